@@ -1,0 +1,182 @@
+/*
+ * ir.h - the warpstep IR: typed, register-based, close to PTX.
+ *
+ * Contract:
+ * - An ir_module is produced by the front end (front.h) and owned by it: it
+ *   lives in the compilation's arena and is read-only afterwards. The engine
+ *   decodes it into its own form and never keeps pointers into a module it
+ *   does not hold a reference to.
+ * - Each function's body is one flat array of instructions; branch targets
+ *   are instruction indices. The last instruction of every path is RET,
+ *   TRAP or UNREACHABLE. Every instruction carries a source span and a
+ *   statement id.
+ * - Scalar parameters arrive in registers 0..nparams-1. A parameter of
+ *   aggregate type (struct passed by value) arrives as a generic pointer to a
+ *   copy the callee may modify. A function returning an aggregate takes a
+ *   hidden first parameter: the address to write the result to (ret_sret).
+ * - Kernels: the engine places the launch arguments in param space and puts
+ *   scalars in registers 0..n-1, aggregates as param-space pointers.
+ * - Local memory: every frame has frame_size bytes of local memory
+ *   (address-taken variables, arrays, structs); LADDR addresses it.
+ */
+#ifndef WS_IR_H
+#define WS_IR_H
+
+#include <stdint.h>
+#include "diag.h"
+
+enum ir_op {
+#define OP(n, s) IR_##n,
+#include "ir.def"
+#undef OP
+	IR_NOPS
+};
+
+enum ir_type {
+	IR_VOID, IR_PRED,
+	IR_S8, IR_U8, IR_S16, IR_U16, IR_S32, IR_U32, IR_S64, IR_U64,
+	IR_F16, IR_F32, IR_F64,
+	IR_PTR, /* a 64-bit generic address (arithmetic as U64) */
+	IR_NTYPES
+};
+
+enum ir_space { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_HOST };
+enum ir_sem { SEM_WEAK, SEM_VOLATILE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC };
+enum ir_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_GPU, SCOPE_SYS };
+/* cache hints on LD/ST (__ldg, __ldcg, __stcs ...), in insn.flags */
+enum ir_cache { CACHE_DEFAULT, CACHE_CA, CACHE_CG, CACHE_CS, CACHE_LU, CACHE_CV, CACHE_NC,
+		CACHE_WB, CACHE_WT };
+
+enum ir_cmp { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE };
+enum ir_atom {
+	ATOM_ADD, ATOM_SUB, ATOM_EXCH, ATOM_MIN, ATOM_MAX, ATOM_INC, ATOM_DEC, ATOM_CAS,
+	ATOM_AND, ATOM_OR, ATOM_XOR, ATOM_LOAD, ATOM_STORE
+};
+enum ir_bar { BAR_SYNC, BAR_POPC, BAR_AND, BAR_OR };
+enum ir_shfl { SHFL_IDX, SHFL_UP, SHFL_DOWN, SHFL_BFLY };
+enum ir_vote { VOTE_ALL, VOTE_ANY, VOTE_BALLOT, VOTE_UNI };
+enum ir_match { MATCH_ANY, MATCH_ALL };
+enum ir_redux { REDUX_ADD, REDUX_MIN, REDUX_MAX, REDUX_AND, REDUX_OR, REDUX_XOR };
+enum ir_sreg {
+	SREG_TID_X, SREG_TID_Y, SREG_TID_Z, SREG_NTID_X, SREG_NTID_Y, SREG_NTID_Z,
+	SREG_CTAID_X, SREG_CTAID_Y, SREG_CTAID_Z, SREG_NCTAID_X, SREG_NCTAID_Y, SREG_NCTAID_Z,
+	SREG_LANEID, SREG_WARPID, SREG_NWARPID, SREG_SMID, SREG_NSMID,
+	SREG_CLOCK, SREG_CLOCK64, SREG_GLOBALTIMER, SREG_WARPSIZE,
+	SREG_LANEMASK_LT, SREG_LANEMASK_LE, SREG_LANEMASK_GT, SREG_LANEMASK_GE, SREG_LANEMASK_EQ
+};
+
+/* insn.flags */
+#define IRF_CACHE_MASK 0x0f   /* enum ir_cache */
+#define IRF_STMT_START 0x10   /* first instruction of a statement */
+
+struct ir_insn {
+	uint16_t op;      /* enum ir_op */
+	uint8_t t, t2;    /* enum ir_type */
+	uint8_t sub;      /* op-specific enum */
+	uint8_t sp;       /* enum ir_space */
+	uint8_t sem;      /* enum ir_sem */
+	uint8_t scope;    /* enum ir_scope */
+	uint16_t flags;
+	uint16_t nargs;
+	int32_t d, a, b, c, e;
+	int32_t tgt1, tgt2;
+	int64_t imm;
+	int32_t *args;    /* nargs registers (arena) */
+	int32_t stmt;     /* statement id, index into ir_func.stmts */
+	struct span span;
+};
+
+struct ir_stmt {
+	struct span span; /* the whole statement */
+	uint32_t first;   /* index of its first instruction */
+};
+
+/* Source-level type of a variable, for the debugger's displays. */
+struct ir_dbgtype {
+	char *name;       /* C spelling: "int", "float *", "float[16][16]", "struct node" */
+	uint8_t scalar;   /* enum ir_type of a scalar, IR_VOID for aggregates */
+	uint32_t size;    /* bytes */
+	uint32_t elem_count; /* arrays: total scalar elements (flattened), else 1 */
+	uint8_t elem;     /* arrays of scalars: element enum ir_type */
+	/* structs: fields */
+	uint32_t nfields;
+	struct ir_dbgfield { char *name; uint32_t off; struct ir_dbgtype *type; } *fields;
+};
+
+enum ir_varloc { VLOC_REG, VLOC_LOCAL, VLOC_GLOBAL, VLOC_SHARED };
+
+struct ir_var {
+	char *name;
+	struct ir_dbgtype *type;
+	uint8_t loc;        /* enum ir_varloc */
+	int32_t reg;        /* VLOC_REG: register */
+	int64_t off;        /* VLOC_LOCAL: frame offset; VLOC_GLOBAL/SHARED: object index */
+	uint32_t live_from, live_to; /* instruction index range in which it is in scope */
+	struct span decl;
+	uint8_t is_param;
+};
+
+enum ir_funckind { FN_HOST = 1, FN_DEVICE = 2, FN_KERNEL = 4 };
+
+struct ir_func {
+	char *name;        /* source name, e.g. "reduce" or "vec3::dot" */
+	char *mangled;     /* unique within the module (overloads, templates) */
+	uint32_t kind;     /* FN_* bits; __host__ __device__ = FN_HOST|FN_DEVICE */
+	uint8_t ret;       /* enum ir_type of the return value (IR_VOID when none or sret) */
+	uint8_t ret_sret;  /* returns an aggregate through a hidden first parameter */
+	uint32_t nparams;  /* registers 0..nparams-1 */
+	uint8_t *param_ty; /* enum ir_type per parameter (IR_PTR for aggregates) */
+	uint32_t *param_size;  /* kernels: byte size of each parameter in param space */
+	uint32_t *param_align;
+	uint32_t nregs;
+	uint8_t *reg_ty;   /* enum ir_type per register */
+	struct ir_insn *code;
+	uint32_t ncode;
+	struct ir_stmt *stmts;
+	uint32_t nstmts;
+	struct ir_var *vars;
+	uint32_t nvars;
+	uint32_t frame_size, frame_align; /* local memory per activation */
+	int32_t launch_bounds_max, launch_bounds_min; /* 0 when absent */
+	uint8_t variadic;
+	struct span span;  /* the definition */
+};
+
+enum ir_objkind { OBJ_GLOBAL, OBJ_CONST, OBJ_SHARED, OBJ_MANAGED, OBJ_HOST, OBJ_STRING };
+
+struct ir_reloc {
+	uint32_t off;      /* where in the object's init bytes */
+	int32_t obj;       /* target object index, or -1 for a function */
+	int32_t func;      /* target function index when obj == -1 */
+	int64_t addend;
+};
+
+struct ir_object {
+	char *name;        /* source name ("" for string literals) */
+	uint8_t kind;      /* enum ir_objkind */
+	uint8_t dynamic;   /* extern __shared__ x[]: the dynamic shared region */
+	uint64_t size, align;
+	uint64_t shared_off; /* OBJ_SHARED: offset in the block's static shared memory */
+	uint8_t *init;     /* size bytes, NULL = zero */
+	struct ir_reloc *relocs;
+	uint32_t nrelocs;
+	struct ir_dbgtype *type;
+	struct span span;
+};
+
+struct ir_module {
+	struct ir_func *funcs;
+	uint32_t nfuncs;
+	struct ir_object *objs;
+	uint32_t nobjs;
+	uint64_t shared_static_size; /* total static __shared__ bytes (all kernels) */
+	int32_t main_func;           /* index of host main(), -1 if none */
+	struct srcmgr *sm;           /* the source files, for spans */
+};
+
+const char *ir_op_name(enum ir_op op);
+const char *ir_type_name(enum ir_type t);
+/* Write a readable listing of the module (golden tests of lowering). */
+void ir_print(const struct ir_module *m, struct strbuf *out);
+
+#endif

@@ -1,0 +1,85 @@
+/*
+ * util.h - the allocation funnel, growable vectors, string buffers, arenas.
+ *
+ * Contract:
+ * - Every heap allocation in warpstep goes through xmalloc/xcalloc/xrealloc
+ *   (or an arena built on them). The test build can make the Nth call fail
+ *   (util_fail_after); on failure these functions print "warpstep: out of
+ *   memory" and abort, so callers never see NULL.
+ * - An arena owns everything allocated from it; arena_release frees it whole.
+ *   One arena per compilation.
+ * - struct strbuf always holds a NUL-terminated string (buf may be NULL while
+ *   len == 0; use strbuf_cstr to get a non-NULL pointer).
+ */
+#ifndef WS_UTIL_H
+#define WS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdarg.h>
+
+#if defined(__GNUC__)
+#define WS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define WS_NORETURN __attribute__((noreturn))
+#define WS_LIKELY(x) __builtin_expect(!!(x), 1)
+#define WS_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define WS_PRINTF(f, a)
+#define WS_NORETURN
+#define WS_LIKELY(x) (x)
+#define WS_UNLIKELY(x) (x)
+#endif
+
+#define WS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+/* Test hook: make the allocation funnel fail after n more calls (-1: never). */
+void util_fail_after(long n);
+
+/* Growable vector of T: struct { T *v; size_t len, cap; }. */
+#define VEC(T) struct { T *v; size_t len, cap; }
+#define vec_push(vec, x) do { \
+	if ((vec)->len == (vec)->cap) { \
+		(vec)->cap = (vec)->cap ? (vec)->cap * 2 : 8; \
+		(vec)->v = xrealloc((vec)->v, (vec)->cap * sizeof(*(vec)->v)); \
+	} \
+	(vec)->v[(vec)->len++] = (x); \
+} while (0)
+#define vec_free(vec) do { free((vec)->v); (vec)->v = NULL; (vec)->len = (vec)->cap = 0; } while (0)
+
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+};
+void strbuf_init(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_add(struct strbuf *sb, const void *p, size_t n);
+void strbuf_addc(struct strbuf *sb, char c);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) WS_PRINTF(2, 3);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+const char *strbuf_cstr(const struct strbuf *sb);
+/* Hand the buffer to the caller (who frees it) and reset sb. Never NULL. */
+char *strbuf_detach(struct strbuf *sb);
+
+struct arena_chunk;
+struct arena {
+	struct arena_chunk *head;
+	size_t total; /* bytes handed out, for limits */
+};
+void arena_init(struct arena *a);
+void arena_release(struct arena *a);
+/* Zeroed memory, aligned to 16, owned by the arena. */
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+char *arena_strdup(struct arena *a, const char *s);
+
+/* Read a whole file. Returns NULL and sets *err (strerror text) on failure. */
+char *util_read_file(const char *path, size_t *len, const char **err);
+
+#endif
