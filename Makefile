@@ -32,7 +32,8 @@ config.mk: configure
 # set and the include paths are always added.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-unused-parameter
-BASE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(WERROR) -Iengine
+CORE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iengine
+BASE_CFLAGS = $(CORE_CFLAGS) $(WERROR)
 
 ifeq ($(SANITIZE),1)
 B = build/san
@@ -160,7 +161,9 @@ bench: $(BIN)
 	fi
 
 # libFuzzer targets: every fuzz/fuzz_NAME.c, built with the whole engine by
-# clang, each run for FUZZ_TIME seconds over a copy of fuzz/corpus.
+# clang, each run for FUZZ_TIME seconds, seeded from fuzz/corpus; new inputs
+# go to build/fuzz/corpus_NAME (copy the interesting ones into fuzz/corpus/).
+# Warnings are not errors here: gcc's strict build is the one that enforces them.
 FUZZ_CC = clang
 FUZZ_TIME = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
@@ -172,7 +175,7 @@ fuzz: $(GEN_HEADERS)
 	mkdir -p build/fuzz; \
 	for n in $(FUZZ_NAMES); do \
 		echo "$(FUZZ_CC) ... -o build/fuzz/fuzz_$$n" && \
-		$(FUZZ_CC) $(BASE_CFLAGS) $(FUZZ_FLAGS) -o build/fuzz/fuzz_$$n \
+		$(FUZZ_CC) $(CORE_CFLAGS) $(FUZZ_FLAGS) -o build/fuzz/fuzz_$$n \
 			fuzz/fuzz_$$n.c $(LIB_SRC) $(LIBS) || exit 1; \
 		mkdir -p build/fuzz/corpus_$$n && \
 		./build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) -max_len=8192 \
