@@ -132,9 +132,9 @@ $(B)/tests/%: tests/%.c $(LIB) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 
-$(B)/fuzz/run_%: fuzz/run_corpus.c fuzz/fuzz_%.c $(LIB) config.mk
+$(B)/fuzz/run_%: fuzz/run_corpus.c fuzz/fuzz_%.c fuzz/fuzz.h $(LIB) config.mk
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ fuzz/run_corpus.c fuzz/fuzz_$*.c $(LIB) $(LIBS)
+	$(CC) $(ALL_CFLAGS) -include fuzz/fuzz.h $(ALL_LDFLAGS) -o $@ fuzz/run_corpus.c fuzz/fuzz_$*.c $(LIB) $(LIBS)
 
 test-bins: $(BIN) $(UNIT_BIN) $(CORPUS_BIN)
 
@@ -175,7 +175,7 @@ fuzz: $(GEN_HEADERS)
 	mkdir -p build/fuzz; \
 	for n in $(FUZZ_NAMES); do \
 		echo "$(FUZZ_CC) ... -o build/fuzz/fuzz_$$n" && \
-		$(FUZZ_CC) $(CORE_CFLAGS) $(FUZZ_FLAGS) -o build/fuzz/fuzz_$$n \
+		$(FUZZ_CC) $(CORE_CFLAGS) $(FUZZ_FLAGS) -include fuzz/fuzz.h -o build/fuzz/fuzz_$$n \
 			fuzz/fuzz_$$n.c $(LIB_SRC) $(LIBS) || exit 1; \
 		mkdir -p build/fuzz/corpus_$$n && \
 		./build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) -max_len=8192 \

@@ -17,7 +17,7 @@
 
 #include "util.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz.h"
 
 static int ninputs;
 
