@@ -7,7 +7,8 @@
  * length modifier names. So every flag, width, precision and length
  * behaves exactly as the C library's printf (glibc: "(nil)", "(null)").
  * Arguments come in the register encoding of builtin.h with their IR
- * types; a missing argument reads as 0.
+ * types; a missing argument reads as 0. Widths and precisions are capped
+ * at FMT_MAX_FIELD so that a program cannot make one call produce gigabytes.
  */
 #include "builtin.h"
 #include "ir.h"
@@ -65,6 +66,8 @@ static uint64_t arg_as_bits(uint64_t v, uint8_t type)
 	}
 	return v;
 }
+
+#define FMT_MAX_FIELD 65536
 
 enum fmt_len { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_BIG_L };
 
@@ -147,6 +150,10 @@ static int format_one(struct strbuf *out, const char **pp, struct fmt_args *fa,
 				prec = prec < 100000000 ? prec * 10 + (*p - '0') : prec;
 		}
 	}
+	if (width > FMT_MAX_FIELD)
+		width = FMT_MAX_FIELD;
+	if (prec > FMT_MAX_FIELD)
+		prec = FMT_MAX_FIELD;
 	if (left && !memchr(spec, '-', n))
 		spec[n++] = '-';
 	if (width >= 0)

@@ -585,6 +585,16 @@ static void test_format(void)
 		fmt_check("%.*f", a, t, 2, want);
 	}
 	{
+		/* huge widths are capped, not honoured to the byte */
+		uint64_t a[] = { SI(2147483647), SI(1) };
+		uint8_t t[] = { IR_S32, IR_S32 };
+		struct strbuf sb;
+		strbuf_init(&sb);
+		int r = builtin_format(&sb, "%*d", a, t, 2, NULL, NULL);
+		ok(r == 65536 && sb.buf[r - 1] == '1', "width is capped at 65536");
+		strbuf_release(&sb);
+	}
+	{
 		/* a float passed without promotion still prints as a double */
 		uint64_t a[] = { ef(1.5f) };
 		uint8_t t[] = { IR_F32 };
