@@ -169,6 +169,7 @@ struct ui_state {
 	uint64_t steps;
 	const char *simt, *sched; /* "stack", "rr" ... */
 	const char *stop_reason;  /* "breakpoint 1", "step" ... */
+	int host_line;            /* host code's current line when run == UI_RUN_HOST */
 
 	/* source */
 	const char *file;

@@ -198,7 +198,17 @@ static int aux_of(const struct view_ctl *ctl, const int *allowed, int n, int dfl
 	return dflt;
 }
 
-void view_layout(int w, int h, const struct view_ctl *ctl, struct view_rect r[PANE_COUNT])
+/* Rows for the warps pane: its warps plus title, ruler and legend. */
+static int warps_rows(int nwarps, int bh)
+{
+	int want = nwarps + 4, most = bh * 40 / 100;
+
+	if (want > most)
+		want = most;
+	return want < 7 ? 7 : want;
+}
+
+void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct view_rect r[PANE_COUNT])
 {
 	int bh = h - 2, y = 1;
 
@@ -212,21 +222,25 @@ void view_layout(int w, int h, const struct view_ctl *ctl, struct view_rect r[PA
 	if (w >= 180 && h >= 50) {
 		int lw = w * 40 / 100, mw = w * 30 / 100, rw = w - lw - mw - 2;
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
-		int mp[] = { PANE_WARPS, PANE_LANES, PANE_THREAD }, mwt[] = { 40, 30, 30 };
+		int mp[] = { PANE_LANES, PANE_THREAD }, mwt[] = { 50, 50 };
 		int rp[] = { PANE_MEMORY, PANE_SYNC, PANE_FINDINGS }, rwt[] = { 50, 30, 20 };
+		int wr = warps_rows(nwarps, bh);
 
 		stack(r, lp, lwt, 2, 0, y, lw, bh);
-		stack(r, mp, mwt, 3, lw + 1, y, mw, bh);
+		r[PANE_WARPS] = rect(lw + 1, y, mw, wr);
+		stack(r, mp, mwt, 2, lw + 1, y + wr, mw, bh - wr);
 		stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
 	} else if (w >= 120 && h >= 36) {
 		int lw = w * 55 / 100, rw = w - lw - 1;
 		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
-		int rp[] = { PANE_WARPS, PANE_LANES, aux_of(ctl, allowed, 4, PANE_THREAD) };
-		int rwt[] = { 40, 25, 35 };
+		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 4, PANE_THREAD) };
+		int rwt[] = { 40, 60 };
+		int wr = warps_rows(nwarps, bh);
 
 		stack(r, lp, lwt, 2, 0, y, lw, bh);
-		stack(r, rp, rwt, 3, lw + 1, y, rw, bh);
+		r[PANE_WARPS] = rect(lw + 1, y, rw, wr);
+		stack(r, rp, rwt, 2, lw + 1, y + wr, rw, bh - wr);
 	} else {
 		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC,
 					       PANE_FINDINGS };
@@ -240,11 +254,11 @@ void view_layout(int w, int h, const struct view_ctl *ctl, struct view_rect r[PA
 	}
 }
 
-int view_pane_at(int w, int h, const struct view_ctl *ctl, int x, int y)
+int view_pane_at(int w, int h, const struct view_ctl *ctl, int nwarps, int x, int y)
 {
 	struct view_rect r[PANE_COUNT];
 
-	view_layout(w, h, ctl, r);
+	view_layout(w, h, ctl, nwarps, r);
 	for (int p = 0; p < PANE_COUNT; p++)
 		if (r[p].w && x >= r[p].x && x < r[p].x + r[p].w && y >= r[p].y &&
 		    y < r[p].y + r[p].h)
@@ -341,7 +355,7 @@ static void draw_source(struct ctx *c)
 {
 	const struct ui_state *st = c->st;
 	const struct ui_warp *fw = focus_warp(st);
-	int cur = fw ? warp_line(fw) : 0, first;
+	int cur = fw ? warp_line(fw) : st->run == UI_RUN_HOST ? st->host_line : 0, first;
 	char ann[128], extra[96];
 	struct view_rect in;
 
@@ -423,12 +437,10 @@ static void draw_legend(struct ctx *c, int x, int y, int wide)
 static void draw_warps(struct ctx *c)
 {
 	const struct ui_state *st = c->st;
-	struct view_rect in = pane_title(c, PANE_WARPS, st->kernel ? st->kernel : NULL);
-	int rows = in.h - 2, first = 0, wide = in.w >= 70;
+	int rows = c->r.h - 3, first = 0, wide = c->r.w >= 70;
+	char extra[96];
+	struct view_rect in;
 
-	if (in.h <= 0)
-		return;
-	put_str(c, in.x, in.y, "lane  0       8       16      24      line", VS_DIM);
 	if (rows < 1)
 		rows = 1;
 	if (st->focus_warp >= rows)
@@ -438,6 +450,17 @@ static void draw_warps(struct ctx *c)
 		first = st->nwarps - rows;
 	if (first < 0)
 		first = 0;
+	if (st->nwarps > rows)
+		snprintf(extra, sizeof(extra), "%s w%d-%d of %d", st->kernel ? st->kernel : "",
+			 first, first + rows - 1, st->nwarps);
+	else
+		snprintf(extra, sizeof(extra), "%s", st->kernel ? st->kernel : "");
+	in = pane_title(c, PANE_WARPS, extra[0] ? extra : NULL);
+	if (in.h <= 0)
+		return;
+	put_str(c, in.x, in.y, "lane  0       8       16      24      line", VS_DIM);
+	if (!st->nwarps)
+		put_str(c, in.x, in.y + 1, "(no kernel running)", VS_DIM);
 	for (int i = 0; i < rows && first + i < st->nwarps; i++) {
 		const struct ui_warp *w = &st->warps[first + i];
 		int y = in.y + 1 + i, focus = first + i == st->focus_warp, x;
@@ -534,6 +557,10 @@ static void draw_thread(struct ctx *c)
 	if (in.h <= 0)
 		return;
 	c->r = in;
+	if (!c->st->nwarps) {
+		put_str(c, in.x, y, "(host code: no GPU thread)", VS_DIM);
+		return;
+	}
 	put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
 	put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
 	put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
@@ -727,6 +754,8 @@ static void draw_findings(struct ctx *c)
 		int x = put_fmt(c, in.x, y, VS_ERROR, "%s", f->kind);
 
 		x = put_fmt(c, x + 1, y, VS_HIGHLIGHT, "%s:%d", f->file ? f->file : "?", f->line);
+		if (x + 1 + (int)text_cols(f->message) > in.x + in.w)
+			x = in.x + 1, y++; /* the message on its own line */
 		put_str(c, x + 1, y, f->message, VS_NORMAL);
 	}
 }
@@ -759,6 +788,14 @@ static void draw_console(struct ctx *c)
 
 /* ---- status, command row, help, too small ---- */
 
+/* "120" or "(4,2,1)" */
+static int dims(char *buf, size_t n, const int d[3])
+{
+	if (d[1] <= 1 && d[2] <= 1)
+		return snprintf(buf, n, "%d", d[0]);
+	return snprintf(buf, n, "(%d,%d,%d)", d[0], d[1], d[2]);
+}
+
 static void draw_status(struct ctx *c)
 {
 	const struct ui_state *st = c->st;
@@ -768,21 +805,31 @@ static void draw_status(struct ctx *c)
 
 	c->r = rect(0, 0, c->g->w, 1);
 	fill_row(c, 0, VS_STATUS);
-	n = snprintf(buf, sizeof(buf), " warpstep | %s", st->file ? st->file : "-");
-	if (st->kernel)
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %s<<<(%d,%d,%d),(%d,%d,%d)>>>",
-			      st->kernel, st->grid[0], st->grid[1], st->grid[2], st->blockdim[0],
-			      st->blockdim[1], st->blockdim[2]);
-	n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | block (%d,%d,%d) warp %d lane %d",
-		      st->focus_block[0], st->focus_block[1], st->focus_block[2], st->focus_warp,
-		      st->focus_lane);
-	snprintf(buf + n, sizeof(buf) - (size_t)n, " | step %llu | %s %s | %s%s%s",
-		 (unsigned long long)st->steps, st->simt ? st->simt : "stack",
-		 st->sched ? st->sched : "rr", run[st->run < 4 ? st->run : 0],
-		 st->stop_reason ? ": " : "", st->stop_reason ? st->stop_reason : "");
+	n = snprintf(buf, sizeof(buf), " %s%s", c->g->w >= 100 ? "warpstep | " : "",
+		     st->file ? st->file : "-");
+	if (st->kernel) {
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %s<<<", st->kernel);
+		n += dims(buf + n, sizeof(buf) - (size_t)n, st->grid);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ",");
+		n += dims(buf + n, sizeof(buf) - (size_t)n, st->blockdim);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ">>>");
+	}
+	if (st->nwarps)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | block (%d,%d,%d) warp %d lane %d",
+			      st->focus_block[0], st->focus_block[1], st->focus_block[2],
+			      st->focus_warp, st->focus_lane);
+	if (st->nfindings)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %d finding%s (7)", st->nfindings,
+			      st->nfindings == 1 ? "" : "s");
+	snprintf(buf + n, sizeof(buf) - (size_t)n, " | step %llu | %s%s%s", (unsigned long long)st->steps,
+		 run[st->run < 4 ? st->run : 0], st->stop_reason ? ": " : "",
+		 st->stop_reason ? st->stop_reason : "");
 	put_str(c, 0, 0, buf, VS_STATUS);
-	if (c->g->w >= 100)
-		put_str(c, c->g->w - 9, 0, " ? help ", VS_STATUS);
+	if (c->g->w >= 120) {
+		snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
+			 st->sched ? st->sched : "rr");
+		put_str(c, c->g->w - (int)strlen(buf), 0, buf, VS_STATUS);
+	}
 }
 
 static void draw_cmdrow(struct ctx *c)
@@ -916,7 +963,7 @@ void view_render(struct view_grid *g, const struct ui_state *st, const struct vi
 			fill_row(&c, y, VS_NORMAL);
 		draw_help(&c);
 	} else {
-		view_layout(g->w, g->h, ctl, r);
+		view_layout(g->w, g->h, ctl, st->nwarps, r);
 		for (int p = 0; p < PANE_COUNT; p++)
 			if (r[p].w)
 				draw_pane(&c, p, r[p]);

@@ -109,10 +109,11 @@ void view_render(struct view_grid *g, const struct ui_state *st, const struct vi
 /* Render a single pane filling the whole grid (for pane snapshots). */
 void view_render_pane(struct view_grid *g, int pane, const struct ui_state *st,
 		      const struct view_ctl *ctl);
-/* Where each pane is for a w x h screen (w == 0: hidden). */
-void view_layout(int w, int h, const struct view_ctl *ctl, struct view_rect r[PANE_COUNT]);
+/* Where each pane is for a w x h screen (w == 0: hidden), with nwarps
+ * warps in the focused block (the warps pane grows to fit them). */
+void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct view_rect r[PANE_COUNT]);
 /* The pane under screen cell (x, y), or PANE_NONE. */
-int view_pane_at(int w, int h, const struct view_ctl *ctl, int x, int y);
+int view_pane_at(int w, int h, const struct view_ctl *ctl, int nwarps, int x, int y);
 
 const char *view_pane_title(int pane);
 
