@@ -99,6 +99,13 @@ void ui_session_refresh(struct ui_session *s)
 		s->be->snapshot(s->be->self, &s->st);
 }
 
+void ui_session_sync_view(struct ui_session *s)
+{
+	s->ctl.cmdline = s->editing ? s->line : NULL;
+	s->ctl.cursor = s->cursor;
+	s->ctl.message = s->message[0] ? s->message : NULL;
+}
+
 static void history_add(struct ui_session *s, const char *line)
 {
 	if (s->history.len && !strcmp(s->history.v[s->history.len - 1], line))
@@ -120,6 +127,25 @@ static const char *skip_ws(const char *p)
 	return p;
 }
 
+/* Echo a command; a repeat of the last echo becomes "step  [x3]". */
+static void echo(struct ui_session *s, const char *cmd)
+{
+	struct ui_con_line *last = s->st.console.len ? &s->st.console.v[s->st.console.len - 1] : NULL;
+	size_t n = strlen(cmd);
+	int times = 1;
+
+	if (last && last->kind == UI_CON_ECHO && !strncmp(last->text, cmd, n) &&
+	    (!last->text[n] || sscanf(last->text + n, "  [x%d]", &times) == 1)) {
+		char *t = xmalloc(n + 24);
+
+		snprintf(t, n + 24, "%s  [x%d]", cmd, times + 1);
+		free(last->text);
+		last->text = t;
+		return;
+	}
+	ui_console_add(&s->st, UI_CON_ECHO, cmd);
+}
+
 int cmd_run(struct ui_session *s, const char *line)
 {
 	const char *p = skip_ws(line), *w;
@@ -136,7 +162,7 @@ int cmd_run(struct ui_session *s, const char *line)
 		history_add(s, p);
 	}
 	copy = xstrdup(p);
-	ui_console_add(&s->st, UI_CON_ECHO, copy);
+	echo(s, copy);
 	for (w = copy; *w && !isspace((unsigned char)*w); w++)
 		;
 	s->message[0] = 0;
@@ -565,7 +591,7 @@ static int edit_key(struct ui_session *s, int key)
 	case UI_KEY_TAB:
 		strbuf_init(&out);
 		if (cmd_complete(s->line, &s->len, (int)sizeof(s->line), &out) > 1)
-			snprintf(s->message, sizeof(s->message), "%s", strbuf_cstr(&out));
+			ui_console_add(&s->st, UI_CON_INFO, strbuf_cstr(&out));
 		strbuf_release(&out);
 		s->cursor = s->len;
 		break;

@@ -88,6 +88,8 @@ void ui_session_init(struct ui_session *s, const struct ui_backend *be);
 void ui_session_free(struct ui_session *s);
 /* Refresh st from the backend. */
 void ui_session_refresh(struct ui_session *s);
+/* Copy the command line, cursor and message into s->ctl before rendering. */
+void ui_session_sync_view(struct ui_session *s);
 
 /* Run one command line (also records history and echo). */
 int cmd_run(struct ui_session *s, const char *line);

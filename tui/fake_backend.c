@@ -141,12 +141,12 @@ static void fake_warp(struct ui_warp *wp, int w, int k)
 	} else if (line == 14) {
 		for (int l = 0; l < live; l++)
 			wp->status[l] = UI_LANE_BARRIER;
-		wp->note = "at __syncthreads";
+		wp->note = "barrier";
 		wp->current = -1;
 	} else if (k == 10 && w == 1) {
 		for (int l = 0; l < live; l++)
 			wp->status[l] = UI_LANE_WARPSYNC;
-		wp->note = "waits for its turn at __shfl";
+		wp->note = "waits: shfl";
 		wp->current = -1;
 	}
 }

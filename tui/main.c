@@ -22,6 +22,7 @@
 
 #include "front.h"
 #include "machine.h"
+#include "demo.h"
 #include "util.h"
 
 #ifndef WS_VERSION
@@ -54,6 +55,7 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 static int cmd_check(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -66,6 +68,8 @@ static const struct command commands[] = {
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, STAGE_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, STAGE_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, STAGE_DIAGS },
+	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
+	  cmd_debug_demo, STAGE_DIAGS },
 	{ "help", "", "show this help", cmd_help, STAGE_DIAGS },
 };
 
@@ -373,6 +377,12 @@ static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char *
 {
 	help_print(stdout);
 	return 0;
+}
+
+/* The interface on the fake backend (tui/demo.c): no program file. */
+static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	return ui_demo_main(argc, argv);
 }
 
 /* No command: the default. NEEDSWORK: the lesson menu, once the interface exists. */

@@ -495,7 +495,7 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 			vw = (int)text_cols(v->value[l]);
 	if (vw > 20)
 		vw = 20;
-	cw = 3 + vw + (v->has_src ? 4 : 0) + 1;
+	cw = 3 + vw + (v->has_src ? 4 : 0) + 2;
 	per = c->r.w / cw >= 32 ? 32 : c->r.w / cw >= 16 ? 16 : c->r.w / cw >= 8 ? 8 : c->r.w / cw >= 4 ? 4 : c->r.w / cw >= 2 ? 2 : 1;
 	put_fmt(c, x0, y, VS_KEYWORD, "%s", v->name);
 	if (v->has_src)
@@ -507,7 +507,7 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 			int focus = lane == c->st->focus_lane;
 			const char *val = v->value[lane];
 
-			put_fmt(c, x, y, focus ? VS_FOCUS_LANE : VS_DIM, "%2d", lane);
+			put_fmt(c, x, y, focus ? VS_FOCUS_LANE : VS_DIM, "%2d:", lane);
 			put_fmt(c, x + 3, y, val ? (focus ? VS_HIGHLIGHT : VS_NUMBER) : VS_DIM, "%*.*s",
 				vw, vw, val ? val : "-");
 			if (v->has_src && val && v->src[lane] >= 0) {
@@ -853,6 +853,8 @@ static void draw_cmdrow(struct ctx *c)
 			utf8_next(&p);
 		put_str(c, x, y, p, VS_NORMAL);
 		put_ch(c, x + cur, y, c->g->cells[y * c->g->w + x + cur].ch, VS_FOCUS_LANE);
+	} else if (ctl->help) {
+		put_str(c, 0, y, " j/k scroll   q, ? or Esc: back", VS_DIM);
 	} else if (ctl->message) {
 		put_str(c, 0, y, ctl->message, VS_ERROR);
 	} else {
