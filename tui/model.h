@@ -29,11 +29,11 @@
 
 /* Lane status: X(NAME, utf8 glyph, ascii glyph, legend text) */
 #define UI_LANE_LIST(X) \
-	X(ACTIVE, "\u25cf", "#", "active") \
-	X(DIVERGED, "\u25cb", "o", "diverged") \
+	X(ACTIVE, "\u25cf", "#", "active (runs now)") \
+	X(DIVERGED, "\u25cb", "o", "diverged (waits at another PC)") \
 	X(EXITED, "\u00b7", ".", "exited") \
-	X(BARRIER, "\u2016", "|", "syncthreads") \
-	X(WARPSYNC, "\u2248", "~", "warp-sync") \
+	X(BARRIER, "\u2016", "|", "waits at __syncthreads") \
+	X(WARPSYNC, "\u2248", "~", "waits at __syncwarp / shuffle") \
 	X(INACTIVE, " ", " ", "no thread")
 
 enum ui_lane_status {

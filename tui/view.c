@@ -480,7 +480,7 @@ static void draw_warps(struct ctx *c)
 		if (w->note)
 			put_str(c, x + 1, y, w->note, VS_DIM);
 	}
-	draw_legend(c, in.x, in.y + in.h - 1, wide);
+	draw_legend(c, in.x, in.y + in.h - 1, in.w >= 120);
 }
 
 /* ---- lanes pane ---- */
@@ -605,7 +605,7 @@ static int array_table(struct ctx *c, const struct ui_array *a, int y, int ymax,
 	while (per * 2 <= 32 && 6 + per * 2 * cw <= c->r.w)
 		per *= 2;
 	for (int i = 0; i < a->count && y < ymax; i += per) {
-		put_fmt(c, c->r.x, y, VS_DIM, "%4d ", i);
+		put_fmt(c, c->r.x, y, VS_DIM, "%4d:", i);
 		for (int k = 0; k < per && i + k < a->count; k++) {
 			const char *v = a->values ? a->values[i + k] : NULL;
 
@@ -613,7 +613,7 @@ static int array_table(struct ctx *c, const struct ui_array *a, int y, int ymax,
 		}
 		y++;
 		if (banks && y < ymax) {
-			put_str(c, c->r.x, y, "bank ", VS_DIM);
+			put_str(c, c->r.x, y, "bank:", VS_DIM);
 			for (int k = 0; k < per && i + k < a->count; k++) {
 				uint64_t word = (a->addr + (uint64_t)(i + k) * (uint64_t)a->elem_size) / 4;
 
@@ -815,7 +815,8 @@ static void draw_status(struct ctx *c)
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ">>>");
 	}
 	if (st->nwarps)
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | block (%d,%d,%d) warp %d lane %d",
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
+			      c->g->w >= 100 ? " | block (%d,%d,%d) warp %d lane %d" : " | blk (%d,%d,%d) w%d lane %d",
 			      st->focus_block[0], st->focus_block[1], st->focus_block[2],
 			      st->focus_warp, st->focus_lane);
 	if (st->nfindings)
@@ -902,6 +903,19 @@ static void draw_help(struct ctx *c)
 	for (int s = 0; s < UI_LANE_COUNT && y < c->g->h - 1; s++, y++) {
 		x = put_str(c, 4, y, ui_lane_glyph(s, c->ctl->ascii), lane_style(s));
 		put_fmt(c, x + 2, y, VS_NORMAL, "%s", ui_lane_name(s));
+	}
+	if (y < c->g->h - 1)
+		put_str(c, 2, ++y, "Source pane marks", VS_KEYWORD);
+	for (int i = 0; i < 4 && ++y < c->g->h - 1; i++) {
+		static const char *const u[] = { "\u25cf", "\u25b6", "\u25c6", "\u25c0 w1 w2:16" };
+		static const char *const a[] = { "B", ">", "*", "< w1 w2:16" };
+		static const char *const t[] = { "breakpoint", "the focused warp's current line",
+						 "where diverged lanes reconverge",
+						 "warps at this line (w2:16: 16 of its lanes)" };
+		static const int st[] = { VS_BREAKPOINT, VS_CURRENT_LINE, VS_DIVERGED_LANE, VS_HIGHLIGHT };
+
+		x = put_str(c, 4, y, sym(c, u[i], a[i]), st[i]);
+		put_str(c, x + 2, y, t[i], VS_NORMAL);
 	}
 }
 
