@@ -57,10 +57,10 @@ tap_result $? "five steps: warp 0 diverged, half its lanes on each branch"
 screen ui | grep -q "w0 .*○●○●\|w0 .*●○●○"
 tap_result $? "the warps pane shows the diverged lanes"
 keys ui J
-waitfor ui "warp 1 lane 0"
+waitfor ui "w1 lane 0"
 tap_result $? "J focuses the next warp"
 keys ui l l
-waitfor ui "warp 1 lane 2"
+waitfor ui "w1 lane 2"
 tap_result $? "l focuses the next lane"
 keys ui : "break 14" Enter
 waitfor ui "breakpoint 1 at line 14"
@@ -69,7 +69,7 @@ keys ui c
 waitfor ui "breakpoint 1, line 14"
 tap_result $? "continue stops at it"
 keys ui : "cuda block (0,0,0) thread (70,0,0)" Enter
-waitfor ui "warp 2 lane 6"
+waitfor ui "w2 lane 6"
 tap_result $? "cuda block ... thread ... focuses thread 70"
 tm resize-window -t ui -x 200 -y 60
 waitfor ui "5 Memory"
