@@ -604,18 +604,17 @@ static int lesson_prepare(struct play *pl, const char *path, const char *text, s
 	if (sandbox_load(sb, "lesson_rt.lua", lua_lesson_rt, strlen(lua_lesson_rt)) < 0 ||
 	    sandbox_pcall(sb, 0, 1) < 0)
 		return -1;
-	lua_getfield(L, -1, "prepare"); /* rt is ours: a plain table */
-	if (sandbox_load(sb, path, text, len) < 0)
+	/* stack: rt (ours: a plain table) */
+	lua_getfield(L, -1, "env");
+	if (sandbox_pcall(sb, 0, 1) < 0 || sandbox_load(sb, path, text, len) < 0)
 		return -1;
-	if (sandbox_pcall(sb, 1, 2) < 0)
+	lua_rotate(L, -2, 1);                /* rt fn env */
+	lua_setupvalue(L, -2, 1);            /* a main chunk's one upvalue is _ENV */
+	lua_getfield(L, -2, "body");
+	lua_rotate(L, -2, 1);                /* rt body fn */
+	if (sandbox_pcall(sb, 1, 1) < 0)
 		return -1;
-	/* stack: rt body env; the lesson chunk is the body's upvalue 1 */
-	lua_getupvalue(L, -2, 1);
-	lua_pushvalue(L, -2);
-	if (!lua_setupvalue(L, -2, 1))
-		lua_pop(L, 1);
-	lua_pop(L, 2);
-	pl->co = lua_newthread(L);
+	pl->co = lua_newthread(L);         /* rt body co */
 	lua_pushvalue(L, -2);
 	lua_xmove(L, pl->co, 1);
 	/* the thread stays referenced from L's stack for the whole play */

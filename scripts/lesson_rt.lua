@@ -11,8 +11,8 @@
 --     {kind="ask", n=, q=}                 -> the answer (a string)
 --     {kind="task", n=, text=}             -> a state table ({kind=, line= ...})
 --     {kind="exercise", n=, text=, file=}  -> the edited source (a string)
--- The chunk returns the runtime table rt: rt.prepare(fn) gives the lesson
--- chunk fn its environment and returns the coroutine body.
+-- The chunk returns the runtime table rt: rt.env() makes the lesson's
+-- environment, rt.body(fn) the coroutine body that runs the lesson chunk fn.
 
 local rt = {}
 local lesson_co -- the lesson's own coroutine: only it may yield requests
@@ -39,7 +39,7 @@ local function want_string(v, what, field, optional)
 		return nil
 	end
 	if type(v) ~= "string" then
-		fail(4, "%s{}: %s must be a string, got %s", what, field, type(v))
+		fail(3, "%s{}: %s must be a string, got %s", what, field, type(v))
 	end
 	return v
 end
@@ -49,7 +49,7 @@ local function want_function(v, what, field, optional)
 		return nil
 	end
 	if type(v) ~= "function" then
-		fail(4, "%s{}: %s must be a function, got %s", what, field, type(v))
+		fail(3, "%s{}: %s must be a function, got %s", what, field, type(v))
 	end
 	return v
 end
@@ -171,16 +171,22 @@ function api.exercise(t)
 	end
 end
 
--- The lesson's environment: the API over the sandbox's globals.
-function rt.prepare(fn)
+-- The lesson's environment: the API over the sandbox's globals. The host
+-- makes it the lesson chunk's _ENV.
+function rt.env()
 	local env = setmetatable({}, { __index = _G })
 	for k, v in pairs(api) do
 		env[k] = v
 	end
+	return env
+end
+
+-- The coroutine body that runs the lesson chunk fn.
+function rt.body(fn)
 	return function()
 		lesson_co = coroutine.running()
-		return fn() -- its _ENV upvalue is env (set by lesson.c)
-	end, env
+		return fn()
+	end
 end
 
 return rt

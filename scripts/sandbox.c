@@ -79,8 +79,12 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar)
 	}
 	/* From now on every instruction of this thread fails. */
 	lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
-	luaL_error(L, "script exceeded its instruction budget of %I instructions",
-		   (lua_Integer)sb->max_instructions);
+	if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+		lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+	else
+		lua_pushliteral(L, "");
+	luaL_error(L, "%sscript exceeded its instruction budget of %I instructions",
+		   lua_tostring(L, -1), (lua_Integer)sb->max_instructions);
 }
 
 void sandbox_budget_reset(struct sandbox *sb)
