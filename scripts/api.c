@@ -271,10 +271,12 @@ static int ws_compile(lua_State *L)
 	char err[WSAPI_ERR_MAX] = "";
 	uint64_t id = 0;
 	struct wsapi_out *o;
+	int ret;
 
 	NEED(h, compile);
 	o = out_new(L);
-	return compile_result(L, h->compile(h->ctx, name, text, len, &id, o, err), id, err);
+	ret = h->compile(h->ctx, name, text, len, &id, o, err);
+	return compile_result(L, ret, id, err);
 }
 
 static int ws_compile_file(lua_State *L)
@@ -284,10 +286,12 @@ static int ws_compile_file(lua_State *L)
 	char err[WSAPI_ERR_MAX] = "";
 	uint64_t id = 0;
 	struct wsapi_out *o;
+	int ret;
 
 	NEED(h, compile_file);
 	o = out_new(L);
-	return compile_result(L, h->compile_file(h->ctx, path, &id, o, err), id, err);
+	ret = h->compile_file(h->ctx, path, &id, o, err);
+	return compile_result(L, ret, id, err);
 }
 
 static int ws_available(lua_State *L)
