@@ -440,7 +440,7 @@ static size_t lex_char(struct lexer *lx, size_t start, size_t q)
 	struct token *t = new_token(lx, TK_CHAR, start, tend);
 	const unsigned char *s = (const unsigned char *)strbuf_cstr(&sb);
 	size_t prefix = q - start;
-	if (!closed)
+	if (!closed && !(lx->flags & LEX_NUM_LATER))
 		lex_err(lx, start, tend, DIAG_ERROR, "lex-unterminated-char",
 			"missing terminating ' character");
 	else if (sb.len == 0)
@@ -478,7 +478,7 @@ static size_t lex_string(struct lexer *lx, size_t start, size_t q)
 	t->str = arena_strndup(lx->a, strbuf_cstr(&sb), sb.len);
 	t->strlen = (uint32_t)sb.len;
 	strbuf_release(&sb);
-	if (!closed)
+	if (!closed && !(lx->flags & LEX_NUM_LATER))
 		lex_err(lx, start, tend, DIAG_ERROR, "lex-unterminated-string",
 			"missing terminating \" character");
 	return tend;

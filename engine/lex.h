@@ -8,9 +8,10 @@
  *   computed against the text as given (backslash-newlines are spliced but
  *   spans still point into the original bytes).
  * - flags: LEX_QUIET reports nothing; LEX_BUILTIN marks the tokens
- *   from_builtin; LEX_NUM_LATER leaves pp-number diagnostics to a later
- *   lex_number call (the preprocessor reports them only for tokens that
- *   survive into its output).
+ *   from_builtin; LEX_NUM_LATER leaves the diagnostics of bad pp-numbers and
+ *   unterminated string/character literals to the preprocessor, which
+ *   reports them only for tokens that reach its output (skipped groups may
+ *   hold apostrophes).
  * - lex_number (re)converts a TK_NUM token's spelling into numty/ival/fval,
  *   reporting bad literals when dl is non-NULL. Returns 0, or -1 when the
  *   spelling is not a valid number.

@@ -92,6 +92,7 @@ struct pp {
 	int stopped;
 	int depth;
 	long counter;
+	struct span where; /* the macro use being expanded, for limit diagnostics */
 };
 
 /* --- small helpers --- */
@@ -128,7 +129,7 @@ static void charge(struct pp *pp, long n, struct span sp)
 {
 	pp->used += n;
 	if (pp->used > PP_BUDGET)
-		stop(pp, sp, "more than 4000000 tokens produced");
+		stop(pp, pp->where.file ? pp->where : sp, "more than 4000000 tokens produced");
 }
 
 static struct token *copy_token(struct pp *pp, const struct token *t)
@@ -768,6 +769,7 @@ static int expand_macro(struct pp *pp, struct token **rest, struct token *tok)
 	struct macro *m = find_macro(pp, tok);
 	if (!m || hs_contains(tok->hideset, m))
 		return 0;
+	pp->where = tok->span;
 	if (m->dyn) {
 		struct token *t = dyn_token(pp, m, tok);
 		t->next = tok->next;
@@ -1685,12 +1687,40 @@ static void pp_release(struct pp *pp)
 	free(pp->slots);
 }
 
-/* Report bad numbers that reach the output; mark built-in provenance. */
+/* Is a string or character literal closed (its last quote not escaped)? */
+static int literal_closed(const struct token *t)
+{
+	const char *q = strpbrk(t->text, "\"'");
+	if (!q)
+		return 1;
+	size_t start = (size_t)(q - t->text), n = t->len;
+	if (n < start + 2 || t->text[n - 1] != *q)
+		return 0;
+	size_t bs = 0;
+	while (n - 2 - bs > start && t->text[n - 2 - bs] == '\\')
+		bs++;
+	return bs % 2 == 0;
+}
+
+/*
+ * Report literal problems for the tokens that reach the output (so that
+ * skipped groups may hold anything), at the place they were written;
+ * mark built-in provenance.
+ */
 static void finish_output(struct pp *pp, struct token *tok)
 {
 	for (; tok; tok = tok->next) {
-		if (tok->kind == TK_NUM)
+		struct span at = tok->origin.file ? tok->origin : tok->span;
+		if (tok->kind == TK_NUM) {
+			struct span keep = tok->span;
+			tok->span = at;
 			lex_number(tok, pp->dl);
+			tok->span = keep;
+		} else if ((tok->kind == TK_STR || tok->kind == TK_CHAR) && !literal_closed(tok)) {
+			int str = tok->kind == TK_STR;
+			diag_error(pp->dl, at, str ? "lex-unterminated-string" : "lex-unterminated-char",
+				   "missing terminating %s character", str ? "\"" : "'");
+		}
 		const struct srcfile *f = srcmgr_file(pp->sm, tok->span.file);
 		tok->from_builtin = f ? f->builtin != 0 : 0;
 	}
