@@ -1,5 +1,8 @@
 // Launch errors: 1025 threads per block, a zero-sized grid, too much dynamic shared memory;
 // cudaGetLastError clears the error, cudaPeekAtLastError does not.
+// NOTE: the expected output follows the project's issue (cudaErrorInvalidConfiguration = 9 for a
+// bad block/grid shape, as CUDA 12 and earlier report). Recorded on an H100 with CUDA 13.0, the
+// runtime returns cudaErrorInvalidValue (1) for all of these instead.
 #include <stdio.h>
 
 __global__ void k(int *p)

@@ -21,7 +21,7 @@ int main(void)
 	printf("last error now: %d\n", (int)cudaGetLastError());
 	CHECK(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost));
 	printf("data intact: %d %d %d %d\n", h[0], h[1], h[2], h[3]);
-	int codes[6] = {0, 1, 2, 9, 11, 400};
+	int codes[6] = {0, 1, 2, 9, 700, 400};
 	for (int i = 0; i < 6; i++) {
 		cudaError_t c = (cudaError_t)codes[i];
 		printf("%3d %s: %s\n", codes[i], cudaGetErrorName(c), cudaGetErrorString(c));

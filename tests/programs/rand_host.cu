@@ -30,6 +30,8 @@ int main(void)
 		want += h[i];
 	printf("device sum %lld, host sum %lld\n", s, want);
 	srand(1);
-	printf("srand(1): %d %d\n", rand(), rand());
+	int r1 = rand();
+	int r2 = rand();
+	printf("srand(1): %d %d\n", r1, r2);
 	return 0;
 }
