@@ -113,6 +113,18 @@ keys badterm q
 waitfor badterm "unknown to ncurses"
 tap_result $? "and says why it fell back"
 
+start intr 80 24 TERM=xterm-256color
+waitfor intr "1 Source"
+keys intr : "ste"
+keys intr C-c
+sleep 0.2
+screen intr | grep -q "(ws) ste"
+[ $? -ne 0 ]
+tap_result $? "Ctrl-C in the command line cancels the line"
+keys intr C-c
+waitfor intr "EXITED 0"
+tap_result $? "Ctrl-C outside it leaves cleanly (status 0)"
+
 start color 80 24 TERM=xterm-256color
 waitfor color "1 Source"
 tm capture-pane -e -p -t color | grep -q "$(printf '\033')\[[0-9;]*3[1-6]m"
