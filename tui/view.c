@@ -495,7 +495,7 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 			vw = (int)text_cols(v->value[l]);
 	if (vw > 20)
 		vw = 20;
-	cw = 3 + vw + (v->has_src ? 4 : 0) + 2;
+	cw = 3 + vw + (v->has_src ? 4 : 0) + 1;
 	per = c->r.w / cw >= 32 ? 32 : c->r.w / cw >= 16 ? 16 : c->r.w / cw >= 8 ? 8 : c->r.w / cw >= 4 ? 4 : c->r.w / cw >= 2 ? 2 : 1;
 	put_fmt(c, x0, y, VS_KEYWORD, "%s", v->name);
 	if (v->has_src)
@@ -826,11 +826,11 @@ static void draw_status(struct ctx *c)
 		 run[st->run < 4 ? st->run : 0], st->stop_reason ? ": " : "",
 		 st->stop_reason ? st->stop_reason : "");
 	put_str(c, 0, 0, buf, VS_STATUS);
-	if (c->g->w >= 120) {
-		snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
-			 st->sched ? st->sched : "rr");
+	n = (int)strlen(buf);
+	snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
+		 st->sched ? st->sched : "rr");
+	if (n + (int)strlen(buf) + 2 <= c->g->w)
 		put_str(c, c->g->w - (int)strlen(buf), 0, buf, VS_STATUS);
-	}
 }
 
 static void draw_cmdrow(struct ctx *c)
