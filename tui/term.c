@@ -108,20 +108,33 @@ static void styles_init(int mono)
 	}
 }
 
+/* Whether the current terminal can move the cursor (draw a full screen). */
+static int can_address(void)
+{
+	char *cup = tigetstr("cup");
+
+	return cup && cup != (char *)-1;
+}
+
 /* newterm with TERM, then safe fallbacks; NULL when nothing works. */
 static SCREEN *screen_open(void)
 {
-	static const char *const fallback[] = { "xterm", "vt100", "ansi", "dumb" };
+	static const char *const fallback[] = { "xterm", "vt100", "ansi", NULL };
 	const char *term = getenv("TERM");
 	SCREEN *scr = NULL;
 
-	if (term && *term)
-		scr = newterm(term, stdout, stdin);
-	for (size_t i = 0; !scr && i < WS_ARRAY_LEN(fallback); i++) {
+	if (term && *term && (scr = newterm(term, stdout, stdin)) && !can_address()) {
+		/* e.g. TERM=dumb: known, but it cannot move the cursor */
+		endwin();
+		delscreen(scr);
+		scr = NULL;
+	}
+	for (size_t i = 0; !scr && i < WS_ARRAY_LEN(fallback) - 1; i++) {
 		scr = newterm(fallback[i], stdout, stdin);
 		if (scr) {
 			/* said after endwin too, so it stays on screen */
-			fprintf(stderr, "warpstep: terminal type '%s' is unknown to ncurses; "
+			fprintf(stderr, "warpstep: terminal type '%s' is unknown to ncurses or cannot "
+				"move the cursor; "
 				"using '%s' (set TERM, e.g. TERM=xterm-256color)\n",
 				term && *term ? term : "(unset)", fallback[i]);
 		}
