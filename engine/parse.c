@@ -2210,12 +2210,7 @@ static struct node *brace_args(struct parser *p, int *nargs)
 
 static struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet)
 {
-	struct sym *s = NULL;
-	for (struct sym *x = ty->rec->scope->syms; x; x = x->next)
-		if (x->kind == SYM_FUNC && x->obj && x->obj->is_ctor) {
-			s = x;
-			break;
-		}
+	struct sym *s = find_in_scope(ty->rec->scope, "<ctor>");
 	if (!s)
 		return NULL;
 	struct fref fr = { .s = s, .name = ty->rec->name };
@@ -3730,13 +3725,19 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	unsigned space = at->space ? at->space : SPC_HOST;
 	if (is_ctor && cls)
 		name = cls->rec->name ? cls->rec->name : "?";
-	struct sym *s = find_in_scope(target, name);
-	if (s && s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class)) {
-		if (target == p->scope || dn->qual)
-			error_at(p, dn->tok, "redefinition", "'%s' redeclared as a different kind of symbol", name);
+	const char *symname = is_ctor ? "<ctor>" : name;
+	struct sym *s = NULL;
+	for (struct sym *x = target->syms; x; x = x->next)
+		if (!strcmp(x->name, symname) && (x->kind == SYM_FUNC || (x->kind == SYM_TEMPLATE && !x->tmpl->is_class))) {
+			s = x;
+			break;
+		}
+	if (!s && dn->qual)
+		s = find_in_scope(target, symname);
+	if (s && s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class))
 		s = NULL;
-	}
-	if (s && !inst_suffix_pending) {
+	int is_inst = inst_suffix_pending != NULL;
+	if (s && !is_inst) {
 		for (struct obj *f = s->obj; f; f = f->next_overload) {
 			if (same_params(f->ty, fty) && (f->space == space || (dn->qual && !at->space))) {
 				if (at->has_builtin)
@@ -3788,15 +3789,17 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	}
 	fn->qname = qn;
 	fn->mangled = mangle(p, fn);
-	if (!s) {
-		s = add_sym(p, target, name, SYM_FUNC);
-	} else if (s->kind == SYM_TEMPLATE) {
-		s->kind = SYM_FUNC;
+	if (!is_inst) {
+		/* template instances are found through their template, not by name */
+		if (!s)
+			s = add_sym(p, target, symname, SYM_FUNC);
+		else if (s->kind == SYM_TEMPLATE)
+			s->kind = SYM_FUNC;
+		struct obj **pp = &s->obj;
+		while (*pp)
+			pp = &(*pp)->next_overload;
+		*pp = fn;
 	}
-	struct obj **pp = &s->obj;
-	while (*pp)
-		pp = &(*pp)->next_overload;
-	*pp = fn;
 	check_kernel_decl(p, fn, dn->tok);
 	check_params(p, fn);
 	if (!strcmp(name, "main") && target == p->global && at->space && at->space != SPC_HOST)
@@ -4020,6 +4023,8 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 				 ms_name(ms), dn->name);
 	}
 	int is_static = !local || at->is_static || ms != MS_NONE || at->is_extern;
+	if (local && at->is_static && ms == MS_NONE && p->f.fn && !(p->f.fn->space & SPC_HOST))
+		ms = MS_DEVICE; /* a static local of device code lives in global memory */
 	struct obj *v;
 	struct sym *existing = !local ? find_in_scope(p->scope, dn->name) : NULL;
 	if (existing && existing->kind == SYM_VAR && !existing->obj->is_local) {
