@@ -328,6 +328,13 @@ static int temp_address(struct lower *L, struct node *n)
 			in->a = addr;
 			in->b = val;
 			in->sp = SP_GENERIC;
+		} else if (is_agg(v->ty) && n->lhs->ty->kind == TY_STRUCT && n->lhs->ty->rec == v->ty->rec &&
+			   n->lhs->kind != ND_COMMA) {
+			int src = gen_expr(L, n->lhs);
+			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
+			in->a = addr;
+			in->b = src;
+			in->imm = v->ty->size;
 		} else {
 			gen_expr(L, n->lhs);
 		}

@@ -1742,6 +1742,8 @@ static int fn_is_device(struct parser *p)
 /* Check that n may be assigned; code names the broken rule. */
 static void check_assignable(struct parser *p, struct node *n, struct token *t)
 {
+	if (n->kind == ND_NUM && n->op == -1)
+		return;
 	struct node *base = n;
 	while (base->kind == ND_MEMBER || base->kind == ND_CAST)
 		base = base->lhs;
@@ -1791,8 +1793,8 @@ static struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 /* Materialize an rvalue into a temporary so that a const reference can bind to it. */
 static struct node *materialize(struct parser *p, struct node *n, struct type *ty)
 {
-	if (ty->kind == TY_STRUCT && is_lvalue(n))
-		return n;
+	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && n->ty->rec == ty->rec)
+		return n; /* an aggregate rvalue already lives in a temporary */
 	struct obj *tmp = new_temp(p, ty, n->tok);
 	tmp->addr_taken = 1;
 	struct node *t = new_node(p, ND_TEMP, n->tok);
@@ -2502,7 +2504,9 @@ static struct node *primary(struct parser *p)
 				int nargs;
 				call_args(p, &nargs);
 			}
-			return new_num(p, 0, ty_int, t);
+			struct node *poison = new_num(p, 0, ty_int, name_tok);
+			poison->op = -1; /* already reported: no further errors about it */
+			return poison;
 		}
 		switch (s->kind) {
 		case SYM_VAR:
