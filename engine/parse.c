@@ -769,6 +769,13 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 			    p->scope->rec == s->ty->rec)
 				break;
 			take_name(p);
+			if (s->kind == SYM_TYPE && s->tmpl && p->tok->kind == TK_LT) {
+				struct targ args[8];
+				int n = template_args(p, args, 8);
+				ty = instantiate_class(p, s->tmpl, args, n, t);
+				counter |= K_OTHER;
+				continue;
+			}
 			if (s->kind == SYM_TEMPLATE) {
 				struct targ args[8];
 				if (p->tok->kind != TK_LT) {
@@ -958,8 +965,11 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 {
 	struct token *start = p->tok;
 	enter(p, start);
+	int nptr = 0;
 	for (;;) {
 		if (consume(p, TK_STAR)) {
+			if (++nptr > MAX_DEPTH)
+				fail_at(p, p->prev, "too many levels of pointers (more than %d)", MAX_DEPTH);
 			ty = type_ptr(p->a, ty);
 			for (;;) {
 				if (consume(p, TK_CONST))
@@ -1166,6 +1176,7 @@ static struct type *func_params(struct parser *p, struct type *ret)
 /* ---- structs, unions, classes, enums ---- */
 
 static const char *inst_name_pending; /* name for the next struct_decl (class template instance) */
+static struct template *inst_tmpl_pending; /* its template */
 static void member_decl(struct parser *p, struct record *rec, struct type *rty);
 static void parse_deferred(struct parser *p);
 static void func_body(struct parser *p, struct obj *fn, struct scope *outer);
@@ -1230,9 +1241,11 @@ static struct type *struct_decl(struct parser *p, int is_union)
 			struct sym *ns = add_sym(p, p->scope, iname ? iname : tag->text, SYM_TYPE);
 			ns->ty = t;
 			if (iname) {
-				/* the template's own name refers to this instance inside it */
+				/* the template's own name refers to this instance inside it,
+				 * and with arguments to the template */
 				struct sym *inj = add_sym(p, t->rec->scope, tag->text, SYM_TYPE);
 				inj->ty = t;
+				inj->tmpl = inst_tmpl_pending;
 			}
 		}
 	}
@@ -1692,6 +1705,14 @@ static long const_int(struct parser *p, struct node *n, int *ok)
 }
 
 /* ---- lvalues ---- */
+
+/* A value standing for an expression already reported as wrong. */
+static struct node *poison(struct parser *p, struct token *t)
+{
+	struct node *n = new_num(p, 0, ty_int, t);
+	n->op = -1;
+	return n;
+}
 
 static int is_lvalue(struct node *n)
 {
@@ -2742,7 +2763,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 	}
 	if (lhs->ty->kind != TY_STRUCT) {
 		error_at(p, name, "bad-member", "request for member '%s' in something that is not a struct", name->text);
-		return new_num(p, 0, ty_int, name);
+		return poison(p, name);
 	}
 	struct record *rec = lhs->ty->rec;
 	if (!rec->complete) {
@@ -2752,7 +2773,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 	struct sym *s = find_in_scope(rec->scope, name->text);
 	if (!s) {
 		error_at(p, name, "no-member", "no member named '%s' in '%s'", name->text, type_name(p->a, lhs->ty));
-		return new_num(p, 0, ty_int, name);
+		return poison(p, name);
 	}
 	if (s->kind == SYM_MEMBER) {
 		struct node *m = new_unary(p, ND_MEMBER, lhs, at);
@@ -3491,7 +3512,52 @@ static long member_index(struct record *rec, const char *name)
 	return -1;
 }
 
-/* braced = "{" (designator? initializer ("," designator? initializer)*)? ","? "}" */
+/* designator = "[" conditional "]" | "." ident ; returns the element index */
+static long designator(struct parser *p, struct initializer *in)
+{
+	if (in->ty->kind == TY_ARRAY && consume(p, TK_LBRACK)) {
+		struct node *e = conditional(p);
+		int ok;
+		long i = const_int(p, e, &ok);
+		if (!ok || i < 0) {
+			error_node(p, e, "not-constant", "array designator is not a non-negative constant");
+			i = 0;
+		}
+		skip(p, TK_RBRACK);
+		return i;
+	}
+	if (in->ty->kind == TY_STRUCT && consume(p, TK_DOT)) {
+		struct token *name = skip(p, TK_IDENT);
+		long i = member_index(in->ty->rec, name->text);
+		if (i < 0) {
+			error_at(p, name, "no-member", "no member named '%s'", name->text);
+			i = 0;
+		}
+		return i;
+	}
+	fail_at(p, p->tok, "invalid designator for '%s'", type_name(p->a, in->ty));
+}
+
+/* designation = designator+ "=" initializer, for the nested part of a chain */
+static void designation(struct parser *p, struct initializer *in)
+{
+	enter(p, p->tok);
+	long cap = in->nchildren;
+	long i = designator(p, in);
+	struct initializer *c = initz_child(p, in, i, &cap);
+	if (!c) {
+		skip_excess(p);
+	} else if (p->tok->kind == TK_LBRACK || p->tok->kind == TK_DOT) {
+		designation(p, c);
+	} else {
+		skip(p, TK_ASSIGN);
+		initializer2(p, c);
+	}
+	finish_flexible(p, in);
+	leave(p);
+}
+
+/* braced = "{" (designation? initializer ("," designation? initializer)*)? ","? "}" */
 static void init_braced(struct parser *p, struct initializer *in)
 {
 	struct token *lb = skip(p, TK_LBRACE);
@@ -3505,26 +3571,20 @@ static void init_braced(struct parser *p, struct initializer *in)
 				break;
 		}
 		first = 0;
-		if (in->ty->kind == TY_ARRAY && p->tok->kind == TK_LBRACK) {
-			next(p);
-			struct node *e = conditional(p);
-			int ok;
-			i = const_int(p, e, &ok);
-			if (!ok || i < 0) {
-				error_node(p, e, "not-constant", "array designator is not a non-negative constant");
-				i = 0;
+		if ((in->ty->kind == TY_ARRAY && p->tok->kind == TK_LBRACK) ||
+		    (in->ty->kind == TY_STRUCT && p->tok->kind == TK_DOT)) {
+			i = designator(p, in);
+			struct initializer *d = initz_child(p, in, i, &cap);
+			if (!d) {
+				skip_excess(p);
+			} else if (p->tok->kind == TK_LBRACK || p->tok->kind == TK_DOT) {
+				designation(p, d);
+			} else {
+				skip(p, TK_ASSIGN);
+				initializer2(p, d);
 			}
-			skip(p, TK_RBRACK);
-			skip(p, TK_ASSIGN);
-		} else if (in->ty->kind == TY_STRUCT && p->tok->kind == TK_DOT) {
-			next(p);
-			struct token *name = skip(p, TK_IDENT);
-			i = member_index(in->ty->rec, name->text);
-			if (i < 0) {
-				error_at(p, name, "no-member", "no member named '%s'", name->text);
-				i = 0;
-			}
-			skip(p, TK_ASSIGN);
+			i++;
+			continue;
 		}
 		struct initializer *c = (in->ty->kind == TY_ARRAY || in->ty->kind == TY_STRUCT) ? initz_child(p, in, i, &cap) : NULL;
 		if (in->ty->kind == TY_STRUCT && in->ty->rec->is_union && i > 0)
@@ -4935,6 +4995,7 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
 	inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
+	inst_tmpl_pending = t;
 	strbuf_release(&sb);
 	inst_suffix_pending = NULL;
 	no_func_suffix = 0;
