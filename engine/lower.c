@@ -1734,7 +1734,9 @@ static void add_funcs(struct lower *L, struct program *prog, int device)
 			continue;
 		unsigned kind = space_kind(fn->space, device);
 		const char *mangled = fn->mangled;
-		if (device && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL)) {
+		if (device && !(fn->space & SPC_GLOBAL) && find_func(L, fn->mangled, 0) >= 0) {
+			/* the device copy of a __host__ __device__ function, or a
+			 * __device__ overload of a __host__ one: a distinct name */
 			struct strbuf sb;
 			strbuf_init(&sb);
 			strbuf_addf(&sb, "%s@device", fn->mangled);

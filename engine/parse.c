@@ -26,6 +26,7 @@ struct template;
 
 struct sym {
 	struct sym *next;
+	struct sym *hnext;        /* hash bucket chain of big scopes */
 	const char *name;
 	enum sym_kind kind;
 	struct obj *obj;          /* VAR; FUNC: first of the overload chain */
@@ -44,7 +45,19 @@ struct scope {
 	int nusings;
 	struct record *rec;       /* class scope */
 	int is_ns;
+	int nsyms;
+	struct sym **hash;        /* SCOPE_HASH buckets once the scope is big */
 };
+
+#define SCOPE_HASH 512
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h % SCOPE_HASH;
+}
 
 struct tparam {
 	const char *name;
@@ -325,6 +338,26 @@ static struct sym *add_sym(struct parser *p, struct scope *sc, const char *name,
 	s->kind = k;
 	s->next = sc->syms;
 	sc->syms = s;
+	if (sc->hash) {
+		unsigned h = name_hash(name);
+		s->hnext = sc->hash[h];
+		sc->hash[h] = s;
+	} else if (++sc->nsyms == 32) {
+		/* big scopes (the headers' globals) get a hash table; the list keeps the order */
+		sc->hash = arena_alloc(p->a, sizeof(*sc->hash) * SCOPE_HASH);
+		struct sym *rev = NULL;
+		for (struct sym *x = sc->syms; x; x = x->next) {
+			x->hnext = rev; /* temporarily reverse so that newer ones end up first */
+			rev = x;
+		}
+		while (rev) {
+			struct sym *nx = rev->hnext;
+			unsigned h = name_hash(rev->name);
+			rev->hnext = sc->hash[h];
+			sc->hash[h] = rev;
+			rev = nx;
+		}
+	}
 	return s;
 }
 
@@ -332,9 +365,15 @@ static struct sym *find_in_scope_depth(struct scope *sc, const char *name, int d
 {
 	if (!sc || depth > 8)
 		return NULL;
-	for (struct sym *s = sc->syms; s; s = s->next)
-		if (!strcmp(s->name, name))
-			return s;
+	if (sc->hash) {
+		for (struct sym *s = sc->hash[name_hash(name)]; s; s = s->hnext)
+			if (!strcmp(s->name, name))
+				return s;
+	} else {
+		for (struct sym *s = sc->syms; s; s = s->next)
+			if (!strcmp(s->name, name))
+				return s;
+	}
 	for (int i = 0; i < sc->nusings; i++) {
 		struct sym *s = find_in_scope_depth(sc->usings[i], name, depth + 1);
 		if (s)
@@ -3791,7 +3830,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		name = cls->rec->name ? cls->rec->name : "?";
 	const char *symname = is_ctor ? "<ctor>" : name;
 	struct sym *s = NULL;
-	for (struct sym *x = target->syms; x; x = x->next)
+	for (struct sym *x = target->hash ? target->hash[name_hash(symname)] : target->syms; x;
+	     x = target->hash ? x->hnext : x->next)
 		if (!strcmp(x->name, symname) && (x->kind == SYM_FUNC || (x->kind == SYM_TEMPLATE && !x->tmpl->is_class))) {
 			s = x;
 			break;
@@ -5382,10 +5422,11 @@ static void using_decl(struct parser *p)
 	}
 	struct sym *alias = add_sym(p, p->scope, s->name, s->kind);
 	const char *nm = alias->name;
-	struct sym *nx = alias->next;
+	struct sym *nx = alias->next, *hn = alias->hnext;
 	*alias = *s;
 	alias->name = nm;
 	alias->next = nx;
+	alias->hnext = hn;
 }
 
 static void parse_external_member(struct parser *p)
