@@ -996,6 +996,23 @@ static int starts_params(struct parser *p)
 	return t->kind == TK_RPAREN || is_typename(p, t) || t->kind == TK_ELLIPSIS;
 }
 
+static struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, struct declattr *at);
+
+/* Skip a nested declarator quietly (its type is parsed again once the suffix is known). */
+static void probe_declarator(struct parser *p)
+{
+	struct dname dummy;
+	struct declattr ad = { 0 };
+	int saveq = p->quiet;
+	p->quiet++;
+	jmp_buf jb, *save = p->recover;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		declarator_dn(p, ty_int, &dummy, &ad);
+	p->recover = save;
+	p->quiet = saveq;
+}
+
 /*
  * declarator = ("*" cv* | "&" | "&&")* direct-declarator
  * direct-declarator = ("(" declarator ")" | qualified-id | "operator" op | "~" ident)? type-suffix
@@ -1047,16 +1064,7 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 		/* nested declarator: splice the outer suffix in */
 		struct token *lp = next(p);
 		struct token *inner = p->tok;
-		struct dname dummy;
-		struct declattr ad = { 0 };
-		int saveq = p->quiet;
-		p->quiet++;
-		jmp_buf jb, *save = p->recover;
-		p->recover = &jb;
-		if (!setjmp(jb))
-			declarator_dn(p, ty_int, &dummy, &ad);
-		p->recover = save;
-		p->quiet = saveq;
+		probe_declarator(p);
 		skip(p, TK_RPAREN);
 		ty = type_suffix(p, ty, 1);
 		struct token *after = p->tok;
@@ -4041,26 +4049,30 @@ static void defer_body(struct parser *p, struct obj *fn)
 	} while (depth > 0 && p->tok->kind != TK_EOF);
 }
 
+static void deferred_body(struct parser *p, struct deferred *d)
+{
+	struct token *save = p->tok;
+	p->tok = d->body;
+	jmp_buf jb, *sr = p->recover;
+	struct fnstate sf = p->f;
+	struct scope *ss = p->scope;
+	p->recover = &jb;
+	int depth = p->depth;
+	if (!setjmp(jb))
+		func_body(p, d->fn, d->scope);
+	p->recover = sr;
+	p->depth = depth;
+	p->f = sf;
+	p->scope = ss;
+	p->tok = save;
+}
+
 static void parse_deferred(struct parser *p)
 {
 	struct deferred *d = p->deferred;
 	p->deferred = NULL;
-	for (; d; d = d->next) {
-		struct token *save = p->tok;
-		p->tok = d->body;
-		jmp_buf jb, *sr = p->recover;
-		struct fnstate sf = p->f;
-		struct scope *ss = p->scope;
-		p->recover = &jb;
-		int depth = p->depth;
-		if (!setjmp(jb))
-			func_body(p, d->fn, d->scope);
-		p->recover = sr;
-		p->depth = depth;
-		p->f = sf;
-		p->scope = ss;
-		p->tok = save;
-	}
+	for (; d; d = d->next)
+		deferred_body(p, d);
 }
 
 static int is_const_init(struct parser *p, struct node *e)
@@ -5075,6 +5087,34 @@ static struct type *plain(struct parser *p, struct type *t)
 	return strip_cv(p, t);
 }
 
+static void signature_probe(struct parser *p, struct template *t, struct targ *out, struct type **sig)
+{
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb)) {
+		struct declattr at = { 0 };
+		struct type *ty = declspec(p, &at);
+		struct dname dn = { 0 };
+		ty = declarator_dn(p, ty, &dn, &at);
+		if (ty->kind == TY_FUNC)
+			*sig = ty;
+	}
+}
+
+/* The function type of a template with its parameters as placeholders. */
+static struct type *template_signature(struct parser *p, struct template *t, struct targ *out)
+{
+	struct type *sig = NULL;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->scope = bind_scope(p, t, out, 0, 1);
+	p->tok = t->start;
+	p->quiet++;
+	signature_probe(p, t, out, &sig);
+	restore_state(p, &ss);
+	return sig;
+}
+
 static int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out)
 {
 	int bound[8] = { 0 };
@@ -5083,25 +5123,7 @@ static int deduce(struct parser *p, struct template *t, struct fref *fr, struct 
 		out[i] = fr->targs[i];
 		bound[i] = 1;
 	}
-	struct type *sig = NULL;
-	{
-		struct saved_state ss;
-		save_state(p, &ss);
-		p->scope = bind_scope(p, t, out, 0, 1);
-		p->tok = t->start;
-		p->quiet++;
-		jmp_buf jb;
-		p->recover = &jb;
-		if (!setjmp(jb)) {
-			struct declattr at = { 0 };
-			struct type *ty = declspec(p, &at);
-			struct dname dn = { 0 };
-			ty = declarator_dn(p, ty, &dn, &at);
-			if (ty->kind == TY_FUNC)
-				sig = ty;
-		}
-		restore_state(p, &ss);
-	}
+	struct type *sig = template_signature(p, t, out);
 	if (!sig)
 		return 0;
 	struct param *q = sig->params;
