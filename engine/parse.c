@@ -2492,6 +2492,8 @@ static struct node *funcref_value(struct parser *p, struct node *n)
  *         | qualified-name template-args? | type "(" args ")" | type "{" args "}"
  *         | "sizeof" ... | casts
  */
+static void skip_template_args_quietly(struct parser *p);
+
 static struct node *primary(struct parser *p)
 {
 	struct token *t = p->tok;
@@ -2584,6 +2586,20 @@ static struct node *primary(struct parser *p)
 				return n;
 			}
 			error_at(p, name_tok, "undeclared", "use of undeclared identifier '%s'", opname ? opname : name_tok->text);
+			/* skip the rest of a qualified name: one error for 'ns::a::b' */
+			int qualified = 0;
+			while (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT) {
+				next(p);
+				next(p);
+				qualified = 1;
+			}
+			if (p->tok->kind == TK_LT && qualified)
+				skip_template_args_quietly(p);
+			if (p->tok->kind == TK_IDENT || (p->tok->kind == TK_STAR && p->tok->next->kind == TK_IDENT &&
+							 p->tok->next->next->kind == TK_ASSIGN)) {
+				/* "unknown_type name ...": a declaration with an unknown type */
+				longjmp(*p->recover, 1);
+			}
 			if (p->tok->kind == TK_LPAREN) {
 				int nargs;
 				call_args(p, &nargs);
@@ -2649,6 +2665,23 @@ static struct node *primary(struct parser *p)
 	fail_at(p, t, "expected an expression before '%s'", tok_str(t));
 }
 
+static void skip_template_args_quietly(struct parser *p)
+{
+	struct token *save = p->tok;
+	int depth = 0;
+	for (int i = 0; i < 64 && p->tok->kind != TK_EOF; i++) {
+		if (p->tok->kind == TK_LT)
+			depth++;
+		else if (p->tok->kind == TK_GT && --depth == 0) {
+			next(p);
+			return;
+		} else if (p->tok->kind == TK_SEMI || p->tok->kind == TK_LBRACE)
+			break;
+		next(p);
+	}
+	p->tok = save;
+}
+
 /* launch = postfix "<<<" assign ("," assign){1,3} ">>>" args */
 static struct node *launch(struct parser *p, struct node *callee)
 {
@@ -2709,11 +2742,35 @@ static struct node *launch(struct parser *p, struct node *callee)
 }
 
 /* postfix = primary ("[" expr "]" | "(" args ")" | "." name | "->" name | "++" | "--" | launch)* */
+static int is_poison(struct node *n)
+{
+	return n->kind == ND_NUM && n->op == -1;
+}
+
 static struct node *postfix(struct parser *p)
 {
 	struct node *n = primary(p);
 	for (;;) {
 		struct token *t = p->tok;
+		if (is_poison(n)) {
+			/* already reported: parse the rest without more errors */
+			if (t->kind == TK_DOT || t->kind == TK_ARROW) {
+				next(p);
+				skip(p, TK_IDENT);
+				continue;
+			}
+			if (t->kind == TK_LPAREN) {
+				int nargs;
+				call_args(p, &nargs);
+				continue;
+			}
+			if (t->kind == TK_LBRACK) {
+				next(p);
+				expr(p);
+				skip(p, TK_RBRACK);
+				continue;
+			}
+		}
 		if (t->kind == TK_LAUNCH_OPEN) {
 			n = launch(p, n);
 			continue;
@@ -3183,6 +3240,8 @@ static const char *binop_name(enum node_kind k)
 /* Type-check a binary operator and build its node (also used by compound assignment). */
 static struct node *binary_op(struct parser *p, enum node_kind k, struct node *l, struct node *r, struct token *t)
 {
+	if (is_poison(l) || is_poison(r))
+		return poison(p, t);
 	if (l->ty->kind == TY_STRUCT || r->ty->kind == TY_STRUCT) {
 		struct node *o = try_operator(p, binop_name(k), l, r, t);
 		if (o)
