@@ -118,6 +118,7 @@ struct parser {
 	struct deferred *deferred;
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
+	int deducing;             /* parsing a template signature with placeholders */
 };
 
 struct deferred {
@@ -840,6 +841,16 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 				} else {
 					int n = template_args(p, args, 8);
 					ty = instantiate_class(p, s->tmpl, args, n, t);
+					/* Cls<args>::nested_type */
+					while (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT &&
+					       ty->kind == TY_STRUCT) {
+						struct sym *ns = find_in_scope(ty->rec->scope, p->tok->next->text);
+						if (!ns || ns->kind != SYM_TYPE)
+							break;
+						next(p);
+						next(p);
+						ty = ns->ty;
+					}
 				}
 			} else {
 				ty = s->ty;
@@ -2494,6 +2505,32 @@ static struct node *funcref_value(struct parser *p, struct node *n)
  */
 static void skip_template_args_quietly(struct parser *p);
 
+/* Cls<args>::member: a static member, an enumerator, a static function or a nested type. */
+static struct node *class_member_ref(struct parser *p, struct type *ty)
+{
+	skip(p, TK_COLONCOLON);
+	struct token *name = skip(p, TK_IDENT);
+	struct sym *s = find_in_scope(ty->rec->scope, name->text);
+	if (!s) {
+		error_at(p, name, "no-member", "no member named '%s' in '%s'", name->text, type_name(p->a, ty));
+		return poison(p, name);
+	}
+	switch (s->kind) {
+	case SYM_VAR: return new_var(p, s->obj, name);
+	case SYM_ENUMC: return new_num(p, s->val, s->ty, name);
+	case SYM_FUNC: {
+		struct fref fr = { .s = s, .name = s->name };
+		return funcref_node(p, &fr, name);
+	}
+	case SYM_TYPE:
+		if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
+			return functional_cast(p, s->ty, name);
+		/* fall through */
+	default:
+		fail_at(p, name, "unexpected name '%s'", name->text);
+	}
+}
+
 static struct node *primary(struct parser *p)
 {
 	struct token *t = p->tok;
@@ -2646,6 +2683,8 @@ static struct node *primary(struct parser *p)
 				struct type *ty = instantiate_class(p, s->tmpl, args, n, name_tok);
 				if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
 					return functional_cast(p, ty, name_tok);
+				if (p->tok->kind == TK_COLONCOLON && ty->kind == TY_STRUCT)
+					return class_member_ref(p, ty);
 				fail_at(p, name_tok, "unexpected type name");
 			}
 			/* fall through */
@@ -5093,6 +5132,13 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 
 static struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
 {
+	if (p->deducing) {
+		/* a signature with placeholder arguments: an opaque stand-in, no instance */
+		struct type *ph = type_new(p->a, TY_TPARAM, 4, 4);
+		ph->tparam_index = 8;
+		ph->name = t->name;
+		return ph;
+	}
 	struct targ full[8];
 	memcpy(full, args, sizeof(struct targ) * (size_t)(nargs < 8 ? nargs : 8));
 	if (!fill_defaults(p, t, full, nargs, at, 0))
@@ -5184,7 +5230,9 @@ static struct type *template_signature(struct parser *p, struct template *t, str
 	p->scope = bind_scope(p, t, out, 0, 1);
 	p->tok = t->start;
 	p->quiet++;
+	p->deducing++;
 	signature_probe(p, t, out, &sig);
+	p->deducing--;
 	restore_state(p, &ss);
 	return sig;
 }
