@@ -615,6 +615,15 @@ static int func_index(struct lower *L, struct obj *fn, struct span at)
 	int idx = find_func(L, fn->mangled, L->device);
 	if (idx < 0 && (fn->space & SPC_GLOBAL))
 		idx = find_kernel(L, fn->mangled);
+	if (idx < 0 && L->fn && (L->fn->space & SPC_HOST) && (L->fn->space & SPC_DEVICE) &&
+	    L->device != ((fn->space & (SPC_DEVICE | SPC_GLOBAL)) != 0)) {
+		/* a __host__ __device__ function calling a function of one space only:
+		 * nvcc warns; the call traps if this copy ever runs it */
+		diag_warning(L->dl, at, "cuda-hd-call", "calling %s function '%s' from a __host__ __device__ function: "
+			     "it cannot run in %s code", L->device ? "a __host__" : "a __device__", fn->qname,
+			     L->device ? "device" : "host");
+		return -2;
+	}
 	if (idx < 0)
 		lerror(L, at, "undefined-function", "'%s' is declared but never defined (for %s code)", fn->qname,
 		       L->device ? "device" : "host");
@@ -766,6 +775,10 @@ static int gen_call(struct lower *L, struct node *n)
 	struct ir_insn *in;
 	if (fn) {
 		int idx = func_index(L, fn, n->span);
+		if (idx == -2) {
+			emit(L, IR_TRAP, IR_VOID);
+			return t == IR_VOID ? -1 : zero_of(L, t);
+		}
 		in = emit(L, IR_CALL, t);
 		in->imm = idx;
 	} else {
@@ -1719,9 +1732,14 @@ static void reach(struct lower *L, struct program *prog)
 		return;
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
 		fn->lw_index = 0;
-	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
-		if (!is_builtin_file(L, fn))
-			mark_fn(fn, 0);
+	for (struct obj *fn = prog->funcs; fn; fn = fn->next) {
+		if (is_builtin_file(L, fn))
+			continue;
+		/* device copies of __host__ __device__ functions only when device code calls them */
+		if (prog->device_pass && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL))
+			continue;
+		mark_fn(fn, 0);
+	}
 }
 
 static int want_func(struct lower *L, struct obj *fn, int device)

@@ -4396,6 +4396,12 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 		error_at(p, t, "incomplete-type", "variable '%s' has incomplete type '%s'", dn->name, type_name(p->a, ty));
 	if (decl && type_is_aggregate(v->ty))
 		v->addr_taken = 1;
+	if (!decl && local && !at->is_extern) {
+		/* a static or __shared__ local: no code, but the debugger shows it in scope */
+		decl = new_node(p, ND_DECL, t);
+		decl->var = v;
+		decl->ty = ty_void;
+	}
 	return decl;
 }
 
