@@ -1010,6 +1010,10 @@ static struct type *type_suffix(struct parser *p, struct type *ty, int allow_fun
 		}
 		if (ty->kind == TY_STRUCT && !ty->rec->complete)
 			error_at(p, t, "incomplete-type", "array of incomplete type");
+		if (len > 0 && ty->size > (1L << 40) / len) {
+			error_at(p, t, "array-size", "array is too large");
+			len = 1;
+		}
 		return type_array(p->a, ty, len);
 	}
 	return ty;
@@ -2275,6 +2279,8 @@ static struct node *call_args(struct parser *p, int *nargs)
 	struct node head = { 0 }, *cur = &head;
 	*nargs = 0;
 	skip(p, TK_LPAREN);
+	int no_gt = p->no_gt;
+	p->no_gt = 0;
 	while (!consume(p, TK_RPAREN)) {
 		if (cur != &head)
 			skip(p, TK_COMMA);
@@ -2282,6 +2288,7 @@ static struct node *call_args(struct parser *p, int *nargs)
 		cur = cur->next = a;
 		(*nargs)++;
 	}
+	p->no_gt = no_gt;
 	return head.next;
 }
 
@@ -2538,7 +2545,10 @@ static struct node *primary(struct parser *p)
 	case TK_LPAREN: {
 		next(p);
 		enter(p, t);
+		int no_gt = p->no_gt;
+		p->no_gt = 0; /* '>' is an operator again inside parentheses */
 		struct node *n = expr(p);
+		p->no_gt = no_gt;
 		leave(p);
 		skip(p, TK_RPAREN);
 		return n;
@@ -2840,7 +2850,10 @@ static struct node *postfix(struct parser *p)
 		}
 		if (t->kind == TK_LBRACK) {
 			next(p);
+			int no_gt = p->no_gt;
+			p->no_gt = 0;
 			struct node *idx = expr(p);
+			p->no_gt = no_gt;
 			skip(p, TK_RBRACK);
 			if (n->ty->kind == TY_STRUCT) {
 				struct node *r = try_operator(p, "operator[]", n, idx, t);
