@@ -119,6 +119,12 @@ struct parser {
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
 	int deducing;             /* parsing a template signature with placeholders */
+	int no_func_suffix;       /* parsing "T x(args)" object declarations */
+	/* the instance a template instantiation is producing */
+	const char *inst_name_pending;      /* struct name for the next struct_decl */
+	struct template *inst_tmpl_pending; /* its template */
+	const char *inst_suffix_pending;    /* "<args>" for the next declared function */
+	struct inst *inst_record_pending;   /* where to record that function */
 };
 
 struct deferred {
@@ -976,7 +982,6 @@ static const char *operator_name(struct parser *p)
 }
 
 static struct type *func_params(struct parser *p, struct type *ret);
-static int no_func_suffix; /* set while parsing "T x(args)" object declarations */
 
 /* array-dim = "[" conditional? "]" */
 static struct type *type_suffix(struct parser *p, struct type *ty, int allow_func)
@@ -1143,7 +1148,7 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 		}
 		dn->qual = qual;
 	}
-	int allow_func = !(no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
+	int allow_func = !(p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
 	ty = type_suffix(p, ty, allow_func);
 	/* trailing parts: const (methods), noexcept, __ws_builtin(NAME), attributes */
 	for (;;) {
@@ -1253,8 +1258,6 @@ static struct type *func_params(struct parser *p, struct type *ret)
 
 /* ---- structs, unions, classes, enums ---- */
 
-static const char *inst_name_pending; /* name for the next struct_decl (class template instance) */
-static struct template *inst_tmpl_pending; /* its template */
 static void member_decl(struct parser *p, struct record *rec, struct type *rty);
 static void parse_deferred(struct parser *p);
 static void func_body(struct parser *p, struct obj *fn, struct scope *outer);
@@ -1284,8 +1287,8 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	struct declattr at = { 0 };
 	while (cuda_spec(p, &at))
 		;
-	const char *iname = inst_name_pending;
-	inst_name_pending = NULL;
+	const char *iname = p->inst_name_pending;
+	p->inst_name_pending = NULL;
 	struct token *tag = NULL;
 	if (p->tok->kind == TK_IDENT)
 		tag = next(p);
@@ -1323,7 +1326,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 				 * and with arguments to the template */
 				struct sym *inj = add_sym(p, t->rec->scope, tag->text, SYM_TYPE);
 				inj->ty = t;
-				inj->tmpl = inst_tmpl_pending;
+				inj->tmpl = p->inst_tmpl_pending;
 			}
 		}
 	}
@@ -1542,6 +1545,8 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 		if (type_is_ptr(from)) {
 			if (from->kind == TY_ARRAY && type_same(to->base, from->base))
 				return 0;
+			if (n->kind == ND_STR && to->base->kind == TY_CHAR)
+				return 2;
 			if (ptr_compatible(to, from))
 				return to->base->kind == TY_VOID && from->base->kind != TY_VOID ? 2 : 1;
 			return -1;
@@ -1586,6 +1591,13 @@ static struct node *conv(struct parser *p, struct node *n, struct type *to, cons
 		if (is_null_const(p, n) || (type_is_ptr(from) && ptr_compatible(to, from)) ||
 		    (from->kind == TY_FUNC && type_same(to->base, from)))
 			return new_cast(p, n, strip_cv(p, to));
+		struct node *lit = n->kind == ND_CAST ? n->lhs : n;
+		if (lit->kind == ND_STR && to->base->kind == TY_CHAR && !to->base->is_const) {
+			if (!p->quiet)
+				diag_warning(p->dl, n->span, "string-to-char-ptr",
+					     "conversion from a string literal to 'char *' is deprecated (use 'const char *')");
+			return new_cast(p, n, strip_cv(p, to));
+		}
 		if (type_is_ptr(from) && to->base->kind != TY_VOID && from->base->kind == TY_VOID)
 			error_node(p, n, "type-mismatch", "invalid conversion from '%s' to '%s' in %s (C++ needs a cast)",
 				   type_name(p->a, from), type_name(p->a, to), what);
@@ -3916,8 +3928,6 @@ static const char *mangle(struct parser *p, struct obj *fn)
 	return r;
 }
 
-static const char *inst_suffix_pending;
-static struct inst *inst_record_pending;
 
 static int same_params(struct type *a, struct type *b)
 {
@@ -3975,7 +3985,7 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		s = find_in_scope(target, symname);
 	if (s && s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class))
 		s = NULL;
-	int is_inst = inst_suffix_pending != NULL;
+	int is_inst = p->inst_suffix_pending != NULL;
 	if (s && !is_inst) {
 		for (struct obj *f = s->obj; f; f = f->next_overload) {
 			if (same_params(f->ty, fty) && (f->space == space || (dn->qual && !at->space))) {
@@ -4012,18 +4022,18 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	if (is_ctor && cls)
 		cls->rec->has_ctor = 1;
 	const char *qn = qualify(p, target->is_ns == 2 ? (cls ? cls : target->parent) : target, name);
-	if (inst_suffix_pending) {
+	if (p->inst_suffix_pending) {
 		struct strbuf sb;
 		strbuf_init(&sb);
 		strbuf_adds(&sb, qn);
-		strbuf_adds(&sb, inst_suffix_pending);
+		strbuf_adds(&sb, p->inst_suffix_pending);
 		qn = arena_strdup(p->a, strbuf_cstr(&sb));
 		strbuf_release(&sb);
 		fn->is_tmpl_inst = 1;
-		inst_suffix_pending = NULL;
-		if (inst_record_pending) {
-			inst_record_pending->fn = fn;
-			inst_record_pending = NULL;
+		p->inst_suffix_pending = NULL;
+		if (p->inst_record_pending) {
+			p->inst_record_pending->fn = fn;
+			p->inst_record_pending = NULL;
 		}
 	}
 	fn->qname = qn;
@@ -4435,9 +4445,9 @@ static struct node *declaration(struct parser *p, int ctx)
 	do {
 		struct dname dn = { 0 };
 		struct declattr at2 = at;
-		no_func_suffix = ctx != CTX_CLASS;
+		p->no_func_suffix = ctx != CTX_CLASS;
 		struct type *ty = declarator_dn(p, base, &dn, &at2);
-		no_func_suffix = 0;
+		p->no_func_suffix = 0;
 		if (!dn.name) {
 			fail_at(p, p->tok, "expected a name in the declaration before '%s'", tok_str(p->tok));
 		}
@@ -5077,10 +5087,10 @@ static void save_state(struct parser *p, struct saved_state *s)
 	s->quiet = p->quiet;
 	s->recover = p->recover;
 	s->deferred = p->deferred;
-	s->inst_suffix = inst_suffix_pending;
-	s->inst_name = inst_name_pending;
-	s->inst_rec = inst_record_pending;
-	s->no_func_suffix = no_func_suffix;
+	s->inst_suffix = p->inst_suffix_pending;
+	s->inst_name = p->inst_name_pending;
+	s->inst_rec = p->inst_record_pending;
+	s->no_func_suffix = p->no_func_suffix;
 	s->prev = p->prev;
 }
 
@@ -5094,10 +5104,10 @@ static void restore_state(struct parser *p, struct saved_state *s)
 	p->quiet = s->quiet;
 	p->recover = s->recover;
 	p->deferred = s->deferred;
-	inst_suffix_pending = s->inst_suffix;
-	inst_name_pending = s->inst_name;
-	inst_record_pending = s->inst_rec;
-	no_func_suffix = s->no_func_suffix;
+	p->inst_suffix_pending = s->inst_suffix;
+	p->inst_name_pending = s->inst_name;
+	p->inst_record_pending = s->inst_rec;
+	p->no_func_suffix = s->no_func_suffix;
 	p->prev = s->prev;
 }
 
@@ -5137,9 +5147,9 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 	p->quiet = 0;
 	p->no_gt = 0;
 	p->deferred = NULL;
-	inst_suffix_pending = key;
-	inst_record_pending = in;
-	no_func_suffix = 0;
+	p->inst_suffix_pending = key;
+	p->inst_record_pending = in;
+	p->no_func_suffix = 0;
 	jmp_buf jb;
 	p->recover = &jb;
 	if (!setjmp(jb))
@@ -5185,11 +5195,11 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
-	inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
-	inst_tmpl_pending = t;
+	p->inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
+	p->inst_tmpl_pending = t;
 	strbuf_release(&sb);
-	inst_suffix_pending = NULL;
-	no_func_suffix = 0;
+	p->inst_suffix_pending = NULL;
+	p->no_func_suffix = 0;
 	jmp_buf jb;
 	p->recover = &jb;
 	if (!setjmp(jb)) {
@@ -5699,10 +5709,10 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	p->scope = p->global;
 	p->globals_tail = &p->globals;
 	p->funcs_tail = &p->funcs;
-	inst_name_pending = NULL;
-	inst_suffix_pending = NULL;
-	inst_record_pending = NULL;
-	no_func_suffix = 0;
+	p->inst_name_pending = NULL;
+	p->inst_suffix_pending = NULL;
+	p->inst_record_pending = NULL;
+	p->no_func_suffix = 0;
 	add_builtin_vars(p);
 	while (p->tok->kind != TK_EOF) {
 		jmp_buf jb;
@@ -5716,10 +5726,10 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 			p->no_gt = 0;
 			p->quiet = 0;
 			p->extern_c = 0;
-			inst_name_pending = NULL;
-			inst_suffix_pending = NULL;
-			inst_record_pending = NULL;
-			no_func_suffix = 0;
+			p->inst_name_pending = NULL;
+			p->inst_suffix_pending = NULL;
+			p->inst_record_pending = NULL;
+			p->no_func_suffix = 0;
 			struct token *before = p->tok;
 			skip_to_sync(p);
 			if (p->tok == before)
