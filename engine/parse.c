@@ -724,6 +724,8 @@ enum {
 
 static struct type *struct_decl(struct parser *p, int is_union);
 static struct type *enum_decl(struct parser *p);
+static struct type *base_clause(struct parser *p);
+static void add_member(struct parser *p, struct record *rec, const char *name, struct type *ty, struct token *t);
 
 static struct type auto_marker = { .kind = TY_TPARAM, .size = 4, .align = 4, .tparam_index = -1, .name = "auto" };
 
@@ -1281,7 +1283,38 @@ static struct type *new_struct_type(struct parser *p, const char *name, int is_u
 	return t;
 }
 
-/* struct-decl = attribute* ident? (":" base)? ("{" member* "}")? */
+/* base-clause = ":" ("public" | "protected" | "private")? qualified-type-name */
+static struct type *base_clause(struct parser *p)
+{
+	skip(p, TK_COLON);
+	if (p->tok->kind == TK_VIRTUAL)
+		fail_at(p, p->tok, "virtual base classes are not supported");
+	if (p->tok->kind == TK_PUBLIC || p->tok->kind == TK_PROTECTED || p->tok->kind == TK_PRIVATE)
+		next(p);
+	struct token *t = p->tok;
+	struct declattr at = { 0 };
+	struct type *b = declspec(p, &at);
+	if (p->tok->kind == TK_COMMA)
+		fail_at(p, p->tok, "multiple inheritance is not supported");
+	if (b->kind != TY_STRUCT || !b->rec->complete || b->rec->is_union) {
+		error_at(p, t, "bad-base", "a base class must be a complete struct or class");
+		return NULL;
+	}
+	return b;
+}
+
+/* Is `base` a (possibly indirect) base class of `derived`? */
+static int is_base_of(struct record *base, struct record *derived)
+{
+	for (int i = 0; derived && derived->base && i < 64; i++) {
+		if (derived->base->rec == base)
+			return 1;
+		derived = derived->base->rec;
+	}
+	return 0;
+}
+
+/* struct-decl = attribute* ident? base-clause? ("{" member* "}")? */
 static struct type *struct_decl(struct parser *p, int is_union)
 {
 	struct declattr at = { 0 };
@@ -1305,8 +1338,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		ns->ty = t;
 		return t;
 	}
-	if (p->tok->kind == TK_COLON)
-		fail_at(p, p->tok, "base classes are not supported");
+	struct type *base = p->tok->kind == TK_COLON ? base_clause(p) : NULL;
 	const char *name = iname ? iname : tag ? tag->text : NULL;
 	struct type *t = NULL;
 	if (tag && !iname) {
@@ -1339,6 +1371,14 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	p->deferred = NULL;
 	struct member head = { 0 };
 	rec->members = NULL;
+	if (base) {
+		/* the base subobject comes first, so a Derived * is also a Base *; the
+		 * base's members and methods are found through its scope */
+		rec->base = base;
+		add_member(p, rec, NULL, base, tag);
+		if (rec->scope->nusings < 8)
+			rec->scope->usings[rec->scope->nusings++] = base->rec->scope;
+	}
 	long off = 0;
 	while (p->tok->kind != TK_RBRACE && p->tok->kind != TK_EOF) {
 		jmp_buf jb, *save = p->recover;
@@ -1509,6 +1549,8 @@ static int ptr_compatible(struct type *to, struct type *from)
 		return 0;
 	if (tb->kind == TY_PTR && fb->kind == TY_PTR)
 		return type_same(tb->base, fb->base) || tb->base->kind == TY_VOID;
+	if (tb->kind == TY_STRUCT && fb->kind == TY_STRUCT && is_base_of(tb->rec, fb->rec))
+		return 1;
 	return type_same(tb, fb);
 }
 
@@ -1521,6 +1563,9 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 		struct type *b = to->base;
 		if (type_same(b, from) && (b->is_const || !from->is_const))
 			return 0;
+		if (b->kind == TY_STRUCT && from->kind == TY_STRUCT && is_base_of(b->rec, from->rec) &&
+		    (b->is_const || !from->is_const))
+			return 2;
 		if (!b->is_const)
 			return -1;
 		return conv_rank(p, n, b) < 0 ? -1 : conv_rank(p, n, b) + (conv_rank(p, n, b) == 0 ? 1 : 0);
@@ -1558,6 +1603,8 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return 0;
+		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec))
+			return 2;
 		if (to->rec->has_ctor) {
 			struct node a = *n;
 			a.next = NULL;
@@ -1609,6 +1656,13 @@ static struct node *conv(struct parser *p, struct node *n, struct type *to, cons
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return n;
+		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec)) {
+			/* slicing: the base subobject sits at offset 0 */
+			struct node *c = new_unary(p, ND_CAST, n, n->tok);
+			c->ty = to;
+			c->span = n->span;
+			return c;
+		}
 		if (to->rec->has_ctor) {
 			struct node a = *n;
 			a.next = NULL;
@@ -1920,6 +1974,10 @@ static struct node *materialize(struct parser *p, struct node *n, struct type *t
 static struct node *bind_ref(struct parser *p, struct node *n, struct type *ref, const char *what)
 {
 	struct type *b = ref->base;
+	if (is_lvalue(n) && b->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && is_base_of(b->rec, n->ty->rec)) {
+		struct node *a = addr_of(p, n, n->tok);
+		return new_cast(p, a, type_ptr(p->a, b));
+	}
 	if (is_lvalue(n) && type_same(b, n->ty)) {
 		if (n->ty->is_const && !b->is_const)
 			error_node(p, n, "type-mismatch", "binding a non-const reference to a const object in %s", what);
@@ -2326,7 +2384,10 @@ static struct node *brace_args(struct parser *p, int *nargs)
 
 static struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet)
 {
-	struct sym *s = find_in_scope(ty->rec->scope, "<ctor>");
+	struct sym *s = NULL;
+	for (struct sym *x = ty->rec->scope->syms; x && !s; x = x->next)
+		if (!strcmp(x->name, "<ctor>"))
+			s = x; /* constructors are not inherited */
 	if (!s)
 		return NULL;
 	struct fref fr = { .s = s, .name = ty->rec->name };
@@ -4073,6 +4134,17 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		int nargs;
 		struct node *args = p->tok->kind == TK_LBRACE ? brace_args(p, &nargs) : call_args(p, &nargs);
 		struct sym *s = fn->rec ? find_in_scope(fn->rec->scope, name->text) : NULL;
+		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
+			/* Base(args): construct the base subobject through this */
+			struct type *bt = fn->rec->base;
+			struct obj *c = bt->rec->has_ctor ? find_ctor(p, bt, args, nargs, name, 0) : NULL;
+			if (c) {
+				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
+				struct node *st = new_unary(p, ND_EXPR_STMT, call_resolved(p, c, th, args, nargs, name), name);
+				cur = cur->next = st;
+			}
+			continue;
+		}
 		if (!s || s->kind != SYM_MEMBER) {
 			error_at(p, name, "no-member", "'%s' is not a member to initialize", name->text);
 			continue;
