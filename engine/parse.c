@@ -2903,7 +2903,9 @@ static struct node *postfix(struct parser *p)
 			if (n->kind == ND_FUNCADDR && n->aux) {
 				int nargs;
 				struct node *args = call_args(p, &nargs);
+				struct span cs = span_union(n->span, tok_span(p->prev));
 				n = make_call(p, n->aux, args, nargs, n->tok);
+				n->span = cs;
 				continue;
 			}
 			if (n->ty->kind == TY_STRUCT) {
@@ -2952,7 +2954,8 @@ static struct node *postfix(struct parser *p)
 			add->ival = base->ty->base->size;
 			n = new_unary(p, ND_DEREF, add, t);
 			n->ty = base->ty->base;
-			n->span = add->lhs->span;
+			n->span = span_union(base->span, tok_span(p->prev)); /* "a[i]" */
+			add->span = n->span;
 			continue;
 		}
 		if (t->kind == TK_DOT || t->kind == TK_ARROW) {
@@ -4599,6 +4602,7 @@ static struct node *declaration(struct parser *p, int ctx)
 			error_at(p, dn.tok, "bad-storage", "'static' and 'extern' together");
 		struct node *d = declare_var(p, ty, &dn, &at2, ctx);
 		if (d) {
+			d->span = span_union(tok_span(dn.tok), tok_span(p->prev)); /* "x = init" */
 			cur = cur->next = d;
 		}
 		first = 0;
