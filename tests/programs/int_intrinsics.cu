@@ -22,7 +22,8 @@ __global__ void k(const unsigned *in, unsigned *out)
 	o[12] = __funnelshift_rc(x, 0xabcdef01u, 36);
 	o[13] = __popcll(((unsigned long long)x << 32) | 0xf0f0u) + 100 * __clzll((unsigned long long)x);
 	o[14] = __ffsll((unsigned long long)x << 20);
-	o[15] = (unsigned)(min((int)x, 77) + max((int)x, -3) + abs((int)x - 500));
+	// Summed as unsigned: signed overflow (INT_MIN + -3) would be undefined.
+	o[15] = (unsigned)min((int)x, 77) + (unsigned)max((int)x, -3) + (unsigned)abs((int)(x >> 1) - 500);
 }
 
 int main(void)
