@@ -376,11 +376,13 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	if (f) {
 		*pp = f->next_free;
 	} else {
+		/* registers start at zero in a fresh frame; a reused frame keeps
+		 * the previous activation's values, as a GPU's register file does
+		 * (deterministic all the same) */
 		f = xcalloc(1, sizeof(*f));
 		f->cap = need < 16 ? 16 : need;
-		f->r = xmalloc((size_t)f->cap * WS_WARP * sizeof(uint64_t));
+		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
-	memset(f->r, 0, (size_t)need * WS_WARP * sizeof(uint64_t));
 	f->parent = parent;
 	f->next_free = NULL;
 	f->fn = fn;
@@ -390,10 +392,13 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	f->ret_pc = 0;
 	f->ret_reg = -1;
 	uint32_t fail = 0;
-	EACH(mask, l, {
-		if (lstack_push(m, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l]))
-			fail |= 1u << l;
-	});
+	if (fn->frame_size == 0)
+		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
+	else
+		EACH(mask, l, {
+			if (lstack_push(m, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l]))
+				fail |= 1u << l;
+		});
 	if (fail) {
 		f->next_free = w->free_frames;
 		w->free_frames = f;
@@ -928,6 +933,30 @@ static inline void st_raw(uint8_t *p, unsigned t, uint64_t v)
 	}
 }
 
+
+/* The fast path of address translation for device lanes: the last global
+ * allocation hit, shared and local windows; anything else (and every
+ * error) goes through interp_xlate. */
+static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_t addr,
+			  unsigned sz, int write, struct span sp)
+{
+	struct alloc *a = m->lc_dev;
+	unsigned tag = ADDR_TAG(addr);
+	if (WS_LIKELY(!w->host)) {
+		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		    !a->freed)
+			return a->data + (addr - a->base);
+		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
+			return w->blk->shared + ADDR_OFF(addr);
+		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp)
+			return w->ls[l].buf + ADDR_OFF(addr);
+	}
+	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
+	if (p && !w->host && tag == TAG_GLOBAL)
+		m->lc_dev = mem_find(&m->mem, addr);
+	return p;
+}
+
 static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t addr, unsigned sz,
 		       struct span sp)
 {
@@ -962,7 +991,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		uint64_t addr = A[l] + (uint64_t)imm;
 		uint8_t *p;
 		if (check_align(m, w, l, addr, sz, in->span) ||
-		    !(p = interp_xlate(m, w, l, addr, sz, 0, in->span))) {
+		    !(p = xl(m, w, l, addr, sz, 0, in->span))) {
 			bad = 1;
 			break;
 		}
@@ -984,7 +1013,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		uint64_t addr = A[l] + (uint64_t)imm;
 		uint8_t *p;
 		if (check_align(m, w, l, addr, sz, in->span) ||
-		    !(p = interp_xlate(m, w, l, addr, sz, 1, in->span))) {
+		    !(p = xl(m, w, l, addr, sz, 1, in->span))) {
 			bad = 1;
 			break;
 		}
@@ -1059,7 +1088,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		if (check_align(m, w, l, A[l], sz, in->span) ||
-		    !(p = interp_xlate(m, w, l, A[l], sz, 1, in->span))) {
+		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;
 			break;
 		}
@@ -1525,7 +1554,15 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_ACTIVEMASK: EACH(M, l, D[l] = M); break;
 		case IR_SREG: {
 			unsigned s = (unsigned)in->imm;
-			EACH(M, l, D[l] = sreg_val(m, w, l, s));
+			if (s == SREG_TID_X || s == SREG_TID_Y || s == SREG_TID_Z) {
+				const uint32_t *T = w->tid[s - SREG_TID_X];
+				EACH(M, l, D[l] = T[l]);
+			} else if (s == SREG_LANEID || s >= SREG_LANEMASK_LT) {
+				EACH(M, l, D[l] = sreg_val(m, w, l, s));
+			} else {
+				uint64_t v = sreg_val(m, w, 0, s);
+				EACH(M, l, D[l] = v);
+			}
 			norm(D, M, t ? t : IR_U32);
 			break;
 		}

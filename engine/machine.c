@@ -247,6 +247,11 @@ void grid_free(struct machine *m, struct grid *gr)
 	for (int i = 0; i < gr->nres; i++)
 		if (gr->res[i])
 			block_free(gr->res[i]);
+	while (gr->spare) {
+		struct block *b = gr->spare;
+		gr->spare = b->spare_next;
+		block_free(b);
+	}
 	free(gr->res);
 	free(gr->l.param);
 	free(gr);
@@ -361,37 +366,64 @@ static uint64_t ld_param(const uint8_t *p, unsigned t, uint32_t size)
 	}
 }
 
-static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
+/* A retired block of the same grid is reused: its warps keep their frame
+ * free lists, stack buffers and thread indices, so steady state allocates
+ * nothing. Shared memory is not cleared between blocks (as on a GPU). */
+static struct block *block_alloc(struct machine *m, struct grid *gr)
 {
 	struct launch *L = &gr->l;
-	struct block *b = xcalloc(1, sizeof(*b));
-	b->linear = linear;
-	b->idx[0] = (uint32_t)(linear % L->grid[0]);
-	b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
-	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
+	struct block *b = gr->spare;
+	if (b) {
+		gr->spare = b->spare_next;
+		return b;
+	}
+	b = xcalloc(1, sizeof(*b));
 	b->nthreads = gr->threads_per_block;
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	b->bar_and = 1;
-	b->slot = slot;
-	b->sm = (uint32_t)(slot % m->o.num_sms);
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
-	const struct ir_func *fn = gr->fn;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		uint32_t n = b->nthreads - i * WS_WARP;
 		w->blk = b;
 		w->id = i;
 		w->exists = n >= 32 ? WS_FULL : (1u << n) - 1;
-		w->live = w->exists;
-		w->cur = 0;
 		for (uint32_t l = 0; l < WS_WARP; l++) {
 			uint32_t t = i * WS_WARP + l;
 			w->tid[0][l] = t % L->block[0];
 			w->tid[1][l] = (t / L->block[0]) % L->block[1];
 			w->tid[2][l] = t / (L->block[0] * L->block[1]);
 		}
+	}
+	return b;
+}
+
+static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
+{
+	struct launch *L = &gr->l;
+	struct block *b = block_alloc(m, gr);
+	b->linear = linear;
+	b->idx[0] = (uint32_t)(linear % L->grid[0]);
+	b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
+	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
+	b->nexited = 0;
+	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
+	b->bar_and = 1;
+	b->bar_or = 0;
+	b->slot = slot;
+	b->sm = (uint32_t)(slot % m->o.num_sms);
+	const struct ir_func *fn = gr->fn;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		w->live = w->exists;
+		w->exited = 0;
+		w->cur = 0;
+		w->rr = 0;
+		w->ng = 0;
+		w->toks.len = 0;
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
 		if (!f) {
 			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
@@ -418,6 +450,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 				f->r[(size_t)k * WS_WARP + l] = v;
 			off += sz;
 		}
+		memset(&w->g[0], 0, sizeof(w->g[0]));
 		w->g[0].mask = w->exists;
 		w->g[0].fr = f;
 		w->g[0].state = G_READY;
@@ -540,7 +573,8 @@ static int warp_can_run(struct warp *w)
 /* Finish a block whose threads all exited. */
 static void block_retire(struct machine *m, struct grid *gr, int s)
 {
-	block_free(gr->res[s]);
+	gr->res[s]->spare_next = gr->spare;
+	gr->spare = gr->res[s];
 	gr->res[s] = NULL;
 	gr->done_blocks++;
 	if (gr->next_block < gr->nblocks)

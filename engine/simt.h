@@ -42,7 +42,7 @@
 
 #define WS_WARP 32
 #define WS_FULL 0xffffffffu
-#define WS_TOKMAX 48
+#define WS_TOKMAX 24
 #define WS_MAXG 33
 
 /* address tags, bits 40..47 */
@@ -164,6 +164,7 @@ struct block {
 	int bar_and, bar_or;
 	uint32_t sm;
 	int slot;
+	struct block *spare_next;
 };
 
 struct launch {
@@ -181,6 +182,7 @@ struct grid {
 	const struct ir_func *fn;
 	uint64_t nblocks, next_block, done_blocks;
 	struct block **res;     /* resident slots */
+	struct block *spare;    /* retired blocks kept for reuse (next in ->spare_next) */
 	int nres, maxres;
 	int rr;
 	uint32_t threads_per_block, warps_per_block;
@@ -234,6 +236,7 @@ struct machine {
 	int rand_i;
 	int rand_seeded;
 	uint64_t kern_fail_err;  /* error the running grid failed with */
+	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int ntest, nfail;
 
@@ -773,6 +774,48 @@ static void test_partial_shfl(void)
 	ok(good, "shuffles in diverged halves with half masks (r=%d %s: %u %u %u %u)", r, last_kind, outbuf[0], outbuf[1], outbuf[16], outbuf[17]);
 }
 
+
+/* vecadd-like kernel over n threads: out[i % NOUT] = float(i) * 2 + 1, with
+ * a bounds check; reports the instruction rate as a TAP comment */
+static void test_speed(void)
+{
+	const char *env = getenv("UNIT_ENGINE_BIG");
+	uint32_t n = env ? 1u << 20 : 1u << 16;
+	struct tmod t;
+	struct fb b = {0};
+	int tid = k_tid(&b);
+	int bid = k_sreg(&b, SREG_CTAID_X), bdim = k_sreg(&b, SREG_NTID_X);
+	int i = k_bin(&b, IR_ADD, IR_U32, k_bin(&b, IR_MUL, IR_U32, bid, bdim), tid);
+	int nn = k_const(&b, IR_U32, n);
+	int p = k_setp(&b, CMP_LT, IR_U32, i, nn);
+	int cb = k_cbr(&b, p);
+	int th = here(&b);
+	struct ir_insn c = I(IR_CVT, IR_F32);
+	c.t2 = IR_U32;
+	c.d = nreg(&b, IR_F32);
+	c.a = i;
+	emit(&b, c);
+	int two = k_const(&b, IR_F32, 0x40000000), one = k_const(&b, IR_F32, 0x3f800000);
+	int v = k_bin(&b, IR_ADD, IR_F32, k_bin(&b, IR_MUL, IR_F32, c.d, two), one);
+	int mask = k_const(&b, IR_U32, NOUT - 1);
+	k_store_out(&b, k_bin(&b, IR_AND, IR_U32, i, mask), v, 0);
+	int ex = here(&b);
+	k_ret(&b, -1);
+	b.code.v[cb].tgt1 = th;
+	b.code.v[cb].tgt2 = ex;
+	fb_finish(&b, &t.funcs[1], "vecadd", FN_KERNEL, 0);
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int r = run_mod(&t, 2, n / 256, 256, 1, SIMT_ITS, SCHED_RR, 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double sec = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+	float f;
+	memcpy(&f, &outbuf[5], 4);
+	ok(r == 0 && f == (float)(n - NOUT + 5) * 2 + 1, "vecadd-like kernel over %u threads: out[5] = %g", n, (double)f);
+	printf("# %u threads in %.3f s (%.1f M thread-instructions/s)\n", n, sec,
+	       (double)n * 16 / sec / 1e6);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -788,6 +831,7 @@ int main(void)
 	test_deadlock();
 	test_oob();
 	test_partial_shfl();
+	test_speed();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
