@@ -343,6 +343,28 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
 
 /* ---- frames and local stacks */
 
+int interp_param_aggregate(const struct ir_func *fn, uint32_t k)
+{
+	if (!fn->param_ty || fn->param_ty[k] != IR_PTR)
+		return 0;
+	if (fn->param_size && fn->param_size[k] != 8)
+		return 1;
+	for (uint32_t i = 0; i < fn->nvars; i++) {
+		const struct ir_var *v = &fn->vars[i];
+		if (v->is_param && v->loc == VLOC_REG && v->reg == (int32_t)k)
+			return v->type && v->type->scalar == IR_VOID && v->type->size == 8;
+	}
+	return 0;
+}
+
+static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base);
+
+int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
+		       uint32_t *base)
+{
+	return lstack_push(m, ls, size, align, base);
+}
+
 static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
 {
 	if (align < 8)
@@ -1300,7 +1322,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	if (f->depth == 0) {
 		if (w->host) {
 			uint64_t v = in->a >= 0 ? f->r[(size_t)in->a * WS_WARP] : 0;
-			machine_exit(m, (int)(int32_t)v);
+			machine_exit(m, (int)(v & 0xff));
 			return 1;
 		}
 		EACH(M, l, w->ls[l].sp = f->lbase[l]);

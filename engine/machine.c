@@ -440,9 +440,22 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 			off = (off + al - 1) & ~(al - 1);
 			uint64_t v;
 			unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
-			if (t == IR_PTR && sz != 8)
-				v = ADDR(TAG_PARAM, off); /* aggregate: a param-space pointer */
-			else if (off + sz <= L->param_size)
+			if (interp_param_aggregate(fn, k)) {
+				/* a struct passed by value: each thread gets its own copy
+				 * on its stack, which it may modify */
+				for (uint32_t l = 0; l < WS_WARP; l++) {
+					uint32_t base = 0;
+					if (!(w->exists >> l & 1))
+						continue;
+					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
+					    off + sz <= L->param_size)
+						memcpy(w->ls[l].buf + base, L->param + off, sz);
+					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
+				}
+				off += sz;
+				continue;
+			}
+			if (off + sz <= L->param_size)
 				v = ld_param(L->param + off, t, sz);
 			else
 				v = 0;

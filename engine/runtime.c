@@ -278,7 +278,7 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 		uint32_t off, sz;
 		param_layout(fn, k, &off, &sz);
 		uint64_t v = ARG(8 + k);
-		if (fn->param_ty && fn->param_ty[k] == IR_PTR && sz != 8) {
+		if (interp_param_aggregate(fn, k)) {
 			if (machine_host_read(m, v, l.param + off, sz))
 				memset(l.param + off, 0, sz);
 		} else {

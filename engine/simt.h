@@ -258,6 +258,11 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
 void interp_warp_release(struct warp *w);
+/* push size bytes (zeroed) on a lane's local stack; -1 on overflow */
+int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
+		       uint32_t *base);
+/* parameter k of fn is an aggregate passed by value (IR_PTR to a copy) */
+int interp_param_aggregate(const struct ir_func *fn, uint32_t k);
 void interp_bar_release(struct machine *m, struct block *b);
 /* generic memory access by a lane (device: w is the lane's warp). NULL = fault (finding made). */
 uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
