@@ -537,6 +537,8 @@ again:
 	}
 }
 
+static void coll_try(struct machine *m, struct warp *w);
+
 /* lanes leave the kernel */
 static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 {
@@ -558,6 +560,15 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 			tok_complete(w, (uint16_t)i);
 	}
 	warp_settle(m, w);
+	/* collectives waiting for lanes that just exited complete without them */
+	int waiting = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_COLL) {
+			w->g[j].coll_mask &= w->live;
+			waiting = 1;
+		}
+	if (waiting)
+		coll_try(m, w);
 	if (!w->host && b->bar_arrived && b->bar_arrived >= b->nthreads - b->nexited)
 		interp_bar_release(m, b);
 }
@@ -867,6 +878,11 @@ static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const str
 		machine_fail_kernel(m, 719);
 		return 0;
 	}
+	if (named & w->exited)
+		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
+				    0, w, g->mask, in->span, 0,
+				    "the member mask 0x%08x names lanes that have already exited (0x%08x); they are left out, but the result is undefined on a GPU",
+				    named, named & w->exited);
 	named &= w->live;
 	g->coll_mask = named;
 	g->coll_op = in->op;

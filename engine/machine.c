@@ -49,6 +49,12 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	memset(&f, 0, sizeof(f));
 	if (m->findings.len >= 1000 && !error)
 		return NULL;
+	/* the same warning at the same place is reported once */
+	for (size_t i = m->findings.len, k = 0; i-- > 0 && k < 16; k++) {
+		const struct machine_finding *o = &m->findings.v[i];
+		if (!error && !o->error && o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+			return NULL;
+	}
 	f.kind = kind;
 	f.error = error;
 	f.span = sp;
