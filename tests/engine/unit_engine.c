@@ -239,6 +239,24 @@ static void make_main(struct ir_func *f, int kernel, uint32_t gx, uint32_t bx, u
 }
 
 static int last_err;
+static int step_mode;
+struct ev_count { unsigned div, rec, bar, launch, insn, lane_seen; uint64_t steps; };
+static struct ev_count evc;
+
+static void count_ev(void *ctx, const struct machine_event *e)
+{
+	struct ev_count *c = ctx;
+	switch (e->kind) {
+	case EV_DIVERGE: c->div++; break;
+	case EV_RECONVERGE: c->rec++; break;
+	case EV_BARRIER: c->bar++; break;
+	case EV_LAUNCH: c->launch++; break;
+	case EV_INSN: c->insn++; break;
+	default: break;
+	}
+}
+static int custom_main;
+static int last_status;
 static size_t last_nfind;
 static char last_kind[64];
 
@@ -247,7 +265,9 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 		   enum simt_policy simt, enum sched_policy sched, uint64_t seed)
 {
 	memset(&t->mod, 0, sizeof(t->mod));
-	make_main(&t->funcs[0], 1, gx, bx, by);
+	if (!custom_main)
+		make_main(&t->funcs[0], 1, gx, bx, by);
+	custom_main = 0;
 	t->mod.funcs = t->funcs;
 	t->mod.nfuncs = (uint32_t)nfuncs;
 	t->mod.main_func = 0;
@@ -275,7 +295,27 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 	o.err = devnull;
 	struct machine *m = machine_new(&t->mod, &o);
 	char *argv[] = { "test", NULL };
-	machine_run_main(m, 1, argv);
+	if (step_mode) {
+		struct ev_count *c = &evc;
+		memset(c, 0, sizeof(*c));
+		machine_observe(m, (1u << EV_DIVERGE) | (1u << EV_RECONVERGE) | (1u << EV_BARRIER) |
+				   (1u << EV_LAUNCH) | (1u << EV_INSN), count_ev, c);
+		machine_start(m, 1, argv);
+		uint64_t n = 0;
+		while (machine_step(m) == MST_RUNNING) {
+			struct machine_kernel_info ki;
+			if (machine_kernel(m, &ki) == 0 && ki.active) {
+				struct machine_group_info gi;
+				if (machine_lane(m, 0, 0, 3, &gi) == 0)
+					evc.lane_seen++;
+			}
+			n++;
+		}
+		evc.steps = n;
+	} else {
+		machine_run_main(m, 1, argv);
+	}
+	last_status = machine_exit_status(m);
 	int32_t res = -1;
 	machine_host_read(m, m->obj_addr[1], &res, 4);
 	machine_host_read(m, m->obj_addr[0], outbuf, sizeof(outbuf));
@@ -816,6 +856,65 @@ static void test_speed(void)
 	       (double)n * 16 / sec / 1e6);
 }
 
+
+static void test_stepping(void)
+{
+	struct tmod t;
+	build_nested(&t.funcs[1]);
+	step_mode = 1;
+	int r = run_mod(&t, 2, 1, 32, 1, SIMT_STACK, SCHED_RR, 0);
+	step_mode = 0;
+	ok(r == 0 && outbuf[64] == 0xffffffffu && evc.div == 2 && evc.rec == 2 && evc.launch == 1,
+	   "single-stepping the program: %llu steps, %u divergences, %u reconvergences, %u launches, %u insn events",
+	   (unsigned long long)evc.steps, evc.div, evc.rec, evc.launch, evc.insn);
+	ok(evc.insn + evc.launch == evc.steps && evc.lane_seen > 0, "one instruction (or one launch start) per step; lane queries work during a kernel (%u)", evc.lane_seen);
+}
+
+/* host main: out = rand(); rand(); launch with 1025 threads; res = cudaGetLastError */
+static void test_host_runtime(void)
+{
+	struct tmod t;
+	struct fb b = {0};
+	int rr[2];
+	for (int k = 0; k < 2; k++) {
+		struct ir_insn c = I(IR_BCALL, IR_S32);
+		c.imm = BI_rand;
+		c.d = nreg(&b, IR_S32);
+		emit(&b, c);
+		rr[k] = c.d;
+	}
+	int dims[8];
+	uint32_t v[8] = { 1, 1, 1, 1025, 1, 1, 0, 0 };
+	for (int k = 0; k < 8; k++)
+		dims[k] = k_const(&b, k < 6 ? IR_U32 : IR_U64, v[k]);
+	struct ir_insn l = I(IR_LAUNCH, IR_VOID);
+	l.imm = 1;
+	l.nargs = 8;
+	l.args = malloc(8 * sizeof(int32_t));
+	memcpy(l.args, dims, sizeof(dims));
+	emit(&b, l);
+	struct ir_insn s = I(IR_BCALL, IR_S32);
+	s.imm = BI_cudaGetLastError;
+	s.d = nreg(&b, IR_S32);
+	emit(&b, s);
+	struct ir_insn g = I(IR_GADDR, IR_PTR);
+	g.d = nreg(&b, IR_PTR);
+	g.imm = 1;
+	emit(&b, g);
+	struct ir_insn st = I(IR_ST, IR_S32);
+	st.a = g.d;
+	st.b = s.d;
+	emit(&b, st);
+	k_ret(&b, rr[1]);
+	fb_finish(&b, &t.funcs[0], "main", FN_HOST, 0);
+	t.funcs[0].ret = IR_S32;
+	build_nested(&t.funcs[1]);
+	custom_main = 1;
+	int r = run_mod(&t, 2, 1, 32, 1, SIMT_ITS, SCHED_RR, 0);
+	ok(r == 9, "launch with 1025 threads: cudaGetLastError = %d (cudaErrorInvalidConfiguration)", r);
+	ok(last_status == (846930886 & 0xff), "glibc rand(): second value's low byte %d, and main's return is the exit status", last_status);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -831,6 +930,8 @@ int main(void)
 	test_deadlock();
 	test_oob();
 	test_partial_shfl();
+	test_stepping();
+	test_host_runtime();
 	test_speed();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
