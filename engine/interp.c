@@ -501,9 +501,16 @@ static int same_toks(const struct group *a, const struct group *b)
 	return a->ntok == b->ntok && memcmp(a->tok, b->tok, a->ntok * sizeof(a->tok[0])) == 0;
 }
 
+static void warp_settle(struct machine *m, struct warp *w);
+
 /* Park groups that reached their reconvergence point, complete tokens,
  * merge groups that meet. Called after any change of the group set. */
 static void warp_settle(struct machine *m, struct warp *w)
+{
+	interp_warp_settle(m, w);
+}
+
+void interp_warp_settle(struct machine *m, struct warp *w)
 {
 again:
 	for (uint32_t j = 0; j < w->ng; j++) {

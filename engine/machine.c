@@ -631,7 +631,7 @@ int sched_device_step(struct machine *m, int budget)
 		if (!ran)
 			ran = 1;
 		if (w->ng > 1)
-			interp_warp_pick(m, w); /* settle merges */
+			interp_warp_settle(m, w);
 		if (m->o.sched == SCHED_RR)
 			gr->rr = (int)((idx + 1) % total);
 		if (m->kern_fail_err)
@@ -762,7 +762,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	struct block *b = w->blk;
 	interp_run_group(m, w, gi, 1);
 	if (w->ng > 1)
-		interp_warp_pick(m, w);
+		interp_warp_settle(m, w);
 	if (m->kern_fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)

@@ -736,6 +736,16 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	default:
 		break;
 	}
+	switch (id) {
+	case BI_cudaMemcpy: case BI_cudaMemcpy2D: case BI_cudaMemcpyToSymbol:
+	case BI_cudaMemcpyFromSymbol: case BI_cudaEventSynchronize:
+		/* blocking calls: wait for the device and show its output first */
+		WAIT();
+		runtime_flush_output(m);
+		break;
+	default:
+		break;
+	}
 	STICKY();
 	switch (id) {
 	case BI_cudaMalloc: RET(dev_malloc(m, a[0], a[1], AK_DEV_MALLOC));

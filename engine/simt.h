@@ -258,6 +258,8 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
 void interp_warp_release(struct warp *w);
+/* park, complete tokens, merge groups that meet (after any change) */
+void interp_warp_settle(struct machine *m, struct warp *w);
 /* push size bytes (zeroed) on a lane's local stack; -1 on overflow */
 int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
 		       uint32_t *base);
