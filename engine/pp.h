@@ -26,6 +26,7 @@ struct pp_opts {
 	int cuda_arch;                 /* 0: the host pass; e.g. 900: the device pass */
 	const char *const *include_dirs; /* NULL-terminated, may be NULL */
 	const char *const *defines;    /* "NAME" or "NAME=VALUE", NULL-terminated, may be NULL */
+	const char *implicit_include;  /* e.g. "cuda_runtime.h": included before the main file (as nvcc does for .cu); NULL: none */
 };
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);

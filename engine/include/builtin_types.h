@@ -1,0 +1,2 @@
+/* builtin_types.h - warpstep built-in header: everything is in cuda_runtime.h. */
+#include <cuda_runtime.h>

@@ -1,0 +1,2 @@
+/* cooperative_groups.h - warpstep built-in header. */
+#error "warpstep: cooperative groups are not supported yet"

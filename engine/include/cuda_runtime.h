@@ -1,0 +1,932 @@
+/*
+ * cuda_runtime.h - warpstep built-in header, included before every .cu file
+ * as nvcc does: the runtime API types (real enum values), the vector types,
+ * dim3, the host runtime functions, and the device intrinsics (barriers, warp
+ * collectives, atomics, fences, cache-hint loads, fast math, integer
+ * intrinsics, conversions). Like nvcc's it also brings in stdio.h, stdlib.h,
+ * string.h, time.h and math.h.
+ */
+#ifndef __WS_CUDA_RUNTIME_H
+#define __WS_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__
+#define CUDART_VERSION 12000
+#define __CUDART_API_VERSION 12000
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <math.h>
+
+/* ---- types and enumerations of the runtime API (driver_types.h values) */
+enum cudaError {
+	cudaSuccess = 0,
+	cudaErrorInvalidValue = 1,
+	cudaErrorMemoryAllocation = 2,
+	cudaErrorInitializationError = 3,
+	cudaErrorCudartUnloading = 4,
+	cudaErrorProfilerDisabled = 5,
+	cudaErrorProfilerNotInitialized = 6,
+	cudaErrorProfilerAlreadyStarted = 7,
+	cudaErrorProfilerAlreadyStopped = 8,
+	cudaErrorInvalidConfiguration = 9,
+	cudaErrorInvalidPitchValue = 12,
+	cudaErrorInvalidSymbol = 13,
+	cudaErrorInvalidHostPointer = 16,
+	cudaErrorInvalidDevicePointer = 17,
+	cudaErrorInvalidTexture = 18,
+	cudaErrorInvalidTextureBinding = 19,
+	cudaErrorInvalidChannelDescriptor = 20,
+	cudaErrorInvalidMemcpyDirection = 21,
+	cudaErrorAddressOfConstant = 22,
+	cudaErrorTextureFetchFailed = 23,
+	cudaErrorTextureNotBound = 24,
+	cudaErrorSynchronizationError = 25,
+	cudaErrorInvalidFilterSetting = 26,
+	cudaErrorInvalidNormSetting = 27,
+	cudaErrorMixedDeviceExecution = 28,
+	cudaErrorNotYetImplemented = 31,
+	cudaErrorMemoryValueTooLarge = 32,
+	cudaErrorStubLibrary = 34,
+	cudaErrorInsufficientDriver = 35,
+	cudaErrorCallRequiresNewerDriver = 36,
+	cudaErrorInvalidSurface = 37,
+	cudaErrorDuplicateVariableName = 43,
+	cudaErrorDuplicateTextureName = 44,
+	cudaErrorDuplicateSurfaceName = 45,
+	cudaErrorDevicesUnavailable = 46,
+	cudaErrorIncompatibleDriverContext = 49,
+	cudaErrorMissingConfiguration = 52,
+	cudaErrorPriorLaunchFailure = 53,
+	cudaErrorLaunchMaxDepthExceeded = 65,
+	cudaErrorLaunchFileScopedTex = 66,
+	cudaErrorLaunchFileScopedSurf = 67,
+	cudaErrorSyncDepthExceeded = 68,
+	cudaErrorLaunchPendingCountExceeded = 69,
+	cudaErrorInvalidDeviceFunction = 98,
+	cudaErrorNoDevice = 100,
+	cudaErrorInvalidDevice = 101,
+	cudaErrorDeviceNotLicensed = 102,
+	cudaErrorSoftwareValidityNotEstablished = 103,
+	cudaErrorStartupFailure = 127,
+	cudaErrorInvalidKernelImage = 200,
+	cudaErrorDeviceUninitialized = 201,
+	cudaErrorMapBufferObjectFailed = 205,
+	cudaErrorUnmapBufferObjectFailed = 206,
+	cudaErrorArrayIsMapped = 207,
+	cudaErrorAlreadyMapped = 208,
+	cudaErrorNoKernelImageForDevice = 209,
+	cudaErrorAlreadyAcquired = 210,
+	cudaErrorNotMapped = 211,
+	cudaErrorNotMappedAsArray = 212,
+	cudaErrorNotMappedAsPointer = 213,
+	cudaErrorECCUncorrectable = 214,
+	cudaErrorUnsupportedLimit = 215,
+	cudaErrorDeviceAlreadyInUse = 216,
+	cudaErrorPeerAccessUnsupported = 217,
+	cudaErrorInvalidPtx = 218,
+	cudaErrorInvalidGraphicsContext = 219,
+	cudaErrorNvlinkUncorrectable = 220,
+	cudaErrorJitCompilerNotFound = 221,
+	cudaErrorUnsupportedPtxVersion = 222,
+	cudaErrorJitCompilationDisabled = 223,
+	cudaErrorUnsupportedExecAffinity = 224,
+	cudaErrorUnsupportedDevSideSync = 225,
+	cudaErrorContained = 226,
+	cudaErrorInvalidSource = 300,
+	cudaErrorFileNotFound = 301,
+	cudaErrorSharedObjectSymbolNotFound = 302,
+	cudaErrorSharedObjectInitFailed = 303,
+	cudaErrorOperatingSystem = 304,
+	cudaErrorInvalidResourceHandle = 400,
+	cudaErrorIllegalState = 401,
+	cudaErrorLossyQuery = 402,
+	cudaErrorSymbolNotFound = 500,
+	cudaErrorNotReady = 600,
+	cudaErrorIllegalAddress = 700,
+	cudaErrorLaunchOutOfResources = 701,
+	cudaErrorLaunchTimeout = 702,
+	cudaErrorLaunchIncompatibleTexturing = 703,
+	cudaErrorPeerAccessAlreadyEnabled = 704,
+	cudaErrorPeerAccessNotEnabled = 705,
+	cudaErrorSetOnActiveProcess = 708,
+	cudaErrorContextIsDestroyed = 709,
+	cudaErrorAssert = 710,
+	cudaErrorTooManyPeers = 711,
+	cudaErrorHostMemoryAlreadyRegistered = 712,
+	cudaErrorHostMemoryNotRegistered = 713,
+	cudaErrorHardwareStackError = 714,
+	cudaErrorIllegalInstruction = 715,
+	cudaErrorMisalignedAddress = 716,
+	cudaErrorInvalidAddressSpace = 717,
+	cudaErrorInvalidPc = 718,
+	cudaErrorLaunchFailure = 719,
+	cudaErrorCooperativeLaunchTooLarge = 720,
+	cudaErrorTensorMemoryLeak = 721,
+	cudaErrorNotPermitted = 800,
+	cudaErrorNotSupported = 801,
+	cudaErrorSystemNotReady = 802,
+	cudaErrorSystemDriverMismatch = 803,
+	cudaErrorCompatNotSupportedOnDevice = 804,
+	cudaErrorMpsConnectionFailed = 805,
+	cudaErrorMpsRpcFailure = 806,
+	cudaErrorMpsServerNotReady = 807,
+	cudaErrorMpsMaxClientsReached = 808,
+	cudaErrorMpsMaxConnectionsReached = 809,
+	cudaErrorMpsClientTerminated = 810,
+	cudaErrorCdpNotSupported = 811,
+	cudaErrorCdpVersionMismatch = 812,
+	cudaErrorStreamCaptureUnsupported = 900,
+	cudaErrorStreamCaptureInvalidated = 901,
+	cudaErrorStreamCaptureMerge = 902,
+	cudaErrorStreamCaptureUnmatched = 903,
+	cudaErrorStreamCaptureUnjoined = 904,
+	cudaErrorStreamCaptureIsolation = 905,
+	cudaErrorStreamCaptureImplicit = 906,
+	cudaErrorCapturedEvent = 907,
+	cudaErrorStreamCaptureWrongThread = 908,
+	cudaErrorTimeout = 909,
+	cudaErrorGraphExecUpdateFailure = 910,
+	cudaErrorExternalDevice = 911,
+	cudaErrorInvalidClusterSize = 912,
+	cudaErrorFunctionNotLoaded = 913,
+	cudaErrorInvalidResourceType = 914,
+	cudaErrorInvalidResourceConfiguration = 915,
+	cudaErrorUnknown = 999,
+	cudaErrorApiFailureBase = 10000,
+};
+enum cudaMemcpyKind {
+	cudaMemcpyHostToHost = 0,
+	cudaMemcpyHostToDevice = 1,
+	cudaMemcpyDeviceToHost = 2,
+	cudaMemcpyDeviceToDevice = 3,
+	cudaMemcpyDefault = 4,
+};
+enum cudaLimit {
+	cudaLimitStackSize = 0x00,
+	cudaLimitPrintfFifoSize = 0x01,
+	cudaLimitMallocHeapSize = 0x02,
+	cudaLimitDevRuntimeSyncDepth = 0x03,
+	cudaLimitDevRuntimePendingLaunchCount = 0x04,
+	cudaLimitMaxL2FetchGranularity = 0x05,
+	cudaLimitPersistingL2CacheSize = 0x06,
+};
+enum cudaFuncAttribute {
+	cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
+	cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+	cudaFuncAttributeClusterDimMustBeSet = 10,
+	cudaFuncAttributeRequiredClusterWidth = 11,
+	cudaFuncAttributeRequiredClusterHeight = 12,
+	cudaFuncAttributeRequiredClusterDepth = 13,
+	cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+	cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+};
+enum cudaDeviceAttr {
+	cudaDevAttrMaxThreadsPerBlock = 1,
+	cudaDevAttrMaxBlockDimX = 2,
+	cudaDevAttrMaxBlockDimY = 3,
+	cudaDevAttrMaxBlockDimZ = 4,
+	cudaDevAttrMaxGridDimX = 5,
+	cudaDevAttrMaxGridDimY = 6,
+	cudaDevAttrMaxGridDimZ = 7,
+	cudaDevAttrMaxSharedMemoryPerBlock = 8,
+	cudaDevAttrTotalConstantMemory = 9,
+	cudaDevAttrWarpSize = 10,
+	cudaDevAttrMaxPitch = 11,
+	cudaDevAttrMaxRegistersPerBlock = 12,
+	cudaDevAttrClockRate = 13,
+	cudaDevAttrTextureAlignment = 14,
+	cudaDevAttrGpuOverlap = 15,
+	cudaDevAttrMultiProcessorCount = 16,
+	cudaDevAttrKernelExecTimeout = 17,
+	cudaDevAttrIntegrated = 18,
+	cudaDevAttrCanMapHostMemory = 19,
+	cudaDevAttrComputeMode = 20,
+	cudaDevAttrMaxTexture1DWidth = 21,
+	cudaDevAttrMaxTexture2DWidth = 22,
+	cudaDevAttrMaxTexture2DHeight = 23,
+	cudaDevAttrMaxTexture3DWidth = 24,
+	cudaDevAttrMaxTexture3DHeight = 25,
+	cudaDevAttrMaxTexture3DDepth = 26,
+	cudaDevAttrMaxTexture2DLayeredWidth = 27,
+	cudaDevAttrMaxTexture2DLayeredHeight = 28,
+	cudaDevAttrMaxTexture2DLayeredLayers = 29,
+	cudaDevAttrSurfaceAlignment = 30,
+	cudaDevAttrConcurrentKernels = 31,
+	cudaDevAttrEccEnabled = 32,
+	cudaDevAttrPciBusId = 33,
+	cudaDevAttrPciDeviceId = 34,
+	cudaDevAttrTccDriver = 35,
+	cudaDevAttrMemoryClockRate = 36,
+	cudaDevAttrGlobalMemoryBusWidth = 37,
+	cudaDevAttrL2CacheSize = 38,
+	cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+	cudaDevAttrAsyncEngineCount = 40,
+	cudaDevAttrUnifiedAddressing = 41,
+	cudaDevAttrMaxTexture1DLayeredWidth = 42,
+	cudaDevAttrMaxTexture1DLayeredLayers = 43,
+	cudaDevAttrMaxTexture2DGatherWidth = 45,
+	cudaDevAttrMaxTexture2DGatherHeight = 46,
+	cudaDevAttrMaxTexture3DWidthAlt = 47,
+	cudaDevAttrMaxTexture3DHeightAlt = 48,
+	cudaDevAttrMaxTexture3DDepthAlt = 49,
+	cudaDevAttrPciDomainId = 50,
+	cudaDevAttrTexturePitchAlignment = 51,
+	cudaDevAttrMaxTextureCubemapWidth = 52,
+	cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+	cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+	cudaDevAttrMaxSurface1DWidth = 55,
+	cudaDevAttrMaxSurface2DWidth = 56,
+	cudaDevAttrMaxSurface2DHeight = 57,
+	cudaDevAttrMaxSurface3DWidth = 58,
+	cudaDevAttrMaxSurface3DHeight = 59,
+	cudaDevAttrMaxSurface3DDepth = 60,
+	cudaDevAttrMaxSurface1DLayeredWidth = 61,
+	cudaDevAttrMaxSurface1DLayeredLayers = 62,
+	cudaDevAttrMaxSurface2DLayeredWidth = 63,
+	cudaDevAttrMaxSurface2DLayeredHeight = 64,
+	cudaDevAttrMaxSurface2DLayeredLayers = 65,
+	cudaDevAttrMaxSurfaceCubemapWidth = 66,
+	cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+	cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+	cudaDevAttrMaxTexture1DLinearWidth = 69,
+	cudaDevAttrMaxTexture2DLinearWidth = 70,
+	cudaDevAttrMaxTexture2DLinearHeight = 71,
+	cudaDevAttrMaxTexture2DLinearPitch = 72,
+	cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+	cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+	cudaDevAttrComputeCapabilityMajor = 75,
+	cudaDevAttrComputeCapabilityMinor = 76,
+	cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+	cudaDevAttrStreamPrioritiesSupported = 78,
+	cudaDevAttrGlobalL1CacheSupported = 79,
+	cudaDevAttrLocalL1CacheSupported = 80,
+	cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+	cudaDevAttrMaxRegistersPerMultiprocessor = 82,
+	cudaDevAttrManagedMemory = 83,
+	cudaDevAttrIsMultiGpuBoard = 84,
+	cudaDevAttrMultiGpuBoardGroupID = 85,
+	cudaDevAttrHostNativeAtomicSupported = 86,
+	cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+	cudaDevAttrPageableMemoryAccess = 88,
+	cudaDevAttrConcurrentManagedAccess = 89,
+	cudaDevAttrComputePreemptionSupported = 90,
+	cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+	cudaDevAttrCooperativeLaunch = 95,
+	cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+	cudaDevAttrCanFlushRemoteWrites = 98,
+	cudaDevAttrHostRegisterSupported = 99,
+	cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+	cudaDevAttrDirectManagedMemAccessFromHost = 101,
+	cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+	cudaDevAttrMaxPersistingL2CacheSize = 108,
+	cudaDevAttrMaxAccessPolicyWindowSize = 109,
+	cudaDevAttrSparseCudaArraySupported = 112,
+	cudaDevAttrHostRegisterReadOnlySupported = 113,
+	cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+	cudaDevAttrMemoryPoolsSupported = 115,
+	cudaDevAttrGPUDirectRDMASupported = 116,
+	cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+	cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+	cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+	cudaDevAttrClusterLaunch = 120,
+	cudaDevAttrDeferredMappingCudaArraySupported = 121,
+	cudaDevAttrIpcEventSupport = 125,
+	cudaDevAttrMemSyncDomainCount = 126,
+	cudaDevAttrNumaConfig = 130,
+	cudaDevAttrNumaId = 131,
+	cudaDevAttrMpsEnabled = 133,
+	cudaDevAttrHostNumaId = 134,
+	cudaDevAttrD3D12CigSupported = 135,
+	cudaDevAttrVulkanCigSupported = 138,
+	cudaDevAttrGpuPciDeviceId = 139,
+	cudaDevAttrGpuPciSubsystemId = 140,
+	cudaDevAttrHostNumaMemoryPoolsSupported = 142,
+	cudaDevAttrHostNumaMultinodeIpcSupported = 143,
+	cudaDevAttrHostMemoryPoolsSupported = 144,
+	cudaDevAttrOnlyPartialHostNativeAtomicSupported = 147,
+};
+enum cudaComputeMode {
+	cudaComputeModeDefault = 0,
+	cudaComputeModeExclusive = 1,
+	cudaComputeModeProhibited = 2,
+	cudaComputeModeExclusiveProcess = 3,
+};
+enum cudaFuncCache {
+	cudaFuncCachePreferNone = 0,
+	cudaFuncCachePreferShared = 1,
+	cudaFuncCachePreferL1 = 2,
+	cudaFuncCachePreferEqual = 3,
+};
+enum cudaSharedMemConfig {
+	cudaSharedMemBankSizeDefault = 0,
+	cudaSharedMemBankSizeFourByte = 1,
+	cudaSharedMemBankSizeEightByte = 2,
+};
+typedef enum cudaError cudaError_t;
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocMapped 0x02
+#define cudaHostAllocWriteCombined 0x04
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+#define cudaStreamDefault 0x00
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDefault 0x00
+#define cudaEventBlockingSync 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaEventInterprocess 0x04
+#define cudaDeviceScheduleAuto 0x00
+#define cudaDeviceScheduleSpin 0x01
+#define cudaDeviceScheduleYield 0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceMapHost 0x08
+
+struct cudaDeviceProp {
+	char name[256];
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int regsPerBlock;
+	int warpSize;
+	size_t memPitch;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+	int clockRate;
+	size_t totalConstMem;
+	int major;
+	int minor;
+	size_t textureAlignment;
+	int deviceOverlap;
+	int multiProcessorCount;
+	int kernelExecTimeoutEnabled;
+	int integrated;
+	int canMapHostMemory;
+	int computeMode;
+	int concurrentKernels;
+	int ECCEnabled;
+	int pciBusID;
+	int pciDeviceID;
+	int asyncEngineCount;
+	int unifiedAddressing;
+	int memoryClockRate;
+	int memoryBusWidth;
+	int l2CacheSize;
+	int maxThreadsPerMultiProcessor;
+	size_t sharedMemPerMultiprocessor;
+	int regsPerMultiprocessor;
+	int managedMemory;
+	int isMultiGpuBoard;
+	int cooperativeLaunch;
+	size_t sharedMemPerBlockOptin;
+	int maxBlocksPerMultiProcessor;
+	int reserved[64];
+};
+typedef struct cudaDeviceProp cudaDeviceProp;
+
+/* ---- vector types (alignments as vector_types.h) and dim3 */
+struct char1 { signed char x; };
+typedef struct char1 char1;
+struct __align__(2) char2 { signed char x, y; };
+typedef struct char2 char2;
+struct char3 { signed char x, y, z; };
+typedef struct char3 char3;
+struct __align__(4) char4 { signed char x, y, z, w; };
+typedef struct char4 char4;
+struct uchar1 { unsigned char x; };
+typedef struct uchar1 uchar1;
+struct __align__(2) uchar2 { unsigned char x, y; };
+typedef struct uchar2 uchar2;
+struct uchar3 { unsigned char x, y, z; };
+typedef struct uchar3 uchar3;
+struct __align__(4) uchar4 { unsigned char x, y, z, w; };
+typedef struct uchar4 uchar4;
+struct short1 { short x; };
+typedef struct short1 short1;
+struct __align__(4) short2 { short x, y; };
+typedef struct short2 short2;
+struct short3 { short x, y, z; };
+typedef struct short3 short3;
+struct __align__(8) short4 { short x, y, z, w; };
+typedef struct short4 short4;
+struct ushort1 { unsigned short x; };
+typedef struct ushort1 ushort1;
+struct __align__(4) ushort2 { unsigned short x, y; };
+typedef struct ushort2 ushort2;
+struct ushort3 { unsigned short x, y, z; };
+typedef struct ushort3 ushort3;
+struct __align__(8) ushort4 { unsigned short x, y, z, w; };
+typedef struct ushort4 ushort4;
+struct int1 { int x; };
+typedef struct int1 int1;
+struct __align__(8) int2 { int x, y; };
+typedef struct int2 int2;
+struct int3 { int x, y, z; };
+typedef struct int3 int3;
+struct __align__(16) int4 { int x, y, z, w; };
+typedef struct int4 int4;
+struct uint1 { unsigned int x; };
+typedef struct uint1 uint1;
+struct __align__(8) uint2 { unsigned int x, y; };
+typedef struct uint2 uint2;
+struct uint3 { unsigned int x, y, z; };
+typedef struct uint3 uint3;
+struct __align__(16) uint4 { unsigned int x, y, z, w; };
+typedef struct uint4 uint4;
+struct long1 { long x; };
+typedef struct long1 long1;
+struct __align__(16) long2 { long x, y; };
+typedef struct long2 long2;
+struct long3 { long x, y, z; };
+typedef struct long3 long3;
+struct __align__(16) long4 { long x, y, z, w; };
+typedef struct long4 long4;
+struct ulong1 { unsigned long x; };
+typedef struct ulong1 ulong1;
+struct __align__(16) ulong2 { unsigned long x, y; };
+typedef struct ulong2 ulong2;
+struct ulong3 { unsigned long x, y, z; };
+typedef struct ulong3 ulong3;
+struct __align__(16) ulong4 { unsigned long x, y, z, w; };
+typedef struct ulong4 ulong4;
+struct longlong1 { long long x; };
+typedef struct longlong1 longlong1;
+struct __align__(16) longlong2 { long long x, y; };
+typedef struct longlong2 longlong2;
+struct longlong3 { long long x, y, z; };
+typedef struct longlong3 longlong3;
+struct __align__(16) longlong4 { long long x, y, z, w; };
+typedef struct longlong4 longlong4;
+struct ulonglong1 { unsigned long long x; };
+typedef struct ulonglong1 ulonglong1;
+struct __align__(16) ulonglong2 { unsigned long long x, y; };
+typedef struct ulonglong2 ulonglong2;
+struct ulonglong3 { unsigned long long x, y, z; };
+typedef struct ulonglong3 ulonglong3;
+struct __align__(16) ulonglong4 { unsigned long long x, y, z, w; };
+typedef struct ulonglong4 ulonglong4;
+struct float1 { float x; };
+typedef struct float1 float1;
+struct __align__(8) float2 { float x, y; };
+typedef struct float2 float2;
+struct float3 { float x, y, z; };
+typedef struct float3 float3;
+struct __align__(16) float4 { float x, y, z, w; };
+typedef struct float4 float4;
+struct double1 { double x; };
+typedef struct double1 double1;
+struct __align__(16) double2 { double x, y; };
+typedef struct double2 double2;
+struct double3 { double x, y, z; };
+typedef struct double3 double3;
+struct __align__(16) double4 { double x, y, z, w; };
+typedef struct double4 double4;
+
+struct dim3 {
+	unsigned int x, y, z;
+	dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+};
+typedef struct dim3 dim3;
+
+static inline __host__ __device__ char1 make_char1(signed char x) { char1 t; t.x = x; return t; }
+static inline __host__ __device__ char2 make_char2(signed char x, signed char y) { char2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ char3 make_char3(signed char x, signed char y, signed char z) { char3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ char4 make_char4(signed char x, signed char y, signed char z, signed char w) { char4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ uchar1 make_uchar1(unsigned char x) { uchar1 t; t.x = x; return t; }
+static inline __host__ __device__ uchar2 make_uchar2(unsigned char x, unsigned char y) { uchar2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ uchar3 make_uchar3(unsigned char x, unsigned char y, unsigned char z) { uchar3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) { uchar4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ short1 make_short1(short x) { short1 t; t.x = x; return t; }
+static inline __host__ __device__ short2 make_short2(short x, short y) { short2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ short3 make_short3(short x, short y, short z) { short3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ short4 make_short4(short x, short y, short z, short w) { short4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ ushort1 make_ushort1(unsigned short x) { ushort1 t; t.x = x; return t; }
+static inline __host__ __device__ ushort2 make_ushort2(unsigned short x, unsigned short y) { ushort2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ ushort3 make_ushort3(unsigned short x, unsigned short y, unsigned short z) { ushort3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ ushort4 make_ushort4(unsigned short x, unsigned short y, unsigned short z, unsigned short w) { ushort4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ int1 make_int1(int x) { int1 t; t.x = x; return t; }
+static inline __host__ __device__ int2 make_int2(int x, int y) { int2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ int3 make_int3(int x, int y, int z) { int3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ int4 make_int4(int x, int y, int z, int w) { int4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ uint1 make_uint1(unsigned int x) { uint1 t; t.x = x; return t; }
+static inline __host__ __device__ uint2 make_uint2(unsigned int x, unsigned int y) { uint2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) { uint3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w) { uint4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ long1 make_long1(long x) { long1 t; t.x = x; return t; }
+static inline __host__ __device__ long2 make_long2(long x, long y) { long2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ long3 make_long3(long x, long y, long z) { long3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ long4 make_long4(long x, long y, long z, long w) { long4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ ulong1 make_ulong1(unsigned long x) { ulong1 t; t.x = x; return t; }
+static inline __host__ __device__ ulong2 make_ulong2(unsigned long x, unsigned long y) { ulong2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ ulong3 make_ulong3(unsigned long x, unsigned long y, unsigned long z) { ulong3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ ulong4 make_ulong4(unsigned long x, unsigned long y, unsigned long z, unsigned long w) { ulong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ longlong1 make_longlong1(long long x) { longlong1 t; t.x = x; return t; }
+static inline __host__ __device__ longlong2 make_longlong2(long long x, long long y) { longlong2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ longlong3 make_longlong3(long long x, long long y, long long z) { longlong3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ longlong4 make_longlong4(long long x, long long y, long long z, long long w) { longlong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ ulonglong1 make_ulonglong1(unsigned long long x) { ulonglong1 t; t.x = x; return t; }
+static inline __host__ __device__ ulonglong2 make_ulonglong2(unsigned long long x, unsigned long long y) { ulonglong2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ ulonglong3 make_ulonglong3(unsigned long long x, unsigned long long y, unsigned long long z) { ulonglong3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ ulonglong4 make_ulonglong4(unsigned long long x, unsigned long long y, unsigned long long z, unsigned long long w) { ulonglong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ float1 make_float1(float x) { float1 t; t.x = x; return t; }
+static inline __host__ __device__ float2 make_float2(float x, float y) { float2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ float3 make_float3(float x, float y, float z) { float3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ float4 make_float4(float x, float y, float z, float w) { float4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+static inline __host__ __device__ double1 make_double1(double x) { double1 t; t.x = x; return t; }
+static inline __host__ __device__ double2 make_double2(double x, double y) { double2 t; t.x = x; t.y = y; return t; }
+static inline __host__ __device__ double3 make_double3(double x, double y, double z) { double3 t; t.x = x; t.y = y; t.z = z; return t; }
+static inline __host__ __device__ double4 make_double4(double x, double y, double z, double w) { double4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+
+/* ---- host runtime API */
+cudaError_t cudaMalloc(void **devPtr, size_t size) __ws_builtin(cudaMalloc);
+cudaError_t cudaFree(void *devPtr) __ws_builtin(cudaFree);
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) __ws_builtin(cudaMallocManaged);
+cudaError_t cudaMallocHost(void **ptr, size_t size) __ws_builtin(cudaMallocHost);
+cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) __ws_builtin(cudaHostAlloc);
+cudaError_t cudaFreeHost(void *ptr) __ws_builtin(cudaFreeHost);
+cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) __ws_builtin(cudaMallocPitch);
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __ws_builtin(cudaMemcpy);
+cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) __ws_builtin(cudaMemcpy2D);
+cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream = 0) __ws_builtin(cudaMemcpyAsync);
+cudaError_t cudaMemset(void *devPtr, int value, size_t count) __ws_builtin(cudaMemset);
+cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0) __ws_builtin(cudaMemsetAsync);
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) __ws_builtin(cudaMemcpyToSymbol);
+cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) __ws_builtin(cudaMemcpyFromSymbol);
+cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) __ws_builtin(cudaGetSymbolAddress);
+cudaError_t cudaGetLastError(void) __ws_builtin(cudaGetLastError);
+cudaError_t cudaPeekAtLastError(void) __ws_builtin(cudaPeekAtLastError);
+const char *cudaGetErrorString(cudaError_t error) __ws_builtin(cudaGetErrorString);
+const char *cudaGetErrorName(cudaError_t error) __ws_builtin(cudaGetErrorName);
+cudaError_t cudaGetDeviceCount(int *count) __ws_builtin(cudaGetDeviceCount);
+cudaError_t cudaGetDevice(int *device) __ws_builtin(cudaGetDevice);
+cudaError_t cudaSetDevice(int device) __ws_builtin(cudaSetDevice);
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device) __ws_builtin(cudaGetDeviceProperties);
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device) __ws_builtin(cudaDeviceGetAttribute);
+cudaError_t cudaDeviceSynchronize(void) __ws_builtin(cudaDeviceSynchronize);
+cudaError_t cudaDeviceReset(void) __ws_builtin(cudaDeviceReset);
+cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value) __ws_builtin(cudaDeviceSetLimit);
+cudaError_t cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) __ws_builtin(cudaDeviceGetLimit);
+cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value) __ws_builtin(cudaFuncSetAttribute);
+cudaError_t cudaStreamCreate(cudaStream_t *pStream) __ws_builtin(cudaStreamCreate);
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) __ws_builtin(cudaStreamCreateWithFlags);
+cudaError_t cudaStreamDestroy(cudaStream_t stream) __ws_builtin(cudaStreamDestroy);
+cudaError_t cudaStreamSynchronize(cudaStream_t stream) __ws_builtin(cudaStreamSynchronize);
+cudaError_t cudaStreamQuery(cudaStream_t stream) __ws_builtin(cudaStreamQuery);
+cudaError_t cudaEventCreate(cudaEvent_t *event) __ws_builtin(cudaEventCreate);
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) __ws_builtin(cudaEventCreateWithFlags);
+cudaError_t cudaEventDestroy(cudaEvent_t event) __ws_builtin(cudaEventDestroy);
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0) __ws_builtin(cudaEventRecord);
+cudaError_t cudaEventSynchronize(cudaEvent_t event) __ws_builtin(cudaEventSynchronize);
+cudaError_t cudaEventQuery(cudaEvent_t event) __ws_builtin(cudaEventQuery);
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) __ws_builtin(cudaEventElapsedTime);
+cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0) __ws_builtin(cudaLaunchCooperativeKernel);
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize) __ws_builtin(cudaOccupancyMaxActiveBlocksPerMultiprocessor);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion) __ws_builtin(cudaRuntimeGetVersion);
+cudaError_t cudaDriverGetVersion(int *driverVersion) __ws_builtin(cudaDriverGetVersion);
+
+/* the template wrappers of the real header */
+template<class T> static inline cudaError_t cudaMalloc(T **devPtr, size_t size)
+{
+	return cudaMalloc((void **)devPtr, size);
+}
+template<class T> static inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal)
+{
+	return cudaMallocManaged((void **)devPtr, size, flags);
+}
+template<class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
+{
+	return cudaMallocHost((void **)ptr, size);
+}
+template<class T> static inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags)
+{
+	return cudaHostAlloc((void **)ptr, size, flags);
+}
+template<class T> static inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height)
+{
+	return cudaMallocPitch((void **)devPtr, pitch, width, height);
+}
+template<class T> static inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice)
+{
+	return cudaMemcpyToSymbol((const void *)&symbol, src, count, offset, kind);
+}
+template<class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost)
+{
+	return cudaMemcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind);
+}
+template<class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
+{
+	return cudaGetSymbolAddress(devPtr, (const void *)&symbol);
+}
+template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+	return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+template<class T> static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+{
+	return cudaFuncSetAttribute((const void *)func, attr, value);
+}
+template<class T> static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, (const void *)func, blockSize, dynamicSMemSize);
+}
+
+/* ---- device: barriers and warp collectives */
+__device__ void __syncthreads(void) __ws_builtin(__syncthreads);
+__device__ int __syncthreads_count(int predicate) __ws_builtin(__syncthreads_count);
+__device__ int __syncthreads_and(int predicate) __ws_builtin(__syncthreads_and);
+__device__ int __syncthreads_or(int predicate) __ws_builtin(__syncthreads_or);
+__device__ void __syncwarp(unsigned int mask = 0xffffffff) __ws_builtin(__syncwarp);
+__device__ int __all_sync(unsigned int mask, int predicate) __ws_builtin(__all_sync);
+__device__ int __any_sync(unsigned int mask, int predicate) __ws_builtin(__any_sync);
+__device__ int __uni_sync(unsigned int mask, int predicate) __ws_builtin(__uni_sync);
+__device__ unsigned int __ballot_sync(unsigned int mask, int predicate) __ws_builtin(__ballot_sync);
+__device__ unsigned int __activemask(void) __ws_builtin(__activemask);
+
+/* shuffles; width defaults to warpSize (32) */
+#define __WS_SHFL(T) \
+__device__ T __shfl_sync(unsigned int mask, T var, int srcLane, int width = 32) __ws_builtin(__shfl_sync); \
+__device__ T __shfl_up_sync(unsigned int mask, T var, unsigned int delta, int width = 32) __ws_builtin(__shfl_up_sync); \
+__device__ T __shfl_down_sync(unsigned int mask, T var, unsigned int delta, int width = 32) __ws_builtin(__shfl_down_sync); \
+__device__ T __shfl_xor_sync(unsigned int mask, T var, int laneMask, int width = 32) __ws_builtin(__shfl_xor_sync); \
+__device__ unsigned int __match_any_sync(unsigned int mask, T value) __ws_builtin(__match_any_sync); \
+__device__ unsigned int __match_all_sync(unsigned int mask, T value, int *pred) __ws_builtin(__match_all_sync);
+__WS_SHFL(int)
+__WS_SHFL(unsigned int)
+__WS_SHFL(long)
+__WS_SHFL(unsigned long)
+__WS_SHFL(long long)
+__WS_SHFL(unsigned long long)
+__WS_SHFL(float)
+__WS_SHFL(double)
+#undef __WS_SHFL
+
+__device__ unsigned int __reduce_add_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_add_sync);
+__device__ int __reduce_add_sync(unsigned int mask, int value) __ws_builtin(__reduce_add_sync);
+__device__ unsigned int __reduce_min_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_min_sync);
+__device__ int __reduce_min_sync(unsigned int mask, int value) __ws_builtin(__reduce_min_sync);
+__device__ unsigned int __reduce_max_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_max_sync);
+__device__ int __reduce_max_sync(unsigned int mask, int value) __ws_builtin(__reduce_max_sync);
+__device__ unsigned int __reduce_and_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_and_sync);
+__device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_or_sync);
+__device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value) __ws_builtin(__reduce_xor_sync);
+
+/* ---- device: fences and control */
+__device__ void __threadfence_block(void) __ws_builtin(__threadfence_block);
+__device__ void __threadfence(void) __ws_builtin(__threadfence);
+__device__ void __threadfence_system(void) __ws_builtin(__threadfence_system);
+__device__ void __trap(void) __ws_builtin(__trap);
+__device__ void __brkpt(void) __ws_builtin(__brkpt);
+__device__ void __prof_trigger(int counter) __ws_builtin(__prof_trigger);
+__device__ void __nanosleep(unsigned int ns) __ws_builtin(__nanosleep);
+__host__ __device__ void __builtin_unreachable(void) __ws_builtin(__builtin_unreachable);
+__device__ long long int clock64(void) __ws_builtin(clock64);
+__device__ unsigned long long int __globaltimer(void) __ws_builtin(__globaltimer);
+
+/* ---- device: atomics (device scope; _block and _system variants) */
+#define __WS_ATOM(R, name, params) \
+__device__ R name params __ws_builtin(name); \
+__device__ R name##_block params __ws_builtin(name##_block); \
+__device__ R name##_system params __ws_builtin(name##_system);
+__WS_ATOM(int, atomicAdd, (int *address, int val))
+__WS_ATOM(unsigned int, atomicAdd, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicAdd, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(float, atomicAdd, (float *address, float val))
+__WS_ATOM(double, atomicAdd, (double *address, double val))
+__WS_ATOM(int, atomicSub, (int *address, int val))
+__WS_ATOM(unsigned int, atomicSub, (unsigned int *address, unsigned int val))
+__WS_ATOM(int, atomicExch, (int *address, int val))
+__WS_ATOM(unsigned int, atomicExch, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicExch, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(float, atomicExch, (float *address, float val))
+__WS_ATOM(int, atomicMin, (int *address, int val))
+__WS_ATOM(unsigned int, atomicMin, (unsigned int *address, unsigned int val))
+__WS_ATOM(long long int, atomicMin, (long long int *address, long long int val))
+__WS_ATOM(unsigned long long int, atomicMin, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(int, atomicMax, (int *address, int val))
+__WS_ATOM(unsigned int, atomicMax, (unsigned int *address, unsigned int val))
+__WS_ATOM(long long int, atomicMax, (long long int *address, long long int val))
+__WS_ATOM(unsigned long long int, atomicMax, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(unsigned int, atomicInc, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned int, atomicDec, (unsigned int *address, unsigned int val))
+__WS_ATOM(int, atomicCAS, (int *address, int compare, int val))
+__WS_ATOM(unsigned int, atomicCAS, (unsigned int *address, unsigned int compare, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicCAS, (unsigned long long int *address, unsigned long long int compare, unsigned long long int val))
+__WS_ATOM(unsigned short int, atomicCAS, (unsigned short int *address, unsigned short int compare, unsigned short int val))
+__WS_ATOM(int, atomicAnd, (int *address, int val))
+__WS_ATOM(unsigned int, atomicAnd, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicAnd, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(int, atomicOr, (int *address, int val))
+__WS_ATOM(unsigned int, atomicOr, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicOr, (unsigned long long int *address, unsigned long long int val))
+__WS_ATOM(int, atomicXor, (int *address, int val))
+__WS_ATOM(unsigned int, atomicXor, (unsigned int *address, unsigned int val))
+__WS_ATOM(unsigned long long int, atomicXor, (unsigned long long int *address, unsigned long long int val))
+#undef __WS_ATOM
+
+/* ---- device: cache-hint loads and stores */
+#define __WS_LDST(T) \
+__device__ T __ldg(const T *ptr) __ws_builtin(__ldg); \
+__device__ T __ldca(const T *ptr) __ws_builtin(__ldca); \
+__device__ T __ldcg(const T *ptr) __ws_builtin(__ldcg); \
+__device__ T __ldcs(const T *ptr) __ws_builtin(__ldcs); \
+__device__ T __ldlu(const T *ptr) __ws_builtin(__ldlu); \
+__device__ T __ldcv(const T *ptr) __ws_builtin(__ldcv); \
+__device__ void __stwb(T *ptr, T value) __ws_builtin(__stwb); \
+__device__ void __stcg(T *ptr, T value) __ws_builtin(__stcg); \
+__device__ void __stcs(T *ptr, T value) __ws_builtin(__stcs); \
+__device__ void __stwt(T *ptr, T value) __ws_builtin(__stwt);
+__WS_LDST(char)
+__WS_LDST(signed char)
+__WS_LDST(unsigned char)
+__WS_LDST(short)
+__WS_LDST(unsigned short)
+__WS_LDST(int)
+__WS_LDST(unsigned int)
+__WS_LDST(long)
+__WS_LDST(unsigned long)
+__WS_LDST(long long)
+__WS_LDST(unsigned long long)
+__WS_LDST(float)
+__WS_LDST(double)
+#undef __WS_LDST
+/* vector loads through the read-only cache, one component at a time */
+static inline __device__ float2 __ldg(const float2 *p) { float2 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); return r; }
+static inline __device__ float4 __ldg(const float4 *p) { float4 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); r.z = __ldg(&p->z); r.w = __ldg(&p->w); return r; }
+static inline __device__ int2 __ldg(const int2 *p) { int2 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); return r; }
+static inline __device__ int4 __ldg(const int4 *p) { int4 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); r.z = __ldg(&p->z); r.w = __ldg(&p->w); return r; }
+static inline __device__ uint2 __ldg(const uint2 *p) { uint2 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); return r; }
+static inline __device__ uint4 __ldg(const uint4 *p) { uint4 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); r.z = __ldg(&p->z); r.w = __ldg(&p->w); return r; }
+static inline __device__ double2 __ldg(const double2 *p) { double2 r; r.x = __ldg(&p->x); r.y = __ldg(&p->y); return r; }
+
+/* ---- device: fast math, integer intrinsics, conversions (pure built-ins) */
+__device__ float __sinf(float a) __ws_builtin(__sinf);
+__device__ float __cosf(float a) __ws_builtin(__cosf);
+__device__ float __tanf(float a) __ws_builtin(__tanf);
+__device__ float __expf(float a) __ws_builtin(__expf);
+__device__ float __exp10f(float a) __ws_builtin(__exp10f);
+__device__ float __logf(float a) __ws_builtin(__logf);
+__device__ float __log2f(float a) __ws_builtin(__log2f);
+__device__ float __log10f(float a) __ws_builtin(__log10f);
+__device__ float __saturatef(float a) __ws_builtin(__saturatef);
+__device__ float __powf(float a, float b) __ws_builtin(__powf);
+__device__ float __fdividef(float a, float b) __ws_builtin(__fdividef);
+__device__ float __fadd_rn(float a, float b) __ws_builtin(__fadd_rn);
+__device__ float __fsub_rn(float a, float b) __ws_builtin(__fsub_rn);
+__device__ float __fmul_rn(float a, float b) __ws_builtin(__fmul_rn);
+__device__ float __fdiv_rn(float a, float b) __ws_builtin(__fdiv_rn);
+__device__ float __frcp_rn(float a) __ws_builtin(__frcp_rn);
+__device__ float __fsqrt_rn(float a) __ws_builtin(__fsqrt_rn);
+__device__ float __fmaf_rn(float a, float b, float c) __ws_builtin(__fmaf_rn);
+__device__ double __dadd_rn(double a, double b) __ws_builtin(__dadd_rn);
+__device__ double __dsub_rn(double a, double b) __ws_builtin(__dsub_rn);
+__device__ double __dmul_rn(double a, double b) __ws_builtin(__dmul_rn);
+__device__ double __ddiv_rn(double a, double b) __ws_builtin(__ddiv_rn);
+__device__ double __drcp_rn(double a) __ws_builtin(__drcp_rn);
+__device__ double __dsqrt_rn(double a) __ws_builtin(__dsqrt_rn);
+__device__ double __fma_rn(double a, double b, double c) __ws_builtin(__fma_rn);
+__device__ float __fadd_rz(float a, float b) __ws_builtin(__fadd_rz);
+__device__ float __fsub_rz(float a, float b) __ws_builtin(__fsub_rz);
+__device__ float __fmul_rz(float a, float b) __ws_builtin(__fmul_rz);
+__device__ float __fdiv_rz(float a, float b) __ws_builtin(__fdiv_rz);
+__device__ float __frcp_rz(float a) __ws_builtin(__frcp_rz);
+__device__ float __fsqrt_rz(float a) __ws_builtin(__fsqrt_rz);
+__device__ float __fmaf_rz(float a, float b, float c) __ws_builtin(__fmaf_rz);
+__device__ double __dadd_rz(double a, double b) __ws_builtin(__dadd_rz);
+__device__ double __dsub_rz(double a, double b) __ws_builtin(__dsub_rz);
+__device__ double __dmul_rz(double a, double b) __ws_builtin(__dmul_rz);
+__device__ double __ddiv_rz(double a, double b) __ws_builtin(__ddiv_rz);
+__device__ double __drcp_rz(double a) __ws_builtin(__drcp_rz);
+__device__ double __dsqrt_rz(double a) __ws_builtin(__dsqrt_rz);
+__device__ double __fma_rz(double a, double b, double c) __ws_builtin(__fma_rz);
+__device__ float __fadd_ru(float a, float b) __ws_builtin(__fadd_ru);
+__device__ float __fsub_ru(float a, float b) __ws_builtin(__fsub_ru);
+__device__ float __fmul_ru(float a, float b) __ws_builtin(__fmul_ru);
+__device__ float __fdiv_ru(float a, float b) __ws_builtin(__fdiv_ru);
+__device__ float __frcp_ru(float a) __ws_builtin(__frcp_ru);
+__device__ float __fsqrt_ru(float a) __ws_builtin(__fsqrt_ru);
+__device__ float __fmaf_ru(float a, float b, float c) __ws_builtin(__fmaf_ru);
+__device__ double __dadd_ru(double a, double b) __ws_builtin(__dadd_ru);
+__device__ double __dsub_ru(double a, double b) __ws_builtin(__dsub_ru);
+__device__ double __dmul_ru(double a, double b) __ws_builtin(__dmul_ru);
+__device__ double __ddiv_ru(double a, double b) __ws_builtin(__ddiv_ru);
+__device__ double __drcp_ru(double a) __ws_builtin(__drcp_ru);
+__device__ double __dsqrt_ru(double a) __ws_builtin(__dsqrt_ru);
+__device__ double __fma_ru(double a, double b, double c) __ws_builtin(__fma_ru);
+__device__ float __fadd_rd(float a, float b) __ws_builtin(__fadd_rd);
+__device__ float __fsub_rd(float a, float b) __ws_builtin(__fsub_rd);
+__device__ float __fmul_rd(float a, float b) __ws_builtin(__fmul_rd);
+__device__ float __fdiv_rd(float a, float b) __ws_builtin(__fdiv_rd);
+__device__ float __frcp_rd(float a) __ws_builtin(__frcp_rd);
+__device__ float __fsqrt_rd(float a) __ws_builtin(__fsqrt_rd);
+__device__ float __fmaf_rd(float a, float b, float c) __ws_builtin(__fmaf_rd);
+__device__ double __dadd_rd(double a, double b) __ws_builtin(__dadd_rd);
+__device__ double __dsub_rd(double a, double b) __ws_builtin(__dsub_rd);
+__device__ double __dmul_rd(double a, double b) __ws_builtin(__dmul_rd);
+__device__ double __ddiv_rd(double a, double b) __ws_builtin(__ddiv_rd);
+__device__ double __drcp_rd(double a) __ws_builtin(__drcp_rd);
+__device__ double __dsqrt_rd(double a) __ws_builtin(__dsqrt_rd);
+__device__ double __fma_rd(double a, double b, double c) __ws_builtin(__fma_rd);
+__device__ float __frsqrt_rn(float a) __ws_builtin(__frsqrt_rn);
+__device__ int __popc(unsigned int a) __ws_builtin(__popc);
+__device__ int __popcll(unsigned long long a) __ws_builtin(__popcll);
+__device__ int __clz(int a) __ws_builtin(__clz);
+__device__ int __clzll(long long a) __ws_builtin(__clzll);
+__device__ int __ffs(int a) __ws_builtin(__ffs);
+__device__ int __ffsll(long long a) __ws_builtin(__ffsll);
+__device__ unsigned int __brev(unsigned int a) __ws_builtin(__brev);
+__device__ unsigned long long __brevll(unsigned long long a) __ws_builtin(__brevll);
+__device__ unsigned int __byte_perm(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__byte_perm);
+__device__ int __mul24(int a, int b) __ws_builtin(__mul24);
+__device__ unsigned int __umul24(unsigned int a, unsigned int b) __ws_builtin(__umul24);
+__device__ int __mulhi(int a, int b) __ws_builtin(__mulhi);
+__device__ unsigned int __umulhi(unsigned int a, unsigned int b) __ws_builtin(__umulhi);
+__device__ long long __mul64hi(long long a, long long b) __ws_builtin(__mul64hi);
+__device__ unsigned long long __umul64hi(unsigned long long a, unsigned long long b) __ws_builtin(__umul64hi);
+__device__ unsigned int __sad(int a, int b, unsigned int c) __ws_builtin(__sad);
+__device__ unsigned int __usad(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__usad);
+__device__ unsigned int __funnelshift_l(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__funnelshift_l);
+__device__ unsigned int __funnelshift_lc(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__funnelshift_lc);
+__device__ unsigned int __funnelshift_r(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__funnelshift_r);
+__device__ unsigned int __funnelshift_rc(unsigned int a, unsigned int b, unsigned int c) __ws_builtin(__funnelshift_rc);
+__device__ int __hadd(int a, int b) __ws_builtin(__hadd);
+__device__ int __rhadd(int a, int b) __ws_builtin(__rhadd);
+__device__ unsigned int __uhadd(unsigned int a, unsigned int b) __ws_builtin(__uhadd);
+__device__ unsigned int __urhadd(unsigned int a, unsigned int b) __ws_builtin(__urhadd);
+__device__ int __float2int_rn(float a) __ws_builtin(__float2int_rn);
+__device__ unsigned int __float2uint_rn(float a) __ws_builtin(__float2uint_rn);
+__device__ long long __float2ll_rn(float a) __ws_builtin(__float2ll_rn);
+__device__ unsigned long long __float2ull_rn(float a) __ws_builtin(__float2ull_rn);
+__device__ int __double2int_rn(double a) __ws_builtin(__double2int_rn);
+__device__ unsigned int __double2uint_rn(double a) __ws_builtin(__double2uint_rn);
+__device__ long long __double2ll_rn(double a) __ws_builtin(__double2ll_rn);
+__device__ unsigned long long __double2ull_rn(double a) __ws_builtin(__double2ull_rn);
+__device__ float __int2float_rn(int a) __ws_builtin(__int2float_rn);
+__device__ float __uint2float_rn(unsigned int a) __ws_builtin(__uint2float_rn);
+__device__ float __ll2float_rn(long long a) __ws_builtin(__ll2float_rn);
+__device__ float __ull2float_rn(unsigned long long a) __ws_builtin(__ull2float_rn);
+__device__ double __ll2double_rn(long long a) __ws_builtin(__ll2double_rn);
+__device__ double __ull2double_rn(unsigned long long a) __ws_builtin(__ull2double_rn);
+__device__ float __double2float_rn(double a) __ws_builtin(__double2float_rn);
+__device__ int __float2int_rz(float a) __ws_builtin(__float2int_rz);
+__device__ unsigned int __float2uint_rz(float a) __ws_builtin(__float2uint_rz);
+__device__ long long __float2ll_rz(float a) __ws_builtin(__float2ll_rz);
+__device__ unsigned long long __float2ull_rz(float a) __ws_builtin(__float2ull_rz);
+__device__ int __double2int_rz(double a) __ws_builtin(__double2int_rz);
+__device__ unsigned int __double2uint_rz(double a) __ws_builtin(__double2uint_rz);
+__device__ long long __double2ll_rz(double a) __ws_builtin(__double2ll_rz);
+__device__ unsigned long long __double2ull_rz(double a) __ws_builtin(__double2ull_rz);
+__device__ float __int2float_rz(int a) __ws_builtin(__int2float_rz);
+__device__ float __uint2float_rz(unsigned int a) __ws_builtin(__uint2float_rz);
+__device__ float __ll2float_rz(long long a) __ws_builtin(__ll2float_rz);
+__device__ float __ull2float_rz(unsigned long long a) __ws_builtin(__ull2float_rz);
+__device__ double __ll2double_rz(long long a) __ws_builtin(__ll2double_rz);
+__device__ double __ull2double_rz(unsigned long long a) __ws_builtin(__ull2double_rz);
+__device__ float __double2float_rz(double a) __ws_builtin(__double2float_rz);
+__device__ int __float2int_ru(float a) __ws_builtin(__float2int_ru);
+__device__ unsigned int __float2uint_ru(float a) __ws_builtin(__float2uint_ru);
+__device__ long long __float2ll_ru(float a) __ws_builtin(__float2ll_ru);
+__device__ unsigned long long __float2ull_ru(float a) __ws_builtin(__float2ull_ru);
+__device__ int __double2int_ru(double a) __ws_builtin(__double2int_ru);
+__device__ unsigned int __double2uint_ru(double a) __ws_builtin(__double2uint_ru);
+__device__ long long __double2ll_ru(double a) __ws_builtin(__double2ll_ru);
+__device__ unsigned long long __double2ull_ru(double a) __ws_builtin(__double2ull_ru);
+__device__ float __int2float_ru(int a) __ws_builtin(__int2float_ru);
+__device__ float __uint2float_ru(unsigned int a) __ws_builtin(__uint2float_ru);
+__device__ float __ll2float_ru(long long a) __ws_builtin(__ll2float_ru);
+__device__ float __ull2float_ru(unsigned long long a) __ws_builtin(__ull2float_ru);
+__device__ double __ll2double_ru(long long a) __ws_builtin(__ll2double_ru);
+__device__ double __ull2double_ru(unsigned long long a) __ws_builtin(__ull2double_ru);
+__device__ float __double2float_ru(double a) __ws_builtin(__double2float_ru);
+__device__ int __float2int_rd(float a) __ws_builtin(__float2int_rd);
+__device__ unsigned int __float2uint_rd(float a) __ws_builtin(__float2uint_rd);
+__device__ long long __float2ll_rd(float a) __ws_builtin(__float2ll_rd);
+__device__ unsigned long long __float2ull_rd(float a) __ws_builtin(__float2ull_rd);
+__device__ int __double2int_rd(double a) __ws_builtin(__double2int_rd);
+__device__ unsigned int __double2uint_rd(double a) __ws_builtin(__double2uint_rd);
+__device__ long long __double2ll_rd(double a) __ws_builtin(__double2ll_rd);
+__device__ unsigned long long __double2ull_rd(double a) __ws_builtin(__double2ull_rd);
+__device__ float __int2float_rd(int a) __ws_builtin(__int2float_rd);
+__device__ float __uint2float_rd(unsigned int a) __ws_builtin(__uint2float_rd);
+__device__ float __ll2float_rd(long long a) __ws_builtin(__ll2float_rd);
+__device__ float __ull2float_rd(unsigned long long a) __ws_builtin(__ull2float_rd);
+__device__ double __ll2double_rd(long long a) __ws_builtin(__ll2double_rd);
+__device__ double __ull2double_rd(unsigned long long a) __ws_builtin(__ull2double_rd);
+__device__ float __double2float_rd(double a) __ws_builtin(__double2float_rd);
+__device__ double __int2double_rn(int a) __ws_builtin(__int2double_rn);
+__device__ double __uint2double_rn(unsigned int a) __ws_builtin(__uint2double_rn);
+__device__ int __float_as_int(float a) __ws_builtin(__float_as_int);
+__device__ float __int_as_float(int a) __ws_builtin(__int_as_float);
+__device__ unsigned int __float_as_uint(float a) __ws_builtin(__float_as_uint);
+__device__ float __uint_as_float(unsigned int a) __ws_builtin(__uint_as_float);
+__device__ long long __double_as_longlong(double a) __ws_builtin(__double_as_longlong);
+__device__ double __longlong_as_double(long long a) __ws_builtin(__longlong_as_double);
+__device__ int __double2hiint(double a) __ws_builtin(__double2hiint);
+__device__ int __double2loint(double a) __ws_builtin(__double2loint);
+__device__ double __hiloint2double(int a, int b) __ws_builtin(__hiloint2double);
+
+#endif

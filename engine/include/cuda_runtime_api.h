@@ -1,0 +1,2 @@
+/* cuda_runtime_api.h - warpstep built-in header: everything is in cuda_runtime.h. */
+#include <cuda_runtime.h>

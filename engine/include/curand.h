@@ -1,0 +1,2 @@
+/* curand.h - warpstep built-in header. */
+#error "warpstep: <curand.h> is not supported yet"

@@ -1,0 +1,2 @@
+/* sm_60_atomic_functions.h - warpstep built-in header: everything is in cuda_runtime.h. */
+#include <cuda_runtime.h>

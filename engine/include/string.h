@@ -1,0 +1,14 @@
+/* string.h - warpstep built-in header. memcpy and memset also work in
+ * device code. */
+#ifndef __WS_STRING_H
+#define __WS_STRING_H
+#include <stddef.h>
+__host__ __device__ void *memcpy(void *dest, const void *src, size_t n) __ws_builtin(memcpy);
+__host__ __device__ void *memset(void *s, int c, size_t n) __ws_builtin(memset);
+int memcmp(const void *s1, const void *s2, size_t n) __ws_builtin(memcmp);
+size_t strlen(const char *s) __ws_builtin(strlen);
+int strcmp(const char *s1, const char *s2) __ws_builtin(strcmp);
+int strncmp(const char *s1, const char *s2, size_t n) __ws_builtin(strncmp);
+char *strcpy(char *dest, const char *src) __ws_builtin(strcpy);
+char *strncpy(char *dest, const char *src, size_t n) __ws_builtin(strncpy);
+#endif

@@ -1,0 +1,1807 @@
+/*
+ * pp.c - the preprocessor, after chibicc's: the token stream is one linked
+ * list; #include splices a copy of the included file's tokens (ended by an
+ * EOF marker token whose next is the rest of the includer) into it, and a
+ * macro use is replaced in place by its expansion. Termination of recursive
+ * macros comes from Prosser's hidesets (lists of struct macro pointers).
+ *
+ * Everything is bounded: a token budget (every token and hideset node made
+ * by expansion or inclusion counts), a nesting limit on argument
+ * pre-expansion (the only recursion through macros), include depth 200, an
+ * expression depth limit in #if; conditional nesting uses an explicit stack.
+ * Past a limit one diagnostic is given and expansion stops: the remaining
+ * tokens flow through unexpanded, so the work left is linear.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "pp.h"
+#include "lex.h"
+#include "builtin.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PP_BUDGET 4000000L   /* tokens + hideset nodes made by expansion */
+#define PP_MAX_DEPTH 200      /* nested argument pre-expansion */
+#define PP_MAX_INCLUDE 200
+#define PP_MAX_EXPR_DEPTH 256
+
+struct macro {
+	const char *name;
+	int objlike, deleted;
+	const char **params;
+	int nparams;
+	const char *va_name; /* NULL: not variadic */
+	struct token *body;  /* ends in TK_EOF */
+	int dyn;             /* DYN_* for __FILE__ and friends */
+};
+
+enum { DYN_NONE, DYN_FILE, DYN_LINE, DYN_COUNTER };
+
+struct hideset {
+	const struct hideset *next;
+	const struct macro *m;
+};
+
+struct marg {
+	const char *name;
+	int is_va;
+	struct token *tok; /* raw, ends in EOF */
+	struct token *exp; /* fully expanded, lazily */
+};
+
+struct cond {
+	struct cond *prev;
+	struct token *tok;
+	int in_else, included;
+};
+
+struct incl {
+	struct incl *prev;
+	size_t cond_depth;
+};
+
+struct cached {
+	char *key;
+	uint32_t file;
+	struct token *toks;
+	const char *guard; /* include-guard macro, or NULL */
+	int once;
+};
+
+struct linemark {
+	uint32_t file;
+	long delta;
+	const char *name;
+};
+
+struct pp {
+	struct arena *a;
+	struct srcmgr *sm;
+	struct diaglist *dl;
+	const struct pp_opts *opts;
+	struct macro **slots; /* open addressing, power-of-two capacity */
+	size_t cap, count;
+	struct cond *cond;
+	size_t cond_depth;
+	struct incl *incl;
+	int incl_depth;
+	VEC(struct cached) files;
+	VEC(struct linemark) lines;
+	long used;
+	int stopped;
+	int depth;
+	long counter;
+	struct span where; /* the macro use being expanded, for limit diagnostics */
+};
+
+/* --- small helpers --- */
+
+static int equal(const struct token *t, const char *s)
+{
+	size_t n = strlen(s);
+	return t->len == n && !memcmp(t->text, s, n) && t->kind != TK_STR && t->kind != TK_CHAR;
+}
+
+static int is_ident(const struct token *t)
+{
+	return t->kind == TK_IDENT || t->kind >= TK_AUTO;
+}
+
+static int is_hash(const struct token *t)
+{
+	return t->at_bol && t->kind == TK_HASH && t->origin.file == 0 && !t->hideset;
+}
+
+static struct token *nx(struct token *t)
+{
+	return t->kind == TK_EOF ? t : t->next;
+}
+
+static void stop(struct pp *pp, struct span sp, const char *why)
+{
+	if (!pp->stopped)
+		diag_error(pp->dl, sp, "pp-expansion-limit", "macro expansion too large: %s", why);
+	pp->stopped = 1;
+}
+
+static void charge(struct pp *pp, long n, struct span sp)
+{
+	pp->used += n;
+	if (pp->used > PP_BUDGET)
+		stop(pp, pp->where.file ? pp->where : sp, "more than 4000000 tokens produced");
+}
+
+static struct token *copy_token(struct pp *pp, const struct token *t)
+{
+	struct token *c = arena_alloc(pp->a, sizeof(*c));
+	*c = *t;
+	c->next = NULL;
+	charge(pp, 1, t->span);
+	return c;
+}
+
+static struct token *new_eof(struct pp *pp, const struct token *t)
+{
+	struct token *c = copy_token(pp, t);
+	c->kind = TK_EOF;
+	c->text = "";
+	c->len = 0;
+	c->at_bol = 1;
+	return c;
+}
+
+/* Copy list tok (up to its EOF) and link the copy to rest. */
+static struct token *append(struct pp *pp, const struct token *tok, struct token *rest)
+{
+	struct token head, *cur = &head;
+	for (; tok->kind != TK_EOF && !pp->stopped; tok = tok->next)
+		cur = cur->next = copy_token(pp, tok);
+	cur->next = rest;
+	return head.next;
+}
+
+/* Skip to the first token of the next line, warning about leftovers. */
+static struct token *skip_line(struct pp *pp, struct token *tok, const char *dir)
+{
+	if (tok->at_bol)
+		return tok;
+	diag_warning(pp->dl, tok->span, "pp-extra-tokens", "extra tokens at end of #%s directive", dir);
+	while (!tok->at_bol)
+		tok = tok->next;
+	return tok;
+}
+
+static struct token *skip_line_quiet(struct token *tok)
+{
+	while (!tok->at_bol)
+		tok = tok->next;
+	return tok;
+}
+
+/* Copy the rest of the line into a new EOF-terminated list. */
+static struct token *copy_line(struct pp *pp, struct token **rest, struct token *tok)
+{
+	struct token head, *cur = &head;
+	for (; !tok->at_bol; tok = tok->next)
+		cur = cur->next = copy_token(pp, tok);
+	cur->next = new_eof(pp, tok);
+	*rest = tok;
+	return head.next;
+}
+
+/* Tokens of the line joined with single spaces where there was whitespace. */
+static void join_tokens(const struct token *t, const struct token *end, struct strbuf *sb)
+{
+	for (const struct token *s = t; s != end && s->kind != TK_EOF; s = s->next) {
+		if (s != t && s->has_space)
+			strbuf_addc(sb, ' ');
+		strbuf_add(sb, s->text, s->len);
+	}
+}
+
+/* --- hidesets --- */
+
+static int hs_contains(const struct hideset *hs, const struct macro *m)
+{
+	for (; hs; hs = hs->next)
+		if (hs->m == m)
+			return 1;
+	return 0;
+}
+
+static const struct hideset *hs_add(struct pp *pp, const struct hideset *hs, const struct macro *m,
+				    struct span sp)
+{
+	if (hs_contains(hs, m))
+		return hs;
+	struct hideset *n = arena_alloc(pp->a, sizeof(*n));
+	n->m = m;
+	n->next = hs;
+	charge(pp, 1, sp);
+	return n;
+}
+
+static const struct hideset *hs_union(struct pp *pp, const struct hideset *a, const struct hideset *b,
+				      struct span sp)
+{
+	if (!a)
+		return b;
+	for (; b; b = b->next)
+		a = hs_add(pp, a, b->m, sp);
+	return a;
+}
+
+static const struct hideset *hs_intersect(struct pp *pp, const struct hideset *a,
+					  const struct hideset *b, struct span sp)
+{
+	const struct hideset *r = NULL;
+	for (; a; a = a->next)
+		if (hs_contains(b, a->m))
+			r = hs_add(pp, r, a->m, sp);
+	return r;
+}
+
+/* --- the macro table --- */
+
+static size_t hash_name(const char *s, size_t n)
+{
+	size_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static struct macro **macro_slot(struct pp *pp, const char *s, size_t n)
+{
+	size_t i = hash_name(s, n) & (pp->cap - 1);
+	for (;; i = (i + 1) & (pp->cap - 1)) {
+		struct macro *m = pp->slots[i];
+		if (!m || (strlen(m->name) == n && !memcmp(m->name, s, n)))
+			return &pp->slots[i];
+	}
+}
+
+static struct macro *find_macro(struct pp *pp, const struct token *t)
+{
+	if (!is_ident(t))
+		return NULL;
+	struct macro *m = *macro_slot(pp, t->text, t->len);
+	return m && !m->deleted ? m : NULL;
+}
+
+static void macro_grow(struct pp *pp)
+{
+	struct macro **old = pp->slots;
+	size_t oldcap = pp->cap;
+	pp->cap = oldcap ? oldcap * 2 : 256;
+	pp->slots = xcalloc(pp->cap, sizeof(*pp->slots));
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i])
+			*macro_slot(pp, old[i]->name, strlen(old[i]->name)) = old[i];
+	free(old);
+}
+
+static struct macro *add_macro(struct pp *pp, const char *name)
+{
+	if (2 * (pp->count + 1) > pp->cap)
+		macro_grow(pp);
+	struct macro **slot = macro_slot(pp, name, strlen(name));
+	if (!*slot) {
+		*slot = arena_alloc(pp->a, sizeof(**slot));
+		pp->count++;
+	}
+	struct macro *m = *slot;
+	memset(m, 0, sizeof(*m));
+	m->name = arena_strdup(pp->a, name);
+	return m;
+}
+
+/* --- #define --- */
+
+static int find_param(const struct macro *m, const struct token *t)
+{
+	if (!is_ident(t))
+		return -1;
+	for (int i = 0; i < m->nparams; i++)
+		if (equal(t, m->params[i]))
+			return i;
+	if (m->va_name && equal(t, m->va_name))
+		return m->nparams;
+	return -1;
+}
+
+static int read_params(struct pp *pp, struct token **rest, struct token *tok, struct macro *m)
+{
+	VEC(const char *) ps = { 0 };
+	int ok = 0;
+	while (!tok->at_bol) {
+		if (equal(tok, ")") && ps.len == 0 && !m->va_name) {
+			ok = 1;
+			break;
+		}
+		if (ps.len > 0 || m->va_name) {
+			if (!equal(tok, ",") || m->va_name)
+				break;
+			tok = tok->next;
+		}
+		if (equal(tok, "...")) {
+			m->va_name = "__VA_ARGS__";
+			tok = tok->next;
+			ok = equal(tok, ")") && !tok->at_bol;
+			break;
+		}
+		if (!is_ident(tok) || tok->at_bol)
+			break;
+		if (equal(tok->next, "...") && !tok->next->at_bol) {
+			m->va_name = tok->text;
+			tok = tok->next->next;
+			ok = equal(tok, ")") && !tok->at_bol;
+			break;
+		}
+		vec_push(&ps, tok->text);
+		tok = tok->next;
+		if (equal(tok, ")") && !tok->at_bol) {
+			ok = 1;
+			break;
+		}
+	}
+	if (ok) {
+		m->nparams = (int)ps.len;
+		m->params = arena_alloc(pp->a, (ps.len + 1) * sizeof(char *));
+		for (size_t i = 0; i < ps.len; i++)
+			m->params[i] = ps.v[i];
+		tok = tok->next;
+	} else {
+		diag_error(pp->dl, tok->span, "pp-bad-define", "invalid macro parameter list");
+	}
+	vec_free(&ps);
+	*rest = tok;
+	return ok;
+}
+
+/* Check # and ## placement in a body; returns 0 and reports on misuse. */
+static int check_body(struct pp *pp, const struct macro *m, const struct token *body, struct span at)
+{
+	if (equal(body, "##")) {
+		diag_error(pp->dl, body->span, "pp-bad-define", "'##' cannot appear at either end of a macro expansion");
+		return 0;
+	}
+	for (const struct token *t = body; t->kind != TK_EOF; t = t->next) {
+		if (equal(t, "##") && t->next->kind == TK_EOF) {
+			diag_error(pp->dl, t->span, "pp-bad-define",
+				   "'##' cannot appear at either end of a macro expansion");
+			return 0;
+		}
+		if (!m->objlike && equal(t, "#") && find_param(m, t->next) < 0 && !equal(t->next, "__VA_OPT__")) {
+			diag_error(pp->dl, t->span, "pp-bad-define", "'#' is not followed by a macro parameter");
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static struct token *read_define(struct pp *pp, struct token *tok)
+{
+	if (!is_ident(tok) || tok->at_bol) {
+		diag_error(pp->dl, tok->span, "pp-bad-define", "macro names must be identifiers");
+		return skip_line_quiet(tok);
+	}
+	if (equal(tok, "defined")) {
+		diag_error(pp->dl, tok->span, "pp-bad-define", "'defined' cannot be used as a macro name");
+		return skip_line_quiet(tok);
+	}
+	struct token *name = tok;
+	struct macro tmp;
+	memset(&tmp, 0, sizeof(tmp));
+	tmp.objlike = 1;
+	tok = tok->next;
+	if (!tok->at_bol && !tok->has_space && equal(tok, "(")) {
+		tmp.objlike = 0;
+		if (!read_params(pp, &tok, tok->next, &tmp))
+			return skip_line_quiet(tok);
+	}
+	struct token *body = copy_line(pp, &tok, tok);
+	if (!check_body(pp, &tmp, body, name->span))
+		return tok;
+	struct macro *m = add_macro(pp, name->text);
+	const char *keep = m->name;
+	*m = tmp;
+	m->name = keep;
+	m->body = body;
+	return tok;
+}
+
+/* --- macro expansion --- */
+
+static struct token *preprocess2(struct pp *pp, struct token *tok);
+
+static struct token *read_arg(struct pp *pp, struct token **rest, struct token *tok, int read_rest)
+{
+	struct token head, *cur = &head;
+	long level = 0;
+	for (; tok->kind != TK_EOF; tok = tok->next) {
+		if (level == 0 && equal(tok, ")"))
+			break;
+		if (level == 0 && !read_rest && equal(tok, ","))
+			break;
+		if (equal(tok, "("))
+			level++;
+		else if (equal(tok, ")"))
+			level--;
+		cur = cur->next = copy_token(pp, tok);
+	}
+	cur->next = new_eof(pp, tok);
+	*rest = tok;
+	return head.next;
+}
+
+/* The ')' matching the '(' at tok, or the EOF that ends the stream. */
+static struct token *skip_parens(struct token *tok)
+{
+	long level = 0;
+	for (; tok->kind != TK_EOF; tok = tok->next) {
+		if (equal(tok, "("))
+			level++;
+		else if (equal(tok, ")") && --level == 0)
+			return tok;
+	}
+	return tok;
+}
+
+/*
+ * Read the arguments of m; tok is the '('. On success *rest is the ')'.
+ * On failure (reported) returns NULL and *rest is the ')' or EOF.
+ */
+static struct marg *read_args(struct pp *pp, struct token **rest, struct token *tok, const struct macro *m,
+			      const struct token *name)
+{
+	struct marg *args = arena_alloc(pp->a, (size_t)(m->nparams + 1) * sizeof(*args));
+	struct token *open = tok;
+	tok = tok->next;
+	int i;
+	for (i = 0; i < m->nparams; i++) {
+		if (i > 0) {
+			if (!equal(tok, ","))
+				goto arity;
+			tok = tok->next;
+		}
+		args[i].name = m->params[i];
+		args[i].tok = read_arg(pp, &tok, tok, 0);
+		if (tok->kind == TK_EOF)
+			goto eof;
+	}
+	if (m->va_name) {
+		args[i].name = m->va_name;
+		args[i].is_va = 1;
+		if (equal(tok, ")")) {
+			args[i].tok = new_eof(pp, tok);
+		} else {
+			if (m->nparams > 0) {
+				if (!equal(tok, ","))
+					goto arity;
+				tok = tok->next;
+			}
+			args[i].tok = read_arg(pp, &tok, tok, 1);
+		}
+	}
+	if (tok->kind == TK_EOF)
+		goto eof;
+	if (!equal(tok, ")"))
+		goto arity;
+	*rest = tok;
+	return args;
+arity:
+	*rest = skip_parens(open);
+	if ((*rest)->kind == TK_EOF)
+		goto eof;
+	diag_error(pp->dl, name->span, "pp-macro-args", "wrong number of arguments for macro '%s' (takes %d%s)",
+		   m->name, m->nparams, m->va_name ? " or more" : "");
+	return NULL;
+eof:
+	*rest = tok;
+	diag_error(pp->dl, name->span, "pp-macro-args", "unterminated argument list invoking macro '%s'",
+		   m->name);
+	return NULL;
+}
+
+static struct marg *find_arg(struct marg *args, const struct macro *m, const struct token *t)
+{
+	int i = find_param(m, t);
+	return i < 0 ? NULL : &args[i];
+}
+
+static struct token *expand_arg(struct pp *pp, struct marg *arg)
+{
+	if (!arg->exp) {
+		struct token *copy = append(pp, arg->tok, new_eof(pp, arg->tok));
+		arg->exp = preprocess2(pp, copy);
+	}
+	return arg->exp;
+}
+
+static struct token *stringize(struct pp *pp, const struct token *hash, const struct token *arg)
+{
+	struct strbuf s, q;
+	strbuf_init(&s);
+	strbuf_init(&q);
+	join_tokens(arg, NULL, &s);
+	strbuf_addc(&q, '"');
+	for (size_t i = 0; i < s.len; i++) {
+		if (s.buf[i] == '"' || s.buf[i] == '\\')
+			strbuf_addc(&q, '\\');
+		if (s.buf[i] == '\n')
+			strbuf_adds(&q, "\\n");
+		else
+			strbuf_addc(&q, s.buf[i]);
+	}
+	strbuf_addc(&q, '"');
+	struct token *t = lex_text(pp->a, pp->dl, q.buf, q.len, 0, LEX_QUIET);
+	strbuf_release(&s);
+	strbuf_release(&q);
+	t->next = NULL;
+	t->span = hash->span;
+	t->origin = hash->origin;
+	t->at_bol = hash->at_bol;
+	t->has_space = hash->has_space;
+	charge(pp, 1, hash->span);
+	return t;
+}
+
+/* Paste rhs onto *lhs in place; on an invalid paste, report and keep both. */
+static struct token *paste(struct pp *pp, struct token *lhs, const struct token *rhs)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_add(&sb, lhs->text, lhs->len);
+	strbuf_add(&sb, rhs->text, rhs->len);
+	struct token *t = lex_text(pp->a, pp->dl, sb.buf, sb.len, 0, LEX_QUIET | LEX_NUM_LATER);
+	if (t->kind == TK_EOF || t->next->kind != TK_EOF) {
+		diag_error(pp->dl, lhs->span, "pp-bad-paste",
+			   "pasting \"%s\" and \"%s\" does not give a valid preprocessing token", lhs->text,
+			   rhs->text);
+		strbuf_release(&sb);
+		lhs->next = copy_token(pp, rhs);
+		return lhs->next;
+	}
+	strbuf_release(&sb);
+	struct span sp = lhs->span, org = lhs->origin;
+	unsigned bol = lhs->at_bol, sp_ = lhs->has_space, fb = lhs->from_builtin;
+	const void *hs = lhs->hideset;
+	*lhs = *t;
+	lhs->next = NULL;
+	lhs->span = sp;
+	lhs->origin = org;
+	lhs->at_bol = bol;
+	lhs->has_space = sp_;
+	lhs->from_builtin = fb;
+	lhs->hideset = hs;
+	return lhs;
+}
+
+struct subst {
+	struct pp *pp;
+	const struct macro *m;
+	struct marg *args;
+	struct token head, *cur;
+	VEC(const struct token *) opt_close; /* ')' of __VA_OPT__ groups being kept */
+};
+
+static void sub_emit(struct subst *s, const struct token *t)
+{
+	s->cur = s->cur->next = copy_token(s->pp, t);
+}
+
+static void sub_emit_list(struct subst *s, const struct token *t)
+{
+	for (; t->kind != TK_EOF && !s->pp->stopped; t = t->next)
+		sub_emit(s, t);
+}
+
+static int has_va(const struct subst *s)
+{
+	const struct macro *m = s->m;
+	return m->va_name && s->args[m->nparams].tok->kind != TK_EOF;
+}
+
+/* One step of subst at tok; returns the next body token. */
+static struct token *subst_one(struct subst *s, struct token *tok)
+{
+	struct pp *pp = s->pp;
+	struct marg *arg;
+	if (s->opt_close.len && s->opt_close.v[s->opt_close.len - 1] == tok) {
+		s->opt_close.len--;
+		return tok->next;
+	}
+	if (equal(tok, "#") && (arg = find_arg(s->args, s->m, tok->next))) {
+		s->cur = s->cur->next = stringize(pp, tok, arg->tok);
+		return tok->next->next;
+	}
+	if (equal(tok, ",") && equal(tok->next, "##") && (arg = find_arg(s->args, s->m, nx(tok->next))) &&
+	    arg->is_va) {
+		if (arg->tok->kind == TK_EOF)
+			return nx(tok->next)->next;
+		sub_emit(s, tok);
+		return tok->next->next;
+	}
+	if (equal(tok, "##")) {
+		struct token *rhs = nx(tok);
+		if (s->cur == &s->head)
+			return rhs;
+		if ((arg = find_arg(s->args, s->m, rhs))) {
+			if (arg->tok->kind != TK_EOF) {
+				s->cur = paste(pp, s->cur, arg->tok);
+				sub_emit_list(s, arg->tok->next);
+			}
+			return nx(rhs);
+		}
+		s->cur = paste(pp, s->cur, rhs);
+		return nx(rhs);
+	}
+	arg = find_arg(s->args, s->m, tok);
+	if (arg && equal(tok->next, "##")) {
+		struct token *rhs = nx(tok->next);
+		if (arg->tok->kind == TK_EOF) {
+			struct marg *arg2 = find_arg(s->args, s->m, rhs);
+			if (arg2)
+				sub_emit_list(s, arg2->tok);
+			else if (rhs->kind != TK_EOF)
+				sub_emit(s, rhs);
+			return nx(rhs);
+		}
+		sub_emit_list(s, arg->tok);
+		return tok->next;
+	}
+	if (equal(tok, "__VA_OPT__") && equal(tok->next, "(") && s->m->va_name) {
+		struct token *close = skip_parens(tok->next);
+		if (!has_va(s))
+			return nx(close);
+		if (close->kind != TK_EOF)
+			vec_push(&s->opt_close, close);
+		return tok->next->next;
+	}
+	if (arg) {
+		struct token *t = expand_arg(pp, arg);
+		if (t->kind != TK_EOF) {
+			struct token *first = s->cur;
+			sub_emit_list(s, t);
+			if (first->next) {
+				first->next->at_bol = tok->at_bol;
+				first->next->has_space = tok->has_space;
+			}
+		}
+		return tok->next;
+	}
+	sub_emit(s, tok);
+	return tok->next;
+}
+
+static struct token *subst(struct pp *pp, const struct macro *m, struct marg *args, struct token *body)
+{
+	struct subst s;
+	memset(&s, 0, sizeof(s));
+	s.pp = pp;
+	s.m = m;
+	s.args = args;
+	s.cur = &s.head;
+	struct token *tok = body;
+	while (tok->kind != TK_EOF && !pp->stopped)
+		tok = subst_one(&s, tok);
+	vec_free(&s.opt_close);
+	s.cur->next = NULL;
+	return s.head.next;
+}
+
+static const char *file_display(struct pp *pp, uint32_t file, long *delta)
+{
+	*delta = 0;
+	for (size_t i = pp->lines.len; i-- > 0;)
+		if (pp->lines.v[i].file == file) {
+			*delta = pp->lines.v[i].delta;
+			if (pp->lines.v[i].name)
+				return pp->lines.v[i].name;
+			break;
+		}
+	const struct srcfile *f = srcmgr_file(pp->sm, file);
+	return f ? f->name : "<unknown>";
+}
+
+static struct token *dyn_token(struct pp *pp, const struct macro *m, const struct token *tok)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	long delta;
+	const char *name = file_display(pp, tok->span.file, &delta);
+	if (m->dyn == DYN_FILE) {
+		strbuf_addc(&sb, '"');
+		for (const char *p = name; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				strbuf_addc(&sb, '\\');
+			strbuf_addc(&sb, *p);
+		}
+		strbuf_addc(&sb, '"');
+	} else if (m->dyn == DYN_LINE) {
+		strbuf_addf(&sb, "%ld", (long)tok->span.line + delta);
+	} else {
+		strbuf_addf(&sb, "%ld", pp->counter++);
+	}
+	struct token *t = lex_text(pp->a, pp->dl, sb.buf, sb.len, 0, LEX_QUIET);
+	strbuf_release(&sb);
+	t->next = NULL;
+	t->span = tok->span;
+	t->origin = tok->origin;
+	t->at_bol = tok->at_bol;
+	t->has_space = tok->has_space;
+	t->from_builtin = tok->from_builtin;
+	t->hideset = tok->hideset;
+	return t;
+}
+
+/* Stamp the expansion of macro_tok: spans, hideset, first-token spacing. */
+static struct token *finish_expansion(struct pp *pp, struct token *body, const struct token *macro_tok,
+				      const struct hideset *hs, struct token *rest)
+{
+	struct token *last = NULL;
+	for (struct token *t = body; t; t = t->next) {
+		if (!t->origin.file)
+			t->origin = t->span;
+		t->span = macro_tok->span;
+		t->from_builtin = macro_tok->from_builtin;
+		t->hideset = hs_union(pp, t->hideset, hs, macro_tok->span);
+		last = t;
+	}
+	if (!last) {
+		rest->at_bol = rest->at_bol || macro_tok->at_bol;
+		rest->has_space = rest->has_space || macro_tok->has_space;
+		return rest;
+	}
+	last->next = rest;
+	body->at_bol = macro_tok->at_bol;
+	body->has_space = macro_tok->has_space;
+	return body;
+}
+
+/* If tok is a macro use, replace it by its expansion in *rest and return 1. */
+static int expand_macro(struct pp *pp, struct token **rest, struct token *tok)
+{
+	if (pp->stopped)
+		return 0;
+	struct macro *m = find_macro(pp, tok);
+	if (!m || hs_contains(tok->hideset, m))
+		return 0;
+	pp->where = tok->span;
+	if (m->dyn) {
+		struct token *t = dyn_token(pp, m, tok);
+		t->next = tok->next;
+		*rest = t;
+		return 1;
+	}
+	if (m->objlike) {
+		const struct hideset *hs = hs_add(pp, tok->hideset, m, tok->span);
+		struct token *body = append(pp, m->body, NULL);
+		*rest = finish_expansion(pp, body, tok, hs, tok->next);
+		return 1;
+	}
+	if (!equal(tok->next, "("))
+		return 0;
+	struct token *rparen;
+	struct marg *args = read_args(pp, &rparen, tok->next, m, tok);
+	if (!args) {
+		*rest = rparen->kind == TK_EOF ? tok->next : rparen->next;
+		return 1;
+	}
+	const struct hideset *hs = hs_intersect(pp, tok->hideset, rparen->hideset, tok->span);
+	hs = hs_add(pp, hs, m, tok->span);
+	struct token *body = subst(pp, m, args, m->body);
+	*rest = finish_expansion(pp, body, tok, hs, rparen->next);
+	return 1;
+}
+
+/* --- #if expressions --- */
+
+struct val {
+	uint64_t v;
+	int uns;
+};
+
+struct ev {
+	struct pp *pp;
+	struct token *tok;
+	int depth;
+	int err;
+};
+
+static void ev_error(struct ev *e, const struct token *t, const char *msg)
+{
+	if (!e->err)
+		diag_error(e->pp->dl, t->span, "pp-if-syntax", "%s", msg);
+	e->err = 1;
+}
+
+static struct val ev_comma(struct ev *e, int live);
+
+static struct val ev_unary(struct ev *e, int live);
+
+static struct val ev_primary(struct ev *e, int live)
+{
+	struct token *t = e->tok;
+	struct val r = { 0, 0 };
+	if (equal(t, "(")) {
+		e->tok = t->next;
+		r = ev_comma(e, live);
+		if (!equal(e->tok, ")"))
+			ev_error(e, e->tok, "missing ')' in preprocessor expression");
+		else
+			e->tok = e->tok->next;
+		return r;
+	}
+	if (t->kind == TK_NUM) {
+		if (lex_number(t, e->err ? NULL : e->pp->dl) < 0)
+			e->err = 1;
+		if (t->numty >= NUM_FLOAT)
+			ev_error(e, t, "floating constant in preprocessor expression");
+		r.v = t->ival;
+		r.uns = t->numty == NUM_UINT || t->numty == NUM_ULONG || t->numty == NUM_ULLONG;
+		e->tok = t->next;
+		return r;
+	}
+	if (t->kind == TK_CHAR) {
+		r.v = t->ival;
+		e->tok = t->next;
+		return r;
+	}
+	if (t->kind == TK_EOF)
+		ev_error(e, t, "expected value in preprocessor expression");
+	else
+		ev_error(e, t, "token is not valid in preprocessor expressions");
+	return r;
+}
+
+static struct val ev_unary(struct ev *e, int live)
+{
+	struct token *t = e->tok;
+	struct val r = { 0, 0 };
+	if (e->err)
+		return r;
+	if (++e->depth > PP_MAX_EXPR_DEPTH) {
+		ev_error(e, t, "preprocessor expression nested too deeply");
+		e->depth--;
+		return r;
+	}
+	if (equal(t, "+") || equal(t, "-") || equal(t, "~") || equal(t, "!")) {
+		e->tok = t->next;
+		r = ev_unary(e, live);
+		if (equal(t, "-"))
+			r.v = 0 - r.v;
+		else if (equal(t, "~"))
+			r.v = ~r.v;
+		else if (equal(t, "!")) {
+			r.v = !r.v;
+			r.uns = 0;
+		}
+	} else {
+		r = ev_primary(e, live);
+	}
+	e->depth--;
+	return r;
+}
+
+static int binop_prec(const struct token *t)
+{
+	static const char *const ops[][4] = {
+		{ "||" }, { "&&" }, { "|" }, { "^" }, { "&" }, { "==", "!=" },
+		{ "<", ">", "<=", ">=" }, { "<<", ">>" }, { "+", "-" }, { "*", "/", "%" },
+	};
+	if (t->kind == TK_EOF || t->kind == TK_STR || t->kind == TK_CHAR || t->kind == TK_NUM)
+		return -1;
+	for (int p = 0; p < (int)WS_ARRAY_LEN(ops); p++)
+		for (int i = 0; i < 4 && ops[p][i]; i++)
+			if (equal(t, ops[p][i]))
+				return p;
+	return -1;
+}
+
+static int64_t sv(uint64_t v)
+{
+	return (int64_t)v;
+}
+
+static struct val ev_apply(struct ev *e, const struct token *op, struct val a, struct val b, int live)
+{
+	struct val r = { 0, a.uns || b.uns };
+	const char *o = op->text;
+	int u = r.uns;
+	if (!strcmp(o, "*"))
+		r.v = a.v * b.v;
+	else if (!strcmp(o, "/") || !strcmp(o, "%")) {
+		if (b.v == 0) {
+			if (live)
+				ev_error(e, op, "division by zero in preprocessor expression");
+			return r;
+		}
+		int div = o[0] == '/';
+		if (u)
+			r.v = div ? a.v / b.v : a.v % b.v;
+		else if (sv(a.v) == INT64_MIN && sv(b.v) == -1)
+			r.v = div ? a.v : 0;
+		else
+			r.v = (uint64_t)(div ? sv(a.v) / sv(b.v) : sv(a.v) % sv(b.v));
+	} else if (!strcmp(o, "+"))
+		r.v = a.v + b.v;
+	else if (!strcmp(o, "-"))
+		r.v = a.v - b.v;
+	else if (!strcmp(o, "<<") || !strcmp(o, ">>")) {
+		r.uns = a.uns;
+		if (b.v >= 64)
+			r.v = (o[0] == '>' && !a.uns && sv(a.v) < 0) ? (uint64_t)-1 : 0;
+		else if (o[0] == '<')
+			r.v = a.v << b.v;
+		else
+			r.v = a.uns ? a.v >> b.v : (uint64_t)(sv(a.v) >> b.v);
+	} else {
+		r.uns = 0;
+		if (!strcmp(o, "<"))
+			r.v = u ? a.v < b.v : sv(a.v) < sv(b.v);
+		else if (!strcmp(o, ">"))
+			r.v = u ? a.v > b.v : sv(a.v) > sv(b.v);
+		else if (!strcmp(o, "<="))
+			r.v = u ? a.v <= b.v : sv(a.v) <= sv(b.v);
+		else if (!strcmp(o, ">="))
+			r.v = u ? a.v >= b.v : sv(a.v) >= sv(b.v);
+		else if (!strcmp(o, "=="))
+			r.v = a.v == b.v;
+		else if (!strcmp(o, "!="))
+			r.v = a.v != b.v;
+		else {
+			r.uns = u;
+			if (!strcmp(o, "&"))
+				r.v = a.v & b.v;
+			else if (!strcmp(o, "^"))
+				r.v = a.v ^ b.v;
+			else if (!strcmp(o, "|"))
+				r.v = a.v | b.v;
+		}
+	}
+	return r;
+}
+
+/* Precedence climbing over the binary operators (|| is level 0). */
+static struct val ev_binary(struct ev *e, int minprec, int live)
+{
+	struct val a = ev_unary(e, live);
+	for (;;) {
+		struct token *op = e->tok;
+		int p = binop_prec(op);
+		if (e->err || p < minprec)
+			return a;
+		e->tok = op->next;
+		if (p <= 1) {
+			int is_or = p == 0;
+			int rlive = live && (is_or ? !a.v : !!a.v);
+			struct val b = ev_binary(e, p + 1, rlive);
+			a.v = is_or ? (a.v || b.v) : (a.v && b.v);
+			a.uns = 0;
+		} else {
+			struct val b = ev_binary(e, p + 1, live);
+			a = ev_apply(e, op, a, b, live);
+		}
+	}
+}
+
+static struct val ev_cond(struct ev *e, int live)
+{
+	struct val c = ev_binary(e, 0, live);
+	if (e->err || !equal(e->tok, "?"))
+		return c;
+	e->tok = e->tok->next;
+	if (++e->depth > PP_MAX_EXPR_DEPTH) {
+		ev_error(e, e->tok, "preprocessor expression nested too deeply");
+		return c;
+	}
+	struct val a = ev_comma(e, live && c.v);
+	if (!equal(e->tok, ":")) {
+		ev_error(e, e->tok, "expected ':' in preprocessor expression");
+		e->depth--;
+		return a;
+	}
+	e->tok = e->tok->next;
+	struct val b = ev_cond(e, live && !c.v);
+	e->depth--;
+	struct val r = c.v ? a : b;
+	r.uns = a.uns || b.uns;
+	return r;
+}
+
+static struct val ev_comma(struct ev *e, int live)
+{
+	struct val r = ev_cond(e, live);
+	while (!e->err && equal(e->tok, ",")) {
+		e->tok = e->tok->next;
+		r = ev_cond(e, live);
+	}
+	return r;
+}
+
+static int resolve_include(struct pp *pp, const char *name, int angled, uint32_t from, char **path,
+			   int *builtin);
+
+/* __has_include ( "x" | <x> ) at tok; returns the token after it. */
+static struct token *has_include(struct pp *pp, struct token *tok, int *val)
+{
+	struct token *t = tok->next;
+	*val = 0;
+	if (!equal(t, "("))
+		return t;
+	t = t->next;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	int angled = 0;
+	if (t->kind == TK_STR) {
+		strbuf_add(&sb, t->str, t->strlen);
+		t = t->next;
+	} else if (equal(t, "<")) {
+		angled = 1;
+		for (t = t->next; !equal(t, ">") && t->kind != TK_EOF; t = t->next) {
+			if (t->has_space && sb.len)
+				strbuf_addc(&sb, ' ');
+			strbuf_add(&sb, t->text, t->len);
+		}
+		t = nx(t);
+	}
+	if (sb.len) {
+		char *path;
+		int bi;
+		*val = resolve_include(pp, sb.buf, angled, tok->span.file, &path, &bi);
+		if (*val)
+			free(path);
+	}
+	strbuf_release(&sb);
+	return equal(t, ")") ? t->next : t;
+}
+
+static struct token *num_token(struct pp *pp, const struct token *at, int v)
+{
+	struct token *t = copy_token(pp, at);
+	t->kind = TK_NUM;
+	t->text = v ? "1" : "0";
+	t->len = 1;
+	t->numty = NUM_INT;
+	t->ival = (uint64_t)v;
+	t->hideset = NULL;
+	return t;
+}
+
+/* Copy the #if line, replacing defined X / defined(X) and __has_include. */
+static struct token *read_const_expr(struct pp *pp, struct token **rest, struct token *tok)
+{
+	struct token head, *cur = &head;
+	while (!tok->at_bol) {
+		if (equal(tok, "defined")) {
+			struct token *start = tok;
+			int paren = equal(tok->next, "(") && !tok->next->at_bol;
+			tok = paren ? tok->next->next : tok->next;
+			if (!is_ident(tok) || tok->at_bol) {
+				diag_error(pp->dl, start->span, "pp-if-syntax", "macro name missing after 'defined'");
+				tok = skip_line_quiet(tok);
+				break;
+			}
+			cur = cur->next = num_token(pp, start, find_macro(pp, tok) != NULL);
+			tok = tok->next;
+			if (paren) {
+				if (!equal(tok, ")") || tok->at_bol)
+					diag_error(pp->dl, start->span, "pp-if-syntax", "missing ')' after 'defined'");
+				else
+					tok = tok->next;
+			}
+			continue;
+		}
+		if (equal(tok, "__has_include") || equal(tok, "__has_include_next")) {
+			int v;
+			struct token *start = tok;
+			tok = has_include(pp, tok, &v);
+			cur = cur->next = num_token(pp, start, v);
+			continue;
+		}
+		cur = cur->next = copy_token(pp, tok);
+		tok = tok->next;
+	}
+	cur->next = new_eof(pp, tok);
+	*rest = tok;
+	return head.next;
+}
+
+static int is_has_feature(const struct token *t)
+{
+	static const char *const names[] = { "__has_attribute", "__has_builtin", "__has_cpp_attribute",
+					     "__has_feature", "__has_extension", "__has_declspec_attribute" };
+	for (size_t i = 0; i < WS_ARRAY_LEN(names); i++)
+		if (equal(t, names[i]))
+			return 1;
+	return 0;
+}
+
+static long eval_if(struct pp *pp, struct token **rest, struct token *dir)
+{
+	struct token *expr = read_const_expr(pp, rest, dir->next);
+	expr = preprocess2(pp, expr);
+	/* Identifiers left after expansion are 0 (true is 1); __has_*(x) are 0. */
+	for (struct token *t = expr; t->kind != TK_EOF; t = t->next) {
+		if (!is_ident(t))
+			continue;
+		if (is_has_feature(t) && equal(t->next, "(")) {
+			struct token *close = skip_parens(t->next);
+			t->next = nx(close);
+		}
+		int v = t->kind == TK_TRUE;
+		t->kind = TK_NUM;
+		t->numty = NUM_INT;
+		t->ival = (uint64_t)v;
+		t->text = v ? "1" : "0";
+		t->len = 1;
+	}
+	struct ev e = { pp, expr, 0, 0 };
+	if (expr->kind == TK_EOF) {
+		diag_error(pp->dl, dir->span, "pp-if-syntax", "#%s with no expression", dir->text);
+		return 0;
+	}
+	struct val v = ev_comma(&e, 1);
+	if (!e.err && e.tok->kind != TK_EOF)
+		ev_error(&e, e.tok, "missing binary operator in preprocessor expression");
+	return e.err ? 0 : v.v != 0;
+}
+
+/* --- conditionals --- */
+
+static void push_cond(struct pp *pp, struct token *tok, int included)
+{
+	struct cond *c = arena_alloc(pp->a, sizeof(*c));
+	c->prev = pp->cond;
+	c->tok = tok;
+	c->included = included;
+	pp->cond = c;
+	pp->cond_depth++;
+}
+
+static void pop_cond(struct pp *pp)
+{
+	pp->cond = pp->cond->prev;
+	pp->cond_depth--;
+}
+
+static int cond_open(const struct pp *pp)
+{
+	size_t base = pp->incl ? pp->incl->cond_depth : 0;
+	return pp->cond_depth > base;
+}
+
+/* Skip a false group: returns the '#' of the matching #elif/#else/#endif (or EOF). */
+static struct token *skip_cond(struct token *tok)
+{
+	long depth = 0;
+	for (; tok->kind != TK_EOF; tok = tok->next) {
+		if (!is_hash(tok) || !is_ident(tok->next))
+			continue;
+		struct token *d = tok->next;
+		if (equal(d, "if") || equal(d, "ifdef") || equal(d, "ifndef"))
+			depth++;
+		else if ((equal(d, "elif") || equal(d, "else") || equal(d, "elifdef") || equal(d, "elifndef")) && !depth)
+			return tok;
+		else if (equal(d, "endif") && depth-- == 0)
+			return tok;
+	}
+	return tok;
+}
+
+/* --- #include --- */
+
+static struct cached *cache_find(struct pp *pp, const char *key)
+{
+	for (size_t i = 0; i < pp->files.len; i++)
+		if (!strcmp(pp->files.v[i].key, key))
+			return &pp->files.v[i];
+	return NULL;
+}
+
+static struct cached *cache_by_id(struct pp *pp, uint32_t id)
+{
+	for (size_t i = 0; i < pp->files.len; i++)
+		if (pp->files.v[i].file == id)
+			return &pp->files.v[i];
+	return NULL;
+}
+
+/* The guard macro of `#ifndef G / #define G ... #endif <EOF>`, or NULL. */
+static const char *detect_guard(struct token *tok)
+{
+	if (!is_hash(tok) || !equal(tok->next, "ifndef") || !is_ident(tok->next->next))
+		return NULL;
+	struct token *g = tok->next->next;
+	struct token *d = g->next;
+	if (!is_hash(d) || !equal(d->next, "define") || !equal(d->next->next, g->text))
+		return NULL;
+	struct token *end = skip_cond(g->next);
+	while (end->kind != TK_EOF && !equal(end->next, "endif"))
+		end = skip_cond(end->next);
+	if (end->kind == TK_EOF)
+		return NULL;
+	end = skip_line_quiet(end->next->next);
+	return end->kind == TK_EOF ? g->text : NULL;
+}
+
+static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id)
+{
+	struct cached c = { xstrdup(key), id, NULL, NULL, 0 };
+	const struct srcfile *f = srcmgr_file(pp->sm, id);
+	c.toks = lex_text(pp->a, pp->dl, f->text, f->len, id, LEX_NUM_LATER | (f->builtin ? LEX_BUILTIN : 0));
+	c.guard = detect_guard(c.toks);
+	vec_push(&pp->files, c);
+	return &pp->files.v[pp->files.len - 1];
+}
+
+static char *path_join(const char *dir, size_t dlen, const char *name)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	if (dlen) {
+		strbuf_add(&sb, dir, dlen);
+		strbuf_addc(&sb, '/');
+	}
+	strbuf_adds(&sb, name);
+	return strbuf_detach(&sb);
+}
+
+static int try_builtin(const char *name, char **path, int *builtin)
+{
+	size_t len;
+	if (!builtin_header(name, &len))
+		return 0;
+	*path = xstrdup(name);
+	*builtin = 1;
+	return 1;
+}
+
+static int try_file(const char *cand, char **path, int *builtin)
+{
+	FILE *f = fopen(cand, "rb");
+	if (!f)
+		return 0;
+	fclose(f);
+	*path = xstrdup(cand);
+	*builtin = 0;
+	return 1;
+}
+
+/*
+ * Find an include: "x" in the includer's directory, then include_dirs,
+ * then the built-in headers; <x> in include_dirs then built-in. A built-in
+ * header's quoted includes look among built-ins relative to its own name.
+ */
+static int resolve_include(struct pp *pp, const char *name, int angled, uint32_t from, char **path,
+			   int *builtin)
+{
+	const struct srcfile *f = srcmgr_file(pp->sm, from);
+	if (!angled && f) {
+		const char *slash = strrchr(f->name, '/');
+		size_t dlen = slash ? (size_t)(slash - f->name) : 0;
+		if (f->builtin) {
+			const char *base = "<built-in>/";
+			size_t bl = strlen(base);
+			int under = !strncmp(f->name, base, bl) && dlen >= bl;
+			char *cand = under ? path_join(f->name + bl, dlen - bl, name) : xstrdup(name);
+			int ok = try_builtin(cand, path, builtin);
+			free(cand);
+			if (ok)
+				return 1;
+		} else {
+			char *cand = name[0] == '/' ? xstrdup(name) : path_join(f->name, dlen, name);
+			int ok = try_file(cand, path, builtin);
+			free(cand);
+			if (ok)
+				return 1;
+		}
+	}
+	if (name[0] == '/' && try_file(name, path, builtin))
+		return 1;
+	for (const char *const *d = pp->opts ? pp->opts->include_dirs : NULL; d && *d; d++) {
+		char *cand = path_join(*d, strlen(*d), name);
+		int ok = try_file(cand, path, builtin);
+		free(cand);
+		if (ok)
+			return 1;
+	}
+	return try_builtin(name, path, builtin);
+}
+
+/* The cache entry for a resolved include, reading and registering it once. */
+static struct cached *load_include(struct pp *pp, const char *path, int builtin, const struct token *at)
+{
+	struct strbuf key;
+	strbuf_init(&key);
+	if (builtin) {
+		strbuf_adds(&key, "<built-in>/");
+		strbuf_adds(&key, path);
+	} else {
+		char *real = realpath(path, NULL);
+		strbuf_adds(&key, real ? real : path);
+		free(real);
+	}
+	struct cached *c = cache_find(pp, key.buf);
+	if (!c) {
+		char *text;
+		size_t len = 0;
+		if (builtin) {
+			const char *t = builtin_header(path, &len);
+			text = xstrndup(t, len);
+		} else {
+			const char *err = NULL;
+			text = util_read_file(path, &len, &err);
+			if (!text) {
+				diag_error(pp->dl, at->span, "pp-include-not-found", "cannot read '%s': %s", path,
+					   err ? err : "error");
+				strbuf_release(&key);
+				return NULL;
+			}
+		}
+		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
+		c = cache_add(pp, key.buf, id);
+	}
+	strbuf_release(&key);
+	return c;
+}
+
+/* Splice a copy of c's tokens in front of rest, behind an include marker. */
+static struct token *enter_file(struct pp *pp, struct cached *c, struct token *rest, const struct token *at)
+{
+	if (c->once)
+		return rest;
+	struct macro *g = c->guard ? *macro_slot(pp, c->guard, strlen(c->guard)) : NULL;
+	if (g && !g->deleted)
+		return rest;
+	if (pp->incl_depth >= PP_MAX_INCLUDE) {
+		diag_error(pp->dl, at->span, "pp-include-depth", "#include nested more than %d levels deep",
+			   PP_MAX_INCLUDE);
+		return rest;
+	}
+	struct token *eof = c->toks;
+	while (eof->kind != TK_EOF)
+		eof = eof->next;
+	struct token *marker = copy_token(pp, eof);
+	marker->next = rest;
+	struct incl *in = arena_alloc(pp->a, sizeof(*in));
+	in->prev = pp->incl;
+	in->cond_depth = pp->cond_depth;
+	pp->incl = in;
+	pp->incl_depth++;
+	return append(pp, c->toks, marker);
+}
+
+static void leave_file(struct pp *pp, struct token *marker)
+{
+	if (!pp->incl)
+		return;
+	if (cond_open(pp))
+		diag_error(pp->dl, pp->cond->tok->span, "pp-unterminated-if", "unterminated conditional directive");
+	while (cond_open(pp))
+		pop_cond(pp);
+	pp->incl = pp->incl->prev;
+	pp->incl_depth--;
+}
+
+/* The file name of an #include line; *angled set for <x>. NULL on error. */
+static char *include_name(struct pp *pp, struct token **rest, struct token *tok, int *angled)
+{
+	*angled = 0;
+	if (tok->kind == TK_HEADER || (tok->kind == TK_STR && tok->text[0] == '"')) {
+		*angled = tok->kind == TK_HEADER;
+		*rest = skip_line(pp, tok->next, "include");
+		return xstrndup(tok->str, strlen(tok->str));
+	}
+	struct token *line = preprocess2(pp, copy_line(pp, rest, tok));
+	if (line->kind == TK_STR) {
+		return xstrndup(line->str, strlen(line->str));
+	}
+	if (equal(line, "<")) {
+		struct strbuf sb;
+		strbuf_init(&sb);
+		struct token *t = line->next;
+		for (; t->kind != TK_EOF && !equal(t, ">"); t = t->next) {
+			if (t->has_space && sb.len)
+				strbuf_addc(&sb, ' ');
+			strbuf_add(&sb, t->text, t->len);
+		}
+		if (t->kind != TK_EOF) {
+			*angled = 1;
+			return strbuf_detach(&sb);
+		}
+		strbuf_release(&sb);
+	}
+	diag_error(pp->dl, tok->span, "pp-bad-include", "#include expects \"FILENAME\" or <FILENAME>");
+	return NULL;
+}
+
+static struct token *do_include(struct pp *pp, struct token *hash, struct token *tok)
+{
+	int angled;
+	struct token *rest;
+	char *name = include_name(pp, &rest, tok, &angled);
+	if (!name)
+		return rest;
+	char *path;
+	int builtin;
+	if (!name[0] || !resolve_include(pp, name, angled, hash->span.file, &path, &builtin)) {
+		diag_error(pp->dl, tok->span, "pp-include-not-found", "'%s' file not found", name);
+		free(name);
+		return rest;
+	}
+	free(name);
+	struct cached *c = load_include(pp, path, builtin, tok);
+	free(path);
+	if (!c || pp->stopped)
+		return rest;
+	return enter_file(pp, c, rest, tok);
+}
+
+/* --- other directives --- */
+
+static struct token *do_line(struct pp *pp, struct token *hash, struct token *tok)
+{
+	struct token *rest;
+	struct token *line = preprocess2(pp, copy_line(pp, &rest, tok));
+	if (line->kind != TK_NUM || line->numty != NUM_INT || (line->text[0] < '0' || line->text[0] > '9')) {
+		diag_error(pp->dl, line->kind == TK_EOF ? hash->span : line->span, "pp-bad-line",
+			   "#line directive requires a simple digit sequence");
+		return rest;
+	}
+	struct linemark lm = { hash->span.file, (long)line->ival - (long)hash->span.line - 1, NULL };
+	long olddelta;
+	const char *oldname = file_display(pp, hash->span.file, &olddelta);
+	lm.name = oldname;
+	if (line->next->kind == TK_STR)
+		lm.name = line->next->str;
+	vec_push(&pp->lines, lm);
+	return rest;
+}
+
+static struct token *do_pragma(struct pp *pp, struct token *tok)
+{
+	if (equal(tok, "once") && !tok->at_bol) {
+		struct cached *c = cache_by_id(pp, tok->span.file);
+		if (c)
+			c->once = 1;
+	}
+	return skip_line_quiet(tok);
+}
+
+static struct token *do_message(struct pp *pp, struct token *hash, struct token *name)
+{
+	struct token *end = skip_line_quiet(name->next);
+	struct strbuf sb;
+	strbuf_init(&sb);
+	join_tokens(name->next, end, &sb);
+	int err = equal(name, "error");
+	diag_add(pp->dl, err ? DIAG_ERROR : DIAG_WARNING, name->span, err ? "pp-error" : "pp-warning", "#%s %s",
+		 name->text, strbuf_cstr(&sb));
+	strbuf_release(&sb);
+	return end;
+}
+
+static struct token *do_ifdef(struct pp *pp, struct token *hash, struct token *name)
+{
+	struct token *tok = name->next;
+	int want = equal(name, "ifdef") || equal(name, "elifdef");
+	int defined = 0;
+	if (!is_ident(tok) || tok->at_bol)
+		diag_error(pp->dl, name->span, "pp-bad-directive", "macro name missing after #%s", name->text);
+	else {
+		defined = find_macro(pp, tok) != NULL;
+		tok = tok->next;
+	}
+	tok = skip_line(pp, tok, name->text);
+	int val = defined == want;
+	if (name->text[0] == 'i') {
+		push_cond(pp, hash, val);
+		return val ? tok : skip_cond(tok);
+	}
+	pp->cond->in_else = 0;
+	if (pp->cond->included || !val)
+		return skip_cond(tok);
+	pp->cond->included = 1;
+	return tok;
+}
+
+static struct token *do_else_group(struct pp *pp, struct token *hash, struct token *name)
+{
+	struct token *tok;
+	if (!cond_open(pp) || pp->cond->in_else) {
+		diag_error(pp->dl, name->span, "pp-stray-directive", "#%s without #if", name->text);
+		return skip_line_quiet(name->next);
+	}
+	if (equal(name, "else")) {
+		pp->cond->in_else = 1;
+		tok = skip_line(pp, name->next, "else");
+		if (pp->cond->included)
+			return skip_cond(tok);
+		pp->cond->included = 1;
+		return tok;
+	}
+	if (equal(name, "elif")) {
+		if (pp->cond->included)
+			return skip_cond(skip_line_quiet(name->next));
+		if (eval_if(pp, &tok, name)) {
+			pp->cond->included = 1;
+			return tok;
+		}
+		return skip_cond(tok);
+	}
+	return do_ifdef(pp, hash, name);
+}
+
+static struct token *do_endif(struct pp *pp, struct token *name)
+{
+	if (!cond_open(pp))
+		diag_error(pp->dl, name->span, "pp-stray-directive", "#endif without #if");
+	else
+		pop_cond(pp);
+	return skip_line(pp, name->next, "endif");
+}
+
+static struct token *do_undef(struct pp *pp, struct token *name)
+{
+	struct token *tok = name->next;
+	if (!is_ident(tok) || tok->at_bol) {
+		diag_error(pp->dl, name->span, "pp-bad-directive", "macro name missing after #undef");
+		return skip_line_quiet(tok);
+	}
+	struct macro *m = find_macro(pp, tok);
+	if (m)
+		m->deleted = 1;
+	return skip_line(pp, tok->next, "undef");
+}
+
+/* One directive; hash is the '#'. Returns the first token after it. */
+static struct token *directive(struct pp *pp, struct token *hash)
+{
+	struct token *name = hash->next, *tok;
+	if (name->at_bol)
+		return name; /* null directive */
+	if (name->kind == TK_NUM)
+		return do_line(pp, hash, name);
+	if (equal(name, "include") || equal(name, "include_next") || equal(name, "import"))
+		return do_include(pp, hash, name->next);
+	if (equal(name, "define"))
+		return read_define(pp, name->next);
+	if (equal(name, "undef"))
+		return do_undef(pp, name);
+	if (equal(name, "if")) {
+		long v = eval_if(pp, &tok, name);
+		push_cond(pp, hash, (int)v);
+		return v ? tok : skip_cond(tok);
+	}
+	if (equal(name, "ifdef") || equal(name, "ifndef"))
+		return do_ifdef(pp, hash, name);
+	if (equal(name, "elif") || equal(name, "else") || equal(name, "elifdef") || equal(name, "elifndef"))
+		return do_else_group(pp, hash, name);
+	if (equal(name, "endif"))
+		return do_endif(pp, name);
+	if (equal(name, "line"))
+		return do_line(pp, hash, name->next);
+	if (equal(name, "pragma"))
+		return do_pragma(pp, name->next);
+	if (equal(name, "error") || equal(name, "warning"))
+		return do_message(pp, hash, name);
+	diag_error(pp->dl, name->span, "pp-bad-directive", "invalid preprocessing directive #%s", name->text);
+	return skip_line_quiet(name);
+}
+
+/* _Pragma("...") at tok: dropped. Returns the token after it. */
+static struct token *skip_pragma_op(struct pp *pp, struct token *tok)
+{
+	struct token *t = tok->next;
+	if (equal(t, "(") && t->next->kind == TK_STR && equal(t->next->next, ")"))
+		return t->next->next->next;
+	diag_error(pp->dl, tok->span, "pp-bad-pragma", "_Pragma takes a parenthesized string literal");
+	return t;
+}
+
+static struct token *preprocess2(struct pp *pp, struct token *tok)
+{
+	struct token head, *cur = &head;
+	if (++pp->depth > PP_MAX_DEPTH)
+		stop(pp, tok->span, "macro arguments nested too deeply");
+	for (;;) {
+		if (tok->kind == TK_EOF) {
+			if (!tok->next)
+				break;
+			leave_file(pp, tok);
+			tok = tok->next;
+			continue;
+		}
+		if (expand_macro(pp, &tok, tok))
+			continue;
+		if (is_hash(tok)) {
+			tok = directive(pp, tok);
+			continue;
+		}
+		if (equal(tok, "_Pragma")) {
+			tok = skip_pragma_op(pp, tok);
+			continue;
+		}
+		cur = cur->next = tok;
+		tok = tok->next;
+	}
+	cur->next = tok;
+	pp->depth--;
+	return head.next;
+}
+
+/* --- predefined macros and the entry point --- */
+
+static void predefine(struct pp *pp, struct strbuf *sb)
+{
+	static const char *const fixed[] = {
+		"__FILE__", "__LINE__", "__COUNTER__",
+	};
+	for (size_t i = 0; i < WS_ARRAY_LEN(fixed); i++) {
+		struct macro *m = add_macro(pp, fixed[i]);
+		m->objlike = 1;
+		m->dyn = (int)i + 1;
+	}
+	strbuf_adds(sb, "#define __DATE__ \"Jan  1 2026\"\n#define __TIME__ \"00:00:00\"\n"
+		    "#define __cplusplus 201703L\n#define __CUDACC__ 1\n#define __NVCC__ 1\n"
+		    "#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n"
+		    "#define __CUDACC_VER_BUILD__ 0\n#define __STDC__ 1\n"
+		    "#define __x86_64__ 1\n#define __x86_64 1\n#define __linux__ 1\n#define __linux 1\n"
+		    "#define __unix__ 1\n#define __LP64__ 1\n#define _LP64 1\n#define __CHAR_BIT__ 8\n"
+		    "#define __SIZEOF_SHORT__ 2\n#define __SIZEOF_INT__ 4\n#define __SIZEOF_LONG__ 8\n"
+		    "#define __SIZEOF_LONG_LONG__ 8\n#define __SIZEOF_POINTER__ 8\n"
+		    "#define __SIZEOF_FLOAT__ 4\n#define __SIZEOF_DOUBLE__ 8\n#define __WARPSTEP__ 1\n");
+	if (pp->opts && pp->opts->cuda_arch)
+		strbuf_addf(sb, "#define __CUDA_ARCH__ %d\n", pp->opts->cuda_arch);
+	for (const char *const *d = pp->opts ? pp->opts->defines : NULL; d && *d; d++) {
+		const char *eq = strchr(*d, '=');
+		strbuf_adds(sb, "#define ");
+		size_t start = sb->len;
+		if (eq) {
+			strbuf_add(sb, *d, (size_t)(eq - *d));
+			strbuf_addc(sb, ' ');
+			strbuf_adds(sb, eq + 1);
+		} else {
+			strbuf_adds(sb, *d);
+			strbuf_adds(sb, " 1");
+		}
+		for (size_t i = start; i < sb->len; i++)
+			if (sb->buf[i] == '\n' || sb->buf[i] == '\r')
+				sb->buf[i] = ' ';
+		strbuf_addc(sb, '\n');
+	}
+	if (pp->opts && pp->opts->implicit_include)
+		strbuf_addf(sb, "#include <%s>\n", pp->opts->implicit_include);
+}
+
+static void pp_release(struct pp *pp)
+{
+	for (size_t i = 0; i < pp->files.len; i++)
+		free(pp->files.v[i].key);
+	vec_free(&pp->files);
+	vec_free(&pp->lines);
+	free(pp->slots);
+}
+
+/* Is a string or character literal closed (its last quote not escaped)? */
+static int literal_closed(const struct token *t)
+{
+	const char *q = strpbrk(t->text, "\"'");
+	if (!q)
+		return 1;
+	size_t start = (size_t)(q - t->text), n = t->len;
+	if (n < start + 2 || t->text[n - 1] != *q)
+		return 0;
+	size_t bs = 0;
+	while (n - 2 - bs > start && t->text[n - 2 - bs] == '\\')
+		bs++;
+	return bs % 2 == 0;
+}
+
+/*
+ * Report literal problems for the tokens that reach the output (so that
+ * skipped groups may hold anything), at the place they were written;
+ * mark built-in provenance.
+ */
+static void finish_output(struct pp *pp, struct token *tok)
+{
+	for (; tok; tok = tok->next) {
+		struct span at = tok->origin.file ? tok->origin : tok->span;
+		if (tok->kind == TK_NUM) {
+			struct span keep = tok->span;
+			tok->span = at;
+			lex_number(tok, pp->dl);
+			tok->span = keep;
+		} else if ((tok->kind == TK_STR || tok->kind == TK_CHAR) && !literal_closed(tok)) {
+			int str = tok->kind == TK_STR;
+			diag_error(pp->dl, at, str ? "lex-unterminated-string" : "lex-unterminated-char",
+				   "missing terminating %s character", str ? "\"" : "'");
+		}
+		const struct srcfile *f = srcmgr_file(pp->sm, tok->span.file);
+		tok->from_builtin = f ? f->builtin != 0 : 0;
+	}
+}
+
+static void report_open_conds(struct pp *pp)
+{
+	struct cond *c = pp->cond;
+	if (!c)
+		return;
+	while (c->prev)
+		c = c->prev;
+	diag_error(pp->dl, c->tok->span, "pp-unterminated-if", "unterminated conditional directive");
+	pp->cond = NULL;
+	pp->cond_depth = 0;
+}
+
+struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,
+		     const struct pp_opts *opts)
+{
+	struct pp pp;
+	memset(&pp, 0, sizeof(pp));
+	pp.a = a;
+	pp.sm = sm;
+	pp.dl = dl;
+	pp.opts = opts;
+	const struct srcfile *f = srcmgr_file(sm, id);
+	if (!f)
+		return lex_file(a, sm, dl, id);
+	macro_grow(&pp);
+	char *real = f->builtin ? NULL : realpath(f->name, NULL);
+	struct cached *mc = cache_add(&pp, real ? (const char *)real : f->name, id);
+	free(real);
+	struct token *eof = mc->toks;
+	while (eof->kind != TK_EOF)
+		eof = eof->next;
+	struct token *main_toks = append(&pp, mc->toks, copy_token(&pp, eof));
+
+	struct strbuf sb;
+	strbuf_init(&sb);
+	predefine(&pp, &sb);
+	size_t len = sb.len;
+	uint32_t pid = srcmgr_add(sm, "<built-in>", strbuf_detach(&sb), len, 1);
+	struct cached *pc = cache_add(&pp, "<built-in>", pid);
+	struct token *stream = enter_file(&pp, pc, main_toks, main_toks);
+
+	struct token *out = preprocess2(&pp, stream);
+	report_open_conds(&pp);
+	finish_output(&pp, out);
+	pp_release(&pp);
+	return out;
+}
+
+/*
+ * Print tokens as text: one output line per source line (blank lines kept,
+ * up to 8), a space where there was whitespace. Tokens from built-in
+ * headers are left out so that golden files do not depend on them.
+ */
+void pp_print(const struct token *t, struct strbuf *out)
+{
+	int first = 1;
+	uint32_t file = 0, line = 0;
+	for (; t && t->kind != TK_EOF; t = t->next) {
+		if (t->from_builtin)
+			continue;
+		if (!first && t->at_bol) {
+			uint32_t n = 1;
+			if (t->span.file == file && t->span.line > line)
+				n = t->span.line - line;
+			if (n > 8)
+				n = 8;
+			while (n--)
+				strbuf_addc(out, '\n');
+		} else if (!first && t->has_space) {
+			strbuf_addc(out, ' ');
+		}
+		strbuf_add(out, t->text, t->len);
+		first = 0;
+		file = t->span.file;
+		line = t->span.line;
+	}
+	if (!first)
+		strbuf_addc(out, '\n');
+}

@@ -1,0 +1,2 @@
+"unterminated
+/* unterminated comment
