@@ -17,7 +17,10 @@ static const uint64_t zeros[WS_WARP];
 /* every lane of mask M: a full warp takes the branch-free path */
 #define EACH(M, l, ...) do { \
 	uint32_t m_ = (M); \
-	if (m_ == WS_FULL) { \
+	if (m_ == 1) { \
+		const unsigned l = 0; \
+		__VA_ARGS__; \
+	} else if (m_ == WS_FULL) { \
 		for (unsigned l = 0; l < WS_WARP; l++) { __VA_ARGS__; } \
 	} else { \
 		while (m_) { unsigned l = (unsigned)__builtin_ctz(m_); m_ &= m_ - 1; __VA_ARGS__; } \
@@ -122,7 +125,7 @@ static inline uint64_t norm1(uint64_t v, unsigned t)
 	}
 }
 
-static void norm(uint64_t *D, uint32_t M, unsigned t)
+static inline void norm(uint64_t *D, uint32_t M, unsigned t)
 {
 	switch (t) {
 	case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)(int8_t)D[l]); break;
@@ -987,7 +990,19 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 {
 	struct alloc *a = m->lc_dev;
 	unsigned tag = ADDR_TAG(addr);
-	if (WS_LIKELY(!w->host)) {
+	if (w->host) {
+		a = m->lc_host;
+		if (tag == TAG_HOST && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		    !a->freed)
+			return a->data + (addr - a->base);
+		if (tag == TAG_HSTACK && ADDR_OFF(addr) + sz <= w->ls[0].sp)
+			return w->ls[0].buf + ADDR_OFF(addr);
+		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
+		if (p && tag == TAG_HOST)
+			m->lc_host = mem_find(&m->mem, addr);
+		return p;
+	}
+	{
 		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
 		    !a->freed)
 			return a->data + (addr - a->base);

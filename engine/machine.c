@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_SMS 132
+#define DEFAULT_SMS 16
 #define DEFAULT_BLOCKS_PER_SM 32
 #define THREADS_PER_SM 2048
 #define SHARED_PER_SM (228 * 1024)
@@ -248,15 +248,32 @@ static void block_free(struct block *b)
 	free(b);
 }
 
+/* Keep a finished grid's blocks for the next launch of the same shape. A
+ * block still holding groups (the grid failed) is freed instead. */
+static void block_cache(struct machine *m, struct block *b)
+{
+	int clean = m->nbcache < 4096;
+	for (uint32_t i = 0; clean && i < b->nwarps; i++)
+		if (b->w[i].ng)
+			clean = 0;
+	if (!clean) {
+		block_free(b);
+		return;
+	}
+	b->spare_next = m->bcache;
+	m->bcache = b;
+	m->nbcache++;
+}
+
 void grid_free(struct machine *m, struct grid *gr)
 {
 	for (int i = 0; i < gr->nres; i++)
 		if (gr->res[i])
-			block_free(gr->res[i]);
+			block_cache(m, gr->res[i]);
 	while (gr->spare) {
 		struct block *b = gr->spare;
 		gr->spare = b->spare_next;
-		block_free(b);
+		block_cache(m, b);
 	}
 	free(gr->res);
 	free(gr->l.param);
@@ -270,6 +287,11 @@ void machine_free(struct machine *m)
 		return;
 	if (m->grid)
 		grid_free(m, m->grid);
+	while (m->bcache) {
+		struct block *b = m->bcache;
+		m->bcache = b->spare_next;
+		block_free(b);
+	}
 	for (size_t i = m->qhead; i < m->queue.len; i++)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
@@ -383,7 +405,18 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 		gr->spare = b->spare_next;
 		return b;
 	}
+	uint64_t shsize = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
+	for (struct block **pp = &m->bcache; *pp; pp = &(*pp)->spare_next) {
+		b = *pp;
+		if (b->shape[0] == L->block[0] && b->shape[1] == L->block[1] &&
+		    b->shape[2] == L->block[2] && b->shared_size == shsize) {
+			*pp = b->spare_next;
+			m->nbcache--;
+			return b;
+		}
+	}
 	b = xcalloc(1, sizeof(*b));
+	memcpy(b->shape, L->block, sizeof(b->shape));
 	b->nthreads = gr->threads_per_block;
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;

@@ -165,6 +165,7 @@ struct block {
 	uint32_t sm;
 	int slot;
 	struct block *spare_next;
+	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 };
 
 struct launch {
@@ -237,6 +238,9 @@ struct machine {
 	int rand_seeded;
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
+	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
+	uint32_t nbcache;
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
