@@ -408,9 +408,13 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
+	if (!m->df[fidx])
+		m->df[fidx] = decode_func(fn);
 	f->parent = parent;
 	f->next_free = NULL;
 	f->fn = fn;
+	f->df = m->df[fidx];
+	f->code = f->df->code;
 	f->fidx = fidx;
 	f->depth = parent ? parent->depth + 1 : 0;
 	f->nlanes = (uint32_t)__builtin_popcount(mask);
@@ -664,7 +668,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 			struct group *g = &w->g[j];
 			if (g->state != G_BAR)
 				continue;
-			const struct ir_insn *in = &g->fr->fn->code[g->pc];
+			const struct ir_insn *in = &g->fr->code[g->pc];
 			if (in->d >= 0) {
 				uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band
 					   : (uint64_t)bor;
@@ -734,14 +738,14 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 	uint32_t part = 0;
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
-		const struct ir_insn *in = &g->fr->fn->code[g->pc];
+		const struct ir_insn *in = &g->fr->code[g->pc];
 		uint64_t *V = reg(g->fr->r, in->op == IR_SHFL ? in->a : in->b);
 		EACH(g->mask, l, val[l] = V[l]);
 		part |= g->mask;
 	}
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
-		const struct ir_insn *in = &g->fr->fn->code[g->pc];
+		const struct ir_insn *in = &g->fr->code[g->pc];
 		uint64_t *R = g->fr->r;
 		uint32_t named = g->coll_mask & part;
 		switch (in->op) {
@@ -1034,21 +1038,53 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64
 {
 	struct machine_event e = { .kind = EV_MEM, .slot = w->host ? -1 : w->blk->slot,
 				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
-				   .pc = g->pc, .addr = addr, .size = sz, .write = write };
+				   .pc = g->fr->df->orig[g->pc], .addr = addr, .size = sz, .write = write };
 	machine_emit(m, &e);
 }
 
-static int do_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+/* The memory window of a warp instruction: the allocation (or the block's
+ * shared memory) that its first lane's address falls in. Lanes whose
+ * addresses fall inside it, aligned, take the fast path; the others (and
+ * every fault) go through xl/interp_xlate one by one. */
+struct window {
+	uint64_t lo, len;
+	uint8_t *base;
+};
+
+static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
+			     struct window *win)
 {
-	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a);
+	unsigned tag = ADDR_TAG(addr);
+	if (tag == TAG_SHARED) {
+		win->lo = ADDR(TAG_SHARED, 0);
+		win->len = w->blk->shared_size;
+		win->base = w->blk->shared;
+		return 1;
+	}
+	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
+		return 0;
+	struct alloc *a = m->lc_dev;
+	if (!a || addr - a->base >= a->size || a->freed) {
+		a = mem_find(&m->mem, addr);
+		if (!a || a->freed || !a->dev_ok)
+			return 0;
+		m->lc_dev = a;
+	}
+	win->lo = a->base;
+	win->len = a->size;
+	win->base = a->data;
+	return 1;
+}
+
+static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		   uint64_t *D, const uint64_t *A)
+{
 	unsigned t = in->t, sz = type_size(t);
-	int64_t imm = in->imm;
-	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(g->mask)] + (uint64_t)imm, sz, 0);
+	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
-	EACH(g->mask, l, {
+	EACH(M, l, {
 		if (bad) break;
-		uint64_t addr = A[l] + (uint64_t)imm;
+		uint64_t addr = A[l] + imm;
 		uint8_t *p;
 		if (check_align(m, w, l, addr, sz, in->span) ||
 		    !(p = xl(m, w, l, addr, sz, 0, in->span))) {
@@ -1060,17 +1096,36 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	return bad ? -1 : 0;
 }
 
-static int do_st(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+static int do_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
-	uint64_t *R = g->fr->r, *A = reg(R, in->a), *B = reg(R, in->b);
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a);
 	unsigned t = in->t, sz = type_size(t);
-	int64_t imm = in->imm;
+	uint64_t imm = (uint64_t)in->imm;
+	uint32_t M = g->mask, slow = 0;
+	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(g->mask)] + (uint64_t)imm, sz, 1);
+		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 0);
+	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		return ld_slow(m, w, in, M, D, A);
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - win.lo;
+		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
+			D[l] = ld_raw(win.base + off, t);
+		else
+			slow |= 1u << l;
+	});
+	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
+}
+
+static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		   const uint64_t *A, const uint64_t *B)
+{
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
-	EACH(g->mask, l, {
+	EACH(M, l, {
 		if (bad) break;
-		uint64_t addr = A[l] + (uint64_t)imm;
+		uint64_t addr = A[l] + imm;
 		uint8_t *p;
 		if (check_align(m, w, l, addr, sz, in->span) ||
 		    !(p = xl(m, w, l, addr, sz, 1, in->span))) {
@@ -1080,6 +1135,29 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		st_raw(p, t, B[l]);
 	});
 	return bad ? -1 : 0;
+}
+
+static int do_st(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *A = reg(R, in->a), *B = reg(R, in->b);
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
+	uint32_t M = g->mask, slow = 0;
+	struct window win;
+	if (m->hooks & (1u << EV_MEM))
+		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 1);
+	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
+		return st_slow(m, w, in, M, A, B);
+	/* lanes in ascending order: with several lanes storing to one
+	 * address, the highest lane's value wins (deterministic) */
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - win.lo;
+		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
+			st_raw(win.base + off, t, B[l]);
+		else
+			slow |= 1u << l;
+	});
+	return slow ? st_slow(m, w, in, slow, A, B) : 0;
 }
 
 static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
@@ -1404,9 +1482,7 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	/* divergence: taken lanes keep the group (and run first), the others
 	 * get a new group; both wait at the immediate post-dominator */
 	int32_t fidx = g->fr->fidx;
-	if (!m->ipdom[fidx])
-		m->ipdom[fidx] = cfg_ipdom(g->fr->fn);
-	int32_t ip = m->ipdom[fidx][g->pc];
+	int32_t ip = g->fr->df->ipdom[g->pc];
 	uint32_t rpc = ip < 0 ? UINT32_MAX : (uint32_t)ip;
 	uint32_t depth = g->fr->depth;
 	if (!(g->ntok && w->toks.v[g->tok[g->ntok - 1]].rpc == rpc &&
@@ -1429,7 +1505,7 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	if (m->hooks & (1u << EV_DIVERGE)) {
 		struct machine_event e = { .kind = EV_DIVERGE, .slot = w->host ? -1 : w->blk->slot,
 					   .warp = (int)w->id, .mask = T, .func = fidx,
-					   .pc = (uint32_t)in->tgt1 };
+					   .pc = g->fr->df->orig[in->tgt1] };
 		machine_emit(m, &e);
 	}
 	return 1;
@@ -1528,7 +1604,7 @@ static void insn_event(struct machine *m, struct warp *w, struct group *g)
 {
 	struct machine_event e = { .kind = EV_INSN, .slot = w->host ? -1 : w->blk->slot,
 				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
-				   .pc = g->pc };
+				   .pc = g->fr->df->orig[g->pc] };
 	machine_emit(m, &e);
 }
 
@@ -1541,10 +1617,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	struct group *g = &w->g[gi];
 	while (n < budget) {
 		struct frame *fr = g->fr;
-		const struct ir_insn *in = &fr->fn->code[g->pc];
+		const struct ir_insn *in = &fr->code[g->pc];
 		uint32_t M = g->mask;
 		uint64_t *R = fr->r;
-		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b), *C = reg(R, in->c);
+		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
+		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
 		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
 			insn_event(m, w, g);
@@ -1553,8 +1630,22 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		m->cycles++;
 		switch (in->op) {
 		case IR_NOP: case IR_FENCE: break;
-		case IR_CONST: EACH(M, l, D[l] = (uint64_t)in->imm); break;
-		case IR_MOV: EACH(M, l, D[l] = A[l]); break;
+		case IR_CONST: {
+			uint64_t v = norm1((uint64_t)in->imm, t);
+			EACH(M, l, D[l] = v);
+			break;
+		}
+		case XOP_IDX: {
+			int64_t k = in->imm;
+			EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			break;
+		}
+		case IR_MOV:
+			if (M == WS_FULL && D != A)
+				memcpy(D, A, WS_WARP * sizeof(uint64_t));
+			else
+				EACH(M, l, D[l] = A[l]);
+			break;
 		case IR_ADD: ARITH(+); break;
 		case IR_SUB: ARITH(-); break;
 		case IR_MUL: ARITH(*); break;

@@ -193,7 +193,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->out = m->o.out ? m->o.out : stdout;
 	m->err = m->o.err ? m->o.err : stderr;
 	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
-	m->ipdom = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(int32_t *));
+	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
 	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->stack_limit = 64 * 1024;
 	m->heap_limit = 8 * 1024 * 1024;
@@ -300,8 +300,8 @@ void machine_free(struct machine *m)
 		free(m->host);
 	}
 	for (uint32_t i = 0; i < m->mod->nfuncs; i++)
-		free(m->ipdom[i]);
-	free(m->ipdom);
+		decode_free(m->df[i]);
+	free(m->df);
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
@@ -574,7 +574,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 			struct warp *w = &b->w[i];
 			for (uint32_t j = 0; j < w->ng; j++) {
 				struct group *g = &w->g[j];
-				struct span sp = g->fr->fn->code[g->pc].span;
+				struct span sp = g->fr->code[g->pc].span;
 				if (g->state == G_BAR) {
 					machine_finding_add(m, "deadlock", 1, w, g->mask, sp, 0,
 							    "deadlock: %u of the block's %u live threads wait at this barrier; the others will never reach it (exited, or wait elsewhere)",
@@ -899,7 +899,7 @@ int machine_group(const struct machine *m, int slot, int warp, int gidx, struct 
 	const struct group *g = &w->g[gidx];
 	gi->mask = g->mask;
 	gi->func = g->fr->fidx;
-	gi->pc = g->pc;
+	gi->pc = g->fr->df->orig[g->pc];
 	gi->depth = (int)g->fr->depth;
 	gi->state = lane_state(g, gidx == w->cur);
 	gi->wait_mask = g->state == G_COLL ? g->coll_mask : 0;

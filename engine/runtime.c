@@ -159,7 +159,7 @@ static uint64_t str_addr(struct machine *m, int which, int code)
 static struct span span_of(struct machine *m)
 {
 	struct group *g = &m->host->g[0];
-	return g->fr->fn->code[g->pc].span;
+	return g->fr->code[g->pc].span;
 }
 
 static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t n, int kind)

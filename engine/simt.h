@@ -94,10 +94,28 @@ int mem_free(struct mem *mm, struct alloc *a);
  * of a CBR at i (or -1 = function exit); undefined for other ops. */
 int32_t *cfg_ipdom(const struct ir_func *f);
 
+/* ---- decoded functions (decode.c) */
+#define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
+enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
+struct dfunc {
+	const struct ir_func *fn;
+	struct ir_insn *code;    /* decoded instructions */
+	uint32_t ncode;
+	uint32_t *orig;          /* decoded index -> IR index */
+	uint32_t *map;           /* IR index -> decoded index (ncode + 1 entries) */
+	int32_t *ipdom;          /* per decoded CBR: reconvergence pc, -1 = exit */
+	uint64_t (*pool)[32];    /* constant operands, broadcast to 32 lanes */
+	uint32_t npool;
+};
+struct dfunc *decode_func(const struct ir_func *fn);
+void decode_free(struct dfunc *df);
+
 /* ---- execution state */
 struct frame {
 	struct frame *parent, *next_free;
 	const struct ir_func *fn;
+	const struct dfunc *df;
+	const struct ir_insn *code; /* df->code */
 	int32_t fidx;
 	uint32_t ret_pc;
 	int32_t ret_reg;
@@ -201,7 +219,7 @@ struct event_rec { uint64_t stream; int done; uint64_t time; };
 struct machine {
 	const struct ir_module *mod;
 	struct machine_opts o;
-	int32_t **ipdom;        /* per function, lazily */
+	struct dfunc **df;      /* per function, decoded lazily */
 	struct mem mem;
 	uint64_t *obj_addr;     /* generic address of each module object */
 	VEC(struct machine_finding) findings;
