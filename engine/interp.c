@@ -1220,12 +1220,17 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A[__builtin_ctz(g->mask)], sz, 1);
 	int bad = 0;
+	struct window win = { 0, 0, NULL };
+	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
 	EACH(g->mask, l, {
 		if (bad) break;
 		uint8_t *p;
-		if (check_align(m, w, l, A[l], sz, in->span) ||
+		uint64_t off = A[l] - (fast ? win.lo : 0);
+		if (fast && off + sz <= win.len && !(off & (sz - 1)))
+			p = win.base + off;
+		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;
 			break;
