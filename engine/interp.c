@@ -562,6 +562,13 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	w->exited |= x;
 	struct block *b = w->blk;
 	b->nexited += (uint32_t)__builtin_popcount(x);
+	if (!w->host && b->bar_arrived) {
+		b->bar_skipped += (uint32_t)__builtin_popcount(x);
+		if (!b->bar_skip_w) {
+			b->bar_skip_w = w;
+			b->bar_skip_lanes = x;
+		}
+	}
 	for (size_t i = 0; i < w->toks.len; i++) {
 		struct token *t = &w->toks.v[i];
 		if (!t->used || !(t->mask & x))
@@ -652,8 +659,29 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
+static void bar_skip_report(struct machine *m, struct block *b)
+{
+	struct warp *w = b->bar_skip_w;
+	struct span sp = {0};
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_BAR)
+			sp = w->g[j].fr->code[w->g[j].pc].span;
+	if (!sp.file)
+		for (uint32_t i = 0; i < b->nwarps && !sp.file; i++)
+			for (uint32_t j = 0; j < b->w[i].ng; j++)
+				if (b->w[i].g[j].state == G_BAR)
+					sp = b->w[i].g[j].fr->code[b->w[i].g[j].pc].span;
+	machine_finding_add(m, "barrier-divergence", 0, w, b->bar_skip_lanes, sp, 0,
+			    "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
+			    b->bar_skipped);
+	b->bar_skipped = 0;
+	b->bar_skip_w = NULL;
+}
+
 void interp_bar_release(struct machine *m, struct block *b)
 {
+	if (b->bar_skipped)
+		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;
@@ -1547,6 +1575,12 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		});
 		g->pc++;
 		return 0;
+	}
+	if (bi->kind == BK_HOST && !w->host) {
+		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+				    "%s is a host function and cannot be called from device code", bi->name);
+		machine_fail_kernel(m, 719);
+		return -1;
 	}
 	if (bi->kind == BK_HOST) {
 		uint64_t args[32] = {0}, ret = 0;

@@ -104,7 +104,7 @@ void machine_findings_render(const struct machine *m, FILE *f, int color)
 	for (size_t i = 0; i < m->findings.len; i++) {
 		const struct machine_finding *x = &m->findings.v[i];
 		strbuf_reset(&sb);
-		strbuf_addf(&sb, "[%s] %s", x->kind, x->msg);
+		strbuf_adds(&sb, x->msg);
 		if (x->on_device)
 			strbuf_addf(&sb, " (block (%u,%u,%u), thread (%u,%u,%u), warp %d, lane %d)",
 				    x->block[0], x->block[1], x->block[2], x->thread[0], x->thread[1],
@@ -450,6 +450,8 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
+	b->bar_skipped = 0;
+	b->bar_skip_w = NULL;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
 	const struct ir_func *fn = gr->fn;
