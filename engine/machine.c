@@ -662,6 +662,8 @@ int sched_device_step(struct machine *m, int budget)
 		int q = budget;
 		if (m->o.sched == SCHED_RANDOM && budget > 1)
 			q = 1 + (int)(machine_rand(m) % 16);
+		else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
+			q = 4; /* its: diverged paths of a warp take turns */
 		uint32_t gen = b->bar_gen;
 		ran = interp_run_group(m, w, gi, q);
 		if (!ran)
@@ -807,6 +809,22 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	else if (b->nexited == b->nthreads)
 		block_retire(m, m->grid, slot);
 	check_limit(m);
+	return 0;
+}
+
+int machine_step_block(struct machine *m, int slot)
+{
+	struct grid *gr = m->grid;
+	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
+		return -1;
+	struct block *b = gr->res[slot];
+	uint64_t linear = b->linear;
+	for (uint32_t i = 0; i < b->nwarps && m->grid == gr && gr->res[slot] == b && b->linear == linear; i++) {
+		struct warp *w = &b->w[i];
+		if (!w->ng || interp_warp_pick(m, w) < 0)
+			continue;
+		machine_step_warp(m, slot, (int)i);
+	}
 	return 0;
 }
 

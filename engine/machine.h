@@ -90,8 +90,11 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps);
  * one instruction; other warps run only if needed to unblock it. Returns -1
  * when there is no such warp. */
 int machine_step_warp(struct machine *m, int slot, int warp);
-/* Run the device until every resident block has either finished or waits at
- * a barrier (run to the next barrier). */
+/* One step of every warp of a resident block (each runs one instruction of
+ * one group if it can). Returns -1 when the slot is empty. */
+int machine_step_block(struct machine *m, int slot);
+/* Run the device until a barrier of some resident block completes (run to
+ * the next barrier). */
 int machine_run_to_barrier(struct machine *m);
 int machine_exit_status(const struct machine *m);
 uint64_t machine_steps(const struct machine *m);
