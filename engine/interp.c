@@ -374,7 +374,9 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 		align = 8;
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
-	if (need > m->stack_limit)
+	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
+	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->stack_limit;
+	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
 		uint32_t nc = ls->cap ? ls->cap : 256;

@@ -350,9 +350,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 	w->host = 1;
 	w->exists = w->live = 1;
 	w->cur = 0;
-	m->stack_limit = 8 * 1024 * 1024; /* the host stack while main's frame is made */
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
-	m->stack_limit = 64 * 1024;
 	if (!f)
 		return -1;
 	/* argv in host memory */
