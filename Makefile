@@ -61,8 +61,13 @@ LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
 
 TUI_SRC = $(sort $(filter-out $(GEN_EXAMPLE),$(wildcard tui/*.c)) $(GEN_EXAMPLE))
-SCRIPTS_SRC = $(wildcard scripts/*.c)
-APP_OBJ = $(TUI_SRC:%.c=$(B)/%.o) $(SCRIPTS_SRC:%.c=$(B)/%.o)
+# scripts/*.lua (the lesson runtime ...) are embedded into scripts/lua_gen.c
+# as `const char lua_NAME[]`, so the binary runs wherever it is installed.
+GEN_SCRIPTS = scripts/lua_gen.c
+SCRIPTS_LUA = $(sort $(wildcard scripts/*.lua))
+SCRIPTS_SRC = $(sort $(filter-out $(GEN_SCRIPTS),$(wildcard scripts/*.c)) $(GEN_SCRIPTS))
+SCRIPTS_OBJ = $(SCRIPTS_SRC:%.c=$(B)/%.o)
+APP_OBJ = $(TUI_SRC:%.c=$(B)/%.o) $(SCRIPTS_OBJ)
 APP_CFLAGS = -Itui -Iscripts $(CURSES_CFLAGS) $(LUA_CFLAGS) \
 	     -DWS_VERSION='"$(VERSION)"' -DWS_DATADIR='"$(datadir)/warpstep"'
 APP_LIBS = $(CURSES_LIBS) $(LUA_LIBS) $(LIBS)
@@ -127,7 +132,20 @@ $(B)/scripts/%.o: scripts/%.c config.mk
 $(GEN_EXAMPLE): examples/hello.cu tools/embed-file.sh
 	sh tools/embed-file.sh example_hello examples/hello.cu > $@.tmp && mv $@.tmp $@
 
-# Tests
+$(GEN_SCRIPTS): $(SCRIPTS_LUA) tools/embed-file.sh
+	for f in $(SCRIPTS_LUA); do \
+		sh tools/embed-file.sh lua_$$(basename $$f .lua) $$f || exit 1; \
+	done > $@.tmp && mv $@.tmp $@
+
+# One string per script: longer than the 4095 characters C99 promises, which
+# gcc and clang both accept.
+$(B)/scripts/lua_gen.o: ALL_CFLAGS += -Wno-overlength-strings
+
+# Tests. The Lua unit tests (tests/lua/unit_*.c) also link scripts/ and Lua.
+$(B)/tests/lua/unit_%: tests/lua/unit_%.c $(SCRIPTS_OBJ) $(LIB) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(SCRIPTS_OBJ) $(LIB) $(APP_LIBS)
+
 $(B)/tests/%: tests/%.c $(LIB) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
@@ -197,7 +215,7 @@ uninstall:
 	rm -rf '$(DESTDIR)$(datadir)/warpstep'
 
 clean:
-	rm -rf build warpstep $(GEN_HEADERS) $(GEN_EXAMPLE)
+	rm -rf build warpstep $(GEN_HEADERS) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
 
 distclean: clean
 	rm -f config.mk

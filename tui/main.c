@@ -22,7 +22,10 @@
 
 #include "front.h"
 #include "machine.h"
+#include "demo.h"
 #include "util.h"
+#include "lesson.h"
+#include "script.h"
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.1.0"
@@ -54,6 +57,9 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 static int cmd_check(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -66,6 +72,12 @@ static const struct command commands[] = {
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, STAGE_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, STAGE_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, STAGE_DIAGS },
+	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
+	  cmd_debug_demo, STAGE_DIAGS },
+	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
+	  cmd_script, STAGE_DIAGS },
+	{ "lesson", "FILE.lua --answers FILE", "play a lesson headless from an answers file",
+	  cmd_lesson, STAGE_DIAGS },
 	{ "help", "", "show this help", cmd_help, STAGE_DIAGS },
 };
 
@@ -373,6 +385,47 @@ static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char *
 {
 	help_print(stdout);
 	return 0;
+}
+
+/* The interface on the fake backend (tui/demo.c): no program file. */
+static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	return ui_demo_main(argc, argv);
+}
+
+/* NEEDSWORK: pass the engine's wsapi_host once machine.h has stepping and
+ * state queries; until then ws.* functions answer nil, "not available". */
+static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	int status;
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	return script_main(argv[0], argc - 1, argv + 1, NULL, stdout, stderr);
+}
+
+static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	struct lesson_opts lo;
+	int status;
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	lesson_opts_init(&lo);
+	lo.path = argv[0];
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--answers") == 0 && i + 1 < argc)
+			lo.answers = argv[++i];
+		else if (strncmp(argv[i], "--answers=", 10) == 0)
+			lo.answers = argv[i] + 10;
+		else if (strcmp(argv[i], "--fresh") == 0)
+			lo.fresh = 1;
+		else
+			return usage_error("lesson: unexpected argument '%s'", argv[i]);
+	}
+	if (!lo.answers)
+		return usage_error("lesson: --answers FILE is needed (the interactive lessons come with the interface)");
+	return lesson_main(&lo, stdout, stderr);
 }
 
 /* No command: the default. NEEDSWORK: the lesson menu, once the interface exists. */

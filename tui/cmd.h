@@ -1,0 +1,108 @@
+/*
+ * cmd.h - the interface's commands, keys and the backend they drive.
+ *
+ * Contract:
+ * - struct ui_backend is what the interface needs from a machine. The
+ *   integration adapter implements it with the engine; tests use the fake
+ *   (fake_backend.c). Every call returns 0 on success or -1 with a message
+ *   in *msg (which it may also fill on success: it goes to the console).
+ *   After any call that returns 0 the session calls snapshot() to refresh
+ *   the state; snapshot() must first call ui_state_clear_snapshot(st), then
+ *   fill it, and may append program output with ui_console_add().
+ * - Handlers (the command table) and key bindings change the session and
+ *   return UI_ACT_* flags; they never draw. term.c draws after each.
+ * - Keys are our own codes (UI_KEY_*, or a byte / Unicode codepoint), so
+ *   everything here is testable without a terminal.
+ */
+#ifndef WS_UI_CMD_H
+#define WS_UI_CMD_H
+
+#include "model.h"
+#include "view.h"
+
+enum ui_step {
+	UI_STEP_INSN,    /* stepi: one IR instruction of the focused warp's group */
+	UI_STEP_LINE,    /* step: one source line (into calls) */
+	UI_STEP_OVER,    /* next: one source line, over calls */
+	UI_STEP_OUT,     /* finish: out of the current function */
+	UI_STEP_WARP,    /* warp-step: the focused warp to its next line, others wait */
+	UI_STEP_BLOCK,   /* block-step: every warp of the focused block one line */
+	UI_STEP_BARRIER, /* to-barrier: run until the block reaches a barrier */
+	UI_STEP_BACK,    /* reverse-step: undo one step */
+};
+
+struct ui_backend {
+	void *self;
+	int (*step)(void *self, enum ui_step how, long count, struct strbuf *msg);
+	int (*cont)(void *self, struct strbuf *msg);
+	/* Returns the new breakpoint id (>= 1) or -1. cond may be NULL. */
+	int (*break_set)(void *self, int line, const char *cond, struct strbuf *msg);
+	int (*break_delete)(void *self, int id, struct strbuf *msg); /* id 0: all */
+	/* Focus a thread: block and thread indices (x,y,z). */
+	int (*focus)(void *self, const int block[3], const int thread[3], struct strbuf *msg);
+	/* print EXPR for the focused thread, or across the focused warp (lanes):
+	 * the value text goes to out; a lanes eval may also add a lanes row to the
+	 * next snapshot. */
+	int (*eval)(void *self, const char *expr, int lanes, struct strbuf *out);
+	/* info cuda WHAT (warps|lanes|blocks|barriers): text to out */
+	int (*info)(void *self, const char *what, struct strbuf *out);
+	/* set simt|sched|model VALUE */
+	int (*set)(void *self, const char *key, const char *value, struct strbuf *msg);
+	void (*snapshot)(void *self, struct ui_state *st);
+};
+
+/* Action flags returned by handlers and keys */
+enum {
+	UI_ACT_NONE = 0,
+	UI_ACT_REDRAW = 1,  /* the screen changed */
+	UI_ACT_STATE = 2,   /* the machine changed: snapshot taken */
+	UI_ACT_QUIT = 4,
+	UI_ACT_ERROR = 8,   /* the command failed (message in the console) */
+};
+
+enum {
+	UI_KEY_UP = 0x110000, UI_KEY_DOWN, UI_KEY_LEFT, UI_KEY_RIGHT, UI_KEY_HOME, UI_KEY_END,
+	UI_KEY_PGUP, UI_KEY_PGDN, UI_KEY_BACKSPACE, UI_KEY_DELETE, UI_KEY_ENTER, UI_KEY_TAB,
+	UI_KEY_BTAB, UI_KEY_ESC, UI_KEY_RESIZE, UI_KEY_WHEEL_UP, UI_KEY_WHEEL_DOWN,
+	UI_KEY_CTRL_C,
+};
+
+#define UI_LINE_MAX 256
+#define UI_HISTORY_MAX 200
+
+struct ui_session {
+	struct ui_state st;
+	struct view_ctl ctl;
+	const struct ui_backend *be;
+	int editing;                /* the command line is open */
+	char line[UI_LINE_MAX];
+	int len, cursor;
+	VEC(char *) history;
+	int hist_pos;               /* == history.len when not browsing */
+	char *last;                 /* last command run (Enter repeats) */
+	char message[160];          /* shown on the command row */
+	int width, height;          /* screen size, for mouse hit tests */
+};
+
+void ui_session_init(struct ui_session *s, const struct ui_backend *be);
+void ui_session_free(struct ui_session *s);
+/* Refresh st from the backend. */
+void ui_session_refresh(struct ui_session *s);
+/* Copy the command line, cursor and message into s->ctl before rendering. */
+void ui_session_sync_view(struct ui_session *s);
+
+/* Run one command line (also records history and echo). */
+int cmd_run(struct ui_session *s, const char *line);
+/* Handle a key (command-line editing when s->editing, else bindings). */
+int cmd_key(struct ui_session *s, int key);
+/* Mouse press (button 1: focus pane/lane/warp) or wheel at screen (x, y). */
+int cmd_mouse(struct ui_session *s, int x, int y, int key);
+
+/* Complete the command name in line[0..*len) in place; returns the number
+ * of candidates (1: completed uniquely), and lists them into out if given. */
+int cmd_complete(char *line, int *len, int cap, struct strbuf *out);
+
+/* Command table lookup by name or alias (NULL if none). */
+const char *cmd_canonical(const char *word);
+
+#endif

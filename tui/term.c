@@ -1,0 +1,307 @@
+/*
+ * term.c - the one file that calls curses (term.h): terminal setup with
+ * fallbacks, styles to colors/attributes, drawing a view_grid, reading
+ * keys and mouse, and restoring the terminal on every way out.
+ */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "term.h"
+
+static volatile sig_atomic_t got_int, got_term;
+static int curses_on;
+static attr_t style_attr[VS_COUNT];
+static short style_pair[VS_COUNT];
+
+static void on_signal(int sig)
+{
+	if (sig == SIGINT)
+		got_int = 1;
+	else
+		got_term = 1;
+}
+
+static void restore(void)
+{
+	if (curses_on) {
+		endwin();
+		curses_on = 0;
+	}
+}
+
+void term_opts_init(struct term_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+}
+
+/* Attributes that keep every style distinct without color. */
+static const attr_t mono_attr[VS_COUNT] = {
+	[VS_DIM] = A_DIM, [VS_HIGHLIGHT] = A_BOLD, [VS_ACTIVE_LANE] = A_BOLD,
+	[VS_EXITED_LANE] = A_DIM, [VS_BARRIER_WAIT] = A_UNDERLINE,
+	[VS_WARPSYNC_WAIT] = A_UNDERLINE, [VS_BREAKPOINT] = A_BOLD,
+	[VS_CURRENT_LINE] = A_REVERSE, [VS_ERROR] = A_BOLD | A_UNDERLINE, [VS_TITLE] = A_BOLD,
+	[VS_TITLE_FOCUS] = A_REVERSE | A_BOLD, [VS_BORDER] = A_DIM, [VS_STATUS] = A_REVERSE,
+	[VS_READ] = A_UNDERLINE, [VS_WRITE] = A_BOLD | A_UNDERLINE, [VS_KEYWORD] = A_BOLD,
+	[VS_FOCUS_LANE] = A_REVERSE | A_BOLD,
+};
+
+/* Colors: fg, bg (-1 default), extra attributes. High contrast for projectors. */
+static const struct {
+	short fg, bg;
+	attr_t attr;
+} color_style[VS_COUNT] = {
+	[VS_NORMAL] = { -1, -1, 0 },
+	[VS_DIM] = { -1, -1, A_DIM },
+	[VS_HIGHLIGHT] = { COLOR_YELLOW, -1, A_BOLD },
+	[VS_ACTIVE_LANE] = { COLOR_GREEN, -1, A_BOLD },
+	[VS_DIVERGED_LANE] = { COLOR_YELLOW, -1, 0 },
+	[VS_EXITED_LANE] = { -1, -1, A_DIM },
+	[VS_BARRIER_WAIT] = { COLOR_MAGENTA, -1, A_BOLD },
+	[VS_WARPSYNC_WAIT] = { COLOR_CYAN, -1, A_BOLD },
+	[VS_BREAKPOINT] = { COLOR_RED, -1, A_BOLD },
+	[VS_CURRENT_LINE] = { COLOR_BLACK, COLOR_CYAN, 0 },
+	[VS_ERROR] = { COLOR_RED, -1, A_BOLD },
+	[VS_TITLE] = { COLOR_CYAN, -1, A_BOLD },
+	[VS_TITLE_FOCUS] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD },
+	[VS_BORDER] = { COLOR_BLUE, -1, 0 },
+	[VS_STATUS] = { COLOR_BLACK, COLOR_WHITE, 0 },
+	[VS_READ] = { COLOR_CYAN, -1, A_UNDERLINE },
+	[VS_WRITE] = { COLOR_RED, -1, A_BOLD | A_UNDERLINE },
+	[VS_KEYWORD] = { COLOR_CYAN, -1, 0 },
+	[VS_NUMBER] = { -1, -1, 0 },
+	[VS_FOCUS_LANE] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD },
+};
+
+static void styles_init(int mono)
+{
+	int color = !mono && has_colors() && !getenv("NO_COLOR");
+
+	if (color && start_color() == OK) {
+		int defaults = use_default_colors() == OK;
+
+		for (int s = 0; s < VS_COUNT; s++) {
+			short fg = color_style[s].fg, bg = color_style[s].bg;
+
+			if (!defaults) {
+				fg = fg < 0 ? COLOR_WHITE : fg;
+				bg = bg < 0 ? COLOR_BLACK : bg;
+			}
+			if (s + 1 < COLOR_PAIRS && init_pair((short)(s + 1), fg, bg) == OK)
+				style_pair[s] = (short)(s + 1);
+			style_attr[s] = color_style[s].attr;
+		}
+		return;
+	}
+	for (int s = 0; s < VS_COUNT; s++) {
+		style_attr[s] = mono_attr[s];
+		style_pair[s] = 0;
+	}
+}
+
+/* Whether the current terminal can move the cursor (draw a full screen). */
+static int can_address(void)
+{
+	char *cup = tigetstr("cup");
+
+	return cup && cup != (char *)-1;
+}
+
+/* newterm with TERM, then safe fallbacks; NULL when nothing works. */
+static SCREEN *screen_open(void)
+{
+	static const char *const fallback[] = { "xterm", "vt100", "ansi", NULL };
+	const char *term = getenv("TERM");
+	SCREEN *scr = NULL;
+
+	if (term && *term && (scr = newterm(term, stdout, stdin)) && !can_address()) {
+		/* e.g. TERM=dumb: known, but it cannot move the cursor */
+		endwin();
+		delscreen(scr);
+		scr = NULL;
+	}
+	for (size_t i = 0; !scr && i < WS_ARRAY_LEN(fallback) - 1; i++) {
+		scr = newterm(fallback[i], stdout, stdin);
+		if (scr) {
+			/* said after endwin too, so it stays on screen */
+			fprintf(stderr, "warpstep: terminal type '%s' is unknown to ncurses or cannot "
+				"move the cursor; "
+				"using '%s' (set TERM, e.g. TERM=xterm-256color)\n",
+				term && *term ? term : "(unset)", fallback[i]);
+		}
+	}
+	return scr;
+}
+
+static void draw(const struct view_grid *g)
+{
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			const struct view_cell *c = &g->cells[y * g->w + x];
+			wchar_t wc[2] = { (wchar_t)c->ch, 0 };
+			cchar_t cc;
+			int s = c->style < VS_COUNT ? c->style : 0;
+
+			setcchar(&cc, wc, style_attr[s], style_pair[s], NULL);
+			mvadd_wch(y, x, &cc);
+		}
+	}
+	wnoutrefresh(stdscr);
+	doupdate();
+}
+
+/* curses key -> UI_KEY_* or a codepoint; -1 to ignore. */
+static int key_map(int type, wint_t wc)
+{
+	if (type == OK) {
+		switch (wc) {
+		case '\n': case '\r': return UI_KEY_ENTER;
+		case '\t': return UI_KEY_TAB;
+		case 27: return UI_KEY_ESC;
+		case 127: case 8: return UI_KEY_BACKSPACE;
+		case 3: return UI_KEY_CTRL_C;
+		case 12: return UI_KEY_RESIZE; /* Ctrl-L: redraw */
+		default: return (int)wc;
+		}
+	}
+	switch (wc) {
+	case KEY_UP: return UI_KEY_UP;
+	case KEY_DOWN: return UI_KEY_DOWN;
+	case KEY_LEFT: return UI_KEY_LEFT;
+	case KEY_RIGHT: return UI_KEY_RIGHT;
+	case KEY_HOME: return UI_KEY_HOME;
+	case KEY_END: return UI_KEY_END;
+	case KEY_PPAGE: return UI_KEY_PGUP;
+	case KEY_NPAGE: return UI_KEY_PGDN;
+	case KEY_BACKSPACE: return UI_KEY_BACKSPACE;
+	case KEY_DC: return UI_KEY_DELETE;
+	case KEY_ENTER: return UI_KEY_ENTER;
+	case KEY_BTAB: return UI_KEY_BTAB;
+	case KEY_RESIZE: return UI_KEY_RESIZE;
+	default: return -1;
+	}
+}
+
+static int mouse_event(struct ui_session *s)
+{
+	MEVENT ev;
+
+	if (getmouse(&ev) != OK)
+		return UI_ACT_NONE;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return cmd_mouse(s, ev.x, ev.y, UI_KEY_WHEEL_UP);
+#ifdef BUTTON5_PRESSED
+	if (ev.bstate & BUTTON5_PRESSED)
+		return cmd_mouse(s, ev.x, ev.y, UI_KEY_WHEEL_DOWN);
+#endif
+	if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+		return cmd_mouse(s, ev.x, ev.y, 0);
+	return UI_ACT_NONE;
+}
+
+static void signals_set(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL); /* no SA_RESTART: get_wch returns */
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static int utf8_locale(void)
+{
+	const char *cs = nl_langinfo(CODESET);
+
+	return cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
+}
+
+/* One key (or signal) -> actions. */
+static int event(struct ui_session *s)
+{
+	wint_t wc = 0;
+	int type = get_wch(&wc), key;
+
+	if (got_term)
+		return UI_ACT_QUIT;
+	if (got_int) {
+		got_int = 0;
+		if (!s->editing)
+			return UI_ACT_QUIT;
+		return cmd_key(s, UI_KEY_CTRL_C);
+	}
+	if (type == ERR)
+		return UI_ACT_NONE;
+	if (type == KEY_CODE_YES && wc == KEY_MOUSE)
+		return mouse_event(s);
+	if ((key = key_map(type, wc)) < 0)
+		return UI_ACT_NONE;
+	if (key == UI_KEY_CTRL_C && !s->editing)
+		return UI_ACT_QUIT;
+	return cmd_key(s, key);
+}
+
+int term_run(struct ui_session *s, const struct term_opts *o)
+{
+	struct view_grid g;
+	SCREEN *scr;
+	int act = UI_ACT_REDRAW;
+
+	setlocale(LC_ALL, "");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "warpstep: the interface needs a terminal (stdin and stdout)\n");
+		return 2;
+	}
+	signals_set();
+	if (!(scr = screen_open())) {
+		fprintf(stderr, "warpstep: cannot set up the terminal (TERM=%s)\n",
+			getenv("TERM") ? getenv("TERM") : "(unset)");
+		return 2;
+	}
+	set_term(scr);
+	curses_on = 1;
+	atexit(restore);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	if (!o->nomouse && !getenv("WARPSTEP_NO_MOUSE")) {
+		mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+			  | BUTTON5_PRESSED
+#endif
+			  , NULL);
+		mouseinterval(0);
+	}
+	styles_init(o->mono || getenv("WARPSTEP_MONO"));
+	s->ctl.ascii = o->ascii || !utf8_locale() || getenv("WARPSTEP_ASCII");
+	view_grid_init(&g, COLS, LINES);
+	while (!(act & UI_ACT_QUIT)) {
+		if (act) {
+			s->width = COLS;
+			s->height = LINES;
+			view_grid_resize(&g, COLS, LINES);
+			ui_session_sync_view(s);
+			view_render(&g, &s->st, &s->ctl);
+			draw(&g);
+		}
+		act = event(s);
+	}
+	view_grid_free(&g);
+	restore();
+	delscreen(scr);
+	return 0;
+}

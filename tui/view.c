@@ -1,0 +1,1063 @@
+/*
+ * view.c - render a ui_state into a view_grid (view.h). No curses here.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view.h"
+
+struct ctx {
+	struct view_grid *g;
+	const struct ui_state *st;
+	const struct view_ctl *ctl;
+	struct view_rect r; /* clip (the pane being drawn) */
+};
+
+/* ---- cells and strings ---- */
+
+void view_grid_init(struct view_grid *g, int w, int h)
+{
+	g->w = g->h = 0;
+	g->cells = NULL;
+	view_grid_resize(g, w, h);
+}
+
+void view_grid_free(struct view_grid *g)
+{
+	free(g->cells);
+	g->cells = NULL;
+	g->w = g->h = 0;
+}
+
+void view_grid_resize(struct view_grid *g, int w, int h)
+{
+	if (w < 1)
+		w = 1;
+	if (h < 1)
+		h = 1;
+	if (w * h != g->w * g->h || !g->cells)
+		g->cells = xrealloc(g->cells, sizeof(*g->cells) * (size_t)w * (size_t)h);
+	g->w = w;
+	g->h = h;
+}
+
+static void grid_clear(struct view_grid *g)
+{
+	for (int i = 0; i < g->w * g->h; i++) {
+		g->cells[i].ch = ' ';
+		g->cells[i].style = VS_NORMAL;
+	}
+}
+
+/* Decode one UTF-8 codepoint at *p (advancing it); bad bytes give U+FFFD. */
+static uint32_t utf8_next(const char **p)
+{
+	const unsigned char *s = (const unsigned char *)*p;
+	uint32_t c = s[0];
+	int n = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 : (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : -1;
+
+	if (n < 0) {
+		*p += 1;
+		return 0xfffd;
+	}
+	if (n)
+		c &= 0x3f >> n;
+	for (int i = 1; i <= n; i++) {
+		if ((s[i] & 0xc0) != 0x80) {
+			*p += i;
+			return 0xfffd;
+		}
+		c = c << 6 | (s[i] & 0x3f);
+	}
+	*p += n + 1;
+	return c;
+}
+
+static void put_ch(struct ctx *c, int x, int y, uint32_t ch, int style)
+{
+	struct view_cell *cell;
+
+	if (x < c->r.x || y < c->r.y || x >= c->r.x + c->r.w || y >= c->r.y + c->r.h)
+		return;
+	if (ch == '\t')
+		ch = ' ';
+	if (ch < 32 || ch == 127 || (c->ctl->ascii && ch > 126))
+		ch = ch > 126 && c->ctl->ascii ? '?' : ' ';
+	cell = &c->g->cells[y * c->g->w + x];
+	cell->ch = ch;
+	cell->style = (uint8_t)style;
+}
+
+/* Draw s at (x, y); returns the x after it. Tabs expand to 4 columns. */
+static int put_str(struct ctx *c, int x, int y, const char *s, int style)
+{
+	if (!s)
+		return x;
+	while (*s && x < c->r.x + c->r.w) {
+		uint32_t ch = utf8_next(&s);
+
+		if (ch == '\t') {
+			do
+				put_ch(c, x++, y, ' ', style);
+			while ((x - c->r.x) % 4);
+			continue;
+		}
+		put_ch(c, x++, y, ch, style);
+	}
+	return x;
+}
+
+static int put_fmt(struct ctx *c, int x, int y, int style, const char *fmt, ...) WS_PRINTF(5, 6);
+static int put_fmt(struct ctx *c, int x, int y, int style, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return put_str(c, x, y, buf, style);
+}
+
+static void fill_row(struct ctx *c, int y, int style)
+{
+	for (int x = c->r.x; x < c->r.x + c->r.w; x++)
+		put_ch(c, x, y, ' ', style);
+}
+
+/* UTF-8 or ASCII spelling of a symbol. */
+static const char *sym(const struct ctx *c, const char *utf8, const char *ascii)
+{
+	return c->ctl->ascii ? ascii : utf8;
+}
+
+static size_t text_cols(const char *s)
+{
+	size_t n = 0;
+
+	while (s && *s) {
+		utf8_next(&s);
+		n++;
+	}
+	return n;
+}
+
+/* ---- layout ---- */
+
+static const char *const pane_titles[] = {
+#define X(n, t, k) t,
+	VIEW_PANE_LIST(X)
+#undef X
+};
+
+const char *view_pane_title(int pane)
+{
+	return pane >= 0 && pane < PANE_COUNT ? pane_titles[pane] : "";
+}
+
+void view_ctl_init(struct view_ctl *ctl)
+{
+	memset(ctl, 0, sizeof(*ctl));
+	ctl->focus_pane = PANE_SOURCE;
+	ctl->aux_pane = PANE_THREAD;
+	ctl->zoom = PANE_NONE;
+}
+
+static struct view_rect rect(int x, int y, int w, int h)
+{
+	struct view_rect r = { x, y, w > 0 ? w : 0, h > 0 ? h : 0 };
+
+	if (!r.w || !r.h)
+		r.w = r.h = 0;
+	return r;
+}
+
+/* Stack panes p[0..n) in column (x, y, w, h) with the given weights. */
+static void stack(struct view_rect r[], const int p[], const int wt[], int n, int x, int y,
+		  int w, int h)
+{
+	int total = 0, used = 0;
+
+	for (int i = 0; i < n; i++)
+		total += wt[i];
+	for (int i = 0; i < n; i++) {
+		int ph = i == n - 1 ? h - used : h * wt[i] / total;
+
+		r[p[i]] = rect(x, y + used, w, ph);
+		used += ph;
+	}
+}
+
+static int aux_of(const struct view_ctl *ctl, const int *allowed, int n, int dflt)
+{
+	for (int i = 0; i < n; i++)
+		if (ctl->aux_pane == allowed[i])
+			return ctl->aux_pane;
+	return dflt;
+}
+
+/* Rows for the warps pane: its warps plus title, ruler and legend. */
+static int warps_rows(int nwarps, int bh)
+{
+	int want = nwarps + 4, most = bh * 40 / 100;
+
+	if (want > most)
+		want = most;
+	return want < 7 ? 7 : want;
+}
+
+void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct view_rect r[PANE_COUNT])
+{
+	int bh = h - 2, y = 1;
+
+	memset(r, 0, sizeof(struct view_rect) * PANE_COUNT);
+	if (w < VIEW_MIN_W || h < VIEW_MIN_H || ctl->help)
+		return;
+	if (ctl->zoom >= 0 && ctl->zoom < PANE_COUNT) {
+		r[ctl->zoom] = rect(0, y, w, bh);
+		return;
+	}
+	if (w >= 180 && h >= 50) {
+		int lw = w * 40 / 100, mw = w * 30 / 100, rw = w - lw - mw - 2;
+		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
+		int mp[] = { PANE_LANES, PANE_THREAD }, mwt[] = { 50, 50 };
+		int rp[] = { PANE_MEMORY, PANE_SYNC, PANE_FINDINGS }, rwt[] = { 50, 30, 20 };
+		int wr = warps_rows(nwarps, bh);
+
+		stack(r, lp, lwt, 2, 0, y, lw, bh);
+		r[PANE_WARPS] = rect(lw + 1, y, mw, wr);
+		stack(r, mp, mwt, 2, lw + 1, y + wr, mw, bh - wr);
+		stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
+	} else if (w >= 120 && h >= 36) {
+		int lw = w * 55 / 100, rw = w - lw - 1;
+		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
+		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
+		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 4, PANE_THREAD) };
+		int rwt[] = { 40, 60 };
+		int wr = warps_rows(nwarps, bh);
+
+		stack(r, lp, lwt, 2, 0, y, lw, bh);
+		r[PANE_WARPS] = rect(lw + 1, y, rw, wr);
+		stack(r, rp, rwt, 2, lw + 1, y + wr, rw, bh - wr);
+	} else {
+		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC,
+					       PANE_FINDINGS };
+		int ch = bh / 5 < 4 ? 4 : bh / 5, ta = bh - ch, sh = ta * 5 / 9;
+		int ww = w >= 100 ? 56 : 45;
+
+		r[PANE_SOURCE] = rect(0, y, w, sh);
+		r[PANE_WARPS] = rect(0, y + sh, ww, ta - sh);
+		r[aux_of(ctl, allowed, 5, PANE_THREAD)] = rect(ww + 1, y + sh, w - ww - 1, ta - sh);
+		r[PANE_CONSOLE] = rect(0, y + ta, w, ch);
+	}
+}
+
+int view_pane_at(int w, int h, const struct view_ctl *ctl, int nwarps, int x, int y)
+{
+	struct view_rect r[PANE_COUNT];
+
+	view_layout(w, h, ctl, nwarps, r);
+	for (int p = 0; p < PANE_COUNT; p++)
+		if (r[p].w && x >= r[p].x && x < r[p].x + r[p].w && y >= r[p].y &&
+		    y < r[p].y + r[p].h)
+			return p;
+	return PANE_NONE;
+}
+
+/* ---- pane frame ---- */
+
+/* Title row "── 2 Warps: extra ─────"; returns the content rect. */
+static struct view_rect pane_title(struct ctx *c, int pane, const char *extra)
+{
+	int focus = c->ctl->focus_pane == pane;
+	int style = focus ? VS_TITLE_FOCUS : VS_TITLE, x = c->r.x;
+	const char *h = sym(c, "\u2500", "-");
+	char buf[160];
+	struct view_rect in = c->r;
+
+	for (int i = c->r.x; i < c->r.x + c->r.w; i++)
+		put_str(c, i, c->r.y, h, VS_BORDER);
+	snprintf(buf, sizeof(buf), " %c %s%s%s ", pane_titles[pane][0] ? "12345678"[pane] : ' ',
+		 pane_titles[pane], extra ? ": " : "", extra ? extra : "");
+	x = put_str(c, x + 1, c->r.y, buf, style);
+	if (focus)
+		put_str(c, x, c->r.y, sym(c, "\u25c0", "<"), style);
+	in.y++;
+	in.h--;
+	return in;
+}
+
+/* ---- source pane ---- */
+
+static const struct ui_warp *focus_warp(const struct ui_state *st)
+{
+	if (st->focus_warp >= 0 && st->focus_warp < st->nwarps)
+		return &st->warps[st->focus_warp];
+	return NULL;
+}
+
+static int warp_line(const struct ui_warp *w)
+{
+	if (w->current >= 0 && w->current < w->ngroups)
+		return w->groups[w->current].line;
+	for (int l = 0; l < UI_WARP_SIZE; l++)
+		if (w->status[l] != UI_LANE_EXITED && w->status[l] != UI_LANE_INACTIVE && w->line[l])
+			return w->line[l];
+	return 0;
+}
+
+static int bp_at(const struct ui_state *st, int line)
+{
+	for (int i = 0; i < st->nbps; i++)
+		if (st->bps[i].line == line)
+			return st->bps[i].enabled ? 2 : 1;
+	return 0;
+}
+
+static int reconv_at(const struct ui_warp *w, int line)
+{
+	for (int i = 0; w && i < w->ngroups; i++)
+		if (w->ngroups > 1 && w->groups[i].reconv_line == line)
+			return 1;
+	return 0;
+}
+
+/* "w0 w3:16" - warps with live lanes at line. */
+static void warps_at_line(const struct ui_state *st, int line, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < st->nwarps && len + 12 < n; i++) {
+		const struct ui_warp *w = &st->warps[i];
+		int k = 0, live = 0;
+
+		for (int l = 0; l < UI_WARP_SIZE; l++) {
+			int s = w->status[l];
+
+			if (s == UI_LANE_EXITED || s == UI_LANE_INACTIVE)
+				continue;
+			live++;
+			k += w->line[l] == line;
+		}
+		if (!k)
+			continue;
+		if (k == live)
+			len += (size_t)snprintf(buf + len, n - len, " w%d", w->id);
+		else
+			len += (size_t)snprintf(buf + len, n - len, " w%d:%d", w->id, k);
+	}
+}
+
+static void draw_source(struct ctx *c)
+{
+	const struct ui_state *st = c->st;
+	const struct ui_warp *fw = focus_warp(st);
+	int cur = fw ? warp_line(fw) : st->run == UI_RUN_HOST ? st->host_line : 0, first;
+	char ann[128], extra[96];
+	struct view_rect in;
+
+	snprintf(extra, sizeof(extra), "%s", st->file ? st->file : "(no program)");
+	in = pane_title(c, PANE_SOURCE, extra);
+	if (in.h <= 0)
+		return;
+	first = (cur ? cur - in.h / 2 : 1) + c->ctl->scroll[PANE_SOURCE];
+	if (first > st->nlines - in.h + 1)
+		first = st->nlines - in.h + 1;
+	if (first < 1)
+		first = 1;
+	for (int row = 0; row < in.h; row++) {
+		int line = first + row, y = in.y + row, x = in.x, bp, style;
+
+		if (line > st->nlines)
+			break;
+		bp = bp_at(st, line);
+		style = line == cur ? VS_CURRENT_LINE : VS_NORMAL;
+		if (line == cur)
+			fill_row(c, y, style);
+		put_str(c, x, y, bp ? sym(c, "\u25cf", "B") : " ", bp == 2 ? VS_BREAKPOINT : VS_DIM);
+		if (line == cur)
+			put_str(c, x + 1, y, sym(c, "\u25b6", ">"), VS_CURRENT_LINE);
+		else if (reconv_at(fw, line))
+			put_str(c, x + 1, y, sym(c, "\u25c6", "*"), VS_DIVERGED_LANE);
+		put_fmt(c, x + 2, y, line == cur ? style : VS_DIM, "%4d ", line);
+		put_str(c, x + 7, y, st->lines[line - 1], style);
+		warps_at_line(st, line, ann, sizeof(ann));
+		if (ann[0]) {
+			int aw = (int)text_cols(ann) + 2, ax = in.x + in.w - aw;
+
+			if (ax < x + 7 + 8)
+				ax = x + 7 + 8;
+			put_str(c, ax, y, sym(c, "\u25c0", "<"), line == cur ? style : VS_HIGHLIGHT);
+			put_str(c, ax + 1, y, ann, line == cur ? style : VS_HIGHLIGHT);
+			put_ch(c, ax + aw - 1, y, ' ', line == cur ? style : VS_NORMAL);
+		}
+	}
+}
+
+/* ---- warps pane ---- */
+
+static const int lane_styles[UI_LANE_COUNT] = {
+	[UI_LANE_ACTIVE] = VS_ACTIVE_LANE, [UI_LANE_DIVERGED] = VS_DIVERGED_LANE,
+	[UI_LANE_EXITED] = VS_EXITED_LANE, [UI_LANE_BARRIER] = VS_BARRIER_WAIT,
+	[UI_LANE_WARPSYNC] = VS_WARPSYNC_WAIT, [UI_LANE_INACTIVE] = VS_DIM,
+};
+
+static int lane_style(int s)
+{
+	return s >= 0 && s < UI_LANE_COUNT ? lane_styles[s] : VS_ERROR;
+}
+
+/* 32 lane glyphs in 4 groups of 8; returns x after. */
+static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, int focus_lane)
+{
+	for (int l = 0; l < UI_WARP_SIZE; l++) {
+		int s = w->status[l];
+
+		if (l && l % 8 == 0)
+			x++;
+		put_str(c, x++, y, ui_lane_glyph(s, c->ctl->ascii),
+			 l == focus_lane ? VS_FOCUS_LANE : lane_style(s));
+	}
+	return x;
+}
+
+static void draw_legend(struct ctx *c, int x, int y, int wide)
+{
+	for (int s = 0; s < UI_LANE_COUNT - 1; s++) {
+		static const char *const brief[] = { "run", "div", "exit", "bar", "wsync" };
+
+		x = put_str(c, x, y, ui_lane_glyph(s, c->ctl->ascii), lane_style(s));
+		x = put_str(c, x, y, wide ? ui_lane_name(s) : brief[s], VS_DIM) + 1;
+	}
+}
+
+static void draw_warps(struct ctx *c)
+{
+	const struct ui_state *st = c->st;
+	int rows = c->r.h - 3, first = 0, wide = c->r.w >= 70;
+	char extra[96];
+	struct view_rect in;
+
+	if (rows < 1)
+		rows = 1;
+	if (st->focus_warp >= rows)
+		first = st->focus_warp - rows + 1;
+	first += c->ctl->scroll[PANE_WARPS];
+	if (first > st->nwarps - rows)
+		first = st->nwarps - rows;
+	if (first < 0)
+		first = 0;
+	if (st->nwarps > rows)
+		snprintf(extra, sizeof(extra), "%s w%d-%d of %d", st->kernel ? st->kernel : "",
+			 first, first + rows - 1, st->nwarps);
+	else
+		snprintf(extra, sizeof(extra), "%s", st->kernel ? st->kernel : "");
+	in = pane_title(c, PANE_WARPS, extra[0] ? extra : NULL);
+	if (in.h <= 0)
+		return;
+	put_str(c, in.x, in.y, "lane  0       8       16      24      line", VS_DIM);
+	if (!st->nwarps)
+		put_str(c, in.x, in.y + 1, "(no kernel running)", VS_DIM);
+	for (int i = 0; i < rows && first + i < st->nwarps; i++) {
+		const struct ui_warp *w = &st->warps[first + i];
+		int y = in.y + 1 + i, focus = first + i == st->focus_warp, x;
+
+		put_str(c, in.x, y, focus ? sym(c, "\u25b6", ">") : " ", VS_HIGHLIGHT);
+		put_fmt(c, in.x + 1, y, focus ? VS_HIGHLIGHT : VS_NORMAL, "w%-3d", w->id);
+		x = draw_lanes_row(c, in.x + 6, y, w, focus ? st->focus_lane : -1);
+		if (warp_line(w))
+			x = put_fmt(c, x + 1, y, VS_NORMAL, "L%-3d", warp_line(w));
+		if (w->ngroups > 1 && wide) {
+			for (int gi = 0; gi < w->ngroups; gi++)
+				x = put_fmt(c, x + 1, y, gi == w->current ? VS_ACTIVE_LANE : VS_DIVERGED_LANE,
+					    "%08x@L%d", w->groups[gi].mask, w->groups[gi].line);
+		} else if (w->ngroups > 1) {
+			x = put_fmt(c, x, y, VS_DIVERGED_LANE, "%dg", w->ngroups);
+		}
+		if (w->note)
+			put_str(c, x + 1, y, w->note, VS_DIM);
+	}
+	draw_legend(c, in.x, in.y + in.h - 1, in.w >= 120);
+}
+
+/* ---- lanes pane ---- */
+
+static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
+{
+	int vw = 1, cw, per, x0 = c->r.x;
+	const char *arrow = sym(c, "\u2190", "<");
+
+	for (int l = 0; l < UI_WARP_SIZE; l++)
+		if (v->value[l] && (int)text_cols(v->value[l]) > vw)
+			vw = (int)text_cols(v->value[l]);
+	if (vw > 20)
+		vw = 20;
+	cw = 3 + vw + (v->has_src ? 4 : 0) + 1;
+	per = c->r.w / cw >= 32 ? 32 : c->r.w / cw >= 16 ? 16 : c->r.w / cw >= 8 ? 8 : c->r.w / cw >= 4 ? 4 : c->r.w / cw >= 2 ? 2 : 1;
+	put_fmt(c, x0, y, VS_KEYWORD, "%s", v->name);
+	if (v->has_src)
+		put_fmt(c, x0 + (int)text_cols(v->name) + 1, y, VS_DIM, "(%s source lane)", arrow);
+	y++;
+	for (int l = 0; l < UI_WARP_SIZE && y < ymax; l += per, y++) {
+		for (int k = 0; k < per && l + k < UI_WARP_SIZE; k++) {
+			int lane = l + k, x = x0 + k * cw;
+			int focus = lane == c->st->focus_lane;
+			const char *val = v->value[lane];
+
+			put_fmt(c, x, y, focus ? VS_FOCUS_LANE : VS_DIM, "%2d:", lane);
+			put_fmt(c, x + 3, y, val ? (focus ? VS_HIGHLIGHT : VS_NUMBER) : VS_DIM, "%*.*s",
+				vw, vw, val ? val : "-");
+			if (v->has_src && val && v->src[lane] >= 0) {
+				put_str(c, x + 3 + vw, y, arrow, VS_WARPSYNC_WAIT);
+				put_fmt(c, x + 4 + vw, y, VS_WARPSYNC_WAIT, "%-2d", v->src[lane]);
+			}
+		}
+	}
+	if (v->has_bits && y < ymax) {
+		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
+		uint32_t m = v->bits[fl];
+		int x = put_fmt(c, x0, y, VS_DIM, "mask (lane %d) 0x%08x ", fl, m);
+
+		for (int b = 31; b >= 0; b--) {
+			if (b != 31 && b % 8 == 7)
+				x++;
+			put_ch(c, x++, y, m >> b & 1 ? '1' : '0', m >> b & 1 ? VS_ACTIVE_LANE : VS_DIM);
+		}
+		y++;
+	}
+	return y;
+}
+
+static void draw_lanes(struct ctx *c)
+{
+	struct view_rect in = pane_title(c, PANE_LANES, NULL);
+	int y;
+
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	y = in.y - c->ctl->scroll[PANE_LANES];
+	if (!c->st->nlanes)
+		put_str(c, in.x, in.y, "(no variables: print EXPR @ lanes)", VS_DIM);
+	for (int i = 0; i < c->st->nlanes && y < in.y + in.h; i++)
+		y = lanes_var(c, &c->st->lanes[i], y, in.y + in.h) + 1;
+}
+
+/* ---- thread pane ---- */
+
+static void draw_thread(struct ctx *c)
+{
+	const struct ui_thread *t = &c->st->thread;
+	struct view_rect in = pane_title(c, PANE_THREAD, NULL);
+	int y = in.y - c->ctl->scroll[PANE_THREAD], nw = 4, tw = 4;
+
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	if (!c->st->nwarps) {
+		put_str(c, in.x, y, "(host code: no GPU thread)", VS_DIM);
+		return;
+	}
+	put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
+	put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
+	put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+	if (t->func)
+		put_fmt(c, in.x, y++, VS_DIM, "in %s()", t->func);
+	for (int i = 0; i < t->nlocals; i++) {
+		if ((int)text_cols(t->locals[i].name) > nw)
+			nw = (int)text_cols(t->locals[i].name);
+		if ((int)text_cols(t->locals[i].type) > tw)
+			tw = (int)text_cols(t->locals[i].type);
+	}
+	for (int i = 0; i < t->nlocals; i++, y++) {
+		int x = put_fmt(c, in.x, y, VS_KEYWORD, "%-*s ", tw, t->locals[i].type);
+
+		x = put_fmt(c, x, y, VS_NORMAL, "%-*s = ", nw, t->locals[i].name);
+		put_str(c, x, y, t->locals[i].value, VS_NUMBER);
+	}
+}
+
+/* ---- memory pane ---- */
+
+static int acc_style(const struct ui_array *a, int i)
+{
+	int m = a->access ? a->access[i] : 0;
+
+	return m & UI_ACC_WRITE ? VS_WRITE : m & UI_ACC_READ ? VS_READ : VS_NUMBER;
+}
+
+/* Elements as a table; banks under each row when banks != 0. */
+static int array_table(struct ctx *c, const struct ui_array *a, int y, int ymax, int banks)
+{
+	int vw = 1, cw, per = 1;
+
+	for (int i = 0; i < a->count; i++)
+		if (a->values && a->values[i] && (int)text_cols(a->values[i]) > vw)
+			vw = (int)text_cols(a->values[i]);
+	if (vw > 16)
+		vw = 16;
+	if (banks && vw < 3)
+		vw = 3;
+	cw = vw + 1;
+	while (per * 2 <= 32 && 6 + per * 2 * cw <= c->r.w)
+		per *= 2;
+	for (int i = 0; i < a->count && y < ymax; i += per) {
+		put_fmt(c, c->r.x, y, VS_DIM, "%4d:", i);
+		for (int k = 0; k < per && i + k < a->count; k++) {
+			const char *v = a->values ? a->values[i + k] : NULL;
+
+			put_fmt(c, c->r.x + 5 + k * cw, y, acc_style(a, i + k), "%*.*s", vw, vw, v ? v : "?");
+		}
+		y++;
+		if (banks && y < ymax) {
+			put_str(c, c->r.x, y, "bank:", VS_DIM);
+			for (int k = 0; k < per && i + k < a->count; k++) {
+				uint64_t word = (a->addr + (uint64_t)(i + k) * (uint64_t)a->elem_size) / 4;
+
+				put_fmt(c, c->r.x + 5 + k * cw, y, VS_DIM, "%*d", vw, (int)(word % 32));
+			}
+			y++;
+		}
+	}
+	return y;
+}
+
+static void draw_memory(struct ctx *c)
+{
+	const struct ui_memory *m = &c->st->mem;
+	struct view_rect in = pane_title(c, PANE_MEMORY, NULL);
+	int y, ymax = in.y + in.h;
+
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	y = in.y - c->ctl->scroll[PANE_MEMORY];
+	if (!m->nshared && !m->nglobal)
+		put_str(c, in.x, y, "(no shared arrays or global buffers yet)", VS_DIM);
+	for (int i = 0; i < m->nshared && y < ymax; i++) {
+		const struct ui_array *a = &m->shared[i];
+		int x = put_fmt(c, in.x, y, VS_KEYWORD, "__shared__ %s %s[%d]", a->type, a->name, a->count);
+
+		if (i == 0 && m->conflict_degree)
+			put_fmt(c, x + 2, y, m->conflict_degree > 1 ? VS_ERROR : VS_ACTIVE_LANE,
+				"last access: %d-way%s%s", m->conflict_degree,
+				m->conflict_degree > 1 ? " bank conflict" : " (no conflict)",
+				m->conflict_note ? "" : "");
+		y++;
+		if (i == 0 && m->conflict_note && y < ymax)
+			put_str(c, in.x + 2, y++, m->conflict_note, VS_DIM);
+		y = array_table(c, a, y, ymax, 1);
+	}
+	for (int i = 0; i < m->nglobal && y < ymax; i++) {
+		const struct ui_array *a = &m->global[i];
+
+		put_fmt(c, in.x, y++, VS_KEYWORD, "global %s %s[%d] @0x%llx", a->type, a->name,
+			a->count, (unsigned long long)a->addr);
+		y = array_table(c, a, y, ymax, 0);
+	}
+	if (m->nsectors && y < ymax) {
+		int x = put_fmt(c, in.x, y, VS_NORMAL, "last global warp access: %d sector%s", m->nsectors,
+				m->nsectors == 1 ? "" : "s");
+
+		if (m->requests)
+			x = put_fmt(c, x, y, m->nsectors > m->requests ? VS_ERROR : VS_ACTIVE_LANE,
+				    " (ideal %d)", m->requests);
+		y++;
+		x = in.x + 2;
+		for (int i = 0; i < m->nsectors && y < ymax; i++) {
+			if (x + 12 > in.x + in.w) {
+				x = in.x + 2;
+				y++;
+			}
+			x = put_fmt(c, x, y, VS_DIM, "0x%llx ", (unsigned long long)m->sectors[i]);
+		}
+	}
+}
+
+/* ---- sync pane ---- */
+
+static void draw_sync(struct ctx *c)
+{
+	const struct ui_sync *s = &c->st->sync;
+	struct view_rect in = pane_title(c, PANE_SYNC, s->model);
+	int y, ymax = in.y + in.h;
+
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	y = in.y - c->ctl->scroll[PANE_SYNC];
+	if (!s->nbarriers && !s->ncubars && !s->npending)
+		put_str(c, in.x, y, "(no barrier or pending store)", VS_DIM);
+	for (int i = 0; i < s->nbarriers && y < ymax; i++) {
+		const struct ui_barrier *b = &s->barriers[i];
+		int n = 0;
+
+		for (int w = 0; w < b->nwarps; w++)
+			n += __builtin_popcount(b->arrived[w]);
+		put_fmt(c, in.x, y++, VS_KEYWORD, "__syncthreads block (%d,%d,%d) gen %u: %d/%d arrived",
+			b->block[0], b->block[1], b->block[2], b->generation, n, b->expected);
+		for (int w = 0; w < b->nwarps && y < ymax; w++, y++) {
+			int x = put_fmt(c, in.x + 1, y, VS_DIM, "w%-3d", w);
+
+			for (int l = 0; l < UI_WARP_SIZE; l++) {
+				int live = w * 32 + l < b->expected, arr = b->arrived[w] >> l & 1;
+
+				if (l && l % 8 == 0)
+					x++;
+				put_str(c, x++, y, !live ? " " : arr ? ui_lane_glyph(UI_LANE_BARRIER, c->ctl->ascii) : sym(c, "\u00b7", "."),
+					arr ? VS_BARRIER_WAIT : VS_DIM);
+			}
+		}
+	}
+	for (int i = 0; i < s->ncubars && y < ymax; i++) {
+		const struct ui_cubarrier *b = &s->cubars[i];
+
+		put_fmt(c, in.x, y++, VS_KEYWORD, "cuda::barrier %s: phase %d, %d/%d pending", b->name,
+			b->phase, b->pending, b->expected);
+		if (b->waiters && y < ymax)
+			put_fmt(c, in.x + 2, y++, VS_BARRIER_WAIT, "waiting: %s", b->waiters);
+	}
+	if (s->npending && y < ymax)
+		put_str(c, in.x, y++, "pending stores (not yet visible to other threads):", VS_KEYWORD);
+	for (int i = 0; i < s->npending && y < ymax; i++, y++) {
+		const struct ui_pending *p = &s->pending[i];
+		int x = put_fmt(c, in.x + 2, y, VS_NORMAL, "%-12s %s = ", p->thread, p->target);
+
+		x = put_str(c, x, y, p->value, VS_WRITE);
+		if (p->fence)
+			put_fmt(c, x + 2, y, VS_WARPSYNC_WAIT, "[%s]", p->fence);
+	}
+}
+
+/* ---- findings and console ---- */
+
+static void draw_findings(struct ctx *c)
+{
+	const struct ui_state *st = c->st;
+	char extra[16];
+	struct view_rect in;
+	int y;
+
+	snprintf(extra, sizeof(extra), "%d", st->nfindings);
+	in = pane_title(c, PANE_FINDINGS, extra);
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	y = in.y - c->ctl->scroll[PANE_FINDINGS];
+	if (!st->nfindings)
+		put_str(c, in.x, y, "(none)", VS_DIM);
+	for (int i = 0; i < st->nfindings; i++, y++) {
+		const struct ui_finding *f = &st->findings[i];
+		int x = put_fmt(c, in.x, y, VS_ERROR, "%s", f->kind);
+
+		x = put_fmt(c, x + 1, y, VS_HIGHLIGHT, "%s:%d", f->file ? f->file : "?", f->line);
+		if (x + 1 + (int)text_cols(f->message) > in.x + in.w)
+			x = in.x + 1, y++; /* the message on its own line */
+		put_str(c, x + 1, y, f->message, VS_NORMAL);
+	}
+}
+
+static void draw_console(struct ctx *c)
+{
+	const struct ui_state *st = c->st;
+	struct view_rect in = pane_title(c, PANE_CONSOLE, NULL);
+	int n = (int)st->console.len, last = n - c->ctl->scroll[PANE_CONSOLE], first;
+
+	if (in.h <= 0)
+		return;
+	if (last > n)
+		last = n;
+	first = last - in.h;
+	if (first < 0)
+		first = 0;
+	for (int i = first; i < last; i++) {
+		const struct ui_con_line *l = &st->console.v[i];
+		int y = in.y + i - first;
+		int style = l->kind == UI_CON_ECHO ? VS_HIGHLIGHT : l->kind == UI_CON_ERROR ? VS_ERROR
+			  : l->kind == UI_CON_INFO ? VS_DIM : VS_NORMAL;
+
+		if (l->kind == UI_CON_ECHO)
+			put_str(c, put_str(c, in.x, y, "(ws) ", VS_DIM), y, l->text, style);
+		else
+			put_str(c, in.x, y, l->text, style);
+	}
+}
+
+/* ---- status, command row, help, too small ---- */
+
+/* "120" or "(4,2,1)" */
+static int dims(char *buf, size_t n, const int d[3])
+{
+	if (d[1] <= 1 && d[2] <= 1)
+		return snprintf(buf, n, "%d", d[0]);
+	return snprintf(buf, n, "(%d,%d,%d)", d[0], d[1], d[2]);
+}
+
+static void draw_status(struct ctx *c)
+{
+	const struct ui_state *st = c->st;
+	static const char *const run[] = { "idle", "host", "kernel", "finished" };
+	char buf[400];
+	int n;
+
+	c->r = rect(0, 0, c->g->w, 1);
+	fill_row(c, 0, VS_STATUS);
+	n = snprintf(buf, sizeof(buf), " %s%s", c->g->w >= 100 ? "warpstep | " : "",
+		     st->file ? st->file : "-");
+	if (st->kernel) {
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %s<<<", st->kernel);
+		n += dims(buf + n, sizeof(buf) - (size_t)n, st->grid);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ",");
+		n += dims(buf + n, sizeof(buf) - (size_t)n, st->blockdim);
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ">>>");
+	}
+	if (st->nwarps)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
+			      c->g->w >= 100 ? " | block (%d,%d,%d) warp %d lane %d" : " | blk (%d,%d,%d) w%d lane %d",
+			      st->focus_block[0], st->focus_block[1], st->focus_block[2],
+			      st->focus_warp, st->focus_lane);
+	if (st->nfindings)
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %d finding%s (7)", st->nfindings,
+			      st->nfindings == 1 ? "" : "s");
+	snprintf(buf + n, sizeof(buf) - (size_t)n, " | step %llu | %s%s%s", (unsigned long long)st->steps,
+		 run[st->run < 4 ? st->run : 0], st->stop_reason ? ": " : "",
+		 st->stop_reason ? st->stop_reason : "");
+	put_str(c, 0, 0, buf, VS_STATUS);
+	n = (int)strlen(buf);
+	snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
+		 st->sched ? st->sched : "rr");
+	if (n + (int)strlen(buf) + 2 <= c->g->w)
+		put_str(c, c->g->w - (int)strlen(buf), 0, buf, VS_STATUS);
+}
+
+static void draw_cmdrow(struct ctx *c)
+{
+	int y = c->g->h - 1;
+	const struct view_ctl *ctl = c->ctl;
+
+	c->r = rect(0, y, c->g->w, 1);
+	fill_row(c, y, VS_NORMAL);
+	if (ctl->cmdline) {
+		int x = put_str(c, 0, y, "(ws) ", VS_HIGHLIGHT), cur = 0, skip;
+		const char *p = ctl->cmdline;
+
+		while (*p && (int)(p - ctl->cmdline) < ctl->cursor) {
+			utf8_next(&p);
+			cur++;
+		}
+		skip = cur - (c->g->w - x - 2);
+		p = ctl->cmdline;
+		for (; skip > 0 && *p; skip--, cur--)
+			utf8_next(&p);
+		put_str(c, x, y, p, VS_NORMAL);
+		put_ch(c, x + cur, y, c->g->cells[y * c->g->w + x + cur].ch, VS_FOCUS_LANE);
+	} else if (ctl->help) {
+		put_str(c, 0, y, " j/k scroll   q, ? or Esc: back", VS_DIM);
+	} else if (ctl->message) {
+		put_str(c, 0, y, ctl->message, VS_ERROR);
+	} else {
+		put_str(c, 0, y, c->g->w >= 100 ?
+			" :command  s step  n next  c continue  w warp-step  h/l lane  J/K warp  Tab pane  ? help  q quit" :
+			" : cmd  s step  n next  c cont  h/l lane  J/K warp  ? help  q quit", VS_DIM);
+	}
+}
+
+const char *const view_help_lines[] = {
+	"warpstep - step a CUDA program warp by warp",
+	"",
+	"Keys",
+	"  s / n / i       step a statement / next (over calls) / one instruction",
+	"  w / b           step the focused warp only / the whole block",
+	"  f / c / r       run to the next barrier / continue / reverse step",
+	"  h l             focus previous / next lane      J K   next / previous warp",
+	"  j k             scroll the focused pane         PgUp PgDn  scroll faster",
+	"  Tab, 1-8        focus pane: 1 source 2 warps 3 lanes 4 thread",
+	"                  5 memory 6 sync 7 findings 8 console",
+	"  z               zoom the focused pane (again: back)",
+	"  :               command line (Enter runs, Tab completes, Up/Down history)",
+	"  Enter           repeat the last command     ?  this help     q  quit",
+	"",
+	"Commands (gdb / cuda-gdb style)",
+	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue (c)",
+	"  warp-step  block-step  to-barrier  reverse-step (rs)",
+	"  break LINE [if COND] (b)    delete [ID]",
+	"  info cuda warps|lanes|blocks|barriers   print EXPR [@ lanes] (p)",
+	"  cuda block (x,y,z) thread (x,y,z)   focus warp W lane L",
+	"  set simt stack|its   set sched rr|random:SEED   set model sc|relaxed",
+	"  help   quit (q)",
+	"",
+	"Warps pane glyphs",
+	NULL,
+};
+
+static void draw_help(struct ctx *c)
+{
+	int y = 1, x;
+
+	c->r = rect(1, 1, c->g->w - 2, c->g->h - 2);
+	for (int i = c->ctl->help_scroll; view_help_lines[i] && y < c->g->h - 1; i++, y++)
+		put_str(c, 2, y, view_help_lines[i], i == 0 ? VS_TITLE_FOCUS : view_help_lines[i][0] != ' ' ? VS_KEYWORD : VS_NORMAL);
+	for (int s = 0; s < UI_LANE_COUNT && y < c->g->h - 1; s++, y++) {
+		x = put_str(c, 4, y, ui_lane_glyph(s, c->ctl->ascii), lane_style(s));
+		put_fmt(c, x + 2, y, VS_NORMAL, "%s", ui_lane_name(s));
+	}
+	if (y < c->g->h - 1)
+		put_str(c, 2, ++y, "Source pane marks", VS_KEYWORD);
+	for (int i = 0; i < 4 && ++y < c->g->h - 1; i++) {
+		static const char *const u[] = { "\u25cf", "\u25b6", "\u25c6", "\u25c0 w1 w2:16" };
+		static const char *const a[] = { "B", ">", "*", "< w1 w2:16" };
+		static const char *const t[] = { "breakpoint", "the focused warp's current line",
+						 "where diverged lanes reconverge",
+						 "warps at this line (w2:16: 16 of its lanes)" };
+		static const int st[] = { VS_BREAKPOINT, VS_CURRENT_LINE, VS_DIVERGED_LANE, VS_HIGHLIGHT };
+
+		x = put_str(c, 4, y, sym(c, u[i], a[i]), st[i]);
+		put_str(c, x + 2, y, t[i], VS_NORMAL);
+	}
+}
+
+static void draw_too_small(struct ctx *c)
+{
+	char msg[128];
+	int len, per, y;
+
+	snprintf(msg, sizeof(msg), "terminal too small (need %dx%d, have %dx%d)", VIEW_MIN_W,
+		 VIEW_MIN_H, c->g->w, c->g->h);
+	c->r = rect(0, 0, c->g->w, c->g->h);
+	len = (int)strlen(msg);
+	per = c->g->w;
+	y = (c->g->h - (len + per - 1) / per) / 2;
+	if (y < 0)
+		y = 0;
+	for (int i = 0; i < len; i += per, y++) {
+		char part[128];
+		int n = len - i < per ? len - i : per;
+
+		memcpy(part, msg + i, (size_t)n);
+		part[n] = 0;
+		put_str(c, n < per ? (per - n) / 2 : 0, y, part, VS_ERROR);
+	}
+}
+
+/* ---- entry points ---- */
+
+typedef void (*pane_fn)(struct ctx *c);
+static const pane_fn pane_draw[PANE_COUNT] = {
+	draw_source, draw_warps, draw_lanes, draw_thread,
+	draw_memory, draw_sync, draw_findings, draw_console,
+};
+
+static void draw_pane(struct ctx *c, int p, struct view_rect r)
+{
+	c->r = r;
+	for (int y = r.y; y < r.y + r.h; y++)
+		fill_row(c, y, VS_NORMAL);
+	pane_draw[p](c);
+}
+
+void view_render(struct view_grid *g, const struct ui_state *st, const struct view_ctl *ctl)
+{
+	struct ctx c = { g, st, ctl, { 0, 0, g->w, g->h } };
+	struct view_rect r[PANE_COUNT];
+
+	grid_clear(g);
+	if (g->w < VIEW_MIN_W || g->h < VIEW_MIN_H) {
+		draw_too_small(&c);
+		return;
+	}
+	c.r = rect(0, 1, g->w, g->h - 2);
+	for (int y = 1; y < g->h - 1; y++)
+		for (int x = 0; x < g->w; x++)
+			put_str(&c, x, y, sym(&c, "\u2502", "|"), VS_BORDER);
+	draw_status(&c);
+	if (ctl->help) {
+		c.r = rect(0, 1, g->w, g->h - 2);
+		for (int y = 1; y < g->h - 1; y++)
+			fill_row(&c, y, VS_NORMAL);
+		draw_help(&c);
+	} else {
+		view_layout(g->w, g->h, ctl, st->nwarps, r);
+		for (int p = 0; p < PANE_COUNT; p++)
+			if (r[p].w)
+				draw_pane(&c, p, r[p]);
+	}
+	draw_cmdrow(&c);
+}
+
+void view_render_pane(struct view_grid *g, int pane, const struct ui_state *st,
+		      const struct view_ctl *ctl)
+{
+	struct ctx c = { g, st, ctl, { 0, 0, g->w, g->h } };
+
+	grid_clear(g);
+	if (pane >= 0 && pane < PANE_COUNT)
+		draw_pane(&c, pane, c.r);
+}
+
+static void put_utf8(struct strbuf *sb, uint32_t ch)
+{
+	char b[4];
+	size_t n;
+
+	if (ch < 0x80) {
+		b[0] = (char)ch;
+		n = 1;
+	} else if (ch < 0x800) {
+		b[0] = (char)(0xc0 | ch >> 6);
+		b[1] = (char)(0x80 | (ch & 0x3f));
+		n = 2;
+	} else if (ch < 0x10000) {
+		b[0] = (char)(0xe0 | ch >> 12);
+		b[1] = (char)(0x80 | (ch >> 6 & 0x3f));
+		b[2] = (char)(0x80 | (ch & 0x3f));
+		n = 3;
+	} else {
+		b[0] = (char)(0xf0 | ch >> 18);
+		b[1] = (char)(0x80 | (ch >> 12 & 0x3f));
+		b[2] = (char)(0x80 | (ch >> 6 & 0x3f));
+		b[3] = (char)(0x80 | (ch & 0x3f));
+		n = 4;
+	}
+	strbuf_add(sb, b, n);
+}
+
+char *view_to_text(const struct view_grid *g)
+{
+	struct strbuf sb;
+
+	strbuf_init(&sb);
+	for (int y = 0; y < g->h; y++) {
+		int end = g->w;
+
+		while (end > 0 && g->cells[y * g->w + end - 1].ch == ' ')
+			end--;
+		for (int x = 0; x < end; x++)
+			put_utf8(&sb, g->cells[y * g->w + x].ch);
+		strbuf_addc(&sb, '\n');
+	}
+	return strbuf_detach(&sb);
+}
+
+char *view_styles_to_text(const struct view_grid *g)
+{
+	static const char letters[] = {
+#define X(n, ch) ch,
+		VIEW_STYLE_LIST(X)
+#undef X
+	};
+	struct strbuf sb;
+
+	strbuf_init(&sb);
+	for (int y = 0; y < g->h; y++) {
+		for (int x = 0; x < g->w; x++) {
+			int s = g->cells[y * g->w + x].style;
+
+			strbuf_addc(&sb, s < VS_COUNT ? letters[s] : '?');
+		}
+		strbuf_addc(&sb, '\n');
+	}
+	return strbuf_detach(&sb);
+}
