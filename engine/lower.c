@@ -328,6 +328,13 @@ static int temp_address(struct lower *L, struct node *n)
 			in->a = addr;
 			in->b = val;
 			in->sp = SP_GENERIC;
+		} else if (is_agg(v->ty) && n->lhs->ty->kind == TY_STRUCT && n->lhs->ty->rec == v->ty->rec &&
+			   n->lhs->kind != ND_COMMA) {
+			int src = gen_expr(L, n->lhs);
+			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
+			in->a = addr;
+			in->b = src;
+			in->imm = v->ty->size;
 		} else {
 			gen_expr(L, n->lhs);
 		}
@@ -1727,7 +1734,9 @@ static void add_funcs(struct lower *L, struct program *prog, int device)
 			continue;
 		unsigned kind = space_kind(fn->space, device);
 		const char *mangled = fn->mangled;
-		if (device && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL)) {
+		if (device && !(fn->space & SPC_GLOBAL) && find_func(L, fn->mangled, 0) >= 0) {
+			/* the device copy of a __host__ __device__ function, or a
+			 * __device__ overload of a __host__ one: a distinct name */
 			struct strbuf sb;
 			strbuf_init(&sb);
 			strbuf_addf(&sb, "%s@device", fn->mangled);

@@ -26,6 +26,7 @@ struct template;
 
 struct sym {
 	struct sym *next;
+	struct sym *hnext;        /* hash bucket chain of big scopes */
 	const char *name;
 	enum sym_kind kind;
 	struct obj *obj;          /* VAR; FUNC: first of the overload chain */
@@ -44,7 +45,19 @@ struct scope {
 	int nusings;
 	struct record *rec;       /* class scope */
 	int is_ns;
+	int nsyms;
+	struct sym **hash;        /* SCOPE_HASH buckets once the scope is big */
 };
+
+#define SCOPE_HASH 512
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h % SCOPE_HASH;
+}
 
 struct tparam {
 	const char *name;
@@ -325,6 +338,26 @@ static struct sym *add_sym(struct parser *p, struct scope *sc, const char *name,
 	s->kind = k;
 	s->next = sc->syms;
 	sc->syms = s;
+	if (sc->hash) {
+		unsigned h = name_hash(name);
+		s->hnext = sc->hash[h];
+		sc->hash[h] = s;
+	} else if (++sc->nsyms == 32) {
+		/* big scopes (the headers' globals) get a hash table; the list keeps the order */
+		sc->hash = arena_alloc(p->a, sizeof(*sc->hash) * SCOPE_HASH);
+		struct sym *rev = NULL;
+		for (struct sym *x = sc->syms; x; x = x->next) {
+			x->hnext = rev; /* temporarily reverse so that newer ones end up first */
+			rev = x;
+		}
+		while (rev) {
+			struct sym *nx = rev->hnext;
+			unsigned h = name_hash(rev->name);
+			rev->hnext = sc->hash[h];
+			sc->hash[h] = rev;
+			rev = nx;
+		}
+	}
 	return s;
 }
 
@@ -332,9 +365,15 @@ static struct sym *find_in_scope_depth(struct scope *sc, const char *name, int d
 {
 	if (!sc || depth > 8)
 		return NULL;
-	for (struct sym *s = sc->syms; s; s = s->next)
-		if (!strcmp(s->name, name))
-			return s;
+	if (sc->hash) {
+		for (struct sym *s = sc->hash[name_hash(name)]; s; s = s->hnext)
+			if (!strcmp(s->name, name))
+				return s;
+	} else {
+		for (struct sym *s = sc->syms; s; s = s->next)
+			if (!strcmp(s->name, name))
+				return s;
+	}
 	for (int i = 0; i < sc->nusings; i++) {
 		struct sym *s = find_in_scope_depth(sc->usings[i], name, depth + 1);
 		if (s)
@@ -686,8 +725,17 @@ static int is_auto_marker(struct type *t)
 	return !t || (t->kind == TY_TPARAM && t->tparam_index == -1);
 }
 
+/* GNU spellings that homework uses: __inline__, __inline, __restrict (no effect here) */
+static int is_gnu_spelling(struct token *t)
+{
+	return t->kind == TK_IDENT && (!strcmp(t->text, "__inline__") || !strcmp(t->text, "__inline") ||
+				       !strcmp(t->text, "__restrict"));
+}
+
 static int is_typename(struct parser *p, struct token *t)
 {
+	if (is_gnu_spelling(t))
+		return 1;
 	switch (t->kind) {
 	case TK_VOID: case TK_BOOL: case TK_BOOL_C: case TK_CHAR_KW: case TK_SHORT: case TK_INT:
 	case TK_LONG: case TK_FLOAT: case TK_DOUBLE: case TK_SIGNED: case TK_UNSIGNED:
@@ -757,6 +805,11 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 		default:
 			break;
 		}
+		if (is_gnu_spelling(t)) {
+			next(p);
+			at->is_inline = 1;
+			continue;
+		}
 		if (t->kind == TK_IDENT || t->kind == TK_COLONCOLON) {
 			if (counter)
 				break;
@@ -769,6 +822,13 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 			    p->scope->rec == s->ty->rec)
 				break;
 			take_name(p);
+			if (s->kind == SYM_TYPE && s->tmpl && p->tok->kind == TK_LT) {
+				struct targ args[8];
+				int n = template_args(p, args, 8);
+				ty = instantiate_class(p, s->tmpl, args, n, t);
+				counter |= K_OTHER;
+				continue;
+			}
 			if (s->kind == SYM_TEMPLATE) {
 				struct targ args[8];
 				if (p->tok->kind != TK_LT) {
@@ -950,6 +1010,23 @@ static int starts_params(struct parser *p)
 	return t->kind == TK_RPAREN || is_typename(p, t) || t->kind == TK_ELLIPSIS;
 }
 
+static struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, struct declattr *at);
+
+/* Skip a nested declarator quietly (its type is parsed again once the suffix is known). */
+static void probe_declarator(struct parser *p)
+{
+	struct dname dummy;
+	struct declattr ad = { 0 };
+	int saveq = p->quiet;
+	p->quiet++;
+	jmp_buf jb, *save = p->recover;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		declarator_dn(p, ty_int, &dummy, &ad);
+	p->recover = save;
+	p->quiet = saveq;
+}
+
 /*
  * declarator = ("*" cv* | "&" | "&&")* direct-declarator
  * direct-declarator = ("(" declarator ")" | qualified-id | "operator" op | "~" ident)? type-suffix
@@ -958,8 +1035,11 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 {
 	struct token *start = p->tok;
 	enter(p, start);
+	int nptr = 0;
 	for (;;) {
 		if (consume(p, TK_STAR)) {
+			if (++nptr > MAX_DEPTH)
+				fail_at(p, p->prev, "too many levels of pointers (more than %d)", MAX_DEPTH);
 			ty = type_ptr(p->a, ty);
 			for (;;) {
 				if (consume(p, TK_CONST))
@@ -968,6 +1048,8 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 					ty = type_qual(p->a, ty, 0, 1);
 				else if (consume(p, TK_RESTRICT) || consume(p, TK_RESTRICT_CUDA))
 					;
+				else if (is_gnu_spelling(p->tok))
+					next(p);
 				else if (p->tok->kind == TK_ATTRIBUTE)
 					cuda_spec(p, at);
 				else
@@ -998,16 +1080,7 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 		/* nested declarator: splice the outer suffix in */
 		struct token *lp = next(p);
 		struct token *inner = p->tok;
-		struct dname dummy;
-		struct declattr ad = { 0 };
-		int saveq = p->quiet;
-		p->quiet++;
-		jmp_buf jb, *save = p->recover;
-		p->recover = &jb;
-		if (!setjmp(jb))
-			declarator_dn(p, ty_int, &dummy, &ad);
-		p->recover = save;
-		p->quiet = saveq;
+		probe_declarator(p);
 		skip(p, TK_RPAREN);
 		ty = type_suffix(p, ty, 1);
 		struct token *after = p->tok;
@@ -1166,6 +1239,7 @@ static struct type *func_params(struct parser *p, struct type *ret)
 /* ---- structs, unions, classes, enums ---- */
 
 static const char *inst_name_pending; /* name for the next struct_decl (class template instance) */
+static struct template *inst_tmpl_pending; /* its template */
 static void member_decl(struct parser *p, struct record *rec, struct type *rty);
 static void parse_deferred(struct parser *p);
 static void func_body(struct parser *p, struct obj *fn, struct scope *outer);
@@ -1230,9 +1304,11 @@ static struct type *struct_decl(struct parser *p, int is_union)
 			struct sym *ns = add_sym(p, p->scope, iname ? iname : tag->text, SYM_TYPE);
 			ns->ty = t;
 			if (iname) {
-				/* the template's own name refers to this instance inside it */
+				/* the template's own name refers to this instance inside it,
+				 * and with arguments to the template */
 				struct sym *inj = add_sym(p, t->rec->scope, tag->text, SYM_TYPE);
 				inj->ty = t;
+				inj->tmpl = inst_tmpl_pending;
 			}
 		}
 	}
@@ -1693,6 +1769,14 @@ static long const_int(struct parser *p, struct node *n, int *ok)
 
 /* ---- lvalues ---- */
 
+/* A value standing for an expression already reported as wrong. */
+static struct node *poison(struct parser *p, struct token *t)
+{
+	struct node *n = new_num(p, 0, ty_int, t);
+	n->op = -1;
+	return n;
+}
+
 static int is_lvalue(struct node *n)
 {
 	switch (n->kind) {
@@ -1742,6 +1826,8 @@ static int fn_is_device(struct parser *p)
 /* Check that n may be assigned; code names the broken rule. */
 static void check_assignable(struct parser *p, struct node *n, struct token *t)
 {
+	if (n->kind == ND_NUM && n->op == -1)
+		return;
 	struct node *base = n;
 	while (base->kind == ND_MEMBER || base->kind == ND_CAST)
 		base = base->lhs;
@@ -1791,8 +1877,8 @@ static struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 /* Materialize an rvalue into a temporary so that a const reference can bind to it. */
 static struct node *materialize(struct parser *p, struct node *n, struct type *ty)
 {
-	if (ty->kind == TY_STRUCT && is_lvalue(n))
-		return n;
+	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && n->ty->rec == ty->rec)
+		return n; /* an aggregate rvalue already lives in a temporary */
 	struct obj *tmp = new_temp(p, ty, n->tok);
 	tmp->addr_taken = 1;
 	struct node *t = new_node(p, ND_TEMP, n->tok);
@@ -2502,7 +2588,9 @@ static struct node *primary(struct parser *p)
 				int nargs;
 				call_args(p, &nargs);
 			}
-			return new_num(p, 0, ty_int, t);
+			struct node *poison = new_num(p, 0, ty_int, name_tok);
+			poison->op = -1; /* already reported: no further errors about it */
+			return poison;
 		}
 		switch (s->kind) {
 		case SYM_VAR:
@@ -2738,7 +2826,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 	}
 	if (lhs->ty->kind != TY_STRUCT) {
 		error_at(p, name, "bad-member", "request for member '%s' in something that is not a struct", name->text);
-		return new_num(p, 0, ty_int, name);
+		return poison(p, name);
 	}
 	struct record *rec = lhs->ty->rec;
 	if (!rec->complete) {
@@ -2748,7 +2836,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 	struct sym *s = find_in_scope(rec->scope, name->text);
 	if (!s) {
 		error_at(p, name, "no-member", "no member named '%s' in '%s'", name->text, type_name(p->a, lhs->ty));
-		return new_num(p, 0, ty_int, name);
+		return poison(p, name);
 	}
 	if (s->kind == SYM_MEMBER) {
 		struct node *m = new_unary(p, ND_MEMBER, lhs, at);
@@ -3487,7 +3575,52 @@ static long member_index(struct record *rec, const char *name)
 	return -1;
 }
 
-/* braced = "{" (designator? initializer ("," designator? initializer)*)? ","? "}" */
+/* designator = "[" conditional "]" | "." ident ; returns the element index */
+static long designator(struct parser *p, struct initializer *in)
+{
+	if (in->ty->kind == TY_ARRAY && consume(p, TK_LBRACK)) {
+		struct node *e = conditional(p);
+		int ok;
+		long i = const_int(p, e, &ok);
+		if (!ok || i < 0) {
+			error_node(p, e, "not-constant", "array designator is not a non-negative constant");
+			i = 0;
+		}
+		skip(p, TK_RBRACK);
+		return i;
+	}
+	if (in->ty->kind == TY_STRUCT && consume(p, TK_DOT)) {
+		struct token *name = skip(p, TK_IDENT);
+		long i = member_index(in->ty->rec, name->text);
+		if (i < 0) {
+			error_at(p, name, "no-member", "no member named '%s'", name->text);
+			i = 0;
+		}
+		return i;
+	}
+	fail_at(p, p->tok, "invalid designator for '%s'", type_name(p->a, in->ty));
+}
+
+/* designation = designator+ "=" initializer, for the nested part of a chain */
+static void designation(struct parser *p, struct initializer *in)
+{
+	enter(p, p->tok);
+	long cap = in->nchildren;
+	long i = designator(p, in);
+	struct initializer *c = initz_child(p, in, i, &cap);
+	if (!c) {
+		skip_excess(p);
+	} else if (p->tok->kind == TK_LBRACK || p->tok->kind == TK_DOT) {
+		designation(p, c);
+	} else {
+		skip(p, TK_ASSIGN);
+		initializer2(p, c);
+	}
+	finish_flexible(p, in);
+	leave(p);
+}
+
+/* braced = "{" (designation? initializer ("," designation? initializer)*)? ","? "}" */
 static void init_braced(struct parser *p, struct initializer *in)
 {
 	struct token *lb = skip(p, TK_LBRACE);
@@ -3501,26 +3634,20 @@ static void init_braced(struct parser *p, struct initializer *in)
 				break;
 		}
 		first = 0;
-		if (in->ty->kind == TY_ARRAY && p->tok->kind == TK_LBRACK) {
-			next(p);
-			struct node *e = conditional(p);
-			int ok;
-			i = const_int(p, e, &ok);
-			if (!ok || i < 0) {
-				error_node(p, e, "not-constant", "array designator is not a non-negative constant");
-				i = 0;
+		if ((in->ty->kind == TY_ARRAY && p->tok->kind == TK_LBRACK) ||
+		    (in->ty->kind == TY_STRUCT && p->tok->kind == TK_DOT)) {
+			i = designator(p, in);
+			struct initializer *d = initz_child(p, in, i, &cap);
+			if (!d) {
+				skip_excess(p);
+			} else if (p->tok->kind == TK_LBRACK || p->tok->kind == TK_DOT) {
+				designation(p, d);
+			} else {
+				skip(p, TK_ASSIGN);
+				initializer2(p, d);
 			}
-			skip(p, TK_RBRACK);
-			skip(p, TK_ASSIGN);
-		} else if (in->ty->kind == TY_STRUCT && p->tok->kind == TK_DOT) {
-			next(p);
-			struct token *name = skip(p, TK_IDENT);
-			i = member_index(in->ty->rec, name->text);
-			if (i < 0) {
-				error_at(p, name, "no-member", "no member named '%s'", name->text);
-				i = 0;
-			}
-			skip(p, TK_ASSIGN);
+			i++;
+			continue;
 		}
 		struct initializer *c = (in->ty->kind == TY_ARRAY || in->ty->kind == TY_STRUCT) ? initz_child(p, in, i, &cap) : NULL;
 		if (in->ty->kind == TY_STRUCT && in->ty->rec->is_union && i > 0)
@@ -3727,7 +3854,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		name = cls->rec->name ? cls->rec->name : "?";
 	const char *symname = is_ctor ? "<ctor>" : name;
 	struct sym *s = NULL;
-	for (struct sym *x = target->syms; x; x = x->next)
+	for (struct sym *x = target->hash ? target->hash[name_hash(symname)] : target->syms; x;
+	     x = target->hash ? x->hnext : x->next)
 		if (!strcmp(x->name, symname) && (x->kind == SYM_FUNC || (x->kind == SYM_TEMPLATE && !x->tmpl->is_class))) {
 			s = x;
 			break;
@@ -3937,26 +4065,30 @@ static void defer_body(struct parser *p, struct obj *fn)
 	} while (depth > 0 && p->tok->kind != TK_EOF);
 }
 
+static void deferred_body(struct parser *p, struct deferred *d)
+{
+	struct token *save = p->tok;
+	p->tok = d->body;
+	jmp_buf jb, *sr = p->recover;
+	struct fnstate sf = p->f;
+	struct scope *ss = p->scope;
+	p->recover = &jb;
+	int depth = p->depth;
+	if (!setjmp(jb))
+		func_body(p, d->fn, d->scope);
+	p->recover = sr;
+	p->depth = depth;
+	p->f = sf;
+	p->scope = ss;
+	p->tok = save;
+}
+
 static void parse_deferred(struct parser *p)
 {
 	struct deferred *d = p->deferred;
 	p->deferred = NULL;
-	for (; d; d = d->next) {
-		struct token *save = p->tok;
-		p->tok = d->body;
-		jmp_buf jb, *sr = p->recover;
-		struct fnstate sf = p->f;
-		struct scope *ss = p->scope;
-		p->recover = &jb;
-		int depth = p->depth;
-		if (!setjmp(jb))
-			func_body(p, d->fn, d->scope);
-		p->recover = sr;
-		p->depth = depth;
-		p->f = sf;
-		p->scope = ss;
-		p->tok = save;
-	}
+	for (; d; d = d->next)
+		deferred_body(p, d);
 }
 
 static int is_const_init(struct parser *p, struct node *e)
@@ -4253,8 +4385,7 @@ static void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	if (consume(p, TK_SEMI))
 		return;
 	if (t->kind == TK_TEMPLATE || t->kind == TK_USING || t->kind == TK_STATIC_ASSERT ||
-	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND ||
-	    t->kind == TK_ENUM) {
+	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND) {
 		parse_external_member(p);
 		return;
 	}
@@ -4931,6 +5062,7 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
 	inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
+	inst_tmpl_pending = t;
 	strbuf_release(&sb);
 	inst_suffix_pending = NULL;
 	no_func_suffix = 0;
@@ -4970,6 +5102,34 @@ static struct type *plain(struct parser *p, struct type *t)
 	return strip_cv(p, t);
 }
 
+static void signature_probe(struct parser *p, struct template *t, struct targ *out, struct type **sig)
+{
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb)) {
+		struct declattr at = { 0 };
+		struct type *ty = declspec(p, &at);
+		struct dname dn = { 0 };
+		ty = declarator_dn(p, ty, &dn, &at);
+		if (ty->kind == TY_FUNC)
+			*sig = ty;
+	}
+}
+
+/* The function type of a template with its parameters as placeholders. */
+static struct type *template_signature(struct parser *p, struct template *t, struct targ *out)
+{
+	struct type *sig = NULL;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->scope = bind_scope(p, t, out, 0, 1);
+	p->tok = t->start;
+	p->quiet++;
+	signature_probe(p, t, out, &sig);
+	restore_state(p, &ss);
+	return sig;
+}
+
 static int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out)
 {
 	int bound[8] = { 0 };
@@ -4978,25 +5138,7 @@ static int deduce(struct parser *p, struct template *t, struct fref *fr, struct 
 		out[i] = fr->targs[i];
 		bound[i] = 1;
 	}
-	struct type *sig = NULL;
-	{
-		struct saved_state ss;
-		save_state(p, &ss);
-		p->scope = bind_scope(p, t, out, 0, 1);
-		p->tok = t->start;
-		p->quiet++;
-		jmp_buf jb;
-		p->recover = &jb;
-		if (!setjmp(jb)) {
-			struct declattr at = { 0 };
-			struct type *ty = declspec(p, &at);
-			struct dname dn = { 0 };
-			ty = declarator_dn(p, ty, &dn, &at);
-			if (ty->kind == TY_FUNC)
-				sig = ty;
-		}
-		restore_state(p, &ss);
-	}
+	struct type *sig = template_signature(p, t, out);
 	if (!sig)
 		return 0;
 	struct param *q = sig->params;
@@ -5317,10 +5459,11 @@ static void using_decl(struct parser *p)
 	}
 	struct sym *alias = add_sym(p, p->scope, s->name, s->kind);
 	const char *nm = alias->name;
-	struct sym *nx = alias->next;
+	struct sym *nx = alias->next, *hn = alias->hnext;
 	*alias = *s;
 	alias->name = nm;
 	alias->next = nx;
+	alias->hnext = hn;
 }
 
 static void parse_external_member(struct parser *p)
