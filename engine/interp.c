@@ -410,8 +410,11 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
-	if (!m->df[fidx])
+	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn);
+		if (m->bps.len)
+			machine_apply_breaks(m, m->df[fidx]);
+	}
 	f->parent = parent;
 	f->next_free = NULL;
 	f->fn = fn;
@@ -1677,6 +1680,22 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
+		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
+			if (w->bp_pass == g->pc + 1) {
+				w->bp_pass = 0;
+			} else {
+				struct machine_break_info *bi = &m->bp_last;
+				bi->slot = w->host ? -1 : w->blk->slot;
+				bi->warp = (int)w->id;
+				bi->mask = M;
+				bi->func = fr->fidx;
+				bi->pc = fr->df->orig[g->pc];
+				bi->span = in->span;
+				m->bp_hit = 1;
+				w->bp_pass = g->pc + 1;
+				return n;
+			}
+		}
 		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
 			insn_event(m, w, g);
 		n++;

@@ -306,6 +306,7 @@ void machine_free(struct machine *m)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
 	vec_free(&m->obs);
+	vec_free(&m->bps);
 	vec_free(&m->events);
 	strbuf_release(&m->dev_out);
 	strbuf_release(&m->dev_err);
@@ -461,6 +462,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		w->rr = 0;
 		w->ng = 0;
 		w->toks.len = 0;
+		w->bp_pass = 0;
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
@@ -726,31 +728,145 @@ static void check_limit(struct machine *m)
 	}
 }
 
+/* One scheduling decision: the device if a grid runs, else the host
+ * thread, else (no host program) the next queued launch. */
+static void step_any(struct machine *m, int dev_budget, int host_budget)
+{
+	if (m->grid)
+		sched_device_step(m, dev_budget);
+	else if (m->host)
+		host_step(m, host_budget);
+	else if (!runtime_next_launch(m))
+		m->status = MST_IDLE;
+	check_limit(m);
+}
+
 enum machine_status machine_step(struct machine *m)
 {
 	if (m->status != MST_RUNNING)
 		return m->status;
-	if (m->grid)
-		sched_device_step(m, 1);
-	else
-		host_step(m, 1);
-	check_limit(m);
+	m->bp_hit = 0;
+	step_any(m, 1, 1);
 	return m->status;
 }
 
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
-	while (m->status == MST_RUNNING) {
+	m->bp_hit = 0;
+	while (m->status == MST_RUNNING && !m->bp_hit) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
-		if (m->grid)
-			sched_device_step(m, QUANTUM_RR);
-		else
-			host_step(m, 4096);
-		check_limit(m);
+		step_any(m, QUANTUM_RR, 4096);
 	}
 	return m->status;
+}
+
+int machine_find_function(const struct machine *m, const char *name)
+{
+	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {
+		const struct ir_func *f = &m->mod->funcs[i];
+		if ((f->name && !strcmp(f->name, name)) || (f->mangled && !strcmp(f->mangled, name)))
+			return (int)i;
+	}
+	return -1;
+}
+
+int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
+{
+	if (m->mem.dev_bytes + bytes > (8ull << 30))
+		return 2;
+	struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	*addr = a->base;
+	return 0;
+}
+
+int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
+{
+	if (ADDR_TAG(addr) == TAG_HSTACK)
+		return m->host ? machine_host_write(m, addr, src, n) : -1;
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || addr + n > a->base + a->size)
+		return -1;
+	memcpy(a->data + (addr - a->base), src, n);
+	return 0;
+}
+
+int machine_cuda_error(const struct machine *m)
+{
+	return m->sticky_err ? m->sticky_err : m->last_err;
+}
+
+int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
+		   uint64_t shmem, const uint64_t *args, int nargs)
+{
+	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || !(m->mod->funcs[func].kind & FN_KERNEL))
+		return 98;
+	if (m->sticky_err)
+		return m->sticky_err;
+	int e = runtime_queue_launch(m, func, grid, block, shmem, args, nargs);
+	if (e)
+		return e;
+	if (m->status != MST_FINISHED)
+		m->status = MST_RUNNING;
+	return 0;
+}
+
+/* Mark the first decoded instruction of every statement on a breakpoint line. */
+void machine_apply_breaks(struct machine *m, struct dfunc *df)
+{
+	const struct ir_func *fn = df->fn;
+	int32_t prev = -1;
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		struct ir_insn *in = &df->code[i];
+		int32_t st = fn->code[df->orig[i]].stmt;
+		in->flags &= (uint16_t)~DF_BREAK;
+		if (st != prev && st >= 0 && (uint32_t)st < fn->nstmts) {
+			struct span sp = fn->stmts[st].span;
+			for (size_t k = 0; k < m->bps.len; k++)
+				if (m->bps.v[k].file == sp.file && m->bps.v[k].line == sp.line)
+					in->flags |= DF_BREAK;
+		}
+		prev = st;
+	}
+}
+
+int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
+{
+	size_t k;
+	for (k = 0; k < m->bps.len; k++)
+		if (m->bps.v[k].file == file && m->bps.v[k].line == line)
+			break;
+	if (on && k == m->bps.len) {
+		struct bp b = { file, line };
+		vec_push(&m->bps, b);
+	} else if (!on && k < m->bps.len) {
+		m->bps.v[k] = m->bps.v[--m->bps.len];
+	}
+	int count = 0;
+	for (uint32_t f = 0; f < m->mod->nfuncs; f++) {
+		if (!m->df[f])
+			continue;
+		machine_apply_breaks(m, m->df[f]);
+		for (uint32_t i = 0; i < m->df[f]->ncode; i++)
+			count += (m->df[f]->code[i].flags & DF_BREAK) != 0;
+	}
+	return count;
+}
+
+int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
+{
+	if (m->bp_hit && bi)
+		*bi = m->bp_last;
+	return m->bp_hit;
+}
+
+struct span machine_span(const struct machine *m, int func, uint32_t pc)
+{
+	struct span none = {0};
+	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || pc >= m->mod->funcs[func].ncode)
+		return none;
+	return m->mod->funcs[func].code[pc].span;
 }
 
 int machine_run_main(struct machine *m, int argc, char **argv)

@@ -97,6 +97,41 @@ int machine_step_block(struct machine *m, int slot);
  * the next barrier). */
 int machine_run_to_barrier(struct machine *m);
 int machine_exit_status(const struct machine *m);
+
+/* ---- kernels without a host program (Lua scripts, lessons) */
+/* Index of the function named name (source or mangled name), or -1. */
+int machine_find_function(const struct machine *m, const char *name);
+/* Device memory, like cudaMalloc: 0 and *addr, or a CUDA error code. */
+int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr);
+/* Copy between the caller and emulated memory (any host-visible or device
+ * allocation, as the runtime sees it). 0, or -1 for a bad range. */
+int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n);
+/* Queue a launch of kernel func with the given configuration; args are the
+ * kernel's parameters in register encoding (ir.h). Returns 0 or a CUDA error
+ * code (9 invalid configuration ...). The machine becomes MST_RUNNING and
+ * goes back to MST_IDLE when the queued grids are done (no host thread). */
+int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
+		   uint64_t shmem, const uint64_t *args, int nargs);
+/* The error state a CUDA program would see next (0, or the sticky error). */
+int machine_cuda_error(const struct machine *m);
+
+/* ---- breakpoints on source lines (statement starts) */
+struct machine_break_info {
+	int slot, warp;        /* slot -1: the host thread */
+	uint32_t mask;
+	int func;
+	uint32_t pc;           /* IR index */
+	struct span span;
+};
+/* Set (on) or clear a breakpoint at file id (srcmgr) and line. Returns the
+ * number of statements it covers in functions decoded so far (others are
+ * checked when first called). */
+int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on);
+/* 1 if the last machine_step/machine_run stopped at a breakpoint (before
+ * executing that statement); *bi tells where. The next step passes it. */
+int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
+/* Source span of instruction pc (IR index) of function func. */
+struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
 
 /* ---- state queries */
