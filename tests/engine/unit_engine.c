@@ -327,6 +327,16 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 	machine_free(m);
 	fclose(devnull);
 	srcmgr_release(&t->sm);
+	for (int i = 0; i < nfuncs; i++) {
+		struct ir_func *f = &t->funcs[i];
+		for (uint32_t k = 0; k < f->ncode; k++)
+			free(f->code[k].args);
+		free(f->code);
+		free(f->reg_ty);
+		free(f->param_ty);
+		free(f->param_size);
+		free(f->param_align);
+	}
 	return res;
 }
 
