@@ -1066,12 +1066,15 @@ static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t a
 	return -1;
 }
 
-static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64_t addr,
-		      unsigned sz, int write)
+static void mem_event(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+		      uint64_t imm, unsigned sz, int write)
 {
+	uint64_t la[WS_WARP] = {0};
+	EACH(g->mask, l, la[l] = A[l] + imm);
 	struct machine_event e = { .kind = EV_MEM, .slot = w->host ? -1 : w->blk->slot,
 				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
-				   .pc = g->fr->df->orig[g->pc], .addr = addr, .size = sz, .write = write };
+				   .pc = g->fr->df->orig[g->pc], .addr = la[__builtin_ctz(g->mask)],
+				   .size = sz, .write = write, .lane_addr = la };
 	machine_emit(m, &e);
 }
 
@@ -1137,7 +1140,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 0);
+		mem_event(m, w, g, A, imm, sz, 0);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
 	EACH(M, l, {
@@ -1178,7 +1181,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 1);
+		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
 	/* lanes in ascending order: with several lanes storing to one
@@ -1251,7 +1254,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(g->mask)], sz, 1);
+		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
 	struct window win = { 0, 0, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);

@@ -889,6 +889,8 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
+static int machine_lane_first(const struct machine *m, int slot, int warp,
+			      struct machine_group_info *gi);
 static struct warp *warp_at(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
@@ -923,6 +925,89 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	else if (b->nexited == b->nthreads)
 		block_retire(m, m->grid, slot);
 	check_limit(m);
+	return 0;
+}
+
+int machine_choices(struct machine *m, struct machine_choice *out, int max)
+{
+	int n = 0;
+	if (m->status != MST_RUNNING)
+		return 0;
+	struct grid *gr = m->grid;
+	if (!gr) {
+		if (m->host && n < max) {
+			struct group *g = &m->host->g[0];
+			struct machine_choice c = { -1, 0, 0, g->mask, g->fr->fidx, g->fr->df->orig[g->pc] };
+			out[n] = c;
+		}
+		return m->host ? 1 : 0;
+	}
+	for (int s = 0; s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			for (uint32_t j = 0; j < w->ng; j++) {
+				struct group *g = &w->g[j];
+				if (g->state != G_READY)
+					continue;
+				if (n < max) {
+					struct machine_choice c = { s, (int)i, (int)j, g->mask, g->fr->fidx,
+								    g->fr->df->orig[g->pc] };
+					out[n] = c;
+				}
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+int machine_choose(struct machine *m, const struct machine_choice *c)
+{
+	if (m->status != MST_RUNNING)
+		return -1;
+	if (c->slot < 0) {
+		if (m->grid || !m->host)
+			return -1;
+		host_step(m, 1);
+		check_limit(m);
+		return 0;
+	}
+	struct warp *w = warp_at(m, c->slot, c->warp);
+	if (!w || c->group < 0 || (uint32_t)c->group >= w->ng || w->g[c->group].state != G_READY ||
+	    w->g[c->group].mask != c->mask)
+		return -1;
+	struct block *b = w->blk;
+	w->cur = c->group;
+	interp_run_group(m, w, c->group, 1);
+	if (w->ng > 1)
+		interp_warp_settle(m, w);
+	if (m->kern_fail_err)
+		grid_end(m);
+	else if (b->nexited == b->nthreads)
+		block_retire(m, m->grid, c->slot);
+	check_limit(m);
+	return 0;
+}
+
+int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit)
+{
+	struct machine_group_info gi;
+	if (machine_lane_first(m, slot, warp, &gi) < 0)
+		return -1;
+	const struct ir_func *f = &m->mod->funcs[gi.func];
+	int32_t st0 = f->code[gi.pc].stmt;
+	int depth0 = gi.depth, func0 = gi.func;
+	struct grid *gr = m->grid;
+	for (uint64_t k = 0; k < limit && m->status == MST_RUNNING; k++) {
+		if (machine_step_warp(m, slot, warp) < 0 || m->grid != gr)
+			break;
+		if (machine_lane_first(m, slot, warp, &gi) < 0)
+			break;
+		f = &m->mod->funcs[gi.func];
+		if (gi.func != func0 || gi.depth != depth0 || f->code[gi.pc].stmt != st0)
+			break;
+	}
 	return 0;
 }
 
@@ -1107,4 +1192,14 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 		return -1;
 	memcpy(buf, a->data + (addr - a->base), n);
 	return 0;
+}
+
+/* the group of the lowest live lane of a warp */
+static int machine_lane_first(const struct machine *m, int slot, int warp,
+			      struct machine_group_info *gi)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || !w->live)
+		return -1;
+	return machine_lane(m, slot, warp, __builtin_ctz(w->live), gi);
 }

@@ -177,6 +177,21 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 /* Read memory as the given lane sees it (shared/local windows resolve for it). */
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
 
+/* ---- scheduling by hand (the "manual" policy of scripts and lessons) */
+struct machine_choice {
+	int slot, warp, group;  /* slot -1: the host thread */
+	uint32_t mask;
+	int func;
+	uint32_t pc;            /* IR index */
+};
+/* The groups that could run next (at most max); returns how many there are. */
+int machine_choices(struct machine *m, struct machine_choice *out, int max);
+/* Run one instruction of the chosen group. 0, or -1 if it cannot run. */
+int machine_choose(struct machine *m, const struct machine_choice *c);
+/* Step a warp until the statement its first lane's group is at changes
+ * (a source-level step of one warp); at most limit instructions. */
+int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit);
+
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
 			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
@@ -190,6 +205,7 @@ struct machine_event {
 	uint32_t size;         /* EV_MEM: bytes per lane */
 	int write;             /* EV_MEM */
 	const struct machine_finding *finding; /* EV_FINDING */
+	const uint64_t *lane_addr; /* EV_MEM: address of each lane in mask (32 entries) */
 };
 typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
 /* kinds: bit mask of (1 << EV_*). Returns an id for machine_unobserve. */

@@ -133,11 +133,60 @@ static void test_program(void)
 	compilation_release(&c);
 }
 
+
+static void test_manual(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "k.cu", kernels, NULL)) {
+		ok(0, "compile");
+		compilation_release(&c);
+		return;
+	}
+	struct machine *m = machine_new(c.mod, NULL);
+	int f = machine_find_function(m, "fill");
+	uint64_t buf = 0;
+	machine_alloc(m, 64 * 4, &buf);
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+	uint64_t args[2] = { buf, 64 };
+	machine_launch(m, f, grid, block, 0, args, 2);
+	machine_step(m); /* starts the grid */
+	struct machine_choice ch[8];
+	int n = machine_choices(m, ch, 8);
+	ok(n == 2 && ch[0].warp == 0 && ch[1].warp == 1, "two warps to choose from (%d)", n);
+	for (int k = 0; k < 5; k++) {
+		n = machine_choices(m, ch, 8);
+		for (int i = 0; i < n; i++)
+			if (ch[i].warp == 1) {
+				machine_choose(m, &ch[i]);
+				break;
+			}
+	}
+	struct machine_group_info g0, g1;
+	machine_lane(m, 0, 0, 0, &g0);
+	machine_lane(m, 0, 1, 0, &g1);
+	ok(g0.pc == 0 && g1.pc > 0, "choosing warp 1 five times moves only warp 1 (pcs %u, %u)", g0.pc, g1.pc);
+	struct span s0 = machine_span(m, g0.func, g0.pc);
+	machine_step_statement(m, 0, 0, 1000);
+	machine_lane(m, 0, 0, 0, &g0);
+	struct span s1 = machine_span(m, g0.func, g0.pc);
+	ok(s1.line > s0.line, "statement step moves warp 0 to a later line (%u -> %u)", s0.line, s1.line);
+	machine_run(m, 0);
+	int out[64], good = 1;
+	machine_read(m, -1, 0, 0, buf, out, sizeof(out));
+	for (int i = 0; i < 64; i++)
+		good &= out[i] == 3 * i;
+	ok(good && machine_run(m, 0) == MST_IDLE, "the rest runs to completion; the machine is idle");
+	machine_free(m);
+	compilation_release(&c);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
 	test_launch_and_break();
 	test_program();
+	test_manual();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
