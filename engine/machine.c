@@ -49,10 +49,11 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	memset(&f, 0, sizeof(f));
 	if (m->findings.len >= 1000 && !error)
 		return NULL;
-	/* the same warning at the same place is reported once */
-	for (size_t i = m->findings.len, k = 0; i-- > 0 && k < 16; k++) {
+	/* the same warning (or race) at the same place is reported once */
+	int dedupe = !error || !strcmp(kind, "shared-race") || !strcmp(kind, "global-race");
+	for (size_t i = m->findings.len, k = 0; dedupe && i-- > 0 && k < 16; k++) {
 		const struct machine_finding *o = &m->findings.v[i];
-		if (!error && !o->error && o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+		if (o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
 			return NULL;
 	}
 	f.kind = kind;
@@ -245,6 +246,7 @@ static void block_free(struct block *b)
 		warp_release(&b->w[i]);
 	free(b->w);
 	free(b->shared);
+	free(b->race);
 	free(b);
 }
 
@@ -420,6 +422,8 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
+	if (!m->o.fast)
+		b->race = xcalloc(b->shared_size / 4 + 1, sizeof(uint64_t));
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -451,6 +455,9 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_or = 0;
 	b->bar_skipped = 0;
 	b->bar_skip_w = NULL;
+	if (b->race)
+		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
+	b->race_epoch = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
 	const struct ir_func *fn = gr->fn;

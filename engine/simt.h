@@ -177,6 +177,8 @@ struct block {
 	uint64_t linear;
 	uint8_t *shared;
 	uint64_t shared_size;
+	uint64_t *race;         /* shared-memory race shadow, one word per 4 bytes (NULL: --fast) */
+	uint32_t race_epoch;    /* advances at barriers and fences */
 	struct warp *w;
 	uint32_t nwarps;
 	uint32_t nthreads, nexited;
