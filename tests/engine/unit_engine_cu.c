@@ -184,12 +184,60 @@ static void test_manual(void)
 	compilation_release(&c);
 }
 
+
+static const char racy[] =
+	"__global__ void k(int *out)\n"
+	"{\n"
+	"\t__shared__ int s[64];\n"
+	"\ts[threadIdx.x] = threadIdx.x;\n"
+	"\tout[threadIdx.x] = s[63 - threadIdx.x];\n"
+	"}\n"
+	"__global__ void fine(int *out)\n"
+	"{\n"
+	"\t__shared__ int s[64];\n"
+	"\ts[threadIdx.x] = threadIdx.x;\n"
+	"\t__syncthreads();\n"
+	"\tout[threadIdx.x] = s[63 - threadIdx.x];\n"
+	"}\n";
+
+static int race_findings(const char *kernel, int fast)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "r.cu", racy, NULL)) {
+		compilation_release(&c);
+		return -1;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.fast = fast;
+	struct machine *m = machine_new(c.mod, &o);
+	uint64_t buf;
+	machine_alloc(m, 256, &buf);
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+	machine_launch(m, machine_find_function(m, kernel), grid, block, 0, &buf, 1);
+	machine_run(m, 0);
+	int n = 0;
+	for (size_t i = 0; i < machine_nfindings(m); i++)
+		n += strcmp(machine_finding_get(m, i)->kind, "shared-race") == 0;
+	machine_free(m);
+	compilation_release(&c);
+	return n;
+}
+
+static void test_race(void)
+{
+	int a = race_findings("k", 0), b = race_findings("fine", 0), c = race_findings("k", 1);
+	ok(a > 0 && b == 0 && c == 0, "shared-race found without __syncthreads (%d), not with it (%d), not with --fast (%d)", a, b, c);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
 	test_launch_and_break();
 	test_program();
 	test_manual();
+	test_race();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
