@@ -159,6 +159,17 @@ static const char *acc_name(int write)
 	return write ? "write" : "read";
 }
 
+/* A device load of bytes of a cudaMalloc'd (or device malloc'd) block that
+ * nothing has written yet: a warning, once per instruction. */
+static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
+			  uint64_t addr, uint64_t size, struct span sp)
+{
+	machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, addr,
+			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
+			    (unsigned long long)size, (unsigned long long)(addr - a->base),
+			    (unsigned long long)a->size);
+}
+
 static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 			 uint64_t size, int write, struct span sp)
 {
@@ -211,6 +222,12 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (write && a->kind == AK_CONST && dev) {
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
+	}
+	if (a->shadow) {
+		if (write)
+			mem_mark_init(a, addr - a->base, size);
+		else if (!m->o.fast && !mem_is_init(a, addr - a->base, size))
+			uninit_report(m, w, lane, a, addr, size, sp);
 	}
 	return a->data + (addr - a->base);
 }
@@ -1042,7 +1059,7 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 	}
 	{
 		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
-		    !a->freed)
+		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
 		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
 			return w->blk->shared + ADDR_OFF(addr);
@@ -1086,6 +1103,7 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, const 
 struct window {
 	uint64_t lo, len;
 	uint8_t *base;
+	struct alloc *a;        /* NULL for shared memory */
 };
 
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
@@ -1096,6 +1114,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 		win->lo = ADDR(TAG_SHARED, 0);
 		win->len = w->blk->shared_size;
 		win->base = w->blk->shared;
+		win->a = NULL;
 		return 1;
 	}
 	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
@@ -1110,6 +1129,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	win->lo = a->base;
 	win->len = a->size;
 	win->base = a->data;
+	win->a = a;
 	return 1;
 }
 
@@ -1219,6 +1239,15 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		else
 			slow |= 1u << l;
 	});
+	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
+		EACH(M & ~slow, l, {
+			uint64_t off = A[l] + imm - win.lo;
+			if (!mem_is_init(win.a, off, sz)) {
+				uninit_report(m, w, l, win.a, A[l] + imm, sz, in->span);
+				break;
+			}
+		});
+	}
 	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
 }
 
@@ -1264,6 +1293,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		else
 			slow |= 1u << l;
 	});
+	if (WS_UNLIKELY(win.a && win.a->shadow))
+		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
 }
 
@@ -1327,7 +1358,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
-	struct window win = { 0, 0, NULL };
+	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
@@ -1335,8 +1366,11 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && off + sz <= win.len && !(off & (sz - 1)))
+		if (fast && off + sz <= win.len && !(off & (sz - 1))) {
 			p = win.base + off;
+			if (win.a && win.a->shadow)
+				mem_mark_init(win.a, off, sz);
+		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;

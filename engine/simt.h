@@ -70,8 +70,11 @@ struct alloc {
 	uint8_t host_ok, dev_ok;
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
-	/* room for shadow state (initialized bits, last accessors) */
+	/* initialized bits (1 per byte), device allocations only; NULL: not
+	 * tracked. all_init once every byte has been written. */
 	uint8_t *shadow;
+	uint8_t all_init;
+	uint64_t init_hint;      /* bytes marked so far (with repeats) */
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -88,6 +91,11 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);
+/* Shadow of initialized bytes: start tracking, mark a written range, test
+ * a range (1 = every byte written). */
+void mem_track_init(struct alloc *a);
+void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n);
+int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 
 /* ---- control flow (cfg.c) */
 /* ipdom[i] for every instruction: the immediate post-dominator instruction

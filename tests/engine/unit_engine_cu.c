@@ -231,6 +231,48 @@ static void test_race(void)
 	ok(a > 0 && b == 0 && c == 0, "shared-race found without __syncthreads (%d), not with it (%d), not with --fast (%d)", a, b, c);
 }
 
+
+static const char uninit[] =
+	"__global__ void add(const float *a, float *c) { c[threadIdx.x] = a[threadIdx.x] + 1.0f; }\n"
+	"int main(void)\n"
+	"{\n"
+	"\tfloat h[32] = {0}, *da, *dc;\n"
+	"\tcudaMalloc(&da, sizeof h);\n"
+	"\tcudaMalloc(&dc, sizeof h);\n"
+	"\tif (MEMCPY) cudaMemcpy(da, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tadd<<<1, 32>>>(da, dc);\n"
+	"\tcudaMemcpy(h, dc, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static int count_kind(const char *src, const char *def, const char *kind)
+{
+	struct compilation c;
+	compilation_init(&c);
+	const char *defs[] = { def, NULL };
+	struct front_opts fo = { 0, NULL, defs };
+	if (front_compile_string(&c, "u.cu", src, &fo)) {
+		compilation_release(&c);
+		return -1;
+	}
+	struct machine *m = machine_new(c.mod, NULL);
+	char *argv[] = { "u", NULL };
+	machine_run_main(m, 1, argv);
+	int n = 0;
+	for (size_t i = 0; i < machine_nfindings(m); i++)
+		n += strcmp(machine_finding_get(m, i)->kind, kind) == 0;
+	machine_free(m);
+	compilation_release(&c);
+	return n;
+}
+
+static void test_uninit(void)
+{
+	int a = count_kind(uninit, "MEMCPY=0", "uninitialized-read");
+	int b = count_kind(uninit, "MEMCPY=1", "uninitialized-read");
+	ok(a == 1 && b == 0, "uninitialized-read when the input was never copied (%d), not after cudaMemcpy (%d)", a, b);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -238,6 +280,7 @@ int main(void)
 	test_program();
 	test_manual();
 	test_race();
+	test_uninit();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }
