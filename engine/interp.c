@@ -428,9 +428,17 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
 	if (!m->df[fidx]) {
-		m->df[fidx] = decode_func(fn);
-		if (m->bps.len)
+		m->df[fidx] = decode_func(fn, m->mod);
+		if (m->bps.len && !m->df[fidx]->bad)
 			machine_apply_breaks(m, m->df[fidx]);
+	}
+	if (m->df[fidx]->bad) {
+		const struct dfunc *bd = m->df[fidx];
+		machine_finding_add(m, "trap", 1, w, mask,
+				    bd->bad_at < fn->ncode ? fn->code[bd->bad_at].span : fn->span, 0,
+				    "internal error: %s cannot run: %s (instruction %u); please report this",
+				    fn->name, bd->bad, bd->bad_at);
+		return NULL;
 	}
 	f->parent = parent;
 	f->next_free = NULL;
@@ -1566,6 +1574,13 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 {
 	const struct ir_func *fn = &m->mod->funcs[fidx];
 	struct frame *nf = interp_frame_new(m, w, fn, fidx, g->fr, g->mask);
+	if (!nf && m->df[fidx] && m->df[fidx]->bad) {
+		if (w->host)
+			machine_exit(m, 134);
+		else
+			machine_fail_kernel(m, 719);
+		return -1;
+	}
 	if (!nf) {
 		machine_finding_add(m, "stack-overflow", 1, w, g->mask, in->span, 0,
 				    "call to %s overflows the thread's stack (%llu bytes); deep or unbounded recursion?",

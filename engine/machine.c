@@ -354,8 +354,11 @@ int machine_start(struct machine *m, int argc, char **argv)
 	w->exists = w->live = 1;
 	w->cur = 0;
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
-	if (!f)
-		return -1;
+	if (!f) {
+		m->status = MST_RUNNING;
+		machine_exit(m, 134); /* main cannot run (invalid IR or no stack) */
+		return 0;
+	}
 	/* argv in host memory */
 	struct alloc *ptrs = mem_alloc(&m->mem, TAG_HOST, (uint64_t)(argc + 1) * 8, 16, AK_HOST_OBJ);
 	for (int i = 0; i < argc; i++) {
@@ -473,6 +476,11 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
+		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+			machine_fail_kernel(m, 719);
+			w->ng = 0;
+			continue;
+		}
 		if (!f) {
 			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
 					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",

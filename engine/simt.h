@@ -115,8 +115,10 @@ struct dfunc {
 	int32_t *ipdom;          /* per decoded CBR: reconvergence pc, -1 = exit */
 	uint64_t (*pool)[32];    /* constant operands, broadcast to 32 lanes */
 	uint32_t npool;
+	const char *bad;         /* invalid IR: why (the function cannot run) */
+	uint32_t bad_at;
 };
-struct dfunc *decode_func(const struct ir_func *fn);
+struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
 void decode_free(struct dfunc *df);
 
 /* ---- execution state */
