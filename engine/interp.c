@@ -1207,6 +1207,69 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 	});
 }
 
+/* ---- global-memory race detection between blocks
+ * Two accesses to one global word from different blocks of a launch, at
+ * least one a write, with no gpu-scope fence by anyone in between: the
+ * order between blocks is not defined. Same representation as the shared
+ * checker, with block numbers (mod 2^15) instead of threads. */
+static void grace_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			 struct alloc *a, uint64_t off, int write, uint32_t other, int other_wrote)
+{
+	char who[80];
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "other blocks");
+	else
+		snprintf(who, sizeof(who), "block %u", other);
+	machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it in the same launch; blocks are not ordered (use atomics, or split the work into two launches)",
+			    (unsigned long long)off, (unsigned long long)a->size,
+			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
+}
+
+static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+			const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+{
+	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
+		return;
+	if (!a->race)
+		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
+	uint64_t *sh = a->race;
+	uint32_t gen = m->gepoch;
+	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
+	/* the common case: input read by many blocks and written by none */
+	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
+	int found = 0;
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - a->base;
+		if (off + sz > a->size)
+			continue;
+		if (!write && sz <= 4 && !(off & 3) && sh[off >> 2] == ro_multi)
+			continue;
+		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
+			uint64_t v = sh[wd];
+			uint32_t wr = 0, rd = 0;
+			if ((uint32_t)v == gen) {
+				wr = (uint32_t)(v >> 32) & 0x7fff;
+				rd = (uint32_t)(v >> 47) & 0x7fff;
+			}
+			if (wr && wr != me) {
+				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+				found = 1;
+			} else if (write && rd && rd != me) {
+				grace_report(m, w, l, in, a, off, write, rd == 0x7fff ? RACE_MULTI : rd - 1, 0);
+				found = 1;
+			}
+			if (write)
+				wr = me;
+			else if (!rd)
+				rd = me;
+			else if (rd != me)
+				rd = 0x7fff;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+		}
+	});
+}
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -1240,6 +1303,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		return ld_slow(m, w, in, M, D, A);
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 0);
+	else if (win.a && !m->o.fast)
+		grace_check(m, w, in, M, A, imm, sz, 0, win.a);
 	EACH(M, l, {
 		uint64_t off = A[l] + imm - win.lo;
 		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
@@ -1292,6 +1357,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		return st_slow(m, w, in, M, A, B);
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 1);
+	else if (win.a && !m->o.fast)
+		grace_check(m, w, in, M, A, imm, sz, 1, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	EACH(M, l, {
@@ -1829,6 +1896,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_FENCE:
 			if (!w->host)
 				w->blk->race_epoch++;
+			if (in->scope != SCOPE_CTA)
+				m->gepoch++;
 			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);

@@ -571,6 +571,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
 	m->kern_fail_err = 0;
+	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);

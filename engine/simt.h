@@ -75,6 +75,7 @@ struct alloc {
 	uint8_t *shadow;
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
+	uint64_t *race;          /* global-race shadow, one word per 4 bytes (lazily; not with --fast) */
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -275,6 +276,7 @@ struct machine {
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
 	VEC(struct bp) bps;
