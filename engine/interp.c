@@ -426,6 +426,8 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f = xcalloc(1, sizeof(*f));
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
+		f->next_all = w->all_frames;
+		w->all_frames = f;
 	}
 	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn, m->mod);

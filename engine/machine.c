@@ -208,33 +208,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	return m;
 }
 
-static void frame_chain_free(struct frame *f, struct frame **seen, size_t *nseen)
-{
-	for (; f; f = f->parent) {
-		for (size_t i = 0; i < *nseen; i++)
-			if (seen[i] == f)
-				return;
-		seen[(*nseen)++] = f;
-	}
-}
-
 static void warp_release(struct warp *w)
 {
-	/* every frame is either on the free list or reachable from a group */
-	struct frame *seen[WS_MAXG * 64];
-	size_t n = 0;
-	for (uint32_t j = 0; j < w->ng; j++)
-		if (n < WS_ARRAY_LEN(seen) - 256)
-			frame_chain_free(w->g[j].fr, seen, &n);
-	for (size_t i = 0; i < n; i++) {
-		free(seen[i]->r);
-		free(seen[i]);
-	}
-	for (struct frame *f = w->free_frames, *nx; f; f = nx) {
-		nx = f->next_free;
+	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
+		nx = f->next_all;
 		free(f->r);
 		free(f);
 	}
+	w->all_frames = w->free_frames = NULL;
 	for (int l = 0; l < WS_WARP; l++)
 		free(w->ls[l].buf);
 	vec_free(&w->toks);

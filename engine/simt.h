@@ -125,6 +125,7 @@ void decode_free(struct dfunc *df);
 /* ---- execution state */
 struct frame {
 	struct frame *parent, *next_free;
+	struct frame *next_all;  /* every frame the warp ever allocated */
 	const struct ir_func *fn;
 	const struct dfunc *df;
 	const struct ir_insn *code; /* df->code */
@@ -177,6 +178,7 @@ struct warp {
 	uint32_t tok_free_hint;
 	struct lstack ls[WS_WARP];
 	struct frame *free_frames;
+	struct frame *all_frames;
 	uint32_t tid[3][WS_WARP];
 	int host;
 	int blocked_host;       /* host: waiting for the device */
