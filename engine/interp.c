@@ -1623,8 +1623,8 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 	case SREG_NWARPID: return 64;
 	case SREG_SMID: return b->sm;
 	case SREG_NSMID: return (uint64_t)m->o.num_sms;
-	case SREG_CLOCK: return (uint32_t)m->cycles;
-	case SREG_CLOCK64: return m->cycles;
+	case SREG_CLOCK: return (uint32_t)m->smclk[b->sm];
+	case SREG_CLOCK64: return m->smclk[b->sm];
 	case SREG_GLOBALTIMER: return m->cycles;
 	case SREG_WARPSIZE: return WS_WARP;
 	case SREG_LANEMASK_LT: return (1u << l) - 1;
@@ -1893,6 +1893,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		n++;
 		m->steps++;
 		m->cycles++;
+		m->smclk[w->blk->sm]++;
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:

@@ -195,6 +195,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->err = m->o.err ? m->o.err : stderr;
 	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
+	m->smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
 	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->stack_limit = 64 * 1024;
 	m->heap_limit = 8 * 1024 * 1024;
@@ -296,6 +297,7 @@ void machine_free(struct machine *m)
 	strbuf_release(&m->tmp);
 	free(m->obj_addr);
 	free(m->fn_maxdyn);
+	free(m->smclk);
 	mem_release(&m->mem);
 	free(m);
 }

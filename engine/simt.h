@@ -261,7 +261,8 @@ struct machine {
 	VEC(struct launch) queue;
 	size_t qhead;
 	uint64_t rng;
-	uint64_t cycles;        /* emulated clock (device) */
+	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
+	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t host_ns;
 	/* runtime */
 	int last_err, sticky_err;
