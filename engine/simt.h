@@ -279,6 +279,8 @@ struct machine {
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	struct alloc *hcache[4]; /* the host fast path's recent allocations */
+	unsigned hcache_next;
 	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
