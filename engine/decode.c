@@ -264,6 +264,34 @@ static void constfold(struct dctx *x)
 	}
 }
 
+/* CVT of a constant temporary becomes a constant (the front end writes
+ * `i < 16u` as CONST.s32 16 ; CVT.u32.s32) */
+static void cvtconst(struct dctx *x)
+{
+	uint32_t nr = x->fn->nregs;
+	int32_t *def = xmalloc((nr ? nr : 1) * sizeof(int32_t));
+	for (uint32_t r = 0; r < nr; r++)
+		def[r] = -1;
+	for (uint32_t i = 0; i < x->n; i++)
+		if (!x->dead[i] && x->c[i].op == IR_CONST && x->c[i].d >= 0)
+			def[x->c[i].d] = (int32_t)i;
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *cv = &x->c[i];
+		if (x->dead[i] || cv->op != IR_CVT || cv->a < 0 || !temp(x, cv->a) || def[cv->a] < 0)
+			continue;
+		const struct ir_insn *k = &x->c[def[cv->a]];
+		if (x->blk[def[cv->a]] != x->blk[i] || (uint32_t)def[cv->a] > i)
+			continue;
+		uint64_t v = interp_cvt(const_norm((uint64_t)k->imm, k->t), cv->t, cv->t2);
+		cv->op = IR_CONST;
+		cv->imm = (int64_t)v;
+		cv->a = -1;
+		if (--x->nuse[k->d] == 0)
+			x->dead[def[k->d]] = 1;
+	}
+	free(def);
+}
+
 /* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX */
 static void fuse_idx(struct dctx *x)
 {
@@ -407,6 +435,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	blocks(&x);
 	count(&x);
 	copyprop(&x);
+	count(&x);
+	cvtconst(&x);
 	count(&x);
 	constfold(&x);
 	count(&x);

@@ -1021,6 +1021,11 @@ static uint64_t cvt1(uint64_t v, unsigned t, unsigned t2)
 	}
 }
 
+uint64_t interp_cvt(uint64_t v, unsigned t, unsigned t2)
+{
+	return cvt1(v, t, t2);
+}
+
 /* ---- memory access */
 
 static inline uint64_t ld_raw(const uint8_t *p, unsigned t)

@@ -321,6 +321,8 @@ void interp_bar_release(struct machine *m, struct block *b);
 /* generic memory access by a lane (device: w is the lane's warp). NULL = fault (finding made). */
 uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 		      uint64_t size, int write, struct span sp);
+/* C conversion of a register value of type t2 to type t (ir.def CVT) */
+uint64_t interp_cvt(uint64_t v, unsigned t, unsigned t2);
 /* copy helpers used by the runtime: 0 ok, -1 fault */
 int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n);
 int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64_t n);
