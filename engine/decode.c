@@ -390,6 +390,31 @@ static const char *validate(const struct ir_func *fn, const struct ir_module *mo
 	return NULL;
 }
 
+/* SETP p ; CBR p  =>  CBR on the comparison (p a temporary used once) */
+static void fuse_cbr(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *sp = &x->c[i];
+		if (x->dead[i] || sp->op != IR_SETP || !temp(x, sp->d) || x->nuse[sp->d] != 1 ||
+		    sp->t == IR_F16)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *br = &x->c[j];
+		if (br->op != IR_CBR || br->a != sp->d)
+			continue;
+		br->flags |= (uint16_t)(DF_CMP | (sp->flags & DF_KB));
+		br->a = sp->a;
+		br->b = sp->b;
+		br->t = sp->t;
+		br->sub = sp->sub;
+		x->dead[i] = 1;
+	}
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -420,7 +445,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	x.named = xcalloc(nr, 1);
@@ -441,6 +466,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	constfold(&x);
 	count(&x);
 	fuse_idx(&x);
+	count(&x);
+	fuse_cbr(&x);
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));
 	df->fn = fn;

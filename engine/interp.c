@@ -1718,7 +1718,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	struct group *g = &w->g[gi];
 	uint64_t *A = reg(g->fr->r, in->a);
 	uint32_t T = 0, M = g->mask;
-	EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	if (in->flags & DF_CMP) {
+		uint64_t p[WS_WARP];
+		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)g->fr->df->pool[in->b] : reg(g->fr->r, in->b);
+		do_setp(in, M, p, A, B);
+		A = p;
+		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	} else {
+		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	}
 	if (T == M) {
 		g->pc = (uint32_t)in->tgt1;
 		return 0;
@@ -1894,7 +1902,7 @@ static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr
 static int host_fast(struct machine *m, struct warp *w, int budget)
 {
 	struct group *g = &w->g[0];
-	int n = 0;
+	int n = 0, cbr_cmp = 0;
 	while (n < budget) {
 		struct frame *fr = g->fr;
 		const struct ir_insn *in = &fr->code[g->pc];
@@ -1934,6 +1942,7 @@ static int host_fast(struct machine *m, struct warp *w, int budget)
 				r = (b & 0xffffffffu) >= type_size(t) * 8 ? 0 : a >> (b & 63);
 			break;
 		case IR_SETP: {
+setp:;
 			int lt, eq;
 			if (t == IR_F64 || t == IR_F32) {
 				double x = t == IR_F64 ? dval(a) : fval(a), y = t == IR_F64 ? dval(b) : fval(b);
@@ -1968,6 +1977,13 @@ static int host_fast(struct machine *m, struct warp *w, int budget)
 			g->pc = (uint32_t)in->tgt1;
 			goto next;
 		case IR_CBR:
+			if (in->flags & DF_CMP) {
+				if (t == IR_F16)
+					return n;
+				/* compare, then branch on it below */
+				cbr_cmp = 1;
+				goto setp;
+			}
 			g->pc = (uint32_t)(a ? in->tgt1 : in->tgt2);
 			goto next;
 		case IR_LD: {
@@ -1987,6 +2003,11 @@ static int host_fast(struct machine *m, struct warp *w, int budget)
 		}
 		default:
 			return n;
+		}
+		if (cbr_cmp) {
+			cbr_cmp = 0;
+			g->pc = (uint32_t)(r ? in->tgt1 : in->tgt2);
+			goto next;
 		}
 		if (in->d >= 0)
 			H(in->d) = r;

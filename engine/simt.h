@@ -106,6 +106,7 @@ int32_t *cfg_ipdom(const struct ir_func *f);
 /* ---- decoded functions (decode.c) */
 #define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
 #define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
+#define DF_CMP 0x400             /* CBR: branch on (a sub b) of type t, a fused SETP */
 enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
 struct dfunc {
 	const struct ir_func *fn;
