@@ -1221,3 +1221,54 @@ static int machine_lane_first(const struct machine *m, int slot, int warp,
 		return -1;
 	return machine_lane(m, slot, warp, __builtin_ctz(w->live), gi);
 }
+
+int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned size, uint32_t *banks)
+{
+	/* per bank, the distinct words requested: the degree is the largest count */
+	uint64_t words[32][32];
+	int nw[32] = {0}, degree = 0;
+	uint32_t touched = 0;
+	if (size == 0)
+		size = 4;
+	for (int l = 0; l < 32; l++) {
+		if (!(mask >> l & 1))
+			continue;
+		for (uint64_t a = lane_addr[l] & ~(uint64_t)3; a < lane_addr[l] + size; a += 4) {
+			uint64_t wd = ADDR_OFF(a) >> 2;
+			int bank = (int)(wd & 31), k;
+			touched |= 1u << bank;
+			for (k = 0; k < nw[bank]; k++)
+				if (words[bank][k] == wd)
+					break;
+			if (k == nw[bank] && nw[bank] < 32)
+				words[bank][nw[bank]++] = wd;
+		}
+	}
+	for (int b = 0; b < 32; b++)
+		if (nw[b] > degree)
+			degree = nw[b];
+	if (banks)
+		*banks = touched;
+	return degree ? degree : 1;
+}
+
+int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size)
+{
+	uint64_t sec[64];
+	int n = 0;
+	if (size == 0)
+		size = 4;
+	for (int l = 0; l < 32; l++) {
+		if (!(mask >> l & 1))
+			continue;
+		for (uint64_t s0 = lane_addr[l] >> 5; s0 <= (lane_addr[l] + size - 1) >> 5; s0++) {
+			int k;
+			for (k = 0; k < n; k++)
+				if (sec[k] == s0)
+					break;
+			if (k == n && n < 64)
+				sec[n++] = s0;
+		}
+	}
+	return n;
+}

@@ -192,6 +192,14 @@ int machine_choose(struct machine *m, const struct machine_choice *c);
  * (a source-level step of one warp); at most limit instructions. */
 int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit);
 
+/* ---- performance views of one warp memory access (EV_MEM's lane_addr) */
+/* Shared memory: 32 banks of 4 bytes; lanes reading the same word share it.
+ * Returns the conflict degree (1 = conflict-free, n = n-way), and the mask
+ * of banks touched in *banks if not NULL. */
+int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned size, uint32_t *banks);
+/* Global memory: the number of distinct 32-byte sectors the lanes touch. */
+int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
+
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
 			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };

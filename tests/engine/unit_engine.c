@@ -999,6 +999,30 @@ static void test_bad_ir(void)
 	ok(r == 719 && strcmp(last_kind, "trap") == 0, "invalid IR (branch out of range): kernel fails with 719 (%d, %s)", r, last_kind);
 }
 
+
+static void test_perf_views(void)
+{
+	uint64_t a[32];
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_SHARED, 4 * l);
+	ok(machine_bank_conflicts(a, WS_FULL, 4, NULL) == 1, "consecutive words: conflict-free");
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_SHARED, 8 * l);
+	ok(machine_bank_conflicts(a, WS_FULL, 4, NULL) == 2, "stride 2 words: 2-way conflict");
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_SHARED, 128 * l);
+	ok(machine_bank_conflicts(a, WS_FULL, 4, NULL) == 32, "stride 32 words: 32-way conflict");
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_SHARED, 0);
+	ok(machine_bank_conflicts(a, WS_FULL, 4, NULL) == 1, "broadcast of one word: no conflict");
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_GLOBAL, 0x1000 + 4 * l);
+	ok(machine_sectors(a, WS_FULL, 4) == 4, "coalesced floats: 4 sectors");
+	for (int l = 0; l < 32; l++)
+		a[l] = ADDR(TAG_GLOBAL, 0x1000 + 128 * l);
+	ok(machine_sectors(a, WS_FULL, 4) == 32, "strided floats: 32 sectors");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -1018,6 +1042,7 @@ int main(void)
 	test_stepping();
 	test_host_runtime();
 	test_bad_ir();
+	test_perf_views();
 	test_speed();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
