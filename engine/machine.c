@@ -19,7 +19,7 @@
 void machine_opts_init(struct machine_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->simt = SIMT_ITS;
+	o->simt = SIMT_STACK;
 	o->sched = SCHED_RR;
 }
 
