@@ -59,6 +59,10 @@ int machine_run_main(struct machine *m, int argc, char **argv);
  *   kernel's arguments), 0x75 code (function addresses). Null and unmapped
  *   addresses fault.
  * - Findings are data: kind (DESIGN.md section 7 names), span, threads.
+ *   A finding pointer is valid until the machine runs again.
+ * - Device state is addressed by resident block slot (0..nresident-1) and
+ *   warp index in the block; slot -1, warp 0 is the host thread. Positions
+ *   (pc) are instruction indices of the IR function (ir.h).
  */
 
 struct machine_finding {
