@@ -1183,6 +1183,25 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 	return -1;
 }
 
+int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up, uint64_t *addr)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || lane < 0 || lane >= WS_WARP)
+		return -1;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (!(w->g[j].mask >> lane & 1))
+			continue;
+		struct frame *f = w->g[j].fr;
+		while (f && up-- > 0)
+			f = f->parent;
+		if (!f)
+			return -1;
+		*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, f->lbase[lane]);
+		return 0;
+	}
+	return -1;
+}
+
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n)
 {
 	struct warp *w = warp_at(m, slot, warp);

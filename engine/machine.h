@@ -178,6 +178,9 @@ int machine_group(const struct machine *m, int slot, int warp, int g, struct mac
 int machine_lane(const struct machine *m, int slot, int warp, int lane, struct machine_group_info *gi);
 /* Register of a lane in its current frame (up = frames up the stack). */
 int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int up, int reg, uint64_t *val);
+/* Generic address of a lane's frame local memory (ir_var VLOC_LOCAL
+ * offsets are relative to it); up = frames up the stack. */
+int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up, uint64_t *addr);
 /* Read memory as the given lane sees it (shared/local windows resolve for it). */
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
 

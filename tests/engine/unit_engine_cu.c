@@ -65,6 +65,16 @@ static void test_launch_and_break(void)
 		if (bi.span.line != 5)
 			lines_ok = 0;
 		if (hits == 1) {
+			uint64_t v = 0, base = 0;
+			int32_t ri = -1;
+			const struct ir_func *fn = &c.mod->funcs[bi.func];
+			for (uint32_t k = 0; k < fn->nvars; k++)
+				if (!strcmp(fn->vars[k].name, "i") && fn->vars[k].loc == VLOC_REG)
+					ri = fn->vars[k].reg;
+			int got = ri >= 0 ? machine_lane_reg(m, bi.slot, bi.warp, 5, 0, ri, &v) : -1;
+			ok(got == 0 && v == 5, "variable i in lane 5 at the breakpoint is 5 (%llu)",
+			   (unsigned long long)v);
+			ok(machine_lane_frame(m, bi.slot, bi.warp, 5, 0, &base) == 0, "lane frame address");
 			struct machine_kernel_info ki;
 			struct machine_group_info gi;
 			ok(machine_kernel(m, &ki) == 0 && ki.active && ki.grid[0] == 2,
