@@ -956,7 +956,21 @@ static int gen_condexpr(struct lower *L, struct node *n)
 	return res;
 }
 
+static int gen_expr_inner(struct lower *L, struct node *n);
+
+/* Each expression's instructions carry the expression's own source range
+ * (findings point at "a[i]", not at the whole statement). */
 static int gen_expr(struct lower *L, struct node *n)
+{
+	struct span saved = L->cur_span;
+	if (n->span.file && n->span.file == saved.file)
+		L->cur_span = n->span;
+	int r = gen_expr_inner(L, n);
+	L->cur_span = saved;
+	return r;
+}
+
+static int gen_expr_inner(struct lower *L, struct node *n)
 {
 	switch (n->kind) {
 	case ND_NUM:
