@@ -1713,17 +1713,43 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	return g->ntok && at_token(w, g);
 }
 
+/* The lanes of M for which (A sub B) holds: a fused SETP+CBR in one pass. */
+#define CMPM(OP, CAST) EACH(M, l, T |= (uint32_t)((CAST)A[l] OP (CAST)B[l]) << l)
+#define CMPM_ALL(CAST) do { \
+	switch (in->sub) { \
+	case CMP_EQ: CMPM(==, CAST); break; \
+	case CMP_NE: CMPM(!=, CAST); break; \
+	case CMP_LT: CMPM(<, CAST); break; \
+	case CMP_LE: CMPM(<=, CAST); break; \
+	case CMP_GT: CMPM(>, CAST); break; \
+	default: CMPM(>=, CAST); break; \
+	} \
+} while (0)
+
+static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A, const uint64_t *B)
+{
+	uint32_t T = 0;
+	unsigned t = in->t;
+	if (is_float(t)) {
+		uint64_t p[WS_WARP];
+		do_setp(in, M, p, (uint64_t *)A, (uint64_t *)B);
+		EACH(M, l, T |= (uint32_t)(p[l] != 0) << l);
+	} else if (is_signed(t)) {
+		CMPM_ALL(int64_t);
+	} else {
+		CMPM_ALL(uint64_t);
+	}
+	return T;
+}
+
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
 	struct group *g = &w->g[gi];
 	uint64_t *A = reg(g->fr->r, in->a);
 	uint32_t T = 0, M = g->mask;
 	if (in->flags & DF_CMP) {
-		uint64_t p[WS_WARP];
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)g->fr->df->pool[in->b] : reg(g->fr->r, in->b);
-		do_setp(in, M, p, A, B);
-		A = p;
-		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+		T = cmp_mask(in, M, A, B);
 	} else {
 		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 	}
