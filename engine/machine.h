@@ -43,4 +43,119 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 void machine_free(struct machine *m);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
+/*
+ * ---- Extensions (engine helper). Design summary (docs/engine.md has more):
+ * - The whole program runs in one deterministic state machine. Host main()
+ *   is a one-lane "warp" interpreted like device code. A kernel launch is
+ *   queued on its stream; at a synchronization point the host thread parks
+ *   and the machine runs the queued grids, then the host resumes. So
+ *   machine_step() can advance the host and the device alike, one
+ *   instruction of one convergence group at a time.
+ * - Generic addresses carry a tag in bits 40..47: 0x10 host heap and host
+ *   objects, 0x11 host thread stack (main's locals), 0x70 global (cudaMalloc,
+ *   __device__, __managed__, string literals), 0x71 constant, 0x72 shared
+ *   window (offset in the executing block's shared memory), 0x73 local
+ *   window (offset in the executing lane's stack), 0x74 param (the running
+ *   kernel's arguments), 0x75 code (function addresses). Null and unmapped
+ *   addresses fault.
+ * - Findings are data: kind (DESIGN.md section 7 names), span, threads.
+ */
+
+struct machine_finding {
+	const char *kind;      /* "oob-global-read", "deadlock", ... (static string) */
+	int error;             /* 1 error, 0 warning */
+	struct span span;
+	int on_device;         /* 0: the host thread */
+	uint32_t block[3], thread[3]; /* first thread involved */
+	int warp, lane;        /* warp in block, lane of that thread */
+	uint32_t lanes;        /* lanes of that warp involved */
+	uint64_t addr;         /* the address for memory findings, else 0 */
+	char *msg;             /* explanation (owned by the machine) */
+};
+size_t machine_nfindings(const struct machine *m);
+const struct machine_finding *machine_finding_get(const struct machine *m, size_t i);
+/* Print every finding "file:line:col: error: [kind] msg" with the source line. */
+void machine_findings_render(const struct machine *m, FILE *f, int color);
+
+/* ---- stepping. machine_run_main = machine_start + machine_run. */
+enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
+/* Prepare main(argc, argv) without running it. Returns 0, or -1 (no main). */
+int machine_start(struct machine *m, int argc, char **argv);
+/* One scheduling step: one instruction of one convergence group (host or
+ * device). Returns the status afterwards. */
+enum machine_status machine_step(struct machine *m);
+/* Run until finished, or max_steps (0: no limit) steps. */
+enum machine_status machine_run(struct machine *m, uint64_t max_steps);
+/* Step only the given device warp (block = resident slot) until it has run
+ * one instruction; other warps run only if needed to unblock it. Returns -1
+ * when there is no such warp. */
+int machine_step_warp(struct machine *m, int slot, int warp);
+/* Run the device until every resident block has either finished or waits at
+ * a barrier (run to the next barrier). */
+int machine_run_to_barrier(struct machine *m);
+int machine_exit_status(const struct machine *m);
+uint64_t machine_steps(const struct machine *m);
+
+/* ---- state queries */
+enum machine_lane_state { LS_NONE, LS_ACTIVE, LS_READY, LS_PARKED, LS_BARRIER,
+			  LS_WARPSYNC, LS_EXITED };
+struct machine_kernel_info {
+	int active;            /* a grid is running */
+	int func;              /* module function index */
+	uint32_t grid[3], block[3];
+	uint64_t shmem;
+	uint64_t blocks_done, blocks_total;
+	int nresident;         /* resident block slots in use */
+};
+int machine_kernel(const struct machine *m, struct machine_kernel_info *k);
+struct machine_block_info {
+	uint32_t idx[3];
+	int nwarps;
+	uint32_t nthreads, nexited;
+	uint32_t bar_arrived, bar_expected, bar_generation;
+};
+/* slot: 0..nresident-1. Returns -1 if empty. */
+int machine_block(const struct machine *m, int slot, struct machine_block_info *b);
+struct machine_group_info {
+	uint32_t mask;
+	int func;              /* module function index */
+	uint32_t pc;           /* instruction index in func */
+	int depth;             /* call depth, 0 = kernel */
+	int state;             /* enum machine_lane_state of its lanes */
+	uint32_t wait_mask;    /* collectives: lanes named */
+};
+struct machine_warp_info {
+	uint32_t exists, live, exited;
+	int ngroups;
+	int current;           /* group that ran last, -1 */
+};
+/* slot -1 with warp 0: the host thread. */
+int machine_warp(const struct machine *m, int slot, int warp, struct machine_warp_info *w);
+int machine_group(const struct machine *m, int slot, int warp, int g, struct machine_group_info *gi);
+/* One lane: its group's info; -1 if the lane does not exist. */
+int machine_lane(const struct machine *m, int slot, int warp, int lane, struct machine_group_info *gi);
+/* Register of a lane in its current frame (up = frames up the stack). */
+int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int up, int reg, uint64_t *val);
+/* Read memory as the given lane sees it (shared/local windows resolve for it). */
+int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
+
+/* ---- observers: cost one predictable branch when none is registered. */
+enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
+			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
+struct machine_event {
+	enum machine_event_kind kind;
+	int slot, warp;        /* slot -1: host */
+	uint32_t mask;         /* lanes */
+	int func;
+	uint32_t pc;
+	uint64_t addr;         /* EV_MEM: the first lane's address */
+	uint32_t size;         /* EV_MEM: bytes per lane */
+	int write;             /* EV_MEM */
+	const struct machine_finding *finding; /* EV_FINDING */
+};
+typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
+/* kinds: bit mask of (1 << EV_*). Returns an id for machine_unobserve. */
+int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx);
+void machine_unobserve(struct machine *m, int id);
+
 #endif

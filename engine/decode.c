@@ -1,0 +1,405 @@
+/*
+ * decode.c - turn a function's IR into the form the interpreter runs.
+ *
+ * The front end's IR is straightforward and verbose (a temporary per
+ * subexpression, copies of every variable before use, constants in
+ * registers). Decoding, once per function, does a few safe local
+ * rewrites inside basic blocks and drops the instructions they make dead:
+ * - copy propagation: a temporary defined once by MOV from a register that
+ *   is not redefined before the temporary's last use is replaced by it;
+ * - constant operands: a temporary defined once by CONST and used as the
+ *   second operand of an ALU op or SETP becomes a constant-pool operand
+ *   (DF_KB); commutative ops take a constant first operand too;
+ * - indexing: CVT(int -> 64) ; MUL by a constant ; ADD.ptr becomes one
+ *   XOP_IDX "d = a + ext(b) * imm".
+ * Registers that hold source variables (ir_var VLOC_REG) are never
+ * removed, so the debugger still finds every variable. Each decoded
+ * instruction remembers its IR index (orig) and branch targets are
+ * remapped, so positions shown to the user are the IR's.
+ */
+#include "simt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct dctx {
+	const struct ir_func *fn;
+	struct ir_insn *c;       /* working copy, same indices as the IR */
+	uint32_t n;
+	uint8_t *dead;
+	uint8_t *named;          /* register holds a source variable */
+	uint32_t *ndef, *nuse;
+	uint32_t *blk;           /* basic block of each instruction */
+	VEC(uint64_t) pool;      /* constant values */
+};
+
+static int is_leader_op(unsigned op)
+{
+	return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE;
+}
+
+/* registers read by an instruction (up to 5 + args) */
+static int uses(const struct ir_insn *in, int32_t *out, int max)
+{
+	int n = 0;
+	int32_t r[5] = { in->a, in->b, in->c, in->e, -1 };
+	for (int i = 0; i < 4; i++) {
+		if (r[i] < 0)
+			continue;
+		if (i == 1 && (in->flags & DF_KB))
+			continue;
+		if (i == 3 && in->op == IR_MATCH)
+			continue;
+		if (n < max)
+			out[n++] = r[i];
+	}
+	for (uint32_t k = 0; k < in->nargs && in->args; k++)
+		if (n < max)
+			out[n++] = in->args[k];
+	return n;
+}
+
+/* registers written: d, and e for MATCH_ALL */
+static int defs(const struct ir_insn *in, int32_t *out)
+{
+	int n = 0;
+	if (in->d >= 0)
+		out[n++] = in->d;
+	if (in->op == IR_MATCH && in->e >= 0)
+		out[n++] = in->e;
+	return n;
+}
+
+static void count(struct dctx *x)
+{
+	uint32_t nr = x->fn->nregs;
+	memset(x->ndef, 0, nr * sizeof(uint32_t));
+	memset(x->nuse, 0, nr * sizeof(uint32_t));
+	for (uint32_t i = 0; i < x->fn->nparams && i < nr; i++)
+		x->ndef[i]++;
+	for (uint32_t i = 0; i < x->n; i++) {
+		if (x->dead[i])
+			continue;
+		int32_t r[64];
+		int k = defs(&x->c[i], r);
+		for (int j = 0; j < k; j++)
+			if ((uint32_t)r[j] < nr)
+				x->ndef[r[j]]++;
+		k = uses(&x->c[i], r, 64);
+		for (int j = 0; j < k; j++)
+			if ((uint32_t)r[j] < nr)
+				x->nuse[r[j]]++;
+	}
+}
+
+static void blocks(struct dctx *x)
+{
+	uint8_t *lead = xcalloc(x->n + 1, 1);
+	lead[0] = 1;
+	for (uint32_t i = 0; i < x->n; i++) {
+		const struct ir_insn *in = &x->c[i];
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			if ((uint32_t)in->tgt1 < x->n)
+				lead[in->tgt1] = 1;
+			if (in->op == IR_CBR && (uint32_t)in->tgt2 < x->n)
+				lead[in->tgt2] = 1;
+		}
+		if (is_leader_op(in->op) || in->op == IR_CALL || in->op == IR_ICALL)
+			lead[i + 1] = 1;
+	}
+	uint32_t b = 0;
+	for (uint32_t i = 0; i < x->n; i++) {
+		if (lead[i] && i)
+			b++;
+		x->blk[i] = b;
+	}
+	free(lead);
+}
+
+/* replace register `from` by `to` in uses of instruction in */
+static void subst(struct ir_insn *in, int32_t from, int32_t to)
+{
+	if (in->a == from)
+		in->a = to;
+	if (in->b == from && !(in->flags & DF_KB))
+		in->b = to;
+	if (in->c == from)
+		in->c = to;
+	if (in->e == from && !(in->op == IR_MATCH))
+		in->e = to;
+	for (uint32_t k = 0; k < in->nargs && in->args; k++)
+		if (in->args[k] == from)
+			in->args[k] = to;
+}
+
+static int reads(const struct ir_insn *in, int32_t r)
+{
+	int32_t u[64];
+	int n = uses(in, u, 64);
+	for (int i = 0; i < n; i++)
+		if (u[i] == r)
+			return 1;
+	return 0;
+}
+
+static int writes(const struct ir_insn *in, int32_t r)
+{
+	int32_t d[2];
+	int n = defs(in, d);
+	for (int i = 0; i < n; i++)
+		if (d[i] == r)
+			return 1;
+	return 0;
+}
+
+static int temp(const struct dctx *x, int32_t r)
+{
+	return r >= 0 && (uint32_t)r < x->fn->nregs && !x->named[r] && x->ndef[r] == 1;
+}
+
+/* copy propagation within a block */
+static void copyprop(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *mv = &x->c[i];
+		if (x->dead[i] || mv->op != IR_MOV || !temp(x, mv->d) || mv->a < 0 || mv->a == mv->d)
+			continue;
+		int32_t t = mv->d, s = mv->a;
+		uint32_t left = x->nuse[t], j;
+		/* all uses must follow in the block, before any redefinition of s */
+		for (j = i + 1; j < x->n && left && x->blk[j] == x->blk[i]; j++) {
+			if (x->dead[j])
+				continue;
+			if (reads(&x->c[j], t))
+				left--;
+			if (left && writes(&x->c[j], s))
+				break;
+		}
+		if (left)
+			continue;
+		for (uint32_t k = i + 1; k < j; k++)
+			if (!x->dead[k])
+				subst(&x->c[k], t, s);
+		x->dead[i] = 1;
+		x->nuse[s] += x->nuse[t] ? x->nuse[t] - 1 : 0;
+	}
+}
+
+static int foldable(unsigned op)
+{
+	switch (op) {
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR:
+	case IR_SHL: case IR_SHR: case IR_MIN: case IR_MAX: case IR_SETP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int commutes(unsigned op)
+{
+	return op == IR_ADD || op == IR_MUL || op == IR_AND || op == IR_OR || op == IR_XOR ||
+	       op == IR_MIN || op == IR_MAX;
+}
+
+/* a CONST's value in register form (ir.def: extended per its type) */
+static uint64_t const_norm(uint64_t v, unsigned t)
+{
+	switch (t) {
+	case IR_PRED: return v != 0;
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
+	case IR_U8: return v & 0xff;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
+	case IR_U16: case IR_F16: return v & 0xffff;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
+	case IR_U32: case IR_F32: return v & 0xffffffffu;
+	default: return v;
+	}
+}
+
+static int32_t pool_add(struct dctx *x, uint64_t v)
+{
+	for (size_t i = 0; i < x->pool.len; i++)
+		if (x->pool.v[i] == v)
+			return (int32_t)i;
+	vec_push(&x->pool, v);
+	return (int32_t)x->pool.len - 1;
+}
+
+/* constants into the second operand */
+static void constfold(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *k = &x->c[i];
+		if (x->dead[i] || k->op != IR_CONST || !temp(x, k->d))
+			continue;
+		int32_t r = k->d;
+		uint32_t left = x->nuse[r];
+		for (uint32_t j = i + 1; j < x->n && left && x->blk[j] == x->blk[i]; j++) {
+			struct ir_insn *u = &x->c[j];
+			if (x->dead[j] || !reads(u, r))
+				continue;
+			if (!foldable(u->op) || (u->flags & DF_KB) || u->a == u->b) {
+				left--;
+				continue;
+			}
+			if (u->a == r && commutes(u->op)) {
+				u->a = u->b;
+				u->b = r;
+			}
+			if (u->b != r || u->a == r) {
+				left--;
+				continue;
+			}
+			u->b = pool_add(x, const_norm((uint64_t)k->imm, k->t));
+			u->flags |= DF_KB;
+			left--;
+			x->nuse[r]--;
+		}
+		if (x->nuse[r] == 0)
+			x->dead[i] = 1;
+	}
+}
+
+/* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX */
+static void fuse_idx(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *cv = &x->c[i];
+		if (x->dead[i] || cv->op != IR_CVT || !temp(x, cv->d) || x->nuse[cv->d] != 1)
+			continue;
+		if (!((cv->t == IR_S64 || cv->t == IR_U64) &&
+		      (cv->t2 == IR_S32 || cv->t2 == IR_U32 || cv->t2 == IR_S64 || cv->t2 == IR_U64)))
+			continue;
+		uint32_t j = i + 1, k;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *mu = &x->c[j];
+		if (mu->op != IR_MUL || !(mu->flags & DF_KB) || mu->a != cv->d || !temp(x, mu->d) ||
+		    x->nuse[mu->d] != 1 || (mu->t != IR_S64 && mu->t != IR_U64))
+			continue;
+		for (k = j + 1; k < x->n && x->dead[k]; k++)
+			;
+		if (k >= x->n || x->blk[k] != x->blk[i])
+			continue;
+		struct ir_insn *ad = &x->c[k];
+		if (ad->op != IR_ADD || (ad->flags & DF_KB) || (ad->t != IR_PTR && ad->t != IR_U64 && ad->t != IR_S64))
+			continue;
+		int32_t base;
+		if (ad->b == mu->d && ad->a != mu->d)
+			base = ad->a;
+		else if (ad->a == mu->d && ad->b != mu->d)
+			base = ad->b;
+		else
+			continue;
+		int64_t scale = (int64_t)x->pool.v[mu->b];
+		ad->op = XOP_IDX;
+		ad->a = base;
+		ad->b = cv->a;
+		ad->t2 = cv->t2;
+		ad->imm = scale;
+		x->dead[i] = x->dead[j] = 1;
+	}
+}
+
+struct dfunc *decode_func(const struct ir_func *fn)
+{
+	struct dctx x;
+	memset(&x, 0, sizeof(x));
+	x.fn = fn;
+	x.n = fn->ncode;
+	uint32_t nr = fn->nregs ? fn->nregs : 1;
+	x.c = xcalloc(x.n ? x.n : 1, sizeof(struct ir_insn));
+	memcpy(x.c, fn->code, x.n * sizeof(struct ir_insn));
+	/* argument lists are rewritten: give each its own copy */
+	for (uint32_t i = 0; i < x.n; i++) {
+		if (x.c[i].nargs && x.c[i].args) {
+			int32_t *a = xmalloc(x.c[i].nargs * sizeof(int32_t));
+			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
+			x.c[i].args = a;
+		}
+		x.c[i].flags &= (uint16_t)~(DF_KB);
+	}
+	x.dead = xcalloc(x.n + 1, 1);
+	x.named = xcalloc(nr, 1);
+	x.ndef = xcalloc(nr, sizeof(uint32_t));
+	x.nuse = xcalloc(nr, sizeof(uint32_t));
+	x.blk = xcalloc(x.n + 1, sizeof(uint32_t));
+	for (uint32_t i = 0; i < fn->nvars; i++)
+		if (fn->vars[i].loc == VLOC_REG && (uint32_t)fn->vars[i].reg < nr)
+			x.named[fn->vars[i].reg] = 1;
+	for (uint32_t i = 0; i < fn->nparams && i < nr; i++)
+		x.named[i] = 1;
+	blocks(&x);
+	count(&x);
+	copyprop(&x);
+	count(&x);
+	constfold(&x);
+	count(&x);
+	fuse_idx(&x);
+
+	struct dfunc *df = xcalloc(1, sizeof(*df));
+	df->fn = fn;
+	df->map = xcalloc(x.n + 1, sizeof(uint32_t));
+	uint32_t kept = 0;
+	for (uint32_t i = 0; i < x.n; i++)
+		kept += !x.dead[i];
+	df->code = xcalloc(kept ? kept : 1, sizeof(struct ir_insn));
+	df->orig = xcalloc(kept ? kept : 1, sizeof(uint32_t));
+	uint32_t o = 0;
+	for (uint32_t i = 0; i < x.n; i++) {
+		df->map[i] = o;
+		if (x.dead[i]) {
+			free(x.c[i].nargs ? x.c[i].args : NULL);
+			continue;
+		}
+		df->code[o] = x.c[i];
+		df->orig[o] = i;
+		o++;
+	}
+	df->map[x.n] = o;
+	df->ncode = kept;
+	for (uint32_t i = 0; i < kept; i++) {
+		struct ir_insn *in = &df->code[i];
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			if ((uint32_t)in->tgt1 <= x.n)
+				in->tgt1 = (int32_t)df->map[in->tgt1];
+			if (in->op == IR_CBR && (uint32_t)in->tgt2 <= x.n)
+				in->tgt2 = (int32_t)df->map[in->tgt2];
+		}
+	}
+	df->npool = (uint32_t)x.pool.len;
+	df->pool = xmalloc((x.pool.len ? x.pool.len : 1) * sizeof(*df->pool));
+	for (size_t i = 0; i < x.pool.len; i++)
+		for (int l = 0; l < WS_WARP; l++)
+			df->pool[i][l] = x.pool.v[i];
+	struct ir_func tmp = *fn;
+	tmp.code = df->code;
+	tmp.ncode = df->ncode;
+	df->ipdom = cfg_ipdom(&tmp);
+	vec_free(&x.pool);
+	free(x.c);
+	free(x.dead);
+	free(x.named);
+	free(x.ndef);
+	free(x.nuse);
+	free(x.blk);
+	return df;
+}
+
+void decode_free(struct dfunc *df)
+{
+	if (!df)
+		return;
+	for (uint32_t i = 0; i < df->ncode; i++)
+		if (df->code[i].nargs)
+			free(df->code[i].args);
+	free(df->code);
+	free(df->orig);
+	free(df->map);
+	free(df->pool);
+	free(df->ipdom);
+	free(df);
+}

@@ -1,0 +1,212 @@
+/*
+ * devlib.c - the ENGINE built-ins (printf, malloc/free, __assertfail,
+ * memcpy/memset, __nanosleep, __brkpt, __prof_trigger), callable from the
+ * host thread and from device code.
+ *
+ * Device printf appends to a buffer in execution order (lanes in ascending
+ * order within one warp instruction); the runtime writes it to the
+ * program's stdout at the next synchronization point. A device assert
+ * prints CUDA's message for each failing lane (at the next sync point, on
+ * stderr) and aborts the kernel with cudaErrorAssert.
+ */
+#include "simt.h"
+#include "builtin.h"
+
+#include <string.h>
+
+struct lane_ctx {
+	struct machine *m;
+	struct warp *w;
+	unsigned lane;
+};
+
+static int str_cb(void *ctx, uint64_t addr, struct strbuf *out)
+{
+	struct lane_ctx *c = ctx;
+	return interp_read_str(c->m, c->w, c->lane, addr, out);
+}
+
+#define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
+
+static int do_printf(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
+	const struct ir_func *fn = g->fr->fn;
+	uint64_t args[64];
+	uint8_t types[64];
+	int nargs = in->nargs < 64 ? in->nargs : 64;
+	struct strbuf fmt, out;
+	strbuf_init(&fmt);
+	strbuf_init(&out);
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		struct lane_ctx c = { m, w, l };
+		strbuf_reset(&fmt);
+		strbuf_reset(&out);
+		int r = -1;
+		if (nargs >= 1 && interp_read_str(m, w, l, ARG(0, l), &fmt) == 0) {
+			for (int k = 1; k < nargs; k++) {
+				args[k - 1] = ARG(k, l);
+				types[k - 1] = fn->reg_ty ? fn->reg_ty[in->args[k]] : IR_S64;
+			}
+			r = builtin_format(&out, strbuf_cstr(&fmt), args, types, nargs - 1, str_cb, &c);
+		}
+		if (w->host) {
+			fwrite(out.buf ? out.buf : "", 1, out.len, m->out);
+		} else if (m->dev_out.len + out.len <= m->printf_limit) {
+			strbuf_add(&m->dev_out, out.buf ? out.buf : "", out.len);
+		}
+		if (D)
+			D[l] = (uint64_t)(int64_t)(r < 0 ? -1 : (int)out.len);
+	}
+	strbuf_release(&fmt);
+	strbuf_release(&out);
+	return 0;
+}
+
+static int do_assert(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r;
+	struct strbuf expr, file, func;
+	strbuf_init(&expr);
+	strbuf_init(&file);
+	strbuf_init(&func);
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		strbuf_reset(&expr);
+		strbuf_reset(&file);
+		strbuf_reset(&func);
+		if (in->nargs >= 4) {
+			interp_read_str(m, w, l, ARG(0, l), &expr);
+			interp_read_str(m, w, l, ARG(1, l), &file);
+			interp_read_str(m, w, l, ARG(3, l), &func);
+		}
+		unsigned line = in->nargs >= 4 ? (unsigned)ARG(2, l) : 0;
+		if (w->host) {
+			const char *prog = m->argc > 0 ? m->argv[0] : "a.out";
+			fflush(m->out);
+			fprintf(m->err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
+				strbuf_cstr(&file), line, strbuf_cstr(&func), strbuf_cstr(&expr));
+			machine_finding_add(m, "assert-failure", 1, w, 1, in->span, 0,
+					    "assertion `%s' failed", strbuf_cstr(&expr));
+			break;
+		}
+		struct block *b = w->blk;
+		strbuf_addf(&m->dev_err, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+			    strbuf_cstr(&file), line, strbuf_cstr(&func), b->idx[0], b->idx[1], b->idx[2],
+			    w->tid[0][l], w->tid[1][l], w->tid[2][l], strbuf_cstr(&expr));
+	}
+	if (!w->host)
+		machine_finding_add(m, "assert-failure", 1, w, g->mask, in->span, 0,
+				    "device assertion `%s' failed; the kernel stops and later CUDA calls return cudaErrorAssert",
+				    strbuf_cstr(&expr));
+	strbuf_release(&expr);
+	strbuf_release(&file);
+	strbuf_release(&func);
+	if (w->host)
+		machine_exit(m, 134);
+	else
+		machine_fail_kernel(m, 710);
+	return -1;
+}
+
+static int do_malloc(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t n = in->nargs ? ARG(0, l) : 0, v = 0;
+		if (w->host) {
+			v = mem_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC)->base;
+		} else if (m->dev_heap_used + n <= m->heap_limit) {
+			m->dev_heap_used += n;
+			v = mem_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP)->base;
+		}
+		if (D)
+			D[l] = v;
+	}
+	return 0;
+}
+
+static int do_free(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t p = in->nargs ? ARG(0, l) : 0;
+		if (!p)
+			continue;
+		struct alloc *a = mem_find(&m->mem, p);
+		int want = w->host ? AK_HOST_MALLOC : AK_DEV_HEAP;
+		const char *kind = NULL;
+		if (!a || a->base != p || a->kind != want)
+			kind = "invalid-free";
+		else if (a->freed)
+			kind = "double-free";
+		if (kind) {
+			machine_finding_add(m, kind, 1, w, 1u << l, in->span, p,
+					    "free() of 0x%llx, %s", (unsigned long long)p,
+					    kind[0] == 'd' ? "which was already freed"
+							   : "which is not the start of a block from malloc");
+			if (w->host) {
+				fprintf(m->err, "%s\n", kind[0] == 'd' ? "free(): double free detected in tcache 2"
+								       : "free(): invalid pointer");
+				machine_exit(m, 134);
+			} else {
+				machine_fail_kernel(m, 700);
+			}
+			return -1;
+		}
+		if (!w->host)
+			m->dev_heap_used -= a->size;
+		mem_free(&m->mem, a);
+	}
+	return 0;
+}
+
+static int do_mem(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in, int set)
+{
+	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
+	if (in->nargs < 3)
+		return 0;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t dst = ARG(0, l), src = ARG(1, l), n = ARG(2, l);
+		if (D)
+			D[l] = dst;
+		if (!n)
+			continue;
+		uint8_t *d = interp_xlate(m, w, l, dst, n, 1, in->span);
+		if (!d)
+			return -1;
+		if (set) {
+			memset(d, (int)(uint8_t)src, n);
+		} else {
+			uint8_t *s = interp_xlate(m, w, l, src, n, 0, in->span);
+			if (!s)
+				return -1;
+			memmove(d, s, n);
+		}
+	}
+	return 0;
+}
+
+int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r;
+	switch ((int)in->imm) {
+	case BI_printf: return do_printf(m, w, g, in);
+	case BI___assertfail: return do_assert(m, w, g, in);
+	case BI_malloc: return do_malloc(m, w, g, in);
+	case BI_free: return do_free(m, w, g, in);
+	case BI_memcpy: return do_mem(m, w, g, in, 0);
+	case BI_memset: return do_mem(m, w, g, in, 1);
+	case BI___nanosleep:
+		if (in->nargs)
+			m->cycles += (uint32_t)ARG(0, __builtin_ctz(g->mask));
+		return 0;
+	case BI___brkpt: case BI___prof_trigger:
+	default:
+		return 0;
+	}
+}

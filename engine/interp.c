@@ -1,0 +1,1864 @@
+/*
+ * interp.c - the SIMT interpreter: one instruction for a whole convergence
+ * group at a time, lanes as the inner loop over lane-major registers.
+ *
+ * Group bookkeeping (divergence, tokens, parking, merging), barriers and
+ * warp collectives live here too; see simt.h for the model.
+ */
+#include "simt.h"
+#include "builtin.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const uint64_t zeros[WS_WARP];
+
+/* every lane of mask M: a full warp takes the branch-free path */
+#define EACH(M, l, ...) do { \
+	uint32_t m_ = (M); \
+	if (m_ == 1) { \
+		const unsigned l = 0; \
+		__VA_ARGS__; \
+	} else if (m_ == WS_FULL) { \
+		for (unsigned l = 0; l < WS_WARP; l++) { __VA_ARGS__; } \
+	} else { \
+		while (m_) { unsigned l = (unsigned)__builtin_ctz(m_); m_ &= m_ - 1; __VA_ARGS__; } \
+	} \
+} while (0)
+
+static inline uint64_t *reg(uint64_t *R, int32_t x)
+{
+	return x >= 0 ? R + (size_t)x * WS_WARP : (uint64_t *)zeros;
+}
+
+static inline float fval(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static inline uint64_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static inline double dval(uint64_t v)
+{
+	double d;
+	memcpy(&d, &v, 8);
+	return d;
+}
+static inline uint64_t dbits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+static float hval(uint64_t v)
+{
+	uint32_t h = (uint32_t)v & 0xffff, s = (h >> 15) << 31, e = (h >> 10) & 0x1f, f = h & 0x3ff;
+	uint32_t u;
+	if (e == 0) {
+		float r = ldexpf((float)f, -24);
+		return s ? -r : r;
+	} else if (e == 31) {
+		u = s | 0x7f800000u | (f << 13);
+	} else {
+		u = s | ((e + 112) << 23) | (f << 13);
+	}
+	return fval(u);
+}
+static uint64_t hbits(float x)
+{
+	uint32_t u = (uint32_t)fbits(x), s = (u >> 16) & 0x8000;
+	float a = fabsf(x);
+	if (isnan(x))
+		return s | 0x7e00;
+	if (a >= 65520.0f)
+		return s | 0x7c00;
+	if (a < ldexpf(1, -14)) {
+		uint32_t f = (uint32_t)lrintf(ldexpf(a, 24));
+		return s | f;
+	}
+	int e;
+	float mnt = frexpf(a, &e); /* a = mnt * 2^e, mnt in [0.5,1) */
+	uint32_t f = (uint32_t)lrintf(ldexpf(mnt, 11)); /* 1024..2048 */
+	if (f == 2048) {
+		f = 1024;
+		e++;
+	}
+	return s | ((uint32_t)(e + 14) << 10) | (f - 1024);
+}
+
+static inline int is_float(unsigned t)
+{
+	return t == IR_F32 || t == IR_F64 || t == IR_F16;
+}
+static inline int is_signed(unsigned t)
+{
+	return t == IR_S8 || t == IR_S16 || t == IR_S32 || t == IR_S64;
+}
+static unsigned type_size(unsigned t)
+{
+	switch (t) {
+	case IR_PRED: case IR_S8: case IR_U8: return 1;
+	case IR_S16: case IR_U16: case IR_F16: return 2;
+	case IR_S32: case IR_U32: case IR_F32: return 4;
+	default: return 8;
+	}
+}
+
+static inline uint64_t norm1(uint64_t v, unsigned t)
+{
+	switch (t) {
+	case IR_PRED: return v != 0;
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
+	case IR_U8: return v & 0xff;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
+	case IR_U16: case IR_F16: return v & 0xffff;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
+	case IR_U32: case IR_F32: return v & 0xffffffffu;
+	default: return v;
+	}
+}
+
+static inline void norm(uint64_t *D, uint32_t M, unsigned t)
+{
+	switch (t) {
+	case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)(int8_t)D[l]); break;
+	case IR_U8: EACH(M, l, D[l] &= 0xff); break;
+	case IR_S16: EACH(M, l, D[l] = (uint64_t)(int64_t)(int16_t)D[l]); break;
+	case IR_U16: case IR_F16: EACH(M, l, D[l] &= 0xffff); break;
+	case IR_S32: EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)D[l]); break;
+	case IR_U32: case IR_F32: EACH(M, l, D[l] &= 0xffffffffu); break;
+	case IR_PRED: EACH(M, l, D[l] = D[l] != 0); break;
+	default: break;
+	}
+}
+
+/* ---- findings and faults */
+
+
+/* A fault of the program: device -> finding + the kernel fails with err;
+ * host -> finding + the process dies like a segfault (status 139). */
+static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
+		  const char *kind, int err, const char *msg)
+{
+	machine_finding_add(m, kind, 1, w, lanes, sp, addr, "%s", msg);
+	if (w->host)
+		machine_exit(m, err == 136 ? 136 : 139);
+	else
+		machine_fail_kernel(m, err);
+}
+
+static const char *acc_name(int write)
+{
+	return write ? "write" : "read";
+}
+
+static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+			 uint64_t size, int write, struct span sp)
+{
+	char msg[200];
+	struct alloc *a = mem_find(&m->mem, addr);
+	int dev = !w->host;
+	const char *okind = write ? "oob-global-write" : "oob-global-read";
+	if (!a) {
+		struct alloc *near = addr >= 256 ? mem_find(&m->mem, addr - 256) : NULL;
+		if (!near && addr >= 1)
+			near = NULL;
+		if (addr < 4096)
+			snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer (address 0x%llx)",
+				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+		else if (near && !near->freed)
+			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, %llu bytes past the end of a %llu-byte allocation",
+				 acc_name(write), (unsigned)size, (unsigned long long)addr,
+				 (unsigned long long)(addr - near->base - near->size),
+				 (unsigned long long)near->size);
+		else
+			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
+				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		return NULL;
+	}
+	if (a->freed) {
+		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
+			 acc_name(write), (unsigned)size, (unsigned long long)addr);
+		fault(m, w, 1u << lane, sp, addr, "use-after-free", 700, msg);
+		return NULL;
+	}
+	if (addr + size > a->base + a->size) {
+		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
+			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
+		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		return NULL;
+	}
+	if (dev && !a->dev_ok) {
+		snprintf(msg, sizeof(msg), "the kernel dereferences host address 0x%llx (memory from malloc or a host variable); copy the data to the device with cudaMemcpy",
+			 (unsigned long long)addr);
+		fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+		return NULL;
+	}
+	if (!dev && !a->host_ok) {
+		snprintf(msg, sizeof(msg), "host code dereferences device address 0x%llx (from cudaMalloc or a __device__ variable); copy it back with cudaMemcpy first",
+			 (unsigned long long)addr);
+		fault(m, w, 1, sp, addr, "device-pointer-on-host", 139, msg);
+		return NULL;
+	}
+	if (write && a->kind == AK_CONST && dev) {
+		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
+		return NULL;
+	}
+	return a->data + (addr - a->base);
+}
+
+uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+		      uint64_t size, int write, struct span sp)
+{
+	uint64_t off = ADDR_OFF(addr);
+	char msg[200];
+	switch (ADDR_TAG(addr)) {
+	case TAG_HOST: case TAG_GLOBAL: case TAG_CONST:
+		return xl_alloc(m, w, lane, addr, size, write, sp);
+	case TAG_SHARED:
+		if (w->host)
+			break;
+		if (off + size > w->blk->shared_size) {
+			snprintf(msg, sizeof(msg), "shared memory %s of %u bytes at offset %llu; the block has %llu bytes of shared memory",
+				 acc_name(write), (unsigned)size, (unsigned long long)off,
+				 (unsigned long long)w->blk->shared_size);
+			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
+			return NULL;
+		}
+		return w->blk->shared + off;
+	case TAG_LOCAL:
+		if (w->host)
+			break;
+		if (off + size > w->ls[lane].sp) {
+			snprintf(msg, sizeof(msg), "local memory %s of %u bytes at offset %llu outside the thread's live stack frames",
+				 acc_name(write), (unsigned)size, (unsigned long long)off);
+			fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
+			return NULL;
+		}
+		return w->ls[lane].buf + off;
+	case TAG_HSTACK: {
+		struct warp *h = m->host;
+		if (!w->host) {
+			snprintf(msg, sizeof(msg), "the kernel dereferences 0x%llx, the address of a local variable of the host; pass device memory instead",
+				 (unsigned long long)addr);
+			fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+			return NULL;
+		}
+		if (off + size > h->ls[0].sp) {
+			fault(m, w, 1, sp, addr, "oob-local", 139, "host stack access outside live frames");
+			return NULL;
+		}
+		return h->ls[0].buf + off;
+	}
+	case TAG_PARAM:
+		if (w->host || !m->grid || write || off + size > m->grid->l.param_size)
+			break;
+		return m->grid->l.param + off;
+	default:
+		break;
+	}
+	if (addr < 4096)
+		snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer", acc_name(write), (unsigned)size);
+	else
+		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is not a valid address",
+			 acc_name(write), (unsigned)size, (unsigned long long)addr);
+	fault(m, w, 1u << lane, sp, addr, write ? "oob-global-write" : "oob-global-read", 700, msg);
+	return NULL;
+}
+
+int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n)
+{
+	if (n == 0)
+		return 0;
+	struct span sp = {0};
+	uint8_t *p;
+	if (ADDR_TAG(addr) == TAG_HSTACK) {
+		p = interp_xlate(m, m->host, 0, addr, n, 0, sp);
+	} else {
+		struct alloc *a = mem_find(&m->mem, addr);
+		if (!a || a->freed || addr + n > a->base + a->size)
+			return -1;
+		p = a->data + (addr - a->base);
+	}
+	if (!p)
+		return -1;
+	memcpy(dst, p, n);
+	return 0;
+}
+
+int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64_t n)
+{
+	if (n == 0)
+		return 0;
+	struct span sp = {0};
+	uint8_t *p;
+	if (ADDR_TAG(addr) == TAG_HSTACK) {
+		p = interp_xlate(m, m->host, 0, addr, n, 1, sp);
+	} else {
+		struct alloc *a = mem_find(&m->mem, addr);
+		if (!a || a->freed || addr + n > a->base + a->size)
+			return -1;
+		p = a->data + (addr - a->base);
+	}
+	if (!p)
+		return -1;
+	memcpy(p, src, n);
+	return 0;
+}
+
+int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+		    struct strbuf *out)
+{
+	if (addr == 0)
+		return -1;
+	struct span sp = {0};
+	for (int i = 0; i < 1 << 20; i++) {
+		uint8_t *p;
+		unsigned tag = ADDR_TAG(addr + i);
+		if (tag == TAG_HOST || tag == TAG_GLOBAL || tag == TAG_CONST) {
+			struct alloc *a = mem_find(&m->mem, addr + i);
+			if (!a || a->freed)
+				return -1;
+			p = a->data + (addr + i - a->base);
+		} else if (tag == TAG_SHARED || tag == TAG_LOCAL || tag == TAG_HSTACK || tag == TAG_PARAM) {
+			uint64_t save = m->findings.len;
+			p = interp_xlate(m, w, lane, addr + i, 1, 0, sp);
+			(void)save;
+			if (!p)
+				return -1;
+		} else {
+			return -1;
+		}
+		if (!*p)
+			return 0;
+		strbuf_addc(out, (char)*p);
+	}
+	return 0;
+}
+
+/* ---- frames and local stacks */
+
+int interp_param_aggregate(const struct ir_func *fn, uint32_t k)
+{
+	if (!fn->param_ty || fn->param_ty[k] != IR_PTR)
+		return 0;
+	if (fn->param_size && fn->param_size[k] != 8)
+		return 1;
+	for (uint32_t i = 0; i < fn->nvars; i++) {
+		const struct ir_var *v = &fn->vars[i];
+		if (v->is_param && v->loc == VLOC_REG && v->reg == (int32_t)k)
+			return v->type && v->type->scalar == IR_VOID && v->type->size == 8;
+	}
+	return 0;
+}
+
+static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base);
+
+int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
+		       uint32_t *base)
+{
+	return lstack_push(m, ls, size, align, base);
+}
+
+static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
+{
+	if (align < 8)
+		align = 8;
+	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
+	uint64_t need = b + size;
+	if (need > m->stack_limit)
+		return -1;
+	if (need > ls->cap) {
+		uint32_t nc = ls->cap ? ls->cap : 256;
+		while (nc < need)
+			nc *= 2;
+		ls->buf = xrealloc(ls->buf, nc);
+		ls->cap = nc;
+	}
+	memset(ls->buf + b, 0, size);
+	*base = (uint32_t)b;
+	ls->sp = (uint32_t)need;
+	return 0;
+}
+
+struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
+			       int32_t fidx, struct frame *parent, uint32_t mask)
+{
+	uint32_t need = fn->nregs ? fn->nregs : 1;
+	struct frame *f = w->free_frames, **pp = &w->free_frames;
+	while (f && f->cap < need) {
+		pp = &f->next_free;
+		f = f->next_free;
+	}
+	if (f) {
+		*pp = f->next_free;
+	} else {
+		/* registers start at zero in a fresh frame; a reused frame keeps
+		 * the previous activation's values, as a GPU's register file does
+		 * (deterministic all the same) */
+		f = xcalloc(1, sizeof(*f));
+		f->cap = need < 16 ? 16 : need;
+		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
+	}
+	if (!m->df[fidx])
+		m->df[fidx] = decode_func(fn);
+	f->parent = parent;
+	f->next_free = NULL;
+	f->fn = fn;
+	f->df = m->df[fidx];
+	f->code = f->df->code;
+	f->fidx = fidx;
+	f->depth = parent ? parent->depth + 1 : 0;
+	f->nlanes = (uint32_t)__builtin_popcount(mask);
+	f->ret_pc = 0;
+	f->ret_reg = -1;
+	uint32_t fail = 0;
+	if (fn->frame_size == 0)
+		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
+	else
+		EACH(mask, l, {
+			if (lstack_push(m, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l]))
+				fail |= 1u << l;
+		});
+	if (fail) {
+		f->next_free = w->free_frames;
+		w->free_frames = f;
+		return NULL;
+	}
+	return f;
+}
+
+static void frame_release(struct warp *w, struct frame *f)
+{
+	f->next_free = w->free_frames;
+	w->free_frames = f;
+}
+
+/* ---- groups and tokens */
+
+static void group_remove(struct warp *w, uint32_t j)
+{
+	uint32_t last = --w->ng;
+	if (j != last)
+		w->g[j] = w->g[last];
+	if (w->cur == (int32_t)j)
+		w->cur = -1;
+	else if (w->cur == (int32_t)last)
+		w->cur = (int32_t)j;
+}
+
+static uint16_t tok_new(struct warp *w, uint32_t mask, uint32_t rpc, uint32_t depth)
+{
+	size_t i;
+	for (i = 0; i < w->toks.len; i++)
+		if (!w->toks.v[i].used)
+			break;
+	if (i == w->toks.len) {
+		struct token z = {0};
+		vec_push(&w->toks, z);
+	}
+	struct token *t = &w->toks.v[i];
+	t->mask = mask;
+	t->arrived = 0;
+	t->rpc = rpc;
+	t->depth = depth;
+	t->used = 1;
+	return (uint16_t)i;
+}
+
+static int at_token(const struct warp *w, const struct group *g)
+{
+	const struct token *t = &w->toks.v[g->tok[g->ntok - 1]];
+	return g->fr->depth < t->depth || (g->fr->depth == t->depth && g->pc == t->rpc);
+}
+
+static void tok_complete(struct warp *w, uint16_t t)
+{
+	int first = -1;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		struct group *g = &w->g[j];
+		if (g->state != G_PARK || !g->ntok || g->tok[g->ntok - 1] != t)
+			continue;
+		if (first >= 0 && w->g[first].pc == g->pc && w->g[first].fr == g->fr) {
+			w->g[first].mask |= g->mask;
+			group_remove(w, j);
+			if (first == (int)w->ng)
+				first = (int)j;
+			j--;
+			continue;
+		}
+		if (first < 0)
+			first = (int)j;
+		g->ntok--;
+		g->state = G_READY;
+	}
+	w->toks.v[t].used = 0;
+}
+
+static int same_toks(const struct group *a, const struct group *b)
+{
+	return a->ntok == b->ntok && memcmp(a->tok, b->tok, a->ntok * sizeof(a->tok[0])) == 0;
+}
+
+static void warp_settle(struct machine *m, struct warp *w);
+
+/* Park groups that reached their reconvergence point, complete tokens,
+ * merge groups that meet. Called after any change of the group set. */
+static void warp_settle(struct machine *m, struct warp *w)
+{
+	interp_warp_settle(m, w);
+}
+
+void interp_warp_settle(struct machine *m, struct warp *w)
+{
+again:
+	for (uint32_t j = 0; j < w->ng; j++) {
+		struct group *g = &w->g[j];
+		if (g->state != G_READY || !g->ntok || !at_token(w, g))
+			continue;
+		uint16_t ti = g->tok[g->ntok - 1];
+		struct token *t = &w->toks.v[ti];
+		t->arrived |= g->mask;
+		g->state = G_PARK;
+		if ((t->arrived & t->mask) == t->mask) {
+			tok_complete(w, ti);
+			if (m->hooks & (1u << EV_RECONVERGE)) {
+				struct machine_event e = { .kind = EV_RECONVERGE, .slot = w->blk->slot,
+							   .warp = (int)w->id, .mask = t->mask };
+				machine_emit(m, &e);
+			}
+		}
+		goto again;
+	}
+	for (uint32_t i = 0; i < w->ng; i++) {
+		for (uint32_t j = i + 1; j < w->ng; j++) {
+			struct group *a = &w->g[i], *b = &w->g[j];
+			if (a->state == G_READY && b->state == G_READY && a->pc == b->pc &&
+			    a->fr == b->fr && same_toks(a, b)) {
+				a->mask |= b->mask;
+				group_remove(w, j);
+				goto again;
+			}
+		}
+	}
+}
+
+static void coll_try(struct machine *m, struct warp *w);
+
+/* lanes leave the kernel */
+static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
+{
+	uint32_t x = w->g[gi].mask;
+	group_remove(w, gi);
+	w->live &= ~x;
+	w->exited |= x;
+	struct block *b = w->blk;
+	b->nexited += (uint32_t)__builtin_popcount(x);
+	if (!w->host && b->bar_arrived) {
+		b->bar_skipped += (uint32_t)__builtin_popcount(x);
+		if (!b->bar_skip_w) {
+			b->bar_skip_w = w;
+			b->bar_skip_lanes = x;
+		}
+	}
+	for (size_t i = 0; i < w->toks.len; i++) {
+		struct token *t = &w->toks.v[i];
+		if (!t->used || !(t->mask & x))
+			continue;
+		t->mask &= ~x;
+		t->arrived &= ~x;
+		if (t->mask == 0)
+			t->used = 0;
+		else if ((t->arrived & t->mask) == t->mask)
+			tok_complete(w, (uint16_t)i);
+	}
+	warp_settle(m, w);
+	/* collectives waiting for lanes that just exited complete without them */
+	int waiting = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_COLL) {
+			w->g[j].coll_mask &= w->live;
+			waiting = 1;
+		}
+	if (waiting)
+		coll_try(m, w);
+	if (!w->host && b->bar_arrived && b->bar_arrived >= b->nthreads - b->nexited)
+		interp_bar_release(m, b);
+}
+
+/* Forward progress: release parked groups when nothing else can run. */
+void interp_warp_release(struct warp *w)
+{
+	for (uint32_t j = 0; j < w->ng; j++) {
+		struct group *g = &w->g[j];
+		if (g->state != G_PARK)
+			continue;
+		struct token *t = &w->toks.v[g->tok[g->ntok - 1]];
+		t->mask &= ~g->mask;
+		t->arrived &= ~g->mask;
+		if (t->mask == 0)
+			t->used = 0;
+		g->ntok--;
+		g->state = G_READY;
+	}
+}
+
+static uint32_t tok_seq(const struct warp *w, const struct group *g)
+{
+	(void)w;
+	return g->ntok ? (uint32_t)g->ntok : 0;
+}
+
+int interp_warp_pick(struct machine *m, struct warp *w)
+{
+	for (int pass = 0; pass < 2; pass++) {
+		int best = -1;
+		uint32_t nready = 0;
+		for (uint32_t j = 0; j < w->ng; j++)
+			nready += w->g[j].state == G_READY;
+		if (nready) {
+			if (m->o.simt == SIMT_STACK || nready == 1) {
+				if (w->cur >= 0 && (uint32_t)w->cur < w->ng && w->g[w->cur].state == G_READY)
+					return w->cur;
+				for (uint32_t j = 0; j < w->ng; j++) {
+					if (w->g[j].state != G_READY)
+						continue;
+					if (best < 0 || tok_seq(w, &w->g[j]) > tok_seq(w, &w->g[best]))
+						best = (int)j;
+				}
+			} else {
+				uint32_t k = m->o.sched == SCHED_RANDOM ? (uint32_t)(machine_rand(m) % nready)
+									: (w->rr++ % nready);
+				for (uint32_t j = 0; j < w->ng; j++)
+					if (w->g[j].state == G_READY && k-- == 0) {
+						best = (int)j;
+						break;
+					}
+			}
+			w->cur = best;
+			return best;
+		}
+		int parked = 0;
+		for (uint32_t j = 0; j < w->ng; j++)
+			parked |= w->g[j].state == G_PARK;
+		if (!parked)
+			return -1;
+		interp_warp_release(w);
+		warp_settle(m, w);
+	}
+	return -1;
+}
+
+/* ---- barriers */
+
+static void bar_skip_report(struct machine *m, struct block *b)
+{
+	struct warp *w = b->bar_skip_w;
+	struct span sp = {0};
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_BAR)
+			sp = w->g[j].fr->code[w->g[j].pc].span;
+	if (!sp.file)
+		for (uint32_t i = 0; i < b->nwarps && !sp.file; i++)
+			for (uint32_t j = 0; j < b->w[i].ng; j++)
+				if (b->w[i].g[j].state == G_BAR)
+					sp = b->w[i].g[j].fr->code[b->w[i].g[j].pc].span;
+	machine_finding_add(m, "barrier-divergence", 0, w, b->bar_skip_lanes, sp, 0,
+			    "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
+			    b->bar_skipped);
+	b->bar_skipped = 0;
+	b->bar_skip_w = NULL;
+}
+
+void interp_bar_release(struct machine *m, struct block *b)
+{
+	if (b->bar_skipped)
+		bar_skip_report(m, b);
+	uint32_t popc = b->bar_popc;
+	int band = b->bar_and, bor = b->bar_or;
+	b->bar_arrived = 0;
+	b->bar_popc = 0;
+	b->bar_and = 1;
+	b->bar_or = 0;
+	b->bar_gen++;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		int any = 0;
+		for (uint32_t j = 0; j < w->ng; j++) {
+			struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			const struct ir_insn *in = &g->fr->code[g->pc];
+			if (in->d >= 0) {
+				uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band
+					   : (uint64_t)bor;
+				uint64_t *D = reg(g->fr->r, in->d);
+				EACH(g->mask, l, D[l] = v);
+			}
+			g->pc++;
+			g->state = G_READY;
+			any = 1;
+		}
+		if (any)
+			warp_settle(m, w);
+	}
+	if (m->hooks & (1u << EV_BARRIER)) {
+		struct machine_event e = { .kind = EV_BARRIER, .slot = b->slot, .warp = -1 };
+		machine_emit(m, &e);
+	}
+}
+
+static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct block *b = w->blk;
+	if (w->host) {
+		g->pc++;
+		return;
+	}
+	uint32_t M = g->mask;
+	if (in->sub != BAR_SYNC) {
+		uint64_t *A = reg(g->fr->r, in->a);
+		EACH(M, l, {
+			int p = A[l] != 0;
+			b->bar_popc += (uint32_t)p;
+			b->bar_and &= p;
+			b->bar_or |= p;
+		});
+	}
+	b->bar_arrived += (uint32_t)__builtin_popcount(M);
+	g->state = G_BAR;
+	if (b->bar_arrived >= b->nthreads - b->nexited)
+		interp_bar_release(m, b);
+}
+
+/* ---- warp collectives */
+
+static uint32_t shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok)
+{
+	uint32_t segmask = (32 - width) & 31; /* c[12:8] */
+	uint32_t cval = sub == SHFL_UP ? 0 : 31;
+	int32_t maxl = (int32_t)((lane & segmask) | (cval & ~segmask));
+	int32_t minl = (int32_t)(lane & segmask);
+	int32_t j;
+	switch (sub) {
+	case SHFL_UP: j = (int32_t)lane - bval; *ok = j >= maxl; break;
+	case SHFL_DOWN: j = (int32_t)lane + bval; *ok = j <= maxl; break;
+	case SHFL_BFLY: j = (int32_t)(lane ^ (uint32_t)bval); *ok = j <= maxl; break;
+	default: j = minl | (int32_t)((uint32_t)bval & ~segmask & 31); *ok = j <= maxl; break;
+	}
+	if (!*ok || j < 0 || j > 31)
+		j = (int32_t)lane;
+	return (uint32_t)j;
+}
+
+/* Complete the collective for the groups in list (all of them waiting). */
+static void coll_complete(struct machine *m, struct warp *w, const uint32_t *list, int n)
+{
+	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
+	uint32_t part = 0;
+	for (int k = 0; k < n; k++) {
+		struct group *g = &w->g[list[k]];
+		const struct ir_insn *in = &g->fr->code[g->pc];
+		uint64_t *V = reg(g->fr->r, in->op == IR_SHFL ? in->a : in->b);
+		EACH(g->mask, l, val[l] = V[l]);
+		part |= g->mask;
+	}
+	for (int k = 0; k < n; k++) {
+		struct group *g = &w->g[list[k]];
+		const struct ir_insn *in = &g->fr->code[g->pc];
+		uint64_t *R = g->fr->r;
+		uint32_t named = g->coll_mask & part;
+		switch (in->op) {
+		case IR_SHFL: {
+			uint64_t *B = reg(R, in->b), *C = reg(R, in->c);
+			uint32_t bad = 0;
+			EACH(g->mask, l, {
+				uint32_t width = in->c >= 0 ? (uint32_t)C[l] : 32;
+				if (width == 0 || width > 32 || (width & (width - 1)))
+					width = 32;
+				int ok;
+				uint32_t j = shfl_src(in->sub, l, (int32_t)B[l], width, &ok);
+				if (!(named >> j & 1))
+					bad |= 1u << l;
+				res[l] = (part >> j & 1) ? val[j] : 0;
+			});
+			if (bad)
+				machine_finding_add(m, "shfl-inactive-source", 0, w, bad, in->span, 0,
+						    "shuffle reads a lane that is not in the member mask; the value is undefined");
+			break;
+		}
+		case IR_VOTE: {
+			uint32_t ballot = 0;
+			EACH(named, l, ballot |= (uint32_t)(val[l] != 0) << l);
+			uint64_t r;
+			switch (in->sub) {
+			case VOTE_ALL: r = ballot == named; break;
+			case VOTE_ANY: r = ballot != 0; break;
+			case VOTE_UNI: r = ballot == 0 || ballot == named; break;
+			default: r = ballot; break;
+			}
+			EACH(g->mask, l, res[l] = r);
+			break;
+		}
+		case IR_MATCH: {
+			uint32_t all = 1;
+			EACH(g->mask, l, {
+				uint32_t mm = 0;
+				for (unsigned k2 = 0; k2 < WS_WARP; k2++)
+					if (named >> k2 & 1)
+						mm |= (uint32_t)(val[k2] == val[l]) << k2;
+				res[l] = mm;
+				if (mm != named)
+					all = 0;
+			});
+			if (in->sub == MATCH_ALL)
+				EACH(g->mask, l, { res[l] = all ? named : 0; pred[l] = all; });
+			break;
+		}
+		case IR_REDUX: {
+			uint64_t acc = in->sub == REDUX_AND ? ~(uint64_t)0 : 0;
+			int first = 1, sg = is_signed(in->t);
+			EACH(named, l, {
+				uint64_t v = val[l];
+				switch (in->sub) {
+				case REDUX_ADD: acc += v; break;
+				case REDUX_AND: acc &= v; break;
+				case REDUX_OR: acc |= v; break;
+				case REDUX_XOR: acc ^= v; break;
+				case REDUX_MIN:
+					if (first || (sg ? (int64_t)v < (int64_t)acc : v < acc)) acc = v;
+					break;
+				default:
+					if (first || (sg ? (int64_t)v > (int64_t)acc : v > acc)) acc = v;
+					break;
+				}
+				first = 0;
+			});
+			acc = norm1(acc, in->t ? in->t : IR_U32);
+			EACH(g->mask, l, res[l] = acc);
+			break;
+		}
+		default: /* WARPSYNC */
+			break;
+		}
+		if (in->op != IR_WARPSYNC && in->d >= 0) {
+			uint64_t *D = reg(R, in->d);
+			EACH(g->mask, l, D[l] = norm1(res[l], in->t ? in->t : IR_U32));
+		}
+		if (in->op == IR_MATCH && in->sub == MATCH_ALL && in->e >= 0) {
+			uint64_t *E = reg(R, in->e);
+			EACH(g->mask, l, E[l] = pred[l]);
+		}
+		g->pc++;
+		g->state = G_READY;
+	}
+}
+
+/* Complete every set of waiting groups whose named lanes have all arrived. */
+static void coll_try(struct machine *m, struct warp *w)
+{
+	uint32_t arrived = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_COLL)
+			arrived |= w->g[j].mask;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (w->g[j].state != G_COLL)
+			continue;
+		uint32_t need = w->g[j].coll_mask | w->g[j].mask, prev = 0;
+		while (need != prev) {
+			prev = need;
+			for (uint32_t k = 0; k < w->ng; k++)
+				if (w->g[k].state == G_COLL && (w->g[k].mask & need))
+					need |= w->g[k].coll_mask | w->g[k].mask;
+		}
+		if (need & ~arrived)
+			continue;
+		uint32_t list[WS_MAXG];
+		int n = 0;
+		for (uint32_t k = 0; k < w->ng; k++)
+			if (w->g[k].state == G_COLL && (w->g[k].mask & need))
+				list[n++] = k;
+		coll_complete(m, w, list, n);
+		warp_settle(m, w);
+		j = (uint32_t)-1;
+		arrived = 0;
+		for (uint32_t k = 0; k < w->ng; k++)
+			if (w->g[k].state == G_COLL)
+				arrived |= w->g[k].mask;
+	}
+}
+
+/* returns 1 if the group completed at once (keeps running) */
+static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	struct group *g = &w->g[gi];
+	uint64_t *MK = reg(g->fr->r, in->op == IR_SHFL ? in->e : in->a);
+	uint32_t named = 0, bad = 0;
+	if ((in->op == IR_SHFL ? in->e : in->a) < 0) {
+		named = g->mask;
+	} else {
+		EACH(g->mask, l, {
+			uint32_t mk = (uint32_t)MK[l];
+			if (!(mk >> l & 1))
+				bad |= 1u << l;
+			named |= mk;
+		});
+	}
+	if (bad) {
+		const char *kind = in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
+		machine_finding_add(m, kind, 1, w, bad, in->span, 0,
+				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask",
+				    (unsigned)MK[__builtin_ctz(bad)]);
+		machine_fail_kernel(m, 719);
+		return 0;
+	}
+	if (named & w->exited)
+		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
+				    0, w, g->mask, in->span, 0,
+				    "the member mask 0x%08x names lanes that have already exited (0x%08x); they are left out, but the result is undefined on a GPU",
+				    named, named & w->exited);
+	named &= w->live;
+	g->coll_mask = named;
+	g->coll_op = in->op;
+	g->state = G_COLL;
+	if ((named & ~g->mask) == 0) {
+		uint32_t list[1] = { gi };
+		coll_complete(m, w, list, 1);
+		return 1;
+	}
+	coll_try(m, w);
+	return 0;
+}
+
+/* ---- conversions */
+
+static uint64_t cvt1(uint64_t v, unsigned t, unsigned t2)
+{
+	if (t == t2)
+		return v;
+	if (!is_float(t2) && !is_float(t)) {
+		if (t == IR_PRED)
+			return v != 0;
+		return norm1(v, t);
+	}
+	if (is_float(t) && is_float(t2)) {
+		double x = t2 == IR_F64 ? dval(v) : t2 == IR_F32 ? (double)fval(v) : (double)hval(v);
+		if (t == IR_F64)
+			return t2 == IR_F32 ? dbits((double)fval(v)) : dbits(x);
+		if (t == IR_F32)
+			return t2 == IR_F16 ? fbits(hval(v)) : fbits((float)x);
+		return hbits((float)x);
+	}
+	if (is_float(t)) { /* int -> float */
+		if (t == IR_F64)
+			return dbits(is_signed(t2) ? (double)(int64_t)v : t2 == IR_PRED ? (double)(v != 0) : (double)v);
+		float f = is_signed(t2) ? (float)(int64_t)v : (float)v;
+		return t == IR_F32 ? fbits(f) : hbits(f);
+	}
+	/* float -> int: truncate, saturate like the GPU's cvt.rzi, NaN -> 0 */
+	double x = t2 == IR_F64 ? dval(v) : t2 == IR_F32 ? (double)fval(v) : (double)hval(v);
+	if (t == IR_PRED)
+		return x != 0;
+	if (isnan(x))
+		return 0;
+	x = trunc(x);
+	switch (t) {
+	case IR_S8: return norm1((uint64_t)(int64_t)(x < -128 ? -128 : x > 127 ? 127 : x), t);
+	case IR_U8: return (uint64_t)(x < 0 ? 0 : x > 255 ? 255 : x);
+	case IR_S16: return norm1((uint64_t)(int64_t)(x < -32768 ? -32768 : x > 32767 ? 32767 : x), t);
+	case IR_U16: return (uint64_t)(x < 0 ? 0 : x > 65535 ? 65535 : x);
+	case IR_S32: return norm1((uint64_t)(int64_t)(x < -2147483648.0 ? -2147483648.0 : x > 2147483647.0 ? 2147483647.0 : x), t);
+	case IR_U32: return (uint64_t)(x < 0 ? 0 : x > 4294967295.0 ? 4294967295.0 : x);
+	case IR_S64:
+		if (x < -9223372036854775808.0) return (uint64_t)INT64_MIN;
+		if (x >= 9223372036854775808.0) return (uint64_t)INT64_MAX;
+		return (uint64_t)(int64_t)x;
+	default:
+		if (x < 0) return 0;
+		if (x >= 18446744073709551616.0) return UINT64_MAX;
+		return (uint64_t)x;
+	}
+}
+
+/* ---- memory access */
+
+static inline uint64_t ld_raw(const uint8_t *p, unsigned t)
+{
+	switch (t) {
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)p[0];
+	case IR_U8: case IR_PRED: return p[0];
+	case IR_S16: { int16_t v; memcpy(&v, p, 2); return (uint64_t)(int64_t)v; }
+	case IR_U16: case IR_F16: { uint16_t v; memcpy(&v, p, 2); return v; }
+	case IR_S32: { int32_t v; memcpy(&v, p, 4); return (uint64_t)(int64_t)v; }
+	case IR_U32: case IR_F32: { uint32_t v; memcpy(&v, p, 4); return v; }
+	default: { uint64_t v; memcpy(&v, p, 8); return v; }
+	}
+}
+
+static inline void st_raw(uint8_t *p, unsigned t, uint64_t v)
+{
+	switch (type_size(t)) {
+	case 1: p[0] = (uint8_t)v; break;
+	case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+	case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+
+/* The fast path of address translation for device lanes: the last global
+ * allocation hit, shared and local windows; anything else (and every
+ * error) goes through interp_xlate. */
+static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_t addr,
+			  unsigned sz, int write, struct span sp)
+{
+	struct alloc *a = m->lc_dev;
+	unsigned tag = ADDR_TAG(addr);
+	if (w->host) {
+		a = m->lc_host;
+		if (tag == TAG_HOST && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		    !a->freed)
+			return a->data + (addr - a->base);
+		if (tag == TAG_HSTACK && ADDR_OFF(addr) + sz <= w->ls[0].sp)
+			return w->ls[0].buf + ADDR_OFF(addr);
+		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
+		if (p && tag == TAG_HOST)
+			m->lc_host = mem_find(&m->mem, addr);
+		return p;
+	}
+	{
+		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		    !a->freed)
+			return a->data + (addr - a->base);
+		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
+			return w->blk->shared + ADDR_OFF(addr);
+		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp)
+			return w->ls[l].buf + ADDR_OFF(addr);
+	}
+	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
+	if (p && !w->host && tag == TAG_GLOBAL)
+		m->lc_dev = mem_find(&m->mem, addr);
+	return p;
+}
+
+static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t addr, unsigned sz,
+		       struct span sp)
+{
+	if (WS_LIKELY((addr & (sz - 1)) == 0) || w->host)
+		return 0;
+	machine_finding_add(m, "misaligned", 1, w, 1u << l, sp, addr,
+			    "%u-byte access at 0x%llx, which is not a multiple of %u", sz,
+			    (unsigned long long)addr, sz);
+	machine_fail_kernel(m, 716);
+	return -1;
+}
+
+static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64_t addr,
+		      unsigned sz, int write)
+{
+	struct machine_event e = { .kind = EV_MEM, .slot = w->host ? -1 : w->blk->slot,
+				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
+				   .pc = g->fr->df->orig[g->pc], .addr = addr, .size = sz, .write = write };
+	machine_emit(m, &e);
+}
+
+/* The memory window of a warp instruction: the allocation (or the block's
+ * shared memory) that its first lane's address falls in. Lanes whose
+ * addresses fall inside it, aligned, take the fast path; the others (and
+ * every fault) go through xl/interp_xlate one by one. */
+struct window {
+	uint64_t lo, len;
+	uint8_t *base;
+};
+
+static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
+			     struct window *win)
+{
+	unsigned tag = ADDR_TAG(addr);
+	if (tag == TAG_SHARED) {
+		win->lo = ADDR(TAG_SHARED, 0);
+		win->len = w->blk->shared_size;
+		win->base = w->blk->shared;
+		return 1;
+	}
+	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
+		return 0;
+	struct alloc *a = m->lc_dev;
+	if (!a || addr - a->base >= a->size || a->freed) {
+		a = mem_find(&m->mem, addr);
+		if (!a || a->freed || !a->dev_ok)
+			return 0;
+		m->lc_dev = a;
+	}
+	win->lo = a->base;
+	win->len = a->size;
+	win->base = a->data;
+	return 1;
+}
+
+static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		   uint64_t *D, const uint64_t *A)
+{
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
+	int bad = 0;
+	EACH(M, l, {
+		if (bad) break;
+		uint64_t addr = A[l] + imm;
+		uint8_t *p;
+		if (check_align(m, w, l, addr, sz, in->span) ||
+		    !(p = xl(m, w, l, addr, sz, 0, in->span))) {
+			bad = 1;
+			break;
+		}
+		D[l] = ld_raw(p, t);
+	});
+	return bad ? -1 : 0;
+}
+
+static int do_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a);
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
+	uint32_t M = g->mask, slow = 0;
+	struct window win;
+	if (m->hooks & (1u << EV_MEM))
+		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 0);
+	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		return ld_slow(m, w, in, M, D, A);
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - win.lo;
+		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
+			D[l] = ld_raw(win.base + off, t);
+		else
+			slow |= 1u << l;
+	});
+	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
+}
+
+static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		   const uint64_t *A, const uint64_t *B)
+{
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
+	int bad = 0;
+	EACH(M, l, {
+		if (bad) break;
+		uint64_t addr = A[l] + imm;
+		uint8_t *p;
+		if (check_align(m, w, l, addr, sz, in->span) ||
+		    !(p = xl(m, w, l, addr, sz, 1, in->span))) {
+			bad = 1;
+			break;
+		}
+		st_raw(p, t, B[l]);
+	});
+	return bad ? -1 : 0;
+}
+
+static int do_st(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *A = reg(R, in->a), *B = reg(R, in->b);
+	unsigned t = in->t, sz = type_size(t);
+	uint64_t imm = (uint64_t)in->imm;
+	uint32_t M = g->mask, slow = 0;
+	struct window win;
+	if (m->hooks & (1u << EV_MEM))
+		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 1);
+	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
+		return st_slow(m, w, in, M, A, B);
+	/* lanes in ascending order: with several lanes storing to one
+	 * address, the highest lane's value wins (deterministic) */
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - win.lo;
+		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
+			st_raw(win.base + off, t, B[l]);
+		else
+			slow |= 1u << l;
+	});
+	return slow ? st_slow(m, w, in, slow, A, B) : 0;
+}
+
+static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
+{
+	*store = 1;
+	if (t == IR_F32) {
+		float o = fval(old), x = fval(b), r;
+		switch (sub) {
+		case ATOM_ADD: r = o + x; break;
+		case ATOM_SUB: r = o - x; break;
+		case ATOM_MIN: r = fminf(o, x); break;
+		case ATOM_MAX: r = fmaxf(o, x); break;
+		case ATOM_EXCH: case ATOM_STORE: return b;
+		case ATOM_CAS: if (old == b) return c; *store = 0; return old;
+		default: *store = 0; return old;
+		}
+		return fbits(r);
+	}
+	if (t == IR_F64) {
+		double o = dval(old), x = dval(b), r;
+		switch (sub) {
+		case ATOM_ADD: r = o + x; break;
+		case ATOM_SUB: r = o - x; break;
+		case ATOM_MIN: r = fmin(o, x); break;
+		case ATOM_MAX: r = fmax(o, x); break;
+		case ATOM_EXCH: case ATOM_STORE: return b;
+		case ATOM_CAS: if (old == b) return c; *store = 0; return old;
+		default: *store = 0; return old;
+		}
+		return dbits(r);
+	}
+	int sg = is_signed(t);
+	uint64_t r;
+	switch (sub) {
+	case ATOM_ADD: r = old + b; break;
+	case ATOM_SUB: r = old - b; break;
+	case ATOM_EXCH: case ATOM_STORE: r = b; break;
+	case ATOM_MIN: r = sg ? ((int64_t)old < (int64_t)b ? old : b) : (old < b ? old : b); break;
+	case ATOM_MAX: r = sg ? ((int64_t)old > (int64_t)b ? old : b) : (old > b ? old : b); break;
+	case ATOM_INC: r = norm1(old, IR_U32) >= norm1(b, IR_U32) ? 0 : old + 1; break;
+	case ATOM_DEC: {
+		uint64_t o = norm1(old, IR_U32), x = norm1(b, IR_U32);
+		r = (o == 0 || o > x) ? x : o - 1;
+		break;
+	}
+	case ATOM_CAS: if (old != b) { *store = 0; return old; } r = c; break;
+	case ATOM_AND: r = old & b; break;
+	case ATOM_OR: r = old | b; break;
+	case ATOM_XOR: r = old ^ b; break;
+	default: *store = 0; return old;
+	}
+	return norm1(r, t);
+}
+
+static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
+		 *C = reg(R, in->c);
+	unsigned t = in->t, sz = type_size(t);
+	if (m->hooks & (1u << EV_MEM))
+		mem_event(m, w, g, A[__builtin_ctz(g->mask)], sz, 1);
+	int bad = 0;
+	struct window win = { 0, 0, NULL };
+	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
+	/* lanes in ascending order: the order the hardware serializes them in is
+	 * unspecified; this one is deterministic */
+	EACH(g->mask, l, {
+		if (bad) break;
+		uint8_t *p;
+		uint64_t off = A[l] - (fast ? win.lo : 0);
+		if (fast && off + sz <= win.len && !(off & (sz - 1)))
+			p = win.base + off;
+		else if (check_align(m, w, l, A[l], sz, in->span) ||
+		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
+			bad = 1;
+			break;
+		}
+		uint64_t old = ld_raw(p, t);
+		int store;
+		uint64_t nv = atom_op(in->sub, t, old, norm1(B[l], t), norm1(C[l], t), &store);
+		if (store)
+			st_raw(p, t, nv);
+		if (in->d >= 0)
+			D[l] = old;
+	});
+	return bad ? -1 : 0;
+}
+
+static int do_memcpy_set(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *A = reg(R, in->a), *B = reg(R, in->b);
+	uint64_t n = (uint64_t)in->imm;
+	int bad = 0;
+	if (n == 0)
+		return 0;
+	EACH(g->mask, l, {
+		if (bad) break;
+		uint8_t *d = interp_xlate(m, w, l, A[l], n, 1, in->span);
+		if (!d) { bad = 1; break; }
+		if (in->op == IR_MEMSET) {
+			memset(d, (int)(uint8_t)B[l], n);
+		} else {
+			uint8_t *s = interp_xlate(m, w, l, B[l], n, 0, in->span);
+			if (!s) { bad = 1; break; }
+			memmove(d, s, n);
+		}
+	});
+	return bad ? -1 : 0;
+}
+
+/* ---- arithmetic */
+
+#define ARITH(OP) do { \
+	if (t == IR_F32) EACH(M, l, D[l] = fbits(fval(A[l]) OP fval(B[l]))); \
+	else if (t == IR_F64) EACH(M, l, D[l] = dbits(dval(A[l]) OP dval(B[l]))); \
+	else if (t == IR_F16) EACH(M, l, D[l] = hbits(hval(A[l]) OP hval(B[l]))); \
+	else { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } \
+} while (0)
+
+#define BITOP(OP) do { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } while (0)
+
+#define CMPOP(OP) do { \
+	if (t == IR_F32) EACH(M, l, D[l] = fval(A[l]) OP fval(B[l])); \
+	else if (t == IR_F64) EACH(M, l, D[l] = dval(A[l]) OP dval(B[l])); \
+	else if (t == IR_F16) EACH(M, l, D[l] = hval(A[l]) OP hval(B[l])); \
+	else if (is_signed(t)) EACH(M, l, D[l] = (int64_t)A[l] OP (int64_t)B[l]); \
+	else EACH(M, l, D[l] = A[l] OP B[l]); \
+} while (0)
+
+static void do_setp(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
+{
+	unsigned t = in->t;
+	switch (in->sub) {
+	case CMP_EQ: CMPOP(==); break;
+	case CMP_NE: CMPOP(!=); break;
+	case CMP_LT: CMPOP(<); break;
+	case CMP_LE: CMPOP(<=); break;
+	case CMP_GT: CMPOP(>); break;
+	default: CMPOP(>=); break;
+	}
+}
+
+static int do_divrem(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		     uint64_t *D, uint64_t *A, uint64_t *B)
+{
+	unsigned t = in->t;
+	uint32_t M = g->mask, zero = 0;
+	int rem = in->op == IR_REM;
+	if (t == IR_F32) {
+		EACH(M, l, D[l] = fbits(rem ? fmodf(fval(A[l]), fval(B[l])) : fval(A[l]) / fval(B[l])));
+		return 0;
+	}
+	if (t == IR_F64) {
+		EACH(M, l, D[l] = dbits(rem ? fmod(dval(A[l]), dval(B[l])) : dval(A[l]) / dval(B[l])));
+		return 0;
+	}
+	if (t == IR_F16) {
+		EACH(M, l, D[l] = hbits(rem ? fmodf(hval(A[l]), hval(B[l])) : hval(A[l]) / hval(B[l])));
+		return 0;
+	}
+	int sg = is_signed(t);
+	EACH(M, l, {
+		uint64_t a = A[l], b = B[l];
+		if (b == 0) {
+			zero |= 1u << l;
+			D[l] = rem ? a : ~(uint64_t)0;
+		} else if (sg) {
+			if ((int64_t)b == -1)
+				D[l] = rem ? 0 : (uint64_t)0 - a;
+			else
+				D[l] = rem ? (uint64_t)((int64_t)a % (int64_t)b) : (uint64_t)((int64_t)a / (int64_t)b);
+		} else {
+			D[l] = rem ? a % b : a / b;
+		}
+	});
+	norm(D, M, t);
+	if (zero) {
+		machine_finding_add(m, "integer-divide-by-zero", !w->host ? 0 : 1, w, zero, in->span, 0,
+				    "integer %s by zero%s", rem ? "remainder" : "division",
+				    w->host ? "" : "; the GPU does not trap and the result is undefined");
+		if (w->host) {
+			machine_exit(m, 136);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void do_shift(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
+{
+	unsigned t = in->t, bits = type_size(t) * 8;
+	if (in->op == IR_SHL) {
+		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] << (B[l] & 63));
+	} else if (is_signed(t)) {
+		EACH(M, l, {
+			uint64_t s = B[l] & 0xffffffffu;
+			D[l] = (uint64_t)((int64_t)A[l] >> (s >= bits ? 63 : s));
+		});
+	} else {
+		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] >> (B[l] & 63));
+	}
+	norm(D, M, t);
+}
+
+static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
+{
+	unsigned t = in->t;
+	int mx = in->op == IR_MAX;
+	if (t == IR_F32)
+		EACH(M, l, D[l] = fbits(mx ? fmaxf(fval(A[l]), fval(B[l])) : fminf(fval(A[l]), fval(B[l]))));
+	else if (t == IR_F64)
+		EACH(M, l, D[l] = dbits(mx ? fmax(dval(A[l]), dval(B[l])) : fmin(dval(A[l]), dval(B[l]))));
+	else if (is_signed(t))
+		EACH(M, l, D[l] = (((int64_t)A[l] < (int64_t)B[l]) ^ mx) ? A[l] : B[l]);
+	else
+		EACH(M, l, D[l] = ((A[l] < B[l]) ^ mx) ? A[l] : B[l]);
+}
+
+static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned s)
+{
+	struct grid *gr = m->grid;
+	struct block *b = w->blk;
+	switch (s) {
+	case SREG_TID_X: case SREG_TID_Y: case SREG_TID_Z: return w->tid[s - SREG_TID_X][l];
+	case SREG_NTID_X: case SREG_NTID_Y: case SREG_NTID_Z:
+		return gr ? gr->l.block[s - SREG_NTID_X] : 1;
+	case SREG_CTAID_X: case SREG_CTAID_Y: case SREG_CTAID_Z: return b->idx[s - SREG_CTAID_X];
+	case SREG_NCTAID_X: case SREG_NCTAID_Y: case SREG_NCTAID_Z:
+		return gr ? gr->l.grid[s - SREG_NCTAID_X] : 1;
+	case SREG_LANEID: return l;
+	case SREG_WARPID: return w->id;
+	case SREG_NWARPID: return 64;
+	case SREG_SMID: return b->sm;
+	case SREG_NSMID: return (uint64_t)m->o.num_sms;
+	case SREG_CLOCK: return (uint32_t)m->cycles;
+	case SREG_CLOCK64: return m->cycles;
+	case SREG_GLOBALTIMER: return m->cycles;
+	case SREG_WARPSIZE: return WS_WARP;
+	case SREG_LANEMASK_LT: return (1u << l) - 1;
+	case SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
+	case SREG_LANEMASK_GT: return (uint32_t)~((2ull << l) - 1);
+	case SREG_LANEMASK_GE: return (uint32_t)~((1u << l) - 1);
+	case SREG_LANEMASK_EQ: return 1u << l;
+	default: return 0;
+	}
+}
+
+/* ---- calls */
+
+static int do_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   int32_t fidx)
+{
+	const struct ir_func *fn = &m->mod->funcs[fidx];
+	struct frame *nf = interp_frame_new(m, w, fn, fidx, g->fr, g->mask);
+	if (!nf) {
+		machine_finding_add(m, "stack-overflow", 1, w, g->mask, in->span, 0,
+				    "call to %s overflows the thread's stack (%llu bytes); deep or unbounded recursion?",
+				    fn->name, (unsigned long long)m->stack_limit);
+		if (w->host)
+			machine_exit(m, 139);
+		else
+			machine_fail_kernel(m, 719);
+		return -1;
+	}
+	uint64_t *R = g->fr->r;
+	for (uint32_t k = 0; k < in->nargs && k < fn->nregs; k++) {
+		uint64_t *S = reg(R, in->args[k]), *T = nf->r + (size_t)k * WS_WARP;
+		EACH(g->mask, l, T[l] = S[l]);
+	}
+	nf->ret_pc = g->pc + 1;
+	nf->ret_reg = in->d;
+	g->fr = nf;
+	g->pc = 0;
+	return 0;
+}
+
+/* group returns from its frame; returns 1 if structure changed */
+static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	struct group *g = &w->g[gi];
+	struct frame *f = g->fr;
+	uint32_t M = g->mask;
+	if (f->depth == 0) {
+		if (w->host) {
+			uint64_t v = in->a >= 0 ? f->r[(size_t)in->a * WS_WARP] : 0;
+			machine_exit(m, (int)(v & 0xff));
+			return 1;
+		}
+		EACH(M, l, w->ls[l].sp = f->lbase[l]);
+		f->nlanes -= (uint32_t)__builtin_popcount(M);
+		if (f->nlanes == 0)
+			frame_release(w, f);
+		lanes_exit(m, w, gi);
+		return 1;
+	}
+	struct frame *p = f->parent;
+	if (f->ret_reg >= 0 && in->a >= 0) {
+		uint64_t *S = reg(f->r, in->a), *D = reg(p->r, f->ret_reg);
+		unsigned rt = f->fn->ret;
+		EACH(M, l, D[l] = S[l]);
+		if (rt != IR_VOID)
+			norm(D, M, rt);
+	}
+	EACH(M, l, w->ls[l].sp = f->lbase[l]);
+	g->fr = p;
+	g->pc = f->ret_pc;
+	f->nlanes -= (uint32_t)__builtin_popcount(M);
+	if (f->nlanes == 0)
+		frame_release(w, f);
+	return g->ntok && at_token(w, g);
+}
+
+static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	struct group *g = &w->g[gi];
+	uint64_t *A = reg(g->fr->r, in->a);
+	uint32_t T = 0, M = g->mask;
+	EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	if (T == M) {
+		g->pc = (uint32_t)in->tgt1;
+		return 0;
+	}
+	if (T == 0) {
+		g->pc = (uint32_t)in->tgt2;
+		return 0;
+	}
+	/* divergence: taken lanes keep the group (and run first), the others
+	 * get a new group; both wait at the immediate post-dominator */
+	int32_t fidx = g->fr->fidx;
+	int32_t ip = g->fr->df->ipdom[g->pc];
+	uint32_t rpc = ip < 0 ? UINT32_MAX : (uint32_t)ip;
+	uint32_t depth = g->fr->depth;
+	if (!(g->ntok && w->toks.v[g->tok[g->ntok - 1]].rpc == rpc &&
+	      w->toks.v[g->tok[g->ntok - 1]].depth == depth) && g->ntok < WS_TOKMAX) {
+		uint16_t t = tok_new(w, M, rpc, depth);
+		g = &w->g[gi];
+		g->tok[g->ntok++] = t;
+	}
+	if (w->ng >= WS_MAXG) {
+		g->pc = (uint32_t)in->tgt1; /* cannot happen: at most 32 groups */
+		return 0;
+	}
+	struct group *n = &w->g[w->ng++];
+	*n = *g;
+	n->mask = M & ~T;
+	n->pc = (uint32_t)in->tgt2;
+	g->mask = T;
+	g->pc = (uint32_t)in->tgt1;
+	w->cur = (int32_t)gi;
+	if (m->hooks & (1u << EV_DIVERGE)) {
+		struct machine_event e = { .kind = EV_DIVERGE, .slot = w->host ? -1 : w->blk->slot,
+					   .warp = (int)w->id, .mask = T, .func = fidx,
+					   .pc = g->fr->df->orig[in->tgt1] };
+		machine_emit(m, &e);
+	}
+	return 1;
+}
+
+static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	struct group *g = &w->g[gi];
+	int id = (int)in->imm;
+	if (id < 0 || id >= BI_COUNT)
+		return -1;
+	const struct builtin_info *bi = &builtin_table[id];
+	uint64_t *R = g->fr->r;
+	if (bi->kind == BK_PURE) {
+		builtin_pure_fn fn = builtin_pure(id);
+		uint64_t args[16] = {0}, ret = 0;
+		uint64_t *D = reg(R, in->d);
+		unsigned nargs = in->nargs < 16 ? in->nargs : 16;
+		if (!fn) {
+			machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+					    "built-in %s is not implemented", bi->name);
+			if (w->host)
+				machine_exit(m, 134);
+			else
+				machine_fail_kernel(m, 719);
+			return -1;
+		}
+		EACH(g->mask, l, {
+			for (unsigned k = 0; k < nargs; k++)
+				args[k] = R[(size_t)in->args[k] * WS_WARP + l];
+			fn(&ret, args);
+			if (in->d >= 0)
+				D[l] = ret;
+		});
+		g->pc++;
+		return 0;
+	}
+	if (bi->kind == BK_HOST && !w->host) {
+		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+				    "%s is a host function and cannot be called from device code", bi->name);
+		machine_fail_kernel(m, 719);
+		return -1;
+	}
+	if (bi->kind == BK_HOST) {
+		uint64_t args[32] = {0}, ret = 0;
+		uint8_t types[32] = {0};
+		unsigned nargs = in->nargs < 32 ? in->nargs : 32;
+		const struct ir_func *fn = g->fr->fn;
+		for (unsigned k = 0; k < nargs; k++) {
+			args[k] = R[(size_t)in->args[k] * WS_WARP];
+			types[k] = fn->reg_ty ? fn->reg_ty[in->args[k]] : IR_S64;
+		}
+		int r = runtime_call(m, w, in, &ret, args, types);
+		if (r == 1) {
+			g->state = G_HOSTWAIT;
+			return 1;
+		}
+		if (r < 0)
+			return -1;
+		g = &w->g[gi];
+		if (in->d >= 0 && g->fr)
+			R[(size_t)in->d * WS_WARP] = norm1(ret, fn->reg_ty ? fn->reg_ty[in->d] : IR_S64);
+		g->pc++;
+		return 0;
+	}
+	int r = devlib_call(m, w, g, in);
+	if (r)
+		return r;
+	g->pc++;
+	return 0;
+}
+
+static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	struct group *g = &w->g[gi];
+	uint64_t *A = reg(g->fr->r, in->a);
+	unsigned l0 = (unsigned)__builtin_ctz(g->mask);
+	uint64_t tgt = A[l0];
+	uint32_t same = 0;
+	EACH(g->mask, l, same |= (uint32_t)(A[l] == tgt) << l);
+	uint64_t idx = (ADDR_OFF(tgt) >> 4) - 1;
+	if (ADDR_TAG(tgt) != TAG_CODE || (ADDR_OFF(tgt) & 15) || idx >= m->mod->nfuncs) {
+		machine_finding_add(m, "trap", 1, w, g->mask, in->span, tgt,
+				    "indirect call through 0x%llx, which is not a function address",
+				    (unsigned long long)tgt);
+		if (w->host)
+			machine_exit(m, 139);
+		else
+			machine_fail_kernel(m, 718);
+		return -1;
+	}
+	if (same != g->mask) { /* lanes calling different functions run one after another */
+		struct group *n = &w->g[w->ng++];
+		*n = *g;
+		n->mask = g->mask & ~same;
+		g->mask = same;
+	}
+	return do_call(m, w, g, in, (int32_t)idx);
+}
+
+static void insn_event(struct machine *m, struct warp *w, struct group *g)
+{
+	struct machine_event e = { .kind = EV_INSN, .slot = w->host ? -1 : w->blk->slot,
+				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
+				   .pc = g->fr->df->orig[g->pc] };
+	machine_emit(m, &e);
+}
+
+/* Run group gi of w for up to budget instructions, stopping early whenever
+ * the set of groups changes (divergence, parking, barriers, collectives,
+ * exits) so the caller re-picks. */
+int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
+{
+	int n = 0;
+	struct group *g = &w->g[gi];
+	while (n < budget) {
+		struct frame *fr = g->fr;
+		const struct ir_insn *in = &fr->code[g->pc];
+		uint32_t M = g->mask;
+		uint64_t *R = fr->r;
+		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
+		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
+		unsigned t = in->t;
+		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
+			insn_event(m, w, g);
+		n++;
+		m->steps++;
+		m->cycles++;
+		switch (in->op) {
+		case IR_NOP: case IR_FENCE: break;
+		case IR_CONST: {
+			uint64_t v = norm1((uint64_t)in->imm, t);
+			EACH(M, l, D[l] = v);
+			break;
+		}
+		case XOP_IDX: {
+			int64_t k = in->imm;
+			EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			break;
+		}
+		case IR_MOV:
+			if (M == WS_FULL && D != A)
+				memcpy(D, A, WS_WARP * sizeof(uint64_t));
+			else
+				EACH(M, l, D[l] = A[l]);
+			break;
+		case IR_ADD: ARITH(+); break;
+		case IR_SUB: ARITH(-); break;
+		case IR_MUL: ARITH(*); break;
+		case IR_DIV: case IR_REM:
+			if (do_divrem(m, w, g, in, D, A, B))
+				return n;
+			break;
+		case IR_NEG:
+			if (t == IR_F32) EACH(M, l, D[l] = A[l] ^ 0x80000000u);
+			else if (t == IR_F64) EACH(M, l, D[l] = A[l] ^ 0x8000000000000000ull);
+			else if (t == IR_F16) EACH(M, l, D[l] = A[l] ^ 0x8000u);
+			else { EACH(M, l, D[l] = (uint64_t)0 - A[l]); norm(D, M, t); }
+			break;
+		case IR_AND: BITOP(&); break;
+		case IR_OR: BITOP(|); break;
+		case IR_XOR: BITOP(^); break;
+		case IR_NOT:
+			if (t == IR_PRED) EACH(M, l, D[l] = !A[l]);
+			else { EACH(M, l, D[l] = ~A[l]); norm(D, M, t); }
+			break;
+		case IR_SHL: case IR_SHR: do_shift(in, M, D, A, B); break;
+		case IR_MIN: case IR_MAX: do_minmax(in, M, D, A, B); break;
+		case IR_SETP: do_setp(in, M, D, A, B); break;
+		case IR_SEL: EACH(M, l, D[l] = A[l] ? B[l] : C[l]); break;
+		case IR_CVT:
+			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
+				EACH(M, l, D[l] = A[l]);
+				norm(D, M, t);
+			} else {
+				unsigned t2 = in->t2;
+				EACH(M, l, D[l] = cvt1(A[l], t, t2));
+			}
+			break;
+		case IR_LD:
+			if (do_ld(m, w, g, in))
+				return n;
+			break;
+		case IR_ST:
+			if (do_st(m, w, g, in))
+				return n;
+			break;
+		case IR_ATOM:
+			if (do_atom(m, w, g, in))
+				return n;
+			break;
+		case IR_BAR:
+			bar_arrive(m, w, g, in);
+			return n;
+		case IR_WARPSYNC: case IR_SHFL: case IR_VOTE: case IR_MATCH: case IR_REDUX:
+			if (w->host) {
+				EACH(M, l, D[l] = in->op == IR_SHFL ? A[l] : 1);
+				break;
+			}
+			if (coll_arrive(m, w, (uint32_t)gi, in) && w->ng == 1)
+				continue;
+			return n;
+		case IR_ACTIVEMASK: EACH(M, l, D[l] = M); break;
+		case IR_SREG: {
+			unsigned s = (unsigned)in->imm;
+			if (s == SREG_TID_X || s == SREG_TID_Y || s == SREG_TID_Z) {
+				const uint32_t *T = w->tid[s - SREG_TID_X];
+				EACH(M, l, D[l] = T[l]);
+			} else if (s == SREG_LANEID || s >= SREG_LANEMASK_LT) {
+				EACH(M, l, D[l] = sreg_val(m, w, l, s));
+			} else {
+				uint64_t v = sreg_val(m, w, 0, s);
+				EACH(M, l, D[l] = v);
+			}
+			norm(D, M, t ? t : IR_U32);
+			break;
+		}
+		case IR_GADDR:
+			EACH(M, l, D[l] = m->obj_addr[in->imm]);
+			break;
+		case IR_LADDR: {
+			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
+			EACH(M, l, D[l] = ADDR(tag, fr->lbase[l] + (uint64_t)in->imm));
+			break;
+		}
+		case IR_FADDR: EACH(M, l, D[l] = ADDR(TAG_CODE, ((uint64_t)in->imm + 1) << 4)); break;
+		case IR_ALLOCA: {
+			int bad = 0;
+			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
+			EACH(M, l, {
+				uint32_t base;
+				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
+					bad = 1;
+				D[l] = ADDR(tag, base);
+			});
+			if (bad) {
+				machine_finding_add(m, "stack-overflow", 1, w, M, in->span, 0, "alloca overflows the stack");
+				if (w->host)
+					machine_exit(m, 139);
+				else
+					machine_fail_kernel(m, 719);
+				return n;
+			}
+			break;
+		}
+		case IR_MEMCPY: case IR_MEMSET:
+			if (do_memcpy_set(m, w, g, in))
+				return n;
+			break;
+		case IR_BR:
+			g->pc = (uint32_t)in->tgt1;
+			if (g->ntok && at_token(w, g)) {
+				warp_settle(m, w);
+				return n;
+			}
+			continue;
+		case IR_CBR:
+			if (do_cbr(m, w, (uint32_t)gi, in) || (g->ntok && at_token(w, g))) {
+				warp_settle(m, w);
+				return n;
+			}
+			continue;
+		case IR_CALL:
+			if (do_call(m, w, g, in, (int32_t)in->imm))
+				return n;
+			continue;
+		case IR_ICALL:
+			if (do_icall(m, w, (uint32_t)gi, in))
+				return n;
+			if (w->ng > 1)
+				return n;
+			continue;
+		case IR_BCALL: {
+			int r = do_bcall(m, w, (uint32_t)gi, in);
+			if (r)
+				return n;
+			g = &w->g[gi];
+			if (m->status != MST_RUNNING || (m->grid && m->kern_fail_err))
+				return n;
+			if (g->ntok && at_token(w, g)) {
+				warp_settle(m, w);
+				return n;
+			}
+			continue;
+		}
+		case IR_RET:
+			if (do_ret(m, w, (uint32_t)gi, in)) {
+				if (m->status == MST_RUNNING)
+					warp_settle(m, w);
+				return n;
+			}
+			continue;
+		case IR_LAUNCH:
+			if (!w->host) {
+				machine_finding_add(m, "invalid-launch", 1, w, M, in->span, 0,
+						    "dynamic parallelism (a launch from device code) is not supported");
+				machine_fail_kernel(m, 719);
+				return n;
+			}
+			if (runtime_launch(m, w, in))
+				return n;
+			break;
+		case IR_TRAP:
+		case IR_UNREACHABLE:
+			machine_finding_add(m, "trap", 1, w, M, in->span, 0, "%s",
+					    in->op == IR_TRAP ? "__trap() called: the kernel is aborted"
+							      : "control reached code marked unreachable (the end of a non-void function?)");
+			if (w->host)
+				machine_exit(m, 134);
+			else
+				machine_fail_kernel(m, in->op == IR_TRAP ? 719 : 715);
+			return n;
+		default:
+			break;
+		}
+		g->pc++;
+		if (WS_UNLIKELY(g->ntok) && at_token(w, g)) {
+			warp_settle(m, w);
+			return n;
+		}
+	}
+	return n;
+}

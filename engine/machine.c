@@ -1,0 +1,974 @@
+/*
+ * machine.c - the machine: module loading (objects, addresses), the host
+ * thread, the block scheduler (residency, rr / random:SEED), deadlock
+ * detection, findings, observers, stepping and state queries.
+ */
+#include "simt.h"
+#include "builtin.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_SMS 16
+#define DEFAULT_BLOCKS_PER_SM 32
+#define THREADS_PER_SM 2048
+#define SHARED_PER_SM (228 * 1024)
+#define QUANTUM_RR 256
+
+void machine_opts_init(struct machine_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->simt = SIMT_ITS;
+	o->sched = SCHED_RR;
+}
+
+uint64_t machine_rand(struct machine *m)
+{
+	/* splitmix64: every choice of the random scheduler comes from here */
+	uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* ---- findings and events */
+
+void machine_emit(struct machine *m, struct machine_event *e)
+{
+	for (size_t i = 0; i < m->obs.len; i++)
+		if (m->obs.v[i].kinds & (1u << e->kind))
+			m->obs.v[i].fn(m->obs.v[i].ctx, e);
+}
+
+struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
+					    struct warp *w, uint32_t lanes, struct span sp,
+					    uint64_t addr, const char *fmt, ...)
+{
+	struct machine_finding f;
+	memset(&f, 0, sizeof(f));
+	if (m->findings.len >= 1000 && !error)
+		return NULL;
+	/* the same warning at the same place is reported once */
+	for (size_t i = m->findings.len, k = 0; i-- > 0 && k < 16; k++) {
+		const struct machine_finding *o = &m->findings.v[i];
+		if (!error && !o->error && o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+			return NULL;
+	}
+	f.kind = kind;
+	f.error = error;
+	f.span = sp;
+	f.addr = addr;
+	f.lanes = lanes;
+	f.on_device = w && !w->host;
+	if (f.on_device) {
+		unsigned l = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
+		memcpy(f.block, w->blk->idx, sizeof(f.block));
+		for (int k = 0; k < 3; k++)
+			f.thread[k] = w->tid[k][l];
+		f.warp = (int)w->id;
+		f.lane = (int)l;
+	}
+	va_list ap;
+	va_start(ap, fmt);
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	f.msg = strbuf_detach(&sb);
+	vec_push(&m->findings, f);
+	struct machine_finding *res = &m->findings.v[m->findings.len - 1];
+	if (m->hooks & (1u << EV_FINDING)) {
+		struct machine_event e = { .kind = EV_FINDING, .finding = res, .mask = lanes,
+					   .slot = f.on_device ? w->blk->slot : -1,
+					   .warp = f.on_device ? (int)w->id : 0 };
+		machine_emit(m, &e);
+	}
+	return res;
+}
+
+size_t machine_nfindings(const struct machine *m)
+{
+	return m->findings.len;
+}
+
+const struct machine_finding *machine_finding_get(const struct machine *m, size_t i)
+{
+	return i < m->findings.len ? &m->findings.v[i] : NULL;
+}
+
+void machine_findings_render(const struct machine *m, FILE *f, int color)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	for (size_t i = 0; i < m->findings.len; i++) {
+		const struct machine_finding *x = &m->findings.v[i];
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, x->msg);
+		if (x->on_device)
+			strbuf_addf(&sb, " (block (%u,%u,%u), thread (%u,%u,%u), warp %d, lane %d)",
+				    x->block[0], x->block[1], x->block[2], x->thread[0], x->thread[1],
+				    x->thread[2], x->warp, x->lane);
+		diag_render_one(m->mod->sm, f, color, x->error ? DIAG_ERROR : DIAG_WARNING, x->kind,
+				x->span, strbuf_cstr(&sb));
+	}
+	strbuf_release(&sb);
+}
+
+int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx)
+{
+	struct observer o = { kinds, fn, ctx, ++m->next_obs };
+	vec_push(&m->obs, o);
+	m->hooks |= kinds;
+	return o.id;
+}
+
+void machine_unobserve(struct machine *m, int id)
+{
+	m->hooks = 0;
+	for (size_t i = 0; i < m->obs.len; i++) {
+		if (m->obs.v[i].id == id) {
+			m->obs.v[i] = m->obs.v[--m->obs.len];
+			i--;
+			continue;
+		}
+		m->hooks |= m->obs.v[i].kinds;
+	}
+}
+
+/* ---- lifecycle */
+
+static void place_objects(struct machine *m)
+{
+	const struct ir_module *mod = m->mod;
+	m->obj_addr = xcalloc(mod->nobjs ? mod->nobjs : 1, sizeof(uint64_t));
+	struct alloc **al = xcalloc(mod->nobjs ? mod->nobjs : 1, sizeof(*al));
+	uint64_t dyn = (mod->shared_static_size + 15) & ~(uint64_t)15;
+	for (uint32_t i = 0; i < mod->nobjs; i++) {
+		const struct ir_object *o = &mod->objs[i];
+		unsigned tag = TAG_GLOBAL;
+		int kind = AK_DEV_OBJ;
+		switch (o->kind) {
+		case OBJ_SHARED:
+			m->obj_addr[i] = ADDR(TAG_SHARED, o->dynamic ? dyn : o->shared_off);
+			continue;
+		case OBJ_CONST: tag = TAG_CONST; kind = AK_CONST; break;
+		case OBJ_MANAGED: kind = AK_MANAGED; break;
+		case OBJ_HOST: tag = TAG_HOST; kind = AK_HOST_OBJ; break;
+		case OBJ_STRING: kind = AK_STRING; break;
+		default: break;
+		}
+		al[i] = mem_alloc(&m->mem, tag, o->size, o->align, kind);
+		al[i]->obj = (int32_t)i;
+		if (o->init)
+			memcpy(al[i]->data, o->init, o->size);
+		m->obj_addr[i] = al[i]->base;
+	}
+	for (uint32_t i = 0; i < mod->nobjs; i++) {
+		const struct ir_object *o = &mod->objs[i];
+		for (uint32_t k = 0; al[i] && k < o->nrelocs; k++) {
+			const struct ir_reloc *r = &o->relocs[k];
+			uint64_t v = r->obj >= 0 ? m->obj_addr[r->obj]
+						 : ADDR(TAG_CODE, ((uint64_t)r->func + 1) << 4);
+			v += (uint64_t)r->addend;
+			if (r->off + 8 <= o->size)
+				memcpy(al[i]->data + r->off, &v, 8);
+		}
+	}
+	free(al);
+}
+
+struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o)
+{
+	struct machine *m = xcalloc(1, sizeof(*m));
+	m->mod = mod;
+	if (o)
+		m->o = *o;
+	else
+		machine_opts_init(&m->o);
+	if (m->o.num_sms <= 0)
+		m->o.num_sms = DEFAULT_SMS;
+	if (m->o.max_blocks_per_sm <= 0)
+		m->o.max_blocks_per_sm = DEFAULT_BLOCKS_PER_SM;
+	m->out = m->o.out ? m->o.out : stdout;
+	m->err = m->o.err ? m->o.err : stderr;
+	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
+	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
+	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
+	m->stack_limit = 64 * 1024;
+	m->heap_limit = 8 * 1024 * 1024;
+	m->printf_limit = 1024 * 1024;
+	mem_init(&m->mem);
+	place_objects(m);
+	strbuf_init(&m->dev_out);
+	strbuf_init(&m->dev_err);
+	strbuf_init(&m->tmp);
+	m->status = MST_IDLE;
+	return m;
+}
+
+static void frame_chain_free(struct frame *f, struct frame **seen, size_t *nseen)
+{
+	for (; f; f = f->parent) {
+		for (size_t i = 0; i < *nseen; i++)
+			if (seen[i] == f)
+				return;
+		seen[(*nseen)++] = f;
+	}
+}
+
+static void warp_release(struct warp *w)
+{
+	/* every frame is either on the free list or reachable from a group */
+	struct frame *seen[WS_MAXG * 64];
+	size_t n = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (n < WS_ARRAY_LEN(seen) - 256)
+			frame_chain_free(w->g[j].fr, seen, &n);
+	for (size_t i = 0; i < n; i++) {
+		free(seen[i]->r);
+		free(seen[i]);
+	}
+	for (struct frame *f = w->free_frames, *nx; f; f = nx) {
+		nx = f->next_free;
+		free(f->r);
+		free(f);
+	}
+	for (int l = 0; l < WS_WARP; l++)
+		free(w->ls[l].buf);
+	vec_free(&w->toks);
+}
+
+static void block_free(struct block *b)
+{
+	for (uint32_t i = 0; i < b->nwarps; i++)
+		warp_release(&b->w[i]);
+	free(b->w);
+	free(b->shared);
+	free(b);
+}
+
+/* Keep a finished grid's blocks for the next launch of the same shape. A
+ * block still holding groups (the grid failed) is freed instead. */
+static void block_cache(struct machine *m, struct block *b)
+{
+	int clean = m->nbcache < 4096;
+	for (uint32_t i = 0; clean && i < b->nwarps; i++)
+		if (b->w[i].ng)
+			clean = 0;
+	if (!clean) {
+		block_free(b);
+		return;
+	}
+	b->spare_next = m->bcache;
+	m->bcache = b;
+	m->nbcache++;
+}
+
+void grid_free(struct machine *m, struct grid *gr)
+{
+	for (int i = 0; i < gr->nres; i++)
+		if (gr->res[i])
+			block_cache(m, gr->res[i]);
+	while (gr->spare) {
+		struct block *b = gr->spare;
+		gr->spare = b->spare_next;
+		block_cache(m, b);
+	}
+	free(gr->res);
+	free(gr->l.param);
+	free(gr);
+	(void)m;
+}
+
+void machine_free(struct machine *m)
+{
+	if (!m)
+		return;
+	if (m->grid)
+		grid_free(m, m->grid);
+	while (m->bcache) {
+		struct block *b = m->bcache;
+		m->bcache = b->spare_next;
+		block_free(b);
+	}
+	for (size_t i = m->qhead; i < m->queue.len; i++)
+		free(m->queue.v[i].param);
+	vec_free(&m->queue);
+	if (m->host) {
+		warp_release(m->host);
+		free(m->host);
+	}
+	for (uint32_t i = 0; i < m->mod->nfuncs; i++)
+		decode_free(m->df[i]);
+	free(m->df);
+	for (size_t i = 0; i < m->findings.len; i++)
+		free(m->findings.v[i].msg);
+	vec_free(&m->findings);
+	vec_free(&m->obs);
+	vec_free(&m->events);
+	strbuf_release(&m->dev_out);
+	strbuf_release(&m->dev_err);
+	strbuf_release(&m->tmp);
+	free(m->obj_addr);
+	free(m->fn_maxdyn);
+	mem_release(&m->mem);
+	free(m);
+}
+
+void machine_exit(struct machine *m, int status)
+{
+	if (m->status == MST_FINISHED)
+		return;
+	m->status = MST_FINISHED;
+	m->exit_status = status;
+	fflush(m->out);
+	fflush(m->err);
+}
+
+void machine_fail_kernel(struct machine *m, int err)
+{
+	if (!m->kern_fail_err)
+		m->kern_fail_err = (uint64_t)err;
+}
+
+/* ---- host thread */
+
+int machine_start(struct machine *m, int argc, char **argv)
+{
+	const struct ir_module *mod = m->mod;
+	if (mod->main_func < 0 || (uint32_t)mod->main_func >= mod->nfuncs)
+		return -1;
+	const struct ir_func *fn = &mod->funcs[mod->main_func];
+	struct warp *w = xcalloc(1, sizeof(*w));
+	m->host = w;
+	m->hblk.nthreads = 1;
+	m->hblk.nwarps = 1;
+	m->hblk.w = w;
+	m->hblk.slot = -1;
+	w->blk = &m->hblk;
+	w->host = 1;
+	w->exists = w->live = 1;
+	w->cur = 0;
+	m->stack_limit = 8 * 1024 * 1024; /* the host stack while main's frame is made */
+	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
+	m->stack_limit = 64 * 1024;
+	if (!f)
+		return -1;
+	/* argv in host memory */
+	struct alloc *ptrs = mem_alloc(&m->mem, TAG_HOST, (uint64_t)(argc + 1) * 8, 16, AK_HOST_OBJ);
+	for (int i = 0; i < argc; i++) {
+		size_t n = strlen(argv[i]) + 1;
+		struct alloc *s = mem_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_OBJ);
+		memcpy(s->data, argv[i], n);
+		memcpy(ptrs->data + (size_t)i * 8, &s->base, 8);
+	}
+	if (fn->nparams >= 1 && fn->nregs >= 1)
+		f->r[0] = (uint64_t)(int64_t)argc;
+	if (fn->nparams >= 2 && fn->nregs >= 2)
+		f->r[WS_WARP] = ptrs->base;
+	w->g[0].mask = 1;
+	w->g[0].fr = f;
+	w->g[0].pc = 0;
+	w->g[0].state = G_READY;
+	w->ng = 1;
+	m->argc = argc;
+	m->argv = argv;
+	m->status = MST_RUNNING;
+	m->last_err = m->sticky_err = 0;
+	return 0;
+}
+
+/* ---- device: blocks and the scheduler */
+
+static uint64_t ld_param(const uint8_t *p, unsigned t, uint32_t size)
+{
+	uint64_t v = 0;
+	switch (t) {
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)p[0];
+	case IR_S16: { int16_t x; memcpy(&x, p, 2); return (uint64_t)(int64_t)x; }
+	case IR_S32: { int32_t x; memcpy(&x, p, 4); return (uint64_t)(int64_t)x; }
+	default:
+		memcpy(&v, p, size < 8 ? size : 8);
+		return v;
+	}
+}
+
+/* A retired block of the same grid is reused: its warps keep their frame
+ * free lists, stack buffers and thread indices, so steady state allocates
+ * nothing. Shared memory is not cleared between blocks (as on a GPU). */
+static struct block *block_alloc(struct machine *m, struct grid *gr)
+{
+	struct launch *L = &gr->l;
+	struct block *b = gr->spare;
+	if (b) {
+		gr->spare = b->spare_next;
+		return b;
+	}
+	uint64_t shsize = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
+	for (struct block **pp = &m->bcache; *pp; pp = &(*pp)->spare_next) {
+		b = *pp;
+		if (b->shape[0] == L->block[0] && b->shape[1] == L->block[1] &&
+		    b->shape[2] == L->block[2] && b->shared_size == shsize) {
+			*pp = b->spare_next;
+			m->nbcache--;
+			return b;
+		}
+	}
+	b = xcalloc(1, sizeof(*b));
+	memcpy(b->shape, L->block, sizeof(b->shape));
+	b->nthreads = gr->threads_per_block;
+	b->nwarps = gr->warps_per_block;
+	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
+	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
+	b->w = xcalloc(b->nwarps, sizeof(struct warp));
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		uint32_t n = b->nthreads - i * WS_WARP;
+		w->blk = b;
+		w->id = i;
+		w->exists = n >= 32 ? WS_FULL : (1u << n) - 1;
+		for (uint32_t l = 0; l < WS_WARP; l++) {
+			uint32_t t = i * WS_WARP + l;
+			w->tid[0][l] = t % L->block[0];
+			w->tid[1][l] = (t / L->block[0]) % L->block[1];
+			w->tid[2][l] = t / (L->block[0] * L->block[1]);
+		}
+	}
+	return b;
+}
+
+static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
+{
+	struct launch *L = &gr->l;
+	struct block *b = block_alloc(m, gr);
+	b->linear = linear;
+	b->idx[0] = (uint32_t)(linear % L->grid[0]);
+	b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
+	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
+	b->nexited = 0;
+	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
+	b->bar_and = 1;
+	b->bar_or = 0;
+	b->bar_skipped = 0;
+	b->bar_skip_w = NULL;
+	b->slot = slot;
+	b->sm = (uint32_t)(slot % m->o.num_sms);
+	const struct ir_func *fn = gr->fn;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		w->live = w->exists;
+		w->exited = 0;
+		w->cur = 0;
+		w->rr = 0;
+		w->ng = 0;
+		w->toks.len = 0;
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
+		if (!f) {
+			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
+					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
+					    fn->frame_size);
+			machine_fail_kernel(m, 701);
+			w->ng = 0;
+			continue;
+		}
+		uint32_t off = 0;
+		for (uint32_t k = 0; k < fn->nparams && k < fn->nregs; k++) {
+			uint32_t sz = fn->param_size ? fn->param_size[k] : 8;
+			uint32_t al = fn->param_align && fn->param_align[k] ? fn->param_align[k] : (sz >= 8 ? 8 : sz ? sz : 1);
+			off = (off + al - 1) & ~(al - 1);
+			uint64_t v;
+			unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
+			if (interp_param_aggregate(fn, k)) {
+				/* a struct passed by value: each thread gets its own copy
+				 * on its stack, which it may modify */
+				for (uint32_t l = 0; l < WS_WARP; l++) {
+					uint32_t base = 0;
+					if (!(w->exists >> l & 1))
+						continue;
+					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
+					    off + sz <= L->param_size)
+						memcpy(w->ls[l].buf + base, L->param + off, sz);
+					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
+				}
+				off += sz;
+				continue;
+			}
+			if (off + sz <= L->param_size)
+				v = ld_param(L->param + off, t, sz);
+			else
+				v = 0;
+			for (uint32_t l = 0; l < WS_WARP; l++)
+				f->r[(size_t)k * WS_WARP + l] = v;
+			off += sz;
+		}
+		memset(&w->g[0], 0, sizeof(w->g[0]));
+		w->g[0].mask = w->exists;
+		w->g[0].fr = f;
+		w->g[0].state = G_READY;
+		w->ng = 1;
+	}
+	return b;
+}
+
+static void grid_end(struct machine *m);
+
+static void grid_admit(struct machine *m, struct grid *gr)
+{
+	for (int s = 0; s < gr->maxres && gr->next_block < gr->nblocks; s++) {
+		if (s < gr->nres && gr->res[s])
+			continue;
+		if (s >= gr->nres)
+			gr->nres = s + 1;
+		gr->res[s] = block_new(m, gr, gr->next_block++, s);
+	}
+}
+
+uint32_t sched_max_resident(struct machine *m, const struct launch *l)
+{
+	uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+	uint64_t per = (uint64_t)m->o.max_blocks_per_sm;
+	uint64_t byt = THREADS_PER_SM / (threads ? threads : 1);
+	uint64_t sh = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + l->shmem;
+	if (byt < per)
+		per = byt;
+	if (sh && SHARED_PER_SM / sh < per)
+		per = SHARED_PER_SM / sh;
+	if (per < 1)
+		per = 1;
+	return (uint32_t)(per * (uint64_t)m->o.num_sms);
+}
+
+void sched_grid_start(struct machine *m, struct launch *l)
+{
+	struct grid *gr = xcalloc(1, sizeof(*gr));
+	gr->l = *l;
+	gr->fn = &m->mod->funcs[l->fidx];
+	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
+	gr->warps_per_block = (gr->threads_per_block + WS_WARP - 1) / WS_WARP;
+	uint64_t mr = sched_max_resident(m, l);
+	if (mr > gr->nblocks)
+		mr = gr->nblocks;
+	gr->maxres = (int)mr;
+	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
+	m->grid = gr;
+	m->kern_fail_err = 0;
+	if (m->hooks & (1u << EV_LAUNCH)) {
+		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
+		machine_emit(m, &e);
+	}
+	grid_admit(m, gr);
+	if (m->kern_fail_err)
+		grid_end(m);
+}
+
+/* Explain who waits where, for the deadlock finding. */
+static void report_deadlock(struct machine *m, struct grid *gr)
+{
+	for (int s = 0; s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		if (!b)
+			continue;
+		for (uint32_t i = 0; i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			for (uint32_t j = 0; j < w->ng; j++) {
+				struct group *g = &w->g[j];
+				struct span sp = g->fr->code[g->pc].span;
+				if (g->state == G_BAR) {
+					machine_finding_add(m, "deadlock", 1, w, g->mask, sp, 0,
+							    "deadlock: %u of the block's %u live threads wait at this barrier; the others will never reach it (exited, or wait elsewhere)",
+							    b->bar_arrived, b->nthreads - b->nexited);
+					return;
+				}
+				if (g->state == G_COLL) {
+					machine_finding_add(m, "deadlock", 1, w, g->mask, sp, 0,
+							    "deadlock: lanes 0x%08x wait for lanes 0x%08x named in the mask 0x%08x, which never arrive",
+							    g->mask, g->coll_mask & ~g->mask, g->coll_mask);
+					return;
+				}
+			}
+		}
+	}
+	machine_finding_add(m, "deadlock", 1, NULL, 0, gr->fn->span, 0,
+			    "deadlock: no thread of the kernel can make progress");
+}
+
+static void grid_end(struct machine *m)
+{
+	struct grid *gr = m->grid;
+	if (m->kern_fail_err) {
+		m->sticky_err = (int)m->kern_fail_err;
+		m->last_err = (int)m->kern_fail_err;
+		/* queued work after a fault never runs */
+		for (size_t i = m->qhead; i < m->queue.len; i++)
+			free(m->queue.v[i].param);
+		m->qhead = m->queue.len = 0;
+	}
+	m->kern_fail_err = 0;
+	m->grid = NULL;
+	if (m->hooks & (1u << EV_KERNEL_END)) {
+		struct machine_event e = { .kind = EV_KERNEL_END, .func = gr->l.fidx, .slot = -1 };
+		machine_emit(m, &e);
+	}
+	grid_free(m, gr);
+}
+
+static int warp_can_run(struct warp *w)
+{
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_READY || w->g[j].state == G_PARK)
+			return 1;
+	return 0;
+}
+
+/* Finish a block whose threads all exited. */
+static void block_retire(struct machine *m, struct grid *gr, int s)
+{
+	gr->res[s]->spare_next = gr->spare;
+	gr->spare = gr->res[s];
+	gr->res[s] = NULL;
+	gr->done_blocks++;
+	if (gr->next_block < gr->nblocks)
+		gr->res[s] = block_new(m, gr, gr->next_block++, s);
+}
+
+/* One scheduling decision on the device: pick a warp (rr or random), run
+ * one of its groups for up to budget instructions. Returns instructions run. */
+int sched_device_step(struct machine *m, int budget)
+{
+	struct grid *gr = m->grid;
+	if (!gr)
+		return 0;
+	uint32_t wpb = gr->warps_per_block;
+	uint64_t total = (uint64_t)gr->nres * wpb;
+	uint64_t start = m->o.sched == SCHED_RANDOM ? machine_rand(m) % (total ? total : 1)
+						    : (uint64_t)gr->rr % (total ? total : 1);
+	int ran = 0;
+	for (uint64_t k = 0; k < total && !ran; k++) {
+		uint64_t idx = (start + k) % total;
+		int s = (int)(idx / wpb);
+		struct block *b = gr->res[s];
+		if (!b)
+			continue;
+		struct warp *w = &b->w[idx % wpb];
+		if (!warp_can_run(w))
+			continue;
+		int gi = interp_warp_pick(m, w);
+		if (gi < 0)
+			continue;
+		int q = budget;
+		if (m->o.sched == SCHED_RANDOM && budget > 1)
+			q = 1 + (int)(machine_rand(m) % 16);
+		ran = interp_run_group(m, w, gi, q);
+		if (!ran)
+			ran = 1;
+		if (w->ng > 1)
+			interp_warp_settle(m, w);
+		if (m->o.sched == SCHED_RR)
+			gr->rr = (int)((idx + 1) % total);
+		if (m->kern_fail_err)
+			break;
+		if (b->nexited == b->nthreads)
+			block_retire(m, gr, s);
+	}
+	if (m->kern_fail_err) {
+		grid_end(m);
+		return ran;
+	}
+	if (!ran) {
+		int live = 0;
+		for (int s = 0; s < gr->nres; s++)
+			if (gr->res[s])
+				live = 1;
+		if (!live && gr->next_block >= gr->nblocks) {
+			grid_end(m);
+			return 0;
+		}
+		report_deadlock(m, gr);
+		machine_fail_kernel(m, 702);
+		grid_end(m);
+	}
+	return ran;
+}
+
+/* ---- stepping */
+
+static int host_step(struct machine *m, int budget)
+{
+	struct warp *w = m->host;
+	struct group *g = &w->g[0];
+	if (g->state == G_HOSTWAIT) {
+		if (runtime_next_launch(m))
+			return 1;
+		g->state = G_READY;
+	}
+	return interp_run_group(m, w, 0, budget);
+}
+
+static void check_limit(struct machine *m)
+{
+	if (m->o.max_steps && m->steps > m->o.max_steps && m->status == MST_RUNNING) {
+		machine_finding_add(m, "step-limit", 1, NULL, 0, m->mod->funcs[m->mod->main_func].span, 0,
+				    "the program ran more than %llu instructions and was stopped",
+				    (unsigned long long)m->o.max_steps);
+		if (m->grid) {
+			machine_fail_kernel(m, 702);
+			grid_end(m);
+		}
+		machine_exit(m, 124);
+	}
+}
+
+enum machine_status machine_step(struct machine *m)
+{
+	if (m->status != MST_RUNNING)
+		return m->status;
+	if (m->grid)
+		sched_device_step(m, 1);
+	else
+		host_step(m, 1);
+	check_limit(m);
+	return m->status;
+}
+
+enum machine_status machine_run(struct machine *m, uint64_t max_steps)
+{
+	uint64_t start = m->steps;
+	while (m->status == MST_RUNNING) {
+		if (max_steps && m->steps - start >= max_steps)
+			break;
+		if (m->grid)
+			sched_device_step(m, QUANTUM_RR);
+		else
+			host_step(m, 4096);
+		check_limit(m);
+	}
+	return m->status;
+}
+
+int machine_run_main(struct machine *m, int argc, char **argv)
+{
+	if (machine_start(m, argc, argv) < 0) {
+		fprintf(m->err, "warpstep: the program has no main function\n");
+		return 1;
+	}
+	machine_run(m, 0);
+	return m->exit_status;
+}
+
+int machine_exit_status(const struct machine *m)
+{
+	return m->exit_status;
+}
+
+uint64_t machine_steps(const struct machine *m)
+{
+	return m->steps;
+}
+
+static struct warp *warp_at(const struct machine *m, int slot, int warp)
+{
+	if (slot < 0)
+		return warp == 0 ? m->host : NULL;
+	struct grid *gr = m->grid;
+	if (!gr || slot >= gr->nres || !gr->res[slot] || warp < 0 ||
+	    (uint32_t)warp >= gr->res[slot]->nwarps)
+		return NULL;
+	return &gr->res[slot]->w[warp];
+}
+
+int machine_step_warp(struct machine *m, int slot, int warp)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || m->status != MST_RUNNING)
+		return -1;
+	if (w->host) {
+		if (m->grid)
+			return -1;
+		host_step(m, 1);
+		return 0;
+	}
+	int gi = interp_warp_pick(m, w);
+	if (gi < 0)
+		return machine_step(m) == MST_RUNNING ? 0 : -1;
+	struct block *b = w->blk;
+	interp_run_group(m, w, gi, 1);
+	if (w->ng > 1)
+		interp_warp_settle(m, w);
+	if (m->kern_fail_err)
+		grid_end(m);
+	else if (b->nexited == b->nthreads)
+		block_retire(m, m->grid, slot);
+	check_limit(m);
+	return 0;
+}
+
+int machine_run_to_barrier(struct machine *m)
+{
+	struct grid *gr = m->grid;
+	if (!gr)
+		return -1;
+	uint32_t gens = 0;
+	for (int s = 0; s < gr->nres; s++)
+		if (gr->res[s])
+			gens += gr->res[s]->bar_gen;
+	while (m->status == MST_RUNNING && m->grid == gr) {
+		uint32_t now = 0;
+		int waiting = 0;
+		for (int s = 0; s < gr->nres; s++)
+			if (gr->res[s]) {
+				now += gr->res[s]->bar_gen;
+				waiting |= gr->res[s]->bar_arrived != 0;
+			}
+		if (now != gens)
+			break;
+		machine_step(m);
+		(void)waiting;
+	}
+	return 0;
+}
+
+/* ---- queries */
+
+int machine_kernel(const struct machine *m, struct machine_kernel_info *k)
+{
+	memset(k, 0, sizeof(*k));
+	struct grid *gr = m->grid;
+	if (!gr)
+		return -1;
+	k->active = 1;
+	k->func = gr->l.fidx;
+	memcpy(k->grid, gr->l.grid, sizeof(k->grid));
+	memcpy(k->block, gr->l.block, sizeof(k->block));
+	k->shmem = gr->l.shmem;
+	k->blocks_done = gr->done_blocks;
+	k->blocks_total = gr->nblocks;
+	k->nresident = gr->nres;
+	return 0;
+}
+
+int machine_block(const struct machine *m, int slot, struct machine_block_info *bi)
+{
+	struct grid *gr = m->grid;
+	memset(bi, 0, sizeof(*bi));
+	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
+		return -1;
+	struct block *b = gr->res[slot];
+	memcpy(bi->idx, b->idx, sizeof(bi->idx));
+	bi->nwarps = (int)b->nwarps;
+	bi->nthreads = b->nthreads;
+	bi->nexited = b->nexited;
+	bi->bar_arrived = b->bar_arrived;
+	bi->bar_expected = b->nthreads - b->nexited;
+	bi->bar_generation = b->bar_gen;
+	return 0;
+}
+
+int machine_warp(const struct machine *m, int slot, int warp, struct machine_warp_info *wi)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	memset(wi, 0, sizeof(*wi));
+	if (!w)
+		return -1;
+	wi->exists = w->exists;
+	wi->live = w->live;
+	wi->exited = w->exited;
+	wi->ngroups = (int)w->ng;
+	wi->current = w->cur;
+	return 0;
+}
+
+static int lane_state(const struct group *g, int current)
+{
+	switch (g->state) {
+	case G_READY: return current ? LS_ACTIVE : LS_READY;
+	case G_PARK: return LS_PARKED;
+	case G_BAR: return LS_BARRIER;
+	case G_COLL: return LS_WARPSYNC;
+	default: return LS_READY;
+	}
+}
+
+int machine_group(const struct machine *m, int slot, int warp, int gidx, struct machine_group_info *gi)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	memset(gi, 0, sizeof(*gi));
+	if (!w || gidx < 0 || (uint32_t)gidx >= w->ng)
+		return -1;
+	const struct group *g = &w->g[gidx];
+	gi->mask = g->mask;
+	gi->func = g->fr->fidx;
+	gi->pc = g->fr->df->orig[g->pc];
+	gi->depth = (int)g->fr->depth;
+	gi->state = lane_state(g, gidx == w->cur);
+	gi->wait_mask = g->state == G_COLL ? g->coll_mask : 0;
+	return 0;
+}
+
+int machine_lane(const struct machine *m, int slot, int warp, int lane, struct machine_group_info *gi)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	memset(gi, 0, sizeof(*gi));
+	if (!w || lane < 0 || lane >= WS_WARP || !(w->exists >> lane & 1))
+		return -1;
+	if (w->exited >> lane & 1) {
+		gi->state = LS_EXITED;
+		gi->mask = 1u << lane;
+		return 0;
+	}
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].mask >> lane & 1)
+			return machine_group(m, slot, warp, (int)j, gi);
+	return -1;
+}
+
+int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int up, int r, uint64_t *val)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || lane < 0 || lane >= WS_WARP)
+		return -1;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (!(w->g[j].mask >> lane & 1))
+			continue;
+		struct frame *f = w->g[j].fr;
+		while (f && up-- > 0)
+			f = f->parent;
+		if (!f || r < 0 || (uint32_t)r >= f->fn->nregs)
+			return -1;
+		*val = f->r[(size_t)r * WS_WARP + lane];
+		return 0;
+	}
+	return -1;
+}
+
+int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	struct machine *mm = (struct machine *)m;
+	if (!w)
+		return machine_host_read(mm, addr, buf, n);
+	unsigned tag = ADDR_TAG(addr);
+	uint64_t off = ADDR_OFF(addr);
+	if (tag == TAG_SHARED && !w->host) {
+		if (off + n > w->blk->shared_size)
+			return -1;
+		memcpy(buf, w->blk->shared + off, n);
+		return 0;
+	}
+	if (tag == TAG_LOCAL && !w->host && lane >= 0 && lane < WS_WARP) {
+		if (off + n > w->ls[lane].sp)
+			return -1;
+		memcpy(buf, w->ls[lane].buf + off, n);
+		return 0;
+	}
+	struct alloc *a = mem_find(&mm->mem, addr);
+	if (tag == TAG_HSTACK)
+		return machine_host_read(mm, addr, buf, n);
+	if (!a || a->freed || addr + n > a->base + a->size)
+		return -1;
+	memcpy(buf, a->data + (addr - a->base), n);
+	return 0;
+}

@@ -1,0 +1,107 @@
+/*
+ * mem.c - allocation table of the tagged address space (see simt.h).
+ *
+ * Each region (host heap, global, constant) hands out addresses with a bump
+ * pointer, so its table stays sorted by base and lookup is a binary search.
+ * Addresses are never reused: a freed allocation stays in the table (data
+ * released) so a later access is reported as use-after-free, not as a hit
+ * in an unrelated buffer. Allocations are separated by a guard gap so small
+ * overruns land in no allocation and fault.
+ */
+#include "simt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define GUARD 256
+
+void mem_init(struct mem *mm)
+{
+	memset(mm, 0, sizeof(*mm));
+	mm->host.next = ADDR(TAG_HOST, 0x10000);
+	mm->global.next = ADDR(TAG_GLOBAL, 0x200000);
+	mm->cnst.next = ADDR(TAG_CONST, 0x10000);
+}
+
+static void region_release(struct mem_region *r)
+{
+	for (size_t i = 0; i < r->a.len; i++) {
+		free(r->a.v[i]->data);
+		free(r->a.v[i]->shadow);
+		free(r->a.v[i]);
+	}
+	vec_free(&r->a);
+}
+
+void mem_release(struct mem *mm)
+{
+	region_release(&mm->host);
+	region_release(&mm->global);
+	region_release(&mm->cnst);
+}
+
+static struct mem_region *region_of(struct mem *mm, unsigned tag)
+{
+	switch (tag) {
+	case TAG_HOST: return &mm->host;
+	case TAG_GLOBAL: return &mm->global;
+	case TAG_CONST: return &mm->cnst;
+	default: return NULL;
+	}
+}
+
+struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind)
+{
+	struct mem_region *r = region_of(mm, tag);
+	if (align < 256)
+		align = 256;
+	uint64_t base = (r->next + align - 1) & ~(align - 1);
+	struct alloc *a = xcalloc(1, sizeof(*a));
+	a->base = base;
+	a->size = size;
+	a->data = xcalloc(1, size ? size : 1);
+	a->kind = (uint8_t)kind;
+	a->id = ++mm->next_id;
+	a->obj = -1;
+	switch (kind) {
+	case AK_HOST_MALLOC: case AK_HOST_OBJ: a->host_ok = 1; break;
+	case AK_HOST_PINNED: case AK_MANAGED: case AK_STRING: a->host_ok = a->dev_ok = 1; break;
+	default: a->dev_ok = 1; break;
+	}
+	r->next = base + size + GUARD;
+	vec_push(&r->a, a);
+	if (tag == TAG_GLOBAL)
+		mm->dev_bytes += size;
+	return a;
+}
+
+struct alloc *mem_find(struct mem *mm, uint64_t addr)
+{
+	struct mem_region *r = region_of(mm, ADDR_TAG(addr));
+	if (!r || r->a.len == 0)
+		return NULL;
+	size_t lo = 0, hi = r->a.len;
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (r->a.v[mid]->base <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	struct alloc *a = r->a.v[lo];
+	if (addr < a->base || addr >= a->base + (a->size ? a->size : 1))
+		return NULL;
+	return a;
+}
+
+int mem_free(struct mem *mm, struct alloc *a)
+{
+	if (a->freed)
+		return -1;
+	a->freed = 1;
+	free(a->data);
+	a->data = NULL;
+	if (ADDR_TAG(a->base) == TAG_GLOBAL)
+		mm->dev_bytes -= a->size;
+	return 0;
+}

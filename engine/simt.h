@@ -1,0 +1,324 @@
+/*
+ * simt.h - the engine's internal state: machine, grids, blocks, warps,
+ * convergence groups, frames, tokens. Shared by machine.c, interp.c,
+ * mem.c, cfg.c, runtime.c and devlib.c; nothing outside engine/ includes it.
+ *
+ * Design (teacher's version in docs/engine.md):
+ * - A warp is 32 lanes. Each lane has its own PC and call stack, but lanes
+ *   that stand at the same place are kept together in a convergence GROUP:
+ *   (mask, pc, frame, state, token stack). An instruction executes for a
+ *   whole group in one loop over its lanes.
+ * - A FRAME is one activation of a function for the lanes of the group that
+ *   called it: registers lane-major (r[reg * 32 + lane]), each lane's local
+ *   frame base, the return pc and register. Lanes leave a frame by RET; the
+ *   last one frees it (to the warp's free list, reused without malloc).
+ * - Reconvergence uses TOKENS, like Volta's BSSY/BSYNC: a group that splits
+ *   at a conditional branch creates a token (mask of the lanes, the branch's
+ *   immediate post-dominator as reconvergence pc, the frame depth) and both
+ *   halves push it. A group that reaches the token's pc (or returns from the
+ *   token's frame) parks; when every live lane of the token has arrived the
+ *   parked groups merge into one and pop the token.
+ *   - simt stack: the warp keeps running the same group until it parks or
+ *     blocks, then picks the group with the newest innermost token, taken
+ *     path first: exactly the order of a pre-Volta SIMT stack.
+ *   - simt its: the scheduler may pick any ready group of the warp at each
+ *     step (rr rotates, random chooses); groups still merge at tokens and
+ *     whenever two meet at the same pc and frame with the same tokens.
+ *   - Forward progress: a warp whose only remaining groups are parked or
+ *     blocked releases its parked groups (they abandon their token), as
+ *     Volta's scheduler guarantees progress; this also makes a
+ *     __syncthreads inside divergent code behave as on sm_70+.
+ * - Blocks are resident in slots (num_sms x blocks per SM); a block holds
+ *   state only while resident.
+ */
+#ifndef WS_SIMT_H
+#define WS_SIMT_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "ir.h"
+#include "machine.h"
+#include "util.h"
+
+#define WS_WARP 32
+#define WS_FULL 0xffffffffu
+#define WS_TOKMAX 24
+#define WS_MAXG 33
+
+/* address tags, bits 40..47 */
+#define TAG_SHIFT 40
+#define TAG_HOST 0x10u
+#define TAG_HSTACK 0x11u
+#define TAG_GLOBAL 0x70u
+#define TAG_CONST 0x71u
+#define TAG_SHARED 0x72u
+#define TAG_LOCAL 0x73u
+#define TAG_PARAM 0x74u
+#define TAG_CODE 0x75u
+#define ADDR(tag, off) (((uint64_t)(tag) << TAG_SHIFT) | (uint64_t)(off))
+#define ADDR_TAG(a) ((unsigned)((a) >> TAG_SHIFT))
+#define ADDR_OFF(a) ((a) & (((uint64_t)1 << TAG_SHIFT) - 1))
+
+/* ---- memory (mem.c) */
+enum alloc_kind { AK_HOST_MALLOC, AK_HOST_PINNED, AK_HOST_OBJ, AK_DEV_MALLOC, AK_DEV_HEAP,
+		  AK_DEV_OBJ, AK_MANAGED, AK_STRING, AK_CONST };
+struct alloc {
+	uint64_t base, size;
+	uint8_t *data;
+	uint8_t kind;     /* enum alloc_kind */
+	uint8_t freed;
+	uint8_t host_ok, dev_ok;
+	uint32_t id;
+	int32_t obj;      /* module object, or -1 */
+	/* room for shadow state (initialized bits, last accessors) */
+	uint8_t *shadow;
+};
+struct mem_region {
+	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
+	uint64_t next;
+};
+struct mem {
+	struct mem_region host, global, cnst;
+	uint32_t next_id;
+	uint64_t dev_bytes;
+};
+void mem_init(struct mem *mm);
+void mem_release(struct mem *mm);
+struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind);
+/* The allocation containing addr (freed ones too), or NULL. */
+struct alloc *mem_find(struct mem *mm, uint64_t addr);
+int mem_free(struct mem *mm, struct alloc *a);
+
+/* ---- control flow (cfg.c) */
+/* ipdom[i] for every instruction: the immediate post-dominator instruction
+ * of a CBR at i (or -1 = function exit); undefined for other ops. */
+int32_t *cfg_ipdom(const struct ir_func *f);
+
+/* ---- decoded functions (decode.c) */
+#define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
+enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
+struct dfunc {
+	const struct ir_func *fn;
+	struct ir_insn *code;    /* decoded instructions */
+	uint32_t ncode;
+	uint32_t *orig;          /* decoded index -> IR index */
+	uint32_t *map;           /* IR index -> decoded index (ncode + 1 entries) */
+	int32_t *ipdom;          /* per decoded CBR: reconvergence pc, -1 = exit */
+	uint64_t (*pool)[32];    /* constant operands, broadcast to 32 lanes */
+	uint32_t npool;
+};
+struct dfunc *decode_func(const struct ir_func *fn);
+void decode_free(struct dfunc *df);
+
+/* ---- execution state */
+struct frame {
+	struct frame *parent, *next_free;
+	const struct ir_func *fn;
+	const struct dfunc *df;
+	const struct ir_insn *code; /* df->code */
+	int32_t fidx;
+	uint32_t ret_pc;
+	int32_t ret_reg;
+	uint32_t depth;
+	uint32_t nlanes;        /* lanes still in this frame */
+	uint32_t cap;           /* register capacity */
+	uint64_t *r;            /* r[reg * 32 + lane] */
+	uint32_t lbase[WS_WARP];
+};
+
+enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT };
+
+struct group {
+	uint32_t mask;
+	uint32_t pc;
+	struct frame *fr;
+	uint8_t state;          /* enum gstate */
+	uint8_t ntok;
+	uint16_t tok[WS_TOKMAX];
+	uint32_t coll_mask;     /* G_COLL: lanes named by the collective */
+	uint32_t coll_op;       /* G_COLL: ir op */
+};
+
+struct token {
+	uint32_t mask;          /* live lanes expected */
+	uint32_t arrived;
+	uint32_t rpc;           /* reconvergence pc, UINT32_MAX = function exit */
+	uint32_t depth;         /* frame depth it belongs to */
+	uint8_t used;
+};
+
+struct lstack {
+	uint8_t *buf;
+	uint32_t sp, cap;
+};
+
+struct block;
+struct warp {
+	struct block *blk;
+	uint32_t id;            /* warp index in block */
+	uint32_t exists, live, exited;
+	struct group g[WS_MAXG];
+	uint32_t ng;
+	int32_t cur;            /* sticky group (stack policy), -1 */
+	uint32_t rr;            /* rotation for its + rr */
+	VEC(struct token) toks;
+	uint32_t tok_free_hint;
+	struct lstack ls[WS_WARP];
+	struct frame *free_frames;
+	uint32_t tid[3][WS_WARP];
+	int host;
+	int blocked_host;       /* host: waiting for the device */
+};
+
+struct block {
+	uint32_t idx[3];
+	uint64_t linear;
+	uint8_t *shared;
+	uint64_t shared_size;
+	struct warp *w;
+	uint32_t nwarps;
+	uint32_t nthreads, nexited;
+	uint32_t bar_arrived, bar_gen, bar_popc;
+	int bar_and, bar_or;
+	uint32_t bar_skipped;    /* threads that exited while others waited at the barrier */
+	struct warp *bar_skip_w; /* one such warp, and its lanes, for the finding */
+	uint32_t bar_skip_lanes;
+	uint32_t sm;
+	int slot;
+	struct block *spare_next;
+	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
+};
+
+struct launch {
+	int32_t fidx;
+	uint32_t grid[3], block[3];
+	uint64_t shmem;
+	uint64_t stream;
+	uint8_t *param;
+	uint32_t param_size;
+	int cooperative;
+};
+
+struct grid {
+	struct launch l;
+	const struct ir_func *fn;
+	uint64_t nblocks, next_block, done_blocks;
+	struct block **res;     /* resident slots */
+	struct block *spare;    /* retired blocks kept for reuse (next in ->spare_next) */
+	int nres, maxres;
+	int rr;
+	uint32_t threads_per_block, warps_per_block;
+};
+
+struct observer {
+	unsigned kinds;
+	machine_observer_fn fn;
+	void *ctx;
+	int id;
+};
+
+struct event_rec { uint64_t stream; int done; uint64_t time; };
+
+struct machine {
+	const struct ir_module *mod;
+	struct machine_opts o;
+	struct dfunc **df;      /* per function, decoded lazily */
+	struct mem mem;
+	uint64_t *obj_addr;     /* generic address of each module object */
+	VEC(struct machine_finding) findings;
+	/* observers */
+	unsigned hooks;         /* union of observed kinds; 0 = none */
+	VEC(struct observer) obs;
+	int next_obs;
+	/* host thread */
+	struct block hblk;
+	struct warp *host;
+	int argc;
+	char **argv;
+	enum machine_status status;
+	int exit_status;
+	uint64_t steps;
+	/* device */
+	struct grid *grid;      /* running grid or NULL */
+	VEC(struct launch) queue;
+	size_t qhead;
+	uint64_t rng;
+	uint64_t cycles;        /* emulated clock (device) */
+	uint64_t host_ns;
+	/* runtime */
+	int last_err, sticky_err;
+	struct strbuf dev_out;  /* device printf, flushed at sync points */
+	struct strbuf dev_err;  /* device assert messages */
+	FILE *out, *err;
+	VEC(struct event_rec) events;
+	uint32_t nstreams;
+	uint64_t heap_limit, printf_limit, stack_limit;
+	uint64_t dev_heap_used;
+	uint32_t rand_state[34 + 310];
+	int rand_i;
+	int rand_seeded;
+	uint64_t kern_fail_err;  /* error the running grid failed with */
+	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
+	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
+	uint32_t nbcache;
+	struct strbuf tmp;
+	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
+	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+};
+
+/* machine.c */
+struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
+					    struct warp *w, uint32_t lanes, struct span sp,
+					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
+void machine_emit(struct machine *m, struct machine_event *e);
+uint64_t machine_rand(struct machine *m);
+void machine_fail_kernel(struct machine *m, int err);
+void machine_exit(struct machine *m, int status);
+
+/* interp.c */
+/* Execute up to budget instructions of group gi of warp w; returns number run. */
+int interp_run_group(struct machine *m, struct warp *w, int gi, int budget);
+struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
+			       int32_t fidx, struct frame *parent, uint32_t mask);
+int interp_warp_pick(struct machine *m, struct warp *w);
+void interp_warp_release(struct warp *w);
+/* park, complete tokens, merge groups that meet (after any change) */
+void interp_warp_settle(struct machine *m, struct warp *w);
+/* push size bytes (zeroed) on a lane's local stack; -1 on overflow */
+int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
+		       uint32_t *base);
+/* parameter k of fn is an aggregate passed by value (IR_PTR to a copy) */
+int interp_param_aggregate(const struct ir_func *fn, uint32_t k);
+void interp_bar_release(struct machine *m, struct block *b);
+/* generic memory access by a lane (device: w is the lane's warp). NULL = fault (finding made). */
+uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+		      uint64_t size, int write, struct span sp);
+/* copy helpers used by the runtime: 0 ok, -1 fault */
+int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n);
+int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64_t n);
+/* read a NUL-terminated string (limit bytes) as lane l of w; -1 on bad address */
+int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+		    struct strbuf *out);
+
+/* runtime.c: HOST built-ins. Returns 0 done, 1 = host must wait (retry). */
+int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, uint64_t *ret,
+		 const uint64_t *args, const uint8_t *types);
+int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in);
+void runtime_flush_output(struct machine *m);
+const char *runtime_error_string(int e);
+const char *runtime_error_name(int e);
+/* Start the next queued launch if any: 1 started, 0 nothing queued. */
+int runtime_next_launch(struct machine *m);
+
+/* devlib.c: ENGINE built-ins, for a group (mask) of w. Return 0, or -1 when
+ * the group must stop (kernel aborted / program exited). */
+int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+
+/* sched (machine.c) */
+int sched_device_step(struct machine *m, int budget);
+void sched_grid_start(struct machine *m, struct launch *l);
+uint32_t sched_max_resident(struct machine *m, const struct launch *l);
+void grid_free(struct machine *m, struct grid *gr);
+
+#endif

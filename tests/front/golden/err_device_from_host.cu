@@ -1,0 +1,2 @@
+__device__ int sq(int x) { return x * x; }
+int main() { return sq(3); }

@@ -1,0 +1,3 @@
+struct S {
+	__global__ void launchme();
+};

@@ -1,0 +1,3 @@
+__device__ void d() {}
+void h() {}
+int main() { h<<<1, 1>>>(); return 0; }

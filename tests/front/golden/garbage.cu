@@ -1,0 +1,1 @@
+@@ `` $$ ??? int int int ( ) ) ] [ { } } } ;;; __global__ __global__ <<< >>> :: :: template < > operator

@@ -1,0 +1,275 @@
+/*
+ * unit_front.c - TAP tests of the front end: golden files per stage
+ * (tests/front/golden/NAME.cu against NAME.ast, NAME.ir, NAME.diag), the
+ * compile API, and robustness (deep nesting, truncation, garbage).
+ *
+ * WS_UPDATE_GOLDEN=1 rewrites the expected files from the current output.
+ * Run from the repository root (or set WS_FRONT_GOLDEN to the directory).
+ */
+#include "front.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int ntests, nfail;
+
+static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
+static void ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	printf("%s %d - ", cond ? "ok" : "not ok", ++ntests);
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	if (!cond)
+		nfail++;
+	fflush(stdout);
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	const char *err;
+	return util_read_file(path, len, &err);
+}
+
+static void first_diff(const char *a, const char *b)
+{
+	int line = 1;
+	while (*a && *a == *b) {
+		if (*a == '\n')
+			line++;
+		a++;
+		b++;
+	}
+	const char *ea = strchr(a, '\n'), *eb = strchr(b, '\n');
+	printf("# first difference at line %d\n#   got:      %.*s\n#   expected: %.*s\n", line,
+	       (int)(ea ? ea - a : (long)strlen(a)), a, (int)(eb ? eb - b : (long)strlen(b)), b);
+}
+
+static void golden_one(const char *dir, const char *name, const char *ext, enum front_stage st)
+{
+	char cu[1024], exp[1024];
+	(void)dir;
+	snprintf(cu, sizeof(cu), "%s.cu", name);
+	snprintf(exp, sizeof(exp), "%s.%s", name, ext);
+	size_t len;
+	char *want = read_all(exp, &len);
+	if (!want && !getenv("WS_UPDATE_GOLDEN"))
+		return;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	front_dump(cu, st, NULL, &sb);
+	if (getenv("WS_UPDATE_GOLDEN")) {
+		if (want || !strcmp(ext, "diag") || !strcmp(ext, "ir")) {
+			FILE *f = fopen(exp, "w");
+			if (f) {
+				fwrite(strbuf_cstr(&sb), 1, sb.len, f);
+				fclose(f);
+			}
+		}
+		free(want);
+		strbuf_release(&sb);
+		return;
+	}
+	int same = strcmp(strbuf_cstr(&sb), want) == 0;
+	ok(same, "golden %s.%s", name, ext);
+	if (!same)
+		first_diff(strbuf_cstr(&sb), want);
+	free(want);
+	strbuf_release(&sb);
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Golden files name their inputs relative to the golden directory. */
+static void golden_all(const char *gdir)
+{
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof(cwd)) || chdir(gdir) != 0) {
+		ok(0, "golden directory %s", gdir);
+		return;
+	}
+	const char *dir = ".";
+	DIR *d = opendir(dir);
+	if (!d) {
+		ok(0, "golden directory %s", dir);
+		return;
+	}
+	char *names[512];
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && n < 512) {
+		size_t l = strlen(e->d_name);
+		if (l > 3 && !strcmp(e->d_name + l - 3, ".cu"))
+			names[n++] = xstrndup(e->d_name, l - 3);
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), cmp_names);
+	for (int i = 0; i < n; i++) {
+		golden_one(dir, names[i], "ast", STAGE_AST);
+		golden_one(dir, names[i], "ir", STAGE_IR);
+		golden_one(dir, names[i], "diag", STAGE_DIAGS);
+		free(names[i]);
+	}
+	if (chdir(cwd) != 0)
+		ok(0, "back to %s", cwd);
+}
+
+/* Compile text; the test is that it returns, with the expected verdict. */
+static int compile_text(const char *name, const char *text, int *nerrors)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int rc = front_compile_string(&c, name, text, NULL);
+	if (nerrors)
+		*nerrors = c.diags.nerrors;
+	compilation_release(&c);
+	return rc;
+}
+
+static char *repeat_wrap(const char *pre, const char *open, const char *mid, const char *close,
+			 const char *post, int n)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_adds(&sb, pre);
+	for (int i = 0; i < n; i++)
+		strbuf_adds(&sb, open);
+	strbuf_adds(&sb, mid);
+	for (int i = 0; i < n; i++)
+		strbuf_adds(&sb, close);
+	strbuf_adds(&sb, post);
+	return strbuf_detach(&sb);
+}
+
+static void robustness(void)
+{
+	int ne;
+	char *s = repeat_wrap("int main() { int x = ", "(", "1", ")", "; return x; }\n", 100000);
+	ok(compile_text("parens.cu", s, &ne) == -1 && ne > 0, "100000 nested parentheses: an error, no crash");
+	free(s);
+	s = repeat_wrap("int main() ", "{", "", "}", "\n", 100000);
+	ok(compile_text("braces.cu", s, &ne) == -1 && ne > 0, "100000 nested braces: an error, no crash");
+	free(s);
+	s = repeat_wrap("int main() { int x = 1; return ", "-", "x", "", "; }\n", 100000);
+	ok(compile_text("unary.cu", s, &ne) == -1 && ne > 0, "100000 unary minus: an error, no crash");
+	free(s);
+	s = repeat_wrap("int main() { int x = 1; return x", "+x", "", "", "; }\n", 100000);
+	ok(compile_text("chain.cu", s, &ne) == -1 && ne > 0, "an expression of 100000 terms: an error, no crash");
+	free(s);
+	s = repeat_wrap("int main() { ", "if (1) ", "return 0;", "", " }\n", 100000);
+	ok(compile_text("ifs.cu", s, &ne) == -1 && ne > 0, "100000 nested ifs: an error, no crash");
+	free(s);
+	s = repeat_wrap("int ", "*", "p", "", ";\nint main() { return 0; }\n", 100000);
+	ok(compile_text("ptrs.cu", s, &ne) == -1 && ne > 0, "a declarator of 100000 pointers: an error, no crash");
+	free(s);
+	s = repeat_wrap("int f(int ", "(", "x", ")", ") { return 0; }\nint main() { return 0; }\n", 100000);
+	ok(compile_text("decl.cu", s, &ne) == -1 && ne > 0, "100000 nested declarator parentheses: an error, no crash");
+	free(s);
+	s = repeat_wrap("int a[] = ", "{", "1", "}", ";\nint main() { return 0; }\n", 100000);
+	ok(compile_text("init.cu", s, &ne) == -1 && ne > 0, "100000 nested initializer braces: an error, no crash");
+	free(s);
+	ok(compile_text("tmpl.cu", "template <int N> struct R { R<N + 1> n; };\nR<0> r;\nint main() { return 0; }\n", &ne) == -1 && ne > 0,
+	   "unbounded class template recursion stops at the depth limit");
+	ok(compile_text("ftmpl.cu", "template <int N> int f() { return f<N + 1>(); }\nint main() { return f<0>(); }\n", &ne) == -1 && ne > 0,
+	   "unbounded function template recursion stops at the depth limit");
+	/* garbage: deterministic pseudo-random bytes and tokens */
+	static const char *const toks[] = { "(", ")", "{", "}", "[", "]", ";", ",", "<", ">", "<<<", ">>>",
+		"int", "x", "template", "struct", "::", "=", "*", "&", "1", "\"s\"", "__global__", "__shared__",
+		"operator", "typename", "?", ":", "...", "return", "for", "if", "else", "class", "namespace" };
+	unsigned seed = 12345;
+	int crashed = 0;
+	for (int round = 0; round < 60; round++) {
+		struct strbuf sb;
+		strbuf_init(&sb);
+		int n = 5 + (int)(seed % 200);
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			if ((seed >> 16) % 7 == 0) {
+				strbuf_addc(&sb, (char)(1 + (seed >> 8) % 255));
+			} else {
+				strbuf_adds(&sb, toks[(seed >> 16) % WS_ARRAY_LEN(toks)]);
+				strbuf_addc(&sb, ' ');
+			}
+		}
+		compile_text("garbage.cu", strbuf_cstr(&sb), NULL);
+		strbuf_release(&sb);
+	}
+	ok(!crashed, "60 random token soups compile without crashing");
+}
+
+static void truncations(const char *dir)
+{
+	static const char *const files[] = { "reduce", "cxx_features", "structs_unions", "templates", "warp_ops" };
+	int total = 0;
+	for (size_t k = 0; k < WS_ARRAY_LEN(files); k++) {
+		char path[1024];
+		snprintf(path, sizeof(path), "%s/%s.cu", dir, files[k]);
+		size_t len;
+		char *text = read_all(path, &len);
+		if (!text)
+			continue;
+		size_t step = len / 12 ? len / 12 : 1;
+		for (size_t cut = 0; cut < len; cut += step) {
+			char *t = xstrndup(text, cut);
+			compile_text("cut.cu", t, NULL);
+			free(t);
+			total++;
+		}
+		free(text);
+	}
+	ok(total > 50, "%d truncated programs compile without crashing", total);
+}
+
+static void api(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int rc = front_compile_string(&c, "ok.cu",
+		"#include <cstdio>\n__global__ void k(int *p) { p[threadIdx.x] = 1; }\n"
+		"int main() { int *p; cudaMalloc(&p, 128); k<<<1, 32>>>(p); printf(\"x\\n\"); }\n", NULL);
+	ok(rc == 0 && c.mod, "a valid program compiles");
+	int kernels = 0;
+	if (c.mod) {
+		ok(c.mod->main_func >= 0 && !strcmp(c.mod->funcs[c.mod->main_func].name, "main"), "main is found");
+		for (uint32_t i = 0; i < c.mod->nfuncs; i++)
+			if (c.mod->funcs[i].kind & FN_KERNEL)
+				kernels++;
+		ok(kernels == 1, "one kernel");
+		int ends = 1;
+		for (uint32_t i = 0; i < c.mod->nfuncs; i++) {
+			const struct ir_func *f = &c.mod->funcs[i];
+			enum ir_op last = f->ncode ? (enum ir_op)f->code[f->ncode - 1].op : IR_NOP;
+			if (last != IR_RET && last != IR_UNREACHABLE && last != IR_TRAP)
+				ends = 0;
+		}
+		ok(ends, "every function ends in RET/UNREACHABLE/TRAP");
+	}
+	compilation_release(&c);
+	compilation_init(&c);
+	rc = front_compile_string(&c, "bad.cu", "__global__ int k() { return 0; }\n", NULL);
+	ok(rc == -1 && c.diags.nerrors == 1 && !strcmp(c.diags.v.v[0].code, "cuda-kernel-return"),
+	   "a kernel returning int is one cuda-kernel-return error (not reported twice by the two passes)");
+	compilation_release(&c);
+}
+
+int main(void)
+{
+	const char *dir = getenv("WS_FRONT_GOLDEN");
+	if (!dir)
+		dir = "tests/front/golden";
+	printf("TAP version 13\n");
+	api();
+	golden_all(dir);
+	robustness();
+	truncations(dir);
+	printf("1..%d\n", ntests);
+	return nfail ? 1 : 0;
+}
