@@ -149,3 +149,18 @@ int machine_block_shared(const struct machine *m, int slot, uint64_t *size)
 	*size = m->grid->res[slot]->shared_size;
 	return 0;
 }
+
+enum machine_status machine_get_status(const struct machine *m)
+{
+	return m->status;
+}
+
+int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n)
+{
+	struct alloc *a = mem_find((struct mem *)&m->mem, addr);
+
+	if (!a || a->freed || !a->data || addr + n > a->base + a->size)
+		return -1;
+	memcpy(buf, a->data + (addr - a->base), n);
+	return 0;
+}

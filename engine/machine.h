@@ -181,5 +181,10 @@ int machine_alloc_find(const struct machine *m, uint64_t addr, uint64_t *base, u
 		       int *device);
 /* Bytes of shared memory of the block in slot (static + dynamic). */
 int machine_block_shared(const struct machine *m, int slot, uint64_t *size);
+/* The machine's status (MST_RUNNING until main returns or exit()). */
+enum machine_status machine_get_status(const struct machine *m);
+/* Read n bytes of any live host, global or constant allocation, as stored,
+ * whoever could access it (for the memory pane). -1 when not all mapped. */
+int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n);
 
 #endif
