@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "cmd.h"
+#include "export.h"
 
 struct command {
 	const char *name, *alias, *usage, *summary;
@@ -29,6 +30,7 @@ static int do_focus(struct ui_session *s, const struct command *cmd, const char 
 static int do_set(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_help(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
+static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_pane(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 
 static const struct command commands[] = {
@@ -50,6 +52,7 @@ static const struct command commands[] = {
 	{ "set", NULL, "simt|sched|model VALUE", "switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "", "show the help screen", do_help, 0 },
+	{ "export", NULL, "svg FILE", "write the screen as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep", do_quit, 0 },
 };
 
@@ -457,6 +460,39 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 	s->ctl.help = 1;
 	s->ctl.help_scroll = 0;
 	return UI_ACT_NONE;
+}
+
+/* export svg FILE: the screen as it is now, at the terminal's size. */
+static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	struct view_grid g;
+	struct strbuf out;
+	const char *path = skip_ws(args + 3);
+	FILE *f;
+
+	if (strncmp(args, "svg", 3) || !isspace((unsigned char)args[3]) || !*path) {
+		strbuf_adds(msg, "usage: export svg FILE");
+		return UI_ACT_ERROR;
+	}
+	view_grid_init(&g, s->width > 0 ? s->width : 120, s->height > 0 ? s->height : 40);
+	ui_session_sync_view(s);
+	view_render(&g, &s->st, &s->ctl);
+	strbuf_init(&out);
+	export_svg(&g, &out);
+	f = fopen(path, "w");
+	if (!f || fwrite(out.buf, 1, out.len, f) != out.len) {
+		strbuf_addf(msg, "cannot write '%s'", path);
+		if (f)
+			fclose(f);
+		strbuf_release(&out);
+		view_grid_free(&g);
+		return UI_ACT_ERROR;
+	}
+	fclose(f);
+	strbuf_addf(msg, "wrote %s (%dx%d cells)", path, g.w, g.h);
+	strbuf_release(&out);
+	view_grid_free(&g);
+	return UI_ACT_REDRAW;
 }
 
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
