@@ -459,9 +459,18 @@ static int step_host(struct eng *e, enum ui_step how, struct strbuf *msg)
 			struct machine_kernel_info k;
 
 			kernel_active(e, &k);
+			struct focus f;
+
 			e->fb[0] = e->fb[1] = e->fb[2] = 0;
 			e->ft = 0;
-			snprintf(e->stop, sizeof(e->stop), "kernel %s started", func_name(e, k.func));
+			focus_get(e, &f);
+			/* past the kernel's prologue (parameters) to its first statement */
+			lane_pos(e, f.slot, f.warp, f.lane, &p);
+			if (f.slot >= 0 && p.ok && p.line == (int)e->mod->funcs[p.func].span.line)
+				step_warp_stmt(e, UI_STEP_LINE, f, msg);
+			snprintf(e->stop, sizeof(e->stop), "kernel %s<<<(%u,%u,%u),(%u,%u,%u)>>> started",
+				 func_name(e, k.func), k.grid[0], k.grid[1], k.grid[2], k.block[0],
+				 k.block[1], k.block[2]);
 			return 0;
 		}
 		lane_pos(e, -1, 0, 0, &p);
