@@ -120,7 +120,10 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 			v = mem_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC)->base;
 		} else if (m->dev_heap_used + n <= m->heap_limit) {
 			m->dev_heap_used += n;
-			v = mem_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP)->base;
+			struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
+			if (!m->o.fast)
+				mem_track_init(a);
+			v = a->base;
 		}
 		if (D)
 			D[l] = v;

@@ -159,6 +159,17 @@ static const char *acc_name(int write)
 	return write ? "write" : "read";
 }
 
+/* A device load of bytes of a cudaMalloc'd (or device malloc'd) block that
+ * nothing has written yet: a warning, once per instruction. */
+static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
+			  uint64_t addr, uint64_t size, struct span sp)
+{
+	machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, addr,
+			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
+			    (unsigned long long)size, (unsigned long long)(addr - a->base),
+			    (unsigned long long)a->size);
+}
+
 static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 			 uint64_t size, int write, struct span sp)
 {
@@ -211,6 +222,12 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (write && a->kind == AK_CONST && dev) {
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
+	}
+	if (a->shadow) {
+		if (write)
+			mem_mark_init(a, addr - a->base, size);
+		else if (!m->o.fast && !mem_is_init(a, addr - a->base, size))
+			uninit_report(m, w, lane, a, addr, size, sp);
 	}
 	return a->data + (addr - a->base);
 }
@@ -374,7 +391,9 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 		align = 8;
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
-	if (need > m->stack_limit)
+	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
+	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->stack_limit;
+	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
 		uint32_t nc = ls->cap ? ls->cap : 256;
@@ -408,8 +427,11 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
-	if (!m->df[fidx])
+	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn);
+		if (m->bps.len)
+			machine_apply_breaks(m, m->df[fidx]);
+	}
 	f->parent = parent;
 	f->next_free = NULL;
 	f->fn = fn;
@@ -689,6 +711,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_and = 1;
 	b->bar_or = 0;
 	b->bar_gen++;
+	b->race_epoch++;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		int any = 0;
@@ -1036,7 +1059,7 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 	}
 	{
 		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
-		    !a->freed)
+		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
 		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
 			return w->blk->shared + ADDR_OFF(addr);
@@ -1061,12 +1084,15 @@ static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t a
 	return -1;
 }
 
-static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64_t addr,
-		      unsigned sz, int write)
+static void mem_event(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+		      uint64_t imm, unsigned sz, int write)
 {
+	uint64_t la[WS_WARP] = {0};
+	EACH(g->mask, l, la[l] = A[l] + imm);
 	struct machine_event e = { .kind = EV_MEM, .slot = w->host ? -1 : w->blk->slot,
 				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
-				   .pc = g->fr->df->orig[g->pc], .addr = addr, .size = sz, .write = write };
+				   .pc = g->fr->df->orig[g->pc], .addr = la[__builtin_ctz(g->mask)],
+				   .size = sz, .write = write, .lane_addr = la };
 	machine_emit(m, &e);
 }
 
@@ -1077,6 +1103,7 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64
 struct window {
 	uint64_t lo, len;
 	uint8_t *base;
+	struct alloc *a;        /* NULL for shared memory */
 };
 
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
@@ -1087,6 +1114,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 		win->lo = ADDR(TAG_SHARED, 0);
 		win->len = w->blk->shared_size;
 		win->base = w->blk->shared;
+		win->a = NULL;
 		return 1;
 	}
 	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
@@ -1101,7 +1129,74 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	win->lo = a->base;
 	win->len = a->size;
 	win->base = a->data;
+	win->a = a;
 	return 1;
+}
+
+/* ---- shared-memory race detection
+ * Two accesses to the same shared word by threads of different warps, at
+ * least one a write, with no __syncthreads between them (same epoch: it
+ * advances at every barrier and every fence, a cheap stand-in for
+ * happens-before that accepts flag protocols with fences) are a race: the order between warps is not defined. Each
+ * 4-byte word keeps (generation, last writer, reader(s)); atomics are not
+ * recorded. Accesses within one warp are not checked (NEEDSWORK: under its
+ * they race too without __syncwarp). */
+#define RACE_MULTI 0x7ffu
+
+static void race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			uint64_t off, int write, uint32_t other, int other_wrote)
+{
+	struct block *b = w->blk;
+	const struct launch *L = &m->grid->l;
+	char who[96];
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "threads of other warps");
+	else
+		snprintf(who, sizeof(who), "thread (%u,%u,%u)", other % L->block[0],
+			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
+	machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
+}
+
+static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+{
+	struct block *b = w->blk;
+	uint64_t *sh = b->race;
+	uint32_t gen = b->race_epoch;
+	int found = 0;
+	if (in->sem != SEM_WEAK)
+		return; /* volatile and atomic-like accesses synchronize on purpose */
+	EACH(M, l, {
+		uint64_t off = ADDR_OFF(A[l] + imm);
+		if (off + sz > b->shared_size)
+			continue;
+		uint32_t me = w->id * WS_WARP + l;
+		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
+			uint64_t v = sh[wd];
+			uint32_t wr = 0, rd = 0;
+			if ((uint32_t)v == gen) {
+				wr = (uint32_t)(v >> 32) & 0x7ff;
+				rd = (uint32_t)(v >> 43) & 0x7ff;
+			}
+			if (wr && (wr - 1) / WS_WARP != w->id) {
+				race_report(m, w, l, in, off, write, wr - 1, 1);
+				found = 1;
+			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id)) {
+				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+				found = 1;
+			}
+			if (write)
+				wr = me + 1;
+			else if (!rd)
+				rd = me + 1;
+			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
+				rd = RACE_MULTI;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43;
+		}
+	});
 }
 
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1132,9 +1227,11 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 0);
+		mem_event(m, w, g, A, imm, sz, 0);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
+	if (w->blk->race && win.base == w->blk->shared)
+		race_check(m, w, in, M, A, imm, sz, 0);
 	EACH(M, l, {
 		uint64_t off = A[l] + imm - win.lo;
 		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
@@ -1142,6 +1239,15 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		else
 			slow |= 1u << l;
 	});
+	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
+		EACH(M & ~slow, l, {
+			uint64_t off = A[l] + imm - win.lo;
+			if (!mem_is_init(win.a, off, sz)) {
+				uninit_report(m, w, l, win.a, A[l] + imm, sz, in->span);
+				break;
+			}
+		});
+	}
 	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
 }
 
@@ -1173,9 +1279,11 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 1);
+		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
+	if (w->blk->race && win.base == w->blk->shared)
+		race_check(m, w, in, M, A, imm, sz, 1);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	EACH(M, l, {
@@ -1185,6 +1293,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		else
 			slow |= 1u << l;
 	});
+	if (WS_UNLIKELY(win.a && win.a->shadow))
+		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
 }
 
@@ -1246,9 +1356,9 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(g->mask)], sz, 1);
+		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
-	struct window win = { 0, 0, NULL };
+	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
@@ -1256,8 +1366,11 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && off + sz <= win.len && !(off & (sz - 1)))
+		if (fast && off + sz <= win.len && !(off & (sz - 1))) {
 			p = win.base + off;
+			if (win.a && win.a->shadow)
+				mem_mark_init(win.a, off, sz);
+		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;
@@ -1298,14 +1411,25 @@ static int do_memcpy_set(struct machine *m, struct warp *w, struct group *g, con
 
 /* ---- arithmetic */
 
+/* integer ops on the common widths normalize in the same pass */
+#define INTOP(OP) do { \
+	if (t == IR_S32) EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)(A[l] OP B[l])); \
+	else if (t == IR_U32) EACH(M, l, D[l] = (uint32_t)(A[l] OP B[l])); \
+	else if (t == IR_S64 || t == IR_U64 || t == IR_PTR) EACH(M, l, D[l] = A[l] OP B[l]); \
+	else { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } \
+} while (0)
+
 #define ARITH(OP) do { \
 	if (t == IR_F32) EACH(M, l, D[l] = fbits(fval(A[l]) OP fval(B[l]))); \
 	else if (t == IR_F64) EACH(M, l, D[l] = dbits(dval(A[l]) OP dval(B[l]))); \
 	else if (t == IR_F16) EACH(M, l, D[l] = hbits(hval(A[l]) OP hval(B[l]))); \
-	else { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } \
+	else INTOP(OP); \
 } while (0)
 
-#define BITOP(OP) do { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } while (0)
+#define BITOP(OP) do { \
+	if (t == IR_PRED) EACH(M, l, D[l] = A[l] OP B[l]); \
+	else INTOP(OP); \
+} while (0)
 
 #define CMPOP(OP) do { \
 	if (t == IR_F32) EACH(M, l, D[l] = fval(A[l]) OP fval(B[l])); \
@@ -1387,7 +1511,9 @@ static void do_shift(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t
 	} else {
 		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] >> (B[l] & 63));
 	}
-	norm(D, M, t);
+	/* right shifts of a normalized value stay normalized */
+	if (in->op == IR_SHL)
+		norm(D, M, t);
 }
 
 static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
@@ -1662,13 +1788,33 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
+		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
+			if (w->bp_pass == g->pc + 1) {
+				w->bp_pass = 0;
+			} else {
+				struct machine_break_info *bi = &m->bp_last;
+				bi->slot = w->host ? -1 : w->blk->slot;
+				bi->warp = (int)w->id;
+				bi->mask = M;
+				bi->func = fr->fidx;
+				bi->pc = fr->df->orig[g->pc];
+				bi->span = in->span;
+				m->bp_hit = 1;
+				w->bp_pass = g->pc + 1;
+				return n;
+			}
+		}
 		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
 			insn_event(m, w, g);
 		n++;
 		m->steps++;
 		m->cycles++;
 		switch (in->op) {
-		case IR_NOP: case IR_FENCE: break;
+		case IR_NOP: break;
+		case IR_FENCE:
+			if (!w->host)
+				w->blk->race_epoch++;
+			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);
 			EACH(M, l, D[l] = v);
@@ -1711,8 +1857,18 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_SEL: EACH(M, l, D[l] = A[l] ? B[l] : C[l]); break;
 		case IR_CVT:
 			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
-				EACH(M, l, D[l] = A[l]);
-				norm(D, M, t);
+				/* slots hold values extended per their type, so a
+				 * widening to 64 bits is a copy */
+				if (type_size(t) == 8)
+					EACH(M, l, D[l] = A[l]);
+				else if (t == IR_S32)
+					EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)A[l]);
+				else if (t == IR_U32)
+					EACH(M, l, D[l] = (uint32_t)A[l]);
+				else {
+					EACH(M, l, D[l] = A[l]);
+					norm(D, M, t);
+				}
 			} else {
 				unsigned t2 = in->t2;
 				EACH(M, l, D[l] = cvt1(A[l], t, t2));
@@ -1753,7 +1909,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				uint64_t v = sreg_val(m, w, 0, s);
 				EACH(M, l, D[l] = v);
 			}
-			norm(D, M, t ? t : IR_U32);
+			if (t != IR_U32 && t != IR_U64 && t != IR_S64)
+				norm(D, M, t ? t : IR_U32);
 			break;
 		}
 		case IR_GADDR:

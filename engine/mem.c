@@ -105,3 +105,47 @@ int mem_free(struct mem *mm, struct alloc *a)
 		mm->dev_bytes -= a->size;
 	return 0;
 }
+
+void mem_track_init(struct alloc *a)
+{
+	if (!a->shadow && a->size)
+		a->shadow = xcalloc(a->size / 8 + 1, 1);
+}
+
+void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n)
+{
+	if (!a->shadow || a->all_init || off >= a->size)
+		return;
+	if (off + n > a->size)
+		n = a->size - off;
+	uint64_t i = off, end = off + n;
+	for (; i < end && (i & 7); i++)
+		a->shadow[i >> 3] |= (uint8_t)(1u << (i & 7));
+	if (end - i >= 8) {
+		memset(a->shadow + (i >> 3), 0xff, (end - i) >> 3);
+		i += (end - i) & ~(uint64_t)7;
+	}
+	for (; i < end; i++)
+		a->shadow[i >> 3] |= (uint8_t)(1u << (i & 7));
+	a->init_hint += n;
+	if (a->init_hint >= a->size) {
+		/* maybe complete: check once, then stop tracking */
+		if (mem_is_init(a, 0, a->size)) {
+			a->all_init = 1;
+			free(a->shadow);
+			a->shadow = NULL;
+		} else {
+			a->init_hint = a->size / 2;
+		}
+	}
+}
+
+int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n)
+{
+	if (!a->shadow || a->all_init)
+		return 1;
+	for (uint64_t i = off; i < off + n && i < a->size; i++)
+		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
+			return 0;
+	return 1;
+}

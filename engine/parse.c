@@ -725,8 +725,17 @@ static int is_auto_marker(struct type *t)
 	return !t || (t->kind == TY_TPARAM && t->tparam_index == -1);
 }
 
+/* GNU spellings that homework uses: __inline__, __inline, __restrict (no effect here) */
+static int is_gnu_spelling(struct token *t)
+{
+	return t->kind == TK_IDENT && (!strcmp(t->text, "__inline__") || !strcmp(t->text, "__inline") ||
+				       !strcmp(t->text, "__restrict"));
+}
+
 static int is_typename(struct parser *p, struct token *t)
 {
+	if (is_gnu_spelling(t))
+		return 1;
 	switch (t->kind) {
 	case TK_VOID: case TK_BOOL: case TK_BOOL_C: case TK_CHAR_KW: case TK_SHORT: case TK_INT:
 	case TK_LONG: case TK_FLOAT: case TK_DOUBLE: case TK_SIGNED: case TK_UNSIGNED:
@@ -795,6 +804,11 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 		case TK_TYPENAME: next(p); continue;
 		default:
 			break;
+		}
+		if (is_gnu_spelling(t)) {
+			next(p);
+			at->is_inline = 1;
+			continue;
 		}
 		if (t->kind == TK_IDENT || t->kind == TK_COLONCOLON) {
 			if (counter)
@@ -1034,6 +1048,8 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 					ty = type_qual(p->a, ty, 0, 1);
 				else if (consume(p, TK_RESTRICT) || consume(p, TK_RESTRICT_CUDA))
 					;
+				else if (is_gnu_spelling(p->tok))
+					next(p);
 				else if (p->tok->kind == TK_ATTRIBUTE)
 					cuda_spec(p, at);
 				else
@@ -4369,8 +4385,7 @@ static void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	if (consume(p, TK_SEMI))
 		return;
 	if (t->kind == TK_TEMPLATE || t->kind == TK_USING || t->kind == TK_STATIC_ASSERT ||
-	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND ||
-	    t->kind == TK_ENUM) {
+	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND) {
 		parse_external_member(p);
 		return;
 	}

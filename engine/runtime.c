@@ -127,6 +127,17 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 	return a->data + (addr - a->base);
 }
 
+/* the runtime wrote [addr, addr+n): those bytes are initialized */
+static void mark_written(struct machine *m, uint64_t addr, uint64_t n)
+{
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (a && a->shadow)
+		mem_mark_init(a, addr - a->base, n);
+}
+
+/* the runtime copies from [addr, addr+n): warn if part was never written */
+static void check_read(struct machine *m, uint64_t addr, uint64_t n);
+
 static int ret_err(struct machine *m, int e)
 {
 	if (e)
@@ -182,8 +193,20 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 	if ((kind == 1 && (dd == 0 || sd == 1)) || (kind == 2 && (sd == 0 || dd == 1)) ||
 	    (kind == 3 && (dd == 0 || sd == 0)) || (kind == 0 && (dd == 1 || sd == 1)))
 		return E_INVAL;
+	check_read(m, src, n);
 	memmove(d, s, n);
+	mark_written(m, dst, n);
 	return E_OK;
+}
+
+static void check_read(struct machine *m, uint64_t addr, uint64_t n)
+{
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (a && a->shadow && !m->o.fast && !mem_is_init(a, addr - a->base, n))
+		machine_finding_add(m, "uninitialized-read", 0, m->host, 1, span_of(m), addr,
+				    "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",
+				    (unsigned long long)n, (unsigned long long)(addr - a->base),
+				    (unsigned long long)a->size);
 }
 
 /* ---- launches */
@@ -286,6 +309,32 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 		}
 	}
 #undef ARG
+	vec_push(&m->queue, l);
+	return 0;
+}
+
+int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
+			 const uint32_t block[3], uint64_t shmem, const uint64_t *args, int nargs)
+{
+	struct launch l;
+	memset(&l, 0, sizeof(l));
+	l.fidx = func;
+	memcpy(l.grid, grid, sizeof(l.grid));
+	memcpy(l.block, block, sizeof(l.block));
+	l.shmem = shmem;
+	int e = launch_check(m, &l);
+	if (e) {
+		m->last_err = e;
+		return e;
+	}
+	const struct ir_func *fn = &m->mod->funcs[func];
+	l.param_size = param_total(fn);
+	l.param = xcalloc(1, l.param_size ? l.param_size : 1);
+	for (uint32_t k = 0; k < fn->nparams && (int)k < nargs; k++) {
+		uint32_t off, sz;
+		param_layout(fn, k, &off, &sz);
+		memcpy(l.param + off, &args[k], sz < 8 ? sz : 8);
+	}
 	vec_push(&m->queue, l);
 	return 0;
 }
@@ -628,6 +677,8 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 	if (size) {
 		struct alloc *a = mem_alloc(&m->mem, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
 					    size, 256, kind);
+		if (kind == AK_DEV_MALLOC && !m->o.fast)
+			mem_track_init(a);
 		v = a->base;
 	}
 	if (put64(m, pp, v))
@@ -795,6 +846,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!p || dv == 0)
 			RET(E_INVAL);
 		memset(p, (int)(uint8_t)a[1], a[2]);
+		mark_written(m, a[0], a[2]);
 		RET(E_OK);
 	}
 	case BI_cudaMemcpyToSymbol: case BI_cudaMemcpyFromSymbol: {
@@ -813,6 +865,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!s || !d)
 			RET(E_INVAL);
 		memmove(d, s, a[2]);
+		mark_written(m, to ? sym + a[3] : a[0], a[2]);
 		RET(E_OK);
 	}
 	case BI_cudaGetSymbolAddress: {
