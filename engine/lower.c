@@ -64,6 +64,13 @@ struct lower {
 	int sret_reg;
 };
 
+/* memcpy that accepts an empty (NULL) source */
+static void copy_out(void *dst, const void *src, size_t n)
+{
+	if (n)
+		memcpy(dst, src, n);
+}
+
 /* ---- registers and instructions ---- */
 
 static int newreg(struct lower *L, enum ir_type t)
@@ -608,6 +615,15 @@ static int func_index(struct lower *L, struct obj *fn, struct span at)
 	int idx = find_func(L, fn->mangled, L->device);
 	if (idx < 0 && (fn->space & SPC_GLOBAL))
 		idx = find_kernel(L, fn->mangled);
+	if (idx < 0 && L->fn && (L->fn->space & SPC_HOST) && (L->fn->space & SPC_DEVICE) &&
+	    L->device != ((fn->space & (SPC_DEVICE | SPC_GLOBAL)) != 0)) {
+		/* a __host__ __device__ function calling a function of one space only:
+		 * nvcc warns; the call traps if this copy ever runs it */
+		diag_warning(L->dl, at, "cuda-hd-call", "calling %s function '%s' from a __host__ __device__ function: "
+			     "it cannot run in %s code", L->device ? "a __host__" : "a __device__", fn->qname,
+			     L->device ? "device" : "host");
+		return -2;
+	}
 	if (idx < 0)
 		lerror(L, at, "undefined-function", "'%s' is declared but never defined (for %s code)", fn->qname,
 		       L->device ? "device" : "host");
@@ -759,6 +775,10 @@ static int gen_call(struct lower *L, struct node *n)
 	struct ir_insn *in;
 	if (fn) {
 		int idx = func_index(L, fn, n->span);
+		if (idx == -2) {
+			emit(L, IR_TRAP, IR_VOID);
+			return t == IR_VOID ? -1 : zero_of(L, t);
+		}
 		in = emit(L, IR_CALL, t);
 		in->imm = idx;
 	} else {
@@ -1482,16 +1502,16 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 			       "label '%s' used but not defined", L->named.v[i].name);
 	f->ncode = (uint32_t)L->code.len;
 	f->code = arena_alloc(L->a, sizeof(*f->code) * (L->code.len ? L->code.len : 1));
-	memcpy(f->code, L->code.v, sizeof(*f->code) * L->code.len);
+	copy_out(f->code, L->code.v, sizeof(*f->code) * L->code.len);
 	f->nregs = (uint32_t)L->regty.len;
 	f->reg_ty = arena_alloc(L->a, L->regty.len ? L->regty.len : 1);
-	memcpy(f->reg_ty, L->regty.v, L->regty.len);
+	copy_out(f->reg_ty, L->regty.v, L->regty.len);
 	f->nstmts = (uint32_t)L->stmts.len;
 	f->stmts = arena_alloc(L->a, sizeof(*f->stmts) * (L->stmts.len ? L->stmts.len : 1));
-	memcpy(f->stmts, L->stmts.v, sizeof(*f->stmts) * L->stmts.len);
+	copy_out(f->stmts, L->stmts.v, sizeof(*f->stmts) * L->stmts.len);
 	f->nvars = (uint32_t)L->vars.len;
 	f->vars = arena_alloc(L->a, sizeof(*f->vars) * (L->vars.len ? L->vars.len : 1));
-	memcpy(f->vars, L->vars.v, sizeof(*f->vars) * L->vars.len);
+	copy_out(f->vars, L->vars.v, sizeof(*f->vars) * L->vars.len);
 	f->frame_size = (uint32_t)((L->frame + 15) / 16 * 16);
 	f->frame_align = (uint32_t)(L->frame_align < 16 ? 16 : L->frame_align);
 	f->ret = (uint8_t)(rt->kind == TY_VOID || rt->kind == TY_STRUCT ? IR_VOID : type_ir(rt));
@@ -1712,9 +1732,14 @@ static void reach(struct lower *L, struct program *prog)
 		return;
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
 		fn->lw_index = 0;
-	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
-		if (!is_builtin_file(L, fn))
-			mark_fn(fn, 0);
+	for (struct obj *fn = prog->funcs; fn; fn = fn->next) {
+		if (is_builtin_file(L, fn))
+			continue;
+		/* device copies of __host__ __device__ functions only when device code calls them */
+		if (prog->device_pass && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL))
+			continue;
+		mark_fn(fn, 0);
+	}
 }
 
 static int want_func(struct lower *L, struct obj *fn, int device)
@@ -1839,10 +1864,10 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	}
 	m->nfuncs = (uint32_t)L->funcs.len;
 	m->funcs = arena_alloc(a, sizeof(*m->funcs) * (L->funcs.len ? L->funcs.len : 1));
-	memcpy(m->funcs, L->funcs.v, sizeof(*m->funcs) * L->funcs.len);
+	copy_out(m->funcs, L->funcs.v, sizeof(*m->funcs) * L->funcs.len);
 	m->nobjs = (uint32_t)L->objs.len;
 	m->objs = arena_alloc(a, sizeof(*m->objs) * (L->objs.len ? L->objs.len : 1));
-	memcpy(m->objs, L->objs.v, sizeof(*m->objs) * L->objs.len);
+	copy_out(m->objs, L->objs.v, sizeof(*m->objs) * L->objs.len);
 	m->main_func = find_func(L, "main", 0);
 	m->sm = sm;
 	vec_free(&L->funcs);
