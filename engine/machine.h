@@ -240,5 +240,9 @@ enum machine_status machine_get_status(const struct machine *m);
 /* Read n bytes of any live host, global or constant allocation, as stored,
  * whoever could access it (for the memory pane). -1 when not all mapped. */
 int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n);
+/* From an EV_INSN observer at a SHFL: the lane each lane of the group reads
+ * (-1 for lanes not in mask). -1 if the instruction is not a shuffle. */
+int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t mask,
+			 int8_t src[32]);
 
 #endif

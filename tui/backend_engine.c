@@ -19,6 +19,7 @@
  *   warp access with each lane's address (machine_access_lanes): banks and
  *   conflict degree, sectors, highlighted cells.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,10 @@ struct eng {
 	struct access sh, gl;
 	int ran_slot, ran_warp, ran_func;
 	uint32_t ran_mask, ran_pc;
+	struct {                /* the focused block's last shuffle */
+		int valid, slot, warp, line;
+		int8_t src[32];
+	} shfl;
 	int found, replaying;
 	size_t nfind_seen;
 	struct strbuf events;   /* console lines for the next snapshot */
@@ -174,12 +179,42 @@ static void access_record(struct eng *e, const struct machine_event *ev)
 	}
 }
 
+/* A shuffle's source lanes, kept while its warp stays on the shuffle's line. */
+static void shfl_record(struct eng *e, const struct machine_event *ev)
+{
+	const struct ir_func *fn = &e->mod->funcs[ev->func];
+	int line;
+
+	if (ev->slot < 0)
+		return;
+	line = insn_line(e, ev->func, ev->pc);
+	if (fn->code[ev->pc].op == IR_SHFL) {
+		if (!e->shfl.valid || e->shfl.slot != ev->slot || e->shfl.warp != ev->warp ||
+		    e->shfl.line != line)
+			memset(e->shfl.src, -1, sizeof(e->shfl.src));
+		int8_t src[32];
+
+		if (machine_shfl_sources(e->m, ev->slot, ev->warp, ev->mask, src) == 0)
+			for (int l = 0; l < 32; l++)
+				if (src[l] >= 0)
+					e->shfl.src[l] = src[l];
+		e->shfl.valid = 1;
+		e->shfl.slot = ev->slot;
+		e->shfl.warp = ev->warp;
+		e->shfl.line = line;
+	} else if (e->shfl.valid && e->shfl.slot == ev->slot && e->shfl.warp == ev->warp &&
+		   line && line != e->shfl.line) {
+		e->shfl.valid = 0;
+	}
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct eng *e = ctx;
 
 	switch (ev->kind) {
 	case EV_INSN:
+		shfl_record(e, ev);
 		e->ran_slot = ev->slot;
 		e->ran_warp = ev->warp;
 		e->ran_mask = ev->mask;
@@ -609,7 +644,7 @@ static struct eval_ctx ctx_for(struct eng *e, int slot, int warp, int lane)
 	return c;
 }
 
-static const struct bp *bp_at(struct eng *e, int line, int slot, int warp, uint32_t mask, int *lane)
+static const struct bp *bp_match(struct eng *e, int line, int slot, int warp, uint32_t mask, int *lane)
 {
 	for (size_t i = 0; i < e->bps.len; i++) {
 		const struct bp *b = &e->bps.v[i];
@@ -656,7 +691,7 @@ static int bp_check(struct eng *e)
 	before_stmt = e->mod->funcs[e->ran_func].code[e->ran_pc].stmt;
 	if (p.func == e->ran_func && p.stmt == before_stmt)
 		return 0;
-	if (!(b = bp_at(e, p.line, e->ran_slot, e->ran_warp, p.mask, &lane)))
+	if (!(b = bp_match(e, p.line, e->ran_slot, e->ran_warp, p.mask, &lane)))
 		return 0;
 	if (e->ran_slot >= 0) {
 		struct machine_block_info bi;
@@ -1133,19 +1168,45 @@ static void snap_lanerow(struct eng *e, struct ui_state *st, const struct focus 
 	strbuf_release(&sb);
 }
 
-/* Rows: the focused lane's scalar locals (not parameters), then print @ lanes. */
+/* After a shuffle: rows whose variable is named on the shuffle's line get
+ * each lane's source lane. */
+static void snap_shfl(struct eng *e, struct ui_state *st)
+{
+	const char *text = e->shfl.line > 0 && e->shfl.line <= st->nlines ? st->lines[e->shfl.line - 1] : "";
+
+	for (int i = 0; i < st->nlanes; i++) {
+		const char *p = text, *name = st->lanes[i].name;
+		size_t n = strlen(name);
+		int found = 0;
+
+		while (!found && (p = strstr(p, name))) {
+			found = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+				!(isalnum((unsigned char)p[n]) || p[n] == '_');
+			p += n;
+		}
+		if (!found)
+			continue;
+		st->lanes[i].has_src = 1;
+		memcpy(st->lanes[i].src, e->shfl.src, sizeof(e->shfl.src));
+	}
+}
+
+/* Rows: print @ lanes, then the focused lane's scalar locals (not parameters). */
 static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	const struct ir_var *vars[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
 
 	st->lanes = UI_NEW(st, struct ui_lanevar, 6 + e->lanes.len);
-	for (int i = 0; i < n && k < 6; i++)
-		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
-			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
 	for (size_t i = 0; i < e->lanes.len; i++)
 		snap_lanerow(e, st, f, &st->lanes[k++], e->lanes.v[i], NULL);
+	/* the latest declared first: usually the one the student is watching */
+	for (int i = n - 1; i >= 0 && k < 6 + (int)e->lanes.len; i--)
+		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
+			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
 	st->nlanes = k;
+	if (e->shfl.valid && e->shfl.slot == f->slot && e->shfl.warp == f->warp)
+		snap_shfl(e, st);
 }
 
 static void cell_text(struct eng *e, const uint8_t *p, uint8_t t, struct strbuf *sb)
@@ -1190,14 +1251,15 @@ static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f
 	}
 }
 
-static int kernel_uses(struct eng *e, int func, uint32_t obj)
+/* The kernel's variable naming shared object obj (its source name), or NULL. */
+static const char *kernel_uses(struct eng *e, int func, uint32_t obj)
 {
 	const struct ir_func *fn = &e->mod->funcs[func];
 
 	for (uint32_t k = 0; k < fn->nvars; k++)
 		if (fn->vars[k].loc == VLOC_SHARED && fn->vars[k].off == (int64_t)obj)
-			return 1;
-	return 0;
+			return fn->vars[k].name;
+	return NULL;
 }
 
 static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *f)
@@ -1215,12 +1277,11 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 		uint8_t t = o->type ? (o->type->scalar != IR_VOID ? o->type->scalar : o->type->elem) : IR_S32;
 		uint64_t addr;
 
-		if (o->kind != OBJ_SHARED || !kernel_uses(e, k.func, i) ||
+		if (o->kind != OBJ_SHARED || !(a->name = kernel_uses(e, k.func, i)) ||
 		    machine_object_addr(e->m, i, &addr) < 0)
 			continue;
 		if (t == IR_VOID)
 			t = IR_U8;
-		a->name = o->name;
 		a->type = o->type ? ui_strdup(st, o->type->name) : "int";
 		a->addr = addr;
 		a->count = (int)((o->dynamic ? total - OFF_OF(addr) : o->size) / (uint64_t)eval_type_size(t));
