@@ -10,7 +10,7 @@
 static const struct {
 	signed char fg, bg;
 	unsigned char bold, dim, ul;
-} styles[VS_COUNT] = {
+} export_styles[VS_COUNT] = {
 	[VS_NORMAL] = { -1, -1, 0, 0, 0 },
 	[VS_DIM] = { -1, -1, 0, 1, 0 },
 	[VS_HIGHLIGHT] = { 3, -1, 1, 0, 0 },
@@ -69,16 +69,16 @@ static void utf8_put(struct strbuf *out, uint32_t c)
 static void sgr(struct strbuf *out, int s)
 {
 	strbuf_adds(out, "\x1b[0");
-	if (styles[s].bold)
+	if (export_styles[s].bold)
 		strbuf_adds(out, ";1");
-	if (styles[s].dim)
+	if (export_styles[s].dim)
 		strbuf_adds(out, ";2");
-	if (styles[s].ul)
+	if (export_styles[s].ul)
 		strbuf_adds(out, ";4");
-	if (styles[s].fg >= 0)
-		strbuf_addf(out, ";%d", 30 + styles[s].fg);
-	if (styles[s].bg >= 0)
-		strbuf_addf(out, ";%d", 40 + styles[s].bg);
+	if (export_styles[s].fg >= 0)
+		strbuf_addf(out, ";%d", 30 + export_styles[s].fg);
+	if (export_styles[s].bg >= 0)
+		strbuf_addf(out, ";%d", 40 + export_styles[s].bg);
 	strbuf_addc(out, 'm');
 }
 
@@ -130,20 +130,20 @@ static void svg_text(struct strbuf *out, uint32_t c)
 /* One run of cells of one style on row y, from x0 to x1 (exclusive). */
 static void svg_run(struct strbuf *out, const struct view_grid *g, int y, int x0, int x1, int s)
 {
-	const char *fg = styles[s].fg >= 0 ? rgb[styles[s].fg] : SVG_FG;
+	const char *fg = export_styles[s].fg >= 0 ? rgb[export_styles[s].fg] : SVG_FG;
 	int blank = 1;
 
-	if (styles[s].bg >= 0)
+	if (export_styles[s].bg >= 0)
 		strbuf_addf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" fill=\"%s\"/>\n",
-			    x0 * 9, y * 18, (x1 - x0) * 9, rgb[styles[s].bg]);
+			    x0 * 9, y * 18, (x1 - x0) * 9, rgb[export_styles[s].bg]);
 	for (int x = x0; x < x1; x++)
 		blank &= g->cells[y * g->w + x].ch == ' ' || !g->cells[y * g->w + x].ch;
 	if (blank)
 		return;
 	strbuf_addf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\"%s%s%s textLength=\"%d\">", x0 * 9,
-		    y * 18 + 14, fg, styles[s].bold ? " font-weight=\"bold\"" : "",
-		    styles[s].dim ? " opacity=\"0.6\"" : "",
-		    styles[s].ul ? " text-decoration=\"underline\"" : "", (x1 - x0) * 9);
+		    y * 18 + 14, fg, export_styles[s].bold ? " font-weight=\"bold\"" : "",
+		    export_styles[s].dim ? " opacity=\"0.6\"" : "",
+		    export_styles[s].ul ? " text-decoration=\"underline\"" : "", (x1 - x0) * 9);
 	for (int x = x0; x < x1; x++)
 		svg_text(out, g->cells[y * g->w + x].ch ? g->cells[y * g->w + x].ch : ' ');
 	strbuf_adds(out, "</text>\n");
