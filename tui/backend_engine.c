@@ -411,6 +411,21 @@ static int warp_live(struct eng *e, int slot, int warp)
 
 /* ---- stepping */
 
+/* Every live group of the warp waits (barrier or collective). */
+static int warp_blocked(struct eng *e, int slot, int warp)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+
+	if (machine_warp(e->m, slot, warp, &wi) < 0 || !wi.ngroups)
+		return 0;
+	for (int g = 0; g < wi.ngroups; g++)
+		if (machine_group(e->m, slot, warp, g, &gi) == 0 && gi.state != LS_BARRIER &&
+		    gi.state != LS_WARPSYNC)
+			return 0;
+	return 1;
+}
+
 static int interrupted(struct eng *e, uint64_t n)
 {
 	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m)))
@@ -462,7 +477,11 @@ static int step_warp_stmt(struct eng *e, enum ui_step how, struct focus f, struc
 		lane_pos(e, f.slot, f.warp, l, &before[l]);
 	machine_block(e->m, f.slot, &b0);
 	for (uint64_t n = 1; n <= STEP_BUDGET; n++) {
-		if (prim(e, P_WARP, f.slot, f.warp) < 0) {
+		if (warp_blocked(e, f.slot, f.warp)) {
+			/* the others must run before this warp can (one instruction
+			 * at a time, so the focused warp stops at its next statement) */
+			prim(e, P_STEP, 0, 0);
+		} else if (prim(e, P_WARP, f.slot, f.warp) < 0) {
 			strbuf_addf(msg, "warp %d cannot run", f.warp);
 			return -1;
 		}
