@@ -113,16 +113,22 @@ static const char *func_name(struct eng *e, int f)
 	return f >= 0 && (uint32_t)f < e->mod->nfuncs ? e->mod->funcs[f].name : "?";
 }
 
+/* The line a student reads an instruction at: its statement's first line
+ * (a call spread over lines is one line), 0 outside the program's file. */
 static int insn_line(struct eng *e, int func, uint32_t pc)
 {
 	const struct ir_func *f;
+	const struct ir_insn *in;
 
 	if (func < 0 || (uint32_t)func >= e->mod->nfuncs)
 		return 0;
 	f = &e->mod->funcs[func];
-	if (pc >= f->ncode || f->code[pc].span.file != e->file)
+	if (pc >= f->ncode)
 		return 0;
-	return (int)f->code[pc].span.line;
+	in = &f->code[pc];
+	if (in->stmt >= 0 && (uint32_t)in->stmt < f->nstmts && f->stmts[in->stmt].span.file == e->file)
+		return (int)f->stmts[in->stmt].span.line;
+	return in->span.file == e->file ? (int)in->span.line : 0;
 }
 
 static void access_note(struct access *a)
@@ -456,7 +462,8 @@ static int step_done(struct eng *e, enum ui_step how, const struct pos before[32
 	}
 	if (how == UI_STEP_INSN)
 		return 1;
-	if (before[l].ok && p.func == before[l].func && p.stmt == before[l].stmt &&
+	/* like gdb: a statement step ends on another line (or another call) */
+	if (before[l].ok && p.func == before[l].func && p.line == before[l].line &&
 	    p.depth == before[l].depth)
 		return 0;
 	if (!p.line)
@@ -529,7 +536,7 @@ static int step_host(struct eng *e, enum ui_step how, struct strbuf *msg)
 		}
 		lane_pos(e, -1, 0, 0, &p);
 		if (p.ok && (how == UI_STEP_INSN ||
-			     ((p.func != before.func || p.stmt != before.stmt || p.depth != before.depth) &&
+			     ((p.func != before.func || p.line != before.line || p.depth != before.depth) &&
 			      p.line && !(how == UI_STEP_OVER && p.depth > before.depth) &&
 			      !(how == UI_STEP_OUT && p.depth >= before.depth))))
 			return 0;
@@ -700,15 +707,15 @@ static int bp_check(struct eng *e)
 {
 	struct pos p;
 	const struct bp *b;
-	int lane, before_stmt;
+	int lane, before_line;
 
 	if (!e->bps.len || !e->ran_mask)
 		return 0;
 	lane_pos(e, e->ran_slot, e->ran_warp, __builtin_ctz(e->ran_mask), &p);
 	if (!p.ok || !p.line)
 		return 0;
-	before_stmt = e->mod->funcs[e->ran_func].code[e->ran_pc].stmt;
-	if (p.func == e->ran_func && p.stmt == before_stmt)
+	before_line = insn_line(e, e->ran_func, e->ran_pc);
+	if (p.func == e->ran_func && p.line == before_line)
 		return 0;
 	if (!(b = bp_match(e, p.line, e->ran_slot, e->ran_warp, p.mask, &lane)))
 		return 0;
