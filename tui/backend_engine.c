@@ -131,9 +131,11 @@ static int insn_line(struct eng *e, int func, uint32_t pc)
 	return in->span.file == e->file ? (int)in->span.line : 0;
 }
 
+/* Bank conflict degree of a shared warp access: the most different 4-byte
+ * words any one of the 32 banks must serve (each takes its own cycle). */
 static void access_note(struct access *a)
 {
-	int words[32][32], nw[32] = { 0 }, best = 0, bank = -1;
+	int words[32][32], lane0[32][32], nw[32] = { 0 }, best = 0, bank = -1;
 
 	for (int l = 0; l < 32; l++) {
 		int b, w, seen = 0;
@@ -144,8 +146,10 @@ static void access_note(struct access *a)
 		b = w % 32;
 		for (int k = 0; k < nw[b]; k++)
 			seen |= words[b][k] == w;
-		if (!seen)
+		if (!seen) {
+			lane0[b][nw[b]] = l;
 			words[b][nw[b]++] = w;
+		}
 		if (nw[b] > best) {
 			best = nw[b];
 			bank = b;
@@ -153,10 +157,10 @@ static void access_note(struct access *a)
 	}
 	a->degree = best;
 	if (best > 1)
-		snprintf(a->note, sizeof(a->note), "%d-way bank conflict: %d different words in bank %d",
-			 best, best, bank);
+		snprintf(a->note, sizeof(a->note), "lanes %d and %d hit bank %d at different words",
+			 lane0[bank][0], lane0[bank][1], bank);
 	else
-		snprintf(a->note, sizeof(a->note), "no bank conflict (each bank: one word)");
+		snprintf(a->note, sizeof(a->note), "every bank serves one word");
 }
 
 static void access_record(struct eng *e, const struct machine_event *ev)
@@ -1288,6 +1292,19 @@ static const char *kernel_uses(struct eng *e, int func, uint32_t obj)
 	return NULL;
 }
 
+/* "float[16][16]" -> "float": the memory pane shows elements. */
+static const char *elem_type_name(struct ui_state *st, const char *name)
+{
+	const char *br = strchr(name, '[');
+	char buf[64];
+
+	if (!br || br - name >= (long)sizeof(buf))
+		return ui_strdup(st, name);
+	memcpy(buf, name, (size_t)(br - name));
+	buf[br - name] = 0;
+	return ui_strdup(st, buf);
+}
+
 static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	struct machine_kernel_info k;
@@ -1308,7 +1325,7 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 			continue;
 		if (t == IR_VOID)
 			t = IR_U8;
-		a->type = o->type ? ui_strdup(st, o->type->name) : "int";
+		a->type = o->type ? elem_type_name(st, o->type->name) : "int";
 		a->addr = addr;
 		a->count = (int)((o->dynamic ? total - OFF_OF(addr) : o->size) / (uint64_t)eval_type_size(t));
 		if (a->count > MAX_CELLS)
@@ -1320,8 +1337,8 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 	st->mem.nshared = n;
 	if (e->sh.valid && e->sh.slot == f->slot) {
 		st->mem.conflict_degree = e->sh.degree;
-		st->mem.conflict_note = ui_strf(st, "last: warp %d %s line %d: %s", e->sh.warp,
-						e->sh.write ? "write" : "read",
+		st->mem.conflict_note = ui_strf(st, "warp %d %s, line %d: %s", e->sh.warp,
+						e->sh.write ? "wrote" : "read",
 						insn_line(e, e->sh.func, e->sh.pc), e->sh.note);
 	}
 }
