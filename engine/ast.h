@@ -45,6 +45,7 @@ struct record {
 	long size, align;
 	int complete, is_union, has_ctor;
 	struct scope *scope;   /* methods, static members, nested types */
+	struct type *base;     /* single non-virtual base class, laid out first; NULL if none */
 };
 
 struct param {

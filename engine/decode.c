@@ -21,6 +21,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "builtin.h"
+
+static struct dfunc *decode_ok(const struct ir_func *fn);
 
 struct dctx {
 	const struct ir_func *fn;
@@ -304,7 +307,76 @@ static void fuse_idx(struct dctx *x)
 	}
 }
 
-struct dfunc *decode_func(const struct ir_func *fn)
+/* The interpreter trusts decoded code; check every operand once. Returns
+ * NULL or a description of the first bad instruction. */
+static const char *validate(const struct ir_func *fn, const struct ir_module *mod, uint32_t *at)
+{
+	int32_t nr = (int32_t)fn->nregs;
+	for (uint32_t i = 0; i < fn->ncode; i++) {
+		const struct ir_insn *in = &fn->code[i];
+		*at = i;
+		int32_t r[6] = { in->d, in->a, in->b, in->c, in->e, -1 };
+		for (int k = 0; k < 5; k++)
+			if (r[k] < -1 || r[k] >= nr)
+				return "register out of range";
+		for (uint32_t k = 0; k < in->nargs; k++)
+			if (!in->args || in->args[k] < 0 || in->args[k] >= nr)
+				return "argument register out of range";
+		switch (in->op) {
+		case IR_BR: case IR_CBR:
+			if (in->tgt1 < 0 || (uint32_t)in->tgt1 >= fn->ncode ||
+			    (in->op == IR_CBR && (in->tgt2 < 0 || (uint32_t)in->tgt2 >= fn->ncode)))
+				return "branch target out of range";
+			break;
+		case IR_CALL: case IR_LAUNCH:
+			if (in->imm < 0 || (uint64_t)in->imm >= mod->nfuncs)
+				return "function index out of range";
+			break;
+		case IR_BCALL:
+			if (in->imm < 0 || in->imm >= BI_COUNT)
+				return "built-in index out of range";
+			break;
+		case IR_GADDR:
+			if (in->imm < 0 || (uint64_t)in->imm >= mod->nobjs)
+				return "object index out of range";
+			break;
+		case IR_FADDR:
+			if (in->imm < 0 || (uint64_t)in->imm >= mod->nfuncs)
+				return "function index out of range";
+			break;
+		default:
+			if (in->op >= IR_NOPS)
+				return "unknown opcode";
+			break;
+		}
+	}
+	if (fn->ncode == 0)
+		return "empty function body";
+	switch (fn->code[fn->ncode - 1].op) {
+	case IR_RET: case IR_BR: case IR_TRAP: case IR_UNREACHABLE:
+		break;
+	default:
+		*at = fn->ncode - 1;
+		return "the last instruction can fall off the end";
+	}
+	return NULL;
+}
+
+struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
+{
+	uint32_t at = 0;
+	const char *bad = validate(fn, mod, &at);
+	if (bad) {
+		struct dfunc *df = xcalloc(1, sizeof(*df));
+		df->fn = fn;
+		df->bad = bad;
+		df->bad_at = at;
+		return df;
+	}
+	return decode_ok(fn);
+}
+
+static struct dfunc *decode_ok(const struct ir_func *fn)
 {
 	struct dctx x;
 	memset(&x, 0, sizeof(x));

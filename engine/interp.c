@@ -426,11 +426,21 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f = xcalloc(1, sizeof(*f));
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
+		f->next_all = w->all_frames;
+		w->all_frames = f;
 	}
 	if (!m->df[fidx]) {
-		m->df[fidx] = decode_func(fn);
-		if (m->bps.len)
+		m->df[fidx] = decode_func(fn, m->mod);
+		if (m->bps.len && !m->df[fidx]->bad)
 			machine_apply_breaks(m, m->df[fidx]);
+	}
+	if (m->df[fidx]->bad) {
+		const struct dfunc *bd = m->df[fidx];
+		machine_finding_add(m, "trap", 1, w, mask,
+				    bd->bad_at < fn->ncode ? fn->code[bd->bad_at].span : fn->span, 0,
+				    "internal error: %s cannot run: %s (instruction %u); please report this",
+				    fn->name, bd->bad, bd->bad_at);
+		return NULL;
 	}
 	f->parent = parent;
 	f->next_free = NULL;
@@ -1199,6 +1209,69 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 	});
 }
 
+/* ---- global-memory race detection between blocks
+ * Two accesses to one global word from different blocks of a launch, at
+ * least one a write, with no gpu-scope fence by anyone in between: the
+ * order between blocks is not defined. Same representation as the shared
+ * checker, with block numbers (mod 2^15) instead of threads. */
+static void grace_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			 struct alloc *a, uint64_t off, int write, uint32_t other, int other_wrote)
+{
+	char who[80];
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "other blocks");
+	else
+		snprintf(who, sizeof(who), "block %u", other);
+	machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it in the same launch; blocks are not ordered (use atomics, or split the work into two launches)",
+			    (unsigned long long)off, (unsigned long long)a->size,
+			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
+}
+
+static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+			const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+{
+	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
+		return;
+	if (!a->race)
+		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
+	uint64_t *sh = a->race;
+	uint32_t gen = m->gepoch;
+	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
+	/* the common case: input read by many blocks and written by none */
+	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
+	int found = 0;
+	EACH(M, l, {
+		uint64_t off = A[l] + imm - a->base;
+		if (off + sz > a->size)
+			continue;
+		if (!write && sz <= 4 && !(off & 3) && sh[off >> 2] == ro_multi)
+			continue;
+		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
+			uint64_t v = sh[wd];
+			uint32_t wr = 0, rd = 0;
+			if ((uint32_t)v == gen) {
+				wr = (uint32_t)(v >> 32) & 0x7fff;
+				rd = (uint32_t)(v >> 47) & 0x7fff;
+			}
+			if (wr && wr != me) {
+				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+				found = 1;
+			} else if (write && rd && rd != me) {
+				grace_report(m, w, l, in, a, off, write, rd == 0x7fff ? RACE_MULTI : rd - 1, 0);
+				found = 1;
+			}
+			if (write)
+				wr = me;
+			else if (!rd)
+				rd = me;
+			else if (rd != me)
+				rd = 0x7fff;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+		}
+	});
+}
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -1232,6 +1305,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		return ld_slow(m, w, in, M, D, A);
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 0);
+	else if (win.a && !m->o.fast)
+		grace_check(m, w, in, M, A, imm, sz, 0, win.a);
 	EACH(M, l, {
 		uint64_t off = A[l] + imm - win.lo;
 		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
@@ -1284,6 +1359,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		return st_slow(m, w, in, M, A, B);
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 1);
+	else if (win.a && !m->o.fast)
+		grace_check(m, w, in, M, A, imm, sz, 1, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	EACH(M, l, {
@@ -1546,8 +1623,8 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 	case SREG_NWARPID: return 64;
 	case SREG_SMID: return b->sm;
 	case SREG_NSMID: return (uint64_t)m->o.num_sms;
-	case SREG_CLOCK: return (uint32_t)m->cycles;
-	case SREG_CLOCK64: return m->cycles;
+	case SREG_CLOCK: return (uint32_t)m->smclk[b->sm];
+	case SREG_CLOCK64: return m->smclk[b->sm];
 	case SREG_GLOBALTIMER: return m->cycles;
 	case SREG_WARPSIZE: return WS_WARP;
 	case SREG_LANEMASK_LT: return (1u << l) - 1;
@@ -1566,6 +1643,13 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 {
 	const struct ir_func *fn = &m->mod->funcs[fidx];
 	struct frame *nf = interp_frame_new(m, w, fn, fidx, g->fr, g->mask);
+	if (!nf && m->df[fidx] && m->df[fidx]->bad) {
+		if (w->host)
+			machine_exit(m, 134);
+		else
+			machine_fail_kernel(m, 719);
+		return -1;
+	}
 	if (!nf) {
 		machine_finding_add(m, "stack-overflow", 1, w, g->mask, in->span, 0,
 				    "call to %s overflows the thread's stack (%llu bytes); deep or unbounded recursion?",
@@ -1809,11 +1893,14 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		n++;
 		m->steps++;
 		m->cycles++;
+		m->smclk[w->blk->sm]++;
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
 			if (!w->host)
 				w->blk->race_epoch++;
+			if (in->scope != SCOPE_CTA)
+				m->gepoch++;
 			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);

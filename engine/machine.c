@@ -195,6 +195,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->err = m->o.err ? m->o.err : stderr;
 	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
+	m->smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
 	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->stack_limit = 64 * 1024;
 	m->heap_limit = 8 * 1024 * 1024;
@@ -208,33 +209,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	return m;
 }
 
-static void frame_chain_free(struct frame *f, struct frame **seen, size_t *nseen)
-{
-	for (; f; f = f->parent) {
-		for (size_t i = 0; i < *nseen; i++)
-			if (seen[i] == f)
-				return;
-		seen[(*nseen)++] = f;
-	}
-}
-
 static void warp_release(struct warp *w)
 {
-	/* every frame is either on the free list or reachable from a group */
-	struct frame *seen[WS_MAXG * 64];
-	size_t n = 0;
-	for (uint32_t j = 0; j < w->ng; j++)
-		if (n < WS_ARRAY_LEN(seen) - 256)
-			frame_chain_free(w->g[j].fr, seen, &n);
-	for (size_t i = 0; i < n; i++) {
-		free(seen[i]->r);
-		free(seen[i]);
-	}
-	for (struct frame *f = w->free_frames, *nx; f; f = nx) {
-		nx = f->next_free;
+	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
+		nx = f->next_all;
 		free(f->r);
 		free(f);
 	}
+	w->all_frames = w->free_frames = NULL;
 	for (int l = 0; l < WS_WARP; l++)
 		free(w->ls[l].buf);
 	vec_free(&w->toks);
@@ -315,6 +297,7 @@ void machine_free(struct machine *m)
 	strbuf_release(&m->tmp);
 	free(m->obj_addr);
 	free(m->fn_maxdyn);
+	free(m->smclk);
 	mem_release(&m->mem);
 	free(m);
 }
@@ -354,8 +337,11 @@ int machine_start(struct machine *m, int argc, char **argv)
 	w->exists = w->live = 1;
 	w->cur = 0;
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
-	if (!f)
-		return -1;
+	if (!f) {
+		m->status = MST_RUNNING;
+		machine_exit(m, 134); /* main cannot run (invalid IR or no stack) */
+		return 0;
+	}
 	/* argv in host memory */
 	struct alloc *ptrs = mem_alloc(&m->mem, TAG_HOST, (uint64_t)(argc + 1) * 8, 16, AK_HOST_OBJ);
 	for (int i = 0; i < argc; i++) {
@@ -473,6 +459,11 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
+		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+			machine_fail_kernel(m, 719);
+			w->ng = 0;
+			continue;
+		}
 		if (!f) {
 			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
 					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
@@ -563,6 +554,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
 	m->kern_fail_err = 0;
+	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);

@@ -28,6 +28,7 @@ static void region_release(struct mem_region *r)
 	for (size_t i = 0; i < r->a.len; i++) {
 		free(r->a.v[i]->data);
 		free(r->a.v[i]->shadow);
+		free(r->a.v[i]->race);
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -101,6 +102,8 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->freed = 1;
 	free(a->data);
 	a->data = NULL;
+	free(a->race);
+	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
 	return 0;

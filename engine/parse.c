@@ -119,6 +119,12 @@ struct parser {
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
 	int deducing;             /* parsing a template signature with placeholders */
+	int no_func_suffix;       /* parsing "T x(args)" object declarations */
+	/* the instance a template instantiation is producing */
+	const char *inst_name_pending;      /* struct name for the next struct_decl */
+	struct template *inst_tmpl_pending; /* its template */
+	const char *inst_suffix_pending;    /* "<args>" for the next declared function */
+	struct inst *inst_record_pending;   /* where to record that function */
 };
 
 struct deferred {
@@ -718,6 +724,8 @@ enum {
 
 static struct type *struct_decl(struct parser *p, int is_union);
 static struct type *enum_decl(struct parser *p);
+static struct type *base_clause(struct parser *p);
+static void add_member(struct parser *p, struct record *rec, const char *name, struct type *ty, struct token *t);
 
 static struct type auto_marker = { .kind = TY_TPARAM, .size = 4, .align = 4, .tparam_index = -1, .name = "auto" };
 
@@ -976,7 +984,6 @@ static const char *operator_name(struct parser *p)
 }
 
 static struct type *func_params(struct parser *p, struct type *ret);
-static int no_func_suffix; /* set while parsing "T x(args)" object declarations */
 
 /* array-dim = "[" conditional? "]" */
 static struct type *type_suffix(struct parser *p, struct type *ty, int allow_func)
@@ -1010,6 +1017,10 @@ static struct type *type_suffix(struct parser *p, struct type *ty, int allow_fun
 		}
 		if (ty->kind == TY_STRUCT && !ty->rec->complete)
 			error_at(p, t, "incomplete-type", "array of incomplete type");
+		if (len > 0 && ty->size > (1L << 40) / len) {
+			error_at(p, t, "array-size", "array is too large");
+			len = 1;
+		}
 		return type_array(p->a, ty, len);
 	}
 	return ty;
@@ -1139,7 +1150,7 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 		}
 		dn->qual = qual;
 	}
-	int allow_func = !(no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
+	int allow_func = !(p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
 	ty = type_suffix(p, ty, allow_func);
 	/* trailing parts: const (methods), noexcept, __ws_builtin(NAME), attributes */
 	for (;;) {
@@ -1249,8 +1260,6 @@ static struct type *func_params(struct parser *p, struct type *ret)
 
 /* ---- structs, unions, classes, enums ---- */
 
-static const char *inst_name_pending; /* name for the next struct_decl (class template instance) */
-static struct template *inst_tmpl_pending; /* its template */
 static void member_decl(struct parser *p, struct record *rec, struct type *rty);
 static void parse_deferred(struct parser *p);
 static void func_body(struct parser *p, struct obj *fn, struct scope *outer);
@@ -1274,14 +1283,45 @@ static struct type *new_struct_type(struct parser *p, const char *name, int is_u
 	return t;
 }
 
-/* struct-decl = attribute* ident? (":" base)? ("{" member* "}")? */
+/* base-clause = ":" ("public" | "protected" | "private")? qualified-type-name */
+static struct type *base_clause(struct parser *p)
+{
+	skip(p, TK_COLON);
+	if (p->tok->kind == TK_VIRTUAL)
+		fail_at(p, p->tok, "virtual base classes are not supported");
+	if (p->tok->kind == TK_PUBLIC || p->tok->kind == TK_PROTECTED || p->tok->kind == TK_PRIVATE)
+		next(p);
+	struct token *t = p->tok;
+	struct declattr at = { 0 };
+	struct type *b = declspec(p, &at);
+	if (p->tok->kind == TK_COMMA)
+		fail_at(p, p->tok, "multiple inheritance is not supported");
+	if (b->kind != TY_STRUCT || !b->rec->complete || b->rec->is_union) {
+		error_at(p, t, "bad-base", "a base class must be a complete struct or class");
+		return NULL;
+	}
+	return b;
+}
+
+/* Is `base` a (possibly indirect) base class of `derived`? */
+static int is_base_of(struct record *base, struct record *derived)
+{
+	for (int i = 0; derived && derived->base && i < 64; i++) {
+		if (derived->base->rec == base)
+			return 1;
+		derived = derived->base->rec;
+	}
+	return 0;
+}
+
+/* struct-decl = attribute* ident? base-clause? ("{" member* "}")? */
 static struct type *struct_decl(struct parser *p, int is_union)
 {
 	struct declattr at = { 0 };
 	while (cuda_spec(p, &at))
 		;
-	const char *iname = inst_name_pending;
-	inst_name_pending = NULL;
+	const char *iname = p->inst_name_pending;
+	p->inst_name_pending = NULL;
 	struct token *tag = NULL;
 	if (p->tok->kind == TK_IDENT)
 		tag = next(p);
@@ -1298,8 +1338,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		ns->ty = t;
 		return t;
 	}
-	if (p->tok->kind == TK_COLON)
-		fail_at(p, p->tok, "base classes are not supported");
+	struct type *base = p->tok->kind == TK_COLON ? base_clause(p) : NULL;
 	const char *name = iname ? iname : tag ? tag->text : NULL;
 	struct type *t = NULL;
 	if (tag && !iname) {
@@ -1319,7 +1358,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 				 * and with arguments to the template */
 				struct sym *inj = add_sym(p, t->rec->scope, tag->text, SYM_TYPE);
 				inj->ty = t;
-				inj->tmpl = inst_tmpl_pending;
+				inj->tmpl = p->inst_tmpl_pending;
 			}
 		}
 	}
@@ -1332,6 +1371,14 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	p->deferred = NULL;
 	struct member head = { 0 };
 	rec->members = NULL;
+	if (base) {
+		/* the base subobject comes first, so a Derived * is also a Base *; the
+		 * base's members and methods are found through its scope */
+		rec->base = base;
+		add_member(p, rec, NULL, base, tag);
+		if (rec->scope->nusings < 8)
+			rec->scope->usings[rec->scope->nusings++] = base->rec->scope;
+	}
 	long off = 0;
 	while (p->tok->kind != TK_RBRACE && p->tok->kind != TK_EOF) {
 		jmp_buf jb, *save = p->recover;
@@ -1502,6 +1549,8 @@ static int ptr_compatible(struct type *to, struct type *from)
 		return 0;
 	if (tb->kind == TY_PTR && fb->kind == TY_PTR)
 		return type_same(tb->base, fb->base) || tb->base->kind == TY_VOID;
+	if (tb->kind == TY_STRUCT && fb->kind == TY_STRUCT && is_base_of(tb->rec, fb->rec))
+		return 1;
 	return type_same(tb, fb);
 }
 
@@ -1514,6 +1563,9 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 		struct type *b = to->base;
 		if (type_same(b, from) && (b->is_const || !from->is_const))
 			return 0;
+		if (b->kind == TY_STRUCT && from->kind == TY_STRUCT && is_base_of(b->rec, from->rec) &&
+		    (b->is_const || !from->is_const))
+			return 2;
 		if (!b->is_const)
 			return -1;
 		return conv_rank(p, n, b) < 0 ? -1 : conv_rank(p, n, b) + (conv_rank(p, n, b) == 0 ? 1 : 0);
@@ -1538,6 +1590,8 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 		if (type_is_ptr(from)) {
 			if (from->kind == TY_ARRAY && type_same(to->base, from->base))
 				return 0;
+			if (n->kind == ND_STR && to->base->kind == TY_CHAR)
+				return 2;
 			if (ptr_compatible(to, from))
 				return to->base->kind == TY_VOID && from->base->kind != TY_VOID ? 2 : 1;
 			return -1;
@@ -1549,6 +1603,8 @@ static int conv_rank(struct parser *p, struct node *n, struct type *to)
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return 0;
+		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec))
+			return 2;
 		if (to->rec->has_ctor) {
 			struct node a = *n;
 			a.next = NULL;
@@ -1582,6 +1638,13 @@ static struct node *conv(struct parser *p, struct node *n, struct type *to, cons
 		if (is_null_const(p, n) || (type_is_ptr(from) && ptr_compatible(to, from)) ||
 		    (from->kind == TY_FUNC && type_same(to->base, from)))
 			return new_cast(p, n, strip_cv(p, to));
+		struct node *lit = n->kind == ND_CAST ? n->lhs : n;
+		if (lit->kind == ND_STR && to->base->kind == TY_CHAR && !to->base->is_const) {
+			if (!p->quiet)
+				diag_warning(p->dl, n->span, "string-to-char-ptr",
+					     "conversion from a string literal to 'char *' is deprecated (use 'const char *')");
+			return new_cast(p, n, strip_cv(p, to));
+		}
 		if (type_is_ptr(from) && to->base->kind != TY_VOID && from->base->kind == TY_VOID)
 			error_node(p, n, "type-mismatch", "invalid conversion from '%s' to '%s' in %s (C++ needs a cast)",
 				   type_name(p->a, from), type_name(p->a, to), what);
@@ -1593,6 +1656,13 @@ static struct node *conv(struct parser *p, struct node *n, struct type *to, cons
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return n;
+		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec)) {
+			/* slicing: the base subobject sits at offset 0 */
+			struct node *c = new_unary(p, ND_CAST, n, n->tok);
+			c->ty = to;
+			c->span = n->span;
+			return c;
+		}
 		if (to->rec->has_ctor) {
 			struct node a = *n;
 			a.next = NULL;
@@ -1904,6 +1974,10 @@ static struct node *materialize(struct parser *p, struct node *n, struct type *t
 static struct node *bind_ref(struct parser *p, struct node *n, struct type *ref, const char *what)
 {
 	struct type *b = ref->base;
+	if (is_lvalue(n) && b->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && is_base_of(b->rec, n->ty->rec)) {
+		struct node *a = addr_of(p, n, n->tok);
+		return new_cast(p, a, type_ptr(p->a, b));
+	}
 	if (is_lvalue(n) && type_same(b, n->ty)) {
 		if (n->ty->is_const && !b->is_const)
 			error_node(p, n, "type-mismatch", "binding a non-const reference to a const object in %s", what);
@@ -2275,6 +2349,8 @@ static struct node *call_args(struct parser *p, int *nargs)
 	struct node head = { 0 }, *cur = &head;
 	*nargs = 0;
 	skip(p, TK_LPAREN);
+	int no_gt = p->no_gt;
+	p->no_gt = 0;
 	while (!consume(p, TK_RPAREN)) {
 		if (cur != &head)
 			skip(p, TK_COMMA);
@@ -2282,6 +2358,7 @@ static struct node *call_args(struct parser *p, int *nargs)
 		cur = cur->next = a;
 		(*nargs)++;
 	}
+	p->no_gt = no_gt;
 	return head.next;
 }
 
@@ -2307,7 +2384,10 @@ static struct node *brace_args(struct parser *p, int *nargs)
 
 static struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet)
 {
-	struct sym *s = find_in_scope(ty->rec->scope, "<ctor>");
+	struct sym *s = NULL;
+	for (struct sym *x = ty->rec->scope->syms; x && !s; x = x->next)
+		if (!strcmp(x->name, "<ctor>"))
+			s = x; /* constructors are not inherited */
 	if (!s)
 		return NULL;
 	struct fref fr = { .s = s, .name = ty->rec->name };
@@ -2538,7 +2618,10 @@ static struct node *primary(struct parser *p)
 	case TK_LPAREN: {
 		next(p);
 		enter(p, t);
+		int no_gt = p->no_gt;
+		p->no_gt = 0; /* '>' is an operator again inside parentheses */
 		struct node *n = expr(p);
+		p->no_gt = no_gt;
 		leave(p);
 		skip(p, TK_RPAREN);
 		return n;
@@ -2840,7 +2923,10 @@ static struct node *postfix(struct parser *p)
 		}
 		if (t->kind == TK_LBRACK) {
 			next(p);
+			int no_gt = p->no_gt;
+			p->no_gt = 0;
 			struct node *idx = expr(p);
+			p->no_gt = no_gt;
 			skip(p, TK_RBRACK);
 			if (n->ty->kind == TY_STRUCT) {
 				struct node *r = try_operator(p, "operator[]", n, idx, t);
@@ -3903,8 +3989,6 @@ static const char *mangle(struct parser *p, struct obj *fn)
 	return r;
 }
 
-static const char *inst_suffix_pending;
-static struct inst *inst_record_pending;
 
 static int same_params(struct type *a, struct type *b)
 {
@@ -3962,7 +4046,7 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		s = find_in_scope(target, symname);
 	if (s && s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class))
 		s = NULL;
-	int is_inst = inst_suffix_pending != NULL;
+	int is_inst = p->inst_suffix_pending != NULL;
 	if (s && !is_inst) {
 		for (struct obj *f = s->obj; f; f = f->next_overload) {
 			if (same_params(f->ty, fty) && (f->space == space || (dn->qual && !at->space))) {
@@ -3999,18 +4083,18 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	if (is_ctor && cls)
 		cls->rec->has_ctor = 1;
 	const char *qn = qualify(p, target->is_ns == 2 ? (cls ? cls : target->parent) : target, name);
-	if (inst_suffix_pending) {
+	if (p->inst_suffix_pending) {
 		struct strbuf sb;
 		strbuf_init(&sb);
 		strbuf_adds(&sb, qn);
-		strbuf_adds(&sb, inst_suffix_pending);
+		strbuf_adds(&sb, p->inst_suffix_pending);
 		qn = arena_strdup(p->a, strbuf_cstr(&sb));
 		strbuf_release(&sb);
 		fn->is_tmpl_inst = 1;
-		inst_suffix_pending = NULL;
-		if (inst_record_pending) {
-			inst_record_pending->fn = fn;
-			inst_record_pending = NULL;
+		p->inst_suffix_pending = NULL;
+		if (p->inst_record_pending) {
+			p->inst_record_pending->fn = fn;
+			p->inst_record_pending = NULL;
 		}
 	}
 	fn->qname = qn;
@@ -4050,6 +4134,17 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		int nargs;
 		struct node *args = p->tok->kind == TK_LBRACE ? brace_args(p, &nargs) : call_args(p, &nargs);
 		struct sym *s = fn->rec ? find_in_scope(fn->rec->scope, name->text) : NULL;
+		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
+			/* Base(args): construct the base subobject through this */
+			struct type *bt = fn->rec->base;
+			struct obj *c = bt->rec->has_ctor ? find_ctor(p, bt, args, nargs, name, 0) : NULL;
+			if (c) {
+				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
+				struct node *st = new_unary(p, ND_EXPR_STMT, call_resolved(p, c, th, args, nargs, name), name);
+				cur = cur->next = st;
+			}
+			continue;
+		}
 		if (!s || s->kind != SYM_MEMBER) {
 			error_at(p, name, "no-member", "'%s' is not a member to initialize", name->text);
 			continue;
@@ -4422,9 +4517,9 @@ static struct node *declaration(struct parser *p, int ctx)
 	do {
 		struct dname dn = { 0 };
 		struct declattr at2 = at;
-		no_func_suffix = ctx != CTX_CLASS;
+		p->no_func_suffix = ctx != CTX_CLASS;
 		struct type *ty = declarator_dn(p, base, &dn, &at2);
-		no_func_suffix = 0;
+		p->no_func_suffix = 0;
 		if (!dn.name) {
 			fail_at(p, p->tok, "expected a name in the declaration before '%s'", tok_str(p->tok));
 		}
@@ -5064,10 +5159,10 @@ static void save_state(struct parser *p, struct saved_state *s)
 	s->quiet = p->quiet;
 	s->recover = p->recover;
 	s->deferred = p->deferred;
-	s->inst_suffix = inst_suffix_pending;
-	s->inst_name = inst_name_pending;
-	s->inst_rec = inst_record_pending;
-	s->no_func_suffix = no_func_suffix;
+	s->inst_suffix = p->inst_suffix_pending;
+	s->inst_name = p->inst_name_pending;
+	s->inst_rec = p->inst_record_pending;
+	s->no_func_suffix = p->no_func_suffix;
 	s->prev = p->prev;
 }
 
@@ -5081,10 +5176,10 @@ static void restore_state(struct parser *p, struct saved_state *s)
 	p->quiet = s->quiet;
 	p->recover = s->recover;
 	p->deferred = s->deferred;
-	inst_suffix_pending = s->inst_suffix;
-	inst_name_pending = s->inst_name;
-	inst_record_pending = s->inst_rec;
-	no_func_suffix = s->no_func_suffix;
+	p->inst_suffix_pending = s->inst_suffix;
+	p->inst_name_pending = s->inst_name;
+	p->inst_record_pending = s->inst_rec;
+	p->no_func_suffix = s->no_func_suffix;
 	p->prev = s->prev;
 }
 
@@ -5124,9 +5219,9 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 	p->quiet = 0;
 	p->no_gt = 0;
 	p->deferred = NULL;
-	inst_suffix_pending = key;
-	inst_record_pending = in;
-	no_func_suffix = 0;
+	p->inst_suffix_pending = key;
+	p->inst_record_pending = in;
+	p->no_func_suffix = 0;
 	jmp_buf jb;
 	p->recover = &jb;
 	if (!setjmp(jb))
@@ -5172,11 +5267,11 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
-	inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
-	inst_tmpl_pending = t;
+	p->inst_name_pending = arena_strdup(p->a, strbuf_cstr(&sb));
+	p->inst_tmpl_pending = t;
 	strbuf_release(&sb);
-	inst_suffix_pending = NULL;
-	no_func_suffix = 0;
+	p->inst_suffix_pending = NULL;
+	p->no_func_suffix = 0;
 	jmp_buf jb;
 	p->recover = &jb;
 	if (!setjmp(jb)) {
@@ -5686,10 +5781,10 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	p->scope = p->global;
 	p->globals_tail = &p->globals;
 	p->funcs_tail = &p->funcs;
-	inst_name_pending = NULL;
-	inst_suffix_pending = NULL;
-	inst_record_pending = NULL;
-	no_func_suffix = 0;
+	p->inst_name_pending = NULL;
+	p->inst_suffix_pending = NULL;
+	p->inst_record_pending = NULL;
+	p->no_func_suffix = 0;
 	add_builtin_vars(p);
 	while (p->tok->kind != TK_EOF) {
 		jmp_buf jb;
@@ -5703,10 +5798,10 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 			p->no_gt = 0;
 			p->quiet = 0;
 			p->extern_c = 0;
-			inst_name_pending = NULL;
-			inst_suffix_pending = NULL;
-			inst_record_pending = NULL;
-			no_func_suffix = 0;
+			p->inst_name_pending = NULL;
+			p->inst_suffix_pending = NULL;
+			p->inst_record_pending = NULL;
+			p->no_func_suffix = 0;
 			struct token *before = p->tok;
 			skip_to_sync(p);
 			if (p->tok == before)

@@ -75,6 +75,7 @@ struct alloc {
 	uint8_t *shadow;
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
+	uint64_t *race;          /* global-race shadow, one word per 4 bytes (lazily; not with --fast) */
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -115,13 +116,16 @@ struct dfunc {
 	int32_t *ipdom;          /* per decoded CBR: reconvergence pc, -1 = exit */
 	uint64_t (*pool)[32];    /* constant operands, broadcast to 32 lanes */
 	uint32_t npool;
+	const char *bad;         /* invalid IR: why (the function cannot run) */
+	uint32_t bad_at;
 };
-struct dfunc *decode_func(const struct ir_func *fn);
+struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
 void decode_free(struct dfunc *df);
 
 /* ---- execution state */
 struct frame {
 	struct frame *parent, *next_free;
+	struct frame *next_all;  /* every frame the warp ever allocated */
 	const struct ir_func *fn;
 	const struct dfunc *df;
 	const struct ir_insn *code; /* df->code */
@@ -174,6 +178,7 @@ struct warp {
 	uint32_t tok_free_hint;
 	struct lstack ls[WS_WARP];
 	struct frame *free_frames;
+	struct frame *all_frames;
 	uint32_t tid[3][WS_WARP];
 	int host;
 	int blocked_host;       /* host: waiting for the device */
@@ -256,7 +261,8 @@ struct machine {
 	VEC(struct launch) queue;
 	size_t qhead;
 	uint64_t rng;
-	uint64_t cycles;        /* emulated clock (device) */
+	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
+	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t host_ns;
 	/* runtime */
 	int last_err, sticky_err;
@@ -273,6 +279,7 @@ struct machine {
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
 	VEC(struct bp) bps;

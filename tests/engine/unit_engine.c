@@ -985,6 +985,20 @@ static void test_order(void)
 	ok(r == 0 && inter && outbuf[95] != 0, "its: the diverged sides take turns (%u %u %u %u %u %u)", outbuf[0], outbuf[16], outbuf[32], outbuf[48], outbuf[64], outbuf[80]);
 }
 
+
+/* invalid IR from a front-end bug: a finding and a failed kernel, no crash */
+static void test_bad_ir(void)
+{
+	struct tmod t;
+	struct fb b = {0};
+	int br = k_br(&b);
+	k_ret(&b, -1);
+	b.code.v[br].tgt1 = 99;
+	fb_finish(&b, &t.funcs[1], "bad", FN_KERNEL, 0);
+	int r = run_mod(&t, 2, 1, 32, 1, SIMT_ITS, SCHED_RR, 0);
+	ok(r == 719 && strcmp(last_kind, "trap") == 0, "invalid IR (branch out of range): kernel fails with 719 (%d, %s)", r, last_kind);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -1003,6 +1017,7 @@ int main(void)
 	test_order();
 	test_stepping();
 	test_host_runtime();
+	test_bad_ir();
 	test_speed();
 	printf("1..%d\n", ntest);
 	return nfail != 0;

@@ -273,6 +273,38 @@ static void test_uninit(void)
 	ok(a == 1 && b == 0, "uninitialized-read when the input was never copied (%d), not after cudaMemcpy (%d)", a, b);
 }
 
+
+static const char shift_src[] =
+	"__global__ void shift(int *a, int n)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (i + 1 < n)\n"
+	"\t\ta[i] = a[i + 1];\n"
+	"}\n"
+	"__global__ void copy(const int *a, int *b, int n)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (i + 1 < n)\n"
+	"\t\tb[i] = a[i + 1];\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d, *e;\n"
+	"\tcudaMalloc(&d, 4096);\n"
+	"\tcudaMalloc(&e, 4096);\n"
+	"\tcudaMemset(d, 0, 4096);\n"
+	"\tif (SHIFT) shift<<<4, 256>>>(d, 1024); else copy<<<4, 256>>>(d, e, 1024);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static void test_global_race(void)
+{
+	int a = count_kind(shift_src, "SHIFT=1", "global-race");
+	int b = count_kind(shift_src, "SHIFT=0", "global-race");
+	ok(a == 1 && b == 0, "global-race for an in-place shift across blocks (%d), none out of place (%d)", a, b);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -281,6 +313,7 @@ int main(void)
 	test_manual();
 	test_race();
 	test_uninit();
+	test_global_race();
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

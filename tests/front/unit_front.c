@@ -228,6 +228,96 @@ static void truncations(const char *dir)
 	ok(total > 50, "%d truncated programs compile without crashing", total);
 }
 
+/* Structural invariants of a module: registers, targets, statements, terminators. */
+static const char *check_module(const struct ir_module *m)
+{
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
+		const struct ir_func *f = &m->funcs[i];
+		if (!f->ncode)
+			return "empty function";
+		enum ir_op last = (enum ir_op)f->code[f->ncode - 1].op;
+		if (last != IR_RET && last != IR_UNREACHABLE && last != IR_TRAP && last != IR_BR)
+			return "function does not end in a terminator";
+		if (f->nparams > f->nregs)
+			return "more parameters than registers";
+		for (uint32_t k = 0; k < f->ncode; k++) {
+			const struct ir_insn *in = &f->code[k];
+			int32_t regs[] = { in->d, in->a, in->b, in->c, in->e };
+			for (size_t r = 0; r < WS_ARRAY_LEN(regs); r++)
+				if (regs[r] < -1 || regs[r] >= (int32_t)f->nregs)
+					return "register out of range";
+			for (int a = 0; a < in->nargs; a++)
+				if (in->args[a] < 0 || in->args[a] >= (int32_t)f->nregs)
+					return "argument register out of range";
+			if ((in->op == IR_BR || in->op == IR_CBR) &&
+			    (in->tgt1 < 0 || in->tgt1 >= (int32_t)f->ncode ||
+			     (in->op == IR_CBR && (in->tgt2 < 0 || in->tgt2 >= (int32_t)f->ncode))))
+				return "branch target out of range";
+			if (in->op == IR_CBR && f->reg_ty[in->a] != IR_PRED)
+				return "CBR on a non-predicate";
+			if (in->stmt < 0 || in->stmt >= (int32_t)f->nstmts)
+				return "statement id out of range";
+			if ((in->op == IR_CALL || in->op == IR_FADDR) && (in->imm < 0 || in->imm >= (int64_t)m->nfuncs))
+				return "call target out of range";
+			if (in->op == IR_LAUNCH && (in->imm < 0 || in->imm >= (int64_t)m->nfuncs ||
+						    !(m->funcs[in->imm].kind & FN_KERNEL) || in->nargs < 8))
+				return "launch of a non-kernel";
+			if (in->op == IR_GADDR && (in->imm < 0 || in->imm >= (int64_t)m->nobjs))
+				return "object out of range";
+			if (in->op == IR_LADDR && (in->imm < 0 || in->imm >= (int64_t)f->frame_size))
+				return "local address outside the frame";
+		}
+		for (uint32_t v = 0; v < f->nvars; v++)
+			if (f->vars[v].live_from > f->vars[v].live_to || f->vars[v].live_to > f->ncode)
+				return "variable live range out of order";
+	}
+	for (uint32_t i = 0; i < m->nobjs; i++)
+		for (uint32_t r = 0; r < m->objs[i].nrelocs; r++) {
+			const struct ir_reloc *rl = &m->objs[i].relocs[r];
+			if (rl->off + 8 > m->objs[i].size || (rl->obj >= 0 && rl->obj >= (int32_t)m->nobjs) ||
+			    (rl->obj < 0 && (rl->func < 0 || rl->func >= (int32_t)m->nfuncs)))
+				return "bad relocation";
+		}
+	return NULL;
+}
+
+static void invariants(const char *dir)
+{
+	const char *dirs[] = { dir, "tests/programs" };
+	int checked = 0;
+	const char *bad = NULL;
+	char badname[1024] = "";
+	for (size_t d = 0; d < WS_ARRAY_LEN(dirs); d++) {
+		DIR *dp = opendir(dirs[d]);
+		if (!dp)
+			continue;
+		struct dirent *e;
+		while ((e = readdir(dp))) {
+			size_t l = strlen(e->d_name);
+			if (l < 4 || strcmp(e->d_name + l - 3, ".cu"))
+				continue;
+			char path[1024];
+			snprintf(path, sizeof(path), "%s/%s", dirs[d], e->d_name);
+			struct compilation c;
+			compilation_init(&c);
+			if (front_compile_file(&c, path, NULL) == 0 && c.mod) {
+				const char *why = check_module(c.mod);
+				checked++;
+				if (why && !bad) {
+					bad = why;
+					snprintf(badname, sizeof(badname), "%s", path);
+				}
+			}
+			compilation_release(&c);
+		}
+		closedir(dp);
+	}
+	ok(checked > 10 && !bad, "IR invariants hold for %d compiled programs%s%s%s", checked,
+	   bad ? " (" : "", bad ? bad : "", bad ? ")" : "");
+	if (bad)
+		printf("# in %s\n", badname);
+}
+
 static void api(void)
 {
 	struct compilation c;
@@ -268,6 +358,7 @@ int main(void)
 	printf("TAP version 13\n");
 	api();
 	golden_all(dir);
+	invariants(dir);
 	robustness();
 	truncations(dir);
 	printf("1..%d\n", ntests);
