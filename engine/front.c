@@ -278,20 +278,6 @@ static void render_diags(struct compilation *c, struct strbuf *out)
 	free(buf);
 }
 
-/* One line per diagnostic, with its stable code: the golden-test format. */
-static void list_diags(struct compilation *c, struct strbuf *out)
-{
-	static const char *const lv[] = { "note", "warning", "error" };
-	for (size_t i = 0; i < c->diags.v.len; i++) {
-		const struct diag *d = &c->diags.v.v[i];
-		const struct srcfile *f = srcmgr_file(&c->sm, d->span.file);
-		strbuf_addf(out, "%s:%u:%u: %s[%s]: %s\n", f ? f->name : "<none>", d->span.line, d->span.col,
-			    lv[d->level], d->code ? d->code : "-", d->msg);
-	}
-	if (c->diags.truncated)
-		strbuf_adds(out, "(more errors not shown)\n");
-}
-
 int front_dump(const char *path, enum front_stage stage, const struct front_opts *opts,
 	       struct strbuf *out)
 {
@@ -321,7 +307,7 @@ int front_dump(const char *path, enum front_stage stage, const struct front_opts
 			render_diags(&c, out);
 		break;
 	case STAGE_DIAGS:
-		list_diags(&c, out);
+		render_diags(&c, out);
 		break;
 	}
 	compilation_release(&c);
