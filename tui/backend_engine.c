@@ -782,11 +782,51 @@ static int line_has_code(struct eng *e, int line)
 	return 0;
 }
 
+/* break barrier: a breakpoint on every line with a __syncthreads. */
+static int break_barriers(struct eng *e, struct strbuf *msg)
+{
+	int first = -1, maxl = 0;
+	uint8_t *has;
+
+	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
+		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
+			if (insn_line(e, (int)f, i) > maxl)
+				maxl = insn_line(e, (int)f, i);
+	has = xcalloc((size_t)maxl + 1, 1);
+	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
+		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
+			if (e->mod->funcs[f].code[i].op == IR_BAR)
+				has[insn_line(e, (int)f, i)] = 1;
+	strbuf_adds(msg, "breakpoints at the __syncthreads lines:");
+	for (int line = 1; line <= maxl; line++) {
+		if (!has[line])
+			continue;
+		vec_push(&e->bps, ((struct bp){ ++e->next_bp, line, 1, NULL }));
+		strbuf_addf(msg, " %d", line);
+		if (first < 0)
+			first = e->next_bp;
+	}
+	free(has);
+	if (first < 0) {
+		strbuf_reset(msg);
+		strbuf_adds(msg, "the program has no __syncthreads");
+	}
+	return first;
+}
+
 static int eng_break_set(void *self, int line, const char *cond, struct strbuf *msg)
 {
 	struct eng *e = self;
 	struct bp b = { ++e->next_bp, line, 1, cond ? xstrdup(cond) : NULL };
 
+	if (line == -1 || line == -2) {
+		e->next_bp--;
+		if (line == -2) {
+			strbuf_adds(msg, "continue always stops at a new finding (and shows it)");
+			return 0;
+		}
+		return break_barriers(e, msg);
+	}
 	if (!line_has_code(e, line)) {
 		strbuf_addf(msg, "no code at line %d (pick a line with a statement)", line);
 		free(b.cond);

@@ -43,7 +43,7 @@ static const struct command commands[] = {
 	{ "block-step", "bs", "[N]", "step every warp of the focused block", do_step, UI_STEP_BLOCK },
 	{ "to-barrier", "tb", "", "run the block to its next barrier", do_step, UI_STEP_BARRIER },
 	{ "reverse-step", "rs", "[N]", "undo a step", do_step, UI_STEP_BACK },
-	{ "break", "b", "LINE [if COND]", "set a breakpoint", do_break, 0 },
+	{ "break", "b", "LINE [if COND] | barrier | finding", "set a breakpoint", do_break, 0 },
 	{ "delete", "d", "[ID]", "delete a breakpoint (all without ID)", do_delete, 0 },
 	{ "info", "i", "cuda warps|lanes|blocks|barriers", "show machine state", do_info, 0 },
 	{ "print", "p", "EXPR [@ lanes]", "evaluate for the focused thread or warp", do_print, 0 },
@@ -245,9 +245,17 @@ static int do_break(struct ui_session *s, const struct command *cmd, const char 
 	const char *rest = skip_ws(end), *cond = NULL;
 	int id;
 
+	/* break barrier | break finding: the backend picks the lines (line -1 / -2) */
+	if (!strcmp(args, "barrier") || !strcmp(args, "finding")) {
+		if (!s->be || !s->be->break_set)
+			return no_backend(msg);
+		id = s->be->break_set(s->be->self, args[0] == 'b' ? -1 : -2, NULL, msg);
+		return id < 0 ? UI_ACT_ERROR : backend_done(s, 0);
+	}
+
 	if (end == args || line < 1 || (*rest && strncmp(rest, "if", 2)) ||
 	    (*rest && rest[2] && !isspace((unsigned char)rest[2]))) {
-		strbuf_adds(msg, "usage: break LINE [if COND]");
+		strbuf_adds(msg, "usage: break LINE [if COND] | break barrier | break finding");
 		return UI_ACT_ERROR;
 	}
 	if (*rest) {

@@ -887,7 +887,7 @@ const char *const view_help_lines[] = {
 	"Commands (gdb / cuda-gdb style)",
 	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue (c)",
 	"  warp-step  block-step  to-barrier  reverse-step (rs)",
-	"  break LINE [if COND] (b)    delete [ID]",
+	"  break LINE [if COND] (b)    break barrier   break finding   delete [ID]",
 	"  info cuda warps|lanes|blocks|barriers   print EXPR [@ lanes] (p)",
 	"  cuda block (x,y,z) thread (x,y,z)   focus warp W lane L",
 	"  set simt stack|its   set sched rr|random:SEED   set model sc|relaxed",

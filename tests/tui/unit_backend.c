@@ -238,11 +238,26 @@ static void test_condition_and_finding(void)
 
 	if (!be)
 		return;
+	run(&s, "break barrier");
+	ok(s.st.nbps == 1 && s.st.bps[0].line == 15, "break barrier: a breakpoint on the __syncthreads line");
+	run(&s, "continue");
+	ok(s.st.thread.line == 15 && s.st.run == UI_RUN_KERNEL, "continue stops there");
+	run(&s, "delete");
+	run(&s, "reverse-step");
+	ok(s.st.run == UI_RUN_HOST, "reverse-step undoes the continue: back in host code");
 	run(&s, "break 16 if threadIdx.x == 40");
 	run(&s, "continue");
 	ok(s.st.focus_warp == 1 && s.st.focus_lane == 8,
 	   "a conditional breakpoint focuses the thread that meets it");
 	ok(run(&s, "break 3") & UI_ACT_ERROR, "a breakpoint on a line without code is refused");
+	run(&s, "delete");
+	{
+		uint64_t at = s.st.steps;
+
+		run(&s, "set simt stack");
+		ok(s.st.steps == at && strstr(last_console(&s), "re-ran"),
+		   "set simt rebuilds the machine at the same step count");
+	}
 	ui_session_free(&s);
 	engine_backend_free(be);
 
