@@ -1043,8 +1043,15 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 	e->log.len = 0;
 	e->marks.len = 0;
 	replay(e);
+	e->replaying = 1; /* catching up: its launches were shown already */
 	while (machine_steps(e->m) < target && running(e))
 		prim(e, P_STEP, 0, 0);
+	e->replaying = 0;
+	fflush(e->out);
+	fflush(e->err);
+	e->oseen = e->olen;
+	e->eseen = e->elen;
+	e->nfind_seen = machine_nfindings(e->m);
 	strbuf_addf(msg, "%s is now %s: re-ran the program to step %llu under it", key, value,
 		    (unsigned long long)machine_steps(e->m));
 	return 0;
