@@ -1135,7 +1135,7 @@ static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struc
 	else if (nsync && !nbar && cur < 0)
 		uw->note = "waits: warp collective";
 	else if (uw->ngroups > 1)
-		uw->note = ui_strf(st, "diverged: %d groups", uw->ngroups);
+		uw->note = "diverged";
 }
 
 static void snap_warps(struct eng *e, struct ui_state *st, const struct focus *f)

@@ -100,6 +100,15 @@ int main(int argc, char **argv)
 	cmd_run(&s, "reverse-step");
 	printf("# reverse-step at step %llu: %.1f ms (replay from the start)\n",
 	       (unsigned long long)s.st.steps, now_ms() - t0);
+	{
+		uint64_t from = s.st.steps;
+
+		t0 = now_ms();
+		cmd_run(&s, "continue");
+		printf("# continue to the end: %llu steps in %.0f ms (%.1f M steps/s)\n",
+		       (unsigned long long)(s.st.steps - from), now_ms() - t0,
+		       (double)(s.st.steps - from) / ((now_ms() - t0) * 1e3));
+	}
 	printf("%sok 1 - step+redraw p99 %.2f ms at 200x60, 1024-thread block (target < 10 ms)\n",
 	       p99 < 10.0 ? "" : "not ", p99);
 	printf("1..1\n");

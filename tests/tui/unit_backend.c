@@ -275,6 +275,22 @@ static void test_condition_and_finding(void)
 	engine_backend_free(be);
 }
 
+static void test_race(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/race.cu", &s);
+
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.nfindings >= 1 && strstr(s.st.findings[0].kind, "race") && s.st.findings[0].line == 12,
+	   "a shared-memory race on line 12 is a finding; continue stops there");
+	ok(s.st.run == UI_RUN_KERNEL, "the kernel is still there to look at");
+	golden(&s, "race");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -315,6 +331,7 @@ int main(void)
 	test_host_and_divergence();
 	test_barrier_shuffle_memory();
 	test_condition_and_finding();
+	test_race();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;
