@@ -264,6 +264,34 @@ static void constfold(struct dctx *x)
 	}
 }
 
+/* CVT of a constant temporary becomes a constant (the front end writes
+ * `i < 16u` as CONST.s32 16 ; CVT.u32.s32) */
+static void cvtconst(struct dctx *x)
+{
+	uint32_t nr = x->fn->nregs;
+	int32_t *def = xmalloc((nr ? nr : 1) * sizeof(int32_t));
+	for (uint32_t r = 0; r < nr; r++)
+		def[r] = -1;
+	for (uint32_t i = 0; i < x->n; i++)
+		if (!x->dead[i] && x->c[i].op == IR_CONST && x->c[i].d >= 0)
+			def[x->c[i].d] = (int32_t)i;
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *cv = &x->c[i];
+		if (x->dead[i] || cv->op != IR_CVT || cv->a < 0 || !temp(x, cv->a) || def[cv->a] < 0)
+			continue;
+		const struct ir_insn *k = &x->c[def[cv->a]];
+		if (x->blk[def[cv->a]] != x->blk[i] || (uint32_t)def[cv->a] > i)
+			continue;
+		uint64_t v = interp_cvt(const_norm((uint64_t)k->imm, k->t), cv->t, cv->t2);
+		cv->op = IR_CONST;
+		cv->imm = (int64_t)v;
+		cv->a = -1;
+		if (--x->nuse[k->d] == 0)
+			x->dead[def[k->d]] = 1;
+	}
+	free(def);
+}
+
 /* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX */
 static void fuse_idx(struct dctx *x)
 {
@@ -362,6 +390,31 @@ static const char *validate(const struct ir_func *fn, const struct ir_module *mo
 	return NULL;
 }
 
+/* SETP p ; CBR p  =>  CBR on the comparison (p a temporary used once) */
+static void fuse_cbr(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *sp = &x->c[i];
+		if (x->dead[i] || sp->op != IR_SETP || !temp(x, sp->d) || x->nuse[sp->d] != 1 ||
+		    sp->t == IR_F16)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *br = &x->c[j];
+		if (br->op != IR_CBR || br->a != sp->d)
+			continue;
+		br->flags |= (uint16_t)(DF_CMP | (sp->flags & DF_KB));
+		br->a = sp->a;
+		br->b = sp->b;
+		br->t = sp->t;
+		br->sub = sp->sub;
+		x->dead[i] = 1;
+	}
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -392,7 +445,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	x.named = xcalloc(nr, 1);
@@ -408,9 +461,13 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	count(&x);
 	copyprop(&x);
 	count(&x);
+	cvtconst(&x);
+	count(&x);
 	constfold(&x);
 	count(&x);
 	fuse_idx(&x);
+	count(&x);
+	fuse_cbr(&x);
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));
 	df->fn = fn;

@@ -1021,6 +1021,11 @@ static uint64_t cvt1(uint64_t v, unsigned t, unsigned t2)
 	}
 }
 
+uint64_t interp_cvt(uint64_t v, unsigned t, unsigned t2)
+{
+	return cvt1(v, t, t2);
+}
+
 /* ---- memory access */
 
 static inline uint64_t ld_raw(const uint8_t *p, unsigned t)
@@ -1713,7 +1718,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	struct group *g = &w->g[gi];
 	uint64_t *A = reg(g->fr->r, in->a);
 	uint32_t T = 0, M = g->mask;
-	EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	if (in->flags & DF_CMP) {
+		uint64_t p[WS_WARP];
+		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)g->fr->df->pool[in->b] : reg(g->fr->r, in->b);
+		do_setp(in, M, p, A, B);
+		A = p;
+		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	} else {
+		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+	}
 	if (T == M) {
 		g->pc = (uint32_t)in->tgt1;
 		return 0;
@@ -1857,6 +1870,157 @@ static void insn_event(struct machine *m, struct warp *w, struct group *g)
 	machine_emit(m, &e);
 }
 
+/* ---- the host thread's fast path
+ * The host is one lane, never diverges and runs long scalar loops (filling
+ * and checking arrays). This loop executes the common operations on lane
+ * 0 directly and hands anything else (calls, built-ins, faults, floats of
+ * unusual width, breakpoints) back to the general loop, one instruction at
+ * a time. It must never half-execute an instruction. */
+#define H(x) R[(size_t)(x) * WS_WARP]
+
+static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr, unsigned sz)
+{
+	unsigned tag = ADDR_TAG(addr);
+	if (tag == TAG_HSTACK) {
+		uint64_t off = ADDR_OFF(addr);
+		return off + sz <= w->ls[0].sp ? w->ls[0].buf + off : NULL;
+	}
+	if (tag != TAG_HOST)
+		return NULL;
+	for (int i = 0; i < 4; i++) {
+		struct alloc *a = m->hcache[i];
+		if (a && addr - a->base < a->size && addr + sz <= a->base + a->size && !a->freed)
+			return a->data + (addr - a->base);
+	}
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || addr + sz > a->base + a->size)
+		return NULL;
+	m->hcache[m->hcache_next++ & 3] = a;
+	return a->data + (addr - a->base);
+}
+
+static int host_fast(struct machine *m, struct warp *w, int budget)
+{
+	struct group *g = &w->g[0];
+	int n = 0, cbr_cmp = 0;
+	while (n < budget) {
+		struct frame *fr = g->fr;
+		const struct ir_insn *in = &fr->code[g->pc];
+		uint64_t *R = fr->r;
+		unsigned t = in->t;
+		if (in->flags & DF_BREAK)
+			return n;
+		uint64_t a = in->a >= 0 ? H(in->a) : 0;
+		uint64_t b = (in->flags & DF_KB) ? fr->df->pool[in->b][0] : in->b >= 0 ? H(in->b) : 0;
+		uint64_t r;
+		switch (in->op) {
+		case IR_NOP: g->pc++; goto next;
+		case IR_CONST: r = norm1((uint64_t)in->imm, t); break;
+		case IR_MOV: r = a; break;
+		case XOP_IDX: r = a + b * (uint64_t)in->imm; break;
+		case IR_ADD: case IR_SUB: case IR_MUL:
+			if (t == IR_F64) {
+				double x = dval(a), y = dval(b);
+				r = dbits(in->op == IR_ADD ? x + y : in->op == IR_SUB ? x - y : x * y);
+			} else if (t == IR_F32) {
+				float x = fval(a), y = fval(b);
+				r = fbits(in->op == IR_ADD ? x + y : in->op == IR_SUB ? x - y : x * y);
+			} else if (t == IR_F16) {
+				return n;
+			} else {
+				r = norm1(in->op == IR_ADD ? a + b : in->op == IR_SUB ? a - b : a * b, t);
+			}
+			break;
+		case IR_AND: r = norm1(a & b, t); break;
+		case IR_OR: r = norm1(a | b, t); break;
+		case IR_XOR: r = norm1(a ^ b, t); break;
+		case IR_SHL: r = (b & 0xffffffffu) >= type_size(t) * 8 ? 0 : norm1(a << (b & 63), t); break;
+		case IR_SHR:
+			if (is_signed(t))
+				r = (uint64_t)((int64_t)a >> ((b & 0xffffffffu) >= type_size(t) * 8 ? 63 : (b & 63)));
+			else
+				r = (b & 0xffffffffu) >= type_size(t) * 8 ? 0 : a >> (b & 63);
+			break;
+		case IR_SETP: {
+setp:;
+			int lt, eq;
+			if (t == IR_F64 || t == IR_F32) {
+				double x = t == IR_F64 ? dval(a) : fval(a), y = t == IR_F64 ? dval(b) : fval(b);
+				if (isnan(x) || isnan(y)) {
+					r = in->sub == CMP_NE;
+					break;
+				}
+				lt = x < y;
+				eq = x == y;
+			} else if (t == IR_F16) {
+				return n;
+			} else {
+				lt = is_signed(t) ? (int64_t)a < (int64_t)b : a < b;
+				eq = a == b;
+			}
+			switch (in->sub) {
+			case CMP_EQ: r = eq; break;
+			case CMP_NE: r = !eq; break;
+			case CMP_LT: r = lt; break;
+			case CMP_LE: r = lt || eq; break;
+			case CMP_GT: r = !lt && !eq; break;
+			default: r = !lt; break;
+			}
+			break;
+		}
+		case IR_CVT:
+			if (t == IR_F16 || in->t2 == IR_F16)
+				return n;
+			r = cvt1(a, t, in->t2);
+			break;
+		case IR_BR:
+			g->pc = (uint32_t)in->tgt1;
+			goto next;
+		case IR_CBR:
+			if (in->flags & DF_CMP) {
+				if (t == IR_F16)
+					return n;
+				/* compare, then branch on it below */
+				cbr_cmp = 1;
+				goto setp;
+			}
+			g->pc = (uint32_t)(a ? in->tgt1 : in->tgt2);
+			goto next;
+		case IR_LD: {
+			uint8_t *p = host_ptr(m, w, a + (uint64_t)in->imm, type_size(t));
+			if (!p)
+				return n;
+			r = ld_raw(p, t);
+			break;
+		}
+		case IR_ST: {
+			uint8_t *p = host_ptr(m, w, a + (uint64_t)in->imm, type_size(t));
+			if (!p)
+				return n;
+			st_raw(p, t, b);
+			g->pc++;
+			goto next;
+		}
+		default:
+			return n;
+		}
+		if (cbr_cmp) {
+			cbr_cmp = 0;
+			g->pc = (uint32_t)(r ? in->tgt1 : in->tgt2);
+			goto next;
+		}
+		if (in->d >= 0)
+			H(in->d) = r;
+		g->pc++;
+next:
+		n++;
+		m->steps++;
+		m->cycles++;
+	}
+	return n;
+}
+#undef H
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
  * exits) so the caller re-picks. */
@@ -1865,6 +2029,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	int n = 0;
 	struct group *g = &w->g[gi];
 	while (n < budget) {
+		if (w->host && !m->hooks) {
+			n += host_fast(m, w, budget - n);
+			if (n >= budget)
+				return n;
+		}
 		struct frame *fr = g->fr;
 		const struct ir_insn *in = &fr->code[g->pc];
 		uint32_t M = g->mask;

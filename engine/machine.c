@@ -564,35 +564,54 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		grid_end(m);
 }
 
-/* Explain who waits where, for the deadlock finding. */
+/* Explain who waits where, for the deadlock finding: one finding at the
+ * first waiting group, its message listing up to 8 waiting groups. */
 static void report_deadlock(struct machine *m, struct grid *gr)
 {
+	struct strbuf sb;
+	strbuf_init(&sb);
+	struct warp *first = NULL;
+	struct group *fg = NULL;
+	int listed = 0, more = 0;
 	for (int s = 0; s < gr->nres; s++) {
 		struct block *b = gr->res[s];
-		if (!b)
-			continue;
-		for (uint32_t i = 0; i < b->nwarps; i++) {
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
 			struct warp *w = &b->w[i];
 			for (uint32_t j = 0; j < w->ng; j++) {
 				struct group *g = &w->g[j];
+				if (g->state != G_BAR && g->state != G_COLL)
+					continue;
+				if (listed == 8) {
+					more++;
+					continue;
+				}
+				if (!first) {
+					first = w;
+					fg = g;
+				}
 				struct span sp = g->fr->code[g->pc].span;
-				if (g->state == G_BAR) {
-					machine_finding_add(m, "deadlock", 1, w, g->mask, sp, 0,
-							    "deadlock: %u of the block's %u live threads wait at this barrier; the others will never reach it (exited, or wait elsewhere)",
-							    b->bar_arrived, b->nthreads - b->nexited);
-					return;
-				}
-				if (g->state == G_COLL) {
-					machine_finding_add(m, "deadlock", 1, w, g->mask, sp, 0,
-							    "deadlock: lanes 0x%08x wait for lanes 0x%08x named in the mask 0x%08x, which never arrive",
-							    g->mask, g->coll_mask & ~g->mask, g->coll_mask);
-					return;
-				}
+				strbuf_addf(&sb, "%sblock (%u,%u,%u) warp %u lanes 0x%08x wait at line %u ",
+					    listed ? "; " : "", b->idx[0], b->idx[1], b->idx[2], w->id,
+					    g->mask, sp.line);
+				if (g->state == G_BAR)
+					strbuf_addf(&sb, "in __syncthreads (%u of %u live threads arrived)",
+						    b->bar_arrived, b->nthreads - b->nexited);
+				else
+					strbuf_addf(&sb, "in a warp collective for lanes 0x%08x that never arrive",
+						    g->coll_mask & ~g->mask);
+				listed++;
 			}
 		}
 	}
-	machine_finding_add(m, "deadlock", 1, NULL, 0, gr->fn->span, 0,
-			    "deadlock: no thread of the kernel can make progress");
+	if (more)
+		strbuf_addf(&sb, "; and %d more", more);
+	if (first)
+		machine_finding_add(m, "deadlock", 1, first, fg->mask, fg->fr->code[fg->pc].span, 0,
+				    "deadlock: no thread can make progress: %s", strbuf_cstr(&sb));
+	else
+		machine_finding_add(m, "deadlock", 1, NULL, 0, gr->fn->span, 0,
+				    "deadlock: no thread of the kernel can make progress");
+	strbuf_release(&sb);
 }
 
 static void grid_end(struct machine *m)

@@ -106,6 +106,7 @@ int32_t *cfg_ipdom(const struct ir_func *f);
 /* ---- decoded functions (decode.c) */
 #define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
 #define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
+#define DF_CMP 0x400             /* CBR: branch on (a sub b) of type t, a fused SETP */
 enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
 struct dfunc {
 	const struct ir_func *fn;
@@ -279,6 +280,8 @@ struct machine {
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
+	struct alloc *hcache[4]; /* the host fast path's recent allocations */
+	unsigned hcache_next;
 	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
@@ -319,6 +322,8 @@ void interp_bar_release(struct machine *m, struct block *b);
 /* generic memory access by a lane (device: w is the lane's warp). NULL = fault (finding made). */
 uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 		      uint64_t size, int write, struct span sp);
+/* C conversion of a register value of type t2 to type t (ir.def CVT) */
+uint64_t interp_cvt(uint64_t v, unsigned t, unsigned t2);
 /* copy helpers used by the runtime: 0 ok, -1 fault */
 int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n);
 int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64_t n);
