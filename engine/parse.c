@@ -164,6 +164,8 @@ static void skip_declaration(struct parser *p);
 static long const_int(struct parser *p, struct node *n, int *ok);
 static void parse_external_member(struct parser *p);
 static struct node *call_resolved(struct parser *p, struct obj *fn, struct node *thisarg, struct node *args, int nargs, struct token *at);
+static struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet);
+static void check_call_space(struct parser *p, struct obj *fn, struct token *at, int launch);
 
 
 /* ---- diagnostics and tokens ---- */
@@ -4124,6 +4126,19 @@ static void add_fn(struct parser *p, struct obj *fn)
 }
 
 /* mem-initializers = ":" member ("(" args ")" | "{" args "}") ("," ...)* */
+/* The call that default-constructs the base subobject at address addr (a Derived *), or NULL. */
+static struct node *base_default_ctor(struct parser *p, struct type *ty, struct node *addr, struct token *at)
+{
+	if (ty->kind != TY_STRUCT || !ty->rec->base || !ty->rec->base->rec->has_ctor)
+		return NULL;
+	struct type *bt = ty->rec->base;
+	struct obj *c = find_ctor(p, bt, NULL, 0, at, 0);
+	if (!c)
+		return NULL;
+	check_call_space(p, c, at, 0);
+	return call_resolved(p, c, new_cast(p, addr, type_ptr(p->a, bt)), NULL, 0, at);
+}
+
 static struct node *mem_initializers(struct parser *p, struct obj *fn, struct obj *thisv)
 {
 	struct node head = { 0 }, *cur = &head;
@@ -4214,6 +4229,21 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	struct node *inits = NULL;
 	if (fn->is_ctor && p->tok->kind == TK_COLON)
 		inits = mem_initializers(p, fn, thisv);
+	if (fn->is_ctor && fn->rec && fn->rec->base && fn->rec->base->rec->has_ctor && thisv) {
+		/* a base not named among the mem-initializers is default-constructed first */
+		int named = 0;
+		for (struct node *i = inits; i; i = i->next)
+			if (i->lhs && i->lhs->kind == ND_CALL && i->lhs->func && i->lhs->func->is_ctor &&
+			    i->lhs->func->rec == fn->rec->base->rec)
+				named = 1;
+		struct type *dt = thisv->ty->base;
+		struct node *bc = named ? NULL : base_default_ctor(p, dt, new_var(p, thisv, fn->tok), fn->tok);
+		if (bc) {
+			struct node *st = new_unary(p, ND_EXPR_STMT, bc, fn->tok);
+			st->next = inits;
+			inits = st;
+		}
+	}
 	if (p->tok->kind != TK_LBRACE)
 		fail_at(p, p->tok, "expected '{' to begin the function body");
 	struct node *body = compound_stmt(p);
@@ -4467,6 +4497,11 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 		} else if (at->is_constexpr && in->expr && type_is_arith(ty)) {
 			error_node(p, in->expr, "not-constant", "constexpr variable '%s' needs a constant initializer", dn->name);
 		}
+	} else if (ty->kind == TY_STRUCT && !ty->rec->has_ctor && ty->rec->base && decl && ms != MS_SHARED) {
+		v->addr_taken = 1;
+		struct node *vn = new_var(p, v, t);
+		decl->init = base_default_ctor(p, ty, addr_of(p, vn, t), t);
+		decl->op = decl->init ? 1 : 0;
 	} else if (ty->kind == TY_STRUCT && ty->rec->has_ctor && !at->is_extern && ms != MS_SHARED) {
 		struct obj *c = find_ctor(p, ty, NULL, 0, t, 0);
 		if (c) {
