@@ -99,7 +99,7 @@ struct eng {
 	} shfl;
 	int found, replaying;
 	size_t nfind_seen;
-	struct strbuf events;   /* console lines for the next snapshot */
+	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[160];
 	char simt[16], sched[40];
 	int (*poll)(void *ctx, uint64_t steps);
@@ -218,6 +218,48 @@ static void shfl_record(struct eng *e, const struct machine_event *ev)
 	}
 }
 
+static void pend_line(struct eng *e, enum ui_con_kind kind, const char *text, size_t n)
+{
+	struct ui_con_line l = { kind, xmalloc(n + 1) };
+
+	memcpy(l.text, text, n);
+	l.text[n] = 0;
+	vec_push(&e->pending, l);
+}
+
+/* Program output so far (whole lines; all when done), queued in order. */
+static void pend_output(struct eng *e, int all)
+{
+	size_t *seen[2] = { &e->oseen, &e->eseen };
+	char **buf[2] = { &e->obuf, &e->ebuf };
+	size_t *len[2] = { &e->olen, &e->elen };
+
+	fflush(e->out);
+	fflush(e->err);
+	for (int k = 0; k < 2; k++) {
+		size_t end = *len[k];
+
+		while (!all && end > *seen[k] && (*buf[k])[end - 1] != '\n')
+			end--;
+		if (end <= *seen[k])
+			continue;
+		pend_line(e, k ? UI_CON_ERROR : UI_CON_OUTPUT, *buf[k] + *seen[k],
+			  end - *seen[k] - ((*buf[k])[end - 1] == '\n'));
+		*seen[k] = end;
+	}
+}
+
+/* An event line, after the output that came before it. */
+static void pend_event(struct eng *e, const char *fmt, const char *name)
+{
+	char line[160];
+	const char *at = strstr(fmt, "%s");
+
+	pend_output(e, 0);
+	snprintf(line, sizeof(line), "%.*s%s%s", (int)(at - fmt), fmt, name, at + 2);
+	pend_line(e, UI_CON_INFO, line, strlen(line));
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct eng *e = ctx;
@@ -236,13 +278,12 @@ static void on_event(void *ctx, const struct machine_event *ev)
 		break;
 	case EV_LAUNCH:
 		if (!e->replaying)
-			strbuf_addf(&e->events, "[kernel %s launched: stepping continues into it]\n",
-				    func_name(e, ev->func));
+			pend_event(e, "[kernel %s launched: stepping continues into it]",
+				   func_name(e, ev->func));
 		break;
 	case EV_KERNEL_END:
 		if (!e->replaying)
-			strbuf_addf(&e->events, "[kernel %s finished: back in host code]\n",
-				    func_name(e, ev->func));
+			pend_event(e, "[kernel %s finished: back in host code]", func_name(e, ev->func));
 		break;
 	case EV_FINDING:
 		e->found = 1;
@@ -1512,40 +1553,14 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 	e->nfind_seen = n;
 }
 
-/* Program output since the last snapshot: whole lines only. */
-static void console_flush(struct ui_state *st, const char *buf, size_t len, size_t *seen,
-			  enum ui_con_kind kind, int all)
-{
-	size_t end = len;
-	char *text;
-
-	while (!all && end > *seen && buf[end - 1] != '\n')
-		end--;
-	if (end <= *seen)
-		return;
-	text = xmalloc(end - *seen + 1);
-	memcpy(text, buf + *seen, end - *seen);
-	text[end - *seen - (text[end - *seen - 1] == '\n')] = 0;
-	ui_console_add(st, kind, text);
-	free(text);
-	*seen = end;
-}
-
 static void snap_console(struct eng *e, struct ui_state *st)
 {
-	int done = !running(e);
-
-	fflush(e->out);
-	fflush(e->err);
-	if (e->obuf)
-		console_flush(st, e->obuf, e->olen, &e->oseen, UI_CON_OUTPUT, done);
-	if (e->ebuf)
-		console_flush(st, e->ebuf, e->elen, &e->eseen, UI_CON_ERROR, done);
-	if (e->events.len) {
-		e->events.len--; /* the last newline */
-		ui_console_add(st, UI_CON_INFO, strbuf_cstr(&e->events));
-		strbuf_reset(&e->events);
+	pend_output(e, !running(e));
+	for (size_t i = 0; i < e->pending.len; i++) {
+		ui_console_add(st, e->pending.v[i].kind, e->pending.v[i].text);
+		free(e->pending.v[i].text);
 	}
+	e->pending.len = 0;
 }
 
 static void snap_status(struct eng *e, struct ui_state *st, const struct focus *f)
@@ -1657,7 +1672,6 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 		snprintf(e->sched, sizeof(e->sched), "random:%llu", (unsigned long long)mo->seed);
 	else
 		snprintf(e->sched, sizeof(e->sched), "rr");
-	strbuf_init(&e->events);
 	machine_build(e);
 	snprintf(e->stop, sizeof(e->stop), "before main()");
 	e->be = (struct ui_backend){ e, eng_step, eng_cont, eng_break_set, eng_break_delete,
@@ -1688,7 +1702,9 @@ void engine_backend_free(struct ui_backend *be)
 	vec_free(&e->lanes);
 	vec_free(&e->log);
 	vec_free(&e->marks);
-	strbuf_release(&e->events);
+	for (size_t i = 0; i < e->pending.len; i++)
+		free(e->pending.v[i].text);
+	vec_free(&e->pending);
 	compilation_release(&e->c);
 	free(e);
 }

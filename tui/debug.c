@@ -81,7 +81,7 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 
 	for (int i = 0; example_names[i] && n < 48; i++)
 		items[n++] = (struct start_item){ START_EXAMPLE, example_names[i],
-						  start_example_summary(example_texts[i]) };
+						  xstrdup(start_example_summary(example_texts[i])) };
 	for (int i = 0; i < nl && n < 64; i++)
 		items[n++] = (struct start_item){ START_LESSON, lessons[i],
 			"lesson (run it with: warpstep lesson FILE --answers FILE)" };
@@ -99,6 +99,9 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 				break;
 		}
 	}
+	for (int i = 0; i < n; i++)
+		if (items[i].kind == START_EXAMPLE)
+			free((char *)items[i].summary);
 	for (int i = 0; i < nl; i++)
 		free(lessons[i]);
 	free(lessons);

@@ -18,7 +18,8 @@ struct start_item {
 
 /* Draw the list with item sel highlighted. */
 void start_render(struct view_grid *g, const struct start_item *items, int n, int sel, int ascii);
-/* The first comment line of an example, after "// name.cu - " (static buffer). */
+/* The first comment line of an example, after "// name.cu - " (a static
+ * buffer, overwritten by the next call: copy it). */
 const char *start_example_summary(const char *text);
 
 #endif
