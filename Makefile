@@ -129,8 +129,24 @@ $(B)/scripts/%.o: scripts/%.c config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -c $< -o $@
 
-$(GEN_EXAMPLE): examples/hello.cu tools/embed-file.sh
-	sh tools/embed-file.sh example_hello examples/hello.cu > $@.tmp && mv $@.tmp $@
+# Every examples/*.cu, embedded for the start screen: example_NAME[] each,
+# and example_names[] / example_texts[] (NULL-terminated, in name order).
+EXAMPLES = $(sort $(wildcard examples/*.cu))
+EXAMPLE_IDS = $(subst -,_,$(notdir $(EXAMPLES:.cu=)))
+$(GEN_EXAMPLE): $(EXAMPLES) tools/embed-file.sh Makefile
+	{ for f in $(EXAMPLES); do \
+		sh tools/embed-file.sh example_$$(basename $$f .cu | tr - _) $$f || exit 1; \
+	  done; \
+	  echo 'extern const char *const example_names[];'; \
+	  echo 'extern const char *const example_texts[];'; \
+	  echo 'const char *const example_names[] = {'; \
+	  for f in $(EXAMPLES); do echo "	\"$$(basename $$f)\","; done; \
+	  echo '	0 };'; \
+	  echo 'const char *const example_texts[] = {'; \
+	  for i in $(EXAMPLE_IDS); do echo "	example_$$i,"; done; \
+	  echo '	0 };'; } > $@.tmp && mv $@.tmp $@
+
+$(B)/tui/example_gen.o: ALL_CFLAGS += -Wno-overlength-strings
 
 $(GEN_SCRIPTS): $(SCRIPTS_LUA) tools/embed-file.sh
 	for f in $(SCRIPTS_LUA); do \

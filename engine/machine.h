@@ -227,4 +227,37 @@ typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
 int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx);
 void machine_unobserve(struct machine *m, int id);
 
+/* ---- inspect.c: read-only queries for the debugger (change nothing). */
+/* Reconvergence pc (IR index) of group g's innermost token in its own frame;
+ * -1 when it has none (or reconverges only at the function's exit). */
+int machine_group_reconv(const struct machine *m, int slot, int warp, int g, uint32_t *pc);
+/* Generic address of offset off in a lane's local frame (up frames up). */
+int machine_lane_local_addr(const struct machine *m, int slot, int warp, int lane, int up,
+			    int64_t off, uint64_t *addr);
+/* Function and pc (IR index) of a lane's frame `up` levels up the stack
+ * (for a caller: its call instruction). -1 when there is no such frame. */
+int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up,
+		       int *func, uint32_t *pc);
+/* Generic address of module object obj (shared: the shared window). */
+int machine_object_addr(const struct machine *m, uint32_t obj, uint64_t *addr);
+/* From an EV_MEM observer: each lane's address of the group (mask) about to
+ * access memory (0 for lanes not in mask). -1 if it is not a LD/ST/ATOM. */
+int machine_access_lanes(const struct machine *m, int slot, int warp, uint32_t mask,
+			 uint64_t addrs[32]);
+/* The live allocation containing addr: base, size, and whether it is device
+ * memory (cudaMalloc, managed, device heap). -1 when none. */
+int machine_alloc_find(const struct machine *m, uint64_t addr, uint64_t *base, uint64_t *size,
+		       int *device);
+/* Bytes of shared memory of the block in slot (static + dynamic). */
+int machine_block_shared(const struct machine *m, int slot, uint64_t *size);
+/* The machine's status (MST_RUNNING until main returns or exit()). */
+enum machine_status machine_get_status(const struct machine *m);
+/* Read n bytes of any live host, global or constant allocation, as stored,
+ * whoever could access it (for the memory pane). -1 when not all mapped. */
+int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n);
+/* From an EV_INSN observer at a SHFL: the lane each lane of the group reads
+ * (-1 for lanes not in mask). -1 if the instruction is not a shuffle. */
+int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t mask,
+			 int8_t src[32]);
+
 #endif

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "cmd.h"
+#include "export.h"
 
 struct command {
 	const char *name, *alias, *usage, *summary;
@@ -29,6 +30,7 @@ static int do_focus(struct ui_session *s, const struct command *cmd, const char 
 static int do_set(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_help(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
+static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_pane(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 
 static const struct command commands[] = {
@@ -41,7 +43,7 @@ static const struct command commands[] = {
 	{ "block-step", "bs", "[N]", "step every warp of the focused block", do_step, UI_STEP_BLOCK },
 	{ "to-barrier", "tb", "", "run the block to its next barrier", do_step, UI_STEP_BARRIER },
 	{ "reverse-step", "rs", "[N]", "undo a step", do_step, UI_STEP_BACK },
-	{ "break", "b", "LINE [if COND]", "set a breakpoint", do_break, 0 },
+	{ "break", "b", "LINE [if COND] | barrier | finding", "set a breakpoint", do_break, 0 },
 	{ "delete", "d", "[ID]", "delete a breakpoint (all without ID)", do_delete, 0 },
 	{ "info", "i", "cuda warps|lanes|blocks|barriers", "show machine state", do_info, 0 },
 	{ "print", "p", "EXPR [@ lanes]", "evaluate for the focused thread or warp", do_print, 0 },
@@ -50,6 +52,7 @@ static const struct command commands[] = {
 	{ "set", NULL, "simt|sched|model VALUE", "switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "", "show the help screen", do_help, 0 },
+	{ "export", NULL, "svg FILE", "write the screen as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep", do_quit, 0 },
 };
 
@@ -242,9 +245,17 @@ static int do_break(struct ui_session *s, const struct command *cmd, const char 
 	const char *rest = skip_ws(end), *cond = NULL;
 	int id;
 
+	/* break barrier | break finding: the backend picks the lines (line -1 / -2) */
+	if (!strcmp(args, "barrier") || !strcmp(args, "finding")) {
+		if (!s->be || !s->be->break_set)
+			return no_backend(msg);
+		id = s->be->break_set(s->be->self, args[0] == 'b' ? -1 : -2, NULL, msg);
+		return id < 0 ? UI_ACT_ERROR : backend_done(s, 0);
+	}
+
 	if (end == args || line < 1 || (*rest && strncmp(rest, "if", 2)) ||
 	    (*rest && rest[2] && !isspace((unsigned char)rest[2]))) {
-		strbuf_adds(msg, "usage: break LINE [if COND]");
+		strbuf_adds(msg, "usage: break LINE [if COND] | break barrier | break finding");
 		return UI_ACT_ERROR;
 	}
 	if (*rest) {
@@ -457,6 +468,39 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 	s->ctl.help = 1;
 	s->ctl.help_scroll = 0;
 	return UI_ACT_NONE;
+}
+
+/* export svg FILE: the screen as it is now, at the terminal's size. */
+static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	struct view_grid g;
+	struct strbuf out;
+	const char *path = skip_ws(args + 3);
+	FILE *f;
+
+	if (strncmp(args, "svg", 3) || !isspace((unsigned char)args[3]) || !*path) {
+		strbuf_adds(msg, "usage: export svg FILE");
+		return UI_ACT_ERROR;
+	}
+	view_grid_init(&g, s->width > 0 ? s->width : 120, s->height > 0 ? s->height : 40);
+	ui_session_sync_view(s);
+	view_render(&g, &s->st, &s->ctl);
+	strbuf_init(&out);
+	export_svg(&g, &out);
+	f = fopen(path, "w");
+	if (!f || fwrite(out.buf, 1, out.len, f) != out.len) {
+		strbuf_addf(msg, "cannot write '%s'", path);
+		if (f)
+			fclose(f);
+		strbuf_release(&out);
+		view_grid_free(&g);
+		return UI_ACT_ERROR;
+	}
+	fclose(f);
+	strbuf_addf(msg, "wrote %s (%dx%d cells)", path, g.w, g.h);
+	strbuf_release(&out);
+	view_grid_free(&g);
+	return UI_ACT_REDRAW;
 }
 
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)

@@ -22,6 +22,7 @@
 
 #include "front.h"
 #include "machine.h"
+#include "debug.h"
 #include "demo.h"
 #include "util.h"
 #include "lesson.h"
@@ -43,6 +44,7 @@ struct cli {
 	VEC(const char *) incs; /* -I, NULL-terminated once parsed */
 	VEC(const char *) defs; /* -D, NULL-terminated once parsed */
 	int color;              /* diagnostics in color */
+	const char *record;     /* --record FILE.cast (debug, start screen) */
 };
 
 struct command {
@@ -58,6 +60,7 @@ static int cmd_check(struct cli *cli, const struct command *cmd, int argc, char 
 static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
@@ -72,6 +75,8 @@ static const struct command commands[] = {
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, STAGE_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, STAGE_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, STAGE_DIAGS },
+	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
+	  cmd_debug, STAGE_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
 	  cmd_debug_demo, STAGE_DIAGS },
 	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
@@ -88,6 +93,7 @@ static const char options_help[] =
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
 	"  --max-steps N           stop after N steps (0: no limit)\n"
+	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
@@ -102,8 +108,8 @@ static void usage_line(FILE *f)
 static void help_print(FILE *f)
 {
 	usage_line(f);
-	fprintf(f, "\nRuns CUDA C++ programs on an emulated GPU. With no command, runs the\n"
-		   "bundled example program (examples/hello.cu).\n\nCommands:\n");
+	fprintf(f, "\nRuns CUDA C++ programs on an emulated GPU. With no command, opens the\n"
+		   "start screen (bundled examples, lessons) on a terminal, else runs examples/hello.cu.\n\nCommands:\n");
 	for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
 		char head[64];
 		snprintf(head, sizeof(head), "%s %s", commands[i].name, commands[i].usage);
@@ -239,7 +245,7 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	memcpy(name, a, n);
 	name[n] = 0;
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
-	    strcmp(name, "--cuda-arch"))
+	    strcmp(name, "--cuda-arch") && strcmp(name, "--record"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -250,6 +256,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_simt(cli, v);
 	else if (strcmp(name, "--sched") == 0)
 		*status = opt_sched(cli, v);
+	else if (strcmp(name, "--record") == 0)
+		cli->record = v;
 	else if (strcmp(name, "--max-steps") == 0) {
 		*status = opt_number(name, v, &num);
 		cli->mo.max_steps = (uint64_t)num;
@@ -428,11 +436,28 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	return lesson_main(&lo, stdout, stderr);
 }
 
-/* No command: the default. NEEDSWORK: the lesson menu, once the interface exists. */
+/* The interface on a program (tui/debug.c). */
+static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record };
+	int status;
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	return ui_debug_main(&o, argv[0], NULL, argc, argv);
+}
+
+/* No command: the start screen (examples and lessons) on a terminal; without
+ * one, run the bundled example as before. */
 static int run_default(struct cli *cli)
 {
 	char *argv[] = { "hello.cu", NULL };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record };
+	const char *dir = getenv("WARPSTEP_LESSONS");
 
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return ui_start_main(&o, dir ? dir : access("lessons", R_OK) == 0 ? "lessons"
+								      : WS_DATADIR "/lessons");
 	return program_run(cli, 1, argv, example_hello);
 }
 

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 #include <wchar.h>
 
+#include "export.h"
 #include "term.h"
 
 static volatile sig_atomic_t got_int, got_term;
@@ -142,6 +144,40 @@ static SCREEN *screen_open(void)
 	return scr;
 }
 
+int term_poll(void *ctx, uint64_t steps)
+{
+	char line[96];
+	wint_t wc;
+	int type, stop = 0;
+
+	static struct timespec last;
+	struct timespec now;
+
+	if (!curses_on)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!got_int && (now.tv_sec - last.tv_sec) * 1000000000L + (now.tv_nsec - last.tv_nsec) < 100000000L)
+		return 0;
+	last = now;
+	if (got_int) {
+		got_int = 0;
+		stop = 1;
+	}
+	nodelay(stdscr, TRUE);
+	while ((type = get_wch(&wc)) != ERR)
+		if (type == OK && (wc == 3 || wc == 'q'))
+			stop = 1;
+	nodelay(stdscr, FALSE);
+	snprintf(line, sizeof(line), " running... %llu steps  (Ctrl-C stops) ",
+		 (unsigned long long)steps);
+	attrset(style_attr[VS_STATUS] | COLOR_PAIR(style_pair[VS_STATUS]));
+	mvaddstr(LINES - 1, 0, line);
+	clrtoeol();
+	attrset(A_NORMAL);
+	refresh();
+	return stop;
+}
+
 static void draw(const struct view_grid *g)
 {
 	for (int y = 0; y < g->h; y++) {
@@ -252,22 +288,21 @@ static int event(struct ui_session *s)
 	return cmd_key(s, key);
 }
 
-int term_run(struct ui_session *s, const struct term_opts *o)
+/* Set up curses; NULL (message on stderr) when the terminal cannot be used. */
+static SCREEN *term_open(const struct term_opts *o)
 {
-	struct view_grid g;
 	SCREEN *scr;
-	int act = UI_ACT_REDRAW;
 
 	setlocale(LC_ALL, "");
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "warpstep: the interface needs a terminal (stdin and stdout)\n");
-		return 2;
+		return NULL;
 	}
 	signals_set();
 	if (!(scr = screen_open())) {
 		fprintf(stderr, "warpstep: cannot set up the terminal (TERM=%s)\n",
 			getenv("TERM") ? getenv("TERM") : "(unset)");
-		return 2;
+		return NULL;
 	}
 	set_term(scr);
 	curses_on = 1;
@@ -287,6 +322,71 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 		mouseinterval(0);
 	}
 	styles_init(o->mono || getenv("WARPSTEP_MONO"));
+	return scr;
+}
+
+static void term_close(SCREEN *scr)
+{
+	restore();
+	delscreen(scr);
+}
+
+/* --record: an asciicast v2 file, one frame per redraw. */
+struct recorder {
+	FILE *f;
+	struct timespec t0;
+	struct strbuf sb;
+};
+
+static void record_open(struct recorder *r, const char *path)
+{
+	memset(r, 0, sizeof(*r));
+	if (!path)
+		return;
+	if (!(r->f = fopen(path, "w"))) {
+		return;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &r->t0);
+	strbuf_init(&r->sb);
+	fprintf(r->f, "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
+		"\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}, "
+		"\"title\": \"warpstep\"}\n", COLS, LINES, (long long)time(NULL));
+}
+
+static void record_frame(struct recorder *r, const struct view_grid *g)
+{
+	struct timespec now;
+
+	if (!r->f)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	strbuf_reset(&r->sb);
+	export_ansi(g, &r->sb);
+	export_cast_event(r->f, (double)(now.tv_sec - r->t0.tv_sec) +
+				(double)(now.tv_nsec - r->t0.tv_nsec) / 1e9, strbuf_cstr(&r->sb));
+	fflush(r->f);
+}
+
+static void record_close(struct recorder *r)
+{
+	if (!r->f)
+		return;
+	fclose(r->f);
+	strbuf_release(&r->sb);
+}
+
+int term_run(struct ui_session *s, const struct term_opts *o)
+{
+	struct view_grid g;
+	struct recorder rec;
+	SCREEN *scr;
+	int act = UI_ACT_REDRAW;
+
+	if (!(scr = term_open(o)))
+		return 2;
+	record_open(&rec, o->record);
+	if (o->record && !rec.f)
+		ui_console_add(&s->st, UI_CON_ERROR, "--record: cannot write the file");
 	s->ctl.ascii = o->ascii || !utf8_locale() || getenv("WARPSTEP_ASCII");
 	view_grid_init(&g, COLS, LINES);
 	while (!(act & UI_ACT_QUIT)) {
@@ -297,11 +397,54 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 			ui_session_sync_view(s);
 			view_render(&g, &s->st, &s->ctl);
 			draw(&g);
+			record_frame(&rec, &g);
 		}
 		act = event(s);
 	}
+	record_close(&rec);
 	view_grid_free(&g);
-	restore();
-	delscreen(scr);
+	term_close(scr);
 	return 0;
+}
+
+int term_choose(const struct start_item *items, int n)
+{
+	struct term_opts o;
+	struct view_grid g;
+	SCREEN *scr;
+	int sel = 0, ret = -3, ascii;
+
+	term_opts_init(&o);
+	o.nomouse = 1;
+	if (!(scr = term_open(&o)))
+		return -2;
+	ascii = !utf8_locale() || getenv("WARPSTEP_ASCII");
+	view_grid_init(&g, COLS, LINES);
+	while (ret == -3) {
+		wint_t wc = 0;
+		int type;
+
+		view_grid_resize(&g, COLS, LINES);
+		start_render(&g, items, n, sel, ascii);
+		draw(&g);
+		type = get_wch(&wc);
+		if (got_int || got_term) {
+			got_int = 0;
+			ret = -1;
+		} else if (type == ERR) {
+			continue;
+		} else if ((type == OK && (wc == 'q' || wc == 27 || wc == 3))) {
+			ret = -1;
+		} else if ((type == OK && (wc == 'j')) || (type == KEY_CODE_YES && wc == KEY_DOWN)) {
+			sel = sel + 1 < n ? sel + 1 : sel;
+		} else if ((type == OK && (wc == 'k')) || (type == KEY_CODE_YES && wc == KEY_UP)) {
+			sel = sel > 0 ? sel - 1 : 0;
+		} else if ((type == OK && (wc == '\n' || wc == '\r')) ||
+			   (type == KEY_CODE_YES && wc == KEY_ENTER)) {
+			ret = n ? sel : -1;
+		}
+	}
+	view_grid_free(&g);
+	term_close(scr);
+	return ret;
 }

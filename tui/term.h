@@ -15,14 +15,23 @@
 #define WS_UI_TERM_H
 
 #include "cmd.h"
+#include "start.h"
 
 struct term_opts {
 	int ascii;   /* 1: force ASCII; 0: by the locale */
 	int mono;    /* 1: force monochrome */
 	int nomouse; /* 1: leave the mouse to the terminal (text selection) */
+	const char *record; /* asciicast v2 file of the session, or NULL */
 };
 
 void term_opts_init(struct term_opts *o);
 int term_run(struct ui_session *s, const struct term_opts *o);
+/* During a long run inside a command: show progress on the bottom row and
+ * report whether Ctrl-C (or q) was pressed since. Returns 1 to interrupt.
+ * Outside term_run it returns 0. ctx is unused (a backend poll function). */
+int term_poll(void *ctx, uint64_t steps);
+/* The start screen: returns the chosen item, -1 when the user quits, -2
+ * when the terminal cannot be used (message on stderr). */
+int term_choose(const struct start_item *items, int n);
 
 #endif

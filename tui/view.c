@@ -557,13 +557,17 @@ static void draw_thread(struct ctx *c)
 	if (in.h <= 0)
 		return;
 	c->r = in;
-	if (!c->st->nwarps) {
+	if (!c->st->nwarps && !t->func) {
 		put_str(c, in.x, y, "(host code: no GPU thread)", VS_DIM);
 		return;
 	}
-	put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
-	put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
-	put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+	if (!c->st->nwarps) { /* the host thread: main()'s locals */
+		put_fmt(c, in.x, y++, VS_NORMAL, "host thread (CPU)  line %d", t->line);
+	} else {
+		put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
+		put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
+		put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+	}
 	if (t->func)
 		put_fmt(c, in.x, y++, VS_DIM, "in %s()", t->func);
 	for (int i = 0; i < t->nlocals; i++) {
@@ -883,7 +887,7 @@ const char *const view_help_lines[] = {
 	"Commands (gdb / cuda-gdb style)",
 	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue (c)",
 	"  warp-step  block-step  to-barrier  reverse-step (rs)",
-	"  break LINE [if COND] (b)    delete [ID]",
+	"  break LINE [if COND] (b)    break barrier   break finding   delete [ID]",
 	"  info cuda warps|lanes|blocks|barriers   print EXPR [@ lanes] (p)",
 	"  cuda block (x,y,z) thread (x,y,z)   focus warp W lane L",
 	"  set simt stack|its   set sched rr|random:SEED   set model sc|relaxed",

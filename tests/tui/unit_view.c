@@ -16,6 +16,7 @@
 #include "../../tui/model.c"
 #include "../../tui/view.c"
 #include "../../tui/cmd.c"
+#include "../../tui/export.c"
 #include "../../tui/fake_backend.c"
 
 #define GOLDEN_DIR "tests/tui/golden/"

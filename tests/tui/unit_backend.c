@@ -1,0 +1,356 @@
+/*
+ * unit_backend.c - the interface on the real engine (tui/backend_engine.c):
+ * compile small kernels, drive them with the interface's own commands, and
+ * check what the snapshot says (lane states, convergence groups, lanes
+ * values, shared memory and bank conflicts, barrier arrivals, findings,
+ * breakpoints with conditions, reverse stepping); whole screens at 120x40
+ * are compared with golden files (tests/tui/golden/engine_*.txt;
+ * UPDATE_GOLDEN=1 rewrites them). Also the SVG and asciicast exports.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../tui/model.c"
+#include "../../tui/view.c"
+#include "../../tui/cmd.c"
+#include "../../tui/export.c"
+#include "../../tui/backend_eval.c"
+#include "../../tui/backend_engine.c"
+
+#define GOLDEN_DIR "tests/tui/golden/"
+#define PROG "tests/tui/cu/diverge.cu"
+
+static int ntests, nfail;
+
+static void ok(int cond, const char *desc)
+{
+	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
+	nfail += !cond;
+}
+
+static char *screen(struct ui_session *s, int w, int h)
+{
+	struct view_grid g;
+	char *text;
+
+	view_grid_init(&g, w, h);
+	ui_session_sync_view(s);
+	view_render(&g, &s->st, &s->ctl);
+	text = view_to_text(&g);
+	view_grid_free(&g);
+	return text;
+}
+
+/* The status line's step count depends on the code the front end
+ * generates: goldens keep "step N" instead of the number. */
+static void mask_steps(char *text)
+{
+	char *p = strstr(text, "| step "), *q;
+
+	if (!p || p > strchr(text, '\n'))
+		return;
+	p += 7;
+	for (q = p; *q >= '0' && *q <= '9'; q++)
+		;
+	if (q == p)
+		return;
+	*p = 'N';
+	memmove(p + 1, q, strlen(q) + 1);
+}
+
+static void golden(struct ui_session *s, const char *name)
+{
+	char path[256];
+	char *text = screen(s, 120, 40), *want;
+	size_t len;
+	const char *err;
+
+	mask_steps(text);
+	snprintf(path, sizeof(path), GOLDEN_DIR "engine_%s.txt", name);
+	if (getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN") == '1') {
+		FILE *f = fopen(path, "w");
+
+		if (f) {
+			fputs(text, f);
+			fclose(f);
+		}
+		ok(f != NULL, name);
+		free(text);
+		return;
+	}
+	want = util_read_file(path, &len, &err);
+	ok(want && !strcmp(want, text), path);
+	if (!want || strcmp(want, text))
+		printf("# got:\n%s", text);
+	free(want);
+	free(text);
+}
+
+static struct ui_backend *open_prog(const char *path, struct ui_session *s)
+{
+	struct front_opts fo = { 0 };
+	struct machine_opts mo;
+	struct strbuf err;
+	struct ui_backend *be;
+	char *argv[] = { (char *)path, NULL };
+
+	machine_opts_init(&mo);
+	mo.simt = SIMT_STACK;
+	strbuf_init(&err);
+	be = engine_backend_new(path, NULL, &fo, &mo, 1, argv, &err);
+	if (!be)
+		printf("# %s", strbuf_cstr(&err));
+	strbuf_release(&err);
+	if (be) {
+		ui_session_init(s, be);
+		ui_session_refresh(s);
+	}
+	return be;
+}
+
+static int run(struct ui_session *s, const char *cmd)
+{
+	int act = cmd_run(s, cmd);
+
+	printf("# %s -> %s (line %d)\n", cmd, s->st.stop_reason ? s->st.stop_reason : "-",
+	       s->st.run == UI_RUN_KERNEL ? s->st.thread.line : s->st.host_line);
+	return act;
+}
+
+static int lanes_row(struct ui_session *s, const char *name)
+{
+	for (int i = 0; i < s->st.nlanes; i++)
+		if (!strcmp(s->st.lanes[i].name, name))
+			return i;
+	return -1;
+}
+
+static const char *last_console(struct ui_session *s)
+{
+	return s->st.console.len ? s->st.console.v[s->st.console.len - 1].text : "";
+}
+
+/* step until the focused warp's current line is `line` (at most n steps) */
+static int step_to(struct ui_session *s, int line, int n)
+{
+	while (n-- > 0) {
+		if (s->st.run == UI_RUN_KERNEL && s->st.thread.line == line)
+			return 1;
+		if (run(s, "step") & UI_ACT_ERROR)
+			return 0;
+	}
+	return s->st.thread.line == line;
+}
+
+static void test_host_and_divergence(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog(PROG, &s);
+	struct ui_warp *w;
+	int evens = 1, odds = 1, r;
+
+	ok(be != NULL, "compiles " PROG);
+	if (!be)
+		return;
+	ok(s.st.run == UI_RUN_HOST && s.st.host_line == 24, "starts in host main() at line 24");
+	run(&s, "step");
+	ok(s.st.run == UI_RUN_HOST && s.st.host_line == 25, "step: host line 25");
+	golden(&s, "host_step");
+	run(&s, "step");
+	run(&s, "step");
+	ok(s.st.run == UI_RUN_KERNEL && s.st.kernel && !strcmp(s.st.kernel, "k"),
+	   "stepping over cudaDeviceSynchronize enters the kernel");
+	ok(s.st.thread.line == 8, "the kernel stops at its first statement (line 8)");
+	ok(s.st.nwarps == 2, "two warps in the block");
+	ok(strstr(s.st.console.v[s.st.console.len - 1].text, "launched") != NULL ||
+	   strstr(s.st.console.v[s.st.console.len - 2].text, "launched") != NULL,
+	   "the launch appears in the console");
+	ok(step_to(&s, 11, 10), "step to the even branch (line 11)");
+	w = &s.st.warps[0];
+	for (int l = 0; l < 32; l++) {
+		evens &= w->status[l] == (l % 2 == 0 ? UI_LANE_ACTIVE : UI_LANE_DIVERGED);
+		odds &= w->line[l] == (l % 2 == 0 ? 11 : 13) || (l % 2 && w->line[l] == 10);
+	}
+	ok(evens, "even lanes active, odd lanes diverged");
+	ok(w->ngroups == 2 && w->groups[w->current].mask == 0x55555555u,
+	   "two convergence groups; the current one is the even lanes");
+	ok(w->groups[0].reconv_line == 14 || w->groups[1].reconv_line == 14,
+	   "the groups reconverge at line 14");
+	ok(odds, "lane lines: evens at 11, odds at their branch");
+	r = lanes_row(&s, "tid");
+	ok(r >= 0 && s.st.lanes[r].value[5] && !strcmp(s.st.lanes[r].value[5], "5"),
+	   "lanes pane: tid of lane 5 is 5");
+	golden(&s, "diverge");
+	run(&s, "print tid * 2 + 1");
+	ok(!strcmp(last_console(&s), "tid * 2 + 1 = 1"), "print evaluates for the focused thread");
+	run(&s, "print v @ lanes");
+	ok(lanes_row(&s, "v") >= 0, "print v @ lanes adds a lanes row");
+	run(&s, "cuda block (0,0,0) thread (33,0,0)");
+	ok(s.st.focus_warp == 1 && s.st.focus_lane == 1, "focus thread 33: warp 1 lane 1");
+	run(&s, "info cuda warps");
+	ok(strstr(last_console(&s), "*    1") != NULL || s.st.console.len > 0, "info cuda warps");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+static void test_barrier_shuffle_memory(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog(PROG, &s);
+	int all = 1, r;
+	char *before, *after;
+
+	if (!be)
+		return;
+	run(&s, "break 15");
+	run(&s, "continue");
+	ok(s.st.thread.line == 15 && s.st.stop_reason && strstr(s.st.stop_reason, "breakpoint 1"),
+	   "continue stops at the breakpoint on line 15");
+	ok(s.st.mem.nshared == 1 && !strcmp(s.st.mem.shared[0].name, "buf") &&
+	   s.st.mem.shared[0].count == 64, "memory pane: __shared__ int buf[64]");
+	ok(s.st.mem.conflict_degree == 2, "buf[tid * 2 % 64]: a 2-way bank conflict");
+	ok(s.st.mem.shared[0].access[0] & UI_ACC_WRITE, "the last access wrote buf[0]");
+	ok(!strcmp(s.st.mem.shared[0].values[0], "0") && !strcmp(s.st.mem.shared[0].values[2], "101"),
+	   "buf[0] and buf[2] hold v of threads 0 and 1 (0, 101)");
+	run(&s, "step");
+	for (int l = 0; l < 32; l++)
+		all &= s.st.warps[0].status[l] == UI_LANE_BARRIER;
+	ok(all, "warp 0 waits at __syncthreads");
+	ok(s.st.sync.nbarriers == 1 && s.st.sync.barriers[0].arrived[0] == 0xffffffffu &&
+	   s.st.sync.barriers[0].arrived[1] == 0 && s.st.sync.barriers[0].expected == 64,
+	   "sync pane: warp 0 arrived, warp 1 not yet, 64 expected");
+	golden(&s, "barrier");
+	before = screen(&s, 120, 40);
+	run(&s, "step");
+	run(&s, "reverse-step");
+	after = screen(&s, 120, 40);
+	/* the console differs (it logs the commands); compare the panes above it */
+	before[strstr(before, "8 Console") - before] = 0;
+	after[strstr(after, "8 Console") - after] = 0;
+	ok(!strcmp(strchr(before, '\n'), strchr(after, '\n')),
+	   "reverse-step re-executes to the same state (all panes but the status line)");
+	free(before);
+	free(after);
+	run(&s, "delete");
+	run(&s, "break 17");
+	run(&s, "continue");
+	run(&s, "step");
+	r = lanes_row(&s, "w");
+	ok(s.st.thread.line == 18 && r >= 0, "after the shuffle (line 18)");
+	ok(r >= 0 && s.st.lanes[r].value[0] && s.st.lanes[r].value[1], "lanes pane shows w");
+	golden(&s, "shuffle");
+	run(&s, "delete");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED, "continue runs to the end");
+	ok(!strcmp(last_console(&s), "done") || strstr(s.st.stop_reason, "status 0"),
+	   "the program's output is in the console");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+static void test_condition_and_finding(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog(PROG, &s);
+
+	if (!be)
+		return;
+	run(&s, "break barrier");
+	ok(s.st.nbps == 1 && s.st.bps[0].line == 15, "break barrier: a breakpoint on the __syncthreads line");
+	run(&s, "continue");
+	ok(s.st.thread.line == 15 && s.st.run == UI_RUN_KERNEL, "continue stops there");
+	run(&s, "delete");
+	run(&s, "reverse-step");
+	ok(s.st.run == UI_RUN_HOST, "reverse-step undoes the continue: back in host code");
+	run(&s, "break 16 if threadIdx.x == 40");
+	run(&s, "continue");
+	ok(s.st.focus_warp == 1 && s.st.focus_lane == 8,
+	   "a conditional breakpoint focuses the thread that meets it");
+	ok(run(&s, "break 3") & UI_ACT_ERROR, "a breakpoint on a line without code is refused");
+	run(&s, "delete");
+	{
+		uint64_t at = s.st.steps;
+
+		run(&s, "set simt stack");
+		ok(s.st.steps == at && strstr(last_console(&s), "re-ran"),
+		   "set simt rebuilds the machine at the same step count");
+	}
+	ui_session_free(&s);
+	engine_backend_free(be);
+
+	be = open_prog("tests/tui/cu/oob.cu", &s);
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.nfindings >= 1 && !strncmp(s.st.findings[0].kind, "oob", 3),
+	   "continue stops on an out-of-bounds finding");
+	ok(s.st.stop_reason && strstr(s.st.stop_reason, "finding"), "the stop reason names it");
+	golden(&s, "finding");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED, "the program then ends");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+static void test_race(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/race.cu", &s);
+
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.nfindings >= 1 && strstr(s.st.findings[0].kind, "race") && s.st.findings[0].line == 12,
+	   "a shared-memory race on line 12 is a finding; continue stops there");
+	ok(s.st.run == UI_RUN_KERNEL, "the kernel is still there to look at");
+	golden(&s, "race");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+static void test_exports(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog(PROG, &s);
+	struct view_grid g;
+	struct strbuf sb;
+	char path[] = "/tmp/ws-unit-export.svg";
+	FILE *f;
+
+	if (!be)
+		return;
+	s.width = 100;
+	s.height = 30;
+	run(&s, "export svg /tmp/ws-unit-export.svg");
+	f = fopen(path, "r");
+	ok(f != NULL, "export svg writes the file");
+	if (f) {
+		char head[64] = "";
+
+		ok(fread(head, 1, 40, f) > 0 && strstr(head, "<?xml") == head, "it is an SVG document");
+		fclose(f);
+		remove(path);
+	}
+	view_grid_init(&g, 20, 2);
+	view_render(&g, &s.st, &s.ctl);
+	strbuf_init(&sb);
+	export_ansi(&g, &sb);
+	ok(!strncmp(strbuf_cstr(&sb), "\x1b[H", 3), "asciicast frames are ANSI screens");
+	strbuf_release(&sb);
+	view_grid_free(&g);
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	test_host_and_divergence();
+	test_barrier_shuffle_memory();
+	test_condition_and_finding();
+	test_race();
+	test_exports();
+	printf("1..%d\n", ntests);
+	return nfail != 0;
+}

@@ -1,0 +1,34 @@
+/*
+ * backend_engine.h - the interface's backend on the real engine: compiles a
+ * program with front.h and drives it with machine.h (struct ui_backend,
+ * cmd.h).
+ *
+ * Contract:
+ * - engine_backend_new compiles path (or text, when not NULL, under the name
+ *   path) and starts main(argc, argv) stopped before its first statement.
+ *   On a compile error it returns NULL with the rendered diagnostics in err.
+ * - The program's stdout/stderr go to memory streams; each snapshot appends
+ *   what is new to the console, with kernel launches and findings as events.
+ * - Every change to the machine goes through a log of primitive steps, so
+ *   reverse-step rebuilds the machine and replays the log up to the previous
+ *   command (same module, options and seed: the same run).
+ * - engine_backend_set_poll installs a function called between chunks of a
+ *   long run (continue, stepping over a long statement) with the step count;
+ *   it returns nonzero to interrupt the run (Ctrl-C).
+ * - engine_backend_free releases everything, compilation included.
+ */
+#ifndef WS_UI_BACKEND_ENGINE_H
+#define WS_UI_BACKEND_ENGINE_H
+
+#include "cmd.h"
+#include "front.h"
+#include "machine.h"
+
+struct ui_backend *engine_backend_new(const char *path, const char *text,
+				      const struct front_opts *fo, const struct machine_opts *mo,
+				      int argc, char **argv, struct strbuf *err);
+void engine_backend_free(struct ui_backend *be);
+void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps),
+			     void *ctx);
+
+#endif

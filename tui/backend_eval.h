@@ -1,0 +1,51 @@
+/*
+ * backend_eval.h - variables and expressions of one thread, for the engine
+ * backend: values of ir_var debug info read from a stopped machine, and a
+ * small C expression evaluator over them (print, breakpoint conditions,
+ * lanes rows).
+ *
+ * Contract:
+ * - A struct eval_ctx names one lane (slot -1, warp 0, lane 0: the host
+ *   thread) of a machine and the module; nothing here changes the machine.
+ * - eval_expr returns 0 and the value, or -1 with a message in err
+ *   (lowercase, the problem first). Values are 64-bit integers or doubles;
+ *   names resolve to the variables in scope at the lane's pc (innermost
+ *   first), then threadIdx/blockIdx/blockDim/gridDim, warpSize, laneid.
+ * - eval_var_text formats a variable for the panes ("42", "3.5",
+ *   "0x7000000100", "{1, 2, 3, ...}"); the text goes to out.
+ */
+#ifndef WS_UI_BACKEND_EVAL_H
+#define WS_UI_BACKEND_EVAL_H
+
+#include <stdint.h>
+#include "machine.h"
+#include "util.h"
+
+struct eval_ctx {
+	const struct machine *m;
+	const struct ir_module *mod;
+	int slot, warp, lane;
+	uint32_t tid[3], ctaid[3], ntid[3], nctaid[3];
+};
+
+struct eval_val {
+	int isf;          /* 1: f is the value, else i */
+	int64_t i;
+	double f;
+	uint8_t ptr_elem; /* pointers and arrays: element enum ir_type (IR_VOID: none) */
+	int is_ptr;
+};
+
+int eval_expr(const struct eval_ctx *c, const char *expr, struct eval_val *v, struct strbuf *err);
+void eval_val_text(const struct eval_val *v, struct strbuf *out);
+/* The variables in scope for the lane (innermost frame, IR pc), or NULL. */
+const struct ir_func *eval_lane_func(const struct eval_ctx *c, uint32_t *pc);
+int eval_var_in_scope(const struct ir_var *v, uint32_t pc);
+void eval_var_text(const struct eval_ctx *c, const struct ir_var *v, struct strbuf *out);
+/* Scalar type of a C type spelling ("unsigned int" -> IR_U32); IR_VOID if unknown. */
+uint8_t eval_type_of_name(const char *name);
+int eval_type_size(uint8_t t);
+/* Format one scalar of type t from raw little-endian bits. */
+void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out);
+
+#endif
