@@ -1298,14 +1298,25 @@ static int do_memcpy_set(struct machine *m, struct warp *w, struct group *g, con
 
 /* ---- arithmetic */
 
+/* integer ops on the common widths normalize in the same pass */
+#define INTOP(OP) do { \
+	if (t == IR_S32) EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)(A[l] OP B[l])); \
+	else if (t == IR_U32) EACH(M, l, D[l] = (uint32_t)(A[l] OP B[l])); \
+	else if (t == IR_S64 || t == IR_U64 || t == IR_PTR) EACH(M, l, D[l] = A[l] OP B[l]); \
+	else { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } \
+} while (0)
+
 #define ARITH(OP) do { \
 	if (t == IR_F32) EACH(M, l, D[l] = fbits(fval(A[l]) OP fval(B[l]))); \
 	else if (t == IR_F64) EACH(M, l, D[l] = dbits(dval(A[l]) OP dval(B[l]))); \
 	else if (t == IR_F16) EACH(M, l, D[l] = hbits(hval(A[l]) OP hval(B[l]))); \
-	else { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } \
+	else INTOP(OP); \
 } while (0)
 
-#define BITOP(OP) do { EACH(M, l, D[l] = A[l] OP B[l]); norm(D, M, t); } while (0)
+#define BITOP(OP) do { \
+	if (t == IR_PRED) EACH(M, l, D[l] = A[l] OP B[l]); \
+	else INTOP(OP); \
+} while (0)
 
 #define CMPOP(OP) do { \
 	if (t == IR_F32) EACH(M, l, D[l] = fval(A[l]) OP fval(B[l])); \
@@ -1387,7 +1398,9 @@ static void do_shift(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t
 	} else {
 		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] >> (B[l] & 63));
 	}
-	norm(D, M, t);
+	/* right shifts of a normalized value stay normalized */
+	if (in->op == IR_SHL)
+		norm(D, M, t);
 }
 
 static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
@@ -1711,8 +1724,18 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_SEL: EACH(M, l, D[l] = A[l] ? B[l] : C[l]); break;
 		case IR_CVT:
 			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
-				EACH(M, l, D[l] = A[l]);
-				norm(D, M, t);
+				/* slots hold values extended per their type, so a
+				 * widening to 64 bits is a copy */
+				if (type_size(t) == 8)
+					EACH(M, l, D[l] = A[l]);
+				else if (t == IR_S32)
+					EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)A[l]);
+				else if (t == IR_U32)
+					EACH(M, l, D[l] = (uint32_t)A[l]);
+				else {
+					EACH(M, l, D[l] = A[l]);
+					norm(D, M, t);
+				}
 			} else {
 				unsigned t2 = in->t2;
 				EACH(M, l, D[l] = cvt1(A[l], t, t2));
@@ -1753,7 +1776,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				uint64_t v = sreg_val(m, w, 0, s);
 				EACH(M, l, D[l] = v);
 			}
-			norm(D, M, t ? t : IR_U32);
+			if (t != IR_U32 && t != IR_U64 && t != IR_S64)
+				norm(D, M, t ? t : IR_U32);
 			break;
 		}
 		case IR_GADDR:

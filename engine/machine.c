@@ -662,13 +662,17 @@ int sched_device_step(struct machine *m, int budget)
 		int q = budget;
 		if (m->o.sched == SCHED_RANDOM && budget > 1)
 			q = 1 + (int)(machine_rand(m) % 16);
+		uint32_t gen = b->bar_gen;
 		ran = interp_run_group(m, w, gi, q);
 		if (!ran)
 			ran = 1;
 		if (w->ng > 1)
 			interp_warp_settle(m, w);
+		/* rr: the next warp; but when this warp completed a barrier, go
+		 * back to the first warp of its block, so a block runs through
+		 * its barrier phases while its registers are still in cache */
 		if (m->o.sched == SCHED_RR)
-			gr->rr = (int)((idx + 1) % total);
+			gr->rr = (int)((b->bar_gen != gen ? (uint64_t)s * wpb : idx + 1) % total);
 		if (m->kern_fail_err)
 			break;
 		if (b->nexited == b->nthreads)

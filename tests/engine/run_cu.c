@@ -48,6 +48,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (!quiet)
 		machine_findings_render(m, stderr, 0);
+	if (getenv("RUN_CU_STEPS"))
+		fprintf(stderr, "steps %llu\n", (unsigned long long)machine_steps(m));
 	machine_free(m);
 	compilation_release(&c);
 	return st;
