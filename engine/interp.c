@@ -374,7 +374,9 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 		align = 8;
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
-	if (need > m->stack_limit)
+	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
+	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->stack_limit;
+	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
 		uint32_t nc = ls->cap ? ls->cap : 256;
@@ -408,8 +410,11 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		f->cap = need < 16 ? 16 : need;
 		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
 	}
-	if (!m->df[fidx])
+	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn);
+		if (m->bps.len)
+			machine_apply_breaks(m, m->df[fidx]);
+	}
 	f->parent = parent;
 	f->next_free = NULL;
 	f->fn = fn;
@@ -689,6 +694,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_and = 1;
 	b->bar_or = 0;
 	b->bar_gen++;
+	b->race_epoch++;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		int any = 0;
@@ -1061,12 +1067,15 @@ static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t a
 	return -1;
 }
 
-static void mem_event(struct machine *m, struct warp *w, struct group *g, uint64_t addr,
-		      unsigned sz, int write)
+static void mem_event(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+		      uint64_t imm, unsigned sz, int write)
 {
+	uint64_t la[WS_WARP] = {0};
+	EACH(g->mask, l, la[l] = A[l] + imm);
 	struct machine_event e = { .kind = EV_MEM, .slot = w->host ? -1 : w->blk->slot,
 				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
-				   .pc = g->fr->df->orig[g->pc], .addr = addr, .size = sz, .write = write };
+				   .pc = g->fr->df->orig[g->pc], .addr = la[__builtin_ctz(g->mask)],
+				   .size = sz, .write = write, .lane_addr = la };
 	machine_emit(m, &e);
 }
 
@@ -1104,6 +1113,72 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	return 1;
 }
 
+/* ---- shared-memory race detection
+ * Two accesses to the same shared word by threads of different warps, at
+ * least one a write, with no __syncthreads between them (same epoch: it
+ * advances at every barrier and every fence, a cheap stand-in for
+ * happens-before that accepts flag protocols with fences) are a race: the order between warps is not defined. Each
+ * 4-byte word keeps (generation, last writer, reader(s)); atomics are not
+ * recorded. Accesses within one warp are not checked (NEEDSWORK: under its
+ * they race too without __syncwarp). */
+#define RACE_MULTI 0x7ffu
+
+static void race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			uint64_t off, int write, uint32_t other, int other_wrote)
+{
+	struct block *b = w->blk;
+	const struct launch *L = &m->grid->l;
+	char who[96];
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "threads of other warps");
+	else
+		snprintf(who, sizeof(who), "thread (%u,%u,%u)", other % L->block[0],
+			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
+	machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
+}
+
+static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+{
+	struct block *b = w->blk;
+	uint64_t *sh = b->race;
+	uint32_t gen = b->race_epoch;
+	int found = 0;
+	if (in->sem != SEM_WEAK)
+		return; /* volatile and atomic-like accesses synchronize on purpose */
+	EACH(M, l, {
+		uint64_t off = ADDR_OFF(A[l] + imm);
+		if (off + sz > b->shared_size)
+			continue;
+		uint32_t me = w->id * WS_WARP + l;
+		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
+			uint64_t v = sh[wd];
+			uint32_t wr = 0, rd = 0;
+			if ((uint32_t)v == gen) {
+				wr = (uint32_t)(v >> 32) & 0x7ff;
+				rd = (uint32_t)(v >> 43) & 0x7ff;
+			}
+			if (wr && (wr - 1) / WS_WARP != w->id) {
+				race_report(m, w, l, in, off, write, wr - 1, 1);
+				found = 1;
+			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id)) {
+				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+				found = 1;
+			}
+			if (write)
+				wr = me + 1;
+			else if (!rd)
+				rd = me + 1;
+			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
+				rd = RACE_MULTI;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43;
+		}
+	});
+}
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -1132,9 +1207,11 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 0);
+		mem_event(m, w, g, A, imm, sz, 0);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
+	if (w->blk->race && win.base == w->blk->shared)
+		race_check(m, w, in, M, A, imm, sz, 0);
 	EACH(M, l, {
 		uint64_t off = A[l] + imm - win.lo;
 		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
@@ -1173,9 +1250,11 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(M)] + imm, sz, 1);
+		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
+	if (w->blk->race && win.base == w->blk->shared)
+		race_check(m, w, in, M, A, imm, sz, 1);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	EACH(M, l, {
@@ -1246,7 +1325,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
 	if (m->hooks & (1u << EV_MEM))
-		mem_event(m, w, g, A[__builtin_ctz(g->mask)], sz, 1);
+		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
 	struct window win = { 0, 0, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
@@ -1675,13 +1754,33 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
+		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
+			if (w->bp_pass == g->pc + 1) {
+				w->bp_pass = 0;
+			} else {
+				struct machine_break_info *bi = &m->bp_last;
+				bi->slot = w->host ? -1 : w->blk->slot;
+				bi->warp = (int)w->id;
+				bi->mask = M;
+				bi->func = fr->fidx;
+				bi->pc = fr->df->orig[g->pc];
+				bi->span = in->span;
+				m->bp_hit = 1;
+				w->bp_pass = g->pc + 1;
+				return n;
+			}
+		}
 		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
 			insn_event(m, w, g);
 		n++;
 		m->steps++;
 		m->cycles++;
 		switch (in->op) {
-		case IR_NOP: case IR_FENCE: break;
+		case IR_NOP: break;
+		case IR_FENCE:
+			if (!w->host)
+				w->blk->race_epoch++;
+			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);
 			EACH(M, l, D[l] = v);

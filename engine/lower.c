@@ -64,6 +64,13 @@ struct lower {
 	int sret_reg;
 };
 
+/* memcpy that accepts an empty (NULL) source */
+static void copy_out(void *dst, const void *src, size_t n)
+{
+	if (n)
+		memcpy(dst, src, n);
+}
+
 /* ---- registers and instructions ---- */
 
 static int newreg(struct lower *L, enum ir_type t)
@@ -1482,16 +1489,16 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 			       "label '%s' used but not defined", L->named.v[i].name);
 	f->ncode = (uint32_t)L->code.len;
 	f->code = arena_alloc(L->a, sizeof(*f->code) * (L->code.len ? L->code.len : 1));
-	memcpy(f->code, L->code.v, sizeof(*f->code) * L->code.len);
+	copy_out(f->code, L->code.v, sizeof(*f->code) * L->code.len);
 	f->nregs = (uint32_t)L->regty.len;
 	f->reg_ty = arena_alloc(L->a, L->regty.len ? L->regty.len : 1);
-	memcpy(f->reg_ty, L->regty.v, L->regty.len);
+	copy_out(f->reg_ty, L->regty.v, L->regty.len);
 	f->nstmts = (uint32_t)L->stmts.len;
 	f->stmts = arena_alloc(L->a, sizeof(*f->stmts) * (L->stmts.len ? L->stmts.len : 1));
-	memcpy(f->stmts, L->stmts.v, sizeof(*f->stmts) * L->stmts.len);
+	copy_out(f->stmts, L->stmts.v, sizeof(*f->stmts) * L->stmts.len);
 	f->nvars = (uint32_t)L->vars.len;
 	f->vars = arena_alloc(L->a, sizeof(*f->vars) * (L->vars.len ? L->vars.len : 1));
-	memcpy(f->vars, L->vars.v, sizeof(*f->vars) * L->vars.len);
+	copy_out(f->vars, L->vars.v, sizeof(*f->vars) * L->vars.len);
 	f->frame_size = (uint32_t)((L->frame + 15) / 16 * 16);
 	f->frame_align = (uint32_t)(L->frame_align < 16 ? 16 : L->frame_align);
 	f->ret = (uint8_t)(rt->kind == TY_VOID || rt->kind == TY_STRUCT ? IR_VOID : type_ir(rt));
@@ -1839,10 +1846,10 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	}
 	m->nfuncs = (uint32_t)L->funcs.len;
 	m->funcs = arena_alloc(a, sizeof(*m->funcs) * (L->funcs.len ? L->funcs.len : 1));
-	memcpy(m->funcs, L->funcs.v, sizeof(*m->funcs) * L->funcs.len);
+	copy_out(m->funcs, L->funcs.v, sizeof(*m->funcs) * L->funcs.len);
 	m->nobjs = (uint32_t)L->objs.len;
 	m->objs = arena_alloc(a, sizeof(*m->objs) * (L->objs.len ? L->objs.len : 1));
-	memcpy(m->objs, L->objs.v, sizeof(*m->objs) * L->objs.len);
+	copy_out(m->objs, L->objs.v, sizeof(*m->objs) * L->objs.len);
 	m->main_func = find_func(L, "main", 0);
 	m->sm = sm;
 	vec_free(&L->funcs);

@@ -49,10 +49,11 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	memset(&f, 0, sizeof(f));
 	if (m->findings.len >= 1000 && !error)
 		return NULL;
-	/* the same warning at the same place is reported once */
-	for (size_t i = m->findings.len, k = 0; i-- > 0 && k < 16; k++) {
+	/* the same warning (or race) at the same place is reported once */
+	int dedupe = !error || !strcmp(kind, "shared-race") || !strcmp(kind, "global-race");
+	for (size_t i = m->findings.len, k = 0; dedupe && i-- > 0 && k < 16; k++) {
 		const struct machine_finding *o = &m->findings.v[i];
-		if (!error && !o->error && o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+		if (o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
 			return NULL;
 	}
 	f.kind = kind;
@@ -245,6 +246,7 @@ static void block_free(struct block *b)
 		warp_release(&b->w[i]);
 	free(b->w);
 	free(b->shared);
+	free(b->race);
 	free(b);
 }
 
@@ -306,6 +308,7 @@ void machine_free(struct machine *m)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
 	vec_free(&m->obs);
+	vec_free(&m->bps);
 	vec_free(&m->events);
 	strbuf_release(&m->dev_out);
 	strbuf_release(&m->dev_err);
@@ -350,9 +353,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 	w->host = 1;
 	w->exists = w->live = 1;
 	w->cur = 0;
-	m->stack_limit = 8 * 1024 * 1024; /* the host stack while main's frame is made */
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
-	m->stack_limit = 64 * 1024;
 	if (!f)
 		return -1;
 	/* argv in host memory */
@@ -421,6 +422,8 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
+	if (!m->o.fast)
+		b->race = xcalloc(b->shared_size / 4 + 1, sizeof(uint64_t));
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -452,6 +455,9 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_or = 0;
 	b->bar_skipped = 0;
 	b->bar_skip_w = NULL;
+	if (b->race)
+		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
+	b->race_epoch = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
 	const struct ir_func *fn = gr->fn;
@@ -463,6 +469,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		w->rr = 0;
 		w->ng = 0;
 		w->toks.len = 0;
+		w->bp_pass = 0;
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
@@ -662,6 +669,8 @@ int sched_device_step(struct machine *m, int budget)
 		int q = budget;
 		if (m->o.sched == SCHED_RANDOM && budget > 1)
 			q = 1 + (int)(machine_rand(m) % 16);
+		else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
+			q = 4; /* its: diverged paths of a warp take turns */
 		uint32_t gen = b->bar_gen;
 		ran = interp_run_group(m, w, gi, q);
 		if (!ran)
@@ -726,31 +735,145 @@ static void check_limit(struct machine *m)
 	}
 }
 
+/* One scheduling decision: the device if a grid runs, else the host
+ * thread, else (no host program) the next queued launch. */
+static void step_any(struct machine *m, int dev_budget, int host_budget)
+{
+	if (m->grid)
+		sched_device_step(m, dev_budget);
+	else if (m->host)
+		host_step(m, host_budget);
+	else if (!runtime_next_launch(m))
+		m->status = MST_IDLE;
+	check_limit(m);
+}
+
 enum machine_status machine_step(struct machine *m)
 {
 	if (m->status != MST_RUNNING)
 		return m->status;
-	if (m->grid)
-		sched_device_step(m, 1);
-	else
-		host_step(m, 1);
-	check_limit(m);
+	m->bp_hit = 0;
+	step_any(m, 1, 1);
 	return m->status;
 }
 
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
-	while (m->status == MST_RUNNING) {
+	m->bp_hit = 0;
+	while (m->status == MST_RUNNING && !m->bp_hit) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
-		if (m->grid)
-			sched_device_step(m, QUANTUM_RR);
-		else
-			host_step(m, 4096);
-		check_limit(m);
+		step_any(m, QUANTUM_RR, 4096);
 	}
 	return m->status;
+}
+
+int machine_find_function(const struct machine *m, const char *name)
+{
+	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {
+		const struct ir_func *f = &m->mod->funcs[i];
+		if ((f->name && !strcmp(f->name, name)) || (f->mangled && !strcmp(f->mangled, name)))
+			return (int)i;
+	}
+	return -1;
+}
+
+int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
+{
+	if (m->mem.dev_bytes + bytes > (8ull << 30))
+		return 2;
+	struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	*addr = a->base;
+	return 0;
+}
+
+int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
+{
+	if (ADDR_TAG(addr) == TAG_HSTACK)
+		return m->host ? machine_host_write(m, addr, src, n) : -1;
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || addr + n > a->base + a->size)
+		return -1;
+	memcpy(a->data + (addr - a->base), src, n);
+	return 0;
+}
+
+int machine_cuda_error(const struct machine *m)
+{
+	return m->sticky_err ? m->sticky_err : m->last_err;
+}
+
+int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
+		   uint64_t shmem, const uint64_t *args, int nargs)
+{
+	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || !(m->mod->funcs[func].kind & FN_KERNEL))
+		return 98;
+	if (m->sticky_err)
+		return m->sticky_err;
+	int e = runtime_queue_launch(m, func, grid, block, shmem, args, nargs);
+	if (e)
+		return e;
+	if (m->status != MST_FINISHED)
+		m->status = MST_RUNNING;
+	return 0;
+}
+
+/* Mark the first decoded instruction of every statement on a breakpoint line. */
+void machine_apply_breaks(struct machine *m, struct dfunc *df)
+{
+	const struct ir_func *fn = df->fn;
+	int32_t prev = -1;
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		struct ir_insn *in = &df->code[i];
+		int32_t st = fn->code[df->orig[i]].stmt;
+		in->flags &= (uint16_t)~DF_BREAK;
+		if (st != prev && st >= 0 && (uint32_t)st < fn->nstmts) {
+			struct span sp = fn->stmts[st].span;
+			for (size_t k = 0; k < m->bps.len; k++)
+				if (m->bps.v[k].file == sp.file && m->bps.v[k].line == sp.line)
+					in->flags |= DF_BREAK;
+		}
+		prev = st;
+	}
+}
+
+int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
+{
+	size_t k;
+	for (k = 0; k < m->bps.len; k++)
+		if (m->bps.v[k].file == file && m->bps.v[k].line == line)
+			break;
+	if (on && k == m->bps.len) {
+		struct bp b = { file, line };
+		vec_push(&m->bps, b);
+	} else if (!on && k < m->bps.len) {
+		m->bps.v[k] = m->bps.v[--m->bps.len];
+	}
+	int count = 0;
+	for (uint32_t f = 0; f < m->mod->nfuncs; f++) {
+		if (!m->df[f])
+			continue;
+		machine_apply_breaks(m, m->df[f]);
+		for (uint32_t i = 0; i < m->df[f]->ncode; i++)
+			count += (m->df[f]->code[i].flags & DF_BREAK) != 0;
+	}
+	return count;
+}
+
+int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
+{
+	if (m->bp_hit && bi)
+		*bi = m->bp_last;
+	return m->bp_hit;
+}
+
+struct span machine_span(const struct machine *m, int func, uint32_t pc)
+{
+	struct span none = {0};
+	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || pc >= m->mod->funcs[func].ncode)
+		return none;
+	return m->mod->funcs[func].code[pc].span;
 }
 
 int machine_run_main(struct machine *m, int argc, char **argv)
@@ -773,6 +896,8 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
+static int machine_lane_first(const struct machine *m, int slot, int warp,
+			      struct machine_group_info *gi);
 static struct warp *warp_at(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
@@ -807,6 +932,105 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	else if (b->nexited == b->nthreads)
 		block_retire(m, m->grid, slot);
 	check_limit(m);
+	return 0;
+}
+
+int machine_choices(struct machine *m, struct machine_choice *out, int max)
+{
+	int n = 0;
+	if (m->status != MST_RUNNING)
+		return 0;
+	struct grid *gr = m->grid;
+	if (!gr) {
+		if (m->host && n < max) {
+			struct group *g = &m->host->g[0];
+			struct machine_choice c = { -1, 0, 0, g->mask, g->fr->fidx, g->fr->df->orig[g->pc] };
+			out[n] = c;
+		}
+		return m->host ? 1 : 0;
+	}
+	for (int s = 0; s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			for (uint32_t j = 0; j < w->ng; j++) {
+				struct group *g = &w->g[j];
+				if (g->state != G_READY)
+					continue;
+				if (n < max) {
+					struct machine_choice c = { s, (int)i, (int)j, g->mask, g->fr->fidx,
+								    g->fr->df->orig[g->pc] };
+					out[n] = c;
+				}
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+int machine_choose(struct machine *m, const struct machine_choice *c)
+{
+	if (m->status != MST_RUNNING)
+		return -1;
+	if (c->slot < 0) {
+		if (m->grid || !m->host)
+			return -1;
+		host_step(m, 1);
+		check_limit(m);
+		return 0;
+	}
+	struct warp *w = warp_at(m, c->slot, c->warp);
+	if (!w || c->group < 0 || (uint32_t)c->group >= w->ng || w->g[c->group].state != G_READY ||
+	    w->g[c->group].mask != c->mask)
+		return -1;
+	struct block *b = w->blk;
+	w->cur = c->group;
+	interp_run_group(m, w, c->group, 1);
+	if (w->ng > 1)
+		interp_warp_settle(m, w);
+	if (m->kern_fail_err)
+		grid_end(m);
+	else if (b->nexited == b->nthreads)
+		block_retire(m, m->grid, c->slot);
+	check_limit(m);
+	return 0;
+}
+
+int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit)
+{
+	struct machine_group_info gi;
+	if (machine_lane_first(m, slot, warp, &gi) < 0)
+		return -1;
+	const struct ir_func *f = &m->mod->funcs[gi.func];
+	int32_t st0 = f->code[gi.pc].stmt;
+	int depth0 = gi.depth, func0 = gi.func;
+	struct grid *gr = m->grid;
+	for (uint64_t k = 0; k < limit && m->status == MST_RUNNING; k++) {
+		if (machine_step_warp(m, slot, warp) < 0 || m->grid != gr)
+			break;
+		if (machine_lane_first(m, slot, warp, &gi) < 0)
+			break;
+		f = &m->mod->funcs[gi.func];
+		if (gi.func != func0 || gi.depth != depth0 || f->code[gi.pc].stmt != st0)
+			break;
+	}
+	return 0;
+}
+
+int machine_step_block(struct machine *m, int slot)
+{
+	struct grid *gr = m->grid;
+	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
+		return -1;
+	struct block *b = gr->res[slot];
+	uint64_t linear = b->linear;
+	for (uint32_t i = 0; i < b->nwarps && m->grid == gr && gr->res[slot] == b && b->linear == linear; i++) {
+		struct warp *w = &b->w[i];
+		if (!w->ng || interp_warp_pick(m, w) < 0)
+			continue;
+		machine_step_warp(m, slot, (int)i);
+	}
 	return 0;
 }
 
@@ -975,4 +1199,14 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 		return -1;
 	memcpy(buf, a->data + (addr - a->base), n);
 	return 0;
+}
+
+/* the group of the lowest live lane of a warp */
+static int machine_lane_first(const struct machine *m, int slot, int warp,
+			      struct machine_group_info *gi)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || !w->live)
+		return -1;
+	return machine_lane(m, slot, warp, __builtin_ctz(w->live), gi);
 }

@@ -90,10 +90,48 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps);
  * one instruction; other warps run only if needed to unblock it. Returns -1
  * when there is no such warp. */
 int machine_step_warp(struct machine *m, int slot, int warp);
-/* Run the device until every resident block has either finished or waits at
- * a barrier (run to the next barrier). */
+/* One step of every warp of a resident block (each runs one instruction of
+ * one group if it can). Returns -1 when the slot is empty. */
+int machine_step_block(struct machine *m, int slot);
+/* Run the device until a barrier of some resident block completes (run to
+ * the next barrier). */
 int machine_run_to_barrier(struct machine *m);
 int machine_exit_status(const struct machine *m);
+
+/* ---- kernels without a host program (Lua scripts, lessons) */
+/* Index of the function named name (source or mangled name), or -1. */
+int machine_find_function(const struct machine *m, const char *name);
+/* Device memory, like cudaMalloc: 0 and *addr, or a CUDA error code. */
+int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr);
+/* Copy between the caller and emulated memory (any host-visible or device
+ * allocation, as the runtime sees it). 0, or -1 for a bad range. */
+int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n);
+/* Queue a launch of kernel func with the given configuration; args are the
+ * kernel's parameters in register encoding (ir.h). Returns 0 or a CUDA error
+ * code (9 invalid configuration ...). The machine becomes MST_RUNNING and
+ * goes back to MST_IDLE when the queued grids are done (no host thread). */
+int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
+		   uint64_t shmem, const uint64_t *args, int nargs);
+/* The error state a CUDA program would see next (0, or the sticky error). */
+int machine_cuda_error(const struct machine *m);
+
+/* ---- breakpoints on source lines (statement starts) */
+struct machine_break_info {
+	int slot, warp;        /* slot -1: the host thread */
+	uint32_t mask;
+	int func;
+	uint32_t pc;           /* IR index */
+	struct span span;
+};
+/* Set (on) or clear a breakpoint at file id (srcmgr) and line. Returns the
+ * number of statements it covers in functions decoded so far (others are
+ * checked when first called). */
+int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on);
+/* 1 if the last machine_step/machine_run stopped at a breakpoint (before
+ * executing that statement); *bi tells where. The next step passes it. */
+int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
+/* Source span of instruction pc (IR index) of function func. */
+struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
 
 /* ---- state queries */
@@ -139,6 +177,21 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 /* Read memory as the given lane sees it (shared/local windows resolve for it). */
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
 
+/* ---- scheduling by hand (the "manual" policy of scripts and lessons) */
+struct machine_choice {
+	int slot, warp, group;  /* slot -1: the host thread */
+	uint32_t mask;
+	int func;
+	uint32_t pc;            /* IR index */
+};
+/* The groups that could run next (at most max); returns how many there are. */
+int machine_choices(struct machine *m, struct machine_choice *out, int max);
+/* Run one instruction of the chosen group. 0, or -1 if it cannot run. */
+int machine_choose(struct machine *m, const struct machine_choice *c);
+/* Step a warp until the statement its first lane's group is at changes
+ * (a source-level step of one warp); at most limit instructions. */
+int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit);
+
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
 			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
@@ -152,6 +205,7 @@ struct machine_event {
 	uint32_t size;         /* EV_MEM: bytes per lane */
 	int write;             /* EV_MEM */
 	const struct machine_finding *finding; /* EV_FINDING */
+	const uint64_t *lane_addr; /* EV_MEM: address of each lane in mask (32 entries) */
 };
 typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
 /* kinds: bit mask of (1 << EV_*). Returns an id for machine_unobserve. */

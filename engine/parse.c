@@ -118,6 +118,7 @@ struct parser {
 	struct deferred *deferred;
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
+	int deducing;             /* parsing a template signature with placeholders */
 };
 
 struct deferred {
@@ -725,8 +726,17 @@ static int is_auto_marker(struct type *t)
 	return !t || (t->kind == TY_TPARAM && t->tparam_index == -1);
 }
 
+/* GNU spellings that homework uses: __inline__, __inline, __restrict (no effect here) */
+static int is_gnu_spelling(struct token *t)
+{
+	return t->kind == TK_IDENT && (!strcmp(t->text, "__inline__") || !strcmp(t->text, "__inline") ||
+				       !strcmp(t->text, "__restrict"));
+}
+
 static int is_typename(struct parser *p, struct token *t)
 {
+	if (is_gnu_spelling(t))
+		return 1;
 	switch (t->kind) {
 	case TK_VOID: case TK_BOOL: case TK_BOOL_C: case TK_CHAR_KW: case TK_SHORT: case TK_INT:
 	case TK_LONG: case TK_FLOAT: case TK_DOUBLE: case TK_SIGNED: case TK_UNSIGNED:
@@ -796,6 +806,11 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 		default:
 			break;
 		}
+		if (is_gnu_spelling(t)) {
+			next(p);
+			at->is_inline = 1;
+			continue;
+		}
 		if (t->kind == TK_IDENT || t->kind == TK_COLONCOLON) {
 			if (counter)
 				break;
@@ -826,6 +841,16 @@ static struct type *declspec(struct parser *p, struct declattr *at)
 				} else {
 					int n = template_args(p, args, 8);
 					ty = instantiate_class(p, s->tmpl, args, n, t);
+					/* Cls<args>::nested_type */
+					while (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT &&
+					       ty->kind == TY_STRUCT) {
+						struct sym *ns = find_in_scope(ty->rec->scope, p->tok->next->text);
+						if (!ns || ns->kind != SYM_TYPE)
+							break;
+						next(p);
+						next(p);
+						ty = ns->ty;
+					}
 				}
 			} else {
 				ty = s->ty;
@@ -1034,6 +1059,8 @@ static struct type *declarator_dn(struct parser *p, struct type *ty, struct dnam
 					ty = type_qual(p->a, ty, 0, 1);
 				else if (consume(p, TK_RESTRICT) || consume(p, TK_RESTRICT_CUDA))
 					;
+				else if (is_gnu_spelling(p->tok))
+					next(p);
 				else if (p->tok->kind == TK_ATTRIBUTE)
 					cuda_spec(p, at);
 				else
@@ -2476,6 +2503,34 @@ static struct node *funcref_value(struct parser *p, struct node *n)
  *         | qualified-name template-args? | type "(" args ")" | type "{" args "}"
  *         | "sizeof" ... | casts
  */
+static void skip_template_args_quietly(struct parser *p);
+
+/* Cls<args>::member: a static member, an enumerator, a static function or a nested type. */
+static struct node *class_member_ref(struct parser *p, struct type *ty)
+{
+	skip(p, TK_COLONCOLON);
+	struct token *name = skip(p, TK_IDENT);
+	struct sym *s = find_in_scope(ty->rec->scope, name->text);
+	if (!s) {
+		error_at(p, name, "no-member", "no member named '%s' in '%s'", name->text, type_name(p->a, ty));
+		return poison(p, name);
+	}
+	switch (s->kind) {
+	case SYM_VAR: return new_var(p, s->obj, name);
+	case SYM_ENUMC: return new_num(p, s->val, s->ty, name);
+	case SYM_FUNC: {
+		struct fref fr = { .s = s, .name = s->name };
+		return funcref_node(p, &fr, name);
+	}
+	case SYM_TYPE:
+		if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
+			return functional_cast(p, s->ty, name);
+		/* fall through */
+	default:
+		fail_at(p, name, "unexpected name '%s'", name->text);
+	}
+}
+
 static struct node *primary(struct parser *p)
 {
 	struct token *t = p->tok;
@@ -2568,6 +2623,20 @@ static struct node *primary(struct parser *p)
 				return n;
 			}
 			error_at(p, name_tok, "undeclared", "use of undeclared identifier '%s'", opname ? opname : name_tok->text);
+			/* skip the rest of a qualified name: one error for 'ns::a::b' */
+			int qualified = 0;
+			while (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT) {
+				next(p);
+				next(p);
+				qualified = 1;
+			}
+			if (p->tok->kind == TK_LT && qualified)
+				skip_template_args_quietly(p);
+			if (p->tok->kind == TK_IDENT || (p->tok->kind == TK_STAR && p->tok->next->kind == TK_IDENT &&
+							 p->tok->next->next->kind == TK_ASSIGN)) {
+				/* "unknown_type name ...": a declaration with an unknown type */
+				longjmp(*p->recover, 1);
+			}
 			if (p->tok->kind == TK_LPAREN) {
 				int nargs;
 				call_args(p, &nargs);
@@ -2614,6 +2683,8 @@ static struct node *primary(struct parser *p)
 				struct type *ty = instantiate_class(p, s->tmpl, args, n, name_tok);
 				if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
 					return functional_cast(p, ty, name_tok);
+				if (p->tok->kind == TK_COLONCOLON && ty->kind == TY_STRUCT)
+					return class_member_ref(p, ty);
 				fail_at(p, name_tok, "unexpected type name");
 			}
 			/* fall through */
@@ -2631,6 +2702,23 @@ static struct node *primary(struct parser *p)
 		}
 	}
 	fail_at(p, t, "expected an expression before '%s'", tok_str(t));
+}
+
+static void skip_template_args_quietly(struct parser *p)
+{
+	struct token *save = p->tok;
+	int depth = 0;
+	for (int i = 0; i < 64 && p->tok->kind != TK_EOF; i++) {
+		if (p->tok->kind == TK_LT)
+			depth++;
+		else if (p->tok->kind == TK_GT && --depth == 0) {
+			next(p);
+			return;
+		} else if (p->tok->kind == TK_SEMI || p->tok->kind == TK_LBRACE)
+			break;
+		next(p);
+	}
+	p->tok = save;
 }
 
 /* launch = postfix "<<<" assign ("," assign){1,3} ">>>" args */
@@ -2693,11 +2781,35 @@ static struct node *launch(struct parser *p, struct node *callee)
 }
 
 /* postfix = primary ("[" expr "]" | "(" args ")" | "." name | "->" name | "++" | "--" | launch)* */
+static int is_poison(struct node *n)
+{
+	return n->kind == ND_NUM && n->op == -1;
+}
+
 static struct node *postfix(struct parser *p)
 {
 	struct node *n = primary(p);
 	for (;;) {
 		struct token *t = p->tok;
+		if (is_poison(n)) {
+			/* already reported: parse the rest without more errors */
+			if (t->kind == TK_DOT || t->kind == TK_ARROW) {
+				next(p);
+				skip(p, TK_IDENT);
+				continue;
+			}
+			if (t->kind == TK_LPAREN) {
+				int nargs;
+				call_args(p, &nargs);
+				continue;
+			}
+			if (t->kind == TK_LBRACK) {
+				next(p);
+				expr(p);
+				skip(p, TK_RBRACK);
+				continue;
+			}
+		}
 		if (t->kind == TK_LAUNCH_OPEN) {
 			n = launch(p, n);
 			continue;
@@ -3167,6 +3279,8 @@ static const char *binop_name(enum node_kind k)
 /* Type-check a binary operator and build its node (also used by compound assignment). */
 static struct node *binary_op(struct parser *p, enum node_kind k, struct node *l, struct node *r, struct token *t)
 {
+	if (is_poison(l) || is_poison(r))
+		return poison(p, t);
 	if (l->ty->kind == TY_STRUCT || r->ty->kind == TY_STRUCT) {
 		struct node *o = try_operator(p, binop_name(k), l, r, t);
 		if (o)
@@ -4369,8 +4483,7 @@ static void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	if (consume(p, TK_SEMI))
 		return;
 	if (t->kind == TK_TEMPLATE || t->kind == TK_USING || t->kind == TK_STATIC_ASSERT ||
-	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND ||
-	    t->kind == TK_ENUM) {
+	    t->kind == TK_STATIC_ASSERT_C || t->kind == TK_TYPEDEF || t->kind == TK_FRIEND) {
 		parse_external_member(p);
 		return;
 	}
@@ -5019,6 +5132,13 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 
 static struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
 {
+	if (p->deducing) {
+		/* a signature with placeholder arguments: an opaque stand-in, no instance */
+		struct type *ph = type_new(p->a, TY_TPARAM, 4, 4);
+		ph->tparam_index = 8;
+		ph->name = t->name;
+		return ph;
+	}
 	struct targ full[8];
 	memcpy(full, args, sizeof(struct targ) * (size_t)(nargs < 8 ? nargs : 8));
 	if (!fill_defaults(p, t, full, nargs, at, 0))
@@ -5110,7 +5230,9 @@ static struct type *template_signature(struct parser *p, struct template *t, str
 	p->scope = bind_scope(p, t, out, 0, 1);
 	p->tok = t->start;
 	p->quiet++;
+	p->deducing++;
 	signature_probe(p, t, out, &sig);
+	p->deducing--;
 	restore_state(p, &ss);
 	return sig;
 }

@@ -290,6 +290,32 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 	return 0;
 }
 
+int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
+			 const uint32_t block[3], uint64_t shmem, const uint64_t *args, int nargs)
+{
+	struct launch l;
+	memset(&l, 0, sizeof(l));
+	l.fidx = func;
+	memcpy(l.grid, grid, sizeof(l.grid));
+	memcpy(l.block, block, sizeof(l.block));
+	l.shmem = shmem;
+	int e = launch_check(m, &l);
+	if (e) {
+		m->last_err = e;
+		return e;
+	}
+	const struct ir_func *fn = &m->mod->funcs[func];
+	l.param_size = param_total(fn);
+	l.param = xcalloc(1, l.param_size ? l.param_size : 1);
+	for (uint32_t k = 0; k < fn->nparams && (int)k < nargs; k++) {
+		uint32_t off, sz;
+		param_layout(fn, k, &off, &sz);
+		memcpy(l.param + off, &args[k], sz < 8 ? sz : 8);
+	}
+	vec_push(&m->queue, l);
+	return 0;
+}
+
 static int coop_launch(struct machine *m, const uint64_t *a)
 {
 	uint64_t f = a[0];

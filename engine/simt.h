@@ -96,6 +96,7 @@ int32_t *cfg_ipdom(const struct ir_func *f);
 
 /* ---- decoded functions (decode.c) */
 #define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
+#define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
 enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
 struct dfunc {
 	const struct ir_func *fn;
@@ -168,6 +169,7 @@ struct warp {
 	uint32_t tid[3][WS_WARP];
 	int host;
 	int blocked_host;       /* host: waiting for the device */
+	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 };
 
 struct block {
@@ -175,6 +177,8 @@ struct block {
 	uint64_t linear;
 	uint8_t *shared;
 	uint64_t shared_size;
+	uint64_t *race;         /* shared-memory race shadow, one word per 4 bytes (NULL: --fast) */
+	uint32_t race_epoch;    /* advances at barriers and fences */
 	struct warp *w;
 	uint32_t nwarps;
 	uint32_t nthreads, nexited;
@@ -218,6 +222,7 @@ struct observer {
 };
 
 struct event_rec { uint64_t stream; int done; uint64_t time; };
+struct bp { uint32_t file, line; };
 
 struct machine {
 	const struct ir_module *mod;
@@ -261,6 +266,10 @@ struct machine {
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
+	/* breakpoints (file id, line) and the last hit */
+	VEC(struct bp) bps;
+	int bp_hit;
+	struct machine_break_info bp_last;
 	uint32_t nbcache;
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
@@ -268,6 +277,7 @@ struct machine {
 };
 
 /* machine.c */
+void machine_apply_breaks(struct machine *m, struct dfunc *df);
 struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
 					    struct warp *w, uint32_t lanes, struct span sp,
 					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
@@ -305,6 +315,9 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
 int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, uint64_t *ret,
 		 const uint64_t *args, const uint8_t *types);
 int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in);
+/* machine_launch's queueing: checks, builds the parameter buffer */
+int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
+			 const uint32_t block[3], uint64_t shmem, const uint64_t *args, int nargs);
 void runtime_flush_output(struct machine *m);
 const char *runtime_error_string(int e);
 const char *runtime_error_name(int e);

@@ -327,6 +327,16 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 	machine_free(m);
 	fclose(devnull);
 	srcmgr_release(&t->sm);
+	for (int i = 0; i < nfuncs; i++) {
+		struct ir_func *f = &t->funcs[i];
+		for (uint32_t k = 0; k < f->ncode; k++)
+			free(f->code[k].args);
+		free(f->code);
+		free(f->reg_ty);
+		free(f->param_ty);
+		free(f->param_size);
+		free(f->param_align);
+	}
 	return res;
 }
 
@@ -915,6 +925,66 @@ static void test_host_runtime(void)
 	ok(last_status == (846930886 & 0xff), "glibc rand(): second value's low byte %d, and main's return is the exit status", last_status);
 }
 
+
+/* order of diverged paths: each side appends its id three times through an
+ * atomic counter at out[1000]; stack runs the taken side to the
+ * reconvergence point first, its lets the sides take turns */
+static void build_order(struct ir_func *f)
+{
+	struct fb b = {0};
+	int tid = k_tid(&b);
+	int c16 = k_const(&b, IR_U32, 16);
+	struct ir_insn g = I(IR_GADDR, IR_PTR);
+	g.d = nreg(&b, IR_PTR);
+	g.imm = 0;
+	emit(&b, g);
+	int cnt = k_bin(&b, IR_ADD, IR_U64, g.d, k_const(&b, IR_U64, 4000));
+	int one = k_const(&b, IR_U32, 1);
+	int p = k_setp(&b, CMP_LT, IR_U32, tid, c16);
+	int cb = k_cbr(&b, p);
+	int side[2], jump = -1;
+	for (int sd = 0; sd < 2; sd++) {
+		side[sd] = here(&b);
+		int id = k_const(&b, IR_U32, sd + 1);
+		for (int k = 0; k < 3; k++) {
+			struct ir_insn at = I(IR_ATOM, IR_U32);
+			at.sub = ATOM_ADD;
+			at.a = cnt;
+			at.b = one;
+			at.d = nreg(&b, IR_U32);
+			emit(&b, at);
+			k_store_out(&b, at.d, id, 0);
+		}
+		if (sd == 0)
+			jump = k_br(&b);
+	}
+	int join = here(&b);
+	k_ret(&b, -1);
+	b.code.v[cb].tgt1 = side[0];
+	b.code.v[cb].tgt2 = side[1];
+	b.code.v[jump].tgt1 = join;
+	fb_finish(&b, f, "order", FN_KERNEL, 0);
+}
+
+static void test_order(void)
+{
+	struct tmod t;
+	build_order(&t.funcs[1]);
+	int r = run_mod(&t, 2, 1, 32, 1, SIMT_STACK, SCHED_RR, 0);
+	int good = r == 0;
+	for (int i = 0; i < 96; i++)
+		if (outbuf[i] != (i < 48 ? 1u : 2u))
+			good = 0;
+	ok(good, "stack: the taken side runs to the reconvergence point first (%u %u %u)", outbuf[0], outbuf[47], outbuf[48]);
+	build_order(&t.funcs[1]);
+	r = run_mod(&t, 2, 1, 32, 1, SIMT_ITS, SCHED_RR, 0);
+	int inter = 0;
+	for (int i = 0; i < 48; i++)
+		if (outbuf[i] == 2)
+			inter = 1;
+	ok(r == 0 && inter && outbuf[95] != 0, "its: the diverged sides take turns (%u %u %u %u %u %u)", outbuf[0], outbuf[16], outbuf[32], outbuf[48], outbuf[64], outbuf[80]);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -930,6 +1000,7 @@ int main(void)
 	test_deadlock();
 	test_oob();
 	test_partial_shfl();
+	test_order();
 	test_stepping();
 	test_host_runtime();
 	test_speed();

@@ -1,0 +1,195 @@
+/*
+ * unit_engine_cu.c - TAP tests of the machine on compiled CUDA source:
+ * kernels launched without a host program (the Lua path), breakpoints on
+ * source lines, state queries, and whole programs with their stdout and
+ * exit status.
+ */
+#include "front.h"
+#include "machine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int ntest, nfail;
+
+static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
+static void ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	printf("%sok %d - ", cond ? "" : "not ", ++ntest);
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	if (!cond)
+		nfail++;
+}
+
+static const char kernels[] =
+	"__global__ void fill(int *p, int n)\n"               /* 1 */
+	"{\n"                                                  /* 2 */
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"  /* 3 */
+	"\tif (i < n)\n"                                       /* 4 */
+	"\t\tp[i] = i * 3;\n"                                  /* 5 */
+	"}\n";
+
+static void test_launch_and_break(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int r = front_compile_string(&c, "k.cu", kernels, NULL);
+	ok(r == 0, "kernel-only source compiles");
+	if (r) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	struct machine *m = machine_new(c.mod, &o);
+	int f = machine_find_function(m, "fill");
+	uint64_t buf = 0;
+	ok(f >= 0 && machine_alloc(m, 100 * 4, &buf) == 0, "find the kernel, allocate a buffer");
+	uint32_t grid[3] = { 2, 1, 1 }, block[3] = { 64, 1, 1 };
+	uint64_t args[2] = { buf, 100 };
+	machine_break_line(m, 1, 5, 1);
+	ok(machine_launch(m, f, grid, block, 0, args, 2) == 0, "launch queued");
+	int hits = 0, lines_ok = 1, guard = 0;
+	struct machine_break_info bi;
+	while (machine_run(m, 0) == MST_RUNNING && guard++ < 100) {
+		if (!machine_break_hit(m, &bi))
+			break;
+		hits++;
+		if (bi.span.line != 5)
+			lines_ok = 0;
+		if (hits == 1) {
+			struct machine_kernel_info ki;
+			struct machine_group_info gi;
+			ok(machine_kernel(m, &ki) == 0 && ki.active && ki.grid[0] == 2,
+			   "kernel query at the breakpoint");
+			ok(machine_group(m, bi.slot, bi.warp, 0, &gi) == 0 && gi.mask == bi.mask &&
+			   gi.pc == bi.pc, "group query agrees with the breakpoint (mask %08x)", bi.mask);
+		}
+	}
+	/* 100 threads in 2 blocks of 64: all four warps have lanes with i < n */
+	ok(hits == 4 && lines_ok, "breakpoint on line 5 hit once per warp that reaches it (%d)", hits);
+	int out[100], good = 1;
+	ok(machine_read(m, -1, 0, 0, buf, out, sizeof(out)) == 0, "read the buffer back");
+	for (int i = 0; i < 100; i++)
+		if (out[i] != i * 3)
+			good = 0;
+	ok(good, "kernel results (out[99] = %d)", out[99]);
+	uint32_t bad[3] = { 1025, 1, 1 };
+	ok(machine_launch(m, f, grid, bad, 0, args, 2) == 9, "bad configuration: error 9");
+	machine_free(m);
+	compilation_release(&c);
+}
+
+static const char prog[] =
+	"#include <stdio.h>\n"
+	"__global__ void hi(int k)\n"
+	"{\n"
+	"\tif (threadIdx.x % 8 == 0)\n"
+	"\t\tprintf(\"hi %d from %d\\n\", k, threadIdx.x);\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\thi<<<1, 32>>>(7);\n"
+	"\tprintf(\"host first\\n\");\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\thi<<<1, 16>>>(8);\n"
+	"\treturn 5;\n"
+	"}\n";
+
+static void test_program(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int r = front_compile_string(&c, "p.cu", prog, NULL);
+	ok(r == 0, "program compiles");
+	if (r) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		return;
+	}
+	FILE *out = tmpfile();
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.out = out;
+	struct machine *m = machine_new(c.mod, &o);
+	char *argv[] = { "p", NULL };
+	int st = machine_run_main(m, 1, argv);
+	char buf[512] = "";
+	rewind(out);
+	size_t n = fread(buf, 1, sizeof(buf) - 1, out);
+	buf[n] = 0;
+	ok(st == 5, "main's return value is the exit status (%d)", st);
+	int same = strcmp(buf, "host first\nhi 7 from 0\nhi 7 from 8\nhi 7 from 16\nhi 7 from 24\n") == 0;
+	ok(same, "device printf appears at the sync point in lane order; unsynchronized output is lost");
+	if (!same)
+		for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n"))
+			printf("# got: %s\n", p);
+	fclose(out);
+	machine_free(m);
+	compilation_release(&c);
+}
+
+
+static void test_manual(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "k.cu", kernels, NULL)) {
+		ok(0, "compile");
+		compilation_release(&c);
+		return;
+	}
+	struct machine *m = machine_new(c.mod, NULL);
+	int f = machine_find_function(m, "fill");
+	uint64_t buf = 0;
+	machine_alloc(m, 64 * 4, &buf);
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 64, 1, 1 };
+	uint64_t args[2] = { buf, 64 };
+	machine_launch(m, f, grid, block, 0, args, 2);
+	machine_step(m); /* starts the grid */
+	struct machine_choice ch[8];
+	int n = machine_choices(m, ch, 8);
+	ok(n == 2 && ch[0].warp == 0 && ch[1].warp == 1, "two warps to choose from (%d)", n);
+	for (int k = 0; k < 5; k++) {
+		n = machine_choices(m, ch, 8);
+		for (int i = 0; i < n; i++)
+			if (ch[i].warp == 1) {
+				machine_choose(m, &ch[i]);
+				break;
+			}
+	}
+	struct machine_group_info g0, g1;
+	machine_lane(m, 0, 0, 0, &g0);
+	machine_lane(m, 0, 1, 0, &g1);
+	ok(g0.pc == 0 && g1.pc > 0, "choosing warp 1 five times moves only warp 1 (pcs %u, %u)", g0.pc, g1.pc);
+	struct span s0 = machine_span(m, g0.func, g0.pc);
+	machine_step_statement(m, 0, 0, 1000);
+	machine_lane(m, 0, 0, 0, &g0);
+	struct span s1 = machine_span(m, g0.func, g0.pc);
+	ok(s1.line > s0.line, "statement step moves warp 0 to a later line (%u -> %u)", s0.line, s1.line);
+	machine_run(m, 0);
+	int out[64], good = 1;
+	machine_read(m, -1, 0, 0, buf, out, sizeof(out));
+	for (int i = 0; i < 64; i++)
+		good &= out[i] == 3 * i;
+	ok(good && machine_run(m, 0) == MST_IDLE, "the rest runs to completion; the machine is idle");
+	machine_free(m);
+	compilation_release(&c);
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	test_launch_and_break();
+	test_program();
+	test_manual();
+	printf("1..%d\n", ntest);
+	return nfail != 0;
+}
