@@ -212,26 +212,12 @@ typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
 int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx);
 void machine_unobserve(struct machine *m, int id);
 
-/* ---- engine/inspect_lua.c: what the Lua binding needs (scripts/host_engine.c).
- * Device-only runs: a machine that never started main() can launch kernels
- * directly; machine_dev_step then runs them (status MST_RUNNING while a grid
- * is queued or running, MST_IDLE after). In a machine running main(),
- * machine_dev_step is machine_step (budget 1) or machine_run(budget). */
-uint64_t machine_dev_alloc(struct machine *m, uint64_t size);   /* device address, 0 on failure */
-int machine_mem_io(struct machine *m, uint64_t addr, void *buf, size_t n, int write); /* 0 / -1 */
-/* Queue func<<<grid, block, shmem>>>(args: raw 64-bit values, one per
- * parameter, truncated to the parameter's size). -1 with *why set. */
-int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
-		   uint64_t shmem, const uint64_t *args, size_t nargs, const char **why);
-enum machine_status machine_dev_step(struct machine *m, int budget);
-/* Run one instruction of convergence group `group` of a device warp (-1:
- * the group the warp's policy picks). -1 if it cannot run. */
-int machine_step_group(struct machine *m, int slot, int warp, int group);
-int machine_group_ready(const struct machine *m, int slot, int warp, int group);
-/* Generic address of a lane's local frame (up frames up the stack). */
+/* ---- engine/inspect_lua.c: what the Lua binding needs (scripts/host_engine.c). */
+/* Generic address of a lane's local frame (up frames up the stack). 0 / -1. */
 int machine_lane_local(const struct machine *m, int slot, int warp, int lane, int up, uint64_t *base);
 uint64_t machine_object_addr(const struct machine *m, int obj); /* shared: the shared window */
-int machine_sticky_error(const struct machine *m);             /* CUDA error a fault left, 0 */
 int machine_has_host(const struct machine *m);                 /* main() was started */
+enum machine_status machine_status_get(const struct machine *m);
+void machine_start_queued(struct machine *m); /* no host: make the first queued grid resident */
 
 #endif

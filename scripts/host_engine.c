@@ -375,7 +375,7 @@ static int he_buffer_new(void *ctx, uint64_t mach, size_t bytes, uint64_t *id, c
 
 	if (!hm)
 		return -1;
-	if (!(addr = machine_dev_alloc(hm->m, bytes))) {
+	if (machine_alloc(hm->m, bytes, &addr) || !addr) {
 		snprintf(err, WSAPI_ERR_MAX, "cannot allocate %zu bytes of device memory", bytes);
 		return -1;
 	}
@@ -400,7 +400,8 @@ static int he_buffer_io(void *ctx, uint64_t buf, size_t off, void *data, size_t 
 			 off + n, o->size);
 		return -1;
 	}
-	if (machine_mem_io(mo->hm->m, o->addr + off, data, n, write) < 0)
+	if (write ? machine_write(mo->hm->m, o->addr + off, data, n) < 0
+		  : machine_read(mo->hm->m, -1, 0, 0, o->addr + off, data, n) < 0)
 		return snprintf(err, WSAPI_ERR_MAX, "the buffer's memory is gone"), -1;
 	return 0;
 }
@@ -453,8 +454,7 @@ static int he_launch(void *ctx, uint64_t mach, const char *kernel, const struct 
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
 	uint64_t args[256];
-	const char *why;
-	int f;
+	int f, e;
 
 	if (!hm)
 		return -1;
@@ -470,11 +470,18 @@ static int he_launch(void *ctx, uint64_t mach, const char *kernel, const struct 
 	for (size_t k = 0; k < l->nargs && k < 256; k++)
 		if (arg_value(he, &hm->mod->funcs[f], k, &l->args[k], &args[k], err) < 0)
 			return -1;
-	if (machine_launch(hm->m, f, l->grid, l->block, l->shared, args, l->nargs, &why) < 0) {
-		snprintf(err, WSAPI_ERR_MAX, "cannot launch %s: %s", kernel, why);
+	if (hm->mode == 2) {
+		snprintf(err, WSAPI_ERR_MAX, "this machine runs main(): launch kernels from a fresh machine");
+		return -1;
+	}
+	if ((e = machine_launch(hm->m, f, l->grid, l->block, l->shared, args, (int)l->nargs))) {
+		snprintf(err, WSAPI_ERR_MAX, "cannot launch %s: CUDA error %d (%s)", kernel, e,
+			 e == 9 ? "invalid configuration argument" : e == 1 ? "invalid argument"
+			 : "launch failed");
 		return -1;
 	}
 	hm->mode = 1;
+	machine_start_queued(hm->m);
 	return 0;
 }
 
@@ -594,14 +601,14 @@ static int run_one(struct he_run *r, int slot, int warp, int budget)
 	if (hm->mode == 0 && machine_start(hm->m, 1, (char *[]){ "a.out", NULL }) == 0)
 		hm->mode = 2;
 	if (warp >= 0 && slot >= 0)
-		st = machine_step_group(hm->m, slot, warp, -1) < 0 ? MST_IDLE : MST_RUNNING;
+		st = machine_step_warp(hm->m, slot, warp) < 0 ? MST_IDLE : machine_status_get(hm->m);
 	else
-		st = machine_dev_step(hm->m, budget);
+		st = budget <= 1 ? machine_step(hm->m) : machine_run(hm->m, (uint64_t)budget);
 	if (machine_nfindings(hm->m) > r->nfind)
 		r->reason = "finding";
 	else if (hm->ran && (r->bp = bp_hit(hm, hm->last_slot, hm->last_warp)))
 		r->reason = "breakpoint";
-	else if (st != MST_RUNNING && machine_dev_step(hm->m, 0) != MST_RUNNING)
+	else if (st != MST_RUNNING && machine_status_get(hm->m) != MST_RUNNING)
 		r->reason = "done";
 	else if (machine_steps(hm->m) - r->start_steps > hm->max_steps)
 		r->reason = "step-limit";
@@ -673,7 +680,7 @@ static void stop_out(struct he_run *r, struct wsapi_out *stop)
 		wsapi_out_str(stop, "message", f->msg ? f->msg : "");
 		wsapi_out_int(stop, "line", f->span.line);
 	}
-	if (hm->mode == 2 && machine_dev_step(hm->m, 0) == MST_FINISHED)
+	if (hm->mode == 2 && machine_status_get(hm->m) == MST_FINISHED)
 		wsapi_out_int(stop, "exit_status", machine_exit_status(hm->m));
 }
 
@@ -1080,12 +1087,18 @@ static int q_thread(struct he_mach *hm, const struct wsapi_where *w, struct wsap
 	return 0;
 }
 
+/* A module object by source name; a function's static ("k::tile") also
+ * answers to its short name. */
 static int obj_named(struct he_mach *hm, const char *name, int shared)
 {
-	for (uint32_t i = 0; i < hm->mod->nobjs; i++)
-		if (!strcmp(hm->mod->objs[i].name, name) &&
-		    (hm->mod->objs[i].kind == OBJ_SHARED) == shared)
-			return (int)i;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < hm->mod->nobjs; i++) {
+			const char *n = hm->mod->objs[i].name, *c = strrchr(n, ':');
+			if ((hm->mod->objs[i].kind == OBJ_SHARED) != shared)
+				continue;
+			if (!strcmp(n, name) || (pass && c && !strcmp(c + 1, name)))
+				return (int)i;
+		}
 	return -1;
 }
 
@@ -1226,7 +1239,7 @@ static int q_source(struct srcmgr *sm, struct wsapi_out *o)
 static int q_status(struct he_mach *hm, struct wsapi_out *o)
 {
 	struct machine_kernel_info k;
-	enum machine_status st = machine_dev_step(hm->m, 0);
+	enum machine_status st = machine_status_get(hm->m);
 	static const char *const modes[] = { "fresh", "kernels", "main" };
 
 	wsapi_out_str(o, "mode", modes[hm->mode]);
@@ -1234,8 +1247,8 @@ static int q_status(struct he_mach *hm, struct wsapi_out *o)
 	wsapi_out_bool(o, "finished", st != MST_RUNNING);
 	if (hm->mode == 2 && st == MST_FINISHED)
 		wsapi_out_int(o, "exit_status", machine_exit_status(hm->m));
-	if (machine_sticky_error(hm->m))
-		wsapi_out_int(o, "error", machine_sticky_error(hm->m));
+	if (machine_cuda_error(hm->m))
+		wsapi_out_int(o, "error", machine_cuda_error(hm->m));
 	wsapi_out_int(o, "findings", (long long)machine_nfindings(hm->m));
 	if (machine_kernel(hm->m, &k) == 0) {
 		wsapi_out_str(o, "kernel", hm->mod->funcs[k.func].name);
@@ -1344,8 +1357,8 @@ static size_t choices_list(struct he_mach *hm, struct he_choice *c, size_t max)
 				continue;
 			}
 			for (int g = 0; g < wi.ngroups && n < max; g++)
-				if (machine_group_ready(hm->m, s, w, g) &&
-				    machine_group(hm->m, s, w, g, &gi) == 0)
+				if (machine_group(hm->m, s, w, g, &gi) == 0 &&
+				    (gi.state == LS_ACTIVE || gi.state == LS_READY))
 					choice_add(hm, c, &n, s, w, g, &gi);
 		}
 	}
@@ -1394,7 +1407,9 @@ static int he_choose(void *ctx, uint64_t mach, long long i, char *err)
 		return -1;
 	}
 	hm->ran = 0;
-	if (machine_step_group(hm->m, c[i - 1].slot, c[i - 1].warp, c[i - 1].group) < 0) {
+	struct machine_choice mc = { c[i - 1].slot, c[i - 1].warp, c[i - 1].group, c[i - 1].mask, 0, 0 };
+	if (c[i - 1].group < 0 ? machine_step_warp(hm->m, mc.slot, mc.warp) < 0
+			       : machine_choose(hm->m, &mc) < 0) {
 		snprintf(err, WSAPI_ERR_MAX, "that group cannot run now");
 		return -1;
 	}
