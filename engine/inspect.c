@@ -64,7 +64,7 @@ int machine_lane_local_addr(const struct machine *m, int slot, int warp, int lan
 	return 0;
 }
 
-int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up,
+int machine_lane_frame_pc(const struct machine *m, int slot, int warp, int lane, int up,
 		       int *func, uint32_t *pc)
 {
 	struct warp *w = warp_get(m, slot, warp);

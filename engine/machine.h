@@ -236,7 +236,7 @@ int machine_lane_local_addr(const struct machine *m, int slot, int warp, int lan
 			    int64_t off, uint64_t *addr);
 /* Function and pc (IR index) of a lane's frame `up` levels up the stack
  * (for a caller: its call instruction). -1 when there is no such frame. */
-int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up,
+int machine_lane_frame_pc(const struct machine *m, int slot, int warp, int lane, int up,
 		       int *func, uint32_t *pc);
 /* Generic address of module object obj (shared: the shared window). */
 int machine_object_addr(const struct machine *m, uint32_t obj, uint64_t *addr);
@@ -259,5 +259,8 @@ int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n);
  * (-1 for lanes not in mask). -1 if the instruction is not a shuffle. */
 int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t mask,
 			 int8_t src[32]);
+/* ---- engine/inspect_lua.c: what the Lua binding needs (scripts/host_engine.c). */
+int machine_has_host(const struct machine *m);                 /* main() was started */
+void machine_start_queued(struct machine *m); /* no host: make the first queued grid resident */
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <lauxlib.h>
 
+#include "api.h"
 #include "lesson.h"
 #include "sandbox.h"
 #include "util.h"
@@ -655,7 +656,7 @@ int lesson_main(const struct lesson_opts *o, FILE *out, FILE *err)
 		goto free_answers;
 	}
 	pl.pr.steps = 0; /* counted again while replaying */
-	if (lesson_prepare(&pl, o->path, text, len) < 0)
+	if (wsapi_install(pl.sb, o->host) < 0 || lesson_prepare(&pl, o->path, text, len) < 0)
 		fputs(sandbox_error(pl.sb), err);
 	else
 		status = play_loop(&pl, o->path);

@@ -24,11 +24,14 @@
 
 #include <stdio.h>
 
+struct wsapi_host;
+
 struct lesson_opts {
 	const char *path;      /* the lesson file */
 	const char *answers;   /* the answers file */
 	int fresh;             /* ignore saved progress */
 	const char *state_dir; /* NULL: from the environment (XDG) */
+	struct wsapi_host *host; /* the `ws` module's engine (api.h); NULL: not available */
 };
 
 void lesson_opts_init(struct lesson_opts *o);

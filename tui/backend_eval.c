@@ -123,7 +123,7 @@ const struct ir_func *eval_lane_func(const struct eval_ctx *c, uint32_t *pc)
 {
 	int func;
 
-	if (machine_lane_frame(c->m, c->slot, c->warp, c->lane, 0, &func, pc) < 0 ||
+	if (machine_lane_frame_pc(c->m, c->slot, c->warp, c->lane, 0, &func, pc) < 0 ||
 	    func < 0 || (uint32_t)func >= c->mod->nfuncs)
 		return NULL;
 	return &c->mod->funcs[func];

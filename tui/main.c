@@ -27,6 +27,7 @@
 #include "util.h"
 #include "lesson.h"
 #include "script.h"
+#include "host_engine.h"
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.1.0"
@@ -401,19 +402,24 @@ static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, 
 	return ui_demo_main(argc, argv);
 }
 
-/* NEEDSWORK: pass the engine's wsapi_host once machine.h has stepping and
- * state queries; until then ws.* functions answer nil, "not available". */
+/* The `ws` module runs on the real engine (scripts/host_engine.c), with the
+ * command line's -I/-D and --simt/--sched/--seed as defaults. */
 static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
+	struct host_engine *he;
 	int status;
 
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
-	return script_main(argv[0], argc - 1, argv + 1, NULL, stdout, stderr);
+	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
+	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), stdout, stderr);
+	host_engine_free(he);
+	return status;
 }
 
 static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
+	struct host_engine *he;
 	struct lesson_opts lo;
 	int status;
 
@@ -433,7 +439,11 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	}
 	if (!lo.answers)
 		return usage_error("lesson: --answers FILE is needed (the interactive lessons come with the interface)");
-	return lesson_main(&lo, stdout, stderr);
+	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
+	lo.host = host_engine_host(he);
+	status = lesson_main(&lo, stdout, stderr);
+	host_engine_free(he);
+	return status;
 }
 
 /* The interface on a program (tui/debug.c). */

@@ -27,9 +27,9 @@ printf 'print(io, os, debug, package, require, dofile, loadfile)\n' >"$tmp/libs.
 ws script "$tmp/libs.lua"
 expect '[ $st -eq 0 ] && grep -q "^nil	nil	nil	nil	nil	nil	nil$" $tmp/out' "no io, os, debug, package, require, dofile, loadfile"
 
-printf 'print(ws.compile("int main() { return 0; }"))\n' >"$tmp/ws.lua"
+printf 'local p = assert(ws.compile("int main() { return 3; }"))\nprint(ws.machine(p):run_main(), ws.available("explore"))\n' >"$tmp/ws.lua"
 ws script "$tmp/ws.lua"
-expect '[ $st -eq 0 ] && grep -q "^nil	not available$" $tmp/out' "ws functions without an engine: nil, not available"
+expect '[ $st -eq 0 ] && grep -q "^3	false$" $tmp/out' "ws runs on the engine: run_main returns main's status; explore is not available yet"
 
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"

@@ -1,0 +1,51 @@
+-- 01-threads.lua - threads, blocks and grids: 1D/2D/3D indices, warps and lanes.
+local src = [[
+__global__ void ids(int *gid, int *warp, int *lane)
+{
+    int t = threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y;
+    int b = blockIdx.x + blockIdx.y * gridDim.x;
+    int g = b * (blockDim.x * blockDim.y * blockDim.z) + t;
+    gid[g] = g;
+    warp[g] = t / 32;
+    lane[g] = t % 32;
+}
+]]
+local p = assert(ws.compile(src, "ids.cu"))
+
+page{ title = "Threads, blocks and grids", text = [[
+A kernel launch kernel<<<grid, block>>> starts grid.x * grid.y * grid.z
+blocks of block.x * block.y * block.z threads. Each thread knows where it
+is through threadIdx and blockIdx, and the shape through blockDim and gridDim.
+
+On screen: the thread pane shows the focused thread's indices; the warps
+pane shows one row of 32 lanes per warp.]] }
+
+-- a 2D grid of 2x2 blocks, each block 8x4x2 = 64 threads (2 warps)
+local m = ws.machine(p)
+local n = 4 * 64
+local gid, warp, lane = m:alloc(n * 4), m:alloc(n * 4), m:alloc(n * 4)
+m:launch("ids", { grid = { 2, 2, 1 }, block = { 8, 4, 2 }, args = { gid, warp, lane } })
+m:run()
+local W, L = warp:read(0, "i32", n), lane:read(0, "i32", n)
+
+ask{ q = "The block is 8 x 4 x 2. What is the linear index t of threadIdx = (3, 2, 1)?",
+     answer = 3 + 2 * 8 + 1 * 32,
+     hints = { "t = x + y * blockDim.x + z * blockDim.x * blockDim.y", "3 + 2*8 + 1*32" } }
+
+page{ title = "Warps are consecutive linear ids", text = [[
+Warps are made of 32 consecutive linear thread ids: t = 0..31 is warp 0,
+t = 32..63 warp 1, whatever the block's shape. So threads (x, y, z) with
+different y or z can share a warp.]] }
+
+ask{ q = "Predict: which warp holds thread (3, 2, 1) of its block? (the engine says)",
+     answer = W[51 + 1], hints = { "t = 51; warp = t / 32" } }
+ask{ q = "And which lane?", answer = L[51 + 1], hints = { "lane = t % 32" } }
+
+ask{ q = "Block (1, 1) of the 2 x 2 grid: what global index g does its thread t = 0 get?",
+     answer = gid:read((3 * 64) * 4, "i32", 1)[1],
+     hints = { "b = blockIdx.x + blockIdx.y * gridDim.x = 3", "g = b * 64 + t" } }
+
+task{ text = "In the interface, focus block (1,1,0) thread (0,0,0) and step until it reaches line 6.",
+      until_ = function(s) return s.kind == "line" and s.line == 6 end }
+
+page{ title = "Done", text = "Indices are arithmetic: linear id, then warp = t / 32, lane = t % 32." }

@@ -1,0 +1,51 @@
+-- 02-divergence.lua - divergence and active masks.
+local src = [[
+__global__ void div(int *out)
+{
+    int lane = threadIdx.x % 32;
+    int x = lane;
+    if (lane % 4 == 0) {
+        x = x * 100;
+    } else {
+        x = -x;
+    }
+    out[threadIdx.x] = x;
+}
+]]
+local p = assert(ws.compile(src, "div.cu"))
+
+page{ title = "Divergence", text = [[
+The 32 lanes of a warp share one instruction stream. When a branch
+condition differs between lanes, the warp splits into convergence groups:
+each runs with an ACTIVE MASK, a 32-bit mask of the lanes taking part. The
+groups join again at the branch's reconvergence point.
+
+On screen: the warps pane marks lanes '#' (running now), '+' (ready, in the
+other group), 'p' (parked at the reconvergence point).]] }
+
+local m = ws.machine(p, { simt = "stack" })
+local out = m:alloc(32 * 4)
+m:launch("div", { grid = 1, block = 32, args = { out } })
+m:break_at(6)
+m:run()
+local g = m:groups{ warp = 0 }
+
+ask{ q = "Predict: which lanes run line 6 (x = x * 100)? Give the active mask in hex.",
+     check = function(a) return tonumber(a) == g[1].mask, nil end,
+     hints = { "lanes 0, 4, 8, ... 28", "one bit per lane: 0x11111111" } }
+
+ask{ q = "How many convergence groups does warp 0 have at this point?", answer = #g,
+     hints = { "one for the if side, one for the else side" } }
+
+m:clear_break(6)
+m:run()
+ask{ q = "What does out[8] hold after the kernel?", answer = out:read(8 * 4, "i32", 1)[1],
+     hints = { "8 % 4 == 0" } }
+ask{ q = "And out[9]?", answer = out:read(9 * 4, "i32", 1)[1] }
+
+task{ text = "Step warp 0 until it diverges (the warps pane shows two groups).",
+      until_ = function(s) return s.kind == "diverge" end }
+
+page{ title = "Done", text = [[
+A diverged warp runs both sides, one group at a time (simt stack) or
+interleaved (simt its): its cost is the sum of both paths.]] }

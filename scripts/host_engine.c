@@ -1,0 +1,1538 @@
+/*
+ * host_engine.c - the wsapi_host vtable over the real engine (contract in
+ * host_engine.h; the Lua side is api.c, the functions docs/lua-api.md).
+ *
+ * Design:
+ * - Every object is a struct he_obj in one vector, named by an id that is
+ *   never reused. alive() walks the parent chain (buffer -> machine ->
+ *   program), so freeing a program makes its machines' and buffers'
+ *   handles stale at once, without the Lua side knowing the tree.
+ * - A machine runs either main() (m:run_main, or m:step on a machine with
+ *   nothing launched) or kernels launched from Lua with no main() (the
+ *   device-only mode of engine/inspect_lua.c); never both.
+ * - One observer per machine records who ran last (for stepping by
+ *   statement and for breakpoints), counts barrier completions and kernel
+ *   ends (for step("barrier") and step("kernel")) and queues the events a
+ *   script subscribed to; api.c drains the queue after each step.
+ * - Stepping is the engine's: instruction = machine_step; a statement of a
+ *   warp = the scheduler's next warp, then that warp alone until its next
+ *   instruction starts a statement (or it waits or exits); breakpoints and
+ *   new findings stop every granularity. A step limit (max_steps, default
+ *   50 million instructions per call) keeps a script from hanging.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "front.h"
+#include "host_engine.h"
+#include "machine.h"
+#include "util.h"
+
+#define HE_TAG_SHARED 0x72u /* machine.h: generic address tags, bits 40..47 */
+#define HE_ADDR(tag, off) (((uint64_t)(tag) << 40) | (uint64_t)(off))
+#define HE_MAX_EVENTS 10000
+#define HE_DEFAULT_STEPS 50000000ull
+#define HE_ARRAY_MAX 256
+#define HE_LAST_SLOTS 251
+
+/* Event names a script may subscribe to; "line" is EV_INSN at a statement start. */
+#define HE_EVENTS(X) \
+	X(EV_INSN, "insn") \
+	X(EV_MEM, "mem") \
+	X(EV_BARRIER, "barrier") \
+	X(EV_DIVERGE, "diverge") \
+	X(EV_RECONVERGE, "reconverge") \
+	X(EV_LAUNCH, "launch") \
+	X(EV_KERNEL_END, "kernel") \
+	X(EV_FINDING, "finding")
+#define HE_EV_LINE EV_NKINDS
+
+struct he_event {
+	int kind; /* enum machine_event_kind, or HE_EV_LINE */
+	int slot, warp, func, write;
+	uint32_t mask, pc, size;
+	uint64_t addr;
+	size_t finding; /* EV_FINDING: index */
+};
+
+struct he_bp {
+	uint32_t file;
+	int line, id;
+};
+
+struct he_mach {
+	struct machine *m;
+	const struct ir_module *mod;
+	struct srcmgr *sm;
+	int obs;
+	unsigned sub;          /* subscribed kinds (bit HE_EV_LINE too) */
+	VEC(struct he_event) evq;
+	VEC(struct he_bp) bps;
+	int next_bp;
+	int last_slot, last_warp, last_func, ran;
+	uint32_t last_pc;
+	uint64_t barriers, kernel_ends;
+	uint64_t max_steps;
+	int mode;              /* 0 fresh, 1 device-only, 2 main */
+	int its;               /* simt its (else stack) */
+	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
+	char **argv;
+	int argc;
+};
+
+struct he_obj {
+	enum wsapi_kind kind;
+	uint64_t id, parent;
+	struct compilation *c; /* PROGRAM */
+	struct he_mach *hm;    /* MACHINE */
+	uint64_t addr;         /* BUFFER */
+	size_t size;
+};
+
+struct host_engine {
+	struct wsapi_host host;
+	VEC(struct he_obj *) objs;
+	uint64_t next_id;
+	FILE *out, *err;
+	const struct front_opts *fo;
+	const struct machine_opts *mo;
+};
+
+static const char *const ev_names[] = {
+#define X(k, n) [k] = n,
+	HE_EVENTS(X)
+#undef X
+	[HE_EV_LINE] = "line",
+};
+
+/* ---- objects */
+
+static struct he_obj *obj_find(struct host_engine *he, enum wsapi_kind kind, uint64_t id)
+{
+	for (size_t i = 0; i < he->objs.len; i++)
+		if (he->objs.v[i]->id == id && he->objs.v[i]->kind == kind)
+			return he->objs.v[i];
+	return NULL;
+}
+
+static struct he_obj *obj_new(struct host_engine *he, enum wsapi_kind kind, uint64_t parent)
+{
+	struct he_obj *o = xcalloc(1, sizeof(*o));
+
+	o->kind = kind;
+	o->id = ++he->next_id;
+	o->parent = parent;
+	vec_push(&he->objs, o);
+	return o;
+}
+
+static int he_alive(void *ctx, enum wsapi_kind kind, uint64_t id)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *o = obj_find(he, kind, id);
+
+	if (!o)
+		return 0;
+	if (kind == WSAPI_BUFFER)
+		return he_alive(ctx, WSAPI_MACHINE, o->parent);
+	if (kind == WSAPI_MACHINE)
+		return he_alive(ctx, WSAPI_PROGRAM, o->parent);
+	return 1;
+}
+
+static void mach_free(struct he_mach *hm)
+{
+	machine_free(hm->m);
+	vec_free(&hm->evq);
+	vec_free(&hm->bps);
+	for (int i = 0; i < hm->argc; i++)
+		free(hm->argv[i]);
+	free(hm->argv);
+	free(hm);
+}
+
+static void obj_destroy(struct he_obj *o)
+{
+	if (o->c) {
+		compilation_release(o->c);
+		free(o->c);
+	}
+	if (o->hm)
+		mach_free(o->hm);
+	free(o);
+}
+
+/* Remove the object and, first, everything that belongs to it. */
+static void obj_remove(struct host_engine *he, struct he_obj *o)
+{
+	enum wsapi_kind child = o->kind == WSAPI_PROGRAM ? WSAPI_MACHINE : WSAPI_BUFFER;
+
+	for (size_t i = 0; o->kind != WSAPI_BUFFER && i < he->objs.len;) {
+		struct he_obj *c = he->objs.v[i];
+		if (c->kind == child && c->parent == o->id) {
+			obj_remove(he, c);
+			i = 0;
+		} else {
+			i++;
+		}
+	}
+	for (size_t i = 0; i < he->objs.len; i++)
+		if (he->objs.v[i] == o) {
+			he->objs.v[i] = he->objs.v[--he->objs.len];
+			break;
+		}
+	obj_destroy(o);
+}
+
+static void he_release(void *ctx, enum wsapi_kind kind, uint64_t id)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *o = obj_find(he, kind, id);
+
+	/* a buffer's memory stays with its machine (the kernel may still use it) */
+	if (o)
+		obj_remove(he, o);
+}
+
+static struct he_mach *mach_get(struct host_engine *he, uint64_t id, char *err)
+{
+	struct he_obj *o = he_alive(he, WSAPI_MACHINE, id) ? obj_find(he, WSAPI_MACHINE, id) : NULL;
+
+	if (!o)
+		snprintf(err, WSAPI_ERR_MAX, "no such machine #%llu", (unsigned long long)id);
+	return o ? o->hm : NULL;
+}
+
+/* ---- programs */
+
+static void diags_out(struct compilation *c, struct wsapi_out *o)
+{
+	for (size_t i = 0; i < c->diags.v.len; i++) {
+		const struct diag *d = &c->diags.v.v[i];
+		const struct srcfile *f = srcmgr_file(&c->sm, d->span.file);
+		static const char *const lv[] = { "note", "warning", "error" };
+
+		wsapi_out_begin(o, NULL);
+		wsapi_out_str(o, "file", f ? f->name : "");
+		wsapi_out_int(o, "line", d->span.line);
+		wsapi_out_int(o, "col", d->span.col);
+		wsapi_out_str(o, "level", lv[d->level]);
+		if (d->code)
+			wsapi_out_str(o, "code", d->code);
+		wsapi_out_str(o, "message", d->msg);
+		wsapi_out_end(o);
+	}
+}
+
+static int compiled(struct host_engine *he, struct compilation *c, int ret, uint64_t *prog,
+		    struct wsapi_out *diags, char *err)
+{
+	struct he_obj *o;
+
+	diags_out(c, diags);
+	if (ret < 0 || !c->mod) {
+		snprintf(err, WSAPI_ERR_MAX, "compilation failed: %d error%s", c->diags.nerrors,
+			 c->diags.nerrors == 1 ? "" : "s");
+		compilation_release(c);
+		free(c);
+		return -1;
+	}
+	o = obj_new(he, WSAPI_PROGRAM, 0);
+	o->c = c;
+	*prog = o->id;
+	return 0;
+}
+
+static int he_compile(void *ctx, const char *name, const char *text, size_t len, uint64_t *prog,
+		      struct wsapi_out *diags, char *err)
+{
+	struct host_engine *he = ctx;
+	struct compilation *c = xcalloc(1, sizeof(*c));
+	char *copy = xmalloc(len + 1);
+	int ret;
+
+	memcpy(copy, text, len);
+	copy[len] = 0;
+	compilation_init(c);
+	ret = front_compile_string(c, name, copy, he->fo);
+	free(copy);
+	return compiled(he, c, ret, prog, diags, err);
+}
+
+static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct wsapi_out *diags,
+			   char *err)
+{
+	struct host_engine *he = ctx;
+	struct compilation *c = xcalloc(1, sizeof(*c));
+
+	compilation_init(c);
+	return compiled(he, c, front_compile_file(c, path, he->fo), prog, diags, err);
+}
+
+/* ---- machines and buffers */
+
+static void observe(void *ctx, const struct machine_event *e)
+{
+	struct he_mach *hm = ctx;
+	struct he_event ev;
+	int kind = (int)e->kind;
+
+	if (e->kind == EV_INSN) {
+		hm->last_slot = e->slot;
+		hm->last_warp = e->warp;
+		hm->last_func = e->func;
+		hm->last_pc = e->pc;
+		hm->ran = 1;
+		if (hm->sub >> HE_EV_LINE & 1) {
+			unsigned h = ((unsigned)(e->slot + 1) * 67u + (unsigned)e->warp) % HE_LAST_SLOTS;
+			int32_t st = hm->mod->funcs[e->func].code[e->pc].stmt;
+			if (hm->last_stmt[h].func != e->func || hm->last_stmt[h].stmt != st)
+				kind = HE_EV_LINE;
+			hm->last_stmt[h].func = e->func;
+			hm->last_stmt[h].stmt = st;
+		}
+	} else if (e->kind == EV_BARRIER) {
+		hm->barriers++;
+	} else if (e->kind == EV_KERNEL_END) {
+		hm->kernel_ends++;
+	}
+	if (!(hm->sub >> kind & 1) && !(kind == HE_EV_LINE))
+		return;
+	if (kind == HE_EV_LINE && !(hm->sub >> HE_EV_LINE & 1))
+		return;
+	if (hm->evq.len >= HE_MAX_EVENTS)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.kind = kind;
+	ev.slot = e->slot;
+	ev.warp = e->warp;
+	ev.func = e->func;
+	ev.pc = e->pc;
+	ev.mask = e->mask;
+	ev.addr = e->addr;
+	ev.size = e->size;
+	ev.write = e->write;
+	ev.finding = machine_nfindings(hm->m) ? machine_nfindings(hm->m) - 1 : 0;
+	vec_push(&hm->evq, ev);
+}
+
+static unsigned base_kinds(void)
+{
+	return 1u << EV_INSN | 1u << EV_BARRIER | 1u << EV_KERNEL_END;
+}
+
+static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_opts *wo,
+			  uint64_t *id, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *p = obj_find(he, WSAPI_PROGRAM, prog), *o;
+	struct machine_opts mo;
+	struct he_mach *hm;
+
+	if (he->mo)
+		mo = *he->mo;
+	else
+		machine_opts_init(&mo);
+	if (wo->simt && strcmp(wo->simt, "stack") && strcmp(wo->simt, "its")) {
+		snprintf(err, WSAPI_ERR_MAX, "unknown simt policy '%s' (stack, its)", wo->simt);
+		return -1;
+	}
+	if (wo->sched && strcmp(wo->sched, "rr") && strcmp(wo->sched, "random")) {
+		snprintf(err, WSAPI_ERR_MAX, "unknown scheduler '%s' (rr, random)", wo->sched);
+		return -1;
+	}
+	if (wo->simt)
+		mo.simt = strcmp(wo->simt, "its") ? SIMT_STACK : SIMT_ITS;
+	if (wo->sched)
+		mo.sched = strcmp(wo->sched, "rr") ? SCHED_RANDOM : SCHED_RR;
+	if (wo->seed)
+		mo.seed = wo->seed;
+	mo.fast = wo->fast;
+	mo.max_steps = 0; /* enforced here: the engine's limit needs a main() */
+	mo.out = he->out;
+	mo.err = he->err;
+	hm = xcalloc(1, sizeof(*hm));
+	hm->mod = p->c->mod;
+	hm->its = mo.simt == SIMT_ITS;
+	hm->sm = &p->c->sm;
+	hm->m = machine_new(hm->mod, &mo);
+	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
+	hm->next_bp = 1;
+	hm->obs = machine_observe(hm->m, base_kinds(), observe, hm);
+	o = obj_new(he, WSAPI_MACHINE, prog);
+	o->hm = hm;
+	*id = o->id;
+	return 0;
+}
+
+static int he_buffer_new(void *ctx, uint64_t mach, size_t bytes, uint64_t *id, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	struct he_obj *o;
+	uint64_t addr;
+
+	if (!hm)
+		return -1;
+	if (machine_alloc(hm->m, bytes, &addr) || !addr) {
+		snprintf(err, WSAPI_ERR_MAX, "cannot allocate %zu bytes of device memory", bytes);
+		return -1;
+	}
+	o = obj_new(he, WSAPI_BUFFER, mach);
+	o->addr = addr;
+	o->size = bytes;
+	*id = o->id;
+	return 0;
+}
+
+static int he_buffer_io(void *ctx, uint64_t buf, size_t off, void *data, size_t n, int write,
+			char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *o = obj_find(he, WSAPI_BUFFER, buf);
+	struct he_obj *mo = o ? obj_find(he, WSAPI_MACHINE, o->parent) : NULL;
+
+	if (!o || !mo)
+		return snprintf(err, WSAPI_ERR_MAX, "no such buffer"), -1;
+	if (off > o->size || n > o->size - off) {
+		snprintf(err, WSAPI_ERR_MAX, "bytes %zu..%zu are outside the buffer of %zu bytes", off,
+			 off + n, o->size);
+		return -1;
+	}
+	if (write ? machine_write(mo->hm->m, o->addr + off, data, n) < 0
+		  : machine_read(mo->hm->m, -1, 0, 0, o->addr + off, data, n) < 0)
+		return snprintf(err, WSAPI_ERR_MAX, "the buffer's memory is gone"), -1;
+	return 0;
+}
+
+/* ---- running */
+
+static int func_find(const struct ir_module *mod, const char *name, uint32_t kind)
+{
+	for (uint32_t i = 0; i < mod->nfuncs; i++)
+		if ((mod->funcs[i].kind & kind) &&
+		    (!strcmp(mod->funcs[i].name, name) || !strcmp(mod->funcs[i].mangled, name)))
+			return (int)i;
+	return -1;
+}
+
+static int arg_value(struct host_engine *he, const struct ir_func *fn, size_t k,
+		     const struct wsapi_arg *a, uint64_t *v, char *err)
+{
+	unsigned t = fn->param_ty[k];
+	double d = a->kind == WSAPI_ARG_NUM ? a->d : (double)a->i;
+
+	*v = 0;
+	if (a->kind == WSAPI_ARG_BUFFER) {
+		struct he_obj *b = obj_find(he, WSAPI_BUFFER, a->buffer);
+		if (!b)
+			return snprintf(err, WSAPI_ERR_MAX, "argument %zu: no such buffer", k + 1), -1;
+		*v = b->addr;
+	} else if (t == IR_F32) {
+		float f = (float)d;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		*v = u;
+	} else if (t == IR_F64) {
+		memcpy(v, &d, 8);
+	} else if (a->kind == WSAPI_ARG_NUM) {
+		*v = (uint64_t)(long long)a->d;
+	} else {
+		*v = (uint64_t)a->i;
+	}
+	if (fn->param_size && fn->param_size[k] > 8) {
+		snprintf(err, WSAPI_ERR_MAX, "argument %zu: structs passed by value are not supported", k + 1);
+		return -1;
+	}
+	return 0;
+}
+
+static int he_launch(void *ctx, uint64_t mach, const char *kernel, const struct wsapi_launch *l,
+		     char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	uint64_t args[256];
+	int f, e;
+
+	if (!hm)
+		return -1;
+	if ((f = func_find(hm->mod, kernel, FN_KERNEL)) < 0) {
+		snprintf(err, WSAPI_ERR_MAX, "no kernel named '%s'", kernel);
+		return -1;
+	}
+	if (l->nargs != hm->mod->funcs[f].nparams) {
+		snprintf(err, WSAPI_ERR_MAX, "%s takes %u argument%s, got %zu", kernel,
+			 hm->mod->funcs[f].nparams, hm->mod->funcs[f].nparams == 1 ? "" : "s", l->nargs);
+		return -1;
+	}
+	for (size_t k = 0; k < l->nargs && k < 256; k++)
+		if (arg_value(he, &hm->mod->funcs[f], k, &l->args[k], &args[k], err) < 0)
+			return -1;
+	if (hm->mode == 2) {
+		snprintf(err, WSAPI_ERR_MAX, "this machine runs main(): launch kernels from a fresh machine");
+		return -1;
+	}
+	if ((e = machine_launch(hm->m, f, l->grid, l->block, l->shared, args, (int)l->nargs))) {
+		snprintf(err, WSAPI_ERR_MAX, "cannot launch %s: CUDA error %d (%s)", kernel, e,
+			 e == 9 ? "invalid configuration argument" : e == 1 ? "invalid argument"
+			 : "launch failed");
+		return -1;
+	}
+	hm->mode = 1;
+	machine_start_queued(hm->m);
+	return 0;
+}
+
+static int main_start(struct he_mach *hm, int argc, const char **argv, char *err)
+{
+	if (hm->mode) {
+		snprintf(err, WSAPI_ERR_MAX, "%s", hm->mode == 1 ? "this machine launched kernels from the script: run main() in a fresh machine"
+							   : "main() already started on this machine");
+		return -1;
+	}
+	hm->argc = argc + 1;
+	hm->argv = xcalloc((size_t)argc + 2, sizeof(char *));
+	hm->argv[0] = xstrdup("a.out");
+	for (int i = 0; i < argc; i++)
+		hm->argv[i + 1] = xstrdup(argv[i]);
+	if (machine_start(hm->m, hm->argc, hm->argv) < 0) {
+		snprintf(err, WSAPI_ERR_MAX, "the program has no main function");
+		return -1;
+	}
+	hm->mode = 2;
+	return 0;
+}
+
+static int he_run_main(void *ctx, uint64_t mach, int argc, const char **argv, int *status,
+		       char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	uint64_t start;
+
+	if (!hm || main_start(hm, argc, argv, err) < 0)
+		return -1;
+	start = machine_steps(hm->m);
+	while (machine_run(hm->m, 1u << 20) == MST_RUNNING)
+		if (machine_steps(hm->m) - start > hm->max_steps) {
+			snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
+				 (unsigned long long)hm->max_steps);
+			return -1;
+		}
+	*status = machine_exit_status(hm->m);
+	return 0;
+}
+
+/* Where a lane stands: function and IR pc of its group; -1 if exited/absent. */
+static int lane_where(struct he_mach *hm, int slot, int warp, int lane, int *func, uint32_t *pc,
+		      int *state)
+{
+	struct machine_group_info gi;
+
+	if (machine_lane(hm->m, slot, warp, lane, &gi) < 0 || gi.state == LS_EXITED)
+		return -1;
+	*func = gi.func;
+	*pc = gi.pc;
+	if (state)
+		*state = gi.state;
+	return 0;
+}
+
+static const struct ir_insn *insn_at(struct he_mach *hm, int func, uint32_t pc)
+{
+	if (func < 0 || (uint32_t)func >= hm->mod->nfuncs || pc >= hm->mod->funcs[func].ncode)
+		return NULL;
+	return &hm->mod->funcs[func].code[pc];
+}
+
+/* The group of a warp that runs next (the current one, else the first ready). */
+static int warp_next(struct he_mach *hm, int slot, int warp, struct machine_group_info *gi)
+{
+	struct machine_warp_info wi;
+
+	if (machine_warp(hm->m, slot, warp, &wi) < 0)
+		return -1;
+	if (wi.current >= 0 && machine_group(hm->m, slot, warp, wi.current, gi) == 0 &&
+	    (gi->state == LS_ACTIVE || gi->state == LS_READY))
+		return 0;
+	for (int g = 0; g < wi.ngroups; g++)
+		if (machine_group(hm->m, slot, warp, g, gi) == 0 &&
+		    (gi->state == LS_ACTIVE || gi->state == LS_READY))
+			return 0;
+	return -1;
+}
+
+static int bp_hit(struct he_mach *hm, int slot, int warp)
+{
+	struct machine_group_info gi;
+	const struct ir_insn *in;
+
+	const struct ir_insn *last = insn_at(hm, hm->last_func, hm->last_pc);
+
+	if (!hm->bps.len || warp_next(hm, slot, warp, &gi) < 0)
+		return 0;
+	/* the warp is about to enter a statement on a breakpoint's line */
+	if (!(in = insn_at(hm, gi.func, gi.pc)) ||
+	    (last && gi.func == hm->last_func && last->stmt == in->stmt))
+		return 0;
+	for (size_t i = 0; i < hm->bps.len; i++)
+		if (hm->bps.v[i].line == (int)in->span.line && hm->bps.v[i].file == in->span.file)
+			return hm->bps.v[i].id;
+	return 0;
+}
+
+struct he_run {
+	struct he_mach *hm;
+	uint64_t start_steps;
+	size_t nfind;
+	int bp;
+	const char *reason;
+};
+
+/* One scheduling step; sets r->reason when the run must stop. */
+static int run_one(struct he_run *r, int slot, int warp, int budget)
+{
+	struct he_mach *hm = r->hm;
+	enum machine_status st;
+
+	hm->ran = 0;
+	if (hm->mode == 0 && machine_start(hm->m, 1, (char *[]){ "a.out", NULL }) == 0)
+		hm->mode = 2;
+	if (warp >= 0 && slot >= 0)
+		st = machine_step_warp(hm->m, slot, warp) < 0 ? MST_IDLE : machine_get_status(hm->m);
+	else
+		st = budget <= 1 ? machine_step(hm->m) : machine_run(hm->m, (uint64_t)budget);
+	if (machine_nfindings(hm->m) > r->nfind)
+		r->reason = "finding";
+	else if (hm->ran && (r->bp = bp_hit(hm, hm->last_slot, hm->last_warp)))
+		r->reason = "breakpoint";
+	else if (st != MST_RUNNING && machine_get_status(hm->m) != MST_RUNNING)
+		r->reason = "done";
+	else if (machine_steps(hm->m) - r->start_steps > hm->max_steps)
+		r->reason = "step-limit";
+	return r->reason != NULL;
+}
+
+static int stmt_done(struct he_mach *hm, int slot, int warp, int func0, int stmt0, int line0,
+		     int by_line)
+{
+	struct machine_group_info gi;
+	const struct ir_insn *in;
+
+	if (warp_next(hm, slot, warp, &gi) < 0)
+		return 1; /* waits or exited */
+	if (slot < 0 && machine_kernel(hm->m, &(struct machine_kernel_info){ 0 }) == 0)
+		return 1; /* the host waits for the device */
+	if (!(in = insn_at(hm, gi.func, gi.pc)) || (gi.func == func0 && in->stmt == stmt0))
+		return 0;
+	return !by_line || gi.func != func0 || (int)in->span.line != line0;
+}
+
+/* One statement (or line) of the warp the scheduler picks. */
+static void run_stmt(struct he_run *r, int by_line)
+{
+	struct he_mach *hm = r->hm;
+	const struct ir_insn *in;
+	int slot, warp, line0, stmt0, func0;
+
+	if (run_one(r, -1, -1, 1) || !hm->ran)
+		return;
+	slot = hm->last_slot;
+	warp = hm->last_warp;
+	func0 = hm->last_func;
+	in = insn_at(hm, hm->last_func, hm->last_pc);
+	line0 = in ? (int)in->span.line : 0;
+	stmt0 = in ? in->stmt : -1;
+	while (!stmt_done(hm, slot, warp, func0, stmt0, line0, by_line))
+		if (run_one(r, slot < 0 ? -1 : slot, slot < 0 ? -1 : warp, 1))
+			return;
+}
+
+static void stop_out(struct he_run *r, struct wsapi_out *stop)
+{
+	struct he_mach *hm = r->hm;
+	struct machine_kernel_info k;
+	struct machine_group_info gi;
+	const struct ir_insn *in;
+
+	wsapi_out_str(stop, "reason", r->reason ? r->reason : "step");
+	wsapi_out_int(stop, "steps", (long long)machine_steps(hm->m));
+	if (r->bp)
+		wsapi_out_int(stop, "breakpoint", r->bp);
+	if (machine_kernel(hm->m, &k) == 0)
+		wsapi_out_str(stop, "kernel", hm->mod->funcs[k.func].name);
+	if (hm->ran) {
+		wsapi_out_int(stop, "block", hm->last_slot);
+		wsapi_out_int(stop, "warp", hm->last_warp);
+		if (warp_next(hm, hm->last_slot, hm->last_warp, &gi) == 0 &&
+		    (in = insn_at(hm, gi.func, gi.pc))) {
+			wsapi_out_int(stop, "line", in->span.line);
+			wsapi_out_int(stop, "mask", gi.mask);
+		} else if ((in = insn_at(hm, hm->last_func, hm->last_pc))) {
+			wsapi_out_int(stop, "line", in->span.line);
+		}
+	}
+	if (r->reason && !strcmp(r->reason, "finding")) {
+		const struct machine_finding *f = machine_finding_get(hm->m, machine_nfindings(hm->m) - 1);
+		wsapi_out_str(stop, "finding", f->kind);
+		wsapi_out_str(stop, "message", f->msg ? f->msg : "");
+		wsapi_out_int(stop, "line", f->span.line);
+	}
+	if (hm->mode == 2 && machine_get_status(hm->m) == MST_FINISHED)
+		wsapi_out_int(stop, "exit_status", machine_exit_status(hm->m));
+}
+
+static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, struct wsapi_out *stop,
+		   char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	struct he_run r = { hm, 0, 0, 0, NULL };
+	uint64_t mark;
+
+	if (!hm)
+		return -1;
+	r.start_steps = machine_steps(hm->m);
+	r.nfind = machine_nfindings(hm->m);
+	for (uint64_t i = 0; i < n && !r.reason; i++) {
+		switch (g) {
+		case WSAPI_GRAN_INSN:
+			run_one(&r, -1, -1, 1);
+			break;
+		case WSAPI_GRAN_WARP:
+		case WSAPI_GRAN_LINE:
+			run_stmt(&r, g == WSAPI_GRAN_LINE);
+			break;
+		case WSAPI_GRAN_BARRIER:
+			mark = hm->barriers;
+			while (!run_one(&r, -1, -1, 1) && hm->barriers == mark)
+				;
+			break;
+		case WSAPI_GRAN_KERNEL:
+			mark = hm->kernel_ends;
+			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 64) && hm->kernel_ends == mark)
+				;
+			break;
+		default:
+			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 256))
+				;
+			break;
+		}
+	}
+	stop_out(&r, stop);
+	return 0;
+}
+
+static int he_breakpoint(void *ctx, uint64_t mach, const char *file, int line, int set, int *bp,
+			 char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	uint32_t fid = 1;
+	struct he_bp b;
+
+	if (!hm)
+		return -1;
+	if (file) {
+		const struct srcfile *f;
+		for (fid = 1; (f = srcmgr_file(hm->sm, fid)); fid++)
+			if (!strcmp(f->name, file))
+				break;
+		if (!f)
+			return snprintf(err, WSAPI_ERR_MAX, "no source file named '%s'", file), -1;
+	}
+	for (size_t i = 0; i < hm->bps.len; i++)
+		if (hm->bps.v[i].file == fid && hm->bps.v[i].line == line) {
+			*bp = hm->bps.v[i].id;
+			if (!set)
+				hm->bps.v[i] = hm->bps.v[--hm->bps.len];
+			return 0;
+		}
+	if (!set)
+		return snprintf(err, WSAPI_ERR_MAX, "no breakpoint at line %d", line), -1;
+	b.file = fid;
+	b.line = line;
+	b.id = hm->next_bp++;
+	vec_push(&hm->bps, b);
+	*bp = b.id;
+	return 0;
+}
+
+/* ---- state queries */
+
+static void out_mask(struct wsapi_out *o, const char *key, uint32_t mask)
+{
+	char hex[16];
+
+	wsapi_out_int(o, key, mask);
+	snprintf(hex, sizeof(hex), "0x%08x", mask);
+	wsapi_out_str(o, strcmp(key, "mask") ? "wait_hex" : "mask_hex", hex);
+}
+
+static const char *state_name(int s)
+{
+	static const char *const names[] = { "none", "active", "ready", "parked", "barrier",
+					     "warpsync", "exited" };
+
+	return s >= 0 && s <= LS_EXITED ? names[s] : "?";
+}
+
+/* The resident slot of the block with this linear index (-1: slot 0 when
+ * nothing else fits; negative where: the first resident block). */
+static int slot_of(struct he_mach *hm, long long block)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+
+	if (machine_kernel(hm->m, &k) < 0)
+		return -2;
+	for (int s = 0; s < k.nresident; s++) {
+		if (machine_block(hm->m, s, &b) < 0)
+			continue;
+		if (block < 0 || (long long)(b.idx[0] + (uint64_t)b.idx[1] * k.grid[0] +
+					     (uint64_t)b.idx[2] * k.grid[0] * k.grid[1]) == block)
+			return s;
+	}
+	return -1;
+}
+
+static int where_slot(struct he_mach *hm, const struct wsapi_where *w, char *err)
+{
+	int s = slot_of(hm, w->block);
+
+	if (s == -2)
+		snprintf(err, WSAPI_ERR_MAX, "no kernel is running");
+	else if (s < 0)
+		snprintf(err, WSAPI_ERR_MAX, "block %lld is not resident", w->block);
+	return s;
+}
+
+static char lane_glyph(int state, int current)
+{
+	switch (state) {
+	case LS_ACTIVE: return current ? '#' : '+';
+	case LS_READY: return '+';
+	case LS_PARKED: return 'p';
+	case LS_BARRIER: return 'b';
+	case LS_WARPSYNC: return 'w';
+	case LS_EXITED: return 'x';
+	default: return '.';
+	}
+}
+
+static void warp_out(struct he_mach *hm, int slot, int warp, struct wsapi_out *o)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi, cur;
+	const struct ir_insn *in;
+	char lanes[33];
+	int have = 0;
+
+	machine_warp(hm->m, slot, warp, &wi);
+	memset(lanes, '.', 32);
+	lanes[32] = 0;
+	for (int l = 0; l < 32; l++)
+		if (machine_lane(hm->m, slot, warp, l, &gi) == 0)
+			lanes[l] = lane_glyph(gi.state, wi.current >= 0 &&
+						       machine_group(hm->m, slot, warp, wi.current, &cur) == 0 &&
+						       cur.mask == gi.mask && gi.state == LS_ACTIVE);
+	wsapi_out_begin(o, NULL);
+	wsapi_out_int(o, "warp", warp);
+	if (warp_next(hm, slot, warp, &gi) == 0 || (wi.current >= 0 &&
+	    machine_group(hm->m, slot, warp, wi.current, &gi) == 0))
+		have = 1;
+	if (have && (in = insn_at(hm, gi.func, gi.pc))) {
+		wsapi_out_int(o, "line", in->span.line);
+		out_mask(o, "mask", gi.mask);
+		wsapi_out_str(o, "state", state_name(gi.state));
+	} else {
+		out_mask(o, "mask", 0);
+		wsapi_out_str(o, "state", wi.live ? "waiting" : "exited");
+	}
+	wsapi_out_int(o, "live", wi.live);
+	wsapi_out_int(o, "exited", wi.exited);
+	wsapi_out_int(o, "groups", wi.ngroups);
+	wsapi_out_str(o, "lanes", lanes);
+	wsapi_out_end(o);
+}
+
+static int q_warps(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct machine_block_info b;
+	int s;
+
+	if (machine_has_host(hm->m) && slot_of(hm, -1) == -2) {
+		warp_out(hm, -1, 0, o); /* the host thread */
+		return 0;
+	}
+	if ((s = where_slot(hm, w, err)) < 0 || machine_block(hm->m, s, &b) < 0)
+		return -1;
+	for (int i = 0; i < b.nwarps; i++)
+		if (w->warp < 0 || w->warp == i)
+			warp_out(hm, s, i, o);
+	return 0;
+}
+
+static int q_groups(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+	const struct ir_insn *in;
+	int s = w->block < 0 && machine_has_host(hm->m) && slot_of(hm, -1) == -2 ? -1
+										: where_slot(hm, w, err);
+	int warp = w->warp < 0 ? 0 : (int)w->warp;
+
+	if (s < -1 || (s == -1 && w->block >= 0) || machine_warp(hm->m, s, warp, &wi) < 0)
+		return snprintf(err, WSAPI_ERR_MAX, "no warp %d there", warp), -1;
+	for (int g = 0; g < wi.ngroups; g++) {
+		if (machine_group(hm->m, s, warp, g, &gi) < 0)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "group", g);
+		out_mask(o, "mask", gi.mask);
+		wsapi_out_str(o, "state", state_name(gi.state));
+		wsapi_out_bool(o, "current", g == wi.current);
+		wsapi_out_str(o, "func", hm->mod->funcs[gi.func].name);
+		if ((in = insn_at(hm, gi.func, gi.pc)))
+			wsapi_out_int(o, "line", in->span.line);
+		wsapi_out_int(o, "pc", gi.pc);
+		wsapi_out_int(o, "depth", gi.depth);
+		if (gi.wait_mask)
+			out_mask(o, "wait", gi.wait_mask);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
+/* A scalar of type t from raw little-endian bytes. */
+static void scalar_out(struct wsapi_out *o, const char *key, unsigned t, const uint8_t *p)
+{
+	int64_t s = 0;
+	uint64_t u = 0;
+	float f;
+	double d;
+
+	switch (t) {
+	case IR_PRED: wsapi_out_bool(o, key, p[0] & 1); return;
+	case IR_S8: wsapi_out_int(o, key, (int8_t)p[0]); return;
+	case IR_U8: wsapi_out_int(o, key, p[0]); return;
+	case IR_S16: { int16_t v; memcpy(&v, p, 2); s = v; break; }
+	case IR_U16: { uint16_t v; memcpy(&v, p, 2); s = v; break; }
+	case IR_S32: { int32_t v; memcpy(&v, p, 4); s = v; break; }
+	case IR_U32: { uint32_t v; memcpy(&v, p, 4); s = v; break; }
+	case IR_F16: {
+		uint16_t h;
+		memcpy(&h, p, 2);
+		int e = h >> 10 & 31, m = h & 1023;
+		d = e == 0 ? m / 16777216.0 : e == 31 ? (m ? 0.0 / 0.0 : 1.0 / 0.0)
+						 : (1 + m / 1024.0) * (double)(1u << e) / 32768.0;
+		wsapi_out_num(o, key, h >> 15 ? -d : d);
+		return;
+	}
+	case IR_F32: memcpy(&f, p, 4); wsapi_out_num(o, key, f); return;
+	case IR_F64: memcpy(&d, p, 8); wsapi_out_num(o, key, d); return;
+	default: memcpy(&u, p, 8); s = (int64_t)u; break;
+	}
+	wsapi_out_int(o, key, s);
+}
+
+static unsigned type_size(unsigned t)
+{
+	static const unsigned char sz[IR_NTYPES] = { 0, 1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8, 8 };
+
+	return t < IR_NTYPES ? sz[t] : 8;
+}
+
+/* Elements of type t at addr, as lane (slot, warp, lane) sees memory,
+ * appended to the current table. */
+static int mem_vals(struct he_mach *hm, int slot, int warp, int lane, uint64_t addr, unsigned t,
+		    uint64_t count, struct wsapi_out *o)
+{
+	uint8_t buf[8];
+	unsigned sz = type_size(t);
+
+	if (count > HE_ARRAY_MAX)
+		count = HE_ARRAY_MAX;
+	for (uint64_t i = 0; i < count; i++) {
+		if (machine_read(hm->m, slot, warp, lane, addr + i * sz, buf, sz) < 0)
+			return -1;
+		scalar_out(o, NULL, t, buf);
+	}
+	return 0;
+}
+
+static int mem_out(struct he_mach *hm, int slot, int warp, int lane, uint64_t addr, unsigned t,
+		   uint64_t count, const char *key, struct wsapi_out *o)
+{
+	int r;
+
+	wsapi_out_begin(o, key);
+	r = mem_vals(hm, slot, warp, lane, addr, t, count, o);
+	wsapi_out_end(o);
+	return r;
+}
+
+static const struct ir_var *var_find(struct he_mach *hm, int func, uint32_t pc, const char *name)
+{
+	const struct ir_func *fn = &hm->mod->funcs[func];
+	const struct ir_var *best = NULL;
+
+	for (uint32_t i = 0; i < fn->nvars; i++) {
+		const struct ir_var *v = &fn->vars[i];
+		if (strcmp(v->name, name) || pc < v->live_from || pc > v->live_to)
+			continue;
+		if (!best || v->live_from >= best->live_from)
+			best = v;
+	}
+	return best;
+}
+
+/* One variable's value in one lane (key NULL: append); false when not in scope. */
+static void var_out(struct he_mach *hm, int slot, int warp, int lane, const char *name,
+		    const char *key, struct wsapi_out *o)
+{
+	const struct ir_var *v;
+	const struct ir_dbgtype *ty;
+	uint64_t r, base;
+	uint8_t buf[8];
+	uint32_t pc;
+	int func;
+
+	if (lane_where(hm, slot, warp, lane, &func, &pc, NULL) < 0 || !(v = var_find(hm, func, pc, name))) {
+		wsapi_out_bool(o, key, 0);
+		return;
+	}
+	ty = v->type;
+	if (v->loc == VLOC_REG) {
+		if (machine_lane_reg(hm->m, slot, warp, lane, 0, v->reg, &r) < 0) {
+			wsapi_out_bool(o, key, 0);
+			return;
+		}
+		memcpy(buf, &r, 8);
+		scalar_out(o, key, ty && ty->scalar ? ty->scalar : hm->mod->funcs[func].reg_ty[v->reg], buf);
+		return;
+	}
+	if (v->loc == VLOC_LOCAL) {
+		if (machine_lane_local_addr(hm->m, slot, warp, lane, 0, 0, &base) < 0) {
+			wsapi_out_bool(o, key, 0);
+			return;
+		}
+		base += (uint64_t)v->off;
+	} else {
+		if (machine_object_addr(hm->m, (uint32_t)v->off, &base) < 0)
+			base = 0;
+	}
+	if (ty && ty->scalar && ty->elem_count <= 1) {
+		if (machine_read(hm->m, slot, warp, lane, base, buf, type_size(ty->scalar)) < 0) {
+			wsapi_out_bool(o, key, 0);
+			return;
+		}
+		scalar_out(o, key, ty->scalar, buf);
+	} else if (ty && ty->elem) {
+		mem_out(hm, slot, warp, lane, base, ty->elem, ty->elem_count, key, o);
+	} else {
+		wsapi_out_str(o, key, ty ? ty->name : "?");
+	}
+}
+
+static int q_vars(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	int s = w->block < 0 && machine_has_host(hm->m) && slot_of(hm, -1) == -2 ? -1
+									   : where_slot(hm, w, err);
+	int warp = w->warp < 0 ? 0 : (int)w->warp;
+	struct machine_warp_info wi;
+
+	if (!w->name)
+		return snprintf(err, WSAPI_ERR_MAX, "vars needs a variable name"), -1;
+	if (s < -1 || (s == -1 && w->block >= 0) || machine_warp(hm->m, s, warp, &wi) < 0)
+		return snprintf(err, WSAPI_ERR_MAX, "no warp %d there", warp), -1;
+	for (int l = 0; l < (s < 0 ? 1 : 32); l++)
+		if (w->lane < 0 || w->lane == l)
+			var_out(hm, s, warp, l, w->name, NULL, o);
+	return 0;
+}
+
+/* thread{block=, thread=} (or warp=, lane=): indices, state and locals. */
+static int q_thread(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	int s = where_slot(hm, w, err), warp, lane, func, state;
+	uint32_t pc;
+	const struct ir_insn *in;
+	const struct ir_func *fn;
+
+	if (s < 0)
+		return -1;
+	warp = w->thread >= 0 ? (int)(w->thread / 32) : w->warp < 0 ? 0 : (int)w->warp;
+	lane = w->thread >= 0 ? (int)(w->thread % 32) : w->lane < 0 ? 0 : (int)w->lane;
+	wsapi_out_int(o, "warp", warp);
+	wsapi_out_int(o, "lane", lane);
+	if (lane_where(hm, s, warp, lane, &func, &pc, &state) < 0) {
+		wsapi_out_str(o, "state", "exited");
+		wsapi_out_begin(o, "vars");
+		wsapi_out_end(o);
+		return 0;
+	}
+	wsapi_out_str(o, "state", state_name(state));
+	wsapi_out_str(o, "func", hm->mod->funcs[func].name);
+	if ((in = insn_at(hm, func, pc)))
+		wsapi_out_int(o, "line", in->span.line);
+	fn = &hm->mod->funcs[func];
+	wsapi_out_begin(o, "vars");
+	for (uint32_t i = 0; i < fn->nvars; i++)
+		if (pc >= fn->vars[i].live_from && pc <= fn->vars[i].live_to &&
+		    var_find(hm, func, pc, fn->vars[i].name) == &fn->vars[i])
+			var_out(hm, s, warp, lane, fn->vars[i].name, fn->vars[i].name, o);
+	wsapi_out_end(o);
+	return 0;
+}
+
+/* A module object by source name; a function's static ("k::tile") also
+ * answers to its short name. */
+static int obj_named(struct he_mach *hm, const char *name, int shared)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < hm->mod->nobjs; i++) {
+			const char *n = hm->mod->objs[i].name, *c = strrchr(n, ':');
+			if ((hm->mod->objs[i].kind == OBJ_SHARED) != shared)
+				continue;
+			if (!strcmp(n, name) || (pass && c && !strcmp(c + 1, name)))
+				return (int)i;
+		}
+	return -1;
+}
+
+static int q_memory(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err,
+		    int shared)
+{
+	int s = shared ? where_slot(hm, w, err) : -1;
+	uint64_t addr = HE_ADDR(HE_TAG_SHARED, w->offset < 0 ? 0 : w->offset);
+	uint64_t count = w->count < 0 ? 64 : (uint64_t)w->count;
+	unsigned t = IR_U8;
+	int obj;
+
+	if (shared && s < 0)
+		return -1;
+	if (w->name) {
+		const struct ir_object *ob;
+		if ((obj = obj_named(hm, w->name, shared)) < 0)
+			return snprintf(err, WSAPI_ERR_MAX, "no %s variable named '%s'",
+					shared ? "__shared__" : "__device__", w->name), -1;
+		ob = &hm->mod->objs[obj];
+		t = ob->type && ob->type->elem ? ob->type->elem : ob->type && ob->type->scalar ? ob->type->scalar : IR_U8;
+		if (machine_object_addr(hm->m, (uint32_t)obj, &addr) < 0)
+			addr = 0;
+		addr += (uint64_t)(w->offset < 0 ? 0 : w->offset) * type_size(t);
+		if (w->count < 0)
+			count = ob->size / type_size(t);
+	} else if (!shared) {
+		return snprintf(err, WSAPI_ERR_MAX, "global needs the name of a __device__ variable (buffers: b:read)"), -1;
+	}
+	/* shared: read through the block's first warp (the window is the block's) */
+	return mem_vals(hm, s, 0, 0, addr, t, count, o) < 0
+		? (snprintf(err, WSAPI_ERR_MAX, "cannot read that memory"), -1) : 0;
+}
+
+static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+	struct machine_group_info gi;
+
+	if (machine_kernel(hm->m, &k) < 0)
+		return 0; /* no kernel: no barriers */
+	for (int s = 0; s < k.nresident; s++) {
+		if (machine_block(hm->m, s, &b) < 0)
+			continue;
+		long long lin = b.idx[0] + (long long)b.idx[1] * k.grid[0] +
+				(long long)b.idx[2] * k.grid[0] * k.grid[1];
+		if (w->block >= 0 && w->block != lin)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "block", lin);
+		wsapi_out_str(o, "barrier", "__syncthreads");
+		wsapi_out_int(o, "arrived", b.bar_arrived);
+		wsapi_out_int(o, "expected", b.bar_expected);
+		wsapi_out_int(o, "generation", b.bar_generation);
+		wsapi_out_begin(o, "waiting");
+		for (int i = 0; i < b.nwarps; i++) {
+			uint32_t m = 0, sync = 0;
+			for (int l = 0; l < 32; l++)
+				if (machine_lane(hm->m, s, i, l, &gi) == 0) {
+					m |= (uint32_t)(gi.state == LS_BARRIER) << l;
+					sync |= (uint32_t)(gi.state == LS_WARPSYNC) << l;
+				}
+			if (!m && !sync)
+				continue;
+			wsapi_out_begin(o, NULL);
+			wsapi_out_int(o, "warp", i);
+			out_mask(o, "mask", m);
+			if (sync)
+				out_mask(o, "wait", sync);
+			wsapi_out_end(o);
+		}
+		wsapi_out_end(o);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
+static void dim3_out(struct wsapi_out *o, const char *key, const uint32_t d[3])
+{
+	wsapi_out_begin(o, key);
+	for (int i = 0; i < 3; i++)
+		wsapi_out_int(o, NULL, d[i]);
+	wsapi_out_end(o);
+}
+
+static void finding_out(struct he_mach *hm, const struct machine_finding *f, struct wsapi_out *o)
+{
+	const struct srcfile *sf = srcmgr_file(hm->sm, f->span.file);
+
+	wsapi_out_str(o, "kind", f->kind);
+	wsapi_out_bool(o, "error", f->error);
+	wsapi_out_str(o, "file", sf ? sf->name : "");
+	wsapi_out_int(o, "line", f->span.line);
+	wsapi_out_int(o, "col", f->span.col);
+	wsapi_out_bool(o, "on_device", f->on_device);
+	if (f->on_device) {
+		dim3_out(o, "block", f->block);
+		dim3_out(o, "thread", f->thread);
+		wsapi_out_int(o, "warp", f->warp);
+		wsapi_out_int(o, "lane", f->lane);
+		out_mask(o, "mask", f->lanes);
+	}
+	if (f->addr)
+		wsapi_out_int(o, "addr", (long long)f->addr);
+	wsapi_out_str(o, "message", f->msg ? f->msg : "");
+}
+
+static int q_findings(struct he_mach *hm, struct wsapi_out *o)
+{
+	for (size_t i = 0; i < machine_nfindings(hm->m); i++) {
+		wsapi_out_begin(o, NULL);
+		finding_out(hm, machine_finding_get(hm->m, i), o);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
+static int q_source(struct srcmgr *sm, struct wsapi_out *o)
+{
+	const struct srcfile *f = srcmgr_file(sm, 1);
+	size_t n;
+
+	if (!f)
+		return 0;
+	for (uint32_t l = 1;; l++) {
+		const char *s = srcmgr_line(sm, 1, l, &n);
+		char *copy;
+		if (!s)
+			break;
+		copy = xmalloc(n + 1);
+		memcpy(copy, s, n);
+		copy[n] = 0;
+		wsapi_out_str(o, NULL, copy);
+		free(copy);
+	}
+	return 0;
+}
+
+static int q_status(struct he_mach *hm, struct wsapi_out *o)
+{
+	struct machine_kernel_info k;
+	enum machine_status st = machine_get_status(hm->m);
+	static const char *const modes[] = { "fresh", "kernels", "main" };
+
+	wsapi_out_str(o, "mode", modes[hm->mode]);
+	wsapi_out_int(o, "steps", (long long)machine_steps(hm->m));
+	wsapi_out_bool(o, "finished", st != MST_RUNNING);
+	if (hm->mode == 2 && st == MST_FINISHED)
+		wsapi_out_int(o, "exit_status", machine_exit_status(hm->m));
+	if (machine_cuda_error(hm->m))
+		wsapi_out_int(o, "error", machine_cuda_error(hm->m));
+	wsapi_out_int(o, "findings", (long long)machine_nfindings(hm->m));
+	if (machine_kernel(hm->m, &k) == 0) {
+		wsapi_out_str(o, "kernel", hm->mod->funcs[k.func].name);
+		dim3_out(o, "grid", k.grid);
+		dim3_out(o, "block", k.block);
+		wsapi_out_int(o, "shared", (long long)k.shmem);
+		wsapi_out_int(o, "blocks_done", (long long)k.blocks_done);
+		wsapi_out_int(o, "blocks_total", (long long)k.blocks_total);
+		wsapi_out_int(o, "resident", k.nresident);
+	}
+	return 0;
+}
+
+static int q_kernels(const struct ir_module *mod, struct wsapi_out *o)
+{
+	for (uint32_t i = 0; i < mod->nfuncs; i++)
+		if (mod->funcs[i].kind & FN_KERNEL)
+			wsapi_out_str(o, NULL, mod->funcs[i].name);
+	return 0;
+}
+
+static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi_where *w,
+		    struct wsapi_out *o, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *p = obj_find(he, WSAPI_PROGRAM, id);
+	struct he_mach *hm;
+
+	if (p && !strcmp(what, "kernels"))
+		return q_kernels(p->c->mod, o);
+	if (!(hm = mach_get(he, id, err)))
+		return -1;
+	if (!strcmp(what, "kernels"))
+		return q_kernels(hm->mod, o);
+	if (!strcmp(what, "status"))
+		return q_status(hm, o);
+	if (!strcmp(what, "warps"))
+		return q_warps(hm, w, o, err);
+	if (!strcmp(what, "groups"))
+		return q_groups(hm, w, o, err);
+	if (!strcmp(what, "vars"))
+		return q_vars(hm, w, o, err);
+	if (!strcmp(what, "thread"))
+		return q_thread(hm, w, o, err);
+	if (!strcmp(what, "shared") || !strcmp(what, "global"))
+		return q_memory(hm, w, o, err, what[0] == 's');
+	if (!strcmp(what, "barriers"))
+		return q_barriers(hm, w, o, err);
+	if (!strcmp(what, "pending"))
+		return 0; /* NEEDSWORK: the sc model keeps no pending stores (relaxed model: another issue) */
+	if (!strcmp(what, "findings"))
+		return q_findings(hm, o);
+	if (!strcmp(what, "source"))
+		return q_source(hm->sm, o);
+	snprintf(err, WSAPI_ERR_MAX, "unknown query '%s'", what);
+	return -1;
+}
+
+/* ---- the scheduler's choices */
+
+struct he_choice {
+	int slot, warp, group;
+	uint32_t mask;
+	int line;
+};
+
+static long long slot_linear(struct he_mach *hm, int s)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+
+	if (machine_kernel(hm->m, &k) < 0 || machine_block(hm->m, s, &b) < 0)
+		return -1;
+	return b.idx[0] + (long long)b.idx[1] * k.grid[0] + (long long)b.idx[2] * k.grid[0] * k.grid[1];
+}
+
+static void choice_add(struct he_mach *hm, struct he_choice *c, size_t *n, int s, int w, int g,
+		       const struct machine_group_info *gi)
+{
+	const struct ir_insn *in = insn_at(hm, gi->func, gi->pc);
+
+	c[(*n)++] = (struct he_choice){ s, w, g, gi->mask, in ? (int)in->span.line : 0 };
+}
+
+/* Every move the scheduler may make next: each ready group of each resident
+ * warp under `its`; under `stack` one per warp (the stack decides the group). */
+static size_t choices_list(struct he_mach *hm, struct he_choice *c, size_t max)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+	size_t n = 0;
+
+	if (machine_kernel(hm->m, &k) < 0)
+		return 0;
+	for (int s = 0; s < k.nresident; s++) {
+		if (machine_block(hm->m, s, &b) < 0)
+			continue;
+		for (int w = 0; w < b.nwarps && n < max; w++) {
+			if (machine_warp(hm->m, s, w, &wi) < 0)
+				continue;
+			if (!hm->its) {
+				if (warp_next(hm, s, w, &gi) == 0)
+					choice_add(hm, c, &n, s, w, -1, &gi);
+				continue;
+			}
+			for (int g = 0; g < wi.ngroups && n < max; g++)
+				if (machine_group(hm->m, s, w, g, &gi) == 0 &&
+				    (gi.state == LS_ACTIVE || gi.state == LS_READY))
+					choice_add(hm, c, &n, s, w, g, &gi);
+		}
+	}
+	return n;
+}
+
+static int he_choices(void *ctx, uint64_t mach, struct wsapi_out *o, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	struct he_choice c[256];
+	char label[160];
+	size_t n;
+
+	if (!hm)
+		return -1;
+	n = choices_list(hm, c, 256);
+	for (size_t i = 0; i < n; i++) {
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "block", slot_linear(hm, c[i].slot));
+		wsapi_out_int(o, "warp", c[i].warp);
+		wsapi_out_int(o, "group", c[i].group);
+		out_mask(o, "mask", c[i].mask);
+		wsapi_out_int(o, "line", c[i].line);
+		snprintf(label, sizeof(label), "block %lld warp %d lanes 0x%08x at line %d",
+			 slot_linear(hm, c[i].slot), c[i].warp, c[i].mask, c[i].line);
+		wsapi_out_str(o, "label", label);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
+static int he_choose(void *ctx, uint64_t mach, long long i, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	struct he_choice c[256];
+	size_t n;
+
+	if (!hm)
+		return -1;
+	n = choices_list(hm, c, 256);
+	if (i < 1 || (size_t)i > n) {
+		snprintf(err, WSAPI_ERR_MAX, "choice %lld: there %s %zu (see m:choices())", i,
+			 n == 1 ? "is" : "are", n);
+		return -1;
+	}
+	hm->ran = 0;
+	struct machine_choice mc = { c[i - 1].slot, c[i - 1].warp, c[i - 1].group, c[i - 1].mask, 0, 0 };
+	if (c[i - 1].group < 0 ? machine_step_warp(hm->m, mc.slot, mc.warp) < 0
+			       : machine_choose(hm->m, &mc) < 0) {
+		snprintf(err, WSAPI_ERR_MAX, "that group cannot run now");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- events */
+
+static int he_subscribe(void *ctx, uint64_t mach, const char *event, int on, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	int k;
+
+	if (!hm)
+		return -1;
+	for (k = 0; k <= HE_EV_LINE; k++)
+		if (ev_names[k] && !strcmp(ev_names[k], event))
+			break;
+	if (k > HE_EV_LINE) {
+		snprintf(err, WSAPI_ERR_MAX, "unknown event '%s' (insn, line, mem, barrier, diverge, reconverge, launch, kernel, finding)", event);
+		return -1;
+	}
+	if (on)
+		hm->sub |= 1u << k;
+	else
+		hm->sub &= ~(1u << k);
+	machine_unobserve(hm->m, hm->obs);
+	hm->obs = machine_observe(hm->m, base_kinds() | (hm->sub & ((1u << EV_NKINDS) - 1)), observe, hm);
+	return 0;
+}
+
+static int he_events(void *ctx, uint64_t mach, struct wsapi_out *o, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	const struct ir_insn *in;
+
+	if (!hm)
+		return -1;
+	for (size_t i = 0; i < hm->evq.len; i++) {
+		const struct he_event *e = &hm->evq.v[i];
+		wsapi_out_begin(o, NULL);
+		wsapi_out_str(o, "event", ev_names[e->kind]);
+		if (e->slot >= 0 && e->kind != EV_LAUNCH && e->kind != EV_KERNEL_END) {
+			wsapi_out_int(o, "block", e->slot);
+			if (e->warp >= 0)
+				wsapi_out_int(o, "warp", e->warp);
+		}
+		if (e->kind == EV_INSN || e->kind == HE_EV_LINE || e->kind == EV_MEM ||
+		    e->kind == EV_DIVERGE || e->kind == EV_RECONVERGE) {
+			out_mask(o, "mask", e->mask);
+			if ((in = insn_at(hm, e->func, e->pc)))
+				wsapi_out_int(o, "line", in->span.line);
+		}
+		if (e->kind == EV_LAUNCH || e->kind == EV_KERNEL_END)
+			wsapi_out_str(o, "kernel", hm->mod->funcs[e->func].name);
+		if (e->kind == EV_MEM) {
+			wsapi_out_int(o, "addr", (long long)e->addr);
+			wsapi_out_int(o, "size", e->size);
+			wsapi_out_bool(o, "write", e->write);
+		}
+		if (e->kind == EV_FINDING && e->finding < machine_nfindings(hm->m))
+			finding_out(hm, machine_finding_get(hm->m, e->finding), o);
+		wsapi_out_end(o);
+	}
+	hm->evq.len = 0;
+	return 0;
+}
+
+/* ---- the host */
+
+struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
+				    const struct machine_opts *mo)
+{
+	struct host_engine *he = xcalloc(1, sizeof(*he));
+
+	he->out = out;
+	he->err = err;
+	he->fo = fo;
+	he->mo = mo;
+	he->host = (struct wsapi_host){
+		.ctx = he,
+		.alive = he_alive,
+		.release = he_release,
+		.compile = he_compile,
+		.compile_file = he_compile_file,
+		.machine_new = he_machine_new,
+		.buffer_new = he_buffer_new,
+		.buffer_io = he_buffer_io,
+		.launch = he_launch,
+		.run_main = he_run_main,
+		.step = he_step,
+		.breakpoint = he_breakpoint,
+		.query = he_query,
+		.choices = he_choices,
+		.choose = he_choose,
+		.explore = NULL, /* NEEDSWORK: exploration is the memory-model issue's */
+		.subscribe = he_subscribe,
+		.events = he_events,
+	};
+	return he;
+}
+
+struct wsapi_host *host_engine_host(struct host_engine *he)
+{
+	return &he->host;
+}
+
+void host_engine_free(struct host_engine *he)
+{
+	if (!he)
+		return;
+	/* children first, so a machine never outlives its module */
+	for (int k = WSAPI_BUFFER; k >= WSAPI_PROGRAM; k--)
+		for (size_t i = 0; i < he->objs.len;)
+			if (he->objs.v[i]->kind == (enum wsapi_kind)k)
+				obj_remove(he, he->objs.v[i]);
+			else
+				i++;
+	vec_free(&he->objs);
+	free(he);
+}

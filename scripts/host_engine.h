@@ -1,0 +1,33 @@
+/*
+ * host_engine.h - the `ws` module's host over the real engine: the
+ * wsapi_host vtable (api.h) implemented with front.h and machine.h.
+ *
+ * Contract:
+ * - host_engine_new never fails (xmalloc aborts on no memory). It copies
+ *   nothing from fo and mo but the pointers' contents at each use: both must
+ *   outlive the host (the CLI keeps them in its struct cli). Either may be NULL.
+ * - Objects (programs, machines, buffers) get ids from one counter that
+ *   never reuses a value, so a stale handle can never name a new object.
+ *   A program owns its machines, a machine its buffers: freeing (or
+ *   collecting) a program frees its machines, whose handles then report
+ *   stale; a buffer's device memory lives as long as its machine.
+ * - The program's stdout and stderr (printf in kernels and main) go to out
+ *   and err.
+ * - host_engine_free frees every object still alive; call it after
+ *   lua_close (the handles' __gc run there and call release).
+ */
+#ifndef WS_HOST_ENGINE_H
+#define WS_HOST_ENGINE_H
+
+#include <stdio.h>
+
+struct front_opts;
+struct machine_opts;
+struct host_engine;
+
+struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
+				    const struct machine_opts *mo);
+struct wsapi_host *host_engine_host(struct host_engine *he);
+void host_engine_free(struct host_engine *he);
+
+#endif
