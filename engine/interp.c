@@ -1432,6 +1432,47 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	return norm1(r, t);
 }
 
+/* The common atomics (32-bit integer or float add, the histogram and
+ * counter idiom) when every lane's address lies in the window, aligned,
+ * and no initialization shadow is kept: one pass checks, one pass adds in
+ * ascending lane order. Returns 0 when the general path must run. */
+static int atom_fast(const struct ir_insn *in, uint32_t M, const struct window *win, uint64_t *D,
+		     const uint64_t *A, const uint64_t *B)
+{
+	unsigned t = in->t;
+	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) ||
+	    (win->a && win->a->shadow) || win->len < 4)
+		return 0;
+	uint64_t lo = win->lo, lim = win->len - 4, bad = 0;
+	uint8_t *base = win->base;
+	EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
+	if (bad)
+		return 0;
+	int keep = in->d >= 0;
+	if (t == IR_F32) {
+		EACH(M, l, {
+			uint8_t *p = base + (A[l] - lo);
+			float o, r;
+			memcpy(&o, p, 4);
+			r = o + fval(B[l]);
+			memcpy(p, &r, 4);
+			if (keep)
+				D[l] = fbits(o);
+		});
+	} else {
+		EACH(M, l, {
+			uint8_t *p = base + (A[l] - lo);
+			uint32_t o, r;
+			memcpy(&o, p, 4);
+			r = o + (uint32_t)B[l];
+			memcpy(p, &r, 4);
+			if (keep)
+				D[l] = t == IR_S32 ? (uint64_t)(int64_t)(int32_t)o : o;
+		});
+	}
+	return 1;
+}
+
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
@@ -1442,6 +1483,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
+	if (fast && atom_fast(in, g->mask, &win, D, A, B))
+		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
 	EACH(g->mask, l, {
@@ -2208,7 +2251,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			int bad = 0;
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, {
-				uint32_t base;
+				uint32_t base = 0;
 				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
 					bad = 1;
 				D[l] = ADDR(tag, base);
