@@ -1175,8 +1175,8 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
 }
 
-static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+static void race_check_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+			    const uint64_t *A, uint64_t imm, unsigned sz, int write)
 {
 	struct block *b = w->blk;
 	uint64_t *sh = b->race;
@@ -1233,8 +1233,8 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
 }
 
-static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-			const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+static void grace_check_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+			     const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
 {
 	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
 		return;
@@ -1275,6 +1275,89 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
 		}
 	});
+}
+
+/* The race checkers' common case, lane by lane in the same order and with
+ * the same shadow updates as the general loops above: an access inside one
+ * word that does not race. The first lane that is not that simple (two
+ * words, out of range, a race to report) hands itself and every later lane
+ * to the general loop, whose state at that point is the same. */
+static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+{
+	struct block *b = w->blk;
+	uint64_t *sh = b->race, lim = b->shared_size;
+	uint64_t gen = b->race_epoch;
+	uint32_t wlo = w->id * WS_WARP + 1; /* own warp's lanes as stored: wlo .. wlo + 31 */
+	if (in->sem != SEM_WEAK)
+		return;
+	uint32_t rest = M;
+	while (rest) {
+		unsigned l = (unsigned)__builtin_ctz(rest);
+		uint64_t off = ADDR_OFF(A[l] + imm);
+		if (off + sz > lim || (off & 3) + sz > 4)
+			break;
+		uint64_t v = sh[off >> 2];
+		uint32_t me = wlo + l, wr = 0, rd = 0;
+		if ((uint32_t)v == (uint32_t)gen) {
+			wr = (uint32_t)(v >> 32) & 0x7ff;
+			rd = (uint32_t)(v >> 43) & 0x7ff;
+			if (wr && wr - wlo >= WS_WARP)
+				break;
+			if (write && rd && (rd == RACE_MULTI || rd - wlo >= WS_WARP))
+				break;
+		}
+		if (write)
+			wr = me;
+		else if (!rd)
+			rd = me;
+		else if (rd != RACE_MULTI && rd - wlo >= WS_WARP)
+			rd = RACE_MULTI;
+		sh[off >> 2] = (uint32_t)gen | (uint64_t)wr << 32 | (uint64_t)rd << 43;
+		rest &= rest - 1;
+	}
+	if (rest)
+		race_check_slow(m, w, in, rest, A, imm, sz, write);
+}
+
+static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+			const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+{
+	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
+		return;
+	if (!a->race)
+		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
+	uint64_t *sh = a->race, base = a->base, size = a->size;
+	uint32_t gen = m->gepoch;
+	uint64_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
+	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47, mine = gen | me << (write ? 32 : 47);
+	uint32_t rest = M;
+	while (rest) {
+		unsigned l = (unsigned)__builtin_ctz(rest);
+		uint64_t off = A[l] + imm - base;
+		if (off + sz > size || (off & 3) + sz > 4)
+			break;
+		uint64_t v = sh[off >> 2];
+		if (v == mine || (!write && v == ro_multi)) {
+			/* unchanged: this block alone, or (reads) many blocks */
+		} else if ((uint32_t)v != gen) {
+			sh[off >> 2] = mine;
+		} else {
+			uint32_t wr = (uint32_t)(v >> 32) & 0x7fff, rd = (uint32_t)(v >> 47) & 0x7fff;
+			if ((wr && wr != me) || (write && rd && rd != me))
+				break;
+			if (write)
+				wr = (uint32_t)me;
+			else if (!rd)
+				rd = (uint32_t)me;
+			else if (rd != me)
+				rd = 0x7fff;
+			sh[off >> 2] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+		}
+		rest &= rest - 1;
+	}
+	if (rest)
+		grace_check_slow(m, w, in, rest, A, imm, sz, write, a);
 }
 
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
