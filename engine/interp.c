@@ -14,6 +14,15 @@
 
 static const uint64_t zeros[WS_WARP];
 
+/* Register rows are either the same row or disjoint, so a full-warp loop
+ * has no dependence between lanes: tell gcc, whose -O2 vectorizer would
+ * otherwise not version the loop for aliasing. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define LANES_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define LANES_INDEPENDENT
+#endif
+
 /* every lane of mask M: a full warp takes the branch-free path */
 #define EACH(M, l, ...) do { \
 	uint32_t m_ = (M); \
@@ -21,6 +30,7 @@ static const uint64_t zeros[WS_WARP];
 		const unsigned l = 0; \
 		__VA_ARGS__; \
 	} else if (m_ == WS_FULL) { \
+		LANES_INDEPENDENT \
 		for (unsigned l = 0; l < WS_WARP; l++) { __VA_ARGS__; } \
 	} else { \
 		while (m_) { unsigned l = (unsigned)__builtin_ctz(m_); m_ &= m_ - 1; __VA_ARGS__; } \
@@ -1360,6 +1370,65 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 		grace_check_slow(m, w, in, rest, A, imm, sz, write, a);
 }
 
+/* Loads and stores of the lanes whose addresses fall inside the window,
+ * aligned, one loop per access type (no per-lane type switch); returns
+ * the lanes left to the slow path. */
+#define WIN_LD(T, CONV) EACH(M, l, { \
+	uint64_t off = A[l] + imm - lo; \
+	if (WS_LIKELY(off < len && len - off >= sizeof(T) && !(off & (sizeof(T) - 1)))) { \
+		T v_; \
+		memcpy(&v_, base + off, sizeof(T)); \
+		D[l] = CONV; \
+	} else { \
+		slow |= 1u << l; \
+	} \
+})
+
+static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint64_t *D,
+			  const uint64_t *A, uint64_t imm)
+{
+	uint64_t lo = win->lo, len = win->len;
+	const uint8_t *base = win->base;
+	uint32_t slow = 0;
+	switch (t) {
+	case IR_S8: WIN_LD(int8_t, (uint64_t)(int64_t)v_); break;
+	case IR_U8: case IR_PRED: WIN_LD(uint8_t, v_); break;
+	case IR_S16: WIN_LD(int16_t, (uint64_t)(int64_t)v_); break;
+	case IR_U16: case IR_F16: WIN_LD(uint16_t, v_); break;
+	case IR_S32: WIN_LD(int32_t, (uint64_t)(int64_t)v_); break;
+	case IR_U32: case IR_F32: WIN_LD(uint32_t, v_); break;
+	default: WIN_LD(uint64_t, v_); break;
+	}
+	return slow;
+}
+#undef WIN_LD
+
+#define WIN_ST(T) EACH(M, l, { \
+	uint64_t off = A[l] + imm - lo; \
+	if (WS_LIKELY(off < len && len - off >= sizeof(T) && !(off & (sizeof(T) - 1)))) { \
+		T v_ = (T)B[l]; \
+		memcpy(base + off, &v_, sizeof(T)); \
+	} else { \
+		slow |= 1u << l; \
+	} \
+})
+
+static uint32_t st_window(const struct window *win, unsigned t, uint32_t M, const uint64_t *A,
+			  const uint64_t *B, uint64_t imm)
+{
+	uint64_t lo = win->lo, len = win->len;
+	uint8_t *base = win->base;
+	uint32_t slow = 0;
+	switch (type_size(t)) {
+	case 1: WIN_ST(uint8_t); break;
+	case 2: WIN_ST(uint16_t); break;
+	case 4: WIN_ST(uint32_t); break;
+	default: WIN_ST(uint64_t); break;
+	}
+	return slow;
+}
+#undef WIN_ST
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -1395,13 +1464,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		race_check(m, w, in, M, A, imm, sz, 0);
 	else if (win.a && !m->o.fast)
 		grace_check(m, w, in, M, A, imm, sz, 0, win.a);
-	EACH(M, l, {
-		uint64_t off = A[l] + imm - win.lo;
-		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
-			D[l] = ld_raw(win.base + off, t);
-		else
-			slow |= 1u << l;
-	});
+	slow = ld_window(&win, t, M, D, A, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
 		EACH(M & ~slow, l, {
 			uint64_t off = A[l] + imm - win.lo;
@@ -1451,13 +1514,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		grace_check(m, w, in, M, A, imm, sz, 1, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
-	EACH(M, l, {
-		uint64_t off = A[l] + imm - win.lo;
-		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
-			st_raw(win.base + off, t, B[l]);
-		else
-			slow |= 1u << l;
-	});
+	slow = st_window(&win, t, M, A, B, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow))
 		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
@@ -2230,7 +2287,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		case XOP_IDX: {
 			int64_t k = in->imm;
-			EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
+				unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
+				EACH(M, l, D[l] = A[l] + (B[l] << sh));
+			} else {
+				EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			}
 			break;
 		}
 		case IR_MOV:
@@ -2321,9 +2383,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				norm(D, M, t ? t : IR_U32);
 			break;
 		}
-		case IR_GADDR:
-			EACH(M, l, D[l] = m->obj_addr[in->imm]);
+		case IR_GADDR: {
+			uint64_t v = m->obj_addr[in->imm];
+			EACH(M, l, D[l] = v);
 			break;
+		}
 		case IR_LADDR: {
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, D[l] = ADDR(tag, fr->lbase[l] + (uint64_t)in->imm));

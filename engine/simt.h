@@ -292,6 +292,7 @@ struct machine {
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 };
 
 /* machine.c */

@@ -46,6 +46,7 @@ struct cli {
 	VEC(const char *) defs; /* -D, NULL-terminated once parsed */
 	int color;              /* diagnostics in color */
 	const char *record;     /* --record FILE.cast (debug, start screen) */
+	int stats;              /* --stats: run prints kernel time and steps to stderr */
 };
 
 struct command {
@@ -93,6 +94,8 @@ static const char options_help[] =
 	"                          scheduling (default stack)\n"
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
+	"  --stats                 run: print the time spent in kernels and the\n"
+	"                          instructions executed to stderr (benchmarks)\n"
 	"  --max-steps N           stop after N steps (0: no limit)\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
@@ -225,6 +228,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->mo.fast = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--stats") == 0) {
+		cli->stats = 1;
+		return OPT_DONE;
+	}
 	/* -IDIR, -I DIR, -DNAME, -D NAME */
 	if ((a[1] == 'I' || a[1] == 'D') && a[0] == '-') {
 		v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
@@ -326,6 +333,9 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	}
 	m = machine_new(c.mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
+	if (cli->stats)
+		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
+			(unsigned long long)machine_steps(m));
 	/* NEEDSWORK: machine.h has no findings query yet; once it has one,
 	 * print the findings to stderr here. */
 	machine_free(m);
