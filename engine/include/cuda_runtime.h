@@ -549,12 +549,6 @@ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = c
 cudaError_t cudaMallocHost(void **ptr, size_t size) __ws_builtin(cudaMallocHost);
 cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags) __ws_builtin(cudaHostAlloc);
 cudaError_t cudaFreeHost(void *ptr) __ws_builtin(cudaFreeHost);
-/* Unified addressing: a mapped host allocation has the same address on the device. */
-static inline cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
-{
-	*pDevice = pHost;
-	return cudaSuccess;
-}
 cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height) __ws_builtin(cudaMallocPitch);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __ws_builtin(cudaMemcpy);
 cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind) __ws_builtin(cudaMemcpy2D);
@@ -564,7 +558,6 @@ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t 
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyHostToDevice) __ws_builtin(cudaMemcpyToSymbol);
 cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset = 0, enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost) __ws_builtin(cudaMemcpyFromSymbol);
 cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol) __ws_builtin(cudaGetSymbolAddress);
-cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) __ws_builtin(cudaGetSymbolSize);
 cudaError_t cudaGetLastError(void) __ws_builtin(cudaGetLastError);
 cudaError_t cudaPeekAtLastError(void) __ws_builtin(cudaPeekAtLastError);
 const char *cudaGetErrorString(cudaError_t error) __ws_builtin(cudaGetErrorString);
@@ -605,10 +598,6 @@ template<class T> static inline cudaError_t cudaMallocManaged(T **devPtr, size_t
 {
 	return cudaMallocManaged((void **)devPtr, size, flags);
 }
-template<class T> static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
-{
-	return cudaHostGetDevicePointer((void **)pDevice, pHost, flags);
-}
 template<class T> static inline cudaError_t cudaMallocHost(T **ptr, size_t size)
 {
 	return cudaMallocHost((void **)ptr, size);
@@ -632,10 +621,6 @@ template<class T> static inline cudaError_t cudaMemcpyFromSymbol(void *dst, cons
 template<class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol)
 {
 	return cudaGetSymbolAddress(devPtr, (const void *)&symbol);
-}
-template<class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
-{
-	return cudaGetSymbolSize(size, (const void *)&symbol);
 }
 template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
 {
@@ -699,28 +684,9 @@ __device__ void __brkpt(void) __ws_builtin(__brkpt);
 __device__ void __prof_trigger(int counter) __ws_builtin(__prof_trigger);
 __device__ void __nanosleep(unsigned int ns) __ws_builtin(__nanosleep);
 __host__ __device__ void __builtin_unreachable(void) __ws_builtin(__builtin_unreachable);
-__host__ __device__ void *alloca(size_t size) __ws_builtin(alloca);
 __device__ long long int clock64(void) __ws_builtin(clock64);
 __device__ unsigned long long int __globaltimer(void) __ws_builtin(__globaltimer);
 
-/* ---- device: address-space predicates and conversions. A generic address carries its space in
- * bits 40..47 (engine/simt.h TAG_*); a space-specific address is the offset within the space,
- * except global, where it equals the generic address (as on the GPU). */
-#define __WS_SPACE(p) ((unsigned int)(((unsigned long long)(const void *)(p)) >> 40))
-#define __WS_OFFSET(p) (((unsigned long long)(const void *)(p)) & 0xffffffffffull)
-static inline __device__ unsigned int __isGlobal(const void *p) { return __WS_SPACE(p) == 0x70u; }
-static inline __device__ unsigned int __isConstant(const void *p) { return __WS_SPACE(p) == 0x71u; }
-static inline __device__ unsigned int __isShared(const void *p) { return __WS_SPACE(p) == 0x72u; }
-static inline __device__ unsigned int __isLocal(const void *p) { return __WS_SPACE(p) == 0x73u; }
-static inline __device__ unsigned int __isGridConstant(const void *p) { return __WS_SPACE(p) == 0x74u; }
-static inline __device__ size_t __cvta_generic_to_global(const void *p) { return (size_t)(unsigned long long)p; }
-static inline __device__ size_t __cvta_generic_to_shared(const void *p) { return (size_t)__WS_OFFSET(p); }
-static inline __device__ size_t __cvta_generic_to_constant(const void *p) { return (size_t)__WS_OFFSET(p); }
-static inline __device__ size_t __cvta_generic_to_local(const void *p) { return (size_t)__WS_OFFSET(p); }
-static inline __device__ void *__cvta_global_to_generic(size_t a) { return (void *)a; }
-static inline __device__ void *__cvta_shared_to_generic(size_t a) { return (void *)((0x72ull << 40) | a); }
-static inline __device__ void *__cvta_constant_to_generic(size_t a) { return (void *)((0x71ull << 40) | a); }
-static inline __device__ void *__cvta_local_to_generic(size_t a) { return (void *)((0x73ull << 40) | a); }
 
 /* ---- device: atomics (device scope; _block and _system variants) */
 #define __WS_ATOM(R, name, params) \
@@ -963,5 +929,45 @@ __device__ double __longlong_as_double(long long a) __ws_builtin(__longlong_as_d
 __device__ int __double2hiint(double a) __ws_builtin(__double2hiint);
 __device__ int __double2loint(double a) __ws_builtin(__double2loint);
 __device__ double __hiloint2double(int a, int b) __ws_builtin(__hiloint2double);
+
+/* ---- additions kept at the end so that earlier line numbers (IR golden files) stay put */
+/* host: symbol size, mapped host memory */
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) __ws_builtin(cudaGetSymbolSize);
+/* Unified addressing: a mapped host allocation has the same address on the device. */
+static inline cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+	*pDevice = pHost;
+	return cudaSuccess;
+}
+template<class T> static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
+{
+	return cudaHostGetDevicePointer((void **)pDevice, pHost, flags);
+}
+template<class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+	return cudaGetSymbolSize(size, (const void *)&symbol);
+}
+
+/* ---- device: address-space predicates and conversions. A generic address carries its space in
+ * bits 40..47 (engine/simt.h TAG_*); a space-specific address is the offset within the space,
+ * except global, where it equals the generic address (as on the GPU). */
+#define __WS_SPACE(p) ((unsigned int)(((unsigned long long)(const void *)(p)) >> 40))
+#define __WS_OFFSET(p) (((unsigned long long)(const void *)(p)) & 0xffffffffffull)
+static inline __device__ unsigned int __isGlobal(const void *p) { return __WS_SPACE(p) == 0x70u; }
+static inline __device__ unsigned int __isConstant(const void *p) { return __WS_SPACE(p) == 0x71u; }
+static inline __device__ unsigned int __isShared(const void *p) { return __WS_SPACE(p) == 0x72u; }
+static inline __device__ unsigned int __isLocal(const void *p) { return __WS_SPACE(p) == 0x73u; }
+static inline __device__ unsigned int __isGridConstant(const void *p) { return __WS_SPACE(p) == 0x74u; }
+static inline __device__ size_t __cvta_generic_to_global(const void *p) { return (size_t)(unsigned long long)p; }
+static inline __device__ size_t __cvta_generic_to_shared(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ size_t __cvta_generic_to_constant(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ size_t __cvta_generic_to_local(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ void *__cvta_global_to_generic(size_t a) { return (void *)a; }
+static inline __device__ void *__cvta_shared_to_generic(size_t a) { return (void *)((0x72ull << 40) | a); }
+static inline __device__ void *__cvta_constant_to_generic(size_t a) { return (void *)((0x71ull << 40) | a); }
+static inline __device__ void *__cvta_local_to_generic(size_t a) { return (void *)((0x73ull << 40) | a); }
+
+/* ---- device: alloca */
+__host__ __device__ void *alloca(size_t size) __ws_builtin(alloca);
 
 #endif
