@@ -11,6 +11,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const uint64_t zeros[WS_WARP];
 
@@ -1766,6 +1769,24 @@ static int do_divrem(struct machine *m, struct warp *w, struct group *g, const s
 static void do_shift(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
 {
 	unsigned t = in->t, bits = type_size(t) * 8;
+	if (in->flags & DF_KB) { /* a constant count: the same shift for every lane */
+		uint64_t s = B[0] & 0xffffffffu;
+		if (in->op == IR_SHL) {
+			if (s >= bits)
+				EACH(M, l, D[l] = 0);
+			else
+				EACH(M, l, D[l] = A[l] << s);
+			norm(D, M, t);
+		} else if (is_signed(t)) {
+			unsigned k = s >= bits ? 63 : (unsigned)s;
+			EACH(M, l, D[l] = (uint64_t)((int64_t)A[l] >> k));
+		} else if (s >= bits) {
+			EACH(M, l, D[l] = 0);
+		} else {
+			EACH(M, l, D[l] = A[l] >> s);
+		}
+		return;
+	}
 	if (in->op == IR_SHL) {
 		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] << (B[l] & 63));
 	} else if (is_signed(t)) {
@@ -1909,10 +1930,46 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} \
 } while (0)
 
+#ifdef __SSE2__
+/* 32-bit compares of all 32 lanes, four at a time: the low halves of the
+ * 64-bit slots are gathered, compared (unsigned through a bias), and the
+ * lane bits come from movemask. Lanes outside the group compare garbage
+ * and are masked off by the caller. */
+static uint32_t cmp_mask32(unsigned sub, int sgn, const uint64_t *A, const uint64_t *B)
+{
+	uint32_t lt = 0, eq = 0;
+	const __m128i bias = _mm_set1_epi32(sgn ? 0 : INT32_MIN);
+	for (unsigned l = 0; l < WS_WARP; l += 4) {
+		__m128i a0 = _mm_loadu_si128((const __m128i *)(A + l));
+		__m128i a1 = _mm_loadu_si128((const __m128i *)(A + l + 2));
+		__m128i b0 = _mm_loadu_si128((const __m128i *)(B + l));
+		__m128i b1 = _mm_loadu_si128((const __m128i *)(B + l + 2));
+		__m128i a = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a0), _mm_castsi128_ps(a1), 0x88));
+		__m128i b = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(b0), _mm_castsi128_ps(b1), 0x88));
+		a = _mm_xor_si128(a, bias);
+		b = _mm_xor_si128(b, bias);
+		lt |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(a, b))) << l;
+		eq |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))) << l;
+	}
+	switch (sub) {
+	case CMP_EQ: return eq;
+	case CMP_NE: return ~eq;
+	case CMP_LT: return lt;
+	case CMP_LE: return lt | eq;
+	case CMP_GT: return ~(lt | eq);
+	default: return ~lt;
+	}
+}
+#endif
+
 static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A, const uint64_t *B)
 {
 	uint32_t T = 0;
 	unsigned t = in->t;
+#ifdef __SSE2__
+	if ((t == IR_S32 || t == IR_U32) && M != 1)
+		return cmp_mask32(in->sub, t == IR_S32, A, B) & M;
+#endif
 	if (is_float(t)) {
 		uint64_t p[WS_WARP];
 		do_setp(in, M, p, (uint64_t *)A, (uint64_t *)B);
