@@ -107,4 +107,10 @@ if [ $nlog -gt 0 ]; then
 	awk -v s="$logsum" -v n="$nlog" 'BEGIN { printf "geometric mean fast/native over %d kernels: %.1fx\n", n, exp(s / n) }'
 fi
 [ -n "$worst" ] && echo "lowest ocl/ws: ${worst}x"
+# memory: a 2^24-thread launch (bench/launch24.cu), peak RSS of the whole run
+if [ $have_ws = yes ] && [ -x /usr/bin/time ]; then
+	rss=$(/usr/bin/time -f 'rss %M' "$WS" run bench/launch24.cu 2>&1 >"$B/ws.out" | sed -n 's/^rss //p')
+	grep -q ' ok$' "$B/ws.out" && [ -n "$rss" ] &&
+		echo "2^24-thread launch (bench/launch24.cu, checkers on): peak RSS $((rss / 1024)) MiB (target < 256 MiB)"
+fi
 exit 0
