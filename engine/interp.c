@@ -1960,6 +1960,27 @@ static uint32_t cmp_mask32(unsigned sub, int sgn, const uint64_t *A, const uint6
 	default: return ~lt;
 	}
 }
+
+/* float add, subtract, multiply of a full warp, four lanes at a time
+ * (results zero-extended, as fbits gives them) */
+static int f32_full(unsigned op, uint64_t *D, const uint64_t *A, const uint64_t *B)
+{
+	const __m128i z = _mm_setzero_si128();
+	for (unsigned l = 0; l < WS_WARP; l += 4) {
+		__m128 a = _mm_shuffle_ps(_mm_loadu_ps((const float *)(A + l)),
+					  _mm_loadu_ps((const float *)(A + l + 2)), 0x88);
+		__m128 b = _mm_shuffle_ps(_mm_loadu_ps((const float *)(B + l)),
+					  _mm_loadu_ps((const float *)(B + l + 2)), 0x88);
+		__m128 r = op == IR_ADD ? _mm_add_ps(a, b) : op == IR_SUB ? _mm_sub_ps(a, b) : _mm_mul_ps(a, b);
+		__m128i ri = _mm_castps_si128(r);
+		_mm_storeu_si128((__m128i *)(D + l), _mm_unpacklo_epi32(ri, z));
+		_mm_storeu_si128((__m128i *)(D + l + 2), _mm_unpackhi_epi32(ri, z));
+	}
+	return 1;
+}
+#define F32_FULL(op) (t == IR_F32 && M == WS_FULL && f32_full(op, D, A, B))
+#else
+#define F32_FULL(op) 0
 #endif
 
 static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A, const uint64_t *B)
@@ -2358,9 +2379,18 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			else
 				EACH(M, l, D[l] = A[l]);
 			break;
-		case IR_ADD: ARITH(+); break;
-		case IR_SUB: ARITH(-); break;
-		case IR_MUL: ARITH(*); break;
+		case IR_ADD:
+			if (!F32_FULL(IR_ADD))
+				ARITH(+);
+			break;
+		case IR_SUB:
+			if (!F32_FULL(IR_SUB))
+				ARITH(-);
+			break;
+		case IR_MUL:
+			if (!F32_FULL(IR_MUL))
+				ARITH(*);
+			break;
 		case IR_DIV: case IR_REM:
 			if (do_divrem(m, w, g, in, D, A, B))
 				return n;
