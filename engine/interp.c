@@ -15,7 +15,6 @@
 #include <emmintrin.h>
 #endif
 
-static const uint64_t zeros[WS_WARP];
 
 /* Register rows are either the same row or disjoint, so a full-warp loop
  * has no dependence between lanes: tell gcc, whose -O2 vectorizer would
@@ -40,9 +39,13 @@ static const uint64_t zeros[WS_WARP];
 	} \
 } while (0)
 
+/* Operand x of a frame's registers R; x == -1 (no operand; decode.c
+ * rejects anything below) is the frame's row -1, always zero: no branch.
+ * Nothing may write through it (an instruction without a destination
+ * must not store to D). */
 static inline uint64_t *reg(uint64_t *R, int32_t x)
 {
-	return x >= 0 ? R + (size_t)x * WS_WARP : (uint64_t *)zeros;
+	return R + (ptrdiff_t)x * WS_WARP;
 }
 
 static inline float fval(uint64_t v)
@@ -438,7 +441,8 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		 * (deterministic all the same) */
 		f = xcalloc(1, sizeof(*f));
 		f->cap = need < 16 ? 16 : need;
-		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
+		/* row -1 stays zero: the "no operand" register (see reg) */
+		f->r = (uint64_t *)xcalloc((size_t)(f->cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}
@@ -1387,12 +1391,49 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	} \
 })
 
+/* A full warp whose 32 addresses all lie in the window, aligned to n
+ * bytes: one branch-free pass (it vectorizes) instead of a test per lane.
+ * off | (lim - off) has its top bit set when off > lim or off wrapped. */
+static inline int win_all_in(const uint64_t *A, uint64_t k, uint64_t len, unsigned n)
+{
+	if (len < n)
+		return 0;
+	uint64_t lim = len - n, bad = 0, al = 0;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t off = A[l] + k;
+		bad |= off | (lim - off);
+		al |= off;
+	}
+	return !(bad >> 63) && !(al & (n - 1));
+}
+
 static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint64_t *D,
 			  const uint64_t *A, uint64_t imm)
 {
 	uint64_t lo = win->lo, len = win->len;
 	const uint8_t *base = win->base;
 	uint32_t slow = 0;
+	if (M == WS_FULL && (t == IR_S32 || t == IR_U32 || t == IR_F32) &&
+	    win_all_in(A, imm - lo, len, 4)) {
+		uint64_t k = imm - lo;
+		if (t == IR_S32) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				int32_t v;
+				memcpy(&v, base + (A[l] + k), 4);
+				D[l] = (uint64_t)(int64_t)v;
+			}
+		} else {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				uint32_t v;
+				memcpy(&v, base + (A[l] + k), 4);
+				D[l] = v;
+			}
+		}
+		return 0;
+	}
 	switch (t) {
 	case IR_S8: WIN_LD(int8_t, (uint64_t)(int64_t)v_); break;
 	case IR_U8: case IR_PRED: WIN_LD(uint8_t, v_); break;
@@ -1422,6 +1463,15 @@ static uint32_t st_window(const struct window *win, unsigned t, uint32_t M, cons
 	uint64_t lo = win->lo, len = win->len;
 	uint8_t *base = win->base;
 	uint32_t slow = 0;
+	if (M == WS_FULL && type_size(t) == 4 && win_all_in(A, imm - lo, len, 4)) {
+		/* ascending lanes: with several lanes on one address the highest wins */
+		uint64_t k = imm - lo;
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint32_t v = (uint32_t)B[l];
+			memcpy(base + (A[l] + k), &v, 4);
+		}
+		return 0;
+	}
 	switch (type_size(t)) {
 	case 1: WIN_ST(uint8_t); break;
 	case 2: WIN_ST(uint16_t); break;
@@ -2315,6 +2365,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
+	uint64_t *smclk = &m->smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks) {
 			n += host_fast(m, w, budget - n);
@@ -2325,7 +2376,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		const struct ir_insn *in = &fr->code[g->pc];
 		uint32_t M = g->mask;
 		uint64_t *R = fr->r;
-		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
+		uint64_t *D = reg(R, in->d), *A = reg(R, in->a);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
 		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
@@ -2349,7 +2400,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		n++;
 		m->steps++;
 		m->cycles++;
-		m->smclk[w->blk->sm]++;
+		(*smclk)++;
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
@@ -2411,7 +2462,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_SHL: case IR_SHR: do_shift(in, M, D, A, B); break;
 		case IR_MIN: case IR_MAX: do_minmax(in, M, D, A, B); break;
 		case IR_SETP: do_setp(in, M, D, A, B); break;
-		case IR_SEL: EACH(M, l, D[l] = A[l] ? B[l] : C[l]); break;
+		case IR_SEL: {
+			const uint64_t *C = reg(R, in->c);
+			EACH(M, l, D[l] = A[l] ? B[l] : C[l]);
+			break;
+		}
 		case IR_CVT:
 			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
 				/* slots hold values extended per their type, so a

@@ -214,7 +214,7 @@ static void warp_release(struct warp *w)
 {
 	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
 		nx = f->next_all;
-		free(f->r);
+		free(f->r - WS_WARP); /* row -1, the zero row, starts the block */
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
