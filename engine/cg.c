@@ -97,6 +97,29 @@ static struct cg_bar *bar_find(struct machine *m, struct warp *w, uint64_t addr)
 	return NULL;
 }
 
+/* A finding inside a built-in header's inline function (a cooperative
+ * groups method, cuda::barrier::arrive ...) is reported at the user's call:
+ * the call instruction of the innermost frame outside the built-in headers. */
+struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp)
+{
+	const struct srcfile *sf = srcmgr_file(m->mod->sm, sp.file);
+	if (!w || !lanes || !sf || !sf->builtin)
+		return sp;
+	unsigned l = (unsigned)__builtin_ctz(lanes);
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (!(w->g[j].mask >> l & 1))
+			continue;
+		for (const struct frame *fr = w->g[j].fr; fr && fr->parent && fr->ret_pc; fr = fr->parent) {
+			struct span up = fr->parent->code[fr->ret_pc - 1].span;
+			sf = srcmgr_file(m->mod->sm, up.file);
+			if (sf && !sf->builtin)
+				return up;
+		}
+		break;
+	}
+	return sp;
+}
+
 static int fail(struct machine *m)
 {
 	machine_fail_kernel(m, 719);

@@ -58,7 +58,7 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	}
 	f.kind = kind;
 	f.error = error;
-	f.span = sp;
+	f.span = cg_user_span(m, w, lanes, sp);
 	f.addr = addr;
 	f.lanes = lanes;
 	f.on_device = w && !w->host;

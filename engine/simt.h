@@ -360,6 +360,8 @@ void cg_grid_start(struct machine *m);  /* a grid starts: forget the previous gr
 void cg_free(struct machine *m);
 /* deadlock report: what a G_CGWAIT group waits for */
 void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
+/* the span of the user's call when sp lies in a built-in header (findings) */
+struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp);
 
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);
