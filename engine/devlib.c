@@ -211,7 +211,17 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
 		return cg_call(m, w, g, in);
-	case BI___brkpt: case BI___prof_trigger:
+	case BI___brkpt:
+		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
+		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */
+		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+				    "__brkpt() with no debugger attached: the kernel is aborted");
+		if (w->host)
+			machine_exit(m, 134);
+		else
+			machine_fail_kernel(m, 719);
+		return -1;
+	case BI___prof_trigger:
 	default:
 		return 0;
 	}
