@@ -27,7 +27,8 @@ struct rec_machine {
 
 struct host_record {
 	struct wsapi_host host, *in;
-	unsigned gen;
+	unsigned gen, launches, moves, break_seq;
+	int last_break;
 	VEC(struct rec_prog) progs;
 	VEC(struct rec_buf) bufs;
 	VEC(struct rec_machine) machines;
@@ -157,6 +158,8 @@ static int r_launch(void *ctx, uint64_t machine, const char *kernel, const struc
 			memcpy(r->largs, l->args, l->nargs * sizeof(*r->largs));
 		r->launch.args = r->largs;
 		r->gen++;
+		r->launches++;
+		r->moves++;
 	}
 	return ret;
 }
@@ -164,12 +167,14 @@ static int r_launch(void *ctx, uint64_t machine, const char *kernel, const struc
 static int r_run_main(void *ctx, uint64_t machine, int argc, const char **argv, int *status,
 		      char *err)
 {
+	((struct host_record *)ctx)->moves++;
 	return IN(ctx)->run_main(IN(ctx)->ctx, machine, argc, argv, status, err);
 }
 
 static int r_step(void *ctx, uint64_t machine, enum wsapi_gran g, uint64_t n,
 		  struct wsapi_out *stop, char *err)
 {
+	((struct host_record *)ctx)->moves++;
 	return IN(ctx)->step(IN(ctx)->ctx, machine, g, n, stop, err);
 }
 
@@ -184,6 +189,10 @@ static int r_breakpoint(void *ctx, uint64_t machine, const char *file, int line,
 
 		for (i = 0; i < r->breaks.len && r->breaks.v[i] != line; i++)
 			;
+		if (set) {
+			r->last_break = line;
+			r->break_seq++;
+		}
 		if (set && i == r->breaks.len)
 			vec_push(&r->breaks, line);
 		else if (!set && i < r->breaks.len)
@@ -206,6 +215,7 @@ static int r_choices(void *ctx, uint64_t machine, struct wsapi_out *out, char *e
 
 static int r_choose(void *ctx, uint64_t machine, long long choice, char *err)
 {
+	((struct host_record *)ctx)->moves++;
 	return IN(ctx)->choose(IN(ctx)->ctx, machine, choice, err);
 }
 
@@ -272,6 +282,22 @@ const char *host_record_last_source(const struct host_record *r, const char **na
 		return NULL;
 	*name = r->progs.v[r->progs.len - 1].name;
 	return r->progs.v[r->progs.len - 1].text;
+}
+
+unsigned host_record_launches(const struct host_record *r)
+{
+	return r->launches;
+}
+
+unsigned host_record_moves(const struct host_record *r)
+{
+	return r->moves;
+}
+
+int host_record_last_break(const struct host_record *r, unsigned *seq)
+{
+	*seq = r->break_seq;
+	return r->last_break;
 }
 
 const int *host_record_breaks(const struct host_record *r, size_t *n)

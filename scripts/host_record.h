@@ -17,6 +17,10 @@
  *   script wrote, launches the kernel the same way and waits. NULL when
  *   nothing was launched. *name gets the source's name (owned by r).
  * - host_record_last_source: the last compiled source and its name, or NULL.
+ * - host_record_launches counts launches; host_record_moves counts what
+ *   moves a machine (launches, steps, runs of main, scheduler choices), so a
+ *   caller can tell narration from progress; host_record_last_break is the
+ *   line of the last breakpoint set (*seq counts them), even if cleared since.
  * - host_record_breaks: the lines of the breakpoints set now (owned by r).
  * - The record must outlive the Lua state using its host.
  */
@@ -35,6 +39,9 @@ struct wsapi_host *host_record_host(struct host_record *r);
 unsigned host_record_gen(const struct host_record *r);
 char *host_record_program(const struct host_record *r, const char **name);
 const char *host_record_last_source(const struct host_record *r, const char **name);
+unsigned host_record_launches(const struct host_record *r);
+unsigned host_record_moves(const struct host_record *r);
+int host_record_last_break(const struct host_record *r, unsigned *seq);
 const int *host_record_breaks(const struct host_record *r, size_t *n);
 void host_record_free(struct host_record *r);
 
