@@ -466,7 +466,7 @@ static int ed_key(struct lu *lu, int key)
 	int len = (int)strlen(*l);
 
 	switch (key) {
-	case UI_KEY_ESC:
+	case 24: /* Ctrl-X */
 	case 19: /* Ctrl-S */ {
 		char *text = ed_text(lu);
 
@@ -809,7 +809,7 @@ static void lu_draw(void *ctx, struct ui_session *s, struct view_grid *g)
 
 		snprintf(title, sizeof(title), "Edit %s", lu->file ? lu->file : "");
 		lesson_editor_draw(g, r, title, lu->ed.v, (int)lu->ed.len, lu->ey, lu->ex, &lu->etop,
-				   "Esc or Ctrl-S: save and check   Ctrl-C: cancel", s->ctl.ascii);
+				   "Ctrl-X: save and check   Ctrl-C: cancel   arrows: move", s->ctl.ascii);
 		return;
 	}
 	lu_status(lu, status, sizeof(status));
