@@ -33,6 +33,8 @@ struct host_record {
 	VEC(struct rec_buf) bufs;
 	VEC(struct rec_machine) machines;
 	VEC(int) breaks;
+	VEC(struct host_record_step) steps;
+	size_t launch_steps; /* steps.len at the last launch */
 	/* the last launch */
 	uint64_t lmachine;
 	char *lkernel;
@@ -159,6 +161,7 @@ static int r_launch(void *ctx, uint64_t machine, const char *kernel, const struc
 		r->launch.args = r->largs;
 		r->gen++;
 		r->launches++;
+		r->launch_steps = r->steps.len;
 		r->moves++;
 	}
 	return ret;
@@ -174,8 +177,12 @@ static int r_run_main(void *ctx, uint64_t machine, int argc, const char **argv, 
 static int r_step(void *ctx, uint64_t machine, enum wsapi_gran g, uint64_t n,
 		  struct wsapi_out *stop, char *err)
 {
-	((struct host_record *)ctx)->moves++;
-	return IN(ctx)->step(IN(ctx)->ctx, machine, g, n, stop, err);
+	struct host_record *r = ctx;
+	struct host_record_step st = { (int)g, (unsigned long long)n };
+
+	r->moves++;
+	vec_push(&r->steps, st);
+	return r->in->step(r->in->ctx, machine, g, n, stop, err);
 }
 
 static int r_breakpoint(void *ctx, uint64_t machine, const char *file, int line, int set, int *bp,
@@ -282,6 +289,17 @@ const char *host_record_last_source(const struct host_record *r, const char **na
 		return NULL;
 	*name = r->progs.v[r->progs.len - 1].name;
 	return r->progs.v[r->progs.len - 1].text;
+}
+
+size_t host_record_launch_steps(const struct host_record *r)
+{
+	return r->launch_steps;
+}
+
+const struct host_record_step *host_record_steps(const struct host_record *r, size_t *n)
+{
+	*n = r->steps.len;
+	return r->steps.v;
 }
 
 unsigned host_record_launches(const struct host_record *r)
@@ -395,7 +413,7 @@ char *host_record_program(const struct host_record *r, const char **name)
 	strbuf_adds(&sb, p->text);
 	if (sb.len && p->text[sb.len - 1] != '\n')
 		strbuf_addc(&sb, '\n');
-	strbuf_adds(&sb, "\n// added by warpstep: the launch the lesson made\nint main(void)\n{\n");
+	strbuf_adds(&sb, "\n// added by warpstep: a main() that launches the kernel as the script did\nint main(void)\n{\n");
 	for (size_t i = 0; i < l->nargs; i++) {
 		if (r->largs[i].kind != WSAPI_ARG_BUFFER)
 			continue;
@@ -434,6 +452,7 @@ void host_record_free(struct host_record *r)
 	vec_free(&r->bufs);
 	vec_free(&r->machines);
 	vec_free(&r->breaks);
+	vec_free(&r->steps);
 	free(r->lkernel);
 	free(r->largs);
 	free(r);

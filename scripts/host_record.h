@@ -21,6 +21,7 @@
  *   moves a machine (launches, steps, runs of main, scheduler choices), so a
  *   caller can tell narration from progress; host_record_last_break is the
  *   line of the last breakpoint set (*seq counts them), even if cleared since.
+ * - host_record_steps lists the script's steps (granularity, count) in order.
  * - host_record_breaks: the lines of the breakpoints set now (owned by r).
  * - The record must outlive the Lua state using its host.
  */
@@ -39,6 +40,14 @@ struct wsapi_host *host_record_host(struct host_record *r);
 unsigned host_record_gen(const struct host_record *r);
 char *host_record_program(const struct host_record *r, const char **name);
 const char *host_record_last_source(const struct host_record *r, const char **name);
+/* Every m:step the script made, in order (gran: enum wsapi_gran). */
+struct host_record_step {
+	int gran;
+	unsigned long long n;
+};
+const struct host_record_step *host_record_steps(const struct host_record *r, size_t *n);
+/* How many steps were listed when the last launch was made. */
+size_t host_record_launch_steps(const struct host_record *r);
 unsigned host_record_launches(const struct host_record *r);
 unsigned host_record_moves(const struct host_record *r);
 int host_record_last_break(const struct host_record *r, unsigned *seq);

@@ -50,9 +50,11 @@ struct lu {
 	enum lu_wait wait;
 	int n, top, scroll, hidden, full;
 	int last_q;               /* the question asked last (asked again: not repeated) */
+	int follow;               /* keep the newest row in view (until the learner scrolls) */
 	char *file, *source;      /* the exercise */
 	unsigned launches;        /* of the program loaded in the debugger */
 	unsigned moves, break_seq;
+	size_t steps_seen;        /* of the scenario's steps, mirrored so far */
 	int seen_findings;
 	unsigned seen_barriers;
 	int was_diverged;
@@ -107,6 +109,7 @@ static void lu_show_last(struct lu *lu)
 {
 	lu->top = (int)lu->lines.len - 1;
 	lu->scroll = 0;
+	lu->follow = 1;
 }
 
 /* ---- the program in the debugger */
@@ -144,6 +147,7 @@ static void lu_load_program(struct lu *lu)
 	be = engine_backend_new(name, text, lu->o->fo, lu->o->mo, 1, argv, &err);
 	if (be) {
 		lu_set_backend(lu, be);
+		lu->steps_seen = host_record_launch_steps(lu->rec);
 		ui_console_add(&lu->s->st, UI_CON_INFO,
 			       ui_strf(&lu->s->st, "%s: the kernel the lesson launched, with a main() "
 				       "that launches it the same way. s: step  c: continue", name));
@@ -179,6 +183,7 @@ static void lu_advance(struct lu *lu)
 	struct lesson_req r;
 	int replaying = 0;
 
+	lu->follow = 1;
 	for (;;) {
 		enum lesson_req_kind k = lesson_next(lu->play, &r);
 
@@ -551,6 +556,54 @@ static void lu_print(void *ctx, const char *s, size_t n)
 		fwrite(s, 1, n, lu->pout);
 }
 
+/* Get the debugger's machine into the kernel (it starts before main()). */
+static void lu_enter_kernel(struct lu *lu)
+{
+	for (int i = 0; i < 64 && lu->s->st.run != UI_RUN_KERNEL &&
+			lu->s->st.run != UI_RUN_FINISHED; i++)
+		if (cmd_run(lu->s, "step") & UI_ACT_ERROR)
+			break;
+}
+
+/* Make the debugger follow the scenario's machine, as near as it can: to
+ * the line of a breakpoint the script ran to, else the same kind of steps. */
+static void lu_mirror(struct lu *lu)
+{
+	unsigned seq;
+	int line = host_record_last_break(lu->rec, &seq);
+	size_t n;
+	const struct host_record_step *st = host_record_steps(lu->rec, &n);
+	char cmd[48];
+
+	if (seq != lu->break_seq && line > 0) {
+		lu->break_seq = seq;
+		lu->steps_seen = n;
+		snprintf(cmd, sizeof(cmd), "break %d", line);
+		cmd_run(lu->s, cmd);
+		cmd_run(lu->s, "continue");
+		cmd_run(lu->s, "delete");
+		return;
+	}
+	for (; lu->steps_seen < n; lu->steps_seen++) {
+		const struct host_record_step *x = &st[lu->steps_seen];
+		const char *how = x->gran == WSAPI_GRAN_INSN ? "stepi"
+				  : x->gran == WSAPI_GRAN_WARP || x->gran == WSAPI_GRAN_LINE ? "warp-step"
+				  : x->gran == WSAPI_GRAN_BARRIER ? "to-barrier" : "continue";
+
+		lu_enter_kernel(lu);
+		if (lu->s->st.run != UI_RUN_KERNEL)
+			break;
+		if (!strcmp(how, "continue") || !strcmp(how, "to-barrier"))
+			snprintf(cmd, sizeof(cmd), "%s", how);
+		else
+			snprintf(cmd, sizeof(cmd), "%s %llu", how, x->n < 1000 ? x->n : 1000);
+		for (unsigned long long k = 0; k < (strchr(cmd, ' ') ? 1 : x->n) && k < 64; k++)
+			if (cmd_run(lu->s, cmd) & UI_ACT_ERROR)
+				break;
+	}
+	lu->steps_seen = n;
+}
+
 /* Run the scenario to its next narrated step and mirror it in the debugger. */
 static void lu_scenario_step(struct lu *lu)
 {
@@ -563,18 +616,7 @@ static void lu_scenario_step(struct lu *lu)
 	lu_drain(lu);
 	lu_load_program(lu);
 	if (st == 1) {
-		unsigned seq;
-		int line = host_record_last_break(lu->rec, &seq);
-
-		if (seq != lu->break_seq && line > 0) {
-			char cmd[48];
-
-			lu->break_seq = seq;
-			snprintf(cmd, sizeof(cmd), "break %d", line);
-			cmd_run(lu->s, cmd);
-			cmd_run(lu->s, "continue");
-			cmd_run(lu->s, "delete");
-		}
+		lu_mirror(lu);
 		lu_add(lu, VS_DIM, "  -- any key: next step --");
 		lu->wait = LU_PAUSE;
 	} else {
@@ -681,6 +723,7 @@ static int lu_line(struct lu *lu, struct ui_session *s)
 
 static int lu_scroll(struct lu *lu, int d)
 {
+	lu->follow = 0;
 	lu->scroll += d;
 	if (lu->scroll < -100000)
 		lu->scroll = 0;
@@ -823,6 +866,7 @@ static void lu_draw(void *ctx, struct ui_session *s, struct view_grid *g)
 	v.ascii = s->ctl.ascii;
 	v.focus = lu->full;
 	v.scroll = lu->scroll;
+	v.follow = lu->follow && lu->wait != LU_PAGE;
 	v.footer = lu->full ? "" : NULL;
 	lu->hidden = lesson_view_draw(g, r, &v);
 	if (lu->full) {

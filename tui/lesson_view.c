@@ -161,6 +161,8 @@ int lesson_view_draw(struct view_grid *g, struct view_rect r, struct lesson_view
 			break;
 		}
 	first = v->bottom ? n - h : top + v->scroll;
+	if (v->follow && first < n - h)
+		first = n - h;
 	if (first > (n - h > top ? n - h : top))
 		first = n - h > top ? n - h : top;
 	if (first < 0)

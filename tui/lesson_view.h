@@ -9,7 +9,8 @@
  * - Scrolling: rows start at paragraph top plus scroll rows, clamped so the
  *   pane is never scrolled past the end (or past paragraph top at the top
  *   of the pane: a new page starts on a clean pane); v->scroll is set to
- *   the clamped value. bottom set shows the last rows instead (the strip
+ *   the clamped value; follow set scrolls further down when the last row
+ *   would be hidden (the question that waits stays in view). bottom set shows the last rows instead (the strip
  *   under the debugger). lesson_view_draw returns how
  *   many rows are hidden below the pane (0: the end is on screen).
  * - The editor draws lines with the cursor cell in VS_FOCUS_LANE, scrolled so
@@ -34,6 +35,7 @@ struct lesson_view {
 	int top, scroll, bottom;
 	const char *footer; /* NULL: none */
 	int focus, ascii;
+	int follow;         /* keep the last row on screen (scrolling down if needed) */
 };
 
 int lesson_view_draw(struct view_grid *g, struct view_rect r, struct lesson_view *v);
