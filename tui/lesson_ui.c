@@ -53,6 +53,7 @@ struct lu {
 	int follow;               /* keep the newest row in view (until the learner scrolls) */
 	char *file, *source;      /* the exercise */
 	unsigned launches;        /* of the program loaded in the debugger */
+	const char *shown_source; /* compiled, not launched, shown in the debugger */
 	unsigned moves, break_seq;
 	size_t steps_seen;        /* of the scenario's steps, mirrored so far */
 	int seen_findings;
@@ -137,11 +138,28 @@ static void lu_load_program(struct lu *lu)
 	struct strbuf err;
 	struct ui_backend *be;
 
-	if (!lu->rec || host_record_launches(lu->rec) == lu->launches)
+	if (!lu->rec)
 		return;
-	lu->launches = host_record_launches(lu->rec);
-	if (!(text = host_record_program(lu->rec, &name)))
+	if (!host_record_launches(lu->rec)) {
+		/* compiled, not launched yet: show the source with an empty main() */
+		const char *src = host_record_last_source(lu->rec, &name);
+		struct strbuf sb;
+
+		if (!src || src == lu->shown_source || lu->o->script)
+			return;
+		lu->shown_source = src;
+		strbuf_init(&sb);
+		strbuf_adds(&sb, src);
+		strbuf_adds(&sb, "\n// added by warpstep: the lesson has not launched the kernel yet\n"
+			    "int main(void)\n{\n\treturn 0;\n}\n");
+		text = strbuf_detach(&sb);
+	} else if (host_record_launches(lu->rec) == lu->launches) {
 		return;
+	} else {
+		lu->launches = host_record_launches(lu->rec);
+		if (!(text = host_record_program(lu->rec, &name)))
+			return;
+	}
 	argv[0] = (char *)name;
 	strbuf_init(&err);
 	be = engine_backend_new(name, text, lu->o->fo, lu->o->mo, 1, argv, &err);
@@ -149,8 +167,9 @@ static void lu_load_program(struct lu *lu)
 		lu_set_backend(lu, be);
 		lu->steps_seen = host_record_launch_steps(lu->rec);
 		ui_console_add(&lu->s->st, UI_CON_INFO,
-			       ui_strf(&lu->s->st, "%s: the kernel the lesson launched, with a main() "
-				       "that launches it the same way. s: step  c: continue", name));
+			       ui_strf(&lu->s->st, "%s: the kernel the %s launched, with a main() "
+				       "that launches it the same way. s: step  c: continue", name,
+				       lu->play ? "lesson" : "script"));
 	} else {
 		ui_console_add(&lu->s->st, UI_CON_ERROR, strbuf_cstr(&err));
 	}
@@ -757,11 +776,11 @@ static int lu_key(void *ctx, struct ui_session *s, int key)
 		if (lu->full && lu->hidden > 0)
 			return lu_scroll(lu, page);
 		lu_advance(lu);
-		return UI_ACT_REDRAW | UI_ACT_STATE;
+		return UI_ACT_REDRAW;
 	case UI_KEY_ENTER:
 		if (lu->wait == LU_PAGE) {
 			lu_advance(lu);
-			return UI_ACT_REDRAW | UI_ACT_STATE;
+			return UI_ACT_REDRAW;
 		}
 		if (lu->wait == LU_ASK) {
 			line_open(s, "answer ");
@@ -769,7 +788,7 @@ static int lu_key(void *ctx, struct ui_session *s, int key)
 		}
 		if (lu->wait == LU_EXERCISE) {
 			lu_edit(lu);
-			return UI_ACT_REDRAW | UI_ACT_STATE;
+			return UI_ACT_REDRAW;
 		}
 		return -1;
 	case 'a':
@@ -781,7 +800,7 @@ static int lu_key(void *ctx, struct ui_session *s, int key)
 		if (lu->wait != LU_EXERCISE)
 			return -1;
 		lu_edit(lu);
-		return UI_ACT_REDRAW | UI_ACT_STATE;
+		return UI_ACT_REDRAW;
 	case 'j':
 	case UI_KEY_DOWN:
 		return lu->full ? lu_scroll(lu, 1) : -1;
