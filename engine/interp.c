@@ -1299,13 +1299,59 @@ static void grace_check_slow(struct machine *m, struct warp *w, const struct ir_
  * word that does not race. The first lane that is not that simple (two
  * words, out of range, a race to report) hands itself and every later lane
  * to the general loop, whose state at that point is the same. */
+/* Reads of 4-byte words by a full warp, every address in range and
+ * aligned (checked in one branch-free pass): the loop below without the
+ * per-lane range tests and without storing unchanged words. Returns the
+ * lanes left to the general loop (from the first racing lane on). */
+static uint32_t race_read_full(struct warp *w, const uint64_t *A, uint64_t imm)
+{
+	struct block *b = w->blk;
+	uint64_t *sh = b->race, lim = b->shared_size, bad = 0, al = 0;
+	if (lim < 4)
+		return WS_FULL;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t off = ADDR_OFF(A[l] + imm);
+		bad |= (lim - 4) - off;
+		al |= off;
+	}
+	if ((bad >> 63) || (al & 3))
+		return WS_FULL;
+	uint32_t gen = b->race_epoch, wlo = w->id * WS_WARP + 1;
+	uint64_t ro_multi = gen | (uint64_t)RACE_MULTI << 43, rdmask = (uint64_t)0x7ff << 43;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t *p = &sh[ADDR_OFF(A[l] + imm) >> 2], v = *p;
+		uint32_t me = wlo + l;
+		if (v == ro_multi)
+			continue;
+		if ((uint32_t)v != gen) {
+			*p = gen | (uint64_t)me << 43;
+			continue;
+		}
+		uint32_t wr = (uint32_t)(v >> 32) & 0x7ff, rd = (uint32_t)(v >> 43) & 0x7ff;
+		if (wr && wr - wlo >= WS_WARP)
+			return WS_FULL << l; /* a race: the general loop reports it */
+		if (!rd)
+			*p = v | (uint64_t)me << 43;
+		else if (rd != RACE_MULTI && rd - wlo >= WS_WARP)
+			*p = (v & ~rdmask) | (uint64_t)RACE_MULTI << 43;
+	}
+	return 0;
+}
+
 static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
 {
+	if (M == WS_FULL && !write && sz == 4 && in->sem == SEM_WEAK) {
+		M = race_read_full(w, A, imm);
+		if (!M)
+			return;
+	}
 	struct block *b = w->blk;
 	uint64_t *sh = b->race, lim = b->shared_size;
 	uint64_t gen = b->race_epoch;
 	uint32_t wlo = w->id * WS_WARP + 1; /* own warp's lanes as stored: wlo .. wlo + 31 */
+	uint64_t ro_multi = (uint32_t)gen | (uint64_t)RACE_MULTI << 43;
 	if (in->sem != SEM_WEAK)
 		return;
 	uint32_t rest = M;
@@ -1316,6 +1362,10 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 			break;
 		uint64_t v = sh[off >> 2];
 		uint32_t me = wlo + l, wr = 0, rd = 0;
+		if (!write && v == ro_multi) { /* read by several warps, written by none: unchanged */
+			rest &= rest - 1;
+			continue;
+		}
 		if ((uint32_t)v == (uint32_t)gen) {
 			wr = (uint32_t)(v >> 32) & 0x7ff;
 			rd = (uint32_t)(v >> 43) & 0x7ff;
