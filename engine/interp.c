@@ -17,8 +17,10 @@
 
 
 /* Register rows are either the same row or disjoint, so a full-warp loop
- * has no dependence between lanes: tell gcc, whose -O2 vectorizer would
- * otherwise not version the loop for aliasing. */
+ * over registers has no dependence between lanes: tell gcc, whose -O2
+ * vectorizer would otherwise not version the loop for aliasing. Loops
+ * whose lanes may write the same memory (stores, atomics: ascending lane
+ * order decides) use EACH_SEQ, without the promise. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define LANES_INDEPENDENT _Pragma("GCC ivdep")
 #else
@@ -26,18 +28,20 @@
 #endif
 
 /* every lane of mask M: a full warp takes the branch-free path */
-#define EACH(M, l, ...) do { \
+#define EACH_(PRAGMA, M, l, ...) do { \
 	uint32_t m_ = (M); \
 	if (m_ == 1) { \
 		const unsigned l = 0; \
 		__VA_ARGS__; \
 	} else if (m_ == WS_FULL) { \
-		LANES_INDEPENDENT \
+		PRAGMA \
 		for (unsigned l = 0; l < WS_WARP; l++) { __VA_ARGS__; } \
 	} else { \
 		while (m_) { unsigned l = (unsigned)__builtin_ctz(m_); m_ &= m_ - 1; __VA_ARGS__; } \
 	} \
 } while (0)
+#define EACH(M, l, ...) EACH_(LANES_INDEPENDENT, M, l, __VA_ARGS__)
+#define EACH_SEQ(M, l, ...) EACH_(, M, l, __VA_ARGS__)
 
 /* Operand x of a frame's registers R; x == -1 (no operand; decode.c
  * rejects anything below) is the frame's row -1, always zero: no branch.
@@ -1497,7 +1501,7 @@ static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint
 }
 #undef WIN_LD
 
-#define WIN_ST(T) EACH(M, l, { \
+#define WIN_ST(T) EACH_SEQ(M, l, { \
 	uint64_t off = A[l] + imm - lo; \
 	if (WS_LIKELY(off < len && len - off >= sizeof(T) && !(off & (sizeof(T) - 1)))) { \
 		T v_ = (T)B[l]; \
@@ -1586,7 +1590,7 @@ static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 	unsigned t = in->t, sz = type_size(t);
 	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
-	EACH(M, l, {
+	EACH_SEQ(M, l, {
 		if (bad) break;
 		uint64_t addr = A[l] + imm;
 		uint8_t *p;
@@ -1693,7 +1697,7 @@ static int atom_fast(const struct ir_insn *in, uint32_t M, const struct window *
 		return 0;
 	int keep = in->d >= 0;
 	if (t == IR_F32) {
-		EACH(M, l, {
+		EACH_SEQ(M, l, {
 			uint8_t *p = base + (A[l] - lo);
 			float o, r;
 			memcpy(&o, p, 4);
@@ -1703,7 +1707,7 @@ static int atom_fast(const struct ir_insn *in, uint32_t M, const struct window *
 				D[l] = fbits(o);
 		});
 	} else {
-		EACH(M, l, {
+		EACH_SEQ(M, l, {
 			uint8_t *p = base + (A[l] - lo);
 			uint32_t o, r;
 			memcpy(&o, p, 4);
@@ -1730,7 +1734,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
-	EACH(g->mask, l, {
+	EACH_SEQ(g->mask, l, {
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
