@@ -660,7 +660,8 @@ static int lu_script_start(struct lu *lu, const char *path)
 		return -1;
 	}
 	scenario_close(lu->sc);
-	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, err ? err : stderr);
+	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, lu->o->lua_budget,
+			       lu->o->lua_memory, err ? err : stderr);
 	if (!lu->sc) {
 		char buf[512];
 		size_t n = 0;
@@ -933,6 +934,8 @@ static int lu_open_lesson(struct lu *lu, const struct ui_run_opts *ro)
 	lo.fresh = ro->fresh;
 	lo.state_dir = ro->state_dir;
 	lo.host = host_record_host(lu->rec);
+	lo.max_instructions = lu->o->lua_budget;
+	lo.max_memory = lu->o->lua_memory;
 	base = base ? base + 1 : ro->lesson_path;
 	snprintf(lu->title, sizeof(lu->title), "Lesson %.*s", (int)strcspn(base, "."), base);
 	if (!(lu->play = lesson_open(&lo, lu->pout, stderr)))
