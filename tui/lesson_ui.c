@@ -58,6 +58,7 @@ struct lu {
 	size_t steps_seen;        /* of the scenario's steps, mirrored so far */
 	int seen_findings;
 	unsigned seen_barriers;
+	unsigned seen_phases;     /* cuda::barrier phases completed, summed */
 	int was_diverged;
 	/* the built-in editor */
 	VEC(char *) ed;
@@ -127,6 +128,7 @@ static void lu_set_backend(struct lu *lu, struct ui_backend *be)
 		engine_backend_free(old);
 	lu->seen_findings = lu->s->st.nfindings;
 	lu->seen_barriers = 0;
+	lu->seen_phases = 0;
 	lu->was_diverged = 0;
 }
 
@@ -310,7 +312,7 @@ static void lu_answer(struct lu *lu, const char *ans)
 static int lu_states(struct lu *lu, char out[][128], int cap)
 {
 	const struct ui_state *st = &lu->s->st;
-	unsigned gens = 0;
+	unsigned gens = 0, phases = 0;
 	int n = 0, b = st->focus_block[0] + st->focus_block[1] * (st->grid[0] ? st->grid[0] : 1) +
 		       st->focus_block[2] * (st->grid[0] ? st->grid[0] : 1) * (st->grid[1] ? st->grid[1] : 1);
 	const struct ui_warp *w = st->focus_warp >= 0 && st->focus_warp < st->nwarps
@@ -325,6 +327,11 @@ static int lu_states(struct lu *lu, char out[][128], int cap)
 	if (gens > lu->seen_barriers && n < cap)
 		snprintf(out[n++], 128, "barrier generation=%u block=%d", gens, b);
 	lu->seen_barriers = gens > lu->seen_barriers ? gens : lu->seen_barriers;
+	for (int i = 0; i < st->sync.ncubars; i++)
+		phases += (unsigned)st->sync.cubars[i].phase;
+	if (phases > lu->seen_phases && n < cap)
+		snprintf(out[n++], 128, "phase phase=%u block=%d", phases, b);
+	lu->seen_phases = phases > lu->seen_phases ? phases : lu->seen_phases;
 	if (st->run == UI_RUN_KERNEL && w && w->ngroups > 1 && n < cap)
 		snprintf(out[n++], 128, "diverge warp=%d groups=%d", w->id, w->ngroups);
 	if (st->run == UI_RUN_KERNEL && st->thread.line && n < cap)
