@@ -193,18 +193,22 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
 				 acc_name(write), (unsigned)size, (unsigned long long)addr);
 		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		if (addr >= 4096)
+			check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr);
 		fault(m, w, 1u << lane, sp, addr, "use-after-free", 700, msg);
+		check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (addr + size > a->base + a->size) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
 		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (dev && !a->dev_ok) {
@@ -1169,10 +1173,11 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 	else
 		snprintf(who, sizeof(who), "thread (%u,%u,%u)", other % L->block[0],
 			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
-	machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+	struct machine_finding *f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
+	finding_other(m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
 }
 
 static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1227,10 +1232,12 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 		snprintf(who, sizeof(who), "other blocks");
 	else
 		snprintf(who, sizeof(who), "block %u", other);
-	machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+	struct machine_finding *f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
 			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it in the same launch; blocks are not ordered (use atomics, or split the work into two launches)",
 			    (unsigned long long)off, (unsigned long long)a->size,
 			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
+	finding_alloc(f, a->base, a->size);
+	finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1, other_wrote);
 }
 
 static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,

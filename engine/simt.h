@@ -292,6 +292,7 @@ struct machine {
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 };
 
 /* machine.c */
@@ -300,6 +301,16 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 					    struct warp *w, uint32_t lanes, struct span sp,
 					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
 void machine_emit(struct machine *m, struct machine_event *e);
+/* findings.c: the other thread of a race (thread index linear in its block,
+ * block linear in the grid; -1: unknown), and the allocation/distance of a
+ * memory finding. f may be NULL (a repeat). */
+void finding_other(struct machine *m, struct machine_finding *f, int64_t block_linear,
+		   int64_t tid_linear, int wrote);
+void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size);
+const char *finding_hint(const char *kind);
+/* The newest finding (just made by a fault at addr): record the nearest
+ * allocation and the distance to it. */
+void check_oob_nearest(struct machine *m, uint64_t addr);
 uint64_t machine_rand(struct machine *m);
 void machine_fail_kernel(struct machine *m, int err);
 void machine_exit(struct machine *m, int status);
