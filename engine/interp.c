@@ -254,6 +254,8 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
 			return NULL;
 		}
+		if (write)
+			shared_mark_init(w->blk, off, size);
 		return w->blk->shared + off;
 	case TAG_LOCAL:
 		if (w->host)
@@ -619,6 +621,8 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	warp_settle(m, w);
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
+	if (!w->host)
+		check_coll_exit(m, w, x);
 	for (uint32_t j = 0; j < w->ng; j++)
 		if (w->g[j].state == G_COLL) {
 			w->g[j].coll_mask &= w->live;
@@ -716,6 +720,8 @@ static void bar_skip_report(struct machine *m, struct block *b)
 
 void interp_bar_release(struct machine *m, struct block *b)
 {
+	if (!m->o.fast)
+		check_bar_sites(m, b);
 	if (b->bar_skipped)
 		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
@@ -801,6 +807,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 {
 	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
 	uint32_t part = 0;
+	w->wsync++; /* orders the participants' shared accesses (race_check under its) */
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
 		const struct ir_insn *in = &g->fr->code[g->pc];
@@ -923,6 +930,8 @@ static void coll_try(struct machine *m, struct warp *w)
 		for (uint32_t k = 0; k < w->ng; k++)
 			if (w->g[k].state == G_COLL && (w->g[k].mask & need))
 				list[n++] = k;
+		if (!m->o.fast)
+			check_coll_match(m, w, list, n);
 		coll_complete(m, w, list, n);
 		warp_settle(m, w);
 		j = (uint32_t)-1;
@@ -1080,8 +1089,11 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
 		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
-		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
+		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size) {
+			if (write)
+				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
 			return w->blk->shared + ADDR_OFF(addr);
+		}
 		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp)
 			return w->ls[l].buf + ADDR_OFF(addr);
 	}
@@ -1186,14 +1198,19 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 	struct block *b = w->blk;
 	uint64_t *sh = b->race;
 	uint32_t gen = b->race_epoch;
-	int found = 0;
-	if (in->sem != SEM_WEAK)
-		return; /* volatile and atomic-like accesses synchronize on purpose */
+	int found = 0, ufound = 0, its = m->o.simt == SIMT_ITS;
+	if (in->sem != SEM_WEAK) {
+		/* volatile and atomic-like accesses synchronize on purpose */
+		check_shared_init(m, w, in, M, A, imm, sz, write);
+		return;
+	}
 	EACH(M, l, {
 		uint64_t off = ADDR_OFF(A[l] + imm);
 		if (off + sz > b->shared_size)
 			continue;
 		uint32_t me = w->id * WS_WARP + l;
+		if (!write && !ufound && !(sh[off >> 2] >> 63))
+			ufound = check_shared_uninit(m, w, l, in, off, sz);
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[wd];
 			uint32_t wr = 0, rd = 0;
@@ -1201,10 +1218,13 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 				wr = (uint32_t)(v >> 32) & 0x7ff;
 				rd = (uint32_t)(v >> 43) & 0x7ff;
 			}
-			if (wr && (wr - 1) / WS_WARP != w->id) {
+			int ws = its && (uint32_t)(v >> 54 & 0x1ff) == (w->wsync & 0x1ff);
+			if (wr && ((wr - 1) / WS_WARP != w->id ||
+				   (ws && !(M >> ((wr - 1) % WS_WARP) & 1)))) {
 				race_report(m, w, l, in, off, write, wr - 1, 1);
 				found = 1;
-			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id)) {
+			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id ||
+						   (ws && !(M >> ((rd - 1) % WS_WARP) & 1)))) {
 				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
 				found = 1;
 			}
@@ -1214,7 +1234,8 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 				rd = me + 1;
 			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
 				rd = RACE_MULTI;
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43 |
+				 (uint64_t)(w->wsync & 0x1ff) << 54 | ((v >> 63 | (uint64_t)write) << 63);
 		}
 	});
 }
@@ -1459,6 +1480,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 			p = win.base + off;
 			if (win.a && win.a->shadow)
 				mem_mark_init(win.a, off, sz);
+			else if (!win.a)
+				shared_mark_init(w->blk, off, sz);
 		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {

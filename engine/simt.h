@@ -184,6 +184,7 @@ struct warp {
 	int host;
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
 };
 
 struct block {
@@ -294,6 +295,26 @@ struct machine {
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 };
+
+/* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
+ * NULL with --fast). check_sync.c reports reads of words never written. */
+static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
+{
+	if (!b->race || !n)
+		return;
+	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
+		b->race[wd] |= (uint64_t)1 << 63;
+}
+int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
+			uint64_t off, unsigned sz);
+void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
+/* synccheck: groups completing one collective must name the same mask at
+ * the same kind of collective; lanes named by a waiting collective that
+ * exit never arrive; a barrier completed by groups at different places. */
+void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
+void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
+void check_bar_sites(struct machine *m, struct block *b);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
