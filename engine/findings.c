@@ -22,7 +22,7 @@ static const struct hint hints[] = {
 	{ "host-pointer-in-kernel", "kernels can only use device memory: cudaMalloc a buffer, cudaMemcpy the data into it, pass that pointer" },
 	{ "device-pointer-on-host", "host code cannot dereference device memory: cudaMemcpy it back to a host buffer first" },
 	{ "shared-race", "put a __syncthreads() between the write and the other thread's access (or __syncwarp() inside one warp)" },
-	{ "global-race", "threads of different blocks are not ordered: use atomics, a __threadfence() with a flag, or split the work into two launches" },
+	{ "global-race", "order the two accesses: __syncthreads() within a block; between blocks use atomics, a __threadfence() with a flag, or two launches" },
 	{ "barrier-divergence", "every thread of the block must reach the same __syncthreads(): move it out of the condition or the early return" },
 	{ "invalid-syncwarp-mask", "the mask must include the calling lane, and every lane it names must reach the same __syncwarp" },
 	{ "invalid-collective-mask", "use __activemask() or the mask of the lanes that really take part, the same in every lane" },

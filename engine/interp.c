@@ -1249,16 +1249,22 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 			 struct alloc *a, uint64_t off, int write, uint32_t other, int other_wrote)
 {
 	char who[80];
+	int same = other == (uint32_t)(w->blk->linear % 0x7ffe);
 	if (other == RACE_MULTI)
 		snprintf(who, sizeof(who), "other blocks");
+	else if (same)
+		snprintf(who, sizeof(who), "another thread of the block");
 	else
 		snprintf(who, sizeof(who), "block %u", other);
 	struct machine_finding *f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it in the same launch; blocks are not ordered (use atomics, or split the work into two launches)",
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it %s",
 			    (unsigned long long)off, (unsigned long long)a->size,
-			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
+			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read",
+			    same ? "with no __syncthreads() between" :
+			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
 	finding_alloc(f, a->base, a->size);
-	finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1, other_wrote);
+	if (!same)
+		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1, other_wrote);
 }
 
 static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1266,9 +1272,12 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 {
 	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
 		return;
-	if (!a->race)
+	if (!a->race) {
 		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
-	uint64_t *sh = a->race;
+		a->race2 = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
+	}
+	uint64_t *sh = a->race, *s2 = a->race2;
+	uint32_t phase = w->blk->bar_gen & 0x3fffff;
 	uint32_t gen = m->gepoch;
 	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
 	/* the common case: input read by many blocks and written by none */
@@ -1287,20 +1296,36 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 				wr = (uint32_t)(v >> 32) & 0x7fff;
 				rd = (uint32_t)(v >> 47) & 0x7fff;
 			}
+			uint32_t w2 = (uint32_t)s2[wd], r2 = (uint32_t)(s2[wd] >> 32);
 			if (wr && wr != me) {
 				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
 				found = 1;
 			} else if (write && rd && rd != me) {
 				grace_report(m, w, l, in, a, off, write, rd == 0x7fff ? RACE_MULTI : rd - 1, 0);
 				found = 1;
+			} else if (wr && check_block_conflict(m, w, M, w2, phase)) {
+				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
+					      (int64_t)w->blk->linear, w2 & 0x3ff, 1);
+				found = 1;
+			} else if (write && rd && check_block_conflict(m, w, M, r2, phase)) {
+				grace_report(m, w, l, in, a, off, write, rd - 1, 0);
+				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
+					      (int64_t)w->blk->linear, r2 & 0x3ff, 0);
+				found = 1;
 			}
-			if (write)
+			uint32_t tw = (w->id * WS_WARP + l) | phase << 10;
+			if (write) {
 				wr = me;
-			else if (!rd)
+				w2 = tw;
+			} else if (!rd || rd == me) {
 				rd = me;
-			else if (rd != me)
+				r2 = tw;
+			} else {
 				rd = 0x7fff;
+			}
 			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+			s2[wd] = w2 | (uint64_t)r2 << 32;
 		}
 	});
 }

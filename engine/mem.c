@@ -29,6 +29,7 @@ static void region_release(struct mem_region *r)
 		free(r->a.v[i]->data);
 		free(r->a.v[i]->shadow);
 		free(r->a.v[i]->race);
+		free(r->a.v[i]->race2);
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -104,6 +105,8 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->data = NULL;
 	free(a->race);
 	a->race = NULL;
+	free(a->race2);
+	a->race2 = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
 	return 0;

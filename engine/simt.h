@@ -76,6 +76,7 @@ struct alloc {
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
 	uint64_t *race;          /* global-race shadow, one word per 4 bytes (lazily; not with --fast) */
+	uint64_t *race2;         /* same words: writer and reader thread in block and barrier phase */
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -315,6 +316,20 @@ void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *
 void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
 void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
 void check_bar_sites(struct machine *m, struct block *b);
+/* A global access by a lane of group M of w, against an earlier access by
+ * a thread of the same block recorded as (thread in block | barrier phase
+ * << 10): a race when no __syncthreads() separates them and they are in
+ * different warps (or, under its, diverged lanes of one warp). */
+static inline int check_block_conflict(const struct machine *m, const struct warp *w, uint32_t M,
+				       uint32_t rec, uint32_t phase)
+{
+	uint32_t tid = rec & 0x3ff;
+	if (rec >> 10 != phase || m->grid->nblocks >= 0x7ffe)
+		return 0;
+	if (tid / WS_WARP != w->id)
+		return 1;
+	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
+}
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);

@@ -329,7 +329,7 @@ __global__ void k(int *out)
 	__shared__ int s[64];
 	int t = threadIdx.x;
 	s[t] = t;	//@shared-race
-	out[t] = s[63 - t];	//@shared-race
+	out[t] = s[63 - t];	//@shared-race //@uninitialized-read
 }
 int main()
 {
@@ -427,7 +427,7 @@ prog("global_race_block", r'''
 __global__ void k(int *a)
 {
 	int t = threadIdx.x;
-	a[t] = t;
+	a[t] = t;	//@global-race
 	a[t] += a[(t + 32) % 64];	//@global-race
 }
 int main()

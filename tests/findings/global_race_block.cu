@@ -4,7 +4,7 @@
 __global__ void k(int *a)
 {
 	int t = threadIdx.x;
-	a[t] = t;
+	a[t] = t;	//@global-race
 	a[t] += a[(t + 32) % 64];	//@global-race
 }
 int main()

@@ -6,7 +6,7 @@ __global__ void k(int *out)
 	__shared__ int s[64];
 	int t = threadIdx.x;
 	s[t] = t;	//@shared-race
-	out[t] = s[63 - t];	//@shared-race
+	out[t] = s[63 - t];	//@shared-race //@uninitialized-read
 }
 int main()
 {
