@@ -241,6 +241,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 {
 	uint64_t off = ADDR_OFF(addr);
 	char msg[200];
+	m->nstores += (uint64_t)write;
 	switch (ADDR_TAG(addr)) {
 	case TAG_HOST: case TAG_GLOBAL: case TAG_CONST:
 		return xl_alloc(m, w, lane, addr, size, write, sp);
@@ -459,6 +460,10 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	f->ret_pc = 0;
 	f->ret_reg = -1;
 	uint32_t fail = 0;
+	/* every call costs stack on a GPU (return address, saved registers):
+	 * charge it 8 bytes so that recursion without locals overflows too */
+	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->stack_limit / 8)))
+		fail = mask;
 	if (fn->frame_size == 0)
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
 	else
@@ -1411,6 +1416,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
@@ -1516,8 +1522,10 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		uint64_t old = ld_raw(p, t);
 		int store;
 		uint64_t nv = atom_op(in->sub, t, old, norm1(B[l], t), norm1(C[l], t), &store);
-		if (store)
+		if (store) {
+			m->nstores += nv != old;
 			st_raw(p, t, nv);
+		}
 		if (in->d >= 0)
 			D[l] = old;
 	});

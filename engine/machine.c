@@ -753,6 +753,10 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
+	if (WS_UNLIKELY(m->grid && m->steps >= m->spin_next) && check_spin(m)) {
+		machine_fail_kernel(m, 702);
+		grid_end(m);
+	}
 }
 
 enum machine_status machine_step(struct machine *m)

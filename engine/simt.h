@@ -186,6 +186,8 @@ struct warp {
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
+	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
+	uint32_t spin_n, spin_epoch;
 };
 
 struct block {
@@ -295,6 +297,12 @@ struct machine {
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
+	/* spin-wait detector (check_spin.c) */
+	uint64_t nstores;        /* device stores and memory-changing atomics so far */
+	uint64_t spin_next;      /* step of the next sample */
+	uint64_t spin_stores;    /* nstores at the last sample */
+	uint64_t spin_done;      /* blocks done at the last sample */
+	uint32_t spin_epoch;     /* advances whenever the device made progress */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
@@ -330,6 +338,12 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 		return 1;
 	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
 }
+
+/* check_spin.c: called every few steps while a grid runs; 1 when every
+ * live warp of the grid spins (its state repeats, nobody writes memory) or
+ * waits at a barrier: a deadlock finding was made, the grid must fail. */
+#define SPIN_SAMPLE (1u << 18)
+int check_spin(struct machine *m);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
