@@ -61,15 +61,17 @@ static void spin_report(struct machine *m, struct grid *gr)
 					more++;
 					continue;
 				}
-				int spins = g->state == G_READY || g->state == G_PARK;
-				if (!first || (spins && fg->state != G_READY && fg->state != G_PARK)) {
+				int spins = g->state == G_READY;
+				if (!first || (spins && fg->state != G_READY)) {
 					first = w;
 					fg = g;
 				}
 				strbuf_addf(&sb, "%sblock (%u,%u,%u) warp %u lanes 0x%08x %s at line %u",
 					    listed ? "; " : "", b->idx[0], b->idx[1], b->idx[2], w->id,
-					    g->mask, spins ? "spin" : g->state == G_BAR ? "wait in __syncthreads" :
-					    "wait in a warp collective", g->fr->code[g->pc].span.line);
+					    g->mask, g->state == G_READY ? "spin" : g->state == G_PARK ?
+					    "wait for the warp to reconverge" : g->state == G_BAR ?
+					    "wait in __syncthreads" : "wait in a warp collective",
+					    g->fr->code[g->pc].span.line);
 				listed++;
 			}
 		}

@@ -13,6 +13,7 @@ if [ ! -x "$WARPSTEP" ]; then
 	echo "Bail out! warpstep binary not found at '$WARPSTEP'"
 	exit 1
 fi
+ws=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 to=
@@ -52,7 +53,7 @@ for g in "$dir"/golden/*.stderr; do
 	[ -f "$g" ] || continue
 	n=$(basename "$g" .stderr)
 	num=$((num + 1))
-	(cd "$dir" && $to "../../$WARPSTEP" run "$n.cu" >/dev/null 2>"$tmp/err" </dev/null)
+	(cd "$dir" && $to "$ws" run "$n.cu" >/dev/null 2>"$tmp/err" </dev/null)
 	if cmp -s "$tmp/err" "$g"; then
 		echo "ok $num - golden stderr of $n"
 	else
