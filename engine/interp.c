@@ -1277,11 +1277,9 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 {
 	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
 		return;
-	if (!a->race) {
-		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
-		a->race2 = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
-	}
-	uint64_t *sh = a->race, *s2 = a->race2;
+	if (!a->race)
+		a->race = xcalloc(2 * (a->size / 4 + 1), sizeof(uint64_t));
+	uint64_t *sh = a->race;
 	uint32_t phase = w->blk->bar_gen & 0x3fffff;
 	uint32_t gen = m->gepoch;
 	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
@@ -1292,16 +1290,16 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 		uint64_t off = A[l] + imm - a->base;
 		if (off + sz > a->size)
 			continue;
-		if (!write && sz <= 4 && !(off & 3) && sh[off >> 2] == ro_multi)
+		if (!write && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[wd];
+			uint64_t v = sh[2 * wd];
 			uint32_t wr = 0, rd = 0;
 			if ((uint32_t)v == gen) {
 				wr = (uint32_t)(v >> 32) & 0x7fff;
 				rd = (uint32_t)(v >> 47) & 0x7fff;
 			}
-			uint32_t w2 = (uint32_t)s2[wd], r2 = (uint32_t)(s2[wd] >> 32);
+			uint32_t w2 = (uint32_t)sh[2 * wd + 1], r2 = (uint32_t)(sh[2 * wd + 1] >> 32);
 			if (wr && wr != me) {
 				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
 				found = 1;
@@ -1329,8 +1327,8 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 			} else {
 				rd = 0x7fff;
 			}
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
-			s2[wd] = w2 | (uint64_t)r2 << 32;
+			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+			sh[2 * wd + 1] = w2 | (uint64_t)r2 << 32;
 		}
 	});
 }

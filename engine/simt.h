@@ -75,8 +75,10 @@ struct alloc {
 	uint8_t *shadow;
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
-	uint64_t *race;          /* global-race shadow, one word per 4 bytes (lazily; not with --fast) */
-	uint64_t *race2;         /* same words: writer and reader thread in block and barrier phase */
+	/* global-race shadow, two words per 4 bytes (lazily; not with --fast):
+	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
+	 * in the block and barrier phase */
+	uint64_t *race;
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
