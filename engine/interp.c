@@ -1278,7 +1278,7 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
 		return;
 	if (!a->race)
-		a->race = xcalloc(2 * (a->size / 4 + 1), sizeof(uint64_t));
+		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;
 	uint32_t phase = w->blk->bar_gen & 0x3fffff;
 	uint32_t gen = m->gepoch;

@@ -28,7 +28,7 @@ static void region_release(struct mem_region *r)
 	for (size_t i = 0; i < r->a.len; i++) {
 		free(r->a.v[i]->data);
 		free(r->a.v[i]->shadow);
-		free(r->a.v[i]->race);
+		shadow_free(r->a.v[i]->race, GRACE_BYTES(r->a.v[i]));
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -102,7 +102,7 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->freed = 1;
 	free(a->data);
 	a->data = NULL;
-	free(a->race);
+	shadow_free(a->race, GRACE_BYTES(a));
 	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;

@@ -341,6 +341,11 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
 }
 
+/* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
+void *shadow_alloc(size_t bytes);
+void shadow_free(void *p, size_t bytes);
+#define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
+
 /* check_spin.c: called every few steps while a grid runs; 1 when every
  * live warp of the grid spins (its state repeats, nobody writes memory) or
  * waits at a barrier: a deadlock finding was made, the grid must fail. */
