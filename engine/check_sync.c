@@ -137,3 +137,39 @@ void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *
 			return;
 	}
 }
+
+void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set)
+{
+	if (ls->init_cap < ls->cap) {
+		uint32_t nc = ls->cap;
+		ls->init = xrealloc(ls->init, nc / 8 + 1);
+		memset(ls->init + ls->init_cap / 8, 0, nc / 8 + 1 - ls->init_cap / 8);
+		ls->init_cap = nc;
+	}
+	for (uint32_t i = off; i < off + n; i++) {
+		if (set)
+			ls->init[i >> 3] |= (uint8_t)(1u << (i & 7));
+		else
+			ls->init[i >> 3] &= (uint8_t)~(1u << (i & 7));
+	}
+}
+
+void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
+			uint64_t n, int write, struct span sp)
+{
+	struct lstack *ls = &w->ls[lane];
+	if (off + n > ls->init_cap)
+		return;
+	if (write) {
+		check_local_range(ls, (uint32_t)off, (uint32_t)n, 1);
+		return;
+	}
+	for (uint64_t i = off; i < off + n; i++) {
+		if (ls->init[i >> 3] >> (i & 7) & 1)
+			continue;
+		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, ADDR(TAG_LOCAL, off),
+				    "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
+				    (unsigned long long)n);
+		return;
+	}
+}

@@ -267,6 +267,8 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
 			return NULL;
 		}
+		if (w->ls[lane].init)
+			check_local_access(m, w, lane, off, size, write, sp);
 		return w->ls[lane].buf + off;
 	case TAG_HSTACK: {
 		struct warp *h = m->host;
@@ -389,7 +391,10 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
 		       uint32_t *base)
 {
-	return lstack_push(m, ls, size, align, base);
+	int r = lstack_push(m, ls, size, align, base);
+	if (!r && ls->init)
+		check_local_range(ls, *base, size, 1);
+	return r;
 }
 
 static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
@@ -412,6 +417,8 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
+	if (!m->o.fast && !(m->host && ls == &m->host->ls[0]))
+		check_local_range(ls, (uint32_t)b, size, 0);
 	return 0;
 }
 
@@ -1099,8 +1106,11 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
 			return w->blk->shared + ADDR_OFF(addr);
 		}
-		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp)
+		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp) {
+			if (WS_UNLIKELY(w->ls[l].init != NULL))
+				check_local_access(m, w, l, ADDR_OFF(addr), sz, write, sp);
 			return w->ls[l].buf + ADDR_OFF(addr);
+		}
 	}
 	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 	if (p && !w->host && tag == TAG_GLOBAL)

@@ -213,8 +213,10 @@ static void warp_release(struct warp *w)
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
-	for (int l = 0; l < WS_WARP; l++)
+	for (int l = 0; l < WS_WARP; l++) {
 		free(w->ls[l].buf);
+		free(w->ls[l].init);
+	}
 	vec_free(&w->toks);
 }
 

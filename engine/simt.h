@@ -167,6 +167,8 @@ struct token {
 struct lstack {
 	uint8_t *buf;
 	uint32_t sp, cap;
+	uint8_t *init;          /* initialized bit per byte (NULL: not checked, --fast) */
+	uint32_t init_cap;      /* bytes of stack the bitmap covers */
 };
 
 struct block;
@@ -326,6 +328,12 @@ void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *
 void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
 void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
 void check_bar_sites(struct machine *m, struct block *b);
+/* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
+ * or initialized (set = 1, copies of by-value arguments); writes mark,
+ * reads of unmarked bytes are an uninitialized-read finding. */
+void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set);
+void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
+			uint64_t n, int write, struct span sp);
 /* A global access by a lane of group M of w, against an earlier access by
  * a thread of the same block recorded as (thread in block | barrier phase
  * << 10): a race when no __syncthreads() separates them and they are in

@@ -1164,6 +1164,76 @@ int main()
 }
 ''')
 
+prog("uninit_local_1", r"""
+__global__ void k(int *out)
+{
+	int a[8];
+	for (int i = 0; i < 4; i++)
+		a[i] = i * threadIdx.x;
+	int s = 0;
+	for (int i = 0; i < 8; i++)
+		s += a[i];	//@uninitialized-read
+	out[threadIdx.x] = s;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+""")
+prog("uninit_local_2", r"""
+struct point { float x, y, z; };
+__device__ float norm2(const point *p)
+{
+	return p->x * p->x + p->y * p->y + p->z * p->z;	//@uninitialized-read
+}
+__global__ void k(float *out)
+{
+	point p;
+	p.x = threadIdx.x;
+	p.y = 1.0f;
+	out[threadIdx.x] = norm2(&p);
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+""")
+prog("ok_local_init", r"""
+struct point { float x, y, z; };
+__device__ float dot(point a, point b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+__global__ void k(float *out, point q)
+{
+	int a[8] = {0};
+	float b[4];
+	for (int i = 0; i < 4; i++)
+		b[i] = i;
+	point p = {1.0f, 2.0f, 3.0f};
+	for (int i = 0; i < 8; i++)
+		a[i] += i;
+	out[threadIdx.x] = a[threadIdx.x % 8] + b[threadIdx.x % 4] + dot(p, q);
+}
+int main()
+{
+	float *out;
+	point q = {1, 1, 1};
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32>>>(out, q);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
