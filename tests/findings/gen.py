@@ -1258,6 +1258,47 @@ int main()
 }
 """)
 
+prog("syncwarp_mask_4", r"""
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16) {
+		out[l] = l;
+		__syncwarp(0xffffffff);	//@invalid-syncwarp-mask
+	} else {
+		out[l] = -l;
+		__syncwarp(0xffff0001);
+	}
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("collective_mask_3", r"""
+__global__ void k(int *out)
+{
+	int l = threadIdx.x, v;
+	if (l < 16)
+		v = __shfl_sync(0xffffffff, l, 3);	//@invalid-collective-mask
+	else
+		v = __ballot_sync(0xffffffff, l > 20);
+	out[l] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
