@@ -45,7 +45,7 @@ void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, i
 					    coll_name(o->coll_op), o->coll_mask);
 		if (f) {
 			f->has_other = 1;
-			f->other_write = 0;
+			f->other_write = -1;
 			memcpy(f->other_block, f->block, sizeof(f->block));
 			unsigned l = (unsigned)__builtin_ctz(o->mask);
 			for (int d = 0; d < 3; d++)
@@ -95,6 +95,7 @@ void check_bar_sites(struct machine *m, struct block *b)
 			if (f) {
 				unsigned l = (unsigned)__builtin_ctz(g->mask);
 				f->has_other = 1;
+				f->other_write = -1;
 				memcpy(f->other_block, f->block, sizeof(f->block));
 				for (int d = 0; d < 3; d++)
 					f->other_thread[d] = w->tid[d][l];

@@ -128,7 +128,9 @@ static void render_one(const struct machine *m, FILE *f, int color, const struct
 	if (x->has_other) {
 		thread_line(f, "other thread", x->other_block, x->other_thread, x->other_warp,
 			    x->other_lane);
-		fprintf(f, " (%s)\n", x->other_write ? "wrote" : "read");
+		if (x->other_write >= 0)
+			fprintf(f, " (%s)", x->other_write ? "wrote" : "read");
+		fputc('\n', f);
 	}
 	if (x->addr) {
 		fprintf(f, "      = address: 0x%" PRIx64 " (%s", x->addr, addr_space(x->addr));
@@ -225,7 +227,9 @@ void machine_findings_json(const struct machine *m, FILE *f)
 			fputs(", ", f);
 			json_thread(f, "other", 1, x->other_block, x->other_thread, x->other_warp,
 				    x->other_lane);
-			fprintf(f, ", \"access\": \"%s\"}", x->other_write ? "write" : "read");
+			if (x->other_write >= 0)
+				fprintf(f, ", \"access\": \"%s\"", x->other_write ? "write" : "read");
+			fputc('}', f);
 		}
 		fputs("],\n     \"address\": ", f);
 		if (x->addr)

@@ -1546,10 +1546,10 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 		const char *other = "", *times = "";
 
 		if (fd->has_other && fd->other_warp >= 0)
-			other = ui_strf(st, " [other side: block (%u,%u,%u) thread (%u,%u,%u), %s]",
+			other = ui_strf(st, " [other side: block (%u,%u,%u) thread (%u,%u,%u)%s]",
 					fd->other_block[0], fd->other_block[1], fd->other_block[2],
 					fd->other_thread[0], fd->other_thread[1], fd->other_thread[2],
-					fd->other_write ? "wrote" : "read");
+					fd->other_write < 0 ? "" : fd->other_write ? ", wrote" : ", read");
 		else if (fd->has_other)
 			other = ui_strf(st, " [other side: block (%u,%u,%u), %s]", fd->other_block[0],
 					fd->other_block[1], fd->other_block[2],
