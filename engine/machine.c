@@ -67,7 +67,7 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	f.hint = finding_hint(kind);
 	f.kind = kind;
 	f.error = error;
-	f.span = sp;
+	f.span = cg_user_span(m, w, lanes, sp);
 	f.addr = addr;
 	f.lanes = lanes;
 	f.on_device = w && !w->host;
@@ -287,6 +287,7 @@ void machine_free(struct machine *m)
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
+	cg_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
 	vec_free(&m->events);
@@ -552,6 +553,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
 	m->kern_fail_err = 0;
+	cg_grid_start(m);
 	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
@@ -577,7 +579,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 			struct warp *w = &b->w[i];
 			for (uint32_t j = 0; j < w->ng; j++) {
 				struct group *g = &w->g[j];
-				if (g->state != G_BAR && g->state != G_COLL)
+				if (g->state != G_BAR && g->state != G_COLL && g->state != G_CGWAIT)
 					continue;
 				if (listed == 8) {
 					more++;
@@ -594,6 +596,8 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 				if (g->state == G_BAR)
 					strbuf_addf(&sb, "in __syncthreads (%u of %u live threads arrived)",
 						    b->bar_arrived, b->nthreads - b->nexited);
+				else if (g->state == G_CGWAIT)
+					cg_describe_wait(m, g, &sb);
 				else
 					strbuf_addf(&sb, "in a warp collective for lanes 0x%08x that never arrive",
 						    g->coll_mask & ~g->mask);
@@ -1127,7 +1131,7 @@ static int lane_state(const struct group *g, int current)
 	switch (g->state) {
 	case G_READY: return current ? LS_ACTIVE : LS_READY;
 	case G_PARK: return LS_PARKED;
-	case G_BAR: return LS_BARRIER;
+	case G_BAR: case G_CGWAIT: return LS_BARRIER;
 	case G_COLL: return LS_WARPSYNC;
 	default: return LS_READY;
 	}

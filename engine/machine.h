@@ -282,4 +282,33 @@ int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t m
 int machine_has_host(const struct machine *m);                 /* main() was started */
 void machine_start_queued(struct machine *m); /* no host: make the first queued grid resident */
 
+/* ---- engine/cg.c: cuda::barrier objects and the grid barrier (sync pane).
+ * Barriers are listed while their block is resident (init() creates one). */
+struct machine_cgbar_info {
+	int slot;              /* resident slot of its block; -1: a barrier in global memory */
+	uint32_t block[3];
+	uint64_t addr;         /* generic address of the barrier object */
+	int obj;               /* the module object at addr (a __shared__ variable), or -1 */
+	uint32_t expected;     /* arrivals that complete a phase (after arrive_and_drop) */
+	uint32_t pending;      /* arrivals still missing in the current phase */
+	uint64_t phase;        /* phases completed so far */
+	uint32_t nwaiters;     /* groups blocked in wait() */
+};
+struct machine_cgbar_waiter {
+	int slot, warp;
+	uint32_t lanes;        /* the lanes blocked */
+	uint64_t phase;        /* the phase their token names (mod 2^32) */
+};
+int machine_cgbar_count(const struct machine *m);
+int machine_cgbar(const struct machine *m, int i, struct machine_cgbar_info *out);
+/* Waiters of barrier i (at most max into out, which may be NULL); returns how many. */
+int machine_cgbar_waiters(const struct machine *m, int i, struct machine_cgbar_waiter *out, int max);
+struct machine_gridsync_info {
+	int cooperative;       /* launched with cudaLaunchCooperativeKernel */
+	uint64_t arrived, expected, generation;
+};
+int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out);
+/* Tile size of the last cooperative-groups tiled_partition in this warp (0: none). */
+int machine_warp_tile(const struct machine *m, int slot, int warp);
+
 #endif

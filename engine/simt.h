@@ -143,7 +143,8 @@ struct frame {
 	uint32_t lbase[WS_WARP];
 };
 
-enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT };
+enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT,
+	      G_CGWAIT /* cg.c: blocked in a cuda::barrier wait or grid sync (cg_addr) */ };
 
 struct group {
 	uint32_t mask;
@@ -154,6 +155,8 @@ struct group {
 	uint16_t tok[WS_TOKMAX];
 	uint32_t coll_mask;     /* G_COLL: lanes named by the collective */
 	uint32_t coll_op;       /* G_COLL: ir op */
+	uint64_t cg_addr;       /* G_CGWAIT: the barrier's address, 0 = the grid barrier */
+	uint64_t cg_token;      /* G_CGWAIT: the token (phase) it waits for */
 };
 
 struct token {
@@ -192,6 +195,7 @@ struct warp {
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
 	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
 	uint32_t spin_n, spin_epoch;
+	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 };
 
 struct block {
@@ -307,6 +311,7 @@ struct machine {
 	uint64_t spin_stores;    /* nstores at the last sample */
 	uint64_t spin_done;      /* blocks done at the last sample */
 	uint32_t spin_epoch;     /* advances whenever the device made progress */
+	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
@@ -423,6 +428,16 @@ int runtime_next_launch(struct machine *m);
 /* devlib.c: ENGINE built-ins, for a group (mask) of w. Return 0, or -1 when
  * the group must stop (kernel aborted / program exited). */
 int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+
+/* cg.c: cooperative groups and cuda::barrier built-ins (same contract as
+ * devlib_call, plus 1 = the group blocked: state G_CGWAIT, pc unchanged). */
+int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+void cg_grid_start(struct machine *m);  /* a grid starts: forget the previous grid's barriers */
+void cg_free(struct machine *m);
+/* deadlock report: what a G_CGWAIT group waits for */
+void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
+/* the span of the user's call when sp lies in a built-in header (findings) */
+struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp);
 
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);
