@@ -83,12 +83,20 @@ __global__ void rotate(int *out)
 }
 ]]
 local fr = findings_of(race, "rotate", 64)
-ask{ q = "rotate: each thread writes s[t], then reads its neighbor's s[t + 1]. With 2 warps, what does the engine report?",
+local function first_of(fs, kind)
+	for _, x in ipairs(fs) do if x.kind == kind then return x end end
+	return { kind = "none", line = 0 }
+end
+local fr_race = first_of(fr, "shared-race")
+ask{ q = "rotate: each thread writes s[t], then reads its neighbor's s[t + 1]. With 2 warps, lane 31 of warp 0 may read s[32] before warp 1 writes it. What does the engine report first?",
      answer = fr[1] and fr[1].kind or "none",
-     hints = { "lane 31 of warp 0 reads s[32], which warp 1 writes; nothing orders the two" } }
-ask{ q = "On which line is it reported (the access that completes the race)?", answer = fr[1] and fr[1].line or 0 }
-task{ text = "In the debugger (rotate is loaded), continue until the race is reported.",
-      until_ = function(s) return s.kind == "finding" and s.finding == fr[1].kind end }
+     hints = { "what does lane 31 find in s[32] if nobody has written it yet?" } }
+ask{ q = "It also reports a race between warp 0's read and warp 1's write of s[32]: what is the race's kind?",
+     answer = fr_race.kind, hints = { "the race is in __shared__ memory" } }
+ask{ q = "On which line is the first race reported (the access that completes it)?", answer = fr_race.line,
+     hints = { "warp 0 read s[32] first; the race is complete when warp 1 writes it" } }
+task{ text = "In the debugger (rotate is loaded), continue (c, again after each stop) until the race is reported.",
+      until_ = function(s) return s.kind == "finding" and s.finding == fr_race.kind end }
 exercise{ text = "Fix the race (every thread must read the value its neighbor wrote).", file = "rotate.cu",
           source = race,
           check = function(src)
