@@ -98,7 +98,7 @@ void machine_findings_json(const struct machine *m, FILE *f);
 #define WS_FINDINGS_MAX 100
 uint64_t machine_findings_dropped(const struct machine *m);
 /* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
-#define WS_DEFAULT_MAX_STEPS 20000000000ull
+#define WS_DEFAULT_MAX_STEPS 500000000ull
 
 /* ---- stepping. machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };

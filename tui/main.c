@@ -101,7 +101,7 @@ static const char options_help[] =
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
 	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
-	"                          default to 20000000000)\n"
+	"                          default to 500000000)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
