@@ -44,6 +44,17 @@ waitfor() {
 	return 1
 }
 
+# waitgone NAME TEXT: poll until TEXT has left the screen, up to 5 seconds
+waitgone() {
+	_i=0
+	while [ $_i -lt 50 ]; do
+		screen "$1" | grep -F -q -- "$2" || return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
 
 start ui 80 24 TERM=xterm-256color
@@ -116,10 +127,9 @@ tap_result $? "and says why it fell back"
 start intr 80 24 TERM=xterm-256color
 waitfor intr "1 Source"
 keys intr : "ste"
+waitfor intr "ste"
 keys intr C-c
-sleep 0.2
-screen intr | grep -q "(ws) ste"
-[ $? -ne 0 ]
+waitgone intr "ste"
 tap_result $? "Ctrl-C in the command line cancels the line"
 keys intr C-c
 waitfor intr "EXITED 0"
