@@ -127,9 +127,9 @@ tap_result $? "and says why it fell back"
 start intr 80 24 TERM=xterm-256color
 waitfor intr "1 Source"
 keys intr : "ste"
-waitfor intr "ste"
+waitfor intr "(ws) ste"
 keys intr C-c
-waitgone intr "ste"
+waitgone intr "(ws) ste"
 tap_result $? "Ctrl-C in the command line cancels the line"
 keys intr C-c
 waitfor intr "EXITED 0"
