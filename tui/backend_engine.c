@@ -97,7 +97,16 @@ struct eng {
 		int valid, slot, warp, line;
 		int8_t src[32];
 	} shfl;
+	struct {                /* the last vote/match/redux and its result per lane */
+		int pending, valid, slot, warp, func, line;
+		uint32_t pc, mask, got;
+		uint64_t val[32];
+	} vote;
 	int found, replaying;
+	struct {                /* a __brkpt() that ran since the command began */
+		int hit, slot, warp, line;
+		uint32_t mask;
+	} brk;
 	size_t nfind_seen;
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[160];
@@ -218,6 +227,63 @@ static void shfl_record(struct eng *e, const struct machine_event *ev)
 	}
 }
 
+/* A vote, match or redux: remember it when it starts; its result register
+ * is read per lane once the lane has moved past it (a *_sync collective
+ * may wait for its other lanes first). */
+static void vote_settle(struct eng *e)
+{
+	const struct ir_insn *in;
+
+	if (!e->vote.pending)
+		return;
+	in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
+	for (int l = 0; l < 32; l++) {
+		struct machine_group_info gi;
+
+		if (!(e->vote.mask >> l & 1) || e->vote.got >> l & 1)
+			continue;
+		if (machine_lane(e->m, e->vote.slot, e->vote.warp, l, &gi) == 0 &&
+		    gi.state != LS_EXITED && gi.func == e->vote.func && gi.pc == e->vote.pc)
+			continue; /* still waits at the collective */
+		if (machine_lane_reg(e->m, e->vote.slot, e->vote.warp, l, 0, in->d, &e->vote.val[l]) == 0)
+			e->vote.got |= 1u << l;
+		else
+			e->vote.mask &= ~(1u << l);
+	}
+	if ((e->vote.got & e->vote.mask) == e->vote.mask) {
+		e->vote.pending = 0;
+		e->vote.valid = e->vote.got != 0;
+	}
+}
+
+static void vote_record(struct eng *e, const struct machine_event *ev)
+{
+	const struct ir_insn *in = &e->mod->funcs[ev->func].code[ev->pc];
+	int line;
+
+	vote_settle(e);
+	if (ev->slot < 0)
+		return;
+	line = insn_line(e, ev->func, ev->pc);
+	if (in->op == IR_VOTE || in->op == IR_MATCH || in->op == IR_REDUX) {
+		if (!(e->vote.pending || e->vote.valid) || e->vote.slot != ev->slot ||
+		    e->vote.warp != ev->warp || e->vote.pc != ev->pc || e->vote.func != ev->func)
+			e->vote.got = e->vote.mask = 0;
+		e->vote.pending = 1;
+		e->vote.valid = 0;
+		e->vote.slot = ev->slot;
+		e->vote.warp = ev->warp;
+		e->vote.func = ev->func;
+		e->vote.pc = ev->pc;
+		e->vote.line = line;
+		e->vote.mask |= ev->mask;
+		e->vote.got &= ~ev->mask;
+	} else if (e->vote.valid && e->vote.slot == ev->slot && e->vote.warp == ev->warp && line &&
+		   line != e->vote.line) {
+		e->vote.valid = 0;
+	}
+}
+
 static void pend_line(struct eng *e, enum ui_con_kind kind, const char *text, size_t n)
 {
 	struct ui_con_line l = { kind, xmalloc(n + 1) };
@@ -267,6 +333,7 @@ static void on_event(void *ctx, const struct machine_event *ev)
 	switch (ev->kind) {
 	case EV_INSN:
 		shfl_record(e, ev);
+		vote_record(e, ev);
 		e->ran_slot = ev->slot;
 		e->ran_warp = ev->warp;
 		e->ran_mask = ev->mask;
@@ -287,6 +354,15 @@ static void on_event(void *ctx, const struct machine_event *ev)
 		break;
 	case EV_FINDING:
 		e->found = 1;
+		break;
+	case EV_BRKPT:
+		if (!e->brk.hit) {
+			e->brk.hit = 1;
+			e->brk.slot = ev->slot;
+			e->brk.warp = ev->warp;
+			e->brk.mask = ev->mask;
+			e->brk.line = insn_line(e, ev->func, ev->pc);
+		}
 		break;
 	default:
 		break;
@@ -311,10 +387,12 @@ static void machine_build(struct eng *e)
 	e->mo.err = e->err;
 	e->m = machine_new(e->mod, &e->mo);
 	machine_observe(e->m, 1u << EV_INSN | 1u << EV_MEM | 1u << EV_LAUNCH | 1u << EV_KERNEL_END |
-				      1u << EV_FINDING, on_event, e);
+				      1u << EV_FINDING | 1u << EV_BRKPT, on_event, e);
 	machine_start(e->m, e->argc, e->argv);
 	memset(&e->sh, 0, sizeof(e->sh));
 	memset(&e->gl, 0, sizeof(e->gl));
+	memset(&e->vote, 0, sizeof(e->vote));
+	e->shfl.valid = 0;
 }
 
 static int running(struct eng *e)
@@ -342,6 +420,7 @@ static int prim(struct eng *e, int kind, int slot, int warp)
 
 	if (!running(e) || prim_exec(e->m, kind, slot, warp) < 0)
 		return -1;
+	vote_settle(e);
 	l = e->log.len ? &e->log.v[e->log.len - 1] : NULL;
 	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
 		l->n++;
@@ -364,6 +443,7 @@ static void replay(struct eng *e)
 	e->eseen = e->elen;
 	e->nfind_seen = machine_nfindings(e->m);
 	e->found = 0;
+	e->brk.hit = 0;
 }
 
 static void mark_push(struct eng *e)
@@ -372,6 +452,7 @@ static void mark_push(struct eng *e)
 
 	vec_push(&e->marks, mk);
 	e->found = 0;
+	e->brk.hit = 0;
 	e->stop[0] = 0;
 }
 
@@ -477,6 +558,24 @@ static int warp_blocked(struct eng *e, int slot, int warp)
 	return 1;
 }
 
+/* A __brkpt() ran (the debugger is attached): stop there, on its thread. */
+static int brkpt_stop(struct eng *e)
+{
+	if (!e->brk.hit)
+		return 0;
+	if (e->brk.slot >= 0) {
+		struct machine_block_info bi;
+
+		if (machine_block(e->m, e->brk.slot, &bi) == 0)
+			for (int i = 0; i < 3; i++)
+				e->fb[i] = (int)bi.idx[i];
+		e->ft = e->brk.warp * 32 + (e->brk.mask ? __builtin_ctz(e->brk.mask) : 0);
+	}
+	snprintf(e->stop, sizeof(e->stop), "__brkpt() at line %d, warp %d (continue goes past it)",
+		 e->brk.line, e->brk.warp);
+	return 1;
+}
+
 static int interrupted(struct eng *e, uint64_t n)
 {
 	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m)))
@@ -544,7 +643,7 @@ static int step_warp_stmt(struct eng *e, enum ui_step how, struct focus f, struc
 				 b0.idx[1], b0.idx[2]);
 			return 0;
 		}
-		if (step_done(e, how, before, &f) || interrupted(e, n))
+		if (brkpt_stop(e) || step_done(e, how, before, &f) || interrupted(e, n))
 			return 0;
 	}
 	snprintf(e->stop, sizeof(e->stop), "stopped after %d instructions", STEP_BUDGET);
@@ -789,7 +888,7 @@ static int eng_cont(void *self, struct strbuf *msg)
 	for (uint64_t n = 1; running(e); n++) {
 		e->ran_mask = 0;
 		prim(e, P_STEP, 0, 0);
-		if (bp_check(e))
+		if (bp_check(e) || brkpt_stop(e))
 			break;
 		if (e->found) {
 			const struct machine_finding *fd =
@@ -1312,17 +1411,57 @@ static void snap_shfl(struct eng *e, struct ui_state *st)
 	}
 }
 
+/* After a vote/match/redux of the focused warp: its result in each lane,
+ * and for a ballot or a match the mask as bits. */
+static void snap_vote(struct eng *e, struct ui_state *st, struct ui_lanevar *lv)
+{
+	const struct ir_insn *in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
+	static const char *const votes[] = { "__all_sync", "__any_sync", "__ballot_sync", "__uni_sync" };
+	static const char *const reds[] = { "add", "min", "max", "and", "or", "xor" };
+	struct strbuf sb;
+
+	if (in->op == IR_VOTE)
+		lv->name = ui_strf(st, "%s (line %d)", votes[in->sub & 3], e->vote.line);
+	else if (in->op == IR_MATCH)
+		lv->name = ui_strf(st, "__match_%s_sync (line %d)", in->sub == MATCH_ALL ? "all" : "any",
+				   e->vote.line);
+	else
+		lv->name = ui_strf(st, "__reduce_%s_sync (line %d)", reds[in->sub % 6], e->vote.line);
+	lv->has_bits = in->op == IR_MATCH || (in->op == IR_VOTE && in->sub == VOTE_BALLOT);
+	strbuf_init(&sb);
+	for (int l = 0; l < 32; l++) {
+		uint64_t v = e->vote.val[l];
+
+		if (!(e->vote.got >> l & 1))
+			continue;
+		strbuf_reset(&sb);
+		if (lv->has_bits) {
+			lv->bits[l] = (uint32_t)v;
+			strbuf_addf(&sb, "0x%08x", (unsigned)(uint32_t)v);
+		} else if (in->op == IR_VOTE) {
+			strbuf_addf(&sb, "%d", (int)(v & 1));
+		} else {
+			eval_scalar_text(in->t, v, &sb);
+		}
+		lv->value[l] = ui_strdup(st, strbuf_cstr(&sb));
+	}
+	strbuf_release(&sb);
+}
+
 /* Rows: print @ lanes, then the focused lane's scalar locals (not parameters). */
 static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	const struct ir_var *vars[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
 
-	st->lanes = UI_NEW(st, struct ui_lanevar, 6 + e->lanes.len);
+	st->lanes = UI_NEW(st, struct ui_lanevar, 7 + e->lanes.len);
+	vote_settle(e);
+	if (e->vote.valid && e->vote.slot == f->slot && e->vote.warp == f->warp)
+		snap_vote(e, st, &st->lanes[k++]);
 	for (size_t i = 0; i < e->lanes.len; i++)
 		snap_lanerow(e, st, f, &st->lanes[k++], e->lanes.v[i], NULL);
 	/* the latest declared first: usually the one the student is watching */
-	for (int i = n - 1; i >= 0 && k < 6 + (int)e->lanes.len; i--)
+	for (int i = n - 1; i >= 0 && k < 7 + (int)e->lanes.len; i--)
 		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
 			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
 	st->nlanes = k;
@@ -1720,6 +1859,7 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 	e->mod = e->c.mod;
 	e->file = main_file(&e->c, path);
 	e->mo = *mo;
+	e->mo.debugger = 1;
 	e->argc = argc;
 	e->argv = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++)

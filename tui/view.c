@@ -504,6 +504,21 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 	if (v->has_src)
 		put_fmt(c, x0 + (int)text_cols(v->name) + 1, y, VS_DIM, "(%s source lane)", arrow);
 	y++;
+	/* a ballot or match: the focused lane's mask as bits first (lane 31 left) */
+	if (v->has_bits && y < ymax) {
+		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
+		uint32_t m = v->bits[fl];
+		int x = put_fmt(c, x0, y, VS_DIM, "lane %d mask ", fl);
+
+		for (int b = 31; b >= 0; b--) {
+			if (b != 31 && b % 8 == 7)
+				x++;
+			put_ch(c, x++, y, m >> b & 1 ? '1' : '0', m >> b & 1 ? VS_ACTIVE_LANE : VS_DIM);
+		}
+		if (x + 12 <= c->r.x + c->r.w)
+			put_fmt(c, x + 1, y, VS_NUMBER, "0x%08x", m);
+		y++;
+	}
 	for (int l = 0; l < UI_WARP_SIZE && y < ymax; l += per, y++) {
 		for (int k = 0; k < per && l + k < UI_WARP_SIZE; k++) {
 			int lane = l + k, x = x0 + k * cw;
@@ -518,18 +533,6 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 				put_fmt(c, x + 4 + vw, y, VS_WARPSYNC_WAIT, "%-2d", v->src[lane]);
 			}
 		}
-	}
-	if (v->has_bits && y < ymax) {
-		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
-		uint32_t m = v->bits[fl];
-		int x = put_fmt(c, x0, y, VS_DIM, "mask (lane %d) 0x%08x ", fl, m);
-
-		for (int b = 31; b >= 0; b--) {
-			if (b != 31 && b % 8 == 7)
-				x++;
-			put_ch(c, x++, y, m >> b & 1 ? '1' : '0', m >> b & 1 ? VS_ACTIVE_LANE : VS_DIM);
-		}
-		y++;
 	}
 	return y;
 }

@@ -309,6 +309,69 @@ static void test_race(void)
 	engine_backend_free(be);
 }
 
+/* The lanes pane after a ballot, a match and a reduction: bits and values. */
+static void test_vote(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/vote.cu", &s);
+	int r, good = 1;
+
+	if (!be)
+		return;
+	run(&s, "break 7");
+	run(&s, "continue");
+	run(&s, "step");
+	r = s.st.nlanes ? 0 : -1;
+	ok(r == 0 && strstr(s.st.lanes[0].name, "__ballot_sync (line 7)") && s.st.lanes[0].has_bits,
+	   "after __ballot_sync the lanes pane's first row is the ballot, as bits");
+	for (int l = 0; r == 0 && l < 32; l++)
+		good &= s.st.lanes[0].bits[l] == 0x49249249u && s.st.lanes[0].value[l] &&
+			!strcmp(s.st.lanes[0].value[l], "0x49249249");
+	ok(r == 0 && good, "every lane holds the ballot of tid % 3 == 0 (0x49249249)");
+	golden(&s, "ballot");
+	run(&s, "step");
+	good = s.st.nlanes && strstr(s.st.lanes[0].name, "__match_any_sync") && s.st.lanes[0].has_bits;
+	for (int l = 0; good && l < 32; l++)
+		good &= s.st.lanes[0].bits[l] == 0x11111111u << (l % 4);
+	ok(good, "after __match_any_sync each lane has the mask of the lanes with its value");
+	run(&s, "step");
+	good = s.st.nlanes && strstr(s.st.lanes[0].name, "__reduce_add_sync") && !s.st.lanes[0].has_bits;
+	for (int l = 0; good && l < 32; l++)
+		good &= s.st.lanes[0].value[l] && !strcmp(s.st.lanes[0].value[l], "496");
+	ok(good, "after __reduce_add_sync every lane shows the sum (496)");
+	run(&s, "step");
+	ok(!s.st.nlanes || !strstr(s.st.lanes[0].name, "_sync ("),
+	   "one statement later the collective's row is gone");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* __brkpt() in the debugger: a stop on its thread, then continue goes past. */
+static void test_brkpt(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/brkpt.cu", &s);
+	int found;
+
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_KERNEL && s.st.stop_reason && strstr(s.st.stop_reason, "__brkpt() at line 8"),
+	   "continue stops at __brkpt() (line 8)");
+	ok(s.st.focus_lane == 5, "the focus is on the thread that hit it (lane 5)");
+	ok(s.st.nfindings == 0, "no trap finding in the debugger");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && strstr(s.st.stop_reason, "status 0"),
+	   "continue goes past it to the end (exit 0)");
+	found = 0;
+	for (size_t i = 0; i < s.st.console.len; i++)
+		found |= !strcmp(s.st.console.v[i].text, "no error");
+	ok(found,
+	   "the kernel was not aborted (cudaDeviceSynchronize: no error)");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -350,6 +413,8 @@ int main(void)
 	test_barrier_shuffle_memory();
 	test_condition_and_finding();
 	test_race();
+	test_vote();
+	test_brkpt();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;
