@@ -45,6 +45,7 @@ struct logent {
 struct mark {
 	size_t len;
 	uint64_t last_n;
+	uint64_t steps;         /* machine steps then (replay progress) */
 };
 
 struct bp {
@@ -111,7 +112,7 @@ struct eng {
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[160];
 	char simt[16], sched[40];
-	int (*poll)(void *ctx, uint64_t steps);
+	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 };
 
@@ -429,13 +430,33 @@ static int prim(struct eng *e, int kind, int slot, int warp)
 	return 0;
 }
 
-static void replay(struct eng *e)
+/* Rebuild the machine and replay the log; total is the machine step the log
+ * reaches (0: unknown). Polls between chunks: an interrupt cuts the log
+ * where the replay got to (and the marks past it); returns 1 then. */
+static int replay(struct eng *e, uint64_t total)
 {
+	uint64_t n = 0;
+	int cut = 0;
+
 	machine_build(e);
 	e->replaying = 1;
-	for (size_t i = 0; i < e->log.len; i++)
-		for (uint64_t k = 0; k < e->log.v[i].n; k++)
+	for (size_t i = 0; i < e->log.len && !cut; i++) {
+		for (uint64_t k = 0; k < e->log.v[i].n; k++) {
 			prim_exec(e->m, e->log.v[i].kind, e->log.v[i].slot, e->log.v[i].warp);
+			if (++n % CHUNK || !e->poll ||
+			    !e->poll(e->poll_ctx, machine_steps(e->m), total ? total : machine_steps(e->m)))
+				continue;
+			/* interrupted: the log ends here */
+			e->log.v[i].n = k + 1;
+			e->log.len = i + 1;
+			while (e->marks.len && (e->marks.v[e->marks.len - 1].len > e->log.len ||
+						(e->marks.v[e->marks.len - 1].len == e->log.len &&
+						 e->marks.v[e->marks.len - 1].last_n > k + 1)))
+				e->marks.len--;
+			cut = 1;
+			break;
+		}
+	}
 	e->replaying = 0;
 	fflush(e->out);
 	fflush(e->err);
@@ -444,11 +465,13 @@ static void replay(struct eng *e)
 	e->nfind_seen = machine_nfindings(e->m);
 	e->found = 0;
 	e->brk.hit = 0;
+	return cut;
 }
 
 static void mark_push(struct eng *e)
 {
-	struct mark mk = { e->log.len, e->log.len ? e->log.v[e->log.len - 1].n : 0 };
+	struct mark mk = { e->log.len, e->log.len ? e->log.v[e->log.len - 1].n : 0,
+			   machine_steps(e->m) };
 
 	vec_push(&e->marks, mk);
 	e->found = 0;
@@ -578,7 +601,7 @@ static int brkpt_stop(struct eng *e)
 
 static int interrupted(struct eng *e, uint64_t n)
 {
-	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m)))
+	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m), 0))
 		return 0;
 	snprintf(e->stop, sizeof(e->stop), "interrupted (Ctrl-C) after %llu steps",
 		 (unsigned long long)machine_steps(e->m));
@@ -733,7 +756,12 @@ static int step_back(struct eng *e, long count, struct strbuf *msg)
 	e->log.len = mk.len;
 	if (mk.len)
 		e->log.v[mk.len - 1].n = mk.last_n;
-	replay(e);
+	if (replay(e, mk.steps)) {
+		snprintf(e->stop, sizeof(e->stop), "reverse step interrupted (Ctrl-C): at step %llu of "
+			 "%llu (an earlier point of the same run)", (unsigned long long)machine_steps(e->m),
+			 (unsigned long long)mk.steps);
+		return 0;
+	}
 	snprintf(e->stop, sizeof(e->stop), "reverse step: back at step %llu (re-executed)",
 		 (unsigned long long)machine_steps(e->m));
 	return 0;
@@ -1182,7 +1210,7 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 	/* the same number of steps under the new policy, from the start */
 	e->log.len = 0;
 	e->marks.len = 0;
-	replay(e);
+	replay(e, 0);
 	e->replaying = 1; /* catching up: its launches were shown already */
 	while (machine_steps(e->m) < target && running(e))
 		prim(e, P_STEP, 0, 0);
@@ -1817,7 +1845,7 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	snap_sync(e, st, &f);
 }
 
-void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps),
+void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx)
 {
 	struct eng *e = be->self;

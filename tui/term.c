@@ -145,7 +145,7 @@ static SCREEN *screen_open(void)
 	return scr;
 }
 
-int term_poll(void *ctx, uint64_t steps)
+int term_poll(void *ctx, uint64_t steps, uint64_t total)
 {
 	char line[96];
 	wint_t wc;
@@ -169,8 +169,13 @@ int term_poll(void *ctx, uint64_t steps)
 		if (type == OK && (wc == 3 || wc == 'q'))
 			stop = 1;
 	nodelay(stdscr, FALSE);
-	snprintf(line, sizeof(line), " running... %llu steps  (Ctrl-C stops) ",
-		 (unsigned long long)steps);
+	if (total)
+		snprintf(line, sizeof(line), " reverse: replaying %llu / %llu steps (%d%%)  (Ctrl-C stops) ",
+			 (unsigned long long)steps, (unsigned long long)total,
+			 (int)(steps * 100 / total));
+	else
+		snprintf(line, sizeof(line), " running... %llu steps  (Ctrl-C stops) ",
+			 (unsigned long long)steps);
 	attrset(style_attr[VS_STATUS] | COLOR_PAIR(style_pair[VS_STATUS]));
 	mvaddstr(LINES - 1, 0, line);
 	clrtoeol();

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../tui/model.c"
 #include "../../tui/view.c"
@@ -372,6 +373,65 @@ static void test_brkpt(void)
 	engine_backend_free(be);
 }
 
+/* Ctrl-C as the poll function sees it: stop a run at 1M steps, stop a
+ * reverse-step's replay at 300k. */
+static uint64_t stop_run_at, stop_replay_at;
+
+static int test_poll(void *ctx, uint64_t steps, uint64_t total)
+{
+	return total ? stop_replay_at && steps >= stop_replay_at : stop_run_at && steps >= stop_run_at;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Reverse-step at 1M steps (a replay from the start), timed; an
+ * interrupted replay leaves an earlier point of the same run. */
+static void test_reverse_long(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/spin.cu", &s);
+	uint64_t at;
+	double t0, ms;
+
+	if (!be)
+		return;
+	engine_backend_set_poll(be, test_poll, NULL);
+	stop_run_at = 1000000;
+	run(&s, "continue");
+	ok(s.st.steps >= 1000000 && s.st.stop_reason && strstr(s.st.stop_reason, "interrupted"),
+	   "Ctrl-C stops a long continue (at 1M steps)");
+	stop_run_at = 0;
+	run(&s, "stepi");
+	at = s.st.steps;
+	t0 = now_ms();
+	run(&s, "reverse-step");
+	ms = now_ms() - t0;
+	printf("# reverse-step at step %llu: %.0f ms (replay from the start)\n",
+	       (unsigned long long)at, ms);
+	ok(s.st.steps == at - 1 && strstr(s.st.stop_reason, "reverse step: back"),
+	   "reverse-step at 1M steps goes back one instruction");
+	ok(ms < 5000, "... in under 5 s");
+	run(&s, "stepi");
+	stop_replay_at = 300000;
+	run(&s, "reverse-step");
+	ok(s.st.steps >= 300000 && s.st.steps < 400000 && strstr(s.st.stop_reason, "interrupted"),
+	   "Ctrl-C during the replay stops it at ~300k steps, and says so");
+	stop_replay_at = 0;
+	at = s.st.steps;
+	run(&s, "stepi");
+	ok(s.st.steps == at + 1 && s.st.run == UI_RUN_HOST, "stepping goes on from there");
+	run(&s, "reverse-step");
+	ok(s.st.steps == at, "and reverse-step comes back to it");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -415,6 +475,7 @@ int main(void)
 	test_race();
 	test_vote();
 	test_brkpt();
+	test_reverse_long();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;
