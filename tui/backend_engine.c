@@ -26,6 +26,7 @@
 
 #include "backend_engine.h"
 #include "backend_eval.h"
+#include "builtin.h"
 
 #define CHUNK 20000          /* steps between polls */
 #define STEP_BUDGET 5000000  /* instructions a single statement step may take */
@@ -327,6 +328,27 @@ static void pend_event(struct eng *e, const char *fmt, const char *name)
 	pend_line(e, UI_CON_INFO, line, strlen(line));
 }
 
+/* break finding [KIND]: breakpoints with line BP_FINDING, cond the kind
+ * (NULL: any). Without one, continue stops at every new finding; with
+ * some, only at the findings they name (a kind or a part of one: "race"). */
+#define BP_FINDING (-2)
+
+static int finding_wanted(struct eng *e, const char *kind)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < e->bps.len; i++) {
+		const struct bp *b = &e->bps.v[i];
+
+		if (b->line != BP_FINDING)
+			continue;
+		any = 1;
+		if (b->enabled && (!b->cond || strstr(kind, b->cond)))
+			return 1;
+	}
+	return !any;
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct eng *e = ctx;
@@ -354,7 +376,7 @@ static void on_event(void *ctx, const struct machine_event *ev)
 			pend_event(e, "[kernel %s finished: back in host code]", func_name(e, ev->func));
 		break;
 	case EV_FINDING:
-		e->found = 1;
+		e->found |= finding_wanted(e, ev->finding ? ev->finding->kind : "");
 		break;
 	case EV_BRKPT:
 		if (!e->brk.hit) {
@@ -922,6 +944,14 @@ static int eng_cont(void *self, struct strbuf *msg)
 			const struct machine_finding *fd =
 				machine_finding_get(e->m, machine_nfindings(e->m) - 1);
 
+			for (size_t i = machine_nfindings(e->m); i-- > 0;) {
+				const struct machine_finding *fi = machine_finding_get(e->m, i);
+
+				if (finding_wanted(e, fi->kind)) {
+					fd = fi;
+					break;
+				}
+			}
 			snprintf(e->stop, sizeof(e->stop), "finding: %s at line %u", fd->kind,
 				 fd->span.line);
 			if (fd->on_device) {
@@ -963,9 +993,13 @@ static int break_barriers(struct eng *e, struct strbuf *msg)
 	has = xcalloc((size_t)maxl + 1, 1);
 	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
 		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
-			if (e->mod->funcs[f].code[i].op == IR_BAR)
+			if (e->mod->funcs[f].code[i].op == IR_BAR ||
+			    (e->mod->funcs[f].code[i].op == IR_BCALL &&
+			     (e->mod->funcs[f].code[i].imm == BI___ws_bar_wait ||
+			      e->mod->funcs[f].code[i].imm == BI___ws_bar_arrive ||
+			      e->mod->funcs[f].code[i].imm == BI___ws_grid_wait)))
 				has[insn_line(e, (int)f, i)] = 1;
-	strbuf_adds(msg, "breakpoints at the __syncthreads lines:");
+	strbuf_adds(msg, "breakpoints at the barrier lines (__syncthreads, cuda::barrier, grid sync):");
 	for (int line = 1; line <= maxl; line++) {
 		if (!has[line])
 			continue;
@@ -977,7 +1011,7 @@ static int break_barriers(struct eng *e, struct strbuf *msg)
 	free(has);
 	if (first < 0) {
 		strbuf_reset(msg);
-		strbuf_adds(msg, "the program has no __syncthreads");
+		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
 	}
 	return first;
 }
@@ -987,12 +1021,38 @@ static int eng_break_set(void *self, int line, const char *cond, struct strbuf *
 	struct eng *e = self;
 	struct bp b = { ++e->next_bp, line, 1, cond ? xstrdup(cond) : NULL };
 
-	if (line == -1 || line == -2) {
-		e->next_bp--;
-		if (line == -2) {
-			strbuf_adds(msg, "continue always stops at a new finding (and shows it)");
-			return 0;
+	if (line == BP_FINDING) {
+		static const char *const kinds[] = {
+			"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
+			"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
+			"device-pointer-on-host", "shared-race", "global-race", "barrier-divergence",
+			"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
+			"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
+			"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",
+			"oob", "race", "uninitialized", "free", "mask",
+		};
+		int known = !cond;
+
+		for (size_t i = 0; !known && i < WS_ARRAY_LEN(kinds); i++)
+			known = strstr(kinds[i], cond) != NULL || strstr(cond, kinds[i]) == cond;
+		if (!known) {
+			strbuf_addf(msg, "no finding kind '%s' (e.g. shared-race, oob-global-read, "
+				    "deadlock, race, oob)", cond);
+			free(b.cond);
+			e->next_bp--;
+			return -1;
 		}
+		b.line = BP_FINDING;
+		vec_push(&e->bps, b);
+		if (cond)
+			strbuf_addf(msg, "breakpoint %d: continue stops at a %s finding (other kinds "
+				    "are listed, not stopped at)", b.id, cond);
+		else
+			strbuf_addf(msg, "breakpoint %d: continue stops at every new finding", b.id);
+		return b.id;
+	}
+	if (line == -1) {
+		e->next_bp--;
 		return break_barriers(e, msg);
 	}
 	if (!line_has_code(e, line)) {
@@ -1828,9 +1888,16 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	ui_set_source(st, sf ? sf->name : "?", sf ? sf->text : "");
 	snap_status(e, st, &f);
 	st->bps = UI_NEW(st, struct ui_breakpoint, e->bps.len + 1);
-	for (size_t i = 0; i < e->bps.len; i++)
-		st->bps[st->nbps++] = (struct ui_breakpoint){ e->bps.v[i].id, e->bps.v[i].line,
-			e->bps.v[i].cond ? ui_strdup(st, e->bps.v[i].cond) : NULL, e->bps.v[i].enabled };
+	for (size_t i = 0; i < e->bps.len; i++) {
+		const struct bp *b = &e->bps.v[i];
+
+		if (b->line == BP_FINDING)	/* line 0: "finding KIND" as its condition */
+			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, 0,
+				ui_strf(st, "finding %s", b->cond ? b->cond : "(any)"), b->enabled };
+		else
+			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, b->line,
+				b->cond ? ui_strdup(st, b->cond) : NULL, b->enabled };
+	}
 	snap_console(e, st);
 	snap_findings(e, st);
 	if (st->run == UI_RUN_FINISHED)

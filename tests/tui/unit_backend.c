@@ -432,6 +432,51 @@ static void test_reverse_long(void)
 	engine_backend_free(be);
 }
 
+/* break finding KIND / break barrier as commands, shown in the source pane. */
+static void test_break_kinds(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/race.cu", &s);
+	char *text;
+
+	if (!be)
+		return;
+	ok(run(&s, "break finding nosuch") & UI_ACT_ERROR, "break finding with an unknown kind is refused");
+	run(&s, "break finding oob");
+	ok(s.st.nbps == 1 && s.st.bps[0].line == 0 && !strcmp(s.st.bps[0].cond, "finding oob"),
+	   "break finding oob: a breakpoint without a line");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "stops at finding oob") != NULL, "the source pane's title names it");
+	free(text);
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && s.st.nfindings >= 1,
+	   "with only 'finding oob', the race is listed but continue does not stop at it");
+	ui_session_free(&s);
+	engine_backend_free(be);
+
+	be = open_prog("tests/tui/cu/race.cu", &s);
+	if (!be)
+		return;
+	run(&s, "break finding race");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_KERNEL && strstr(s.st.stop_reason, "shared-race"),
+	   "break finding race: continue stops at the shared-race");
+	run(&s, "delete");
+	run(&s, "break barrier");
+	ok(s.st.nbps == 2 && s.st.bps[0].line == 10 && s.st.bps[1].line == 13,
+	   "break barrier: breakpoints on both __syncthreads lines (10, 13)");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "\u25cf   10 ") != NULL, "the source pane marks line 10");
+	free(text);
+	run(&s, "continue");
+	ok(s.st.thread.line == 13 && strstr(s.st.stop_reason, "breakpoint"),
+	   "continue stops at the next barrier line (13)");
+	cmd_run(&s, "info breakpoints");
+	ok(strstr(last_console(&s), "3: line 13") != NULL, "info breakpoints lists them");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -476,6 +521,7 @@ int main(void)
 	test_vote();
 	test_brkpt();
 	test_reverse_long();
+	test_break_kinds();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;

@@ -309,6 +309,35 @@ static void test_commands(void)
 	ok(cmd_run(&sess, "quit") & UI_ACT_QUIT, "quit");
 	ok(!strcmp(cmd_canonical("si"), "stepi") && !strcmp(cmd_canonical("c"), "continue") &&
 	   !cmd_canonical("xyz"), "aliases");
+	{
+		/* the help screen names every command, alias and bound key */
+		struct strbuf h;
+		int all = 1;
+		static const char *const keys_shown[] = { " s ", " n ", " i ", " w ", " b ", " f ",
+			" c ", " r ", " h l ", " J K ", " j k ", "PgUp", "PgDn", " 0 ", "Tab", "Shift-Tab",
+			"1-8", " z ", "Esc", " : ", "Enter", " ? ", " q ", "Ctrl-C", "mouse", "Left",
+			"Right", "Up", "Down", "Space", " a ", " e ", " L ", " 9 ", "Ctrl-S" };
+
+		strbuf_init(&h);
+		for (int i = 0; view_help_lines[i]; i++)
+			strbuf_addf(&h, " %s \n", view_help_lines[i]);
+		for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
+			char al[16];
+
+			snprintf(al, sizeof(al), "(%s)", commands[i].alias ? commands[i].alias : "");
+			if (!strstr(h.buf, commands[i].name) || (commands[i].alias && !strstr(h.buf, al))) {
+				printf("# help lacks %s %s\n", commands[i].name, al);
+				all = 0;
+			}
+		}
+		for (size_t i = 0; i < WS_ARRAY_LEN(keys_shown); i++)
+			if (!strstr(h.buf, keys_shown[i])) {
+				printf("# help lacks key '%s'\n", keys_shown[i]);
+				all = 0;
+			}
+		ok(all, "the help screen lists every command (with its alias) and every key");
+		strbuf_release(&h);
+	}
 	cmd_run(&sess, "help");
 	ok(sess.ctl.help, "help opens the help screen");
 	cmd_key(&sess, 'q');
@@ -331,11 +360,36 @@ static void test_commands(void)
 	   "tab completes the common prefix");
 	strcpy(line, "step 1");
 	len = 6;
-	ok(cmd_complete(line, &len, sizeof(line), NULL) == 0, "no completion after the command word");
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 0, "no completion of a step count");
+	strcpy(line, "info cuda wa");
+	len = 12;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "info cuda warps "),
+	   "info cuda subcommands complete");
+	strcpy(line, "i c");
+	len = 3;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "i cuda "),
+	   "after an alias too (i -> info)");
+	strcpy(line, "info cuda b");
+	len = 11;
+	strbuf_init(&out);
+	ok(cmd_complete(line, &len, sizeof(line), &out) == 2 && !strcmp(strbuf_cstr(&out), "blocks barriers") &&
+	   !strcmp(line, "info cuda b"), "info cuda b lists blocks and barriers");
+	strbuf_release(&out);
+	strcpy(line, "break finding shared");
+	len = 20;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "break finding shared-race "),
+	   "finding kinds complete");
+	strcpy(line, "set sched ra");
+	len = 12;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "set sched random:"),
+	   "set sched random: (no space: the seed follows)");
 
 	/* typing, history */
 	keys(":fi\t");
 	ok(sess.editing && !strcmp(sess.line, "finish "), "Tab completes in the command line");
+	cmd_key(&sess, UI_KEY_ESC);
+	keys(":info cu\t");
+	ok(sess.editing && !strcmp(sess.line, "info cuda "), "Tab completes info cuda in the command line");
 	cmd_key(&sess, UI_KEY_ESC);
 	ok(!sess.editing, "Esc closes the command line");
 	keys(":info cuda blocks\n");
