@@ -77,7 +77,10 @@ struct pos {
 struct eng {
 	struct ui_backend be;
 	struct compilation c;
-	const struct ir_module *mod;
+	int loaded;             /* c holds a compilation (maybe a failed one) */
+	char *path, *text;      /* the program: its file, and the text given (or NULL) */
+	struct front_opts fo;
+	const struct ir_module *mod; /* NULL: the program does not compile */
 	uint32_t file;
 	struct machine_opts mo;
 	int argc;
@@ -116,6 +119,15 @@ struct eng {
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 };
+
+/* The program did not compile: say so (and what to do). */
+static int no_program(struct eng *e, struct strbuf *msg)
+{
+	if (e->m)
+		return 0;
+	strbuf_addf(msg, "%s does not compile: fix it, then :reload", e->path);
+	return 1;
+}
 
 /* ---- the machine, its observer and the log */
 
@@ -819,6 +831,8 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 	struct eng *e = self;
 	int ret = 0;
 
+	if (no_program(e, msg))
+		return -1;
 	if (how == UI_STEP_BACK)
 		return step_back(e, count < 1 ? 1 : count, msg);
 	if (!running(e)) {
@@ -930,6 +944,8 @@ static int eng_cont(void *self, struct strbuf *msg)
 {
 	struct eng *e = self;
 
+	if (no_program(e, msg))
+		return -1;
 	if (!running(e)) {
 		strbuf_addf(msg, "the program has finished (exit status %d)", machine_exit_status(e->m));
 		return -1;
@@ -1021,6 +1037,8 @@ static int eng_break_set(void *self, int line, const char *cond, struct strbuf *
 	struct eng *e = self;
 	struct bp b = { ++e->next_bp, line, 1, cond ? xstrdup(cond) : NULL };
 
+	if (no_program(e, msg))
+		return -1;
 	if (line == BP_FINDING) {
 		static const char *const kinds[] = {
 			"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
@@ -1095,6 +1113,8 @@ static int eng_focus(void *self, const int block[3], const int thread[3], struct
 	struct machine_kernel_info k;
 	int t;
 
+	if (no_program(e, msg))
+		return -1;
 	if (!kernel_active(e, &k)) {
 		strbuf_adds(msg, "no kernel is running: focus applies to device threads");
 		return -1;
@@ -1129,6 +1149,8 @@ static int eng_eval(void *self, const char *expr, int lanes, struct strbuf *out)
 	struct eval_ctx c;
 	struct eval_val v;
 
+	if (no_program(e, out))
+		return -1;
 	focus_get(e, &f);
 	c = ctx_for(e, f.slot, f.warp, f.lane);
 	if (lanes) {
@@ -1229,6 +1251,8 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 	struct eng *e = self;
 	struct focus f;
 
+	if (no_program(e, out))
+		return -1;
 	focus_get(e, &f);
 	if (f.slot < 0) {
 		strbuf_adds(out, "no kernel is running (host code)");
@@ -1248,8 +1272,11 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 static int eng_set(void *self, const char *key, const char *value, struct strbuf *msg)
 {
 	struct eng *e = self;
-	uint64_t target = machine_steps(e->m);
+	uint64_t target;
 
+	if (no_program(e, msg))
+		return -1;
+	target = machine_steps(e->m);
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1884,6 +1911,25 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	struct focus f;
 
 	ui_state_clear_snapshot(st);
+	if (!e->m) {
+		/* it does not compile: the source as read, the diagnostics in the console */
+		const struct srcfile *msf = NULL;
+
+		for (size_t i = 0; i < e->c.sm.files.len && !msf; i++)
+			if (!e->c.sm.files.v[i].builtin && !strcmp(e->c.sm.files.v[i].name, e->path))
+				msf = &e->c.sm.files.v[i];
+		ui_set_source(st, e->path, msf ? msf->text : e->text ? e->text : "");
+		st->run = UI_RUN_IDLE;
+		st->simt = e->simt;
+		st->sched = e->sched;
+		st->stop_reason = ui_strdup(st, e->stop);
+		for (size_t i = 0; i < e->pending.len; i++) {
+			ui_console_add(st, e->pending.v[i].kind, e->pending.v[i].text);
+			free(e->pending.v[i].text);
+		}
+		e->pending.len = 0;
+		return;
+	}
 	focus_get(e, &f);
 	ui_set_source(st, sf ? sf->name : "?", sf ? sf->text : "");
 	snap_status(e, st, &f);
@@ -1929,30 +1975,95 @@ static uint32_t main_file(const struct compilation *c, const char *path)
 	return 1;
 }
 
-struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
-				      int argc, char **argv, struct strbuf *err)
+/* Compile the program (the file when it can be read, else the text given)
+ * and start main() stopped before its first statement. On a compile error
+ * the backend has no machine: the diagnostics are queued for the console
+ * and in err; everything but reload and snapshot says to fix and reload. */
+static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 {
-	struct eng *e = xcalloc(1, sizeof(*e));
+	char *buf = NULL;
+	size_t len = 0;
+	const char *why;
+	char *ftext = prefer_file || !e->text ? util_read_file(e->path, NULL, &why) : NULL;
 	int ret;
 
+	if (e->m)
+		machine_free(e->m);
+	e->m = NULL;
+	if (e->loaded)
+		compilation_release(&e->c);
+	e->loaded = 1;
+	e->mod = NULL;
 	compilation_init(&e->c);
-	ret = text ? front_compile_string(&e->c, path, text, fo) : front_compile_file(&e->c, path, fo);
+	if (ftext || !e->text)
+		ret = front_compile_file(&e->c, e->path, &e->fo);
+	else
+		ret = front_compile_string(&e->c, e->path, e->text, &e->fo);
+	free(ftext);
+	e->log.len = e->marks.len = 0;
+	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
 	if (ret < 0 || !e->c.mod || e->c.mod->main_func < 0) {
-		FILE *f = open_memstream(&e->obuf, &e->olen);
+		FILE *f = open_memstream(&buf, &len);
 
 		diag_render(&e->c.diags, &e->c.sm, f, 0);
-		fclose(f);
-		strbuf_adds(err, e->obuf);
 		if (!ret && e->c.mod && e->c.mod->main_func < 0)
-			strbuf_addf(err, "%s: the program has no main function\n", path);
-		free(e->obuf);
-		compilation_release(&e->c);
-		free(e);
-		return NULL;
+			fprintf(f, "%s: the program has no main function\n", e->path);
+		fclose(f);
+		strbuf_adds(err, buf);
+		if (len && buf[len - 1] == '\n')
+			len--;
+		if (len)
+			pend_line(e, UI_CON_ERROR, buf, len);
+		pend_line(e, UI_CON_INFO, "[the program does not compile: fix it, then :reload]", 53);
+		free(buf);
+		snprintf(e->stop, sizeof(e->stop), "does not compile: fix it, then :reload");
+		return -1;
 	}
 	e->mod = e->c.mod;
-	e->file = main_file(&e->c, path);
+	e->file = main_file(&e->c, e->path);
+	machine_build(e);
+	e->oseen = e->eseen = 0;
+	e->nfind_seen = 0;
+	snprintf(e->stop, sizeof(e->stop), "before main()");
+	return 0;
+}
+
+/* reload: recompile (the file as it is now) and start again before main();
+ * breakpoints on lines that still have code are kept. */
+static int eng_reload(void *self, struct strbuf *msg)
+{
+	struct eng *e = self;
+	struct strbuf err;
+	size_t j = 0;
+
+	strbuf_init(&err);
+	if (eng_load(e, 1, &err) < 0) {
+		strbuf_release(&err);
+		strbuf_addf(msg, "%s does not compile (the diagnostics are above)", e->path);
+		return -1;
+	}
+	strbuf_release(&err);
+	for (size_t i = 0; i < e->bps.len; i++) {
+		if (e->bps.v[i].line > 0 && !line_has_code(e, e->bps.v[i].line)) {
+			free(e->bps.v[i].cond);
+			continue;
+		}
+		e->bps.v[j++] = e->bps.v[i];
+	}
+	e->bps.len = j;
+	pend_line(e, UI_CON_INFO, "[reloaded: stopped before main()]", 33);
+	strbuf_addf(msg, "%s compiled; stopped before main()", e->path);
+	return 0;
+}
+
+static struct eng *eng_new(const char *path, const char *text, const struct front_opts *fo,
+			   const struct machine_opts *mo, int argc, char **argv)
+{
+	struct eng *e = xcalloc(1, sizeof(*e));
+
+	e->path = xstrdup(path);
+	e->text = text ? xstrdup(text) : NULL;
+	e->fo = *fo;
 	e->mo = *mo;
 	e->mo.debugger = 1;
 	e->argc = argc;
@@ -1964,10 +2075,31 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 		snprintf(e->sched, sizeof(e->sched), "random:%llu", (unsigned long long)mo->seed);
 	else
 		snprintf(e->sched, sizeof(e->sched), "rr");
-	machine_build(e);
-	snprintf(e->stop, sizeof(e->stop), "before main()");
 	e->be = (struct ui_backend){ e, eng_step, eng_cont, eng_break_set, eng_break_delete,
-				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot };
+				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot, eng_reload };
+	return e;
+}
+
+struct ui_backend *engine_backend_new(const char *path, const char *text,
+				      const struct front_opts *fo, const struct machine_opts *mo,
+				      int argc, char **argv, struct strbuf *err)
+{
+	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
+
+	if (eng_load(e, 0, err) < 0) {
+		engine_backend_free(&e->be);
+		return NULL;
+	}
+	return &e->be;
+}
+
+struct ui_backend *engine_backend_open(const char *path, const char *text,
+				       const struct front_opts *fo, const struct machine_opts *mo,
+				       int argc, char **argv, struct strbuf *err)
+{
+	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
+
+	eng_load(e, 0, err);
 	return &e->be;
 }
 
@@ -1978,9 +2110,14 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
-	machine_free(e->m);
-	fclose(e->out);
-	fclose(e->err);
+	if (e->m)
+		machine_free(e->m);
+	if (e->out)
+		fclose(e->out);
+	if (e->err)
+		fclose(e->err);
+	free(e->path);
+	free(e->text);
 	free(e->obuf);
 	free(e->ebuf);
 	for (int i = 0; i < e->argc; i++)
@@ -1997,6 +2134,7 @@ void engine_backend_free(struct ui_backend *be)
 	for (size_t i = 0; i < e->pending.len; i++)
 		free(e->pending.v[i].text);
 	vec_free(&e->pending);
-	compilation_release(&e->c);
+	if (e->loaded)
+		compilation_release(&e->c);
 	free(e);
 }

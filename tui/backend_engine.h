@@ -18,6 +18,9 @@
  *   the step it replays to; it returns nonzero to interrupt (Ctrl-C). An
  *   interrupted replay stops where it got to: an earlier point of the same
  *   run, from which stepping goes on normally.
+ * - be->reload recompiles the program from its file (as it is now) and
+ *   starts again before main(), keeping the breakpoints whose lines still
+ *   have code; on a compile error the backend is left without a program.
  * - engine_backend_free releases everything, compilation included.
  */
 #ifndef WS_UI_BACKEND_ENGINE_H
@@ -30,6 +33,13 @@
 struct ui_backend *engine_backend_new(const char *path, const char *text,
 				      const struct front_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err);
+/* Like engine_backend_new, but a program that does not compile still gives
+ * a backend: its snapshot shows the source and (once) the diagnostics in
+ * the console, every command says to fix the file and reload, and
+ * be->reload recompiles it (err also gets the diagnostics). */
+struct ui_backend *engine_backend_open(const char *path, const char *text,
+				       const struct front_opts *fo, const struct machine_opts *mo,
+				       int argc, char **argv, struct strbuf *err);
 void engine_backend_free(struct ui_backend *be);
 void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx);

@@ -32,6 +32,7 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_pane(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
+static int do_reload(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 
 static const struct command commands[] = {
 	{ "step", "s", "[N]", "step one source line (into calls)", do_step, UI_STEP_LINE },
@@ -51,6 +52,7 @@ static const struct command commands[] = {
 	{ "focus", NULL, "warp W [lane L] | lane L", "focus a warp/lane of the block", do_focus, 0 },
 	{ "set", NULL, "simt|sched|model VALUE", "switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
+	{ "reload", NULL, "", "recompile the program (after a fix) and start again", do_reload, 0 },
 	{ "help", "h", "", "show the help screen", do_help, 0 },
 	{ "export", NULL, "svg FILE", "write the screen as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep", do_quit, 0 },
@@ -512,6 +514,19 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 	strbuf_release(&out);
 	view_grid_free(&g);
 	return UI_ACT_REDRAW;
+}
+
+static int do_reload(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	if (!s->be || !s->be->reload) {
+		strbuf_adds(msg, "reload: not available here");
+		return UI_ACT_ERROR;
+	}
+	if (s->be->reload(s->be->self, msg) < 0) {
+		ui_session_refresh(s); /* the diagnostics go to the console */
+		return UI_ACT_ERROR | UI_ACT_STATE;
+	}
+	return backend_done(s, 0);
 }
 
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)

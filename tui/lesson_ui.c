@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "api.h"
@@ -955,8 +956,14 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	memset(&lu, 0, sizeof(lu));
 	lu.o = o;
 	strbuf_init(&err);
-	be = ro->path ? engine_backend_new(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
+	/* a program that does not compile still opens (the diagnostics in the
+	 * console, :reload after a fix) when there is a terminal to open */
+	be = ro->path ? engine_backend_open(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
 		      : engine_backend_new("lesson.cu", placeholder, o->fo, o->mo, 1, pargv, &err);
+	if (be && err.len && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		engine_backend_free(be);
+		be = NULL;
+	}
 	if (!be) {
 		fputs(strbuf_cstr(&err), stderr);
 		strbuf_release(&err);

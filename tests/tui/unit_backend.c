@@ -477,6 +477,55 @@ static void test_break_kinds(void)
 	engine_backend_free(be);
 }
 
+/* A program that does not compile opens anyway; :reload after the fix. */
+static void test_compile_error_reload(void)
+{
+	const char *path = "/tmp/ws-unit-reload.cu";
+	struct front_opts fo = { 0 };
+	struct machine_opts mo;
+	struct strbuf err;
+	struct ui_session s;
+	struct ui_backend *be;
+	char *argv[] = { (char *)path, NULL };
+	int found = 0;
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return;
+	fputs("#include <cstdio>\nint main(void)\n{\n\tint x = y;\n\treturn 0;\n}\n", f);
+	fclose(f);
+	machine_opts_init(&mo);
+	strbuf_init(&err);
+	ok(engine_backend_new(path, NULL, &fo, &mo, 1, argv, &err) == NULL,
+	   "engine_backend_new still refuses a program that does not compile");
+	strbuf_reset(&err);
+	be = engine_backend_open(path, NULL, &fo, &mo, 1, argv, &err);
+	ok(be && strstr(strbuf_cstr(&err), ":4:"), "engine_backend_open gives a backend and the diagnostics");
+	strbuf_release(&err);
+	if (!be)
+		return;
+	ui_session_init(&s, be);
+	ui_session_refresh(&s);
+	for (size_t i = 0; i < s.st.console.len; i++)
+		found |= strstr(s.st.console.v[i].text, ":4:") != NULL;
+	ok(found && s.st.nlines == 6 && strstr(s.st.stop_reason, ":reload"),
+	   "the console shows the diagnostics, the source pane the file, the status says :reload");
+	ok(run(&s, "step") & UI_ACT_ERROR, "step says the program does not compile");
+	ok(strstr(last_console(&s), "fix it, then :reload") != NULL, "... and what to do");
+	free(screen(&s, 80, 24));
+	ok(run(&s, "reload") & UI_ACT_ERROR, "reload of the unfixed file fails again");
+	f = fopen(path, "w");
+	fputs("#include <cstdio>\nint main(void)\n{\n\tint x = 4;\n\tprintf(\"%d\\n\", x);\n\treturn 0;\n}\n", f);
+	fclose(f);
+	run(&s, "reload");
+	ok(s.st.run == UI_RUN_HOST && s.st.nlines == 7, "after the fix, reload compiles it: stopped before main()");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && strstr(s.st.stop_reason, "status 0"), "and it runs to the end");
+	ui_session_free(&s);
+	engine_backend_free(be);
+	remove(path);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -522,6 +571,7 @@ int main(void)
 	test_brkpt();
 	test_reverse_long();
 	test_break_kinds();
+	test_compile_error_reload();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;
