@@ -549,6 +549,31 @@ static void test_exports(void)
 		fclose(f);
 		remove(path);
 	}
+	{
+		/* the SVG colors are the terminal palette's: one cell per style */
+		int all = 1;
+
+		view_grid_init(&g, VS_COUNT, 1);
+		for (int i = 0; i < VS_COUNT; i++)
+			g.cells[i] = (struct view_cell){ 'A' + (uint32_t)i, (uint8_t)i };
+		strbuf_init(&sb);
+		export_svg(&g, &sb);
+		for (int i = 0; i < VS_COUNT; i++) {
+			int fg, bg, b, d, u;
+			char want[64];
+
+			export_style(i, &fg, &bg, &b, &d, &u);
+			snprintf(want, sizeof(want), "fill=\"%s\"", export_svg_rgb(fg));
+			all &= strstr(strbuf_cstr(&sb), want) != NULL;
+			if (bg >= 0) {
+				snprintf(want, sizeof(want), "fill=\"%s\"", export_svg_rgb(bg));
+				all &= strstr(strbuf_cstr(&sb), want) != NULL;
+			}
+		}
+		ok(all, "the SVG uses the palette's color for every style (fg and bg)");
+		strbuf_release(&sb);
+		view_grid_free(&g);
+	}
 	view_grid_init(&g, 20, 2);
 	view_render(&g, &s.st, &s.ctl);
 	strbuf_init(&sb);
