@@ -969,7 +969,6 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 		strbuf_release(&err);
 		return 2;
 	}
-	strbuf_release(&err);
 	ui_session_init(&s, be);
 	lu.s = &s;
 	lu_set_backend(&lu, be);
@@ -980,8 +979,9 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;
-	ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
-		       "b LINE: break  ?: help  q: quit");
+	if (!err.len)
+		ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
+			       "b LINE: break  ?: help  q: quit");
 	if (ro->lesson_path && lu_open_lesson(&lu, ro) < 0)
 		goto out;
 	if (ro->script_path && lu_script_start(&lu, ro->script_path) < 0 && !lu.sc) {
@@ -992,6 +992,7 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	to.record = o->record;
 	status = term_run(&s, &to);
 out:
+	strbuf_release(&err);
 	s.be = NULL;
 	lu_free(&lu);
 	ui_session_free(&s);
