@@ -514,7 +514,7 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 	if (v->has_bits && y < ymax) {
 		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
 		uint32_t m = v->bits[fl];
-		int x = put_fmt(c, x0, y, VS_DIM, "lane %d mask ", fl);
+		int x = put_fmt(c, x0, y, VS_DIM, c->r.w >= 48 ? "lane %d mask " : "L%d ", fl);
 
 		for (int b = 31; b >= 0; b--) {
 			if (b != 31 && b % 8 == 7)
