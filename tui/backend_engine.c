@@ -1854,8 +1854,21 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 				  fd->block[2], fd->thread[0], fd->thread[1], fd->thread[2])
 			: "host: ";
 
+		const char *other = "", *times = "";
+
+		if (fd->has_other && fd->other_warp >= 0)
+			other = ui_strf(st, " [other side: block (%u,%u,%u) thread (%u,%u,%u)%s]",
+					fd->other_block[0], fd->other_block[1], fd->other_block[2],
+					fd->other_thread[0], fd->other_thread[1], fd->other_thread[2],
+					fd->other_write < 0 ? "" : fd->other_write ? ", wrote" : ", read");
+		else if (fd->has_other)
+			other = ui_strf(st, " [other side: block (%u,%u,%u), %s]", fd->other_block[0],
+					fd->other_block[1], fd->other_block[2],
+					fd->other_write ? "wrote" : "read");
+		if (fd->count > 1)
+			times = ui_strf(st, " (x%llu)", (unsigned long long)fd->count);
 		st->findings[i] = (struct ui_finding){ fd->kind, file_name(e, fd->span.file),
-			(int)fd->span.line, ui_strf(st, "%s%s", who, fd->msg) };
+			(int)fd->span.line, ui_strf(st, "%s%s%s%s", who, fd->msg, other, times) };
 		if (i >= e->nfind_seen)
 			ui_console_add(st, UI_CON_ERROR, ui_strf(st, "[finding] %s at line %u: %s%s",
 				       fd->kind, fd->span.line, who, fd->msg));
