@@ -34,6 +34,7 @@ struct machine_opts {
 	int num_sms;          /* 0: default (device profile) */
 	int max_blocks_per_sm; /* 0: default */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
+	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -228,7 +229,9 @@ int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
 
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
-			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
+			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING,
+			  EV_BRKPT, /* __brkpt() ran with opts.debugger set (slot, warp, mask, func, pc) */
+			  EV_NKINDS };
 struct machine_event {
 	enum machine_event_kind kind;
 	int slot, warp;        /* slot -1: host */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "api.h"
@@ -965,14 +966,19 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	memset(&lu, 0, sizeof(lu));
 	lu.o = o;
 	strbuf_init(&err);
-	be = ro->path ? engine_backend_new(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
+	/* a program that does not compile still opens (the diagnostics in the
+	 * console, :reload after a fix) when there is a terminal to open */
+	be = ro->path ? engine_backend_open(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
 		      : engine_backend_new("lesson.cu", placeholder, o->fo, o->mo, 1, pargv, &err);
+	if (be && err.len && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		engine_backend_free(be);
+		be = NULL;
+	}
 	if (!be) {
 		fputs(strbuf_cstr(&err), stderr);
 		strbuf_release(&err);
 		return 2;
 	}
-	strbuf_release(&err);
 	ui_session_init(&s, be);
 	lu.s = &s;
 	lu_set_backend(&lu, be);
@@ -983,8 +989,9 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;
-	ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
-		       "b LINE: break  ?: help  q: quit");
+	if (!err.len)
+		ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
+			       "b LINE: break  ?: help  q: quit");
 	if (ro->lesson_path && lu_open_lesson(&lu, ro) < 0)
 		goto out;
 	if (ro->script_path && lu_script_start(&lu, ro->script_path) < 0 && !lu.sc) {
@@ -995,6 +1002,7 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	to.record = o->record;
 	status = term_run(&s, &to);
 out:
+	strbuf_release(&err);
 	s.be = NULL;
 	lu_free(&lu);
 	ui_session_free(&s);

@@ -94,7 +94,7 @@ tm resize-window -t ui -x 80 -y 24
 waitfor ui "1 Source"
 tap_result $? "back to 80x24"
 keys ui '?'
-waitfor ui "Commands (gdb / cuda-gdb style)"
+waitfor ui "Commands (gdb / cuda-gdb style"
 tap_result $? "? shows the help screen"
 keys ui q
 keys ui q
