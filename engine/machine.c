@@ -47,16 +47,25 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 					    uint64_t addr, const char *fmt, ...)
 {
 	struct machine_finding f;
-	memset(&f, 0, sizeof(f));
-	if (m->findings.len >= 1000 && !error)
-		return NULL;
-	/* the same warning (or race) at the same place is reported once */
-	int dedupe = !error || !strcmp(kind, "shared-race") || !strcmp(kind, "global-race");
-	for (size_t i = m->findings.len, k = 0; dedupe && i-- > 0 && k < 16; k++) {
-		const struct machine_finding *o = &m->findings.v[i];
-		if (o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+	/* one finding per site and kind: repeats only count (newest first, as
+	 * repeats come in bursts) */
+	for (size_t i = m->findings.len; i-- > 0;) {
+		struct machine_finding *o = &m->findings.v[i];
+		if (o->span.off == sp.off && o->span.file == sp.file &&
+		    (o->kind == kind || !strcmp(o->kind, kind))) {
+			o->count++;
 			return NULL;
+		}
 	}
+	if (m->findings.len >= WS_FINDINGS_MAX) {
+		m->findings_dropped++;
+		return NULL;
+	}
+	memset(&f, 0, sizeof(f));
+	f.count = 1;
+	f.step = m->steps;
+	f.other_warp = f.other_lane = -1;
+	f.hint = finding_hint(kind);
 	f.kind = kind;
 	f.error = error;
 	f.span = cg_user_span(m, w, lanes, sp);
@@ -89,6 +98,11 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	return res;
 }
 
+uint64_t machine_findings_dropped(const struct machine *m)
+{
+	return m->findings_dropped;
+}
+
 size_t machine_nfindings(const struct machine *m)
 {
 	return m->findings.len;
@@ -97,24 +111,6 @@ size_t machine_nfindings(const struct machine *m)
 const struct machine_finding *machine_finding_get(const struct machine *m, size_t i)
 {
 	return i < m->findings.len ? &m->findings.v[i] : NULL;
-}
-
-void machine_findings_render(const struct machine *m, FILE *f, int color)
-{
-	struct strbuf sb;
-	strbuf_init(&sb);
-	for (size_t i = 0; i < m->findings.len; i++) {
-		const struct machine_finding *x = &m->findings.v[i];
-		strbuf_reset(&sb);
-		strbuf_adds(&sb, x->msg);
-		if (x->on_device)
-			strbuf_addf(&sb, " (block (%u,%u,%u), thread (%u,%u,%u), warp %d, lane %d)",
-				    x->block[0], x->block[1], x->block[2], x->thread[0], x->thread[1],
-				    x->thread[2], x->warp, x->lane);
-		diag_render_one(m->mod->sm, f, color, x->error ? DIAG_ERROR : DIAG_WARNING, x->kind,
-				x->span, strbuf_cstr(&sb));
-	}
-	strbuf_release(&sb);
 }
 
 int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx)
@@ -218,8 +214,10 @@ static void warp_release(struct warp *w)
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
-	for (int l = 0; l < WS_WARP; l++)
+	for (int l = 0; l < WS_WARP; l++) {
 		free(w->ls[l].buf);
+		free(w->ls[l].init);
+	}
 	vec_free(&w->toks);
 }
 
@@ -776,6 +774,10 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
+	if (WS_UNLIKELY(m->grid && m->steps >= m->spin_next) && check_spin(m)) {
+		machine_fail_kernel(m, 702);
+		grid_end(m);
+	}
 }
 
 enum machine_status machine_step(struct machine *m)

@@ -34,6 +34,8 @@ struct machine_opts {
 	int num_sms;          /* 0: default (device profile) */
 	int max_blocks_per_sm; /* 0: default */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
+	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
+	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -75,11 +77,30 @@ struct machine_finding {
 	uint32_t lanes;        /* lanes of that warp involved */
 	uint64_t addr;         /* the address for memory findings, else 0 */
 	char *msg;             /* explanation (owned by the machine) */
+	/* ---- appended by the findings work (docs/findings.md) */
+	uint64_t count;        /* occurrences at this site (one finding per site and kind) */
+	int has_other;         /* a second thread is involved: the other side of a race */
+	uint32_t other_block[3], other_thread[3];
+	int other_warp, other_lane;  /* -1 when not known */
+	int other_write;       /* the other side's access: 1 write, 0 read, -1 not an access */
+	uint64_t alloc_base, alloc_size; /* the allocation involved (alloc_size 0: none) */
+	int has_distance;      /* out of bounds: distance to the nearest allocation */
+	int64_t distance;      /* > 0: bytes past its end; < 0: bytes before its start */
+	const char *hint;      /* how to fix it (static string) */
+	uint64_t step;         /* machine step of the first occurrence */
 };
 size_t machine_nfindings(const struct machine *m);
 const struct machine_finding *machine_finding_get(const struct machine *m, size_t i);
-/* Print every finding "file:line:col: error: [kind] msg" with the source line. */
+/* Print every finding "file:line:col: error[kind]: msg", the source line
+ * with a caret, the threads, address, allocation and a hint (findings.c). */
 void machine_findings_render(const struct machine *m, FILE *f, int color);
+/* Write every finding as JSON (schema in docs/findings.md). */
+void machine_findings_json(const struct machine *m, FILE *f);
+/* Findings not kept because more than WS_FINDINGS_MAX distinct ones were made. */
+#define WS_FINDINGS_MAX 100
+uint64_t machine_findings_dropped(const struct machine *m);
+/* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
+#define WS_DEFAULT_MAX_STEPS 500000000ull
 
 /* ---- stepping. machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
@@ -212,7 +233,9 @@ int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
 
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
-			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
+			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING,
+			  EV_BRKPT, /* __brkpt() ran with opts.debugger set (slot, warp, mask, func, pc) */
+			  EV_NKINDS };
 struct machine_event {
 	enum machine_event_kind kind;
 	int slot, warp;        /* slot -1: host */

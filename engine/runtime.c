@@ -182,10 +182,27 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 	int dd, sd;
 	uint8_t *d = raw(m, dst, n, &dd), *s = raw(m, src, n, &sd);
 	if (!d || !s) {
-		machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
-				    span_of(m), !s ? src : dst,
-				    "cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
-				    (unsigned long long)n, !s ? "source" : "destination");
+		uint64_t bad = !s ? src : dst;
+		struct alloc *a = mem_find(&m->mem, bad);
+		struct machine_finding *f;
+		if (a && a->freed)
+			f = machine_finding_add(m, "use-after-free", 1, m->host, 1, span_of(m), bad,
+						"cudaMemcpy %s memory that was already freed",
+						!s ? "reads" : "writes");
+		else if (a)
+			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+						span_of(m), bad,
+						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
+						(unsigned long long)n,
+						(unsigned long long)(bad + n - a->base - a->size),
+						!s ? "source" : "destination", (unsigned long long)a->size);
+		else
+			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+						span_of(m), bad,
+						"cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
+						(unsigned long long)n, !s ? "source" : "destination");
+		if (a)
+			finding_alloc(f, a->base, a->size);
 		return E_INVAL;
 	}
 	/* with unified addressing a wrong direction on a plain host/device
@@ -223,15 +240,27 @@ static int config_error(const uint32_t *g, const uint32_t *b)
 	return E_OK;
 }
 
+/*
+ * CUDA 12's runtime reports a bad launch configuration as 9
+ * (cudaErrorInvalidConfiguration) and a launch over __launch_bounds__ as 701
+ * (cudaErrorLaunchOutOfResources); CUDA 13.0's, measured on an H100, reports
+ * both as 1 (cudaErrorInvalidValue). --cuda-version picks which one a
+ * student's toolkit would show.
+ */
+static int launch_code(const struct machine *m, int e)
+{
+	return m->o.cuda_version >= 13 && (e == E_CONFIG || e == E_RESOURCES) ? E_INVAL : e;
+}
+
 static int launch_check(struct machine *m, struct launch *l)
 {
 	const struct ir_func *fn = &m->mod->funcs[l->fidx];
 	int e = config_error(l->grid, l->block);
 	if (e)
-		return e;
+		return launch_code(m, e);
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	if (fn->launch_bounds_max > 0 && t > (uint64_t)fn->launch_bounds_max)
-		return E_RESOURCES;
+		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->fn_maxdyn[l->fidx] ? 232448 : 49152;
 	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
 	if (m->mod->shared_static_size + l->shmem > lim || (l->shmem > dynlim))

@@ -47,6 +47,11 @@ struct cli {
 	int color;              /* diagnostics in color */
 	const char *record;     /* --record FILE.cast (debug, start screen) */
 	const char *script;     /* --script FILE.lua (debug: a scenario in the interface) */
+	const char *report;     /* --report FILE.json (run, check) */
+	int steps_set;          /* --max-steps was given */
+	int checking;           /* `check`: exit 1 on a finding */
+	uint64_t lua_budget;    /* --budget N: Lua instructions per script run / learner action */
+	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
 };
 
@@ -98,10 +103,15 @@ static const char options_help[] =
 	"  --fast                  turn the checkers off\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
-	"  --max-steps N           stop after N steps (0: no limit)\n"
+	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
+	"                          default to 500000000)\n"
+	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
+	"  --budget N              Lua scripts and lessons: instruction budget (default 200000000)\n"
+	"  --memory MiB            Lua scripts and lessons: memory limit (default 256)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
+	"  --cuda-version 12|13    whose launch-error codes the runtime gives (default 12)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
 	"  -h, --help              show this help and exit\n"
@@ -257,7 +267,9 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	memcpy(name, a, n);
 	name[n] = 0;
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
-	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script"))
+	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
+	    strcmp(name, "--report") && strcmp(name, "--budget") && strcmp(name, "--memory") &&
+	    strcmp(name, "--cuda-version"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -272,9 +284,27 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->record = v;
 	else if (strcmp(name, "--script") == 0)
 		cli->script = v;
+	else if (strcmp(name, "--report") == 0)
+		cli->report = v;
 	else if (strcmp(name, "--max-steps") == 0) {
 		*status = opt_number(name, v, &num);
 		cli->mo.max_steps = (uint64_t)num;
+		cli->steps_set = 1;
+	} else if (strcmp(name, "--budget") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && num < 1)
+			*status = usage_error("bad --budget '%s' (expected a number of Lua instructions)", v);
+		cli->lua_budget = (uint64_t)num;
+	} else if (strcmp(name, "--memory") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && (num < 1 || num > 65536))
+			*status = usage_error("bad --memory '%s' (expected MiB, 1 to 65536)", v);
+		cli->lua_memory = (size_t)num << 20;
+	} else if (strcmp(name, "--cuda-version") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && num != 12 && num != 13)
+			*status = usage_error("bad --cuda-version '%s' (expected 12 or 13)", v);
+		cli->mo.cuda_version = (int)num;
 	} else {
 		*status = opt_number(name, v, &num);
 		if (!*status && (num < 100 || num > 9990))
@@ -326,6 +356,23 @@ static int program_compile(struct cli *cli, struct compilation *c, const char *p
 	return ret == 0 && c->mod ? 0 : -1;
 }
 
+/* --report FILE.json: every finding (docs/findings.md). */
+static int program_report(struct machine *m, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f) {
+		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	machine_findings_json(m, f);
+	if (f != stdout && fclose(f) != 0) {
+		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
@@ -337,13 +384,20 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		compilation_release(&c);
 		return EXIT_USAGE;
 	}
+	if (!cli->steps_set)
+		cli->mo.max_steps = WS_DEFAULT_MAX_STEPS;
 	m = machine_new(c.mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
+	fflush(stdout);
+	if (machine_nfindings(m))
+		machine_findings_render(m, stderr, cli->color);
+	if (cli->report && program_report(m, cli->report) < 0 && !status)
+		status = EXIT_USAGE;
+	if (cli->checking && machine_nfindings(m))
+		status = EXIT_FINDING;
 	if (cli->stats)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
-	/* NEEDSWORK: machine.h has no findings query yet; once it has one,
-	 * print the findings to stderr here. */
 	machine_free(m);
 	compilation_release(&c);
 	fflush(stdout);
@@ -383,10 +437,9 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 
 static int cmd_check(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
-	/* Every checker on, whatever --fast said. NEEDSWORK: exit EXIT_FINDING
-	 * when the machine recorded findings; machine.h has no findings query
-	 * yet, so for now check behaves like run. */
+	/* Every checker on, whatever --fast said; exit EXIT_FINDING on a finding. */
 	cli->mo.fast = 0;
+	cli->checking = 1;
 	return cmd_run(cli, cmd, argc, argv);
 }
 
@@ -428,7 +481,8 @@ static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
-	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), stdout, stderr);
+	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), cli->lua_budget,
+			     cli->lua_memory, stdout, stderr);
 	host_engine_free(he);
 	return status;
 }
@@ -443,6 +497,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 		return status;
 	lesson_opts_init(&lo);
 	lo.path = argv[0];
+	lo.max_instructions = cli->lua_budget;
+	lo.max_memory = cli->lua_memory;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--answers") == 0 && i + 1 < argc)
 			lo.answers = argv[++i];
@@ -454,7 +510,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 			return usage_error("lesson: unexpected argument '%s'", argv[i]);
 	}
 	if (!lo.answers) {
-		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL };
+		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL, cli->lua_budget,
+					cli->lua_memory };
 
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return usage_error("lesson: without a terminal, --answers FILE is needed");
@@ -470,7 +527,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 /* The interface on a program (tui/debug.c). */
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 	int status;
 
 	if (argc == 0 && cli->script) {
@@ -494,7 +552,8 @@ static const char *lessons_dir(void)
  * one, the list of lessons and how to start one. */
 static int run_default(struct cli *cli)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return ui_start_main(&o, lessons_dir());
@@ -504,7 +563,8 @@ static int run_default(struct cli *cli)
 /* `warpstep lessons/NN-x.lua`: play the lesson in the interface. */
 static int run_lesson_file(struct cli *cli, const char *path)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 	int status;
 
 	if ((status = program_check_file(path)))
