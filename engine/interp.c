@@ -6,6 +6,7 @@
  * warp collectives live here too; see simt.h for the model.
  */
 #include "simt.h"
+#include "memmodel.h"
 #include "builtin.h"
 
 #include <math.h>
@@ -722,6 +723,8 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_or = 0;
 	b->bar_gen++;
 	b->race_epoch++;
+	if (WS_UNLIKELY(m->mm))
+		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		int any = 0;
@@ -1304,6 +1307,11 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_ld(m, w, g, in);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
@@ -1358,6 +1366,11 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_st(m, w, g, in);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
@@ -1432,11 +1445,22 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	return norm1(r, t);
 }
 
+/* atom_op on register operands (the relaxed model's RMWs) */
+static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
+{
+	return atom_op(sub, t, old, norm1(b, t), norm1(c, t), store);
+}
+
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_atom(m, w, g, in, atom_apply);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
@@ -2083,8 +2107,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				return n;
 			}
 		}
-		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
-			insn_event(m, w, g);
+		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | MM_HOOK))) {
+			if (m->hooks & MM_HOOK)
+				mm_pre(m, w, g, in);
+			if (m->hooks & (1u << EV_INSN))
+				insn_event(m, w, g);
+		}
 		n++;
 		m->steps++;
 		m->cycles++;
@@ -2092,6 +2120,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
+			if (WS_UNLIKELY(m->mm) && !w->host)
+				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;
 			if (in->scope != SCOPE_CTA)

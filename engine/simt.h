@@ -292,6 +292,7 @@ struct machine {
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 };
 
 /* machine.c */

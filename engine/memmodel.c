@@ -1,0 +1,1102 @@
+/*
+ * memmodel.c - the relaxed memory model: an operational, view-based version
+ * of the PTX scoped model (memmodel.h has the contract, docs/memory-model.md
+ * the teacher's version).
+ *
+ * State:
+ * - locations (global addresses, created at first access with the value in
+ *   memory as their initial write, id 0), each with its writes in coherence
+ *   order (h), oldest first;
+ * - threads (block linear, thread linear): cur, the view (per location the
+ *   id of the oldest write it may read; missing = initial write); relf, the
+ *   view at its last release fence and that fence's scope; acq, the writes
+ *   its strong reads read (an acquire fence joins their release views);
+ * - SC views for fence.sc: one per block (cta) and one for the device;
+ * - deferred loads (load buffering).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "memmodel.h"
+#include "axioms.h"
+
+struct mm_view {
+	uint32_t *v;            /* write id per location index */
+	uint32_t n;
+};
+
+struct mm_msg {
+	uint64_t val;
+	uint32_t id;
+	int32_t thr;            /* writer thread index, -1 initial */
+	uint32_t blk;
+	int32_t rmw_from;       /* id an RMW read, -1 */
+	int32_t rel;            /* release view (mm->vpool), -1 */
+	uint8_t strong, scope, relscope;
+};
+
+struct mm_loc {
+	uint64_t addr;
+	uint32_t size, nextid;
+	VEC(struct mm_msg) h;
+};
+
+struct mm_acq { uint32_t loc, id; };
+
+struct mm_thr {
+	uint64_t key;
+	uint32_t blk, tid;
+	struct mm_view cur, relf;
+	int has_relf;
+	uint8_t relf_scope;
+	VEC(struct mm_acq) acq;
+	uint32_t po;
+};
+
+struct mm_defer {
+	struct warp *w;
+	struct frame *fr;
+	const struct ir_insn *in;
+	int32_t reg;
+	uint32_t mask;
+	uint64_t addr[WS_WARP];
+};
+
+struct memmodel {
+	struct machine *m;
+	VEC(struct mm_loc) locs;
+	VEC(struct mm_thr) thr;
+	VEC(struct mm_view) vpool;
+	struct mm_view scv_gpu;
+	VEC(struct mm_view) scv_blk;   /* per block linear (small grids) */
+	VEC(struct mm_defer) defer;
+	VEC(uint64_t) whash;           /* per warp (slot * wpb + warp): history hash */
+	VEC(char *) log;
+	machine_chooser_fn choose;
+	void *ctx;
+	int sc;                        /* sequentially consistent: only scheduling choices */
+	VEC(int) replay;               /* --schedule: the choices to make */
+	size_t replay_at;
+	int stopped;
+	struct ax_exec *rec;           /* the execution for the axiom checker */
+	uint32_t nbar;                 /* barrier instances (recording) */
+};
+
+/* ---- small helpers */
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 31);
+}
+
+static int mm_choose(struct memmodel *mm, int kind, int n)
+{
+	if (n <= 1 || (mm->sc && kind != CK_SCHED))
+		return 0;
+	if (mm->choose) {
+		int k = mm->choose(mm->ctx, kind, n);
+		if (k < 0) {
+			mm->stopped = 1;
+			machine_exit(mm->m, 0);
+			return 0;
+		}
+		return k < n ? k : n - 1;
+	}
+	if (mm->m->o.sched == SCHED_RANDOM)
+		return (int)(machine_rand(mm->m) % (uint64_t)n);
+	return 0;
+}
+
+static void mm_logf(struct memmodel *mm, const char *fmt, ...) WS_PRINTF(2, 3);
+static void mm_logf(struct memmodel *mm, const char *fmt, ...)
+{
+	if (mm->choose || mm->log.len >= 1000)
+		return; /* exploration: no log */
+	char buf[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	size_t n = strlen(buf) + 1;
+	char *s = xmalloc(n);
+	memcpy(s, buf, n);
+	vec_push(&mm->log, s);
+}
+
+static uint32_t vget(const struct mm_view *v, uint32_t loc)
+{
+	return loc < v->n ? v->v[loc] : 0;
+}
+
+static void vset(struct mm_view *v, uint32_t loc, uint32_t id)
+{
+	if (loc >= v->n) {
+		uint32_t n = loc + 8;
+		v->v = xrealloc(v->v, n * sizeof(uint32_t));
+		memset(v->v + v->n, 0, (n - v->n) * sizeof(uint32_t));
+		v->n = n;
+	}
+	v->v[loc] = id;
+}
+
+static int pos_of(const struct mm_loc *L, uint32_t id)
+{
+	for (size_t i = 0; i < L->h.len; i++)
+		if (L->h.v[i].id == id)
+			return (int)i;
+	return 0;
+}
+
+/* dst := dst join src; returns 1 if dst changed */
+static int vjoin(struct memmodel *mm, struct mm_view *dst, const struct mm_view *src)
+{
+	int ch = 0;
+	for (uint32_t l = 0; l < src->n && l < mm->locs.len; l++) {
+		struct mm_loc *L = &mm->locs.v[l];
+		uint32_t a = vget(dst, l), b = src->v[l];
+		if (a != b && pos_of(L, b) > pos_of(L, a)) {
+			vset(dst, l, b);
+			ch = 1;
+		}
+	}
+	return ch;
+}
+
+static void vcopy(struct mm_view *dst, const struct mm_view *src)
+{
+	if (dst->n < src->n) {
+		dst->v = xrealloc(dst->v, src->n * sizeof(uint32_t));
+		dst->n = src->n;
+	}
+	memset(dst->v, 0, dst->n * sizeof(uint32_t));
+	if (src->n)
+		memcpy(dst->v, src->v, src->n * sizeof(uint32_t));
+}
+
+static int32_t vsave(struct memmodel *mm, const struct mm_view *src)
+{
+	struct mm_view v = { NULL, 0 };
+	vcopy(&v, src);
+	vec_push(&mm->vpool, v);
+	return (int32_t)mm->vpool.len - 1;
+}
+
+/* does a scope-S operation of a thread in block a include a thread of block b */
+static int covers(unsigned scope, uint32_t a, uint32_t b)
+{
+	return scope == SCOPE_CTA ? a == b : 1;
+}
+
+static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
+{
+	*strong = in->sem != SEM_WEAK;
+	*scope = in->sem == SEM_VOLATILE || in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+}
+
+static int is_acq(unsigned sem) { return sem == SEM_ACQUIRE || sem == SEM_ACQ_REL || sem == SEM_SC; }
+static int is_rel(unsigned sem) { return sem == SEM_RELEASE || sem == SEM_ACQ_REL || sem == SEM_SC; }
+
+static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
+{
+	uint32_t blk = (uint32_t)w->blk->linear, tid = w->id * WS_WARP + lane;
+	uint64_t key = (uint64_t)blk << 32 | tid;
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].key == key)
+			return &mm->thr.v[i];
+	struct mm_thr t;
+	memset(&t, 0, sizeof(t));
+	t.key = key;
+	t.blk = blk;
+	t.tid = tid;
+	vec_push(&mm->thr, t);
+	return &mm->thr.v[mm->thr.len - 1];
+}
+
+static int thr_index(struct memmodel *mm, const struct mm_thr *t)
+{
+	return (int)(t - mm->thr.v);
+}
+
+static int64_t loc_find(const struct memmodel *mm, uint64_t addr)
+{
+	for (size_t i = 0; i < mm->locs.len; i++)
+		if (mm->locs.v[i].addr == addr)
+			return (int64_t)i;
+	return -1;
+}
+
+static uint64_t raw_get(const uint8_t *p, unsigned sz)
+{
+	uint64_t v = 0;
+	memcpy(&v, p, sz);
+	return v;
+}
+
+static uint32_t loc_get(struct memmodel *mm, uint64_t addr, const uint8_t *p, unsigned sz)
+{
+	int64_t i = loc_find(mm, addr);
+	if (i >= 0)
+		return (uint32_t)i;
+	struct mm_loc L;
+	memset(&L, 0, sizeof(L));
+	L.addr = addr;
+	L.size = sz;
+	struct mm_msg init = { raw_get(p, sz), 0, -1, 0, -1, -1, 1, SCOPE_SYS, 0 };
+	vec_push(&L.h, init);
+	L.nextid = 1;
+	vec_push(&mm->locs, L);
+	return (uint32_t)mm->locs.len - 1;
+}
+
+static uint64_t to_reg(uint64_t raw, unsigned t)
+{
+	switch (t) {
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)raw;
+	case IR_U8: case IR_PRED: return (uint8_t)raw;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)raw;
+	case IR_U16: case IR_F16: return (uint16_t)raw;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)raw;
+	case IR_U32: case IR_F32: return (uint32_t)raw;
+	default: return raw;
+	}
+}
+
+static unsigned tsize(unsigned t)
+{
+	switch (t) {
+	case IR_S8: case IR_U8: case IR_PRED: return 1;
+	case IR_S16: case IR_U16: case IR_F16: return 2;
+	case IR_S32: case IR_U32: case IR_F32: return 4;
+	default: return 8;
+	}
+}
+
+static uint64_t *regp(struct frame *fr, int32_t r, unsigned lane)
+{
+	return &fr->r[(size_t)r * WS_WARP + lane];
+}
+
+static void whash_fold(struct memmodel *mm, struct warp *w, uint64_t v)
+{
+	struct machine *m = mm->m;
+	if (!m->grid)
+		return;
+	size_t i = (size_t)w->blk->slot * m->grid->warps_per_block + w->id;
+	while (mm->whash.len <= i)
+		vec_push(&mm->whash, 0);
+	mm->whash.v[i] = mix(mm->whash.v[i], v);
+}
+
+/* ---- lifecycle */
+
+static void views_free(struct memmodel *mm)
+{
+	for (size_t i = 0; i < mm->locs.len; i++)
+		vec_free(&mm->locs.v[i].h);
+	mm->locs.len = 0;
+	for (size_t i = 0; i < mm->thr.len; i++) {
+		free(mm->thr.v[i].cur.v);
+		free(mm->thr.v[i].relf.v);
+		vec_free(&mm->thr.v[i].acq);
+	}
+	mm->thr.len = 0;
+	for (size_t i = 0; i < mm->vpool.len; i++)
+		free(mm->vpool.v[i].v);
+	mm->vpool.len = 0;
+	for (size_t i = 0; i < mm->scv_blk.len; i++)
+		free(mm->scv_blk.v[i].v);
+	mm->scv_blk.len = 0;
+	free(mm->scv_gpu.v);
+	mm->scv_gpu.v = NULL;
+	mm->scv_gpu.n = 0;
+	mm->defer.len = 0;
+	mm->whash.len = 0;
+}
+
+static int replay_choose(void *ctx, int kind, int n)
+{
+	struct memmodel *mm = ctx;
+	(void)kind;
+	(void)n;
+	return mm->replay_at < mm->replay.len ? mm->replay.v[mm->replay_at++] : 0;
+}
+
+void mm_attach(struct machine *m)
+{
+	struct memmodel *mm = m->mm = mm_new(m);
+	const char *s = m->o.schedule;
+	mm->sc = m->o.model != MODEL_RELAXED;
+	if (!s)
+		return;
+	if (!strncmp(s, "relaxed:", 8)) {
+		mm->sc = 0;
+		s += 8;
+	} else if (!strncmp(s, "sc:", 3)) {
+		mm->sc = 1;
+		s += 3;
+	}
+	while (*s) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (end == s)
+			break;
+		vec_push(&mm->replay, (int)v);
+		s = *end ? end + 1 : end;
+	}
+	mm->choose = replay_choose;
+	mm->ctx = mm;
+}
+
+struct memmodel *mm_new(struct machine *m)
+{
+	struct memmodel *mm = xcalloc(1, sizeof(*mm));
+	mm->m = m;
+	return mm;
+}
+
+void mm_free(struct memmodel *mm)
+{
+	if (!mm)
+		return;
+	views_free(mm);
+	vec_free(&mm->locs);
+	vec_free(&mm->thr);
+	vec_free(&mm->vpool);
+	vec_free(&mm->scv_blk);
+	vec_free(&mm->defer);
+	vec_free(&mm->whash);
+	vec_free(&mm->replay);
+	for (size_t i = 0; i < mm->log.len; i++)
+		free(mm->log.v[i]);
+	vec_free(&mm->log);
+	free(mm);
+}
+
+void mm_reset(struct machine *m)
+{
+	struct memmodel *mm = m->mm;
+	mm_record_end(m);
+	views_free(mm);
+	m->hooks &= ~MM_HOOK;
+}
+
+void machine_set_chooser(struct machine *m, machine_chooser_fn fn, void *ctx)
+{
+	if (!m->mm)
+		mm_attach(m);
+	m->mm->choose = fn;
+	m->mm->ctx = ctx;
+}
+
+int mm_sched_active(const struct machine *m)
+{
+	return m->mm && m->mm->choose;
+}
+
+void mm_set_recorder(struct machine *m, struct ax_exec *rec)
+{
+	if (m->mm)
+		m->mm->rec = rec;
+}
+
+/* the kernel's coherence orders go into the recorded execution */
+void mm_record_end(struct machine *m)
+{
+	struct memmodel *mm = m->mm;
+	if (!mm || !mm->rec || !mm->locs.len)
+		return;
+	for (size_t i = 0; i < mm->locs.len; i++) {
+		struct mm_loc *L = &mm->locs.v[i];
+		uint32_t ids[256];
+		size_t n = 0;
+		for (size_t k = 0; k < L->h.len && n < 256; k++)
+			ids[n++] = L->h.v[k].id;
+		ax_co(mm->rec, L->addr, ids, n);
+	}
+	ax_kernel_end(mm->rec);
+}
+
+/* ---- the accesses */
+
+static void acquire_from(struct memmodel *mm, struct mm_thr *t, const struct mm_loc *L,
+			 const struct mm_msg *msg, unsigned scope, const char *what)
+{
+	if (msg->rel < 0 || msg->thr < 0)
+		return;
+	if (!covers(msg->relscope, msg->blk, t->blk) || !covers(scope, t->blk, msg->blk))
+		return;
+	if (vjoin(mm, &t->cur, &mm->vpool.v[msg->rel]))
+		mm_logf(mm, "%s (block %u thread %u) synchronized with the release write of 0x%llx by block %u thread %u: its earlier writes are now visible",
+			what, t->blk, t->tid, (unsigned long long)L->addr, msg->blk,
+			mm->thr.v[msg->thr].tid);
+}
+
+/* read one location for one thread: returns the chosen write's index */
+static int read_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int kind)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	int lo = pos_of(L, vget(&t->cur, loc));
+	int n = (int)L->h.len - lo;
+	int k = mm_choose(mm, kind, n);
+	return (int)L->h.len - 1 - k;
+}
+
+static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct ir_insn *in)
+{
+	int strong;
+	unsigned scope;
+	sem_of(in, &strong, &scope);
+	struct mm_loc *L = &mm->locs.v[loc];
+	int p = read_choice(mm, t, loc, CK_READ);
+	struct mm_msg *msg = &L->h.v[p];
+	if (strong) {
+		vset(&t->cur, loc, msg->id);
+		if (msg->rel >= 0) {
+			struct mm_acq a = { loc, msg->id };
+			if (t->acq.len < 256)
+				vec_push(&t->acq, a);
+		}
+		if (is_acq(in->sem))
+			acquire_from(mm, t, L, msg, scope, "an acquire load");
+	}
+	if (mm->rec)
+		ax_event(mm->rec, AX_R, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
+			 in->sem, t->po++);
+	return msg->val;
+}
+
+static int morally_strong(const struct mm_msg *a, int strong, unsigned scope, uint32_t blk)
+{
+	return a->strong && strong && covers(a->scope, a->blk, blk) && covers(scope, blk, a->blk);
+}
+
+/* insert a write; returns its id */
+static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, uint64_t val,
+			 int strong, unsigned scope, unsigned sem, int at, int32_t rmw_from)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	struct mm_msg msg = { val, L->nextid++, thr_index(mm, t), t->blk, rmw_from, -1,
+			      (uint8_t)strong, (uint8_t)scope, 0 };
+	vset(&t->cur, loc, msg.id);
+	if (strong && is_rel(sem)) {
+		msg.rel = vsave(mm, &t->cur);
+		msg.relscope = (uint8_t)scope;
+	} else if (strong && t->has_relf) {
+		struct mm_view v = { NULL, 0 };
+		vcopy(&v, &t->relf);
+		vset(&v, loc, msg.id);
+		vec_push(&mm->vpool, v);
+		msg.rel = (int32_t)mm->vpool.len - 1;
+		msg.relscope = t->relf_scope;
+	}
+	vec_push(&L->h, msg);
+	memmove(&L->h.v[at + 1], &L->h.v[at], (L->h.len - 1 - (size_t)at) * sizeof(msg));
+	L->h.v[at] = msg;
+	return msg.id;
+}
+
+static int write_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int strong,
+			unsigned scope)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	int lo = pos_of(L, vget(&t->cur, loc)) + 1, len = (int)L->h.len;
+	int opts[64], n = 0;
+	for (int i = len; i >= lo && n < 64; i--) {
+		if (i < len && L->h.v[i].rmw_from >= 0 && (uint32_t)L->h.v[i].rmw_from == L->h.v[i - 1].id &&
+		    morally_strong(&L->h.v[i], strong, scope, t->blk))
+			continue; /* would break that RMW's atomicity */
+		opts[n++] = i;
+	}
+	if (!n)
+		return len;
+	return opts[mm_choose(mm, CK_WRITE, n)];
+}
+
+static void backing_store(struct memmodel *mm, uint32_t loc, uint8_t *p)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	uint64_t v = L->h.v[L->h.len - 1].val;
+	memcpy(p, &v, L->size);
+}
+
+/* the group's lanes' addresses, if all are global; 0 = not mine */
+static int lanes_global(struct group *g, const struct ir_insn *in, uint64_t *addr)
+{
+	uint64_t *A = regp(g->fr, in->a, 0);
+	uint64_t imm = in->op == IR_ATOM ? 0 : (uint64_t)in->imm;
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		addr[l] = A[l] + imm;
+		if (ADDR_TAG(addr[l]) != TAG_GLOBAL)
+			return 0;
+	}
+	return 1;
+}
+
+/* ---- deferred loads */
+
+static int reads_reg(const struct ir_insn *in, int32_t r)
+{
+	if (in->d == r || in->a == r || in->c == r || in->e == r)
+		return 1;
+	if (!(in->flags & DF_KB) && in->b == r)
+		return 1;
+	for (uint32_t i = 0; i < in->nargs; i++)
+		if (in->args && in->args[i] == r)
+			return 1;
+	return 0;
+}
+
+static int reorderable_op(unsigned op)
+{
+	switch (op) {
+	case IR_NOP: case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL:
+	case IR_NEG: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
+	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT: case IR_GADDR:
+	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST:
+		return 1;
+	}
+	return 0;
+}
+
+static int plain_access(const struct ir_insn *in)
+{
+	return (in->op != IR_LD && in->op != IR_ST) || (!is_acq(in->sem) && !is_rel(in->sem));
+}
+
+/* could a load at pc be usefully deferred: an independent store follows */
+static int defer_useful(struct group *g, const struct ir_insn *in)
+{
+	const struct ir_insn *code = g->fr->code;
+	uint32_t n = g->fr->df->ncode;
+	for (uint32_t pc = g->pc + 1, k = 0; pc < n && k < 24; pc++, k++) {
+		const struct ir_insn *x = &code[pc];
+		if (!reorderable_op(x->op) || !plain_access(x) || reads_reg(x, in->d))
+			return 0;
+		if (x->op == IR_ST && x->sp != SP_LOCAL && x->sp != SP_SHARED)
+			return 1;
+	}
+	return 0;
+}
+
+static void defer_resolve(struct memmodel *mm, size_t i)
+{
+	struct mm_defer d = mm->defer.v[i];
+	mm->defer.v[i] = mm->defer.v[--mm->defer.len];
+	struct warp *w = d.w;
+	for (uint32_t M = d.mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		struct mm_thr *t = thr_get(mm, w, l);
+		int64_t loc = loc_find(mm, d.addr[l]);
+		if (loc < 0)
+			continue;
+		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in);
+		*regp(d.fr, d.reg, l) = to_reg(v, d.in->t);
+		whash_fold(mm, w, v);
+	}
+	if (!mm->defer.len)
+		mm->m->hooks &= ~MM_HOOK;
+}
+
+static int defer_forced(const struct mm_defer *d, struct group *g, const struct ir_insn *in)
+{
+	if (g->fr != d->fr || !reorderable_op(in->op) || !plain_access(in) || reads_reg(in, d->reg))
+		return 1;
+	if (in->op == IR_LD || in->op == IR_ST) {
+		uint64_t *A = regp(g->fr, in->a, 0);
+		for (uint32_t M = g->mask & d->mask; M; M &= M - 1) {
+			unsigned l = (unsigned)__builtin_ctz(M);
+			uint64_t a = A[l] + (uint64_t)in->imm;
+			if (a + tsize(in->t) > d->addr[l] && d->addr[l] + tsize(d->in->t) > a)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct memmodel *mm = m->mm;
+	for (size_t i = 0; i < mm->defer.len;) {
+		struct mm_defer *d = &mm->defer.v[i];
+		if (d->w == w && defer_forced(d, g, in))
+			defer_resolve(mm, i);
+		else
+			i++;
+	}
+}
+
+static int defer_pending(struct memmodel *mm, struct warp *w)
+{
+	for (size_t i = 0; i < mm->defer.len; i++)
+		if (mm->defer.v[i].w == w)
+			return 1;
+	return 0;
+}
+
+/* ---- the interpreter's entry points */
+
+int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct memmodel *mm = m->mm;
+	uint64_t addr[WS_WARP];
+	unsigned sz = tsize(in->t);
+	if (!lanes_global(g, in, addr))
+		return 1;
+	uint8_t *ptr[WS_WARP];
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 0, in->span)))
+			return 1; /* let the SC path report it */
+	}
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		loc_get(mm, addr[l], ptr[l], sz);
+	}
+	if (!is_acq(in->sem) && in->d >= 0 && defer_useful(g, in) && mm_choose(mm, CK_DEFER, 2)) {
+		struct mm_defer d;
+		d.w = w;
+		d.fr = g->fr;
+		d.in = in;
+		d.reg = in->d;
+		d.mask = g->mask;
+		memcpy(d.addr, addr, sizeof(addr));
+		vec_push(&mm->defer, d);
+		m->hooks |= MM_HOOK;
+		whash_fold(mm, w, 0xdefe4);
+		return 0;
+	}
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		struct mm_thr *t = thr_get(mm, w, l);
+		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in);
+		*regp(g->fr, in->d, l) = to_reg(v, in->t);
+		whash_fold(mm, w, v);
+	}
+	return 0;
+}
+
+int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct memmodel *mm = m->mm;
+	uint64_t addr[WS_WARP];
+	unsigned sz = tsize(in->t);
+	if (!lanes_global(g, in, addr))
+		return 1;
+	uint8_t *ptr[WS_WARP];
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 1, in->span)))
+			return 1;
+	}
+	int strong;
+	unsigned scope;
+	sem_of(in, &strong, &scope);
+	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		struct mm_thr *t = thr_get(mm, w, l);
+		uint64_t v = B[l];
+		if (sz < 8)
+			v &= ((uint64_t)1 << (8 * sz)) - 1;
+		int at = write_choice(mm, t, loc, strong, scope);
+		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
+		backing_store(mm, loc, ptr[l]);
+		if (w->blk && ptr[l]) {
+			struct alloc *a = mem_find(&m->mem, addr[l]);
+			if (a && a->shadow)
+				mem_mark_init(a, addr[l] - a->base, sz);
+		}
+		if (mm->rec)
+			ax_event(mm->rec, AX_W, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
+				 in->sem, t->po++);
+		whash_fold(mm, w, (uint64_t)at << 32 | in->sem);
+	}
+	return 0;
+}
+
+int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+	    mm_atom_fn op)
+{
+	struct memmodel *mm = m->mm;
+	uint64_t addr[WS_WARP];
+	unsigned sz = tsize(in->t);
+	if (!lanes_global(g, in, addr))
+		return 1;
+	uint8_t *ptr[WS_WARP];
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 1, in->span)))
+			return 1;
+	}
+	int strong;
+	unsigned scope;
+	sem_of(in, &strong, &scope);
+	strong = 1;
+	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
+	uint64_t *C = regp(g->fr, in->c, 0);
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		struct mm_thr *t = thr_get(mm, w, l);
+		struct mm_loc *L = &mm->locs.v[loc];
+		int lo = pos_of(L, vget(&t->cur, loc)), opts[64], n = 0;
+		for (int p = (int)L->h.len - 1; p >= lo && n < 64; p--) {
+			int taken = 0;
+			for (size_t q = (size_t)p + 1; q < L->h.len && !taken; q++)
+				taken = L->h.v[q].rmw_from >= 0 &&
+					(uint32_t)L->h.v[q].rmw_from == L->h.v[p].id &&
+					morally_strong(&L->h.v[q], strong, scope, t->blk);
+			if (!taken)
+				opts[n++] = p;
+		}
+		int p = n ? opts[mm_choose(mm, CK_RMW, n)] : (int)L->h.len - 1;
+		struct mm_msg rd = L->h.v[p];
+		vset(&t->cur, loc, rd.id);
+		if (rd.rel >= 0) {
+			struct mm_acq a = { loc, rd.id };
+			if (t->acq.len < 256)
+				vec_push(&t->acq, a);
+		}
+		if (is_acq(in->sem))
+			acquire_from(mm, t, L, &rd, scope, "an acquire RMW");
+		uint64_t old = to_reg(rd.val, in->t);
+		int store;
+		uint64_t nv = op(in->sub, in->t, old, B[l], in->c >= 0 ? C[l] : 0, &store);
+		uint32_t id = 0;
+		if (store) {
+			if (sz < 8)
+				nv &= ((uint64_t)1 << (8 * sz)) - 1;
+			id = do_write(mm, t, loc, nv, strong, scope, in->sem, p + 1, (int32_t)rd.id);
+			backing_store(mm, loc, ptr[l]);
+		}
+		if (mm->rec)
+			ax_event(mm->rec, store ? AX_U : AX_R, thr_index(mm, t), t->blk, addr[l], rd.id, id,
+				 1, scope, in->sem, t->po++);
+		if (in->d >= 0)
+			*regp(g->fr, in->d, l) = old;
+		whash_fold(mm, w, old ^ ((uint64_t)p << 40));
+	}
+	return 0;
+}
+
+static struct mm_view *scv_block(struct memmodel *mm, uint32_t blk)
+{
+	while (mm->scv_blk.len <= blk) {
+		struct mm_view v = { NULL, 0 };
+		vec_push(&mm->scv_blk, v);
+	}
+	return &mm->scv_blk.v[blk];
+}
+
+static const char *scope_name(unsigned s)
+{
+	return s == SCOPE_CTA ? "cta" : s == SCOPE_GPU ? "gpu" : "sys";
+}
+
+void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct memmodel *mm = m->mm;
+	unsigned scope = in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+	int sc = in->sem == SEM_SC;
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		struct mm_thr *t = thr_get(mm, w, l);
+		/* acquire part: the release views of writes read by earlier strong reads */
+		for (size_t i = 0; i < t->acq.len; i++) {
+			struct mm_loc *L = &mm->locs.v[t->acq.v[i].loc];
+			const struct mm_msg *msg = &L->h.v[pos_of(L, t->acq.v[i].id)];
+			acquire_from(mm, t, L, msg, scope, sc ? "fence.sc" : "fence.acq_rel");
+		}
+		if (sc) {
+			struct mm_view *bv = scv_block(mm, t->blk);
+			int ch = vjoin(mm, &t->cur, bv);
+			if (scope != SCOPE_CTA)
+				ch |= vjoin(mm, &t->cur, &mm->scv_gpu);
+			vcopy(bv, &t->cur);
+			if (scope != SCOPE_CTA)
+				vcopy(&mm->scv_gpu, &t->cur);
+			if (ch)
+				mm_logf(mm, "fence.sc.%s (block %u thread %u) is ordered after an earlier fence.sc of its scope: the writes before that fence are now visible",
+					scope_name(scope), t->blk, t->tid);
+		}
+		/* release part */
+		vcopy(&t->relf, &t->cur);
+		t->has_relf = 1;
+		t->relf_scope = (uint8_t)scope;
+		if (mm->rec)
+			ax_event(mm->rec, AX_F, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, t->po++);
+	}
+	whash_fold(mm, w, 0xfe9ce);
+}
+
+void mm_bar(struct machine *m, struct block *b)
+{
+	struct memmodel *mm = m->mm;
+	uint32_t blk = (uint32_t)b->linear;
+	struct mm_view j = { NULL, 0 };
+	int n = 0;
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].blk == blk) {
+			vjoin(mm, &j, &mm->thr.v[i].cur);
+			n++;
+		}
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].blk == blk) {
+			vjoin(mm, &mm->thr.v[i].cur, &j);
+			if (mm->rec)
+				ax_event(mm->rec, AX_B, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
+					 mm->thr.v[i].po++);
+		}
+	free(j.v);
+	mm->nbar++;
+	if (n > 1)
+		mm_logf(mm, "__syncthreads() in block %u: every write its threads made before it is now visible to all of them", blk);
+}
+
+/* ---- scheduling at visible events */
+
+static int visible(struct memmodel *mm, struct warp *w, struct group *g)
+{
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (defer_pending(mm, w)) {
+		for (size_t i = 0; i < mm->defer.len; i++)
+			if (mm->defer.v[i].w == w && defer_forced(&mm->defer.v[i], g, in))
+				return 1;
+	}
+	switch (in->op) {
+	case IR_LD: case IR_ST: {
+		uint64_t a = *regp(g->fr, in->a, (unsigned)__builtin_ctz(g->mask)) + (uint64_t)in->imm;
+		unsigned tag = ADDR_TAG(a);
+		return tag == TAG_GLOBAL || tag == TAG_SHARED;
+	}
+	case IR_ATOM: case IR_FENCE: case IR_BAR: case IR_BCALL: case IR_MEMCPY: case IR_MEMSET:
+		return 1;
+	}
+	return 0;
+}
+
+int64_t mm_sched_pick(struct machine *m)
+{
+	struct memmodel *mm = m->mm;
+	struct grid *gr = m->grid;
+	uint32_t wpb = gr->warps_per_block;
+	int64_t cand[256];
+	int n = 0;
+	for (int s = 0; s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			int gi = interp_warp_pick(m, w);
+			if (gi < 0)
+				continue;
+			int64_t idx = (int64_t)s * wpb + i;
+			if (!visible(mm, w, &w->g[gi]))
+				return idx; /* invisible work commutes: run it now */
+			if (n < 256)
+				cand[n++] = idx;
+		}
+	}
+	if (!n)
+		return -1;
+	if (n == 1)
+		return cand[0];
+	int k = mm_choose(mm, CK_SCHED, n);
+	return mm->stopped ? -1 : cand[k];
+}
+
+uint64_t machine_mm_hash(const struct machine *m)
+{
+	const struct memmodel *mm = m->mm;
+	uint64_t h = 0x5eed;
+	if (!mm)
+		return h;
+	for (size_t i = 0; i < mm->locs.len; i++) {
+		const struct mm_loc *L = &mm->locs.v[i];
+		h = mix(h, L->addr);
+		for (size_t k = 0; k < L->h.len; k++) {
+			const struct mm_msg *g = &L->h.v[k];
+			h = mix(h, g->val);
+			h = mix(h, (uint64_t)g->thr << 32 | (uint32_t)g->rmw_from);
+			h = mix(h, (uint64_t)g->strong << 16 | (uint64_t)g->scope << 8 | g->relscope);
+			if (g->rel >= 0) {
+				const struct mm_view *v = &mm->vpool.v[g->rel];
+				for (uint32_t j = 0; j < v->n && j < mm->locs.len; j++)
+					h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], v->v[j]));
+			}
+		}
+	}
+	for (size_t i = 0; i < mm->thr.len; i++) {
+		const struct mm_thr *t = &mm->thr.v[i];
+		h = mix(h, t->key);
+		for (uint32_t j = 0; j < mm->locs.len; j++) {
+			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&t->cur, j)));
+			if (t->has_relf)
+				h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&t->relf, j)) + 77);
+		}
+		h = mix(h, t->acq.len);
+	}
+	for (size_t i = 0; i < mm->scv_blk.len; i++)
+		for (uint32_t j = 0; j < mm->locs.len; j++)
+			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_blk.v[i], j)));
+	for (uint32_t j = 0; j < mm->locs.len; j++)
+		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
+	for (size_t i = 0; i < mm->whash.len; i++)
+		h = mix(h, mm->whash.v[i]);
+	for (size_t i = 0; i < mm->defer.len; i++)
+		h = mix(h, (uint64_t)(uintptr_t)mm->defer.v[i].in);
+	/* shared memory of resident blocks, device printf so far */
+	if (m->grid)
+		for (int s = 0; s < m->grid->nres; s++) {
+			struct block *b = m->grid->res[s];
+			if (!b)
+				continue;
+			h = mix(h, b->bar_arrived);
+			for (uint64_t k = 0; k < b->shared_size && k < 4096; k += 8) {
+				uint64_t v = 0;
+				memcpy(&v, b->shared + k, b->shared_size - k < 8 ? b->shared_size - k : 8);
+				h = mix(h, v);
+			}
+		}
+	h = mix(h, m->dev_out.len);
+	for (size_t k = 0; k < m->dev_out.len; k++)
+		h = mix(h, (uint8_t)m->dev_out.buf[k]);
+	return h;
+}
+
+/* ---- inspection */
+
+int machine_mm_nlocs(const struct machine *m)
+{
+	return m->mm ? (int)m->mm->locs.len : 0;
+}
+
+int machine_mm_loc(const struct machine *m, int i, uint64_t *addr, int *nwrites)
+{
+	if (!m->mm || i < 0 || (size_t)i >= m->mm->locs.len)
+		return -1;
+	*addr = m->mm->locs.v[i].addr;
+	*nwrites = (int)m->mm->locs.v[i].h.len;
+	return 0;
+}
+
+int machine_mm_write_get(const struct machine *m, int loc, int k, struct machine_mm_write *wr)
+{
+	if (!m->mm || loc < 0 || (size_t)loc >= m->mm->locs.len)
+		return -1;
+	const struct mm_loc *L = &m->mm->locs.v[loc];
+	if (k < 0 || (size_t)k >= L->h.len)
+		return -1;
+	const struct mm_msg *g = &L->h.v[k];
+	wr->addr = L->addr;
+	wr->val = g->val;
+	wr->block = g->thr < 0 ? -1 : (int)g->blk;
+	wr->thread = g->thr < 0 ? -1 : (int)m->mm->thr.v[g->thr].tid;
+	wr->strong = g->strong;
+	wr->rmw = g->rmw_from >= 0;
+	wr->released = g->rel >= 0;
+	wr->scope = g->scope;
+	return 0;
+}
+
+static const struct mm_thr *thr_find(const struct memmodel *mm, int block, int thread)
+{
+	uint64_t key = (uint64_t)(uint32_t)block << 32 | (uint32_t)thread;
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].key == key)
+			return &mm->thr.v[i];
+	return NULL;
+}
+
+int machine_mm_view(const struct machine *m, int block, int thread, int loc)
+{
+	const struct mm_thr *t;
+	if (!m->mm || loc < 0 || (size_t)loc >= m->mm->locs.len || !(t = thr_find(m->mm, block, thread)))
+		return -1;
+	return pos_of(&m->mm->locs.v[loc], vget(&t->cur, (uint32_t)loc));
+}
+
+static int min_view(const struct machine *m, int block, int loc)
+{
+	const struct memmodel *mm = m->mm;
+	if (!mm || loc < 0 || (size_t)loc >= mm->locs.len)
+		return -1;
+	int best = -1;
+	for (size_t i = 0; i < mm->thr.len; i++) {
+		if (block >= 0 && mm->thr.v[i].blk != (uint32_t)block)
+			continue;
+		int p = pos_of(&mm->locs.v[loc], vget(&mm->thr.v[i].cur, (uint32_t)loc));
+		if (best < 0 || p < best)
+			best = p;
+	}
+	return best < 0 ? 0 : best;
+}
+
+int machine_mm_block_view(const struct machine *m, int block, int loc)
+{
+	return min_view(m, block, loc);
+}
+
+int machine_mm_device_view(const struct machine *m, int loc)
+{
+	return min_view(m, -1, loc);
+}
+
+int machine_mm_pending(const struct machine *m, int block, int thread,
+		       struct machine_mm_pending *out, int max)
+{
+	const struct memmodel *mm = m->mm;
+	const struct mm_thr *t;
+	if (!mm || !(t = thr_find(mm, block, thread)))
+		return 0;
+	int n = 0, ti = (int)(t - mm->thr.v);
+	for (size_t l = 0; l < mm->locs.len; l++) {
+		const struct mm_loc *L = &mm->locs.v[l];
+		int dv = min_view(m, -1, (int)l);
+		for (size_t k = 0; k < L->h.len; k++) {
+			if (L->h.v[k].thr != ti || (int)k <= dv)
+				continue;
+			if (n < max) {
+				struct machine_mm_pending p = { L->addr, L->h.v[k].val, (int)l, (int)k };
+				out[n] = p;
+			}
+			n++;
+		}
+	}
+	return n;
+}
+
+int machine_mm_candidates(const struct machine *m, int block, int thread, uint64_t addr,
+			  int *pos, int max)
+{
+	const struct memmodel *mm = m->mm;
+	if (!mm)
+		return 0;
+	int64_t loc = loc_find(mm, addr);
+	if (loc < 0)
+		return 0;
+	const struct mm_thr *t = thr_find(mm, block, thread);
+	const struct mm_loc *L = &mm->locs.v[loc];
+	int lo = t ? pos_of(L, vget(&t->cur, (uint32_t)loc)) : 0, n = 0;
+	for (int p = (int)L->h.len - 1; p >= lo; p--, n++)
+		if (n < max)
+			pos[n] = p;
+	return n;
+}
+
+int machine_mm_nsync(const struct machine *m)
+{
+	return m->mm ? (int)m->mm->log.len : 0;
+}
+
+const char *machine_mm_sync(const struct machine *m, int i)
+{
+	if (!m->mm || i < 0 || (size_t)i >= m->mm->log.len)
+		return NULL;
+	return m->mm->log.v[i];
+}
