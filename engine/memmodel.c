@@ -59,7 +59,8 @@ struct mm_defer {
 	struct warp *w;
 	struct frame *fr;
 	const struct ir_insn *in;
-	int32_t reg;
+	int32_t reg[4];          /* the destination and its copies (MOV) */
+	int nreg;
 	uint32_t mask;
 	uint64_t addr[WS_WARP];
 };
@@ -71,6 +72,7 @@ struct memmodel {
 	VEC(struct mm_view) vpool;
 	struct mm_view scv_gpu;
 	VEC(struct mm_view) scv_blk;   /* per block linear (small grids) */
+	VEC(struct mm_view) barv;      /* per block: the view its last bar.sync gave every thread */
 	VEC(struct mm_defer) defer;
 	VEC(uint64_t) whash;           /* per warp (slot * wpb + warp): history hash */
 	VEC(char *) log;
@@ -212,6 +214,8 @@ static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane
 	t.key = key;
 	t.blk = blk;
 	t.tid = tid;
+	if (blk < mm->barv.len)
+		vcopy(&t.cur, &mm->barv.v[blk]);
 	vec_push(&mm->thr, t);
 	return &mm->thr.v[mm->thr.len - 1];
 }
@@ -310,6 +314,9 @@ static void views_free(struct memmodel *mm)
 	for (size_t i = 0; i < mm->scv_blk.len; i++)
 		free(mm->scv_blk.v[i].v);
 	mm->scv_blk.len = 0;
+	for (size_t i = 0; i < mm->barv.len; i++)
+		free(mm->barv.v[i].v);
+	mm->barv.len = 0;
 	free(mm->scv_gpu.v);
 	mm->scv_gpu.v = NULL;
 	mm->scv_gpu.n = 0;
@@ -367,6 +374,7 @@ void mm_free(struct memmodel *mm)
 	vec_free(&mm->thr);
 	vec_free(&mm->vpool);
 	vec_free(&mm->scv_blk);
+	vec_free(&mm->barv);
 	vec_free(&mm->defer);
 	vec_free(&mm->whash);
 	vec_free(&mm->replay);
@@ -568,14 +576,42 @@ static int plain_access(const struct ir_insn *in)
 	return (in->op != IR_LD && in->op != IR_ST) || (!is_acq(in->sem) && !is_rel(in->sem));
 }
 
+static int reads_any(const struct ir_insn *in, const int32_t *r, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (reads_reg(in, r[i]))
+			return 1;
+	return 0;
+}
+
+/* a copy of a deferred value (MOV d := a): d joins the registers to fill */
+static int is_copy(const struct ir_insn *x, const int32_t *r, int n)
+{
+	if (x->op != IR_MOV || n >= 4)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (x->d == r[i])
+			return 0;
+	for (int i = 0; i < n; i++)
+		if (x->a == r[i])
+			return 1;
+	return 0;
+}
+
 /* could a load at pc be usefully deferred: an independent store follows */
 static int defer_useful(struct group *g, const struct ir_insn *in)
 {
 	const struct ir_insn *code = g->fr->code;
 	uint32_t n = g->fr->df->ncode;
+	int32_t r[4] = { in->d };
+	int nr = 1;
 	for (uint32_t pc = g->pc + 1, k = 0; pc < n && k < 24; pc++, k++) {
 		const struct ir_insn *x = &code[pc];
-		if (!reorderable_op(x->op) || !plain_access(x) || reads_reg(x, in->d))
+		if (is_copy(x, r, nr)) {
+			r[nr++] = x->d;
+			continue;
+		}
+		if (!reorderable_op(x->op) || !plain_access(x) || reads_any(x, r, nr))
 			return 0;
 		if (x->op == IR_ST && x->sp != SP_LOCAL && x->sp != SP_SHARED)
 			return 1;
@@ -595,7 +631,8 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 		if (loc < 0)
 			continue;
 		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in);
-		*regp(d.fr, d.reg, l) = to_reg(v, d.in->t);
+		for (int k = 0; k < d.nreg; k++)
+			*regp(d.fr, d.reg[k], l) = to_reg(v, d.in->t);
 		whash_fold(mm, w, v);
 	}
 	if (!mm->defer.len)
@@ -604,7 +641,9 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 
 static int defer_forced(const struct mm_defer *d, struct group *g, const struct ir_insn *in)
 {
-	if (g->fr != d->fr || !reorderable_op(in->op) || !plain_access(in) || reads_reg(in, d->reg))
+	if (g->fr == d->fr && is_copy(in, d->reg, d->nreg))
+		return 0;
+	if (g->fr != d->fr || !reorderable_op(in->op) || !plain_access(in) || reads_any(in, d->reg, d->nreg))
 		return 1;
 	if (in->op == IR_LD || in->op == IR_ST) {
 		uint64_t *A = regp(g->fr, in->a, 0);
@@ -623,10 +662,14 @@ void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	struct memmodel *mm = m->mm;
 	for (size_t i = 0; i < mm->defer.len;) {
 		struct mm_defer *d = &mm->defer.v[i];
-		if (d->w == w && defer_forced(d, g, in))
-			defer_resolve(mm, i);
-		else
+		if (d->w == w && g->fr == d->fr && is_copy(in, d->reg, d->nreg)) {
+			d->reg[d->nreg++] = in->d;
 			i++;
+		} else if (d->w == w && defer_forced(d, g, in)) {
+			defer_resolve(mm, i);
+		} else {
+			i++;
+		}
 	}
 }
 
@@ -662,7 +705,8 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		d.w = w;
 		d.fr = g->fr;
 		d.in = in;
-		d.reg = in->d;
+		d.reg[0] = in->d;
+		d.nreg = 1;
 		d.mask = g->mask;
 		memcpy(d.addr, addr, sizeof(addr));
 		vec_push(&mm->defer, d);
@@ -839,7 +883,16 @@ void mm_bar(struct machine *m, struct block *b)
 {
 	struct memmodel *mm = m->mm;
 	uint32_t blk = (uint32_t)b->linear;
-	struct mm_view j = { NULL, 0 };
+	if (mm->rec) /* the checker needs every thread's passage */
+		for (uint32_t i = 0; i < b->nwarps; i++)
+			for (uint32_t M = b->w[i].exists & ~b->w[i].exited; M; M &= M - 1)
+				thr_get(mm, &b->w[i], (unsigned)__builtin_ctz(M));
+	while (mm->barv.len <= blk) {
+		struct mm_view v = { NULL, 0 };
+		vec_push(&mm->barv, v);
+	}
+	struct mm_view *j0 = &mm->barv.v[blk], j = { NULL, 0 };
+	vjoin(mm, &j, j0);
 	int n = 0;
 	for (size_t i = 0; i < mm->thr.len; i++)
 		if (mm->thr.v[i].blk == blk) {
@@ -853,6 +906,7 @@ void mm_bar(struct machine *m, struct block *b)
 				ax_event(mm->rec, AX_B, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
 					 mm->thr.v[i].po++);
 		}
+	vcopy(j0, &j);
 	free(j.v);
 	mm->nbar++;
 	if (n > 1)
