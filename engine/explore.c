@@ -178,6 +178,7 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 	struct strbuf wit;
 	struct ax_exec *rec = ax_new();
 	double t0 = now();
+	clock_t c0 = clock();
 	memset(&x, 0, sizeof(x));
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&wit);
@@ -203,6 +204,7 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 		x.prefix = i;
 	}
 	r->secs = now() - t0;
+	r->cpu_secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	vec_free(&x.path);
 	free(x.set);
 	strbuf_release(&wit);
@@ -217,6 +219,7 @@ int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, in
 	struct strbuf wit;
 	struct ax_exec *rec = ax_new();
 	double t0 = now();
+	clock_t c0 = clock();
 	memset(&x, 0, sizeof(x));
 	memset(r, 0, sizeof(*r));
 	strbuf_init(&wit);
@@ -229,6 +232,7 @@ int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, in
 		r->execs++;
 	}
 	r->secs = now() - t0;
+	r->cpu_secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	vec_free(&x.path);
 	strbuf_release(&wit);
 	ax_free(rec);

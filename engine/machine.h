@@ -332,7 +332,8 @@ struct machine_explore {
 	uint64_t execs, pruned; /* executions run; runs cut at a state seen before */
 	int exhaustive;         /* 1: every execution the model allows was covered */
 	uint64_t axiom_violations;
-	double secs;
+	double secs;            /* wall clock */
+	double cpu_secs;        /* processor time of this process */
 };
 /* Every schedule and read-from choice (bounded by max_execs, 0: 100000). */
 int machine_explore(const struct ir_module *mod, const struct machine_opts *o, int argc,

@@ -700,7 +700,12 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		unsigned l = (unsigned)__builtin_ctz(M);
 		loc_get(mm, addr[l], ptr[l], sz);
 	}
-	if (!is_acq(in->sem) && in->d >= 0 && defer_useful(g, in) && mm_choose(mm, CK_DEFER, 2)) {
+	/* a load that an independent store follows is always deferred: it is
+	 * performed when something needs it (its value, a fence, an access to
+	 * its address...). Reading later offers every write reading now would
+	 * (the thread's view of the location cannot change meanwhile), so no
+	 * choice is lost, and one scheduling point less. */
+	if (!is_acq(in->sem) && in->d >= 0 && !mm->sc && defer_useful(g, in)) {
 		struct mm_defer d;
 		d.w = w;
 		d.fr = g->fr;

@@ -33,10 +33,10 @@ static void json_str(FILE *f, const char *s)
 static void report_json(FILE *f, const struct machine_explore *r, int relaxed, int litmus)
 {
 	fprintf(f, "{\"model\":\"%s\",\"mode\":\"%s\",\"exhaustive\":%s,\"executions\":%llu,"
-		   "\"pruned\":%llu,\"seconds\":%.4f,\"axiom_violations\":%llu,\"outcomes\":[",
+		   "\"pruned\":%llu,\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"axiom_violations\":%llu,\"outcomes\":[",
 		relaxed ? "relaxed" : "sc", litmus ? "litmus" : "explore",
 		r->exhaustive ? "true" : "false", (unsigned long long)r->execs,
-		(unsigned long long)r->pruned, r->secs, (unsigned long long)r->axiom_violations);
+		(unsigned long long)r->pruned, r->secs, r->cpu_secs, (unsigned long long)r->axiom_violations);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "%s{\"stdout\":", i ? "," : "");
@@ -56,11 +56,11 @@ static void report_text(FILE *f, const char *prog, const struct machine_explore 
 		fprintf(f, "litmus %s: model relaxed, %llu random executions (seed %lld), %.2f s\n", prog,
 			(unsigned long long)r->execs, seed, r->secs);
 	else
-		fprintf(f, "explore %s: model %s, %llu executions (%llu more cut at a state already explored), %s, %.2f s\n",
+		fprintf(f, "explore %s: model %s, %llu executions (%llu more cut at a state already explored), %s, %.2f s (%.2f s cpu)\n",
 			prog, relaxed ? "relaxed" : "sc", (unsigned long long)r->execs,
 			(unsigned long long)r->pruned,
 			r->exhaustive ? "exhaustive" : "bounded (--max-executions): NOT every execution was covered",
-			r->secs);
+			r->secs, r->cpu_secs);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "\noutcome %zu: %llu execution%s", i + 1, (unsigned long long)o->count,
