@@ -1016,6 +1016,21 @@ uint64_t machine_mm_hash(const struct machine *m)
 			if (!b)
 				continue;
 			h = mix(h, b->bar_arrived);
+			for (uint32_t i = 0; i < b->nwarps; i++) {
+				const struct warp *w = &b->w[i];
+				h = mix(h, w->exited);
+				for (uint32_t j = 0; j < w->ng; j++) {
+					const struct group *g = &w->g[j];
+					h = mix(h, (uint64_t)g->mask << 32 | g->pc);
+					h = mix(h, (uint64_t)g->state << 32 | g->fr->depth);
+					uint32_t nr = g->fr->fn->nregs;
+					for (uint32_t M = g->mask; M; M &= M - 1) {
+						unsigned l = (unsigned)__builtin_ctz(M);
+						for (uint32_t r = 0; r < nr; r++)
+							h = mix(h, g->fr->r[(size_t)r * WS_WARP + l]);
+					}
+				}
+			}
 			for (uint64_t k = 0; k < b->shared_size && k < 4096; k += 8) {
 				uint64_t v = 0;
 				memcpy(&v, b->shared + k, b->shared_size - k < 8 ? b->shared_size - k : 8);
