@@ -313,6 +313,11 @@ int machine_mm_pending(const struct machine *m, int block, int thread,
  * could read (newest first); returns how many. */
 int machine_mm_candidates(const struct machine *m, int block, int thread, uint64_t addr,
 			  int *pos, int max);
+/* The memory model in use (MODEL_SC or MODEL_RELAXED) and its threads
+ * (those that accessed global memory in the running kernel). */
+int machine_mm_model(const struct machine *m);
+int machine_mm_nthreads(const struct machine *m);
+int machine_mm_thread(const struct machine *m, int i, int *block, int *thread);
 /* The ordering log: one line per synchronization that ordered something
  * ("fence.sc.gpu (block 0 thread 0) joined the SC view: ..."). */
 int machine_mm_nsync(const struct machine *m);

@@ -1174,3 +1174,22 @@ const char *machine_mm_sync(const struct machine *m, int i)
 		return NULL;
 	return m->mm->log.v[i];
 }
+
+int machine_mm_model(const struct machine *m)
+{
+	return m->mm && !m->mm->sc ? MODEL_RELAXED : MODEL_SC;
+}
+
+int machine_mm_nthreads(const struct machine *m)
+{
+	return m->mm ? (int)m->mm->thr.len : 0;
+}
+
+int machine_mm_thread(const struct machine *m, int i, int *block, int *thread)
+{
+	if (!m->mm || i < 0 || (size_t)i >= m->mm->thr.len)
+		return -1;
+	*block = (int)m->mm->thr.v[i].blk;
+	*thread = (int)m->mm->thr.v[i].tid;
+	return 0;
+}
