@@ -208,7 +208,17 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		if (in->nargs)
 			m->cycles += (uint32_t)ARG(0, __builtin_ctz(g->mask));
 		return 0;
-	case BI___brkpt: case BI___prof_trigger:
+	case BI___brkpt:
+		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
+		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */
+		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+				    "__brkpt() with no debugger attached: the kernel is aborted");
+		if (w->host)
+			machine_exit(m, 134);
+		else
+			machine_fail_kernel(m, 719);
+		return -1;
+	case BI___prof_trigger:
 	default:
 		return 0;
 	}

@@ -874,6 +874,12 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			RET(E_SYMBOL);
 		RET(put64(m, a[0], a[1]) ? E_INVAL : E_OK);
 	}
+	case BI_cudaGetSymbolSize: {
+		struct alloc *x = mem_find(&m->mem, a[1]);
+		if (!x || x->obj < 0 || x->base != a[1])
+			RET(E_SYMBOL);
+		RET(put64(m, a[0], x->size) ? E_INVAL : E_OK);
+	}
 	case BI_cudaStreamCreate: case BI_cudaStreamCreateWithFlags:
 		RET(put64(m, a[0], stream_handle(m->nstreams++)) ? E_INVAL : E_OK);
 	case BI_cudaStreamDestroy:

@@ -3,7 +3,9 @@
 # stdout must equal NAME.expected and the exit status NAME.status (0 when absent).
 # Each program runs under five configurations: --simt stack, --simt its, and three random
 # schedules (its + random:1, stack + random:2, its + random:3). A program that contains the
-# line `// warpstep-test: no-random` runs only the first two. Optional files: NAME.args
+# line `// warpstep-test: no-random` runs only the first two. A program that contains the line
+# `// warpstep-test: todo REASON` is a known gap: its NAME.expected is what the GPU prints, and
+# each run is reported with the TAP directive `# TODO REASON` (a failure does not fail the suite). Optional files: NAME.args
 # (program arguments, one line), NAME.opts (extra warpstep options, e.g. `--simt its`).
 # Environment: WARPSTEP (default ./warpstep), PROGRAMS (a space-separated list of names to run,
 # default all), PROG_TIMEOUT (seconds per run, default 120).
@@ -43,6 +45,9 @@ for n in $names; do
 	[ -f "$dir/$n.args" ] && args=$(cat "$dir/$n.args")
 	opts=
 	[ -f "$dir/$n.opts" ] && opts=$(cat "$dir/$n.opts")
+	todo=$(sed -n 's|^.*warpstep-test: todo *||p' "$src" | head -n 1)
+	tododir=
+	[ -n "$todo" ] && tododir=" # TODO $todo"
 	configs="--simt=stack --simt=its"
 	if ! grep -q 'warpstep-test: no-random' "$src"; then
 		configs="$configs --simt=its,--sched=random:1 --simt=stack,--sched=random:2 --simt=its,--sched=random:3"
@@ -54,18 +59,18 @@ for n in $names; do
 		$to "$WARPSTEP" run $copts $opts "$src" $args >"$tmp/out" 2>"$tmp/err" </dev/null
 		st=$?
 		if [ "$st" -eq 124 ] && [ -n "$to" ]; then
-			echo "not ok $num - $n [$copts]: timed out after ${PROG_TIMEOUT}s"
-			fails=$((fails + 1))
+			echo "not ok $num - $n [$copts]: timed out after ${PROG_TIMEOUT}s$tododir"
+			[ -n "$todo" ] || fails=$((fails + 1))
 			continue
 		fi
 		why=
 		cmp -s "$tmp/out" "$dir/$n.expected" || why="stdout differs"
 		[ "$st" = "$want_status" ] || why="${why:+$why, }exit status $st, expected $want_status"
 		if [ -z "$why" ]; then
-			echo "ok $num - $n [$copts]"
+			echo "ok $num - $n [$copts]$tododir"
 		else
-			echo "not ok $num - $n [$copts]: $why"
-			fails=$((fails + 1))
+			echo "not ok $num - $n [$copts]: $why$tododir"
+			[ -n "$todo" ] || fails=$((fails + 1))
 			diff -u "$dir/$n.expected" "$tmp/out" | sed -n '3,22p' | sed 's/^/#   /'
 			if [ -s "$tmp/err" ]; then
 				echo "#   stderr:"

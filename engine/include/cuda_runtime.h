@@ -687,6 +687,7 @@ __host__ __device__ void __builtin_unreachable(void) __ws_builtin(__builtin_unre
 __device__ long long int clock64(void) __ws_builtin(clock64);
 __device__ unsigned long long int __globaltimer(void) __ws_builtin(__globaltimer);
 
+
 /* ---- device: atomics (device scope; _block and _system variants) */
 #define __WS_ATOM(R, name, params) \
 __device__ R name params __ws_builtin(name); \
@@ -928,5 +929,45 @@ __device__ double __longlong_as_double(long long a) __ws_builtin(__longlong_as_d
 __device__ int __double2hiint(double a) __ws_builtin(__double2hiint);
 __device__ int __double2loint(double a) __ws_builtin(__double2loint);
 __device__ double __hiloint2double(int a, int b) __ws_builtin(__hiloint2double);
+
+/* ---- additions kept at the end so that earlier line numbers (IR golden files) stay put */
+/* host: symbol size, mapped host memory */
+cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol) __ws_builtin(cudaGetSymbolSize);
+/* Unified addressing: a mapped host allocation has the same address on the device. */
+static inline cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+	*pDevice = pHost;
+	return cudaSuccess;
+}
+template<class T> static inline cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost, unsigned int flags)
+{
+	return cudaHostGetDevicePointer((void **)pDevice, pHost, flags);
+}
+template<class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol)
+{
+	return cudaGetSymbolSize(size, (const void *)&symbol);
+}
+
+/* ---- device: address-space predicates and conversions. A generic address carries its space in
+ * bits 40..47 (engine/simt.h TAG_*); a space-specific address is the offset within the space,
+ * except global, where it equals the generic address (as on the GPU). */
+#define __WS_SPACE(p) ((unsigned int)(((unsigned long long)(const void *)(p)) >> 40))
+#define __WS_OFFSET(p) (((unsigned long long)(const void *)(p)) & 0xffffffffffull)
+static inline __device__ unsigned int __isGlobal(const void *p) { return __WS_SPACE(p) == 0x70u; }
+static inline __device__ unsigned int __isConstant(const void *p) { return __WS_SPACE(p) == 0x71u; }
+static inline __device__ unsigned int __isShared(const void *p) { return __WS_SPACE(p) == 0x72u; }
+static inline __device__ unsigned int __isLocal(const void *p) { return __WS_SPACE(p) == 0x73u; }
+static inline __device__ unsigned int __isGridConstant(const void *p) { return __WS_SPACE(p) == 0x74u; }
+static inline __device__ size_t __cvta_generic_to_global(const void *p) { return (size_t)(unsigned long long)p; }
+static inline __device__ size_t __cvta_generic_to_shared(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ size_t __cvta_generic_to_constant(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ size_t __cvta_generic_to_local(const void *p) { return (size_t)__WS_OFFSET(p); }
+static inline __device__ void *__cvta_global_to_generic(size_t a) { return (void *)a; }
+static inline __device__ void *__cvta_shared_to_generic(size_t a) { return (void *)((0x72ull << 40) | a); }
+static inline __device__ void *__cvta_constant_to_generic(size_t a) { return (void *)((0x71ull << 40) | a); }
+static inline __device__ void *__cvta_local_to_generic(size_t a) { return (void *)((0x73ull << 40) | a); }
+
+/* ---- device: alloca */
+__host__ __device__ void *alloca(size_t size) __ws_builtin(alloca);
 
 #endif
