@@ -22,9 +22,12 @@
 #include "memmodel.h"
 #include "axioms.h"
 
-struct mm_view {
-	uint32_t *v;            /* write id per location index */
-	uint32_t n;
+#define MM_HISTORY 32 /* writes kept per location outside exploration */
+
+struct mm_ve { uint32_t loc, id; };
+struct mm_view {                /* sparse, sorted by location; missing = initial write */
+	struct mm_ve *v;
+	uint32_t n, cap;
 };
 
 struct mm_msg {
@@ -45,8 +48,16 @@ struct mm_loc {
 
 struct mm_acq { uint32_t loc, id; };
 
+struct mm_slot {
+	int used;
+	uint32_t blk;
+	struct mm_view sc;      /* fence.sc.cta order of the block */
+	struct mm_view bar;     /* the view its last bar.sync gave every thread */
+};
+
 struct mm_thr {
 	uint64_t key;
+	int used;
 	uint32_t blk, tid;
 	struct mm_view cur, relf;
 	int has_relf;
@@ -71,8 +82,11 @@ struct memmodel {
 	VEC(struct mm_thr) thr;
 	VEC(struct mm_view) vpool;
 	struct mm_view scv_gpu;
-	VEC(struct mm_view) scv_blk;   /* per block linear (small grids) */
-	VEC(struct mm_view) barv;      /* per block: the view its last bar.sync gave every thread */
+	VEC(struct mm_slot) slots;     /* per resident block slot */
+	uint64_t *hkey;                /* location hash: address + 1 -> index */
+	uint32_t *hval;
+	size_t hcap;
+	uint32_t tpb;                  /* threads per block of the grid (thread index) */
 	VEC(struct mm_defer) defer;
 	VEC(uint64_t) whash;           /* per warp (slot * wpb + warp): history hash */
 	VEC(char *) log;
@@ -129,20 +143,41 @@ static void mm_logf(struct memmodel *mm, const char *fmt, ...)
 	vec_push(&mm->log, s);
 }
 
+/* index of the first entry with location >= loc */
+static uint32_t vfind(const struct mm_view *v, uint32_t loc)
+{
+	uint32_t lo = 0, hi = v->n;
+	while (lo < hi) {
+		uint32_t mid = (lo + hi) / 2;
+		if (v->v[mid].loc < loc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static uint32_t vget(const struct mm_view *v, uint32_t loc)
 {
-	return loc < v->n ? v->v[loc] : 0;
+	uint32_t i = vfind(v, loc);
+	return i < v->n && v->v[i].loc == loc ? v->v[i].id : 0;
 }
 
 static void vset(struct mm_view *v, uint32_t loc, uint32_t id)
 {
-	if (loc >= v->n) {
-		uint32_t n = loc + 8;
-		v->v = xrealloc(v->v, n * sizeof(uint32_t));
-		memset(v->v + v->n, 0, (n - v->n) * sizeof(uint32_t));
-		v->n = n;
+	uint32_t i = vfind(v, loc);
+	if (i < v->n && v->v[i].loc == loc) {
+		v->v[i].id = id;
+		return;
 	}
-	v->v[loc] = id;
+	if (v->n == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 4;
+		v->v = xrealloc(v->v, v->cap * sizeof(*v->v));
+	}
+	memmove(&v->v[i + 1], &v->v[i], (v->n - i) * sizeof(*v->v));
+	v->v[i].loc = loc;
+	v->v[i].id = id;
+	v->n++;
 }
 
 static int pos_of(const struct mm_loc *L, uint32_t id)
@@ -157,9 +192,12 @@ static int pos_of(const struct mm_loc *L, uint32_t id)
 static int vjoin(struct memmodel *mm, struct mm_view *dst, const struct mm_view *src)
 {
 	int ch = 0;
-	for (uint32_t l = 0; l < src->n && l < mm->locs.len; l++) {
+	for (uint32_t k = 0; k < src->n; k++) {
+		uint32_t l = src->v[k].loc;
+		if (l >= mm->locs.len)
+			continue;
 		struct mm_loc *L = &mm->locs.v[l];
-		uint32_t a = vget(dst, l), b = src->v[l];
+		uint32_t a = vget(dst, l), b = src->v[k].id;
 		if (a != b && pos_of(L, b) > pos_of(L, a)) {
 			vset(dst, l, b);
 			ch = 1;
@@ -170,18 +208,18 @@ static int vjoin(struct memmodel *mm, struct mm_view *dst, const struct mm_view 
 
 static void vcopy(struct mm_view *dst, const struct mm_view *src)
 {
-	if (dst->n < src->n) {
-		dst->v = xrealloc(dst->v, src->n * sizeof(uint32_t));
-		dst->n = src->n;
+	if (dst->cap < src->n) {
+		dst->cap = src->n;
+		dst->v = xrealloc(dst->v, dst->cap * sizeof(*dst->v));
 	}
-	memset(dst->v, 0, dst->n * sizeof(uint32_t));
+	dst->n = src->n;
 	if (src->n)
-		memcpy(dst->v, src->v, src->n * sizeof(uint32_t));
+		memcpy(dst->v, src->v, src->n * sizeof(*src->v));
 }
 
 static int32_t vsave(struct memmodel *mm, const struct mm_view *src)
 {
-	struct mm_view v = { NULL, 0 };
+	struct mm_view v = { NULL, 0, 0 };
 	vcopy(&v, src);
 	vec_push(&mm->vpool, v);
 	return (int32_t)mm->vpool.len - 1;
@@ -202,22 +240,50 @@ static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
 static int is_acq(unsigned sem) { return sem == SEM_ACQUIRE || sem == SEM_ACQ_REL || sem == SEM_SC; }
 static int is_rel(unsigned sem) { return sem == SEM_RELEASE || sem == SEM_ACQ_REL || sem == SEM_SC; }
 
+/* the state kept for a resident block slot (reset when a new block takes it) */
+static struct mm_slot *slot_get(struct memmodel *mm, int slot, uint32_t blk)
+{
+	while (mm->slots.len <= (size_t)slot) {
+		struct mm_slot z;
+		memset(&z, 0, sizeof(z));
+		vec_push(&mm->slots, z);
+	}
+	struct mm_slot *sl = &mm->slots.v[slot];
+	if (!sl->used || sl->blk != blk) {
+		sl->used = 1;
+		sl->blk = blk;
+		sl->sc.n = 0;
+		sl->bar.n = 0;
+	}
+	return sl;
+}
+
+/* threads are kept per resident slot: index slot * threads per block + tid */
 static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
 {
 	uint32_t blk = (uint32_t)w->blk->linear, tid = w->id * WS_WARP + lane;
-	uint64_t key = (uint64_t)blk << 32 | tid;
-	for (size_t i = 0; i < mm->thr.len; i++)
-		if (mm->thr.v[i].key == key)
-			return &mm->thr.v[i];
-	struct mm_thr t;
-	memset(&t, 0, sizeof(t));
-	t.key = key;
-	t.blk = blk;
-	t.tid = tid;
-	if (blk < mm->barv.len)
-		vcopy(&t.cur, &mm->barv.v[blk]);
-	vec_push(&mm->thr, t);
-	return &mm->thr.v[mm->thr.len - 1];
+	if (!mm->tpb)
+		mm->tpb = mm->m->grid ? mm->m->grid->threads_per_block : WS_WARP;
+	size_t idx = (size_t)w->blk->slot * mm->tpb + tid;
+	while (mm->thr.len <= idx) {
+		struct mm_thr z;
+		memset(&z, 0, sizeof(z));
+		vec_push(&mm->thr, z);
+	}
+	struct mm_thr *t = &mm->thr.v[idx];
+	if (t->used && t->blk == blk)
+		return t;
+	t->used = 1;
+	t->key = (uint64_t)blk << 32 | tid;
+	t->blk = blk;
+	t->tid = tid;
+	t->cur.n = 0;
+	t->relf.n = 0;
+	t->has_relf = 0;
+	t->acq.len = 0;
+	t->po = 0;
+	vcopy(&t->cur, &slot_get(mm, w->blk->slot, blk)->bar);
+	return t;
 }
 
 static int thr_index(struct memmodel *mm, const struct mm_thr *t)
@@ -227,10 +293,37 @@ static int thr_index(struct memmodel *mm, const struct mm_thr *t)
 
 static int64_t loc_find(const struct memmodel *mm, uint64_t addr)
 {
-	for (size_t i = 0; i < mm->locs.len; i++)
-		if (mm->locs.v[i].addr == addr)
-			return (int64_t)i;
-	return -1;
+	if (!mm->hcap)
+		return -1;
+	for (size_t j = (addr * 0x9e3779b97f4a7c15ull >> 20) & (mm->hcap - 1);; j = (j + 1) & (mm->hcap - 1)) {
+		if (!mm->hkey[j])
+			return -1;
+		if (mm->hkey[j] == addr + 1)
+			return mm->hval[j];
+	}
+}
+
+static void loc_hash_put(struct memmodel *mm, uint64_t addr, uint32_t idx)
+{
+	if ((mm->locs.len + 1) * 2 > mm->hcap) {
+		size_t oc = mm->hcap, nc = oc ? oc * 2 : 64;
+		uint64_t *ok = mm->hkey;
+		uint32_t *ov = mm->hval;
+		mm->hkey = xcalloc(nc, sizeof(uint64_t));
+		mm->hval = xcalloc(nc, sizeof(uint32_t));
+		mm->hcap = nc;
+		for (size_t i = 0; i < oc; i++)
+			if (ok[i])
+				loc_hash_put(mm, ok[i] - 1, ov[i]);
+		free(ok);
+		free(ov);
+	}
+	for (size_t j = (addr * 0x9e3779b97f4a7c15ull >> 20) & (mm->hcap - 1);; j = (j + 1) & (mm->hcap - 1))
+		if (!mm->hkey[j]) {
+			mm->hkey[j] = addr + 1;
+			mm->hval[j] = idx;
+			return;
+		}
 }
 
 static uint64_t raw_get(const uint8_t *p, unsigned sz)
@@ -252,6 +345,7 @@ static uint32_t loc_get(struct memmodel *mm, uint64_t addr, const uint8_t *p, un
 	struct mm_msg init = { raw_get(p, sz), 0, -1, 0, -1, -1, 1, SCOPE_SYS, 0 };
 	vec_push(&L.h, init);
 	L.nextid = 1;
+	loc_hash_put(mm, addr, (uint32_t)mm->locs.len);
 	vec_push(&mm->locs, L);
 	return (uint32_t)mm->locs.len - 1;
 }
@@ -308,18 +402,22 @@ static void views_free(struct memmodel *mm)
 		vec_free(&mm->thr.v[i].acq);
 	}
 	mm->thr.len = 0;
+	mm->tpb = 0;
+	for (size_t i = 0; i < mm->slots.len; i++) {
+		free(mm->slots.v[i].sc.v);
+		free(mm->slots.v[i].bar.v);
+	}
+	mm->slots.len = 0;
+	free(mm->hkey);
+	free(mm->hval);
+	mm->hkey = NULL;
+	mm->hval = NULL;
+	mm->hcap = 0;
 	for (size_t i = 0; i < mm->vpool.len; i++)
 		free(mm->vpool.v[i].v);
 	mm->vpool.len = 0;
-	for (size_t i = 0; i < mm->scv_blk.len; i++)
-		free(mm->scv_blk.v[i].v);
-	mm->scv_blk.len = 0;
-	for (size_t i = 0; i < mm->barv.len; i++)
-		free(mm->barv.v[i].v);
-	mm->barv.len = 0;
 	free(mm->scv_gpu.v);
-	mm->scv_gpu.v = NULL;
-	mm->scv_gpu.n = 0;
+	memset(&mm->scv_gpu, 0, sizeof(mm->scv_gpu));
 	mm->defer.len = 0;
 	mm->whash.len = 0;
 }
@@ -373,8 +471,7 @@ void mm_free(struct memmodel *mm)
 	vec_free(&mm->locs);
 	vec_free(&mm->thr);
 	vec_free(&mm->vpool);
-	vec_free(&mm->scv_blk);
-	vec_free(&mm->barv);
+	vec_free(&mm->slots);
 	vec_free(&mm->defer);
 	vec_free(&mm->whash);
 	vec_free(&mm->replay);
@@ -494,7 +591,7 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 		msg.rel = vsave(mm, &t->cur);
 		msg.relscope = (uint8_t)scope;
 	} else if (strong && t->has_relf) {
-		struct mm_view v = { NULL, 0 };
+		struct mm_view v = { NULL, 0, 0 };
 		vcopy(&v, &t->relf);
 		vset(&v, loc, msg.id);
 		vec_push(&mm->vpool, v);
@@ -504,6 +601,12 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 	vec_push(&L->h, msg);
 	memmove(&L->h.v[at + 1], &L->h.v[at], (L->h.len - 1 - (size_t)at) * sizeof(msg));
 	L->h.v[at] = msg;
+	if (L->h.len > MM_HISTORY && !mm->rec) {
+		/* a long-running program: forget the oldest write (a view that
+		 * named it now names the oldest one kept) */
+		memmove(&L->h.v[0], &L->h.v[1], (L->h.len - 1) * sizeof(msg));
+		L->h.len--;
+	}
 	return msg.id;
 }
 
@@ -834,14 +937,6 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	return 0;
 }
 
-static struct mm_view *scv_block(struct memmodel *mm, uint32_t blk)
-{
-	while (mm->scv_blk.len <= blk) {
-		struct mm_view v = { NULL, 0 };
-		vec_push(&mm->scv_blk, v);
-	}
-	return &mm->scv_blk.v[blk];
-}
 
 static const char *scope_name(unsigned s)
 {
@@ -863,7 +958,7 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 			acquire_from(mm, t, L, msg, scope, sc ? "fence.sc" : "fence.acq_rel");
 		}
 		if (sc) {
-			struct mm_view *bv = scv_block(mm, t->blk);
+			struct mm_view *bv = &slot_get(mm, w->blk->slot, t->blk)->sc;
 			int ch = vjoin(mm, &t->cur, bv);
 			if (scope != SCOPE_CTA)
 				ch |= vjoin(mm, &t->cur, &mm->scv_gpu);
@@ -892,20 +987,19 @@ void mm_bar(struct machine *m, struct block *b)
 		for (uint32_t i = 0; i < b->nwarps; i++)
 			for (uint32_t M = b->w[i].exists & ~b->w[i].exited; M; M &= M - 1)
 				thr_get(mm, &b->w[i], (unsigned)__builtin_ctz(M));
-	while (mm->barv.len <= blk) {
-		struct mm_view v = { NULL, 0 };
-		vec_push(&mm->barv, v);
-	}
-	struct mm_view *j0 = &mm->barv.v[blk], j = { NULL, 0 };
+	struct mm_view *j0 = &slot_get(mm, b->slot, blk)->bar, j = { NULL, 0, 0 };
 	vjoin(mm, &j, j0);
 	int n = 0;
-	for (size_t i = 0; i < mm->thr.len; i++)
-		if (mm->thr.v[i].blk == blk) {
+	size_t lo = mm->tpb ? (size_t)b->slot * mm->tpb : 0, hi = mm->tpb ? lo + mm->tpb : 0;
+	if (hi > mm->thr.len)
+		hi = mm->thr.len;
+	for (size_t i = lo; i < hi; i++)
+		if (mm->thr.v[i].used && mm->thr.v[i].blk == blk) {
 			vjoin(mm, &j, &mm->thr.v[i].cur);
 			n++;
 		}
-	for (size_t i = 0; i < mm->thr.len; i++)
-		if (mm->thr.v[i].blk == blk) {
+	for (size_t i = lo; i < hi; i++)
+		if (mm->thr.v[i].used && mm->thr.v[i].blk == blk) {
 			vjoin(mm, &mm->thr.v[i].cur, &j);
 			if (mm->rec)
 				ax_event(mm->rec, AX_B, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
@@ -985,13 +1079,17 @@ uint64_t machine_mm_hash(const struct machine *m)
 			h = mix(h, (uint64_t)g->strong << 16 | (uint64_t)g->scope << 8 | g->relscope);
 			if (g->rel >= 0) {
 				const struct mm_view *v = &mm->vpool.v[g->rel];
-				for (uint32_t j = 0; j < v->n && j < mm->locs.len; j++)
-					h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], v->v[j]));
+				for (uint32_t j = 0; j < v->n; j++)
+					if (v->v[j].loc < mm->locs.len)
+						h = mix(h, (uint64_t)v->v[j].loc << 32 |
+							   (uint32_t)pos_of(&mm->locs.v[v->v[j].loc], v->v[j].id));
 			}
 		}
 	}
 	for (size_t i = 0; i < mm->thr.len; i++) {
 		const struct mm_thr *t = &mm->thr.v[i];
+		if (!t->used)
+			continue;
 		h = mix(h, t->key);
 		for (uint32_t j = 0; j < mm->locs.len; j++) {
 			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&t->cur, j)));
@@ -1000,9 +1098,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 		}
 		h = mix(h, t->acq.len);
 	}
-	for (size_t i = 0; i < mm->scv_blk.len; i++)
+	for (size_t i = 0; i < mm->slots.len; i++)
 		for (uint32_t j = 0; j < mm->locs.len; j++)
-			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_blk.v[i], j)));
+			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->slots.v[i].sc, j)));
 	for (uint32_t j = 0; j < mm->locs.len; j++)
 		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
 	for (size_t i = 0; i < mm->whash.len; i++)
@@ -1082,7 +1180,7 @@ static const struct mm_thr *thr_find(const struct memmodel *mm, int block, int t
 {
 	uint64_t key = (uint64_t)(uint32_t)block << 32 | (uint32_t)thread;
 	for (size_t i = 0; i < mm->thr.len; i++)
-		if (mm->thr.v[i].key == key)
+		if (mm->thr.v[i].used && mm->thr.v[i].key == key)
 			return &mm->thr.v[i];
 	return NULL;
 }
@@ -1102,7 +1200,7 @@ static int min_view(const struct machine *m, int block, int loc)
 		return -1;
 	int best = -1;
 	for (size_t i = 0; i < mm->thr.len; i++) {
-		if (block >= 0 && mm->thr.v[i].blk != (uint32_t)block)
+		if (!mm->thr.v[i].used || (block >= 0 && mm->thr.v[i].blk != (uint32_t)block))
 			continue;
 		int p = pos_of(&mm->locs.v[loc], vget(&mm->thr.v[i].cur, (uint32_t)loc));
 		if (best < 0 || p < best)
@@ -1187,7 +1285,7 @@ int machine_mm_nthreads(const struct machine *m)
 
 int machine_mm_thread(const struct machine *m, int i, int *block, int *thread)
 {
-	if (!m->mm || i < 0 || (size_t)i >= m->mm->thr.len)
+	if (!m->mm || i < 0 || (size_t)i >= m->mm->thr.len || !m->mm->thr.v[i].used)
 		return -1;
 	*block = (int)m->mm->thr.v[i].blk;
 	*thread = (int)m->mm->thr.v[i].tid;
