@@ -2,7 +2,8 @@
 # litmus.t - the litmus catalogue (tests/litmus/NAME.cu, ../shared/litmus/CATALOGUE.md) under
 # `warpstep explore --model relaxed --json`: the exploration must be exhaustive, every
 # 'allowed' outcome of NAME.outcomes reached, no 'forbidden' one, no outcome outside the
-# allowed set, every execution must satisfy the PTX axioms (engine/axioms.c), and each
+# allowed set, each outcome's witness must replay it with `warpstep run --schedule`,
+# every execution must satisfy the PTX axioms (engine/axioms.c), and each
 # exploration must take under LITMUS_SECS seconds (default 1).
 # A test whose NAME.outcomes says '# needs: cuda/atomic' is a TODO while <cuda/atomic> is missing.
 WARPSTEP=${WARPSTEP:-./warpstep}
@@ -36,6 +37,15 @@ for o in "$dir"/*.outcomes; do
 	while read -r got; do
 		grep -qxF "allowed $got" "$o" || why="$why; unexpected outcome '$got'"
 	done <"$tmp/got"
+	# every witness replays its outcome exactly (warpstep run --schedule)
+	grep -o '"witness":"[^"]*"' "$tmp/out" | sed 's/^"witness":"//; s/"$//' >"$tmp/wit"
+	i=0
+	while read -r wit; do
+		i=$((i + 1))
+		want=$(sed -n "${i}p" "$tmp/got")
+		got=$("$WARPSTEP" run --schedule "$wit" "$dir/$name.cu" 2>/dev/null)
+		[ "$got" = "$want" ] || why="$why; --schedule $wit gave '$got', not '$want'"
+	done <"$tmp/wit"
 	if [ -z "$why" ]; then
 		echo "ok $num - $name (${secs} s cpu)$todo"
 	else
