@@ -11,10 +11,12 @@ __global__ void litmus()
 {
 	if (blockIdx.x == 0 && threadIdx.x == 0) {
 		x = 1;
-		cuda::atomic_ref<int, cuda::thread_scope_device>(y).store(1, cuda::memory_order_release);
+		cuda::atomic_ref<int, cuda::thread_scope_device> ry(y);
+		ry.store(1, cuda::memory_order_release);
 	}
 	if (blockIdx.x == 1 && threadIdx.x == 0) {
-		int r0 = cuda::atomic_ref<int, cuda::thread_scope_device>(y).load(cuda::memory_order_acquire);
+		cuda::atomic_ref<int, cuda::thread_scope_device> ry(y);
+		int r0 = ry.load(cuda::memory_order_acquire);
 		int r1 = x;
 		r[0] = r0;
 		r[1] = r1;
