@@ -363,7 +363,7 @@ static void progress_load(struct progress *pr, FILE *err)
 /* A request from the lesson, copied out of Lua. */
 struct request {
 	char kind[16];
-	char *title, *text, *hint, *file;
+	char *title, *text, *hint, *file, *source;
 	int ok, n;
 };
 
@@ -391,6 +391,7 @@ static int request_read(lua_State *L)
 	field_copy(L, strcmp(r->kind, "ask") == 0 ? "q" : "text", &r->text);
 	field_copy(L, "hint", &r->hint);
 	field_copy(L, "file", &r->file);
+	field_copy(L, "source", &r->source);
 	return 0;
 }
 
@@ -400,6 +401,7 @@ static void request_release(struct request *r)
 	free(r->text);
 	free(r->hint);
 	free(r->file);
+	free(r->source);
 }
 
 /* Push the input onto L as the lesson receives it (run protected): a
@@ -670,4 +672,252 @@ free_answers:
 	free(pl.pr.path);
 	free(text);
 	return status;
+}
+
+/* --- interactive play (the interface) */
+
+struct lesson_play {
+	struct play pl;
+	char *path, *text;
+	size_t len, resumed;
+	int nargs;                   /* values to pass at the next resume */
+	char wanted[8];              /* "answer"/"state"/"source" while an input is awaited */
+	struct input pending;        /* a state given; saved once the task accepts it */
+	int last_replayed;           /* the last input came from saved progress */
+	enum lesson_req_kind final;  /* LESSON_DONE or LESSON_ERROR once over, else 0 */
+};
+
+struct lesson_play *lesson_open(const struct lesson_opts *o, FILE *out, FILE *err)
+{
+	struct lesson_play *lp = xcalloc(1, sizeof(*lp));
+	struct play *pl = &lp->pl;
+	struct sandbox_opts so;
+	const char *why;
+
+	pl->out = out;
+	pl->err = err;
+	pl->quiet = 1;
+	if (!(lp->text = util_read_file(o->path, &lp->len, &why))) {
+		fprintf(err, "warpstep: cannot open '%s': %s\n", o->path, why);
+		free(lp);
+		return NULL;
+	}
+	lp->path = xstrdup(o->path);
+	pl->pr.hash = hash_text(lp->text, lp->len);
+	progress_path(&pl->pr, o->state_dir, o->path);
+	if (!o->fresh)
+		progress_load(&pl->pr, err);
+	pl->replay = lp->resumed = pl->pr.inputs.len;
+	pl->pr.steps = 0; /* counted again while replaying */
+	sandbox_opts_init(&so);
+	so.print_file = out;
+	if (!(pl->sb = sandbox_new(&so))) {
+		fprintf(err, "warpstep: cannot create the Lua state\n");
+		lesson_close(lp);
+		return NULL;
+	}
+	if (wsapi_install(pl->sb, o->host) < 0 ||
+	    lesson_prepare(pl, lp->path, lp->text, lp->len) < 0) {
+		fputs(sandbox_error(pl->sb), err);
+		lesson_close(lp);
+		return NULL;
+	}
+	return lp;
+}
+
+static enum lesson_req_kind req_kind(const char *k)
+{
+	if (!strcmp(k, "page"))
+		return LESSON_PAGE;
+	if (!strcmp(k, "feedback"))
+		return LESSON_FEEDBACK;
+	if (!strcmp(k, "ask"))
+		return LESSON_ASK;
+	if (!strcmp(k, "task"))
+		return LESSON_TASK;
+	if (!strcmp(k, "exercise"))
+		return LESSON_EXERCISE;
+	return LESSON_ERROR;
+}
+
+static enum lesson_req_kind play_over(struct lesson_play *lp, struct lesson_req *r,
+				      enum lesson_req_kind k, const char *text)
+{
+	lp->final = k;
+	r->kind = k;
+	r->text = text ? xstrdup(text) : NULL;
+	return k;
+}
+
+/* The feedback on a state: keep the state in the progress once accepted. */
+static void pending_settle(struct lesson_play *lp, int ok)
+{
+	if (!lp->pending.kind)
+		return;
+	if (ok) {
+		vec_push(&lp->pl.pr.inputs, lp->pending);
+		progress_save(&lp->pl.pr, lp->path, lp->pl.err);
+	} else {
+		free(lp->pending.kind);
+		free(lp->pending.text);
+	}
+	memset(&lp->pending, 0, sizeof(lp->pending));
+}
+
+enum lesson_req_kind lesson_next(struct lesson_play *lp, struct lesson_req *r)
+{
+	struct play *pl = &lp->pl;
+	lua_State *L = sandbox_state(pl->sb);
+	struct request q;
+	int st, nres;
+
+	memset(r, 0, sizeof(*r));
+	if (lp->final)
+		return play_over(lp, r, lp->final, NULL);
+	if (lp->wanted[0])
+		return play_over(lp, r, LESSON_ERROR, "warpstep: the lesson waits for an input\n");
+	sandbox_budget_reset(pl->sb);
+	st = sandbox_resume(pl->sb, pl->co, lp->nargs, &nres);
+	lp->nargs = 0;
+	if (st < 0)
+		return play_over(lp, r, LESSON_ERROR, sandbox_error(pl->sb));
+	if (st == LUA_OK) {
+		pl->pr.done = 1;
+		progress_save(&pl->pr, lp->path, pl->err);
+		return play_over(lp, r, LESSON_DONE, NULL);
+	}
+	memset(&q, 0, sizeof(q));
+	lua_settop(pl->co, lua_gettop(pl->co) - nres + 1);
+	lua_pushcfunction(L, request_read);
+	lua_xmove(pl->co, L, 1);
+	lua_pushlightuserdata(L, &q);
+	if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+		lua_pop(L, 1);
+		request_release(&q);
+		return play_over(lp, r, LESSON_ERROR, "warpstep: the lesson runtime yielded a bad request\n");
+	}
+	r->kind = req_kind(q.kind);
+	r->n = q.n;
+	r->ok = q.ok;
+	r->title = q.title;
+	r->text = q.text;
+	r->hint = q.hint;
+	r->file = q.file;
+	r->source = q.source;
+	r->replayed = pl->replay > 0;
+	if (r->kind == LESSON_FEEDBACK) {
+		r->replayed = lp->last_replayed;
+		pl->pr.steps += r->ok;
+		pending_settle(lp, r->ok);
+	} else if (r->kind == LESSON_ASK || r->kind == LESSON_TASK || r->kind == LESSON_EXERCISE) {
+		if (pl->replay) {
+			r->input = xstrdup(pl->pr.inputs.v[pl->pr.inputs.len - pl->replay].text);
+			lp->last_replayed = 1;
+			if (input_give(pl, &q, &lp->nargs) < 0) {
+				lesson_req_release(r);
+				memset(r, 0, sizeof(*r));
+				return play_over(lp, r, LESSON_ERROR,
+						 "warpstep: the saved progress does not fit this lesson\n");
+			}
+		} else {
+			snprintf(lp->wanted, sizeof(lp->wanted), "%s", input_wanted(q.kind));
+		}
+	}
+	return r->kind;
+}
+
+int lesson_input(struct lesson_play *lp, const char *kind, const char *text)
+{
+	struct play *pl = &lp->pl;
+	lua_State *L = sandbox_state(pl->sb);
+	struct input in = { (char *)kind, (char *)text };
+
+	if (!lp->wanted[0] || strcmp(kind, lp->wanted) != 0)
+		return -1;
+	lua_pushcfunction(L, input_push);
+	lua_pushlightuserdata(L, &in);
+	if (lua_pcall(L, 1, 1, 0) != LUA_OK || !lua_checkstack(pl->co, 2)) {
+		lua_pop(L, 1);
+		return -1;
+	}
+	lua_xmove(L, pl->co, 1);
+	lp->nargs = 1;
+	lp->wanted[0] = 0;
+	lp->last_replayed = 0;
+	in.kind = xstrdup(kind);
+	in.text = xstrdup(text);
+	if (strcmp(kind, "state") == 0) {
+		lp->pending = in;
+		return 0;
+	}
+	vec_push(&pl->pr.inputs, in);
+	progress_save(&pl->pr, lp->path, pl->err);
+	return 0;
+}
+
+void lesson_req_release(struct lesson_req *r)
+{
+	free(r->title);
+	free(r->text);
+	free(r->hint);
+	free(r->file);
+	free(r->source);
+	free(r->input);
+	memset(r, 0, sizeof(*r));
+}
+
+int lesson_steps(const struct lesson_play *lp)
+{
+	return lp->pl.pr.steps;
+}
+
+size_t lesson_resumed(const struct lesson_play *lp)
+{
+	return lp->resumed;
+}
+
+const char *lesson_progress_file(const struct lesson_play *lp)
+{
+	return lp->pl.pr.path;
+}
+
+void lesson_close(struct lesson_play *lp)
+{
+	if (!lp)
+		return;
+	if (lp->pl.sb)
+		sandbox_free(lp->pl.sb);
+	inputs_free(lp->pl.pr.inputs.v, lp->pl.pr.inputs.len);
+	vec_free(&lp->pl.pr.inputs);
+	free(lp->pending.kind);
+	free(lp->pending.text);
+	free(lp->pl.pr.path);
+	free(lp->path);
+	free(lp->text);
+	free(lp);
+}
+
+int lesson_progress_mark(const char *path, const char *state_dir)
+{
+	struct progress pr;
+	size_t len, plen;
+	const char *why;
+	char *text = util_read_file(path, &len, &why), *saved;
+	int mark = 0;
+
+	if (!text)
+		return 0;
+	memset(&pr, 0, sizeof(pr));
+	pr.hash = hash_text(text, len);
+	progress_path(&pr, state_dir, path);
+	if (pr.path[0] && (saved = util_read_file(pr.path, &plen, &why))) {
+		if (!progress_parse(&pr, saved, plen))
+			mark = pr.done ? 2 : pr.inputs.len || pr.steps ? 1 : 0;
+		free(saved);
+	}
+	inputs_free(pr.inputs.v, pr.inputs.len);
+	vec_free(&pr.inputs);
+	free(pr.path);
+	free(text);
+	return mark;
 }

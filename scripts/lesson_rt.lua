@@ -10,7 +10,7 @@
 --   input requests (the host resumes with the learner's input):
 --     {kind="ask", n=, q=}                 -> the answer (a string)
 --     {kind="task", n=, text=}             -> a state table ({kind=, line= ...})
---     {kind="exercise", n=, text=, file=}  -> the edited source (a string)
+--     {kind="exercise", n=, text=, file=, source=}  -> the edited source (a string)
 -- The chunk returns the runtime table rt: rt.env() makes the lesson's
 -- environment, rt.body(fn) the coroutine body that runs the lesson chunk fn.
 
@@ -158,10 +158,12 @@ function api.exercise(t)
 	local text = want_string(t.text, "exercise", "text", true)
 	local file = want_string(t.file, "exercise", "file")
 	local check = want_function(t.check, "exercise", "check")
+	local start = want_string(t.source, "exercise", "source", true)
 	counts.exercise = counts.exercise + 1
 	local n = counts.exercise
 	while true do
-		local src = coroutine.yield({ kind = "exercise", n = n, text = text or "", file = file })
+		local src = coroutine.yield({ kind = "exercise", n = n, text = text or "", file = file,
+			source = start })
 		local ok, msg = run_check(check, src)
 		if ok then
 			feedback(true, msg or "passed")

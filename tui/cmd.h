@@ -82,6 +82,19 @@ struct ui_session {
 	char *last;                 /* last command run (Enter repeats) */
 	char message[160];          /* shown on the command row */
 	int width, height;          /* screen size, for mouse hit tests */
+	/* added for lessons and scenarios (tui/lesson_ui.c): optional hooks */
+	const struct ui_hooks *hooks;
+	void *hooks_ctx;
+};
+
+/* Hooks a lesson or a scenario puts around the bindings (term_run calls them):
+ * key sees every key first and returns UI_ACT_* flags, or -1 to leave the
+ * key to cmd_key; after runs after each event with the flags it gave and
+ * returns more; draw draws over the rendered grid. Any may be NULL. */
+struct ui_hooks {
+	int (*key)(void *ctx, struct ui_session *s, int key);
+	int (*after)(void *ctx, struct ui_session *s, int act);
+	void (*draw)(void *ctx, struct ui_session *s, struct view_grid *g);
 };
 
 void ui_session_init(struct ui_session *s, const struct ui_backend *be);

@@ -8,6 +8,8 @@
 
 #include "backend_engine.h"
 #include "debug.h"
+#include "lesson.h"
+#include "lesson_ui.h"
 #include "start.h"
 #include "term.h"
 
@@ -18,31 +20,34 @@ extern const char *const example_texts[];
 int ui_debug_main(const struct debug_opts *o, const char *path, const char *text, int argc,
 		  char **argv)
 {
-	struct strbuf err;
-	struct ui_backend *be;
-	struct ui_session s;
-	struct term_opts to;
-	int status;
+	struct ui_run_opts ro;
 
-	strbuf_init(&err);
-	be = engine_backend_new(path, text, o->fo, o->mo, argc, argv, &err);
-	if (!be) {
-		fputs(strbuf_cstr(&err), stderr);
-		strbuf_release(&err);
-		return 2;
-	}
-	strbuf_release(&err);
-	engine_backend_set_poll(be, term_poll, NULL);
-	ui_session_init(&s, be);
-	ui_session_refresh(&s);
-	ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
-		       "b LINE: break  ?: help  q: quit");
-	term_opts_init(&to);
-	to.record = o->record;
-	status = term_run(&s, &to);
-	ui_session_free(&s);
-	engine_backend_free(be);
-	return status;
+	memset(&ro, 0, sizeof(ro));
+	ro.path = path;
+	ro.text = text;
+	ro.argc = argc;
+	ro.argv = argv;
+	ro.script_path = o->script;
+	return ui_session_run(o, &ro);
+}
+
+int ui_lesson_main(const struct debug_opts *o, const char *lesson, int fresh)
+{
+	struct ui_run_opts ro;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.lesson_path = lesson;
+	ro.fresh = fresh;
+	return ui_session_run(o, &ro);
+}
+
+int ui_script_main(const struct debug_opts *o, const char *script)
+{
+	struct ui_run_opts ro;
+
+	memset(&ro, 0, sizeof(ro));
+	ro.script_path = script;
+	return ui_session_run(o, &ro);
 }
 
 static int name_cmp(const void *a, const void *b)
@@ -73,19 +78,48 @@ static char **lessons_list(const char *dir, int *n)
 	return v;
 }
 
+/* The first comment line of a lesson file. */
+static char *lesson_summary(const char *dir, const char *name)
+{
+	char *path = xmalloc(strlen(dir) + strlen(name) + 2), *text, *sum;
+	const char *why;
+
+	sprintf(path, "%s/%s", dir, name);
+	text = util_read_file(path, NULL, &why);
+	sum = xstrdup(text ? start_example_summary(text) : "");
+	if (text && (!*sum || !strcmp(sum, name))) {
+		/* no summary line: the first page's title */
+		const char *t = strstr(text, "title = \"");
+
+		free(sum);
+		sum = t ? xstrndup(t + 9, strcspn(t + 9, "\"\n")) : xstrdup("");
+	}
+	free(text);
+	free(path);
+	return sum;
+}
+
 int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 {
 	struct start_item items[64];
 	int n = 0, nl, choice, status = 0;
 	char **lessons = lessons_list(lessons_dir, &nl);
 
-	for (int i = 0; example_names[i] && n < 48; i++)
-		items[n++] = (struct start_item){ START_EXAMPLE, example_names[i],
-						  xstrdup(start_example_summary(example_texts[i])) };
-	for (int i = 0; i < nl && n < 64; i++)
+	for (int i = 0; i < nl && n < 32; i++)
 		items[n++] = (struct start_item){ START_LESSON, lessons[i],
-			"lesson (run it with: warpstep lesson FILE --answers FILE)" };
+						  lesson_summary(lessons_dir, lessons[i]), 0 };
+	for (int i = 0; example_names[i] && n < 64; i++)
+		items[n++] = (struct start_item){ START_EXAMPLE, example_names[i],
+						  xstrdup(start_example_summary(example_texts[i])), 0 };
 	for (;;) {
+		for (int i = 0; i < n; i++) {
+			if (items[i].kind == START_LESSON) {
+				char path[4096];
+
+				snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[i].name);
+				items[i].mark = lesson_progress_mark(path, NULL);
+			}
+		}
 		choice = term_choose(items, n);
 		if (choice < 0) {
 			status = choice == -1 ? 0 : 2;
@@ -93,17 +127,47 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 		}
 		if (items[choice].kind == START_EXAMPLE) {
 			char *argv[] = { (char *)items[choice].name, NULL };
+			int ex = choice - nl;
 
-			status = ui_debug_main(o, items[choice].name, example_texts[choice], 1, argv);
-			if (status)
-				break;
+			status = ui_debug_main(o, items[choice].name, example_texts[ex], 1, argv);
+		} else {
+			char path[4096];
+
+			snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[choice].name);
+			status = ui_lesson_main(o, path, 0);
 		}
+		if (status)
+			break;
 	}
 	for (int i = 0; i < n; i++)
-		if (items[i].kind == START_EXAMPLE)
-			free((char *)items[i].summary);
+		free((char *)items[i].summary);
 	for (int i = 0; i < nl; i++)
 		free(lessons[i]);
 	free(lessons);
 	return status;
+}
+
+/* The lessons and how to start one (a plain `warpstep` without a terminal). */
+int ui_lessons_print(const char *lessons_dir, FILE *out)
+{
+	int nl;
+	char **lessons = lessons_list(lessons_dir, &nl);
+
+	fprintf(out, "warpstep: the lessons (in %s):\n", lessons_dir ? lessons_dir : "(none)");
+	for (int i = 0; i < nl; i++) {
+		char path[4096], *sum = lesson_summary(lessons_dir, lessons[i]);
+		static const char *const marks[] = { "[ ]", "[~]", "[x]" };
+
+		snprintf(path, sizeof(path), "%s/%s", lessons_dir, lessons[i]);
+		fprintf(out, "  %s %-24s %s\n", marks[lesson_progress_mark(path, NULL)], lessons[i], sum);
+		free(sum);
+		free(lessons[i]);
+	}
+	free(lessons);
+	if (!nl)
+		fprintf(out, "  (no lessons found)\n");
+	fprintf(out, "\nStart one in a terminal with: warpstep %s/LESSON.lua (or a plain warpstep,\n"
+		"which opens the lesson menu). Headless: warpstep lesson FILE.lua --answers FILE.\n"
+		"[ ] not started  [~] in progress  [x] done\n", lessons_dir ? lessons_dir : "lessons");
+	return 0;
 }

@@ -8,10 +8,13 @@
  * or when the terminal cannot be used. ui_start_main shows the start
  * screen: the bundled examples (embedded) and the lessons found in
  * lessons_dir (NULL: none); choosing an example opens it, quitting it comes
- * back to the list.
+ * back to the list; lessons come first, with progress marks, and choosing
+ * one plays it in the interface (lesson_ui.h).
  */
 #ifndef WS_UI_DEBUG_H
 #define WS_UI_DEBUG_H
+
+#include <stdio.h>
 
 #include "front.h"
 #include "machine.h"
@@ -20,10 +23,18 @@ struct debug_opts {
 	const struct front_opts *fo;
 	const struct machine_opts *mo;
 	const char *record; /* asciicast file, or NULL */
+	const char *script; /* a scenario script to run in the interface, or NULL */
 };
 
 int ui_debug_main(const struct debug_opts *o, const char *path, const char *text, int argc,
 		  char **argv);
 int ui_start_main(const struct debug_opts *o, const char *lessons_dir);
+/* A lesson in the interface (lesson_ui.h); progress kept unless fresh. */
+int ui_lesson_main(const struct debug_opts *o, const char *lesson, int fresh);
+/* A scenario script in the interface, on the kernel it launches. */
+int ui_script_main(const struct debug_opts *o, const char *script);
+/* The lessons of lessons_dir with their progress marks and how to start
+ * one, for a plain `warpstep` without a terminal; returns 0. */
+int ui_lessons_print(const char *lessons_dir, FILE *out);
 
 #endif

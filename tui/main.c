@@ -46,6 +46,7 @@ struct cli {
 	VEC(const char *) defs; /* -D, NULL-terminated once parsed */
 	int color;              /* diagnostics in color */
 	const char *record;     /* --record FILE.cast (debug, start screen) */
+	const char *script;     /* --script FILE.lua (debug: a scenario in the interface) */
 	int json;               /* explore/litmus: --json */
 	long long max_execs, runs, seed; /* explore --max-executions, litmus --runs/--seed */
 };
@@ -87,7 +88,8 @@ static const struct command commands[] = {
 	  cmd_debug_demo, STAGE_DIAGS },
 	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
 	  cmd_script, STAGE_DIAGS },
-	{ "lesson", "FILE.lua --answers FILE", "play a lesson headless from an answers file",
+	{ "lesson", "FILE.lua [--answers FILE] [--fresh]",
+	  "play a lesson (in the interface; headless with --answers)",
 	  cmd_lesson, STAGE_DIAGS },
 	{ "explore", "PROG.cu [--model relaxed] [--max-executions N] [--json]",
 	  "run under every schedule and read-from choice the model allows; outcomes", cmd_explore,
@@ -111,6 +113,7 @@ static const char options_help[] =
 	"  --json                  explore/litmus: print JSON\n"
 	"  --max-steps N           stop after N steps (0: no limit)\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
+	"  --script FILE.lua       debug: run a scenario script in the interface\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
@@ -126,7 +129,8 @@ static void help_print(FILE *f)
 {
 	usage_line(f);
 	fprintf(f, "\nRuns CUDA C++ programs on an emulated GPU. With no command, opens the\n"
-		   "start screen (bundled examples, lessons) on a terminal, else runs examples/hello.cu.\n\nCommands:\n");
+		   "lesson menu (the lessons, then the bundled examples) on a terminal, else lists\n"
+		   "the lessons. `warpstep LESSON.lua` plays a lesson in the interface.\n\nCommands:\n");
 	for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
 		char head[64];
 		snprintf(head, sizeof(head), "%s %s", commands[i].name, commands[i].usage);
@@ -266,9 +270,9 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	memcpy(name, a, n);
 	name[n] = 0;
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
-	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--model") &&
-	    strcmp(name, "--schedule") && strcmp(name, "--max-executions") && strcmp(name, "--runs") &&
-	    strcmp(name, "--seed"))
+	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
+	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
+	    strcmp(name, "--runs") && strcmp(name, "--seed"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -281,6 +285,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_sched(cli, v);
 	else if (strcmp(name, "--record") == 0)
 		cli->record = v;
+	else if (strcmp(name, "--script") == 0)
+		cli->script = v;
 	else if (strcmp(name, "--model") == 0) {
 		if (strcmp(v, "sc") == 0)
 			cli->mo.model = MODEL_SC;
@@ -474,8 +480,13 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 		else
 			return usage_error("lesson: unexpected argument '%s'", argv[i]);
 	}
-	if (!lo.answers)
-		return usage_error("lesson: --answers FILE is needed (the interactive lessons come with the interface)");
+	if (!lo.answers) {
+		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL };
+
+		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+			return usage_error("lesson: without a terminal, --answers FILE is needed");
+		return ui_lesson_main(&o, lo.path, lo.fresh);
+	}
 	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
 	lo.host = host_engine_host(he);
 	status = lesson_main(&lo, stdout, stderr);
@@ -505,26 +516,49 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 /* The interface on a program (tui/debug.c). */
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
 	int status;
 
+	if (argc == 0 && cli->script) {
+		if ((status = program_check_file(cli->script)))
+			return status;
+		return ui_script_main(&o, cli->script);
+	}
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	return ui_debug_main(&o, argv[0], NULL, argc, argv);
 }
 
-/* No command: the start screen (examples and lessons) on a terminal; without
- * one, run the bundled example as before. */
-static int run_default(struct cli *cli)
+static const char *lessons_dir(void)
 {
-	char *argv[] = { "hello.cu", NULL };
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record };
 	const char *dir = getenv("WARPSTEP_LESSONS");
 
+	return dir ? dir : access("lessons", R_OK) == 0 ? "lessons" : WS_DATADIR "/lessons";
+}
+
+/* No command: the lesson menu (then the examples) on a terminal; without
+ * one, the list of lessons and how to start one. */
+static int run_default(struct cli *cli)
+{
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-		return ui_start_main(&o, dir ? dir : access("lessons", R_OK) == 0 ? "lessons"
-								      : WS_DATADIR "/lessons");
-	return program_run(cli, 1, argv, example_hello);
+		return ui_start_main(&o, lessons_dir());
+	return ui_lessons_print(lessons_dir(), stdout);
+}
+
+/* `warpstep lessons/NN-x.lua`: play the lesson in the interface. */
+static int run_lesson_file(struct cli *cli, const char *path)
+{
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	int status;
+
+	if ((status = program_check_file(path)))
+		return status;
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return usage_error("a lesson needs a terminal; headless: warpstep lesson %s --answers FILE",
+				   path);
+	return ui_lesson_main(&o, path, 0);
 }
 
 static void cli_init(struct cli *cli)
@@ -543,21 +577,29 @@ static void cli_release(struct cli *cli)
 static int cli_main(struct cli *cli, int argc, char **argv)
 {
 	const struct command *cmd = NULL;
+	const char *lesson = NULL;
 	int i = 1, status;
 
 	if ((status = options_parse(cli, argc, argv, &i)) >= 0)
 		return status;
 	if (i < argc) {
-		if (!(cmd = command_find(argv[i])))
+		size_t len = strlen(argv[i]);
+
+		if (!command_find(argv[i]) && len > 4 && !strcmp(argv[i] + len - 4, ".lua") &&
+		    i + 1 == argc)
+			lesson = argv[i];
+		else if (!(cmd = command_find(argv[i])))
 			return usage_error("unknown command '%s'", argv[i]);
 		i++;
-		if ((status = options_parse(cli, argc, argv, &i)) >= 0)
+		if (!lesson && (status = options_parse(cli, argc, argv, &i)) >= 0)
 			return status;
 	}
 	vec_push(&cli->incs, NULL);
 	vec_push(&cli->defs, NULL);
 	cli->fo.include_dirs = cli->incs.v;
 	cli->fo.defines = cli->defs.v;
+	if (lesson)
+		return run_lesson_file(cli, lesson);
 	if (!cmd)
 		return run_default(cli);
 	return cmd->fn(cli, cmd, argc - i, argv + i);

@@ -37,7 +37,7 @@ void start_render(struct view_grid *g, const struct start_item *items, int n, in
 		g->cells[i] = (struct view_cell){ ' ', VS_NORMAL };
 	fill_row(g, 0, VS_STATUS);
 	put(g, 1, 0, "warpstep - step a CUDA program warp by warp", VS_STATUS, g->w);
-	put(g, 2, 2, "Pick an example to debug (Enter), or q to quit:", VS_KEYWORD, g->w);
+	put(g, 2, 2, "Pick a lesson, or an example to debug (Enter); q quits:", VS_KEYWORD, g->w);
 	if (rows < 1)
 		rows = 1;
 	if (sel >= rows)
@@ -45,18 +45,22 @@ void start_render(struct view_grid *g, const struct start_item *items, int n, in
 	for (int i = top; i < n && y < g->h - 3; i++, y++) {
 		int style = i == sel ? VS_TITLE_FOCUS : VS_NORMAL;
 		const char *tag = items[i].kind == START_LESSON ? "lesson " : "example";
+		static const char *const marks[] = { "[ ]", "[~]", "[x]" };
 
 		if (i == sel)
 			fill_row(g, y, style);
 		put(g, 2, y, i == sel ? (ascii ? ">" : "\u25b6") : " ", style, g->w);
 		put(g, 4, y, tag, i == sel ? style : VS_DIM, g->w);
-		put(g, 12, y, items[i].name, i == sel ? style : VS_HIGHLIGHT, g->w);
-		put(g, 32, y, items[i].summary, style, g->w - 1);
+		if (items[i].kind == START_LESSON)
+			put(g, 12, y, marks[items[i].mark >= 0 && items[i].mark <= 2 ? items[i].mark : 0],
+			    i == sel ? style : items[i].mark == 2 ? VS_ACTIVE_LANE : VS_NORMAL, g->w);
+		put(g, 16, y, items[i].name, i == sel ? style : VS_HIGHLIGHT, g->w);
+		put(g, 40, y, items[i].summary, style, g->w - 1);
 	}
 	if (!n)
 		put(g, 4, y, "(no examples were built in)", VS_DIM, g->w);
 	put(g, 2, g->h - 2, "j/k or arrows: move   Enter: open   q: quit   "
-	    "later: warpstep debug PROG.cu", VS_DIM, g->w);
+	    "[ ] new  [~] in progress  [x] done", VS_DIM, g->w);
 }
 
 const char *start_example_summary(const char *text)
@@ -65,7 +69,7 @@ const char *start_example_summary(const char *text)
 	const char *p = text, *dash;
 	size_t n;
 
-	if (strncmp(p, "// ", 3))
+	if (strncmp(p, "// ", 3) && strncmp(p, "-- ", 3))
 		return "";
 	p += 3;
 	n = strcspn(p, "\n");

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -263,6 +264,22 @@ static int utf8_locale(void)
 	return cs && (!strcasecmp(cs, "UTF-8") || !strcasecmp(cs, "utf8"));
 }
 
+/* A key through the session's hooks, then the bindings. */
+static int hooked_key(struct ui_session *s, int key)
+{
+	int act = -1;
+
+	if (s->hooks && s->hooks->key)
+		act = s->hooks->key(s->hooks_ctx, s, key);
+	if (act < 0 && key == UI_KEY_CTRL_C && !s->editing)
+		return UI_ACT_QUIT;
+	if (act < 0)
+		act = cmd_key(s, key);
+	if (s->hooks && s->hooks->after && !(act & UI_ACT_QUIT))
+		act |= s->hooks->after(s->hooks_ctx, s, act);
+	return act;
+}
+
 /* One key (or signal) -> actions. */
 static int event(struct ui_session *s)
 {
@@ -273,9 +290,9 @@ static int event(struct ui_session *s)
 		return UI_ACT_QUIT;
 	if (got_int) {
 		got_int = 0;
-		if (!s->editing)
+		if (!s->editing && !s->hooks)
 			return UI_ACT_QUIT;
-		return cmd_key(s, UI_KEY_CTRL_C);
+		return hooked_key(s, UI_KEY_CTRL_C);
 	}
 	if (type == ERR)
 		return UI_ACT_NONE;
@@ -283,9 +300,7 @@ static int event(struct ui_session *s)
 		return mouse_event(s);
 	if ((key = key_map(type, wc)) < 0)
 		return UI_ACT_NONE;
-	if (key == UI_KEY_CTRL_C && !s->editing)
-		return UI_ACT_QUIT;
-	return cmd_key(s, key);
+	return hooked_key(s, key);
 }
 
 /* Set up curses; NULL (message on stderr) when the terminal cannot be used. */
@@ -396,6 +411,8 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 			view_grid_resize(&g, COLS, LINES);
 			ui_session_sync_view(s);
 			view_render(&g, &s->st, &s->ctl);
+			if (s->hooks && s->hooks->draw)
+				s->hooks->draw(s->hooks_ctx, s, &g);
 			draw(&g);
 			record_frame(&rec, &g);
 		}
@@ -405,6 +422,28 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 	view_grid_free(&g);
 	term_close(scr);
 	return 0;
+}
+
+int term_edit(const char *file)
+{
+	pid_t pid;
+	int status = -1;
+
+	if (!curses_on || !getenv("EDITOR") || !*getenv("EDITOR"))
+		return -1;
+	def_prog_mode();
+	endwin();
+	fflush(stdout);
+	if ((pid = fork()) == 0) {
+		execl("/bin/sh", "sh", "-c", "exec $EDITOR \"$1\"", "sh", file, (char *)NULL);
+		_exit(127);
+	}
+	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
 int term_choose(const struct start_item *items, int n)

@@ -30,6 +30,9 @@ int term_run(struct ui_session *s, const struct term_opts *o);
  * report whether Ctrl-C (or q) was pressed since. Returns 1 to interrupt.
  * Outside term_run it returns 0. ctx is unused (a backend poll function). */
 int term_poll(void *ctx, uint64_t steps);
+/* Inside term_run: leave curses, run $EDITOR on file, come back. 0 when
+ * the editor exited with 0; -1 when it failed or EDITOR is unset. */
+int term_edit(const char *file);
 /* The start screen: returns the chosen item, -1 when the user quits, -2
  * when the terminal cannot be used (message on stderr). */
 int term_choose(const struct start_item *items, int n);

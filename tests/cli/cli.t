@@ -119,7 +119,11 @@ printf '%s\n' "launching 64 threads" "hello from warp 0 (thread 0)" \
 ws run examples/hello.cu
 T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "run examples/hello.cu"
 ws
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "no command: runs the bundled example"
+T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && grep -q "01-threads.lua" $tmp/out && grep -q "warpstep lesson FILE.lua --answers FILE" $tmp/out' \
+	"no command, no terminal: lists the lessons and how to start one, exit 0"
+ws lessons/01-threads.lua
+T_TODO=$NEED_BOTH expect '[ $st -eq 2 ] && grep -q "needs a terminal" $tmp/err' \
+	"a lesson file without a terminal: a usage error that names --answers"
 ws --simt its --sched random:7 run examples/hello.cu
 # The two warps' printf lines may come in either order under a random
 # schedule, as on a GPU: compare the lines as a set.

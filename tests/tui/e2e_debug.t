@@ -96,15 +96,16 @@ waitfor spin "EXITED 0"
 tap_result $? "then q quits"
 
 start menu 80 24 --record "$tmp/s.cast"
-waitfor menu "Pick an example"
+waitfor menu "Pick a lesson"
 tap_result $? "plain warpstep opens the start screen"
 screen menu | grep -q "divergence.cu" && screen menu | grep -q "shuffle_reduce.cu"
-tap_result $? "it lists the bundled examples"
+tap_result $? "it lists the bundled examples (after the lessons)"
+for _l in lessons/*.lua; do keys menu j; done
 keys menu Enter
 waitfor menu "Source: divergence.cu"
-tap_result $? "Enter opens the first example in the interface"
+tap_result $? "Enter on the first example opens it in the interface"
 keys menu s q
-waitfor menu "Pick an example"
+waitfor menu "Pick a lesson"
 tap_result $? "quitting the example comes back to the list"
 keys menu q
 waitfor menu "EXITED 0"

@@ -1,0 +1,178 @@
+#!/bin/sh
+# e2e_lesson.t - lessons and scenarios in the interface, driven in tmux: the
+# lesson menu of a plain warpstep, lesson 01 (a page, a wrong answer and its
+# hint, the right answer), leaving and coming back (progress resumed), a
+# task reached by stepping in the debugger, the lesson completed; an
+# exercise in the built-in editor; a scenario run with --script and with
+# :script. Skips when tmux is missing.
+. tests/tap.sh
+
+if ! command -v tmux >/dev/null 2>&1; then
+	tap_skip "lessons in the interface end to end" "tmux is not installed"
+	tap_done
+fi
+if [ ! -x "$WARPSTEP" ]; then
+	tap_result 1 "warpstep binary ($WARPSTEP) exists"
+	tap_done
+fi
+bin=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
+sock=ws-e2e-lesson-$$
+tm() { tmux -L "$sock" "$@"; }
+tmp=$(mktemp -d)
+trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+# start NAME W H COMMAND...: warpstep with its own progress folder and no $EDITOR
+start() {
+	_n=$1 _w=$2 _h=$3
+	shift 3
+	tm new-session -d -s "$_n" -x "$_w" -y "$_h" \
+		"env -u EDITOR TERM=xterm-256color XDG_STATE_HOME=$tmp/state $bin $*; echo EXITED \$?; sleep 30"
+	tm set-option -t "$_n" -g status off >/dev/null 2>&1
+}
+
+screen() { tm capture-pane -p -t "$1"; }
+
+# waitfor NAME TEXT [TENTHS]: poll the screen for TEXT (default 5 seconds)
+waitfor() {
+	_i=0
+	while [ $_i -lt "${3:-50}" ]; do
+		screen "$1" | grep -F -q -- "$2" && return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	echo "# waited for '$2'; the screen was:"
+	screen "$1" | tap_diag
+	return 1
+}
+
+keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
+
+# answer NAME TEXT: Enter opens the answer line; type it
+answer() { keys "$1" Enter; sleep 0.2; keys "$1" -l "$2"; keys "$1" Enter; }
+
+start menu 80 24
+waitfor menu "Pick a lesson"
+tap_result $? "plain warpstep opens the lesson menu"
+screen menu | sed -n 4p | grep -q '\[ \] 01-threads.lua'
+tap_result $? "lessons come first, marked not started"
+screen menu | grep -q "example .*hello.cu"
+tap_result $? "the examples follow"
+keys menu Enter
+waitfor menu "== Threads, blocks and grids =="
+tap_result $? "Enter on lesson 01 opens its first page in the lesson pane"
+waitfor menu "Space: next page"
+tap_result $? "the page says how to go on"
+keys menu Space
+waitfor menu "Q1. The block is 8 x 4 x 2"
+tap_result $? "Space: the first question"
+answer menu 50
+waitfor menu "hint: t = x + y * blockDim.x"
+tap_result $? "a wrong answer: not quite, and the first hint"
+screen menu | grep -q "not quite"
+tap_result $? "the feedback says it is wrong"
+answer menu 51
+waitfor menu "Warps are consecutive linear ids"
+tap_result $? "the right answer: correct, and the next page"
+keys menu k k k k
+waitfor menu "  correct"
+tap_result $? "k scrolls the lesson back: the feedback said correct"
+keys menu q
+waitfor menu "[~] 01-threads.lua"
+tap_result $? "q leaves the lesson: back on the menu, marked in progress"
+keys menu Enter
+waitfor menu "(resumed: 1 steps done, 2 saved answers replayed)"
+tap_result $? "reopening resumes the lesson where it was"
+keys menu Space
+answer menu 1
+waitfor menu "Q3. And which lane?"
+answer menu 19
+waitfor menu "Q4."
+answer menu 192
+waitfor menu "Task 1."
+tap_result $? "three more answers reach the task"
+waitfor menu "Source: ids.cu"
+tap_result $? "the task shows the debugger on the lesson's kernel, the task in the strip"
+_i=0
+while [ $_i -lt 12 ] && ! screen menu | grep -q "ids<<<(2,2,1)"; do
+	keys menu s
+	sleep 0.3
+	_i=$((_i + 1))
+done
+keys menu : "cuda block (1,1,0) thread (0,0,0)" Enter
+waitfor menu "blk (1,1,0)"
+tap_result $? "focus block (1,1,0) once the kernel runs"
+_i=0
+while [ $_i -lt 10 ] && ! screen menu | grep -q "== Done =="; do
+	keys menu s
+	sleep 0.4
+	_i=$((_i + 1))
+done
+waitfor menu "== Done =="
+tap_result $? "stepping to line 6 completes the task"
+grep -q "^line=6 block=3" "$tmp"/state/warpstep/progress/01-threads-*.progress
+tap_result $? "the state that passed is saved in the progress file"
+keys menu Space
+waitfor menu "== lesson complete (5 steps) =="
+tap_result $? "Space: the lesson is complete"
+keys menu q
+waitfor menu "[x] 01-threads.lua"
+tap_result $? "back on the menu, lesson 01 is marked done"
+keys menu q
+waitfor menu "EXITED 0"
+tap_result $? "q on the menu quits with 0"
+
+start ex 80 24 lesson lessons/12-finding-bugs.lua
+waitfor ex "== Finding bugs =="
+tap_result $? "warpstep lesson FILE on a terminal opens the lesson in the interface"
+keys ex Space
+answer ex oob-global-read
+waitfor ex "Exercise 1."
+tap_result $? "the exercise"
+keys ex Enter
+waitfor ex "Edit scale.cu"
+tap_result $? "without \$EDITOR, Enter opens the built-in editor on the kernel"
+keys ex Down Down Down
+keys ex -l "    if (i < n)"
+keys ex Enter
+waitfor ex "   4     if (i < n)"
+tap_result $? "typing edits the kernel"
+keys ex C-x
+waitfor ex "Read the finding, find the threads"
+tap_result $? "Ctrl-X saves and checks: the check passes, the lesson goes on"
+keys ex q
+waitfor ex "EXITED 0"
+tap_result $? "q leaves"
+
+start big 200 60 lessons/02-divergence.lua
+waitfor big "== Divergence =="
+tap_result $? "warpstep LESSON.lua opens the lesson, here at 200x60"
+keys big L
+waitfor big "1 Source: "
+tap_result $? "L shows the debugger with the lesson strip"
+keys big q
+waitfor big "EXITED 0"
+
+start sc 80 24 debug --script scripts/scenarios/shuffles.lua
+waitfor sc "Scenario shuffles.lua"
+tap_result $? "debug --script runs a scenario in the interface"
+waitfor sc "any key: next step"
+tap_result $? "it pauses after a narrated step"
+keys sc Space
+waitfor sc "before: v = 0:0 1:10"
+tap_result $? "any key: the next narrated step"
+waitfor sc "@bcast"
+screen sc | grep -q "▶ *5 .*@bcast"
+tap_result $? "the debugger stops where the scenario stopped"
+keys sc q
+waitfor sc "EXITED 0"
+tap_result $? "q quits"
+
+start cmd 80 24 debug tests/tui/cu/diverge.cu
+waitfor cmd "host: before main()"
+keys cmd : "script scripts/scenarios/divergence.lua" Enter
+waitfor cmd "Scenario divergence.lua"
+tap_result $? ":script FILE runs a scenario from a debugging session"
+keys cmd q
+waitfor cmd "EXITED 0"
+tap_done
