@@ -53,4 +53,25 @@ for o in "$dir"/*.outcomes; do
 		sed 's/^/# /' "$tmp/err" | head -5
 	fi
 done
+# warpstep litmus: random executions; the weak MP outcome shows up, the fenced one never
+num=$((num + 1))
+if "$WARPSTEP" litmus "$dir/MP.cu" --runs 400 --seed 1 | grep -q '| r0=1 r1=0'; then
+	echo "ok $num - litmus MP: the weak outcome appears in 400 random runs"
+else
+	echo "not ok $num - litmus MP: the weak outcome appears in 400 random runs"
+fi
+num=$((num + 1))
+if "$WARPSTEP" litmus "$dir/MP_fence_gpu.cu" --runs 400 --seed 1 | grep -q '| r0=1 r1=0'; then
+	echo "not ok $num - litmus MP+fence.gpu: never the weak outcome"
+else
+	echo "ok $num - litmus MP+fence.gpu: never the weak outcome"
+fi
+num=$((num + 1))
+"$WARPSTEP" run --model bogus "$dir/MP.cu" >/dev/null 2>&1
+[ $? -eq 2 ] && echo "ok $num - --model bogus: usage error" || echo "not ok $num - --model bogus: usage error"
+num=$((num + 1))
+out=$("$WARPSTEP" explore "$dir/MP.cu")
+echo "$out" | grep -q 'model sc' && ! echo "$out" | grep -q '| r0=1 r1=0' &&
+	echo "ok $num - explore under sc: MP never shows the weak outcome" ||
+	echo "not ok $num - explore under sc: MP never shows the weak outcome"
 echo "1..$num"
