@@ -807,6 +807,8 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 		EACH(g->mask, l, val[l] = V[l]);
 		part |= g->mask;
 	}
+	if (WS_UNLIKELY(m->mm) && n && w->g[list[0]].fr->code[w->g[list[0]].pc].op == IR_WARPSYNC)
+		mm_warpsync(m, w, part);
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
 		const struct ir_insn *in = &g->fr->code[g->pc];

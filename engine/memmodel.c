@@ -1012,6 +1012,21 @@ void mm_bar(struct machine *m, struct block *b)
 		mm_logf(mm, "__syncthreads() in block %u: every write its threads made before it is now visible to all of them", blk);
 }
 
+void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask)
+{
+	struct memmodel *mm = m->mm;
+	struct mm_view j = { NULL, 0, 0 };
+	if (__builtin_popcount(mask) < 2)
+		return;
+	for (uint32_t M = mask; M; M &= M - 1)
+		vjoin(mm, &j, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur);
+	for (uint32_t M = mask; M; M &= M - 1)
+		vjoin(mm, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur, &j);
+	free(j.v);
+	mm_logf(mm, "__syncwarp() in block %u warp %u: the writes of its lanes before it are visible to all of them",
+		(uint32_t)w->blk->linear, w->id);
+}
+
 /* ---- scheduling at visible events */
 
 static int visible(struct memmodel *mm, struct warp *w, struct group *g)

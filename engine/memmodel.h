@@ -42,6 +42,8 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	    mm_atom_fn op);
 void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 void mm_bar(struct machine *m, struct block *b);
+/* __syncwarp completed for the lanes in mask: their views merge */
+void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask);
 /* before each instruction while loads are deferred: perform those it depends on */
 void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 /* visible-event scheduling (explore, litmus, --schedule): the warp index
