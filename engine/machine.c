@@ -669,9 +669,10 @@ int sched_device_step(struct machine *m, int budget)
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
+	int mmg = -1;
 	if (WS_UNLIKELY(m->mm) && mm_sched_active(m)) {
-		/* one instruction, of the warp the model's scheduler picks */
-		int64_t p = mm_sched_pick(m);
+		/* one instruction, of the group the model's scheduler picks */
+		int64_t p = mm_sched_pick(m, &mmg);
 		if (m->status != MST_RUNNING)
 			return 0;
 		start = p < 0 ? 0 : (uint64_t)p;
@@ -690,7 +691,7 @@ int sched_device_step(struct machine *m, int budget)
 		struct warp *w = &b->w[idx % wpb];
 		if (!warp_can_run(w))
 			continue;
-		int gi = interp_warp_pick(m, w);
+		int gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
 		if (gi < 0)
 			continue;
 		int q = budget;

@@ -1049,13 +1049,16 @@ static int visible(struct memmodel *mm, struct warp *w, struct group *g)
 	return 0;
 }
 
-int64_t mm_sched_pick(struct machine *m)
+int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
 	struct grid *gr = m->grid;
 	uint32_t wpb = gr->warps_per_block;
 	int64_t cand[256];
-	int n = 0;
+	int cg[256], n = 0;
+	/* the relaxed model (and its) interleave the diverged groups of a warp:
+	 * threads are independent (Volta and later) */
+	int each = !mm->sc || m->o.simt == SIMT_ITS;
 	for (int s = 0; s < gr->nres; s++) {
 		struct block *b = gr->res[s];
 		for (uint32_t i = 0; b && i < b->nwarps; i++) {
@@ -1064,18 +1067,28 @@ int64_t mm_sched_pick(struct machine *m)
 			if (gi < 0)
 				continue;
 			int64_t idx = (int64_t)s * wpb + i;
-			if (!visible(mm, w, &w->g[gi]))
-				return idx; /* invisible work commutes: run it now */
-			if (n < 256)
-				cand[n++] = idx;
+			for (uint32_t j = 0; j < w->ng; j++) {
+				if (w->g[j].state != G_READY || (!each && (int)j != gi))
+					continue;
+				if (!visible(mm, w, &w->g[j])) {
+					*group = (int)j; /* invisible work commutes: run it now */
+					w->cur = (int)j;
+					return idx;
+				}
+				if (n < 256) {
+					cg[n] = (int)j;
+					cand[n++] = idx;
+				}
+			}
 		}
 	}
 	if (!n)
 		return -1;
-	if (n == 1)
-		return cand[0];
-	int k = mm_choose(mm, CK_SCHED, n);
-	return mm->stopped ? -1 : cand[k];
+	int k = n == 1 ? 0 : mm_choose(mm, CK_SCHED, n);
+	if (mm->stopped)
+		return -1;
+	*group = cg[k];
+	return cand[k];
 }
 
 uint64_t machine_mm_hash(const struct machine *m)

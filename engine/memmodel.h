@@ -47,8 +47,9 @@ void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask);
 /* before each instruction while loads are deferred: perform those it depends on */
 void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 /* visible-event scheduling (explore, litmus, --schedule): the warp index
- * (slot * warps_per_block + warp) to run one instruction of next, or -1 */
-int64_t mm_sched_pick(struct machine *m);
+ * (slot * warps_per_block + warp) and *group to run one instruction of
+ * next, or -1 */
+int64_t mm_sched_pick(struct machine *m, int *group);
 int mm_sched_active(const struct machine *m);
 
 #endif
