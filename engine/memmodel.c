@@ -72,6 +72,7 @@ struct mm_defer {
 	const struct ir_insn *in;
 	int32_t reg[4];          /* the destination and its copies (MOV) */
 	int nreg;
+	int passed;              /* a later store was performed before it */
 	uint32_t mask;
 	uint64_t addr[WS_WARP];
 };
@@ -93,6 +94,7 @@ struct memmodel {
 	machine_chooser_fn choose;
 	void *ctx;
 	int sc;                        /* sequentially consistent: only scheduling choices */
+	int quiet;                     /* exploring: no explanation log */
 	VEC(int) replay;               /* --schedule: the choices to make */
 	size_t replay_at;
 	int stopped;
@@ -130,7 +132,7 @@ static int mm_choose(struct memmodel *mm, int kind, int n)
 static void mm_logf(struct memmodel *mm, const char *fmt, ...) WS_PRINTF(2, 3);
 static void mm_logf(struct memmodel *mm, const char *fmt, ...)
 {
-	if (mm->choose || mm->log.len >= 1000)
+	if (mm->quiet || mm->log.len >= 1000)
 		return; /* exploration: no log */
 	char buf[256];
 	va_list ap;
@@ -493,6 +495,7 @@ void machine_set_chooser(struct machine *m, machine_chooser_fn fn, void *ctx)
 {
 	if (!m->mm)
 		mm_attach(m);
+	m->mm->quiet = 1;
 	m->mm->choose = fn;
 	m->mm->ctx = ctx;
 }
@@ -558,6 +561,12 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 	struct mm_loc *L = &mm->locs.v[loc];
 	int p = read_choice(mm, t, loc, CK_READ);
 	struct mm_msg *msg = &L->h.v[p];
+	if (p + 1 < (int)L->h.len && !mm->quiet) {
+		const struct mm_msg *nw = &L->h.v[L->h.len - 1];
+		mm_logf(mm, "block %u thread %u read 0x%llx = %lld, an older value: the newer write %lld (block %u thread %d) is not visible to it yet, nothing synchronized them",
+			t->blk, t->tid, (unsigned long long)L->addr, (long long)(int32_t)msg->val,
+			(long long)(int32_t)nw->val, nw->blk, nw->thr >= 0 ? (int)mm->thr.v[nw->thr].tid : -1);
+	}
 	if (strong) {
 		vset(&t->cur, loc, msg->id);
 		if (msg->rel >= 0) {
@@ -727,6 +736,9 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 	struct mm_defer d = mm->defer.v[i];
 	mm->defer.v[i] = mm->defer.v[--mm->defer.len];
 	struct warp *w = d.w;
+	if (d.passed && !mm->quiet)
+		mm_logf(mm, "block %u warp %u: the load of 0x%llx was performed after the later, independent store (load buffering)",
+			(uint32_t)w->blk->linear, w->id, (unsigned long long)d.addr[__builtin_ctz(d.mask)]);
 	for (uint32_t M = d.mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
@@ -814,11 +826,13 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		d.fr = g->fr;
 		d.in = in;
 		d.reg[0] = in->d;
+		d.passed = 0;
 		d.nreg = 1;
 		d.mask = g->mask;
 		memcpy(d.addr, addr, sizeof(addr));
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
+
 		whash_fold(mm, w, 0xdefe4);
 		return 0;
 	}
@@ -848,6 +862,9 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	int strong;
 	unsigned scope;
 	sem_of(in, &strong, &scope);
+	for (size_t i = 0; i < mm->defer.len; i++)
+		if (mm->defer.v[i].w == w)
+			mm->defer.v[i].passed = 1;
 	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
@@ -857,6 +874,9 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		if (sz < 8)
 			v &= ((uint64_t)1 << (8 * sz)) - 1;
 		int at = write_choice(mm, t, loc, strong, scope);
+		if (at < (int)mm->locs.v[loc].h.len && !mm->quiet)
+			mm_logf(mm, "block %u thread %u wrote 0x%llx = %lld before an older-looking write in coherence order: other threads may see the two in either order",
+				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
 		if (w->blk && ptr[l]) {

@@ -104,6 +104,7 @@ struct eng {
 	char simt[16], sched[40];
 	int (*poll)(void *ctx, uint64_t steps);
 	void *poll_ctx;
+	int mm_seen;            /* relaxed model: explanation lines shown so far */
 };
 
 /* ---- the machine, its observer and the log */
@@ -1606,6 +1607,12 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 
 static void snap_console(struct eng *e, struct ui_state *st)
 {
+	int nsync = machine_mm_nsync(e->m);
+
+	if (nsync < e->mm_seen) /* rebuilt (reverse step): the log starts again */
+		e->mm_seen = nsync;
+	for (; e->mm_seen < nsync; e->mm_seen++)
+		pend_event(e, "[memory] %s", machine_mm_sync(e->m, e->mm_seen));
 	pend_output(e, !running(e));
 	for (size_t i = 0; i < e->pending.len; i++) {
 		ui_console_add(st, e->pending.v[i].kind, e->pending.v[i].text);
