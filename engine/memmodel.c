@@ -1069,6 +1069,62 @@ static int visible(struct memmodel *mm, struct warp *w, struct group *g)
 	return 0;
 }
 
+/* could running the parked group g ahead of its reconvergence point (as
+ * independent thread scheduling allows) reach a memory access before a
+ * barrier or its end? (a bounded walk of the code from its pc) */
+static int worth_release(const struct group *g)
+{
+	const struct ir_insn *code = g->fr->code;
+	uint32_t n = g->fr->df->ncode, stack[64], seen[64];
+	int sp = 0, ns = 0;
+	stack[sp++] = g->pc;
+	while (sp && ns < 64) {
+		uint32_t pc = stack[--sp];
+		int dup = 0;
+		for (int i = 0; i < ns; i++)
+			dup |= seen[i] == pc;
+		if (dup || pc >= n)
+			continue;
+		seen[ns++] = pc;
+		const struct ir_insn *in = &code[pc];
+		switch (in->op) {
+		case IR_LD: case IR_ST:
+			if (in->sp != SP_LOCAL && in->sp != SP_PARAM && in->sp != SP_CONST)
+				return 1;
+			break;
+		case IR_ATOM: case IR_CALL: case IR_ICALL: case IR_FENCE:
+			return 1;
+		case IR_BAR: case IR_RET: case IR_TRAP: case IR_UNREACHABLE:
+			continue;
+		case IR_BR:
+			if (sp < 64)
+				stack[sp++] = (uint32_t)in->tgt1;
+			continue;
+		case IR_CBR:
+			if (sp < 63) {
+				stack[sp++] = (uint32_t)in->tgt1;
+				stack[sp++] = (uint32_t)in->tgt2;
+			}
+			continue;
+		}
+		if (sp < 64)
+			stack[sp++] = pc + 1;
+	}
+	return 0;
+}
+
+/* release one parked group from its token (it runs ahead) */
+static void release_group(struct warp *w, struct group *g)
+{
+	struct token *t = &w->toks.v[g->tok[g->ntok - 1]];
+	t->mask &= ~g->mask;
+	t->arrived &= ~g->mask;
+	if (t->mask == 0)
+		t->used = 0;
+	g->ntok--;
+	g->state = G_READY;
+}
+
 int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
@@ -1088,6 +1144,14 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 				continue;
 			int64_t idx = (int64_t)s * wpb + i;
 			for (uint32_t j = 0; j < w->ng; j++) {
+				if (!mm->sc && w->g[j].state == G_PARK && w->g[j].ntok && worth_release(&w->g[j])) {
+					/* a parked group may run ahead (its): a choice */
+					if (n < 256) {
+						cg[n] = -1 - (int)j;
+						cand[n++] = idx;
+					}
+					continue;
+				}
 				if (w->g[j].state != G_READY || (!each && (int)j != gi))
 					continue;
 				if (!visible(mm, w, &w->g[j])) {
@@ -1108,6 +1172,12 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 	if (mm->stopped)
 		return -1;
 	*group = cg[k];
+	if (cg[k] < 0) {
+		struct warp *w = &gr->res[cand[k] / wpb]->w[cand[k] % wpb];
+		*group = -1 - cg[k];
+		release_group(w, &w->g[*group]);
+		w->cur = *group;
+	}
 	return cand[k];
 }
 
