@@ -21,7 +21,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "machine.h"
+#include "simt.h"
 #include "axioms.h"
 #include "util.h"
 
@@ -36,7 +36,34 @@ struct ex {
 	int pruned;
 	int random;
 	uint64_t rng;
+	struct dfunc **dcache;       /* decoded functions, shared by every execution */
+	uint32_t nfuncs;
 };
+
+/* Executions share the decoded functions (read-only without breakpoints):
+ * a new machine borrows the cache, and gives back what it decoded. */
+static void dcache_lend(struct ex *x, struct machine *m)
+{
+	for (uint32_t i = 0; i < x->nfuncs; i++)
+		m->df[i] = x->dcache[i];
+}
+
+static void dcache_take(struct ex *x, struct machine *m)
+{
+	for (uint32_t i = 0; i < x->nfuncs; i++) {
+		if (!x->dcache[i])
+			x->dcache[i] = m->df[i];
+		if (m->df[i] == x->dcache[i])
+			m->df[i] = NULL;
+	}
+}
+
+static void dcache_free(struct ex *x)
+{
+	for (uint32_t i = 0; i < x->nfuncs; i++)
+		decode_free(x->dcache[i]);
+	free(x->dcache);
+}
 
 static int set_add(struct ex *x, uint64_t h)
 {
@@ -136,6 +163,11 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	if (!mo.max_steps)
 		mo.max_steps = 2000000;
 	struct machine *m = machine_new(mod, &mo);
+	if (!x->dcache) {
+		x->nfuncs = mod->nfuncs;
+		x->dcache = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
+	}
+	dcache_lend(x, m);
 	x->m = m;
 	x->at = 0;
 	x->pruned = 0;
@@ -156,6 +188,7 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	} else {
 		r->pruned++;
 	}
+	dcache_take(x, m);
 	machine_free(m);
 	fclose(out);
 	fclose(err);
@@ -206,6 +239,7 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 	r->secs = now() - t0;
 	r->cpu_secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	vec_free(&x.path);
+	dcache_free(&x);
 	free(x.set);
 	strbuf_release(&wit);
 	ax_free(rec);
@@ -234,6 +268,7 @@ int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, in
 	r->secs = now() - t0;
 	r->cpu_secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	vec_free(&x.path);
+	dcache_free(&x);
 	strbuf_release(&wit);
 	ax_free(rec);
 	return 0;
