@@ -1170,6 +1170,49 @@ static int q_pending(struct he_mach *hm, const struct wsapi_where *w, struct wsa
 	return 0;
 }
 
+/* relaxed model: the explanation log (what synchronized what, stale reads) */
+static int q_memlog(struct he_mach *hm, struct wsapi_out *o)
+{
+	for (int i = 0; i < machine_mm_nsync(hm->m); i++)
+		wsapi_out_str(o, NULL, machine_mm_sync(hm->m, i));
+	return 0;
+}
+
+/* relaxed model: the values a load of __device__ variable name[offset] by a
+ * thread (block, thread) could read now, newest first */
+static int q_candidates(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o,
+			char *err)
+{
+	int obj, pos[64];
+	uint64_t addr;
+
+	if (!w->name || (obj = obj_named(hm, w->name, 0)) < 0 ||
+	    machine_object_addr(hm->m, (uint32_t)obj, &addr) < 0)
+		return snprintf(err, WSAPI_ERR_MAX, "candidates needs the name of a __device__ variable"), -1;
+	addr += (uint64_t)(w->offset < 0 ? 0 : w->offset) * 4;
+	int n = machine_mm_candidates(hm->m, (int)(w->block < 0 ? 0 : w->block),
+				      (int)(w->thread < 0 ? 0 : w->thread), addr, pos, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		struct machine_mm_write wr;
+		int loc;
+		for (loc = 0; loc < machine_mm_nlocs(hm->m); loc++) {
+			uint64_t a;
+			int nw;
+			if (machine_mm_loc(hm->m, loc, &a, &nw) == 0 && a == addr)
+				break;
+		}
+		if (machine_mm_write_get(hm->m, loc, pos[i], &wr) < 0)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "value", (long long)(int32_t)wr.val);
+		wsapi_out_int(o, "block", wr.block);
+		wsapi_out_int(o, "thread", wr.thread);
+		wsapi_out_bool(o, "newest", i == 0);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
 {
 	struct machine_kernel_info k;
@@ -1338,6 +1381,10 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_barriers(hm, w, o, err);
 	if (!strcmp(what, "pending"))
 		return q_pending(hm, w, o);
+	if (!strcmp(what, "memlog"))
+		return q_memlog(hm, o);
+	if (!strcmp(what, "candidates"))
+		return q_candidates(hm, w, o, err);
 	if (!strcmp(what, "findings"))
 		return q_findings(hm, o);
 	if (!strcmp(what, "source"))
