@@ -208,6 +208,9 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		if (in->nargs)
 			m->cycles += (uint32_t)ARG(0, __builtin_ctz(g->mask));
 		return 0;
+	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
+	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
+		return cg_call(m, w, g, in);
 	case BI___brkpt:
 		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
 		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */

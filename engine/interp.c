@@ -194,18 +194,22 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
 				 acc_name(write), (unsigned)size, (unsigned long long)addr);
 		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		if (addr >= 4096)
+			check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr);
 		fault(m, w, 1u << lane, sp, addr, "use-after-free", 700, msg);
+		check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (addr + size > a->base + a->size) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
 		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
+		check_oob_nearest(m, addr);
 		return NULL;
 	}
 	if (dev && !a->dev_ok) {
@@ -238,6 +242,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 {
 	uint64_t off = ADDR_OFF(addr);
 	char msg[200];
+	m->nstores += (uint64_t)write;
 	switch (ADDR_TAG(addr)) {
 	case TAG_HOST: case TAG_GLOBAL: case TAG_CONST:
 		return xl_alloc(m, w, lane, addr, size, write, sp);
@@ -251,6 +256,8 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
 			return NULL;
 		}
+		if (write)
+			shared_mark_init(w->blk, off, size);
 		return w->blk->shared + off;
 	case TAG_LOCAL:
 		if (w->host)
@@ -261,6 +268,8 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
 			return NULL;
 		}
+		if (w->ls[lane].init)
+			check_local_access(m, w, lane, off, size, write, sp);
 		return w->ls[lane].buf + off;
 	case TAG_HSTACK: {
 		struct warp *h = m->host;
@@ -383,7 +392,10 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
 		       uint32_t *base)
 {
-	return lstack_push(m, ls, size, align, base);
+	int r = lstack_push(m, ls, size, align, base);
+	if (!r && ls->init)
+		check_local_range(ls, *base, size, 1);
+	return r;
 }
 
 static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
@@ -406,6 +418,8 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
+	if (!m->o.fast && !(m->host && ls == &m->host->ls[0]))
+		check_local_range(ls, (uint32_t)b, size, 0);
 	return 0;
 }
 
@@ -454,6 +468,10 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	f->ret_pc = 0;
 	f->ret_reg = -1;
 	uint32_t fail = 0;
+	/* every call costs stack on a GPU (return address, saved registers):
+	 * charge it 8 bytes so that recursion without locals overflows too */
+	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->stack_limit / 8)))
+		fail = mask;
 	if (fn->frame_size == 0)
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
 	else
@@ -616,6 +634,8 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	warp_settle(m, w);
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
+	if (!w->host)
+		check_coll_exit(m, w, x);
 	for (uint32_t j = 0; j < w->ng; j++)
 		if (w->g[j].state == G_COLL) {
 			w->g[j].coll_mask &= w->live;
@@ -713,6 +733,8 @@ static void bar_skip_report(struct machine *m, struct block *b)
 
 void interp_bar_release(struct machine *m, struct block *b)
 {
+	if (!m->o.fast)
+		check_bar_sites(m, b);
 	if (b->bar_skipped)
 		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
@@ -800,6 +822,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 {
 	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
 	uint32_t part = 0;
+	w->wsync++; /* orders the participants' shared accesses (race_check under its) */
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
 		const struct ir_insn *in = &g->fr->code[g->pc];
@@ -924,6 +947,8 @@ static void coll_try(struct machine *m, struct warp *w)
 		for (uint32_t k = 0; k < w->ng; k++)
 			if (w->g[k].state == G_COLL && (w->g[k].mask & need))
 				list[n++] = k;
+		if (!m->o.fast)
+			check_coll_match(m, w, list, n);
 		coll_complete(m, w, list, n);
 		warp_settle(m, w);
 		j = (uint32_t)-1;
@@ -1081,10 +1106,16 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
 		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
-		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size)
+		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size) {
+			if (write)
+				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
 			return w->blk->shared + ADDR_OFF(addr);
-		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp)
+		}
+		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp) {
+			if (WS_UNLIKELY(w->ls[l].init != NULL))
+				check_local_access(m, w, l, ADDR_OFF(addr), sz, write, sp);
 			return w->ls[l].buf + ADDR_OFF(addr);
+		}
 	}
 	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 	if (p && !w->host && tag == TAG_GLOBAL)
@@ -1174,10 +1205,11 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 	else
 		snprintf(who, sizeof(who), "thread (%u,%u,%u)", other % L->block[0],
 			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
-	machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+	struct machine_finding *f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
+	finding_other(m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
 }
 
 static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1186,14 +1218,19 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 	struct block *b = w->blk;
 	uint64_t *sh = b->race;
 	uint32_t gen = b->race_epoch;
-	int found = 0;
-	if (in->sem != SEM_WEAK)
-		return; /* volatile and atomic-like accesses synchronize on purpose */
+	int found = 0, ufound = 0, its = m->o.simt == SIMT_ITS;
+	if (in->sem != SEM_WEAK) {
+		/* volatile and atomic-like accesses synchronize on purpose */
+		check_shared_init(m, w, in, M, A, imm, sz, write);
+		return;
+	}
 	EACH(M, l, {
 		uint64_t off = ADDR_OFF(A[l] + imm);
 		if (off + sz > b->shared_size)
 			continue;
 		uint32_t me = w->id * WS_WARP + l;
+		if (!write && !ufound && !(sh[off >> 2] >> 63))
+			ufound = check_shared_uninit(m, w, l, in, off, sz);
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[wd];
 			uint32_t wr = 0, rd = 0;
@@ -1201,10 +1238,13 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 				wr = (uint32_t)(v >> 32) & 0x7ff;
 				rd = (uint32_t)(v >> 43) & 0x7ff;
 			}
-			if (wr && (wr - 1) / WS_WARP != w->id) {
+			int ws = its && (uint32_t)(v >> 54 & 0x1ff) == (w->wsync & 0x1ff);
+			if (wr && ((wr - 1) / WS_WARP != w->id ||
+				   (ws && !(M >> ((wr - 1) % WS_WARP) & 1)))) {
 				race_report(m, w, l, in, off, write, wr - 1, 1);
 				found = 1;
-			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id)) {
+			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id ||
+						   (ws && !(M >> ((rd - 1) % WS_WARP) & 1)))) {
 				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
 				found = 1;
 			}
@@ -1214,7 +1254,8 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 				rd = me + 1;
 			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
 				rd = RACE_MULTI;
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43;
+			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43 |
+				 (uint64_t)(w->wsync & 0x1ff) << 54 | ((v >> 63 | (uint64_t)write) << 63);
 		}
 	});
 }
@@ -1228,14 +1269,22 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 			 struct alloc *a, uint64_t off, int write, uint32_t other, int other_wrote)
 {
 	char who[80];
+	int same = other == (uint32_t)(w->blk->linear % 0x7ffe);
 	if (other == RACE_MULTI)
 		snprintf(who, sizeof(who), "other blocks");
+	else if (same)
+		snprintf(who, sizeof(who), "another thread of the block");
 	else
 		snprintf(who, sizeof(who), "block %u", other);
-	machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it in the same launch; blocks are not ordered (use atomics, or split the work into two launches)",
+	struct machine_finding *f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it %s",
 			    (unsigned long long)off, (unsigned long long)a->size,
-			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read");
+			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read",
+			    same ? "with no __syncthreads() between" :
+			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
+	finding_alloc(f, a->base, a->size);
+	if (!same)
+		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1, other_wrote);
 }
 
 static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1244,8 +1293,9 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
 		return;
 	if (!a->race)
-		a->race = xcalloc(a->size / 4 + 1, sizeof(uint64_t));
+		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;
+	uint32_t phase = w->blk->bar_gen & 0x3fffff;
 	uint32_t gen = m->gepoch;
 	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
 	/* the common case: input read by many blocks and written by none */
@@ -1255,29 +1305,45 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 		uint64_t off = A[l] + imm - a->base;
 		if (off + sz > a->size)
 			continue;
-		if (!write && sz <= 4 && !(off & 3) && sh[off >> 2] == ro_multi)
+		if (!write && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[wd];
+			uint64_t v = sh[2 * wd];
 			uint32_t wr = 0, rd = 0;
 			if ((uint32_t)v == gen) {
 				wr = (uint32_t)(v >> 32) & 0x7fff;
 				rd = (uint32_t)(v >> 47) & 0x7fff;
 			}
+			uint32_t w2 = (uint32_t)sh[2 * wd + 1], r2 = (uint32_t)(sh[2 * wd + 1] >> 32);
 			if (wr && wr != me) {
 				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
 				found = 1;
 			} else if (write && rd && rd != me) {
 				grace_report(m, w, l, in, a, off, write, rd == 0x7fff ? RACE_MULTI : rd - 1, 0);
 				found = 1;
+			} else if (wr && check_block_conflict(m, w, M, w2, phase)) {
+				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
+					      (int64_t)w->blk->linear, w2 & 0x3ff, 1);
+				found = 1;
+			} else if (write && rd && check_block_conflict(m, w, M, r2, phase)) {
+				grace_report(m, w, l, in, a, off, write, rd - 1, 0);
+				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
+					      (int64_t)w->blk->linear, r2 & 0x3ff, 0);
+				found = 1;
 			}
-			if (write)
+			uint32_t tw = (w->id * WS_WARP + l) | phase << 10;
+			if (write) {
 				wr = me;
-			else if (!rd)
+				w2 = tw;
+			} else if (!rd || rd == me) {
 				rd = me;
-			else if (rd != me)
+				r2 = tw;
+			} else {
 				rd = 0x7fff;
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+			}
+			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+			sh[2 * wd + 1] = w2 | (uint64_t)r2 << 32;
 		}
 	});
 }
@@ -1368,6 +1434,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
 	if (WS_UNLIKELY(m->mm) && !w->host) {
 		int r = mm_st(m, w, g, in);
 		if (r != 1)
@@ -1478,6 +1545,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 			p = win.base + off;
 			if (win.a && win.a->shadow)
 				mem_mark_init(win.a, off, sz);
+			else if (!win.a)
+				shared_mark_init(w->blk, off, sz);
 		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
@@ -1487,8 +1556,10 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		uint64_t old = ld_raw(p, t);
 		int store;
 		uint64_t nv = atom_op(in->sub, t, old, norm1(B[l], t), norm1(C[l], t), &store);
-		if (store)
+		if (store) {
+			m->nstores += nv != old;
 			st_raw(p, t, nv);
+		}
 		if (in->d >= 0)
 			D[l] = old;
 	});

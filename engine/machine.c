@@ -47,19 +47,28 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 					    uint64_t addr, const char *fmt, ...)
 {
 	struct machine_finding f;
-	memset(&f, 0, sizeof(f));
-	if (m->findings.len >= 1000 && !error)
-		return NULL;
-	/* the same warning (or race) at the same place is reported once */
-	int dedupe = !error || !strcmp(kind, "shared-race") || !strcmp(kind, "global-race");
-	for (size_t i = m->findings.len, k = 0; dedupe && i-- > 0 && k < 16; k++) {
-		const struct machine_finding *o = &m->findings.v[i];
-		if (o->kind == kind && o->span.off == sp.off && o->span.file == sp.file)
+	/* one finding per site and kind: repeats only count (newest first, as
+	 * repeats come in bursts) */
+	for (size_t i = m->findings.len; i-- > 0;) {
+		struct machine_finding *o = &m->findings.v[i];
+		if (o->span.off == sp.off && o->span.file == sp.file &&
+		    (o->kind == kind || !strcmp(o->kind, kind))) {
+			o->count++;
 			return NULL;
+		}
 	}
+	if (m->findings.len >= WS_FINDINGS_MAX) {
+		m->findings_dropped++;
+		return NULL;
+	}
+	memset(&f, 0, sizeof(f));
+	f.count = 1;
+	f.step = m->steps;
+	f.other_warp = f.other_lane = -1;
+	f.hint = finding_hint(kind);
 	f.kind = kind;
 	f.error = error;
-	f.span = sp;
+	f.span = cg_user_span(m, w, lanes, sp);
 	f.addr = addr;
 	f.lanes = lanes;
 	f.on_device = w && !w->host;
@@ -89,6 +98,11 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 	return res;
 }
 
+uint64_t machine_findings_dropped(const struct machine *m)
+{
+	return m->findings_dropped;
+}
+
 size_t machine_nfindings(const struct machine *m)
 {
 	return m->findings.len;
@@ -97,24 +111,6 @@ size_t machine_nfindings(const struct machine *m)
 const struct machine_finding *machine_finding_get(const struct machine *m, size_t i)
 {
 	return i < m->findings.len ? &m->findings.v[i] : NULL;
-}
-
-void machine_findings_render(const struct machine *m, FILE *f, int color)
-{
-	struct strbuf sb;
-	strbuf_init(&sb);
-	for (size_t i = 0; i < m->findings.len; i++) {
-		const struct machine_finding *x = &m->findings.v[i];
-		strbuf_reset(&sb);
-		strbuf_adds(&sb, x->msg);
-		if (x->on_device)
-			strbuf_addf(&sb, " (block (%u,%u,%u), thread (%u,%u,%u), warp %d, lane %d)",
-				    x->block[0], x->block[1], x->block[2], x->thread[0], x->thread[1],
-				    x->thread[2], x->warp, x->lane);
-		diag_render_one(m->mod->sm, f, color, x->error ? DIAG_ERROR : DIAG_WARNING, x->kind,
-				x->span, strbuf_cstr(&sb));
-	}
-	strbuf_release(&sb);
 }
 
 int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx)
@@ -220,8 +216,10 @@ static void warp_release(struct warp *w)
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
-	for (int l = 0; l < WS_WARP; l++)
+	for (int l = 0; l < WS_WARP; l++) {
 		free(w->ls[l].buf);
+		free(w->ls[l].init);
+	}
 	vec_free(&w->toks);
 }
 
@@ -292,6 +290,7 @@ void machine_free(struct machine *m)
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
+	cg_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
 	vec_free(&m->events);
@@ -558,6 +557,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
 	m->kern_fail_err = 0;
+	cg_grid_start(m);
 	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
 	if (m->mm)
 		mm_reset(m);
@@ -585,7 +585,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 			struct warp *w = &b->w[i];
 			for (uint32_t j = 0; j < w->ng; j++) {
 				struct group *g = &w->g[j];
-				if (g->state != G_BAR && g->state != G_COLL)
+				if (g->state != G_BAR && g->state != G_COLL && g->state != G_CGWAIT)
 					continue;
 				if (listed == 8) {
 					more++;
@@ -602,6 +602,8 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 				if (g->state == G_BAR)
 					strbuf_addf(&sb, "in __syncthreads (%u of %u live threads arrived)",
 						    b->bar_arrived, b->nthreads - b->nexited);
+				else if (g->state == G_CGWAIT)
+					cg_describe_wait(m, g, &sb);
 				else
 					strbuf_addf(&sb, "in a warp collective for lanes 0x%08x that never arrive",
 						    g->coll_mask & ~g->mask);
@@ -774,6 +776,10 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
+	if (WS_UNLIKELY(m->grid && m->steps >= m->spin_next) && check_spin(m)) {
+		machine_fail_kernel(m, 702);
+		grid_end(m);
+	}
 }
 
 enum machine_status machine_step(struct machine *m)
@@ -1142,7 +1148,7 @@ static int lane_state(const struct group *g, int current)
 	switch (g->state) {
 	case G_READY: return current ? LS_ACTIVE : LS_READY;
 	case G_PARK: return LS_PARKED;
-	case G_BAR: return LS_BARRIER;
+	case G_BAR: case G_CGWAIT: return LS_BARRIER;
 	case G_COLL: return LS_WARPSYNC;
 	default: return LS_READY;
 	}

@@ -78,11 +78,30 @@ struct machine_finding {
 	uint32_t lanes;        /* lanes of that warp involved */
 	uint64_t addr;         /* the address for memory findings, else 0 */
 	char *msg;             /* explanation (owned by the machine) */
+	/* ---- appended by the findings work (docs/findings.md) */
+	uint64_t count;        /* occurrences at this site (one finding per site and kind) */
+	int has_other;         /* a second thread is involved: the other side of a race */
+	uint32_t other_block[3], other_thread[3];
+	int other_warp, other_lane;  /* -1 when not known */
+	int other_write;       /* the other side's access: 1 write, 0 read, -1 not an access */
+	uint64_t alloc_base, alloc_size; /* the allocation involved (alloc_size 0: none) */
+	int has_distance;      /* out of bounds: distance to the nearest allocation */
+	int64_t distance;      /* > 0: bytes past its end; < 0: bytes before its start */
+	const char *hint;      /* how to fix it (static string) */
+	uint64_t step;         /* machine step of the first occurrence */
 };
 size_t machine_nfindings(const struct machine *m);
 const struct machine_finding *machine_finding_get(const struct machine *m, size_t i);
-/* Print every finding "file:line:col: error: [kind] msg" with the source line. */
+/* Print every finding "file:line:col: error[kind]: msg", the source line
+ * with a caret, the threads, address, allocation and a hint (findings.c). */
 void machine_findings_render(const struct machine *m, FILE *f, int color);
+/* Write every finding as JSON (schema in docs/findings.md). */
+void machine_findings_json(const struct machine *m, FILE *f);
+/* Findings not kept because more than WS_FINDINGS_MAX distinct ones were made. */
+#define WS_FINDINGS_MAX 100
+uint64_t machine_findings_dropped(const struct machine *m);
+/* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
+#define WS_DEFAULT_MAX_STEPS 20000000000ull
 
 /* ---- stepping. machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
@@ -347,5 +366,33 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, int argc,
 		   char **argv, uint64_t runs, uint64_t seed, struct machine_explore *r);
 void machine_explore_free(struct machine_explore *r);
+/* ---- engine/cg.c: cuda::barrier objects and the grid barrier (sync pane).
+ * Barriers are listed while their block is resident (init() creates one). */
+struct machine_cgbar_info {
+	int slot;              /* resident slot of its block; -1: a barrier in global memory */
+	uint32_t block[3];
+	uint64_t addr;         /* generic address of the barrier object */
+	int obj;               /* the module object at addr (a __shared__ variable), or -1 */
+	uint32_t expected;     /* arrivals that complete a phase (after arrive_and_drop) */
+	uint32_t pending;      /* arrivals still missing in the current phase */
+	uint64_t phase;        /* phases completed so far */
+	uint32_t nwaiters;     /* groups blocked in wait() */
+};
+struct machine_cgbar_waiter {
+	int slot, warp;
+	uint32_t lanes;        /* the lanes blocked */
+	uint64_t phase;        /* the phase their token names (mod 2^32) */
+};
+int machine_cgbar_count(const struct machine *m);
+int machine_cgbar(const struct machine *m, int i, struct machine_cgbar_info *out);
+/* Waiters of barrier i (at most max into out, which may be NULL); returns how many. */
+int machine_cgbar_waiters(const struct machine *m, int i, struct machine_cgbar_waiter *out, int max);
+struct machine_gridsync_info {
+	int cooperative;       /* launched with cudaLaunchCooperativeKernel */
+	uint64_t arrived, expected, generation;
+};
+int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out);
+/* Tile size of the last cooperative-groups tiled_partition in this warp (0: none). */
+int machine_warp_tile(const struct machine *m, int slot, int warp);
 
 #endif

@@ -28,7 +28,7 @@ static void region_release(struct mem_region *r)
 	for (size_t i = 0; i < r->a.len; i++) {
 		free(r->a.v[i]->data);
 		free(r->a.v[i]->shadow);
-		free(r->a.v[i]->race);
+		shadow_free(r->a.v[i]->race, GRACE_BYTES(r->a.v[i]));
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -102,7 +102,7 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->freed = 1;
 	free(a->data);
 	a->data = NULL;
-	free(a->race);
+	shadow_free(a->race, GRACE_BYTES(a));
 	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
@@ -147,7 +147,17 @@ int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n)
 {
 	if (!a->shadow || a->all_init)
 		return 1;
-	for (uint64_t i = off; i < off + n && i < a->size; i++)
+	uint64_t i = off, end = off + n < a->size ? off + n : a->size;
+	for (; i < end && (i & 63); i++)
+		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
+			return 0;
+	for (; i + 64 <= end; i += 64) {
+		uint64_t v;
+		memcpy(&v, a->shadow + (i >> 3), 8);
+		if (v != ~(uint64_t)0)
+			return 0;
+	}
+	for (; i < end; i++)
 		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
 			return 0;
 	return 1;

@@ -182,10 +182,27 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 	int dd, sd;
 	uint8_t *d = raw(m, dst, n, &dd), *s = raw(m, src, n, &sd);
 	if (!d || !s) {
-		machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
-				    span_of(m), !s ? src : dst,
-				    "cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
-				    (unsigned long long)n, !s ? "source" : "destination");
+		uint64_t bad = !s ? src : dst;
+		struct alloc *a = mem_find(&m->mem, bad);
+		struct machine_finding *f;
+		if (a && a->freed)
+			f = machine_finding_add(m, "use-after-free", 1, m->host, 1, span_of(m), bad,
+						"cudaMemcpy %s memory that was already freed",
+						!s ? "reads" : "writes");
+		else if (a)
+			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+						span_of(m), bad,
+						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
+						(unsigned long long)n,
+						(unsigned long long)(bad + n - a->base - a->size),
+						!s ? "source" : "destination", (unsigned long long)a->size);
+		else
+			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+						span_of(m), bad,
+						"cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
+						(unsigned long long)n, !s ? "source" : "destination");
+		if (a)
+			finding_alloc(f, a->base, a->size);
 		return E_INVAL;
 	}
 	/* with unified addressing a wrong direction on a plain host/device

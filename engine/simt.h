@@ -75,7 +75,10 @@ struct alloc {
 	uint8_t *shadow;
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
-	uint64_t *race;          /* global-race shadow, one word per 4 bytes (lazily; not with --fast) */
+	/* global-race shadow, two words per 4 bytes (lazily; not with --fast):
+	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
+	 * in the block and barrier phase */
+	uint64_t *race;
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -140,7 +143,8 @@ struct frame {
 	uint32_t lbase[WS_WARP];
 };
 
-enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT };
+enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT,
+	      G_CGWAIT /* cg.c: blocked in a cuda::barrier wait or grid sync (cg_addr) */ };
 
 struct group {
 	uint32_t mask;
@@ -151,6 +155,8 @@ struct group {
 	uint16_t tok[WS_TOKMAX];
 	uint32_t coll_mask;     /* G_COLL: lanes named by the collective */
 	uint32_t coll_op;       /* G_COLL: ir op */
+	uint64_t cg_addr;       /* G_CGWAIT: the barrier's address, 0 = the grid barrier */
+	uint64_t cg_token;      /* G_CGWAIT: the token (phase) it waits for */
 };
 
 struct token {
@@ -164,6 +170,8 @@ struct token {
 struct lstack {
 	uint8_t *buf;
 	uint32_t sp, cap;
+	uint8_t *init;          /* initialized bit per byte (NULL: not checked, --fast) */
+	uint32_t init_cap;      /* bytes of stack the bitmap covers */
 };
 
 struct block;
@@ -184,6 +192,10 @@ struct warp {
 	int host;
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
+	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
+	uint32_t spin_n, spin_epoch;
+	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 };
 
 struct block {
@@ -293,7 +305,66 @@ struct machine {
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
+	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
+	/* spin-wait detector (check_spin.c) */
+	uint64_t nstores;        /* device stores and memory-changing atomics so far */
+	uint64_t spin_next;      /* step of the next sample */
+	uint64_t spin_stores;    /* nstores at the last sample */
+	uint64_t spin_done;      /* blocks done at the last sample */
+	uint32_t spin_epoch;     /* advances whenever the device made progress */
+	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 };
+
+/* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
+ * NULL with --fast). check_sync.c reports reads of words never written. */
+static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
+{
+	if (!b->race || !n)
+		return;
+	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
+		b->race[wd] |= (uint64_t)1 << 63;
+}
+int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
+			uint64_t off, unsigned sz);
+void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
+/* synccheck: groups completing one collective must name the same mask at
+ * the same kind of collective; lanes named by a waiting collective that
+ * exit never arrive; a barrier completed by groups at different places. */
+void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
+void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
+void check_bar_sites(struct machine *m, struct block *b);
+/* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
+ * or initialized (set = 1, copies of by-value arguments); writes mark,
+ * reads of unmarked bytes are an uninitialized-read finding. */
+void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set);
+void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
+			uint64_t n, int write, struct span sp);
+/* A global access by a lane of group M of w, against an earlier access by
+ * a thread of the same block recorded as (thread in block | barrier phase
+ * << 10): a race when no __syncthreads() separates them and they are in
+ * different warps (or, under its, diverged lanes of one warp). */
+static inline int check_block_conflict(const struct machine *m, const struct warp *w, uint32_t M,
+				       uint32_t rec, uint32_t phase)
+{
+	uint32_t tid = rec & 0x3ff;
+	if (rec >> 10 != phase || m->grid->nblocks >= 0x7ffe)
+		return 0;
+	if (tid / WS_WARP != w->id)
+		return 1;
+	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
+}
+
+/* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
+void *shadow_alloc(size_t bytes);
+void shadow_free(void *p, size_t bytes);
+#define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
+
+/* check_spin.c: called every few steps while a grid runs; 1 when every
+ * live warp of the grid spins (its state repeats, nobody writes memory) or
+ * waits at a barrier: a deadlock finding was made, the grid must fail. */
+#define SPIN_SAMPLE (1u << 18)
+int check_spin(struct machine *m);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
@@ -301,6 +372,16 @@ struct machine_finding *machine_finding_add(struct machine *m, const char *kind,
 					    struct warp *w, uint32_t lanes, struct span sp,
 					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
 void machine_emit(struct machine *m, struct machine_event *e);
+/* findings.c: the other thread of a race (thread index linear in its block,
+ * block linear in the grid; -1: unknown), and the allocation/distance of a
+ * memory finding. f may be NULL (a repeat). */
+void finding_other(struct machine *m, struct machine_finding *f, int64_t block_linear,
+		   int64_t tid_linear, int wrote);
+void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size);
+const char *finding_hint(const char *kind);
+/* The newest finding (just made by a fault at addr): record the nearest
+ * allocation and the distance to it. */
+void check_oob_nearest(struct machine *m, uint64_t addr);
 uint64_t machine_rand(struct machine *m);
 void machine_fail_kernel(struct machine *m, int err);
 void machine_exit(struct machine *m, int status);
@@ -348,6 +429,16 @@ int runtime_next_launch(struct machine *m);
 /* devlib.c: ENGINE built-ins, for a group (mask) of w. Return 0, or -1 when
  * the group must stop (kernel aborted / program exited). */
 int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+
+/* cg.c: cooperative groups and cuda::barrier built-ins (same contract as
+ * devlib_call, plus 1 = the group blocked: state G_CGWAIT, pc unchanged). */
+int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+void cg_grid_start(struct machine *m);  /* a grid starts: forget the previous grid's barriers */
+void cg_free(struct machine *m);
+/* deadlock report: what a G_CGWAIT group waits for */
+void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
+/* the span of the user's call when sp lies in a built-in header (findings) */
+struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp);
 
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);

@@ -813,7 +813,7 @@ static const luaL_Reg machine_methods[] = {
 
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
-	"status", "warps", "groups", "vars", "shared", "global", "barriers", "pending",
+	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending",
 	"findings", "source", "memlog", "candidates",
 };
 

@@ -1351,6 +1351,61 @@ static int q_kernels(const struct ir_module *mod, struct wsapi_out *o)
 			wsapi_out_str(o, NULL, mod->funcs[i].name);
 	return 0;
 }
+/* cuda::barrier objects (engine/cg.c) and the grid barrier of a cooperative
+ * launch: {block, name, addr, expected, pending, phase, waiting = {{warp,
+ * mask, phase}}}; the grid barrier has name "this_grid()" and no block. */
+static int q_cubarriers(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct machine_kernel_info k;
+	struct machine_gridsync_info gs;
+	int n = machine_cgbar_count(hm->m);
+
+	if (machine_kernel(hm->m, &k) < 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		struct machine_cgbar_info bi;
+		struct machine_cgbar_waiter wt[64];
+		long long lin = -1;
+
+		if (machine_cgbar(hm->m, i, &bi) < 0)
+			continue;
+		if (bi.slot >= 0)
+			lin = bi.block[0] + (long long)bi.block[1] * k.grid[0] +
+			      (long long)bi.block[2] * k.grid[0] * k.grid[1];
+		if (w->block >= 0 && lin >= 0 && w->block != lin)
+			continue;
+		wsapi_out_begin(o, NULL);
+		if (lin >= 0)
+			wsapi_out_int(o, "block", lin);
+		if (bi.obj >= 0 && (uint32_t)bi.obj < hm->mod->nobjs)
+			wsapi_out_str(o, "name", hm->mod->objs[bi.obj].name);
+		wsapi_out_int(o, "addr", (long long)bi.addr);
+		wsapi_out_int(o, "expected", bi.expected);
+		wsapi_out_int(o, "pending", bi.pending);
+		wsapi_out_int(o, "phase", (long long)bi.phase);
+		int nw = machine_cgbar_waiters(hm->m, i, wt, 64);
+		wsapi_out_begin(o, "waiting");
+		for (int j = 0; j < nw && j < 64; j++) {
+			wsapi_out_begin(o, NULL);
+			wsapi_out_int(o, "warp", wt[j].warp);
+			out_mask(o, "mask", wt[j].lanes);
+			wsapi_out_int(o, "phase", (long long)wt[j].phase);
+			wsapi_out_end(o);
+		}
+		wsapi_out_end(o);
+		wsapi_out_end(o);
+	}
+	if (machine_gridsync(hm->m, &gs) == 0 && gs.cooperative) {
+		wsapi_out_begin(o, NULL);
+		wsapi_out_str(o, "name", "this_grid()");
+		wsapi_out_int(o, "expected", (long long)gs.expected);
+		wsapi_out_int(o, "pending", (long long)(gs.expected - gs.arrived));
+		wsapi_out_int(o, "phase", (long long)gs.generation);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 
 static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi_where *w,
 		    struct wsapi_out *o, char *err)
@@ -1379,6 +1434,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_memory(hm, w, o, err, what[0] == 's');
 	if (!strcmp(what, "barriers"))
 		return q_barriers(hm, w, o, err);
+	if (!strcmp(what, "cubarriers"))
+		return q_cubarriers(hm, w, o, err);
 	if (!strcmp(what, "pending"))
 		return q_pending(hm, w, o);
 	if (!strcmp(what, "memlog"))

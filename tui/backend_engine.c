@@ -1227,6 +1227,9 @@ static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struc
 		uw->note = "waits: warp collective";
 	else if (uw->ngroups > 1)
 		uw->note = "diverged";
+	uw->tile = machine_warp_tile(e->m, slot, w);
+	if (uw->tile > 1 && uw->tile < 32 && !uw->note)
+		uw->note = ui_strf(st, "tiles of %d lanes", uw->tile);
 }
 
 static void snap_warps(struct eng *e, struct ui_state *st, const struct focus *f)
@@ -1546,6 +1549,59 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 	}
 }
 
+/* cuda::barrier objects of the focused block (and global ones), and the grid
+ * barrier of a cooperative launch: expected and pending counts, the phase,
+ * and who waits on which phase's token. */
+static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *f)
+{
+	struct machine_gridsync_info gs;
+	int n = machine_cgbar_count(e->m), k = 0;
+	int grid = machine_gridsync(e->m, &gs) == 0 && gs.cooperative;
+
+	if (!n && !grid)
+		return;
+	st->sync.cubars = UI_NEW(st, struct ui_cubarrier, n + 1);
+	for (int i = 0; i < n; i++) {
+		struct machine_cgbar_info bi;
+		struct machine_cgbar_waiter wt[8];
+		struct ui_cubarrier *u = &st->sync.cubars[k];
+		char buf[256];
+		size_t len = 0;
+		int nw;
+
+		if (machine_cgbar(e->m, i, &bi) < 0 || (bi.slot >= 0 && bi.slot != f->slot))
+			continue;
+		if (bi.obj >= 0 && (uint32_t)bi.obj < e->c.mod->nobjs && e->c.mod->objs[bi.obj].name[0])
+			u->name = e->c.mod->objs[bi.obj].name;
+		else
+			u->name = ui_strf(st, "@0x%llx", (unsigned long long)(bi.addr & 0xffffffffffull));
+		u->expected = (int)bi.expected;
+		u->pending = (int)bi.pending;
+		u->phase = (int)bi.phase;
+		nw = machine_cgbar_waiters(e->m, i, wt, 8);
+		buf[0] = 0;
+		for (int j = 0; j < nw && j < 8 && len < sizeof(buf) - 64; j++)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sw%d lanes %08x on phase %llu",
+						j ? ", " : "", wt[j].warp, wt[j].lanes,
+						(unsigned long long)wt[j].phase);
+		if (nw > 8)
+			snprintf(buf + len, sizeof(buf) - len, " ...");
+		u->waiters = nw > 0 ? ui_strf(st, "%s", buf) : NULL;
+		k++;
+	}
+	if (grid) {
+		struct ui_cubarrier *u = &st->sync.cubars[k++];
+
+		u->name = "this_grid()";
+		u->expected = (int)gs.expected;
+		u->pending = (int)(gs.expected - gs.arrived);
+		u->phase = (int)gs.generation;
+		u->waiters = gs.arrived ? ui_strf(st, "%llu threads in grid.sync()", (unsigned long long)gs.arrived)
+					: NULL;
+	}
+	st->sync.ncubars = k;
+}
+
 static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	struct machine_block_info b;
@@ -1574,6 +1630,7 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 			if (machine_group(e->m, f->slot, w, g, &gi) == 0 && gi.state == LS_BARRIER)
 				ub->arrived[w] |= gi.mask;
 	}
+	snap_cubars(e, st, f);
 }
 
 static const char *file_name(struct eng *e, uint32_t id)
@@ -1595,8 +1652,21 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 				  fd->block[2], fd->thread[0], fd->thread[1], fd->thread[2])
 			: "host: ";
 
+		const char *other = "", *times = "";
+
+		if (fd->has_other && fd->other_warp >= 0)
+			other = ui_strf(st, " [other side: block (%u,%u,%u) thread (%u,%u,%u)%s]",
+					fd->other_block[0], fd->other_block[1], fd->other_block[2],
+					fd->other_thread[0], fd->other_thread[1], fd->other_thread[2],
+					fd->other_write < 0 ? "" : fd->other_write ? ", wrote" : ", read");
+		else if (fd->has_other)
+			other = ui_strf(st, " [other side: block (%u,%u,%u), %s]", fd->other_block[0],
+					fd->other_block[1], fd->other_block[2],
+					fd->other_write ? "wrote" : "read");
+		if (fd->count > 1)
+			times = ui_strf(st, " (x%llu)", (unsigned long long)fd->count);
 		st->findings[i] = (struct ui_finding){ fd->kind, file_name(e, fd->span.file),
-			(int)fd->span.line, ui_strf(st, "%s%s", who, fd->msg) };
+			(int)fd->span.line, ui_strf(st, "%s%s%s%s", who, fd->msg, other, times) };
 		if (i >= e->nfind_seen)
 			ui_console_add(st, UI_CON_ERROR, ui_strf(st, "[finding] %s at line %u: %s%s",
 				       fd->kind, fd->span.line, who, fd->msg));

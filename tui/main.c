@@ -49,6 +49,9 @@ struct cli {
 	const char *script;     /* --script FILE.lua (debug: a scenario in the interface) */
 	int json;               /* explore/litmus: --json */
 	long long max_execs, runs, seed; /* explore --max-executions, litmus --runs/--seed */
+	const char *report;     /* --report FILE.json (run, check) */
+	int steps_set;          /* --max-steps was given */
+	int checking;           /* `check`: exit 1 on a finding */
 };
 
 struct command {
@@ -111,7 +114,9 @@ static const char options_help[] =
 	"  --max-executions N      explore: stop after N executions (default 100000)\n"
 	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
 	"  --json                  explore/litmus: print JSON\n"
-	"  --max-steps N           stop after N steps (0: no limit)\n"
+	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
+	"                          default to 20000000000)\n"
+	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
@@ -272,7 +277,7 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
 	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
-	    strcmp(name, "--runs") && strcmp(name, "--seed"))
+	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -302,9 +307,12 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_number(name, v, &cli->runs);
 	else if (strcmp(name, "--seed") == 0)
 		*status = opt_number(name, v, &cli->seed);
+	else if (strcmp(name, "--report") == 0)
+		cli->report = v;
 	else if (strcmp(name, "--max-steps") == 0) {
 		*status = opt_number(name, v, &num);
 		cli->mo.max_steps = (uint64_t)num;
+		cli->steps_set = 1;
 	} else {
 		*status = opt_number(name, v, &num);
 		if (!*status && (num < 100 || num > 9990))
@@ -356,6 +364,23 @@ static int program_compile(struct cli *cli, struct compilation *c, const char *p
 	return ret == 0 && c->mod ? 0 : -1;
 }
 
+/* --report FILE.json: every finding (docs/findings.md). */
+static int program_report(struct machine *m, const char *path)
+{
+	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+
+	if (!f) {
+		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	machine_findings_json(m, f);
+	if (f != stdout && fclose(f) != 0) {
+		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
@@ -367,10 +392,17 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		compilation_release(&c);
 		return EXIT_USAGE;
 	}
+	if (!cli->steps_set)
+		cli->mo.max_steps = WS_DEFAULT_MAX_STEPS;
 	m = machine_new(c.mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
-	/* NEEDSWORK: machine.h has no findings query yet; once it has one,
-	 * print the findings to stderr here. */
+	fflush(stdout);
+	if (machine_nfindings(m))
+		machine_findings_render(m, stderr, cli->color);
+	if (cli->report && program_report(m, cli->report) < 0 && !status)
+		status = EXIT_USAGE;
+	if (cli->checking && machine_nfindings(m))
+		status = EXIT_FINDING;
 	machine_free(m);
 	compilation_release(&c);
 	fflush(stdout);
@@ -410,10 +442,9 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 
 static int cmd_check(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
-	/* Every checker on, whatever --fast said. NEEDSWORK: exit EXIT_FINDING
-	 * when the machine recorded findings; machine.h has no findings query
-	 * yet, so for now check behaves like run. */
+	/* Every checker on, whatever --fast said; exit EXIT_FINDING on a finding. */
 	cli->mo.fast = 0;
+	cli->checking = 1;
 	return cmd_run(cli, cmd, argc, argv);
 }
 

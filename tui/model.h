@@ -58,6 +58,7 @@ struct ui_warp {
 	int ngroups;
 	int current;                          /* index of the group that runs next, -1 none */
 	const char *note;                     /* short text ("at __syncthreads"), may be NULL */
+	int tile;                             /* cooperative-groups tile size in lanes (0: none): lanes drawn in tiles */
 };
 
 /* One variable across the 32 lanes of the focused warp. */

@@ -413,10 +413,13 @@ static int lane_style(int s)
 /* 32 lane glyphs in 4 groups of 8; returns x after. */
 static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, int focus_lane)
 {
+	/* lanes in groups of 8, or in the warp's cooperative-groups tiles */
+	int gap = w->tile >= 4 && w->tile < 32 ? w->tile : 8;
+
 	for (int l = 0; l < UI_WARP_SIZE; l++) {
 		int s = w->status[l];
 
-		if (l && l % 8 == 0)
+		if (l && l % gap == 0)
 			x++;
 		put_str(c, x++, y, ui_lane_glyph(s, c->ctl->ascii),
 			 l == focus_lane ? VS_FOCUS_LANE : lane_style(s));

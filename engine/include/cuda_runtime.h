@@ -489,7 +489,7 @@ typedef struct double4 double4;
 
 struct dim3 {
 	unsigned int x, y, z;
-	dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+	__host__ __device__ dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
 };
 typedef struct dim3 dim3;
 

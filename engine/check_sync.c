@@ -1,0 +1,176 @@
+/*
+ * check_sync.c - synccheck and shared-memory initcheck, called from the
+ * interpreter's hook points (interp.c) when the checkers are on:
+ * - a barrier completed by groups waiting at different __syncthreads();
+ * - the groups completing one warp collective must name the same mask at
+ *   the same kind of collective (mismatched masks);
+ * - lanes named by a waiting collective that exit never arrive;
+ * - reads of shared words that no thread of the block has written (bit 63
+ *   of the race shadow word, see shared_mark_init in simt.h).
+ */
+#include "simt.h"
+
+#include <string.h>
+
+static const char *coll_kind(uint32_t op)
+{
+	return op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
+}
+
+static const char *coll_name(uint32_t op)
+{
+	switch (op) {
+	case IR_WARPSYNC: return "__syncwarp";
+	case IR_SHFL: return "a shuffle";
+	default: return "a warp vote/match/reduce";
+	}
+}
+
+void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n)
+{
+	const struct group *a = &w->g[list[0]];
+	for (int k = 1; k < n; k++) {
+		const struct group *b = &w->g[list[k]];
+		if (b->coll_mask == a->coll_mask && b->coll_op == a->coll_op)
+			continue;
+		const struct group *g = b->mask < a->mask ? b : a, *o = g == a ? b : a;
+		struct span osp = o->fr->code[o->pc].span;
+		struct machine_finding *f =
+			machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask,
+					    g->fr->code[g->pc].span, 0,
+					    g->coll_op != o->coll_op ?
+					    "lanes 0x%08x meet lanes 0x%08x (line %u) at a different collective: %s with mask 0x%08x against %s with mask 0x%08x; every lane named must execute the same collective" :
+					    "lanes 0x%08x and lanes 0x%08x (line %u) take part in one collective with different masks: %s with mask 0x%08x against %s with mask 0x%08x; every lane must pass the same mask",
+					    g->mask, o->mask, osp.line, coll_name(g->coll_op), g->coll_mask,
+					    coll_name(o->coll_op), o->coll_mask);
+		if (f) {
+			f->has_other = 1;
+			f->other_write = -1;
+			memcpy(f->other_block, f->block, sizeof(f->block));
+			unsigned l = (unsigned)__builtin_ctz(o->mask);
+			for (int d = 0; d < 3; d++)
+				f->other_thread[d] = w->tid[d][l];
+			f->other_warp = (int)w->id;
+			f->other_lane = (int)l;
+		}
+		return;
+	}
+}
+
+void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
+{
+	for (uint32_t j = 0; j < w->ng; j++) {
+		const struct group *g = &w->g[j];
+		if (g->state != G_COLL || !(g->coll_mask & exiting))
+			continue;
+		machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask, g->fr->code[g->pc].span, 0,
+				    "%s with mask 0x%08x waits for lanes 0x%08x, which exited without reaching it; name only the lanes that execute it (e.g. __activemask() or the mask of the branch)",
+				    coll_name(g->coll_op), g->coll_mask | g->mask, g->coll_mask & exiting);
+	}
+}
+
+void check_bar_sites(struct machine *m, struct block *b)
+{
+	const struct group *first = NULL;
+	const struct warp *fw = NULL;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		const struct warp *w = &b->w[i];
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			if (!first) {
+				first = g;
+				fw = w;
+				continue;
+			}
+			if (g->fr->fidx == first->fr->fidx && g->pc == first->pc)
+				continue;
+			struct span sp = g->fr->code[g->pc].span;
+			struct machine_finding *f =
+				machine_finding_add(m, "barrier-divergence", 1, (struct warp *)fw, first->mask,
+						    first->fr->code[first->pc].span, 0,
+						    "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
+						    fw->id, first->mask, w->id, g->mask, sp.line);
+			if (f) {
+				unsigned l = (unsigned)__builtin_ctz(g->mask);
+				f->has_other = 1;
+				f->other_write = -1;
+				memcpy(f->other_block, f->block, sizeof(f->block));
+				for (int d = 0; d < 3; d++)
+					f->other_thread[d] = w->tid[d][l];
+				f->other_warp = (int)w->id;
+				f->other_lane = (int)l;
+			}
+			return;
+		}
+	}
+}
+
+int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
+			uint64_t off, unsigned sz)
+{
+	const uint64_t *sh = w->blk->race;
+	for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2; wd++) {
+		if (sh[wd] >> 63)
+			continue;
+		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, in->span,
+				    ADDR(TAG_SHARED, off),
+				    "reads %u bytes of shared memory at offset %llu that no thread of the block has written (shared memory starts with garbage on a GPU)",
+				    sz, (unsigned long long)off);
+		return 1;
+	}
+	return 0;
+}
+
+void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+{
+	struct block *b = w->blk;
+	for (uint32_t mm = M; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = ADDR_OFF(A[l] + imm);
+		if (off + sz > b->shared_size)
+			continue;
+		if (write)
+			shared_mark_init(b, off, sz);
+		else if (check_shared_uninit(m, w, l, in, off, sz))
+			return;
+	}
+}
+
+void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set)
+{
+	if (ls->init_cap < ls->cap) {
+		uint32_t nc = ls->cap;
+		ls->init = xrealloc(ls->init, nc / 8 + 1);
+		memset(ls->init + ls->init_cap / 8, 0, nc / 8 + 1 - ls->init_cap / 8);
+		ls->init_cap = nc;
+	}
+	for (uint32_t i = off; i < off + n; i++) {
+		if (set)
+			ls->init[i >> 3] |= (uint8_t)(1u << (i & 7));
+		else
+			ls->init[i >> 3] &= (uint8_t)~(1u << (i & 7));
+	}
+}
+
+void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
+			uint64_t n, int write, struct span sp)
+{
+	struct lstack *ls = &w->ls[lane];
+	if (off + n > ls->init_cap)
+		return;
+	if (write) {
+		check_local_range(ls, (uint32_t)off, (uint32_t)n, 1);
+		return;
+	}
+	for (uint64_t i = off; i < off + n; i++) {
+		if (ls->init[i >> 3] >> (i & 7) & 1)
+			continue;
+		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, ADDR(TAG_LOCAL, off),
+				    "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
+				    (unsigned long long)n);
+		return;
+	}
+}

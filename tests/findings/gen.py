@@ -1,0 +1,1313 @@
+#!/usr/bin/env python3
+"""gen.py - writes tests/findings/NAME.cu and NAME.expect from the table
+below. A line marked `//@KIND` must be flagged with KIND (several marks:
+`//@KIND1 //@KIND2`); NAME.expect lists `KIND:LINE`, sorted; empty = a
+near miss that must not be flagged. `// warpstep-opts: ...` adds options.
+Rerun after editing: python3 tests/findings/gen.py"""
+import os, re
+D = os.path.dirname(os.path.abspath(__file__))
+P = {}
+HDR = "#include <cstdio>\n#include <cstdlib>\n#include <cassert>\n"
+
+def prog(name, body):
+    P[name] = HDR + body.lstrip("\n")
+
+# ---------------- memcheck
+prog("oob_global_read_1", r'''
+__global__ void k(const int *in, int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i <= n)
+		out[i % n] = in[i];	//@oob-global-read
+}
+int main()
+{
+	int n = 64, *in, *out;
+	cudaMalloc(&in, n * sizeof(int));
+	cudaMalloc(&out, n * sizeof(int));
+	cudaMemset(in, 0, n * sizeof(int));
+	k<<<1, 128>>>(in, out, n);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("oob_global_read_2", r'''
+__global__ void k(const float *in, float *out)
+{
+	int i = threadIdx.x;
+	out[i] = in[i - 1];	//@oob-global-read
+}
+int main()
+{
+	float *in, *out;
+	cudaMalloc(&in, 32 * sizeof(float));
+	cudaMalloc(&out, 32 * sizeof(float));
+	cudaMemset(in, 0, 32 * sizeof(float));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("oob_global_write_1", r'''
+__global__ void k(int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	out[i] = i;	//@oob-global-write
+}
+int main()
+{
+	int n = 100, *out;
+	cudaMalloc(&out, n * sizeof(int));
+	k<<<(n + 63) / 64, 64>>>(out, n);
+	printf("%s\n", cudaGetErrorString(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("oob_global_write_2", r'''
+__global__ void k(double *a)
+{
+	a[threadIdx.x + 8] = 1.0;	//@oob-global-write
+}
+int main()
+{
+	double *a;
+	cudaMalloc(&a, 32 * sizeof(double));
+	k<<<1, 32>>>(a);
+	cudaError_t e = cudaDeviceSynchronize();
+	printf("%d %d\n", (int)e, (int)cudaGetLastError());
+	return 0;
+}
+''')
+prog("oob_memcpy", r'''
+int main()
+{
+	int h[32] = {0}, *d;
+	cudaMalloc(&d, 16 * sizeof(int));
+	cudaError_t e = cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);	//@oob-global-write
+	printf("%d\n", (int)e);
+	return 0;
+}
+''')
+prog("oob_shared_1", r'''
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	out[t] = s[t + 1];	//@oob-shared
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("oob_shared_2", r'''
+__global__ void k(float *out, int n)
+{
+	extern __shared__ float buf[];
+	buf[threadIdx.x] = 1.0f;	//@oob-shared
+	__syncthreads();
+	out[threadIdx.x] = buf[threadIdx.x];
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, 128 * sizeof(float));
+	k<<<1, 128, 64 * sizeof(float)>>>(out, 128);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("oob_local_1", r'''
+__device__ int *escape(void)
+{
+	int a[8];
+	for (int i = 0; i < 8; i++)
+		a[i] = i;
+	return a;
+}
+__global__ void k(int *out)
+{
+	int *p = escape();
+	out[threadIdx.x] = p[threadIdx.x];	//@oob-local
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 8 * sizeof(int));
+	k<<<1, 8>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("oob_local_2", r'''
+__global__ void k(int *out, int j)
+{
+	int a[4];
+	for (int i = 0; i < 4; i++)
+		a[i] = i * threadIdx.x;
+	out[threadIdx.x] = a[j];	//@oob-local
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out, 100000);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("misaligned_1", r'''
+__global__ void k(char *buf, int *out)
+{
+	int *p = (int *)(buf + 1);
+	out[threadIdx.x] = p[threadIdx.x];	//@misaligned
+}
+int main()
+{
+	char *buf;
+	int *out;
+	cudaMalloc(&buf, 256);
+	cudaMemset(buf, 0, 256);
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(buf, out);
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("misaligned_2", r'''
+__global__ void k(int *a)
+{
+	double *d = (double *)(a + 1);
+	d[threadIdx.x] = 2.0;	//@misaligned
+}
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 1024);
+	k<<<1, 4>>>(a);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("use_after_free_1", r'''
+__global__ void k(int *a)
+{
+	a[threadIdx.x] = 1;	//@use-after-free
+}
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaFree(a);
+	k<<<1, 32>>>(a);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("use_after_free_2", r'''
+__global__ void k(int *out)
+{
+	int *p = (int *)malloc(4 * sizeof(int));
+	p[0] = 7;
+	free(p);
+	out[threadIdx.x] = p[0];	//@use-after-free
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, sizeof(int));
+	k<<<1, 1>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("double_free_1", r'''
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 64);
+	cudaFree(a);
+	cudaError_t e = cudaFree(a);	//@double-free
+	printf("%d\n", (int)e);
+	return 0;
+}
+''')
+prog("double_free_2", r'''
+__global__ void k(void)
+{
+	int *p = (int *)malloc(16);
+	free(p);
+	free(p);	//@double-free
+}
+int main()
+{
+	k<<<1, 1>>>();
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("invalid_free_1", r'''
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaError_t e = cudaFree(a + 4);	//@invalid-free
+	printf("%d\n", (int)e);
+	return 0;
+}
+''')
+prog("invalid_free_2", r'''
+int main()
+{
+	int *h = (int *)malloc(64);
+	cudaError_t e = cudaFree(h);	//@invalid-free
+	printf("%d\n", (int)e);
+	free(h);
+	return 0;
+}
+''')
+prog("host_ptr_1", r'''
+__global__ void k(int *a)
+{
+	a[threadIdx.x] *= 2;	//@host-pointer-in-kernel
+}
+int main()
+{
+	int *h = (int *)malloc(32 * sizeof(int));
+	for (int i = 0; i < 32; i++)
+		h[i] = i;
+	k<<<1, 32>>>(h);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("host_ptr_2", r'''
+__global__ void k(const float *x, float *y)
+{
+	y[threadIdx.x] = x[threadIdx.x];	//@host-pointer-in-kernel
+}
+int main()
+{
+	float x[16] = {1}, *y;
+	cudaMalloc(&y, sizeof(x));
+	k<<<1, 16>>>(x, y);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("dev_ptr_on_host_1", r'''
+int main()
+{
+	int *d;
+	cudaMalloc(&d, 16 * sizeof(int));
+	cudaMemset(d, 0, 16 * sizeof(int));
+	printf("%d\n", d[0]);	//@device-pointer-on-host
+	return 0;
+}
+''')
+prog("dev_ptr_on_host_2", r'''
+int main()
+{
+	float *d;
+	cudaMalloc(&d, 16 * sizeof(float));
+	for (int i = 0; i < 16; i++)
+		d[i] = 0.0f;	//@device-pointer-on-host
+	return 0;
+}
+''')
+
+# ---------------- racecheck
+prog("shared_race_1", r'''
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;	//@shared-race
+	out[t] = s[63 - t];	//@shared-race //@uninitialized-read
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("shared_race_2", r'''
+__global__ void reduce(const int *in, int *out)
+{
+	__shared__ int s[128];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	for (int d = 64; d > 0; d /= 2) {
+		if (t < d)
+			s[t] += s[t + d];	//@shared-race
+	}
+	if (t == 0)
+		*out = s[0];
+}
+int main()
+{
+	int h[128], *in, *out, r;
+	for (int i = 0; i < 128; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	reduce<<<1, 128>>>(in, out);
+	cudaMemcpy(&r, out, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", r);
+	return 0;
+}
+''')
+prog("shared_race_its", r'''
+// warpstep-opts: --simt its
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int l = threadIdx.x;
+	if (l < 16)
+		s[l] = l;
+	else
+		out[l] = s[l - 16];	//@shared-race
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("global_race_1", r'''
+__global__ void k(int *count)
+{
+	if (threadIdx.x == 0)
+		*count = *count + 1;	//@global-race
+}
+int main()
+{
+	int *c, h = 0;
+	cudaMalloc(&c, sizeof(int));
+	cudaMemset(c, 0, sizeof(int));
+	k<<<8, 32>>>(c);
+	cudaMemcpy(&h, c, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h > 0);
+	return 0;
+}
+''')
+prog("global_race_2", r'''
+__global__ void smooth(float *a, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i > 0 && i < n - 1)
+		a[i] = (a[i - 1] + a[i + 1]) / 2;	//@global-race
+}
+int main()
+{
+	int n = 256;
+	float *a;
+	cudaMalloc(&a, n * sizeof(float));
+	cudaMemset(a, 0, n * sizeof(float));
+	smooth<<<n / 64, 64>>>(a, n);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("global_race_block", r'''
+__global__ void k(int *a)
+{
+	int t = threadIdx.x;
+	a[t] = t;	//@global-race
+	a[t] += a[(t + 32) % 64];	//@global-race
+}
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(a);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+
+# ---------------- synccheck
+prog("barrier_div_1", r'''
+__global__ void k(int *out, int n)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	if (t >= n)
+		return;
+	s[t] = t;
+	__syncthreads();	//@barrier-divergence
+	out[t] = s[n - 1 - t];
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 40);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("barrier_div_2", r'''
+__global__ void k(int *out)
+{
+	int t = threadIdx.x;
+	if (t < 32) {
+		out[t] = 1;
+		__syncthreads();	//@barrier-divergence
+	} else {
+		out[t] = 2;
+		__syncthreads();
+	}
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("syncwarp_mask_1", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	__syncwarp(0xfffffffe);	//@invalid-syncwarp-mask
+	out[l] = l;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("syncwarp_mask_2", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16) {
+		out[l] = l;
+		__syncwarp(0x0000ffff);
+	} else {
+		out[l] = -l;
+		__syncwarp(0xffff0001);	//@invalid-syncwarp-mask
+	}
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("collective_mask_1", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	out[l] = __shfl_sync(0x0000ffff, l, 0);	//@invalid-collective-mask
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("collective_mask_2", r'''
+__global__ void k(unsigned *out)
+{
+	int l = threadIdx.x;
+	if (l % 2)
+		out[l] = __ballot_sync(0xffffffff, l > 10);	//@invalid-collective-mask
+}
+int main()
+{
+	unsigned *out;
+	cudaMalloc(&out, 32 * sizeof(unsigned));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("shfl_inactive_1", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16)
+		out[l] = __shfl_sync(0x0000ffff, l, l + 16);	//@shfl-inactive-source
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("shfl_inactive_2", r'''
+__global__ void k(float *out)
+{
+	int l = threadIdx.x;
+	float v = l;
+	if (l < 16)
+		v += __shfl_down_sync(0x0000ffff, v, 8);	//@shfl-inactive-source
+	out[l] = v;
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+
+# ---------------- initcheck
+prog("uninit_global_1", r'''
+__global__ void k(const int *in, int *out)
+{
+	out[threadIdx.x] = in[threadIdx.x] * 2;	//@uninitialized-read
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("uninit_global_2", r'''
+int main()
+{
+	int *d, h[8];
+	cudaMalloc(&d, sizeof(h));
+	cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);	//@uninitialized-read
+	return 0;
+}
+''')
+prog("uninit_shared_1", r'''
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	if (t < 32)
+		s[t] = t;
+	__syncthreads();
+	out[t] = s[t];	//@uninitialized-read
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("uninit_shared_2", r'''
+__global__ void k(float *out)
+{
+	__shared__ float acc;
+	acc += 1.0f;	//@uninitialized-read
+	out[0] = acc;
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, sizeof(float));
+	k<<<1, 1>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+
+# ---------------- deadlock, limits
+prog("syncwarp_mask_3", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16)
+		__syncwarp();	//@invalid-syncwarp-mask
+	out[l] = l;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("deadlock_1", r"""
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16)
+		__syncwarp();	//@deadlock
+	else
+		__syncthreads();
+	out[l] = l;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("deadlock_2", r'''
+__global__ void k(volatile int *flag)
+{
+	if (threadIdx.x == 0)
+		while (*flag == 0)	//@deadlock
+			;
+}
+int main()
+{
+	int *flag;
+	cudaMalloc(&flag, sizeof(int));
+	cudaMemset(flag, 0, sizeof(int));
+	k<<<1, 32>>>(flag);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("deadlock_3", r'''
+__global__ void k(int *lock)
+{
+	if (threadIdx.x == 0)
+		while (atomicCAS(lock, 0, 1) != 0)	//@deadlock
+			;
+}
+int main()
+{
+	int *lock;
+	cudaMalloc(&lock, sizeof(int));
+	cudaMemset(lock, 0xff, sizeof(int));
+	k<<<2, 32>>>(lock);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("step_limit_1", r'''
+// warpstep-opts: --max-steps 100000
+__global__ void k(int *out)
+{
+	int x = 0;
+	for (unsigned i = 0; ; i++)
+		x += i;
+	out[0] = x;
+}
+int main()	//@step-limit
+{
+	int *out;
+	cudaMalloc(&out, sizeof(int));
+	k<<<1, 1>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("step_limit_2", r'''
+// warpstep-opts: --max-steps 50000
+int main()	//@step-limit
+{
+	volatile unsigned long long x = 0;
+	for (;;)
+		x++;
+	return 0;
+}
+''')
+prog("div_zero_1", r'''
+__global__ void k(const int *a, int *out, int d)
+{
+	out[threadIdx.x] = a[threadIdx.x] / d;	//@integer-divide-by-zero
+}
+int main()
+{
+	int *a, *out;
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(a, out, 0);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("div_zero_2", r'''
+__global__ void k(int *out)
+{
+	int t = threadIdx.x;
+	out[t] = 100 % (t - 5);	//@integer-divide-by-zero
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("assert_1", r'''
+__global__ void k(const int *a)
+{
+	assert(a[threadIdx.x] >= 0);	//@assert-failure
+}
+int main()
+{
+	int h[32], *a;
+	for (int i = 0; i < 32; i++)
+		h[i] = i == 7 ? -1 : i;
+	cudaMalloc(&a, sizeof(h));
+	cudaMemcpy(a, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 32>>>(a);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("assert_2", r'''
+__device__ int checked(int x)
+{
+	assert(x < 10);	//@assert-failure
+	return x;
+}
+__global__ void k(int *out)
+{
+	out[threadIdx.x] = checked(threadIdx.x);
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 16 * sizeof(int));
+	k<<<1, 16>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	printf("%d\n", (int)cudaMemcpy(out, out, 4, cudaMemcpyDeviceToDevice));
+	return 0;
+}
+''')
+prog("trap_1", r'''
+__global__ void k(int *a)
+{
+	if (a[threadIdx.x] < 0)
+		__trap();	//@trap
+}
+int main()
+{
+	int *a;
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMemset(a, 0xff, 32 * sizeof(int));
+	k<<<1, 32>>>(a);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("trap_2", r'''
+__device__ void fail(void)
+{
+	__trap();	//@trap
+}
+__global__ void k(void)
+{
+	if (blockIdx.x == 3)
+		fail();
+}
+int main()
+{
+	k<<<4, 32>>>();
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	printf("%d\n", (int)cudaGetLastError());
+	return 0;
+}
+''')
+prog("stack_overflow_1", r'''
+__device__ int depth(int n)
+{
+	int pad[64];
+	pad[n % 64] = n;
+	return depth(n + 1) + pad[n % 64];	//@stack-overflow
+}
+__global__ void k(int *out)
+{
+	out[0] = depth(0);
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, sizeof(int));
+	k<<<1, 1>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("stack_overflow_2", r'''
+__device__ unsigned long long fact(unsigned long long n)
+{
+	return n * fact(n - 1);	//@stack-overflow
+}
+__global__ void k(unsigned long long *out)
+{
+	out[threadIdx.x] = fact(threadIdx.x + 5);
+}
+int main()
+{
+	unsigned long long *out;
+	cudaMalloc(&out, 32 * sizeof(*out));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("invalid_launch_1", r'''
+__global__ void k(int *out)
+{
+	out[threadIdx.x] = 1;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 2048 * sizeof(int));
+	k<<<1, 2048>>>(out);	//@invalid-launch
+	printf("%s\n", cudaGetErrorString(cudaGetLastError()));
+	return 0;
+}
+''')
+prog("invalid_launch_2", r'''
+__global__ void k(float *out)
+{
+	extern __shared__ float s[];
+	s[threadIdx.x] = 0;
+	out[threadIdx.x] = s[threadIdx.x];
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32, 1 << 20>>>(out);	//@invalid-launch
+	printf("%d\n", (int)cudaGetLastError());
+	return 0;
+}
+''')
+
+# ---------------- near misses: must not be flagged
+prog("ok_sync_reads", r'''
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[128];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	for (int d = 64; d > 0; d /= 2) {
+		if (t < d)
+			s[t] += s[t + d];
+		__syncthreads();
+	}
+	out[t] = s[127 - t] + s[0];
+}
+int main()
+{
+	int h[128], *in, *out;
+	for (int i = 0; i < 128; i++)
+		h[i] = i;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(h));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 128>>>(in, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[127]);
+	cudaFree(in);
+	cudaFree(out);
+	return 0;
+}
+''')
+prog("ok_atomics", r'''
+__global__ void hist(const int *in, int *bins, int n)
+{
+	__shared__ int local[16];
+	int t = threadIdx.x;
+	if (t < 16)
+		local[t] = 0;
+	__syncthreads();
+	for (int i = blockIdx.x * blockDim.x + t; i < n; i += gridDim.x * blockDim.x)
+		atomicAdd(&local[in[i] % 16], 1);
+	__syncthreads();
+	if (t < 16)
+		atomicAdd(&bins[t], local[t]);
+}
+int main()
+{
+	int n = 4096, *h = (int *)malloc(n * sizeof(int)), *in, *bins, out[16];
+	for (int i = 0; i < n; i++)
+		h[i] = i * 7;
+	cudaMalloc(&in, n * sizeof(int));
+	cudaMalloc(&bins, 16 * sizeof(int));
+	cudaMemcpy(in, h, n * sizeof(int), cudaMemcpyHostToDevice);
+	cudaMemset(bins, 0, 16 * sizeof(int));
+	hist<<<8, 128>>>(in, bins, n);
+	cudaMemcpy(out, bins, sizeof(out), cudaMemcpyDeviceToHost);
+	printf("%d\n", out[3]);
+	free(h);
+	return 0;
+}
+''')
+prog("ok_disjoint", r'''
+__global__ void k(float *a, const float *b, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		a[i] = a[i] * 2.0f + b[i];
+}
+int main()
+{
+	int n = 1000;
+	float *a, *b;
+	cudaMalloc(&a, n * sizeof(float));
+	cudaMalloc(&b, n * sizeof(float));
+	cudaMemset(a, 0, n * sizeof(float));
+	cudaMemset(b, 0, n * sizeof(float));
+	k<<<(n + 255) / 256, 256>>>(a, b, n);
+	k<<<(n + 255) / 256, 256>>>(a, b, n);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("ok_syncwarp", r'''
+// warpstep-opts: --simt its
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, l = t % 32;
+	s[t] = t;
+	__syncwarp();
+	for (int d = 16; d > 0; d /= 2) {
+		int v = 0;
+		if (l < d)
+			v = s[t + d];
+		__syncwarp();
+		if (l < d)
+			s[t] += v;
+		__syncwarp();
+	}
+	if (l == 0)
+		out[t / 32] = s[t];
+}
+int main()
+{
+	int *out, h[2];
+	cudaMalloc(&out, 2 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+''')
+prog("ok_shfl_divergent", r'''
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	int v = l;
+	if (l < 16) {
+		unsigned m = __activemask();
+		for (int d = 8; d > 0; d /= 2)
+			v += __shfl_down_sync(m, v, d, 16);
+	} else {
+		v = __shfl_sync(0xffff0000, v, 16);
+	}
+	out[l] = v;
+}
+int main()
+{
+	int *out, h[32];
+	cudaMalloc(&out, sizeof(h));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[20]);
+	return 0;
+}
+''')
+prog("ok_spinlock", r'''
+__device__ int lock;
+__device__ int total;
+__global__ void k(void)
+{
+	if (threadIdx.x == 0) {
+		while (atomicCAS(&lock, 0, 1) != 0)
+			;
+		__threadfence();
+		total = total + 1;
+		__threadfence();
+		atomicExch(&lock, 0);
+	}
+}
+int main()
+{
+	int h = 0;
+	cudaMemcpyToSymbol(total, &h, sizeof(int));
+	cudaMemcpyToSymbol(lock, &h, sizeof(int));
+	k<<<8, 32>>>();
+	cudaMemcpyFromSymbol(&h, total, sizeof(int));
+	printf("%d\n", h);
+	return 0;
+}
+''')
+prog("ok_last_block", r'''
+__device__ unsigned done;
+__global__ void sum(const int *in, int *partial, int *result)
+{
+	__shared__ bool last;
+	int b = blockIdx.x;
+	if (threadIdx.x == 0) {
+		partial[b] = in[b] * 2;
+		__threadfence();
+		unsigned t = atomicInc(&done, gridDim.x);
+		last = (t == gridDim.x - 1);
+	}
+	__syncthreads();
+	if (last && threadIdx.x == 0) {
+		int s = 0;
+		for (int i = 0; i < gridDim.x; i++)
+			s += partial[i];
+		*result = s;
+	}
+}
+int main()
+{
+	int h[16], *in, *partial, *result, r;
+	unsigned z = 0;
+	for (int i = 0; i < 16; i++)
+		h[i] = i;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&partial, sizeof(h));
+	cudaMalloc(&result, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	cudaMemcpyToSymbol(done, &z, sizeof(z));
+	sum<<<16, 32>>>(in, partial, result);
+	cudaMemcpy(&r, result, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", r);
+	return 0;
+}
+''')
+prog("ok_flag_fence", r'''
+__device__ volatile int flag;
+__device__ int data;
+__global__ void k(int *out)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		data = 42;
+		__threadfence();
+		flag = 1;
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		while (flag == 0)
+			;
+		__threadfence();
+		*out = data;
+	}
+}
+int main()
+{
+	int *out, h = 0;
+	cudaMalloc(&out, sizeof(int));
+	cudaMemcpyToSymbol(flag, &h, sizeof(int));
+	k<<<2, 32>>>(out);
+	cudaMemcpy(&h, out, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h);
+	return 0;
+}
+''')
+prog("ok_guarded", r'''
+__global__ void k(const int *in, int *out, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		out[i] = in[i] / (in[i] + 1);
+}
+int main()
+{
+	int n = 100, *in, *out;
+	cudaMalloc(&in, n * sizeof(int));
+	cudaMalloc(&out, n * sizeof(int));
+	cudaMemset(in, 0, n * sizeof(int));
+	k<<<(n + 63) / 64, 64>>>(in, out, n);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	cudaFree(in);
+	cudaFree(out);
+	return 0;
+}
+''')
+
+prog("uninit_local_1", r"""
+__global__ void k(int *out)
+{
+	int a[8];
+	for (int i = 0; i < 4; i++)
+		a[i] = i * threadIdx.x;
+	int s = 0;
+	for (int i = 0; i < 8; i++)
+		s += a[i];	//@uninitialized-read
+	out[threadIdx.x] = s;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+""")
+prog("uninit_local_2", r"""
+struct point { float x, y, z; };
+__device__ float norm2(const point *p)
+{
+	return p->x * p->x + p->y * p->y + p->z * p->z;	//@uninitialized-read
+}
+__global__ void k(float *out)
+{
+	point p;
+	p.x = threadIdx.x;
+	p.y = 1.0f;
+	out[threadIdx.x] = norm2(&p);
+}
+int main()
+{
+	float *out;
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+""")
+prog("ok_local_init", r"""
+struct point { float x, y, z; };
+__device__ float dot(point a, point b)
+{
+	return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+__global__ void k(float *out, point q)
+{
+	int a[8] = {0};
+	float b[4];
+	for (int i = 0; i < 4; i++)
+		b[i] = i;
+	point p = {1.0f, 2.0f, 3.0f};
+	for (int i = 0; i < 8; i++)
+		a[i] += i;
+	out[threadIdx.x] = a[threadIdx.x % 8] + b[threadIdx.x % 4] + dot(p, q);
+}
+int main()
+{
+	float *out;
+	point q = {1, 1, 1};
+	cudaMalloc(&out, 32 * sizeof(float));
+	k<<<1, 32>>>(out, q);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+prog("deadlock_nonresident", r"""
+__device__ volatile int ready;
+__global__ void k(int *out)
+{
+	if (blockIdx.x == gridDim.x - 1) {
+		if (threadIdx.x == 0)
+			ready = 1;
+	} else {
+		while (ready == 0)	//@deadlock
+			;
+		out[blockIdx.x] = 1;
+	}
+}
+int main()
+{
+	int *out, z = 0;
+	cudaMalloc(&out, 4096 * sizeof(int));
+	cudaMemcpyToSymbol(ready, &z, sizeof(int));
+	k<<<4096, 1024>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+prog("syncwarp_mask_4", r"""
+__global__ void k(int *out)
+{
+	int l = threadIdx.x;
+	if (l < 16) {
+		out[l] = l;
+		__syncwarp(0xffffffff);	//@invalid-syncwarp-mask
+	} else {
+		out[l] = -l;
+		__syncwarp(0xffff0001);
+	}
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("collective_mask_3", r"""
+__global__ void k(int *out)
+{
+	int l = threadIdx.x, v;
+	if (l < 16)
+		v = __shfl_sync(0xffffffff, l, 3);	//@invalid-collective-mask
+	else
+		v = __ballot_sync(0xffffffff, l > 20);
+	out[l] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+def main():
+    for name, src in sorted(P.items()):
+        exp = []
+        for i, line in enumerate(src.split("\n"), 1):
+            for k in re.findall(r"//@([a-z-]+)", line):
+                exp.append("%s:%d" % (k, i))
+        with open(os.path.join(D, name + ".cu"), "w") as f:
+            f.write(src)
+        with open(os.path.join(D, name + ".expect"), "w") as f:
+            f.write("".join(e + "\n" for e in sorted(exp)))
+
+main()

@@ -1,0 +1,20 @@
+#include <cstdio>
+#include <cstdlib>
+#include <cassert>
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	if (t < 32)
+		s[t] = t;
+	__syncthreads();
+	out[t] = s[t];	//@uninitialized-read
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaDeviceSynchronize();
+	return 0;
+}
