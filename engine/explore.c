@@ -107,7 +107,9 @@ static int ex_choose(void *ctx, int kind, int n)
 	struct ex *x = ctx;
 	if (x->at < x->prefix)
 		return x->path.v[x->at++].k;
-	if (kind == CK_SCHED && !x->random && !set_add(x, machine_mm_hash(x->m) ^ (uint64_t)kind)) {
+	/* a state (with the decision under way) seen before: its continuations
+	 * were explored from there (this also cuts spin loops that re-read) */
+	if (!x->random && !set_add(x, machine_mm_hash(x->m) ^ (uint64_t)kind)) {
 		x->pruned = 1;
 		return -1;
 	}

@@ -89,12 +89,12 @@ struct memmodel {
 	size_t hcap;
 	uint32_t tpb;                  /* threads per block of the grid (thread index) */
 	VEC(struct mm_defer) defer;
-	VEC(uint64_t) whash;           /* per warp (slot * wpb + warp): history hash */
 	VEC(char *) log;
 	machine_chooser_fn choose;
 	void *ctx;
 	int sc;                        /* sequentially consistent: only scheduling choices */
 	int quiet;                     /* exploring: no explanation log */
+	uint64_t salt;                 /* the decision under way (kind, thread), for the state hash */
 	VEC(int) replay;               /* --schedule: the choices to make */
 	size_t replay_at;
 	int stopped;
@@ -116,7 +116,9 @@ static int mm_choose(struct memmodel *mm, int kind, int n)
 	if (n <= 1 || (mm->sc && kind != CK_SCHED))
 		return 0;
 	if (mm->choose) {
+		mm->salt = mm->salt * 31 + (uint64_t)kind * 1000003u + (uint64_t)n;
 		int k = mm->choose(mm->ctx, kind, n);
+		mm->salt = 0;
 		if (k < 0) {
 			mm->stopped = 1;
 			machine_exit(mm->m, 0);
@@ -380,16 +382,6 @@ static uint64_t *regp(struct frame *fr, int32_t r, unsigned lane)
 	return &fr->r[(size_t)r * WS_WARP + lane];
 }
 
-static void whash_fold(struct memmodel *mm, struct warp *w, uint64_t v)
-{
-	struct machine *m = mm->m;
-	if (!m->grid)
-		return;
-	size_t i = (size_t)w->blk->slot * m->grid->warps_per_block + w->id;
-	while (mm->whash.len <= i)
-		vec_push(&mm->whash, 0);
-	mm->whash.v[i] = mix(mm->whash.v[i], v);
-}
 
 /* ---- lifecycle */
 
@@ -421,7 +413,6 @@ static void views_free(struct memmodel *mm)
 	free(mm->scv_gpu.v);
 	memset(&mm->scv_gpu, 0, sizeof(mm->scv_gpu));
 	mm->defer.len = 0;
-	mm->whash.len = 0;
 }
 
 static int replay_choose(void *ctx, int kind, int n)
@@ -475,7 +466,6 @@ void mm_free(struct memmodel *mm)
 	vec_free(&mm->vpool);
 	vec_free(&mm->slots);
 	vec_free(&mm->defer);
-	vec_free(&mm->whash);
 	vec_free(&mm->replay);
 	for (size_t i = 0; i < mm->log.len; i++)
 		free(mm->log.v[i]);
@@ -546,6 +536,7 @@ static void acquire_from(struct memmodel *mm, struct mm_thr *t, const struct mm_
 /* read one location for one thread: returns the chosen write's index */
 static int read_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int kind)
 {
+	mm->salt = t->key + 1;
 	struct mm_loc *L = &mm->locs.v[loc];
 	int lo = pos_of(L, vget(&t->cur, loc));
 	int n = (int)L->h.len - lo;
@@ -625,6 +616,7 @@ static int write_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int
 	struct mm_loc *L = &mm->locs.v[loc];
 	int lo = pos_of(L, vget(&t->cur, loc)) + 1, len = (int)L->h.len;
 	int opts[64], n = 0;
+	mm->salt = t->key + 7;
 	for (int i = len; i >= lo && n < 64; i--) {
 		if (i < len && L->h.v[i].rmw_from >= 0 && (uint32_t)L->h.v[i].rmw_from == L->h.v[i - 1].id &&
 		    morally_strong(&L->h.v[i], strong, scope, t->blk))
@@ -748,7 +740,6 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in);
 		for (int k = 0; k < d.nreg; k++)
 			*regp(d.fr, d.reg[k], l) = to_reg(v, d.in->t);
-		whash_fold(mm, w, v);
 	}
 	if (!mm->defer.len)
 		mm->m->hooks &= ~MM_HOOK;
@@ -833,7 +824,6 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
 
-		whash_fold(mm, w, 0xdefe4);
 		return 0;
 	}
 	for (uint32_t M = g->mask; M; M &= M - 1) {
@@ -841,7 +831,6 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		struct mm_thr *t = thr_get(mm, w, l);
 		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in);
 		*regp(g->fr, in->d, l) = to_reg(v, in->t);
-		whash_fold(mm, w, v);
 	}
 	return 0;
 }
@@ -887,7 +876,6 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		if (mm->rec)
 			ax_event(mm->rec, AX_W, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
 				 in->sem, t->po++);
-		whash_fold(mm, w, (uint64_t)at << 32 | in->sem);
 	}
 	return 0;
 }
@@ -927,6 +915,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 			if (!taken)
 				opts[n++] = p;
 		}
+		mm->salt = t->key + 13;
 		int p = n ? opts[mm_choose(mm, CK_RMW, n)] : (int)L->h.len - 1;
 		struct mm_msg rd = L->h.v[p];
 		vset(&t->cur, loc, rd.id);
@@ -942,6 +931,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 		uint64_t nv = op(in->sub, in->t, old, B[l], in->c >= 0 ? C[l] : 0, &store);
 		uint32_t id = 0;
 		if (store) {
+			m->nstores += nv != old;
 			if (sz < 8)
 				nv &= ((uint64_t)1 << (8 * sz)) - 1;
 			id = do_write(mm, t, loc, nv, strong, scope, in->sem, p + 1, (int32_t)rd.id);
@@ -952,7 +942,6 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 				 1, scope, in->sem, t->po++);
 		if (in->d >= 0)
 			*regp(g->fr, in->d, l) = old;
-		whash_fold(mm, w, old ^ ((uint64_t)p << 40));
 	}
 	return 0;
 }
@@ -996,7 +985,6 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 		if (mm->rec)
 			ax_event(mm->rec, AX_F, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, t->po++);
 	}
-	whash_fold(mm, w, 0xfe9ce);
 }
 
 void mm_bar(struct machine *m, struct block *b)
@@ -1187,6 +1175,7 @@ uint64_t machine_mm_hash(const struct machine *m)
 	uint64_t h = 0x5eed;
 	if (!mm)
 		return h;
+	h = mix(h, mm->salt);
 	for (size_t i = 0; i < mm->locs.len; i++) {
 		const struct mm_loc *L = &mm->locs.v[i];
 		h = mix(h, L->addr);
@@ -1221,8 +1210,6 @@ uint64_t machine_mm_hash(const struct machine *m)
 			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->slots.v[i].sc, j)));
 	for (uint32_t j = 0; j < mm->locs.len; j++)
 		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
-	for (size_t i = 0; i < mm->whash.len; i++)
-		h = mix(h, mm->whash.v[i]);
 	for (size_t i = 0; i < mm->defer.len; i++)
 		h = mix(h, (uint64_t)(uintptr_t)mm->defer.v[i].in);
 	/* shared memory of resident blocks, device printf so far */
