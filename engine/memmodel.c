@@ -237,7 +237,10 @@ static int covers(unsigned scope, uint32_t a, uint32_t b)
 
 static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
 {
-	*strong = in->sem != SEM_WEAK;
+	/* cache hints are hints (PTX): weak stays weak, except ld.cv ("fetch
+	 * again"), taken as volatile */
+	*strong = in->sem != SEM_WEAK ||
+		  (in->op == IR_LD && (in->flags & IRF_CACHE_MASK) == CACHE_CV);
 	*scope = in->sem == SEM_VOLATILE || in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
 }
 
