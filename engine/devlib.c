@@ -212,6 +212,15 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
 		return cg_call(m, w, g, in);
 	case BI___brkpt:
+		if (m->o.debugger) {
+			/* like cuda-gdb: the debugger stops here; continuing goes past it */
+			struct machine_event ev = { .kind = EV_BRKPT, .slot = w->host ? -1 : w->blk->slot,
+						    .warp = (int)w->id, .mask = g->mask,
+						    .func = g->fr->fidx, .pc = g->fr->df->orig[g->pc] };
+
+			machine_emit(m, &ev);
+			return 0;
+		}
 		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
 		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */
 		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,

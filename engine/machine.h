@@ -34,6 +34,8 @@ struct machine_opts {
 	int num_sms;          /* 0: default (device profile) */
 	int max_blocks_per_sm; /* 0: default */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
+	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
+	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
 	/* appended (memmodel): */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
@@ -101,7 +103,7 @@ void machine_findings_json(const struct machine *m, FILE *f);
 #define WS_FINDINGS_MAX 100
 uint64_t machine_findings_dropped(const struct machine *m);
 /* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
-#define WS_DEFAULT_MAX_STEPS 20000000000ull
+#define WS_DEFAULT_MAX_STEPS 500000000ull
 
 /* ---- stepping. machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
@@ -231,7 +233,9 @@ int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
 
 /* ---- observers: cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
-			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING, EV_NKINDS };
+			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING,
+			  EV_BRKPT, /* __brkpt() ran with opts.debugger set (slot, warp, mask, func, pc) */
+			  EV_NKINDS };
 struct machine_event {
 	enum machine_event_kind kind;
 	int slot, warp;        /* slot -1: host */

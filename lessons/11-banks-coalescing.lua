@@ -1,24 +1,102 @@
 -- 11-banks-coalescing.lua
--- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
+-- (a lesson: docs/lesson-format.md; the engine checks the answers: the
+-- bank-conflict degree and the 32-byte sectors of each warp access come
+-- from the engine's "mem" events and m:access(), docs/lua-api.md)
+
+-- Run kernel on one warp; return its device accesses in order:
+-- {line, space, write, degree (shared), sectors (global)}, and the machine.
+local function accesses(src, kernel, args_of)
 	local p = assert(ws.compile(src, kernel .. ".cu"))
 	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	return out:read(0, "i32", n), m, s
+	local list = {}
+	m:on("mem", function(ev)
+		if ev.space == "shared" or ev.space == "global" then list[#list + 1] = ev end
+	end)
+	assert(m:launch(kernel, { grid = 1, block = 32, args = args_of(m) }))
+	m:run()
+	return list, m
 end
+local function at_line(list, line)
+	for _, a in ipairs(list) do if a.line == line then return a end end
+	return {}
+end
+
 page{ title = "Bank conflicts and coalescing", text = [[
 Shared memory has 32 banks of 4 bytes: word i lives in bank i % 32. A
 warp's access is conflict-free when its lanes hit 32 different banks (or
-the same word); n lanes in one bank cost n passes. Global memory moves in
-32-byte sectors: a warp reading 32 consecutive ints touches 4 sectors.
-NEEDSWORK: the engine's bank/sector view is not wired to Lua yet; compute.]] }
-ask{ q = "Which bank holds s[33] (an int array)?", answer = 33 % 32 }
-ask{ q = "Lane i reads s[2 * i]: how many ways is the conflict?", answer = 2,
-     hints = { "lanes i and i + 16 hit the same bank" } }
-ask{ q = "A tile of [32][32] ints read by column (lane i reads tile[i][c]): ways of conflict?", answer = 32 }
-ask{ q = "And with [32][33] (one padding column)?", answer = 1 }
-ask{ q = "32 lanes read 32 consecutive floats from an aligned address: how many 32-byte sectors?", answer = 4 }
+the same word); when n lanes hit different words of one bank, the access
+takes n passes: an n-way conflict. Global memory moves in 32-byte
+sectors: what a warp access costs is the number of distinct sectors its
+lanes touch.
+On screen: the memory pane shows the last warp access to shared memory
+(its conflict degree, and two lanes that collide) and the sectors the
+last global warp access touched. In Lua, m:access() returns them, with
+each lane's address and bank (docs/lua-api.md).]] }
+
+local tile = [[
+#define W 32
+__global__ void column(int *out)
+{
+    __shared__ int tile[32][W];
+    int t = threadIdx.x;
+    tile[0][t] = t;          // lane t writes row 0, column t
+    __syncwarp();
+    out[t] = tile[t][0];     // lane t reads row t, column 0
+}
+]]
+local function tile_degree(w)
+	local src = tile:gsub("#define W 32", "#define W " .. w)
+	local list, m = accesses(src, "column", function(m) return { m:alloc(32 * 4) } end)
+	return at_line(list, 6).degree, at_line(list, 8).degree, m:access().shared
+end
+local row32, col32, last32 = tile_degree(32)
+local _, col33, last33 = tile_degree(33)
+ask{ q = "Which bank holds word 33 of a shared int array?", answer = 33 % 32 }
+ask{ q = "tile is int[32][32]. Lane t writes tile[0][t] (a row). How many ways is the conflict (1 = none)?",
+     answer = row32, hints = { "consecutive words: 32 lanes, 32 banks" } }
+ask{ q = "Lane t reads tile[t][0] (a column): word 32 * t. How many ways is the conflict?",
+     answer = col32, hints = { "32 * t % 32 is 0 for every lane" } }
+ask{ q = "In that column read, which bank does lane 5 use (m:access().shared.bank)?",
+     answer = last32.bank[6] }
+ask{ q = "Pad the tile to int[32][33] (one unused column). How many ways is the column read now?",
+     answer = col33, hints = { "lane t reads word 33 * t: bank (33 * t) % 32 = t % 32" } }
+ask{ q = "And which bank does lane 5 use now?", answer = last33.bank[6] }
+exercise{ text = [[
+Remove the conflict of the column read by padding the shared array (keep
+the kernel's name and what it computes).]], file = "column.cu", source = tile,
+          check = function(src)
+                  local ok, list = pcall(accesses, src, "column", function(m) return { m:alloc(32 * 4) } end)
+                  if not ok then return false, tostring(list) end
+                  for _, a in ipairs(list) do
+                          if a.space == "shared" and a.degree > 1 then
+                                  return false, string.format("line %d: still a %d-way bank conflict", a.line, a.degree)
+                          end
+                  end
+                  return true
+          end }
+
+local copy = [[
+__global__ void gather(float *dst, const float *src, int stride, int offset)
+{
+    int i = threadIdx.x;
+    dst[i] = src[offset + i * stride];
+}
+]]
+local function sectors(stride, offset)
+	local list = accesses(copy, "gather", function(m)
+		return { m:alloc(32 * 4), m:alloc(32 * 64 * 4 + 64), stride, offset }
+	end)
+	for _, a in ipairs(list) do if a.space == "global" and not a.write then return a.sectors end end
+end
+ask{ q = "32 lanes read 32 consecutive floats from an aligned address (stride 1): how many 32-byte sectors?",
+     answer = sectors(1, 0), hints = { "32 lanes * 4 bytes = 128 bytes" } }
+ask{ q = "The same read starting one float later (offset 1): how many sectors?", answer = sectors(1, 1),
+     hints = { "the 128 bytes now straddle one more sector boundary" } }
+ask{ q = "Stride 2 (lane i reads src[2 * i]): how many sectors?", answer = sectors(2, 0) }
+ask{ q = "Stride 8: how many sectors?", answer = sectors(8, 0),
+     hints = { "8 floats = 32 bytes: every lane in its own sector" } }
+task{ text = [[
+In the debugger (the gather kernel with stride 8 is loaded), step until
+warp 0 reaches the read of line 4 and look at the memory pane: the
+sectors of the last global access.]],
+      until_ = function(s) return s.kind == "line" and s.line == 4 end }

@@ -29,7 +29,11 @@
 #include "machine.h"
 #include "util.h"
 
-#define HE_TAG_SHARED 0x72u /* machine.h: generic address tags, bits 40..47 */
+#define HE_TAG_GLOBAL 0x70u /* machine.h: generic address tags, bits 40..47 */
+#define HE_TAG_CONST 0x71u
+#define HE_TAG_SHARED 0x72u
+#define HE_TAG_LOCAL 0x73u
+#define HE_TAG_OF(a) ((unsigned)((a) >> 40) & 0xffu)
 #define HE_ADDR(tag, off) (((uint64_t)(tag) << 40) | (uint64_t)(off))
 #define HE_MAX_EVENTS 10000
 #define HE_DEFAULT_STEPS 50000000ull
@@ -54,6 +58,14 @@ struct he_event {
 	uint32_t mask, pc, size;
 	uint64_t addr;
 	size_t finding; /* EV_FINDING: index */
+	int degree, sectors; /* EV_MEM: bank-conflict degree (shared), 32-byte sectors (global) */
+};
+
+/* The last warp access to shared or to global memory (m:access). */
+struct he_access {
+	int valid, slot, warp, func, write;
+	uint32_t mask, pc, size;
+	uint64_t lane[32];
 };
 
 struct he_bp {
@@ -79,6 +91,7 @@ struct he_mach {
 	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
 	char **argv;
 	int argc;
+	struct he_access acc_shared, acc_global;
 };
 
 struct he_obj {
@@ -272,6 +285,31 @@ static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct w
 
 /* ---- machines and buffers */
 
+/* Keep a device warp's shared or global access for m:access. */
+static void access_keep(struct he_mach *hm, const struct machine_event *e)
+{
+	unsigned tag = HE_TAG_OF(e->addr);
+	struct he_access *a;
+
+	if (e->slot < 0 || !e->lane_addr)
+		return;
+	if (tag == HE_TAG_SHARED)
+		a = &hm->acc_shared;
+	else if (tag == HE_TAG_GLOBAL || tag == HE_TAG_CONST)
+		a = &hm->acc_global;
+	else
+		return;
+	a->valid = 1;
+	a->slot = e->slot;
+	a->warp = e->warp;
+	a->func = e->func;
+	a->pc = e->pc;
+	a->write = e->write;
+	a->mask = e->mask;
+	a->size = e->size;
+	memcpy(a->lane, e->lane_addr, sizeof(a->lane));
+}
+
 static void observe(void *ctx, const struct machine_event *e)
 {
 	struct he_mach *hm = ctx;
@@ -296,6 +334,8 @@ static void observe(void *ctx, const struct machine_event *e)
 		hm->barriers++;
 	} else if (e->kind == EV_KERNEL_END) {
 		hm->kernel_ends++;
+	} else if (e->kind == EV_MEM) {
+		access_keep(hm, e);
 	}
 	if (!(hm->sub >> kind & 1) && !(kind == HE_EV_LINE))
 		return;
@@ -314,12 +354,18 @@ static void observe(void *ctx, const struct machine_event *e)
 	ev.size = e->size;
 	ev.write = e->write;
 	ev.finding = machine_nfindings(hm->m) ? machine_nfindings(hm->m) - 1 : 0;
+	if (e->kind == EV_MEM && e->lane_addr && e->slot >= 0) {
+		if (HE_TAG_OF(e->addr) == HE_TAG_SHARED)
+			ev.degree = machine_bank_conflicts(e->lane_addr, e->mask, e->size, NULL);
+		else if (HE_TAG_OF(e->addr) == HE_TAG_GLOBAL || HE_TAG_OF(e->addr) == HE_TAG_CONST)
+			ev.sectors = machine_sectors(e->lane_addr, e->mask, e->size);
+	}
 	vec_push(&hm->evq, ev);
 }
 
 static unsigned base_kinds(void)
 {
-	return 1u << EV_INSN | 1u << EV_BARRIER | 1u << EV_KERNEL_END;
+	return 1u << EV_INSN | 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_MEM;
 }
 
 static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_opts *wo,
@@ -1406,6 +1452,72 @@ static int q_cubarriers(struct he_mach *hm, const struct wsapi_where *w, struct 
 	return 0;
 }
 
+static long long slot_linear(struct he_mach *hm, int s);
+
+static const char *space_name(uint64_t addr)
+{
+	switch (HE_TAG_OF(addr)) {
+	case HE_TAG_GLOBAL: return "global";
+	case HE_TAG_CONST: return "constant";
+	case HE_TAG_SHARED: return "shared";
+	case HE_TAG_LOCAL: return "local";
+	default: return "host";
+	}
+}
+
+/* One kept access: {block, warp, line, write, space, mask, size, addrs = {per
+ * lane}, then shared: degree, banks (banks touched), bank = {per lane};
+ * global: sectors}. Inactive lanes are false in the per-lane lists. */
+static void access_out(struct he_mach *hm, const struct he_access *a, const char *key,
+		       struct wsapi_out *o)
+{
+	const struct ir_insn *in = insn_at(hm, a->func, a->pc);
+	int shared = key[0] == 's';
+	long long blk = slot_linear(hm, a->slot);
+	uint32_t banks = 0;
+
+	wsapi_out_begin(o, key);
+	if (blk >= 0)
+		wsapi_out_int(o, "block", blk);
+	wsapi_out_int(o, "warp", a->warp);
+	if (in)
+		wsapi_out_int(o, "line", in->span.line);
+	wsapi_out_bool(o, "write", a->write);
+	wsapi_out_str(o, "space", key);
+	out_mask(o, "mask", a->mask);
+	wsapi_out_int(o, "size", a->size);
+	wsapi_out_begin(o, "addrs");
+	for (int l = 0; l < 32; l++)
+		if (a->mask >> l & 1)
+			wsapi_out_int(o, NULL, (long long)(shared ? a->lane[l] & 0xffffffffffull : a->lane[l]));
+		else
+			wsapi_out_bool(o, NULL, 0);
+	wsapi_out_end(o);
+	if (shared) {
+		wsapi_out_int(o, "degree", machine_bank_conflicts(a->lane, a->mask, a->size, &banks));
+		wsapi_out_int(o, "banks", __builtin_popcount(banks));
+		wsapi_out_begin(o, "bank");
+		for (int l = 0; l < 32; l++)
+			if (a->mask >> l & 1)
+				wsapi_out_int(o, NULL, (long long)(a->lane[l] >> 2 & 31));
+			else
+				wsapi_out_bool(o, NULL, 0);
+		wsapi_out_end(o);
+	} else {
+		wsapi_out_int(o, "sectors", machine_sectors(a->lane, a->mask, a->size));
+	}
+	wsapi_out_end(o);
+}
+
+/* m:access(): the last warp access to shared and to global memory. */
+static int q_access(struct he_mach *hm, struct wsapi_out *o)
+{
+	if (hm->acc_shared.valid)
+		access_out(hm, &hm->acc_shared, "shared", o);
+	if (hm->acc_global.valid)
+		access_out(hm, &hm->acc_global, "global", o);
+	return 0;
+}
 
 static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi_where *w,
 		    struct wsapi_out *o, char *err)
@@ -1436,6 +1548,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_barriers(hm, w, o, err);
 	if (!strcmp(what, "cubarriers"))
 		return q_cubarriers(hm, w, o, err);
+	if (!strcmp(what, "access"))
+		return q_access(hm, o);
 	if (!strcmp(what, "pending"))
 		return q_pending(hm, w, o);
 	if (!strcmp(what, "memlog"))
@@ -1656,6 +1770,11 @@ static int he_events(void *ctx, uint64_t mach, struct wsapi_out *o, char *err)
 			wsapi_out_int(o, "addr", (long long)e->addr);
 			wsapi_out_int(o, "size", e->size);
 			wsapi_out_bool(o, "write", e->write);
+			wsapi_out_str(o, "space", space_name(e->addr));
+			if (e->degree)
+				wsapi_out_int(o, "degree", e->degree);
+			if (e->sectors)
+				wsapi_out_int(o, "sectors", e->sectors);
 		}
 		if (e->kind == EV_FINDING && e->finding < machine_nfindings(hm->m))
 			finding_out(hm, machine_finding_get(hm->m, e->finding), o);

@@ -652,6 +652,8 @@ int lesson_main(const struct lesson_opts *o, FILE *out, FILE *err)
 			pl.replay);
 	sandbox_opts_init(&so);
 	so.print_file = out;
+	so.max_instructions = o->max_instructions;
+	so.max_memory = o->max_memory;
 	status = 1;
 	if (!(pl.sb = sandbox_new(&so))) {
 		fprintf(err, "warpstep: cannot create the Lua state\n");
@@ -711,6 +713,8 @@ struct lesson_play *lesson_open(const struct lesson_opts *o, FILE *out, FILE *er
 	pl->pr.steps = 0; /* counted again while replaying */
 	sandbox_opts_init(&so);
 	so.print_file = out;
+	so.max_instructions = o->max_instructions;
+	so.max_memory = o->max_memory;
 	if (!(pl->sb = sandbox_new(&so))) {
 		fprintf(err, "warpstep: cannot create the Lua state\n");
 		lesson_close(lp);

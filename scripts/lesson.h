@@ -22,6 +22,7 @@
 #ifndef WS_LESSON_H
 #define WS_LESSON_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct wsapi_host;
@@ -32,6 +33,8 @@ struct lesson_opts {
 	int fresh;             /* ignore saved progress */
 	const char *state_dir; /* NULL: from the environment (XDG) */
 	struct wsapi_host *host; /* the `ws` module's engine (api.h); NULL: not available */
+	uint64_t max_instructions; /* Lua budget per learner action (0: the sandbox's default) */
+	size_t max_memory;         /* bytes (0: the sandbox's default) */
 };
 
 void lesson_opts_init(struct lesson_opts *o);

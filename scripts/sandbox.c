@@ -26,6 +26,7 @@ struct sandbox {
 	int mem_refused;  /* the allocator said no at least once */
 	int rendering;    /* allow RENDER_SLACK more */
 	struct strbuf err, trace;
+	struct strbuf comsg, cotrace; /* the last error that ended a coroutine.wrap coroutine */
 	const char *name; /* the chunk being run, for errors without a location */
 	void (*print_fn)(void *ctx, const char *s, size_t n);
 	void *print_ctx;
@@ -163,6 +164,54 @@ static void global_remove(lua_State *L, const char *name)
 	lua_setglobal(L, name);
 }
 
+/*
+ * coroutine.wrap, keeping the coroutine's traceback: when the coroutine
+ * dies of an error, the error goes on unchanged (no second location in
+ * front of the first) and its traceback is kept, so the diagnostic shows
+ * where in the coroutine it happened (trace_merge).
+ */
+static int sb_wrap_call(lua_State *L)
+{
+	lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+	struct sandbox *sb = sandbox_of(L);
+	int nargs = lua_gettop(L), nres, st;
+
+	if (lua_status(co) == LUA_OK && lua_gettop(co) == 0)
+		return luaL_error(L, "cannot resume dead coroutine");
+	if (!lua_checkstack(co, nargs))
+		return luaL_error(L, "too many arguments to resume");
+	lua_xmove(L, co, nargs);
+	st = lua_resume(co, L, nargs, &nres);
+	if (st == LUA_OK || st == LUA_YIELD) {
+		if (!lua_checkstack(L, nres + 1))
+			return luaL_error(L, "too many results to resume");
+		lua_xmove(co, L, nres);
+		return nres;
+	}
+	lua_xmove(co, L, 1);
+	if (lua_type(L, -1) == LUA_TSTRING && st != LUA_ERRMEM) {
+		strbuf_reset(&sb->comsg);
+		strbuf_adds(&sb->comsg, lua_tostring(L, -1));
+		luaL_traceback(L, co, NULL, 0);
+		strbuf_reset(&sb->cotrace);
+		strbuf_adds(&sb->cotrace, lua_tostring(L, -1));
+		lua_pop(L, 1);
+	}
+	return lua_error(L);
+}
+
+static int sb_wrap(lua_State *L)
+{
+	lua_State *co;
+
+	luaL_checktype(L, 1, LUA_TFUNCTION);
+	co = lua_newthread(L);
+	lua_pushvalue(L, 1);
+	lua_xmove(L, co, 1);
+	lua_pushcclosure(L, sb_wrap_call, 1);
+	return 1;
+}
+
 /* Open the allowed libraries and trim them (run protected). */
 static int sandbox_open(lua_State *L)
 {
@@ -189,6 +238,10 @@ static int sandbox_open(lua_State *L)
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
 	lua_pop(L, 1);
+	lua_getglobal(L, LUA_COLIBNAME);
+	lua_pushcfunction(L, sb_wrap);
+	lua_setfield(L, -2, "wrap");
+	lua_pop(L, 1);
 	return 0;
 }
 
@@ -209,6 +262,8 @@ struct sandbox *sandbox_new(const struct sandbox_opts *o)
 	sb->name = "script";
 	strbuf_init(&sb->err);
 	strbuf_init(&sb->trace);
+	strbuf_init(&sb->comsg);
+	strbuf_init(&sb->cotrace);
 	if (!(sb->L = lua_newstate(sandbox_alloc, sb)))
 		goto free_sb;
 	lua_pushcfunction(sb->L, sandbox_open);
@@ -221,6 +276,8 @@ close_state:
 free_sb:
 	strbuf_release(&sb->err);
 	strbuf_release(&sb->trace);
+	strbuf_release(&sb->comsg);
+	strbuf_release(&sb->cotrace);
 	free(sb);
 	return NULL;
 }
@@ -232,6 +289,8 @@ void sandbox_free(struct sandbox *sb)
 	lua_close(sb->L);
 	strbuf_release(&sb->err);
 	strbuf_release(&sb->trace);
+	strbuf_release(&sb->comsg);
+	strbuf_release(&sb->cotrace);
 	free(sb);
 }
 
@@ -276,11 +335,22 @@ static void error_describe(lua_State *L, int idx)
 		lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
 }
 
+/* Keep of's traceback; when the error (the described string on L's top)
+ * came out of a coroutine.wrap coroutine, the coroutine's traceback first. */
 static void trace_keep(struct sandbox *sb, lua_State *L, lua_State *of, int level)
 {
+	const char *msg = lua_tostring(L, -1);
+	const char *t;
+
 	luaL_traceback(L, of, NULL, level);
+	t = lua_tostring(L, -1);
 	strbuf_reset(&sb->trace);
-	strbuf_adds(&sb->trace, lua_tostring(L, -1));
+	if (sb->comsg.len && msg && !strcmp(msg, strbuf_cstr(&sb->comsg))) {
+		strbuf_adds(&sb->trace, strbuf_cstr(&sb->cotrace));
+		strbuf_adds(&sb->trace, "\n\t(the coroutine was resumed from:)");
+		t = strchr(t, '\n') ? strchr(t, '\n') : "";
+	}
+	strbuf_adds(&sb->trace, t);
 	lua_pop(L, 1);
 }
 
@@ -391,6 +461,7 @@ int sandbox_pcall(struct sandbox *sb, int nargs, int nresults)
 		return -1;
 	}
 	strbuf_reset(&sb->trace);
+	strbuf_reset(&sb->comsg);
 	lua_pushcfunction(L, sandbox_msgh);
 	lua_insert(L, base);
 	status = lua_pcall(L, nargs, nresults, base);
@@ -420,6 +491,7 @@ int sandbox_resume(struct sandbox *sb, lua_State *co, int nargs, int *nres)
 	int status;
 
 	strbuf_reset(&sb->trace);
+	strbuf_reset(&sb->comsg);
 	status = lua_resume(co, L, nargs, nres);
 	if (status == LUA_OK || status == LUA_YIELD)
 		return status;

@@ -27,7 +27,7 @@ static const char pause_print[] =
 
 struct scenario *scenario_open(const char *path, struct wsapi_host *host,
 			       void (*print_fn)(void *ctx, const char *s, size_t n), void *ctx,
-			       FILE *err)
+			       uint64_t max_instructions, size_t max_memory, FILE *err)
 {
 	struct scenario *sc = xcalloc(1, sizeof(*sc));
 	struct sandbox_opts so;
@@ -36,6 +36,8 @@ struct scenario *scenario_open(const char *path, struct wsapi_host *host,
 	sandbox_opts_init(&so);
 	so.print_fn = print_fn;
 	so.print_ctx = ctx;
+	so.max_instructions = max_instructions;
+	so.max_memory = max_memory;
 	if (!(sc->sb = sandbox_new(&so))) {
 		fprintf(err, "warpstep: cannot create the Lua state\n");
 		free(sc);

@@ -11,12 +11,14 @@
  *   script's own code, not by a coroutine it created): 1 paused there, 0
  *   the script finished, -1 a script error (scenario_error: the diagnostic
  *   with its traceback). After 0 or -1 it keeps returning the same.
- * - Each scenario_next starts a new instruction budget.
+ * - Each scenario_next starts a new instruction budget of max_instructions;
+ *   max_memory bytes limit the Lua heap (0: the sandbox's defaults).
  */
 #ifndef WS_SCENARIO_H
 #define WS_SCENARIO_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct wsapi_host;
@@ -24,7 +26,7 @@ struct scenario;
 
 struct scenario *scenario_open(const char *path, struct wsapi_host *host,
 			       void (*print_fn)(void *ctx, const char *s, size_t n), void *ctx,
-			       FILE *err);
+			       uint64_t max_instructions, size_t max_memory, FILE *err);
 int scenario_next(struct scenario *sc);
 const char *scenario_error(const struct scenario *sc);
 void scenario_close(struct scenario *sc);

@@ -5,8 +5,8 @@
 #include "sandbox.h"
 #include "script.h"
 
-int script_main(const char *path, int argc, char **argv, struct wsapi_host *host, FILE *out,
-		FILE *err)
+int script_main(const char *path, int argc, char **argv, struct wsapi_host *host,
+		uint64_t max_instructions, size_t max_memory, FILE *out, FILE *err)
 {
 	struct sandbox_opts o;
 	struct sandbox *sb;
@@ -14,6 +14,8 @@ int script_main(const char *path, int argc, char **argv, struct wsapi_host *host
 
 	sandbox_opts_init(&o);
 	o.print_file = out;
+	o.max_instructions = max_instructions;
+	o.max_memory = max_memory;
 	if (!(sb = sandbox_new(&o))) {
 		fprintf(err, "warpstep: cannot create the Lua state\n");
 		return 1;

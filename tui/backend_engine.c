@@ -26,6 +26,7 @@
 
 #include "backend_engine.h"
 #include "backend_eval.h"
+#include "builtin.h"
 
 #define CHUNK 20000          /* steps between polls */
 #define STEP_BUDGET 5000000  /* instructions a single statement step may take */
@@ -45,6 +46,7 @@ struct logent {
 struct mark {
 	size_t len;
 	uint64_t last_n;
+	uint64_t steps;         /* machine steps then (replay progress) */
 };
 
 struct bp {
@@ -75,7 +77,10 @@ struct pos {
 struct eng {
 	struct ui_backend be;
 	struct compilation c;
-	const struct ir_module *mod;
+	int loaded;             /* c holds a compilation (maybe a failed one) */
+	char *path, *text;      /* the program: its file, and the text given (or NULL) */
+	struct front_opts fo;
+	const struct ir_module *mod; /* NULL: the program does not compile */
 	uint32_t file;
 	struct machine_opts mo;
 	int argc;
@@ -97,15 +102,33 @@ struct eng {
 		int valid, slot, warp, line;
 		int8_t src[32];
 	} shfl;
+	struct {                /* the last vote/match/redux and its result per lane */
+		int pending, valid, slot, warp, func, line;
+		uint32_t pc, mask, got;
+		uint64_t val[32];
+	} vote;
 	int found, replaying;
+	struct {                /* a __brkpt() that ran since the command began */
+		int hit, slot, warp, line;
+		uint32_t mask;
+	} brk;
 	size_t nfind_seen;
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[160];
 	char simt[16], sched[40];
-	int (*poll)(void *ctx, uint64_t steps);
+	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 	int mm_seen;            /* relaxed model: explanation lines shown so far */
 };
+
+/* The program did not compile: say so (and what to do). */
+static int no_program(struct eng *e, struct strbuf *msg)
+{
+	if (e->m)
+		return 0;
+	strbuf_addf(msg, "%s does not compile: fix it, then :reload", e->path);
+	return 1;
+}
 
 /* ---- the machine, its observer and the log */
 
@@ -268,6 +291,63 @@ static void shfl_record(struct eng *e, const struct machine_event *ev)
 	}
 }
 
+/* A vote, match or redux: remember it when it starts; its result register
+ * is read per lane once the lane has moved past it (a *_sync collective
+ * may wait for its other lanes first). */
+static void vote_settle(struct eng *e)
+{
+	const struct ir_insn *in;
+
+	if (!e->vote.pending)
+		return;
+	in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
+	for (int l = 0; l < 32; l++) {
+		struct machine_group_info gi;
+
+		if (!(e->vote.mask >> l & 1) || e->vote.got >> l & 1)
+			continue;
+		if (machine_lane(e->m, e->vote.slot, e->vote.warp, l, &gi) == 0 &&
+		    gi.state != LS_EXITED && gi.func == e->vote.func && gi.pc == e->vote.pc)
+			continue; /* still waits at the collective */
+		if (machine_lane_reg(e->m, e->vote.slot, e->vote.warp, l, 0, in->d, &e->vote.val[l]) == 0)
+			e->vote.got |= 1u << l;
+		else
+			e->vote.mask &= ~(1u << l);
+	}
+	if ((e->vote.got & e->vote.mask) == e->vote.mask) {
+		e->vote.pending = 0;
+		e->vote.valid = e->vote.got != 0;
+	}
+}
+
+static void vote_record(struct eng *e, const struct machine_event *ev)
+{
+	const struct ir_insn *in = &e->mod->funcs[ev->func].code[ev->pc];
+	int line;
+
+	vote_settle(e);
+	if (ev->slot < 0)
+		return;
+	line = insn_line(e, ev->func, ev->pc);
+	if (in->op == IR_VOTE || in->op == IR_MATCH || in->op == IR_REDUX) {
+		if (!(e->vote.pending || e->vote.valid) || e->vote.slot != ev->slot ||
+		    e->vote.warp != ev->warp || e->vote.pc != ev->pc || e->vote.func != ev->func)
+			e->vote.got = e->vote.mask = 0;
+		e->vote.pending = 1;
+		e->vote.valid = 0;
+		e->vote.slot = ev->slot;
+		e->vote.warp = ev->warp;
+		e->vote.func = ev->func;
+		e->vote.pc = ev->pc;
+		e->vote.line = line;
+		e->vote.mask |= ev->mask;
+		e->vote.got &= ~ev->mask;
+	} else if (e->vote.valid && e->vote.slot == ev->slot && e->vote.warp == ev->warp && line &&
+		   line != e->vote.line) {
+		e->vote.valid = 0;
+	}
+}
+
 static void pend_line(struct eng *e, enum ui_con_kind kind, const char *text, size_t n)
 {
 	struct ui_con_line l = { kind, xmalloc(n + 1) };
@@ -310,6 +390,27 @@ static void pend_event(struct eng *e, const char *fmt, const char *name)
 	pend_line(e, UI_CON_INFO, line, strlen(line));
 }
 
+/* break finding [KIND]: breakpoints with line BP_FINDING, cond the kind
+ * (NULL: any). Without one, continue stops at every new finding; with
+ * some, only at the findings they name (a kind or a part of one: "race"). */
+#define BP_FINDING (-2)
+
+static int finding_wanted(struct eng *e, const char *kind)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < e->bps.len; i++) {
+		const struct bp *b = &e->bps.v[i];
+
+		if (b->line != BP_FINDING)
+			continue;
+		any = 1;
+		if (b->enabled && (!b->cond || strstr(kind, b->cond)))
+			return 1;
+	}
+	return !any;
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct eng *e = ctx;
@@ -317,6 +418,7 @@ static void on_event(void *ctx, const struct machine_event *ev)
 	switch (ev->kind) {
 	case EV_INSN:
 		shfl_record(e, ev);
+		vote_record(e, ev);
 		e->ran_slot = ev->slot;
 		e->ran_warp = ev->warp;
 		e->ran_mask = ev->mask;
@@ -336,7 +438,16 @@ static void on_event(void *ctx, const struct machine_event *ev)
 			pend_event(e, "[kernel %s finished: back in host code]", func_name(e, ev->func));
 		break;
 	case EV_FINDING:
-		e->found = 1;
+		e->found |= finding_wanted(e, ev->finding ? ev->finding->kind : "");
+		break;
+	case EV_BRKPT:
+		if (!e->brk.hit) {
+			e->brk.hit = 1;
+			e->brk.slot = ev->slot;
+			e->brk.warp = ev->warp;
+			e->brk.mask = ev->mask;
+			e->brk.line = insn_line(e, ev->func, ev->pc);
+		}
 		break;
 	default:
 		break;
@@ -361,10 +472,12 @@ static void machine_build(struct eng *e)
 	e->mo.err = e->err;
 	e->m = machine_new(e->mod, &e->mo);
 	machine_observe(e->m, 1u << EV_INSN | 1u << EV_MEM | 1u << EV_LAUNCH | 1u << EV_KERNEL_END |
-				      1u << EV_FINDING, on_event, e);
+				      1u << EV_FINDING | 1u << EV_BRKPT, on_event, e);
 	machine_start(e->m, e->argc, e->argv);
 	memset(&e->sh, 0, sizeof(e->sh));
 	memset(&e->gl, 0, sizeof(e->gl));
+	memset(&e->vote, 0, sizeof(e->vote));
+	e->shfl.valid = 0;
 }
 
 static int running(struct eng *e)
@@ -392,6 +505,7 @@ static int prim(struct eng *e, int kind, int slot, int warp)
 
 	if (!running(e) || prim_exec(e->m, kind, slot, warp) < 0)
 		return -1;
+	vote_settle(e);
 	l = e->log.len ? &e->log.v[e->log.len - 1] : NULL;
 	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
 		l->n++;
@@ -400,13 +514,33 @@ static int prim(struct eng *e, int kind, int slot, int warp)
 	return 0;
 }
 
-static void replay(struct eng *e)
+/* Rebuild the machine and replay the log; total is the machine step the log
+ * reaches (0: unknown). Polls between chunks: an interrupt cuts the log
+ * where the replay got to (and the marks past it); returns 1 then. */
+static int replay(struct eng *e, uint64_t total)
 {
+	uint64_t n = 0;
+	int cut = 0;
+
 	machine_build(e);
 	e->replaying = 1;
-	for (size_t i = 0; i < e->log.len; i++)
-		for (uint64_t k = 0; k < e->log.v[i].n; k++)
+	for (size_t i = 0; i < e->log.len && !cut; i++) {
+		for (uint64_t k = 0; k < e->log.v[i].n; k++) {
 			prim_exec(e->m, e->log.v[i].kind, e->log.v[i].slot, e->log.v[i].warp);
+			if (++n % CHUNK || !e->poll ||
+			    !e->poll(e->poll_ctx, machine_steps(e->m), total ? total : machine_steps(e->m)))
+				continue;
+			/* interrupted: the log ends here */
+			e->log.v[i].n = k + 1;
+			e->log.len = i + 1;
+			while (e->marks.len && (e->marks.v[e->marks.len - 1].len > e->log.len ||
+						(e->marks.v[e->marks.len - 1].len == e->log.len &&
+						 e->marks.v[e->marks.len - 1].last_n > k + 1)))
+				e->marks.len--;
+			cut = 1;
+			break;
+		}
+	}
 	e->replaying = 0;
 	fflush(e->out);
 	fflush(e->err);
@@ -414,14 +548,18 @@ static void replay(struct eng *e)
 	e->eseen = e->elen;
 	e->nfind_seen = machine_nfindings(e->m);
 	e->found = 0;
+	e->brk.hit = 0;
+	return cut;
 }
 
 static void mark_push(struct eng *e)
 {
-	struct mark mk = { e->log.len, e->log.len ? e->log.v[e->log.len - 1].n : 0 };
+	struct mark mk = { e->log.len, e->log.len ? e->log.v[e->log.len - 1].n : 0,
+			   machine_steps(e->m) };
 
 	vec_push(&e->marks, mk);
 	e->found = 0;
+	e->brk.hit = 0;
 	e->stop[0] = 0;
 }
 
@@ -527,9 +665,27 @@ static int warp_blocked(struct eng *e, int slot, int warp)
 	return 1;
 }
 
+/* A __brkpt() ran (the debugger is attached): stop there, on its thread. */
+static int brkpt_stop(struct eng *e)
+{
+	if (!e->brk.hit)
+		return 0;
+	if (e->brk.slot >= 0) {
+		struct machine_block_info bi;
+
+		if (machine_block(e->m, e->brk.slot, &bi) == 0)
+			for (int i = 0; i < 3; i++)
+				e->fb[i] = (int)bi.idx[i];
+		e->ft = e->brk.warp * 32 + (e->brk.mask ? __builtin_ctz(e->brk.mask) : 0);
+	}
+	snprintf(e->stop, sizeof(e->stop), "__brkpt() at line %d, warp %d (continue goes past it)",
+		 e->brk.line, e->brk.warp);
+	return 1;
+}
+
 static int interrupted(struct eng *e, uint64_t n)
 {
-	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m)))
+	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m), 0))
 		return 0;
 	snprintf(e->stop, sizeof(e->stop), "interrupted (Ctrl-C) after %llu steps",
 		 (unsigned long long)machine_steps(e->m));
@@ -594,7 +750,7 @@ static int step_warp_stmt(struct eng *e, enum ui_step how, struct focus f, struc
 				 b0.idx[1], b0.idx[2]);
 			return 0;
 		}
-		if (step_done(e, how, before, &f) || interrupted(e, n))
+		if (brkpt_stop(e) || step_done(e, how, before, &f) || interrupted(e, n))
 			return 0;
 	}
 	snprintf(e->stop, sizeof(e->stop), "stopped after %d instructions", STEP_BUDGET);
@@ -684,7 +840,12 @@ static int step_back(struct eng *e, long count, struct strbuf *msg)
 	e->log.len = mk.len;
 	if (mk.len)
 		e->log.v[mk.len - 1].n = mk.last_n;
-	replay(e);
+	if (replay(e, mk.steps)) {
+		snprintf(e->stop, sizeof(e->stop), "reverse step interrupted (Ctrl-C): at step %llu of "
+			 "%llu (an earlier point of the same run)", (unsigned long long)machine_steps(e->m),
+			 (unsigned long long)mk.steps);
+		return 0;
+	}
 	snprintf(e->stop, sizeof(e->stop), "reverse step: back at step %llu (re-executed)",
 		 (unsigned long long)machine_steps(e->m));
 	return 0;
@@ -720,6 +881,8 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 	struct eng *e = self;
 	int ret = 0;
 
+	if (no_program(e, msg))
+		return -1;
 	if (how == UI_STEP_BACK)
 		return step_back(e, count < 1 ? 1 : count, msg);
 	if (!running(e)) {
@@ -831,6 +994,8 @@ static int eng_cont(void *self, struct strbuf *msg)
 {
 	struct eng *e = self;
 
+	if (no_program(e, msg))
+		return -1;
 	if (!running(e)) {
 		strbuf_addf(msg, "the program has finished (exit status %d)", machine_exit_status(e->m));
 		return -1;
@@ -839,12 +1004,20 @@ static int eng_cont(void *self, struct strbuf *msg)
 	for (uint64_t n = 1; running(e); n++) {
 		e->ran_mask = 0;
 		prim(e, P_STEP, 0, 0);
-		if (bp_check(e))
+		if (bp_check(e) || brkpt_stop(e))
 			break;
 		if (e->found) {
 			const struct machine_finding *fd =
 				machine_finding_get(e->m, machine_nfindings(e->m) - 1);
 
+			for (size_t i = machine_nfindings(e->m); i-- > 0;) {
+				const struct machine_finding *fi = machine_finding_get(e->m, i);
+
+				if (finding_wanted(e, fi->kind)) {
+					fd = fi;
+					break;
+				}
+			}
 			snprintf(e->stop, sizeof(e->stop), "finding: %s at line %u", fd->kind,
 				 fd->span.line);
 			if (fd->on_device) {
@@ -886,9 +1059,13 @@ static int break_barriers(struct eng *e, struct strbuf *msg)
 	has = xcalloc((size_t)maxl + 1, 1);
 	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
 		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
-			if (e->mod->funcs[f].code[i].op == IR_BAR)
+			if (e->mod->funcs[f].code[i].op == IR_BAR ||
+			    (e->mod->funcs[f].code[i].op == IR_BCALL &&
+			     (e->mod->funcs[f].code[i].imm == BI___ws_bar_wait ||
+			      e->mod->funcs[f].code[i].imm == BI___ws_bar_arrive ||
+			      e->mod->funcs[f].code[i].imm == BI___ws_grid_wait)))
 				has[insn_line(e, (int)f, i)] = 1;
-	strbuf_adds(msg, "breakpoints at the __syncthreads lines:");
+	strbuf_adds(msg, "breakpoints at the barrier lines (__syncthreads, cuda::barrier, grid sync):");
 	for (int line = 1; line <= maxl; line++) {
 		if (!has[line])
 			continue;
@@ -900,7 +1077,7 @@ static int break_barriers(struct eng *e, struct strbuf *msg)
 	free(has);
 	if (first < 0) {
 		strbuf_reset(msg);
-		strbuf_adds(msg, "the program has no __syncthreads");
+		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
 	}
 	return first;
 }
@@ -910,12 +1087,40 @@ static int eng_break_set(void *self, int line, const char *cond, struct strbuf *
 	struct eng *e = self;
 	struct bp b = { ++e->next_bp, line, 1, cond ? xstrdup(cond) : NULL };
 
-	if (line == -1 || line == -2) {
-		e->next_bp--;
-		if (line == -2) {
-			strbuf_adds(msg, "continue always stops at a new finding (and shows it)");
-			return 0;
+	if (no_program(e, msg))
+		return -1;
+	if (line == BP_FINDING) {
+		static const char *const kinds[] = {
+			"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
+			"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
+			"device-pointer-on-host", "shared-race", "global-race", "barrier-divergence",
+			"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
+			"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
+			"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",
+			"oob", "race", "uninitialized", "free", "mask",
+		};
+		int known = !cond;
+
+		for (size_t i = 0; !known && i < WS_ARRAY_LEN(kinds); i++)
+			known = strstr(kinds[i], cond) != NULL || strstr(cond, kinds[i]) == cond;
+		if (!known) {
+			strbuf_addf(msg, "no finding kind '%s' (e.g. shared-race, oob-global-read, "
+				    "deadlock, race, oob)", cond);
+			free(b.cond);
+			e->next_bp--;
+			return -1;
 		}
+		b.line = BP_FINDING;
+		vec_push(&e->bps, b);
+		if (cond)
+			strbuf_addf(msg, "breakpoint %d: continue stops at a %s finding (other kinds "
+				    "are listed, not stopped at)", b.id, cond);
+		else
+			strbuf_addf(msg, "breakpoint %d: continue stops at every new finding", b.id);
+		return b.id;
+	}
+	if (line == -1) {
+		e->next_bp--;
 		return break_barriers(e, msg);
 	}
 	if (!line_has_code(e, line)) {
@@ -958,6 +1163,8 @@ static int eng_focus(void *self, const int block[3], const int thread[3], struct
 	struct machine_kernel_info k;
 	int t;
 
+	if (no_program(e, msg))
+		return -1;
 	if (!kernel_active(e, &k)) {
 		strbuf_adds(msg, "no kernel is running: focus applies to device threads");
 		return -1;
@@ -992,6 +1199,8 @@ static int eng_eval(void *self, const char *expr, int lanes, struct strbuf *out)
 	struct eval_ctx c;
 	struct eval_val v;
 
+	if (no_program(e, out))
+		return -1;
 	focus_get(e, &f);
 	c = ctx_for(e, f.slot, f.warp, f.lane);
 	if (lanes) {
@@ -1092,6 +1301,8 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 	struct eng *e = self;
 	struct focus f;
 
+	if (no_program(e, out))
+		return -1;
 	focus_get(e, &f);
 	if (f.slot < 0) {
 		strbuf_adds(out, "no kernel is running (host code)");
@@ -1111,8 +1322,11 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 static int eng_set(void *self, const char *key, const char *value, struct strbuf *msg)
 {
 	struct eng *e = self;
-	uint64_t target = machine_steps(e->m);
+	uint64_t target;
 
+	if (no_program(e, msg))
+		return -1;
+	target = machine_steps(e->m);
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1133,7 +1347,7 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 	/* the same number of steps under the new policy, from the start */
 	e->log.len = 0;
 	e->marks.len = 0;
-	replay(e);
+	replay(e, 0);
 	e->replaying = 1; /* catching up: its launches were shown already */
 	while (machine_steps(e->m) < target && running(e))
 		prim(e, P_STEP, 0, 0);
@@ -1362,17 +1576,57 @@ static void snap_shfl(struct eng *e, struct ui_state *st)
 	}
 }
 
+/* After a vote/match/redux of the focused warp: its result in each lane,
+ * and for a ballot or a match the mask as bits. */
+static void snap_vote(struct eng *e, struct ui_state *st, struct ui_lanevar *lv)
+{
+	const struct ir_insn *in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
+	static const char *const votes[] = { "__all_sync", "__any_sync", "__ballot_sync", "__uni_sync" };
+	static const char *const reds[] = { "add", "min", "max", "and", "or", "xor" };
+	struct strbuf sb;
+
+	if (in->op == IR_VOTE)
+		lv->name = ui_strf(st, "%s (line %d)", votes[in->sub & 3], e->vote.line);
+	else if (in->op == IR_MATCH)
+		lv->name = ui_strf(st, "__match_%s_sync (line %d)", in->sub == MATCH_ALL ? "all" : "any",
+				   e->vote.line);
+	else
+		lv->name = ui_strf(st, "__reduce_%s_sync (line %d)", reds[in->sub % 6], e->vote.line);
+	lv->has_bits = in->op == IR_MATCH || (in->op == IR_VOTE && in->sub == VOTE_BALLOT);
+	strbuf_init(&sb);
+	for (int l = 0; l < 32; l++) {
+		uint64_t v = e->vote.val[l];
+
+		if (!(e->vote.got >> l & 1))
+			continue;
+		strbuf_reset(&sb);
+		if (lv->has_bits) {
+			lv->bits[l] = (uint32_t)v;
+			strbuf_addf(&sb, "0x%08x", (unsigned)(uint32_t)v);
+		} else if (in->op == IR_VOTE) {
+			strbuf_addf(&sb, "%d", (int)(v & 1));
+		} else {
+			eval_scalar_text(in->t, v, &sb);
+		}
+		lv->value[l] = ui_strdup(st, strbuf_cstr(&sb));
+	}
+	strbuf_release(&sb);
+}
+
 /* Rows: print @ lanes, then the focused lane's scalar locals (not parameters). */
 static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	const struct ir_var *vars[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
 
-	st->lanes = UI_NEW(st, struct ui_lanevar, 6 + e->lanes.len);
+	st->lanes = UI_NEW(st, struct ui_lanevar, 7 + e->lanes.len);
+	vote_settle(e);
+	if (e->vote.valid && e->vote.slot == f->slot && e->vote.warp == f->warp)
+		snap_vote(e, st, &st->lanes[k++]);
 	for (size_t i = 0; i < e->lanes.len; i++)
 		snap_lanerow(e, st, f, &st->lanes[k++], e->lanes.v[i], NULL);
 	/* the latest declared first: usually the one the student is watching */
-	for (int i = n - 1; i >= 0 && k < 6 + (int)e->lanes.len; i--)
+	for (int i = n - 1; i >= 0 && k < 7 + (int)e->lanes.len; i--)
 		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
 			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
 	st->nlanes = k;
@@ -1728,13 +1982,39 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	struct focus f;
 
 	ui_state_clear_snapshot(st);
+	if (!e->m) {
+		/* it does not compile: the source as read, the diagnostics in the console */
+		const struct srcfile *msf = NULL;
+
+		for (size_t i = 0; i < e->c.sm.files.len && !msf; i++)
+			if (!e->c.sm.files.v[i].builtin && !strcmp(e->c.sm.files.v[i].name, e->path))
+				msf = &e->c.sm.files.v[i];
+		ui_set_source(st, e->path, msf ? msf->text : e->text ? e->text : "");
+		st->run = UI_RUN_IDLE;
+		st->simt = e->simt;
+		st->sched = e->sched;
+		st->stop_reason = ui_strdup(st, e->stop);
+		for (size_t i = 0; i < e->pending.len; i++) {
+			ui_console_add(st, e->pending.v[i].kind, e->pending.v[i].text);
+			free(e->pending.v[i].text);
+		}
+		e->pending.len = 0;
+		return;
+	}
 	focus_get(e, &f);
 	ui_set_source(st, sf ? sf->name : "?", sf ? sf->text : "");
 	snap_status(e, st, &f);
 	st->bps = UI_NEW(st, struct ui_breakpoint, e->bps.len + 1);
-	for (size_t i = 0; i < e->bps.len; i++)
-		st->bps[st->nbps++] = (struct ui_breakpoint){ e->bps.v[i].id, e->bps.v[i].line,
-			e->bps.v[i].cond ? ui_strdup(st, e->bps.v[i].cond) : NULL, e->bps.v[i].enabled };
+	for (size_t i = 0; i < e->bps.len; i++) {
+		const struct bp *b = &e->bps.v[i];
+
+		if (b->line == BP_FINDING)	/* line 0: "finding KIND" as its condition */
+			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, 0,
+				ui_strf(st, "finding %s", b->cond ? b->cond : "(any)"), b->enabled };
+		else
+			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, b->line,
+				b->cond ? ui_strdup(st, b->cond) : NULL, b->enabled };
+	}
 	snap_console(e, st);
 	snap_findings(e, st);
 	if (st->run == UI_RUN_FINISHED)
@@ -1749,7 +2029,7 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	snap_sync(e, st, &f);
 }
 
-void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps),
+void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx)
 {
 	struct eng *e = be->self;
@@ -1766,31 +2046,97 @@ static uint32_t main_file(const struct compilation *c, const char *path)
 	return 1;
 }
 
-struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
-				      int argc, char **argv, struct strbuf *err)
+/* Compile the program (the file when it can be read, else the text given)
+ * and start main() stopped before its first statement. On a compile error
+ * the backend has no machine: the diagnostics are queued for the console
+ * and in err; everything but reload and snapshot says to fix and reload. */
+static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 {
-	struct eng *e = xcalloc(1, sizeof(*e));
+	char *buf = NULL;
+	size_t len = 0;
+	const char *why;
+	char *ftext = prefer_file || !e->text ? util_read_file(e->path, NULL, &why) : NULL;
 	int ret;
 
+	if (e->m)
+		machine_free(e->m);
+	e->m = NULL;
+	if (e->loaded)
+		compilation_release(&e->c);
+	e->loaded = 1;
+	e->mod = NULL;
 	compilation_init(&e->c);
-	ret = text ? front_compile_string(&e->c, path, text, fo) : front_compile_file(&e->c, path, fo);
+	if (ftext || !e->text)
+		ret = front_compile_file(&e->c, e->path, &e->fo);
+	else
+		ret = front_compile_string(&e->c, e->path, e->text, &e->fo);
+	free(ftext);
+	e->log.len = e->marks.len = 0;
+	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
 	if (ret < 0 || !e->c.mod || e->c.mod->main_func < 0) {
-		FILE *f = open_memstream(&e->obuf, &e->olen);
+		FILE *f = open_memstream(&buf, &len);
 
 		diag_render(&e->c.diags, &e->c.sm, f, 0);
-		fclose(f);
-		strbuf_adds(err, e->obuf);
 		if (!ret && e->c.mod && e->c.mod->main_func < 0)
-			strbuf_addf(err, "%s: the program has no main function\n", path);
-		free(e->obuf);
-		compilation_release(&e->c);
-		free(e);
-		return NULL;
+			fprintf(f, "%s: the program has no main function\n", e->path);
+		fclose(f);
+		strbuf_adds(err, buf);
+		if (len && buf[len - 1] == '\n')
+			len--;
+		if (len)
+			pend_line(e, UI_CON_ERROR, buf, len);
+		pend_line(e, UI_CON_INFO, "[the program does not compile: fix it, then :reload]", 53);
+		free(buf);
+		snprintf(e->stop, sizeof(e->stop), "does not compile: fix it, then :reload");
+		return -1;
 	}
 	e->mod = e->c.mod;
-	e->file = main_file(&e->c, path);
+	e->file = main_file(&e->c, e->path);
+	machine_build(e);
+	e->oseen = e->eseen = 0;
+	e->nfind_seen = 0;
+	snprintf(e->stop, sizeof(e->stop), "before main()");
+	return 0;
+}
+
+/* reload: recompile (the file as it is now) and start again before main();
+ * breakpoints on lines that still have code are kept. */
+static int eng_reload(void *self, struct strbuf *msg)
+{
+	struct eng *e = self;
+	struct strbuf err;
+	size_t j = 0;
+
+	strbuf_init(&err);
+	if (eng_load(e, 1, &err) < 0) {
+		strbuf_release(&err);
+		strbuf_addf(msg, "%s does not compile (the diagnostics are above)", e->path);
+		return -1;
+	}
+	strbuf_release(&err);
+	for (size_t i = 0; i < e->bps.len; i++) {
+		if (e->bps.v[i].line > 0 && !line_has_code(e, e->bps.v[i].line)) {
+			free(e->bps.v[i].cond);
+			continue;
+		}
+		e->bps.v[j++] = e->bps.v[i];
+	}
+	e->bps.len = j;
+	pend_line(e, UI_CON_INFO, "[reloaded: stopped before main()]", 33);
+	strbuf_addf(msg, "%s compiled; stopped before main()", e->path);
+	return 0;
+}
+
+static struct eng *eng_new(const char *path, const char *text, const struct front_opts *fo,
+			   const struct machine_opts *mo, int argc, char **argv)
+{
+	struct eng *e = xcalloc(1, sizeof(*e));
+
+	e->path = xstrdup(path);
+	e->text = text ? xstrdup(text) : NULL;
+	e->fo = *fo;
 	e->mo = *mo;
+	e->mo.debugger = 1;
 	e->argc = argc;
 	e->argv = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++)
@@ -1800,10 +2146,31 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 		snprintf(e->sched, sizeof(e->sched), "random:%llu", (unsigned long long)mo->seed);
 	else
 		snprintf(e->sched, sizeof(e->sched), "rr");
-	machine_build(e);
-	snprintf(e->stop, sizeof(e->stop), "before main()");
 	e->be = (struct ui_backend){ e, eng_step, eng_cont, eng_break_set, eng_break_delete,
-				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot };
+				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot, eng_reload };
+	return e;
+}
+
+struct ui_backend *engine_backend_new(const char *path, const char *text,
+				      const struct front_opts *fo, const struct machine_opts *mo,
+				      int argc, char **argv, struct strbuf *err)
+{
+	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
+
+	if (eng_load(e, 0, err) < 0) {
+		engine_backend_free(&e->be);
+		return NULL;
+	}
+	return &e->be;
+}
+
+struct ui_backend *engine_backend_open(const char *path, const char *text,
+				       const struct front_opts *fo, const struct machine_opts *mo,
+				       int argc, char **argv, struct strbuf *err)
+{
+	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
+
+	eng_load(e, 0, err);
 	return &e->be;
 }
 
@@ -1814,9 +2181,14 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
-	machine_free(e->m);
-	fclose(e->out);
-	fclose(e->err);
+	if (e->m)
+		machine_free(e->m);
+	if (e->out)
+		fclose(e->out);
+	if (e->err)
+		fclose(e->err);
+	free(e->path);
+	free(e->text);
 	free(e->obuf);
 	free(e->ebuf);
 	for (int i = 0; i < e->argc; i++)
@@ -1833,6 +2205,7 @@ void engine_backend_free(struct ui_backend *be)
 	for (size_t i = 0; i < e->pending.len; i++)
 		free(e->pending.v[i].text);
 	vec_free(&e->pending);
-	compilation_release(&e->c);
+	if (e->loaded)
+		compilation_release(&e->c);
 	free(e);
 }

@@ -13,8 +13,14 @@
  *   reverse-step rebuilds the machine and replays the log up to the previous
  *   command (same module, options and seed: the same run).
  * - engine_backend_set_poll installs a function called between chunks of a
- *   long run (continue, stepping over a long statement) with the step count;
- *   it returns nonzero to interrupt the run (Ctrl-C).
+ *   long run (continue, stepping over a long statement) with the step count
+ *   and total 0, or during reverse-step's replay with the step reached and
+ *   the step it replays to; it returns nonzero to interrupt (Ctrl-C). An
+ *   interrupted replay stops where it got to: an earlier point of the same
+ *   run, from which stepping goes on normally.
+ * - be->reload recompiles the program from its file (as it is now) and
+ *   starts again before main(), keeping the breakpoints whose lines still
+ *   have code; on a compile error the backend is left without a program.
  * - engine_backend_free releases everything, compilation included.
  */
 #ifndef WS_UI_BACKEND_ENGINE_H
@@ -27,8 +33,15 @@
 struct ui_backend *engine_backend_new(const char *path, const char *text,
 				      const struct front_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err);
+/* Like engine_backend_new, but a program that does not compile still gives
+ * a backend: its snapshot shows the source and (once) the diagnostics in
+ * the console, every command says to fix the file and reload, and
+ * be->reload recompiles it (err also gets the diagnostics). */
+struct ui_backend *engine_backend_open(const char *path, const char *text,
+				       const struct front_opts *fo, const struct machine_opts *mo,
+				       int argc, char **argv, struct strbuf *err);
 void engine_backend_free(struct ui_backend *be);
-void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps),
+void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx);
 
 #endif

@@ -32,6 +32,7 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 static int do_pane(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
+static int do_reload(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg);
 
 static const struct command commands[] = {
 	{ "step", "s", "[N]", "step one source line (into calls)", do_step, UI_STEP_LINE },
@@ -43,7 +44,7 @@ static const struct command commands[] = {
 	{ "block-step", "bs", "[N]", "step every warp of the focused block", do_step, UI_STEP_BLOCK },
 	{ "to-barrier", "tb", "", "run the block to its next barrier", do_step, UI_STEP_BARRIER },
 	{ "reverse-step", "rs", "[N]", "undo a step", do_step, UI_STEP_BACK },
-	{ "break", "b", "LINE [if COND] | barrier | finding", "set a breakpoint", do_break, 0 },
+	{ "break", "b", "LINE [if COND] | barrier | finding [KIND]", "set a breakpoint", do_break, 0 },
 	{ "delete", "d", "[ID]", "delete a breakpoint (all without ID)", do_delete, 0 },
 	{ "info", "i", "cuda warps|lanes|blocks|barriers", "show machine state", do_info, 0 },
 	{ "print", "p", "EXPR [@ lanes]", "evaluate for the focused thread or warp", do_print, 0 },
@@ -51,6 +52,7 @@ static const struct command commands[] = {
 	{ "focus", NULL, "warp W [lane L] | lane L", "focus a warp/lane of the block", do_focus, 0 },
 	{ "set", NULL, "simt|sched|model VALUE", "switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
+	{ "reload", NULL, "", "recompile the program (after a fix) and start again", do_reload, 0 },
 	{ "help", "h", "", "show the help screen", do_help, 0 },
 	{ "export", NULL, "svg FILE", "write the screen as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep", do_quit, 0 },
@@ -245,17 +247,24 @@ static int do_break(struct ui_session *s, const struct command *cmd, const char 
 	const char *rest = skip_ws(end), *cond = NULL;
 	int id;
 
-	/* break barrier | break finding: the backend picks the lines (line -1 / -2) */
-	if (!strcmp(args, "barrier") || !strcmp(args, "finding")) {
+	/* break barrier: the backend picks the lines (line -1); break finding
+	 * [KIND]: line -2, cond the kind (NULL: any finding) */
+	if (!strcmp(args, "barrier") || !strncmp(args, "finding", 7)) {
+		const char *kind = skip_ws(args + 7);
+
+		if (args[0] == 'f' && args[7] && !isspace((unsigned char)args[7]))
+			goto usage;
 		if (!s->be || !s->be->break_set)
 			return no_backend(msg);
-		id = s->be->break_set(s->be->self, args[0] == 'b' ? -1 : -2, NULL, msg);
+		id = s->be->break_set(s->be->self, args[0] == 'b' ? -1 : -2,
+				      args[0] == 'f' && *kind ? kind : NULL, msg);
 		return id < 0 ? UI_ACT_ERROR : backend_done(s, 0);
 	}
 
 	if (end == args || line < 1 || (*rest && strncmp(rest, "if", 2)) ||
 	    (*rest && rest[2] && !isspace((unsigned char)rest[2]))) {
-		strbuf_adds(msg, "usage: break LINE [if COND] | break barrier | break finding");
+usage:
+		strbuf_adds(msg, "usage: break LINE [if COND] | break barrier | break finding [KIND]");
 		return UI_ACT_ERROR;
 	}
 	if (*rest) {
@@ -309,9 +318,13 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 		if (!s->st.nbps)
 			strbuf_adds(msg, "no breakpoints");
 		for (int i = 0; i < s->st.nbps; i++)
-			strbuf_addf(msg, "%s%d: line %d%s%s", i ? "\n" : "", s->st.bps[i].id,
-				    s->st.bps[i].line, s->st.bps[i].cond ? " if " : "",
-				    s->st.bps[i].cond ? s->st.bps[i].cond : "");
+			if (s->st.bps[i].line > 0)
+				strbuf_addf(msg, "%s%d: line %d%s%s", i ? "\n" : "", s->st.bps[i].id,
+					    s->st.bps[i].line, s->st.bps[i].cond ? " if " : "",
+					    s->st.bps[i].cond ? s->st.bps[i].cond : "");
+			else
+				strbuf_addf(msg, "%s%d: %s", i ? "\n" : "", s->st.bps[i].id,
+					    s->st.bps[i].cond ? s->st.bps[i].cond : "?");
 		return UI_ACT_NONE;
 	}
 	strbuf_adds(msg, "usage: info cuda warps|lanes|blocks|barriers, or info breakpoints");
@@ -503,6 +516,19 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 	return UI_ACT_REDRAW;
 }
 
+static int do_reload(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	if (!s->be || !s->be->reload) {
+		strbuf_adds(msg, "reload: not available here");
+		return UI_ACT_ERROR;
+	}
+	if (s->be->reload(s->be->self, msg) < 0) {
+		ui_session_refresh(s); /* the diagnostics go to the console */
+		return UI_ACT_ERROR | UI_ACT_STATE;
+	}
+	return backend_done(s, 0);
+}
+
 static int do_quit(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	return UI_ACT_QUIT;
@@ -534,19 +560,42 @@ static int do_pane(struct ui_session *s, const struct command *cmd, const char *
 
 /* ---- completion ---- */
 
-int cmd_complete(char *line, int *len, int cap, struct strbuf *out)
+/* What may follow a command (by canonical name and the words after it). */
+static const struct {
+	const char *ctx;
+	const char *words[32];
+} subwords[] = {
+	{ "info", { "cuda", "breakpoints" } },
+	{ "info cuda", { "warps", "lanes", "blocks", "barriers" } },
+	{ "set", { "simt", "sched", "model" } },
+	{ "set simt", { "stack", "its" } },
+	{ "set sched", { "rr", "random:" } },
+	{ "set model", { "sc", "relaxed" } },
+	{ "break", { "barrier", "finding" } },
+	{ "break finding", { "oob-global-read", "oob-global-write", "oob-shared", "oob-local",
+			     "misaligned", "use-after-free", "double-free", "invalid-free",
+			     "shared-race", "global-race", "barrier-divergence", "invalid-syncwarp-mask",
+			     "invalid-collective-mask", "shfl-inactive-source", "uninitialized-read",
+			     "deadlock", "integer-divide-by-zero", "assert-failure", "trap",
+			     "stack-overflow", "step-limit", "invalid-launch", "race", "oob" } },
+	{ "pane", { "source", "warps", "lanes", "thread", "memory", "sync", "findings", "console" } },
+	{ "export", { "svg" } },
+	{ "cuda", { "block", "thread" } },
+	{ "focus", { "warp", "lane" } },
+};
+
+/* Complete word [from, *len) of line among cands; see cmd_complete. */
+static int complete_among(char *line, int *len, int cap, int from, const char *const *cands,
+			  size_t ncands, struct strbuf *out)
 {
 	const char *first = NULL;
-	size_t common = 0;
+	size_t common = 0, wl = (size_t)(*len - from);
 	int n = 0;
 
-	for (int i = 0; i < *len; i++)
-		if (isspace((unsigned char)line[i]))
-			return 0;
-	for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
-		const char *name = commands[i].name;
+	for (size_t i = 0; i < ncands && cands[i]; i++) {
+		const char *name = cands[i];
 
-		if (strncmp(name, line, (size_t)*len))
+		if (strncmp(name, line + from, wl))
 			continue;
 		if (!n++) {
 			first = name;
@@ -561,14 +610,49 @@ int cmd_complete(char *line, int *len, int cap, struct strbuf *out)
 		if (out)
 			strbuf_addf(out, "%s%s", n > 1 ? " " : "", name);
 	}
-	if (n && (int)common > *len && (int)common + 2 < cap) {
-		memcpy(line, first, common);
-		*len = (int)common;
-		if (n == 1)
+	if (n && (int)(from + common + 2) < cap && (common > wl || n == 1)) {
+		memcpy(line + from, first, common);
+		*len = from + (int)common;
+		if (n == 1 && first[common - 1] != ':')
 			line[(*len)++] = ' ';
 		line[*len] = 0;
 	}
 	return n;
+}
+
+int cmd_complete(char *line, int *len, int cap, struct strbuf *out)
+{
+	const char *names[WS_ARRAY_LEN(commands) + 1];
+	char ctx[UI_LINE_MAX];
+	int from = *len, n = 0;
+	const struct command *c;
+	const char *p;
+
+	while (from > 0 && !isspace((unsigned char)line[from - 1]))
+		from--;
+	if (!from) {
+		for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++)
+			names[i] = commands[i].name;
+		return complete_among(line, len, cap, 0, names, WS_ARRAY_LEN(commands), out);
+	}
+	/* the context: the canonical command and the words up to this one */
+	p = skip_ws(line);
+	for (n = 0; p[n] && !isspace((unsigned char)p[n]); n++)
+		;
+	if (!(c = command_find(p, (size_t)n)))
+		return 0;
+	snprintf(ctx, sizeof(ctx), "%s", c->name);
+	for (p = skip_ws(p + n); p < line + from; p = skip_ws(p + n)) {
+		for (n = 0; p[n] && !isspace((unsigned char)p[n]); n++)
+			;
+		if (strlen(ctx) + (size_t)n + 2 < sizeof(ctx))
+			snprintf(ctx + strlen(ctx), sizeof(ctx) - strlen(ctx), " %.*s", n, p);
+	}
+	for (size_t i = 0; i < WS_ARRAY_LEN(subwords); i++)
+		if (!strcmp(ctx, subwords[i].ctx))
+			return complete_among(line, len, cap, from, subwords[i].words,
+					      WS_ARRAY_LEN(subwords[i].words), out);
+	return 0;
 }
 
 /* ---- keys ---- */

@@ -49,6 +49,9 @@ struct ui_backend {
 	/* set simt|sched|model VALUE */
 	int (*set)(void *self, const char *key, const char *value, struct strbuf *msg);
 	void (*snapshot)(void *self, struct ui_state *st);
+	/* reload: recompile the program (after a fix) and start it again before
+	 * main(); NULL: not supported. Added at the end (tui2). */
+	int (*reload)(void *self, struct strbuf *msg);
 };
 
 /* Action flags returned by handlers and keys */

@@ -4,8 +4,10 @@
  *
  * Contract: ui_debug_main compiles path (or text under the name path),
  * opens the interface stopped before main() and returns the exit status for
- * warpstep: 0 after quitting, 2 on a compile error (diagnostics on stderr)
- * or when the terminal cannot be used. ui_start_main shows the start
+ * warpstep: 0 after quitting, 2 on a compile error without a terminal
+ * (diagnostics on stderr) or when the terminal cannot be used; with a
+ * terminal a program that does not compile opens with its diagnostics in
+ * the console, and :reload recompiles it after a fix. ui_start_main shows the start
  * screen: the bundled examples (embedded) and the lessons found in
  * lessons_dir (NULL: none); choosing an example opens it, quitting it comes
  * back to the list; lessons come first, with progress marks, and choosing
@@ -24,6 +26,8 @@ struct debug_opts {
 	const struct machine_opts *mo;
 	const char *record; /* asciicast file, or NULL */
 	const char *script; /* a scenario script to run in the interface, or NULL */
+	uint64_t lua_budget; /* Lua instruction budget of lessons and scripts (0: default) */
+	size_t lua_memory;   /* their memory limit in bytes (0: default) */
 };
 
 int ui_debug_main(const struct debug_opts *o, const char *path, const char *text, int argc,

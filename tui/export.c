@@ -6,7 +6,8 @@
 #include "export.h"
 
 /* Per style: ANSI color (0-7, -1 default) of fg and bg, bold, dim,
- * underline, reverse. Mirrors term.c's color_style. */
+ * underline. The one palette: term.c takes its curses colors from here
+ * (export_style), so the terminal, the recording and the SVG agree. */
 static const struct {
 	signed char fg, bg;
 	unsigned char bold, dim, ul;
@@ -38,6 +39,22 @@ static const char *const rgb[8] = { "#1e1e1e", "#f05050", "#50d050", "#e0c040",
 				    "#5080f0", "#d060d0", "#40c8d0", "#e8e8e8" };
 #define SVG_BG "#101418"
 #define SVG_FG "#d8d8d8"
+
+void export_style(int style, int *fg, int *bg, int *bold, int *dim, int *ul)
+{
+	if (style < 0 || style >= VS_COUNT)
+		style = VS_NORMAL;
+	*fg = export_styles[style].fg;
+	*bg = export_styles[style].bg;
+	*bold = export_styles[style].bold;
+	*dim = export_styles[style].dim;
+	*ul = export_styles[style].ul;
+}
+
+const char *export_svg_rgb(int color)
+{
+	return color >= 0 && color < 8 ? rgb[color] : SVG_FG;
+}
 
 static void utf8_put(struct strbuf *out, uint32_t c)
 {

@@ -2,8 +2,10 @@
  * export.h - a view_grid as other formats: ANSI text (the frames of an
  * asciicast recording), asciicast v2 events, and SVG for slides.
  *
- * Contract: pure functions of the grid; the style colors follow term.c's
- * (keep them in step). Text is appended to out.
+ * Contract: pure functions of the grid. The style palette lives here
+ * (export_style): term.c draws with the same ANSI colors and attributes, so
+ * a recording or an SVG shows what the terminal showed. Text is appended
+ * to out.
  */
 #ifndef WS_UI_EXPORT_H
 #define WS_UI_EXPORT_H
@@ -17,5 +19,9 @@ void export_ansi(const struct view_grid *g, struct strbuf *out);
 void export_cast_event(FILE *f, double t, const char *text);
 /* An SVG document of the grid (monospace cells, our colors). */
 void export_svg(const struct view_grid *g, struct strbuf *out);
+/* A style's ANSI colors (0-7; -1: the terminal's default) and attributes. */
+void export_style(int style, int *fg, int *bg, int *bold, int *dim, int *ul);
+/* The SVG color of ANSI color 0-7 (else the default foreground). */
+const char *export_svg_rgb(int color);
 
 #endif

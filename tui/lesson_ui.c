@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "api.h"
@@ -58,6 +59,7 @@ struct lu {
 	size_t steps_seen;        /* of the scenario's steps, mirrored so far */
 	int seen_findings;
 	unsigned seen_barriers;
+	unsigned seen_phases;     /* cuda::barrier phases completed, summed */
 	int was_diverged;
 	/* the built-in editor */
 	VEC(char *) ed;
@@ -127,6 +129,7 @@ static void lu_set_backend(struct lu *lu, struct ui_backend *be)
 		engine_backend_free(old);
 	lu->seen_findings = lu->s->st.nfindings;
 	lu->seen_barriers = 0;
+	lu->seen_phases = 0;
 	lu->was_diverged = 0;
 }
 
@@ -310,7 +313,7 @@ static void lu_answer(struct lu *lu, const char *ans)
 static int lu_states(struct lu *lu, char out[][128], int cap)
 {
 	const struct ui_state *st = &lu->s->st;
-	unsigned gens = 0;
+	unsigned gens = 0, phases = 0;
 	int n = 0, b = st->focus_block[0] + st->focus_block[1] * (st->grid[0] ? st->grid[0] : 1) +
 		       st->focus_block[2] * (st->grid[0] ? st->grid[0] : 1) * (st->grid[1] ? st->grid[1] : 1);
 	const struct ui_warp *w = st->focus_warp >= 0 && st->focus_warp < st->nwarps
@@ -325,6 +328,11 @@ static int lu_states(struct lu *lu, char out[][128], int cap)
 	if (gens > lu->seen_barriers && n < cap)
 		snprintf(out[n++], 128, "barrier generation=%u block=%d", gens, b);
 	lu->seen_barriers = gens > lu->seen_barriers ? gens : lu->seen_barriers;
+	for (int i = 0; i < st->sync.ncubars; i++)
+		phases += (unsigned)st->sync.cubars[i].phase;
+	if (phases > lu->seen_phases && n < cap)
+		snprintf(out[n++], 128, "phase phase=%u block=%d", phases, b);
+	lu->seen_phases = phases > lu->seen_phases ? phases : lu->seen_phases;
 	if (st->run == UI_RUN_KERNEL && w && w->ngroups > 1 && n < cap)
 		snprintf(out[n++], 128, "diverge warp=%d groups=%d", w->id, w->ngroups);
 	if (st->run == UI_RUN_KERNEL && st->thread.line && n < cap)
@@ -660,7 +668,8 @@ static int lu_script_start(struct lu *lu, const char *path)
 		return -1;
 	}
 	scenario_close(lu->sc);
-	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, err ? err : stderr);
+	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, lu->o->lua_budget,
+			       lu->o->lua_memory, err ? err : stderr);
 	if (!lu->sc) {
 		char buf[512];
 		size_t n = 0;
@@ -933,6 +942,8 @@ static int lu_open_lesson(struct lu *lu, const struct ui_run_opts *ro)
 	lo.fresh = ro->fresh;
 	lo.state_dir = ro->state_dir;
 	lo.host = host_record_host(lu->rec);
+	lo.max_instructions = lu->o->lua_budget;
+	lo.max_memory = lu->o->lua_memory;
 	base = base ? base + 1 : ro->lesson_path;
 	snprintf(lu->title, sizeof(lu->title), "Lesson %.*s", (int)strcspn(base, "."), base);
 	if (!(lu->play = lesson_open(&lo, lu->pout, stderr)))
@@ -955,14 +966,19 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	memset(&lu, 0, sizeof(lu));
 	lu.o = o;
 	strbuf_init(&err);
-	be = ro->path ? engine_backend_new(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
+	/* a program that does not compile still opens (the diagnostics in the
+	 * console, :reload after a fix) when there is a terminal to open */
+	be = ro->path ? engine_backend_open(ro->path, ro->text, o->fo, o->mo, ro->argc, ro->argv, &err)
 		      : engine_backend_new("lesson.cu", placeholder, o->fo, o->mo, 1, pargv, &err);
+	if (be && err.len && (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		engine_backend_free(be);
+		be = NULL;
+	}
 	if (!be) {
 		fputs(strbuf_cstr(&err), stderr);
 		strbuf_release(&err);
 		return 2;
 	}
-	strbuf_release(&err);
 	ui_session_init(&s, be);
 	lu.s = &s;
 	lu_set_backend(&lu, be);
@@ -973,8 +989,9 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;
-	ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
-		       "b LINE: break  ?: help  q: quit");
+	if (!err.len)
+		ui_console_add(&s.st, UI_CON_INFO, "stopped before main(). s: step  c: continue  "
+			       "b LINE: break  ?: help  q: quit");
 	if (ro->lesson_path && lu_open_lesson(&lu, ro) < 0)
 		goto out;
 	if (ro->script_path && lu_script_start(&lu, ro->script_path) < 0 && !lu.sc) {
@@ -985,6 +1002,7 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	to.record = o->record;
 	status = term_run(&s, &to);
 out:
+	strbuf_release(&err);
 	s.be = NULL;
 	lu_free(&lu);
 	ui_session_free(&s);

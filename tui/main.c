@@ -52,6 +52,8 @@ struct cli {
 	const char *report;     /* --report FILE.json (run, check) */
 	int steps_set;          /* --max-steps was given */
 	int checking;           /* `check`: exit 1 on a finding */
+	uint64_t lua_budget;    /* --budget N: Lua instructions per script run / learner action */
+	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 };
 
 struct command {
@@ -115,11 +117,14 @@ static const char options_help[] =
 	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
 	"  --json                  explore/litmus: print JSON\n"
 	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
-	"                          default to 20000000000)\n"
+	"                          default to 500000000)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
+	"  --budget N              Lua scripts and lessons: instruction budget (default 200000000)\n"
+	"  --memory MiB            Lua scripts and lessons: memory limit (default 256)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
+	"  --cuda-version 12|13    whose launch-error codes the runtime gives (default 12)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
 	"  -h, --help              show this help and exit\n"
@@ -277,7 +282,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
 	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
-	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report"))
+	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
+	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -313,6 +319,21 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_number(name, v, &num);
 		cli->mo.max_steps = (uint64_t)num;
 		cli->steps_set = 1;
+	} else if (strcmp(name, "--budget") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && num < 1)
+			*status = usage_error("bad --budget '%s' (expected a number of Lua instructions)", v);
+		cli->lua_budget = (uint64_t)num;
+	} else if (strcmp(name, "--memory") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && (num < 1 || num > 65536))
+			*status = usage_error("bad --memory '%s' (expected MiB, 1 to 65536)", v);
+		cli->lua_memory = (size_t)num << 20;
+	} else if (strcmp(name, "--cuda-version") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && num != 12 && num != 13)
+			*status = usage_error("bad --cuda-version '%s' (expected 12 or 13)", v);
+		cli->mo.cuda_version = (int)num;
 	} else {
 		*status = opt_number(name, v, &num);
 		if (!*status && (num < 100 || num > 9990))
@@ -486,7 +507,8 @@ static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
-	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), stdout, stderr);
+	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), cli->lua_budget,
+			     cli->lua_memory, stdout, stderr);
 	host_engine_free(he);
 	return status;
 }
@@ -501,6 +523,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 		return status;
 	lesson_opts_init(&lo);
 	lo.path = argv[0];
+	lo.max_instructions = cli->lua_budget;
+	lo.max_memory = cli->lua_memory;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--answers") == 0 && i + 1 < argc)
 			lo.answers = argv[++i];
@@ -512,7 +536,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 			return usage_error("lesson: unexpected argument '%s'", argv[i]);
 	}
 	if (!lo.answers) {
-		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL };
+		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL, cli->lua_budget,
+					cli->lua_memory };
 
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return usage_error("lesson: without a terminal, --answers FILE is needed");
@@ -547,7 +572,8 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 /* The interface on a program (tui/debug.c). */
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 	int status;
 
 	if (argc == 0 && cli->script) {
@@ -571,7 +597,8 @@ static const char *lessons_dir(void)
  * one, the list of lessons and how to start one. */
 static int run_default(struct cli *cli)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return ui_start_main(&o, lessons_dir());
@@ -581,7 +608,8 @@ static int run_default(struct cli *cli)
 /* `warpstep lessons/NN-x.lua`: play the lesson in the interface. */
 static int run_lesson_file(struct cli *cli, const char *path)
 {
-	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script };
+	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
+				 cli->lua_memory };
 	int status;
 
 	if ((status = program_check_file(path)))

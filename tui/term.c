@@ -58,32 +58,17 @@ static const attr_t mono_attr[VS_COUNT] = {
 	[VS_FOCUS_LANE] = A_REVERSE | A_BOLD,
 };
 
-/* Colors: fg, bg (-1 default), extra attributes. High contrast for projectors. */
-static const struct {
-	short fg, bg;
-	attr_t attr;
-} color_style[VS_COUNT] = {
-	[VS_NORMAL] = { -1, -1, 0 },
-	[VS_DIM] = { -1, -1, A_DIM },
-	[VS_HIGHLIGHT] = { COLOR_YELLOW, -1, A_BOLD },
-	[VS_ACTIVE_LANE] = { COLOR_GREEN, -1, A_BOLD },
-	[VS_DIVERGED_LANE] = { COLOR_YELLOW, -1, 0 },
-	[VS_EXITED_LANE] = { -1, -1, A_DIM },
-	[VS_BARRIER_WAIT] = { COLOR_MAGENTA, -1, A_BOLD },
-	[VS_WARPSYNC_WAIT] = { COLOR_CYAN, -1, A_BOLD },
-	[VS_BREAKPOINT] = { COLOR_RED, -1, A_BOLD },
-	[VS_CURRENT_LINE] = { COLOR_BLACK, COLOR_CYAN, 0 },
-	[VS_ERROR] = { COLOR_RED, -1, A_BOLD },
-	[VS_TITLE] = { COLOR_CYAN, -1, A_BOLD },
-	[VS_TITLE_FOCUS] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD },
-	[VS_BORDER] = { COLOR_BLUE, -1, 0 },
-	[VS_STATUS] = { COLOR_BLACK, COLOR_WHITE, 0 },
-	[VS_READ] = { COLOR_CYAN, -1, A_UNDERLINE },
-	[VS_WRITE] = { COLOR_RED, -1, A_BOLD | A_UNDERLINE },
-	[VS_KEYWORD] = { COLOR_CYAN, -1, 0 },
-	[VS_NUMBER] = { -1, -1, 0 },
-	[VS_FOCUS_LANE] = { COLOR_BLACK, COLOR_YELLOW, A_BOLD },
-};
+/* Colors: export.c's palette (ANSI 0-7 are curses' COLOR_BLACK..COLOR_WHITE). */
+_Static_assert(COLOR_BLACK == 0 && COLOR_RED == 1 && COLOR_YELLOW == 3 && COLOR_WHITE == 7,
+	       "curses colors are the ANSI numbers");
+
+static attr_t color_attr(int s)
+{
+	int fg, bg, bold, dim, ul;
+
+	export_style(s, &fg, &bg, &bold, &dim, &ul);
+	return (bold ? A_BOLD : 0) | (dim ? A_DIM : 0) | (ul ? A_UNDERLINE : 0);
+}
 
 static void styles_init(int mono)
 {
@@ -93,7 +78,12 @@ static void styles_init(int mono)
 		int defaults = use_default_colors() == OK;
 
 		for (int s = 0; s < VS_COUNT; s++) {
-			short fg = color_style[s].fg, bg = color_style[s].bg;
+			int ifg, ibg, b, d, u;
+			short fg, bg;
+
+			export_style(s, &ifg, &ibg, &b, &d, &u);
+			fg = (short)ifg;
+			bg = (short)ibg;
 
 			if (!defaults) {
 				fg = fg < 0 ? COLOR_WHITE : fg;
@@ -101,7 +91,7 @@ static void styles_init(int mono)
 			}
 			if (s + 1 < COLOR_PAIRS && init_pair((short)(s + 1), fg, bg) == OK)
 				style_pair[s] = (short)(s + 1);
-			style_attr[s] = color_style[s].attr;
+			style_attr[s] = color_attr(s);
 		}
 		return;
 	}
@@ -145,7 +135,7 @@ static SCREEN *screen_open(void)
 	return scr;
 }
 
-int term_poll(void *ctx, uint64_t steps)
+int term_poll(void *ctx, uint64_t steps, uint64_t total)
 {
 	char line[96];
 	wint_t wc;
@@ -169,8 +159,13 @@ int term_poll(void *ctx, uint64_t steps)
 		if (type == OK && (wc == 3 || wc == 'q'))
 			stop = 1;
 	nodelay(stdscr, FALSE);
-	snprintf(line, sizeof(line), " running... %llu steps  (Ctrl-C stops) ",
-		 (unsigned long long)steps);
+	if (total)
+		snprintf(line, sizeof(line), " reverse: replaying %llu / %llu steps (%d%%)  (Ctrl-C stops) ",
+			 (unsigned long long)steps, (unsigned long long)total,
+			 (int)(steps * 100 / total));
+	else
+		snprintf(line, sizeof(line), " running... %llu steps  (Ctrl-C stops) ",
+			 (unsigned long long)steps);
 	attrset(style_attr[VS_STATUS] | COLOR_PAIR(style_pair[VS_STATUS]));
 	mvaddstr(LINES - 1, 0, line);
 	clrtoeol();

@@ -29,7 +29,7 @@ int term_run(struct ui_session *s, const struct term_opts *o);
 /* During a long run inside a command: show progress on the bottom row and
  * report whether Ctrl-C (or q) was pressed since. Returns 1 to interrupt.
  * Outside term_run it returns 0. ctx is unused (a backend poll function). */
-int term_poll(void *ctx, uint64_t steps);
+int term_poll(void *ctx, uint64_t steps, uint64_t total);
 /* Inside term_run: leave curses, run $EDITOR on file, come back. 0 when
  * the editor exited with 0; -1 when it failed or EDITOR is unset. */
 int term_edit(const char *file);

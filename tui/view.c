@@ -360,6 +360,12 @@ static void draw_source(struct ctx *c)
 	struct view_rect in;
 
 	snprintf(extra, sizeof(extra), "%s", st->file ? st->file : "(no program)");
+	/* breakpoints without a line (break finding KIND) are named in the title */
+	for (int i = 0; i < st->nbps; i++)
+		if (st->bps[i].line <= 0 && st->bps[i].cond && strlen(extra) + 40 < sizeof(extra))
+			snprintf(extra + strlen(extra), sizeof(extra) - strlen(extra), "%s%s%s",
+				 strstr(extra, " stops at ") ? ", " : "  " , strstr(extra, " stops at ") ?
+				 "" : "stops at ", st->bps[i].cond);
 	in = pane_title(c, PANE_SOURCE, extra);
 	if (in.h <= 0)
 		return;
@@ -504,6 +510,21 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 	if (v->has_src)
 		put_fmt(c, x0 + (int)text_cols(v->name) + 1, y, VS_DIM, "(%s source lane)", arrow);
 	y++;
+	/* a ballot or match: the focused lane's mask as bits first (lane 31 left) */
+	if (v->has_bits && y < ymax) {
+		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
+		uint32_t m = v->bits[fl];
+		int x = put_fmt(c, x0, y, VS_DIM, c->r.w >= 48 ? "lane %d mask " : "L%d ", fl);
+
+		for (int b = 31; b >= 0; b--) {
+			if (b != 31 && b % 8 == 7)
+				x++;
+			put_ch(c, x++, y, m >> b & 1 ? '1' : '0', m >> b & 1 ? VS_ACTIVE_LANE : VS_DIM);
+		}
+		if (x + 12 <= c->r.x + c->r.w)
+			put_fmt(c, x + 1, y, VS_NUMBER, "0x%08x", m);
+		y++;
+	}
 	for (int l = 0; l < UI_WARP_SIZE && y < ymax; l += per, y++) {
 		for (int k = 0; k < per && l + k < UI_WARP_SIZE; k++) {
 			int lane = l + k, x = x0 + k * cw;
@@ -518,18 +539,6 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 				put_fmt(c, x + 4 + vw, y, VS_WARPSYNC_WAIT, "%-2d", v->src[lane]);
 			}
 		}
-	}
-	if (v->has_bits && y < ymax) {
-		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
-		uint32_t m = v->bits[fl];
-		int x = put_fmt(c, x0, y, VS_DIM, "mask (lane %d) 0x%08x ", fl, m);
-
-		for (int b = 31; b >= 0; b--) {
-			if (b != 31 && b % 8 == 7)
-				x++;
-			put_ch(c, x++, y, m >> b & 1 ? '1' : '0', m >> b & 1 ? VS_ACTIVE_LANE : VS_DIM);
-		}
-		y++;
 	}
 	return y;
 }
@@ -873,28 +882,41 @@ static void draw_cmdrow(struct ctx *c)
 }
 
 const char *const view_help_lines[] = {
-	"warpstep - step a CUDA program warp by warp",
+	"warpstep - step a CUDA program warp by warp  (j/k scroll, q closes)",
 	"",
 	"Keys",
-	"  s / n / i       step a statement / next (over calls) / one instruction",
-	"  w / b           step the focused warp only / the whole block",
-	"  f / c / r       run to the next barrier / continue / reverse step",
-	"  h l             focus previous / next lane      J K   next / previous warp",
-	"  j k             scroll the focused pane         PgUp PgDn  scroll faster",
-	"  Tab, 1-8        focus pane: 1 source 2 warps 3 lanes 4 thread",
-	"                  5 memory 6 sync 7 findings 8 console",
-	"  z               zoom the focused pane (again: back)",
-	"  :               command line (Enter runs, Tab completes, Up/Down history)",
-	"  Enter           repeat the last command     ?  this help     q  quit",
+	"  s / n / i      step a statement / next (over calls) / an instruction",
+	"  w / b          step the focused warp only / the whole block",
+	"  f / c / r      to the next barrier / continue / reverse step",
+	"  h l Left Right previous / next lane     J K  next / previous warp",
+	"  j k Up Down    scroll the focused pane  PgUp PgDn  scroll faster",
+	"  0              scroll every pane back   mouse: click focus, wheel",
+	"  Tab Shift-Tab  next / previous pane     z  Esc  zoom it / back",
+	"  1-8            show a pane: 1 source 2 warps 3 lanes 4 thread",
+	"                 5 memory 6 sync 7 findings 8 console",
+	"  :              command line (Tab completes, Up/Down history)",
+	"  Enter          repeat the last command  ?  this help   q  quit",
+	"  Ctrl-C         stop a long continue or a reverse-step's replay",
 	"",
-	"Commands (gdb / cuda-gdb style)",
+	"Commands (gdb / cuda-gdb style; Tab completes subcommands too)",
 	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue (c)",
-	"  warp-step  block-step  to-barrier  reverse-step (rs)",
-	"  break LINE [if COND] (b)    break barrier   break finding   delete [ID]",
-	"  info cuda warps|lanes|blocks|barriers   print EXPR [@ lanes] (p)",
-	"  cuda block (x,y,z) thread (x,y,z)   focus warp W lane L",
-	"  set simt stack|its   set sched rr|random:SEED   set model sc|relaxed",
-	"  help   quit (q)",
+	"  warp-step (ws)  block-step (bs)  to-barrier (tb)  reverse-step (rs)",
+	"  break LINE [if COND] (b)  break barrier  break finding [KIND]",
+	"  delete [ID] (d)   info breakpoints",
+	"  info cuda warps|lanes|blocks|barriers (i)",
+	"  print EXPR [@ lanes] (p)   cuda block (x,y,z) thread (x,y,z)",
+	"  focus warp W [lane L]   focus lane L   pane NAME|N",
+	"  set simt stack|its  set sched rr|random:SEED  set model sc|relaxed",
+	"  reload (recompile after a fix)  export svg FILE  help (h)  quit (q)",
+	"  A kernel's __brkpt() stops like a breakpoint; continue goes past it.",
+	"",
+	"In a lesson",
+	"  Space Enter    next page (Space scrolls a long page first)",
+	"  a  :answer     answer the question   e  :edit  edit the exercise",
+	"  L  9  :lesson  lesson pane full screen / back to the debugger",
+	"  j k PgUp PgDn  scroll the lesson     q  leave (progress is kept)",
+	"  editor: arrows move; Ctrl-S or Ctrl-X saves and checks; Ctrl-C drops",
+	"  :script FILE.lua  a scenario script (in its pauses any key steps)",
 	"",
 	"Warps pane glyphs",
 	NULL,

@@ -1,10 +1,11 @@
 -- barriers.lua - __syncthreads as a barrier with phases: who has arrived,
--- who is expected, the generation, and a barrier that never completes.
+-- who is expected, the generation, and a barrier that never completes;
+-- then cuda::barrier: init, arrive() and its token, wait(token),
+-- arrive_and_wait(), arrive_and_drop(), the split arrive/wait pattern.
 -- Run: warpstep script scripts/scenarios/barriers.lua
 -- In the interface: the sync pane shows the block's barrier (arrived /
--- expected, generation); waiting lanes are 'b' in the warps pane.
--- NEEDSWORK: cuda::barrier (<cuda/barrier>) is not supported by the front
--- end yet; its phases and tokens come with it.
+-- expected, generation) and each cuda::barrier (expected, pending, phase,
+-- who waits on which phase's token); waiting lanes are 'b' in the warps pane.
 
 local src = [[
 __global__ void phases(int *out)
@@ -77,3 +78,81 @@ for _, f in ipairs(m:findings()) do
 end
 print("Since Volta, threads that exit count as arrived, so this completes on the")
 print("GPU, but it is undefined behavior and the checker says so.")
+
+print("\n== cuda::barrier: phases and tokens ==")
+local cb = [[
+#pragma nv_diag_suppress 20054
+#include <cuda/barrier>
+#include <utility>
+using barrier = cuda::barrier<cuda::thread_scope_block>;
+
+__global__ void split(int *out)
+{
+    __shared__ barrier bar;
+    __shared__ int buf[64];
+    int t = threadIdx.x;
+    if (t == 0)
+        init(&bar, blockDim.x);              // 64 arrivals per phase
+    __syncthreads();
+    buf[t] = t * t;
+    barrier::arrival_token tok = bar.arrive();   // arrive: my write is done
+    int mine = 3 * t;                        // independent work
+    bar.wait(std::move(tok));                // wait for the phase of tok
+    out[t] = buf[(t + 1) % 64] + mine;
+    if (t >= 32) {
+        bar.arrive_and_drop();               // warp 1 leaves the barrier
+        return;
+    }
+    bar.arrive_and_wait();                   // phases of 32 from now on
+    out[t] += 1;
+}
+]]
+p = assert(ws.compile(cb, "split.cu"))
+m = ws.machine(p, { sched = "rr" })
+out = m:alloc(64 * 4)
+m:launch("split", { grid = 1, block = 64, args = { out } })
+
+local function cushow()
+	local b = m:cubarriers{ block = 0 }[1]
+	if not b then
+		print("  (no cuda::barrier: the block is gone)")
+		return
+	end
+	local waiting = {}
+	for _, w in ipairs(b.waiting) do
+		waiting[#waiting + 1] = string.format("warp %d %s on phase %d", w.warp, w.mask_hex, w.phase)
+	end
+	print(string.format("  %s: expected %d, pending %d, phase %d; waiting: %s", b.name, b.expected,
+		b.pending, b.phase, #waiting > 0 and table.concat(waiting, ", ") or "none"))
+end
+local function alone(w)
+	local n = 0
+	while true do
+		local pick
+		for i, ch in ipairs(m:choices()) do if ch.warp == w then pick = i end end
+		if not pick then return n end
+		m:choose(pick)
+		n = n + 1
+	end
+end
+
+m:step("barrier")
+print("Thread 0 ran init(&bar, 64); everyone passed __syncthreads():")
+cushow()
+alone(0)
+print("Warp 0 alone: 32 arrivals with arrive(), each lane keeps a token for phase 0,")
+print("does its own work (mine = 3 * t), then blocks in wait(token):")
+cushow()
+for _, w in ipairs(m:warps{ block = 0 }) do print(string.format("  warp %d: %s", w.warp, w.lanes)) end
+alone(1)
+print("Warp 1 alone: its 32 arrivals complete phase 0 (pending 0 -> the phase flips")
+print("and pending starts again), its wait passes at once, it reads buf, then")
+print("arrive_and_drop(): one arrival in phase 1 and one less expected from phase 2 on:")
+cushow()
+print("Warp 0's token named phase 0, which is complete: warp 0 may go on.")
+alone(0)
+print("Warp 0 ran to the end: arrive_and_wait() needed the 32 arrivals still pending.")
+cushow()
+s = m:run()
+local r = out:read(0, "i32", 64)
+print(string.format("kernel %s: out[0] = %d (buf[1] + 0 + 1), out[63] = %d (buf[0] + 189)", s.reason, r[1], r[64]))

@@ -31,6 +31,45 @@ printf 'local p = assert(ws.compile("int main() { return 3; }"))\nprint(ws.machi
 ws script "$tmp/ws.lua"
 expect '[ $st -eq 0 ] && grep -q "^3	true$" $tmp/out' "ws runs on the engine: run_main returns main's status; explore is available"
 
+printf 'local n = 0\nwhile true do n = n + 1 end\n' >"$tmp/spin.lua"
+ws script --budget 50000 "$tmp/spin.lua"
+expect '[ $st -eq 1 ] && grep -q "spin.lua:2: error: script exceeded its instruction budget of 50000 instructions" $tmp/err && grep -q "^stack traceback:" $tmp/err' \
+	"--budget N: the instruction budget, a diagnostic with traceback, exit 1"
+
+printf 'local t = {}\nfor i = 1, 1e9 do t[i] = string.rep("x", 100) .. i end\n' >"$tmp/hog.lua"
+ws script --memory 4 "$tmp/hog.lua"
+expect '[ $st -eq 1 ] && grep -q "error: script exceeded its memory limit of 4 MiB" $tmp/err' \
+	"--memory MiB: the memory limit, exit 1"
+
+ws script --budget 0 "$tmp/ok.lua"
+expect '[ $st -eq 2 ] && grep -q "bad --budget" $tmp/err' "--budget 0 is a usage error"
+
+printf 'page{ text = "x" }\nlocal n = 0\nwhile true do n = n + 1 end\n' >"$tmp/spin_lesson.lua"
+: >"$tmp/none.answers"
+XDG_STATE_HOME="$tmp/state" ws lesson --budget 50000 "$tmp/spin_lesson.lua" --answers "$tmp/none.answers" --fresh
+expect '[ $st -eq 1 ] && grep -q "spin_lesson.lua:3: error: script exceeded its instruction budget of 50000 instructions" $tmp/err' \
+	"lesson --budget N: the budget per learner action"
+
+cat >"$tmp/cb.lua" <<'EOF2'
+local p = assert(ws.compile([[__global__ void k(int *a) { a[threadIdx.x] = 1; }]], "k.cu"))
+local m = ws.machine(p)
+local a = m:alloc(128)
+m:on("mem", function(ev)
+	local t = nil
+	return t.field
+end)
+m:launch("k", { grid = 1, block = 32, args = { a } })
+m:run()
+EOF2
+ws script "$tmp/cb.lua"
+expect '[ $st -eq 1 ] && grep -q "cb.lua:6: error: attempt to index a nil value" $tmp/err && grep -q "in method .run." $tmp/err && grep -q "cb.lua:9: in main chunk" $tmp/err' \
+	"an error in an event callback: diagnostic with the callback's traceback, exit 1"
+
+printf 'local co = coroutine.wrap(function()\n  coroutine.yield(1)\n  error("in the coroutine")\nend)\nco()\nco()\n' >"$tmp/co.lua"
+ws script "$tmp/co.lua"
+expect '[ $st -eq 1 ] && grep -q "co.lua:3: error: in the coroutine" $tmp/err && grep -q "co.lua:3: in function" $tmp/err && grep -q "co.lua:6: in main chunk" $tmp/err' \
+	"an error inside coroutine.wrap: its own location and the coroutine's traceback"
+
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"
 ws script

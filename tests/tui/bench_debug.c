@@ -29,6 +29,11 @@ static double now_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
+static int stop_at_1m(void *ctx, uint64_t steps, uint64_t total)
+{
+	return !total && steps >= 1000000;
+}
+
 static int cmp_d(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -108,6 +113,33 @@ int main(int argc, char **argv)
 		printf("# continue to the end: %llu steps in %.0f ms (%.1f M steps/s)\n",
 		       (unsigned long long)(s.st.steps - from), now_ms() - t0,
 		       (double)(s.st.steps - from) / ((now_ms() - t0) * 1e3));
+	}
+	{
+		/* reverse-step at 1M steps inside the kernel: continue stopped by a
+		 * poll (as Ctrl-C would) at 1M, one stepi, then reverse-step */
+		char *text = util_read_file("tests/tui/cu/big.cu", NULL, NULL), *it;
+		struct ui_backend *b2;
+		struct ui_session s2;
+		uint64_t at;
+
+		/* 5000 iterations instead of 1000: the kernel runs past 1M steps */
+		if (text && (it = strstr(text, "b, 1000)")))
+			memcpy(it, "b, 5000)", 8);
+		b2 = engine_backend_new("tests/tui/cu/big.cu", text, &fo, &mo, 1, pargv, &err);
+		free(text);
+
+		ui_session_init(&s2, b2);
+		ui_session_refresh(&s2);
+		engine_backend_set_poll(b2, stop_at_1m, NULL);
+		cmd_run(&s2, "continue");
+		cmd_run(&s2, "stepi");
+		at = s2.st.steps;
+		t0 = now_ms();
+		cmd_run(&s2, "reverse-step");
+		printf("# reverse-step at step %llu (in the kernel, 1024 threads): %.0f ms (replay)\n",
+		       (unsigned long long)at, now_ms() - t0);
+		ui_session_free(&s2);
+		engine_backend_free(b2);
 	}
 	printf("%sok 1 - step+redraw p99 %.2f ms at 200x60, 1024-thread block (target < 10 ms)\n",
 	       p99 < 10.0 ? "" : "not ", p99);

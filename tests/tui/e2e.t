@@ -44,6 +44,17 @@ waitfor() {
 	return 1
 }
 
+# waitgone NAME TEXT: poll until TEXT has left the screen, up to 5 seconds
+waitgone() {
+	_i=0
+	while [ $_i -lt 50 ]; do
+		screen "$1" | grep -F -q -- "$2" || return 0
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+	return 1
+}
+
 keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
 
 start ui 80 24 TERM=xterm-256color
@@ -83,7 +94,7 @@ tm resize-window -t ui -x 80 -y 24
 waitfor ui "1 Source"
 tap_result $? "back to 80x24"
 keys ui '?'
-waitfor ui "Commands (gdb / cuda-gdb style)"
+waitfor ui "Commands (gdb / cuda-gdb style"
 tap_result $? "? shows the help screen"
 keys ui q
 keys ui q
@@ -116,10 +127,9 @@ tap_result $? "and says why it fell back"
 start intr 80 24 TERM=xterm-256color
 waitfor intr "1 Source"
 keys intr : "ste"
+waitfor intr "(ws) ste"
 keys intr C-c
-sleep 0.2
-screen intr | grep -q "(ws) ste"
-[ $? -ne 0 ]
+waitgone intr "(ws) ste"
 tap_result $? "Ctrl-C in the command line cancels the line"
 keys intr C-c
 waitfor intr "EXITED 0"

@@ -126,9 +126,20 @@ start ex 80 24 lesson lessons/12-finding-bugs.lua
 waitfor ex "== Finding bugs =="
 tap_result $? "warpstep lesson FILE on a terminal opens the lesson in the interface"
 keys ex Space
+answer ex none
+waitfor ex "Q2."
 answer ex oob-global-read
+waitfor ex "Q3."
+answer ex 4
+waitfor ex "Task 1."
+_i=0
+while [ $_i -lt 6 ] && ! screen ex | grep -q "Exercise 1."; do
+	keys ex c
+	sleep 0.5
+	_i=$((_i + 1))
+done
 waitfor ex "Exercise 1."
-tap_result $? "the exercise"
+tap_result $? "answers, then c in the debugger stops at the finding the task waits for: the exercise"
 keys ex Enter
 waitfor ex "Edit scale.cu"
 tap_result $? "without \$EDITOR, Enter opens the built-in editor on the kernel"
@@ -138,7 +149,7 @@ keys ex Enter
 waitfor ex "   4     if (i < n)"
 tap_result $? "typing edits the kernel"
 keys ex C-x
-waitfor ex "Read the finding, find the threads"
+waitfor ex "Q4. rotate"
 tap_result $? "Ctrl-X saves and checks: the check passes, the lesson goes on"
 keys ex q
 waitfor ex "EXITED 0"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../tui/model.c"
 #include "../../tui/view.c"
@@ -309,6 +310,222 @@ static void test_race(void)
 	engine_backend_free(be);
 }
 
+/* The lanes pane after a ballot, a match and a reduction: bits and values. */
+static void test_vote(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/vote.cu", &s);
+	int r, good = 1;
+
+	if (!be)
+		return;
+	run(&s, "break 7");
+	run(&s, "continue");
+	run(&s, "step");
+	r = s.st.nlanes ? 0 : -1;
+	ok(r == 0 && strstr(s.st.lanes[0].name, "__ballot_sync (line 7)") && s.st.lanes[0].has_bits,
+	   "after __ballot_sync the lanes pane's first row is the ballot, as bits");
+	for (int l = 0; r == 0 && l < 32; l++)
+		good &= s.st.lanes[0].bits[l] == 0x49249249u && s.st.lanes[0].value[l] &&
+			!strcmp(s.st.lanes[0].value[l], "0x49249249");
+	ok(r == 0 && good, "every lane holds the ballot of tid % 3 == 0 (0x49249249)");
+	golden(&s, "ballot");
+	run(&s, "step");
+	good = s.st.nlanes && strstr(s.st.lanes[0].name, "__match_any_sync") && s.st.lanes[0].has_bits;
+	for (int l = 0; good && l < 32; l++)
+		good &= s.st.lanes[0].bits[l] == 0x11111111u << (l % 4);
+	ok(good, "after __match_any_sync each lane has the mask of the lanes with its value");
+	run(&s, "step");
+	good = s.st.nlanes && strstr(s.st.lanes[0].name, "__reduce_add_sync") && !s.st.lanes[0].has_bits;
+	for (int l = 0; good && l < 32; l++)
+		good &= s.st.lanes[0].value[l] && !strcmp(s.st.lanes[0].value[l], "496");
+	ok(good, "after __reduce_add_sync every lane shows the sum (496)");
+	run(&s, "step");
+	ok(!s.st.nlanes || !strstr(s.st.lanes[0].name, "_sync ("),
+	   "one statement later the collective's row is gone");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* __brkpt() in the debugger: a stop on its thread, then continue goes past. */
+static void test_brkpt(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/brkpt.cu", &s);
+	int found;
+
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_KERNEL && s.st.stop_reason && strstr(s.st.stop_reason, "__brkpt() at line 8"),
+	   "continue stops at __brkpt() (line 8)");
+	ok(s.st.focus_lane == 5, "the focus is on the thread that hit it (lane 5)");
+	ok(s.st.nfindings == 0, "no trap finding in the debugger");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && strstr(s.st.stop_reason, "status 0"),
+	   "continue goes past it to the end (exit 0)");
+	found = 0;
+	for (size_t i = 0; i < s.st.console.len; i++)
+		found |= !strcmp(s.st.console.v[i].text, "no error");
+	ok(found,
+	   "the kernel was not aborted (cudaDeviceSynchronize: no error)");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* Ctrl-C as the poll function sees it: stop a run at 1M steps, stop a
+ * reverse-step's replay at 300k. */
+static uint64_t stop_run_at, stop_replay_at;
+
+static int test_poll(void *ctx, uint64_t steps, uint64_t total)
+{
+	return total ? stop_replay_at && steps >= stop_replay_at : stop_run_at && steps >= stop_run_at;
+}
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Reverse-step at 1M steps (a replay from the start), timed; an
+ * interrupted replay leaves an earlier point of the same run. */
+static void test_reverse_long(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/spin.cu", &s);
+	uint64_t at;
+	double t0, ms;
+
+	if (!be)
+		return;
+	engine_backend_set_poll(be, test_poll, NULL);
+	stop_run_at = 1000000;
+	run(&s, "continue");
+	ok(s.st.steps >= 1000000 && s.st.stop_reason && strstr(s.st.stop_reason, "interrupted"),
+	   "Ctrl-C stops a long continue (at 1M steps)");
+	stop_run_at = 0;
+	run(&s, "stepi");
+	at = s.st.steps;
+	t0 = now_ms();
+	run(&s, "reverse-step");
+	ms = now_ms() - t0;
+	printf("# reverse-step at step %llu: %.0f ms (replay from the start)\n",
+	       (unsigned long long)at, ms);
+	ok(s.st.steps == at - 1 && strstr(s.st.stop_reason, "reverse step: back"),
+	   "reverse-step at 1M steps goes back one instruction");
+	ok(ms < 5000, "... in under 5 s");
+	run(&s, "stepi");
+	stop_replay_at = 300000;
+	run(&s, "reverse-step");
+	ok(s.st.steps >= 300000 && s.st.steps < 400000 && strstr(s.st.stop_reason, "interrupted"),
+	   "Ctrl-C during the replay stops it at ~300k steps, and says so");
+	stop_replay_at = 0;
+	at = s.st.steps;
+	run(&s, "stepi");
+	ok(s.st.steps == at + 1 && s.st.run == UI_RUN_HOST, "stepping goes on from there");
+	run(&s, "reverse-step");
+	ok(s.st.steps == at, "and reverse-step comes back to it");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* break finding KIND / break barrier as commands, shown in the source pane. */
+static void test_break_kinds(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/race.cu", &s);
+	char *text;
+
+	if (!be)
+		return;
+	ok(run(&s, "break finding nosuch") & UI_ACT_ERROR, "break finding with an unknown kind is refused");
+	run(&s, "break finding oob");
+	ok(s.st.nbps == 1 && s.st.bps[0].line == 0 && !strcmp(s.st.bps[0].cond, "finding oob"),
+	   "break finding oob: a breakpoint without a line");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "stops at finding oob") != NULL, "the source pane's title names it");
+	free(text);
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && s.st.nfindings >= 1,
+	   "with only 'finding oob', the race is listed but continue does not stop at it");
+	ui_session_free(&s);
+	engine_backend_free(be);
+
+	be = open_prog("tests/tui/cu/race.cu", &s);
+	if (!be)
+		return;
+	run(&s, "break finding race");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_KERNEL && strstr(s.st.stop_reason, "shared-race"),
+	   "break finding race: continue stops at the shared-race");
+	run(&s, "delete");
+	run(&s, "break barrier");
+	ok(s.st.nbps == 2 && s.st.bps[0].line == 10 && s.st.bps[1].line == 13,
+	   "break barrier: breakpoints on both __syncthreads lines (10, 13)");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "\u25cf   10 ") != NULL, "the source pane marks line 10");
+	free(text);
+	run(&s, "continue");
+	ok(s.st.thread.line == 13 && strstr(s.st.stop_reason, "breakpoint"),
+	   "continue stops at the next barrier line (13)");
+	cmd_run(&s, "info breakpoints");
+	ok(strstr(last_console(&s), "3: line 13") != NULL, "info breakpoints lists them");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* A program that does not compile opens anyway; :reload after the fix. */
+static void test_compile_error_reload(void)
+{
+	const char *path = "/tmp/ws-unit-reload.cu";
+	struct front_opts fo = { 0 };
+	struct machine_opts mo;
+	struct strbuf err;
+	struct ui_session s;
+	struct ui_backend *be;
+	char *argv[] = { (char *)path, NULL };
+	int found = 0;
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return;
+	fputs("#include <cstdio>\nint main(void)\n{\n\tint x = y;\n\treturn 0;\n}\n", f);
+	fclose(f);
+	machine_opts_init(&mo);
+	strbuf_init(&err);
+	ok(engine_backend_new(path, NULL, &fo, &mo, 1, argv, &err) == NULL,
+	   "engine_backend_new still refuses a program that does not compile");
+	strbuf_reset(&err);
+	be = engine_backend_open(path, NULL, &fo, &mo, 1, argv, &err);
+	ok(be && strstr(strbuf_cstr(&err), ":4:"), "engine_backend_open gives a backend and the diagnostics");
+	strbuf_release(&err);
+	if (!be)
+		return;
+	ui_session_init(&s, be);
+	ui_session_refresh(&s);
+	for (size_t i = 0; i < s.st.console.len; i++)
+		found |= strstr(s.st.console.v[i].text, ":4:") != NULL;
+	ok(found && s.st.nlines == 6 && strstr(s.st.stop_reason, ":reload"),
+	   "the console shows the diagnostics, the source pane the file, the status says :reload");
+	ok(run(&s, "step") & UI_ACT_ERROR, "step says the program does not compile");
+	ok(strstr(last_console(&s), "fix it, then :reload") != NULL, "... and what to do");
+	free(screen(&s, 80, 24));
+	ok(run(&s, "reload") & UI_ACT_ERROR, "reload of the unfixed file fails again");
+	f = fopen(path, "w");
+	fputs("#include <cstdio>\nint main(void)\n{\n\tint x = 4;\n\tprintf(\"%d\\n\", x);\n\treturn 0;\n}\n", f);
+	fclose(f);
+	run(&s, "reload");
+	ok(s.st.run == UI_RUN_HOST && s.st.nlines == 7, "after the fix, reload compiles it: stopped before main()");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_FINISHED && strstr(s.st.stop_reason, "status 0"), "and it runs to the end");
+	ui_session_free(&s);
+	engine_backend_free(be);
+	remove(path);
+}
+
 static void test_exports(void)
 {
 	struct ui_session s;
@@ -332,6 +549,31 @@ static void test_exports(void)
 		fclose(f);
 		remove(path);
 	}
+	{
+		/* the SVG colors are the terminal palette's: one cell per style */
+		int all = 1;
+
+		view_grid_init(&g, VS_COUNT, 1);
+		for (int i = 0; i < VS_COUNT; i++)
+			g.cells[i] = (struct view_cell){ 'A' + (uint32_t)i, (uint8_t)i };
+		strbuf_init(&sb);
+		export_svg(&g, &sb);
+		for (int i = 0; i < VS_COUNT; i++) {
+			int fg, bg, b, d, u;
+			char want[64];
+
+			export_style(i, &fg, &bg, &b, &d, &u);
+			snprintf(want, sizeof(want), "fill=\"%s\"", export_svg_rgb(fg));
+			all &= strstr(strbuf_cstr(&sb), want) != NULL;
+			if (bg >= 0) {
+				snprintf(want, sizeof(want), "fill=\"%s\"", export_svg_rgb(bg));
+				all &= strstr(strbuf_cstr(&sb), want) != NULL;
+			}
+		}
+		ok(all, "the SVG uses the palette's color for every style (fg and bg)");
+		strbuf_release(&sb);
+		view_grid_free(&g);
+	}
 	view_grid_init(&g, 20, 2);
 	view_render(&g, &s.st, &s.ctl);
 	strbuf_init(&sb);
@@ -350,6 +592,11 @@ int main(void)
 	test_barrier_shuffle_memory();
 	test_condition_and_finding();
 	test_race();
+	test_vote();
+	test_brkpt();
+	test_reverse_long();
+	test_break_kinds();
+	test_compile_error_reload();
 	test_exports();
 	printf("1..%d\n", ntests);
 	return nfail != 0;

@@ -245,6 +245,98 @@ static void test_too_small(void)
 	view_grid_free(&g);
 }
 
+/* One render at w x h: no crash, no garbage (every cell a printable
+ * character with a known style), exactly h rows, a status row, the panes'
+ * rectangles inside the screen. Returns 1 when all holds. */
+static int render_clean(int w, int h)
+{
+	struct view_grid g;
+	struct view_rect r[PANE_COUNT];
+	char *text;
+	int good = 1, rows = 0;
+
+	view_grid_init(&g, w, h);
+	ui_session_sync_view(&sess);
+	view_render(&g, &sess.st, &sess.ctl);
+	for (int i = 0; i < w * h; i++) {
+		uint32_t ch = g.cells[i].ch;
+
+		good &= (ch >= 0x20 && ch < 0x7f) || (ch >= 0xa0 && ch < 0xd800) ||
+			(ch > 0xdfff && ch <= 0x10ffff);
+		good &= g.cells[i].style < VS_COUNT;
+	}
+	text = view_to_text(&g);
+	for (const char *p = text; *p; p++)
+		rows += *p == '\n';
+	good &= rows == h;
+	if (w >= VIEW_MIN_W && h >= VIEW_MIN_H && !sess.ctl.help) {
+		int blank = 1;
+
+		for (int x = 0; x < w; x++)
+			blank &= g.cells[x].ch == ' ';
+		good &= !blank && strstr(text, "too small") == NULL;
+		view_layout(w, h, &sess.ctl, sess.st.nwarps, r);
+		for (int p = 0; p < PANE_COUNT; p++)
+			good &= !r[p].w || (r[p].x >= 0 && r[p].y >= 0 && r[p].x + r[p].w <= w &&
+					    r[p].y + r[p].h <= h);
+	}
+	if (!good)
+		printf("# garbage or bad layout at %dx%d (frame state: help %d zoom %d ascii %d)\n", w,
+		       h, sess.ctl.help, sess.ctl.zoom, sess.ctl.ascii);
+	free(text);
+	view_grid_free(&g);
+	return good;
+}
+
+/* Property: every terminal size from 60x16 to 300x100 renders cleanly:
+ * every width at some heights, every height at some widths, and a grid
+ * over the whole range in both glyph sets, with help and zoom too; and
+ * sizes below the minimum. */
+static void test_every_size(void)
+{
+	static const int hs[] = { 16, 17, 23, 24, 25, 40, 60, 99, 100 };
+	static const int ws[] = { 60, 61, 79, 80, 81, 120, 200, 299, 300 };
+	static const int frames[] = { 5, 12 };
+	int good = 1, n = 0;
+
+	for (size_t f = 0; f < WS_ARRAY_LEN(frames); f++) {
+		at(frames[f], 3);
+		for (int w = 60; w <= 300; w++)
+			for (size_t i = 0; i < WS_ARRAY_LEN(hs); i++, n++)
+				good &= render_clean(w, hs[i]);
+		for (int h = 16; h <= 100; h++)
+			for (size_t i = 0; i < WS_ARRAY_LEN(ws); i++, n++)
+				good &= render_clean(ws[i], h);
+	}
+	printf("# %d renders\n", n);
+	ok(good, "every width 60..300 and every height 16..100 renders cleanly (2 machine states)");
+	good = 1;
+	n = 0;
+	at(8, 40);
+	for (int ascii = 0; ascii < 2; ascii++) {
+		sess.ctl.ascii = ascii;
+		for (int w = 60; w <= 300; w += 3)
+			for (int h = 16; h <= 100; h += 4, n++)
+				good &= render_clean(w, h);
+	}
+	sess.ctl.help = 1;
+	for (int w = 60; w <= 300; w += 11)
+		for (int h = 16; h <= 100; h += 7, n++)
+			good &= render_clean(w, h);
+	sess.ctl.help = 0;
+	sess.ctl.zoom = PANE_MEMORY;
+	for (int w = 60; w <= 300; w += 11)
+		for (int h = 16; h <= 100; h += 7, n++)
+			good &= render_clean(w, h);
+	sess.ctl.zoom = PANE_NONE;
+	sess.ctl.ascii = 0;
+	for (int w = 1; w < 60; w += 2)
+		for (int h = 1; h < 30; h += 3, n++)
+			good &= render_clean(w, h);
+	printf("# %d renders\n", n);
+	ok(good, "the whole range in ASCII and UTF-8, with help, zoomed, and below the minimum");
+}
+
 static const char *last_console(void)
 {
 	return sess.st.console.len ? sess.st.console.v[sess.st.console.len - 1].text : "";
@@ -309,6 +401,35 @@ static void test_commands(void)
 	ok(cmd_run(&sess, "quit") & UI_ACT_QUIT, "quit");
 	ok(!strcmp(cmd_canonical("si"), "stepi") && !strcmp(cmd_canonical("c"), "continue") &&
 	   !cmd_canonical("xyz"), "aliases");
+	{
+		/* the help screen names every command, alias and bound key */
+		struct strbuf h;
+		int all = 1;
+		static const char *const keys_shown[] = { " s ", " n ", " i ", " w ", " b ", " f ",
+			" c ", " r ", " h l ", " J K ", " j k ", "PgUp", "PgDn", " 0 ", "Tab", "Shift-Tab",
+			"1-8", " z ", "Esc", " : ", "Enter", " ? ", " q ", "Ctrl-C", "mouse", "Left",
+			"Right", "Up", "Down", "Space", " a ", " e ", " L ", " 9 ", "Ctrl-S" };
+
+		strbuf_init(&h);
+		for (int i = 0; view_help_lines[i]; i++)
+			strbuf_addf(&h, " %s \n", view_help_lines[i]);
+		for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
+			char al[16];
+
+			snprintf(al, sizeof(al), "(%s)", commands[i].alias ? commands[i].alias : "");
+			if (!strstr(h.buf, commands[i].name) || (commands[i].alias && !strstr(h.buf, al))) {
+				printf("# help lacks %s %s\n", commands[i].name, al);
+				all = 0;
+			}
+		}
+		for (size_t i = 0; i < WS_ARRAY_LEN(keys_shown); i++)
+			if (!strstr(h.buf, keys_shown[i])) {
+				printf("# help lacks key '%s'\n", keys_shown[i]);
+				all = 0;
+			}
+		ok(all, "the help screen lists every command (with its alias) and every key");
+		strbuf_release(&h);
+	}
 	cmd_run(&sess, "help");
 	ok(sess.ctl.help, "help opens the help screen");
 	cmd_key(&sess, 'q');
@@ -331,11 +452,36 @@ static void test_commands(void)
 	   "tab completes the common prefix");
 	strcpy(line, "step 1");
 	len = 6;
-	ok(cmd_complete(line, &len, sizeof(line), NULL) == 0, "no completion after the command word");
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 0, "no completion of a step count");
+	strcpy(line, "info cuda wa");
+	len = 12;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "info cuda warps "),
+	   "info cuda subcommands complete");
+	strcpy(line, "i c");
+	len = 3;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "i cuda "),
+	   "after an alias too (i -> info)");
+	strcpy(line, "info cuda b");
+	len = 11;
+	strbuf_init(&out);
+	ok(cmd_complete(line, &len, sizeof(line), &out) == 2 && !strcmp(strbuf_cstr(&out), "blocks barriers") &&
+	   !strcmp(line, "info cuda b"), "info cuda b lists blocks and barriers");
+	strbuf_release(&out);
+	strcpy(line, "break finding shared");
+	len = 20;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "break finding shared-race "),
+	   "finding kinds complete");
+	strcpy(line, "set sched ra");
+	len = 12;
+	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "set sched random:"),
+	   "set sched random: (no space: the seed follows)");
 
 	/* typing, history */
 	keys(":fi\t");
 	ok(sess.editing && !strcmp(sess.line, "finish "), "Tab completes in the command line");
+	cmd_key(&sess, UI_KEY_ESC);
+	keys(":info cu\t");
+	ok(sess.editing && !strcmp(sess.line, "info cuda "), "Tab completes info cuda in the command line");
 	cmd_key(&sess, UI_KEY_ESC);
 	ok(!sess.editing, "Esc closes the command line");
 	keys(":info cuda blocks\n");
@@ -405,6 +551,7 @@ int main(void)
 	test_panes();
 	test_screens();
 	test_too_small();
+	test_every_size();
 	test_commands();
 	ui_session_free(&sess);
 	fake_backend_free(be);
