@@ -35,6 +35,7 @@ struct machine_opts {
 	int max_blocks_per_sm; /* 0: default */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
+	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
 };
 
 void machine_opts_init(struct machine_opts *o);

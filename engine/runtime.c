@@ -240,15 +240,27 @@ static int config_error(const uint32_t *g, const uint32_t *b)
 	return E_OK;
 }
 
+/*
+ * CUDA 12's runtime reports a bad launch configuration as 9
+ * (cudaErrorInvalidConfiguration) and a launch over __launch_bounds__ as 701
+ * (cudaErrorLaunchOutOfResources); CUDA 13.0's, measured on an H100, reports
+ * both as 1 (cudaErrorInvalidValue). --cuda-version picks which one a
+ * student's toolkit would show.
+ */
+static int launch_code(const struct machine *m, int e)
+{
+	return m->o.cuda_version >= 13 && (e == E_CONFIG || e == E_RESOURCES) ? E_INVAL : e;
+}
+
 static int launch_check(struct machine *m, struct launch *l)
 {
 	const struct ir_func *fn = &m->mod->funcs[l->fidx];
 	int e = config_error(l->grid, l->block);
 	if (e)
-		return e;
+		return launch_code(m, e);
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	if (fn->launch_bounds_max > 0 && t > (uint64_t)fn->launch_bounds_max)
-		return E_RESOURCES;
+		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->fn_maxdyn[l->fidx] ? 232448 : 49152;
 	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
 	if (m->mod->shared_static_size + l->shmem > lim || (l->shmem > dynlim))

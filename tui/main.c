@@ -108,6 +108,7 @@ static const char options_help[] =
 	"  --budget N              Lua scripts and lessons: instruction budget (default 200000000)\n"
 	"  --memory MiB            Lua scripts and lessons: memory limit (default 256)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
+	"  --cuda-version 12|13    whose launch-error codes the runtime gives (default 12)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
 	"  -h, --help              show this help and exit\n"
@@ -260,7 +261,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	name[n] = 0;
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
 	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
-	    strcmp(name, "--report") && strcmp(name, "--budget") && strcmp(name, "--memory"))
+	    strcmp(name, "--report") && strcmp(name, "--budget") && strcmp(name, "--memory") &&
+	    strcmp(name, "--cuda-version"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -291,6 +293,11 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		if (!*status && (num < 1 || num > 65536))
 			*status = usage_error("bad --memory '%s' (expected MiB, 1 to 65536)", v);
 		cli->lua_memory = (size_t)num << 20;
+	} else if (strcmp(name, "--cuda-version") == 0) {
+		*status = opt_number(name, v, &num);
+		if (!*status && num != 12 && num != 13)
+			*status = usage_error("bad --cuda-version '%s' (expected 12 or 13)", v);
+		cli->mo.cuda_version = (int)num;
 	} else {
 		*status = opt_number(name, v, &num);
 		if (!*status && (num < 100 || num > 9990))

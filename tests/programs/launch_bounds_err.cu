@@ -1,4 +1,3 @@
-// warpstep-test: todo warpstep reports CUDA 12's code for a launch over __launch_bounds__ (701 cudaErrorLaunchOutOfResources, like err_config's 9); CUDA 13.0 on the H100 returns cudaErrorInvalidValue
 // __launch_bounds__(maxThreads) is checked at launch: a launch with more threads per block than
 // the bound fails (CUDA 13.0: cudaErrorInvalidValue) and the kernel does not run; within the bound it runs.
 #include <stdio.h>
