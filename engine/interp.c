@@ -155,6 +155,55 @@ static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span
 		machine_fail_kernel(m, err);
 }
 
+/* A device access outside every live allocation that still lands in mapped
+ * memory (mem_mapped): the finding, but no fault, as on a GPU; the bytes
+ * there are read or written. Otherwise a fault with 700. NULL: faulted. */
+static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, struct span sp,
+			   uint64_t addr, uint64_t size, const char *kind, const char *msg)
+{
+	uint8_t *p = w->host ? NULL : mem_mapped(&m->mem, addr, size);
+	if (p)
+		machine_finding_add(m, kind, 1, w, 1u << lane, sp, addr, "%s", msg);
+	else
+		fault(m, w, 1u << lane, sp, addr, kind, 700, msg);
+	if (addr >= 4096)
+		check_oob_nearest(m, addr);
+	return p;
+}
+
+/* A local access outside the lane's live frames: local memory is mapped as
+ * on a GPU (stack_limit bytes per thread for every thread the device can
+ * hold), so it does not fault: inside the thread's own stack it reads and
+ * writes the stack's bytes (a dead frame's values), further on other
+ * threads' stacks (not modelled: reads see zero, writes are lost). Beyond
+ * the whole local window: 700. */
+static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, struct span sp,
+			  uint64_t addr, uint64_t size, int write, const char *msg)
+{
+	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
+	uint64_t win = lim * 2048 * (uint64_t)m->o.num_sms;
+	struct lstack *ls = &w->ls[lane];
+	if (size > sizeof(m->far_local) || off + size > win || off + size < off) {
+		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
+		return NULL;
+	}
+	machine_finding_add(m, "oob-local", 1, w, 1u << lane, sp, addr, "%s", msg);
+	if (off + size > lim) {
+		if (!write)
+			memset(m->far_local, 0, sizeof(m->far_local));
+		return m->far_local;
+	}
+	if (off + size > ls->cap) {
+		uint32_t nc = ls->cap ? ls->cap : 256;
+		while (nc < off + size)
+			nc *= 2;
+		ls->buf = xrealloc(ls->buf, nc);
+		memset(ls->buf + ls->cap, 0, nc - ls->cap);
+		ls->cap = nc;
+	}
+	return ls->buf + off;
+}
+
 static const char *acc_name(int write)
 {
 	return write ? "write" : "read";
@@ -193,24 +242,17 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		else
 			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
 				 acc_name(write), (unsigned)size, (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
-		if (addr >= 4096)
-			check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, "use-after-free", 700, msg);
-		check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, "use-after-free", msg);
 	}
 	if (addr + size > a->base + a->size) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
-		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
-		check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (dev && !a->dev_ok) {
 		snprintf(msg, sizeof(msg), "the kernel dereferences host address 0x%llx (memory from malloc or a host variable); copy the data to the device with cudaMemcpy",
@@ -265,8 +307,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		if (off + size > w->ls[lane].sp) {
 			snprintf(msg, sizeof(msg), "local memory %s of %u bytes at offset %llu outside the thread's live stack frames",
 				 acc_name(write), (unsigned)size, (unsigned long long)off);
-			fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
-			return NULL;
+			return oob_local(m, w, lane, sp, addr, size, write, msg);
 		}
 		if (w->ls[lane].init)
 			check_local_access(m, w, lane, off, size, write, sp);
@@ -978,10 +1019,10 @@ static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const str
 	if (bad) {
 		const char *kind = in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
 		machine_finding_add(m, kind, 1, w, bad, in->span, 0,
-				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask",
+				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask (the result is undefined on a GPU; warpstep lets the lane take part)",
 				    (unsigned)MK[__builtin_ctz(bad)]);
-		machine_fail_kernel(m, 719);
-		return 0;
+		/* a GPU does not trap: the calling lanes take part as if named */
+		named |= bad;
 	}
 	if (named & w->exited)
 		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
@@ -1759,7 +1800,7 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 		if (w->host)
 			machine_exit(m, 139);
 		else
-			machine_fail_kernel(m, 719);
+			machine_fail_kernel(m, 700);	/* a GPU: illegal address */
 		return -1;
 	}
 	uint64_t *R = g->fr->r;
@@ -2321,7 +2362,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				if (w->host)
 					machine_exit(m, 139);
 				else
-					machine_fail_kernel(m, 719);
+					machine_fail_kernel(m, 700);
 				return n;
 			}
 			break;
