@@ -156,7 +156,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 								       : "free(): invalid pointer");
 				machine_exit(m, 134);
 			} else {
-				machine_fail_kernel(m, 700);
+				machine_fail_kernel(m, 719);	/* the device heap traps */
 			}
 			return -1;
 		}

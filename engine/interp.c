@@ -6,6 +6,7 @@
  * warp collectives live here too; see simt.h for the model.
  */
 #include "simt.h"
+#include "memmodel.h"
 #include "builtin.h"
 
 #include <math.h>
@@ -174,6 +175,55 @@ static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span
 		machine_fail_kernel(m, err);
 }
 
+/* A device access outside every live allocation that still lands in mapped
+ * memory (mem_mapped): the finding, but no fault, as on a GPU; the bytes
+ * there are read or written. Otherwise a fault with 700. NULL: faulted. */
+static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, struct span sp,
+			   uint64_t addr, uint64_t size, const char *kind, const char *msg)
+{
+	uint8_t *p = w->host ? NULL : mem_mapped(&m->mem, addr, size);
+	if (p)
+		machine_finding_add(m, kind, 1, w, 1u << lane, sp, addr, "%s", msg);
+	else
+		fault(m, w, 1u << lane, sp, addr, kind, 700, msg);
+	if (addr >= 4096)
+		check_oob_nearest(m, addr);
+	return p;
+}
+
+/* A local access outside the lane's live frames: local memory is mapped as
+ * on a GPU (stack_limit bytes per thread for every thread the device can
+ * hold), so it does not fault: inside the thread's own stack it reads and
+ * writes the stack's bytes (a dead frame's values), further on other
+ * threads' stacks (not modelled: reads see zero, writes are lost). Beyond
+ * the whole local window: 700. */
+static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, struct span sp,
+			  uint64_t addr, uint64_t size, int write, const char *msg)
+{
+	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
+	uint64_t win = lim * 2048 * (uint64_t)m->o.num_sms;
+	struct lstack *ls = &w->ls[lane];
+	if (size > sizeof(m->far_local) || off + size > win || off + size < off) {
+		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
+		return NULL;
+	}
+	machine_finding_add(m, "oob-local", 1, w, 1u << lane, sp, addr, "%s", msg);
+	if (off + size > lim) {
+		if (!write)
+			memset(m->far_local, 0, sizeof(m->far_local));
+		return m->far_local;
+	}
+	if (off + size > ls->cap) {
+		uint32_t nc = ls->cap ? ls->cap : 256;
+		while (nc < off + size)
+			nc *= 2;
+		ls->buf = xrealloc(ls->buf, nc);
+		memset(ls->buf + ls->cap, 0, nc - ls->cap);
+		ls->cap = nc;
+	}
+	return ls->buf + off;
+}
+
 static const char *acc_name(int write)
 {
 	return write ? "write" : "read";
@@ -212,24 +262,17 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		else
 			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
 				 acc_name(write), (unsigned)size, (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
-		if (addr >= 4096)
-			check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, "use-after-free", 700, msg);
-		check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, "use-after-free", msg);
 	}
 	if (addr + size > a->base + a->size) {
 		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
 			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
-		fault(m, w, 1u << lane, sp, addr, okind, 700, msg);
-		check_oob_nearest(m, addr);
-		return NULL;
+		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (dev && !a->dev_ok) {
 		snprintf(msg, sizeof(msg), "the kernel dereferences host address 0x%llx (memory from malloc or a host variable); copy the data to the device with cudaMemcpy",
@@ -284,8 +327,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		if (off + size > w->ls[lane].sp) {
 			snprintf(msg, sizeof(msg), "local memory %s of %u bytes at offset %llu outside the thread's live stack frames",
 				 acc_name(write), (unsigned)size, (unsigned long long)off);
-			fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
-			return NULL;
+			return oob_local(m, w, lane, sp, addr, size, write, msg);
 		}
 		if (w->ls[lane].init)
 			check_local_access(m, w, lane, off, size, write, sp);
@@ -765,6 +807,8 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_or = 0;
 	b->bar_gen++;
 	b->race_epoch++;
+	if (WS_UNLIKELY(m->mm))
+		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		int any = 0;
@@ -848,6 +892,8 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 		EACH(g->mask, l, val[l] = V[l]);
 		part |= g->mask;
 	}
+	if (WS_UNLIKELY(m->mm) && n && w->g[list[0]].fr->code[w->g[list[0]].pc].op == IR_WARPSYNC)
+		mm_warpsync(m, w, part);
 	for (int k = 0; k < n; k++) {
 		struct group *g = &w->g[list[k]];
 		const struct ir_insn *in = &g->fr->code[g->pc];
@@ -994,10 +1040,10 @@ static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const str
 	if (bad) {
 		const char *kind = in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
 		machine_finding_add(m, kind, 1, w, bad, in->span, 0,
-				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask",
+				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask (the result is undefined on a GPU; warpstep lets the lane take part)",
 				    (unsigned)MK[__builtin_ctz(bad)]);
-		machine_fail_kernel(m, 719);
-		return 0;
+		/* a GPU does not trap: the calling lanes take part as if named */
+		named |= bad;
 	}
 	if (named & w->exited)
 		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
@@ -1496,6 +1542,11 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_ld(m, w, g, in);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
@@ -1545,6 +1596,11 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_st(m, w, g, in);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
@@ -1661,11 +1717,22 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 	return 1;
 }
 
+/* atom_op on register operands (the relaxed model's RMWs) */
+static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
+{
+	return atom_op(sub, t, old, norm1(b, t), norm1(c, t), store);
+}
+
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
+	if (WS_UNLIKELY(m->mm) && !w->host) {
+		int r = mm_atom(m, w, g, in, atom_apply);
+		if (r != 1)
+			return r;
+	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
 	int bad = 0;
@@ -1915,7 +1982,7 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 		if (w->host)
 			machine_exit(m, 139);
 		else
-			machine_fail_kernel(m, 719);
+			machine_fail_kernel(m, 700);	/* a GPU: illegal address */
 		return -1;
 	}
 	uint64_t *R = g->fr->r;
@@ -2394,8 +2461,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				return n;
 			}
 		}
-		if (WS_UNLIKELY(m->hooks & (1u << EV_INSN)))
-			insn_event(m, w, g);
+		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | MM_HOOK))) {
+			if (m->hooks & MM_HOOK)
+				mm_pre(m, w, g, in);
+			if (m->hooks & (1u << EV_INSN))
+				insn_event(m, w, g);
+		}
 		n++;
 		m->steps++;
 		m->cycles++;
@@ -2403,6 +2474,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
+			if (WS_UNLIKELY(m->mm) && !w->host)
+				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;
 			if (in->scope != SCOPE_CTA)
@@ -2549,7 +2622,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				if (w->host)
 					machine_exit(m, 139);
 				else
-					machine_fail_kernel(m, 719);
+					machine_fail_kernel(m, 700);
 				return n;
 			}
 			break;

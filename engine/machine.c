@@ -4,6 +4,7 @@
  * detection, findings, observers, stepping and state queries.
  */
 #include "simt.h"
+#include "memmodel.h"
 #include "builtin.h"
 
 #include <stdarg.h>
@@ -123,7 +124,7 @@ int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, v
 
 void machine_unobserve(struct machine *m, int id)
 {
-	m->hooks = 0;
+	m->hooks &= MM_HOOK;
 	for (size_t i = 0; i < m->obs.len; i++) {
 		if (m->obs.v[i].id == id) {
 			m->obs.v[i] = m->obs.v[--m->obs.len];
@@ -203,6 +204,8 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	strbuf_init(&m->dev_err);
 	strbuf_init(&m->tmp);
 	m->status = MST_IDLE;
+	if (m->o.model == MODEL_RELAXED || m->o.schedule)
+		mm_attach(m);
 	return m;
 }
 
@@ -295,6 +298,7 @@ void machine_free(struct machine *m)
 	strbuf_release(&m->dev_out);
 	strbuf_release(&m->dev_err);
 	strbuf_release(&m->tmp);
+	mm_free(m->mm);
 	free(m->obj_addr);
 	free(m->fn_maxdyn);
 	free(m->smclk);
@@ -569,6 +573,8 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
 	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
+	if (m->mm)
+		mm_reset(m);
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);
@@ -679,8 +685,19 @@ int sched_device_step(struct machine *m, int budget)
 		return 0;
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
-	uint64_t start = m->o.sched == SCHED_RANDOM ? machine_rand(m) % (total ? total : 1)
-						    : (uint64_t)gr->rr % (total ? total : 1);
+	uint64_t start;
+	int mmg = -1;
+	if (WS_UNLIKELY(m->mm) && mm_sched_active(m)) {
+		/* one instruction, of the group the model's scheduler picks */
+		int64_t p = mm_sched_pick(m, &mmg);
+		if (m->status != MST_RUNNING)
+			return 0;
+		start = p < 0 ? 0 : (uint64_t)p;
+		budget = 1;
+	} else {
+		start = m->o.sched == SCHED_RANDOM ? machine_rand(m) % (total ? total : 1)
+						   : (uint64_t)gr->rr % (total ? total : 1);
+	}
 	int ran = 0;
 	for (uint64_t k = 0; k < total && !ran; k++) {
 		uint64_t idx = (start + k) % total;
@@ -691,7 +708,7 @@ int sched_device_step(struct machine *m, int budget)
 		struct warp *w = &b->w[idx % wpb];
 		if (!warp_can_run(w))
 			continue;
-		int gi = interp_warp_pick(m, w);
+		int gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
 		if (gi < 0)
 			continue;
 		int q = budget;

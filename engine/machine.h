@@ -36,6 +36,9 @@ struct machine_opts {
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
 	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
+	/* appended (memmodel): */
+	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
+	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -289,6 +292,87 @@ int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t m
 int machine_has_host(const struct machine *m);                 /* main() was started */
 void machine_start_queued(struct machine *m); /* no host: make the first queued grid resident */
 
+/* ---- memory models (engine/memmodel.c, explore.c; docs/memory-model.md)
+ * Under MODEL_RELAXED every device access to global memory goes through the
+ * scoped PTX model: each location keeps its writes in coherence order, each
+ * thread a view (the oldest write of each location it may still read).
+ * Every choice the model makes goes through a chooser: which write a load
+ * reads (CK_READ, option 0 = the newest), where a store enters coherence
+ * order (CK_WRITE, 0 = last), which write an RMW reads (CK_RMW), whether a
+ * load is deferred past later independent stores (CK_DEFER, 0 = no), and,
+ * with a chooser set, which warp runs its next memory event (CK_SCHED).
+ * Without a chooser: option 0, or random under --sched random. */
+enum machine_model { MODEL_SC, MODEL_RELAXED };
+enum machine_choice_kind { CK_SCHED, CK_READ, CK_WRITE, CK_RMW, CK_DEFER };
+/* Returns the option (0..n-1), or -1 to stop the run (exploration prunes). */
+typedef int (*machine_chooser_fn)(void *ctx, int kind, int n);
+/* Set before machine_start. Also turns on scheduling at memory events. */
+void machine_set_chooser(struct machine *m, machine_chooser_fn fn, void *ctx);
+/* Hash of the state at a scheduling choice (for state deduplication). */
+uint64_t machine_mm_hash(const struct machine *m);
+
+/* Inspection (relaxed model; all return 0 under sc). Threads are named by
+ * block linear index and thread linear index in the block. */
+struct machine_mm_write {
+	uint64_t addr, val;     /* location; value (raw bytes, little endian) */
+	int block, thread;      /* writer; -1: the initial value */
+	int strong, rmw, released; /* volatile/relaxed+; an RMW; carries a release view */
+	int scope;              /* enum ir_scope of a strong write */
+};
+int machine_mm_nlocs(const struct machine *m);
+/* Location i: address and number of writes (coherence order, oldest first). */
+int machine_mm_loc(const struct machine *m, int i, uint64_t *addr, int *nwrites);
+int machine_mm_write_get(const struct machine *m, int loc, int k, struct machine_mm_write *wr);
+/* Position (index in the location's writes) of the oldest write the thread
+ * may still read; -1 if the thread has no record. */
+int machine_mm_view(const struct machine *m, int block, int thread, int loc);
+/* What a block (L1) and the device (L2) have seen: the oldest write any
+ * thread of the block / any thread may still read (min over views). */
+int machine_mm_block_view(const struct machine *m, int block, int loc);
+int machine_mm_device_view(const struct machine *m, int loc);
+/* A thread's pending stores: its writes that some other thread may still
+ * not see (an older write of the location is still readable to it). */
+struct machine_mm_pending { uint64_t addr, val; int loc, pos; };
+int machine_mm_pending(const struct machine *m, int block, int thread,
+		       struct machine_mm_pending *out, int max);
+/* For a load by the thread of addr now: the positions of the writes it
+ * could read (newest first); returns how many. */
+int machine_mm_candidates(const struct machine *m, int block, int thread, uint64_t addr,
+			  int *pos, int max);
+/* The memory model in use (MODEL_SC or MODEL_RELAXED) and its threads
+ * (those that accessed global memory in the running kernel). */
+int machine_mm_model(const struct machine *m);
+int machine_mm_nthreads(const struct machine *m);
+int machine_mm_thread(const struct machine *m, int i, int *block, int *thread);
+/* The ordering log: one line per synchronization that ordered something
+ * ("fence.sc.gpu (block 0 thread 0) joined the SC view: ..."). */
+int machine_mm_nsync(const struct machine *m);
+const char *machine_mm_sync(const struct machine *m, int i);
+
+/* ---- exploration (engine/explore.c) */
+struct machine_outcome {
+	char *out;              /* the program's stdout */
+	int status;             /* exit status */
+	uint64_t count;         /* executions that reached it */
+	char *witness;          /* a schedule replaying one ("relaxed:0.1.0") */
+	int axioms_ok;          /* every recorded execution satisfied the PTX axioms */
+};
+struct machine_explore {
+	struct machine_outcome *o;
+	size_t n;
+	uint64_t execs, pruned; /* executions run; runs cut at a state seen before */
+	int exhaustive;         /* 1: every execution the model allows was covered */
+	uint64_t axiom_violations;
+	double secs;            /* wall clock */
+	double cpu_secs;        /* processor time of this process */
+};
+/* Every schedule and read-from choice (bounded by max_execs, 0: 100000). */
+int machine_explore(const struct ir_module *mod, const struct machine_opts *o, int argc,
+		    char **argv, uint64_t max_execs, struct machine_explore *r);
+/* runs random executions (random choices everywhere) from seed. */
+int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, int argc,
+		   char **argv, uint64_t runs, uint64_t seed, struct machine_explore *r);
+void machine_explore_free(struct machine_explore *r);
 /* ---- engine/cg.c: cuda::barrier objects and the grid barrier (sync pane).
  * Barriers are listed while their block is resident (init() creates one). */
 struct machine_cgbar_info {

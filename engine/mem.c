@@ -5,8 +5,17 @@
  * pointer, so its table stays sorted by base and lookup is a binary search.
  * Addresses are never reused: a freed allocation stays in the table (data
  * released) so a later access is reported as use-after-free, not as a hit
- * in an unrelated buffer. Allocations are separated by a guard gap so small
- * overruns land in no allocation and fault.
+ * in an unrelated buffer. Allocations are separated by a guard gap.
+ *
+ * Mapped device memory: as on a GPU, where cudaMalloc sub-allocates from
+ * 2 MiB pages, a device access a little outside an allocation does not
+ * fault. A global allocation's data covers its tail up to the next
+ * allocation (cap), freed global data is kept (up to RETAIN bytes). A 2 MiB
+ * page is mapped while a cudaMalloc'd (or managed) block in it is live, or
+ * when it holds device heap blocks (the heap stays mapped); the rest of a
+ * mapped page reads as zero until written (gap pages of 4 KiB). Module
+ * objects (__device__, literals) map only their own bytes and tail, as they
+ * live in the module's own memory on a GPU. Everything else faults.
  */
 #include "simt.h"
 
@@ -14,6 +23,13 @@
 #include <string.h>
 
 #define GUARD 256
+#define RETAIN (64u << 20)
+#define GAP_PAGE 4096u
+
+struct mem_page {
+	uint64_t base;
+	uint8_t b[GAP_PAGE];
+};
 
 void mem_init(struct mem *mm)
 {
@@ -39,6 +55,26 @@ void mem_release(struct mem *mm)
 	region_release(&mm->host);
 	region_release(&mm->global);
 	region_release(&mm->cnst);
+	for (size_t i = 0; i < mm->gap.len; i++)
+		free(mm->gap.v[i]);
+	vec_free(&mm->gap);
+	vec_free(&mm->pages);
+}
+
+static int page_counted(const struct alloc *a)
+{
+	return ADDR_TAG(a->base) == TAG_GLOBAL &&
+	       (a->kind == AK_DEV_MALLOC || a->kind == AK_DEV_HEAP || a->kind == AK_MANAGED);
+}
+
+static void page_count(struct mem *mm, const struct alloc *a, int d)
+{
+	uint64_t lo = ADDR(TAG_GLOBAL, MEM_PAGE);
+	uint64_t p0 = (a->base - lo) / MEM_PAGE, p1 = (a->base + a->cap - 1 - lo) / MEM_PAGE;
+	while (mm->pages.len <= p1)
+		vec_push(&mm->pages, 0);
+	for (uint64_t p = p0; p <= p1; p++)
+		mm->pages.v[p] += (uint32_t)d;
 }
 
 static struct mem_region *region_of(struct mem *mm, unsigned tag)
@@ -60,7 +96,10 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 	struct alloc *a = xcalloc(1, sizeof(*a));
 	a->base = base;
 	a->size = size;
-	a->data = xcalloc(1, size ? size : 1);
+	a->cap = size ? size : 1;
+	if (tag == TAG_GLOBAL)
+		a->cap = ((size + 255) & ~(uint64_t)255) + GUARD;
+	a->data = xcalloc(1, a->cap);
 	a->kind = (uint8_t)kind;
 	a->id = ++mm->next_id;
 	a->obj = -1;
@@ -71,6 +110,8 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 	}
 	r->next = base + size + GUARD;
 	vec_push(&r->a, a);
+	if (page_counted(a))
+		page_count(mm, a, 1);
 	if (tag == TAG_GLOBAL)
 		mm->dev_bytes += size;
 	return a;
@@ -100,13 +141,61 @@ int mem_free(struct mem *mm, struct alloc *a)
 	if (a->freed)
 		return -1;
 	a->freed = 1;
-	free(a->data);
-	a->data = NULL;
+	if (page_counted(a) && a->kind != AK_DEV_HEAP)
+		page_count(mm, a, -1);
+	if (ADDR_TAG(a->base) == TAG_GLOBAL && mm->retained + a->cap <= RETAIN) {
+		mm->retained += a->cap;     /* freed memory stays mapped */
+	} else {
+		free(a->data);
+		a->data = NULL;
+	}
 	shadow_free(a->race, GRACE_BYTES(a));
 	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
 	return 0;
+}
+
+static uint8_t *gap_page(struct mem *mm, uint64_t addr, uint64_t size)
+{
+	uint64_t pb = addr & ~(uint64_t)(GAP_PAGE - 1);
+	if (addr + size > pb + GAP_PAGE)
+		return NULL;
+	for (size_t i = 0; i < mm->gap.len; i++)
+		if (mm->gap.v[i]->base == pb)
+			return mm->gap.v[i]->b + (addr - pb);
+	struct mem_page *p = xcalloc(1, sizeof(*p));
+	p->base = pb;
+	vec_push(&mm->gap, p);
+	return p->b + (addr - pb);
+}
+
+uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size)
+{
+	struct mem_region *r = &mm->global;
+	uint64_t lo = ADDR(TAG_GLOBAL, MEM_PAGE);
+	uint64_t hi = (r->next + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
+	if (ADDR_TAG(addr) != TAG_GLOBAL || addr < lo || addr + size > hi || !r->a.len)
+		return NULL;
+	uint64_t pg = (addr - lo) / MEM_PAGE;
+	int live = pg < mm->pages.len && mm->pages.v[pg] > 0;
+	size_t l = 0, h = r->a.len;
+	while (h - l > 1) {
+		size_t mid = (l + h) / 2;
+		if (r->a.v[mid]->base <= addr)
+			l = mid;
+		else
+			h = mid;
+	}
+	struct alloc *a = r->a.v[l];
+	int in = addr >= a->base && addr < a->base + a->cap;
+	if (!live && !(in && a->obj >= 0 && a->data))
+		return NULL;
+	if (in && a->data && addr + size <= a->base + a->cap)
+		return a->data + (addr - a->base);
+	if (in && a->data)
+		return NULL;        /* straddles the end of the tail: not modelled */
+	return gap_page(mm, addr, size);
 }
 
 void mem_track_init(struct alloc *a)

@@ -4750,6 +4750,28 @@ static void member_decl(struct parser *p, struct record *rec, struct type *rty)
 
 /* ---- statements ---- */
 
+/*
+ * The token after the template-argument list that starts at `lt` ("<"), or
+ * NULL when it does not close on this statement. Only looks ahead: nested
+ * <>, (), [] and {} balance; ">>" closes two lists; ";" gives up.
+ */
+static struct token *skip_template_args_ahead(struct token *lt)
+{
+	int angle = 0, nest = 0;
+	for (struct token *t = lt; t && t->kind != TK_EOF; t = t->next) {
+		switch (t->kind) {
+		case TK_LT: if (!nest) angle++; break;
+		case TK_GT: if (!nest && --angle == 0) return t->next; break;
+		case TK_SHR: if (!nest && (angle -= 2) <= 0) return angle == 0 ? t->next : NULL; break;
+		case TK_LPAREN: case TK_LBRACK: case TK_LBRACE: nest++; break;
+		case TK_RPAREN: case TK_RBRACK: case TK_RBRACE: if (--nest < 0) return NULL; break;
+		case TK_SEMI: return NULL;
+		default: break;
+		}
+	}
+	return NULL;
+}
+
 static int is_decl_start(struct parser *p)
 {
 	struct token *t = p->tok;
@@ -4758,7 +4780,11 @@ static int is_decl_start(struct parser *p)
 		struct sym *s = peek_name(p, t, &end);
 		if (!s || !(s->kind == SYM_TYPE || (s->kind == SYM_TEMPLATE && s->tmpl->is_class)))
 			return 0;
-		/* T(args) and T{args} start expressions (temporaries, functional casts) */
+		/* a class template's arguments: look past them, as for a plain type */
+		if (end && end->kind == TK_LT && s->kind == SYM_TEMPLATE)
+			end = skip_template_args_ahead(end);
+		/* T(args) and T{args} start expressions (temporaries, functional casts):
+		 * cuda::atomic_ref<int, S>(x).store(1); is an expression statement */
 		if (end && (end->kind == TK_LPAREN || end->kind == TK_LBRACE || end->kind == TK_DOT))
 			return 0;
 		return 1;

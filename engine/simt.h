@@ -79,15 +79,22 @@ struct alloc {
 	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
 	 * in the block and barrier phase */
 	uint64_t *race;
+	/* bytes of data: size plus the tail up to the next allocation (global
+	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
+	uint64_t cap;
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
 	uint64_t next;
 };
+struct mem_page;
 struct mem {
 	struct mem_region host, global, cnst;
 	uint32_t next_id;
 	uint64_t dev_bytes;
+	uint64_t retained;       /* bytes of freed global data kept (still mapped) */
+	VEC(struct mem_page *) gap; /* mapped global bytes outside every allocation */
+	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
@@ -95,6 +102,14 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);
+/* Mapped device memory (docs/engine.md): cudaMalloc'd blocks live in 2 MiB
+ * pages as cudaMalloc's sub-allocator does; a page stays mapped while it
+ * holds a live one (the device heap stays mapped); module objects map their
+ * own bytes and tail. The bytes of [addr, addr+size) when mapped (a live or
+ * freed allocation's bytes or tail, or a gap, zero until written), NULL when
+ * an access would fault. */
+#define MEM_PAGE (2u << 20)
+uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size);
 /* Shadow of initialized bytes: start tracking, mark a written range, test
  * a range (1 = every byte written). */
 void mem_track_init(struct alloc *a);
@@ -304,6 +319,7 @@ struct machine {
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 	/* spin-wait detector (check_spin.c) */
 	uint64_t nstores;        /* device stores and memory-changing atomics so far */
@@ -312,6 +328,7 @@ struct machine {
 	uint64_t spin_done;      /* blocks done at the last sample */
 	uint32_t spin_epoch;     /* advances whenever the device made progress */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
+	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 };
 

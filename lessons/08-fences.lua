@@ -52,9 +52,9 @@ m:run()
 ask{ q = "4 blocks of 32 ones: predict total[0].", answer = total:read(0, "i32", 1)[1] }
 ask{ q = "Which ticket value does the last of the 4 blocks draw?", answer = 3 }
 page{ title = "Without the fence", text = [[
-This emulator runs the sequentially consistent model: every store is seen
+This lesson runs the sequentially consistent model: every store is seen
 at once, so removing the fence changes nothing here. On a GPU (and under
-the relaxed model, NEEDSWORK: not built yet) the last block could read a
+warpstep's relaxed model, --model relaxed) the last block could read a
 part that is not yet visible and add a stale value.]] }
 ask{ q = "Does __threadfence() wait for other blocks? (yes/no)", answer = "no",
      hints = { "it only orders this thread's own accesses" } }

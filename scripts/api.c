@@ -345,6 +345,7 @@ static int ws_machine(lua_State *L)
 	if (lua_istable(L, 2)) {
 		o.simt = opt_string(L, 2, "simt");
 		o.sched = opt_string(L, 2, "sched");
+		o.model = opt_string(L, 2, "model");
 		o.seed = opt_count(L, 2, "seed");
 		o.max_steps = opt_count(L, 2, "max_steps");
 		lua_getfield(L, 2, "fast");
@@ -813,7 +814,7 @@ static const luaL_Reg machine_methods[] = {
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
 	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending",
-	"findings", "source", "access",
+	"findings", "source", "access", "memlog", "candidates",
 };
 
 static const luaL_Reg buffer_methods[] = {

@@ -73,6 +73,7 @@ struct wsapi_machine_opts {
 	uint64_t seed;
 	int fast;          /* checkers off */
 	uint64_t max_steps;
+	const char *model; /* "sc" | "relaxed" | NULL (appended: memory model) */
 };
 
 enum wsapi_arg_kind { WSAPI_ARG_INT, WSAPI_ARG_NUM, WSAPI_ARG_BUFFER };

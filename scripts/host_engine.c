@@ -388,6 +388,12 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 		snprintf(err, WSAPI_ERR_MAX, "unknown scheduler '%s' (rr, random)", wo->sched);
 		return -1;
 	}
+	if (wo->model && strcmp(wo->model, "sc") && strcmp(wo->model, "relaxed")) {
+		snprintf(err, WSAPI_ERR_MAX, "unknown memory model '%s' (sc, relaxed)", wo->model);
+		return -1;
+	}
+	if (wo->model)
+		mo.model = strcmp(wo->model, "sc") ? MODEL_RELAXED : MODEL_SC;
 	if (wo->simt)
 		mo.simt = strcmp(wo->simt, "its") ? SIMT_STACK : SIMT_ITS;
 	if (wo->sched)
@@ -1180,6 +1186,79 @@ static int q_memory(struct he_mach *hm, const struct wsapi_where *w, struct wsap
 		? (snprintf(err, WSAPI_ERR_MAX, "cannot read that memory"), -1) : 0;
 }
 
+/* relaxed model: each thread's stores some other thread may not see yet,
+ * with what its block (L1) and the device (L2) see of that location */
+static int q_pending(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o)
+{
+	struct machine_mm_pending p[64];
+	int nt = machine_mm_nthreads(hm->m);
+
+	for (int i = 0; i < nt; i++) {
+		int blk, tid;
+		if (machine_mm_thread(hm->m, i, &blk, &tid) < 0 || (w->block >= 0 && w->block != blk))
+			continue;
+		int k = machine_mm_pending(hm->m, blk, tid, p, 64);
+		for (int j = 0; j < k && j < 64; j++) {
+			struct machine_mm_write wr;
+			int bv = machine_mm_block_view(hm->m, blk, p[j].loc);
+			int dv = machine_mm_device_view(hm->m, p[j].loc);
+			wsapi_out_begin(o, NULL);
+			wsapi_out_int(o, "block", blk);
+			wsapi_out_int(o, "thread", tid);
+			wsapi_out_int(o, "addr", (long long)p[j].addr);
+			wsapi_out_int(o, "value", (long long)(int32_t)p[j].val);
+			wsapi_out_str(o, "visible", bv >= p[j].pos ? "block" : "thread");
+			if (machine_mm_write_get(hm->m, p[j].loc, dv, &wr) == 0)
+				wsapi_out_int(o, "device_sees", (long long)(int32_t)wr.val);
+			wsapi_out_end(o);
+		}
+	}
+	return 0;
+}
+
+/* relaxed model: the explanation log (what synchronized what, stale reads) */
+static int q_memlog(struct he_mach *hm, struct wsapi_out *o)
+{
+	for (int i = 0; i < machine_mm_nsync(hm->m); i++)
+		wsapi_out_str(o, NULL, machine_mm_sync(hm->m, i));
+	return 0;
+}
+
+/* relaxed model: the values a load of __device__ variable name[offset] by a
+ * thread (block, thread) could read now, newest first */
+static int q_candidates(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o,
+			char *err)
+{
+	int obj, pos[64];
+	uint64_t addr;
+
+	if (!w->name || (obj = obj_named(hm, w->name, 0)) < 0 ||
+	    machine_object_addr(hm->m, (uint32_t)obj, &addr) < 0)
+		return snprintf(err, WSAPI_ERR_MAX, "candidates needs the name of a __device__ variable"), -1;
+	addr += (uint64_t)(w->offset < 0 ? 0 : w->offset) * 4;
+	int n = machine_mm_candidates(hm->m, (int)(w->block < 0 ? 0 : w->block),
+				      (int)(w->thread < 0 ? 0 : w->thread), addr, pos, 64);
+	for (int i = 0; i < n && i < 64; i++) {
+		struct machine_mm_write wr;
+		int loc;
+		for (loc = 0; loc < machine_mm_nlocs(hm->m); loc++) {
+			uint64_t a;
+			int nw;
+			if (machine_mm_loc(hm->m, loc, &a, &nw) == 0 && a == addr)
+				break;
+		}
+		if (machine_mm_write_get(hm->m, loc, pos[i], &wr) < 0)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "value", (long long)(int32_t)wr.val);
+		wsapi_out_int(o, "block", wr.block);
+		wsapi_out_int(o, "thread", wr.thread);
+		wsapi_out_bool(o, "newest", i == 0);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
 {
 	struct machine_kernel_info k;
@@ -1472,13 +1551,59 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 	if (!strcmp(what, "access"))
 		return q_access(hm, o);
 	if (!strcmp(what, "pending"))
-		return 0; /* NEEDSWORK: the sc model keeps no pending stores (relaxed model: another issue) */
+		return q_pending(hm, w, o);
+	if (!strcmp(what, "memlog"))
+		return q_memlog(hm, o);
+	if (!strcmp(what, "candidates"))
+		return q_candidates(hm, w, o, err);
 	if (!strcmp(what, "findings"))
 		return q_findings(hm, o);
 	if (!strcmp(what, "source"))
 		return q_source(hm->sm, o);
 	snprintf(err, WSAPI_ERR_MAX, "unknown query '%s'", what);
 	return -1;
+}
+
+/* m:explore{max_runs=}: every execution of the machine's program (its
+ * main()) under its memory model, grouped by outcome (engine/explore.c) */
+static int he_explore(void *ctx, uint64_t mach, const struct wsapi_explore *x, struct wsapi_out *o,
+		      char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_mach *hm = mach_get(he, mach, err);
+	struct machine_opts mo;
+	struct machine_explore r;
+	char *argv[] = { "prog", NULL };
+
+	if (!hm)
+		return -1;
+	if (hm->mod->main_func < 0) {
+		snprintf(err, WSAPI_ERR_MAX, "explore needs a program with main()");
+		return -1;
+	}
+	if (he->mo)
+		mo = *he->mo;
+	else
+		machine_opts_init(&mo);
+	mo.model = machine_mm_model(hm->m);
+	mo.max_steps = x->max_steps;
+	mo.schedule = NULL;
+	machine_explore(hm->mod, &mo, 1, argv, x->max_runs, &r);
+	wsapi_out_bool(o, "exhaustive", r.exhaustive);
+	wsapi_out_int(o, "executions", (long long)r.execs);
+	wsapi_out_int(o, "axiom_violations", (long long)r.axiom_violations);
+	wsapi_out_begin(o, "outcomes");
+	for (size_t i = 0; i < r.n; i++) {
+		wsapi_out_begin(o, NULL);
+		wsapi_out_str(o, "stdout", r.o[i].out);
+		wsapi_out_int(o, "status", r.o[i].status);
+		wsapi_out_int(o, "count", (long long)r.o[i].count);
+		wsapi_out_str(o, "witness", r.o[i].witness);
+		wsapi_out_end(o);
+	}
+	wsapi_out_end(o);
+	machine_explore_free(&r);
+	return 0;
 }
 
 /* ---- the scheduler's choices */
@@ -1686,7 +1811,7 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
 		.query = he_query,
 		.choices = he_choices,
 		.choose = he_choose,
-		.explore = NULL, /* NEEDSWORK: exploration is the memory-model issue's */
+		.explore = he_explore,
 		.subscribe = he_subscribe,
 		.events = he_events,
 	};

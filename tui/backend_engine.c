@@ -118,6 +118,7 @@ struct eng {
 	char simt[16], sched[40];
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
+	int mm_seen;            /* relaxed model: explanation lines shown so far */
 };
 
 /* The program did not compile: say so (and what to do). */
@@ -134,6 +135,55 @@ static int no_program(struct eng *e, struct strbuf *msg)
 static const char *func_name(struct eng *e, int f)
 {
 	return f >= 0 && (uint32_t)f < e->mod->nfuncs ? e->mod->funcs[f].name : "?";
+}
+
+/* "name[i]" for an address inside a global object, else the address */
+static const char *addr_name(struct eng *e, struct ui_state *st, uint64_t a)
+{
+	char buf[96];
+
+	for (uint32_t i = 0; i < e->mod->nobjs; i++) {
+		const struct ir_object *o = &e->mod->objs[i];
+		uint64_t base;
+		if (o->kind == OBJ_SHARED || !o->name || !o->name[0] ||
+		    machine_object_addr(e->m, i, &base) < 0 || a < base || a >= base + o->size)
+			continue;
+		if (o->size <= 8)
+			snprintf(buf, sizeof(buf), "%s", o->name);
+		else
+			snprintf(buf, sizeof(buf), "%s+%llu", o->name, (unsigned long long)(a - base));
+		return ui_strdup(st, buf);
+	}
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
+	return ui_strdup(st, buf);
+}
+
+/* relaxed model: every thread's stores that some thread may not see yet */
+static void snap_pending(struct eng *e, struct ui_state *st)
+{
+	struct machine_mm_pending p[16];
+	char buf[96];
+	int nt = machine_mm_nthreads(e->m), n = 0, cap = 32;
+
+	st->sync.pending = UI_NEW(st, struct ui_pending, cap);
+	for (int i = 0; i < nt && n < cap; i++) {
+		int blk, tid;
+		if (machine_mm_thread(e->m, i, &blk, &tid) < 0)
+			continue;
+		int k = machine_mm_pending(e->m, blk, tid, p, 16);
+		for (int j = 0; j < k && j < 16 && n < cap; j++, n++) {
+			struct ui_pending *u = &st->sync.pending[n];
+			int bv = machine_mm_block_view(e->m, blk, p[j].loc);
+			snprintf(buf, sizeof(buf), "b%d.t%d", blk, tid);
+			u->thread = ui_strdup(st, buf);
+			u->target = addr_name(e, st, p[j].addr);
+			snprintf(buf, sizeof(buf), "%lld", (long long)(int32_t)p[j].val);
+			u->value = ui_strdup(st, buf);
+			u->fence = bv >= p[j].pos ? "seen by its block (L1), not yet by the device (L2)"
+						  : "seen by the writer only";
+		}
+	}
+	st->sync.npending = n;
 }
 
 /* The line a student reads an instruction at: its statement's first line
@@ -1811,7 +1861,9 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 	struct machine_block_info b;
 	struct ui_barrier *ub;
 
-	st->sync.model = "sc";
+	st->sync.model = machine_mm_model(e->m) == MODEL_RELAXED ? "relaxed" : "sc";
+	if (machine_mm_model(e->m) == MODEL_RELAXED)
+		snap_pending(e, st);
 	if (machine_block(e->m, f->slot, &b) < 0)
 		return;
 	st->sync.barriers = ub = UI_NEW(st, struct ui_barrier, 1);
@@ -1879,6 +1931,12 @@ static void snap_findings(struct eng *e, struct ui_state *st)
 
 static void snap_console(struct eng *e, struct ui_state *st)
 {
+	int nsync = machine_mm_nsync(e->m);
+
+	if (nsync < e->mm_seen) /* rebuilt (reverse step): the log starts again */
+		e->mm_seen = nsync;
+	for (; e->mm_seen < nsync; e->mm_seen++)
+		pend_event(e, "[memory] %s", machine_mm_sync(e->m, e->mm_seen));
 	pend_output(e, !running(e));
 	for (size_t i = 0; i < e->pending.len; i++) {
 		ui_console_add(st, e->pending.v[i].kind, e->pending.v[i].text);

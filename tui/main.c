@@ -47,6 +47,8 @@ struct cli {
 	int color;              /* diagnostics in color */
 	const char *record;     /* --record FILE.cast (debug, start screen) */
 	const char *script;     /* --script FILE.lua (debug: a scenario in the interface) */
+	int json;               /* explore/litmus: --json */
+	long long max_execs, runs, seed; /* explore --max-executions, litmus --runs/--seed */
 	const char *report;     /* --report FILE.json (run, check) */
 	int steps_set;          /* --max-steps was given */
 	int checking;           /* `check`: exit 1 on a finding */
@@ -71,6 +73,9 @@ static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, 
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv);
+int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
+static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -92,6 +97,12 @@ static const struct command commands[] = {
 	{ "lesson", "FILE.lua [--answers FILE] [--fresh]",
 	  "play a lesson (in the interface; headless with --answers)",
 	  cmd_lesson, STAGE_DIAGS },
+	{ "explore", "PROG.cu [--model relaxed] [--max-executions N] [--json]",
+	  "run under every schedule and read-from choice the model allows; outcomes", cmd_explore,
+	  STAGE_DIAGS },
+	{ "litmus", "PROG.cu --runs N [--seed S]",
+	  "N random executions under the relaxed model; histogram of outcomes", cmd_explore,
+	  STAGE_DIAGS },
 	{ "help", "", "show this help", cmd_help, STAGE_DIAGS },
 };
 
@@ -103,6 +114,11 @@ static const char options_help[] =
 	"  --fast                  turn the checkers off\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
+	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
+	"  --schedule WITNESS      replay a schedule that explore printed\n"
+	"  --max-executions N      explore: stop after N executions (default 100000)\n"
+	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
+	"  --json                  explore/litmus: print JSON\n"
 	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
 	"                          default to 500000000)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
@@ -246,6 +262,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->stats = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--json") == 0) {
+		cli->json = 1;
+		return OPT_DONE;
+	}
 	/* -IDIR, -I DIR, -DNAME, -D NAME */
 	if ((a[1] == 'I' || a[1] == 'D') && a[0] == '-') {
 		v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
@@ -268,8 +288,9 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	name[n] = 0;
 	if (strcmp(name, "--simt") && strcmp(name, "--sched") && strcmp(name, "--max-steps") &&
 	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
-	    strcmp(name, "--report") && strcmp(name, "--budget") && strcmp(name, "--memory") &&
-	    strcmp(name, "--cuda-version"))
+	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
+	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
+	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -284,6 +305,21 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->record = v;
 	else if (strcmp(name, "--script") == 0)
 		cli->script = v;
+	else if (strcmp(name, "--model") == 0) {
+		if (strcmp(v, "sc") == 0)
+			cli->mo.model = MODEL_SC;
+		else if (strcmp(v, "relaxed") == 0)
+			cli->mo.model = MODEL_RELAXED;
+		else
+			*status = usage_error("bad --model '%s' (expected sc or relaxed)", v);
+	} else if (strcmp(name, "--schedule") == 0)
+		cli->mo.schedule = v;
+	else if (strcmp(name, "--max-executions") == 0)
+		*status = opt_number(name, v, &cli->max_execs);
+	else if (strcmp(name, "--runs") == 0)
+		*status = opt_number(name, v, &cli->runs);
+	else if (strcmp(name, "--seed") == 0)
+		*status = opt_number(name, v, &cli->seed);
 	else if (strcmp(name, "--report") == 0)
 		cli->report = v;
 	else if (strcmp(name, "--max-steps") == 0) {
@@ -522,6 +558,25 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	status = lesson_main(&lo, stdout, stderr);
 	host_engine_free(he);
 	return status;
+}
+
+/* explore / litmus (tui/explore.c) */
+static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	int status, i;
+
+	/* options may also follow the program file */
+	for (i = 1; i < argc; i++) {
+		int st = 0, r = option_parse(cli, argc, argv, &i, &st);
+		if (r == OPT_EXIT)
+			return st;
+		if (r == OPT_NONE)
+			break;
+	}
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	return cmd_explore_main(&cli->mo, &cli->fo, strcmp(cmd->name, "litmus") == 0, cli->json,
+				cli->max_execs, cli->runs, cli->seed, 1, argv);
 }
 
 /* The interface on a program (tui/debug.c). */

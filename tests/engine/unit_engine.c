@@ -561,8 +561,8 @@ static void test_stack_overflow(void)
 	build_fib_kernel(&t.funcs[1], 12);
 	build_inf(&t.funcs[2]);
 	int r = run_mod(&t, 3, 1, 32, 1, SIMT_STACK, SCHED_RR, 0);
-	ok(r == 719 && strcmp(last_kind, "stack-overflow") == 0,
-	   "infinite recursion: stack-overflow finding, kernel fails with 719 (got %d, %s)", r, last_kind);
+	ok(r == 700 && strcmp(last_kind, "stack-overflow") == 0,
+	   "infinite recursion: stack-overflow finding, kernel fails with 700 as on a GPU (got %d, %s)", r, last_kind);
 }
 
 /* barriers with count/and/or over 64 threads */
@@ -768,7 +768,8 @@ static void test_deadlock(void)
 	ok(r == 702 && strcmp(last_kind, "deadlock") == 0, "deadlock detected, kernel fails (%d, %s)", r, last_kind);
 }
 
-/* out-of-bounds store -> finding + sticky 700 */
+/* out-of-bounds store just past the end -> finding, but the memory is mapped
+ * (2 MiB pages, docs/engine.md): no fault, as on a GPU */
 static void test_oob(void)
 {
 	struct tmod t;
@@ -780,7 +781,7 @@ static void test_oob(void)
 	k_ret(&b, -1);
 	fb_finish(&b, &t.funcs[1], "oob", FN_KERNEL, 0);
 	int r = run_mod(&t, 2, 1, 32, 1, SIMT_ITS, SCHED_RR, 0);
-	ok(r == 700 && strcmp(last_kind, "oob-global-write") == 0, "out-of-bounds store: %d %s", r, last_kind);
+	ok(r == 0 && strcmp(last_kind, "oob-global-write") == 0, "out-of-bounds store in mapped memory: %d %s", r, last_kind);
 }
 
 /* divergent collectives: lanes < 16 shfl with mask 0xffff, others with 0xffff0000 */

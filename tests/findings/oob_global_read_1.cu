@@ -5,7 +5,7 @@ __global__ void k(const int *in, int *out, int n)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i <= n)
-		out[i % n] = in[i];	//@oob-global-read
+		out[i % n] = in[i];	//@oob-global-read //@global-race
 }
 int main()
 {

@@ -29,7 +29,7 @@ expect '[ $st -eq 0 ] && grep -q "^nil	nil	nil	nil	nil	nil	nil$" $tmp/out' "no i
 
 printf 'local p = assert(ws.compile("int main() { return 3; }"))\nprint(ws.machine(p):run_main(), ws.available("explore"))\n' >"$tmp/ws.lua"
 ws script "$tmp/ws.lua"
-expect '[ $st -eq 0 ] && grep -q "^3	false$" $tmp/out' "ws runs on the engine: run_main returns main's status; explore is not available yet"
+expect '[ $st -eq 0 ] && grep -q "^3	true$" $tmp/out' "ws runs on the engine: run_main returns main's status; explore is available"
 
 printf 'local n = 0\nwhile true do n = n + 1 end\n' >"$tmp/spin.lua"
 ws script --budget 50000 "$tmp/spin.lua"

@@ -1,0 +1,43 @@
+/*
+ * axioms.h - a checker of the PTX memory model's axioms over one recorded
+ * execution (engine-internal; the relaxed model records, explore checks).
+ *
+ * Contract:
+ * - The model records events (ax_event) in the order it performs them and,
+ *   at the end of each kernel, every location's coherence order (ax_co).
+ * - ax_check tests coherence, fence-SC, atomicity, no-thin-air (every read
+ *   reads a recorded or initial write), SC-per-location and causality, as in
+ *   PTX ISA section 8 (program order, synchronizes-with from release and
+ *   acquire patterns, bar.sync and fence.sc order, observation between
+ *   morally strong operations). Returns 0, or the number of the violated
+ *   axiom with a reason in why.
+ */
+#ifndef WS_AXIOMS_H
+#define WS_AXIOMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum ax_kind { AX_R, AX_W, AX_U, AX_F, AX_B };
+enum { AXV_COHERENCE = 1, AXV_FENCE_SC, AXV_ATOMICITY, AXV_THIN_AIR, AXV_SC_PER_LOC, AXV_CAUSALITY };
+
+struct ax_exec;
+struct ax_exec *ax_new(void);
+void ax_free(struct ax_exec *x);
+void ax_clear(struct ax_exec *x);
+/* rid: the write id read (R, U; for B the barrier instance); wid: the id written */
+void ax_event(struct ax_exec *x, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+	      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po);
+/* the coherence order of addr at the end of the kernel (ids, oldest first) */
+void ax_co(struct ax_exec *x, uint64_t addr, const uint32_t *ids, size_t n);
+/* a kernel ended: later events belong to the next one */
+void ax_kernel_end(struct ax_exec *x);
+int ax_check(const struct ax_exec *x, char *why, size_t n);
+const char *ax_name(int axiom);
+
+/* memmodel.c: attach a recorder to a machine (NULL: none); flush the last kernel */
+struct machine;
+void mm_set_recorder(struct machine *m, struct ax_exec *rec);
+void mm_record_end(struct machine *m);
+
+#endif

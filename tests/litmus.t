@@ -1,0 +1,77 @@
+#!/bin/sh
+# litmus.t - the litmus catalogue (tests/litmus/NAME.cu, ../shared/litmus/CATALOGUE.md) under
+# `warpstep explore --model relaxed --json`: the exploration must be exhaustive, every
+# 'allowed' outcome of NAME.outcomes reached, no 'forbidden' one, no outcome outside the
+# allowed set, each outcome's witness must replay it with `warpstep run --schedule`,
+# every execution must satisfy the PTX axioms (engine/axioms.c), and each
+# exploration must take under LITMUS_SECS seconds (default 1).
+# A test whose NAME.outcomes says '# needs: cuda/atomic' is a TODO while <cuda/atomic> is missing.
+WARPSTEP=${WARPSTEP:-./warpstep}
+LITMUS_SECS=${LITMUS_SECS:-1}
+dir=tests/litmus
+echo "TAP version 13"
+[ -x "$WARPSTEP" ] || { echo "Bail out! $WARPSTEP not built"; exit 1; }
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+num=0
+for o in "$dir"/*.outcomes; do
+	name=$(basename "$o" .outcomes)
+	num=$((num + 1))
+	todo=
+	if grep -q '^# needs: cuda/atomic' "$o" && ! "$WARPSTEP" dump-diags "$dir/$name.cu" >/dev/null 2>&1; then
+		todo=" # TODO needs <cuda/atomic> (cooperative groups / atomics issue)"
+	fi
+	"$WARPSTEP" explore --model relaxed --json "$dir/$name.cu" >"$tmp/out" 2>"$tmp/err"
+	grep -o '"stdout":"[^"]*"' "$tmp/out" | sed 's/^"stdout":"//; s/\\n"$//; s/"$//' >"$tmp/got"
+	why=
+	grep -q '"exhaustive":true' "$tmp/out" || why="$why; not exhaustive"
+	grep -q '"axiom_violations":0' "$tmp/out" || why="$why; executions violate the PTX axioms"
+	secs=$(sed -n 's/.*"cpu_seconds":\([0-9.]*\).*/\1/p' "$tmp/out")
+	[ -n "$secs" ] && awk "BEGIN { exit !($secs < $LITMUS_SECS) }" || why="$why; took ${secs:-?} s"
+	while read -r kind outcome; do
+		case "$kind" in
+		allowed) grep -qxF "$outcome" "$tmp/got" || why="$why; allowed '$outcome' never reached" ;;
+		forbidden) ! grep -qxF "$outcome" "$tmp/got" || why="$why; forbidden '$outcome' reached" ;;
+		esac
+	done <"$o"
+	while read -r got; do
+		grep -qxF "allowed $got" "$o" || why="$why; unexpected outcome '$got'"
+	done <"$tmp/got"
+	# every witness replays its outcome exactly (warpstep run --schedule)
+	grep -o '"witness":"[^"]*"' "$tmp/out" | sed 's/^"witness":"//; s/"$//' >"$tmp/wit"
+	i=0
+	while read -r wit; do
+		i=$((i + 1))
+		want=$(sed -n "${i}p" "$tmp/got")
+		got=$("$WARPSTEP" run --schedule "$wit" "$dir/$name.cu" 2>/dev/null)
+		[ "$got" = "$want" ] || why="$why; --schedule $wit gave '$got', not '$want'"
+	done <"$tmp/wit"
+	if [ -z "$why" ]; then
+		echo "ok $num - $name (${secs} s cpu)$todo"
+	else
+		echo "not ok $num - $name${why}$todo"
+		sed 's/^/# /' "$tmp/err" | head -5
+	fi
+done
+# warpstep litmus: random executions; the weak MP outcome shows up, the fenced one never
+num=$((num + 1))
+if "$WARPSTEP" litmus "$dir/MP.cu" --runs 400 --seed 1 | grep -q '| r0=1 r1=0'; then
+	echo "ok $num - litmus MP: the weak outcome appears in 400 random runs"
+else
+	echo "not ok $num - litmus MP: the weak outcome appears in 400 random runs"
+fi
+num=$((num + 1))
+if "$WARPSTEP" litmus "$dir/MP_fence_gpu.cu" --runs 400 --seed 1 | grep -q '| r0=1 r1=0'; then
+	echo "not ok $num - litmus MP+fence.gpu: never the weak outcome"
+else
+	echo "ok $num - litmus MP+fence.gpu: never the weak outcome"
+fi
+num=$((num + 1))
+"$WARPSTEP" run --model bogus "$dir/MP.cu" >/dev/null 2>&1
+[ $? -eq 2 ] && echo "ok $num - --model bogus: usage error" || echo "not ok $num - --model bogus: usage error"
+num=$((num + 1))
+out=$("$WARPSTEP" explore "$dir/MP.cu")
+echo "$out" | grep -q 'model sc' && ! echo "$out" | grep -q '| r0=1 r1=0' &&
+	echo "ok $num - explore under sc: MP never shows the weak outcome" ||
+	echo "not ok $num - explore under sc: MP never shows the weak outcome"
+echo "1..$num"

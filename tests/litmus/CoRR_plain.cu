@@ -1,0 +1,30 @@
+// Litmus test CoRR (plain, non-volatile) (../shared/litmus/CATALOGUE.md).
+// placement: T0 in block 0, T1 in block 1 (same GPU)
+// Expected outcomes: CoRR_plain.outcomes; run: warpstep explore --model relaxed CoRR_plain.cu
+#include <cstdio>
+
+__device__ int x = 0;
+__device__ int r[2];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		x = 1;
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		int r0 = x;
+		int r1 = x;
+		r[0] = r0;
+		r[1] = r1;
+	}
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	cudaDeviceSynchronize();
+	int h[2];
+	cudaMemcpyFromSymbol(h, r, sizeof(h));
+	printf("r0=%d r1=%d\n", h[0], h[1]);
+	return 0;
+}

@@ -1,0 +1,33 @@
+// Litmus test LB+fence.gpu+fence.gpu (../shared/litmus/CATALOGUE.md).
+// placement: T0 in block 0, T1 in block 1 (same GPU)
+// Expected outcomes: LB_fence_gpu.outcomes; run: warpstep explore --model relaxed LB_fence_gpu.cu
+#include <cstdio>
+
+__device__ volatile int x = 0, y = 0;
+__device__ int r[2];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		int r0 = x;
+		__threadfence();
+		y = 1;
+		r[0] = r0;
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		int r1 = y;
+		__threadfence();
+		x = 1;
+		r[1] = r1;
+	}
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	cudaDeviceSynchronize();
+	int h[2];
+	cudaMemcpyFromSymbol(h, r, sizeof(h));
+	printf("r0=%d r1=%d\n", h[0], h[1]);
+	return 0;
+}

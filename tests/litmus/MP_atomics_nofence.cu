@@ -1,0 +1,31 @@
+// Litmus test MP+atomics, no fence (CUDA-by-Example lock bug) (../shared/litmus/CATALOGUE.md).
+// placement: T0 in block 0, T1 in block 1 (same GPU)
+// Expected outcomes: MP_atomics_nofence.outcomes; run: warpstep explore --model relaxed MP_atomics_nofence.cu
+#include <cstdio>
+
+__device__ int x = 0, m = 0;
+__device__ int r[2];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		x = 1;
+		atomicExch(&m, 1);
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		int r0 = atomicAdd(&m, 0);
+		int r1 = x;
+		r[0] = r0;
+		r[1] = r1;
+	}
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	cudaDeviceSynchronize();
+	int h[2];
+	cudaMemcpyFromSymbol(h, r, sizeof(h));
+	printf("r0=%d r1=%d\n", h[0], h[1]);
+	return 0;
+}

@@ -1,0 +1,33 @@
+// Litmus test MP+fence.gpu+atomics (fixed lock) (../shared/litmus/CATALOGUE.md).
+// placement: T0 in block 0, T1 in block 1 (same GPU)
+// Expected outcomes: MP_fence_atomics.outcomes; run: warpstep explore --model relaxed MP_fence_atomics.cu
+#include <cstdio>
+
+__device__ int x = 0, m = 0;
+__device__ int r[2];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		x = 1;
+		__threadfence();
+		atomicExch(&m, 1);
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		int r0 = atomicAdd(&m, 0);
+		__threadfence();
+		int r1 = x;
+		r[0] = r0;
+		r[1] = r1;
+	}
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	cudaDeviceSynchronize();
+	int h[2];
+	cudaMemcpyFromSymbol(h, r, sizeof(h));
+	printf("r0=%d r1=%d\n", h[0], h[1]);
+	return 0;
+}

@@ -1,0 +1,18 @@
+// Litmus test MP_spin_fence_gpu (extra): message passing where T1 spins on the flag,
+// with __threadfence() on both sides: r1 is always 1.
+// Exploration ends: a spin that re-reads in the same state is cut.
+#include <cstdio>
+__device__ volatile int x = 0, y = 0;
+__device__ int r[1];
+__global__ void k(int f)
+{
+	if (blockIdx.x == 0) { x = 1; if (f) __threadfence(); y = 1; }
+	else { while (y == 0) ; if (f) __threadfence(); r[0] = x; }
+}
+int main(int argc, char **argv)
+{
+	k<<<2, 1>>>(1);
+	int h; cudaMemcpyFromSymbol(&h, r, sizeof(h));
+	printf("r1=%d\n", h);
+	return 0;
+}

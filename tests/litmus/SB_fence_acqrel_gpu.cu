@@ -1,0 +1,34 @@
+// Litmus test SB+fence.acq_rel.gpu x2 (extra: acq_rel fences do not restore SC) (../shared/litmus/CATALOGUE.md).
+// placement: T0 in block 0, T1 in block 1 (same GPU)
+// Expected outcomes: SB_fence_acqrel_gpu.outcomes; run: warpstep explore --model relaxed SB_fence_acqrel_gpu.cu
+#include <cstdio>
+#include <cuda/atomic>
+
+__device__ volatile int x = 0, y = 0;
+__device__ int r[2];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		x = 1;
+		cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_device);
+		int r0 = y;
+		r[0] = r0;
+	}
+	if (blockIdx.x == 1 && threadIdx.x == 0) {
+		y = 1;
+		cuda::atomic_thread_fence(cuda::memory_order_acq_rel, cuda::thread_scope_device);
+		int r1 = x;
+		r[1] = r1;
+	}
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	cudaDeviceSynchronize();
+	int h[2];
+	cudaMemcpyFromSymbol(h, r, sizeof(h));
+	printf("r0=%d r1=%d\n", h[0], h[1]);
+	return 0;
+}

@@ -1,0 +1,40 @@
+// CUDA C++ Programming Guide, "Memory Fence Functions": writeXY / readXY,
+// with the fences: the outcome A=1 B=20 never happens.
+// placement: writer in block 0, reader in block 1.
+#include <cstdio>
+
+__device__ int X = 1, Y = 2;
+__device__ int res[2];
+
+__device__ void writeXY()
+{
+	X = 10;
+	__threadfence();
+	Y = 20;
+}
+
+__device__ void readXY()
+{
+	int B = Y;
+	__threadfence();
+	int A = X;
+	res[0] = A;
+	res[1] = B;
+}
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0)
+		writeXY();
+	else
+		readXY();
+}
+
+int main()
+{
+	litmus<<<2, 1>>>();
+	int h[2];
+	cudaMemcpyFromSymbol(h, res, sizeof(h));
+	printf("A=%d B=%d\n", h[0], h[1]);
+	return 0;
+}

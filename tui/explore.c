@@ -1,0 +1,112 @@
+/*
+ * explore.c - `warpstep explore` and `warpstep litmus`: the report of an
+ * exploration (every execution the memory model allows) or of N random
+ * executions, as text or JSON (machine_explore / machine_litmus).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "front.h"
+#include "machine.h"
+#include "util.h"
+
+int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static void report_json(FILE *f, const struct machine_explore *r, int relaxed, int litmus)
+{
+	fprintf(f, "{\"model\":\"%s\",\"mode\":\"%s\",\"exhaustive\":%s,\"executions\":%llu,"
+		   "\"pruned\":%llu,\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"axiom_violations\":%llu,\"outcomes\":[",
+		relaxed ? "relaxed" : "sc", litmus ? "litmus" : "explore",
+		r->exhaustive ? "true" : "false", (unsigned long long)r->execs,
+		(unsigned long long)r->pruned, r->secs, r->cpu_secs, (unsigned long long)r->axiom_violations);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct machine_outcome *o = &r->o[i];
+		fprintf(f, "%s{\"stdout\":", i ? "," : "");
+		json_str(f, o->out);
+		fprintf(f, ",\"status\":%d,\"count\":%llu,\"witness\":", o->status,
+			(unsigned long long)o->count);
+		json_str(f, o->witness);
+		fprintf(f, ",\"axioms_ok\":%s}", o->axioms_ok ? "true" : "false");
+	}
+	fprintf(f, "]}\n");
+}
+
+static void report_text(FILE *f, const char *prog, const struct machine_explore *r, int relaxed,
+			int litmus, long long seed)
+{
+	if (litmus)
+		fprintf(f, "litmus %s: model relaxed, %llu random executions (seed %lld), %.2f s\n", prog,
+			(unsigned long long)r->execs, seed, r->secs);
+	else
+		fprintf(f, "explore %s: model %s, %llu executions (%llu more cut at a state already explored), %s, %.2f s (%.2f s cpu)\n",
+			prog, relaxed ? "relaxed" : "sc", (unsigned long long)r->execs,
+			(unsigned long long)r->pruned,
+			r->exhaustive ? "exhaustive" : "bounded (--max-executions): NOT every execution was covered",
+			r->secs, r->cpu_secs);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct machine_outcome *o = &r->o[i];
+		fprintf(f, "\noutcome %zu: %llu execution%s", i + 1, (unsigned long long)o->count,
+			o->count == 1 ? "" : "s");
+		if (litmus)
+			fprintf(f, " (%.2f%%)", 100.0 * (double)o->count / (double)(r->execs ? r->execs : 1));
+		fprintf(f, ", exit status %d\n  witness: --schedule %s\n", o->status, o->witness);
+		const char *s = o->out;
+		while (*s) {
+			const char *e = strchr(s, '\n');
+			size_t n = e ? (size_t)(e - s) : strlen(s);
+			fprintf(f, "  | %.*s\n", (int)n, s);
+			s += n + (e ? 1 : 0);
+		}
+	}
+	if (relaxed)
+		fprintf(f, "\naxioms: %s\n", r->axiom_violations ? "SOME executions violate the PTX axioms (a bug in the model)"
+							: "every execution satisfies the PTX axioms");
+}
+
+int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv)
+{
+	struct compilation c;
+	struct machine_explore r;
+	struct machine_opts o = *mo;
+
+	compilation_init(&c);
+	if (front_compile_file(&c, argv[0], fo) || !c.mod) {
+		if (c.diags.v.len)
+			diag_render(&c.diags, &c.sm, stderr, 0);
+		compilation_release(&c);
+		return 2;
+	}
+	if (litmus)
+		o.model = MODEL_RELAXED;
+	if (litmus)
+		machine_litmus(c.mod, &o, argc, argv, runs > 0 ? (uint64_t)runs : 1000, (uint64_t)seed, &r);
+	else
+		machine_explore(c.mod, &o, argc, argv, max_execs > 0 ? (uint64_t)max_execs : 0, &r);
+	if (json)
+		report_json(stdout, &r, o.model == MODEL_RELAXED, litmus);
+	else
+		report_text(stdout, argv[0], &r, o.model == MODEL_RELAXED, litmus, seed);
+	machine_explore_free(&r);
+	compilation_release(&c);
+	fflush(stdout);
+	return 0;
+}
