@@ -219,7 +219,8 @@ static int lex_float(struct token *t, struct diaglist *dl)
 	int ok = end == copy + n && n > 0;
 	if (copy != tmp)
 		free(copy);
-	t->ival = (uint64_t)(int64_t)t->fval;
+	/* the cast is undefined outside long's range (1e999 is inf): clamp */
+	t->ival = t->fval >= -9.2e18 && t->fval <= 9.2e18 ? (uint64_t)(int64_t)t->fval : 0;
 	if (!ok) {
 		num_err(t, dl, DIAG_ERROR, "lex-bad-number", "invalid floating constant '", t->text, "'");
 		return -1;
