@@ -117,13 +117,17 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t n = in->nargs ? ARG(0, l) : 0, v = 0;
 		if (w->host) {
-			v = mem_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC)->base;
-		} else if (m->dev_heap_used + n <= m->heap_limit) {
-			m->dev_heap_used += n;
-			struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
-			if (!m->o.fast)
-				mem_track_init(a);
-			v = a->base;
+			struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC);
+			v = a ? a->base : 0;
+		} else if (m->dev_heap_used <= m->heap_limit &&
+			   n <= m->heap_limit - m->dev_heap_used) {     /* no wrap */
+			struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
+			if (a) {
+				m->dev_heap_used += n;
+				if (!m->o.fast)
+					mem_track_init(a);
+				v = a->base;
+			}
 		}
 		if (D)
 			D[l] = v;

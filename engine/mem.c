@@ -87,19 +87,36 @@ static struct mem_region *region_of(struct mem *mm, unsigned tag)
 	}
 }
 
-struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind)
+/* Host memory the emulator backs (malloc, calloc, realloc, cudaMallocHost):
+ * past it, or when the real calloc fails, mem_try_alloc returns NULL, as
+ * malloc would on a machine without that much memory, instead of the tool
+ * aborting. */
+#define HOST_MEM (8ull << 30)
+
+static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint64_t align,
+			       int kind, int may_fail)
 {
 	struct mem_region *r = region_of(mm, tag);
 	if (align < 256)
 		align = 256;
+	uint64_t cap = size ? size : 1;
+	if (tag == TAG_GLOBAL)
+		cap = ((size + 255) & ~(uint64_t)255) + GUARD;
+	void *data = NULL;
+	if (may_fail) {
+		if (size > HOST_MEM || (tag == TAG_HOST && size > HOST_MEM - mm->host_bytes))
+			return NULL;
+		if (!(data = calloc(1, (size_t)cap)))
+			return NULL;
+	} else {
+		data = xcalloc(1, cap);
+	}
 	uint64_t base = (r->next + align - 1) & ~(align - 1);
 	struct alloc *a = xcalloc(1, sizeof(*a));
 	a->base = base;
 	a->size = size;
-	a->cap = size ? size : 1;
-	if (tag == TAG_GLOBAL)
-		a->cap = ((size + 255) & ~(uint64_t)255) + GUARD;
-	a->data = xcalloc(1, a->cap);
+	a->cap = cap;
+	a->data = data;
 	a->kind = (uint8_t)kind;
 	a->id = ++mm->next_id;
 	a->obj = -1;
@@ -114,7 +131,19 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 		page_count(mm, a, 1);
 	if (tag == TAG_GLOBAL)
 		mm->dev_bytes += size;
+	else if (tag == TAG_HOST)
+		mm->host_bytes += size;
 	return a;
+}
+
+struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind)
+{
+	return alloc_new(mm, tag, size, align, kind, 0);
+}
+
+struct alloc *mem_try_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind)
+{
+	return alloc_new(mm, tag, size, align, kind, 1);
 }
 
 struct alloc *mem_find(struct mem *mm, uint64_t addr)
@@ -153,6 +182,8 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
+	else if (ADDR_TAG(a->base) == TAG_HOST)
+		mm->host_bytes -= a->size;
 	return 0;
 }
 

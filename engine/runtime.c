@@ -593,8 +593,8 @@ static FILE *file_of(struct machine *m, uint64_t f)
 
 static uint64_t host_alloc(struct machine *m, uint64_t n, int kind)
 {
-	struct alloc *a = mem_alloc(&m->mem, TAG_HOST, n, 16, kind);
-	return a->base;
+	struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, kind);
+	return a ? a->base : 0;
 }
 
 static int host_free(struct machine *m, uint64_t p)
@@ -698,14 +698,18 @@ static int dev_free(struct machine *m, uint64_t p)
 
 static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 {
-	if (m->mem.dev_bytes + size > GLOBAL_MEM) {
+	if (size > GLOBAL_MEM - m->mem.dev_bytes) {     /* not dev_bytes + size: it wraps */
 		put64(m, pp, 0);
 		return E_NOMEM;
 	}
 	uint64_t v = 0;
 	if (size) {
-		struct alloc *a = mem_alloc(&m->mem, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
-					    size, 256, kind);
+		struct alloc *a = mem_try_alloc(&m->mem, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
+						size, 256, kind);
+		if (!a) {
+			put64(m, pp, 0);
+			return E_NOMEM;
+		}
 		if (kind == AK_DEV_MALLOC && !m->o.fast)
 			mem_track_init(a);
 		v = a->base;
@@ -960,9 +964,15 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 	int r;
 	*ret = 0;
 	switch (id) {
-	case BI_calloc: *ret = host_alloc(m, a[0] * a[1], AK_HOST_MALLOC); return 0;
+	case BI_calloc:
+		if (a[1] && a[0] > UINT64_MAX / a[1])
+			return 0;       /* count * size overflows: NULL, as glibc */
+		*ret = host_alloc(m, a[0] * a[1], AK_HOST_MALLOC);
+		return 0;
 	case BI_realloc: {
 		uint64_t nb = host_alloc(m, a[1], AK_HOST_MALLOC);
+		if (!nb)
+			return 0;       /* the old block stays valid */
 		if (a[0]) {
 			struct alloc *o = mem_find(&m->mem, a[0]);
 			if (o && !o->freed && o->base == a[0]) {

@@ -95,10 +95,14 @@ struct mem {
 	uint64_t retained;       /* bytes of freed global data kept (still mapped) */
 	VEC(struct mem_page *) gap; /* mapped global bytes outside every allocation */
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
+	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
 struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind);
+/* mem_alloc for sizes the program chose (malloc, cudaMalloc...): NULL when the
+ * host total would pass its limit or the real allocation fails. */
+struct alloc *mem_try_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind);
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);
