@@ -39,6 +39,59 @@ struct named_label {
 	int label;
 };
 
+/* A hash index from (name, device) to an index: the first one put wins, as
+ * the linear searches it replaced found the first match (a program with
+ * 100 000 functions made those quadratic). */
+struct nslot {
+	const char *name;
+	int device, idx;
+};
+struct nindex {
+	struct nslot *s;
+	size_t cap, n;
+};
+
+static size_t nindex_hash(const char *name, int device)
+{
+	size_t h = 2166136261u ^ (size_t)device;
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	return h;
+}
+
+static int nindex_find(const struct nindex *x, const char *name, int device)
+{
+	if (!x->cap)
+		return -1;
+	for (size_t i = nindex_hash(name, device) & (x->cap - 1);; i = (i + 1) & (x->cap - 1)) {
+		const struct nslot *sl = &x->s[i];
+		if (!sl->name)
+			return -1;
+		if (sl->device == device && !strcmp(sl->name, name))
+			return sl->idx;
+	}
+}
+
+static void nindex_put(struct nindex *x, const char *name, int device, int idx)
+{
+	if (nindex_find(x, name, device) >= 0)
+		return;
+	if (2 * (x->n + 1) > x->cap) {
+		struct nindex y = { xcalloc(x->cap ? 2 * x->cap : 64, sizeof(struct nslot)),
+				    x->cap ? 2 * x->cap : 64, 0 };
+		for (size_t i = 0; i < x->cap; i++)
+			if (x->s[i].name)
+				nindex_put(&y, x->s[i].name, x->s[i].device, x->s[i].idx);
+		free(x->s);
+		*x = y;
+	}
+	size_t i = nindex_hash(name, device) & (x->cap - 1);
+	while (x->s[i].name)
+		i = (i + 1) & (x->cap - 1);
+	x->s[i] = (struct nslot){ name, device, idx };
+	x->n++;
+}
+
 struct lower {
 	struct arena *a;
 	struct diaglist *dl;
@@ -47,6 +100,7 @@ struct lower {
 	VEC(struct ir_object) objs;
 	VEC(struct fentry) fmap;
 	VEC(struct oentry) omap;
+	struct nindex fidx, oidx; /* (name, device) -> idx over fmap, omap */
 	int dyn_shared;         /* index of the dynamic shared object, -1 */
 	/* the function being lowered */
 	struct obj *fn;
@@ -196,15 +250,7 @@ static unsigned space_kind(unsigned fnspace, int device)
 
 static int find_func(struct lower *L, const char *mangled, int device)
 {
-	for (size_t i = 0; i < L->fmap.len; i++) {
-		struct fentry *e = &L->fmap.v[i];
-		if (strcmp(e->mangled, mangled))
-			continue;
-		int dev = (e->kind & (FN_DEVICE | FN_KERNEL)) != 0;
-		if (dev == device)
-			return e->idx;
-	}
-	return -1;
+	return nindex_find(&L->fidx, mangled, device);
 }
 
 static int find_kernel(struct lower *L, const char *mangled)
@@ -217,10 +263,7 @@ static int find_kernel(struct lower *L, const char *mangled)
 
 static int find_obj(struct lower *L, const char *name, int device)
 {
-	for (size_t i = 0; i < L->omap.len; i++)
-		if (L->omap.v[i].device == device && !strcmp(L->omap.v[i].name, name))
-			return L->omap.v[i].idx;
-	return -1;
+	return nindex_find(&L->oidx, name, device);
 }
 
 static int is_device_var(struct obj *v)
@@ -243,6 +286,7 @@ static int add_object(struct lower *L, struct obj *v, enum ir_objkind kind)
 	int idx = (int)L->objs.len - 1;
 	struct oentry e = { v->qname, idx, is_device_var(v) };
 	vec_push(&L->omap, e);
+	nindex_put(&L->oidx, e.name, e.device, idx);
 	return idx;
 }
 
@@ -1792,6 +1836,7 @@ static void add_funcs(struct lower *L, struct program *prog, int device)
 		vec_push(&L->funcs, f);
 		struct fentry e = { fn->mangled, kind, (int)L->funcs.len - 1, fn };
 		vec_push(&L->fmap, e);
+		nindex_put(&L->fidx, e.mangled, (kind & (FN_DEVICE | FN_KERNEL)) != 0, e.idx);
 	}
 }
 
@@ -1816,6 +1861,7 @@ static void add_globals(struct lower *L, struct program *prog, int device)
 			} else {
 				struct oentry e = { v->qname, L->dyn_shared, 1 };
 				vec_push(&L->omap, e);
+				nindex_put(&L->oidx, e.name, 1, L->dyn_shared);
 			}
 			continue;
 		}
@@ -1888,6 +1934,8 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	vec_free(&L->objs);
 	vec_free(&L->fmap);
 	vec_free(&L->omap);
+	free(L->fidx.s);
+	free(L->oidx.s);
 	vec_free(&L->code);
 	vec_free(&L->regty);
 	vec_free(&L->stmts);
