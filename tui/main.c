@@ -420,6 +420,12 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		compilation_release(&c);
 		return EXIT_USAGE;
 	}
+	if (c.mod->main_func < 0) {
+		/* nvcc fails to link it: a build error (2), not the program's status */
+		fprintf(stderr, "%s: error: the program has no main function\n", argv[0]);
+		compilation_release(&c);
+		return EXIT_USAGE;
+	}
 	if (!cli->steps_set)
 		cli->mo.max_steps = WS_DEFAULT_MAX_STEPS;
 	m = machine_new(c.mod, &cli->mo);

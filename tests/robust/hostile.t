@@ -67,4 +67,37 @@ hostile "device malloc(~0) under a huge heap limit gives NULL" 0 "" $WARPSTEP ru
 echo "1 1" | cmp -s - "$T/out"
 tap_result $? "the kernel sees NULL"
 
+# Unreadable or meaningless programs: a clear message, exit 2.
+head -c 4096 /dev/urandom >"$T/garbage.cu"
+: >"$T/empty.cu"
+mkdir "$T/dir.cu"
+for c in run check; do
+	hostile "$c: binary garbage" 2 "error" $WARPSTEP $c "$T/garbage.cu"
+	hostile "$c: an empty file has no main (a link error)" 2 "no main function" $WARPSTEP $c "$T/empty.cu"
+	hostile "$c: a directory" 2 "Is a directory" $WARPSTEP $c "$T/dir.cu"
+	hostile "$c: a missing file" 2 "No such file" $WARPSTEP $c "$T/missing.cu"
+done
+
+# 100 000-deep nesting: a nesting-limit error, not a stack overflow.
+python3 - "$T" <<'PY'
+import sys
+t, d = sys.argv[1], 100000
+open(t + '/paren.cu', 'w').write('int main(){ int x = ' + '(' * d + '1' + ')' * d + '; return x; }\n')
+open(t + '/brace.cu', 'w').write('int main(){ ' + '{' * d + '}' * d + ' return 0; }\n')
+open(t + '/if.cu', 'w').write('int main(){ int x = 0; ' + 'if (x) ' * d + 'x = 1; return 0; }\n')
+open(t + '/cast.cu', 'w').write('int main(){ int x = ' + '(int)' * d + '1; return 0; }\n')
+open(t + '/ppif.cu', 'w').write('#if 1\n' * d + 'int main(){ return 0; }\n' + '#endif\n' * d)
+# 100 000 functions: the lowering's name lookups were quadratic (minutes)
+with open(t + '/funcs.cu', 'w') as f:
+    f.write('#include <cstdio>\n')
+    for i in range(100000):
+        f.write('int f%d(int x) { return x * %d + 1; }\n' % (i, i))
+    f.write('int main() { printf("%d\\n", f1(2)); return 0; }\n')
+PY
+for n in paren brace if cast; do
+	hostile "100 000-deep $n nesting" 2 "nesting too deep" $WARPSTEP run "$T/$n.cu"
+done
+hostile "100 000-deep #if nesting" 0 "" $WARPSTEP run "$T/ppif.cu"
+hostile "100 000 functions (3 MB) compile in linear time" 0 "" timeout 30 $WARPSTEP run "$T/funcs.cu"
+
 tap_done
