@@ -95,6 +95,12 @@ int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo,
 		compilation_release(&c);
 		return 2;
 	}
+	if (c.mod->main_func < 0) {
+		/* nothing to explore, and nvcc would not link it: a build error */
+		fprintf(stderr, "%s: error: the program has no main function\n", argv[0]);
+		compilation_release(&c);
+		return 2;
+	}
 	if (litmus)
 		o.model = MODEL_RELAXED;
 	if (litmus)

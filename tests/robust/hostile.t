@@ -78,6 +78,11 @@ for c in run check; do
 	hostile "$c: a missing file" 2 "No such file" $WARPSTEP $c "$T/missing.cu"
 done
 
+for c in explore "litmus --runs 3"; do
+	hostile "$c: an empty file has no main" 2 "no main function" $WARPSTEP $c "$T/empty.cu"
+	hostile "$c: a directory" 2 "Is a directory" $WARPSTEP $c "$T/dir.cu"
+done
+
 # 100 000-deep nesting: a nesting-limit error, not a stack overflow.
 python3 - "$T" <<'PY'
 import sys
