@@ -1,25 +1,26 @@
 #!/bin/sh
 # bench/run.sh: build and run the five bench kernels side by side and print a table:
 #   kernel | native ms | warpstep --fast ms | warpstep ms (checkers on) | oclgrind ms |
-#   fast/native | oclgrind/warpstep
+#   fast/native | ocl/ws
 # native: bench/native/NAME.c (gcc -O2, one thread, kernel part timed inside the program).
-# warpstep: `warpstep run [--fast] bench/NAME.cu`, wall time of the full run minus a baseline
-#   run (`bench/NAME.cu 0`, everything but the launch), so host set-up and compilation cancel.
+# warpstep: `warpstep run --stats [--fast] bench/NAME.cu`; --stats prints the wall time spent
+#   running grids (launch to completion, host part and compilation excluded) to stderr.
 # oclgrind: `oclgrind build/bench/runner bench/ocl NAME` (kernel part timed inside the runner),
 #   built only when the OpenCL headers exist; n/a when oclgrind or the .cl file is missing.
 # Every program verifies its result; a failed check shows as FAIL in its column.
-# Environment: WARPSTEP (default ./warpstep), CC (default cc), REPS (runs per cell, the
-#   minimum is kept; default 1), KERNELS (default all five), BENCH_BUILD (default build/bench).
-# Run from the repository root (make bench does).
+# Each cell is the minimum over REPS runs (oclgrind: OCL_REPS runs, it is slow).
+# Environment: WARPSTEP (default ./warpstep), CC (default cc), REPS (default 3), OCL_REPS
+#   (default 1), KERNELS (default all five), BENCH_BUILD (default build/bench).
+# Run from the repository root (make bench builds warpstep first and does).
 WS=${WARPSTEP:-./warpstep}
 CC=${CC:-cc}
-REPS=${REPS:-1}
+REPS=${REPS:-3}
+OCL_REPS=${OCL_REPS:-1}
 KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
 B=${BENCH_BUILD:-build/bench}
 CFLAGS_BENCH="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
 mkdir -p "$B" || exit 1
 
-$CC $CFLAGS_BENCH -o "$B/walltime" bench/native/walltime.c || exit 1
 for k in $KERNELS; do
 	$CC $CFLAGS_BENCH -o "$B/native_$k" "bench/native/$k.c" || exit 1
 done
@@ -31,6 +32,8 @@ if command -v oclgrind >/dev/null 2>&1; then
 	else
 		echo "note: OpenCL headers or library missing, oclgrind column is n/a (see $B/runner.log)" >&2
 	fi
+else
+	echo "note: oclgrind not installed, its column is n/a (Debian: apt-get install oclgrind ocl-icd-opencl-dev)" >&2
 fi
 have_ws=no
 [ -x "$WS" ] && have_ws=yes || echo "note: no warpstep binary at $WS, its columns are n/a" >&2
@@ -48,20 +51,21 @@ kernel_ms() {
 	echo "$out" | sed -n 's/^kernel_ms //p'
 }
 
-# ws_ms NAME [OPTS]: warpstep time of the launch (full run minus baseline run), or FAIL / n/a
+# ws_ms NAME [OPTS]: the time warpstep spent running the launch, or FAIL
 ws_ms() {
 	name=$1
 	shift
-	full=$("$B/walltime" "$B/ws.out" "$WS" run "$@" "bench/$name.cu" 2>"$B/ws.err") || { echo FAIL; return; }
+	"$WS" run --stats "$@" "bench/$name.cu" >"$B/ws.out" 2>"$B/ws.err" || { echo FAIL; return; }
 	grep -q ' ok$' "$B/ws.out" || { echo FAIL; return; }
-	base=$("$B/walltime" "$B/ws.base" "$WS" run "$@" "bench/$name.cu" 0 2>/dev/null) || base=0
-	awk -v f="$full" -v b="$base" 'BEGIN { d = f - b; if (d < 0.001) d = 0.001; printf "%.1f\n", d }'
+	v=$(sed -n 's/^warpstep: kernel_ms \([0-9.]*\).*/\1/p' "$B/ws.err")
+	[ -n "$v" ] && echo "$v" || echo FAIL
 }
 
-# best CMD...: the minimum over REPS runs of a timing function
+# best N CMD...: the minimum over N runs of a timing function
 best() {
-	r=0 m=
-	while [ $r -lt "$REPS" ]; do
+	n=$1 r=0 m=
+	shift
+	while [ $r -lt "$n" ]; do
 		v=$("$@")
 		case $v in FAIL|n/a) echo "$v"; return ;; esac
 		m=$(min "$m" "$v")
@@ -72,30 +76,41 @@ best() {
 
 ratio() {
 	case "$1$2" in *FAIL*|*n/a*|"") echo n/a; return ;; esac
-	awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else printf "%.1fx\n", a / b }'
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b <= 0) print "n/a"; else if (a / b < 10) printf "%.2fx\n", a / b; else printf "%.1fx\n", a / b }'
 }
 
-printf '%-13s %11s %13s %13s %12s %12s %12s\n' kernel "native ms" "ws --fast ms" "ws ms" "oclgrind ms" "fast/native" "ocl/ws"
-logsum=0 nlog=0
+echo "warpstep bench: kernel part in ms, minimum of $REPS runs (oclgrind: $OCL_REPS); $(uname -m), $(nproc 2>/dev/null || echo '?') cores, load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo '?')"
+printf '%-13s %10s %13s %10s %12s | %12s %9s %9s\n' kernel "native" "ws --fast" "ws" "oclgrind" "fast/native" "ocl/ws" "ocl/fast"
+logsum=0 nlog=0 worst=
 for k in $KERNELS; do
-	nat=$(best kernel_ms "$B/native_$k")
+	nat=$(best "$REPS" kernel_ms "$B/native_$k")
 	if [ $have_ws = yes ]; then
-		fast=$(best ws_ms "$k" --fast)
-		full=$(best ws_ms "$k")
+		fast=$(best "$REPS" ws_ms "$k" --fast)
+		full=$(best "$REPS" ws_ms "$k")
 	else
 		fast=n/a full=n/a
 	fi
 	if [ $have_ocl = yes ] && [ -f "bench/ocl/$k.cl" ]; then
-		ocl=$(best kernel_ms oclgrind "$B/runner" bench/ocl "$k")
+		ocl=$(best "$OCL_REPS" kernel_ms oclgrind "$B/runner" bench/ocl "$k")
 	else
 		ocl=n/a
 	fi
 	r1=$(ratio "$fast" "$nat")
 	r2=$(ratio "$ocl" "$full")
-	printf '%-13s %11s %13s %13s %12s %12s %12s\n' "$k" "$nat" "$fast" "$full" "$ocl" "$r1" "$r2"
+	r3=$(ratio "$ocl" "$fast")
+	printf '%-13s %10s %13s %10s %12s | %12s %9s %9s\n' "$k" "$nat" "$fast" "$full" "$ocl" "$r1" "$r2" "$r3"
 	case $r1 in *x) logsum=$(awk -v s="$logsum" -v r="${r1%x}" 'BEGIN { print s + log(r) }'); nlog=$((nlog + 1)) ;; esac
+	case $r2 in *x) worst=$(min "$worst" "${r2%x}") ;; esac
 done
+echo "targets: ocl/ws >= 20x on every kernel (issue 2: >= 10x); fast/native geometric mean <= 20x"
 if [ $nlog -gt 0 ]; then
-	awk -v s="$logsum" -v n="$nlog" 'BEGIN { printf "geometric mean fast/native over %d kernels: %.1fx (target: within 20x)\n", n, exp(s / n) }'
+	awk -v s="$logsum" -v n="$nlog" 'BEGIN { printf "geometric mean fast/native over %d kernels: %.1fx\n", n, exp(s / n) }'
+fi
+[ -n "$worst" ] && echo "lowest ocl/ws: ${worst}x"
+# memory: a 2^24-thread launch (bench/launch24.cu), peak RSS of the whole run
+if [ $have_ws = yes ] && [ -x /usr/bin/time ]; then
+	rss=$(/usr/bin/time -f 'rss %M' "$WS" run bench/launch24.cu 2>&1 >"$B/ws.out" | sed -n 's/^rss //p')
+	grep -q ' ok$' "$B/ws.out" && [ -n "$rss" ] &&
+		echo "2^24-thread launch (bench/launch24.cu, checkers on): peak RSS $((rss / 1024)) MiB (target < 256 MiB)"
 fi
 exit 0

@@ -12,25 +12,45 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
-static const uint64_t zeros[WS_WARP];
+
+/* Register rows are either the same row or disjoint, so a full-warp loop
+ * over registers has no dependence between lanes: tell gcc, whose -O2
+ * vectorizer would otherwise not version the loop for aliasing. Loops
+ * whose lanes may write the same memory (stores, atomics: ascending lane
+ * order decides) use EACH_SEQ, without the promise. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define LANES_INDEPENDENT _Pragma("GCC ivdep")
+#else
+#define LANES_INDEPENDENT
+#endif
 
 /* every lane of mask M: a full warp takes the branch-free path */
-#define EACH(M, l, ...) do { \
+#define EACH_(PRAGMA, M, l, ...) do { \
 	uint32_t m_ = (M); \
 	if (m_ == 1) { \
 		const unsigned l = 0; \
 		__VA_ARGS__; \
 	} else if (m_ == WS_FULL) { \
+		PRAGMA \
 		for (unsigned l = 0; l < WS_WARP; l++) { __VA_ARGS__; } \
 	} else { \
 		while (m_) { unsigned l = (unsigned)__builtin_ctz(m_); m_ &= m_ - 1; __VA_ARGS__; } \
 	} \
 } while (0)
+#define EACH(M, l, ...) EACH_(LANES_INDEPENDENT, M, l, __VA_ARGS__)
+#define EACH_SEQ(M, l, ...) EACH_(, M, l, __VA_ARGS__)
 
+/* Operand x of a frame's registers R; x == -1 (no operand; decode.c
+ * rejects anything below) is the frame's row -1, always zero: no branch.
+ * Nothing may write through it (an instruction without a destination
+ * must not store to D). */
 static inline uint64_t *reg(uint64_t *R, int32_t x)
 {
-	return x >= 0 ? R + (size_t)x * WS_WARP : (uint64_t *)zeros;
+	return R + (ptrdiff_t)x * WS_WARP;
 }
 
 static inline float fval(uint64_t v)
@@ -481,7 +501,8 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		 * (deterministic all the same) */
 		f = xcalloc(1, sizeof(*f));
 		f->cap = need < 16 ? 16 : need;
-		f->r = xcalloc((size_t)f->cap * WS_WARP, sizeof(uint64_t));
+		/* row -1 stays zero: the "no operand" register (see reg) */
+		f->r = (uint64_t *)xcalloc((size_t)(f->cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}
@@ -1389,6 +1410,111 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	});
 }
 
+/* Loads and stores of the lanes whose addresses fall inside the window,
+ * aligned, one loop per access type (no per-lane type switch); returns
+ * the lanes left to the slow path. */
+#define WIN_LD(T, CONV) EACH(M, l, { \
+	uint64_t off = A[l] + imm - lo; \
+	if (WS_LIKELY(off < len && len - off >= sizeof(T) && !(off & (sizeof(T) - 1)))) { \
+		T v_; \
+		memcpy(&v_, base + off, sizeof(T)); \
+		D[l] = CONV; \
+	} else { \
+		slow |= 1u << l; \
+	} \
+})
+
+/* A full warp whose 32 addresses all lie in the window, aligned to n
+ * bytes: one branch-free pass (it vectorizes) instead of a test per lane.
+ * off | (lim - off) has its top bit set when off > lim or off wrapped. */
+static inline int win_all_in(const uint64_t *A, uint64_t k, uint64_t len, unsigned n)
+{
+	if (len < n)
+		return 0;
+	uint64_t lim = len - n, bad = 0, al = 0;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t off = A[l] + k;
+		bad |= off | (lim - off);
+		al |= off;
+	}
+	return !(bad >> 63) && !(al & (n - 1));
+}
+
+static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint64_t *D,
+			  const uint64_t *A, uint64_t imm)
+{
+	uint64_t lo = win->lo, len = win->len;
+	const uint8_t *base = win->base;
+	uint32_t slow = 0;
+	if (M == WS_FULL && (t == IR_S32 || t == IR_U32 || t == IR_F32) &&
+	    win_all_in(A, imm - lo, len, 4)) {
+		uint64_t k = imm - lo;
+		if (t == IR_S32) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				int32_t v;
+				memcpy(&v, base + (A[l] + k), 4);
+				D[l] = (uint64_t)(int64_t)v;
+			}
+		} else {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				uint32_t v;
+				memcpy(&v, base + (A[l] + k), 4);
+				D[l] = v;
+			}
+		}
+		return 0;
+	}
+	switch (t) {
+	case IR_S8: WIN_LD(int8_t, (uint64_t)(int64_t)v_); break;
+	case IR_U8: case IR_PRED: WIN_LD(uint8_t, v_); break;
+	case IR_S16: WIN_LD(int16_t, (uint64_t)(int64_t)v_); break;
+	case IR_U16: case IR_F16: WIN_LD(uint16_t, v_); break;
+	case IR_S32: WIN_LD(int32_t, (uint64_t)(int64_t)v_); break;
+	case IR_U32: case IR_F32: WIN_LD(uint32_t, v_); break;
+	default: WIN_LD(uint64_t, v_); break;
+	}
+	return slow;
+}
+#undef WIN_LD
+
+#define WIN_ST(T) EACH_SEQ(M, l, { \
+	uint64_t off = A[l] + imm - lo; \
+	if (WS_LIKELY(off < len && len - off >= sizeof(T) && !(off & (sizeof(T) - 1)))) { \
+		T v_ = (T)B[l]; \
+		memcpy(base + off, &v_, sizeof(T)); \
+	} else { \
+		slow |= 1u << l; \
+	} \
+})
+
+static uint32_t st_window(const struct window *win, unsigned t, uint32_t M, const uint64_t *A,
+			  const uint64_t *B, uint64_t imm)
+{
+	uint64_t lo = win->lo, len = win->len;
+	uint8_t *base = win->base;
+	uint32_t slow = 0;
+	if (M == WS_FULL && type_size(t) == 4 && win_all_in(A, imm - lo, len, 4)) {
+		/* ascending lanes: with several lanes on one address the highest wins */
+		uint64_t k = imm - lo;
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint32_t v = (uint32_t)B[l];
+			memcpy(base + (A[l] + k), &v, 4);
+		}
+		return 0;
+	}
+	switch (type_size(t)) {
+	case 1: WIN_ST(uint8_t); break;
+	case 2: WIN_ST(uint16_t); break;
+	case 4: WIN_ST(uint32_t); break;
+	default: WIN_ST(uint64_t); break;
+	}
+	return slow;
+}
+#undef WIN_ST
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -1429,13 +1555,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		race_check(m, w, in, M, A, imm, sz, 0);
 	else if (win.a && !m->o.fast)
 		grace_check(m, w, in, M, A, imm, sz, 0, win.a);
-	EACH(M, l, {
-		uint64_t off = A[l] + imm - win.lo;
-		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
-			D[l] = ld_raw(win.base + off, t);
-		else
-			slow |= 1u << l;
-	});
+	slow = ld_window(&win, t, M, D, A, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
 		EACH(M & ~slow, l, {
 			uint64_t off = A[l] + imm - win.lo;
@@ -1454,7 +1574,7 @@ static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 	unsigned t = in->t, sz = type_size(t);
 	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
-	EACH(M, l, {
+	EACH_SEQ(M, l, {
 		if (bad) break;
 		uint64_t addr = A[l] + imm;
 		uint8_t *p;
@@ -1491,13 +1611,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		grace_check(m, w, in, M, A, imm, sz, 1, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
-	EACH(M, l, {
-		uint64_t off = A[l] + imm - win.lo;
-		if (WS_LIKELY(off + sz <= win.len && !(off & (sz - 1))))
-			st_raw(win.base + off, t, B[l]);
-		else
-			slow |= 1u << l;
-	});
+	slow = st_window(&win, t, M, A, B, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow))
 		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
@@ -1555,6 +1669,54 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	return norm1(r, t);
 }
 
+/* The common atomics (32-bit integer or float add, the histogram and
+ * counter idiom) when every lane's address lies in the window, aligned,
+ * and no initialization shadow is kept: one pass checks, one pass adds in
+ * ascending lane order, with the general path's side effects (shared
+ * words marked written, stores that change memory counted for the
+ * spin-wait detector). Returns 0 when the general path must run. */
+static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		     const struct window *win, uint64_t *D, const uint64_t *A, const uint64_t *B)
+{
+	unsigned t = in->t;
+	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) ||
+	    (win->a && win->a->shadow) || win->len < 4)
+		return 0;
+	uint64_t lo = win->lo, lim = win->len - 4, bad = 0, changed = 0;
+	uint8_t *base = win->base;
+	EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
+	if (bad)
+		return 0;
+	int keep = in->d >= 0;
+	if (t == IR_F32) {
+		EACH_SEQ(M, l, {
+			uint8_t *p = base + (A[l] - lo);
+			float o, r;
+			memcpy(&o, p, 4);
+			r = o + fval(B[l]);
+			changed += fbits(r) != fbits(o);
+			memcpy(p, &r, 4);
+			if (keep)
+				D[l] = fbits(o);
+		});
+	} else {
+		EACH_SEQ(M, l, {
+			uint8_t *p = base + (A[l] - lo);
+			uint32_t o, r;
+			memcpy(&o, p, 4);
+			r = o + (uint32_t)B[l];
+			changed += r != o;
+			memcpy(p, &r, 4);
+			if (keep)
+				D[l] = t == IR_S32 ? (uint64_t)(int64_t)(int32_t)o : o;
+		});
+	}
+	m->nstores += changed;
+	if (!win->a && w->blk->race)
+		EACH_SEQ(M, l, shared_mark_init(w->blk, A[l] - lo, 4));
+	return 1;
+}
+
 /* atom_op on register operands (the relaxed model's RMWs) */
 static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
 {
@@ -1576,9 +1738,11 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
+	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
+		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
-	EACH(g->mask, l, {
+	EACH_SEQ(g->mask, l, {
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
@@ -1721,6 +1885,24 @@ static int do_divrem(struct machine *m, struct warp *w, struct group *g, const s
 static void do_shift(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
 {
 	unsigned t = in->t, bits = type_size(t) * 8;
+	if (in->flags & DF_KB) { /* a constant count: the same shift for every lane */
+		uint64_t s = B[0] & 0xffffffffu;
+		if (in->op == IR_SHL) {
+			if (s >= bits)
+				EACH(M, l, D[l] = 0);
+			else
+				EACH(M, l, D[l] = A[l] << s);
+			norm(D, M, t);
+		} else if (is_signed(t)) {
+			unsigned k = s >= bits ? 63 : (unsigned)s;
+			EACH(M, l, D[l] = (uint64_t)((int64_t)A[l] >> k));
+		} else if (s >= bits) {
+			EACH(M, l, D[l] = 0);
+		} else {
+			EACH(M, l, D[l] = A[l] >> s);
+		}
+		return;
+	}
 	if (in->op == IR_SHL) {
 		EACH(M, l, D[l] = (B[l] & 0xffffffffu) >= bits ? 0 : A[l] << (B[l] & 63));
 	} else if (is_signed(t)) {
@@ -1864,10 +2046,67 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} \
 } while (0)
 
+#ifdef __SSE2__
+/* 32-bit compares of all 32 lanes, four at a time: the low halves of the
+ * 64-bit slots are gathered, compared (unsigned through a bias), and the
+ * lane bits come from movemask. Lanes outside the group compare garbage
+ * and are masked off by the caller. */
+static uint32_t cmp_mask32(unsigned sub, int sgn, const uint64_t *A, const uint64_t *B)
+{
+	uint32_t lt = 0, eq = 0;
+	const __m128i bias = _mm_set1_epi32(sgn ? 0 : INT32_MIN);
+	for (unsigned l = 0; l < WS_WARP; l += 4) {
+		__m128i a0 = _mm_loadu_si128((const __m128i *)(A + l));
+		__m128i a1 = _mm_loadu_si128((const __m128i *)(A + l + 2));
+		__m128i b0 = _mm_loadu_si128((const __m128i *)(B + l));
+		__m128i b1 = _mm_loadu_si128((const __m128i *)(B + l + 2));
+		__m128i a = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(a0), _mm_castsi128_ps(a1), 0x88));
+		__m128i b = _mm_castps_si128(_mm_shuffle_ps(_mm_castsi128_ps(b0), _mm_castsi128_ps(b1), 0x88));
+		a = _mm_xor_si128(a, bias);
+		b = _mm_xor_si128(b, bias);
+		lt |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmplt_epi32(a, b))) << l;
+		eq |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b))) << l;
+	}
+	switch (sub) {
+	case CMP_EQ: return eq;
+	case CMP_NE: return ~eq;
+	case CMP_LT: return lt;
+	case CMP_LE: return lt | eq;
+	case CMP_GT: return ~(lt | eq);
+	default: return ~lt;
+	}
+}
+
+/* float add, subtract, multiply of a full warp, four lanes at a time
+ * (results zero-extended, as fbits gives them) */
+static int f32_full(unsigned op, uint64_t *D, const uint64_t *A, const uint64_t *B)
+{
+	const __m128i z = _mm_setzero_si128();
+	for (unsigned l = 0; l < WS_WARP; l += 4) {
+		__m128 a = _mm_shuffle_ps(_mm_loadu_ps((const float *)(A + l)),
+					  _mm_loadu_ps((const float *)(A + l + 2)), 0x88);
+		__m128 b = _mm_shuffle_ps(_mm_loadu_ps((const float *)(B + l)),
+					  _mm_loadu_ps((const float *)(B + l + 2)), 0x88);
+		__m128 r = op == IR_ADD ? _mm_add_ps(a, b) : op == IR_SUB ? _mm_sub_ps(a, b) : _mm_mul_ps(a, b);
+		__m128i ri = _mm_castps_si128(r);
+		_mm_storeu_si128((__m128i *)(D + l), _mm_unpacklo_epi32(ri, z));
+		_mm_storeu_si128((__m128i *)(D + l + 2), _mm_unpackhi_epi32(ri, z));
+	}
+	return 1;
+}
+#define F32_FULL(op) (t == IR_F32 && M == WS_FULL && f32_full(op, D, A, B))
+#else
+#define F32_FULL(op) 0
+#endif
+
 static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A, const uint64_t *B)
 {
 	uint32_t T = 0;
 	unsigned t = in->t;
+#ifdef __SSE2__
+	if ((t == IR_S32 || t == IR_U32) && M != 1)
+		return cmp_mask32(in->sub, t == IR_S32, A, B) & M;
+#endif
 	if (is_float(t)) {
 		uint64_t p[WS_WARP];
 		do_setp(in, M, p, (uint64_t *)A, (uint64_t *)B);
@@ -2192,6 +2431,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
+	uint64_t *smclk = &m->smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks) {
 			n += host_fast(m, w, budget - n);
@@ -2202,7 +2442,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		const struct ir_insn *in = &fr->code[g->pc];
 		uint32_t M = g->mask;
 		uint64_t *R = fr->r;
-		uint64_t *D = reg(R, in->d), *A = reg(R, in->a), *C = reg(R, in->c);
+		uint64_t *D = reg(R, in->d), *A = reg(R, in->a);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
 		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
@@ -2230,7 +2470,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		n++;
 		m->steps++;
 		m->cycles++;
-		m->smclk[w->blk->sm]++;
+		(*smclk)++;
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
@@ -2248,7 +2488,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		case XOP_IDX: {
 			int64_t k = in->imm;
-			EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
+				unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
+				EACH(M, l, D[l] = A[l] + (B[l] << sh));
+			} else {
+				EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+			}
 			break;
 		}
 		case IR_MOV:
@@ -2257,9 +2502,18 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			else
 				EACH(M, l, D[l] = A[l]);
 			break;
-		case IR_ADD: ARITH(+); break;
-		case IR_SUB: ARITH(-); break;
-		case IR_MUL: ARITH(*); break;
+		case IR_ADD:
+			if (!F32_FULL(IR_ADD))
+				ARITH(+);
+			break;
+		case IR_SUB:
+			if (!F32_FULL(IR_SUB))
+				ARITH(-);
+			break;
+		case IR_MUL:
+			if (!F32_FULL(IR_MUL))
+				ARITH(*);
+			break;
 		case IR_DIV: case IR_REM:
 			if (do_divrem(m, w, g, in, D, A, B))
 				return n;
@@ -2280,7 +2534,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_SHL: case IR_SHR: do_shift(in, M, D, A, B); break;
 		case IR_MIN: case IR_MAX: do_minmax(in, M, D, A, B); break;
 		case IR_SETP: do_setp(in, M, D, A, B); break;
-		case IR_SEL: EACH(M, l, D[l] = A[l] ? B[l] : C[l]); break;
+		case IR_SEL: {
+			const uint64_t *C = reg(R, in->c);
+			EACH(M, l, D[l] = A[l] ? B[l] : C[l]);
+			break;
+		}
 		case IR_CVT:
 			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
 				/* slots hold values extended per their type, so a
@@ -2339,9 +2597,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				norm(D, M, t ? t : IR_U32);
 			break;
 		}
-		case IR_GADDR:
-			EACH(M, l, D[l] = m->obj_addr[in->imm]);
+		case IR_GADDR: {
+			uint64_t v = m->obj_addr[in->imm];
+			EACH(M, l, D[l] = v);
 			break;
+		}
 		case IR_LADDR: {
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, D[l] = ADDR(tag, fr->lbase[l] + (uint64_t)in->imm));
@@ -2352,7 +2612,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			int bad = 0;
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, {
-				uint32_t base;
+				uint32_t base = 0;
 				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
 					bad = 1;
 				D[l] = ADDR(tag, base);

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define DEFAULT_SMS 16
 #define DEFAULT_BLOCKS_PER_SM 32
@@ -212,7 +213,7 @@ static void warp_release(struct warp *w)
 {
 	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
 		nx = f->next_all;
-		free(f->r);
+		free(f->r - WS_WARP); /* row -1, the zero row, starts the block */
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
@@ -542,6 +543,18 @@ uint32_t sched_max_resident(struct machine *m, const struct launch *l)
 	return (uint32_t)(per * (uint64_t)m->o.num_sms);
 }
 
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t machine_device_ns(const struct machine *m)
+{
+	return m->dev_ns;
+}
+
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
@@ -556,6 +569,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->maxres = (int)mr;
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
+	m->dev_t0 = wall_ns();
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
 	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
@@ -635,6 +649,7 @@ static void grid_end(struct machine *m)
 	}
 	m->kern_fail_err = 0;
 	m->grid = NULL;
+	m->dev_ns += wall_ns() - m->dev_t0;
 	if (m->hooks & (1u << EV_KERNEL_END)) {
 		struct machine_event e = { .kind = EV_KERNEL_END, .func = gr->l.fidx, .slot = -1 };
 		machine_emit(m, &e);

@@ -172,6 +172,9 @@ int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
+/* Wall-clock nanoseconds spent running grids so far (for benchmarks: the
+ * one value of the machine that is not deterministic). */
+uint64_t machine_device_ns(const struct machine *m);
 
 /* ---- state queries (machine.c) */
 enum machine_lane_state { LS_NONE, LS_ACTIVE, LS_READY, LS_PARKED, LS_BARRIER,

@@ -329,6 +329,7 @@ struct machine {
 	uint32_t spin_epoch;     /* advances whenever the device made progress */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
+	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,

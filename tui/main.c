@@ -54,6 +54,7 @@ struct cli {
 	int checking;           /* `check`: exit 1 on a finding */
 	uint64_t lua_budget;    /* --budget N: Lua instructions per script run / learner action */
 	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
+	int stats;              /* --stats: run prints kernel time and steps to stderr */
 };
 
 struct command {
@@ -111,6 +112,8 @@ static const char options_help[] =
 	"                          scheduling (default stack)\n"
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
+	"  --stats                 run: print the time spent in kernels and the\n"
+	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
 	"  --schedule WITNESS      replay a schedule that explore printed\n"
 	"  --max-executions N      explore: stop after N executions (default 100000)\n"
@@ -253,6 +256,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--fast") == 0) {
 		cli->mo.fast = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--stats") == 0) {
+		cli->stats = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "--json") == 0) {
@@ -424,6 +431,9 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		status = EXIT_USAGE;
 	if (cli->checking && machine_nfindings(m))
 		status = EXIT_FINDING;
+	if (cli->stats)
+		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
+			(unsigned long long)machine_steps(m));
 	machine_free(m);
 	compilation_release(&c);
 	fflush(stdout);
