@@ -52,11 +52,7 @@ ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 GEN_HEADERS = engine/headers_gen.c
 GEN_EXAMPLE = tui/example_gen.c
 ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*.c)) $(GEN_HEADERS))
-# Until the front end and the engine land, their entry points come from
-# temporary stubs (never in engine/); each disappears once the real file exists.
-STUB_SRC = $(if $(wildcard engine/front.c),,tests/cli/stub_front.c) \
-	   $(if $(wildcard engine/machine.c),,tests/cli/stub_machine.c)
-LIB_SRC = $(ENGINE_SRC) $(STUB_SRC)
+LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
 
@@ -162,11 +158,11 @@ $(GEN_SCRIPTS): $(SCRIPTS_LUA) tools/embed-file.sh
 $(B)/scripts/lua_gen.o: ALL_CFLAGS += -Wno-overlength-strings
 
 # Tests. The Lua unit tests (tests/lua/unit_*.c) also link scripts/ and Lua.
-$(B)/tests/lua/unit_%: tests/lua/unit_%.c $(SCRIPTS_OBJ) $(LIB) config.mk
+$(B)/tests/lua/unit_%: tests/lua/unit_%.c tests/tap.h $(SCRIPTS_OBJ) $(LIB) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(SCRIPTS_OBJ) $(LIB) $(APP_LIBS)
 
-$(B)/tests/%: tests/%.c $(LIB) config.mk
+$(B)/tests/%: tests/%.c tests/tap.h $(LIB) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(ALL_LDFLAGS) -o $@ $< $(LIB) $(LIBS)
 

@@ -397,66 +397,29 @@ static uint64_t to_u64(double x, int rm)
 
 static const int fe_mode[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_UPWARD, FE_DOWNWARD };
 
-/* integer (as int64 or uint64) and double to float/double in a rounding mode */
-static float i64_to_f(int64_t v, int rm)
-{
-	volatile int64_t vv = v;
-	volatile float r;
-	int old = fegetround();
-
-	fesetround(fe_mode[rm]);
-	r = (float)vv;
-	fesetround(old);
-	return r;
-}
-
-static float u64_to_f(uint64_t v, int rm)
-{
-	volatile uint64_t vv = v;
-	volatile float r;
-	int old = fegetround();
-
-	fesetround(fe_mode[rm]);
-	r = (float)vv;
-	fesetround(old);
-	return r;
-}
-
-static double i64_to_d(int64_t v, int rm)
-{
-	volatile int64_t vv = v;
-	volatile double r;
-	int old = fegetround();
-
-	fesetround(fe_mode[rm]);
-	r = (double)vv;
-	fesetround(old);
-	return r;
-}
-
-static double u64_to_d(uint64_t v, int rm)
-{
-	volatile uint64_t vv = v;
-	volatile double r;
-	int old = fegetround();
-
-	fesetround(fe_mode[rm]);
-	r = (double)vv;
-	fesetround(old);
-	return r;
-}
-
-static float d_to_f(double v, int rm)
-{
-	volatile double vv = v;
-	volatile float r;
-	int old = fegetround();
-
-	fesetround(fe_mode[rm]);
-	r = (float)vv;
-	fesetround(old);
-	return r;
-}
+/*
+ * Integer (as int64 or uint64) and double to float/double in a rounding mode:
+ * convert under the host's FPU rounding mode rm (fe_mode index), then restore
+ * the mode. volatile keeps the compiler from folding or moving the
+ * conversion out from between the two fesetround calls.
+ */
+#define ROUNDED_CONV(name, from, to) \
+	static to name(from v, int rm) \
+	{ \
+		volatile from vv = v; \
+		volatile to r; \
+		int old = fegetround(); \
+		fesetround(fe_mode[rm]); \
+		r = (to)vv; \
+		fesetround(old); \
+		return r; \
+	}
+ROUNDED_CONV(i64_to_f, int64_t, float)
+ROUNDED_CONV(u64_to_f, uint64_t, float)
+ROUNDED_CONV(i64_to_d, int64_t, double)
+ROUNDED_CONV(u64_to_d, uint64_t, double)
+ROUNDED_CONV(d_to_f, double, float)
+#undef ROUNDED_CONV
 
 #define CONV(r, rm) \
 	DEF(__float2int_##r, RI(to_i32(F(0), rm))) \

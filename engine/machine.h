@@ -1,19 +1,52 @@
 /*
  * machine.h - the emulated GPU and host: the engine's public API.
  *
- * This is the one header the CLI, the Lua binding and the interface use to
- * run programs. (The engine helper owns and extends it: stepping, state
- * queries, observers. The part below is fixed: the CLI is written to it.)
+ * The one header through which the CLI (tui/main.c), the interface
+ * (tui/backend_engine.c), the Lua binding (scripts/host_engine.c) and the
+ * tests run and inspect programs. docs/engine.md explains the design.
  *
  * Contract:
  * - machine_new takes a compiled module (which must outlive the machine)
- *   and options; it never fails for a valid module.
+ *   and options; it never fails for a valid module. machine_free releases
+ *   everything the machine owns.
  * - machine_run_main runs host main() to completion with argv, running
  *   kernels on the emulated GPU, writing the program's stdout/stderr to the
  *   FILEs in opts (default stdout/stderr). It returns the program's exit
  *   status (main's return value, exit()'s argument, 134 after a host assert
- *   abort ...). Runtime findings are kept in the machine (machine_findings).
- * - Same module, arguments, options and seed: the same execution.
+ *   abort ...). Runtime findings are kept in the machine.
+ * - Deterministic: same module, arguments, options and seed, the same
+ *   execution, step for step.
+ * - The whole program runs in one state machine. Host main() is a one-lane
+ *   "warp" interpreted like device code. A kernel launch is queued on its
+ *   stream; at a synchronization point the host thread parks and the machine
+ *   runs the queued grids, then the host resumes. So machine_step() advances
+ *   the host and the device alike, one instruction of one convergence group
+ *   at a time.
+ * - Device state is addressed by resident block slot (0..nresident-1) and
+ *   warp index in the block; slot -1, warp 0 is the host thread. Positions
+ *   (pc) are instruction indices of an IR function (ir.h).
+ * - Generic addresses carry a tag in bits 40..47: 0x10 host heap and host
+ *   objects, 0x11 host thread stack (main's locals), 0x70 global (cudaMalloc,
+ *   __device__, __managed__, string literals), 0x71 constant, 0x72 shared
+ *   window (offset in the executing block's shared memory), 0x73 local
+ *   window (offset in the executing lane's stack), 0x74 param (the running
+ *   kernel's arguments), 0x75 code (function addresses). Null and unmapped
+ *   addresses fault.
+ * - Findings are data: kind (the names of docs/findings.md), span, threads.
+ *   A finding pointer is valid until the machine runs again.
+ * - Unless a declaration says otherwise, a query returns 0 and fills its
+ *   out-parameter, or -1 when what it names does not exist; queries take a
+ *   const machine and change nothing. Nothing here prints except to a FILE*
+ *   it is given, and nothing calls exit().
+ *
+ * Sections (each says which file implements it):
+ *   options, lifecycle, findings ..... machine.c, findings.c
+ *   stepping, kernels without a host, breakpoints, state queries, manual
+ *     scheduling, access views, observers ... machine.c
+ *   debugger queries .................. inspect.c, inspect_lua.c
+ *   memory models ..................... memmodel.c (docs/memory-model.md)
+ *   exploration ....................... explore.c
+ *   cooperative groups ................ cg.c
  */
 #ifndef WS_MACHINE_H
 #define WS_MACHINE_H
@@ -36,40 +69,19 @@ struct machine_opts {
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
 	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
-	/* appended (memmodel): */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
 };
 
 void machine_opts_init(struct machine_opts *o);
 
+/* ---- lifecycle (machine.c) */
 struct machine;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
-/*
- * ---- Extensions (engine helper). Design summary (docs/engine.md has more):
- * - The whole program runs in one deterministic state machine. Host main()
- *   is a one-lane "warp" interpreted like device code. A kernel launch is
- *   queued on its stream; at a synchronization point the host thread parks
- *   and the machine runs the queued grids, then the host resumes. So
- *   machine_step() can advance the host and the device alike, one
- *   instruction of one convergence group at a time.
- * - Generic addresses carry a tag in bits 40..47: 0x10 host heap and host
- *   objects, 0x11 host thread stack (main's locals), 0x70 global (cudaMalloc,
- *   __device__, __managed__, string literals), 0x71 constant, 0x72 shared
- *   window (offset in the executing block's shared memory), 0x73 local
- *   window (offset in the executing lane's stack), 0x74 param (the running
- *   kernel's arguments), 0x75 code (function addresses). Null and unmapped
- *   addresses fault.
- * - Findings are data: kind (DESIGN.md section 7 names), span, threads.
- *   A finding pointer is valid until the machine runs again.
- * - Device state is addressed by resident block slot (0..nresident-1) and
- *   warp index in the block; slot -1, warp 0 is the host thread. Positions
- *   (pc) are instruction indices of the IR function (ir.h).
- */
-
+/* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
 struct machine_finding {
 	const char *kind;      /* "oob-global-read", "deadlock", ... (static string) */
 	int error;             /* 1 error, 0 warning */
@@ -80,7 +92,6 @@ struct machine_finding {
 	uint32_t lanes;        /* lanes of that warp involved */
 	uint64_t addr;         /* the address for memory findings, else 0 */
 	char *msg;             /* explanation (owned by the machine) */
-	/* ---- appended by the findings work (docs/findings.md) */
 	uint64_t count;        /* occurrences at this site (one finding per site and kind) */
 	int has_other;         /* a second thread is involved: the other side of a race */
 	uint32_t other_block[3], other_thread[3];
@@ -105,7 +116,7 @@ uint64_t machine_findings_dropped(const struct machine *m);
 /* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
 #define WS_DEFAULT_MAX_STEPS 500000000ull
 
-/* ---- stepping. machine_run_main = machine_start + machine_run. */
+/* ---- stepping (machine.c). machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
 /* Prepare main(argc, argv) without running it. Returns 0, or -1 (no main). */
 int machine_start(struct machine *m, int argc, char **argv);
@@ -126,7 +137,7 @@ int machine_step_block(struct machine *m, int slot);
 int machine_run_to_barrier(struct machine *m);
 int machine_exit_status(const struct machine *m);
 
-/* ---- kernels without a host program (Lua scripts, lessons) */
+/* ---- kernels without a host program: Lua scripts, lessons (machine.c) */
 /* Index of the function named name (source or mangled name), or -1. */
 int machine_find_function(const struct machine *m, const char *name);
 /* Device memory, like cudaMalloc: 0 and *addr, or a CUDA error code. */
@@ -143,7 +154,7 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 /* The error state a CUDA program would see next (0, or the sticky error). */
 int machine_cuda_error(const struct machine *m);
 
-/* ---- breakpoints on source lines (statement starts) */
+/* ---- breakpoints on source lines, at statement starts (machine.c) */
 struct machine_break_info {
 	int slot, warp;        /* slot -1: the host thread */
 	uint32_t mask;
@@ -165,7 +176,7 @@ uint64_t machine_steps(const struct machine *m);
  * one value of the machine that is not deterministic). */
 uint64_t machine_device_ns(const struct machine *m);
 
-/* ---- state queries */
+/* ---- state queries (machine.c) */
 enum machine_lane_state { LS_NONE, LS_ACTIVE, LS_READY, LS_PARKED, LS_BARRIER,
 			  LS_WARPSYNC, LS_EXITED };
 struct machine_kernel_info {
@@ -211,7 +222,7 @@ int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, in
 /* Read memory as the given lane sees it (shared/local windows resolve for it). */
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
 
-/* ---- scheduling by hand (the "manual" policy of scripts and lessons) */
+/* ---- scheduling by hand: the "manual" policy of scripts and lessons (machine.c) */
 struct machine_choice {
 	int slot, warp, group;  /* slot -1: the host thread */
 	uint32_t mask;
@@ -226,7 +237,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c);
  * (a source-level step of one warp); at most limit instructions. */
 int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit);
 
-/* ---- performance views of one warp memory access (EV_MEM's lane_addr) */
+/* ---- performance views of one warp memory access, EV_MEM's lane_addr (machine.c) */
 /* Shared memory: 32 banks of 4 bytes; lanes reading the same word share it.
  * Returns the conflict degree (1 = conflict-free, n = n-way), and the mask
  * of banks touched in *banks if not NULL. */
@@ -234,7 +245,7 @@ int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned si
 /* Global memory: the number of distinct 32-byte sectors the lanes touch. */
 int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
 
-/* ---- observers: cost one predictable branch when none is registered. */
+/* ---- observers (machine.c): cost one predictable branch when none is registered. */
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
 			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING,
 			  EV_BRKPT, /* __brkpt() ran with opts.debugger set (slot, warp, mask, func, pc) */
@@ -256,7 +267,7 @@ typedef void (*machine_observer_fn)(void *ctx, const struct machine_event *e);
 int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, void *ctx);
 void machine_unobserve(struct machine *m, int id);
 
-/* ---- inspect.c: read-only queries for the debugger (change nothing). */
+/* ---- debugger queries (inspect.c): read-only, they change nothing. */
 /* Reconvergence pc (IR index) of group g's innermost token in its own frame;
  * -1 when it has none (or reconverges only at the function's exit). */
 int machine_group_reconv(const struct machine *m, int slot, int warp, int g, uint32_t *pc);
@@ -288,11 +299,11 @@ int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n);
  * (-1 for lanes not in mask). -1 if the instruction is not a shuffle. */
 int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t mask,
 			 int8_t src[32]);
-/* ---- engine/inspect_lua.c: what the Lua binding needs (scripts/host_engine.c). */
+/* ---- what the Lua binding needs (inspect_lua.c, for scripts/host_engine.c) */
 int machine_has_host(const struct machine *m);                 /* main() was started */
 void machine_start_queued(struct machine *m); /* no host: make the first queued grid resident */
 
-/* ---- memory models (engine/memmodel.c, explore.c; docs/memory-model.md)
+/* ---- memory models (memmodel.c; docs/memory-model.md)
  * Under MODEL_RELAXED every device access to global memory goes through the
  * scoped PTX model: each location keeps its writes in coherence order, each
  * thread a view (the oldest write of each location it may still read).
@@ -349,7 +360,7 @@ int machine_mm_thread(const struct machine *m, int i, int *block, int *thread);
 int machine_mm_nsync(const struct machine *m);
 const char *machine_mm_sync(const struct machine *m, int i);
 
-/* ---- exploration (engine/explore.c) */
+/* ---- exploration (explore.c) */
 struct machine_outcome {
 	char *out;              /* the program's stdout */
 	int status;             /* exit status */
@@ -373,7 +384,8 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, int argc,
 		   char **argv, uint64_t runs, uint64_t seed, struct machine_explore *r);
 void machine_explore_free(struct machine_explore *r);
-/* ---- engine/cg.c: cuda::barrier objects and the grid barrier (sync pane).
+
+/* ---- cooperative groups (cg.c): cuda::barrier objects and the grid barrier (sync pane).
  * Barriers are listed while their block is resident (init() creates one). */
 struct machine_cgbar_info {
 	int slot;              /* resident slot of its block; -1: a barrier in global memory */

@@ -652,6 +652,25 @@ static int lanes_global(struct group *g, const struct ir_insn *in, uint64_t *add
 	return 1;
 }
 
+/* Every lane of g addresses global memory, aligned and mapped: fills addr
+ * and ptr (the host bytes) and returns 1; else 0, and the access goes the
+ * SC path, which reports what is wrong with it. */
+static int lanes_mapped(struct machine *m, struct warp *w, struct group *g,
+			const struct ir_insn *in, int write, uint64_t *addr, uint8_t **ptr)
+{
+	unsigned sz = tsize(in->t);
+
+	if (!lanes_global(g, in, addr))
+		return 0;
+	for (uint32_t M = g->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		if ((addr[l] & (sz - 1)) ||
+		    !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, write, in->span)))
+			return 0;
+	}
+	return 1;
+}
+
 /* ---- deferred loads */
 
 static int reads_reg(const struct ir_insn *in, int32_t r)
@@ -797,14 +816,9 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	struct memmodel *mm = m->mm;
 	uint64_t addr[WS_WARP];
 	unsigned sz = tsize(in->t);
-	if (!lanes_global(g, in, addr))
-		return 1;
 	uint8_t *ptr[WS_WARP];
-	for (uint32_t M = g->mask; M; M &= M - 1) {
-		unsigned l = (unsigned)__builtin_ctz(M);
-		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 0, in->span)))
-			return 1; /* let the SC path report it */
-	}
+	if (!lanes_mapped(m, w, g, in, 0, addr, ptr))
+		return 1;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		loc_get(mm, addr[l], ptr[l], sz);
@@ -843,14 +857,9 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	struct memmodel *mm = m->mm;
 	uint64_t addr[WS_WARP];
 	unsigned sz = tsize(in->t);
-	if (!lanes_global(g, in, addr))
-		return 1;
 	uint8_t *ptr[WS_WARP];
-	for (uint32_t M = g->mask; M; M &= M - 1) {
-		unsigned l = (unsigned)__builtin_ctz(M);
-		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 1, in->span)))
-			return 1;
-	}
+	if (!lanes_mapped(m, w, g, in, 1, addr, ptr))
+		return 1;
 	int strong;
 	unsigned scope;
 	sem_of(in, &strong, &scope);
@@ -889,14 +898,9 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	struct memmodel *mm = m->mm;
 	uint64_t addr[WS_WARP];
 	unsigned sz = tsize(in->t);
-	if (!lanes_global(g, in, addr))
-		return 1;
 	uint8_t *ptr[WS_WARP];
-	for (uint32_t M = g->mask; M; M &= M - 1) {
-		unsigned l = (unsigned)__builtin_ctz(M);
-		if ((addr[l] & (sz - 1)) || !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, 1, in->span)))
-			return 1;
-	}
+	if (!lanes_mapped(m, w, g, in, 1, addr, ptr))
+		return 1;
 	int strong;
 	unsigned scope;
 	sem_of(in, &strong, &scope);

@@ -5258,24 +5258,28 @@ static int inst_limit(struct parser *p, struct token *at)
 	return 0;
 }
 
-static struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
+/* The instance of t for the arguments key, or NULL when there is none yet. */
+static struct inst *inst_find(struct template *t, const char *key)
 {
-	struct targ full[8];
-	memcpy(full, args, sizeof(struct targ) * (size_t)(nargs < 8 ? nargs : 8));
-	if (!fill_defaults(p, t, full, nargs, at, 0))
-		return NULL;
-	const char *key = targs_key(p, full, t->nparams);
 	for (struct inst *i = t->insts; i; i = i->next)
 		if (!strcmp(i->key, key))
-			return i->fn;
-	if (inst_limit(p, at))
-		return NULL;
+			return i;
+	return NULL;
+}
+
+/* Record a new instance of t for key (full: its arguments) and start
+ * parsing it: the parser's state is saved in ss, the template's tokens and
+ * bound parameters replace it, with a fresh function state. The caller
+ * parses the instance (under its own setjmp), then calls inst_leave. */
+static struct inst *inst_enter(struct parser *p, struct template *t, struct targ *full,
+			       const char *key, struct saved_state *ss)
+{
 	struct inst *in = arena_alloc(p->a, sizeof(*in));
+
 	in->key = key;
 	in->next = t->insts;
 	t->insts = in;
-	struct saved_state ss;
-	save_state(p, &ss);
+	save_state(p, ss);
 	p->tmpl_depth++;
 	p->ninst++;
 	p->scope = bind_scope(p, t, full, t->nparams, 0);
@@ -5284,6 +5288,29 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 	p->quiet = 0;
 	p->no_gt = 0;
 	p->deferred = NULL;
+	return in;
+}
+
+static void inst_leave(struct parser *p, struct saved_state *ss)
+{
+	p->tmpl_depth--;
+	restore_state(p, ss);
+}
+
+static struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
+{
+	struct targ full[8];
+	memcpy(full, args, sizeof(struct targ) * (size_t)(nargs < 8 ? nargs : 8));
+	if (!fill_defaults(p, t, full, nargs, at, 0))
+		return NULL;
+	const char *key = targs_key(p, full, t->nparams);
+	struct inst *old = inst_find(t, key);
+	if (old)
+		return old->fn;
+	if (inst_limit(p, at))
+		return NULL;
+	struct saved_state ss;
+	struct inst *in = inst_enter(p, t, full, key, &ss);
 	p->inst_suffix_pending = key;
 	p->inst_record_pending = in;
 	p->no_func_suffix = 0;
@@ -5291,8 +5318,7 @@ static struct obj *instantiate_func(struct parser *p, struct template *t, struct
 	p->recover = &jb;
 	if (!setjmp(jb))
 		declaration(p, CTX_FILE);
-	p->tmpl_depth--;
-	restore_state(p, &ss);
+	inst_leave(p, &ss);
 	return in->fn;
 }
 
@@ -5310,25 +5336,13 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 	if (!fill_defaults(p, t, full, nargs, at, 0))
 		return ty_int;
 	const char *key = targs_key(p, full, t->nparams);
-	for (struct inst *i = t->insts; i; i = i->next)
-		if (!strcmp(i->key, key))
-			return i->ty ? i->ty : ty_int;
+	struct inst *old = inst_find(t, key);
+	if (old)
+		return old->ty ? old->ty : ty_int;
 	if (inst_limit(p, at))
 		return ty_int;
-	struct inst *in = arena_alloc(p->a, sizeof(*in));
-	in->key = key;
-	in->next = t->insts;
-	t->insts = in;
 	struct saved_state ss;
-	save_state(p, &ss);
-	p->tmpl_depth++;
-	p->ninst++;
-	p->scope = bind_scope(p, t, full, t->nparams, 0);
-	p->tok = t->start;
-	p->f = (struct fnstate){ 0 };
-	p->quiet = 0;
-	p->no_gt = 0;
-	p->deferred = NULL;
+	struct inst *in = inst_enter(p, t, full, key, &ss);
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
@@ -5343,8 +5357,7 @@ static struct type *instantiate_class(struct parser *p, struct template *t, stru
 		struct declattr a2 = { 0 };
 		in->ty = declspec(p, &a2);
 	}
-	p->tmpl_depth--;
-	restore_state(p, &ss);
+	inst_leave(p, &ss);
 	return in->ty ? in->ty : ty_int;
 }
 

@@ -14,16 +14,9 @@
 #include "../../tui/export.c"
 #include "../../tui/backend_eval.c"
 #include "../../tui/backend_engine.c"
+#include "tap.h"
 
 #define PROG "tests/cg/pane/pane.cu"
-
-static int ntests, nfail;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
-	nfail += !cond;
-}
 
 int main(void)
 {
@@ -35,7 +28,7 @@ int main(void)
 	char *argv[] = { (char *)PROG, NULL };
 	int waited = 0, tile = 0, phase1 = 0;
 
-	printf("TAP version 13\n");
+	tap_start();
 	machine_opts_init(&mo);
 	mo.simt = SIMT_STACK;
 	strbuf_init(&err);
@@ -65,6 +58,5 @@ int main(void)
 	ok(tile, "warps pane: the warp is partitioned into tiles of 8 lanes");
 	ui_session_free(&s);
 	engine_backend_free(be);
-	printf("1..%d\n", ntests);
-	return nfail != 0;
+	return tap_end();
 }

@@ -1,10 +1,6 @@
 #!/bin/sh
 # cli.t - the command line: help, version, option errors, exit statuses, the
 # compile-error format, and stdout/stderr/status passing through.
-#
-# Tests that need the real front end or engine are TODO while the temporary
-# stubs are linked (the binary then says "(stub)"); they must pass once the
-# front end and engine land. Never delete one: fix it or leave it TODO.
 . tests/tap.sh
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-cli.XXXXXX") || exit 1
@@ -24,13 +20,7 @@ expect() { # expect COND DESC
 	tap_result "$r" "$2"
 }
 
-# Is the real front end / engine linked?
 printf 'int main(void) { return 0; }\n' >"$tmp/zero.cu"
-ws run "$tmp/zero.cu"
-NEED_FRONT= NEED_ENGINE=
-has err 'front end not built (stub)' && NEED_FRONT="front end not merged yet (stub linked)"
-has err 'engine not built (stub)' && NEED_ENGINE="engine not merged yet (stub linked)"
-NEED_BOTH=${NEED_FRONT:-$NEED_ENGINE}
 
 # --- help and version
 ws --version
@@ -74,19 +64,19 @@ expect '[ $st -eq 2 ] && has err "cannot open"' "dump of a missing file: exit 2"
 
 # --- options that are accepted
 ws --simt its --sched random:42 --fast --max-steps 1000000 --cuda-arch 800 -I "$tmp" -I"$tmp" -DX -D Y=2 --sched=rr --simt=stack run "$tmp/zero.cu"
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ]' "every option accepted before the command"
+expect '[ $st -eq 0 ]' "every option accepted before the command"
 ws run --simt its --sched random:1 "$tmp/zero.cu"
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ]' "options accepted after the command"
+expect '[ $st -eq 0 ]' "options accepted after the command"
 
 # --- compile errors: file:line:col: error:, exit 2, nothing on stdout
 printf 'int main(void)\n{\n\treturn 0 +;\n}\n' >"$tmp/bad.cu"
 ws run "$tmp/bad.cu"
-T_TODO=$NEED_FRONT expect '[ $st -eq 2 ] && has err "^$tmp/bad.cu:3:[0-9]*: error: " && [ ! -s $tmp/out ]' \
+expect '[ $st -eq 2 ] && has err "^$tmp/bad.cu:3:[0-9]*: error: " && [ ! -s $tmp/out ]' \
 	"compile error: exit 2 and 'file:line:col: error:' on stderr"
-T_TODO=$NEED_FRONT expect '[ $st -eq 2 ] && has err "^ *3 | " && has err "\\^"' "compile error shows the line and a caret"
+expect '[ $st -eq 2 ] && has err "^ *3 | " && has err "\\^"' "compile error shows the line and a caret"
 printf '__global__ int k(void) { return 1; }\nint main(void) { return 0; }\n' >"$tmp/rule.cu"
 ws run "$tmp/rule.cu"
-T_TODO=$NEED_FRONT expect '[ $st -eq 2 ] && has err "^$tmp/rule.cu:1:[0-9]*: error: .*void"' \
+expect '[ $st -eq 2 ] && has err "^$tmp/rule.cu:1:[0-9]*: error: .*void"' \
 	"a broken CUDA rule is a compile error naming the rule"
 ws check "$tmp/bad.cu"
 expect '[ $st -eq 2 ] && has err "error: "' "check: compile error exits 2"
@@ -105,37 +95,37 @@ int main(int argc, char **argv)
 }
 PROG
 ws run "$tmp/io.cu" a "b c" --simt
-T_TODO=$NEED_BOTH expect '[ $st -eq 3 ]' "exit status of main passes through"
-T_TODO=$NEED_BOTH expect '[ "$(cat $tmp/out)" = "out 4 [a] [b c] [--simt]" ]' \
+expect '[ $st -eq 3 ]' "exit status of main passes through"
+expect '[ "$(cat $tmp/out)" = "out 4 [a] [b c] [--simt]" ]' \
 	"stdout and argv pass through (options after the program are its own)"
-T_TODO=$NEED_BOTH expect '[ "$(cat $tmp/err)" = "err line" ]' "stderr passes through"
+expect '[ "$(cat $tmp/err)" = "err line" ]' "stderr passes through"
 printf '#include <cstdlib>\nint main(void) { exit(7); }\n' >"$tmp/exit.cu"
 ws run "$tmp/exit.cu"
-T_TODO=$NEED_BOTH expect '[ $st -eq 7 ]' "exit() status passes through"
+expect '[ $st -eq 7 ]' "exit() status passes through"
 
 # --- the bundled example, by name and as the default
 printf '%s\n' "launching 64 threads" "hello from warp 0 (thread 0)" \
 	"hello from warp 1 (thread 32)" "sum of squares 0..63 = 85344" >"$tmp/hello.expected"
 ws run examples/hello.cu
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "run examples/hello.cu"
+expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "run examples/hello.cu"
 ws
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && grep -q "01-threads.lua" $tmp/out && grep -q "warpstep lesson FILE.lua --answers FILE" $tmp/out' \
+expect '[ $st -eq 0 ] && grep -q "01-threads.lua" $tmp/out && grep -q "warpstep lesson FILE.lua --answers FILE" $tmp/out' \
 	"no command, no terminal: lists the lessons and how to start one, exit 0"
 ws lessons/01-threads.lua
-T_TODO=$NEED_BOTH expect '[ $st -eq 2 ] && grep -q "needs a terminal" $tmp/err' \
+expect '[ $st -eq 2 ] && grep -q "needs a terminal" $tmp/err' \
 	"a lesson file without a terminal: a usage error that names --answers"
 ws --simt its --sched random:7 run examples/hello.cu
 # The two warps' printf lines may come in either order under a random
 # schedule, as on a GPU: compare the lines as a set.
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && [ "$(sort $tmp/out)" = "$(sort $tmp/hello.expected)" ]' "the example under --simt its --sched random:7"
+expect '[ $st -eq 0 ] && [ "$(sort $tmp/out)" = "$(sort $tmp/hello.expected)" ]' "the example under --simt its --sched random:7"
 ws check examples/hello.cu
-T_TODO=$NEED_BOTH expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "check on a correct program: exit 0"
+expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "check on a correct program: exit 0"
 
 # --- dumps for the golden tests
 for d in dump-pp dump-pp-device dump-ast dump-ir; do
 	ws $d "$tmp/zero.cu"
-	T_TODO=$NEED_FRONT expect '[ $st -eq 0 ] && [ -s $tmp/out ]' "$d prints its stage"
+	expect '[ $st -eq 0 ] && [ -s $tmp/out ]' "$d prints its stage"
 done
 ws dump-diags "$tmp/bad.cu"
-T_TODO=$NEED_FRONT expect '[ $st -eq 2 ] && has out "bad.cu:3:[0-9]*: error: "' "dump-diags prints diagnostics on stdout, exit 2"
+expect '[ $st -eq 2 ] && has out "bad.cu:3:[0-9]*: error: "' "dump-diags prints diagnostics on stdout, exit 2"
 tap_done

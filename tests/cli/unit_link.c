@@ -10,13 +10,7 @@
 #include "builtin.h"
 #include "front.h"
 #include "machine.h"
-
-static int ntests;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
-}
+#include "tap.h"
 
 int main(void)
 {
@@ -24,7 +18,7 @@ int main(void)
 	struct machine_opts o;
 	size_t len = 1;
 
-	printf("TAP version 13\n");
+	tap_start();
 	ok(builtin_header("no/such/header.h", &len) == NULL, "builtin_header: unknown name is NULL");
 	compilation_init(&c);
 	ok(c.diags.v.len == 0 && c.diags.nerrors == 0, "compilation_init: no diagnostics");
@@ -34,6 +28,5 @@ int main(void)
 	machine_opts_init(&o);
 	ok(o.simt == SIMT_STACK && o.sched == SCHED_RR && !o.fast,
 	   "machine_opts_init: stack, rr, checkers on");
-	printf("1..%d\n", ntests);
-	return 0;
+	return tap_end();
 }

@@ -14,21 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	printf("%sok %d - ", cond ? "" : "not ", ++ntest);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	if (!cond)
-		nfail++;
-}
+#include "tap.h"
 
 /* ---- IR builder */
 
@@ -1026,7 +1012,7 @@ static void test_perf_views(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	test_nested();
 	test_loop();
 	test_early_ret();
@@ -1045,6 +1031,5 @@ int main(void)
 	test_bad_ir();
 	test_perf_views();
 	test_speed();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_end();
 }

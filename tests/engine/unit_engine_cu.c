@@ -11,21 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	printf("%sok %d - ", cond ? "" : "not ", ++ntest);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	if (!cond)
-		nfail++;
-}
+#include "tap.h"
 
 static const char kernels[] =
 	"__global__ void fill(int *p, int n)\n"               /* 1 */
@@ -317,13 +303,12 @@ static void test_global_race(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	test_launch_and_break();
 	test_program();
 	test_manual();
 	test_race();
 	test_uninit();
 	test_global_race();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_end();
 }

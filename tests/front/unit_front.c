@@ -13,22 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int ntests, nfail;
-
-static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	printf("%s %d - ", cond ? "ok" : "not ok", ++ntests);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	if (!cond)
-		nfail++;
-	fflush(stdout);
-}
+#include "tap.h"
 
 static char *read_all(const char *path, size_t *len)
 {
@@ -376,12 +361,11 @@ int main(void)
 	const char *dir = getenv("WS_FRONT_GOLDEN");
 	if (!dir)
 		dir = "tests/front/golden";
-	printf("TAP version 13\n");
+	tap_start();
 	api();
 	golden_all(dir);
 	invariants(dir);
 	robustness();
 	truncations(dir);
-	printf("1..%d\n", ntests);
-	return nfail ? 1 : 0;
+	return tap_end();
 }

@@ -11,23 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	ntest++;
-	printf("%sok %d - ", cond ? "" : "not ", ntest);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		nfail++;
-}
+#include "tap.h"
 
 /* ---- the table and the headers */
 
@@ -676,13 +660,12 @@ static void test_embed(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	test_headers();
 	test_math();
 	test_intrinsics();
 	test_conversions();
 	test_format();
 	test_embed();
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_end();
 }

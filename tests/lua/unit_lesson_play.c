@@ -17,14 +17,7 @@
 #include "host_record.h"
 #include "lesson.h"
 #include "util.h"
-
-static int T, failed;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++T, desc);
-	failed += !cond;
-}
+#include "tap.h"
 
 static const char *kind_name(enum lesson_req_kind k)
 {
@@ -176,13 +169,13 @@ int main(void)
 {
 	char dir[] = "/tmp/ws-lesson-play-XXXXXX";
 
+	tap_start();
 	if (!mkdtemp(dir)) {
 		printf("Bail out! mkdtemp\n");
 		return 1;
 	}
 	play(dir);
 	record();
-	printf("1..%d\n", T);
 	{
 		char cmd[128];
 
@@ -190,5 +183,5 @@ int main(void)
 		if (system(cmd) != 0)
 			printf("# could not remove %s\n", dir);
 	}
-	return failed != 0;
+	return tap_end();
 }

@@ -9,13 +9,7 @@
 
 #include "api.h"
 #include "sandbox.h"
-
-static int T;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++T, desc);
-}
+#include "tap.h"
 
 /* Run text in a fresh sandbox; 0/-1, the diagnostic copied into err. */
 static int run(const char *text, uint64_t insns, size_t mem, char *err, size_t errlen)
@@ -42,7 +36,7 @@ static void expect_error(const char *text, const char *want, const char *desc)
 	char err[4096];
 	int ret = run(text, 2000000, 8u << 20, err, sizeof(err));
 
-	ok(ret < 0 && strstr(err, want), desc);
+	ok(ret < 0 && strstr(err, want), "%s", desc);
 	if (!(ret < 0 && strstr(err, want)))
 		printf("# got: %s\n", ret < 0 ? err : "(no error)");
 }
@@ -52,7 +46,7 @@ static void expect_ok(const char *text, const char *desc)
 	char err[4096];
 	int ret = run(text, 2000000, 8u << 20, err, sizeof(err));
 
-	ok(ret == 0, desc);
+	ok(ret == 0, "%s", desc);
 	if (ret)
 		printf("# got: %s\n", err);
 }
@@ -246,11 +240,10 @@ static void test_api(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	test_limits();
 	test_libs();
 	test_errors();
 	test_api();
-	printf("1..%d\n", T);
-	return 0;
+	return tap_end();
 }

@@ -14,14 +14,7 @@
 #include "api.h"
 #include "host_engine.h"
 #include "scenario.h"
-
-static int T, failed;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++T, desc);
-	failed += !cond;
-}
+#include "tap.h"
 
 static void sink(void *ctx, const char *s, size_t n)
 {
@@ -81,7 +74,7 @@ int main(void)
 	char msg[4096];
 	int steps, r;
 
-	printf("TAP version 13\n");
+	tap_start();
 	if (!mkdtemp(dir)) {
 		printf("1..0 # SKIP no temporary directory\n");
 		return 0;
@@ -144,6 +137,5 @@ int main(void)
 		if (system(cmd) != 0)
 			printf("# could not remove %s\n", dir);
 	}
-	printf("1..%d\n", T);
-	return failed != 0;
+	return tap_end();
 }

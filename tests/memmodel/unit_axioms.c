@@ -8,16 +8,7 @@
 
 #include "axioms.h"
 #include "ir.h"
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *what)
-{
-	ntest++;
-	if (!cond)
-		nfail++;
-	printf("%s %d - %s\n", cond ? "ok" : "not ok", ntest, what);
-}
+#include "tap.h"
 
 static const uint64_t X = 0x7000000100, Y = 0x7000000200;
 
@@ -89,7 +80,7 @@ static int sb_fence(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	ok(mp_fence(1, SCOPE_GPU, 1) == 0, "MP+fence.gpu, r1 == 1: consistent");
 	ok(mp_fence(0, SCOPE_GPU, 1) != 0, "MP+fence.gpu, r1 == 0: violates an axiom");
 	ok(mp_fence(0, SCOPE_CTA, 1) == 0, "MP+fence.cta across blocks, r1 == 0: consistent");
@@ -99,6 +90,5 @@ int main(void)
 	ok(corr(1) == AXV_SC_PER_LOC, "CoRR volatile 1 then 0: SC-per-location");
 	ok(corr(0) == 0, "CoRR plain 1 then 0: consistent");
 	ok(sb_fence() != 0, "SB+fence.gpu both 0: violates an axiom");
-	printf("1..%d\n", ntest);
-	return nfail != 0;
+	return tap_end();
 }

@@ -13,21 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static int ntest, nfail;
-
-static void ok(int cond, const char *fmt, ...) WS_PRINTF(2, 3);
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	printf("%sok %d - ", cond ? "" : "not ", ++ntest);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	if (!cond)
-		nfail++;
-}
+#include "tap.h"
 
 /* Test-only built-in headers; a weak stub so that the real table wins when linked. */
 __attribute__((weak)) const char *builtin_header(const char *name, size_t *len)
@@ -556,7 +542,7 @@ static void test_pp_include(void)
 static void test_pp_builtin(void)
 {
 	if (!builtin_header("__ws_pp_stub__", NULL)) {
-		printf("ok %d # SKIP the real built-in headers are linked\n", ++ntest);
+		printf("ok %d # SKIP the real built-in headers are linked\n", ++tap_ntest);
 		return;
 	}
 	pp_expect("#include <stdio.h>\n#include \"stdio.h\"\nx", "x", "built-in headers via <> and \"\"");
@@ -719,13 +705,13 @@ static void test_golden(int regen)
 		vec_free(&names);
 		return;
 	}
-	printf("ok %d # SKIP golden directory not found\n", ++ntest);
+	printf("ok %d # SKIP golden directory not found\n", ++tap_ntest);
 }
 
 int main(int argc, char **argv)
 {
 	int regen = argc > 1 && !strcmp(argv[1], "--regen");
-	printf("TAP version 13\n");
+	tap_start();
 	test_lex_kinds();
 	test_lex_numbers();
 	test_lex_chars();
@@ -740,6 +726,5 @@ int main(int argc, char **argv)
 	test_pp_builtin();
 	test_pp_limits();
 	test_golden(regen);
-	printf("1..%d\n", ntest);
-	return nfail ? 1 : 0;
+	return tap_end();
 }

@@ -4,58 +4,17 @@
 # send-keys and the screen is read back with capture-pane. Skips when tmux
 # is missing.
 . tests/tap.sh
+. tests/tui/e2e_lib.sh
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "interface end to end" "tmux is not installed"
-	tap_done
-fi
-if [ ! -x "$WARPSTEP" ]; then
-	tap_result 1 "warpstep binary ($WARPSTEP) exists"
-	tap_done
-fi
-bin=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
-sock=ws-e2e-$$
-tm() { tmux -L "$sock" "$@"; }
-trap 'tm kill-server 2>/dev/null' EXIT
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+e2e_init e2e "interface end to end"
 dargs=
 
-# start NAME W H ENV...: a session running debug-demo (then "EXITED <status>")
+# start NAME W H ENV...: a session running debug-demo
 start() {
 	_n=$1 _w=$2 _h=$3
 	shift 3
-	tm new-session -d -s "$_n" -x "$_w" -y "$_h" \
-		"env $* $bin debug-demo $dargs; echo EXITED \$?; sleep 30"
-	tm set-option -t "$_n" -g status off >/dev/null 2>&1
+	e2e_session "$_n" "$_w" "$_h" "env $* $bin debug-demo $dargs"
 }
-
-screen() { tm capture-pane -p -t "$1"; }
-
-# waitfor NAME TEXT: poll the screen for TEXT for up to 5 seconds
-waitfor() {
-	_i=0
-	while [ $_i -lt 50 ]; do
-		screen "$1" | grep -F -q -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	echo "# waited for '$2'; the screen was:"
-	screen "$1" | tap_diag
-	return 1
-}
-
-# waitgone NAME TEXT: poll until TEXT has left the screen, up to 5 seconds
-waitgone() {
-	_i=0
-	while [ $_i -lt 50 ]; do
-		screen "$1" | grep -F -q -- "$2" || return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	return 1
-}
-
-keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
 
 start ui 80 24 TERM=xterm-256color
 waitfor ui "1 Source"

@@ -3,47 +3,17 @@
 # the kernel, break at a line, continue, resize, interrupt a long run with
 # Ctrl-C, quit; the start screen; --record. Skips when tmux is missing.
 . tests/tap.sh
+. tests/tui/e2e_lib.sh
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "debug interface end to end" "tmux is not installed"
-	tap_done
-fi
-if [ ! -x "$WARPSTEP" ]; then
-	tap_result 1 "warpstep binary ($WARPSTEP) exists"
-	tap_done
-fi
-bin=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
-sock=ws-e2e-dbg-$$
-tm() { tmux -L "$sock" "$@"; }
-tmp=$(mktemp -d)
-trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+e2e_init e2e-dbg "debug interface end to end"
 
-# start NAME W H COMMAND...: a session running warpstep (then "EXITED <status>")
+# start NAME W H COMMAND...: a session running warpstep
 start() {
 	_n=$1 _w=$2 _h=$3
 	shift 3
-	tm new-session -d -s "$_n" -x "$_w" -y "$_h" \
-		"env TERM=xterm-256color $bin $*; echo EXITED \$?; sleep 30"
-	tm set-option -t "$_n" -g status off >/dev/null 2>&1
+	e2e_session "$_n" "$_w" "$_h" "env TERM=xterm-256color $bin $*"
 }
 
-screen() { tm capture-pane -p -t "$1"; }
-
-# waitfor NAME TEXT [TENTHS]: poll the screen for TEXT (default 5 seconds)
-waitfor() {
-	_i=0
-	while [ $_i -lt "${3:-50}" ]; do
-		screen "$1" | grep -F -q -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	echo "# waited for '$2'; the screen was:"
-	screen "$1" | tap_diag
-	return 1
-}
-
-keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
 
 start dbg 80 24 debug tests/tui/cu/diverge.cu
 waitfor dbg "host: before main()"

@@ -6,47 +6,18 @@
 # exercise in the built-in editor; a scenario run with --script and with
 # :script. Skips when tmux is missing.
 . tests/tap.sh
+. tests/tui/e2e_lib.sh
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "lessons in the interface end to end" "tmux is not installed"
-	tap_done
-fi
-if [ ! -x "$WARPSTEP" ]; then
-	tap_result 1 "warpstep binary ($WARPSTEP) exists"
-	tap_done
-fi
-bin=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
-sock=ws-e2e-lesson-$$
-tm() { tmux -L "$sock" "$@"; }
-tmp=$(mktemp -d)
-trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+e2e_init e2e-lesson "lessons in the interface end to end"
 
 # start NAME W H COMMAND...: warpstep with its own progress folder and no $EDITOR
 start() {
 	_n=$1 _w=$2 _h=$3
 	shift 3
-	tm new-session -d -s "$_n" -x "$_w" -y "$_h" \
-		"env -u EDITOR TERM=xterm-256color XDG_STATE_HOME=$tmp/state $bin $*; echo EXITED \$?; sleep 30"
-	tm set-option -t "$_n" -g status off >/dev/null 2>&1
+	e2e_session "$_n" "$_w" "$_h" \
+		"env -u EDITOR TERM=xterm-256color XDG_STATE_HOME=$tmp/state $bin $*"
 }
 
-screen() { tm capture-pane -p -t "$1"; }
-
-# waitfor NAME TEXT [TENTHS]: poll the screen for TEXT (default 5 seconds)
-waitfor() {
-	_i=0
-	while [ $_i -lt "${3:-50}" ]; do
-		screen "$1" | grep -F -q -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	echo "# waited for '$2'; the screen was:"
-	screen "$1" | tap_diag
-	return 1
-}
-
-keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
 
 # answer NAME TEXT: Enter opens the answer line; type it
 answer() { keys "$1" Enter; sleep 0.2; keys "$1" -l "$2"; keys "$1" Enter; }

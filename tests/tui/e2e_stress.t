@@ -6,43 +6,18 @@
 # shown, nothing hangs), --record and :export svg on the real engine.
 # Skips when tmux is missing.
 . tests/tap.sh
+. tests/tui/e2e_lib.sh
 
-if ! command -v tmux >/dev/null 2>&1; then
-	tap_skip "interface stress end to end" "tmux is not installed"
-	tap_done
-fi
-if [ ! -x "$WARPSTEP" ]; then
-	tap_result 1 "warpstep binary ($WARPSTEP) exists"
-	tap_done
-fi
-bin=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
-sock=ws-e2e-stress-$$
-tm() { tmux -L "$sock" "$@"; }
-tmp=$(mktemp -d)
-trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
-export LANG=C.UTF-8 LC_ALL=C.UTF-8
+e2e_init e2e-stress "interface stress end to end"
 
-# start NAME W H ENV COMMAND...: warpstep in a session (then "EXITED <status>")
+# start NAME W H ENV COMMAND...: warpstep in a session, stderr kept in $tmp/NAME.err
 start() {
 	_n=$1 _w=$2 _h=$3 _e=$4
 	shift 4
-	tm new-session -d -s "$_n" -x "$_w" -y "$_h" \
-		"env $_e $bin $* 2>$tmp/$_n.err; echo EXITED \$?; sleep 30"
-	tm set-option -t "$_n" -g status off >/dev/null 2>&1
+	e2e_session "$_n" "$_w" "$_h" "env $_e $bin $* 2>$tmp/$_n.err"
 }
-screen() { tm capture-pane -p -t "$1"; }
-waitfor() {
-	_i=0
-	while [ $_i -lt "${3:-50}" ]; do
-		screen "$1" | grep -F -q -- "$2" && return 0
-		sleep 0.1
-		_i=$((_i + 1))
-	done
-	echo "# waited for '$2'; the screen was:"
-	screen "$1" | tap_diag
-	return 1
-}
-keys() { _n=$1; shift; tm send-keys -t "$_n" "$@"; }
+
+quit() { keys "$1" q; waitfor "$1" "EXITED 0"; }
 quit() { keys "$1" q; waitfor "$1" "EXITED 0"; }
 
 # --- terminals: unknown TERM, 8/16/256 colors, monochrome, NO_COLOR

@@ -18,17 +18,10 @@
 #include "../../tui/export.c"
 #include "../../tui/backend_eval.c"
 #include "../../tui/backend_engine.c"
+#include "tap.h"
 
 #define GOLDEN_DIR "tests/tui/golden/"
 #define PROG "tests/tui/cu/diverge.cu"
-
-static int ntests, nfail;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
-	nfail += !cond;
-}
 
 static char *screen(struct ui_session *s, int w, int h)
 {
@@ -76,12 +69,12 @@ static void golden(struct ui_session *s, const char *name)
 			fputs(text, f);
 			fclose(f);
 		}
-		ok(f != NULL, name);
+		ok(f != NULL, "%s", name);
 		free(text);
 		return;
 	}
 	want = util_read_file(path, &len, &err);
-	ok(want && !strcmp(want, text), path);
+	ok(want && !strcmp(want, text), "%s", path);
 	if (!want || strcmp(want, text))
 		printf("# got:\n%s", text);
 	free(want);
@@ -210,7 +203,7 @@ static void test_barrier_shuffle_memory(void)
 	   "continue stops at the breakpoint on line 15");
 	ok(s.st.mem.nshared == 1 && !strcmp(s.st.mem.shared[0].name, "buf") &&
 	   s.st.mem.shared[0].count == 64, "memory pane: __shared__ int buf[64]");
-	ok(s.st.mem.conflict_degree == 2, "buf[tid * 2 % 64]: a 2-way bank conflict");
+	ok(s.st.mem.conflict_degree == 2, "buf[tid * 2 %% 64]: a 2-way bank conflict");
 	ok(s.st.mem.shared[0].access[0] & UI_ACC_WRITE, "the last access wrote buf[0]");
 	ok(!strcmp(s.st.mem.shared[0].values[0], "0") && !strcmp(s.st.mem.shared[0].values[2], "101"),
 	   "buf[0] and buf[2] hold v of threads 0 and 1 (0, 101)");
@@ -328,7 +321,7 @@ static void test_vote(void)
 	for (int l = 0; r == 0 && l < 32; l++)
 		good &= s.st.lanes[0].bits[l] == 0x49249249u && s.st.lanes[0].value[l] &&
 			!strcmp(s.st.lanes[0].value[l], "0x49249249");
-	ok(r == 0 && good, "every lane holds the ballot of tid % 3 == 0 (0x49249249)");
+	ok(r == 0 && good, "every lane holds the ballot of tid %% 3 == 0 (0x49249249)");
 	golden(&s, "ballot");
 	run(&s, "step");
 	good = s.st.nlanes && strstr(s.st.lanes[0].name, "__match_any_sync") && s.st.lanes[0].has_bits;
@@ -587,7 +580,7 @@ static void test_exports(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	test_host_and_divergence();
 	test_barrier_shuffle_memory();
 	test_condition_and_finding();
@@ -598,6 +591,5 @@ int main(void)
 	test_break_kinds();
 	test_compile_error_reload();
 	test_exports();
-	printf("1..%d\n", ntests);
-	return nfail != 0;
+	return tap_end();
 }

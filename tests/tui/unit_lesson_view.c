@@ -13,16 +13,9 @@
 #include "../../tui/model.c"
 #include "../../tui/view.c"
 #include "../../tui/lesson_view.c"
+#include "tap.h"
 
 #define GOLDEN_DIR "tests/tui/golden/"
-
-static int ntests, nfail;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
-	nfail += !cond;
-}
 
 static void golden(const char *name, const char *text)
 {
@@ -38,11 +31,11 @@ static void golden(const char *name, const char *text)
 			fputs(text, f);
 			fclose(f);
 		}
-		ok(f != NULL, name);
+		ok(f != NULL, "%s", name);
 		return;
 	}
 	want = util_read_file(path, NULL, &err);
-	ok(want && !strcmp(want, text), name);
+	ok(want && !strcmp(want, text), "%s", name);
 	if (!want)
 		printf("# missing %s (UPDATE_GOLDEN=1 writes it)\n", path);
 	else if (strcmp(want, text))
@@ -114,6 +107,7 @@ int main(void)
 		       "    int i = blockIdx.x * blockDim.x + threadIdx.x;", "    a[i] = a[i] * 2;", "}" };
 	int top = 0;
 
+	tap_start();
 	view_init(&v);
 	v.footer = "Enter: type your answer   L: debugger   q: leave (progress kept)";
 	hidden = render("lesson_80x24", "lesson_80x24_styles", 80, 24, (struct view_rect){ 0, 1, 80, 22 }, &v);
@@ -166,6 +160,5 @@ int main(void)
 	ok(top == 2, "the editor scrolls to show the cursor row");
 	view_grid_free(&g);
 
-	printf("1..%d\n", ntests);
-	return nfail != 0;
+	return tap_end();
 }

@@ -18,16 +18,9 @@
 #include "../../tui/cmd.c"
 #include "../../tui/export.c"
 #include "../../tui/fake_backend.c"
+#include "tap.h"
 
 #define GOLDEN_DIR "tests/tui/golden/"
-
-static int ntests, nfail;
-
-static void ok(int cond, const char *desc)
-{
-	printf("%sok %d - %s\n", cond ? "" : "not ", ++ntests, desc);
-	nfail += !cond;
-}
 
 static char *slurp(const char *path)
 {
@@ -51,11 +44,11 @@ static void golden(const char *name, const char *text)
 			fputs(text, f);
 			fclose(f);
 		}
-		ok(f != NULL, name);
+		ok(f != NULL, "%s", name);
 		return;
 	}
 	want = slurp(path);
-	ok(want && !strcmp(want, text), name);
+	ok(want && !strcmp(want, text), "%s", name);
 	if (want && strcmp(want, text)) {
 		/* show the first differing line */
 		const char *a = want, *b = text;
@@ -218,7 +211,7 @@ static void test_too_small(void)
 				flat[k++] = *p;
 		flat[k] = 0;
 		snprintf(desc, sizeof(desc), "too small at %dx%d says so", sizes[i][0], sizes[i][1]);
-		ok(sizes[i][0] < 10 || strstr(flat, "too small") != NULL, desc);
+		ok(sizes[i][0] < 10 || strstr(flat, "too small") != NULL, "%s", desc);
 		if (i == 0)
 			ok(strstr(text, "need 60x16, have 59x24") != NULL, "message names both sizes");
 		free(text);
@@ -545,7 +538,7 @@ static void test_commands(void)
 
 int main(void)
 {
-	printf("TAP version 13\n");
+	tap_start();
 	be = fake_backend_new();
 	ui_session_init(&sess, be);
 	test_panes();
@@ -555,6 +548,5 @@ int main(void)
 	test_commands();
 	ui_session_free(&sess);
 	fake_backend_free(be);
-	printf("1..%d\n", ntests);
-	return nfail != 0;
+	return tap_end();
 }
