@@ -39,6 +39,7 @@ ifeq ($(SANITIZE),1)
 B = build/san
 SAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 BIN = $(B)/warpstep
+export LSAN_OPTIONS = suppressions=$(abspath tests/lsan.supp)
 else
 B = build
 SAN_FLAGS =
