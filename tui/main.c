@@ -13,6 +13,7 @@
  * This is the only file that calls exit (through main's return).
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -449,10 +450,17 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 /* The program file must be readable: say so plainly before compiling. */
 static int program_check_file(const char *path)
 {
+	struct stat st;
 	FILE *f = fopen(path, "rb");
 
 	if (!f) {
 		fprintf(stderr, "warpstep: cannot open '%s': %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	/* fopen succeeds on a directory; reading it would fail later, less clearly */
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		fprintf(stderr, "warpstep: cannot open '%s': %s\n", path, strerror(EISDIR));
 		return EXIT_USAGE;
 	}
 	fclose(f);

@@ -83,6 +83,12 @@ for c in explore "litmus --runs 3"; do
 	hostile "$c: a directory" 2 "Is a directory" $WARPSTEP $c "$T/dir.cu"
 done
 
+# A script or lesson that is a directory is unreadable input too: exit 2, as
+# for a missing file (it used to exit 1, the status of a script error).
+for c in script lesson; do
+	hostile "$c: a directory" 2 "Is a directory" $WARPSTEP $c "$T/dir.cu"
+done
+
 # 100 000-deep nesting: a nesting-limit error, not a stack overflow.
 python3 - "$T" <<'PY'
 import sys
