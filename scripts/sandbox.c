@@ -212,6 +212,68 @@ static int sb_wrap(lua_State *L)
 	return 1;
 }
 
+/*
+ * Lua's pattern matcher backtracks inside one C call, where the instruction
+ * budget cannot stop it: ("a"):rep(1e5):find(".-.-.-.-.-.-.-.-b") would run
+ * for days. Its worst case grows like (subject length)^(repetitions), so
+ * before string.find/match/gmatch/gsub run, a pattern with three or more
+ * repetitions ('*', '+', '-') whose worst case passes about 10^12 steps is
+ * refused with an error the script can read. Plain finds, simple patterns
+ * and short subjects are untouched.
+ */
+static int pattern_repetitions(const char *p, size_t n)
+{
+	int q = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '%') {
+			i++;
+		} else if (p[i] == '[') {
+			/* a set: its '-' are ranges, not repetitions */
+			for (i++; i < n && p[i] != ']'; i++)
+				if (p[i] == '%')
+					i++;
+		} else if (p[i] == '*' || p[i] == '+' || p[i] == '-') {
+			q++;
+		}
+	}
+	return q;
+}
+
+static int sb_pattern_call(lua_State *L)
+{
+	size_t ls, lp;
+	const char *s = luaL_checklstring(L, 1, &ls);
+	const char *p = luaL_checklstring(L, 2, &lp);
+	int plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
+	(void)s;
+	if (!plain) {
+		int q = pattern_repetitions(p, lp);
+		double digits = 0;
+		for (size_t x = ls; x >= 10; x /= 10)
+			digits++;
+		if (q >= 3 && q * digits > 12)
+			return luaL_error(L, "string pattern too costly: %d repetitions over %d characters "
+					  "could backtrack for days; use fewer '*', '+' or '-' or a shorter string",
+					  q, (int)ls);
+	}
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+/* Wrap the string table's pattern functions (the table is at the top). */
+static void guard_patterns(lua_State *L)
+{
+	static const char *const names[] = { "find", "match", "gmatch", "gsub" };
+	for (size_t i = 0; i < WS_ARRAY_LEN(names); i++) {
+		lua_getfield(L, -1, names[i]);
+		lua_pushboolean(L, i == 0); /* only find has a 'plain' argument */
+		lua_pushcclosure(L, sb_pattern_call, 2);
+		lua_setfield(L, -2, names[i]);
+	}
+}
+
 /* Open the allowed libraries and trim them (run protected). */
 static int sandbox_open(lua_State *L)
 {
@@ -237,6 +299,7 @@ static int sandbox_open(lua_State *L)
 	lua_getglobal(L, LUA_STRLIBNAME);
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
+	guard_patterns(L);
 	lua_pop(L, 1);
 	lua_getglobal(L, LUA_COLIBNAME);
 	lua_pushcfunction(L, sb_wrap);
