@@ -1,0 +1,382 @@
+/*
+ * parse_stmt.c - statements.
+ * Part of the parser; parse_impl.h says what the parts share.
+ */
+#include "parse_impl.h"
+
+static struct node *stmt(struct parser *p);
+
+/* ---- statements ---- */
+
+/*
+ * The token after the template-argument list that starts at `lt` ("<"), or
+ * NULL when it does not close on this statement. Only looks ahead: nested
+ * <>, (), [] and {} balance; ">>" closes two lists; ";" gives up.
+ */
+static struct token *skip_template_args_ahead(struct token *lt)
+{
+	int angle = 0, nest = 0;
+	for (struct token *t = lt; t && t->kind != TK_EOF; t = t->next) {
+		switch (t->kind) {
+		case TK_LT: if (!nest) angle++; break;
+		case TK_GT: if (!nest && --angle == 0) return t->next; break;
+		case TK_SHR: if (!nest && (angle -= 2) <= 0) return angle == 0 ? t->next : NULL; break;
+		case TK_LPAREN: case TK_LBRACK: case TK_LBRACE: nest++; break;
+		case TK_RPAREN: case TK_RBRACK: case TK_RBRACE: if (--nest < 0) return NULL; break;
+		case TK_SEMI: return NULL;
+		default: break;
+		}
+	}
+	return NULL;
+}
+
+static int is_decl_start(struct parser *p)
+{
+	struct token *t = p->tok;
+	if (t->kind == TK_IDENT || t->kind == TK_COLONCOLON) {
+		struct token *end;
+		struct sym *s = peek_name(p, t, &end);
+		if (!s || !(s->kind == SYM_TYPE || (s->kind == SYM_TEMPLATE && s->tmpl->is_class)))
+			return 0;
+		/* a class template's arguments: look past them, as for a plain type */
+		if (end && end->kind == TK_LT && s->kind == SYM_TEMPLATE)
+			end = skip_template_args_ahead(end);
+		/* T(args) and T{args} start expressions (temporaries, functional casts):
+		 * cuda::atomic_ref<int, S>(x).store(1); is an expression statement */
+		if (end && (end->kind == TK_LPAREN || end->kind == TK_LBRACE || end->kind == TK_DOT))
+			return 0;
+		return 1;
+	}
+	if (t->kind == TK_STATIC_ASSERT || t->kind == TK_STATIC_ASSERT_C || t->kind == TK_USING ||
+	    t->kind == TK_NAMESPACE || t->kind == TK_TEMPLATE)
+		return 1;
+	/* int(x) as an expression is rare; treat basic types as declarations */
+	return is_typename(p, t);
+}
+
+static struct node *stmt_or_decl(struct parser *p);
+
+int is_pragma(struct token *t)
+{
+	return t->kind == TK_IDENT && !strcmp(t->text, "__ws_pragma_unroll");
+}
+
+void skip_pragma(struct parser *p)
+{
+	struct token *t = next(p);
+	/* the pragma's operands stay on its line */
+	while (p->tok->kind != TK_EOF && !p->tok->at_bol && p->tok->span.line == t->span.line)
+		next(p);
+}
+
+/* compound-stmt = "{" (declaration | stmt)* "}" */
+struct node *compound_stmt(struct parser *p)
+{
+	struct token *t = skip(p, TK_LBRACE);
+	enter(p, t);
+	struct node *n = new_node(p, ND_BLOCK, t);
+	push_scope(p);
+	struct node head = { 0 }, *cur = &head;
+	while (p->tok->kind != TK_RBRACE) {
+		if (p->tok->kind == TK_EOF) {
+			error_at(p, p->tok, "syntax", "expected '}' at end of input");
+			break;
+		}
+		jmp_buf jb, *save = p->recover;
+		p->recover = &jb;
+		int depth = p->depth;
+		struct scope *sc = p->scope;
+		int no_gt = p->no_gt;
+		if (!setjmp(jb)) {
+			struct node *s = stmt_or_decl(p);
+			while (s) {
+				struct node *nx = s->next;
+				s->next = NULL;
+				cur = cur->next = s;
+				s = nx;
+			}
+		} else {
+			p->depth = depth;
+			p->scope = sc;
+			p->no_gt = no_gt;
+			skip_to_sync(p);
+		}
+		p->recover = save;
+	}
+	consume(p, TK_RBRACE);
+	pop_scope(p);
+	n->body = head.next;
+	struct token *last = p->tok;
+	(void)last;
+	leave(p);
+	return n;
+}
+
+
+static struct node *stmt_or_decl(struct parser *p)
+{
+	if (is_pragma(p->tok)) {
+		skip_pragma(p);
+		return NULL;
+	}
+	if (is_decl_start(p)) {
+		struct token *t = p->tok;
+		if (t->kind == TK_STATIC_ASSERT || t->kind == TK_STATIC_ASSERT_C || t->kind == TK_USING ||
+		    t->kind == TK_NAMESPACE || t->kind == TK_TEMPLATE) {
+			parse_external(p, CTX_LOCAL);
+			return NULL;
+		}
+		struct node *d = declaration(p, CTX_LOCAL);
+		return d;
+	}
+	return stmt(p);
+}
+
+static struct node *cond_expr(struct parser *p)
+{
+	skip(p, TK_LPAREN);
+	struct node *c;
+	if (is_decl_start(p) && p->tok->kind != TK_STATIC_ASSERT) {
+		fail_at(p, p->tok, "declarations in conditions are not supported");
+	}
+	c = to_cond(p, expr(p));
+	skip(p, TK_RPAREN);
+	return c;
+}
+
+static struct node *sub_stmt(struct parser *p)
+{
+	/* a statement body gets its own scope */
+	push_scope(p);
+	struct node *s;
+	if (is_decl_start(p)) {
+		struct token *t = p->tok;
+		s = new_node(p, ND_BLOCK, t);
+		s->body = declaration(p, CTX_LOCAL);
+	} else {
+		s = stmt(p);
+	}
+	pop_scope(p);
+	return s;
+}
+
+/*
+ * stmt = "return" expr? ";" | "if" "(" expr ")" stmt ("else" stmt)?
+ *      | "switch" "(" expr ")" stmt | "case" const ":" stmt | "default" ":" stmt
+ *      | "for" "(" (declaration | expr? ";") expr? ";" expr? ")" stmt
+ *      | "while" "(" expr ")" stmt | "do" stmt "while" "(" expr ")" ";"
+ *      | "break" ";" | "continue" ";" | "goto" ident ";" | ident ":" stmt
+ *      | compound-stmt | expr? ";"
+ */
+static struct node *stmt(struct parser *p)
+{
+	struct token *t = p->tok;
+	enter(p, t);
+	struct node *n;
+	switch (t->kind) {
+	case TK_RETURN: {
+		next(p);
+		n = new_node(p, ND_RETURN, t);
+		struct type *rt = p->f.fn ? p->f.fn->ty->base : ty_int;
+		if (p->tok->kind != TK_SEMI) {
+			struct node *e = expr(p);
+			if (rt->kind == TY_VOID) {
+				if (e->ty->kind != TY_VOID)
+					error_node(p, e, "return-value", "void function '%s' should not return a value",
+						   p->f.fn ? p->f.fn->name : "?");
+				n->lhs = e;
+				n->op = 1; /* evaluate for side effects only */
+			} else if (rt->kind == TY_REF) {
+				n->lhs = bind_ref(p, e, rt, "return");
+			} else {
+				n->lhs = conv(p, decay(p, funcref_value(p, e)), rt, "return");
+			}
+		} else if (rt->kind != TY_VOID && p->f.fn && strcmp(p->f.fn->name, "main")) {
+			error_at(p, t, "return-value", "non-void function '%s' should return a value", p->f.fn->name);
+		}
+		skip(p, TK_SEMI);
+		break;
+	}
+	case TK_IF: {
+		next(p);
+		n = new_node(p, ND_IF, t);
+		if (p->tok->kind == TK_CONSTEXPR)
+			next(p);
+		n->cond = cond_expr(p);
+		n->then = sub_stmt(p);
+		if (consume(p, TK_ELSE))
+			n->els = sub_stmt(p);
+		break;
+	}
+	case TK_SWITCH: {
+		next(p);
+		n = new_node(p, ND_SWITCH, t);
+		skip(p, TK_LPAREN);
+		struct node *c = decay(p, expr(p));
+		skip(p, TK_RPAREN);
+		if (!type_is_integer(c->ty)) {
+			error_node(p, c, "bad-operand", "switch quantity is not an integer");
+			c = new_num(p, 0, ty_int, t);
+		}
+		n->cond = new_cast(p, c, type_promote(c->ty));
+		struct node *sw = p->f.cur_switch;
+		p->f.cur_switch = n;
+		p->f.in_switch++;
+		n->then = sub_stmt(p);
+		p->f.in_switch--;
+		p->f.cur_switch = sw;
+		break;
+	}
+	case TK_CASE: {
+		next(p);
+		n = new_node(p, ND_CASE, t);
+		struct node *e = conditional(p);
+		int ok;
+		long lo = const_int(p, e, &ok), hi = lo;
+		if (!ok)
+			error_node(p, e, "not-constant", "case label is not an integer constant");
+		if (consume(p, TK_ELLIPSIS)) {
+			struct node *e2 = conditional(p);
+			hi = const_int(p, e2, &ok);
+		}
+		skip(p, TK_COLON);
+		if (!p->f.cur_switch) {
+			error_at(p, t, "case-outside", "'case' outside a switch");
+		} else {
+			struct node *sw = p->f.cur_switch;
+			for (struct node *c = sw->case_next; c; c = c->case_next)
+				if (c->case_lo == lo)
+					error_at(p, t, "duplicate-case", "duplicate case value %ld", lo);
+			n->case_lo = lo;
+			n->case_hi = hi;
+			n->case_next = sw->case_next;
+			sw->case_next = n;
+		}
+		if (p->tok->kind == TK_RBRACE)
+			n->body = NULL;
+		else
+			n->body = stmt(p);
+		break;
+	}
+	case TK_DEFAULT: {
+		next(p);
+		skip(p, TK_COLON);
+		n = new_node(p, ND_CASE, t);
+		n->op = 1;
+		if (!p->f.cur_switch)
+			error_at(p, t, "case-outside", "'default' outside a switch");
+		else if (p->f.cur_switch->default_case)
+			error_at(p, t, "duplicate-case", "multiple default labels in one switch");
+		else
+			p->f.cur_switch->default_case = n;
+		if (p->tok->kind != TK_RBRACE)
+			n->body = stmt(p);
+		break;
+	}
+	case TK_FOR: {
+		next(p);
+		n = new_node(p, ND_FOR, t);
+		skip(p, TK_LPAREN);
+		push_scope(p);
+		if (is_decl_start(p)) {
+			struct node *d = declaration(p, CTX_LOCAL);
+			struct node *b = new_node(p, ND_BLOCK, t);
+			b->body = d;
+			n->init = b;
+		} else if (!consume(p, TK_SEMI)) {
+			struct node *e = new_node(p, ND_EXPR_STMT, p->tok);
+			e->lhs = expr(p);
+			e->span = e->lhs->span;
+			n->init = e;
+			if (p->tok->kind == TK_COLON)
+				fail_at(p, p->tok, "range-based for loops are not supported");
+			skip(p, TK_SEMI);
+		}
+		if (p->tok->kind != TK_SEMI)
+			n->cond = to_cond(p, expr(p));
+		skip(p, TK_SEMI);
+		if (p->tok->kind != TK_RPAREN) {
+			n->inc = expr(p);
+		}
+		skip(p, TK_RPAREN);
+		p->f.in_loop++;
+		struct node *sw = p->f.cur_switch;
+		n->then = sub_stmt(p);
+		p->f.cur_switch = sw;
+		p->f.in_loop--;
+		pop_scope(p);
+		break;
+	}
+	case TK_WHILE: {
+		next(p);
+		n = new_node(p, ND_FOR, t);
+		n->cond = cond_expr(p);
+		p->f.in_loop++;
+		n->then = sub_stmt(p);
+		p->f.in_loop--;
+		break;
+	}
+	case TK_DO: {
+		next(p);
+		n = new_node(p, ND_DO, t);
+		p->f.in_loop++;
+		n->then = sub_stmt(p);
+		p->f.in_loop--;
+		skip(p, TK_WHILE);
+		n->cond = cond_expr(p);
+		skip(p, TK_SEMI);
+		break;
+	}
+	case TK_BREAK:
+		next(p);
+		n = new_node(p, ND_BREAK, t);
+		if (!p->f.in_loop && !p->f.in_switch)
+			error_at(p, t, "break-outside", "'break' outside a loop or switch");
+		skip(p, TK_SEMI);
+		break;
+	case TK_CONTINUE:
+		next(p);
+		n = new_node(p, ND_CONTINUE, t);
+		if (!p->f.in_loop)
+			error_at(p, t, "continue-outside", "'continue' outside a loop");
+		skip(p, TK_SEMI);
+		break;
+	case TK_GOTO:
+		next(p);
+		n = new_node(p, ND_GOTO, t);
+		n->str = skip(p, TK_IDENT)->text;
+		skip(p, TK_SEMI);
+		break;
+	case TK_LBRACE:
+		n = compound_stmt(p);
+		break;
+	case TK_SEMI:
+		next(p);
+		n = new_node(p, ND_BLOCK, t);
+		break;
+	case TK_TRY: case TK_THROW:
+		fail_at(p, t, "exceptions are not supported");
+	case TK_ASM:
+		fail_at(p, t, "inline assembly is not supported");
+	default:
+		if (t->kind == TK_IDENT && t->next->kind == TK_COLON) {
+			next(p);
+			next(p);
+			n = new_node(p, ND_LABEL, t);
+			n->str = t->text;
+			if (p->tok->kind != TK_RBRACE)
+				n->body = stmt(p);
+			break;
+		}
+		n = new_node(p, ND_EXPR_STMT, t);
+		n->lhs = expr(p);
+		skip(p, TK_SEMI);
+		break;
+	}
+	if (n->kind != ND_BLOCK && n->kind != ND_IF && n->kind != ND_FOR && n->kind != ND_SWITCH &&
+	    n->kind != ND_DO && n->kind != ND_CASE && n->kind != ND_LABEL && p->prev)
+		n->span = span_union(tok_span(t), tok_span(p->prev));
+	leave(p);
+	return n;
+}
+
