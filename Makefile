@@ -8,9 +8,10 @@
 #   make bench      run the benchmark table (bench/run.sh)
 #   make SANITIZE=1 check   the same with AddressSanitizer and UBSan (in build/san)
 #
-# Sources are found by wildcard: engine/*.c go into libwarpstep.a, tui/*.c and
-# scripts/*.c into the warpstep binary, tests/unit/*.c and tests/*/unit_*.c
-# each become a unit-test binary linked with libwarpstep.a.
+# Sources are found by wildcard: engine/*/*.c (one folder per stage, see
+# docs/engine.md) go into libwarpstep.a, tui/*.c and scripts/*.c into the
+# warpstep binary, tests/unit/*.c and tests/*/unit_*.c each become a unit-test
+# binary linked with libwarpstep.a.
 
 .SUFFIXES:
 .DEFAULT_GOAL := all
@@ -32,7 +33,11 @@ config.mk: configure
 # set and the include paths are always added.
 WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wformat=2 -Wno-unused-parameter
-CORE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iengine
+# The engine's folders, lowest layer first. Each is on the include path, so a
+# file names a header by its bare name wherever either lives; which headers a
+# folder may include is checked by tests/layers.t, not by the include path.
+ENGINE_DIRS = util ir front machine check explore session
+CORE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ENGINE_DIRS:%=-Iengine/%)
 BASE_CFLAGS = $(CORE_CFLAGS) $(WERROR)
 
 ifeq ($(SANITIZE),1)
@@ -50,9 +55,9 @@ ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS) $(SAN_FLAGS) -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 
 # Sources
-GEN_HEADERS = engine/headers_gen.c
+GEN_HEADERS = engine/front/headers_gen.c
 GEN_EXAMPLE = tui/example_gen.c
-ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*.c)) $(GEN_HEADERS))
+ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*/*.c)) $(GEN_HEADERS))
 LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
@@ -97,7 +102,7 @@ $(B)/engine/%.o: engine/%.c config.mk
 
 # The interpreter's lane loops: -O3 measured 8-10% faster than -O2 (docs/PERFORMANCE.md);
 # only when the user's CFLAGS ask for -O2 (the default), so -O0 debugging builds stay -O0.
-$(B)/engine/interp.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
+$(B)/engine/machine/interp.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
 
 $(B)/tests/cli/%.o: tests/cli/%.c config.mk
 	@mkdir -p $(@D)
@@ -105,11 +110,11 @@ $(B)/tests/cli/%.o: tests/cli/%.c config.mk
 
 # The built-in system headers, embedded (the libs helper's script). Without
 # the script, a stub that knows no header keeps the build going.
-HEADER_FILES = $(shell find engine/include -type f 2>/dev/null)
+HEADER_FILES = $(shell find engine/front/include -type f 2>/dev/null)
 $(GEN_HEADERS): $(wildcard tools/embed-headers.sh) $(HEADER_FILES)
 	@if [ -f tools/embed-headers.sh ]; then \
-		echo "sh tools/embed-headers.sh engine/include > $@"; \
-		sh tools/embed-headers.sh engine/include > $@.tmp && mv $@.tmp $@; \
+		echo "sh tools/embed-headers.sh engine/front/include > $@"; \
+		sh tools/embed-headers.sh engine/front/include > $@.tmp && mv $@.tmp $@; \
 	else \
 		echo "tools/embed-headers.sh missing: writing a stub $@"; \
 		printf '%s\n' '/* headers_gen.c - stub: tools/embed-headers.sh is missing. */' \

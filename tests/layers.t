@@ -21,21 +21,21 @@ includes() {
 }
 
 # 1. no curses/Lua in engine/
-bad=$(includes engine/*.c engine/*.h |
+bad=$(includes engine/*/*.c engine/*/*.h |
 	grep -E ':(n?curses(w)?/)?(n?curses|ncursesw|term|panel|menu|form)\.h$|:(lua|lauxlib|lualib|luaconf)\.h$|:lua\.hpp$')
 [ -z "$bad" ] || echo "$bad" | tap_diag
 tap_result "$([ -z "$bad" ]; echo $?)" "engine/ includes no curses or Lua headers"
 
 # 2. dlfcn.h only in engine/gpu*.c
-bad=$(includes engine/*.c engine/*.h tui/*.c tui/*.h scripts/*.c scripts/*.h |
-	grep ':dlfcn\.h$' | grep -v '^engine/gpu[^/:]*\.c:')
+bad=$(includes engine/*/*.c engine/*/*.h tui/*.c tui/*.h scripts/*.c scripts/*.h |
+	grep ':dlfcn\.h$' | grep -v '^engine/gpu/[^/:]*\.c:')
 [ -z "$bad" ] || echo "$bad" | tap_diag
 tap_result "$([ -z "$bad" ]; echo $?)" "dlfcn.h only in engine/gpu*.c"
 
 # 3. no exit() or stdout printing in engine/ (comments and strings aside:
 # lines starting a comment are skipped, and only code before a quote counts)
 bad=$(grep -n -E '^[^"/*]*\b(exit|_Exit|printf|puts|putchar|vprintf)[ \t]*\(' \
-	engine/*.c engine/*.h 2>/dev/null | grep -v -E ':[ \t]*(\*|//|/\*)')
+	engine/*/*.c engine/*/*.h 2>/dev/null | grep -v -E ':[ \t]*(\*|//|/\*)')
 [ -z "$bad" ] || echo "$bad" | tap_diag
 tap_result "$([ -z "$bad" ]; echo $?)" "engine/ never calls exit() nor prints to stdout"
 
@@ -50,12 +50,12 @@ for f in tui/*.c tui/*.h scripts/*.c scripts/*.h; do
 		case " $PUBLIC " in *" $base "*) continue ;; esac
 		[ -f "$dir/$inc" ] && [ "${inc#../}" = "$inc" ] && continue   # own directory
 		[ "$dir" = tui ] && [ -f "scripts/${inc#scripts/}" ] && continue # tui may use scripts/
-		[ -f "engine/$base" ] || [ -f "$base" ] || continue # a generated/own file elsewhere
+		[ -n "$(ls engine/*/"$base" 2>/dev/null)" ] || [ -f "$base" ] || continue # a generated/own file elsewhere
 		bad="$bad$f: includes $inc (not a public engine header)
 "
 	done
 	for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*<\([^>]*\)>.*/\1/p' "$f"); do
-		[ -f "engine/$inc" ] && bad="$bad$f: includes <$inc> from engine/
+		[ -n "$(ls engine/*/"$inc" 2>/dev/null)" ] && bad="$bad$f: includes <$inc> from engine/
 "
 	done
 done

@@ -3,7 +3,7 @@
 # `warpstep explore --model relaxed --json`: the exploration must be exhaustive, every
 # 'allowed' outcome of NAME.outcomes reached, no 'forbidden' one, no outcome outside the
 # allowed set, each outcome's witness must replay it with `warpstep run --schedule`,
-# every execution must satisfy the PTX axioms (engine/axioms.c), and each
+# every execution must satisfy the PTX axioms (engine/explore/axioms.c), and each
 # exploration must take under LITMUS_SECS seconds (default 1).
 # A test whose NAME.outcomes says '# needs: cuda/atomic' is a TODO while <cuda/atomic> is missing.
 WARPSTEP=${WARPSTEP:-./warpstep}

@@ -1,14 +1,14 @@
 #!/bin/sh
 # embed-headers.sh - turn every file under a directory of built-in headers
-# into a C file that defines builtin_header() (see engine/builtin.h).
+# into a C file that defines builtin_header() (see engine/ir/builtin.h).
 #
 # usage: tools/embed-headers.sh [INCLUDE_DIR [OUTPUT]]
-#        defaults: engine/include, standard output
+#        defaults: engine/front/include, standard output
 # Names are paths relative to INCLUDE_DIR ("stdio.h", "cuda/barrier").
 # Each file becomes a byte array (so any byte survives) with a NUL appended.
 set -eu
 
-dir=${1:-engine/include}
+dir=${1:-engine/front/include}
 out=${2:-}
 
 if [ ! -d "$dir" ]; then

@@ -1,5 +1,5 @@
 #!/bin/sh
-# findings.t - misuse of cooperative groups and cuda::barrier (engine/cg.c):
+# findings.t - misuse of cooperative groups and cuda::barrier (engine/machine/cg.c):
 # each tests/cg/NAME.cu runs and the sorted KIND:LINE pairs of its findings
 # must equal NAME.expect. With `warpstep check --report FILE.json` (the
 # findings checkers) the report is read; otherwise tests/cg/findings.lua

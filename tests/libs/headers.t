@@ -41,7 +41,7 @@ extern dim3 blockDim, gridDim;
 extern int warpSize;
 EOC
 gxx() {
-	g++ -std=c++17 -fsyntax-only -nostdinc -fno-builtin -I engine/include \
+	g++ -std=c++17 -fsyntax-only -nostdinc -fno-builtin -I engine/front/include \
 		-D__host__= -D__device__= -D__global__= '-D__ws_builtin(x)=' \
 		'-D__align__(n)=__attribute__((aligned(n)))' \
 		-include cuda_runtime.h "$@" >"$tmp/g.log" 2>&1

@@ -77,7 +77,7 @@ static void test_headers(void)
 	   "cudaDeviceProp ends as devprop.md says");
 	t = builtin_header("cooperative_groups.h", NULL);
 	ok(t && strstr(t, "class thread_block_tile") && !strstr(t, "#error"),
-	   "cooperative_groups.h is implemented (tiles, see engine/cg.c)");
+	   "cooperative_groups.h is implemented (tiles, see engine/machine/cg.c)");
 	t = builtin_header("iostream", NULL);
 	ok(t && strstr(t, "#error"), "iostream is a clear #error");
 

@@ -1,5 +1,5 @@
 /*
- * unit_axioms.c - the PTX axiom checker (engine/axioms.c) on hand-written
+ * unit_axioms.c - the PTX axiom checker (engine/explore/axioms.c) on hand-written
  * executions: the forbidden outcome of each classic test violates an
  * axiom, the allowed one does not. TAP.
  */

@@ -6,7 +6,7 @@
  * made it), so the masks, the participation rules and the findings are
  * those of __shfl_sync, __ballot_sync, __syncwarp ... A block syncs with
  * __syncthreads(); this_grid().sync() is the engine's grid barrier
- * (engine/cg.c), valid under cudaLaunchCooperativeKernel only.
+ * (engine/machine/cg.c), valid under cudaLaunchCooperativeKernel only.
  *
  * All group types derive from thread_group (the front end has no
  * conversion from a class template to another class, but converts a

@@ -1,6 +1,6 @@
 /* math.h - warpstep built-in header: the C math library and CUDA's C++
  * overloads, on the host and the device. Every function here is a pure
- * built-in (engine/libm.c); frexp, modf, sincos and remquo-like functions
+ * built-in (engine/machine/libm.c); frexp, modf, sincos and remquo-like functions
  * with out-parameters are inline wrappers around pure helpers. */
 #ifndef __WS_MATH_H
 #define __WS_MATH_H

@@ -1,6 +1,6 @@
 /*
  * cg.c - the engine side of cooperative groups and cuda::barrier: the
- * ENGINE built-ins __ws_bar_* and __ws_grid_* (engine/builtins.def) that
+ * ENGINE built-ins __ws_bar_* and __ws_grid_* (engine/ir/builtins.def) that
  * cooperative_groups.h and cuda/barrier call, and the queries of machine.h
  * that show each barrier's state.
  *

@@ -949,7 +949,7 @@ template<class T> static inline cudaError_t cudaGetSymbolSize(size_t *size, cons
 }
 
 /* ---- device: address-space predicates and conversions. A generic address carries its space in
- * bits 40..47 (engine/simt.h TAG_*); a space-specific address is the offset within the space,
+ * bits 40..47 (engine/machine/simt.h TAG_*); a space-specific address is the offset within the space,
  * except global, where it equals the generic address (as on the GPU). */
 #define __WS_SPACE(p) ((unsigned int)(((unsigned long long)(const void *)(p)) >> 40))
 #define __WS_OFFSET(p) (((unsigned long long)(const void *)(p)) & 0xffffffffffull)
