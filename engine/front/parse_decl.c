@@ -321,11 +321,13 @@ static const char *mangle(struct parser *p, struct obj *fn)
 }
 
 
+/* Top-level const on a parameter is not part of a function's type (C++
+ * [dcl.fct]): `void f(int);` declares `void f(const int n) {...}`. */
 static int same_params(struct type *a, struct type *b)
 {
 	struct param *x = a->params, *y = b->params;
 	for (; x && y; x = x->next, y = y->next)
-		if (!type_same(x->ty, y->ty) || x->ty->is_const != y->ty->is_const)
+		if (!type_same(x->ty, y->ty))
 			return 0;
 	return !x && !y && a->is_variadic == b->is_variadic && a->is_method_const == b->is_method_const;
 }
@@ -383,11 +385,20 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 			if (same_params(f->ty, fty) && (f->space == space || (dn->qual && !at->space))) {
 				if (at->has_builtin)
 					f->builtin_id = at->builtin_id;
-				/* keep the defaults written on the first declaration */
+				/* keep the defaults written on the first declaration; the
+				 * names and top-level const are the latest declaration's,
+				 * so a definition after a prototype with other (or no)
+				 * parameter names sees its own */
 				struct param *x = f->ty->params, *y = fty->params;
-				for (; x && y; x = x->next, y = y->next)
+				for (; x && y; x = x->next, y = y->next) {
 					if (!x->defarg && y->defarg)
 						x->defarg = y->defarg;
+					if (y->name) {
+						x->name = y->name;
+						x->tok = y->tok;
+					}
+					x->ty = y->ty;
+				}
 				if (at->launch_max)
 					f->launch_max = at->launch_max, f->launch_min = at->launch_min;
 				return f;

@@ -326,6 +326,59 @@ static void skip_template_args_quietly(struct parser *p)
 	p->tok = save;
 }
 
+/*
+ * Some editors format a launch as `k << <grid, block >> > (args)`. nvcc
+ * accepts it, so when a function name is followed by "<<" "<", the two
+ * tokens become one "<<<", and the first ">>" ">" at bracket depth 0 after
+ * it one ">>>".
+ */
+static void join_tokens(struct token *a, enum tok_kind kind, const char *text)
+{
+	struct token *b = a->next;
+	a->kind = kind;
+	a->text = text;
+	a->span.len = b->span.off + b->span.len - a->span.off;
+	a->next = b->next;
+}
+
+/* Returns 1 when the tokens were joined. */
+static int join_spaced_launch(struct parser *p)
+{
+	struct token *t = p->tok;
+	if (t->kind != TK_SHL || !t->next || t->next->kind != TK_LT)
+		return 0;
+	int depth = 0;
+	for (struct token *u = t->next->next; u && u->kind != TK_EOF; u = u->next) {
+		switch (u->kind) {
+		case TK_LPAREN: case TK_LBRACK: case TK_LBRACE:
+			depth++;
+			break;
+		case TK_RPAREN: case TK_RBRACK: case TK_RBRACE:
+			if (--depth < 0)
+				return 0;
+			break;
+		case TK_SEMI:
+			return 0;
+		case TK_LAUNCH_CLOSE:
+			if (depth == 0) {
+				join_tokens(t, TK_LAUNCH_OPEN, "<<<");
+				return 1;
+			}
+			break;
+		case TK_SHR:
+			if (depth == 0 && u->next && u->next->kind == TK_GT) {
+				join_tokens(t, TK_LAUNCH_OPEN, "<<<");
+				join_tokens(u, TK_LAUNCH_CLOSE, ">>>");
+				return 1;
+			}
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}
+
 /* launch = postfix "<<<" assign ("," assign){1,3} ">>>" args */
 static struct node *launch(struct parser *p, struct node *callee)
 {
@@ -415,6 +468,8 @@ static struct node *postfix(struct parser *p)
 				continue;
 			}
 		}
+		if (t->kind == TK_SHL && n->kind == ND_FUNCADDR && n->aux && join_spaced_launch(p))
+			t = p->tok;
 		if (t->kind == TK_LAUNCH_OPEN) {
 			n = launch(p, n);
 			continue;
