@@ -106,10 +106,16 @@ int conv_rank(struct parser *p, struct node *n, struct type *to)
 			return 0;
 		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec))
 			return 2;
-		if (to->rec->has_ctor) {
+		/* At most one user-defined conversion in a sequence ([over.best.ics]):
+		 * while ranking the constructors of one, none may nest (else the
+		 * copy constructor's `const T &` recurses for ever). */
+		if (to->rec->has_ctor && !p->in_user_conv) {
 			struct node a = *n;
 			a.next = NULL;
-			if (find_ctor(p, to, &a, 1, n->tok, 1))
+			p->in_user_conv = 1;
+			struct obj *c = find_ctor(p, to, &a, 1, n->tok, 1);
+			p->in_user_conv = 0;
+			if (c)
 				return 3;
 		}
 		return -1;
