@@ -126,6 +126,7 @@ struct parser {
 	const char *inst_name_pending;      /* struct name for the next struct_decl */
 	struct template *inst_tmpl_pending; /* its template */
 	const char *inst_suffix_pending;    /* "<args>" for the next declared function */
+	int range_for_count;               /* names the hidden variables of range-based fors */
 	int in_user_conv;                   /* ranking a user-defined conversion's constructors */
 	struct inst *inst_record_pending;   /* where to record that function */
 };

@@ -3,6 +3,7 @@
  * Part of the parser; parse_impl.h says what the parts share.
  */
 #include "parse_impl.h"
+#include "lex.h"
 
 static struct node *stmt(struct parser *p);
 
@@ -161,6 +162,146 @@ static struct node *sub_stmt(struct parser *p)
 }
 
 /*
+ * Range-based for. `for (DECL : RANGE) BODY` is rewritten, as the standard
+ * defines it ([stmt.ranged]), into
+ *
+ *   { auto &&__r = RANGE; auto __b = BEGIN, __e = END;
+ *     for (; __b != __e; ++__b) { DECL = *__b; BODY } }
+ *
+ * where BEGIN/END are `__r + 0` and `__r + N` for an array of N elements and
+ * `__r.begin()` / `__r.end()` for a class. The rewrite is done on tokens
+ * (each spliced token carries the span of the original `for`, so errors
+ * point at the loop), then parsed as ordinary declarations and expressions.
+ */
+
+/* The ':' of a range-based for whose '(' is at p->tok, or NULL. */
+static struct token *range_for_colon(struct parser *p, struct token **rparen)
+{
+	int depth = 0;
+	struct token *colon = NULL;
+	for (struct token *u = p->tok; u && u->kind != TK_EOF; u = u->next) {
+		switch (u->kind) {
+		case TK_LPAREN: case TK_LBRACK: case TK_LBRACE:
+			depth++;
+			break;
+		case TK_RPAREN: case TK_RBRACK: case TK_RBRACE:
+			if (--depth == 0) {
+				*rparen = u;
+				return colon;
+			}
+			if (depth < 0)
+				return NULL;
+			break;
+		case TK_SEMI:
+			if (depth == 1)
+				return NULL;
+			break;
+		case TK_COLON:
+			if (depth == 1 && !colon)
+				colon = u;
+			break;
+		default:
+			break;
+		}
+	}
+	return NULL;
+}
+
+/* Put the tokens of `text`, then copies of [from, to), before p->tok. */
+static void splice_tokens(struct parser *p, struct token *at, const char *text,
+			  struct token *from, struct token *to, const char *tail)
+{
+	struct token head = { 0 }, *t = &head;
+	const char *parts[2] = { text, tail };
+	for (int i = 0; i < 2; i++) {
+		if (i == 1)
+			for (struct token *u = from; u && u != to && u->kind != TK_EOF; u = u->next) {
+				t->next = arena_alloc(p->a, sizeof(*u));
+				*t->next = *u;
+				t = t->next;
+			}
+		if (!parts[i] || !*parts[i])
+			continue;
+		for (struct token *u = lex_text(p->a, p->dl, parts[i], strlen(parts[i]), 0, LEX_QUIET);
+		     u && u->kind != TK_EOF; u = u->next) {
+			u->span = at->span;
+			u->origin = at->origin;
+			t->next = u;
+			t = u;
+		}
+	}
+	t->next = p->tok;
+	p->tok = head.next;
+}
+
+static struct node *range_for(struct parser *p, struct token *t, struct token *colon, struct token *rparen)
+{
+	int id = p->range_for_count++;
+	char text[256];
+	struct token *decl = p->tok;
+	struct node *outer = new_node(p, ND_BLOCK, t);
+	push_scope(p);
+	/* the header's tokens are read from copies; what follows is the body */
+	p->tok = rparen->next;
+	/* auto &&__r = RANGE; */
+	snprintf(text, sizeof(text), "auto &&__ws_range%d = ", id);
+	splice_tokens(p, t, text, colon->next, rparen, ";");
+	struct node *d1 = declaration(p, CTX_LOCAL);
+	char rname[32];
+	snprintf(rname, sizeof(rname), "__ws_range%d", id);
+	struct sym *rs = lookup(p, rname);
+	struct type *rt = rs && rs->obj ? rs->obj->ty : NULL;
+	if (rt && rt->kind == TY_REF)
+		rt = rt->base;
+	if (!rt || (rt->kind != TY_ARRAY && rt->kind != TY_STRUCT) || (rt->kind == TY_ARRAY && rt->array_len < 0)) {
+		error_at(p, colon, "range-for", "the range of a range-based for must be an array of known size or have begin() and end()");
+		snprintf(text, sizeof(text), "int *__ws_it%d = 0, *__ws_end%d = 0;", id, id);
+	} else if (rt->kind == TY_ARRAY) {
+		snprintf(text, sizeof(text), "auto __ws_it%d = __ws_range%d + 0, __ws_end%d = __ws_range%d + %ld;",
+			 id, id, id, id, rt->array_len);
+	} else {
+		snprintf(text, sizeof(text), "auto __ws_it%d = __ws_range%d.begin(), __ws_end%d = __ws_range%d.end();",
+			 id, id, id, id);
+	}
+	splice_tokens(p, t, text, NULL, NULL, NULL);
+	struct node *d2 = declaration(p, CTX_LOCAL);
+	struct node *n = new_node(p, ND_FOR, t);
+	snprintf(text, sizeof(text), "__ws_it%d != __ws_end%d;", id, id);
+	splice_tokens(p, t, text, NULL, NULL, NULL);
+	n->cond = to_cond(p, expr(p));
+	skip(p, TK_SEMI);
+	snprintf(text, sizeof(text), "++__ws_it%d;", id);
+	splice_tokens(p, t, text, NULL, NULL, NULL);
+	n->inc = expr(p);
+	skip(p, TK_SEMI);
+	/* { DECL = *__it; BODY } */
+	push_scope(p);
+	snprintf(text, sizeof(text), " = *__ws_it%d;", id);
+	splice_tokens(p, t, "", decl, colon, text);
+	struct node *d3 = declaration(p, CTX_LOCAL);
+	p->f.in_loop++;
+	struct node *sw = p->f.cur_switch;
+	struct node *body = sub_stmt(p);
+	p->f.cur_switch = sw;
+	p->f.in_loop--;
+	pop_scope(p);
+	struct node *b3 = new_node(p, ND_BLOCK, t);
+	b3->body = d3;
+	struct node *blk = new_node(p, ND_BLOCK, t);
+	b3->next = body;
+	blk->body = b3;
+	n->then = blk;
+	pop_scope(p);
+	struct node *b1 = new_node(p, ND_BLOCK, t), *b2 = new_node(p, ND_BLOCK, t);
+	b1->body = d1;
+	b2->body = d2;
+	b1->next = b2;
+	b2->next = n;
+	outer->body = b1;
+	return outer;
+}
+
+/*
  * stmt = "return" expr? ";" | "if" "(" expr ")" stmt ("else" stmt)?
  *      | "switch" "(" expr ")" stmt | "case" const ":" stmt | "default" ":" stmt
  *      | "for" "(" (declaration | expr? ";") expr? ";" expr? ")" stmt
@@ -276,7 +417,12 @@ static struct node *stmt(struct parser *p)
 	case TK_FOR: {
 		next(p);
 		n = new_node(p, ND_FOR, t);
+		struct token *rparen = NULL, *colon = range_for_colon(p, &rparen);
 		skip(p, TK_LPAREN);
+		if (colon) {
+			n = range_for(p, t, colon, rparen);
+			break;
+		}
 		push_scope(p);
 		if (is_decl_start(p)) {
 			struct node *d = declaration(p, CTX_LOCAL);
