@@ -21,4 +21,17 @@ first=$(sed -n '/^## Quick start/,/^## /p' README.md | grep -m2 '^make ' | tr '\
 tap_result $? "README quick start: make run, then make check"
 grep -q 'EXIT STATUS' docs/warpstep.1
 tap_result $? "warpstep.1 has an EXIT STATUS section"
+# docs/FEATURES.md: every test a row names exists (programs.t, findings.t and
+# the golden tests run them), every "supported" row names one, and no row
+# says it is "in progress" or points at an issue instead of a test.
+missing=$(grep -o 'tests/[A-Za-z0-9_./-]*\.[a-z]*' docs/FEATURES.md | sort -u |
+	while read -r f; do [ -e "$f" ] || echo "$f"; done)
+[ -z "$missing" ] || printf '%s\n' "$missing" | tap_diag
+tap_result "$([ -z "$missing" ]; echo $?)" "every test named in docs/FEATURES.md exists"
+bad=$(grep '^| ' docs/FEATURES.md | grep -v '^| construct' | awk -F'|' '$3 ~ /supported/ && $3 !~ /not yet/ && $4 !~ /tests\//')
+[ -z "$bad" ] || printf '%s\n' "$bad" | head -5 | tap_diag
+tap_result "$([ -z "$bad" ]; echo $?)" "every supported row of docs/FEATURES.md names its test"
+bad=$(grep -n -i -E 'in progress|issue [0-9]+' docs/FEATURES.md)
+[ -z "$bad" ] || printf '%s\n' "$bad" | head -5 | tap_diag
+tap_result "$([ -z "$bad" ]; echo $?)" "no row of docs/FEATURES.md is 'in progress' or names an issue"
 tap_done
