@@ -133,6 +133,22 @@ static struct node *class_member_ref(struct parser *p, struct type *ty)
 	}
 }
 
+/* The type a simple-type-specifier keyword names on its own (`unsigned` is
+ * unsigned int, `long` long int), for functional casts such as double(x). */
+static struct type *simple_type_keyword(enum tok_kind k)
+{
+	switch (k) {
+	case TK_CHAR_KW: return ty_char;
+	case TK_SHORT: return ty_short;
+	case TK_LONG: return ty_long;
+	case TK_UNSIGNED: return ty_uint;
+	case TK_FLOAT: return ty_float;
+	case TK_DOUBLE: return ty_double;
+	case TK_BOOL: return ty_bool;
+	default: return ty_int;
+	}
+}
+
 static struct node *primary(struct parser *p)
 {
 	struct token *t = p->tok;
@@ -176,6 +192,16 @@ static struct node *primary(struct parser *p)
 		fail_at(p, t, "exceptions are not supported");
 	case TK_TYPEID: case TK_DYNAMIC_CAST:
 		fail_at(p, t, "RTTI ('%s') is not supported", t->text);
+	case TK_CHAR_KW: case TK_SHORT: case TK_INT: case TK_LONG: case TK_UNSIGNED:
+	case TK_SIGNED: case TK_FLOAT: case TK_DOUBLE: case TK_BOOL: {
+		/* functional cast with a simple type: double(x), unsigned(n), int() */
+		struct type *ty = simple_type_keyword(t->kind);
+		if (t->next && (t->next->kind == TK_LPAREN || t->next->kind == TK_LBRACE)) {
+			next(p);
+			return functional_cast(p, ty, t);
+		}
+		break;
+	}
 	default:
 		break;
 	}
@@ -696,9 +722,24 @@ static struct node *sizeof_type_node(struct parser *p, struct type *ty, struct t
 	return new_num(p, ty->size, ty_ulong, t);
 }
 
+/* "(" type ")": a cast or sizeof's operand. `(double(x) + 1)` and `(T{a})`
+ * start with a type too, but are functional casts inside parentheses: a
+ * type name followed by "(" is a declarator only when "*", "&" or ")" comes
+ * next, as in `(int (*)[4])`. */
 static int is_type_in_parens(struct parser *p)
 {
-	return p->tok->kind == TK_LPAREN && is_typename(p, p->tok->next);
+	struct token *t = p->tok->next;
+	if (p->tok->kind != TK_LPAREN || !is_typename(p, t))
+		return 0;
+	struct token *u = t->next;
+	if (t->kind == TK_IDENT && u && u->kind == TK_COLONCOLON)
+		return 1;
+	if (u && u->kind == TK_LBRACE)
+		return 0;
+	if (u && u->kind == TK_LPAREN && u->next && u->next->kind != TK_STAR && u->next->kind != TK_AMP &&
+	    u->next->kind != TK_RPAREN && u->next->kind != TK_ANDAND)
+		return 0;
+	return 1;
 }
 
 /*
