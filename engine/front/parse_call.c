@@ -93,7 +93,7 @@ static int nparams_of(struct type *fty, int *min)
 }
 
 /* Score a candidate (lower is better); -1 when it is not viable. */
-static int cand_score(struct parser *p, struct obj *fn, struct node *args, int nargs)
+int cand_score(struct parser *p, struct obj *fn, struct node *args, int nargs)
 {
 	int min, max = nparams_of(fn->ty, &min);
 	if (nargs < min || (nargs > max && !fn->ty->is_variadic))
@@ -343,6 +343,13 @@ struct node *call_indirect(struct parser *p, struct node *callee, struct node *a
 	n->args = head.next;
 	n->ty = fty->base;
 	n->depth = callee->depth + 1;
+	if (fty->base->kind == TY_REF) {
+		/* as for a direct call: the callee returns the address */
+		n->ty = type_ptr(p->a, fty->base->base);
+		struct node *dr = new_unary(p, ND_DEREF, n, at);
+		dr->ty = fty->base->base;
+		return dr;
+	}
 	if (n->ty->kind == TY_STRUCT) {
 		n->var = new_temp(p, n->ty, at);
 		n->sret_call = 1;

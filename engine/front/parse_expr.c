@@ -665,27 +665,30 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 }
 
 /* Operator overloading: a member operator of l's class or a free function. */
+/*
+ * An overloaded operator: the member candidates of the left operand's class
+ * and the non-member ones found by name compete together, and the better
+ * conversion sequence wins ([over.match.oper]); a member wins a tie. So
+ * `cout << "text"` takes operator<<(ostream &, const char *) rather than the
+ * member operator<<(bool) through a pointer conversion.
+ */
 static struct node *try_operator(struct parser *p, const char *op, struct node *l, struct node *r, struct token *at)
 {
-	struct node *args;
-	int nargs;
+	int nargs = r ? 2 : 1;
+	struct obj *mfn = NULL, *fn = NULL;
+	int msc = -1, nsc = -1;
+	int q = p->quiet;
+	p->quiet = 1;
+	if (r)
+		r->next = NULL;
 	if (l->ty->kind == TY_STRUCT) {
 		struct sym *s = find_in_scope(l->ty->rec->scope, op);
 		if (s && s->kind == SYM_FUNC) {
 			struct fref fr = { .s = s, .name = op };
-			args = r ? r : NULL;
-			nargs = r ? 1 : 0;
-			if (r)
-				r->next = NULL;
-			struct obj *fn = NULL;
-			int q = p->quiet;
-			p->quiet = 1;
-			fn = resolve(p, &fr, args, nargs, at);
-			p->quiet = q;
-			if (fn) {
-				check_call_space(p, fn, at, 0);
-				return call_resolved(p, fn, addr_of(p, l, at), args, nargs, at);
-			}
+			l->next = NULL;
+			mfn = resolve(p, &fr, r, nargs - 1, at);
+			if (mfn)
+				msc = cand_score(p, mfn, r, nargs - 1);
 		}
 	}
 	struct sym *s = lookup(p, op);
@@ -696,18 +699,25 @@ static struct node *try_operator(struct parser *p, const char *op, struct node *
 	if (s && (s->kind == SYM_FUNC || s->kind == SYM_TEMPLATE)) {
 		struct fref fr = { .s = s, .name = op };
 		l->next = r;
-		if (r)
-			r->next = NULL;
-		nargs = r ? 2 : 1;
-		int q = p->quiet;
-		p->quiet = 1;
-		struct obj *fn = resolve(p, &fr, l, nargs, at);
-		p->quiet = q;
+		fn = resolve(p, &fr, l, nargs, at);
 		if (fn) {
-			check_call_space(p, fn, at, 0);
-			return call_resolved(p, fn, NULL, l, nargs, at);
+			nsc = cand_score(p, fn, l, nargs);
+			if (nsc < 0)
+				fn = NULL;
 		}
 	}
+	p->quiet = q;
+	if (mfn && (!fn || (msc >= 0 && msc <= nsc))) {
+		l->next = NULL;
+		check_call_space(p, mfn, at, 0);
+		return call_resolved(p, mfn, addr_of(p, l, at), r, nargs - 1, at);
+	}
+	if (fn) {
+		l->next = r;
+		check_call_space(p, fn, at, 0);
+		return call_resolved(p, fn, NULL, l, nargs, at);
+	}
+	l->next = NULL;
 	return NULL;
 }
 

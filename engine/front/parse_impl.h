@@ -294,6 +294,8 @@ struct node *bind_ref(struct parser *p, struct node *n, struct type *ref, const 
 /* parse_call.c */
 struct node *builtin_var(struct parser *p, struct token *t, int which);
 struct obj *resolve(struct parser *p, struct fref *fr, struct node *args, int nargs, struct token *at);
+/* Score of a viable candidate for args (lower is better), -1 if not viable. */
+int cand_score(struct parser *p, struct obj *fn, struct node *args, int nargs);
 void check_call_space(struct parser *p, struct obj *fn, struct token *at, int launch);
 struct node *call_resolved(struct parser *p, struct obj *fn, struct node *thisarg, struct node *args, int nargs, struct token *at);
 struct node *make_call(struct parser *p, struct fref *fr, struct node *args, int nargs, struct token *at);
