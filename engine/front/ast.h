@@ -46,6 +46,11 @@ struct record {
 	int complete, is_union, has_ctor;
 	struct scope *scope;   /* methods, static members, nested types */
 	struct type *base;     /* single non-virtual base class, laid out first; NULL if none */
+	/* an instance of a class template: the template and its type arguments
+	 * (NULL for value arguments), so deduction can match `vector<T>` */
+	const void *tmpl;
+	struct type *targs[8];
+	int ntargs;
 };
 
 struct param {
@@ -68,6 +73,11 @@ struct type {
 	struct param *params;  /* TY_FUNC */
 	const char *name;      /* enums, template parameters */
 	int tparam_index;      /* TY_TPARAM */
+	/* TY_TPARAM index 8, during deduction: a class template's instance with
+	 * placeholder arguments (the template and its argument types) */
+	const void *tmpl;
+	struct type **targs;
+	int ntargs;
 };
 
 /* execution spaces of functions */

@@ -125,11 +125,23 @@ struct obj *resolve(struct parser *p, struct fref *fr, struct node *args, int na
 	struct obj *best = NULL;
 	int best_score = -1, ambiguous = 0;
 	struct obj *first = fr->single ? fr->single : fr->s ? fr->s->obj : NULL;
+	/* the implicit object parameter: a const object calls only const member
+	 * functions, a non-const one prefers the non-const overload */
+	int obj_const = -1;
+	if (fr->thisarg && fr->thisarg->ty->kind == TY_PTR)
+		obj_const = fr->thisarg->ty->base->is_const;
 	if (!fr->explicit_targs) {
 		for (struct obj *f = first; f; f = fr->single ? NULL : f->next_overload) {
 			int sc = cand_score(p, f, args, nargs);
 			if (sc < 0)
 				continue;
+			if (obj_const >= 0 && f->is_method) {
+				/* (lenient: a lone non-const candidate is still taken) */
+				if (obj_const && !f->ty->is_method_const)
+					sc += 500;
+				if (!obj_const && f->ty->is_method_const)
+					sc += 1;
+			}
 			if (!best || sc < best_score) {
 				best = f;
 				best_score = sc;

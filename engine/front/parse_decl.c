@@ -822,7 +822,25 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 		if (in->ty != ty) {
 			v->ty = ty = in->ty; /* int a[] = {...} */
 		}
-		if (decl) {
+		/* `T x = y;` with y an lvalue of class T copy-initializes through
+		 * T's copy constructor (a temporary initializer is elided) */
+		struct obj *cc = NULL;
+		if (decl && in->expr && ty->kind == TY_STRUCT && ty->rec->has_ctor && is_lvalue(in->expr) &&
+		    in->expr->ty->kind == TY_STRUCT && in->expr->ty->rec == ty->rec) {
+			struct node *a = in->expr;
+			a->next = NULL;
+			int q = p->quiet;
+			p->quiet = 1;
+			cc = find_ctor(p, ty, a, 1, t, 1);
+			p->quiet = q;
+		}
+		if (cc) {
+			v->addr_taken = 1;
+			struct node *vn = new_var(p, v, t);
+			check_call_space(p, cc, t, 0);
+			decl->init = call_resolved(p, cc, addr_of(p, vn, t), in->expr, 1, t);
+			decl->op = 1;
+		} else if (decl) {
 			if (type_is_aggregate(ty) && !(ty->kind == TY_STRUCT && in->expr))
 				decl->initz = in;
 			else

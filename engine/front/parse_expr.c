@@ -665,6 +665,17 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 }
 
 /* Operator overloading: a member operator of l's class or a free function. */
+/* The namespace a class was declared in (past template-parameter scopes
+ * and enclosing classes), where argument-dependent lookup looks. */
+static struct scope *enclosing_namespace(struct record *rec)
+{
+	struct scope *sc = rec->tmpl ? ((const struct template *)rec->tmpl)->scope : rec->scope->parent;
+	for (; sc && sc->parent; sc = sc->parent)
+		if (sc->is_ns)
+			return sc;
+	return sc;
+}
+
 /*
  * An overloaded operator: the member candidates of the left operand's class
  * and the non-member ones found by name compete together, and the better
@@ -691,19 +702,25 @@ static struct node *try_operator(struct parser *p, const char *op, struct node *
 				msc = cand_score(p, mfn, r, nargs - 1);
 		}
 	}
-	struct sym *s = lookup(p, op);
-	if (!s && r && r->ty->kind == TY_STRUCT && r->ty->rec->scope->parent)
-		s = find_in_scope(r->ty->rec->scope->parent, op);
-	if (!s && l->ty->kind == TY_STRUCT && l->ty->rec->scope->parent)
-		s = find_in_scope(l->ty->rec->scope->parent, op);
-	if (s && (s->kind == SYM_FUNC || s->kind == SYM_TEMPLATE)) {
+	/* the non-members: found by ordinary lookup and in the namespaces of
+	 * the operands' classes (argument-dependent lookup) */
+	struct sym *sets[3] = { lookup(p, op), NULL, NULL };
+	if (r && r->ty->kind == TY_STRUCT)
+		sets[1] = find_in_scope(enclosing_namespace(r->ty->rec), op);
+	if (l->ty->kind == TY_STRUCT)
+		sets[2] = find_in_scope(enclosing_namespace(l->ty->rec), op);
+	for (int i = 0; i < 3; i++) {
+		struct sym *s = sets[i];
+		if (!s || (s->kind != SYM_FUNC && s->kind != SYM_TEMPLATE) || (i > 0 && s == sets[0]) ||
+		    (i == 2 && s == sets[1]))
+			continue;
 		struct fref fr = { .s = s, .name = op };
 		l->next = r;
-		fn = resolve(p, &fr, l, nargs, at);
-		if (fn) {
-			nsc = cand_score(p, fn, l, nargs);
-			if (nsc < 0)
-				fn = NULL;
+		struct obj *f = resolve(p, &fr, l, nargs, at);
+		int sc = f ? cand_score(p, f, l, nargs) : -1;
+		if (f && sc >= 0 && (!fn || sc < nsc)) {
+			fn = f;
+			nsc = sc;
 		}
 	}
 	p->quiet = q;

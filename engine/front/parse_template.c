@@ -246,6 +246,11 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		struct type *ph = type_new(p->a, TY_TPARAM, 4, 4);
 		ph->tparam_index = 8;
 		ph->name = t->name;
+		ph->tmpl = t;
+		ph->ntargs = nargs < 8 ? nargs : 8;
+		ph->targs = arena_alloc(p->a, sizeof(struct type *) * 8);
+		for (int i = 0; i < ph->ntargs; i++)
+			ph->targs[i] = args[i].ty;
 		return ph;
 	}
 	struct targ full[8];
@@ -275,6 +280,12 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		in->ty = declspec(p, &a2);
 	}
 	inst_leave(p, &ss);
+	if (in->ty && in->ty->kind == TY_STRUCT && !in->ty->rec->tmpl) {
+		in->ty->rec->tmpl = t;
+		in->ty->rec->ntargs = t->nparams < 8 ? t->nparams : 8;
+		for (int i = 0; i < in->ty->rec->ntargs; i++)
+			in->ty->rec->targs[i] = full[i].ty;
+	}
 	return in->ty ? in->ty : ty_int;
 }
 
@@ -289,6 +300,15 @@ static int unify(struct type *P, struct type *A, struct targ *out, int *bound, i
 			return type_same(out[k].ty, a);
 		out[k].ty = a;
 		bound[k] = 1;
+		return 1;
+	}
+	if (P->kind == TY_TPARAM && P->tparam_index == 8 && P->tmpl) {
+		/* vector<T> against vector<int>: the same template, argument by argument */
+		if (A->kind != TY_STRUCT || A->rec->tmpl != P->tmpl)
+			return 0;
+		for (int i = 0; i < P->ntargs && i < A->rec->ntargs; i++)
+			if (P->targs[i] && A->rec->targs[i] && !unify(P->targs[i], A->rec->targs[i], out, bound, depth + 1))
+				return 0;
 		return 1;
 	}
 	if (P->kind == TY_PTR && (A->kind == TY_PTR || A->kind == TY_ARRAY))
