@@ -1,0 +1,41 @@
+# lib.sh - shared by the corpus scripts (tools/corpus/*.sh, tools/hw/record_corpus.sh,
+# tests/corpus.t). Source it from the repository root.
+#
+#   corpus_lines [NAMES]      the MANIFEST lines (comments dropped), only NAMES when given
+#   corpus_parse LINE         sets c_name c_url c_commit c_path c_licence c_mode c_extra
+#                             c_flags c_filter, c_dir (the folder the program runs in),
+#                             c_src (its .cu, relative to c_dir) and c_exp (the folder of
+#                             its expected.out/expected.rc)
+#   corpus_filter FILE        applies c_filter (a sed script; '-' for none) to FILE in place
+CORPUS=tests/corpus
+CORPUS_MANIFEST=$CORPUS/MANIFEST
+
+corpus_lines() {
+	if [ $# -eq 0 ]; then
+		grep -v -e '^#' -e '^[[:space:]]*$' "$CORPUS_MANIFEST"
+	else
+		for _n in "$@"; do
+			grep "^$_n|" "$CORPUS_MANIFEST" || echo "$_n|?|?|?|?|missing|-|-|-"
+		done
+	fi
+}
+
+corpus_parse() {
+	IFS='|' read -r c_name c_url c_commit c_path c_licence c_mode c_extra c_flags c_filter <<EOF_LINE
+$1
+EOF_LINE
+	c_exp=$CORPUS/$c_name
+	if [ "$c_mode" = fetched ]; then
+		c_dir=$CORPUS/fetched/$c_name
+	else
+		c_dir=$CORPUS/$c_name
+	fi
+	c_src=$(basename "$c_path")
+	[ "$c_flags" = - ] && c_flags=
+	return 0
+}
+
+corpus_filter() {
+	[ -n "$c_filter" ] && [ "$c_filter" != - ] || return 0
+	sed "$c_filter" "$1" >"$1.f" && mv "$1.f" "$1"
+}
