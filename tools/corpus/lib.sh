@@ -7,7 +7,8 @@
 #                             c_src (its .cu, relative to c_dir) and c_exp (the folder of
 #                             its expected.out/expected.rc)
 #   corpus_filter FILE        applies c_filter (a sed script; '-' for none) to FILE in place
-CORPUS=tests/corpus
+# CORPUS_DIR (default tests/corpus) lets the harness's own test use a corpus of its own.
+CORPUS=${CORPUS_DIR:-tests/corpus}
 CORPUS_MANIFEST=$CORPUS/MANIFEST
 
 corpus_lines() {
