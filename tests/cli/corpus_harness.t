@@ -3,7 +3,7 @@
 # (CORPUS_DIR): a program that matches passes; one that differs and is not in KNOWN fails the
 # run (a regression); one in KNOWN is a TODO; one in KNOWN that passes fails the run (KNOWN
 # must stay true); SKIP and a missing GPU record skip; the MANIFEST filter is applied; a
-# folder the MANIFEST does not name is caught.
+# folder the MANIFEST does not name is caught; the time budget holds.
 . tests/tap.sh
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -68,6 +68,10 @@ has '^ok [0-9]* - p_norecord # SKIP no GPU record' "a program without a GPU reco
 n=$(grep -c '^not ok' "$tmp/tap")
 [ "$n" -eq 4 ]
 tap_result $? "exactly the four failing programs are 'not ok' ($n)"
+
+CORPUS_DIR=$c CORPUS_BUDGET=0 sh tests/corpus.t >"$tmp/tap" 2>&1
+has '^ok [0-9]* - p_pass # SKIP corpus time budget of 0s spent' \
+	"once the time budget is spent the remaining programs are skipped, saying so"
 
 mkdir "$c/p_stray"
 echo "p_gone: no such program" >>"$c/KNOWN"

@@ -5,8 +5,9 @@
 #
 #   sh tools/corpus/survey.sh [NAME...]
 #
-# Prints one line per program: NAME <tab> RESULT <tab> SECONDS <tab> FIRST-DIAGNOSTIC, where
-# SECONDS is how long warpstep took and RESULT is
+# Prints one line per program: NAME <tab> RESULT <tab> SECONDS <tab> FIRST-DIAGNOSTIC <tab>
+# CAUSE, where SECONDS is how long warpstep took, CAUSE names the first diagnostic's kind
+# (tools/corpus/causes.sed) and RESULT is
 #   pass        stdout (filtered) and exit status equal the GPU's
 #   differs     it ran, but stdout or the exit status differ from the GPU's
 #   ran         it ran (exit status shown), and there is no GPU record to compare with yet
@@ -15,7 +16,9 @@
 #   timeout     it did not finish within SURVEY_TIMEOUT seconds (default 60)
 #   missing     the source is absent (a fetched program: run tools/corpus/fetch.sh)
 # and a last line with the counts. The outputs stay in SURVEY_OUT (default
-# /tmp/warpstep-survey): NAME.out, NAME.err, NAME.rc.
+# /tmp/warpstep-survey): NAME.out, NAME.err, NAME.rc, summary.tsv (the lines above) and
+# KNOWN.new (`NAME: cause` for every program that does not pass, in the form of
+# tests/corpus/KNOWN).
 # Environment: WARPSTEP (default ./warpstep), SURVEY_TIMEOUT, SURVEY_OUT.
 # Run from the repository root.
 . tools/corpus/lib.sh || exit 2
@@ -63,6 +66,15 @@ corpus_lines "$@" | while read -r line; do
 		res=ran
 		diag="exit $rc${diag:+; stderr: $diag}"
 	fi
-	echo "$c_name${tab}$res${tab}$secs${tab}$diag"
+	case $res in
+	pass) cause= ;;
+	ran) cause="not compared yet (no GPU record)" ;;
+	differs) cause="output differs from the GPU: $diag" ;;
+	runtime) cause="stops at run time: $(echo "$diag" | sed 's/^[^ ]*: //')" ;;
+	*) cause=$(echo "$diag" | sed -f tools/corpus/causes.sed) ;;
+	esac
+	echo "$c_name${tab}$res${tab}$secs${tab}$diag${tab}$cause"
 done | tee "$SURVEY_OUT/summary.tsv"
+awk -F '\t' '$2 != "pass" && $2 != "ran" && $2 != "missing" { print $1 ": " $5 }' \
+	"$SURVEY_OUT/summary.tsv" >"$SURVEY_OUT/KNOWN.new"
 cut -f 2 "$SURVEY_OUT/summary.tsv" | sort | uniq -c | tr '\n' ' ' | sed 's/  */ /g; s/^/# /; s/$/\n/'

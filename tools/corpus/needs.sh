@@ -1,0 +1,81 @@
+#!/bin/sh
+# needs.sh - what each corpus program needs that warpstep's built-in headers do not give yet,
+# found by reading the sources (no run): every system header in the program's include
+# closure (its .cu, the local headers it includes, the helper headers found through its
+# MANIFEST -I flags) that warpstep lacks or refuses with #error, and every cudaXxx function
+# it calls that no built-in header declares. It complements survey.sh, whose first
+# diagnostic hides what comes after it (docs/compat.md uses both).
+#
+#   sh tools/corpus/needs.sh [NAME...]
+#
+# Prints `NAME <tab> KIND <tab> WHAT` lines, KIND being header-missing (no such built-in
+# header), header-refused (the built-in header is an #error) or api (an undeclared cudaXxx
+# call). Run from the repository root.
+. tools/corpus/lib.sh || exit 2
+inc=engine/include
+tab=$(printf '\t')
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cat "$inc"/*.h "$inc"/*/*.h 2>/dev/null | grep -oE '\bcuda[A-Z][A-Za-z0-9_]*[[:space:]]*\(' |
+	sed 's/[[:space:]]*($//' | sort -u >"$tmp/api"
+
+# closure FILE DIR...: the files FILE includes, transitively, found in its folder or DIRs;
+# prints `local PATH` for files found and `system NAME` for the others.
+closure() {
+	_todo=$1
+	shift
+	: >"$tmp/seen"
+	while [ -n "$_todo" ]; do
+		set -- $_todo
+		_f=$1
+		shift
+		_todo=$*
+		grep -qxF "$_f" "$tmp/seen" && continue
+		echo "$_f" >>"$tmp/seen"
+		echo "local $_f"
+		_d=$(dirname "$_f")
+		for _h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]\([^>"]*\)[>"].*/\1/p' "$_f" | tr -d '\r'); do
+			_found=
+			for _dir in "$_d" $dirs; do
+				if [ -f "$_dir/$_h" ]; then
+					_found=$_dir/$_h
+					break
+				fi
+			done
+			if [ -n "$_found" ]; then
+				_todo="$_todo $_found"
+			else
+				echo "system $_h"
+			fi
+		done
+	done
+}
+
+corpus_lines "$@" | while read -r line; do
+	corpus_parse "$line"
+	[ -f "$c_dir/$c_src" ] || { echo "$c_name${tab}missing${tab}$c_dir/$c_src"; continue; }
+	dirs=
+	for fl in $c_flags; do
+		case $fl in -I*) dirs="$dirs $c_dir/${fl#-I}" ;; esac
+	done
+	closure "$c_dir/$c_src" >"$tmp/cl"
+	# windows.h and friends sit behind #ifdef _WIN32 in these programs: not needs
+	sed -n 's/^system //p' "$tmp/cl" | sort -u | while read -r h; do
+		case $h in windows.h|windowsx.h|direct.h|io.h|GL/*|nvToolsExt.h) continue ;; esac
+		if [ ! -f "$inc/$h" ]; then
+			echo "$c_name${tab}header-missing${tab}<$h>"
+		elif grep -q '^#error' "$inc/$h"; then
+			echo "$c_name${tab}header-refused${tab}<$h>"
+		fi
+	done
+	sed -n 's/^local //p' "$tmp/cl" | xargs cat |
+		sed 's|//.*||' | grep -oE '\bcuda[A-Z][A-Za-z0-9_]*[[:space:]]*\(' |
+		sed 's/[[:space:]]*($//' | sort -u >"$tmp/calls"
+	sed -n 's/^local //p' "$tmp/cl" | xargs cat >"$tmp/all"
+	while read -r f; do
+		grep -qx "$f" "$tmp/api" && continue
+		# the program's own function or macro of that name is not a need
+		grep -qE "(#[[:space:]]*define[[:space:]]+$f\b|^[A-Za-z_].*[[:space:]*]$f[[:space:]]*\([^;]*$)" "$tmp/all" && continue
+		echo "$c_name${tab}api${tab}$f"
+	done <"$tmp/calls"
+done
