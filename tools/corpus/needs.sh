@@ -9,8 +9,11 @@
 #   sh tools/corpus/needs.sh [NAME...]
 #
 # Prints `NAME <tab> KIND <tab> WHAT` lines, KIND being header-missing (no such built-in
-# header), header-refused (the built-in header is an #error) or api (an undeclared cudaXxx
-# call). Run from the repository root.
+# header), header-refused (the built-in header is an #error), api (an undeclared cudaXxx
+# call) or construct (a C++ construct warpstep refuses today, found by a pattern on the
+# sources with // comments dropped: new/delete, lambdas, virtual, try/throw, explicit
+# specialization, the `k << <g, b >> > (...)` launch spelling, functional casts such as
+# double(x)). Run from the repository root.
 . tools/corpus/lib.sh || exit 2
 inc=engine/include
 tab=$(printf '\t')
@@ -71,11 +74,20 @@ corpus_lines "$@" | while read -r line; do
 	sed -n 's/^local //p' "$tmp/cl" | xargs cat |
 		sed 's|//.*||' | grep -oE '\bcuda[A-Z][A-Za-z0-9_]*[[:space:]]*\(' |
 		sed 's/[[:space:]]*($//' | sort -u >"$tmp/calls"
-	sed -n 's/^local //p' "$tmp/cl" | xargs cat >"$tmp/all"
+	sed -n 's/^local //p' "$tmp/cl" | xargs cat | sed 's|//.*||' >"$tmp/all"
+	{
+		grep -qE '(=|return)[[:space:]]*new[[:space:]]+[A-Za-z_]|\bdelete[[:space:]]*(\[\])?[[:space:]]*[A-Za-z_(]' "$tmp/all" && echo "new / delete expressions"
+		grep -qE '\[[&=]?[A-Za-z_, &]*\][[:space:]]*\([^)]*\)[[:space:]]*(mutable[[:space:]]*)?(->[^{]*)?\{' "$tmp/all" && echo "lambda expressions"
+		grep -qE '\bvirtual\b' "$tmp/all" && echo "virtual functions"
+		grep -qE '\bthrow\b|\btry[[:space:]]*\{|\bcatch[[:space:]]*\(' "$tmp/all" && echo "exceptions (try / throw / catch)"
+		grep -qE 'template[[:space:]]*<[[:space:]]*>' "$tmp/all" && echo "explicit template specialization"
+		grep -qE '<<[[:space:]]+<[^<]|>>[[:space:]]+>[[:space:]]*\(' "$tmp/all" && echo "launch spelled k << <g, b >> > (...)"
+		grep -qE '[-+*/=(,][[:space:]]*(double|float|int|unsigned|char|long)[[:space:]]*\([^)]' "$tmp/all" && echo "functional cast such as double(x)"
+	} | sed "s/^/$c_name${tab}construct${tab}/"
 	while read -r f; do
 		grep -qx "$f" "$tmp/api" && continue
 		# the program's own function or macro of that name is not a need
-		grep -qE "(#[[:space:]]*define[[:space:]]+$f\b|^[A-Za-z_].*[[:space:]*]$f[[:space:]]*\([^;]*$)" "$tmp/all" && continue
+		grep -qE "(#[[:space:]]*define[[:space:]]+$f\b|^[A-Za-z_].*[[:space:]*]$f[[:space:]]*\([^;]*$|dim3[[:space:]]+$f[[:space:]]*\()" "$tmp/all" && continue
 		echo "$c_name${tab}api${tab}$f"
 	done <"$tmp/calls"
 done
