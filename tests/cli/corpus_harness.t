@@ -80,4 +80,78 @@ has '^not ok [0-9]* - every folder, KNOWN and SKIP entry is a MANIFEST program' 
 	"a folder or KNOWN entry the MANIFEST does not name fails"
 has '^# p_stray$' "... naming the stray folder"
 has '^# p_gone (in KNOWN)$' "... and the stray KNOWN entry"
+
+# The recording pipeline on a fresh corpus, without a GPU: a stand-in nvcc (NVCC) that, for
+# `-o OUT SRC`, checks SRC with warpstep and writes a script OUT running `warpstep run SRC`.
+r=$tmp/rec
+mkdir -p "$r/corpus/q_one" "$r/corpus/q_bad" "$r/out"
+cp "$tmp/hi.cu" "$r/corpus/q_one/hi.cu"
+echo 'int main( {' >"$r/corpus/q_bad/bad.cu"
+{
+	echo "q_one|https://example.org/x|0000|hi.cu|MIT|committed|-|-|/Time=/d"
+	echo "q_bad|https://example.org/x|0000|bad.cu|MIT|committed|-|-|-"
+} >"$r/corpus/MANIFEST"
+cat >"$r/nvcc" <<'NVCC'
+#!/bin/sh
+out=
+src=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) out=$2; shift ;;
+	-*) ;;
+	*) src=$1 ;;
+	esac
+	shift
+done
+"$HARNESS_WARPSTEP" dump-diags "$src" >/dev/null 2>&1 || { echo "$src: error: refused" >&2; exit 1; }
+printf '#!/bin/sh\nexec "%s" run "%s"\n' "$HARNESS_WARPSTEP" "$PWD/$src" >"$out"
+chmod +x "$out"
+NVCC
+chmod +x "$r/nvcc"
+case $WARPSTEP in /*) ws=$WARPSTEP ;; *) ws=$PWD/$WARPSTEP ;; esac
+HARNESS_WARPSTEP=$ws CORPUS_DIR=$r/corpus NVCC=$r/nvcc OUT=$r/out JOBS=2 \
+	sh tools/hw/record_corpus.sh >"$r/log" 2>&1
+st=$?
+tap_diag <"$r/log"
+[ "$st" -ne 0 ] && [ "$(cat "$r/out/q_bad.rc")" = build ]
+tap_result $? "record_corpus.sh: a program that does not compile is recorded as 'build', status non-zero"
+[ "$(cat "$r/out/q_one.rc")" = 3 ] && [ "$(cat "$r/out/q_one.out")" = "sum 6" ] &&
+	[ "$(sed -n 2p "$r/out/q_one.raw")" = "Time= 1.5 msec" ]
+tap_result $? "record_corpus.sh: exit status, filtered stdout and raw stdout are recorded"
+sed 's#|/Time=/d$#|s/sum/total/#' "$r/corpus/MANIFEST" >"$r/m" && mv "$r/m" "$r/corpus/MANIFEST"
+CORPUS_DIR=$r/corpus sh tools/corpus/import.sh "$r/out" >"$r/log" 2>&1
+tap_diag <"$r/log"
+[ "$(cat "$r/corpus/q_one/expected.rc")" = 3 ] &&
+	printf 'total 6\nTime= 1.5 msec\n' | cmp -s - "$r/corpus/q_one/expected.out"
+tap_result $? "import.sh: expected.rc copied, expected.out filtered afresh from the raw stdout"
+[ ! -f "$r/corpus/q_bad/expected.out" ] && grep -q "q_bad: not imported" "$r/log"
+tap_result $? "import.sh: a program that did not compile is not imported, saying so"
+CORPUS_DIR=$r/corpus sh tests/corpus.t >"$tmp/tap" 2>&1
+has '^ok [0-9]* - q_one$' "corpus.t passes on what was just recorded and imported"
+
+# fetch.sh from a local bare mirror (WS_CORPUS_MIRROR), and offline for a commit it lacks.
+if command -v git >/dev/null 2>&1; then
+	f=$tmp/fetch
+	mkdir -p "$f/src/lib" "$f/corpus"
+	cp "$tmp/hi.cu" "$f/src/hi.cu"
+	echo '/* helper */' >"$f/src/lib/h.h"
+	(cd "$f/src" && git init -q && git add . &&
+		git -c user.name=t -c user.email=t@t commit -qm one) >/dev/null 2>&1
+	commit=$(git -C "$f/src" rev-parse HEAD)
+	mkdir -p "$f/mirror/someone+things"
+	git clone -q --bare "$f/src" "$f/mirror/someone+things/repo" >/dev/null 2>&1
+	{
+		echo "f_one|https://github.com/someone/things|$commit|hi.cu|none|fetched|lib/h.h>../common/h.h|-|-"
+		echo "f_gone|https://github.com/someone/things|0123456789012345678901234567890123456789|hi.cu|none|fetched|-|-|-"
+	} >"$f/corpus/MANIFEST"
+	CORPUS_DIR=$f/corpus WS_CORPUS_MIRROR=$f/mirror sh tools/corpus/fetch.sh >"$f/log" 2>&1
+	st=$?
+	tap_diag <"$f/log"
+	cmp -s "$tmp/hi.cu" "$f/corpus/fetched/f_one/hi.cu" && [ -f "$f/corpus/fetched/common/h.h" ]
+	tap_result $? "fetch.sh brings a program and its extra files at the pinned commit"
+	[ "$st" -eq 0 ] && [ ! -e "$f/corpus/fetched/f_gone/hi.cu" ] && grep -q 'skipped f_gone' "$f/log"
+	tap_result $? "fetch.sh skips what it cannot fetch with a message, exit status 0"
+else
+	tap_skip "fetch.sh from a mirror" "git not installed"
+fi
 tap_done

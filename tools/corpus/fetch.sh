@@ -13,8 +13,10 @@
 # https://raw.githubusercontent.com/OWNER/NAME/COMMIT/PATH with curl or wget.
 # Offline, a program that cannot be fetched is skipped with a message; the
 # exit status is 0 unless the manifest itself is missing or malformed.
+# CORPUS_DIR (default tests/corpus) names another corpus (the harness's test uses it).
 # Run from the repository root.
-manifest=tests/corpus/MANIFEST
+corpus=${CORPUS_DIR:-tests/corpus}
+manifest=$corpus/MANIFEST
 force=0
 all=0
 for a in "$@"; do
@@ -58,8 +60,8 @@ have=0
 while IFS='|' read -r name url commit path licence mode extra flags filter; do
 	case $name in ''|'#'*) continue ;; esac
 	case $mode in
-	fetched) dir=tests/corpus/fetched/$name ;;
-	committed) [ "$all" = 1 ] || continue; dir=tests/corpus/$name ;;
+	fetched) dir=$corpus/fetched/$name ;;
+	committed) [ "$all" = 1 ] || continue; dir=$corpus/$name ;;
 	*) echo "fetch.sh: $name: bad mode '$mode' in $manifest" >&2; exit 2 ;;
 	esac
 	main=$dir/$(basename "$path")

@@ -14,6 +14,7 @@
 #   compile     warpstep refused it at compile time (exit 2 with an error diagnostic)
 #   runtime     it stopped with a warpstep error while running
 #   timeout     it did not finish within SURVEY_TIMEOUT seconds (default 60)
+#   step-limit  warpstep stopped it at its instruction limit (--max-steps)
 #   missing     the source is absent (a fetched program: run tools/corpus/fetch.sh)
 # and a last line with the counts. The outputs stay in SURVEY_OUT (default
 # /tmp/warpstep-survey): NAME.out, NAME.err, NAME.rc, summary.tsv (the lines above) and
@@ -45,7 +46,9 @@ corpus_lines "$@" | while read -r line; do
 	corpus_filter "$o.out"
 	diag=$(grep -m 1 -E '(error|warpstep):' "$o.err" | tr '\t' ' ')
 	[ -n "$diag" ] || diag=$(head -n 1 "$o.err" | tr '\t' ' ')
-	if [ "$rc" = 124 ]; then
+	if grep -q 'error\[step-limit\]' "$o.err"; then
+		res=step-limit
+	elif [ "$rc" = 124 ]; then
 		res=timeout
 		diag="no end after ${SURVEY_TIMEOUT}s"
 	elif [ "$rc" = 2 ] && grep -q ' error: ' "$o.err"; then
@@ -69,6 +72,7 @@ corpus_lines "$@" | while read -r line; do
 	case $res in
 	pass) cause= ;;
 	ran) cause="not compared yet (no GPU record)" ;;
+	step-limit) cause="stopped at the instruction limit (--max-steps 500000000) though it ends on a GPU" ;;
 	differs) cause="output differs from the GPU: $diag" ;;
 	runtime) cause="stops at run time: $(echo "$diag" | sed 's/^[^ ]*: //')" ;;
 	*) cause=$(echo "$diag" | sed -f tools/corpus/causes.sed) ;;
