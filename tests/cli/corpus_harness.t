@@ -118,6 +118,8 @@ tap_result $? "record_corpus.sh: a program that does not compile is recorded as 
 [ "$(cat "$r/out/q_one.rc")" = 3 ] && [ "$(cat "$r/out/q_one.out")" = "sum 6" ] &&
 	[ "$(sed -n 2p "$r/out/q_one.raw")" = "Time= 1.5 msec" ]
 tap_result $? "record_corpus.sh: exit status, filtered stdout and raw stdout are recorded"
+[ ! -e "$r/corpus/q_one/hi" ] && [ -f "$r/corpus/q_one/hi.cu" ]
+tap_result $? "record_corpus.sh: the binary run as ./hi is removed from the program's folder"
 sed 's#|/Time=/d$#|s/sum/total/#' "$r/corpus/MANIFEST" >"$r/m" && mv "$r/m" "$r/corpus/MANIFEST"
 CORPUS_DIR=$r/corpus sh tools/corpus/import.sh "$r/out" >"$r/log" 2>&1
 tap_diag <"$r/log"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # record_corpus.sh - record what the corpus programs (tests/corpus/MANIFEST) print on a real
 # GPU: each is compiled with nvcc -arch=sm_90 (plus its MANIFEST flags) and run once with a
-# 60 s timeout, with its own folder as the working directory and stdin from /dev/null.
+# 60 s timeout, as `./PROG` (PROG: the source's name without .cu, which is what a student
+# types and what argv[0] shows) with its own folder as the working directory and stdin from
+# /dev/null.
 # Writes, under $OUT (default ./corpus-out):
 #   NAME.out    stdout, after the program's MANIFEST filter
 #   NAME.raw    stdout as the program printed it (import.sh filters it again, so that a
@@ -68,8 +70,18 @@ while read -r line; do
 	fi
 	built=$((built + 1))
 	[ "$compile_only" = 1 ] && continue
-	(cd "$c_dir" && timeout "$RUN_TIMEOUT" "$bin/$c_name" </dev/null >"$OUT/$c_name.raw" 2>"$OUT/$c_name.err")
+	# Run it as a student would, `./prog` in its folder (samples print argv[0]); the
+	# binary is put there for the run only, unless a file of that name is in the way.
+	exe=${c_src%.cu}
+	if [ -e "$c_dir/$exe" ]; then
+		run=$bin/$c_name
+	else
+		cp "$bin/$c_name" "$c_dir/$exe" || exit 2
+		run=./$exe
+	fi
+	(cd "$c_dir" && timeout "$RUN_TIMEOUT" "$run" </dev/null >"$OUT/$c_name.raw" 2>"$OUT/$c_name.err")
 	echo $? >"$OUT/$c_name.rc"
+	[ "$run" = "./$exe" ] && rm -f "$c_dir/$exe"
 	cp "$OUT/$c_name.raw" "$OUT/$c_name.out"
 	corpus_filter "$OUT/$c_name.out"
 	echo "$c_name: exit $(cat "$OUT/$c_name.rc"), $(wc -l <"$OUT/$c_name.out") lines"
