@@ -36,6 +36,8 @@ prog() {
 echo "# a corpus for the harness's own test" >"$c/MANIFEST"
 prog p_pass 'sum 6\nTime= 1.5 msec\n' 3
 prog p_filter 'sum 6\n' 3 '/Time=/d'
+prog p_sort 'Time= 1.5 msec\nsum 6\n' 3 'sort:-'
+prog p_sedsort 'Time= 1.5 msec\nsum 7\n' 3 'sort:s/sum 6/sum 7/'
 prog p_regress 'sum 7\nTime= 1.5 msec\n' 3
 prog p_status 'sum 6\nTime= 1.5 msec\n' 0
 prog p_known 'sum 7\nTime= 1.5 msec\n' 3
@@ -56,6 +58,8 @@ has() {
 has '^ok [0-9]* - MANIFEST names' "consistency checks pass on a consistent corpus"
 has '^ok [0-9]* - p_pass$' "a program that matches passes"
 has '^ok [0-9]* - p_filter$' "the MANIFEST filter is applied before comparing"
+has '^ok [0-9]* - p_sort$' "a sort: filter compares the lines in any order"
+has '^ok [0-9]* - p_sedsort$' "a sort: filter applies its sed script first"
 has '^not ok [0-9]* - p_regress: stdout differs (not in tests/corpus/KNOWN: a regression)$' \
 	"a program that differs and is not in KNOWN fails"
 has '^not ok [0-9]* - p_status: exit status 3, expected 0 (not in' "a different exit status fails"

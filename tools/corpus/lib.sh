@@ -6,7 +6,10 @@
 #                             c_flags c_filter, c_dir (the folder the program runs in),
 #                             c_src (its .cu, relative to c_dir) and c_exp (the folder of
 #                             its expected.out/expected.rc)
-#   corpus_filter FILE        applies c_filter (a sed script; '-' for none) to FILE in place
+#   corpus_filter FILE        applies c_filter to FILE in place: a sed script ('-' for none),
+#                             optionally prefixed with `sort:` to sort the lines afterwards
+#                             (for output whose order the GPU does not define: device printf
+#                             from several warps or blocks)
 # CORPUS_DIR (default tests/corpus) lets the harness's own test use a corpus of its own.
 CORPUS=${CORPUS_DIR:-tests/corpus}
 CORPUS_MANIFEST=$CORPUS/MANIFEST
@@ -37,6 +40,13 @@ EOF_LINE
 }
 
 corpus_filter() {
-	[ -n "$c_filter" ] && [ "$c_filter" != - ] || return 0
-	sed "$c_filter" "$1" >"$1.f" && mv "$1.f" "$1"
+	_script=$c_filter
+	_sort=0
+	case $_script in sort:*) _sort=1; _script=${_script#sort:} ;; esac
+	if [ -n "$_script" ] && [ "$_script" != - ]; then
+		sed "$_script" "$1" >"$1.f" && mv "$1.f" "$1" || return 1
+	fi
+	if [ "$_sort" = 1 ]; then
+		LC_ALL=C sort "$1" >"$1.f" && mv "$1.f" "$1"
+	fi
 }
