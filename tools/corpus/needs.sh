@@ -10,7 +10,9 @@
 #
 # Prints `NAME <tab> KIND <tab> WHAT` lines, KIND being header-missing (no such built-in
 # header), header-refused (the built-in header is an #error), api (an undeclared cudaXxx
-# call) or construct (a C++ construct warpstep refuses today, found by a pattern on the
+# call), libc (a C library function called that no built-in header declares), macro (a
+# macro the program tests with #ifdef that nvcc's headers define and warpstep's do not) or
+# construct (a C++ construct warpstep refuses today, found by a pattern on the
 # sources with // comments dropped: new/delete, lambdas, virtual, try/throw, explicit
 # specialization, the `k << <g, b >> > (...)` launch spelling, functional casts such as
 # double(x)). Run from the repository root.
@@ -21,6 +23,18 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 cat "$inc"/*.h "$inc"/*/*.h 2>/dev/null | grep -oE '\bcuda[A-Z][A-Za-z0-9_]*[[:space:]]*\(' |
 	sed 's/[[:space:]]*($//' | sort -u >"$tmp/api"
+# C library functions that course code calls; those no built-in header names are needs.
+libc="fopen fclose fgets fputs fwrite fread fseek ftell fflush fscanf sscanf scanf getchar
+puts putchar sprintf snprintf vsnprintf vprintf strchr strrchr strstr strcat strncat strtok
+strdup strcpy strncpy strcmp strncmp strlen strcasecmp strncasecmp memcpy memset memcmp
+memmove atoi atof atol strtol strtoul strtod qsort bsearch abs labs getenv system exit abort
+atexit malloc calloc realloc free rand srand clock time difftime gettimeofday
+clock_gettime usleep sleep"
+for f in $libc; do
+	grep -qw "$f" "$inc"/*.h || echo "$f"
+done >"$tmp/nolibc"
+# Header-guard macros of nvcc's headers that helper headers test.
+guards="__DRIVER_TYPES_H__ __CUDA_RUNTIME_H__ __VECTOR_TYPES_H__"
 
 # closure FILE DIR...: the files FILE includes, transitively, found in its folder or DIRs;
 # prints `local PATH` for files found and `system NAME` for the others.
@@ -84,6 +98,13 @@ corpus_lines "$@" | while read -r line; do
 		grep -qE '<<[[:space:]]+<[^<]|>>[[:space:]]+>[[:space:]]*\(' "$tmp/all" && echo "launch spelled k << <g, b >> > (...)"
 		grep -qE '[-+*/=(,][[:space:]]*(double|float|int|unsigned|char|long)[[:space:]]*\([^)]' "$tmp/all" && echo "functional cast such as double(x)"
 	} | sed "s/^/$c_name${tab}construct${tab}/"
+	while read -r f; do
+		grep -qE "\\b$f[[:space:]]*\\(" "$tmp/all" && echo "$c_name${tab}libc${tab}$f"
+	done <"$tmp/nolibc"
+	for g in $guards; do
+		grep -qE "^[[:space:]]*#[[:space:]]*if(def[[:space:]]+|.*defined[[:space:](]*)$g" "$tmp/all" || continue
+		grep -q "define[[:space:]]*$g" "$inc"/*.h || echo "$c_name${tab}macro${tab}$g"
+	done
 	while read -r f; do
 		grep -qx "$f" "$tmp/api" && continue
 		# the program's own function or macro of that name is not a need
