@@ -71,7 +71,10 @@ tap_diag <"$tmp/bad"
 
 pass=0
 todo=0
-corpus_lines $CORPUS_LIST >"$tmp/lines"
+corpus_lines $CORPUS_LIST >"$tmp/lines" 2>/dev/null
+for n in $CORPUS_LIST; do
+	grep -qx "$n" "$tmp/names" || tap_result 1 "$n: no such program in $CORPUS_MANIFEST"
+done
 start=$(date +%s)
 while read -r line; do
 	corpus_parse "$line"

@@ -73,6 +73,10 @@ n=$(grep -c '^not ok' "$tmp/tap")
 [ "$n" -eq 4 ]
 tap_result $? "exactly the four failing programs are 'not ok' ($n)"
 
+CORPUS_DIR=$c CORPUS_LIST="p_pass p_nosuch" sh tests/corpus.t >"$tmp/tap" 2>&1
+has '^not ok [0-9]* - p_nosuch: no such program in' "a name in CORPUS_LIST that the MANIFEST lacks fails"
+has '^ok [0-9]* - p_pass$' "... and the names it has still run"
+
 CORPUS_DIR=$c CORPUS_BUDGET=0 sh tests/corpus.t >"$tmp/tap" 2>&1
 has '^ok [0-9]* - p_pass # SKIP corpus time budget of 0s spent' \
 	"once the time budget is spent the remaining programs are skipped, saying so"

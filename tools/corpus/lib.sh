@@ -2,6 +2,7 @@
 # tests/corpus.t). Source it from the repository root.
 #
 #   corpus_lines [NAMES]      the MANIFEST lines (comments dropped), only NAMES when given
+#                             (a name not in the MANIFEST is reported on stderr)
 #   corpus_parse LINE         sets c_name c_url c_commit c_path c_licence c_mode c_extra
 #                             c_flags c_filter, c_dir (the folder the program runs in),
 #                             c_src (its .cu, relative to c_dir) and c_exp (the folder of
@@ -19,7 +20,8 @@ corpus_lines() {
 		grep -v -e '^#' -e '^[[:space:]]*$' "$CORPUS_MANIFEST"
 	else
 		for _n in "$@"; do
-			grep "^$_n|" "$CORPUS_MANIFEST" || echo "$_n|?|?|?|?|missing|-|-|-"
+			grep "^$_n|" "$CORPUS_MANIFEST" ||
+				echo "no program named '$_n' in $CORPUS_MANIFEST" >&2
 		done
 	fi
 }

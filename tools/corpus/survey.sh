@@ -25,6 +25,10 @@
 . tools/corpus/lib.sh || exit 2
 WARPSTEP=${WARPSTEP:-./warpstep}
 case $WARPSTEP in /*) ;; *) WARPSTEP=$PWD/$WARPSTEP ;; esac
+if [ ! -x "$WARPSTEP" ]; then
+	echo "survey.sh: warpstep not found at '$WARPSTEP' (build it with make, or set WARPSTEP)" >&2
+	exit 2
+fi
 SURVEY_TIMEOUT=${SURVEY_TIMEOUT:-60}
 SURVEY_OUT=${SURVEY_OUT:-/tmp/warpstep-survey}
 mkdir -p "$SURVEY_OUT" || exit 2

@@ -45,6 +45,10 @@ root=$PWD
 
 # Compile in parallel: one line per program goes to a small sh that builds it.
 corpus_lines "$@" >"$bin/lines"
+if [ ! -s "$bin/lines" ]; then
+	echo "record_corpus.sh: no programs to record" >&2
+	exit 2
+fi
 export NVCC OUT bin root
 tr '\n' '\0' <"$bin/lines" | xargs -0 -n 1 -P "$JOBS" sh -c '
 	cd "$root" && . tools/corpus/lib.sh && corpus_parse "$1"
