@@ -29,12 +29,12 @@
 #include "machine.h"
 #include "util.h"
 
-#define HE_TAG_GLOBAL 0x70u /* machine.h: generic address tags, bits 40..47 */
-#define HE_TAG_CONST 0x71u
-#define HE_TAG_SHARED 0x72u
-#define HE_TAG_LOCAL 0x73u
-#define HE_TAG_OF(a) ((unsigned)((a) >> 40) & 0xffu)
-#define HE_ADDR(tag, off) (((uint64_t)(tag) << 40) | (uint64_t)(off))
+#define HE_TAG_GLOBAL MACHINE_TAG_GLOBAL
+#define HE_TAG_CONST MACHINE_TAG_CONST
+#define HE_TAG_SHARED MACHINE_TAG_SHARED
+#define HE_TAG_LOCAL MACHINE_TAG_LOCAL
+#define HE_TAG_OF(a) ((unsigned)((a) >> MACHINE_TAG_SHIFT) & 0xffu)
+#define HE_ADDR(tag, off) (((uint64_t)(tag) << MACHINE_TAG_SHIFT) | (uint64_t)(off))
 #define HE_MAX_EVENTS 10000
 #define HE_DEFAULT_STEPS 50000000ull
 #define HE_ARRAY_MAX 256
@@ -992,9 +992,7 @@ static void scalar_out(struct wsapi_out *o, const char *key, unsigned t, const u
 
 static unsigned type_size(unsigned t)
 {
-	static const unsigned char sz[IR_NTYPES] = { 0, 1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8, 8 };
-
-	return t < IR_NTYPES ? sz[t] : 8;
+	return ir_type_size(t);
 }
 
 /* Elements of type t at addr, as lane (slot, warp, lane) sees memory,

@@ -31,10 +31,10 @@
 #define CHUNK 20000          /* steps between polls */
 #define STEP_BUDGET 5000000  /* instructions a single statement step may take */
 #define MAX_CELLS 4096       /* elements shown per array */
-#define TAG_OF(a) ((unsigned)((a) >> 40) & 0xffu)
-#define OFF_OF(a) ((a) & (((uint64_t)1 << 40) - 1))
-#define TAG_GLOBAL 0x70u     /* machine.h: address tags */
-#define TAG_SHARED 0x72u
+#define TAG_OF(a) ((unsigned)((a) >> MACHINE_TAG_SHIFT) & 0xffu)
+#define OFF_OF(a) ((a) & (((uint64_t)1 << MACHINE_TAG_SHIFT) - 1))
+#define TAG_GLOBAL MACHINE_TAG_GLOBAL
+#define TAG_SHARED MACHINE_TAG_SHARED
 
 enum prim { P_STEP, P_WARP, P_BARRIER };
 

@@ -52,12 +52,7 @@ uint8_t eval_type_of_name(const char *name)
 
 int eval_type_size(uint8_t t)
 {
-	switch (t) {
-	case IR_PRED: case IR_S8: case IR_U8: return 1;
-	case IR_S16: case IR_U16: case IR_F16: return 2;
-	case IR_S32: case IR_U32: case IR_F32: return 4;
-	default: return 8;
-	}
+	return (int)ir_type_size(t);
 }
 
 static int64_t sext(uint64_t bits, int size, int sign)

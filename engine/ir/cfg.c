@@ -8,7 +8,7 @@
  * interp.c does the same. Algorithm: Cooper, Harvey and Kennedy's
  * iterative dominators on the reversed CFG, with a virtual exit node.
  */
-#include "simt.h"
+#include "ir.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -176,7 +176,24 @@ struct ir_module {
 
 const char *ir_op_name(enum ir_op op);
 const char *ir_type_name(enum ir_type t);
+/* The bytes a value of type t occupies in memory: 1 (PRED, S8, U8), 2 (S16,
+ * U16, F16), 4 (S32, U32, F32), else 8 (the 64-bit types, PTR, and VOID as
+ * a register). Inline: the interpreter asks on every memory access. */
+static inline unsigned ir_type_size(unsigned t)
+{
+	switch (t) {
+	case IR_PRED: case IR_S8: case IR_U8: return 1;
+	case IR_S16: case IR_U16: case IR_F16: return 2;
+	case IR_S32: case IR_U32: case IR_F32: return 4;
+	default: return 8;
+	}
+}
 /* Write a readable listing of the module (golden tests of lowering). */
 void ir_print(const struct ir_module *m, struct strbuf *out);
+
+/* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
+ * instruction of a CBR at i (or -1 = function exit); undefined for other
+ * ops. The array is the caller's to free. */
+int32_t *cfg_ipdom(const struct ir_func *f);
 
 #endif

@@ -124,12 +124,7 @@ static inline int is_signed(unsigned t)
 }
 static unsigned type_size(unsigned t)
 {
-	switch (t) {
-	case IR_PRED: case IR_S8: case IR_U8: return 1;
-	case IR_S16: case IR_U16: case IR_F16: return 2;
-	case IR_S32: case IR_U32: case IR_F32: return 4;
-	default: return 8;
-	}
+	return ir_type_size(t);
 }
 
 static inline uint64_t norm1(uint64_t v, unsigned t)

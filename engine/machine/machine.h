@@ -55,6 +55,17 @@
 #include <stdint.h>
 #include "ir.h"
 
+/* The generic address tags of the contract above: bits 40..47 of an address. */
+#define MACHINE_TAG_SHIFT 40
+#define MACHINE_TAG_HOST 0x10u   /* host heap and host objects */
+#define MACHINE_TAG_HSTACK 0x11u /* host thread stack */
+#define MACHINE_TAG_GLOBAL 0x70u
+#define MACHINE_TAG_CONST 0x71u
+#define MACHINE_TAG_SHARED 0x72u /* offset in the executing block's shared memory */
+#define MACHINE_TAG_LOCAL 0x73u  /* offset in the executing lane's stack */
+#define MACHINE_TAG_PARAM 0x74u
+#define MACHINE_TAG_CODE 0x75u
+
 enum simt_policy { SIMT_STACK, SIMT_ITS };
 enum sched_policy { SCHED_RR, SCHED_RANDOM };
 

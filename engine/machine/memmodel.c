@@ -372,12 +372,7 @@ static uint64_t to_reg(uint64_t raw, unsigned t)
 
 static unsigned tsize(unsigned t)
 {
-	switch (t) {
-	case IR_S8: case IR_U8: case IR_PRED: return 1;
-	case IR_S16: case IR_U16: case IR_F16: return 2;
-	case IR_S32: case IR_U32: case IR_F32: return 4;
-	default: return 8;
-	}
+	return ir_type_size(t);
 }
 
 static uint64_t *regp(struct frame *fr, int32_t r, unsigned lane)

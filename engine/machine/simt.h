@@ -45,16 +45,16 @@
 #define WS_TOKMAX 24
 #define WS_MAXG 33
 
-/* address tags, bits 40..47 */
-#define TAG_SHIFT 40
-#define TAG_HOST 0x10u
-#define TAG_HSTACK 0x11u
-#define TAG_GLOBAL 0x70u
-#define TAG_CONST 0x71u
-#define TAG_SHARED 0x72u
-#define TAG_LOCAL 0x73u
-#define TAG_PARAM 0x74u
-#define TAG_CODE 0x75u
+/* address tags, bits 40..47 (the values are machine.h's) */
+#define TAG_SHIFT MACHINE_TAG_SHIFT
+#define TAG_HOST MACHINE_TAG_HOST
+#define TAG_HSTACK MACHINE_TAG_HSTACK
+#define TAG_GLOBAL MACHINE_TAG_GLOBAL
+#define TAG_CONST MACHINE_TAG_CONST
+#define TAG_SHARED MACHINE_TAG_SHARED
+#define TAG_LOCAL MACHINE_TAG_LOCAL
+#define TAG_PARAM MACHINE_TAG_PARAM
+#define TAG_CODE MACHINE_TAG_CODE
 #define ADDR(tag, off) (((uint64_t)(tag) << TAG_SHIFT) | (uint64_t)(off))
 #define ADDR_TAG(a) ((unsigned)((a) >> TAG_SHIFT))
 #define ADDR_OFF(a) ((a) & (((uint64_t)1 << TAG_SHIFT) - 1))
@@ -120,10 +120,7 @@ void mem_track_init(struct alloc *a);
 void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n);
 int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 
-/* ---- control flow (cfg.c) */
-/* ipdom[i] for every instruction: the immediate post-dominator instruction
- * of a CBR at i (or -1 = function exit); undefined for other ops. */
-int32_t *cfg_ipdom(const struct ir_func *f);
+/* ---- control flow: cfg_ipdom (cfg.c) is declared in ir.h */
 
 /* ---- decoded functions (decode.c) */
 #define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
