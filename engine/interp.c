@@ -1326,9 +1326,34 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
  * Two accesses to one global word from different blocks of a launch, at
  * least one a write, with no gpu-scope fence by anyone in between: the
  * order between blocks is not defined. Same representation as the shared
- * checker, with block numbers (mod 2^15) instead of threads. */
+ * checker, with block numbers (mod 2^15) instead of threads.
+ * Atomics (read-modify-writes, and the strong loads and stores of
+ * cuda::atomic_ref) do not race with each other, but a plain store and an
+ * atomic do (a data race in the PTX memory model: `*count = 0` in one block
+ * while others atomicAdd). A plain load and an atomic race too in the
+ * model, but the Programming Guide's own atomicCAS loop starts with one
+ * (`old = *p`, which the CAS then checks), so loads are not reported
+ * against atomics. Bit 62 of the word marks the recorded writer as an
+ * atomic; a thread whose atomic was the latest on the word has seen every
+ * earlier one (coherence of one location), so its own store after it does
+ * not race with them (the last block resetting a counter). An atomic
+ * leaves a plain writer's record in place, so that the atomics of other
+ * blocks still meet it. Atomic loads are checked against plain writers but
+ * not recorded; volatile accesses are not checked. */
+enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
+#define GR_ATOMIC_BIT ((uint64_t)1 << 62)
+
+static const char *grace_verb(int acc, int past)
+{
+	static const char *const v[2][4] = {
+		{ "reads it", "writes it", "updates it atomically", "reads it atomically" },
+		{ "read it", "wrote it", "updated it atomically", "read it atomically" },
+	};
+	return v[past][acc];
+}
+
 static void grace_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			 struct alloc *a, uint64_t off, int write, uint32_t other, int other_wrote)
+			 struct alloc *a, uint64_t off, int acc, uint32_t other, int other_acc)
 {
 	char who[80];
 	int same = other == (uint32_t)(w->blk->linear % 0x7ffe);
@@ -1338,22 +1363,37 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 		snprintf(who, sizeof(who), "another thread of the block");
 	else
 		snprintf(who, sizeof(who), "block %u", other);
-	struct machine_finding *f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s it while %s %s it %s",
+	struct machine_finding *f;
+	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
+		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
 			    (unsigned long long)off, (unsigned long long)a->size,
-			    write ? "writes" : "reads", who, other_wrote ? "wrote" : "read",
+			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
 			    same ? "with no __syncthreads() between" :
 			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
+	else
+		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
+			    (unsigned long long)off, (unsigned long long)a->size,
+			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
+			    same ? "with no __syncthreads() between" : "in the same launch",
+			    same ? "a __syncthreads()" : "a __threadfence() and a flag, or two launches");
 	finding_alloc(f, a->base, a->size);
 	if (!same)
-		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1, other_wrote);
+		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1,
+			      other_acc == GR_ATOMIC ? 2 : other_acc == GR_WRITE);
 }
 
 static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-			const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+			const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
 {
-	if (in->sem != SEM_WEAK || a->kind == AK_CONST)
+	if (a->kind == AK_CONST)
 		return;
+	if (in->sem != SEM_WEAK && acc <= GR_WRITE) {
+		if (in->sem == SEM_VOLATILE)
+			return;
+		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
+	}
 	if (!a->race)
 		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;
@@ -1363,48 +1403,56 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	/* the common case: input read by many blocks and written by none */
 	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
 	int found = 0;
-	EACH(M, l, {
+	EACH_SEQ(M, l, {
 		uint64_t off = A[l] + imm - a->base;
 		if (off + sz > a->size)
 			continue;
-		if (!write && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
+		if (acc == GR_READ && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[2 * wd];
 			uint32_t wr = 0, rd = 0;
+			int wa = 0;
 			if ((uint32_t)v == gen) {
 				wr = (uint32_t)(v >> 32) & 0x7fff;
 				rd = (uint32_t)(v >> 47) & 0x7fff;
+				wa = (int)(v >> 62 & 1);
 			}
 			uint32_t w2 = (uint32_t)sh[2 * wd + 1], r2 = (uint32_t)(sh[2 * wd + 1] >> 32);
-			if (wr && wr != me) {
-				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+			/* a plain write meets every access; an atomic meets plain writes */
+			int wc = wr && (wa ? acc == GR_WRITE : 1), rc = rd && acc == GR_WRITE;
+			int wacc = wa ? GR_ATOMIC : GR_WRITE;
+			if (wc && wr != me) {
+				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
 				found = 1;
-			} else if (write && rd && rd != me) {
-				grace_report(m, w, l, in, a, off, write, rd == 0x7fff ? RACE_MULTI : rd - 1, 0);
+			} else if (rc && rd != me) {
+				grace_report(m, w, l, in, a, off, acc, rd == 0x7fff ? RACE_MULTI : rd - 1, GR_READ);
 				found = 1;
-			} else if (wr && check_block_conflict(m, w, M, w2, phase)) {
-				grace_report(m, w, l, in, a, off, write, wr - 1, 1);
+			} else if (wc && check_block_conflict(m, w, M, w2, phase)) {
+				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
 				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
-					      (int64_t)w->blk->linear, w2 & 0x3ff, 1);
+					      (int64_t)w->blk->linear, w2 & 0x3ff, wa ? 2 : 1);
 				found = 1;
-			} else if (write && rd && check_block_conflict(m, w, M, r2, phase)) {
-				grace_report(m, w, l, in, a, off, write, rd - 1, 0);
+			} else if (rc && check_block_conflict(m, w, M, r2, phase)) {
+				grace_report(m, w, l, in, a, off, acc, rd - 1, GR_READ);
 				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
 					      (int64_t)w->blk->linear, r2 & 0x3ff, 0);
 				found = 1;
 			}
 			uint32_t tw = (w->id * WS_WARP + l) | phase << 10;
-			if (write) {
+			if (acc == GR_WRITE || (acc == GR_ATOMIC && (!wr || wa))) {
 				wr = me;
 				w2 = tw;
+				wa = acc == GR_ATOMIC;
+			} else if (acc != GR_READ) {
+				/* an atomic load, or an atomic after a plain write: not recorded */
 			} else if (!rd || rd == me) {
 				rd = me;
 				r2 = tw;
 			} else {
 				rd = 0x7fff;
 			}
-			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47;
+			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47 | (wa ? GR_ATOMIC_BIT : 0);
 			sh[2 * wd + 1] = w2 | (uint64_t)r2 << 32;
 		}
 	});
@@ -1554,7 +1602,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 0);
 	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, 0, win.a);
+		grace_check(m, w, in, M, A, imm, sz, GR_READ, win.a);
 	slow = ld_window(&win, t, M, D, A, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
 		EACH(M & ~slow, l, {
@@ -1608,7 +1656,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	if (w->blk->race && win.base == w->blk->shared)
 		race_check(m, w, in, M, A, imm, sz, 1);
 	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, 1, win.a);
+		grace_check(m, w, in, M, A, imm, sz, GR_WRITE, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	slow = st_window(&win, t, M, A, B, imm);
@@ -1738,6 +1786,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
+	if (fast && win.a && !m->o.fast)
+		grace_check(m, w, in, g->mask, A, 0, sz, GR_ATOMIC, win.a);
 	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
 		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
