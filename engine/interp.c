@@ -1250,10 +1250,21 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
  * Two accesses to the same shared word by threads of different warps, at
  * least one a write, with no __syncthreads between them (same epoch: it
  * advances at every barrier and every fence, a cheap stand-in for
- * happens-before that accepts flag protocols with fences) are a race: the order between warps is not defined. Each
- * 4-byte word keeps (generation, last writer, reader(s)); atomics are not
- * recorded. Accesses within one warp are not checked (NEEDSWORK: under its
- * they race too without __syncwarp). */
+ * happens-before that accepts flag protocols with fences) are a race: the
+ * order between warps is not defined. Each 4-byte word keeps (generation,
+ * last writer, reader(s), the warp's collective count at the access);
+ * atomics and volatile accesses are not recorded.
+ * Lanes of one warp race too when no __syncwarp (or other collective)
+ * completed between their accesses: since Volta the lanes of a warp are
+ * not in lockstep, even when converged (the Programming Guide's independent
+ * thread scheduling section), so `s[l] = v; x = s[l ^ 1];` is a race. This
+ * is checked under both --simt models: the code is wrong on every GPU this
+ * tool models, whatever order the emulation happens to run the lanes in.
+ * Lanes of one instruction are not a race with each other (a store of
+ * several lanes to one word: one of them wins, as the guide specifies).
+ * A word's records of the warp are dropped when the warp's collective
+ * count moved since the last access, so the ones left were made since its
+ * last __syncwarp. */
 #define RACE_MULTI 0x7ffu
 
 static void race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
@@ -1262,16 +1273,36 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 	struct block *b = w->blk;
 	const struct launch *L = &m->grid->l;
 	char who[96];
+	int warp = other != RACE_MULTI && other / WS_WARP == w->id;
 	if (other == RACE_MULTI)
 		snprintf(who, sizeof(who), "threads of other warps");
 	else
-		snprintf(who, sizeof(who), "thread (%u,%u,%u)", other % L->block[0],
-			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
-	struct machine_finding *f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+		snprintf(who, sizeof(who), "thread (%u,%u,%u)%s", other % L->block[0],
+			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]),
+			 warp ? ", a lane of the same warp," : "");
+	struct machine_finding *f;
+	if (!warp)
+		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
+	else
+		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
 	finding_other(m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
+}
+
+/* Could the record of lane o on word wd come from this very instruction
+ * (lane o, already handled, stored to the same word)? */
+static inline int race_same_insn(uint32_t M, const uint64_t *A, uint64_t imm, unsigned sz,
+				 unsigned l, unsigned o, uint64_t wd)
+{
+	if (o >= l || !(M >> o & 1))
+		return 0;
+	uint64_t off = ADDR_OFF(A[o] + imm);
+	return off >> 2 <= wd && (off + sz - 1) >> 2 >= wd;
 }
 
 static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -1279,14 +1310,14 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 {
 	struct block *b = w->blk;
 	uint64_t *sh = b->race;
-	uint32_t gen = b->race_epoch;
-	int found = 0, ufound = 0, its = m->o.simt == SIMT_ITS;
+	uint32_t gen = b->race_epoch, ws = w->wsync & 0x1ff;
+	int found = 0, ufound = 0;
 	if (in->sem != SEM_WEAK) {
 		/* volatile and atomic-like accesses synchronize on purpose */
 		check_shared_init(m, w, in, M, A, imm, sz, write);
 		return;
 	}
-	EACH(M, l, {
+	EACH_SEQ(M, l, {
 		uint64_t off = ADDR_OFF(A[l] + imm);
 		if (off + sz > b->shared_size)
 			continue;
@@ -1300,13 +1331,19 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 				wr = (uint32_t)(v >> 32) & 0x7ff;
 				rd = (uint32_t)(v >> 43) & 0x7ff;
 			}
-			int ws = its && (uint32_t)(v >> 54 & 0x1ff) == (w->wsync & 0x1ff);
-			if (wr && ((wr - 1) / WS_WARP != w->id ||
-				   (ws && !(M >> ((wr - 1) % WS_WARP) & 1)))) {
+			if ((uint32_t)(v >> 54 & 0x1ff) != ws) {
+				/* a collective of the warp since: its lanes' accesses are ordered */
+				if (wr && (wr - 1) / WS_WARP == w->id)
+					wr = 0;
+				if (rd && rd != RACE_MULTI && (rd - 1) / WS_WARP == w->id)
+					rd = 0;
+			}
+			if (wr && wr - 1 != me &&
+			    ((wr - 1) / WS_WARP != w->id ||
+			     !(write && race_same_insn(M, A, imm, sz, l, (wr - 1) % WS_WARP, wd)))) {
 				race_report(m, w, l, in, off, write, wr - 1, 1);
 				found = 1;
-			} else if (write && rd && (rd == RACE_MULTI || (rd - 1) / WS_WARP != w->id ||
-						   (ws && !(M >> ((rd - 1) % WS_WARP) & 1)))) {
+			} else if (write && rd && rd - 1 != me) {
 				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
 				found = 1;
 			}
@@ -1317,7 +1354,7 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
 				rd = RACE_MULTI;
 			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43 |
-				 (uint64_t)(w->wsync & 0x1ff) << 54 | ((v >> 63 | (uint64_t)write) << 63);
+				 (uint64_t)ws << 54 | ((v >> 63 | (uint64_t)write) << 63);
 		}
 	});
 }
