@@ -23,6 +23,7 @@ static const struct hint hints[] = {
 	{ "device-pointer-on-host", "host code cannot dereference device memory: cudaMemcpy it back to a host buffer first" },
 	{ "shared-race", "put a __syncthreads() between the write and the other thread's access (or __syncwarp() inside one warp)" },
 	{ "global-race", "order the two accesses: __syncthreads() within a block; between blocks make every access to the word atomic, or use a __threadfence() with a flag, or two launches" },
+	{ "host-device-race", "a launch returns before the kernel has finished: call cudaDeviceSynchronize() (or synchronize the stream) before the host reads or writes memory the kernel uses" },
 	{ "barrier-divergence", "every thread of the block must reach the same __syncthreads(): move it out of the condition or the early return" },
 	{ "invalid-syncwarp-mask", "the mask must include the calling lane, and every lane it names must reach the same __syncwarp" },
 	{ "invalid-collective-mask", "use __activemask() or the mask of the lanes that really take part, the same in every lane" },

@@ -286,6 +286,8 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		fault(m, w, 1, sp, addr, "device-pointer-on-host", 139, msg);
 		return NULL;
 	}
+	if (!dev && a->kind == AK_MANAGED)
+		check_host_managed(m, a, addr - a->base, size, write, sp);
 	if (write && a->kind == AK_CONST && dev) {
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
@@ -1426,6 +1428,8 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 {
 	if (a->kind == AK_CONST)
 		return;
+	if (WS_UNLIKELY(a->hrace))
+		check_host_race(m, w, in, M, A, imm, sz, acc == GR_WRITE || acc == GR_ATOMIC, a);
 	if (in->sem != SEM_WEAK && acc <= GR_WRITE) {
 		if (in->sem == SEM_VOLATILE)
 			return;
