@@ -1450,6 +1450,14 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 			continue;
 		if (acc == GR_READ && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
+		if (acc == GR_ATOMIC && sz == 4 && !(off & 3) &&
+		    (sh[2 * (off >> 2)] & ~((uint64_t)0x7fff << 32)) == (gen | GR_ATOMIC_BIT)) {
+			/* the common case: an atomic after atomics, no plain reader */
+			uint64_t *p = &sh[2 * (off >> 2)];
+			p[0] = gen | (uint64_t)me << 32 | GR_ATOMIC_BIT;
+			p[1] = (p[1] & ~(uint64_t)0xffffffff) | (w->id * WS_WARP + l) | phase << 10;
+			continue;
+		}
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[2 * wd];
 			uint32_t wr = 0, rd = 0;
