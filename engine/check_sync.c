@@ -214,22 +214,23 @@ void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64
 }
 
 static void host_race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			     struct hrace *r, uint64_t off, int write)
+			     struct hrace *r, uint64_t off, int acc)
 {
 	struct alloc *a = r->a;
 	struct span dsp = cg_user_span(m, w, 1u << l, in->span);
 	struct machine_finding *f = machine_finding_add(m, "host-device-race", 1, m->host, 1, r->sp, a->base + off,
-			    "the host %s managed memory at offset %llu of a %llu-byte allocation while kernel %s, launched before and not synchronized with, %s it (line %u): a launch returns at once and the kernel runs concurrently with the host, so the host sees old or new values (a GPU without concurrent managed access faults instead)",
+			    "the host %s managed memory at offset %llu of a %llu-byte allocation while kernel %s, launched before and not synchronized with, %s (line %u): a launch returns at once and the kernel runs concurrently with the host, so the host sees old or new values (a GPU without concurrent managed access faults instead)",
 			    r->write ? "writes" : "reads", (unsigned long long)off,
 			    (unsigned long long)a->size, m->grid->fn->name,
-			    write ? "writes" : "reads", dsp.line);
+			    acc == 2 ? "updates it atomically" : acc ? "writes it" : "reads it", dsp.line);
 	finding_alloc(f, a->base, a->size);
-	finding_other(m, f, (int64_t)w->blk->linear, (int64_t)(w->id * WS_WARP + l), write);
+	finding_other(m, f, (int64_t)w->blk->linear, (int64_t)(w->id * WS_WARP + l), acc);
 }
 
 void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		     const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a)
+		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
 {
+	int write = acc != 0;
 	for (size_t i = 0; i < m->hrace.len && a->hrace; i++) {
 		struct hrace *r = &m->hrace.v[i];
 		if (r->a != a || r->done)
@@ -246,7 +247,7 @@ void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in
 			unsigned l = (unsigned)__builtin_ctz(mm);
 			uint64_t off = A[l] + imm - a->base;
 			if (off < r->hi && off + sz > r->lo) {
-				host_race_report(m, w, l, in, r, off > r->lo ? off : r->lo, write);
+				host_race_report(m, w, l, in, r, off > r->lo ? off : r->lo, acc);
 				r->done = 1;
 				a->hrace--;
 				break;

@@ -1428,13 +1428,12 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 {
 	if (a->kind == AK_CONST)
 		return;
-	if (WS_UNLIKELY(a->hrace))
-		check_host_race(m, w, in, M, A, imm, sz, acc == GR_WRITE || acc == GR_ATOMIC, a);
-	if (in->sem != SEM_WEAK && acc <= GR_WRITE) {
-		if (in->sem == SEM_VOLATILE)
-			return;
+	if (in->sem != SEM_WEAK && in->sem != SEM_VOLATILE && acc <= GR_WRITE)
 		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
-	}
+	if (WS_UNLIKELY(a->hrace))
+		check_host_race(m, w, in, M, A, imm, sz, acc == GR_ATOMIC ? 2 : acc == GR_WRITE, a);
+	if (in->sem == SEM_VOLATILE)
+		return;
 	if (!a->race)
 		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;

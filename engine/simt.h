@@ -392,12 +392,13 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 /* check_sync.c: host/device races on managed memory. check_host_managed:
  * the host thread accesses [off, off+n) of managed allocation a (a no-op
  * unless launches are queued); check_host_race: a device access of lanes M
- * to a (a->hrace != 0) meets the noted host accesses; check_host_clear:
+ * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
+ * noted host accesses; check_host_clear:
  * the device is idle, the notes are void. */
 void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64_t n, int write,
 			struct span sp);
 void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		     const uint64_t *A, uint64_t imm, unsigned sz, int write, struct alloc *a);
+		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a);
 void check_host_clear(struct machine *m);
 
 /* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
