@@ -79,7 +79,7 @@ __global__ void rotate(int *out)
     __shared__ int s[64];
     int t = threadIdx.x;
     s[t] = out[t];
-    out[t] = s[(t + 1) % 64];
+    out[t] = s[(t + 32) % 64];
 }
 ]]
 local fr = findings_of(race, "rotate", 64)
@@ -88,21 +88,21 @@ local function first_of(fs, kind)
 	return { kind = "none", line = 0 }
 end
 local fr_race = first_of(fr, "shared-race")
-ask{ q = "rotate: each thread writes s[t], then reads its neighbor's s[t + 1]. With 2 warps, lane 31 of warp 0 may read s[32] before warp 1 writes it. What does the engine report first?",
+ask{ q = "rotate: each thread writes s[t], then reads its partner's s[(t + 32) % 64], in the other warp. With 2 warps, lane 0 of warp 0 may read s[32] before warp 1 writes it. What does the engine report first?",
      answer = fr[1] and fr[1].kind or "none",
-     hints = { "what does lane 31 find in s[32] if nobody has written it yet?" } }
+     hints = { "what does lane 0 find in s[32] if nobody has written it yet?" } }
 ask{ q = "It also reports a race between warp 0's read and warp 1's write of s[32]: what is the race's kind?",
      answer = fr_race.kind, hints = { "the race is in __shared__ memory" } }
 ask{ q = "On which line is the first race reported (the access that completes it)?", answer = fr_race.line,
      hints = { "warp 0 read s[32] first; the race is complete when warp 1 writes it" } }
 task{ text = "In the debugger (rotate is loaded), continue (c, again after each stop) until the race is reported.",
       until_ = function(s) return s.kind == "finding" and s.finding == fr_race.kind end }
-exercise{ text = "Fix the race (every thread must read the value its neighbor wrote).", file = "rotate.cu",
+exercise{ text = "Fix the race (every thread must read the value its partner wrote).", file = "rotate.cu",
           source = race,
           check = function(src)
                   return fixed(src, "rotate", 64, nil, function(out)
-                          if out[1] ~= 2 or out[64] ~= 1 then
-                                  return false, "out[t] must be the old out[(t + 1) % 64]"
+                          if out[1] ~= 33 or out[64] ~= 32 then
+                                  return false, "out[t] must be the old out[(t + 32) % 64]"
                           end
                           return true
                   end)

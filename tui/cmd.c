@@ -563,7 +563,7 @@ static int do_pane(struct ui_session *s, const struct command *cmd, const char *
 /* What may follow a command (by canonical name and the words after it). */
 static const struct {
 	const char *ctx;
-	const char *words[32];
+	const char *words[40];
 } subwords[] = {
 	{ "info", { "cuda", "breakpoints" } },
 	{ "info cuda", { "warps", "lanes", "blocks", "barriers" } },
@@ -574,10 +574,13 @@ static const struct {
 	{ "break", { "barrier", "finding" } },
 	{ "break finding", { "oob-global-read", "oob-global-write", "oob-shared", "oob-local",
 			     "misaligned", "use-after-free", "double-free", "invalid-free",
-			     "shared-race", "global-race", "barrier-divergence", "invalid-syncwarp-mask",
-			     "invalid-collective-mask", "shfl-inactive-source", "uninitialized-read",
-			     "deadlock", "integer-divide-by-zero", "assert-failure", "trap",
-			     "stack-overflow", "step-limit", "invalid-launch", "race", "oob" } },
+			     "host-pointer-in-kernel", "device-pointer-on-host", "shared-race",
+			     "global-race", "host-device-race", "barrier-divergence",
+			     "invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
+			     "uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
+			     "trap", "stack-overflow", "step-limit", "invalid-launch",
+			     "barrier-uninitialized", "barrier-overflow", "barrier-bad-token",
+			     "grid-sync-not-cooperative", "race", "oob" } },
 	{ "pane", { "source", "warps", "lanes", "thread", "memory", "sync", "findings", "console" } },
 	{ "export", { "svg" } },
 	{ "cuda", { "block", "thread" } },

@@ -22,7 +22,8 @@ static const struct hint hints[] = {
 	{ "host-pointer-in-kernel", "kernels can only use device memory: cudaMalloc a buffer, cudaMemcpy the data into it, pass that pointer" },
 	{ "device-pointer-on-host", "host code cannot dereference device memory: cudaMemcpy it back to a host buffer first" },
 	{ "shared-race", "put a __syncthreads() between the write and the other thread's access (or __syncwarp() inside one warp)" },
-	{ "global-race", "order the two accesses: __syncthreads() within a block; between blocks use atomics, a __threadfence() with a flag, or two launches" },
+	{ "global-race", "order the two accesses: __syncthreads() within a block; between blocks make every access to the word atomic, or use a __threadfence() with a flag, or two launches" },
+	{ "host-device-race", "a launch returns before the kernel has finished: call cudaDeviceSynchronize() (or synchronize the stream) before the host reads or writes memory the kernel uses" },
 	{ "barrier-divergence", "every thread of the block must reach the same __syncthreads(): move it out of the condition or the early return" },
 	{ "invalid-syncwarp-mask", "the mask must include the calling lane, and every lane it names must reach the same __syncwarp" },
 	{ "invalid-collective-mask", "use __activemask() or the mask of the lanes that really take part, the same in every lane" },
@@ -133,7 +134,8 @@ static void render_one(const struct machine *m, FILE *f, int color, const struct
 		thread_line(f, "other thread", x->other_block, x->other_thread, x->other_warp,
 			    x->other_lane);
 		if (x->other_write >= 0)
-			fprintf(f, " (%s)", x->other_write ? "wrote" : "read");
+			fprintf(f, " (%s)", x->other_write == 2 ? "updated atomically" :
+					    x->other_write ? "wrote" : "read");
 		fputc('\n', f);
 	}
 	if (x->addr) {
@@ -232,7 +234,8 @@ void machine_findings_json(const struct machine *m, FILE *f)
 			json_thread(f, "other", 1, x->other_block, x->other_thread, x->other_warp,
 				    x->other_lane);
 			if (x->other_write >= 0)
-				fprintf(f, ", \"access\": \"%s\"", x->other_write ? "write" : "read");
+				fprintf(f, ", \"access\": \"%s\"", x->other_write == 2 ? "atomic" :
+					x->other_write ? "write" : "read");
 			fputc('}', f);
 		}
 		fputs("],\n     \"address\": ", f);

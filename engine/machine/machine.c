@@ -281,6 +281,7 @@ void machine_free(struct machine *m)
 	for (size_t i = m->qhead; i < m->queue.len; i++)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
+	vec_free(&m->hrace);
 	if (m->host) {
 		warp_release(m->host);
 		free(m->host);
@@ -573,6 +574,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
 	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
+	m->nlaunched++;
 	if (m->mm)
 		mm_reset(m);
 	if (m->hooks & (1u << EV_LAUNCH)) {
@@ -649,6 +651,8 @@ static void grid_end(struct machine *m)
 	}
 	m->kern_fail_err = 0;
 	m->grid = NULL;
+	if (m->hrace.len && m->qhead >= m->queue.len)
+		check_host_clear(m); /* the device is idle: the host's notes are void */
 	m->dev_ns += wall_ns() - m->dev_t0;
 	if (m->hooks & (1u << EV_KERNEL_END)) {
 		struct machine_event e = { .kind = EV_KERNEL_END, .func = gr->l.fidx, .slot = -1 };

@@ -107,7 +107,7 @@ struct machine_finding {
 	int has_other;         /* a second thread is involved: the other side of a race */
 	uint32_t other_block[3], other_thread[3];
 	int other_warp, other_lane;  /* -1 when not known */
-	int other_write;       /* the other side's access: 1 write, 0 read, -1 not an access */
+	int other_write;       /* the other side's access: 1 write, 0 read, 2 atomic update, -1 not an access */
 	uint64_t alloc_base, alloc_size; /* the allocation involved (alloc_size 0: none) */
 	int has_distance;      /* out of bounds: distance to the nearest allocation */
 	int64_t distance;      /* > 0: bytes past its end; < 0: bytes before its start */

@@ -79,6 +79,7 @@ struct alloc {
 	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
 	 * in the block and barrier phase */
 	uint64_t *race;
+	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (check_sync.c) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -266,6 +267,16 @@ struct observer {
 struct event_rec { uint64_t stream; int done; uint64_t time; };
 struct bp { uint32_t file, line; };
 
+/* A host load or store of managed memory made while launches were queued
+ * (check_sync.c): kernels up to serial number upto may race with it. */
+struct hrace {
+	struct alloc *a;
+	uint64_t lo, hi;        /* byte range in the allocation */
+	uint64_t upto;          /* the last launch queued before the access */
+	struct span sp;         /* the host access */
+	int write, done;
+};
+
 struct machine {
 	const struct ir_module *mod;
 	struct machine_opts o;
@@ -331,6 +342,8 @@ struct machine {
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
+	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
+	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
@@ -372,6 +385,18 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 		return 1;
 	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
 }
+
+/* check_sync.c: host/device races on managed memory. check_host_managed:
+ * the host thread accesses [off, off+n) of managed allocation a (a no-op
+ * unless launches are queued); check_host_race: a device access of lanes M
+ * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
+ * noted host accesses; check_host_clear:
+ * the device is idle, the notes are void. */
+void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64_t n, int write,
+			struct span sp);
+void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a);
+void check_host_clear(struct machine *m);
 
 /* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
 void *shadow_alloc(size_t bytes);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # docs.t - the documentation keeps up with the command line: every command
 # and option that `warpstep --help` lists appears in the man page and the
-# README; the README's quick start shows `make run` and `make check` first.
+# README; the README's quick start shows `make run` and `make check` first;
+# every finding kind is documented and completed by the debugger.
 . tests/tap.sh
 
 help=$("$WARPSTEP" --help)
@@ -34,4 +35,15 @@ tap_result "$([ -z "$bad" ]; echo $?)" "every supported row of docs/FEATURES.md 
 bad=$(grep -n -i -E 'in progress|issue [0-9]+' docs/FEATURES.md)
 [ -z "$bad" ] || printf '%s\n' "$bad" | head -5 | tap_diag
 tap_result "$([ -z "$bad" ]; echo $?)" "no row of docs/FEATURES.md is 'in progress' or names an issue"
+# every finding kind (the hints table of engine/findings.c) is documented in
+# docs/findings.md and offered by the debugger's `break finding` completion
+kinds=$(sed -n 's/^[[:space:]]*{ "\([a-z-]*\)", ".*/\1/p' engine/check/findings.c)
+[ "$(printf '%s\n' "$kinds" | wc -l)" -ge 20 ]
+tap_result $? "engine/check/findings.c lists the finding kinds"
+for k in $kinds; do
+	grep -q "\`$k\`" docs/findings.md
+	tap_result $? "docs/findings.md documents $k"
+	grep -q "\"$k\"" tui/cmd.c
+	tap_result $? "tui/cmd.c completes break finding $k"
+done
 tap_done

@@ -441,6 +441,164 @@ int main()
 }
 ''')
 
+prog("global_race_atomic_1", r"""
+__global__ void count(int *counter)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0)
+		*counter = 0;	//@global-race
+	atomicAdd(counter, 1);
+}
+int main()
+{
+	int *c, h = 0;
+	cudaMalloc(&c, sizeof(int));
+	cudaMemset(c, 0, sizeof(int));
+	count<<<4, 64>>>(c);
+	cudaMemcpy(&h, c, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h > 0);
+	return 0;
+}
+""")
+prog("global_race_atomic_2", r"""
+__global__ void hist(const int *in, int *bins, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	int b = in[i] % 8;
+	if (b == 0)
+		bins[0] = bins[0] + 1;	//@global-race
+	else
+		atomicAdd(&bins[b], 1);
+}
+int main()
+{
+	int h[256], *in, *bins, r[8];
+	for (int i = 0; i < 256; i++)
+		h[i] = i;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&bins, sizeof(r));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	cudaMemset(bins, 0, sizeof(r));
+	hist<<<4, 64>>>(in, bins, 256);
+	cudaMemcpy(r, bins, sizeof(r), cudaMemcpyDeviceToHost);
+	printf("%d\n", r[1]);
+	return 0;
+}
+""")
+prog("global_race_atomic_block", r"""
+__global__ void k(int *c)
+{
+	if (threadIdx.x == 0)
+		*c = 0;	//@global-race
+	atomicAdd(c, 1);
+}
+int main()
+{
+	int *c, h = 0;
+	cudaMalloc(&c, sizeof(int));
+	cudaMemset(c, 0, sizeof(int));
+	k<<<1, 64>>>(c);
+	cudaMemcpy(&h, c, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h > 0);
+	return 0;
+}
+""")
+prog("host_device_race_1", r"""
+__global__ void fill(int *a, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		a[i] = 7;
+}
+int main()
+{
+	int n = 256, *a;
+	cudaMallocManaged(&a, n * sizeof(int));
+	for (int i = 0; i < n; i++)
+		a[i] = 0;
+	fill<<<n / 64, 64>>>(a, n);
+	int v = a[10];	//@host-device-race
+	cudaDeviceSynchronize();
+	printf("%d %d\n", v == 0 || v == 7, a[10]);
+	cudaFree(a);
+	return 0;
+}
+""")
+prog("host_device_race_2", r"""
+__managed__ int hits;
+__global__ void count(const int *in, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n && in[i] > 0)
+		atomicAdd(&hits, 1);
+}
+int main()
+{
+	int n = 128, *in;
+	cudaMallocManaged(&in, n * sizeof(int));
+	for (int i = 0; i < n; i++)
+		in[i] = i % 3;
+	hits = 0;
+	count<<<2, 64>>>(in, n);
+	hits = 0;	//@host-device-race
+	cudaDeviceSynchronize();
+	printf("%d\n", hits >= 0 && hits <= n);
+	cudaFree(in);
+	return 0;
+}
+""")
+prog("shared_race_warp_its", r"""
+// warpstep-opts: --simt its
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int l = threadIdx.x;
+	s[l] = l * l;
+	out[l] = s[l ^ 1];	//@shared-race
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_warp_reduce", r"""
+__global__ void reduce(const int *in, int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	if (t < 32) {
+		s[t] += s[t + 32];
+		s[t] += s[t + 16];	//@shared-race
+		s[t] += s[t + 8];	//@shared-race
+		s[t] += s[t + 4];	//@shared-race
+		s[t] += s[t + 2];	//@shared-race
+		s[t] += s[t + 1];	//@shared-race
+	}
+	if (t == 0)
+		*out = s[0];
+}
+int main()
+{
+	int h[64], *in, *out, r = 0;
+	for (int i = 0; i < 64; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	reduce<<<1, 64>>>(in, out);
+	cudaMemcpy(&r, out, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", r > 0);
+	return 0;
+}
+""")
+
 # ---------------- synccheck
 prog("barrier_div_1", r'''
 __global__ void k(int *out, int n)
@@ -1143,6 +1301,202 @@ int main()
 	return 0;
 }
 ''')
+prog("ok_atomic_reset", r"""
+__global__ void reset(int *c)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0)
+		*c = 0;
+}
+__global__ void add(int *c)
+{
+	atomicAdd(c, 1);
+}
+__global__ void one_block(int *c)
+{
+	if (threadIdx.x == 0)
+		*c = 0;
+	__syncthreads();
+	atomicAdd(c, 1);
+	__syncthreads();
+	if (threadIdx.x == 0)
+		c[1] = *c;
+}
+int main()
+{
+	int *c, h[2];
+	cudaMalloc(&c, 2 * sizeof(int));
+	reset<<<4, 64>>>(c);
+	add<<<4, 64>>>(c);
+	cudaMemcpy(h, c, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	one_block<<<1, 128>>>(c);
+	cudaMemcpy(h, c, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+prog("ok_cas_loop", r"""
+__device__ double atomic_add_double(double *address, double val)
+{
+	unsigned long long *p = (unsigned long long *)address;
+	unsigned long long old = *p, assumed;
+	do {
+		assumed = old;
+		old = atomicCAS(p, assumed, __double_as_longlong(val + __longlong_as_double(assumed)));
+	} while (assumed != old);
+	return __longlong_as_double(old);
+}
+__global__ void k(const int *in, double *sum, int *max)
+{
+	int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+	atomic_add_double(sum, v);
+	if (v > *max)
+		atomicMax(max, v);
+}
+int main()
+{
+	int h[256], *in, *max, m;
+	double *sum, s;
+	for (int i = 0; i < 256; i++)
+		h[i] = i;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&sum, sizeof(double));
+	cudaMalloc(&max, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	cudaMemset(sum, 0, sizeof(double));
+	cudaMemset(max, 0, sizeof(int));
+	k<<<4, 64>>>(in, sum, max);
+	cudaMemcpy(&s, sum, sizeof(double), cudaMemcpyDeviceToHost);
+	cudaMemcpy(&m, max, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%.0f %d\n", s, m);
+	return 0;
+}
+""")
+prog("ok_last_block_reset", r"""
+__device__ unsigned retired;
+__global__ void sum(const int *in, int *partial, int *result)
+{
+	__shared__ bool last;
+	if (threadIdx.x == 0) {
+		partial[blockIdx.x] = in[blockIdx.x] * 2;
+		__threadfence();
+		unsigned t = atomicInc(&retired, gridDim.x);
+		last = (t == gridDim.x - 1);
+	}
+	__syncthreads();
+	if (last && threadIdx.x == 0) {
+		int s = 0;
+		for (int i = 0; i < gridDim.x; i++)
+			s += partial[i];
+		*result = s;
+		retired = 0;
+	}
+}
+int main()
+{
+	int h[16], *in, *partial, *result, r1, r2;
+	for (int i = 0; i < 16; i++)
+		h[i] = i;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&partial, sizeof(h));
+	cudaMalloc(&result, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	sum<<<16, 32>>>(in, partial, result);
+	cudaMemcpy(&r1, result, sizeof(int), cudaMemcpyDeviceToHost);
+	sum<<<16, 32>>>(in, partial, result);
+	cudaMemcpy(&r2, result, sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", r1, r2);
+	return 0;
+}
+""")
+prog("ok_managed_sync", r"""
+__global__ void fill(int *a, int n)
+{
+	int i = threadIdx.x;
+	if (i < n)
+		a[i] = a[i] + i * 2;
+}
+__global__ void total(const int *a, int n, int *out)
+{
+	if (threadIdx.x == 0) {
+		int s = 0;
+		for (int i = 0; i < n; i++)
+			s += a[i];
+		*out = s;
+	}
+}
+int main()
+{
+	int n = 64, *a, *b, *out;
+	cudaMallocManaged(&a, n * sizeof(int));
+	cudaMallocManaged(&b, n * sizeof(int));
+	cudaMallocManaged(&out, sizeof(int));
+	for (int i = 0; i < n; i++)
+		a[i] = 1;
+	fill<<<1, 64>>>(a, n);
+	for (int i = 0; i < n; i++)
+		b[i] = i;
+	cudaDeviceSynchronize();
+	int s = 0;
+	for (int i = 0; i < n; i++)
+		s += a[i] + b[i];
+	total<<<1, 32>>>(a, n, out);
+	int first = a[0];
+	cudaDeviceSynchronize();
+	printf("%d %d %d\n", s, first, *out);
+	cudaFree(a);
+	cudaFree(b);
+	cudaFree(out);
+	return 0;
+}
+""")
+prog("ok_syncwarp_exchange", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int l = threadIdx.x;
+	s[l] = l * l;
+	__syncwarp();
+	int v = s[l ^ 1];
+	__syncwarp();
+	s[l] = v + s[l];
+	__syncwarp();
+	out[l] = s[31 - l];
+}
+int main()
+{
+	int *out, h[32];
+	cudaMalloc(&out, sizeof(h));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+prog("ok_syncwarp_exchange_its", r"""
+// warpstep-opts: --simt its
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int l = threadIdx.x;
+	s[l] = l * l;
+	__syncwarp();
+	int v = s[l ^ 1];
+	__syncwarp();
+	s[l] = v + s[l];
+	__syncwarp();
+	out[l] = s[31 - l];
+}
+int main()
+{
+	int *out, h[32];
+	cudaMalloc(&out, sizeof(h));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
 prog("ok_guarded", r'''
 __global__ void k(const int *in, int *out, int n)
 {

@@ -435,6 +435,9 @@ static void test_break_kinds(void)
 	if (!be)
 		return;
 	ok(run(&s, "break finding nosuch") & UI_ACT_ERROR, "break finding with an unknown kind is refused");
+	ok(!(run(&s, "break finding host-device-race") & UI_ACT_ERROR),
+	   "break finding host-device-race is a known kind");
+	run(&s, "delete");
 	run(&s, "break finding oob");
 	ok(s.st.nbps == 1 && s.st.bps[0].line == 0 && !strcmp(s.st.bps[0].cond, "finding oob"),
 	   "break finding oob: a breakpoint without a line");
