@@ -98,6 +98,7 @@ struct obj {
 		 dyn_shared : 1, is_constexpr : 1, used : 1, is_inline : 1, is_tmpl_inst : 1,
 		 has_init : 1;
 	unsigned space;          /* functions: SPC_*; explicit or SPC_HOST by default */
+	struct obj *owner_fn;    /* a function-local static: its function */
 	enum memspace ms;        /* variables */
 	long align;              /* __align__ / alignas on variables */
 	/* variables */

@@ -1849,6 +1849,10 @@ static void add_globals(struct lower *L, struct program *prog, int device)
 			continue;
 		if (v->is_constexpr && !v->used)
 			continue;
+		/* the static of a function nothing calls (strtok's, in <string.h>)
+		 * is not part of the program */
+		if (v->owner_fn && !v->owner_fn->used)
+			continue;
 		if (find_obj(L, v->qname, device) >= 0)
 			continue;
 		if (v->dyn_shared) {

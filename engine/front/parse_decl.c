@@ -737,6 +737,7 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			strbuf_addf(&sb, "%s::%s", p->f.fn->qname, dn->name);
 			v->qname = arena_strdup(p->a, strbuf_cstr(&sb));
 			strbuf_release(&sb);
+			v->owner_fn = p->f.fn;
 		}
 		v->is_static = 1;
 		v->is_extern = at->is_extern;

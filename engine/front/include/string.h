@@ -107,7 +107,6 @@ static inline char *strpbrk(const char *s, const char *accept)
 	s += strcspn(s, accept);
 	return *s ? (char *)s : NULL;
 }
-static char *__ws_strtok_save;
 static inline char *strtok_r(char *s, const char *delim, char **save)
 {
 	if (!s)
@@ -125,7 +124,8 @@ static inline char *strtok_r(char *s, const char *delim, char **save)
 }
 static inline char *strtok(char *s, const char *delim)
 {
-	return strtok_r(s, delim, &__ws_strtok_save);
+	static char *save;
+	return strtok_r(s, delim, &save);
 }
 static inline int strcoll(const char *a, const char *b) { return strcmp(a, b); }
 __host__ __device__ void *malloc(size_t size) __ws_builtin(malloc);
