@@ -399,16 +399,6 @@ static char *exercise_path(struct lu *lu)
 	return strbuf_detach(&sb);
 }
 
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fputs(text, f) >= 0;
-	return fclose(f) == 0 && ok ? 0 : -1;
-}
 
 static void ed_free(struct lu *lu)
 {
@@ -465,10 +455,14 @@ static void lu_edit(struct lu *lu)
 	struct stat sb;
 
 	if (stat(path, &sb) < 0) {
+		const char *why;
+
 		if (!seed && lu->rec)
 			seed = host_record_last_source(lu->rec, &name);
-		if (write_file(path, seed ? seed : "") < 0) {
-			lu_addf(lu, VS_ERROR, "cannot write %s: %s", path, strerror(errno));
+		if (!seed)
+			seed = "";
+		if (util_write_file(path, seed, strlen(seed), 0600, &why) < 0) {
+			lu_addf(lu, VS_ERROR, "cannot write %s: %s", path, why);
 			free(path);
 			return;
 		}
@@ -501,10 +495,11 @@ static int ed_key(struct lu *lu, int key)
 	case 24: /* Ctrl-X */
 	case 19: /* Ctrl-S */ {
 		char *text = ed_text(lu);
+		const char *why;
 
 		lu->wait = LU_EXERCISE;
-		if (write_file(lu->edpath, text) < 0)
-			lu_addf(lu, VS_ERROR, "cannot write %s", lu->edpath);
+		if (util_write_file(lu->edpath, text, strlen(text), 0600, &why) < 0)
+			lu_addf(lu, VS_ERROR, "cannot write %s: %s", lu->edpath, why);
 		else
 			lu_submit(lu, lu->edpath);
 		free(text);
@@ -986,6 +981,10 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.devnull = fopen("/dev/null", "w");
 	lu.he = host_engine_new(lu.pout ? lu.pout : lu.devnull, lu.pout ? lu.pout : lu.devnull,
 				o->fo, o->mo);
+	/* a lesson or a scenario reads only its own folder and --allow-read ones */
+	if (ro->lesson_path || ro->script_path)
+		host_engine_confine(lu.he, ro->lesson_path ? ro->lesson_path : ro->script_path,
+				    o->allow_read);
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;
