@@ -385,16 +385,18 @@ static char *exercise_path(struct lu *lu)
 {
 	const char *prog = lu->play ? lesson_progress_file(lu->play) : "";
 	const char *slash = strrchr(prog, '/');
+	/* the lesson names the file: a plain name, never a path out of the folder */
+	const char *file = lu->file && *lu->file && lu->file[0] != '.' && !strchr(lu->file, '/')
+				   ? lu->file : "exercise.cu";
 	struct strbuf sb;
 
 	strbuf_init(&sb);
 	if (slash) {
 		strbuf_add(&sb, prog, (size_t)(slash - prog));
 		mkdir(strbuf_cstr(&sb), 0700);
-		strbuf_addf(&sb, "/%.*s-%s", (int)strcspn(slash + 1, "."), slash + 1,
-			    lu->file ? lu->file : "exercise.cu");
+		strbuf_addf(&sb, "/%.*s-%s", (int)strcspn(slash + 1, "."), slash + 1, file);
 	} else {
-		strbuf_addf(&sb, "/tmp/warpstep-%s", lu->file ? lu->file : "exercise.cu");
+		strbuf_addf(&sb, "/tmp/warpstep-%s", file);
 	}
 	return strbuf_detach(&sb);
 }
