@@ -761,5 +761,13 @@ int main(int argc, char **argv)
 	cli_init(&cli);
 	status = cli_main(&cli, argc, argv);
 	cli_release(&cli);
+	/* output lost on a full disk is an error, never a silent success */
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "warpstep: cannot write to standard output: %s\n",
+			errno ? strerror(errno) : "write error");
+		if (status == 0)
+			status = EXIT_USAGE;
+	}
 	return status;
 }

@@ -67,6 +67,37 @@ corrupt "steps past INT_MAX"
 { printf 'warpstep-progress 1\n'; head -c 3000 /dev/urandom; } >"$T/c"; corrupt "binary garbage after the magic"
 head -c 3000 /dev/urandom >"$T/c"; corrupt "binary garbage"
 
+# Random damage (bytes flipped, cut, repeated) never crashes the parser:
+# the lesson list reads every progress file (exit 0, no sanitizer report).
+printf 'answer: 32\nanswer: 6\nstate: line=12\n' >"$T/part3"
+(cd "$L" && "$W" lesson sample_lesson.lua --answers "$T/part3" >/dev/null 2>&1)
+cp "$P" "$T/valid"
+bad=0
+for seed in $(seq 1 40); do
+	python3 - "$T/valid" "$P" "$seed" <<'PY'
+import random, sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+r = random.Random(int(sys.argv[3]))
+for _ in range(r.randint(1, 4)):
+    op = r.randrange(4)
+    i = r.randrange(len(data)) if data else 0
+    if op == 0 and data:
+        data[i] = r.randrange(256)
+    elif op == 1:
+        data = data[:i]
+    elif op == 2:
+        data[i:i] = data[i:i + r.randint(1, 40)]
+    else:
+        data[i:i] = r.choice([b'-1', b'18446744073709551616', b'\0', b'\n', b' ', b'9' * 25])
+open(sys.argv[2], 'wb').write(bytes(data))
+PY
+	timeout 30 env WARPSTEP_LESSONS="$L" "$W" >/dev/null 2>"$T/err" || bad=$((bad + 1))
+	grep -q "Sanitizer\|runtime error" "$T/err" && bad=$((bad + 1))
+done
+[ $bad -eq 0 ]
+tap_result $? "40 randomly damaged progress files: the lesson list never fails ($bad failures)"
+rm -f "$P" "$P.corrupt"
+
 # A progress file that cannot be read is not replaced: a warning, no save.
 rm -f "$P" "$P.corrupt"
 mkfifo "$P"
@@ -160,6 +191,19 @@ if [ "$(id -u)" -ne 0 ]; then
 else
 	tap_skip "--report into an unwritable folder: exit 2" "root writes anywhere"
 	tap_skip "--record into an unwritable folder: exit 2" "root writes anywhere"
+fi
+if [ -w /dev/full ]; then
+	timeout 30 "$W" run "$T/prog.cu" >/dev/full 2>"$T/err"
+	st=$?
+	ok '[ $st -eq 2 ] && grep -q "cannot write to standard output" "$T/err"' \
+		"standard output on a full disk: an error, exit 2"
+	timeout 30 "$W" check --report - "$T/prog.cu" >/dev/full 2>"$T/err"
+	st=$?
+	ok '[ $st -ne 0 ] && grep -q "cannot write to standard output" "$T/err"' \
+		"--report - on a full disk: an error, non-zero exit"
+else
+	tap_skip "standard output on a full disk: an error, exit 2" "no /dev/full"
+	tap_skip "--report - on a full disk: an error, non-zero exit" "no /dev/full"
 fi
 run "$W" run --report "$T/r3.json" "$T/prog.cu"
 ok '[ $st -eq 0 ] && grep -q "\"kind\"" "$T/r3.json" && ! ls "$T"/r3.json.*tmp >/dev/null 2>&1' \
