@@ -58,6 +58,9 @@ elseif what == "has-include" then
 elseif what == "other" then
 	local p = show(ws.compile_file(dir .. "/../other/secret.h"))
 	if p then print(ws.machine(p):source()[1]) end
+elseif what == "fifo" then
+	show(ws.compile_file(dir .. "/pipe.cu"))
+	show(ws.compile('#include "pipe.cu"\nint main() { return 0; }', dir .. "/x.cu"))
 elseif what == "libs" then
 	print(io, os, package, debug, require, dofile, loadfile, string.dump)
 	print(load(string.char(27) .. "LuaT\0\25\147\r\n\26\n"))
@@ -86,6 +89,10 @@ run --allow-read "$T/missing" script "$T/les/probe.lua" other
 expect '[ $st -eq 2 ] && grep -q "bad --allow-read" "$T/err"' "--allow-read of a missing folder is a usage error"
 run -I "$T/other" script "$T/les/probe.lua" include-angled
 expect '[ $st -eq 0 ] && grep -q "^refused" "$T/out" && ! leak' "-I does not make a folder readable to scripts"
+mkfifo "$T/les/pipe.cu"
+run script "$T/les/probe.lua" fifo
+expect '[ $st -eq 0 ] && [ "$(grep -c "^refused.*not a regular file" "$T/out")" -eq 2 ]' \
+	"a FIFO in the script's folder: compile_file and #include fail at once (no hang)"
 run script "$T/les/probe.lua" libs
 expect '[ $st -eq 0 ] && [ "$(sed -n 1p "$T/out")" = "nil	nil	nil	nil	nil	nil	nil	nil" ] &&
 	[ "$(grep -c "^nil	attempt to load a binary chunk" "$T/out")" -eq 2 ] &&
