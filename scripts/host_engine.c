@@ -334,6 +334,9 @@ int host_engine_confine(struct host_engine *he, const char *script, const char *
 	char *real = realpath(script, NULL), *slash;
 	int ret = -1;
 
+	for (size_t i = 0; i < he->readable.len; i++)
+		free(he->readable.v[i]);
+	he->readable.len = 0;
 	he->confined = 1;
 	he->policy.may_read = he_may_read;
 	he->policy.ctx = he;

@@ -35,7 +35,7 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
  * symbolic link and "..": a path is refused before the file is opened or
  * even looked up, so a refusal tells nothing about the file. Built-in
  * headers stay readable. A dir that does not exist is ignored. Copies what
- * it needs. Returns 0, or -1 when script's folder cannot be resolved (then
+ * it needs; a later call replaces the folders (a new scenario: its own). Returns 0, or -1 when script's folder cannot be resolved (then
  * nothing may be read but built-in headers).
  */
 int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs);

@@ -665,6 +665,8 @@ static int lu_script_start(struct lu *lu, const char *path)
 		return -1;
 	}
 	scenario_close(lu->sc);
+	/* --script and :script alike: the scenario reads only its own folder */
+	host_engine_confine(lu->he, path, lu->o->allow_read);
 	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, lu->o->lua_budget,
 			       lu->o->lua_memory, err ? err : stderr);
 	if (!lu->sc) {
@@ -983,10 +985,10 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.devnull = fopen("/dev/null", "w");
 	lu.he = host_engine_new(lu.pout ? lu.pout : lu.devnull, lu.pout ? lu.pout : lu.devnull,
 				o->fo, o->mo);
-	/* a lesson or a scenario reads only its own folder and --allow-read ones */
-	if (ro->lesson_path || ro->script_path)
-		host_engine_confine(lu.he, ro->lesson_path ? ro->lesson_path : ro->script_path,
-				    o->allow_read);
+	/* a lesson reads only its own folder and --allow-read ones (a scenario:
+	 * lu_script_start) */
+	if (ro->lesson_path)
+		host_engine_confine(lu.he, ro->lesson_path, o->allow_read);
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;
