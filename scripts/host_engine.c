@@ -20,6 +20,9 @@
  *   new findings stop every granularity. A step limit (max_steps, default
  *   50 million instructions per call) keeps a script from hanging.
  */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +30,7 @@
 #include "front.h"
 #include "host_engine.h"
 #include "machine.h"
+#include "pp.h"
 #include "util.h"
 
 #define HE_TAG_GLOBAL MACHINE_TAG_GLOBAL
@@ -110,6 +114,9 @@ struct host_engine {
 	FILE *out, *err;
 	const struct front_opts *fo;
 	const struct machine_opts *mo;
+	int confined;               /* host_engine_confine was called */
+	VEC(char *) readable;       /* canonical folders the compilations may read */
+	struct pp_read_policy policy;
 };
 
 static const char *const ev_names[] = {
@@ -257,18 +264,119 @@ static int compiled(struct host_engine *he, struct compilation *c, int ret, uint
 	return 0;
 }
 
+/* ---- the file policy (host_engine_confine) */
+
+/*
+ * The canonical absolute path of path, links and ".." resolved, for a path
+ * that may not exist: the real path of its longest existing prefix, then the
+ * components that do not exist (which cannot be links; ".." among them is
+ * refused). NULL when it cannot be resolved.
+ */
+static char *canon_path(const char *path)
+{
+	size_t n = strlen(path), cut = n;
+	char *real, *prefix, *out;
+
+	if (n == 0 || n >= PATH_MAX)
+		return NULL;
+	if ((real = realpath(path, NULL)))
+		return real;
+	for (;;) {
+		size_t s = cut;
+
+		if (errno != ENOENT && errno != ENOTDIR)
+			return NULL;
+		while (s > 0 && path[s - 1] != '/')
+			s--;
+		if (cut - s == 2 && !memcmp(path + s, "..", 2))
+			return NULL;
+		if (s == 0) {
+			prefix = xstrdup(".");
+			cut = 0;
+		} else {
+			cut = s - 1; /* the slash */
+			prefix = cut ? xstrndup(path, cut) : xstrdup("/");
+		}
+		real = realpath(prefix, NULL);
+		free(prefix);
+		if (real)
+			break;
+		if (cut == 0)
+			return NULL;
+	}
+	out = xmalloc(strlen(real) + (n - cut) + 2);
+	sprintf(out, "%s%s%s", real, cut ? "" : "/", path + cut);
+	free(real);
+	return out;
+}
+
+static int he_may_read(void *ctx, const char *path, const char **why)
+{
+	struct host_engine *he = ctx;
+	char *c = canon_path(path);
+
+	for (size_t i = 0; c && i < he->readable.len; i++) {
+		const char *d = he->readable.v[i];
+		size_t dn = strlen(d);
+
+		if (!strcmp(d, "/") || (!strncmp(c, d, dn) && (c[dn] == '/' || c[dn] == 0))) {
+			free(c);
+			return 0;
+		}
+	}
+	free(c);
+	*why = "outside the folders this script may read (--allow-read DIR adds one)";
+	return -1;
+}
+
+int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs)
+{
+	char *real = realpath(script, NULL), *slash;
+	int ret = -1;
+
+	for (size_t i = 0; i < he->readable.len; i++)
+		free(he->readable.v[i]);
+	he->readable.len = 0;
+	he->confined = 1;
+	he->policy.may_read = he_may_read;
+	he->policy.ctx = he;
+	if (real && (slash = strrchr(real, '/'))) {
+		*slash = 0;
+		vec_push(&he->readable, xstrdup(real[0] ? real : "/"));
+		ret = 0;
+	}
+	free(real);
+	for (const char *const *d = dirs; d && *d; d++)
+		if ((real = realpath(*d, NULL)))
+			vec_push(&he->readable, real);
+	return ret;
+}
+
+/* The front end's options for one compilation: the CLI's, with the policy. */
+static struct front_opts he_front_opts(const struct host_engine *he)
+{
+	struct front_opts fo = { 0 };
+
+	if (he->fo)
+		fo = *he->fo;
+	if (he->confined)
+		fo.policy = &he->policy;
+	return fo;
+}
+
 static int he_compile(void *ctx, const char *name, const char *text, size_t len, uint64_t *prog,
 		      struct wsapi_out *diags, char *err)
 {
 	struct host_engine *he = ctx;
 	struct compilation *c = xcalloc(1, sizeof(*c));
+	struct front_opts fo = he_front_opts(he);
 	char *copy = xmalloc(len + 1);
 	int ret;
 
 	memcpy(copy, text, len);
 	copy[len] = 0;
 	compilation_init(c);
-	ret = front_compile_string(c, name, copy, he->fo);
+	ret = front_compile_string(c, name, copy, &fo);
 	free(copy);
 	return compiled(he, c, ret, prog, diags, err);
 }
@@ -278,9 +386,10 @@ static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct w
 {
 	struct host_engine *he = ctx;
 	struct compilation *c = xcalloc(1, sizeof(*c));
+	struct front_opts fo = he_front_opts(he);
 
 	compilation_init(c);
-	return compiled(he, c, front_compile_file(c, path, he->fo), prog, diags, err);
+	return compiled(he, c, front_compile_file(c, path, &fo), prog, diags, err);
 }
 
 /* ---- machines and buffers */
@@ -1833,5 +1942,8 @@ void host_engine_free(struct host_engine *he)
 			else
 				i++;
 	vec_free(&he->objs);
+	for (size_t i = 0; i < he->readable.len; i++)
+		free(he->readable.v[i]);
+	vec_free(&he->readable);
 	free(he);
 }

@@ -27,6 +27,18 @@ struct host_engine;
 
 struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
 				    const struct machine_opts *mo);
+/*
+ * The sandbox's file promise (docs/lua-api.md, "Sandbox"): from now on the
+ * host's compilations (ws.compile_file, and #include in ws.compile text or
+ * in a compiled file) read only files under the folder of `script` and
+ * under each of dirs (NULL-terminated, may be NULL), after following every
+ * symbolic link and "..": a path is refused before the file is opened or
+ * even looked up, so a refusal tells nothing about the file. Built-in
+ * headers stay readable. A dir that does not exist is ignored. Copies what
+ * it needs; a later call replaces the folders (a new scenario: its own). Returns 0, or -1 when script's folder cannot be resolved (then
+ * nothing may be read but built-in headers).
+ */
+int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs);
 struct wsapi_host *host_engine_host(struct host_engine *he);
 void host_engine_free(struct host_engine *he);
 

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ struct progress {
 	uint64_t hash;  /* of the lesson text */
 	int steps;      /* steps done (questions answered, tasks and exercises passed) */
 	int done;
+	int keep;       /* the file could not be read: never write over it */
 	VEC(struct input) inputs;
 };
 
@@ -233,127 +235,202 @@ static void progress_format(const struct progress *pr, const char *lesson, struc
 	strbuf_adds(sb, "end\n");
 }
 
-/* Write a temporary file, fsync it, rename it over the progress file. A crash
- * at any point leaves the old file or the new one, whole. */
+/* Write the progress through util_out (a new file, fsynced, renamed over the
+ * old one): a crash at any point leaves the old file or the new one, whole. */
 static int progress_save(const struct progress *pr, const char *lesson, FILE *err)
 {
-	struct strbuf sb, tmp;
-	int fd, ret = -1;
-	const char *p;
-	size_t left;
+	struct util_out o;
+	struct strbuf sb;
+	const char *why = NULL;
+	int ret = -1;
 
-	if (!pr->path[0])
+	if (!pr->path[0] || pr->keep)
 		return 0;
 	strbuf_init(&sb);
-	strbuf_init(&tmp);
 	progress_format(pr, lesson, &sb);
-	strbuf_addf(&tmp, "%s.tmp", pr->path);
-	if (mkdirs(pr->path) < 0 || (fd = open(strbuf_cstr(&tmp), O_WRONLY | O_CREAT | O_TRUNC, 0600)) < 0)
+	if (mkdirs(pr->path) < 0) {
+		why = strerror(errno);
 		goto report;
-	for (p = strbuf_cstr(&sb), left = sb.len; left;) {
-		ssize_t n = write(fd, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		p += n;
-		left -= (size_t)n;
 	}
-	if (left == 0 && fsync(fd) == 0)
-		ret = 0;
-	if (close(fd) < 0)
-		ret = -1;
+	if (util_out_open(&o, pr->path, 0600, &why) < 0)
+		goto report;
+	if (fwrite(sb.buf, 1, sb.len, o.f) != sb.len) {
+		why = strerror(errno);
+		util_out_abort(&o);
+		goto report;
+	}
 	/* testcase: a crash between the write and the rename (tests/lua/lesson.t) */
-	if (ret == 0 && getenv("WS_TEST_CRASH_BEFORE_RENAME"))
+	if (getenv("WS_TEST_CRASH_BEFORE_RENAME")) {
+		fflush(o.f);
 		kill(getpid(), SIGKILL);
-	if (ret == 0 && rename(strbuf_cstr(&tmp), pr->path) < 0)
-		ret = -1;
-report:
-	if (ret < 0) {
-		fprintf(err, "warpstep: warning: cannot save the lesson progress in '%s': %s\n",
-			pr->path, strerror(errno));
-		unlink(strbuf_cstr(&tmp));
 	}
+	ret = util_out_commit(&o, &why);
+report:
+	if (ret < 0)
+		fprintf(err, "warpstep: warning: cannot save the lesson progress in '%s': %s\n",
+			pr->path, why ? why : "error");
 	strbuf_release(&sb);
-	strbuf_release(&tmp);
 	return ret;
 }
 
-/* Parse one "key value\n" header line at *p; the value (in place) or NULL. */
-static char *header_get(char **p, const char *key)
+/* The next line of [*p, end) as a NUL-terminated string (in place), or NULL
+ * when there is no newline or the line holds a NUL byte. */
+static char *line_get(char **p, char *end)
 {
-	size_t n = strlen(key);
-	char *v, *nl;
+	char *line = *p, *nl = memchr(line, '\n', (size_t)(end - line));
 
-	if (strncmp(*p, key, n) != 0 || (*p)[n] != ' ' || !(nl = strchr(*p, '\n')))
+	if (!nl || memchr(line, 0, (size_t)(nl - line)))
 		return NULL;
 	*nl = 0;
-	v = *p + n + 1;
 	*p = nl + 1;
-	return v;
+	return line;
 }
 
+/* "key value" at *p: the value, or NULL. */
+static char *header_get(char **p, char *end, const char *key)
+{
+	size_t n = strlen(key);
+	char *line = line_get(p, end);
+
+	if (!line || strncmp(line, key, n) != 0 || line[n] != ' ')
+		return NULL;
+	return line + n + 1;
+}
+
+/* A decimal number of 1 to 19 digits, no sign, at most max: 0, else -1. */
+static int number_get(const char *s, unsigned long long max, unsigned long long *out)
+{
+	unsigned long long v = 0;
+	size_t i;
+
+	for (i = 0; s[i]; i++) {
+		if (s[i] < '0' || s[i] > '9' || i >= 19)
+			return -1;
+		v = v * 10 + (unsigned)(s[i] - '0');
+	}
+	if (i == 0 || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/*
+ * Parse a progress file (text is NUL-terminated, len bytes, and is modified).
+ * Any bytes at all give NULL (parsed into pr) or the reason it is refused;
+ * every length and count is checked against what is left of the text
+ * before it is used.
+ */
 static const char *progress_parse(struct progress *pr, char *text, size_t len)
 {
 	char *p = text, *end = text + len, *v, *stop;
-	unsigned long long hash;
-	size_t count;
+	unsigned long long hash, num, count;
+	const char *head = PROGRESS_MAGIC "\n";
 
-	if (strncmp(p, PROGRESS_MAGIC "\n", strlen(PROGRESS_MAGIC) + 1) != 0)
+	if (len < strlen(head) || memcmp(p, head, strlen(head)) != 0)
 		return "not a warpstep progress file";
-	p += strlen(PROGRESS_MAGIC) + 1;
-	if (!header_get(&p, "lesson") || !(v = header_get(&p, "hash")))
+	p += strlen(head);
+	if (!header_get(&p, end, "lesson") || !(v = header_get(&p, end, "hash")))
 		return "bad header";
+	errno = 0;
 	hash = strtoull(v, &stop, 16);
-	if (*stop || hash != pr->hash)
-		return "saved for another version of the lesson";
-	if (!(v = header_get(&p, "steps")) || (pr->steps = atoi(v)) < 0 ||
-	    !(v = header_get(&p, "done")) || ((pr->done = atoi(v)) != 0 && pr->done != 1) ||
-	    !(v = header_get(&p, "inputs")))
+	if (*stop || stop == v || errno || v[0] == '-' || v[0] == '+' || v[0] == ' ')
 		return "bad header";
-	count = strtoul(v, &stop, 10);
-	for (size_t i = 0; i < count; i++) {
-		char *kind = p, *sp, *nl;
-		size_t n;
+	if (hash != pr->hash)
+		return "saved for another version of the lesson";
+	if (!(v = header_get(&p, end, "steps")) || number_get(v, INT_MAX, &num) < 0)
+		return "bad header";
+	pr->steps = (int)num;
+	if (!(v = header_get(&p, end, "done")) || number_get(v, 1, &num) < 0)
+		return "bad header";
+	pr->done = (int)num;
+	/* each record takes at least "state 0\n\n": 9 bytes */
+	if (!(v = header_get(&p, end, "inputs")) || number_get(v, (size_t)(end - p) / 9, &count) < 0)
+		return "bad header";
+	for (unsigned long long i = 0; i < count; i++) {
+		char *kind = line_get(&p, end), *sp;
 		struct input in;
 
-		if (!(nl = memchr(p, '\n', (size_t)(end - p))) || !(sp = memchr(p, ' ', (size_t)(nl - p))))
+		if (!kind)
 			return "truncated";
+		if (!(sp = strchr(kind, ' ')))
+			return "bad input record";
 		*sp = 0;
-		n = strtoul(sp + 1, &stop, 10);
-		if (stop != nl || (size_t)(end - (nl + 1)) < n + 1 || nl[1 + n] != '\n' ||
-		    (strcmp(kind, "answer") && strcmp(kind, "state") && strcmp(kind, "source")))
+		if (strcmp(kind, "answer") && strcmp(kind, "state") && strcmp(kind, "source"))
+			return "bad input record";
+		/* the text and its newline must fit in what is left */
+		if (number_get(sp + 1, (unsigned long long)(end - p), &num) < 0 ||
+		    num >= (unsigned long long)(end - p) || p[num] != '\n')
+			return "bad input record";
+		if (memchr(p, 0, (size_t)num))
 			return "bad input record";
 		in.kind = xstrdup(kind);
-		in.text = xstrndup(nl + 1, n);
+		in.text = xstrndup(p, (size_t)num);
 		vec_push(&pr->inputs, in);
-		p = nl + 2 + n;
+		p += num + 1;
 	}
-	if ((size_t)(end - p) != 4 || strncmp(p, "end\n", 4) != 0)
+	if ((size_t)(end - p) != 4 || memcmp(p, "end\n", 4) != 0)
 		return "truncated";
 	return NULL;
 }
 
-/* Load saved progress; a missing file is a fresh start, a bad one a warning. */
+static void progress_clear(struct progress *pr)
+{
+	inputs_free(pr->inputs.v, pr->inputs.len);
+	vec_free(&pr->inputs);
+	pr->steps = pr->done = 0;
+}
+
+/*
+ * Load saved progress. A missing file is a fresh start. A corrupt one is a
+ * warning and a fresh start; it is renamed to FILE.corrupt, kept for a look.
+ * One that exists but cannot be read (permissions, not a regular file) is a
+ * warning and a fresh start that will not write over it (pr->keep).
+ */
 static void progress_load(struct progress *pr, FILE *err)
 {
 	size_t len;
 	const char *why;
-	char *text;
+	char *text = NULL;
+	struct stat st;
 
-	if (!pr->path[0] || !(text = util_read_file(pr->path, &len, &why)))
+	if (!pr->path[0])
 		return;
+	if (lstat(pr->path, &st) < 0) {
+		if (errno == ENOENT)
+			return;
+		why = strerror(errno);
+	} else if (S_ISLNK(st.st_mode)) {
+		why = "a symbolic link";
+	} else {
+		text = util_read_file(pr->path, &len, &why);
+	}
+	if (!text) {
+		fprintf(err, "warpstep: warning: cannot read the lesson progress in '%s' (%s); "
+			"starting fresh, and this run's progress is not saved\n", pr->path, why);
+		pr->keep = 1;
+		return;
+	}
 	if ((why = progress_parse(pr, text, len)) != NULL) {
-		fprintf(err, "warpstep: warning: ignoring the progress in '%s' (%s); starting fresh\n",
-			pr->path, why);
-		inputs_free(pr->inputs.v, pr->inputs.len);
-		vec_free(&pr->inputs);
-		pr->steps = pr->done = 0;
+		struct strbuf aside;
+
+		strbuf_init(&aside);
+		strbuf_addf(&aside, "%s.corrupt", pr->path);
+		progress_clear(pr);
+		if (strcmp(why, "saved for another version of the lesson") == 0) {
+			fprintf(err, "warpstep: warning: ignoring the progress in '%s' (%s); starting fresh\n",
+				pr->path, why);
+		} else if (rename(pr->path, aside.buf) == 0) {
+			fprintf(err, "warpstep: warning: ignoring the progress in '%s' (%s); starting fresh "
+				"(the file is kept as '%s')\n", pr->path, why, aside.buf);
+		} else {
+			fprintf(err, "warpstep: warning: ignoring the progress in '%s' (%s); starting fresh, "
+				"and this run's progress is not saved (cannot keep the file as '%s': %s)\n",
+				pr->path, why, aside.buf, strerror(errno));
+			pr->keep = 1;
+		}
+		strbuf_release(&aside);
 	} else if (pr->done) {
-		inputs_free(pr->inputs.v, pr->inputs.len); /* finished: play it again */
-		vec_free(&pr->inputs);
-		pr->steps = pr->done = 0;
+		progress_clear(pr); /* finished: play it again */
 	}
 	free(text);
 }

@@ -488,8 +488,7 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 {
 	struct view_grid g;
 	struct strbuf out;
-	const char *path = skip_ws(args + 3);
-	FILE *f;
+	const char *path = skip_ws(args + 3), *why;
 
 	if (strncmp(args, "svg", 3) || !isspace((unsigned char)args[3]) || !*path) {
 		strbuf_adds(msg, "usage: export svg FILE");
@@ -500,16 +499,12 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 	view_render(&g, &s->st, &s->ctl);
 	strbuf_init(&out);
 	export_svg(&g, &out);
-	f = fopen(path, "w");
-	if (!f || fwrite(out.buf, 1, out.len, f) != out.len) {
-		strbuf_addf(msg, "cannot write '%s'", path);
-		if (f)
-			fclose(f);
+	if (util_write_file(path, out.buf, out.len, 0666, &why) < 0) {
+		strbuf_addf(msg, "cannot write '%s': %s", path, why);
 		strbuf_release(&out);
 		view_grid_free(&g);
 		return UI_ACT_ERROR;
 	}
-	fclose(f);
 	strbuf_addf(msg, "wrote %s (%dx%d cells)", path, g.w, g.h);
 	strbuf_release(&out);
 	view_grid_free(&g);

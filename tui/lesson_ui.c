@@ -385,30 +385,22 @@ static char *exercise_path(struct lu *lu)
 {
 	const char *prog = lu->play ? lesson_progress_file(lu->play) : "";
 	const char *slash = strrchr(prog, '/');
+	/* the lesson names the file: a plain name, never a path out of the folder */
+	const char *file = lu->file && *lu->file && lu->file[0] != '.' && !strchr(lu->file, '/')
+				   ? lu->file : "exercise.cu";
 	struct strbuf sb;
 
 	strbuf_init(&sb);
 	if (slash) {
 		strbuf_add(&sb, prog, (size_t)(slash - prog));
 		mkdir(strbuf_cstr(&sb), 0700);
-		strbuf_addf(&sb, "/%.*s-%s", (int)strcspn(slash + 1, "."), slash + 1,
-			    lu->file ? lu->file : "exercise.cu");
+		strbuf_addf(&sb, "/%.*s-%s", (int)strcspn(slash + 1, "."), slash + 1, file);
 	} else {
-		strbuf_addf(&sb, "/tmp/warpstep-%s", lu->file ? lu->file : "exercise.cu");
+		strbuf_addf(&sb, "/tmp/warpstep-%s", file);
 	}
 	return strbuf_detach(&sb);
 }
 
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-	int ok;
-
-	if (!f)
-		return -1;
-	ok = fputs(text, f) >= 0;
-	return fclose(f) == 0 && ok ? 0 : -1;
-}
 
 static void ed_free(struct lu *lu)
 {
@@ -465,10 +457,14 @@ static void lu_edit(struct lu *lu)
 	struct stat sb;
 
 	if (stat(path, &sb) < 0) {
+		const char *why;
+
 		if (!seed && lu->rec)
 			seed = host_record_last_source(lu->rec, &name);
-		if (write_file(path, seed ? seed : "") < 0) {
-			lu_addf(lu, VS_ERROR, "cannot write %s: %s", path, strerror(errno));
+		if (!seed)
+			seed = "";
+		if (util_write_file(path, seed, strlen(seed), 0600, &why) < 0) {
+			lu_addf(lu, VS_ERROR, "cannot write %s: %s", path, why);
 			free(path);
 			return;
 		}
@@ -501,10 +497,11 @@ static int ed_key(struct lu *lu, int key)
 	case 24: /* Ctrl-X */
 	case 19: /* Ctrl-S */ {
 		char *text = ed_text(lu);
+		const char *why;
 
 		lu->wait = LU_EXERCISE;
-		if (write_file(lu->edpath, text) < 0)
-			lu_addf(lu, VS_ERROR, "cannot write %s", lu->edpath);
+		if (util_write_file(lu->edpath, text, strlen(text), 0600, &why) < 0)
+			lu_addf(lu, VS_ERROR, "cannot write %s: %s", lu->edpath, why);
 		else
 			lu_submit(lu, lu->edpath);
 		free(text);
@@ -668,6 +665,8 @@ static int lu_script_start(struct lu *lu, const char *path)
 		return -1;
 	}
 	scenario_close(lu->sc);
+	/* --script and :script alike: the scenario reads only its own folder */
+	host_engine_confine(lu->he, path, lu->o->allow_read);
 	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, lu->o->lua_budget,
 			       lu->o->lua_memory, err ? err : stderr);
 	if (!lu->sc) {
@@ -986,6 +985,10 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 	lu.devnull = fopen("/dev/null", "w");
 	lu.he = host_engine_new(lu.pout ? lu.pout : lu.devnull, lu.pout ? lu.pout : lu.devnull,
 				o->fo, o->mo);
+	/* a lesson reads only its own folder and --allow-read ones (a scenario:
+	 * lu_script_start) */
+	if (ro->lesson_path)
+		host_engine_confine(lu.he, ro->lesson_path, o->allow_read);
 	lu.rec = host_record_new(host_engine_host(lu.he));
 	s.hooks = &lu_hooks;
 	s.hooks_ctx = &lu;

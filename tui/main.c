@@ -56,6 +56,7 @@ struct cli {
 	uint64_t lua_budget;    /* --budget N: Lua instructions per script run / learner action */
 	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
+	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
 };
 
 struct command {
@@ -127,6 +128,8 @@ static const char options_help[] =
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
 	"  --budget N              Lua scripts and lessons: instruction budget (default 200000000)\n"
 	"  --memory MiB            Lua scripts and lessons: memory limit (default 256)\n"
+	"  --allow-read DIR        Lua scripts and lessons: may also read files under DIR\n"
+	"                          (besides their own folder; repeatable)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
 	"  --cuda-version 12|13    whose launch-error codes the runtime gives (default 12)\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
@@ -291,7 +294,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--cuda-arch") && strcmp(name, "--record") && strcmp(name, "--script") &&
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
-	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version"))
+	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
+	    strcmp(name, "--allow-read"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -323,6 +327,16 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_number(name, v, &cli->seed);
 	else if (strcmp(name, "--report") == 0)
 		cli->report = v;
+	else if (strcmp(name, "--allow-read") == 0) {
+		struct stat st;
+
+		if (stat(v, &st) < 0)
+			*status = usage_error("bad --allow-read '%s' (%s)", v, strerror(errno));
+		else if (!S_ISDIR(st.st_mode))
+			*status = usage_error("bad --allow-read '%s' (not a folder)", v);
+		else
+			vec_push(&cli->allow, v);
+	}
 	else if (strcmp(name, "--max-steps") == 0) {
 		*status = opt_number(name, v, &num);
 		cli->mo.max_steps = (uint64_t)num;
@@ -393,19 +407,60 @@ static int program_compile(struct cli *cli, struct compilation *c, const char *p
 	return ret == 0 && c->mod ? 0 : -1;
 }
 
-/* --report FILE.json: every finding (docs/findings.md). */
+/* --report FILE.json: every finding (docs/findings.md), written whole
+ * (util_out) or not at all. */
 static int program_report(struct machine *m, const char *path)
 {
-	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	struct util_out o;
+	const char *why;
 
-	if (!f) {
-		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+	if (!strcmp(path, "-")) {
+		machine_findings_json(m, stdout);
+		return fflush(stdout) == 0 ? 0 : -1;
+	}
+	if (util_out_open(&o, path, 0666, &why) < 0) {
+		fprintf(stderr, "warpstep: --report: cannot write '%s': %s\n", path, why);
 		return -1;
 	}
-	machine_findings_json(m, f);
-	if (f != stdout && fclose(f) != 0) {
-		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
+	machine_findings_json(m, o.f);
+	if (util_out_commit(&o, &why) < 0) {
+		fprintf(stderr, "warpstep: --report: cannot write '%s': %s\n", path, why);
 		return -1;
+	}
+	return 0;
+}
+
+/* Are a and b the same file (same inode: links and other spellings too)? */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/*
+ * Check an output option before anything runs: the file must be writable
+ * (util_out_check) and must not be one of the inputs (NULL-terminated),
+ * so `--report prog.cu prog.cu` cannot replace the program. 0, or the
+ * message printed and EXIT_USAGE.
+ */
+static int output_check(const char *opt, const char *path, const char *const *inputs)
+{
+	const char *why;
+
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	for (; *inputs; inputs++) {
+		if (same_file(path, *inputs)) {
+			fprintf(stderr, "warpstep: %s '%s' is the input file '%s': refusing to write over it\n",
+				opt, path, *inputs);
+			return EXIT_USAGE;
+		}
+	}
+	if (util_out_check(path, &why) < 0) {
+		fprintf(stderr, "warpstep: %s: cannot write '%s': %s\n", opt, path, why);
+		return EXIT_USAGE;
 	}
 	return 0;
 }
@@ -447,23 +502,16 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	return status;
 }
 
-/* The program file must be readable: say so plainly before compiling. */
+/* The program file must be readable: say so plainly before compiling (a
+ * directory, a FIFO, a device or a file over 16 MiB is refused unopened). */
 static int program_check_file(const char *path)
 {
-	struct stat st;
-	FILE *f = fopen(path, "rb");
+	const char *why;
 
-	if (!f) {
-		fprintf(stderr, "warpstep: cannot open '%s': %s\n", path, strerror(errno));
+	if (util_check_readable(path, &why) < 0) {
+		fprintf(stderr, "warpstep: cannot open '%s': %s\n", path, why);
 		return EXIT_USAGE;
 	}
-	/* fopen succeeds on a directory; reading it would fail later, less clearly */
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		fprintf(stderr, "warpstep: cannot open '%s': %s\n", path, strerror(EISDIR));
-		return EXIT_USAGE;
-	}
-	fclose(f);
 	return 0;
 }
 
@@ -478,9 +526,11 @@ static int need_program(const struct command *cmd, int argc)
 
 static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
+	const char *inputs[] = { argv[0], NULL };
 	int status;
 
-	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])) ||
+	    (status = output_check("--report", cli->report, inputs)))
 		return status;
 	return program_run(cli, argc, argv, NULL);
 }
@@ -531,6 +581,7 @@ static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
+	host_engine_confine(he, argv[0], cli->allow.v);
 	status = script_main(argv[0], argc - 1, argv + 1, host_engine_host(he), cli->lua_budget,
 			     cli->lua_memory, stdout, stderr);
 	host_engine_free(he);
@@ -561,13 +612,14 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	}
 	if (!lo.answers) {
 		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL, cli->lua_budget,
-					cli->lua_memory };
+					cli->lua_memory, cli->allow.v };
 
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return usage_error("lesson: without a terminal, --answers FILE is needed");
 		return ui_lesson_main(&o, lo.path, lo.fresh);
 	}
 	he = host_engine_new(stdout, stderr, &cli->fo, &cli->mo);
+	host_engine_confine(he, lo.path, cli->allow.v);
 	lo.host = host_engine_host(he);
 	status = lesson_main(&lo, stdout, stderr);
 	host_engine_free(he);
@@ -597,7 +649,7 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory };
+				 cli->lua_memory, cli->allow.v };
 	int status;
 
 	if (argc == 0 && cli->script) {
@@ -622,7 +674,7 @@ static const char *lessons_dir(void)
 static int run_default(struct cli *cli)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory };
+				 cli->lua_memory, cli->allow.v };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return ui_start_main(&o, lessons_dir());
@@ -633,7 +685,7 @@ static int run_default(struct cli *cli)
 static int run_lesson_file(struct cli *cli, const char *path)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory };
+				 cli->lua_memory, cli->allow.v };
 	int status;
 
 	if ((status = program_check_file(path)))
@@ -655,6 +707,7 @@ static void cli_release(struct cli *cli)
 {
 	vec_free(&cli->incs);
 	vec_free(&cli->defs);
+	vec_free(&cli->allow);
 }
 
 static int cli_main(struct cli *cli, int argc, char **argv)
@@ -679,8 +732,20 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 	}
 	vec_push(&cli->incs, NULL);
 	vec_push(&cli->defs, NULL);
+	vec_push(&cli->allow, NULL);
 	cli->fo.include_dirs = cli->incs.v;
 	cli->fo.defines = cli->defs.v;
+	{
+		/* the inputs an output file must not replace */
+		const char *inputs[] = { lesson ? lesson : i < argc ? argv[i] : NULL, cli->script, NULL };
+
+		if (!inputs[0]) {
+			inputs[0] = inputs[1];
+			inputs[1] = NULL;
+		}
+		if ((status = output_check("--record", cli->record, inputs)))
+			return status;
+	}
 	if (lesson)
 		return run_lesson_file(cli, lesson);
 	if (!cmd)
@@ -696,5 +761,13 @@ int main(int argc, char **argv)
 	cli_init(&cli);
 	status = cli_main(&cli, argc, argv);
 	cli_release(&cli);
+	/* output lost on a full disk is an error, never a silent success */
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "warpstep: cannot write to standard output: %s\n",
+			errno ? strerror(errno) : "write error");
+		if (status == 0)
+			status = EXIT_USAGE;
+	}
 	return status;
 }

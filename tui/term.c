@@ -341,26 +341,31 @@ static void term_close(SCREEN *scr)
 	delscreen(scr);
 }
 
-/* --record: an asciicast v2 file, one frame per redraw. */
+/* --record: an asciicast v2 file, one frame per redraw. It is written to a
+ * temporary file and renamed into place at the end (util_out), so a failure
+ * to create it or to finish it is an error, never a silently missing file. */
 struct recorder {
+	struct util_out out;
 	FILE *f;
 	struct timespec t0;
 	struct strbuf sb;
 };
 
-static void record_open(struct recorder *r, const char *path)
+/* 0, or -1 with the reason in *why. */
+static int record_open(struct recorder *r, const char *path, const char **why)
 {
 	memset(r, 0, sizeof(*r));
 	if (!path)
-		return;
-	if (!(r->f = fopen(path, "w"))) {
-		return;
-	}
+		return 0;
+	if (util_out_open(&r->out, path, 0666, why) < 0)
+		return -1;
+	r->f = r->out.f;
 	clock_gettime(CLOCK_MONOTONIC, &r->t0);
 	strbuf_init(&r->sb);
 	fprintf(r->f, "{\"version\": 2, \"width\": %d, \"height\": %d, \"timestamp\": %lld, "
 		"\"env\": {\"TERM\": \"xterm-256color\", \"SHELL\": \"/bin/sh\"}, "
 		"\"title\": \"warpstep\"}\n", COLS, LINES, (long long)time(NULL));
+	return 0;
 }
 
 static void record_frame(struct recorder *r, const struct view_grid *g)
@@ -374,15 +379,16 @@ static void record_frame(struct recorder *r, const struct view_grid *g)
 	export_ansi(g, &r->sb);
 	export_cast_event(r->f, (double)(now.tv_sec - r->t0.tv_sec) +
 				(double)(now.tv_nsec - r->t0.tv_nsec) / 1e9, strbuf_cstr(&r->sb));
-	fflush(r->f);
 }
 
-static void record_close(struct recorder *r)
+/* Finish the file: 0, or -1 with *why (no recording is left behind). */
+static int record_close(struct recorder *r, const char **why)
 {
 	if (!r->f)
-		return;
-	fclose(r->f);
+		return 0;
 	strbuf_release(&r->sb);
+	r->f = NULL;
+	return util_out_commit(&r->out, why);
 }
 
 int term_run(struct ui_session *s, const struct term_opts *o)
@@ -392,11 +398,17 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 	SCREEN *scr;
 	int act = UI_ACT_REDRAW;
 
+	const char *why = NULL;
+	int status = 0;
+
 	if (!(scr = term_open(o)))
 		return 2;
-	record_open(&rec, o->record);
-	if (o->record && !rec.f)
-		ui_console_add(&s->st, UI_CON_ERROR, "--record: cannot write the file");
+	/* after term_open: the header holds the terminal's size */
+	if (record_open(&rec, o->record, &why) < 0) {
+		term_close(scr);
+		fprintf(stderr, "warpstep: --record: cannot write '%s': %s\n", o->record, why);
+		return 2;
+	}
 	s->ctl.ascii = o->ascii || !utf8_locale() || getenv("WARPSTEP_ASCII");
 	view_grid_init(&g, COLS, LINES);
 	while (!(act & UI_ACT_QUIT)) {
@@ -413,10 +425,13 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 		}
 		act = event(s);
 	}
-	record_close(&rec);
+	if (record_close(&rec, &why) < 0)
+		status = 2;
 	view_grid_free(&g);
 	term_close(scr);
-	return 0;
+	if (status)
+		fprintf(stderr, "warpstep: --record: cannot write '%s': %s\n", o->record, why);
+	return status;
 }
 
 int term_edit(const char *file)

@@ -73,6 +73,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	po.include_dirs = o->include_dirs;
 	po.defines = o->defines;
 	po.implicit_include = "cuda_runtime.h";
+	po.policy = o->policy;
 	ps->htok = pp_run(&c->arena, &c->sm, &c->diags, id, &po);
 	struct parse_opts hopt = { 0 };
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
@@ -106,8 +107,11 @@ static uint32_t add_file(struct compilation *c, const char *path, const char *te
 static int compile_file(struct compilation *c, const char *path, const struct front_opts *o, struct passes *ps)
 {
 	size_t len;
-	const char *err;
-	char *text = util_read_file(path, &len, &err);
+	const char *err = NULL;
+	const struct pp_read_policy *pol = o ? o->policy : NULL;
+	char *text = NULL;
+	if (!pol || !pol->may_read || pol->may_read(pol->ctx, path, &err) == 0)
+		text = util_read_file(path, &len, &err);
 	if (!text) {
 		diag_error(&c->diags, (struct span){ 0 }, "io", "cannot read %s: %s", path, err ? err : "error");
 		return -1;

@@ -10,6 +10,9 @@
  * - It never exits or prints: diagnostics go to c->diags. It returns 0 when
  *   there are no errors (c->mod is then valid), -1 otherwise (c->mod may be
  *   NULL). Any input at all yields diagnostics, never a crash or a hang.
+ * - Files are read with util_read_file: regular files of at most 16 MiB
+ *   each (a FIFO, a device or a directory is an error, never a hang), and
+ *   the files of a program may not exceed PP_MAX_FILE_BYTES in all.
  * - struct compilation owns everything (arena, sources, module);
  *   compilation_release frees it whole.
  * - front_dump renders one stage for golden tests.
@@ -20,10 +23,15 @@
 #include "diag.h"
 #include "ir.h"
 
+struct pp_read_policy;
+
 struct front_opts {
 	int cuda_arch;                   /* 0 means 900 */
 	const char *const *include_dirs; /* NULL-terminated, may be NULL */
 	const char *const *defines;      /* NULL-terminated, may be NULL */
+	/* which files may be read (pp.h): asked about the main file of
+	 * front_compile_file and every #include; NULL: any */
+	const struct pp_read_policy *policy;
 };
 
 struct compilation {

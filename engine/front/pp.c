@@ -17,9 +17,11 @@
 #include "lex.h"
 #include "builtin.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PP_BUDGET 4000000L   /* tokens + hideset nodes made by expansion */
 #define PP_MAX_DEPTH 200      /* nested argument pre-expansion */
@@ -89,6 +91,8 @@ struct pp {
 	VEC(struct cached) files;
 	VEC(struct linemark) lines;
 	long used;
+	size_t bytes;               /* of the files read (PP_MAX_FILE_BYTES) */
+	const char *refused, *refused_why; /* the last include candidate the policy refused */
 	int stopped;
 	int depth;
 	long counter;
@@ -1260,12 +1264,21 @@ static int try_builtin(const char *name, char **path, int *builtin)
 	return 1;
 }
 
-static int try_file(const char *cand, char **path, int *builtin)
+/* Does the file cand exist (and may it be read)? Never opens it: opening a
+ * FIFO blocks; load_include refuses what is not a regular file. */
+static int try_file(struct pp *pp, const char *cand, char **path, int *builtin)
 {
-	FILE *f = fopen(cand, "rb");
-	if (!f)
+	const struct pp_read_policy *pol = pp->opts ? pp->opts->policy : NULL;
+	const char *why = NULL;
+	struct stat st;
+
+	if (pol && pol->may_read && pol->may_read(pol->ctx, cand, &why) < 0) {
+		pp->refused = arena_strdup(pp->a, cand);
+		pp->refused_why = why ? why : "not allowed";
 		return 0;
-	fclose(f);
+	}
+	if (stat(cand, &st) < 0)
+		return 0;
 	*path = xstrdup(cand);
 	*builtin = 0;
 	return 1;
@@ -1294,17 +1307,17 @@ static int resolve_include(struct pp *pp, const char *name, int angled, uint32_t
 				return 1;
 		} else {
 			char *cand = name[0] == '/' ? xstrdup(name) : path_join(f->name, dlen, name);
-			int ok = try_file(cand, path, builtin);
+			int ok = try_file(pp, cand, path, builtin);
 			free(cand);
 			if (ok)
 				return 1;
 		}
 	}
-	if (name[0] == '/' && try_file(name, path, builtin))
+	if (name[0] == '/' && try_file(pp, name, path, builtin))
 		return 1;
 	for (const char *const *d = pp->opts ? pp->opts->include_dirs : NULL; d && *d; d++) {
 		char *cand = path_join(*d, strlen(*d), name);
-		int ok = try_file(cand, path, builtin);
+		int ok = try_file(pp, cand, path, builtin);
 		free(cand);
 		if (ok)
 			return 1;
@@ -1341,6 +1354,16 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 				strbuf_release(&key);
 				return NULL;
 			}
+			if (len > PP_MAX_FILE_BYTES - pp->bytes) {
+				diag_error(pp->dl, at->span, "pp-include-too-large",
+					   "cannot read '%s': the program's files would exceed %zu MiB in all",
+					   path, PP_MAX_FILE_BYTES >> 20);
+				free(text);
+				strbuf_release(&key);
+				pp->stopped = 1;
+				return NULL;
+			}
+			pp->bytes += len;
 		}
 		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
 		c = cache_add(pp, key.buf, id);
@@ -1428,8 +1451,13 @@ static struct token *do_include(struct pp *pp, struct token *hash, struct token 
 		return rest;
 	char *path;
 	int builtin;
+	pp->refused = NULL;
 	if (!name[0] || !resolve_include(pp, name, angled, hash->span.file, &path, &builtin)) {
-		diag_error(pp->dl, tok->span, "pp-include-not-found", "'%s' file not found", name);
+		if (pp->refused)
+			diag_error(pp->dl, tok->span, "pp-include-refused", "cannot read '%s': %s",
+				   pp->refused, pp->refused_why);
+		else
+			diag_error(pp->dl, tok->span, "pp-include-not-found", "'%s' file not found", name);
 		free(name);
 		return rest;
 	}
@@ -1751,6 +1779,8 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	if (!f)
 		return lex_file(a, sm, dl, id);
 	macro_grow(&pp);
+	if (!f->builtin)
+		pp.bytes = f->len;
 	char *real = f->builtin ? NULL : realpath(f->name, NULL);
 	struct cached *mc = cache_add(&pp, real ? (const char *)real : f->name, id);
 	free(real);

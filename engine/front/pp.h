@@ -14,7 +14,10 @@
  *   __LINE__, __COUNTER__, predefined macros (__CUDACC__, __NVCC__,
  *   __CUDA_ARCH__ when opts->cuda_arch != 0, __cplusplus = 201703L, ...).
  *   Limits keep it bounded: include depth 200, expansion depth and a total
- *   token budget; exceeding one is a diagnostic.
+ *   token budget; exceeding one is a diagnostic. Included files are read
+ *   with util_read_file (regular files only, 16 MiB each), and the files of
+ *   one pass together may not exceed PP_MAX_FILE_BYTES (a diagnostic at the
+ *   #include line).
  * - pp_print writes the token list back as text (golden tests).
  */
 #ifndef WS_PP_H
@@ -22,11 +25,29 @@
 
 #include "token.h"
 
+#define PP_MAX_FILE_BYTES ((size_t)64 << 20) /* a program's files in all */
+
+/*
+ * Which files a compilation may read, for hosts that run code written by
+ * others (the Lua layer: docs/lua-api.md, "Sandbox"). may_read is asked
+ * about every file path before the file is looked at (stat or open): the
+ * main file of front_compile_file and every #include candidate; built-in
+ * headers are not files and are always allowed. It returns 0 to allow, or
+ * -1 with *why set (a static string) to refuse. A refused #include
+ * candidate is skipped like a missing one, and when no candidate is found
+ * the diagnostic gives the refusal.
+ */
+struct pp_read_policy {
+	int (*may_read)(void *ctx, const char *path, const char **why);
+	void *ctx;
+};
+
 struct pp_opts {
 	int cuda_arch;                 /* 0: the host pass; e.g. 900: the device pass */
 	const char *const *include_dirs; /* NULL-terminated, may be NULL */
 	const char *const *defines;    /* "NAME" or "NAME=VALUE", NULL-terminated, may be NULL */
 	const char *implicit_include;  /* e.g. "cuda_runtime.h": included before the main file (as nvcc does for .cu); NULL: none */
+	const struct pp_read_policy *policy; /* NULL: any file may be read */
 };
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);

@@ -1,9 +1,13 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 static long fail_after = -1;
 
@@ -199,27 +203,266 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
+/* ---- files */
+
+static const char *const too_large = "larger than the 16 MiB limit";
+static const char *const not_regular = "not a regular file";
+
+/* Why a file of this type and size cannot be read, or NULL. */
+static const char *stat_refusal(const struct stat *st)
+{
+	if (S_ISDIR(st->st_mode))
+		return strerror(EISDIR);
+	if (!S_ISREG(st->st_mode))
+		return not_regular;
+	if ((uintmax_t)st->st_size > UTIL_FILE_MAX)
+		return too_large;
+	return NULL;
+}
+
+int util_check_readable(const char *path, const char **err)
+{
+	const char *why;
+	struct stat st;
+	int fd;
+
+	if (!err)
+		err = &why;
+	if (stat(path, &st) < 0) {
+		*err = strerror(errno);
+		return -1;
+	}
+	if ((*err = stat_refusal(&st)) != NULL)
+		return -1;
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0) {
+		*err = strerror(errno);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 char *util_read_file(const char *path, size_t *len, const char **err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		*err = strerror(errno);
-		return NULL;
-	}
+	const char *why;
 	struct strbuf sb;
-	strbuf_init(&sb);
+	struct stat st;
 	char tmp[65536];
-	size_t n;
-	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		strbuf_add(&sb, tmp, n);
-	if (ferror(f)) {
+	int fd;
+
+	if (!err)
+		err = &why;
+	/* stat first: opening a device or a FIFO can block or have effects */
+	if (stat(path, &st) < 0) {
 		*err = strerror(errno);
-		fclose(f);
-		strbuf_release(&sb);
 		return NULL;
 	}
-	fclose(f);
+	if ((*err = stat_refusal(&st)) != NULL)
+		return NULL;
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0) {
+		*err = strerror(errno);
+		return NULL;
+	}
+	/* the file may have been replaced between stat and open */
+	if (fstat(fd, &st) < 0 || (*err = stat_refusal(&st)) != NULL) {
+		if (!*err)
+			*err = strerror(errno);
+		close(fd);
+		return NULL;
+	}
+	strbuf_init(&sb);
+	for (;;) {
+		ssize_t n = read(fd, tmp, sizeof(tmp));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*err = strerror(errno);
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		if ((size_t)n > UTIL_FILE_MAX - sb.len) { /* it grew while we read */
+			*err = too_large;
+			goto fail;
+		}
+		strbuf_add(&sb, tmp, (size_t)n);
+	}
+	close(fd);
 	if (len)
 		*len = sb.len;
+	*err = NULL;
 	return strbuf_detach(&sb);
+fail:
+	close(fd);
+	strbuf_release(&sb);
+	return NULL;
+}
+
+/* The folder part of path ("." when it has none). */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+int util_out_check(const char *path, const char **why)
+{
+	struct stat st;
+	char *dir;
+	int ret = 0;
+
+	if (!*path) {
+		*why = strerror(ENOENT);
+		return -1;
+	}
+	if (lstat(path, &st) == 0) {
+		if (S_ISLNK(st.st_mode))
+			*why = "a symbolic link (warpstep does not write through links)";
+		else if (S_ISDIR(st.st_mode))
+			*why = strerror(EISDIR);
+		else if (!S_ISREG(st.st_mode))
+			*why = not_regular;
+		else if (access(path, W_OK) < 0)
+			*why = strerror(errno);
+		else
+			*why = NULL;
+		if (*why)
+			return -1;
+	} else if (errno != ENOENT) {
+		*why = strerror(errno);
+		return -1;
+	}
+	dir = dir_of(path);
+	if (stat(dir, &st) < 0 || access(dir, W_OK | X_OK) < 0) {
+		*why = strerror(errno);
+		ret = -1;
+	} else if (!S_ISDIR(st.st_mode)) {
+		*why = strerror(ENOTDIR);
+		ret = -1;
+	}
+	free(dir);
+	return ret;
+}
+
+int util_out_open(struct util_out *o, const char *path, unsigned mode, const char **why)
+{
+	static unsigned long serial;
+	struct strbuf tmp;
+	struct stat st;
+	int fd = -1, have_old;
+
+	memset(o, 0, sizeof(*o));
+	if (util_out_check(path, why) < 0)
+		return -1;
+	have_old = lstat(path, &st) == 0;
+	strbuf_init(&tmp);
+	for (int i = 0; i < 100 && fd < 0; i++) {
+		strbuf_reset(&tmp);
+		if (i == 0) {
+			strbuf_addf(&tmp, "%s.%ld.tmp", path, (long)getpid());
+		} else {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_REALTIME, &ts);
+			strbuf_addf(&tmp, "%s.%ld.%06lx.tmp", path, (long)getpid(),
+				    ((unsigned long)ts.tv_nsec ^ ++serial * 2654435761ul) & 0xfffffful);
+		}
+		/* O_EXCL|O_CREAT never opens an existing name, link or not */
+		fd = open(tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, (mode_t)mode);
+		if (fd < 0 && errno != EEXIST) {
+			*why = strerror(errno);
+			strbuf_release(&tmp);
+			return -1;
+		}
+	}
+	if (fd < 0) {
+		*why = "cannot create a temporary file next to it";
+		strbuf_release(&tmp);
+		return -1;
+	}
+	if (have_old && S_ISREG(st.st_mode))
+		(void)fchmod(fd, st.st_mode & 07777);
+	if (!(o->f = fdopen(fd, "w"))) {
+		*why = strerror(errno);
+		close(fd);
+		unlink(tmp.buf);
+		strbuf_release(&tmp);
+		return -1;
+	}
+	o->path = xstrdup(path);
+	o->tmp = strbuf_detach(&tmp);
+	return 0;
+}
+
+static void out_release(struct util_out *o)
+{
+	free(o->path);
+	free(o->tmp);
+	memset(o, 0, sizeof(*o));
+}
+
+void util_out_abort(struct util_out *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	out_release(o);
+}
+
+int util_out_commit(struct util_out *o, const char **why)
+{
+	int fd, err = 0;
+	char *dir;
+
+	if (!o->f) {
+		*why = "nothing to write";
+		return -1;
+	}
+	errno = 0;
+	if (fflush(o->f) != 0 || ferror(o->f))
+		err = errno ? errno : EIO;
+	else if (fsync(fileno(o->f)) < 0)
+		err = errno;
+	if (fclose(o->f) != 0 && !err)
+		err = errno;
+	o->f = NULL;
+	/* rename replaces a link planted at path meanwhile; it never follows it */
+	if (!err && rename(o->tmp, o->path) < 0)
+		err = errno;
+	if (err) {
+		*why = strerror(err);
+		util_out_abort(o);
+		return -1;
+	}
+	/* make the rename itself durable (best effort: some file systems refuse) */
+	dir = dir_of(o->path);
+	if ((fd = open(dir, O_RDONLY | O_CLOEXEC)) >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+	free(dir);
+	out_release(o);
+	return 0;
+}
+
+int util_write_file(const char *path, const void *data, size_t n, unsigned mode, const char **why)
+{
+	struct util_out o;
+
+	if (util_out_open(&o, path, mode, why) < 0)
+		return -1;
+	errno = 0;
+	if (n && fwrite(data, 1, n, o.f) != n) {
+		*why = strerror(errno ? errno : EIO);
+		util_out_abort(&o);
+		return -1;
+	}
+	return util_out_commit(&o, why);
 }

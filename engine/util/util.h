@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdarg.h>
+#include <stdio.h>
 
 #if defined(__GNUC__)
 #define WS_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -79,7 +80,53 @@ void *arena_alloc(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 
-/* Read a whole file. Returns NULL and sets *err (strerror text) on failure. */
+/*
+ * Files. Reading: util_read_file reads only regular files of at most
+ * UTIL_FILE_MAX bytes, and never blocks: a FIFO, a device, a socket or a
+ * directory is refused before anything is read from it (so /dev/zero or a
+ * FIFO with no writer cannot grow memory or hang the tool).
+ *
+ * Writing: every file warpstep writes (progress, --report, --record, exports)
+ * goes through struct util_out, which never writes to the destination in
+ * place. It creates a new file next to it, PATH.<pid>[.<n>].tmp, with
+ * O_CREAT|O_EXCL|O_NOFOLLOW (a planted file or symbolic link at that name is
+ * never opened: another name is tried), writes, fsyncs and renames it over
+ * PATH, so PATH holds the old content or the new one, whole. A destination
+ * that is a symbolic link, a directory or anything but a regular file, or
+ * that exists but cannot be written, is refused; nothing is written through
+ * a link. Every failure is reported: 0 on success, -1 with *why (a static
+ * string, lowercase) otherwise.
+ */
+#define UTIL_FILE_MAX ((size_t)16 << 20) /* bytes util_read_file accepts */
+
+/* Read a whole regular file (NUL-terminated; *len without the NUL). Returns
+ * NULL and sets *err (when err is not NULL) to a static message on failure:
+ * strerror text, "not a regular file", "larger than the 16 MiB limit". */
 char *util_read_file(const char *path, size_t *len, const char **err);
+
+/* Whether path could be read by util_read_file (without reading it): 0, or
+ * -1 with *err as util_read_file would say. Never blocks. */
+int util_check_readable(const char *path, const char **err);
+
+struct util_out {
+	FILE *f;      /* write through this between open and commit */
+	char *path;   /* the destination */
+	char *tmp;    /* the temporary file */
+};
+
+/* Whether path may be written: its folder exists and is writable, and path
+ * is missing or a writable regular file (not a link). 0 or -1 with *why. */
+int util_out_check(const char *path, const char **why);
+/* Create the temporary file (permissions mode & ~umask when path is new,
+ * else path's own). 0, or -1 with *why and o left empty. */
+int util_out_open(struct util_out *o, const char *path, unsigned mode, const char **why);
+/* Flush, fsync and close the temporary file, then rename it over the
+ * destination. 0, or -1 with *why (the temporary file removed, the
+ * destination untouched). Releases o either way. */
+int util_out_commit(struct util_out *o, const char **why);
+/* Remove the temporary file, leave the destination untouched; release o. */
+void util_out_abort(struct util_out *o);
+/* util_out_open + write n bytes of data + util_out_commit. */
+int util_write_file(const char *path, const void *data, size_t n, unsigned mode, const char **why);
 
 #endif

@@ -246,7 +246,7 @@ static int count_kind(const char *src, const char *def, const char *kind)
 	struct compilation c;
 	compilation_init(&c);
 	const char *defs[] = { def, NULL };
-	struct front_opts fo = { 0, NULL, defs };
+	struct front_opts fo = { .defines = defs };
 	if (front_compile_string(&c, "u.cu", src, &fo)) {
 		compilation_release(&c);
 		return -1;

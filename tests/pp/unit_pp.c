@@ -456,7 +456,7 @@ static void test_pp_directives(void)
 	pp_expect("#ifdef __CUDA_ARCH__\ndev\n#else\nhost\n#endif", "host", "no __CUDA_ARCH__ on the host pass");
 
 	const char *defs[] = { "N=5", "FLAG", "E=", NULL };
-	struct pp_opts o = { 900, NULL, defs, NULL };
+	struct pp_opts o = { .cuda_arch = 900, .defines = defs };
 	const char *src = "__CUDA_ARCH__ N FLAG [E]";
 	pp_opts_str(&r, src, strlen(src), &o);
 	ok(!strcmp(out(&r), "900 5 1 []\n"), "__CUDA_ARCH__ and -D defines");
@@ -499,7 +499,7 @@ static void test_pp_include(void)
 	char *text = util_read_file(p, &len, &err);
 	uint32_t id = srcmgr_add(&r.sm, p, text, len, 0);
 	const char *dirs[] = { inc, NULL };
-	struct pp_opts o = { 0, dirs, NULL, NULL };
+	struct pp_opts o = { .include_dirs = dirs };
 	r.toks = pp_run(&r.a, &r.sm, &r.dl, id, &o);
 	pp_print(r.toks, &r.out);
 	ok(!strcmp(out(&r), "int g;\nint once;\nint other;\nint near;\nend\n") && nerrors(&r) == 0,
@@ -548,7 +548,7 @@ static void test_pp_builtin(void)
 	pp_expect("#include <stdio.h>\n#include \"stdio.h\"\nx", "x", "built-in headers via <> and \"\"");
 	struct run r;
 	const char *src = "CUDART_STUB\n#include <sub/a.h>\n#include <cuda_runtime.h>\n";
-	struct pp_opts o = { 0, NULL, NULL, "cuda_runtime.h" };
+	struct pp_opts o = { .implicit_include = "cuda_runtime.h" };
 	pp_opts_str(&r, src, strlen(src), &o);
 	ok(!strcmp(out(&r), "1\n") && nerrors(&r) == 0, "implicit include; built-in tokens not printed");
 	struct token *t = r.toks;

@@ -157,4 +157,24 @@ waitfor cmd "Scenario divergence.lua"
 tap_result $? ":script FILE runs a scenario from a debugging session"
 keys cmd q
 waitfor cmd "EXITED 0"
+
+# A scenario reads only its own folder, whether started with --script or
+# with :script in a session that had none (docs/lua-api.md, Sandbox).
+mkdir -p "$tmp/sc"
+cat >"$tmp/sc/peek.lua" <<LUA
+local p, err, d = ws.compile_file("$PWD/tests/tui/cu/diverge.cu")
+print(p and "peek compiled" or ("peek refused: " .. ((d and d[1] and d[1].message) or "")))
+LUA
+start peek 100 30 debug tests/tui/cu/diverge.cu
+waitfor peek "host: before main()"
+keys peek : "script $tmp/sc/peek.lua" Enter
+waitfor peek "peek refused: cannot read"
+tap_result $? ":script: the scenario cannot read a file outside its folder"
+keys peek q
+waitfor peek "EXITED 0"
+start peek2 100 30 --allow-read "$PWD/tests/tui/cu" debug --script "$tmp/sc/peek.lua"
+waitfor peek2 "peek compiled"
+tap_result $? "--script with --allow-read DIR: it can"
+keys peek2 q
+waitfor peek2 "EXITED 0"
 tap_done
