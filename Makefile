@@ -52,7 +52,7 @@ ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 # Sources
 GEN_HEADERS = engine/headers_gen.c
 GEN_EXAMPLE = tui/example_gen.c
-ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*.c)) $(GEN_HEADERS))
+ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*.c engine/session/*.c)) $(GEN_HEADERS))
 LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a

@@ -124,7 +124,7 @@ int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, v
 
 void machine_unobserve(struct machine *m, int id)
 {
-	m->hooks &= MM_HOOK;
+	m->hooks &= MM_HOOK | STOP_HOOK;
 	for (size_t i = 0; i < m->obs.len; i++) {
 		if (m->obs.v[i].id == id) {
 			m->obs.v[i] = m->obs.v[--m->obs.len];
@@ -802,6 +802,7 @@ enum machine_status machine_step(struct machine *m)
 	if (m->status != MST_RUNNING)
 		return m->status;
 	m->bp_hit = 0;
+	m->hooks &= ~STOP_HOOK;
 	step_any(m, 1, 1);
 	return m->status;
 }
@@ -810,7 +811,8 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
 	m->bp_hit = 0;
-	while (m->status == MST_RUNNING && !m->bp_hit) {
+	m->hooks &= ~STOP_HOOK;
+	while (m->status == MST_RUNNING && !m->bp_hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
 		step_any(m, QUANTUM_RR, 4096);
@@ -910,6 +912,36 @@ int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
 	return count;
 }
 
+void machine_request_stop(struct machine *m)
+{
+	m->hooks |= STOP_HOOK;
+}
+
+int machine_stop_requested(const struct machine *m)
+{
+	return (m->hooks & STOP_HOOK) != 0;
+}
+
+void machine_break_settle(struct machine *m)
+{
+	struct grid *gr = m->grid;
+	struct warp *ws[1] = { m->host };
+	for (int i = 0; i < 1; i++)
+		if (ws[i] && ws[i]->bp_pass && !(ws[i]->ng && ws[i]->g[0].pc + 1 == ws[i]->bp_pass))
+			ws[i]->bp_pass = 0;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			int keep = 0;
+			for (uint32_t j = 0; j < w->ng && w->bp_pass; j++)
+				keep |= w->g[j].pc + 1 == w->bp_pass;
+			if (!keep)
+				w->bp_pass = 0;
+		}
+	}
+}
+
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
 {
 	if (m->bp_hit && bi)
@@ -963,6 +995,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	struct warp *w = warp_at(m, slot, warp);
 	if (!w || m->status != MST_RUNNING)
 		return -1;
+	m->hooks &= ~STOP_HOOK;
 	if (w->host) {
 		if (m->grid)
 			return -1;
@@ -1022,6 +1055,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 {
 	if (m->status != MST_RUNNING)
 		return -1;
+	m->hooks &= ~STOP_HOOK;
 	if (c->slot < 0) {
 		if (m->grid || !m->host)
 			return -1;

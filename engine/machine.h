@@ -169,6 +169,15 @@ int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on);
 /* 1 if the last machine_step/machine_run stopped at a breakpoint (before
  * executing that statement); *bi tells where. The next step passes it. */
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
+/* Forget the "pass this breakpoint once" mark of every warp that no longer
+ * stands where it stopped (it was stepped away meanwhile), so a later run
+ * stops there again when it comes back. */
+void machine_break_settle(struct machine *m);
+/* Ask the running machine_run/machine_step to return before the next
+ * instruction (from an observer: a finding or __brkpt() a debugger stops
+ * at). Costs nothing until asked; the next machine_run/machine_step clears it. */
+void machine_request_stop(struct machine *m);
+int machine_stop_requested(const struct machine *m);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);

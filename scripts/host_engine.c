@@ -10,16 +10,17 @@
  * - A machine runs either main() (m:run_main, or m:step on a machine with
  *   nothing launched) or kernels launched from Lua with no main() (the
  *   device-only mode of engine/inspect_lua.c); never both.
- * - One observer per machine records who ran last (for stepping by
- *   statement and for breakpoints), counts barrier completions and kernel
- *   ends (for step("barrier") and step("kernel")) and queues the events a
- *   script subscribed to; api.c drains the queue after each step.
- * - Stepping is the engine's: instruction = machine_step; a statement of a
- *   warp = the scheduler's next warp, then that warp alone until its next
- *   instruction starts a statement (or it waits or exits); breakpoints and
- *   new findings stop every granularity. A step limit (max_steps, default
+ * - Each machine is a debugger session (engine/session/session.h): its
+ *   stepping, breakpoints and stops are the session's, the same as the
+ *   interface's; this file translates granularities and stops to Lua
+ *   tables. The session stops every granularity at breakpoints and new
+ *   findings (session_set_step_stops); its step limit (max_steps, default
  *   50 million instructions per call) keeps a script from hanging.
+ * - One observer per machine (through the session) keeps the last memory
+ *   access and queues the events a script subscribed to; api.c drains the
+ *   queue after each step.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@
 #include "front.h"
 #include "host_engine.h"
 #include "machine.h"
+#include "session/session.h"
 #include "util.h"
 
 #define HE_TAG_GLOBAL 0x70u /* machine.h: generic address tags, bits 40..47 */
@@ -68,23 +70,14 @@ struct he_access {
 	uint64_t lane[32];
 };
 
-struct he_bp {
-	uint32_t file;
-	int line, id;
-};
-
 struct he_mach {
-	struct machine *m;
+	struct session *s;
+	struct machine *m;     /* session_machine(s): never rebuilt (not reversible) */
 	const struct ir_module *mod;
 	struct srcmgr *sm;
 	int obs;
 	unsigned sub;          /* subscribed kinds (bit HE_EV_LINE too) */
 	VEC(struct he_event) evq;
-	VEC(struct he_bp) bps;
-	int next_bp;
-	int last_slot, last_warp, last_func, ran;
-	uint32_t last_pc;
-	uint64_t barriers, kernel_ends;
 	uint64_t max_steps;
 	int mode;              /* 0 fresh, 1 device-only, 2 main */
 	int its;               /* simt its (else stack) */
@@ -156,9 +149,8 @@ static int he_alive(void *ctx, enum wsapi_kind kind, uint64_t id)
 
 static void mach_free(struct he_mach *hm)
 {
-	machine_free(hm->m);
+	session_free(hm->s);
 	vec_free(&hm->evq);
-	vec_free(&hm->bps);
 	for (int i = 0; i < hm->argc; i++)
 		free(hm->argv[i]);
 	free(hm->argv);
@@ -317,11 +309,6 @@ static void observe(void *ctx, const struct machine_event *e)
 	int kind = (int)e->kind;
 
 	if (e->kind == EV_INSN) {
-		hm->last_slot = e->slot;
-		hm->last_warp = e->warp;
-		hm->last_func = e->func;
-		hm->last_pc = e->pc;
-		hm->ran = 1;
 		if (hm->sub >> HE_EV_LINE & 1) {
 			unsigned h = ((unsigned)(e->slot + 1) * 67u + (unsigned)e->warp) % HE_LAST_SLOTS;
 			int32_t st = hm->mod->funcs[e->func].code[e->pc].stmt;
@@ -330,10 +317,6 @@ static void observe(void *ctx, const struct machine_event *e)
 			hm->last_stmt[h].func = e->func;
 			hm->last_stmt[h].stmt = st;
 		}
-	} else if (e->kind == EV_BARRIER) {
-		hm->barriers++;
-	} else if (e->kind == EV_KERNEL_END) {
-		hm->kernel_ends++;
 	} else if (e->kind == EV_MEM) {
 		access_keep(hm, e);
 	}
@@ -363,9 +346,14 @@ static void observe(void *ctx, const struct machine_event *e)
 	vec_push(&hm->evq, ev);
 }
 
-static unsigned base_kinds(void)
+/* What the observer gets: memory accesses (m:access), the events
+ * subscribed to, and every instruction only when "insn" or "line" is. */
+static void observe_update(struct he_mach *hm)
 {
-	return 1u << EV_INSN | 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_MEM;
+	unsigned insn = (hm->sub >> EV_INSN & 1) || (hm->sub >> HE_EV_LINE & 1);
+
+	session_observe_set(hm->s, hm->obs, 1u << EV_MEM | (hm->sub & ((1u << EV_NKINDS) - 1)) |
+			    (insn ? 1u << EV_INSN : 0), (int)insn);
 }
 
 static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_opts *wo,
@@ -408,10 +396,12 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm->mod = p->c->mod;
 	hm->its = mo.simt == SIMT_ITS;
 	hm->sm = &p->c->sm;
-	hm->m = machine_new(hm->mod, &mo);
+	hm->s = session_new(hm->mod, hm->sm, &mo, 0);
+	hm->m = session_machine(hm->s);
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
-	hm->next_bp = 1;
-	hm->obs = machine_observe(hm->m, base_kinds(), observe, hm);
+	session_set_limit(hm->s, hm->max_steps);
+	session_set_step_stops(hm->s, 1);
+	hm->obs = session_observe(hm->s, 1u << EV_MEM, 0, observe, hm);
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
 	*id = o->id;
@@ -549,7 +539,7 @@ static int main_start(struct he_mach *hm, int argc, const char **argv, char *err
 	hm->argv[0] = xstrdup("a.out");
 	for (int i = 0; i < argc; i++)
 		hm->argv[i + 1] = xstrdup(argv[i]);
-	if (machine_start(hm->m, hm->argc, hm->argv) < 0) {
+	if (session_start_main(hm->s, hm->argc, hm->argv) < 0) {
 		snprintf(err, WSAPI_ERR_MAX, "the program has no main function");
 		return -1;
 	}
@@ -562,17 +552,25 @@ static int he_run_main(void *ctx, uint64_t mach, int argc, const char **argv, in
 {
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
-	uint64_t start;
+	struct session_stop stop;
+	struct strbuf msg;
 
 	if (!hm || main_start(hm, argc, argv, err) < 0)
 		return -1;
-	start = machine_steps(hm->m);
-	while (machine_run(hm->m, 1u << 20) == MST_RUNNING)
-		if (machine_steps(hm->m) - start > hm->max_steps) {
-			snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
-				 (unsigned long long)hm->max_steps);
-			return -1;
-		}
+	/* to the end: past breakpoints and findings, within the step limit */
+	strbuf_init(&msg);
+	session_set_step_stops(hm->s, 0);
+	do
+		session_step(hm->s, SESSION_CONTINUE, 1, NULL, &stop, &msg);
+	while (stop.reason != SESSION_EXITED && stop.reason != SESSION_LIMIT &&
+	       machine_get_status(hm->m) == MST_RUNNING && !msg.len);
+	session_set_step_stops(hm->s, 1);
+	strbuf_release(&msg);
+	if (stop.reason == SESSION_LIMIT) {
+		snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
+			 (unsigned long long)hm->max_steps);
+		return -1;
+	}
 	*status = machine_exit_status(hm->m);
 	return 0;
 }
@@ -616,118 +614,42 @@ static int warp_next(struct he_mach *hm, int slot, int warp, struct machine_grou
 	return -1;
 }
 
-static int bp_hit(struct he_mach *hm, int slot, int warp)
+/* The stop as a Lua table: why, and where the warp that ran last stands. */
+static void stop_out(struct he_mach *hm, const struct session_stop *sp, const char *reason,
+		     struct wsapi_out *stop)
 {
-	struct machine_group_info gi;
-	const struct ir_insn *in;
-
-	const struct ir_insn *last = insn_at(hm, hm->last_func, hm->last_pc);
-
-	if (!hm->bps.len || warp_next(hm, slot, warp, &gi) < 0)
-		return 0;
-	/* the warp is about to enter a statement on a breakpoint's line */
-	if (!(in = insn_at(hm, gi.func, gi.pc)) ||
-	    (last && gi.func == hm->last_func && last->stmt == in->stmt))
-		return 0;
-	for (size_t i = 0; i < hm->bps.len; i++)
-		if (hm->bps.v[i].line == (int)in->span.line && hm->bps.v[i].file == in->span.file)
-			return hm->bps.v[i].id;
-	return 0;
-}
-
-struct he_run {
-	struct he_mach *hm;
-	uint64_t start_steps;
-	size_t nfind;
-	int bp;
-	const char *reason;
-};
-
-/* One scheduling step; sets r->reason when the run must stop. */
-static int run_one(struct he_run *r, int slot, int warp, int budget)
-{
-	struct he_mach *hm = r->hm;
-	enum machine_status st;
-
-	hm->ran = 0;
-	if (hm->mode == 0 && machine_start(hm->m, 1, (char *[]){ "a.out", NULL }) == 0)
-		hm->mode = 2;
-	if (warp >= 0 && slot >= 0)
-		st = machine_step_warp(hm->m, slot, warp) < 0 ? MST_IDLE : machine_get_status(hm->m);
-	else
-		st = budget <= 1 ? machine_step(hm->m) : machine_run(hm->m, (uint64_t)budget);
-	if (machine_nfindings(hm->m) > r->nfind)
-		r->reason = "finding";
-	else if (hm->ran && (r->bp = bp_hit(hm, hm->last_slot, hm->last_warp)))
-		r->reason = "breakpoint";
-	else if (st != MST_RUNNING && machine_get_status(hm->m) != MST_RUNNING)
-		r->reason = "done";
-	else if (machine_steps(hm->m) - r->start_steps > hm->max_steps)
-		r->reason = "step-limit";
-	return r->reason != NULL;
-}
-
-static int stmt_done(struct he_mach *hm, int slot, int warp, int func0, int stmt0, int line0,
-		     int by_line)
-{
-	struct machine_group_info gi;
-	const struct ir_insn *in;
-
-	if (warp_next(hm, slot, warp, &gi) < 0)
-		return 1; /* waits or exited */
-	if (slot < 0 && machine_kernel(hm->m, &(struct machine_kernel_info){ 0 }) == 0)
-		return 1; /* the host waits for the device */
-	if (!(in = insn_at(hm, gi.func, gi.pc)) || (gi.func == func0 && in->stmt == stmt0))
-		return 0;
-	return !by_line || gi.func != func0 || (int)in->span.line != line0;
-}
-
-/* One statement (or line) of the warp the scheduler picks. */
-static void run_stmt(struct he_run *r, int by_line)
-{
-	struct he_mach *hm = r->hm;
-	const struct ir_insn *in;
-	int slot, warp, line0, stmt0, func0;
-
-	if (run_one(r, -1, -1, 1) || !hm->ran)
-		return;
-	slot = hm->last_slot;
-	warp = hm->last_warp;
-	func0 = hm->last_func;
-	in = insn_at(hm, hm->last_func, hm->last_pc);
-	line0 = in ? (int)in->span.line : 0;
-	stmt0 = in ? in->stmt : -1;
-	while (!stmt_done(hm, slot, warp, func0, stmt0, line0, by_line))
-		if (run_one(r, slot < 0 ? -1 : slot, slot < 0 ? -1 : warp, 1))
-			return;
-}
-
-static void stop_out(struct he_run *r, struct wsapi_out *stop)
-{
-	struct he_mach *hm = r->hm;
 	struct machine_kernel_info k;
 	struct machine_group_info gi;
 	const struct ir_insn *in;
+	int slot, warp, func;
+	uint32_t pc;
 
-	wsapi_out_str(stop, "reason", r->reason ? r->reason : "step");
-	wsapi_out_int(stop, "steps", (long long)machine_steps(hm->m));
-	if (r->bp)
-		wsapi_out_int(stop, "breakpoint", r->bp);
+	wsapi_out_str(stop, "reason", reason);
+	wsapi_out_int(stop, "steps", (long long)session_steps(hm->s));
+	if (sp->reason == SESSION_BREAKPOINT)
+		wsapi_out_int(stop, "breakpoint", sp->bp);
 	if (machine_kernel(hm->m, &k) == 0)
 		wsapi_out_str(stop, "kernel", hm->mod->funcs[k.func].name);
-	if (hm->ran) {
-		wsapi_out_int(stop, "block", hm->last_slot);
-		wsapi_out_int(stop, "warp", hm->last_warp);
-		if (warp_next(hm, hm->last_slot, hm->last_warp, &gi) == 0 &&
-		    (in = insn_at(hm, gi.func, gi.pc))) {
+	if (sp->has_thread && sp->reason == SESSION_BREAKPOINT) {
+		slot = sp->slot;
+		warp = sp->warp;
+		func = -1;
+		pc = 0;
+	} else if (session_last_ran(hm->s, &slot, &warp, &func, &pc) < 0) {
+		slot = -2;
+	}
+	if (slot > -2) {
+		wsapi_out_int(stop, "block", slot);
+		wsapi_out_int(stop, "warp", warp);
+		if (warp_next(hm, slot, warp, &gi) == 0 && (in = insn_at(hm, gi.func, gi.pc))) {
 			wsapi_out_int(stop, "line", in->span.line);
 			wsapi_out_int(stop, "mask", gi.mask);
-		} else if ((in = insn_at(hm, hm->last_func, hm->last_pc))) {
+		} else if ((in = insn_at(hm, func, pc))) {
 			wsapi_out_int(stop, "line", in->span.line);
 		}
 	}
-	if (r->reason && !strcmp(r->reason, "finding")) {
-		const struct machine_finding *f = machine_finding_get(hm->m, machine_nfindings(hm->m) - 1);
+	if (sp->reason == SESSION_FOUND) {
+		const struct machine_finding *f = machine_finding_get(hm->m, sp->finding);
 		wsapi_out_str(stop, "finding", f->kind);
 		wsapi_out_str(stop, "message", f->msg ? f->msg : "");
 		wsapi_out_int(stop, "line", f->span.line);
@@ -741,39 +663,35 @@ static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, stru
 {
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
-	struct he_run r = { hm, 0, 0, 0, NULL };
-	uint64_t mark;
+	struct session_stop sp;
+	struct strbuf msg;
+	enum session_step how;
+	const char *reason;
 
 	if (!hm)
 		return -1;
-	r.start_steps = machine_steps(hm->m);
-	r.nfind = machine_nfindings(hm->m);
-	for (uint64_t i = 0; i < n && !r.reason; i++) {
-		switch (g) {
-		case WSAPI_GRAN_INSN:
-			run_one(&r, -1, -1, 1);
-			break;
-		case WSAPI_GRAN_WARP:
-		case WSAPI_GRAN_LINE:
-			run_stmt(&r, g == WSAPI_GRAN_LINE);
-			break;
-		case WSAPI_GRAN_BARRIER:
-			mark = hm->barriers;
-			while (!run_one(&r, -1, -1, 1) && hm->barriers == mark)
-				;
-			break;
-		case WSAPI_GRAN_KERNEL:
-			mark = hm->kernel_ends;
-			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 64) && hm->kernel_ends == mark)
-				;
-			break;
-		default:
-			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 256))
-				;
-			break;
-		}
+	if (hm->mode == 0 && session_start_main(hm->s, 1, (char *[]){ "a.out", NULL }) == 0)
+		hm->mode = 2;
+	switch (g) {
+	case WSAPI_GRAN_INSN: how = SESSION_INSN; break;
+	case WSAPI_GRAN_WARP: how = SESSION_STMT; break;
+	case WSAPI_GRAN_LINE: how = SESSION_LINE; break;
+	case WSAPI_GRAN_BARRIER: how = SESSION_BARRIER; break;
+	case WSAPI_GRAN_KERNEL: how = SESSION_KERNEL; break;
+	default: how = SESSION_CONTINUE; break;
 	}
-	stop_out(&r, stop);
+	strbuf_init(&msg);
+	memset(&sp, 0, sizeof(sp));
+	if (machine_get_status(hm->m) == MST_RUNNING)
+		session_step(hm->s, how, n > (uint64_t)LONG_MAX ? LONG_MAX : (long)n, NULL, &sp, &msg);
+	strbuf_release(&msg);
+	switch (sp.reason) {
+	case SESSION_BREAKPOINT: case SESSION_BRKPT: reason = "breakpoint"; break;
+	case SESSION_FOUND: reason = "finding"; break;
+	case SESSION_LIMIT: case SESSION_INTERRUPTED: reason = "step-limit"; break;
+	default: reason = machine_get_status(hm->m) != MST_RUNNING ? "done" : "step"; break;
+	}
+	stop_out(hm, &sp, reason, stop);
 	return 0;
 }
 
@@ -783,7 +701,8 @@ static int he_breakpoint(void *ctx, uint64_t mach, const char *file, int line, i
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
 	uint32_t fid = 1;
-	struct he_bp b;
+	struct strbuf msg;
+	int id;
 
 	if (!hm)
 		return -1;
@@ -795,20 +714,22 @@ static int he_breakpoint(void *ctx, uint64_t mach, const char *file, int line, i
 		if (!f)
 			return snprintf(err, WSAPI_ERR_MAX, "no source file named '%s'", file), -1;
 	}
-	for (size_t i = 0; i < hm->bps.len; i++)
-		if (hm->bps.v[i].file == fid && hm->bps.v[i].line == line) {
-			*bp = hm->bps.v[i].id;
-			if (!set)
-				hm->bps.v[i] = hm->bps.v[--hm->bps.len];
-			return 0;
-		}
+	if ((id = session_break_find(hm->s, fid, line)) >= 0) {
+		*bp = id;
+		if (!set)
+			session_break_delete(hm->s, id);
+		return 0;
+	}
 	if (!set)
 		return snprintf(err, WSAPI_ERR_MAX, "no breakpoint at line %d", line), -1;
-	b.file = fid;
-	b.line = line;
-	b.id = hm->next_bp++;
-	vec_push(&hm->bps, b);
-	*bp = b.id;
+	strbuf_init(&msg);
+	id = session_break_line(hm->s, fid, line, NULL, 0, &msg);
+	if (id < 0)
+		snprintf(err, WSAPI_ERR_MAX, "%s", strbuf_cstr(&msg));
+	strbuf_release(&msg);
+	if (id < 0)
+		return -1;
+	*bp = id;
 	return 0;
 }
 
@@ -1371,7 +1292,7 @@ static int q_status(struct he_mach *hm, struct wsapi_out *o)
 	static const char *const modes[] = { "fresh", "kernels", "main" };
 
 	wsapi_out_str(o, "mode", modes[hm->mode]);
-	wsapi_out_int(o, "steps", (long long)machine_steps(hm->m));
+	wsapi_out_int(o, "steps", (long long)session_steps(hm->s));
 	wsapi_out_bool(o, "finished", st != MST_RUNNING);
 	if (hm->mode == 2 && st == MST_FINISHED)
 		wsapi_out_int(o, "exit_status", machine_exit_status(hm->m));
@@ -1705,10 +1626,8 @@ static int he_choose(void *ctx, uint64_t mach, long long i, char *err)
 			 n == 1 ? "is" : "are", n);
 		return -1;
 	}
-	hm->ran = 0;
 	struct machine_choice mc = { c[i - 1].slot, c[i - 1].warp, c[i - 1].group, c[i - 1].mask, 0, 0 };
-	if (c[i - 1].group < 0 ? machine_step_warp(hm->m, mc.slot, mc.warp) < 0
-			       : machine_choose(hm->m, &mc) < 0) {
+	if (session_choose(hm->s, &mc) < 0) {
 		snprintf(err, WSAPI_ERR_MAX, "that group cannot run now");
 		return -1;
 	}
@@ -1736,8 +1655,7 @@ static int he_subscribe(void *ctx, uint64_t mach, const char *event, int on, cha
 		hm->sub |= 1u << k;
 	else
 		hm->sub &= ~(1u << k);
-	machine_unobserve(hm->m, hm->obs);
-	hm->obs = machine_observe(hm->m, base_kinds() | (hm->sub & ((1u << EV_NKINDS) - 1)), observe, hm);
+	observe_update(hm);
 	return 0;
 }
 

@@ -4,12 +4,13 @@
 #   <dlfcn.h> only in engine/gpu*.c (the GPU loader);
 #   engine/ never calls exit() and never prints to stdout (printf, puts,
 #     putchar: it writes only to a FILE* it was given);
-#   scripts/ and tui/ include, of the engine, only its public headers.
+#   scripts/ and tui/ include, of the engine, only its public headers
+#     (the debugger session's, engine/session/, among them).
 . tests/tap.sh
 
 # The engine's public headers: what the CLI, the Lua binding and the
 # interface may include. Everything else in engine/ is internal.
-PUBLIC="front.h machine.h diag.h util.h ir.h builtin.h token.h pp.h gpu.h"
+PUBLIC="front.h machine.h diag.h util.h ir.h builtin.h token.h pp.h gpu.h session/session.h session/eval.h"
 
 # includes FILE...: print "file:line:name" for each #include
 includes() {

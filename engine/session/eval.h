@@ -1,6 +1,6 @@
 /*
- * backend_eval.h - variables and expressions of one thread, for the engine
- * backend: values of ir_var debug info read from a stopped machine, and a
+ * eval.h - variables and expressions of one thread, for the debugger
+ * session (session.h) and its front ends: values of ir_var debug info read from a stopped machine, and a
  * small C expression evaluator over them (print, breakpoint conditions,
  * lanes rows).
  *
@@ -14,8 +14,8 @@
  * - eval_var_text formats a variable for the panes ("42", "3.5",
  *   "0x7000000100", "{1, 2, 3, ...}"); the text goes to out.
  */
-#ifndef WS_UI_BACKEND_EVAL_H
-#define WS_UI_BACKEND_EVAL_H
+#ifndef WS_SESSION_EVAL_H
+#define WS_SESSION_EVAL_H
 
 #include <stdint.h>
 #include "machine.h"

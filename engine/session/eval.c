@@ -1,5 +1,5 @@
 /*
- * backend_eval.c - variables and expressions of one thread (backend_eval.h).
+ * eval.c - variables and expressions of one thread (eval.h).
  * A recursive-descent evaluator over C's operator precedence; it reads
  * registers and memory through machine.h only.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_eval.h"
+#include "eval.h"
 
 struct parser {
 	const struct eval_ctx *c;

@@ -1,0 +1,382 @@
+/*
+ * unit_session.c - the debugger session (engine/session/session.h) driven
+ * directly: stepping, breakpoints of every kind, the stops they report,
+ * reverse execution and the promise that continue runs without
+ * per-instruction events. The interface's and the Lua host's own tests
+ * then check only how they translate to and from it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+#include "machine.h"
+#include "session/eval.h"
+#include "session/session.h"
+#include "tap.h"
+
+/* Line numbers below are this program's. */
+static const char *const PROG =
+	"#include <cstdio>\n"                            /* 1 */
+	"__device__ int helper(int x)\n"                 /* 2 */
+	"{\n"                                            /* 3 */
+	"\treturn x * 2;\n"                              /* 4 */
+	"}\n"                                            /* 5 */
+	"__global__ void k(int *out)\n"                  /* 6 */
+	"{\n"                                            /* 7 */
+	"\tint t = threadIdx.x;\n"                       /* 8 */
+	"\tint acc = 0;\n"                               /* 9 */
+	"\tfor (int i = 0; i < 3; i++) {\n"              /* 10 */
+	"\t\tacc += helper(i);\n"                        /* 11 */
+	"\t}\n"                                          /* 12 */
+	"\tout[t] = acc + t;\n"                          /* 13 */
+	"}\n"                                            /* 14 */
+	"int main(void)\n"                               /* 15 */
+	"{\n"                                            /* 16 */
+	"\tint *d;\n"                                    /* 17 */
+	"\tcudaMalloc(&d, 65 * sizeof(int));\n"          /* 18 */
+	"\tk<<<1, 64>>>(d);\n"                           /* 19 */
+	"\tcudaDeviceSynchronize();\n"                   /* 20 */
+	"\tprintf(\"done\\n\");\n"                      /* 21 */
+	"\treturn 0;\n"                                  /* 22 */
+	"}\n";                                           /* 23 */
+
+struct prog {
+	struct compilation c;
+	struct session *s;
+	FILE *null;
+};
+
+static int open_prog(struct prog *p, const char *text)
+{
+	struct front_opts fo = { 0 };
+	struct machine_opts mo;
+
+	memset(p, 0, sizeof(*p));
+	compilation_init(&p->c);
+	if (front_compile_string(&p->c, "prog.cu", text, &fo) < 0 || !p->c.mod) {
+		diag_render(&p->c.diags, &p->c.sm, stdout, 0);
+		return -1;
+	}
+	machine_opts_init(&mo);
+	mo.debugger = 1;
+	p->null = fopen("/dev/null", "w");
+	mo.out = mo.err = p->null;
+	p->s = session_new(p->c.mod, &p->c.sm, &mo, 1);
+	session_start_main(p->s, 1, (char *[]){ "prog", NULL });
+	return 0;
+}
+
+static void close_prog(struct prog *p)
+{
+	session_free(p->s);
+	compilation_release(&p->c);
+	if (p->null)
+		fclose(p->null);
+}
+
+static int step(struct prog *p, enum session_step how, const struct session_focus *f,
+		struct session_stop *st)
+{
+	struct strbuf msg;
+	int r;
+
+	strbuf_init(&msg);
+	r = session_step(p->s, how, 1, f, st, &msg);
+	strbuf_release(&msg);
+	return r;
+}
+
+/* A lane's value of expr (the evaluator of eval.h), or -999. */
+static long long value(struct prog *p, const struct session_stop *st, const char *expr)
+{
+	struct eval_ctx c;
+	struct eval_val v;
+	struct strbuf err;
+	long long r = -999;
+
+	session_eval_ctx(p->s, st->slot, st->warp, st->lane, &c);
+	strbuf_init(&err);
+	if (eval_expr(&c, expr, &v, &err) == 0)
+		r = v.isf ? (long long)v.f : v.i;
+	strbuf_release(&err);
+	return r;
+}
+
+static void to_kernel(struct prog *p, struct session_stop *st)
+{
+	struct session_focus host = { -1, 0, 0 };
+
+	for (int i = 0; i < 20; i++)
+		if (step(p, SESSION_LINE, &host, st) < 0 || st->reason == SESSION_KERNEL_START)
+			return;
+}
+
+static void test_host_steps(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct session_focus host = { -1, 0, 0 }, f;
+
+	if (open_prog(&p, PROG) < 0) {
+		ok(0, "the test program compiles");
+		return;
+	}
+	ok(step(&p, SESSION_LINE, &host, &st) == 0 && st.reason == SESSION_STEPPED,
+	   "a line step in host code is a plain step");
+	to_kernel(&p, &st);
+	ok(st.reason == SESSION_KERNEL_START && st.has_thread && st.slot == 0 && st.line == 8,
+	   "host steps reach the kernel's first statement (line 8), not its prologue (got %d)",
+	   st.line);
+	ok(strstr(st.text, "kernel k<<<(1,1,1),(64,1,1)>>> started") != NULL, "and say so: %s", st.text);
+	f = (struct session_focus){ 0, 1, 3 };
+	ok(step(&p, SESSION_LINE, &f, &st) == 0 && st.reason == SESSION_STEPPED, "a line step of warp 1");
+	f.warp = 0;
+	ok(step(&p, SESSION_INSN, &f, &st) == 0 && st.reason == SESSION_STEPPED, "an instruction of warp 0");
+	ok(step(&p, SESSION_BLOCK, &host, &st) < 0, "a block step needs a kernel focus");
+	close_prog(&p);
+}
+
+static void test_breakpoints(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	int id;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	ok(session_break_line(p.s, 0, 12, NULL, 0, &msg) < 0 && strstr(strbuf_cstr(&msg), "no code at line 12"),
+	   "no breakpoint on a line without code: %s", strbuf_cstr(&msg));
+	id = session_break_line(p.s, 0, 13, NULL, 0, &msg);
+	ok(id == 1, "break 13 is breakpoint 1");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.bp == 1 && st.line == 13 && st.warp == 0 &&
+	   st.lane == 0 && st.mask == 0xffffffffu, "continue stops warp 0 (all lanes) at line 13");
+	ok(!strcmp(st.text, "breakpoint 1, line 13"), "the stop says which: %s", st.text);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.warp == 1 && session_break_get(p.s, 0)->hits == 2,
+	   "continue goes past it to warp 1's arrival (2 hits)");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED && !strcmp(st.text, "program exited with status 0"),
+	   "then to the end: %s", st.text);
+	ok(session_step(p.s, SESSION_CONTINUE, 1, NULL, &st, &msg) < 0 &&
+	   strstr(strbuf_cstr(&msg), "has finished"), "nothing runs after the end");
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static void test_condition_temporary_disable(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	int id;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_line(p.s, 0, 11, "threadIdx.x == 40 && i == 2", 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.warp == 1 && st.lane == 8 && value(&p, &st, "i") == 2,
+	   "a condition is evaluated per lane: warp 1 lane 8 (thread 40), i == 2");
+	ok(strstr(st.text, "if threadIdx.x == 40") != NULL, "the stop shows the condition");
+	session_break_delete(p.s, 0);
+	ok(session_break_count(p.s) == 0, "delete all");
+	id = session_break_line(p.s, 0, 13, NULL, 1, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.bp == id && session_break_count(p.s) == 0,
+	   "a temporary breakpoint stops once and is gone");
+	id = session_break_line(p.s, 0, 13, NULL, 0, &msg);
+	session_break_enable(p.s, id, 0);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "a disabled breakpoint does not stop");
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static void test_function_breakpoint(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	ok(session_break_func(p.s, "nosuch", NULL, 0, &msg) < 0, "no breakpoint on an unknown function");
+	ok(session_break_func(p.s, "k", NULL, 0, &msg) > 0 && session_break_get(p.s, 0)->line == 8,
+	   "break k: the kernel's first statement (line 8)");
+	session_break_func(p.s, "helper", "x == 1", 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.line == 8, "continue stops at k");
+	session_break_delete(p.s, 1);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.line == 4 && value(&p, &st, "x") == 1,
+	   "break helper if x == 1 stops inside helper with x == 1 (line %d)", st.line);
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+/* A breakpoint passed once on resume is not passed again after the warp
+ * was stepped away and came back (the engine's pass mark is settled). */
+static void test_pass_once(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct session_focus f = { 0, 0, 0 };
+	struct strbuf msg;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_line(p.s, 0, 11, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.warp == 0 && value(&p, &st, "i") == 0,
+	   "warp 0 stops at line 11 with i == 0");
+	step(&p, SESSION_OVER, &f, &st);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.warp == 1 && value(&p, &st, "i") == 0,
+	   "then warp 1 with i == 0");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.warp == 0 && value(&p, &st, "i") == 1,
+	   "then warp 0 again, with i == 1 (got warp %d, i %lld)", st.warp, value(&p, &st, "i"));
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static const char *const OOB =
+	"__global__ void k(int *out)\n"
+	"{\n"
+	"\tout[threadIdx.x + 1] = 1;\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 32 * sizeof(int));\n"
+	"\tk<<<1, 32>>>(d);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static void test_findings(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+
+	if (open_prog(&p, OOB) < 0)
+		return;
+	strbuf_init(&msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_FOUND && !strcmp(machine_finding_get(session_machine(p.s), st.finding)->kind,
+						   "oob-global-write") && st.line == 3,
+	   "continue stops at a new finding: %s", st.text);
+	close_prog(&p);
+	open_prog(&p, OOB);
+	ok(session_break_finding(p.s, "nosuch", &msg) < 0, "break finding with an unknown kind is refused");
+	session_break_finding(p.s, "race", &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "with only 'finding race', an oob is not stopped at");
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static void test_reverse(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	uint64_t s1;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_line(p.s, 0, 13, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	s1 = session_steps(p.s);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.warp == 1 && session_steps(p.s) > s1, "two stops");
+	session_break_delete(p.s, 0);
+	step(&p, SESSION_BACK, NULL, &st);
+	ok(st.reason == SESSION_BACKED && session_steps(p.s) == s1, "reverse: back at the first stop (step %llu)",
+	   (unsigned long long)s1);
+	step(&p, SESSION_BACK, NULL, &st);
+	ok(session_steps(p.s) == 0, "and before it, at the start");
+	ok(session_step(p.s, SESSION_BACK, 1, NULL, &st, &msg) < 0 && strstr(strbuf_cstr(&msg), "already at the start"),
+	   "not further");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "the breakpoints deleted meanwhile stay deleted after the replay");
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static int ninsn;
+static void count_insn(void *ctx, const struct machine_event *e)
+{
+	(void)ctx;
+	ninsn += e->kind == EV_INSN;
+}
+
+static void test_no_insn_events_in_continue(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct session_focus f = { 0, 0, 0 };
+	struct strbuf msg;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_observe(p.s, 1u << EV_INSN, 0, count_insn, NULL);
+	session_break_line(p.s, 0, 11, NULL, 0, &msg);
+	ninsn = 0;
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && ninsn == 0,
+	   "continue to a breakpoint runs without per-instruction events (%d)", ninsn);
+	step(&p, SESSION_INSN, &f, &st);
+	ok(ninsn == 1, "a step delivers them");
+	session_set_limit(p.s, 10);
+	session_break_delete(p.s, 0);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_LIMIT, "the step limit stops a command: %s", st.text);
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+/* The Lua API's stepping: the scheduler's warp, and breakpoints stop steps. */
+static void test_step_stops(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	int n = 0;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_set_step_stops(p.s, 1);
+	session_break_line(p.s, 0, 13, NULL, 0, &msg);
+	do
+		step(&p, SESSION_STMT, NULL, &st);
+	while (st.reason != SESSION_BREAKPOINT && st.reason != SESSION_EXITED && ++n < 10000);
+	ok(st.reason == SESSION_BREAKPOINT && st.line == 13, "statement steps stop at a breakpoint (%d steps: %d %s)", n, st.reason, st.text);
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+int main(void)
+{
+	tap_start();
+	test_host_steps();
+	test_breakpoints();
+	test_condition_temporary_disable();
+	test_function_breakpoint();
+	test_pass_once();
+	test_findings();
+	test_reverse();
+	test_no_insn_events_in_continue();
+	test_step_stops();
+	return tap_end();
+}
