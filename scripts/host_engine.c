@@ -16,9 +16,9 @@
  *   tables. The session stops every granularity at breakpoints and new
  *   findings (session_set_step_stops); its step limit (max_steps, default
  *   50 million instructions per call) keeps a script from hanging.
- * - One observer per machine (through the session) keeps the last memory
- *   access and queues the events a script subscribed to; api.c drains the
- *   queue after each step.
+ * - One observer per machine (through the session) queues the events a
+ *   script subscribed to; api.c drains the queue after each step. The last
+ *   memory accesses (m:access) are the session's access log.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -28,6 +28,7 @@
 #include "front.h"
 #include "host_engine.h"
 #include "machine.h"
+#include "session/eval.h"
 #include "session/session.h"
 #include "util.h"
 
@@ -63,13 +64,6 @@ struct he_event {
 	int degree, sectors; /* EV_MEM: bank-conflict degree (shared), 32-byte sectors (global) */
 };
 
-/* The last warp access to shared or to global memory (m:access). */
-struct he_access {
-	int valid, slot, warp, func, write;
-	uint32_t mask, pc, size;
-	uint64_t lane[32];
-};
-
 struct he_mach {
 	struct session *s;
 	struct machine *m;     /* session_machine(s): never rebuilt (not reversible) */
@@ -84,7 +78,6 @@ struct he_mach {
 	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
 	char **argv;
 	int argc;
-	struct he_access acc_shared, acc_global;
 };
 
 struct he_obj {
@@ -277,31 +270,6 @@ static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct w
 
 /* ---- machines and buffers */
 
-/* Keep a device warp's shared or global access for m:access. */
-static void access_keep(struct he_mach *hm, const struct machine_event *e)
-{
-	unsigned tag = HE_TAG_OF(e->addr);
-	struct he_access *a;
-
-	if (e->slot < 0 || !e->lane_addr)
-		return;
-	if (tag == HE_TAG_SHARED)
-		a = &hm->acc_shared;
-	else if (tag == HE_TAG_GLOBAL || tag == HE_TAG_CONST)
-		a = &hm->acc_global;
-	else
-		return;
-	a->valid = 1;
-	a->slot = e->slot;
-	a->warp = e->warp;
-	a->func = e->func;
-	a->pc = e->pc;
-	a->write = e->write;
-	a->mask = e->mask;
-	a->size = e->size;
-	memcpy(a->lane, e->lane_addr, sizeof(a->lane));
-}
-
 static void observe(void *ctx, const struct machine_event *e)
 {
 	struct he_mach *hm = ctx;
@@ -317,8 +285,6 @@ static void observe(void *ctx, const struct machine_event *e)
 			hm->last_stmt[h].func = e->func;
 			hm->last_stmt[h].stmt = st;
 		}
-	} else if (e->kind == EV_MEM) {
-		access_keep(hm, e);
 	}
 	if (!(hm->sub >> kind & 1) && !(kind == HE_EV_LINE))
 		return;
@@ -346,13 +312,13 @@ static void observe(void *ctx, const struct machine_event *e)
 	vec_push(&hm->evq, ev);
 }
 
-/* What the observer gets: memory accesses (m:access), the events
+/* What the observer gets: the events
  * subscribed to, and every instruction only when "insn" or "line" is. */
 static void observe_update(struct he_mach *hm)
 {
 	unsigned insn = (hm->sub >> EV_INSN & 1) || (hm->sub >> HE_EV_LINE & 1);
 
-	session_observe_set(hm->s, hm->obs, 1u << EV_MEM | (hm->sub & ((1u << EV_NKINDS) - 1)) |
+	session_observe_set(hm->s, hm->obs, (hm->sub & ((1u << EV_NKINDS) - 1)) |
 			    (insn ? 1u << EV_INSN : 0), (int)insn);
 }
 
@@ -401,7 +367,7 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
 	session_set_limit(hm->s, hm->max_steps);
 	session_set_step_stops(hm->s, 1);
-	hm->obs = session_observe(hm->s, 1u << EV_MEM, 0, observe, hm);
+	hm->obs = session_observe(hm->s, 0, 0, observe, hm);
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
 	*id = o->id;
@@ -797,36 +763,31 @@ static char lane_glyph(int state, int current)
 
 static void warp_out(struct he_mach *hm, int slot, int warp, struct wsapi_out *o)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi, cur;
+	struct session_warp sw;
+	const struct session_group *g = NULL;
 	const struct ir_insn *in;
 	char lanes[33];
-	int have = 0;
 
-	machine_warp(hm->m, slot, warp, &wi);
-	memset(lanes, '.', 32);
-	lanes[32] = 0;
+	session_warp(hm->s, slot, warp, &sw);
 	for (int l = 0; l < 32; l++)
-		if (machine_lane(hm->m, slot, warp, l, &gi) == 0)
-			lanes[l] = lane_glyph(gi.state, wi.current >= 0 &&
-						       machine_group(hm->m, slot, warp, wi.current, &cur) == 0 &&
-						       cur.mask == gi.mask && gi.state == LS_ACTIVE);
+		lanes[l] = lane_glyph(sw.state[l], sw.last >= 0 && sw.g[sw.last].mask >> l & 1 &&
+							   sw.state[l] == LS_ACTIVE);
+	lanes[32] = 0;
 	wsapi_out_begin(o, NULL);
 	wsapi_out_int(o, "warp", warp);
-	if (warp_next(hm, slot, warp, &gi) == 0 || (wi.current >= 0 &&
-	    machine_group(hm->m, slot, warp, wi.current, &gi) == 0))
-		have = 1;
-	if (have && (in = insn_at(hm, gi.func, gi.pc))) {
+	if (sw.current >= 0 || sw.last >= 0)
+		g = &sw.g[sw.current >= 0 ? sw.current : sw.last];
+	if (g && (in = insn_at(hm, g->func, g->pc))) {
 		wsapi_out_int(o, "line", in->span.line);
-		out_mask(o, "mask", gi.mask);
-		wsapi_out_str(o, "state", state_name(gi.state));
+		out_mask(o, "mask", g->mask);
+		wsapi_out_str(o, "state", state_name(g->state));
 	} else {
 		out_mask(o, "mask", 0);
-		wsapi_out_str(o, "state", wi.live ? "waiting" : "exited");
+		wsapi_out_str(o, "state", sw.live ? "waiting" : "exited");
 	}
-	wsapi_out_int(o, "live", wi.live);
-	wsapi_out_int(o, "exited", wi.exited);
-	wsapi_out_int(o, "groups", wi.ngroups);
+	wsapi_out_int(o, "live", sw.live);
+	wsapi_out_int(o, "exited", sw.exited);
+	wsapi_out_int(o, "groups", sw.ngroups);
 	wsapi_out_str(o, "lanes", lanes);
 	wsapi_out_end(o);
 }
@@ -882,40 +843,22 @@ static int q_groups(struct he_mach *hm, const struct wsapi_where *w, struct wsap
 /* A scalar of type t from raw little-endian bytes. */
 static void scalar_out(struct wsapi_out *o, const char *key, unsigned t, const uint8_t *p)
 {
-	int64_t s = 0;
-	uint64_t u = 0;
-	float f;
-	double d;
+	uint64_t bits = 0;
+	struct eval_val v;
 
-	switch (t) {
-	case IR_PRED: wsapi_out_bool(o, key, p[0] & 1); return;
-	case IR_S8: wsapi_out_int(o, key, (int8_t)p[0]); return;
-	case IR_U8: wsapi_out_int(o, key, p[0]); return;
-	case IR_S16: { int16_t v; memcpy(&v, p, 2); s = v; break; }
-	case IR_U16: { uint16_t v; memcpy(&v, p, 2); s = v; break; }
-	case IR_S32: { int32_t v; memcpy(&v, p, 4); s = v; break; }
-	case IR_U32: { uint32_t v; memcpy(&v, p, 4); s = v; break; }
-	case IR_F16: {
-		uint16_t h;
-		memcpy(&h, p, 2);
-		int e = h >> 10 & 31, m = h & 1023;
-		d = e == 0 ? m / 16777216.0 : e == 31 ? (m ? 0.0 / 0.0 : 1.0 / 0.0)
-						 : (1 + m / 1024.0) * (double)(1u << e) / 32768.0;
-		wsapi_out_num(o, key, h >> 15 ? -d : d);
-		return;
-	}
-	case IR_F32: memcpy(&f, p, 4); wsapi_out_num(o, key, f); return;
-	case IR_F64: memcpy(&d, p, 8); wsapi_out_num(o, key, d); return;
-	default: memcpy(&u, p, 8); s = (int64_t)u; break;
-	}
-	wsapi_out_int(o, key, s);
+	memcpy(&bits, p, (size_t)eval_type_size((uint8_t)t));
+	eval_scalar_val((uint8_t)t, bits, &v);
+	if (t == IR_PRED)
+		wsapi_out_bool(o, key, v.i & 1);
+	else if (v.isf)
+		wsapi_out_num(o, key, v.f);
+	else
+		wsapi_out_int(o, key, v.i);
 }
 
 static unsigned type_size(unsigned t)
 {
-	static const unsigned char sz[IR_NTYPES] = { 0, 1, 1, 1, 2, 2, 4, 4, 8, 8, 2, 4, 8, 8 };
-
-	return t < IR_NTYPES ? sz[t] : 8;
+	return (unsigned)eval_type_size((uint8_t)t);
 }
 
 /* Elements of type t at addr, as lane (slot, warp, lane) sees memory,
@@ -1184,7 +1127,7 @@ static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct ws
 {
 	struct machine_kernel_info k;
 	struct machine_block_info b;
-	struct machine_group_info gi;
+	struct session_barrier sb;
 
 	if (machine_kernel(hm->m, &k) < 0)
 		return 0; /* no kernel: no barriers */
@@ -1198,17 +1141,14 @@ static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct ws
 		wsapi_out_begin(o, NULL);
 		wsapi_out_int(o, "block", lin);
 		wsapi_out_str(o, "barrier", "__syncthreads");
-		wsapi_out_int(o, "arrived", b.bar_arrived);
-		wsapi_out_int(o, "expected", b.bar_expected);
-		wsapi_out_int(o, "generation", b.bar_generation);
+		session_barrier(hm->s, s, &sb);
+		wsapi_out_int(o, "arrived", sb.arrived);
+		wsapi_out_int(o, "expected", sb.expected);
+		wsapi_out_int(o, "generation", sb.generation);
 		wsapi_out_begin(o, "waiting");
-		for (int i = 0; i < b.nwarps; i++) {
-			uint32_t m = 0, sync = 0;
-			for (int l = 0; l < 32; l++)
-				if (machine_lane(hm->m, s, i, l, &gi) == 0) {
-					m |= (uint32_t)(gi.state == LS_BARRIER) << l;
-					sync |= (uint32_t)(gi.state == LS_WARPSYNC) << l;
-				}
+		for (int i = 0; i < sb.nwarps; i++) {
+			uint32_t m = sb.at_bar[i], sync = sb.at_sync[i];
+
 			if (!m && !sync)
 				continue;
 			wsapi_out_begin(o, NULL);
@@ -1389,13 +1329,12 @@ static const char *space_name(uint64_t addr)
 /* One kept access: {block, warp, line, write, space, mask, size, addrs = {per
  * lane}, then shared: degree, banks (banks touched), bank = {per lane};
  * global: sectors}. Inactive lanes are false in the per-lane lists. */
-static void access_out(struct he_mach *hm, const struct he_access *a, const char *key,
+static void access_out(struct he_mach *hm, const struct session_access *a, const char *key,
 		       struct wsapi_out *o)
 {
 	const struct ir_insn *in = insn_at(hm, a->func, a->pc);
 	int shared = key[0] == 's';
 	long long blk = slot_linear(hm, a->slot);
-	uint32_t banks = 0;
 
 	wsapi_out_begin(o, key);
 	if (blk >= 0)
@@ -1410,22 +1349,22 @@ static void access_out(struct he_mach *hm, const struct he_access *a, const char
 	wsapi_out_begin(o, "addrs");
 	for (int l = 0; l < 32; l++)
 		if (a->mask >> l & 1)
-			wsapi_out_int(o, NULL, (long long)(shared ? a->lane[l] & 0xffffffffffull : a->lane[l]));
+			wsapi_out_int(o, NULL, (long long)(shared ? a->addr[l] & 0xffffffffffull : a->addr[l]));
 		else
 			wsapi_out_bool(o, NULL, 0);
 	wsapi_out_end(o);
 	if (shared) {
-		wsapi_out_int(o, "degree", machine_bank_conflicts(a->lane, a->mask, a->size, &banks));
-		wsapi_out_int(o, "banks", __builtin_popcount(banks));
+		wsapi_out_int(o, "degree", a->degree);
+		wsapi_out_int(o, "banks", __builtin_popcount(a->banks));
 		wsapi_out_begin(o, "bank");
 		for (int l = 0; l < 32; l++)
 			if (a->mask >> l & 1)
-				wsapi_out_int(o, NULL, (long long)(a->lane[l] >> 2 & 31));
+				wsapi_out_int(o, NULL, (long long)(a->addr[l] >> 2 & 31));
 			else
 				wsapi_out_bool(o, NULL, 0);
 		wsapi_out_end(o);
 	} else {
-		wsapi_out_int(o, "sectors", machine_sectors(a->lane, a->mask, a->size));
+		wsapi_out_int(o, "sectors", a->sectors);
 	}
 	wsapi_out_end(o);
 }
@@ -1433,10 +1372,16 @@ static void access_out(struct he_mach *hm, const struct he_access *a, const char
 /* m:access(): the last warp access to shared and to global memory. */
 static int q_access(struct he_mach *hm, struct wsapi_out *o)
 {
-	if (hm->acc_shared.valid)
-		access_out(hm, &hm->acc_shared, "shared", o);
-	if (hm->acc_global.valid)
-		access_out(hm, &hm->acc_global, "global", o);
+	const struct session_access *sh = session_access_last(hm->s, SESSION_SHARED);
+	const struct session_access *gl = session_access_last(hm->s, SESSION_GLOBAL);
+	const struct session_access *cn = session_access_last(hm->s, SESSION_CONST);
+
+	if (sh)
+		access_out(hm, sh, "shared", o);
+	if (cn && (!gl || cn->seq > gl->seq))
+		gl = cn; /* m:access's "global" is global or constant memory */
+	if (gl)
+		access_out(hm, gl, "global", o);
 	return 0;
 }
 

@@ -8,9 +8,9 @@
  * - The session rebuilds the machine for reverse-step and `set`; on_build
  *   gives each new machine fresh output streams, and observers registered
  *   through the session follow it.
- * - Memory: an EV_MEM observer keeps the last shared and the last global
- *   warp access with each lane's address (machine_access_lanes): banks and
- *   conflict degree, sectors, highlighted cells.
+ * - Memory: the session's access log (session_access_last) gives the last
+ *   shared and global warp access: banks and conflict degree, sectors,
+ *   highlighted cells.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -26,16 +26,6 @@
 #define OFF_OF(a) ((a) & (((uint64_t)1 << 40) - 1))
 #define TAG_GLOBAL 0x70u     /* machine.h: address tags */
 #define TAG_SHARED 0x72u
-
-struct access {
-	int valid, slot, warp, write;
-	uint32_t mask, size;
-	int func;
-	uint32_t pc;
-	uint64_t addr[32];
-	int degree;             /* shared: bank conflict degree */
-	char note[96];
-};
 
 struct focus {
 	int slot, warp, lane;   /* slot -1: the host thread */
@@ -64,7 +54,6 @@ struct eng {
 	size_t olen, elen, oseen, eseen;
 	int fb[3], ft;          /* focus: block index, linear thread in the block */
 	VEC(char *) lanes;      /* print EXPR @ lanes rows */
-	struct access sh, gl;
 	struct {                /* the focused block's last shuffle */
 		int valid, slot, warp, line;
 		int8_t src[32];
@@ -164,64 +153,6 @@ static int insn_line(struct eng *e, int func, uint32_t pc)
 	if (in->stmt >= 0 && (uint32_t)in->stmt < f->nstmts && f->stmts[in->stmt].span.file == e->file)
 		return (int)f->stmts[in->stmt].span.line;
 	return in->span.file == e->file ? (int)in->span.line : 0;
-}
-
-/* Bank conflict degree of a shared warp access: the most different 4-byte
- * words any one of the 32 banks must serve (each takes its own cycle). */
-static void access_note(struct access *a)
-{
-	int words[32][32], lane0[32][32], nw[32] = { 0 }, best = 0, bank = -1;
-
-	for (int l = 0; l < 32; l++) {
-		int b, w, seen = 0;
-
-		if (!(a->mask >> l & 1))
-			continue;
-		w = (int)(OFF_OF(a->addr[l]) / 4);
-		b = w % 32;
-		for (int k = 0; k < nw[b]; k++)
-			seen |= words[b][k] == w;
-		if (!seen) {
-			lane0[b][nw[b]] = l;
-			words[b][nw[b]++] = w;
-		}
-		if (nw[b] > best) {
-			best = nw[b];
-			bank = b;
-		}
-	}
-	a->degree = best;
-	if (best > 1)
-		snprintf(a->note, sizeof(a->note), "lanes %d and %d hit bank %d at different words",
-			 lane0[bank][0], lane0[bank][1], bank);
-	else
-		snprintf(a->note, sizeof(a->note), "every bank serves one word");
-}
-
-static void access_record(struct eng *e, const struct machine_event *ev)
-{
-	struct access a;
-	unsigned tag = TAG_OF(ev->addr);
-
-	if (ev->slot < 0 || (tag != TAG_SHARED && tag != TAG_GLOBAL))
-		return;
-	memset(&a, 0, sizeof(a));
-	if (machine_access_lanes(e->m, ev->slot, ev->warp, ev->mask, a.addr) < 0)
-		return;
-	a.valid = 1;
-	a.slot = ev->slot;
-	a.warp = ev->warp;
-	a.write = ev->write;
-	a.mask = ev->mask;
-	a.size = ev->size;
-	a.func = ev->func;
-	a.pc = ev->pc;
-	if (tag == TAG_SHARED) {
-		access_note(&a);
-		e->sh = a;
-	} else {
-		e->gl = a;
-	}
 }
 
 /* A shuffle's source lanes, kept while its warp stays on the shuffle's line. */
@@ -364,9 +295,6 @@ static void on_event(void *ctx, const struct machine_event *ev)
 		shfl_record(e, ev);
 		vote_record(e, ev);
 		break;
-	case EV_MEM:
-		access_record(e, ev);
-		break;
 	case EV_LAUNCH:
 		if (!session_replaying(e->s))
 			pend_event(e, "[kernel %s launched: stepping continues into it]",
@@ -399,8 +327,6 @@ static void on_build(void *ctx, struct machine_opts *mo)
 	e->err = open_memstream(&e->ebuf, &e->elen);
 	mo->out = e->out;
 	mo->err = e->err;
-	memset(&e->sh, 0, sizeof(e->sh));
-	memset(&e->gl, 0, sizeof(e->gl));
 	memset(&e->vote, 0, sizeof(e->vote));
 	e->shfl.valid = 0;
 }
@@ -685,17 +611,18 @@ static void info_warps(struct eng *e, struct focus *f, struct strbuf *out)
 	strbuf_addf(out, "block (%u,%u,%u):  warp  live        line  state", b.idx[0], b.idx[1],
 		    b.idx[2]);
 	for (int w = 0; w < b.nwarps; w++) {
-		struct machine_warp_info wi;
-		struct machine_group_info gi;
+		struct session_warp sw;
+		const struct session_group *g;
 
-		machine_warp(e->m, f->slot, w, &wi);
-		if (wi.ngroups && machine_group(e->m, f->slot, w, wi.current >= 0 ? wi.current : 0, &gi) == 0)
+		session_warp(e->s, f->slot, w, &sw);
+		g = sw.ngroups ? &sw.g[sw.last >= 0 ? sw.last : 0] : NULL;
+		if (g)
 			strbuf_addf(out, "\n%s %4d  0x%08x  %4d  %s, %d group%s", w == f->warp ? "*" : " ",
-				    w, wi.live, insn_line(e, gi.func, gi.pc), lane_state_name(gi.state),
-				    wi.ngroups, wi.ngroups == 1 ? "" : "s");
+				    w, sw.live, g->line, lane_state_name(g->state), sw.ngroups,
+				    sw.ngroups == 1 ? "" : "s");
 		else
 			strbuf_addf(out, "\n%s %4d  0x%08x        exited", w == f->warp ? "*" : " ", w,
-				    wi.live);
+				    sw.live);
 	}
 }
 
@@ -731,14 +658,14 @@ static void info_blocks(struct eng *e, struct focus *f, struct strbuf *out)
 static void info_barriers(struct eng *e, struct strbuf *out)
 {
 	struct machine_kernel_info k;
-	struct machine_block_info b;
+	struct session_barrier b;
 
 	kernel_active(e, &k);
 	for (int s = 0; s < k.nresident; s++)
-		if (machine_block(e->m, s, &b) == 0)
+		if (session_barrier(e->s, s, &b) == 0)
 			strbuf_addf(out, "%sblock (%u,%u,%u) __syncthreads: %u of %u threads arrived, generation %u",
-				    s ? "\n" : "", b.idx[0], b.idx[1], b.idx[2], b.bar_arrived,
-				    b.nthreads - b.nexited, b.bar_generation);
+				    s ? "\n" : "", b.block[0], b.block[1], b.block[2], b.arrived, b.live,
+				    b.generation);
 }
 
 static int eng_info(void *self, const char *what, struct strbuf *out)
@@ -810,72 +737,35 @@ static int ui_status_of(int state, int current_ready)
 	}
 }
 
-/* The ready group that runs next: the one that ran last if still ready,
- * else the first ready one. */
-static int warp_current(struct eng *e, int slot, int w, const struct machine_warp_info *wi)
-{
-	struct machine_group_info gi;
-	int first = -1;
-
-	for (int g = 0; g < wi->ngroups; g++) {
-		if (machine_group(e->m, slot, w, g, &gi) < 0 ||
-		    (gi.state != LS_ACTIVE && gi.state != LS_READY))
-			continue;
-		if (g == wi->current)
-			return g;
-		if (first < 0)
-			first = g;
-	}
-	return first;
-}
-
 static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struct ui_warp *uw)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi;
-	int cur, nbar = 0, nsync = 0;
+	struct session_warp sw;
 
 	memset(uw, 0, sizeof(*uw));
 	uw->id = w;
 	uw->current = -1;
-	if (machine_warp(e->m, slot, w, &wi) < 0)
+	if (session_warp(e->s, slot, w, &sw) < 0)
 		return;
-	cur = warp_current(e, slot, w, &wi);
 	for (int l = 0; l < 32; l++)
-		uw->status[l] = !(wi.exists >> l & 1) ? UI_LANE_INACTIVE
-			      : wi.exited >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
-	for (int g = 0; g < wi.ngroups; g++) {
-		uint32_t rpc;
-
-		if (machine_group(e->m, slot, w, g, &gi) < 0)
-			continue;
+		uw->status[l] = sw.exited >> l & 1 && sw.exists >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
+	for (int g = 0; g < sw.ngroups; g++) {
 		for (int l = 0; l < 32; l++) {
-			if (!(gi.mask >> l & 1))
+			if (!(sw.g[g].mask >> l & 1))
 				continue;
-			uw->status[l] = (uint8_t)ui_status_of(gi.state, g == cur);
-			uw->line[l] = insn_line(e, gi.func, gi.pc);
+			uw->status[l] = (uint8_t)ui_status_of(sw.g[g].state, g == sw.current);
+			uw->line[l] = sw.g[g].line;
 		}
-		nbar += gi.state == LS_BARRIER;
-		nsync += gi.state == LS_WARPSYNC;
 		if (uw->ngroups == UI_MAX_GROUPS)
 			continue;
-		if (g == cur)
+		if (g == sw.current)
 			uw->current = uw->ngroups;
-		uw->groups[uw->ngroups].mask = gi.mask;
-		uw->groups[uw->ngroups].line = insn_line(e, gi.func, gi.pc);
-		if (machine_group_reconv(e->m, slot, w, g, &rpc) == 0)
-			uw->groups[uw->ngroups].reconv_line = insn_line(e, gi.func, rpc);
+		uw->groups[uw->ngroups].mask = sw.g[g].mask;
+		uw->groups[uw->ngroups].line = sw.g[g].line;
+		uw->groups[uw->ngroups].reconv_line = sw.g[g].reconv_line;
 		uw->ngroups++;
 	}
-	if (!wi.live && wi.exists)
-		uw->note = "exited";
-	else if (nbar && nbar == wi.ngroups)
-		uw->note = "at __syncthreads";
-	else if (nsync && !nbar && cur < 0)
-		uw->note = "waits: warp collective";
-	else if (uw->ngroups > 1)
-		uw->note = "diverged";
-	uw->tile = machine_warp_tile(e->m, slot, w);
+	uw->note = sw.note;
+	uw->tile = sw.tile;
 	if (uw->tile > 1 && uw->tile < 32 && !uw->note)
 		uw->note = ui_strf(st, "tiles of %d lanes", uw->tile);
 }
@@ -1079,7 +969,7 @@ static void cell_text(struct eng *e, const uint8_t *p, uint8_t t, struct strbuf 
 
 /* An array of count elements of type t at addr, read as the focused lane sees it. */
 static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f,
-		       struct ui_array *a, uint8_t t, const struct access *acc, int shared)
+		       struct ui_array *a, uint8_t t, const struct session_access *acc, int shared)
 {
 	int sz = eval_type_size(t);
 	uint8_t *buf = xmalloc((size_t)a->count * (size_t)sz + 8);
@@ -1099,7 +989,7 @@ static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f
 	}
 	strbuf_release(&sb);
 	free(buf);
-	if (!acc->valid || (shared && acc->slot != f->slot))
+	if (!acc || (shared && acc->slot != f->slot))
 		return;
 	for (int l = 0; l < 32; l++) {
 		uint64_t ad = acc->addr[l];
@@ -1139,6 +1029,7 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 	struct machine_kernel_info k;
 	uint64_t total;
 	int n = 0;
+	const struct session_access *sh = session_access_last(e->s, SESSION_SHARED);
 
 	if (!kernel_active(e, &k) || machine_block_shared(e->m, f->slot, &total) < 0)
 		return;
@@ -1159,16 +1050,15 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 		a->count = (int)((o->dynamic ? total - OFF_OF(addr) : o->size) / (uint64_t)eval_type_size(t));
 		if (a->count > MAX_CELLS)
 			a->count = MAX_CELLS;
-		snap_array(e, st, f, a, t, &e->sh, 1);
+		snap_array(e, st, f, a, t, sh, 1);
 		a->addr = OFF_OF(addr);
 		n++;
 	}
 	st->mem.nshared = n;
-	if (e->sh.valid && e->sh.slot == f->slot) {
-		st->mem.conflict_degree = e->sh.degree;
-		st->mem.conflict_note = ui_strf(st, "warp %d %s, line %d: %s", e->sh.warp,
-						e->sh.write ? "wrote" : "read",
-						insn_line(e, e->sh.func, e->sh.pc), e->sh.note);
+	if (sh && sh->slot == f->slot) {
+		st->mem.conflict_degree = sh->degree;
+		st->mem.conflict_note = ui_strf(st, "warp %d %s, line %d: %s", sh->warp,
+						sh->write ? "wrote" : "read", sh->line, sh->note);
 	}
 }
 
@@ -1180,6 +1070,7 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 	const struct ir_var *vars[24];
 	uint64_t bases[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
+	const struct session_access *gl = session_access_last(e->s, SESSION_GLOBAL);
 
 	st->mem.global = UI_NEW(st, struct ui_array, n ? n : 1);
 	for (int i = 0; i < n; i++) {
@@ -1211,29 +1102,29 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 		a->count = (int)((base + size - (uint64_t)v.i) / (uint64_t)eval_type_size(v.ptr_elem));
 		if (a->count > MAX_CELLS)
 			a->count = MAX_CELLS;
-		snap_array(e, st, f, a, v.ptr_elem, &e->gl, 0);
+		snap_array(e, st, f, a, v.ptr_elem, gl, 0);
 		k++;
 	}
 	st->mem.nglobal = k;
-	if (e->gl.valid) {
+	if (gl) {
 		uint64_t sec[32];
 		int ns = 0, nl = 0;
 
 		for (int l = 0; l < 32; l++) {
 			int seen = 0;
 
-			if (!(e->gl.mask >> l & 1))
+			if (!(gl->mask >> l & 1))
 				continue;
 			nl++;
 			for (int j = 0; j < ns; j++)
-				seen |= sec[j] == (e->gl.addr[l] & ~(uint64_t)31);
+				seen |= sec[j] == (gl->addr[l] & ~(uint64_t)31);
 			if (!seen)
-				sec[ns++] = e->gl.addr[l] & ~(uint64_t)31;
+				sec[ns++] = gl->addr[l] & ~(uint64_t)31;
 		}
 		st->mem.sectors = UI_NEW(st, uint64_t, ns);
 		memcpy(st->mem.sectors, sec, sizeof(uint64_t) * (size_t)ns);
 		st->mem.nsectors = ns;
-		st->mem.requests = (int)((nl * (int)e->gl.size + 31) / 32);
+		st->mem.requests = (int)((nl * (int)gl->size + 31) / 32);
 	}
 }
 
@@ -1292,32 +1183,23 @@ static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *
 
 static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 {
-	struct machine_block_info b;
+	struct session_barrier b;
 	struct ui_barrier *ub;
 
 	st->sync.model = machine_mm_model(e->m) == MODEL_RELAXED ? "relaxed" : "sc";
 	if (machine_mm_model(e->m) == MODEL_RELAXED)
 		snap_pending(e, st);
-	if (machine_block(e->m, f->slot, &b) < 0)
+	if (session_barrier(e->s, f->slot, &b) < 0)
 		return;
 	st->sync.barriers = ub = UI_NEW(st, struct ui_barrier, 1);
 	st->sync.nbarriers = 1;
 	for (int i = 0; i < 3; i++)
-		ub->block[i] = (int)b.idx[i];
-	ub->generation = b.bar_generation;
-	ub->expected = (int)(b.nthreads - b.nexited);
+		ub->block[i] = (int)b.block[i];
+	ub->generation = b.generation;
+	ub->expected = (int)b.live;
 	ub->nwarps = b.nwarps;
 	ub->arrived = UI_NEW(st, uint32_t, b.nwarps);
-	for (int w = 0; w < b.nwarps; w++) {
-		struct machine_warp_info wi;
-		struct machine_group_info gi;
-
-		if (machine_warp(e->m, f->slot, w, &wi) < 0)
-			continue;
-		for (int g = 0; g < wi.ngroups; g++)
-			if (machine_group(e->m, f->slot, w, g, &gi) == 0 && gi.state == LS_BARRIER)
-				ub->arrived[w] |= gi.mask;
-	}
+	memcpy(ub->arrived, b.at_bar, sizeof(uint32_t) * (size_t)b.nwarps);
 	snap_cubars(e, st, f);
 }
 
@@ -1498,6 +1380,8 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 
 	e->s = NULL;
 	e->m = NULL;
+	if (old) /* its machine uses the module released below; its breakpoints stay */
+		session_release_machine(old);
 	if (e->loaded)
 		compilation_release(&e->c);
 	e->loaded = 1;
@@ -1535,7 +1419,7 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	e->s = session_new(e->mod, &e->c.sm, &e->mo, 1);
 	session_set_build(e->s, on_build, e);
 	session_set_main_file(e->s, e->file);
-	session_observe(e->s, 1u << EV_INSN | 1u << EV_MEM | 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0,
+	session_observe(e->s, 1u << EV_INSN | 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0,
 			on_event, e);
 	session_set_poll(e->s, e->poll, e->poll_ctx);
 	session_start_main(e->s, e->argc, e->argv);

@@ -45,6 +45,9 @@ void eval_var_text(const struct eval_ctx *c, const struct ir_var *v, struct strb
 /* Scalar type of a C type spelling ("unsigned int" -> IR_U32); IR_VOID if unknown. */
 uint8_t eval_type_of_name(const char *name);
 int eval_type_size(uint8_t t);
+/* Decode one scalar of type t from raw little-endian bits (the one decoder
+ * of typed values: the interface formats it, the Lua API pushes it). */
+void eval_scalar_val(uint8_t t, uint64_t bits, struct eval_val *v);
 /* Format one scalar of type t from raw little-endian bits. */
 void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out);
 

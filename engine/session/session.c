@@ -17,6 +17,9 @@
  * - While P_RUN runs, no EV_INSN observer is registered (the interpreter's
  *   fast path): a wanted finding or a __brkpt() asks the machine to stop
  *   (machine_request_stop) from the observer.
+ * - The memory-access log keeps, per space, the last device warp access
+ *   (EV_MEM's lane addresses, copied); bank conflicts and sectors are
+ *   computed when a front end asks (session_access_last).
  * - Statement steps run the focused warp one instruction at a time
  *   (machine_step_warp) until the group that ran stands on another line
  *   (or statement, for SESSION_STMT), waits at a barrier or a collective,
@@ -58,9 +61,17 @@ struct fileline {
 	int line;
 };
 
-/* What a P_RUN stops at: marked lines and the findings it stops on. */
+struct watch {
+	int id, kind, slot;
+	uint64_t addr;
+	uint32_t size;
+};
+
+/* What a P_RUN stops at: marked lines, watched memory and the findings it
+ * stops on. */
 struct bpset {
 	VEC(struct fileline) lines;
+	VEC(struct watch) watches;
 	int any_finding;       /* stop at every new finding */
 	VEC(char *) kinds;     /* else at those whose kind contains one of these */
 };
@@ -108,6 +119,13 @@ struct session {
 		uint32_t mask;
 	} brk;
 	uint64_t barriers, kernel_ends;
+	struct session_access acc[SESSION_NSPACES];
+	int acc_valid[SESSION_NSPACES], acc_done[SESSION_NSPACES];
+	uint64_t acc_seq;
+	struct {                /* a watched access during a P_RUN */
+		int hit, id, slot, warp, lane, write;
+		uint64_t old;
+	} wh;
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 	uint64_t limit, start_steps;
@@ -229,11 +247,124 @@ static void note_ran(struct session *s, const struct machine_event *ev)
 	s->ran_pc = ev->pc;
 }
 
+/* Keep a device warp's access to shared, global or constant memory: the
+ * raw addresses now, the views when asked (a continue pays a copy). */
+static void access_keep(struct session *s, const struct machine_event *ev)
+{
+	unsigned tag = (unsigned)(ev->addr >> 40) & 0xffu;
+	int sp = tag == 0x72u ? SESSION_SHARED : tag == 0x70u ? SESSION_GLOBAL
+	       : tag == 0x71u ? SESSION_CONST : -1;
+	struct session_access *a;
+
+	if (sp < 0 || ev->slot < 0 || !ev->lane_addr)
+		return;
+	a = &s->acc[sp];
+	a->slot = ev->slot;
+	a->warp = ev->warp;
+	a->func = ev->func;
+	a->pc = ev->pc;
+	a->write = ev->write;
+	a->mask = ev->mask;
+	a->size = ev->size;
+	a->seq = ++s->acc_seq;
+	for (int l = 0; l < 32; l++)
+		a->addr[l] = ev->mask >> l & 1 ? ev->lane_addr[l] : 0;
+	s->acc_valid[sp] = 1;
+	s->acc_done[sp] = 0;
+}
+
+/* During a P_RUN: does this warp access touch a watched location? Then
+ * remember the value before it and stop after it. */
+static void watch_check(struct session *s, const struct machine_event *ev)
+{
+	const struct bpset *set = s->run_set;
+
+	if (!set || !set->watches.len || !ev->lane_addr || s->wh.hit)
+		return;
+	for (size_t i = 0; i < set->watches.len; i++) {
+		const struct watch *w = &set->watches.v[i];
+
+		if ((w->kind == SESSION_WATCH_WRITE && !ev->write) ||
+		    (w->kind == SESSION_WATCH_READ && ev->write) || (w->slot >= 0 && w->slot != ev->slot))
+			continue;
+		for (int l = 0; l < 32; l++) {
+			uint64_t a = ev->lane_addr[l];
+
+			if (!(ev->mask >> l & 1) || a + ev->size <= w->addr || a >= w->addr + w->size)
+				continue;
+			s->wh.hit = 1;
+			s->wh.id = w->id;
+			s->wh.slot = ev->slot;
+			s->wh.warp = ev->warp;
+			s->wh.lane = l;
+			s->wh.write = ev->write;
+			s->wh.old = 0;
+			machine_read(s->m, ev->slot, ev->warp, l, w->addr, &s->wh.old, w->size);
+			machine_request_stop(s->m);
+			return;
+		}
+	}
+}
+
+const struct session_access *session_access_last(struct session *s, enum session_space sp)
+{
+	struct session_access *a;
+
+	if ((unsigned)sp >= SESSION_NSPACES || !s->acc_valid[sp])
+		return NULL;
+	a = &s->acc[sp];
+	if (s->acc_done[sp])
+		return a;
+	s->acc_done[sp] = 1;
+	a->line = session_line(s, a->func, a->pc);
+	if (sp != SESSION_SHARED) {
+		a->sectors = machine_sectors(a->addr, a->mask, a->size);
+		return a;
+	}
+	a->degree = machine_bank_conflicts(a->addr, a->mask, a->size, &a->banks);
+	/* the first bank that serves the most words: which two lanes collide */
+	snprintf(a->note, sizeof(a->note), "every bank serves one word");
+	for (int b = 0; b < 32 && a->degree > 1; b++) {
+		int words = 0, l0 = -1, l1 = -1;
+		uint64_t w0 = 0;
+
+		for (int l = 0; l < 32; l++) {
+			uint64_t w = (a->addr[l] & (((uint64_t)1 << 40) - 1)) / 4;
+			int seen = 0;
+
+			if (!(a->mask >> l & 1) || (int)(w % 32) != b)
+				continue;
+			for (int k = 0; k < l; k++)
+				seen |= (a->mask >> k & 1) &&
+					(a->addr[k] & (((uint64_t)1 << 40) - 1)) / 4 == w;
+			if (seen)
+				continue;
+			if (!words++) {
+				l0 = l;
+				w0 = w;
+			} else if (l1 < 0 && w != w0) {
+				l1 = l;
+			}
+		}
+		if (words == a->degree && l1 >= 0) {
+			snprintf(a->note, sizeof(a->note), "lanes %d and %d hit bank %d at different words",
+				 l0, l1, b);
+			break;
+		}
+	}
+	return a;
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct session *s = ctx;
 
 	switch (ev->kind) {
+	case EV_MEM:
+		access_keep(s, ev);
+		if (s->in_run)
+			watch_check(s, ev);
+		break;
 	case EV_INSN:
 		if (!s->fine_id)
 			note_ran(s, ev);
@@ -278,7 +409,8 @@ static void on_fine(void *ctx, const struct machine_event *ev)
 
 static unsigned base_kinds(const struct session *s)
 {
-	unsigned k = 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_FINDING | 1u << EV_BRKPT;
+	unsigned k = 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_FINDING | 1u << EV_BRKPT |
+		     1u << EV_MEM;
 
 	for (size_t i = 0; i < s->obs.len; i++)
 		k |= s->obs.v[i].kinds & (s->obs.v[i].always ? ~0u : ~(1u << EV_INSN));
@@ -324,6 +456,7 @@ static void machine_build(struct session *s)
 	s->ran = 0;
 	s->brk.hit = 0;
 	s->found = 0;
+	memset(s->acc_valid, 0, sizeof(s->acc_valid));
 }
 
 /* Mark set k's lines in the code (-1: none). */
@@ -358,6 +491,7 @@ static int prim_exec(struct session *s, int kind, int slot, int warp)
 		apply_set(s, slot);
 		fine_off(s);
 		s->in_run = 1;
+		s->wh.hit = 0;
 		s->run_set = &s->sets.v[slot];
 		machine_break_settle(s->m);
 		machine_run(s->m, (uint64_t)warp);
@@ -471,6 +605,7 @@ void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_o
 
 static void set_free(struct bpset *b)
 {
+	vec_free(&b->watches);
 	for (size_t i = 0; i < b->kinds.len; i++)
 		free(b->kinds.v[i]);
 	vec_free(&b->kinds);
@@ -498,6 +633,13 @@ void session_free(struct session *s)
 	vec_free(&s->marks);
 	vec_free(&s->obs);
 	free(s);
+}
+
+void session_release_machine(struct session *s)
+{
+	if (s->m)
+		machine_free(s->m);
+	s->m = NULL;
 }
 
 struct machine *session_machine(const struct session *s)
@@ -762,6 +904,29 @@ int session_break_barriers(struct session *s, struct strbuf *msg)
 	return first;
 }
 
+int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_watch kind, int slot,
+		  const char *what, struct strbuf *msg)
+{
+	uint8_t probe[8];
+	int id;
+
+	if (size < 1 || size > 8) {
+		strbuf_addf(msg, "cannot watch %u bytes (1 to 8)", size);
+		return -1;
+	}
+	if (machine_read(s->m, slot < 0 ? -1 : slot, 0, 0, addr, probe, size) < 0 &&
+	    machine_peek(s->m, addr, probe, size) < 0) {
+		strbuf_addf(msg, "cannot watch 0x%llx: no memory there", (unsigned long long)addr);
+		return -1;
+	}
+	id = bp_add(s, SBP_WATCH, 0, 0, NULL, what, 0);
+	s->bps.v[s->bps.len - 1].pub.addr = addr;
+	s->bps.v[s->bps.len - 1].pub.size = size;
+	s->bps.v[s->bps.len - 1].pub.watch = kind;
+	s->bps.v[s->bps.len - 1].pub.slot = slot;
+	return id;
+}
+
 int session_break_delete(struct session *s, int id)
 {
 	size_t j = 0;
@@ -823,6 +988,8 @@ void session_break_copy(struct session *to, const struct session *from)
 	for (size_t i = 0; i < from->bps.len; i++) {
 		struct sbp b = from->bps.v[i];
 
+		if (b.pub.kind == SBP_WATCH)
+			continue; /* its address means nothing in the new program */
 		if (b.pub.file == from->main_file)
 			b.pub.file = to->main_file;
 		b.func = b.func ? xstrdup(b.func) : NULL;
@@ -867,6 +1034,12 @@ static int set_current(struct session *s, int finding_step)
 				vec_push(&cur.kinds, xstrdup(b->cond ? b->cond : ""));
 			continue;
 		}
+		if (b->pub.kind == SBP_WATCH) {
+			if (b->pub.enabled && !finding_step)
+				vec_push(&cur.watches, ((struct watch){ b->pub.id, b->pub.watch, b->pub.slot,
+									b->pub.addr, b->pub.size }));
+			continue;
+		}
 		if (!b->pub.enabled || finding_step)
 			continue;
 		int dup = 0;
@@ -879,8 +1052,10 @@ static int set_current(struct session *s, int finding_step)
 	if (s->sets.len) {
 		const struct bpset *last = &s->sets.v[s->sets.len - 1];
 		int same = last->any_finding == cur.any_finding && last->lines.len == cur.lines.len &&
-			   last->kinds.len == cur.kinds.len;
+			   last->kinds.len == cur.kinds.len && last->watches.len == cur.watches.len;
 
+		for (size_t k = 0; same && k < cur.watches.len; k++)
+			same = !memcmp(&last->watches.v[k], &cur.watches.v[k], sizeof(struct watch));
 		for (size_t k = 0; same && k < cur.lines.len; k++)
 			same = last->lines.v[k].file == cur.lines.v[k].file &&
 			       last->lines.v[k].line == cur.lines.v[k].line;
@@ -906,7 +1081,8 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 	for (size_t i = 0; i < s->bps.len; i++) {
 		struct sbp *b = &s->bps.v[i];
 
-		if (b->pub.kind == SBP_FINDING || !b->pub.enabled || b->pub.file != sp.file ||
+		if (b->pub.kind == SBP_FINDING || b->pub.kind == SBP_WATCH || !b->pub.enabled ||
+		    b->pub.file != sp.file ||
 		    b->pub.line != (int)sp.line)
 			continue;
 		for (int l = 0; l < 32; l++) {
@@ -935,6 +1111,16 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 }
 
 /* ---- stepping */
+
+static int64_t sext_bytes(uint64_t v, uint32_t size)
+{
+	if (size >= 8)
+		return (int64_t)v;
+	v &= ((uint64_t)1 << (size * 8)) - 1;
+	if (v >> (size * 8 - 1) & 1)
+		v |= ~(((uint64_t)1 << (size * 8)) - 1);
+	return (int64_t)v;
+}
 
 static int interrupted(struct session *s, uint64_t n)
 {
@@ -1273,6 +1459,35 @@ static int step_sched(struct session *s, enum session_step how, struct strbuf *m
 	return step_warp_run(s, how, slot, warp, before, msg);
 }
 
+/* A watched access ran: stop, unless a write left the value as it was. */
+static int watch_stop(struct session *s)
+{
+	struct sbp *b = bp_by_id(s, s->wh.id);
+	uint64_t now = 0;
+
+	if (!b)
+		return 0;
+	machine_read(s->m, s->wh.slot, s->wh.warp, s->wh.lane, b->pub.addr, &now, b->pub.size);
+	if (b->pub.watch == SESSION_WATCH_WRITE && now == s->wh.old)
+		return 0;
+	b->pub.hits++;
+	s->stop->bp = b->pub.id;
+	s->stop->old_val = s->wh.old;
+	s->stop->new_val = now;
+	stop_at(s, s->wh.slot, s->wh.warp, s->wh.lane);
+	if (s->wh.write)
+		stop_text(s, SESSION_WATCHED, "watchpoint %d: %s, old = %lld, new = %lld (warp %d lane %d wrote)",
+			  b->pub.id, b->cond ? b->cond : "?", (long long)sext_bytes(s->wh.old, b->pub.size),
+			  (long long)sext_bytes(now, b->pub.size), s->wh.warp, s->wh.lane);
+	else
+		stop_text(s, SESSION_WATCHED, "watchpoint %d: %s = %lld (warp %d lane %d read)", b->pub.id,
+			  b->cond ? b->cond : "?", (long long)sext_bytes(now, b->pub.size), s->wh.warp,
+			  s->wh.lane);
+	if (b->pub.temporary)
+		session_break_delete(s, b->pub.id);
+	return 1;
+}
+
 /* continue (and the runs to a kernel's end or to a finding). */
 static int run_on(struct session *s, enum session_step how)
 {
@@ -1289,6 +1504,8 @@ static int run_on(struct session *s, enum session_step how)
 		if (s->limit && s->limit - (machine_steps(s->m) - s->start_steps) < budget)
 			budget = s->limit - (machine_steps(s->m) - s->start_steps);
 		prim(s, P_RUN, k, (int)(budget ? budget : 1));
+		if (s->wh.hit && watch_stop(s))
+			return 0;
 		if (machine_break_hit(s->m, &bi) && (b = bp_match(s, &bi, &lane))) {
 			b->pub.hits++;
 			s->stop->bp = b->pub.id;
@@ -1460,4 +1677,99 @@ int session_last_ran(const struct session *s, int *slot, int *warp, int *func, u
 uint64_t session_steps(const struct session *s)
 {
 	return machine_steps(s->m);
+}
+
+/* ---- summaries */
+
+int session_warp(const struct session *s, int slot, int warp, struct session_warp *w)
+{
+	struct machine_warp_info wi;
+	int first = -1, nbar = 0, nsync = 0;
+
+	memset(w, 0, sizeof(*w));
+	w->current = w->last = -1;
+	if (machine_warp(s->m, slot, warp, &wi) < 0)
+		return -1;
+	w->exists = wi.exists;
+	w->live = wi.live;
+	w->exited = wi.exited;
+	w->last = wi.current;
+	for (int l = 0; l < 32; l++)
+		w->state[l] = !(wi.exists >> l & 1) ? LS_NONE : wi.exited >> l & 1 ? LS_EXITED : LS_NONE;
+	for (int g = 0; g < wi.ngroups && w->ngroups < SESSION_MAX_GROUPS; g++) {
+		struct machine_group_info gi;
+		struct session_group *sg = &w->g[w->ngroups];
+		uint32_t rpc;
+
+		if (machine_group(s->m, slot, warp, g, &gi) < 0)
+			continue;
+		sg->mask = gi.mask;
+		sg->func = gi.func;
+		sg->depth = gi.depth;
+		sg->state = gi.state;
+		sg->pc = gi.pc;
+		sg->wait_mask = gi.wait_mask;
+		sg->line = session_line(s, gi.func, gi.pc);
+		if (machine_group_reconv(s->m, slot, warp, g, &rpc) == 0)
+			sg->reconv_line = session_line(s, gi.func, rpc);
+		for (int l = 0; l < 32; l++)
+			if (gi.mask >> l & 1) {
+				w->state[l] = (uint8_t)gi.state;
+				w->line[l] = sg->line;
+			}
+		if (gi.state == LS_ACTIVE || gi.state == LS_READY) {
+			if (g == wi.current)
+				w->current = w->ngroups;
+			else if (first < 0)
+				first = w->ngroups;
+		}
+		if (g == wi.current)
+			w->last = w->ngroups;
+		nbar += gi.state == LS_BARRIER;
+		nsync += gi.state == LS_WARPSYNC;
+		w->ngroups++;
+	}
+	if (w->current < 0)
+		w->current = first;
+	if (!wi.live && wi.exists)
+		w->note = "exited";
+	else if (nbar && nbar == w->ngroups)
+		w->note = "at __syncthreads";
+	else if (nsync && !nbar && w->current < 0)
+		w->note = "waits: warp collective";
+	else if (w->ngroups > 1)
+		w->note = "diverged";
+	w->tile = slot >= 0 ? machine_warp_tile(s->m, slot, warp) : 0;
+	return 0;
+}
+
+int session_barrier(const struct session *s, int slot, struct session_barrier *b)
+{
+	struct machine_block_info bi;
+
+	memset(b, 0, sizeof(*b));
+	if (machine_block(s->m, slot, &bi) < 0)
+		return -1;
+	memcpy(b->block, bi.idx, sizeof(b->block));
+	b->arrived = bi.bar_arrived;
+	b->expected = bi.bar_expected;
+	b->generation = bi.bar_generation;
+	b->live = bi.nthreads - bi.nexited;
+	b->nwarps = bi.nwarps < 32 ? bi.nwarps : 32;
+	for (int w = 0; w < b->nwarps; w++) {
+		struct machine_warp_info wi;
+		struct machine_group_info gi;
+
+		if (machine_warp(s->m, slot, w, &wi) < 0)
+			continue;
+		for (int g = 0; g < wi.ngroups; g++) {
+			if (machine_group(s->m, slot, w, g, &gi) < 0)
+				continue;
+			if (gi.state == LS_BARRIER)
+				b->at_bar[w] |= gi.mask;
+			else if (gi.state == LS_WARPSYNC)
+				b->at_sync[w] |= gi.mask;
+		}
+	}
+	return 0;
 }

@@ -85,6 +85,7 @@ enum session_reason {
 	SESSION_INTERRUPTED,   /* the poll callback asked to stop */
 	SESSION_LIMIT,         /* the step limit */
 	SESSION_BACKED,        /* reverse execution done (or interrupted: see text) */
+	SESSION_WATCHED,       /* a watchpoint: stop.bp, old and new value, the lane */
 };
 
 struct session_stop {
@@ -95,6 +96,7 @@ struct session_stop {
 	uint32_t mask;         /* lanes of the group there */
 	int line;              /* its line (0: none) */
 	size_t finding;        /* SESSION_FOUND: index (machine_finding_get) */
+	uint64_t old_val, new_val; /* SESSION_WATCHED: the watched bytes before and after */
 	char text[200];        /* what the interface shows ("breakpoint 1, line 15") */
 };
 
@@ -103,6 +105,10 @@ struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm
 			    const struct machine_opts *mo, int reversible);
 void session_free(struct session *s);
 struct machine *session_machine(const struct session *s);
+/* Free the machine now (before its module goes): what is left are the
+ * breakpoints, for session_break_copy and session_free; nothing else may
+ * be called. */
+void session_release_machine(struct session *s);
 const struct ir_module *session_module(const struct session *s);
 /* Start main(argc, argv) stopped before its first instruction (argv is
  * copied; rebuilds start it again). -1: the program has no main. */
@@ -142,7 +148,8 @@ int session_last_ran(const struct session *s, int *slot, int *warp, int *func, u
 uint64_t session_steps(const struct session *s);
 
 /* ---- breakpoints. Ids count from 1 and are never reused in a session. */
-enum session_bp_kind { SBP_LINE, SBP_FUNC, SBP_FINDING };
+enum session_bp_kind { SBP_LINE, SBP_FUNC, SBP_FINDING, SBP_WATCH };
+enum session_watch { SESSION_WATCH_WRITE, SESSION_WATCH_READ, SESSION_WATCH_ACCESS };
 struct session_bp {
 	int id;
 	enum session_bp_kind kind;
@@ -152,6 +159,10 @@ struct session_bp {
 	const char *cond;      /* per-lane condition (eval.h), NULL: none; SBP_FINDING: the kind (NULL: any) */
 	int enabled, temporary;
 	uint64_t hits;
+	uint64_t addr;         /* SBP_WATCH: the generic address watched */
+	uint32_t size;         /* its bytes (1..8) */
+	int watch;             /* enum session_watch */
+	int slot;              /* a shared or local address: the block slot it names, else -1 */
 };
 /* A breakpoint on every statement of file:line (file 0: the main file,
  * the one named by session_set_main_file). Returns its id, or -1 with a
@@ -168,6 +179,14 @@ int session_break_finding(struct session *s, const char *kind, struct strbuf *ms
  * arrive/wait, grid sync): the first id, or -1 when there is none; the
  * lines go to msg. */
 int session_break_barriers(struct session *s, struct strbuf *msg);
+/* A watchpoint on size bytes (1..8) at generic address addr (for the shared
+ * and local windows, as block slot `slot` sees them; else slot -1): continue
+ * stops after a warp access that writes a new value there (WRITE: a store
+ * of the same value does not stop), reads it (READ) or either (ACCESS).
+ * what names it in the stop's text ("x", "buf[3]"). Returns its id (shared
+ * with breakpoints), or -1 with a message. */
+int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_watch kind, int slot,
+		  const char *what, struct strbuf *msg);
 /* Delete one (id) or all (0). -1 when there is no such breakpoint. */
 int session_break_delete(struct session *s, int id);
 int session_break_enable(struct session *s, int id, int on);
@@ -185,6 +204,58 @@ void session_break_copy(struct session *to, const struct session *from);
 void session_set_main_file(struct session *s, uint32_t file);
 /* Is there code on line of the main file? */
 int session_line_has_code(const struct session *s, int line);
+
+/* ---- the memory-access log: the last device warp access to each space */
+enum session_space { SESSION_SHARED, SESSION_GLOBAL, SESSION_CONST, SESSION_NSPACES };
+struct session_access {
+	int slot, warp, func, write;
+	uint32_t pc, mask, size;  /* size: bytes per lane */
+	uint64_t addr[32];        /* each lane's generic address (0 outside mask) */
+	uint64_t seq;             /* order among the kept accesses (later: larger) */
+	int line;                 /* its line (session_line) */
+	int degree;               /* shared: bank-conflict degree (1: none, n: n-way) */
+	uint32_t banks;           /* shared: the banks touched (bit per bank) */
+	int sectors;              /* global, constant: distinct 32-byte sectors */
+	char note[96];            /* shared: "lanes 0 and 16 hit bank 0 at different words" */
+};
+/* The last access to space since the machine was (re)built, or NULL. The
+ * views (degree, banks, sectors, note) are computed on the first query. */
+const struct session_access *session_access_last(struct session *s, enum session_space sp);
+
+/* ---- summaries: a warp's groups and lanes, a block's barrier */
+#define SESSION_MAX_GROUPS 32
+struct session_group {
+	uint32_t mask;
+	int func, depth, state;   /* state: enum machine_lane_state */
+	uint32_t pc;
+	int line, reconv_line;    /* reconv_line: where it reconverges, 0: unknown */
+	uint32_t wait_mask;
+};
+struct session_warp {
+	uint32_t exists, live, exited;
+	int ngroups;
+	struct session_group g[SESSION_MAX_GROUPS];
+	int current;              /* the group that runs next: the one that ran last
+				   * if it is still ready, else the first ready one; -1 */
+	int last;                 /* the group that ran last (machine_warp_info.current) */
+	uint8_t state[32];        /* per lane: enum machine_lane_state (LS_NONE: no thread) */
+	int line[32];             /* per lane: its group's line (0: none) */
+	const char *note;         /* "exited", "at __syncthreads", "waits: warp collective",
+				   * "diverged", or NULL */
+	int tile;                 /* cooperative-groups tile size (0: none) */
+};
+/* slot -1, warp 0: the host thread. -1 when there is no such warp. */
+int session_warp(const struct session *s, int slot, int warp, struct session_warp *w);
+struct session_barrier {
+	uint32_t block[3];
+	uint32_t arrived, expected, generation; /* as machine_block_info */
+	uint32_t live;            /* threads not exited: those a __syncthreads waits for */
+	int nwarps;
+	uint32_t at_bar[32];      /* per warp: lanes waiting at __syncthreads */
+	uint32_t at_sync[32];     /* per warp: lanes waiting at a warp collective */
+};
+/* The __syncthreads barrier of the block in slot; -1 when the slot is empty. */
+int session_barrier(const struct session *s, int slot, struct session_barrier *b);
 
 /* ---- positions and values */
 struct eval_ctx;

@@ -366,6 +366,124 @@ static void test_step_stops(void)
 	close_prog(&p);
 }
 
+
+static const char *const SHARED =
+	"__global__ void k(int *out)\n"                  /* 1 */
+	"{\n"                                            /* 2 */
+	"\t__shared__ int s[128];\n"                    /* 3 */
+	"\ts[threadIdx.x * 2] = threadIdx.x;\n"          /* 4 */
+	"\t__syncthreads();\n"                           /* 5 */
+	"\tout[threadIdx.x] = s[threadIdx.x * 2];\n"     /* 6 */
+	"\tif (threadIdx.x == 0) out[0] = 5;\n"          /* 7 */
+	"\tif (threadIdx.x == 0) out[0] = 5;\n"          /* 8 */
+	"\tif (threadIdx.x == 0) out[0] = 7;\n"          /* 9 */
+	"}\n"                                            /* 10 */
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(d);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* The access log and the summaries of a warp and of a barrier. */
+static void test_access_and_summaries(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct session_focus f = { 0, 0, 0 };
+	struct session_warp w;
+	struct session_barrier b;
+	const struct session_access *a;
+	struct strbuf msg;
+
+	if (open_prog(&p, SHARED) < 0) {
+		ok(0, "the shared-memory program compiles");
+		return;
+	}
+	strbuf_init(&msg);
+	session_break_line(p.s, 0, 5, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	a = session_access_last(p.s, SESSION_SHARED);
+	ok(st.reason == SESSION_BREAKPOINT && a && a->write && a->warp == 0 && a->line == 4 &&
+	   a->mask == 0xffffffffu, "the access log keeps warp 0's shared store of line 4");
+	ok(a && a->degree == 2 && !strcmp(a->note, "lanes 0 and 16 hit bank 0 at different words"),
+	   "a stride-2 store is a 2-way bank conflict: %s", a ? a->note : "-");
+	ok(session_access_last(p.s, SESSION_GLOBAL) == NULL, "no global access yet");
+	step(&p, SESSION_LINE, &f, &st);
+	ok(st.reason == SESSION_WAITS, "a line step of warp 0 ends at the barrier: %s", st.text);
+	ok(session_warp(p.s, 0, 0, &w) == 0 && w.ngroups == 1 && w.state[0] == LS_BARRIER &&
+	   w.line[31] == 5 && w.note && !strcmp(w.note, "at __syncthreads"),
+	   "the warp summary: one group, at __syncthreads on line 5");
+	ok(session_warp(p.s, 0, 1, &w) == 0 && w.current == 0 && w.state[0] == LS_ACTIVE && !w.note,
+	   "warp 1 runs next, not waiting");
+	ok(session_barrier(p.s, 0, &b) == 0 && b.at_bar[0] == 0xffffffffu && b.at_bar[1] == 0 &&
+	   b.live == 64 && b.nwarps == 2, "the barrier summary: warp 0's 32 lanes of 64 arrived");
+	ok(session_warp(p.s, 5, 0, &w) < 0 && session_barrier(p.s, 5, &b) < 0, "no slot 5");
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static void test_watchpoints(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	struct eval_ctx c;
+	struct eval_val v;
+	uint64_t out;
+	const struct session_access *a;
+
+	if (open_prog(&p, SHARED) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_func(p.s, "k", NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	session_eval_ctx(p.s, st.slot, st.warp, st.lane, &c);
+	ok(st.reason == SESSION_BREAKPOINT && eval_expr(&c, "out", &v, &msg) == 0, "stopped in k: out is known");
+	out = (uint64_t)v.i;
+	session_break_delete(p.s, 0);
+	ok(session_watch(p.s, out, 16, SESSION_WATCH_WRITE, -1, "x", &msg) < 0, "at most 8 bytes");
+	ok(session_watch(p.s, out + 40 * 4, 4, SESSION_WATCH_WRITE, -1, "out[40]", &msg) > 0, "watch out[40]");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_WATCHED && st.warp == 1 && st.lane == 8 && st.new_val == 40,
+	   "continue stops after warp 1 lane 8 writes 40: %s", st.text);
+	a = session_access_last(p.s, SESSION_GLOBAL);
+	ok(a && a->write && a->warp == 1 && a->sectors == 4 && a->line == 6,
+	   "the global access of line 6: 4 sectors");
+	session_break_delete(p.s, 0);
+	session_watch(p.s, out, 4, SESSION_WATCH_WRITE, -1, "out[0]", &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_WATCHED && st.old_val == 0 && st.new_val == 5, "out[0]: 0 -> 5 (%s)", st.text);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_WATCHED && st.old_val == 5 && st.new_val == 7,
+	   "storing 5 over 5 does not stop; 5 -> 7 does (%s)", st.text);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "then the end");
+	step(&p, SESSION_BACK, NULL, &st);
+	ok(st.reason == SESSION_BACKED && session_steps(p.s) > 0, "reverse replays through watchpoints");
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "and runs on from there: %s", st.text);
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+static void test_values(void)
+{
+	struct eval_val v;
+	struct strbuf sb;
+
+	eval_scalar_val(IR_F16, 0x3e00, &v);
+	ok(v.isf && v.f == 1.5, "a half 0x3e00 is 1.5");
+	eval_scalar_val(IR_S8, 0xff, &v);
+	ok(!v.isf && v.i == -1, "a signed char 0xff is -1");
+	strbuf_init(&sb);
+	eval_scalar_text(IR_U32, 0xffffffffu, &sb);
+	ok(!strcmp(strbuf_cstr(&sb), "4294967295"), "an unsigned int prints unsigned");
+	strbuf_release(&sb);
+}
+
 int main(void)
 {
 	tap_start();
@@ -378,5 +496,8 @@ int main(void)
 	test_reverse();
 	test_no_insn_events_in_continue();
 	test_step_stops();
+	test_access_and_summaries();
+	test_watchpoints();
+	test_values();
 	return tap_end();
 }
