@@ -137,22 +137,10 @@ static void snap_pending(struct eng *e, struct ui_state *st)
 	st->sync.npending = n;
 }
 
-/* The line a student reads an instruction at: its statement's first line
- * (a call spread over lines is one line), 0 outside the program's file. */
+/* The line a student reads an instruction at (session_line). */
 static int insn_line(struct eng *e, int func, uint32_t pc)
 {
-	const struct ir_func *f;
-	const struct ir_insn *in;
-
-	if (func < 0 || (uint32_t)func >= e->mod->nfuncs)
-		return 0;
-	f = &e->mod->funcs[func];
-	if (pc >= f->ncode)
-		return 0;
-	in = &f->code[pc];
-	if (in->stmt >= 0 && (uint32_t)in->stmt < f->nstmts && f->stmts[in->stmt].span.file == e->file)
-		return (int)f->stmts[in->stmt].span.line;
-	return in->span.file == e->file ? (int)in->span.line : 0;
+	return session_line(e->s, func, pc);
 }
 
 /* A shuffle's source lanes, kept while its warp stays on the shuffle's line. */

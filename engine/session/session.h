@@ -261,7 +261,8 @@ int session_barrier(const struct session *s, int slot, struct session_barrier *b
 struct eval_ctx;
 /* The evaluation context (eval.h) of one lane (slot -1: the host thread). */
 void session_eval_ctx(const struct session *s, int slot, int warp, int lane, struct eval_ctx *c);
-/* The source line of instruction pc of func (0: none, or a built-in header's). */
+/* The line a student reads instruction pc of func at: its statement's first
+ * line (a call spread over lines is one line); 0 outside the main file. */
 int session_line(const struct session *s, int func, uint32_t pc);
 
 #endif
