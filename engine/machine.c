@@ -917,29 +917,24 @@ void machine_request_stop(struct machine *m)
 	m->hooks |= STOP_HOOK;
 }
 
-int machine_stop_requested(const struct machine *m)
+/* A warp keeps its pass mark only while one of its groups stands there. */
+static void break_settle_warp(struct warp *w)
 {
-	return (m->hooks & STOP_HOOK) != 0;
+	int keep = 0;
+	for (uint32_t j = 0; j < w->ng && w->bp_pass; j++)
+		keep |= w->g[j].pc + 1 == w->bp_pass;
+	if (!keep)
+		w->bp_pass = 0;
 }
 
 void machine_break_settle(struct machine *m)
 {
 	struct grid *gr = m->grid;
-	struct warp *ws[1] = { m->host };
-	for (int i = 0; i < 1; i++)
-		if (ws[i] && ws[i]->bp_pass && !(ws[i]->ng && ws[i]->g[0].pc + 1 == ws[i]->bp_pass))
-			ws[i]->bp_pass = 0;
-	for (int s = 0; gr && s < gr->nres; s++) {
-		struct block *b = gr->res[s];
-		for (uint32_t i = 0; b && i < b->nwarps; i++) {
-			struct warp *w = &b->w[i];
-			int keep = 0;
-			for (uint32_t j = 0; j < w->ng && w->bp_pass; j++)
-				keep |= w->g[j].pc + 1 == w->bp_pass;
-			if (!keep)
-				w->bp_pass = 0;
-		}
-	}
+	if (m->host)
+		break_settle_warp(m->host);
+	for (int s = 0; gr && s < gr->nres; s++)
+		for (uint32_t i = 0; gr->res[s] && i < gr->res[s]->nwarps; i++)
+			break_settle_warp(&gr->res[s]->w[i]);
 }
 
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
@@ -977,8 +972,7 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
-static int machine_lane_first(const struct machine *m, int slot, int warp,
-			      struct machine_group_info *gi);
+
 static struct warp *warp_at(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
@@ -1077,43 +1071,6 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	else if (b->nexited == b->nthreads)
 		block_retire(m, m->grid, c->slot);
 	check_limit(m);
-	return 0;
-}
-
-int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit)
-{
-	struct machine_group_info gi;
-	if (machine_lane_first(m, slot, warp, &gi) < 0)
-		return -1;
-	const struct ir_func *f = &m->mod->funcs[gi.func];
-	int32_t st0 = f->code[gi.pc].stmt;
-	int depth0 = gi.depth, func0 = gi.func;
-	struct grid *gr = m->grid;
-	for (uint64_t k = 0; k < limit && m->status == MST_RUNNING; k++) {
-		if (machine_step_warp(m, slot, warp) < 0 || m->grid != gr)
-			break;
-		if (machine_lane_first(m, slot, warp, &gi) < 0)
-			break;
-		f = &m->mod->funcs[gi.func];
-		if (gi.func != func0 || gi.depth != depth0 || f->code[gi.pc].stmt != st0)
-			break;
-	}
-	return 0;
-}
-
-int machine_step_block(struct machine *m, int slot)
-{
-	struct grid *gr = m->grid;
-	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
-		return -1;
-	struct block *b = gr->res[slot];
-	uint64_t linear = b->linear;
-	for (uint32_t i = 0; i < b->nwarps && m->grid == gr && gr->res[slot] == b && b->linear == linear; i++) {
-		struct warp *w = &b->w[i];
-		if (!w->ng || interp_warp_pick(m, w) < 0)
-			continue;
-		machine_step_warp(m, slot, (int)i);
-	}
 	return 0;
 }
 
@@ -1304,15 +1261,6 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 }
 
 /* the group of the lowest live lane of a warp */
-static int machine_lane_first(const struct machine *m, int slot, int warp,
-			      struct machine_group_info *gi)
-{
-	struct warp *w = warp_at(m, slot, warp);
-	if (!w || !w->live)
-		return -1;
-	return machine_lane(m, slot, warp, __builtin_ctz(w->live), gi);
-}
-
 int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned size, uint32_t *banks)
 {
 	/* per bank, the distinct words requested: the degree is the largest count */
