@@ -73,6 +73,7 @@ struct bpset {
 	VEC(struct fileline) lines;
 	VEC(struct watch) watches;
 	int any_finding;       /* stop at every new finding */
+	int kernel_end;        /* stop when a kernel ends */
 	VEC(char *) kinds;     /* else at those whose kind contains one of these */
 };
 
@@ -374,6 +375,8 @@ static void on_event(void *ctx, const struct machine_event *ev)
 		break;
 	case EV_KERNEL_END:
 		s->kernel_ends++;
+		if (s->in_run && s->run_set && s->run_set->kernel_end)
+			machine_request_stop(s->m);
 		break;
 	case EV_FINDING:
 		if (finding_wanted(s->in_run ? s->run_set : NULL, ev->finding ? ev->finding->kind : "")) {
@@ -1019,7 +1022,7 @@ void session_break_prune(struct session *s)
 }
 
 /* The set a continue runs with now (saved once per distinct set). */
-static int set_current(struct session *s, int finding_step)
+static int set_current(struct session *s, int finding_step, int kernel_end)
 {
 	struct bpset cur;
 	int any = 0;
@@ -1049,9 +1052,11 @@ static int set_current(struct session *s, int finding_step)
 			vec_push(&cur.lines, ((struct fileline){ b->pub.file, b->pub.line }));
 	}
 	cur.any_finding = !any || finding_step;
+	cur.kernel_end = kernel_end;
 	if (s->sets.len) {
 		const struct bpset *last = &s->sets.v[s->sets.len - 1];
-		int same = last->any_finding == cur.any_finding && last->lines.len == cur.lines.len &&
+		int same = last->any_finding == cur.any_finding && last->kernel_end == cur.kernel_end &&
+			   last->lines.len == cur.lines.len &&
 			   last->kinds.len == cur.kinds.len && last->watches.len == cur.watches.len;
 
 		for (size_t k = 0; same && k < cur.watches.len; k++)
@@ -1491,7 +1496,7 @@ static int watch_stop(struct session *s)
 /* continue (and the runs to a kernel's end or to a finding). */
 static int run_on(struct session *s, enum session_step how)
 {
-	int k = set_current(s, how == SESSION_FINDING);
+	int k = set_current(s, how == SESSION_FINDING, how == SESSION_KERNEL);
 	uint64_t kends = s->kernel_ends;
 
 	for (uint64_t n = 1; running(s); n++) {

@@ -484,6 +484,106 @@ static void test_values(void)
 	strbuf_release(&sb);
 }
 
+static const char *const LONG =
+	"__global__ void k(int *out, int n)\n"           /* 1 */
+	"{\n"                                            /* 2 */
+	"\tint acc = 0;\n"                               /* 3 */
+	"\tfor (int i = 0; i < n; i++)\n"                /* 4 */
+	"\t\tacc += i;\n"                                /* 5 */
+	"\t__brkpt();\n"                                 /* 6 */
+	"\tout[threadIdx.x] = acc;\n"                    /* 7 */
+	"}\n"                                            /* 8 */
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 32 * sizeof(int));\n"
+	"\tk<<<1, 32>>>(d, 20000);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\tk<<<1, 32>>>(d, 1);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static int npolls;
+static int poll_once(void *ctx, uint64_t steps, uint64_t total)
+{
+	(void)ctx;
+	(void)steps;
+	(void)total;
+	return ++npolls >= 2;
+}
+
+/* The other step sizes, the poll, __brkpt() and manual scheduling. */
+static void test_runs(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct session_focus f = { 0, 0, 0 };
+	struct machine_choice ch[4];
+
+	if (open_prog(&p, LONG) < 0) {
+		ok(0, "the long program compiles");
+		return;
+	}
+	session_set_poll(p.s, poll_once, NULL);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_INTERRUPTED && npolls == 2 && strstr(st.text, "interrupted (Ctrl-C) after"),
+	   "the poll interrupts a long continue between chunks: %s", st.text);
+	session_set_poll(p.s, NULL, NULL);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BRKPT && st.has_thread && st.warp == 0 && strstr(st.text, "line 6"),
+	   "__brkpt() stops continue on its thread: %s", st.text);
+	step(&p, SESSION_KERNEL, NULL, &st);
+	ok(st.reason == SESSION_KERNEL_DONE && !machine_kernel(session_machine(p.s), &(struct machine_kernel_info){ 0 }) == 0,
+	   "run to the kernel's end: %s", st.text);
+	to_kernel(&p, &st);
+	ok(st.reason == SESSION_KERNEL_START, "host steps reach the second launch");
+	ok(session_choose(p.s, &(struct machine_choice){ 5, 0, 0, 0, 0, 0 }) < 0, "no such choice");
+	ok(machine_choices(session_machine(p.s), ch, 4) == 1 && session_choose(p.s, &ch[0]) == 0,
+	   "a chosen group runs");
+	ok(session_last_ran(p.s, &f.slot, &f.warp, NULL, NULL) == 0 && f.slot == 0 && f.warp == 0,
+	   "the session knows which group ran last");
+	step(&p, SESSION_FINDING, NULL, &st);
+	ok(st.reason == SESSION_BRKPT, "to the next finding: __brkpt() stops it too (%s)", st.text);
+	step(&p, SESSION_FINDING, NULL, &st);
+	ok(st.reason == SESSION_EXITED, "then no finding: the end (%s)", st.text);
+	close_prog(&p);
+
+	if (open_prog(&p, SHARED) < 0)
+		return;
+	to_kernel(&p, &st);
+	step(&p, SESSION_BARRIER, &f, &st);
+	ok(st.reason == SESSION_BARRIER_DONE && !strcmp(st.text, "a barrier completed"), "to the barrier");
+	close_prog(&p);
+}
+
+/* A reload: the breakpoints go to the new program where their lines still
+ * have code, with their ids; watchpoints do not. */
+static void test_break_copy(void)
+{
+	struct prog a, b;
+	struct strbuf msg;
+	uint64_t addr = 0;
+
+	if (open_prog(&a, PROG) < 0 || open_prog(&b, SHARED) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_line(a.s, 0, 13, "t > 3", 0, &msg);  /* 1: SHARED has no line 13 */
+	session_break_line(a.s, 0, 8, NULL, 0, &msg);      /* 2: kept */
+	machine_alloc(session_machine(a.s), 16, &addr);
+	ok(session_watch(a.s, addr, 4, SESSION_WATCH_WRITE, -1, "x", &msg) == 3, "a watchpoint is 3");
+	session_break_finding(a.s, "race", &msg);          /* 3 or 4: kept */
+	session_break_copy(b.s, a.s);
+	ok(session_break_count(b.s) == 2 && session_break_get(b.s, 0)->id == 2 &&
+	   session_break_get(b.s, 0)->line == 8 && session_break_get(b.s, 1)->kind == SBP_FINDING,
+	   "line 8 and the finding breakpoint are kept, with their ids");
+	ok(session_break_line(b.s, 0, 4, NULL, 0, &msg) > session_break_get(a.s, session_break_count(a.s) - 1)->id,
+	   "new ids continue after the old ones");
+	strbuf_release(&msg);
+	close_prog(&a);
+	close_prog(&b);
+}
+
 int main(void)
 {
 	tap_start();
@@ -499,5 +599,7 @@ int main(void)
 	test_access_and_summaries();
 	test_watchpoints();
 	test_values();
+	test_runs();
+	test_break_copy();
 	return tap_end();
 }
