@@ -96,6 +96,8 @@ struct host_engine {
 	FILE *out, *err;
 	const struct front_opts *fo;
 	const struct machine_opts *mo;
+	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
+	void *poll_ctx;
 };
 
 static const char *const ev_names[] = {
@@ -367,6 +369,7 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
 	session_set_limit(hm->s, hm->max_steps);
 	session_set_step_stops(hm->s, 1);
+	session_set_poll(hm->s, he->poll, he->poll_ctx);
 	hm->obs = session_observe(hm->s, 0, 0, observe, hm);
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
@@ -529,12 +532,18 @@ static int he_run_main(void *ctx, uint64_t mach, int argc, const char **argv, in
 	do
 		session_step(hm->s, SESSION_CONTINUE, 1, NULL, &stop, &msg);
 	while (stop.reason != SESSION_EXITED && stop.reason != SESSION_LIMIT &&
-	       machine_get_status(hm->m) == MST_RUNNING && !msg.len);
+	       stop.reason != SESSION_INTERRUPTED && machine_get_status(hm->m) == MST_RUNNING &&
+	       !msg.len);
 	session_set_step_stops(hm->s, 1);
 	strbuf_release(&msg);
 	if (stop.reason == SESSION_LIMIT) {
 		snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
 			 (unsigned long long)hm->max_steps);
+		return -1;
+	}
+	if (stop.reason == SESSION_INTERRUPTED) {
+		snprintf(err, WSAPI_ERR_MAX, "main() was interrupted after %llu instructions",
+			 (unsigned long long)session_steps(hm->s));
 		return -1;
 	}
 	*status = machine_exit_status(hm->m);
@@ -1679,6 +1688,16 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
 		.events = he_events,
 	};
 	return he;
+}
+
+void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
+			  void *ctx)
+{
+	he->poll = poll;
+	he->poll_ctx = ctx;
+	for (size_t i = 0; i < he->objs.len; i++)
+		if (he->objs.v[i]->hm)
+			session_set_poll(he->objs.v[i]->hm->s, poll, ctx);
 }
 
 struct wsapi_host *host_engine_host(struct host_engine *he)
