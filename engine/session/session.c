@@ -536,7 +536,7 @@ static int replay(struct session *s, uint64_t total)
 			uint64_t before = machine_steps(s->m);
 
 			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp);
-			n += s->log.v[i].kind == P_RUN ? (machine_steps(s->m) - before) / 1 + 1 : 1;
+			n += machine_steps(s->m) > before ? machine_steps(s->m) - before : 1;
 			if (n < CHUNK || !s->poll)
 				continue;
 			n = 0;

@@ -39,6 +39,18 @@
  *   A step limit (session_set_limit) stops a command after that many
  *   machine steps with SESSION_LIMIT.
  */
+/*
+ * NEEDSWORK (issue 16, stepping a student can trust): the statement rule
+ * lives here and in the engine only: machine_apply_breaks marks the first
+ * decoded instruction of each statement, interp_run_group stops there with
+ * one "pass once" mark per warp (so two groups of a diverged warp at marked
+ * statements share it), and session.c's step_done/bp_match decide the rest.
+ * Stops per (warp, lane mask) and the oracle test belong there. Reverse
+ * execution replays from the start: O(history) until the engine can copy a
+ * machine (checkpoints). Watchpoints are checked during continue, not
+ * during steps. A lesson's machine is a Lua session not shown in the
+ * interface (tui/lesson_ui.c still generates a program for it).
+ */
 #ifndef WS_SESSION_H
 #define WS_SESSION_H
 
