@@ -820,30 +820,29 @@ static int q_warps(struct he_mach *hm, const struct wsapi_where *w, struct wsapi
 
 static int q_groups(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi;
+	struct session_warp sw;
 	const struct ir_insn *in;
 	int s = w->block < 0 && machine_has_host(hm->m) && slot_of(hm, -1) == -2 ? -1
 										: where_slot(hm, w, err);
 	int warp = w->warp < 0 ? 0 : (int)w->warp;
 
-	if (s < -1 || (s == -1 && w->block >= 0) || machine_warp(hm->m, s, warp, &wi) < 0)
+	if (s < -1 || (s == -1 && w->block >= 0) || session_warp(hm->s, s, warp, &sw) < 0)
 		return snprintf(err, WSAPI_ERR_MAX, "no warp %d there", warp), -1;
-	for (int g = 0; g < wi.ngroups; g++) {
-		if (machine_group(hm->m, s, warp, g, &gi) < 0)
-			continue;
+	for (int g = 0; g < sw.ngroups; g++) {
+		const struct session_group *gi = &sw.g[g];
+
 		wsapi_out_begin(o, NULL);
 		wsapi_out_int(o, "group", g);
-		out_mask(o, "mask", gi.mask);
-		wsapi_out_str(o, "state", state_name(gi.state));
-		wsapi_out_bool(o, "current", g == wi.current);
-		wsapi_out_str(o, "func", hm->mod->funcs[gi.func].name);
-		if ((in = insn_at(hm, gi.func, gi.pc)))
+		out_mask(o, "mask", gi->mask);
+		wsapi_out_str(o, "state", state_name(gi->state));
+		wsapi_out_bool(o, "current", g == sw.last);
+		wsapi_out_str(o, "func", hm->mod->funcs[gi->func].name);
+		if ((in = insn_at(hm, gi->func, gi->pc)))
 			wsapi_out_int(o, "line", in->span.line);
-		wsapi_out_int(o, "pc", gi.pc);
-		wsapi_out_int(o, "depth", gi.depth);
-		if (gi.wait_mask)
-			out_mask(o, "wait", gi.wait_mask);
+		wsapi_out_int(o, "pc", gi->pc);
+		wsapi_out_int(o, "depth", gi->depth);
+		if (gi->wait_mask)
+			out_mask(o, "wait", gi->wait_mask);
 		wsapi_out_end(o);
 	}
 	return 0;
