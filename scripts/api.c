@@ -428,7 +428,7 @@ static void events_dispatch(lua_State *L, int idx, uint64_t m)
 	lua_pop(L, 2);
 }
 
-static int machine_step(lua_State *L)
+static int mach_step(lua_State *L)
 {
 	struct wsapi_host *h = host_get(L);
 	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
@@ -447,11 +447,11 @@ static int machine_step(lua_State *L)
 	return 1;
 }
 
-static int machine_run(lua_State *L)
+static int mach_run(lua_State *L)
 {
 	lua_settop(L, 1);
 	lua_pushliteral(L, "all");
-	return machine_step(L);
+	return mach_step(L);
 }
 
 static int machine_alloc(lua_State *L)
@@ -803,8 +803,8 @@ static const luaL_Reg program_methods[] = {
 
 static const luaL_Reg machine_methods[] = {
 	{ "alloc", machine_alloc },     { "launch", machine_launch },
-	{ "run_main", machine_run_main }, { "step", machine_step },
-	{ "run", machine_run },         { "break_at", machine_break_at },
+	{ "run_main", machine_run_main }, { "step", mach_step },
+	{ "run", mach_run },             { "break_at", machine_break_at },
 	{ "clear_break", machine_clear_break }, { "query", machine_query },
 	{ "choices", machine_choices }, { "choose", machine_choose },
 	{ "explore", machine_explore }, { "on", machine_on },

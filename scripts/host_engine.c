@@ -10,15 +10,15 @@
  * - A machine runs either main() (m:run_main, or m:step on a machine with
  *   nothing launched) or kernels launched from Lua with no main() (the
  *   device-only mode of engine/inspect_lua.c); never both.
- * - One observer per machine records who ran last (for stepping by
- *   statement and for breakpoints), counts barrier completions and kernel
- *   ends (for step("barrier") and step("kernel")) and queues the events a
- *   script subscribed to; api.c drains the queue after each step.
- * - Stepping is the engine's: instruction = machine_step; a statement of a
- *   warp = the scheduler's next warp, then that warp alone until its next
- *   instruction starts a statement (or it waits or exits); breakpoints and
- *   new findings stop every granularity. A step limit (max_steps, default
+ * - Each machine is a debugger session (engine/session/session.h): its
+ *   stepping, breakpoints and stops are the session's, the same as the
+ *   interface's; this file translates granularities and stops to Lua
+ *   tables. The session stops every granularity at breakpoints and new
+ *   findings (session_set_step_stops); its step limit (max_steps, default
  *   50 million instructions per call) keeps a script from hanging.
+ * - One observer per machine (through the session) queues the events a
+ *   script subscribed to; api.c drains the queue after each step. The last
+ *   memory accesses (m:access) are the session's access log.
  */
 #include <errno.h>
 #include <limits.h>
@@ -31,6 +31,8 @@
 #include "host_engine.h"
 #include "machine.h"
 #include "pp.h"
+#include "eval.h"
+#include "session.h"
 #include "util.h"
 
 #define HE_TAG_GLOBAL MACHINE_TAG_GLOBAL
@@ -65,37 +67,20 @@ struct he_event {
 	int degree, sectors; /* EV_MEM: bank-conflict degree (shared), 32-byte sectors (global) */
 };
 
-/* The last warp access to shared or to global memory (m:access). */
-struct he_access {
-	int valid, slot, warp, func, write;
-	uint32_t mask, pc, size;
-	uint64_t lane[32];
-};
-
-struct he_bp {
-	uint32_t file;
-	int line, id;
-};
-
 struct he_mach {
-	struct machine *m;
+	struct session *s;
+	struct machine *m;     /* session_machine(s): never rebuilt (not reversible) */
 	const struct ir_module *mod;
 	struct srcmgr *sm;
 	int obs;
 	unsigned sub;          /* subscribed kinds (bit HE_EV_LINE too) */
 	VEC(struct he_event) evq;
-	VEC(struct he_bp) bps;
-	int next_bp;
-	int last_slot, last_warp, last_func, ran;
-	uint32_t last_pc;
-	uint64_t barriers, kernel_ends;
 	uint64_t max_steps;
 	int mode;              /* 0 fresh, 1 device-only, 2 main */
 	int its;               /* simt its (else stack) */
 	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
 	char **argv;
 	int argc;
-	struct he_access acc_shared, acc_global;
 };
 
 struct he_obj {
@@ -117,6 +102,8 @@ struct host_engine {
 	int confined;               /* host_engine_confine was called */
 	VEC(char *) readable;       /* canonical folders the compilations may read */
 	struct pp_read_policy policy;
+	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
+	void *poll_ctx;
 };
 
 static const char *const ev_names[] = {
@@ -163,9 +150,8 @@ static int he_alive(void *ctx, enum wsapi_kind kind, uint64_t id)
 
 static void mach_free(struct he_mach *hm)
 {
-	machine_free(hm->m);
+	session_free(hm->s);
 	vec_free(&hm->evq);
-	vec_free(&hm->bps);
 	for (int i = 0; i < hm->argc; i++)
 		free(hm->argv[i]);
 	free(hm->argv);
@@ -394,31 +380,6 @@ static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct w
 
 /* ---- machines and buffers */
 
-/* Keep a device warp's shared or global access for m:access. */
-static void access_keep(struct he_mach *hm, const struct machine_event *e)
-{
-	unsigned tag = HE_TAG_OF(e->addr);
-	struct he_access *a;
-
-	if (e->slot < 0 || !e->lane_addr)
-		return;
-	if (tag == HE_TAG_SHARED)
-		a = &hm->acc_shared;
-	else if (tag == HE_TAG_GLOBAL || tag == HE_TAG_CONST)
-		a = &hm->acc_global;
-	else
-		return;
-	a->valid = 1;
-	a->slot = e->slot;
-	a->warp = e->warp;
-	a->func = e->func;
-	a->pc = e->pc;
-	a->write = e->write;
-	a->mask = e->mask;
-	a->size = e->size;
-	memcpy(a->lane, e->lane_addr, sizeof(a->lane));
-}
-
 static void observe(void *ctx, const struct machine_event *e)
 {
 	struct he_mach *hm = ctx;
@@ -426,11 +387,6 @@ static void observe(void *ctx, const struct machine_event *e)
 	int kind = (int)e->kind;
 
 	if (e->kind == EV_INSN) {
-		hm->last_slot = e->slot;
-		hm->last_warp = e->warp;
-		hm->last_func = e->func;
-		hm->last_pc = e->pc;
-		hm->ran = 1;
 		if (hm->sub >> HE_EV_LINE & 1) {
 			unsigned h = ((unsigned)(e->slot + 1) * 67u + (unsigned)e->warp) % HE_LAST_SLOTS;
 			int32_t st = hm->mod->funcs[e->func].code[e->pc].stmt;
@@ -439,12 +395,6 @@ static void observe(void *ctx, const struct machine_event *e)
 			hm->last_stmt[h].func = e->func;
 			hm->last_stmt[h].stmt = st;
 		}
-	} else if (e->kind == EV_BARRIER) {
-		hm->barriers++;
-	} else if (e->kind == EV_KERNEL_END) {
-		hm->kernel_ends++;
-	} else if (e->kind == EV_MEM) {
-		access_keep(hm, e);
 	}
 	if (!(hm->sub >> kind & 1) && !(kind == HE_EV_LINE))
 		return;
@@ -472,9 +422,14 @@ static void observe(void *ctx, const struct machine_event *e)
 	vec_push(&hm->evq, ev);
 }
 
-static unsigned base_kinds(void)
+/* What the observer gets: the events
+ * subscribed to, and every instruction only when "insn" or "line" is. */
+static void observe_update(struct he_mach *hm)
 {
-	return 1u << EV_INSN | 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_MEM;
+	unsigned insn = (hm->sub >> EV_INSN & 1) || (hm->sub >> HE_EV_LINE & 1);
+
+	session_observe_set(hm->s, hm->obs, (hm->sub & ((1u << EV_NKINDS) - 1)) |
+			    (insn ? 1u << EV_INSN : 0), (int)insn);
 }
 
 static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_opts *wo,
@@ -517,10 +472,13 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm->mod = p->c->mod;
 	hm->its = mo.simt == SIMT_ITS;
 	hm->sm = &p->c->sm;
-	hm->m = machine_new(hm->mod, &mo);
+	hm->s = session_new(hm->mod, hm->sm, &mo, 0);
+	hm->m = session_machine(hm->s);
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
-	hm->next_bp = 1;
-	hm->obs = machine_observe(hm->m, base_kinds(), observe, hm);
+	session_set_limit(hm->s, hm->max_steps);
+	session_set_step_stops(hm->s, 1);
+	session_set_poll(hm->s, he->poll, he->poll_ctx);
+	hm->obs = session_observe(hm->s, 0, 0, observe, hm);
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
 	*id = o->id;
@@ -658,7 +616,7 @@ static int main_start(struct he_mach *hm, int argc, const char **argv, char *err
 	hm->argv[0] = xstrdup("a.out");
 	for (int i = 0; i < argc; i++)
 		hm->argv[i + 1] = xstrdup(argv[i]);
-	if (machine_start(hm->m, hm->argc, hm->argv) < 0) {
+	if (session_start_main(hm->s, hm->argc, hm->argv) < 0) {
 		snprintf(err, WSAPI_ERR_MAX, "the program has no main function");
 		return -1;
 	}
@@ -671,17 +629,31 @@ static int he_run_main(void *ctx, uint64_t mach, int argc, const char **argv, in
 {
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
-	uint64_t start;
+	struct session_stop stop;
+	struct strbuf msg;
 
 	if (!hm || main_start(hm, argc, argv, err) < 0)
 		return -1;
-	start = machine_steps(hm->m);
-	while (machine_run(hm->m, 1u << 20) == MST_RUNNING)
-		if (machine_steps(hm->m) - start > hm->max_steps) {
-			snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
-				 (unsigned long long)hm->max_steps);
-			return -1;
-		}
+	/* to the end: past breakpoints and findings, within the step limit */
+	strbuf_init(&msg);
+	session_set_step_stops(hm->s, 0);
+	do
+		session_step(hm->s, SESSION_CONTINUE, 1, NULL, &stop, &msg);
+	while (stop.reason != SESSION_EXITED && stop.reason != SESSION_LIMIT &&
+	       stop.reason != SESSION_INTERRUPTED && machine_get_status(hm->m) == MST_RUNNING &&
+	       !msg.len);
+	session_set_step_stops(hm->s, 1);
+	strbuf_release(&msg);
+	if (stop.reason == SESSION_LIMIT) {
+		snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
+			 (unsigned long long)hm->max_steps);
+		return -1;
+	}
+	if (stop.reason == SESSION_INTERRUPTED) {
+		snprintf(err, WSAPI_ERR_MAX, "main() was interrupted after %llu instructions",
+			 (unsigned long long)session_steps(hm->s));
+		return -1;
+	}
 	*status = machine_exit_status(hm->m);
 	return 0;
 }
@@ -725,118 +697,42 @@ static int warp_next(struct he_mach *hm, int slot, int warp, struct machine_grou
 	return -1;
 }
 
-static int bp_hit(struct he_mach *hm, int slot, int warp)
+/* The stop as a Lua table: why, and where the warp that ran last stands. */
+static void stop_out(struct he_mach *hm, const struct session_stop *sp, const char *reason,
+		     struct wsapi_out *stop)
 {
-	struct machine_group_info gi;
-	const struct ir_insn *in;
-
-	const struct ir_insn *last = insn_at(hm, hm->last_func, hm->last_pc);
-
-	if (!hm->bps.len || warp_next(hm, slot, warp, &gi) < 0)
-		return 0;
-	/* the warp is about to enter a statement on a breakpoint's line */
-	if (!(in = insn_at(hm, gi.func, gi.pc)) ||
-	    (last && gi.func == hm->last_func && last->stmt == in->stmt))
-		return 0;
-	for (size_t i = 0; i < hm->bps.len; i++)
-		if (hm->bps.v[i].line == (int)in->span.line && hm->bps.v[i].file == in->span.file)
-			return hm->bps.v[i].id;
-	return 0;
-}
-
-struct he_run {
-	struct he_mach *hm;
-	uint64_t start_steps;
-	size_t nfind;
-	int bp;
-	const char *reason;
-};
-
-/* One scheduling step; sets r->reason when the run must stop. */
-static int run_one(struct he_run *r, int slot, int warp, int budget)
-{
-	struct he_mach *hm = r->hm;
-	enum machine_status st;
-
-	hm->ran = 0;
-	if (hm->mode == 0 && machine_start(hm->m, 1, (char *[]){ "a.out", NULL }) == 0)
-		hm->mode = 2;
-	if (warp >= 0 && slot >= 0)
-		st = machine_step_warp(hm->m, slot, warp) < 0 ? MST_IDLE : machine_get_status(hm->m);
-	else
-		st = budget <= 1 ? machine_step(hm->m) : machine_run(hm->m, (uint64_t)budget);
-	if (machine_nfindings(hm->m) > r->nfind)
-		r->reason = "finding";
-	else if (hm->ran && (r->bp = bp_hit(hm, hm->last_slot, hm->last_warp)))
-		r->reason = "breakpoint";
-	else if (st != MST_RUNNING && machine_get_status(hm->m) != MST_RUNNING)
-		r->reason = "done";
-	else if (machine_steps(hm->m) - r->start_steps > hm->max_steps)
-		r->reason = "step-limit";
-	return r->reason != NULL;
-}
-
-static int stmt_done(struct he_mach *hm, int slot, int warp, int func0, int stmt0, int line0,
-		     int by_line)
-{
-	struct machine_group_info gi;
-	const struct ir_insn *in;
-
-	if (warp_next(hm, slot, warp, &gi) < 0)
-		return 1; /* waits or exited */
-	if (slot < 0 && machine_kernel(hm->m, &(struct machine_kernel_info){ 0 }) == 0)
-		return 1; /* the host waits for the device */
-	if (!(in = insn_at(hm, gi.func, gi.pc)) || (gi.func == func0 && in->stmt == stmt0))
-		return 0;
-	return !by_line || gi.func != func0 || (int)in->span.line != line0;
-}
-
-/* One statement (or line) of the warp the scheduler picks. */
-static void run_stmt(struct he_run *r, int by_line)
-{
-	struct he_mach *hm = r->hm;
-	const struct ir_insn *in;
-	int slot, warp, line0, stmt0, func0;
-
-	if (run_one(r, -1, -1, 1) || !hm->ran)
-		return;
-	slot = hm->last_slot;
-	warp = hm->last_warp;
-	func0 = hm->last_func;
-	in = insn_at(hm, hm->last_func, hm->last_pc);
-	line0 = in ? (int)in->span.line : 0;
-	stmt0 = in ? in->stmt : -1;
-	while (!stmt_done(hm, slot, warp, func0, stmt0, line0, by_line))
-		if (run_one(r, slot < 0 ? -1 : slot, slot < 0 ? -1 : warp, 1))
-			return;
-}
-
-static void stop_out(struct he_run *r, struct wsapi_out *stop)
-{
-	struct he_mach *hm = r->hm;
 	struct machine_kernel_info k;
 	struct machine_group_info gi;
 	const struct ir_insn *in;
+	int slot, warp, func;
+	uint32_t pc;
 
-	wsapi_out_str(stop, "reason", r->reason ? r->reason : "step");
-	wsapi_out_int(stop, "steps", (long long)machine_steps(hm->m));
-	if (r->bp)
-		wsapi_out_int(stop, "breakpoint", r->bp);
+	wsapi_out_str(stop, "reason", reason);
+	wsapi_out_int(stop, "steps", (long long)session_steps(hm->s));
+	if (sp->reason == SESSION_BREAKPOINT)
+		wsapi_out_int(stop, "breakpoint", sp->bp);
 	if (machine_kernel(hm->m, &k) == 0)
 		wsapi_out_str(stop, "kernel", hm->mod->funcs[k.func].name);
-	if (hm->ran) {
-		wsapi_out_int(stop, "block", hm->last_slot);
-		wsapi_out_int(stop, "warp", hm->last_warp);
-		if (warp_next(hm, hm->last_slot, hm->last_warp, &gi) == 0 &&
-		    (in = insn_at(hm, gi.func, gi.pc))) {
+	if (sp->has_thread && sp->reason == SESSION_BREAKPOINT) {
+		slot = sp->slot;
+		warp = sp->warp;
+		func = -1;
+		pc = 0;
+	} else if (session_last_ran(hm->s, &slot, &warp, &func, &pc) < 0) {
+		slot = -2;
+	}
+	if (slot > -2) {
+		wsapi_out_int(stop, "block", slot);
+		wsapi_out_int(stop, "warp", warp);
+		if (warp_next(hm, slot, warp, &gi) == 0 && (in = insn_at(hm, gi.func, gi.pc))) {
 			wsapi_out_int(stop, "line", in->span.line);
 			wsapi_out_int(stop, "mask", gi.mask);
-		} else if ((in = insn_at(hm, hm->last_func, hm->last_pc))) {
+		} else if ((in = insn_at(hm, func, pc))) {
 			wsapi_out_int(stop, "line", in->span.line);
 		}
 	}
-	if (r->reason && !strcmp(r->reason, "finding")) {
-		const struct machine_finding *f = machine_finding_get(hm->m, machine_nfindings(hm->m) - 1);
+	if (sp->reason == SESSION_FOUND) {
+		const struct machine_finding *f = machine_finding_get(hm->m, sp->finding);
 		wsapi_out_str(stop, "finding", f->kind);
 		wsapi_out_str(stop, "message", f->msg ? f->msg : "");
 		wsapi_out_int(stop, "line", f->span.line);
@@ -850,39 +746,35 @@ static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, stru
 {
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
-	struct he_run r = { hm, 0, 0, 0, NULL };
-	uint64_t mark;
+	struct session_stop sp;
+	struct strbuf msg;
+	enum session_step how;
+	const char *reason;
 
 	if (!hm)
 		return -1;
-	r.start_steps = machine_steps(hm->m);
-	r.nfind = machine_nfindings(hm->m);
-	for (uint64_t i = 0; i < n && !r.reason; i++) {
-		switch (g) {
-		case WSAPI_GRAN_INSN:
-			run_one(&r, -1, -1, 1);
-			break;
-		case WSAPI_GRAN_WARP:
-		case WSAPI_GRAN_LINE:
-			run_stmt(&r, g == WSAPI_GRAN_LINE);
-			break;
-		case WSAPI_GRAN_BARRIER:
-			mark = hm->barriers;
-			while (!run_one(&r, -1, -1, 1) && hm->barriers == mark)
-				;
-			break;
-		case WSAPI_GRAN_KERNEL:
-			mark = hm->kernel_ends;
-			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 64) && hm->kernel_ends == mark)
-				;
-			break;
-		default:
-			while (!run_one(&r, -1, -1, hm->bps.len ? 1 : 256))
-				;
-			break;
-		}
+	if (hm->mode == 0 && session_start_main(hm->s, 1, (char *[]){ "a.out", NULL }) == 0)
+		hm->mode = 2;
+	switch (g) {
+	case WSAPI_GRAN_INSN: how = SESSION_INSN; break;
+	case WSAPI_GRAN_WARP: how = SESSION_STMT; break;
+	case WSAPI_GRAN_LINE: how = SESSION_LINE; break;
+	case WSAPI_GRAN_BARRIER: how = SESSION_BARRIER; break;
+	case WSAPI_GRAN_KERNEL: how = SESSION_KERNEL; break;
+	default: how = SESSION_CONTINUE; break;
 	}
-	stop_out(&r, stop);
+	strbuf_init(&msg);
+	memset(&sp, 0, sizeof(sp));
+	if (machine_get_status(hm->m) == MST_RUNNING)
+		session_step(hm->s, how, n > (uint64_t)LONG_MAX ? LONG_MAX : (long)n, NULL, &sp, &msg);
+	strbuf_release(&msg);
+	switch (sp.reason) {
+	case SESSION_BREAKPOINT: case SESSION_BRKPT: reason = "breakpoint"; break;
+	case SESSION_FOUND: reason = "finding"; break;
+	case SESSION_LIMIT: case SESSION_INTERRUPTED: reason = "step-limit"; break;
+	default: reason = machine_get_status(hm->m) != MST_RUNNING ? "done" : "step"; break;
+	}
+	stop_out(hm, &sp, reason, stop);
 	return 0;
 }
 
@@ -892,7 +784,8 @@ static int he_breakpoint(void *ctx, uint64_t mach, const char *file, int line, i
 	struct host_engine *he = ctx;
 	struct he_mach *hm = mach_get(he, mach, err);
 	uint32_t fid = 1;
-	struct he_bp b;
+	struct strbuf msg;
+	int id;
 
 	if (!hm)
 		return -1;
@@ -904,20 +797,22 @@ static int he_breakpoint(void *ctx, uint64_t mach, const char *file, int line, i
 		if (!f)
 			return snprintf(err, WSAPI_ERR_MAX, "no source file named '%s'", file), -1;
 	}
-	for (size_t i = 0; i < hm->bps.len; i++)
-		if (hm->bps.v[i].file == fid && hm->bps.v[i].line == line) {
-			*bp = hm->bps.v[i].id;
-			if (!set)
-				hm->bps.v[i] = hm->bps.v[--hm->bps.len];
-			return 0;
-		}
+	if ((id = session_break_find(hm->s, fid, line)) >= 0) {
+		*bp = id;
+		if (!set)
+			session_break_delete(hm->s, id);
+		return 0;
+	}
 	if (!set)
 		return snprintf(err, WSAPI_ERR_MAX, "no breakpoint at line %d", line), -1;
-	b.file = fid;
-	b.line = line;
-	b.id = hm->next_bp++;
-	vec_push(&hm->bps, b);
-	*bp = b.id;
+	strbuf_init(&msg);
+	id = session_break_line(hm->s, fid, line, NULL, 0, &msg);
+	if (id < 0)
+		snprintf(err, WSAPI_ERR_MAX, "%s", strbuf_cstr(&msg));
+	strbuf_release(&msg);
+	if (id < 0)
+		return -1;
+	*bp = id;
 	return 0;
 }
 
@@ -985,36 +880,31 @@ static char lane_glyph(int state, int current)
 
 static void warp_out(struct he_mach *hm, int slot, int warp, struct wsapi_out *o)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi, cur;
+	struct session_warp sw;
+	const struct session_group *g = NULL;
 	const struct ir_insn *in;
 	char lanes[33];
-	int have = 0;
 
-	machine_warp(hm->m, slot, warp, &wi);
-	memset(lanes, '.', 32);
-	lanes[32] = 0;
+	session_warp(hm->s, slot, warp, &sw);
 	for (int l = 0; l < 32; l++)
-		if (machine_lane(hm->m, slot, warp, l, &gi) == 0)
-			lanes[l] = lane_glyph(gi.state, wi.current >= 0 &&
-						       machine_group(hm->m, slot, warp, wi.current, &cur) == 0 &&
-						       cur.mask == gi.mask && gi.state == LS_ACTIVE);
+		lanes[l] = lane_glyph(sw.state[l], sw.last >= 0 && sw.g[sw.last].mask >> l & 1 &&
+							   sw.state[l] == LS_ACTIVE);
+	lanes[32] = 0;
 	wsapi_out_begin(o, NULL);
 	wsapi_out_int(o, "warp", warp);
-	if (warp_next(hm, slot, warp, &gi) == 0 || (wi.current >= 0 &&
-	    machine_group(hm->m, slot, warp, wi.current, &gi) == 0))
-		have = 1;
-	if (have && (in = insn_at(hm, gi.func, gi.pc))) {
+	if (sw.current >= 0 || sw.last >= 0)
+		g = &sw.g[sw.current >= 0 ? sw.current : sw.last];
+	if (g && (in = insn_at(hm, g->func, g->pc))) {
 		wsapi_out_int(o, "line", in->span.line);
-		out_mask(o, "mask", gi.mask);
-		wsapi_out_str(o, "state", state_name(gi.state));
+		out_mask(o, "mask", g->mask);
+		wsapi_out_str(o, "state", state_name(g->state));
 	} else {
 		out_mask(o, "mask", 0);
-		wsapi_out_str(o, "state", wi.live ? "waiting" : "exited");
+		wsapi_out_str(o, "state", sw.live ? "waiting" : "exited");
 	}
-	wsapi_out_int(o, "live", wi.live);
-	wsapi_out_int(o, "exited", wi.exited);
-	wsapi_out_int(o, "groups", wi.ngroups);
+	wsapi_out_int(o, "live", sw.live);
+	wsapi_out_int(o, "exited", sw.exited);
+	wsapi_out_int(o, "groups", sw.ngroups);
 	wsapi_out_str(o, "lanes", lanes);
 	wsapi_out_end(o);
 }
@@ -1038,30 +928,29 @@ static int q_warps(struct he_mach *hm, const struct wsapi_where *w, struct wsapi
 
 static int q_groups(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi;
+	struct session_warp sw;
 	const struct ir_insn *in;
 	int s = w->block < 0 && machine_has_host(hm->m) && slot_of(hm, -1) == -2 ? -1
 										: where_slot(hm, w, err);
 	int warp = w->warp < 0 ? 0 : (int)w->warp;
 
-	if (s < -1 || (s == -1 && w->block >= 0) || machine_warp(hm->m, s, warp, &wi) < 0)
+	if (s < -1 || (s == -1 && w->block >= 0) || session_warp(hm->s, s, warp, &sw) < 0)
 		return snprintf(err, WSAPI_ERR_MAX, "no warp %d there", warp), -1;
-	for (int g = 0; g < wi.ngroups; g++) {
-		if (machine_group(hm->m, s, warp, g, &gi) < 0)
-			continue;
+	for (int g = 0; g < sw.ngroups; g++) {
+		const struct session_group *gi = &sw.g[g];
+
 		wsapi_out_begin(o, NULL);
 		wsapi_out_int(o, "group", g);
-		out_mask(o, "mask", gi.mask);
-		wsapi_out_str(o, "state", state_name(gi.state));
-		wsapi_out_bool(o, "current", g == wi.current);
-		wsapi_out_str(o, "func", hm->mod->funcs[gi.func].name);
-		if ((in = insn_at(hm, gi.func, gi.pc)))
+		out_mask(o, "mask", gi->mask);
+		wsapi_out_str(o, "state", state_name(gi->state));
+		wsapi_out_bool(o, "current", g == sw.last);
+		wsapi_out_str(o, "func", hm->mod->funcs[gi->func].name);
+		if ((in = insn_at(hm, gi->func, gi->pc)))
 			wsapi_out_int(o, "line", in->span.line);
-		wsapi_out_int(o, "pc", gi.pc);
-		wsapi_out_int(o, "depth", gi.depth);
-		if (gi.wait_mask)
-			out_mask(o, "wait", gi.wait_mask);
+		wsapi_out_int(o, "pc", gi->pc);
+		wsapi_out_int(o, "depth", gi->depth);
+		if (gi->wait_mask)
+			out_mask(o, "wait", gi->wait_mask);
 		wsapi_out_end(o);
 	}
 	return 0;
@@ -1070,33 +959,17 @@ static int q_groups(struct he_mach *hm, const struct wsapi_where *w, struct wsap
 /* A scalar of type t from raw little-endian bytes. */
 static void scalar_out(struct wsapi_out *o, const char *key, unsigned t, const uint8_t *p)
 {
-	int64_t s = 0;
-	uint64_t u = 0;
-	float f;
-	double d;
+	uint64_t bits = 0;
+	struct eval_val v;
 
-	switch (t) {
-	case IR_PRED: wsapi_out_bool(o, key, p[0] & 1); return;
-	case IR_S8: wsapi_out_int(o, key, (int8_t)p[0]); return;
-	case IR_U8: wsapi_out_int(o, key, p[0]); return;
-	case IR_S16: { int16_t v; memcpy(&v, p, 2); s = v; break; }
-	case IR_U16: { uint16_t v; memcpy(&v, p, 2); s = v; break; }
-	case IR_S32: { int32_t v; memcpy(&v, p, 4); s = v; break; }
-	case IR_U32: { uint32_t v; memcpy(&v, p, 4); s = v; break; }
-	case IR_F16: {
-		uint16_t h;
-		memcpy(&h, p, 2);
-		int e = h >> 10 & 31, m = h & 1023;
-		d = e == 0 ? m / 16777216.0 : e == 31 ? (m ? 0.0 / 0.0 : 1.0 / 0.0)
-						 : (1 + m / 1024.0) * (double)(1u << e) / 32768.0;
-		wsapi_out_num(o, key, h >> 15 ? -d : d);
-		return;
-	}
-	case IR_F32: memcpy(&f, p, 4); wsapi_out_num(o, key, f); return;
-	case IR_F64: memcpy(&d, p, 8); wsapi_out_num(o, key, d); return;
-	default: memcpy(&u, p, 8); s = (int64_t)u; break;
-	}
-	wsapi_out_int(o, key, s);
+	memcpy(&bits, p, (size_t)eval_type_size((uint8_t)t));
+	eval_scalar_val((uint8_t)t, bits, &v);
+	if (t == IR_PRED)
+		wsapi_out_bool(o, key, v.i & 1);
+	else if (v.isf)
+		wsapi_out_num(o, key, v.f);
+	else
+		wsapi_out_int(o, key, v.i);
 }
 
 static unsigned type_size(unsigned t)
@@ -1370,7 +1243,7 @@ static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct ws
 {
 	struct machine_kernel_info k;
 	struct machine_block_info b;
-	struct machine_group_info gi;
+	struct session_barrier sb;
 
 	if (machine_kernel(hm->m, &k) < 0)
 		return 0; /* no kernel: no barriers */
@@ -1384,17 +1257,14 @@ static int q_barriers(struct he_mach *hm, const struct wsapi_where *w, struct ws
 		wsapi_out_begin(o, NULL);
 		wsapi_out_int(o, "block", lin);
 		wsapi_out_str(o, "barrier", "__syncthreads");
-		wsapi_out_int(o, "arrived", b.bar_arrived);
-		wsapi_out_int(o, "expected", b.bar_expected);
-		wsapi_out_int(o, "generation", b.bar_generation);
+		session_barrier(hm->s, s, &sb);
+		wsapi_out_int(o, "arrived", sb.arrived);
+		wsapi_out_int(o, "expected", sb.expected);
+		wsapi_out_int(o, "generation", sb.generation);
 		wsapi_out_begin(o, "waiting");
-		for (int i = 0; i < b.nwarps; i++) {
-			uint32_t m = 0, sync = 0;
-			for (int l = 0; l < 32; l++)
-				if (machine_lane(hm->m, s, i, l, &gi) == 0) {
-					m |= (uint32_t)(gi.state == LS_BARRIER) << l;
-					sync |= (uint32_t)(gi.state == LS_WARPSYNC) << l;
-				}
+		for (int i = 0; i < sb.nwarps; i++) {
+			uint32_t m = sb.at_bar[i], sync = sb.at_sync[i];
+
 			if (!m && !sync)
 				continue;
 			wsapi_out_begin(o, NULL);
@@ -1478,7 +1348,7 @@ static int q_status(struct he_mach *hm, struct wsapi_out *o)
 	static const char *const modes[] = { "fresh", "kernels", "main" };
 
 	wsapi_out_str(o, "mode", modes[hm->mode]);
-	wsapi_out_int(o, "steps", (long long)machine_steps(hm->m));
+	wsapi_out_int(o, "steps", (long long)session_steps(hm->s));
 	wsapi_out_bool(o, "finished", st != MST_RUNNING);
 	if (hm->mode == 2 && st == MST_FINISHED)
 		wsapi_out_int(o, "exit_status", machine_exit_status(hm->m));
@@ -1575,13 +1445,12 @@ static const char *space_name(uint64_t addr)
 /* One kept access: {block, warp, line, write, space, mask, size, addrs = {per
  * lane}, then shared: degree, banks (banks touched), bank = {per lane};
  * global: sectors}. Inactive lanes are false in the per-lane lists. */
-static void access_out(struct he_mach *hm, const struct he_access *a, const char *key,
+static void access_out(struct he_mach *hm, const struct session_access *a, const char *key,
 		       struct wsapi_out *o)
 {
 	const struct ir_insn *in = insn_at(hm, a->func, a->pc);
 	int shared = key[0] == 's';
 	long long blk = slot_linear(hm, a->slot);
-	uint32_t banks = 0;
 
 	wsapi_out_begin(o, key);
 	if (blk >= 0)
@@ -1596,22 +1465,22 @@ static void access_out(struct he_mach *hm, const struct he_access *a, const char
 	wsapi_out_begin(o, "addrs");
 	for (int l = 0; l < 32; l++)
 		if (a->mask >> l & 1)
-			wsapi_out_int(o, NULL, (long long)(shared ? a->lane[l] & 0xffffffffffull : a->lane[l]));
+			wsapi_out_int(o, NULL, (long long)(shared ? a->addr[l] & 0xffffffffffull : a->addr[l]));
 		else
 			wsapi_out_bool(o, NULL, 0);
 	wsapi_out_end(o);
 	if (shared) {
-		wsapi_out_int(o, "degree", machine_bank_conflicts(a->lane, a->mask, a->size, &banks));
-		wsapi_out_int(o, "banks", __builtin_popcount(banks));
+		wsapi_out_int(o, "degree", a->degree);
+		wsapi_out_int(o, "banks", __builtin_popcount(a->banks));
 		wsapi_out_begin(o, "bank");
 		for (int l = 0; l < 32; l++)
 			if (a->mask >> l & 1)
-				wsapi_out_int(o, NULL, (long long)(a->lane[l] >> 2 & 31));
+				wsapi_out_int(o, NULL, (long long)(a->addr[l] >> 2 & 31));
 			else
 				wsapi_out_bool(o, NULL, 0);
 		wsapi_out_end(o);
 	} else {
-		wsapi_out_int(o, "sectors", machine_sectors(a->lane, a->mask, a->size));
+		wsapi_out_int(o, "sectors", a->sectors);
 	}
 	wsapi_out_end(o);
 }
@@ -1619,10 +1488,16 @@ static void access_out(struct he_mach *hm, const struct he_access *a, const char
 /* m:access(): the last warp access to shared and to global memory. */
 static int q_access(struct he_mach *hm, struct wsapi_out *o)
 {
-	if (hm->acc_shared.valid)
-		access_out(hm, &hm->acc_shared, "shared", o);
-	if (hm->acc_global.valid)
-		access_out(hm, &hm->acc_global, "global", o);
+	const struct session_access *sh = session_access_last(hm->s, SESSION_SHARED);
+	const struct session_access *gl = session_access_last(hm->s, SESSION_GLOBAL);
+	const struct session_access *cn = session_access_last(hm->s, SESSION_CONST);
+
+	if (sh)
+		access_out(hm, sh, "shared", o);
+	if (cn && (!gl || cn->seq > gl->seq))
+		gl = cn; /* m:access's "global" is global or constant memory */
+	if (gl)
+		access_out(hm, gl, "global", o);
 	return 0;
 }
 
@@ -1812,10 +1687,8 @@ static int he_choose(void *ctx, uint64_t mach, long long i, char *err)
 			 n == 1 ? "is" : "are", n);
 		return -1;
 	}
-	hm->ran = 0;
 	struct machine_choice mc = { c[i - 1].slot, c[i - 1].warp, c[i - 1].group, c[i - 1].mask, 0, 0 };
-	if (c[i - 1].group < 0 ? machine_step_warp(hm->m, mc.slot, mc.warp) < 0
-			       : machine_choose(hm->m, &mc) < 0) {
+	if (session_choose(hm->s, &mc) < 0) {
 		snprintf(err, WSAPI_ERR_MAX, "that group cannot run now");
 		return -1;
 	}
@@ -1843,8 +1716,7 @@ static int he_subscribe(void *ctx, uint64_t mach, const char *event, int on, cha
 		hm->sub |= 1u << k;
 	else
 		hm->sub &= ~(1u << k);
-	machine_unobserve(hm->m, hm->obs);
-	hm->obs = machine_observe(hm->m, base_kinds() | (hm->sub & ((1u << EV_NKINDS) - 1)), observe, hm);
+	observe_update(hm);
 	return 0;
 }
 
@@ -1923,6 +1795,16 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
 		.events = he_events,
 	};
 	return he;
+}
+
+void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
+			  void *ctx)
+{
+	he->poll = poll;
+	he->poll_ctx = ctx;
+	for (size_t i = 0; i < he->objs.len; i++)
+		if (he->objs.v[i]->hm)
+			session_set_poll(he->objs.v[i]->hm->s, poll, ctx);
 }
 
 struct wsapi_host *host_engine_host(struct host_engine *he)

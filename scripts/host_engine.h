@@ -19,6 +19,7 @@
 #ifndef WS_HOST_ENGINE_H
 #define WS_HOST_ENGINE_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 struct front_opts;
@@ -40,6 +41,13 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
  */
 int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs);
 struct wsapi_host *host_engine_host(struct host_engine *he);
+/* Engine work (m:step, m:run, m:run_main) calls poll between chunks of
+ * machine steps (session_set_poll) with the machine's step count; nonzero
+ * stops it with reason "step-limit" (m:run_main: an error): how a script's
+ * budget is charged for the time the engine runs for it. For the machines
+ * made before and after the call; NULL: none. */
+void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
+			  void *ctx);
 void host_engine_free(struct host_engine *he);
 
 #endif

@@ -2,22 +2,15 @@
  * backend_engine.c - struct ui_backend on the real engine (backend_engine.h).
  *
  * Design:
- * - Stepping: a statement step runs the focused warp one instruction at a
- *   time (machine_step_warp) until the group that ran stands at another
- *   statement (ir_insn.stmt), enters a barrier or a warp-sync, or the warp
- *   exits; next/finish compare call depths. In host code it steps the host
- *   thread until it reaches another statement or a kernel launches.
- * - continue runs machine_step in chunks, checking after each step the one
- *   group that ran (an EV_INSN observer names it) against the breakpoint
- *   lines, and stops on a new finding or at the end; between chunks it
- *   polls (Ctrl-C) and reports progress.
- * - Reverse: every change goes through prim(), which appends to a log of
- *   primitive steps (runs of equal ones collapsed); each command marks the
- *   log. reverse-step rebuilds the machine and replays the log up to the
- *   mark. The engine is deterministic, so the state is the same.
- * - Memory: an EV_MEM observer keeps the last shared and the last global
- *   warp access with each lane's address (machine_access_lanes): banks and
- *   conflict degree, sectors, highlighted cells.
+ * - Stepping, continue, breakpoints and reverse-step are the debugger
+ *   session's (engine/session/session.h): this file translates commands to
+ *   session_step and the stop it reports back to a focus and a status line.
+ * - The session rebuilds the machine for reverse-step and `set`; on_build
+ *   gives each new machine fresh output streams, and observers registered
+ *   through the session follow it.
+ * - Memory: the session's access log (session_access_last) gives the last
+ *   shared and global warp access: banks and conflict degree, sectors,
+ *   highlighted cells.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -25,53 +18,21 @@
 #include <string.h>
 
 #include "backend_engine.h"
-#include "backend_eval.h"
-#include "builtin.h"
+#include "eval.h"
+#include "session.h"
 
-#define CHUNK 20000          /* steps between polls */
-#define STEP_BUDGET 5000000  /* instructions a single statement step may take */
 #define MAX_CELLS 4096       /* elements shown per array */
 #define TAG_OF(a) ((unsigned)((a) >> MACHINE_TAG_SHIFT) & 0xffu)
 #define OFF_OF(a) ((a) & (((uint64_t)1 << MACHINE_TAG_SHIFT) - 1))
 #define TAG_GLOBAL MACHINE_TAG_GLOBAL
 #define TAG_SHARED MACHINE_TAG_SHARED
 
-enum prim { P_STEP, P_WARP, P_BARRIER };
-
-struct logent {
-	int kind, slot, warp;
-	uint64_t n;
-};
-
-struct mark {
-	size_t len;
-	uint64_t last_n;
-	uint64_t steps;         /* machine steps then (replay progress) */
-};
-
-struct bp {
-	int id, line, enabled;
-	char *cond;
-};
-
-struct access {
-	int valid, slot, warp, write;
-	uint32_t mask, size;
-	int func;
-	uint32_t pc;
-	uint64_t addr[32];
-	int degree;             /* shared: bank conflict degree */
-	char note[96];
-};
-
 struct focus {
 	int slot, warp, lane;   /* slot -1: the host thread */
 };
 
 struct pos {
-	int ok, func, depth, state, line;
-	uint32_t pc, mask;
-	int32_t stmt;
+	int ok, func, line;
 };
 
 struct eng {
@@ -85,19 +46,14 @@ struct eng {
 	struct machine_opts mo;
 	int argc;
 	char **argv;
-	struct machine *m;
+	struct session *s;      /* NULL: the program does not compile */
+	struct session *kept;   /* a session whose program stopped compiling: its breakpoints */
+	struct machine *m;      /* session_machine(s), refreshed after each command */
 	FILE *out, *err;
 	char *obuf, *ebuf;
 	size_t olen, elen, oseen, eseen;
-	VEC(struct logent) log;
-	VEC(struct mark) marks;
-	VEC(struct bp) bps;
-	int next_bp;
 	int fb[3], ft;          /* focus: block index, linear thread in the block */
 	VEC(char *) lanes;      /* print EXPR @ lanes rows */
-	struct access sh, gl;
-	int ran_slot, ran_warp, ran_func;
-	uint32_t ran_mask, ran_pc;
 	struct {                /* the focused block's last shuffle */
 		int valid, slot, warp, line;
 		int8_t src[32];
@@ -107,14 +63,9 @@ struct eng {
 		uint32_t pc, mask, got;
 		uint64_t val[32];
 	} vote;
-	int found, replaying;
-	struct {                /* a __brkpt() that ran since the command began */
-		int hit, slot, warp, line;
-		uint32_t mask;
-	} brk;
 	size_t nfind_seen;
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
-	char stop[160];
+	char stop[200];
 	char simt[16], sched[40];
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
@@ -186,80 +137,10 @@ static void snap_pending(struct eng *e, struct ui_state *st)
 	st->sync.npending = n;
 }
 
-/* The line a student reads an instruction at: its statement's first line
- * (a call spread over lines is one line), 0 outside the program's file. */
+/* The line a student reads an instruction at (session_line). */
 static int insn_line(struct eng *e, int func, uint32_t pc)
 {
-	const struct ir_func *f;
-	const struct ir_insn *in;
-
-	if (func < 0 || (uint32_t)func >= e->mod->nfuncs)
-		return 0;
-	f = &e->mod->funcs[func];
-	if (pc >= f->ncode)
-		return 0;
-	in = &f->code[pc];
-	if (in->stmt >= 0 && (uint32_t)in->stmt < f->nstmts && f->stmts[in->stmt].span.file == e->file)
-		return (int)f->stmts[in->stmt].span.line;
-	return in->span.file == e->file ? (int)in->span.line : 0;
-}
-
-/* Bank conflict degree of a shared warp access: the most different 4-byte
- * words any one of the 32 banks must serve (each takes its own cycle). */
-static void access_note(struct access *a)
-{
-	int words[32][32], lane0[32][32], nw[32] = { 0 }, best = 0, bank = -1;
-
-	for (int l = 0; l < 32; l++) {
-		int b, w, seen = 0;
-
-		if (!(a->mask >> l & 1))
-			continue;
-		w = (int)(OFF_OF(a->addr[l]) / 4);
-		b = w % 32;
-		for (int k = 0; k < nw[b]; k++)
-			seen |= words[b][k] == w;
-		if (!seen) {
-			lane0[b][nw[b]] = l;
-			words[b][nw[b]++] = w;
-		}
-		if (nw[b] > best) {
-			best = nw[b];
-			bank = b;
-		}
-	}
-	a->degree = best;
-	if (best > 1)
-		snprintf(a->note, sizeof(a->note), "lanes %d and %d hit bank %d at different words",
-			 lane0[bank][0], lane0[bank][1], bank);
-	else
-		snprintf(a->note, sizeof(a->note), "every bank serves one word");
-}
-
-static void access_record(struct eng *e, const struct machine_event *ev)
-{
-	struct access a;
-	unsigned tag = TAG_OF(ev->addr);
-
-	if (ev->slot < 0 || (tag != TAG_SHARED && tag != TAG_GLOBAL))
-		return;
-	memset(&a, 0, sizeof(a));
-	if (machine_access_lanes(e->m, ev->slot, ev->warp, ev->mask, a.addr) < 0)
-		return;
-	a.valid = 1;
-	a.slot = ev->slot;
-	a.warp = ev->warp;
-	a.write = ev->write;
-	a.mask = ev->mask;
-	a.size = ev->size;
-	a.func = ev->func;
-	a.pc = ev->pc;
-	if (tag == TAG_SHARED) {
-		access_note(&a);
-		e->sh = a;
-	} else {
-		e->gl = a;
-	}
+	return session_line(e->s, func, pc);
 }
 
 /* A shuffle's source lanes, kept while its warp stays on the shuffle's line. */
@@ -389,27 +270,9 @@ static void pend_event(struct eng *e, const char *fmt, const char *name)
 	snprintf(line, sizeof(line), "%.*s%s%s", (int)(at - fmt), fmt, name, at + 2);
 	pend_line(e, UI_CON_INFO, line, strlen(line));
 }
-
-/* break finding [KIND]: breakpoints with line BP_FINDING, cond the kind
- * (NULL: any). Without one, continue stops at every new finding; with
- * some, only at the findings they name (a kind or a part of one: "race"). */
+/* break finding [KIND] is the session's (session_break_finding); the
+ * interface passes it as line BP_FINDING (cmd.c), barriers as line -1. */
 #define BP_FINDING (-2)
-
-static int finding_wanted(struct eng *e, const char *kind)
-{
-	int any = 0;
-
-	for (size_t i = 0; i < e->bps.len; i++) {
-		const struct bp *b = &e->bps.v[i];
-
-		if (b->line != BP_FINDING)
-			continue;
-		any = 1;
-		if (b->enabled && (!b->cond || strstr(kind, b->cond)))
-			return 1;
-	}
-	return !any;
-}
 
 static void on_event(void *ctx, const struct machine_event *ev)
 {
@@ -419,45 +282,27 @@ static void on_event(void *ctx, const struct machine_event *ev)
 	case EV_INSN:
 		shfl_record(e, ev);
 		vote_record(e, ev);
-		e->ran_slot = ev->slot;
-		e->ran_warp = ev->warp;
-		e->ran_mask = ev->mask;
-		e->ran_func = ev->func;
-		e->ran_pc = ev->pc;
-		break;
-	case EV_MEM:
-		access_record(e, ev);
 		break;
 	case EV_LAUNCH:
-		if (!e->replaying)
+		if (!session_replaying(e->s))
 			pend_event(e, "[kernel %s launched: stepping continues into it]",
 				   func_name(e, ev->func));
 		break;
 	case EV_KERNEL_END:
-		if (!e->replaying)
+		if (!session_replaying(e->s))
 			pend_event(e, "[kernel %s finished: back in host code]", func_name(e, ev->func));
-		break;
-	case EV_FINDING:
-		e->found |= finding_wanted(e, ev->finding ? ev->finding->kind : "");
-		break;
-	case EV_BRKPT:
-		if (!e->brk.hit) {
-			e->brk.hit = 1;
-			e->brk.slot = ev->slot;
-			e->brk.warp = ev->warp;
-			e->brk.mask = ev->mask;
-			e->brk.line = insn_line(e, ev->func, ev->pc);
-		}
 		break;
 	default:
 		break;
 	}
 }
 
-static void machine_build(struct eng *e)
+/* Before the session builds a machine (first, and on every rebuild): fresh
+ * output streams, no memory access or collective remembered. */
+static void on_build(void *ctx, struct machine_opts *mo)
 {
-	if (e->m)
-		machine_free(e->m);
+	struct eng *e = ctx;
+
 	if (e->out)
 		fclose(e->out);
 	if (e->err)
@@ -468,14 +313,8 @@ static void machine_build(struct eng *e)
 	e->olen = e->elen = 0;
 	e->out = open_memstream(&e->obuf, &e->olen);
 	e->err = open_memstream(&e->ebuf, &e->elen);
-	e->mo.out = e->out;
-	e->mo.err = e->err;
-	e->m = machine_new(e->mod, &e->mo);
-	machine_observe(e->m, 1u << EV_INSN | 1u << EV_MEM | 1u << EV_LAUNCH | 1u << EV_KERNEL_END |
-				      1u << EV_FINDING | 1u << EV_BRKPT, on_event, e);
-	machine_start(e->m, e->argc, e->argv);
-	memset(&e->sh, 0, sizeof(e->sh));
-	memset(&e->gl, 0, sizeof(e->gl));
+	mo->out = e->out;
+	mo->err = e->err;
 	memset(&e->vote, 0, sizeof(e->vote));
 	e->shfl.valid = 0;
 }
@@ -485,91 +324,14 @@ static int running(struct eng *e)
 	return machine_get_status(e->m) == MST_RUNNING;
 }
 
-static int prim_exec(struct machine *m, int kind, int slot, int warp)
+/* After a rebuild (reverse, set): what the console showed is the past. */
+static void caught_up(struct eng *e)
 {
-	switch (kind) {
-	case P_STEP:
-		machine_step(m);
-		return 0;
-	case P_WARP:
-		return machine_step_warp(m, slot, warp);
-	default:
-		return machine_run_to_barrier(m);
-	}
-}
-
-/* Every change of the machine: run it and log it. */
-static int prim(struct eng *e, int kind, int slot, int warp)
-{
-	struct logent *l;
-
-	if (!running(e) || prim_exec(e->m, kind, slot, warp) < 0)
-		return -1;
-	vote_settle(e);
-	l = e->log.len ? &e->log.v[e->log.len - 1] : NULL;
-	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
-		l->n++;
-	else
-		vec_push(&e->log, ((struct logent){ kind, slot, warp, 1 }));
-	return 0;
-}
-
-/* Rebuild the machine and replay the log; total is the machine step the log
- * reaches (0: unknown). Polls between chunks: an interrupt cuts the log
- * where the replay got to (and the marks past it); returns 1 then. */
-static int replay(struct eng *e, uint64_t total)
-{
-	uint64_t n = 0;
-	int cut = 0;
-
-	machine_build(e);
-	e->replaying = 1;
-	for (size_t i = 0; i < e->log.len && !cut; i++) {
-		for (uint64_t k = 0; k < e->log.v[i].n; k++) {
-			prim_exec(e->m, e->log.v[i].kind, e->log.v[i].slot, e->log.v[i].warp);
-			if (++n % CHUNK || !e->poll ||
-			    !e->poll(e->poll_ctx, machine_steps(e->m), total ? total : machine_steps(e->m)))
-				continue;
-			/* interrupted: the log ends here */
-			e->log.v[i].n = k + 1;
-			e->log.len = i + 1;
-			while (e->marks.len && (e->marks.v[e->marks.len - 1].len > e->log.len ||
-						(e->marks.v[e->marks.len - 1].len == e->log.len &&
-						 e->marks.v[e->marks.len - 1].last_n > k + 1)))
-				e->marks.len--;
-			cut = 1;
-			break;
-		}
-	}
-	e->replaying = 0;
 	fflush(e->out);
 	fflush(e->err);
 	e->oseen = e->olen;
 	e->eseen = e->elen;
 	e->nfind_seen = machine_nfindings(e->m);
-	e->found = 0;
-	e->brk.hit = 0;
-	return cut;
-}
-
-static void mark_push(struct eng *e)
-{
-	struct mark mk = { e->log.len, e->log.len ? e->log.v[e->log.len - 1].n : 0,
-			   machine_steps(e->m) };
-
-	vec_push(&e->marks, mk);
-	e->found = 0;
-	e->brk.hit = 0;
-	e->stop[0] = 0;
-}
-
-/* A command that changed nothing leaves no mark for reverse-step. */
-static void mark_settle(struct eng *e)
-{
-	struct mark *mk = e->marks.len ? &e->marks.v[e->marks.len - 1] : NULL;
-
-	if (mk && mk->len == e->log.len && (!mk->len || e->log.v[mk->len - 1].n == mk->last_n))
-		e->marks.len--;
 }
 
 /* ---- positions and focus */
@@ -591,11 +353,6 @@ static void lane_pos(struct eng *e, int slot, int warp, int lane, struct pos *p)
 		return;
 	p->ok = 1;
 	p->func = gi.func;
-	p->pc = gi.pc;
-	p->depth = gi.depth;
-	p->state = gi.state;
-	p->mask = gi.mask;
-	p->stmt = gi.pc < e->mod->funcs[gi.func].ncode ? e->mod->funcs[gi.func].code[gi.pc].stmt : -1;
 	p->line = insn_line(e, gi.func, gi.pc);
 }
 
@@ -641,515 +398,108 @@ static void focus_get(struct eng *e, struct focus *f)
 	f->lane = e->ft % 32;
 }
 
-static int warp_live(struct eng *e, int slot, int warp)
+/* ---- stepping, continue and breakpoints: the session's (session.h) */
+
+/* The session stopped: the focus follows the thread it names. */
+static void stop_apply(struct eng *e, const struct session_stop *sp)
 {
-	struct machine_warp_info wi;
+	e->m = session_machine(e->s);
+	snprintf(e->stop, sizeof(e->stop), "%s", sp->text);
+	if (sp->reason == SESSION_FOUND) {
+		const struct machine_finding *fd = machine_finding_get(e->m, sp->finding);
 
-	return machine_warp(e->m, slot, warp, &wi) == 0 && wi.live;
-}
-
-/* ---- stepping */
-
-/* Every live group of the warp waits (barrier or collective). */
-static int warp_blocked(struct eng *e, int slot, int warp)
-{
-	struct machine_warp_info wi;
-	struct machine_group_info gi;
-
-	if (machine_warp(e->m, slot, warp, &wi) < 0 || !wi.ngroups)
-		return 0;
-	for (int g = 0; g < wi.ngroups; g++)
-		if (machine_group(e->m, slot, warp, g, &gi) == 0 && gi.state != LS_BARRIER &&
-		    gi.state != LS_WARPSYNC)
-			return 0;
-	return 1;
-}
-
-/* A __brkpt() ran (the debugger is attached): stop there, on its thread. */
-static int brkpt_stop(struct eng *e)
-{
-	if (!e->brk.hit)
-		return 0;
-	if (e->brk.slot >= 0) {
+		if (fd && fd->on_device) {
+			for (int i = 0; i < 3; i++)
+				e->fb[i] = (int)fd->block[i];
+			e->ft = fd->warp * 32 + fd->lane;
+		}
+		return;
+	}
+	if (sp->has_thread && sp->slot >= 0) {
 		struct machine_block_info bi;
 
-		if (machine_block(e->m, e->brk.slot, &bi) == 0)
+		if (machine_block(e->m, sp->slot, &bi) == 0)
 			for (int i = 0; i < 3; i++)
 				e->fb[i] = (int)bi.idx[i];
-		e->ft = e->brk.warp * 32 + (e->brk.mask ? __builtin_ctz(e->brk.mask) : 0);
+		e->ft = sp->warp * 32 + sp->lane;
 	}
-	snprintf(e->stop, sizeof(e->stop), "__brkpt() at line %d, warp %d (continue goes past it)",
-		 e->brk.line, e->brk.warp);
-	return 1;
-}
-
-static int interrupted(struct eng *e, uint64_t n)
-{
-	if (n % CHUNK || !e->poll || !e->poll(e->poll_ctx, machine_steps(e->m), 0))
-		return 0;
-	snprintf(e->stop, sizeof(e->stop), "interrupted (Ctrl-C) after %llu steps",
-		 (unsigned long long)machine_steps(e->m));
-	return 1;
-}
-
-/* After a step of the warp: has the group that ran reached a stopping point? */
-static int step_done(struct eng *e, enum ui_step how, const struct pos before[32],
-		     const struct focus *f)
-{
-	struct pos p;
-	int l;
-
-	if (e->ran_slot != f->slot || e->ran_warp != f->warp || !e->ran_mask)
-		return 0;
-	l = __builtin_ctz(e->ran_mask);
-	lane_pos(e, f->slot, f->warp, l, &p);
-	if (!p.ok)
-		return !warp_live(e, f->slot, f->warp) ? (snprintf(e->stop, sizeof(e->stop),
-							 "warp %d has exited", f->warp), 1) : 0;
-	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
-		snprintf(e->stop, sizeof(e->stop), "warp %d: lanes wait at %s (line %d)", f->warp,
-			 p.state == LS_BARRIER ? "__syncthreads" : "a warp collective", p.line);
-		return 1;
-	}
-	if (how == UI_STEP_INSN)
-		return 1;
-	/* like gdb: a statement step ends on another line (or another call) */
-	if (before[l].ok && p.func == before[l].func && p.line == before[l].line &&
-	    p.depth == before[l].depth)
-		return 0;
-	if (!p.line)
-		return 0; /* inside a built-in header: keep going */
-	if (how == UI_STEP_OVER && before[l].ok && p.depth > before[l].depth)
-		return 0;
-	if (how == UI_STEP_OUT && before[l].ok && p.depth >= before[l].depth)
-		return 0;
-	return 1;
-}
-
-static int step_warp_stmt(struct eng *e, enum ui_step how, struct focus f, struct strbuf *msg)
-{
-	struct pos before[32];
-	struct machine_block_info b0, b1;
-
-	for (int l = 0; l < 32; l++)
-		lane_pos(e, f.slot, f.warp, l, &before[l]);
-	machine_block(e->m, f.slot, &b0);
-	for (uint64_t n = 1; n <= STEP_BUDGET; n++) {
-		if (warp_blocked(e, f.slot, f.warp)) {
-			/* the others must run before this warp can (one instruction
-			 * at a time, so the focused warp stops at its next statement) */
-			prim(e, P_STEP, 0, 0);
-		} else if (prim(e, P_WARP, f.slot, f.warp) < 0) {
-			strbuf_addf(msg, "warp %d cannot run", f.warp);
-			return -1;
-		}
-		if (!kernel_active(e, NULL) || !running(e))
-			return 0;
-		if (machine_block(e->m, f.slot, &b1) < 0 || memcmp(b0.idx, b1.idx, sizeof(b0.idx))) {
-			snprintf(e->stop, sizeof(e->stop), "block (%u,%u,%u) finished", b0.idx[0],
-				 b0.idx[1], b0.idx[2]);
-			return 0;
-		}
-		if (brkpt_stop(e) || step_done(e, how, before, &f) || interrupted(e, n))
-			return 0;
-	}
-	snprintf(e->stop, sizeof(e->stop), "stopped after %d instructions", STEP_BUDGET);
-	return 0;
-}
-
-static int step_host(struct eng *e, enum ui_step how, struct strbuf *msg)
-{
-	struct pos before, p;
-
-	lane_pos(e, -1, 0, 0, &before);
-	for (uint64_t n = 1; n <= STEP_BUDGET; n++) {
-		if (prim(e, P_STEP, 0, 0) < 0)
-			return -1;
-		if (!running(e))
-			return 0;
-		if (kernel_active(e, NULL)) {
-			struct machine_kernel_info k;
-
-			kernel_active(e, &k);
-			struct focus f;
-
-			e->fb[0] = e->fb[1] = e->fb[2] = 0;
-			e->ft = 0;
-			focus_get(e, &f);
-			/* past the kernel's prologue (parameters) to its first statement */
-			lane_pos(e, f.slot, f.warp, f.lane, &p);
-			if (f.slot >= 0 && p.ok && p.line == (int)e->mod->funcs[p.func].span.line)
-				step_warp_stmt(e, UI_STEP_LINE, f, msg);
-			snprintf(e->stop, sizeof(e->stop), "kernel %s<<<(%u,%u,%u),(%u,%u,%u)>>> started",
-				 func_name(e, k.func), k.grid[0], k.grid[1], k.grid[2], k.block[0],
-				 k.block[1], k.block[2]);
-			return 0;
-		}
-		lane_pos(e, -1, 0, 0, &p);
-		if (p.ok && (how == UI_STEP_INSN ||
-			     ((p.func != before.func || p.line != before.line || p.depth != before.depth) &&
-			      p.line && !(how == UI_STEP_OVER && p.depth > before.depth) &&
-			      !(how == UI_STEP_OUT && p.depth >= before.depth))))
-			return 0;
-		if (interrupted(e, n))
-			return 0;
-	}
-	return 0;
-}
-
-/* Every warp of the focused block that can run: one statement. */
-static int step_block(struct eng *e, struct focus f, struct strbuf *msg)
-{
-	struct machine_block_info b;
-
-	if (machine_block(e->m, f.slot, &b) < 0)
-		return -1;
-	for (int w = 0; w < b.nwarps && kernel_active(e, NULL); w++) {
-		struct machine_warp_info wi;
-		struct machine_group_info gi;
-		int ready = 0;
-
-		if (machine_warp(e->m, f.slot, w, &wi) < 0)
-			continue;
-		for (int g = 0; g < wi.ngroups; g++)
-			if (machine_group(e->m, f.slot, w, g, &gi) == 0 &&
-			    (gi.state == LS_ACTIVE || gi.state == LS_READY || gi.state == LS_PARKED))
-				ready = 1;
-		f.warp = w;
-		if (ready && step_warp_stmt(e, UI_STEP_LINE, f, msg) < 0)
-			return -1;
-		if (block_slot(e, e->fb) != f.slot)
-			break;
-	}
-	snprintf(e->stop, sizeof(e->stop), "block step");
-	return 0;
-}
-
-static int step_back(struct eng *e, long count, struct strbuf *msg)
-{
-	struct mark mk;
-
-	if (!e->marks.len) {
-		strbuf_adds(msg, "already at the start");
-		return -1;
-	}
-	if (count > (long)e->marks.len)
-		count = (long)e->marks.len;
-	e->marks.len -= (size_t)count;
-	mk = e->marks.v[e->marks.len];
-	e->log.len = mk.len;
-	if (mk.len)
-		e->log.v[mk.len - 1].n = mk.last_n;
-	if (replay(e, mk.steps)) {
-		snprintf(e->stop, sizeof(e->stop), "reverse step interrupted (Ctrl-C): at step %llu of "
-			 "%llu (an earlier point of the same run)", (unsigned long long)machine_steps(e->m),
-			 (unsigned long long)mk.steps);
-		return 0;
-	}
-	snprintf(e->stop, sizeof(e->stop), "reverse step: back at step %llu (re-executed)",
-		 (unsigned long long)machine_steps(e->m));
-	return 0;
-}
-
-static int step_one(struct eng *e, enum ui_step how, struct strbuf *msg)
-{
-	struct focus f;
-
-	focus_get(e, &f);
-	if (f.slot < 0) {
-		if (how == UI_STEP_BARRIER || how == UI_STEP_BLOCK || how == UI_STEP_WARP) {
-			strbuf_adds(msg, "no kernel is running (host code): use step or continue");
-			return -1;
-		}
-		return step_host(e, how, msg);
-	}
-	switch (how) {
-	case UI_STEP_BLOCK:
-		return step_block(e, f, msg);
-	case UI_STEP_BARRIER:
-		if (prim(e, P_BARRIER, 0, 0) < 0)
-			return -1;
-		snprintf(e->stop, sizeof(e->stop), "a barrier completed");
-		return 0;
-	default:
-		return step_warp_stmt(e, how == UI_STEP_WARP ? UI_STEP_LINE : how, f, msg);
-	}
+	if (sp->reason == SESSION_BACKED)
+		caught_up(e);
 }
 
 static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg)
 {
+	static const enum session_step map[] = {
+		[UI_STEP_INSN] = SESSION_INSN, [UI_STEP_LINE] = SESSION_LINE,
+		[UI_STEP_OVER] = SESSION_OVER, [UI_STEP_OUT] = SESSION_OUT,
+		[UI_STEP_WARP] = SESSION_LINE, [UI_STEP_BLOCK] = SESSION_BLOCK,
+		[UI_STEP_BARRIER] = SESSION_BARRIER, [UI_STEP_BACK] = SESSION_BACK,
+	};
 	struct eng *e = self;
-	int ret = 0;
+	struct session_stop sp;
+	struct session_focus sf;
+	struct focus f;
+	int ret;
 
 	if (no_program(e, msg))
 		return -1;
-	if (how == UI_STEP_BACK)
-		return step_back(e, count < 1 ? 1 : count, msg);
-	if (!running(e)) {
-		strbuf_addf(msg, "the program has finished (exit status %d)", machine_exit_status(e->m));
+	focus_get(e, &f);
+	if (f.slot < 0 && how == UI_STEP_WARP && running(e)) {
+		strbuf_adds(msg, "no kernel is running (host code): use step or continue");
 		return -1;
 	}
-	mark_push(e);
-	for (long i = 0; i < (count < 1 ? 1 : count) && running(e) && ret == 0; i++) {
-		ret = step_one(e, how, msg);
-		if (e->stop[0] && !strncmp(e->stop, "interrupted", 11))
-			break;
-	}
-	mark_settle(e);
-	if (!running(e))
-		snprintf(e->stop, sizeof(e->stop), "program exited with status %d",
-			 machine_exit_status(e->m));
+	sf = (struct session_focus){ f.slot, f.warp, f.lane };
+	ret = session_step(e->s, map[how], count, &sf, &sp, msg);
+	if (ret == 0)
+		stop_apply(e, &sp);
 	return ret;
-}
-
-/* ---- continue and breakpoints */
-
-static struct eval_ctx ctx_for(struct eng *e, int slot, int warp, int lane)
-{
-	struct eval_ctx c;
-	struct machine_kernel_info k;
-	struct machine_block_info b;
-	int t = warp * 32 + lane;
-
-	memset(&c, 0, sizeof(c));
-	c.m = e->m;
-	c.mod = e->mod;
-	c.slot = slot;
-	c.warp = warp;
-	c.lane = lane;
-	if (slot >= 0 && kernel_active(e, &k) && machine_block(e->m, slot, &b) == 0) {
-		memcpy(c.ctaid, b.idx, sizeof(c.ctaid));
-		memcpy(c.ntid, k.block, sizeof(c.ntid));
-		memcpy(c.nctaid, k.grid, sizeof(c.nctaid));
-		c.tid[0] = (uint32_t)t % k.block[0];
-		c.tid[1] = (uint32_t)t / k.block[0] % k.block[1];
-		c.tid[2] = (uint32_t)t / (k.block[0] * k.block[1]);
-	}
-	return c;
-}
-
-static const struct bp *bp_match(struct eng *e, int line, int slot, int warp, uint32_t mask, int *lane)
-{
-	for (size_t i = 0; i < e->bps.len; i++) {
-		const struct bp *b = &e->bps.v[i];
-
-		if (!b->enabled || b->line != line)
-			continue;
-		for (int l = 0; l < 32; l++) {
-			struct eval_ctx c;
-			struct eval_val v;
-			struct strbuf err;
-			int hit;
-
-			if (!(mask >> l & 1))
-				continue;
-			if (!b->cond) {
-				*lane = l;
-				return b;
-			}
-			c = ctx_for(e, slot, warp, l);
-			strbuf_init(&err);
-			hit = eval_expr(&c, b->cond, &v, &err) == 0 && (v.isf ? v.f != 0 : v.i != 0);
-			strbuf_release(&err);
-			if (hit) {
-				*lane = l;
-				return b;
-			}
-		}
-	}
-	return NULL;
-}
-
-/* After one machine step: did the group that ran enter a breakpoint line? */
-static int bp_check(struct eng *e)
-{
-	struct pos p;
-	const struct bp *b;
-	int lane, before_line;
-
-	if (!e->bps.len || !e->ran_mask)
-		return 0;
-	lane_pos(e, e->ran_slot, e->ran_warp, __builtin_ctz(e->ran_mask), &p);
-	if (!p.ok || !p.line)
-		return 0;
-	before_line = insn_line(e, e->ran_func, e->ran_pc);
-	if (p.func == e->ran_func && p.line == before_line)
-		return 0;
-	if (!(b = bp_match(e, p.line, e->ran_slot, e->ran_warp, p.mask, &lane)))
-		return 0;
-	if (e->ran_slot >= 0) {
-		struct machine_block_info bi;
-
-		machine_block(e->m, e->ran_slot, &bi);
-		for (int i = 0; i < 3; i++)
-			e->fb[i] = (int)bi.idx[i];
-		e->ft = e->ran_warp * 32 + lane;
-	}
-	snprintf(e->stop, sizeof(e->stop), "breakpoint %d, line %d%s%s", b->id, b->line,
-		 b->cond ? " if " : "", b->cond ? b->cond : "");
-	return 1;
 }
 
 static int eng_cont(void *self, struct strbuf *msg)
 {
 	struct eng *e = self;
+	struct session_stop sp;
+	struct focus f;
+	struct session_focus sf;
 
 	if (no_program(e, msg))
 		return -1;
-	if (!running(e)) {
-		strbuf_addf(msg, "the program has finished (exit status %d)", machine_exit_status(e->m));
+	focus_get(e, &f);
+	sf = (struct session_focus){ f.slot, f.warp, f.lane };
+	if (session_step(e->s, SESSION_CONTINUE, 1, &sf, &sp, msg) < 0)
 		return -1;
-	}
-	mark_push(e);
-	for (uint64_t n = 1; running(e); n++) {
-		e->ran_mask = 0;
-		prim(e, P_STEP, 0, 0);
-		if (bp_check(e) || brkpt_stop(e))
-			break;
-		if (e->found) {
-			const struct machine_finding *fd =
-				machine_finding_get(e->m, machine_nfindings(e->m) - 1);
-
-			for (size_t i = machine_nfindings(e->m); i-- > 0;) {
-				const struct machine_finding *fi = machine_finding_get(e->m, i);
-
-				if (finding_wanted(e, fi->kind)) {
-					fd = fi;
-					break;
-				}
-			}
-			snprintf(e->stop, sizeof(e->stop), "finding: %s at line %u", fd->kind,
-				 fd->span.line);
-			if (fd->on_device) {
-				memcpy(e->fb, fd->block, sizeof(e->fb));
-				e->ft = fd->warp * 32 + fd->lane;
-			}
-			break;
-		}
-		if (interrupted(e, n))
-			break;
-	}
-	mark_settle(e);
-	if (!running(e))
-		snprintf(e->stop, sizeof(e->stop), "program exited with status %d",
-			 machine_exit_status(e->m));
+	stop_apply(e, &sp);
 	strbuf_adds(msg, e->stop);
 	return 0;
-}
-
-static int line_has_code(struct eng *e, int line)
-{
-	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
-		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
-			if (insn_line(e, (int)f, i) == line)
-				return 1;
-	return 0;
-}
-
-/* break barrier: a breakpoint on every line with a __syncthreads. */
-static int break_barriers(struct eng *e, struct strbuf *msg)
-{
-	int first = -1, maxl = 0;
-	uint8_t *has;
-
-	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
-		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
-			if (insn_line(e, (int)f, i) > maxl)
-				maxl = insn_line(e, (int)f, i);
-	has = xcalloc((size_t)maxl + 1, 1);
-	for (uint32_t f = 0; f < e->mod->nfuncs; f++)
-		for (uint32_t i = 0; i < e->mod->funcs[f].ncode; i++)
-			if (e->mod->funcs[f].code[i].op == IR_BAR ||
-			    (e->mod->funcs[f].code[i].op == IR_BCALL &&
-			     (e->mod->funcs[f].code[i].imm == BI___ws_bar_wait ||
-			      e->mod->funcs[f].code[i].imm == BI___ws_bar_arrive ||
-			      e->mod->funcs[f].code[i].imm == BI___ws_grid_wait)))
-				has[insn_line(e, (int)f, i)] = 1;
-	strbuf_adds(msg, "breakpoints at the barrier lines (__syncthreads, cuda::barrier, grid sync):");
-	for (int line = 1; line <= maxl; line++) {
-		if (!has[line])
-			continue;
-		vec_push(&e->bps, ((struct bp){ ++e->next_bp, line, 1, NULL }));
-		strbuf_addf(msg, " %d", line);
-		if (first < 0)
-			first = e->next_bp;
-	}
-	free(has);
-	if (first < 0) {
-		strbuf_reset(msg);
-		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
-	}
-	return first;
 }
 
 static int eng_break_set(void *self, int line, const char *cond, struct strbuf *msg)
 {
 	struct eng *e = self;
-	struct bp b = { ++e->next_bp, line, 1, cond ? xstrdup(cond) : NULL };
+	int id;
 
 	if (no_program(e, msg))
 		return -1;
 	if (line == BP_FINDING) {
-		static const char *const kinds[] = {
-			"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
-			"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
-			"device-pointer-on-host", "shared-race", "global-race", "host-device-race",
-			"barrier-divergence",
-			"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
-			"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
-			"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",
-			"oob", "race", "uninitialized", "free", "mask",
-		};
-		int known = !cond;
-
-		for (size_t i = 0; !known && i < WS_ARRAY_LEN(kinds); i++)
-			known = strstr(kinds[i], cond) != NULL || strstr(cond, kinds[i]) == cond;
-		if (!known) {
-			strbuf_addf(msg, "no finding kind '%s' (e.g. shared-race, oob-global-read, "
-				    "deadlock, race, oob)", cond);
-			free(b.cond);
-			e->next_bp--;
+		if ((id = session_break_finding(e->s, cond, msg)) < 0)
 			return -1;
-		}
-		b.line = BP_FINDING;
-		vec_push(&e->bps, b);
 		if (cond)
 			strbuf_addf(msg, "breakpoint %d: continue stops at a %s finding (other kinds "
-				    "are listed, not stopped at)", b.id, cond);
+				    "are listed, not stopped at)", id, cond);
 		else
-			strbuf_addf(msg, "breakpoint %d: continue stops at every new finding", b.id);
-		return b.id;
+			strbuf_addf(msg, "breakpoint %d: continue stops at every new finding", id);
+		return id;
 	}
-	if (line == -1) {
-		e->next_bp--;
-		return break_barriers(e, msg);
-	}
-	if (!line_has_code(e, line)) {
-		strbuf_addf(msg, "no code at line %d (pick a line with a statement)", line);
-		free(b.cond);
-		e->next_bp--;
-		return -1;
-	}
-	vec_push(&e->bps, b);
-	return b.id;
+	if (line == -1)
+		return session_break_barriers(e->s, msg);
+	return session_break_line(e->s, 0, line, cond, 0, msg);
 }
 
 static int eng_break_delete(void *self, int id, struct strbuf *msg)
 {
 	struct eng *e = self;
-	size_t j = 0;
-	int found = 0;
 
-	for (size_t i = 0; i < e->bps.len; i++) {
-		if (!id || e->bps.v[i].id == id) {
-			free(e->bps.v[i].cond);
-			found = 1;
-			continue;
-		}
-		e->bps.v[j++] = e->bps.v[i];
-	}
-	e->bps.len = j;
-	if (id && !found) {
+	if (session_break_delete(e->s, id) < 0) {
 		strbuf_addf(msg, "no breakpoint %d", id);
 		return -1;
 	}
@@ -1157,6 +507,14 @@ static int eng_break_delete(void *self, int id, struct strbuf *msg)
 }
 
 /* ---- focus, print, info, set */
+
+static struct eval_ctx ctx_for(struct eng *e, int slot, int warp, int lane)
+{
+	struct eval_ctx c;
+
+	session_eval_ctx(e->s, slot, warp, lane, &c);
+	return c;
+}
 
 static int eng_focus(void *self, const int block[3], const int thread[3], struct strbuf *msg)
 {
@@ -1241,17 +599,18 @@ static void info_warps(struct eng *e, struct focus *f, struct strbuf *out)
 	strbuf_addf(out, "block (%u,%u,%u):  warp  live        line  state", b.idx[0], b.idx[1],
 		    b.idx[2]);
 	for (int w = 0; w < b.nwarps; w++) {
-		struct machine_warp_info wi;
-		struct machine_group_info gi;
+		struct session_warp sw;
+		const struct session_group *g;
 
-		machine_warp(e->m, f->slot, w, &wi);
-		if (wi.ngroups && machine_group(e->m, f->slot, w, wi.current >= 0 ? wi.current : 0, &gi) == 0)
+		session_warp(e->s, f->slot, w, &sw);
+		g = sw.ngroups ? &sw.g[sw.last >= 0 ? sw.last : 0] : NULL;
+		if (g)
 			strbuf_addf(out, "\n%s %4d  0x%08x  %4d  %s, %d group%s", w == f->warp ? "*" : " ",
-				    w, wi.live, insn_line(e, gi.func, gi.pc), lane_state_name(gi.state),
-				    wi.ngroups, wi.ngroups == 1 ? "" : "s");
+				    w, sw.live, g->line, lane_state_name(g->state), sw.ngroups,
+				    sw.ngroups == 1 ? "" : "s");
 		else
 			strbuf_addf(out, "\n%s %4d  0x%08x        exited", w == f->warp ? "*" : " ", w,
-				    wi.live);
+				    sw.live);
 	}
 }
 
@@ -1287,14 +646,14 @@ static void info_blocks(struct eng *e, struct focus *f, struct strbuf *out)
 static void info_barriers(struct eng *e, struct strbuf *out)
 {
 	struct machine_kernel_info k;
-	struct machine_block_info b;
+	struct session_barrier b;
 
 	kernel_active(e, &k);
 	for (int s = 0; s < k.nresident; s++)
-		if (machine_block(e->m, s, &b) == 0)
+		if (session_barrier(e->s, s, &b) == 0)
 			strbuf_addf(out, "%sblock (%u,%u,%u) __syncthreads: %u of %u threads arrived, generation %u",
-				    s ? "\n" : "", b.idx[0], b.idx[1], b.idx[2], b.bar_arrived,
-				    b.nthreads - b.nexited, b.bar_generation);
+				    s ? "\n" : "", b.block[0], b.block[1], b.block[2], b.arrived, b.live,
+				    b.generation);
 }
 
 static int eng_info(void *self, const char *what, struct strbuf *out)
@@ -1323,11 +682,9 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 static int eng_set(void *self, const char *key, const char *value, struct strbuf *msg)
 {
 	struct eng *e = self;
-	uint64_t target;
 
 	if (no_program(e, msg))
 		return -1;
-	target = machine_steps(e->m);
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1346,20 +703,11 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 	snprintf(!strcmp(key, "simt") ? e->simt : e->sched, !strcmp(key, "simt") ? sizeof(e->simt)
 		 : sizeof(e->sched), "%s", value);
 	/* the same number of steps under the new policy, from the start */
-	e->log.len = 0;
-	e->marks.len = 0;
-	replay(e, 0);
-	e->replaying = 1; /* catching up: its launches were shown already */
-	while (machine_steps(e->m) < target && running(e))
-		prim(e, P_STEP, 0, 0);
-	e->replaying = 0;
-	fflush(e->out);
-	fflush(e->err);
-	e->oseen = e->olen;
-	e->eseen = e->elen;
-	e->nfind_seen = machine_nfindings(e->m);
+	session_set_opts(e->s, &e->mo);
+	e->m = session_machine(e->s);
+	caught_up(e);
 	strbuf_addf(msg, "%s is now %s: re-ran the program to step %llu under it", key, value,
-		    (unsigned long long)machine_steps(e->m));
+		    (unsigned long long)session_steps(e->s));
 	return 0;
 }
 
@@ -1377,72 +725,35 @@ static int ui_status_of(int state, int current_ready)
 	}
 }
 
-/* The ready group that runs next: the one that ran last if still ready,
- * else the first ready one. */
-static int warp_current(struct eng *e, int slot, int w, const struct machine_warp_info *wi)
-{
-	struct machine_group_info gi;
-	int first = -1;
-
-	for (int g = 0; g < wi->ngroups; g++) {
-		if (machine_group(e->m, slot, w, g, &gi) < 0 ||
-		    (gi.state != LS_ACTIVE && gi.state != LS_READY))
-			continue;
-		if (g == wi->current)
-			return g;
-		if (first < 0)
-			first = g;
-	}
-	return first;
-}
-
 static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struct ui_warp *uw)
 {
-	struct machine_warp_info wi;
-	struct machine_group_info gi;
-	int cur, nbar = 0, nsync = 0;
+	struct session_warp sw;
 
 	memset(uw, 0, sizeof(*uw));
 	uw->id = w;
 	uw->current = -1;
-	if (machine_warp(e->m, slot, w, &wi) < 0)
+	if (session_warp(e->s, slot, w, &sw) < 0)
 		return;
-	cur = warp_current(e, slot, w, &wi);
 	for (int l = 0; l < 32; l++)
-		uw->status[l] = !(wi.exists >> l & 1) ? UI_LANE_INACTIVE
-			      : wi.exited >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
-	for (int g = 0; g < wi.ngroups; g++) {
-		uint32_t rpc;
-
-		if (machine_group(e->m, slot, w, g, &gi) < 0)
-			continue;
+		uw->status[l] = sw.exited >> l & 1 && sw.exists >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
+	for (int g = 0; g < sw.ngroups; g++) {
 		for (int l = 0; l < 32; l++) {
-			if (!(gi.mask >> l & 1))
+			if (!(sw.g[g].mask >> l & 1))
 				continue;
-			uw->status[l] = (uint8_t)ui_status_of(gi.state, g == cur);
-			uw->line[l] = insn_line(e, gi.func, gi.pc);
+			uw->status[l] = (uint8_t)ui_status_of(sw.g[g].state, g == sw.current);
+			uw->line[l] = sw.g[g].line;
 		}
-		nbar += gi.state == LS_BARRIER;
-		nsync += gi.state == LS_WARPSYNC;
 		if (uw->ngroups == UI_MAX_GROUPS)
 			continue;
-		if (g == cur)
+		if (g == sw.current)
 			uw->current = uw->ngroups;
-		uw->groups[uw->ngroups].mask = gi.mask;
-		uw->groups[uw->ngroups].line = insn_line(e, gi.func, gi.pc);
-		if (machine_group_reconv(e->m, slot, w, g, &rpc) == 0)
-			uw->groups[uw->ngroups].reconv_line = insn_line(e, gi.func, rpc);
+		uw->groups[uw->ngroups].mask = sw.g[g].mask;
+		uw->groups[uw->ngroups].line = sw.g[g].line;
+		uw->groups[uw->ngroups].reconv_line = sw.g[g].reconv_line;
 		uw->ngroups++;
 	}
-	if (!wi.live && wi.exists)
-		uw->note = "exited";
-	else if (nbar && nbar == wi.ngroups)
-		uw->note = "at __syncthreads";
-	else if (nsync && !nbar && cur < 0)
-		uw->note = "waits: warp collective";
-	else if (uw->ngroups > 1)
-		uw->note = "diverged";
-	uw->tile = machine_warp_tile(e->m, slot, w);
+	uw->note = sw.note;
+	uw->tile = sw.tile;
 	if (uw->tile > 1 && uw->tile < 32 && !uw->note)
 		uw->note = ui_strf(st, "tiles of %d lanes", uw->tile);
 }
@@ -1646,7 +957,7 @@ static void cell_text(struct eng *e, const uint8_t *p, uint8_t t, struct strbuf 
 
 /* An array of count elements of type t at addr, read as the focused lane sees it. */
 static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f,
-		       struct ui_array *a, uint8_t t, const struct access *acc, int shared)
+		       struct ui_array *a, uint8_t t, const struct session_access *acc, int shared)
 {
 	int sz = eval_type_size(t);
 	uint8_t *buf = xmalloc((size_t)a->count * (size_t)sz + 8);
@@ -1666,7 +977,7 @@ static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f
 	}
 	strbuf_release(&sb);
 	free(buf);
-	if (!acc->valid || (shared && acc->slot != f->slot))
+	if (!acc || (shared && acc->slot != f->slot))
 		return;
 	for (int l = 0; l < 32; l++) {
 		uint64_t ad = acc->addr[l];
@@ -1706,6 +1017,7 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 	struct machine_kernel_info k;
 	uint64_t total;
 	int n = 0;
+	const struct session_access *sh = session_access_last(e->s, SESSION_SHARED);
 
 	if (!kernel_active(e, &k) || machine_block_shared(e->m, f->slot, &total) < 0)
 		return;
@@ -1726,16 +1038,15 @@ static void snap_shared(struct eng *e, struct ui_state *st, const struct focus *
 		a->count = (int)((o->dynamic ? total - OFF_OF(addr) : o->size) / (uint64_t)eval_type_size(t));
 		if (a->count > MAX_CELLS)
 			a->count = MAX_CELLS;
-		snap_array(e, st, f, a, t, &e->sh, 1);
+		snap_array(e, st, f, a, t, sh, 1);
 		a->addr = OFF_OF(addr);
 		n++;
 	}
 	st->mem.nshared = n;
-	if (e->sh.valid && e->sh.slot == f->slot) {
-		st->mem.conflict_degree = e->sh.degree;
-		st->mem.conflict_note = ui_strf(st, "warp %d %s, line %d: %s", e->sh.warp,
-						e->sh.write ? "wrote" : "read",
-						insn_line(e, e->sh.func, e->sh.pc), e->sh.note);
+	if (sh && sh->slot == f->slot) {
+		st->mem.conflict_degree = sh->degree;
+		st->mem.conflict_note = ui_strf(st, "warp %d %s, line %d: %s", sh->warp,
+						sh->write ? "wrote" : "read", sh->line, sh->note);
 	}
 }
 
@@ -1747,6 +1058,7 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 	const struct ir_var *vars[24];
 	uint64_t bases[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
+	const struct session_access *gl = session_access_last(e->s, SESSION_GLOBAL);
 
 	st->mem.global = UI_NEW(st, struct ui_array, n ? n : 1);
 	for (int i = 0; i < n; i++) {
@@ -1778,29 +1090,29 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 		a->count = (int)((base + size - (uint64_t)v.i) / (uint64_t)eval_type_size(v.ptr_elem));
 		if (a->count > MAX_CELLS)
 			a->count = MAX_CELLS;
-		snap_array(e, st, f, a, v.ptr_elem, &e->gl, 0);
+		snap_array(e, st, f, a, v.ptr_elem, gl, 0);
 		k++;
 	}
 	st->mem.nglobal = k;
-	if (e->gl.valid) {
+	if (gl) {
 		uint64_t sec[32];
 		int ns = 0, nl = 0;
 
 		for (int l = 0; l < 32; l++) {
 			int seen = 0;
 
-			if (!(e->gl.mask >> l & 1))
+			if (!(gl->mask >> l & 1))
 				continue;
 			nl++;
 			for (int j = 0; j < ns; j++)
-				seen |= sec[j] == (e->gl.addr[l] & ~(uint64_t)31);
+				seen |= sec[j] == (gl->addr[l] & ~(uint64_t)31);
 			if (!seen)
-				sec[ns++] = e->gl.addr[l] & ~(uint64_t)31;
+				sec[ns++] = gl->addr[l] & ~(uint64_t)31;
 		}
 		st->mem.sectors = UI_NEW(st, uint64_t, ns);
 		memcpy(st->mem.sectors, sec, sizeof(uint64_t) * (size_t)ns);
 		st->mem.nsectors = ns;
-		st->mem.requests = (int)((nl * (int)e->gl.size + 31) / 32);
+		st->mem.requests = (int)((nl * (int)gl->size + 31) / 32);
 	}
 }
 
@@ -1859,32 +1171,23 @@ static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *
 
 static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 {
-	struct machine_block_info b;
+	struct session_barrier b;
 	struct ui_barrier *ub;
 
 	st->sync.model = machine_mm_model(e->m) == MODEL_RELAXED ? "relaxed" : "sc";
 	if (machine_mm_model(e->m) == MODEL_RELAXED)
 		snap_pending(e, st);
-	if (machine_block(e->m, f->slot, &b) < 0)
+	if (session_barrier(e->s, f->slot, &b) < 0)
 		return;
 	st->sync.barriers = ub = UI_NEW(st, struct ui_barrier, 1);
 	st->sync.nbarriers = 1;
 	for (int i = 0; i < 3; i++)
-		ub->block[i] = (int)b.idx[i];
-	ub->generation = b.bar_generation;
-	ub->expected = (int)(b.nthreads - b.nexited);
+		ub->block[i] = (int)b.block[i];
+	ub->generation = b.generation;
+	ub->expected = (int)b.live;
 	ub->nwarps = b.nwarps;
 	ub->arrived = UI_NEW(st, uint32_t, b.nwarps);
-	for (int w = 0; w < b.nwarps; w++) {
-		struct machine_warp_info wi;
-		struct machine_group_info gi;
-
-		if (machine_warp(e->m, f->slot, w, &wi) < 0)
-			continue;
-		for (int g = 0; g < wi.ngroups; g++)
-			if (machine_group(e->m, f->slot, w, g, &gi) == 0 && gi.state == LS_BARRIER)
-				ub->arrived[w] |= gi.mask;
-	}
+	memcpy(ub->arrived, b.at_bar, sizeof(uint32_t) * (size_t)b.nwarps);
 	snap_cubars(e, st, f);
 }
 
@@ -1951,7 +1254,7 @@ static void snap_status(struct eng *e, struct ui_state *st, const struct focus *
 	struct machine_kernel_info k;
 	struct pos p;
 
-	st->steps = machine_steps(e->m);
+	st->steps = session_steps(e->s);
 	st->simt = e->simt;
 	st->sched = e->sched;
 	st->stop_reason = e->stop[0] ? ui_strdup(st, e->stop) : NULL;
@@ -2005,14 +1308,14 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	focus_get(e, &f);
 	ui_set_source(st, sf ? sf->name : "?", sf ? sf->text : "");
 	snap_status(e, st, &f);
-	st->bps = UI_NEW(st, struct ui_breakpoint, e->bps.len + 1);
-	for (size_t i = 0; i < e->bps.len; i++) {
-		const struct bp *b = &e->bps.v[i];
+	st->bps = UI_NEW(st, struct ui_breakpoint, session_break_count(e->s) + 1);
+	for (size_t i = 0; i < session_break_count(e->s); i++) {
+		const struct session_bp *b = session_break_get(e->s, i);
 
-		if (b->line == BP_FINDING)	/* line 0: "finding KIND" as its condition */
+		if (b->kind == SBP_FINDING)	/* line 0: "finding KIND" as its condition */
 			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, 0,
 				ui_strf(st, "finding %s", b->cond ? b->cond : "(any)"), b->enabled };
-		else
+		else if (b->file == e->file)
 			st->bps[st->nbps++] = (struct ui_breakpoint){ b->id, b->line,
 				b->cond ? ui_strdup(st, b->cond) : NULL, b->enabled };
 	}
@@ -2037,6 +1340,8 @@ void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint6
 
 	e->poll = poll;
 	e->poll_ctx = ctx;
+	if (e->s)
+		session_set_poll(e->s, poll, ctx);
 }
 
 static uint32_t main_file(const struct compilation *c, const char *path)
@@ -2059,9 +1364,12 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	char *ftext = prefer_file || !e->text ? util_read_file(e->path, NULL, &why) : NULL;
 	int ret;
 
-	if (e->m)
-		machine_free(e->m);
+	struct session *old = e->s;
+
+	e->s = NULL;
 	e->m = NULL;
+	if (old) /* its machine uses the module released below; its breakpoints stay */
+		session_release_machine(old);
 	if (e->loaded)
 		compilation_release(&e->c);
 	e->loaded = 1;
@@ -2072,7 +1380,6 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	else
 		ret = front_compile_string(&e->c, e->path, e->text, &e->fo);
 	free(ftext);
-	e->log.len = e->marks.len = 0;
 	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
 	if (ret < 0 || !e->c.mod || e->c.mod->main_func < 0) {
 		FILE *f = open_memstream(&buf, &len);
@@ -2089,11 +1396,31 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 		pend_line(e, UI_CON_INFO, "[the program does not compile: fix it, then :reload]", 53);
 		free(buf);
 		snprintf(e->stop, sizeof(e->stop), "does not compile: fix it, then :reload");
+		if (old) { /* keep the breakpoints for the next reload */
+			e->kept = old;
+		}
 		return -1;
 	}
 	e->mod = e->c.mod;
 	e->file = main_file(&e->c, e->path);
-	machine_build(e);
+	on_build(e, &e->mo);
+	e->s = session_new(e->mod, &e->c.sm, &e->mo, 1);
+	session_set_build(e->s, on_build, e);
+	session_set_main_file(e->s, e->file);
+	session_observe(e->s, 1u << EV_INSN | 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0,
+			on_event, e);
+	session_set_poll(e->s, e->poll, e->poll_ctx);
+	session_start_main(e->s, e->argc, e->argv);
+	e->m = session_machine(e->s);
+	if (old || e->kept) {
+		/* reload: the breakpoints whose lines still have code */
+		session_break_copy(e->s, old ? old : e->kept);
+		if (e->kept && e->kept != old)
+			session_free(e->kept);
+		e->kept = NULL;
+	}
+	if (old)
+		session_free(old);
 	e->oseen = e->eseen = 0;
 	e->nfind_seen = 0;
 	snprintf(e->stop, sizeof(e->stop), "before main()");
@@ -2106,7 +1433,6 @@ static int eng_reload(void *self, struct strbuf *msg)
 {
 	struct eng *e = self;
 	struct strbuf err;
-	size_t j = 0;
 
 	strbuf_init(&err);
 	if (eng_load(e, 1, &err) < 0) {
@@ -2115,14 +1441,6 @@ static int eng_reload(void *self, struct strbuf *msg)
 		return -1;
 	}
 	strbuf_release(&err);
-	for (size_t i = 0; i < e->bps.len; i++) {
-		if (e->bps.v[i].line > 0 && !line_has_code(e, e->bps.v[i].line)) {
-			free(e->bps.v[i].cond);
-			continue;
-		}
-		e->bps.v[j++] = e->bps.v[i];
-	}
-	e->bps.len = j;
 	pend_line(e, UI_CON_INFO, "[reloaded: stopped before main()]", 33);
 	strbuf_addf(msg, "%s compiled; stopped before main()", e->path);
 	return 0;
@@ -2182,8 +1500,9 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
-	if (e->m)
-		machine_free(e->m);
+	session_free(e->s);
+	if (e->kept)
+		session_free(e->kept);
 	if (e->out)
 		fclose(e->out);
 	if (e->err)
@@ -2195,14 +1514,9 @@ void engine_backend_free(struct ui_backend *be)
 	for (int i = 0; i < e->argc; i++)
 		free(e->argv[i]);
 	free(e->argv);
-	for (size_t i = 0; i < e->bps.len; i++)
-		free(e->bps.v[i].cond);
 	for (size_t i = 0; i < e->lanes.len; i++)
 		free(e->lanes.v[i]);
-	vec_free(&e->bps);
 	vec_free(&e->lanes);
-	vec_free(&e->log);
-	vec_free(&e->marks);
 	for (size_t i = 0; i < e->pending.len; i++)
 		free(e->pending.v[i].text);
 	vec_free(&e->pending);

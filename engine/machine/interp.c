@@ -2554,7 +2554,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				return n;
 			}
 		}
-		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | MM_HOOK))) {
+		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | MM_HOOK | STOP_HOOK))) {
+			if (m->hooks & STOP_HOOK)
+				return n; /* machine_request_stop: before this instruction */
 			if (m->hooks & MM_HOOK)
 				mm_pre(m, w, g, in);
 			if (m->hooks & (1u << EV_INSN))

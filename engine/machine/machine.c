@@ -124,7 +124,7 @@ int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, v
 
 void machine_unobserve(struct machine *m, int id)
 {
-	m->hooks &= MM_HOOK;
+	m->hooks &= MM_HOOK | STOP_HOOK;
 	for (size_t i = 0; i < m->obs.len; i++) {
 		if (m->obs.v[i].id == id) {
 			m->obs.v[i] = m->obs.v[--m->obs.len];
@@ -806,6 +806,7 @@ enum machine_status machine_step(struct machine *m)
 	if (m->status != MST_RUNNING)
 		return m->status;
 	m->bp_hit = 0;
+	m->hooks &= ~STOP_HOOK;
 	step_any(m, 1, 1);
 	return m->status;
 }
@@ -814,7 +815,8 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
 	m->bp_hit = 0;
-	while (m->status == MST_RUNNING && !m->bp_hit) {
+	m->hooks &= ~STOP_HOOK;
+	while (m->status == MST_RUNNING && !m->bp_hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
 		step_any(m, QUANTUM_RR, 4096);
@@ -914,6 +916,31 @@ int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
 	return count;
 }
 
+void machine_request_stop(struct machine *m)
+{
+	m->hooks |= STOP_HOOK;
+}
+
+/* A warp keeps its pass mark only while one of its groups stands there. */
+static void break_settle_warp(struct warp *w)
+{
+	int keep = 0;
+	for (uint32_t j = 0; j < w->ng && w->bp_pass; j++)
+		keep |= w->g[j].pc + 1 == w->bp_pass;
+	if (!keep)
+		w->bp_pass = 0;
+}
+
+void machine_break_settle(struct machine *m)
+{
+	struct grid *gr = m->grid;
+	if (m->host)
+		break_settle_warp(m->host);
+	for (int s = 0; gr && s < gr->nres; s++)
+		for (uint32_t i = 0; gr->res[s] && i < gr->res[s]->nwarps; i++)
+			break_settle_warp(&gr->res[s]->w[i]);
+}
+
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
 {
 	if (m->bp_hit && bi)
@@ -949,8 +976,7 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
-static int machine_lane_first(const struct machine *m, int slot, int warp,
-			      struct machine_group_info *gi);
+
 static struct warp *warp_at(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
@@ -967,6 +993,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	struct warp *w = warp_at(m, slot, warp);
 	if (!w || m->status != MST_RUNNING)
 		return -1;
+	m->hooks &= ~STOP_HOOK;
 	if (w->host) {
 		if (m->grid)
 			return -1;
@@ -1026,6 +1053,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 {
 	if (m->status != MST_RUNNING)
 		return -1;
+	m->hooks &= ~STOP_HOOK;
 	if (c->slot < 0) {
 		if (m->grid || !m->host)
 			return -1;
@@ -1047,43 +1075,6 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	else if (b->nexited == b->nthreads)
 		block_retire(m, m->grid, c->slot);
 	check_limit(m);
-	return 0;
-}
-
-int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit)
-{
-	struct machine_group_info gi;
-	if (machine_lane_first(m, slot, warp, &gi) < 0)
-		return -1;
-	const struct ir_func *f = &m->mod->funcs[gi.func];
-	int32_t st0 = f->code[gi.pc].stmt;
-	int depth0 = gi.depth, func0 = gi.func;
-	struct grid *gr = m->grid;
-	for (uint64_t k = 0; k < limit && m->status == MST_RUNNING; k++) {
-		if (machine_step_warp(m, slot, warp) < 0 || m->grid != gr)
-			break;
-		if (machine_lane_first(m, slot, warp, &gi) < 0)
-			break;
-		f = &m->mod->funcs[gi.func];
-		if (gi.func != func0 || gi.depth != depth0 || f->code[gi.pc].stmt != st0)
-			break;
-	}
-	return 0;
-}
-
-int machine_step_block(struct machine *m, int slot)
-{
-	struct grid *gr = m->grid;
-	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
-		return -1;
-	struct block *b = gr->res[slot];
-	uint64_t linear = b->linear;
-	for (uint32_t i = 0; i < b->nwarps && m->grid == gr && gr->res[slot] == b && b->linear == linear; i++) {
-		struct warp *w = &b->w[i];
-		if (!w->ng || interp_warp_pick(m, w) < 0)
-			continue;
-		machine_step_warp(m, slot, (int)i);
-	}
 	return 0;
 }
 
@@ -1274,15 +1265,6 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 }
 
 /* the group of the lowest live lane of a warp */
-static int machine_lane_first(const struct machine *m, int slot, int warp,
-			      struct machine_group_info *gi)
-{
-	struct warp *w = warp_at(m, slot, warp);
-	if (!w || !w->live)
-		return -1;
-	return machine_lane(m, slot, warp, __builtin_ctz(w->live), gi);
-}
-
 int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned size, uint32_t *banks)
 {
 	/* per bank, the distinct words requested: the degree is the largest count */

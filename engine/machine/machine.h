@@ -34,6 +34,9 @@
  *   addresses fault.
  * - Findings are data: kind (the names of docs/findings.md), span, threads.
  *   A finding pointer is valid until the machine runs again.
+ * - Debuggers step through the session (session/session.h): statement and
+ *   line steps, breakpoints and reverse execution are implemented there,
+ *   once, over the primitives below.
  * - Unless a declaration says otherwise, a query returns 0 and fills its
  *   out-parameter, or -1 when what it names does not exist; queries take a
  *   const machine and change nothing. Nothing here prints except to a FILE*
@@ -140,9 +143,6 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps);
  * one instruction; other warps run only if needed to unblock it. Returns -1
  * when there is no such warp. */
 int machine_step_warp(struct machine *m, int slot, int warp);
-/* One step of every warp of a resident block (each runs one instruction of
- * one group if it can). Returns -1 when the slot is empty. */
-int machine_step_block(struct machine *m, int slot);
 /* Run the device until a barrier of some resident block completes (run to
  * the next barrier). */
 int machine_run_to_barrier(struct machine *m);
@@ -180,6 +180,14 @@ int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on);
 /* 1 if the last machine_step/machine_run stopped at a breakpoint (before
  * executing that statement); *bi tells where. The next step passes it. */
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
+/* Forget the "pass this breakpoint once" mark of every warp that no longer
+ * stands where it stopped (it was stepped away meanwhile), so a later run
+ * stops there again when it comes back. */
+void machine_break_settle(struct machine *m);
+/* Ask the running machine_run/machine_step to return before the next
+ * instruction (from an observer: a finding or __brkpt() a debugger stops
+ * at). Costs nothing until asked; the next machine_run/machine_step clears it. */
+void machine_request_stop(struct machine *m);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
@@ -244,9 +252,6 @@ struct machine_choice {
 int machine_choices(struct machine *m, struct machine_choice *out, int max);
 /* Run one instruction of the chosen group. 0, or -1 if it cannot run. */
 int machine_choose(struct machine *m, const struct machine_choice *c);
-/* Step a warp until the statement its first lane's group is at changes
- * (a source-level step of one warp); at most limit instructions. */
-int machine_step_statement(struct machine *m, int slot, int warp, uint64_t limit);
 
 /* ---- performance views of one warp memory access, EV_MEM's lane_addr (machine.c) */
 /* Shared memory: 32 banks of 4 bytes; lanes reading the same word share it.

@@ -26,6 +26,7 @@
 #include "simt.h"
 
 #define MM_HOOK (1u << EV_NKINDS) /* in m->hooks while deferred loads exist */
+#define STOP_HOOK (1u << (EV_NKINDS + 1)) /* in m->hooks while machine_request_stop is pending */
 
 struct memmodel;
 /* machine_new: make m->mm (relaxed, or a schedule to replay: "relaxed:0.1"

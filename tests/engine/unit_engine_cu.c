@@ -6,6 +6,7 @@
  */
 #include "front.h"
 #include "machine.h"
+#include "session.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -142,7 +143,10 @@ static void test_manual(void)
 		compilation_release(&c);
 		return;
 	}
-	struct machine *m = machine_new(c.mod, NULL);
+	struct machine_opts mo;
+	machine_opts_init(&mo);
+	struct session *ses = session_new(c.mod, &c.sm, &mo, 0);
+	struct machine *m = session_machine(ses);
 	int f = machine_find_function(m, "fill");
 	uint64_t buf = 0;
 	machine_alloc(m, 64 * 4, &buf);
@@ -166,7 +170,11 @@ static void test_manual(void)
 	machine_lane(m, 0, 1, 0, &g1);
 	ok(g0.pc == 0 && g1.pc > 0, "choosing warp 1 five times moves only warp 1 (pcs %u, %u)", g0.pc, g1.pc);
 	struct span s0 = machine_span(m, g0.func, g0.pc);
-	machine_step_statement(m, 0, 0, 1000);
+	struct session_stop stop;
+	struct strbuf msg;
+	strbuf_init(&msg);
+	session_step(ses, SESSION_STMT, 1, &(struct session_focus){ 0, 0, 0 }, &stop, &msg);
+	strbuf_release(&msg);
 	machine_lane(m, 0, 0, 0, &g0);
 	struct span s1 = machine_span(m, g0.func, g0.pc);
 	ok(s1.line > s0.line, "statement step moves warp 0 to a later line (%u -> %u)", s0.line, s1.line);
@@ -176,7 +184,7 @@ static void test_manual(void)
 	for (int i = 0; i < 64; i++)
 		good &= out[i] == 3 * i;
 	ok(good && machine_run(m, 0) == MST_IDLE, "the rest runs to completion; the machine is idle");
-	machine_free(m);
+	session_free(ses);
 	compilation_release(&c);
 }
 

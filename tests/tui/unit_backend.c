@@ -16,7 +16,6 @@
 #include "../../tui/view.c"
 #include "../../tui/cmd.c"
 #include "../../tui/export.c"
-#include "../../tui/backend_eval.c"
 #include "../../tui/backend_engine.c"
 #include "tap.h"
 

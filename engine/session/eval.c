@@ -1,5 +1,5 @@
 /*
- * backend_eval.c - variables and expressions of one thread (backend_eval.h).
+ * eval.c - variables and expressions of one thread (eval.h).
  * A recursive-descent evaluator over C's operator precedence; it reads
  * registers and memory through machine.h only.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backend_eval.h"
+#include "eval.h"
 
 struct parser {
 	const struct eval_ctx *c;
@@ -65,10 +65,20 @@ static int64_t sext(uint64_t bits, int size, int sign)
 	return (int64_t)bits;
 }
 
-static void scalar_val(uint8_t t, uint64_t bits, struct eval_val *v)
+void eval_scalar_val(uint8_t t, uint64_t bits, struct eval_val *v)
 {
 	memset(v, 0, sizeof(*v));
 	switch (t) {
+	case IR_F16: {
+		uint16_t h = (uint16_t)bits;
+		int e = h >> 10 & 31, m = h & 1023;
+		double d = e == 0 ? m / 16777216.0 : e == 31 ? (m ? 0.0 / 0.0 : 1.0 / 0.0)
+			 : (1 + m / 1024.0) * (double)(1u << e) / 32768.0;
+
+		v->isf = 1;
+		v->f = h >> 15 ? -d : d;
+		break;
+	}
 	case IR_F32: {
 		float f;
 		uint32_t u = (uint32_t)bits;
@@ -107,7 +117,7 @@ void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out)
 {
 	struct eval_val v;
 
-	scalar_val(t, bits, &v);
+	eval_scalar_val(t, bits, &v);
 	if (t == IR_U64 || t == IR_U32)
 		strbuf_addf(out, "%llu", (unsigned long long)v.i);
 	else
@@ -170,7 +180,7 @@ static int var_value(const struct eval_ctx *c, const struct ir_var *var, struct 
 	} else if (read_scalar(c, addr, ty ? ty->scalar : IR_S32, &bits) < 0) {
 		return -1;
 	}
-	scalar_val(ty ? ty->scalar : IR_S64, bits, v);
+	eval_scalar_val(ty ? ty->scalar : IR_S64, bits, v);
 	if (ty && ty->scalar == IR_PTR) {
 		char base[64];
 		size_t n = strlen(ty->name);
@@ -340,7 +350,7 @@ static struct eval_val lookup(struct parser *ps, const char *name)
 
 			if (read_scalar(c, addr, o->type->scalar, &bits) < 0)
 				fail(ps, "cannot read '%s' here", name);
-			scalar_val(o->type->scalar, bits, &v);
+			eval_scalar_val(o->type->scalar, bits, &v);
 		}
 		return v;
 	}
@@ -362,7 +372,7 @@ static struct eval_val deref(struct parser *ps, struct eval_val base, int64_t id
 		fail(ps, "%s", "cannot read that address");
 		return v;
 	}
-	scalar_val(t, bits, &v);
+	eval_scalar_val(t, bits, &v);
 	return v;
 }
 

@@ -1,6 +1,6 @@
 /*
- * backend_eval.h - variables and expressions of one thread, for the engine
- * backend: values of ir_var debug info read from a stopped machine, and a
+ * eval.h - variables and expressions of one thread, for the debugger
+ * session (session.h) and its front ends: values of ir_var debug info read from a stopped machine, and a
  * small C expression evaluator over them (print, breakpoint conditions,
  * lanes rows).
  *
@@ -14,8 +14,8 @@
  * - eval_var_text formats a variable for the panes ("42", "3.5",
  *   "0x7000000100", "{1, 2, 3, ...}"); the text goes to out.
  */
-#ifndef WS_UI_BACKEND_EVAL_H
-#define WS_UI_BACKEND_EVAL_H
+#ifndef WS_SESSION_EVAL_H
+#define WS_SESSION_EVAL_H
 
 #include <stdint.h>
 #include "machine.h"
@@ -45,6 +45,9 @@ void eval_var_text(const struct eval_ctx *c, const struct ir_var *v, struct strb
 /* Scalar type of a C type spelling ("unsigned int" -> IR_U32); IR_VOID if unknown. */
 uint8_t eval_type_of_name(const char *name);
 int eval_type_size(uint8_t t);
+/* Decode one scalar of type t from raw little-endian bits (the one decoder
+ * of typed values: the interface formats it, the Lua API pushes it). */
+void eval_scalar_val(uint8_t t, uint64_t bits, struct eval_val *v);
 /* Format one scalar of type t from raw little-endian bits. */
 void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out);
 

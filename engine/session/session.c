@@ -1,0 +1,1780 @@
+/*
+ * session.c - one debugger session (session.h): stepping, breakpoints and
+ * reverse execution, once for every front end.
+ *
+ * Design:
+ * - Every change of the machine is a primitive: P_STEP (machine_step: one
+ *   instruction of the scheduler's pick), P_WARP (machine_step_warp),
+ *   P_BARRIER (machine_run_to_barrier) or P_RUN (machine_run for a chunk of
+ *   steps with a given set of breakpoints marked in the code). A reversible
+ *   session logs them (runs of equal ones collapsed); reverse execution
+ *   rebuilds the machine and replays the log up to the previous command's
+ *   mark, marking the same breakpoints around each P_RUN as it did then.
+ * - Breakpoint lines are marked in the decoded code only during P_RUN
+ *   (machine_break_line); stepping never sees them, so a step costs what it
+ *   did. A stop is checked against conditions per lane here; a false one
+ *   runs on (the engine passes the breakpoint once on resume).
+ * - While P_RUN runs, no EV_INSN observer is registered (the interpreter's
+ *   fast path): a wanted finding or a __brkpt() asks the machine to stop
+ *   (machine_request_stop) from the observer.
+ * - The memory-access log keeps, per space, the last device warp access
+ *   (EV_MEM's lane addresses, copied); bank conflicts and sectors are
+ *   computed when a front end asks (session_access_last).
+ * - Statement steps run the focused warp one instruction at a time
+ *   (machine_step_warp) until the group that ran stands on another line
+ *   (or statement, for SESSION_STMT), waits at a barrier or a collective,
+ *   or the warp exits; over/out compare call depths. In host code the host
+ *   thread runs until it reaches another line or a kernel starts.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "eval.h"
+#include "session.h"
+
+#define CHUNK 20000          /* steps between polls */
+#define STEP_BUDGET 5000000  /* instructions a single statement step may take */
+
+enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN };
+
+struct logent {
+	int kind, slot, warp;  /* P_RUN: slot is the breakpoint set, warp the steps */
+	uint64_t n;
+};
+
+struct mark {
+	size_t len;
+	uint64_t last_n;
+	uint64_t steps;        /* machine steps then (replay progress) */
+};
+
+struct sbp {
+	struct session_bp pub;
+	char *func, *cond;
+};
+
+struct fileline {
+	uint32_t file;
+	int line;
+};
+
+struct watch {
+	int id, kind, slot;
+	uint64_t addr;
+	uint32_t size;
+};
+
+/* What a P_RUN stops at: marked lines, watched memory and the findings it
+ * stops on. */
+struct bpset {
+	VEC(struct fileline) lines;
+	VEC(struct watch) watches;
+	int any_finding;       /* stop at every new finding */
+	int kernel_end;        /* stop when a kernel ends */
+	VEC(char *) kinds;     /* else at those whose kind contains one of these */
+};
+
+struct sobs {
+	unsigned kinds;
+	int always;
+	machine_observer_fn fn;
+	void *ctx;
+};
+
+struct pos {
+	int ok, func, depth, state, line;
+	uint32_t pc, mask;
+	int32_t stmt;
+};
+
+struct session {
+	const struct ir_module *mod;
+	const struct srcmgr *sm;
+	uint32_t main_file;
+	struct machine_opts mo;
+	struct machine *m;
+	int argc;
+	char **argv;
+	int has_main;
+	int reversible, replaying;
+	VEC(struct logent) log;
+	VEC(struct mark) marks;
+	VEC(struct sbp) bps;
+	int next_bp;
+	VEC(struct bpset) sets;
+	int applied;           /* the set marked in the code now, -1: none */
+	VEC(struct sobs) obs;
+	int main_id;           /* the machine observer (on_event) */
+	int fine_id;           /* the EV_INSN observer's id while stepping finely, 0: none */
+	int in_run;            /* a P_RUN runs: wanted findings and __brkpt() stop it */
+	const struct bpset *run_set;
+	int ran, ran_slot, ran_warp, ran_func;
+	uint32_t ran_mask, ran_pc;
+	size_t nfind0;         /* findings when the command began */
+	int found;             /* a wanted finding since the command began */
+	struct {
+		int hit, slot, warp, line;
+		uint32_t mask;
+	} brk;
+	uint64_t barriers, kernel_ends;
+	struct session_access acc[SESSION_NSPACES];
+	int acc_valid[SESSION_NSPACES], acc_done[SESSION_NSPACES];
+	uint64_t acc_seq;
+	struct {                /* a watched access during a P_RUN */
+		int hit, id, slot, warp, lane, write;
+		uint64_t old;
+	} wh;
+	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
+	void *poll_ctx;
+	uint64_t limit, start_steps;
+	int step_stops;
+	void (*on_build)(void *ctx, struct machine_opts *mo);
+	void *build_ctx;
+	struct session_stop *stop; /* the command's result */
+};
+
+/* ---- small helpers */
+
+int session_line(const struct session *s, int func, uint32_t pc)
+{
+	const struct ir_func *f;
+	const struct ir_insn *in;
+
+	if (func < 0 || (uint32_t)func >= s->mod->nfuncs)
+		return 0;
+	f = &s->mod->funcs[func];
+	if (pc >= f->ncode)
+		return 0;
+	in = &f->code[pc];
+	if (in->stmt >= 0 && (uint32_t)in->stmt < f->nstmts && f->stmts[in->stmt].span.file == s->main_file)
+		return (int)f->stmts[in->stmt].span.line;
+	return in->span.file == s->main_file ? (int)in->span.line : 0;
+}
+
+static int running(const struct session *s)
+{
+	return machine_get_status(s->m) == MST_RUNNING;
+}
+
+static int kernel_active(const struct session *s, struct machine_kernel_info *k)
+{
+	struct machine_kernel_info tmp;
+
+	return machine_kernel(s->m, k ? k : &tmp) == 0 && (k ? k : &tmp)->active;
+}
+
+static void lane_pos(const struct session *s, int slot, int warp, int lane, struct pos *p)
+{
+	struct machine_group_info gi;
+
+	memset(p, 0, sizeof(*p));
+	if (machine_lane(s->m, slot, warp, lane, &gi) < 0 || gi.state == LS_EXITED || gi.func < 0 ||
+	    (uint32_t)gi.func >= s->mod->nfuncs)
+		return;
+	p->ok = 1;
+	p->func = gi.func;
+	p->pc = gi.pc;
+	p->depth = gi.depth;
+	p->state = gi.state;
+	p->mask = gi.mask;
+	p->stmt = gi.pc < s->mod->funcs[gi.func].ncode ? s->mod->funcs[gi.func].code[gi.pc].stmt : -1;
+	p->line = session_line(s, gi.func, gi.pc);
+}
+
+static const char *func_name(const struct session *s, int f)
+{
+	return f >= 0 && (uint32_t)f < s->mod->nfuncs ? s->mod->funcs[f].name : "?";
+}
+
+static void stop_text(struct session *s, enum session_reason r, const char *fmt, ...) WS_PRINTF(3, 4);
+static void stop_text(struct session *s, enum session_reason r, const char *fmt, ...)
+{
+	va_list ap;
+
+	s->stop->reason = r;
+	va_start(ap, fmt);
+	vsnprintf(s->stop->text, sizeof(s->stop->text), fmt, ap);
+	va_end(ap);
+}
+
+static void stop_at(struct session *s, int slot, int warp, int lane)
+{
+	struct pos p;
+
+	s->stop->has_thread = 1;
+	s->stop->slot = slot;
+	s->stop->warp = warp;
+	s->stop->lane = lane;
+	lane_pos(s, slot, warp, lane, &p);
+	s->stop->mask = p.mask;
+	s->stop->line = p.line;
+}
+
+/* ---- observers */
+
+static int finding_wanted(const struct bpset *set, const char *kind)
+{
+	if (!set || set->any_finding)
+		return 1;
+	for (size_t i = 0; i < set->kinds.len; i++)
+		if (strstr(kind, set->kinds.v[i]))
+			return 1;
+	return 0;
+}
+
+static void forward(struct session *s, const struct machine_event *ev, int fine)
+{
+	for (size_t i = 0; i < s->obs.len; i++) {
+		const struct sobs *o = &s->obs.v[i];
+
+		if (!(o->kinds >> ev->kind & 1))
+			continue;
+		if (ev->kind == EV_INSN && (o->always ? fine : !fine))
+			continue; /* each observer gets each instruction once */
+		o->fn(o->ctx, ev);
+	}
+}
+
+static void note_ran(struct session *s, const struct machine_event *ev)
+{
+	s->ran = 1;
+	s->ran_slot = ev->slot;
+	s->ran_warp = ev->warp;
+	s->ran_mask = ev->mask;
+	s->ran_func = ev->func;
+	s->ran_pc = ev->pc;
+}
+
+/* Keep a device warp's access to shared, global or constant memory: the
+ * raw addresses now, the views when asked (a continue pays a copy). */
+static void access_keep(struct session *s, const struct machine_event *ev)
+{
+	unsigned tag = (unsigned)(ev->addr >> 40) & 0xffu;
+	int sp = tag == 0x72u ? SESSION_SHARED : tag == 0x70u ? SESSION_GLOBAL
+	       : tag == 0x71u ? SESSION_CONST : -1;
+	struct session_access *a;
+
+	if (sp < 0 || ev->slot < 0 || !ev->lane_addr)
+		return;
+	a = &s->acc[sp];
+	a->slot = ev->slot;
+	a->warp = ev->warp;
+	a->func = ev->func;
+	a->pc = ev->pc;
+	a->write = ev->write;
+	a->mask = ev->mask;
+	a->size = ev->size;
+	a->seq = ++s->acc_seq;
+	for (int l = 0; l < 32; l++)
+		a->addr[l] = ev->mask >> l & 1 ? ev->lane_addr[l] : 0;
+	s->acc_valid[sp] = 1;
+	s->acc_done[sp] = 0;
+}
+
+/* During a P_RUN: does this warp access touch a watched location? Then
+ * remember the value before it and stop after it. */
+static void watch_check(struct session *s, const struct machine_event *ev)
+{
+	const struct bpset *set = s->run_set;
+
+	if (!set || !set->watches.len || !ev->lane_addr || s->wh.hit)
+		return;
+	for (size_t i = 0; i < set->watches.len; i++) {
+		const struct watch *w = &set->watches.v[i];
+
+		if ((w->kind == SESSION_WATCH_WRITE && !ev->write) ||
+		    (w->kind == SESSION_WATCH_READ && ev->write) || (w->slot >= 0 && w->slot != ev->slot))
+			continue;
+		for (int l = 0; l < 32; l++) {
+			uint64_t a = ev->lane_addr[l];
+
+			if (!(ev->mask >> l & 1) || a + ev->size <= w->addr || a >= w->addr + w->size)
+				continue;
+			s->wh.hit = 1;
+			s->wh.id = w->id;
+			s->wh.slot = ev->slot;
+			s->wh.warp = ev->warp;
+			s->wh.lane = l;
+			s->wh.write = ev->write;
+			s->wh.old = 0;
+			machine_read(s->m, ev->slot, ev->warp, l, w->addr, &s->wh.old, w->size);
+			machine_request_stop(s->m);
+			return;
+		}
+	}
+}
+
+const struct session_access *session_access_last(struct session *s, enum session_space sp)
+{
+	struct session_access *a;
+
+	if ((unsigned)sp >= SESSION_NSPACES || !s->acc_valid[sp])
+		return NULL;
+	a = &s->acc[sp];
+	if (s->acc_done[sp])
+		return a;
+	s->acc_done[sp] = 1;
+	a->line = session_line(s, a->func, a->pc);
+	if (sp != SESSION_SHARED) {
+		a->sectors = machine_sectors(a->addr, a->mask, a->size);
+		return a;
+	}
+	a->degree = machine_bank_conflicts(a->addr, a->mask, a->size, &a->banks);
+	/* the first bank that serves the most words: which two lanes collide */
+	snprintf(a->note, sizeof(a->note), "every bank serves one word");
+	for (int b = 0; b < 32 && a->degree > 1; b++) {
+		int words = 0, l0 = -1, l1 = -1;
+		uint64_t w0 = 0;
+
+		for (int l = 0; l < 32; l++) {
+			uint64_t w = (a->addr[l] & (((uint64_t)1 << 40) - 1)) / 4;
+			int seen = 0;
+
+			if (!(a->mask >> l & 1) || (int)(w % 32) != b)
+				continue;
+			for (int k = 0; k < l; k++)
+				seen |= (a->mask >> k & 1) &&
+					(a->addr[k] & (((uint64_t)1 << 40) - 1)) / 4 == w;
+			if (seen)
+				continue;
+			if (!words++) {
+				l0 = l;
+				w0 = w;
+			} else if (l1 < 0 && w != w0) {
+				l1 = l;
+			}
+		}
+		if (words == a->degree && l1 >= 0) {
+			snprintf(a->note, sizeof(a->note), "lanes %d and %d hit bank %d at different words",
+				 l0, l1, b);
+			break;
+		}
+	}
+	return a;
+}
+
+static void on_event(void *ctx, const struct machine_event *ev)
+{
+	struct session *s = ctx;
+
+	switch (ev->kind) {
+	case EV_MEM:
+		access_keep(s, ev);
+		if (s->in_run)
+			watch_check(s, ev);
+		break;
+	case EV_INSN:
+		if (!s->fine_id)
+			note_ran(s, ev);
+		break;
+	case EV_BARRIER:
+		s->barriers++;
+		break;
+	case EV_KERNEL_END:
+		s->kernel_ends++;
+		if (s->in_run && s->run_set && s->run_set->kernel_end)
+			machine_request_stop(s->m);
+		break;
+	case EV_FINDING:
+		if (finding_wanted(s->in_run ? s->run_set : NULL, ev->finding ? ev->finding->kind : "")) {
+			s->found = 1;
+			if (s->in_run)
+				machine_request_stop(s->m);
+		}
+		break;
+	case EV_BRKPT:
+		if (!s->brk.hit) {
+			s->brk.hit = 1;
+			s->brk.slot = ev->slot;
+			s->brk.warp = ev->warp;
+			s->brk.mask = ev->mask;
+			s->brk.line = session_line(s, ev->func, ev->pc);
+		}
+		if (s->in_run)
+			machine_request_stop(s->m);
+		break;
+	default:
+		break;
+	}
+	forward(s, ev, 0);
+}
+
+static void on_fine(void *ctx, const struct machine_event *ev)
+{
+	struct session *s = ctx;
+
+	note_ran(s, ev);
+	forward(s, ev, 1);
+}
+
+static unsigned base_kinds(const struct session *s)
+{
+	unsigned k = 1u << EV_BARRIER | 1u << EV_KERNEL_END | 1u << EV_FINDING | 1u << EV_BRKPT |
+		     1u << EV_MEM;
+
+	for (size_t i = 0; i < s->obs.len; i++)
+		k |= s->obs.v[i].kinds & (s->obs.v[i].always ? ~0u : ~(1u << EV_INSN));
+	return k;
+}
+
+static void fine_on(struct session *s)
+{
+	if (!s->fine_id)
+		s->fine_id = machine_observe(s->m, 1u << EV_INSN, on_fine, s);
+}
+
+static void fine_off(struct session *s)
+{
+	if (s->fine_id)
+		machine_unobserve(s->m, s->fine_id);
+	s->fine_id = 0;
+}
+
+static void observers_attach(struct session *s)
+{
+	if (s->main_id)
+		machine_unobserve(s->m, s->main_id);
+	s->main_id = machine_observe(s->m, base_kinds(s), on_event, s);
+}
+
+/* ---- the machine and the log */
+
+static void machine_build(struct session *s)
+{
+	if (s->m)
+		machine_free(s->m);
+	if (s->on_build)
+		s->on_build(s->build_ctx, &s->mo);
+	s->m = machine_new(s->mod, &s->mo);
+	s->fine_id = 0;
+	s->applied = -1;
+	s->main_id = 0;
+	observers_attach(s);
+	fine_on(s);
+	if (s->has_main)
+		machine_start(s->m, s->argc, s->argv);
+	s->ran = 0;
+	s->brk.hit = 0;
+	s->found = 0;
+	memset(s->acc_valid, 0, sizeof(s->acc_valid));
+}
+
+/* Mark set k's lines in the code (-1: none). */
+static void apply_set(struct session *s, int k)
+{
+	const struct bpset *old = s->applied >= 0 ? &s->sets.v[s->applied] : NULL;
+	const struct bpset *set = k >= 0 ? &s->sets.v[k] : NULL;
+
+	if (s->applied == k)
+		return;
+	for (size_t i = 0; old && i < old->lines.len; i++)
+		machine_break_line(s->m, old->lines.v[i].file, (uint32_t)old->lines.v[i].line, 0);
+	for (size_t i = 0; set && i < set->lines.len; i++)
+		machine_break_line(s->m, set->lines.v[i].file, (uint32_t)set->lines.v[i].line, 1);
+	s->applied = k;
+}
+
+static int prim_exec(struct session *s, int kind, int slot, int warp)
+{
+	switch (kind) {
+	case P_STEP:
+		apply_set(s, -1);
+		machine_step(s->m);
+		return 0;
+	case P_WARP:
+		apply_set(s, -1);
+		return machine_step_warp(s->m, slot, warp);
+	case P_BARRIER:
+		apply_set(s, -1);
+		return machine_run_to_barrier(s->m);
+	default:
+		apply_set(s, slot);
+		fine_off(s);
+		s->in_run = 1;
+		s->wh.hit = 0;
+		s->run_set = &s->sets.v[slot];
+		machine_break_settle(s->m);
+		machine_run(s->m, (uint64_t)warp);
+		s->in_run = 0;
+		fine_on(s);
+		return 0;
+	}
+}
+
+/* Every change of the machine: run it and log it. */
+static int prim(struct session *s, int kind, int slot, int warp)
+{
+	struct logent *l;
+
+	if (!running(s) || prim_exec(s, kind, slot, warp) < 0)
+		return -1;
+	if (!s->reversible)
+		return 0;
+	l = s->log.len ? &s->log.v[s->log.len - 1] : NULL;
+	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
+		l->n++;
+	else
+		vec_push(&s->log, ((struct logent){ kind, slot, warp, 1 }));
+	return 0;
+}
+
+/* Rebuild the machine and replay the log; total is the machine step the log
+ * reaches (0: unknown). Polls between chunks: an interrupt cuts the log
+ * where the replay got to (and the marks past it); returns 1 then. */
+static int replay(struct session *s, uint64_t total)
+{
+	uint64_t n = 0;
+	int cut = 0;
+
+	s->replaying = 1;
+	machine_build(s);
+	for (size_t i = 0; i < s->log.len && !cut; i++) {
+		for (uint64_t k = 0; k < s->log.v[i].n; k++) {
+			uint64_t before = machine_steps(s->m);
+
+			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp);
+			n += machine_steps(s->m) > before ? machine_steps(s->m) - before : 1;
+			if (n < CHUNK || !s->poll)
+				continue;
+			n = 0;
+			if (!s->poll(s->poll_ctx, machine_steps(s->m), total ? total : machine_steps(s->m)))
+				continue;
+			/* interrupted: the log ends here */
+			s->log.v[i].n = k + 1;
+			s->log.len = i + 1;
+			while (s->marks.len && (s->marks.v[s->marks.len - 1].len > s->log.len ||
+						(s->marks.v[s->marks.len - 1].len == s->log.len &&
+						 s->marks.v[s->marks.len - 1].last_n > k + 1)))
+				s->marks.len--;
+			cut = 1;
+			break;
+		}
+	}
+	apply_set(s, -1);
+	s->replaying = 0;
+	s->found = 0;
+	s->brk.hit = 0;
+	return cut;
+}
+
+static void mark_push(struct session *s)
+{
+	struct mark mk = { s->log.len, s->log.len ? s->log.v[s->log.len - 1].n : 0,
+			   machine_steps(s->m) };
+
+	if (s->reversible)
+		vec_push(&s->marks, mk);
+	s->found = 0;
+	s->brk.hit = 0;
+	s->nfind0 = machine_nfindings(s->m);
+	s->start_steps = machine_steps(s->m);
+}
+
+/* A command that changed nothing leaves no mark for reverse execution. */
+static void mark_settle(struct session *s)
+{
+	struct mark *mk = s->marks.len ? &s->marks.v[s->marks.len - 1] : NULL;
+
+	if (mk && mk->len == s->log.len && (!mk->len || s->log.v[mk->len - 1].n == mk->last_n))
+		s->marks.len--;
+}
+
+/* ---- lifecycle */
+
+struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,
+			    const struct machine_opts *mo, int reversible)
+{
+	struct session *s = xcalloc(1, sizeof(*s));
+
+	s->mod = mod;
+	s->sm = sm;
+	s->main_file = 1;
+	s->mo = *mo;
+	s->reversible = reversible;
+	s->next_bp = 1;
+	s->applied = -1;
+	machine_build(s);
+	return s;
+}
+
+void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_opts *mo), void *ctx)
+{
+	s->on_build = fn;
+	s->build_ctx = ctx;
+}
+
+static void set_free(struct bpset *b)
+{
+	vec_free(&b->watches);
+	for (size_t i = 0; i < b->kinds.len; i++)
+		free(b->kinds.v[i]);
+	vec_free(&b->kinds);
+	vec_free(&b->lines);
+}
+
+void session_free(struct session *s)
+{
+	if (!s)
+		return;
+	if (s->m)
+		machine_free(s->m);
+	for (int i = 0; i < s->argc; i++)
+		free(s->argv[i]);
+	free(s->argv);
+	for (size_t i = 0; i < s->bps.len; i++) {
+		free(s->bps.v[i].func);
+		free(s->bps.v[i].cond);
+	}
+	vec_free(&s->bps);
+	for (size_t i = 0; i < s->sets.len; i++)
+		set_free(&s->sets.v[i]);
+	vec_free(&s->sets);
+	vec_free(&s->log);
+	vec_free(&s->marks);
+	vec_free(&s->obs);
+	free(s);
+}
+
+void session_release_machine(struct session *s)
+{
+	if (s->m)
+		machine_free(s->m);
+	s->m = NULL;
+}
+
+struct machine *session_machine(const struct session *s)
+{
+	return s->m;
+}
+
+const struct ir_module *session_module(const struct session *s)
+{
+	return s->mod;
+}
+
+int session_start_main(struct session *s, int argc, char **argv)
+{
+	if (s->mod->main_func < 0)
+		return -1;
+	for (int i = 0; i < s->argc; i++)
+		free(s->argv[i]);
+	free(s->argv);
+	s->argc = argc;
+	s->argv = xcalloc((size_t)argc + 1, sizeof(char *));
+	for (int i = 0; i < argc; i++)
+		s->argv[i] = xstrdup(argv[i]);
+	s->has_main = 1;
+	return machine_start(s->m, s->argc, s->argv);
+}
+
+void session_set_opts(struct session *s, const struct machine_opts *mo)
+{
+	uint64_t target = machine_steps(s->m);
+	FILE *out = s->mo.out, *err = s->mo.err;
+
+	s->mo = *mo;
+	s->mo.out = out;
+	s->mo.err = err;
+	s->log.len = 0;
+	s->marks.len = 0;
+	replay(s, 0);
+	s->replaying = 1; /* catching up: its events were seen already */
+	while (machine_steps(s->m) < target && running(s))
+		prim(s, P_STEP, 0, 0);
+	s->replaying = 0;
+}
+
+const struct machine_opts *session_opts(const struct session *s)
+{
+	return &s->mo;
+}
+
+void session_set_poll(struct session *s, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
+		      void *ctx)
+{
+	s->poll = poll;
+	s->poll_ctx = ctx;
+}
+
+void session_set_limit(struct session *s, uint64_t steps)
+{
+	s->limit = steps;
+}
+
+void session_set_step_stops(struct session *s, int on)
+{
+	s->step_stops = on;
+}
+
+int session_observe(struct session *s, unsigned kinds, int always, machine_observer_fn fn, void *ctx)
+{
+	struct sobs o = { kinds, always, fn, ctx };
+
+	vec_push(&s->obs, o);
+	observers_attach(s); /* one registration: on_event dispatches */
+	return (int)s->obs.len;
+}
+
+int session_replaying(const struct session *s)
+{
+	return s->replaying;
+}
+
+size_t session_marks(const struct session *s)
+{
+	return s->marks.len;
+}
+
+void session_set_main_file(struct session *s, uint32_t file)
+{
+	s->main_file = file ? file : 1;
+}
+
+void session_eval_ctx(const struct session *s, int slot, int warp, int lane, struct eval_ctx *c)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+	int t = warp * 32 + lane;
+
+	memset(c, 0, sizeof(*c));
+	c->m = s->m;
+	c->mod = s->mod;
+	c->slot = slot;
+	c->warp = warp;
+	c->lane = lane;
+	if (slot >= 0 && kernel_active(s, &k) && machine_block(s->m, slot, &b) == 0) {
+		memcpy(c->ctaid, b.idx, sizeof(c->ctaid));
+		memcpy(c->ntid, k.block, sizeof(c->ntid));
+		memcpy(c->nctaid, k.grid, sizeof(c->nctaid));
+		c->tid[0] = (uint32_t)t % k.block[0];
+		c->tid[1] = (uint32_t)t / k.block[0] % k.block[1];
+		c->tid[2] = (uint32_t)t / (k.block[0] * k.block[1]);
+	}
+}
+
+/* ---- breakpoints */
+
+static struct sbp *bp_by_id(struct session *s, int id)
+{
+	for (size_t i = 0; i < s->bps.len; i++)
+		if (s->bps.v[i].pub.id == id)
+			return &s->bps.v[i];
+	return NULL;
+}
+
+static int file_line_has_code(const struct session *s, uint32_t file, int line)
+{
+	for (uint32_t f = 0; f < s->mod->nfuncs; f++) {
+		const struct ir_func *fn = &s->mod->funcs[f];
+
+		for (uint32_t i = 0; i < fn->ncode; i++) {
+			const struct ir_insn *in = &fn->code[i];
+			struct span sp = in->stmt >= 0 && (uint32_t)in->stmt < fn->nstmts
+					 ? fn->stmts[in->stmt].span : in->span;
+
+			if (sp.file == file && (int)sp.line == line)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int session_line_has_code(const struct session *s, int line)
+{
+	return file_line_has_code(s, s->main_file, line);
+}
+
+static int bp_add(struct session *s, enum session_bp_kind kind, uint32_t file, int line,
+		  const char *func, const char *cond, int temporary)
+{
+	struct sbp b;
+
+	memset(&b, 0, sizeof(b));
+	b.pub.id = s->next_bp++;
+	b.pub.kind = kind;
+	b.pub.file = file;
+	b.pub.line = line;
+	b.pub.enabled = 1;
+	b.pub.temporary = temporary;
+	b.func = func ? xstrdup(func) : NULL;
+	b.cond = cond ? xstrdup(cond) : NULL;
+	vec_push(&s->bps, b);
+	return b.pub.id;
+}
+
+int session_break_line(struct session *s, uint32_t file, int line, const char *cond, int temporary,
+		       struct strbuf *msg)
+{
+	if (!file)
+		file = s->main_file;
+	if (line <= 0 || !file_line_has_code(s, file, line)) {
+		strbuf_addf(msg, "no code at line %d (pick a line with a statement)", line);
+		return -1;
+	}
+	return bp_add(s, SBP_LINE, file, line, NULL, cond, temporary);
+}
+
+int session_break_func(struct session *s, const char *name, const char *cond, int temporary,
+		       struct strbuf *msg)
+{
+	int f = machine_find_function(s->m, name);
+	const struct ir_func *fn;
+
+	if (f < 0) {
+		strbuf_addf(msg, "no function '%s' in the program", name);
+		return -1;
+	}
+	fn = &s->mod->funcs[f];
+	/* its first statement past the prologue (the parameters) */
+	for (uint32_t i = 0; i < fn->ncode; i++) {
+		const struct ir_insn *in = &fn->code[i];
+		struct span sp;
+
+		if (in->stmt < 0 || (uint32_t)in->stmt >= fn->nstmts)
+			continue;
+		sp = fn->stmts[in->stmt].span;
+		if (sp.line && sp.line != fn->span.line)
+			return bp_add(s, SBP_FUNC, sp.file, (int)sp.line, name, cond, temporary);
+	}
+	if (!file_line_has_code(s, fn->span.file, (int)fn->span.line)) {
+		strbuf_addf(msg, "function '%s' has no statement to stop at", name);
+		return -1;
+	}
+	return bp_add(s, SBP_FUNC, fn->span.file, (int)fn->span.line, name, cond, temporary);
+}
+
+int session_break_finding(struct session *s, const char *kind, struct strbuf *msg)
+{
+	static const char *const kinds[] = {
+		"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
+		"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
+		"device-pointer-on-host", "shared-race", "global-race", "barrier-divergence",
+		"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
+		"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
+		"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",
+		"oob", "race", "uninitialized", "free", "mask",
+	};
+	int known = !kind;
+
+	for (size_t i = 0; !known && i < WS_ARRAY_LEN(kinds); i++)
+		known = strstr(kinds[i], kind) != NULL || strstr(kind, kinds[i]) == kind;
+	if (!known) {
+		strbuf_addf(msg, "no finding kind '%s' (e.g. shared-race, oob-global-read, "
+			    "deadlock, race, oob)", kind);
+		return -1;
+	}
+	return bp_add(s, SBP_FINDING, 0, 0, NULL, kind, 0);
+}
+
+int session_break_barriers(struct session *s, struct strbuf *msg)
+{
+	int first = -1, maxl = 0;
+	uint8_t *has;
+
+	for (uint32_t f = 0; f < s->mod->nfuncs; f++)
+		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++)
+			if (session_line(s, (int)f, i) > maxl)
+				maxl = session_line(s, (int)f, i);
+	has = xcalloc((size_t)maxl + 1, 1);
+	for (uint32_t f = 0; f < s->mod->nfuncs; f++)
+		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++) {
+			const struct ir_insn *in = &s->mod->funcs[f].code[i];
+
+			if (in->op == IR_BAR ||
+			    (in->op == IR_BCALL && (in->imm == BI___ws_bar_wait || in->imm == BI___ws_bar_arrive ||
+						    in->imm == BI___ws_grid_wait)))
+				has[session_line(s, (int)f, i)] = 1;
+		}
+	strbuf_adds(msg, "breakpoints at the barrier lines (__syncthreads, cuda::barrier, grid sync):");
+	for (int line = 1; line <= maxl; line++) {
+		int id;
+
+		if (!has[line])
+			continue;
+		id = bp_add(s, SBP_LINE, s->main_file, line, NULL, NULL, 0);
+		strbuf_addf(msg, " %d", line);
+		if (first < 0)
+			first = id;
+	}
+	free(has);
+	if (first < 0) {
+		strbuf_reset(msg);
+		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
+	}
+	return first;
+}
+
+int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_watch kind, int slot,
+		  const char *what, struct strbuf *msg)
+{
+	uint8_t probe[8];
+	int id;
+
+	if (size < 1 || size > 8) {
+		strbuf_addf(msg, "cannot watch %u bytes (1 to 8)", size);
+		return -1;
+	}
+	if (machine_read(s->m, slot < 0 ? -1 : slot, 0, 0, addr, probe, size) < 0 &&
+	    machine_peek(s->m, addr, probe, size) < 0) {
+		strbuf_addf(msg, "cannot watch 0x%llx: no memory there", (unsigned long long)addr);
+		return -1;
+	}
+	id = bp_add(s, SBP_WATCH, 0, 0, NULL, what, 0);
+	s->bps.v[s->bps.len - 1].pub.addr = addr;
+	s->bps.v[s->bps.len - 1].pub.size = size;
+	s->bps.v[s->bps.len - 1].pub.watch = kind;
+	s->bps.v[s->bps.len - 1].pub.slot = slot;
+	return id;
+}
+
+int session_break_delete(struct session *s, int id)
+{
+	size_t j = 0;
+	int found = 0;
+
+	for (size_t i = 0; i < s->bps.len; i++) {
+		if (!id || s->bps.v[i].pub.id == id) {
+			free(s->bps.v[i].cond);
+			free(s->bps.v[i].func);
+			found = 1;
+			continue;
+		}
+		s->bps.v[j++] = s->bps.v[i];
+	}
+	s->bps.len = j;
+	return id && !found ? -1 : 0;
+}
+
+int session_break_enable(struct session *s, int id, int on)
+{
+	struct sbp *b = bp_by_id(s, id);
+
+	if (!b)
+		return -1;
+	b->pub.enabled = on;
+	return 0;
+}
+
+int session_break_find(const struct session *s, uint32_t file, int line)
+{
+	if (!file)
+		file = s->main_file;
+	for (size_t i = 0; i < s->bps.len; i++)
+		if (s->bps.v[i].pub.kind == SBP_LINE && s->bps.v[i].pub.file == file &&
+		    s->bps.v[i].pub.line == line)
+			return s->bps.v[i].pub.id;
+	return -1;
+}
+
+size_t session_break_count(const struct session *s)
+{
+	return s->bps.len;
+}
+
+const struct session_bp *session_break_get(const struct session *s, size_t i)
+{
+	struct sbp *b;
+
+	if (i >= s->bps.len)
+		return NULL;
+	b = &s->bps.v[i];
+	b->pub.func = b->func;
+	b->pub.cond = b->cond;
+	return &b->pub;
+}
+
+void session_break_copy(struct session *to, const struct session *from)
+{
+	for (size_t i = 0; i < from->bps.len; i++) {
+		struct sbp b = from->bps.v[i];
+
+		if (b.pub.kind == SBP_WATCH)
+			continue; /* its address means nothing in the new program */
+		if (b.pub.file == from->main_file)
+			b.pub.file = to->main_file;
+		b.func = b.func ? xstrdup(b.func) : NULL;
+		b.cond = b.cond ? xstrdup(b.cond) : NULL;
+		vec_push(&to->bps, b);
+	}
+	if (from->next_bp > to->next_bp)
+		to->next_bp = from->next_bp;
+	session_break_prune(to);
+}
+
+void session_break_prune(struct session *s)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < s->bps.len; i++) {
+		struct sbp *b = &s->bps.v[i];
+
+		if (b->pub.kind != SBP_FINDING && !file_line_has_code(s, b->pub.file, b->pub.line)) {
+			free(b->cond);
+			free(b->func);
+			continue;
+		}
+		s->bps.v[j++] = *b;
+	}
+	s->bps.len = j;
+}
+
+/* The set a continue runs with now (saved once per distinct set). */
+static int set_current(struct session *s, int finding_step, int kernel_end)
+{
+	struct bpset cur;
+	int any = 0;
+
+	memset(&cur, 0, sizeof(cur));
+	for (size_t i = 0; i < s->bps.len; i++) {
+		const struct sbp *b = &s->bps.v[i];
+
+		if (b->pub.kind == SBP_FINDING) {
+			any = 1;
+			if (b->pub.enabled)
+				vec_push(&cur.kinds, xstrdup(b->cond ? b->cond : ""));
+			continue;
+		}
+		if (b->pub.kind == SBP_WATCH) {
+			if (b->pub.enabled && !finding_step)
+				vec_push(&cur.watches, ((struct watch){ b->pub.id, b->pub.watch, b->pub.slot,
+									b->pub.addr, b->pub.size }));
+			continue;
+		}
+		if (!b->pub.enabled || finding_step)
+			continue;
+		int dup = 0;
+		for (size_t k = 0; k < cur.lines.len; k++)
+			dup |= cur.lines.v[k].file == b->pub.file && cur.lines.v[k].line == b->pub.line;
+		if (!dup)
+			vec_push(&cur.lines, ((struct fileline){ b->pub.file, b->pub.line }));
+	}
+	cur.any_finding = !any || finding_step;
+	cur.kernel_end = kernel_end;
+	if (s->sets.len) {
+		const struct bpset *last = &s->sets.v[s->sets.len - 1];
+		int same = last->any_finding == cur.any_finding && last->kernel_end == cur.kernel_end &&
+			   last->lines.len == cur.lines.len &&
+			   last->kinds.len == cur.kinds.len && last->watches.len == cur.watches.len;
+
+		for (size_t k = 0; same && k < cur.watches.len; k++)
+			same = !memcmp(&last->watches.v[k], &cur.watches.v[k], sizeof(struct watch));
+		for (size_t k = 0; same && k < cur.lines.len; k++)
+			same = last->lines.v[k].file == cur.lines.v[k].file &&
+			       last->lines.v[k].line == cur.lines.v[k].line;
+		for (size_t k = 0; same && k < cur.kinds.len; k++)
+			same = !strcmp(last->kinds.v[k], cur.kinds.v[k]);
+		if (same) {
+			set_free(&cur);
+			return (int)s->sets.len - 1;
+		}
+	}
+	vec_push(&s->sets, cur);
+	return (int)s->sets.len - 1;
+}
+
+/* The engine stopped at a marked statement: which breakpoint (a condition
+ * true in some lane of the group), or NULL to run on. */
+static struct sbp *bp_match(struct session *s, const struct machine_break_info *bi, int *lane)
+{
+	const struct ir_func *fn = &s->mod->funcs[bi->func];
+	const struct ir_insn *in = &fn->code[bi->pc];
+	struct span sp = in->stmt >= 0 && (uint32_t)in->stmt < fn->nstmts ? fn->stmts[in->stmt].span : in->span;
+
+	for (size_t i = 0; i < s->bps.len; i++) {
+		struct sbp *b = &s->bps.v[i];
+
+		if (b->pub.kind == SBP_FINDING || b->pub.kind == SBP_WATCH || !b->pub.enabled ||
+		    b->pub.file != sp.file ||
+		    b->pub.line != (int)sp.line)
+			continue;
+		for (int l = 0; l < 32; l++) {
+			struct eval_ctx c;
+			struct eval_val v;
+			struct strbuf err;
+			int hit;
+
+			if (!(bi->mask >> l & 1))
+				continue;
+			if (!b->cond) {
+				*lane = l;
+				return b;
+			}
+			session_eval_ctx(s, bi->slot, bi->warp, l, &c);
+			strbuf_init(&err);
+			hit = eval_expr(&c, b->cond, &v, &err) == 0 && (v.isf ? v.f != 0 : v.i != 0);
+			strbuf_release(&err);
+			if (hit) {
+				*lane = l;
+				return b;
+			}
+		}
+	}
+	return NULL;
+}
+
+/* ---- stepping */
+
+static int64_t sext_bytes(uint64_t v, uint32_t size)
+{
+	if (size >= 8)
+		return (int64_t)v;
+	v &= ((uint64_t)1 << (size * 8)) - 1;
+	if (v >> (size * 8 - 1) & 1)
+		v |= ~(((uint64_t)1 << (size * 8)) - 1);
+	return (int64_t)v;
+}
+
+static int interrupted(struct session *s, uint64_t n)
+{
+	if (s->limit && machine_steps(s->m) - s->start_steps >= s->limit) {
+		stop_text(s, SESSION_LIMIT, "stopped after %llu steps (the step limit)",
+			  (unsigned long long)(machine_steps(s->m) - s->start_steps));
+		return 1;
+	}
+	if (n % CHUNK || !s->poll || !s->poll(s->poll_ctx, machine_steps(s->m), 0))
+		return 0;
+	stop_text(s, SESSION_INTERRUPTED, "interrupted (Ctrl-C) after %llu steps",
+		  (unsigned long long)machine_steps(s->m));
+	return 1;
+}
+
+/* A __brkpt() ran (with opts.debugger): stop there, on its thread. */
+static int brkpt_stop(struct session *s)
+{
+	if (!s->brk.hit)
+		return 0;
+	if (s->brk.slot >= 0)
+		stop_at(s, s->brk.slot, s->brk.warp, s->brk.mask ? __builtin_ctz(s->brk.mask) : 0);
+	stop_text(s, SESSION_BRKPT, "__brkpt() at line %d, warp %d (continue goes past it)",
+		  s->brk.line, s->brk.warp);
+	return 1;
+}
+
+static int found_stop(struct session *s, int any)
+{
+	const struct machine_finding *fd;
+	size_t n = machine_nfindings(s->m), idx = n - 1;
+
+	if (!s->found || n <= s->nfind0)
+		return 0;
+	for (size_t i = n; !any && i-- > s->nfind0;) {
+		const struct bpset *set = s->sets.len ? &s->sets.v[s->sets.len - 1] : NULL;
+
+		if (finding_wanted(set, machine_finding_get(s->m, i)->kind)) {
+			idx = i;
+			break;
+		}
+	}
+	fd = machine_finding_get(s->m, idx);
+	s->stop->finding = idx;
+	stop_text(s, SESSION_FOUND, "finding: %s at line %u", fd->kind, fd->span.line);
+	if (fd->on_device) {
+		struct machine_kernel_info k;
+		int slot = -1;
+
+		if (kernel_active(s, &k))
+			for (int i = 0; i < k.nresident && slot < 0; i++) {
+				struct machine_block_info b;
+
+				if (machine_block(s->m, i, &b) == 0 && !memcmp(b.idx, fd->block, sizeof(b.idx)))
+					slot = i;
+			}
+		s->stop->has_thread = 1;
+		s->stop->slot = slot;
+		s->stop->warp = fd->warp;
+		s->stop->lane = fd->lane;
+		s->stop->line = (int)fd->span.line;
+	}
+	return 1;
+}
+
+/* Lua's stepping: a breakpoint line entered or a new finding stops any step. */
+static int step_stop_check(struct session *s)
+{
+	struct pos p;
+
+	if (!s->step_stops)
+		return 0;
+	if (machine_nfindings(s->m) > s->nfind0) {
+		s->found = 1;
+		return found_stop(s, 1);
+	}
+	if (!s->bps.len || !s->ran)
+		return 0;
+	lane_pos(s, s->ran_slot, s->ran_warp, __builtin_ctz(s->ran_mask ? s->ran_mask : 1), &p);
+	if (!p.ok || (p.func == s->ran_func &&
+		      p.stmt == s->mod->funcs[s->ran_func].code[s->ran_pc].stmt))
+		return 0;
+	{
+		struct machine_break_info bi = { s->ran_slot, s->ran_warp, p.mask, p.func, p.pc, { 0 } };
+		int lane;
+		struct sbp *b;
+
+		if (!(b = bp_match(s, &bi, &lane)))
+			return 0;
+		b->pub.hits++;
+		s->stop->bp = b->pub.id;
+		stop_at(s, s->ran_slot, s->ran_warp, lane);
+		stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d", b->pub.id, b->pub.line);
+		return 1;
+	}
+}
+
+/* Every live group of the warp waits (barrier or collective). */
+static int warp_blocked(struct session *s, int slot, int warp)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+
+	if (machine_warp(s->m, slot, warp, &wi) < 0 || !wi.ngroups)
+		return 0;
+	for (int g = 0; g < wi.ngroups; g++)
+		if (machine_group(s->m, slot, warp, g, &gi) == 0 && gi.state != LS_BARRIER &&
+		    gi.state != LS_WARPSYNC)
+			return 0;
+	return 1;
+}
+
+static int warp_live(struct session *s, int slot, int warp)
+{
+	struct machine_warp_info wi;
+
+	return machine_warp(s->m, slot, warp, &wi) == 0 && wi.live;
+}
+
+/* After a step of the warp: has the group that ran reached a stopping point? */
+static int step_done(struct session *s, enum session_step how, const struct pos before[32], int slot,
+		     int warp)
+{
+	struct pos p;
+	int l;
+
+	if (s->ran_slot != slot || s->ran_warp != warp || !s->ran_mask)
+		return 0;
+	l = __builtin_ctz(s->ran_mask);
+	lane_pos(s, slot, warp, l, &p);
+	if (!p.ok) {
+		if (warp_live(s, slot, warp))
+			return 0;
+		stop_text(s, SESSION_WARP_EXITED, "warp %d has exited", warp);
+		return 1;
+	}
+	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
+		stop_text(s, SESSION_WAITS, "warp %d: lanes wait at %s (line %d)", warp,
+			  p.state == LS_BARRIER ? "__syncthreads" : "a warp collective", p.line);
+		return 1;
+	}
+	if (how == SESSION_INSN)
+		return 1;
+	if (how == SESSION_STMT)
+		return !before[l].ok || p.func != before[l].func || p.stmt != before[l].stmt ||
+		       p.depth != before[l].depth;
+	/* like gdb: a line step ends on another line (or another call) */
+	if (before[l].ok && p.func == before[l].func && p.line == before[l].line &&
+	    p.depth == before[l].depth)
+		return 0;
+	if (!p.line)
+		return 0; /* inside a built-in header: keep going */
+	if (how == SESSION_OVER && before[l].ok && p.depth > before[l].depth)
+		return 0;
+	if (how == SESSION_OUT && before[l].ok && p.depth >= before[l].depth)
+		return 0;
+	return 1;
+}
+
+static int step_warp_run(struct session *s, enum session_step how, int slot, int warp,
+			 const struct pos before[32], struct strbuf *msg)
+{
+	struct machine_block_info b0, b1;
+
+	machine_block(s->m, slot, &b0);
+	for (uint64_t n = 1; n <= STEP_BUDGET; n++) {
+		s->ran_mask = 0;
+		if (warp_blocked(s, slot, warp)) {
+			/* the others must run before this warp can (one instruction
+			 * at a time, so the focused warp stops at its next statement) */
+			prim(s, P_STEP, 0, 0);
+		} else if (prim(s, P_WARP, slot, warp) < 0) {
+			strbuf_addf(msg, "warp %d cannot run", warp);
+			return -1;
+		}
+		if (!kernel_active(s, NULL) || !running(s))
+			return 0;
+		if (machine_block(s->m, slot, &b1) < 0 || memcmp(b0.idx, b1.idx, sizeof(b0.idx))) {
+			stop_text(s, SESSION_BLOCK_DONE, "block (%u,%u,%u) finished", b0.idx[0], b0.idx[1],
+				  b0.idx[2]);
+			return 0;
+		}
+		if (brkpt_stop(s) || step_stop_check(s) || step_done(s, how, before, slot, warp) ||
+		    interrupted(s, n))
+			return 0;
+	}
+	stop_text(s, SESSION_LIMIT, "stopped after %d instructions", STEP_BUDGET);
+	return 0;
+}
+
+static int step_warp_stmt(struct session *s, enum session_step how, int slot, int warp,
+			  struct strbuf *msg)
+{
+	struct pos before[32];
+
+	for (int l = 0; l < 32; l++)
+		lane_pos(s, slot, warp, l, &before[l]);
+	return step_warp_run(s, how, slot, warp, before, msg);
+}
+
+static int block_slot0(struct session *s)
+{
+	struct machine_kernel_info k;
+	struct machine_block_info b;
+	int first = -1;
+
+	if (!kernel_active(s, &k))
+		return -1;
+	for (int i = 0; i < k.nresident; i++)
+		if (machine_block(s->m, i, &b) == 0) {
+			if (!b.idx[0] && !b.idx[1] && !b.idx[2])
+				return i;
+			if (first < 0)
+				first = i;
+		}
+	return first;
+}
+
+static int step_host(struct session *s, enum session_step how, struct strbuf *msg)
+{
+	struct pos before, p;
+
+	lane_pos(s, -1, 0, 0, &before);
+	for (uint64_t n = 1; n <= STEP_BUDGET; n++) {
+		s->ran = 0;
+		if (prim(s, P_STEP, 0, 0) < 0)
+			return -1;
+		if (!running(s))
+			return 0;
+		if (kernel_active(s, NULL)) {
+			struct machine_kernel_info k;
+			int slot = block_slot0(s);
+
+			kernel_active(s, &k);
+			/* past the kernel's prologue (parameters) to its first statement */
+			if (slot >= 0) {
+				lane_pos(s, slot, 0, 0, &p);
+				if (p.ok && p.line == (int)s->mod->funcs[p.func].span.line)
+					step_warp_stmt(s, SESSION_LINE, slot, 0, msg);
+				slot = block_slot0(s);
+			}
+			memset(s->stop, 0, sizeof(*s->stop));
+			if (slot >= 0)
+				stop_at(s, slot, 0, 0);
+			stop_text(s, SESSION_KERNEL_START, "kernel %s<<<(%u,%u,%u),(%u,%u,%u)>>> started",
+				  func_name(s, k.func), k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1],
+				  k.block[2]);
+			return 0;
+		}
+		if (brkpt_stop(s) || step_stop_check(s))
+			return 0;
+		lane_pos(s, -1, 0, 0, &p);
+		if (p.ok && (how == SESSION_INSN ||
+			     (how == SESSION_STMT && (p.func != before.func || p.stmt != before.stmt ||
+						      p.depth != before.depth)) ||
+			     (how != SESSION_STMT &&
+			      (p.func != before.func || p.line != before.line || p.depth != before.depth) &&
+			      p.line && !(how == SESSION_OVER && p.depth > before.depth) &&
+			      !(how == SESSION_OUT && p.depth >= before.depth))))
+			return 0;
+		if (interrupted(s, n))
+			return 0;
+	}
+	return 0;
+}
+
+/* Every warp of the block in slot that can run: one line each. */
+static int step_block(struct session *s, int slot, struct strbuf *msg)
+{
+	struct machine_block_info b, b1;
+
+	if (machine_block(s->m, slot, &b) < 0)
+		return -1;
+	for (int w = 0; w < b.nwarps && kernel_active(s, NULL); w++) {
+		struct machine_warp_info wi;
+		struct machine_group_info gi;
+		int ready = 0;
+
+		if (machine_warp(s->m, slot, w, &wi) < 0)
+			continue;
+		for (int g = 0; g < wi.ngroups; g++)
+			if (machine_group(s->m, slot, w, g, &gi) == 0 &&
+			    (gi.state == LS_ACTIVE || gi.state == LS_READY || gi.state == LS_PARKED))
+				ready = 1;
+		if (ready && step_warp_stmt(s, SESSION_LINE, slot, w, msg) < 0)
+			return -1;
+		if (machine_block(s->m, slot, &b1) < 0 || memcmp(b.idx, b1.idx, sizeof(b.idx)))
+			break;
+	}
+	stop_text(s, SESSION_STEPPED, "block step");
+	return 0;
+}
+
+/* The scheduler's pick: one instruction, then that warp alone to its next
+ * statement or line (the Lua API's "warp" and "line" steps). */
+static int step_sched(struct session *s, enum session_step how, struct strbuf *msg)
+{
+	struct pos before[32];
+	int slot, warp;
+	const struct ir_insn *in;
+
+	s->ran = 0;
+	if (prim(s, P_STEP, 0, 0) < 0 || !s->ran)
+		return 0;
+	if (brkpt_stop(s) || step_stop_check(s) || how == SESSION_INSN)
+		return 0;
+	slot = s->ran_slot;
+	warp = s->ran_warp;
+	in = &s->mod->funcs[s->ran_func].code[s->ran_pc];
+	for (int l = 0; l < 32; l++) {
+		lane_pos(s, slot, warp, l, &before[l]);
+		if (!(s->ran_mask >> l & 1) || !before[l].ok)
+			continue;
+		before[l].func = s->ran_func;
+		before[l].stmt = in->stmt;
+		before[l].line = session_line(s, s->ran_func, s->ran_pc);
+	}
+	if (slot < 0) {
+		/* host code: on to its next statement (or a kernel's start) */
+		for (uint64_t n = 1; n <= STEP_BUDGET && running(s) && !kernel_active(s, NULL); n++) {
+			struct pos p;
+
+			lane_pos(s, -1, 0, 0, &p);
+			if (!p.ok || p.func != before[0].func ||
+			    (how == SESSION_STMT ? p.stmt != before[0].stmt : p.line != before[0].line))
+				return 0;
+			s->ran = 0;
+			if (prim(s, P_STEP, 0, 0) < 0 || brkpt_stop(s) || step_stop_check(s) ||
+			    interrupted(s, n))
+				return 0;
+		}
+		return 0;
+	}
+	if (step_done(s, how, before, slot, warp))
+		return 0;
+	return step_warp_run(s, how, slot, warp, before, msg);
+}
+
+/* A watched access ran: stop, unless a write left the value as it was. */
+static int watch_stop(struct session *s)
+{
+	struct sbp *b = bp_by_id(s, s->wh.id);
+	uint64_t now = 0;
+
+	if (!b)
+		return 0;
+	machine_read(s->m, s->wh.slot, s->wh.warp, s->wh.lane, b->pub.addr, &now, b->pub.size);
+	if (b->pub.watch == SESSION_WATCH_WRITE && now == s->wh.old)
+		return 0;
+	b->pub.hits++;
+	s->stop->bp = b->pub.id;
+	s->stop->old_val = s->wh.old;
+	s->stop->new_val = now;
+	stop_at(s, s->wh.slot, s->wh.warp, s->wh.lane);
+	if (s->wh.write)
+		stop_text(s, SESSION_WATCHED, "watchpoint %d: %s, old = %lld, new = %lld (warp %d lane %d wrote)",
+			  b->pub.id, b->cond ? b->cond : "?", (long long)sext_bytes(s->wh.old, b->pub.size),
+			  (long long)sext_bytes(now, b->pub.size), s->wh.warp, s->wh.lane);
+	else
+		stop_text(s, SESSION_WATCHED, "watchpoint %d: %s = %lld (warp %d lane %d read)", b->pub.id,
+			  b->cond ? b->cond : "?", (long long)sext_bytes(now, b->pub.size), s->wh.warp,
+			  s->wh.lane);
+	if (b->pub.temporary)
+		session_break_delete(s, b->pub.id);
+	return 1;
+}
+
+/* continue (and the runs to a kernel's end or to a finding). */
+static int run_on(struct session *s, enum session_step how)
+{
+	int k = set_current(s, how == SESSION_FINDING, how == SESSION_KERNEL);
+	uint64_t kends = s->kernel_ends;
+
+	for (uint64_t n = 1; running(s); n++) {
+		struct machine_break_info bi;
+		struct sbp *b;
+		int lane;
+
+		uint64_t budget = CHUNK;
+
+		if (s->limit && s->limit - (machine_steps(s->m) - s->start_steps) < budget)
+			budget = s->limit - (machine_steps(s->m) - s->start_steps);
+		prim(s, P_RUN, k, (int)(budget ? budget : 1));
+		if (s->wh.hit && watch_stop(s))
+			return 0;
+		if (machine_break_hit(s->m, &bi) && (b = bp_match(s, &bi, &lane))) {
+			b->pub.hits++;
+			s->stop->bp = b->pub.id;
+			stop_at(s, bi.slot, bi.warp, lane);
+			stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d%s%s", b->pub.id, b->pub.line,
+				  b->cond ? " if " : "", b->cond ? b->cond : "");
+			if (b->pub.temporary)
+				session_break_delete(s, b->pub.id);
+			return 0;
+		}
+		if (brkpt_stop(s) || found_stop(s, how == SESSION_FINDING))
+			return 0;
+		if (how == SESSION_KERNEL && s->kernel_ends != kends) {
+			stop_text(s, SESSION_KERNEL_DONE, "a kernel finished");
+			return 0;
+		}
+		if (interrupted(s, n * CHUNK))
+			return 0;
+	}
+	return 0;
+}
+
+static int step_back(struct session *s, long count, struct strbuf *msg)
+{
+	struct mark mk;
+
+	if (!s->marks.len) {
+		strbuf_adds(msg, "already at the start");
+		return -1;
+	}
+	if (count > (long)s->marks.len)
+		count = (long)s->marks.len;
+	s->marks.len -= (size_t)count;
+	mk = s->marks.v[s->marks.len];
+	s->log.len = mk.len;
+	if (mk.len)
+		s->log.v[mk.len - 1].n = mk.last_n;
+	if (replay(s, mk.steps)) {
+		stop_text(s, SESSION_BACKED, "reverse step interrupted (Ctrl-C): at step %llu of %llu "
+			  "(an earlier point of the same run)", (unsigned long long)machine_steps(s->m),
+			  (unsigned long long)mk.steps);
+		return 0;
+	}
+	stop_text(s, SESSION_BACKED, "reverse step: back at step %llu (re-executed)",
+		  (unsigned long long)machine_steps(s->m));
+	return 0;
+}
+
+static int step_one(struct session *s, enum session_step how, const struct session_focus *f,
+		    struct strbuf *msg)
+{
+	switch (how) {
+	case SESSION_CONTINUE:
+	case SESSION_KERNEL:
+	case SESSION_FINDING:
+		return run_on(s, how);
+	case SESSION_BARRIER:
+		if (!kernel_active(s, NULL) && f->slot == SESSION_SCHED)
+			while (running(s) && !kernel_active(s, NULL) && prim(s, P_STEP, 0, 0) == 0)
+				;
+		if (!kernel_active(s, NULL)) {
+			if (!running(s))
+				return 0;
+			strbuf_adds(msg, "no kernel is running (host code): use step or continue");
+			return -1;
+		}
+		if (prim(s, P_BARRIER, 0, 0) < 0)
+			return -1;
+		stop_text(s, SESSION_BARRIER_DONE, "a barrier completed");
+		return 0;
+	default:
+		break;
+	}
+	if (f->slot == SESSION_SCHED)
+		return step_sched(s, how, msg);
+	if (f->slot < 0) {
+		if (how == SESSION_BLOCK) {
+			strbuf_adds(msg, "no kernel is running (host code): use step or continue");
+			return -1;
+		}
+		return step_host(s, how, msg);
+	}
+	if (how == SESSION_BLOCK)
+		return step_block(s, f->slot, msg);
+	return step_warp_stmt(s, how, f->slot, f->warp, msg);
+}
+
+int session_step(struct session *s, enum session_step how, long count,
+		 const struct session_focus *focus, struct session_stop *stop, struct strbuf *msg)
+{
+	struct session_focus sched = { SESSION_SCHED, 0, 0 };
+	int ret = 0;
+
+	memset(stop, 0, sizeof(*stop));
+	s->stop = stop;
+	if (!focus)
+		focus = &sched;
+	if (how == SESSION_BACK)
+		return step_back(s, count < 1 ? 1 : count, msg);
+	if (!running(s)) {
+		if (s->has_main)
+			strbuf_addf(msg, "the program has finished (exit status %d)",
+				    machine_exit_status(s->m));
+		else
+			strbuf_adds(msg, "nothing is running (launch a kernel first)");
+		return -1;
+	}
+	mark_push(s);
+	for (long i = 0; i < (count < 1 ? 1 : count) && running(s) && ret == 0; i++) {
+		ret = step_one(s, how, focus, msg);
+		if (stop->reason != SESSION_STEPPED && stop->reason != SESSION_WAITS &&
+		    stop->reason != SESSION_WARP_EXITED && stop->reason != SESSION_BLOCK_DONE &&
+		    stop->reason != SESSION_KERNEL_START && stop->reason != SESSION_BARRIER_DONE)
+			break;
+		if (i + 1 < (count < 1 ? 1 : count) && running(s))
+			memset(stop, 0, sizeof(*stop));
+	}
+	mark_settle(s);
+	if (!running(s)) {
+		stop->reason = SESSION_EXITED;
+		if (s->has_main)
+			snprintf(stop->text, sizeof(stop->text), "program exited with status %d",
+				 machine_exit_status(s->m));
+		else
+			snprintf(stop->text, sizeof(stop->text), "the launched kernels have finished");
+	}
+	return ret;
+}
+
+int session_observe_set(struct session *s, int id, unsigned kinds, int always)
+{
+	if (id < 1 || (size_t)id > s->obs.len)
+		return -1;
+	s->obs.v[id - 1].kinds = kinds;
+	s->obs.v[id - 1].always = always;
+	observers_attach(s);
+	return 0;
+}
+
+int session_choose(struct session *s, const struct machine_choice *c)
+{
+	int r;
+
+	if (!running(s))
+		return -1;
+	s->ran = 0;
+	apply_set(s, -1);
+	if (c->group < 0)
+		return prim(s, P_WARP, c->slot, c->warp);
+	r = machine_choose(s->m, c);
+	if (r == 0 && s->reversible) /* a choice cannot be replayed by the log: no way back past it */
+		s->log.len = s->marks.len = 0;
+	return r;
+}
+
+int session_last_ran(const struct session *s, int *slot, int *warp, int *func, uint32_t *pc)
+{
+	if (!s->ran)
+		return -1;
+	*slot = s->ran_slot;
+	*warp = s->ran_warp;
+	if (func)
+		*func = s->ran_func;
+	if (pc)
+		*pc = s->ran_pc;
+	return 0;
+}
+
+uint64_t session_steps(const struct session *s)
+{
+	return machine_steps(s->m);
+}
+
+/* ---- summaries */
+
+int session_warp(const struct session *s, int slot, int warp, struct session_warp *w)
+{
+	struct machine_warp_info wi;
+	int first = -1, nbar = 0, nsync = 0;
+
+	memset(w, 0, sizeof(*w));
+	w->current = w->last = -1;
+	if (machine_warp(s->m, slot, warp, &wi) < 0)
+		return -1;
+	w->exists = wi.exists;
+	w->live = wi.live;
+	w->exited = wi.exited;
+	w->last = wi.current;
+	for (int l = 0; l < 32; l++)
+		w->state[l] = !(wi.exists >> l & 1) ? LS_NONE : wi.exited >> l & 1 ? LS_EXITED : LS_NONE;
+	for (int g = 0; g < wi.ngroups && w->ngroups < SESSION_MAX_GROUPS; g++) {
+		struct machine_group_info gi;
+		struct session_group *sg = &w->g[w->ngroups];
+		uint32_t rpc;
+
+		if (machine_group(s->m, slot, warp, g, &gi) < 0)
+			continue;
+		sg->mask = gi.mask;
+		sg->func = gi.func;
+		sg->depth = gi.depth;
+		sg->state = gi.state;
+		sg->pc = gi.pc;
+		sg->wait_mask = gi.wait_mask;
+		sg->line = session_line(s, gi.func, gi.pc);
+		if (machine_group_reconv(s->m, slot, warp, g, &rpc) == 0)
+			sg->reconv_line = session_line(s, gi.func, rpc);
+		for (int l = 0; l < 32; l++)
+			if (gi.mask >> l & 1) {
+				w->state[l] = (uint8_t)gi.state;
+				w->line[l] = sg->line;
+			}
+		if (gi.state == LS_ACTIVE || gi.state == LS_READY) {
+			if (g == wi.current)
+				w->current = w->ngroups;
+			else if (first < 0)
+				first = w->ngroups;
+		}
+		if (g == wi.current)
+			w->last = w->ngroups;
+		nbar += gi.state == LS_BARRIER;
+		nsync += gi.state == LS_WARPSYNC;
+		w->ngroups++;
+	}
+	if (w->current < 0)
+		w->current = first;
+	if (!wi.live && wi.exists)
+		w->note = "exited";
+	else if (nbar && nbar == w->ngroups)
+		w->note = "at __syncthreads";
+	else if (nsync && !nbar && w->current < 0)
+		w->note = "waits: warp collective";
+	else if (w->ngroups > 1)
+		w->note = "diverged";
+	w->tile = slot >= 0 ? machine_warp_tile(s->m, slot, warp) : 0;
+	return 0;
+}
+
+int session_barrier(const struct session *s, int slot, struct session_barrier *b)
+{
+	struct machine_block_info bi;
+
+	memset(b, 0, sizeof(*b));
+	if (machine_block(s->m, slot, &bi) < 0)
+		return -1;
+	memcpy(b->block, bi.idx, sizeof(b->block));
+	b->arrived = bi.bar_arrived;
+	b->expected = bi.bar_expected;
+	b->generation = bi.bar_generation;
+	b->live = bi.nthreads - bi.nexited;
+	b->nwarps = bi.nwarps < 32 ? bi.nwarps : 32;
+	for (int w = 0; w < b->nwarps; w++) {
+		struct machine_warp_info wi;
+		struct machine_group_info gi;
+
+		if (machine_warp(s->m, slot, w, &wi) < 0)
+			continue;
+		for (int g = 0; g < wi.ngroups; g++) {
+			if (machine_group(s->m, slot, w, g, &gi) < 0)
+				continue;
+			if (gi.state == LS_BARRIER)
+				b->at_bar[w] |= gi.mask;
+			else if (gi.state == LS_WARPSYNC)
+				b->at_sync[w] |= gi.mask;
+		}
+	}
+	return 0;
+}
