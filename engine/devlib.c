@@ -53,7 +53,7 @@ static int do_printf(struct machine *m, struct warp *w, struct group *g, const s
 		}
 		if (w->host) {
 			fwrite(out.buf ? out.buf : "", 1, out.len, m->out);
-		} else if (m->dev_out.len + out.len <= m->printf_limit) {
+		} else if (ws_range_in(0, m->printf_limit, m->dev_out.len, out.len)) {
 			strbuf_add(&m->dev_out, out.buf ? out.buf : "", out.len);
 		}
 		if (D)

@@ -84,7 +84,7 @@ void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size)
 		return;
 	f->alloc_base = base;
 	f->alloc_size = size;
-	if (f->addr && (f->addr < base || f->addr >= base + size)) {
+	if (f->addr && !ws_range_in(base, size, f->addr, 1)) {
 		f->has_distance = 1;
 		f->distance = f->addr >= base + size ? (int64_t)(f->addr - (base + size))
 						     : -(int64_t)(base - f->addr);

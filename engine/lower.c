@@ -1643,7 +1643,7 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 		return;
 	if (in->is_string && in->expr) {
 		long n = in->expr->strlen;
-		if ((uint64_t)(off + n) > o->size)
+		if (!ws_range_in(0, o->size, (uint64_t)off, (uint64_t)n))
 			n = (long)o->size - off;
 		memcpy(o->init + off, in->expr->str, (size_t)n);
 		return;

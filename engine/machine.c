@@ -170,7 +170,7 @@ static void place_objects(struct machine *m)
 			uint64_t v = r->obj >= 0 ? m->obj_addr[r->obj]
 						 : ADDR(TAG_CODE, ((uint64_t)r->func + 1) << 4);
 			v += (uint64_t)r->addend;
-			if (r->off + 8 <= o->size)
+			if (ws_range_in(0, o->size, r->off, 8))
 				memcpy(al[i]->data + r->off, &v, 8);
 		}
 	}
@@ -491,14 +491,14 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					if (!(w->exists >> l & 1))
 						continue;
 					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
-					    off + sz <= L->param_size)
+					    ws_range_in(0, L->param_size, off, sz))
 						memcpy(w->ls[l].buf + base, L->param + off, sz);
 					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
 				}
 				off += sz;
 				continue;
 			}
-			if (off + sz <= L->param_size)
+			if (ws_range_in(0, L->param_size, off, sz))
 				v = ld_param(L->param + off, t, sz);
 			else
 				v = 0;
@@ -830,7 +830,7 @@ int machine_find_function(const struct machine *m, const char *name)
 
 int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 {
-	if (m->mem.dev_bytes + bytes > (8ull << 30))
+	if (!ws_range_in(0, 8ull << 30, m->mem.dev_bytes, bytes))
 		return 2;
 	struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
 	*addr = a->base;
@@ -842,7 +842,7 @@ int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
 	if (ADDR_TAG(addr) == TAG_HSTACK)
 		return m->host ? machine_host_write(m, addr, src, n) : -1;
 	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
 	memcpy(a->data + (addr - a->base), src, n);
 	return 0;
@@ -1249,13 +1249,13 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 	unsigned tag = ADDR_TAG(addr);
 	uint64_t off = ADDR_OFF(addr);
 	if (tag == TAG_SHARED && !w->host) {
-		if (off + n > w->blk->shared_size)
+		if (!ws_range_in(0, w->blk->shared_size, off, n))
 			return -1;
 		memcpy(buf, w->blk->shared + off, n);
 		return 0;
 	}
 	if (tag == TAG_LOCAL && !w->host && lane >= 0 && lane < WS_WARP) {
-		if (off + n > w->ls[lane].sp)
+		if (!ws_range_in(0, w->ls[lane].sp, off, n))
 			return -1;
 		memcpy(buf, w->ls[lane].buf + off, n);
 		return 0;
@@ -1263,7 +1263,7 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 	struct alloc *a = mem_find(&mm->mem, addr);
 	if (tag == TAG_HSTACK)
 		return machine_host_read(mm, addr, buf, n);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
 	memcpy(buf, a->data + (addr - a->base), n);
 	return 0;

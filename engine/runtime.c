@@ -116,12 +116,12 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 	*dev = 0;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
 		struct warp *h = m->host;
-		if (ADDR_OFF(addr) + n > h->ls[0].sp)
+		if (!ws_range_in(0, h->ls[0].sp, ADDR_OFF(addr), n))
 			return NULL;
 		return h->ls[0].buf + ADDR_OFF(addr);
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return NULL;
 	*dev = a->dev_ok && !a->host_ok ? 1 : a->kind == AK_MANAGED ? 2 : 0;
 	return a->data + (addr - a->base);
@@ -890,7 +890,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		struct alloc *x = mem_find(&m->mem, sym);
 		if (!x || x->obj < 0 || x->base != sym)
 			RET(E_SYMBOL);
-		if (a[3] + a[2] > x->size)
+		if (!ws_range_in(0, x->size, a[3], a[2]))
 			RET(E_INVAL);
 		int dd, sd;
 		uint8_t *s = raw(m, to ? a[1] : sym + a[3], a[2], &sd);
