@@ -14,6 +14,7 @@ static const struct hint hints[] = {
 	{ "oob-global-read", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
 	{ "oob-global-write", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
 	{ "oob-shared", "the index goes past the __shared__ array (or the dynamic size given at launch); check its bound" },
+	{ "invalid-host-access", "host code used memory it does not own: a pointer that was never set (or set to a made-up address), an index far past an array, or a size given to memset/memcpy/strcpy/snprintf larger than the buffer" },
 	{ "oob-local", "a local array is indexed past its end, or a pointer to a local outlived its function" },
 	{ "misaligned", "a pointer cast to a wider type must point to an address that is a multiple of its size" },
 	{ "use-after-free", "the memory was freed before this access: move the cudaFree after the last kernel that uses it" },

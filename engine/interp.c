@@ -246,22 +246,22 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	char msg[200];
 	struct alloc *a = mem_find(&m->mem, addr);
 	int dev = !w->host;
-	const char *okind = write ? "oob-global-write" : "oob-global-read";
+	const char *okind = !dev ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read";
 	if (!a) {
 		struct alloc *near = addr >= 256 ? mem_find(&m->mem, addr - 256) : NULL;
 		if (!near && addr >= 1)
 			near = NULL;
 		if (addr < 4096)
-			snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer (address 0x%llx)",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+			snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer (address 0x%llx)",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
 		else if (near && !near->freed)
-			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, %llu bytes past the end of a %llu-byte allocation",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr,
+			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, %llu bytes past the end of a %llu-byte allocation",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 				 (unsigned long long)(addr - near->base - near->size),
 				 (unsigned long long)near->size);
 		else
-			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, which is in no allocation",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
 		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (a->freed) {
@@ -358,11 +358,14 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		break;
 	}
 	if (addr < 4096)
-		snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer", acc_name(write), (unsigned)size);
+		snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer", acc_name(write),
+			 (unsigned long long)size);
 	else
-		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is not a valid address",
-			 acc_name(write), (unsigned)size, (unsigned long long)addr);
-	fault(m, w, 1u << lane, sp, addr, write ? "oob-global-write" : "oob-global-read", 700, msg);
+		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, which is not a valid address%s",
+			 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
+			 w->host ? " (a wild or uninitialized pointer?)" : "");
+	fault(m, w, 1u << lane, sp, addr,
+	      w->host ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read", 700, msg);
 	return NULL;
 }
 
@@ -1967,6 +1970,46 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 
 /* ---- calls */
 
+void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
+			   const struct ir_func *fn, struct span call)
+{
+	uint64_t limit = w->host ? 8u << 20 : m->stack_limit;
+	const char *where = w->host ? "the host stack (8 MiB, as with ulimit -s 8192)"
+				    : "the thread's stack";
+	/* the largest local, by its extent in the frame (a type's size is 32
+	 * bits and wraps for int[1 << 30]) */
+	const struct ir_var *big = NULL;
+	uint64_t bigext = 0;
+	for (uint32_t i = 0; i < fn->nvars; i++) {
+		const struct ir_var *v = &fn->vars[i];
+		uint64_t end = fn->frame_size;
+		if (v->loc != VLOC_LOCAL || v->off < 0)
+			continue;
+		for (uint32_t j = 0; j < fn->nvars; j++)
+			if (fn->vars[j].loc == VLOC_LOCAL && fn->vars[j].off > v->off &&
+			    (uint64_t)fn->vars[j].off < end)
+				end = (uint64_t)fn->vars[j].off;
+		if (!big || end - (uint64_t)v->off > bigext) {
+			big = v;
+			bigext = end - (uint64_t)v->off;
+		}
+	}
+	if (big && big->decl.file && bigext * 2 > limit) {
+		machine_finding_add(m, "stack-overflow", 1, w, mask, big->decl, 0,
+				    "the local variable %s (%s) of %s does not fit in %s",
+				    big->name ? big->name : "?",
+				    big->type && big->type->name ? big->type->name : "?", fn->name, where);
+		return;
+	}
+	if (w->host)
+		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+				    "call to %s overflows %s; deep or unbounded recursion?", fn->name, where);
+	else
+		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+				    "call to %s overflows %s (%llu bytes); deep or unbounded recursion?",
+				    fn->name, where, (unsigned long long)limit);
+}
+
 static int do_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
 		   int32_t fidx)
 {
@@ -1980,9 +2023,7 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 		return -1;
 	}
 	if (!nf) {
-		machine_finding_add(m, "stack-overflow", 1, w, g->mask, in->span, 0,
-				    "call to %s overflows the thread's stack (%llu bytes); deep or unbounded recursion?",
-				    fn->name, (unsigned long long)m->stack_limit);
+		interp_stack_overflow(m, w, g->mask, fn, in->span);
 		if (w->host)
 			machine_exit(m, 139);
 		else

@@ -343,7 +343,14 @@ int machine_start(struct machine *m, int argc, char **argv)
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
 	if (!f) {
 		m->status = MST_RUNNING;
-		machine_exit(m, 134); /* main cannot run (invalid IR or no stack) */
+		if (m->df[mod->main_func] && m->df[mod->main_func]->bad) {
+			machine_exit(m, 134); /* main cannot run: invalid IR (a trap finding) */
+			return 0;
+		}
+		/* main's locals exceed the host stack: natively the first touch of
+		 * them is a SIGSEGV */
+		interp_stack_overflow(m, w, 1, fn, fn->span);
+		machine_exit(m, 139);
 		return 0;
 	}
 	/* argv in host memory */

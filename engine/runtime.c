@@ -20,7 +20,7 @@
 #include <string.h>
 
 enum {
-	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CONFIG = 9, E_SYMBOL = 13, E_DEVPTR = 17,
+	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CONFIG = 9, E_PITCH = 12, E_SYMBOL = 13, E_DEVPTR = 17,
 	E_DIR = 21, E_DEVFN = 98, E_DEVICE = 101, E_LIMIT = 215, E_HANDLE = 400, E_NOTREADY = 600,
 	E_ILLADDR = 700, E_RESOURCES = 701, E_TIMEOUT = 702, E_ASSERT = 710, E_COOP = 720
 };
@@ -173,6 +173,67 @@ static struct span span_of(struct machine *m)
 	return g->fr->code[g->pc].span;
 }
 
+/* The host-visible bytes at addr and how many of them follow inside the
+ * same allocation (or the live host stack), as a C library function on the
+ * host may touch them; NULL when addr itself is not such a byte. */
+static uint8_t *host_span(struct machine *m, uint64_t addr, uint64_t *avail)
+{
+	*avail = 0;
+	if (ADDR_TAG(addr) == TAG_HSTACK) {
+		struct lstack *ls = &m->host->ls[0];
+		uint64_t off = ADDR_OFF(addr);
+		if (off >= ls->sp)
+			return NULL;
+		*avail = ls->sp - off;
+		return ls->buf + off;
+	}
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || !a->data || !ws_range_in(a->base, a->size, addr, 1))
+		return NULL;
+	*avail = a->base + a->size - addr;
+	return a->data + (addr - a->base);
+}
+
+/* A C library call (what) on the host touches n bytes at addr, and not all
+ * of them are the program's memory: natively it would run into a page that
+ * is not mapped and die of SIGSEGV. The finding points at the call; the
+ * program stops with status 139. Always returns -1. */
+static int host_range_fault(struct machine *m, const char *what, uint64_t addr, uint64_t n,
+			    int write)
+{
+	uint64_t avail;
+	if (!host_span(m, addr, &avail)) {
+		/* the first byte already is bad: the translation knows why (null,
+		 * freed, a device pointer, a wild address) and stops the program */
+		if (interp_xlate(m, m->host, 0, addr, 1, write, span_of(m)) == NULL)
+			return -1;
+	}
+	machine_finding_add(m, "invalid-host-access", 1, m->host, 1, span_of(m), addr,
+			    "%s %s %llu bytes at 0x%llx, but only %llu bytes from there are the program's memory (%s)",
+			    what, write ? "writes" : "reads", (unsigned long long)n,
+			    (unsigned long long)addr, (unsigned long long)avail,
+			    ADDR_TAG(addr) == TAG_HSTACK ? "the rest of the host stack" : "the rest of its block");
+	fflush(m->out);
+	machine_exit(m, 139);
+	return -1;
+}
+
+/* Host bytes [addr, addr+n) for a C library call, or NULL after
+ * host_range_fault (the program has stopped). */
+static uint8_t *host_range(struct machine *m, const char *what, uint64_t addr, uint64_t n,
+			   int write)
+{
+	uint64_t avail;
+	uint8_t *p = host_span(m, addr, &avail);
+	if (n == 0 && p)
+		return p;
+	if (!p || n > avail) {
+		host_range_fault(m, what, addr, n, write);
+		return NULL;
+	}
+	return p;
+}
+
 static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t n, int kind)
 {
 	if (n == 0)
@@ -194,7 +255,7 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
 						(unsigned long long)n,
-						(unsigned long long)(bad + n - a->base - a->size),
+						(unsigned long long)(n - (a->base + a->size - bad)),
 						!s ? "source" : "destination", (unsigned long long)a->size);
 		else
 			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
@@ -836,7 +897,13 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaMallocManaged: RET(dev_malloc(m, a[0], a[1], AK_MANAGED));
 	case BI_cudaMallocHost: case BI_cudaHostAlloc: RET(dev_malloc(m, a[0], a[1], AK_HOST_PINNED));
 	case BI_cudaMallocPitch: {
+		/* rows padded to 512 bytes; a width or width * height that wraps
+		 * around is more memory than any device has */
 		uint64_t pitch = (a[2] + 511) & ~(uint64_t)511;
+		if (a[2] > UINT64_MAX - 511 || (a[3] && pitch > UINT64_MAX / a[3])) {
+			put64(m, a[0], 0);
+			RET(E_NOMEM);
+		}
 		if (put64(m, a[1], pitch))
 			RET(E_INVAL);
 		RET(dev_malloc(m, a[0], pitch * a[3], AK_DEV_MALLOC));
@@ -863,7 +930,15 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaMemcpy2D: {
 		WAIT();
 		runtime_flush_output(m);
+		if (a[1] > 2147483647 || a[3] > 2147483647)
+			RET(E_PITCH);   /* over cudaDeviceProp.memPitch */
 		if (a[4] > a[1] || a[4] > a[3])
+			RET(E_INVAL);
+		if (!a[4] || !a[5])
+			RET(E_OK);
+		/* the last row must be addressable: (height - 1) * pitch + width
+		 * must not wrap, for either side; then each row is checked */
+		if (a[5] - 1 > (UINT64_MAX - a[4]) / a[1] || a[5] - 1 > (UINT64_MAX - a[4]) / a[3])
 			RET(E_INVAL);
 		for (uint64_t r = 0; r < a[5]; r++)
 			if ((e = copy_checked(m, a[0] + r * a[1], a[2] + r * a[3], a[4], (int)a[6])))
@@ -1007,13 +1082,12 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 					uint64_t k = sb.len < n - 1 ? sb.len : n - 1;
 					strbuf_addc(&sb, 0);
 					sb.buf[k] = 0;
-					if (machine_host_write(m, a[0], sb.buf, k + 1)) {
+					uint8_t *d = host_range(m, builtin_table[id].name, a[0], k + 1, 1);
+					if (!d) {
 						strbuf_release(&sb);
-						machine_finding_add(m, "oob-local", 1, m->host, 1, span_of(m), a[0],
-								    "sprintf writes past the end of its buffer");
-						machine_exit(m, 139);
 						return -1;
 					}
+					memcpy(d, sb.buf, k + 1);
 				}
 			}
 		}
@@ -1059,30 +1133,65 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 						: strncmp(strbuf_cstr(&sb), strbuf_cstr(&sb2), a[2]);
 			*ret = (uint64_t)(int64_t)(c < 0 ? -1 : c > 0);
 		} else {
+			/* strncpy writes exactly n bytes (the string, then zeros): a
+			 * huge n runs off the end of the destination, as natively */
 			uint64_t n = id == BI_strcpy ? sb2.len + 1 : a[2];
-			uint8_t *buf = xcalloc(1, n ? n : 1);
-			memcpy(buf, strbuf_cstr(&sb2), sb2.len + 1 < n ? sb2.len + 1 : n);
-			if (machine_host_write(m, a[0], buf, n)) {
-				free(buf);
+			uint8_t *d = n ? host_range(m, builtin_table[id].name, a[0], n, 1) : NULL;
+			if (n && !d) {
 				strbuf_release(&sb);
 				strbuf_release(&sb2);
-				machine_exit(m, 139);
 				return -1;
 			}
-			free(buf);
+			uint64_t k = sb2.len + 1 < n ? sb2.len + 1 : n;
+			if (n) {
+				memmove(d, strbuf_cstr(&sb2), k);
+				memset(d + k, 0, n - k);
+			}
 			*ret = a[0];
 		}
 		strbuf_release(&sb);
 		strbuf_release(&sb2);
 		return 0;
 	}
+	case BI_strcat: case BI_strncat: {
+		/* append at most n characters of s (all for strcat) and a NUL
+		 * after the destination's string: that many bytes must be there */
+		strbuf_init(&sb);
+		strbuf_init(&sb2);
+		read_str(m, a[0], &sb);
+		read_str(m, a[1], &sb2);
+		uint64_t k = id == BI_strncat && a[2] < sb2.len ? a[2] : sb2.len;
+		uint8_t *d = host_range(m, builtin_table[id].name, a[0] + sb.len, k + 1, 1);
+		if (d) {
+			memmove(d, strbuf_cstr(&sb2), k);
+			d[k] = 0;
+		}
+		strbuf_release(&sb);
+		strbuf_release(&sb2);
+		*ret = a[0];
+		return d ? 0 : -1;
+	}
 	case BI_memcmp: {
-		uint8_t *x = xmalloc(a[2] + 1), *y = xmalloc(a[2] + 1);
-		int bad = machine_host_read(m, a[0], x, a[2]) || machine_host_read(m, a[1], y, a[2]);
-		int c = bad ? 0 : memcmp(x, y, a[2]);
-		free(x);
-		free(y);
-		*ret = (uint64_t)(int64_t)(c < 0 ? -1 : c > 0);
+		/* like the C library: compare until the first difference; reading
+		 * past either buffer before one is found is a fault */
+		uint64_t n = a[2], nx = 0, ny = 0, k;
+		if (!n)
+			return 0;
+		uint8_t *x = host_span(m, a[0], &nx), *y = host_span(m, a[1], &ny);
+		if (!x)
+			return host_range_fault(m, "memcmp", a[0], n, 0);
+		if (!y)
+			return host_range_fault(m, "memcmp", a[1], n, 0);
+		uint64_t can = n < nx ? n : nx;
+		can = can < ny ? can : ny;
+		for (k = 0; k < can && x[k] == y[k]; k++)
+			;
+		if (k < can) {
+			*ret = (uint64_t)(int64_t)(x[k] < y[k] ? -1 : 1);
+			return 0;
+		}
+		if (k < n)
+			return host_range_fault(m, "memcmp", k < nx ? a[1] : a[0], n, 0);
 		return 0;
 	}
 	case BI_atoi: case BI_atol: case BI_atof: {

@@ -574,7 +574,7 @@ static const struct {
 	{ "break", { "barrier", "finding" } },
 	{ "break finding", { "oob-global-read", "oob-global-write", "oob-shared", "oob-local",
 			     "misaligned", "use-after-free", "double-free", "invalid-free",
-			     "shared-race", "global-race", "barrier-divergence", "invalid-syncwarp-mask",
+			     "invalid-host-access", "shared-race", "global-race", "barrier-divergence", "invalid-syncwarp-mask",
 			     "invalid-collective-mask", "shfl-inactive-source", "uninitialized-read",
 			     "deadlock", "integer-divide-by-zero", "assert-failure", "trap",
 			     "stack-overflow", "step-limit", "invalid-launch", "race", "oob" } },
