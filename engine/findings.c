@@ -92,6 +92,14 @@ void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size)
 	}
 }
 
+void finding_note(struct machine_finding *f, const char *note, struct span at)
+{
+	if (!f || !at.file)
+		return;
+	f->note = note;
+	f->note_span = at;
+}
+
 /* ---- stderr */
 
 static void thread_line(FILE *f, const char *role, const uint32_t *blk, const uint32_t *thr,
@@ -151,6 +159,11 @@ static void render_one(const struct machine *m, FILE *f, int color, const struct
 		else if (x->has_distance)
 			fprintf(f, "; the access is %" PRId64 " bytes before its start", -x->distance);
 		fputc('\n', f);
+	}
+	if (x->note) {
+		const struct srcfile *sf = srcmgr_file(m->mod->sm, x->note_span.file);
+		fprintf(f, "      = note: %s: %s:%u:%u\n", x->note, sf ? sf->name : "?",
+			x->note_span.line, x->note_span.col);
 	}
 	if (x->hint)
 		fprintf(f, "      = hint: %s\n", x->hint);
@@ -252,6 +265,17 @@ void machine_findings_json(const struct machine *m, FILE *f)
 			fprintf(f, "%" PRId64, x->distance);
 		else
 			fputs("null", f);
+		fputs(", \"note\": ", f);
+		if (x->note) {
+			const struct srcfile *nf = srcmgr_file(m->mod->sm, x->note_span.file);
+			fputs("{\"message\": ", f);
+			json_str(f, x->note);
+			fputs(", \"file\": ", f);
+			json_str(f, nf ? nf->name : "");
+			fprintf(f, ", \"line\": %u, \"col\": %u}", x->note_span.line, x->note_span.col);
+		} else {
+			fputs("null", f);
+		}
 		fputs("}", f);
 	}
 	fprintf(f, "%s],\n  \"dropped\": %" PRIu64 "\n}\n", m->findings.len ? "\n  " : "",

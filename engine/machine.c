@@ -773,12 +773,42 @@ static int host_step(struct machine *m, int budget)
 	return interp_run_group(m, w, 0, budget);
 }
 
+/* Where the program is when the step limit stops it: the first warp of a
+ * running grid with a group in a function (that is where an endless
+ * kernel loop spins), else the host thread's instruction. NULL: nowhere
+ * known (main's definition is used). */
+static struct group *limit_place(struct machine *m, struct warp **wp)
+{
+	struct grid *gr = m->grid;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			for (uint32_t j = 0; w->live && j < w->ng; j++) {
+				if (w->g[j].fr && w->g[j].mask) {
+					*wp = w;
+					return &w->g[j];
+				}
+			}
+		}
+	}
+	if (m->host && m->host->ng && m->host->g[0].fr) {
+		*wp = m->host;
+		return &m->host->g[0];
+	}
+	return NULL;
+}
+
 static void check_limit(struct machine *m)
 {
 	if (m->o.max_steps && m->steps > m->o.max_steps && m->status == MST_RUNNING) {
-		machine_finding_add(m, "step-limit", 1, NULL, 0, m->mod->funcs[m->mod->main_func].span, 0,
-				    "the program ran more than %llu instructions and was stopped",
-				    (unsigned long long)m->o.max_steps);
+		struct warp *w = NULL;
+		struct group *g = limit_place(m, &w);
+		struct span sp = g ? g->fr->code[g->pc].span : m->mod->funcs[m->mod->main_func].span;
+		machine_finding_add(m, "step-limit", 1, w, g ? g->mask : 0, sp, 0,
+				    "the program ran more than %llu instructions and was stopped%s",
+				    (unsigned long long)m->o.max_steps,
+				    w && !w->host ? "; the kernel's threads were here" : "");
 		if (m->grid) {
 			machine_fail_kernel(m, 702);
 			grid_end(m);

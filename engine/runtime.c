@@ -289,6 +289,18 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 
 /* ---- launches */
 
+/* A stream the program may name: the legacy default stream (0, or
+ * cudaStreamLegacy 0x1), cudaStreamPerThread (0x2), or a handle that
+ * cudaStreamCreate returned. Anything else is cudaErrorInvalidResourceHandle,
+ * as the GPU's runtime answers. */
+static int stream_ok(const struct machine *m, uint64_t s)
+{
+	if (s <= 2)
+		return 1;
+	uint64_t i = (ADDR_OFF(s) >> 4) - 1;
+	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->nstreams;
+}
+
 static int config_error(const uint32_t *g, const uint32_t *b)
 {
 	uint64_t t = (uint64_t)b[0] * b[1] * b[2];
@@ -324,18 +336,21 @@ static int launch_check(struct machine *m, struct launch *l)
 		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->fn_maxdyn[l->fidx] ? 232448 : 49152;
 	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
-	if (m->mod->shared_static_size + l->shmem > lim || (l->shmem > dynlim))
+	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
+	if (!stream_ok(m, l->stream))
+		return E_HANDLE;
 	return E_OK;
 }
 
 static void launch_report(struct machine *m, struct launch *l, int e)
 {
 	machine_finding_add(m, "invalid-launch", 0, m->host, 1, span_of(m), 0,
-			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s",
+			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s%s",
 			    m->mod->funcs[l->fidx].name, l->grid[0], l->grid[1], l->grid[2],
 			    l->block[0], l->block[1], l->block[2], (unsigned long long)l->shmem,
-			    runtime_error_string(e));
+			    runtime_error_string(e),
+			    e == E_HANDLE ? " (the stream is not one that cudaStreamCreate returned)" : "");
 }
 
 static void param_layout(const struct ir_func *fn, uint32_t k, uint32_t *off, uint32_t *sz)
@@ -672,13 +687,16 @@ static int host_free(struct machine *m, uint64_t p)
 		return -1;
 	}
 	if (a->freed) {
-		machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
-				    "free() of 0x%llx, which was already freed", (unsigned long long)p);
+		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+						 "free() of 0x%llx, which was already freed",
+						 (unsigned long long)p),
+			     "first freed here", a->freed_at);
 		fprintf(m->err, "free(): double free detected in tcache 2\n");
 		machine_exit(m, 134);
 		return -1;
 	}
 	mem_free(&m->mem, a);
+	a->freed_at = span_of(m);
 	return 0;
 }
 
@@ -749,11 +767,14 @@ static int dev_free(struct machine *m, uint64_t p)
 		return E_INVAL;
 	}
 	if (a->freed) {
-		machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
-				    "cudaFree of 0x%llx, which was already freed", (unsigned long long)p);
+		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+						 "cudaFree of 0x%llx, which was already freed",
+						 (unsigned long long)p),
+			     "first freed here", a->freed_at);
 		return E_INVAL;
 	}
 	mem_free(&m->mem, a);
+	a->freed_at = span_of(m);
 	return E_OK;
 }
 
@@ -870,11 +891,15 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		STICKY();
 		RET(E_OK);
 	case BI_cudaStreamSynchronize:
+		if (!stream_ok(m, a[0]))
+			RET(E_HANDLE);
 		WAIT();
 		runtime_flush_output(m);
 		STICKY();
 		RET(E_OK);
 	case BI_cudaStreamQuery: case BI_cudaEventQuery:
+		if (id == BI_cudaStreamQuery && !stream_ok(m, a[0]))
+			RET(E_HANDLE);
 		WAIT();
 		STICKY();
 		RET(E_OK);
@@ -918,6 +943,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
 		mem_free(&m->mem, x);
+		x->freed_at = span_of(m);
 		RET(E_OK);
 	}
 	case BI_cudaMemcpy:
@@ -925,6 +951,8 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		runtime_flush_output(m);
 		RET(copy_checked(m, a[0], a[1], a[2], (int)a[3]));
 	case BI_cudaMemcpyAsync:
+		if (!stream_ok(m, a[4]))
+			RET(E_HANDLE);
 		WAIT();
 		RET(copy_checked(m, a[0], a[1], a[2], (int)a[3]));
 	case BI_cudaMemcpy2D: {
@@ -946,6 +974,8 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(E_OK);
 	}
 	case BI_cudaMemset: case BI_cudaMemsetAsync: {
+		if (id == BI_cudaMemsetAsync && !stream_ok(m, a[3]))
+			RET(E_HANDLE);
 		WAIT();
 		int dv;
 		uint8_t *p = raw(m, a[0], a[2], &dv);
@@ -991,7 +1021,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaStreamCreate: case BI_cudaStreamCreateWithFlags:
 		RET(put64(m, a[0], stream_handle(m->nstreams++)) ? E_INVAL : E_OK);
 	case BI_cudaStreamDestroy:
-		RET(E_OK);
+		RET(stream_ok(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventCreate: case BI_cudaEventCreateWithFlags: {
 		struct event_rec r = { 0, 0, 0 };
 		vec_push(&m->events, r);
@@ -1001,7 +1031,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(event_of(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventRecord: {
 		struct event_rec *r = event_of(m, a[0]);
-		if (!r)
+		if (!r || !stream_ok(m, a[1]))
 			RET(E_HANDLE);
 		WAIT();
 		r->done = 1;
