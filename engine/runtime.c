@@ -854,7 +854,14 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	}
 	case BI_cudaDeviceSetLimit:
 		switch ((int)a[0]) {
-		case 0: m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1]; break;
+		case 0:
+			/* the device reserves the stack for every thread it can hold;
+			 * more than 1 MiB a thread is more than it has (an unbounded
+			 * size would also make local-window arithmetic wrap) */
+			if (a[1] > (1u << 20))
+				RET(E_NOMEM);
+			m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
+			break;
 		case 1: m->printf_limit = a[1]; break;
 		case 2: m->heap_limit = a[1]; break;
 		default: RET(E_LIMIT);

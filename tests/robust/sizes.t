@@ -111,6 +111,34 @@ cuda m2d_pitch_m1 12 "" 'cudaMemcpy2D(h, big, d, big, 16, 2, cudaMemcpyDeviceToH
 cuda m2d_width_0 0 "" 'cudaMemcpy2D(h, 16, d, 16, 0, big, cudaMemcpyDeviceToHost)'
 cuda pitch_width_m1 2 "" 'cudaMallocPitch((void **)&hp, (size_t *)h, big, 2)'
 cuda pitch_wraps 2 "" 'cudaMallocPitch((void **)&hp, (size_t *)h, 1 << 20, (size_t)1 << 50)'
+cuda stack_limit_huge 2 "" 'cudaDeviceSetLimit(cudaLimitStackSize, (size_t)1 << 40)'
+
+# A huge stack limit made the local-memory window arithmetic wrap: a far
+# local index then hung warpstep growing a 32-bit size forever.
+cat >"$T/stack.cu" <<'CU'
+#include <cstdio>
+__global__ void k(int *o, int idx)
+{
+	int a[4];
+	a[idx & 3] = 1;
+	a[idx] = 2;
+	o[0] = a[idx & 3];
+}
+int main()
+{
+	int *d;
+	cudaMalloc(&d, 4);
+	printf("%d\n", (int)cudaDeviceSetLimit(cudaLimitStackSize, (size_t)1 << 40));
+	k<<<1, 1>>>(d, 1 << 30);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+CU
+(cd "$T" && timeout 20 $WARPSTEP run stack.cu >"$T/out" 2>"$T/err")
+st=$?
+_ok=0
+[ $st -eq 0 ] && printf '2\n700\n' | cmp -s - "$T/out" && grep -q "error\[oob-local\]" "$T/err" || _ok=1
+tap_result $_ok "a 1 TiB stack limit is refused; a far local index faults with 700 (exit $st)"
 
 # The same programs from a Lua script (ws.compile + m:run_main): the script
 # sees the status and the finding; warpstep goes on and exits 0.
