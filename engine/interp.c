@@ -213,7 +213,7 @@ static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, stru
 			memset(m->far_local, 0, sizeof(m->far_local));
 		return m->far_local;
 	}
-	if (off + size > ls->cap) {
+	if (!ws_range_in(0, ls->cap, off, size)) {
 		uint32_t nc = ls->cap ? ls->cap : 256;
 		while (nc < off + size)
 			nc *= 2;

@@ -322,7 +322,7 @@ static const char *progress_parse(struct progress *pr, char *text, size_t len)
 			return "truncated";
 		*sp = 0;
 		n = strtoul(sp + 1, &stop, 10);
-		if (stop != nl || (size_t)(end - (nl + 1)) < n + 1 || nl[1 + n] != '\n' ||
+		if (stop != nl || !ws_range_in(0, (uint64_t)(end - (nl + 1)), n, 1) || nl[1 + n] != '\n' ||
 		    (strcmp(kind, "answer") && strcmp(kind, "state") && strcmp(kind, "source")))
 			return "bad input record";
 		in.kind = xstrdup(kind);

@@ -140,6 +140,24 @@ _ok=0
 [ $st -eq 0 ] && printf '2\n700\n' | cmp -s - "$T/out" && grep -q "error\[oob-local\]" "$T/err" || _ok=1
 tap_result $_ok "a 1 TiB stack limit is refused; a far local index faults with 700 (exit $st)"
 
+# A progress file whose record length is (size_t)-1: `n + 1` wrapped to 0,
+# the record passed its bounds check and was copied with strndup(SIZE_MAX)
+# (heap overflow, abort). It is a corrupt file: a warning, a fresh start.
+W=$WARPSTEP
+case $W in /*) ;; *) W=$PWD/$W ;; esac
+printf 'answer: 32\n' >"$T/answers"
+(cd tests/lua && XDG_STATE_HOME="$T/state" timeout 60 "$W" lesson sample_lesson.lua --answers "$T/answers" >/dev/null 2>&1)
+for f in "$T"/state/warpstep/progress/*.progress; do
+	sed 's/^answer [0-9]*$/answer 18446744073709551615/' "$f" >"$T/p" && cp "$T/p" "$f"
+done
+(cd tests/lua && XDG_STATE_HOME="$T/state" timeout 60 "$W" lesson sample_lesson.lua --answers "$T/answers" >"$T/out" 2>"$T/err")
+st=$?
+_ok=0
+[ $st -eq 1 ] && grep -q "warning: ignoring the progress.*bad input record" "$T/err" || _ok=1
+grep -q "Sanitizer\|runtime error" "$T/err" && _ok=1
+tap_result $_ok "a progress record of length (size_t)-1: warning, fresh start (exit $st)"
+[ $_ok -eq 0 ] || head -c 1000 "$T/err" | tap_diag
+
 # The same programs from a Lua script (ws.compile + m:run_main): the script
 # sees the status and the finding; warpstep goes on and exits 0.
 cat >"$T/sizes.lua" <<'LUA'
