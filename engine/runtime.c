@@ -988,7 +988,18 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		uint8_t *p = raw(m, a[0], a[2], &dv);
 		if (a[2] == 0)
 			RET(E_OK);
-		if (!p || dv == 0)
+		if (!p) {
+			struct alloc *x = mem_find(&m->mem, a[0]);
+			if (x && !x->freed && x->dev_ok)
+				finding_alloc(machine_finding_add(m, "oob-global-write", 1, m->host, 1, span_of(m), a[0],
+								  "%s of %llu bytes runs %llu bytes past the end of a %llu-byte allocation",
+								  builtin_table[id].name, (unsigned long long)a[2],
+								  (unsigned long long)(a[2] - (x->base + x->size - a[0])),
+								  (unsigned long long)x->size),
+					      x->base, x->size);
+			RET(E_INVAL);
+		}
+		if (dv == 0)
 			RET(E_INVAL);
 		memset(p, (int)(uint8_t)a[1], a[2]);
 		mark_written(m, a[0], a[2]);

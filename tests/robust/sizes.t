@@ -97,10 +97,10 @@ cuda cm_d2h_past 1 "$OOB" 'cudaMemcpy(h, d, 65, cudaMemcpyDeviceToHost)'
 cuda cm_d2h_wrap 1 "$OOB" 'cudaMemcpy(h, d + 8, (size_t)-32, cudaMemcpyDeviceToHost)'
 cuda cm_negint 1 "$OOB" 'cudaMemcpy(h, d, neg, cudaMemcpyDeviceToHost)'
 cuda cma_m1 1 "$OOB" 'cudaMemcpyAsync(h, d, big, cudaMemcpyDeviceToHost, 0)'
-cuda cms_m1 1 "" 'cudaMemset(d, 0, big)'
-cuda cms_wrap 1 "" 'cudaMemset(d + 8, 0, (size_t)-32)'
-cuda cms_past 1 "" 'cudaMemset(d, 0, 65)'
-cuda cmsa_1s63 1 "" 'cudaMemsetAsync(d, 0, (size_t)1 << 63, 0)'
+cuda cms_m1 1 "$OOB" 'cudaMemset(d, 0, big)'
+cuda cms_wrap 1 "$OOB" 'cudaMemset(d + 8, 0, (size_t)-32)'
+cuda cms_past 1 "cudaMemset of 65 bytes runs 1 bytes past the end of a 64-byte allocation" 'cudaMemset(d, 0, 65)'
+cuda cmsa_1s63 1 "$OOB" 'cudaMemsetAsync(d, 0, (size_t)1 << 63, 0)'
 cuda sym_to_m1 1 "" 'cudaMemcpyToSymbol(sym, h, big)'
 cuda sym_to_offset_wraps 1 "" 'cudaMemcpyToSymbol(sym, h, 8, (size_t)-4)'
 cuda sym_from_offset_wraps 1 "" 'cudaMemcpyFromSymbol(h, sym, 16, (size_t)-8)'
@@ -177,7 +177,7 @@ local bodies = {
 	{ "memset(h, 0, (size_t)-1);", 139, "invalid-host-access" },
 	{ "strncpy(buf, \"xyz\", big);", 139, "invalid-host-access" },
 	{ "int big2[1 << 28]; big2[3] = 1; return big2[3];", 139, "stack-overflow" },
-	{ "return (int)cudaMemset(d, 0, big);", 1, nil },
+	{ "return (int)cudaMemset(d, 0, big);", 1, "oob-global-write" },
 	{ "return (int)cudaMemcpy(h, d, big, cudaMemcpyDeviceToHost);", 1, "oob-global-read" },
 	{ "return (int)cudaMemcpy(d, d + 4, big, cudaMemcpyDeviceToDevice);", 1, "oob-global-read" },
 	{ "return (int)cudaMemcpy(d, h, (size_t)1 << 63, cudaMemcpyHostToDevice);", 1, "oob-global-read" },
@@ -198,7 +198,7 @@ cat >"$T/want" <<'OUT'
 1	139	invalid-host-access:11
 2	139	invalid-host-access:11
 3	139	stack-overflow:11
-4	1	
+4	1	oob-global-write:11
 5	1	oob-global-read:11
 6	1	oob-global-read:11
 7	1	oob-global-read:11
