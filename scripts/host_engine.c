@@ -30,7 +30,6 @@
 #include "front.h"
 #include "host_engine.h"
 #include "machine.h"
-#include "pp.h"
 #include "eval.h"
 #include "session.h"
 #include "util.h"
@@ -514,7 +513,7 @@ static int he_buffer_io(void *ctx, uint64_t buf, size_t off, void *data, size_t 
 
 	if (!o || !mo)
 		return snprintf(err, WSAPI_ERR_MAX, "no such buffer"), -1;
-	if (off > o->size || n > o->size - off) {
+	if (!ws_range_in(0, o->size, off, n)) {
 		snprintf(err, WSAPI_ERR_MAX, "bytes %zu..%zu are outside the buffer of %zu bytes", off,
 			 off + n, o->size);
 		return -1;

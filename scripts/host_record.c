@@ -135,7 +135,7 @@ static int r_buffer_io(void *ctx, uint64_t buf, size_t offset, void *data, size_
 	struct rec_buf *b;
 
 	if (ret == 0 && write && (b = buf_find(r, buf)) && b->bytes <= HOST_RECORD_MAX_INIT &&
-	    offset <= b->bytes && n <= b->bytes - offset) {
+	    ws_range_in(0, b->bytes, offset, n)) {
 		if (!b->init)
 			b->init = xcalloc(1, b->bytes ? b->bytes : 1);
 		memcpy(b->init + offset, data, n);

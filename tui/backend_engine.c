@@ -97,7 +97,7 @@ static const char *addr_name(struct eng *e, struct ui_state *st, uint64_t a)
 		const struct ir_object *o = &e->mod->objs[i];
 		uint64_t base;
 		if (o->kind == OBJ_SHARED || !o->name || !o->name[0] ||
-		    machine_object_addr(e->m, i, &base) < 0 || a < base || a >= base + o->size)
+		    machine_object_addr(e->m, i, &base) < 0 || !ws_range_in(base, o->size, a, 1))
 			continue;
 		if (o->size <= 8)
 			snprintf(buf, sizeof(buf), "%s", o->name);
@@ -982,7 +982,7 @@ static void snap_array(struct eng *e, struct ui_state *st, const struct focus *f
 	for (int l = 0; l < 32; l++) {
 		uint64_t ad = acc->addr[l];
 
-		if (!(acc->mask >> l & 1) || ad < a->addr || ad >= a->addr + (uint64_t)a->count * (uint64_t)sz)
+		if (!(acc->mask >> l & 1) || !ws_range_in(a->addr, (uint64_t)a->count * (uint64_t)sz, ad, 1))
 			continue;
 		a->access[(ad - a->addr) / (uint64_t)sz] |= acc->write ? UI_ACC_WRITE : UI_ACC_READ;
 	}

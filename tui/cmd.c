@@ -569,7 +569,7 @@ static const struct {
 	{ "break", { "barrier", "finding" } },
 	{ "break finding", { "oob-global-read", "oob-global-write", "oob-shared", "oob-local",
 			     "misaligned", "use-after-free", "double-free", "invalid-free",
-			     "host-pointer-in-kernel", "device-pointer-on-host", "shared-race",
+			     "host-pointer-in-kernel", "device-pointer-on-host", "invalid-host-access", "shared-race",
 			     "global-race", "host-device-race", "barrier-divergence",
 			     "invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
 			     "uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",

@@ -130,7 +130,7 @@ void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *
 	for (uint32_t mm = M; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = ADDR_OFF(A[l] + imm);
-		if (off + sz > b->shared_size)
+		if (!ws_range_in(0, b->shared_size, off, sz))
 			continue;
 		if (write)
 			shared_mark_init(b, off, sz);
@@ -159,7 +159,7 @@ void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64
 			uint64_t n, int write, struct span sp)
 {
 	struct lstack *ls = &w->ls[lane];
-	if (off + n > ls->init_cap)
+	if (!ws_range_in(0, ls->init_cap, off, n))
 		return;
 	if (write) {
 		check_local_range(ls, (uint32_t)off, (uint32_t)n, 1);

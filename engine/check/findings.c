@@ -14,6 +14,7 @@ static const struct hint hints[] = {
 	{ "oob-global-read", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
 	{ "oob-global-write", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
 	{ "oob-shared", "the index goes past the __shared__ array (or the dynamic size given at launch); check its bound" },
+	{ "invalid-host-access", "host code used memory it does not own: a pointer that was never set (or set to a made-up address), an index far past an array, or a size given to memset/memcpy/strcpy/snprintf larger than the buffer" },
 	{ "oob-local", "a local array is indexed past its end, or a pointer to a local outlived its function" },
 	{ "misaligned", "a pointer cast to a wider type must point to an address that is a multiple of its size" },
 	{ "use-after-free", "the memory was freed before this access: move the cudaFree after the last kernel that uses it" },
@@ -85,11 +86,19 @@ void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size)
 		return;
 	f->alloc_base = base;
 	f->alloc_size = size;
-	if (f->addr && (f->addr < base || f->addr >= base + size)) {
+	if (f->addr && !ws_range_in(base, size, f->addr, 1)) {
 		f->has_distance = 1;
 		f->distance = f->addr >= base + size ? (int64_t)(f->addr - (base + size))
 						     : -(int64_t)(base - f->addr);
 	}
+}
+
+void finding_note(struct machine_finding *f, const char *note, struct span at)
+{
+	if (!f || !at.file)
+		return;
+	f->note = note;
+	f->note_span = at;
 }
 
 /* ---- stderr */
@@ -152,6 +161,11 @@ static void render_one(const struct machine *m, FILE *f, int color, const struct
 		else if (x->has_distance)
 			fprintf(f, "; the access is %" PRId64 " bytes before its start", -x->distance);
 		fputc('\n', f);
+	}
+	if (x->note) {
+		const struct srcfile *sf = srcmgr_file(m->mod->sm, x->note_span.file);
+		fprintf(f, "      = note: %s: %s:%u:%u\n", x->note, sf ? sf->name : "?",
+			x->note_span.line, x->note_span.col);
 	}
 	if (x->hint)
 		fprintf(f, "      = hint: %s\n", x->hint);
@@ -254,6 +268,17 @@ void machine_findings_json(const struct machine *m, FILE *f)
 			fprintf(f, "%" PRId64, x->distance);
 		else
 			fputs("null", f);
+		fputs(", \"note\": ", f);
+		if (x->note) {
+			const struct srcfile *nf = srcmgr_file(m->mod->sm, x->note_span.file);
+			fputs("{\"message\": ", f);
+			json_str(f, x->note);
+			fputs(", \"file\": ", f);
+			json_str(f, nf ? nf->name : "");
+			fprintf(f, ", \"line\": %u, \"col\": %u}", x->note_span.line, x->note_span.col);
+		} else {
+			fputs("null", f);
+		}
 		fputs("}", f);
 	}
 	fprintf(f, "%s],\n  \"dropped\": %" PRIu64 "\n}\n", m->findings.len ? "\n  " : "",

@@ -23,7 +23,12 @@
 #include "diag.h"
 #include "ir.h"
 
-struct pp_read_policy;
+/* Which files a compilation may read: may_read returns nonzero to allow
+ * path, else sets *why; asked before a file is opened or looked up. */
+struct pp_read_policy {
+	int (*may_read)(void *ctx, const char *path, const char **why);
+	void *ctx;
+};
 
 struct front_opts {
 	int cuda_arch;                   /* 0 means 900 */

@@ -508,7 +508,7 @@ static int literal_start(struct lexer *lx, size_t p, size_t *q)
 static size_t lex_punct(struct lexer *lx, size_t p)
 {
 	for (size_t n = 3; n >= 1; n--) {
-		if (p + n > lx->len)
+		if (!ws_range_in(0, lx->len, p, n))
 			continue;
 		for (int k = TK_LPAREN; k <= TK_LAUNCH_CLOSE; k++) {
 			const char *s = tok_spell[k];

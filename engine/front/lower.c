@@ -1570,7 +1570,10 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	f->nvars = (uint32_t)L->vars.len;
 	f->vars = arena_alloc(L->a, sizeof(*f->vars) * (L->vars.len ? L->vars.len : 1));
 	copy_out(f->vars, L->vars.v, sizeof(*f->vars) * L->vars.len);
-	f->frame_size = (uint32_t)((L->frame + 15) / 16 * 16);
+	/* a frame over 4 GiB (int a[1 << 30]) must not wrap to a small one:
+	 * saturate, so that pushing it overflows the stack */
+	f->frame_size = L->frame > (long)UINT32_MAX - 15 ? UINT32_MAX & ~15u
+							  : (uint32_t)((L->frame + 15) / 16 * 16);
 	f->frame_align = (uint32_t)(L->frame_align < 16 ? 16 : L->frame_align);
 	f->ret = (uint8_t)(rt->kind == TY_VOID || rt->kind == TY_STRUCT ? IR_VOID : type_ir(rt));
 	f->ret_sret = rt->kind == TY_STRUCT;
@@ -1643,7 +1646,7 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 		return;
 	if (in->is_string && in->expr) {
 		long n = in->expr->strlen;
-		if ((uint64_t)(off + n) > o->size)
+		if (!ws_range_in(0, o->size, (uint64_t)off, (uint64_t)n))
 			n = (long)o->size - off;
 		memcpy(o->init + off, in->expr->str, (size_t)n);
 		return;

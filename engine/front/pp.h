@@ -23,6 +23,8 @@
 #ifndef WS_PP_H
 #define WS_PP_H
 
+#include "front.h"
+
 #include "token.h"
 
 #define PP_MAX_FILE_BYTES ((size_t)64 << 20) /* a program's files in all */
@@ -37,10 +39,7 @@
  * candidate is skipped like a missing one, and when no candidate is found
  * the diagnostic gives the refusal.
  */
-struct pp_read_policy {
-	int (*may_read)(void *ctx, const char *path, const char **why);
-	void *ctx;
-};
+/* struct pp_read_policy: front.h (the Lua host sets one) */
 
 struct pp_opts {
 	int cuda_arch;                 /* 0: the host pass; e.g. 900: the device pass */

@@ -53,7 +53,7 @@ static int do_printf(struct machine *m, struct warp *w, struct group *g, const s
 		}
 		if (w->host) {
 			fwrite(out.buf ? out.buf : "", 1, out.len, m->out);
-		} else if (m->dev_out.len + out.len <= m->printf_limit) {
+		} else if (ws_range_in(0, m->printf_limit, m->dev_out.len, out.len)) {
 			strbuf_add(&m->dev_out, out.buf ? out.buf : "", out.len);
 		}
 		if (D)
@@ -151,10 +151,13 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 		else if (a->freed)
 			kind = "double-free";
 		if (kind) {
-			machine_finding_add(m, kind, 1, w, 1u << l, in->span, p,
-					    "free() of 0x%llx, %s", (unsigned long long)p,
-					    kind[0] == 'd' ? "which was already freed"
-							   : "which is not the start of a block from malloc");
+			struct machine_finding *f;
+			f = machine_finding_add(m, kind, 1, w, 1u << l, in->span, p,
+						"free() of 0x%llx, %s", (unsigned long long)p,
+						kind[0] == 'd' ? "which was already freed"
+							       : "which is not the start of a block from malloc");
+			if (kind[0] == 'd')
+				finding_note(f, "first freed here", a->freed_at);
 			if (w->host) {
 				fprintf(m->err, "%s\n", kind[0] == 'd' ? "free(): double free detected in tcache 2"
 								       : "free(): invalid pointer");
@@ -167,6 +170,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 		if (!w->host)
 			m->dev_heap_used -= a->size;
 		mem_free(&m->mem, a);
+		a->freed_at = in->span;
 	}
 	return 0;
 }

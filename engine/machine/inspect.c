@@ -159,7 +159,7 @@ int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n)
 {
 	struct alloc *a = mem_find((struct mem *)&m->mem, addr);
 
-	if (!a || a->freed || !a->data || addr + n > a->base + a->size)
+	if (!a || a->freed || !a->data || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
 	memcpy(buf, a->data + (addr - a->base), n);
 	return 0;

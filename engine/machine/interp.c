@@ -198,17 +198,17 @@ static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, stru
 	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
 	uint64_t win = lim * 2048 * (uint64_t)m->o.num_sms;
 	struct lstack *ls = &w->ls[lane];
-	if (size > sizeof(m->far_local) || off + size > win || off + size < off) {
+	if (size > sizeof(m->far_local) || !ws_range_in(0, win, off, size)) {
 		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
 		return NULL;
 	}
 	machine_finding_add(m, "oob-local", 1, w, 1u << lane, sp, addr, "%s", msg);
-	if (off + size > lim) {
+	if (!ws_range_in(0, lim, off, size)) {
 		if (!write)
 			memset(m->far_local, 0, sizeof(m->far_local));
 		return m->far_local;
 	}
-	if (off + size > ls->cap) {
+	if (!ws_range_in(0, ls->cap, off, size)) {
 		uint32_t nc = ls->cap ? ls->cap : 256;
 		while (nc < off + size)
 			nc *= 2;
@@ -241,32 +241,33 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	char msg[200];
 	struct alloc *a = mem_find(&m->mem, addr);
 	int dev = !w->host;
-	const char *okind = write ? "oob-global-write" : "oob-global-read";
+	const char *okind = !dev ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read";
 	if (!a) {
 		struct alloc *near = addr >= 256 ? mem_find(&m->mem, addr - 256) : NULL;
 		if (!near && addr >= 1)
 			near = NULL;
 		if (addr < 4096)
-			snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer (address 0x%llx)",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+			snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer (address 0x%llx)",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
 		else if (near && !near->freed)
-			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, %llu bytes past the end of a %llu-byte allocation",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr,
+			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, %llu bytes past the end of a %llu-byte allocation",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 				 (unsigned long long)(addr - near->base - near->size),
 				 (unsigned long long)near->size);
 		else
-			snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is in no allocation",
-				 acc_name(write), (unsigned)size, (unsigned long long)addr);
+			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, which is in no allocation",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
 		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (a->freed) {
-		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx in memory that was freed",
-			 acc_name(write), (unsigned)size, (unsigned long long)addr);
+		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx in memory that was freed",
+			 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
 		return oob_global(m, w, lane, sp, addr, size, "use-after-free", msg);
 	}
-	if (addr + size > a->base + a->size) {
-		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx runs past the end of a %llu-byte allocation",
-			 acc_name(write), (unsigned)size, (unsigned long long)addr, (unsigned long long)a->size);
+	if (!ws_range_in(a->base, a->size, addr, size)) {
+		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx runs past the end of a %llu-byte allocation (%llu bytes from there are inside it)",
+			 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
+			 (unsigned long long)a->size, (unsigned long long)(a->base + a->size - addr));
 		return oob_global(m, w, lane, sp, addr, size, okind, msg);
 	}
 	if (dev && !a->dev_ok) {
@@ -308,9 +309,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 	case TAG_SHARED:
 		if (w->host)
 			break;
-		if (off + size > w->blk->shared_size) {
-			snprintf(msg, sizeof(msg), "shared memory %s of %u bytes at offset %llu; the block has %llu bytes of shared memory",
-				 acc_name(write), (unsigned)size, (unsigned long long)off,
+		if (!ws_range_in(0, w->blk->shared_size, off, size)) {
+			snprintf(msg, sizeof(msg), "shared memory %s of %llu bytes at offset %llu; the block has %llu bytes of shared memory",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)off,
 				 (unsigned long long)w->blk->shared_size);
 			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
 			return NULL;
@@ -321,9 +322,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 	case TAG_LOCAL:
 		if (w->host)
 			break;
-		if (off + size > w->ls[lane].sp) {
-			snprintf(msg, sizeof(msg), "local memory %s of %u bytes at offset %llu outside the thread's live stack frames",
-				 acc_name(write), (unsigned)size, (unsigned long long)off);
+		if (!ws_range_in(0, w->ls[lane].sp, off, size)) {
+			snprintf(msg, sizeof(msg), "local memory %s of %llu bytes at offset %llu outside the thread's live stack frames",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)off);
 			return oob_local(m, w, lane, sp, addr, size, write, msg);
 		}
 		if (w->ls[lane].init)
@@ -337,25 +338,31 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
 			return NULL;
 		}
-		if (off + size > h->ls[0].sp) {
-			fault(m, w, 1, sp, addr, "oob-local", 139, "host stack access outside live frames");
+		if (!ws_range_in(0, h->ls[0].sp, off, size)) {
+			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx on the host stack runs past its live frames (%llu bytes from there are inside them)",
+				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
+				 (unsigned long long)(off < h->ls[0].sp ? h->ls[0].sp - off : 0));
+			fault(m, w, 1, sp, addr, "invalid-host-access", 139, msg);
 			return NULL;
 		}
 		return h->ls[0].buf + off;
 	}
 	case TAG_PARAM:
-		if (w->host || !m->grid || write || off + size > m->grid->l.param_size)
+		if (w->host || !m->grid || write || !ws_range_in(0, m->grid->l.param_size, off, size))
 			break;
 		return m->grid->l.param + off;
 	default:
 		break;
 	}
 	if (addr < 4096)
-		snprintf(msg, sizeof(msg), "%s of %u bytes through a null pointer", acc_name(write), (unsigned)size);
+		snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer", acc_name(write),
+			 (unsigned long long)size);
 	else
-		snprintf(msg, sizeof(msg), "%s of %u bytes at 0x%llx, which is not a valid address",
-			 acc_name(write), (unsigned)size, (unsigned long long)addr);
-	fault(m, w, 1u << lane, sp, addr, write ? "oob-global-write" : "oob-global-read", 700, msg);
+		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx, which is not a valid address%s",
+			 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
+			 w->host ? " (a wild or uninitialized pointer?)" : "");
+	fault(m, w, 1u << lane, sp, addr,
+	      w->host ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read", 700, msg);
 	return NULL;
 }
 
@@ -369,7 +376,7 @@ int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n)
 		p = interp_xlate(m, m->host, 0, addr, n, 0, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
-		if (!a || a->freed || addr + n > a->base + a->size)
+		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 			return -1;
 		p = a->data + (addr - a->base);
 	}
@@ -389,7 +396,7 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 		p = interp_xlate(m, m->host, 0, addr, n, 1, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
-		if (!a || a->freed || addr + n > a->base + a->size)
+		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 			return -1;
 		p = a->data + (addr - a->base);
 	}
@@ -1151,10 +1158,10 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 	unsigned tag = ADDR_TAG(addr);
 	if (w->host) {
 		a = m->lc_host;
-		if (tag == TAG_HOST && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		if (tag == TAG_HOST && a && ws_range_in(a->base, a->size, addr, sz) &&
 		    !a->freed)
 			return a->data + (addr - a->base);
-		if (tag == TAG_HSTACK && ADDR_OFF(addr) + sz <= w->ls[0].sp)
+		if (tag == TAG_HSTACK && ws_range_in(0, w->ls[0].sp, ADDR_OFF(addr), sz))
 			return w->ls[0].buf + ADDR_OFF(addr);
 		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 		if (p && tag == TAG_HOST)
@@ -1162,15 +1169,15 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		return p;
 	}
 	{
-		if (tag == TAG_GLOBAL && a && addr - a->base < a->size && addr + sz <= a->base + a->size &&
+		if (tag == TAG_GLOBAL && a && ws_range_in(a->base, a->size, addr, sz) &&
 		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
-		if (tag == TAG_SHARED && ADDR_OFF(addr) + sz <= w->blk->shared_size) {
+		if (tag == TAG_SHARED && ws_range_in(0, w->blk->shared_size, ADDR_OFF(addr), sz)) {
 			if (write)
 				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
 			return w->blk->shared + ADDR_OFF(addr);
 		}
-		if (tag == TAG_LOCAL && ADDR_OFF(addr) + sz <= w->ls[l].sp) {
+		if (tag == TAG_LOCAL && ws_range_in(0, w->ls[l].sp, ADDR_OFF(addr), sz)) {
 			if (WS_UNLIKELY(w->ls[l].init != NULL))
 				check_local_access(m, w, l, ADDR_OFF(addr), sz, write, sp);
 			return w->ls[l].buf + ADDR_OFF(addr);
@@ -1316,7 +1323,7 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 	}
 	EACH_SEQ(M, l, {
 		uint64_t off = ADDR_OFF(A[l] + imm);
-		if (off + sz > b->shared_size)
+		if (!ws_range_in(0, b->shared_size, off, sz))
 			continue;
 		uint32_t me = w->id * WS_WARP + l;
 		if (!write && !ufound && !(sh[off >> 2] >> 63))
@@ -1440,7 +1447,7 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	int found = 0;
 	EACH_SEQ(M, l, {
 		uint64_t off = A[l] + imm - a->base;
-		if (off + sz > a->size)
+		if (!ws_range_in(0, a->size, off, sz))
 			continue;
 		if (acc == GR_READ && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
@@ -1839,7 +1846,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && off + sz <= win.len && !(off & (sz - 1))) {
+		if (fast && ws_range_in(0, win.len, off, sz) && !(off & (sz - 1))) {
 			p = win.base + off;
 			if (win.a && win.a->shadow)
 				mem_mark_init(win.a, off, sz);
@@ -2056,6 +2063,46 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 
 /* ---- calls */
 
+void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
+			   const struct ir_func *fn, struct span call)
+{
+	uint64_t limit = w->host ? 8u << 20 : m->stack_limit;
+	const char *where = w->host ? "the host stack (8 MiB, as with ulimit -s 8192)"
+				    : "the thread's stack";
+	/* the largest local, by its extent in the frame (a type's size is 32
+	 * bits and wraps for int[1 << 30]) */
+	const struct ir_var *big = NULL;
+	uint64_t bigext = 0;
+	for (uint32_t i = 0; i < fn->nvars; i++) {
+		const struct ir_var *v = &fn->vars[i];
+		uint64_t end = fn->frame_size;
+		if (v->loc != VLOC_LOCAL || v->off < 0)
+			continue;
+		for (uint32_t j = 0; j < fn->nvars; j++)
+			if (fn->vars[j].loc == VLOC_LOCAL && fn->vars[j].off > v->off &&
+			    (uint64_t)fn->vars[j].off < end)
+				end = (uint64_t)fn->vars[j].off;
+		if (!big || end - (uint64_t)v->off > bigext) {
+			big = v;
+			bigext = end - (uint64_t)v->off;
+		}
+	}
+	if (big && big->decl.file && bigext * 2 > limit) {
+		machine_finding_add(m, "stack-overflow", 1, w, mask, big->decl, 0,
+				    "the local variable %s (%s) of %s does not fit in %s",
+				    big->name ? big->name : "?",
+				    big->type && big->type->name ? big->type->name : "?", fn->name, where);
+		return;
+	}
+	if (w->host)
+		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+				    "call to %s overflows %s; deep or unbounded recursion?", fn->name, where);
+	else
+		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+				    "call to %s overflows %s (%llu bytes); deep or unbounded recursion?",
+				    fn->name, where, (unsigned long long)limit);
+}
+
 static int do_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
 		   int32_t fidx)
 {
@@ -2069,9 +2116,7 @@ static int do_call(struct machine *m, struct warp *w, struct group *g, const str
 		return -1;
 	}
 	if (!nf) {
-		machine_finding_add(m, "stack-overflow", 1, w, g->mask, in->span, 0,
-				    "call to %s overflows the thread's stack (%llu bytes); deep or unbounded recursion?",
-				    fn->name, (unsigned long long)m->stack_limit);
+		interp_stack_overflow(m, w, g->mask, fn, in->span);
 		if (w->host)
 			machine_exit(m, 139);
 		else
@@ -2379,17 +2424,17 @@ static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr
 	unsigned tag = ADDR_TAG(addr);
 	if (tag == TAG_HSTACK) {
 		uint64_t off = ADDR_OFF(addr);
-		return off + sz <= w->ls[0].sp ? w->ls[0].buf + off : NULL;
+		return ws_range_in(0, w->ls[0].sp, off, sz) ? w->ls[0].buf + off : NULL;
 	}
 	if (tag != TAG_HOST)
 		return NULL;
 	for (int i = 0; i < 4; i++) {
 		struct alloc *a = m->hcache[i];
-		if (a && addr - a->base < a->size && addr + sz <= a->base + a->size && !a->freed)
+		if (a && ws_range_in(a->base, a->size, addr, sz) && !a->freed)
 			return a->data + (addr - a->base);
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || !a->host_ok || addr + sz > a->base + a->size)
+	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, sz))
 		return NULL;
 	m->hcache[m->hcache_next++ & 3] = a;
 	return a->data + (addr - a->base);

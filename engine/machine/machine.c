@@ -170,7 +170,7 @@ static void place_objects(struct machine *m)
 			uint64_t v = r->obj >= 0 ? m->obj_addr[r->obj]
 						 : ADDR(TAG_CODE, ((uint64_t)r->func + 1) << 4);
 			v += (uint64_t)r->addend;
-			if (r->off + 8 <= o->size)
+			if (ws_range_in(0, o->size, r->off, 8))
 				memcpy(al[i]->data + r->off, &v, 8);
 		}
 	}
@@ -344,7 +344,14 @@ int machine_start(struct machine *m, int argc, char **argv)
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
 	if (!f) {
 		m->status = MST_RUNNING;
-		machine_exit(m, 134); /* main cannot run (invalid IR or no stack) */
+		if (m->df[mod->main_func] && m->df[mod->main_func]->bad) {
+			machine_exit(m, 134); /* main cannot run: invalid IR (a trap finding) */
+			return 0;
+		}
+		/* main's locals exceed the host stack: natively the first touch of
+		 * them is a SIGSEGV */
+		interp_stack_overflow(m, w, 1, fn, fn->span);
+		machine_exit(m, 139);
 		return 0;
 	}
 	/* argv in host memory */
@@ -492,14 +499,14 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					if (!(w->exists >> l & 1))
 						continue;
 					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
-					    off + sz <= L->param_size)
+					    ws_range_in(0, L->param_size, off, sz))
 						memcpy(w->ls[l].buf + base, L->param + off, sz);
 					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
 				}
 				off += sz;
 				continue;
 			}
-			if (off + sz <= L->param_size)
+			if (ws_range_in(0, L->param_size, off, sz))
 				v = ld_param(L->param + off, t, sz);
 			else
 				v = 0;
@@ -770,12 +777,42 @@ static int host_step(struct machine *m, int budget)
 	return interp_run_group(m, w, 0, budget);
 }
 
+/* Where the program is when the step limit stops it: the first warp of a
+ * running grid with a group in a function (that is where an endless
+ * kernel loop spins), else the host thread's instruction. NULL: nowhere
+ * known (main's definition is used). */
+static struct group *limit_place(struct machine *m, struct warp **wp)
+{
+	struct grid *gr = m->grid;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			for (uint32_t j = 0; w->live && j < w->ng; j++) {
+				if (w->g[j].fr && w->g[j].mask) {
+					*wp = w;
+					return &w->g[j];
+				}
+			}
+		}
+	}
+	if (m->host && m->host->ng && m->host->g[0].fr) {
+		*wp = m->host;
+		return &m->host->g[0];
+	}
+	return NULL;
+}
+
 static void check_limit(struct machine *m)
 {
 	if (m->o.max_steps && m->steps > m->o.max_steps && m->status == MST_RUNNING) {
-		machine_finding_add(m, "step-limit", 1, NULL, 0, m->mod->funcs[m->mod->main_func].span, 0,
-				    "the program ran more than %llu instructions and was stopped",
-				    (unsigned long long)m->o.max_steps);
+		struct warp *w = NULL;
+		struct group *g = limit_place(m, &w);
+		struct span sp = g ? g->fr->code[g->pc].span : m->mod->funcs[m->mod->main_func].span;
+		machine_finding_add(m, "step-limit", 1, w, g ? g->mask : 0, sp, 0,
+				    "the program ran more than %llu instructions and was stopped%s",
+				    (unsigned long long)m->o.max_steps,
+				    w && !w->host ? "; the kernel's threads were here" : "");
 		if (m->grid) {
 			machine_fail_kernel(m, 702);
 			grid_end(m);
@@ -836,7 +873,7 @@ int machine_find_function(const struct machine *m, const char *name)
 
 int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 {
-	if (m->mem.dev_bytes + bytes > (8ull << 30))
+	if (!ws_range_in(0, 8ull << 30, m->mem.dev_bytes, bytes))
 		return 2;
 	struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
 	*addr = a->base;
@@ -848,7 +885,7 @@ int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
 	if (ADDR_TAG(addr) == TAG_HSTACK)
 		return m->host ? machine_host_write(m, addr, src, n) : -1;
 	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
 	memcpy(a->data + (addr - a->base), src, n);
 	return 0;
@@ -1244,13 +1281,13 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 	unsigned tag = ADDR_TAG(addr);
 	uint64_t off = ADDR_OFF(addr);
 	if (tag == TAG_SHARED && !w->host) {
-		if (off + n > w->blk->shared_size)
+		if (!ws_range_in(0, w->blk->shared_size, off, n))
 			return -1;
 		memcpy(buf, w->blk->shared + off, n);
 		return 0;
 	}
 	if (tag == TAG_LOCAL && !w->host && lane >= 0 && lane < WS_WARP) {
-		if (off + n > w->ls[lane].sp)
+		if (!ws_range_in(0, w->ls[lane].sp, off, n))
 			return -1;
 		memcpy(buf, w->ls[lane].buf + off, n);
 		return 0;
@@ -1258,7 +1295,7 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 	struct alloc *a = mem_find(&mm->mem, addr);
 	if (tag == TAG_HSTACK)
 		return machine_host_read(mm, addr, buf, n);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
 	memcpy(buf, a->data + (addr - a->base), n);
 	return 0;

@@ -116,6 +116,8 @@ struct machine_finding {
 	int64_t distance;      /* > 0: bytes past its end; < 0: bytes before its start */
 	const char *hint;      /* how to fix it (static string) */
 	uint64_t step;         /* machine step of the first occurrence */
+	const char *note;      /* a related place, e.g. "first freed here" (static), or NULL */
+	struct span note_span; /* where the note points */
 };
 size_t machine_nfindings(const struct machine *m);
 const struct machine_finding *machine_finding_get(const struct machine *m, size_t i);

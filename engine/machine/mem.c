@@ -190,7 +190,7 @@ int mem_free(struct mem *mm, struct alloc *a)
 static uint8_t *gap_page(struct mem *mm, uint64_t addr, uint64_t size)
 {
 	uint64_t pb = addr & ~(uint64_t)(GAP_PAGE - 1);
-	if (addr + size > pb + GAP_PAGE)
+	if (!ws_range_in(pb, GAP_PAGE, addr, size))
 		return NULL;
 	for (size_t i = 0; i < mm->gap.len; i++)
 		if (mm->gap.v[i]->base == pb)
@@ -206,7 +206,7 @@ uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size)
 	struct mem_region *r = &mm->global;
 	uint64_t lo = ADDR(TAG_GLOBAL, MEM_PAGE);
 	uint64_t hi = (r->next + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
-	if (ADDR_TAG(addr) != TAG_GLOBAL || addr < lo || addr + size > hi || !r->a.len)
+	if (ADDR_TAG(addr) != TAG_GLOBAL || !r->a.len || hi < lo || !ws_range_in(lo, hi - lo, addr, size))
 		return NULL;
 	uint64_t pg = (addr - lo) / MEM_PAGE;
 	int live = pg < mm->pages.len && mm->pages.v[pg] > 0;
@@ -222,7 +222,7 @@ uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size)
 	int in = addr >= a->base && addr < a->base + a->cap;
 	if (!live && !(in && a->obj >= 0 && a->data))
 		return NULL;
-	if (in && a->data && addr + size <= a->base + a->cap)
+	if (in && a->data && ws_range_in(a->base, a->cap, addr, size))
 		return a->data + (addr - a->base);
 	if (in && a->data)
 		return NULL;        /* straddles the end of the tail: not modelled */
@@ -239,7 +239,7 @@ void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n)
 {
 	if (!a->shadow || a->all_init || off >= a->size)
 		return;
-	if (off + n > a->size)
+	if (!ws_range_in(0, a->size, off, n))
 		n = a->size - off;
 	uint64_t i = off, end = off + n;
 	for (; i < end && (i & 7); i++)
@@ -267,7 +267,7 @@ int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n)
 {
 	if (!a->shadow || a->all_init)
 		return 1;
-	uint64_t i = off, end = off + n < a->size ? off + n : a->size;
+	uint64_t i = off, end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
 	for (; i < end && (i & 63); i++)
 		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
 			return 0;

@@ -20,7 +20,7 @@
 #include <string.h>
 
 enum {
-	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CONFIG = 9, E_SYMBOL = 13, E_DEVPTR = 17,
+	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CONFIG = 9, E_PITCH = 12, E_SYMBOL = 13, E_DEVPTR = 17,
 	E_DIR = 21, E_DEVFN = 98, E_DEVICE = 101, E_LIMIT = 215, E_HANDLE = 400, E_NOTREADY = 600,
 	E_ILLADDR = 700, E_RESOURCES = 701, E_TIMEOUT = 702, E_ASSERT = 710, E_COOP = 720
 };
@@ -116,12 +116,12 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 	*dev = 0;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
 		struct warp *h = m->host;
-		if (ADDR_OFF(addr) + n > h->ls[0].sp)
+		if (!ws_range_in(0, h->ls[0].sp, ADDR_OFF(addr), n))
 			return NULL;
 		return h->ls[0].buf + ADDR_OFF(addr);
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || addr + n > a->base + a->size)
+	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return NULL;
 	*dev = a->dev_ok && !a->host_ok ? 1 : a->kind == AK_MANAGED ? 2 : 0;
 	return a->data + (addr - a->base);
@@ -173,6 +173,67 @@ static struct span span_of(struct machine *m)
 	return g->fr->code[g->pc].span;
 }
 
+/* The host-visible bytes at addr and how many of them follow inside the
+ * same allocation (or the live host stack), as a C library function on the
+ * host may touch them; NULL when addr itself is not such a byte. */
+static uint8_t *host_span(struct machine *m, uint64_t addr, uint64_t *avail)
+{
+	*avail = 0;
+	if (ADDR_TAG(addr) == TAG_HSTACK) {
+		struct lstack *ls = &m->host->ls[0];
+		uint64_t off = ADDR_OFF(addr);
+		if (off >= ls->sp)
+			return NULL;
+		*avail = ls->sp - off;
+		return ls->buf + off;
+	}
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || !a->data || !ws_range_in(a->base, a->size, addr, 1))
+		return NULL;
+	*avail = a->base + a->size - addr;
+	return a->data + (addr - a->base);
+}
+
+/* A C library call (what) on the host touches n bytes at addr, and not all
+ * of them are the program's memory: natively it would run into a page that
+ * is not mapped and die of SIGSEGV. The finding points at the call; the
+ * program stops with status 139. Always returns -1. */
+static int host_range_fault(struct machine *m, const char *what, uint64_t addr, uint64_t n,
+			    int write)
+{
+	uint64_t avail;
+	if (!host_span(m, addr, &avail)) {
+		/* the first byte already is bad: the translation knows why (null,
+		 * freed, a device pointer, a wild address) and stops the program */
+		if (interp_xlate(m, m->host, 0, addr, 1, write, span_of(m)) == NULL)
+			return -1;
+	}
+	machine_finding_add(m, "invalid-host-access", 1, m->host, 1, span_of(m), addr,
+			    "%s %s %llu bytes at 0x%llx, but only %llu bytes from there are the program's memory (%s)",
+			    what, write ? "writes" : "reads", (unsigned long long)n,
+			    (unsigned long long)addr, (unsigned long long)avail,
+			    ADDR_TAG(addr) == TAG_HSTACK ? "the rest of the host stack" : "the rest of its block");
+	fflush(m->out);
+	machine_exit(m, 139);
+	return -1;
+}
+
+/* Host bytes [addr, addr+n) for a C library call, or NULL after
+ * host_range_fault (the program has stopped). */
+static uint8_t *host_range(struct machine *m, const char *what, uint64_t addr, uint64_t n,
+			   int write)
+{
+	uint64_t avail;
+	uint8_t *p = host_span(m, addr, &avail);
+	if (n == 0 && p)
+		return p;
+	if (!p || n > avail) {
+		host_range_fault(m, what, addr, n, write);
+		return NULL;
+	}
+	return p;
+}
+
 static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t n, int kind)
 {
 	if (n == 0)
@@ -194,7 +255,7 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
 						(unsigned long long)n,
-						(unsigned long long)(bad + n - a->base - a->size),
+						(unsigned long long)(n - (a->base + a->size - bad)),
 						!s ? "source" : "destination", (unsigned long long)a->size);
 		else
 			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
@@ -227,6 +288,18 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 }
 
 /* ---- launches */
+
+/* A stream the program may name: the legacy default stream (0, or
+ * cudaStreamLegacy 0x1), cudaStreamPerThread (0x2), or a handle that
+ * cudaStreamCreate returned. Anything else is cudaErrorInvalidResourceHandle,
+ * as the GPU's runtime answers. */
+static int stream_ok(const struct machine *m, uint64_t s)
+{
+	if (s <= 2)
+		return 1;
+	uint64_t i = (ADDR_OFF(s) >> 4) - 1;
+	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->nstreams;
+}
 
 static int config_error(const uint32_t *g, const uint32_t *b)
 {
@@ -263,18 +336,21 @@ static int launch_check(struct machine *m, struct launch *l)
 		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->fn_maxdyn[l->fidx] ? 232448 : 49152;
 	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
-	if (m->mod->shared_static_size + l->shmem > lim || (l->shmem > dynlim))
+	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
+	if (!stream_ok(m, l->stream))
+		return E_HANDLE;
 	return E_OK;
 }
 
 static void launch_report(struct machine *m, struct launch *l, int e)
 {
 	machine_finding_add(m, "invalid-launch", 0, m->host, 1, span_of(m), 0,
-			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s",
+			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s%s",
 			    m->mod->funcs[l->fidx].name, l->grid[0], l->grid[1], l->grid[2],
 			    l->block[0], l->block[1], l->block[2], (unsigned long long)l->shmem,
-			    runtime_error_string(e));
+			    runtime_error_string(e),
+			    e == E_HANDLE ? " (the stream is not one that cudaStreamCreate returned)" : "");
 }
 
 static void param_layout(const struct ir_func *fn, uint32_t k, uint32_t *off, uint32_t *sz)
@@ -611,13 +687,16 @@ static int host_free(struct machine *m, uint64_t p)
 		return -1;
 	}
 	if (a->freed) {
-		machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
-				    "free() of 0x%llx, which was already freed", (unsigned long long)p);
+		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+						 "free() of 0x%llx, which was already freed",
+						 (unsigned long long)p),
+			     "first freed here", a->freed_at);
 		fprintf(m->err, "free(): double free detected in tcache 2\n");
 		machine_exit(m, 134);
 		return -1;
 	}
 	mem_free(&m->mem, a);
+	a->freed_at = span_of(m);
 	return 0;
 }
 
@@ -688,11 +767,14 @@ static int dev_free(struct machine *m, uint64_t p)
 		return E_INVAL;
 	}
 	if (a->freed) {
-		machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
-				    "cudaFree of 0x%llx, which was already freed", (unsigned long long)p);
+		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+						 "cudaFree of 0x%llx, which was already freed",
+						 (unsigned long long)p),
+			     "first freed here", a->freed_at);
 		return E_INVAL;
 	}
 	mem_free(&m->mem, a);
+	a->freed_at = span_of(m);
 	return E_OK;
 }
 
@@ -772,7 +854,14 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	}
 	case BI_cudaDeviceSetLimit:
 		switch ((int)a[0]) {
-		case 0: m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1]; break;
+		case 0:
+			/* the device reserves the stack for every thread it can hold;
+			 * more than 1 MiB a thread is more than it has (an unbounded
+			 * size would also make local-window arithmetic wrap) */
+			if (a[1] > (1u << 20))
+				RET(E_NOMEM);
+			m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
+			break;
 		case 1: m->printf_limit = a[1]; break;
 		case 2: m->heap_limit = a[1]; break;
 		default: RET(E_LIMIT);
@@ -809,11 +898,15 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		STICKY();
 		RET(E_OK);
 	case BI_cudaStreamSynchronize:
+		if (!stream_ok(m, a[0]))
+			RET(E_HANDLE);
 		WAIT();
 		runtime_flush_output(m);
 		STICKY();
 		RET(E_OK);
 	case BI_cudaStreamQuery: case BI_cudaEventQuery:
+		if (id == BI_cudaStreamQuery && !stream_ok(m, a[0]))
+			RET(E_HANDLE);
 		WAIT();
 		STICKY();
 		RET(E_OK);
@@ -836,7 +929,13 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaMallocManaged: RET(dev_malloc(m, a[0], a[1], AK_MANAGED));
 	case BI_cudaMallocHost: case BI_cudaHostAlloc: RET(dev_malloc(m, a[0], a[1], AK_HOST_PINNED));
 	case BI_cudaMallocPitch: {
+		/* rows padded to 512 bytes; a width or width * height that wraps
+		 * around is more memory than any device has */
 		uint64_t pitch = (a[2] + 511) & ~(uint64_t)511;
+		if (a[2] > UINT64_MAX - 511 || (a[3] && pitch > UINT64_MAX / a[3])) {
+			put64(m, a[0], 0);
+			RET(E_NOMEM);
+		}
 		if (put64(m, a[1], pitch))
 			RET(E_INVAL);
 		RET(dev_malloc(m, a[0], pitch * a[3], AK_DEV_MALLOC));
@@ -851,6 +950,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
 		mem_free(&m->mem, x);
+		x->freed_at = span_of(m);
 		RET(E_OK);
 	}
 	case BI_cudaMemcpy:
@@ -858,12 +958,22 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		runtime_flush_output(m);
 		RET(copy_checked(m, a[0], a[1], a[2], (int)a[3]));
 	case BI_cudaMemcpyAsync:
+		if (!stream_ok(m, a[4]))
+			RET(E_HANDLE);
 		WAIT();
 		RET(copy_checked(m, a[0], a[1], a[2], (int)a[3]));
 	case BI_cudaMemcpy2D: {
 		WAIT();
 		runtime_flush_output(m);
+		if (a[1] > 2147483647 || a[3] > 2147483647)
+			RET(E_PITCH);   /* over cudaDeviceProp.memPitch */
 		if (a[4] > a[1] || a[4] > a[3])
+			RET(E_INVAL);
+		if (!a[4] || !a[5])
+			RET(E_OK);
+		/* the last row must be addressable: (height - 1) * pitch + width
+		 * must not wrap, for either side; then each row is checked */
+		if (a[5] - 1 > (UINT64_MAX - a[4]) / a[1] || a[5] - 1 > (UINT64_MAX - a[4]) / a[3])
 			RET(E_INVAL);
 		for (uint64_t r = 0; r < a[5]; r++)
 			if ((e = copy_checked(m, a[0] + r * a[1], a[2] + r * a[3], a[4], (int)a[6])))
@@ -871,12 +981,25 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(E_OK);
 	}
 	case BI_cudaMemset: case BI_cudaMemsetAsync: {
+		if (id == BI_cudaMemsetAsync && !stream_ok(m, a[3]))
+			RET(E_HANDLE);
 		WAIT();
 		int dv;
 		uint8_t *p = raw(m, a[0], a[2], &dv);
 		if (a[2] == 0)
 			RET(E_OK);
-		if (!p || dv == 0)
+		if (!p) {
+			struct alloc *x = mem_find(&m->mem, a[0]);
+			if (x && !x->freed && x->dev_ok)
+				finding_alloc(machine_finding_add(m, "oob-global-write", 1, m->host, 1, span_of(m), a[0],
+								  "%s of %llu bytes runs %llu bytes past the end of a %llu-byte allocation",
+								  builtin_table[id].name, (unsigned long long)a[2],
+								  (unsigned long long)(a[2] - (x->base + x->size - a[0])),
+								  (unsigned long long)x->size),
+					      x->base, x->size);
+			RET(E_INVAL);
+		}
+		if (dv == 0)
 			RET(E_INVAL);
 		memset(p, (int)(uint8_t)a[1], a[2]);
 		mark_written(m, a[0], a[2]);
@@ -890,7 +1013,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		struct alloc *x = mem_find(&m->mem, sym);
 		if (!x || x->obj < 0 || x->base != sym)
 			RET(E_SYMBOL);
-		if (a[3] + a[2] > x->size)
+		if (!ws_range_in(0, x->size, a[3], a[2]))
 			RET(E_INVAL);
 		int dd, sd;
 		uint8_t *s = raw(m, to ? a[1] : sym + a[3], a[2], &sd);
@@ -916,7 +1039,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaStreamCreate: case BI_cudaStreamCreateWithFlags:
 		RET(put64(m, a[0], stream_handle(m->nstreams++)) ? E_INVAL : E_OK);
 	case BI_cudaStreamDestroy:
-		RET(E_OK);
+		RET(stream_ok(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventCreate: case BI_cudaEventCreateWithFlags: {
 		struct event_rec r = { 0, 0, 0 };
 		vec_push(&m->events, r);
@@ -926,7 +1049,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(event_of(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventRecord: {
 		struct event_rec *r = event_of(m, a[0]);
-		if (!r)
+		if (!r || !stream_ok(m, a[1]))
 			RET(E_HANDLE);
 		WAIT();
 		r->done = 1;
@@ -1007,13 +1130,12 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 					uint64_t k = sb.len < n - 1 ? sb.len : n - 1;
 					strbuf_addc(&sb, 0);
 					sb.buf[k] = 0;
-					if (machine_host_write(m, a[0], sb.buf, k + 1)) {
+					uint8_t *d = host_range(m, builtin_table[id].name, a[0], k + 1, 1);
+					if (!d) {
 						strbuf_release(&sb);
-						machine_finding_add(m, "oob-local", 1, m->host, 1, span_of(m), a[0],
-								    "sprintf writes past the end of its buffer");
-						machine_exit(m, 139);
 						return -1;
 					}
+					memcpy(d, sb.buf, k + 1);
 				}
 			}
 		}
@@ -1059,30 +1181,65 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 						: strncmp(strbuf_cstr(&sb), strbuf_cstr(&sb2), a[2]);
 			*ret = (uint64_t)(int64_t)(c < 0 ? -1 : c > 0);
 		} else {
+			/* strncpy writes exactly n bytes (the string, then zeros): a
+			 * huge n runs off the end of the destination, as natively */
 			uint64_t n = id == BI_strcpy ? sb2.len + 1 : a[2];
-			uint8_t *buf = xcalloc(1, n ? n : 1);
-			memcpy(buf, strbuf_cstr(&sb2), sb2.len + 1 < n ? sb2.len + 1 : n);
-			if (machine_host_write(m, a[0], buf, n)) {
-				free(buf);
+			uint8_t *d = n ? host_range(m, builtin_table[id].name, a[0], n, 1) : NULL;
+			if (n && !d) {
 				strbuf_release(&sb);
 				strbuf_release(&sb2);
-				machine_exit(m, 139);
 				return -1;
 			}
-			free(buf);
+			uint64_t k = sb2.len + 1 < n ? sb2.len + 1 : n;
+			if (n) {
+				memmove(d, strbuf_cstr(&sb2), k);
+				memset(d + k, 0, n - k);
+			}
 			*ret = a[0];
 		}
 		strbuf_release(&sb);
 		strbuf_release(&sb2);
 		return 0;
 	}
+	case BI_strcat: case BI_strncat: {
+		/* append at most n characters of s (all for strcat) and a NUL
+		 * after the destination's string: that many bytes must be there */
+		strbuf_init(&sb);
+		strbuf_init(&sb2);
+		read_str(m, a[0], &sb);
+		read_str(m, a[1], &sb2);
+		uint64_t k = id == BI_strncat && a[2] < sb2.len ? a[2] : sb2.len;
+		uint8_t *d = host_range(m, builtin_table[id].name, a[0] + sb.len, k + 1, 1);
+		if (d) {
+			memmove(d, strbuf_cstr(&sb2), k);
+			d[k] = 0;
+		}
+		strbuf_release(&sb);
+		strbuf_release(&sb2);
+		*ret = a[0];
+		return d ? 0 : -1;
+	}
 	case BI_memcmp: {
-		uint8_t *x = xmalloc(a[2] + 1), *y = xmalloc(a[2] + 1);
-		int bad = machine_host_read(m, a[0], x, a[2]) || machine_host_read(m, a[1], y, a[2]);
-		int c = bad ? 0 : memcmp(x, y, a[2]);
-		free(x);
-		free(y);
-		*ret = (uint64_t)(int64_t)(c < 0 ? -1 : c > 0);
+		/* like the C library: compare until the first difference; reading
+		 * past either buffer before one is found is a fault */
+		uint64_t n = a[2], nx = 0, ny = 0, k;
+		if (!n)
+			return 0;
+		uint8_t *x = host_span(m, a[0], &nx), *y = host_span(m, a[1], &ny);
+		if (!x)
+			return host_range_fault(m, "memcmp", a[0], n, 0);
+		if (!y)
+			return host_range_fault(m, "memcmp", a[1], n, 0);
+		uint64_t can = n < nx ? n : nx;
+		can = can < ny ? can : ny;
+		for (k = 0; k < can && x[k] == y[k]; k++)
+			;
+		if (k < can) {
+			*ret = (uint64_t)(int64_t)(x[k] < y[k] ? -1 : 1);
+			return 0;
+		}
+		if (k < n)
+			return host_range_fault(m, "memcmp", k < nx ? a[1] : a[0], n, 0);
 		return 0;
 	}
 	case BI_atoi: case BI_atol: case BI_atof: {

@@ -83,6 +83,9 @@ struct alloc {
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
+	/* where the program freed it (file 0: not freed by the program, or
+	 * unknown), for the note of a double free */
+	struct span freed_at;
 };
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
@@ -421,6 +424,14 @@ void machine_emit(struct machine *m, struct machine_event *e);
 void finding_other(struct machine *m, struct machine_finding *f, int64_t block_linear,
 		   int64_t tid_linear, int wrote);
 void finding_alloc(struct machine_finding *f, uint64_t base, uint64_t size);
+/* A call (at span call) of fn found no room on w's stack: the finding
+ * points at fn's largest local when the locals are too big, else at the
+ * call (recursion) (interp.c). */
+void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
+			   const struct ir_func *fn, struct span call);
+/* Attach a note ("first freed here") pointing at another place of the
+ * program; f may be NULL (a repeated finding). at.file 0: no note. */
+void finding_note(struct machine_finding *f, const char *note, struct span at);
 const char *finding_hint(const char *kind);
 /* The newest finding (just made by a fault at addr): record the nearest
  * allocation and the distance to it. */

@@ -851,7 +851,7 @@ int session_break_finding(struct session *s, const char *kind, struct strbuf *ms
 	static const char *const kinds[] = {
 		"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
 		"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
-		"device-pointer-on-host", "shared-race", "global-race", "barrier-divergence",
+		"device-pointer-on-host", "invalid-host-access", "shared-race", "global-race", "host-device-race", "barrier-divergence",
 		"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
 		"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
 		"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",

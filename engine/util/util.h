@@ -33,6 +33,16 @@
 
 #define WS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Whether the n bytes at addr lie inside the size bytes at base. Every
+ * bounds check goes through here: the obvious `addr + n > base + size`
+ * wraps around for a huge n (a size of (size_t)-1 from a student's
+ * program) and lets the access through. n == 0 is inside when addr is in
+ * [base, base + size]. */
+static inline int ws_range_in(uint64_t base, uint64_t size, uint64_t addr, uint64_t n)
+{
+	return addr >= base && addr - base <= size && n <= size - (addr - base);
+}
+
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);

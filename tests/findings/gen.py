@@ -881,11 +881,11 @@ prog("step_limit_1", r'''
 __global__ void k(int *out)
 {
 	int x = 0;
-	for (unsigned i = 0; ; i++)
+	for (unsigned i = 0; ; i++)	//@step-limit
 		x += i;
 	out[0] = x;
 }
-int main()	//@step-limit
+int main()
 {
 	int *out;
 	cudaMalloc(&out, sizeof(int));
@@ -896,11 +896,11 @@ int main()	//@step-limit
 ''')
 prog("step_limit_2", r'''
 // warpstep-opts: --max-steps 50000
-int main()	//@step-limit
+int main()
 {
 	volatile unsigned long long x = 0;
 	for (;;)
-		x++;
+		x++;	//@step-limit
 	return 0;
 }
 ''')

@@ -5,11 +5,11 @@
 __global__ void k(int *out)
 {
 	int x = 0;
-	for (unsigned i = 0; ; i++)
+	for (unsigned i = 0; ; i++)	//@step-limit
 		x += i;
 	out[0] = x;
 }
-int main()	//@step-limit
+int main()
 {
 	int *out;
 	cudaMalloc(&out, sizeof(int));

@@ -2,10 +2,10 @@
 #include <cstdlib>
 #include <cassert>
 // warpstep-opts: --max-steps 50000
-int main()	//@step-limit
+int main()
 {
 	volatile unsigned long long x = 0;
 	for (;;)
-		x++;
+		x++;	//@step-limit
 	return 0;
 }

@@ -11,22 +11,13 @@ int strcmp(const char *s1, const char *s2) __ws_builtin(strcmp);
 int strncmp(const char *s1, const char *s2, size_t n) __ws_builtin(strncmp);
 char *strcpy(char *dest, const char *src) __ws_builtin(strcpy);
 char *strncpy(char *dest, const char *src, size_t n) __ws_builtin(strncpy);
+/* the memcpy built-in copies as if through a temporary: it is a memmove */
+__host__ __device__ void *memmove(void *dest, const void *src, size_t n) __ws_builtin(memcpy);
+char *strcat(char *dest, const char *src) __ws_builtin(strcat);
+char *strncat(char *dest, const char *src, size_t n) __ws_builtin(strncat);
 /* The rest of <string.h>, written in CUDA C++ and run as the program's own
  * host code: every byte they touch goes through the emulated memory, so an
  * overrun is a finding at the caller's line like any other. */
-static inline void *memmove(void *dest, const void *src, size_t n)
-{
-	unsigned char *d = (unsigned char *)dest;
-	const unsigned char *s = (const unsigned char *)src;
-	if (d < s) {
-		for (size_t i = 0; i < n; i++)
-			d[i] = s[i];
-	} else if (d > s) {
-		for (size_t i = n; i > 0; i--)
-			d[i - 1] = s[i - 1];
-	}
-	return dest;
-}
 static inline void *memchr(const void *s, int c, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -73,20 +64,6 @@ static inline char *strstr(const char *h, const char *n)
 			return (char *)h;
 	}
 	return NULL;
-}
-static inline char *strcat(char *dest, const char *src)
-{
-	strcpy(dest + strlen(dest), src);
-	return dest;
-}
-static inline char *strncat(char *dest, const char *src, size_t n)
-{
-	char *d = dest + strlen(dest);
-	size_t i = 0;
-	for (; i < n && src[i]; i++)
-		d[i] = src[i];
-	d[i] = 0;
-	return dest;
 }
 static inline size_t strspn(const char *s, const char *accept)
 {
