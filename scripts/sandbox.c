@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 
 #include <lauxlib.h>
@@ -28,6 +29,10 @@
 /* Average ns per instruction past which the hook runs at every instruction,
  * so an expensive one is caught after one, not after SANDBOX_HOOK_STEP. */
 #define SLOW_NS 1000
+/* Processor time between ticks that make the running thread's next
+ * instruction call the hook, so one costly instruction repeated within a
+ * hook step is seen after one tick, not SANDBOX_HOOK_STEP instructions. */
+#define TICK_US 10000
 
 struct sandbox {
 	lua_State *L;
@@ -35,7 +40,8 @@ struct sandbox {
 	int exceeded;     /* the budget ran out: every instruction fails */
 	volatile sig_atomic_t interrupted; /* Ctrl-C while the script ran */
 	uint64_t clock;   /* ns: the last hook or explicit charge */
-	int depth;        /* nested entry points running (SIGINT handler installed at 1) */
+	int depth;        /* nested entry points running (signal handlers installed at 1) */
+	lua_State *volatile running; /* the thread running Lua now, for the tick */
 	size_t max_memory, used;
 	size_t external;  /* bytes the host holds for the script (programs, machines) */
 	int mem_refused;  /* the allocator said no at least once */
@@ -140,6 +146,7 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar)
 	int step = lua_gethookcount(L);
 
 	(void)ar;
+	sb->running = L;
 	if (!spent(sb)) {
 		uint64_t t = now_ns(), dt = t - sb->clock, cost = (uint64_t)step;
 		int want = dt > (uint64_t)step * SLOW_NS ? 1 : SANDBOX_HOOK_STEP;
@@ -282,7 +289,9 @@ static int sb_wrap_call(lua_State *L)
 	if (!lua_checkstack(co, nargs))
 		return luaL_error(L, "too many arguments to resume");
 	lua_xmove(L, co, nargs);
+	sb->running = co;
 	st = lua_resume(co, L, nargs, &nres);
+	sb->running = L;
 	if (st == LUA_OK || st == LUA_YIELD) {
 		if (!lua_checkstack(L, nres + 1))
 			return luaL_error(L, "too many results to resume");
@@ -299,6 +308,21 @@ static int sb_wrap_call(lua_State *L)
 		lua_pop(L, 1);
 	}
 	return lua_error(L);
+}
+
+/* coroutine.resume, telling the tick which thread runs. */
+static int sb_resume(lua_State *L)
+{
+	struct sandbox *sb = sandbox_of(L);
+	lua_State *co = lua_tothread(L, 1);
+
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	if (co)
+		sb->running = co;
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET); /* errors come back as false, msg */
+	sb->running = L;
+	return lua_gettop(L);
 }
 
 static int sb_wrap(lua_State *L)
@@ -346,6 +370,13 @@ static int sb_xpcall_handler(lua_State *L)
 	return 1;
 }
 
+static int sb_xpcall_done(lua_State *L, int status, lua_KContext ctx)
+{
+	(void)status;
+	(void)ctx;
+	return lua_gettop(L);
+}
+
 static int sb_xpcall(lua_State *L)
 {
 	luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -354,8 +385,9 @@ static int sb_xpcall(lua_State *L)
 	lua_replace(L, 2);
 	lua_pushvalue(L, lua_upvalueindex(1));
 	lua_insert(L, 1);
-	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-	return lua_gettop(L);
+	/* with a continuation: the protected function may yield, as in plain Lua */
+	lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, sb_xpcall_done);
+	return sb_xpcall_done(L, LUA_OK, 0);
 }
 
 /*
@@ -470,6 +502,9 @@ static int sandbox_open(lua_State *L)
 	lua_getglobal(L, LUA_COLIBNAME);
 	lua_pushcfunction(L, sb_wrap);
 	lua_setfield(L, -2, "wrap");
+	lua_getfield(L, -1, "resume");
+	lua_pushcclosure(L, sb_resume, 1);
+	lua_setfield(L, -2, "resume");
 	lua_pop(L, 1);
 	return 0;
 }
@@ -646,7 +681,8 @@ static void error_render(struct sandbox *sb, int status, const char *msg)
  * SIGINT did before, so a tool that would die still can) */
 
 static struct sandbox *sig_sb;
-static struct sigaction sig_old;
+static struct sigaction sig_old, tick_old;
+static int tick_on;
 
 static void on_sigint(int sig)
 {
@@ -659,7 +695,40 @@ static void on_sigint(int sig)
 	raise(SIGINT); /* delivered when this handler returns */
 }
 
-static void run_enter(struct sandbox *sb)
+/* SIGVTALRM, every TICK_US of processor time: the running thread's next
+ * instruction calls the hook (lua_sethook may be called from a handler). */
+static void on_tick(int sig)
+{
+	lua_State *L = sig_sb ? sig_sb->running : NULL;
+
+	(void)sig;
+	if (L)
+		lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+}
+
+static void tick_arm(int on)
+{
+	struct itimerval it;
+	struct sigaction sa;
+
+	memset(&it, 0, sizeof(it));
+	if (on) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_tick;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGVTALRM, &sa, &tick_old) < 0)
+			return;
+		it.it_interval.tv_usec = it.it_value.tv_usec = TICK_US;
+		tick_on = setitimer(ITIMER_VIRTUAL, &it, NULL) == 0;
+	} else if (tick_on) {
+		setitimer(ITIMER_VIRTUAL, &it, NULL);
+		sigaction(SIGVTALRM, &tick_old, NULL);
+		tick_on = 0;
+	}
+}
+
+static void run_enter(struct sandbox *sb, lua_State *L)
 {
 	struct sigaction sa;
 
@@ -667,19 +736,26 @@ static void run_enter(struct sandbox *sb)
 	if (sb->depth++ > 0 || sig_sb)
 		return;
 	sb->interrupted = 0;
-	if (sigaction(SIGINT, NULL, &sig_old) < 0 || sig_old.sa_handler == SIG_IGN)
+	sb->running = L;
+	sig_sb = sb;
+	tick_arm(1);
+	if (sigaction(SIGINT, NULL, &sig_old) < 0 || sig_old.sa_handler == SIG_IGN) {
+		sig_old.sa_handler = SIG_IGN;
 		return;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_sigint;
 	sigemptyset(&sa.sa_mask);
-	sig_sb = sb;
 	sigaction(SIGINT, &sa, NULL);
 }
 
 static void run_leave(struct sandbox *sb)
 {
 	if (--sb->depth == 0 && sig_sb == sb) {
-		sigaction(SIGINT, &sig_old, NULL);
+		tick_arm(0);
+		if (sig_old.sa_handler != SIG_IGN)
+			sigaction(SIGINT, &sig_old, NULL);
+		sb->running = NULL;
 		sig_sb = NULL;
 	}
 }
@@ -738,7 +814,7 @@ int sandbox_pcall(struct sandbox *sb, int nargs, int nresults)
 	strbuf_reset(&sb->comsg);
 	lua_pushcfunction(L, sandbox_msgh);
 	lua_insert(L, base);
-	run_enter(sb);
+	run_enter(sb, L);
 	status = lua_pcall(L, nargs, nresults, base);
 	run_leave(sb);
 	lua_remove(L, base);
@@ -768,7 +844,7 @@ int sandbox_resume(struct sandbox *sb, lua_State *co, int nargs, int *nres)
 
 	strbuf_reset(&sb->trace);
 	strbuf_reset(&sb->comsg);
-	run_enter(sb);
+	run_enter(sb, co);
 	status = lua_resume(co, L, nargs, nres);
 	run_leave(sb);
 	if (status == LUA_OK || status == LUA_YIELD)

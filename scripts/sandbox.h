@@ -12,6 +12,9 @@
  *   SANDBOX_HOOK_STEP over every coroutine; a step whose instructions took
  *   longer than 10 ns each is charged by its time instead (huge concats and
  *   compares), and then checked at every instruction until fast again.
+ *   While Lua runs, a tick (SIGVTALRM every 10 ms of processor time) makes
+ *   the running thread's next instruction call the hook, so even the first
+ *   step of costly instructions is seen within about 10 ms.
  *   Work done in C is charged with sandbox_charge: string patterns per
  *   character test (pattern.h), table.sort/insert/remove/move/concat/unpack
  *   by their element count before they run, engine steps by the host (api.h).
