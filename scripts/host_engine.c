@@ -46,6 +46,9 @@
 #define HE_POLL 4096
 /* A program's compilation takes up to about this many bytes per source byte. */
 #define HE_COMPILE_BYTES 32
+/* What a machine's own bookkeeping takes, roughly (decoded code, warp state):
+ * counted so that thousands of idle machines still meet the memory limit. */
+#define HE_MACHINE_BYTES (32u << 10)
 
 /* Event names a script may subscribe to; "line" is EV_INSN at a statement start. */
 #define HE_EVENTS(X) \
@@ -268,7 +271,7 @@ static size_t he_memory(void *ctx)
 		if (o->c)
 			n += o->c->arena.total;
 		if (o->hm)
-			n += (size_t)machine_memory(o->hm->m);
+			n += HE_MACHINE_BYTES + (size_t)machine_memory(o->hm->m);
 	}
 	return n;
 }

@@ -165,10 +165,17 @@ static void sandbox_hook(lua_State *L, lua_Debug *ar)
 	stop_error(L);
 }
 
+/* n units, or the processor time since the last charge or hook when that
+ * is more: work done in C costs at least its time too. */
 int sandbox_charge(struct sandbox *sb, uint64_t n)
 {
-	if (n) /* the work since the last hook is paid for */
-		sb->clock = now_ns();
+	if (n) {
+		uint64_t t = now_ns(), dt = t - sb->clock;
+
+		sb->clock = t;
+		if (dt / NS_PER_INSN > n)
+			n = dt / NS_PER_INSN;
+	}
 	if (!spent(sb))
 		count_add(sb, n);
 	return spent(sb) ? -1 : 0;

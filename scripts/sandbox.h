@@ -106,8 +106,10 @@ const char *sandbox_error(const struct sandbox *sb);
 
 /* Start a fresh instruction budget (the host calls this per learner action). */
 void sandbox_budget_reset(struct sandbox *sb);
-/* Charge n units of work done in C to the budget: 0, or -1 when the budget
- * is spent or the script was interrupted (then the caller stops its work). */
+/* Charge n units of work done in C to the budget (n > 0: or the processor
+ * time since the last charge, at 10 ns a unit, when that is more): 0, or -1
+ * when the budget is spent or the script was interrupted (then the caller
+ * stops its work). n == 0 only asks. */
 int sandbox_charge(struct sandbox *sb, uint64_t n);
 /* sandbox_charge for a C function of L's sandbox: raises the budget (or
  * Ctrl-C) error instead of returning -1. */

@@ -179,6 +179,15 @@ total=$(awk '/^MiB/ { s += $2 } END { print s + 0 }' "$T/out")
 [ "$total" -ge 1 ] && [ "$total" -le 16 ]
 tap_result $? "the two machines' memory stays within --memory 16 ($total MiB)"
 
+cat >"$T/many.lua" <<'LUA'
+local p = assert(ws.compile("__global__ void k(int *a) { a[threadIdx.x] = 1; }"))
+local t = {}
+for i = 1, 20000 do t[i] = ws.machine(p) end
+LUA
+case_ "thousands of idle machines count against --memory 16" 1 "script exceeded its memory limit of 16 MiB" "" 0 \
+	script --memory 16 "$T/many.lua"
+RUN=
+
 cat >"$T/alloc.lua" <<'LUA'
 local p = assert(ws.compile("__global__ void k() {}", "k.cu"))
 local m = ws.machine(p)
