@@ -249,6 +249,9 @@ static int sb_load(lua_State *L)
 {
 	int n = lua_gettop(L);
 
+	/* compiling a chunk is one C call: paid for first, a unit per byte */
+	if (lua_type(L, 1) == LUA_TSTRING)
+		sandbox_charge_lua(L, (uint64_t)lua_rawlen(L, 1));
 	if (n < 3)
 		lua_settop(L, n = 3);
 	lua_pushliteral(L, "t");
@@ -399,10 +402,17 @@ static int sb_xpcall(lua_State *L)
 
 /*
  * Library functions whose one C call can loop for long (a __len metamethod
- * can claim 2^60 elements): their work is charged before they run, so a
- * call the budget cannot pay for fails at once.
+ * can claim 2^60 elements, a string can hold 256 MiB): their work is
+ * charged before they run, so a call the budget cannot pay for fails at
+ * once. Bytes cost a unit per 16.
  */
-enum cost_kind { COST_SORT, COST_LEN, COST_MOVE, COST_CONCAT, COST_UNPACK };
+enum cost_kind { COST_SORT, COST_LEN, COST_MOVE, COST_CONCAT, COST_UNPACK, COST_BYTES, COST_REP };
+
+/* The length of a string argument (no conversion), else 0. */
+static uint64_t str_len(lua_State *L, int idx)
+{
+	return lua_type(L, idx) == LUA_TSTRING ? (uint64_t)lua_rawlen(L, idx) : 0;
+}
 
 /* #t of a table argument (its __len may run), else 0. */
 static lua_Integer len_of(lua_State *L, int idx)
@@ -441,6 +451,17 @@ static uint64_t call_cost(lua_State *L, enum cost_kind k)
 		j = lua_isnoneornil(L, at + 1) ? len_of(L, 1) : lua_tointeger(L, at + 1);
 		return range_cost(i, j);
 	}
+	case COST_BYTES:
+		return str_len(L, 1) / 16;
+	case COST_REP:
+		n = lua_tointeger(L, 2);
+		c = str_len(L, 1) + str_len(L, 3);
+		if (n <= 0 || c == 0)
+			return 0;
+		/* a result past the memory left fails at once with a memory error */
+		if (c > sandbox_memory_left(sandbox_of(L)) / (uint64_t)n)
+			return 0;
+		return c * (uint64_t)n / 16;
 	}
 	return 0;
 }
@@ -454,19 +475,30 @@ static int sb_charged_call(lua_State *L)
 	return lua_gettop(L);
 }
 
-/* Wrap the table library's long-running functions (the table is at the top). */
-static void charge_table_lib(lua_State *L)
+struct charged {
+	const char *lib, *name;
+	enum cost_kind k;
+};
+
+/* Wrap the libraries' long-running functions. */
+static void charge_libs(lua_State *L)
 {
-	static const struct { const char *name; enum cost_kind k; } fns[] = {
-		{ "sort", COST_SORT },     { "insert", COST_LEN },     { "remove", COST_LEN },
-		{ "move", COST_MOVE },     { "concat", COST_CONCAT },  { "unpack", COST_UNPACK },
+	static const struct charged fns[] = {
+		{ LUA_TABLIBNAME, "sort", COST_SORT },     { LUA_TABLIBNAME, "insert", COST_LEN },
+		{ LUA_TABLIBNAME, "remove", COST_LEN },    { LUA_TABLIBNAME, "move", COST_MOVE },
+		{ LUA_TABLIBNAME, "concat", COST_CONCAT }, { LUA_TABLIBNAME, "unpack", COST_UNPACK },
+		{ LUA_STRLIBNAME, "rep", COST_REP },       { LUA_STRLIBNAME, "reverse", COST_BYTES },
+		{ LUA_STRLIBNAME, "upper", COST_BYTES },   { LUA_STRLIBNAME, "lower", COST_BYTES },
+		{ LUA_UTF8LIBNAME, "len", COST_BYTES },    { LUA_UTF8LIBNAME, "offset", COST_BYTES },
 	};
 
 	for (size_t i = 0; i < WS_ARRAY_LEN(fns); i++) {
+		lua_getglobal(L, fns[i].lib);
 		lua_getfield(L, -1, fns[i].name);
 		lua_pushinteger(L, fns[i].k);
 		lua_pushcclosure(L, sb_charged_call, 2);
 		lua_setfield(L, -2, fns[i].name);
+		lua_pop(L, 1);
 	}
 }
 
@@ -503,9 +535,7 @@ static int sandbox_open(lua_State *L)
 	lua_setfield(L, -2, "dump");
 	pattern_install(L);
 	lua_pop(L, 1);
-	lua_getglobal(L, LUA_TABLIBNAME);
-	charge_table_lib(L);
-	lua_pop(L, 1);
+	charge_libs(L);
 	lua_getglobal(L, LUA_COLIBNAME);
 	lua_pushcfunction(L, sb_wrap);
 	lua_setfield(L, -2, "wrap");

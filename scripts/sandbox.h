@@ -17,7 +17,9 @@
  *   step of costly instructions is seen within about 10 ms.
  *   Work done in C is charged with sandbox_charge: string patterns per
  *   character test (pattern.h), table.sort/insert/remove/move/concat/unpack
- *   by their element count before they run, engine steps by the host (api.h).
+ *   by their element count and string.rep/reverse/upper/lower, utf8.len/
+ *   offset and load by their bytes before they run, engine steps by the
+ *   host (api.h).
  *   Past max_instructions the script fails with "script exceeded its
  *   instruction budget of N instructions"; once exceeded every further
  *   instruction and charge fails too, so neither a pcall loop nor xpcall's

@@ -117,6 +117,11 @@ case_ "table.concat of a table whose __len claims 10^15" 1 "$BUDGET" "" 2000 scr
 echo 'table.sort(setmetatable({}, { __len = function() return 2^31 - 2 end, __index = tostring }))' >"$T/sort.lua"
 case_ "table.sort of a table whose __len claims 2^31" 1 "$BUDGET" "" 2000 script $B "$T/sort.lua"
 
+printf 'local src = ("x = 1 "):rep(2e6)\nwhile true do load(src) end\n' >"$T/load.lua"
+case_ "compiling a 12 MB chunk over and over" 1 "load.lua:2: error: $BUDGET" "" 2000 script $B "$T/load.lua"
+printf 'local s = ("x"):rep(5e7)\nwhile true do local _ = s:upper() end\n' >"$T/upper.lua"
+case_ "upper-casing a 50 MB string over and over" 1 "upper.lua:2: error: $BUDGET_E" "" 2000 script $BE "$T/upper.lua"
+
 printf 'local a = ("x"):rep(1e7 - 1) .. "x"\nlocal b = ("x"):rep(1e7)\nwhile true do local _ = a == b end\n' >"$T/cmp.lua"
 case_ "comparing 10 MB strings forever: charged by its time" 1 "$BUDGET" "" 2000 script $B "$T/cmp.lua"
 
