@@ -25,7 +25,7 @@ local m = ws.machine(p)
 local n = 4 * 64
 local gid, warp, lane = m:alloc(n * 4), m:alloc(n * 4), m:alloc(n * 4)
 m:launch("ids", { grid = { 2, 2, 1 }, block = { 8, 4, 2 }, args = { gid, warp, lane } })
-m:run()
+repeat until m:run().reason ~= "finding" -- findings are listed, not the end
 local W, L = warp:read(0, "i32", n), lane:read(0, "i32", n)
 
 ask{ q = "The block is 8 x 4 x 2. What is the linear index t of threadIdx = (3, 2, 1)?",

@@ -191,6 +191,19 @@ static int failed(lua_State *L, const char *err)
 	return 2;
 }
 
+/* Around every slot: the host's memory counts against the script's memory
+ * limit, and a spent budget (or Ctrl-C) stops the script here. */
+static void budget_sync(lua_State *L, struct wsapi_host *h)
+{
+	struct sandbox *sb = h && h->budget ? h->budget->ctx : NULL;
+
+	if (!sb)
+		return;
+	if (h->memory)
+		sandbox_set_external(sb, h->memory(h->ctx));
+	sandbox_charge_lua(L, 0);
+}
+
 static void handle_push(lua_State *L, enum wsapi_kind kind, uint64_t id)
 {
 	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 1);
@@ -275,7 +288,9 @@ static int ws_compile(lua_State *L)
 
 	NEED(h, compile);
 	o = out_new(L);
+	budget_sync(L, h);
 	ret = h->compile(h->ctx, name, text, len, &id, o, err);
+	budget_sync(L, h);
 	return compile_result(L, ret, id, err);
 }
 
@@ -290,7 +305,9 @@ static int ws_compile_file(lua_State *L)
 
 	NEED(h, compile_file);
 	o = out_new(L);
+	budget_sync(L, h);
 	ret = h->compile_file(h->ctx, path, &id, o, err);
+	budget_sync(L, h);
 	return compile_result(L, ret, id, err);
 }
 
@@ -324,14 +341,20 @@ static unsigned long long opt_count(lua_State *L, int t, const char *k)
 	return (unsigned long long)v;
 }
 
+/*
+ * t[k] as a string, or NULL when nil. The value stays on the stack, as the
+ * one thing that keeps it alive: an __index metamethod may have made it,
+ * and a collection would free it under the caller.
+ */
 static const char *opt_string(lua_State *L, int t, const char *k)
 {
-	const char *s;
+	int ty = lua_getfield(L, t, k);
 
-	lua_getfield(L, t, k);
-	s = luaL_optstring(L, -1, NULL);
-	lua_pop(L, 1); /* the table keeps it alive */
-	return s;
+	if (ty == LUA_TNIL)
+		return NULL;
+	if (ty != LUA_TSTRING && ty != LUA_TNUMBER)
+		luaL_error(L, "%s must be a string, got %s", k, luaL_typename(L, -1));
+	return lua_tostring(L, -1);
 }
 
 static int ws_machine(lua_State *L)
@@ -340,9 +363,11 @@ static int ws_machine(lua_State *L)
 	uint64_t prog = handle_check(L, 1, WSAPI_PROGRAM), id = 0;
 	struct wsapi_machine_opts o = { 0 };
 	char err[WSAPI_ERR_MAX] = "";
+	int ret;
 
 	NEED(h, machine_new);
 	if (lua_istable(L, 2)) {
+		/* the strings stay on the stack until machine_new is done */
 		o.simt = opt_string(L, 2, "simt");
 		o.sched = opt_string(L, 2, "sched");
 		o.model = opt_string(L, 2, "model");
@@ -351,8 +376,12 @@ static int ws_machine(lua_State *L)
 		lua_getfield(L, 2, "fast");
 		o.fast = lua_toboolean(L, -1);
 		lua_pop(L, 1);
+		prog = handle_check(L, 1, WSAPI_PROGRAM); /* a metamethod may have freed it */
 	}
-	if (h->machine_new(h->ctx, prog, &o, &id, err) < 0)
+	budget_sync(L, h);
+	ret = h->machine_new(h->ctx, prog, &o, &id, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_MACHINE, id);
 	lua_newtable(L); /* event callbacks */
@@ -360,13 +389,16 @@ static int ws_machine(lua_State *L)
 	return 1;
 }
 
-/* A generic query on a program or a machine: h:query(what [, where]). */
-static int query_run(lua_State *L, uint64_t id, const char *what, int wi)
+/* A generic query on the program or machine at 1: h:query(what [, where]);
+ * what stays alive (on the stack or an upvalue) while the host uses it. */
+static int query_run(lua_State *L, enum wsapi_kind kind, const char *what, int wi)
 {
 	struct wsapi_host *h = host_get(L);
 	struct wsapi_where w = { -1, -1, -1, -1, -1, -1, NULL };
 	char err[WSAPI_ERR_MAX] = "";
 	struct wsapi_out *o;
+	uint64_t id = handle_check(L, 1, kind);
+	int ret;
 
 	NEED(h, query);
 	if (lua_istable(L, wi)) {
@@ -378,12 +410,16 @@ static int query_run(lua_State *L, uint64_t id, const char *what, int wi)
 			*f[i] = lua_isnil(L, -1) ? -1 : (long long)luaL_checkinteger(L, -1);
 			lua_pop(L, 1);
 		}
-		w.name = opt_string(L, wi, "name");
+		w.name = opt_string(L, wi, "name"); /* stays on the stack */
+		id = handle_check(L, 1, kind);       /* a metamethod may have freed it */
 	} else if (lua_type(L, wi) == LUA_TSTRING) {
 		w.name = lua_tostring(L, wi);
 	}
 	o = out_new(L);
-	if (h->query(h->ctx, id, what, &w, o, err) < 0)
+	budget_sync(L, h);
+	ret = h->query(h->ctx, id, what, &w, o, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	out_push(L);
 	return 1;
@@ -391,7 +427,7 @@ static int query_run(lua_State *L, uint64_t id, const char *what, int wi)
 
 static int program_kernels(lua_State *L)
 {
-	return query_run(L, handle_check(L, 1, WSAPI_PROGRAM), "kernels", 2);
+	return query_run(L, WSAPI_PROGRAM, "kernels", 2);
 }
 
 /* --- machines */
@@ -407,6 +443,7 @@ static void events_dispatch(lua_State *L, int idx, uint64_t m)
 		return;
 	idx = lua_absindex(L, idx);
 	out_new(L);
+	budget_sync(L, h);
 	if (h->events(h->ctx, m, lua_touserdata(L, -1), err) < 0) {
 		lua_pop(L, 1);
 		return;
@@ -436,11 +473,15 @@ static int mach_step(lua_State *L)
 	lua_Integer n = luaL_optinteger(L, 3, 1);
 	char err[WSAPI_ERR_MAX] = "";
 	struct wsapi_out *o;
+	int ret;
 
 	NEED(h, step);
 	luaL_argcheck(L, n >= 1, 3, "the count must be at least 1");
 	o = out_new(L);
-	if (h->step(h->ctx, m, (enum wsapi_gran)g, (uint64_t)n, o, err) < 0)
+	budget_sync(L, h);
+	ret = h->step(h->ctx, m, (enum wsapi_gran)g, (uint64_t)n, o, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	out_push(L);
 	events_dispatch(L, 1, m);
@@ -460,10 +501,14 @@ static int machine_alloc(lua_State *L)
 	uint64_t m = handle_check(L, 1, WSAPI_MACHINE), id = 0;
 	lua_Integer bytes = luaL_checkinteger(L, 2);
 	char err[WSAPI_ERR_MAX] = "";
+	int ret;
 
 	NEED(h, buffer_new);
 	luaL_argcheck(L, bytes > 0, 2, "the size must be positive");
-	if (h->buffer_new(h->ctx, m, (size_t)bytes, &id, err) < 0)
+	budget_sync(L, h);
+	ret = h->buffer_new(h->ctx, m, (size_t)bytes, &id, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_BUFFER, id);
 	return 1;
@@ -513,6 +558,7 @@ static int machine_launch(lua_State *L)
 	struct wsapi_launch l = { 0 };
 	struct wsapi_arg *args;
 	char err[WSAPI_ERR_MAX] = "";
+	int ret;
 
 	NEED(h, launch);
 	luaL_checktype(L, 3, LUA_TTABLE);
@@ -529,7 +575,11 @@ static int machine_launch(lua_State *L)
 		lua_pop(L, 1);
 	}
 	l.args = args;
-	if (h->launch(h->ctx, m, kernel, &l, err) < 0)
+	m = handle_check(L, 1, WSAPI_MACHINE); /* a metamethod may have freed it */
+	budget_sync(L, h);
+	ret = h->launch(h->ctx, m, kernel, &l, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	lua_pushboolean(L, 1);
 	return 1;
@@ -539,7 +589,7 @@ static int machine_run_main(lua_State *L)
 {
 	struct wsapi_host *h = host_get(L);
 	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
-	int n = lua_gettop(L) - 1, status = 0;
+	int n = lua_gettop(L) - 1, status = 0, ret;
 	const char **argv;
 	char err[WSAPI_ERR_MAX] = "";
 
@@ -548,7 +598,10 @@ static int machine_run_main(lua_State *L)
 	for (int i = 0; i < n; i++)
 		argv[i] = luaL_checkstring(L, i + 2);
 	argv[n] = NULL;
-	if (h->run_main(h->ctx, m, n, argv, &status, err) < 0)
+	budget_sync(L, h);
+	ret = h->run_main(h->ctx, m, n, argv, &status, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	events_dispatch(L, 1, m);
 	lua_pushinteger(L, status);
@@ -583,17 +636,15 @@ static int machine_clear_break(lua_State *L)
 
 static int machine_query(lua_State *L)
 {
-	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
-
-	return query_run(L, m, luaL_checkstring(L, 2), 3);
+	handle_check(L, 1, WSAPI_MACHINE);
+	return query_run(L, WSAPI_MACHINE, luaL_checkstring(L, 2), 3);
 }
 
 /* m:warps(where), m:vars(where) ...: query with the name in the upvalue. */
 static int machine_named_query(lua_State *L)
 {
-	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
-
-	return query_run(L, m, lua_tostring(L, lua_upvalueindex(1)), 2);
+	handle_check(L, 1, WSAPI_MACHINE);
+	return query_run(L, WSAPI_MACHINE, lua_tostring(L, lua_upvalueindex(1)), 2);
 }
 
 static int machine_choices(lua_State *L)
@@ -604,6 +655,7 @@ static int machine_choices(lua_State *L)
 
 	NEED(h, choices);
 	out_new(L);
+	budget_sync(L, h);
 	if (h->choices(h->ctx, m, lua_touserdata(L, -1), err) < 0)
 		return failed(L, err);
 	out_push(L);
@@ -616,9 +668,13 @@ static int machine_choose(lua_State *L)
 	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
 	lua_Integer c = luaL_checkinteger(L, 2);
 	char err[WSAPI_ERR_MAX] = "";
+	int ret;
 
 	NEED(h, choose);
-	if (h->choose(h->ctx, m, c, err) < 0)
+	budget_sync(L, h);
+	ret = h->choose(h->ctx, m, c, err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	events_dispatch(L, 1, m);
 	lua_pushboolean(L, 1);
@@ -631,14 +687,19 @@ static int machine_explore(lua_State *L)
 	uint64_t m = handle_check(L, 1, WSAPI_MACHINE);
 	struct wsapi_explore x = { 0, 0 };
 	char err[WSAPI_ERR_MAX] = "";
+	int ret;
 
 	NEED(h, explore);
 	if (lua_istable(L, 2)) {
 		x.max_runs = opt_count(L, 2, "max_runs");
 		x.max_steps = opt_count(L, 2, "max_steps");
+		m = handle_check(L, 1, WSAPI_MACHINE); /* a metamethod may have freed it */
 	}
 	out_new(L);
-	if (h->explore(h->ctx, m, &x, lua_touserdata(L, -1), err) < 0)
+	budget_sync(L, h);
+	ret = h->explore(h->ctx, m, &x, lua_touserdata(L, -1), err);
+	budget_sync(L, h);
+	if (ret < 0)
 		return failed(L, err);
 	out_push(L);
 	return 1;
@@ -754,6 +815,7 @@ static int buffer_write(lua_State *L)
 		elem_pack(L, t, data + i * t->size);
 		lua_pop(L, 1);
 	}
+	budget_sync(L, h);
 	if (h->buffer_io(h->ctx, b, (size_t)off, data, n * t->size, 1, err) < 0)
 		return failed(L, err);
 	lua_pushboolean(L, 1);
@@ -775,6 +837,7 @@ static int buffer_read(lua_State *L)
 	luaL_argcheck(L, off >= 0, 2, "the offset must not be negative");
 	luaL_argcheck(L, n >= 0 && (size_t)n <= ((size_t)1 << 28) / t->size, 4, "bad count");
 	data = lua_newuserdatauv(L, (size_t)n * t->size + 1, 0);
+	budget_sync(L, h);
 	if (h->buffer_io(h->ctx, b, (size_t)off, data, (size_t)n * t->size, 0, err) < 0)
 		return failed(L, err);
 	lua_createtable(L, (int)n, 0);
@@ -865,10 +928,27 @@ static int wsapi_open_protected(lua_State *L)
 	return 0;
 }
 
+static int budget_charge(void *bctx, uint64_t steps)
+{
+	uint64_t units = steps > UINT64_MAX / WSAPI_STEP_COST ? UINT64_MAX : steps * WSAPI_STEP_COST;
+
+	return sandbox_charge(bctx, units) < 0;
+}
+
+static size_t budget_mem_left(void *bctx)
+{
+	return sandbox_memory_left(bctx);
+}
+
 int wsapi_install(struct sandbox *sb, struct wsapi_host *host)
 {
 	lua_State *L = sandbox_state(sb);
 
+	if (host && host->budget) {
+		host->budget->charge = budget_charge;
+		host->budget->mem_left = budget_mem_left;
+		host->budget->ctx = sb;
+	}
 	lua_pushcfunction(L, wsapi_open_protected);
 	lua_pushlightuserdata(L, host);
 	return sandbox_pcall(sb, 1, 0);

@@ -19,6 +19,17 @@
  *   host->release once. Buffers belong to their machine; machines to their
  *   program: the host decides what dies with what, alive() reports it.
  * - The host (and ctx) must outlive the lua_State: __gc runs in lua_close.
+ * - One budget (docs/lua-api.md, "Sandbox"): wsapi_install fills the
+ *   host's budget (storage the host owns; a wrapping host passes on its
+ *   inner host's pointer). The host charges the engine steps it runs for
+ *   the script (at least every few thousand) and, when charge answers
+ *   nonzero, stops and returns -1; api.c then raises the budget error. The
+ *   host keeps what it allocates for the script within mem_left, and
+ *   reports what it holds with memory(), which counts against the same
+ *   memory limit as the Lua heap. A host without them is not budgeted.
+ * - Arguments are read before any slot runs; values read from tables (whose
+ *   metamethods may run Lua, even free a handle) stay on the Lua stack
+ *   while a slot uses them, and handles are checked after them.
  */
 #ifndef WS_API_H
 #define WS_API_H
@@ -140,7 +151,21 @@ struct wsapi_host {
 	/* events: turn one on/off; drain the queue as an array of {event=, ...} */
 	int (*subscribe)(void *ctx, uint64_t machine, const char *event, int on, char *err);
 	int (*events)(void *ctx, uint64_t machine, struct wsapi_out *out, char *err);
+	/* bytes the host holds for the script now (programs, machines, their memory) */
+	size_t (*memory)(void *ctx);
+	/* where wsapi_install puts the script's budget; NULL: an unbudgeted host */
+	struct wsapi_budget *budget;
 };
+
+/* The script's budget as the host sees it (all NULL until wsapi_install). */
+struct wsapi_budget {
+	int (*charge)(void *ctx, uint64_t steps); /* nonzero: stop now */
+	size_t (*mem_left)(void *ctx);             /* bytes the host may still take */
+	void *ctx;
+};
+
+/* Budget units one engine step costs (about its time in Lua instructions). */
+#define WSAPI_STEP_COST 4
 
 /* Set the global `ws` (may raise a Lua error: call it protected). host may
  * be NULL: every function then returns nil, "not available". */

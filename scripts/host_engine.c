@@ -19,6 +19,10 @@
  * - One observer per machine (through the session) queues the events a
  *   script subscribed to; api.c drains the queue after each step. The last
  *   memory accesses (m:access) are the session's access log.
+ * - The script's budget (api.h): every machine charges its steps through
+ *   machine_opts.interrupt (machine_run polls it; single steps are polled
+ *   here every HE_POLL steps) and stops when it is spent; before each use a
+ *   machine's memory cap is what it holds plus what the budget has left.
  */
 #include <errno.h>
 #include <limits.h>
@@ -44,6 +48,12 @@
 #define HE_DEFAULT_STEPS 50000000ull
 #define HE_ARRAY_MAX 256
 #define HE_LAST_SLOTS 251
+#define HE_POLL 4096
+/* A program's compilation takes up to about this many bytes per source byte. */
+#define HE_COMPILE_BYTES 32
+/* What a machine's own bookkeeping takes, roughly (decoded code, warp state):
+ * counted so that thousands of idle machines still meet the memory limit. */
+#define HE_MACHINE_BYTES (32u << 10)
 
 /* Event names a script may subscribe to; "line" is EV_INSN at a statement start. */
 #define HE_EVENTS(X) \
@@ -67,6 +77,7 @@ struct he_event {
 };
 
 struct he_mach {
+	struct host_engine *he;
 	struct session *s;
 	struct machine *m;     /* session_machine(s): never rebuilt (not reversible) */
 	const struct ir_module *mod;
@@ -75,6 +86,7 @@ struct he_mach {
 	unsigned sub;          /* subscribed kinds (bit HE_EV_LINE too) */
 	VEC(struct he_event) evq;
 	uint64_t max_steps;
+	uint64_t polled;       /* machine steps when the budget was last charged */
 	int mode;              /* 0 fresh, 1 device-only, 2 main */
 	int its;               /* simt its (else stack) */
 	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
@@ -93,6 +105,7 @@ struct he_obj {
 
 struct host_engine {
 	struct wsapi_host host;
+	struct wsapi_budget budget;
 	VEC(struct he_obj *) objs;
 	uint64_t next_id;
 	FILE *out, *err;
@@ -200,13 +213,85 @@ static void he_release(void *ctx, enum wsapi_kind kind, uint64_t id)
 		obj_remove(he, o);
 }
 
+/* ---- the script's budget */
+
+/* machine_opts.interrupt: charge steps; nonzero when the script must stop. */
+static int he_interrupt(void *ctx, uint64_t steps)
+{
+	struct host_engine *he = ctx;
+
+	return he->budget.charge ? he->budget.charge(he->budget.ctx, steps) : 0;
+}
+
+static int he_spent(struct host_engine *he)
+{
+	return he_interrupt(he, 0);
+}
+
+/* Bytes the script may still take (no budget: no cap but the engine's). */
+static uint64_t he_mem_left(struct host_engine *he)
+{
+	return he->budget.mem_left ? he->budget.mem_left(he->budget.ctx) : UINT64_MAX;
+}
+
+/* The cap for a machine's next allocations: what it holds plus what is left. */
+static uint64_t mach_mem_cap(struct host_engine *he, struct machine *m)
+{
+	uint64_t left = he_mem_left(he), held = m ? machine_memory(m) : 0;
+
+	if (left == UINT64_MAX)
+		return 0; /* no cap */
+	return left > UINT64_MAX - held - 1 ? UINT64_MAX : held + left + (held + left == 0);
+}
+
+/* The session's poll (every few thousand steps of a command): charge the
+ * machine's steps to the script's budget; nonzero stops the command. */
+static int he_session_poll(void *ctx, uint64_t steps, uint64_t total)
+{
+	struct he_mach *hm = ctx;
+	struct host_engine *he = hm->he;
+
+	if (machine_poll(hm->m))
+		return 1;
+	return he->poll ? he->poll(he->poll_ctx, steps, total) : 0;
+}
+
+/* Charge a machine's steps every HE_POLL (force: now): nonzero to stop. */
+static int mach_poll(struct he_mach *hm, int force)
+{
+	if (!force && machine_steps(hm->m) - hm->polled < HE_POLL)
+		return 0;
+	hm->polled = machine_steps(hm->m);
+	return machine_poll(hm->m);
+}
+
+static size_t he_memory(void *ctx)
+{
+	struct host_engine *he = ctx;
+	size_t n = 0;
+
+	for (size_t i = 0; i < he->objs.len; i++) {
+		const struct he_obj *o = he->objs.v[i];
+
+		if (o->c)
+			n += o->c->arena.total;
+		if (o->hm)
+			n += HE_MACHINE_BYTES + (size_t)machine_memory(o->hm->m);
+	}
+	return n;
+}
+
 static struct he_mach *mach_get(struct host_engine *he, uint64_t id, char *err)
 {
 	struct he_obj *o = he_alive(he, WSAPI_MACHINE, id) ? obj_find(he, WSAPI_MACHINE, id) : NULL;
 
-	if (!o)
+	if (!o) {
 		snprintf(err, WSAPI_ERR_MAX, "no such machine #%llu", (unsigned long long)id);
-	return o ? o->hm : NULL;
+		return NULL;
+	}
+	if (he->budget.mem_left)
+		machine_set_max_memory(o->hm->m, mach_mem_cap(he, o->hm->m));
+	return o->hm;
 }
 
 /* ---- programs */
@@ -353,11 +438,18 @@ static int he_compile(void *ctx, const char *name, const char *text, size_t len,
 		      struct wsapi_out *diags, char *err)
 {
 	struct host_engine *he = ctx;
-	struct compilation *c = xcalloc(1, sizeof(*c));
+	struct compilation *c;
 	struct front_opts fo = he_front_opts(he);
-	char *copy = xmalloc(len + 1);
+	char *copy;
 	int ret;
 
+	if (len > he_mem_left(he) / HE_COMPILE_BYTES) {
+		snprintf(err, WSAPI_ERR_MAX, "the program (%zu bytes) is too large for the script's memory limit",
+			 len);
+		return -1;
+	}
+	c = xcalloc(1, sizeof(*c));
+	copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = 0;
 	compilation_init(c);
@@ -439,6 +531,8 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	struct machine_opts mo;
 	struct he_mach *hm;
 
+	if (!p || !p->c)
+		return snprintf(err, WSAPI_ERR_MAX, "no such program #%llu", (unsigned long long)prog), -1;
 	if (he->mo)
 		mo = *he->mo;
 	else
@@ -467,6 +561,9 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	mo.max_steps = 0; /* enforced here: the engine's limit needs a main() */
 	mo.out = he->out;
 	mo.err = he->err;
+	mo.interrupt = he_interrupt;
+	mo.interrupt_ctx = he;
+	mo.max_memory = mach_mem_cap(he, NULL);
 	hm = xcalloc(1, sizeof(*hm));
 	hm->mod = p->c->mod;
 	hm->its = mo.simt == SIMT_ITS;
@@ -476,7 +573,8 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
 	session_set_limit(hm->s, hm->max_steps);
 	session_set_step_stops(hm->s, 1);
-	session_set_poll(hm->s, he->poll, he->poll_ctx);
+	hm->he = he;
+	session_set_poll(hm->s, he_session_poll, hm);
 	hm->obs = session_observe(hm->s, 0, 0, observe, hm);
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
@@ -494,7 +592,11 @@ static int he_buffer_new(void *ctx, uint64_t mach, size_t bytes, uint64_t *id, c
 	if (!hm)
 		return -1;
 	if (machine_alloc(hm->m, bytes, &addr) || !addr) {
-		snprintf(err, WSAPI_ERR_MAX, "cannot allocate %zu bytes of device memory", bytes);
+		if (bytes > he_mem_left(he))
+			snprintf(err, WSAPI_ERR_MAX, "cannot allocate %zu bytes of device memory: "
+				 "past the script's memory limit", bytes);
+		else
+			snprintf(err, WSAPI_ERR_MAX, "cannot allocate %zu bytes of device memory", bytes);
 		return -1;
 	}
 	o = obj_new(he, WSAPI_BUFFER, mach);
@@ -643,6 +745,8 @@ static int he_run_main(void *ctx, uint64_t mach, int argc, const char **argv, in
 	       !msg.len);
 	session_set_step_stops(hm->s, 1);
 	strbuf_release(&msg);
+	if (mach_poll(hm, 1) || he_spent(he))
+		return snprintf(err, WSAPI_ERR_MAX, "stopped: the script's budget is spent"), -1;
 	if (stop.reason == SESSION_LIMIT) {
 		snprintf(err, WSAPI_ERR_MAX, "main() ran more than %llu instructions",
 			 (unsigned long long)hm->max_steps);
@@ -767,6 +871,7 @@ static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, stru
 	if (machine_get_status(hm->m) == MST_RUNNING)
 		session_step(hm->s, how, n > (uint64_t)LONG_MAX ? LONG_MAX : (long)n, NULL, &sp, &msg);
 	strbuf_release(&msg);
+	mach_poll(hm, 1); /* charge the steps to the script's budget */
 	switch (sp.reason) {
 	case SESSION_BREAKPOINT: case SESSION_BRKPT: reason = "breakpoint"; break;
 	case SESSION_FOUND: reason = "finding"; break;
@@ -1569,7 +1674,14 @@ static int he_explore(void *ctx, uint64_t mach, const struct wsapi_explore *x, s
 	mo.model = machine_mm_model(hm->m);
 	mo.max_steps = x->max_steps;
 	mo.schedule = NULL;
+	mo.interrupt = he_interrupt;
+	mo.interrupt_ctx = he;
+	mo.max_memory = mach_mem_cap(he, NULL);
 	machine_explore(hm->mod, &mo, 1, argv, x->max_runs, &r);
+	if (he_spent(he)) {
+		machine_explore_free(&r);
+		return snprintf(err, WSAPI_ERR_MAX, "stopped: the script's budget is spent"), -1;
+	}
 	wsapi_out_bool(o, "exhaustive", r.exhaustive);
 	wsapi_out_int(o, "executions", (long long)r.execs);
 	wsapi_out_int(o, "axiom_violations", (long long)r.axiom_violations);
@@ -1775,6 +1887,8 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
 	he->mo = mo;
 	he->host = (struct wsapi_host){
 		.ctx = he,
+		.memory = he_memory,
+		.budget = &he->budget,
 		.alive = he_alive,
 		.release = he_release,
 		.compile = he_compile,
@@ -1799,11 +1913,9 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opt
 void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			  void *ctx)
 {
+	/* the sessions' poll (he_session_poll) asks it after the budget */
 	he->poll = poll;
 	he->poll_ctx = ctx;
-	for (size_t i = 0; i < he->objs.len; i++)
-		if (he->objs.v[i]->hm)
-			session_set_poll(he->objs.v[i]->hm->s, poll, ctx);
 }
 
 struct wsapi_host *host_engine_host(struct host_engine *he)

@@ -242,6 +242,13 @@ static int r_events(void *ctx, uint64_t machine, struct wsapi_out *out, char *er
 	return IN(ctx)->events(IN(ctx)->ctx, machine, out, err);
 }
 
+static size_t r_memory(void *ctx)
+{
+	struct host_record *r = ctx;
+
+	return r->in->memory(r->in->ctx);
+}
+
 struct host_record *host_record_new(struct wsapi_host *in)
 {
 	struct host_record *r = xcalloc(1, sizeof(*r));
@@ -251,6 +258,7 @@ struct host_record *host_record_new(struct wsapi_host *in)
 	h->ctx = r;
 	if (!in)
 		return r;
+	h->budget = in->budget; /* the inner host does the work the budget counts */
 #define SLOT(s) h->s = in->s ? r_##s : NULL
 	SLOT(alive);
 	SLOT(release);
@@ -269,6 +277,7 @@ struct host_record *host_record_new(struct wsapi_host *in)
 	SLOT(explore);
 	SLOT(subscribe);
 	SLOT(events);
+	SLOT(memory);
 #undef SLOT
 	return r;
 }

@@ -5,12 +5,16 @@
  * and the message handler find it with lua_getallocf, whatever coroutine
  * they run in. Coroutines inherit the hook of the thread that creates them.
  */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <time.h>
 
 #include <lauxlib.h>
 #include <lualib.h>
 
+#include "pattern.h"
 #include "sandbox.h"
 #include "util.h"
 
@@ -18,11 +22,28 @@
  * memory error can still be described. */
 #define RENDER_SLACK (1u << 20)
 
+/* The budget's time rate: an interval of hook steps that took longer than
+ * this many ns per instruction is charged by its time instead (expensive
+ * instructions: concatenating or comparing huge strings, growing tables). */
+#define NS_PER_INSN 10
+/* Average ns per instruction past which the hook runs at every instruction,
+ * so an expensive one is caught after one, not after SANDBOX_HOOK_STEP. */
+#define SLOW_NS 1000
+/* Processor time between ticks that make the running thread's next
+ * instruction call the hook, so one costly instruction repeated within a
+ * hook step is seen after one tick, not SANDBOX_HOOK_STEP instructions. */
+#define TICK_US 10000
+
 struct sandbox {
 	lua_State *L;
 	uint64_t max_instructions, count;
 	int exceeded;     /* the budget ran out: every instruction fails */
+	volatile sig_atomic_t interrupted; /* Ctrl-C while the script ran */
+	uint64_t clock;   /* ns: the last hook or explicit charge */
+	int depth;        /* nested entry points running (signal handlers installed at 1) */
+	lua_State *volatile running; /* the thread running Lua now, for the tick */
 	size_t max_memory, used;
+	size_t external;  /* bytes the host holds for the script (programs, machines) */
 	int mem_refused;  /* the allocator said no at least once */
 	int rendering;    /* allow RENDER_SLACK more */
 	struct strbuf err, trace;
@@ -55,7 +76,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	limit = sb->max_memory + (sb->rendering ? RENDER_SLACK : 0);
-	if (nsize > old && sb->used - old + nsize > limit) {
+	if (nsize > old && (sb->external >= limit || sb->used - old + nsize > limit - sb->external)) {
 		sb->mem_refused = 1;
 		return NULL;
 	}
@@ -65,34 +86,128 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return p;
 }
 
+/* Processor time: a loaded machine does not make a script's work dearer. */
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int spent(const struct sandbox *sb)
+{
+	return sb->exceeded || sb->interrupted;
+}
+
+static void count_add(struct sandbox *sb, uint64_t n)
+{
+	sb->count = n > UINT64_MAX - sb->count ? UINT64_MAX : sb->count + n;
+	if (sb->count > sb->max_instructions)
+		sb->exceeded = 1;
+}
+
+/* Push "file:line: " of the innermost Lua function running (else ""). */
+static void where_push(lua_State *L)
+{
+	lua_Debug ar;
+
+	for (int level = 0; lua_getstack(L, level, &ar); level++)
+		if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+			lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+			return;
+		}
+	lua_pushliteral(L, "");
+}
+
+/* Raise the error that stops the script: the budget is spent or Ctrl-C. */
+static int stop_error(lua_State *L)
+{
+	struct sandbox *sb = sandbox_of(L);
+
+	where_push(L);
+	if (sb->interrupted)
+		lua_pushfstring(L, "%sscript interrupted (Ctrl-C)", lua_tostring(L, -1));
+	else
+		lua_pushfstring(L, "%sscript exceeded its instruction budget of %I instructions",
+				lua_tostring(L, -1), (lua_Integer)sb->max_instructions);
+	return lua_error(L);
+}
+
+/*
+ * Every SANDBOX_HOOK_STEP instructions: charge them, or the time they took
+ * when that is more (NS_PER_INSN each), unless an explicit charge
+ * (sandbox_charge) already paid for the interval's work. Slow intervals
+ * switch this thread to a check at every instruction until it runs fast again.
+ */
 static void sandbox_hook(lua_State *L, lua_Debug *ar)
 {
 	struct sandbox *sb = sandbox_of(L);
 	int step = lua_gethookcount(L);
 
-	if (!sb->exceeded) {
-		sb->count += (uint64_t)step;
-		if (step != SANDBOX_HOOK_STEP) /* a thread left at 1 by an old budget */
-			lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, SANDBOX_HOOK_STEP);
-		if (sb->count <= sb->max_instructions)
+	(void)ar;
+	sb->running = L;
+	if (!spent(sb)) {
+		uint64_t t = now_ns(), dt = t - sb->clock, cost = (uint64_t)step;
+		int want = dt > (uint64_t)step * SLOW_NS ? 1 : SANDBOX_HOOK_STEP;
+
+		sb->clock = t;
+		if (dt / NS_PER_INSN > cost)
+			cost = dt / NS_PER_INSN;
+		count_add(sb, cost);
+		if (want != step) /* also a thread left at 1 by an old budget */
+			lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, want);
+		if (!spent(sb))
 			return;
-		sb->exceeded = 1;
 	}
 	/* From now on every instruction of this thread fails. */
 	lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
-	if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-		lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
-	else
-		lua_pushliteral(L, "");
-	luaL_error(L, "%sscript exceeded its instruction budget of %I instructions",
-		   lua_tostring(L, -1), (lua_Integer)sb->max_instructions);
+	stop_error(L);
+}
+
+/* n units, or the processor time since the last charge or hook when that
+ * is more: work done in C costs at least its time too. */
+int sandbox_charge(struct sandbox *sb, uint64_t n)
+{
+	if (n) {
+		uint64_t t = now_ns(), dt = t - sb->clock;
+
+		sb->clock = t;
+		if (dt / NS_PER_INSN > n)
+			n = dt / NS_PER_INSN;
+	}
+	if (!spent(sb))
+		count_add(sb, n);
+	return spent(sb) ? -1 : 0;
+}
+
+void sandbox_charge_lua(lua_State *L, uint64_t n)
+{
+	if (sandbox_charge(sandbox_of(L), n) < 0) {
+		lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+		stop_error(L);
+	}
 }
 
 void sandbox_budget_reset(struct sandbox *sb)
 {
 	sb->count = 0;
 	sb->exceeded = 0;
+	sb->interrupted = 0;
+	sb->clock = now_ns();
 	lua_sethook(sb->L, sandbox_hook, LUA_MASKCOUNT, SANDBOX_HOOK_STEP);
+}
+
+void sandbox_set_external(struct sandbox *sb, size_t bytes)
+{
+	sb->external = bytes;
+}
+
+size_t sandbox_memory_left(const struct sandbox *sb)
+{
+	size_t held = sb->used + sb->external;
+
+	return held >= sb->max_memory ? 0 : sb->max_memory - held;
 }
 
 size_t sandbox_memory(const struct sandbox *sb)
@@ -134,6 +249,9 @@ static int sb_load(lua_State *L)
 {
 	int n = lua_gettop(L);
 
+	/* compiling a chunk is one C call: paid for first, a unit per byte */
+	if (lua_type(L, 1) == LUA_TSTRING)
+		sandbox_charge_lua(L, (uint64_t)lua_rawlen(L, 1));
 	if (n < 3)
 		lua_settop(L, n = 3);
 	lua_pushliteral(L, "t");
@@ -181,7 +299,9 @@ static int sb_wrap_call(lua_State *L)
 	if (!lua_checkstack(co, nargs))
 		return luaL_error(L, "too many arguments to resume");
 	lua_xmove(L, co, nargs);
+	sb->running = co;
 	st = lua_resume(co, L, nargs, &nres);
+	sb->running = L;
 	if (st == LUA_OK || st == LUA_YIELD) {
 		if (!lua_checkstack(L, nres + 1))
 			return luaL_error(L, "too many results to resume");
@@ -200,6 +320,21 @@ static int sb_wrap_call(lua_State *L)
 	return lua_error(L);
 }
 
+/* coroutine.resume, telling the tick which thread runs. */
+static int sb_resume(lua_State *L)
+{
+	struct sandbox *sb = sandbox_of(L);
+	lua_State *co = lua_tothread(L, 1);
+
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	if (co)
+		sb->running = co;
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET); /* errors come back as false, msg */
+	sb->running = L;
+	return lua_gettop(L);
+}
+
 static int sb_wrap(lua_State *L)
 {
 	lua_State *co;
@@ -213,48 +348,19 @@ static int sb_wrap(lua_State *L)
 }
 
 /*
- * Lua's pattern matcher backtracks inside one C call, where the instruction
- * budget cannot stop it: ("a"):rep(1e5):find(".-.-.-.-.-.-.-.-b") would run
- * for days. Its worst case grows like (subject length)^(repetitions), so
- * before string.find/match/gmatch/gsub run, a pattern with three or more
- * repetitions ('*', '+', '-') whose worst case passes about 10^12 steps is
- * refused with an error the script can read. Plain finds, simple patterns
- * and short subjects are untouched.
+ * setmetatable without __gc: Lua runs finalizers with hooks off (during any
+ * collection and at lua_close), where no budget could stop an endless one.
+ * A table's metatable must hold __gc when it is set for the finalizer to
+ * count, so refusing such metatables here closes that door for good.
  */
-static int pattern_repetitions(const char *p, size_t n)
+static int sb_setmetatable(lua_State *L)
 {
-	int q = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '%') {
-			i++;
-		} else if (p[i] == '[') {
-			/* a set: its '-' are ranges, not repetitions */
-			for (i++; i < n && p[i] != ']'; i++)
-				if (p[i] == '%')
-					i++;
-		} else if (p[i] == '*' || p[i] == '+' || p[i] == '-') {
-			q++;
-		}
-	}
-	return q;
-}
-
-static int sb_pattern_call(lua_State *L)
-{
-	size_t ls, lp;
-	const char *s = luaL_checklstring(L, 1, &ls);
-	const char *p = luaL_checklstring(L, 2, &lp);
-	int plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
-	(void)s;
-	if (!plain) {
-		int q = pattern_repetitions(p, lp);
-		double digits = 0;
-		for (size_t x = ls; x >= 10; x /= 10)
-			digits++;
-		if (q >= 3 && q * digits > 12)
-			return luaL_error(L, "string pattern too costly: %d repetitions over %d characters "
-					  "could backtrack for days; use fewer '*', '+' or '-' or a shorter string",
-					  q, (int)ls);
+	if (lua_type(L, 2) == LUA_TTABLE) {
+		lua_pushliteral(L, "__gc");
+		if (lua_rawget(L, 2) != LUA_TNIL)
+			return luaL_error(L, "__gc metamethods are not allowed in scripts "
+					  "(a finalizer cannot be stopped)");
+		lua_pop(L, 1);
 	}
 	lua_pushvalue(L, lua_upvalueindex(1));
 	lua_insert(L, 1);
@@ -262,15 +368,137 @@ static int sb_pattern_call(lua_State *L)
 	return lua_gettop(L);
 }
 
-/* Wrap the string table's pattern functions (the table is at the top). */
-static void guard_patterns(lua_State *L)
+/* xpcall's message handler runs with hooks off when the error came from the
+ * budget's hook: then the script's handler is skipped and the error stays. */
+static int sb_xpcall_handler(lua_State *L)
 {
-	static const char *const names[] = { "find", "match", "gmatch", "gsub" };
-	for (size_t i = 0; i < WS_ARRAY_LEN(names); i++) {
-		lua_getfield(L, -1, names[i]);
-		lua_pushboolean(L, i == 0); /* only find has a 'plain' argument */
-		lua_pushcclosure(L, sb_pattern_call, 2);
-		lua_setfield(L, -2, names[i]);
+	if (spent(sandbox_of(L)))
+		return 1;
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, 1);
+	return 1;
+}
+
+static int sb_xpcall_done(lua_State *L, int status, lua_KContext ctx)
+{
+	(void)status;
+	(void)ctx;
+	return lua_gettop(L);
+}
+
+static int sb_xpcall(lua_State *L)
+{
+	luaL_checktype(L, 2, LUA_TFUNCTION);
+	lua_pushvalue(L, 2);
+	lua_pushcclosure(L, sb_xpcall_handler, 1);
+	lua_replace(L, 2);
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	/* with a continuation: the protected function may yield, as in plain Lua */
+	lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, sb_xpcall_done);
+	return sb_xpcall_done(L, LUA_OK, 0);
+}
+
+/*
+ * Library functions whose one C call can loop for long (a __len metamethod
+ * can claim 2^60 elements, a string can hold 256 MiB): their work is
+ * charged before they run, so a call the budget cannot pay for fails at
+ * once. Bytes cost a unit per 16.
+ */
+enum cost_kind { COST_SORT, COST_LEN, COST_MOVE, COST_CONCAT, COST_UNPACK, COST_BYTES, COST_REP };
+
+/* The length of a string argument (no conversion), else 0. */
+static uint64_t str_len(lua_State *L, int idx)
+{
+	return lua_type(L, idx) == LUA_TSTRING ? (uint64_t)lua_rawlen(L, idx) : 0;
+}
+
+/* #t of a table argument (its __len may run), else 0. */
+static lua_Integer len_of(lua_State *L, int idx)
+{
+	return lua_type(L, idx) == LUA_TTABLE ? luaL_len(L, idx) : 0;
+}
+
+static uint64_t range_cost(lua_Integer i, lua_Integer j)
+{
+	return j < i ? 0 : (uint64_t)((lua_Unsigned)j - (lua_Unsigned)i) + 1;
+}
+
+static uint64_t call_cost(lua_State *L, enum cost_kind k)
+{
+	lua_Integer n, i, j;
+	uint64_t c;
+
+	switch (k) {
+	case COST_SORT:
+		if ((n = len_of(L, 1)) <= 1)
+			return 0;
+		c = 1;
+		for (uint64_t x = (uint64_t)n; x > 1; x >>= 1)
+			c++;
+		return (uint64_t)n > UINT64_MAX / c ? UINT64_MAX : (uint64_t)n * c;
+	case COST_LEN:
+		n = len_of(L, 1);
+		return n > 0 ? (uint64_t)n : 0;
+	case COST_MOVE:
+		return range_cost(lua_tointeger(L, 2), lua_tointeger(L, 3));
+	case COST_CONCAT:
+	case COST_UNPACK: {
+		int at = k == COST_CONCAT ? 3 : 2;
+
+		i = lua_isnoneornil(L, at) ? 1 : lua_tointeger(L, at);
+		j = lua_isnoneornil(L, at + 1) ? len_of(L, 1) : lua_tointeger(L, at + 1);
+		return range_cost(i, j);
+	}
+	case COST_BYTES:
+		return str_len(L, 1) / 16;
+	case COST_REP:
+		n = lua_tointeger(L, 2);
+		c = str_len(L, 1) + str_len(L, 3);
+		if (n <= 0 || c == 0)
+			return 0;
+		/* a result past the memory left fails at once with a memory error */
+		if (c > sandbox_memory_left(sandbox_of(L)) / (uint64_t)n)
+			return 0;
+		return c * (uint64_t)n / 16;
+	}
+	return 0;
+}
+
+static int sb_charged_call(lua_State *L)
+{
+	sandbox_charge_lua(L, call_cost(L, (enum cost_kind)lua_tointeger(L, lua_upvalueindex(2))));
+	lua_pushvalue(L, lua_upvalueindex(1));
+	lua_insert(L, 1);
+	lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+	return lua_gettop(L);
+}
+
+struct charged {
+	const char *lib, *name;
+	enum cost_kind k;
+};
+
+/* Wrap the libraries' long-running functions. */
+static void charge_libs(lua_State *L)
+{
+	static const struct charged fns[] = {
+		{ LUA_TABLIBNAME, "sort", COST_SORT },     { LUA_TABLIBNAME, "insert", COST_LEN },
+		{ LUA_TABLIBNAME, "remove", COST_LEN },    { LUA_TABLIBNAME, "move", COST_MOVE },
+		{ LUA_TABLIBNAME, "concat", COST_CONCAT }, { LUA_TABLIBNAME, "unpack", COST_UNPACK },
+		{ LUA_STRLIBNAME, "rep", COST_REP },       { LUA_STRLIBNAME, "reverse", COST_BYTES },
+		{ LUA_STRLIBNAME, "upper", COST_BYTES },   { LUA_STRLIBNAME, "lower", COST_BYTES },
+		{ LUA_UTF8LIBNAME, "len", COST_BYTES },    { LUA_UTF8LIBNAME, "offset", COST_BYTES },
+	};
+
+	for (size_t i = 0; i < WS_ARRAY_LEN(fns); i++) {
+		lua_getglobal(L, fns[i].lib);
+		lua_getfield(L, -1, fns[i].name);
+		lua_pushinteger(L, fns[i].k);
+		lua_pushcclosure(L, sb_charged_call, 2);
+		lua_setfield(L, -2, fns[i].name);
+		lua_pop(L, 1);
 	}
 }
 
@@ -296,14 +524,24 @@ static int sandbox_open(lua_State *L)
 	lua_setglobal(L, "load");
 	lua_register(L, "print", sb_print);
 	lua_register(L, "collectgarbage", sb_collectgarbage);
+	lua_getglobal(L, "setmetatable");
+	lua_pushcclosure(L, sb_setmetatable, 1);
+	lua_setglobal(L, "setmetatable");
+	lua_getglobal(L, "xpcall");
+	lua_pushcclosure(L, sb_xpcall, 1);
+	lua_setglobal(L, "xpcall");
 	lua_getglobal(L, LUA_STRLIBNAME);
 	lua_pushnil(L);
 	lua_setfield(L, -2, "dump");
-	guard_patterns(L);
+	pattern_install(L);
 	lua_pop(L, 1);
+	charge_libs(L);
 	lua_getglobal(L, LUA_COLIBNAME);
 	lua_pushcfunction(L, sb_wrap);
 	lua_setfield(L, -2, "wrap");
+	lua_getfield(L, -1, "resume");
+	lua_pushcclosure(L, sb_resume, 1);
+	lua_setfield(L, -2, "resume");
 	lua_pop(L, 1);
 	return 0;
 }
@@ -450,9 +688,12 @@ static void error_render(struct sandbox *sb, int status, const char *msg)
 	char lim[96];
 	size_t loc;
 
-	if (sb->exceeded) {
-		snprintf(lim, sizeof(lim), "script exceeded its instruction budget of %llu instructions",
-			 (unsigned long long)sb->max_instructions);
+	if (sb->interrupted || sb->exceeded) {
+		if (sb->interrupted)
+			snprintf(lim, sizeof(lim), "script interrupted (Ctrl-C)");
+		else
+			snprintf(lim, sizeof(lim), "script exceeded its instruction budget of %llu instructions",
+				 (unsigned long long)sb->max_instructions);
 		if (!strstr(msg, lim))
 			msg = lim;
 	} else if (status == LUA_ERRMEM || (sb->mem_refused && strstr(msg, "not enough memory"))) {
@@ -471,6 +712,89 @@ static void error_render(struct sandbox *sb, int status, const char *msg)
 		strbuf_addf(&sb->err, "\n%s", strbuf_cstr(&sb->trace));
 	strbuf_addc(&sb->err, '\n');
 	sb->rendering = 0;
+}
+
+/* --- Ctrl-C: while a script runs, SIGINT stops it (a second one does what
+ * SIGINT did before, so a tool that would die still can) */
+
+static struct sandbox *sig_sb;
+static struct sigaction sig_old, tick_old;
+static int tick_on;
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	if (sig_sb && !sig_sb->interrupted) {
+		sig_sb->interrupted = 1;
+		return;
+	}
+	sigaction(SIGINT, &sig_old, NULL);
+	raise(SIGINT); /* delivered when this handler returns */
+}
+
+/* SIGVTALRM, every TICK_US of processor time: the running thread's next
+ * instruction calls the hook (lua_sethook may be called from a handler). */
+static void on_tick(int sig)
+{
+	lua_State *L = sig_sb ? sig_sb->running : NULL;
+
+	(void)sig;
+	if (L)
+		lua_sethook(L, sandbox_hook, LUA_MASKCOUNT, 1);
+}
+
+static void tick_arm(int on)
+{
+	struct itimerval it;
+	struct sigaction sa;
+
+	memset(&it, 0, sizeof(it));
+	if (on) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_tick;
+		sa.sa_flags = SA_RESTART;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGVTALRM, &sa, &tick_old) < 0)
+			return;
+		it.it_interval.tv_usec = it.it_value.tv_usec = TICK_US;
+		tick_on = setitimer(ITIMER_VIRTUAL, &it, NULL) == 0;
+	} else if (tick_on) {
+		setitimer(ITIMER_VIRTUAL, &it, NULL);
+		sigaction(SIGVTALRM, &tick_old, NULL);
+		tick_on = 0;
+	}
+}
+
+static void run_enter(struct sandbox *sb, lua_State *L)
+{
+	struct sigaction sa;
+
+	sb->clock = now_ns(); /* time between runs is not the script's */
+	if (sb->depth++ > 0 || sig_sb)
+		return;
+	sb->interrupted = 0;
+	sb->running = L;
+	sig_sb = sb;
+	tick_arm(1);
+	if (sigaction(SIGINT, NULL, &sig_old) < 0 || sig_old.sa_handler == SIG_IGN) {
+		sig_old.sa_handler = SIG_IGN;
+		return;
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
+static void run_leave(struct sandbox *sb)
+{
+	if (--sb->depth == 0 && sig_sb == sb) {
+		tick_arm(0);
+		if (sig_old.sa_handler != SIG_IGN)
+			sigaction(SIGINT, &sig_old, NULL);
+		sb->running = NULL;
+		sig_sb = NULL;
+	}
 }
 
 /* --- the entry points */
@@ -527,7 +851,9 @@ int sandbox_pcall(struct sandbox *sb, int nargs, int nresults)
 	strbuf_reset(&sb->comsg);
 	lua_pushcfunction(L, sandbox_msgh);
 	lua_insert(L, base);
+	run_enter(sb, L);
 	status = lua_pcall(L, nargs, nresults, base);
+	run_leave(sb);
 	lua_remove(L, base);
 	if (status == LUA_OK)
 		return 0;
@@ -555,7 +881,9 @@ int sandbox_resume(struct sandbox *sb, lua_State *co, int nargs, int *nres)
 
 	strbuf_reset(&sb->trace);
 	strbuf_reset(&sb->comsg);
+	run_enter(sb, co);
 	status = lua_resume(co, L, nargs, nres);
+	run_leave(sb);
 	if (status == LUA_OK || status == LUA_YIELD)
 		return status;
 	sb->rendering = 1;

@@ -7,16 +7,35 @@
  *   only "count"), string (without string.dump), table, math, utf8 and
  *   coroutine. No io, os, debug or package.
  * - Every chunk is loaded in text mode: binary chunks are refused.
- * - Instruction budget: after max_instructions VM instructions (counted in
- *   steps of SANDBOX_HOOK_STEP, over every coroutine) the script fails with
- *   "script exceeded its instruction budget of N instructions". Once
- *   exceeded, every further instruction fails too, so a pcall loop cannot
- *   swallow the error forever. sandbox_budget_reset starts a new budget.
+ * - Instruction budget (docs/lua-api.md, "Sandbox"): one count for all the
+ *   work a script causes. VM instructions are counted in steps of
+ *   SANDBOX_HOOK_STEP over every coroutine; a step whose instructions took
+ *   longer than 10 ns each is charged by its time instead (huge concats and
+ *   compares), and then checked at every instruction until fast again.
+ *   While Lua runs, a tick (SIGVTALRM every 10 ms of processor time) makes
+ *   the running thread's next instruction call the hook, so even the first
+ *   step of costly instructions is seen within about 10 ms.
+ *   Work done in C is charged with sandbox_charge: string patterns per
+ *   character test (pattern.h), table.sort/insert/remove/move/concat/unpack
+ *   by their element count and string.rep/reverse/upper/lower, utf8.len/
+ *   offset and load by their bytes before they run, engine steps by the
+ *   host (api.h).
+ *   Past max_instructions the script fails with "script exceeded its
+ *   instruction budget of N instructions"; once exceeded every further
+ *   instruction and charge fails too, so neither a pcall loop nor xpcall's
+ *   handler (skipped once the budget is spent) can go on. Finalizers (__gc)
+ *   run with hooks off, so setmetatable refuses metatables with __gc.
+ *   sandbox_budget_reset starts a new budget.
+ * - Ctrl-C: while Lua runs (sandbox_pcall, sandbox_resume) SIGINT stops the
+ *   script with "script interrupted (Ctrl-C)", unless SIGINT is ignored; a
+ *   second SIGINT gets SIGINT's previous disposition.
  * - Memory limit: the state's allocator refuses to grow the heap past
- *   max_memory bytes; the script sees a memory error ("not enough memory",
- *   catchable), and a memory error that reaches the host is reported as
- *   "script exceeded its memory limit of N MiB". The Lua heap is the one
- *   allocation outside util.h's funnel: Lua needs an allocator that can fail.
+ *   max_memory bytes less the bytes the host holds for the script
+ *   (sandbox_set_external); the script sees a memory error ("not enough
+ *   memory", catchable), and a memory error that reaches the host is
+ *   reported as "script exceeded its memory limit of N MiB". The Lua heap is
+ *   the one allocation outside util.h's funnel: Lua needs an allocator that
+ *   can fail.
  * - Every call from C into Lua goes through sandbox_pcall (a function call)
  *   or sandbox_resume (a coroutine): both are protected, and on failure they
  *   leave a rendered diagnostic in sandbox_error:
@@ -89,6 +108,18 @@ const char *sandbox_error(const struct sandbox *sb);
 
 /* Start a fresh instruction budget (the host calls this per learner action). */
 void sandbox_budget_reset(struct sandbox *sb);
+/* Charge n units of work done in C to the budget (n > 0: or the processor
+ * time since the last charge, at 10 ns a unit, when that is more): 0, or -1
+ * when the budget is spent or the script was interrupted (then the caller
+ * stops its work). n == 0 only asks. */
+int sandbox_charge(struct sandbox *sb, uint64_t n);
+/* sandbox_charge for a C function of L's sandbox: raises the budget (or
+ * Ctrl-C) error instead of returning -1. */
+void sandbox_charge_lua(lua_State *L, uint64_t n);
+/* Bytes held for the script outside the Lua heap (they count against
+ * max_memory), and what is left of max_memory for anything new. */
+void sandbox_set_external(struct sandbox *sb, size_t bytes);
+size_t sandbox_memory_left(const struct sandbox *sb);
 /* Bytes the Lua heap holds now. */
 size_t sandbox_memory(const struct sandbox *sb);
 

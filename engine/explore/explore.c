@@ -34,6 +34,7 @@ struct ex {
 	uint64_t *set;               /* open-addressing hash set of states */
 	size_t setcap, setlen;
 	int pruned;
+	int stopped;                 /* o->interrupt said stop */
 	int random;
 	uint64_t rng;
 	struct dfunc **dcache;       /* decoded functions, shared by every execution */
@@ -177,6 +178,8 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	ax_clear(rec);
 	mm_set_recorder(m, rec);
 	int status = machine_run_main(m, argc, argv);
+	if (machine_poll(m))
+		x->stopped = 1;
 	mm_record_end(m);
 	fflush(out);
 	int done = !x->pruned;
@@ -226,6 +229,10 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 			break;
 		}
 		ex_run(&x, mod, o, argc, argv, r, rec, &wit);
+		if (x.stopped) {
+			r->exhaustive = 0;
+			break;
+		}
 		if (!x.pruned)
 			r->execs++;
 		/* backtrack: the last choice with an option left */
@@ -265,6 +272,8 @@ int machine_litmus(const struct ir_module *mod, const struct machine_opts *o, in
 		x.path.len = 0;
 		x.prefix = 0;
 		ex_run(&x, mod, o, argc, argv, r, rec, &wit);
+		if (x.stopped)
+			break;
 		r->execs++;
 	}
 	r->secs = now() - t0;

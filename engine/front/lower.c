@@ -1852,9 +1852,10 @@ static void add_globals(struct lower *L, struct program *prog, int device)
 			continue;
 		if (v->is_constexpr && !v->used)
 			continue;
-		/* the static of a function nothing calls (strtok's, in <string.h>)
+		/* the static of a function nothing calls (strtok's, in <string.h>;
+		 * a kernel counts as called: Lua launches it by name)
 		 * is not part of the program */
-		if (v->owner_fn && !v->owner_fn->used)
+		if (v->owner_fn && !v->owner_fn->used && !(v->owner_fn->space & SPC_GLOBAL))
 			continue;
 		if (find_obj(L, v->qname, device) >= 0)
 			continue;

@@ -199,6 +199,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->heap_limit = 8 * 1024 * 1024;
 	m->printf_limit = 1024 * 1024;
 	mem_init(&m->mem);
+	m->mem.limit = m->o.max_memory;
 	place_objects(m);
 	strbuf_init(&m->dev_out);
 	strbuf_init(&m->dev_err);
@@ -848,6 +849,24 @@ enum machine_status machine_step(struct machine *m)
 	return m->status;
 }
 
+int machine_poll(struct machine *m)
+{
+	uint64_t n = m->steps - m->polled;
+	m->polled = m->steps;
+	return m->o.interrupt ? m->o.interrupt(m->o.interrupt_ctx, n) : 0;
+}
+
+uint64_t machine_memory(const struct machine *m)
+{
+	return m->mem.host_bytes + m->mem.dev_bytes;
+}
+
+void machine_set_max_memory(struct machine *m, uint64_t bytes)
+{
+	m->o.max_memory = bytes;
+	m->mem.limit = bytes;
+}
+
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
@@ -855,6 +874,8 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 	m->hooks &= ~STOP_HOOK;
 	while (m->status == MST_RUNNING && !m->bp_hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
+			break;
+		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
 			break;
 		step_any(m, QUANTUM_RR, 4096);
 	}
@@ -875,7 +896,10 @@ int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 {
 	if (!ws_range_in(0, 8ull << 30, m->mem.dev_bytes, bytes))
 		return 2;
-	struct alloc *a = mem_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	/* the caller's size: no memory is an error code, not an abort */
+	struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	if (!a)
+		return 2;
 	*addr = a->base;
 	return 0;
 }

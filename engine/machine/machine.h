@@ -85,6 +85,12 @@ struct machine_opts {
 	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
+	/* A caller's budget (the Lua sandbox's): machine_run calls interrupt with
+	 * the steps run since the last call, every few thousand steps, and stops
+	 * early (status still MST_RUNNING) when it returns nonzero. NULL: none. */
+	int (*interrupt)(void *ctx, uint64_t steps);
+	void *interrupt_ctx;
+	uint64_t max_memory;  /* bytes the program may allocate (host heap + device); 0: the emulator's own caps */
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -139,6 +145,12 @@ int machine_start(struct machine *m, int argc, char **argv);
 /* One scheduling step: one instruction of one convergence group (host or
  * device). Returns the status afterwards. */
 enum machine_status machine_step(struct machine *m);
+/* Charge the steps since the last call to o.interrupt: its answer (0: go on). */
+int machine_poll(struct machine *m);
+/* Bytes the program holds (live host heap and device allocations), and a
+ * new cap on them (o.max_memory) for the allocations still to come. */
+uint64_t machine_memory(const struct machine *m);
+void machine_set_max_memory(struct machine *m, uint64_t bytes);
 /* Run until finished, or max_steps (0: no limit) steps. */
 enum machine_status machine_run(struct machine *m, uint64_t max_steps);
 /* Step only the given device warp (block = resident slot) until it has run

@@ -106,6 +106,9 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 	if (may_fail) {
 		if (size > HOST_MEM || (tag == TAG_HOST && size > HOST_MEM - mm->host_bytes))
 			return NULL;
+		uint64_t used = mm->host_bytes + mm->dev_bytes;
+		if (mm->limit && (used >= mm->limit || size > mm->limit - used))
+			return NULL;
 		if (!(data = calloc(1, (size_t)cap)))
 			return NULL;
 	} else {

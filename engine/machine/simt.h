@@ -100,6 +100,7 @@ struct mem {
 	VEC(struct mem_page *) gap; /* mapped global bytes outside every allocation */
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
+	uint64_t limit;          /* host_bytes + dev_bytes cap for mem_try_alloc; 0: none */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
@@ -299,6 +300,7 @@ struct machine {
 	enum machine_status status;
 	int exit_status;
 	uint64_t steps;
+	uint64_t polled;        /* steps charged to o.interrupt so far */
 	/* device */
 	struct grid *grid;      /* running grid or NULL */
 	VEC(struct launch) queue;

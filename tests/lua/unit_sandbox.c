@@ -2,6 +2,7 @@
  * unit_sandbox.c - the Lua sandbox and the ws seam: limits, missing
  * libraries, error format, hostile scripts, and handles through a fake host.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,18 @@ static void expect_error(const char *text, const char *want, const char *desc)
 		printf("# got: %s\n", ret < 0 ? err : "(no error)");
 }
 
+/* expect_error with a budget that leaves the memory limit to be hit first
+ * (allocating is charged by its time, slow under the sanitizers) */
+static void expect_mem_error(const char *text, const char *want, const char *desc)
+{
+	char err[4096];
+	int ret = run(text, 2000000000, 8u << 20, err, sizeof(err));
+
+	ok(ret < 0 && strstr(err, want), "%s", desc);
+	if (!(ret < 0 && strstr(err, want)))
+		printf("# got: %s\n", ret < 0 ? err : "(no error)");
+}
+
 static void expect_ok(const char *text, const char *desc)
 {
 	char err[4096];
@@ -61,11 +74,11 @@ static void test_limits(void)
 		     "instruction budget", "the budget counts in coroutines");
 	expect_error("local ok = pcall(error) while true do ok = pcall(string.rep, 'x', 1) end",
 		     "instruction budget", "pcall of C functions in a loop is still stopped");
-	expect_error("local s = string.rep('x', 1 << 30)", "script exceeded its memory limit of 8 MiB",
+	expect_mem_error("local s = string.rep('x', 1 << 30)", "script exceeded its memory limit of 8 MiB",
 		     "a string.rep bomb hits the memory limit");
-	expect_error("local t = {} for i = 1, 1e9 do t[i] = {} end", "memory limit of 8 MiB",
+	expect_mem_error("local t = {} for i = 1, 1e9 do t[i] = {} end", "memory limit of 8 MiB",
 		     "a table bomb hits the memory limit");
-	expect_error("local s = 'x' while true do s = s .. s end", "memory limit", "doubling a string");
+	expect_mem_error("local s = 'x' while true do s = s .. s end", "memory limit", "doubling a string");
 	expect_ok("local ok, e = pcall(string.rep, 'x', 1 << 30) assert(not ok)",
 		  "a memory error can be caught; the state stays usable");
 	expect_error("local function f() return 1 + f() end f()", "error: ",
@@ -74,7 +87,7 @@ static void test_limits(void)
 		     "recursion through pcall: a clean error");
 	expect_error("local function f() coroutine.wrap(f)() end f()", "error: ",
 		     "nested coroutine resumes: a clean error");
-	expect_error("local t = {} for i = 1, 1e7 do t[i] = coroutine.create(print) end",
+	expect_mem_error("local t = {} for i = 1, 1e7 do t[i] = coroutine.create(print) end",
 		     "memory limit", "a coroutine bomb hits the memory limit");
 	expect_error("string.rep('x', 100, string.rep('y', 1e7)):rep(1e6)", "error: ",
 		     "a separator bomb: a clean error");
@@ -238,10 +251,72 @@ static void test_api(void)
 	}
 }
 
+/* The sandbox's own pattern matcher keeps Lua 5.4's behaviour. */
+static void test_patterns(void)
+{
+	expect_ok("local a, b = ('hello world'):find('o w') assert(a == 5 and b == 7)\n"
+		  "assert(('  trim me  '):match('^%s*(.-)%s*$') == 'trim me')\n"
+		  "assert(('f(a(b)c)d'):match('%b()') == '(a(b)c)')\n"
+		  "local s, n = ('THE (quick) fox'):gsub('%f[%a]%a+', 'x') assert(s == 'x (x) x' and n == 3)\n"
+		  "s, n = ('abc'):gsub('', '-') assert(s == '-a-b-c-' and n == 4)\n"
+		  "a, b = ('a+b'):find('+', 1, true) assert(a == 2 and b == 2)\n"
+		  "assert(('abab'):match('(ab)%1') == 'ab')\n"
+		  "a, b = ('hello'):match('()ll()') assert(a == 3 and b == 5)\n"
+		  "assert(('abc'):gsub('%w', '%%') == '%%%')\n"
+		  "assert(('hello world'):gsub('o', { o = '0' }) == 'hell0 w0rld')\n"
+		  "assert(('abc'):gsub('%w', function(c) return c:upper() end) == 'ABC')\n"
+		  "local t = {} for k, v in ('a=1, b=2'):gmatch('(%w+)=(%w+)') do t[#t + 1] = k .. v end\n"
+		  "assert(table.concat(t, ' ') == 'a1 b2')\n"
+		  "for w in ('one two'):gmatch('%a+', 4) do assert(w == 'two') end\n"
+		  "assert(('x'):find('x', 10) == nil and ('abc'):find('c', -1) == 3)\n"
+		  "local ok, e = pcall(string.find, 'a', '[a') assert(not ok and e:find(\"missing ']'\"))\n"
+		  "ok, e = pcall(string.gsub, 'abc', 'b', '%2') assert(not ok and e:find('invalid capture index %%2'))\n"
+		  "ok, e = pcall(string.rep('(', 40) .. 'a' and string.find, 'a', string.rep('(', 33) .. 'a' .. string.rep(')', 33))\n"
+		  "assert(not ok and e:find('too many captures'))",
+		  "string.find/match/gmatch/gsub keep Lua 5.4's results and messages");
+}
+
+/* print() that presses Ctrl-C: SIGINT arrives while the script runs. */
+static void print_sigint(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	(void)s;
+	(void)n;
+	raise(SIGINT);
+}
+
+static void test_interrupt(void)
+{
+	struct sandbox_opts o;
+	struct sandbox *sb;
+	struct sigaction before, after;
+	const char *text = "print('^C') local n = 0 while true do n = n + 1 end";
+	int ret;
+
+	sigaction(SIGINT, NULL, &before);
+	sandbox_opts_init(&o);
+	o.max_instructions = (uint64_t)1 << 60;
+	o.print_fn = print_sigint;
+	sb = sandbox_new(&o);
+	ret = sandbox_load(sb, "t.lua", text, strlen(text)) < 0 ? -1 : sandbox_pcall(sb, 0, 0);
+	ok(ret < 0 && strstr(sandbox_error(sb), "t.lua:1: error: script interrupted (Ctrl-C)"),
+	   "Ctrl-C stops an endless script with a diagnostic");
+	if (ret == 0 || !strstr(sandbox_error(sb), "interrupted"))
+		printf("# got: %s\n", ret < 0 ? sandbox_error(sb) : "(no error)");
+	sigaction(SIGINT, NULL, &after);
+	ok(after.sa_handler == before.sa_handler, "SIGINT's disposition is restored after the script");
+	sandbox_budget_reset(sb);
+	ret = sandbox_load(sb, "u.lua", "return 1", 8) < 0 ? -1 : sandbox_pcall(sb, 0, 0);
+	ok(ret == 0, "the sandbox runs the next script after an interrupt");
+	sandbox_free(sb);
+}
+
 int main(void)
 {
 	tap_start();
 	test_limits();
+	test_patterns();
+	test_interrupt();
 	test_libs();
 	test_errors();
 	test_api();
