@@ -1158,6 +1158,9 @@ int machine_run_to_barrier(struct machine *m)
 			}
 		if (now != gens)
 			break;
+		/* a barrier no warp reaches: the caller's interrupt still stops it */
+		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
+			return 1;
 		machine_step(m);
 		(void)waiting;
 	}

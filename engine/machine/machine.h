@@ -158,7 +158,8 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps);
  * when there is no such warp. */
 int machine_step_warp(struct machine *m, int slot, int warp);
 /* Run the device until a barrier of some resident block completes (run to
- * the next barrier). */
+ * the next barrier). Returns -1 with no grid, 1 when opts.interrupt stopped
+ * it first, else 0. */
 int machine_run_to_barrier(struct machine *m);
 int machine_exit_status(const struct machine *m);
 
