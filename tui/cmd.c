@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "export.h"
+#include "machine.h"
 
 struct command {
 	const char *name, *alias, *usage, *summary;
@@ -567,15 +568,6 @@ static const struct {
 	{ "set sched", { "rr", "random:" } },
 	{ "set model", { "sc", "relaxed" } },
 	{ "break", { "barrier", "finding" } },
-	{ "break finding", { "oob-global-read", "oob-global-write", "oob-shared", "oob-local",
-			     "misaligned", "use-after-free", "double-free", "invalid-free",
-			     "host-pointer-in-kernel", "device-pointer-on-host", "invalid-host-access", "shared-race",
-			     "global-race", "host-device-race", "barrier-divergence",
-			     "invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
-			     "uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
-			     "trap", "stack-overflow", "step-limit", "invalid-launch",
-			     "barrier-uninitialized", "barrier-overflow", "barrier-bad-token",
-			     "grid-sync-not-cooperative", "race", "oob" } },
 	{ "pane", { "source", "warps", "lanes", "thread", "memory", "sync", "findings", "console" } },
 	{ "export", { "svg" } },
 	{ "cuda", { "block", "thread" } },
@@ -645,6 +637,18 @@ int cmd_complete(char *line, int *len, int cap, struct strbuf *out)
 			;
 		if (strlen(ctx) + (size_t)n + 2 < sizeof(ctx))
 			snprintf(ctx + strlen(ctx), sizeof(ctx) - strlen(ctx), " %.*s", n, p);
+	}
+	if (!strcmp(ctx, "break finding")) {
+		/* every kind of check/findings.def, then the two families */
+		const char *kinds[64];
+		size_t nk = 0;
+		const char *k;
+
+		while (nk + 3 < WS_ARRAY_LEN(kinds) && (k = machine_finding_kind(nk)))
+			kinds[nk++] = k;
+		kinds[nk++] = "race";
+		kinds[nk++] = "oob";
+		return complete_among(line, len, cap, from, kinds, nk, out);
 	}
 	for (size_t i = 0; i < WS_ARRAY_LEN(subwords); i++)
 		if (!strcmp(ctx, subwords[i].ctx))

@@ -8,46 +8,30 @@
 #include <inttypes.h>
 #include <string.h>
 
-struct hint { const char *kind, *hint; };
-
-static const struct hint hints[] = {
-	{ "oob-global-read", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
-	{ "oob-global-write", "check the index against the array's length (an `if (i < n)` guard) and the size given to cudaMalloc" },
-	{ "oob-shared", "the index goes past the __shared__ array (or the dynamic size given at launch); check its bound" },
-	{ "invalid-host-access", "host code used memory it does not own: a pointer that was never set (or set to a made-up address), an index far past an array, or a size given to memset/memcpy/strcpy/snprintf larger than the buffer" },
-	{ "oob-local", "a local array is indexed past its end, or a pointer to a local outlived its function" },
-	{ "misaligned", "a pointer cast to a wider type must point to an address that is a multiple of its size" },
-	{ "use-after-free", "the memory was freed before this access: move the cudaFree after the last kernel that uses it" },
-	{ "double-free", "free each allocation exactly once (set the pointer to NULL after freeing it)" },
-	{ "invalid-free", "pass cudaFree/free exactly the pointer that cudaMalloc/malloc returned" },
-	{ "host-pointer-in-kernel", "kernels can only use device memory: cudaMalloc a buffer, cudaMemcpy the data into it, pass that pointer" },
-	{ "device-pointer-on-host", "host code cannot dereference device memory: cudaMemcpy it back to a host buffer first" },
-	{ "shared-race", "put a __syncthreads() between the write and the other thread's access (or __syncwarp() inside one warp)" },
-	{ "global-race", "order the two accesses: __syncthreads() within a block; between blocks make every access to the word atomic, or use a __threadfence() with a flag, or two launches" },
-	{ "host-device-race", "a launch returns before the kernel has finished: call cudaDeviceSynchronize() (or synchronize the stream) before the host reads or writes memory the kernel uses" },
-	{ "barrier-divergence", "every thread of the block must reach the same __syncthreads(): move it out of the condition or the early return" },
-	{ "invalid-syncwarp-mask", "the mask must include the calling lane, and every lane it names must reach the same __syncwarp" },
-	{ "invalid-collective-mask", "use __activemask() or the mask of the lanes that really take part, the same in every lane" },
-	{ "shfl-inactive-source", "the lane read is not in the mask: it is not taking part, so the value is undefined; include it or clamp the source lane" },
-	{ "uninitialized-read", "write the memory before reading it (cudaMemcpy or cudaMemset the buffer, or initialize the shared array)" },
-	{ "deadlock", "a barrier, collective or spin-wait waits for threads that can never arrive: check conditions around __syncthreads and the flags threads wait on" },
-	{ "integer-divide-by-zero", "the divisor is zero for some threads: guard the division" },
-	{ "assert-failure", "the asserted condition was false for this thread" },
-	{ "trap", "the kernel called __trap() (or reached code that must not run)" },
-	{ "stack-overflow", "runaway recursion, or local arrays too large for the stack (cudaDeviceSetLimit(cudaLimitStackSize, ...))" },
-	{ "step-limit", "the program may loop forever (a spin-wait no thread will release?); raise --max-steps if it is just long" },
-	{ "barrier-uninitialized", "init(&bar, count) in one thread, then __syncthreads(), before any thread uses the cuda::barrier" },
-	{ "barrier-overflow", "the count given to init() must equal the number of arrivals in each phase" },
-	{ "barrier-bad-token", "wait() takes the token that this thread's arrive() on the same barrier returned" },
-	{ "grid-sync-not-cooperative", "launch with cudaLaunchCooperativeKernel (and no more blocks than can be resident) to use this_grid().sync()" },
-	{ "invalid-launch", "check the grid and block dimensions (at most 1024 threads per block) and the dynamic shared memory size" },
+static const struct { const char *kind, *title, *hint; } kinds[] = {
+#define FINDING(k, t, h) { k, t, h },
+#include "findings.def"
+#undef FINDING
 };
+
+const char *machine_finding_kind(size_t i)
+{
+	return i < WS_ARRAY_LEN(kinds) ? kinds[i].kind : NULL;
+}
+
+const char *machine_finding_title(const char *kind)
+{
+	for (size_t i = 0; i < WS_ARRAY_LEN(kinds); i++)
+		if (!strcmp(kinds[i].kind, kind))
+			return kinds[i].title;
+	return NULL;
+}
 
 const char *finding_hint(const char *kind)
 {
-	for (size_t i = 0; i < sizeof(hints) / sizeof(hints[0]); i++)
-		if (!strcmp(hints[i].kind, kind))
-			return hints[i].hint;
+	for (size_t i = 0; i < WS_ARRAY_LEN(kinds); i++)
+		if (!strcmp(kinds[i].kind, kind))
+			return kinds[i].hint;
 	return NULL;
 }
 

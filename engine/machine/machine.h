@@ -135,6 +135,10 @@ void machine_findings_json(const struct machine *m, FILE *f);
 /* Findings not kept because more than WS_FINDINGS_MAX distinct ones were made. */
 #define WS_FINDINGS_MAX 100
 uint64_t machine_findings_dropped(const struct machine *m);
+/* The kinds of finding (check/findings.def), in table order: the i-th kind's
+ * name, or NULL past the last; and a kind's title (NULL: no such kind). */
+const char *machine_finding_kind(size_t i);
+const char *machine_finding_title(const char *kind);
 /* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
 #define WS_DEFAULT_MAX_STEPS 500000000ull
 

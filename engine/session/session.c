@@ -848,19 +848,12 @@ int session_break_func(struct session *s, const char *name, const char *cond, in
 
 int session_break_finding(struct session *s, const char *kind, struct strbuf *msg)
 {
-	static const char *const kinds[] = {
-		"oob-global-read", "oob-global-write", "oob-shared", "oob-local", "misaligned",
-		"use-after-free", "double-free", "invalid-free", "host-pointer-in-kernel",
-		"device-pointer-on-host", "invalid-host-access", "shared-race", "global-race", "host-device-race", "barrier-divergence",
-		"invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
-		"uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
-		"trap", "stack-overflow", "step-limit", "invalid-launch", "barrier-", "grid-sync",
-		"oob", "race", "uninitialized", "free", "mask",
-	};
+	/* a kind (check/findings.def), or a part of one: "race", "oob" */
 	int known = !kind;
+	const char *k;
 
-	for (size_t i = 0; !known && i < WS_ARRAY_LEN(kinds); i++)
-		known = strstr(kinds[i], kind) != NULL || strstr(kind, kinds[i]) == kind;
+	for (size_t i = 0; !known && (k = machine_finding_kind(i)); i++)
+		known = strstr(k, kind) != NULL;
 	if (!known) {
 		strbuf_addf(msg, "no finding kind '%s' (e.g. shared-race, oob-global-read, "
 			    "deadlock, race, oob)", kind);
