@@ -474,6 +474,9 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 		while (nc < need)
 			nc *= 2;
 		ls->buf = xrealloc(ls->buf, nc);
+		/* the bytes past sp are read by out-of-range local accesses
+		 * (oob_local): zero, never what malloc left, so runs repeat */
+		memset(ls->buf + ls->cap, 0, nc - ls->cap);
 		ls->cap = nc;
 	}
 	memset(ls->buf + b, 0, size);
@@ -1365,7 +1368,8 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 	int found = 0;
 	EACH(M, l, {
 		uint64_t off = A[l] + imm - a->base;
-		if (off + sz > a->size)
+		/* other lanes' addresses may lie below a->base: off wraps */
+		if (off >= a->size || sz > a->size - off)
 			continue;
 		if (!write && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
 			continue;
@@ -1746,7 +1750,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && off + sz <= win.len && !(off & (sz - 1))) {
+		/* off wraps for an address below the window: compare without adding */
+		if (fast && off < win.len && sz <= win.len - off && !(off & (sz - 1))) {
 			p = win.base + off;
 			if (win.a && win.a->shadow)
 				mem_mark_init(win.a, off, sz);
