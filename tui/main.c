@@ -393,21 +393,33 @@ static int program_compile(struct cli *cli, struct compilation *c, const char *p
 	return ret == 0 && c->mod ? 0 : -1;
 }
 
+/* Out of memory while an output file is being written: remove it rather
+ * than leave it half-written (util.h). */
+static void unlink_oom(void *path)
+{
+	unlink(path);
+}
+
 /* --report FILE.json: every finding (docs/findings.md). */
 static int program_report(struct machine *m, const char *path)
 {
 	FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	int ret = 0;
 
 	if (!f) {
 		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
+	if (f != stdout)
+		util_oom_hook(unlink_oom, (void *)path);
 	machine_findings_json(m, f);
 	if (f != stdout && fclose(f) != 0) {
 		fprintf(stderr, "warpstep: cannot write '%s': %s\n", path, strerror(errno));
-		return -1;
+		ret = -1;
 	}
-	return 0;
+	if (f != stdout)
+		util_oom_unhook(unlink_oom, (void *)path);
+	return ret;
 }
 
 /* Compile and run; argv[0] is the program path (its argv[0]). */
@@ -693,8 +705,21 @@ int main(int argc, char **argv)
 	struct cli cli;
 	int status;
 
+#ifdef WS_TEST_FAIL_ALLOC
+	/* The warpstep-failalloc test binary only (tests/robust/allocfail.t):
+	 * allocation number N of the funnel fails; WS_COUNT_ALLOCS reports how
+	 * many there were. */
+	const char *fail = getenv("WS_FAIL_ALLOC_AFTER");
+
+	if (fail)
+		util_fail_after(strtol(fail, NULL, 10));
+#endif
 	cli_init(&cli);
 	status = cli_main(&cli, argc, argv);
 	cli_release(&cli);
+#ifdef WS_TEST_FAIL_ALLOC
+	if (getenv("WS_COUNT_ALLOCS"))
+		fprintf(stderr, "warpstep-failalloc: %lu allocations\n", util_alloc_calls());
+#endif
 	return status;
 }
