@@ -12,6 +12,10 @@
  * choice; when the bytes run out every choice is the first one, which ends
  * lists and nests, so any input gives a finite program.
  *
+ * The first two bytes pick the scheduler's seed and the machine's modes
+ * (round-robin or random scheduling, stack or independent thread
+ * scheduling, sequentially consistent or relaxed memory, checkers on or off).
+ *
  * Invariants checked on every input:
  *   the program compiles without errors (the generator writes valid CUDA;
  *   a diagnostic is a generator or front-end bug);
@@ -523,7 +527,9 @@ struct outcome {
 	size_t nfindings;
 };
 
-static void run_once(const struct ir_module *mod, uint64_t seed, int random_sched, struct outcome *o)
+/* Machine options from one byte: bit 0 random scheduling, bit 1 independent
+ * thread scheduling, bit 2 the relaxed memory model, bit 3 checkers off. */
+static void run_once(const struct ir_module *mod, uint64_t seed, unsigned flags, struct outcome *o)
 {
 	struct machine_opts mo;
 	struct machine *m;
@@ -535,7 +541,10 @@ static void run_once(const struct ir_module *mod, uint64_t seed, int random_sche
 	machine_opts_init(&mo);
 	mo.max_steps = MAX_STEPS;
 	mo.seed = seed;
-	mo.sched = random_sched ? SCHED_RANDOM : SCHED_RR;
+	mo.sched = flags & 1 ? SCHED_RANDOM : SCHED_RR;
+	mo.simt = flags & 2 ? SIMT_ITS : SIMT_STACK;
+	mo.model = flags & 4 ? MODEL_RELAXED : MODEL_SC;
+	mo.fast = (flags & 8) != 0;
 	mo.out = f;
 	mo.err = f;
 	m = machine_new(mod, &mo);
@@ -555,11 +564,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct compilation c;
 	struct outcome o1, o2;
 	uint64_t seed;
-	int random_sched;
+	unsigned flags;
 
 	strbuf_init(&g.sb);
 	seed = gen_byte(&g);
-	random_sched = gen_byte(&g) & 1;
+	flags = gen_byte(&g);
 	gen_program(&g);
 	if (getenv("FUZZ_INTERP_PRINT"))
 		fprintf(stderr, "%s", strbuf_cstr(&g.sb));
@@ -570,8 +579,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		diag_render(&c.diags, &c.sm, stderr, 0);
 		abort();
 	}
-	run_once(c.mod, seed, random_sched, &o1);
-	run_once(c.mod, seed, random_sched, &o2);
+	run_once(c.mod, seed, flags, &o1);
+	run_once(c.mod, seed, flags, &o2);
 	if (o1.status != o2.status || o1.steps != o2.steps || o1.nfindings != o2.nfindings ||
 	    o1.outlen != o2.outlen || memcmp(o1.out, o2.out, o1.outlen)) {
 		size_t d = 0;
