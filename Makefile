@@ -213,7 +213,8 @@ bench: $(BIN)
 
 # libFuzzer targets: every fuzz/fuzz_NAME.c, built with the whole engine by
 # clang, each run for FUZZ_TIME seconds, seeded from fuzz/corpus; new inputs
-# go to build/fuzz/corpus_NAME (copy the interesting ones into fuzz/corpus/).
+# go to build/fuzz/corpus_NAME (copy the interesting ones into fuzz/corpus/),
+# crashes, leaks and slow inputs to build/fuzz/ (crash-*, leak-*, slow-unit-*).
 # Warnings are not errors here: gcc's strict build is the one that enforces them.
 FUZZ_CC = clang
 FUZZ_TIME = 60
@@ -237,7 +238,8 @@ fuzz: $(GEN_HEADERS) $(GEN_SCRIPTS)
 			$(FUZZ_LIBS_$(n)) $(LIBS) || exit 1; \
 		mkdir -p build/fuzz/corpus_$(n) && \
 		./build/fuzz/fuzz_$(n) -max_total_time=$(FUZZ_TIME) -max_len=8192 \
-			-timeout=10 -rss_limit_mb=2048 build/fuzz/corpus_$(n) fuzz/corpus || exit 1;)
+			-timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/ \
+			build/fuzz/corpus_$(n) fuzz/corpus || exit 1;)
 
 # Installation
 install: $(BIN)
