@@ -176,7 +176,23 @@ $(B)/fuzz/run_%: fuzz/run_corpus.c fuzz/fuzz_%.c fuzz/fuzz.h $(LIB) config.mk
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -include fuzz/fuzz.h $(ALL_LDFLAGS) -o $@ fuzz/run_corpus.c fuzz/fuzz_$*.c $(LIB) $(LIBS)
 
-test-bins: $(BIN) $(UNIT_BIN) $(CORPUS_BIN)
+# The Lua API's target also links scripts/ and Lua (as the Lua unit tests do).
+$(B)/fuzz/run_lua: fuzz/run_corpus.c fuzz/fuzz_lua.c fuzz/fuzz.h $(SCRIPTS_OBJ) $(LIB) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -include fuzz/fuzz.h $(ALL_LDFLAGS) -o $@ fuzz/run_corpus.c \
+		fuzz/fuzz_lua.c $(SCRIPTS_OBJ) $(LIB) $(APP_LIBS)
+
+# The binary with allocation-failure injection (util.h; tests/robust/allocfail.t):
+# the same objects, but main.c reads WS_FAIL_ALLOC_AFTER from the environment.
+FAILALLOC_BIN = $(B)/tests/warpstep-failalloc
+$(B)/tests/main-failalloc.o: tui/main.c config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -DWS_TEST_FAIL_ALLOC -c $< -o $@
+
+$(FAILALLOC_BIN): $(filter-out $(B)/tui/main.o,$(APP_OBJ)) $(B)/tests/main-failalloc.o $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter-out $(B)/tui/main.o,$(APP_OBJ)) $(B)/tests/main-failalloc.o $(LIB) $(APP_LIBS)
+
+test-bins: $(BIN) $(UNIT_BIN) $(CORPUS_BIN) $(FAILALLOC_BIN)
 
 setup-build:
 	@sh tools/setup-deps.sh build
@@ -202,25 +218,33 @@ bench: $(BIN)
 
 # libFuzzer targets: every fuzz/fuzz_NAME.c, built with the whole engine by
 # clang, each run for FUZZ_TIME seconds, seeded from fuzz/corpus; new inputs
-# go to build/fuzz/corpus_NAME (copy the interesting ones into fuzz/corpus/).
+# go to build/fuzz/corpus_NAME (copy the interesting ones into fuzz/corpus/),
+# crashes, leaks and slow inputs to build/fuzz/ (crash-*, leak-*, slow-unit-*).
 # Warnings are not errors here: gcc's strict build is the one that enforces them.
 FUZZ_CC = clang
 FUZZ_TIME = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-fuzz: $(GEN_HEADERS)
+# FUZZ=NAME builds and runs that target only. A target's extra sources, flags
+# and libraries: FUZZ_SRC_NAME, FUZZ_CFLAGS_NAME, FUZZ_LIBS_NAME.
+FUZZ = $(FUZZ_NAMES)
+FUZZ_SRC_lua = $(SCRIPTS_SRC)
+FUZZ_CFLAGS_lua = -Iscripts $(LUA_CFLAGS) -Wno-overlength-strings
+FUZZ_LIBS_lua = $(LUA_LIBS)
+fuzz: $(GEN_HEADERS) $(GEN_SCRIPTS)
 	@if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		echo "fuzz: $(FUZZ_CC) not found; libFuzzer needs clang (apt-get install clang): skipped"; \
 		exit 0; \
 	fi; \
 	mkdir -p build/fuzz; \
-	for n in $(FUZZ_NAMES); do \
-		echo "$(FUZZ_CC) ... -o build/fuzz/fuzz_$$n" && \
-		$(FUZZ_CC) $(CORE_CFLAGS) $(FUZZ_FLAGS) -include fuzz/fuzz.h -o build/fuzz/fuzz_$$n \
-			fuzz/fuzz_$$n.c $(LIB_SRC) $(LIBS) || exit 1; \
-		mkdir -p build/fuzz/corpus_$$n && \
-		./build/fuzz/fuzz_$$n -max_total_time=$(FUZZ_TIME) -max_len=8192 \
-			-timeout=10 -rss_limit_mb=2048 build/fuzz/corpus_$$n fuzz/corpus || exit 1; \
-	done
+	$(foreach n,$(FUZZ),\
+		echo "$(FUZZ_CC) ... -o build/fuzz/fuzz_$(n)" && \
+		$(FUZZ_CC) $(CORE_CFLAGS) $(FUZZ_FLAGS) $(FUZZ_CFLAGS_$(n)) -include fuzz/fuzz.h \
+			-o build/fuzz/fuzz_$(n) fuzz/fuzz_$(n).c $(LIB_SRC) $(FUZZ_SRC_$(n)) \
+			$(FUZZ_LIBS_$(n)) $(LIBS) || exit 1; \
+		mkdir -p build/fuzz/corpus_$(n) && \
+		./build/fuzz/fuzz_$(n) -max_total_time=$(FUZZ_TIME) -max_len=8192 \
+			-timeout=10 -rss_limit_mb=2048 -artifact_prefix=build/fuzz/ \
+			build/fuzz/corpus_$(n) fuzz/corpus || exit 1;)
 
 # Installation
 install: $(BIN)

@@ -160,13 +160,20 @@ static int he_alive(void *ctx, enum wsapi_kind kind, uint64_t id)
 	return 1;
 }
 
+static void mach_free_argv(struct he_mach *hm)
+{
+	for (int i = 0; i < hm->argc; i++)
+		free(hm->argv[i]);
+	free(hm->argv);
+	hm->argv = NULL;
+	hm->argc = 0;
+}
+
 static void mach_free(struct he_mach *hm)
 {
 	session_free(hm->s);
 	vec_free(&hm->evq);
-	for (int i = 0; i < hm->argc; i++)
-		free(hm->argv[i]);
-	free(hm->argv);
+	mach_free_argv(hm);
 	free(hm);
 }
 
@@ -718,6 +725,8 @@ static int main_start(struct he_mach *hm, int argc, const char **argv, char *err
 	for (int i = 0; i < argc; i++)
 		hm->argv[i + 1] = xstrdup(argv[i]);
 	if (session_start_main(hm->s, hm->argc, hm->argv) < 0) {
+		/* the machine stays fresh: a second m:run_main() tries again */
+		mach_free_argv(hm);
 		snprintf(err, WSAPI_ERR_MAX, "the program has no main function");
 		return -1;
 	}

@@ -407,12 +407,20 @@ static int program_compile(struct cli *cli, struct compilation *c, const char *p
 	return ret == 0 && c->mod ? 0 : -1;
 }
 
+/* Out of memory while an output file is being written: drop the
+ * unfinished temporary file rather than leave it behind (util.h). */
+static void abort_oom(void *o)
+{
+	util_out_abort(o);
+}
+
 /* --report FILE.json: every finding (docs/findings.md), written whole
  * (util_out) or not at all. */
 static int program_report(struct machine *m, const char *path)
 {
 	struct util_out o;
 	const char *why;
+	int ret = 0;
 
 	if (!strcmp(path, "-")) {
 		machine_findings_json(m, stdout);
@@ -422,12 +430,14 @@ static int program_report(struct machine *m, const char *path)
 		fprintf(stderr, "warpstep: --report: cannot write '%s': %s\n", path, why);
 		return -1;
 	}
+	util_oom_hook(abort_oom, &o);
 	machine_findings_json(m, o.f);
 	if (util_out_commit(&o, &why) < 0) {
 		fprintf(stderr, "warpstep: --report: cannot write '%s': %s\n", path, why);
-		return -1;
+		ret = -1;
 	}
-	return 0;
+	util_oom_unhook(abort_oom, &o);
+	return ret;
 }
 
 /* Are a and b the same file (same inode: links and other spellings too)? */
@@ -758,6 +768,15 @@ int main(int argc, char **argv)
 	struct cli cli;
 	int status;
 
+#ifdef WS_TEST_FAIL_ALLOC
+	/* The warpstep-failalloc test binary only (tests/robust/allocfail.t):
+	 * allocation number N of the funnel fails; WS_COUNT_ALLOCS reports how
+	 * many there were. */
+	const char *fail = getenv("WS_FAIL_ALLOC_AFTER");
+
+	if (fail)
+		util_fail_after(strtol(fail, NULL, 10));
+#endif
 	cli_init(&cli);
 	status = cli_main(&cli, argc, argv);
 	cli_release(&cli);
@@ -769,5 +788,9 @@ int main(int argc, char **argv)
 		if (status == 0)
 			status = EXIT_USAGE;
 	}
+#ifdef WS_TEST_FAIL_ALLOC
+	if (getenv("WS_COUNT_ALLOCS"))
+		fprintf(stderr, "warpstep-failalloc: %lu allocations\n", util_alloc_calls());
+#endif
 	return status;
 }

@@ -42,6 +42,13 @@ static void restore(void)
 	}
 }
 
+/* Out of memory (util.h): the message must land on a normal terminal. */
+static void restore_oom(void *arg)
+{
+	(void)arg;
+	restore();
+}
+
 void term_opts_init(struct term_opts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -317,6 +324,7 @@ static SCREEN *term_open(const struct term_opts *o)
 	set_term(scr);
 	curses_on = 1;
 	atexit(restore);
+	util_oom_hook(restore_oom, NULL);
 	cbreak();
 	noecho();
 	nonl();

@@ -478,6 +478,9 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 		while (nc < need)
 			nc *= 2;
 		ls->buf = xrealloc(ls->buf, nc);
+		/* the bytes past sp are read by out-of-range local accesses
+		 * (oob_local): zero, never what malloc left, so runs repeat */
+		memset(ls->buf + ls->cap, 0, nc - ls->cap);
 		ls->cap = nc;
 	}
 	memset(ls->buf + b, 0, size);

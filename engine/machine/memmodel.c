@@ -901,7 +901,8 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	sem_of(in, &strong, &scope);
 	strong = 1;
 	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
-	uint64_t *C = regp(g->fr, in->c, 0);
+	/* c < 0: no third operand (all but CAS); no pointer before the registers */
+	uint64_t *C = in->c >= 0 ? regp(g->fr, in->c, 0) : NULL;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);

@@ -10,48 +10,95 @@
 #include <unistd.h>
 
 static long fail_after = -1;
+static unsigned long alloc_calls;
+
+static struct {
+	void (*fn)(void *);
+	void *arg;
+} oom_hooks[8];
+static int noom_hooks;
 
 void util_fail_after(long n)
 {
 	fail_after = n;
 }
 
-static void check_fail(void)
+unsigned long util_alloc_calls(void)
 {
-	if (WS_UNLIKELY(fail_after >= 0)) {
-		if (fail_after == 0) {
-			fputs("warpstep: out of memory\n", stderr);
-			abort();
-		}
-		fail_after--;
+	return alloc_calls;
+}
+
+void util_oom_hook(void (*fn)(void *), void *arg)
+{
+	if (noom_hooks < (int)WS_ARRAY_LEN(oom_hooks)) {
+		oom_hooks[noom_hooks].fn = fn;
+		oom_hooks[noom_hooks].arg = arg;
+		noom_hooks++;
 	}
 }
 
-static void *oom(void *p)
+void util_oom_unhook(void (*fn)(void *), void *arg)
 {
-	if (!p) {
-		fputs("warpstep: out of memory\n", stderr);
-		abort();
+	for (int i = noom_hooks - 1; i >= 0; i--) {
+		if (oom_hooks[i].fn == fn && oom_hooks[i].arg == arg) {
+			memmove(&oom_hooks[i], &oom_hooks[i + 1], (size_t)(noom_hooks - i - 1) * sizeof(oom_hooks[0]));
+			noom_hooks--;
+			return;
+		}
 	}
+}
+
+void util_oom(void)
+{
+	/* a hook that allocates would come back here: run each at most once */
+	while (noom_hooks > 0) {
+		noom_hooks--;
+		oom_hooks[noom_hooks].fn(oom_hooks[noom_hooks].arg);
+	}
+	fflush(stdout);
+	fputs("warpstep: out of memory\n", stderr);
+	fflush(stderr);
+	_exit(WS_EXIT_OOM);
+}
+
+/* 1 when this call must fail (injection), counting every call. */
+static int fail_now(void)
+{
+	alloc_calls++;
+	if (WS_UNLIKELY(fail_after >= 0)) {
+		if (fail_after == 0)
+			return 1;
+		fail_after--;
+	}
+	return 0;
+}
+
+static void *oom_check(void *p)
+{
+	if (WS_UNLIKELY(!p))
+		util_oom();
 	return p;
 }
 
 void *xmalloc(size_t n)
 {
-	check_fail();
-	return oom(malloc(n ? n : 1));
+	if (fail_now())
+		util_oom();
+	return oom_check(malloc(n ? n : 1));
 }
 
 void *xcalloc(size_t count, size_t size)
 {
-	check_fail();
-	return oom(calloc(count ? count : 1, size ? size : 1));
+	if (fail_now())
+		util_oom();
+	return oom_check(calloc(count ? count : 1, size ? size : 1));
 }
 
 void *xrealloc(void *p, size_t n)
 {
-	check_fail();
-	return oom(realloc(p, n ? n : 1));
+	if (fail_now())
+		util_oom();
+	return oom_check(realloc(p, n ? n : 1));
 }
 
 char *xstrndup(const char *s, size_t n)

@@ -2,10 +2,27 @@
  * util.h - the allocation funnel, growable vectors, string buffers, arenas.
  *
  * Contract:
- * - Every heap allocation in warpstep goes through xmalloc/xcalloc/xrealloc
- *   (or an arena built on them). The test build can make the Nth call fail
- *   (util_fail_after); on failure these functions print "warpstep: out of
- *   memory" and abort, so callers never see NULL.
+ * - Every heap allocation of warpstep's own (its data structures, sized by
+ *   the source text and the run: tokens, IR, threads, findings, shadow
+ *   state) goes through xmalloc/xcalloc/xrealloc (or an arena built on
+ *   them), and they never return NULL. When the C library says no, the
+ *   funnel runs the hooks registered with util_oom_hook (most recent first:
+ *   the interface restores the terminal, a writer removes its unfinished
+ *   output file), writes "warpstep: out of memory" on stderr and ends the
+ *   process with _exit(WS_EXIT_OOM): no abort, no core, no atexit handlers
+ *   and no flushing of half-written stdio files (stdout and stderr are
+ *   flushed first, so the program's output so far is not lost).
+ * - The emulated program's memory is not warpstep's: what the program asks
+ *   for (cudaMalloc, malloc, new, the machine's memory for them) is
+ *   allocated with plain malloc/calloc and a failure is the program's error
+ *   (NULL, cudaErrorMemoryAllocation), as on a real machine. The Lua heap
+ *   (scripts/sandbox.c) is also outside the funnel: Lua needs an allocator
+ *   that can fail, and reports that as a script error.
+ * - Allocation-failure injection, for tests (tests/robust/allocfail.t):
+ *   util_fail_after(n) makes the funnel's call number n (from 0) after it
+ *   fail as if the C library had said no; util_alloc_calls counts the
+ *   funnel's calls. The warpstep-failalloc test binary sets it from the
+ *   environment (WS_FAIL_ALLOC_AFTER); the installed binary never does.
  * - An arena owns everything allocated from it; arena_release frees it whole.
  *   One arena per compilation.
  * - struct strbuf always holds a NUL-terminated string (buf may be NULL while
@@ -50,6 +67,18 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* Test hook: make the allocation funnel fail after n more calls (-1: never). */
 void util_fail_after(long n);
+/* Calls of the funnel so far (xmalloc, xcalloc, xrealloc, arena chunks). */
+unsigned long util_alloc_calls(void);
+/* Exit status of warpstep itself running out of memory (not a status of the
+ * program's: like timeout(1) and env(1), 125 says "the tool failed"). */
+#define WS_EXIT_OOM 125
+/* Run fn(arg) on the out-of-memory path, before the message and _exit.
+ * Hooks must not allocate; at most 8 at a time. util_oom_unhook removes the
+ * most recent registration of the pair (no-op when absent). */
+void util_oom_hook(void (*fn)(void *), void *arg);
+void util_oom_unhook(void (*fn)(void *), void *arg);
+/* The out-of-memory path itself: hooks, message, _exit(WS_EXIT_OOM). */
+WS_NORETURN void util_oom(void);
 
 /* Growable vector of T: struct { T *v; size_t len, cap; }. */
 #define VEC(T) struct { T *v; size_t len, cap; }
