@@ -560,7 +560,7 @@ static void run_once(const struct ir_module *mod, uint64_t seed, unsigned flags,
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct gen g = { data, size, 0, { NULL, 0, 0 }, 0, 0, 0, 0, 0, 0, 0, 0 };
-	struct front_opts fo = { 0, NULL, NULL };
+	struct front_opts fo = { 0 };
 	struct compilation c;
 	struct outcome o1, o2;
 	uint64_t seed;

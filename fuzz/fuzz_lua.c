@@ -403,7 +403,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *devnull;
 	struct lgen g = { data, size, 0, { NULL, 0, 0 }, 0, 0 };
-	struct front_opts fo = { 0, NULL, NULL };
+	struct front_opts fo = { 0 };
 	struct machine_opts mo;
 	struct sandbox_opts so;
 	struct sandbox *sb;
