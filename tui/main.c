@@ -542,6 +542,7 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])) ||
 	    (status = output_check("--report", cli->report, inputs)))
 		return status;
+	cli->mo.in = stdin;     /* the program reads the command's stdin, as a native one */
 	return program_run(cli, argc, argv, NULL);
 }
 

@@ -297,6 +297,7 @@ void machine_free(struct machine *m)
 	vec_free(&m->obs);
 	vec_free(&m->bps);
 	vec_free(&m->events);
+	hostio_release(m);
 	strbuf_release(&m->dev_out);
 	strbuf_release(&m->dev_err);
 	strbuf_release(&m->tmp);

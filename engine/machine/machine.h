@@ -72,6 +72,19 @@
 enum simt_policy { SIMT_STACK, SIMT_ITS };
 enum sched_policy { SCHED_RR, SCHED_RANDOM };
 
+/*
+ * Which files a program may open, remove or rename (fopen, tmpfile ...), for
+ * hosts that run programs for code written by others (the Lua layer).
+ * may_open gets the path as the program wrote it and whether it would be
+ * written; it returns 0 to allow, or -1 with *why set (a static string) to
+ * refuse: the call then fails as if the file could not be opened, and a line
+ * on the program's stderr says why.
+ */
+struct machine_file_policy {
+	int (*may_open)(void *ctx, const char *path, int write, const char **why);
+	void *ctx;
+};
+
 struct machine_opts {
 	enum simt_policy simt;
 	enum sched_policy sched;
@@ -81,6 +94,8 @@ struct machine_opts {
 	int num_sms;          /* 0: default (device profile) */
 	int max_blocks_per_sm; /* 0: default */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
+	FILE *in;             /* the program's stdin; NULL: always at end of file */
+	const struct machine_file_policy *files; /* NULL: any file, as a native program */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
 	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */

@@ -662,11 +662,6 @@ static int host_format(struct machine *m, struct strbuf *out, const uint64_t *ar
 	return r;
 }
 
-static FILE *file_of(struct machine *m, uint64_t f)
-{
-	return f == 2 ? m->err : f == 1 ? m->out : NULL;
-}
-
 static uint64_t host_alloc(struct machine *m, uint64_t n, int kind)
 {
 	struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, kind);
@@ -1121,7 +1116,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		r = host_format(m, &sb, a, types, nargs, fi);
 		if (r >= 0 || sb.len) {
 			if (id == BI_fprintf) {
-				FILE *f = file_of(m, a[0]);
+				FILE *f = hostio_out(m, a[0]);
 				if (f)
 					fwrite(sb.buf, 1, sb.len, f);
 			} else {
@@ -1149,8 +1144,8 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		if (id == BI_puts) {
 			strbuf_addc(&sb, '\n');
 			fwrite(sb.buf, 1, sb.len, m->out);
-		} else if (file_of(m, a[1])) {
-			fwrite(strbuf_cstr(&sb), 1, sb.len, file_of(m, a[1]));
+		} else if (hostio_out(m, a[1])) {
+			fwrite(strbuf_cstr(&sb), 1, sb.len, hostio_out(m, a[1]));
 		}
 		strbuf_release(&sb);
 		*ret = 1;
@@ -1160,8 +1155,8 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		*ret = (uint8_t)a[0];
 		return 0;
 	case BI_fflush:
-		if (file_of(m, a[0]))
-			fflush(file_of(m, a[0]));
+		if (hostio_out(m, a[0]))
+			fflush(hostio_out(m, a[0]));
 		else
 			fflush(m->out);
 		return 0;
@@ -1267,6 +1262,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 	case BI_clock_host: *ret = m->cycles / 1000; return 0;
 	case BI_getenv: *ret = 0; return 0;
 	default:
-		return 0;
+		r = hostio_call(m, id, a, nargs, ret);
+		return r == -2 ? 0 : r;
 	}
 }

@@ -314,6 +314,7 @@ struct machine {
 	struct strbuf dev_out;  /* device printf, flushed at sync points */
 	struct strbuf dev_err;  /* device assert messages */
 	FILE *out, *err;
+	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
 	VEC(struct event_rec) events;
 	uint32_t nstreams;
 	uint64_t heap_limit, printf_limit, stack_limit;
@@ -468,6 +469,14 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 /* read a NUL-terminated string (limit bytes) as lane l of w; -1 on bad address */
 int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 		    struct strbuf *out);
+
+/* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1
+ * the program stopped, -2 not a hostio built-in); hostio_out is the host
+ * stream a FILE handle writes to (NULL: none); hostio_release closes every
+ * file the program left open. */
+int hostio_call(struct machine *m, int id, const uint64_t *a, int nargs, uint64_t *ret);
+FILE *hostio_out(struct machine *m, uint64_t h);
+void hostio_release(struct machine *m);
 
 /* runtime.c: HOST built-ins. Returns 0 done, 1 = host must wait (retry). */
 int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, uint64_t *ret,

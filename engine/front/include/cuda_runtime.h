@@ -9,6 +9,34 @@
 #ifndef __WS_CUDA_RUNTIME_H
 #define __WS_CUDA_RUNTIME_H
 #define __CUDA_RUNTIME_H__
+/* the include guards of the headers that nvcc's cuda_runtime.h brings in (CUDA 13.0):
+ * helper headers test them (helper_cuda.h: __DRIVER_TYPES_H__ for checkCudaErrors) */
+#define __CHANNEL_DESCRIPTOR_H__
+#define __COMMON_FUNCTIONS_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DEVICE_ATOMIC_FUNCTIONS_HPP__
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
+#define __DEVICE_DOUBLE_FUNCTIONS_HPP__
+#define __DEVICE_DOUBLE_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_HPP__
+#define __DEVICE_FUNCTIONS_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
+#define __DEVICE_TYPES_H__
+#define __DRIVER_FUNCTIONS_H__
+#define __DRIVER_TYPES_H__
+#define __HOST_CONFIG_H__
+#define __HOST_DEFINES_H__
+#define __LIBRARY_TYPES_H__
+#define __MATH_FUNCTIONS_HPP__
+#define __MATH_FUNCTIONS_H__
+#define __SURFACE_INDIRECT_FUNCTIONS_H__
+#define __SURFACE_TYPES_H__
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
+#define __TEXTURE_TYPES_H__
+#define __VECTOR_FUNCTIONS_HPP__
+#define __VECTOR_FUNCTIONS_H__
+#define __VECTOR_TYPES_H__
 #define CUDART_VERSION 12000
 #define __CUDART_API_VERSION 12000
 
