@@ -117,6 +117,7 @@ struct parser {
 	int no_gt;                /* parsing template arguments: '>' ends the expression */
 	struct obj *globals, **globals_tail;
 	struct obj *funcs, **funcs_tail;
+	struct obj *gtemps, **gtemps_tail; /* temporaries of global initializers */
 	struct deferred *deferred;
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
