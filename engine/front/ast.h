@@ -100,7 +100,7 @@ struct obj {
 	unsigned is_func : 1, is_local : 1, is_param : 1, is_static : 1, is_extern : 1,
 		 addr_taken : 1, is_defined : 1, is_method : 1, is_ctor : 1, extern_c : 1,
 		 dyn_shared : 1, is_constexpr : 1, used : 1, is_inline : 1, is_tmpl_inst : 1,
-		 has_init : 1, is_dtor : 1, dyn_init : 1;
+		 has_init : 1, is_dtor : 1, dyn_init : 1, static_local : 1;
 	unsigned space;          /* functions: SPC_*; explicit or SPC_HOST by default */
 	enum memspace ms;        /* variables */
 	long align;              /* __align__ / alignas on variables */

@@ -135,6 +135,8 @@ struct lower {
 };
 
 static int needs_dtor(struct type *t);
+static int init_is_const(struct lower *L, struct initializer *in, int depth);
+static void gen_static_local(struct lower *L, struct obj *v, struct span sp);
 static void push_cleanup(struct lower *L, int kind, struct obj *v, struct type *ty, int temp);
 static void init_from(struct lower *L, struct type *t, int dst, int src, struct node *e);
 
@@ -1276,6 +1278,31 @@ static int gen_delete(struct lower *L, struct node *n)
 	return -1;
 }
 
+/* A by-value class argument: copy-constructed into a slot of the caller,
+ * destroyed at the end of the caller's full-expression; a temporary is the
+ * parameter itself (the copy is elided). Returns the address to pass. */
+static int by_value_arg(struct lower *L, struct node *a, int v)
+{
+	if (a->ty->kind != TY_STRUCT || (prvalue_obj(a) && needs_dtor(a->ty)))
+		return v;
+	/* by value: the callee gets a copy it may modify */
+	struct obj *tmp = arena_alloc(L->a, sizeof(*tmp));
+	memset(tmp, 0, sizeof(*tmp));
+	long al = a->ty->align ? a->ty->align : 1;
+	L->frame = (L->frame + al - 1) / al * al;
+	tmp->lw_kind = LOC_FRAME;
+	tmp->lw_off = L->frame;
+	tmp->ty = a->ty;
+	L->frame += a->ty->size;
+	if (al > L->frame_align)
+		L->frame_align = al;
+	int addr = var_address(L, tmp, a->span);
+	init_from(L, a->ty, addr, v, a);
+	if (needs_dtor(a->ty))
+		push_cleanup(L, CL_OBJ, tmp, a->ty, 1);
+	return addr;
+}
+
 static int gen_call(struct lower *L, struct node *n)
 {
 	int nargs = n->nargs + (n->sret_call ? 1 : 0);
@@ -1287,27 +1314,7 @@ static int gen_call(struct lower *L, struct node *n)
 	}
 	for (struct node *a = n->args; a; a = a->next) {
 		int v = gen_expr(L, a);
-		if (a->ty->kind == TY_STRUCT && prvalue_obj(a) && needs_dtor(a->ty)) {
-			/* a temporary is the parameter itself (the copy is elided); it
-			 * is destroyed at the end of the caller's full-expression */
-		} else if (a->ty->kind == TY_STRUCT) {
-			/* by value: the callee gets a copy it may modify */
-			struct obj *tmp = arena_alloc(L->a, sizeof(*tmp));
-			memset(tmp, 0, sizeof(*tmp));
-			long al = a->ty->align ? a->ty->align : 1;
-			L->frame = (L->frame + al - 1) / al * al;
-			tmp->lw_kind = LOC_FRAME;
-			tmp->lw_off = L->frame;
-			tmp->ty = a->ty;
-			L->frame += a->ty->size;
-			if (al > L->frame_align)
-				L->frame_align = al;
-			int addr = var_address(L, tmp, a->span);
-			init_from(L, a->ty, addr, v, a);
-			if (needs_dtor(a->ty))
-				push_cleanup(L, CL_OBJ, tmp, a->ty, 1);
-			v = addr;
-		}
+		v = by_value_arg(L, a, v);
 		if (k < nargs)
 			args[k++] = v;
 	}
@@ -1386,8 +1393,12 @@ static int gen_launch(struct lower *L, struct node *n)
 	args[6] = n->cfg[2] ? emit_cvt(L, IR_U64, type_ir(n->cfg[2]->ty), gen_expr(L, n->cfg[2])) : emit_const(L, IR_U64, 0);
 	args[7] = n->cfg[3] ? gen_expr(L, n->cfg[3]) : emit_const(L, IR_PTR, 0);
 	int k = 8;
-	for (struct node *a = n->args; a && k < nargs; a = a->next)
-		args[k++] = gen_expr(L, a);
+	for (struct node *a = n->args; a && k < nargs; a = a->next) {
+		int v = gen_expr(L, a);
+		if (a->ty->kind == TY_STRUCT && (needs_copy(a->ty) || needs_dtor(a->ty)))
+			v = by_value_arg(L, a, v); /* the launch stub takes it by value */
+		args[k++] = v;
+	}
 	int idx = find_kernel(L, n->func->mangled);
 	if (idx < 0)
 		lerror(L, n->span, "undefined-function", "kernel '%s' is declared but never defined", n->func->qname);
@@ -1774,6 +1785,9 @@ static void gen_decl(struct lower *L, struct node *n)
 			}
 			store(L, lv, val);
 		}
+	} else if (v->is_static && !L->device && !is_device_var(v) && !v->is_constexpr && !v->is_extern &&
+		   (v->init ? !init_is_const(L, v->init, 0) : (type_flags(v->ty) & LWF_DEFAULT) != 0)) {
+		gen_static_local(L, v, n->span);
 	} else if (v->is_local && !v->is_static && v->lw_kind == LOC_FRAME && (type_flags(v->ty) & LWF_DEFAULT)) {
 		/* the implicit default constructor, or an array of class objects */
 		begin_stmt(L, n->span);
@@ -2093,6 +2107,61 @@ static int init_is_const(struct lower *L, struct initializer *in, int depth)
 	return 1;
 }
 
+/* Run the initializer of the static-storage variable v as code. */
+static void gen_dyn_init(struct lower *L, struct obj *v, struct span sp)
+{
+	v->dyn_init = 1;
+	size_t t0 = L->tcl.len;
+	int addr = var_address(L, v, sp);
+	struct initializer *in = v->init;
+	if (!in) {
+		emit_default(L, v->ty, addr, -1);
+	} else if (in->expr && !in->is_string) {
+		int val = gen_expr(L, in->expr);
+		if (is_agg(v->ty)) {
+			init_from(L, v->ty, addr, val, in->expr);
+		} else {
+			struct lval lv = { LV_MEM, addr, v->ty };
+			store(L, lv, val);
+		}
+	} else {
+		gen_initz(L, in, addr, 0);
+	}
+	flush_temps(L, t0);
+}
+
+/* A function-local static with a dynamic initializer: initialized the first
+ * time control passes its declaration, behind a hidden guard byte. */
+static void gen_static_local(struct lower *L, struct obj *v, struct span sp)
+{
+	struct obj *g = arena_alloc(L->a, sizeof(*g));
+	memset(g, 0, sizeof(*g));
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s@guard", v->qname ? v->qname : v->name);
+	g->name = g->qname = arena_strdup(L->a, strbuf_cstr(&sb));
+	strbuf_release(&sb);
+	g->ty = ty_uchar;
+	g->is_static = 1;
+	g->tok = v->tok;
+	begin_stmt(L, sp);
+	int ga = var_address(L, g, sp);
+	struct ir_insn *in = emit(L, IR_LD, IR_U8);
+	in->a = ga;
+	in->d = newreg(L, IR_U8);
+	in->sp = SP_GENERIC;
+	int done = new_label(L), run = new_label(L);
+	emit_cbr(L, setp(L, CMP_EQ, IR_U8, in->d, emit_const(L, IR_U8, 0)), run, done);
+	place_label(L, run);
+	int one = emit_const(L, IR_U8, 1);
+	in = emit(L, IR_ST, IR_U8);
+	in->a = ga;
+	in->b = one;
+	in->sp = SP_GENERIC;
+	gen_dyn_init(L, v, sp);
+	place_label(L, done);
+}
+
 /* main's prologue: the dynamic initialization of the host globals, in
  * declaration order (constructors, non-constant values); their destructors
  * are main's outermost cleanups, so they run in reverse after main returns. */
@@ -2104,30 +2173,13 @@ static void init_dynamic_globals(struct lower *L)
 	for (struct obj *t = prog->init_temps; t; t = t->next)
 		alloc_frame(L, t);
 	for (struct obj *v = prog->globals; v; v = v->next) {
-		if (is_device_var(v) || v->is_extern || v->is_constexpr || v->ms != MS_NONE)
-			continue;
+		if (is_device_var(v) || v->is_extern || v->is_constexpr || v->ms != MS_NONE || v->static_local)
+			continue; /* a function's static is initialized where it is declared */
 		int dyn = v->init ? !init_is_const(L, v->init, 0) : (type_flags(v->ty) & LWF_DEFAULT) != 0;
 		if (dyn) {
-			v->dyn_init = 1;
 			struct span sp = v->tok ? v->tok->span : L->cur_span;
 			begin_stmt(L, sp);
-			size_t t0 = L->tcl.len;
-			int addr = var_address(L, v, sp);
-			struct initializer *in = v->init;
-			if (!in) {
-				emit_default(L, v->ty, addr, -1);
-			} else if (in->expr && !in->is_string) {
-				int val = gen_expr(L, in->expr);
-				if (is_agg(v->ty)) {
-					init_from(L, v->ty, addr, val, in->expr);
-				} else {
-					struct lval lv = { LV_MEM, addr, v->ty };
-					store(L, lv, val);
-				}
-			} else {
-				gen_initz(L, in, addr, 0);
-			}
-			flush_temps(L, t0);
+			gen_dyn_init(L, v, sp);
 		}
 		if (needs_dtor(v->ty))
 			push_cleanup(L, CL_OBJ, v, v->ty, 0);
@@ -2541,6 +2593,8 @@ static void mark_reachable(struct node *n, int depth)
 		mark_type(n->ty->kind == TY_PTR && (n->kind == ND_NEW || n->kind == ND_DELETE) ? n->ty->base : n->ty, 0);
 	if (n->kind == ND_DELETE && n->lhs && n->lhs->ty->kind == TY_PTR)
 		mark_type(n->lhs->ty->base, 0);
+	if (n->kind == ND_DECL && n->var && n->var->is_static)
+		mark_initz(n->var->init, depth + 1);
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,
 				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
 	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)

@@ -378,7 +378,7 @@ static void note_special_member(struct record *rec, struct obj *fn, const char *
 	for (struct param *r = q ? q->next : NULL; r; r = r->next)
 		if (!r->defarg)
 			rest_defaulted = 0;
-	if (!strcmp(name, "~")) {
+	if (name[0] == '~') {
 		fn->is_dtor = 1;
 		rec->dtor = fn;
 	} else if (is_ctor) {
@@ -440,7 +440,16 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		}
 	}
 	if (dn->qual && !s)
-		error_at(p, dn->tok, "undeclared", "no declaration of '%s' in the named scope", name);
+		error_at(p, dn->tok, "undeclared", "no declaration of '%s%s' in the named scope",
+			 !strcmp(name, "~") ? "~" : "", !strcmp(name, "~") && dn->tok ? dn->tok->text : name);
+	if (!strcmp(name, "~") && cls && cls->rec->name) {
+		/* a destructor: found as "~", shown as "~Name" */
+		struct strbuf sb;
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "~%s", cls->rec->name);
+		name = arena_strdup(p->a, strbuf_cstr(&sb));
+		strbuf_release(&sb);
+	}
 	struct obj *fn = new_obj(p, name, fty, dn->tok);
 	fn->is_func = 1;
 	fn->space = space;
@@ -815,6 +824,7 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			strbuf_release(&sb);
 		}
 		v->is_static = 1;
+		v->static_local = local && p->f.fn;
 		v->is_extern = at->is_extern;
 		v->ms = ms;
 		v->align = at->align;
@@ -1319,9 +1329,59 @@ static void parse_external_member(struct parser *p)
  * external = namespace-decl | using-decl | static-assert | template-decl
  *          | "extern" "\"C\"" ("{" external* "}" | external) | ";" | declaration
  */
+/* A::A(params) and A::~A() defined outside their class (also after
+ * __host__ __device__ / inline): the constructor or destructor, or 0 when the
+ * tokens are something else. */
+static int out_of_class_special(struct parser *p)
+{
+	struct token *s = p->tok;
+	struct declattr at = { 0 };
+	while (cuda_spec(p, &at) || consume(p, TK_INLINE))
+		;
+	struct token *t = p->tok;
+	struct scope *qual = NULL;
+	struct record *rec = NULL;
+	while (t->kind == TK_IDENT && t->next->kind == TK_COLONCOLON) {
+		struct sym *sy = qual ? find_in_scope(qual, t->text) : lookup(p, t->text);
+		if (!sy)
+			break;
+		if (sy->kind == SYM_NS) {
+			qual = sy->ns;
+			rec = NULL;
+		} else if (sy->kind == SYM_TYPE && sy->ty->kind == TY_STRUCT && sy->ty->rec->scope) {
+			qual = sy->ty->rec->scope;
+			rec = sy->ty->rec;
+		} else {
+			break;
+		}
+		t = t->next->next;
+	}
+	int dtor = t->kind == TK_TILDE;
+	struct token *nt = dtor ? t->next : t;
+	if (!rec || !rec->name || nt->kind != TK_IDENT || strcmp(nt->text, rec->name) ||
+	    nt->next->kind != TK_LPAREN || (t->next->kind == TK_COLONCOLON)) {
+		p->tok = s;
+		return 0;
+	}
+	p->tok = nt->next;
+	next(p);
+	struct type *fty = func_params(p, ty_void);
+	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
+		;
+	struct dname dn = { .tok = nt, .name = dtor ? "~" : nt->text, .qual = qual };
+	struct obj *fn = declare_function(p, fty, &dn, &at, !dtor);
+	if (p->tok->kind == TK_LBRACE || p->tok->kind == TK_COLON)
+		func_body(p, fn, qual);
+	else
+		skip(p, TK_SEMI);
+	return 1;
+}
+
 void parse_external(struct parser *p, int ctx)
 {
 	struct token *t = p->tok;
+	if (ctx == CTX_FILE && out_of_class_special(p))
+		return;
 	switch (t->kind) {
 	case TK_NAMESPACE:
 		if (ctx != CTX_FILE)

@@ -875,6 +875,14 @@ static struct node *new_expr(struct parser *p, struct token *t)
 		if (nargs)
 			error_at(p, t, "unsupported", "initial values for the elements of 'new T[n]' are not supported");
 		n->op |= 2;
+	}
+	if (count) {
+		/* each element is default-constructed: T needs a default constructor */
+		struct type *et = ty;
+		while (et->kind == TY_ARRAY)
+			et = et->base;
+		if (et->kind == TY_STRUCT && et->rec->has_ctor)
+			find_ctor(p, et, NULL, 0, t, 0);
 	} else if (!count && ty->kind == TY_STRUCT && ty->rec->has_ctor) {
 		int nargs = 0;
 		struct node *args = NULL;
