@@ -52,7 +52,7 @@ struct record {
 	struct type *targs[8];
 	int ntargs;
 	/* special members declared by the user (NULL: implicit) */
-	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor;
+	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor, *move_ctor;
 	int lw_flags;          /* lowering's memo of what is non-trivial */
 	int lw_marked;         /* lowering: its special members are reached */
 };
@@ -70,7 +70,7 @@ struct type {
 	enum type_kind kind;
 	long size, align;
 	unsigned is_const : 1, is_volatile : 1, is_restrict : 1, is_variadic : 1,
-		 is_method_const : 1, params_unknown : 1;
+		 is_method_const : 1, params_unknown : 1, is_rref : 1; /* is_rref: T&& */
 	struct type *base;     /* pointee, referent, element, return type */
 	long array_len;        /* -1: unsized */
 	struct record *rec;    /* TY_STRUCT */
@@ -183,6 +183,7 @@ struct node {
 	struct initializer *initz; /* ND_DECL of an aggregate local */
 	void *aux;               /* parser-private (overload sets) */
 	struct token *end_tok;   /* ND_BLOCK: the closing brace (where destructors run) */
+	int xvalue;              /* ND_DEREF: an rvalue reference's referent (std::move(x)) */
 	int lw_label;            /* lowering scratch */
 };
 

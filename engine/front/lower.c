@@ -1873,9 +1873,13 @@ static void gen_return(struct lower *L, struct node *n)
 		struct node *e = n->lhs;
 		while (e->kind == ND_CAST && e->lhs->ty->kind == TY_STRUCT && e->lhs->ty->rec == e->ty->rec)
 			e = e->lhs;
+		struct record *rr = n->lhs->ty->kind == TY_STRUCT ? n->lhs->ty->rec : NULL;
 		if ((e->kind == ND_VAR && e->var == L->nrvo) || !(e->kind == ND_VAR || prvalue_obj(e)) ||
 		    !is_agg(n->lhs->ty))
 			emit_memcpy(L, L->sret_reg, v, n->lhs->ty->size); /* the named return value, or bytes */
+		else if (e->kind == ND_VAR && e->var->is_local && !e->var->is_static && rr && rr->move_ctor &&
+			 e->var->ty->kind == TY_STRUCT && e->var->ty->rec == rr)
+			special_call(L, rr->move_ctor, L->sret_reg, v); /* a returned local is moved */
 		else
 			init_from(L, n->lhs->ty, L->sret_reg, v, n->lhs);
 		flush_temps(L, t0);
@@ -2558,6 +2562,7 @@ static void mark_type(struct type *t, int depth)
 	mark_fn(r->copy_ctor, depth + 1);
 	mark_fn(r->copy_assign, depth + 1);
 	mark_fn(r->default_ctor, depth + 1);
+	mark_fn(r->move_ctor, depth + 1);
 	mark_type(r->base, depth + 1);
 	for (struct member *m = r->members; m; m = m->next)
 		mark_type(m->ty, depth + 1);

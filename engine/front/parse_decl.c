@@ -362,6 +362,8 @@ static void check_params(struct parser *p, struct obj *fn)
 /* Whether t is a reference to (or, by_value, an object of) class rec. */
 static int is_ref_to(struct type *t, struct record *rec, int by_value)
 {
+	if (t->kind == TY_REF && t->is_rref)
+		return 0; /* a move constructor or assignment is not the copy one */
 	if (t->kind == TY_REF)
 		t = t->base;
 	else if (!by_value)
@@ -382,6 +384,9 @@ static void note_special_member(struct record *rec, struct obj *fn, const char *
 		fn->is_dtor = 1;
 		rec->dtor = fn;
 	} else if (is_ctor) {
+		if (q && q->ty->kind == TY_REF && q->ty->is_rref && q->ty->base->kind == TY_STRUCT &&
+		    q->ty->base->rec == rec && rest_defaulted)
+			rec->move_ctor = fn;
 		if (!q || q->defarg)
 			rec->default_ctor = fn;
 		else if (is_ref_to(q->ty, rec, 0) && rest_defaulted &&

@@ -1106,6 +1106,7 @@ static struct node *unary(struct parser *p)
 			struct node *c = new_cast(p, a, type_ptr(p->a, ty->base));
 			r = new_unary(p, ND_DEREF, c, t);
 			r->ty = ty->base;
+			r->xvalue = ty->is_rref;
 			break;
 		}
 		e = decay(p, e);

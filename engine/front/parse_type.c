@@ -437,10 +437,15 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 			continue;
 		}
 		if (p->tok->kind == TK_AMP || p->tok->kind == TK_ANDAND) {
-			next(p);
-			if (ty->kind == TY_REF)
+			/* T&& is an rvalue reference; references to references
+			 * collapse (& wins), as template arguments make them */
+			int rref = next(p)->kind == TK_ANDAND;
+			if (ty->kind == TY_REF) {
+				rref = rref && ty->is_rref;
 				ty = ty->base;
+			}
 			ty = type_ref(p->a, ty);
+			ty->is_rref = rref;
 			while (consume(p, TK_RESTRICT) || consume(p, TK_RESTRICT_CUDA))
 				;
 			continue;
