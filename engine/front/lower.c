@@ -37,6 +37,17 @@ struct oentry {
 struct named_label {
 	const char *name;
 	int label;
+	long depth;             /* the scope cleanups live where it is placed (-1: not yet) */
+};
+
+/* A goto that leaves scopes with objects: the destructors to run (a copy
+ * of the scope cleanups at the goto) on the way to its label. */
+struct pending_goto {
+	int tramp;              /* the label of the trampoline code, emitted last */
+	int target;             /* index into named */
+	struct cleanup *cl;
+	size_t ncl;
+	struct span at;
 };
 
 /* A hash index from (name, device) to an index: the first one put wins, as
@@ -120,6 +131,7 @@ struct lower {
 	VEC(struct ir_var) vars;
 	VEC(int32_t) labels;
 	VEC(struct named_label) named;
+	VEC(struct pending_goto) gotos;
 	int cur_stmt, stmt_fresh;
 	struct span cur_span;
 	long frame, frame_align;
@@ -1674,7 +1686,7 @@ static int named_label(struct lower *L, const char *name)
 	for (size_t i = 0; i < L->named.len; i++)
 		if (!strcmp(L->named.v[i].name, name))
 			return L->named.v[i].label;
-	struct named_label nl = { name, new_label(L) };
+	struct named_label nl = { name, new_label(L), -1 };
 	vec_push(&L->named, nl);
 	return nl.label;
 }
@@ -2044,14 +2056,34 @@ static void gen_stmt(struct lower *L, struct node *n)
 		if (L->cont >= 0)
 			emit_br(L, L->cont);
 		return;
-	case ND_GOTO:
+	case ND_GOTO: {
 		begin_stmt(L, n->span);
-		emit_br(L, named_label(L, n->str));
+		int l = named_label(L, n->str);
+		if (!L->scl.len) {
+			emit_br(L, l);
+			return;
+		}
+		/* the label's depth may not be known yet: go through a trampoline
+		 * that destroys what the jump leaves */
+		struct pending_goto g = { new_label(L), 0, NULL, L->scl.len, n->span };
+		for (size_t i = 0; i < L->named.len; i++)
+			if (L->named.v[i].label == l)
+				g.target = (int)i;
+		g.cl = arena_alloc(L->a, sizeof(struct cleanup) * L->scl.len);
+		memcpy(g.cl, L->scl.v, sizeof(struct cleanup) * L->scl.len);
+		vec_push(&L->gotos, g);
+		emit_br(L, g.tramp);
 		return;
-	case ND_LABEL:
-		place_label(L, named_label(L, n->str));
+	}
+	case ND_LABEL: {
+		int l = named_label(L, n->str);
+		place_label(L, l);
+		for (size_t i = 0; i < L->named.len; i++)
+			if (L->named.v[i].label == l)
+				L->named.v[i].depth = (long)L->scl.len;
 		gen_stmt(L, n->body);
 		return;
+	}
 	case ND_RETURN:
 		gen_return(L, n);
 		return;
@@ -2229,6 +2261,7 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	L->fn = fn;
 	L->device = device;
 	L->code.len = L->regty.len = L->stmts.len = L->vars.len = L->labels.len = L->named.len = 0;
+	L->gotos.len = 0;
 	L->frame = 0;
 	L->frame_align = 1;
 	L->brk = L->cont = -1;
@@ -2331,6 +2364,18 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	} else {
 		emit(L, IR_UNREACHABLE, IR_VOID);
 	}
+	/* the trampolines of gotos out of scopes: destructors, then the jump */
+	for (size_t i = 0; i < L->gotos.len; i++) {
+		struct pending_goto *g = &L->gotos.v[i];
+		struct named_label *nl = &L->named.v[g->target];
+		size_t to = nl->depth >= 0 && (size_t)nl->depth < g->ncl ? (size_t)nl->depth : g->ncl;
+		place_label(L, g->tramp);
+		begin_stmt(L, g->at);
+		for (size_t c = g->ncl; c-- > to;)
+			run_cleanup(L, &g->cl[c]);
+		emit_br(L, nl->label);
+	}
+	L->gotos.len = 0;
 	close_vars(L, 0);
 	/* patch labels */
 	for (size_t i = 0; i < L->code.len; i++) {
@@ -2781,5 +2826,6 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	vec_free(&L->named);
 	vec_free(&L->scl);
 	vec_free(&L->tcl);
+	vec_free(&L->gotos);
 	return m;
 }
