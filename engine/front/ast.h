@@ -51,6 +51,10 @@ struct record {
 	const void *tmpl;
 	struct type *targs[8];
 	int ntargs;
+	/* special members declared by the user (NULL: implicit) */
+	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor, *move_ctor;
+	int lw_flags;          /* lowering's memo of what is non-trivial */
+	int lw_marked;         /* lowering: its special members are reached */
 };
 
 struct param {
@@ -66,7 +70,7 @@ struct type {
 	enum type_kind kind;
 	long size, align;
 	unsigned is_const : 1, is_volatile : 1, is_restrict : 1, is_variadic : 1,
-		 is_method_const : 1, params_unknown : 1;
+		 is_method_const : 1, params_unknown : 1, is_rref : 1; /* is_rref: T&& */
 	struct type *base;     /* pointee, referent, element, return type */
 	long array_len;        /* -1: unsized */
 	struct record *rec;    /* TY_STRUCT */
@@ -96,7 +100,7 @@ struct obj {
 	unsigned is_func : 1, is_local : 1, is_param : 1, is_static : 1, is_extern : 1,
 		 addr_taken : 1, is_defined : 1, is_method : 1, is_ctor : 1, extern_c : 1,
 		 dyn_shared : 1, is_constexpr : 1, used : 1, is_inline : 1, is_tmpl_inst : 1,
-		 has_init : 1;
+		 has_init : 1, is_dtor : 1, dyn_init : 1, static_local : 1;
 	unsigned space;          /* functions: SPC_*; explicit or SPC_HOST by default */
 	struct obj *owner_fn;    /* a function-local static: its function */
 	enum memspace ms;        /* variables */
@@ -143,6 +147,10 @@ enum node_kind {
 	ND_ZERO_INIT,     /* zero-fill lhs's storage */
 	ND_BUILTIN_OP,    /* BK_OP built-in: ival = id, args */
 	ND_NOP,
+	ND_CONSTRUCT,     /* default-construct the object of type ty at address lhs (implicit members) */
+	ND_DESTROY,       /* destroy the object of type ty at address lhs (p->~T()) */
+	ND_NEW,           /* new: see new_expr in parse_expr.c */
+	ND_DELETE,        /* delete lhs (op 1: delete[]); func: the class's operator delete */
 	/* statements */
 	ND_BLOCK, ND_EXPR_STMT, ND_DECL, ND_IF, ND_FOR, ND_DO, ND_SWITCH, ND_CASE,
 	ND_BREAK, ND_CONTINUE, ND_GOTO, ND_LABEL, ND_RETURN
@@ -175,12 +183,15 @@ struct node {
 	int64_t case_lo, case_hi;
 	struct initializer *initz; /* ND_DECL of an aggregate local */
 	void *aux;               /* parser-private (overload sets) */
+	struct token *end_tok;   /* ND_BLOCK: the closing brace (where destructors run) */
+	int xvalue;              /* ND_DEREF: an rvalue reference's referent (std::move(x)) */
 	int lw_label;            /* lowering scratch */
 };
 
 struct program {
 	struct obj *globals;     /* variables, in order */
 	struct obj *funcs;       /* function definitions, in order (incl. template instances) */
+	struct obj *init_temps;  /* temporaries of global initializers (main's frame) */
 	int device_pass;
 };
 

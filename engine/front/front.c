@@ -144,6 +144,7 @@ static const char *const node_names[] = {
 	"neg", "not", "bitnot", "logand", "logor", "cond", "comma",
 	"assign", "preinc", "predec", "postinc", "postdec",
 	"addr", "deref", "member", "call", "cast", "sreg", "launch", "temp", "zero-init", "builtin-op", "nop",
+	"construct", "destroy", "new", "delete",
 	"block", "expr", "decl", "if", "for", "do", "switch", "case",
 	"break", "continue", "goto", "label", "return",
 };

@@ -37,6 +37,17 @@ struct oentry {
 struct named_label {
 	const char *name;
 	int label;
+	long depth;             /* the scope cleanups live where it is placed (-1: not yet) */
+};
+
+/* A goto that leaves scopes with objects: the destructors to run (a copy
+ * of the scope cleanups at the goto) on the way to its label. */
+struct pending_goto {
+	int tramp;              /* the label of the trampoline code, emitted last */
+	int target;             /* index into named */
+	struct cleanup *cl;
+	size_t ncl;
+	struct span at;
 };
 
 /* A hash index from (name, device) to an index: the first one put wins, as
@@ -92,6 +103,15 @@ static void nindex_put(struct nindex *x, const char *name, int device, int idx)
 	x->n++;
 }
 
+enum { CL_OBJ, CL_MEMBERS, CL_WRITEBACK };
+
+struct cleanup {
+	int kind;               /* CL_* */
+	struct obj *var;        /* the object (CL_OBJ, CL_WRITEBACK), this (CL_MEMBERS) */
+	struct type *ty;
+	int reg;                /* CL_WRITEBACK: the caller's address of the parameter */
+};
+
 struct lower {
 	struct arena *a;
 	struct diaglist *dl;
@@ -111,12 +131,26 @@ struct lower {
 	VEC(struct ir_var) vars;
 	VEC(int32_t) labels;
 	VEC(struct named_label) named;
+	VEC(struct pending_goto) gotos;
 	int cur_stmt, stmt_fresh;
 	struct span cur_span;
 	long frame, frame_align;
 	int brk, cont;
 	int sret_reg;
+	/* object lifetime (see run_cleanup) */
+	VEC(struct cleanup) scl, tcl; /* scope cleanups; temporaries of the full-expression */
+	size_t brk_depth, cont_depth; /* scl depth at the innermost break / continue target */
+	int cond_depth;               /* inside a branch of ?:, && or || */
+	struct obj *nrvo;             /* the local every return returns: never destroyed */
+	struct program *host_prog;    /* for main: the globals it initializes and destroys */
+	int dry_const;                /* const_address only answers, adding no object */
 };
+
+static int needs_dtor(struct type *t);
+static int init_is_const(struct lower *L, struct initializer *in, int depth);
+static void gen_static_local(struct lower *L, struct obj *v, struct span sp);
+static void push_cleanup(struct lower *L, int kind, struct obj *v, struct type *ty, int temp);
+static void init_from(struct lower *L, struct type *t, int dst, int src, struct node *e);
 
 /* memcpy that accepts an empty (NULL) source */
 static void copy_out(void *dst, const void *src, size_t n)
@@ -382,14 +416,13 @@ static int temp_address(struct lower *L, struct node *n)
 		} else if (is_agg(v->ty) && n->lhs->ty->kind == TY_STRUCT && n->lhs->ty->rec == v->ty->rec &&
 			   n->lhs->kind != ND_COMMA) {
 			int src = gen_expr(L, n->lhs);
-			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
-			in->a = addr;
-			in->b = src;
-			in->imm = v->ty->size;
+			init_from(L, v->ty, addr, src, n->lhs);
 		} else {
 			gen_expr(L, n->lhs);
 		}
 	}
+	if (needs_dtor(v->ty))
+		push_cleanup(L, CL_OBJ, v, v->ty, 1);
 	return addr;
 }
 
@@ -584,14 +617,18 @@ static void gen_branch(struct lower *L, struct node *n, int lt, int lf)
 		int mid = new_label(L);
 		gen_branch(L, n->lhs, mid, lf);
 		place_label(L, mid);
+		L->cond_depth++;
 		gen_branch(L, n->rhs, lt, lf);
+		L->cond_depth--;
 		return;
 	}
 	if (n->kind == ND_LOGOR) {
 		int mid = new_label(L);
 		gen_branch(L, n->lhs, lt, mid);
 		place_label(L, mid);
+		L->cond_depth++;
 		gen_branch(L, n->rhs, lt, lf);
+		L->cond_depth--;
 		return;
 	}
 	if (n->kind == ND_NOT) {
@@ -770,6 +807,514 @@ static int gen_builtin_op(struct lower *L, struct node *n, const struct builtin_
 	return -1;
 }
 
+/* ---- object lifetime: constructors, copies and destructors that C++ runs implicitly ---- */
+
+enum { LWF_KNOWN = 1, LWF_DTOR = 2, LWF_COPY = 4, LWF_ASSIGN = 8, LWF_DEFAULT = 16 };
+
+static struct type *elem_type(struct type *t, long *count)
+{
+	long n = 1;
+	while (t->kind == TY_ARRAY) {
+		n *= t->array_len > 0 ? t->array_len : 0;
+		t = t->base;
+	}
+	if (count)
+		*count = n;
+	return t;
+}
+
+/* What a class needs beyond bytes: LWF_DTOR (a destructor runs), LWF_COPY
+ * (copying calls constructors), LWF_ASSIGN, LWF_DEFAULT (default
+ * construction runs code), from its own special members, its base's and
+ * its members'. */
+static int rec_flags(struct record *r, int depth)
+{
+	if (r->lw_flags & LWF_KNOWN)
+		return r->lw_flags;
+	if (depth > 64)
+		return 0;
+	int f = 0;
+	if (r->dtor)
+		f |= LWF_DTOR;
+	if (r->copy_ctor)
+		f |= LWF_COPY;
+	if (r->copy_assign)
+		f |= LWF_ASSIGN;
+	if (r->has_ctor && r->default_ctor)
+		f |= LWF_DEFAULT;
+	int inherit = LWF_DTOR | LWF_COPY | LWF_ASSIGN | (r->has_ctor ? 0 : LWF_DEFAULT);
+	if (r->base && r->base->kind == TY_STRUCT)
+		f |= rec_flags(r->base->rec, depth + 1) & inherit;
+	for (struct member *m = r->members; m; m = m->next) {
+		struct type *et = elem_type(m->ty, NULL);
+		if (et->kind == TY_STRUCT && et->rec != r)
+			f |= rec_flags(et->rec, depth + 1) & (inherit | (r->has_ctor ? LWF_DEFAULT : 0));
+	}
+	r->lw_flags = f | LWF_KNOWN;
+	return r->lw_flags;
+}
+
+static int type_flags(struct type *t)
+{
+	struct type *et = elem_type(t, NULL);
+	if (et->kind != TY_STRUCT || !et->rec->complete)
+		return 0;
+	int f = rec_flags(et->rec, 0);
+	if (t->kind == TY_ARRAY && et->rec->has_ctor && et->rec->default_ctor)
+		f |= LWF_DEFAULT;
+	return f;
+}
+
+static int needs_dtor(struct type *t) { return (type_flags(t) & LWF_DTOR) != 0; }
+static int needs_copy(struct type *t) { return (type_flags(t) & LWF_COPY) != 0; }
+
+/* Call a special member: fn(a0[, a1]). */
+static void special_call(struct lower *L, struct obj *fn, int a0, int a1)
+{
+	int idx = func_index(L, fn, L->cur_span);
+	if (idx == -2) {
+		emit(L, IR_TRAP, IR_VOID);
+		return;
+	}
+	if (idx < 0)
+		return;
+	int32_t *args = arena_alloc(L->a, sizeof(int32_t) * 2);
+	int k = 0;
+	args[k++] = a0;
+	if (a1 >= 0)
+		args[k++] = a1;
+	struct type *rt = fn->ty->base;
+	enum ir_type t = rt->kind == TY_VOID || rt->kind == TY_STRUCT ? IR_VOID : rt->kind == TY_REF ? IR_PTR : type_ir(rt);
+	struct ir_insn *in = emit(L, IR_CALL, t);
+	in->imm = idx;
+	in->args = args;
+	in->nargs = (uint16_t)k;
+	if (t != IR_VOID)
+		in->d = newreg(L, t);
+}
+
+static int addr_plus(struct lower *L, int base, long off)
+{
+	if (!off)
+		return base;
+	return emit2(L, IR_ADD, IR_PTR, base, emit_const(L, IR_S64, off));
+}
+
+static void emit_memcpy(struct lower *L, int dst, int src, long size)
+{
+	struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
+	in->a = dst;
+	in->b = src;
+	in->imm = size;
+}
+
+typedef void (*elem_fn)(struct lower *L, struct type *t, int dst, int src);
+static void each_elem_n(struct lower *L, struct type *et, int dst, int src, int count, int reverse, elem_fn op);
+
+/* Apply op to each element of an array (backwards when reverse, as
+ * destruction goes), as a loop so that big arrays stay small code. */
+static void each_elem(struct lower *L, struct type *arr, int dst, int src, int reverse, elem_fn op)
+{
+	long n;
+	struct type *et = elem_type(arr, &n);
+	if (n <= 0)
+		return;
+	if (n <= 4) {
+		for (long j = 0; j < n; j++) {
+			long i = reverse ? n - 1 - j : j;
+			op(L, et, addr_plus(L, dst, i * et->size), src >= 0 ? addr_plus(L, src, i * et->size) : -1);
+		}
+		return;
+	}
+	each_elem_n(L, et, dst, src, emit_const(L, IR_S64, n), reverse, op);
+}
+
+/* The same over a run-time count (a register) of elements of type et. */
+static void each_elem_n(struct lower *L, struct type *et, int dst, int src, int count, int reverse, elem_fn op)
+{
+	int i = newreg(L, IR_S64);
+	struct ir_insn *in;
+	if (reverse) {
+		in = emit(L, IR_MOV, IR_S64);
+		in->a = count;
+	} else {
+		in = emit(L, IR_CONST, IR_S64);
+		in->imm = 0;
+	}
+	in->d = i;
+	int head = new_label(L), body = new_label(L), end = new_label(L);
+	place_label(L, head);
+	int lim = reverse ? emit_const(L, IR_S64, 0) : count;
+	emit_cbr(L, setp(L, CMP_EQ, IR_S64, i, lim), end, body);
+	place_label(L, body);
+	if (reverse) {
+		int one = emit_const(L, IR_S64, 1);
+		in = emit(L, IR_SUB, IR_S64);
+		in->a = i;
+		in->b = one;
+		in->d = i;
+	}
+	int off = emit2(L, IR_MUL, IR_S64, i, emit_const(L, IR_S64, et->size));
+	op(L, et, emit2(L, IR_ADD, IR_PTR, dst, off), src >= 0 ? emit2(L, IR_ADD, IR_PTR, src, off) : -1);
+	if (!reverse) {
+		int one = emit_const(L, IR_S64, 1);
+		in = emit(L, IR_ADD, IR_S64);
+		in->a = i;
+		in->b = one;
+		in->d = i;
+	}
+	emit_br(L, head);
+	place_label(L, end);
+}
+
+static void emit_destroy(struct lower *L, struct type *t, int addr, int unused);
+
+/* The implicit part of destruction: members in reverse order, then the base. */
+static void destroy_members(struct lower *L, struct record *r, int addr)
+{
+	struct member *ms[256];
+	int n = 0;
+	for (struct member *m = r->members; m && n < 256; m = m->next)
+		ms[n++] = m;
+	while (n-- > 0)
+		if (needs_dtor(ms[n]->ty))
+			emit_destroy(L, ms[n]->ty, addr_plus(L, addr, ms[n]->offset), -1);
+	if (r->base && needs_dtor(r->base))
+		emit_destroy(L, r->base, addr, -1);
+}
+
+static void emit_destroy(struct lower *L, struct type *t, int addr, int unused)
+{
+	(void)unused;
+	if (t->kind == TY_ARRAY) {
+		each_elem(L, t, addr, -1, 1, emit_destroy);
+		return;
+	}
+	if (t->kind != TY_STRUCT)
+		return;
+	if (t->rec->dtor)
+		special_call(L, t->rec->dtor, addr, -1);
+	else
+		destroy_members(L, t->rec, addr);
+}
+
+/* Copy-construct the object at dst from the one at src. */
+static void emit_copy(struct lower *L, struct type *t, int dst, int src)
+{
+	if (t->kind == TY_ARRAY) {
+		if (needs_copy(t))
+			each_elem(L, t, dst, src, 0, emit_copy);
+		else
+			emit_memcpy(L, dst, src, t->size);
+		return;
+	}
+	if (t->kind == TY_STRUCT && t->rec->copy_ctor) {
+		special_call(L, t->rec->copy_ctor, dst, src);
+		return;
+	}
+	emit_memcpy(L, dst, src, t->size);
+	if (t->kind != TY_STRUCT || !needs_copy(t))
+		return;
+	/* the implicit copy constructor: bytes, then the members that need more */
+	if (t->rec->base && needs_copy(t->rec->base))
+		emit_copy(L, t->rec->base, dst, src);
+	for (struct member *m = t->rec->members; m; m = m->next)
+		if (needs_copy(m->ty))
+			emit_copy(L, m->ty, addr_plus(L, dst, m->offset), addr_plus(L, src, m->offset));
+}
+
+/* Copy-assign the object at src to the one at dst. */
+static void emit_assign(struct lower *L, struct type *t, int dst, int src)
+{
+	if (!(type_flags(t) & LWF_ASSIGN)) {
+		emit_memcpy(L, dst, src, t->size);
+		return;
+	}
+	if (t->kind == TY_ARRAY) {
+		each_elem(L, t, dst, src, 0, emit_assign);
+		return;
+	}
+	if (t->rec->copy_assign) {
+		special_call(L, t->rec->copy_assign, dst, src);
+		return;
+	}
+	/* the implicit copy assignment: base, then each member */
+	long done = 0;
+	if (t->rec->base) {
+		emit_assign(L, t->rec->base, dst, src);
+		done = t->rec->base->size;
+	}
+	for (struct member *m = t->rec->members; m; m = m->next) {
+		if (m->offset < done)
+			continue;
+		if (type_flags(m->ty) & LWF_ASSIGN)
+			emit_assign(L, m->ty, addr_plus(L, dst, m->offset), addr_plus(L, src, m->offset));
+		else if (m->ty->size > 0)
+			emit_memcpy(L, addr_plus(L, dst, m->offset), addr_plus(L, src, m->offset), m->ty->size);
+	}
+}
+
+/* Default-construct the object at addr (the implicit default constructor:
+ * members and base of class type; arrays element by element). */
+static void emit_default(struct lower *L, struct type *t, int addr, int unused)
+{
+	(void)unused;
+	if (!(type_flags(t) & LWF_DEFAULT))
+		return;
+	if (t->kind == TY_ARRAY) {
+		each_elem(L, t, addr, -1, 0, emit_default);
+		return;
+	}
+	if (t->rec->has_ctor) {
+		if (t->rec->default_ctor)
+			special_call(L, t->rec->default_ctor, addr, -1);
+		return;
+	}
+	if (t->rec->base)
+		emit_default(L, t->rec->base, addr, -1);
+	for (struct member *m = t->rec->members; m; m = m->next)
+		emit_default(L, m->ty, addr_plus(L, addr, m->offset), -1);
+}
+
+/* Cleanups: what runs when a scope is left (locals, by-value parameters,
+ * the members of *this in a destructor) and at the end of a full-expression
+ * (temporaries), newest first. */
+static void run_cleanup(struct lower *L, const struct cleanup *c)
+{
+	switch (c->kind) {
+	case CL_OBJ:
+		emit_destroy(L, c->ty, var_address(L, c->var, L->cur_span), -1);
+		break;
+	case CL_MEMBERS: {
+		struct lval lv = { c->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, c->var->ty };
+		lv.reg = lv.kind == LV_REG ? c->var->lw_reg : var_address(L, c->var, L->cur_span);
+		destroy_members(L, c->ty->rec, load(L, lv));
+		break;
+	}
+	case CL_WRITEBACK:
+		emit_memcpy(L, c->reg, var_address(L, c->var, L->cur_span), c->ty->size);
+		break;
+	}
+}
+
+/* Emit the scope cleanups above depth `to` (newest first), keeping them. */
+static void run_scope_cleanups(struct lower *L, size_t to, struct span at)
+{
+	if (L->scl.len <= to)
+		return;
+	struct span saved = L->cur_span;
+	L->cur_span = at;
+	for (size_t i = L->scl.len; i-- > to;)
+		run_cleanup(L, &L->scl.v[i]);
+	L->cur_span = saved;
+}
+
+static void push_cleanup(struct lower *L, int kind, struct obj *v, struct type *ty, int temp)
+{
+	if (temp && L->cond_depth > 0)
+		return; /* a temporary made on one branch of ?:, && or || is not destroyed */
+	struct cleanup c = { kind, v, ty, -1 };
+	if (temp)
+		vec_push(&L->tcl, c);
+	else
+		vec_push(&L->scl, c);
+}
+
+/* The end of a full-expression: destroy its temporaries, newest first. */
+static void flush_temps(struct lower *L, size_t to)
+{
+	for (size_t i = L->tcl.len; i-- > to;)
+		run_cleanup(L, &L->tcl.v[i]);
+	L->tcl.len = to;
+}
+
+/* The object a prvalue expression lives in (a temporary or a call's
+ * result slot), or NULL for an lvalue. */
+static struct obj *prvalue_obj(struct node *n)
+{
+	while (n && (n->kind == ND_COMMA || (n->kind == ND_CAST && n->lhs && n->lhs->ty->kind == TY_STRUCT)))
+		n = n->kind == ND_COMMA ? n->rhs : n->lhs;
+	if (!n)
+		return NULL;
+	if (n->kind == ND_TEMP || (n->kind == ND_CALL && n->sret_call))
+		return n->var;
+	return NULL;
+}
+
+/* Initialize the object of type t at dst from the value src of expression e:
+ * a prvalue's object is taken over (elided copy), an lvalue is copied. */
+static void init_from(struct lower *L, struct type *t, int dst, int src, struct node *e)
+{
+	struct obj *pv = prvalue_obj(e);
+	if (pv) {
+		for (size_t i = L->tcl.len; i-- > 0;)
+			if (L->tcl.v[i].var == pv && L->tcl.v[i].kind == CL_OBJ) {
+				memmove(&L->tcl.v[i], &L->tcl.v[i + 1], (L->tcl.len - i - 1) * sizeof(L->tcl.v[0]));
+				L->tcl.len--;
+				break;
+			}
+		emit_memcpy(L, dst, src, t->size);
+		return;
+	}
+	emit_copy(L, t, dst, src);
+}
+
+
+/* The heap: the C library's malloc/free of the code's side (host heap or
+ * device heap), so that the findings on heap misuse apply to new/delete. */
+static int heap_call(struct lower *L, const char *name, int arg)
+{
+	int id = builtin_lookup(name);
+	if (id < 0) {
+		lerror(L, L->cur_span, "internal", "no built-in '%s'", name);
+		return emit_const(L, IR_PTR, 0);
+	}
+	int32_t *args = arena_alloc(L->a, sizeof(int32_t));
+	args[0] = arg;
+	int isfree = !strcmp(name, "free");
+	struct ir_insn *in = emit(L, IR_BCALL, isfree ? IR_VOID : IR_PTR);
+	in->imm = id;
+	in->args = args;
+	in->nargs = 1;
+	if (!isfree)
+		in->d = newreg(L, IR_PTR);
+	return in->d;
+}
+
+static int call_alloc_fn(struct lower *L, struct obj *fn, int arg)
+{
+	int idx = func_index(L, fn, L->cur_span);
+	if (idx < 0)
+		return emit_const(L, IR_PTR, 0);
+	int32_t *args = arena_alloc(L->a, sizeof(int32_t));
+	args[0] = arg;
+	enum ir_type t = fn->ty->base->kind == TY_VOID ? IR_VOID : IR_PTR;
+	struct ir_insn *in = emit(L, IR_CALL, t);
+	in->imm = idx;
+	in->args = args;
+	in->nargs = 1;
+	if (t != IR_VOID)
+		in->d = newreg(L, t);
+	return in->d;
+}
+
+/* The array cookie before the elements of new T[n] when T has a destructor:
+ * the count, in a slot as aligned as T (as the Itanium C++ ABI does). */
+static long cookie_size(struct type *et)
+{
+	return et->align > 8 ? et->align : 8;
+}
+
+static int gen_new(struct lower *L, struct node *n)
+{
+	struct type *et = n->ty->base;
+	int size = emit_const(L, IR_U64, et->size > 0 ? et->size : 1);
+	int count = -1;
+	long cookie = 0;
+	if (n->op & 1) {
+		count = emit_cvt(L, IR_S64, type_ir(n->lhs->ty), gen_expr(L, n->lhs));
+		size = emit2(L, IR_MUL, IR_U64, size, count);
+		if (needs_dtor(et) && !n->rhs) {
+			cookie = cookie_size(et);
+			size = emit2(L, IR_ADD, IR_U64, size, emit_const(L, IR_U64, cookie));
+		}
+	}
+	int p;
+	if (n->rhs)
+		p = gen_expr(L, n->rhs);
+	else if (n->func)
+		p = call_alloc_fn(L, n->func, size);
+	else
+		p = heap_call(L, "malloc", size);
+	if (cookie) {
+		struct ir_insn *st = emit(L, IR_ST, IR_S64);
+		st->a = p;
+		st->b = count;
+		st->sp = SP_GENERIC;
+		p = addr_plus(L, p, cookie);
+	}
+	struct lval lv = { n->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, n->var->ty };
+	lv.reg = lv.kind == LV_REG ? n->var->lw_reg : var_address(L, n->var, n->span);
+	store(L, lv, p);
+	if (n->op & 2) {
+		/* value-initialized: zeroed, then constructed */
+		int bytes = count >= 0 ? emit2(L, IR_MUL, IR_U64, emit_const(L, IR_U64, et->size), count)
+				       : emit_const(L, IR_U64, et->size);
+		int32_t *args = arena_alloc(L->a, sizeof(int32_t) * 3);
+		args[0] = p;
+		args[1] = emit_const(L, IR_S32, 0);
+		args[2] = bytes;
+		int id = builtin_lookup("memset");
+		if (id >= 0) {
+			struct ir_insn *in = emit(L, IR_BCALL, IR_PTR);
+			in->imm = id;
+			in->args = args;
+			in->nargs = 3;
+			in->d = newreg(L, IR_PTR);
+		}
+	}
+	if (n->init)
+		gen_expr(L, n->init);
+	else if (count >= 0 && (type_flags(et) & LWF_DEFAULT))
+		each_elem_n(L, et, p, -1, count, 0, emit_default);
+	else if (count < 0)
+		emit_default(L, et, p, -1);
+	return load(L, lv);
+}
+
+static int gen_delete(struct lower *L, struct node *n)
+{
+	struct type *et = n->lhs->ty->base;
+	int p = gen_expr(L, n->lhs);
+	int lnull = new_label(L), lgo = new_label(L);
+	emit_cbr(L, setp(L, CMP_EQ, IR_PTR, p, emit_const(L, IR_PTR, 0)), lnull, lgo);
+	place_label(L, lgo);
+	int base = p;
+	if (n->op) {
+		if (needs_dtor(et)) {
+			base = emit2(L, IR_SUB, IR_PTR, p, emit_const(L, IR_S64, cookie_size(et)));
+			struct ir_insn *in = emit(L, IR_LD, IR_S64);
+			in->a = base;
+			in->d = newreg(L, IR_S64);
+			in->sp = SP_GENERIC;
+			each_elem_n(L, et, p, -1, in->d, 1, emit_destroy);
+		}
+	} else if (needs_dtor(et)) {
+		emit_destroy(L, et, p, -1);
+	}
+	if (n->func)
+		call_alloc_fn(L, n->func, base);
+	else
+		heap_call(L, "free", base);
+	place_label(L, lnull);
+	return -1;
+}
+
+/* A by-value class argument: copy-constructed into a slot of the caller,
+ * destroyed at the end of the caller's full-expression; a temporary is the
+ * parameter itself (the copy is elided). Returns the address to pass. */
+static int by_value_arg(struct lower *L, struct node *a, int v)
+{
+	if (a->ty->kind != TY_STRUCT || (prvalue_obj(a) && needs_dtor(a->ty)))
+		return v;
+	/* by value: the callee gets a copy it may modify */
+	struct obj *tmp = arena_alloc(L->a, sizeof(*tmp));
+	memset(tmp, 0, sizeof(*tmp));
+	long al = a->ty->align ? a->ty->align : 1;
+	L->frame = (L->frame + al - 1) / al * al;
+	tmp->lw_kind = LOC_FRAME;
+	tmp->lw_off = L->frame;
+	tmp->ty = a->ty;
+	L->frame += a->ty->size;
+	if (al > L->frame_align)
+		L->frame_align = al;
+	int addr = var_address(L, tmp, a->span);
+	init_from(L, a->ty, addr, v, a);
+	if (needs_dtor(a->ty))
+		push_cleanup(L, CL_OBJ, tmp, a->ty, 1);
+	return addr;
+}
+
 static int gen_call(struct lower *L, struct node *n)
 {
 	int nargs = n->nargs + (n->sret_call ? 1 : 0);
@@ -781,23 +1326,7 @@ static int gen_call(struct lower *L, struct node *n)
 	}
 	for (struct node *a = n->args; a; a = a->next) {
 		int v = gen_expr(L, a);
-		if (a->ty->kind == TY_STRUCT) {
-			/* by value: the callee gets a copy it may modify */
-			struct obj tmp = { 0 };
-			long al = a->ty->align ? a->ty->align : 1;
-			L->frame = (L->frame + al - 1) / al * al;
-			tmp.lw_kind = LOC_FRAME;
-			tmp.lw_off = L->frame;
-			L->frame += a->ty->size;
-			if (al > L->frame_align)
-				L->frame_align = al;
-			int addr = var_address(L, &tmp, a->span);
-			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
-			in->a = addr;
-			in->b = v;
-			in->imm = a->ty->size;
-			v = addr;
-		}
+		v = by_value_arg(L, a, v);
 		if (k < nargs)
 			args[k++] = v;
 	}
@@ -834,6 +1363,8 @@ static int gen_call(struct lower *L, struct node *n)
 	in->nargs = (uint16_t)k;
 	if (t != IR_VOID)
 		in->d = newreg(L, t);
+	if (n->sret_call && needs_dtor(n->ty))
+		push_cleanup(L, CL_OBJ, n->var, n->ty, 1);
 	return n->sret_call ? sret : in->d;
 }
 
@@ -874,8 +1405,12 @@ static int gen_launch(struct lower *L, struct node *n)
 	args[6] = n->cfg[2] ? emit_cvt(L, IR_U64, type_ir(n->cfg[2]->ty), gen_expr(L, n->cfg[2])) : emit_const(L, IR_U64, 0);
 	args[7] = n->cfg[3] ? gen_expr(L, n->cfg[3]) : emit_const(L, IR_PTR, 0);
 	int k = 8;
-	for (struct node *a = n->args; a && k < nargs; a = a->next)
-		args[k++] = gen_expr(L, a);
+	for (struct node *a = n->args; a && k < nargs; a = a->next) {
+		int v = gen_expr(L, a);
+		if (a->ty->kind == TY_STRUCT && (needs_copy(a->ty) || needs_dtor(a->ty)))
+			v = by_value_arg(L, a, v); /* the launch stub takes it by value */
+		args[k++] = v;
+	}
 	int idx = find_kernel(L, n->func->mangled);
 	if (idx < 0)
 		lerror(L, n->span, "undefined-function", "kernel '%s' is declared but never defined", n->func->qname);
@@ -921,10 +1456,7 @@ static int gen_assign(struct lower *L, struct node *n)
 		if (is_agg(n->ty)) {
 			int src = gen_expr(L, n->rhs);
 			int dst = gen_addr(L, n->lhs);
-			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
-			in->a = dst;
-			in->b = src;
-			in->imm = n->ty->size;
+			emit_assign(L, n->ty, dst, src);
 			return dst;
 		}
 		int v = gen_expr(L, n->rhs);
@@ -982,6 +1514,7 @@ static int gen_condexpr(struct lower *L, struct node *n)
 	int lt = new_label(L), lf = new_label(L), end = new_label(L);
 	gen_branch(L, n->cond, lt, lf);
 	place_label(L, lt);
+	L->cond_depth++;
 	int a = gen_expr(L, n->then);
 	if (res >= 0) {
 		struct ir_insn *in = emit(L, IR_MOV, t);
@@ -991,6 +1524,7 @@ static int gen_condexpr(struct lower *L, struct node *n)
 	emit_br(L, end);
 	place_label(L, lf);
 	int b = gen_expr(L, n->els);
+	L->cond_depth--;
 	if (res >= 0) {
 		struct ir_insn *in = emit(L, IR_MOV, t);
 		in->a = b;
@@ -1128,6 +1662,16 @@ static int gen_expr_inner(struct lower *L, struct node *n)
 	}
 	case ND_NOP:
 		return -1;
+	case ND_CONSTRUCT:
+		emit_default(L, n->ty, gen_expr(L, n->lhs), -1);
+		return -1;
+	case ND_DESTROY:
+		emit_destroy(L, n->ty, gen_expr(L, n->lhs), -1);
+		return -1;
+	case ND_NEW:
+		return gen_new(L, n);
+	case ND_DELETE:
+		return gen_delete(L, n);
 	default:
 		break;
 	}
@@ -1142,7 +1686,7 @@ static int named_label(struct lower *L, const char *name)
 	for (size_t i = 0; i < L->named.len; i++)
 		if (!strcmp(L->named.v[i].name, name))
 			return L->named.v[i].label;
-	struct named_label nl = { name, new_label(L) };
+	struct named_label nl = { name, new_label(L), -1 };
 	vec_push(&L->named, nl);
 	return nl.label;
 }
@@ -1196,10 +1740,7 @@ static void gen_initz(struct lower *L, struct initializer *in, int base, long of
 			int dst = base;
 			if (off)
 				dst = emit2(L, IR_ADD, IR_PTR, base, emit_const(L, IR_S64, off));
-			struct ir_insn *mc = emit(L, IR_MEMCPY, IR_VOID);
-			mc->a = dst;
-			mc->b = v;
-			mc->imm = in->ty->size;
+			init_from(L, in->ty, dst, v, in->expr);
 			return;
 		}
 		struct ir_insn *st = emit(L, IR_ST, type_ir(in->ty));
@@ -1225,6 +1766,7 @@ static void gen_initz(struct lower *L, struct initializer *in, int base, long of
 static void gen_decl(struct lower *L, struct node *n)
 {
 	struct obj *v = n->var;
+	size_t t0 = L->tcl.len;
 	if (n->init || n->initz)
 		begin_stmt(L, n->span);
 	if (n->initz) {
@@ -1241,10 +1783,7 @@ static void gen_decl(struct lower *L, struct node *n)
 		} else if (is_agg(v->ty)) {
 			int src = gen_expr(L, n->init);
 			int dst = var_address(L, v, n->span);
-			struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
-			in->a = dst;
-			in->b = src;
-			in->imm = v->ty->size;
+			init_from(L, v->ty, dst, src, n->init);
 		} else {
 			int val = gen_expr(L, n->init);
 			struct lval lv;
@@ -1258,7 +1797,17 @@ static void gen_decl(struct lower *L, struct node *n)
 			}
 			store(L, lv, val);
 		}
+	} else if (v->is_static && !L->device && !is_device_var(v) && !v->is_constexpr && !v->is_extern &&
+		   (v->init ? !init_is_const(L, v->init, 0) : (type_flags(v->ty) & LWF_DEFAULT) != 0)) {
+		gen_static_local(L, v, n->span);
+	} else if (v->is_local && !v->is_static && v->lw_kind == LOC_FRAME && (type_flags(v->ty) & LWF_DEFAULT)) {
+		/* the implicit default constructor, or an array of class objects */
+		begin_stmt(L, n->span);
+		emit_default(L, v->ty, var_address(L, v, n->span), -1);
 	}
+	flush_temps(L, t0);
+	if (v->is_local && !v->is_static && v->lw_kind == LOC_FRAME && v != L->nrvo && needs_dtor(v->ty))
+		push_cleanup(L, CL_OBJ, v, v->ty, 0);
 	add_var(L, v, 0);
 }
 
@@ -1272,7 +1821,9 @@ static void close_vars(struct lower *L, size_t from)
 static void gen_switch(struct lower *L, struct node *n)
 {
 	begin_stmt(L, n->cond->span);
+	size_t t0 = L->tcl.len;
 	int v = gen_expr(L, n->cond);
+	flush_temps(L, t0);
 	enum ir_type t = type_ir(n->cond->ty);
 	int end = new_label(L);
 	for (struct node *c = n->case_next; c; c = c->case_next) {
@@ -1297,9 +1848,12 @@ static void gen_switch(struct lower *L, struct node *n)
 		emit_br(L, end);
 	}
 	int brk = L->brk;
+	size_t bd = L->brk_depth;
 	L->brk = end;
+	L->brk_depth = L->scl.len;
 	gen_stmt(L, n->then);
 	L->brk = brk;
+	L->brk_depth = bd;
 	place_label(L, end);
 }
 
@@ -1307,7 +1861,9 @@ static void gen_return(struct lower *L, struct node *n)
 {
 	begin_stmt(L, n->span);
 	struct ir_insn *in;
+	size_t t0 = L->tcl.len;
 	if (!n->lhs) {
+		run_scope_cleanups(L, 0, n->span);
 		if (L->fn && !strcmp(L->fn->name, "main") && !L->fn->is_method && L->fn->ty->base->kind != TY_VOID) {
 			int z = emit_const(L, IR_S32, 0);
 			in = emit(L, IR_RET, IR_S32);
@@ -1319,21 +1875,61 @@ static void gen_return(struct lower *L, struct node *n)
 	}
 	if (n->op == 1) {
 		gen_expr(L, n->lhs);
+		flush_temps(L, t0);
+		run_scope_cleanups(L, 0, n->span);
 		emit(L, IR_RET, IR_VOID);
 		return;
 	}
 	int v = gen_expr(L, n->lhs);
 	if (L->sret_reg >= 0) {
-		in = emit(L, IR_MEMCPY, IR_VOID);
-		in->a = L->sret_reg;
-		in->b = v;
-		in->imm = n->lhs->ty->size;
+		struct node *e = n->lhs;
+		while (e->kind == ND_CAST && e->lhs->ty->kind == TY_STRUCT && e->lhs->ty->rec == e->ty->rec)
+			e = e->lhs;
+		struct record *rr = n->lhs->ty->kind == TY_STRUCT ? n->lhs->ty->rec : NULL;
+		if ((e->kind == ND_VAR && e->var == L->nrvo) || !(e->kind == ND_VAR || prvalue_obj(e)) ||
+		    !is_agg(n->lhs->ty))
+			emit_memcpy(L, L->sret_reg, v, n->lhs->ty->size); /* the named return value, or bytes */
+		else if (e->kind == ND_VAR && e->var->is_local && !e->var->is_static && rr && rr->move_ctor &&
+			 e->var->ty->kind == TY_STRUCT && e->var->ty->rec == rr)
+			special_call(L, rr->move_ctor, L->sret_reg, v); /* a returned local is moved */
+		else
+			init_from(L, n->lhs->ty, L->sret_reg, v, n->lhs);
+		flush_temps(L, t0);
+		run_scope_cleanups(L, 0, n->span);
 		emit(L, IR_RET, IR_VOID);
 		return;
 	}
+	flush_temps(L, t0);
+	run_scope_cleanups(L, 0, n->span);
 	struct type *rt = L->fn->ty->base;
 	in = emit(L, IR_RET, rt->kind == TY_REF ? IR_PTR : type_ir(rt));
 	in->a = v;
+}
+
+/* A condition: branch to lt or lf, destroying the temporaries it made on both ways. */
+static void gen_branch_full(struct lower *L, struct node *c, int lt, int lf)
+{
+	size_t t0 = L->tcl.len;
+	int a = new_label(L), b = new_label(L);
+	gen_branch(L, c, a, b);
+	if (L->tcl.len == t0) {
+		/* nothing to destroy: the labels are the targets */
+		L->labels.v[a] = -2 - lt;
+		L->labels.v[b] = -2 - lf;
+		return;
+	}
+	VEC(struct cleanup) saved = { 0 };
+	for (size_t i = t0; i < L->tcl.len; i++)
+		vec_push(&saved, L->tcl.v[i]);
+	place_label(L, a);
+	flush_temps(L, t0);
+	emit_br(L, lt);
+	place_label(L, b);
+	for (size_t i = 0; i < saved.len; i++)
+		vec_push(&L->tcl, saved.v[i]);
+	flush_temps(L, t0);
+	emit_br(L, lf);
+	vec_free(&saved);
 }
 
 static void gen_stmt(struct lower *L, struct node *n)
@@ -1342,23 +1938,33 @@ static void gen_stmt(struct lower *L, struct node *n)
 		return;
 	switch (n->kind) {
 	case ND_BLOCK: {
-		size_t vars = L->vars.len;
+		size_t vars = L->vars.len, d = L->scl.len;
 		for (struct node *s = n->body; s; s = s->next)
 			gen_stmt(L, s);
+		if (L->scl.len > d) {
+			/* destructors run at the closing brace, where the debugger stops */
+			struct span at = n->end_tok ? n->end_tok->span : n->span;
+			begin_stmt(L, at);
+			run_scope_cleanups(L, d, at);
+			L->scl.len = d;
+		}
 		close_vars(L, vars);
 		return;
 	}
-	case ND_EXPR_STMT:
+	case ND_EXPR_STMT: {
+		size_t t0 = L->tcl.len;
 		begin_stmt(L, n->span);
 		gen_expr(L, n->lhs);
+		flush_temps(L, t0);
 		return;
+	}
 	case ND_DECL:
 		gen_decl(L, n);
 		return;
 	case ND_IF: {
 		begin_stmt(L, n->cond->span);
 		int lt = new_label(L), lf = new_label(L), end = new_label(L);
-		gen_branch(L, n->cond, lt, lf);
+		gen_branch_full(L, n->cond, lt, lf);
 		place_label(L, lt);
 		gen_stmt(L, n->then);
 		emit_br(L, end);
@@ -1368,7 +1974,7 @@ static void gen_stmt(struct lower *L, struct node *n)
 		return;
 	}
 	case ND_FOR: {
-		size_t vars = L->vars.len;
+		size_t vars = L->vars.len, d = L->scl.len;
 		if (n->init && n->init->kind == ND_BLOCK) {
 			for (struct node *s2 = n->init->body; s2; s2 = s2->next)
 				gen_stmt(L, s2);
@@ -1379,22 +1985,35 @@ static void gen_stmt(struct lower *L, struct node *n)
 		place_label(L, lcond);
 		if (n->cond) {
 			begin_stmt(L, n->cond->span);
-			gen_branch(L, n->cond, lbody, end);
+			gen_branch_full(L, n->cond, lbody, end);
 		}
 		place_label(L, lbody);
 		int brk = L->brk, cont = L->cont;
+		size_t bd = L->brk_depth, cd = L->cont_depth;
 		L->brk = end;
 		L->cont = lcont;
+		L->brk_depth = L->cont_depth = L->scl.len;
 		gen_stmt(L, n->then);
 		L->brk = brk;
 		L->cont = cont;
+		L->brk_depth = bd;
+		L->cont_depth = cd;
 		place_label(L, lcont);
 		if (n->inc) {
+			size_t t0 = L->tcl.len;
 			begin_stmt(L, n->inc->span);
 			gen_expr(L, n->inc);
+			flush_temps(L, t0);
 		}
 		emit_br(L, lcond);
 		place_label(L, end);
+		if (L->scl.len > d) {
+			/* the variables of the for's init statement */
+			struct span at = n->then && n->then->end_tok ? n->then->end_tok->span : n->span;
+			begin_stmt(L, at);
+			run_scope_cleanups(L, d, at);
+			L->scl.len = d;
+		}
 		close_vars(L, vars);
 		return;
 	}
@@ -1402,14 +2021,18 @@ static void gen_stmt(struct lower *L, struct node *n)
 		int lbody = new_label(L), lcont = new_label(L), end = new_label(L);
 		place_label(L, lbody);
 		int brk = L->brk, cont = L->cont;
+		size_t bd = L->brk_depth, cd = L->cont_depth;
 		L->brk = end;
 		L->cont = lcont;
+		L->brk_depth = L->cont_depth = L->scl.len;
 		gen_stmt(L, n->then);
 		L->brk = brk;
 		L->cont = cont;
+		L->brk_depth = bd;
+		L->cont_depth = cd;
 		place_label(L, lcont);
 		begin_stmt(L, n->cond->span);
-		gen_branch(L, n->cond, lbody, end);
+		gen_branch_full(L, n->cond, lbody, end);
 		place_label(L, end);
 		return;
 	}
@@ -1423,29 +2046,54 @@ static void gen_stmt(struct lower *L, struct node *n)
 		return;
 	case ND_BREAK:
 		begin_stmt(L, n->span);
+		run_scope_cleanups(L, L->brk_depth, n->span);
 		if (L->brk >= 0)
 			emit_br(L, L->brk);
 		return;
 	case ND_CONTINUE:
 		begin_stmt(L, n->span);
+		run_scope_cleanups(L, L->cont_depth, n->span);
 		if (L->cont >= 0)
 			emit_br(L, L->cont);
 		return;
-	case ND_GOTO:
+	case ND_GOTO: {
 		begin_stmt(L, n->span);
-		emit_br(L, named_label(L, n->str));
+		int l = named_label(L, n->str);
+		if (!L->scl.len) {
+			emit_br(L, l);
+			return;
+		}
+		/* the label's depth may not be known yet: go through a trampoline
+		 * that destroys what the jump leaves */
+		struct pending_goto g = { new_label(L), 0, NULL, L->scl.len, n->span };
+		for (size_t i = 0; i < L->named.len; i++)
+			if (L->named.v[i].label == l)
+				g.target = (int)i;
+		g.cl = arena_alloc(L->a, sizeof(struct cleanup) * L->scl.len);
+		memcpy(g.cl, L->scl.v, sizeof(struct cleanup) * L->scl.len);
+		vec_push(&L->gotos, g);
+		emit_br(L, g.tramp);
 		return;
-	case ND_LABEL:
-		place_label(L, named_label(L, n->str));
+	}
+	case ND_LABEL: {
+		int l = named_label(L, n->str);
+		place_label(L, l);
+		for (size_t i = 0; i < L->named.len; i++)
+			if (L->named.v[i].label == l)
+				L->named.v[i].depth = (long)L->scl.len;
 		gen_stmt(L, n->body);
 		return;
+	}
 	case ND_RETURN:
 		gen_return(L, n);
 		return;
-	default:
+	default: {
+		size_t t0 = L->tcl.len;
 		begin_stmt(L, n->span);
 		gen_expr(L, n);
+		flush_temps(L, t0);
 		return;
+	}
 	}
 }
 
@@ -1464,15 +2112,164 @@ static void alloc_frame(struct lower *L, struct obj *v)
 		L->frame_align = al;
 }
 
+static int const_address(struct lower *L, struct node *n, struct ir_reloc *r, int depth);
+
+/* Whether an initializer can be laid out as bytes at load time. */
+static int init_is_const(struct lower *L, struct initializer *in, int depth)
+{
+	if (!in || in->is_string || depth > 64)
+		return 1;
+	if (in->expr) {
+		int ok = 1;
+		if (type_is_integer(in->ty) || in->ty->kind == TY_BOOL || in->ty->kind == TY_ENUM)
+			ast_eval_int(in->expr, &ok);
+		else if (type_is_flonum(in->ty))
+			ast_eval_double(in->expr, &ok);
+		else if (in->ty->kind == TY_PTR) {
+			ast_eval_int(in->expr, &ok);
+			struct ir_reloc r = { 0, -1, -1, 0 };
+			L->dry_const = 1;
+			if (!ok)
+				ok = const_address(L, in->expr, &r, 0);
+			L->dry_const = 0;
+		} else {
+			ok = 0;
+		}
+		return ok;
+	}
+	for (long i = 0; i < in->nchildren; i++)
+		if (!init_is_const(L, in->children[i], depth + 1))
+			return 0;
+	return 1;
+}
+
+/* Run the initializer of the static-storage variable v as code. */
+static void gen_dyn_init(struct lower *L, struct obj *v, struct span sp)
+{
+	v->dyn_init = 1;
+	size_t t0 = L->tcl.len;
+	int addr = var_address(L, v, sp);
+	struct initializer *in = v->init;
+	if (!in) {
+		emit_default(L, v->ty, addr, -1);
+	} else if (in->expr && !in->is_string) {
+		int val = gen_expr(L, in->expr);
+		if (is_agg(v->ty)) {
+			init_from(L, v->ty, addr, val, in->expr);
+		} else {
+			struct lval lv = { LV_MEM, addr, v->ty };
+			store(L, lv, val);
+		}
+	} else {
+		gen_initz(L, in, addr, 0);
+	}
+	flush_temps(L, t0);
+}
+
+/* A function-local static with a dynamic initializer: initialized the first
+ * time control passes its declaration, behind a hidden guard byte. */
+static void gen_static_local(struct lower *L, struct obj *v, struct span sp)
+{
+	struct obj *g = arena_alloc(L->a, sizeof(*g));
+	memset(g, 0, sizeof(*g));
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "%s@guard", v->qname ? v->qname : v->name);
+	g->name = g->qname = arena_strdup(L->a, strbuf_cstr(&sb));
+	strbuf_release(&sb);
+	g->ty = ty_uchar;
+	g->is_static = 1;
+	g->tok = v->tok;
+	begin_stmt(L, sp);
+	int ga = var_address(L, g, sp);
+	struct ir_insn *in = emit(L, IR_LD, IR_U8);
+	in->a = ga;
+	in->d = newreg(L, IR_U8);
+	in->sp = SP_GENERIC;
+	int done = new_label(L), run = new_label(L);
+	emit_cbr(L, setp(L, CMP_EQ, IR_U8, in->d, emit_const(L, IR_U8, 0)), run, done);
+	place_label(L, run);
+	int one = emit_const(L, IR_U8, 1);
+	in = emit(L, IR_ST, IR_U8);
+	in->a = ga;
+	in->b = one;
+	in->sp = SP_GENERIC;
+	gen_dyn_init(L, v, sp);
+	place_label(L, done);
+}
+
+/* main's prologue: the dynamic initialization of the host globals, in
+ * declaration order (constructors, non-constant values); their destructors
+ * are main's outermost cleanups, so they run in reverse after main returns. */
+static void init_dynamic_globals(struct lower *L)
+{
+	struct program *prog = L->host_prog;
+	if (!prog)
+		return;
+	for (struct obj *t = prog->init_temps; t; t = t->next)
+		alloc_frame(L, t);
+	for (struct obj *v = prog->globals; v; v = v->next) {
+		if (is_device_var(v) || v->is_extern || v->is_constexpr || v->ms != MS_NONE || v->static_local)
+			continue; /* a function's static is initialized where it is declared */
+		int dyn = v->init ? !init_is_const(L, v->init, 0) : (type_flags(v->ty) & LWF_DEFAULT) != 0;
+		if (dyn) {
+			struct span sp = v->tok ? v->tok->span : L->cur_span;
+			begin_stmt(L, sp);
+			gen_dyn_init(L, v, sp);
+		}
+		if (needs_dtor(v->ty))
+			push_cleanup(L, CL_OBJ, v, v->ty, 0);
+	}
+}
+
+/* A label's instruction index (following aliases, -2 - label, to their target). */
+static int32_t label_target(struct lower *L, int l)
+{
+	for (int hops = 0; L->labels.v[l] <= -2 && hops < 1000000; hops++)
+		l = -2 - L->labels.v[l];
+	return L->labels.v[l] >= 0 ? L->labels.v[l] : (int32_t)L->code.len - 1;
+}
+
+/* The local that every `return` of fn names, when it has the return type:
+ * it is built in place (NRVO, as g++ does) and never destroyed. */
+static void find_nrvo(struct node *n, struct type *rt, struct obj **var, int *ok, int depth)
+{
+	if (!n || !*ok || depth > 4000)
+		return;
+	if (n->kind == ND_RETURN) {
+		struct node *e = n->lhs;
+		while (e && e->kind == ND_CAST && e->lhs->ty->kind == TY_STRUCT && e->lhs->ty->rec == e->ty->rec)
+			e = e->lhs;
+		if (!e || e->kind != ND_VAR || !e->var->is_local || e->var->is_param || e->var->is_static ||
+		    e->var->ty->kind != TY_STRUCT || e->var->ty->rec != rt->rec || (*var && *var != e->var))
+			*ok = 0;
+		else
+			*var = e->var;
+		return;
+	}
+	struct node *kids[] = { n->then, n->els, n->init, n->body };
+	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
+		for (struct node *k = kids[i]; k; k = k->next) {
+			find_nrvo(k, rt, var, ok, depth + 1);
+			if (k == n->then || k == n->els || k == n->init)
+				break;
+		}
+}
+
 static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, int device)
 {
 	L->fn = fn;
 	L->device = device;
 	L->code.len = L->regty.len = L->stmts.len = L->vars.len = L->labels.len = L->named.len = 0;
+	L->gotos.len = 0;
 	L->frame = 0;
 	L->frame_align = 1;
 	L->brk = L->cont = -1;
 	L->sret_reg = -1;
+	L->scl.len = L->tcl.len = 0;
+	L->brk_depth = L->cont_depth = 0;
+	L->cond_depth = 0;
+	L->nrvo = NULL;
 	L->cur_span = fn->tok ? fn->tok->span : (struct span){ 0 };
 	begin_stmt(L, L->cur_span);
 	struct type *rt = fn->ty->base;
@@ -1480,6 +2277,10 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	if (rt->kind == TY_STRUCT) {
 		L->sret_reg = newreg(L, IR_PTR);
 		nparams++;
+		int ok = 1;
+		find_nrvo(fn->body, rt, &L->nrvo, &ok, 0);
+		if (!ok)
+			L->nrvo = NULL;
 	}
 	/* parameters: the first locals */
 	int np = 0;
@@ -1527,10 +2328,30 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 		} else {
 			struct lval lv = { LV_MEM, var_address(L, v, v->tok ? v->tok->span : L->cur_span), v->ty };
 			store(L, lv, preg[i]);
+			if (v->ty->kind == TY_STRUCT && !(fn->space & SPC_GLOBAL) && needs_dtor(v->ty)) {
+				/* the caller destroys a by-value parameter: give it back the final state */
+				struct cleanup c = { CL_WRITEBACK, v, v->ty, preg[i] };
+				vec_push(&L->scl, c);
+			}
 		}
 		add_var(L, v, 1);
 	}
+	if (!device && !fn->is_method && fn->qname && !strcmp(fn->qname, "main"))
+		init_dynamic_globals(L);
+	if (fn->is_dtor && fn->is_method && fn->params && fn->rec) {
+		/* after a destructor's body: its members' and base's destructors */
+		struct type *rty = fn->params->ty->base;
+		if (rty->kind == TY_STRUCT) {
+			struct cleanup c = { CL_MEMBERS, fn->params, rty, -1 };
+			vec_push(&L->scl, c);
+		}
+	}
 	gen_stmt(L, fn->body);
+	if (L->scl.len) {
+		struct span at = fn->body && fn->body->end_tok ? fn->body->end_tok->span : L->cur_span;
+		begin_stmt(L, at);
+		run_scope_cleanups(L, 0, at);
+	}
 	/* falling off the end */
 	L->cur_span = fn->body && fn->body->tok ? fn->body->tok->span : L->cur_span;
 	struct ir_insn *in;
@@ -1543,15 +2364,27 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	} else {
 		emit(L, IR_UNREACHABLE, IR_VOID);
 	}
+	/* the trampolines of gotos out of scopes: destructors, then the jump */
+	for (size_t i = 0; i < L->gotos.len; i++) {
+		struct pending_goto *g = &L->gotos.v[i];
+		struct named_label *nl = &L->named.v[g->target];
+		size_t to = nl->depth >= 0 && (size_t)nl->depth < g->ncl ? (size_t)nl->depth : g->ncl;
+		place_label(L, g->tramp);
+		begin_stmt(L, g->at);
+		for (size_t c = g->ncl; c-- > to;)
+			run_cleanup(L, &g->cl[c]);
+		emit_br(L, nl->label);
+	}
+	L->gotos.len = 0;
 	close_vars(L, 0);
 	/* patch labels */
 	for (size_t i = 0; i < L->code.len; i++) {
 		struct ir_insn *c = &L->code.v[i];
 		if (c->op == IR_BR || c->op == IR_CBR) {
 			if (c->tgt1 >= 0)
-				c->tgt1 = L->labels.v[c->tgt1] >= 0 ? L->labels.v[c->tgt1] : (int32_t)L->code.len - 1;
+				c->tgt1 = label_target(L, c->tgt1);
 			if (c->tgt2 >= 0)
-				c->tgt2 = L->labels.v[c->tgt2] >= 0 ? L->labels.v[c->tgt2] : (int32_t)L->code.len - 1;
+				c->tgt2 = label_target(L, c->tgt2);
 		}
 	}
 	for (size_t i = 0; i < L->named.len; i++)
@@ -1593,7 +2426,7 @@ static int const_address(struct lower *L, struct node *n, struct ir_reloc *r, in
 		return const_address(L, n->lhs, r, depth + 1);
 	case ND_ADDR:
 		if (n->lhs->kind == ND_VAR && !n->lhs->var->is_local) {
-			r->obj = global_index(L, n->lhs->var, n->span);
+			r->obj = L->dry_const ? 0 : global_index(L, n->lhs->var, n->span);
 			return 1;
 		}
 		if (n->lhs->kind == ND_DEREF)
@@ -1607,18 +2440,18 @@ static int const_address(struct lower *L, struct node *n, struct ir_reloc *r, in
 		return 0;
 	case ND_VAR:
 		if (n->ty->kind == TY_ARRAY && !n->var->is_local) {
-			r->obj = global_index(L, n->var, n->span);
+			r->obj = L->dry_const ? 0 : global_index(L, n->var, n->span);
 			return 1;
 		}
 		return 0;
 	case ND_STR:
-		r->obj = string_object(L, n);
+		r->obj = L->dry_const ? 0 : string_object(L, n);
 		return 1;
 	case ND_FUNCADDR:
 		if (!n->func)
 			return 0;
 		r->obj = -1;
-		r->func = func_index(L, n->func, n->span);
+		r->func = L->dry_const ? 0 : func_index(L, n->func, n->span);
 		return 1;
 	case ND_PTRADD: case ND_PTRSUB: {
 		int ok;
@@ -1708,8 +2541,8 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 
 static void global_init(struct lower *L, struct obj *v, int idx)
 {
-	if (!v->init)
-		return;
+	if (!v->init || v->dyn_init)
+		return; /* a dynamic initializer runs before main */
 	struct ir_object *o = &L->objs.v[idx];
 	if (!o->init)
 		o->init = arena_alloc(L->a, o->size ? o->size : 1);
@@ -1759,11 +2592,45 @@ static void mark_initz(struct initializer *in, int depth)
 		mark_initz(in->children[i], depth + 1);
 }
 
+static void mark_fn(struct obj *fn, int depth);
+
+/* The special members that lowering calls implicitly (destructors, copies,
+ * default construction) are reached through the types a function uses. */
+static void mark_type(struct type *t, int depth)
+{
+	if (!t || depth > 64)
+		return;
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	if (t->kind != TY_STRUCT || t->rec->lw_marked)
+		return;
+	struct record *r = t->rec;
+	r->lw_marked = 1;
+	mark_fn(r->dtor, depth + 1);
+	mark_fn(r->copy_ctor, depth + 1);
+	mark_fn(r->copy_assign, depth + 1);
+	mark_fn(r->default_ctor, depth + 1);
+	mark_fn(r->move_ctor, depth + 1);
+	mark_type(r->base, depth + 1);
+	for (struct member *m = r->members; m; m = m->next)
+		mark_type(m->ty, depth + 1);
+}
+
 static void mark_fn(struct obj *fn, int depth)
 {
 	if (!fn || fn->lw_index == 1 || depth > 10000)
 		return;
 	fn->lw_index = 1;
+	if (fn->rec && fn->rec->lw_marked == 0) {
+		/* a class's methods run on objects that it must also destroy */
+		for (struct obj *q = fn->params; q; q = q->next)
+			if (q->ty->kind == TY_PTR)
+				mark_type(q->ty->base, 0);
+			else
+				break;
+	}
+	for (struct obj *v = fn->locals; v; v = v->next)
+		mark_type(v->ty, 0);
 	if (fn->body)
 		mark_reachable(fn->body, 0);
 }
@@ -1772,8 +2639,15 @@ static void mark_reachable(struct node *n, int depth)
 {
 	if (!n || depth > 4000)
 		return;
-	if ((n->kind == ND_CALL || n->kind == ND_LAUNCH || n->kind == ND_FUNCADDR) && n->func)
+	if ((n->kind == ND_CALL || n->kind == ND_LAUNCH || n->kind == ND_FUNCADDR || n->kind == ND_NEW ||
+	     n->kind == ND_DELETE) && n->func)
 		mark_fn(n->func, depth);
+	if (n->ty)
+		mark_type(n->ty->kind == TY_PTR && (n->kind == ND_NEW || n->kind == ND_DELETE) ? n->ty->base : n->ty, 0);
+	if (n->kind == ND_DELETE && n->lhs && n->lhs->ty->kind == TY_PTR)
+		mark_type(n->lhs->ty->base, 0);
+	if (n->kind == ND_DECL && n->var && n->var->is_static)
+		mark_initz(n->var->init, depth + 1);
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,
 				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
 	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
@@ -1800,6 +2674,13 @@ static void reach(struct lower *L, struct program *prog)
 		if (prog->device_pass && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL))
 			continue;
 		mark_fn(fn, 0);
+	}
+	/* what the dynamic initialization of the host globals calls */
+	for (struct obj *v = prog->device_pass ? NULL : prog->globals; v; v = v->next) {
+		if (is_device_var(v))
+			continue;
+		mark_initz(v->init, 0);
+		mark_type(v->ty, 0);
 	}
 }
 
@@ -1904,6 +2785,7 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	reach(L, dev);
 	add_funcs(L, host, 0);
 	add_funcs(L, dev, 1);
+	L->host_prog = host;
 	/* bodies (the function array is complete: indices are stable) */
 	for (size_t i = 0; i < L->fmap.len; i++) {
 		struct fentry *e = &L->fmap.v[i];
@@ -1950,5 +2832,8 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	vec_free(&L->vars);
 	vec_free(&L->labels);
 	vec_free(&L->named);
+	vec_free(&L->scl);
+	vec_free(&L->tcl);
+	vec_free(&L->gotos);
 	return m;
 }

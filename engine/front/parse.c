@@ -370,6 +370,10 @@ struct obj *new_temp(struct parser *p, struct type *ty, struct token *t)
 	if (p->f.fn) {
 		*p->f.locals_tail = o;
 		p->f.locals_tail = &o->next;
+	} else {
+		/* a global's dynamic initializer runs in main's frame */
+		*p->gtemps_tail = o;
+		p->gtemps_tail = &o->next;
 	}
 	return o;
 }
@@ -421,6 +425,7 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	p->scope = p->global;
 	p->globals_tail = &p->globals;
 	p->funcs_tail = &p->funcs;
+	p->gtemps_tail = &p->gtemps;
 	p->inst_name_pending = NULL;
 	p->inst_suffix_pending = NULL;
 	p->inst_record_pending = NULL;
@@ -453,6 +458,7 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	prog->globals = p->globals;
 	prog->funcs = p->funcs;
+	prog->init_temps = p->gtemps;
 	prog->device_pass = p->device_pass;
 	return prog;
 }

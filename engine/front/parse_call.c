@@ -304,6 +304,7 @@ struct node *call_resolved(struct parser *p, struct obj *fn, struct node *thisar
 		n->ty = type_ptr(p->a, rt->base);
 		struct node *dr = new_unary(p, ND_DEREF, n, at);
 		dr->ty = rt->base;
+		dr->xvalue = rt->is_rref;
 		return dr;
 	}
 	n->ty = rt;

@@ -57,20 +57,64 @@ static int ptr_compatible(struct type *to, struct type *from)
 
 /* Rank of the implicit conversion of n to `to`: 0 exact, 1 promotion,
  * 2 standard conversion, 3 user-defined (constructor), -1 none. */
+static int ref_rank(struct parser *p, struct node *n, struct type *to);
+static int value_rank(struct parser *p, struct node *n, struct type *to);
+
+/* An rvalue for reference binding: a prvalue (a temporary, a call's
+ * result, a value) or an xvalue (std::move(x)). */
+int is_rvalue(struct node *n)
+{
+	while (n->kind == ND_CAST && n->lhs && n->ty->kind == TY_STRUCT)
+		n = n->lhs;
+	return n->kind == ND_TEMP || (n->kind == ND_DEREF && n->xvalue) || !is_lvalue(n);
+}
+
 int conv_rank(struct parser *p, struct node *n, struct type *to)
 {
 	struct type *from = n->ty;
-	if (to->kind == TY_REF) {
-		struct type *b = to->base;
-		if (type_same(b, from) && (b->is_const || !from->is_const))
-			return 0;
-		if (b->kind == TY_STRUCT && from->kind == TY_STRUCT && is_base_of(b->rec, from->rec) &&
-		    (b->is_const || !from->is_const))
-			return 2;
-		if (!b->is_const)
+	if (to->kind == TY_REF && to->is_rref && !is_rvalue(n))
+		return -1; /* an rvalue reference does not bind to an lvalue */
+	if (to->kind == TY_REF && !to->is_rref && !to->base->is_const && from->kind == TY_STRUCT && is_rvalue(n)) {
+		/* a non-const lvalue reference does not bind to a call's result or
+		 * std::move(x); a temporary T(args) binds (leniently), after T&& */
+		struct node *m = n;
+		while (m->kind == ND_CAST && m->lhs && m->ty->kind == TY_STRUCT)
+			m = m->lhs;
+		if (m->kind != ND_TEMP)
 			return -1;
-		return conv_rank(p, n, b) < 0 ? -1 : conv_rank(p, n, b) + (conv_rank(p, n, b) == 0 ? 1 : 0);
+		int r = ref_rank(p, n, to);
+		return r < 0 ? -1 : r + 1;
 	}
+	if (to->kind == TY_REF && !to->is_rref && to->base->is_const && from->kind == TY_STRUCT && is_rvalue(n)) {
+		/* an rvalue binds better to T&& than to const T& */
+		int r = ref_rank(p, n, type_ref(p->a, strip_cv(p, to->base)));
+		if (r >= 0)
+			return r + 1;
+	}
+	if (to->kind == TY_REF)
+		return ref_rank(p, n, to);
+	return value_rank(p, n, to);
+}
+
+/* Binding a reference: the referent's type against the argument's. */
+static int ref_rank(struct parser *p, struct node *n, struct type *to)
+{
+	struct type *from = n->ty, *b = to->base;
+	if (type_same(b, from) && (b->is_const || !from->is_const))
+		return 0;
+	if (b->kind == TY_STRUCT && from->kind == TY_STRUCT && is_base_of(b->rec, from->rec) &&
+	    (b->is_const || !from->is_const))
+		return 2;
+	if (!b->is_const)
+		return -1;
+	int r = conv_rank(p, n, b);
+	return r < 0 ? -1 : r + (r == 0 ? 1 : 0);
+}
+
+/* A conversion to a non-reference type. */
+static int value_rank(struct parser *p, struct node *n, struct type *to)
+{
+	struct type *from = n->ty;
 	if (type_same(to, from))
 		return to->kind == TY_ARRAY ? 0 : 0;
 	if (type_is_arith(to) && type_is_arith(from)) {
@@ -480,6 +524,11 @@ static struct node *materialize(struct parser *p, struct node *n, struct type *t
 struct node *bind_ref(struct parser *p, struct node *n, struct type *ref, const char *what)
 {
 	struct type *b = ref->base;
+	if (ref->is_rref && !is_rvalue(n)) {
+		error_node(p, n, "type-mismatch", "cannot bind an rvalue reference of type '%s' to an lvalue (use std::move)",
+			   type_name(p->a, ref));
+		return addr_of(p, n, n->tok);
+	}
 	if (is_lvalue(n) && b->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && is_base_of(b->rec, n->ty->rec)) {
 		struct node *a = addr_of(p, n, n->tok);
 		return new_cast(p, a, type_ptr(p->a, b));
@@ -489,7 +538,7 @@ struct node *bind_ref(struct parser *p, struct node *n, struct type *ref, const 
 			error_node(p, n, "type-mismatch", "binding a non-const reference to a const object in %s", what);
 		return addr_of(p, n, n->tok);
 	}
-	if (!b->is_const && !(n->kind == ND_TEMP))
+	if (!b->is_const && !(n->kind == ND_TEMP) && !ref->is_rref)
 		error_node(p, n, "type-mismatch", "cannot bind a non-const reference of type '%s' to %s",
 			   type_name(p->a, ref), is_lvalue(n) ? "an object of another type" : "a temporary");
 	return addr_of(p, materialize(p, n, strip_cv(p, b)), n->tok);

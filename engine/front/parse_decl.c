@@ -359,6 +359,45 @@ static void check_params(struct parser *p, struct obj *fn)
 	}
 }
 
+/* Whether t is a reference to (or, by_value, an object of) class rec. */
+static int is_ref_to(struct type *t, struct record *rec, int by_value)
+{
+	if (t->kind == TY_REF && t->is_rref)
+		return 0; /* a move constructor or assignment is not the copy one */
+	if (t->kind == TY_REF)
+		t = t->base;
+	else if (!by_value)
+		return 0;
+	return t->kind == TY_STRUCT && t->rec == rec;
+}
+
+/* Remember the special members lowering calls implicitly: the destructor,
+ * the default and copy constructors and the copy assignment. */
+static void note_special_member(struct record *rec, struct obj *fn, const char *name, int is_ctor)
+{
+	struct param *q = fn->ty->params;
+	int rest_defaulted = 1;
+	for (struct param *r = q ? q->next : NULL; r; r = r->next)
+		if (!r->defarg)
+			rest_defaulted = 0;
+	if (name[0] == '~') {
+		fn->is_dtor = 1;
+		rec->dtor = fn;
+	} else if (is_ctor) {
+		if (q && q->ty->kind == TY_REF && q->ty->is_rref && q->ty->base->kind == TY_STRUCT &&
+		    q->ty->base->rec == rec && rest_defaulted)
+			rec->move_ctor = fn;
+		if (!q || q->defarg)
+			rec->default_ctor = fn;
+		else if (is_ref_to(q->ty, rec, 0) && rest_defaulted &&
+			 (!rec->copy_ctor || q->ty->base->is_const))
+			rec->copy_ctor = fn;
+	} else if (!strcmp(name, "operator=") && q && !q->next && is_ref_to(q->ty, rec, 0) &&
+		   (!rec->copy_assign || q->ty->base->is_const)) {
+		rec->copy_assign = fn;
+	}
+}
+
 static struct obj *declare_function(struct parser *p, struct type *fty, struct dname *dn, struct declattr *at, int is_ctor)
 {
 	struct scope *target = dn->qual ? dn->qual : p->scope;
@@ -406,7 +445,16 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		}
 	}
 	if (dn->qual && !s)
-		error_at(p, dn->tok, "undeclared", "no declaration of '%s' in the named scope", name);
+		error_at(p, dn->tok, "undeclared", "no declaration of '%s%s' in the named scope",
+			 !strcmp(name, "~") ? "~" : "", !strcmp(name, "~") && dn->tok ? dn->tok->text : name);
+	if (!strcmp(name, "~") && cls && cls->rec->name) {
+		/* a destructor: found as "~", shown as "~Name" */
+		struct strbuf sb;
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "~%s", cls->rec->name);
+		name = arena_strdup(p->a, strbuf_cstr(&sb));
+		strbuf_release(&sb);
+	}
 	struct obj *fn = new_obj(p, name, fty, dn->tok);
 	fn->is_func = 1;
 	fn->space = space;
@@ -418,12 +466,18 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	fn->launch_min = at->launch_min;
 	fn->extern_c = p->extern_c;
 	fn->is_constexpr = at->is_constexpr;
-	if (cls && !at->is_static) {
+	if (cls && !strncmp(name, "operator new", 12))
+		fn->is_static = 1; /* operator new and delete are static members */
+	if (cls && !strncmp(name, "operator delete", 15))
+		fn->is_static = 1;
+	if (cls && !fn->is_static) {
 		fn->is_method = 1;
 		fn->rec = cls->rec;
 	}
 	if (is_ctor && cls)
 		cls->rec->has_ctor = 1;
+	if (cls && !at->is_static)
+		note_special_member(cls->rec, fn, name, is_ctor);
 	const char *qn = qualify(p, target->is_ns == 2 ? (cls ? cls : target->parent) : target, name);
 	if (p->inst_suffix_pending) {
 		struct strbuf sb;
@@ -479,7 +533,7 @@ static struct node *base_default_ctor(struct parser *p, struct type *ty, struct 
 	return call_resolved(p, c, new_cast(p, addr, type_ptr(p->a, bt)), NULL, 0, at);
 }
 
-static struct node *mem_initializers(struct parser *p, struct obj *fn, struct obj *thisv)
+static struct node *mem_initializers(struct parser *p, struct obj *fn, struct obj *thisv, struct member **named, int *nnamed)
 {
 	struct node head = { 0 }, *cur = &head;
 	if (!consume(p, TK_COLON))
@@ -504,6 +558,8 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 			error_at(p, name, "no-member", "'%s' is not a member to initialize", name->text);
 			continue;
 		}
+		if (*nnamed < 64)
+			named[(*nnamed)++] = s->mem;
 		struct node *th = new_var(p, thisv, name);
 		struct node *d = new_unary(p, ND_DEREF, th, name);
 		d->ty = th->ty->base;
@@ -567,8 +623,42 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	fn->params = fn->locals;
 	fn->is_defined = 1;
 	struct node *inits = NULL;
+	struct member *inited[64];
+	int nnamed = 0;
 	if (fn->is_ctor && p->tok->kind == TK_COLON)
-		inits = mem_initializers(p, fn, thisv);
+		inits = mem_initializers(p, fn, thisv, inited, &nnamed);
+	if (fn->is_ctor && fn->rec && thisv) {
+		/* members of class type not named among the mem-initializers are
+		 * default-constructed before them (lowering decides whether that
+		 * needs any code) */
+		struct node head = { 0 }, *cur = &head;
+		for (struct member *m = fn->rec->members; m; m = m->next) {
+			struct type *et = m->ty;
+			while (et->kind == TY_ARRAY)
+				et = et->base;
+			if (et->kind != TY_STRUCT)
+				continue;
+			int done = 0;
+			for (int i = 0; i < nnamed; i++)
+				if (inited[i] == m)
+					done = 1;
+			if (done)
+				continue;
+			struct node *th = new_var(p, thisv, fn->tok);
+			struct node *d = new_unary(p, ND_DEREF, th, fn->tok);
+			d->ty = th->ty->base;
+			struct node *mn = new_unary(p, ND_MEMBER, d, fn->tok);
+			mn->mem = m;
+			mn->ty = m->ty;
+			struct node *c = new_unary(p, ND_CONSTRUCT, addr_of(p, mn, fn->tok), fn->tok);
+			c->ty = m->ty;
+			cur = cur->next = new_unary(p, ND_EXPR_STMT, c, fn->tok);
+		}
+		if (head.next) {
+			cur->next = inits;
+			inits = head.next;
+		}
+	}
 	if (fn->is_ctor && fn->rec && fn->rec->base && fn->rec->base->rec->has_ctor && thisv) {
 		/* a base not named among the mem-initializers is default-constructed first */
 		int named = 0;
@@ -740,6 +830,7 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			v->owner_fn = p->f.fn;
 		}
 		v->is_static = 1;
+		v->static_local = local && p->f.fn;
 		v->is_extern = at->is_extern;
 		v->ms = ms;
 		v->align = at->align;
@@ -861,7 +952,7 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 		struct node *vn = new_var(p, v, t);
 		decl->init = base_default_ctor(p, ty, addr_of(p, vn, t), t);
 		decl->op = decl->init ? 1 : 0;
-	} else if (ty->kind == TY_STRUCT && ty->rec->has_ctor && !at->is_extern && ms != MS_SHARED) {
+	} else if (ty->kind == TY_STRUCT && ty->rec->has_ctor && !at->is_extern && ms != MS_SHARED && ctx != CTX_CLASS) {
 		struct obj *c = find_ctor(p, ty, NULL, 0, t, 0);
 		if (c) {
 			v->addr_taken = 1;
@@ -943,6 +1034,8 @@ struct node *declaration(struct parser *p, int ctx)
 			}
 			if (consume(p, TK_ASSIGN)) {
 				/* = default / = delete / = 0 */
+				if (fn->rec && fn == fn->rec->copy_assign)
+					fn->rec->copy_assign = NULL; /* the implicit, memberwise one */
 				if (p->tok->kind == TK_NUM)
 					error_at(p, p->tok, "unsupported", "pure virtual functions are not supported");
 				next(p);
@@ -987,7 +1080,8 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	/* constructor or destructor */
 	struct type *base;
 	struct token *s = p->tok;
-	while (cuda_spec(p, &at) || consume(p, TK_INLINE) || consume(p, TK_EXPLICIT) || consume(p, TK_CONSTEXPR))
+	while (cuda_spec(p, &at) || consume(p, TK_INLINE) || consume(p, TK_EXPLICIT) || consume(p, TK_CONSTEXPR) ||
+	       (p->tok->kind == TK_VIRTUAL && p->tok->next->kind == TK_TILDE && consume(p, TK_VIRTUAL)))
 		;
 	if ((p->tok->kind == TK_IDENT && p->tok->next->kind == TK_LPAREN && rec->name &&
 	     lookup(p, p->tok->text) && lookup(p, p->tok->text)->kind == SYM_TYPE &&
@@ -1002,26 +1096,18 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
 			;
 		if (dtor) {
+			struct dname dd = { .tok = nt, .name = "~" };
+			struct obj *fn = declare_function(p, fty, &dd, &at, 0);
 			if (p->tok->kind == TK_LBRACE) {
-				/* an empty destructor is harmless; bodies would not run */
-				struct deferred *sd = p->deferred;
-				struct obj dummy = { 0 };
-				(void)dummy;
-				int depth = 0;
-				do {
-					if (p->tok->kind == TK_LBRACE)
-						depth++;
-					else if (p->tok->kind == TK_RBRACE)
-						depth--;
-					next(p);
-				} while (depth > 0 && p->tok->kind != TK_EOF);
-				p->deferred = sd;
-			} else if (consume(p, TK_ASSIGN)) {
-				next(p);
-				skip(p, TK_SEMI);
-			} else {
-				skip(p, TK_SEMI);
+				defer_body(p, fn);
+				return;
 			}
+			if (consume(p, TK_ASSIGN)) {
+				struct token *k = next(p);
+				if (is_ident(k, "default") || k->kind == TK_DEFAULT || k->kind == TK_DELETE)
+					rec->dtor = NULL; /* the implicit destructor */
+			}
+			skip(p, TK_SEMI);
 			return;
 		}
 		struct dname dn = { .tok = nt, .name = nt->text };
@@ -1032,8 +1118,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		}
 		if (consume(p, TK_ASSIGN)) {
 			struct token *k = next(p);
-			if (is_ident(k, "default") || k->kind == TK_DEFAULT) {
-				/* = default: treat as an empty body only for the default constructor */
+			if (is_ident(k, "default") || k->kind == TK_DEFAULT || k->kind == TK_DELETE) {
+				/* a defaulted copy constructor is the implicit, memberwise one */
+				if (fn == rec->copy_ctor)
+					rec->copy_ctor = NULL;
 			}
 		}
 		skip(p, TK_SEMI);
@@ -1079,6 +1167,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 			struct declattr a3 = at2;
 			a3.ms = MS_NONE;
 			a3.space = 0;
+			/* of class type: only declared here; the definition outside
+			 * the class constructs it */
+			if (ty->kind == TY_STRUCT && p->tok->kind == TK_SEMI)
+				a3.is_extern = 1;
 			struct scope *saved = p->scope;
 			declare_var(p, ty, &dn, &a3, CTX_FILE);
 			p->scope = saved;
@@ -1243,9 +1335,59 @@ static void parse_external_member(struct parser *p)
  * external = namespace-decl | using-decl | static-assert | template-decl
  *          | "extern" "\"C\"" ("{" external* "}" | external) | ";" | declaration
  */
+/* A::A(params) and A::~A() defined outside their class (also after
+ * __host__ __device__ / inline): the constructor or destructor, or 0 when the
+ * tokens are something else. */
+static int out_of_class_special(struct parser *p)
+{
+	struct token *s = p->tok;
+	struct declattr at = { 0 };
+	while (cuda_spec(p, &at) || consume(p, TK_INLINE))
+		;
+	struct token *t = p->tok;
+	struct scope *qual = NULL;
+	struct record *rec = NULL;
+	while (t->kind == TK_IDENT && t->next->kind == TK_COLONCOLON) {
+		struct sym *sy = qual ? find_in_scope(qual, t->text) : lookup(p, t->text);
+		if (!sy)
+			break;
+		if (sy->kind == SYM_NS) {
+			qual = sy->ns;
+			rec = NULL;
+		} else if (sy->kind == SYM_TYPE && sy->ty->kind == TY_STRUCT && sy->ty->rec->scope) {
+			qual = sy->ty->rec->scope;
+			rec = sy->ty->rec;
+		} else {
+			break;
+		}
+		t = t->next->next;
+	}
+	int dtor = t->kind == TK_TILDE;
+	struct token *nt = dtor ? t->next : t;
+	if (!rec || !rec->name || nt->kind != TK_IDENT || strcmp(nt->text, rec->name) ||
+	    nt->next->kind != TK_LPAREN || (t->next->kind == TK_COLONCOLON)) {
+		p->tok = s;
+		return 0;
+	}
+	p->tok = nt->next;
+	next(p);
+	struct type *fty = func_params(p, ty_void);
+	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
+		;
+	struct dname dn = { .tok = nt, .name = dtor ? "~" : nt->text, .qual = qual };
+	struct obj *fn = declare_function(p, fty, &dn, &at, !dtor);
+	if (p->tok->kind == TK_LBRACE || p->tok->kind == TK_COLON)
+		func_body(p, fn, qual);
+	else
+		skip(p, TK_SEMI);
+	return 1;
+}
+
 void parse_external(struct parser *p, int ctx)
 {
 	struct token *t = p->tok;
+	if (ctx == CTX_FILE && out_of_class_special(p))
+		return;
 	switch (t->kind) {
 	case TK_NAMESPACE:
 		if (ctx != CTX_FILE)

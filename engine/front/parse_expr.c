@@ -186,8 +186,6 @@ static struct node *primary(struct parser *p)
 	case TK_THIS: next(p); return this_ptr(p, t);
 	case TK_LBRACK:
 		fail_at(p, t, "lambda expressions are not supported");
-	case TK_NEW: case TK_DELETE:
-		fail_at(p, t, "'%s' is not supported (use malloc/free or cudaMalloc)", t->text);
 	case TK_THROW: case TK_TRY:
 		fail_at(p, t, "exceptions are not supported");
 	case TK_TYPEID: case TK_DYNAMIC_CAST:
@@ -576,8 +574,28 @@ static struct node *postfix(struct parser *p)
 					n->ty = b->ty->base;
 				}
 			}
-			if (p->tok->kind == TK_TILDE)
-				fail_at(p, p->tok, "explicit destructor calls are not supported");
+			if (p->tok->kind == TK_TILDE) {
+				/* an explicit destructor call: obj.~T() (a no-op for scalars) */
+				struct token *tl = next(p);
+				skip(p, TK_IDENT);
+				if (p->tok->kind == TK_LT) {
+					int depth = 0;
+					do {
+						if (p->tok->kind == TK_LT)
+							depth++;
+						else if (p->tok->kind == TK_GT)
+							depth--;
+						next(p);
+					} while (depth > 0 && p->tok->kind != TK_EOF);
+				}
+				skip(p, TK_LPAREN);
+				skip(p, TK_RPAREN);
+				struct node *d = new_unary(p, ND_DESTROY, addr_of(p, n, tl), tl);
+				d->ty = n->ty;
+				n = new_unary(p, ND_CAST, d, tl);
+				n->ty = ty_void;
+				continue;
+			}
 			struct token *name = skip(p, TK_IDENT);
 			n = struct_ref(p, n, name, t);
 			continue;
@@ -775,12 +793,171 @@ static int is_type_in_parens(struct parser *p)
  *       | ("static_cast" | "reinterpret_cast" | "const_cast") "<" type ">" "(" expr ")"
  *       | postfix
  */
+/* A class's own operator new / operator delete (static members), or NULL. */
+static struct obj *class_alloc_fn(struct parser *p, struct type *ty, const char *name)
+{
+	if (ty->kind != TY_STRUCT || !ty->rec->scope)
+		return NULL;
+	struct sym *s = find_in_scope(ty->rec->scope, name);
+	if (!s || s->kind != SYM_FUNC)
+		return NULL;
+	check_call_space(p, s->obj, p->prev, 0);
+	return s->obj;
+}
+
+/*
+ * new-expr = "new" ("(" expr ")")? type ("[" expr "]")* ("(" args ")" | "{" args "}")?
+ * An ND_NEW: lowering allocates (the class's operator new, else the heap of
+ * the code's side; placement: rhs), stores the address in the hidden pointer
+ * var, then runs init (a constructor call or a store through var) or, for
+ * arrays of lhs elements, the default constructor of each (op & 2: value-
+ * initialized, zeroed first).
+ */
+static struct node *new_expr(struct parser *p, struct token *t)
+{
+	struct node *place = NULL;
+	if (p->tok->kind == TK_LPAREN && !is_typename(p, p->tok->next)) {
+		next(p);
+		place = decay(p, expr(p));
+		skip(p, TK_RPAREN);
+		if (!type_is_ptr(place->ty))
+			error_node(p, place, "type-mismatch", "placement new needs a pointer");
+	}
+	int paren = consume(p, TK_LPAREN);
+	struct declattr at = { 0 };
+	struct type *ty = declspec(p, &at);
+	while (p->tok->kind == TK_STAR) {
+		next(p);
+		ty = type_ptr(p->a, ty);
+		while (consume(p, TK_CONST) || consume(p, TK_VOLATILE))
+			;
+	}
+	if (paren)
+		skip(p, TK_RPAREN);
+	struct node *count = NULL;
+	if (!paren && p->tok->kind == TK_LBRACK) {
+		struct token *lb = next(p);
+		count = new_cast(p, conditional(p), ty_ulong);
+		skip(p, TK_RBRACK);
+		/* further dimensions are constant: elements of array type */
+		long dims[8];
+		int nd = 0;
+		while (p->tok->kind == TK_LBRACK && nd < 8) {
+			next(p);
+			int ok;
+			dims[nd++] = const_int(p, conditional(p), &ok);
+			if (!ok)
+				error_at(p, lb, "array-size", "array size is not a constant expression");
+			skip(p, TK_RBRACK);
+		}
+		while (nd-- > 0)
+			ty = type_array(p->a, ty, dims[nd]);
+	}
+	if (ty->kind == TY_VOID || ty->kind == TY_FUNC || ty->kind == TY_REF)
+		error_at(p, t, "bad-new", "cannot allocate an object of type '%s' with new", type_name(p->a, ty));
+	if (ty->kind == TY_STRUCT && !ty->rec->complete)
+		error_at(p, t, "incomplete-type", "'new' of incomplete type '%s'", type_name(p->a, ty));
+	struct node *n = new_node(p, ND_NEW, t);
+	n->ty = type_ptr(p->a, ty->kind == TY_ARRAY && !count ? ty->base : ty);
+	n->lhs = count;
+	n->rhs = place;
+	n->var = new_temp(p, n->ty, t);
+	n->var->addr_taken = 0;
+	n->func = class_alloc_fn(p, ty, count ? "operator new[]" : "operator new");
+	if (!n->func && count)
+		n->func = class_alloc_fn(p, ty, "operator new");
+	if (count)
+		n->op |= 1;
+	int has_args = p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE;
+	if (has_args && count) {
+		int nargs;
+		p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
+		if (nargs)
+			error_at(p, t, "unsupported", "initial values for the elements of 'new T[n]' are not supported");
+		n->op |= 2;
+	}
+	if (count) {
+		/* each element is default-constructed: T needs a default constructor */
+		struct type *et = ty;
+		while (et->kind == TY_ARRAY)
+			et = et->base;
+		if (et->kind == TY_STRUCT && et->rec->has_ctor)
+			find_ctor(p, et, NULL, 0, t, 0);
+	} else if (!count && ty->kind == TY_STRUCT && ty->rec->has_ctor) {
+		int nargs = 0;
+		struct node *args = NULL;
+		if (has_args)
+			args = p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
+		struct obj *c = find_ctor(p, ty, args, nargs, t, 0);
+		if (c) {
+			check_call_space(p, c, t, 0);
+			n->init = call_resolved(p, c, new_var(p, n->var, t), args, nargs, t);
+		}
+	} else if (has_args && !count) {
+		int nargs;
+		int brace = p->tok->kind == TK_LBRACE;
+		struct node *args = brace ? brace_args(p, &nargs) : call_args(p, &nargs);
+		struct node *obj = new_unary(p, ND_DEREF, new_var(p, n->var, t), t);
+		obj->ty = ty;
+		if (ty->kind == TY_STRUCT) {
+			n->op |= 2;
+			if (nargs)
+				n->init = assign_to(p, obj, nargs == 1 && args->ty->kind == TY_STRUCT ? args : aggregate_temp(p, ty, args, t), t);
+		} else if (nargs == 0) {
+			n->init = assign_to(p, obj, new_num(p, 0, ty_int, t), t);
+		} else {
+			if (nargs > 1)
+				error_at(p, t, "arg-count", "too many initializers in 'new'");
+			n->init = assign_to(p, obj, args, t);
+		}
+	}
+	n->depth = 2 + (n->init ? n->init->depth : 0);
+	return n;
+}
+
+/* delete-expr = "delete" ("[" "]")? cast */
+static struct node *delete_expr(struct parser *p, struct token *t)
+{
+	int arr = 0;
+	if (p->tok->kind == TK_LBRACK && p->tok->next->kind == TK_RBRACK) {
+		next(p);
+		next(p);
+		arr = 1;
+	}
+	struct node *e = decay(p, cast_expr(p));
+	struct node *n = new_node(p, ND_DELETE, t);
+	n->lhs = e;
+	n->ty = ty_void;
+	n->op = arr;
+	n->depth = e->depth + 1;
+	if (e->ty->kind != TY_PTR) {
+		error_node(p, e, "type-mismatch", "'delete' needs a pointer, not '%s'", type_name(p->a, e->ty));
+		return n;
+	}
+	struct type *ty = e->ty->base;
+	if (ty->kind == TY_STRUCT && !ty->rec->complete)
+		diag_warning(p->dl, e->span, "delete-incomplete",
+			     "deleting a pointer to incomplete type '%s': no destructor runs", type_name(p->a, ty));
+	n->func = class_alloc_fn(p, ty, arr ? "operator delete[]" : "operator delete");
+	if (!n->func && arr)
+		n->func = class_alloc_fn(p, ty, "operator delete");
+	return n;
+}
+
 static struct node *unary(struct parser *p)
 {
 	struct token *t = p->tok;
 	enter(p, t);
 	struct node *r;
 	switch (t->kind) {
+	case TK_NEW:
+		next(p);
+		r = new_expr(p, t);
+		break;
+	case TK_DELETE:
+		next(p);
+		r = delete_expr(p, t);
+		break;
 	case TK_PLUS: {
 		next(p);
 		struct node *e = cast_expr(p);
@@ -929,6 +1106,7 @@ static struct node *unary(struct parser *p)
 			struct node *c = new_cast(p, a, type_ptr(p->a, ty->base));
 			r = new_unary(p, ND_DEREF, c, t);
 			r->ty = ty->base;
+			r->xvalue = ty->is_rref;
 			break;
 		}
 		e = decay(p, e);

@@ -117,6 +117,7 @@ struct parser {
 	int no_gt;                /* parsing template arguments: '>' ends the expression */
 	struct obj *globals, **globals_tail;
 	struct obj *funcs, **funcs_tail;
+	struct obj *gtemps, **gtemps_tail; /* temporaries of global initializers */
 	struct deferred *deferred;
 	unsigned tmpcount;
 	struct token *prev;       /* the last consumed token */
@@ -286,6 +287,7 @@ long eval_int(struct parser *p, struct node *n, int *ok, int depth);
 long const_int(struct parser *p, struct node *n, int *ok);
 struct node *poison(struct parser *p, struct token *t);
 int is_lvalue(struct node *n);
+int is_rvalue(struct node *n);
 int fn_is_device(struct parser *p);
 void check_assignable(struct parser *p, struct node *n, struct token *t);
 struct node *addr_of(struct parser *p, struct node *n, struct token *t);

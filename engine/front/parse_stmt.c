@@ -104,6 +104,8 @@ struct node *compound_stmt(struct parser *p)
 		}
 		p->recover = save;
 	}
+	if (p->tok->kind == TK_RBRACE)
+		n->end_tok = p->tok;
 	consume(p, TK_RBRACE);
 	pop_scope(p);
 	n->body = head.next;

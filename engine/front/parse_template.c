@@ -297,7 +297,8 @@ static int unify(struct type *P, struct type *A, struct targ *out, int *bound, i
 		int k = P->tparam_index;
 		struct type *a = A;
 		if (bound[k])
-			return type_same(out[k].ty, a);
+			return type_same(out[k].ty, a) ||
+			       (out[k].ty && out[k].ty->kind == TY_REF && type_same(out[k].ty->base, a));
 		out[k].ty = a;
 		bound[k] = 1;
 		return 1;
@@ -368,7 +369,12 @@ int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *a
 	int i = 0;
 	for (struct node *a = args; a && q; a = a->next, q = q->next, i++) {
 		struct type *P = q->ty, *A = a->ty;
-		if (P->kind == TY_REF) {
+		if (P->kind == TY_REF && P->is_rref && P->base->kind == TY_TPARAM && !P->base->is_const &&
+		    !P->base->tmpl && !is_rvalue(a)) {
+			/* a forwarding reference T&& given an lvalue: T is A& */
+			A = type_ref(p->a, A);
+			P = P->base;
+		} else if (P->kind == TY_REF) {
 			P = P->base;
 			if (P->is_const)
 				A = plain(p, A);

@@ -81,6 +81,7 @@ enum {
 };
 
 static struct type *struct_decl(struct parser *p, int is_union);
+static int is_empty_rec(struct record *r);
 static struct type *enum_decl(struct parser *p);
 static struct type *base_clause(struct parser *p);
 
@@ -323,8 +324,16 @@ const char *operator_name(struct parser *p)
 	}
 	if (t->kind == TK_IDENT || t->kind == TK_EOF || t->kind == TK_NUM)
 		fail_at(p, t, "conversion operators are not supported");
-	if (t->kind == TK_NEW || t->kind == TK_DELETE)
-		fail_at(p, t, "operator new/delete are not supported");
+	if (t->kind == TK_NEW || t->kind == TK_DELETE) {
+		int arr = p->tok->kind == TK_LBRACK && p->tok->next->kind == TK_RBRACK;
+		if (arr) {
+			next(p);
+			next(p);
+		}
+		if (t->kind == TK_NEW)
+			return arr ? "operator new[]" : "operator new";
+		return arr ? "operator delete[]" : "operator delete";
+	}
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "operator%s", tok_kind_name(t->kind));
@@ -428,10 +437,15 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 			continue;
 		}
 		if (p->tok->kind == TK_AMP || p->tok->kind == TK_ANDAND) {
-			next(p);
-			if (ty->kind == TY_REF)
+			/* T&& is an rvalue reference; references to references
+			 * collapse (& wins), as template arguments make them */
+			int rref = next(p)->kind == TK_ANDAND;
+			if (ty->kind == TY_REF) {
+				rref = rref && ty->is_rref;
 				ty = ty->base;
+			}
 			ty = type_ref(p->a, ty);
+			ty->is_rref = rref;
 			while (consume(p, TK_RESTRICT) || consume(p, TK_RESTRICT_CUDA))
 				;
 			continue;
@@ -750,6 +764,8 @@ static struct type *struct_decl(struct parser *p, int is_union)
 			m->offset = 0;
 			if (m->ty->size > off)
 				off = m->ty->size;
+		} else if (!m->name && m == rec->members && rec->base && is_empty_rec(rec->base->rec)) {
+			m->offset = 0; /* an empty base takes no room (as g++ lays it out) */
 		} else {
 			off = (off + a - 1) / a * a;
 			m->offset = off;
@@ -772,6 +788,20 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	parse_deferred(p);
 	p->deferred = saved_def;
 	return t;
+}
+
+/* A class with no data: no members but an empty base. */
+static int is_empty_rec(struct record *r)
+{
+	for (int depth = 0; r && depth < 64; depth++) {
+		struct member *m = r->members;
+		if (!m)
+			return 1;
+		if (m->name || m->next || !r->base)
+			return 0;
+		r = r->base->rec;
+	}
+	return 0;
 }
 
 void add_member(struct parser *p, struct record *rec, const char *name, struct type *ty, struct token *t)

@@ -135,7 +135,7 @@ int type_same(const struct type *a, const struct type *b)
 		return 0;
 	switch (a->kind) {
 	case TY_PTR: case TY_REF:
-		return a->base->is_const == b->base->is_const && type_same(a->base, b->base);
+		return a->base->is_const == b->base->is_const && a->is_rref == b->is_rref && type_same(a->base, b->base);
 	case TY_ARRAY:
 		return a->array_len == b->array_len && type_same(a->base, b->base);
 	case TY_STRUCT:
@@ -297,7 +297,7 @@ static void type_str_depth(const struct type *t, struct strbuf *sb, int depth)
 			break;
 		}
 		type_str_depth(t->base, sb, depth + 1);
-		strbuf_adds(sb, t->kind == TY_PTR ? " *" : " &");
+		strbuf_adds(sb, t->kind == TY_PTR ? " *" : t->is_rref ? " &&" : " &");
 		if (t->is_const)
 			strbuf_adds(sb, "const");
 		break;
