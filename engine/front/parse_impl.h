@@ -78,6 +78,11 @@ struct template {
 	int is_class;
 	struct inst *insts;
 	struct record *outer_rec; /* member templates */
+	/* class template specializations: on the primary template, its explicit
+	 * (nparams 0) and partial specializations; on a specialization, where
+	 * its argument pattern starts (the '<' after the name) */
+	struct template *specs;
+	struct token *pattern;
 };
 
 struct inst {
@@ -129,6 +134,7 @@ struct parser {
 	int range_for_count;               /* names the hidden variables of range-based fors */
 	int in_user_conv;                   /* ranking a user-defined conversion's constructors */
 	struct inst *inst_record_pending;   /* where to record that function */
+	int spec_name_targs;                /* an explicit specialization: skip f<args> after the name */
 };
 
 struct deferred {

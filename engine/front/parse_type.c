@@ -495,6 +495,12 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		} else {
 			dn->tok = skip(p, TK_IDENT);
 			dn->name = dn->is_dtor ? "~" : dn->tok->text;
+			if (p->spec_name_targs && p->tok->kind == TK_LT) {
+				/* template<> R f<args>(...): the arguments were read already */
+				struct targ ignored[8];
+				p->spec_name_targs = 0;
+				template_args(p, ignored, 8);
+			}
 		}
 		dn->qual = qual;
 	}
@@ -670,8 +676,21 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	struct token *tag = NULL;
 	if (p->tok->kind == TK_IDENT)
 		tag = next(p);
-	if (p->tok->kind == TK_LT && tag)
-		fail_at(p, p->tok, "class template specializations are not supported");
+	if (tag && is_ident(p->tok, "final") &&
+	    (p->tok->next->kind == TK_COLON || p->tok->next->kind == TK_LBRACE))
+		next(p);
+	if (p->tok->kind == TK_LT && tag) {
+		if (!iname)
+			fail_at(p, p->tok, "a class template specialization must follow template<...>");
+		/* the pattern of a specialization being instantiated: already matched */
+		struct targ ignored[8];
+		int q = p->quiet;
+		p->quiet++;
+		p->deducing++;
+		template_args(p, ignored, 8);
+		p->deducing--;
+		p->quiet = q;
+	}
 	if (p->tok->kind != TK_LBRACE && p->tok->kind != TK_COLON) {
 		if (!tag)
 			fail_at(p, p->tok, "expected '{' after struct");
