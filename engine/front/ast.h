@@ -51,6 +51,10 @@ struct record {
 	const void *tmpl;
 	struct type *targs[8];
 	int ntargs;
+	/* polymorphic classes: the dynamic type's id stored in the hidden
+	 * member __vid by every constructor (0: not polymorphic) */
+	int vid;
+	int is_abstract;
 };
 
 struct param {
@@ -111,6 +115,9 @@ struct obj {
 	int builtin_id;          /* __ws_builtin(NAME): id, else -1 */
 	int launch_max, launch_min;
 	struct obj *defn;        /* the definition for a prototype */
+	/* virtual member functions: the dispatcher that calls the final overrider */
+	struct obj *vdisp;
+	unsigned is_virtual : 1, is_pure : 1;
 	/* lowering scratch */
 	int lw_kind, lw_reg;
 	long lw_off;

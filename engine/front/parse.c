@@ -450,6 +450,7 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 		if (dl->truncated)
 			break;
 	}
+	virtual_finish(p);
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	prog->globals = p->globals;
 	prog->funcs = p->funcs;

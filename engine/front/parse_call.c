@@ -322,6 +322,8 @@ struct node *make_call(struct parser *p, struct fref *fr, struct node *args, int
 	if (!fn)
 		return new_num(p, 0, ty_int, at);
 	check_call_space(p, fn, at, 0);
+	if (fr->thisarg && !fr->nonvirtual)
+		fn = virtual_target(p, fn);
 	return call_resolved(p, fn, fr->thisarg, args, nargs, at);
 }
 

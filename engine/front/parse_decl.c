@@ -584,6 +584,7 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 			inits = st;
 		}
 	}
+	virtual_ctor_init(p, fn, thisv, &inits);
 	if (p->tok->kind != TK_LBRACE)
 		fail_at(p, p->tok, "expected '{' to begin the function body");
 	struct node *body = compound_stmt(p);
@@ -706,6 +707,8 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			error_at(p, t, "cuda-extern-shared", "an extern __shared__ variable must be an array of unknown size ('%s[]')", dn->name);
 	}
 	int local = ctx == CTX_LOCAL;
+	if (!at->is_extern)
+		virtual_check_object(p, ty, t);
 	if (local) {
 		unsigned fs = p->f.fn ? p->f.fn->space : 0;
 		if (ms == MS_SHARED && !(fs & (SPC_DEVICE | SPC_GLOBAL)))
@@ -986,7 +989,8 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	/* constructor or destructor */
 	struct type *base;
 	struct token *s = p->tok;
-	while (cuda_spec(p, &at) || consume(p, TK_INLINE) || consume(p, TK_EXPLICIT) || consume(p, TK_CONSTEXPR))
+	while (cuda_spec(p, &at) || consume(p, TK_INLINE) || consume(p, TK_EXPLICIT) || consume(p, TK_CONSTEXPR) ||
+	       consume(p, TK_VIRTUAL))
 		;
 	if ((p->tok->kind == TK_IDENT && p->tok->next->kind == TK_LPAREN && rec->name &&
 	     lookup(p, p->tok->text) && lookup(p, p->tok->text)->kind == SYM_TYPE &&
@@ -1059,14 +1063,16 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (ty->kind == TY_FUNC) {
 			struct obj *fn = declare_function(p, ty, &dn, &at2, 0);
 			if (first && (p->tok->kind == TK_LBRACE)) {
+				virtual_method(p, rec, fn, at2.is_virtual, 0, dn.tok);
 				defer_body(p, fn);
 				return;
 			}
+			int pure = 0;
 			if (consume(p, TK_ASSIGN)) {
-				if (p->tok->kind == TK_NUM)
-					error_at(p, p->tok, "unsupported", "pure virtual functions are not supported");
+				pure = p->tok->kind == TK_NUM; /* = 0 */
 				next(p);
 			}
+			virtual_method(p, rec, fn, at2.is_virtual, pure, dn.tok);
 			first = 0;
 			continue;
 		}
@@ -1317,3 +1323,30 @@ void parse_external(struct parser *p, int ctx)
 	declaration(p, ctx);
 }
 
+struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct token *at)
+{
+	/* the tokens "{ }" of its empty body, ended like a file */
+	struct token *lb = arena_alloc(p->a, sizeof(*lb));
+	struct token *rb = arena_alloc(p->a, sizeof(*rb));
+	struct token *eof = arena_alloc(p->a, sizeof(*eof));
+	*lb = *at;
+	lb->kind = TK_LBRACE;
+	lb->text = "{";
+	*rb = *lb;
+	rb->kind = TK_RBRACE;
+	rb->text = "}";
+	*eof = *lb;
+	eof->kind = TK_EOF;
+	eof->text = NULL;
+	lb->next = rb;
+	rb->next = eof;
+	eof->next = eof;
+	struct dname dn = { .tok = at, .name = rec->name };
+	struct declattr da = { .space = SPC_HOST | SPC_DEVICE };
+	struct obj *fn = declare_function(p, type_func(p->a, ty_void), &dn, &da, 1);
+	struct token *save = p->tok;
+	p->tok = lb;
+	defer_body(p, fn);
+	p->tok = save;
+	return fn;
+}

@@ -320,7 +320,7 @@ static struct node *primary(struct parser *p)
 			}
 			/* fall through */
 		case SYM_FUNC: {
-			struct fref fr = { .s = s, .name = s->name };
+			struct fref fr = { .s = s, .name = s->name, .nonvirtual = name_tok != t };
 			if (p->tok->kind == TK_LT && s->tmpl) {
 				fr.ntargs = template_args(p, fr.targs, 8);
 				fr.explicit_targs = 1;
@@ -617,6 +617,18 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 		return poison(p, name);
 	}
 	struct record *rec = lhs->ty->rec;
+	int qualified = 0;
+	if (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT) {
+		/* x.Base::f(): Base's member, called without virtual dispatch */
+		struct sym *q = lookup(p, name->text);
+		if (q && q->kind == SYM_TYPE && q->ty->kind == TY_STRUCT &&
+		    (q->ty->rec == rec || is_base_of(q->ty->rec, rec))) {
+			next(p);
+			name = next(p);
+			rec = q->ty->rec;
+			qualified = 1;
+		}
+	}
 	if (!rec->complete) {
 		error_at(p, name, "incomplete-type", "member access into incomplete type '%s'", rec->name ? rec->name : "struct");
 		return new_num(p, 0, ty_int, name);
@@ -645,7 +657,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 		return m;
 	}
 	if (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class)) {
-		struct fref fr = { .s = s, .name = name->text };
+		struct fref fr = { .s = s, .name = name->text, .nonvirtual = qualified };
 		if (p->tok->kind == TK_LT && s->tmpl) {
 			fr.ntargs = template_args(p, fr.targs, 8);
 			fr.explicit_targs = 1;

@@ -135,6 +135,14 @@ struct parser {
 	int in_user_conv;                   /* ranking a user-defined conversion's constructors */
 	struct inst *inst_record_pending;   /* where to record that function */
 	int spec_name_targs;                /* an explicit specialization: skip f<args> after the name */
+	struct plist *vclasses;             /* polymorphic classes, newest first */
+	struct plist *vdisps;               /* virtual dispatchers to give a body at the end */
+	int nvclasses;
+};
+
+struct plist {
+	struct plist *next;
+	void *item;
 };
 
 struct deferred {
@@ -154,6 +162,7 @@ struct declattr {
 	int grid_constant, builtin_id, has_builtin;
 	int is_explicit;
 	struct token *builtin_tok;
+	int is_virtual;
 };
 
 struct dname {
@@ -170,6 +179,7 @@ struct fref {
 	int ntargs, explicit_targs;
 	struct node *thisarg;     /* method calls: the object's address */
 	const char *name;
+	int nonvirtual;           /* a qualified name: B::f() calls B's f */
 };
 
 enum { CTX_FILE, CTX_LOCAL, CTX_CLASS };
@@ -327,6 +337,19 @@ void parse_deferred(struct parser *p);
 struct node *declaration(struct parser *p, int ctx);
 void member_decl(struct parser *p, struct record *rec, struct type *rty);
 void parse_external(struct parser *p, int ctx);
+
+/* parse_decl.c: a defaulted constructor declared for rec (empty body, parsed with
+ * the class's deferred bodies) */
+struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct token *at);
+
+/* parse_virtual.c */
+void virtual_method(struct parser *p, struct record *rec, struct obj *fn, int is_virtual, int is_pure,
+		    struct token *at);
+void virtual_class_done(struct parser *p, struct type *t, struct token *at);
+void virtual_ctor_init(struct parser *p, struct obj *fn, struct obj *thisv, struct node **inits);
+struct obj *virtual_target(struct parser *p, struct obj *fn);
+void virtual_check_object(struct parser *p, struct type *ty, struct token *at);
+void virtual_finish(struct parser *p);
 
 /* parse_stmt.c */
 int is_pragma(struct token *t);

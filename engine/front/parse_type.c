@@ -160,10 +160,7 @@ struct type *declspec(struct parser *p, struct declattr *at)
 		case TK_CONSTEXPR: next(p); at->is_constexpr = 1; is_const = 1; continue;
 		case TK_REGISTER: case TK_MUTABLE: case TK_FRIEND: next(p); continue;
 		case TK_EXPLICIT: next(p); at->is_explicit = 1; continue;
-		case TK_VIRTUAL:
-			error_at(p, t, "unsupported", "virtual functions are not supported");
-			next(p);
-			continue;
+		case TK_VIRTUAL: next(p); at->is_virtual = 1; continue;
 		case TK_CONST: next(p); is_const = 1; continue;
 		case TK_VOLATILE: next(p); is_volatile = 1; continue;
 		case TK_RESTRICT: case TK_RESTRICT_CUDA: next(p); continue;
@@ -758,6 +755,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		p->recover = save;
 	}
 	(void)head;
+	virtual_class_done(p, t, p->tok);
 	/* layout */
 	off = 0;
 	long align = 1;
