@@ -118,6 +118,8 @@ struct obj {
 	/* virtual member functions: the dispatcher that calls the final overrider */
 	struct obj *vdisp;
 	unsigned is_virtual : 1, is_pure : 1;
+	/* exceptions (parse_except.c) */
+	unsigned may_throw : 1, has_throw : 1, has_exc_exit : 1;
 	/* lowering scratch */
 	int lw_kind, lw_reg;
 	long lw_off;
@@ -181,6 +183,11 @@ struct node {
 	int64_t case_lo, case_hi;
 	struct initializer *initz; /* ND_DECL of an aggregate local */
 	void *aux;               /* parser-private (overload sets) */
+	/* ND_CALL in host code: the test of a pending exception after the call,
+	 * lowered only if the callee may throw; exc_exit_fn: the function whose
+	 * exception exit it jumps to (NULL: a catch clause) */
+	struct node *exc_check;
+	struct obj *exc_exit_fn;
 	int lw_label;            /* lowering scratch */
 };
 

@@ -324,7 +324,9 @@ struct node *make_call(struct parser *p, struct fref *fr, struct node *args, int
 	check_call_space(p, fn, at, 0);
 	if (fr->thisarg && !fr->nonvirtual)
 		fn = virtual_target(p, fn);
-	return call_resolved(p, fn, fr->thisarg, args, nargs, at);
+	struct node *call = call_resolved(p, fn, fr->thisarg, args, nargs, at);
+	except_call(p, call);
+	return call;
 }
 
 /* Indirect call through a function pointer. */

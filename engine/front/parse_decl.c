@@ -489,6 +489,12 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		int nargs;
 		struct node *args = p->tok->kind == TK_LBRACE ? brace_args(p, &nargs) : call_args(p, &nargs);
 		struct sym *s = fn->rec ? find_in_scope(fn->rec->scope, name->text) : NULL;
+		if (!s && fn->rec && fn->rec->base) {
+			/* the base named through a template parameter: Std_Exception(s) */
+			struct sym *g = lookup(p, name->text);
+			if (g && g->kind == SYM_TYPE && g->ty->kind == TY_STRUCT && g->ty->rec == fn->rec->base->rec)
+				s = g;
+		}
 		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
 			/* Base(args): construct the base subobject through this */
 			struct type *bt = fn->rec->base;
@@ -516,6 +522,9 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 			if (!c)
 				continue;
 			init = call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
+		} else if (nargs == 0 && m->ty->kind == TY_STRUCT) {
+			/* member(): value-initialized (helper_timer.h's start_time()) */
+			init = assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
 		} else if (nargs == 0) {
 			init = assign_to(p, m, new_num(p, 0, ty_int, name), name);
 		} else {
@@ -1002,8 +1011,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		struct token *nt = skip(p, TK_IDENT);
 		skip(p, TK_LPAREN);
 		struct type *fty = func_params(p, ty_void);
-		while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
-			;
+		while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT) ||
+		       (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+			if (p->prev->kind == TK_THROW)
+				skip_balanced_parens(p);
 		if (dtor) {
 			if (p->tok->kind == TK_LBRACE) {
 				/* an empty destructor is harmless; bodies would not run */

@@ -188,8 +188,10 @@ static struct node *primary(struct parser *p)
 		fail_at(p, t, "lambda expressions are not supported");
 	case TK_NEW: case TK_DELETE:
 		fail_at(p, t, "'%s' is not supported (use malloc/free or cudaMalloc)", t->text);
-	case TK_THROW: case TK_TRY:
-		fail_at(p, t, "exceptions are not supported");
+	case TK_THROW:
+		fail_at(p, t, "'throw' inside an expression is not supported (write it as a statement)");
+	case TK_TRY:
+		fail_at(p, t, "expected an expression before 'try'");
 	case TK_TYPEID: case TK_DYNAMIC_CAST:
 		fail_at(p, t, "RTTI ('%s') is not supported", t->text);
 	case TK_CHAR_KW: case TK_SHORT: case TK_INT: case TK_LONG: case TK_UNSIGNED:

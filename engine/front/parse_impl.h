@@ -104,6 +104,8 @@ struct fnstate {
 	struct node *cur_switch;
 	int in_loop, in_switch;
 	unsigned space;           /* the execution space code here is checked against */
+	const char *exc_label;    /* the catch clauses an exception here goes to (NULL: the exit) */
+	int in_handler;
 };
 
 struct parser {
@@ -138,6 +140,7 @@ struct parser {
 	struct plist *vclasses;             /* polymorphic classes, newest first */
 	struct plist *vdisps;               /* virtual dispatchers to give a body at the end */
 	int nvclasses;
+	struct exc_state *exc;              /* exceptions: parse_except.c */
 };
 
 struct plist {
@@ -350,6 +353,12 @@ void virtual_ctor_init(struct parser *p, struct obj *fn, struct obj *thisv, stru
 struct obj *virtual_target(struct parser *p, struct obj *fn);
 void virtual_check_object(struct parser *p, struct type *ty, struct token *at);
 void virtual_finish(struct parser *p);
+
+/* parse_except.c */
+struct node *throw_stmt(struct parser *p);
+struct node *try_stmt(struct parser *p);
+void except_call(struct parser *p, struct node *call);
+void except_finish(struct parser *p);
 
 /* parse_stmt.c */
 int is_pragma(struct token *t);

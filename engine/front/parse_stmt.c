@@ -46,6 +46,10 @@ static int is_decl_start(struct parser *p)
 		 * cuda::atomic_ref<int, S>(x).store(1); is an expression statement */
 		if (end && (end->kind == TK_LPAREN || end->kind == TK_LBRACE || end->kind == TK_DOT))
 			return 0;
+		/* Cls<args>::f(...): a static member function called (exception.h's throw_it) */
+		if (end && end->kind == TK_COLONCOLON && end->next->kind == TK_IDENT &&
+		    end->next->next->kind == TK_LPAREN && s->kind == SYM_TEMPLATE)
+			return 0;
 		return 1;
 	}
 	if (t->kind == TK_STATIC_ASSERT || t->kind == TK_STATIC_ASSERT_C || t->kind == TK_USING ||
@@ -500,8 +504,12 @@ static struct node *stmt(struct parser *p)
 		next(p);
 		n = new_node(p, ND_BLOCK, t);
 		break;
-	case TK_TRY: case TK_THROW:
-		fail_at(p, t, "exceptions are not supported");
+	case TK_TRY:
+		n = try_stmt(p);
+		break;
+	case TK_THROW:
+		n = throw_stmt(p);
+		break;
 	case TK_ASM:
 		fail_at(p, t, "inline assembly is not supported");
 	default:

@@ -514,6 +514,12 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 				skip_balanced_parens(p);
 			continue;
 		}
+		if (ty->kind == TY_FUNC && p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN) {
+			/* a dynamic exception specification, throw(): not checked */
+			next(p);
+			skip_balanced_parens(p);
+			continue;
+		}
 		if (p->tok->kind == TK_WS_BUILTIN) {
 			struct token *t = next(p);
 			skip(p, TK_LPAREN);
