@@ -912,6 +912,8 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
  */
 struct node *declaration(struct parser *p, int ctx)
 {
+	if (ctx == CTX_FILE && out_of_class_ctor(p))
+		return NULL;
 	struct declattr at = { 0 };
 	struct token *start = p->tok;
 	struct type *base = declspec(p, &at);
@@ -1360,4 +1362,97 @@ struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct t
 	defer_body(p, fn);
 	p->tok = save;
 	return fn;
+}
+
+int out_of_class_ctor(struct parser *p)
+{
+	struct token *t = p->tok;
+	if (t->kind != TK_IDENT)
+		return 0;
+	struct sym *s = lookup(p, t->text);
+	if (!s || !((s->kind == SYM_TYPE && s->ty->kind == TY_STRUCT) || (s->kind == SYM_TEMPLATE && s->tmpl->is_class)))
+		return 0;
+	/* look ahead: X [<...>] :: [~] X ( */
+	struct token *x = t->next;
+	if (x->kind == TK_LT) {
+		int angle = 0;
+		for (; x->kind != TK_EOF && x->kind != TK_SEMI && x->kind != TK_LBRACE; x = x->next) {
+			if (x->kind == TK_LT)
+				angle++;
+			else if (x->kind == TK_GT && --angle == 0)
+				break;
+			else if (x->kind == TK_SHR && (angle -= 2) <= 0)
+				break;
+		}
+		if (x->kind != TK_GT && x->kind != TK_SHR)
+			return 0;
+		x = x->next;
+	}
+	if (x->kind != TK_COLONCOLON)
+		return 0;
+	x = x->next;
+	int dtor = x->kind == TK_TILDE;
+	if (dtor)
+		x = x->next;
+	if (x->kind != TK_IDENT || strcmp(x->text, t->text) || x->next->kind != TK_LPAREN)
+		return 0;
+	/* the class: X or the instance X<args> */
+	struct type *ct;
+	if (s->kind == SYM_TEMPLATE) {
+		ct = template_qualifier(p);
+		if (!ct)
+			return 0;
+	} else {
+		next(p);
+		skip(p, TK_COLONCOLON);
+		ct = s->ty;
+	}
+	if (dtor)
+		skip(p, TK_TILDE);
+	struct token *nt = skip(p, TK_IDENT);
+	skip(p, TK_LPAREN);
+	struct type *fty = func_params(p, ty_void);
+	while (consume(p, TK_NOEXCEPT) || (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+		if (p->tok->kind == TK_LPAREN)
+			skip_balanced_parens(p);
+	struct record *rec = ct->rec;
+	if (dtor) {
+		/* as inside the class: destructor bodies do not run yet */
+		if (p->tok->kind != TK_LBRACE) {
+			skip(p, TK_SEMI);
+			return 1;
+		}
+		int depth = 0;
+		do {
+			if (p->tok->kind == TK_LBRACE)
+				depth++;
+			else if (p->tok->kind == TK_RBRACE)
+				depth--;
+			next(p);
+		} while (depth > 0 && p->tok->kind != TK_EOF);
+		return 1;
+	}
+	struct sym *cs = find_in_scope(rec->scope, "<ctor>");
+	struct obj *fn = NULL;
+	for (struct obj *o = cs && cs->kind == SYM_FUNC ? cs->obj : NULL; o; o = o->next_overload)
+		if (same_params(o->ty, fty))
+			fn = o;
+	if (!fn) {
+		error_at(p, nt, "undeclared", "no constructor of '%s' with these parameters is declared in the class",
+			 rec->name ? rec->name : "?");
+		skip_declaration(p);
+		return 1;
+	}
+	/* the definition's parameter names */
+	for (struct param *a = fn->ty->params, *b = fty->params; a && b; a = a->next, b = b->next)
+		if (b->name) {
+			a->name = b->name;
+			a->tok = b->tok;
+		}
+	if (p->tok->kind == TK_SEMI) {
+		next(p);
+		return 1;
+	}
+	func_body(p, fn, rec->scope);
+	return 1;
 }

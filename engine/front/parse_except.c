@@ -125,7 +125,18 @@ static const char *cxx_name(struct parser *p, struct type *ty)
 {
 	struct strbuf sb;
 	strbuf_init(&sb);
-	if (ty->kind == TY_STRUCT && ty->rec->name) {
+	int full = ty->kind == TY_STRUCT && ty->rec->tmpl && ty->rec->ntargs > 0;
+	for (int i = 0; full && i < ty->rec->ntargs; i++)
+		full = ty->rec->targs[i] != NULL;
+	if (full) {
+		/* a template instance: X<std::a, b> with its arguments' full names */
+		const struct template *tm = ty->rec->tmpl;
+		strbuf_adds(&sb, qualify(p, tm->scope, tm->name));
+		strbuf_addc(&sb, '<');
+		for (int i = 0; i < ty->rec->ntargs; i++)
+			strbuf_addf(&sb, "%s%s", i ? ", " : "", cxx_name(p, ty->rec->targs[i]));
+		strbuf_addc(&sb, '>');
+	} else if (ty->kind == TY_STRUCT && ty->rec->name) {
 		struct scope *sc = ty->rec->scope->parent;
 		while (sc && sc->is_ns == 2)
 			sc = sc->parent; /* a template instance's parameter scope */

@@ -306,6 +306,17 @@ static struct node *primary(struct parser *p)
 		case SYM_NS:
 			fail_at(p, name_tok, "'%s' is a namespace, not a value", name_tok->text);
 		case SYM_TYPE:
+			if (s->tmpl && p->tok->kind == TK_LT) {
+				/* the template's own name inside it, with arguments: X<U>(v) */
+				struct targ args[8];
+				int n = template_args(p, args, 8);
+				struct type *ty = instantiate_class(p, s->tmpl, args, n, name_tok);
+				if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
+					return functional_cast(p, ty, name_tok);
+				if (p->tok->kind == TK_COLONCOLON && ty->kind == TY_STRUCT)
+					return class_member_ref(p, ty);
+				fail_at(p, name_tok, "unexpected type name");
+			}
 			if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
 				return functional_cast(p, s->ty, name_tok);
 			fail_at(p, name_tok, "unexpected type name '%s'", name_tok->text);

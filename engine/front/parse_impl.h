@@ -83,6 +83,7 @@ struct template {
 	 * its argument pattern starts (the '<' after the name) */
 	struct template *specs;
 	struct token *pattern;
+	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
 };
 
 struct inst {
@@ -290,6 +291,7 @@ struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out);
 void template_decl(struct parser *p);
+struct type *template_qualifier(struct parser *p);
 void skip_declaration(struct parser *p);
 
 /* parse_conv.c */
@@ -344,6 +346,8 @@ void parse_external(struct parser *p, int ctx);
 /* parse_decl.c: a defaulted constructor declared for rec (empty body, parsed with
  * the class's deferred bodies) */
 struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct token *at);
+/* X::X(...) ... and X::~X() ... outside the class (also X<T>::X): 1 if parsed */
+int out_of_class_ctor(struct parser *p);
 
 /* parse_virtual.c */
 void virtual_method(struct parser *p, struct record *rec, struct obj *fn, int is_virtual, int is_pure,

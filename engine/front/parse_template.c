@@ -395,6 +395,120 @@ static struct template *pick_spec(struct parser *p, struct template *t, struct t
 	return best;
 }
 
+/* Parse a member definition written outside its class template (md: its
+ * own template parameters and tokens) for the instance with arguments full. */
+static void member_def(struct parser *p, struct template *md, struct targ *full, struct token *at)
+{
+	if (inst_limit(p, at))
+		return;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->tmpl_depth++;
+	p->scope = bind_scope(p, md, full, md->nparams, 0);
+	p->tok = md->start;
+	p->f = (struct fnstate){ 0 };
+	p->quiet = 0;
+	p->no_gt = 0;
+	p->deferred = NULL;
+	p->inst_suffix_pending = NULL;
+	p->inst_name_pending = NULL;
+	p->inst_record_pending = NULL;
+	p->no_func_suffix = 0;
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		declaration(p, CTX_FILE);
+	p->tmpl_depth--;
+	restore_state(p, &ss);
+}
+
+/* The token after the template arguments starting at lt ('<'), or NULL. */
+static struct token *after_targs(struct token *lt)
+{
+	int angle = 0, nest = 0;
+	for (struct token *t = lt; t->kind != TK_EOF; t = t->next) {
+		switch (t->kind) {
+		case TK_LT: if (!nest) angle++; break;
+		case TK_GT: if (!nest && --angle == 0) return t->next; break;
+		case TK_SHR: if (!nest && (angle -= 2) <= 0) return angle == 0 ? t->next : NULL; break;
+		case TK_LPAREN: case TK_LBRACK: nest++; break;
+		case TK_RPAREN: case TK_RBRACK: if (--nest < 0) return NULL; break;
+		case TK_SEMI: case TK_LBRACE: case TK_RBRACE: return NULL;
+		default: break;
+		}
+	}
+	return NULL;
+}
+
+/* The class template named at t with arguments followed by '::' (X<T>::), or NULL. */
+static struct template *qualifier_template(struct parser *p, struct token *t)
+{
+	if (t->kind != TK_IDENT || t->next->kind != TK_LT)
+		return NULL;
+	struct sym *s = lookup(p, t->text);
+	struct template *ct = NULL;
+	if (s && s->kind == SYM_TEMPLATE && s->tmpl->is_class)
+		ct = s->tmpl;
+	else if (s && s->kind == SYM_TYPE && s->tmpl)
+		ct = s->tmpl; /* the injected name inside the template */
+	if (!ct)
+		return NULL;
+	struct token *e = after_targs(t->next);
+	return e && e->kind == TK_COLONCOLON ? ct : NULL;
+}
+
+struct type *template_qualifier(struct parser *p)
+{
+	struct token *t = p->tok;
+	struct template *ct = qualifier_template(p, t);
+	if (!ct)
+		return NULL;
+	next(p);
+	struct targ args[8];
+	int n = template_args(p, args, 8);
+	struct type *ty = instantiate_class(p, ct, args, n, t);
+	skip(p, TK_COLONCOLON);
+	return ty->kind == TY_STRUCT ? ty : NULL;
+}
+
+/* template<class T> R X<T>::f(...) {...}: kept on X, parsed for each instance. */
+static int member_def_decl(struct parser *p, struct template *tm)
+{
+	int depth = 0;
+	struct template *ct = NULL;
+	for (struct token *x = tm->start; x->kind != TK_EOF; x = x->next) {
+		if (x->kind == TK_LPAREN && depth == 0)
+			break;
+		if (x->kind == TK_LBRACE || x->kind == TK_SEMI)
+			break;
+		if (x->kind == TK_LPAREN)
+			depth++;
+		else if (x->kind == TK_RPAREN)
+			depth--;
+		if ((ct = qualifier_template(p, x)))
+			break;
+	}
+	if (!ct)
+		return 0;
+	tm->name = ct->name;
+	struct template **pp = &ct->mdefs;
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = tm;
+	/* instances made before this definition get it now */
+	for (struct inst *in = ct->insts; in; in = in->next) {
+		if (!in->ty || in->ty->kind != TY_STRUCT)
+			continue;
+		struct targ full[8];
+		memset(full, 0, sizeof(full));
+		for (int i = 0; i < in->ty->rec->ntargs && i < 8; i++)
+			full[i].ty = in->ty->rec->targs[i];
+		member_def(p, tm, full, tm->start);
+	}
+	skip_declaration(p);
+	return 1;
+}
+
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
 {
 	if (p->deducing) {
@@ -444,6 +558,9 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		for (int i = 0; i < in->ty->rec->ntargs; i++)
 			in->ty->rec->targs[i] = full[i].ty;
 	}
+	if (in->ty && in->ty->kind == TY_STRUCT)
+		for (struct template *md = t->mdefs; md; md = md->next)
+			member_def(p, md, full, at);
 	return in->ty ? in->ty : ty_int;
 }
 
@@ -773,6 +890,10 @@ void template_decl(struct parser *p)
 		func_spec(p, tm);
 		return;
 	}
+	tm->start = tm->start ? tm->start : p->tok;
+	tm->scope = p->scope;
+	if (member_def_decl(p, tm))
+		return;
 	/* register */
 	struct scope *sc = p->scope;
 	struct sym *s = find_in_scope(sc, tm->name);

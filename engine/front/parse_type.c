@@ -471,6 +471,9 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		/* qualified declarator id: A::B::name */
 		int global = consume(p, TK_COLONCOLON);
 		struct scope *qual = global ? p->global : NULL;
+		struct type *ct = global ? NULL : template_qualifier(p);
+		if (ct)
+			qual = ct->rec->scope; /* X<T>::member defined outside its class template */
 		while (p->tok->kind == TK_IDENT && p->tok->next->kind == TK_COLONCOLON) {
 			struct sym *s = qual ? find_in_scope(qual, p->tok->text) : lookup(p, p->tok->text);
 			if (s && s->kind == SYM_NS)
