@@ -185,7 +185,7 @@ static struct node *primary(struct parser *p)
 	case TK_NULLPTR: next(p); return new_num(p, 0, ty_nullptr, t);
 	case TK_THIS: next(p); return this_ptr(p, t);
 	case TK_LBRACK:
-		fail_at(p, t, "lambda expressions are not supported");
+		return lambda_expr(p);
 	case TK_NEW: case TK_DELETE:
 		fail_at(p, t, "'%s' is not supported (use malloc/free or cudaMalloc)", t->text);
 	case TK_THROW:
@@ -279,8 +279,10 @@ static struct node *primary(struct parser *p)
 			return poison;
 		}
 		switch (s->kind) {
-		case SYM_VAR:
-			return new_var(p, s->obj, name_tok);
+		case SYM_VAR: {
+			struct node *c = p->lambda ? lambda_capture(p, s->obj, name_tok) : NULL;
+			return c ? c : new_var(p, s->obj, name_tok);
+		}
 		case SYM_ENUMC:
 			return new_num(p, s->val, s->ty, name_tok);
 		case SYM_BVAR:

@@ -142,6 +142,7 @@ struct parser {
 	struct plist *vdisps;               /* virtual dispatchers to give a body at the end */
 	int nvclasses;
 	struct exc_state *exc;              /* exceptions: parse_except.c */
+	struct lambda *lambda;              /* the lambda whose body is being parsed */
 };
 
 struct plist {
@@ -363,6 +364,11 @@ struct node *throw_stmt(struct parser *p);
 struct node *try_stmt(struct parser *p);
 void except_call(struct parser *p, struct node *call);
 void except_finish(struct parser *p);
+
+/* parse_lambda.c */
+struct node *lambda_expr(struct parser *p);
+/* var named in a lambda's body: the captured copy or reference, NULL if var is not captured */
+struct node *lambda_capture(struct parser *p, struct obj *var, struct token *t);
 
 /* parse_stmt.c */
 int is_pragma(struct token *t);

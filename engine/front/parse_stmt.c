@@ -323,8 +323,12 @@ static struct node *stmt(struct parser *p)
 		next(p);
 		n = new_node(p, ND_RETURN, t);
 		struct type *rt = p->f.fn ? p->f.fn->ty->base : ty_int;
+		if (is_auto_marker(rt)) /* a lambda's return type: deduced from the first return */
+			rt = p->f.fn->ty->base = p->tok->kind == TK_SEMI ? ty_void : NULL;
 		if (p->tok->kind != TK_SEMI) {
 			struct node *e = expr(p);
+			if (!rt)
+				rt = p->f.fn->ty->base = strip_cv(p, decay(p, funcref_value(p, e))->ty);
 			if (rt->kind == TY_VOID) {
 				if (e->ty->kind != TY_VOID)
 					error_node(p, e, "return-value", "void function '%s' should not return a value",
