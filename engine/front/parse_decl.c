@@ -914,6 +914,8 @@ struct node *declaration(struct parser *p, int ctx)
 {
 	if (ctx == CTX_FILE && out_of_class_ctor(p))
 		return NULL;
+	if (ctx == CTX_LOCAL && is_structured_binding(p))
+		return structured_binding(p);
 	struct declattr at = { 0 };
 	struct token *start = p->tok;
 	struct type *base = declspec(p, &at);

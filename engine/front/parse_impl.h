@@ -371,6 +371,8 @@ struct node *lambda_expr(struct parser *p);
 struct node *lambda_capture(struct parser *p, struct obj *var, struct token *t);
 
 /* parse_stmt.c */
+int is_structured_binding(struct parser *p);
+struct node *structured_binding(struct parser *p);
 int is_pragma(struct token *t);
 void skip_pragma(struct parser *p);
 struct node *compound_stmt(struct parser *p);
