@@ -55,6 +55,10 @@ struct record {
 	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor, *move_ctor;
 	int lw_flags;          /* lowering's memo of what is non-trivial */
 	int lw_marked;         /* lowering: its special members are reached */
+	/* polymorphic classes: the dynamic type's id stored in the hidden
+	 * member __vid by every constructor (0: not polymorphic) */
+	int vid;
+	int is_abstract;
 };
 
 struct param {
@@ -116,6 +120,11 @@ struct obj {
 	int builtin_id;          /* __ws_builtin(NAME): id, else -1 */
 	int launch_max, launch_min;
 	struct obj *defn;        /* the definition for a prototype */
+	/* virtual member functions: the dispatcher that calls the final overrider */
+	struct obj *vdisp;
+	unsigned is_virtual : 1, is_pure : 1;
+	/* exceptions (parse_except.c) */
+	unsigned may_throw : 1, has_throw : 1, has_exc_exit : 1;
 	/* lowering scratch */
 	int lw_kind, lw_reg;
 	long lw_off;
@@ -185,6 +194,11 @@ struct node {
 	void *aux;               /* parser-private (overload sets) */
 	struct token *end_tok;   /* ND_BLOCK: the closing brace (where destructors run) */
 	int xvalue;              /* ND_DEREF: an rvalue reference's referent (std::move(x)) */
+	/* ND_CALL in host code: the test of a pending exception after the call,
+	 * lowered only if the callee may throw; exc_exit_fn: the function whose
+	 * exception exit it jumps to (NULL: a catch clause) */
+	struct node *exc_check;
+	struct obj *exc_exit_fn;
 	int lw_label;            /* lowering scratch */
 };
 

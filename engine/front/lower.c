@@ -1641,8 +1641,12 @@ static int gen_expr_inner(struct lower *L, struct node *n)
 		if (is_agg(n->ty))
 			return gen_addr(L, n);
 		return load(L, gen_lval(L, n));
-	case ND_CALL:
-		return gen_call(L, n);
+	case ND_CALL: {
+		int r = gen_call(L, n);
+		if (n->exc_check && n->func && n->func->may_throw)
+			gen_stmt(L, n->exc_check); /* a pending exception: to the handler */
+		return r;
+	}
 	case ND_CAST:
 		return gen_cast(L, n);
 	case ND_SREG: {

@@ -455,6 +455,8 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 		if (dl->truncated)
 			break;
 	}
+	virtual_finish(p);
+	except_finish(p);
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	prog->globals = p->globals;
 	prog->funcs = p->funcs;

@@ -323,7 +323,11 @@ struct node *make_call(struct parser *p, struct fref *fr, struct node *args, int
 	if (!fn)
 		return new_num(p, 0, ty_int, at);
 	check_call_space(p, fn, at, 0);
-	return call_resolved(p, fn, fr->thisarg, args, nargs, at);
+	if (fr->thisarg && !fr->nonvirtual)
+		fn = virtual_target(p, fn);
+	struct node *call = call_resolved(p, fn, fr->thisarg, args, nargs, at);
+	except_call(p, call);
+	return call;
 }
 
 /* Indirect call through a function pointer. */

@@ -543,6 +543,12 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		int nargs;
 		struct node *args = p->tok->kind == TK_LBRACE ? brace_args(p, &nargs) : call_args(p, &nargs);
 		struct sym *s = fn->rec ? find_in_scope(fn->rec->scope, name->text) : NULL;
+		if (!s && fn->rec && fn->rec->base) {
+			/* the base named through a template parameter: Std_Exception(s) */
+			struct sym *g = lookup(p, name->text);
+			if (g && g->kind == SYM_TYPE && g->ty->kind == TY_STRUCT && g->ty->rec == fn->rec->base->rec)
+				s = g;
+		}
 		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
 			/* Base(args): construct the base subobject through this */
 			struct type *bt = fn->rec->base;
@@ -572,6 +578,9 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 			if (!c)
 				continue;
 			init = call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
+		} else if (nargs == 0 && m->ty->kind == TY_STRUCT) {
+			/* member(): value-initialized (helper_timer.h's start_time()) */
+			init = assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
 		} else if (nargs == 0) {
 			init = assign_to(p, m, new_num(p, 0, ty_int, name), name);
 		} else {
@@ -674,6 +683,7 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 			inits = st;
 		}
 	}
+	virtual_ctor_init(p, fn, thisv, &inits);
 	if (p->tok->kind != TK_LBRACE)
 		fail_at(p, p->tok, "expected '{' to begin the function body");
 	struct node *body = compound_stmt(p);
@@ -796,6 +806,8 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			error_at(p, t, "cuda-extern-shared", "an extern __shared__ variable must be an array of unknown size ('%s[]')", dn->name);
 	}
 	int local = ctx == CTX_LOCAL;
+	if (!at->is_extern)
+		virtual_check_object(p, ty, t);
 	if (local) {
 		unsigned fs = p->f.fn ? p->f.fn->space : 0;
 		if (ms == MS_SHARED && !(fs & (SPC_DEVICE | SPC_GLOBAL)))
@@ -992,6 +1004,10 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
  */
 struct node *declaration(struct parser *p, int ctx)
 {
+	if (ctx == CTX_FILE && out_of_class_ctor(p))
+		return NULL;
+	if (ctx == CTX_LOCAL && is_structured_binding(p))
+		return structured_binding(p);
 	struct declattr at = { 0 };
 	struct token *start = p->tok;
 	struct type *base = declspec(p, &at);
@@ -1081,7 +1097,7 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	struct type *base;
 	struct token *s = p->tok;
 	while (cuda_spec(p, &at) || consume(p, TK_INLINE) || consume(p, TK_EXPLICIT) || consume(p, TK_CONSTEXPR) ||
-	       (p->tok->kind == TK_VIRTUAL && p->tok->next->kind == TK_TILDE && consume(p, TK_VIRTUAL)))
+	       consume(p, TK_VIRTUAL))
 		;
 	if ((p->tok->kind == TK_IDENT && p->tok->next->kind == TK_LPAREN && rec->name &&
 	     lookup(p, p->tok->text) && lookup(p, p->tok->text)->kind == SYM_TYPE &&
@@ -1093,8 +1109,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		struct token *nt = skip(p, TK_IDENT);
 		skip(p, TK_LPAREN);
 		struct type *fty = func_params(p, ty_void);
-		while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
-			;
+		while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT) ||
+		       (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+			if (p->prev->kind == TK_THROW)
+				skip_balanced_parens(p);
 		if (dtor) {
 			struct dname dd = { .tok = nt, .name = "~" };
 			struct obj *fn = declare_function(p, fty, &dd, &at, 0);
@@ -1148,14 +1166,16 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (ty->kind == TY_FUNC) {
 			struct obj *fn = declare_function(p, ty, &dn, &at2, 0);
 			if (first && (p->tok->kind == TK_LBRACE)) {
+				virtual_method(p, rec, fn, at2.is_virtual, 0, dn.tok);
 				defer_body(p, fn);
 				return;
 			}
+			int pure = 0;
 			if (consume(p, TK_ASSIGN)) {
-				if (p->tok->kind == TK_NUM)
-					error_at(p, p->tok, "unsupported", "pure virtual functions are not supported");
+				pure = p->tok->kind == TK_NUM; /* = 0 */
 				next(p);
 			}
+			virtual_method(p, rec, fn, at2.is_virtual, pure, dn.tok);
 			first = 0;
 			continue;
 		}
@@ -1460,3 +1480,123 @@ void parse_external(struct parser *p, int ctx)
 	declaration(p, ctx);
 }
 
+struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct token *at)
+{
+	/* the tokens "{ }" of its empty body, ended like a file */
+	struct token *lb = arena_alloc(p->a, sizeof(*lb));
+	struct token *rb = arena_alloc(p->a, sizeof(*rb));
+	struct token *eof = arena_alloc(p->a, sizeof(*eof));
+	*lb = *at;
+	lb->kind = TK_LBRACE;
+	lb->text = "{";
+	*rb = *lb;
+	rb->kind = TK_RBRACE;
+	rb->text = "}";
+	*eof = *lb;
+	eof->kind = TK_EOF;
+	eof->text = NULL;
+	lb->next = rb;
+	rb->next = eof;
+	eof->next = eof;
+	struct dname dn = { .tok = at, .name = rec->name };
+	struct declattr da = { .space = SPC_HOST | SPC_DEVICE };
+	struct obj *fn = declare_function(p, type_func(p->a, ty_void), &dn, &da, 1);
+	struct token *save = p->tok;
+	p->tok = lb;
+	defer_body(p, fn);
+	p->tok = save;
+	return fn;
+}
+
+int out_of_class_ctor(struct parser *p)
+{
+	struct token *t = p->tok;
+	if (t->kind != TK_IDENT)
+		return 0;
+	struct sym *s = lookup(p, t->text);
+	if (!s || !((s->kind == SYM_TYPE && s->ty->kind == TY_STRUCT) || (s->kind == SYM_TEMPLATE && s->tmpl->is_class)))
+		return 0;
+	/* look ahead: X [<...>] :: [~] X ( */
+	struct token *x = t->next;
+	if (x->kind == TK_LT) {
+		int angle = 0;
+		for (; x->kind != TK_EOF && x->kind != TK_SEMI && x->kind != TK_LBRACE; x = x->next) {
+			if (x->kind == TK_LT)
+				angle++;
+			else if (x->kind == TK_GT && --angle == 0)
+				break;
+			else if (x->kind == TK_SHR && (angle -= 2) <= 0)
+				break;
+		}
+		if (x->kind != TK_GT && x->kind != TK_SHR)
+			return 0;
+		x = x->next;
+	}
+	if (x->kind != TK_COLONCOLON)
+		return 0;
+	x = x->next;
+	int dtor = x->kind == TK_TILDE;
+	if (dtor)
+		x = x->next;
+	if (x->kind != TK_IDENT || strcmp(x->text, t->text) || x->next->kind != TK_LPAREN)
+		return 0;
+	/* the class: X or the instance X<args> */
+	struct type *ct;
+	if (s->kind == SYM_TEMPLATE) {
+		ct = template_qualifier(p);
+		if (!ct)
+			return 0;
+	} else {
+		next(p);
+		skip(p, TK_COLONCOLON);
+		ct = s->ty;
+	}
+	if (dtor)
+		skip(p, TK_TILDE);
+	struct token *nt = skip(p, TK_IDENT);
+	skip(p, TK_LPAREN);
+	struct type *fty = func_params(p, ty_void);
+	while (consume(p, TK_NOEXCEPT) || (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+		if (p->tok->kind == TK_LPAREN)
+			skip_balanced_parens(p);
+	struct record *rec = ct->rec;
+	if (dtor) {
+		/* as inside the class: destructor bodies do not run yet */
+		if (p->tok->kind != TK_LBRACE) {
+			skip(p, TK_SEMI);
+			return 1;
+		}
+		int depth = 0;
+		do {
+			if (p->tok->kind == TK_LBRACE)
+				depth++;
+			else if (p->tok->kind == TK_RBRACE)
+				depth--;
+			next(p);
+		} while (depth > 0 && p->tok->kind != TK_EOF);
+		return 1;
+	}
+	struct sym *cs = find_in_scope(rec->scope, "<ctor>");
+	struct obj *fn = NULL;
+	for (struct obj *o = cs && cs->kind == SYM_FUNC ? cs->obj : NULL; o; o = o->next_overload)
+		if (same_params(o->ty, fty))
+			fn = o;
+	if (!fn) {
+		error_at(p, nt, "undeclared", "no constructor of '%s' with these parameters is declared in the class",
+			 rec->name ? rec->name : "?");
+		skip_declaration(p);
+		return 1;
+	}
+	/* the definition's parameter names */
+	for (struct param *a = fn->ty->params, *b = fty->params; a && b; a = a->next, b = b->next)
+		if (b->name) {
+			a->name = b->name;
+			a->tok = b->tok;
+		}
+	if (p->tok->kind == TK_SEMI) {
+		next(p);
+		return 1;
+	}
+	func_body(p, fn, rec->scope);
+	return 1;
+}

@@ -185,9 +185,11 @@ static struct node *primary(struct parser *p)
 	case TK_NULLPTR: next(p); return new_num(p, 0, ty_nullptr, t);
 	case TK_THIS: next(p); return this_ptr(p, t);
 	case TK_LBRACK:
-		fail_at(p, t, "lambda expressions are not supported");
-	case TK_THROW: case TK_TRY:
-		fail_at(p, t, "exceptions are not supported");
+		return lambda_expr(p);
+	case TK_THROW:
+		fail_at(p, t, "'throw' inside an expression is not supported (write it as a statement)");
+	case TK_TRY:
+		fail_at(p, t, "expected an expression before 'try'");
 	case TK_TYPEID: case TK_DYNAMIC_CAST:
 		fail_at(p, t, "RTTI ('%s') is not supported", t->text);
 	case TK_CHAR_KW: case TK_SHORT: case TK_INT: case TK_LONG: case TK_UNSIGNED:
@@ -275,8 +277,10 @@ static struct node *primary(struct parser *p)
 			return poison;
 		}
 		switch (s->kind) {
-		case SYM_VAR:
-			return new_var(p, s->obj, name_tok);
+		case SYM_VAR: {
+			struct node *c = p->lambda ? lambda_capture(p, s->obj, name_tok) : NULL;
+			return c ? c : new_var(p, s->obj, name_tok);
+		}
 		case SYM_ENUMC:
 			return new_num(p, s->val, s->ty, name_tok);
 		case SYM_BVAR:
@@ -302,6 +306,17 @@ static struct node *primary(struct parser *p)
 		case SYM_NS:
 			fail_at(p, name_tok, "'%s' is a namespace, not a value", name_tok->text);
 		case SYM_TYPE:
+			if (s->tmpl && p->tok->kind == TK_LT) {
+				/* the template's own name inside it, with arguments: X<U>(v) */
+				struct targ args[8];
+				int n = template_args(p, args, 8);
+				struct type *ty = instantiate_class(p, s->tmpl, args, n, name_tok);
+				if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
+					return functional_cast(p, ty, name_tok);
+				if (p->tok->kind == TK_COLONCOLON && ty->kind == TY_STRUCT)
+					return class_member_ref(p, ty);
+				fail_at(p, name_tok, "unexpected type name");
+			}
 			if (p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE)
 				return functional_cast(p, s->ty, name_tok);
 			fail_at(p, name_tok, "unexpected type name '%s'", name_tok->text);
@@ -318,7 +333,7 @@ static struct node *primary(struct parser *p)
 			}
 			/* fall through */
 		case SYM_FUNC: {
-			struct fref fr = { .s = s, .name = s->name };
+			struct fref fr = { .s = s, .name = s->name, .nonvirtual = name_tok != t };
 			if (p->tok->kind == TK_LT && s->tmpl) {
 				fr.ntargs = template_args(p, fr.targs, 8);
 				fr.explicit_targs = 1;
@@ -635,6 +650,18 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 		return poison(p, name);
 	}
 	struct record *rec = lhs->ty->rec;
+	int qualified = 0;
+	if (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT) {
+		/* x.Base::f(): Base's member, called without virtual dispatch */
+		struct sym *q = lookup(p, name->text);
+		if (q && q->kind == SYM_TYPE && q->ty->kind == TY_STRUCT &&
+		    (q->ty->rec == rec || is_base_of(q->ty->rec, rec))) {
+			next(p);
+			name = next(p);
+			rec = q->ty->rec;
+			qualified = 1;
+		}
+	}
 	if (!rec->complete) {
 		error_at(p, name, "incomplete-type", "member access into incomplete type '%s'", rec->name ? rec->name : "struct");
 		return new_num(p, 0, ty_int, name);
@@ -663,7 +690,7 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 		return m;
 	}
 	if (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class)) {
-		struct fref fr = { .s = s, .name = name->text };
+		struct fref fr = { .s = s, .name = name->text, .nonvirtual = qualified };
 		if (p->tok->kind == TK_LT && s->tmpl) {
 			fr.ntargs = template_args(p, fr.targs, 8);
 			fr.explicit_targs = 1;

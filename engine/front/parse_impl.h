@@ -78,6 +78,12 @@ struct template {
 	int is_class;
 	struct inst *insts;
 	struct record *outer_rec; /* member templates */
+	/* class template specializations: on the primary template, its explicit
+	 * (nparams 0) and partial specializations; on a specialization, where
+	 * its argument pattern starts (the '<' after the name) */
+	struct template *specs;
+	struct token *pattern;
+	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
 };
 
 struct inst {
@@ -99,6 +105,8 @@ struct fnstate {
 	struct node *cur_switch;
 	int in_loop, in_switch;
 	unsigned space;           /* the execution space code here is checked against */
+	const char *exc_label;    /* the catch clauses an exception here goes to (NULL: the exit) */
+	int in_handler;
 };
 
 struct parser {
@@ -130,6 +138,17 @@ struct parser {
 	int range_for_count;               /* names the hidden variables of range-based fors */
 	int in_user_conv;                   /* ranking a user-defined conversion's constructors */
 	struct inst *inst_record_pending;   /* where to record that function */
+	int spec_name_targs;                /* an explicit specialization: skip f<args> after the name */
+	struct plist *vclasses;             /* polymorphic classes, newest first */
+	struct plist *vdisps;               /* virtual dispatchers to give a body at the end */
+	int nvclasses;
+	struct exc_state *exc;              /* exceptions: parse_except.c */
+	struct lambda *lambda;              /* the lambda whose body is being parsed */
+};
+
+struct plist {
+	struct plist *next;
+	void *item;
 };
 
 struct deferred {
@@ -149,6 +168,7 @@ struct declattr {
 	int grid_constant, builtin_id, has_builtin;
 	int is_explicit;
 	struct token *builtin_tok;
+	int is_virtual;
 };
 
 struct dname {
@@ -165,6 +185,7 @@ struct fref {
 	int ntargs, explicit_targs;
 	struct node *thisarg;     /* method calls: the object's address */
 	const char *name;
+	int nonvirtual;           /* a qualified name: B::f() calls B's f */
 };
 
 enum { CTX_FILE, CTX_LOCAL, CTX_CLASS };
@@ -272,6 +293,7 @@ struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out);
 void template_decl(struct parser *p);
+struct type *template_qualifier(struct parser *p);
 void skip_declaration(struct parser *p);
 
 /* parse_conv.c */
@@ -324,7 +346,35 @@ struct node *declaration(struct parser *p, int ctx);
 void member_decl(struct parser *p, struct record *rec, struct type *rty);
 void parse_external(struct parser *p, int ctx);
 
+/* parse_decl.c: a defaulted constructor declared for rec (empty body, parsed with
+ * the class's deferred bodies) */
+struct obj *declare_implicit_ctor(struct parser *p, struct record *rec, struct token *at);
+/* X::X(...) ... and X::~X() ... outside the class (also X<T>::X): 1 if parsed */
+int out_of_class_ctor(struct parser *p);
+
+/* parse_virtual.c */
+void virtual_method(struct parser *p, struct record *rec, struct obj *fn, int is_virtual, int is_pure,
+		    struct token *at);
+void virtual_class_done(struct parser *p, struct type *t, struct token *at);
+void virtual_ctor_init(struct parser *p, struct obj *fn, struct obj *thisv, struct node **inits);
+struct obj *virtual_target(struct parser *p, struct obj *fn);
+void virtual_check_object(struct parser *p, struct type *ty, struct token *at);
+void virtual_finish(struct parser *p);
+
+/* parse_except.c */
+struct node *throw_stmt(struct parser *p);
+struct node *try_stmt(struct parser *p);
+void except_call(struct parser *p, struct node *call);
+void except_finish(struct parser *p);
+
+/* parse_lambda.c */
+struct node *lambda_expr(struct parser *p);
+/* var named in a lambda's body: the captured copy or reference, NULL if var is not captured */
+struct node *lambda_capture(struct parser *p, struct obj *var, struct token *t);
+
 /* parse_stmt.c */
+int is_structured_binding(struct parser *p);
+struct node *structured_binding(struct parser *p);
 int is_pragma(struct token *t);
 void skip_pragma(struct parser *p);
 struct node *compound_stmt(struct parser *p);

@@ -46,6 +46,10 @@ static int is_decl_start(struct parser *p)
 		 * cuda::atomic_ref<int, S>(x).store(1); is an expression statement */
 		if (end && (end->kind == TK_LPAREN || end->kind == TK_LBRACE || end->kind == TK_DOT))
 			return 0;
+		/* Cls<args>::f(...): a static member function called (exception.h's throw_it) */
+		if (end && end->kind == TK_COLONCOLON && end->next->kind == TK_IDENT &&
+		    end->next->next->kind == TK_LPAREN && s->kind == SYM_TEMPLATE)
+			return 0;
 		return 1;
 	}
 	if (t->kind == TK_STATIC_ASSERT || t->kind == TK_STATIC_ASSERT_C || t->kind == TK_USING ||
@@ -236,6 +240,132 @@ static void splice_tokens(struct parser *p, struct token *at, const char *text,
 	p->tok = head.next;
 }
 
+/*
+ * Structured bindings. `auto Q [a, b] = INIT;` (Q: const, &, &&) becomes
+ *
+ *   auto Q __ws_bindN = INIT; auto &a = __ws_bindN.m1; auto &b = __ws_bindN.m2;
+ *
+ * for a class with those data members (its own, in order), or with [0], [1]
+ * for an array: each name refers to a member of the hidden object, as
+ * [dcl.struct.bind] says.
+ */
+
+/* p->tok starts "auto Q [ ident (, ident)* ]": the '[', or NULL */
+static struct token *binding_bracket(struct token *t)
+{
+	while (t->kind == TK_CONST || t->kind == TK_VOLATILE || t->kind == TK_STATIC)
+		t = t->next;
+	if (t->kind != TK_AUTO)
+		return NULL;
+	for (t = t->next; t->kind == TK_CONST || t->kind == TK_VOLATILE || t->kind == TK_AMP || t->kind == TK_ANDAND;)
+		t = t->next;
+	if (t->kind != TK_LBRACK || t->next->kind != TK_IDENT)
+		return NULL;
+	return t;
+}
+
+int is_structured_binding(struct parser *p)
+{
+	return binding_bracket(p->tok) != NULL;
+}
+
+struct node *structured_binding(struct parser *p)
+{
+	struct token *t = p->tok;
+	struct token *lb = binding_bracket(t);
+	int id = p->range_for_count++;
+	char text[256];
+	struct token *names[16];
+	int n = 0;
+	p->tok = lb->next;
+	do {
+		struct token *nt = skip(p, TK_IDENT);
+		if (n >= 16)
+			fail_at(p, nt, "too many names in a structured binding (at most 16)");
+		names[n++] = nt;
+	} while (consume(p, TK_COMMA));
+	skip(p, TK_RBRACK);
+	if (p->tok->kind != TK_ASSIGN && p->tok->kind != TK_LPAREN && p->tok->kind != TK_LBRACE)
+		fail_at(p, p->tok, "expected an initializer for the structured binding");
+	/* by reference: auto Q __ws_bindrefN = INIT; by value:
+	 * const auto &__ws_bindrefN = INIT; then, for a class,
+	 * auto Q __ws_bindN = __ws_bindrefN; (an array bound by value is not
+	 * copied: its elements are bound read-only where they are, NEEDSWORK) */
+	int byref = 0;
+	for (struct token *q = t; q != lb; q = q->next)
+		if (q->kind == TK_AMP || q->kind == TK_ANDAND)
+			byref = 1;
+	snprintf(text, sizeof(text), " __ws_bindref%d", id);
+	if (byref)
+		splice_tokens(p, t, "", t, lb, text);
+	else
+		splice_tokens(p, t, "const auto &", NULL, NULL, text);
+	struct node *head = declaration(p, CTX_LOCAL), *tail = head;
+	while (tail && tail->next)
+		tail = tail->next;
+	char hname[32];
+	snprintf(hname, sizeof(hname), "__ws_bindref%d", id);
+	struct sym *hs = lookup(p, hname);
+	struct type *ht = hs && hs->obj ? hs->obj->ty : NULL;
+	if (ht && ht->kind == TY_REF)
+		ht = ht->base;
+	char bname[32];
+	snprintf(bname, sizeof(bname), "__ws_bindref%d", id);
+	if (ht && ht->kind == TY_STRUCT && !byref) {
+		snprintf(text, sizeof(text), " __ws_bind%d = __ws_bindref%d;", id, id);
+		splice_tokens(p, t, "", t, lb, text);
+		struct node *d = declaration(p, CTX_LOCAL);
+		if (tail)
+			tail->next = d;
+		else
+			head = d;
+		for (tail = head; tail && tail->next;)
+			tail = tail->next;
+		snprintf(bname, sizeof(bname), "__ws_bind%d", id);
+	}
+	struct member *mems[16];
+	int nm = 0;
+	if (ht && ht->kind == TY_STRUCT) {
+		for (struct member *m = ht->rec->members; m && nm < 17; m = m->next)
+			if (m->name && strcmp(m->name, "__vid")) {
+				if (nm == 16) {
+					nm++;
+					break;
+				}
+				mems[nm++] = m;
+			}
+	} else if (ht && ht->kind == TY_ARRAY && ht->array_len >= 0) {
+		nm = ht->array_len > 16 ? 17 : (int)ht->array_len;
+	} else {
+		error_at(p, lb, "bad-binding", "a structured binding needs a class or an array (here '%s')",
+			 ht ? type_name(p->a, strip_cv(p, ht)) : "?");
+		return head;
+	}
+	if (nm != n) {
+		error_at(p, lb, "bad-binding", "the structured binding has %d names but '%s' has %d elements", n,
+			 type_name(p->a, strip_cv(p, ht)), nm);
+		return head;
+	}
+	for (int i = 0; i < n; i++) {
+		if (ht->kind == TY_STRUCT)
+			snprintf(text, sizeof(text), "auto &%s = %s.%s;", names[i]->text, bname, mems[i]->name);
+		else
+			snprintf(text, sizeof(text), "auto &%s = %s[%d];", names[i]->text, bname, i);
+		splice_tokens(p, names[i], text, NULL, NULL, NULL);
+		struct node *d = declaration(p, CTX_LOCAL);
+		if (!d)
+			continue;
+		if (tail)
+			tail->next = d;
+		else
+			head = d;
+		tail = d;
+		while (tail->next)
+			tail = tail->next;
+	}
+	return head;
+}
+
 static struct node *range_for(struct parser *p, struct token *t, struct token *colon, struct token *rparen)
 {
 	int id = p->range_for_count++;
@@ -321,8 +451,12 @@ static struct node *stmt(struct parser *p)
 		next(p);
 		n = new_node(p, ND_RETURN, t);
 		struct type *rt = p->f.fn ? p->f.fn->ty->base : ty_int;
+		if (is_auto_marker(rt)) /* a lambda's return type: deduced from the first return */
+			rt = p->f.fn->ty->base = p->tok->kind == TK_SEMI ? ty_void : NULL;
 		if (p->tok->kind != TK_SEMI) {
 			struct node *e = expr(p);
+			if (!rt)
+				rt = p->f.fn->ty->base = strip_cv(p, decay(p, funcref_value(p, e))->ty);
 			if (rt->kind == TY_VOID) {
 				if (e->ty->kind != TY_VOID)
 					error_node(p, e, "return-value", "void function '%s' should not return a value",
@@ -502,8 +636,12 @@ static struct node *stmt(struct parser *p)
 		next(p);
 		n = new_node(p, ND_BLOCK, t);
 		break;
-	case TK_TRY: case TK_THROW:
-		fail_at(p, t, "exceptions are not supported");
+	case TK_TRY:
+		n = try_stmt(p);
+		break;
+	case TK_THROW:
+		n = throw_stmt(p);
+		break;
 	case TK_ASM:
 		fail_at(p, t, "inline assembly is not supported");
 	default:

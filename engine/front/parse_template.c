@@ -188,8 +188,20 @@ static struct inst *inst_find(struct template *t, const char *key)
  * parsing it: the parser's state is saved in ss, the template's tokens and
  * bound parameters replace it, with a fresh function state. The caller
  * parses the instance (under its own setjmp), then calls inst_leave. */
+static struct inst *inst_enter_body(struct parser *p, struct template *t, struct template *body,
+				    struct targ *full, const char *key, struct saved_state *ss);
+
 static struct inst *inst_enter(struct parser *p, struct template *t, struct targ *full,
 			       const char *key, struct saved_state *ss)
+{
+	return inst_enter_body(p, t, t, full, key, ss);
+}
+
+/* inst_enter where the instance's tokens and parameters come from body (a
+ * specialization of t, full being its own arguments) but the instance is
+ * recorded on t under key. */
+static struct inst *inst_enter_body(struct parser *p, struct template *t, struct template *body,
+				    struct targ *full, const char *key, struct saved_state *ss)
 {
 	struct inst *in = arena_alloc(p->a, sizeof(*in));
 
@@ -199,8 +211,8 @@ static struct inst *inst_enter(struct parser *p, struct template *t, struct targ
 	save_state(p, ss);
 	p->tmpl_depth++;
 	p->ninst++;
-	p->scope = bind_scope(p, t, full, t->nparams, 0);
-	p->tok = t->start;
+	p->scope = bind_scope(p, body, full, body->nparams, 0);
+	p->tok = body->start;
 	p->f = (struct fnstate){ 0 };
 	p->quiet = 0;
 	p->no_gt = 0;
@@ -239,6 +251,264 @@ struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *
 	return in->fn;
 }
 
+/* Does the pattern P (with spec parameters as placeholders) match the type A
+ * exactly, binding the placeholders in out? Unlike unify, every part that is
+ * not a placeholder must be the same type with the same qualifiers. */
+static int spec_match(struct parser *p, struct type *P, struct type *A, struct targ *out, int *bound, int depth)
+{
+	if (!P || !A || depth > 20)
+		return 0;
+	if (P->kind == TY_TPARAM && P->tparam_index >= 0 && P->tparam_index < 8) {
+		int k = P->tparam_index;
+		/* const T against const int: T is int */
+		if ((P->is_const && !A->is_const) || (P->is_volatile && !A->is_volatile))
+			return 0;
+		struct type *a = A;
+		if (P->is_const || P->is_volatile) {
+			a = type_copy(p->a, A);
+			a->is_const = A->is_const && !P->is_const;
+			a->is_volatile = A->is_volatile && !P->is_volatile;
+		}
+		if (bound[k])
+			return type_same(out[k].ty, a) && out[k].ty->is_const == a->is_const &&
+			       out[k].ty->is_volatile == a->is_volatile;
+		out[k].ty = a;
+		bound[k] = 1;
+		return 1;
+	}
+	if (P->is_const != A->is_const || P->is_volatile != A->is_volatile)
+		return 0;
+	if (P->kind == TY_TPARAM && P->tparam_index == 8 && P->tmpl) {
+		if (A->kind != TY_STRUCT || A->rec->tmpl != P->tmpl)
+			return 0;
+		for (int i = 0; i < P->ntargs && i < A->rec->ntargs; i++) {
+			if (!P->targs[i] || !A->rec->targs[i])
+				continue;
+			if (!spec_match(p, P->targs[i], A->rec->targs[i], out, bound, depth + 1))
+				return 0;
+		}
+		return 1;
+	}
+	if (P->kind != A->kind)
+		return 0;
+	if (P->kind == TY_PTR || P->kind == TY_REF)
+		return spec_match(p, P->base, A->base, out, bound, depth + 1);
+	if (P->kind == TY_ARRAY)
+		return P->array_len == A->array_len && spec_match(p, P->base, A->base, out, bound, depth + 1);
+	return type_same(P, A);
+}
+
+/* The argument pattern of a specialization, X<pattern>, parsed with the
+ * specialization's parameters as placeholders. Value parameters written
+ * alone as an argument are reported in vparam (-1 elsewhere). */
+static int spec_pattern(struct parser *p, struct template *sp, struct targ *pat, int *vparam)
+{
+	for (int i = 0; i < 8; i++)
+		vparam[i] = -1;
+	/* which arguments are a value parameter alone */
+	int depth = 0, arg = 0;
+	struct token *first = NULL;
+	for (struct token *x = sp->pattern; x->kind != TK_EOF && arg < 8; x = x->next) {
+		if (x->kind == TK_LT || x->kind == TK_LPAREN) {
+			if (depth++ == 0) {
+				first = x->next;
+				continue;
+			}
+		}
+		if (x->kind == TK_GT || x->kind == TK_RPAREN || x->kind == TK_SHR)
+			depth -= x->kind == TK_SHR ? 2 : 1;
+		if (depth <= 0 || (depth == 1 && x->kind == TK_COMMA)) {
+			if (first && first->kind == TK_IDENT && first->next == x)
+				for (int k = 0; k < sp->nparams; k++)
+					if (!sp->params[k].is_type && sp->params[k].name &&
+					    !strcmp(sp->params[k].name, first->text))
+						vparam[arg] = k;
+			arg++;
+			first = x->next;
+			if (depth <= 0)
+				break;
+		}
+	}
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->scope = bind_scope(p, sp, NULL, 0, 1);
+	p->tok = sp->pattern;
+	p->quiet++;
+	p->deducing++;
+	int n = -1;
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		n = template_args(p, pat, 8);
+	p->deducing--;
+	restore_state(p, &ss);
+	return n;
+}
+
+/* The specialization of t that the full arguments select, with its own
+ * arguments in sargs; NULL for the primary template. An explicit
+ * specialization wins over partial ones; among partial ones the first that
+ * matches (NEEDSWORK: no partial ordering of several matching ones). */
+static struct template *pick_spec(struct parser *p, struct template *t, struct targ *full, struct targ *sargs)
+{
+	struct template *best = NULL;
+	struct targ out[8];
+	for (struct template *sp = t->specs; sp; sp = sp->next) {
+		struct targ pat[8];
+		int vparam[8];
+		int n = spec_pattern(p, sp, pat, vparam);
+		if (n != t->nparams)
+			continue;
+		int bound[8] = { 0 };
+		memset(out, 0, sizeof(out));
+		int ok = 1;
+		for (int i = 0; i < n && ok; i++) {
+			if (vparam[i] >= 0) {
+				int k = vparam[i];
+				if (full[i].ty)
+					ok = 0;
+				else if (bound[k])
+					ok = out[k].val == full[i].val;
+				else
+					out[k].val = full[i].val, bound[k] = 1;
+			} else if (pat[i].ty) {
+				ok = full[i].ty && spec_match(p, pat[i].ty, full[i].ty, out, bound, 0);
+			} else {
+				ok = !full[i].ty && pat[i].val == full[i].val;
+			}
+		}
+		for (int k = 0; k < sp->nparams && ok; k++)
+			if (!bound[k])
+				ok = 0;
+		if (!ok)
+			continue;
+		if (sp->nparams == 0) {
+			best = sp;
+			memcpy(sargs, out, sizeof(out));
+			break;
+		}
+		if (!best) {
+			best = sp;
+			memcpy(sargs, out, sizeof(out));
+		}
+	}
+	return best;
+}
+
+/* Parse a member definition written outside its class template (md: its
+ * own template parameters and tokens) for the instance with arguments full. */
+static void member_def(struct parser *p, struct template *md, struct targ *full, struct token *at)
+{
+	if (inst_limit(p, at))
+		return;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->tmpl_depth++;
+	p->scope = bind_scope(p, md, full, md->nparams, 0);
+	p->tok = md->start;
+	p->f = (struct fnstate){ 0 };
+	p->quiet = 0;
+	p->no_gt = 0;
+	p->deferred = NULL;
+	p->inst_suffix_pending = NULL;
+	p->inst_name_pending = NULL;
+	p->inst_record_pending = NULL;
+	p->no_func_suffix = 0;
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		declaration(p, CTX_FILE);
+	p->tmpl_depth--;
+	restore_state(p, &ss);
+}
+
+/* The token after the template arguments starting at lt ('<'), or NULL. */
+static struct token *after_targs(struct token *lt)
+{
+	int angle = 0, nest = 0;
+	for (struct token *t = lt; t->kind != TK_EOF; t = t->next) {
+		switch (t->kind) {
+		case TK_LT: if (!nest) angle++; break;
+		case TK_GT: if (!nest && --angle == 0) return t->next; break;
+		case TK_SHR: if (!nest && (angle -= 2) <= 0) return angle == 0 ? t->next : NULL; break;
+		case TK_LPAREN: case TK_LBRACK: nest++; break;
+		case TK_RPAREN: case TK_RBRACK: if (--nest < 0) return NULL; break;
+		case TK_SEMI: case TK_LBRACE: case TK_RBRACE: return NULL;
+		default: break;
+		}
+	}
+	return NULL;
+}
+
+/* The class template named at t with arguments followed by '::' (X<T>::), or NULL. */
+static struct template *qualifier_template(struct parser *p, struct token *t)
+{
+	if (t->kind != TK_IDENT || t->next->kind != TK_LT)
+		return NULL;
+	struct sym *s = lookup(p, t->text);
+	struct template *ct = NULL;
+	if (s && s->kind == SYM_TEMPLATE && s->tmpl->is_class)
+		ct = s->tmpl;
+	else if (s && s->kind == SYM_TYPE && s->tmpl)
+		ct = s->tmpl; /* the injected name inside the template */
+	if (!ct)
+		return NULL;
+	struct token *e = after_targs(t->next);
+	return e && e->kind == TK_COLONCOLON ? ct : NULL;
+}
+
+struct type *template_qualifier(struct parser *p)
+{
+	struct token *t = p->tok;
+	struct template *ct = qualifier_template(p, t);
+	if (!ct)
+		return NULL;
+	next(p);
+	struct targ args[8];
+	int n = template_args(p, args, 8);
+	struct type *ty = instantiate_class(p, ct, args, n, t);
+	skip(p, TK_COLONCOLON);
+	return ty->kind == TY_STRUCT ? ty : NULL;
+}
+
+/* template<class T> R X<T>::f(...) {...}: kept on X, parsed for each instance. */
+static int member_def_decl(struct parser *p, struct template *tm)
+{
+	int depth = 0;
+	struct template *ct = NULL;
+	for (struct token *x = tm->start; x->kind != TK_EOF; x = x->next) {
+		if (x->kind == TK_LPAREN && depth == 0)
+			break;
+		if (x->kind == TK_LBRACE || x->kind == TK_SEMI)
+			break;
+		if (x->kind == TK_LPAREN)
+			depth++;
+		else if (x->kind == TK_RPAREN)
+			depth--;
+		if ((ct = qualifier_template(p, x)))
+			break;
+	}
+	if (!ct)
+		return 0;
+	tm->name = ct->name;
+	struct template **pp = &ct->mdefs;
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = tm;
+	/* instances made before this definition get it now */
+	for (struct inst *in = ct->insts; in; in = in->next) {
+		if (!in->ty || in->ty->kind != TY_STRUCT)
+			continue;
+		struct targ full[8];
+		memset(full, 0, sizeof(full));
+		for (int i = 0; i < in->ty->rec->ntargs && i < 8; i++)
+			full[i].ty = in->ty->rec->targs[i];
+		member_def(p, tm, full, tm->start);
+	}
+	skip_declaration(p);
+	return 1;
+}
+
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at)
 {
 	if (p->deducing) {
@@ -263,8 +533,10 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		return old->ty ? old->ty : ty_int;
 	if (inst_limit(p, at))
 		return ty_int;
+	struct targ sargs[8];
+	struct template *spec = pick_spec(p, t, full, sargs);
 	struct saved_state ss;
-	struct inst *in = inst_enter(p, t, full, key, &ss);
+	struct inst *in = spec ? inst_enter_body(p, t, spec, sargs, key, &ss) : inst_enter(p, t, full, key, &ss);
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "%s%s", t->name, key);
@@ -286,6 +558,9 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		for (int i = 0; i < in->ty->rec->ntargs; i++)
 			in->ty->rec->targs[i] = full[i].ty;
 	}
+	if (in->ty && in->ty->kind == TY_STRUCT)
+		for (struct template *md = t->mdefs; md; md = md->next)
+			member_def(p, md, full, at);
 	return in->ty ? in->ty : ty_int;
 }
 
@@ -400,15 +675,110 @@ int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *a
 	return 1;
 }
 
+/* A specialization of a class template, explicit (template<> struct X<int>)
+ * or partial (template<class T> struct X<T *>): recorded on the primary
+ * template, whose instantiation picks it when its pattern matches. */
+static void class_spec(struct parser *p, struct template *tm, struct token *name)
+{
+	struct sym *s = lookup(p, name->text);
+	if (!s || s->kind != SYM_TEMPLATE || !s->tmpl->is_class)
+		fail_at(p, name, "'%s' is not a class template", name->text);
+	struct template *prim = s->tmpl;
+	if (prim->insts && tm->nparams == 0) {
+		/* already instantiated for these arguments? then it comes too late */
+		struct targ pat[8];
+		int vparam[8];
+		tm->pattern = name->next;
+		tm->scope = p->scope;
+		int n = spec_pattern(p, tm, pat, vparam);
+		struct targ full[8];
+		memcpy(full, pat, sizeof(full));
+		if (n >= 0 && fill_defaults(p, prim, full, n, name, 1) && inst_find(prim, targs_key(p, full, prim->nparams)))
+			error_at(p, name, "late-specialization",
+				 "explicit specialization of '%s' after its instantiation", name->text);
+	}
+	tm->pattern = name->next;
+	tm->scope = p->scope;
+	struct template **pp = &prim->specs;
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = tm;
+	skip_declaration(p);
+}
+
+/* An explicit specialization of a function template, template<> R f<args>(...)
+ * or with the arguments deduced from its parameters: parsed now as the
+ * instance of the template for those arguments, so calls that deduce or name
+ * them get it. */
+static void func_spec(struct parser *p, struct template *tm)
+{
+	struct sym *s = lookup(p, tm->name);
+	if (!s || !s->tmpl || s->tmpl->is_class)
+		fail_at(p, tm->start, "'%s' is not a function template", tm->name);
+	/* the name's token: find it again as template_decl did */
+	struct token *name = NULL;
+	for (struct token *x = tm->start; x->kind != TK_EOF && x->kind != TK_LPAREN && x->kind != TK_LBRACE &&
+	     x->kind != TK_SEMI; x = x->next)
+		if (x->kind == TK_IDENT && !strcmp(x->text, tm->name)) {
+			name = x;
+			break;
+		}
+	struct targ full[8];
+	memset(full, 0, sizeof(full));
+	struct template *prim = NULL;
+	if (name && name->next->kind == TK_LT) {
+		struct token *save = p->tok;
+		p->tok = name->next;
+		int n = template_args(p, full, 8);
+		p->tok = save;
+		for (struct template *t = s->tmpl; t && !prim; t = t->next)
+			if (n <= t->nparams && fill_defaults(p, t, full, n, NULL, 1))
+				prim = t;
+	} else {
+		struct type *sig = NULL;
+		struct saved_state ss;
+		save_state(p, &ss);
+		p->quiet++;
+		signature_probe(p, tm, full, &sig);
+		restore_state(p, &ss);
+		struct node head = { 0 }, *cur = &head;
+		int nargs = 0;
+		for (struct param *q = sig ? sig->params : NULL; q; q = q->next, nargs++) {
+			cur = cur->next = new_node(p, ND_NOP, tm->start);
+			cur->ty = q->ty->kind == TY_REF ? q->ty->base : q->ty;
+		}
+		struct fref fr = { .s = s };
+		for (struct template *t = s->tmpl; t && !prim; t = t->next)
+			if (sig && deduce(p, t, &fr, head.next, nargs, full))
+				prim = t;
+	}
+	if (!prim)
+		fail_at(p, tm->start, "no function template '%s' matches this explicit specialization", tm->name);
+	const char *key = targs_key(p, full, prim->nparams);
+	if (inst_find(prim, key))
+		error_at(p, name ? name : tm->start, "late-specialization",
+			 "explicit specialization of '%s' after its instantiation", tm->name);
+	struct inst *in = arena_alloc(p->a, sizeof(*in));
+	in->key = key;
+	in->next = prim->insts;
+	prim->insts = in;
+	p->inst_suffix_pending = key;
+	p->inst_record_pending = in;
+	p->spec_name_targs = 1;
+	declaration(p, CTX_FILE);
+	p->spec_name_targs = 0;
+	p->inst_suffix_pending = NULL;
+	p->inst_record_pending = NULL;
+}
+
 /* template-decl = "template" "<" tparam ("," tparam)* ">" declaration */
 void template_decl(struct parser *p)
 {
-	struct token *t = skip(p, TK_TEMPLATE);
+	skip(p, TK_TEMPLATE);
 	skip(p, TK_LT);
 	struct template *tm = arena_alloc(p->a, sizeof(*tm));
-	if (p->tok->kind == TK_GT)
-		fail_at(p, t, "explicit template specializations are not supported");
-	do {
+	int explicit_spec = p->tok->kind == TK_GT;
+	if (!explicit_spec) do {
 		if (tm->nparams >= 8)
 			fail_at(p, p->tok, "too many template parameters (at most 8)");
 		struct tparam *tp = &tm->params[tm->nparams++];
@@ -482,10 +852,16 @@ void template_decl(struct parser *p)
 		}
 		if (n->kind != TK_IDENT)
 			fail_at(p, n, "expected the name of the class template");
-		if (n->next->kind != TK_LBRACE && n->next->kind != TK_COLON && n->next->kind != TK_SEMI)
-			fail_at(p, n->next, "class template partial specializations are not supported");
 		tm->name = n->text;
 		tm->is_class = 1;
+		if (n->next->kind == TK_LT) {
+			class_spec(p, tm, n);
+			return;
+		}
+		if (explicit_spec)
+			fail_at(p, n, "expected template arguments after '%s' in an explicit specialization", n->text);
+		if (n->next->kind != TK_LBRACE && n->next->kind != TK_COLON && n->next->kind != TK_SEMI)
+			fail_at(p, n->next, "expected '{' or ';' after the class template's name");
 	} else {
 		int depth = 0;
 		struct token *name = NULL;
@@ -516,6 +892,14 @@ void template_decl(struct parser *p)
 			tm->name = name->text;
 		}
 	}
+	if (explicit_spec) {
+		func_spec(p, tm);
+		return;
+	}
+	tm->start = tm->start ? tm->start : p->tok;
+	tm->scope = p->scope;
+	if (member_def_decl(p, tm))
+		return;
 	/* register */
 	struct scope *sc = p->scope;
 	struct sym *s = find_in_scope(sc, tm->name);

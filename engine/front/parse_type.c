@@ -161,10 +161,7 @@ struct type *declspec(struct parser *p, struct declattr *at)
 		case TK_CONSTEXPR: next(p); at->is_constexpr = 1; is_const = 1; continue;
 		case TK_REGISTER: case TK_MUTABLE: case TK_FRIEND: next(p); continue;
 		case TK_EXPLICIT: next(p); at->is_explicit = 1; continue;
-		case TK_VIRTUAL:
-			error_at(p, t, "unsupported", "virtual functions are not supported");
-			next(p);
-			continue;
+		case TK_VIRTUAL: next(p); at->is_virtual = 1; continue;
 		case TK_CONST: next(p); is_const = 1; continue;
 		case TK_VOLATILE: next(p); is_volatile = 1; continue;
 		case TK_RESTRICT: case TK_RESTRICT_CUDA: next(p); continue;
@@ -488,6 +485,9 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		/* qualified declarator id: A::B::name */
 		int global = consume(p, TK_COLONCOLON);
 		struct scope *qual = global ? p->global : NULL;
+		struct type *ct = global ? NULL : template_qualifier(p);
+		if (ct)
+			qual = ct->rec->scope; /* X<T>::member defined outside its class template */
 		while (p->tok->kind == TK_IDENT && p->tok->next->kind == TK_COLONCOLON) {
 			struct sym *s = qual ? find_in_scope(qual, p->tok->text) : lookup(p, p->tok->text);
 			if (s && s->kind == SYM_NS)
@@ -509,6 +509,12 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		} else {
 			dn->tok = skip(p, TK_IDENT);
 			dn->name = dn->is_dtor ? "~" : dn->tok->text;
+			if (p->spec_name_targs && p->tok->kind == TK_LT) {
+				/* template<> R f<args>(...): the arguments were read already */
+				struct targ ignored[8];
+				p->spec_name_targs = 0;
+				template_args(p, ignored, 8);
+			}
 		}
 		dn->qual = qual;
 	}
@@ -523,6 +529,12 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		if (consume(p, TK_NOEXCEPT)) {
 			if (p->tok->kind == TK_LPAREN)
 				skip_balanced_parens(p);
+			continue;
+		}
+		if (ty->kind == TY_FUNC && p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN) {
+			/* a dynamic exception specification, throw(): not checked */
+			next(p);
+			skip_balanced_parens(p);
 			continue;
 		}
 		if (p->tok->kind == TK_WS_BUILTIN) {
@@ -684,8 +696,21 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	struct token *tag = NULL;
 	if (p->tok->kind == TK_IDENT)
 		tag = next(p);
-	if (p->tok->kind == TK_LT && tag)
-		fail_at(p, p->tok, "class template specializations are not supported");
+	if (tag && is_ident(p->tok, "final") &&
+	    (p->tok->next->kind == TK_COLON || p->tok->next->kind == TK_LBRACE))
+		next(p);
+	if (p->tok->kind == TK_LT && tag) {
+		if (!iname)
+			fail_at(p, p->tok, "a class template specialization must follow template<...>");
+		/* the pattern of a specialization being instantiated: already matched */
+		struct targ ignored[8];
+		int q = p->quiet;
+		p->quiet++;
+		p->deducing++;
+		template_args(p, ignored, 8);
+		p->deducing--;
+		p->quiet = q;
+	}
 	if (p->tok->kind != TK_LBRACE && p->tok->kind != TK_COLON) {
 		if (!tag)
 			fail_at(p, p->tok, "expected '{' after struct");
@@ -753,6 +778,7 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		p->recover = save;
 	}
 	(void)head;
+	virtual_class_done(p, t, p->tok);
 	/* layout */
 	off = 0;
 	long align = 1;
