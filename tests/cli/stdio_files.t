@@ -47,6 +47,26 @@ expect '[ $st -eq 0 ] && [ "$(cat $tmp/out)" = "$(printf "line: first line\nsum 
 ws run "$tmp/in.cu" </dev/null
 expect '[ $st -eq 0 ] && grep -q "sum 0, getchar -1" $tmp/out' "stdin at end of file: scanf fails, getchar is EOF"
 
+cat >"$tmp/cin.cu" <<'CU'
+#include <iostream>
+#include <string>
+int main()
+{
+	std::string name, line;
+	int n = 0, sum = 0, x;
+	std::getline(std::cin, name);
+	std::cin >> n;
+	for (int i = 0; i < n && !(std::cin >> x).fail(); i++)
+		sum += x;
+	std::cin >> x;
+	std::cout << name << ": " << sum << ", then fail " << std::cin.fail() << " eof " << std::cin.eof() << std::endl;
+	return 0;
+}
+CU
+printf 'Ada Lovelace\n3\n10 20\n30\n' | "$W" run "$tmp/cin.cu" >"$tmp/out" 2>"$tmp/err"; st=$?
+expect '[ $st -eq 0 ] && [ "$(cat $tmp/out)" = "Ada Lovelace: 60, then fail 1 eof 1" ]' \
+	"std::cin reads the command's stdin under warpstep run (getline, >>, eof at the end)"
+
 # overruns of the program's buffers are findings and stop it, as a native segfault
 printf 'x%.0s' $(seq 1 100) >"$tmp/long.txt"
 cat >"$tmp/fgets.cu" <<CU
