@@ -18,6 +18,7 @@ static const struct hint hints[] = {
 	{ "misaligned", "a pointer cast to a wider type must point to an address that is a multiple of its size" },
 	{ "use-after-free", "the memory was freed before this access: move the cudaFree after the last kernel that uses it" },
 	{ "double-free", "free each allocation exactly once (set the pointer to NULL after freeing it)" },
+	{ "mismatched-delete", "release memory the way it was allocated: new with delete, new[] with delete[], malloc with free" },
 	{ "invalid-free", "pass cudaFree/free exactly the pointer that cudaMalloc/malloc returned" },
 	{ "host-pointer-in-kernel", "kernels can only use device memory: cudaMalloc a buffer, cudaMemcpy the data into it, pass that pointer" },
 	{ "device-pointer-on-host", "host code cannot dereference device memory: cudaMemcpy it back to a host buffer first" },
