@@ -1256,6 +1256,13 @@ static int gen_new(struct lower *L, struct node *n)
 			in->d = newreg(L, IR_PTR);
 		}
 	}
+	long i = 0;
+	for (struct node *a = n->args; a; a = a->next, i++) {
+		/* new T[n]{a, b, ...}: the listed elements (the rest were zeroed) */
+		int v = gen_expr(L, a);
+		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et };
+		store(L, el, v);
+	}
 	if (n->init)
 		gen_expr(L, n->init);
 	else if (count >= 0 && (type_flags(et) & LWF_DEFAULT))
