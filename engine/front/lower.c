@@ -1162,20 +1162,23 @@ static void init_from(struct lower *L, struct type *t, int dst, int src, struct 
 
 /* The heap: the C library's malloc/free of the code's side (host heap or
  * device heap), so that the findings on heap misuse apply to new/delete. */
-static int heap_call(struct lower *L, const char *name, int arg)
+static int heap_call(struct lower *L, const char *name, int arg, int kind)
 {
 	int id = builtin_lookup(name);
 	if (id < 0) {
 		lerror(L, L->cur_span, "internal", "no built-in '%s'", name);
 		return emit_const(L, IR_PTR, 0);
 	}
-	int32_t *args = arena_alloc(L->a, sizeof(int32_t));
+	/* the second argument tags the block: 1 new, 2 new[] (delete must match) */
+	int k = emit_const(L, IR_S32, kind);
+	int32_t *args = arena_alloc(L->a, sizeof(int32_t) * 2);
 	args[0] = arg;
+	args[1] = k;
 	int isfree = !strcmp(name, "free");
 	struct ir_insn *in = emit(L, IR_BCALL, isfree ? IR_VOID : IR_PTR);
 	in->imm = id;
 	in->args = args;
-	in->nargs = 1;
+	in->nargs = 2;
 	if (!isfree)
 		in->d = newreg(L, IR_PTR);
 	return in->d;
@@ -1225,7 +1228,7 @@ static int gen_new(struct lower *L, struct node *n)
 	else if (n->func)
 		p = call_alloc_fn(L, n->func, size);
 	else
-		p = heap_call(L, "malloc", size);
+		p = heap_call(L, "malloc", size, n->op & 1 ? 2 : 1);
 	if (cookie) {
 		struct ir_insn *st = emit(L, IR_ST, IR_S64);
 		st->a = p;
@@ -1252,6 +1255,13 @@ static int gen_new(struct lower *L, struct node *n)
 			in->nargs = 3;
 			in->d = newreg(L, IR_PTR);
 		}
+	}
+	long i = 0;
+	for (struct node *a = n->args; a; a = a->next, i++) {
+		/* new T[n]{a, b, ...}: the listed elements (the rest were zeroed) */
+		int v = gen_expr(L, a);
+		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et };
+		store(L, el, v);
 	}
 	if (n->init)
 		gen_expr(L, n->init);
@@ -1285,7 +1295,7 @@ static int gen_delete(struct lower *L, struct node *n)
 	if (n->func)
 		call_alloc_fn(L, n->func, base);
 	else
-		heap_call(L, "free", base);
+		heap_call(L, "free", base, n->op ? 2 : 1);
 	place_label(L, lnull);
 	return -1;
 }

@@ -898,9 +898,25 @@ static struct node *new_expr(struct parser *p, struct token *t)
 	int has_args = p->tok->kind == TK_LPAREN || p->tok->kind == TK_LBRACE;
 	if (has_args && count) {
 		int nargs;
-		p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
-		if (nargs)
-			error_at(p, t, "unsupported", "initial values for the elements of 'new T[n]' are not supported");
+		struct token *lb = p->tok;
+		struct node *args = p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
+		if (nargs && !type_is_scalar(ty)) {
+			error_at(p, lb, "unsupported", "initial values for the elements of 'new T[n]' of class type are not supported");
+		} else if (nargs) {
+			/* new T[n]{a, b, ...}: these first, the rest zero */
+			struct node head = { 0 }, *cur = &head;
+			for (struct node *a = args, *na; a; a = na) {
+				na = a->next;
+				a->next = NULL;
+				cur = cur->next = conv(p, decay(p, a), ty, "initialization");
+			}
+			n->args = head.next;
+			n->nargs = nargs;
+			int ok;
+			long c = const_int(p, count, &ok);
+			if (ok && c < nargs)
+				error_at(p, lb, "too-many-init", "too many initializers for 'new %s[%ld]'", type_name(p->a, ty), c);
+		}
 		n->op |= 2;
 	}
 	if (count) {

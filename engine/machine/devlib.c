@@ -119,10 +119,14 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 		if (w->host) {
 			struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC);
 			v = a ? a->base : 0;
+			if (a && in->nargs >= 2)
+				a->newkind = (uint8_t)ARG(1, l);
 		} else if (m->dev_heap_used <= m->heap_limit &&
 			   n <= m->heap_limit - m->dev_heap_used) {     /* no wrap */
 			struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
 			if (a) {
+				if (in->nargs >= 2)
+					a->newkind = (uint8_t)ARG(1, l);
 				m->dev_heap_used += n;
 				if (!m->o.fast)
 					mem_track_init(a);
@@ -166,6 +170,17 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 				machine_fail_kernel(m, 719);	/* the device heap traps */
 			}
 			return -1;
+		}
+		unsigned want_new = in->nargs >= 2 ? (unsigned)ARG(1, l) : 0;
+		if (a->newkind != want_new) {
+			/* new/delete, new[]/delete[] and malloc/free must pair up:
+			 * reported, and the block is freed as a native program would */
+			static const char *const alloc_name[] = { "malloc", "new", "new[]" };
+			static const char *const free_name[] = { "free()", "delete", "delete[]" };
+			machine_finding_add(m, "mismatched-delete", 1, w, 1u << l, in->span, p,
+					    "%s of 0x%llx, which was allocated with %s",
+					    free_name[want_new < 3 ? want_new : 0], (unsigned long long)p,
+					    alloc_name[a->newkind < 3 ? a->newkind : 0]);
 		}
 		if (!w->host)
 			m->dev_heap_used -= a->size;

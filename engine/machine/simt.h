@@ -68,6 +68,7 @@ struct alloc {
 	uint8_t kind;     /* enum alloc_kind */
 	uint8_t freed;
 	uint8_t host_ok, dev_ok;
+	uint8_t newkind;  /* heap blocks: 0 malloc, 1 new, 2 new[] (delete must match) */
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
 	/* initialized bits (1 per byte), device allocations only; NULL: not

@@ -1653,6 +1653,58 @@ int main()
 }
 """)
 
+# ---------------- new/delete pairing
+prog("mismatched_delete_1", r"""
+struct P {
+	int v;
+};
+__global__ void k()
+{
+	int *a = new int[4];
+	delete a;	//@mismatched-delete
+}
+int main()
+{
+	int *a = new int[4];
+	delete a;	//@mismatched-delete
+	P *b = new P;
+	delete[] b;	//@mismatched-delete
+	int *c = (int *)malloc(8);
+	delete c;	//@mismatched-delete
+	int *d = new int(3);
+	free(d);	//@mismatched-delete
+	k<<<1, 1>>>();
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+prog("mismatched_delete_2", r"""
+struct P {
+	int v;
+	~P() { v = 0; }
+};
+__global__ void k()
+{
+	int *a = new int[4];
+	delete[] a;
+}
+int main()
+{
+	int *a = new int[4];
+	delete[] a;
+	P *b = new P[3];
+	delete[] b;
+	P *c = new P;
+	delete c;
+	int *d = (int *)malloc(8);
+	free(d);
+	k<<<1, 1>>>();
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []

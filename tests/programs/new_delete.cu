@@ -1,5 +1,6 @@
 // new and delete: single objects and arrays (constructors and destructors
-// element by element, the array cookie), value-initialization, placement new
+// element by element, the array cookie), value-initialization, a list of
+// initial values, placement new
 // with an explicit destructor call, a class's own operator new/delete (the
 // Managed base class of NVIDIA's unified-memory blog post), and new/delete
 // in device code (the device heap).
@@ -64,6 +65,9 @@ int main()
 	int *c = new int;
 	*c = 3;
 	printf("%d %d %d\n", *a, b[2], *c);
+	int *lst = new int[5]{1, 2, 3};
+	printf("%d %d %d %d\n", lst[0], lst[2], lst[3], lst[4]);
+	delete[] lst;
 	delete a;
 	delete[] b;
 	delete c;
