@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *devnull;
 	struct compilation c;
-	struct front_opts opts = { 0, NULL, NULL };
+	struct front_opts opts = { 0 };
 	char *text = xmalloc(size + 1);
 	int ret;
 

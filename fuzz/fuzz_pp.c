@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		t = t->next;
 	if (t->next)
 		abort();
-	struct pp_opts o = { 900, NULL, NULL, "cuda_runtime.h" };
+	struct pp_opts o = { 900, NULL, NULL, "cuda_runtime.h", 0 };
 	t = pp_run(&a, &sm, &dl, id, &o);
 	struct strbuf sb;
 	strbuf_init(&sb);

@@ -24,6 +24,8 @@ struct front_opts {
 	int cuda_arch;                   /* 0 means 900 */
 	const char *const *include_dirs; /* NULL-terminated, may be NULL */
 	const char *const *defines;      /* NULL-terminated, may be NULL */
+	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
+	int no_fmad;                     /* --fmad=false: no a*b+c contraction in device code */
 };
 
 struct compilation {

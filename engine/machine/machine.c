@@ -12,10 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-#define DEFAULT_SMS 16
-#define DEFAULT_BLOCKS_PER_SM 32
-#define THREADS_PER_SM 2048
-#define SHARED_PER_SM (228 * 1024)
 #define QUANTUM_RR 256
 
 void machine_opts_init(struct machine_opts *o)
@@ -185,10 +181,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 		m->o = *o;
 	else
 		machine_opts_init(&m->o);
+	if (!m->o.device)
+		m->o.device = device_default();
 	if (m->o.num_sms <= 0)
-		m->o.num_sms = DEFAULT_SMS;
+		m->o.num_sms = m->o.device->sms;
 	if (m->o.max_blocks_per_sm <= 0)
-		m->o.max_blocks_per_sm = DEFAULT_BLOCKS_PER_SM;
+		m->o.max_blocks_per_sm = m->o.device->blocks_per_sm;
+	if (m->o.cuda_version <= 0)
+		m->o.cuda_version = 13;
 	m->out = m->o.out ? m->o.out : stdout;
 	m->err = m->o.err ? m->o.err : stderr;
 	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
@@ -533,12 +533,12 @@ uint32_t sched_max_resident(struct machine *m, const struct launch *l)
 {
 	uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	uint64_t per = (uint64_t)m->o.max_blocks_per_sm;
-	uint64_t byt = THREADS_PER_SM / (threads ? threads : 1);
+	uint64_t byt = (uint64_t)m->o.device->threads_per_sm / (threads ? threads : 1);
 	uint64_t sh = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + l->shmem;
 	if (byt < per)
 		per = byt;
-	if (sh && SHARED_PER_SM / sh < per)
-		per = SHARED_PER_SM / sh;
+	if (sh && (uint64_t)m->o.device->smem_per_sm / sh < per)
+		per = (uint64_t)m->o.device->smem_per_sm / sh;
 	if (per < 1)
 		per = 1;
 	return (uint32_t)(per * (uint64_t)m->o.num_sms);

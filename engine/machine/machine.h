@@ -51,9 +51,11 @@
 #ifndef WS_MACHINE_H
 #define WS_MACHINE_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include "ir.h"
+#include "device.h"
 
 /* The generic address tags of the contract above: bits 40..47 of an address. */
 #define MACHINE_TAG_SHIFT 40
@@ -75,13 +77,17 @@ struct machine_opts {
 	uint64_t seed;
 	int fast;             /* checkers off */
 	uint64_t max_steps;   /* 0: no limit */
-	int num_sms;          /* 0: default (device profile) */
-	int max_blocks_per_sm; /* 0: default */
+	const struct device_profile *device; /* the GPU emulated (device.h); NULL: the H100 */
+	int num_sms;          /* 0: the device profile's SM count */
+	int max_blocks_per_sm; /* 0: the device profile's */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
-	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
+	int cuda_version;     /* whose codes and cudaDeviceProp: 13 (default, 0 means 13) or 12 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
+	/* when *interrupt becomes nonzero (a SIGINT handler sets it), the run stops
+	 * with an "interrupted" finding that says where every warp was, status 130 */
+	const volatile sig_atomic_t *interrupt;
 };
 
 void machine_opts_init(struct machine_opts *o);

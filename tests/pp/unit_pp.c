@@ -450,13 +450,13 @@ static void test_pp_directives(void)
 	pp_expect("__DATE__ __TIME__", "\"Jan  1 2026\" \"00:00:00\"", "__DATE__ and __TIME__");
 	pp_expect("#define L __LINE__\nL\nL", "2\n3", "__LINE__ through a macro is the expansion line");
 	pp_expect("__cplusplus __CUDACC__ __NVCC__ __CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__ __WARPSTEP__",
-		  "201703L 1 1 12 8 1", "predefined macros");
+		  "201703L 1 1 13 0 1", "predefined macros (nvcc 13.0 by default)");
 	pp_expect("__x86_64__ __linux__ __LP64__ __CHAR_BIT__ __SIZEOF_INT__ __SIZEOF_LONG__ __SIZEOF_POINTER__",
 		  "1 1 1 8 4 8 8", "target macros");
 	pp_expect("#ifdef __CUDA_ARCH__\ndev\n#else\nhost\n#endif", "host", "no __CUDA_ARCH__ on the host pass");
 
 	const char *defs[] = { "N=5", "FLAG", "E=", NULL };
-	struct pp_opts o = { 900, NULL, defs, NULL };
+	struct pp_opts o = { 900, NULL, defs, NULL, 0 };
 	const char *src = "__CUDA_ARCH__ N FLAG [E]";
 	pp_opts_str(&r, src, strlen(src), &o);
 	ok(!strcmp(out(&r), "900 5 1 []\n"), "__CUDA_ARCH__ and -D defines");
@@ -499,7 +499,7 @@ static void test_pp_include(void)
 	char *text = util_read_file(p, &len, &err);
 	uint32_t id = srcmgr_add(&r.sm, p, text, len, 0);
 	const char *dirs[] = { inc, NULL };
-	struct pp_opts o = { 0, dirs, NULL, NULL };
+	struct pp_opts o = { 0, dirs, NULL, NULL, 0 };
 	r.toks = pp_run(&r.a, &r.sm, &r.dl, id, &o);
 	pp_print(r.toks, &r.out);
 	ok(!strcmp(out(&r), "int g;\nint once;\nint other;\nint near;\nend\n") && nerrors(&r) == 0,
@@ -548,7 +548,7 @@ static void test_pp_builtin(void)
 	pp_expect("#include <stdio.h>\n#include \"stdio.h\"\nx", "x", "built-in headers via <> and \"\"");
 	struct run r;
 	const char *src = "CUDART_STUB\n#include <sub/a.h>\n#include <cuda_runtime.h>\n";
-	struct pp_opts o = { 0, NULL, NULL, "cuda_runtime.h" };
+	struct pp_opts o = { 0, NULL, NULL, "cuda_runtime.h", 0 };
 	pp_opts_str(&r, src, strlen(src), &o);
 	ok(!strcmp(out(&r), "1\n") && nerrors(&r) == 0, "implicit include; built-in tokens not printed");
 	struct token *t = r.toks;
