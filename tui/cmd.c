@@ -578,7 +578,7 @@ static const struct {
 			     "global-race", "host-device-race", "barrier-divergence",
 			     "invalid-syncwarp-mask", "invalid-collective-mask", "shfl-inactive-source",
 			     "uninitialized-read", "deadlock", "integer-divide-by-zero", "assert-failure",
-			     "trap", "stack-overflow", "step-limit", "invalid-launch",
+			     "trap", "stack-overflow", "step-limit", "interrupted", "invalid-launch",
 			     "barrier-uninitialized", "barrier-overflow", "barrier-bad-token",
 			     "grid-sync-not-cooperative", "race", "oob" } },
 	{ "pane", { "source", "warps", "lanes", "thread", "memory", "sync", "findings", "console" } },

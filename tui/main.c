@@ -120,8 +120,8 @@ static const char options_help[] =
 	"  --max-executions N      explore: stop after N executions (default 100000)\n"
 	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
 	"  --json                  explore/litmus: print JSON\n"
-	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
-	"                          default to 500000000)\n"
+	"  --max-steps N           stop after N steps (0 and the default: no limit;\n"
+	"                          Ctrl-C stops run and check and says where it was)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
@@ -512,6 +512,14 @@ static int program_report(struct machine *m, const char *path)
 	return 0;
 }
 
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
@@ -529,10 +537,17 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		compilation_release(&c);
 		return EXIT_USAGE;
 	}
-	if (!cli->steps_set)
-		cli->mo.max_steps = WS_DEFAULT_MAX_STEPS;
+	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, &old);
+	cli->mo.interrupt = &interrupted;
 	m = machine_new(c.mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
+	sigaction(SIGINT, &old, NULL);
 	fflush(stdout);
 	if (machine_nfindings(m))
 		machine_findings_render(m, stderr, cli->color);
@@ -540,6 +555,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		status = EXIT_USAGE;
 	if (cli->checking && machine_nfindings(m))
 		status = EXIT_FINDING;
+	if (interrupted)
+		status = 128 + SIGINT;
 	if (cli->stats)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));

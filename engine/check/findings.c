@@ -35,6 +35,7 @@ static const struct hint hints[] = {
 	{ "trap", "the kernel called __trap() (or reached code that must not run)" },
 	{ "stack-overflow", "runaway recursion, or local arrays too large for the stack (cudaDeviceSetLimit(cudaLimitStackSize, ...))" },
 	{ "step-limit", "the program may loop forever (a spin-wait no thread will release?); raise --max-steps if it is just long" },
+	{ "interrupted", "the run was stopped with Ctrl-C; `warpstep debug` steps through it" },
 	{ "barrier-uninitialized", "init(&bar, count) in one thread, then __syncthreads(), before any thread uses the cuda::barrier" },
 	{ "barrier-overflow", "the count given to init() must equal the number of arrivals in each phase" },
 	{ "barrier-bad-token", "wait() takes the token that this thread's arrive() on the same barrier returned" },

@@ -770,8 +770,68 @@ static int host_step(struct machine *m, int budget)
 	return interp_run_group(m, w, 0, budget);
 }
 
+/* where the groups of warp w are: " at line L" (one per group), into sb */
+static void where_warp(struct strbuf *sb, const struct warp *w)
+{
+	for (uint32_t j = 0; j < w->ng; j++) {
+		const struct group *g = &w->g[j];
+		strbuf_addf(sb, "%s lanes 0x%08x at line %u", j ? "," : "", g->mask,
+			    g->fr->code[g->pc].span.line);
+	}
+}
+
+/* the "interrupted" finding: the host thread and every resident warp (the first 64) */
+static void interrupt_report(struct machine *m)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "interrupted after %llu instructions: ", (unsigned long long)m->steps);
+	if (m->host && m->host->ng) {
+		strbuf_adds(&sb, "the host thread");
+		where_warp(&sb, m->host);
+	} else {
+		strbuf_adds(&sb, "the host thread has ended");
+	}
+	struct grid *gr = m->grid;
+	uint64_t listed = 0, more = 0;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			if (!w->live || !w->ng)
+				continue;
+			if (listed == 64) {
+				more++;
+				continue;
+			}
+			strbuf_addf(&sb, "; %s%sblock (%u,%u,%u) warp %u", listed ? "" : gr->fn->name,
+				    listed ? "" : " ", b->idx[0], b->idx[1], b->idx[2], w->id);
+			where_warp(&sb, w);
+			listed++;
+		}
+	}
+	if (more)
+		strbuf_addf(&sb, "; and %llu more warps", (unsigned long long)more);
+	if (gr && gr->nblocks > gr->next_block)
+		strbuf_addf(&sb, "; %llu blocks not started yet",
+			    (unsigned long long)(gr->nblocks - gr->next_block));
+	struct warp *w = m->host && m->host->ng ? m->host : NULL;
+	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
+	machine_finding_add(m, "interrupted", 0, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
+	strbuf_release(&sb);
+}
+
 static void check_limit(struct machine *m)
 {
+	if (WS_UNLIKELY(m->o.interrupt && *m->o.interrupt) && m->status == MST_RUNNING) {
+		interrupt_report(m);
+		if (m->grid) {
+			machine_fail_kernel(m, 702);
+			grid_end(m);
+		}
+		machine_exit(m, 130);
+		return;
+	}
 	if (m->o.max_steps && m->steps > m->o.max_steps && m->status == MST_RUNNING) {
 		machine_finding_add(m, "step-limit", 1, NULL, 0, m->mod->funcs[m->mod->main_func].span, 0,
 				    "the program ran more than %llu instructions and was stopped",

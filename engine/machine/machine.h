@@ -130,8 +130,8 @@ void machine_findings_json(const struct machine *m, FILE *f);
 /* Findings not kept because more than WS_FINDINGS_MAX distinct ones were made. */
 #define WS_FINDINGS_MAX 100
 uint64_t machine_findings_dropped(const struct machine *m);
-/* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
-#define WS_DEFAULT_MAX_STEPS 500000000ull
+/* `run` and `check` have no step limit by default (Ctrl-C interrupts them;
+ * check_spin.c catches spin-waits and deadlocks); --max-steps sets one. */
 
 /* ---- stepping (machine.c). machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };
