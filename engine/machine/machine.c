@@ -302,6 +302,7 @@ void machine_free(struct machine *m)
 	mm_free(m->mm);
 	free(m->obj_addr);
 	free(m->fn_maxdyn);
+	runtime_release(m);
 	free(m->smclk);
 	mem_release(&m->mem);
 	free(m);

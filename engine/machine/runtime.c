@@ -302,6 +302,8 @@ static uint32_t param_total(const struct ir_func *fn)
 	return off + sz;
 }
 
+static int capture_launch(struct machine *m, struct launch *l);
+
 int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 {
 	uint64_t *R = w->g[0].fr->r;
@@ -338,6 +340,8 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 		}
 	}
 #undef ARG
+	if (capture_launch(m, &l))
+		return 0;
 	vec_push(&m->queue, l);
 	return 0;
 }
@@ -731,6 +735,294 @@ static int func_attributes(struct machine *m, const uint64_t *a)
 	return machine_host_write(m, a[0], &f, sizeof(f)) ? E_INVAL : E_OK;
 }
 
+/* ---- CUDA graphs: stream capture and explicit nodes, run in creation order */
+
+/*
+ * A node can only depend on nodes created before it, so the order of
+ * creation is a topological order: warpstep runs a graph's nodes one after
+ * the other, in that order, on its one device queue. Kernel nodes are
+ * queued, copy and memset nodes wait for the queue, host nodes go back to
+ * the program (cudaGraphLaunch in cuda_runtime.h calls them).
+ */
+enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST };
+struct gnode {
+	int kind;
+	struct launch l;        /* GN_KERNEL (l.param owned) */
+	uint64_t dst, src, n;   /* GN_COPY: bytes; GN_SET: elements of esize, rows of pitch */
+	uint64_t pitch, height;
+	uint32_t value, esize;
+	int dir;
+	uint64_t fn, data;      /* GN_HOST */
+};
+struct ws_graph {
+	VEC(struct gnode) nodes;
+	int freed;
+};
+
+static uint64_t graph_handle(size_t i) { return ADDR(0x7d, (uint64_t)(i + 1) << 4); }
+static uint64_t node_handle(size_t g, size_t i) { return ADDR(0x7c, ((uint64_t)g << 24 | (i + 1)) << 4); }
+
+static struct ws_graph *graph_of(struct machine *m, uint64_t h, size_t *idx)
+{
+	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
+	if (ADDR_TAG(h) != 0x7d || i >= m->graphs.len || m->graphs.v[i]->freed)
+		return NULL;
+	if (idx)
+		*idx = i;
+	return m->graphs.v[i];
+}
+
+static size_t graph_new(struct machine *m)
+{
+	struct ws_graph *g = xcalloc(1, sizeof(*g));
+	vec_push(&m->graphs, g);
+	return m->graphs.len - 1;
+}
+
+static void graph_free(struct ws_graph *g)
+{
+	for (size_t i = 0; i < g->nodes.len; i++)
+		if (g->nodes.v[i].kind == GN_KERNEL)
+			free(g->nodes.v[i].l.param);
+	vec_free(&g->nodes);
+	g->freed = 1;
+}
+
+void runtime_release(struct machine *m)
+{
+	for (size_t i = 0; i < m->graphs.len; i++) {
+		graph_free(m->graphs.v[i]);
+		free(m->graphs.v[i]);
+	}
+	vec_free(&m->graphs);
+}
+
+/* add node n to graph gi; *pnode (when not 0) gets its handle */
+static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pnode)
+{
+	struct ws_graph *g = m->graphs.v[gi];
+	vec_push(&g->nodes, *n);
+	if (pnode && put64(m, pnode, node_handle(gi, g->nodes.len - 1)))
+		return E_INVAL;
+	return E_OK;
+}
+
+static int capturing(struct machine *m, uint64_t stream)
+{
+	return m->capturing && stream == m->capture_stream;
+}
+
+/* a launch on the stream being captured becomes a kernel node: 1, else 0 */
+static int capture_launch(struct machine *m, struct launch *l)
+{
+	if (!capturing(m, l->stream))
+		return 0;
+	struct gnode n;
+	memset(&n, 0, sizeof(n));
+	n.kind = GN_KERNEL;
+	n.l = *l;
+	graph_add(m, m->capture_graph, &n, 0);
+	return 1;
+}
+
+/* cudaGraphAddKernelNode(pNode, graph, deps, ndeps, const cudaKernelNodeParams *) */
+static int graph_kernel_node(struct machine *m, const uint64_t *a)
+{
+	size_t gi;
+	uint8_t kp[56];
+	if (!graph_of(m, a[1], &gi) || machine_host_read(m, a[4], kp, sizeof(kp)))
+		return E_INVAL;
+	uint64_t func, args;
+	memcpy(&func, kp, 8);
+	memcpy(&args, kp + 40, 8);
+	const struct ir_func *fn = kernel_of(m, func);
+	if (!fn)
+		return E_DEVFN;
+	struct gnode n;
+	memset(&n, 0, sizeof(n));
+	n.kind = GN_KERNEL;
+	n.l.fidx = (int32_t)(fn - m->mod->funcs);
+	memcpy(n.l.grid, kp + 8, 12);
+	memcpy(n.l.block, kp + 20, 12);
+	uint32_t sh;
+	memcpy(&sh, kp + 32, 4);
+	n.l.shmem = sh;
+	int e = launch_check(m, &n.l);
+	if (e)
+		return e;
+	n.l.param_size = param_total(fn);
+	n.l.param = xcalloc(1, n.l.param_size ? n.l.param_size : 1);
+	for (uint32_t k = 0; k < fn->nparams; k++) {
+		uint32_t off, sz;
+		uint64_t p;
+		param_layout(fn, k, &off, &sz);
+		if (machine_host_read(m, args + 8 * k, &p, 8) || machine_host_read(m, p, n.l.param + off, sz)) {
+			free(n.l.param);
+			return E_INVAL;
+		}
+	}
+	return graph_add(m, gi, &n, a[0]);
+}
+
+/* run graph exec from node *cursor (a[2]): 0 and *fn (a[3]) = 0 when done, or at a host node */
+static int graph_run(struct machine *m, const uint64_t *a)
+{
+	struct ws_graph *g = graph_of(m, a[0], NULL);
+	uint32_t cur;
+	if (!g || machine_host_read(m, a[2], &cur, 4))
+		return E_INVAL;
+	for (; cur < g->nodes.len; cur++) {
+		struct gnode *n = &g->nodes.v[cur];
+		if (n->kind == GN_KERNEL) {
+			struct launch l = n->l;
+			l.stream = a[1];
+			l.param = xmalloc(l.param_size ? l.param_size : 1);
+			memcpy(l.param, n->l.param, l.param_size);
+			vec_push(&m->queue, l);
+			continue;
+		}
+		if (device_busy(m)) {
+			put32(m, a[2], cur);
+			return -1;      /* wait for the kernels before it, then run again from here */
+		}
+		int e = E_OK;
+		if (n->kind == GN_HOST) {
+			put32(m, a[2], cur + 1);
+			if (put64(m, a[3], n->fn) || put64(m, a[4], n->data))
+				return E_INVAL;
+			return E_OK;
+		} else if (n->kind == GN_COPY) {
+			runtime_flush_output(m);
+			e = copy_checked(m, n->dst, n->src, n->n, n->dir);
+		} else {
+			for (uint64_t r = 0; r < n->height && n->n && !e; r++) {
+				uint64_t bytes = n->n * n->esize, row = n->dst + r * n->pitch;
+				int dv;
+				uint8_t *p = raw(m, row, bytes, &dv);
+				if (!p || !dv) {
+					e = E_INVAL;
+					break;
+				}
+				for (uint64_t k = 0; k < n->n; k++)
+					memcpy(p + k * n->esize, &n->value, n->esize);
+				mark_written(m, row, bytes);
+			}
+		}
+		if (e)
+			return e;
+	}
+	put32(m, a[2], cur);
+	return put64(m, a[3], 0) ? E_INVAL : E_OK;
+}
+
+/* the graph runtime calls; -1: not one of them */
+static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
+{
+	size_t gi;
+	struct gnode n;
+	memset(&n, 0, sizeof(n));
+	switch (id) {
+	case BI_cudaGraphCreate:
+		return put64(m, a[0], graph_handle(graph_new(m))) ? E_INVAL : E_OK;
+	case BI_cudaStreamBeginCapture:
+		if (m->capturing)
+			return E_INVAL;
+		m->capture_graph = (uint32_t)graph_new(m);
+		m->capture_stream = a[0];
+		m->capturing = 1;
+		return E_OK;
+	case BI_cudaStreamEndCapture:
+		if (!capturing(m, a[0]))
+			return E_INVAL;
+		m->capturing = 0;
+		return put64(m, a[1], graph_handle(m->capture_graph)) ? E_INVAL : E_OK;
+	case BI_cudaStreamIsCapturing:
+		return put32(m, a[1], capturing(m, a[0]) ? 1 : 0) ? E_INVAL : E_OK;
+	case BI_cuda__wsCaptureHostFunc:
+		n.kind = GN_HOST;
+		n.fn = a[1];
+		n.data = a[2];
+		return graph_add(m, m->capture_graph, &n, 0);
+	case BI_cudaGraphAddKernelNode:
+		return graph_kernel_node(m, a);
+	case BI_cudaGraphAddMemcpyNode1D:
+		if (!graph_of(m, a[1], &gi))
+			return E_INVAL;
+		n.kind = GN_COPY;
+		n.dst = a[4];
+		n.src = a[5];
+		n.n = a[6];
+		n.dir = (int)a[7];
+		return graph_add(m, gi, &n, a[0]);
+	case BI_cudaGraphAddMemsetNode: {
+		uint8_t mp[40];
+		if (!graph_of(m, a[1], &gi) || machine_host_read(m, a[4], mp, sizeof(mp)))
+			return E_INVAL;
+		n.kind = GN_SET;
+		memcpy(&n.dst, mp, 8);
+		memcpy(&n.pitch, mp + 8, 8);
+		memcpy(&n.value, mp + 16, 4);
+		memcpy(&n.esize, mp + 20, 4);
+		memcpy(&n.n, mp + 24, 8);
+		memcpy(&n.height, mp + 32, 8);
+		if ((n.esize != 1 && n.esize != 2 && n.esize != 4) || (n.height > 1 && n.pitch < n.n * n.esize))
+			return E_INVAL;
+		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cudaGraphAddHostNode: {
+		uint64_t hp[2];
+		if (!graph_of(m, a[1], &gi) || machine_host_read(m, a[4], hp, sizeof(hp)))
+			return E_INVAL;
+		n.kind = GN_HOST;
+		n.fn = hp[0];
+		n.data = hp[1];
+		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cudaGraphGetNodes: {
+		struct ws_graph *g = graph_of(m, a[0], &gi);
+		uint64_t cnt;
+		if (!g || machine_host_read(m, a[2], &cnt, 8))
+			return E_INVAL;
+		for (uint64_t i = 0; a[1] && i < cnt && i < g->nodes.len; i++)
+			if (put64(m, a[1] + 8 * i, node_handle(gi, i)))
+				return E_INVAL;
+		return put64(m, a[2], g->nodes.len) ? E_INVAL : E_OK;
+	}
+	case BI_cudaGraphInstantiate: {
+		struct ws_graph *g = graph_of(m, a[1], NULL);
+		if (!g)
+			return E_INVAL;
+		size_t ei = graph_new(m);
+		struct ws_graph *x = m->graphs.v[ei];
+		g = m->graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
+		for (size_t i = 0; i < g->nodes.len; i++) {
+			struct gnode c = g->nodes.v[i];
+			if (c.kind == GN_KERNEL) {
+				c.l.param = xmalloc(c.l.param_size ? c.l.param_size : 1);
+				memcpy(c.l.param, g->nodes.v[i].l.param, c.l.param_size);
+			}
+			vec_push(&x->nodes, c);
+		}
+		return put64(m, a[0], graph_handle(ei)) ? E_INVAL : E_OK;
+	}
+	case BI_cudaGraph__wsRun: {
+		int e = graph_run(m, a);
+		if (e < 0)
+			return -2;
+		return e;
+	}
+	case BI_cudaGraphDestroy: case BI_cudaGraphExecDestroy: {
+		struct ws_graph *g = graph_of(m, a[0], NULL);
+		if (!g)
+			return E_INVAL;
+		graph_free(g);
+		return E_OK;
+	}
+	default:
+		return -1;
+	}
+}
+
 /* ---- glibc's random_r (TYPE_3), so rand() sequences match a real run */
 
 static void rand_seed(struct machine *m, uint32_t seed)
@@ -949,7 +1241,11 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 
 static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 {
-	int e;
+	int e = rt_graph(m, id, a, ret);
+	if (e == -2)
+		return 1;       /* cudaGraphLaunch waits for the device */
+	if (e >= 0)
+		RET(e);
 	switch (id) {
 	case BI_cudaGetLastError:
 		*ret = (uint64_t)(m->last_err ? m->last_err : m->sticky_err);
@@ -991,6 +1287,26 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(put32(m, a[0], (uint32_t)occupancy(m, fn, (int)(int32_t)a[2], a[3])) ? E_INVAL : E_OK);
 	}
 	case BI_cudaOccupancyMaxPotentialBlockSize: RET(occ_potential(m, a));
+	case BI_cudaMemcpyAsync: case BI_cudaMemsetAsync:
+		if (!capturing(m, id == BI_cudaMemcpyAsync ? a[4] : a[3]))
+			break;
+		{
+			struct gnode n;
+			memset(&n, 0, sizeof(n));
+			n.kind = id == BI_cudaMemcpyAsync ? GN_COPY : GN_SET;
+			n.dst = a[0];
+			if (id == BI_cudaMemcpyAsync) {
+				n.src = a[1];
+				n.n = a[2];
+				n.dir = (int)a[3];
+			} else {
+				n.value = (uint8_t)a[1];
+				n.esize = 1;
+				n.n = a[2];
+				n.height = 1;
+			}
+			RET(graph_add(m, m->capture_graph, &n, 0));
+		}
 	case BI_cudaFuncGetAttributes: RET(func_attributes(m, a));
 	case BI_cudaFuncSetAttribute: {
 		uint64_t idx = (ADDR_OFF(a[0]) >> 4) - 1;

@@ -1024,7 +1024,6 @@ static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
 #define cudaHostRegisterMapped 0x02
 #define cudaHostRegisterIoMemory 0x04
 #define cudaHostRegisterReadOnly 0x08
-#define cudaStreamCaptureModeGlobal 0
 #define CUDART_CB
 typedef void (*cudaHostFn_t)(void *userData);
 typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
@@ -1054,8 +1053,24 @@ static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t e
 {
 	return cudaSuccess;
 }
+enum cudaStreamCaptureMode {
+	cudaStreamCaptureModeGlobal = 0,
+	cudaStreamCaptureModeThreadLocal = 1,
+	cudaStreamCaptureModeRelaxed = 2,
+};
+enum cudaStreamCaptureStatus {
+	cudaStreamCaptureStatusNone = 0,
+	cudaStreamCaptureStatusActive = 1,
+	cudaStreamCaptureStatusInvalidated = 2,
+};
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *status) __ws_builtin(cudaStreamIsCapturing);
+cudaError_t cuda__wsCaptureHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *data) __ws_builtin(cuda__wsCaptureHostFunc);
 static inline cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
+	enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+	cudaStreamIsCapturing(stream, &cs);
+	if (cs == cudaStreamCaptureStatusActive)
+		return cuda__wsCaptureHostFunc(stream, fn, userData);
 	cudaError_t e = cudaStreamSynchronize(stream);
 	if (e != cudaSuccess)
 		return e;
@@ -1258,5 +1273,72 @@ struct cudaDeviceProp {
 	int reserved[56];
 #endif
 };
+
+
+/* ---- CUDA graphs (engine/machine/runtime.c): a graph's nodes run in the order they were created */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+struct cudaKernelNodeParams {
+	void *func;
+	dim3 gridDim;
+	dim3 blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemsetParams {
+	void *dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;
+	size_t width;
+	size_t height;
+};
+struct cudaHostNodeParams {
+	cudaHostFn_t fn;
+	void *userData;
+};
+typedef struct cudaKernelNodeParams cudaKernelNodeParams;
+typedef struct cudaMemsetParams cudaMemsetParams;
+typedef struct cudaHostNodeParams cudaHostNodeParams;
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) __ws_builtin(cudaGraphCreate);
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode) __ws_builtin(cudaStreamBeginCapture);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) __ws_builtin(cudaStreamEndCapture);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams) __ws_builtin(cudaGraphAddKernelNode);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __ws_builtin(cudaGraphAddMemcpyNode1D);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemsetParams *pMemsetParams) __ws_builtin(cudaGraphAddMemsetNode);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaHostNodeParams *pNodeParams) __ws_builtin(cudaGraphAddHostNode);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes) __ws_builtin(cudaGraphGetNodes);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0) __ws_builtin(cudaGraphInstantiate);
+cudaError_t cudaGraph__wsRun(cudaGraphExec_t exec, cudaStream_t stream, unsigned int *cursor, cudaHostFn_t *fn, void **data) __ws_builtin(cudaGraph__wsRun);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph) __ws_builtin(cudaGraphDestroy);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) __ws_builtin(cudaGraphExecDestroy);
+static inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0)
+{
+	return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+static inline cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies)
+{
+	struct cudaMemsetParams p = { 0, 0, 0, 1, 0, 1 };
+	return cudaGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, &p);
+}
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)
+{
+	return cudaSuccess;     /* creation order already respects every dependency */
+}
+/* host nodes run here, on the calling thread, once the nodes before them have run */
+static inline cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+	unsigned int cursor = 0;
+	for (;;) {
+		cudaHostFn_t fn = 0;
+		void *data = 0;
+		cudaError_t e = cudaGraph__wsRun(graphExec, stream, &cursor, &fn, &data);
+		if (e != cudaSuccess || !fn)
+			return e;
+		fn(data);
+	}
+}
 
 #endif
