@@ -197,7 +197,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->stack_limit = 64 * 1024;
 	m->heap_limit = 8 * 1024 * 1024;
-	m->printf_limit = 1024 * 1024;
+	m->printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
 	mem_init(&m->mem);
 	place_objects(m);
 	strbuf_init(&m->dev_out);

@@ -1,5 +1,5 @@
 // The device as programs print it: cudaDeviceProp (CUDA 13's layout, sizeof
-// 1008), cudaDeviceGetAttribute and cudaMemGetInfo's total. warpstep's
+// 1008), cudaDeviceGetAttribute, cudaMemGetInfo's total and the default limits. warpstep's
 // default profile is the H100 SXM 80GB; every value here is the real one
 // (tools/hw/h100-devprops.txt).
 #include <cstdio>
@@ -42,6 +42,11 @@ int main(void)
 	size_t freeb = 0, total = 0;
 	cudaMemGetInfo(&freeb, &total);
 	printf("cudaMemGetInfo total %zu, free < total: %s\n", total, freeb < total ? "yes" : "no");
+	size_t fifo = 0, heap = 0, stack = 0;
+	cudaDeviceGetLimit(&fifo, cudaLimitPrintfFifoSize);
+	cudaDeviceGetLimit(&heap, cudaLimitMallocHeapSize);
+	cudaDeviceGetLimit(&stack, cudaLimitStackSize);
+	printf("limits: printf FIFO %zu, heap %zu, stack %zu\n", fifo, heap, stack);
 	int rt = 0;
 	cudaRuntimeGetVersion(&rt);
 	printf("runtime %d CUDART_VERSION %d\n", rt, CUDART_VERSION);
