@@ -87,4 +87,20 @@ tap_result $? "CUDA 13 (default): prop.clockRate is refused as nvcc 13 refuses i
 out=$(run "$WARPSTEP" run --cuda-version 12 "$t/old.cu")
 [ "$out" = "1980000 2619000 1 1032" ]
 tap_result $? "--cuda-version 12: clockRate, memoryClockRate, deviceOverlap, sizeof 1032 ($out)"
+cat >"$t/prefetch12.cu" <<'CU'
+#include <cstdio>
+int main(void)
+{
+	int *m;
+	cudaMallocManaged(&m, 64);
+	printf("%d %d\n", (int)cudaMemPrefetchAsync(m, 64, 0), (int)cudaMemAdvise(m, 64, cudaMemAdviseSetReadMostly, cudaCpuDeviceId));
+	return 0;
+}
+CU
+out=$(run "$WARPSTEP" run --cuda-version 12 "$t/prefetch12.cu")
+[ "$out" = "0 0" ]
+tap_result $? "--cuda-version 12: cudaMemPrefetchAsync and cudaMemAdvise take a device number ($out)"
+run "$WARPSTEP" run "$t/prefetch12.cu" >/dev/null
+[ $? -eq 2 ] && grep -q "too few arguments to function 'cudaMemPrefetchAsync'" "$t/err"
+tap_result $? "CUDA 13: the device-number form is refused, as nvcc 13 refuses it"
 tap_done

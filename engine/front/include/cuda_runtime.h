@@ -1341,4 +1341,112 @@ static inline cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_
 	}
 }
 
+
+/*
+ * ---- stream-ordered memory pools, prefetch and advice. The device memory
+ * is one pool (cudaMallocFromPoolAsync is cudaMallocAsync); managed memory
+ * is always where both sides can use it, so prefetch and advice change
+ * nothing. CUDA 13 takes a cudaMemLocation where CUDA 12 took a device
+ * number (--cuda-version 12 gives the int forms, as nvcc 12 does).
+ */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+enum cudaMemPoolAttr {
+	cudaMemPoolReuseFollowEventDependencies = 0x1,
+	cudaMemPoolReuseAllowOpportunistic = 0x2,
+	cudaMemPoolReuseAllowInternalDependencies = 0x3,
+	cudaMemPoolAttrReleaseThreshold = 0x4,
+	cudaMemPoolAttrReservedMemCurrent = 0x5,
+	cudaMemPoolAttrReservedMemHigh = 0x6,
+	cudaMemPoolAttrUsedMemCurrent = 0x7,
+	cudaMemPoolAttrUsedMemHigh = 0x8,
+};
+enum cudaMemoryAdvise {
+	cudaMemAdviseSetReadMostly = 1,
+	cudaMemAdviseUnsetReadMostly = 2,
+	cudaMemAdviseSetPreferredLocation = 3,
+	cudaMemAdviseUnsetPreferredLocation = 4,
+	cudaMemAdviseSetAccessedBy = 5,
+	cudaMemAdviseUnsetAccessedBy = 6,
+};
+enum cudaMemLocationType {
+	cudaMemLocationTypeInvalid = 0,
+	cudaMemLocationTypeDevice = 1,
+	cudaMemLocationTypeHost = 2,
+	cudaMemLocationTypeHostNuma = 3,
+	cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+	enum cudaMemLocationType type;
+	int id;
+};
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+	if (device != 0)
+		return cudaErrorInvalidDevice;
+	*memPool = (cudaMemPool_t)0x7b0000000010ull;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
+{
+	return cudaDeviceGetDefaultMemPool(memPool, device);
+}
+static inline cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
+{
+	if (device != 0)
+		return cudaErrorInvalidDevice;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+	if (attr >= cudaMemPoolAttrReleaseThreshold)
+		*(unsigned long long *)value = 0;
+	else
+		*(int *)value = 1;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep) { return cudaSuccess; }
+static inline cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+	return cudaMalloc(ptr, size);
+}
+template<class T> static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+	return cudaMalloc((void **)ptr, size);
+}
+#if __WS_CUDA12
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream = 0)
+{
+	if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
+		return cudaErrorInvalidDevice;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location)
+{
+	return cudaSuccess;
+}
+#else
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location)
+{
+	return cudaSuccess;
+}
+#endif
+
 #endif
