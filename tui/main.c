@@ -121,8 +121,8 @@ static const char options_help[] =
 	"  --max-executions N      explore: stop after N executions (default 100000)\n"
 	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
 	"  --json                  explore/litmus: print JSON\n"
-	"  --max-steps N           stop after N steps (0: no limit; run and check\n"
-	"                          default to 500000000)\n"
+	"  --max-steps N           stop after N steps (0 and the default: no limit;\n"
+	"                          Ctrl-C stops run and check and says where it was)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
@@ -131,7 +131,12 @@ static const char options_help[] =
 	"  --allow-read DIR        Lua scripts and lessons: may also read files under DIR\n"
 	"                          (besides their own folder; repeatable)\n"
 	"  --cuda-arch N           __CUDA_ARCH__ of the device pass (default 900)\n"
-	"  --cuda-version 12|13    whose launch-error codes the runtime gives (default 12)\n"
+	"  --cuda-version 12|13    the toolkit emulated: error codes, cudaDeviceProp's\n"
+	"                          fields, CUDART_VERSION (default 13)\n"
+	"  --fmad true|false       contract a*b+c into fused multiply-add in device\n"
+	"                          code, as nvcc (default true)\n"
+	"  --device NAME           the GPU emulated (default h100; `--device list`\n"
+	"                          lists them); also $WARPSTEP_DEVICE and the config file\n"
 	"  -I DIR                  add DIR to the quoted-include search path\n"
 	"  -D NAME[=VALUE]         define a macro\n"
 	"  -h, --help              show this help and exit\n"
@@ -224,6 +229,90 @@ static int opt_sched(struct cli *cli, const char *v)
 	return usage_error("bad --sched '%s' (expected rr or random:SEED)", v);
 }
 
+/* print the device profiles, one a line: key, SMs, compute capability, name */
+static void devices_print(FILE *f)
+{
+	const struct device_profile *d;
+	for (int i = 0; (d = device_at(i)); i++)
+		fprintf(f, "%-16s %3d SMs  sm_%d%d  %.1f GiB  %s%s\n", d->key, d->sms, d->major, d->minor,
+			(double)d->global_mem / (1u << 30), d->name, i ? "" : "  (default)");
+}
+
+/* --device NAME (or the same from where): "list" prints the profiles */
+static int opt_device(struct cli *cli, const char *v, const char *where)
+{
+	const struct device_profile *d = device_find(v);
+	if (!strcmp(v, "list")) {
+		devices_print(stdout);
+		return 0;
+	}
+	if (!d) {
+		fprintf(stderr, "warpstep: %s: unknown device '%s'; the devices are:\n", where, v);
+		devices_print(stderr);
+		return EXIT_USAGE;
+	}
+	cli->mo.device = d;
+	return 0;
+}
+
+/*
+ * The defaults before the command line: the config file
+ * ($XDG_CONFIG_HOME/warpstep/config, else ~/.config/warpstep/config: lines
+ * `key = value`, `#` comments; the key is `device`), then $WARPSTEP_DEVICE,
+ * which a course sets for its students. Returns 0, or the exit status of a
+ * bad value.
+ */
+static int config_load(struct cli *cli)
+{
+	char path[4096], line[512];
+	const char *xdg = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME"), *env;
+	FILE *f = NULL;
+	int status = 0, ln = 0;
+
+	if (xdg && *xdg)
+		snprintf(path, sizeof(path), "%s/warpstep/config", xdg);
+	else if (home && *home)
+		snprintf(path, sizeof(path), "%s/.config/warpstep/config", home);
+	else
+		path[0] = 0;
+	if (path[0])
+		f = fopen(path, "r");
+	while (f && !status && fgets(line, sizeof(line), f)) {
+		char *k = line, *v, *e;
+		ln++;
+		while (*k == ' ' || *k == '\t')
+			k++;
+		if (*k == '#' || *k == '\n' || !*k)
+			continue;
+		e = k + strlen(k);
+		while (e > k && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			*--e = 0;
+		if (!(v = strchr(k, '='))) {
+			fprintf(stderr, "warpstep: %s:%d: expected 'key = value'\n", path, ln);
+			status = EXIT_USAGE;
+			break;
+		}
+		for (e = v; e > k && (e[-1] == ' ' || e[-1] == '\t'); e--)
+			;
+		*e = 0;
+		for (v++; *v == ' ' || *v == '\t'; v++)
+			;
+		if (!strcmp(k, "device")) {
+			char where[4200];
+			snprintf(where, sizeof(where), "%s:%d", path, ln);
+			status = opt_device(cli, v, where);
+		} else {
+			fprintf(stderr, "warpstep: %s:%d: unknown key '%s' (known: device)\n", path, ln, k);
+			status = EXIT_USAGE;
+		}
+	}
+	if (f)
+		fclose(f);
+	if (!status && (env = getenv("WARPSTEP_DEVICE")) && *env)
+		status = opt_device(cli, env, "WARPSTEP_DEVICE");
+	return status;
+}
+
 static int opt_number(const char *name, const char *v, long long *out)
 {
 	*out = parse_count(v);
@@ -295,7 +384,7 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
 	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
-	    strcmp(name, "--allow-read"))
+	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -351,11 +440,23 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		if (!*status && (num < 1 || num > 65536))
 			*status = usage_error("bad --memory '%s' (expected MiB, 1 to 65536)", v);
 		cli->lua_memory = (size_t)num << 20;
+	} else if (strcmp(name, "--fmad") == 0) {
+		if (strcmp(v, "true") == 0)
+			cli->fo.no_fmad = 0;
+		else if (strcmp(v, "false") == 0)
+			cli->fo.no_fmad = 1;
+		else
+			*status = usage_error("bad --fmad '%s' (expected true or false)", v);
+	} else if (strcmp(name, "--device") == 0) {
+		*status = opt_device(cli, v, "--device");
+		if (!*status && !strcmp(v, "list"))
+			return OPT_EXIT;
 	} else if (strcmp(name, "--cuda-version") == 0) {
 		*status = opt_number(name, v, &num);
 		if (!*status && num != 12 && num != 13)
 			*status = usage_error("bad --cuda-version '%s' (expected 12 or 13)", v);
 		cli->mo.cuda_version = (int)num;
+		cli->fo.cuda_version = (int)num;
 	} else {
 		*status = opt_number(name, v, &num);
 		if (!*status && (num < 100 || num > 9990))
@@ -475,6 +576,14 @@ static int output_check(const char *opt, const char *path, const char *const *in
 	return 0;
 }
 
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
@@ -492,10 +601,17 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		compilation_release(&c);
 		return EXIT_USAGE;
 	}
-	if (!cli->steps_set)
-		cli->mo.max_steps = WS_DEFAULT_MAX_STEPS;
+	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, &old);
+	cli->mo.sigint = &interrupted;
 	m = machine_new(c.mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
+	sigaction(SIGINT, &old, NULL);
 	fflush(stdout);
 	if (machine_nfindings(m))
 		machine_findings_render(m, stderr, cli->color);
@@ -503,6 +619,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		status = EXIT_USAGE;
 	if (cli->checking && machine_nfindings(m))
 		status = EXIT_FINDING;
+	if (interrupted)
+		status = 128 + SIGINT;
 	if (cli->stats)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
@@ -727,6 +845,8 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 	const char *lesson = NULL;
 	int i = 1, status;
 
+	if ((status = config_load(cli)))
+		return status;
 	if ((status = options_parse(cli, argc, argv, &i)) >= 0)
 		return status;
 	if (i < argc) {

@@ -3,7 +3,8 @@
  * flag that no runnable thread will set (often a block waiting for a block
  * that is not resident), so that `warpstep run` never hangs on them.
  *
- * Every SPIN_SAMPLE steps of a running grid, if the device made progress
+ * Every SPIN_SAMPLE steps of a running grid (or 1024 steps per live warp,
+ * when that is more: hashing them costs), if the device made progress
  * since the last sample (a store or a memory-changing atomic, a block
  * finished), the histories are cleared. Otherwise each live warp's state
  * (groups: mask, pc, state; their frames' registers) is hashed: a warp
@@ -44,7 +45,7 @@ static uint64_t warp_hash(const struct warp *w, int *blocked)
 	return h;
 }
 
-static void spin_report(struct machine *m, struct grid *gr)
+static void spin_report(struct machine *m, struct grid *gr, uint64_t interval)
 {
 	struct strbuf sb;
 	strbuf_init(&sb);
@@ -84,8 +85,8 @@ static void spin_report(struct machine *m, struct grid *gr)
 			    (unsigned long long)waiting);
 	if (first)
 		machine_finding_add(m, "deadlock", 1, first, fg->mask, fg->fr->code[fg->pc].span, 0,
-				    "deadlock: the threads spin on memory that no runnable thread will change (nothing was written for %u million steps): %s",
-				    SPIN_ROUNDS * SPIN_SAMPLE >> 20, strbuf_cstr(&sb));
+				    "deadlock: the threads spin on memory that no runnable thread will change (nothing was written for %llu million steps): %s",
+				    (unsigned long long)(SPIN_ROUNDS * interval >> 20), strbuf_cstr(&sb));
 	strbuf_release(&sb);
 }
 
@@ -100,12 +101,14 @@ int check_spin(struct machine *m)
 		return 0;
 	}
 	int all = 1, rounds = SPIN_ROUNDS, spinning = 0;
+	uint64_t live = 0;
 	for (int s = 0; s < gr->nres; s++) {
 		struct block *b = gr->res[s];
 		for (uint32_t i = 0; b && i < b->nwarps; i++) {
 			struct warp *w = &b->w[i];
 			if (!w->live)
 				continue;
+			live++;
 			if (w->spin_epoch != m->spin_epoch) {
 				w->spin_epoch = m->spin_epoch;
 				w->spin_n = 0;
@@ -125,8 +128,15 @@ int check_spin(struct machine *m)
 				all = 0;
 		}
 	}
+	/*
+	 * Hashing costs in proportion to the live warps: sample no more often
+	 * than every 1024 steps per live warp, so that the thousands of warps of
+	 * a large device profile (8448 on the H100) cost a few operations a step.
+	 */
+	uint64_t interval = live << 10 > SPIN_SAMPLE ? live << 10 : SPIN_SAMPLE;
+	m->spin_next = m->steps + interval;
 	if (!all || !spinning || rounds < SPIN_ROUNDS)
 		return 0;
-	spin_report(m, gr);
+	spin_report(m, gr, interval);
 	return 1;
 }

@@ -70,6 +70,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 		o = &none;
 	struct pp_opts po = { 0 };
 	po.cuda_arch = 0;
+	po.cuda_version = o->cuda_version;
 	po.include_dirs = o->include_dirs;
 	po.defines = o->defines;
 	po.implicit_include = "cuda_runtime.h";
@@ -88,7 +89,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	diaglist_release(&dd);
 	if (c->diags.nerrors)
 		return -1;
-	c->mod = lower_module(&c->arena, &c->diags, &c->sm, ps->host, ps->dev);
+	c->mod = lower_module(&c->arena, &c->diags, &c->sm, ps->host, ps->dev, !o->no_fmad);
 	if (c->diags.nerrors) {
 		c->mod = NULL;
 		return -1;

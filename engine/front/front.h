@@ -37,6 +37,8 @@ struct front_opts {
 	/* which files may be read (pp.h): asked about the main file of
 	 * front_compile_file and every #include; NULL: any */
 	const struct pp_read_policy *policy;
+	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
+	int no_fmad;                     /* --fmad=false: no a*b+c contraction in device code */
 };
 
 struct compilation {

@@ -125,6 +125,7 @@ struct lower {
 	/* the function being lowered */
 	struct obj *fn;
 	int device;             /* lowering device code */
+	int fmad;               /* contract a*b+c in device code (lower.h) */
 	VEC(struct ir_insn) code;
 	VEC(uint8_t) regty;
 	VEC(struct ir_stmt) stmts;
@@ -664,6 +665,51 @@ static int gen_cast(struct lower *L, struct node *n)
 	if (from->kind == TY_FUNC)
 		return v;
 	return emit_cvt(L, tt, ft, v);
+}
+
+/* ---- fused multiply-add contraction (lower.h: fmad) */
+
+/* e, when it is a multiply of type t that device code contracts into an add */
+static struct node *fma_operand(struct lower *L, struct node *e, enum ir_type t)
+{
+	if (!L->device || !L->fmad || (t != IR_F32 && t != IR_F64))
+		return NULL;
+	return e && e->kind == ND_MUL && type_ir(e->ty) == t ? e : NULL;
+}
+
+static int emit_neg(struct lower *L, enum ir_type t, int v)
+{
+	struct ir_insn *in = emit(L, IR_NEG, t);
+	in->a = v;
+	in->d = newreg(L, t);
+	return in->d;
+}
+
+/* fmaf(x, y, z) or fma(x, y, z): x*y + z rounded once */
+static int emit_fma(struct lower *L, enum ir_type t, int x, int y, int z)
+{
+	int32_t *args = arena_alloc(L->a, sizeof(int32_t) * 3);
+	args[0] = x;
+	args[1] = y;
+	args[2] = z;
+	struct ir_insn *in = emit(L, IR_BCALL, t);
+	in->imm = t == IR_F32 ? BI_fmaf : BI_fma;
+	in->args = args;
+	in->nargs = 3;
+	in->d = newreg(L, t);
+	return in->d;
+}
+
+/*
+ * acc + m or acc - m (sub) where m is a contractible multiply, acc already
+ * computed: fma(x, y, acc) or fma(-x, y, acc)
+ */
+static int gen_fma_into(struct lower *L, enum ir_type t, int acc, struct node *m, int sub)
+{
+	int x = gen_expr(L, m->lhs), y = gen_expr(L, m->rhs);
+	if (sub)
+		x = emit_neg(L, t, x);
+	return emit_fma(L, t, x, y, acc);
 }
 
 static enum ir_op arith_op(enum node_kind k)
@@ -1488,11 +1534,16 @@ static int gen_assign(struct lower *L, struct node *n)
 		int a = emit_cvt(L, olt, lt, old);
 		if (olt != ct)
 			a = emit_cvt(L, ct, olt, a);
-		int b = gen_expr(L, n->rhs);
-		enum ir_type rt = type_ir(n->rhs->ty);
-		if ((op->kind == ND_SHL || op->kind == ND_SHR) && rt != ct)
-			b = emit_cvt(L, ct, rt, b);
-		nv = emit2(L, arith_op(op->kind), ct, a, b);
+		struct node *m = op->kind == ND_ADD || op->kind == ND_SUB ? fma_operand(L, n->rhs, ct) : NULL;
+		if (m) {
+			nv = gen_fma_into(L, ct, a, m, op->kind == ND_SUB);   /* x += a*b */
+		} else {
+			int b = gen_expr(L, n->rhs);
+			enum ir_type rt = type_ir(n->rhs->ty);
+			if ((op->kind == ND_SHL || op->kind == ND_SHR) && rt != ct)
+				b = emit_cvt(L, ct, rt, b);
+			nv = emit2(L, arith_op(op->kind), ct, a, b);
+		}
 		nv = emit_cvt(L, lt, ct, nv);
 	}
 	store(L, lv, nv);
@@ -1599,8 +1650,21 @@ static int gen_expr_inner(struct lower *L, struct node *n)
 	}
 	case ND_ADD: case ND_SUB: case ND_MUL: case ND_DIV: case ND_MOD: case ND_BITAND:
 	case ND_BITOR: case ND_BITXOR: case ND_SHL: case ND_SHR: {
-		int a = gen_expr(L, n->lhs), b = gen_expr(L, n->rhs);
 		enum ir_type t = type_ir(n->ty);
+		if (n->kind == ND_ADD || n->kind == ND_SUB) {
+			struct node *ml = fma_operand(L, n->lhs, t);
+			struct node *mr = ml ? NULL : fma_operand(L, n->rhs, t);
+			if (ml) {       /* a*b + c, a*b - c: fma(a, b, c), fma(a, b, -c) */
+				int x = gen_expr(L, ml->lhs), y = gen_expr(L, ml->rhs);
+				int c = gen_expr(L, n->rhs);
+				if (n->kind == ND_SUB)
+					c = emit_neg(L, t, c);
+				return emit_fma(L, t, x, y, c);
+			}
+			if (mr)         /* c + a*b, c - a*b: fma(a, b, c), fma(-a, b, c) */
+				return gen_fma_into(L, t, gen_expr(L, n->lhs), mr, n->kind == ND_SUB);
+		}
+		int a = gen_expr(L, n->lhs), b = gen_expr(L, n->rhs);
 		if ((n->kind == ND_SHL || n->kind == ND_SHR) && type_ir(n->rhs->ty) != t)
 			b = emit_cvt(L, t, type_ir(n->rhs->ty), b);
 		return emit2(L, arith_op(n->kind), t, a, b);
@@ -2786,10 +2850,11 @@ static void init_globals(struct lower *L, struct program *prog, int device)
 }
 
 struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcmgr *sm,
-			       struct program *host, struct program *dev)
+			       struct program *host, struct program *dev, int fmad)
 {
 	struct lower lw = { 0 }, *L = &lw;
 	L->a = a;
+	L->fmad = fmad;
 	L->dl = dl;
 	L->sm = sm;
 	L->dyn_shared = -1;

@@ -9,6 +9,11 @@
  *   variables from the device pass, joined by name. Errors that only show at
  *   this stage (undefined functions, non-constant global initializers, host
  *   variables used in device code) go to dl. Never fails otherwise.
+ * - fmad != 0 (nvcc's default, --fmad=true) contracts, in device code only, a
+ *   float or double multiply that feeds an add or subtract of its type within
+ *   one expression (a*b + c, c - a*b, x += a*b) into one fused multiply-add
+ *   (fmaf/fma: rounded once), as nvcc and ptxas do. nvcc also contracts
+ *   through a temporary used once (t = a*b; t + c), which warpstep does not.
  */
 #ifndef WS_LOWER_H
 #define WS_LOWER_H
@@ -16,6 +21,6 @@
 #include "ast.h"
 
 struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcmgr *sm,
-			       struct program *host, struct program *dev);
+			       struct program *host, struct program *dev, int fmad);
 
 #endif

@@ -1676,13 +1676,17 @@ static void predefine(struct pp *pp, struct strbuf *sb)
 	}
 	strbuf_adds(sb, "#define __DATE__ \"Jan  1 2026\"\n#define __TIME__ \"00:00:00\"\n"
 		    "#define __cplusplus 201703L\n#define __CUDACC__ 1\n#define __NVCC__ 1\n"
-		    "#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n"
 		    "#define __CUDACC_VER_BUILD__ 0\n#define __STDC__ 1\n"
 		    "#define __x86_64__ 1\n#define __x86_64 1\n#define __linux__ 1\n#define __linux 1\n"
 		    "#define __unix__ 1\n#define __LP64__ 1\n#define _LP64 1\n#define __CHAR_BIT__ 8\n"
 		    "#define __SIZEOF_SHORT__ 2\n#define __SIZEOF_INT__ 4\n#define __SIZEOF_LONG__ 8\n"
 		    "#define __SIZEOF_LONG_LONG__ 8\n#define __SIZEOF_POINTER__ 8\n"
 		    "#define __SIZEOF_FLOAT__ 4\n#define __SIZEOF_DOUBLE__ 8\n#define __WARPSTEP__ 1\n");
+	/* nvcc 13.0, or 12.8 under --cuda-version 12 */
+	if (pp->opts && pp->opts->cuda_version == 12)
+		strbuf_adds(sb, "#define __CUDACC_VER_MAJOR__ 12\n#define __CUDACC_VER_MINOR__ 8\n");
+	else
+		strbuf_adds(sb, "#define __CUDACC_VER_MAJOR__ 13\n#define __CUDACC_VER_MINOR__ 0\n");
 	if (pp->opts && pp->opts->cuda_arch)
 		strbuf_addf(sb, "#define __CUDA_ARCH__ %d\n", pp->opts->cuda_arch);
 	for (const char *const *d = pp->opts ? pp->opts->defines : NULL; d && *d; d++) {

@@ -47,6 +47,7 @@ struct pp_opts {
 	const char *const *defines;    /* "NAME" or "NAME=VALUE", NULL-terminated, may be NULL */
 	const char *implicit_include;  /* e.g. "cuda_runtime.h": included before the main file (as nvcc does for .cu); NULL: none */
 	const struct pp_read_policy *policy; /* NULL: any file may be read */
+	int cuda_version;              /* __CUDACC_VER_MAJOR__: 12 or 13 (0 means 13) */
 };
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);

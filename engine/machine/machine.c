@@ -12,10 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-#define DEFAULT_SMS 16
-#define DEFAULT_BLOCKS_PER_SM 32
-#define THREADS_PER_SM 2048
-#define SHARED_PER_SM (228 * 1024)
 #define QUANTUM_RR 256
 
 void machine_opts_init(struct machine_opts *o)
@@ -185,10 +181,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 		m->o = *o;
 	else
 		machine_opts_init(&m->o);
+	if (!m->o.device)
+		m->o.device = device_default();
 	if (m->o.num_sms <= 0)
-		m->o.num_sms = DEFAULT_SMS;
+		m->o.num_sms = m->o.device->sms;
 	if (m->o.max_blocks_per_sm <= 0)
-		m->o.max_blocks_per_sm = DEFAULT_BLOCKS_PER_SM;
+		m->o.max_blocks_per_sm = m->o.device->blocks_per_sm;
+	if (m->o.cuda_version <= 0)
+		m->o.cuda_version = 13;
 	m->out = m->o.out ? m->o.out : stdout;
 	m->err = m->o.err ? m->o.err : stderr;
 	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
@@ -197,7 +197,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->stack_limit = 64 * 1024;
 	m->heap_limit = 8 * 1024 * 1024;
-	m->printf_limit = 1024 * 1024;
+	m->printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
 	mem_init(&m->mem);
 	m->mem.limit = m->o.max_memory;
 	place_objects(m);
@@ -304,6 +304,7 @@ void machine_free(struct machine *m)
 	mm_free(m->mm);
 	free(m->obj_addr);
 	free(m->fn_maxdyn);
+	runtime_release(m);
 	free(m->smclk);
 	mem_release(&m->mem);
 	free(m);
@@ -542,12 +543,12 @@ uint32_t sched_max_resident(struct machine *m, const struct launch *l)
 {
 	uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	uint64_t per = (uint64_t)m->o.max_blocks_per_sm;
-	uint64_t byt = THREADS_PER_SM / (threads ? threads : 1);
+	uint64_t byt = (uint64_t)m->o.device->threads_per_sm / (threads ? threads : 1);
 	uint64_t sh = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + l->shmem;
 	if (byt < per)
 		per = byt;
-	if (sh && SHARED_PER_SM / sh < per)
-		per = SHARED_PER_SM / sh;
+	if (sh && (uint64_t)m->o.device->smem_per_sm / sh < per)
+		per = (uint64_t)m->o.device->smem_per_sm / sh;
 	if (per < 1)
 		per = 1;
 	return (uint32_t)(per * (uint64_t)m->o.num_sms);
@@ -805,8 +806,67 @@ static struct group *limit_place(struct machine *m, struct warp **wp)
 	return NULL;
 }
 
+/* where the groups of warp w are: " at line L" (one per group), into sb */
+static void where_warp(struct strbuf *sb, const struct warp *w)
+{
+	for (uint32_t j = 0; j < w->ng; j++) {
+		const struct group *g = &w->g[j];
+		strbuf_addf(sb, "%s lanes 0x%08x at line %u", j ? "," : "", g->mask,
+			    g->fr->code[g->pc].span.line);
+	}
+}
+
+/* the "interrupted" finding: the host thread and every resident warp (the first 64) */
+static void interrupt_report(struct machine *m)
+{
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "interrupted after %llu instructions: ", (unsigned long long)m->steps);
+	if (m->host && m->host->ng) {
+		strbuf_adds(&sb, "the host thread");
+		where_warp(&sb, m->host);
+	} else {
+		strbuf_adds(&sb, "the host thread has ended");
+	}
+	struct grid *gr = m->grid;
+	uint64_t listed = 0, more = 0;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && i < b->nwarps; i++) {
+			struct warp *w = &b->w[i];
+			if (!w->live || !w->ng)
+				continue;
+			if (listed == 64) {
+				more++;
+				continue;
+			}
+			strbuf_addf(&sb, "; %s%sblock (%u,%u,%u) warp %u", listed ? "" : gr->fn->name,
+				    listed ? "" : " ", b->idx[0], b->idx[1], b->idx[2], w->id);
+			where_warp(&sb, w);
+			listed++;
+		}
+	}
+	if (more)
+		strbuf_addf(&sb, "; and %llu more warps", (unsigned long long)more);
+	if (gr && gr->nblocks > gr->next_block)
+		strbuf_addf(&sb, "; %llu blocks not started yet",
+			    (unsigned long long)(gr->nblocks - gr->next_block));
+	struct warp *w = m->host && m->host->ng ? m->host : NULL;
+	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
+	machine_finding_add(m, "interrupted", 0, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
+	strbuf_release(&sb);
+
 static void check_limit(struct machine *m)
 {
+	if (WS_UNLIKELY(m->o.sigint && *m->o.sigint) && m->status == MST_RUNNING) {
+		interrupt_report(m);
+		if (m->grid) {
+			machine_fail_kernel(m, 702);
+			grid_end(m);
+		}
+		machine_exit(m, 130);
+		return;
+	}
 	if (m->o.max_steps && m->steps > m->o.max_steps && m->status == MST_RUNNING) {
 		struct warp *w = NULL;
 		struct group *g = limit_place(m, &w);

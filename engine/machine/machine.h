@@ -54,9 +54,11 @@
 #ifndef WS_MACHINE_H
 #define WS_MACHINE_H
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdint.h>
 #include "ir.h"
+#include "device.h"
 
 /* The generic address tags of the contract above: bits 40..47 of an address. */
 #define MACHINE_TAG_SHIFT 40
@@ -91,13 +93,14 @@ struct machine_opts {
 	uint64_t seed;
 	int fast;             /* checkers off */
 	uint64_t max_steps;   /* 0: no limit */
-	int num_sms;          /* 0: default (device profile) */
-	int max_blocks_per_sm; /* 0: default */
+	const struct device_profile *device; /* the GPU emulated (device.h); NULL: the H100 */
+	int num_sms;          /* 0: the device profile's SM count */
+	int max_blocks_per_sm; /* 0: the device profile's */
 	FILE *out, *err;      /* the program's stdout and stderr; NULL = stdout/stderr */
 	FILE *in;             /* the program's stdin; NULL: always at end of file */
 	const struct machine_file_policy *files; /* NULL: any file, as a native program */
 	int debugger;         /* a debugger is attached: __brkpt() is an EV_BRKPT event, not a trap */
-	int cuda_version;     /* whose launch-error codes: 12 (default, 0 means 12) or 13 */
+	int cuda_version;     /* whose codes and cudaDeviceProp: 13 (default, 0 means 13) or 12 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
 	/* A caller's budget (the Lua sandbox's): machine_run calls interrupt with
@@ -106,6 +109,9 @@ struct machine_opts {
 	int (*interrupt)(void *ctx, uint64_t steps);
 	void *interrupt_ctx;
 	uint64_t max_memory;  /* bytes the program may allocate (host heap + device); 0: the emulator's own caps */
+	/* when *sigint becomes nonzero (a SIGINT handler sets it), the run stops
+	 * with an "interrupted" finding that says where every warp was, status 130 */
+	const volatile sig_atomic_t *sigint;
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -154,8 +160,8 @@ uint64_t machine_findings_dropped(const struct machine *m);
  * name, or NULL past the last; and a kind's title (NULL: no such kind). */
 const char *machine_finding_kind(size_t i);
 const char *machine_finding_title(const char *kind);
-/* Default for machine_opts.max_steps in `run` and `check` (the CLI's). */
-#define WS_DEFAULT_MAX_STEPS 500000000ull
+/* `run` and `check` have no step limit by default (Ctrl-C interrupts them;
+ * check_spin.c catches spin-waits and deadlocks); --max-steps sets one. */
 
 /* ---- stepping (machine.c). machine_run_main = machine_start + machine_run. */
 enum machine_status { MST_IDLE, MST_RUNNING, MST_FINISHED };

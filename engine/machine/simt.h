@@ -318,6 +318,10 @@ struct machine {
 	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
 	VEC(struct event_rec) events;
 	uint32_t nstreams;
+	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances (runtime.c) */
+	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
+	uint64_t capture_stream;
+	uint32_t capture_graph;
 	uint64_t heap_limit, printf_limit, stack_limit;
 	uint64_t dev_heap_used;
 	uint32_t rand_state[34 + 310];
@@ -487,6 +491,8 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in);
 int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 			 const uint32_t block[3], uint64_t shmem, const uint64_t *args, int nargs);
 void runtime_flush_output(struct machine *m);
+/* free the CUDA graphs (machine_free) */
+void runtime_release(struct machine *m);
 const char *runtime_error_string(int e);
 const char *runtime_error_name(int e);
 /* Start the next queued launch if any: 1 started, 0 nothing queued. */

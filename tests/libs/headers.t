@@ -66,7 +66,7 @@ CHK(long2,16,16) CHK(long3,24,8) CHK(long4,32,16) CHK(ulong2,16,16)
 CHK(longlong2,16,16) CHK(ulonglong4,32,16)
 CHK(float2,8,8) CHK(float3,12,4) CHK(float4,16,16)
 CHK(double1,8,8) CHK(double2,16,16) CHK(double3,24,8) CHK(double4,32,16)
-CHK(dim3,12,4) CHK(uint3,12,4) CHK(cudaDeviceProp,704,8)
+CHK(dim3,12,4) CHK(uint3,12,4) CHK(cudaDeviceProp,1008,8)
 CHK(size_t,8,8) CHK(int64_t,8,8) CHK(uintptr_t,8,8) CHK(cudaError_t,4,4)
 static_assert(cudaSuccess == 0 && cudaErrorInvalidValue == 1 && cudaErrorMemoryAllocation == 2, "e");
 static_assert(cudaErrorInvalidConfiguration == 9 && cudaErrorInvalidDevicePointer == 17, "e");

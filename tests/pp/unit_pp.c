@@ -450,7 +450,7 @@ static void test_pp_directives(void)
 	pp_expect("__DATE__ __TIME__", "\"Jan  1 2026\" \"00:00:00\"", "__DATE__ and __TIME__");
 	pp_expect("#define L __LINE__\nL\nL", "2\n3", "__LINE__ through a macro is the expansion line");
 	pp_expect("__cplusplus __CUDACC__ __NVCC__ __CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__ __WARPSTEP__",
-		  "201703L 1 1 12 8 1", "predefined macros");
+		  "201703L 1 1 13 0 1", "predefined macros (nvcc 13.0 by default)");
 	pp_expect("__x86_64__ __linux__ __LP64__ __CHAR_BIT__ __SIZEOF_INT__ __SIZEOF_LONG__ __SIZEOF_POINTER__",
 		  "1 1 1 8 4 8 8", "target macros");
 	pp_expect("#ifdef __CUDA_ARCH__\ndev\n#else\nhost\n#endif", "host", "no __CUDA_ARCH__ on the host pass");

@@ -37,8 +37,8 @@
 #define __VECTOR_FUNCTIONS_HPP__
 #define __VECTOR_FUNCTIONS_H__
 #define __VECTOR_TYPES_H__
-#define CUDART_VERSION 12000
-#define __CUDART_API_VERSION 12000
+#define CUDART_VERSION (__WS_CUDA12 ? 12080 : 13000)     /* --cuda-version; __WS_CUDA12 below */
+#define __CUDART_API_VERSION CUDART_VERSION
 
 #include <stddef.h>
 #include <stdio.h>
@@ -375,46 +375,46 @@ typedef struct CUevent_st *cudaEvent_t;
 #define cudaDeviceScheduleBlockingSync 0x04
 #define cudaDeviceMapHost 0x08
 
-struct cudaDeviceProp {
-	char name[256];
-	size_t totalGlobalMem;
-	size_t sharedMemPerBlock;
-	int regsPerBlock;
-	int warpSize;
-	size_t memPitch;
-	int maxThreadsPerBlock;
-	int maxThreadsDim[3];
-	int maxGridSize[3];
-	int clockRate;
-	size_t totalConstMem;
-	int major;
-	int minor;
-	size_t textureAlignment;
-	int deviceOverlap;
-	int multiProcessorCount;
-	int kernelExecTimeoutEnabled;
-	int integrated;
-	int canMapHostMemory;
-	int computeMode;
-	int concurrentKernels;
-	int ECCEnabled;
-	int pciBusID;
-	int pciDeviceID;
-	int asyncEngineCount;
-	int unifiedAddressing;
-	int memoryClockRate;
-	int memoryBusWidth;
-	int l2CacheSize;
-	int maxThreadsPerMultiProcessor;
-	size_t sharedMemPerMultiprocessor;
-	int regsPerMultiprocessor;
-	int managedMemory;
-	int isMultiGpuBoard;
-	int cooperativeLaunch;
-	size_t sharedMemPerBlockOptin;
-	int maxBlocksPerMultiProcessor;
-	int reserved[64];
-};
+/*
+ * struct cudaDeviceProp is defined at the end of this header (kept there so
+ * that the line numbers before it stay put): CUDA 13.0's layout, or CUDA
+ * 12's under --cuda-version 12.
+ */
+struct cudaDeviceProp;
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 typedef struct cudaDeviceProp cudaDeviceProp;
 
 /* ---- vector types (alignments as vector_types.h) and dim3 */
@@ -997,5 +997,484 @@ static inline __device__ void *__cvta_local_to_generic(size_t a) { return (void 
 
 /* ---- device: alloca */
 __host__ __device__ void *alloca(size_t size) __ws_builtin(alloca);
+
+
+cudaError_t cudaMemGetInfo(size_t *free, size_t *total) __ws_builtin(cudaMemGetInfo);
+
+/* ---- occupancy and function attributes (engine/machine/runtime.c: the occupancy calculator) */
+struct cudaFuncAttributes {
+	size_t sharedSizeBytes;
+	size_t constSizeBytes;
+	size_t localSizeBytes;
+	int maxThreadsPerBlock;
+	int numRegs;
+	int ptxVersion;
+	int binaryVersion;
+	int cacheModeCA;
+	int maxDynamicSharedSizeBytes;
+	int preferredShmemCarveout;
+	int clusterDimMustBeSet;
+	int requiredClusterWidth;
+	int requiredClusterHeight;
+	int requiredClusterDepth;
+	int clusterSchedulingPolicyPreference;
+	int nonPortableClusterSizeAllowed;
+	int reserved[16];
+};
+typedef struct cudaFuncAttributes cudaFuncAttributes;
+cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func) __ws_builtin(cudaFuncGetAttributes);
+template<class T> static inline cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T func)
+{
+	return cudaFuncGetAttributes(attr, (const void *)func);
+}
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, const void *func, size_t dynamicSMemSize, int blockSizeLimit) __ws_builtin(cudaOccupancyMaxPotentialBlockSize);
+template<class T> static inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0, int blockSizeLimit = 0)
+{
+	return cudaOccupancyMaxPotentialBlockSize(minGridSize, blockSize, (const void *)func, dynamicSMemSize, blockSizeLimit);
+}
+static inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
+{
+	return cudaOccupancyMaxActiveBlocksPerMultiprocessor(numBlocks, func, blockSize, dynamicSMemSize);
+}
+
+
+/*
+ * ---- streams, callbacks, device flags, registered and stream-ordered memory.
+ * warpstep's device runs every stream's work in one queue, in the order the
+ * host issued it (a legal schedule of CUDA's stream semantics), so
+ * cudaStreamWaitEvent holds already, a stream priority changes nothing, and a
+ * host function or callback runs at its stream position: once the work
+ * issued before it has finished, before anything issued after it, on the
+ * calling thread. cudaFreeAsync frees once the work issued before it is done.
+ */
+#define cudaHostRegisterDefault 0x00
+#define cudaHostRegisterPortable 0x01
+#define cudaHostRegisterMapped 0x02
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define CUDART_CB
+typedef void (*cudaHostFn_t)(void *userData);
+typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
+static inline cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+	if (leastPriority)
+		*leastPriority = 0;             /* the H100's range, CUDA 13.0 */
+	if (greatestPriority)
+		*greatestPriority = -5;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
+{
+	return cudaStreamCreateWithFlags(pStream, flags);
+}
+static inline cudaError_t cudaStreamGetPriority(cudaStream_t stream, int *priority)
+{
+	*priority = 0;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *flags)
+{
+	*flags = 0;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0)
+{
+	return cudaSuccess;
+}
+enum cudaStreamCaptureMode {
+	cudaStreamCaptureModeGlobal = 0,
+	cudaStreamCaptureModeThreadLocal = 1,
+	cudaStreamCaptureModeRelaxed = 2,
+};
+enum cudaStreamCaptureStatus {
+	cudaStreamCaptureStatusNone = 0,
+	cudaStreamCaptureStatusActive = 1,
+	cudaStreamCaptureStatusInvalidated = 2,
+};
+cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *status) __ws_builtin(cudaStreamIsCapturing);
+cudaError_t cuda__wsCaptureHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *data) __ws_builtin(cuda__wsCaptureHostFunc);
+static inline cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
+{
+	enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+	cudaStreamIsCapturing(stream, &cs);
+	if (cs == cudaStreamCaptureStatusActive)
+		return cuda__wsCaptureHostFunc(stream, fn, userData);
+	cudaError_t e = cudaStreamSynchronize(stream);
+	if (e != cudaSuccess)
+		return e;
+	fn(userData);
+	return cudaSuccess;
+}
+static inline cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData, unsigned int flags)
+{
+	cudaError_t e = cudaStreamSynchronize(stream);
+	callback(stream, e, userData);
+	return cudaSuccess;
+}
+static inline cudaError_t cudaSetDeviceFlags(unsigned int flags) { return cudaSuccess; }
+static inline cudaError_t cudaGetDeviceFlags(unsigned int *flags)
+{
+	*flags = 0;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+{
+	*device = 0;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) { return cudaSuccess; }
+static inline cudaError_t cudaHostUnregister(void *ptr) { return cudaSuccess; }
+static inline cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
+{
+	return cudaMalloc(devPtr, size);
+}
+template<class T> static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
+{
+	return cudaMalloc((void **)devPtr, size);
+}
+static inline cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
+{
+	return cudaFree(devPtr);        /* cudaFree waits for the device */
+}
+static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0)
+{
+	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+static inline cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
+{
+	if (width > pitch)
+		return cudaErrorInvalidValue;
+	for (size_t r = 0; r < height; r++) {
+		cudaError_t e = cudaMemset((char *)devPtr + r * pitch, value, width);
+		if (e != cudaSuccess)
+			return e;
+	}
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height, cudaStream_t stream = 0)
+{
+	return cudaMemset2D(devPtr, pitch, value, width, height);
+}
+
+
+/* ---- cudaDeviceProp. __WS_CUDA12: --cuda-version 12 (nvcc 12.8); CUDA 13 otherwise */
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ < 13
+#define __WS_CUDA12 1
+#else
+#define __WS_CUDA12 0
+#endif
+/*
+ * CUDA 13.0's layout (sizeof 1008), or CUDA 12's under --cuda-version 12:
+ * CUDA 13 removed clockRate, deviceOverlap, kernelExecTimeoutEnabled,
+ * computeMode, maxTexture1DLinear, memoryClockRate,
+ * singleToDoublePrecisionPerfRatio and cooperativeMultiDeviceLaunch, so a
+ * program that reads them is refused as nvcc 13 refuses it (use
+ * cudaDeviceGetAttribute). engine/machine/runtime.c fills both layouts.
+ */
+#ifndef __WS_CUDA_UUID
+#define __WS_CUDA_UUID
+struct CUuuid_st { char bytes[16]; };
+typedef struct CUuuid_st cudaUUID_t;
+#endif
+struct cudaDeviceProp {
+	char name[256];
+	cudaUUID_t uuid;
+	char luid[8];
+	unsigned int luidDeviceNodeMask;
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int regsPerBlock;
+	int warpSize;
+	size_t memPitch;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+#if __WS_CUDA12
+	int clockRate;
+#endif
+	size_t totalConstMem;
+	int major;
+	int minor;
+	size_t textureAlignment;
+	size_t texturePitchAlignment;
+#if __WS_CUDA12
+	int deviceOverlap;
+#endif
+	int multiProcessorCount;
+#if __WS_CUDA12
+	int kernelExecTimeoutEnabled;
+#endif
+	int integrated;
+	int canMapHostMemory;
+#if __WS_CUDA12
+	int computeMode;
+#endif
+	int maxTexture1D;
+	int maxTexture1DMipmap;
+#if __WS_CUDA12
+	int maxTexture1DLinear;
+#endif
+	int maxTexture2D[2];
+	int maxTexture2DMipmap[2];
+	int maxTexture2DLinear[3];
+	int maxTexture2DGather[2];
+	int maxTexture3D[3];
+	int maxTexture3DAlt[3];
+	int maxTextureCubemap;
+	int maxTexture1DLayered[2];
+	int maxTexture2DLayered[3];
+	int maxTextureCubemapLayered[2];
+	int maxSurface1D;
+	int maxSurface2D[2];
+	int maxSurface3D[3];
+	int maxSurface1DLayered[2];
+	int maxSurface2DLayered[3];
+	int maxSurfaceCubemap;
+	int maxSurfaceCubemapLayered[2];
+	size_t surfaceAlignment;
+	int concurrentKernels;
+	int ECCEnabled;
+	int pciBusID;
+	int pciDeviceID;
+	int pciDomainID;
+	int tccDriver;
+	int asyncEngineCount;
+	int unifiedAddressing;
+#if __WS_CUDA12
+	int memoryClockRate;
+#endif
+	int memoryBusWidth;
+	int l2CacheSize;
+	int persistingL2CacheMaxSize;
+	int maxThreadsPerMultiProcessor;
+	int streamPrioritiesSupported;
+	int globalL1CacheSupported;
+	int localL1CacheSupported;
+	size_t sharedMemPerMultiprocessor;
+	int regsPerMultiprocessor;
+	int managedMemory;
+	int isMultiGpuBoard;
+	int multiGpuBoardGroupID;
+	int hostNativeAtomicSupported;
+#if __WS_CUDA12
+	int singleToDoublePrecisionPerfRatio;
+#endif
+	int pageableMemoryAccess;
+	int concurrentManagedAccess;
+	int computePreemptionSupported;
+	int canUseHostPointerForRegisteredMem;
+	int cooperativeLaunch;
+#if __WS_CUDA12
+	int cooperativeMultiDeviceLaunch;
+#endif
+	size_t sharedMemPerBlockOptin;
+	int pageableMemoryAccessUsesHostPageTables;
+	int directManagedMemAccessFromHost;
+	int maxBlocksPerMultiProcessor;
+	int accessPolicyMaxWindowSize;
+	size_t reservedSharedMemPerBlock;
+	int hostRegisterSupported;
+	int sparseCudaArraySupported;
+	int hostRegisterReadOnlySupported;
+	int timelineSemaphoreInteropSupported;
+	int memoryPoolsSupported;
+	int gpuDirectRDMASupported;
+	unsigned int gpuDirectRDMAFlushWritesOptions;
+	int gpuDirectRDMAWritesOrdering;
+	unsigned int memoryPoolSupportedHandleTypes;
+	int deferredMappingCudaArraySupported;
+	int ipcEventSupported;
+	int clusterLaunch;
+	int unifiedFunctionPointers;
+#if __WS_CUDA12
+	int reserved2[2];
+	int reserved1[1];
+	int reserved[60];
+#else
+	int deviceNumaConfig;
+	int deviceNumaId;
+	int mpsEnabled;
+	int hostNumaId;
+	unsigned int gpuPciDeviceID;
+	unsigned int gpuPciSubsystemID;
+	int hostNumaMultinodeIpcSupported;
+	int reserved[56];
+#endif
+};
+
+
+/* ---- CUDA graphs (engine/machine/runtime.c): a graph's nodes run in the order they were created */
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+struct cudaKernelNodeParams {
+	void *func;
+	dim3 gridDim;
+	dim3 blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemsetParams {
+	void *dst;
+	size_t pitch;
+	unsigned int value;
+	unsigned int elementSize;
+	size_t width;
+	size_t height;
+};
+struct cudaHostNodeParams {
+	cudaHostFn_t fn;
+	void *userData;
+};
+typedef struct cudaKernelNodeParams cudaKernelNodeParams;
+typedef struct cudaMemsetParams cudaMemsetParams;
+typedef struct cudaHostNodeParams cudaHostNodeParams;
+cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags) __ws_builtin(cudaGraphCreate);
+cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode) __ws_builtin(cudaStreamBeginCapture);
+cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph) __ws_builtin(cudaStreamEndCapture);
+cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaKernelNodeParams *pNodeParams) __ws_builtin(cudaGraphAddKernelNode);
+cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) __ws_builtin(cudaGraphAddMemcpyNode1D);
+cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaMemsetParams *pMemsetParams) __ws_builtin(cudaGraphAddMemsetNode);
+cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const struct cudaHostNodeParams *pNodeParams) __ws_builtin(cudaGraphAddHostNode);
+cudaError_t cudaGraphGetNodes(cudaGraph_t graph, cudaGraphNode_t *nodes, size_t *numNodes) __ws_builtin(cudaGraphGetNodes);
+cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0) __ws_builtin(cudaGraphInstantiate);
+cudaError_t cudaGraph__wsRun(cudaGraphExec_t exec, cudaStream_t stream, unsigned int *cursor, cudaHostFn_t *fn, void **data) __ws_builtin(cudaGraph__wsRun);
+cudaError_t cudaGraphDestroy(cudaGraph_t graph) __ws_builtin(cudaGraphDestroy);
+cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec) __ws_builtin(cudaGraphExecDestroy);
+static inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags = 0)
+{
+	return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+static inline cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies)
+{
+	struct cudaMemsetParams p = { 0, 0, 0, 1, 0, 1 };
+	return cudaGraphAddMemsetNode(pGraphNode, graph, pDependencies, numDependencies, &p);
+}
+static inline cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to, size_t numDependencies)
+{
+	return cudaSuccess;     /* creation order already respects every dependency */
+}
+/* host nodes run here, on the calling thread, once the nodes before them have run */
+static inline cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+	unsigned int cursor = 0;
+	for (;;) {
+		cudaHostFn_t fn = 0;
+		void *data = 0;
+		cudaError_t e = cudaGraph__wsRun(graphExec, stream, &cursor, &fn, &data);
+		if (e != cudaSuccess || !fn)
+			return e;
+		fn(data);
+	}
+}
+
+
+/*
+ * ---- stream-ordered memory pools, prefetch and advice. The device memory
+ * is one pool (cudaMallocFromPoolAsync is cudaMallocAsync); managed memory
+ * is always where both sides can use it, so prefetch and advice change
+ * nothing. CUDA 13 takes a cudaMemLocation where CUDA 12 took a device
+ * number (--cuda-version 12 gives the int forms, as nvcc 12 does).
+ */
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+enum cudaMemPoolAttr {
+	cudaMemPoolReuseFollowEventDependencies = 0x1,
+	cudaMemPoolReuseAllowOpportunistic = 0x2,
+	cudaMemPoolReuseAllowInternalDependencies = 0x3,
+	cudaMemPoolAttrReleaseThreshold = 0x4,
+	cudaMemPoolAttrReservedMemCurrent = 0x5,
+	cudaMemPoolAttrReservedMemHigh = 0x6,
+	cudaMemPoolAttrUsedMemCurrent = 0x7,
+	cudaMemPoolAttrUsedMemHigh = 0x8,
+};
+enum cudaMemoryAdvise {
+	cudaMemAdviseSetReadMostly = 1,
+	cudaMemAdviseUnsetReadMostly = 2,
+	cudaMemAdviseSetPreferredLocation = 3,
+	cudaMemAdviseUnsetPreferredLocation = 4,
+	cudaMemAdviseSetAccessedBy = 5,
+	cudaMemAdviseUnsetAccessedBy = 6,
+};
+enum cudaMemLocationType {
+	cudaMemLocationTypeInvalid = 0,
+	cudaMemLocationTypeDevice = 1,
+	cudaMemLocationTypeHost = 2,
+	cudaMemLocationTypeHostNuma = 3,
+	cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+	enum cudaMemLocationType type;
+	int id;
+};
+#define cudaCpuDeviceId ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+	if (device != 0)
+		return cudaErrorInvalidDevice;
+	*memPool = (cudaMemPool_t)0x7b0000000010ull;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
+{
+	return cudaDeviceGetDefaultMemPool(memPool, device);
+}
+static inline cudaError_t cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
+{
+	if (device != 0)
+		return cudaErrorInvalidDevice;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+	if (attr >= cudaMemPoolAttrReleaseThreshold)
+		*(unsigned long long *)value = 0;
+	else
+		*(int *)value = 1;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep) { return cudaSuccess; }
+static inline cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+	return cudaMalloc(ptr, size);
+}
+template<class T> static inline cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+	return cudaMalloc((void **)ptr, size);
+}
+#if __WS_CUDA12
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream = 0)
+{
+	if (dstDevice != 0 && dstDevice != cudaCpuDeviceId)
+		return cudaErrorInvalidDevice;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, int device)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemPrefetchAsync_v2(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise_v2(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location)
+{
+	return cudaSuccess;
+}
+#else
+static inline cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned int flags, cudaStream_t stream = 0)
+{
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice, struct cudaMemLocation location)
+{
+	return cudaSuccess;
+}
+#endif
 
 #endif
