@@ -1717,7 +1717,7 @@ static int gen_expr_inner(struct lower *L, struct node *n)
 		return load(L, gen_lval(L, n));
 	case ND_CALL: {
 		int r = gen_call(L, n);
-		if (n->exc_check && n->func && n->func->may_throw)
+		if (n->exc_check && n->exc_check->cond && n->func && n->func->may_throw)
 			gen_stmt(L, n->exc_check); /* a pending exception: to the handler */
 		return r;
 	}

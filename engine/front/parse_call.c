@@ -299,6 +299,7 @@ struct node *call_resolved(struct parser *p, struct obj *fn, struct node *thisar
 	}
 	n->args = head.next;
 	n->depth = d + 1;
+	except_call(p, n); /* a constructor or operator may throw too */
 	struct type *rt = fn->ty->base;
 	if (rt->kind == TY_REF) {
 		n->ty = type_ptr(p->a, rt->base);

@@ -365,22 +365,25 @@ void except_call(struct parser *p, struct node *call)
 		c = c->lhs;
 	if (c->kind != ND_CALL || !c->func)
 		return;
-	/* the test is built now; lowering emits it only if the callee may throw */
-	need_globals(p, call->tok);
+	/* the test is built now (its condition at the end if the program has not
+	 * used exceptions yet); lowering emits it only if the callee may throw */
 	struct node *iff = new_node(p, ND_IF, call->tok);
-	iff->cond = to_cond(p, new_var(p, p->exc->pending, call->tok));
+	iff->cond = p->exc && p->exc->pending ? to_cond(p, new_var(p, p->exc->pending, call->tok)) : NULL;
 	iff->then = go_to(p, handler_label(p), call->tok);
 	c->exc_check = iff;
 	if (!p->f.exc_label)
 		c->exc_exit_fn = p->f.fn;
 }
 
-/* calls anywhere in the tree n, to fn's callees */
-static int calls_may_throw(struct node *n, int depth, struct obj *self, int *checked_exit)
+/* Does the tree n call a function that may throw? checked_exit: one of the
+ * calls tests for an exception and jumps to self's exception exit. */
+static int calls_may_throw(struct parser *p, struct node *n, int depth, struct obj *self, int *checked_exit)
 {
 	if (!n || depth > 4000)
 		return 0;
 	int r = 0;
+	if (n->kind == ND_CALL && n->exc_check && !n->exc_check->cond)
+		n->exc_check->cond = to_cond(p, new_var(p, p->exc->pending, n->tok));
 	if (n->kind == ND_CALL && n->func && n->func->may_throw) {
 		r = 1;
 		if (n->exc_check && n->exc_exit_fn == self)
@@ -390,7 +393,7 @@ static int calls_may_throw(struct node *n, int depth, struct obj *self, int *che
 				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
 	for (size_t i = 0; i < sizeof(kids) / sizeof(kids[0]); i++)
 		for (struct node *k = kids[i]; k; k = k->next) {
-			r |= calls_may_throw(k, depth + 1, self, checked_exit);
+			r |= calls_may_throw(p, k, depth + 1, self, checked_exit);
 			if (k == n->lhs || k == n->rhs || k == n->cond || k == n->then || k == n->els ||
 			    k == n->init || k == n->inc)
 				break; /* single children: their next is not a sibling list */
@@ -492,7 +495,7 @@ void except_finish(struct parser *p)
 			if (fn->may_throw || !fn->body || !(fn->space & SPC_HOST))
 				continue;
 			int ce = 0;
-			if (calls_may_throw(fn->body, 0, fn, &ce)) {
+			if (calls_may_throw(p, fn->body, 0, fn, &ce)) {
 				fn->may_throw = 1;
 				changed = 1;
 			}
@@ -503,7 +506,7 @@ void except_finish(struct parser *p)
 		if (!fn->body || !(fn->space & SPC_HOST) || fn->has_exc_exit)
 			continue;
 		int ce = 0;
-		calls_may_throw(fn->body, 0, fn, &ce);
+		calls_may_throw(p, fn->body, 0, fn, &ce);
 		if (ce) {
 			fn->has_exc_exit = 1;
 			plist_add(p, &e->exits, fn);

@@ -106,6 +106,54 @@ struct node *funcref_value(struct parser *p, struct node *n)
  *         | "sizeof" ... | casts
  */
 static void skip_template_args_quietly(struct parser *p);
+static struct scope *enclosing_namespace(struct record *rec);
+
+/*
+ * f(args) where ordinary lookup finds no f: argument-dependent lookup, the
+ * functions named f in the namespaces of the arguments' classes, as
+ * begin(v) finds std::begin for a std::vector ([basic.lookup.argdep]).
+ * The call, or NULL (p->tok unchanged) when no such function exists.
+ */
+static void args_quietly(struct parser *p, int *nargs, struct node **out)
+{
+	jmp_buf jb, *sr = p->recover;
+	int depth = p->depth;
+	p->recover = &jb;
+	p->quiet++;
+	*out = NULL;
+	if (!setjmp(jb))
+		*out = call_args(p, nargs);
+	p->quiet--;
+	p->depth = depth;
+	p->recover = sr;
+}
+
+static struct node *adl_call(struct parser *p, struct token *name)
+{
+	struct token *save = p->tok;
+	int nargs;
+	struct node *args;
+	int nogt = p->no_gt;
+	args_quietly(p, &nargs, &args);
+	p->no_gt = nogt;
+	p->tok = save;
+	struct sym *found = NULL;
+	for (struct node *a = args; a && !found; a = a->next) {
+		struct type *ty = a->ty;
+		if (ty && ty->kind == TY_REF)
+			ty = ty->base;
+		if (!ty || ty->kind != TY_STRUCT)
+			continue;
+		struct sym *s = find_in_scope(enclosing_namespace(ty->rec), name->text);
+		if (s && (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class)))
+			found = s;
+	}
+	if (!found)
+		return NULL;
+	args = call_args(p, &nargs);
+	struct fref fr = { .s = found, .name = found->name };
+	return make_call(p, &fr, args, nargs, name);
+}
 
 /* Cls<args>::member: a static member, an enumerator, a static function or a nested type. */
 static struct node *class_member_ref(struct parser *p, struct type *ty)
@@ -252,6 +300,11 @@ static struct node *primary(struct parser *p)
 				n->ty = type_array(p->a, type_qual(p->a, ty_char, 1, 0), n->strlen);
 				n->depth = 1;
 				return n;
+			}
+			if (!opname && name_tok == t && p->tok->kind == TK_LPAREN) {
+				struct node *c = adl_call(p, name_tok);
+				if (c)
+					return c;
 			}
 			error_at(p, name_tok, "undeclared", "use of undeclared identifier '%s'", opname ? opname : name_tok->text);
 			/* skip the rest of a qualified name: one error for 'ns::a::b' */

@@ -31,6 +31,15 @@ void thrower(int kind) {
   printf("no throw for %d\n", kind);
 }
 
+// a constructor and an operator that throw: calls that are not plain function calls
+struct Checked {
+  int v;
+  Checked(int x) : v(x) {
+    if (x < 0) throw std::invalid_argument("negative");
+  }
+  Checked operator+(const Checked &o) const { return Checked(v + o.v); }
+};
+
 void rethrower() {
   try {
     thrower(1);
@@ -74,6 +83,23 @@ int main() {
     }
   } catch (std::logic_error &e) {
     printf("outer caught %s\n", e.what());
+  }
+  try {
+    Checked a(1);
+    printf("a %d\n", a.v);
+    Checked b(-5);
+    printf("not reached b %d\n", b.v);
+  } catch (const std::invalid_argument &e) {
+    printf("constructor threw: %s\n", e.what());
+  }
+  try {
+    Checked a(2);
+    Checked c = a + Checked(2);
+    printf("c %d\n", c.v);
+    Checked d = a + Checked(-9);
+    printf("not reached d %d\n", d.v);
+  } catch (std::logic_error &e) {
+    printf("operator threw: %s\n", e.what());
   }
   int *d, h[4] = {1, 2, 3, 4};
   cudaMalloc(&d, sizeof(h));
