@@ -855,6 +855,7 @@ static void interrupt_report(struct machine *m)
 	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
 	machine_finding_add(m, "interrupted", 0, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
 	strbuf_release(&sb);
+}
 
 static void check_limit(struct machine *m)
 {
