@@ -59,6 +59,9 @@ struct node *string_lit(struct parser *p)
 
 static struct node *this_ptr(struct parser *p, struct token *t)
 {
+	struct node *lt = p->lambda ? lambda_this(p, t) : NULL;
+	if (lt)
+		return lt; /* in a lambda's body: the enclosing object's this, captured */
 	struct sym *s = lookup(p, "this");
 	if (!s || s->kind != SYM_VAR) {
 		error_at(p, t, "no-this", "'this' outside a member function");
@@ -339,6 +342,9 @@ static struct node *primary(struct parser *p)
 		case SYM_BVAR:
 			return builtin_var(p, name_tok, (int)s->val);
 		case SYM_MEMBER: {
+			struct node *own = p->lambda ? lambda_member(p, s, name_tok) : NULL;
+			if (own)
+				return own; /* a lambda's capture */
 			struct node *th = this_ptr(p, name_tok);
 			struct node *d = new_unary(p, ND_DEREF, th, name_tok);
 			d->ty = th->ty->kind == TY_PTR ? th->ty->base : ty_int;
@@ -392,8 +398,9 @@ static struct node *primary(struct parser *p)
 				fr.explicit_targs = 1;
 			}
 			/* a method named without an object inside a member function: this->f */
-			if (s->obj && s->obj->is_method && lookup(p, "this"))
-				fr.thisarg = this_ptr(p, name_tok);
+			if (((s->obj && s->obj->is_method) || (!s->obj && s->tmpl && s->tmpl->scope && s->tmpl->scope->rec)) &&
+			    lookup(p, "this"))
+				fr.thisarg = this_ptr(p, name_tok); /* also a member function template */
 			return funcref_node(p, &fr, name_tok);
 		}
 		}

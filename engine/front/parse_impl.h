@@ -371,6 +371,10 @@ void except_finish(struct parser *p);
 struct node *lambda_expr(struct parser *p);
 /* var named in a lambda's body: the captured copy or reference, NULL if var is not captured */
 struct node *lambda_capture(struct parser *p, struct obj *var, struct token *t);
+/* this in a lambda's body: the captured this of the enclosing member function, or NULL */
+struct node *lambda_this(struct parser *p, struct token *t);
+/* a member found in a lambda's body: the closure's own (a capture), or NULL */
+struct node *lambda_member(struct parser *p, struct sym *s, struct token *t);
 
 /* parse_stmt.c */
 int is_structured_binding(struct parser *p);

@@ -34,6 +34,8 @@ struct lambda {
 	int mode;                 /* default capture: 0 none, '=' or '&' */
 	struct capture *caps, **tail;
 	struct obj *enclosing;    /* the function the lambda is written in */
+	struct obj *outer_this;   /* its this, if it is a member function */
+	struct member *this_mem;  /* the captured this */
 };
 
 static struct token *tok_copy(struct parser *p, struct token *t, enum tok_kind k, const char *text)
@@ -145,6 +147,35 @@ struct node *lambda_capture(struct parser *p, struct obj *var, struct token *t)
 	return member_ref(p, m, t);
 }
 
+struct node *lambda_this(struct parser *p, struct token *t)
+{
+	struct lambda *l = p->lambda;
+	if (!l || !l->fn || p->f.fn != l->fn)
+		return NULL;
+	if (!l->this_mem) {
+		if (!l->outer_this) {
+			error_at(p, t, "no-this", "'this' in a lambda outside a member function");
+			return NULL;
+		}
+		if (!l->mode) {
+			error_at(p, t, "not-captured", "'this' is not captured by the lambda (add this, = or & to its capture list)");
+			return NULL;
+		}
+		l->this_mem = add_capture(p, l, "__this", l->outer_this->ty, l->outer_this, 0, NULL, t);
+	}
+	return member_ref(p, l->this_mem, t);
+}
+
+struct node *lambda_member(struct parser *p, struct sym *s, struct token *t)
+{
+	struct lambda *l = p->lambda;
+	if (!l || !l->fn || p->f.fn != l->fn)
+		return NULL;
+	if (find_in_scope(l->rec->scope, s->name) != s)
+		return NULL;
+	return member_ref(p, s->mem, t);
+}
+
 /* lambda = "[" captures "]" ("(" params ")")? "mutable"? ("->" type)? compound-stmt */
 struct node *lambda_expr(struct parser *p)
 {
@@ -174,6 +205,8 @@ struct node *lambda_expr(struct parser *p)
 	l->ty = ct;
 	l->rec = ct->rec;
 	l->rec->scope->parent = p->scope;
+	struct sym *ts = lookup(p, "this");
+	l->outer_this = ts && ts->kind == SYM_VAR ? ts->obj : NULL;
 	/* captures */
 	while (p->tok->kind != TK_RBRACK) {
 		struct token *t = p->tok;
@@ -181,8 +214,14 @@ struct node *lambda_expr(struct parser *p)
 		    l->mode == 0 && !l->caps) {
 			l->mode = t->kind == TK_ASSIGN ? '=' : '&';
 			next(p);
-		} else if (t->kind == TK_THIS || (t->kind == TK_STAR && t->next->kind == TK_THIS)) {
-			fail_at(p, t, "capturing 'this' in a lambda is not supported");
+		} else if (t->kind == TK_STAR && t->next->kind == TK_THIS) {
+			fail_at(p, t, "capturing '*this' by value is not supported");
+		} else if (t->kind == TK_THIS) {
+			next(p);
+			if (!l->outer_this)
+				error_at(p, t, "no-this", "'this' captured outside a member function");
+			else if (!l->this_mem)
+				l->this_mem = add_capture(p, l, "__this", l->outer_this->ty, l->outer_this, 0, NULL, t);
 		} else {
 			int byref = consume(p, TK_AMP);
 			struct token *id = skip(p, TK_IDENT);

@@ -1,7 +1,8 @@
 // Lambdas as course programs use them: passed to function templates that deduce the
 // closure type (a generate and a sort with a comparator), stored in auto variables, captures
 // by value, by reference, [=], [&], init-captures, mutable, -> T and deduced return types,
-// and lambdas defined and called in a kernel (the form nvcc accepts by default).
+// [this] and this captured by [=]/[&] in member functions, and lambdas defined and
+// called in a kernel (the form nvcc accepts by default).
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -14,6 +15,23 @@ template <typename It, typename C> void my_sort(It first, It last, C less) {
     for (It j = i + 1; j != last; ++j)
       if (less(*j, *i)) { int t = *i; *i = *j; *j = t; }
 }
+
+// lambdas in a member function: [this], and this captured by [=] and [&]
+struct Counter {
+  int total;
+  int step;
+  Counter(int s) : total(0), step(s) {}
+  int bump() { return total += step; }
+  template <typename F> void repeat(int n, F f) {
+    for (int i = 0; i < n; i++) f(i);
+  }
+  void run() {
+    repeat(3, [this](int i) { total += i * step; });
+    repeat(2, [=](int) { bump(); });
+    int extra = 100;
+    repeat(1, [&](int) { total += extra + this->step; });
+  }
+};
 
 template <typename F> int apply_twice(F f, int x) { return f(f(x)); }
 
@@ -56,6 +74,9 @@ int main() {
   my_sort(v.begin(), v.end(), [](int x, int y) { return x > y; });
   for (int x : v) printf("%d ", x);
   printf("\n");
+  Counter counter_obj(10);
+  counter_obj.run();
+  printf("member lambdas %d\n", counter_obj.total);
   int *d;
   cudaMalloc(&d, 4 * sizeof(int));
   kernel<<<1, 4>>>(d, 100);
