@@ -743,7 +743,12 @@ static int occupancy(struct machine *m, const struct ir_func *fn, int threads, u
 	int regs_warp = (kernel_regs(fn) * 32 + 255) / 256 * 256;
 	int by_regs = 65536 / regs_warp / 4 * 4 / warps;
 	uint64_t sh = m->mod->shared_static_size + dyn;
-	if (sh > (uint64_t)d->smem_optin)
+	/* above 48 KiB a block fits only once the kernel opted in with
+	 * cudaFuncSetAttribute(MaxDynamicSharedMemorySize) (0 on an H100 else) */
+	size_t fi = (size_t)(fn - m->mod->funcs);
+	uint64_t lim = m->fn_maxdyn[fi] ? (uint64_t)d->smem_optin : 49152;
+	uint64_t dynlim = m->fn_maxdyn[fi] ? m->fn_maxdyn[fi] : 49152;
+	if (sh > lim || dyn > dynlim)
 		return 0;
 	uint64_t alloc = (sh + (d->major >= 8 ? 1024 : 0) + 127) / 128 * 128;
 	uint64_t by_smem = alloc ? (uint64_t)d->smem_per_sm / alloc : UINT32_MAX;
