@@ -114,6 +114,9 @@ int main() {
   }
   cudaFree(d);
   printf("now uncaught\n");
+  /* abort() after an uncaught exception does not flush stdio: flush first,
+   * or a piped stdout loses what was printed (as the GPU record showed) */
+  fflush(stdout);
   depth1(9);
   printf("not reached\n");
   return 0;
