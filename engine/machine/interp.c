@@ -196,7 +196,10 @@ static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, stru
 			  uint64_t addr, uint64_t size, int write, const char *msg)
 {
 	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
-	uint64_t win = lim * 2048 * (uint64_t)m->o.num_sms;
+	/* the driver maps the reported per-thread stack (1 KiB unless raised;
+	 * frames here may use up to 64 KiB) for 2048 threads per SM */
+	uint64_t per = lim > 64 * 1024 ? lim : 1024;
+	uint64_t win = per * 2048 * (uint64_t)m->o.num_sms;
 	struct lstack *ls = &w->ls[lane];
 	if (size > sizeof(m->far_local) || !ws_range_in(0, win, off, size)) {
 		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
