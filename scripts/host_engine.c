@@ -266,9 +266,9 @@ static int he_session_poll(void *ctx, uint64_t steps, uint64_t total)
 /* Charge a machine's steps every HE_POLL (force: now): nonzero to stop. */
 static int mach_poll(struct he_mach *hm, int force)
 {
-	if (!force && machine_steps(hm->m) - hm->polled < HE_POLL)
+	if (!force && session_steps(hm->s) - hm->polled < HE_POLL)
 		return 0;
-	hm->polled = machine_steps(hm->m);
+	hm->polled = session_steps(hm->s);
 	return machine_poll(hm->m);
 }
 
