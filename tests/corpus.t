@@ -20,6 +20,8 @@
 . tools/corpus/lib.sh
 CORPUS_TIMEOUT=${CORPUS_TIMEOUT:-20}
 CORPUS_BUDGET=${CORPUS_BUDGET:-150}
+# the sanitizer build (make check SANITIZE=1, build/san) runs about 3x slower
+case ${WS_BUILD:-} in */san) CORPUS_TIMEOUT=$((CORPUS_TIMEOUT * 4)) CORPUS_BUDGET=$((CORPUS_BUDGET * 4)) ;; esac
 case $WARPSTEP in /*) ;; *) WARPSTEP=$PWD/$WARPSTEP ;; esac
 known=$CORPUS/KNOWN
 skipf=$CORPUS/SKIP
