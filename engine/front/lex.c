@@ -12,6 +12,7 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 struct lexer {
@@ -41,13 +42,55 @@ static const char *const tok_spell[TK_COUNT] = {
 #undef KW
 };
 
+/* Each spelling's length, known at compile time: the lexer runs over every
+ * built-in header a program includes, and measuring spellings there was a
+ * fifth of a hello world's start-up. */
+static const uint8_t tok_len[TK_COUNT] = {
+#define TOK(n, s) sizeof(s) - 1,
+#define KW(n, s) sizeof(s) - 1,
+#include "tokens.def"
+#undef TOK
+#undef KW
+};
+
+/* Keywords and punctuators by their first byte, longest spelling first
+ * (among equal lengths in tokens.def's order), built once. */
+#define FIRST_MAX 24
+static uint8_t kw_first[128][FIRST_MAX], kw_nfirst[128];
+static uint8_t punct_first[128][FIRST_MAX], punct_nfirst[128];
+static pthread_once_t first_once = PTHREAD_ONCE_INIT;
+
+static void first_add(uint8_t list[][FIRST_MAX], uint8_t *count, int k)
+{
+	unsigned char c = (unsigned char)tok_spell[k][0];
+	if (c >= 128 || count[c] >= FIRST_MAX)
+		return; /* never: tokens.def spells in ASCII, a few per first byte */
+	int i = count[c]++;
+	while (i > 0 && tok_len[list[c][i - 1]] < tok_len[k]) {
+		list[c][i] = list[c][i - 1];
+		i--;
+	}
+	list[c][i] = (uint8_t)k;
+}
+
+static void first_build(void)
+{
+	_Static_assert(TK_COUNT <= 256, "token kinds must fit a byte");
+	for (int k = TK_AUTO; k < TK_COUNT; k++)
+		first_add(kw_first, kw_nfirst, k);
+	for (int k = TK_LPAREN; k <= TK_LAUNCH_CLOSE; k++)
+		first_add(punct_first, punct_nfirst, k);
+}
+
 enum tok_kind lex_keyword(const char *s, size_t n)
 {
-	if (n < 2 || n > 20)
+	unsigned char c = (unsigned char)s[0];
+	if (n < 2 || n > 20 || c >= 128)
 		return TK_IDENT;
-	for (int k = TK_AUTO; k < TK_COUNT; k++) {
-		const char *kw = tok_spell[k];
-		if (kw[0] == s[0] && strlen(kw) == n && !memcmp(kw, s, n))
+	pthread_once(&first_once, first_build);
+	for (int i = 0; i < kw_nfirst[c]; i++) {
+		int k = kw_first[c][i];
+		if (tok_len[k] == n && !memcmp(tok_spell[k], s, n))
 			return (enum tok_kind)k;
 	}
 	return TK_IDENT;
@@ -507,15 +550,16 @@ static int literal_start(struct lexer *lx, size_t p, size_t *q)
 
 static size_t lex_punct(struct lexer *lx, size_t p)
 {
-	for (size_t n = 3; n >= 1; n--) {
-		if (!ws_range_in(0, lx->len, p, n))
-			continue;
-		for (int k = TK_LPAREN; k <= TK_LAUNCH_CLOSE; k++) {
-			const char *s = tok_spell[k];
-			if (strlen(s) == n && !memcmp(s, lx->buf + p, n)) {
-				new_token(lx, (enum tok_kind)k, p, p + n);
-				return p + n;
-			}
+	unsigned char c = (unsigned char)lx->buf[p];
+	if (c >= 128)
+		return p;
+	pthread_once(&first_once, first_build);
+	for (int i = 0; i < punct_nfirst[c]; i++) {
+		int k = punct_first[c][i];
+		size_t n = tok_len[k];
+		if (ws_range_in(0, lx->len, p, n) && !memcmp(tok_spell[k], lx->buf + p, n)) {
+			new_token(lx, (enum tok_kind)k, p, p + n);
+			return p + n;
 		}
 	}
 	return p;
