@@ -85,7 +85,7 @@ TESTS = $(sort $(wildcard tests/*.t tests/*/*.t))
 PROVE = prove
 PROVE_FLAGS =
 
-.PHONY: all check install uninstall clean distclean run bench fuzz help \
+.PHONY: all check install uninstall clean distclean run bench bench-check fuzz help \
 	setup-build setup-check test-bins
 
 all: $(BIN)
@@ -215,6 +215,11 @@ bench: $(BIN)
 	else \
 		echo "bench/run.sh not present yet: nothing to run"; \
 	fi
+
+# The regression guard: callgrind instruction counts of the bench kernels against
+# bench/baseline.tsv (bench/check.sh; BENCH_UPDATE=1 records a new baseline).
+bench-check: $(BIN)
+	WARPSTEP='$(abspath $(BIN))' sh bench/check.sh
 
 # libFuzzer targets: every fuzz/fuzz_NAME.c, built with the whole engine by
 # clang, each run for FUZZ_TIME seconds, seeded from fuzz/corpus; new inputs
