@@ -1108,6 +1108,13 @@ const char *const view_help_lines[] = {
 	"  editor: arrows move; Ctrl-S or Ctrl-X saves and checks; Ctrl-C drops",
 	"  :script FILE.lua  a scenario script (in its pauses any key steps)",
 	"",
+	"Panes (README.md, The interface, says more)",
+	"  2 Warps  a row per warp: lanes, line, active mask in hex (or what it waits at)",
+	"  3 Lanes  after a shuffle, vote, match or reduction: who took part, arrows",
+	"           to each lane's source lane, the value each lane received",
+	"  6 Sync   __syncthreads arrivals; each cuda::barrier's phase, expected and",
+	"           pending counts and waiting lanes; grid sync; warp collectives",
+	"",
 	"Warps pane glyphs",
 	NULL,
 };
