@@ -150,6 +150,10 @@ static void test_cubarrier(void)
 	ok(!strstr(text, "32/64 arrived") && strstr(text, "0/64 arrived"), "the screen shows no phantom arrivals");
 	free(text);
 	free(golden(&s, "cubar_wait_120x40", 120, 40));
+	run(&s, "pane sync");
+	s.ctl.ascii = 1;
+	free(golden(&s, "cubar_wait_ascii_80x24", 80, 24));
+	s.ctl.ascii = 0;
 	close_prog(&s, be);
 }
 
@@ -231,6 +235,9 @@ static void test_shuffle(void)
 		good &= !s.st.lanes[i].has_src;
 	ok(good, "no variable row gets source arrows");
 	free(golden(&s, "shfl_xor_120x40", 120, 40));
+	s.ctl.ascii = 1;
+	free(golden(&s, "shfl_xor_ascii_120x40", 120, 40));
+	s.ctl.ascii = 0;
 	run(&s, "step");
 	v = s.st.nlanes ? &s.st.lanes[0] : NULL;
 	good = v && strstr(v->name, "__shfl_up_sync (line 10): width 16, delta 2");
