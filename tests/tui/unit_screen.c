@@ -309,6 +309,26 @@ static void test_findings_wrap(void)
 	close_prog(&s, be);
 }
 
+/* The findings pane lists what check reports, run the same way (continue
+ * stops at each new finding; docs/findings.md says why stepping a warp at
+ * a time can show other race places). */
+static void test_findings_like_check(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/findings/global_race_2.cu", &s, SIMT_STACK);
+	int n = 0;
+
+	if (!be)
+		return;
+	for (int i = 0; i < 10 && s.st.run != UI_RUN_FINISHED; i++)
+		run(&s, "continue");
+	for (int i = 0; i < s.st.nfindings; i++)
+		n += !strcmp(s.st.findings[i].kind, "global-race");
+	ok(s.st.run == UI_RUN_FINISHED && s.st.nfindings == 3 && n == 3,
+	   "global_race_2.cu: the 3 global-race places check reports");
+	close_prog(&s, be);
+}
+
 /* break barrier: the lines with a barrier, calls into cuda::barrier's
  * methods included; the message names exactly the breakpoints set. */
 static void test_break_barrier(void)
@@ -461,6 +481,7 @@ int main(void)
 	test_shuffle();
 	test_vote();
 	test_findings_wrap();
+	test_findings_like_check();
 	test_break_barrier();
 	test_tabs();
 	test_svg_no_color();
