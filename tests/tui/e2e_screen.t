@@ -54,4 +54,10 @@ screen shfl | grep -q " 0: 10←1 "
 tap_result $? "lane 0 received 10 from lane 1"
 keys shfl q
 waitfor shfl "EXITED 0"
+
+start wit 200 50 --schedule sc:0.0.0.0.0.0.0.0.0.0.0.1.0.0 debug tests/tui/cu/race.cu
+waitfor wit "sched witness sc:0.0.0.0.0.0.0.0.0.0.0.1.0.0"
+tap_result $? "--schedule: the status line names the witness replayed, not sched rr"
+keys wit q
+waitfor wit "EXITED 0"
 tap_done
