@@ -54,19 +54,11 @@ struct eng {
 	size_t olen, elen, oseen, eseen;
 	int fb[3], ft;          /* focus: block index, linear thread in the block */
 	VEC(char *) lanes;      /* print EXPR @ lanes rows */
-	struct {                /* the focused block's last shuffle */
-		int valid, slot, warp, line;
-		int8_t src[32];
-	} shfl;
-	struct {                /* the last vote/match/redux and its result per lane */
-		int pending, valid, slot, warp, func, line;
-		uint32_t pc, mask, got;
-		uint64_t val[32];
-	} vote;
+	struct session_collrec *coll; /* the last warp collective (session.h) */
 	size_t nfind_seen;
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[200];
-	char simt[16], sched[40];
+	char simt[16], sched[128];
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 	int mm_seen;            /* relaxed model: explanation lines shown so far */
@@ -143,92 +135,6 @@ static int insn_line(struct eng *e, int func, uint32_t pc)
 	return session_line(e->s, func, pc);
 }
 
-/* A shuffle's source lanes, kept while its warp stays on the shuffle's line. */
-static void shfl_record(struct eng *e, const struct machine_event *ev)
-{
-	const struct ir_func *fn = &e->mod->funcs[ev->func];
-	int line;
-
-	if (ev->slot < 0)
-		return;
-	line = insn_line(e, ev->func, ev->pc);
-	if (fn->code[ev->pc].op == IR_SHFL) {
-		if (!e->shfl.valid || e->shfl.slot != ev->slot || e->shfl.warp != ev->warp ||
-		    e->shfl.line != line)
-			memset(e->shfl.src, -1, sizeof(e->shfl.src));
-		int8_t src[32];
-
-		if (machine_shfl_sources(e->m, ev->slot, ev->warp, ev->mask, src) == 0)
-			for (int l = 0; l < 32; l++)
-				if (src[l] >= 0)
-					e->shfl.src[l] = src[l];
-		e->shfl.valid = 1;
-		e->shfl.slot = ev->slot;
-		e->shfl.warp = ev->warp;
-		e->shfl.line = line;
-	} else if (e->shfl.valid && e->shfl.slot == ev->slot && e->shfl.warp == ev->warp &&
-		   line && line != e->shfl.line) {
-		e->shfl.valid = 0;
-	}
-}
-
-/* A vote, match or redux: remember it when it starts; its result register
- * is read per lane once the lane has moved past it (a *_sync collective
- * may wait for its other lanes first). */
-static void vote_settle(struct eng *e)
-{
-	const struct ir_insn *in;
-
-	if (!e->vote.pending)
-		return;
-	in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
-	for (int l = 0; l < 32; l++) {
-		struct machine_group_info gi;
-
-		if (!(e->vote.mask >> l & 1) || e->vote.got >> l & 1)
-			continue;
-		if (machine_lane(e->m, e->vote.slot, e->vote.warp, l, &gi) == 0 &&
-		    gi.state != LS_EXITED && gi.func == e->vote.func && gi.pc == e->vote.pc)
-			continue; /* still waits at the collective */
-		if (machine_lane_reg(e->m, e->vote.slot, e->vote.warp, l, 0, in->d, &e->vote.val[l]) == 0)
-			e->vote.got |= 1u << l;
-		else
-			e->vote.mask &= ~(1u << l);
-	}
-	if ((e->vote.got & e->vote.mask) == e->vote.mask) {
-		e->vote.pending = 0;
-		e->vote.valid = e->vote.got != 0;
-	}
-}
-
-static void vote_record(struct eng *e, const struct machine_event *ev)
-{
-	const struct ir_insn *in = &e->mod->funcs[ev->func].code[ev->pc];
-	int line;
-
-	vote_settle(e);
-	if (ev->slot < 0)
-		return;
-	line = insn_line(e, ev->func, ev->pc);
-	if (in->op == IR_VOTE || in->op == IR_MATCH || in->op == IR_REDUX) {
-		if (!(e->vote.pending || e->vote.valid) || e->vote.slot != ev->slot ||
-		    e->vote.warp != ev->warp || e->vote.pc != ev->pc || e->vote.func != ev->func)
-			e->vote.got = e->vote.mask = 0;
-		e->vote.pending = 1;
-		e->vote.valid = 0;
-		e->vote.slot = ev->slot;
-		e->vote.warp = ev->warp;
-		e->vote.func = ev->func;
-		e->vote.pc = ev->pc;
-		e->vote.line = line;
-		e->vote.mask |= ev->mask;
-		e->vote.got &= ~ev->mask;
-	} else if (e->vote.valid && e->vote.slot == ev->slot && e->vote.warp == ev->warp && line &&
-		   line != e->vote.line) {
-		e->vote.valid = 0;
-	}
-}
-
 static void pend_line(struct eng *e, enum ui_con_kind kind, const char *text, size_t n)
 {
 	struct ui_con_line l = { kind, xmalloc(n + 1) };
@@ -279,10 +185,6 @@ static void on_event(void *ctx, const struct machine_event *ev)
 	struct eng *e = ctx;
 
 	switch (ev->kind) {
-	case EV_INSN:
-		shfl_record(e, ev);
-		vote_record(e, ev);
-		break;
 	case EV_LAUNCH:
 		if (!session_replaying(e->s))
 			pend_event(e, "[kernel %s launched: stepping continues into it]",
@@ -315,8 +217,7 @@ static void on_build(void *ctx, struct machine_opts *mo)
 	e->err = open_memstream(&e->ebuf, &e->elen);
 	mo->out = e->out;
 	mo->err = e->err;
-	memset(&e->vote, 0, sizeof(e->vote));
-	e->shfl.valid = 0;
+	session_collectives_reset(e->coll);
 }
 
 static int running(struct eng *e)
@@ -354,6 +255,14 @@ static void lane_pos(struct eng *e, int slot, int warp, int lane, struct pos *p)
 	p->ok = 1;
 	p->func = gi.func;
 	p->line = insn_line(e, gi.func, gi.pc);
+	/* inside a built-in header (cuda::barrier::wait): the line of its call */
+	for (int up = 1, f = gi.func; !p->line && up < 64; up++) {
+		uint32_t pc;
+
+		if (machine_lane_frame_pc(e->m, slot, warp, lane, up, &f, &pc) < 0)
+			break;
+		p->line = insn_line(e, f, pc);
+	}
 }
 
 static int block_slot(struct eng *e, const int idx[3])
@@ -689,7 +598,9 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
 		e->mo.sched = SCHED_RR;
+		e->mo.schedule = NULL; /* a scheduler chosen: the witness is no longer replayed */
 	} else if (!strcmp(key, "sched") && !strncmp(value, "random:", 7) && value[7]) {
+		e->mo.schedule = NULL;
 		e->mo.sched = SCHED_RANDOM;
 		e->mo.seed = strtoull(value + 7, NULL, 0);
 	} else if (!strcmp(key, "model") && !strcmp(value, "sc")) {
@@ -738,7 +649,7 @@ static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struc
 		uw->status[l] = sw.exited >> l & 1 && sw.exists >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
 	for (int g = 0; g < sw.ngroups; g++) {
 		for (int l = 0; l < 32; l++) {
-			if (!(sw.g[g].mask >> l & 1))
+			if (!(sw.g[g].mask >> l & 1) || sw.exited >> l & 1)
 				continue;
 			uw->status[l] = (uint8_t)ui_status_of(sw.g[g].state, g == sw.current);
 			uw->line[l] = sw.g[g].line;
@@ -753,6 +664,24 @@ static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struc
 		uw->ngroups++;
 	}
 	uw->note = sw.note;
+	/* a warp none of whose lanes can run: say what it waits at (the kind of
+	 * barrier, its name and phase, or the collective) */
+	for (int g = 0; g < sw.ngroups; g++) {
+		const struct session_group *sg = &sw.g[g];
+		struct session_cubar cb;
+
+		if (sg->wait == SESSION_WAIT_NONE || sw.current >= 0)
+			continue;
+		if (sg->wait == SESSION_WAIT_CUBARRIER && sg->wait_bar >= 0 &&
+		    session_cubarrier(e->s, sg->wait_bar, &cb) == 0)
+			uw->note = ui_strf(st, "waits: cuda::barrier %s phase %llu", cb.name ? cb.name : "",
+					   (unsigned long long)sg->wait_phase);
+		else if (sg->wait == SESSION_WAIT_COLLECTIVE)
+			uw->note = ui_strf(st, "waits: %s", sg->wait_what ? sg->wait_what : "warp collective");
+		else
+			uw->note = ui_strf(st, "waits: %s", sg->wait_what ? sg->wait_what : session_wait_name(sg->wait));
+		break;
+	}
 	uw->tile = sw.tile;
 	if (uw->tile > 1 && uw->tile < 32 && !uw->note)
 		uw->note = ui_strf(st, "tiles of %d lanes", uw->tile);
@@ -865,60 +794,43 @@ static void snap_lanerow(struct eng *e, struct ui_state *st, const struct focus 
 	strbuf_release(&sb);
 }
 
-/* After a shuffle: rows whose variable is named on the shuffle's line get
- * each lane's source lane. */
-static void snap_shfl(struct eng *e, struct ui_state *st)
+/* The last warp collective of the focused warp as the lanes pane's first
+ * row: what each lane got (a shuffle: the value received and its source
+ * lane), which lanes took part and what each gave; a ballot or a match as
+ * bits too. */
+static void snap_coll(struct eng *e, struct ui_state *st, const struct session_coll *c,
+		      struct ui_lanevar *lv)
 {
-	const char *text = e->shfl.line > 0 && e->shfl.line <= st->nlines ? st->lines[e->shfl.line - 1] : "";
-
-	for (int i = 0; i < st->nlanes; i++) {
-		const char *p = text, *name = st->lanes[i].name;
-		size_t n = strlen(name);
-		int found = 0;
-
-		while (!found && (p = strstr(p, name))) {
-			found = (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
-				!(isalnum((unsigned char)p[n]) || p[n] == '_');
-			p += n;
-		}
-		if (!found)
-			continue;
-		st->lanes[i].has_src = 1;
-		memcpy(st->lanes[i].src, e->shfl.src, sizeof(e->shfl.src));
-	}
-}
-
-/* After a vote/match/redux of the focused warp: its result in each lane,
- * and for a ballot or a match the mask as bits. */
-static void snap_vote(struct eng *e, struct ui_state *st, struct ui_lanevar *lv)
-{
-	const struct ir_insn *in = &e->mod->funcs[e->vote.func].code[e->vote.pc];
-	static const char *const votes[] = { "__all_sync", "__any_sync", "__ballot_sync", "__uni_sync" };
-	static const char *const reds[] = { "add", "min", "max", "and", "or", "xor" };
 	struct strbuf sb;
 
-	if (in->op == IR_VOTE)
-		lv->name = ui_strf(st, "%s (line %d)", votes[in->sub & 3], e->vote.line);
-	else if (in->op == IR_MATCH)
-		lv->name = ui_strf(st, "__match_%s_sync (line %d)", in->sub == MATCH_ALL ? "all" : "any",
-				   e->vote.line);
+	if (c->op == IR_SHFL)
+		lv->name = ui_strf(st, "%s (line %d): width %d, %s %d", c->what, c->line, c->width,
+				   c->sub == SHFL_IDX ? "srcLane" : c->sub == SHFL_BFLY ? "laneMask" : "delta",
+				   c->delta);
 	else
-		lv->name = ui_strf(st, "__reduce_%s_sync (line %d)", reds[in->sub % 6], e->vote.line);
-	lv->has_bits = in->op == IR_MATCH || (in->op == IR_VOTE && in->sub == VOTE_BALLOT);
+		lv->name = ui_strf(st, "%s (line %d)", c->what, c->line);
+	lv->coll = c->op == IR_SHFL ? UI_COLL_SHFL : c->op == IR_VOTE ? UI_COLL_VOTE : UI_COLL_OTHER;
+	lv->part = c->part;
+	lv->width = c->width;
+	lv->has_bits = c->op == IR_MATCH || (c->op == IR_VOTE && c->sub == VOTE_BALLOT);
+	lv->has_src = c->op == IR_SHFL;
 	strbuf_init(&sb);
 	for (int l = 0; l < 32; l++) {
-		uint64_t v = e->vote.val[l];
+		uint64_t v = c->result[l];
 
-		if (!(e->vote.got >> l & 1))
+		lv->src[l] = c->op == IR_SHFL ? c->src[l] : -1;
+		if (c->part >> l & 1)
+			lv->gave[l] = (uint8_t)(c->arg[l] != 0);
+		if (!(c->got >> l & 1))
 			continue;
 		strbuf_reset(&sb);
 		if (lv->has_bits) {
 			lv->bits[l] = (uint32_t)v;
 			strbuf_addf(&sb, "0x%08x", (unsigned)(uint32_t)v);
-		} else if (in->op == IR_VOTE) {
+		} else if (c->op == IR_VOTE) {
 			strbuf_addf(&sb, "%d", (int)(v & 1));
 		} else {
-			eval_scalar_text(in->t, v, &sb);
+			eval_scalar_text(c->type, v, &sb);
 		}
 		lv->value[l] = ui_strdup(st, strbuf_cstr(&sb));
 	}
@@ -931,10 +843,11 @@ static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f
 	const struct ir_var *vars[24];
 	int n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24), k = 0;
 
+	const struct session_coll *c = session_collective_last(e->coll);
+
 	st->lanes = UI_NEW(st, struct ui_lanevar, 7 + e->lanes.len);
-	vote_settle(e);
-	if (e->vote.valid && e->vote.slot == f->slot && e->vote.warp == f->warp)
-		snap_vote(e, st, &st->lanes[k++]);
+	if (c && c->slot == f->slot && c->warp == f->warp)
+		snap_coll(e, st, c, &st->lanes[k++]);
 	for (size_t i = 0; i < e->lanes.len; i++)
 		snap_lanerow(e, st, f, &st->lanes[k++], e->lanes.v[i], NULL);
 	/* the latest declared first: usually the one the student is watching */
@@ -942,8 +855,6 @@ static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f
 		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
 			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
 	st->nlanes = k;
-	if (e->shfl.valid && e->shfl.slot == f->slot && e->shfl.warp == f->warp)
-		snap_shfl(e, st);
 }
 
 static void cell_text(struct eng *e, const uint8_t *p, uint8_t t, struct strbuf *sb)
@@ -1117,56 +1028,71 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 }
 
 /* cuda::barrier objects of the focused block (and global ones), and the grid
- * barrier of a cooperative launch: expected and pending counts, the phase,
- * and who waits on which phase's token. */
+ * barrier of a cooperative launch (session_cubarrier): expected and pending
+ * counts, the phase, and which lanes of the focused block wait on which
+ * phase; waiters in other blocks as text. */
 static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *f)
 {
-	struct machine_gridsync_info gs;
-	int n = machine_cgbar_count(e->m), k = 0;
-	int grid = machine_gridsync(e->m, &gs) == 0 && gs.cooperative;
+	int n = session_cubarrier_count(e->s), k = 0, nw = st->nwarps;
 
-	if (!n && !grid)
+	if (n <= 0)
 		return;
-	st->sync.cubars = UI_NEW(st, struct ui_cubarrier, n + 1);
+	st->sync.cubars = UI_NEW(st, struct ui_cubarrier, n);
 	for (int i = 0; i < n; i++) {
-		struct machine_cgbar_info bi;
-		struct machine_cgbar_waiter wt[8];
+		struct session_cubar cb;
 		struct ui_cubarrier *u = &st->sync.cubars[k];
 		char buf[256];
 		size_t len = 0;
-		int nw;
+		int other = 0;
 
-		if (machine_cgbar(e->m, i, &bi) < 0 || (bi.slot >= 0 && bi.slot != f->slot))
+		if (session_cubarrier(e->s, i, &cb) < 0 || (cb.slot >= 0 && cb.slot != f->slot))
 			continue;
-		if (bi.obj >= 0 && (uint32_t)bi.obj < e->c.mod->nobjs && e->c.mod->objs[bi.obj].name[0])
-			u->name = e->c.mod->objs[bi.obj].name;
-		else
-			u->name = ui_strf(st, "@0x%llx", (unsigned long long)(bi.addr & 0xffffffffffull));
-		u->expected = (int)bi.expected;
-		u->pending = (int)bi.pending;
-		u->phase = (int)bi.phase;
-		nw = machine_cgbar_waiters(e->m, i, wt, 8);
+		u->kind = session_wait_name(cb.kind);
+		u->name = cb.name ? ui_strdup(st, cb.name)
+			: ui_strf(st, "@0x%llx", (unsigned long long)(cb.addr & 0xffffffffffull));
+		u->expected = (int)cb.expected;
+		u->pending = (int)cb.pending;
+		u->phase = (int)cb.phase;
+		u->nwarps = nw;
+		u->waiting = UI_NEW(st, uint32_t, nw ? nw : 1);
+		u->wait_phase = UI_NEW(st, int, nw ? nw : 1);
 		buf[0] = 0;
-		for (int j = 0; j < nw && j < 8 && len < sizeof(buf) - 64; j++)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sw%d lanes %08x on phase %llu",
-						j ? ", " : "", wt[j].warp, wt[j].lanes,
-						(unsigned long long)wt[j].phase);
-		if (nw > 8)
-			snprintf(buf + len, sizeof(buf) - len, " ...");
-		u->waiters = nw > 0 ? ui_strf(st, "%s", buf) : NULL;
+		for (int j = 0; j < cb.nwaiters && j < SESSION_MAX_WAITERS; j++) {
+			const struct session_waiter *x = &cb.w[j];
+
+			if (x->slot == f->slot && x->warp >= 0 && x->warp < nw) {
+				u->waiting[x->warp] |= x->lanes;
+				u->wait_phase[x->warp] = (int)x->phase;
+			} else if (len < sizeof(buf) - 64) {
+				len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%sslot %d w%d lanes %08x on %llu",
+							other++ ? ", " : "", x->slot, x->warp, x->lanes,
+							(unsigned long long)x->phase);
+			}
+		}
+		if (cb.nwaiters > SESSION_MAX_WAITERS)
+			snprintf(buf + len, sizeof(buf) - len, "%s(%d groups in all)", len ? " " : "", cb.nwaiters);
+		u->waiters = buf[0] ? ui_strdup(st, buf) : NULL;
 		k++;
 	}
-	if (grid) {
-		struct ui_cubarrier *u = &st->sync.cubars[k++];
-
-		u->name = "this_grid()";
-		u->expected = (int)gs.expected;
-		u->pending = (int)(gs.expected - gs.arrived);
-		u->phase = (int)gs.generation;
-		u->waiters = gs.arrived ? ui_strf(st, "%llu threads in grid.sync()", (unsigned long long)gs.arrived)
-					: NULL;
-	}
 	st->sync.ncubars = k;
+}
+
+/* Lanes of the focused block waiting at a warp collective, per group. */
+static void snap_colls(struct eng *e, struct ui_state *st, const struct focus *f)
+{
+	int cap = 8;
+
+	st->sync.colls = UI_NEW(st, struct ui_collwait, cap);
+	for (int w = 0; w < st->nwarps && st->sync.ncolls < cap; w++) {
+		struct session_warp sw;
+
+		if (session_warp(e->s, f->slot, w, &sw) < 0)
+			continue;
+		for (int g = 0; g < sw.ngroups && st->sync.ncolls < cap; g++)
+			if (sw.g[g].wait == SESSION_WAIT_COLLECTIVE)
+				st->sync.colls[st->sync.ncolls++] = (struct ui_collwait){ w, sw.g[g].mask,
+					sw.g[g].wait_what, sw.g[g].line };
+	}
 }
 
 static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
@@ -1188,7 +1114,10 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 	ub->nwarps = b.nwarps;
 	ub->arrived = UI_NEW(st, uint32_t, b.nwarps);
 	memcpy(ub->arrived, b.at_bar, sizeof(uint32_t) * (size_t)b.nwarps);
+	ub->exited = UI_NEW(st, uint32_t, b.nwarps);
+	memcpy(ub->exited, b.exited, sizeof(uint32_t) * (size_t)b.nwarps);
 	snap_cubars(e, st, f);
+	snap_colls(e, st, f);
 }
 
 static const char *file_name(struct eng *e, uint32_t id)
@@ -1407,8 +1336,9 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	e->s = session_new(e->mod, &e->c.sm, &e->mo, 1);
 	session_set_build(e->s, on_build, e);
 	session_set_main_file(e->s, e->file);
-	session_observe(e->s, 1u << EV_INSN | 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0,
-			on_event, e);
+	session_observe(e->s, 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0, on_event, e);
+	session_collectives_free(e->coll);
+	e->coll = session_collectives_watch(e->s);
 	session_set_poll(e->s, e->poll, e->poll_ctx);
 	session_start_main(e->s, e->argc, e->argv);
 	e->m = session_machine(e->s);
@@ -1461,7 +1391,9 @@ static struct eng *eng_new(const char *path, const char *text, const struct fron
 	for (int i = 0; i < argc; i++)
 		e->argv[i] = xstrdup(argv[i]);
 	snprintf(e->simt, sizeof(e->simt), "%s", mo->simt == SIMT_ITS ? "its" : "stack");
-	if (mo->sched == SCHED_RANDOM)
+	if (mo->schedule) /* replaying a witness of explore: its choices, not rr */
+		snprintf(e->sched, sizeof(e->sched), "witness %s", mo->schedule);
+	else if (mo->sched == SCHED_RANDOM)
 		snprintf(e->sched, sizeof(e->sched), "random:%llu", (unsigned long long)mo->seed);
 	else
 		snprintf(e->sched, sizeof(e->sched), "rr");
@@ -1501,6 +1433,7 @@ void engine_backend_free(struct ui_backend *be)
 		return;
 	e = be->self;
 	session_free(e->s);
+	session_collectives_free(e->coll);
 	if (e->kept)
 		session_free(e->kept);
 	if (e->out)

@@ -499,7 +499,7 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 	ui_session_sync_view(s);
 	view_render(&g, &s->st, &s->ctl);
 	strbuf_init(&out);
-	export_svg(&g, &out);
+	export_svg(&g, export_no_color(), &out);
 	if (util_write_file(path, out.buf, out.len, 0666, &why) < 0) {
 		strbuf_addf(msg, "cannot write '%s': %s", path, why);
 		strbuf_release(&out);

@@ -1,6 +1,7 @@
 /*
  * export.c - ANSI, asciicast and SVG renderings of a view_grid (export.h).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "export.h"
@@ -33,6 +34,37 @@ static const struct {
 	[VS_NUMBER] = { -1, -1, 0, 0, 0 },
 	[VS_FOCUS_LANE] = { 0, 3, 1, 0, 0 },
 };
+
+/* Without color (NO_COLOR, --mono): attributes that keep every style
+ * distinct; term.c draws a monochrome terminal with the same table. */
+static const struct {
+	unsigned char rev, bold, dim, ul;
+} export_mono[VS_COUNT] = {
+	[VS_DIM] = { 0, 0, 1, 0 }, [VS_HIGHLIGHT] = { 0, 1, 0, 0 }, [VS_ACTIVE_LANE] = { 0, 1, 0, 0 },
+	[VS_EXITED_LANE] = { 0, 0, 1, 0 }, [VS_BARRIER_WAIT] = { 0, 0, 0, 1 },
+	[VS_WARPSYNC_WAIT] = { 0, 0, 0, 1 }, [VS_BREAKPOINT] = { 0, 1, 0, 0 },
+	[VS_CURRENT_LINE] = { 1, 0, 0, 0 }, [VS_ERROR] = { 0, 1, 0, 1 }, [VS_TITLE] = { 0, 1, 0, 0 },
+	[VS_TITLE_FOCUS] = { 1, 1, 0, 0 }, [VS_BORDER] = { 0, 0, 1, 0 }, [VS_STATUS] = { 1, 0, 0, 0 },
+	[VS_READ] = { 0, 0, 0, 1 }, [VS_WRITE] = { 0, 1, 0, 1 }, [VS_KEYWORD] = { 0, 1, 0, 0 },
+	[VS_FOCUS_LANE] = { 1, 1, 0, 0 },
+};
+
+void export_mono_style(int style, int *rev, int *bold, int *dim, int *ul)
+{
+	if (style < 0 || style >= VS_COUNT)
+		style = VS_NORMAL;
+	*rev = export_mono[style].rev;
+	*bold = export_mono[style].bold;
+	*dim = export_mono[style].dim;
+	*ul = export_mono[style].ul;
+}
+
+int export_no_color(void)
+{
+	const char *v = getenv("NO_COLOR");
+
+	return (v && *v) || getenv("WARPSTEP_MONO");
+}
 
 /* Colors for SVG, on a dark background (a projector-friendly palette). */
 static const char *const rgb[8] = { "#1e1e1e", "#f05050", "#50d050", "#e0c040",
@@ -144,29 +176,38 @@ static void svg_text(struct strbuf *out, uint32_t c)
 		utf8_put(out, c);
 }
 
-/* One run of cells of one style on row y, from x0 to x1 (exclusive). */
-static void svg_run(struct strbuf *out, const struct view_grid *g, int y, int x0, int x1, int s)
+/* One run of cells of one style on row y, from x0 to x1 (exclusive);
+ * mono: the gray of the background and the foreground only, reverse for
+ * the styles a monochrome terminal shows reversed. */
+static void svg_run(struct strbuf *out, const struct view_grid *g, int y, int x0, int x1, int s, int mono)
 {
 	const char *fg = export_styles[s].fg >= 0 ? rgb[export_styles[s].fg] : SVG_FG;
-	int blank = 1;
+	const char *bg = export_styles[s].bg >= 0 ? rgb[export_styles[s].bg] : NULL;
+	int blank = 1, bold = export_styles[s].bold, dim = export_styles[s].dim, ul = export_styles[s].ul;
 
-	if (export_styles[s].bg >= 0)
+	if (mono) {
+		fg = export_mono[s].rev ? SVG_BG : SVG_FG;
+		bg = export_mono[s].rev ? SVG_FG : NULL;
+		bold = export_mono[s].bold;
+		dim = export_mono[s].dim;
+		ul = export_mono[s].ul;
+	}
+	if (bg)
 		strbuf_addf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\" fill=\"%s\"/>\n",
-			    x0 * 9, y * 18, (x1 - x0) * 9, rgb[export_styles[s].bg]);
+			    x0 * 9, y * 18, (x1 - x0) * 9, bg);
 	for (int x = x0; x < x1; x++)
 		blank &= g->cells[y * g->w + x].ch == ' ' || !g->cells[y * g->w + x].ch;
 	if (blank)
 		return;
 	strbuf_addf(out, "<text x=\"%d\" y=\"%d\" fill=\"%s\"%s%s%s textLength=\"%d\">", x0 * 9,
-		    y * 18 + 14, fg, export_styles[s].bold ? " font-weight=\"bold\"" : "",
-		    export_styles[s].dim ? " opacity=\"0.6\"" : "",
-		    export_styles[s].ul ? " text-decoration=\"underline\"" : "", (x1 - x0) * 9);
+		    y * 18 + 14, fg, bold ? " font-weight=\"bold\"" : "", dim ? " opacity=\"0.6\"" : "",
+		    ul ? " text-decoration=\"underline\"" : "", (x1 - x0) * 9);
 	for (int x = x0; x < x1; x++)
 		svg_text(out, g->cells[y * g->w + x].ch ? g->cells[y * g->w + x].ch : ' ');
 	strbuf_adds(out, "</text>\n");
 }
 
-void export_svg(const struct view_grid *g, struct strbuf *out)
+void export_svg(const struct view_grid *g, int mono, struct strbuf *out)
 {
 	strbuf_addf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -182,7 +223,7 @@ void export_svg(const struct view_grid *g, struct strbuf *out)
 
 			if (x < g->w && g->cells[y * g->w + x].style == s0)
 				continue;
-			svg_run(out, g, y, x0, x, s0 < VS_COUNT ? s0 : 0);
+			svg_run(out, g, y, x0, x, s0 < VS_COUNT ? s0 : 0, mono);
 			x0 = x;
 		}
 	}

@@ -17,8 +17,14 @@
 void export_ansi(const struct view_grid *g, struct strbuf *out);
 /* One asciicast v2 output event: [time, "o", "text"] and a newline. */
 void export_cast_event(FILE *f, double t, const char *text);
-/* An SVG document of the grid (monospace cells, our colors). */
-void export_svg(const struct view_grid *g, struct strbuf *out);
+/* An SVG document of the grid (monospace cells, our colors; mono: no
+ * color, as a monochrome terminal draws it: see export_no_color). */
+void export_svg(const struct view_grid *g, int mono, struct strbuf *out);
+/* Whether the user asked for no color: NO_COLOR set and not empty
+ * (no-color.org), or WARPSTEP_MONO set. */
+int export_no_color(void);
+/* A style without color: reverse, bold, dim, underline. */
+void export_mono_style(int style, int *rev, int *bold, int *dim, int *ul);
 /* A style's ANSI colors (0-7; -1: the terminal's default) and attributes. */
 void export_style(int style, int *fg, int *bg, int *bold, int *dim, int *ul);
 /* The SVG color of ANSI color 0-7 (else the default foreground). */

@@ -155,8 +155,26 @@ static void fake_lanes(struct fake *f, struct ui_state *st, int k)
 {
 	int w = f->thread / 32, vals[32], src[32];
 
-	st->lanes = UI_NEW(st, struct ui_lanevar, f->nlanes + 2);
+	st->lanes = UI_NEW(st, struct ui_lanevar, f->nlanes + 3);
 	warp_v(w, k, vals, src);
+	if (k == 11) { /* the shuffle's row: what each lane received, from where */
+		struct ui_lanevar *lv = &st->lanes[st->nlanes++];
+		int before[32], src0[32];
+
+		warp_v(w, 10, before, src0);
+		lv->name = "__shfl_down_sync (line 17): width 32, delta 16";
+		lv->coll = UI_COLL_SHFL;
+		lv->has_src = 1;
+		lv->width = 32;
+		for (int l = 0; l < 32; l++) {
+			lv->src[l] = -1;
+			if (w * 32 + l >= NT)
+				continue;
+			lv->part |= 1u << l;
+			lv->src[l] = (int8_t)src[l];
+			lv->value[l] = ui_strf(st, "%d", vals[l] - before[l]);
+		}
+	}
 	for (int i = 0; i < f->nlanes; i++) {
 		struct ui_lanevar *lv = &st->lanes[st->nlanes++];
 		const char *e = f->lanes_expr[i];
@@ -169,8 +187,6 @@ static void fake_lanes(struct fake *f, struct ui_state *st, int k)
 				continue;
 			if (!strcmp(e, "v")) {
 				lv->value[l] = ui_strf(st, "%d", vals[l]);
-				lv->src[l] = (int8_t)src[l];
-				lv->has_src = k == 11;
 			} else {
 				lv->value[l] = ui_strf(st, "%d", !strcmp(e, "tid") ? t : t);
 			}
@@ -543,7 +559,8 @@ void fake_sync_extras(struct ui_state *st)
 	struct ui_sync *s = &st->sync;
 
 	s->cubars = UI_NEW(st, struct ui_cubarrier, 1);
-	s->cubars[0] = (struct ui_cubarrier){ "bar", 128, 64, 1, "t0 t1 t2 t3 ... (64 threads)" };
+	s->cubars[0] = (struct ui_cubarrier){ .kind = "cuda::barrier", .name = "bar", .expected = 128,
+		.pending = 64, .phase = 1, .waiters = "t0 t1 t2 t3 ... (64 threads)" };
 	s->ncubars = 1;
 	s->pending = UI_NEW(st, struct ui_pending, 2);
 	s->pending[0] = (struct ui_pending){ "t5", "flag", "1", "after __threadfence(): waiting" };

@@ -829,7 +829,7 @@ static void cli_init(struct cli *cli)
 {
 	memset(cli, 0, sizeof(*cli));
 	machine_opts_init(&cli->mo);
-	cli->color = isatty(STDERR_FILENO) && !getenv("NO_COLOR");
+	cli->color = isatty(STDERR_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR"));
 }
 
 static void cli_release(struct cli *cli)

@@ -32,7 +32,7 @@
 	X(ACTIVE, "\u25cf", "#", "active (runs now)") \
 	X(DIVERGED, "\u25cb", "o", "diverged (waits at another PC)") \
 	X(EXITED, "\u00b7", ".", "exited") \
-	X(BARRIER, "\u2016", "|", "waits at __syncthreads") \
+	X(BARRIER, "\u2016", "|", "waits at a barrier (__syncthreads, cuda::barrier, grid sync)") \
 	X(WARPSYNC, "\u2248", "~", "waits at __syncwarp / shuffle") \
 	X(INACTIVE, " ", " ", "no thread")
 
@@ -69,7 +69,15 @@ struct ui_lanevar {
 	int8_t src[UI_WARP_SIZE];        /* source lane of each lane's value, -1 none */
 	int has_bits;                    /* ballot/match: bits is meaningful */
 	uint32_t bits[UI_WARP_SIZE];     /* per-lane mask result (ballot: same for all) */
+	int coll;                        /* enum ui_coll: the last collective's row */
+	uint32_t part;                   /* coll: the lanes that took part */
+	int width;                       /* UI_COLL_SHFL: segment width (lanes) */
+	uint8_t gave[UI_WARP_SIZE];      /* UI_COLL_VOTE: each lane's predicate */
 };
+
+/* A lanes-pane row that is a warp collective: strip rows across the lanes
+ * (which took part; a shuffle's source arrows; a vote's predicates). */
+enum ui_coll { UI_COLL_NONE, UI_COLL_SHFL, UI_COLL_VOTE, UI_COLL_OTHER };
 
 struct ui_local {
 	const char *name, *type, *value;
@@ -114,12 +122,24 @@ struct ui_barrier {          /* a block's __syncthreads barrier */
 	int expected;             /* threads that must arrive */
 	int nwarps;
 	uint32_t *arrived;        /* per warp: lanes that have arrived */
+	uint32_t *exited;         /* per warp: lanes exited (may be NULL) */
 };
 
-struct ui_cubarrier {        /* cuda::barrier-like object */
+struct ui_cubarrier {        /* cuda::barrier-like object, or the grid barrier */
+	const char *kind;         /* "cuda::barrier", "grid sync" (NULL: "cuda::barrier") */
 	const char *name;
 	int expected, pending, phase;
 	const char *waiters;      /* "t0 t5 t9 ..." */
+	int nwarps;               /* the focused block's warps: which lanes wait (0: not shown) */
+	uint32_t *waiting;        /* per warp: lanes blocked in wait() on this barrier */
+	int *wait_phase;          /* per warp: the phase they wait on (-1: none) */
+};
+
+struct ui_collwait {         /* lanes of a warp waiting at a warp collective */
+	int warp;
+	uint32_t lanes;
+	const char *what;         /* "__shfl_down_sync" */
+	int line;
 };
 
 struct ui_pending {          /* a store not yet visible (relaxed model) */
@@ -137,6 +157,8 @@ struct ui_sync {
 	struct ui_pending *pending;
 	int npending;
 	const char *model;        /* "sc", "relaxed" */
+	struct ui_collwait *colls;
+	int ncolls;
 };
 
 struct ui_finding {

@@ -54,16 +54,15 @@ void term_opts_init(struct term_opts *o)
 	memset(o, 0, sizeof(*o));
 }
 
-/* Attributes that keep every style distinct without color. */
-static const attr_t mono_attr[VS_COUNT] = {
-	[VS_DIM] = A_DIM, [VS_HIGHLIGHT] = A_BOLD, [VS_ACTIVE_LANE] = A_BOLD,
-	[VS_EXITED_LANE] = A_DIM, [VS_BARRIER_WAIT] = A_UNDERLINE,
-	[VS_WARPSYNC_WAIT] = A_UNDERLINE, [VS_BREAKPOINT] = A_BOLD,
-	[VS_CURRENT_LINE] = A_REVERSE, [VS_ERROR] = A_BOLD | A_UNDERLINE, [VS_TITLE] = A_BOLD,
-	[VS_TITLE_FOCUS] = A_REVERSE | A_BOLD, [VS_BORDER] = A_DIM, [VS_STATUS] = A_REVERSE,
-	[VS_READ] = A_UNDERLINE, [VS_WRITE] = A_BOLD | A_UNDERLINE, [VS_KEYWORD] = A_BOLD,
-	[VS_FOCUS_LANE] = A_REVERSE | A_BOLD,
-};
+/* Attributes that keep every style distinct without color (export.c's
+ * table, which the SVG export uses too). */
+static attr_t mono_attr(int s)
+{
+	int rev, bold, dim, ul;
+
+	export_mono_style(s, &rev, &bold, &dim, &ul);
+	return (rev ? A_REVERSE : 0) | (bold ? A_BOLD : 0) | (dim ? A_DIM : 0) | (ul ? A_UNDERLINE : 0);
+}
 
 /* Colors: export.c's palette (ANSI 0-7 are curses' COLOR_BLACK..COLOR_WHITE). */
 _Static_assert(COLOR_BLACK == 0 && COLOR_RED == 1 && COLOR_YELLOW == 3 && COLOR_WHITE == 7,
@@ -79,7 +78,7 @@ static attr_t color_attr(int s)
 
 static void styles_init(int mono)
 {
-	int color = !mono && has_colors() && !getenv("NO_COLOR");
+	int color = !mono && has_colors() && !export_no_color();
 
 	if (color && start_color() == OK) {
 		int defaults = use_default_colors() == OK;
@@ -103,7 +102,7 @@ static void styles_init(int mono)
 		return;
 	}
 	for (int s = 0; s < VS_COUNT; s++) {
-		style_attr[s] = mono_attr[s];
+		style_attr[s] = mono_attr(s);
 		style_pair[s] = 0;
 	}
 }

@@ -90,9 +90,13 @@ static void put_ch(struct ctx *c, int x, int y, uint32_t ch, int style)
 	cell->style = (uint8_t)style;
 }
 
-/* Draw s at (x, y); returns the x after it. Tabs expand to 4 columns. */
+/* Draw s at (x, y); returns the x after it. Tabs expand to the next
+ * multiple of 4 columns counted from the start of s (a source line's tabs
+ * line up with each other wherever the pane puts the line). */
 static int put_str(struct ctx *c, int x, int y, const char *s, int style)
 {
+	int x0 = x;
+
 	if (!s)
 		return x;
 	while (*s && x < c->r.x + c->r.w) {
@@ -101,12 +105,47 @@ static int put_str(struct ctx *c, int x, int y, const char *s, int style)
 		if (ch == '\t') {
 			do
 				put_ch(c, x++, y, ' ', style);
-			while ((x - c->r.x) % 4);
+			while ((x - x0) % 4);
 			continue;
 		}
 		put_ch(c, x++, y, ch, style);
 	}
 	return x;
+}
+
+/* Draw s from (x, y), wrapping at spaces at the clip's right edge; the
+ * lines after the first start at column x2. Returns the last row used,
+ * and in *xend the column after the text. */
+static int put_wrapped(struct ctx *c, int x, int y, int x2, const char *s, int style, int *xend)
+{
+	int right = c->r.x + c->r.w;
+
+	while (s && *s) {
+		const char *p = s, *cut = NULL;
+		int col = x;
+
+		while (*p && col < right) {
+			if (*p == ' ')
+				cut = p;
+			utf8_next(&p);
+			col++;
+		}
+		if (!*p || !cut || cut == s)
+			cut = p; /* all of it fits, or one word longer than the line */
+		while (s < cut) {
+			uint32_t ch = utf8_next(&s);
+
+			put_ch(c, x++, y, ch, style);
+		}
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		x = x2;
+		y++;
+	}
+	*xend = x;
+	return y;
 }
 
 static int put_fmt(struct ctx *c, int x, int y, int style, const char *fmt, ...) WS_PRINTF(5, 6);
@@ -231,7 +270,8 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		stack(r, mp, mwt, 2, lw + 1, y + wr, mw, bh - wr);
 		stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
 	} else if (w >= 120 && h >= 36) {
-		int lw = w * 55 / 100, rw = w - lw - 1;
+		int lw = w - 1 - VIEW_WARPS_FULL < w * 55 / 100 ? w - 1 - VIEW_WARPS_FULL : w * 55 / 100;
+		int rw = w - lw - 1;
 		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
 		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 4, PANE_THREAD) };
@@ -245,7 +285,7 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC,
 					       PANE_FINDINGS };
 		int ch = bh / 5 < 4 ? 4 : bh / 5, ta = bh - ch, sh = ta * 5 / 9;
-		int ww = w >= 100 ? 56 : 45;
+		int ww = w >= 100 ? VIEW_WARPS_FULL : VIEW_WARPS_COMPACT;
 
 		r[PANE_SOURCE] = rect(0, y, w, sh);
 		r[PANE_WARPS] = rect(0, y + sh, ww, ta - sh);
@@ -416,8 +456,8 @@ static int lane_style(int s)
 	return s >= 0 && s < UI_LANE_COUNT ? lane_styles[s] : VS_ERROR;
 }
 
-/* 32 lane glyphs in 4 groups of 8; returns x after. */
-static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, int focus_lane)
+/* 32 lane glyphs in 4 groups of 8 (gaps 0: no gaps); returns x after. */
+static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, int focus_lane, int gaps)
 {
 	/* lanes in groups of 8, or in the warp's cooperative-groups tiles */
 	int gap = w->tile >= 4 && w->tile < 32 ? w->tile : 8;
@@ -425,7 +465,7 @@ static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, 
 	for (int l = 0; l < UI_WARP_SIZE; l++) {
 		int s = w->status[l];
 
-		if (l && l % gap == 0)
+		if (gaps && l && l % gap == 0)
 			x++;
 		put_str(c, x++, y, ui_lane_glyph(s, c->ctl->ascii),
 			 l == focus_lane ? VS_FOCUS_LANE : lane_style(s));
@@ -443,10 +483,21 @@ static void draw_legend(struct ctx *c, int x, int y, int wide)
 	}
 }
 
+/* The active mask of a warp: the lanes of the group that runs next (0:
+ * none can run: every lane waits or has exited). */
+static uint32_t active_mask(const struct ui_warp *w)
+{
+	return w->current >= 0 && w->current < w->ngroups ? w->groups[w->current].mask : 0;
+}
+
+/* Each warp row: its lanes, its line and its active mask in hex; the full
+ * form needs VIEW_WARPS_FULL columns, the compact one (no gaps between the
+ * lanes' groups of 8, no "0x") VIEW_WARPS_COMPACT. */
 static void draw_warps(struct ctx *c)
 {
 	const struct ui_state *st = c->st;
-	int rows = c->r.h - 3, first = 0, wide = c->r.w >= 70;
+	int rows = c->r.h - 3, first = 0, wide = c->r.w >= 70, full = c->r.w >= VIEW_WARPS_FULL;
+	int cut[UI_MAX_WARPS], ncut = 0;
 	char extra[96];
 	struct view_rect in;
 
@@ -467,32 +518,115 @@ static void draw_warps(struct ctx *c)
 	in = pane_title(c, PANE_WARPS, extra[0] ? extra : NULL);
 	if (in.h <= 0)
 		return;
-	put_str(c, in.x, in.y, "lane  0       8       16      24      line", VS_DIM);
+	/* the ruler: lane numbers over their glyphs, then the columns' names */
+	put_str(c, in.x, in.y, "lane", VS_DIM);
+	for (int l = 0; l < UI_WARP_SIZE; l += 8)
+		put_fmt(c, in.x + (full ? 6 + l + l / 8 : 5 + l), in.y, VS_DIM, "%d", l);
+	put_str(c, in.x + (full ? 42 : 38), in.y, "line", VS_DIM);
+	put_str(c, in.x + (full ? 47 : 43), in.y, "mask", VS_DIM);
 	if (!st->nwarps)
 		put_str(c, in.x, in.y + 1, "(no kernel running)", VS_DIM);
 	for (int i = 0; i < rows && first + i < st->nwarps; i++) {
 		const struct ui_warp *w = &st->warps[first + i];
 		int y = in.y + 1 + i, focus = first + i == st->focus_warp, x;
+		uint32_t am = active_mask(w);
 
 		put_str(c, in.x, y, focus ? sym(c, "\u25b6", ">") : " ", VS_HIGHLIGHT);
 		put_fmt(c, in.x + 1, y, focus ? VS_HIGHLIGHT : VS_NORMAL, "w%-3d", w->id);
-		x = draw_lanes_row(c, in.x + 6, y, w, focus ? st->focus_lane : -1);
+		x = draw_lanes_row(c, in.x + (full ? 6 : 5), y, w, focus ? st->focus_lane : -1, full);
 		if (warp_line(w))
-			x = put_fmt(c, x + 1, y, VS_NORMAL, "L%-3d", warp_line(w));
+			put_fmt(c, x + 1, y, VS_NORMAL, "L%-3d", warp_line(w));
+		x += 5;
+		if (!am && w->note) { /* none of its lanes can run: what it waits at instead */
+			if (x + 1 + (int)text_cols(w->note) > in.x + in.w)
+				cut[ncut++] = first + i; /* in full below the rows, if there is room */
+			put_str(c, x + 1, y, w->note, VS_BARRIER_WAIT);
+			continue;
+		}
+		x = put_fmt(c, x + 1, y, am ? VS_NUMBER : VS_DIM, full ? "0x%08x" : "%08x", (unsigned)am);
 		if (w->ngroups > 1 && wide) {
 			for (int gi = 0; gi < w->ngroups; gi++)
-				x = put_fmt(c, x + 1, y, gi == w->current ? VS_ACTIVE_LANE : VS_DIVERGED_LANE,
-					    "%08x@L%d", w->groups[gi].mask, w->groups[gi].line);
+				if (gi != w->current)
+					x = put_fmt(c, x + 1, y, VS_DIVERGED_LANE, "%08x@L%d", w->groups[gi].mask,
+						    w->groups[gi].line);
 		} else if (w->ngroups > 1) {
-			x = put_fmt(c, x, y, VS_DIVERGED_LANE, "%dg", w->ngroups);
+			x = put_fmt(c, x + 1, y, VS_DIVERGED_LANE, "%dg", w->ngroups);
 		}
+		if (w->note && x + 1 + (int)text_cols(w->note) > in.x + in.w)
+			cut[ncut++] = first + i;
 		if (w->note)
 			put_str(c, x + 1, y, w->note, VS_DIM);
 	}
+	/* notes cut at the pane's edge, whole on the free rows under the warps */
+	for (int k = 0, y = in.y + 1 + (st->nwarps - first < rows ? st->nwarps - first : rows);
+	     k < ncut && y < in.y + in.h - 1; k++, y++)
+		put_fmt(c, in.x + 1, y, VS_BARRIER_WAIT, "w%d %s", st->warps[cut[k]].id, st->warps[cut[k]].note);
 	draw_legend(c, in.x, in.y + in.h - 1, in.w >= 120);
 }
 
 /* ---- lanes pane ---- */
+
+/* Column of lane l in a strip starting at x: a gap before each segment
+ * (a shuffle's width when it is 2 or more and below 32, else 8 lanes). */
+static int strip_x(int x, int l, int seg)
+{
+	return x + l + l / seg;
+}
+
+/* A collective's strips across the 32 lanes: the lane numbers, which lanes
+ * took part, a shuffle's arrows (each lane's value comes from the lane its
+ * arrow points to; o: its own value, the source was outside its segment),
+ * a vote's predicates. */
+static int coll_strips(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
+{
+	int seg = v->coll == UI_COLL_SHFL && v->width >= 2 && v->width < 32 ? v->width : 8;
+	int x0 = c->r.x + 6, last = -10;
+
+	if (y >= ymax)
+		return y;
+	put_str(c, c->r.x, y, "lane", VS_DIM);
+	for (int l = 0; l < UI_WARP_SIZE; l += seg < 8 ? seg : 8) {
+		int x = strip_x(x0, l, seg);
+		char num[8];
+
+		snprintf(num, sizeof(num), "%d", l);
+		if (x <= last + 1)
+			continue;
+		last = put_str(c, x, y, num, VS_DIM) - 1;
+	}
+	y++;
+	if (y < ymax) {
+		put_str(c, c->r.x, y, "took", VS_DIM);
+		for (int l = 0; l < UI_WARP_SIZE; l++) {
+			int in = v->part >> l & 1;
+
+			put_str(c, strip_x(x0, l, seg), y, in ? ui_lane_glyph(UI_LANE_ACTIVE, c->ctl->ascii)
+				: sym(c, "\u00b7", "."), in ? VS_ACTIVE_LANE : VS_DIM);
+		}
+		y++;
+	}
+	if (v->coll == UI_COLL_SHFL && y < ymax) {
+		put_str(c, c->r.x, y, "from", VS_DIM);
+		for (int l = 0; l < UI_WARP_SIZE; l++) {
+			int s = v->src[l];
+
+			if (!(v->part >> l & 1) || s < 0)
+				continue;
+			put_str(c, strip_x(x0, l, seg), y, s > l ? sym(c, "\u2190", "<") : s < l ? sym(c, "\u2192", ">")
+				: "o", l == c->st->focus_lane ? VS_FOCUS_LANE : s == l ? VS_DIM : VS_WARPSYNC_WAIT);
+		}
+		y++;
+	}
+	if (v->coll == UI_COLL_VOTE && y < ymax) {
+		put_str(c, c->r.x, y, "pred", VS_DIM);
+		for (int l = 0; l < UI_WARP_SIZE; l++)
+			if (v->part >> l & 1)
+				put_str(c, strip_x(x0, l, seg), y, v->gave[l] ? "1" : "0",
+					v->gave[l] ? VS_ACTIVE_LANE : VS_DIM);
+		y++;
+	}
+	return y;
+}
 
 static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 {
@@ -507,9 +641,11 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 	cw = 3 + vw + (v->has_src ? 4 : 0) + 1;
 	per = c->r.w / cw >= 32 ? 32 : c->r.w / cw >= 16 ? 16 : c->r.w / cw >= 8 ? 8 : c->r.w / cw >= 4 ? 4 : c->r.w / cw >= 2 ? 2 : 1;
 	put_fmt(c, x0, y, VS_KEYWORD, "%s", v->name);
-	if (v->has_src)
-		put_fmt(c, x0 + (int)text_cols(v->name) + 1, y, VS_DIM, "(%s source lane)", arrow);
 	y++;
+	if (v->coll)
+		y = coll_strips(c, v, y, ymax);
+	if (v->has_src && y < ymax)
+		put_fmt(c, x0, y++, VS_DIM, "lane: value received %s source lane", arrow);
 	/* a ballot or match: the focused lane's mask as bits first (lane 31 left) */
 	if (v->has_bits && y < ymax) {
 		int fl = c->st->focus_lane >= 0 && c->st->focus_lane < 32 ? c->st->focus_lane : 0;
@@ -695,6 +831,32 @@ static void draw_memory(struct ctx *c)
 
 /* ---- sync pane ---- */
 
+/* A lane of warp w of the focused block as the warps pane draws it. */
+static int sync_lane_status(const struct ui_state *st, int w, int l, uint32_t exited)
+{
+	if (exited >> l & 1)
+		return UI_LANE_EXITED;
+	if (w >= 0 && w < st->nwarps && st->warps[w].id == w)
+		return st->warps[w].status[l];
+	return UI_LANE_INACTIVE;
+}
+
+/* One warp's lanes: those in `in` as waiting at the barrier, the others as
+ * the warps pane draws them (exited lanes as exited). Returns x after. */
+static int sync_lanes(struct ctx *c, int x, int y, int w, uint32_t in, uint32_t exited, int live)
+{
+	for (int l = 0; l < UI_WARP_SIZE; l++) {
+		int s = in >> l & 1 ? UI_LANE_BARRIER : sync_lane_status(c->st, w, l, exited);
+
+		if (!(in >> l & 1) && ((s == UI_LANE_INACTIVE && w * 32 + l < live) || s == UI_LANE_BARRIER))
+			s = UI_LANE_DIVERGED; /* not arrived: runs or waits elsewhere */
+		if (l && l % 8 == 0)
+			x++;
+		put_str(c, x++, y, ui_lane_glyph(s, c->ctl->ascii), lane_style(s));
+	}
+	return x;
+}
+
 static void draw_sync(struct ctx *c)
 {
 	const struct ui_sync *s = &c->st->sync;
@@ -705,7 +867,7 @@ static void draw_sync(struct ctx *c)
 		return;
 	c->r = in;
 	y = in.y - c->ctl->scroll[PANE_SYNC];
-	if (!s->nbarriers && !s->ncubars && !s->npending)
+	if (!s->nbarriers && !s->ncubars && !s->npending && !s->ncolls)
 		put_str(c, in.x, y, "(no barrier or pending store)", VS_DIM);
 	for (int i = 0; i < s->nbarriers && y < ymax; i++) {
 		const struct ui_barrier *b = &s->barriers[i];
@@ -716,25 +878,36 @@ static void draw_sync(struct ctx *c)
 		put_fmt(c, in.x, y++, VS_KEYWORD, "__syncthreads block (%d,%d,%d) gen %u: %d/%d arrived",
 			b->block[0], b->block[1], b->block[2], b->generation, n, b->expected);
 		for (int w = 0; w < b->nwarps && y < ymax; w++, y++) {
-			int x = put_fmt(c, in.x + 1, y, VS_DIM, "w%-3d", w);
-
-			for (int l = 0; l < UI_WARP_SIZE; l++) {
-				int live = w * 32 + l < b->expected, arr = b->arrived[w] >> l & 1;
-
-				if (l && l % 8 == 0)
-					x++;
-				put_str(c, x++, y, !live ? " " : arr ? ui_lane_glyph(UI_LANE_BARRIER, c->ctl->ascii) : sym(c, "\u00b7", "."),
-					arr ? VS_BARRIER_WAIT : VS_DIM);
-			}
+			put_fmt(c, in.x + 1, y, VS_DIM, "w%-3d", w);
+			sync_lanes(c, in.x + 5, y, w, b->arrived[w], b->exited ? b->exited[w] : 0, b->expected);
 		}
 	}
 	for (int i = 0; i < s->ncubars && y < ymax; i++) {
 		const struct ui_cubarrier *b = &s->cubars[i];
+		int grid = b->kind && !strcmp(b->kind, "grid sync");
 
-		put_fmt(c, in.x, y++, VS_KEYWORD, "cuda::barrier %s: phase %d, %d/%d pending", b->name,
-			b->phase, b->pending, b->expected);
+		put_fmt(c, in.x, y++, VS_KEYWORD, grid ? "%s %s: generation %d, %d of %d threads pending"
+			: "%s %s: phase %d, %d of %d arrivals pending", b->kind ? b->kind : "cuda::barrier",
+			b->name, b->phase, b->pending, b->expected);
+		for (int w = 0; w < b->nwarps && y < ymax; w++) {
+			int x;
+
+			if (!b->waiting[w])
+				continue;
+			put_fmt(c, in.x + 1, y, VS_DIM, "w%-3d", w);
+			x = sync_lanes(c, in.x + 5, y, w, b->waiting[w], 0, 0);
+			put_fmt(c, x + 1, y++, VS_BARRIER_WAIT, "wait for %s %d", grid ? "generation" : "phase",
+				b->wait_phase ? b->wait_phase[w] : 0);
+		}
 		if (b->waiters && y < ymax)
 			put_fmt(c, in.x + 2, y++, VS_BARRIER_WAIT, "waiting: %s", b->waiters);
+	}
+	for (int i = 0; i < s->ncolls && y < ymax; i++, y++) {
+		const struct ui_collwait *k = &s->colls[i];
+		int x = put_fmt(c, in.x, y, VS_KEYWORD, "warp collective %s", k->what);
+
+		put_fmt(c, x, y, VS_WARPSYNC_WAIT, ": w%d lanes 0x%08x wait (line %d)", k->warp,
+			(unsigned)k->lanes, k->line);
 	}
 	if (s->npending && y < ymax)
 		put_str(c, in.x, y++, "pending stores (not yet visible to other threads):", VS_KEYWORD);
@@ -768,11 +941,15 @@ static void draw_findings(struct ctx *c)
 	for (int i = 0; i < st->nfindings; i++, y++) {
 		const struct ui_finding *f = &st->findings[i];
 		int x = put_fmt(c, in.x, y, VS_ERROR, "%s", f->kind);
+		char where[300];
 
-		x = put_fmt(c, x + 1, y, VS_HIGHLIGHT, "%s:%d", f->file ? f->file : "?", f->line);
+		snprintf(where, sizeof(where), "%s:%d", f->file ? f->file : "?", f->line);
+		if (x + 1 + (int)text_cols(where) > in.x + in.w)
+			x = in.x + 1, y++; /* the place on its own line (wrapped if need be) */
+		y = put_wrapped(c, x + 1, y, in.x + 2, where, VS_HIGHLIGHT, &x);
 		if (x + 1 + (int)text_cols(f->message) > in.x + in.w)
-			x = in.x + 1, y++; /* the message on its own line */
-		put_str(c, x + 1, y, f->message, VS_NORMAL);
+			x = in.x + 1, y++; /* the message on its own lines */
+		y = put_wrapped(c, x + 1, y, in.x + 2, f->message, VS_NORMAL, &x);
 	}
 }
 
@@ -812,37 +989,50 @@ static int dims(char *buf, size_t n, const int d[3])
 	return snprintf(buf, n, "(%d,%d,%d)", d[0], d[1], d[2]);
 }
 
+/* The left part of the status line; terse: the short forms. */
+static int status_text(const struct ui_state *st, char *buf, size_t size, int wide, int terse)
+{
+	static const char *const run[] = { "idle", "host", "kernel", "finished" };
+	const char *file = st->file ? st->file : "-", *slash = strrchr(file, '/');
+	size_t n;
+
+	n = (size_t)snprintf(buf, size, " %s%s", wide && !terse ? "warpstep | " : "",
+			     terse && slash ? slash + 1 : file);
+	if (st->kernel && n < size) {
+		n += (size_t)snprintf(buf + n, size - n, " | %s<<<", st->kernel);
+		n += (size_t)dims(buf + n, size - n, st->grid);
+		n += (size_t)snprintf(buf + n, size - n, ",");
+		n += (size_t)dims(buf + n, size - n, st->blockdim);
+		n += (size_t)snprintf(buf + n, size - n, ">>>");
+	}
+	if (st->nwarps && n < size)
+		n += (size_t)snprintf(buf + n, size - n,
+				      wide && !terse ? " | block (%d,%d,%d) warp %d lane %d" : " | blk (%d,%d,%d) w%d lane %d",
+				      st->focus_block[0], st->focus_block[1], st->focus_block[2],
+				      st->focus_warp, st->focus_lane);
+	if (st->nfindings && n < size)
+		n += (size_t)snprintf(buf + n, size - n, " | %d finding%s (7)", st->nfindings,
+				      st->nfindings == 1 ? "" : "s");
+	if (n < size)
+		n += (size_t)snprintf(buf + n, size - n, " | step %llu | %s%s%s", (unsigned long long)st->steps,
+				      terse && st->stop_reason ? "" : run[st->run < 4 ? st->run : 0],
+				      st->stop_reason && !terse ? ": " : "", st->stop_reason ? st->stop_reason : "");
+	return (int)text_cols(buf);
+}
+
 static void draw_status(struct ctx *c)
 {
 	const struct ui_state *st = c->st;
-	static const char *const run[] = { "idle", "host", "kernel", "finished" };
 	char buf[400];
 	int n;
 
 	c->r = rect(0, 0, c->g->w, 1);
 	fill_row(c, 0, VS_STATUS);
-	n = snprintf(buf, sizeof(buf), " %s%s", c->g->w >= 100 ? "warpstep | " : "",
-		     st->file ? st->file : "-");
-	if (st->kernel) {
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %s<<<", st->kernel);
-		n += dims(buf + n, sizeof(buf) - (size_t)n, st->grid);
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ",");
-		n += dims(buf + n, sizeof(buf) - (size_t)n, st->blockdim);
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, ">>>");
-	}
-	if (st->nwarps)
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n,
-			      c->g->w >= 100 ? " | block (%d,%d,%d) warp %d lane %d" : " | blk (%d,%d,%d) w%d lane %d",
-			      st->focus_block[0], st->focus_block[1], st->focus_block[2],
-			      st->focus_warp, st->focus_lane);
-	if (st->nfindings)
-		n += snprintf(buf + n, sizeof(buf) - (size_t)n, " | %d finding%s (7)", st->nfindings,
-			      st->nfindings == 1 ? "" : "s");
-	snprintf(buf + n, sizeof(buf) - (size_t)n, " | step %llu | %s%s%s", (unsigned long long)st->steps,
-		 run[st->run < 4 ? st->run : 0], st->stop_reason ? ": " : "",
-		 st->stop_reason ? st->stop_reason : "");
+	/* the long form, or the short one when the stop reason would be cut */
+	n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 0);
+	if (n > c->g->w)
+		n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 1);
 	put_str(c, 0, 0, buf, VS_STATUS);
-	n = (int)strlen(buf);
 	snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
 		 st->sched ? st->sched : "rr");
 	if (n + (int)strlen(buf) + 2 <= c->g->w)
@@ -918,6 +1108,13 @@ const char *const view_help_lines[] = {
 	"  editor: arrows move; Ctrl-S or Ctrl-X saves and checks; Ctrl-C drops",
 	"  :script FILE.lua  a scenario script (in its pauses any key steps)",
 	"",
+	"Panes (README.md, The interface, says more)",
+	"  2 Warps  a row per warp: lanes, line, active mask in hex (or what it waits at)",
+	"  3 Lanes  after a shuffle, vote, match or reduction: who took part, arrows",
+	"           to each lane's source lane, the value each lane received",
+	"  6 Sync   __syncthreads arrivals; each cuda::barrier's phase, expected and",
+	"           pending counts and waiting lanes; grid sync; warp collectives",
+	"",
 	"Warps pane glyphs",
 	NULL,
 };
@@ -948,26 +1145,55 @@ static void draw_help(struct ctx *c)
 	}
 }
 
+/* Below the minimum size: the message wrapped at spaces and centered; on
+ * a screen too small even for that, the shortest form that fits. */
 static void draw_too_small(struct ctx *c)
 {
-	char msg[128];
-	int len, per, y;
+	char full[128], mid[64];
+	const char *forms[] = { full, mid, "too small", "small", "!" };
+	int w = c->g->w, h = c->g->h;
 
-	snprintf(msg, sizeof(msg), "terminal too small (need %dx%d, have %dx%d)", VIEW_MIN_W,
-		 VIEW_MIN_H, c->g->w, c->g->h);
-	c->r = rect(0, 0, c->g->w, c->g->h);
-	len = (int)strlen(msg);
-	per = c->g->w;
-	y = (c->g->h - (len + per - 1) / per) / 2;
-	if (y < 0)
-		y = 0;
-	for (int i = 0; i < len; i += per, y++) {
-		char part[128];
-		int n = len - i < per ? len - i : per;
+	snprintf(full, sizeof(full), "terminal too small (need %dx%d, have %dx%d)", VIEW_MIN_W, VIEW_MIN_H, w, h);
+	snprintf(mid, sizeof(mid), "too small (need %dx%d)", VIEW_MIN_W, VIEW_MIN_H);
+	c->r = rect(0, 0, w, h);
+	for (size_t f = 0; f < WS_ARRAY_LEN(forms); f++) {
+		const char *lines[16];
+		int len[16], n = 0, fits = 1, y;
+		const char *p = forms[f];
 
-		memcpy(part, msg + i, (size_t)n);
-		part[n] = 0;
-		put_str(c, n < per ? (per - n) / 2 : 0, y, part, VS_ERROR);
+		/* greedy lines of whole words */
+		while (*p && fits) {
+			const char *start = p, *end = p;
+
+			while (*p) {
+				const char *q = p;
+
+				while (*q && *q != ' ')
+					q++;
+				if (q - start > w && end != start)
+					break;
+				end = q;
+				p = *q ? q + 1 : q;
+				if (q - start > w)
+					break;
+			}
+			if (end - start > w || n == 16) {
+				fits = 0;
+				break;
+			}
+			lines[n] = start;
+			len[n++] = (int)(end - start);
+		}
+		if (!fits || n > h)
+			continue;
+		y = (h - n) / 2;
+		for (int i = 0; i < n; i++) {
+			char part[128];
+
+			snprintf(part, sizeof(part), "%.*s", len[i], lines[i]);
+			put_str(c, (w - len[i]) / 2, y + i, part, VS_ERROR);
+		}
+		return;
 	}
 }
 

@@ -21,6 +21,9 @@
 
 #define VIEW_MIN_W 60
 #define VIEW_MIN_H 16
+/* Warps pane widths: every row with its active mask, full or compact form. */
+#define VIEW_WARPS_FULL 57
+#define VIEW_WARPS_COMPACT 51
 
 /* Styles: X(NAME, letter for style snapshots) */
 #define VIEW_STYLE_LIST(X) \

@@ -862,42 +862,31 @@ int session_break_finding(struct session *s, const char *kind, struct strbuf *ms
 	return bp_add(s, SBP_FINDING, 0, 0, NULL, kind, 0);
 }
 
+static uint8_t *barrier_lines(const struct session *s, int *maxl);
+static void barrier_lines_text(const struct session *s, const uint8_t *has, int maxl, int first, int n,
+			       int had, struct strbuf *msg);
+
 int session_break_barriers(struct session *s, struct strbuf *msg)
 {
-	int first = -1, maxl = 0;
-	uint8_t *has;
+	int first = -1, maxl = 0, n = 0, had = 0;
+	uint8_t *has = barrier_lines(s, &maxl);
 
-	for (uint32_t f = 0; f < s->mod->nfuncs; f++)
-		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++)
-			if (session_line(s, (int)f, i) > maxl)
-				maxl = session_line(s, (int)f, i);
-	has = xcalloc((size_t)maxl + 1, 1);
-	for (uint32_t f = 0; f < s->mod->nfuncs; f++)
-		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++) {
-			const struct ir_insn *in = &s->mod->funcs[f].code[i];
-
-			if (in->op == IR_BAR ||
-			    (in->op == IR_BCALL && (in->imm == BI___ws_bar_wait || in->imm == BI___ws_bar_arrive ||
-						    in->imm == BI___ws_grid_wait)))
-				has[session_line(s, (int)f, i)] = 1;
-		}
-	strbuf_adds(msg, "breakpoints at the barrier lines (__syncthreads, cuda::barrier, grid sync):");
 	for (int line = 1; line <= maxl; line++) {
-		int id;
-
 		if (!has[line])
 			continue;
-		id = bp_add(s, SBP_LINE, s->main_file, line, NULL, NULL, 0);
-		strbuf_addf(msg, " %d", line);
+		if (session_break_find(s, s->main_file, line) >= 0) {
+			had++;
+			continue;
+		}
 		if (first < 0)
-			first = id;
+			first = bp_add(s, SBP_LINE, s->main_file, line, NULL, NULL, 0);
+		else
+			bp_add(s, SBP_LINE, s->main_file, line, NULL, NULL, 0);
+		n++;
 	}
+	barrier_lines_text(s, has, maxl, first, n, had, msg);
 	free(has);
-	if (first < 0) {
-		strbuf_reset(msg);
-		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
-	}
-	return first;
+	return first >= 0 ? first : had ? 0 : -1;
 }
 
 int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_watch kind, int slot,
@@ -1256,8 +1245,10 @@ static int step_done(struct session *s, enum session_step how, const struct pos 
 		return 1;
 	}
 	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
-		stop_text(s, SESSION_WAITS, "warp %d: lanes wait at %s (line %d)", warp,
-			  p.state == LS_BARRIER ? "__syncthreads" : "a warp collective", p.line);
+		char what[120];
+
+		session_wait_text(s, slot, warp, l, what, sizeof(what));
+		stop_text(s, SESSION_WAITS, "warp %d waits at %s", warp, what);
 		return 1;
 	}
 	if (how == SESSION_INSN)
@@ -1679,10 +1670,16 @@ uint64_t session_steps(const struct session *s)
 
 /* ---- summaries */
 
+static int user_line(const struct session *s, int slot, int warp, int lane, int func, uint32_t pc);
+static int wait_of(const struct session *s, const struct machine_group_info *gi, const char **what);
+static void group_wait(const struct session *s, int slot, int warp, const struct machine_group_info *gi,
+		       struct session_group *sg);
+
 int session_warp(const struct session *s, int slot, int warp, struct session_warp *w)
 {
 	struct machine_warp_info wi;
 	int first = -1, nbar = 0, nsync = 0;
+	unsigned kinds = 0;
 
 	memset(w, 0, sizeof(*w));
 	w->current = w->last = -1;
@@ -1707,11 +1704,12 @@ int session_warp(const struct session *s, int slot, int warp, struct session_war
 		sg->state = gi.state;
 		sg->pc = gi.pc;
 		sg->wait_mask = gi.wait_mask;
-		sg->line = session_line(s, gi.func, gi.pc);
+		sg->line = user_line(s, slot, warp, gi.mask ? __builtin_ctz(gi.mask) : 0, gi.func, gi.pc);
+		group_wait(s, slot, warp, &gi, sg);
 		if (machine_group_reconv(s->m, slot, warp, g, &rpc) == 0)
 			sg->reconv_line = session_line(s, gi.func, rpc);
 		for (int l = 0; l < 32; l++)
-			if (gi.mask >> l & 1) {
+			if (gi.mask >> l & 1 && !(wi.exited >> l & 1)) {
 				w->state[l] = (uint8_t)gi.state;
 				w->line[l] = sg->line;
 			}
@@ -1725,6 +1723,7 @@ int session_warp(const struct session *s, int slot, int warp, struct session_war
 			w->last = w->ngroups;
 		nbar += gi.state == LS_BARRIER;
 		nsync += gi.state == LS_WARPSYNC;
+		kinds |= 1u << sg->wait;
 		w->ngroups++;
 	}
 	if (w->current < 0)
@@ -1732,7 +1731,9 @@ int session_warp(const struct session *s, int slot, int warp, struct session_war
 	if (!wi.live && wi.exists)
 		w->note = "exited";
 	else if (nbar && nbar == w->ngroups)
-		w->note = "at __syncthreads";
+		w->note = kinds == 1u << SESSION_WAIT_CUBARRIER ? "at cuda::barrier wait"
+			: kinds == 1u << SESSION_WAIT_GRID ? "at grid sync"
+			: kinds == 1u << SESSION_WAIT_SYNCTHREADS ? "at __syncthreads" : "at barriers";
 	else if (nsync && !nbar && w->current < 0)
 		w->note = "waits: warp collective";
 	else if (w->ngroups > 1)
@@ -1760,14 +1761,455 @@ int session_barrier(const struct session *s, int slot, struct session_barrier *b
 
 		if (machine_warp(s->m, slot, w, &wi) < 0)
 			continue;
+		b->exists[w] = wi.exists;
+		b->exited[w] = wi.exited;
 		for (int g = 0; g < wi.ngroups; g++) {
 			if (machine_group(s->m, slot, w, g, &gi) < 0)
 				continue;
-			if (gi.state == LS_BARRIER)
-				b->at_bar[w] |= gi.mask;
+			if (gi.state == LS_BARRIER && wait_of(s, &gi, NULL) == SESSION_WAIT_SYNCTHREADS)
+				b->at_bar[w] |= gi.mask & ~wi.exited;
+			else if (gi.state == LS_BARRIER)
+				b->at_cg[w] |= gi.mask & ~wi.exited;
 			else if (gi.state == LS_WARPSYNC)
-				b->at_sync[w] |= gi.mask;
+				b->at_sync[w] |= gi.mask & ~wi.exited;
 		}
 	}
 	return 0;
+}
+
+/* ---- what a group waits at, and the cuda::barrier objects (the sync pane) */
+
+static const char *const wait_names[] = {
+#define X(n, t) t,
+	SESSION_WAIT_LIST(X)
+#undef X
+};
+
+const char *session_wait_name(int kind)
+{
+	return kind >= 0 && kind < SESSION_WAIT_COUNT ? wait_names[kind] : "?";
+}
+
+/* The main file's line of pc, else of the calls up the lane's stack: a wait
+ * inside a built-in header (cuda::barrier::wait) is read at its call. */
+static int user_line(const struct session *s, int slot, int warp, int lane, int func, uint32_t pc)
+{
+	int line = session_line(s, func, pc);
+
+	for (int up = 1; !line && up < 64; up++) {
+		if (machine_lane_frame_pc(s->m, slot, warp, lane, up, &func, &pc) < 0)
+			break;
+		line = session_line(s, func, pc);
+	}
+	return line;
+}
+
+/* What a waiting group waits at, from the instruction it waits on (a
+ * barrier leaves its pc there): enum session_wait_kind, and its name. */
+static int wait_of(const struct session *s, const struct machine_group_info *gi, const char **what)
+{
+	static const char *const bars[] = { "__syncthreads", "__syncthreads_count", "__syncthreads_and",
+					    "__syncthreads_or" };
+	static const char *const shfl[] = { "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+					    "__shfl_xor_sync" };
+	static const char *const votes[] = { "__all_sync", "__any_sync", "__ballot_sync", "__uni_sync" };
+	static const char *const reds[] = { "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+					    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync" };
+	const struct ir_insn *in = NULL;
+	const char *dummy;
+
+	if (!what)
+		what = &dummy;
+	*what = NULL;
+	if (gi->state != LS_BARRIER && gi->state != LS_WARPSYNC)
+		return SESSION_WAIT_NONE;
+	if (gi->func >= 0 && (uint32_t)gi->func < s->mod->nfuncs && gi->pc < s->mod->funcs[gi->func].ncode)
+		in = &s->mod->funcs[gi->func].code[gi->pc];
+	if (gi->state == LS_WARPSYNC) {
+		*what = "a warp collective";
+		if (in && in->op == IR_WARPSYNC)
+			*what = "__syncwarp";
+		else if (in && in->op == IR_SHFL)
+			*what = shfl[in->sub & 3];
+		else if (in && in->op == IR_VOTE)
+			*what = votes[in->sub & 3];
+		else if (in && in->op == IR_MATCH)
+			*what = in->sub == MATCH_ALL ? "__match_all_sync" : "__match_any_sync";
+		else if (in && in->op == IR_REDUX)
+			*what = reds[in->sub % 6];
+		return SESSION_WAIT_COLLECTIVE;
+	}
+	if (in && in->op == IR_BCALL && in->imm == BI___ws_bar_wait) {
+		*what = "cuda::barrier";
+		return SESSION_WAIT_CUBARRIER;
+	}
+	if (in && in->op == IR_BCALL && in->imm == BI___ws_grid_wait) {
+		*what = "this_grid().sync()";
+		return SESSION_WAIT_GRID;
+	}
+	*what = in && in->op == IR_BAR ? bars[in->sub & 3] : "__syncthreads";
+	return SESSION_WAIT_SYNCTHREADS;
+}
+
+static const char *cubar_name(const struct session *s, int obj)
+{
+	const char *n, *c;
+
+	if (obj < 0 || (uint32_t)obj >= s->mod->nobjs || !(n = s->mod->objs[obj].name) || !n[0])
+		return NULL;
+	c = strrchr(n, ':'); /* "phases::bar": a function's static shared object */
+	return c ? c + 1 : n;
+}
+
+static void group_wait(const struct session *s, int slot, int warp, const struct machine_group_info *gi,
+		       struct session_group *sg)
+{
+	sg->wait = wait_of(s, gi, &sg->wait_what);
+	sg->wait_bar = -1;
+	if (sg->wait == SESSION_WAIT_CUBARRIER) {
+		int n = machine_cgbar_count(s->m);
+
+		for (int i = 0; i < n && sg->wait_bar < 0; i++) {
+			struct machine_cgbar_waiter wt[SESSION_MAX_WAITERS * 4];
+			int k = machine_cgbar_waiters(s->m, i, wt, (int)WS_ARRAY_LEN(wt));
+
+			for (int j = 0; j < k && j < (int)WS_ARRAY_LEN(wt); j++)
+				if (wt[j].slot == slot && wt[j].warp == warp && wt[j].lanes == gi->mask) {
+					sg->wait_bar = i;
+					sg->wait_phase = wt[j].phase;
+				}
+		}
+	} else if (sg->wait == SESSION_WAIT_GRID) {
+		struct machine_gridsync_info gs;
+
+		if (machine_gridsync(s->m, &gs) == 0)
+			sg->wait_phase = gs.generation;
+	}
+}
+
+void session_wait_text(const struct session *s, int slot, int warp, int lane, char *buf, size_t n)
+{
+	struct session_warp w;
+
+	buf[0] = 0;
+	if (session_warp(s, slot, warp, &w) < 0)
+		return;
+	for (int g = 0; g < w.ngroups; g++) {
+		const struct session_group *sg = &w.g[g];
+		struct session_cubar cb;
+
+		if (!(sg->mask >> lane & 1) || sg->wait == SESSION_WAIT_NONE)
+			continue;
+		if (sg->wait == SESSION_WAIT_CUBARRIER && sg->wait_bar >= 0 &&
+		    session_cubarrier(s, sg->wait_bar, &cb) == 0)
+			snprintf(buf, n, "cuda::barrier %s, phase %llu (line %d)", cb.name ? cb.name : "(unnamed)",
+				 (unsigned long long)sg->wait_phase, sg->line);
+		else
+			snprintf(buf, n, "%s (line %d)", sg->wait_what ? sg->wait_what : session_wait_name(sg->wait),
+				 sg->line);
+		return;
+	}
+}
+
+/* Groups of the resident blocks waiting at the grid barrier. */
+static void grid_waiters(const struct session *s, struct session_cubar *c)
+{
+	struct machine_kernel_info k;
+
+	if (machine_kernel(s->m, &k) < 0 || !k.active)
+		return;
+	for (int sl = 0; sl < k.nresident; sl++) {
+		struct machine_block_info bi;
+
+		if (machine_block(s->m, sl, &bi) < 0)
+			continue;
+		for (int w = 0; w < bi.nwarps; w++) {
+			struct machine_warp_info wi;
+
+			if (machine_warp(s->m, sl, w, &wi) < 0)
+				continue;
+			for (int g = 0; g < wi.ngroups; g++) {
+				struct machine_group_info gi;
+				struct session_waiter *x;
+
+				if (machine_group(s->m, sl, w, g, &gi) < 0 ||
+				    wait_of(s, &gi, NULL) != SESSION_WAIT_GRID)
+					continue;
+				if (c->nwaiters < SESSION_MAX_WAITERS) {
+					x = &c->w[c->nwaiters];
+					x->slot = sl;
+					x->warp = w;
+					x->lanes = gi.mask;
+					x->phase = c->phase;
+					x->line = user_line(s, sl, w, __builtin_ctz(gi.mask), gi.func, gi.pc);
+				}
+				c->nwaiters++;
+			}
+		}
+	}
+}
+
+int session_cubarrier_count(const struct session *s)
+{
+	struct machine_gridsync_info gs;
+
+	return machine_cgbar_count(s->m) + (machine_gridsync(s->m, &gs) == 0 && gs.cooperative);
+}
+
+int session_cubarrier(const struct session *s, int i, struct session_cubar *out)
+{
+	struct machine_cgbar_info bi;
+	struct machine_cgbar_waiter wt[SESSION_MAX_WAITERS];
+	struct machine_gridsync_info gs;
+	int n = machine_cgbar_count(s->m), k;
+
+	memset(out, 0, sizeof(*out));
+	if (i == n && machine_gridsync(s->m, &gs) == 0 && gs.cooperative) {
+		out->kind = SESSION_WAIT_GRID;
+		out->slot = -1;
+		out->name = "this_grid()";
+		out->expected = gs.expected;
+		out->pending = gs.expected - gs.arrived;
+		out->phase = gs.generation;
+		grid_waiters(s, out);
+		return 0;
+	}
+	if (i < 0 || i >= n || machine_cgbar(s->m, i, &bi) < 0)
+		return -1;
+	out->kind = SESSION_WAIT_CUBARRIER;
+	out->slot = bi.slot;
+	memcpy(out->block, bi.block, sizeof(out->block));
+	out->addr = bi.addr;
+	out->name = cubar_name(s, bi.obj);
+	out->expected = bi.expected;
+	out->pending = bi.pending;
+	out->phase = bi.phase;
+	k = machine_cgbar_waiters(s->m, i, wt, SESSION_MAX_WAITERS);
+	out->nwaiters = k < 0 ? 0 : k;
+	for (int j = 0; j < k && j < SESSION_MAX_WAITERS; j++) {
+		struct machine_group_info gi;
+
+		out->w[j] = (struct session_waiter){ wt[j].slot, wt[j].warp, wt[j].lanes, wt[j].phase, 0 };
+		if (wt[j].lanes && machine_lane(s->m, wt[j].slot, wt[j].warp, __builtin_ctz(wt[j].lanes), &gi) == 0)
+			out->w[j].line = user_line(s, wt[j].slot, wt[j].warp, __builtin_ctz(wt[j].lanes),
+						   gi.func, gi.pc);
+	}
+	return 0;
+}
+
+/* ---- the last warp collective */
+
+struct session_collrec {
+	struct session *s;
+	int valid;                /* c names a collective */
+	int pending;              /* some lanes have not moved past it yet */
+	struct session_coll c;
+};
+
+static int coll_op(int op)
+{
+	return op == IR_SHFL || op == IR_VOTE || op == IR_MATCH || op == IR_REDUX;
+}
+
+/* Read the results of the lanes that have moved past the collective. */
+static void coll_settle(struct session_collrec *r)
+{
+	struct machine *m = r->s->m;
+	const struct ir_insn *in;
+
+	if (!r->valid || !r->pending)
+		return;
+	in = &r->s->mod->funcs[r->c.func].code[r->c.pc];
+	for (int l = 0; l < 32; l++) {
+		struct machine_group_info gi;
+
+		if (!(r->c.part >> l & 1) || r->c.got >> l & 1)
+			continue;
+		if (machine_lane(m, r->c.slot, r->c.warp, l, &gi) == 0 && gi.state != LS_EXITED &&
+		    gi.func == r->c.func && gi.pc == r->c.pc)
+			continue; /* still waits at the collective */
+		if (in->d >= 0 && machine_lane_reg(m, r->c.slot, r->c.warp, l, 0, in->d, &r->c.result[l]) == 0)
+			r->c.got |= 1u << l;
+		else
+			r->c.part &= ~(1u << l);
+	}
+	r->pending = (r->c.got & r->c.part) != r->c.part;
+}
+
+static void coll_event(void *ctx, const struct machine_event *ev)
+{
+	static const char *const shfl[] = { "__shfl_sync", "__shfl_up_sync", "__shfl_down_sync",
+					    "__shfl_xor_sync" };
+	static const char *const votes[] = { "__all_sync", "__any_sync", "__ballot_sync", "__uni_sync" };
+	static const char *const reds[] = { "__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+					    "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync" };
+	struct session_collrec *r = ctx;
+	struct session *s = r->s;
+	const struct ir_insn *in;
+	int line;
+
+	if (ev->kind != EV_INSN || ev->slot < 0 || ev->func < 0 || (uint32_t)ev->func >= s->mod->nfuncs ||
+	    ev->pc >= s->mod->funcs[ev->func].ncode)
+		return;
+	coll_settle(r);
+	in = &s->mod->funcs[ev->func].code[ev->pc];
+	line = ev->mask ? user_line(s, ev->slot, ev->warp, __builtin_ctz(ev->mask), ev->func, ev->pc) : 0;
+	if (!coll_op(in->op)) {
+		/* the warp went on to another line: the collective is the past */
+		if (r->valid && !r->pending && r->c.slot == ev->slot && r->c.warp == ev->warp && line &&
+		    line != r->c.line)
+			r->valid = 0;
+		return;
+	}
+	if (!r->valid || r->c.slot != ev->slot || r->c.warp != ev->warp || r->c.func != ev->func ||
+	    r->c.pc != ev->pc || !r->pending) {
+		memset(&r->c, 0, sizeof(r->c));
+		memset(r->c.src, -1, sizeof(r->c.src));
+		r->c.slot = ev->slot;
+		r->c.warp = ev->warp;
+		r->c.func = ev->func;
+		r->c.pc = ev->pc;
+		r->c.line = line;
+		r->c.op = in->op;
+		r->c.sub = in->sub;
+		r->c.type = in->t;
+		r->c.width = 32;
+		r->c.what = in->op == IR_SHFL ? shfl[in->sub & 3] : in->op == IR_VOTE ? votes[in->sub & 3]
+			  : in->op == IR_MATCH ? (in->sub == MATCH_ALL ? "__match_all_sync" : "__match_any_sync")
+			  : reds[in->sub % 6];
+	}
+	r->valid = r->pending = 1;
+	r->c.part |= ev->mask;
+	r->c.got &= ~ev->mask;
+	for (int l = 0; l < 32; l++) {
+		uint64_t v;
+
+		if (!(ev->mask >> l & 1))
+			continue;
+		int given = in->op == IR_SHFL ? in->a : in->b; /* a vote's, match's, reduction's value is b */
+
+		if (given >= 0 && machine_lane_reg(s->m, ev->slot, ev->warp, l, 0, given, &v) == 0)
+			r->c.arg[l] = v;
+		if (in->op == IR_SHFL && in->c >= 0 && machine_lane_reg(s->m, ev->slot, ev->warp, l, 0, in->c, &v) == 0 &&
+		    v >= 1 && v <= 32 && !(v & (v - 1)))
+			r->c.width = (int)v;
+	}
+	if (in->op == IR_SHFL) {
+		int8_t src[32];
+		uint64_t b;
+
+		if (machine_shfl_sources(s->m, ev->slot, ev->warp, ev->mask, src) == 0)
+			for (int l = 0; l < 32; l++)
+				if (ev->mask >> l & 1)
+					r->c.src[l] = src[l];
+		if (in->b >= 0 && machine_lane_reg(s->m, ev->slot, ev->warp, __builtin_ctz(ev->mask), 0, in->b, &b) == 0)
+			r->c.delta = (int)(int32_t)b;
+	}
+}
+
+struct session_collrec *session_collectives_watch(struct session *s)
+{
+	struct session_collrec *r = xcalloc(1, sizeof(*r));
+
+	r->s = s;
+	session_observe(s, 1u << EV_INSN, 0, coll_event, r);
+	return r;
+}
+
+void session_collectives_reset(struct session_collrec *r)
+{
+	if (r)
+		r->valid = r->pending = 0;
+}
+
+void session_collectives_free(struct session_collrec *r)
+{
+	free(r);
+}
+
+const struct session_coll *session_collective_last(struct session_collrec *r)
+{
+	if (!r || !r->valid)
+		return NULL;
+	coll_settle(r);
+	return r->c.got ? &r->c : NULL;
+}
+
+/* ---- break barrier: the lines of the main file where a barrier waits */
+
+static int is_barrier_insn(const struct ir_insn *in)
+{
+	return in->op == IR_BAR ||
+	       (in->op == IR_BCALL && (in->imm == BI___ws_bar_wait || in->imm == BI___ws_bar_arrive ||
+				       in->imm == BI___ws_grid_wait || in->imm == BI___ws_grid_arrive));
+}
+
+/* has[line] for every line of the main file with a barrier: its own
+ * (__syncthreads) or a call of a function outside the main file that
+ * reaches one (cuda::barrier::arrive_and_wait, this_grid().sync()). The
+ * caller frees it; *maxl is its last index. */
+static uint8_t *barrier_lines(const struct session *s, int *maxl)
+{
+	uint32_t nf = s->mod->nfuncs;
+	uint8_t *reach = xcalloc(nf ? nf : 1, 1), *has;
+	int changed = 1;
+
+	*maxl = 0;
+	for (uint32_t f = 0; f < nf; f++)
+		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++) {
+			reach[f] |= (uint8_t)is_barrier_insn(&s->mod->funcs[f].code[i]);
+			if (session_line(s, (int)f, i) > *maxl)
+				*maxl = session_line(s, (int)f, i);
+		}
+	while (changed) { /* functions that call one that reaches a barrier */
+		changed = 0;
+		for (uint32_t f = 0; f < nf; f++)
+			for (uint32_t i = 0; i < s->mod->funcs[f].ncode && !reach[f]; i++) {
+				const struct ir_insn *in = &s->mod->funcs[f].code[i];
+
+				if (in->op == IR_CALL && in->imm >= 0 && (uint64_t)in->imm < nf && reach[in->imm])
+					reach[f] = changed = 1;
+			}
+	}
+	has = xcalloc((size_t)*maxl + 1, 1);
+	for (uint32_t f = 0; f < nf; f++)
+		for (uint32_t i = 0; i < s->mod->funcs[f].ncode; i++) {
+			const struct ir_insn *in = &s->mod->funcs[f].code[i];
+			int line = session_line(s, (int)f, i);
+
+			if (!line)
+				continue;
+			if (is_barrier_insn(in))
+				has[line] = 1;
+			/* a call into a built-in header's barrier method; a call of
+			 * the program's own function stops in that function */
+			else if (in->op == IR_CALL && in->imm >= 0 && (uint64_t)in->imm < nf && reach[in->imm] &&
+				 !session_line(s, (int)in->imm, 0))
+				has[line] = 1;
+		}
+	free(reach);
+	return has;
+}
+
+/* What break barrier did: exactly the breakpoints it set, by id and line. */
+static void barrier_lines_text(const struct session *s, const uint8_t *has, int maxl, int first, int n,
+			       int had, struct strbuf *msg)
+{
+	int id = first;
+
+	if (!n && !had) {
+		strbuf_adds(msg, "the program has no barrier (__syncthreads, cuda::barrier, grid sync)");
+		return;
+	}
+	if (n)
+		strbuf_addf(msg, "%d breakpoint%s at the barrier lines (__syncthreads, cuda::barrier, grid sync):",
+			    n, n == 1 ? "" : "s");
+	for (int line = 1; n && line <= maxl; line++)
+		if (has[line] && session_break_find(s, s->main_file, line) == id) {
+			strbuf_addf(msg, "%s %d at line %d", id > first ? "," : "", id, line);
+			id++;
+		}
+	if (had)
+		strbuf_addf(msg, "%s%d barrier line%s had a breakpoint already", n ? "; " : "", had,
+			    had == 1 ? "" : "s");
 }

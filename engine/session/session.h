@@ -187,9 +187,11 @@ int session_break_func(struct session *s, const char *name, const char *cond, in
 /* continue stops at new findings whose kind contains kind (NULL: any).
  * Without any such breakpoint continue stops at every new finding. */
 int session_break_finding(struct session *s, const char *kind, struct strbuf *msg);
-/* A breakpoint on every line with a barrier (__syncthreads, cuda::barrier
- * arrive/wait, grid sync): the first id, or -1 when there is none; the
- * lines go to msg. */
+/* A breakpoint on every line of the main file with a barrier
+ * (__syncthreads, a cuda::barrier arrive/wait, grid sync; calls into the
+ * built-in headers' barrier methods included) that has none yet: the first
+ * id (the others follow it), 0 when every such line had one, -1 when there
+ * is none; msg says which ids on which lines. */
 int session_break_barriers(struct session *s, struct strbuf *msg);
 /* A watchpoint on size bytes (1..8) at generic address addr (for the shared
  * and local windows, as block slot `slot` sees them; else slot -1): continue
@@ -240,8 +242,14 @@ struct session_group {
 	uint32_t mask;
 	int func, depth, state;   /* state: enum machine_lane_state */
 	uint32_t pc;
-	int line, reconv_line;    /* reconv_line: where it reconverges, 0: unknown */
+	int line, reconv_line;    /* line: the main file's line it is at (inside a
+				   * built-in header: the call's line up the stack);
+				   * reconv_line: where it reconverges, 0: unknown */
 	uint32_t wait_mask;
+	int wait;                 /* enum session_wait_kind: what it waits at */
+	const char *wait_what;    /* "__syncthreads", "cuda::barrier wait", "__shfl_down_sync" ... or NULL */
+	int wait_bar;             /* SESSION_WAIT_CUBARRIER: its session_cubarrier index, else -1 */
+	uint64_t wait_phase;      /* cuda::barrier: the phase its token names; grid: the generation */
 };
 struct session_warp {
 	uint32_t exists, live, exited;
@@ -252,8 +260,8 @@ struct session_warp {
 	int last;                 /* the group that ran last (machine_warp_info.current) */
 	uint8_t state[32];        /* per lane: enum machine_lane_state (LS_NONE: no thread) */
 	int line[32];             /* per lane: its group's line (0: none) */
-	const char *note;         /* "exited", "at __syncthreads", "waits: warp collective",
-				   * "diverged", or NULL */
+	const char *note;         /* "exited", "at __syncthreads", "at cuda::barrier wait",
+				   * "at grid sync", "waits: warp collective", "diverged", or NULL */
 	int tile;                 /* cooperative-groups tile size (0: none) */
 };
 /* slot -1, warp 0: the host thread. -1 when there is no such warp. */
@@ -263,11 +271,88 @@ struct session_barrier {
 	uint32_t arrived, expected, generation; /* as machine_block_info */
 	uint32_t live;            /* threads not exited: those a __syncthreads waits for */
 	int nwarps;
-	uint32_t at_bar[32];      /* per warp: lanes waiting at __syncthreads */
+	uint32_t at_bar[32];      /* per warp: lanes waiting at __syncthreads (only) */
 	uint32_t at_sync[32];     /* per warp: lanes waiting at a warp collective */
+	uint32_t at_cg[32];       /* per warp: lanes waiting at a cuda::barrier or grid sync */
+	uint32_t exists[32], exited[32]; /* per warp: lanes with a thread, lanes exited */
 };
 /* The __syncthreads barrier of the block in slot; -1 when the slot is empty. */
 int session_barrier(const struct session *s, int slot, struct session_barrier *b);
+
+/* ---- what a group waits at, and the cuda::barrier objects (the sync pane).
+ * Kinds: X(NAME, what the interface calls it). The engine has no named
+ * barriers (bar.sync N): __syncthreads is barrier 0, the only one. */
+#define SESSION_WAIT_LIST(X) \
+	X(NONE, "-") \
+	X(SYNCTHREADS, "__syncthreads") \
+	X(CUBARRIER, "cuda::barrier") \
+	X(GRID, "grid sync") \
+	X(COLLECTIVE, "warp collective")
+enum session_wait_kind {
+#define X(n, t) SESSION_WAIT_##n,
+	SESSION_WAIT_LIST(X)
+#undef X
+	SESSION_WAIT_COUNT
+};
+const char *session_wait_name(int kind);
+/* What lane waits at, as one phrase for a status line: "__syncthreads
+ * (line 15)", "cuda::barrier bar, phase 0 (line 19)", "__shfl_down_sync
+ * (line 17)"; "" when it does not wait. */
+void session_wait_text(const struct session *s, int slot, int warp, int lane, char *buf, size_t n);
+
+#define SESSION_MAX_WAITERS 16
+struct session_waiter {
+	int slot, warp;
+	uint32_t lanes;           /* the lanes blocked */
+	uint64_t phase;           /* the phase (grid: generation) they wait to see completed */
+	int line;                 /* the line of their wait */
+};
+struct session_cubar {
+	int kind;                 /* SESSION_WAIT_CUBARRIER, or SESSION_WAIT_GRID (this_grid().sync()) */
+	int slot;                 /* resident slot of its block; -1: global memory, or the grid */
+	uint32_t block[3];
+	uint64_t addr;            /* generic address of the object (0: the grid barrier) */
+	const char *name;         /* its variable's name ("bar"), or NULL */
+	uint64_t expected;        /* arrivals that complete a phase (after arrive_and_drop);
+				   * grid: live threads of the grid */
+	uint64_t pending;         /* arrivals still missing in the current phase */
+	uint64_t phase;           /* phases completed (grid: generations) */
+	int nwaiters;             /* groups blocked (w[] holds the first SESSION_MAX_WAITERS) */
+	struct session_waiter w[SESSION_MAX_WAITERS];
+};
+/* cuda::barrier objects of resident blocks (and in global memory), then the
+ * grid barrier of a cooperative launch: how many, and the i-th (-1: none). */
+int session_cubarrier_count(const struct session *s);
+int session_cubarrier(const struct session *s, int i, struct session_cubar *out);
+
+/* ---- the last warp collective (shuffle, vote, match, reduce): who took
+ * part, what each lane gave, where it read from, what each lane got. A
+ * recorder is an observer of the session (EV_INSN: it sees instructions
+ * while stepping, not during continue, so the interpreter's fast path is
+ * untouched); the caller frees it after the session. Reset it when the
+ * session rebuilds its machine (session_set_build). */
+struct session_coll {
+	int slot, warp, func;
+	uint32_t pc;
+	int line;                 /* its line (the call's, for a built-in header's) */
+	int op, sub;              /* IR_SHFL, IR_VOTE, IR_MATCH, IR_REDUX and its sub */
+	const char *what;         /* "__shfl_down_sync" ... */
+	uint8_t type;             /* IR type of the result */
+	uint32_t part;            /* lanes that took part (ran it) */
+	uint32_t got;             /* lanes whose result is known (past it) */
+	int width;                /* shuffle: segment width (1..32) */
+	int delta;                /* shuffle: b of the first lane (srcLane, delta or laneMask) */
+	int8_t src[32];           /* shuffle: the lane each lane read (-1: none) */
+	uint64_t arg[32];         /* what each lane gave (the value, the predicate) */
+	uint64_t result[32];      /* what each lane got */
+};
+struct session_collrec;
+struct session_collrec *session_collectives_watch(struct session *s);
+void session_collectives_reset(struct session_collrec *r);
+void session_collectives_free(struct session_collrec *r);
+/* The last collective, while its warp has not yet run another line; NULL
+ * when there is none. Results are read as lanes move past it. */
+const struct session_coll *session_collective_last(struct session_collrec *r);
 
 /* ---- positions and values */
 struct eval_ctx;

@@ -45,8 +45,8 @@ int main(void)
 			tile |= s.st.warps[w].tile == 8;
 		for (int b = 0; b < s.st.sync.ncubars; b++) {
 			const struct ui_cubarrier *c = &s.st.sync.cubars[b];
-			if (strstr(c->name, "bar") && c->expected == 64 && c->pending == 32 && c->waiters &&
-			    strstr(c->waiters, "w0 lanes ffffffff on phase 0"))
+			if (strstr(c->name, "bar") && c->expected == 64 && c->pending == 32 && c->nwarps >= 1 &&
+			    c->waiting[0] == 0xffffffffu && c->wait_phase[0] == 0)
 				waited = 1;
 			if (strstr(c->name, "bar") && c->phase == 1 && c->pending == 64)
 				phase1 = 1;

@@ -120,6 +120,12 @@ ws --simt its --sched random:7 run examples/hello.cu
 expect '[ $st -eq 0 ] && [ "$(sort $tmp/out)" = "$(sort $tmp/hello.expected)" ]' "the example under --simt its --sched random:7"
 ws check examples/hello.cu
 expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hello.expected' "check on a correct program: exit 0"
+# histogram.cu: two blocks share the 256 values (a grid-stride loop), so
+# every value is counted once: (i * 7) % 13 % 8 for i in 0..255.
+printf '%s\n' "bin 0: 40" "bin 1: 40" "bin 2: 40" "bin 3: 39" "bin 4: 39" "bin 5: 19" \
+	"bin 6: 19" "bin 7: 20" "total 256 of 256 values" >"$tmp/hist.expected"
+ws check examples/histogram.cu
+expect '[ $st -eq 0 ] && cmp -s $tmp/out $tmp/hist.expected' "examples/histogram.cu counts each of its 256 values once"
 
 # --- dumps for the golden tests
 for d in dump-pp dump-pp-device dump-ast dump-ir; do

@@ -552,7 +552,7 @@ static void test_exports(void)
 		for (int i = 0; i < VS_COUNT; i++)
 			g.cells[i] = (struct view_cell){ 'A' + (uint32_t)i, (uint8_t)i };
 		strbuf_init(&sb);
-		export_svg(&g, &sb);
+		export_svg(&g, 0, &sb);
 		for (int i = 0; i < VS_COUNT; i++) {
 			int fg, bg, b, d, u;
 			char want[64];
