@@ -1110,6 +1110,24 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 
 /* ---- stepping */
 
+/* "breakpoint 1, line 13: block (0,0,0) warp 0, lanes 0xaaaaaaaa": which
+ * breakpoint, and the group that stopped there (docs/debugging.md). */
+static void bp_text(struct session *s, const struct sbp *b, const struct machine_break_info *bi)
+{
+	struct machine_block_info blk;
+	char where[96];
+
+	if (bi->slot < 0)
+		snprintf(where, sizeof(where), "host");
+	else if (machine_block(s->m, bi->slot, &blk) == 0)
+		snprintf(where, sizeof(where), "block (%u,%u,%u) warp %d, lanes 0x%08x", blk.idx[0],
+			 blk.idx[1], blk.idx[2], bi->warp, bi->mask);
+	else
+		snprintf(where, sizeof(where), "warp %d, lanes 0x%08x", bi->warp, bi->mask);
+	stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d: %s%s%s", b->pub.id, b->pub.line, where,
+		  b->cond ? " if " : "", b->cond ? b->cond : "");
+}
+
 static int64_t sext_bytes(uint64_t v, uint32_t size)
 {
 	if (size >= 8)
@@ -1211,7 +1229,7 @@ static int step_stop_check(struct session *s)
 		b->pub.hits++;
 		s->stop->bp = b->pub.id;
 		stop_at(s, s->ran_slot, s->ran_warp, lane);
-		stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d", b->pub.id, b->pub.line);
+		bp_text(s, b, &bi);
 		return 1;
 	}
 }
@@ -1238,30 +1256,51 @@ static int warp_live(struct session *s, int slot, int warp)
 	return machine_warp(s->m, slot, warp, &wi) == 0 && wi.live;
 }
 
-/* After a step of the warp: has the group that ran reached a stopping point? */
+/* Is p in its function's prologue (the statement that takes the
+ * parameters, on the line of the function's name)? */
+static int in_prologue(const struct session *s, const struct pos *p)
+{
+	const struct ir_func *fn = &s->mod->funcs[p->func];
+
+	return fn->ncode && p->stmt == fn->code[0].stmt && p->line == (int)fn->span.line;
+}
+
+/* After a step of the warp: has the followed thread reached a stopping
+ * point? *lane is the focused lane, followed through divergence (its
+ * group may wait while another runs), reconvergence, calls and barriers;
+ * -1 follows whichever group of the warp runs (and becomes -1 when the
+ * focused lane has exited before the warp). */
 static int step_done(struct session *s, enum session_step how, const struct pos before[32], int slot,
-		     int warp)
+		     int warp, int *lane)
 {
 	struct pos p;
-	int l;
+	int l = *lane;
 
 	if (s->ran_slot != slot || s->ran_warp != warp || !s->ran_mask)
 		return 0;
-	l = __builtin_ctz(s->ran_mask);
+	if (l >= 0 && !(s->ran_mask >> l & 1))
+		return 0; /* another group of the warp ran: the followed lane has not moved */
+	if (l < 0)
+		l = __builtin_ctz(s->ran_mask);
 	lane_pos(s, slot, warp, l, &p);
 	if (!p.ok) {
-		if (warp_live(s, slot, warp))
+		if (warp_live(s, slot, warp)) {
+			*lane = -1; /* the lane has returned: go on with the warp's other lanes */
 			return 0;
+		}
 		stop_text(s, SESSION_WARP_EXITED, "warp %d has exited", warp);
 		return 1;
 	}
-	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
-		stop_text(s, SESSION_WAITS, "warp %d: lanes wait at %s (line %d)", warp,
-			  p.state == LS_BARRIER ? "__syncthreads" : "a warp collective", p.line);
+	if (how == SESSION_INSN) {
+		if (p.state == LS_BARRIER || p.state == LS_WARPSYNC)
+			stop_text(s, SESSION_WAITS, "warp %d: lanes wait at %s (line %d)", warp,
+				  p.state == LS_BARRIER ? "__syncthreads" : "a warp collective", p.line);
 		return 1;
 	}
-	if (how == SESSION_INSN)
-		return 1;
+	/* statement and line steps go through barriers and collectives: the
+	 * other warps (or lanes) run until the followed lane goes on */
+	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC)
+		return 0;
 	if (how == SESSION_STMT)
 		return !before[l].ok || p.func != before[l].func || p.stmt != before[l].stmt ||
 		       p.depth != before[l].depth;
@@ -1271,14 +1310,18 @@ static int step_done(struct session *s, enum session_step how, const struct pos 
 		return 0;
 	if (!p.line)
 		return 0; /* inside a built-in header: keep going */
+	if (before[l].ok && p.depth > before[l].depth && in_prologue(s, &p))
+		return 0; /* a call's parameters: on to its first statement, as gdb does */
 	if (how == SESSION_OVER && before[l].ok && p.depth > before[l].depth)
 		return 0;
 	if (how == SESSION_OUT && before[l].ok && p.depth >= before[l].depth)
 		return 0;
+	if (*lane >= 0)
+		stop_at(s, slot, warp, l);
 	return 1;
 }
 
-static int step_warp_run(struct session *s, enum session_step how, int slot, int warp,
+static int step_warp_run(struct session *s, enum session_step how, int slot, int warp, int lane,
 			 const struct pos before[32], struct strbuf *msg)
 {
 	struct machine_block_info b0, b1;
@@ -1301,7 +1344,7 @@ static int step_warp_run(struct session *s, enum session_step how, int slot, int
 				  b0.idx[2]);
 			return 0;
 		}
-		if (brkpt_stop(s) || step_stop_check(s) || step_done(s, how, before, slot, warp) ||
+		if (brkpt_stop(s) || step_stop_check(s) || step_done(s, how, before, slot, warp, &lane) ||
 		    interrupted(s, n))
 			return 0;
 	}
@@ -1309,14 +1352,17 @@ static int step_warp_run(struct session *s, enum session_step how, int slot, int
 	return 0;
 }
 
-static int step_warp_stmt(struct session *s, enum session_step how, int slot, int warp,
+/* Step warp of slot, following lane (-1: whichever group runs). */
+static int step_warp_stmt(struct session *s, enum session_step how, int slot, int warp, int lane,
 			  struct strbuf *msg)
 {
 	struct pos before[32];
 
 	for (int l = 0; l < 32; l++)
 		lane_pos(s, slot, warp, l, &before[l]);
-	return step_warp_run(s, how, slot, warp, before, msg);
+	if (lane >= 0 && (lane > 31 || !before[lane].ok))
+		lane = -1;
+	return step_warp_run(s, how, slot, warp, lane, before, msg);
 }
 
 static int block_slot0(struct session *s)
@@ -1357,7 +1403,7 @@ static int step_host(struct session *s, enum session_step how, struct strbuf *ms
 			if (slot >= 0) {
 				lane_pos(s, slot, 0, 0, &p);
 				if (p.ok && p.line == (int)s->mod->funcs[p.func].span.line)
-					step_warp_stmt(s, SESSION_LINE, slot, 0, msg);
+					step_warp_stmt(s, SESSION_LINE, slot, 0, -1, msg);
 				slot = block_slot0(s);
 			}
 			memset(s->stop, 0, sizeof(*s->stop));
@@ -1403,7 +1449,7 @@ static int step_block(struct session *s, int slot, struct strbuf *msg)
 			if (machine_group(s->m, slot, w, g, &gi) == 0 &&
 			    (gi.state == LS_ACTIVE || gi.state == LS_READY || gi.state == LS_PARKED))
 				ready = 1;
-		if (ready && step_warp_stmt(s, SESSION_LINE, slot, w, msg) < 0)
+		if (ready && step_warp_stmt(s, SESSION_LINE, slot, w, -1, msg) < 0)
 			return -1;
 		if (machine_block(s->m, slot, &b1) < 0 || memcmp(b.idx, b1.idx, sizeof(b.idx)))
 			break;
@@ -1452,9 +1498,13 @@ static int step_sched(struct session *s, enum session_step how, struct strbuf *m
 		}
 		return 0;
 	}
-	if (step_done(s, how, before, slot, warp))
-		return 0;
-	return step_warp_run(s, how, slot, warp, before, msg);
+	{
+		int lane = -1;
+
+		if (step_done(s, how, before, slot, warp, &lane))
+			return 0;
+		return step_warp_run(s, how, slot, warp, lane, before, msg);
+	}
 }
 
 /* A watched access ran: stop, unless a write left the value as it was. */
@@ -1508,8 +1558,8 @@ static int run_on(struct session *s, enum session_step how)
 			b->pub.hits++;
 			s->stop->bp = b->pub.id;
 			stop_at(s, bi.slot, bi.warp, lane);
-			stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d%s%s", b->pub.id, b->pub.line,
-				  b->cond ? " if " : "", b->cond ? b->cond : "");
+			s->stop->mask = bi.mask; /* the group that starts the statement */
+			bp_text(s, b, &bi);
 			if (b->pub.temporary)
 				session_break_delete(s, b->pub.id);
 			return 0;
@@ -1588,7 +1638,7 @@ static int step_one(struct session *s, enum session_step how, const struct sessi
 	}
 	if (how == SESSION_BLOCK)
 		return step_block(s, f->slot, msg);
-	return step_warp_stmt(s, how, f->slot, f->warp, msg);
+	return step_warp_stmt(s, how, f->slot, f->warp, f->lane, msg);
 }
 
 int session_step(struct session *s, enum session_step how, long count,
