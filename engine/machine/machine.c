@@ -1164,6 +1164,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	if (!w || m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
+	m->bp_hit = 0;
 	resume_drop(m);
 	if (w->host) {
 		if (m->grid)
@@ -1225,6 +1226,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	if (m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
+	m->bp_hit = 0;
 	resume_drop(m);
 	if (c->slot < 0) {
 		if (m->grid || !m->host)

@@ -42,6 +42,7 @@ enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN };
 
 struct logent {
 	int kind, slot, warp;  /* P_RUN: slot is the breakpoint set, warp the steps */
+	int set;               /* P_STEP, P_WARP: the breakpoint set marked (step stops), -1 */
 	uint64_t n;
 };
 
@@ -477,15 +478,32 @@ static void apply_set(struct session *s, int k)
 	s->applied = k;
 }
 
-static int prim_exec(struct session *s, int kind, int slot, int warp)
+static int set_current(struct session *s, int finding_step, int kernel_end);
+
+/* The breakpoint set a step runs with: none (-1), or with step stops (the
+ * Lua API) the lines continue would stop at. */
+static int step_set(struct session *s)
+{
+	return s->step_stops && s->bps.len ? set_current(s, 0, 0) : -1;
+}
+
+/* Mark set k for a step; the group a breakpoint stopped passes it once. */
+static void step_apply(struct session *s, int k)
+{
+	apply_set(s, k);
+	if (k >= 0)
+		machine_break_settle(s->m);
+}
+
+static int prim_exec(struct session *s, int kind, int slot, int warp, int set)
 {
 	switch (kind) {
 	case P_STEP:
-		apply_set(s, -1);
+		step_apply(s, set);
 		machine_step(s->m);
 		return 0;
 	case P_WARP:
-		apply_set(s, -1);
+		step_apply(s, set);
 		return machine_step_warp(s->m, slot, warp);
 	case P_BARRIER:
 		apply_set(s, -1);
@@ -509,15 +527,17 @@ static int prim(struct session *s, int kind, int slot, int warp)
 {
 	struct logent *l;
 
-	if (!running(s) || prim_exec(s, kind, slot, warp) < 0)
+	int set = kind == P_STEP || kind == P_WARP ? step_set(s) : -1;
+
+	if (!running(s) || prim_exec(s, kind, slot, warp, set) < 0)
 		return -1;
 	if (!s->reversible)
 		return 0;
 	l = s->log.len ? &s->log.v[s->log.len - 1] : NULL;
-	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
+	if (l && l->kind == kind && l->slot == slot && l->warp == warp && l->set == set)
 		l->n++;
 	else
-		vec_push(&s->log, ((struct logent){ kind, slot, warp, 1 }));
+		vec_push(&s->log, ((struct logent){ kind, slot, warp, set, 1 }));
 	return 0;
 }
 
@@ -535,7 +555,7 @@ static int replay(struct session *s, uint64_t total)
 		for (uint64_t k = 0; k < s->log.v[i].n; k++) {
 			uint64_t before = machine_steps(s->m);
 
-			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp);
+			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp, s->log.v[i].set);
 			n += machine_steps(s->m) > before ? machine_steps(s->m) - before : 1;
 			if (n < CHUNK || !s->poll)
 				continue;
@@ -1202,10 +1222,15 @@ static int found_stop(struct session *s, int any)
 	return 1;
 }
 
-/* Lua's stepping: a breakpoint line entered or a new finding stops any step. */
+/* Lua's stepping (session_set_step_stops): a new finding, or a group
+ * that starts a statement of a breakpoint line (the engine stops it there
+ * as continue does: the breakpoint lines are marked during steps too, and
+ * the group passes the statement on the next step), stops any step. */
 static int step_stop_check(struct session *s)
 {
-	struct pos p;
+	struct machine_break_info bi;
+	struct sbp *b;
+	int lane;
 
 	if (!s->step_stops)
 		return 0;
@@ -1213,25 +1238,16 @@ static int step_stop_check(struct session *s)
 		s->found = 1;
 		return found_stop(s, 1);
 	}
-	if (!s->bps.len || !s->ran)
+	if (!machine_break_hit(s->m, &bi) || !(b = bp_match(s, &bi, &lane)))
 		return 0;
-	lane_pos(s, s->ran_slot, s->ran_warp, __builtin_ctz(s->ran_mask ? s->ran_mask : 1), &p);
-	if (!p.ok || (p.func == s->ran_func &&
-		      p.stmt == s->mod->funcs[s->ran_func].code[s->ran_pc].stmt))
-		return 0;
-	{
-		struct machine_break_info bi = { s->ran_slot, s->ran_warp, p.mask, p.func, p.pc, { 0 } };
-		int lane;
-		struct sbp *b;
-
-		if (!(b = bp_match(s, &bi, &lane)))
-			return 0;
-		b->pub.hits++;
-		s->stop->bp = b->pub.id;
-		stop_at(s, s->ran_slot, s->ran_warp, lane);
-		bp_text(s, b, &bi);
-		return 1;
-	}
+	b->pub.hits++;
+	s->stop->bp = b->pub.id;
+	stop_at(s, bi.slot, bi.warp, lane);
+	s->stop->mask = bi.mask;
+	bp_text(s, b, &bi);
+	if (b->pub.temporary)
+		session_break_delete(s, b->pub.id);
+	return 1;
 }
 
 /* Every live group of the warp waits (barrier or collective). */
@@ -1467,9 +1483,9 @@ static int step_sched(struct session *s, enum session_step how, struct strbuf *m
 	const struct ir_insn *in;
 
 	s->ran = 0;
-	if (prim(s, P_STEP, 0, 0) < 0 || !s->ran)
+	if (prim(s, P_STEP, 0, 0) < 0)
 		return 0;
-	if (brkpt_stop(s) || step_stop_check(s) || how == SESSION_INSN)
+	if (brkpt_stop(s) || step_stop_check(s) || !s->ran || how == SESSION_INSN)
 		return 0;
 	slot = s->ran_slot;
 	warp = s->ran_warp;
