@@ -692,8 +692,6 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
 		gr->res[s] = block_new(m, gr, gr->next_block++, s);
 }
 
-/* One scheduling decision on the device: pick a warp (rr or random), run
- * one of its groups for up to budget instructions. Returns instructions run. */
 /* A stepping call other than machine_run: the group a stop interrupted
  * loses its turn, and the round robin moves past its warp as it would have. */
 static void resume_drop(struct machine *m)
@@ -708,6 +706,8 @@ static void resume_drop(struct machine *m)
 			       total);
 }
 
+/* One scheduling decision on the device: pick a warp (rr or random), run
+ * one of its groups for up to budget instructions. Returns instructions run. */
 int sched_device_step(struct machine *m, int budget)
 {
 	struct grid *gr = m->grid;
