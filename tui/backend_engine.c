@@ -58,6 +58,10 @@ struct eng {
 	size_t nfind_seen;
 	VEC(struct ui_con_line) pending; /* console lines for the next snapshot, in order */
 	char stop[200];
+	struct {                /* a breakpoint's group: drawn as the lanes there */
+		int valid, slot, warp;
+		uint32_t mask;
+	} stopg;
 	char simt[16], sched[128];
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
@@ -314,6 +318,10 @@ static void stop_apply(struct eng *e, const struct session_stop *sp)
 {
 	e->m = session_machine(e->s);
 	snprintf(e->stop, sizeof(e->stop), "%s", sp->text);
+	e->stopg.valid = sp->reason == SESSION_BREAKPOINT && sp->has_thread && sp->mask;
+	e->stopg.slot = sp->slot;
+	e->stopg.warp = sp->warp;
+	e->stopg.mask = sp->mask;
 	if (sp->reason == SESSION_FOUND) {
 		const struct machine_finding *fd = machine_finding_get(e->m, sp->finding);
 
@@ -647,6 +655,12 @@ static void snap_warp(struct eng *e, struct ui_state *st, int slot, int w, struc
 		return;
 	for (int l = 0; l < 32; l++)
 		uw->status[l] = sw.exited >> l & 1 && sw.exists >> l & 1 ? UI_LANE_EXITED : UI_LANE_INACTIVE;
+	/* at a breakpoint, the group stopped there (stop.mask) is the one
+	 * drawn running: the lanes that start the statement, no others */
+	if (e->stopg.valid && e->stopg.slot == slot && e->stopg.warp == w)
+		for (int g = 0; g < sw.ngroups; g++)
+			if (sw.g[g].mask == e->stopg.mask)
+				sw.current = g;
 	for (int g = 0; g < sw.ngroups; g++) {
 		for (int l = 0; l < 32; l++) {
 			if (!(sw.g[g].mask >> l & 1) || sw.exited >> l & 1)
@@ -1325,6 +1339,7 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 		pend_line(e, UI_CON_INFO, "[the program does not compile: fix it, then :reload]", 53);
 		free(buf);
 		snprintf(e->stop, sizeof(e->stop), "does not compile: fix it, then :reload");
+		e->stopg.valid = 0;
 		if (old) { /* keep the breakpoints for the next reload */
 			e->kept = old;
 		}
@@ -1354,6 +1369,7 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	e->oseen = e->eseen = 0;
 	e->nfind_seen = 0;
 	snprintf(e->stop, sizeof(e->stop), "before main()");
+	e->stopg.valid = 0;
 	return 0;
 }
 

@@ -1028,15 +1028,27 @@ static void draw_status(struct ctx *c)
 
 	c->r = rect(0, 0, c->g->w, 1);
 	fill_row(c, 0, VS_STATUS);
-	/* the long form, or the short one when the stop reason would be cut */
-	n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 0);
-	if (n > c->g->w)
-		n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 1);
-	put_str(c, 0, 0, buf, VS_STATUS);
-	snprintf(buf, sizeof(buf), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
+	char right[200];
+	int rn;
+
+	snprintf(right, sizeof(right), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
 		 st->sched ? st->sched : "rr");
-	if (n + (int)strlen(buf) + 2 <= c->g->w)
-		put_str(c, c->g->w - (int)strlen(buf), 0, buf, VS_STATUS);
+	rn = (int)strlen(right);
+	/* the long form, or the short one when the stop reason or the
+	 * scheduler (right) would be cut */
+	n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 0);
+	if (n + rn + 2 > c->g->w) {
+		char terse[400];
+		int tn = status_text(st, terse, sizeof(terse), c->g->w >= 100, 1);
+
+		if (tn + rn + 2 <= c->g->w || n > c->g->w) {
+			memcpy(buf, terse, sizeof(buf));
+			n = tn;
+		}
+	}
+	put_str(c, 0, 0, buf, VS_STATUS);
+	if (n + rn + 2 <= c->g->w)
+		put_str(c, c->g->w - rn, 0, right, VS_STATUS);
 }
 
 static void draw_cmdrow(struct ctx *c)

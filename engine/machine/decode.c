@@ -445,7 +445,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	x.named = xcalloc(nr, 1);
@@ -490,6 +490,14 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	}
 	df->map[x.n] = o;
 	df->ncode = kept;
+	/* statement starts: where a run of one statement's instructions begins
+	 * (what EV_STMT reports and line breakpoints mark) */
+	for (uint32_t i = 0, prev = UINT32_MAX; i < kept; i++) {
+		int32_t st = fn->code[df->orig[i]].stmt;
+		if ((uint32_t)st != prev && st >= 0 && (uint32_t)st < fn->nstmts)
+			df->code[i].flags |= DF_STMT;
+		prev = (uint32_t)st;
+	}
 	for (uint32_t i = 0; i < kept; i++) {
 		struct ir_insn *in = &df->code[i];
 		if (in->op == IR_BR || in->op == IR_CBR) {

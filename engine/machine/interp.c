@@ -2421,6 +2421,14 @@ static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct
 	return do_call(m, w, g, in, (int32_t)idx);
 }
 
+static void stmt_event(struct machine *m, struct warp *w, struct group *g)
+{
+	struct machine_event e = { .kind = EV_STMT, .slot = w->host ? -1 : w->blk->slot,
+				   .warp = (int)w->id, .mask = g->mask, .func = g->fr->fidx,
+				   .pc = g->fr->df->orig[g->pc] };
+	machine_emit(m, &e);
+}
+
 static void insn_event(struct machine *m, struct warp *w, struct group *g)
 {
 	struct machine_event e = { .kind = EV_INSN, .slot = w->host ? -1 : w->blk->slot,
@@ -2602,7 +2610,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
 		unsigned t = in->t;
 		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
-			if (w->bp_pass == g->pc + 1) {
+			/* the group stopped here passes once; any other stops */
+			if (w->bp_pass == g->pc + 1 && w->bp_pass_mask == M && w->bp_pass_fr == fr) {
 				w->bp_pass = 0;
 			} else {
 				struct machine_break_info *bi = &m->bp_last;
@@ -2613,15 +2622,22 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				bi->pc = fr->df->orig[g->pc];
 				bi->span = in->span;
 				m->bp_hit = 1;
+				m->mid_stop = 1;
 				w->bp_pass = g->pc + 1;
+				w->bp_pass_mask = M;
+				w->bp_pass_fr = fr;
 				return n;
 			}
 		}
-		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | MM_HOOK | STOP_HOOK))) {
-			if (m->hooks & STOP_HOOK)
+		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK))) {
+			if (m->hooks & STOP_HOOK) {
+				m->mid_stop = 1;
 				return n; /* machine_request_stop: before this instruction */
+			}
 			if (m->hooks & MM_HOOK)
 				mm_pre(m, w, g, in);
+			if ((m->hooks & (1u << EV_STMT)) && (in->flags & DF_STMT))
+				stmt_event(m, w, g);
 			if (m->hooks & (1u << EV_INSN))
 				insn_event(m, w, g);
 		}

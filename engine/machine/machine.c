@@ -569,6 +569,7 @@ uint64_t machine_device_ns(const struct machine *m)
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
+	m->resume.on = 0;
 	gr->l = *l;
 	gr->fn = &m->mod->funcs[l->fidx];
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
@@ -651,6 +652,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 static void grid_end(struct machine *m)
 {
 	struct grid *gr = m->grid;
+	m->resume.on = 0;
 	if (m->kern_fail_err) {
 		m->sticky_err = (int)m->kern_fail_err;
 		m->last_err = (int)m->kern_fail_err;
@@ -690,6 +692,20 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
 		gr->res[s] = block_new(m, gr, gr->next_block++, s);
 }
 
+/* A stepping call other than machine_run: the group a stop interrupted
+ * loses its turn, and the round robin moves past its warp as it would have. */
+static void resume_drop(struct machine *m)
+{
+	struct grid *gr = m->grid;
+	if (!m->resume.on)
+		return;
+	m->resume.on = 0;
+	uint64_t total = gr ? (uint64_t)gr->nres * gr->warps_per_block : 0;
+	if (total && m->o.sched == SCHED_RR)
+		gr->rr = (int)(((uint64_t)m->resume.slot * gr->warps_per_block + (uint64_t)m->resume.warp + 1) %
+			       total);
+}
+
 /* One scheduling decision on the device: pick a warp (rr or random), run
  * one of its groups for up to budget instructions. Returns instructions run. */
 int sched_device_step(struct machine *m, int budget)
@@ -701,7 +717,18 @@ int sched_device_step(struct machine *m, int budget)
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
 	int mmg = -1;
-	if (WS_UNLIKELY(m->mm) && mm_sched_active(m)) {
+	int resume = m->resume.on;
+	m->resume.on = 0;
+	if (WS_UNLIKELY(resume)) {
+		/* the group a stop interrupted goes on first, with the rest of
+		 * its quantum, as if it had not stopped */
+		struct block *rb = m->resume.slot < gr->nres ? gr->res[m->resume.slot] : NULL;
+		struct warp *rw = rb && (uint32_t)m->resume.warp < rb->nwarps ? &rb->w[m->resume.warp] : NULL;
+		resume = rw && (uint32_t)m->resume.gi < rw->ng && rw->g[m->resume.gi].state == G_READY;
+	}
+	if (WS_UNLIKELY(resume)) {
+		start = (uint64_t)m->resume.slot * wpb + (uint64_t)m->resume.warp;
+	} else if (WS_UNLIKELY(m->mm) && mm_sched_active(m)) {
 		/* one instruction, of the group the model's scheduler picks */
 		int64_t p = mm_sched_pick(m, &mmg);
 		if (m->status != MST_RUNNING)
@@ -722,16 +749,36 @@ int sched_device_step(struct machine *m, int budget)
 		struct warp *w = &b->w[idx % wpb];
 		if (!warp_can_run(w))
 			continue;
-		int gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
-		if (gi < 0)
-			continue;
-		int q = budget;
-		if (m->o.sched == SCHED_RANDOM && budget > 1)
-			q = 1 + (int)(machine_rand(m) % 16);
-		else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
-			q = 4; /* its: diverged paths of a warp take turns */
+		int gi, q = budget;
 		uint32_t gen = b->bar_gen;
+		if (WS_UNLIKELY(resume)) {
+			gi = m->resume.gi;
+			q = m->resume.budget;
+			gen = m->resume.gen;
+			resume = 0;
+		} else {
+			gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
+			if (gi < 0)
+				continue;
+			if (m->o.sched == SCHED_RANDOM && budget > 1)
+				q = 1 + (int)(machine_rand(m) % 16);
+			else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
+				q = 4; /* its: diverged paths of a warp take turns */
+		}
+		m->mid_stop = 0;
 		ran = interp_run_group(m, w, gi, q);
+		if (WS_UNLIKELY(m->mid_stop) && ran < q && m->status == MST_RUNNING && !m->kern_fail_err) {
+			/* stopped before an instruction: the rest of the quantum,
+			 * then what follows it, is for the next run */
+			m->mid_stop = 0;
+			m->resume.on = 1;
+			m->resume.slot = s;
+			m->resume.warp = (int)(idx % wpb);
+			m->resume.gi = gi;
+			m->resume.budget = q - ran;
+			m->resume.gen = gen;
+			return ran ? ran : 1;
+		}
 		if (!ran)
 			ran = 1;
 		if (w->ng > 1)
@@ -905,6 +952,7 @@ enum machine_status machine_step(struct machine *m)
 {
 	if (m->status != MST_RUNNING)
 		return m->status;
+	resume_drop(m);
 	m->bp_hit = 0;
 	m->hooks &= ~STOP_HOOK;
 	step_any(m, 1, 1);
@@ -997,22 +1045,20 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 	return 0;
 }
 
-/* Mark the first decoded instruction of every statement on a breakpoint line. */
+/* Mark the statement starts (DF_STMT) of every breakpoint line. */
 void machine_apply_breaks(struct machine *m, struct dfunc *df)
 {
 	const struct ir_func *fn = df->fn;
-	int32_t prev = -1;
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		struct ir_insn *in = &df->code[i];
 		int32_t st = fn->code[df->orig[i]].stmt;
 		in->flags &= (uint16_t)~DF_BREAK;
-		if (st != prev && st >= 0 && (uint32_t)st < fn->nstmts) {
-			struct span sp = fn->stmts[st].span;
-			for (size_t k = 0; k < m->bps.len; k++)
-				if (m->bps.v[k].file == sp.file && m->bps.v[k].line == sp.line)
-					in->flags |= DF_BREAK;
-		}
-		prev = st;
+		if (!(in->flags & DF_STMT))
+			continue;
+		struct span sp = fn->stmts[st].span;
+		for (size_t k = 0; k < m->bps.len; k++)
+			if (m->bps.v[k].file == sp.file && m->bps.v[k].line == sp.line)
+				in->flags |= DF_BREAK;
 	}
 }
 
@@ -1044,12 +1090,13 @@ void machine_request_stop(struct machine *m)
 	m->hooks |= STOP_HOOK;
 }
 
-/* A warp keeps its pass mark only while one of its groups stands there. */
+/* A warp keeps its pass mark only while the group it names stands there. */
 static void break_settle_warp(struct warp *w)
 {
 	int keep = 0;
 	for (uint32_t j = 0; j < w->ng && w->bp_pass; j++)
-		keep |= w->g[j].pc + 1 == w->bp_pass;
+		keep |= w->g[j].pc + 1 == w->bp_pass && w->g[j].mask == w->bp_pass_mask &&
+			w->g[j].fr == w->bp_pass_fr;
 	if (!keep)
 		w->bp_pass = 0;
 }
@@ -1117,6 +1164,8 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	if (!w || m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
+	m->bp_hit = 0;
+	resume_drop(m);
 	if (w->host) {
 		if (m->grid)
 			return -1;
@@ -1177,6 +1226,8 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	if (m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
+	m->bp_hit = 0;
+	resume_drop(m);
 	if (c->slot < 0) {
 		if (m->grid || !m->host)
 			return -1;

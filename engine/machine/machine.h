@@ -218,7 +218,15 @@ struct machine_break_info {
  * checked when first called). */
 int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on);
 /* 1 if the last machine_step/machine_run stopped at a breakpoint (before
- * executing that statement); *bi tells where. The next step passes it. */
+ * executing that statement); *bi tells where. The group stopped there (that
+ * pc, frame and mask) passes it once when it runs next.
+ * Statement starts: the first decoded instruction of each run of
+ * instructions of one statement; a line breakpoint stops a group exactly
+ * where EV_STMT reports one on its line. A stop (a breakpoint, or
+ * machine_request_stop) does not change the schedule: the next machine_run
+ * resumes the same group with the rest of its quantum, so a run with stops
+ * executes as the run without them, step for step. Any other stepping
+ * call (machine_step, machine_step_warp, ...) drops that resumption. */
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
 /* Forget the "pass this breakpoint once" mark of every warp that no longer
  * stands where it stopped (it was stepped away meanwhile), so a later run
@@ -305,6 +313,9 @@ int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size);
 enum machine_event_kind { EV_INSN, EV_MEM, EV_BARRIER, EV_DIVERGE, EV_RECONVERGE,
 			  EV_LAUNCH, EV_KERNEL_END, EV_FINDING,
 			  EV_BRKPT, /* __brkpt() ran with opts.debugger set (slot, warp, mask, func, pc) */
+			  EV_STMT,  /* a group begins a statement: it is about to run the statement's
+				     * first instruction (slot, warp, mask, func, pc). The trace a
+				     * line breakpoint stops at (docs/debugging.md) */
 			  EV_NKINDS };
 struct machine_event {
 	enum machine_event_kind kind;

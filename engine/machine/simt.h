@@ -132,6 +132,7 @@ int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 #define DF_KB 0x100              /* insn.flags: b is an index into the constant pool */
 #define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
 #define DF_CMP 0x400             /* CBR: branch on (a sub b) of type t, a fused SETP */
+#define DF_STMT 0x800            /* insn.flags: a statement starts here (EV_STMT, breakpoints) */
 enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
 struct dfunc {
 	const struct ir_func *fn;
@@ -214,6 +215,8 @@ struct warp {
 	int host;
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint32_t bp_pass_mask;  /* ... for the group with these lanes */
+	const struct frame *bp_pass_fr; /* ... in this frame */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
 	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
 	uint32_t spin_n, spin_epoch;
@@ -338,6 +341,12 @@ struct machine {
 	VEC(struct bp) bps;
 	int bp_hit;
 	struct machine_break_info bp_last;
+	/* interp_run_group returned before an instruction because of a
+	 * breakpoint or machine_request_stop (not because the groups changed) */
+	int mid_stop;
+	/* the group a stop interrupted, resumed by the next machine_run with
+	 * the rest of its quantum (machine.h: stops do not change the schedule) */
+	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
 	uint32_t nbcache;
 	struct strbuf tmp;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */

@@ -42,6 +42,7 @@ enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN };
 
 struct logent {
 	int kind, slot, warp;  /* P_RUN: slot is the breakpoint set, warp the steps */
+	int set;               /* P_STEP, P_WARP: the breakpoint set marked (step stops), -1 */
 	uint64_t n;
 };
 
@@ -477,15 +478,32 @@ static void apply_set(struct session *s, int k)
 	s->applied = k;
 }
 
-static int prim_exec(struct session *s, int kind, int slot, int warp)
+static int set_current(struct session *s, int finding_step, int kernel_end);
+
+/* The breakpoint set a step runs with: none (-1), or with step stops (the
+ * Lua API) the lines continue would stop at. */
+static int step_set(struct session *s)
+{
+	return s->step_stops && s->bps.len ? set_current(s, 0, 0) : -1;
+}
+
+/* Mark set k for a step; the group a breakpoint stopped passes it once. */
+static void step_apply(struct session *s, int k)
+{
+	apply_set(s, k);
+	if (k >= 0)
+		machine_break_settle(s->m);
+}
+
+static int prim_exec(struct session *s, int kind, int slot, int warp, int set)
 {
 	switch (kind) {
 	case P_STEP:
-		apply_set(s, -1);
+		step_apply(s, set);
 		machine_step(s->m);
 		return 0;
 	case P_WARP:
-		apply_set(s, -1);
+		step_apply(s, set);
 		return machine_step_warp(s->m, slot, warp);
 	case P_BARRIER:
 		apply_set(s, -1);
@@ -509,15 +527,17 @@ static int prim(struct session *s, int kind, int slot, int warp)
 {
 	struct logent *l;
 
-	if (!running(s) || prim_exec(s, kind, slot, warp) < 0)
+	int set = kind == P_STEP || kind == P_WARP ? step_set(s) : -1;
+
+	if (!running(s) || prim_exec(s, kind, slot, warp, set) < 0)
 		return -1;
 	if (!s->reversible)
 		return 0;
 	l = s->log.len ? &s->log.v[s->log.len - 1] : NULL;
-	if (l && l->kind == kind && l->slot == slot && l->warp == warp)
+	if (l && l->kind == kind && l->slot == slot && l->warp == warp && l->set == set)
 		l->n++;
 	else
-		vec_push(&s->log, ((struct logent){ kind, slot, warp, 1 }));
+		vec_push(&s->log, ((struct logent){ kind, slot, warp, set, 1 }));
 	return 0;
 }
 
@@ -535,7 +555,7 @@ static int replay(struct session *s, uint64_t total)
 		for (uint64_t k = 0; k < s->log.v[i].n; k++) {
 			uint64_t before = machine_steps(s->m);
 
-			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp);
+			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp, s->log.v[i].set);
 			n += machine_steps(s->m) > before ? machine_steps(s->m) - before : 1;
 			if (n < CHUNK || !s->poll)
 				continue;
@@ -1099,6 +1119,24 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 
 /* ---- stepping */
 
+/* "breakpoint 1, line 13: block (0,0,0) warp 0, lanes 0xaaaaaaaa": which
+ * breakpoint, and the group that stopped there (docs/debugging.md). */
+static void bp_text(struct session *s, const struct sbp *b, const struct machine_break_info *bi)
+{
+	struct machine_block_info blk;
+	char where[96];
+
+	if (bi->slot < 0)
+		snprintf(where, sizeof(where), "host");
+	else if (machine_block(s->m, bi->slot, &blk) == 0)
+		snprintf(where, sizeof(where), "block (%u,%u,%u) warp %d, lanes 0x%08x", blk.idx[0],
+			 blk.idx[1], blk.idx[2], bi->warp, bi->mask);
+	else
+		snprintf(where, sizeof(where), "warp %d, lanes 0x%08x", bi->warp, bi->mask);
+	stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d: %s%s%s", b->pub.id, b->pub.line, where,
+		  b->cond ? " if " : "", b->cond ? b->cond : "");
+}
+
 static int64_t sext_bytes(uint64_t v, uint32_t size)
 {
 	if (size >= 8)
@@ -1173,10 +1211,15 @@ static int found_stop(struct session *s, int any)
 	return 1;
 }
 
-/* Lua's stepping: a breakpoint line entered or a new finding stops any step. */
+/* Lua's stepping (session_set_step_stops): a new finding, or a group
+ * that starts a statement of a breakpoint line (the engine stops it there
+ * as continue does: the breakpoint lines are marked during steps too, and
+ * the group passes the statement on the next step), stops any step. */
 static int step_stop_check(struct session *s)
 {
-	struct pos p;
+	struct machine_break_info bi;
+	struct sbp *b;
+	int lane;
 
 	if (!s->step_stops)
 		return 0;
@@ -1184,25 +1227,16 @@ static int step_stop_check(struct session *s)
 		s->found = 1;
 		return found_stop(s, 1);
 	}
-	if (!s->bps.len || !s->ran)
+	if (!machine_break_hit(s->m, &bi) || !(b = bp_match(s, &bi, &lane)))
 		return 0;
-	lane_pos(s, s->ran_slot, s->ran_warp, __builtin_ctz(s->ran_mask ? s->ran_mask : 1), &p);
-	if (!p.ok || (p.func == s->ran_func &&
-		      p.stmt == s->mod->funcs[s->ran_func].code[s->ran_pc].stmt))
-		return 0;
-	{
-		struct machine_break_info bi = { s->ran_slot, s->ran_warp, p.mask, p.func, p.pc, { 0 } };
-		int lane;
-		struct sbp *b;
-
-		if (!(b = bp_match(s, &bi, &lane)))
-			return 0;
-		b->pub.hits++;
-		s->stop->bp = b->pub.id;
-		stop_at(s, s->ran_slot, s->ran_warp, lane);
-		stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d", b->pub.id, b->pub.line);
-		return 1;
-	}
+	b->pub.hits++;
+	s->stop->bp = b->pub.id;
+	stop_at(s, bi.slot, bi.warp, lane);
+	s->stop->mask = bi.mask;
+	bp_text(s, b, &bi);
+	if (b->pub.temporary)
+		session_break_delete(s, b->pub.id);
+	return 1;
 }
 
 /* Every live group of the warp waits (barrier or collective). */
@@ -1227,32 +1261,54 @@ static int warp_live(struct session *s, int slot, int warp)
 	return machine_warp(s->m, slot, warp, &wi) == 0 && wi.live;
 }
 
-/* After a step of the warp: has the group that ran reached a stopping point? */
+/* Is p in its function's prologue (the statement that takes the
+ * parameters, on the line of the function's name)? */
+static int in_prologue(const struct session *s, const struct pos *p)
+{
+	const struct ir_func *fn = &s->mod->funcs[p->func];
+
+	return fn->ncode && p->stmt == fn->code[0].stmt && p->line == (int)fn->span.line;
+}
+
+/* After a step of the warp: has the followed thread reached a stopping
+ * point? *lane is the focused lane, followed through divergence (its
+ * group may wait while another runs), reconvergence, calls and barriers;
+ * -1 follows whichever group of the warp runs (and becomes -1 when the
+ * focused lane has exited before the warp). */
 static int step_done(struct session *s, enum session_step how, const struct pos before[32], int slot,
-		     int warp)
+		     int warp, int *lane)
 {
 	struct pos p;
-	int l;
+	int l = *lane;
 
 	if (s->ran_slot != slot || s->ran_warp != warp || !s->ran_mask)
 		return 0;
-	l = __builtin_ctz(s->ran_mask);
+	if (l >= 0 && !(s->ran_mask >> l & 1))
+		return 0; /* another group of the warp ran: the followed lane has not moved */
+	if (l < 0)
+		l = __builtin_ctz(s->ran_mask);
 	lane_pos(s, slot, warp, l, &p);
 	if (!p.ok) {
-		if (warp_live(s, slot, warp))
+		if (warp_live(s, slot, warp)) {
+			*lane = -1; /* the lane has returned: go on with the warp's other lanes */
 			return 0;
+		}
 		stop_text(s, SESSION_WARP_EXITED, "warp %d has exited", warp);
 		return 1;
 	}
-	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
-		char what[120];
+	if (how == SESSION_INSN) {
+		if (p.state == LS_BARRIER || p.state == LS_WARPSYNC) {
+			char what[120];
 
-		session_wait_text(s, slot, warp, l, what, sizeof(what));
-		stop_text(s, SESSION_WAITS, "warp %d waits at %s", warp, what);
+			session_wait_text(s, slot, warp, l, what, sizeof(what));
+			stop_text(s, SESSION_WAITS, "warp %d waits at %s", warp, what);
+		}
 		return 1;
 	}
-	if (how == SESSION_INSN)
-		return 1;
+	/* statement and line steps go through barriers and collectives: the
+	 * other warps (or lanes) run until the followed lane goes on */
+	if (p.state == LS_BARRIER || p.state == LS_WARPSYNC)
+		return 0;
 	if (how == SESSION_STMT)
 		return !before[l].ok || p.func != before[l].func || p.stmt != before[l].stmt ||
 		       p.depth != before[l].depth;
@@ -1262,14 +1318,18 @@ static int step_done(struct session *s, enum session_step how, const struct pos 
 		return 0;
 	if (!p.line)
 		return 0; /* inside a built-in header: keep going */
+	if (before[l].ok && p.depth > before[l].depth && in_prologue(s, &p))
+		return 0; /* a call's parameters: on to its first statement, as gdb does */
 	if (how == SESSION_OVER && before[l].ok && p.depth > before[l].depth)
 		return 0;
 	if (how == SESSION_OUT && before[l].ok && p.depth >= before[l].depth)
 		return 0;
+	if (*lane >= 0)
+		stop_at(s, slot, warp, l);
 	return 1;
 }
 
-static int step_warp_run(struct session *s, enum session_step how, int slot, int warp,
+static int step_warp_run(struct session *s, enum session_step how, int slot, int warp, int lane,
 			 const struct pos before[32], struct strbuf *msg)
 {
 	struct machine_block_info b0, b1;
@@ -1292,7 +1352,7 @@ static int step_warp_run(struct session *s, enum session_step how, int slot, int
 				  b0.idx[2]);
 			return 0;
 		}
-		if (brkpt_stop(s) || step_stop_check(s) || step_done(s, how, before, slot, warp) ||
+		if (brkpt_stop(s) || step_stop_check(s) || step_done(s, how, before, slot, warp, &lane) ||
 		    interrupted(s, n))
 			return 0;
 	}
@@ -1300,14 +1360,17 @@ static int step_warp_run(struct session *s, enum session_step how, int slot, int
 	return 0;
 }
 
-static int step_warp_stmt(struct session *s, enum session_step how, int slot, int warp,
+/* Step warp of slot, following lane (-1: whichever group runs). */
+static int step_warp_stmt(struct session *s, enum session_step how, int slot, int warp, int lane,
 			  struct strbuf *msg)
 {
 	struct pos before[32];
 
 	for (int l = 0; l < 32; l++)
 		lane_pos(s, slot, warp, l, &before[l]);
-	return step_warp_run(s, how, slot, warp, before, msg);
+	if (lane >= 0 && (lane > 31 || !before[lane].ok))
+		lane = -1;
+	return step_warp_run(s, how, slot, warp, lane, before, msg);
 }
 
 static int block_slot0(struct session *s)
@@ -1348,7 +1411,7 @@ static int step_host(struct session *s, enum session_step how, struct strbuf *ms
 			if (slot >= 0) {
 				lane_pos(s, slot, 0, 0, &p);
 				if (p.ok && p.line == (int)s->mod->funcs[p.func].span.line)
-					step_warp_stmt(s, SESSION_LINE, slot, 0, msg);
+					step_warp_stmt(s, SESSION_LINE, slot, 0, -1, msg);
 				slot = block_slot0(s);
 			}
 			memset(s->stop, 0, sizeof(*s->stop));
@@ -1394,7 +1457,7 @@ static int step_block(struct session *s, int slot, struct strbuf *msg)
 			if (machine_group(s->m, slot, w, g, &gi) == 0 &&
 			    (gi.state == LS_ACTIVE || gi.state == LS_READY || gi.state == LS_PARKED))
 				ready = 1;
-		if (ready && step_warp_stmt(s, SESSION_LINE, slot, w, msg) < 0)
+		if (ready && step_warp_stmt(s, SESSION_LINE, slot, w, -1, msg) < 0)
 			return -1;
 		if (machine_block(s->m, slot, &b1) < 0 || memcmp(b.idx, b1.idx, sizeof(b.idx)))
 			break;
@@ -1412,9 +1475,9 @@ static int step_sched(struct session *s, enum session_step how, struct strbuf *m
 	const struct ir_insn *in;
 
 	s->ran = 0;
-	if (prim(s, P_STEP, 0, 0) < 0 || !s->ran)
+	if (prim(s, P_STEP, 0, 0) < 0)
 		return 0;
-	if (brkpt_stop(s) || step_stop_check(s) || how == SESSION_INSN)
+	if (brkpt_stop(s) || step_stop_check(s) || !s->ran || how == SESSION_INSN)
 		return 0;
 	slot = s->ran_slot;
 	warp = s->ran_warp;
@@ -1443,9 +1506,13 @@ static int step_sched(struct session *s, enum session_step how, struct strbuf *m
 		}
 		return 0;
 	}
-	if (step_done(s, how, before, slot, warp))
-		return 0;
-	return step_warp_run(s, how, slot, warp, before, msg);
+	{
+		int lane = -1;
+
+		if (step_done(s, how, before, slot, warp, &lane))
+			return 0;
+		return step_warp_run(s, how, slot, warp, lane, before, msg);
+	}
 }
 
 /* A watched access ran: stop, unless a write left the value as it was. */
@@ -1499,8 +1566,8 @@ static int run_on(struct session *s, enum session_step how)
 			b->pub.hits++;
 			s->stop->bp = b->pub.id;
 			stop_at(s, bi.slot, bi.warp, lane);
-			stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d%s%s", b->pub.id, b->pub.line,
-				  b->cond ? " if " : "", b->cond ? b->cond : "");
+			s->stop->mask = bi.mask; /* the group that starts the statement */
+			bp_text(s, b, &bi);
 			if (b->pub.temporary)
 				session_break_delete(s, b->pub.id);
 			return 0;
@@ -1579,7 +1646,7 @@ static int step_one(struct session *s, enum session_step how, const struct sessi
 	}
 	if (how == SESSION_BLOCK)
 		return step_block(s, f->slot, msg);
-	return step_warp_stmt(s, how, f->slot, f->warp, msg);
+	return step_warp_stmt(s, how, f->slot, f->warp, f->lane, msg);
 }
 
 int session_step(struct session *s, enum session_step how, long count,

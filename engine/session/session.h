@@ -23,12 +23,20 @@
  *   stopped, where (the thread a front end should focus), and a one-line
  *   description. It returns 0, or -1 with a message in msg when the command
  *   cannot run (the program has finished, no kernel runs for a block step).
- * - Breakpoints are evaluated inside the engine: each enabled line
- *   breakpoint marks the first instruction of every statement on its line
- *   (machine_break_line), and `continue` runs machine_run, which stops only
- *   there; a condition is then evaluated per lane of the group that arrives
- *   (eval.h), in lane order, and the first lane for which it holds is the
- *   one stopped on. Without breakpoints nothing is checked.
+ * - Breakpoints are evaluated inside the engine (the rule: docs/debugging.md):
+ *   each enabled line breakpoint marks the statement starts of its line
+ *   (machine_break_line: where EV_STMT reports a group beginning a
+ *   statement), and `continue` runs machine_run, which stops only there,
+ *   once per group that starts one; stop.mask is that group's lanes. A
+ *   condition is evaluated per lane of the group (eval.h), in lane order,
+ *   and the first lane for which it holds is the one stopped on; when none
+ *   does the group runs on. A stop does not change the schedule: continue
+ *   goes on to the next such event in the order of the run without
+ *   breakpoints. Without breakpoints nothing is checked.
+ * - Statement, line, over and out steps follow the focused lane (focus.lane)
+ *   through divergence, reconvergence, calls (past a callee's prologue) and
+ *   barriers (the other warps run until it goes on); an instruction step
+ *   stops at a barrier (SESSION_WAITS).
  * - Reverse execution (when the session is made reversible): every change of
  *   the machine goes through a log of primitive steps; each command marks
  *   it; session_step(SESSION_BACK) rebuilds the machine and replays up to
@@ -40,16 +48,14 @@
  *   machine steps with SESSION_LIMIT.
  */
 /*
- * NEEDSWORK (issue 16, stepping a student can trust): the statement rule
- * lives here and in the engine only: machine_apply_breaks marks the first
- * decoded instruction of each statement, interp_run_group stops there with
- * one "pass once" mark per warp (so two groups of a diverged warp at marked
- * statements share it), and session.c's step_done/bp_match decide the rest.
- * Stops per (warp, lane mask) and the oracle test belong there. Reverse
- * execution replays from the start: O(history) until the engine can copy a
- * machine (checkpoints). Watchpoints are checked during continue, not
- * during steps. A lesson's machine is a Lua session not shown in the
- * interface (tui/lesson_ui.c still generates a program for it).
+ * NEEDSWORK: Reverse execution replays from the start: O(history) until the
+ * engine can copy a machine (checkpoints). Watchpoints are checked during
+ * continue, not during steps. A lesson's machine is a Lua session not shown
+ * in the interface (tui/lesson_ui.c still generates a program for it).
+ * The statement rule (docs/debugging.md) is tested against the engine's
+ * EV_STMT trace by tests/session/unit_stops.c; under ITS, a step that stops
+ * two groups of one warp at breakpoints in turn keeps one pass mark (the
+ * later one), so the first may stop again.
  */
 #ifndef WS_SESSION_H
 #define WS_SESSION_H
@@ -105,7 +111,7 @@ struct session_stop {
 	int bp;                /* SESSION_BREAKPOINT: its id */
 	int has_thread;        /* slot, warp, lane name the thread to focus */
 	int slot, warp, lane;
-	uint32_t mask;         /* lanes of the group there */
+	uint32_t mask;         /* lanes of the group there (a breakpoint: the group that starts the statement) */
 	int line;              /* its line (0: none) */
 	size_t finding;        /* SESSION_FOUND: index (machine_finding_get) */
 	uint64_t old_val, new_val; /* SESSION_WATCHED: the watched bytes before and after */

@@ -22,7 +22,7 @@ waitfor bar "breakpoint 1 at line 19"
 keys bar c
 waitfor bar "breakpoint 1, line 19"
 tap_result $? "continue stops at the wait on line 19"
-keys bar s
+keys bar : "stepi 14" Enter
 waitfor bar "waits: cuda::barrier bar phase 0"
 tap_result $? "the warps pane: warp 0 waits at cuda::barrier bar, phase 0"
 screen bar | grep -q "warp 0 waits at cuda::barrier bar, phase 0 (line 19)"

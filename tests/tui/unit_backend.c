@@ -187,6 +187,33 @@ static void test_host_and_divergence(void)
 	engine_backend_free(be);
 }
 
+/* A breakpoint in the else branch (issue 16): it stops with the odd lanes,
+ * and the lanes pane draws those as the ones running there. */
+static void test_break_in_else(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog(PROG, &s);
+	struct ui_warp *w;
+	int odd_active = 1;
+
+	if (!be)
+		return;
+	run(&s, "break 13");
+	run(&s, "continue");
+	ok(s.st.stop_reason && strstr(s.st.stop_reason, "line 13: block (0,0,0) warp 0, lanes 0xaaaaaaaa"),
+	   "break 13 (the else) stops warp 0's odd lanes: %s", s.st.stop_reason ? s.st.stop_reason : "-");
+	w = &s.st.warps[0];
+	for (int l = 0; l < 32; l++)
+		odd_active &= (w->status[l] == UI_LANE_ACTIVE) == (l % 2 == 1);
+	ok(odd_active && s.st.focus_warp == 0 && s.st.focus_lane == 1,
+	   "the lanes pane draws the odd lanes running, the even ones not; focus on lane 1");
+	run(&s, "continue");
+	ok(s.st.stop_reason && strstr(s.st.stop_reason, "warp 1, lanes 0xaaaaaaaa"),
+	   "continue: the same else in warp 1: %s", s.st.stop_reason ? s.st.stop_reason : "-");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 static void test_barrier_shuffle_memory(void)
 {
 	struct ui_session s;
@@ -206,7 +233,8 @@ static void test_barrier_shuffle_memory(void)
 	ok(s.st.mem.shared[0].access[0] & UI_ACC_WRITE, "the last access wrote buf[0]");
 	ok(!strcmp(s.st.mem.shared[0].values[0], "0") && !strcmp(s.st.mem.shared[0].values[2], "101"),
 	   "buf[0] and buf[2] hold v of threads 0 and 1 (0, 101)");
-	run(&s, "step");
+	/* stepi stops at the barrier (a line step goes through it: docs/debugging.md) */
+	run(&s, "stepi");
 	for (int l = 0; l < 32; l++)
 		all &= s.st.warps[0].status[l] == UI_LANE_BARRIER;
 	ok(all, "warp 0 waits at __syncthreads");
@@ -584,6 +612,7 @@ int main(void)
 {
 	tap_start();
 	test_host_and_divergence();
+	test_break_in_else();
 	test_barrier_shuffle_memory();
 	test_condition_and_finding();
 	test_race();
