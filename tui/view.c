@@ -1034,10 +1034,13 @@ static void draw_status(struct ctx *c)
 	snprintf(right, sizeof(right), " simt %s, sched %s | ? help ", st->simt ? st->simt : "stack",
 		 st->sched ? st->sched : "rr");
 	rn = (int)strlen(right);
-	/* the long form, or the short one when the stop reason or the
-	 * scheduler (right) would be cut */
+	/* the long form, or the short one when the stop reason would be cut,
+	 * or an unusual scheduler (right) would not be shown */
 	n = status_text(st, buf, sizeof(buf), c->g->w >= 100, 0);
-	if (n + rn + 2 > c->g->w) {
+	/* the scheduler and SIMT policy are worth the short form only when
+	 * they are not the defaults (a replayed witness, --simt its) */
+	int unusual = (st->sched && strcmp(st->sched, "rr")) || (st->simt && strcmp(st->simt, "stack"));
+	if (n > c->g->w || (unusual && n + rn + 2 > c->g->w)) {
 		char terse[400];
 		int tn = status_text(st, terse, sizeof(terse), c->g->w >= 100, 1);
 
