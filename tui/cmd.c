@@ -87,7 +87,7 @@ static const struct command commands[] = {
 	  UI_BP_DELETE },
 	{ "disable", "dis disa", "[N...]", "disable breakpoints (all without N)", do_bpop,
 	  UI_BP_DISABLE },
-	{ "enable", "en", "[once] [N...]", "enable breakpoints (all without N)", do_bpop, UI_BP_ENABLE },
+	{ "enable", "en", "[N...]", "enable breakpoints (all without N)", do_bpop, UI_BP_ENABLE },
 	{ "condition", "cond", "N [COND]", "stop at breakpoint N only if COND (no COND: always)",
 	  do_condition, 0 },
 	{ "ignore", NULL, "N COUNT", "pass breakpoint N the next COUNT times", do_ignore, 0 },
