@@ -55,8 +55,8 @@ static const struct command commands[] = {
 	{ "step", "s", "[N]", "step one source line (into calls)", do_step, UI_STEP_LINE },
 	{ "next", "n", "[N]", "step one source line (over calls)", do_step, UI_STEP_OVER },
 	{ "stepi", "si nexti ni", "[N]", "step one instruction", do_step, UI_STEP_INSN },
-	{ "finish", "fin", "", "run until the current function returns", do_step, UI_STEP_OUT },
-	{ "continue", "c cont fg", "[N]", "run until a breakpoint, a watchpoint, a finding or the end "
+	{ "finish", NULL, "", "run until the current function returns", do_step, UI_STEP_OUT },
+	{ "continue", "c", "[N]", "run until a breakpoint, a watchpoint, a finding or the end "
 	  "(N: pass this breakpoint N-1 more times)", do_continue, 0 },
 	{ "until", "u", "[LOCATION]", "next, but on past a loop's end; or run to LOCATION", do_until,
 	  UI_RUN_UNTIL },
@@ -79,26 +79,26 @@ static const struct command commands[] = {
 	  do_run, UI_RUN_START },
 	{ "kill", "k", "", "end the program (asks first): back to before main()", do_run, UI_RUN_KILL },
 	{ "reload", NULL, "", "recompile the program (after a fix) and start again", do_reload, 0 },
-	{ "break", "b br", "[LOCATION] [if COND] | barrier | finding [KIND]",
+	{ "break", "b", "[LOCATION] [if COND] | barrier | finding [KIND]",
 	  "set a breakpoint at LINE, FILE:LINE or FUNCTION", do_break, 0 },
 	{ "tbreak", "tb", "LOCATION [if COND]", "set a temporary breakpoint (deleted when hit)",
 	  do_break, 1 },
 	{ "delete", "d", "[N...]", "delete breakpoints and watchpoints (all without N)", do_bpop,
 	  UI_BP_DELETE },
-	{ "disable", "dis disa", "[N...]", "disable breakpoints (all without N)", do_bpop,
+	{ "disable", "dis", "[N...]", "disable breakpoints (all without N)", do_bpop,
 	  UI_BP_DISABLE },
 	{ "enable", "en", "[N...]", "enable breakpoints (all without N)", do_bpop, UI_BP_ENABLE },
-	{ "condition", "cond", "N [COND]", "stop at breakpoint N only if COND (no COND: always)",
+	{ "condition", NULL, "N [COND]", "stop at breakpoint N only if COND (no COND: always)",
 	  do_condition, 0 },
 	{ "ignore", NULL, "N COUNT", "pass breakpoint N the next COUNT times", do_ignore, 0 },
 	{ "watch", NULL, "EXPR", "stop when a lane writes a new value to EXPR (its memory)", do_watch,
 	  0 },
 	{ "rwatch", NULL, "EXPR", "stop when a lane reads EXPR", do_watch, 1 },
 	{ "awatch", NULL, "EXPR", "stop when a lane reads or writes EXPR", do_watch, 2 },
-	{ "display", "disp", "[/FMT] [EXPR]", "print EXPR at every stop (no EXPR: print them all now)",
+	{ "display", NULL, "[/FMT] [EXPR]", "print EXPR at every stop (no EXPR: print them all now)",
 	  do_display, 0 },
-	{ "undisplay", "undisp", "[N...]", "stop displaying (all without N)", do_undisplay, 0 },
-	{ "info", "i inf", "breakpoints|watchpoints|locals|args|frame|display | cuda "
+	{ "undisplay", NULL, "[N...]", "stop displaying (all without N)", do_undisplay, 0 },
+	{ "info", "i", "breakpoints|watchpoints|locals|args|frame|display | cuda "
 	  "threads|warps|lanes|blocks|kernels|barriers", "show the program's or the machine's state",
 	  do_info, 0 },
 	{ "print", "p inspect", "[/FMT] EXPR [@ lanes]",
@@ -108,7 +108,7 @@ static const struct command commands[] = {
 	{ "frame", "f", "[N]", "select frame N (without N: show the selected frame)", do_frame,
 	  UI_FRAME_SELECT },
 	{ "up", NULL, "[N]", "select the calling frame (N frames up)", do_frame, UI_FRAME_UP },
-	{ "down", "do", "[N]", "select the called frame (N frames down)", do_frame, FRAME_DOWN },
+	{ "down", NULL, "[N]", "select the called frame (N frames down)", do_frame, FRAME_DOWN },
 	{ "list", "l", "[LINE|FUNCTION|-]", "show source lines in the console", do_list, 0 },
 	{ "cuda", NULL, "[kernel|block B|warp W|lane L|thread T]...",
 	  "show the focus (no numbers) or switch it, as cuda-gdb", do_cuda, 0 },
@@ -1611,7 +1611,8 @@ int cmd_key(struct ui_session *s, int key)
 			 "Quit (Ctrl-C stops a long run; to leave warpstep: q or :quit)");
 		return UI_ACT_REDRAW;
 	case UI_KEY_ENTER: return s->last ? cmd_run(s, "") : UI_ACT_NONE;
-	case 'q': return cmd_run(s, "quit");
+	/* a lesson or a scenario (hooks) leaves at once: its progress is kept */
+	case 'q': return s->hooks ? UI_ACT_QUIT : cmd_run(s, "quit");
 	case '?': s->ctl.help = 1; s->ctl.help_scroll = 0; return UI_ACT_REDRAW;
 	case 'h': case UI_KEY_LEFT: return focus_step(s, -1);
 	case 'l': case UI_KEY_RIGHT: return focus_step(s, 1);
