@@ -60,7 +60,7 @@ static const struct command commands[] = {
 	  "(N: pass this breakpoint N-1 more times)", do_continue, 0 },
 	{ "until", "u", "[LOCATION]", "next, but on past a loop's end; or run to LOCATION", do_until,
 	  UI_RUN_UNTIL },
-	{ "advance", NULL, "LOCATION", "run until LOCATION (or until the current function returns)",
+	{ "advance", NULL, "LOCATION", "run until LOCATION is reached (a temporary breakpoint)",
 	  do_until, UI_RUN_ADVANCE },
 	{ "warp-step", "ws", "[N]", "step only the focused warp", do_step, UI_STEP_WARP },
 	{ "block-step", "bs", "[N]", "step every warp of the focused block", do_step, UI_STEP_BLOCK },
@@ -1611,8 +1611,7 @@ int cmd_key(struct ui_session *s, int key)
 			 "Quit (Ctrl-C stops a long run; to leave warpstep: q or :quit)");
 		return UI_ACT_REDRAW;
 	case UI_KEY_ENTER: return s->last ? cmd_run(s, "") : UI_ACT_NONE;
-	/* a lesson or a scenario (hooks) leaves at once: its progress is kept */
-	case 'q': return s->hooks ? UI_ACT_QUIT : cmd_run(s, "quit");
+	case 'q': return cmd_run(s, "quit");
 	case '?': s->ctl.help = 1; s->ctl.help_scroll = 0; return UI_ACT_REDRAW;
 	case 'h': case UI_KEY_LEFT: return focus_step(s, -1);
 	case 'l': case UI_KEY_RIGHT: return focus_step(s, 1);

@@ -173,6 +173,12 @@ static int var_value(const struct eval_ctx *c, const struct ir_var *var, struct 
 		v->is_ptr = 1;
 		v->i = (int64_t)addr;
 		v->ptr_elem = ty->elem_count > 1 || strchr(ty->name, '[') ? ty->elem : IR_VOID;
+		if (v->ptr_elem != IR_VOID && ty->elem_count >= 1) { /* print shows its elements */
+			v->count = ty->elem_count;
+			v->t = ty->elem;
+			v->lval = 1;
+			v->addr = addr;
+		}
 		return 0;
 	}
 	if (var->loc == VLOC_REG) {
@@ -377,6 +383,13 @@ static struct eval_val lookup(struct parser *ps, const char *name)
 		v.i = (int64_t)addr;
 		v.ptr_elem = o->type ? (o->type->scalar != IR_VOID ? o->type->scalar : o->type->elem)
 				     : IR_S32;
+		if (o->type && o->type->scalar == IR_VOID && v.ptr_elem != IR_VOID && !o->dynamic &&
+		    o->size / (uint64_t)eval_type_size(v.ptr_elem) >= 1) { /* an array: print shows it */
+			v.count = (uint32_t)(o->size / (uint64_t)eval_type_size(v.ptr_elem));
+			v.t = v.ptr_elem;
+			v.lval = 1;
+			v.addr = addr;
+		}
 		if (o->type && o->type->scalar != IR_VOID) { /* a scalar object: its value */
 			uint64_t bits;
 
@@ -697,6 +710,10 @@ int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strb
 	sz = eval_type_size(v.t);
 	strbuf_addc(out, '{');
 	for (uint32_t i = 0; i < v.count; i++) {
+		if (i == 200) { /* gdb's `print elements` limit */
+			strbuf_adds(out, "...");
+			break;
+		}
 		uint64_t bits = 0;
 		struct eval_val e;
 

@@ -86,7 +86,7 @@ waitfor g "Not confirmed."
 tap_result $? "n: not restarted"
 cmd g "start"
 keys g y
-waitfor g "temporary breakpoint 4 at main: line 33"
+waitfor g "temporary breakpoint 4 at main: line 36"
 tap_result $? "start, y: from the beginning, at main's first line"
 cmd g "b 18"
 cmd g "c"

@@ -201,7 +201,7 @@ int main(void)
 	   "n: nothing restarts");
 	ok(!(run(&s, "start") & UI_ACT_ERROR) && s.confirm, "start asks too");
 	ok(!(run(&s, "y") & UI_ACT_ERROR) && has("temporary breakpoint") && s.st.run == UI_RUN_HOST &&
-	   s.st.host_line == 33, "y: start again, stopped at main's first line");
+	   s.st.host_line == 36, "y: start again, stopped at main's first line");
 	ok(!(run(&s, "b 18") & UI_ACT_ERROR) && !(run(&s, "c") & UI_ACT_ERROR) && line_now(&s) == 18,
 	   "b 18, continue: at the loop");
 	run(&s, "delete");
@@ -220,6 +220,13 @@ int main(void)
 	ok(!(run(&s, "c") & UI_ACT_ERROR) && has(": data[3], old = 0, new = 10 (warp 0 lane 3 wrote)") &&
 	   has("by block (0,0,0) thread (3,0,0)"),
 	   "awatch data[3]: the write of lane 3");
+	run(&s, "next");
+	ok(!(run(&s, "watch loc[1]") & UI_ACT_ERROR) && has("local memory of the focused thread"),
+	   "watch of a local array element: the focused thread's");
+	ok(!(run(&s, "c") & UI_ACT_ERROR) && has(": loc[1], old = 0, new = 10 (warp 0 lane 3 wrote)"),
+	   "it stops when that thread writes a new value (not at the initializer's 0)");
+	ok(!(run(&s, "p loc") & UI_ACT_ERROR) && has("loc = {3, 10}"), "print of an array: its elements");
+	ok(!(run(&s, "p/x loc") & UI_ACT_ERROR) && has("loc = {0x3, 0xa}"), "p/x of an array");
 	/* kill, quit, keys */
 	ok(!(run(&s, "kill") & UI_ACT_ERROR) && s.confirm && has("Kill the program being debugged? (y or n)"),
 	   "kill asks");

@@ -1,5 +1,5 @@
 // gdb.cu - the gdb vocabulary's test kernel (tests/tui/unit_gdb.c,
-// e2e_gdb.t): a device function call, a loop, shared and global memory.
+// e2e_gdb.t): a device function call, a loop, shared, global and local memory.
 #include <cstdio>
 
 __device__ int total;
@@ -24,6 +24,9 @@ __global__ void kernel(int *data, int n)
 	if (tid == 3 && blockIdx.x == 0)
 		total = s[0] + s[3];
 	data[blockIdx.x * n + tid] = r + acc;
+	int loc[2] = { tid, 0 };
+	loc[1] = loc[0] + r;
+	data[blockIdx.x * n + tid] += loc[1] - loc[0] - r;
 }
 
 int main(void)
