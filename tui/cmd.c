@@ -57,7 +57,7 @@ static const struct command commands[] = {
 	{ "stepi", "si nexti ni", "[N]", "step one instruction", do_step, UI_STEP_INSN },
 	{ "finish", NULL, "", "run until the current function returns", do_step, UI_STEP_OUT },
 	{ "continue", "c", "[N]", "run until a breakpoint, a watchpoint, a finding or the end "
-	  "(N: pass this breakpoint N-1 more times)", do_continue, 0 },
+	  "(N times)", do_continue, 0 },
 	{ "until", "u", "[LOCATION]", "next, but on past a loop's end; or run to LOCATION", do_until,
 	  UI_RUN_UNTIL },
 	{ "advance", NULL, "LOCATION", "run until LOCATION is reached (a temporary breakpoint)",
@@ -445,8 +445,11 @@ static int ask(struct ui_session *s, int what, const char *question, struct strb
 static int do_run(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	if (*args) {
-		strbuf_addf(msg, "usage: %s (the program's arguments are given on warpstep's command line)",
-			    cmd->name);
+		if (cmd->arg == UI_RUN_KILL)
+			strbuf_adds(msg, "usage: kill");
+		else
+			strbuf_addf(msg, "usage: %s (the program's arguments go on warpstep's command line)",
+				    cmd->name);
 		return UI_ACT_ERROR;
 	}
 	if (!gdb_ops(s, cmd->name, msg))
@@ -535,7 +538,8 @@ static int do_break(struct ui_session *s, const struct command *cmd, const char 
 	if (temporary || !all_digits(loc, strlen(loc)) || atoi(loc) < 1) {
 		if (!all_digits(loc, strlen(loc)))
 			goto usage;
-		return gdb_ops(s, cmd->name, msg) ? UI_ACT_ERROR : UI_ACT_ERROR;
+		gdb_ops(s, cmd->name, msg); /* says it is not available */
+		return UI_ACT_ERROR;
 	}
 	if (!s->be || !s->be->break_set)
 		return no_backend(msg);
@@ -594,8 +598,10 @@ static int do_bpop(struct ui_session *s, const struct command *cmd, const char *
 	}
 	if (!n)
 		ids[n++] = 0;
-	if (!s->be || (!s->be->gdb && op != UI_BP_DELETE))
-		return gdb_ops(s, cmd->name, msg) ? UI_ACT_ERROR : UI_ACT_ERROR;
+	if (!s->be || (!s->be->gdb && op != UI_BP_DELETE)) {
+		gdb_ops(s, cmd->name, msg); /* says it is not available */
+		return UI_ACT_ERROR;
+	}
 	for (int i = 0; i < n; i++) {
 		int r;
 
@@ -689,7 +695,11 @@ static int print_fmt(const char **args, char *fmt, struct strbuf *msg)
 	if (*p != '/')
 		return 0;
 	p++;
-	if (!*p || isspace((unsigned char)*p) || !strchr("xduotcfaz", *p) ||
+	if (!*p || isspace((unsigned char)*p)) {
+		strbuf_adds(msg, "missing output format after '/' (x d u o t c f a z)");
+		return -1;
+	}
+	if (!strchr("xduotcfaz", *p) ||
 	    (p[1] && !isspace((unsigned char)p[1]))) {
 		strbuf_addf(msg, "undefined output format '%.*s' (x d u o t c f a z)",
 			    (int)strcspn(p, " \t"), p);
@@ -814,8 +824,10 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 			continue;
 		if (s->be && s->be->gdb && s->be->info)
 			return s->be->info(s->be->self, gdbs[i].what, msg) < 0 ? UI_ACT_ERROR : UI_ACT_NONE;
-		if (strcmp(gdbs[i].what, "breakpoints"))
-			return gdb_ops(s, "info", msg) ? UI_ACT_ERROR : UI_ACT_ERROR;
+		if (strcmp(gdbs[i].what, "breakpoints")) {
+			gdb_ops(s, "info", msg); /* says it is not available */
+			return UI_ACT_ERROR;
+		}
 		/* the fake: from the snapshot */
 		if (!s->st.nbps)
 			strbuf_adds(msg, "no breakpoints");
@@ -870,8 +882,10 @@ static int do_print(struct ui_session *s, const struct command *cmd, const char 
 		strbuf_release(&val);
 		return r < 0 ? UI_ACT_ERROR : UI_ACT_NONE;
 	}
-	if (fmt && !lanes)
-		return gdb_ops(s, "print/FMT", msg) ? UI_ACT_ERROR : UI_ACT_ERROR;
+	if (fmt && !lanes) {
+		gdb_ops(s, "print/FMT", msg); /* says it is not available */
+		return UI_ACT_ERROR;
+	}
 	if (!s->be || !s->be->eval)
 		return no_backend(msg);
 	if (s->be->eval(s->be->self, expr, lanes, msg) < 0)
@@ -955,13 +969,13 @@ static int do_list(struct ui_session *s, const struct command *cmd, const char *
 		return UI_ACT_ERROR;
 	}
 	if (!strcmp(args, "-")) {
-		int top = s->list_last > 0 ? s->list_last - 10 : current_line(s) - 5;
+		int top = s->list_first > 0 ? s->list_first : current_line(s) - 5;
 
-		first = top - 10;
 		if (top <= 1) {
 			strbuf_adds(msg, "Already at the start of the file.");
 			return UI_ACT_ERROR;
 		}
+		first = top - 10;
 	} else if (!*args) {
 		if (s->list_last > 0) {
 			first = s->list_last + 1;
@@ -995,6 +1009,7 @@ static int do_list(struct ui_session *s, const struct command *cmd, const char *
 			    s->st.file ? s->st.file : "the file", s->st.nlines);
 		return UI_ACT_ERROR;
 	}
+	s->list_first = first;
 	for (int l = first; l < first + 10 && l <= s->st.nlines; l++) {
 		strbuf_addf(msg, "%s%d\t%s", l > first ? "\n" : "", l, s->st.lines[l - 1]);
 		s->list_last = l;
@@ -1327,8 +1342,8 @@ static const struct {
 	const char *ctx;
 	const char *words[40];
 } subwords[] = {
-	{ "info", { "cuda", "breakpoints" } },
-	{ "info cuda", { "warps", "lanes", "blocks", "barriers" } },
+	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
+	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers" } },
 	{ "set", { "simt", "sched", "model" } },
 	{ "set simt", { "stack", "its" } },
 	{ "set sched", { "rr", "random:" } },
@@ -1336,7 +1351,7 @@ static const struct {
 	{ "break", { "barrier", "finding" } },
 	{ "pane", { "source", "warps", "lanes", "thread", "memory", "sync", "findings", "console" } },
 	{ "export", { "svg" } },
-	{ "cuda", { "block", "thread" } },
+	{ "cuda", { "kernel", "block", "thread", "warp", "lane" } },
 	{ "focus", { "warp", "lane" } },
 };
 

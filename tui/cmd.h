@@ -146,7 +146,7 @@ struct ui_session {
 	int confirm;                /* a (y or n) question is open: enum in cmd.c */
 	VEC(struct ui_display) displays; /* display EXPR: shown after each stop */
 	int next_display;
-	int list_last;              /* list: the last line shown (0: none yet) */
+	int list_first, list_last;  /* list: the lines shown last (0: none yet) */
 };
 
 /* Hooks a lesson or a scenario puts around the bindings (term_run calls them):

@@ -347,6 +347,10 @@ static struct eval_val conv_lookup(struct parser *ps, const char *name)
 	for (size_t i = c->nconv; i-- > 0;)
 		if (!strcmp(c->conv[i].name, name))
 			return c->conv[i].v;
+	if (!*name) {
+		fail(ps, "%s", "'$' needs a name ($lane, $warp, $tid, or one set with set $x = EXPR)");
+		return v;
+	}
 	fail(ps, "convenience variable '$%s' is not set (set $x = EXPR sets one)", name);
 	return v;
 }

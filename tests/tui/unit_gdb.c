@@ -192,6 +192,8 @@ int main(void)
 	ok(!(run(&s, "info breakpoints") & UI_ACT_ERROR) && has("No breakpoints or watchpoints."), "delete: all");
 	ok(!(run(&s, "list 20") & UI_ACT_ERROR) && has("15\t") && has("24\t") && !has("25\t"), "list 20: lines 15-24");
 	ok(!(run(&s, "list") & UI_ACT_ERROR) && has("25\t"), "list again: the next lines");
+	ok(!(run(&s, "list -") & UI_ACT_ERROR) && has("15\t") && has("24\t") && !has("25\t"),
+	   "list -: the ten lines before the last shown");
 	ok(!(run(&s, "list helper") & UI_ACT_ERROR) && has("7\t__device__ int helper"), "list FUNCTION");
 	ok((run(&s, "list 400") & UI_ACT_ERROR) && has("out of range"), "list past the end");
 	ok(!(run(&s, "advance 26") & UI_ACT_ERROR) && line_now(&s) == 26, "advance 26");
@@ -227,6 +229,29 @@ int main(void)
 	   "it stops when that thread writes a new value (not at the initializer's 0)");
 	ok(!(run(&s, "p loc") & UI_ACT_ERROR) && has("loc = {3, 10}"), "print of an array: its elements");
 	ok(!(run(&s, "p/x loc") & UI_ACT_ERROR) && has("loc = {0x3, 0xa}"), "p/x of an array");
+	/* hostile input: a clear message each, nothing changes, nothing crashes */
+	{
+		static const char *const bad[] = {
+			"x/999999d data", "frame -1", "p ((((((((", "cuda block (99999999999,0,0)",
+			"ignore 1 -5", "b :", "b a:b", "b ::7", "list 0", "display/", "p/", "set $ = 3",
+			"set $x 3", "undisplay x", "delete 1-x", "delete 5-2", "tbreak if", "advance", "x/",
+			"p *0@4", "p tid@0", "p loc@5000", "watch 3", "rwatch $lane", "condition 0 x",
+			"frame 1 2", "up x", "cuda warp", "cuda warp 1 bogus", "info nothing", "kill now",
+			"run now", "p $", "x/3z data", "b 99999999999999999999",
+		};
+		uint64_t steps = s.st.steps;
+		int all = 1;
+
+		for (size_t i = 0; i < WS_ARRAY_LEN(bad); i++) {
+			int act = run(&s, bad[i]);
+
+			if (!(act & UI_ACT_ERROR) && strcmp(bad[i], "cuda warp") && strcmp(bad[i], "display/")) {
+				printf("# accepted: %s\n", bad[i]);
+				all = 0;
+			}
+		}
+		ok(all && s.st.steps == steps && !s.confirm, "hostile commands: each an error, the run unchanged");
+	}
 	/* kill, quit, keys */
 	ok(!(run(&s, "kill") & UI_ACT_ERROR) && s.confirm && has("Kill the program being debugged? (y or n)"),
 	   "kill asks");
