@@ -1542,7 +1542,8 @@ static int run_on(struct session *s, enum session_step how)
 			b->pub.hits++;
 			s->stop->bp = b->pub.id;
 			stop_at(s, bi.slot, bi.warp, lane);
-			stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d%s%s", b->pub.id, b->pub.line,
+			stop_text(s, SESSION_BREAKPOINT, "%sbreakpoint %d, line %d%s%s",
+				  b->pub.temporary ? "temporary " : "", b->pub.id, b->pub.line,
 				  b->cond ? " if " : "", b->cond ? b->cond : "");
 			if (b->pub.temporary)
 				session_break_delete(s, b->pub.id);

@@ -204,6 +204,11 @@ int main(void)
 	ok(!(run(&s, "start") & UI_ACT_ERROR) && s.confirm, "start asks too");
 	ok(!(run(&s, "y") & UI_ACT_ERROR) && has("temporary breakpoint") && s.st.run == UI_RUN_HOST &&
 	   s.st.host_line == 36, "y: start again, stopped at main's first line");
+	ok(strstr(said, "temporary breakpoint") && strstr(strstr(said, "temporary breakpoint") + 1,
+							  "temporary breakpoint") && has(", line 36"),
+	   "start's stop says temporary breakpoint (gdb's)");
+	ok(!(run(&s, "info breakpoints") & UI_ACT_ERROR) && !has("breakpoint      del"),
+	   "and the temporary breakpoint is gone");
 	ok(!(run(&s, "b 18") & UI_ACT_ERROR) && !(run(&s, "c") & UI_ACT_ERROR) && line_now(&s) == 18,
 	   "b 18, continue: at the loop");
 	run(&s, "delete");
