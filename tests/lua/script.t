@@ -79,10 +79,12 @@ print(m:run().reason)
 for _, f in ipairs(m:query("frames", { thread = 5 })) do
   print(f.level, f.func, f.line, f.args.x, f.args.scale, f.locals.tid, f.locals.acc)
 end
+print(m:query("eval", { name = "x * 10 + $lane", thread = 5 }).value)
+print(pcall(m.query, m, "eval", { name = "nosuch" })) -- nil, the message
 EOF2
 (cd "$tmp" && "$WARPSTEP" script fr.lua >out 2>err </dev/null); st=$?
-expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "0	helper	9	5	2	nil	nil" ] && [ "$(sed -n 3p $tmp/out)" = "1	kernel	20	nil	nil	5	3" ]' \
-	"m:query(\"frames\"): helper called from kernel, each frame's args and locals"
+expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "0	helper	9	5	2	nil	nil" ] && [ "$(sed -n 3p $tmp/out)" = "1	kernel	20	nil	nil	5	3" ] && [ "$(sed -n 4p $tmp/out)" = "55" ] && grep -q "^true	nil	no symbol .nosuch. in this scope" $tmp/out' \
+	"m:query(\"frames\"): helper called from kernel, each frame's args and locals; m:query(\"eval\")"
 
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"
