@@ -1249,6 +1249,79 @@ static int q_thread(struct he_mach *hm, const struct wsapi_where *w, struct wsap
 	return 0;
 }
 
+/* A thread's call stack (the session's, as the interface's bt shows it):
+ * per frame {level, func, line, args = {name = text}, locals = {name = text}};
+ * the host thread while no kernel runs. */
+static int q_frames(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct session_frame fr[64];
+	int s = -1, warp = 0, lane = 0, n;
+	struct machine_kernel_info k;
+
+	if (machine_kernel(hm->m, &k) == 0 && k.active) {
+		if ((s = where_slot(hm, w, err)) < 0)
+			return -1;
+		warp = w->thread >= 0 ? (int)(w->thread / 32) : w->warp < 0 ? 0 : (int)w->warp;
+		lane = w->thread >= 0 ? (int)(w->thread % 32) : w->lane < 0 ? 0 : (int)w->lane;
+	}
+	n = session_frames(hm->s, s, warp, lane, fr, 64);
+	for (int i = 0; i < n; i++) {
+		const struct ir_var *vars[64];
+		struct eval_ctx c;
+		struct strbuf sb;
+
+		session_eval_ctx_frame(hm->s, s, warp, lane, i, &c);
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "level", i);
+		wsapi_out_str(o, "func", fr[i].name);
+		wsapi_out_int(o, "line", fr[i].line);
+		strbuf_init(&sb);
+		for (int which = 1; which <= 2; which++) {
+			int nv = session_frame_vars(hm->s, s, warp, lane, i, which, vars, 64);
+
+			wsapi_out_begin(o, which == 1 ? "args" : "locals");
+			for (int j = 0; j < nv; j++) {
+				strbuf_reset(&sb);
+				eval_var_text(&c, vars[j], &sb);
+				wsapi_out_str(o, vars[j]->name, strbuf_cstr(&sb));
+			}
+			wsapi_out_end(o);
+		}
+		strbuf_release(&sb);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
+/* An expression for one thread, printed as the interface's print does
+ * (eval_print: arrays, *p@n, $lane ...): {value = text}. */
+static int q_eval(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	struct machine_kernel_info k;
+	struct eval_ctx c;
+	struct strbuf out, e;
+	int s = -1, warp = 0, lane = 0, r;
+
+	if (!w->name)
+		return snprintf(err, WSAPI_ERR_MAX, "eval needs an expression: {name = \"EXPR\"}"), -1;
+	if (machine_kernel(hm->m, &k) == 0 && k.active) {
+		if ((s = where_slot(hm, w, err)) < 0)
+			return -1;
+		warp = w->thread >= 0 ? (int)(w->thread / 32) : w->warp < 0 ? 0 : (int)w->warp;
+		lane = w->thread >= 0 ? (int)(w->thread % 32) : w->lane < 0 ? 0 : (int)w->lane;
+	}
+	session_eval_ctx(hm->s, s, warp, lane, &c);
+	strbuf_init(&out);
+	strbuf_init(&e);
+	if ((r = eval_print(&c, w->name, 0, &out, &e)) < 0)
+		snprintf(err, WSAPI_ERR_MAX, "%s", strbuf_cstr(&e));
+	else
+		wsapi_out_str(o, "value", strbuf_cstr(&out));
+	strbuf_release(&out);
+	strbuf_release(&e);
+	return r;
+}
+
 /* A module object by source name; a function's static ("k::tile") also
  * answers to its short name. */
 static int obj_named(struct he_mach *hm, const char *name, int shared)
@@ -1653,6 +1726,10 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_vars(hm, w, o, err);
 	if (!strcmp(what, "thread"))
 		return q_thread(hm, w, o, err);
+	if (!strcmp(what, "frames"))
+		return q_frames(hm, w, o, err);
+	if (!strcmp(what, "eval"))
+		return q_eval(hm, w, o, err);
 	if (!strcmp(what, "shared") || !strcmp(what, "global"))
 		return q_memory(hm, w, o, err, what[0] == 's');
 	if (!strcmp(what, "barriers"))

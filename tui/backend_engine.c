@@ -66,6 +66,8 @@ struct eng {
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
 	int mm_seen;            /* relaxed model: explanation lines shown so far */
+	int frame;              /* the selected frame (gdb's frame/up/down), 0: innermost */
+	int nlaunch;            /* kernels launched in this run (info cuda kernels) */
 };
 
 /* The program did not compile: say so (and what to do). */
@@ -190,6 +192,7 @@ static void on_event(void *ctx, const struct machine_event *ev)
 
 	switch (ev->kind) {
 	case EV_LAUNCH:
+		e->nlaunch++;
 		if (!session_replaying(e->s))
 			pend_event(e, "[kernel %s launched: stepping continues into it]",
 				   func_name(e, ev->func));
@@ -222,6 +225,7 @@ static void on_build(void *ctx, struct machine_opts *mo)
 	mo->out = e->out;
 	mo->err = e->err;
 	session_collectives_reset(e->coll);
+	e->nlaunch = 0;
 }
 
 static int running(struct eng *e)
@@ -317,6 +321,7 @@ static void focus_get(struct eng *e, struct focus *f)
 static void stop_apply(struct eng *e, const struct session_stop *sp)
 {
 	e->m = session_machine(e->s);
+	e->frame = 0; /* like gdb: a stop selects the innermost frame */
 	snprintf(e->stop, sizeof(e->stop), "%s", sp->text);
 	e->stopg.valid = sp->reason == SESSION_BREAKPOINT && sp->has_thread && sp->mask;
 	e->stopg.slot = sp->slot;
@@ -351,6 +356,9 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 		[UI_STEP_OVER] = SESSION_OVER, [UI_STEP_OUT] = SESSION_OUT,
 		[UI_STEP_WARP] = SESSION_LINE, [UI_STEP_BLOCK] = SESSION_BLOCK,
 		[UI_STEP_BARRIER] = SESSION_BARRIER, [UI_STEP_BACK] = SESSION_BACK,
+		/* reverse-* kinds: s3-ckpt */
+		[UI_STEP_BACK_NEXT] = SESSION_BACK, [UI_STEP_BACK_CONTINUE] = SESSION_BACK,
+		[UI_STEP_BACK_FINISH] = SESSION_BACK,
 	};
 	struct eng *e = self;
 	struct session_stop sp;
@@ -372,6 +380,8 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 	return ret;
 }
 
+static int stop_report(struct eng *e, const struct session_stop *sp, struct strbuf *msg);
+
 static int eng_cont(void *self, struct strbuf *msg)
 {
 	struct eng *e = self;
@@ -385,9 +395,7 @@ static int eng_cont(void *self, struct strbuf *msg)
 	sf = (struct session_focus){ f.slot, f.warp, f.lane };
 	if (session_step(e->s, SESSION_CONTINUE, 1, &sf, &sp, msg) < 0)
 		return -1;
-	stop_apply(e, &sp);
-	strbuf_adds(msg, e->stop);
-	return 0;
+	return stop_report(e, &sp, msg);
 }
 
 static int eng_break_set(void *self, int line, const char *cond, struct strbuf *msg)
@@ -465,6 +473,7 @@ static int eng_focus(void *self, const int block[3], const int thread[3], struct
 	t = thread[0] + thread[1] * (int)k.block[0] + thread[2] * (int)(k.block[0] * k.block[1]);
 	memcpy(e->fb, block, sizeof(e->fb));
 	e->ft = t;
+	e->frame = 0;
 	return 0;
 }
 
@@ -573,6 +582,12 @@ static void info_barriers(struct eng *e, struct strbuf *out)
 				    b.generation);
 }
 
+static void info_breakpoints(struct eng *e, struct strbuf *out);
+static void info_vars(struct eng *e, int which, struct strbuf *out);
+static void info_threads(struct eng *e, const struct focus *f, struct strbuf *out);
+static void info_kernels(struct eng *e, struct strbuf *out);
+static int eng_frame(void *self, enum ui_frame_op op, int n, struct strbuf *out);
+
 static int eng_info(void *self, const char *what, struct strbuf *out)
 {
 	struct eng *e = self;
@@ -580,12 +595,28 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 
 	if (no_program(e, out))
 		return -1;
+	if (!strcmp(what, "breakpoints")) {
+		info_breakpoints(e, out);
+		return 0;
+	}
+	if (!strcmp(what, "locals") || !strcmp(what, "args")) {
+		info_vars(e, what[0] == 'a' ? 1 : 2, out);
+		return 0;
+	}
+	if (!strcmp(what, "frame"))
+		return eng_frame(e, UI_FRAME_INFO, 0, out);
+	if (!strcmp(what, "kernels")) {
+		info_kernels(e, out);
+		return 0;
+	}
 	focus_get(e, &f);
 	if (f.slot < 0) {
 		strbuf_adds(out, "no kernel is running (host code)");
 		return 0;
 	}
-	if (!strcmp(what, "warps"))
+	if (!strcmp(what, "threads"))
+		info_threads(e, &f, out);
+	else if (!strcmp(what, "warps"))
 		info_warps(e, &f, out);
 	else if (!strcmp(what, "lanes"))
 		info_lanes(e, &f, out);
@@ -750,6 +781,35 @@ static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *
 	int n;
 
 	lane_pos(e, f->slot, f->warp, f->lane, &p);
+	if (e->frame > 0 && p.ok) { /* up/frame N: the thread pane shows that frame */
+		struct session_frame fr[64];
+		int nf = session_frames(e->s, f->slot, f->warp, f->lane, fr, 64);
+
+		if (e->frame < nf) {
+			session_eval_ctx_frame(e->s, f->slot, f->warp, f->lane, e->frame, &c);
+			for (int i = 0; i < 3; i++) {
+				t->block[i] = f->slot < 0 ? 0 : (int)c.ctaid[i];
+				t->thread[i] = f->slot < 0 ? 0 : (int)c.tid[i];
+			}
+			t->warp = f->warp;
+			t->lane = f->lane;
+			t->line = fr[e->frame].line;
+			t->func = ui_strf(st, "%s [frame #%d]", fr[e->frame].name, e->frame);
+			n = session_frame_vars(e->s, f->slot, f->warp, f->lane, e->frame, 3, vars, 24);
+			t->locals = UI_NEW(st, struct ui_local, n ? n : 1);
+			strbuf_init(&sb);
+			for (int i = 0; i < n; i++) {
+				strbuf_reset(&sb);
+				eval_var_text(&c, vars[i], &sb);
+				t->locals[i] = (struct ui_local){ ui_strdup(st, vars[i]->name),
+					ui_strdup(st, vars[i]->type ? vars[i]->type->name : "?"),
+					ui_strdup(st, strbuf_cstr(&sb)) };
+			}
+			t->nlocals = n;
+			strbuf_release(&sb);
+			return;
+		}
+	}
 	for (int i = 0; i < 3; i++) {
 		t->block[i] = f->slot < 0 ? 0 : (int)c.ctaid[i];
 		t->thread[i] = f->slot < 0 ? 0 : (int)c.tid[i];
@@ -1222,6 +1282,658 @@ static void snap_status(struct eng *e, struct ui_state *st, const struct focus *
 	st->host_line = p.line;
 }
 
+/* ---- gdb's vocabulary (issue 16): struct ui_gdb on the session's
+ * frames, conditions, ignore counts, watchpoints, until and restart */
+
+/* The main file's name as a student writes it ("divergence.cu"). */
+static const char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b ? b + 1 : path;
+}
+
+/* A location: "LINE", "FILE:LINE" (file: 0 for the main file) or a
+ * function (*func set). -1 with gdb's message when it names nothing. */
+static int loc_parse(struct eng *e, const char *loc, uint32_t *file, int *line, const char **func,
+		     struct strbuf *msg)
+{
+	const char *colon = strrchr(loc, ':');
+	char *end;
+
+	*file = 0;
+	*line = 0;
+	*func = NULL;
+	if (isdigit((unsigned char)*loc)) {
+		long l = strtol(loc, &end, 10);
+
+		if (*end || l < 1 || l > 1 << 24) {
+			strbuf_addf(msg, "malformed line number '%s'", loc);
+			return -1;
+		}
+		*line = (int)l;
+		return 0;
+	}
+	if (colon && colon > loc && colon[-1] != ':' && isdigit((unsigned char)colon[1])) {
+		size_t n = (size_t)(colon - loc);
+		long l = strtol(colon + 1, &end, 10);
+
+		if (*end || l < 1 || l > 1 << 24) {
+			strbuf_addf(msg, "malformed line number in '%s'", loc);
+			return -1;
+		}
+		for (size_t i = 0; i < e->c.sm.files.len; i++) {
+			const char *name = e->c.sm.files.v[i].name;
+			size_t len = strlen(name);
+
+			if (e->c.sm.files.v[i].builtin || len < n || strncmp(name + len - n, loc, n) ||
+			    (len > n && name[len - n - 1] != '/'))
+				continue;
+			*file = (uint32_t)i + 1;
+			*line = (int)l;
+			return 0;
+		}
+		strbuf_addf(msg, "No source file named %.*s.", (int)n, loc);
+		return -1;
+	}
+	if (!isalpha((unsigned char)*loc) && *loc != '_') {
+		strbuf_addf(msg, "malformed location '%s' (LINE, FILE:LINE or FUNCTION)", loc);
+		return -1;
+	}
+	*func = loc;
+	return 0;
+}
+
+/* A breakpoint at loc; its id, or -1. */
+static int break_loc(struct eng *e, const char *loc, const char *cond, int temporary, struct strbuf *msg)
+{
+	uint32_t file;
+	int line, id;
+	const char *func;
+	struct strbuf err;
+
+	if (loc_parse(e, loc, &file, &line, &func, msg) < 0)
+		return -1;
+	strbuf_init(&err);
+	if (func) {
+		id = session_break_func(e->s, func, cond, temporary, &err);
+		if (id < 0) /* gdb's wording */
+			strbuf_addf(msg, "Function \"%s\" not defined.", func);
+	} else {
+		id = session_break_line(e->s, file, line, cond, temporary, &err);
+		if (id < 0)
+			strbuf_adds(msg, strbuf_cstr(&err));
+	}
+	strbuf_release(&err);
+	return id;
+}
+
+static const struct session_bp *bp_get(struct eng *e, int id)
+{
+	for (size_t i = 0; i < session_break_count(e->s); i++)
+		if (session_break_get(e->s, i)->id == id)
+			return session_break_get(e->s, i);
+	return NULL;
+}
+
+/* "line 14", "helper.cu:8" */
+static void bp_where(struct eng *e, const struct session_bp *b, struct strbuf *out)
+{
+	if (b->file == e->file || !b->file)
+		strbuf_addf(out, "line %d", b->line);
+	else
+		strbuf_addf(out, "%s:%d", base_name(file_name(e, b->file)), b->line);
+}
+
+static int eng_break_at(void *self, const char *loc, const char *cond, int temporary, struct strbuf *msg)
+{
+	struct eng *e = self;
+	const struct session_bp *b;
+	int id;
+
+	if (no_program(e, msg))
+		return -1;
+	if ((id = break_loc(e, loc, cond, temporary, msg)) < 0)
+		return -1;
+	b = bp_get(e, id);
+	strbuf_addf(msg, "%sreakpoint %d at ", temporary ? "temporary b" : "b", id);
+	if (b->kind == SBP_FUNC)
+		strbuf_addf(msg, "%s: ", b->func);
+	bp_where(e, b, msg);
+	if (cond)
+		strbuf_addf(msg, " if %s", cond);
+	return id;
+}
+
+static int eng_break_op(void *self, enum ui_bp_op op, int id, const char *arg, struct strbuf *msg)
+{
+	struct eng *e = self;
+	const struct session_bp *b;
+
+	if (no_program(e, msg))
+		return -1;
+	if (!id) {
+		if (op == UI_BP_DELETE)
+			return session_break_delete(e->s, 0), 0;
+		if (op == UI_BP_ENABLE || op == UI_BP_DISABLE) {
+			for (size_t i = 0; i < session_break_count(e->s); i++)
+				session_break_enable(e->s, session_break_get(e->s, i)->id, op == UI_BP_ENABLE);
+			return 0;
+		}
+	}
+	if (!(b = bp_get(e, id))) {
+		strbuf_addf(msg, "No breakpoint number %d.", id);
+		return -1;
+	}
+	switch (op) {
+	case UI_BP_ENABLE:
+	case UI_BP_DISABLE:
+		return session_break_enable(e->s, id, op == UI_BP_ENABLE);
+	case UI_BP_DELETE:
+		return session_break_delete(e->s, id);
+	case UI_BP_CONDITION:
+		if (b->kind != SBP_LINE && b->kind != SBP_FUNC) {
+			strbuf_addf(msg, "breakpoint %d is a %s: conditions apply to line and function "
+				    "breakpoints", id, b->kind == SBP_WATCH ? "watchpoint" : "finding breakpoint");
+			return -1;
+		}
+		session_break_condition(e->s, id, arg);
+		if (!arg)
+			strbuf_addf(msg, "Breakpoint %d now unconditional.", id);
+		return 0;
+	case UI_BP_IGNORE: {
+		long n = strtol(arg ? arg : "0", NULL, 10);
+
+		session_break_ignore(e->s, id, (uint64_t)n);
+		if (n == 0)
+			strbuf_addf(msg, "Will stop next time breakpoint %d is reached.", id);
+		else if (n == 1)
+			strbuf_addf(msg, "Will ignore next crossing of breakpoint %d.", id);
+		else
+			strbuf_addf(msg, "Will ignore next %ld crossings of breakpoint %d.", n, id);
+		return 0;
+	}
+	default:
+		strbuf_adds(msg, "enable once: not supported (tbreak sets a breakpoint deleted when hit)");
+		return -1;
+	}
+}
+
+/* The focused lane's evaluation context in the selected frame. */
+static struct eval_ctx frame_ctx(struct eng *e, struct focus *f)
+{
+	struct eval_ctx c;
+
+	focus_get(e, f);
+	session_eval_ctx_frame(e->s, f->slot, f->warp, f->lane, e->frame, &c);
+	return c;
+}
+
+static int eng_watch(void *self, const char *expr, int kind, struct strbuf *msg)
+{
+	static const char *const kinds[] = { "watchpoint", "read watchpoint",
+					     "access (read/write) watchpoint" };
+	struct eng *e = self;
+	struct focus f;
+	struct eval_ctx c;
+	struct eval_val v;
+	struct strbuf err;
+	unsigned tag;
+	int id, size, slot = -1, warp = -1, lane = -1;
+	const char *where = "global memory";
+
+	if (no_program(e, msg))
+		return -1;
+	c = frame_ctx(e, &f);
+	strbuf_init(&err);
+	if (eval_expr(&c, expr, &v, &err) < 0) {
+		strbuf_addf(msg, "cannot watch '%s': %s", expr, strbuf_cstr(&err));
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	if (!v.lval || v.count) {
+		strbuf_addf(msg, "cannot watch '%s': it is not one value in memory (a register "
+			    "variable or a computed value; watch a global, a __shared__ or local "
+			    "array element, or *ptr)", expr);
+		return -1;
+	}
+	size = eval_type_size(v.t);
+	if (size < 1 || size > 8) {
+		strbuf_addf(msg, "cannot watch '%s': %d bytes (1 to 8)", expr, size);
+		return -1;
+	}
+	tag = TAG_OF(v.addr);
+	if (tag == TAG_SHARED) {
+		slot = f.slot;
+		where = "shared memory of the focused block";
+	} else if (tag == MACHINE_TAG_LOCAL) {
+		slot = f.slot;
+		warp = f.warp;
+		lane = f.lane;
+		where = "local memory of the focused thread";
+	} else if (tag == MACHINE_TAG_HSTACK || tag == MACHINE_TAG_HOST) {
+		where = "host memory";
+	}
+	id = session_watch_lane(e->s, v.addr, (uint32_t)size, v.t, (enum session_watch)kind, slot, warp,
+				lane, expr, msg);
+	if (id < 0)
+		return -1;
+	strbuf_addf(msg, "hardware %s %d: %s (%s)", kinds[kind % 3], id, expr, where);
+	return id;
+}
+
+static int eng_print(void *self, const char *expr, char fmt, struct strbuf *out)
+{
+	struct eng *e = self;
+	struct focus f;
+	struct eval_ctx c;
+	struct strbuf err;
+	int r;
+
+	if (no_program(e, out))
+		return -1;
+	c = frame_ctx(e, &f);
+	strbuf_init(&err);
+	r = eval_print(&c, expr, fmt, out, &err);
+	if (r < 0)
+		strbuf_adds(out, strbuf_cstr(&err));
+	strbuf_release(&err);
+	return r;
+}
+
+static int eng_examine(void *self, const char *expr, int count, char fmt, int size, struct strbuf *out)
+{
+	struct eng *e = self;
+	struct focus f;
+	struct eval_ctx c;
+	struct strbuf err;
+	int r;
+
+	if (no_program(e, out))
+		return -1;
+	c = frame_ctx(e, &f);
+	strbuf_init(&err);
+	r = eval_examine(&c, expr, count, fmt, size, out, &err);
+	if (r < 0)
+		strbuf_adds(out, strbuf_cstr(&err));
+	strbuf_release(&err);
+	return r;
+}
+
+/* "#1  kernel (data=0x7000000000, n=64) at divergence.cu:20" */
+static void frame_text(struct eng *e, const struct focus *f, const struct session_frame *fr, int level,
+		       struct strbuf *out)
+{
+	const struct ir_var *vars[16];
+	struct eval_ctx c;
+	int n = session_frame_vars(e->s, f->slot, f->warp, f->lane, level, 1, vars, 16);
+
+	session_eval_ctx_frame(e->s, f->slot, f->warp, f->lane, level, &c);
+	strbuf_addf(out, "#%-2d %s (", level, fr->name);
+	for (int i = 0; i < n; i++) {
+		strbuf_addf(out, "%s%s=", i ? ", " : "", vars[i]->name);
+		eval_var_text(&c, vars[i], out);
+	}
+	strbuf_adds(out, ")");
+	if (fr->line)
+		strbuf_addf(out, " at %s:%d", base_name(e->path), fr->line);
+}
+
+/* "20\t    x = helper(i);" */
+static void source_line(struct eng *e, int line, struct strbuf *out)
+{
+	const struct srcfile *sf = srcmgr_file(&e->c.sm, e->file);
+	const char *p = sf ? sf->text : NULL;
+
+	for (int l = 1; p && l < line; l++)
+		if ((p = strchr(p, '\n')))
+			p++;
+	if (p && line > 0)
+		strbuf_addf(out, "\n%d\t%.*s", line, (int)strcspn(p, "\n"), p);
+}
+
+static int eng_frame(void *self, enum ui_frame_op op, int n, struct strbuf *out)
+{
+	struct eng *e = self;
+	struct session_frame fr[64];
+	struct focus f;
+	int nf, to;
+
+	if (no_program(e, out))
+		return -1;
+	focus_get(e, &f);
+	if (!running(e) || !(nf = session_frames(e->s, f.slot, f.warp, f.lane, fr, 64))) {
+		strbuf_adds(out, "No stack.");
+		return -1;
+	}
+	if (e->frame >= nf)
+		e->frame = 0;
+	switch (op) {
+	case UI_FRAME_BT:
+		for (int i = 0; i < nf && (!n || i < n); i++) {
+			if (i)
+				strbuf_addc(out, '\n');
+			frame_text(e, &f, &fr[i], i, out);
+		}
+		if (n && n < nf)
+			strbuf_adds(out, "\n(More stack frames follow...)");
+		return 0;
+	case UI_FRAME_INFO:
+		strbuf_addf(out, "Stack level %d, frame in %s", e->frame, fr[e->frame].name);
+		if (fr[e->frame].line)
+			strbuf_addf(out, " at %s:%d", base_name(e->path), fr[e->frame].line);
+		if (e->frame + 1 < nf)
+			strbuf_addf(out, "\n called by frame at level %d (%s)", e->frame + 1,
+				    fr[e->frame + 1].name);
+		if (e->frame > 0)
+			strbuf_addf(out, "\n caller of frame at level %d (%s)", e->frame - 1,
+				    fr[e->frame - 1].name);
+		if (f.slot >= 0)
+			strbuf_addf(out, "\n thread: block (%d,%d,%d), warp %d, lane %d", e->fb[0], e->fb[1],
+				    e->fb[2], f.warp, f.lane);
+		else
+			strbuf_adds(out, "\n thread: the host thread");
+		return 0;
+	case UI_FRAME_SELECT:
+		to = n < 0 ? e->frame : n;
+		if (to >= nf) {
+			strbuf_addf(out, "No frame at level %d.", n);
+			return -1;
+		}
+		break;
+	default:
+		to = e->frame + n;
+		if (to >= nf)
+			to = nf - 1;
+		if (to < 0)
+			to = 0;
+		if (to == e->frame && n) {
+			strbuf_adds(out, n > 0 ? "Initial frame selected; you cannot go up."
+					       : "Bottom (innermost) frame selected; you cannot go down.");
+			return -1;
+		}
+		break;
+	}
+	e->frame = to;
+	frame_text(e, &f, &fr[to], to, out);
+	source_line(e, fr[to].line, out);
+	return 0;
+}
+
+/* The command stopped: the stop line, as continue shows it. */
+static int stop_report(struct eng *e, const struct session_stop *sp, struct strbuf *msg)
+{
+	stop_apply(e, sp);
+	if (msg->len)
+		strbuf_addc(msg, '\n');
+	strbuf_adds(msg, e->stop);
+	if (sp->reason == SESSION_WATCHED && sp->has_thread && sp->slot >= 0) {
+		int t[3];
+		struct machine_kernel_info k;
+
+		if (kernel_active(e, &k)) {
+			int ti = sp->warp * 32 + sp->lane;
+
+			t[0] = ti % (int)k.block[0];
+			t[1] = ti / (int)k.block[0] % (int)k.block[1];
+			t[2] = ti / (int)(k.block[0] * k.block[1]);
+			strbuf_addf(msg, "\n  by block (%d,%d,%d) thread (%d,%d,%d), now at line %d", e->fb[0],
+				    e->fb[1], e->fb[2], t[0], t[1], t[2], sp->line);
+		}
+	}
+	return 0;
+}
+
+static int cont_now(struct eng *e, struct strbuf *msg)
+{
+	struct session_stop sp;
+	struct session_focus sf;
+	struct focus f;
+
+	focus_get(e, &f);
+	sf = (struct session_focus){ f.slot, f.warp, f.lane };
+	if (session_step(e->s, SESSION_CONTINUE, 1, &sf, &sp, msg) < 0)
+		return -1;
+	return stop_report(e, &sp, msg);
+}
+
+/* A fresh run of the program, stopped before main(). */
+static void restart(struct eng *e)
+{
+	session_restart(e->s);
+	e->m = session_machine(e->s);
+	e->oseen = e->eseen = 0;
+	e->nfind_seen = 0;
+	e->mm_seen = 0;
+	e->frame = 0;
+	snprintf(e->stop, sizeof(e->stop), "before main()");
+}
+
+static int eng_run(void *self, enum ui_run how, const char *loc, struct strbuf *msg)
+{
+	struct eng *e = self;
+	struct session_stop sp;
+	struct session_focus sf;
+	struct focus f;
+	int id;
+
+	if (no_program(e, msg))
+		return -1;
+	e->frame = 0;
+	switch (how) {
+	case UI_RUN_KILL:
+		restart(e);
+		strbuf_addf(msg, "[program killed: stopped before main(); run, start or step starts it again]");
+		pend_line(e, UI_CON_INFO, "[killed]", 8);
+		return 0;
+	case UI_RUN_RUN:
+	case UI_RUN_START:
+		if (session_steps(e->s) > 0 || !running(e)) {
+			restart(e);
+			pend_line(e, UI_CON_INFO, "[the program starts again]", 26);
+		}
+		strbuf_addf(msg, "Starting program: %s", e->path);
+		for (int i = 1; i < e->argc; i++)
+			strbuf_addf(msg, " %s", e->argv[i]);
+		if (how == UI_RUN_START) {
+			if ((id = session_break_func(e->s, "main", NULL, 1, msg)) < 0)
+				return -1;
+			strbuf_addf(msg, "\ntemporary breakpoint %d at main: line %d", id, bp_get(e, id)->line);
+		}
+		return cont_now(e, msg);
+	case UI_RUN_UNTIL:
+		if (!loc) {
+			focus_get(e, &f);
+			sf = (struct session_focus){ f.slot, f.warp, f.lane };
+			if (session_until(e->s, &sf, &sp, msg) < 0)
+				return -1;
+			stop_apply(e, &sp);
+			if (sp.reason != SESSION_STEPPED)
+				strbuf_adds(msg, e->stop);
+			return 0;
+		}
+		/* until LOCATION runs like advance */
+		/* fall through */
+	default:
+		if (!running(e)) {
+			strbuf_adds(msg, "The program is not being run.");
+			return -1;
+		}
+		if ((id = break_loc(e, loc, NULL, 1, msg)) < 0)
+			return -1;
+		if (cont_now(e, msg) < 0) {
+			session_break_delete(e->s, id);
+			return -1;
+		}
+		session_break_delete(e->s, id); /* stopped elsewhere: it goes (a temporary one) */
+		return 0;
+	}
+}
+
+static int eng_setvar(void *self, const char *name, const char *expr, struct strbuf *msg)
+{
+	struct eng *e = self;
+	struct focus f;
+	struct eval_ctx c;
+	struct eval_val v;
+
+	if (no_program(e, msg))
+		return -1;
+	c = frame_ctx(e, &f);
+	if (eval_expr(&c, expr, &v, msg) < 0)
+		return -1;
+	if (session_conv_set(e->s, name, &v) < 0) {
+		strbuf_addf(msg, "$%s is built in (it describes the focused lane) and cannot be set", name);
+		return -1;
+	}
+	return 0;
+}
+
+static int eng_locate(void *self, const char *loc, int *line, struct strbuf *msg)
+{
+	struct eng *e = self;
+	uint32_t file;
+	const char *func;
+	int f;
+
+	if (no_program(e, msg))
+		return -1;
+	if (loc_parse(e, loc, &file, line, &func, msg) < 0)
+		return -1;
+	if (!func)
+		return 0;
+	if ((f = machine_find_function(e->m, func)) < 0) {
+		strbuf_addf(msg, "Function \"%s\" not defined.", func);
+		return -1;
+	}
+	*line = (int)e->mod->funcs[f].span.line;
+	if (e->mod->funcs[f].span.file != e->file) {
+		strbuf_addf(msg, "function %s is not in %s", func, base_name(e->path));
+		return -1;
+	}
+	return 0;
+}
+
+static const struct ui_gdb eng_gdb = { eng_break_at, eng_break_op, eng_watch, eng_print, eng_examine,
+				       eng_frame, eng_run, eng_setvar, eng_locate };
+
+/* info breakpoints, gdb's table */
+static void info_breakpoints(struct eng *e, struct strbuf *out)
+{
+	static const char *const wk[] = { "hw watchpoint", "read watchpoint", "acc watchpoint" };
+
+	if (!session_break_count(e->s)) {
+		strbuf_adds(out, "No breakpoints or watchpoints.");
+		return;
+	}
+	strbuf_adds(out, "Num     Type            Disp Enb What");
+	for (size_t i = 0; i < session_break_count(e->s); i++) {
+		const struct session_bp *b = session_break_get(e->s, i);
+
+		strbuf_addf(out, "\n%-7d %-15s %-4s %-3s ", b->id,
+			    b->kind == SBP_WATCH ? wk[b->watch % 3] : b->kind == SBP_FINDING
+			    ? "finding" : "breakpoint", b->temporary ? "del" : "keep",
+			    b->enabled ? "y" : "n");
+		if (b->kind == SBP_WATCH) {
+			strbuf_adds(out, b->cond ? b->cond : "?");
+		} else if (b->kind == SBP_FINDING) {
+			strbuf_addf(out, "finding %s", b->cond ? b->cond : "(any kind)");
+		} else {
+			if (b->kind == SBP_FUNC)
+				strbuf_addf(out, "in %s at ", b->func);
+			else
+				strbuf_adds(out, "at ");
+			bp_where(e, b, out);
+			if (b->cond)
+				strbuf_addf(out, "\n\tstop only if %s", b->cond);
+		}
+		if (b->hits)
+			strbuf_addf(out, "\n\tbreakpoint already hit %llu time%s", (unsigned long long)b->hits,
+				    b->hits == 1 ? "" : "s");
+		if (b->ignore)
+			strbuf_addf(out, "\n\tWill ignore next %llu crossings of breakpoint.",
+				    (unsigned long long)b->ignore);
+	}
+}
+
+/* info locals / info args: the selected frame's */
+static void info_vars(struct eng *e, int which, struct strbuf *out)
+{
+	const struct ir_var *vars[64];
+	struct focus f;
+	struct eval_ctx c = frame_ctx(e, &f);
+	int n = running(e) ? session_frame_vars(e->s, f.slot, f.warp, f.lane, e->frame, which, vars, 64) : 0;
+
+	if (!n)
+		strbuf_adds(out, !running(e) ? "No frame selected." : which == 1 ? "No arguments." : "No locals.");
+	for (int i = 0; i < n; i++) {
+		strbuf_addf(out, "%s%s = ", i ? "\n" : "", vars[i]->name);
+		eval_var_text(&c, vars[i], out);
+	}
+}
+
+/* info cuda threads: runs of threads at the same line and state */
+static void info_threads(struct eng *e, const struct focus *f, struct strbuf *out)
+{
+	struct machine_kernel_info k;
+
+	kernel_active(e, &k);
+	strbuf_adds(out, "  BlockIdx ThreadIdx To BlockIdx ThreadIdx Count  Line  State");
+	for (int s = 0; s < k.nresident; s++) {
+		struct machine_block_info b;
+		int run_from = -1, run_line = 0, run_state = 0, mark = 0;
+
+		if (machine_block(e->m, s, &b) < 0)
+			continue;
+		for (int t = 0; t <= (int)b.nthreads; t++) {
+			struct machine_group_info gi;
+			int line = 0, state = -1;
+
+			if (t < (int)b.nthreads && machine_lane(e->m, s, t / 32, t % 32, &gi) == 0) {
+				state = gi.state;
+				line = gi.state == LS_EXITED ? 0 : insn_line(e, gi.func, gi.pc);
+			}
+			if (run_from >= 0 && (t == (int)b.nthreads || line != run_line || state != run_state)) {
+				int a = run_from, z = t - 1;
+
+				strbuf_addf(out, "\n%s (%u,%u,%u) (%d,%d,%d)    (%u,%u,%u) (%d,%d,%d) %5d  %4d  %s",
+					    mark ? "*" : " ", b.idx[0], b.idx[1], b.idx[2],
+					    a % (int)k.block[0], a / (int)k.block[0] % (int)k.block[1],
+					    a / (int)(k.block[0] * k.block[1]), b.idx[0], b.idx[1], b.idx[2],
+					    z % (int)k.block[0], z / (int)k.block[0] % (int)k.block[1],
+					    z / (int)(k.block[0] * k.block[1]), z - a + 1, run_line,
+					    lane_state_name(run_state));
+				run_from = -1;
+			}
+			if (t == (int)b.nthreads || state < 0)
+				continue;
+			if (run_from < 0) {
+				run_from = t;
+				run_line = line;
+				run_state = state;
+				mark = 0;
+			}
+			mark |= s == f->slot && t == f->warp * 32 + f->lane;
+		}
+	}
+}
+
+static void info_kernels(struct eng *e, struct strbuf *out)
+{
+	struct machine_kernel_info k;
+
+	if (!kernel_active(e, &k)) {
+		strbuf_adds(out, "No CUDA kernels.");
+		return;
+	}
+	strbuf_adds(out, "  Kernel Dev Grid Status   GridDim   BlockDim  Blocks done  Invocation");
+	strbuf_addf(out, "\n* %6d %3d %4d Active  (%u,%u,%u) (%u,%u,%u) %5llu/%-5llu  %s()", e->nlaunch - 1,
+		    0, e->nlaunch, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2],
+		    (unsigned long long)k.blocks_done, (unsigned long long)k.blocks_total,
+		    func_name(e, k.func));
+}
+
 static void eng_snapshot(void *self, struct ui_state *st)
 {
 	struct eng *e = self;
@@ -1414,7 +2126,8 @@ static struct eng *eng_new(const char *path, const char *text, const struct fron
 	else
 		snprintf(e->sched, sizeof(e->sched), "rr");
 	e->be = (struct ui_backend){ e, eng_step, eng_cont, eng_break_set, eng_break_delete,
-				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot, eng_reload };
+				     eng_focus, eng_eval, eng_info, eng_set, eng_snapshot, eng_reload,
+				     &eng_gdb };
 	return e;
 }
 

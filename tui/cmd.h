@@ -28,7 +28,53 @@ enum ui_step {
 	UI_STEP_WARP,    /* warp-step: the focused warp to its next line, others wait */
 	UI_STEP_BLOCK,   /* block-step: every warp of the focused block one line */
 	UI_STEP_BARRIER, /* to-barrier: run until the block reaches a barrier */
-	UI_STEP_BACK,    /* reverse-step: undo one step */
+	UI_STEP_BACK,    /* reverse-step: back to the focused thread's previous statement */
+	UI_STEP_BACK_NEXT,     /* reverse-next: back over calls */
+	UI_STEP_BACK_CONTINUE, /* reverse-continue: back to the previous stop */
+	UI_STEP_BACK_FINISH,   /* reverse-finish: back to the call of this function */
+};
+
+/* gdb's run control (struct ui_gdb's run) */
+enum ui_run {
+	UI_RUN_RUN,      /* run: from the start (again) until a stop */
+	UI_RUN_START,    /* start: from the start to main()'s first statement */
+	UI_RUN_KILL,     /* kill: back to before main(), nothing runs */
+	UI_RUN_UNTIL,    /* until [LOCATION] */
+	UI_RUN_ADVANCE,  /* advance LOCATION */
+};
+
+/* Breakpoint operations (struct ui_gdb's break_op) */
+enum ui_bp_op { UI_BP_ENABLE, UI_BP_DISABLE, UI_BP_DELETE, UI_BP_CONDITION, UI_BP_IGNORE,
+		UI_BP_ONCE };
+
+/* Frame operations (struct ui_gdb's frame) */
+enum ui_frame_op { UI_FRAME_BT, UI_FRAME_SELECT, UI_FRAME_UP, UI_FRAME_INFO };
+
+/* gdb's vocabulary (issue 16) on a backend that has it (the engine's; the
+ * fake has none: the commands then say they are not available). Each call
+ * returns 0 or -1 with a message, as struct ui_backend's; the first
+ * argument is the backend's self. A location (loc) is "LINE", "FILE:LINE"
+ * or "FUNCTION". */
+struct ui_gdb {
+	/* break/tbreak LOCATION [if COND]: the new id (>= 1) or -1 */
+	int (*break_at)(void *self, const char *loc, const char *cond, int temporary, struct strbuf *msg);
+	/* enable/disable/delete/condition (arg: the condition, NULL: none) /
+	 * ignore (arg: the count) / enable once; id 0: every breakpoint */
+	int (*break_op)(void *self, enum ui_bp_op op, int id, const char *arg, struct strbuf *msg);
+	/* watch (kind 0), rwatch (1), awatch (2) EXPR: the new id or -1 */
+	int (*watch)(void *self, const char *expr, int kind, struct strbuf *msg);
+	/* print/FMT EXPR in the selected frame (fmt 0: natural): "$N = value" text to out */
+	int (*print)(void *self, const char *expr, char fmt, struct strbuf *out);
+	/* x/NFU EXPR (size 0: the pointee's) */
+	int (*examine)(void *self, const char *expr, int count, char fmt, int size, struct strbuf *out);
+	/* backtrace (n: frames, 0 all), frame N, up N (down: -N), info frame */
+	int (*frame)(void *self, enum ui_frame_op op, int n, struct strbuf *out);
+	/* run, start, kill, until, advance (loc NULL: none given) */
+	int (*run)(void *self, enum ui_run how, const char *loc, struct strbuf *msg);
+	/* set $name = EXPR */
+	int (*setvar)(void *self, const char *name, const char *expr, struct strbuf *msg);
+	/* The main file's line a location names (list FUNC) */
+	int (*locate)(void *self, const char *loc, int *line, struct strbuf *msg);
 };
 
 struct ui_backend {
@@ -52,6 +98,8 @@ struct ui_backend {
 	/* reload: recompile the program (after a fix) and start it again before
 	 * main(); NULL: not supported. Added at the end (tui2). */
 	int (*reload)(void *self, struct strbuf *msg);
+	/* gdb's vocabulary; NULL: not available (added at the end, issue 16) */
+	const struct ui_gdb *gdb;
 };
 
 /* Action flags returned by handlers and keys */
@@ -71,6 +119,12 @@ enum {
 };
 
 #define UI_LINE_MAX 256
+
+struct ui_display {
+	int id;
+	char fmt;                   /* print/FMT letter, 0: natural */
+	char *expr;
+};
 #define UI_HISTORY_MAX 200
 
 struct ui_session {
@@ -88,6 +142,11 @@ struct ui_session {
 	/* added for lessons and scenarios (tui/lesson_ui.c): optional hooks */
 	const struct ui_hooks *hooks;
 	void *hooks_ctx;
+	/* gdb's vocabulary (issue 16) */
+	int confirm;                /* a (y or n) question is open: enum in cmd.c */
+	VEC(struct ui_display) displays; /* display EXPR: shown after each stop */
+	int next_display;
+	int list_first, list_last;  /* list: the lines shown last (0: none yet) */
 };
 
 /* Hooks a lesson or a scenario puts around the bindings (term_run calls them):

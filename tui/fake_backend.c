@@ -533,7 +533,7 @@ struct ui_backend *fake_backend_new(void)
 	struct fake *f = xcalloc(1, sizeof(*f));
 
 	f->be = (struct ui_backend){ f, fake_step, fake_cont, fake_break_set, fake_break_delete,
-				     fake_focus, fake_eval, fake_info, fake_set, fake_snapshot, NULL };
+				     fake_focus, fake_eval, fake_info, fake_set, fake_snapshot, NULL, NULL };
 	strcpy(f->simt, "stack");
 	strcpy(f->sched, "rr");
 	strcpy(f->model, "relaxed");

@@ -774,6 +774,8 @@ static int lu_key(void *ctx, struct ui_session *s, int key)
 		return UI_ACT_REDRAW | UI_ACT_STATE;
 	}
 	switch (key) {
+	case 'q': /* a lesson or a scenario leaves at once: its progress is kept */
+		return UI_ACT_QUIT;
 	case 'L':
 	case '9':
 		lu->full = !lu->full;

@@ -272,8 +272,7 @@ static int hooked_key(struct ui_session *s, int key)
 
 	if (s->hooks && s->hooks->key)
 		act = s->hooks->key(s->hooks_ctx, s, key);
-	if (act < 0 && key == UI_KEY_CTRL_C && !s->editing)
-		return UI_ACT_QUIT;
+	/* Ctrl-C never quits (gdb's rule): cmd_key says how to leave */
 	if (act < 0)
 		act = cmd_key(s, key);
 	if (s->hooks && s->hooks->after && !(act & UI_ACT_QUIT))
@@ -291,8 +290,6 @@ static int event(struct ui_session *s)
 		return UI_ACT_QUIT;
 	if (got_int) {
 		got_int = 0;
-		if (!s->editing && !s->hooks)
-			return UI_ACT_QUIT;
 		return hooked_key(s, UI_KEY_CTRL_C);
 	}
 	if (type == ERR)

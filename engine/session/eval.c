@@ -68,6 +68,7 @@ static int64_t sext(uint64_t bits, int size, int sign)
 void eval_scalar_val(uint8_t t, uint64_t bits, struct eval_val *v)
 {
 	memset(v, 0, sizeof(*v));
+	v->t = t;
 	switch (t) {
 	case IR_F16: {
 		uint16_t h = (uint16_t)bits;
@@ -128,7 +129,7 @@ const struct ir_func *eval_lane_func(const struct eval_ctx *c, uint32_t *pc)
 {
 	int func;
 
-	if (machine_lane_frame_pc(c->m, c->slot, c->warp, c->lane, 0, &func, pc) < 0 ||
+	if (machine_lane_frame_pc(c->m, c->slot, c->warp, c->lane, c->frame, &func, pc) < 0 ||
 	    func < 0 || (uint32_t)func >= c->mod->nfuncs)
 		return NULL;
 	return &c->mod->funcs[func];
@@ -147,7 +148,7 @@ static int var_addr(const struct eval_ctx *c, const struct ir_var *v, uint64_t *
 		*addr = 0;
 		return 0;
 	case VLOC_LOCAL:
-		return machine_lane_local_addr(c->m, c->slot, c->warp, c->lane, 0, v->off, addr);
+		return machine_lane_local_addr(c->m, c->slot, c->warp, c->lane, c->frame, v->off, addr);
 	default:
 		return machine_object_addr(c->m, (uint32_t)v->off, addr);
 	}
@@ -172,15 +173,25 @@ static int var_value(const struct eval_ctx *c, const struct ir_var *var, struct 
 		v->is_ptr = 1;
 		v->i = (int64_t)addr;
 		v->ptr_elem = ty->elem_count > 1 || strchr(ty->name, '[') ? ty->elem : IR_VOID;
+		if (v->ptr_elem != IR_VOID && ty->elem_count >= 1) { /* print shows its elements */
+			v->count = ty->elem_count;
+			v->t = ty->elem;
+			v->lval = 1;
+			v->addr = addr;
+		}
 		return 0;
 	}
 	if (var->loc == VLOC_REG) {
-		if (machine_lane_reg(c->m, c->slot, c->warp, c->lane, 0, var->reg, &bits) < 0)
+		if (machine_lane_reg(c->m, c->slot, c->warp, c->lane, c->frame, var->reg, &bits) < 0)
 			return -1;
 	} else if (read_scalar(c, addr, ty ? ty->scalar : IR_S32, &bits) < 0) {
 		return -1;
 	}
 	eval_scalar_val(ty ? ty->scalar : IR_S64, bits, v);
+	if (var->loc != VLOC_REG) {
+		v->lval = 1;
+		v->addr = addr;
+	}
 	if (ty && ty->scalar == IR_PTR) {
 		char base[64];
 		size_t n = strlen(ty->name);
@@ -313,6 +324,37 @@ static int builtin_index(struct parser *ps, const char *name, struct eval_val *v
 	return 0;
 }
 
+/* $name: the lane's built-in convenience variables, then the user's. */
+static struct eval_val conv_lookup(struct parser *ps, const char *name)
+{
+	static const char *const idx[] = { "threadIdx", "blockIdx", "blockDim", "gridDim" };
+	const struct eval_ctx *c = ps->c;
+	struct eval_val v = { 0 };
+
+	if (!strcmp(name, "lane") || !strcmp(name, "laneid"))
+		return ival(c->lane);
+	if (!strcmp(name, "warp") || !strcmp(name, "warpid"))
+		return ival(c->warp);
+	if (!strcmp(name, "tid"))
+		return ival((int64_t)(c->tid[0] + c->tid[1] * c->ntid[0] +
+				      c->tid[2] * c->ntid[0] * c->ntid[1]));
+	if (!strcmp(name, "block"))
+		return ival((int64_t)(c->ctaid[0] + c->ctaid[1] * c->nctaid[0] +
+				      c->ctaid[2] * c->nctaid[0] * c->nctaid[1]));
+	for (size_t i = 0; i < WS_ARRAY_LEN(idx); i++)
+		if (!strcmp(name, idx[i]) && builtin_index(ps, name, &v))
+			return v;
+	for (size_t i = c->nconv; i-- > 0;)
+		if (!strcmp(c->conv[i].name, name))
+			return c->conv[i].v;
+	if (!*name) {
+		fail(ps, "%s", "'$' needs a name ($lane, $warp, $tid, or one set with set $x = EXPR)");
+		return v;
+	}
+	fail(ps, "convenience variable '$%s' is not set (set $x = EXPR sets one)", name);
+	return v;
+}
+
 static struct eval_val lookup(struct parser *ps, const char *name)
 {
 	const struct eval_ctx *c = ps->c;
@@ -345,12 +387,21 @@ static struct eval_val lookup(struct parser *ps, const char *name)
 		v.i = (int64_t)addr;
 		v.ptr_elem = o->type ? (o->type->scalar != IR_VOID ? o->type->scalar : o->type->elem)
 				     : IR_S32;
+		if (o->type && o->type->scalar == IR_VOID && v.ptr_elem != IR_VOID && !o->dynamic &&
+		    o->size / (uint64_t)eval_type_size(v.ptr_elem) >= 1) { /* an array: print shows it */
+			v.count = (uint32_t)(o->size / (uint64_t)eval_type_size(v.ptr_elem));
+			v.t = v.ptr_elem;
+			v.lval = 1;
+			v.addr = addr;
+		}
 		if (o->type && o->type->scalar != IR_VOID) { /* a scalar object: its value */
 			uint64_t bits;
 
 			if (read_scalar(c, addr, o->type->scalar, &bits) < 0)
 				fail(ps, "cannot read '%s' here", name);
 			eval_scalar_val(o->type->scalar, bits, &v);
+			v.lval = 1;
+			v.addr = addr;
 		}
 		return v;
 	}
@@ -373,6 +424,8 @@ static struct eval_val deref(struct parser *ps, struct eval_val base, int64_t id
 		return v;
 	}
 	eval_scalar_val(t, bits, &v);
+	v.lval = 1;
+	v.addr = (uint64_t)base.i + (uint64_t)(idx * eval_type_size(t));
 	return v;
 }
 
@@ -406,7 +459,14 @@ static struct eval_val primary(struct parser *ps)
 			v.f = d;
 		} else {
 			v = ival(ll);
+			v.t = ll == (int32_t)ll ? IR_S32 : IR_S64;
 		}
+	} else if (*ps->p == '$') {
+		ps->p++;
+		while ((isalnum((unsigned char)*ps->p) || *ps->p == '_') && n < sizeof(name) - 1)
+			name[n++] = *ps->p++;
+		name[n] = 0;
+		v = conv_lookup(ps, name);
 	} else if (isalpha((unsigned char)*ps->p) || *ps->p == '_') {
 		while ((isalnum((unsigned char)*ps->p) || *ps->p == '_') && n < sizeof(name) - 1)
 			name[n++] = *ps->p++;
@@ -432,6 +492,8 @@ static struct eval_val unary(struct parser *ps)
 
 	if (accept(ps, "-")) {
 		v = unary(ps);
+		v.lval = 0;
+		v.count = 0;
 		if (v.isf)
 			v.f = -v.f;
 		else
@@ -444,6 +506,19 @@ static struct eval_val unary(struct parser *ps)
 		return v = unary(ps), ival(~v.i);
 	if (accept(ps, "*"))
 		return v = unary(ps), deref(ps, v, 0);
+	if (accept(ps, "&")) {
+		v = unary(ps);
+		if (!ps->failed && !v.lval) {
+			fail(ps, "%s", "attempt to take the address of a value not in memory");
+			return v;
+		}
+		struct eval_val p = ival((int64_t)v.addr);
+
+		p.is_ptr = 1;
+		p.t = IR_PTR;
+		p.ptr_elem = v.t;
+		return p;
+	}
 	if (accept(ps, "+"))
 		return unary(ps);
 	return primary(ps);
@@ -453,7 +528,9 @@ static struct eval_val arith(struct parser *ps, struct eval_val a, struct eval_v
 {
 	if (a.isf || b.isf) {
 		double x = fv(&a), y = fv(&b);
-		struct eval_val r = { 1, 0, 0, 0, 0 };
+		struct eval_val r = { 0 };
+
+		r.isf = 1;
 
 		r.f = op == '*' ? x * y : op == '/' ? x / y : op == '+' ? x + y : x - y;
 		return r;
@@ -466,14 +543,22 @@ static struct eval_val arith(struct parser *ps, struct eval_val a, struct eval_v
 	case '*': return ival(a.i * b.i);
 	case '/': return ival(a.i / b.i);
 	case '%': return ival(a.i % b.i);
-	case '+': a.i += b.is_ptr ? b.i : b.i * (a.is_ptr ? eval_type_size(a.ptr_elem) : 1); return a;
-	default: a.i -= b.i * (a.is_ptr ? eval_type_size(a.ptr_elem) : 1); return a;
+	case '+': a.i += b.is_ptr ? b.i : b.i * (a.is_ptr ? eval_type_size(a.ptr_elem) : 1); break;
+	default: a.i -= b.i * (a.is_ptr ? eval_type_size(a.ptr_elem) : 1); break;
 	}
+	a.lval = 0; /* a sum is not in memory */
+	a.count = 0;
+	if (b.is_ptr && !a.is_ptr) {
+		a.is_ptr = 1;
+		a.ptr_elem = b.ptr_elem;
+		a.t = IR_PTR;
+	}
+	return a;
 }
 
 /* Binary operators by level, tightest first (C's table). */
 static const char *const levels[][5] = {
-	{ "*", "/", "%" }, { "+", "-" }, { "<<", ">>" }, { "<=", ">=", "<", ">" },
+	{ "*", "/", "%" }, { "+", "-" }, { "@" }, { "<<", ">>" }, { "<=", ">=", "<", ">" },
 	{ "==", "!=" }, { "&" }, { "^" }, { "|" }, { "&&" }, { "||" },
 };
 
@@ -483,6 +568,18 @@ static struct eval_val binop(struct parser *ps, struct eval_val a, struct eval_v
 
 	if (strchr("*/%", op[0]) || ((op[0] == '+' || op[0] == '-') && !op[1]))
 		return arith(ps, a, b, op[0]);
+	if (op[0] == '@') { /* gdb's artificial array: LVALUE@COUNT */
+		if (!a.lval || a.count || a.t == IR_VOID) {
+			fail(ps, "%s", "only values in memory can be extended with '@'");
+			return a;
+		}
+		if (b.isf || b.i < 1 || b.i > 4096) {
+			fail(ps, "%s", "'@' needs a count from 1 to 4096");
+			return a;
+		}
+		a.count = (uint32_t)b.i;
+		return a;
+	}
 	if (!strcmp(op, "<<")) return ival(a.i << b.i);
 	if (!strcmp(op, ">>")) return ival(a.i >> b.i);
 	if (!strcmp(op, "<=")) return ival(x <= y);
@@ -530,4 +627,164 @@ int eval_expr(const struct eval_ctx *c, const char *expr, struct eval_val *v, st
 	if (!ps.failed && *ps.p)
 		fail(&ps, "unexpected '%s'", ps.p);
 	return ps.failed ? -1 : 0;
+}
+
+/* ---- gdb's print formats and x */
+
+/* The bytes a value's type holds (its size for /x, /o, /t). */
+static int val_size(const struct eval_val *v)
+{
+	if (v->t != IR_VOID && v->t != IR_PRED)
+		return eval_type_size(v->t);
+	if (v->is_ptr || v->isf)
+		return 8;
+	return v->i == (int32_t)v->i ? 4 : 8;
+}
+
+void eval_format(const struct eval_val *v, char fmt, struct strbuf *out)
+{
+	int size = val_size(v);
+	uint64_t mask = size >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (size * 8)) - 1;
+	uint64_t bits = (uint64_t)(v->isf ? (int64_t)v->f : v->i) & mask;
+
+	switch (fmt) {
+	case 'x': case 'a':
+		strbuf_addf(out, "0x%llx", (unsigned long long)bits);
+		return;
+	case 'z':
+		strbuf_addf(out, "0x%0*llx", size * 2, (unsigned long long)bits);
+		return;
+	case 'o':
+		strbuf_addf(out, bits ? "0%llo" : "0", (unsigned long long)bits);
+		return;
+	case 't': {
+		int top = 63;
+
+		while (top > 0 && !(bits >> top & 1))
+			top--;
+		for (int b = top; b >= 0; b--)
+			strbuf_addc(out, (char)('0' + (int)(bits >> b & 1)));
+		return;
+	}
+	case 'd':
+		strbuf_addf(out, "%lld", (long long)sext(bits, size, 1));
+		return;
+	case 'u':
+		strbuf_addf(out, "%llu", (unsigned long long)bits);
+		return;
+	case 'c': {
+		int ch = (int)(int8_t)(bits & 0xff);
+
+		strbuf_addf(out, "%d ", ch);
+		if (ch >= 32 && ch < 127 && ch != '\'' && ch != '\\')
+			strbuf_addf(out, "'%c'", ch);
+		else if (ch == '\n' || ch == '\t' || ch == 0)
+			strbuf_addf(out, "'\\%c'", ch == '\n' ? 'n' : ch == '\t' ? 't' : '0');
+		else
+			strbuf_addf(out, "'\\%03o'", ch & 0xff);
+		return;
+	}
+	case 'f':
+		strbuf_addf(out, "%g", v->isf ? v->f : (double)v->i);
+		return;
+	default:
+		if (!v->isf && !v->is_ptr && (v->t == IR_U32 || v->t == IR_U64))
+			strbuf_addf(out, "%llu", (unsigned long long)bits);
+		else
+			eval_val_text(v, out);
+	}
+}
+
+int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strbuf *out,
+	       struct strbuf *err)
+{
+	struct eval_val v;
+	int sz;
+
+	if (fmt && !strchr("xduotcfaz", fmt)) {
+		strbuf_addf(err, "undefined output format '%c' (x d u o t c f a z)", fmt);
+		return -1;
+	}
+	if (eval_expr(c, expr, &v, err) < 0)
+		return -1;
+	if (!v.count) {
+		eval_format(&v, fmt, out);
+		return 0;
+	}
+	sz = eval_type_size(v.t);
+	strbuf_addc(out, '{');
+	for (uint32_t i = 0; i < v.count; i++) {
+		if (i == 200) { /* gdb's `print elements` limit */
+			strbuf_adds(out, "...");
+			break;
+		}
+		uint64_t bits = 0;
+		struct eval_val e;
+
+		if (i)
+			strbuf_adds(out, ", ");
+		if (machine_read(c->m, c->slot, c->warp, c->lane, v.addr + (uint64_t)i * (uint64_t)sz, &bits,
+				 (size_t)sz) < 0) {
+			strbuf_adds(out, "<unreadable>");
+			continue;
+		}
+		eval_scalar_val(v.t, bits, &e);
+		eval_format(&e, fmt, out);
+	}
+	strbuf_addc(out, '}');
+	return 0;
+}
+
+int eval_examine(const struct eval_ctx *c, const char *addr_expr, int count, char fmt, int size,
+		 struct strbuf *out, struct strbuf *err)
+{
+	struct eval_val v;
+	uint64_t addr;
+	int per;
+
+	if (!fmt)
+		fmt = 'x';
+	if (!strchr("xduotcfa", fmt)) {
+		strbuf_addf(err, "undefined output format '%c' (x d u o t c f a)", fmt);
+		return -1;
+	}
+	if (eval_expr(c, addr_expr, &v, err) < 0)
+		return -1;
+	addr = v.count || (v.lval && !v.is_ptr && v.t == IR_VOID) ? v.addr : (uint64_t)v.i;
+	if (!size)
+		size = fmt == 'c' ? 1 : fmt == 'a' ? 8 : v.is_ptr && v.ptr_elem != IR_VOID
+		       ? eval_type_size(v.ptr_elem) : 4;
+	if (size != 1 && size != 2 && size != 4 && size != 8) {
+		strbuf_addf(err, "bad unit size %d (b, h, w or g)", size);
+		return -1;
+	}
+	if (count < 1)
+		count = 1;
+	per = size == 8 ? 2 : size == 4 ? 4 : 8;
+	for (int i = 0; i < count; i++) {
+		uint64_t bits = 0;
+		struct eval_val e;
+		uint8_t t;
+
+		if (machine_read(c->m, c->slot, c->warp, c->lane, addr + (uint64_t)i * (uint64_t)size, &bits,
+				 (size_t)size) < 0) {
+			if (!i) {
+				strbuf_addf(err, "cannot access memory at address 0x%llx",
+					    (unsigned long long)addr);
+				return -1;
+			}
+			strbuf_addf(out, "\ncannot access memory at address 0x%llx",
+				    (unsigned long long)(addr + (uint64_t)i * (uint64_t)size));
+			return 0;
+		}
+		if (i % per == 0)
+			strbuf_addf(out, "%s0x%llx:", i ? "\n" : "",
+				    (unsigned long long)(addr + (uint64_t)i * (uint64_t)size));
+		t = fmt == 'f' ? (size == 8 ? IR_F64 : size == 4 ? IR_F32 : size == 2 ? IR_F16 : IR_U8)
+		  : size == 8 ? IR_S64 : size == 4 ? IR_S32 : size == 2 ? IR_S16 : IR_S8;
+		eval_scalar_val(t, bits, &e);
+		strbuf_addc(out, '\t');
+		eval_format(&e, fmt == 'f' && size == 1 ? 'd' : fmt, out);
+	}
+	return 0;
 }

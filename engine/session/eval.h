@@ -13,6 +13,16 @@
  *   first), then threadIdx/blockIdx/blockDim/gridDim, warpSize, laneid.
  * - eval_var_text formats a variable for the panes ("42", "3.5",
  *   "0x7000000100", "{1, 2, 3, ...}"); the text goes to out.
+ * - gdb's expression extras (added for the interface's gdb vocabulary):
+ *   `&lvalue`, `LVALUE@N` (an artificial array of N elements starting at
+ *   the lvalue: `*p@4`, `a[2]@3`), and `$name` convenience variables: the
+ *   built-in ones describe the lane ($lane, $warp, $tid: its linear index in
+ *   the block, $block: the block's linear index, $threadIdx, $blockIdx,
+ *   $blockDim, $gridDim with .x/.y/.z), the others come from c->conv (set
+ *   by the session: `set $x = 5`). frame selects a caller's frame (0: the
+ *   innermost; variables then resolve in that frame, as gdb's `up` does).
+ * - eval_print formats a whole value in one of gdb's print formats
+ *   (`print/FMT`), arrays included; eval_examine is gdb's `x/NFU ADDR`.
  */
 #ifndef WS_SESSION_EVAL_H
 #define WS_SESSION_EVAL_H
@@ -21,19 +31,32 @@
 #include "machine.h"
 #include "util.h"
 
-struct eval_ctx {
-	const struct machine *m;
-	const struct ir_module *mod;
-	int slot, warp, lane;
-	uint32_t tid[3], ctaid[3], ntid[3], nctaid[3];
-};
-
 struct eval_val {
 	int isf;          /* 1: f is the value, else i */
 	int64_t i;
 	double f;
 	uint8_t ptr_elem; /* pointers and arrays: element enum ir_type (IR_VOID: none) */
 	int is_ptr;
+	uint8_t t;        /* its scalar enum ir_type when known (IR_VOID: not known) */
+	int lval;         /* it lives in memory at addr (& and @ apply) */
+	uint64_t addr;
+	uint32_t count;   /* an artificial array (x@n): n elements of type t at addr */
+};
+
+/* A convenience variable ($name, without the '$'). */
+struct eval_conv {
+	char name[32];
+	struct eval_val v;
+};
+
+struct eval_ctx {
+	const struct machine *m;
+	const struct ir_module *mod;
+	int slot, warp, lane;
+	uint32_t tid[3], ctaid[3], ntid[3], nctaid[3];
+	int frame;                    /* frames up the lane's stack (0: innermost) */
+	const struct eval_conv *conv; /* the user's convenience variables */
+	size_t nconv;
 };
 
 int eval_expr(const struct eval_ctx *c, const char *expr, struct eval_val *v, struct strbuf *err);
@@ -50,5 +73,20 @@ int eval_type_size(uint8_t t);
 void eval_scalar_val(uint8_t t, uint64_t bits, struct eval_val *v);
 /* Format one scalar of type t from raw little-endian bits. */
 void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out);
+/* Evaluate expr and format it as gdb's print/FMT does: fmt 0 (natural),
+ * 'x' hex, 'd' signed, 'u' unsigned, 'o' octal, 't' binary, 'c' character,
+ * 'f' float, 'a' address, 'z' zero-padded hex; an artificial array prints
+ * as "{1, 2, 3}". Hex, octal and binary show the bits of the value's type
+ * (p/x -1 is 0xffffffff for an int). -1 with a message in err. */
+int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strbuf *out,
+	       struct strbuf *err);
+/* One value in format fmt (as eval_print; scalars only). */
+void eval_format(const struct eval_val *v, char fmt, struct strbuf *out);
+/* gdb's x/NFU: count units of size bytes (1, 2, 4 or 8) at the address
+ * addr_expr evaluates to, in format fmt ('x', 'd', 'u', 'o', 't', 'c', 'f',
+ * 'a'), as the lane sees memory; lines of "0xADDR:\tv1\tv2...". -1 with a
+ * message in err (nothing readable there). */
+int eval_examine(const struct eval_ctx *c, const char *addr_expr, int count, char fmt, int size,
+		 struct strbuf *out, struct strbuf *err);
 
 #endif

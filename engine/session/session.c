@@ -26,6 +26,7 @@
  *   or the warp exits; over/out compare call depths. In host code the host
  *   thread runs until it reaches another line or a kernel starts.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,7 @@ struct watch {
 	int id, kind, slot;
 	uint64_t addr;
 	uint32_t size;
+	int warp, lane;        /* one lane's accesses only (local memory), else -1 */
 };
 
 /* What a P_RUN stops at: marked lines, watched memory and the findings it
@@ -135,6 +137,7 @@ struct session {
 	void (*on_build)(void *ctx, struct machine_opts *mo);
 	void *build_ctx;
 	struct session_stop *stop; /* the command's result */
+	VEC(struct eval_conv) conv; /* convenience variables (session_conv_set) */
 };
 
 /* ---- small helpers */
@@ -287,12 +290,16 @@ static void watch_check(struct session *s, const struct machine_event *ev)
 		const struct watch *w = &set->watches.v[i];
 
 		if ((w->kind == SESSION_WATCH_WRITE && !ev->write) ||
-		    (w->kind == SESSION_WATCH_READ && ev->write) || (w->slot >= 0 && w->slot != ev->slot))
+		    (w->kind == SESSION_WATCH_READ && ev->write) || (w->slot >= 0 && w->slot != ev->slot) ||
+		    (w->warp >= 0 && w->warp != ev->warp))
 			continue;
-		for (int l = 0; l < 32; l++) {
+		/* a store: its last lane there writes last (lanes store in order) */
+		for (int k = 0; k < 32; k++) {
+			int l = ev->write ? 31 - k : k;
 			uint64_t a = ev->lane_addr[l];
 
-			if (!(ev->mask >> l & 1) || a + ev->size <= w->addr || a >= w->addr + w->size)
+			if (!(ev->mask >> l & 1) || a + ev->size <= w->addr || a >= w->addr + w->size ||
+			    (w->lane >= 0 && l != w->lane))
 				continue;
 			s->wh.hit = 1;
 			s->wh.id = w->id;
@@ -655,6 +662,7 @@ void session_free(struct session *s)
 	vec_free(&s->log);
 	vec_free(&s->marks);
 	vec_free(&s->obs);
+	vec_free(&s->conv);
 	free(s);
 }
 
@@ -765,6 +773,8 @@ void session_eval_ctx(const struct session *s, int slot, int warp, int lane, str
 	c->slot = slot;
 	c->warp = warp;
 	c->lane = lane;
+	c->conv = s->conv.v;
+	c->nconv = s->conv.len;
 	if (slot >= 0 && kernel_active(s, &k) && machine_block(s->m, slot, &b) == 0) {
 		memcpy(c->ctaid, b.idx, sizeof(c->ctaid));
 		memcpy(c->ntid, k.block, sizeof(c->ntid));
@@ -925,6 +935,8 @@ int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_
 		return -1;
 	}
 	id = bp_add(s, SBP_WATCH, 0, 0, NULL, what, 0);
+	s->bps.v[s->bps.len - 1].pub.warp = -1;
+	s->bps.v[s->bps.len - 1].pub.lane = -1;
 	s->bps.v[s->bps.len - 1].pub.addr = addr;
 	s->bps.v[s->bps.len - 1].pub.size = size;
 	s->bps.v[s->bps.len - 1].pub.watch = kind;
@@ -1042,7 +1054,8 @@ static int set_current(struct session *s, int finding_step, int kernel_end)
 		if (b->pub.kind == SBP_WATCH) {
 			if (b->pub.enabled && !finding_step)
 				vec_push(&cur.watches, ((struct watch){ b->pub.id, b->pub.watch, b->pub.slot,
-									b->pub.addr, b->pub.size }));
+									b->pub.addr, b->pub.size,
+									b->pub.warp, b->pub.lane }));
 			continue;
 		}
 		if (!b->pub.enabled || finding_step)
@@ -1101,13 +1114,18 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 			if (!(bi->mask >> l & 1))
 				continue;
 			if (!b->cond) {
-				*lane = l;
-				return b;
+				hit = 1;
+			} else {
+				session_eval_ctx(s, bi->slot, bi->warp, l, &c);
+				strbuf_init(&err);
+				hit = eval_expr(&c, b->cond, &v, &err) == 0 && (v.isf ? v.f != 0 : v.i != 0);
+				strbuf_release(&err);
 			}
-			session_eval_ctx(s, bi->slot, bi->warp, l, &c);
-			strbuf_init(&err);
-			hit = eval_expr(&c, b->cond, &v, &err) == 0 && (v.isf ? v.f != 0 : v.i != 0);
-			strbuf_release(&err);
+			if (hit && b->pub.ignore) { /* gdb's ignore count: a hit that passes */
+				b->pub.ignore--;
+				b->pub.hits++;
+				break;
+			}
 			if (hit) {
 				*lane = l;
 				return b;
@@ -1133,8 +1151,8 @@ static void bp_text(struct session *s, const struct sbp *b, const struct machine
 			 blk.idx[1], blk.idx[2], bi->warp, bi->mask);
 	else
 		snprintf(where, sizeof(where), "warp %d, lanes 0x%08x", bi->warp, bi->mask);
-	stop_text(s, SESSION_BREAKPOINT, "breakpoint %d, line %d: %s%s%s", b->pub.id, b->pub.line, where,
-		  b->cond ? " if " : "", b->cond ? b->cond : "");
+	stop_text(s, SESSION_BREAKPOINT, "%sbreakpoint %d, line %d: %s%s%s", b->pub.temporary ? "temporary " : "",
+		  b->pub.id, b->pub.line, where, b->cond ? " if " : "", b->cond ? b->cond : "");
 }
 
 static int64_t sext_bytes(uint64_t v, uint32_t size)
@@ -1531,7 +1549,23 @@ static int watch_stop(struct session *s)
 	s->stop->old_val = s->wh.old;
 	s->stop->new_val = now;
 	stop_at(s, s->wh.slot, s->wh.warp, s->wh.lane);
-	if (s->wh.write)
+	if (b->pub.type != IR_VOID) { /* a typed value (session_watch_lane) */
+		struct strbuf o, n;
+
+		strbuf_init(&o);
+		strbuf_init(&n);
+		eval_scalar_text(b->pub.type, s->wh.old, &o);
+		eval_scalar_text(b->pub.type, now, &n);
+		if (s->wh.write)
+			stop_text(s, SESSION_WATCHED, "watchpoint %d: %s, old = %s, new = %s (warp %d lane %d wrote)",
+				  b->pub.id, b->cond ? b->cond : "?", strbuf_cstr(&o), strbuf_cstr(&n),
+				  s->wh.warp, s->wh.lane);
+		else
+			stop_text(s, SESSION_WATCHED, "watchpoint %d: %s = %s (warp %d lane %d read)",
+				  b->pub.id, b->cond ? b->cond : "?", strbuf_cstr(&n), s->wh.warp, s->wh.lane);
+		strbuf_release(&o);
+		strbuf_release(&n);
+	} else if (s->wh.write)
 		stop_text(s, SESSION_WATCHED, "watchpoint %d: %s, old = %lld, new = %lld (warp %d lane %d wrote)",
 			  b->pub.id, b->cond ? b->cond : "?", (long long)sext_bytes(s->wh.old, b->pub.size),
 			  (long long)sext_bytes(now, b->pub.size), s->wh.warp, s->wh.lane);
@@ -2279,4 +2313,181 @@ static void barrier_lines_text(const struct session *s, const uint8_t *has, int 
 	if (had)
 		strbuf_addf(msg, "%s%d barrier line%s had a breakpoint already", n ? "; " : "", had,
 			    had == 1 ? "" : "s");
+}
+
+/* ---- gdb's vocabulary (issue 16): frames, conditions, ignore counts,
+ * one lane's watchpoints, until, restart, convenience variables */
+
+int session_frames(const struct session *s, int slot, int warp, int lane,
+		   struct session_frame *out, int max)
+{
+	struct machine_group_info gi;
+	int n = 0, func;
+	uint32_t pc;
+
+	if (machine_lane(s->m, slot, warp, lane, &gi) < 0 || gi.state == LS_EXITED)
+		return 0;
+	for (int up = 0; up < 1024; up++) {
+		if (machine_lane_frame_pc(s->m, slot, warp, lane, up, &func, &pc) < 0 || func < 0 ||
+		    (uint32_t)func >= s->mod->nfuncs)
+			break;
+		if (n < max)
+			out[n] = (struct session_frame){ func, pc, session_line(s, func, pc),
+							 s->mod->funcs[func].name };
+		n++;
+	}
+	return n < max ? n : max;
+}
+
+int session_frame_vars(const struct session *s, int slot, int warp, int lane, int up, int which,
+		       const struct ir_var **out, int max)
+{
+	struct eval_ctx c;
+	const struct ir_func *fn;
+	uint32_t pc;
+	int n = 0;
+
+	session_eval_ctx_frame(s, slot, warp, lane, up, &c);
+	if (!(fn = eval_lane_func(&c, &pc)))
+		return 0;
+	for (uint32_t k = 0; k < fn->nvars && n < max; k++) {
+		const struct ir_var *v = &fn->vars[k];
+		int shadowed = 0;
+
+		if (!eval_var_in_scope(v, pc) || v->loc == VLOC_SHARED ||
+		    !(which & (v->is_param ? 1 : 2)))
+			continue;
+		for (int j = 0; j < n; j++)
+			if (!strcmp(out[j]->name, v->name)) {
+				out[j] = v; /* the inner one hides the outer */
+				shadowed = 1;
+			}
+		if (!shadowed)
+			out[n++] = v;
+	}
+	return n;
+}
+
+void session_eval_ctx_frame(const struct session *s, int slot, int warp, int lane, int up,
+			    struct eval_ctx *c)
+{
+	session_eval_ctx(s, slot, warp, lane, c);
+	c->frame = up > 0 ? up : 0;
+}
+
+int session_break_condition(struct session *s, int id, const char *cond)
+{
+	struct sbp *b = bp_by_id(s, id);
+
+	if (!b || (b->pub.kind != SBP_LINE && b->pub.kind != SBP_FUNC))
+		return -1;
+	free(b->cond);
+	b->cond = cond && *cond ? xstrdup(cond) : NULL;
+	return 0;
+}
+
+int session_break_ignore(struct session *s, int id, uint64_t count)
+{
+	struct sbp *b = bp_by_id(s, id);
+
+	if (!b)
+		return -1;
+	b->pub.ignore = count;
+	return 0;
+}
+
+int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t type,
+		       enum session_watch kind, int slot, int warp, int lane, const char *what,
+		       struct strbuf *msg)
+{
+	int id = session_watch(s, addr, size, kind, slot, what, msg);
+	struct sbp *b;
+
+	if (id < 0 || !(b = bp_by_id(s, id)))
+		return -1;
+	b->pub.type = type;
+	if (warp >= 0 && lane >= 0) {
+		b->pub.warp = warp;
+		b->pub.lane = lane;
+	}
+	return id;
+}
+
+int session_until(struct session *s, const struct session_focus *focus, struct session_stop *stop,
+		  struct strbuf *msg)
+{
+	struct pos start, p;
+	int slot = focus ? focus->slot : -1, warp = focus ? focus->warp : 0, lane = focus ? focus->lane : 0;
+	int ret = 0;
+
+	memset(stop, 0, sizeof(*stop));
+	s->stop = stop;
+	if (!focus || slot == SESSION_SCHED)
+		return session_step(s, SESSION_OVER, 1, focus, stop, msg);
+	if (!running(s))
+		return session_step(s, SESSION_OVER, 1, focus, stop, msg); /* its message */
+	lane_pos(s, slot, warp, lane, &start);
+	mark_push(s);
+	for (uint64_t n = 1; running(s); n++) {
+		memset(stop, 0, sizeof(*stop));
+		if ((ret = step_one(s, SESSION_OVER, focus, msg)) < 0 || stop->reason != SESSION_STEPPED)
+			break;
+		lane_pos(s, slot, warp, lane, &p);
+		if (!start.ok || !p.ok || p.depth < start.depth ||
+		    (p.depth == start.depth && (p.func != start.func || p.line > start.line)))
+			break;
+		if (slot >= 0 && !kernel_active(s, NULL))
+			break;
+		if (interrupted(s, n * CHUNK))
+			break;
+	}
+	mark_settle(s);
+	if (!running(s)) {
+		stop->reason = SESSION_EXITED;
+		if (s->has_main)
+			snprintf(stop->text, sizeof(stop->text), "program exited with status %d",
+				 machine_exit_status(s->m));
+		else
+			snprintf(stop->text, sizeof(stop->text), "the launched kernels have finished");
+	}
+	return ret;
+}
+
+int session_restart(struct session *s)
+{
+	if (!s->has_main)
+		return -1;
+	s->log.len = 0;
+	s->marks.len = 0;
+	replay(s, 0); /* an empty log: a fresh machine, main() started */
+	s->nfind0 = 0;
+	return 0;
+}
+
+int session_conv_set(struct session *s, const char *name, const struct eval_val *v)
+{
+	static const char *const builtin[] = { "lane", "laneid", "warp", "warpid", "tid", "block",
+					       "threadIdx", "blockIdx", "blockDim", "gridDim" };
+	struct eval_conv c;
+
+	if (!name || !(isalpha((unsigned char)*name) || *name == '_') || strlen(name) >= sizeof(c.name))
+		return -1;
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return -1;
+	for (size_t i = 0; i < WS_ARRAY_LEN(builtin); i++)
+		if (!strcmp(name, builtin[i]))
+			return -1;
+	memset(&c, 0, sizeof(c));
+	snprintf(c.name, sizeof(c.name), "%s", name);
+	c.v = *v;
+	c.v.lval = 0;
+	c.v.count = 0;
+	for (size_t i = 0; i < s->conv.len; i++)
+		if (!strcmp(s->conv.v[i].name, name)) {
+			s->conv.v[i] = c;
+			return 0;
+		}
+	vec_push(&s->conv, c);
+	return 0;
 }

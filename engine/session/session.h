@@ -181,6 +181,9 @@ struct session_bp {
 	uint32_t size;         /* its bytes (1..8) */
 	int watch;             /* enum session_watch */
 	int slot;              /* a shared or local address: the block slot it names, else -1 */
+	uint64_t ignore;       /* gdb's ignore count: hits left to pass (session_break_ignore) */
+	int warp, lane;        /* SBP_WATCH on local memory: the one lane whose accesses count, else -1 */
+	uint8_t type;          /* SBP_WATCH: enum ir_type of the value (formats old/new), IR_VOID: integer */
 };
 /* A breakpoint on every statement of file:line (file 0: the main file,
  * the one named by session_set_main_file). Returns its id, or -1 with a
@@ -362,10 +365,63 @@ const struct session_coll *session_collective_last(struct session_collrec *r);
 
 /* ---- positions and values */
 struct eval_ctx;
+struct eval_val;
 /* The evaluation context (eval.h) of one lane (slot -1: the host thread). */
 void session_eval_ctx(const struct session *s, int slot, int warp, int lane, struct eval_ctx *c);
 /* The line a student reads instruction pc of func at: its statement's first
  * line (a call spread over lines is one line); 0 outside the main file. */
 int session_line(const struct session *s, int func, uint32_t pc);
+
+/* ---- gdb's vocabulary (issue 16): frames, conditions and ignore counts,
+ * one lane's watchpoints, until, restart, convenience variables. Both front
+ * ends (tui/backend_engine.c, scripts/host_engine.c) use these. */
+struct session_frame {
+	int func;              /* module function index */
+	uint32_t pc;           /* IR index; a caller's frame: its call instruction */
+	int line;              /* session_line of pc (0: outside the main file) */
+	const char *name;      /* the function's source name */
+};
+/* The call stack of one lane, innermost first (frame 0: where it stands;
+ * frame i + 1 called frame i); at most max frames are filled. Returns the
+ * number of frames, 0 when the lane has none (exited, no such thread). */
+int session_frames(const struct session *s, int slot, int warp, int lane,
+		   struct session_frame *out, int max);
+/* The variables in scope in frame up of a lane, in declaration order (an
+ * inner declaration hides an outer one of the same name): which = 1 the
+ * parameters, 2 the locals, 3 both; __shared__ variables are not listed.
+ * Returns how many (at most max). */
+int session_frame_vars(const struct session *s, int slot, int warp, int lane, int up, int which,
+		       const struct ir_var **out, int max);
+/* session_eval_ctx in frame up of the lane (gdb's `frame N`, `up`). */
+void session_eval_ctx_frame(const struct session *s, int slot, int warp, int lane, int up,
+			    struct eval_ctx *c);
+/* A breakpoint's condition (NULL or "": none, gdb's `condition N`); the
+ * condition is checked to parse later, per lane, as break's is. -1: no such
+ * breakpoint, or a watchpoint or finding breakpoint. */
+int session_break_condition(struct session *s, int id, const char *cond);
+/* gdb's `ignore N COUNT`: the next count hits (condition true) pass without
+ * stopping; they still count in hits. -1: no such breakpoint. */
+int session_break_ignore(struct session *s, int id, uint64_t count);
+/* session_watch, for one lane's accesses only when warp and lane are >= 0
+ * (local memory: every lane has its own copy at the same address); type
+ * (enum ir_type, IR_VOID: an integer) formats the old and new values in the
+ * stop's text. */
+int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t type,
+		       enum session_watch kind, int slot, int warp, int lane, const char *what,
+		       struct strbuf *msg);
+/* gdb's `until` without an argument: `next`, over and over, until the
+ * focused thread reaches a line greater than the one it started on in the
+ * same frame (a loop's back edge does not stop it), or its frame returns,
+ * or anything else stops it (a breakpoint, the end). One reversible command. */
+int session_until(struct session *s, const struct session_focus *focus, struct session_stop *stop,
+		  struct strbuf *msg);
+/* Start the program again from before main() (gdb's `run` on a live
+ * program, `kill`): a fresh machine; breakpoints and watchpoints stay,
+ * nothing is left to reverse to. -1 when the session runs no main(). */
+int session_restart(struct session *s);
+/* Set convenience variable $name (without '$'; letters, digits, '_') to v;
+ * expressions in this session (eval_ctx.conv) see it. -1: a bad name or
+ * one of the built-in names ($lane, $warp, $tid, $block, $threadIdx ...). */
+int session_conv_set(struct session *s, const char *name, const struct eval_val *v);
 
 #endif

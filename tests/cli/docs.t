@@ -17,6 +17,23 @@ for w in $cmds; do
 	grep -q -- "$w" README.md
 	tap_result $? "README.md mentions $w"
 done
+# the debugger's commands (tui/cmd.c's table, the one `help CMD` reads):
+# each is on the help screen (tui/view.c), in the man page's DEBUGGER
+# COMMANDS section and in the README
+dcmds=$(sed -n '/^static const struct command commands\[\]/,/^};/s/^\t{ "\([a-z-]*\)", .*/\1/p' tui/cmd.c)
+[ "$(printf '%s\n' "$dcmds" | wc -l)" -ge 40 ]
+tap_result $? "tui/cmd.c lists the debugger's commands ($(printf '%s\n' "$dcmds" | wc -l))"
+msec=$(sed -n '/^\.SH DEBUGGER COMMANDS/,/^\.SH OPTIONS/p' docs/warpstep.1)
+hlp=$(sed -n '/view_help_lines\[\] = {/,/NULL/p' tui/view.c)
+for w in $dcmds; do
+	pat=$(printf '%s' "$w" | sed 's/-/\\\\-/g')
+	printf '%s\n' "$msec" | grep -q -e "\\\\fB$pat" -e "^\\.B.* $w"
+	tap_result $? "warpstep.1 DEBUGGER COMMANDS documents $w"
+	printf '%s\n' "$hlp" | grep -q -- "$w"
+	tap_result $? "the help screen lists $w"
+	grep -q -- "\`$w" README.md
+	tap_result $? "README.md documents the debugger command $w"
+done
 first=$(sed -n '/^## Quick start/,/^## /p' README.md | grep -m2 '^make ' | tr '\n' ' ')
 [ "$first" = "make run make check " ]
 tap_result $? "README quick start: make run, then make check"

@@ -70,6 +70,22 @@ ws script "$tmp/co.lua"
 expect '[ $st -eq 1 ] && grep -q "co.lua:3: error: in the coroutine" $tmp/err && grep -q "co.lua:3: in function" $tmp/err && grep -q "co.lua:6: in main chunk" $tmp/err' \
 	"an error inside coroutine.wrap: its own location and the coroutine's traceback"
 
+# m:query("frames"): the session's call stack, the same as the interface's bt
+cp tests/tui/cu/gdb.cu "$tmp/gdb.cu"
+cat >"$tmp/fr.lua" <<'EOF2'
+local m = ws.machine(assert(ws.compile_file("gdb.cu")))
+m:break_at(9)
+print(m:run().reason)
+for _, f in ipairs(m:query("frames", { thread = 5 })) do
+  print(f.level, f.func, f.line, f.args.x, f.args.scale, f.locals.tid, f.locals.acc)
+end
+print(m:query("eval", { name = "x * 10 + $lane", thread = 5 }).value)
+print(pcall(m.query, m, "eval", { name = "nosuch" })) -- nil, the message
+EOF2
+(cd "$tmp" && "$WARPSTEP" script fr.lua >out 2>err </dev/null); st=$?
+expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "0	helper	9	5	2	nil	nil" ] && [ "$(sed -n 3p $tmp/out)" = "1	kernel	20	nil	nil	5	3" ] && [ "$(sed -n 4p $tmp/out)" = "55" ] && grep -q "^true	nil	no symbol .nosuch. in this scope" $tmp/out' \
+	"m:query(\"frames\"): helper called from kernel, each frame's args and locals; m:query(\"eval\")"
+
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"
 ws script

@@ -55,10 +55,12 @@ tap_result $? "back to 80x24"
 keys ui '?'
 waitfor ui "Commands (gdb / cuda-gdb style"
 tap_result $? "? shows the help screen"
-keys ui q
-keys ui q
+keys ui q q
+waitfor ui "Quit anyway? (y or n)"
+tap_result $? "q closes the help, then asks while the program runs"
+keys ui y
 waitfor ui "EXITED 0"
-tap_result $? "q leaves with status 0"
+tap_result $? "y leaves with status 0"
 
 dargs=ascii
 start ascii 80 24 TERM=xterm
@@ -68,18 +70,18 @@ waitfor ascii "#o#o#o#o"
 tap_result $? "debug-demo ascii draws lanes in ASCII"
 screen ascii | grep -q "^- 1 Source: reduce.cu <---"
 tap_result $? "and boxes in ASCII"
-keys ascii q
+keys ascii q y
 
 start asc 80 24 TERM=xterm LANG=C LC_ALL=C
 keys asc s s s s s
 waitfor asc "#o#o#o#o"
 tap_result $? "a non-UTF-8 locale draws in ASCII"
-keys asc q
+keys asc q y
 
 start badterm 80 24 TERM=no-such-terminal-xyz
 waitfor badterm "1 Source"
 tap_result $? "an unknown TERM still opens the interface"
-keys badterm q
+keys badterm q y
 waitfor badterm "unknown to ncurses"
 tap_result $? "and says why it fell back"
 
@@ -91,17 +93,20 @@ keys intr C-c
 waitgone intr "(ws) ste"
 tap_result $? "Ctrl-C in the command line cancels the line"
 keys intr C-c
+waitfor intr "to leave warpstep: q"
+tap_result $? "Ctrl-C outside it does not quit: it says how to leave"
+keys intr q y
 waitfor intr "EXITED 0"
-tap_result $? "Ctrl-C outside it leaves cleanly (status 0)"
+tap_result $? "q leaves cleanly (status 0)"
 
 start color 80 24 TERM=xterm-256color
 waitfor color "1 Source"
 tm capture-pane -e -p -t color | grep -q "$(printf '\033')\[[0-9;]*3[1-6]m"
 tap_result $? "colors by default"
-keys color q
+keys color q y
 start nocolor 80 24 TERM=xterm-256color NO_COLOR=1
 waitfor nocolor "1 Source"
 ! tm capture-pane -e -p -t nocolor | grep -q "$(printf '\033')\[[0-9;]*3[1-6]m"
 tap_result $? "NO_COLOR: no colors"
-keys nocolor q
+keys nocolor q y
 tap_done

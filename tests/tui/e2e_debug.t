@@ -46,12 +46,15 @@ waitfor dbg "exited with status 0"
 tap_result $? "continue runs to the end"
 waitfor dbg "done"
 tap_result $? "the program's output is in the console"
-keys dbg r
+keys dbg R
 waitfor dbg "reverse step"
-tap_result $? "reverse step from the end"
+tap_result $? "reverse step (R) from the end"
 keys dbg q
+waitfor dbg "Quit anyway? (y or n)"
+tap_result $? "q asks while the program runs"
+keys dbg y
 waitfor dbg "EXITED 0"
-tap_result $? "q quits with status 0"
+tap_result $? "y quits with status 0"
 
 start spin 80 24 debug tests/tui/cu/spin.cu
 waitfor spin "before main()"
@@ -61,9 +64,9 @@ tap_result $? "a long continue shows progress"
 keys spin C-c
 waitfor spin "interrupted (Ctrl-C)"
 tap_result $? "Ctrl-C stops the run and keeps the session"
-keys spin q
+keys spin q y
 waitfor spin "EXITED 0"
-tap_result $? "then q quits"
+tap_result $? "then q, y quits"
 
 start menu 80 24 --record "$tmp/s.cast"
 waitfor menu "Pick a lesson"
@@ -74,7 +77,7 @@ for _l in lessons/*.lua; do keys menu j; done
 keys menu Enter
 waitfor menu "Source: divergence.cu"
 tap_result $? "Enter on the first example opens it in the interface"
-keys menu s q
+keys menu s q y
 waitfor menu "Pick a lesson"
 tap_result $? "quitting the example comes back to the list"
 keys menu q

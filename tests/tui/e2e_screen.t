@@ -40,8 +40,9 @@ tm resize-window -t bar -x 120 -y 40
 waitfor bar "2 Warps"
 tap_result $? "back to 120x40: the panes again"
 keys bar q
+waitfor bar "Quit anyway? (y or n)" && keys bar y
 waitfor bar "EXITED 0"
-tap_result $? "q quits"
+tap_result $? "q asks while the program runs, y quits"
 
 start shfl 120 40 debug tests/tui/cu/shfl.cu
 waitfor shfl "before main()"

@@ -17,8 +17,8 @@ start() {
 	e2e_session "$_n" "$_w" "$_h" "env $_e $bin $* 2>$tmp/$_n.err"
 }
 
-quit() { keys "$1" q; waitfor "$1" "EXITED 0"; }
-quit() { keys "$1" q; waitfor "$1" "EXITED 0"; }
+quit() { keys "$1" q y; waitfor "$1" "EXITED 0"; }
+quit() { keys "$1" q y; waitfor "$1" "EXITED 0"; }
 
 # --- terminals: unknown TERM, 8/16/256 colors, monochrome, NO_COLOR
 for t in nosuchterm-xyz xterm xterm-16color xterm-256color vt100; do

@@ -361,7 +361,7 @@ static void test_commands(void)
 	act = cmd_run(&sess, "b 14 if tid == 5");
 	ok(!(act & UI_ACT_ERROR) && sess.st.nbps == 1 && sess.st.bps[0].line == 14 &&
 	   !strcmp(sess.st.bps[0].cond, "tid == 5"), "break LINE if COND");
-	ok(cmd_run(&sess, "break") & UI_ACT_ERROR, "break without a line: error");
+	ok(cmd_run(&sess, "break if") & UI_ACT_ERROR, "break 'if' without a condition or a line: error");
 	ok(cmd_run(&sess, "break 3 when x") & UI_ACT_ERROR, "break with junk: error");
 	ok(cmd_run(&sess, "break 12 if") & UI_ACT_ERROR, "break 'if' without a condition: error");
 	cmd_run(&sess, "c");
@@ -369,6 +369,10 @@ static void test_commands(void)
 	cmd_run(&sess, "delete 1");
 	ok(sess.st.nbps == 0, "delete ID");
 	ok(cmd_run(&sess, "delete 7") & UI_ACT_ERROR, "delete of a missing breakpoint: error");
+	ok(!(cmd_run(&sess, "break") & UI_ACT_ERROR) && sess.st.nbps == 1 &&
+	   sess.st.bps[0].line == sess.st.thread.line, "break alone: the current line (gdb's)");
+	cmd_run(&sess, "delete");
+	ok(sess.st.nbps == 0, "delete alone: every breakpoint");
 	cmd_run(&sess, "cuda block (0,0,0) thread (37,0,0)");
 	ok(sess.st.focus_warp == 1 && sess.st.focus_lane == 5, "cuda block thread focuses warp 1 lane 5");
 	cmd_run(&sess, "cuda thread 3");
@@ -391,7 +395,8 @@ static void test_commands(void)
 	ok(cmd_run(&sess, "set color red") & UI_ACT_ERROR, "set of an unknown key: usage");
 	ok(cmd_run(&sess, "frobnicate") & UI_ACT_ERROR, "unknown command: error");
 	ok(strstr(sess.message, "unknown command") != NULL, "errors show on the command row");
-	ok(cmd_run(&sess, "quit") & UI_ACT_QUIT, "quit");
+	ok(!(cmd_run(&sess, "quit") & UI_ACT_QUIT) && sess.confirm, "quit while the program runs: asks");
+	ok(cmd_run(&sess, "y") & UI_ACT_QUIT, "y: quit");
 	ok(!strcmp(cmd_canonical("si"), "stepi") && !strcmp(cmd_canonical("c"), "continue") &&
 	   !cmd_canonical("xyz"), "aliases");
 	{
@@ -409,7 +414,8 @@ static void test_commands(void)
 		for (size_t i = 0; i < WS_ARRAY_LEN(commands); i++) {
 			char al[16];
 
-			snprintf(al, sizeof(al), "(%s)", commands[i].alias ? commands[i].alias : "");
+			snprintf(al, sizeof(al), "(%.*s)", (int)strcspn(commands[i].alias ? commands[i].alias : "", " "),
+				 commands[i].alias ? commands[i].alias : "");
 			if (!strstr(h.buf, commands[i].name) || (commands[i].alias && !strstr(h.buf, al))) {
 				printf("# help lacks %s %s\n", commands[i].name, al);
 				all = 0;
@@ -429,18 +435,19 @@ static void test_commands(void)
 	ok(!sess.ctl.help, "q closes it");
 
 	/* completion */
-	strcpy(line, "wa");
-	len = 2;
+	strcpy(line, "warp");
+	len = 4;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "warp-step "),
 	   "tab completes a unique command");
 	strcpy(line, "s");
 	len = 1;
 	strbuf_init(&out);
-	ok(cmd_complete(line, &len, sizeof(line), &out) == 3 && !strcmp(strbuf_cstr(&out), "step stepi set"),
+	ok(cmd_complete(line, &len, sizeof(line), &out) == 4 &&
+	   !strcmp(strbuf_cstr(&out), "step stepi start set"),
 	   "tab lists the candidates");
 	strbuf_release(&out);
-	strcpy(line, "st");
-	len = 2;
+	strcpy(line, "ste");
+	len = 3;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 2 && !strcmp(line, "step"),
 	   "tab completes the common prefix");
 	strcpy(line, "step 1");
@@ -528,7 +535,8 @@ static void test_commands(void)
 	ok(sess.ctl.zoom == PANE_CONSOLE, "z zooms");
 	cmd_key(&sess, 'z');
 	ok(sess.ctl.zoom == PANE_NONE, "z again unzooms");
-	ok(cmd_key(&sess, 'q') & UI_ACT_QUIT, "q quits");
+	ok(!(cmd_key(&sess, 'q') & UI_ACT_QUIT) && sess.confirm, "q while the program runs: asks");
+	ok(cmd_key(&sess, 'y') & UI_ACT_QUIT, "y: quits");
 
 	/* mouse: click a lane of warp 2 in the warps pane at 80x24 */
 	{
