@@ -203,6 +203,46 @@ static int var_value(const struct eval_ctx *c, const struct ir_var *var, struct 
 	return 0;
 }
 
+/* The 16-bit floating types of <cuda_fp16.h> and <cuda_bf16.h> are structs
+ * over their bits; the debugger shows them as the numbers they hold.
+ * 1: half, 2: half2, 3: bfloat16, 4: bfloat162; 0: another type. */
+static int half_kind(const char *name)
+{
+	static const char *const names[][2] = {
+		{ "__half", "half" }, { "__half2", "half2" },
+		{ "__nv_bfloat16", "nv_bfloat16" }, { "__nv_bfloat162", "nv_bfloat162" },
+	};
+	if (!name)
+		return 0;
+	if (!strncmp(name, "const ", 6))
+		name += 6;
+	if (!strncmp(name, "struct ", 7))
+		name += 7;
+	for (int k = 0; k < 4; k++)
+		if (!strcmp(name, names[k][0]) || !strcmp(name, names[k][1]))
+			return k + 1;
+	return 0;
+}
+
+static double half_value(int bf16, uint64_t bits)
+{
+	uint32_t h = (uint32_t)(bits & 0xffff), f;
+	float v;
+
+	if (bf16) {
+		f = h << 16;
+	} else {
+		uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+		if (e == 0) {
+			double d = m * 5.9604644775390625e-8;
+			return sign ? -d : d;
+		}
+		f = sign | (e == 31 ? 0x7f800000u | (m << 13) : ((e + 112) << 23) | (m << 13));
+	}
+	memcpy(&v, &f, sizeof(v));
+	return v;
+}
+
 void eval_var_text(const struct eval_ctx *c, const struct ir_var *var, struct strbuf *out)
 {
 	const struct ir_dbgtype *ty = var->type;
@@ -221,6 +261,16 @@ void eval_var_text(const struct eval_ctx *c, const struct ir_var *var, struct st
 		return;
 	}
 	if (v.ptr_elem == IR_VOID) {
+		int hk = half_kind(ty->name);
+
+		if (hk && read_scalar(c, (uint64_t)v.i, hk & 1 ? IR_U16 : IR_U32, &bits) == 0) {
+			int bf = hk >= 3;
+			if (hk & 1)
+				strbuf_addf(out, "%g", half_value(bf, bits));
+			else
+				strbuf_addf(out, "(%g, %g)", half_value(bf, bits), half_value(bf, bits >> 16));
+			return;
+		}
 		strbuf_adds(out, "{...}");
 		return;
 	}
