@@ -123,6 +123,8 @@ struct obj {
 	/* virtual member functions: the dispatcher that calls the final overrider */
 	struct obj *vdisp;
 	unsigned is_virtual : 1, is_pure : 1;
+	/* conversion functions: operator T() (is_explicit: explicit operator T()) */
+	unsigned is_conv : 1, is_explicit : 1;
 	/* exceptions (parse_except.c) */
 	unsigned may_throw : 1, has_throw : 1, has_exc_exit : 1;
 	/* lowering scratch */

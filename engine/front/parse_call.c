@@ -510,7 +510,7 @@ struct node *functional_cast(struct parser *p, struct type *ty, struct token *at
 		return new_cast(p, new_num(p, 0, ty_int, at), ty);
 	if (nargs > 1)
 		error_at(p, at, "arg-count", "too many values in a functional cast");
-	struct node *e = decay(p, args);
+	struct node *e = decay(p, explicit_conv(p, args, ty));
 	if (!type_is_scalar(e->ty) || !type_is_scalar(ty)) {
 		if (ty->kind != TY_VOID)
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));

@@ -1077,6 +1077,61 @@ struct node *declaration(struct parser *p, int ctx)
 }
 
 /* member = access ":" | declaration of fields, methods, constructors, static members */
+/*
+ * conversion-function = ("explicit" | "virtual" | spec)* "operator" conversion-type-id "(" ")"
+ *                       ("const" | "noexcept")* (body | "= default" ";" | "= 0" ";" | ";")
+ * The specifiers before "operator" were read by the caller from s; at holds
+ * the CUDA ones. Declared as the member "operator T" marked is_conv.
+ */
+static void conversion_decl(struct parser *p, struct record *rec, struct token *s, struct declattr *at)
+{
+	int is_explicit = 0, is_virtual = 0;
+	for (struct token *x = s; x != p->tok; x = x->next) {
+		is_explicit |= x->kind == TK_EXPLICIT;
+		is_virtual |= x->kind == TK_VIRTUAL;
+		at->is_inline |= x->kind == TK_INLINE;
+		at->is_constexpr |= x->kind == TK_CONSTEXPR;
+	}
+	struct token *ot = next(p);
+	struct type *cty = conversion_type(p);
+	skip(p, TK_LPAREN);
+	struct type *fty = func_params(p, cty);
+	if (fty->params)
+		error_at(p, ot, "bad-decl", "a conversion function takes no parameters");
+	for (;;) {
+		if (consume(p, TK_CONST))
+			fty->is_method_const = 1;
+		else if (consume(p, TK_NOEXCEPT)) {
+			if (p->tok->kind == TK_LPAREN)
+				skip_balanced_parens(p);
+		} else if (is_ident(p->tok, "override") || is_ident(p->tok, "final"))
+			next(p);
+		else if (!cuda_spec(p, at))
+			break;
+	}
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "operator ");
+	type_str(cty, &sb);
+	struct dname dn = { .tok = ot, .name = arena_strdup(p->a, strbuf_cstr(&sb)) };
+	strbuf_release(&sb);
+	struct obj *fn = declare_function(p, fty, &dn, at, 0);
+	fn->is_conv = 1;
+	fn->is_explicit = is_explicit;
+	int pure = 0;
+	if (p->tok->kind == TK_LBRACE) {
+		virtual_method(p, rec, fn, is_virtual, 0, ot);
+		defer_body(p, fn);
+		return;
+	}
+	if (consume(p, TK_ASSIGN)) {
+		pure = p->tok->kind == TK_NUM;
+		next(p);
+	}
+	virtual_method(p, rec, fn, is_virtual, pure, ot);
+	skip(p, TK_SEMI);
+}
+
 void member_decl(struct parser *p, struct record *rec, struct type *rty)
 {
 	struct token *t = p->tok;
@@ -1143,6 +1198,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 			}
 		}
 		skip(p, TK_SEMI);
+		return;
+	}
+	if (p->tok->kind == TK_OPERATOR && is_typename(p, p->tok->next)) {
+		conversion_decl(p, rec, s, &at);
 		return;
 	}
 	p->tok = s;

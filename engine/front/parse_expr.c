@@ -1092,6 +1092,8 @@ static struct node *unary(struct parser *p)
 		struct node *e = decay(p, cast_expr(p));
 		if (e->ty->kind == TY_STRUCT && (r = try_operator(p, "operator!", e, NULL, t)))
 			break;
+		if (e->ty->kind == TY_STRUCT)
+			e = to_cond(p, e); /* explicit operator bool() */
 		if (!type_is_scalar(e->ty))
 			error_node(p, e, "bad-operand", "invalid operand to '!'");
 		r = new_unary(p, ND_NOT, e, t);
@@ -1212,7 +1214,7 @@ static struct node *unary(struct parser *p)
 			r->xvalue = ty->is_rref;
 			break;
 		}
-		e = decay(p, e);
+		e = decay(p, explicit_conv(p, e, ty));
 		if (ty->kind == TY_STRUCT) {
 			r = conv(p, e, ty, "cast");
 			break;
@@ -1254,7 +1256,7 @@ static struct node *cast_expr(struct parser *p)
 		enter(p, t);
 		struct node *e = cast_expr(p);
 		leave(p);
-		e = decay(p, funcref_value(p, e));
+		e = decay(p, explicit_conv(p, funcref_value(p, e), ty));
 		if (ty->kind == TY_STRUCT)
 			return conv(p, e, ty, "cast");
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID)) {
@@ -1300,6 +1302,11 @@ static struct node *binary_op(struct parser *p, enum node_kind k, struct node *l
 		struct node *o = try_operator(p, binop_name(k), l, r, t);
 		if (o)
 			return o;
+		/* the built-in operator on what a conversion function gives */
+		struct obj *lf = conv_function(p, l->ty, NULL, 0), *rf = conv_function(p, r->ty, NULL, 0);
+		if ((l->ty->kind != TY_STRUCT || lf) && (r->ty->kind != TY_STRUCT || rf))
+			return binary_op(p, k, lf ? call_conv_function(p, l, lf) : l,
+					 rf ? call_conv_function(p, r, rf) : r, t);
 		error_at(p, t, "bad-operand", "invalid operands to binary '%s' ('%s' and '%s')", tok_str(t),
 			 type_name(p->a, l->ty), type_name(p->a, r->ty));
 		return new_num(p, 0, ty_int, t);
@@ -1415,6 +1422,9 @@ struct node *to_cond(struct parser *p, struct node *n)
 {
 	n = decay(p, funcref_value(p, n));
 	if (n->ty->kind == TY_STRUCT) {
+		struct obj *fn = conv_function(p, n->ty, ty_bool, 1);
+		if (fn)
+			return to_cond(p, call_conv_function(p, n, fn));
 		error_node(p, n, "bad-operand", "a struct cannot be used as a condition");
 		return new_num(p, 0, ty_bool, n->tok);
 	}

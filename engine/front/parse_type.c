@@ -319,8 +319,8 @@ const char *operator_name(struct parser *p)
 		skip(p, TK_RBRACK);
 		return "operator[]";
 	}
-	if (t->kind == TK_IDENT || t->kind == TK_EOF || t->kind == TK_NUM)
-		fail_at(p, t, "conversion operators are not supported");
+	if (t->kind == TK_IDENT || t->kind == TK_EOF || t->kind == TK_NUM || is_typename(p, t))
+		fail_at(p, t, "conversion operators are only supported inside their class");
 	if (t->kind == TK_NEW || t->kind == TK_DELETE) {
 		int arr = p->tok->kind == TK_LBRACK && p->tok->next->kind == TK_RBRACK;
 		if (arr) {
@@ -339,6 +339,34 @@ const char *operator_name(struct parser *p)
 	return r;
 }
 
+
+/* conversion-type-id = type-specifier+ ("*" cv* | "&" | "&&")*, after "operator" */
+struct type *conversion_type(struct parser *p)
+{
+	struct declattr at = { 0 };
+	struct type *ty = declspec(p, &at);
+	for (;;) {
+		if (consume(p, TK_STAR)) {
+			ty = type_ptr(p->a, ty);
+			for (;;) {
+				if (consume(p, TK_CONST))
+					ty = type_qual(p->a, ty, 1, 0);
+				else if (consume(p, TK_VOLATILE))
+					ty = type_qual(p->a, ty, 0, 1);
+				else
+					break;
+			}
+		} else if (p->tok->kind == TK_AMP || p->tok->kind == TK_ANDAND) {
+			int rref = next(p)->kind == TK_ANDAND;
+			if (ty->kind == TY_REF)
+				ty = ty->base;
+			ty = type_ref(p->a, ty);
+			ty->is_rref = rref;
+		} else {
+			return ty;
+		}
+	}
+}
 
 /* array-dim = "[" conditional? "]" */
 static struct type *type_suffix(struct parser *p, struct type *ty, int allow_func)
