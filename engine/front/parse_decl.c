@@ -1451,8 +1451,25 @@ static int out_of_class_special(struct parser *p)
 	p->tok = nt->next;
 	next(p);
 	struct type *fty = func_params(p, ty_void);
-	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
-		;
+	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT) ||
+	       (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+		if (p->prev->kind == TK_THROW)
+			skip_balanced_parens(p);
+	/* the definition of a special member the class declared, never a new one */
+	struct sym *ds = find_in_scope(rec->scope, dtor ? "~" : "<ctor>");
+	int declared = 0;
+	for (struct obj *o = ds && ds->kind == SYM_FUNC ? ds->obj : NULL; o; o = o->next_overload)
+		if (dtor || same_params(o->ty, fty))
+			declared = 1;
+	if (!declared) {
+		if (dtor)
+			error_at(p, nt, "undeclared", "no destructor of '%s' is declared in the class", rec->name);
+		else
+			error_at(p, nt, "undeclared", "no constructor of '%s' with these parameters is declared in the class",
+				 rec->name);
+		skip_declaration(p);
+		return 1;
+	}
 	struct dname dn = { .tok = nt, .name = dtor ? "~" : nt->text, .qual = qual };
 	struct obj *fn = declare_function(p, fty, &dn, &at, !dtor);
 	if (p->tok->kind == TK_LBRACE || p->tok->kind == TK_COLON)
@@ -1620,19 +1637,18 @@ int out_of_class_ctor(struct parser *p)
 			skip_balanced_parens(p);
 	struct record *rec = ct->rec;
 	if (dtor) {
-		/* as inside the class: destructor bodies do not run yet */
-		if (p->tok->kind != TK_LBRACE) {
-			skip(p, TK_SEMI);
+		/* the destructor the class declared */
+		struct sym *ds = find_in_scope(rec->scope, "~");
+		struct obj *fn = ds && ds->kind == SYM_FUNC ? ds->obj : NULL;
+		if (!fn) {
+			error_at(p, nt, "undeclared", "no destructor of '%s' is declared in the class",
+				 rec->name ? rec->name : "?");
+			skip_declaration(p);
 			return 1;
 		}
-		int depth = 0;
-		do {
-			if (p->tok->kind == TK_LBRACE)
-				depth++;
-			else if (p->tok->kind == TK_RBRACE)
-				depth--;
-			next(p);
-		} while (depth > 0 && p->tok->kind != TK_EOF);
+		if (consume(p, TK_SEMI))
+			return 1;
+		func_body(p, fn, rec->scope);
 		return 1;
 	}
 	struct sym *cs = find_in_scope(rec->scope, "<ctor>");
