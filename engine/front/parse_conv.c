@@ -482,9 +482,19 @@ struct node *poison(struct parser *p, struct token *t)
 	return n;
 }
 
+static int is_sreg_ref(struct node *n)
+{
+	return n->kind == ND_SREG || (n->kind == ND_MEMBER && n->lhs->kind == ND_SREG);
+}
+
 int is_lvalue(struct node *n)
 {
 	switch (n->kind) {
+	case ND_COND:
+		/* c ? a : b with both arms lvalues of one type is an lvalue ([expr.cond]) */
+		return n->then && n->els && n->then->ty->kind != TY_VOID && is_lvalue(n->then) &&
+		       is_lvalue(n->els) && type_same(n->then->ty, n->els->ty) &&
+		       n->then->ty->is_const == n->els->ty->is_const && !is_sreg_ref(n->then) && !is_sreg_ref(n->els);
 	case ND_VAR: return !n->var->is_func;
 	case ND_DEREF: return 1;
 	case ND_MEMBER: return 1;
@@ -564,6 +574,17 @@ struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 			   bvar_name(n->kind == ND_SREG ? n : n->lhs));
 		return new_num(p, 0, type_ptr(p->a, n->ty), t);
 	}
+	if (n->kind == ND_COND && is_lvalue(n)) {
+		/* &(c ? a : b) is c ? &a : &b */
+		struct node *c = new_node(p, ND_COND, n->tok);
+		c->cond = n->cond;
+		c->then = addr_of(p, n->then, t);
+		c->els = addr_of(p, n->els, t);
+		c->ty = type_ptr(p->a, n->ty);
+		c->span = n->span;
+		c->depth = n->depth + 1;
+		return c;
+	}
 	if (n->kind == ND_DEREF) {
 		/* &*p is p */
 		struct node *r = new_cast(p, n->lhs, type_ptr(p->a, n->ty));
@@ -577,6 +598,19 @@ struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 	struct node *a = new_unary(p, ND_ADDR, n, t);
 	a->ty = type_ptr(p->a, n->ty);
 	return a;
+}
+
+/* n for a use that writes it: an lvalue c ? a : b of scalar type becomes
+ * *(c ? &a : &b), since its arms may live in registers; anything else is n. */
+struct node *as_lvalue(struct parser *p, struct node *n)
+{
+	if (n->kind != ND_COND || n->ty->kind == TY_STRUCT || !is_lvalue(n))
+		return n;
+	struct node *a = addr_of(p, n, n->tok);
+	struct node *d = new_unary(p, ND_DEREF, a, n->tok);
+	d->ty = n->ty;
+	d->span = n->span;
+	return d;
 }
 
 /* Materialize an rvalue into a temporary so that a const reference can bind to it. */

@@ -635,8 +635,16 @@ static struct node *postfix(struct parser *p)
 		if (t->kind == TK_DOT || t->kind == TK_ARROW) {
 			next(p);
 			if (t->kind == TK_ARROW) {
+				/* x->m on a class object: x.operator->(), again while that
+				 * gives an object (smart pointers, iterators) */
+				for (int i = 0; n->ty->kind == TY_STRUCT && i < 32; i++) {
+					struct node *o = try_operator(p, "operator->", n, NULL, t);
+					if (!o)
+						break;
+					n = o;
+				}
 				if (n->ty->kind == TY_STRUCT) {
-					error_at(p, t, "bad-member", "'->' on a struct (did you mean '.'?)");
+					error_at(p, t, "bad-member", "'->' on a struct without operator-> (did you mean '.'?)");
 				} else {
 					struct node *b = decay(p, n);
 					if (b->ty->kind != TY_PTR) {
@@ -685,6 +693,7 @@ static struct node *postfix(struct parser *p)
 					continue;
 				}
 			}
+			n = as_lvalue(p, n);
 			check_assignable(p, n, t);
 			struct node *u = new_unary(p, t->kind == TK_INC ? ND_POSTINC : ND_POSTDEC, n, t);
 			u->ty = strip_cv(p, n->ty);
@@ -799,7 +808,7 @@ static struct node *try_operator(struct parser *p, const char *op, struct node *
 		r->next = NULL;
 	if (l->ty->kind == TY_STRUCT) {
 		struct sym *s = find_in_scope(l->ty->rec->scope, op);
-		if (s && s->kind == SYM_FUNC) {
+		if (s && (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class))) {
 			struct fref fr = { .s = s, .name = op };
 			l->next = NULL;
 			mfn = resolve(p, &fr, r, nargs - 1, at);
@@ -1156,6 +1165,7 @@ static struct node *unary(struct parser *p)
 		if (e->ty->kind == TY_STRUCT &&
 		    (r = try_operator(p, t->kind == TK_INC ? "operator++" : "operator--", e, NULL, t)))
 			break;
+		e = as_lvalue(p, e);
 		check_assignable(p, e, t);
 		if (!type_is_scalar(e->ty) || e->ty->kind == TY_NULLPTR)
 			error_node(p, e, "bad-operand", "invalid operand to '%s'", tok_str(t));
@@ -1256,6 +1266,14 @@ static struct node *cast_expr(struct parser *p)
 		enter(p, t);
 		struct node *e = cast_expr(p);
 		leave(p);
+		if (ty->kind == TY_REF && is_lvalue(e) && e->kind != ND_SREG) {
+			/* (T &)x names x as a T: *(T *)&x */
+			struct node *c = new_cast(p, addr_of(p, e, t), type_ptr(p->a, ty->base));
+			struct node *d = new_unary(p, ND_DEREF, c, t);
+			d->ty = ty->base;
+			d->xvalue = ty->is_rref;
+			return d;
+		}
 		e = decay(p, explicit_conv(p, funcref_value(p, e), ty));
 		if (ty->kind == TY_STRUCT)
 			return conv(p, e, ty, "cast");
@@ -1479,7 +1497,10 @@ struct node *conditional(struct parser *p)
 	n->cond = to_cond(p, c);
 	a = decay(p, funcref_value(p, a));
 	b = decay(p, funcref_value(p, b));
-	if (type_is_arith(a->ty) && type_is_arith(b->ty)) {
+	if (a->ty->kind != TY_VOID && a->ty->kind != TY_STRUCT && type_same(a->ty, b->ty) &&
+	    a->ty->is_const == b->ty->is_const && is_lvalue(a) && is_lvalue(b)) {
+		n->ty = a->ty; /* an lvalue: is_lvalue says so, as_lvalue and addr_of use it */
+	} else if (type_is_arith(a->ty) && type_is_arith(b->ty)) {
 		arith_conv(p, &a, &b);
 		n->ty = a->ty;
 	} else if (a->ty->kind == TY_VOID || b->ty->kind == TY_VOID) {
@@ -1547,6 +1568,7 @@ struct node *assign_to(struct parser *p, struct node *l, struct node *r, struct 
 				return o;
 		}
 	}
+	l = as_lvalue(p, l);
 	check_assignable(p, l, t);
 	struct node *n = new_binary(p, ND_ASSIGN, l, conv(p, decay(p, funcref_value(p, r)), l->ty, "assignment"), t);
 	n->ty = l->ty;
@@ -1578,6 +1600,7 @@ struct node *assign(struct parser *p)
 			leave(p);
 			return o;
 		}
+		n = as_lvalue(p, n);
 		check_assignable(p, n, t);
 		/* the operation as if written l = l op r, with l evaluated once */
 		struct node *op = binary_op(p, k, n, r, t);

@@ -313,6 +313,7 @@ long eval_int(struct parser *p, struct node *n, int *ok, int depth);
 long const_int(struct parser *p, struct node *n, int *ok);
 struct node *poison(struct parser *p, struct token *t);
 int is_lvalue(struct node *n);
+struct node *as_lvalue(struct parser *p, struct node *n);
 int is_rvalue(struct node *n);
 int fn_is_device(struct parser *p);
 void check_assignable(struct parser *p, struct node *n, struct token *t);

@@ -42,6 +42,11 @@ int template_args(struct parser *p, struct targ *args, int max)
 
 /* ---- templates ---- */
 
+/* While a signature is parsed for deduction, value parameter i stands for
+ * VAL_PLACEHOLDER + i: an array bound T (&)[N] then says which parameter it is
+ * (small enough that T (&)[R][C] is not too large an array). */
+#define VAL_PLACEHOLDER 32480L
+
 static struct scope *bind_scope(struct parser *p, struct template *t, struct targ *args, int n, int placeholder)
 {
 	struct scope *sc = arena_alloc(p->a, sizeof(*sc));
@@ -64,7 +69,7 @@ static struct scope *bind_scope(struct parser *p, struct template *t, struct tar
 		} else {
 			struct sym *s = add_sym(p, sc, tp->name, SYM_ENUMC);
 			s->ty = ty_int;
-			s->val = placeholder ? 1 : (i < n ? args[i].val : 0);
+			s->val = placeholder ? VAL_PLACEHOLDER + i : (i < n ? args[i].val : 0);
 		}
 	}
 	return sc;
@@ -589,8 +594,18 @@ static int unify(struct type *P, struct type *A, struct targ *out, int *bound, i
 	}
 	if (P->kind == TY_PTR && (A->kind == TY_PTR || A->kind == TY_ARRAY))
 		return unify(P->base, A->base, out, bound, depth + 1);
-	if (P->kind == TY_ARRAY && A->kind == TY_ARRAY)
+	if (P->kind == TY_ARRAY && A->kind == TY_ARRAY) {
+		long k = P->array_len - VAL_PLACEHOLDER;
+		if (k >= 0 && k < 8 && A->array_len >= 0) {
+			/* the bound N of T (&)[N] */
+			if (bound[k] && out[k].val != A->array_len)
+				return 0;
+			out[k].ty = NULL;
+			out[k].val = A->array_len;
+			bound[k] = 1;
+		}
 		return unify(P->base, A->base, out, bound, depth + 1);
+	}
 	return 1;
 }
 
