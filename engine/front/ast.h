@@ -37,6 +37,7 @@ struct member {
 	struct type *ty;
 	long offset;
 	struct token *tok;
+	struct token *init;    /* a default member initializer: its '=' or '{' */
 };
 
 struct record {
@@ -59,6 +60,7 @@ struct record {
 	 * member __vid by every constructor (0: not polymorphic) */
 	int vid;
 	int is_abstract;
+	int has_nsdmi;         /* a member has a default member initializer */
 };
 
 struct param {

@@ -519,6 +519,25 @@ static void add_fn(struct parser *p, struct obj *fn)
 	p->funcs_tail = &fn->next;
 }
 
+/* Initialize member m (this->m) from args, as a mem-initializer m(args) does; NULL if
+ * no constructor fits (reported). */
+static struct node *init_member(struct parser *p, struct node *m, struct node *args, int nargs, struct token *name)
+{
+	if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor) {
+		struct obj *c = find_ctor(p, m->ty, args, nargs, name, 0);
+		if (!c)
+			return NULL;
+		return call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
+	}
+	if (nargs == 0 && m->ty->kind == TY_STRUCT) /* member(): value-initialized (helper_timer.h's start_time()) */
+		return assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
+	if (nargs == 0)
+		return assign_to(p, m, new_num(p, 0, ty_int, name), name);
+	if (nargs > 1)
+		error_at(p, name, "arg-count", "too many initializers for member '%s'", m->mem->name);
+	return assign_to(p, m, args, name);
+}
+
 /* mem-initializers = ":" member ("(" args ")" | "{" args "}") ("," ...)* */
 /* The call that default-constructs the base subobject at address addr (a Derived *), or NULL. */
 static struct node *base_default_ctor(struct parser *p, struct type *ty, struct node *addr, struct token *at)
@@ -572,25 +591,80 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		struct node *m = new_unary(p, ND_MEMBER, d, name);
 		m->mem = s->mem;
 		m->ty = s->mem->ty;
-		struct node *init;
-		if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor) {
-			struct obj *c = find_ctor(p, m->ty, args, nargs, name, 0);
-			if (!c)
-				continue;
-			init = call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
-		} else if (nargs == 0 && m->ty->kind == TY_STRUCT) {
-			/* member(): value-initialized (helper_timer.h's start_time()) */
-			init = assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
-		} else if (nargs == 0) {
-			init = assign_to(p, m, new_num(p, 0, ty_int, name), name);
-		} else {
-			if (nargs > 1)
-				error_at(p, name, "arg-count", "too many initializers for member '%s'", name->text);
-			init = assign_to(p, m, args, name);
-		}
+		struct node *init = init_member(p, m, args, nargs, name);
+		if (!init)
+			continue;
 		struct node *st = new_unary(p, ND_EXPR_STMT, init, name);
 		cur = cur->next = st;
 	} while (consume(p, TK_COMMA));
+	return head.next;
+}
+
+/* The default member initializers (int n = 5; T x{1, 2};) of the members a
+ * constructor's mem-initializers do not name, as statements; adds those
+ * members to named. */
+static struct node *default_member_inits(struct parser *p, struct obj *fn, struct obj *thisv, struct member **named,
+					 int *nnamed)
+{
+	struct node head = { 0 }, *cur = &head;
+	for (struct member *mb = fn->rec->members; mb; mb = mb->next) {
+		if (!mb->init)
+			continue;
+		int done = 0;
+		for (int i = 0; i < *nnamed; i++)
+			done |= named[i] == mb;
+		if (done)
+			continue;
+		struct token *name = mb->tok, *save = p->tok;
+		p->tok = mb->init;
+		int nargs = 1;
+		struct node *args;
+		consume(p, TK_ASSIGN);
+		if (p->tok->kind == TK_LBRACE)
+			args = brace_args(p, &nargs);
+		else
+			args = assign(p);
+		p->tok = save;
+		if (*nnamed < 64)
+			named[(*nnamed)++] = mb;
+		struct node *th = new_var(p, thisv, name);
+		struct node *d = new_unary(p, ND_DEREF, th, name);
+		d->ty = th->ty->base;
+		struct node *m = new_unary(p, ND_MEMBER, d, name);
+		m->mem = mb;
+		m->ty = mb->ty;
+		struct node *init = NULL;
+		if (mb->ty->kind == TY_ARRAY) {
+			/* T a[n] = {x, y}: element by element, the rest zero */
+			struct node *a = args, *na;
+			for (long i = 0; i < mb->ty->array_len && (a || type_is_scalar(mb->ty->base)); a = na, i++) {
+				na = a ? a->next : NULL;
+				if (a)
+					a->next = NULL;
+				else
+					a = new_num(p, 0, ty_int, name);
+				struct node *base = decay(p, m);
+				struct node *add = new_binary(p, ND_PTRADD, base, new_num(p, i, ty_long, name), name);
+				add->ty = base->ty;
+				add->ival = mb->ty->base->size;
+				struct node *el = new_unary(p, ND_DEREF, add, name);
+				el->ty = mb->ty->base;
+				struct node *as = assign_to(p, el, a, name);
+				if (init) {
+					init = new_binary(p, ND_COMMA, init, as, name);
+					init->ty = as->ty;
+				} else {
+					init = as;
+				}
+			}
+		} else if (mb->ty->kind == TY_STRUCT && !mb->ty->rec->has_ctor && mb->init->kind == TK_LBRACE) {
+			init = assign_to(p, m, aggregate_temp(p, mb->ty, args, name), name);
+		} else {
+			init = init_member(p, m, args, nargs, name);
+		}
+		if (init)
+			cur = cur->next = new_unary(p, ND_EXPR_STMT, init, name);
+	}
 	return head.next;
 }
 
@@ -636,6 +710,16 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	int nnamed = 0;
 	if (fn->is_ctor && p->tok->kind == TK_COLON)
 		inits = mem_initializers(p, fn, thisv, inited, &nnamed);
+	if (fn->is_ctor && fn->rec && fn->rec->has_nsdmi && thisv) {
+		struct node *dm = default_member_inits(p, fn, thisv, inited, &nnamed);
+		if (dm) {
+			struct node *last = dm;
+			while (last->next)
+				last = last->next;
+			last->next = inits;
+			inits = dm;
+		}
+	}
 	if (fn->is_ctor && fn->rec && thisv) {
 		/* members of class type not named among the mem-initializers are
 		 * default-constructed before them (lowering decides whether that
@@ -1077,6 +1161,34 @@ struct node *declaration(struct parser *p, int ctx)
 }
 
 /* member = access ":" | declaration of fields, methods, constructors, static members */
+/* Skip a default member initializer: "{" ... "}" or "=" up to the ',' or ';' that ends it. */
+static void skip_member_init(struct parser *p)
+{
+	if (p->tok->kind == TK_LBRACE) {
+		int depth = 0;
+		do {
+			if (p->tok->kind == TK_LBRACE)
+				depth++;
+			else if (p->tok->kind == TK_RBRACE)
+				depth--;
+			next(p);
+		} while (depth > 0 && p->tok->kind != TK_EOF);
+		return;
+	}
+	next(p);
+	int depth = 0;
+	while (p->tok->kind != TK_EOF) {
+		enum tok_kind k = p->tok->kind;
+		if (depth == 0 && (k == TK_COMMA || k == TK_SEMI || k == TK_RBRACE))
+			return;
+		if (k == TK_LPAREN || k == TK_LBRACK || k == TK_LBRACE)
+			depth++;
+		else if ((k == TK_RPAREN || k == TK_RBRACK || k == TK_RBRACE) && depth > 0)
+			depth--;
+		next(p);
+	}
+}
+
 /*
  * conversion-function = ("explicit" | "virtual" | spec)* "operator" conversion-type-id "(" ")"
  *                       ("const" | "noexcept")* (body | "= default" ";" | "= 0" ";" | ";")
@@ -1265,9 +1377,14 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (find_in_scope(rec->scope, dn.name) && find_in_scope(rec->scope, dn.name)->kind == SYM_MEMBER)
 			error_at(p, dn.tok, "redefinition", "duplicate member '%s'", dn.name);
 		add_member(p, rec, dn.name, ty, dn.tok);
-		if (consume(p, TK_ASSIGN) || p->tok->kind == TK_LBRACE) {
-			error_at(p, p->tok, "unsupported", "default member initializers are not supported");
-			assign(p);
+		if (p->tok->kind == TK_ASSIGN || p->tok->kind == TK_LBRACE) {
+			/* a default member initializer: parsed in each constructor that
+			 * does not name the member (an implicit one if none is declared) */
+			struct sym *ms = find_in_scope(rec->scope, dn.name);
+			if (ms && ms->kind == SYM_MEMBER)
+				ms->mem->init = p->tok;
+			rec->has_nsdmi = 1;
+			skip_member_init(p);
 		}
 		first = 0;
 	} while (consume(p, TK_COMMA));

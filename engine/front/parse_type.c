@@ -806,6 +806,8 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		p->recover = save;
 	}
 	(void)head;
+	if (rec->has_nsdmi && !rec->has_ctor)
+		declare_implicit_ctor(p, rec, p->tok); /* runs the default member initializers */
 	virtual_class_done(p, t, p->tok);
 	/* layout */
 	off = 0;
