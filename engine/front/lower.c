@@ -1309,7 +1309,9 @@ static int gen_new(struct lower *L, struct node *n)
 		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et };
 		store(L, el, v);
 	}
-	if (n->init)
+	if (n->op & 4)
+		init_from(L, et, p, gen_expr(L, n->cond), n->cond); /* the implicit copy constructor */
+	else if (n->init)
 		gen_expr(L, n->init);
 	else if (count >= 0 && (type_flags(et) & LWF_DEFAULT))
 		each_elem_n(L, et, p, -1, count, 0, emit_default);

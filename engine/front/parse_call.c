@@ -423,7 +423,6 @@ struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int 
 	if (!s)
 		return NULL;
 	struct fref fr = { .s = s, .name = ty->rec->name };
-	/* constructors are never templates here; avoid deduce */
 	struct obj *best = NULL;
 	int best_score = -1;
 	for (struct obj *f = s->obj; f; f = f->next_overload) {
@@ -431,6 +430,27 @@ struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int 
 		if (sc >= 0 && (!best || sc < best_score)) {
 			best = f;
 			best_score = sc;
+		}
+	}
+	/* constructor templates; never for a copy of the class itself while the
+	 * implicit copy constructor (which a template does not replace) exists */
+	int self_copy = nargs == 1 && args && args->ty->kind == TY_STRUCT && args->ty->rec == ty->rec &&
+			!ty->rec->copy_ctor;
+	for (struct template *t = s->tmpl; t && !self_copy && !p->deducing; t = t->next) {
+		if (t->is_class)
+			continue;
+		struct targ ta[8];
+		int q = p->quiet;
+		p->quiet = 1;
+		int ok = deduce(p, t, &fr, args, nargs, ta);
+		p->quiet = q;
+		if (!ok)
+			continue;
+		struct obj *f = instantiate_func(p, t, ta, t->nparams, at);
+		int sc = f ? cand_score(p, f, args, nargs) : -1;
+		if (sc >= 0 && (!best || sc + 1 < best_score)) {
+			best = f;
+			best_score = sc + 1;
 		}
 	}
 	if (!best && !quiet)

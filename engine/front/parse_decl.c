@@ -476,8 +476,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	}
 	if (is_ctor && cls)
 		cls->rec->has_ctor = 1;
-	if (cls && !at->is_static)
-		note_special_member(cls->rec, fn, name, is_ctor);
+	if (cls && !at->is_static && !is_inst)
+		note_special_member(cls->rec, fn, name, is_ctor); /* never a template's instance */
 	const char *qn = qualify(p, target->is_ns == 2 ? (cls ? cls : target->parent) : target, name);
 	if (p->inst_suffix_pending) {
 		struct strbuf sb;
@@ -966,7 +966,27 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			if (decl)
 				decl->var->ty = ty;
 		}
-		if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
+		int implicit_copy = 0;
+		if (ty->kind == TY_STRUCT && ty->rec->has_ctor && nargs == 1 && !ty->rec->copy_ctor &&
+		    args->ty->kind == TY_STRUCT && (args->ty->rec == ty->rec || is_base_of(ty->rec, args->ty->rec))) {
+			/* T x(y) with y a T and no user-declared copy constructor: the
+			 * implicit one, as T x = y (unless a constructor fits better) */
+			int q = p->quiet;
+			p->quiet = 1;
+			implicit_copy = !find_ctor(p, ty, args, nargs, t, 1);
+			p->quiet = q;
+		}
+		if (implicit_copy) {
+			struct node *e = conv(p, args, ty, "initialization");
+			if (decl) {
+				decl->init = e;
+			} else {
+				struct initializer *in = initz_new(p, ty);
+				in->expr = e;
+				v->init = in;
+				v->has_init = 1;
+			}
+		} else if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
 			struct obj *c = find_ctor(p, ty, args, nargs, t, 0);
 			if (c) {
 				v->addr_taken = 1;

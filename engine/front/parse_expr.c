@@ -905,9 +905,10 @@ static struct obj *class_alloc_fn(struct parser *p, struct type *ty, const char 
  * new-expr = "new" ("(" expr ")")? type ("[" expr "]")* ("(" args ")" | "{" args "}")?
  * An ND_NEW: lowering allocates (the class's operator new, else the heap of
  * the code's side; placement: rhs), stores the address in the hidden pointer
- * var, then runs init (a constructor call or a store through var) or, for
- * arrays of lhs elements, the default constructor of each (op & 2: value-
- * initialized, zeroed first).
+ * var, then runs init (a constructor call or a store through var), or copies
+ * cond there (op & 4: the implicit copy constructor) or, for arrays of lhs
+ * elements, the default constructor of each (op & 2: value-initialized,
+ * zeroed first).
  */
 static struct node *new_expr(struct parser *p, struct token *t)
 {
@@ -1000,7 +1001,21 @@ static struct node *new_expr(struct parser *p, struct token *t)
 		struct node *args = NULL;
 		if (has_args)
 			args = p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
-		struct obj *c = find_ctor(p, ty, args, nargs, t, 0);
+		struct obj *c = NULL;
+		if (nargs == 1 && !ty->rec->copy_ctor && args->ty->kind == TY_STRUCT &&
+		    (args->ty->rec == ty->rec || is_base_of(ty->rec, args->ty->rec))) {
+			int q = p->quiet;
+			p->quiet = 1;
+			c = find_ctor(p, ty, args, nargs, t, 1);
+			p->quiet = q;
+			if (!c) {
+				/* new T(x) with x a T: the implicit copy constructor */
+				n->cond = conv(p, args, ty, "initialization");
+				n->op |= 4;
+			}
+		}
+		if (!(n->op & 4))
+			c = find_ctor(p, ty, args, nargs, t, 0);
 		if (c) {
 			check_call_space(p, c, t, 0);
 			n->init = call_resolved(p, c, new_var(p, n->var, t), args, nargs, t);

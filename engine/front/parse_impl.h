@@ -84,6 +84,7 @@ struct template {
 	struct template *specs;
 	struct token *pattern;
 	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
+	struct record *ctor_rec;  /* a constructor template (named "<ctor>"): its class */
 };
 
 struct inst {
