@@ -1454,23 +1454,25 @@ static void launch_dims(struct lower *L, struct node *c, int32_t *out)
 
 static int gen_launch(struct lower *L, struct node *n)
 {
-	if (!n->func)
-		return -1;
-	int nargs = 8 + n->nargs;
+	if (!n->func && !n->lhs)
+		return -1; /* reported by the parser */
+	int nargs = 8 + n->nargs + (n->func ? 0 : 1);
 	int32_t *args = arena_alloc(L->a, sizeof(int32_t) * (size_t)nargs);
 	launch_dims(L, n->cfg[0], args);
 	launch_dims(L, n->cfg[1], args + 3);
 	args[6] = n->cfg[2] ? emit_cvt(L, IR_U64, type_ir(n->cfg[2]->ty), gen_expr(L, n->cfg[2])) : emit_const(L, IR_U64, 0);
 	args[7] = n->cfg[3] ? gen_expr(L, n->cfg[3]) : emit_const(L, IR_PTR, 0);
 	int k = 8;
+	if (!n->func)
+		args[k++] = gen_expr(L, n->lhs); /* through a pointer: the kernel's address first */
 	for (struct node *a = n->args; a && k < nargs; a = a->next) {
 		int v = gen_expr(L, a);
 		if (a->ty->kind == TY_STRUCT && (needs_copy(a->ty) || needs_dtor(a->ty)))
 			v = by_value_arg(L, a, v); /* the launch stub takes it by value */
 		args[k++] = v;
 	}
-	int idx = find_kernel(L, n->func->mangled);
-	if (idx < 0)
+	int idx = n->func ? find_kernel(L, n->func->mangled) : -1;
+	if (idx < 0 && n->func)
 		lerror(L, n->span, "undefined-function", "kernel '%s' is declared but never defined", n->func->qname);
 	struct ir_insn *in = emit(L, IR_LAUNCH, IR_VOID);
 	in->imm = idx;

@@ -520,6 +520,18 @@ static struct node *launch(struct parser *p, struct node *callee)
 		else
 			n->cfg[3] = decay(p, n->cfg[3]);
 	}
+	struct type *cty = callee->ty->kind == TY_PTR ? callee->ty->base : callee->ty;
+	if ((callee->kind != ND_FUNCADDR || !callee->aux) && cty->kind == TY_FUNC && cty->base->kind == TY_VOID &&
+	    !fn_is_device(p)) {
+		/* through a function pointer (void (*kernel)(...) = &k1; kernel<<<g, b>>>(...)):
+		 * the runtime checks that it points to a kernel */
+		struct node *call = call_indirect(p, callee, args, nargs, callee->tok);
+		n->lhs = call->lhs;
+		n->args = call->args;
+		n->nargs = call->nargs;
+		n->depth = call->depth + 1;
+		return n;
+	}
 	if (callee->kind != ND_FUNCADDR || !callee->aux) {
 		error_node(p, callee, "cuda-launch-non-kernel", "only a __global__ function can be launched with <<<...>>>");
 		return n;
