@@ -771,6 +771,8 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	if (p->tok->kind != TK_LBRACE)
 		fail_at(p, p->tok, "expected '{' to begin the function body");
 	struct node *body = compound_stmt(p);
+	if (is_auto_marker(fn->ty->base))
+		fn->ty->base = ty_void; /* auto f() { } without a return value */
 	if (inits) {
 		struct node *last = inits;
 		while (last->next)
@@ -1139,8 +1141,10 @@ struct node *declaration(struct parser *p, int ctx)
 			continue;
 		}
 		if (ty->kind == TY_FUNC) {
-			if (is_auto_marker(ty->base))
-				error_at(p, dn.tok, "unsupported", "deduced return types are not supported");
+			/* auto f(...) { ... }: the return type is the first return's
+			 * (func_body); only a definition outside a class can say it */
+			if (is_auto_marker(ty->base) && (ctx == CTX_CLASS || p->tok->kind != TK_LBRACE))
+				error_at(p, dn.tok, "unsupported", "deduced return types are supported only on function definitions outside a class");
 			struct obj *fn = declare_function(p, ty, &dn, &at2, 0);
 			if (first && (p->tok->kind == TK_LBRACE || (p->tok->kind == TK_COLON))) {
 				if (ctx == CTX_LOCAL)
