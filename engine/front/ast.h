@@ -163,7 +163,7 @@ enum node_kind {
 	ND_CONSTRUCT,     /* default-construct the object of type ty at address lhs (implicit members) */
 	ND_DESTROY,       /* destroy the object of type ty at address lhs (p->~T()) */
 	ND_NEW,           /* new: see new_expr in parse_expr.c */
-	ND_DELETE,        /* delete lhs (op 1: delete[]); func: the class's operator delete */
+	ND_DELETE,        /* delete lhs (op 1: delete[]); func: the class's operator delete; var: a virtual destructor's dispatcher */
 	/* statements */
 	ND_BLOCK, ND_EXPR_STMT, ND_DECL, ND_IF, ND_FOR, ND_DO, ND_SWITCH, ND_CASE,
 	ND_BREAK, ND_CONTINUE, ND_GOTO, ND_LABEL, ND_RETURN

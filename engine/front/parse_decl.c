@@ -731,6 +731,8 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 				et = et->base;
 			if (et->kind != TY_STRUCT)
 				continue;
+			if (!m->name && m->offset == 0 && fn->rec->base && et->rec == fn->rec->base->rec)
+				continue; /* the base subobject: constructed as the base below */
 			int done = 0;
 			for (int i = 0; i < nnamed; i++)
 				if (inited[i] == m)
@@ -1307,6 +1309,12 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (dtor) {
 			struct dname dd = { .tok = nt, .name = "~" };
 			struct obj *fn = declare_function(p, fty, &dd, &at, 0);
+			int is_virtual = 0;
+			for (struct token *x = s; x != nt; x = x->next)
+				is_virtual |= x->kind == TK_VIRTUAL;
+			/* a virtual destructor: delete through a base pointer runs the
+			 * dynamic type's (parse_virtual.c) */
+			virtual_method(p, rec, fn, is_virtual, 0, nt);
 			if (p->tok->kind == TK_LBRACE) {
 				defer_body(p, fn);
 				return;

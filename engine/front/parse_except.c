@@ -6,7 +6,7 @@
  * Design: no unwinder in the machine. An exception in flight is five hidden
  * host globals (__ws_exc_pending, the object's address, the id of its
  * type, its type's name and what() for std::exception-derived types).
- * `throw e;` copies e into storage of its own, sets them and jumps to the
+ * `throw e;` copy-constructs e into storage of its own, sets them and jumps to the
  * innermost handler of the function: the catch clauses of an enclosing try,
  * else the function's exception exit, which returns at once (main's prints
  * what libstdc++'s std::terminate prints and aborts, exit status 134). A
@@ -223,8 +223,22 @@ struct node *throw_stmt(struct parser *p)
 		if (c)
 			init = call_resolved(p, c, addr_of(p, sv, t), arg, 1, t);
 	}
+	if (!init && ty->kind == TY_STRUCT) {
+		/* the implicit copy constructor, as new (&store) T(x): the storage
+		 * holds no object (the last one thrown from here was destroyed by
+		 * its handler), so it must not be assigned */
+		struct node *nn = new_node(p, ND_NEW, t);
+		nn->ty = type_ptr(p->a, ty);
+		nn->rhs = addr_of(p, new_var(p, store, t), t);
+		nn->var = new_temp(p, nn->ty, t);
+		nn->var->addr_taken = 0;
+		nn->cond = conv(p, x, ty, "throw");
+		nn->op = 4;
+		nn->depth = nn->cond->depth + 2;
+		init = nn;
+	}
 	if (!init) {
-		init = new_binary(p, ND_ASSIGN, sv, ty->kind == TY_STRUCT ? x : conv(p, decay(p, x), ty, "throw"), t);
+		init = new_binary(p, ND_ASSIGN, sv, conv(p, decay(p, x), ty, "throw"), t);
 		init->ty = ty;
 	}
 	cur = cur->next = stmt_of(p, init, t);

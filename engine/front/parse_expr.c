@@ -1080,6 +1080,8 @@ static struct node *delete_expr(struct parser *p, struct token *t)
 	n->func = class_alloc_fn(p, ty, arr ? "operator delete[]" : "operator delete");
 	if (!n->func && arr)
 		n->func = class_alloc_fn(p, ty, "operator delete");
+	if (!arr && ty->kind == TY_STRUCT && ty->rec->dtor && ty->rec->dtor->is_virtual)
+		n->var = virtual_target(p, ty->rec->dtor); /* the dynamic type's destructor */
 	return n;
 }
 
