@@ -460,6 +460,37 @@ struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int 
 	return best;
 }
 
+/* Whether T x(arg) takes the implicit copy constructor of ty: arg is a ty (or
+ * derived from it), ty declares no copy constructor and no declared one fits. */
+int implicit_copy_init(struct parser *p, struct type *ty, struct node *arg, int nargs, struct token *at)
+{
+	if (ty->kind != TY_STRUCT || nargs != 1 || !arg || ty->rec->copy_ctor || arg->ty->kind != TY_STRUCT ||
+	    (arg->ty->rec != ty->rec && !is_base_of(ty->rec, arg->ty->rec)))
+		return 0;
+	if (!ty->rec->has_ctor)
+		return 1;
+	int q = p->quiet;
+	p->quiet = 1;
+	struct obj *c = find_ctor(p, ty, arg, 1, at, 1);
+	p->quiet = q;
+	return !c;
+}
+
+/* Copy-construct the object of type ty at address addr from src with the
+ * implicit copy constructor: new (addr) ty(src), as an ND_NEW (op 4). */
+struct node *copy_construct_at(struct parser *p, struct node *addr, struct type *ty, struct node *src, struct token *at)
+{
+	struct node *nn = new_node(p, ND_NEW, at);
+	nn->ty = type_ptr(p->a, ty);
+	nn->rhs = addr;
+	nn->var = new_temp(p, nn->ty, at);
+	nn->var->addr_taken = 0;
+	nn->cond = conv(p, src, ty, "initialization");
+	nn->op = 4;
+	nn->depth = nn->cond->depth + 2;
+	return nn;
+}
+
 /* A temporary of class type built by constructor ctor (or zero-initialized when NULL). */
 struct node *construct_temp(struct parser *p, struct type *ty, struct obj *ctor, struct node *args, int nargs, struct token *at)
 {

@@ -523,6 +523,8 @@ static void add_fn(struct parser *p, struct obj *fn)
  * no constructor fits (reported). */
 static struct node *init_member(struct parser *p, struct node *m, struct node *args, int nargs, struct token *name)
 {
+	if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor && implicit_copy_init(p, m->ty, args, nargs, name))
+		return copy_construct_at(p, addr_of(p, m, name), m->ty, args, name);
 	if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor) {
 		struct obj *c = find_ctor(p, m->ty, args, nargs, name, 0);
 		if (!c)
@@ -571,6 +573,12 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
 			/* Base(args): construct the base subobject through this */
 			struct type *bt = fn->rec->base;
+			if (bt->rec->has_ctor && implicit_copy_init(p, bt, args, nargs, name)) {
+				/* Base(other): the base's implicit copy constructor */
+				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
+				cur = cur->next = new_unary(p, ND_EXPR_STMT, copy_construct_at(p, th, bt, args, name), name);
+				continue;
+			}
 			struct obj *c = bt->rec->has_ctor ? find_ctor(p, bt, args, nargs, name, 0) : NULL;
 			if (c) {
 				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
@@ -758,8 +766,10 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 		/* a base not named among the mem-initializers is default-constructed first */
 		int named = 0;
 		for (struct node *i = inits; i; i = i->next)
-			if (i->lhs && i->lhs->kind == ND_CALL && i->lhs->func && i->lhs->func->is_ctor &&
-			    i->lhs->func->rec == fn->rec->base->rec)
+			if (i->lhs && ((i->lhs->kind == ND_CALL && i->lhs->func && i->lhs->func->is_ctor &&
+					i->lhs->func->rec == fn->rec->base->rec) ||
+				       (i->lhs->kind == ND_NEW && (i->lhs->op & 4) &&
+					i->lhs->ty->base->rec == fn->rec->base->rec)))
 				named = 1;
 		struct type *dt = thisv->ty->base;
 		struct node *bc = named ? NULL : base_default_ctor(p, dt, new_var(p, thisv, fn->tok), fn->tok);

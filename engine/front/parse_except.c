@@ -227,15 +227,7 @@ struct node *throw_stmt(struct parser *p)
 		/* the implicit copy constructor, as new (&store) T(x): the storage
 		 * holds no object (the last one thrown from here was destroyed by
 		 * its handler), so it must not be assigned */
-		struct node *nn = new_node(p, ND_NEW, t);
-		nn->ty = type_ptr(p->a, ty);
-		nn->rhs = addr_of(p, new_var(p, store, t), t);
-		nn->var = new_temp(p, nn->ty, t);
-		nn->var->addr_taken = 0;
-		nn->cond = conv(p, x, ty, "throw");
-		nn->op = 4;
-		nn->depth = nn->cond->depth + 2;
-		init = nn;
+		init = copy_construct_at(p, addr_of(p, new_var(p, store, t), t), ty, x, t);
 	}
 	if (!init) {
 		init = new_binary(p, ND_ASSIGN, sv, conv(p, decay(p, x), ty, "throw"), t);

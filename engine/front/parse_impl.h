@@ -334,6 +334,8 @@ struct node *call_args(struct parser *p, int *nargs);
 struct node *brace_args(struct parser *p, int *nargs);
 struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet);
 struct node *construct_temp(struct parser *p, struct type *ty, struct obj *ctor, struct node *args, int nargs, struct token *at);
+int implicit_copy_init(struct parser *p, struct type *ty, struct node *arg, int nargs, struct token *at);
+struct node *copy_construct_at(struct parser *p, struct node *addr, struct type *ty, struct node *src, struct token *at);
 struct node *aggregate_temp(struct parser *p, struct type *ty, struct node *args, struct token *at);
 struct node *functional_cast(struct parser *p, struct type *ty, struct token *at);
 

@@ -416,6 +416,30 @@ static int starts_params(struct parser *p)
 }
 
 
+/* Whether the parenthesized list at p->tok parses as function parameters
+ * (quietly; the tokens are read again afterwards). */
+static int params_parse(struct parser *p)
+{
+	struct token *save_tok = p->tok, *save_prev = p->prev;
+	struct scope *save_scope = p->scope;
+	int saveq = p->quiet, depth = p->depth, ok = 0;
+	p->quiet++;
+	jmp_buf jb, *save = p->recover;
+	p->recover = &jb;
+	if (!setjmp(jb)) {
+		next(p);
+		func_params(p, ty_int);
+		ok = 1;
+	}
+	p->recover = save;
+	p->quiet = saveq;
+	p->depth = depth;
+	p->scope = save_scope;
+	p->tok = save_tok;
+	p->prev = save_prev;
+	return ok;
+}
+
 /* Skip a nested declarator quietly (its type is parsed again once the suffix is known). */
 static void probe_declarator(struct parser *p)
 {
@@ -547,6 +571,8 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		dn->qual = qual;
 	}
 	int allow_func = !(p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
+	if (allow_func && p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !params_parse(p))
+		allow_func = 0; /* T x(U(1), 2): an object whose first argument starts like a type */
 	ty = type_suffix(p, ty, allow_func);
 	/* trailing parts: const (methods), noexcept, __ws_builtin(NAME), attributes */
 	for (;;) {
