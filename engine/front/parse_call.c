@@ -532,8 +532,14 @@ struct node *aggregate_temp(struct parser *p, struct type *ty, struct node *args
 		struct node *mem = new_unary(p, ND_MEMBER, new_var(p, tmp, at), at);
 		mem->mem = m;
 		mem->ty = m->ty;
-		struct node *as = new_binary(p, ND_ASSIGN, mem, conv(p, decay(p, a), m->ty, "initialization"), at);
-		as->ty = m->ty;
+		struct node *as;
+		if (m->ty->kind == TY_STRUCT && a->ty->kind == TY_STRUCT) {
+			/* a member of class type is copy-initialized, a temporary's object taken over */
+			as = copy_construct_at(p, addr_of(p, mem, at), m->ty, a, at);
+		} else {
+			as = new_binary(p, ND_ASSIGN, mem, conv(p, decay(p, a), m->ty, "initialization"), at);
+			as->ty = m->ty;
+		}
 		chain = chain ? new_binary(p, ND_COMMA, chain, as, at) : as;
 		chain->ty = as->ty;
 		m = m->next;

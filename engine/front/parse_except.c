@@ -24,6 +24,7 @@ struct exc_state {
 	struct obj *pending, *object, *type, *name, *what;
 	struct plist *thrown;     /* struct exc_type, one per distinct thrown type */
 	struct plist *catches;    /* struct exc_catch: conditions to complete at the end */
+	struct plist *handlers;   /* struct exc_catch: every handler's end, to complete at the end */
 	struct plist *exits;      /* functions whose body needs the exception exit */
 	int ntry;
 };
@@ -35,7 +36,8 @@ struct exc_type {
 
 struct exc_catch {
 	struct node *cond;        /* filled in by except_finish */
-	struct type *ty;          /* the caught type, without reference and cv */
+	struct type *ty;          /* the caught type, without reference and cv (NULL: catch (...)) */
+	struct node *destroy;     /* the end of the handler: destroys the exception object (except_finish) */
 };
 
 static struct exc_state *exc(struct parser *p)
@@ -215,6 +217,7 @@ struct node *throw_stmt(struct parser *p)
 	snprintf(name, sizeof(name), "__ws_thrown%d", ++e->ntry);
 	struct obj *store = hidden_global(p, arena_strdup(p->a, name), ty, t);
 	store->addr_taken = 1;
+	store->static_local = 1; /* no object until thrown, none after its handler: not built or destroyed at exit */
 	struct node *sv = new_var(p, store, t);
 	struct node *init = NULL;
 	if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
@@ -307,6 +310,9 @@ struct node *try_stmt(struct parser *p)
 		push_scope(p);
 		struct node *cond;
 		struct node *bind = NULL;
+		struct exc_catch *hend = arena_alloc(p->a, sizeof(*hend));
+		hend->destroy = new_node(p, ND_BLOCK, ct);
+		plist_add(p, &e->handlers, hend);
 		if (consume(p, TK_ELLIPSIS)) {
 			cond = new_num(p, 1, ty_bool, ct);
 		} else {
@@ -316,6 +322,7 @@ struct node *try_stmt(struct parser *p)
 			ty = declarator_dn(p, ty, &dn, &at);
 			struct type *caught = ty->kind == TY_REF ? ty->base : ty;
 			caught = strip_cv(p, caught);
+			hend->ty = caught;
 			struct exc_catch *c = arena_alloc(p->a, sizeof(*c));
 			c->ty = caught;
 			cond = new_num(p, 0, ty_bool, ct);
@@ -347,6 +354,7 @@ struct node *try_stmt(struct parser *p)
 			fail_at(p, p->tok, "expected '{' after the catch clause");
 		hc = hc->next = compound_stmt(p);
 		p->f.in_handler = save_in;
+		hc = hc->next = hend->destroy; /* the handler ends: so does the exception object */
 		hc = hc->next = go_to(p, lend, ct);
 		h->body = hh.next;
 		pop_scope(p);
@@ -546,5 +554,29 @@ void except_finish(struct parser *p)
 		}
 		if (chain)
 			*c->cond = *chain;
+	}
+	/* the end of each handler: destroy the exception object as the type it
+	 * was thrown as (a handler left by `throw;`, return or goto skips this) */
+	for (struct plist *l = e->handlers; l; l = l->next) {
+		struct exc_catch *c = l->item;
+		struct token *t = c->destroy->tok;
+		struct node head = { 0 }, *cur = &head;
+		for (struct plist *m = e->thrown; m; m = m->next) {
+			struct exc_type *x = m->item;
+			if (x->ty->kind != TY_STRUCT ||
+			    (c->ty && !type_same(x->ty, c->ty) &&
+			     !(c->ty->kind == TY_STRUCT && is_base_of(c->ty->rec, x->ty->rec))))
+				continue;
+			struct node *cmp = new_binary(p, ND_EQ, new_var(p, e->type, t), new_num(p, x->id, ty_int, t), t);
+			cmp->ty = ty_bool;
+			struct node *obj = new_cast(p, new_var(p, e->object, t), type_ptr(p->a, x->ty));
+			struct node *d = new_unary(p, ND_DESTROY, obj, t);
+			d->ty = x->ty;
+			struct node *iff = new_node(p, ND_IF, t);
+			iff->cond = cmp;
+			iff->then = stmt_of(p, d, t);
+			cur = cur->next = iff;
+		}
+		c->destroy->body = head.next;
 	}
 }

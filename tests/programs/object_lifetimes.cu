@@ -3,8 +3,9 @@
 // destructor of its own), delete through a base pointer runs the dynamic
 // type's virtual destructor, a thrown object is copy-constructed (its
 // std::string member deep-copied, temporaries elided) and the destructors of
-// the locals left run while the exception propagates; std::runtime_error
-// keeps its message in a std::string.
+// the locals left run while the exception propagates, the exception object
+// is destroyed when its handler ends; an aggregate's member of class type
+// takes over a temporary; std::runtime_error keeps its message in a std::string.
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -40,7 +41,12 @@ struct Counted {
   int id;
   Counted(int i) : id(i) {}
   Counted(const Counted &o) : id(o.id + 10) { printf("copy %d\n", id); }
-  ~Counted() { printf("destroy %d\n", id); }  // the thrown copy: not before exit here (NEEDSWORK)
+  ~Counted() { printf("destroy %d\n", id); }
+};
+
+struct Wrapped {
+  Counted c;
+  int k;
 };
 
 void inner(int k) {
@@ -84,5 +90,11 @@ int main() {
       printf("caught Counted %d\n", c.id);
     }
   }
+  try {
+    throw Wrapped{Counted(7), 1};
+  } catch (Wrapped &w) {
+    printf("caught Wrapped %d %d\n", w.c.id, w.k);
+  }
+  printf("end\n");
   return 0;
 }
