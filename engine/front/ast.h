@@ -37,6 +37,7 @@ struct member {
 	struct type *ty;
 	long offset;
 	struct token *tok;
+	struct token *init;    /* a default member initializer: its '=' or '{' */
 };
 
 struct record {
@@ -59,6 +60,7 @@ struct record {
 	 * member __vid by every constructor (0: not polymorphic) */
 	int vid;
 	int is_abstract;
+	int has_nsdmi;         /* a member has a default member initializer */
 };
 
 struct param {
@@ -123,6 +125,8 @@ struct obj {
 	/* virtual member functions: the dispatcher that calls the final overrider */
 	struct obj *vdisp;
 	unsigned is_virtual : 1, is_pure : 1;
+	/* conversion functions: operator T() (is_explicit: explicit operator T()) */
+	unsigned is_conv : 1, is_explicit : 1;
 	/* exceptions (parse_except.c) */
 	unsigned may_throw : 1, has_throw : 1, has_exc_exit : 1;
 	/* lowering scratch */
@@ -159,7 +163,7 @@ enum node_kind {
 	ND_CONSTRUCT,     /* default-construct the object of type ty at address lhs (implicit members) */
 	ND_DESTROY,       /* destroy the object of type ty at address lhs (p->~T()) */
 	ND_NEW,           /* new: see new_expr in parse_expr.c */
-	ND_DELETE,        /* delete lhs (op 1: delete[]); func: the class's operator delete */
+	ND_DELETE,        /* delete lhs (op 1: delete[]); func: the class's operator delete; var: a virtual destructor's dispatcher */
 	/* statements */
 	ND_BLOCK, ND_EXPR_STMT, ND_DECL, ND_IF, ND_FOR, ND_DO, ND_SWITCH, ND_CASE,
 	ND_BREAK, ND_CONTINUE, ND_GOTO, ND_LABEL, ND_RETURN

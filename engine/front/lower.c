@@ -1015,13 +1015,21 @@ static void each_elem_n(struct lower *L, struct type *et, int dst, int src, int 
 
 static void emit_destroy(struct lower *L, struct type *t, int addr, int unused);
 
+/* The base subobject, which the parser also lists as the first (unnamed)
+ * member: the special members handle it once, as the base. */
+static int is_base_member(const struct record *r, const struct member *m)
+{
+	return r->base && !m->name && m->offset == 0 && m->ty->kind == TY_STRUCT && m->ty->rec == r->base->rec;
+}
+
 /* The implicit part of destruction: members in reverse order, then the base. */
 static void destroy_members(struct lower *L, struct record *r, int addr)
 {
 	struct member *ms[256];
 	int n = 0;
 	for (struct member *m = r->members; m && n < 256; m = m->next)
-		ms[n++] = m;
+		if (!is_base_member(r, m))
+			ms[n++] = m;
 	while (n-- > 0)
 		if (needs_dtor(ms[n]->ty))
 			emit_destroy(L, ms[n]->ty, addr_plus(L, addr, ms[n]->offset), -1);
@@ -1065,7 +1073,7 @@ static void emit_copy(struct lower *L, struct type *t, int dst, int src)
 	if (t->rec->base && needs_copy(t->rec->base))
 		emit_copy(L, t->rec->base, dst, src);
 	for (struct member *m = t->rec->members; m; m = m->next)
-		if (needs_copy(m->ty))
+		if (needs_copy(m->ty) && !is_base_member(t->rec, m))
 			emit_copy(L, m->ty, addr_plus(L, dst, m->offset), addr_plus(L, src, m->offset));
 }
 
@@ -1119,7 +1127,8 @@ static void emit_default(struct lower *L, struct type *t, int addr, int unused)
 	if (t->rec->base)
 		emit_default(L, t->rec->base, addr, -1);
 	for (struct member *m = t->rec->members; m; m = m->next)
-		emit_default(L, m->ty, addr_plus(L, addr, m->offset), -1);
+		if (!is_base_member(t->rec, m))
+			emit_default(L, m->ty, addr_plus(L, addr, m->offset), -1);
 }
 
 /* Cleanups: what runs when a scope is left (locals, by-value parameters,
@@ -1309,7 +1318,9 @@ static int gen_new(struct lower *L, struct node *n)
 		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et };
 		store(L, el, v);
 	}
-	if (n->init)
+	if (n->op & 4)
+		init_from(L, et, p, gen_expr(L, n->cond), n->cond); /* the implicit copy constructor */
+	else if (n->init)
 		gen_expr(L, n->init);
 	else if (count >= 0 && (type_flags(et) & LWF_DEFAULT))
 		each_elem_n(L, et, p, -1, count, 0, emit_default);
@@ -1335,6 +1346,8 @@ static int gen_delete(struct lower *L, struct node *n)
 			in->sp = SP_GENERIC;
 			each_elem_n(L, et, p, -1, in->d, 1, emit_destroy);
 		}
+	} else if (n->var) {
+		special_call(L, n->var, p, -1); /* a virtual destructor's dispatcher */
 	} else if (needs_dtor(et)) {
 		emit_destroy(L, et, p, -1);
 	}
@@ -1452,23 +1465,25 @@ static void launch_dims(struct lower *L, struct node *c, int32_t *out)
 
 static int gen_launch(struct lower *L, struct node *n)
 {
-	if (!n->func)
-		return -1;
-	int nargs = 8 + n->nargs;
+	if (!n->func && !n->lhs)
+		return -1; /* reported by the parser */
+	int nargs = 8 + n->nargs + (n->func ? 0 : 1);
 	int32_t *args = arena_alloc(L->a, sizeof(int32_t) * (size_t)nargs);
 	launch_dims(L, n->cfg[0], args);
 	launch_dims(L, n->cfg[1], args + 3);
 	args[6] = n->cfg[2] ? emit_cvt(L, IR_U64, type_ir(n->cfg[2]->ty), gen_expr(L, n->cfg[2])) : emit_const(L, IR_U64, 0);
 	args[7] = n->cfg[3] ? gen_expr(L, n->cfg[3]) : emit_const(L, IR_PTR, 0);
 	int k = 8;
+	if (!n->func)
+		args[k++] = gen_expr(L, n->lhs); /* through a pointer: the kernel's address first */
 	for (struct node *a = n->args; a && k < nargs; a = a->next) {
 		int v = gen_expr(L, a);
 		if (a->ty->kind == TY_STRUCT && (needs_copy(a->ty) || needs_dtor(a->ty)))
 			v = by_value_arg(L, a, v); /* the launch stub takes it by value */
 		args[k++] = v;
 	}
-	int idx = find_kernel(L, n->func->mangled);
-	if (idx < 0)
+	int idx = n->func ? find_kernel(L, n->func->mangled) : -1;
+	if (idx < 0 && n->func)
 		lerror(L, n->span, "undefined-function", "kernel '%s' is declared but never defined", n->func->qname);
 	struct ir_insn *in = emit(L, IR_LAUNCH, IR_VOID);
 	in->imm = idx;
@@ -2724,6 +2739,8 @@ static void mark_reachable(struct node *n, int depth)
 		mark_type(n->ty->kind == TY_PTR && (n->kind == ND_NEW || n->kind == ND_DELETE) ? n->ty->base : n->ty, 0);
 	if (n->kind == ND_DELETE && n->lhs && n->lhs->ty->kind == TY_PTR)
 		mark_type(n->lhs->ty->base, 0);
+	if (n->kind == ND_DELETE && n->var)
+		mark_fn(n->var, depth); /* a virtual destructor's dispatcher */
 	if (n->kind == ND_DECL && n->var && n->var->is_static)
 		mark_initz(n->var->init, depth + 1);
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,

@@ -423,7 +423,6 @@ struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int 
 	if (!s)
 		return NULL;
 	struct fref fr = { .s = s, .name = ty->rec->name };
-	/* constructors are never templates here; avoid deduce */
 	struct obj *best = NULL;
 	int best_score = -1;
 	for (struct obj *f = s->obj; f; f = f->next_overload) {
@@ -433,11 +432,63 @@ struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int 
 			best_score = sc;
 		}
 	}
+	/* constructor templates; never for a copy of the class itself while the
+	 * implicit copy constructor (which a template does not replace) exists */
+	int self_copy = nargs == 1 && args && args->ty->kind == TY_STRUCT && args->ty->rec == ty->rec &&
+			!ty->rec->copy_ctor;
+	for (struct template *t = s->tmpl; t && !self_copy && !p->deducing; t = t->next) {
+		if (t->is_class)
+			continue;
+		struct targ ta[8];
+		int q = p->quiet;
+		p->quiet = 1;
+		int ok = deduce(p, t, &fr, args, nargs, ta);
+		p->quiet = q;
+		if (!ok)
+			continue;
+		struct obj *f = instantiate_func(p, t, ta, t->nparams, at);
+		int sc = f ? cand_score(p, f, args, nargs) : -1;
+		if (sc >= 0 && (!best || sc + 1 < best_score)) {
+			best = f;
+			best_score = sc + 1;
+		}
+	}
 	if (!best && !quiet)
 		error_at(p, at, "no-match", "no matching constructor for '%s' with %d argument%s",
 			 ty->rec->name ? ty->rec->name : "struct", nargs, nargs == 1 ? "" : "s");
 	(void)fr;
 	return best;
+}
+
+/* Whether T x(arg) takes the implicit copy constructor of ty: arg is a ty (or
+ * derived from it), ty declares no copy constructor and no declared one fits. */
+int implicit_copy_init(struct parser *p, struct type *ty, struct node *arg, int nargs, struct token *at)
+{
+	if (ty->kind != TY_STRUCT || nargs != 1 || !arg || ty->rec->copy_ctor || arg->ty->kind != TY_STRUCT ||
+	    (arg->ty->rec != ty->rec && !is_base_of(ty->rec, arg->ty->rec)))
+		return 0;
+	if (!ty->rec->has_ctor)
+		return 1;
+	int q = p->quiet;
+	p->quiet = 1;
+	struct obj *c = find_ctor(p, ty, arg, 1, at, 1);
+	p->quiet = q;
+	return !c;
+}
+
+/* Copy-construct the object of type ty at address addr from src with the
+ * implicit copy constructor: new (addr) ty(src), as an ND_NEW (op 4). */
+struct node *copy_construct_at(struct parser *p, struct node *addr, struct type *ty, struct node *src, struct token *at)
+{
+	struct node *nn = new_node(p, ND_NEW, at);
+	nn->ty = type_ptr(p->a, ty);
+	nn->rhs = addr;
+	nn->var = new_temp(p, nn->ty, at);
+	nn->var->addr_taken = 0;
+	nn->cond = conv(p, src, ty, "initialization");
+	nn->op = 4;
+	nn->depth = nn->cond->depth + 2;
+	return nn;
 }
 
 /* A temporary of class type built by constructor ctor (or zero-initialized when NULL). */
@@ -481,8 +532,14 @@ struct node *aggregate_temp(struct parser *p, struct type *ty, struct node *args
 		struct node *mem = new_unary(p, ND_MEMBER, new_var(p, tmp, at), at);
 		mem->mem = m;
 		mem->ty = m->ty;
-		struct node *as = new_binary(p, ND_ASSIGN, mem, conv(p, decay(p, a), m->ty, "initialization"), at);
-		as->ty = m->ty;
+		struct node *as;
+		if (m->ty->kind == TY_STRUCT && a->ty->kind == TY_STRUCT) {
+			/* a member of class type is copy-initialized, a temporary's object taken over */
+			as = copy_construct_at(p, addr_of(p, mem, at), m->ty, a, at);
+		} else {
+			as = new_binary(p, ND_ASSIGN, mem, conv(p, decay(p, a), m->ty, "initialization"), at);
+			as->ty = m->ty;
+		}
 		chain = chain ? new_binary(p, ND_COMMA, chain, as, at) : as;
 		chain->ty = as->ty;
 		m = m->next;
@@ -510,7 +567,7 @@ struct node *functional_cast(struct parser *p, struct type *ty, struct token *at
 		return new_cast(p, new_num(p, 0, ty_int, at), ty);
 	if (nargs > 1)
 		error_at(p, at, "arg-count", "too many values in a functional cast");
-	struct node *e = decay(p, args);
+	struct node *e = decay(p, explicit_conv(p, args, ty));
 	if (!type_is_scalar(e->ty) || !type_is_scalar(ty)) {
 		if (ty->kind != TY_VOID)
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));

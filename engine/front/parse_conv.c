@@ -111,10 +111,79 @@ static int ref_rank(struct parser *p, struct node *n, struct type *to)
 	return r < 0 ? -1 : r + (r == 0 ? 1 : 0);
 }
 
+/*
+ * The conversion function (a member operator T(), also of a base class) that
+ * converts an object of class type `from` best to the non-class type `to`,
+ * or NULL. to NULL: any arithmetic or pointer type (the operands of built-in
+ * operators). explicit_ok: an explicit conversion or a condition, where
+ * `explicit operator T()` counts too (and converting to bool, any scalar).
+ */
+struct obj *conv_function(struct parser *p, struct type *from, struct type *to, int explicit_ok)
+{
+	if (from->kind != TY_STRUCT || (to && (to->kind == TY_STRUCT || to->kind == TY_VOID)))
+		return NULL;
+	struct obj *best = NULL;
+	int best_rank = -1, n = 0;
+	for (struct record *r = from->rec; r && n < 64; r = r->base ? r->base->rec : NULL, n++) {
+		if (!r->scope)
+			continue;
+		for (struct sym *s = r->scope->syms; s; s = s->next) {
+			if (s->kind != SYM_FUNC)
+				continue;
+			for (struct obj *f = s->obj; f; f = f->next_overload) {
+				if (!f->is_conv || (f->is_explicit && !explicit_ok) ||
+				    (from->is_const && !f->ty->is_method_const))
+					continue;
+				struct type *rt = f->ty->base;
+				if (rt->kind == TY_REF)
+					rt = rt->base;
+				int rk;
+				if (!to)
+					rk = type_is_arith(rt) || rt->kind == TY_PTR ? 0 : -1;
+				else if (to->kind == TY_BOOL && explicit_ok)
+					rk = type_is_scalar(rt) ? (rt->kind == TY_BOOL ? 0 : 2) : -1;
+				else if (rt->kind == TY_STRUCT)
+					rk = -1;
+				else {
+					struct node fake = { .kind = ND_CALL, .ty = rt };
+					rk = value_rank(p, &fake, to);
+				}
+				if (rk >= 0 && (!best || rk < best_rank)) {
+					best = f;
+					best_rank = rk;
+				}
+			}
+		}
+	}
+	return best;
+}
+
+/* The call of conversion function fn on the object n. */
+struct node *call_conv_function(struct parser *p, struct node *n, struct obj *fn)
+{
+	struct node *thisarg = addr_of(p, n, n->tok);
+	check_call_space(p, fn, n->tok, 0);
+	struct node *c = call_resolved(p, virtual_target(p, fn), thisarg, NULL, 0, n->tok);
+	c->span = n->span;
+	return c;
+}
+
+/* n converted for an explicit cast to the non-class type `to`: through its
+ * class's conversion function when it is an object, else n itself. */
+struct node *explicit_conv(struct parser *p, struct node *n, struct type *to)
+{
+	if (n->ty->kind != TY_STRUCT)
+		return n;
+	struct obj *fn = conv_function(p, n->ty, to->kind == TY_REF ? to->base : to, 1);
+	return fn ? call_conv_function(p, n, fn) : n;
+}
+
 /* A conversion to a non-reference type. */
 static int value_rank(struct parser *p, struct node *n, struct type *to)
 {
 	struct type *from = n->ty;
+	if (from->kind == TY_STRUCT && to->kind != TY_STRUCT)
+		return conv_function(p, from, to, 0) ? 3 : -1;
 	if (type_same(to, from))
 		return to->kind == TY_ARRAY ? 0 : 0;
 	if (type_is_arith(to) && type_is_arith(from)) {
@@ -177,6 +246,11 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 		return to->kind == TY_STRUCT ? n : new_cast(p, n, strip_cv(p, to));
 	if (to->kind == TY_VOID)
 		return new_cast(p, n, to);
+	if (from->kind == TY_STRUCT && to->kind != TY_STRUCT) {
+		struct obj *fn = conv_function(p, from, to, 0);
+		if (fn)
+			return conv(p, call_conv_function(p, n, fn), to, what);
+	}
 	if (type_is_arith(to) && type_is_arith(from)) {
 		if (to->kind == TY_ENUM && from->kind != TY_ENUM)
 			error_node(p, n, "type-mismatch", "cannot convert '%s' to '%s' in %s",
@@ -408,9 +482,19 @@ struct node *poison(struct parser *p, struct token *t)
 	return n;
 }
 
+static int is_sreg_ref(struct node *n)
+{
+	return n->kind == ND_SREG || (n->kind == ND_MEMBER && n->lhs->kind == ND_SREG);
+}
+
 int is_lvalue(struct node *n)
 {
 	switch (n->kind) {
+	case ND_COND:
+		/* c ? a : b with both arms lvalues of one type is an lvalue ([expr.cond]) */
+		return n->then && n->els && n->then->ty->kind != TY_VOID && is_lvalue(n->then) &&
+		       is_lvalue(n->els) && type_same(n->then->ty, n->els->ty) &&
+		       n->then->ty->is_const == n->els->ty->is_const && !is_sreg_ref(n->then) && !is_sreg_ref(n->els);
 	case ND_VAR: return !n->var->is_func;
 	case ND_DEREF: return 1;
 	case ND_MEMBER: return 1;
@@ -490,6 +574,17 @@ struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 			   bvar_name(n->kind == ND_SREG ? n : n->lhs));
 		return new_num(p, 0, type_ptr(p->a, n->ty), t);
 	}
+	if (n->kind == ND_COND && is_lvalue(n)) {
+		/* &(c ? a : b) is c ? &a : &b */
+		struct node *c = new_node(p, ND_COND, n->tok);
+		c->cond = n->cond;
+		c->then = addr_of(p, n->then, t);
+		c->els = addr_of(p, n->els, t);
+		c->ty = type_ptr(p->a, n->ty);
+		c->span = n->span;
+		c->depth = n->depth + 1;
+		return c;
+	}
 	if (n->kind == ND_DEREF) {
 		/* &*p is p */
 		struct node *r = new_cast(p, n->lhs, type_ptr(p->a, n->ty));
@@ -503,6 +598,19 @@ struct node *addr_of(struct parser *p, struct node *n, struct token *t)
 	struct node *a = new_unary(p, ND_ADDR, n, t);
 	a->ty = type_ptr(p->a, n->ty);
 	return a;
+}
+
+/* n for a use that writes it: an lvalue c ? a : b of scalar type becomes
+ * *(c ? &a : &b), since its arms may live in registers; anything else is n. */
+struct node *as_lvalue(struct parser *p, struct node *n)
+{
+	if (n->kind != ND_COND || n->ty->kind == TY_STRUCT || !is_lvalue(n))
+		return n;
+	struct node *a = addr_of(p, n, n->tok);
+	struct node *d = new_unary(p, ND_DEREF, a, n->tok);
+	d->ty = n->ty;
+	d->span = n->span;
+	return d;
 }
 
 /* Materialize an rvalue into a temporary so that a const reference can bind to it. */

@@ -476,8 +476,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	}
 	if (is_ctor && cls)
 		cls->rec->has_ctor = 1;
-	if (cls && !at->is_static)
-		note_special_member(cls->rec, fn, name, is_ctor);
+	if (cls && !at->is_static && !is_inst)
+		note_special_member(cls->rec, fn, name, is_ctor); /* never a template's instance */
 	const char *qn = qualify(p, target->is_ns == 2 ? (cls ? cls : target->parent) : target, name);
 	if (p->inst_suffix_pending) {
 		struct strbuf sb;
@@ -519,6 +519,27 @@ static void add_fn(struct parser *p, struct obj *fn)
 	p->funcs_tail = &fn->next;
 }
 
+/* Initialize member m (this->m) from args, as a mem-initializer m(args) does; NULL if
+ * no constructor fits (reported). */
+static struct node *init_member(struct parser *p, struct node *m, struct node *args, int nargs, struct token *name)
+{
+	if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor && implicit_copy_init(p, m->ty, args, nargs, name))
+		return copy_construct_at(p, addr_of(p, m, name), m->ty, args, name);
+	if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor) {
+		struct obj *c = find_ctor(p, m->ty, args, nargs, name, 0);
+		if (!c)
+			return NULL;
+		return call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
+	}
+	if (nargs == 0 && m->ty->kind == TY_STRUCT) /* member(): value-initialized (helper_timer.h's start_time()) */
+		return assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
+	if (nargs == 0)
+		return assign_to(p, m, new_num(p, 0, ty_int, name), name);
+	if (nargs > 1)
+		error_at(p, name, "arg-count", "too many initializers for member '%s'", m->mem->name);
+	return assign_to(p, m, args, name);
+}
+
 /* mem-initializers = ":" member ("(" args ")" | "{" args "}") ("," ...)* */
 /* The call that default-constructs the base subobject at address addr (a Derived *), or NULL. */
 static struct node *base_default_ctor(struct parser *p, struct type *ty, struct node *addr, struct token *at)
@@ -552,6 +573,12 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		if (s && s->kind == SYM_TYPE && fn->rec->base && s->ty->kind == TY_STRUCT && s->ty->rec == fn->rec->base->rec) {
 			/* Base(args): construct the base subobject through this */
 			struct type *bt = fn->rec->base;
+			if (bt->rec->has_ctor && implicit_copy_init(p, bt, args, nargs, name)) {
+				/* Base(other): the base's implicit copy constructor */
+				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
+				cur = cur->next = new_unary(p, ND_EXPR_STMT, copy_construct_at(p, th, bt, args, name), name);
+				continue;
+			}
 			struct obj *c = bt->rec->has_ctor ? find_ctor(p, bt, args, nargs, name, 0) : NULL;
 			if (c) {
 				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
@@ -572,25 +599,80 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		struct node *m = new_unary(p, ND_MEMBER, d, name);
 		m->mem = s->mem;
 		m->ty = s->mem->ty;
-		struct node *init;
-		if (m->ty->kind == TY_STRUCT && m->ty->rec->has_ctor) {
-			struct obj *c = find_ctor(p, m->ty, args, nargs, name, 0);
-			if (!c)
-				continue;
-			init = call_resolved(p, c, addr_of(p, m, name), args, nargs, name);
-		} else if (nargs == 0 && m->ty->kind == TY_STRUCT) {
-			/* member(): value-initialized (helper_timer.h's start_time()) */
-			init = assign_to(p, m, aggregate_temp(p, m->ty, NULL, name), name);
-		} else if (nargs == 0) {
-			init = assign_to(p, m, new_num(p, 0, ty_int, name), name);
-		} else {
-			if (nargs > 1)
-				error_at(p, name, "arg-count", "too many initializers for member '%s'", name->text);
-			init = assign_to(p, m, args, name);
-		}
+		struct node *init = init_member(p, m, args, nargs, name);
+		if (!init)
+			continue;
 		struct node *st = new_unary(p, ND_EXPR_STMT, init, name);
 		cur = cur->next = st;
 	} while (consume(p, TK_COMMA));
+	return head.next;
+}
+
+/* The default member initializers (int n = 5; T x{1, 2};) of the members a
+ * constructor's mem-initializers do not name, as statements; adds those
+ * members to named. */
+static struct node *default_member_inits(struct parser *p, struct obj *fn, struct obj *thisv, struct member **named,
+					 int *nnamed)
+{
+	struct node head = { 0 }, *cur = &head;
+	for (struct member *mb = fn->rec->members; mb; mb = mb->next) {
+		if (!mb->init)
+			continue;
+		int done = 0;
+		for (int i = 0; i < *nnamed; i++)
+			done |= named[i] == mb;
+		if (done)
+			continue;
+		struct token *name = mb->tok, *save = p->tok;
+		p->tok = mb->init;
+		int nargs = 1;
+		struct node *args;
+		consume(p, TK_ASSIGN);
+		if (p->tok->kind == TK_LBRACE)
+			args = brace_args(p, &nargs);
+		else
+			args = assign(p);
+		p->tok = save;
+		if (*nnamed < 64)
+			named[(*nnamed)++] = mb;
+		struct node *th = new_var(p, thisv, name);
+		struct node *d = new_unary(p, ND_DEREF, th, name);
+		d->ty = th->ty->base;
+		struct node *m = new_unary(p, ND_MEMBER, d, name);
+		m->mem = mb;
+		m->ty = mb->ty;
+		struct node *init = NULL;
+		if (mb->ty->kind == TY_ARRAY) {
+			/* T a[n] = {x, y}: element by element, the rest zero */
+			struct node *a = args, *na;
+			for (long i = 0; i < mb->ty->array_len && (a || type_is_scalar(mb->ty->base)); a = na, i++) {
+				na = a ? a->next : NULL;
+				if (a)
+					a->next = NULL;
+				else
+					a = new_num(p, 0, ty_int, name);
+				struct node *base = decay(p, m);
+				struct node *add = new_binary(p, ND_PTRADD, base, new_num(p, i, ty_long, name), name);
+				add->ty = base->ty;
+				add->ival = mb->ty->base->size;
+				struct node *el = new_unary(p, ND_DEREF, add, name);
+				el->ty = mb->ty->base;
+				struct node *as = assign_to(p, el, a, name);
+				if (init) {
+					init = new_binary(p, ND_COMMA, init, as, name);
+					init->ty = as->ty;
+				} else {
+					init = as;
+				}
+			}
+		} else if (mb->ty->kind == TY_STRUCT && !mb->ty->rec->has_ctor && mb->init->kind == TK_LBRACE) {
+			init = assign_to(p, m, aggregate_temp(p, mb->ty, args, name), name);
+		} else {
+			init = init_member(p, m, args, nargs, name);
+		}
+		if (init)
+			cur = cur->next = new_unary(p, ND_EXPR_STMT, init, name);
+	}
 	return head.next;
 }
 
@@ -636,6 +718,16 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	int nnamed = 0;
 	if (fn->is_ctor && p->tok->kind == TK_COLON)
 		inits = mem_initializers(p, fn, thisv, inited, &nnamed);
+	if (fn->is_ctor && fn->rec && fn->rec->has_nsdmi && thisv) {
+		struct node *dm = default_member_inits(p, fn, thisv, inited, &nnamed);
+		if (dm) {
+			struct node *last = dm;
+			while (last->next)
+				last = last->next;
+			last->next = inits;
+			inits = dm;
+		}
+	}
 	if (fn->is_ctor && fn->rec && thisv) {
 		/* members of class type not named among the mem-initializers are
 		 * default-constructed before them (lowering decides whether that
@@ -647,6 +739,8 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 				et = et->base;
 			if (et->kind != TY_STRUCT)
 				continue;
+			if (!m->name && m->offset == 0 && fn->rec->base && et->rec == fn->rec->base->rec)
+				continue; /* the base subobject: constructed as the base below */
 			int done = 0;
 			for (int i = 0; i < nnamed; i++)
 				if (inited[i] == m)
@@ -672,8 +766,10 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 		/* a base not named among the mem-initializers is default-constructed first */
 		int named = 0;
 		for (struct node *i = inits; i; i = i->next)
-			if (i->lhs && i->lhs->kind == ND_CALL && i->lhs->func && i->lhs->func->is_ctor &&
-			    i->lhs->func->rec == fn->rec->base->rec)
+			if (i->lhs && ((i->lhs->kind == ND_CALL && i->lhs->func && i->lhs->func->is_ctor &&
+					i->lhs->func->rec == fn->rec->base->rec) ||
+				       (i->lhs->kind == ND_NEW && (i->lhs->op & 4) &&
+					i->lhs->ty->base->rec == fn->rec->base->rec)))
 				named = 1;
 		struct type *dt = thisv->ty->base;
 		struct node *bc = named ? NULL : base_default_ctor(p, dt, new_var(p, thisv, fn->tok), fn->tok);
@@ -687,6 +783,8 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	if (p->tok->kind != TK_LBRACE)
 		fail_at(p, p->tok, "expected '{' to begin the function body");
 	struct node *body = compound_stmt(p);
+	if (is_auto_marker(fn->ty->base))
+		fn->ty->base = ty_void; /* auto f() { } without a return value */
 	if (inits) {
 		struct node *last = inits;
 		while (last->next)
@@ -882,7 +980,27 @@ static struct node *declare_var(struct parser *p, struct type *ty, struct dname 
 			if (decl)
 				decl->var->ty = ty;
 		}
-		if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
+		int implicit_copy = 0;
+		if (ty->kind == TY_STRUCT && ty->rec->has_ctor && nargs == 1 && !ty->rec->copy_ctor &&
+		    args->ty->kind == TY_STRUCT && (args->ty->rec == ty->rec || is_base_of(ty->rec, args->ty->rec))) {
+			/* T x(y) with y a T and no user-declared copy constructor: the
+			 * implicit one, as T x = y (unless a constructor fits better) */
+			int q = p->quiet;
+			p->quiet = 1;
+			implicit_copy = !find_ctor(p, ty, args, nargs, t, 1);
+			p->quiet = q;
+		}
+		if (implicit_copy) {
+			struct node *e = conv(p, args, ty, "initialization");
+			if (decl) {
+				decl->init = e;
+			} else {
+				struct initializer *in = initz_new(p, ty);
+				in->expr = e;
+				v->init = in;
+				v->has_init = 1;
+			}
+		} else if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
 			struct obj *c = find_ctor(p, ty, args, nargs, t, 0);
 			if (c) {
 				v->addr_taken = 1;
@@ -1035,8 +1153,10 @@ struct node *declaration(struct parser *p, int ctx)
 			continue;
 		}
 		if (ty->kind == TY_FUNC) {
-			if (is_auto_marker(ty->base))
-				error_at(p, dn.tok, "unsupported", "deduced return types are not supported");
+			/* auto f(...) { ... }: the return type is the first return's
+			 * (func_body); only a definition outside a class can say it */
+			if (is_auto_marker(ty->base) && (ctx == CTX_CLASS || p->tok->kind != TK_LBRACE))
+				error_at(p, dn.tok, "unsupported", "deduced return types are supported only on function definitions outside a class");
 			struct obj *fn = declare_function(p, ty, &dn, &at2, 0);
 			if (first && (p->tok->kind == TK_LBRACE || (p->tok->kind == TK_COLON))) {
 				if (ctx == CTX_LOCAL)
@@ -1077,6 +1197,89 @@ struct node *declaration(struct parser *p, int ctx)
 }
 
 /* member = access ":" | declaration of fields, methods, constructors, static members */
+/* Skip a default member initializer: "{" ... "}" or "=" up to the ',' or ';' that ends it. */
+static void skip_member_init(struct parser *p)
+{
+	if (p->tok->kind == TK_LBRACE) {
+		int depth = 0;
+		do {
+			if (p->tok->kind == TK_LBRACE)
+				depth++;
+			else if (p->tok->kind == TK_RBRACE)
+				depth--;
+			next(p);
+		} while (depth > 0 && p->tok->kind != TK_EOF);
+		return;
+	}
+	next(p);
+	int depth = 0;
+	while (p->tok->kind != TK_EOF) {
+		enum tok_kind k = p->tok->kind;
+		if (depth == 0 && (k == TK_COMMA || k == TK_SEMI || k == TK_RBRACE))
+			return;
+		if (k == TK_LPAREN || k == TK_LBRACK || k == TK_LBRACE)
+			depth++;
+		else if ((k == TK_RPAREN || k == TK_RBRACK || k == TK_RBRACE) && depth > 0)
+			depth--;
+		next(p);
+	}
+}
+
+/*
+ * conversion-function = ("explicit" | "virtual" | spec)* "operator" conversion-type-id "(" ")"
+ *                       ("const" | "noexcept")* (body | "= default" ";" | "= 0" ";" | ";")
+ * The specifiers before "operator" were read by the caller from s; at holds
+ * the CUDA ones. Declared as the member "operator T" marked is_conv.
+ */
+static void conversion_decl(struct parser *p, struct record *rec, struct token *s, struct declattr *at)
+{
+	int is_explicit = 0, is_virtual = 0;
+	for (struct token *x = s; x != p->tok; x = x->next) {
+		is_explicit |= x->kind == TK_EXPLICIT;
+		is_virtual |= x->kind == TK_VIRTUAL;
+		at->is_inline |= x->kind == TK_INLINE;
+		at->is_constexpr |= x->kind == TK_CONSTEXPR;
+	}
+	struct token *ot = next(p);
+	struct type *cty = conversion_type(p);
+	skip(p, TK_LPAREN);
+	struct type *fty = func_params(p, cty);
+	if (fty->params)
+		error_at(p, ot, "bad-decl", "a conversion function takes no parameters");
+	for (;;) {
+		if (consume(p, TK_CONST))
+			fty->is_method_const = 1;
+		else if (consume(p, TK_NOEXCEPT)) {
+			if (p->tok->kind == TK_LPAREN)
+				skip_balanced_parens(p);
+		} else if (is_ident(p->tok, "override") || is_ident(p->tok, "final"))
+			next(p);
+		else if (!cuda_spec(p, at))
+			break;
+	}
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_adds(&sb, "operator ");
+	type_str(cty, &sb);
+	struct dname dn = { .tok = ot, .name = arena_strdup(p->a, strbuf_cstr(&sb)) };
+	strbuf_release(&sb);
+	struct obj *fn = declare_function(p, fty, &dn, at, 0);
+	fn->is_conv = 1;
+	fn->is_explicit = is_explicit;
+	int pure = 0;
+	if (p->tok->kind == TK_LBRACE) {
+		virtual_method(p, rec, fn, is_virtual, 0, ot);
+		defer_body(p, fn);
+		return;
+	}
+	if (consume(p, TK_ASSIGN)) {
+		pure = p->tok->kind == TK_NUM;
+		next(p);
+	}
+	virtual_method(p, rec, fn, is_virtual, pure, ot);
+	skip(p, TK_SEMI);
+}
+
 void member_decl(struct parser *p, struct record *rec, struct type *rty)
 {
 	struct token *t = p->tok;
@@ -1116,6 +1319,12 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (dtor) {
 			struct dname dd = { .tok = nt, .name = "~" };
 			struct obj *fn = declare_function(p, fty, &dd, &at, 0);
+			int is_virtual = 0;
+			for (struct token *x = s; x != nt; x = x->next)
+				is_virtual |= x->kind == TK_VIRTUAL;
+			/* a virtual destructor: delete through a base pointer runs the
+			 * dynamic type's (parse_virtual.c) */
+			virtual_method(p, rec, fn, is_virtual, 0, nt);
 			if (p->tok->kind == TK_LBRACE) {
 				defer_body(p, fn);
 				return;
@@ -1143,6 +1352,10 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 			}
 		}
 		skip(p, TK_SEMI);
+		return;
+	}
+	if (p->tok->kind == TK_OPERATOR && is_typename(p, p->tok->next)) {
+		conversion_decl(p, rec, s, &at);
 		return;
 	}
 	p->tok = s;
@@ -1206,9 +1419,14 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		if (find_in_scope(rec->scope, dn.name) && find_in_scope(rec->scope, dn.name)->kind == SYM_MEMBER)
 			error_at(p, dn.tok, "redefinition", "duplicate member '%s'", dn.name);
 		add_member(p, rec, dn.name, ty, dn.tok);
-		if (consume(p, TK_ASSIGN) || p->tok->kind == TK_LBRACE) {
-			error_at(p, p->tok, "unsupported", "default member initializers are not supported");
-			assign(p);
+		if (p->tok->kind == TK_ASSIGN || p->tok->kind == TK_LBRACE) {
+			/* a default member initializer: parsed in each constructor that
+			 * does not name the member (an implicit one if none is declared) */
+			struct sym *ms = find_in_scope(rec->scope, dn.name);
+			if (ms && ms->kind == SYM_MEMBER)
+				ms->mem->init = p->tok;
+			rec->has_nsdmi = 1;
+			skip_member_init(p);
 		}
 		first = 0;
 	} while (consume(p, TK_COMMA));
@@ -1392,8 +1610,25 @@ static int out_of_class_special(struct parser *p)
 	p->tok = nt->next;
 	next(p);
 	struct type *fty = func_params(p, ty_void);
-	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT))
-		;
+	while (cuda_spec(p, &at) || consume(p, TK_NOEXCEPT) ||
+	       (p->tok->kind == TK_THROW && p->tok->next->kind == TK_LPAREN && consume(p, TK_THROW)))
+		if (p->prev->kind == TK_THROW)
+			skip_balanced_parens(p);
+	/* the definition of a special member the class declared, never a new one */
+	struct sym *ds = find_in_scope(rec->scope, dtor ? "~" : "<ctor>");
+	int declared = 0;
+	for (struct obj *o = ds && ds->kind == SYM_FUNC ? ds->obj : NULL; o; o = o->next_overload)
+		if (dtor || same_params(o->ty, fty))
+			declared = 1;
+	if (!declared) {
+		if (dtor)
+			error_at(p, nt, "undeclared", "no destructor of '%s' is declared in the class", rec->name);
+		else
+			error_at(p, nt, "undeclared", "no constructor of '%s' with these parameters is declared in the class",
+				 rec->name);
+		skip_declaration(p);
+		return 1;
+	}
 	struct dname dn = { .tok = nt, .name = dtor ? "~" : nt->text, .qual = qual };
 	struct obj *fn = declare_function(p, fty, &dn, &at, !dtor);
 	if (p->tok->kind == TK_LBRACE || p->tok->kind == TK_COLON)
@@ -1561,19 +1796,18 @@ int out_of_class_ctor(struct parser *p)
 			skip_balanced_parens(p);
 	struct record *rec = ct->rec;
 	if (dtor) {
-		/* as inside the class: destructor bodies do not run yet */
-		if (p->tok->kind != TK_LBRACE) {
-			skip(p, TK_SEMI);
+		/* the destructor the class declared */
+		struct sym *ds = find_in_scope(rec->scope, "~");
+		struct obj *fn = ds && ds->kind == SYM_FUNC ? ds->obj : NULL;
+		if (!fn) {
+			error_at(p, nt, "undeclared", "no destructor of '%s' is declared in the class",
+				 rec->name ? rec->name : "?");
+			skip_declaration(p);
 			return 1;
 		}
-		int depth = 0;
-		do {
-			if (p->tok->kind == TK_LBRACE)
-				depth++;
-			else if (p->tok->kind == TK_RBRACE)
-				depth--;
-			next(p);
-		} while (depth > 0 && p->tok->kind != TK_EOF);
+		if (consume(p, TK_SEMI))
+			return 1;
+		func_body(p, fn, rec->scope);
 		return 1;
 	}
 	struct sym *cs = find_in_scope(rec->scope, "<ctor>");

@@ -6,7 +6,7 @@
  * Design: no unwinder in the machine. An exception in flight is five hidden
  * host globals (__ws_exc_pending, the object's address, the id of its
  * type, its type's name and what() for std::exception-derived types).
- * `throw e;` copies e into storage of its own, sets them and jumps to the
+ * `throw e;` copy-constructs e into storage of its own, sets them and jumps to the
  * innermost handler of the function: the catch clauses of an enclosing try,
  * else the function's exception exit, which returns at once (main's prints
  * what libstdc++'s std::terminate prints and aborts, exit status 134). A
@@ -24,6 +24,7 @@ struct exc_state {
 	struct obj *pending, *object, *type, *name, *what;
 	struct plist *thrown;     /* struct exc_type, one per distinct thrown type */
 	struct plist *catches;    /* struct exc_catch: conditions to complete at the end */
+	struct plist *handlers;   /* struct exc_catch: every handler's end, to complete at the end */
 	struct plist *exits;      /* functions whose body needs the exception exit */
 	int ntry;
 };
@@ -35,7 +36,8 @@ struct exc_type {
 
 struct exc_catch {
 	struct node *cond;        /* filled in by except_finish */
-	struct type *ty;          /* the caught type, without reference and cv */
+	struct type *ty;          /* the caught type, without reference and cv (NULL: catch (...)) */
+	struct node *destroy;     /* the end of the handler: destroys the exception object (except_finish) */
 };
 
 static struct exc_state *exc(struct parser *p)
@@ -215,6 +217,7 @@ struct node *throw_stmt(struct parser *p)
 	snprintf(name, sizeof(name), "__ws_thrown%d", ++e->ntry);
 	struct obj *store = hidden_global(p, arena_strdup(p->a, name), ty, t);
 	store->addr_taken = 1;
+	store->static_local = 1; /* no object until thrown, none after its handler: not built or destroyed at exit */
 	struct node *sv = new_var(p, store, t);
 	struct node *init = NULL;
 	if (ty->kind == TY_STRUCT && ty->rec->has_ctor) {
@@ -223,8 +226,14 @@ struct node *throw_stmt(struct parser *p)
 		if (c)
 			init = call_resolved(p, c, addr_of(p, sv, t), arg, 1, t);
 	}
+	if (!init && ty->kind == TY_STRUCT) {
+		/* the implicit copy constructor, as new (&store) T(x): the storage
+		 * holds no object (the last one thrown from here was destroyed by
+		 * its handler), so it must not be assigned */
+		init = copy_construct_at(p, addr_of(p, new_var(p, store, t), t), ty, x, t);
+	}
 	if (!init) {
-		init = new_binary(p, ND_ASSIGN, sv, ty->kind == TY_STRUCT ? x : conv(p, decay(p, x), ty, "throw"), t);
+		init = new_binary(p, ND_ASSIGN, sv, conv(p, decay(p, x), ty, "throw"), t);
 		init->ty = ty;
 	}
 	cur = cur->next = stmt_of(p, init, t);
@@ -301,6 +310,9 @@ struct node *try_stmt(struct parser *p)
 		push_scope(p);
 		struct node *cond;
 		struct node *bind = NULL;
+		struct exc_catch *hend = arena_alloc(p->a, sizeof(*hend));
+		hend->destroy = new_node(p, ND_BLOCK, ct);
+		plist_add(p, &e->handlers, hend);
 		if (consume(p, TK_ELLIPSIS)) {
 			cond = new_num(p, 1, ty_bool, ct);
 		} else {
@@ -310,6 +322,7 @@ struct node *try_stmt(struct parser *p)
 			ty = declarator_dn(p, ty, &dn, &at);
 			struct type *caught = ty->kind == TY_REF ? ty->base : ty;
 			caught = strip_cv(p, caught);
+			hend->ty = caught;
 			struct exc_catch *c = arena_alloc(p->a, sizeof(*c));
 			c->ty = caught;
 			cond = new_num(p, 0, ty_bool, ct);
@@ -341,6 +354,7 @@ struct node *try_stmt(struct parser *p)
 			fail_at(p, p->tok, "expected '{' after the catch clause");
 		hc = hc->next = compound_stmt(p);
 		p->f.in_handler = save_in;
+		hc = hc->next = hend->destroy; /* the handler ends: so does the exception object */
 		hc = hc->next = go_to(p, lend, ct);
 		h->body = hh.next;
 		pop_scope(p);
@@ -540,5 +554,29 @@ void except_finish(struct parser *p)
 		}
 		if (chain)
 			*c->cond = *chain;
+	}
+	/* the end of each handler: destroy the exception object as the type it
+	 * was thrown as (a handler left by `throw;`, return or goto skips this) */
+	for (struct plist *l = e->handlers; l; l = l->next) {
+		struct exc_catch *c = l->item;
+		struct token *t = c->destroy->tok;
+		struct node head = { 0 }, *cur = &head;
+		for (struct plist *m = e->thrown; m; m = m->next) {
+			struct exc_type *x = m->item;
+			if (x->ty->kind != TY_STRUCT ||
+			    (c->ty && !type_same(x->ty, c->ty) &&
+			     !(c->ty->kind == TY_STRUCT && is_base_of(c->ty->rec, x->ty->rec))))
+				continue;
+			struct node *cmp = new_binary(p, ND_EQ, new_var(p, e->type, t), new_num(p, x->id, ty_int, t), t);
+			cmp->ty = ty_bool;
+			struct node *obj = new_cast(p, new_var(p, e->object, t), type_ptr(p->a, x->ty));
+			struct node *d = new_unary(p, ND_DESTROY, obj, t);
+			d->ty = x->ty;
+			struct node *iff = new_node(p, ND_IF, t);
+			iff->cond = cmp;
+			iff->then = stmt_of(p, d, t);
+			cur = cur->next = iff;
+		}
+		c->destroy->body = head.next;
 	}
 }

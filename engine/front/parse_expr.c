@@ -520,6 +520,18 @@ static struct node *launch(struct parser *p, struct node *callee)
 		else
 			n->cfg[3] = decay(p, n->cfg[3]);
 	}
+	struct type *cty = callee->ty->kind == TY_PTR ? callee->ty->base : callee->ty;
+	if ((callee->kind != ND_FUNCADDR || !callee->aux) && cty->kind == TY_FUNC && cty->base->kind == TY_VOID &&
+	    !fn_is_device(p)) {
+		/* through a function pointer (void (*kernel)(...) = &k1; kernel<<<g, b>>>(...)):
+		 * the runtime checks that it points to a kernel */
+		struct node *call = call_indirect(p, callee, args, nargs, callee->tok);
+		n->lhs = call->lhs;
+		n->args = call->args;
+		n->nargs = call->nargs;
+		n->depth = call->depth + 1;
+		return n;
+	}
 	if (callee->kind != ND_FUNCADDR || !callee->aux) {
 		error_node(p, callee, "cuda-launch-non-kernel", "only a __global__ function can be launched with <<<...>>>");
 		return n;
@@ -635,8 +647,16 @@ static struct node *postfix(struct parser *p)
 		if (t->kind == TK_DOT || t->kind == TK_ARROW) {
 			next(p);
 			if (t->kind == TK_ARROW) {
+				/* x->m on a class object: x.operator->(), again while that
+				 * gives an object (smart pointers, iterators) */
+				for (int i = 0; n->ty->kind == TY_STRUCT && i < 32; i++) {
+					struct node *o = try_operator(p, "operator->", n, NULL, t);
+					if (!o)
+						break;
+					n = o;
+				}
 				if (n->ty->kind == TY_STRUCT) {
-					error_at(p, t, "bad-member", "'->' on a struct (did you mean '.'?)");
+					error_at(p, t, "bad-member", "'->' on a struct without operator-> (did you mean '.'?)");
 				} else {
 					struct node *b = decay(p, n);
 					if (b->ty->kind != TY_PTR) {
@@ -685,6 +705,7 @@ static struct node *postfix(struct parser *p)
 					continue;
 				}
 			}
+			n = as_lvalue(p, n);
 			check_assignable(p, n, t);
 			struct node *u = new_unary(p, t->kind == TK_INC ? ND_POSTINC : ND_POSTDEC, n, t);
 			u->ty = strip_cv(p, n->ty);
@@ -799,7 +820,7 @@ static struct node *try_operator(struct parser *p, const char *op, struct node *
 		r->next = NULL;
 	if (l->ty->kind == TY_STRUCT) {
 		struct sym *s = find_in_scope(l->ty->rec->scope, op);
-		if (s && s->kind == SYM_FUNC) {
+		if (s && (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class))) {
 			struct fref fr = { .s = s, .name = op };
 			l->next = NULL;
 			mfn = resolve(p, &fr, r, nargs - 1, at);
@@ -896,9 +917,10 @@ static struct obj *class_alloc_fn(struct parser *p, struct type *ty, const char 
  * new-expr = "new" ("(" expr ")")? type ("[" expr "]")* ("(" args ")" | "{" args "}")?
  * An ND_NEW: lowering allocates (the class's operator new, else the heap of
  * the code's side; placement: rhs), stores the address in the hidden pointer
- * var, then runs init (a constructor call or a store through var) or, for
- * arrays of lhs elements, the default constructor of each (op & 2: value-
- * initialized, zeroed first).
+ * var, then runs init (a constructor call or a store through var), or copies
+ * cond there (op & 4: the implicit copy constructor) or, for arrays of lhs
+ * elements, the default constructor of each (op & 2: value-initialized,
+ * zeroed first).
  */
 static struct node *new_expr(struct parser *p, struct token *t)
 {
@@ -991,7 +1013,21 @@ static struct node *new_expr(struct parser *p, struct token *t)
 		struct node *args = NULL;
 		if (has_args)
 			args = p->tok->kind == TK_LPAREN ? call_args(p, &nargs) : brace_args(p, &nargs);
-		struct obj *c = find_ctor(p, ty, args, nargs, t, 0);
+		struct obj *c = NULL;
+		if (nargs == 1 && !ty->rec->copy_ctor && args->ty->kind == TY_STRUCT &&
+		    (args->ty->rec == ty->rec || is_base_of(ty->rec, args->ty->rec))) {
+			int q = p->quiet;
+			p->quiet = 1;
+			c = find_ctor(p, ty, args, nargs, t, 1);
+			p->quiet = q;
+			if (!c) {
+				/* new T(x) with x a T: the implicit copy constructor */
+				n->cond = conv(p, args, ty, "initialization");
+				n->op |= 4;
+			}
+		}
+		if (!(n->op & 4))
+			c = find_ctor(p, ty, args, nargs, t, 0);
 		if (c) {
 			check_call_space(p, c, t, 0);
 			n->init = call_resolved(p, c, new_var(p, n->var, t), args, nargs, t);
@@ -1044,6 +1080,8 @@ static struct node *delete_expr(struct parser *p, struct token *t)
 	n->func = class_alloc_fn(p, ty, arr ? "operator delete[]" : "operator delete");
 	if (!n->func && arr)
 		n->func = class_alloc_fn(p, ty, "operator delete");
+	if (!arr && ty->kind == TY_STRUCT && ty->rec->dtor && ty->rec->dtor->is_virtual)
+		n->var = virtual_target(p, ty->rec->dtor); /* the dynamic type's destructor */
 	return n;
 }
 
@@ -1092,6 +1130,8 @@ static struct node *unary(struct parser *p)
 		struct node *e = decay(p, cast_expr(p));
 		if (e->ty->kind == TY_STRUCT && (r = try_operator(p, "operator!", e, NULL, t)))
 			break;
+		if (e->ty->kind == TY_STRUCT)
+			e = to_cond(p, e); /* explicit operator bool() */
 		if (!type_is_scalar(e->ty))
 			error_node(p, e, "bad-operand", "invalid operand to '!'");
 		r = new_unary(p, ND_NOT, e, t);
@@ -1154,6 +1194,7 @@ static struct node *unary(struct parser *p)
 		if (e->ty->kind == TY_STRUCT &&
 		    (r = try_operator(p, t->kind == TK_INC ? "operator++" : "operator--", e, NULL, t)))
 			break;
+		e = as_lvalue(p, e);
 		check_assignable(p, e, t);
 		if (!type_is_scalar(e->ty) || e->ty->kind == TY_NULLPTR)
 			error_node(p, e, "bad-operand", "invalid operand to '%s'", tok_str(t));
@@ -1212,7 +1253,7 @@ static struct node *unary(struct parser *p)
 			r->xvalue = ty->is_rref;
 			break;
 		}
-		e = decay(p, e);
+		e = decay(p, explicit_conv(p, e, ty));
 		if (ty->kind == TY_STRUCT) {
 			r = conv(p, e, ty, "cast");
 			break;
@@ -1254,7 +1295,15 @@ static struct node *cast_expr(struct parser *p)
 		enter(p, t);
 		struct node *e = cast_expr(p);
 		leave(p);
-		e = decay(p, funcref_value(p, e));
+		if (ty->kind == TY_REF && is_lvalue(e) && e->kind != ND_SREG) {
+			/* (T &)x names x as a T: *(T *)&x */
+			struct node *c = new_cast(p, addr_of(p, e, t), type_ptr(p->a, ty->base));
+			struct node *d = new_unary(p, ND_DEREF, c, t);
+			d->ty = ty->base;
+			d->xvalue = ty->is_rref;
+			return d;
+		}
+		e = decay(p, explicit_conv(p, funcref_value(p, e), ty));
 		if (ty->kind == TY_STRUCT)
 			return conv(p, e, ty, "cast");
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID)) {
@@ -1300,6 +1349,11 @@ static struct node *binary_op(struct parser *p, enum node_kind k, struct node *l
 		struct node *o = try_operator(p, binop_name(k), l, r, t);
 		if (o)
 			return o;
+		/* the built-in operator on what a conversion function gives */
+		struct obj *lf = conv_function(p, l->ty, NULL, 0), *rf = conv_function(p, r->ty, NULL, 0);
+		if ((l->ty->kind != TY_STRUCT || lf) && (r->ty->kind != TY_STRUCT || rf))
+			return binary_op(p, k, lf ? call_conv_function(p, l, lf) : l,
+					 rf ? call_conv_function(p, r, rf) : r, t);
 		error_at(p, t, "bad-operand", "invalid operands to binary '%s' ('%s' and '%s')", tok_str(t),
 			 type_name(p->a, l->ty), type_name(p->a, r->ty));
 		return new_num(p, 0, ty_int, t);
@@ -1415,6 +1469,9 @@ struct node *to_cond(struct parser *p, struct node *n)
 {
 	n = decay(p, funcref_value(p, n));
 	if (n->ty->kind == TY_STRUCT) {
+		struct obj *fn = conv_function(p, n->ty, ty_bool, 1);
+		if (fn)
+			return to_cond(p, call_conv_function(p, n, fn));
 		error_node(p, n, "bad-operand", "a struct cannot be used as a condition");
 		return new_num(p, 0, ty_bool, n->tok);
 	}
@@ -1469,7 +1526,10 @@ struct node *conditional(struct parser *p)
 	n->cond = to_cond(p, c);
 	a = decay(p, funcref_value(p, a));
 	b = decay(p, funcref_value(p, b));
-	if (type_is_arith(a->ty) && type_is_arith(b->ty)) {
+	if (a->ty->kind != TY_VOID && a->ty->kind != TY_STRUCT && type_same(a->ty, b->ty) &&
+	    a->ty->is_const == b->ty->is_const && is_lvalue(a) && is_lvalue(b)) {
+		n->ty = a->ty; /* an lvalue: is_lvalue says so, as_lvalue and addr_of use it */
+	} else if (type_is_arith(a->ty) && type_is_arith(b->ty)) {
 		arith_conv(p, &a, &b);
 		n->ty = a->ty;
 	} else if (a->ty->kind == TY_VOID || b->ty->kind == TY_VOID) {
@@ -1537,6 +1597,7 @@ struct node *assign_to(struct parser *p, struct node *l, struct node *r, struct 
 				return o;
 		}
 	}
+	l = as_lvalue(p, l);
 	check_assignable(p, l, t);
 	struct node *n = new_binary(p, ND_ASSIGN, l, conv(p, decay(p, funcref_value(p, r)), l->ty, "assignment"), t);
 	n->ty = l->ty;
@@ -1568,6 +1629,7 @@ struct node *assign(struct parser *p)
 			leave(p);
 			return o;
 		}
+		n = as_lvalue(p, n);
 		check_assignable(p, n, t);
 		/* the operation as if written l = l op r, with l evaluated once */
 		struct node *op = binary_op(p, k, n, r, t);

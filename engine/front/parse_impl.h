@@ -84,6 +84,7 @@ struct template {
 	struct template *specs;
 	struct token *pattern;
 	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
+	struct record *ctor_rec;  /* a constructor template (named "<ctor>"): its class */
 };
 
 struct inst {
@@ -281,6 +282,7 @@ int is_auto_marker(struct type *t);
 int is_typename(struct parser *p, struct token *t);
 struct type *declspec(struct parser *p, struct declattr *at);
 const char *operator_name(struct parser *p);
+struct type *conversion_type(struct parser *p);
 struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, struct declattr *at);
 struct type *abstract_type(struct parser *p);
 struct type *func_params(struct parser *p, struct type *ret);
@@ -302,6 +304,9 @@ struct node *new_cast(struct parser *p, struct node *n, struct type *to);
 int is_null_const(struct parser *p, struct node *n);
 int conv_rank(struct parser *p, struct node *n, struct type *to);
 struct node *conv(struct parser *p, struct node *n, struct type *to, const char *what);
+struct obj *conv_function(struct parser *p, struct type *from, struct type *to, int explicit_ok);
+struct node *call_conv_function(struct parser *p, struct node *n, struct obj *fn);
+struct node *explicit_conv(struct parser *p, struct node *n, struct type *to);
 struct node *decay(struct parser *p, struct node *n);
 void arith_conv(struct parser *p, struct node **l, struct node **r);
 double eval_double(struct parser *p, struct node *n, int *ok, int depth);
@@ -309,6 +314,7 @@ long eval_int(struct parser *p, struct node *n, int *ok, int depth);
 long const_int(struct parser *p, struct node *n, int *ok);
 struct node *poison(struct parser *p, struct token *t);
 int is_lvalue(struct node *n);
+struct node *as_lvalue(struct parser *p, struct node *n);
 int is_rvalue(struct node *n);
 int fn_is_device(struct parser *p);
 void check_assignable(struct parser *p, struct node *n, struct token *t);
@@ -328,6 +334,8 @@ struct node *call_args(struct parser *p, int *nargs);
 struct node *brace_args(struct parser *p, int *nargs);
 struct obj *find_ctor(struct parser *p, struct type *ty, struct node *args, int nargs, struct token *at, int quiet);
 struct node *construct_temp(struct parser *p, struct type *ty, struct obj *ctor, struct node *args, int nargs, struct token *at);
+int implicit_copy_init(struct parser *p, struct type *ty, struct node *arg, int nargs, struct token *at);
+struct node *copy_construct_at(struct parser *p, struct node *addr, struct type *ty, struct node *src, struct token *at);
 struct node *aggregate_temp(struct parser *p, struct type *ty, struct node *args, struct token *at);
 struct node *functional_cast(struct parser *p, struct type *ty, struct token *at);
 

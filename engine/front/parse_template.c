@@ -42,6 +42,11 @@ int template_args(struct parser *p, struct targ *args, int max)
 
 /* ---- templates ---- */
 
+/* While a signature is parsed for deduction, value parameter i stands for
+ * VAL_PLACEHOLDER + i: an array bound T (&)[N] then says which parameter it is
+ * (small enough that T (&)[R][C] is not too large an array). */
+#define VAL_PLACEHOLDER 32480L
+
 static struct scope *bind_scope(struct parser *p, struct template *t, struct targ *args, int n, int placeholder)
 {
 	struct scope *sc = arena_alloc(p->a, sizeof(*sc));
@@ -64,7 +69,7 @@ static struct scope *bind_scope(struct parser *p, struct template *t, struct tar
 		} else {
 			struct sym *s = add_sym(p, sc, tp->name, SYM_ENUMC);
 			s->ty = ty_int;
-			s->val = placeholder ? 1 : (i < n ? args[i].val : 0);
+			s->val = placeholder ? VAL_PLACEHOLDER + i : (i < n ? args[i].val : 0);
 		}
 	}
 	return sc;
@@ -245,8 +250,15 @@ struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *
 	p->no_func_suffix = 0;
 	jmp_buf jb;
 	p->recover = &jb;
-	if (!setjmp(jb))
-		declaration(p, CTX_FILE);
+	if (!setjmp(jb)) {
+		if (t->ctor_rec) {
+			/* a constructor template: declared as in its class, body now */
+			member_decl(p, t->ctor_rec, NULL);
+			parse_deferred(p);
+		} else {
+			declaration(p, CTX_FILE);
+		}
+	}
 	inst_leave(p, &ss);
 	return in->fn;
 }
@@ -589,8 +601,18 @@ static int unify(struct type *P, struct type *A, struct targ *out, int *bound, i
 	}
 	if (P->kind == TY_PTR && (A->kind == TY_PTR || A->kind == TY_ARRAY))
 		return unify(P->base, A->base, out, bound, depth + 1);
-	if (P->kind == TY_ARRAY && A->kind == TY_ARRAY)
+	if (P->kind == TY_ARRAY && A->kind == TY_ARRAY) {
+		long k = P->array_len - VAL_PLACEHOLDER;
+		if (k >= 0 && k < 8 && A->array_len >= 0) {
+			/* the bound N of T (&)[N] */
+			if (bound[k] && out[k].val != A->array_len)
+				return 0;
+			out[k].ty = NULL;
+			out[k].val = A->array_len;
+			bound[k] = 1;
+		}
 		return unify(P->base, A->base, out, bound, depth + 1);
+	}
 	return 1;
 }
 
@@ -833,8 +855,35 @@ void template_decl(struct parser *p)
 	struct token *x = p->tok;
 	while (x->kind != TK_EOF && (x->kind == TK_GLOBAL || x->kind == TK_DEVICE || x->kind == TK_HOST ||
 				     x->kind == TK_INLINE || x->kind == TK_STATIC || x->kind == TK_FORCEINLINE ||
-				     x->kind == TK_NOINLINE || x->kind == TK_CONSTEXPR || x->kind == TK_EXTERN))
+				     x->kind == TK_NOINLINE || x->kind == TK_CONSTEXPR || x->kind == TK_EXTERN ||
+				     x->kind == TK_EXPLICIT))
 		x = x->next;
+	struct scope *cls = p->scope;
+	while (cls && cls->is_ns == 2)
+		cls = cls->parent;
+	if (cls && cls->rec && x->kind == TK_IDENT && x->next->kind == TK_LPAREN) {
+		struct sym *cs = find_in_scope(cls, x->text);
+		if (cs && cs->kind == SYM_TYPE && cs->ty->kind == TY_STRUCT && cs->ty->rec == cls->rec) {
+			/* a constructor template, template <class U> X(const X<U> &): a
+			 * candidate of the class's constructors, never its copy constructor */
+			tm->name = "<ctor>";
+			tm->ctor_rec = cls->rec;
+			tm->scope = p->scope;
+			cls->rec->has_ctor = 1;
+			struct sym *s = find_in_scope(cls, "<ctor>");
+			if (s && (s->kind == SYM_FUNC || (s->kind == SYM_TEMPLATE && !s->tmpl->is_class))) {
+				struct template **pp = &s->tmpl;
+				while (*pp)
+					pp = &(*pp)->next;
+				*pp = tm;
+			} else {
+				s = add_sym(p, cls, "<ctor>", SYM_TEMPLATE);
+				s->tmpl = tm;
+			}
+			skip_declaration(p);
+			return;
+		}
+	}
 	if (x->kind == TK_STRUCT || x->kind == TK_CLASS || x->kind == TK_UNION) {
 		struct token *n = x->next;
 		while (n->kind == TK_ATTRIBUTE || n->kind == TK_ALIGN_CUDA) {

@@ -319,8 +319,8 @@ const char *operator_name(struct parser *p)
 		skip(p, TK_RBRACK);
 		return "operator[]";
 	}
-	if (t->kind == TK_IDENT || t->kind == TK_EOF || t->kind == TK_NUM)
-		fail_at(p, t, "conversion operators are not supported");
+	if (t->kind == TK_IDENT || t->kind == TK_EOF || t->kind == TK_NUM || is_typename(p, t))
+		fail_at(p, t, "conversion operators are only supported inside their class");
 	if (t->kind == TK_NEW || t->kind == TK_DELETE) {
 		int arr = p->tok->kind == TK_LBRACK && p->tok->next->kind == TK_RBRACK;
 		if (arr) {
@@ -339,6 +339,34 @@ const char *operator_name(struct parser *p)
 	return r;
 }
 
+
+/* conversion-type-id = type-specifier+ ("*" cv* | "&" | "&&")*, after "operator" */
+struct type *conversion_type(struct parser *p)
+{
+	struct declattr at = { 0 };
+	struct type *ty = declspec(p, &at);
+	for (;;) {
+		if (consume(p, TK_STAR)) {
+			ty = type_ptr(p->a, ty);
+			for (;;) {
+				if (consume(p, TK_CONST))
+					ty = type_qual(p->a, ty, 1, 0);
+				else if (consume(p, TK_VOLATILE))
+					ty = type_qual(p->a, ty, 0, 1);
+				else
+					break;
+			}
+		} else if (p->tok->kind == TK_AMP || p->tok->kind == TK_ANDAND) {
+			int rref = next(p)->kind == TK_ANDAND;
+			if (ty->kind == TY_REF)
+				ty = ty->base;
+			ty = type_ref(p->a, ty);
+			ty->is_rref = rref;
+		} else {
+			return ty;
+		}
+	}
+}
 
 /* array-dim = "[" conditional? "]" */
 static struct type *type_suffix(struct parser *p, struct type *ty, int allow_func)
@@ -387,6 +415,30 @@ static int starts_params(struct parser *p)
 	return t->kind == TK_RPAREN || is_typename(p, t) || t->kind == TK_ELLIPSIS;
 }
 
+
+/* Whether the parenthesized list at p->tok parses as function parameters
+ * (quietly; the tokens are read again afterwards). */
+static int params_parse(struct parser *p)
+{
+	struct token *save_tok = p->tok, *save_prev = p->prev;
+	struct scope *save_scope = p->scope;
+	int saveq = p->quiet, depth = p->depth, ok = 0;
+	p->quiet++;
+	jmp_buf jb, *save = p->recover;
+	p->recover = &jb;
+	if (!setjmp(jb)) {
+		next(p);
+		func_params(p, ty_int);
+		ok = 1;
+	}
+	p->recover = save;
+	p->quiet = saveq;
+	p->depth = depth;
+	p->scope = save_scope;
+	p->tok = save_tok;
+	p->prev = save_prev;
+	return ok;
+}
 
 /* Skip a nested declarator quietly (its type is parsed again once the suffix is known). */
 static void probe_declarator(struct parser *p)
@@ -519,6 +571,8 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		dn->qual = qual;
 	}
 	int allow_func = !(p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
+	if (allow_func && p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !params_parse(p))
+		allow_func = 0; /* T x(U(1), 2): an object whose first argument starts like a type */
 	ty = type_suffix(p, ty, allow_func);
 	/* trailing parts: const (methods), noexcept, __ws_builtin(NAME), attributes */
 	for (;;) {
@@ -778,6 +832,8 @@ static struct type *struct_decl(struct parser *p, int is_union)
 		p->recover = save;
 	}
 	(void)head;
+	if (rec->has_nsdmi && !rec->has_ctor)
+		declare_implicit_ctor(p, rec, p->tok); /* runs the default member initializers */
 	virtual_class_done(p, t, p->tok);
 	/* layout */
 	off = 0;

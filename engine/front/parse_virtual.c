@@ -68,11 +68,18 @@ static struct obj *own_method(struct record *rec, const char *name, struct type 
 	return NULL;
 }
 
+/* The name fn is found by in its class: "~" for every destructor (a derived
+ * class's destructor overrides a virtual one of its base). */
+static const char *method_key(struct obj *fn)
+{
+	return fn->is_dtor ? "~" : fn->name;
+}
+
 /* A virtual function of a base of rec that fn (declared in rec) overrides. */
 static struct obj *overridden(struct record *rec, struct obj *fn)
 {
 	for (struct record *b = rec->base ? rec->base->rec : NULL; b; b = b->base ? b->base->rec : NULL) {
-		struct obj *o = own_method(b, fn->name, fn->ty);
+		struct obj *o = own_method(b, method_key(fn), fn->ty);
 		if (o && o->is_virtual)
 			return o;
 	}
@@ -207,7 +214,7 @@ void virtual_check_object(struct parser *p, struct type *ty, struct token *at)
 static struct obj *final_overrider(struct record *k, struct record *c, struct obj *fn)
 {
 	for (struct record *r = k; r; r = r->base ? r->base->rec : NULL) {
-		struct obj *o = r == c ? fn : own_method(r, fn->name, fn->ty);
+		struct obj *o = r == c ? fn : own_method(r, method_key(fn), fn->ty);
 		if (o && !o->is_pure)
 			return o;
 		if (r == c)
@@ -252,7 +259,7 @@ static void dispatcher_body(struct parser *p, struct obj *d)
 	struct record *c = d->rec;
 	struct token *at = d->tok;
 	/* the virtual function this dispatches: the one whose vdisp is d */
-	struct sym *s = find_in_scope(c->scope, d->name);
+	struct sym *s = find_in_scope(c->scope, method_key(d));
 	for (struct obj *o = s && s->kind == SYM_FUNC ? s->obj : NULL; o; o = o->next_overload)
 		if (o->vdisp == d)
 			fn = o;

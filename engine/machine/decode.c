@@ -357,6 +357,8 @@ static const char *validate(const struct ir_func *fn, const struct ir_module *mo
 				return "branch target out of range";
 			break;
 		case IR_CALL: case IR_LAUNCH:
+			if (in->op == IR_LAUNCH && in->imm == -1 && in->nargs > 8)
+				break; /* through a pointer: the kernel's address is argument 8 */
 			if (in->imm < 0 || (uint64_t)in->imm >= mod->nfuncs)
 				return "function index out of range";
 			break;

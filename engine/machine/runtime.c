@@ -386,8 +386,20 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 	struct launch l;
 	memset(&l, 0, sizeof(l));
 	l.fidx = (int32_t)in->imm;
-	const struct ir_func *fn = &m->mod->funcs[l.fidx];
 #define ARG(i) R[(size_t)in->args[i] * WS_WARP]
+	uint32_t first = 8; /* the kernel's arguments */
+	if (in->imm < 0) {
+		/* through a function pointer: it must point to a kernel */
+		uint64_t f = ARG(8), idx = (ADDR_OFF(f) >> 4) - 1;
+		first = 9;
+		if (ADDR_TAG(f) != TAG_CODE || idx >= m->mod->nfuncs || !(m->mod->funcs[idx].kind & FN_KERNEL)) {
+			if (!m->sticky_err)
+				m->last_err = 98; /* cudaErrorInvalidDeviceFunction */
+			return 0;
+		}
+		l.fidx = (int32_t)idx;
+	}
+	const struct ir_func *fn = &m->mod->funcs[l.fidx];
 	for (int k = 0; k < 3; k++) {
 		l.grid[k] = (uint32_t)ARG(k);
 		l.block[k] = (uint32_t)ARG(3 + k);
@@ -404,10 +416,10 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 	}
 	l.param_size = param_total(fn);
 	l.param = xcalloc(1, l.param_size ? l.param_size : 1);
-	for (uint32_t k = 0; k < fn->nparams && 8 + k < in->nargs; k++) {
+	for (uint32_t k = 0; k < fn->nparams && first + k < in->nargs; k++) {
 		uint32_t off, sz;
 		param_layout(fn, k, &off, &sz);
-		uint64_t v = ARG(8 + k);
+		uint64_t v = ARG(first + k);
 		if (interp_param_aggregate(fn, k)) {
 			if (machine_host_read(m, v, l.param + off, sz))
 				memset(l.param + off, 0, sz);

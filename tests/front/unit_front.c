@@ -265,8 +265,12 @@ static const char *check_module(const struct ir_module *m)
 				return "statement id out of range";
 			if ((in->op == IR_CALL || in->op == IR_FADDR) && (in->imm < 0 || in->imm >= (int64_t)m->nfuncs))
 				return "call target out of range";
-			if (in->op == IR_LAUNCH && (in->imm < 0 || in->imm >= (int64_t)m->nfuncs ||
-						    !(m->funcs[in->imm].kind & FN_KERNEL) || in->nargs < 8))
+			/* imm -1: through a function pointer, passed as argument 8 */
+			if (in->op == IR_LAUNCH && in->imm == -1 && in->nargs < 9)
+				return "launch through a pointer without the pointer";
+			if (in->op == IR_LAUNCH && in->imm != -1 &&
+			    (in->imm < 0 || in->imm >= (int64_t)m->nfuncs || !(m->funcs[in->imm].kind & FN_KERNEL) ||
+			     in->nargs < 8))
 				return "launch of a non-kernel";
 			if (in->op == IR_GADDR && (in->imm < 0 || in->imm >= (int64_t)m->nobjs))
 				return "object out of range";

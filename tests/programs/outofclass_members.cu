@@ -1,4 +1,3 @@
-// warpstep-test: todo a class template destructor defined out of class (Exception<T>::~Exception() throw() {}) is not attached since the object-model and out-of-class-member branches merged
 // Members defined outside their class, as NVIDIA's exception.h writes them:
 // constructors and destructors of a plain class (A::A() : B(1) {}), and every
 // kind of member of a class template (template <class T> void X<T>::f() {}),
