@@ -1477,4 +1477,6 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 }
 #endif
 
+#include <__ws_simd.h>
+
 #endif
