@@ -86,6 +86,32 @@ EOF2
 expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "0	helper	9	5	2	nil	nil" ] && [ "$(sed -n 3p $tmp/out)" = "1	kernel	20	nil	nil	5	3" ] && [ "$(sed -n 4p $tmp/out)" = "55" ] && grep -q "^true	nil	no symbol .nosuch. in this scope" $tmp/out' \
 	"m:query(\"frames\"): helper called from kernel, each frame's args and locals; m:query(\"eval\")"
 
+# 16-bit floating types (<cuda_fp16.h>, <cuda_bf16.h>) are structs over bits: the
+# session shows the numbers they hold
+cat >"$tmp/hv.cu" <<'EOF2'
+#include <cstdio>
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+__global__ void k(float *out)
+{
+	__half h = __float2half(1.5f);
+	__half2 p = __floats2half2_rn(0.25f, -2.0f);
+	__nv_bfloat16 b = __float2bfloat16(3.0f);
+	out[threadIdx.x] = __half2float(h) + __low2float(p) + __bfloat162float(b);
+}
+int main() { float *o; cudaMalloc(&o, 128); k<<<1, 32>>>(o); cudaDeviceSynchronize(); printf("done\n"); return 0; }
+EOF2
+cat >"$tmp/hv.lua" <<'EOF2'
+local m = ws.machine(assert(ws.compile_file("hv.cu")))
+m:break_at(9)
+print(m:run().reason)
+local f = m:query("frames", { thread = 3 })[1]
+print(f.locals.h, f.locals.p, f.locals.b)
+EOF2
+(cd "$tmp" && "$WARPSTEP" script hv.lua >out 2>err </dev/null); st=$?
+expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "1.5	(0.25, -2)	3" ]' \
+	"a __half, a __half2 and a __nv_bfloat16 local are shown as their numbers"
+
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"
 ws script
