@@ -1477,4 +1477,13 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 }
 #endif
 
+/* cudaSetDeviceFlags: the deprecated name of ScheduleBlockingSync, the
+ * mask, and the flag that no longer does anything */
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceMask 0xff
+
+#include <bits/ws_gcc_atomics.h>
+
 #endif
