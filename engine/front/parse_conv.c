@@ -57,6 +57,27 @@ static int ptr_compatible(struct type *to, struct type *from)
 
 /* Rank of the implicit conversion of n to `to`: 0 exact, 1 promotion,
  * 2 standard conversion, 3 user-defined (constructor), -1 none. */
+/* The conversion function `operator T()` of class type ty (its own or a
+ * base's), or NULL. */
+struct obj *conv_fn_of(struct type *ty)
+{
+	if (!ty || ty->kind != TY_STRUCT)
+		return NULL;
+	for (struct record *r = ty->rec; r; r = r->base ? r->base->rec : NULL)
+		if (r->conv_fn)
+			return r->conv_fn;
+	return NULL;
+}
+
+/* n, of a class type with a conversion function, converted through it: the
+ * call's value. */
+struct node *apply_conv_fn(struct parser *p, struct node *n)
+{
+	struct obj *fn = conv_fn_of(n->ty);
+	n->next = NULL;
+	return call_resolved(p, fn, addr_of(p, n, n->tok), NULL, 0, n->tok);
+}
+
 static int ref_rank(struct parser *p, struct node *n, struct type *to);
 static int value_rank(struct parser *p, struct node *n, struct type *to);
 
@@ -117,6 +138,19 @@ static int value_rank(struct parser *p, struct node *n, struct type *to)
 	struct type *from = n->ty;
 	if (type_same(to, from))
 		return to->kind == TY_ARRAY ? 0 : 0;
+	if (from->kind == TY_STRUCT && to->kind == TY_STRUCT && from->rec != to->rec && conv_fn_of(from) &&
+	    conv_fn_of(from)->ty->base->kind == TY_STRUCT && conv_fn_of(from)->ty->base->rec == to->rec)
+		return 3; /* operator To() */
+	if (from->kind == TY_STRUCT && to->kind != TY_STRUCT && conv_fn_of(from)) {
+		/* a user-defined conversion through operator T() */
+		struct type *rt = conv_fn_of(from)->ty->base;
+		if (rt->kind == TY_REF)
+			rt = rt->base;
+		if (type_same(strip_cv(p, rt), strip_cv(p, to)) || (type_is_arith(rt) && type_is_arith(to)) ||
+		    (to->kind == TY_BOOL && type_is_ptr(rt)))
+			return 3;
+		return -1;
+	}
 	if (type_is_arith(to) && type_is_arith(from)) {
 		if (to->kind == TY_BOOL)
 			return 2;
@@ -177,6 +211,8 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 		return to->kind == TY_STRUCT ? n : new_cast(p, n, strip_cv(p, to));
 	if (to->kind == TY_VOID)
 		return new_cast(p, n, to);
+	if (from->kind == TY_STRUCT && to->kind != TY_STRUCT && conv_fn_of(from))
+		return conv(p, apply_conv_fn(p, n), to, what);
 	if (type_is_arith(to) && type_is_arith(from)) {
 		if (to->kind == TY_ENUM && from->kind != TY_ENUM)
 			error_node(p, n, "type-mismatch", "cannot convert '%s' to '%s' in %s",
@@ -207,6 +243,9 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return n;
+		if (from->kind == TY_STRUCT && conv_fn_of(from) && conv_fn_of(from)->ty->base->kind == TY_STRUCT &&
+		    conv_fn_of(from)->ty->base->rec == to->rec)
+			return apply_conv_fn(p, n);
 		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec)) {
 			/* slicing: the base subobject sits at offset 0 */
 			struct node *c = new_unary(p, ND_CAST, n, n->tok);

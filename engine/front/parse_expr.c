@@ -586,7 +586,7 @@ static struct node *postfix(struct parser *p)
 				int nargs;
 				struct node *args = call_args(p, &nargs);
 				struct sym *s = find_in_scope(n->ty->rec->scope, "operator()");
-				if (!s || s->kind != SYM_FUNC) {
+				if (!s || (s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class))) {
 					error_node(p, n, "not-function", "called object is not a function");
 					continue;
 				}
@@ -1217,6 +1217,8 @@ static struct node *unary(struct parser *p)
 			r = conv(p, e, ty, "cast");
 			break;
 		}
+		if (ty->kind != TY_VOID && conv_fn_of(e->ty))
+			e = apply_conv_fn(p, e);
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID))
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));
 		else if (t->kind == TK_STATIC_CAST && ty->kind == TY_PTR && e->ty->kind == TY_PTR &&
@@ -1257,6 +1259,8 @@ static struct node *cast_expr(struct parser *p)
 		e = decay(p, funcref_value(p, e));
 		if (ty->kind == TY_STRUCT)
 			return conv(p, e, ty, "cast");
+		if (ty->kind != TY_VOID && conv_fn_of(e->ty))
+			e = apply_conv_fn(p, e);
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID)) {
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));
 			return new_num(p, 0, type_is_scalar(ty) ? ty : ty_int, t);
@@ -1300,6 +1304,15 @@ static struct node *binary_op(struct parser *p, enum node_kind k, struct node *l
 		struct node *o = try_operator(p, binop_name(k), l, r, t);
 		if (o)
 			return o;
+		if (conv_fn_of(l->ty) || conv_fn_of(r->ty)) {
+			/* the built-in operator on the operands' conversions */
+			if (conv_fn_of(l->ty))
+				l = apply_conv_fn(p, l);
+			if (conv_fn_of(r->ty))
+				r = apply_conv_fn(p, r);
+			if (l->ty->kind != TY_STRUCT && r->ty->kind != TY_STRUCT)
+				return binary_op(p, k, l, r, t);
+		}
 		error_at(p, t, "bad-operand", "invalid operands to binary '%s' ('%s' and '%s')", tok_str(t),
 			 type_name(p->a, l->ty), type_name(p->a, r->ty));
 		return new_num(p, 0, ty_int, t);
@@ -1414,6 +1427,8 @@ static struct node *binary(struct parser *p, int level)
 struct node *to_cond(struct parser *p, struct node *n)
 {
 	n = decay(p, funcref_value(p, n));
+	if (conv_fn_of(n->ty))
+		n = apply_conv_fn(p, n);
 	if (n->ty->kind == TY_STRUCT) {
 		error_node(p, n, "bad-operand", "a struct cannot be used as a condition");
 		return new_num(p, 0, ty_bool, n->tok);

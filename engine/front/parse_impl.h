@@ -84,6 +84,7 @@ struct template {
 	struct template *specs;
 	struct token *pattern;
 	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
+	int is_fwd;               /* a class template declared, not defined yet: template<class T> class X; */
 };
 
 struct inst {
@@ -292,6 +293,7 @@ int template_args(struct parser *p, struct targ *args, int max);
 struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out);
+struct type *template_substituted_signature(struct parser *p, struct template *t, struct targ *args);
 void template_decl(struct parser *p);
 struct type *template_qualifier(struct parser *p);
 void skip_declaration(struct parser *p);
@@ -301,6 +303,8 @@ struct type *strip_cv(struct parser *p, struct type *t);
 struct node *new_cast(struct parser *p, struct node *n, struct type *to);
 int is_null_const(struct parser *p, struct node *n);
 int conv_rank(struct parser *p, struct node *n, struct type *to);
+struct obj *conv_fn_of(struct type *ty);
+struct node *apply_conv_fn(struct parser *p, struct node *n);
 struct node *conv(struct parser *p, struct node *n, struct type *to, const char *what);
 struct node *decay(struct parser *p, struct node *n);
 void arith_conv(struct parser *p, struct node **l, struct node **r);

@@ -476,7 +476,8 @@ static int member_def_decl(struct parser *p, struct template *tm)
 {
 	int depth = 0;
 	struct template *ct = NULL;
-	for (struct token *x = tm->start; x->kind != TK_EOF; x = x->next) {
+	struct token *prev = NULL;
+	for (struct token *x = tm->start; x->kind != TK_EOF; prev = x, x = x->next) {
 		if (x->kind == TK_LPAREN && depth == 0)
 			break;
 		if (x->kind == TK_LBRACE || x->kind == TK_SEMI)
@@ -485,6 +486,9 @@ static int member_def_decl(struct parser *p, struct template *tm)
 			depth++;
 		else if (x->kind == TK_RPAREN)
 			depth--;
+		/* typename X<T>::type names a type (a return type), not a member */
+		if (prev && prev->kind == TK_TYPENAME)
+			continue;
 		if ((ct = qualifier_template(p, x)))
 			break;
 	}
@@ -625,6 +629,29 @@ static struct type *template_signature(struct parser *p, struct template *t, str
 	p->deducing++;
 	signature_probe(p, t, out, &sig);
 	p->deducing--;
+	restore_state(p, &ss);
+	return sig;
+}
+
+/* The function type of t with its parameters bound to args (deduced and
+ * defaulted), parsed from the declaration alone: NULL when the signature
+ * does not form (substitution failure). Overload resolution ranks a
+ * template candidate on it before instantiating the body, so a candidate
+ * that is not viable (wrong arity, a parameter of a type the argument does
+ * not convert to) never has its body instantiated. */
+struct type *template_substituted_signature(struct parser *p, struct template *t, struct targ *args)
+{
+	struct targ full[8];
+	memcpy(full, args, sizeof(full));
+	struct type *sig = NULL;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->quiet++;
+	if (fill_defaults(p, t, full, t->nparams, NULL, 1)) {
+		p->scope = bind_scope(p, t, full, t->nparams, 0);
+		p->tok = t->start;
+		signature_probe(p, t, full, &sig);
+	}
 	restore_state(p, &ss);
 	return sig;
 }
@@ -862,6 +889,7 @@ void template_decl(struct parser *p)
 			fail_at(p, n, "expected template arguments after '%s' in an explicit specialization", n->text);
 		if (n->next->kind != TK_LBRACE && n->next->kind != TK_COLON && n->next->kind != TK_SEMI)
 			fail_at(p, n->next, "expected '{' or ';' after the class template's name");
+		tm->is_fwd = n->next->kind == TK_SEMI;
 	} else {
 		int depth = 0;
 		struct token *name = NULL;
@@ -908,6 +936,17 @@ void template_decl(struct parser *p)
 		while (*pp)
 			pp = &(*pp)->next;
 		*pp = tm;
+	} else if (tm->is_class && s && s->kind == SYM_TEMPLATE && s->tmpl->is_class && (tm->is_fwd || s->tmpl->is_fwd)) {
+		/* a class template declared before (or again after) its definition:
+		 * one template, which the definition completes; names that used the
+		 * declaration instantiate the definition */
+		if (!tm->is_fwd) {
+			struct template *old = s->tmpl;
+			tm->specs = old->specs;
+			tm->mdefs = old->mdefs;
+			tm->next = old->next;
+			*old = *tm;
+		}
 	} else {
 		s = add_sym(p, sc, tm->name, SYM_TEMPLATE);
 		s->tmpl = tm;
