@@ -1484,6 +1484,9 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 #define cudaDeviceLmemResizeToMax 0x10
 #define cudaDeviceMask 0xff
 
+/* GCC's own builtins under a real compiler */
+#ifdef __WARPSTEP__
 #include <bits/ws_gcc_atomics.h>
+#endif
 
 #endif
