@@ -66,6 +66,7 @@ struct tparam {
 	int is_type;
 	struct type *ty_default;
 	struct token *val_default; /* start of the default expression */
+	struct token *ty_default_tok; /* start of the default type, parsed again for each use */
 };
 
 struct template {

@@ -89,11 +89,49 @@ static const char *targs_key(struct parser *p, struct targ *args, int n)
 	return r;
 }
 
+static void default_type_probe(struct parser *p, struct type **out)
+{
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		*out = abstract_type(p);
+}
+
+/* The default of type parameter i of t, parsed with the parameters before
+ * it bound to args: NULL when it does not form. */
+static struct type *default_type(struct parser *p, struct template *t, struct targ *args, int i)
+{
+	struct token *save = p->tok;
+	struct scope *ss = p->scope;
+	int save_ng = p->no_gt, q = p->quiet;
+	jmp_buf *saved = p->recover;
+	struct type *ty = NULL;
+	p->scope = bind_scope(p, t, args, i, 0);
+	p->tok = t->params[i].ty_default_tok;
+	p->no_gt = 1;
+	p->quiet++;
+	default_type_probe(p, &ty);
+	p->recover = saved;
+	p->quiet = q;
+	p->no_gt = save_ng;
+	p->tok = save;
+	p->scope = ss;
+	return ty;
+}
+
 static int fill_defaults(struct parser *p, struct template *t, struct targ *args, int n, struct token *at, int quiet)
 {
 	for (int i = n; i < t->nparams; i++) {
 		struct tparam *tp = &t->params[i];
-		if (tp->is_type && tp->ty_default) {
+		if (tp->is_type && tp->ty_default_tok) {
+			struct type *ty = default_type(p, t, args, i);
+			args[i].ty = ty ? ty : tp->ty_default;
+			if (!args[i].ty) {
+				if (!quiet)
+					error_at(p, at, "template-args", "too few template arguments for '%s'", t->name);
+				return 0;
+			}
+		} else if (tp->is_type && tp->ty_default) {
 			args[i].ty = tp->ty_default;
 		} else if (!tp->is_type && tp->val_default) {
 			struct token *save = p->tok;
@@ -817,11 +855,35 @@ void template_decl(struct parser *p)
 			if (p->tok->kind == TK_IDENT)
 				tp->name = next(p)->text;
 			if (consume(p, TK_ASSIGN)) {
+				/* checked once with placeholders; a default that names a
+				 * member of an earlier parameter (typename Clock::duration)
+				 * only forms for real arguments, so it is parsed again for
+				 * each use (fill_defaults) */
+				tp->ty_default_tok = p->tok;
 				struct scope *ss = p->scope;
 				p->scope = bind_scope(p, tm, NULL, 0, 1);
 				int ng = p->no_gt;
 				p->no_gt = 1;
-				tp->ty_default = abstract_type(p);
+				jmp_buf jb, *saved = p->recover;
+				int q = p->quiet;
+				p->recover = &jb;
+				p->quiet++;
+				if (!setjmp(jb))
+					tp->ty_default = abstract_type(p);
+				p->recover = saved;
+				p->quiet = q;
+				p->tok = tp->ty_default_tok;
+				for (int depth = 0; p->tok->kind != TK_EOF; next(p)) {
+					enum tok_kind k = p->tok->kind;
+					if (depth == 0 && (k == TK_COMMA || k == TK_GT || k == TK_SHR))
+						break;
+					if (k == TK_LT || k == TK_LPAREN)
+						depth++;
+					else if (k == TK_GT || k == TK_RPAREN)
+						depth--;
+					else if (k == TK_SHR)
+						depth -= 2;
+				}
 				p->no_gt = ng;
 				p->scope = ss;
 			}
