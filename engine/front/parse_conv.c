@@ -549,6 +549,9 @@ static struct node *materialize(struct parser *p, struct node *n, struct type *t
 {
 	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && n->ty->rec == ty->rec)
 		return n; /* an aggregate rvalue already lives in a temporary */
+	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && conv_fn_of(n->ty) &&
+	    conv_fn_of(n->ty)->ty->base->kind == TY_STRUCT && conv_fn_of(n->ty)->ty->base->rec == ty->rec)
+		return apply_conv_fn(p, n); /* so does the result of operator T() */
 	struct obj *tmp = new_temp(p, ty, n->tok);
 	tmp->addr_taken = 1;
 	struct node *t = new_node(p, ND_TEMP, n->tok);

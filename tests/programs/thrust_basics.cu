@@ -38,6 +38,10 @@ int main()
 	for (int i = 0; i < N; i++)
 		h[i] = i;
 	thrust::device_vector<int> a = h;
+	thrust::device_vector<int> a2(h);
+	thrust::device_vector<int> a3;
+	a3 = h;
+	printf("copies %d %d %d\n", (int)a2.size(), (int)a2[999], (int)a3[500]);
 	thrust::device_vector<int> b(N, 3);
 	thrust::device_vector<int> c(N);
 	thrust::transform(a.begin(), a.end(), b.begin(), c.begin(), thrust::plus<int>());

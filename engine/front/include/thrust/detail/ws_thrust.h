@@ -941,7 +941,9 @@ public:
 			__from_device(o.__d, o.__n);
 		return *this;
 	}
-	device_vector &operator=(const std::vector<T> &h)
+	/* from a host_vector or std::vector (a template, so that the
+	 * host_vector need not be declared here) */
+	template<class V> device_vector &operator=(const V &h)
 	{
 		__from_host(h.data(), h.size());
 		return *this;
