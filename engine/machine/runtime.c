@@ -1435,6 +1435,18 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			break;
 		case 1: m->printf_limit = a[1]; break;
 		case 2: m->heap_limit = a[1]; break;
+		case 3: case 4: break; /* dynamic parallelism's limits: no device launches here */
+		case 5:
+			if (a[1] > 128)
+				RET(E_INVAL);
+			break;
+		case 6:
+			/* the persisting L2 set-aside: kept for cudaDeviceGetLimit, at
+			 * most the profile's maximum; the cache is not modelled */
+			if (a[1] > (uint64_t)m->o.device->persisting_l2)
+				RET(E_INVAL);
+			m->persist_l2_limit = a[1];
+			break;
 		default: RET(E_LIMIT);
 		}
 		RET(E_OK);
@@ -1444,6 +1456,10 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		case 0: v = 1024; break;
 		case 1: v = m->printf_limit; break;
 		case 2: v = m->heap_limit; break;
+		case 3: v = 2; break;
+		case 4: v = 2048; break;
+		case 5: v = 32; break;
+		case 6: v = m->persist_l2_limit; break;
 		default: RET(E_LIMIT);
 		}
 		RET(put64(m, a[0], v) ? E_INVAL : E_OK);

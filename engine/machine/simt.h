@@ -325,6 +325,7 @@ struct machine {
 	uint64_t capture_joined[8]; /* streams that joined the capture by waiting on an event recorded in it */
 	int ncapture_joined;
 	uint64_t heap_limit, printf_limit, stack_limit;
+	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
 	uint64_t dev_heap_used;
 	uint32_t rand_state[34 + 310];
 	int rand_i;

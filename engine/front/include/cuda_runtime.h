@@ -1611,6 +1611,72 @@ template<class G> static inline cudaError_t cudaGraphClone(G *pGraphClone, cudaG
 	return cudaGraphInstantiate((cudaGraphExec_t *)pGraphClone, originalGraph, 0ULL);
 }
 
+/* ---- stream and launch attributes: the L2 access policy window and the
+ * rest are checked and accepted, and change nothing (warpstep does not
+ * model the L2 cache); cudaStreamGetAttribute reports the defaults (zero) */
+enum cudaAccessProperty {
+	cudaAccessPropertyNormal = 0,
+	cudaAccessPropertyStreaming = 1,
+	cudaAccessPropertyPersisting = 2
+};
+struct cudaAccessPolicyWindow {
+	void *base_ptr;
+	size_t num_bytes;
+	float hitRatio;
+	enum cudaAccessProperty hitProp;
+	enum cudaAccessProperty missProp;
+};
+typedef struct cudaAccessPolicyWindow cudaAccessPolicyWindow;
+enum cudaSynchronizationPolicy {
+	cudaSyncPolicyAuto = 1,
+	cudaSyncPolicySpin = 2,
+	cudaSyncPolicyYield = 3,
+	cudaSyncPolicyBlockingSync = 4
+};
+enum cudaLaunchAttributeID {
+	cudaLaunchAttributeIgnore = 0,
+	cudaLaunchAttributeAccessPolicyWindow = 1,
+	cudaLaunchAttributeCooperative = 2,
+	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributePriority = 8
+};
+union cudaLaunchAttributeValue {
+	char pad[64];
+	struct cudaAccessPolicyWindow accessPolicyWindow;
+	int cooperative;
+	enum cudaSynchronizationPolicy syncPolicy;
+	int priority;
+};
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef union cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+template<class V> static inline cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, const V *value)
+{
+	(void)stream;
+	if (!value)
+		return cudaErrorInvalidValue;
+	if (attr == cudaLaunchAttributeAccessPolicyWindow && (value->accessPolicyWindow.hitRatio < 0.0f || value->accessPolicyWindow.hitRatio > 1.0f))
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+template<class V> static inline cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, V *value)
+{
+	(void)stream;
+	(void)attr;
+	if (!value)
+		return cudaErrorInvalidValue;
+	memset(value, 0, sizeof(*value));
+	return cudaSuccess;
+}
+static inline cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
 /* GCC's own builtins under a real compiler */
 #ifdef __WARPSTEP__
 #include <bits/ws_gcc_atomics.h>
