@@ -54,6 +54,7 @@ struct record {
 	int ntargs;
 	/* special members declared by the user (NULL: implicit) */
 	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor, *move_ctor;
+	struct obj *conv_fn;   /* the first conversion function `operator T()`, or NULL */
 	int lw_flags;          /* lowering's memo of what is non-trivial */
 	int lw_marked;         /* lowering: its special members are reached */
 	/* polymorphic classes: the dynamic type's id stored in the hidden

@@ -2763,7 +2763,10 @@ static void reach(struct lower *L, struct program *prog)
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
 		fn->lw_index = 0;
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next) {
-		if (is_builtin_file(L, fn))
+		/* a kernel of a built-in header (thrust's) exists only where host
+		 * code instantiated it; the device pass, which skips host code,
+		 * must emit it all the same */
+		if (is_builtin_file(L, fn) && !(fn->space & SPC_GLOBAL))
 			continue;
 		/* device copies of __host__ __device__ functions only when device code calls them */
 		if (prog->device_pass && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL))

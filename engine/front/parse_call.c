@@ -158,6 +158,16 @@ struct obj *resolve(struct parser *p, struct fref *fr, struct node *args, int na
 			struct targ ta[8];
 			if (!deduce(p, t, fr, args, nargs, ta))
 				continue;
+			/* rank the signature first: a candidate that is not viable is
+			 * not instantiated (its body could not compile for these types) */
+			struct type *sig = template_substituted_signature(p, t, ta);
+			if (sig) {
+				struct obj probe = { 0 };
+				probe.ty = sig;
+				probe.space = SPC_GLOBAL;
+				if (cand_score(p, &probe, args, nargs) < 0)
+					continue;
+			}
 			struct obj *f = instantiate_func(p, t, ta, t->nparams, at);
 			if (!f)
 				continue;

@@ -57,6 +57,28 @@ static int ptr_compatible(struct type *to, struct type *from)
 
 /* Rank of the implicit conversion of n to `to`: 0 exact, 1 promotion,
  * 2 standard conversion, 3 user-defined (constructor), -1 none. */
+/* The conversion function `operator C()` to a class type C of class type
+ * ty (its own or a base's), or NULL. Conversions to scalars and pointers
+ * are ranked by conv_function. */
+struct obj *conv_fn_of(struct type *ty)
+{
+	if (!ty || ty->kind != TY_STRUCT)
+		return NULL;
+	for (struct record *r = ty->rec; r; r = r->base ? r->base->rec : NULL)
+		if (r->conv_fn)
+			return r->conv_fn;
+	return NULL;
+}
+
+/* n, of a class type with a conversion function, converted through it: the
+ * call's value. */
+struct node *apply_conv_fn(struct parser *p, struct node *n)
+{
+	struct obj *fn = conv_fn_of(n->ty);
+	n->next = NULL;
+	return call_resolved(p, fn, addr_of(p, n, n->tok), NULL, 0, n->tok);
+}
+
 static int ref_rank(struct parser *p, struct node *n, struct type *to);
 static int value_rank(struct parser *p, struct node *n, struct type *to);
 
@@ -186,6 +208,19 @@ static int value_rank(struct parser *p, struct node *n, struct type *to)
 		return conv_function(p, from, to, 0) ? 3 : -1;
 	if (type_same(to, from))
 		return to->kind == TY_ARRAY ? 0 : 0;
+	if (from->kind == TY_STRUCT && to->kind == TY_STRUCT && from->rec != to->rec && conv_fn_of(from) &&
+	    conv_fn_of(from)->ty->base->kind == TY_STRUCT && conv_fn_of(from)->ty->base->rec == to->rec)
+		return 3; /* operator To() */
+	if (from->kind == TY_STRUCT && to->kind != TY_STRUCT && conv_fn_of(from)) {
+		/* a user-defined conversion through operator T() */
+		struct type *rt = conv_fn_of(from)->ty->base;
+		if (rt->kind == TY_REF)
+			rt = rt->base;
+		if (type_same(strip_cv(p, rt), strip_cv(p, to)) || (type_is_arith(rt) && type_is_arith(to)) ||
+		    (to->kind == TY_BOOL && type_is_ptr(rt)))
+			return 3;
+		return -1;
+	}
 	if (type_is_arith(to) && type_is_arith(from)) {
 		if (to->kind == TY_BOOL)
 			return 2;
@@ -281,6 +316,9 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 	if (to->kind == TY_STRUCT) {
 		if (from->kind == TY_STRUCT && from->rec == to->rec)
 			return n;
+		if (from->kind == TY_STRUCT && conv_fn_of(from) && conv_fn_of(from)->ty->base->kind == TY_STRUCT &&
+		    conv_fn_of(from)->ty->base->rec == to->rec)
+			return apply_conv_fn(p, n);
 		if (from->kind == TY_STRUCT && is_base_of(to->rec, from->rec)) {
 			/* slicing: the base subobject sits at offset 0 */
 			struct node *c = new_unary(p, ND_CAST, n, n->tok);
@@ -618,6 +656,9 @@ static struct node *materialize(struct parser *p, struct node *n, struct type *t
 {
 	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && n->ty->rec == ty->rec)
 		return n; /* an aggregate rvalue already lives in a temporary */
+	if (ty->kind == TY_STRUCT && n->ty->kind == TY_STRUCT && conv_fn_of(n->ty) &&
+	    conv_fn_of(n->ty)->ty->base->kind == TY_STRUCT && conv_fn_of(n->ty)->ty->base->rec == ty->rec)
+		return apply_conv_fn(p, n); /* so does the result of operator T() */
 	struct obj *tmp = new_temp(p, ty, n->tok);
 	tmp->addr_taken = 1;
 	struct node *t = new_node(p, ND_TEMP, n->tok);

@@ -560,9 +560,31 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 	if (!consume(p, TK_COLON))
 		return NULL;
 	do {
-		struct token *name = skip(p, TK_IDENT);
+		struct type *qbase = NULL;
+		if (p->tok->kind == TK_COLONCOLON ||
+		    (p->tok->kind == TK_IDENT && (p->tok->next->kind == TK_COLONCOLON || p->tok->next->kind == TK_LT))) {
+			/* the base by a qualified or template name: std::vector<T>(n) */
+			struct declattr da = { 0 };
+			struct token *bt0 = p->tok;
+			qbase = declspec(p, &da);
+			p->prev = bt0;
+		}
+		struct token *name = qbase ? p->prev : skip(p, TK_IDENT);
 		int nargs;
 		struct node *args = p->tok->kind == TK_LBRACE ? brace_args(p, &nargs) : call_args(p, &nargs);
+		if (qbase) {
+			if (!fn->rec || !fn->rec->base || qbase->kind != TY_STRUCT || qbase->rec != fn->rec->base->rec) {
+				error_at(p, name, "no-member", "'%s' is not a base to initialize", type_name(p->a, qbase));
+				continue;
+			}
+			struct type *bt = fn->rec->base;
+			struct obj *c = bt->rec->has_ctor ? find_ctor(p, bt, args, nargs, name, 0) : NULL;
+			if (c) {
+				struct node *th = new_cast(p, new_var(p, thisv, name), type_ptr(p->a, bt));
+				cur = cur->next = new_unary(p, ND_EXPR_STMT, call_resolved(p, c, th, args, nargs, name), name);
+			}
+			continue;
+		}
 		struct sym *s = fn->rec ? find_in_scope(fn->rec->scope, name->text) : NULL;
 		if (!s && fn->rec && fn->rec->base) {
 			/* the base named through a template parameter: Std_Exception(s) */
@@ -598,7 +620,8 @@ static struct node *mem_initializers(struct parser *p, struct obj *fn, struct ob
 		d->ty = th->ty->base;
 		struct node *m = new_unary(p, ND_MEMBER, d, name);
 		m->mem = s->mem;
-		m->ty = s->mem->ty;
+		/* initialization, not assignment: a const member takes its value here */
+		m->ty = s->mem->ty->kind == TY_STRUCT ? s->mem->ty : strip_cv(p, s->mem->ty);
 		struct node *init = init_member(p, m, args, nargs, name);
 		if (!init)
 			continue;
@@ -1266,6 +1289,10 @@ static void conversion_decl(struct parser *p, struct record *rec, struct token *
 	struct obj *fn = declare_function(p, fty, &dn, at, 0);
 	fn->is_conv = 1;
 	fn->is_explicit = is_explicit;
+	/* conversions to a class type go through conv_fn_of (parse_conv.c);
+	 * conv_function ranks those to scalars and pointers */
+	if ((cty->kind == TY_REF ? cty->base : cty)->kind == TY_STRUCT && !rec->conv_fn)
+		rec->conv_fn = fn;
 	int pure = 0;
 	if (p->tok->kind == TK_LBRACE) {
 		virtual_method(p, rec, fn, is_virtual, 0, ot);

@@ -598,7 +598,7 @@ static struct node *postfix(struct parser *p)
 				int nargs;
 				struct node *args = call_args(p, &nargs);
 				struct sym *s = find_in_scope(n->ty->rec->scope, "operator()");
-				if (!s || s->kind != SYM_FUNC) {
+				if (!s || (s->kind != SYM_FUNC && !(s->kind == SYM_TEMPLATE && !s->tmpl->is_class))) {
 					error_node(p, n, "not-function", "called object is not a function");
 					continue;
 				}
@@ -1258,6 +1258,8 @@ static struct node *unary(struct parser *p)
 			r = conv(p, e, ty, "cast");
 			break;
 		}
+		if (ty->kind != TY_VOID && conv_fn_of(e->ty))
+			e = apply_conv_fn(p, e);
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID))
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));
 		else if (t->kind == TK_STATIC_CAST && ty->kind == TY_PTR && e->ty->kind == TY_PTR &&
@@ -1306,6 +1308,8 @@ static struct node *cast_expr(struct parser *p)
 		e = decay(p, explicit_conv(p, funcref_value(p, e), ty));
 		if (ty->kind == TY_STRUCT)
 			return conv(p, e, ty, "cast");
+		if (ty->kind != TY_VOID && conv_fn_of(e->ty))
+			e = apply_conv_fn(p, e);
 		if ((!type_is_scalar(e->ty) && e->ty->kind != TY_FUNC) || (!type_is_scalar(ty) && ty->kind != TY_VOID)) {
 			error_node(p, e, "bad-cast", "invalid cast from '%s' to '%s'", type_name(p->a, e->ty), type_name(p->a, ty));
 			return new_num(p, 0, type_is_scalar(ty) ? ty : ty_int, t);
@@ -1468,6 +1472,8 @@ static struct node *binary(struct parser *p, int level)
 struct node *to_cond(struct parser *p, struct node *n)
 {
 	n = decay(p, funcref_value(p, n));
+	if (conv_fn_of(n->ty))
+		n = apply_conv_fn(p, n);
 	if (n->ty->kind == TY_STRUCT) {
 		struct obj *fn = conv_function(p, n->ty, ty_bool, 1);
 		if (fn)

@@ -66,6 +66,7 @@ struct tparam {
 	int is_type;
 	struct type *ty_default;
 	struct token *val_default; /* start of the default expression */
+	struct token *ty_default_tok; /* start of the default type, parsed again for each use */
 };
 
 struct template {
@@ -85,6 +86,7 @@ struct template {
 	struct token *pattern;
 	struct template *mdefs;   /* member definitions outside the class: X<T>::f() {} */
 	struct record *ctor_rec;  /* a constructor template (named "<ctor>"): its class */
+	int is_fwd;               /* a class template declared, not defined yet: template<class T> class X; */
 };
 
 struct inst {
@@ -294,6 +296,7 @@ int template_args(struct parser *p, struct targ *args, int max);
 struct obj *instantiate_func(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 struct type *instantiate_class(struct parser *p, struct template *t, struct targ *args, int nargs, struct token *at);
 int deduce(struct parser *p, struct template *t, struct fref *fr, struct node *args, int nargs, struct targ *out);
+struct type *template_substituted_signature(struct parser *p, struct template *t, struct targ *args);
 void template_decl(struct parser *p);
 struct type *template_qualifier(struct parser *p);
 void skip_declaration(struct parser *p);
@@ -303,6 +306,8 @@ struct type *strip_cv(struct parser *p, struct type *t);
 struct node *new_cast(struct parser *p, struct node *n, struct type *to);
 int is_null_const(struct parser *p, struct node *n);
 int conv_rank(struct parser *p, struct node *n, struct type *to);
+struct obj *conv_fn_of(struct type *ty);
+struct node *apply_conv_fn(struct parser *p, struct node *n);
 struct node *conv(struct parser *p, struct node *n, struct type *to, const char *what);
 struct obj *conv_function(struct parser *p, struct type *from, struct type *to, int explicit_ok);
 struct node *call_conv_function(struct parser *p, struct node *n, struct obj *fn);

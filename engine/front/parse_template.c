@@ -94,11 +94,49 @@ static const char *targs_key(struct parser *p, struct targ *args, int n)
 	return r;
 }
 
+static void default_type_probe(struct parser *p, struct type **out)
+{
+	jmp_buf jb;
+	p->recover = &jb;
+	if (!setjmp(jb))
+		*out = abstract_type(p);
+}
+
+/* The default of type parameter i of t, parsed with the parameters before
+ * it bound to args: NULL when it does not form. */
+static struct type *default_type(struct parser *p, struct template *t, struct targ *args, int i)
+{
+	struct token *save = p->tok;
+	struct scope *ss = p->scope;
+	int save_ng = p->no_gt, q = p->quiet;
+	jmp_buf *saved = p->recover;
+	struct type *ty = NULL;
+	p->scope = bind_scope(p, t, args, i, 0);
+	p->tok = t->params[i].ty_default_tok;
+	p->no_gt = 1;
+	p->quiet++;
+	default_type_probe(p, &ty);
+	p->recover = saved;
+	p->quiet = q;
+	p->no_gt = save_ng;
+	p->tok = save;
+	p->scope = ss;
+	return ty;
+}
+
 static int fill_defaults(struct parser *p, struct template *t, struct targ *args, int n, struct token *at, int quiet)
 {
 	for (int i = n; i < t->nparams; i++) {
 		struct tparam *tp = &t->params[i];
-		if (tp->is_type && tp->ty_default) {
+		if (tp->is_type && tp->ty_default_tok) {
+			struct type *ty = default_type(p, t, args, i);
+			args[i].ty = ty ? ty : tp->ty_default;
+			if (!args[i].ty) {
+				if (!quiet)
+					error_at(p, at, "template-args", "too few template arguments for '%s'", t->name);
+				return 0;
+			}
+		} else if (tp->is_type && tp->ty_default) {
 			args[i].ty = tp->ty_default;
 		} else if (!tp->is_type && tp->val_default) {
 			struct token *save = p->tok;
@@ -488,7 +526,8 @@ static int member_def_decl(struct parser *p, struct template *tm)
 {
 	int depth = 0;
 	struct template *ct = NULL;
-	for (struct token *x = tm->start; x->kind != TK_EOF; x = x->next) {
+	struct token *prev = NULL;
+	for (struct token *x = tm->start; x->kind != TK_EOF; prev = x, x = x->next) {
 		if (x->kind == TK_LPAREN && depth == 0)
 			break;
 		if (x->kind == TK_LBRACE || x->kind == TK_SEMI)
@@ -497,6 +536,9 @@ static int member_def_decl(struct parser *p, struct template *tm)
 			depth++;
 		else if (x->kind == TK_RPAREN)
 			depth--;
+		/* typename X<T>::type names a type (a return type), not a member */
+		if (prev && prev->kind == TK_TYPENAME)
+			continue;
 		if ((ct = qualifier_template(p, x)))
 			break;
 	}
@@ -647,6 +689,29 @@ static struct type *template_signature(struct parser *p, struct template *t, str
 	p->deducing++;
 	signature_probe(p, t, out, &sig);
 	p->deducing--;
+	restore_state(p, &ss);
+	return sig;
+}
+
+/* The function type of t with its parameters bound to args (deduced and
+ * defaulted), parsed from the declaration alone: NULL when the signature
+ * does not form (substitution failure). Overload resolution ranks a
+ * template candidate on it before instantiating the body, so a candidate
+ * that is not viable (wrong arity, a parameter of a type the argument does
+ * not convert to) never has its body instantiated. */
+struct type *template_substituted_signature(struct parser *p, struct template *t, struct targ *args)
+{
+	struct targ full[8];
+	memcpy(full, args, sizeof(full));
+	struct type *sig = NULL;
+	struct saved_state ss;
+	save_state(p, &ss);
+	p->quiet++;
+	if (fill_defaults(p, t, full, t->nparams, NULL, 1)) {
+		p->scope = bind_scope(p, t, full, t->nparams, 0);
+		p->tok = t->start;
+		signature_probe(p, t, full, &sig);
+	}
 	restore_state(p, &ss);
 	return sig;
 }
@@ -812,11 +877,35 @@ void template_decl(struct parser *p)
 			if (p->tok->kind == TK_IDENT)
 				tp->name = next(p)->text;
 			if (consume(p, TK_ASSIGN)) {
+				/* checked once with placeholders; a default that names a
+				 * member of an earlier parameter (typename Clock::duration)
+				 * only forms for real arguments, so it is parsed again for
+				 * each use (fill_defaults) */
+				tp->ty_default_tok = p->tok;
 				struct scope *ss = p->scope;
 				p->scope = bind_scope(p, tm, NULL, 0, 1);
 				int ng = p->no_gt;
 				p->no_gt = 1;
-				tp->ty_default = abstract_type(p);
+				jmp_buf jb, *saved = p->recover;
+				int q = p->quiet;
+				p->recover = &jb;
+				p->quiet++;
+				if (!setjmp(jb))
+					tp->ty_default = abstract_type(p);
+				p->recover = saved;
+				p->quiet = q;
+				p->tok = tp->ty_default_tok;
+				for (int depth = 0; p->tok->kind != TK_EOF; next(p)) {
+					enum tok_kind k = p->tok->kind;
+					if (depth == 0 && (k == TK_COMMA || k == TK_GT || k == TK_SHR))
+						break;
+					if (k == TK_LT || k == TK_LPAREN)
+						depth++;
+					else if (k == TK_GT || k == TK_RPAREN)
+						depth--;
+					else if (k == TK_SHR)
+						depth -= 2;
+				}
 				p->no_gt = ng;
 				p->scope = ss;
 			}
@@ -911,6 +1000,7 @@ void template_decl(struct parser *p)
 			fail_at(p, n, "expected template arguments after '%s' in an explicit specialization", n->text);
 		if (n->next->kind != TK_LBRACE && n->next->kind != TK_COLON && n->next->kind != TK_SEMI)
 			fail_at(p, n->next, "expected '{' or ';' after the class template's name");
+		tm->is_fwd = n->next->kind == TK_SEMI;
 	} else {
 		int depth = 0;
 		struct token *name = NULL;
@@ -957,6 +1047,17 @@ void template_decl(struct parser *p)
 		while (*pp)
 			pp = &(*pp)->next;
 		*pp = tm;
+	} else if (tm->is_class && s && s->kind == SYM_TEMPLATE && s->tmpl->is_class && (tm->is_fwd || s->tmpl->is_fwd)) {
+		/* a class template declared before (or again after) its definition:
+		 * one template, which the definition completes; names that used the
+		 * declaration instantiate the definition */
+		if (!tm->is_fwd) {
+			struct template *old = s->tmpl;
+			tm->specs = old->specs;
+			tm->mdefs = old->mdefs;
+			tm->next = old->next;
+			*old = *tm;
+		}
 	} else {
 		s = add_sym(p, sc, tm->name, SYM_TEMPLATE);
 		s->tmpl = tm;

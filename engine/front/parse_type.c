@@ -214,6 +214,22 @@ struct type *declspec(struct parser *p, struct declattr *at)
 						next(p);
 						ty = ns->ty;
 					}
+					/* X<T>::type in a signature being deduced: a stand-in that
+					 * deduction does not look into (a non-deduced context) */
+					if (p->deducing && ty->kind == TY_TPARAM) {
+						int nested = 0;
+						while (p->tok->kind == TK_COLONCOLON && p->tok->next->kind == TK_IDENT) {
+							next(p);
+							next(p);
+							nested = 1;
+						}
+						if (nested) {
+							struct type *ph = type_new(p->a, TY_TPARAM, 4, 4);
+							ph->tparam_index = 9;
+							ph->name = "<dependent type>";
+							ty = ph;
+						}
+					}
 				}
 			} else {
 				ty = s->ty;

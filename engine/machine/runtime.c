@@ -902,7 +902,14 @@ static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pno
 
 static int capturing(struct machine *m, uint64_t stream)
 {
-	return m->capturing && stream == m->capture_stream;
+	if (!m->capturing)
+		return 0;
+	if (stream == m->capture_stream)
+		return 1;
+	for (int i = 0; i < m->ncapture_joined; i++)
+		if (m->capture_joined[i] == stream)
+			return 1;
+	return 0;
 }
 
 /* a launch on the stream being captured becomes a kernel node: 1, else 0 */
@@ -1009,6 +1016,8 @@ static int graph_run(struct machine *m, const uint64_t *a)
 }
 
 /* the graph runtime calls; -1: not one of them */
+static struct event_rec *event_of(struct machine *m, uint64_t h);
+
 static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 {
 	size_t gi;
@@ -1023,12 +1032,25 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		m->capture_graph = (uint32_t)graph_new(m);
 		m->capture_stream = a[0];
 		m->capturing = 1;
+		m->ncapture_joined = 0;
 		return E_OK;
 	case BI_cudaStreamEndCapture:
 		if (!capturing(m, a[0]))
 			return E_INVAL;
 		m->capturing = 0;
+		m->ncapture_joined = 0;
 		return put64(m, a[1], graph_handle(m->capture_graph)) ? E_INVAL : E_OK;
+	case BI_cuda__wsCaptureJoin: {
+		/* cudaStreamWaitEvent on an event recorded in the capture: the
+		 * waiting stream's work joins the graph (the fork of a capture
+		 * onto other streams) */
+		struct event_rec *r = event_of(m, a[1]);
+		if (!r)
+			return E_HANDLE;
+		if (m->capturing && r->in_capture && !capturing(m, a[0]) && m->ncapture_joined < 8)
+			m->capture_joined[m->ncapture_joined++] = a[0];
+		return E_OK;
+	}
 	case BI_cudaStreamIsCapturing:
 		return put32(m, a[1], capturing(m, a[0]) ? 1 : 0) ? E_INVAL : E_OK;
 	case BI_cuda__wsCaptureHostFunc:
@@ -1425,6 +1447,18 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			break;
 		case 1: m->printf_limit = a[1]; break;
 		case 2: m->heap_limit = a[1]; break;
+		case 3: case 4: break; /* dynamic parallelism's limits: no device launches here */
+		case 5:
+			if (a[1] > 128)
+				RET(E_INVAL);
+			break;
+		case 6:
+			/* the persisting L2 set-aside: kept for cudaDeviceGetLimit, at
+			 * most the profile's maximum; the cache is not modelled */
+			if (a[1] > (uint64_t)m->o.device->persisting_l2)
+				RET(E_INVAL);
+			m->persist_l2_limit = a[1];
+			break;
 		default: RET(E_LIMIT);
 		}
 		RET(E_OK);
@@ -1434,6 +1468,10 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		case 0: v = 1024; break;
 		case 1: v = m->printf_limit; break;
 		case 2: v = m->heap_limit; break;
+		case 3: v = 2; break;
+		case 4: v = 2048; break;
+		case 5: v = 32; break;
+		case 6: v = m->persist_l2_limit; break;
 		default: RET(E_LIMIT);
 		}
 		RET(put64(m, a[0], v) ? E_INVAL : E_OK);
@@ -1602,7 +1640,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaStreamDestroy:
 		RET(stream_ok(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventCreate: case BI_cudaEventCreateWithFlags: {
-		struct event_rec r = { 0, 0, 0 };
+		struct event_rec r = { 0, 0, 0, 0 };
 		vec_push(&m->events, r);
 		RET(put64(m, a[0], events_handle(m->events.len - 1)) ? E_INVAL : E_OK);
 	}
@@ -1612,6 +1650,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		struct event_rec *r = event_of(m, a[0]);
 		if (!r || !stream_ok(m, a[1]))
 			RET(E_HANDLE);
+		r->in_capture = capturing(m, a[1]);
 		WAIT();
 		r->done = 1;
 		r->time = m->cycles;

@@ -272,7 +272,7 @@ struct observer {
 	int id;
 };
 
-struct event_rec { uint64_t stream; int done; uint64_t time; };
+struct event_rec { uint64_t stream; int done; uint64_t time; int in_capture; };
 struct bp { uint32_t file, line; };
 
 /* A host load or store of managed memory made while launches were queued
@@ -325,7 +325,10 @@ struct machine {
 	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
 	uint64_t capture_stream;
 	uint32_t capture_graph;
+	uint64_t capture_joined[8]; /* streams that joined the capture by waiting on an event recorded in it */
+	int ncapture_joined;
 	uint64_t heap_limit, printf_limit, stack_limit;
+	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
 	uint64_t dev_heap_used;
 	uint32_t rand_state[34 + 310];
 	int rand_i;

@@ -212,7 +212,7 @@ else
 	tap_skip "the machine stays usable after a failed m:alloc" "ulimit -v and the sanitizers do not mix"
 fi
 case_ "m:alloc past --memory: the limit is named" 0 "" \
-	"past the script's memory limit" 0 script --memory 16 "$T/alloc.lua"
+	"past the script's memory limit" 0 script --memory 32 "$T/alloc.lua"
 RUN=
 
 tap_done

@@ -1077,9 +1077,10 @@ static inline cudaError_t cudaStreamGetFlags(cudaStream_t stream, unsigned int *
 	*flags = 0;
 	return cudaSuccess;
 }
+cudaError_t cuda__wsCaptureJoin(cudaStream_t stream, cudaEvent_t event) __ws_builtin(cuda__wsCaptureJoin);
 static inline cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0)
 {
-	return cudaSuccess;
+	return cuda__wsCaptureJoin(stream, event);
 }
 enum cudaStreamCaptureMode {
 	cudaStreamCaptureModeGlobal = 0,
@@ -1475,6 +1476,210 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 {
 	return cudaSuccess;
 }
+#endif
+
+/* cudaSetDeviceFlags: the deprecated name of ScheduleBlockingSync, the
+ * mask, and the flag that no longer does anything */
+#define cudaDeviceBlockingSync 0x04
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceLmemResizeToMax 0x10
+#define cudaDeviceMask 0xff
+
+/* ---- 3D copies (cudaMemcpy3D and graph copy nodes): a 3D copy between
+ * linear memories is a copy of each row of the extent; CUDA arrays are not
+ * supported (srcArray and dstArray must be NULL). The functions are
+ * templates so that a program that does not call them pays nothing to
+ * compile them. */
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+struct cudaPitchedPtr {
+	void *ptr;
+	size_t pitch;
+	size_t xsize;
+	size_t ysize;
+};
+struct cudaExtent {
+	size_t width;
+	size_t height;
+	size_t depth;
+};
+struct cudaPos {
+	size_t x;
+	size_t y;
+	size_t z;
+};
+struct cudaMemcpy3DParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	struct cudaExtent extent;
+	enum cudaMemcpyKind kind;
+};
+typedef struct cudaPitchedPtr cudaPitchedPtr;
+typedef struct cudaExtent cudaExtent;
+typedef struct cudaPos cudaPos;
+typedef struct cudaMemcpy3DParms cudaMemcpy3DParms;
+template<class T, class A, class B, class C> static inline cudaPitchedPtr make_cudaPitchedPtr(T *d, A p, B xsz, C ysz)
+{
+	struct cudaPitchedPtr s;
+	s.ptr = d;
+	s.pitch = p;
+	s.xsize = xsz;
+	s.ysize = ysz;
+	return s;
+}
+template<class A, class B, class C> static inline cudaPos make_cudaPos(A x, B y, C z)
+{
+	struct cudaPos p;
+	p.x = x;
+	p.y = y;
+	p.z = z;
+	return p;
+}
+template<class A, class B, class C> static inline cudaExtent make_cudaExtent(A w, B h, C d)
+{
+	struct cudaExtent e;
+	e.width = w;
+	e.height = h;
+	e.depth = d;
+	return e;
+}
+template<class P> static inline cudaError_t cudaMalloc3D(P *p, struct cudaExtent e)
+{
+	size_t pitch = 0;
+	cudaError_t r = cudaMallocPitch(&p->ptr, &pitch, e.width, e.height * e.depth);
+	p->pitch = pitch;
+	p->xsize = e.width;
+	p->ysize = e.height;
+	return r;
+}
+/* the address of row (y, z) of a pitched pointer, from pos */
+template<class P, class Q> static inline char *__ws_row3d(const P *pp, const Q *pos, size_t y, size_t z)
+{
+	size_t slice = pp->pitch * (pp->ysize ? pp->ysize : 1);
+	return (char *)pp->ptr + (pos->z + z) * slice + (pos->y + y) * pp->pitch + pos->x;
+}
+template<class P> static inline cudaError_t __ws_memcpy3d(const P *p, int async, cudaStream_t s)
+{
+	if (!p || p->srcArray || p->dstArray)
+		return cudaErrorInvalidValue;
+	size_t h = p->extent.height ? p->extent.height : 1, d = p->extent.depth ? p->extent.depth : 1;
+	for (size_t z = 0; z < d; z++)
+		for (size_t y = 0; y < h; y++) {
+			cudaError_t r;
+			if (async)
+				r = cudaMemcpyAsync(__ws_row3d(&p->dstPtr, &p->dstPos, y, z), __ws_row3d(&p->srcPtr, &p->srcPos, y, z), p->extent.width, p->kind, s);
+			else
+				r = cudaMemcpy(__ws_row3d(&p->dstPtr, &p->dstPos, y, z), __ws_row3d(&p->srcPtr, &p->srcPos, y, z), p->extent.width, p->kind);
+			if (r != cudaSuccess)
+				return r;
+		}
+	return cudaSuccess;
+}
+template<class P> static inline cudaError_t cudaMemcpy3D(const P *p) { return __ws_memcpy3d(p, 0, 0); }
+template<class P> static inline cudaError_t cudaMemcpy3DAsync(const P *p, cudaStream_t s = 0) { return __ws_memcpy3d(p, 1, s); }
+/* a graph copy node: one 1D copy node per row, in order */
+template<class P> static inline cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const P *p)
+{
+	if (!p || p->srcArray || p->dstArray)
+		return cudaErrorInvalidValue;
+	size_t h = p->extent.height ? p->extent.height : 1, d = p->extent.depth ? p->extent.depth : 1;
+	for (size_t z = 0; z < d; z++)
+		for (size_t y = 0; y < h; y++) {
+			cudaError_t r = cudaGraphAddMemcpyNode1D(pGraphNode, graph, pDependencies, numDependencies,
+								 __ws_row3d(&p->dstPtr, &p->dstPos, y, z), __ws_row3d(&p->srcPtr, &p->srcPos, y, z),
+								 p->extent.width, p->kind);
+			if (r != cudaSuccess)
+				return r;
+		}
+	return cudaSuccess;
+}
+/* CUDA 11's form, which cuda_runtime.h still offers to C++ */
+template<class E, class L> static inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, E pErrorNode, L pLogBuffer, size_t bufferSize)
+{
+	(void)pErrorNode;
+	(void)pLogBuffer;
+	(void)bufferSize;
+	return cudaGraphInstantiate(pGraphExec, graph, 0ULL);
+}
+/* an instance is a copy of the graph's nodes, which is what a clone is */
+template<class G> static inline cudaError_t cudaGraphClone(G *pGraphClone, cudaGraph_t originalGraph)
+{
+	return cudaGraphInstantiate((cudaGraphExec_t *)pGraphClone, originalGraph, 0ULL);
+}
+
+/* ---- stream and launch attributes: the L2 access policy window and the
+ * rest are checked and accepted, and change nothing (warpstep does not
+ * model the L2 cache); cudaStreamGetAttribute reports the defaults (zero) */
+enum cudaAccessProperty {
+	cudaAccessPropertyNormal = 0,
+	cudaAccessPropertyStreaming = 1,
+	cudaAccessPropertyPersisting = 2
+};
+struct cudaAccessPolicyWindow {
+	void *base_ptr;
+	size_t num_bytes;
+	float hitRatio;
+	enum cudaAccessProperty hitProp;
+	enum cudaAccessProperty missProp;
+};
+typedef struct cudaAccessPolicyWindow cudaAccessPolicyWindow;
+enum cudaSynchronizationPolicy {
+	cudaSyncPolicyAuto = 1,
+	cudaSyncPolicySpin = 2,
+	cudaSyncPolicyYield = 3,
+	cudaSyncPolicyBlockingSync = 4
+};
+enum cudaLaunchAttributeID {
+	cudaLaunchAttributeIgnore = 0,
+	cudaLaunchAttributeAccessPolicyWindow = 1,
+	cudaLaunchAttributeCooperative = 2,
+	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributePriority = 8
+};
+union cudaLaunchAttributeValue {
+	char pad[64];
+	struct cudaAccessPolicyWindow accessPolicyWindow;
+	int cooperative;
+	enum cudaSynchronizationPolicy syncPolicy;
+	int priority;
+};
+typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue cudaLaunchAttributeValue;
+typedef enum cudaLaunchAttributeID cudaStreamAttrID;
+typedef union cudaLaunchAttributeValue cudaStreamAttrValue;
+typedef enum cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef union cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+template<class V> static inline cudaError_t cudaStreamSetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, const V *value)
+{
+	(void)stream;
+	if (!value)
+		return cudaErrorInvalidValue;
+	if (attr == cudaLaunchAttributeAccessPolicyWindow && (value->accessPolicyWindow.hitRatio < 0.0f || value->accessPolicyWindow.hitRatio > 1.0f))
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+template<class V> static inline cudaError_t cudaStreamGetAttribute(cudaStream_t stream, cudaLaunchAttributeID attr, V *value)
+{
+	(void)stream;
+	(void)attr;
+	if (!value)
+		return cudaErrorInvalidValue;
+	memset(value, 0, sizeof(*value));
+	return cudaSuccess;
+}
+static inline cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
+/* GCC's own builtins under a real compiler */
+#ifdef __WARPSTEP__
+#include <bits/ws_gcc_atomics.h>
 #endif
 
 #include <__ws_simd.h>

@@ -1,0 +1,2 @@
+/* thrust/detail/type_traits.h - warpstep built-in header: see thrust/detail/ws_thrust.h. */
+#include <thrust/detail/ws_thrust.h>

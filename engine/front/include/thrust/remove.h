@@ -1,0 +1,2 @@
+/* thrust/remove.h - warpstep built-in header: see thrust/detail/ws_thrust.h. */
+#include <thrust/detail/ws_thrust.h>

@@ -1,0 +1,2 @@
+/* thrust/system/cuda/execution_policy.h - warpstep built-in header: see thrust/detail/ws_thrust.h. */
+#include <thrust/detail/ws_thrust.h>

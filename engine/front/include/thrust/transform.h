@@ -1,0 +1,2 @@
+/* thrust/transform.h - warpstep built-in header: see thrust/detail/ws_thrust.h. */
+#include <thrust/detail/ws_thrust.h>

@@ -1,0 +1,2 @@
+/* thrust/transform_reduce.h - warpstep built-in header: see thrust/detail/ws_thrust.h. */
+#include <thrust/detail/ws_thrust.h>
