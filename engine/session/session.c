@@ -1603,6 +1603,10 @@ int session_step(struct session *s, enum session_step how, long count,
 		focus = &sched;
 	if (how == SESSION_BACK)
 		return step_back(s, count < 1 ? 1 : count, msg);
+	if (how > SESSION_BACK) {
+		strbuf_adds(msg, "reverse stepping by statement is not available yet");
+		return -1;
+	}
 	if (!running(s)) {
 		if (s->has_main)
 			strbuf_addf(msg, "the program has finished (exit status %d)",

@@ -80,6 +80,13 @@ enum session_step {
 	SESSION_FINDING,   /* until the next new finding (of any kind) */
 	SESSION_CONTINUE,  /* until a breakpoint, a wanted finding, __brkpt() or the end */
 	SESSION_BACK,      /* reverse: back to before the previous command */
+	/* Reverse to the previous statement of the focused thread (gdb's
+	 * reverse-*): the machine is left as it was when that thread's group
+	 * began the statement. count repeats. */
+	SESSION_BACK_STEP,     /* reverse-step: its previous statement, into calls */
+	SESSION_BACK_NEXT,     /* reverse-next: its previous statement at the same call depth or outer */
+	SESSION_BACK_CONTINUE, /* reverse-continue: the previous breakpoint hit (any thread) */
+	SESSION_BACK_FINISH,   /* reverse-finish: the statement that called the current function */
 };
 
 enum session_reason {
