@@ -120,6 +120,15 @@ void machine_opts_init(struct machine_opts *o);
 struct machine;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
+/* A deep copy of m's whole state (clone.c): stepping the copy does what
+ * stepping m would, step for step, and neither affects the other. The copy
+ * shares m's module, options (streams, callbacks) and argv, and has no
+ * observers. NULL when m cannot be copied exactly (machine_can_clone: the
+ * program has used files or stdin, whose state outside is not the
+ * machine's, or the relaxed memory model or a schedule is attached). machine_clone_bytes: about how much memory a copy takes. */
+struct machine *machine_clone(const struct machine *m);
+int machine_can_clone(const struct machine *m);
+uint64_t machine_clone_bytes(const struct machine *m);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
