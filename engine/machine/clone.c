@@ -26,6 +26,7 @@
  */
 #include "simt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,14 @@ struct machine *machine_clone(const struct machine *s)
 	free(pm.k);
 	free(pm.v);
 	return m;
+}
+
+void machine_set_output(struct machine *m, FILE *out, FILE *err)
+{
+	m->o.out = out;
+	m->o.err = err;
+	m->out = out ? out : stdout;
+	m->err = err ? err : stderr;
 }
 
 uint64_t machine_clone_bytes(const struct machine *m)

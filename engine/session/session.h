@@ -31,8 +31,17 @@
  *   one stopped on. Without breakpoints nothing is checked.
  * - Reverse execution (when the session is made reversible): every change of
  *   the machine goes through a log of primitive steps; each command marks
- *   it; session_step(SESSION_BACK) rebuilds the machine and replays up to
- *   the previous mark (the engine is deterministic).
+ *   it; checkpoints (copies of the machine, machine_clone) are taken every
+ *   so many steps. session_step(SESSION_BACK) restores the newest
+ *   checkpoint before the previous mark and replays the log from there (the
+ *   engine is deterministic): O(distance), not O(history). The
+ *   SESSION_BACK_* kinds replay the span before the present watching the
+ *   focused thread (one checkpoint interval at a time, newest first), then
+ *   replay again to just before the statement start found. The program's
+ *   output from a checkpoint on is written again to the streams the build
+ *   callback gives (the front end shows only what is new). A machine whose
+ *   program has used files or stdin is not copied: replays go back to the
+ *   last checkpoint before that, or the start.
  * - The poll callback is called between chunks of a long run with the
  *   machine step count (and, during a replay, the step it replays to, else
  *   0); nonzero interrupts: the command stops with SESSION_INTERRUPTED.
@@ -45,9 +54,7 @@
  * decoded instruction of each statement, interp_run_group stops there with
  * one "pass once" mark per warp (so two groups of a diverged warp at marked
  * statements share it), and session.c's step_done/bp_match decide the rest.
- * Stops per (warp, lane mask) and the oracle test belong there. Reverse
- * execution replays from the start: O(history) until the engine can copy a
- * machine (checkpoints). Watchpoints are checked during continue, not
+ * Stops per (warp, lane mask) and the oracle test belong there. Watchpoints are checked during continue, not
  * during steps. A lesson's machine is a Lua session not shown in the
  * interface (tui/lesson_ui.c still generates a program for it).
  */
@@ -150,6 +157,13 @@ int session_observe_set(struct session *s, int id, unsigned kinds, int always);
  * it gets: a front end redirects the program's output there. */
 void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_opts *mo), void *ctx);
 int session_replaying(const struct session *s);
+/* Checkpoints (reversible sessions): copies of the machine (machine_clone)
+ * taken at least `every` machine steps apart (0: 100000; more for machines
+ * with much memory) while commands run, together at most `bytes` (0: none,
+ * reverse execution replays from the start; default 256 MiB: past it, every
+ * other one goes and the interval doubles). Setting them drops those taken. */
+void session_set_checkpoints(struct session *s, uint64_t bytes, uint64_t every);
+size_t session_checkpoints(const struct session *s);
 
 /* ---- stepping */
 int session_step(struct session *s, enum session_step how, long count,
