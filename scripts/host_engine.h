@@ -1,6 +1,6 @@
 /*
  * host_engine.h - the `ws` module's host over the real engine: the
- * wsapi_host vtable (api.h) implemented with front.h and machine.h.
+ * wsapi_host vtable (api.h) implemented with the session (session.h) and machine.h.
  *
  * Contract:
  * - host_engine_new never fails (xmalloc aborts on no memory). It copies
@@ -22,11 +22,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct front_opts;
+struct session_compile_opts;
 struct machine_opts;
 struct host_engine;
 
-struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
+struct host_engine *host_engine_new(FILE *out, FILE *err, const struct session_compile_opts *fo,
 				    const struct machine_opts *mo);
 /*
  * The sandbox's file promise (docs/lua-api.md, "Sandbox"): from now on the

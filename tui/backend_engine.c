@@ -37,10 +37,9 @@ struct pos {
 
 struct eng {
 	struct ui_backend be;
-	struct compilation c;
-	int loaded;             /* c holds a compilation (maybe a failed one) */
+	struct session_program *c; /* the compilation (maybe a failed one), NULL: none yet */
 	char *path, *text;      /* the program: its file, and the text given (or NULL) */
-	struct front_opts fo;
+	struct session_compile_opts fo;
 	const struct ir_module *mod; /* NULL: the program does not compile */
 	uint32_t file;
 	struct machine_opts mo;
@@ -1138,8 +1137,8 @@ static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *
 
 		if (machine_cgbar(e->m, i, &bi) < 0 || (bi.slot >= 0 && bi.slot != f->slot))
 			continue;
-		if (bi.obj >= 0 && (uint32_t)bi.obj < e->c.mod->nobjs && e->c.mod->objs[bi.obj].name[0])
-			u->name = e->c.mod->objs[bi.obj].name;
+		if (bi.obj >= 0 && (uint32_t)bi.obj < e->c->mod->nobjs && e->c->mod->objs[bi.obj].name[0])
+			u->name = e->c->mod->objs[bi.obj].name;
 		else
 			u->name = ui_strf(st, "@0x%llx", (unsigned long long)(bi.addr & 0xffffffffffull));
 		u->expected = (int)bi.expected;
@@ -1193,7 +1192,7 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 
 static const char *file_name(struct eng *e, uint32_t id)
 {
-	const struct srcfile *sf = srcmgr_file(&e->c.sm, id);
+	const struct srcfile *sf = srcmgr_file(e->c->sm, id);
 
 	return sf ? sf->name : "?";
 }
@@ -1282,7 +1281,7 @@ static void snap_status(struct eng *e, struct ui_state *st, const struct focus *
 static void eng_snapshot(void *self, struct ui_state *st)
 {
 	struct eng *e = self;
-	const struct srcfile *sf = srcmgr_file(&e->c.sm, e->file);
+	const struct srcfile *sf = srcmgr_file(e->c->sm, e->file);
 	struct focus f;
 
 	ui_state_clear_snapshot(st);
@@ -1290,9 +1289,9 @@ static void eng_snapshot(void *self, struct ui_state *st)
 		/* it does not compile: the source as read, the diagnostics in the console */
 		const struct srcfile *msf = NULL;
 
-		for (size_t i = 0; i < e->c.sm.files.len && !msf; i++)
-			if (!e->c.sm.files.v[i].builtin && !strcmp(e->c.sm.files.v[i].name, e->path))
-				msf = &e->c.sm.files.v[i];
+		for (size_t i = 0; i < e->c->sm->files.len && !msf; i++)
+			if (!e->c->sm->files.v[i].builtin && !strcmp(e->c->sm->files.v[i].name, e->path))
+				msf = &e->c->sm->files.v[i];
 		ui_set_source(st, e->path, msf ? msf->text : e->text ? e->text : "");
 		st->run = UI_RUN_IDLE;
 		st->simt = e->simt;
@@ -1344,10 +1343,10 @@ void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint6
 		session_set_poll(e->s, poll, ctx);
 }
 
-static uint32_t main_file(const struct compilation *c, const char *path)
+static uint32_t main_file(const struct srcmgr *sm, const char *path)
 {
-	for (size_t i = 0; i < c->sm.files.len; i++)
-		if (!c->sm.files.v[i].builtin && !strcmp(c->sm.files.v[i].name, path))
+	for (size_t i = 0; i < sm->files.len; i++)
+		if (!sm->files.v[i].builtin && !strcmp(sm->files.v[i].name, path))
 			return (uint32_t)i + 1;
 	return 1;
 }
@@ -1370,22 +1369,17 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	e->m = NULL;
 	if (old) /* its machine uses the module released below; its breakpoints stay */
 		session_release_machine(old);
-	if (e->loaded)
-		compilation_release(&e->c);
-	e->loaded = 1;
+	session_program_free(e->c);
 	e->mod = NULL;
-	compilation_init(&e->c);
-	if (ftext || !e->text)
-		ret = front_compile_file(&e->c, e->path, &e->fo);
-	else
-		ret = front_compile_string(&e->c, e->path, e->text, &e->fo);
+	e->c = session_compile(e->path, ftext || !e->text ? NULL : e->text, &e->fo);
+	ret = e->c->mod ? 0 : -1;
 	free(ftext);
 	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
-	if (ret < 0 || !e->c.mod || e->c.mod->main_func < 0) {
+	if (ret < 0 || !e->c->mod || e->c->mod->main_func < 0) {
 		FILE *f = open_memstream(&buf, &len);
 
-		diag_render(&e->c.diags, &e->c.sm, f, 0);
-		if (!ret && e->c.mod && e->c.mod->main_func < 0)
+		diag_render(e->c->diags, e->c->sm, f, 0);
+		if (!ret && e->c->mod && e->c->mod->main_func < 0)
 			fprintf(f, "%s: the program has no main function\n", e->path);
 		fclose(f);
 		strbuf_adds(err, buf);
@@ -1401,10 +1395,10 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 		}
 		return -1;
 	}
-	e->mod = e->c.mod;
-	e->file = main_file(&e->c, e->path);
+	e->mod = e->c->mod;
+	e->file = main_file(e->c->sm, e->path);
 	on_build(e, &e->mo);
-	e->s = session_new(e->mod, &e->c.sm, &e->mo, 1);
+	e->s = session_new(e->mod, e->c->sm, &e->mo, 1);
 	session_set_build(e->s, on_build, e);
 	session_set_main_file(e->s, e->file);
 	session_observe(e->s, 1u << EV_INSN | 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0,
@@ -1446,7 +1440,7 @@ static int eng_reload(void *self, struct strbuf *msg)
 	return 0;
 }
 
-static struct eng *eng_new(const char *path, const char *text, const struct front_opts *fo,
+static struct eng *eng_new(const char *path, const char *text, const struct session_compile_opts *fo,
 			   const struct machine_opts *mo, int argc, char **argv)
 {
 	struct eng *e = xcalloc(1, sizeof(*e));
@@ -1471,7 +1465,7 @@ static struct eng *eng_new(const char *path, const char *text, const struct fron
 }
 
 struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
+				      const struct session_compile_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err)
 {
 	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
@@ -1484,7 +1478,7 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 }
 
 struct ui_backend *engine_backend_open(const char *path, const char *text,
-				       const struct front_opts *fo, const struct machine_opts *mo,
+				       const struct session_compile_opts *fo, const struct machine_opts *mo,
 				       int argc, char **argv, struct strbuf *err)
 {
 	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
@@ -1520,7 +1514,6 @@ void engine_backend_free(struct ui_backend *be)
 	for (size_t i = 0; i < e->pending.len; i++)
 		free(e->pending.v[i].text);
 	vec_free(&e->pending);
-	if (e->loaded)
-		compilation_release(&e->c);
+	session_program_free(e->c);
 	free(e);
 }

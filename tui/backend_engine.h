@@ -1,7 +1,7 @@
 /*
  * backend_engine.h - the interface's backend on the real engine: compiles a
- * program with front.h and drives it with machine.h (struct ui_backend,
- * cmd.h).
+ * program and drives it through a debugger session (session.h; struct
+ * ui_backend, cmd.h).
  *
  * Contract:
  * - engine_backend_new compiles path (or text, when not NULL, under the name
@@ -27,18 +27,18 @@
 #define WS_UI_BACKEND_ENGINE_H
 
 #include "cmd.h"
-#include "front.h"
 #include "machine.h"
+#include "session.h"
 
 struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
+				      const struct session_compile_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err);
 /* Like engine_backend_new, but a program that does not compile still gives
  * a backend: its snapshot shows the source and (once) the diagnostics in
  * the console, every command says to fix the file and reload, and
  * be->reload recompiles it (err also gets the diagnostics). */
 struct ui_backend *engine_backend_open(const char *path, const char *text,
-				       const struct front_opts *fo, const struct machine_opts *mo,
+				       const struct session_compile_opts *fo, const struct machine_opts *mo,
 				       int argc, char **argv, struct strbuf *err);
 void engine_backend_free(struct ui_backend *be);
 void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),

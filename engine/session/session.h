@@ -126,6 +126,44 @@ struct session_stop {
 	char text[200];        /* what the interface shows ("breakpoint 1, line 15") */
 };
 
+/* ---- compiling (program.c): the front end for the front ends, which
+ * include no header of it. */
+/* Which files a compilation may read: may_read returns nonzero to allow
+ * path, else sets *why; asked before a file is opened or looked up. */
+struct session_read_policy {
+	int (*may_read)(void *ctx, const char *path, const char **why);
+	void *ctx;
+};
+struct session_compile_opts {
+	int cuda_arch;                   /* 0 means 900 */
+	const char *const *include_dirs; /* NULL-terminated, may be NULL */
+	const char *const *defines;      /* NULL-terminated, may be NULL */
+	const struct session_read_policy *policy; /* NULL: any file */
+	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
+	int no_fmad;                     /* --fmad=false */
+};
+/* A compiled program: the module (NULL when there were errors), its sources
+ * and diagnostics, all owned by it until session_program_free. A session
+ * made from it must be freed (or its machine released) first. */
+struct session_program {
+	const struct ir_module *mod;
+	struct srcmgr *sm;
+	struct diaglist *diags;
+};
+/* Compile path (text NULL: read the file, else text is the source, copied).
+ * Never NULL; never prints: diagnostics in ->diags. */
+struct session_program *session_compile(const char *path, const char *text,
+					const struct session_compile_opts *o);
+void session_program_free(struct session_program *p);
+/* Memory it takes (its arena). */
+uint64_t session_program_bytes(const struct session_program *p);
+/* One stage of the front end rendered into out (warpstep dump-*): returns
+ * what front_dump does (0: no errors). */
+enum session_dump { SESSION_DUMP_PP_HOST, SESSION_DUMP_PP_DEVICE, SESSION_DUMP_AST, SESSION_DUMP_IR,
+		    SESSION_DUMP_DIAGS };
+int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
+		 struct strbuf *out);
+
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,
 			    const struct machine_opts *mo, int reversible);

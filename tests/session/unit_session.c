@@ -719,6 +719,14 @@ static int poll_once(void *ctx, uint64_t steps, uint64_t total)
 	return ++npolls >= 2;
 }
 
+static int poll_always(void *ctx, uint64_t steps, uint64_t total)
+{
+	(void)ctx;
+	(void)steps;
+	(void)total;
+	return 1;
+}
+
 /* The other step sizes, the poll, __brkpt() and manual scheduling. */
 static void test_runs(void)
 {
@@ -739,6 +747,20 @@ static void test_runs(void)
 	step(&p, SESSION_CONTINUE, NULL, &st);
 	ok(st.reason == SESSION_BRKPT && st.has_thread && st.warp == 0 && strstr(st.text, "line 6"),
 	   "__brkpt() stops continue on its thread: %s", st.text);
+	{
+		/* a long replay (no checkpoints: from the start) interrupted
+		 * stops at an earlier point of the same run */
+		uint64_t at = session_steps(p.s);
+
+		session_set_checkpoints(p.s, 0, 0);
+		session_set_poll(p.s, poll_always, NULL);
+		step(&p, SESSION_BACK, NULL, &st);
+		ok(st.reason == SESSION_BACKED && strstr(st.text, "interrupted") && session_steps(p.s) < at &&
+		   session_steps(p.s) > 0, "an interrupted replay stops on the way: %s", st.text);
+		session_set_poll(p.s, NULL, NULL);
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		ok(st.reason == SESSION_BRKPT, "and continue goes on from there: %s", st.text);
+	}
 	step(&p, SESSION_KERNEL, NULL, &st);
 	ok(st.reason == SESSION_KERNEL_DONE && !machine_kernel(session_machine(p.s), &(struct machine_kernel_info){ 0 }) == 0,
 	   "run to the kernel's end: %s", st.text);
