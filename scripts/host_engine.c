@@ -115,6 +115,8 @@ struct host_engine {
 	struct session_read_policy policy;
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
+	struct he_mach *shown;      /* the machine made or launched on last (host_engine_shown) */
+	unsigned shown_gen;
 };
 
 static const char *const ev_names[] = {
@@ -168,8 +170,18 @@ static void mach_free_argv(struct he_mach *hm)
 	hm->argc = 0;
 }
 
+static void he_show(struct host_engine *he, struct he_mach *hm)
+{
+	if (he->shown != hm) {
+		he->shown = hm;
+		he->shown_gen++;
+	}
+}
+
 static void mach_free(struct he_mach *hm)
 {
+	if (hm->he && hm->he->shown == hm)
+		he_show(hm->he, NULL);
 	session_free(hm->s);
 	vec_free(&hm->evq);
 	mach_free_argv(hm);
@@ -592,6 +604,7 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
 	*id = o->id;
+	he_show(he, hm);
 	return 0;
 }
 
@@ -715,6 +728,7 @@ static int he_launch(void *ctx, uint64_t mach, const char *kernel, const struct 
 	}
 	hm->mode = 1;
 	machine_start_queued(hm->m);
+	he_show(he, hm);
 	return 0;
 }
 
@@ -737,6 +751,7 @@ static int main_start(struct he_mach *hm, int argc, const char **argv, char *err
 		return -1;
 	}
 	hm->mode = 2;
+	he_show(hm->he, hm);
 	return 0;
 }
 
@@ -1938,6 +1953,12 @@ void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_
 struct wsapi_host *host_engine_host(struct host_engine *he)
 {
 	return &he->host;
+}
+
+struct session *host_engine_shown(const struct host_engine *he, unsigned *gen)
+{
+	*gen = he->shown_gen;
+	return he->shown ? he->shown->s : NULL;
 }
 
 void host_engine_free(struct host_engine *he)

@@ -50,4 +50,12 @@ void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_
 			  void *ctx);
 void host_engine_free(struct host_engine *he);
 
+/* The session of the machine the script made or launched on last (NULL:
+ * none, or it was released), for the interface to show (tui/lesson_ui.c);
+ * *gen changes whenever that machine changes. The session is the host's:
+ * it goes when the script releases the machine, so ask again after every
+ * call into the script. */
+struct session;
+struct session *host_engine_shown(const struct host_engine *he, unsigned *gen);
+
 #endif

@@ -38,6 +38,8 @@ struct pos {
 struct eng {
 	struct ui_backend be;
 	struct session_program *c; /* the compilation (maybe a failed one), NULL: none yet */
+	const struct srcmgr *sm;   /* its sources (or the attached session's) */
+	int attached;              /* showing a session owned by someone else (the Lua host) */
 	char *path, *text;      /* the program: its file, and the text given (or NULL) */
 	struct session_compile_opts fo;
 	const struct ir_module *mod; /* NULL: the program does not compile */
@@ -684,6 +686,10 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 
 	if (no_program(e, msg))
 		return -1;
+	if (e->attached) {
+		strbuf_addf(msg, "this is the lesson's own machine: its %s is the lesson's choice", key);
+		return -1;
+	}
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1137,8 +1143,8 @@ static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *
 
 		if (machine_cgbar(e->m, i, &bi) < 0 || (bi.slot >= 0 && bi.slot != f->slot))
 			continue;
-		if (bi.obj >= 0 && (uint32_t)bi.obj < e->c->mod->nobjs && e->c->mod->objs[bi.obj].name[0])
-			u->name = e->c->mod->objs[bi.obj].name;
+		if (bi.obj >= 0 && (uint32_t)bi.obj < e->mod->nobjs && e->mod->objs[bi.obj].name[0])
+			u->name = e->mod->objs[bi.obj].name;
 		else
 			u->name = ui_strf(st, "@0x%llx", (unsigned long long)(bi.addr & 0xffffffffffull));
 		u->expected = (int)bi.expected;
@@ -1192,7 +1198,7 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 
 static const char *file_name(struct eng *e, uint32_t id)
 {
-	const struct srcfile *sf = srcmgr_file(e->c->sm, id);
+	const struct srcfile *sf = srcmgr_file(e->sm, id);
 
 	return sf ? sf->name : "?";
 }
@@ -1281,7 +1287,7 @@ static void snap_status(struct eng *e, struct ui_state *st, const struct focus *
 static void eng_snapshot(void *self, struct ui_state *st)
 {
 	struct eng *e = self;
-	const struct srcfile *sf = srcmgr_file(e->c->sm, e->file);
+	const struct srcfile *sf = srcmgr_file(e->sm, e->file);
 	struct focus f;
 
 	ui_state_clear_snapshot(st);
@@ -1289,9 +1295,9 @@ static void eng_snapshot(void *self, struct ui_state *st)
 		/* it does not compile: the source as read, the diagnostics in the console */
 		const struct srcfile *msf = NULL;
 
-		for (size_t i = 0; i < e->c->sm->files.len && !msf; i++)
-			if (!e->c->sm->files.v[i].builtin && !strcmp(e->c->sm->files.v[i].name, e->path))
-				msf = &e->c->sm->files.v[i];
+		for (size_t i = 0; e->sm && i < e->sm->files.len && !msf; i++)
+			if (!e->sm->files.v[i].builtin && !strcmp(e->sm->files.v[i].name, e->path))
+				msf = &e->sm->files.v[i];
 		ui_set_source(st, e->path, msf ? msf->text : e->text ? e->text : "");
 		st->run = UI_RUN_IDLE;
 		st->simt = e->simt;
@@ -1339,7 +1345,7 @@ void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint6
 
 	e->poll = poll;
 	e->poll_ctx = ctx;
-	if (e->s)
+	if (e->s && !e->attached) /* an attached session keeps its owner's poll */
 		session_set_poll(e->s, poll, ctx);
 }
 
@@ -1372,6 +1378,7 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	session_program_free(e->c);
 	e->mod = NULL;
 	e->c = session_compile(e->path, ftext || !e->text ? NULL : e->text, &e->fo);
+	e->sm = e->c->sm;
 	ret = e->c->mod ? 0 : -1;
 	free(ftext);
 	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
@@ -1428,6 +1435,10 @@ static int eng_reload(void *self, struct strbuf *msg)
 	struct eng *e = self;
 	struct strbuf err;
 
+	if (e->attached) {
+		strbuf_adds(msg, "this is the lesson's own machine: the lesson decides when it starts again");
+		return -1;
+	}
 	strbuf_init(&err);
 	if (eng_load(e, 1, &err) < 0) {
 		strbuf_release(&err);
@@ -1487,6 +1498,26 @@ struct ui_backend *engine_backend_open(const char *path, const char *text,
 	return &e->be;
 }
 
+struct ui_backend *engine_backend_attach(struct session *s, const char *name,
+					 const struct machine_opts *mo)
+{
+	struct session_compile_opts fo = { 0 };
+	struct machine_opts dummy;
+	char *argv[] = { (char *)name, NULL };
+	struct eng *e = eng_new(name, NULL, &fo, mo, 1, argv);
+
+	e->attached = 1;
+	e->s = s;
+	e->sm = session_sources(s);
+	e->mod = session_module(s);
+	e->file = main_file(e->sm, name);
+	e->m = session_machine(s);
+	dummy = *mo;
+	on_build(e, &dummy); /* the console's streams (the program writes to its owner's) */
+	snprintf(e->stop, sizeof(e->stop), "the lesson's machine");
+	return &e->be;
+}
+
 void engine_backend_free(struct ui_backend *be)
 {
 	struct eng *e;
@@ -1494,7 +1525,8 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
-	session_free(e->s);
+	if (!e->attached)
+		session_free(e->s);
 	if (e->kept)
 		session_free(e->kept);
 	if (e->out)

@@ -882,6 +882,11 @@ const struct ir_module *session_module(const struct session *s)
 	return s->mod;
 }
 
+const struct srcmgr *session_sources(const struct session *s)
+{
+	return s->sm;
+}
+
 int session_start_main(struct session *s, int argc, char **argv)
 {
 	if (s->mod->main_func < 0)

@@ -55,8 +55,8 @@
  * one "pass once" mark per warp (so two groups of a diverged warp at marked
  * statements share it), and session.c's step_done/bp_match decide the rest.
  * Stops per (warp, lane mask) and the oracle test belong there. Watchpoints are checked during continue, not
- * during steps. A lesson's machine is a Lua session not shown in the
- * interface (tui/lesson_ui.c still generates a program for it).
+ * during steps. A lesson's (Lua) session is not reversible: the Lua host
+ * changes its machine outside the log (allocations, writes, launches).
  */
 #ifndef WS_SESSION_H
 #define WS_SESSION_H
@@ -174,6 +174,7 @@ struct machine *session_machine(const struct session *s);
  * be called. */
 void session_release_machine(struct session *s);
 const struct ir_module *session_module(const struct session *s);
+const struct srcmgr *session_sources(const struct session *s);
 /* Start main(argc, argv) stopped before its first instruction (argv is
  * copied; rebuilds start it again). -1: the program has no main. */
 int session_start_main(struct session *s, int argc, char **argv);
