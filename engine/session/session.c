@@ -819,6 +819,7 @@ struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm
 	s->reversible = reversible;
 	s->ck_cap = reversible ? CKPT_MEMORY : 0;
 	s->ck_every = CKPT_EVERY;
+	s->ck_next = CKPT_EVERY;
 	s->next_bp = 1;
 	s->applied = -1;
 	machine_build(s);
@@ -870,6 +871,7 @@ void session_release_machine(struct session *s)
 	if (s->m)
 		machine_free(s->m);
 	s->m = NULL;
+	ckpts_clear(s); /* copies of it: they use the module too */
 }
 
 struct machine *session_machine(const struct session *s)
@@ -891,6 +893,7 @@ int session_start_main(struct session *s, int argc, char **argv)
 {
 	if (s->mod->main_func < 0)
 		return -1;
+	ckpts_clear(s); /* copies of a machine that used the old argv */
 	for (int i = 0; i < s->argc; i++)
 		free(s->argv[i]);
 	free(s->argv);
