@@ -145,6 +145,8 @@ struct session {
 	VEC(struct ckpt) ckpts;
 	uint64_t ck_cap;        /* bytes the checkpoints may take (0: none) */
 	uint64_t ck_bytes, ck_every, ck_next;
+	int ck_fixed;           /* the interval was given: not adapted to the machine's size */
+	uint64_t ck_base;       /* the interval set (ck_every doubles when thinned) */
 	struct lpos cur;        /* the log run being replayed (struct scan's unit) */
 	uint64_t upto;          /* a cut-short P_RUN stops at this step */
 	struct scan *scan;      /* a reverse step's scan, or NULL */
@@ -613,8 +615,8 @@ static void ckpts_clear(struct session *s)
 {
 	while (s->ckpts.len)
 		ckpt_drop(s, s->ckpts.len - 1);
-	s->ck_every = CKPT_EVERY;
-	s->ck_next = 0;
+	s->ck_every = s->ck_base;
+	s->ck_next = (s->m ? machine_steps(s->m) : 0) + s->ck_base;
 }
 
 /* The log ends at p from now on: the marks and checkpoints past it go. */
@@ -641,12 +643,15 @@ static void ckpt_take(struct session *s)
 
 	memset(&c, 0, sizeof(c));
 	c.steps = machine_steps(s->m);
-	if (!s->ck_cap || !machine_can_clone(s->m) || !(c.m = machine_clone(s->m))) {
-		s->ck_next = c.steps + s->ck_every;
+	c.bytes = machine_clone_bytes(s->m);
+	/* copying costs time in proportion to the state: copy big machines
+	 * less often (about 1 byte per 4 steps run) */
+	every = c.bytes / 4 > s->ck_every && !s->ck_fixed ? c.bytes / 4 : s->ck_every;
+	if (!s->ck_cap || c.bytes > s->ck_cap || !machine_can_clone(s->m) || !(c.m = machine_clone(s->m))) {
+		s->ck_next = c.steps + every;
 		return;
 	}
 	c.at = log_end(s);
-	c.bytes = machine_clone_bytes(s->m);
 	c.applied = s->applied;
 	memcpy(c.acc, s->acc, sizeof(c.acc));
 	memcpy(c.acc_valid, s->acc_valid, sizeof(c.acc_valid));
@@ -661,11 +666,6 @@ static void ckpt_take(struct session *s)
 			ckpt_drop(s, 0);
 		s->ck_every *= 2;
 	}
-	if (s->ck_bytes > s->ck_cap)
-		ckpt_drop(s, 0); /* one copy is more than the cap */
-	/* copying costs time in proportion to the state: copy big machines
-	 * less often (about 1 byte per 4 steps run) */
-	every = c.bytes / 4 > s->ck_every ? c.bytes / 4 : s->ck_every;
 	s->ck_next = c.steps + every;
 }
 
@@ -818,7 +818,7 @@ struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm
 	s->mo = *mo;
 	s->reversible = reversible;
 	s->ck_cap = reversible ? CKPT_MEMORY : 0;
-	s->ck_every = CKPT_EVERY;
+	s->ck_every = s->ck_base = CKPT_EVERY;
 	s->ck_next = CKPT_EVERY;
 	s->next_bp = 1;
 	s->applied = -1;
@@ -960,9 +960,9 @@ void session_set_checkpoints(struct session *s, uint64_t bytes, uint64_t every)
 	if (!s->reversible)
 		return;
 	s->ck_cap = bytes;
+	s->ck_base = every ? every : CKPT_EVERY;
+	s->ck_fixed = every != 0;
 	ckpts_clear(s);
-	s->ck_every = every ? every : CKPT_EVERY;
-	s->ck_next = machine_steps(s->m) + s->ck_every;
 }
 
 size_t session_checkpoints(const struct session *s)

@@ -197,10 +197,12 @@ int session_observe_set(struct session *s, int id, unsigned kinds, int always);
 void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_opts *mo), void *ctx);
 int session_replaying(const struct session *s);
 /* Checkpoints (reversible sessions): copies of the machine (machine_clone)
- * taken at least `every` machine steps apart (0: 100000; more for machines
- * with much memory) while commands run, together at most `bytes` (0: none,
- * reverse execution replays from the start; default 256 MiB: past it, every
- * other one goes and the interval doubles). Setting them drops those taken. */
+ * taken `every` machine steps apart at least (0, the default: 100000, or
+ * more for a machine with much state: one byte of it per 4 steps) while
+ * commands run, together at most `bytes` (0: none, reverse execution
+ * replays from the start; default 256 MiB: past it, every other one goes
+ * and the interval doubles; a machine bigger than that is not copied).
+ * Setting them drops those taken. */
 void session_set_checkpoints(struct session *s, uint64_t bytes, uint64_t every);
 size_t session_checkpoints(const struct session *s);
 

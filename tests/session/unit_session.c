@@ -396,6 +396,44 @@ static void test_checkpoints(void)
 	close_prog(&b);
 }
 
+/* Past the memory cap, older checkpoints are thinned out; going back still
+ * lands where a replay from the start does. */
+static void test_checkpoint_cap(void)
+{
+	struct prog a, b;
+	struct session_stop sa, sb;
+	struct strbuf msg;
+	int capped = 1, kept2 = 0, same = 1;
+
+	if (open_prog(&a, LOOP) < 0 || open_prog(&b, LOOP) < 0)
+		return;
+	strbuf_init(&msg);
+	session_set_checkpoints(b.s, 0, 0);
+	session_break_line(a.s, 0, 11, NULL, 0, &msg);
+	session_break_line(b.s, 0, 11, NULL, 0, &msg);
+	step(&a, SESSION_CONTINUE, NULL, &sa);
+	step(&b, SESSION_CONTINUE, NULL, &sb);
+	/* room for three copies of the machine as it is while the kernel runs */
+	session_set_checkpoints(a.s, 3 * machine_clone_bytes(session_machine(a.s)) + 1024, 100);
+	for (int i = 0; i < 24; i++) {
+		step(&a, SESSION_CONTINUE, NULL, &sa);
+		step(&b, SESSION_CONTINUE, NULL, &sb);
+		capped &= session_checkpoints(a.s) <= 3;
+		kept2 += session_checkpoints(a.s) >= 2;
+		same &= session_steps(a.s) == session_steps(b.s);
+	}
+	for (int i = 0; i < 12; i++) {
+		step(&a, i % 3 ? SESSION_BACK : SESSION_BACK_CONTINUE, NULL, &sa);
+		step(&b, i % 3 ? SESSION_BACK : SESSION_BACK_CONTINUE, NULL, &sb);
+		same &= session_steps(a.s) == session_steps(b.s) && !strcmp(sa.text, sb.text);
+	}
+	ok(capped && kept2 > 12, "within a cap of 3 copies, 2 or 3 checkpoints are kept (%d of 24 stops)", kept2);
+	ok(same, "continues and reverses land where they do without checkpoints");
+	strbuf_release(&msg);
+	close_prog(&a);
+	close_prog(&b);
+}
+
 /* Forward statement steps of one thread, then reverse-step as many times:
  * the same statements, in reverse order, at the same machine steps. */
 static void test_reverse_step(void)
@@ -823,6 +861,7 @@ int main(void)
 	test_findings();
 	test_reverse();
 	test_checkpoints();
+	test_checkpoint_cap();
 	test_reverse_step();
 	test_reverse_kinds();
 	test_no_insn_events_in_continue();
