@@ -847,6 +847,7 @@ void session_free(struct session *s)
 		return;
 	if (s->m)
 		machine_free(s->m);
+	s->m = NULL;
 	for (int i = 0; i < s->argc; i++)
 		free(s->argv[i]);
 	free(s->argv);
