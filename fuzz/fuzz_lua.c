@@ -25,10 +25,10 @@
 #include <string.h>
 
 #include "api.h"
-#include "front.h"
 #include "host_engine.h"
 #include "machine.h"
 #include "sandbox.h"
+#include "session.h"
 #include "util.h"
 
 #include "fuzz.h"
@@ -403,7 +403,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *devnull;
 	struct lgen g = { data, size, 0, { NULL, 0, 0 }, 0, 0 };
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct sandbox_opts so;
 	struct sandbox *sb;

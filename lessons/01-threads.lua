@@ -25,7 +25,7 @@ local m = ws.machine(p)
 local n = 4 * 64
 local gid, warp, lane = m:alloc(n * 4), m:alloc(n * 4), m:alloc(n * 4)
 m:launch("ids", { grid = { 2, 2, 1 }, block = { 8, 4, 2 }, args = { gid, warp, lane } })
-repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+finish(m) -- findings are listed, not the end
 local W, L = warp:read(0, "i32", n), lane:read(0, "i32", n)
 
 ask{ q = "The block is 8 x 4 x 2. What is the linear index t of threadIdx = (3, 2, 1)?",
@@ -45,6 +45,10 @@ ask{ q = "Block (1, 1) of the 2 x 2 grid: what global index g does its thread t 
      answer = gid:read((3 * 64) * 4, "i32", 1)[1],
      hints = { "b = blockIdx.x + blockIdx.y * gridDim.x = 3", "g = b * 64 + t" } }
 
+-- a fresh launch, not run: the debugger shows this machine for the task
+local mt = ws.machine(p)
+mt:launch("ids", { grid = { 2, 2, 1 }, block = { 8, 4, 2 },
+                   args = { mt:alloc(n * 4), mt:alloc(n * 4), mt:alloc(n * 4) } })
 task{ text = "In the interface, focus block (1,1,0) thread (0,0,0) and step until it reaches line 6.",
       until_ = function(s) return s.kind == "line" and s.line == 6 end }
 

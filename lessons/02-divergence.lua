@@ -27,7 +27,7 @@ local m = ws.machine(p, { simt = "stack" })
 local out = m:alloc(32 * 4)
 m:launch("div", { grid = 1, block = 32, args = { out } })
 m:break_at(6)
-repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+finish(m) -- findings are listed, not the end
 local g = m:groups{ warp = 0 }
 
 ask{ q = "Predict: which lanes run line 6 (x = x * 100)? Give the active mask in hex.",
@@ -38,11 +38,14 @@ ask{ q = "How many convergence groups does warp 0 have at this point?", answer =
      hints = { "one for the if side, one for the else side" } }
 
 m:clear_break(6)
-repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+finish(m) -- findings are listed, not the end
 ask{ q = "What does out[8] hold after the kernel?", answer = out:read(8 * 4, "i32", 1)[1],
      hints = { "8 % 4 == 0" } }
 ask{ q = "And out[9]?", answer = out:read(9 * 4, "i32", 1)[1] }
 
+-- a fresh launch, not run: the debugger shows this machine for the task
+local mt = ws.machine(p, { simt = "stack" })
+mt:launch("div", { grid = 1, block = 32, args = { mt:alloc(32 * 4) } })
 task{ text = "Step warp 0 until it diverges (the warps pane shows two groups).",
       until_ = function(s) return s.kind == "diverge" end }
 

@@ -1,16 +1,5 @@
 -- 04-reduction.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local src = [[
 __global__ void reduce(int *out)
 {
@@ -34,7 +23,7 @@ A block sums 64 values: first a shared-memory tree (half the threads add
 the other half's values, barrier, repeat), then, once 32 values are left,
 one warp finishes with __shfl_down_sync and no barrier at all.
 On screen: the memory pane shows s[] shrinking; the lanes pane shows v.]] }
-local r = run(src, "reduce", 64, 1, 64)
+local r = run_kernel(src, "reduce", 64, 1, 64)
 ask{ q = "After the first tree level, s[0] = s[0] + s[32]. With s[t] = t + 1, predict s[0].", answer = 1 + 33 }
 ask{ q = "Predict out[0], the block's sum 1 + ... + 64.", answer = r[1], hints = { "n (n + 1) / 2" } }
 ask{ q = "Why does the shuffle phase need no __syncthreads? (one word: the unit that exchanges registers)",

@@ -1,16 +1,5 @@
 -- 05-vote.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local src = [[
 __global__ void vote(int *out)
 {
@@ -28,7 +17,7 @@ Collectives let the 32 lanes of a warp agree in one instruction:
 __ballot_sync returns a mask of the lanes whose predicate is true,
 __any_sync / __all_sync a yes/no, __match_any_sync the lanes holding the
 same value, __reduce_add_sync the sum. On screen: waiting lanes are 'w'.]] }
-local r = run(src, "vote", 36, 1, 32)
+local r = run_kernel(src, "vote", 36, 1, 32)
 ask{ q = "Predict __ballot_sync(full, lane < 5) in hex.", check = function(a) return tonumber(a) == r[1] end,
      hints = { "bits 0..4 set" } }
 ask{ q = "__all_sync(full, lane < 31): 1 or 0?", answer = r[3] }

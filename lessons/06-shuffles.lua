@@ -1,16 +1,5 @@
 -- 06-shuffles.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local src = [[
 __global__ void shfl(int *out)
 {
@@ -26,7 +15,7 @@ __shfl_sync(mask, v, src) reads v from lane src; _up and _down read d lanes
 below or above; _xor reads lane ^ m. An optional width cuts the warp into
 segments. On screen: the lanes pane draws an arrow from each source lane.
 (scripts/scenarios/shuffles.lua walks through each pattern.)]] }
-local r = run(src, "shfl", 96, 1, 32)
+local r = run_kernel(src, "shfl", 96, 1, 32)
 ask{ q = "After __shfl_down_sync(mask, v, 3), whose value does lane 5 hold? (a lane number)",
      answer = r[6] // 10, hints = { "down reads a higher lane" } }
 ask{ q = "What does lane 30 get from __shfl_down_sync(mask, v, 3)? (its v is 300)", answer = r[31],

@@ -1,16 +1,5 @@
 -- 07-atomics.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local racy = [[
 __global__ void hist(int *h)
 {
@@ -23,12 +12,12 @@ page{ title = "Atomics", text = [[
 write: two threads that read the same old value lose one increment.
 atomicAdd(&h[bin], 1) makes the three one indivisible step.
 On screen: the memory pane shows h; findings list the race.]] }
-local r = run(racy, "hist", 4, 1, 64)
+local r = run_kernel(racy, "hist", 4, 1, 64)
 ask{ q = "The racy version ran. Predict h[0] (16 threads add 1 to it).", answer = r[1],
      hints = { "all 8 lanes of one warp instruction read the same old value" } }
 exercise{ text = "Fix the histogram with atomicAdd.", file = "hist.cu",
           check = function(src)
-                  local ok, h = pcall(run, src, "hist", 4, 1, 64)
+                  local ok, h = pcall(run_kernel, src, "hist", 4, 1, 64)
                   if not ok then return false, tostring(h) end
                   if h[1] == 16 and h[4] == 16 then return true end
                   return false, "h[0] is " .. h[1] .. ", not 16"

@@ -1,16 +1,5 @@
 -- 08-fences.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local src = [[
 __device__ unsigned int count = 0;
 __global__ void sum(int *total, const int *in)
@@ -49,7 +38,7 @@ for i = 1, 128 do v[i] = 1 end
 input:write(0, "i32", v)
 total:write(0, "i32", { 0, 0, 0, 0, 0 })
 m:launch("sum", { grid = 4, block = 32, args = { total, input } })
-repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+finish(m) -- findings are listed, not the end
 ask{ q = "4 blocks of 32 ones: predict total[0].", answer = total:read(0, "i32", 1)[1] }
 ask{ q = "Which ticket value does the last of the 4 blocks draw?", answer = 3 }
 page{ title = "Without the fence", text = [[

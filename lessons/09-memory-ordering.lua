@@ -1,16 +1,5 @@
 -- 09-memory-ordering.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local sb = [[
 __global__ void sb(int *r, volatile int *x, volatile int *y)
 {
@@ -37,7 +26,7 @@ for seed = 1, 8 do
 	local r, x, y = m:alloc(8), m:alloc(4), m:alloc(4)
 	x:write(0, "i32", 0) y:write(0, "i32", 0)
 	m:launch("sb", { grid = 2, block = 1, args = { r, x, y } })
-	repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+	finish(m) -- findings are listed, not the end
 	local v = r:read(0, "i32", 2)
 	seen[v[1] .. "," .. v[2]] = true
 end
@@ -52,7 +41,7 @@ for seed = 1, 40 do
 	local r, x, y = m:alloc(8), m:alloc(4), m:alloc(4)
 	x:write(0, "i32", 0) y:write(0, "i32", 0)
 	m:launch("sb", { grid = 2, block = 1, args = { r, x, y } })
-	repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+	finish(m) -- findings are listed, not the end
 	local v = r:read(0, "i32", 2)
 	if v[1] == 0 and v[2] == 0 then weak = weak + 1 end
 end

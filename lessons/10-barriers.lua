@@ -1,16 +1,5 @@
 -- 10-barriers.lua
 -- (a lesson: docs/lesson-format.md; the engine checks the answers)
-local function run(src, kernel, n, grid, block, extra)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
-	local m = ws.machine(p, { sched = "rr" })
-	local out = m:alloc(n * 4)
-	local args = { out }
-	for _, a in ipairs(extra or {}) do args[#args + 1] = a end
-	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end -- findings are listed, not the end
-	return out:read(0, "i32", n), m, s
-end
 local src = [[
 __global__ void bars(int *out)
 {
@@ -29,7 +18,7 @@ __syncthreads() waits for the whole block; the variants also reduce a
 predicate over it: _count, _or, _and. __syncwarp(mask) waits only for the
 lanes of one warp named in the mask. On screen: the sync pane shows the
 barrier's arrived/expected count and generation.]] }
-local r = run(src, "bars", 4, 1, 64)
+local r = run_kernel(src, "bars", 4, 1, 64)
 ask{ q = "64 threads: __syncthreads_count(t < 5)?", answer = r[1] }
 ask{ q = "__syncthreads_or(t == 40)?", answer = r[2] }
 ask{ q = "__syncthreads_and(t < 63)?", answer = r[3] }
@@ -114,10 +103,11 @@ ask{ q = "What is its expected count from now on?", answer = b2.expected,
 ask{ q = "arrive_and_drop also counted as an arrival in the current phase. How many arrivals are pending in it?",
      answer = b2.pending,
      hints = { "the phase began with 64 pending; 32 lanes of warp 1 arrived" } }
-repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+finish(m) -- findings are listed, not the end
 local r2 = out:read(0, "i32", 128)
 ask{ q = "Warp 0 finishes (two arrive_and_wait phases of 32). out[64 + t] = buf[31 - t] after buf[t] = -t: what is out[64] (t = 0)?",
      answer = r2[65] }
+launch_kernel(cb, "phases", 128, 1, 64) -- fresh, not run: the debugger shows it
 task{ text = [[
 In the debugger, the kernel above is loaded. Step (s or n) until the
 __syncthreads() after init() completes (the generation in the sync pane

@@ -13,7 +13,7 @@ local function accesses(src, kernel, args_of)
 		if ev.space == "shared" or ev.space == "global" then list[#list + 1] = ev end
 	end)
 	assert(m:launch(kernel, { grid = 1, block = 32, args = args_of(m) }))
-	repeat until m:run().reason ~= "finding" -- findings are listed, not the end
+	finish(m) -- findings are listed, not the end
 	return list, m
 end
 local function at_line(list, line)
@@ -95,6 +95,10 @@ ask{ q = "The same read starting one float later (offset 1): how many sectors?",
 ask{ q = "Stride 2 (lane i reads src[2 * i]): how many sectors?", answer = sectors(2, 0) }
 ask{ q = "Stride 8: how many sectors?", answer = sectors(8, 0),
      hints = { "8 floats = 32 bytes: every lane in its own sector" } }
+do -- a fresh launch (stride 8), not run: the debugger shows this machine for the task
+	local mt = ws.machine(assert(ws.compile(copy, "gather.cu")), { sched = "rr" })
+	mt:launch("gather", { grid = 1, block = 32, args = { mt:alloc(32 * 4), mt:alloc(32 * 64 * 4 + 64), 8, 0 } })
+end
 task{ text = [[
 In the debugger (the gather kernel with stride 8 is loaded), step until
 warp 0 reaches the read of line 4 and look at the memory pane: the

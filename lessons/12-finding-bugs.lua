@@ -2,9 +2,10 @@
 -- (a lesson: docs/lesson-format.md; the engine checks the answers: every
 -- expected finding below is the one the engine reports, m:findings())
 
--- Compile and run kernel on 1 block of `block` threads; its findings (or
--- nil, message when it does not compile) and what it wrote to out.
-local function findings_of(src, kernel, block, n)
+-- Compile kernel and launch it on 1 block of `block` threads, not run (in
+-- the interface the debugger shows this machine): the machine and its
+-- buffer, or nil, message when it does not compile.
+local function launched(src, kernel, block, n)
 	local p, e = ws.compile(src, kernel .. ".cu")
 	if not p then return nil, e end
 	local m = ws.machine(p, { sched = "rr" })
@@ -13,8 +14,13 @@ local function findings_of(src, kernel, block, n)
 	local args = { a }
 	if n then args[2] = n end
 	assert(m:launch(kernel, { grid = 1, block = block, args = args }))
-	local s = m:run()
-	while s.reason == "finding" do s = m:run() end
+	return m, a
+end
+-- ... and run it: its findings (or nil, message) and what it wrote to out.
+local function findings_of(src, kernel, block, n)
+	local m, a = launched(src, kernel, block, n)
+	if not m then return nil, a end
+	finish(m)
 	return m:findings(), a:read(0, "i32", 64)
 end
 local function fixed(src, kernel, block, n, want)
@@ -57,6 +63,7 @@ ask{ q = "Now 96 threads on the same 64-int buffer. What kind of finding comes f
      answer = f2[1] and f2[1].kind or "none",
      hints = { "threads 64..95 read a[i] past the end; the read comes before the write" } }
 ask{ q = "On which line?", answer = f2[1] and f2[1].line or 0 }
+launched(oob, "scale", 96, 40) -- the debugger shows it, not run
 task{ text = [[
 In the debugger (the 96-thread run is loaded), continue (c) until the
 run stops at the finding; the findings list names the threads.]],
@@ -95,6 +102,7 @@ ask{ q = "It also reports a race between warp 0's read and warp 1's write of s[3
      answer = fr_race.kind, hints = { "the race is in __shared__ memory" } }
 ask{ q = "On which line is the first race reported (the access that completes it)?", answer = fr_race.line,
      hints = { "warp 0 read s[32] first; the race is complete when warp 1 writes it" } }
+launched(race, "rotate", 64) -- the debugger shows it, not run
 task{ text = "In the debugger (rotate is loaded), continue (c, again after each stop) until the race is reported.",
       until_ = function(s) return s.kind == "finding" and s.finding == fr_race.kind end }
 exercise{ text = "Fix the race (every thread must read the value its partner wrote).", file = "rotate.cu",
@@ -125,6 +133,7 @@ local fd = findings_of(div, "half", 64)
 ask{ q = "half: only warp 0 enters the if and its __syncthreads(). What does the engine report?",
      answer = fd[1] and fd[1].kind or "none",
      hints = { "every thread of the block must reach the same __syncthreads()" } }
+launched(div, "half", 64) -- the debugger shows it, not run
 task{ text = "In the debugger (half is loaded), continue until the barrier finding is reported; look at the warps pane: who waits ('b'), who left.",
       until_ = function(s) return s.kind == "finding" and s.finding == fd[1].kind end }
 exercise{ text = "Move the barrier so the whole block reaches it (same results).", file = "half.cu",

@@ -31,7 +31,6 @@
 #include <string.h>
 
 #include "api.h"
-#include "front.h"
 #include "host_engine.h"
 #include "machine.h"
 #include "eval.h"
@@ -97,7 +96,7 @@ struct he_mach {
 struct he_obj {
 	enum wsapi_kind kind;
 	uint64_t id, parent;
-	struct compilation *c; /* PROGRAM */
+	struct session_program *c; /* PROGRAM */
 	struct he_mach *hm;    /* MACHINE */
 	uint64_t addr;         /* BUFFER */
 	size_t size;
@@ -109,13 +108,15 @@ struct host_engine {
 	VEC(struct he_obj *) objs;
 	uint64_t next_id;
 	FILE *out, *err;
-	const struct front_opts *fo;
+	const struct session_compile_opts *fo;
 	const struct machine_opts *mo;
 	int confined;               /* host_engine_confine was called */
 	VEC(char *) readable;       /* canonical folders the compilations may read */
-	struct pp_read_policy policy;
+	struct session_read_policy policy;
 	int (*poll)(void *ctx, uint64_t steps, uint64_t total);
 	void *poll_ctx;
+	struct he_mach *shown;      /* the machine made or launched on last (host_engine_shown) */
+	unsigned shown_gen;
 };
 
 static const char *const ev_names[] = {
@@ -169,8 +170,18 @@ static void mach_free_argv(struct he_mach *hm)
 	hm->argc = 0;
 }
 
+static void he_show(struct host_engine *he, struct he_mach *hm)
+{
+	if (he->shown != hm) {
+		he->shown = hm;
+		he->shown_gen++;
+	}
+}
+
 static void mach_free(struct he_mach *hm)
 {
+	if (hm->he && hm->he->shown == hm)
+		he_show(hm->he, NULL);
 	session_free(hm->s);
 	vec_free(&hm->evq);
 	mach_free_argv(hm);
@@ -179,10 +190,7 @@ static void mach_free(struct he_mach *hm)
 
 static void obj_destroy(struct he_obj *o)
 {
-	if (o->c) {
-		compilation_release(o->c);
-		free(o->c);
-	}
+	session_program_free(o->c);
 	if (o->hm)
 		mach_free(o->hm);
 	free(o);
@@ -281,7 +289,7 @@ static size_t he_memory(void *ctx)
 		const struct he_obj *o = he->objs.v[i];
 
 		if (o->c)
-			n += o->c->arena.total;
+			n += (size_t)session_program_bytes(o->c);
 		if (o->hm)
 			n += HE_MACHINE_BYTES + (size_t)machine_memory(o->hm->m);
 	}
@@ -303,11 +311,11 @@ static struct he_mach *mach_get(struct host_engine *he, uint64_t id, char *err)
 
 /* ---- programs */
 
-static void diags_out(struct compilation *c, struct wsapi_out *o)
+static void diags_out(const struct session_program *c, struct wsapi_out *o)
 {
-	for (size_t i = 0; i < c->diags.v.len; i++) {
-		const struct diag *d = &c->diags.v.v[i];
-		const struct srcfile *f = srcmgr_file(&c->sm, d->span.file);
+	for (size_t i = 0; i < c->diags->v.len; i++) {
+		const struct diag *d = &c->diags->v.v[i];
+		const struct srcfile *f = srcmgr_file(c->sm, d->span.file);
 		static const char *const lv[] = { "note", "warning", "error" };
 
 		wsapi_out_begin(o, NULL);
@@ -322,17 +330,16 @@ static void diags_out(struct compilation *c, struct wsapi_out *o)
 	}
 }
 
-static int compiled(struct host_engine *he, struct compilation *c, int ret, uint64_t *prog,
+static int compiled(struct host_engine *he, struct session_program *c, uint64_t *prog,
 		    struct wsapi_out *diags, char *err)
 {
 	struct he_obj *o;
 
 	diags_out(c, diags);
-	if (ret < 0 || !c->mod) {
-		snprintf(err, WSAPI_ERR_MAX, "compilation failed: %d error%s", c->diags.nerrors,
-			 c->diags.nerrors == 1 ? "" : "s");
-		compilation_release(c);
-		free(c);
+	if (!c->mod) {
+		snprintf(err, WSAPI_ERR_MAX, "compilation failed: %d error%s", c->diags->nerrors,
+			 c->diags->nerrors == 1 ? "" : "s");
+		session_program_free(c);
 		return -1;
 	}
 	o = obj_new(he, WSAPI_PROGRAM, 0);
@@ -430,9 +437,9 @@ int host_engine_confine(struct host_engine *he, const char *script, const char *
 }
 
 /* The front end's options for one compilation: the CLI's, with the policy. */
-static struct front_opts he_front_opts(const struct host_engine *he)
+static struct session_compile_opts he_front_opts(const struct host_engine *he)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 
 	if (he->fo)
 		fo = *he->fo;
@@ -445,35 +452,30 @@ static int he_compile(void *ctx, const char *name, const char *text, size_t len,
 		      struct wsapi_out *diags, char *err)
 {
 	struct host_engine *he = ctx;
-	struct compilation *c;
-	struct front_opts fo = he_front_opts(he);
+	struct session_program *c;
+	struct session_compile_opts fo = he_front_opts(he);
 	char *copy;
-	int ret;
 
 	if (len > he_mem_left(he) / HE_COMPILE_BYTES) {
 		snprintf(err, WSAPI_ERR_MAX, "the program (%zu bytes) is too large for the script's memory limit",
 			 len);
 		return -1;
 	}
-	c = xcalloc(1, sizeof(*c));
 	copy = xmalloc(len + 1);
 	memcpy(copy, text, len);
 	copy[len] = 0;
-	compilation_init(c);
-	ret = front_compile_string(c, name, copy, &fo);
+	c = session_compile(name, copy, &fo);
 	free(copy);
-	return compiled(he, c, ret, prog, diags, err);
+	return compiled(he, c, prog, diags, err);
 }
 
 static int he_compile_file(void *ctx, const char *path, uint64_t *prog, struct wsapi_out *diags,
 			   char *err)
 {
 	struct host_engine *he = ctx;
-	struct compilation *c = xcalloc(1, sizeof(*c));
-	struct front_opts fo = he_front_opts(he);
+	struct session_compile_opts fo = he_front_opts(he);
 
-	compilation_init(c);
-	return compiled(he, c, front_compile_file(c, path, &fo), prog, diags, err);
+	return compiled(he, session_compile(path, NULL, &fo), prog, diags, err);
 }
 
 /* ---- machines and buffers */
@@ -590,7 +592,7 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	hm = xcalloc(1, sizeof(*hm));
 	hm->mod = p->c->mod;
 	hm->its = mo.simt == SIMT_ITS;
-	hm->sm = &p->c->sm;
+	hm->sm = p->c->sm;
 	hm->s = session_new(hm->mod, hm->sm, &mo, 0);
 	hm->m = session_machine(hm->s);
 	hm->max_steps = wo->max_steps ? wo->max_steps : HE_DEFAULT_STEPS;
@@ -602,6 +604,7 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	o = obj_new(he, WSAPI_MACHINE, prog);
 	o->hm = hm;
 	*id = o->id;
+	he_show(he, hm);
 	return 0;
 }
 
@@ -725,6 +728,7 @@ static int he_launch(void *ctx, uint64_t mach, const char *kernel, const struct 
 	}
 	hm->mode = 1;
 	machine_start_queued(hm->m);
+	he_show(he, hm);
 	return 0;
 }
 
@@ -747,6 +751,7 @@ static int main_start(struct he_mach *hm, int argc, const char **argv, char *err
 		return -1;
 	}
 	hm->mode = 2;
+	he_show(hm->he, hm);
 	return 0;
 }
 
@@ -1980,7 +1985,7 @@ static int he_events(void *ctx, uint64_t mach, struct wsapi_out *o, char *err)
 
 /* ---- the host */
 
-struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
+struct host_engine *host_engine_new(FILE *out, FILE *err, const struct session_compile_opts *fo,
 				    const struct machine_opts *mo)
 {
 	struct host_engine *he = xcalloc(1, sizeof(*he));
@@ -2025,6 +2030,12 @@ void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_
 struct wsapi_host *host_engine_host(struct host_engine *he)
 {
 	return &he->host;
+}
+
+struct session *host_engine_shown(const struct host_engine *he, unsigned *gen)
+{
+	*gen = he->shown_gen;
+	return he->shown ? he->shown->s : NULL;
 }
 
 void host_engine_free(struct host_engine *he)

@@ -1,6 +1,6 @@
 /*
  * host_engine.h - the `ws` module's host over the real engine: the
- * wsapi_host vtable (api.h) implemented with front.h and machine.h.
+ * wsapi_host vtable (api.h) implemented with the session (session.h) and machine.h.
  *
  * Contract:
  * - host_engine_new never fails (xmalloc aborts on no memory). It copies
@@ -22,11 +22,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-struct front_opts;
+struct session_compile_opts;
 struct machine_opts;
 struct host_engine;
 
-struct host_engine *host_engine_new(FILE *out, FILE *err, const struct front_opts *fo,
+struct host_engine *host_engine_new(FILE *out, FILE *err, const struct session_compile_opts *fo,
 				    const struct machine_opts *mo);
 /*
  * The sandbox's file promise (docs/lua-api.md, "Sandbox"): from now on the
@@ -49,5 +49,13 @@ struct wsapi_host *host_engine_host(struct host_engine *he);
 void host_engine_set_poll(struct host_engine *he, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			  void *ctx);
 void host_engine_free(struct host_engine *he);
+
+/* The session of the machine the script made or launched on last (NULL:
+ * none, or it was released), for the interface to show (tui/lesson_ui.c);
+ * *gen changes whenever that machine changes. The session is the host's:
+ * it goes when the script releases the machine, so ask again after every
+ * call into the script. */
+struct session;
+struct session *host_engine_shown(const struct host_engine *he, unsigned *gen);
 
 #endif

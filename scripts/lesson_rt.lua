@@ -173,6 +173,43 @@ function api.exercise(t)
 	end
 end
 
+-- finish(m): run machine m to its end. A finding stops m:run() (so that a
+-- script can look at it); a lesson lists findings, it does not stop at them:
+-- finish runs on past each. Returns the last stop (reason "end", "limit"...).
+function api.finish(m)
+	local s = m:run()
+	while s.reason == "finding" do
+		s = m:run()
+	end
+	return s
+end
+
+-- launch_kernel(src, kernel, n, grid, block, extra, opts): compile src (named
+-- KERNEL.cu), make a machine (opts, default { sched = "rr" }), allocate an
+-- output buffer of n ints (n = 0: none), and launch kernel with it as the
+-- first argument and the values of the list extra after it; not run. In the
+-- interface the debugger shows this machine from now on (a task steps it).
+-- Returns the machine and the output buffer.
+function api.launch_kernel(src, kernel, n, grid, block, extra, opts)
+	local p = assert(ws.compile(src, kernel .. ".cu"))
+	local m = ws.machine(p, opts or { sched = "rr" })
+	local out = n and n > 0 and m:alloc(n * 4) or nil
+	local args = { out }
+	for _, a in ipairs(extra or {}) do
+		args[#args + 1] = a
+	end
+	assert(m:launch(kernel, { grid = grid, block = block, args = args }))
+	return m, out
+end
+
+-- run_kernel(...): launch_kernel(...) and finish: returns the n ints of the
+-- output buffer, the machine and the last stop.
+function api.run_kernel(src, kernel, n, grid, block, extra, opts)
+	local m, out = api.launch_kernel(src, kernel, n, grid, block, extra, opts)
+	local s = api.finish(m)
+	return out and out:read(0, "i32", n) or {}, m, s
+end
+
 -- The lesson's environment: the API over the sandbox's globals. The host
 -- makes it the lesson chunk's _ENV.
 function rt.env()

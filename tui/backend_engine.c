@@ -37,10 +37,11 @@ struct pos {
 
 struct eng {
 	struct ui_backend be;
-	struct compilation c;
-	int loaded;             /* c holds a compilation (maybe a failed one) */
+	struct session_program *c; /* the compilation (maybe a failed one), NULL: none yet */
+	const struct srcmgr *sm;   /* its sources (or the attached session's) */
+	int attached;              /* showing a session owned by someone else (the Lua host) */
 	char *path, *text;      /* the program: its file, and the text given (or NULL) */
-	struct front_opts fo;
+	struct session_compile_opts fo;
 	const struct ir_module *mod; /* NULL: the program does not compile */
 	uint32_t file;
 	struct machine_opts mo;
@@ -355,10 +356,9 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 		[UI_STEP_INSN] = SESSION_INSN, [UI_STEP_LINE] = SESSION_LINE,
 		[UI_STEP_OVER] = SESSION_OVER, [UI_STEP_OUT] = SESSION_OUT,
 		[UI_STEP_WARP] = SESSION_LINE, [UI_STEP_BLOCK] = SESSION_BLOCK,
-		[UI_STEP_BARRIER] = SESSION_BARRIER, [UI_STEP_BACK] = SESSION_BACK,
-		/* reverse-* kinds: s3-ckpt */
-		[UI_STEP_BACK_NEXT] = SESSION_BACK, [UI_STEP_BACK_CONTINUE] = SESSION_BACK,
-		[UI_STEP_BACK_FINISH] = SESSION_BACK,
+		[UI_STEP_BARRIER] = SESSION_BARRIER, [UI_STEP_BACK] = SESSION_BACK_STEP,
+		[UI_STEP_BACK_NEXT] = SESSION_BACK_NEXT, [UI_STEP_BACK_CONTINUE] = SESSION_BACK_CONTINUE,
+		[UI_STEP_BACK_FINISH] = SESSION_BACK_FINISH, [UI_STEP_UNDO] = SESSION_BACK,
 	};
 	struct eng *e = self;
 	struct session_stop sp;
@@ -633,6 +633,10 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 
 	if (no_program(e, msg))
 		return -1;
+	if (e->attached) {
+		strbuf_addf(msg, "this is the lesson's own machine: its %s is the lesson's choice", key);
+		return -1;
+	}
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1196,7 +1200,7 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 
 static const char *file_name(struct eng *e, uint32_t id)
 {
-	const struct srcfile *sf = srcmgr_file(&e->c.sm, id);
+	const struct srcfile *sf = srcmgr_file(e->sm, id);
 
 	return sf ? sf->name : "?";
 }
@@ -1322,11 +1326,11 @@ static int loc_parse(struct eng *e, const char *loc, uint32_t *file, int *line, 
 			strbuf_addf(msg, "malformed line number in '%s'", loc);
 			return -1;
 		}
-		for (size_t i = 0; i < e->c.sm.files.len; i++) {
-			const char *name = e->c.sm.files.v[i].name;
+		for (size_t i = 0; i < e->sm->files.len; i++) {
+			const char *name = e->sm->files.v[i].name;
 			size_t len = strlen(name);
 
-			if (e->c.sm.files.v[i].builtin || len < n || strncmp(name + len - n, loc, n) ||
+			if (e->sm->files.v[i].builtin || len < n || strncmp(name + len - n, loc, n) ||
 			    (len > n && name[len - n - 1] != '/'))
 				continue;
 			*file = (uint32_t)i + 1;
@@ -1583,7 +1587,7 @@ static void frame_text(struct eng *e, const struct focus *f, const struct sessio
 /* "20\t    x = helper(i);" */
 static void source_line(struct eng *e, int line, struct strbuf *out)
 {
-	const struct srcfile *sf = srcmgr_file(&e->c.sm, e->file);
+	const struct srcfile *sf = srcmgr_file(e->sm, e->file);
 	const char *p = sf ? sf->text : NULL;
 
 	for (int l = 1; p && l < line; l++)
@@ -1937,7 +1941,7 @@ static void info_kernels(struct eng *e, struct strbuf *out)
 static void eng_snapshot(void *self, struct ui_state *st)
 {
 	struct eng *e = self;
-	const struct srcfile *sf = srcmgr_file(&e->c.sm, e->file);
+	const struct srcfile *sf = srcmgr_file(e->sm, e->file);
 	struct focus f;
 
 	ui_state_clear_snapshot(st);
@@ -1945,9 +1949,9 @@ static void eng_snapshot(void *self, struct ui_state *st)
 		/* it does not compile: the source as read, the diagnostics in the console */
 		const struct srcfile *msf = NULL;
 
-		for (size_t i = 0; i < e->c.sm.files.len && !msf; i++)
-			if (!e->c.sm.files.v[i].builtin && !strcmp(e->c.sm.files.v[i].name, e->path))
-				msf = &e->c.sm.files.v[i];
+		for (size_t i = 0; e->sm && i < e->sm->files.len && !msf; i++)
+			if (!e->sm->files.v[i].builtin && !strcmp(e->sm->files.v[i].name, e->path))
+				msf = &e->sm->files.v[i];
 		ui_set_source(st, e->path, msf ? msf->text : e->text ? e->text : "");
 		st->run = UI_RUN_IDLE;
 		st->simt = e->simt;
@@ -1995,14 +1999,14 @@ void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint6
 
 	e->poll = poll;
 	e->poll_ctx = ctx;
-	if (e->s)
+	if (e->s && !e->attached) /* an attached session keeps its owner's poll */
 		session_set_poll(e->s, poll, ctx);
 }
 
-static uint32_t main_file(const struct compilation *c, const char *path)
+static uint32_t main_file(const struct srcmgr *sm, const char *path)
 {
-	for (size_t i = 0; i < c->sm.files.len; i++)
-		if (!c->sm.files.v[i].builtin && !strcmp(c->sm.files.v[i].name, path))
+	for (size_t i = 0; i < sm->files.len; i++)
+		if (!sm->files.v[i].builtin && !strcmp(sm->files.v[i].name, path))
 			return (uint32_t)i + 1;
 	return 1;
 }
@@ -2025,22 +2029,18 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 	e->m = NULL;
 	if (old) /* its machine uses the module released below; its breakpoints stay */
 		session_release_machine(old);
-	if (e->loaded)
-		compilation_release(&e->c);
-	e->loaded = 1;
+	session_program_free(e->c);
 	e->mod = NULL;
-	compilation_init(&e->c);
-	if (ftext || !e->text)
-		ret = front_compile_file(&e->c, e->path, &e->fo);
-	else
-		ret = front_compile_string(&e->c, e->path, e->text, &e->fo);
+	e->c = session_compile(e->path, ftext || !e->text ? NULL : e->text, &e->fo);
+	e->sm = e->c->sm;
+	ret = e->c->mod ? 0 : -1;
 	free(ftext);
 	e->lanes.len = e->lanes.len; /* print @ lanes rows stay */
-	if (ret < 0 || !e->c.mod || e->c.mod->main_func < 0) {
+	if (ret < 0 || !e->c->mod || e->c->mod->main_func < 0) {
 		FILE *f = open_memstream(&buf, &len);
 
-		diag_render(&e->c.diags, &e->c.sm, f, 0);
-		if (!ret && e->c.mod && e->c.mod->main_func < 0)
+		diag_render(e->c->diags, e->c->sm, f, 0);
+		if (!ret && e->c->mod && e->c->mod->main_func < 0)
 			fprintf(f, "%s: the program has no main function\n", e->path);
 		fclose(f);
 		strbuf_adds(err, buf);
@@ -2057,10 +2057,10 @@ static int eng_load(struct eng *e, int prefer_file, struct strbuf *err)
 		}
 		return -1;
 	}
-	e->mod = e->c.mod;
-	e->file = main_file(&e->c, e->path);
+	e->mod = e->c->mod;
+	e->file = main_file(e->c->sm, e->path);
 	on_build(e, &e->mo);
-	e->s = session_new(e->mod, &e->c.sm, &e->mo, 1);
+	e->s = session_new(e->mod, e->c->sm, &e->mo, 1);
 	session_set_build(e->s, on_build, e);
 	session_set_main_file(e->s, e->file);
 	session_observe(e->s, 1u << EV_LAUNCH | 1u << EV_KERNEL_END, 0, on_event, e);
@@ -2092,6 +2092,10 @@ static int eng_reload(void *self, struct strbuf *msg)
 	struct eng *e = self;
 	struct strbuf err;
 
+	if (e->attached) {
+		strbuf_adds(msg, "this is the lesson's own machine: the lesson decides when it starts again");
+		return -1;
+	}
 	strbuf_init(&err);
 	if (eng_load(e, 1, &err) < 0) {
 		strbuf_release(&err);
@@ -2104,7 +2108,7 @@ static int eng_reload(void *self, struct strbuf *msg)
 	return 0;
 }
 
-static struct eng *eng_new(const char *path, const char *text, const struct front_opts *fo,
+static struct eng *eng_new(const char *path, const char *text, const struct session_compile_opts *fo,
 			   const struct machine_opts *mo, int argc, char **argv)
 {
 	struct eng *e = xcalloc(1, sizeof(*e));
@@ -2132,7 +2136,7 @@ static struct eng *eng_new(const char *path, const char *text, const struct fron
 }
 
 struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
+				      const struct session_compile_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err)
 {
 	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
@@ -2145,12 +2149,32 @@ struct ui_backend *engine_backend_new(const char *path, const char *text,
 }
 
 struct ui_backend *engine_backend_open(const char *path, const char *text,
-				       const struct front_opts *fo, const struct machine_opts *mo,
+				       const struct session_compile_opts *fo, const struct machine_opts *mo,
 				       int argc, char **argv, struct strbuf *err)
 {
 	struct eng *e = eng_new(path, text, fo, mo, argc, argv);
 
 	eng_load(e, 0, err);
+	return &e->be;
+}
+
+struct ui_backend *engine_backend_attach(struct session *s, const char *name,
+					 const struct machine_opts *mo)
+{
+	struct session_compile_opts fo = { 0 };
+	struct machine_opts dummy;
+	char *argv[] = { (char *)name, NULL };
+	struct eng *e = eng_new(name, NULL, &fo, mo, 1, argv);
+
+	e->attached = 1;
+	e->s = s;
+	e->sm = session_sources(s);
+	e->mod = session_module(s);
+	e->file = main_file(e->sm, name);
+	e->m = session_machine(s);
+	dummy = *mo;
+	on_build(e, &dummy); /* the console's streams (the program writes to its owner's) */
+	snprintf(e->stop, sizeof(e->stop), "the lesson's machine");
 	return &e->be;
 }
 
@@ -2161,7 +2185,8 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
-	session_free(e->s);
+	if (!e->attached)
+		session_free(e->s);
 	session_collectives_free(e->coll);
 	if (e->kept)
 		session_free(e->kept);
@@ -2182,7 +2207,6 @@ void engine_backend_free(struct ui_backend *be)
 	for (size_t i = 0; i < e->pending.len; i++)
 		free(e->pending.v[i].text);
 	vec_free(&e->pending);
-	if (e->loaded)
-		compilation_release(&e->c);
+	session_program_free(e->c);
 	free(e);
 }

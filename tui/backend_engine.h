@@ -1,7 +1,7 @@
 /*
  * backend_engine.h - the interface's backend on the real engine: compiles a
- * program with front.h and drives it with machine.h (struct ui_backend,
- * cmd.h).
+ * program and drives it through a debugger session (session.h; struct
+ * ui_backend, cmd.h).
  *
  * Contract:
  * - engine_backend_new compiles path (or text, when not NULL, under the name
@@ -21,25 +21,34 @@
  * - be->reload recompiles the program from its file (as it is now) and
  *   starts again before main(), keeping the breakpoints whose lines still
  *   have code; on a compile error the backend is left without a program.
- * - engine_backend_free releases everything, compilation included.
+ * - engine_backend_free releases everything, compilation included (an
+ *   attached session excepted).
  */
 #ifndef WS_UI_BACKEND_ENGINE_H
 #define WS_UI_BACKEND_ENGINE_H
 
 #include "cmd.h"
-#include "front.h"
 #include "machine.h"
+#include "session.h"
 
 struct ui_backend *engine_backend_new(const char *path, const char *text,
-				      const struct front_opts *fo, const struct machine_opts *mo,
+				      const struct session_compile_opts *fo, const struct machine_opts *mo,
 				      int argc, char **argv, struct strbuf *err);
 /* Like engine_backend_new, but a program that does not compile still gives
  * a backend: its snapshot shows the source and (once) the diagnostics in
  * the console, every command says to fix the file and reload, and
  * be->reload recompiles it (err also gets the diagnostics). */
 struct ui_backend *engine_backend_open(const char *path, const char *text,
-				       const struct front_opts *fo, const struct machine_opts *mo,
+				       const struct session_compile_opts *fo, const struct machine_opts *mo,
 				       int argc, char **argv, struct strbuf *err);
+/* A backend over a session owned by someone else (a lesson's machine, made
+ * by the Lua host): the interface shows and steps that very machine; name
+ * is its main source file. reload and set refuse; nothing is observed or
+ * changed in the session but by the commands given, and freeing the backend
+ * leaves the session alone (free the backend before the session goes, or
+ * never call it after). The program's output goes where its owner sends it. */
+struct ui_backend *engine_backend_attach(struct session *s, const char *name,
+					 const struct machine_opts *mo);
 void engine_backend_free(struct ui_backend *be);
 void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx);

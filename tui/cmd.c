@@ -73,6 +73,8 @@ static const struct command commands[] = {
 	  UI_STEP_BACK_CONTINUE },
 	{ "reverse-finish", NULL, "", "back to where the current function was called", do_step,
 	  UI_STEP_BACK_FINISH },
+	{ "undo", NULL, "[N]", "back to before the last command (N commands), whatever it did", do_step,
+	  UI_STEP_UNDO },
 	{ "run", "r", "", "start the program (again: asks first) and run until a stop", do_run,
 	  UI_RUN_RUN },
 	{ "start", NULL, "", "start the program (again: asks first), stop at main()'s first line",

@@ -32,6 +32,7 @@ enum ui_step {
 	UI_STEP_BACK_NEXT,     /* reverse-next: back over calls */
 	UI_STEP_BACK_CONTINUE, /* reverse-continue: back to the previous stop */
 	UI_STEP_BACK_FINISH,   /* reverse-finish: back to the call of this function */
+	UI_STEP_UNDO,          /* undo: back to before the last command (whatever it was) */
 };
 
 /* gdb's run control (struct ui_gdb's run) */

@@ -18,11 +18,11 @@
 
 #include <stdio.h>
 
-#include "front.h"
 #include "machine.h"
+#include "session.h"
 
 struct debug_opts {
-	const struct front_opts *fo;
+	const struct session_compile_opts *fo;
 	const struct machine_opts *mo;
 	const char *record; /* asciicast file, or NULL */
 	const char *script; /* a scenario script to run in the interface, or NULL */

@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "front.h"
 #include "machine.h"
+#include "session.h"
 #include "util.h"
 
-int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 
 static void json_str(FILE *f, const char *s)
@@ -81,38 +81,37 @@ static void report_text(FILE *f, const char *prog, const struct machine_explore 
 							: "every execution satisfies the PTX axioms");
 }
 
-int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv)
 {
-	struct compilation c;
+	struct session_program *c = session_compile(argv[0], NULL, fo);
 	struct machine_explore r;
 	struct machine_opts o = *mo;
 
-	compilation_init(&c);
-	if (front_compile_file(&c, argv[0], fo) || !c.mod) {
-		if (c.diags.v.len)
-			diag_render(&c.diags, &c.sm, stderr, 0);
-		compilation_release(&c);
+	if (!c->mod) {
+		if (c->diags->v.len)
+			diag_render(c->diags, c->sm, stderr, 0);
+		session_program_free(c);
 		return 2;
 	}
-	if (c.mod->main_func < 0) {
+	if (c->mod->main_func < 0) {
 		/* nothing to explore, and nvcc would not link it: a build error */
 		fprintf(stderr, "%s: error: the program has no main function\n", argv[0]);
-		compilation_release(&c);
+		session_program_free(c);
 		return 2;
 	}
 	if (litmus)
 		o.model = MODEL_RELAXED;
 	if (litmus)
-		machine_litmus(c.mod, &o, argc, argv, runs > 0 ? (uint64_t)runs : 1000, (uint64_t)seed, &r);
+		machine_litmus(c->mod, &o, argc, argv, runs > 0 ? (uint64_t)runs : 1000, (uint64_t)seed, &r);
 	else
-		machine_explore(c.mod, &o, argc, argv, max_execs > 0 ? (uint64_t)max_execs : 0, &r);
+		machine_explore(c->mod, &o, argc, argv, max_execs > 0 ? (uint64_t)max_execs : 0, &r);
 	if (json)
 		report_json(stdout, &r, o.model == MODEL_RELAXED, litmus);
 	else
 		report_text(stdout, argv[0], &r, o.model == MODEL_RELAXED, litmus, seed);
 	machine_explore_free(&r);
-	compilation_release(&c);
+	session_program_free(c);
 	fflush(stdout);
 	return 0;
 }

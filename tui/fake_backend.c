@@ -368,7 +368,7 @@ static int fake_step(void *self, enum ui_step how, long count, struct strbuf *ms
 {
 	struct fake *f = self;
 
-	if (how == UI_STEP_BACK) {
+	if (how == UI_STEP_BACK || how == UI_STEP_UNDO) {
 		if (f->frame == 0) {
 			strbuf_adds(msg, "already at the start");
 			return -1;

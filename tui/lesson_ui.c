@@ -53,10 +53,8 @@ struct lu {
 	int last_q;               /* the question asked last (asked again: not repeated) */
 	int follow;               /* keep the newest row in view (until the learner scrolls) */
 	char *file, *source;      /* the exercise */
-	unsigned launches;        /* of the program loaded in the debugger */
-	const char *shown_source; /* compiled, not launched, shown in the debugger */
-	unsigned moves, break_seq;
-	size_t steps_seen;        /* of the scenario's steps, mirrored so far */
+	unsigned shown_gen;       /* host_engine_shown's, when the debugger attached */
+	unsigned moves;
 	int seen_findings;
 	unsigned seen_barriers;
 	unsigned seen_phases;     /* cuda::barrier phases completed, summed */
@@ -133,51 +131,44 @@ static void lu_set_backend(struct lu *lu, struct ui_backend *be)
 	lu->was_diverged = 0;
 }
 
-/* Load the kernel the script launched last, if it launched a new one. */
+/* Show the lesson's (or the scenario's) own machine: the one it made or
+ * launched on last (host_engine_shown). The interface attaches to that
+ * machine's session: what the lesson ran is what the debugger shows, and a
+ * step in the debugger steps the lesson's machine. Called after every call
+ * into the lesson; the backend is replaced before anything can use a
+ * session the lesson has released. */
 static void lu_load_program(struct lu *lu)
 {
-	const char *name;
-	char *text, *argv[2] = { NULL, NULL };
-	struct strbuf err;
+	unsigned gen;
+	struct session *ls = lu->he ? host_engine_shown(lu->he, &gen) : NULL;
+	const struct srcfile *f;
 	struct ui_backend *be;
+	struct strbuf err;
+	char *pargv[] = { "lesson.cu", NULL };
 
-	if (!lu->rec)
+	if (!lu->he)
 		return;
-	if (!host_record_launches(lu->rec)) {
-		/* compiled, not launched yet: show the source with an empty main() */
-		const char *src = host_record_last_source(lu->rec, &name);
-		struct strbuf sb;
-
-		if (!src || src == lu->shown_source || lu->o->script)
-			return;
-		lu->shown_source = src;
-		strbuf_init(&sb);
-		strbuf_adds(&sb, src);
-		strbuf_adds(&sb, "\n// added by warpstep: the lesson has not launched the kernel yet\n"
-			    "int main(void)\n{\n\treturn 0;\n}\n");
-		text = strbuf_detach(&sb);
-	} else if (host_record_launches(lu->rec) == lu->launches) {
+	if (gen == lu->shown_gen) {
+		if (ls)
+			ui_session_refresh(lu->s); /* the lesson may have stepped it */
 		return;
-	} else {
-		lu->launches = host_record_launches(lu->rec);
-		if (!(text = host_record_program(lu->rec, &name)))
-			return;
 	}
-	argv[0] = (char *)name;
-	strbuf_init(&err);
-	be = engine_backend_new(name, text, lu->o->fo, lu->o->mo, 1, argv, &err);
-	if (be) {
-		lu_set_backend(lu, be);
-		lu->steps_seen = host_record_launch_steps(lu->rec);
-		ui_console_add(&lu->s->st, UI_CON_INFO,
-			       ui_strf(&lu->s->st, "%s: the kernel the %s launched, with a main() "
-				       "that launches it the same way. s: step  c: continue", name,
-				       lu->play ? "lesson" : "script"));
-	} else {
-		ui_console_add(&lu->s->st, UI_CON_ERROR, strbuf_cstr(&err));
+	lu->shown_gen = gen;
+	if (!ls) {
+		/* the lesson let its machine go: the placeholder again */
+		strbuf_init(&err);
+		if ((be = engine_backend_new("lesson.cu", placeholder, lu->o->fo, lu->o->mo, 1, pargv, &err)))
+			lu_set_backend(lu, be);
+		strbuf_release(&err);
+		return;
 	}
-	strbuf_release(&err);
-	free(text);
+	f = srcmgr_file(session_sources(ls), 1);
+	be = engine_backend_attach(ls, f ? f->name : "lesson.cu", session_opts(ls));
+	lu_set_backend(lu, be);
+	ui_console_add(&lu->s->st, UI_CON_INFO,
+		       ui_strf(&lu->s->st, "%s: the %s's own machine, at step %llu. s: step  c: continue",
+			       f ? f->name : "lesson.cu", lu->play ? "lesson" : "script",
+			       (unsigned long long)session_steps(ls)));
 }
 
 /* ---- lessons */
@@ -580,55 +571,7 @@ static void lu_print(void *ctx, const char *s, size_t n)
 		fwrite(s, 1, n, lu->pout);
 }
 
-/* Get the debugger's machine into the kernel (it starts before main()). */
-static void lu_enter_kernel(struct lu *lu)
-{
-	for (int i = 0; i < 64 && lu->s->st.run != UI_RUN_KERNEL &&
-			lu->s->st.run != UI_RUN_FINISHED; i++)
-		if (cmd_run(lu->s, "step") & UI_ACT_ERROR)
-			break;
-}
-
-/* Make the debugger follow the scenario's machine, as near as it can: to
- * the line of a breakpoint the script ran to, else the same kind of steps. */
-static void lu_mirror(struct lu *lu)
-{
-	unsigned seq;
-	int line = host_record_last_break(lu->rec, &seq);
-	size_t n;
-	const struct host_record_step *st = host_record_steps(lu->rec, &n);
-	char cmd[48];
-
-	if (seq != lu->break_seq && line > 0) {
-		lu->break_seq = seq;
-		lu->steps_seen = n;
-		snprintf(cmd, sizeof(cmd), "break %d", line);
-		cmd_run(lu->s, cmd);
-		cmd_run(lu->s, "continue");
-		cmd_run(lu->s, "delete");
-		return;
-	}
-	for (; lu->steps_seen < n; lu->steps_seen++) {
-		const struct host_record_step *x = &st[lu->steps_seen];
-		const char *how = x->gran == WSAPI_GRAN_INSN ? "stepi"
-				  : x->gran == WSAPI_GRAN_WARP || x->gran == WSAPI_GRAN_LINE ? "warp-step"
-				  : x->gran == WSAPI_GRAN_BARRIER ? "to-barrier" : "continue";
-
-		lu_enter_kernel(lu);
-		if (lu->s->st.run != UI_RUN_KERNEL)
-			break;
-		if (!strcmp(how, "continue") || !strcmp(how, "to-barrier"))
-			snprintf(cmd, sizeof(cmd), "%s", how);
-		else
-			snprintf(cmd, sizeof(cmd), "%s %llu", how, x->n < 1000 ? x->n : 1000);
-		for (unsigned long long k = 0; k < (strchr(cmd, ' ') ? 1 : x->n) && k < 64; k++)
-			if (cmd_run(lu->s, cmd) & UI_ACT_ERROR)
-				break;
-	}
-	lu->steps_seen = n;
-}
-
-/* Run the scenario to its next narrated step and mirror it in the debugger. */
+/* Run the scenario to its next narrated step; the debugger shows its machine. */
 static void lu_scenario_step(struct lu *lu)
 {
 	int st;
@@ -640,7 +583,6 @@ static void lu_scenario_step(struct lu *lu)
 	lu_drain(lu);
 	lu_load_program(lu);
 	if (st == 1) {
-		lu_mirror(lu);
 		lu_add(lu, VS_DIM, "  -- any key: next step --");
 		lu->wait = LU_PAUSE;
 	} else {

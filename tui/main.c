@@ -21,8 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front.h"
 #include "machine.h"
+#include "session.h"
 #include "debug.h"
 #include "demo.h"
 #include "util.h"
@@ -41,7 +41,7 @@
 extern const char example_hello[];
 
 struct cli {
-	struct front_opts fo;
+	struct session_compile_opts fo;
 	struct machine_opts mo;
 	VEC(const char *) incs; /* -I, NULL-terminated once parsed */
 	VEC(const char *) defs; /* -D, NULL-terminated once parsed */
@@ -64,7 +64,7 @@ struct command {
 	const char *usage; /* after "warpstep NAME " */
 	const char *summary;
 	int (*fn)(struct cli *cli, const struct command *cmd, int argc, char **argv);
-	enum front_stage stage; /* dump commands */
+	enum session_dump stage; /* dump commands */
 };
 
 static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **argv);
@@ -75,37 +75,37 @@ static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, 
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv);
-int cmd_explore_main(const struct machine_opts *mo, const struct front_opts *fo, int litmus,
+int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
-	  cmd_run, STAGE_DIAGS },
+	  cmd_run, SESSION_DUMP_DIAGS },
 	{ "check", "PROG.cu [ARGS...]", "run with every checker; exit 1 on a finding",
-	  cmd_check, STAGE_DIAGS },
-	{ "dump-pp", "PROG.cu", "print the preprocessed host pass", cmd_dump, STAGE_PP_HOST },
+	  cmd_check, SESSION_DUMP_DIAGS },
+	{ "dump-pp", "PROG.cu", "print the preprocessed host pass", cmd_dump, SESSION_DUMP_PP_HOST },
 	{ "dump-pp-device", "PROG.cu", "print the preprocessed device pass", cmd_dump,
-	  STAGE_PP_DEVICE },
-	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, STAGE_AST },
-	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, STAGE_IR },
-	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, STAGE_DIAGS },
+	  SESSION_DUMP_PP_DEVICE },
+	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, SESSION_DUMP_AST },
+	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, SESSION_DUMP_IR },
+	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
 	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
-	  cmd_debug, STAGE_DIAGS },
+	  cmd_debug, SESSION_DUMP_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
-	  cmd_debug_demo, STAGE_DIAGS },
+	  cmd_debug_demo, SESSION_DUMP_DIAGS },
 	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
-	  cmd_script, STAGE_DIAGS },
+	  cmd_script, SESSION_DUMP_DIAGS },
 	{ "lesson", "FILE.lua [--answers FILE] [--fresh]",
 	  "play a lesson (in the interface; headless with --answers)",
-	  cmd_lesson, STAGE_DIAGS },
+	  cmd_lesson, SESSION_DUMP_DIAGS },
 	{ "explore", "PROG.cu [--model relaxed] [--max-executions N] [--json]",
 	  "run under every schedule and read-from choice the model allows; outcomes", cmd_explore,
-	  STAGE_DIAGS },
+	  SESSION_DUMP_DIAGS },
 	{ "litmus", "PROG.cu --runs N [--seed S]",
 	  "N random executions under the relaxed model; histogram of outcomes", cmd_explore,
-	  STAGE_DIAGS },
-	{ "help", "", "show this help", cmd_help, STAGE_DIAGS },
+	  SESSION_DUMP_DIAGS },
+	{ "help", "", "show this help", cmd_help, SESSION_DUMP_DIAGS },
 };
 
 static const char options_help[] =
@@ -493,19 +493,13 @@ static int options_parse(struct cli *cli, int argc, char **argv, int *i)
 }
 
 /* Compile a program (path, or the embedded text when text != NULL). */
-static int program_compile(struct cli *cli, struct compilation *c, const char *path,
+static int program_compile(struct cli *cli, struct session_program **c, const char *path,
 			   const char *text)
 {
-	int ret;
-
-	compilation_init(c);
-	if (text)
-		ret = front_compile_string(c, path, text, &cli->fo);
-	else
-		ret = front_compile_file(c, path, &cli->fo);
-	if (c->diags.v.len)
-		diag_render(&c->diags, &c->sm, stderr, cli->color);
-	return ret == 0 && c->mod ? 0 : -1;
+	*c = session_compile(path, text, &cli->fo);
+	if ((*c)->diags->v.len)
+		diag_render((*c)->diags, (*c)->sm, stderr, cli->color);
+	return (*c)->mod ? 0 : -1;
 }
 
 /* Out of memory while an output file is being written: drop the
@@ -587,18 +581,18 @@ static void on_interrupt(int sig)
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
-	struct compilation c;
+	struct session_program *c;
 	struct machine *m;
 	int status;
 
 	if (program_compile(cli, &c, argv[0], text) < 0) {
-		compilation_release(&c);
+		session_program_free(c);
 		return EXIT_USAGE;
 	}
-	if (c.mod->main_func < 0) {
+	if (c->mod->main_func < 0) {
 		/* nvcc fails to link it: a build error (2), not the program's status */
 		fprintf(stderr, "%s: error: the program has no main function\n", argv[0]);
-		compilation_release(&c);
+		session_program_free(c);
 		return EXIT_USAGE;
 	}
 	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
@@ -609,7 +603,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	interrupted = 0;
 	sigaction(SIGINT, &sa, &old);
 	cli->mo.sigint = &interrupted;
-	m = machine_new(c.mod, &cli->mo);
+	m = machine_new(c->mod, &cli->mo);
 	status = machine_run_main(m, argc, argv);
 	sigaction(SIGINT, &old, NULL);
 	fflush(stdout);
@@ -625,7 +619,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
 	machine_free(m);
-	compilation_release(&c);
+	session_program_free(c);
 	fflush(stdout);
 	return status;
 }
@@ -682,7 +676,7 @@ static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char *
 	if (argc > 1)
 		return usage_error("too many arguments for dump (first extra: '%s')", argv[1]);
 	strbuf_init(&out);
-	ret = front_dump(argv[0], cmd->stage, &cli->fo, &out);
+	ret = session_dump(argv[0], cmd->stage, &cli->fo, &out);
 	fwrite(strbuf_cstr(&out), 1, out.len, stdout);
 	strbuf_release(&out);
 	return ret == 0 ? 0 : EXIT_USAGE;

@@ -1110,7 +1110,7 @@ const char *const view_help_lines[] = {
 	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue [N] (c)",
 	"  until [LOC] (u)  advance LOC  warp-step (ws)  block-step (bs)",
 	"  to-barrier (bar)  reverse-step (rs)  reverse-next (rn)",
-	"  reverse-continue (rc)  reverse-finish  run (r)  start  kill (k)",
+	"  reverse-continue (rc)  reverse-finish  undo [N]  run (r)  start  kill (k)",
 	"  break [LOC] [if COND] (b)  tbreak LOC (tb)  LOC: LINE, FILE:LINE, FUNC",
 	"  break barrier  break finding [KIND]  condition N [COND]  ignore N COUNT",
 	"  delete (d) | disable (dis) | enable (en) [N...]  watch|rwatch|awatch EXPR",

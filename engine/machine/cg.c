@@ -71,6 +71,27 @@ void cg_grid_start(struct machine *m)
 	m->cg->grid_gen = 0;
 }
 
+void cg_clone(struct machine *d, const struct machine *s, void *(*map)(void *ctx, const void *old),
+	      void *ctx)
+{
+	struct cg_state *c;
+
+	d->cg = NULL;
+	if (!s->cg)
+		return;
+	c = xcalloc(1, sizeof(*c));
+	*c = *s->cg;
+	c->bars.v = NULL;
+	c->bars.len = c->bars.cap = 0;
+	for (size_t i = 0; i < s->cg->bars.len; i++) {
+		struct cg_bar b = s->cg->bars.v[i];
+
+		b.b = b.b ? map(ctx, b.b) : NULL;
+		vec_push(&c->bars, b);
+	}
+	d->cg = c;
+}
+
 void cg_free(struct machine *m)
 {
 	if (!m->cg)

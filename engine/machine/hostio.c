@@ -82,8 +82,10 @@ static FILE *stream_of(struct machine *m, uint64_t h, int rd)
 		return rd ? NULL : m->out;
 	if (h == 2)
 		return rd ? NULL : m->err;
-	if (h == 3)
+	if (h == 3) {
+		m->io_used |= rd && m->o.in;
 		return rd ? m->o.in : NULL;
+	}
 	FILE **s = slot_of(m, h);
 	return s ? *s : NULL;
 }
@@ -105,6 +107,7 @@ static int may_open(struct machine *m, const char *path, int write)
 {
 	const struct machine_file_policy *p = m->o.files;
 	const char *why = "not allowed";
+	m->io_used = 1; /* the files outside are changed: no exact copy from now (clone.c) */
 	if (!p || !p->may_open)
 		return 0;
 	if (p->may_open(p->ctx, path, write, &why) == 0)

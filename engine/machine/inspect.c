@@ -212,3 +212,20 @@ int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t m
 	}
 	return 0;
 }
+
+int machine_stmt_start(const struct machine *m, int func, uint32_t pc)
+{
+	const struct dfunc *df;
+	const struct ir_func *fn;
+	uint32_t d;
+
+	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || !(df = m->df[func]) || df->bad)
+		return 0;
+	fn = df->fn;
+	if (pc >= fn->ncode)
+		return 0;
+	d = df->map[pc];
+	if (d >= df->ncode || df->orig[d] != pc)
+		return 0;
+	return d == 0 || fn->code[df->orig[d - 1]].stmt != fn->code[pc].stmt;
+}

@@ -1492,3 +1492,16 @@ int machine_sectors(const uint64_t *lane_addr, uint32_t mask, unsigned size)
 	}
 	return n;
 }
+
+int machine_break_pass(struct machine *m, int slot, int warp, int lane)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || lane < 0 || lane >= WS_WARP)
+		return -1;
+	for (uint32_t g = 0; g < w->ng; g++)
+		if (w->g[g].mask >> lane & 1) {
+			w->bp_pass = w->g[g].pc + 1;
+			return 0;
+		}
+	return -1;
+}

@@ -120,6 +120,18 @@ void machine_opts_init(struct machine_opts *o);
 struct machine;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
+/* A deep copy of m's whole state (clone.c): stepping the copy does what
+ * stepping m would, step for step, and neither affects the other. The copy
+ * shares m's module, options (streams, callbacks) and argv, and has no
+ * observers. NULL when m cannot be copied exactly (machine_can_clone: the
+ * program has used files or stdin, whose state outside is not the
+ * machine's, or the relaxed memory model or a schedule is attached). machine_clone_bytes: about how much memory a copy takes. */
+struct machine *machine_clone(const struct machine *m);
+int machine_can_clone(const struct machine *m);
+uint64_t machine_clone_bytes(const struct machine *m);
+/* Where the program's stdout and stderr go from now on (NULL: the process's
+ * own): a copy made by machine_clone writes where its original did. */
+void machine_set_output(struct machine *m, FILE *out, FILE *err);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
@@ -232,6 +244,10 @@ int machine_break_hit(const struct machine *m, struct machine_break_info *bi);
  * stands where it stopped (it was stepped away meanwhile), so a later run
  * stops there again when it comes back. */
 void machine_break_settle(struct machine *m);
+/* The group of lane `lane` of the warp passes a breakpoint where it stands
+ * once, as after a stop there (a debugger that arrived there another way:
+ * reverse execution). -1: no such thread. */
+int machine_break_pass(struct machine *m, int slot, int warp, int lane);
 /* Ask the running machine_run/machine_step to return before the next
  * instruction (from an observer: a finding or __brkpt() a debugger stops
  * at). Costs nothing until asked; the next machine_run/machine_step clears it. */
@@ -335,6 +351,10 @@ int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, v
 void machine_unobserve(struct machine *m, int id);
 
 /* ---- debugger queries (inspect.c): read-only, they change nothing. */
+/* Is instruction pc (IR index) of func the first instruction of its
+ * statement that runs (the place machine_break_line marks)? 0 also when
+ * func has not been decoded (has not run). */
+int machine_stmt_start(const struct machine *m, int func, uint32_t pc);
 /* Reconvergence pc (IR index) of group g's innermost token in its own frame;
  * -1 when it has none (or reconverges only at the function's exit). */
 int machine_group_reconv(const struct machine *m, int slot, int warp, int g, uint32_t *pc);

@@ -31,6 +31,11 @@ struct mem_page {
 	uint8_t b[GAP_PAGE];
 };
 
+size_t mem_page_bytes(void)
+{
+	return sizeof(struct mem_page);
+}
+
 void mem_init(struct mem *mm)
 {
 	memset(mm, 0, sizeof(*mm));

@@ -881,6 +881,29 @@ static void graph_free(struct ws_graph *g)
 	g->freed = 1;
 }
 
+void runtime_clone(struct machine *d, const struct machine *s)
+{
+	memset(&d->graphs, 0, sizeof(d->graphs));
+	for (size_t i = 0; i < s->graphs.len; i++) {
+		const struct ws_graph *o = s->graphs.v[i];
+		struct ws_graph *g = xcalloc(1, sizeof(*g));
+
+		g->freed = o->freed;
+		for (size_t k = 0; k < o->nodes.len; k++) {
+			struct gnode n = o->nodes.v[k];
+
+			if (n.kind == GN_KERNEL && n.l.param) {
+				uint8_t *p = xmalloc(n.l.param_size ? n.l.param_size : 1);
+
+				memcpy(p, n.l.param, n.l.param_size);
+				n.l.param = p;
+			}
+			vec_push(&g->nodes, n);
+		}
+		vec_push(&d->graphs, g);
+	}
+}
+
 void runtime_release(struct machine *m)
 {
 	for (size_t i = 0; i < m->graphs.len; i++) {

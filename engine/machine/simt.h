@@ -123,6 +123,7 @@ uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size);
 /* Shadow of initialized bytes: start tracking, mark a written range, test
  * a range (1 = every byte written). */
 void mem_track_init(struct alloc *a);
+size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n);
 int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 
@@ -319,6 +320,7 @@ struct machine {
 	struct strbuf dev_err;  /* device assert messages */
 	FILE *out, *err;
 	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
+	int io_used;            /* the program used files or stdin: machine_clone refuses */
 	VEC(struct event_rec) events;
 	uint32_t nstreams;
 	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances (runtime.c) */
@@ -529,5 +531,12 @@ int sched_device_step(struct machine *m, int budget);
 void sched_grid_start(struct machine *m, struct launch *l);
 uint32_t sched_max_resident(struct machine *m, const struct launch *l);
 void grid_free(struct machine *m, struct grid *gr);
+
+/* clone.c: machine_clone's map from the original's objects to the copy's;
+ * cg.c and runtime.c copy their private state with it. */
+void *clone_map(void *ctx, const void *old);
+void cg_clone(struct machine *d, const struct machine *s, void *(*map)(void *ctx, const void *old),
+	      void *ctx);
+void runtime_clone(struct machine *d, const struct machine *s);
 
 #endif

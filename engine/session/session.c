@@ -38,6 +38,8 @@
 
 #define CHUNK 20000          /* steps between polls */
 #define STEP_BUDGET 5000000  /* instructions a single statement step may take */
+#define CKPT_EVERY 100000    /* machine steps between checkpoints (at least) */
+#define CKPT_MEMORY (256ull << 20) /* bytes all checkpoints may take, by default */
 
 enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN };
 
@@ -45,6 +47,44 @@ struct logent {
 	int kind, slot, warp;  /* P_RUN: slot is the breakpoint set, warp the steps */
 	int set;               /* P_STEP, P_WARP: the breakpoint set marked (step stops), -1 */
 	uint64_t n;
+	uint64_t upto;         /* P_RUN cut short: it stops when the machine reaches this step (0: no) */
+};
+
+/* A place in the log: entries before i whole, and k runs of entry i. */
+struct lpos {
+	size_t i;
+	uint64_t k;
+};
+
+/* A copy of the machine at a place in the log (machine_clone). */
+struct ckpt {
+	struct lpos at;
+	uint64_t steps, bytes;
+	struct machine *m;
+	int applied;
+	struct session_access acc[SESSION_NSPACES];
+	int acc_valid[SESSION_NSPACES], acc_done[SESSION_NSPACES];
+	uint64_t acc_seq;
+};
+
+/* What a reverse step by statement looks for in the replayed past: the
+ * focused thread's statement starts (or, reverse-continue, breakpoint hits
+ * of any thread), the last one before the end of the replayed range. */
+#define SCAN_DEPTH 256
+struct scan {
+	enum session_step how;
+	int slot, warp, lane;
+	uint32_t bidx[3];
+	int depth0;             /* the focused thread's call depth now */
+	uint64_t end;           /* only events before this machine step */
+	struct { int func; int32_t stmt; uint32_t pc; } last[SCAN_DEPTH]; /* per depth */
+	int ndepth;
+	int found, line, bp, f_slot, f_warp, f_lane;
+	uint64_t step;
+	struct lpos unit;
+	/* reverse-continue: the groups of the warp that ran last, before it ran */
+	int pend, pslot, pwarp, np;
+	struct { uint32_t mask, pc; int func; } pg[SESSION_MAX_GROUPS];
 };
 
 struct mark {
@@ -105,6 +145,14 @@ struct session {
 	int reversible, replaying;
 	VEC(struct logent) log;
 	VEC(struct mark) marks;
+	VEC(struct ckpt) ckpts;
+	uint64_t ck_cap;        /* bytes the checkpoints may take (0: none) */
+	uint64_t ck_bytes, ck_every, ck_next;
+	int ck_fixed;           /* the interval was given: not adapted to the machine's size */
+	uint64_t ck_base;       /* the interval set (ck_every doubles when thinned) */
+	struct lpos cur;        /* the log run being replayed (struct scan's unit) */
+	uint64_t upto;          /* a cut-short P_RUN stops at this step */
+	struct scan *scan;      /* a reverse step's scan, or NULL */
 	VEC(struct sbp) bps;
 	int next_bp;
 	VEC(struct bpset) sets;
@@ -502,8 +550,30 @@ static void step_apply(struct session *s, int k)
 		machine_break_settle(s->m);
 }
 
-static int prim_exec(struct session *s, int kind, int slot, int warp, int set)
+/* A cut-short P_RUN: stop once the machine has run s->upto steps. */
+static void on_upto(void *ctx, const struct machine_event *ev)
 {
+	struct session *s = ctx;
+
+	(void)ev;
+	if (machine_steps(s->m) + 1 >= s->upto)
+		machine_request_stop(s->m);
+}
+
+static int prim_exec(struct session *s, int kind, int slot, int warp, int set, uint64_t upto)
+{
+	if (upto) {
+		int id;
+
+		if (machine_steps(s->m) >= upto)
+			return 0;
+		s->upto = upto;
+		id = machine_observe(s->m, 1u << EV_INSN, on_upto, s);
+		prim_exec(s, kind, slot, warp, set, 0);
+		machine_unobserve(s->m, id);
+		s->upto = 0;
+		return 0;
+	}
 	switch (kind) {
 	case P_STEP:
 		step_apply(s, set);
@@ -529,6 +599,101 @@ static int prim_exec(struct session *s, int kind, int slot, int warp, int set)
 	}
 }
 
+/* ---- places in the log, checkpoints */
+
+static int lpos_le(struct lpos a, struct lpos b)
+{
+	return a.i < b.i || (a.i == b.i && a.k <= b.k);
+}
+
+static struct lpos log_end(const struct session *s)
+{
+	struct lpos p = { 0, 0 };
+
+	if (s->log.len) {
+		p.i = s->log.len - 1;
+		p.k = s->log.v[p.i].n;
+	}
+	return p;
+}
+
+static struct lpos mark_pos(const struct mark *mk)
+{
+	struct lpos p = { 0, 0 };
+
+	if (mk->len) {
+		p.i = mk->len - 1;
+		p.k = mk->last_n;
+	}
+	return p;
+}
+
+static void ckpt_drop(struct session *s, size_t i)
+{
+	s->ck_bytes -= s->ckpts.v[i].bytes;
+	machine_free(s->ckpts.v[i].m);
+	memmove(&s->ckpts.v[i], &s->ckpts.v[i + 1], (s->ckpts.len - i - 1) * sizeof(s->ckpts.v[0]));
+	s->ckpts.len--;
+}
+
+static void ckpts_clear(struct session *s)
+{
+	while (s->ckpts.len)
+		ckpt_drop(s, s->ckpts.len - 1);
+	s->ck_every = s->ck_base;
+	s->ck_next = (s->m ? machine_steps(s->m) : 0) + s->ck_base;
+}
+
+/* The log ends at p from now on: the marks and checkpoints past it go. */
+static void log_cut(struct session *s, struct lpos p)
+{
+	if (p.i < s->log.len) {
+		s->log.len = p.k ? p.i + 1 : p.i;
+		if (p.k)
+			s->log.v[p.i].n = p.k;
+	}
+	while (s->marks.len && !lpos_le(mark_pos(&s->marks.v[s->marks.len - 1]), p))
+		s->marks.len--;
+	while (s->ckpts.len && !lpos_le(s->ckpts.v[s->ckpts.len - 1].at, p))
+		ckpt_drop(s, s->ckpts.len - 1);
+}
+
+/* Copy the machine at the end of the log. Past the memory cap, every other
+ * checkpoint but the newest goes and the interval doubles: they stay spread
+ * over the whole run, at most about twice the interval apart. */
+static void ckpt_take(struct session *s)
+{
+	struct ckpt c;
+	uint64_t every;
+
+	memset(&c, 0, sizeof(c));
+	c.steps = machine_steps(s->m);
+	c.bytes = machine_clone_bytes(s->m);
+	/* copying costs time in proportion to the state: copy big machines
+	 * less often (about 1 byte per 4 steps run) */
+	every = c.bytes / 4 > s->ck_every && !s->ck_fixed ? c.bytes / 4 : s->ck_every;
+	if (!s->ck_cap || c.bytes > s->ck_cap || !machine_can_clone(s->m) || !(c.m = machine_clone(s->m))) {
+		s->ck_next = c.steps + every;
+		return;
+	}
+	c.at = log_end(s);
+	c.applied = s->applied;
+	memcpy(c.acc, s->acc, sizeof(c.acc));
+	memcpy(c.acc_valid, s->acc_valid, sizeof(c.acc_valid));
+	memcpy(c.acc_done, s->acc_done, sizeof(c.acc_done));
+	c.acc_seq = s->acc_seq;
+	vec_push(&s->ckpts, c);
+	s->ck_bytes += c.bytes;
+	while (s->ck_bytes > s->ck_cap && s->ckpts.len > 1) {
+		for (size_t i = 1; i + 1 < s->ckpts.len; i++)
+			ckpt_drop(s, i);
+		if (s->ckpts.len == 2 && s->ck_bytes > s->ck_cap)
+			ckpt_drop(s, 0);
+		s->ck_every *= 2;
+	}
+	s->ck_next = c.steps + every;
+}
+
 /* Every change of the machine: run it and log it. */
 static int prim(struct session *s, int kind, int slot, int warp)
 {
@@ -536,33 +701,80 @@ static int prim(struct session *s, int kind, int slot, int warp)
 
 	int set = kind == P_STEP || kind == P_WARP ? step_set(s) : -1;
 
-	if (!running(s) || prim_exec(s, kind, slot, warp, set) < 0)
+	if (!running(s) || prim_exec(s, kind, slot, warp, set, 0) < 0)
 		return -1;
 	if (!s->reversible)
 		return 0;
 	l = s->log.len ? &s->log.v[s->log.len - 1] : NULL;
-	if (l && l->kind == kind && l->slot == slot && l->warp == warp && l->set == set)
+	if (l && l->kind == kind && l->slot == slot && l->warp == warp && l->set == set && !l->upto)
 		l->n++;
 	else
-		vec_push(&s->log, ((struct logent){ kind, slot, warp, set, 1 }));
+		vec_push(&s->log, ((struct logent){ kind, slot, warp, set, 1, 0 }));
+	if (!s->replaying && s->ck_cap && machine_steps(s->m) >= s->ck_next && running(s))
+		ckpt_take(s);
 	return 0;
 }
 
-/* Rebuild the machine and replay the log; total is the machine step the log
- * reaches (0: unknown). Polls between chunks: an interrupt cuts the log
- * where the replay got to (and the marks past it); returns 1 then. */
-static int replay(struct session *s, uint64_t total)
+/* Start a replay from checkpoint k (-1: a new machine at step 0): where in
+ * the log it stands. */
+static struct lpos replay_start(struct session *s, int k)
 {
-	uint64_t n = 0;
-	int cut = 0;
+	const struct ckpt *c;
+	struct lpos zero = { 0, 0 };
 
 	s->replaying = 1;
-	machine_build(s);
-	for (size_t i = 0; i < s->log.len && !cut; i++) {
-		for (uint64_t k = 0; k < s->log.v[i].n; k++) {
-			uint64_t before = machine_steps(s->m);
+	if (k < 0) {
+		machine_build(s);
+		return zero;
+	}
+	c = &s->ckpts.v[k];
+	if (s->m)
+		machine_free(s->m);
+	if (s->on_build)
+		s->on_build(s->build_ctx, &s->mo);
+	s->m = machine_clone(c->m);
+	machine_set_output(s->m, s->mo.out, s->mo.err);
+	s->fine_id = 0;
+	s->main_id = 0;
+	s->applied = c->applied;
+	observers_attach(s);
+	fine_on(s);
+	s->ran = 0;
+	s->brk.hit = 0;
+	s->found = 0;
+	memcpy(s->acc, c->acc, sizeof(s->acc));
+	memcpy(s->acc_valid, c->acc_valid, sizeof(s->acc_valid));
+	memcpy(s->acc_done, c->acc_done, sizeof(s->acc_done));
+	s->acc_seq = c->acc_seq;
+	return c->at;
+}
 
-			prim_exec(s, s->log.v[i].kind, s->log.v[i].slot, s->log.v[i].warp, s->log.v[i].set);
+/* The newest checkpoint at or before p, -1: none. */
+static int ckpt_before(const struct session *s, struct lpos p)
+{
+	for (size_t i = s->ckpts.len; i-- > 0;)
+		if (lpos_le(s->ckpts.v[i].at, p))
+			return (int)i;
+	return -1;
+}
+
+/* Replay the log from `from` to `to`; total is the machine step `to` stands
+ * at (0: unknown). Polls between chunks: an interrupt cuts the log where the
+ * replay got to (and the marks past it); returns 1 then. */
+static int replay_run(struct session *s, struct lpos from, struct lpos to, uint64_t total)
+{
+	uint64_t n = 0;
+
+	for (size_t i = from.i; i < s->log.len && i <= to.i; i++) {
+		uint64_t end = i == to.i ? to.k : s->log.v[i].n;
+
+		for (uint64_t k = i == from.i ? from.k : 0; k < end; k++) {
+			uint64_t before = machine_steps(s->m);
+			const struct logent *l = &s->log.v[i];
+
+			s->cur.i = i;
+			s->cur.k = k;
+			prim_exec(s, l->kind, l->slot, l->warp, l->set, l->upto);
 			n += machine_steps(s->m) > before ? machine_steps(s->m) - before : 1;
 			if (n < CHUNK || !s->poll)
 				continue;
@@ -570,20 +782,31 @@ static int replay(struct session *s, uint64_t total)
 			if (!s->poll(s->poll_ctx, machine_steps(s->m), total ? total : machine_steps(s->m)))
 				continue;
 			/* interrupted: the log ends here */
-			s->log.v[i].n = k + 1;
-			s->log.len = i + 1;
-			while (s->marks.len && (s->marks.v[s->marks.len - 1].len > s->log.len ||
-						(s->marks.v[s->marks.len - 1].len == s->log.len &&
-						 s->marks.v[s->marks.len - 1].last_n > k + 1)))
-				s->marks.len--;
-			cut = 1;
-			break;
+			log_cut(s, (struct lpos){ i, k + 1 });
+			return 1;
 		}
 	}
+	return 0;
+}
+
+static void replay_done(struct session *s)
+{
+	s->ck_next = (s->ckpts.len ? s->ckpts.v[s->ckpts.len - 1].steps : 0) + s->ck_every;
 	apply_set(s, -1);
 	s->replaying = 0;
 	s->found = 0;
 	s->brk.hit = 0;
+}
+
+/* Bring the machine to log place `to` (the log is cut there) from the
+ * nearest checkpoint before it. 1: interrupted (see replay_run). */
+static int replay(struct session *s, struct lpos to, uint64_t total)
+{
+	int cut;
+
+	log_cut(s, to);
+	cut = replay_run(s, replay_start(s, ckpt_before(s, to)), to, total);
+	replay_done(s);
 	return cut;
 }
 
@@ -621,6 +844,9 @@ struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm
 	s->main_file = 1;
 	s->mo = *mo;
 	s->reversible = reversible;
+	s->ck_cap = reversible ? CKPT_MEMORY : 0;
+	s->ck_every = s->ck_base = CKPT_EVERY;
+	s->ck_next = CKPT_EVERY;
 	s->next_bp = 1;
 	s->applied = -1;
 	machine_build(s);
@@ -648,6 +874,7 @@ void session_free(struct session *s)
 		return;
 	if (s->m)
 		machine_free(s->m);
+	s->m = NULL;
 	for (int i = 0; i < s->argc; i++)
 		free(s->argv[i]);
 	free(s->argv);
@@ -659,6 +886,8 @@ void session_free(struct session *s)
 	for (size_t i = 0; i < s->sets.len; i++)
 		set_free(&s->sets.v[i]);
 	vec_free(&s->sets);
+	ckpts_clear(s);
+	vec_free(&s->ckpts);
 	vec_free(&s->log);
 	vec_free(&s->marks);
 	vec_free(&s->obs);
@@ -671,6 +900,7 @@ void session_release_machine(struct session *s)
 	if (s->m)
 		machine_free(s->m);
 	s->m = NULL;
+	ckpts_clear(s); /* copies of it: they use the module too */
 }
 
 struct machine *session_machine(const struct session *s)
@@ -683,10 +913,16 @@ const struct ir_module *session_module(const struct session *s)
 	return s->mod;
 }
 
+const struct srcmgr *session_sources(const struct session *s)
+{
+	return s->sm;
+}
+
 int session_start_main(struct session *s, int argc, char **argv)
 {
 	if (s->mod->main_func < 0)
 		return -1;
+	ckpts_clear(s); /* copies of a machine that used the old argv */
 	for (int i = 0; i < s->argc; i++)
 		free(s->argv[i]);
 	free(s->argv);
@@ -708,7 +944,9 @@ void session_set_opts(struct session *s, const struct machine_opts *mo)
 	s->mo.err = err;
 	s->log.len = 0;
 	s->marks.len = 0;
-	replay(s, 0);
+	ckpts_clear(s);
+	replay_start(s, -1);
+	replay_done(s);
 	s->replaying = 1; /* catching up: its events were seen already */
 	while (machine_steps(s->m) < target && running(s))
 		prim(s, P_STEP, 0, 0);
@@ -744,6 +982,21 @@ int session_observe(struct session *s, unsigned kinds, int always, machine_obser
 	vec_push(&s->obs, o);
 	observers_attach(s); /* one registration: on_event dispatches */
 	return (int)s->obs.len;
+}
+
+void session_set_checkpoints(struct session *s, uint64_t bytes, uint64_t every)
+{
+	if (!s->reversible)
+		return;
+	s->ck_cap = bytes;
+	s->ck_base = every ? every : CKPT_EVERY;
+	s->ck_fixed = every != 0;
+	ckpts_clear(s);
+}
+
+size_t session_checkpoints(const struct session *s)
+{
+	return s->ckpts.len;
 }
 
 int session_replaying(const struct session *s)
@@ -1630,10 +1883,7 @@ static int step_back(struct session *s, long count, struct strbuf *msg)
 		count = (long)s->marks.len;
 	s->marks.len -= (size_t)count;
 	mk = s->marks.v[s->marks.len];
-	s->log.len = mk.len;
-	if (mk.len)
-		s->log.v[mk.len - 1].n = mk.last_n;
-	if (replay(s, mk.steps)) {
+	if (replay(s, mark_pos(&mk), mk.steps)) {
 		stop_text(s, SESSION_BACKED, "reverse step interrupted (Ctrl-C): at step %llu of %llu "
 			  "(an earlier point of the same run)", (unsigned long long)machine_steps(s->m),
 			  (unsigned long long)mk.steps);
@@ -1641,6 +1891,316 @@ static int step_back(struct session *s, long count, struct strbuf *msg)
 	}
 	stop_text(s, SESSION_BACKED, "reverse step: back at step %llu (re-executed)",
 		  (unsigned long long)machine_steps(s->m));
+	return 0;
+}
+
+/* ---- reverse by statement: replay the past between checkpoints (newest
+ * first) watching every instruction, keep the last wanted event before the
+ * present, then replay to just before it (a P_RUN cut short there). */
+
+/* The first instruction of a statement as it runs (the one a line
+ * breakpoint marks) */
+static int static_start(const struct session *s, int func, uint32_t pc)
+{
+	return machine_stmt_start(s->m, func, pc);
+}
+
+static int scan_block_ok(struct session *s, const struct scan *sc)
+{
+	struct machine_block_info b;
+
+	return sc->slot < 0 ||
+	       (machine_block(s->m, sc->slot, &b) == 0 && !memcmp(b.idx, sc->bidx, sizeof(b.idx)));
+}
+
+static void scan_record(struct session *s, struct scan *sc, int line, int slot, int warp, int lane)
+{
+	sc->found = 1;
+	sc->step = machine_steps(s->m);
+	sc->unit = s->cur;
+	sc->line = line;
+	sc->f_slot = slot;
+	sc->f_warp = warp;
+	sc->f_lane = lane;
+}
+
+/* Reverse-continue looks for arrivals: a group of the warp that ran last
+ * that now stands at the start of a statement with a breakpoint whose
+ * condition holds, and did not stand there before that instruction. */
+static void scan_snapshot(struct session *s, struct scan *sc, int slot, int warp)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+
+	sc->pend = 1;
+	sc->pslot = slot;
+	sc->pwarp = warp;
+	sc->np = 0;
+	if (machine_warp(s->m, slot, warp, &wi) < 0)
+		return;
+	for (int g = 0; g < wi.ngroups && sc->np < SESSION_MAX_GROUPS; g++)
+		if (machine_group(s->m, slot, warp, g, &gi) == 0) {
+			sc->pg[sc->np].mask = gi.mask;
+			sc->pg[sc->np].pc = gi.pc;
+			sc->pg[sc->np].func = gi.func;
+			sc->np++;
+		}
+}
+
+static void scan_arrivals(struct session *s, struct scan *sc)
+{
+	struct machine_warp_info wi;
+	struct machine_group_info gi;
+
+	if (!sc->pend || machine_warp(s->m, sc->pslot, sc->pwarp, &wi) < 0)
+		return;
+	sc->pend = 0;
+	for (int g = 0; g < wi.ngroups; g++) {
+		struct machine_break_info bi;
+		struct sbp *b;
+		int lane, old = 0;
+
+		if (machine_group(s->m, sc->pslot, sc->pwarp, g, &gi) < 0 || gi.state == LS_EXITED ||
+		    !static_start(s, gi.func, gi.pc))
+			continue;
+		for (int k = 0; k < sc->np && !old; k++)
+			old = sc->pg[k].mask == gi.mask && sc->pg[k].pc == gi.pc && sc->pg[k].func == gi.func;
+		if (old)
+			continue;
+		bi = (struct machine_break_info){ sc->pslot, sc->pwarp, gi.mask, gi.func, gi.pc, { 0 } };
+		if ((b = bp_match(s, &bi, &lane)) != NULL) {
+			scan_record(s, sc, b->pub.line, sc->pslot, sc->pwarp, lane);
+			sc->bp = b->pub.id;
+		}
+	}
+}
+
+static void on_scan(void *ctx, const struct machine_event *ev)
+{
+	struct session *s = ctx;
+	struct scan *sc = s->scan;
+	struct machine_group_info gi;
+	const struct ir_func *fn;
+	int32_t stmt;
+	int start, line;
+
+	if (!sc || ev->kind != EV_INSN || machine_steps(s->m) >= sc->end || ev->func < 0 ||
+	    (uint32_t)ev->func >= s->mod->nfuncs || ev->pc >= s->mod->funcs[ev->func].ncode)
+		return;
+	fn = &s->mod->funcs[ev->func];
+	stmt = fn->code[ev->pc].stmt;
+	if (sc->how == SESSION_BACK_CONTINUE) {
+		scan_arrivals(s, sc);
+		scan_snapshot(s, sc, ev->slot, ev->warp);
+		return;
+	}
+	if (ev->slot != sc->slot || ev->warp != sc->warp || !(ev->mask >> sc->lane & 1) ||
+	    !scan_block_ok(s, sc) || machine_lane(s->m, sc->slot, sc->warp, sc->lane, &gi) < 0 ||
+	    gi.depth < 0 || gi.depth >= SCAN_DEPTH)
+		return;
+	if (gi.depth >= sc->ndepth)
+		start = 1;   /* a new call */
+	else if (sc->last[gi.depth].func < 0)
+		start = static_start(s, ev->func, ev->pc);
+	else
+		start = static_start(s, ev->func, ev->pc) || sc->last[gi.depth].func != ev->func ||
+			sc->last[gi.depth].stmt != stmt;
+	for (int d = sc->ndepth; d < gi.depth; d++)
+		sc->last[d].func = -1;
+	sc->last[gi.depth].func = ev->func;
+	sc->last[gi.depth].stmt = stmt;
+	sc->last[gi.depth].pc = ev->pc;
+	sc->ndepth = gi.depth + 1;
+	if (!start || !(line = session_line(s, ev->func, ev->pc)))
+		return;
+	if ((sc->how == SESSION_BACK_NEXT && gi.depth > sc->depth0) ||
+	    (sc->how == SESSION_BACK_FINISH && gi.depth >= sc->depth0))
+		return;
+	scan_record(s, sc, line, sc->slot, sc->warp, sc->lane);
+}
+
+/* Where the focused thread stands when a scan starts (its statement there
+ * began before the scan: not a start). */
+static void scan_init(struct session *s, struct scan *sc)
+{
+	struct pos p;
+
+	sc->ndepth = 0;
+	if (sc->how == SESSION_BACK_CONTINUE || !scan_block_ok(s, sc))
+		return;
+	lane_pos(s, sc->slot, sc->warp, sc->lane, &p);
+	if (!p.ok || p.depth < 0 || p.depth >= SCAN_DEPTH)
+		return;
+	for (int d = 0; d < p.depth; d++)
+		sc->last[d].func = -1;
+	sc->last[p.depth].func = p.func;
+	sc->last[p.depth].stmt = p.stmt;
+	sc->last[p.depth].pc = p.pc;
+	sc->ndepth = p.depth + 1;
+}
+
+static const char *back_name(enum session_step how)
+{
+	switch (how) {
+	case SESSION_BACK_NEXT: return "reverse-next";
+	case SESSION_BACK_CONTINUE: return "reverse-continue";
+	case SESSION_BACK_FINISH: return "reverse-finish";
+	default: return "reverse-step";
+	}
+}
+
+static int back_stmt_once(struct session *s, enum session_step how, const struct session_focus *f,
+			  struct strbuf *msg)
+{
+	struct scan *sc = xcalloc(1, sizeof(*sc));
+	struct lpos now = log_end(s);
+	uint64_t now_steps = machine_steps(s->m);
+	int k, ret = 0;
+
+	sc->how = how;
+	sc->slot = f->slot;
+	sc->warp = f->warp;
+	sc->lane = f->lane;
+	if (f->slot == SESSION_SCHED) {
+		/* the thread that ran last, else the host thread */
+		sc->slot = s->ran ? s->ran_slot : -1;
+		sc->warp = s->ran ? s->ran_warp : 0;
+		sc->lane = s->ran && s->ran_mask ? __builtin_ctz(s->ran_mask) : 0;
+	}
+	if (how != SESSION_BACK_CONTINUE) {
+		struct machine_block_info b;
+		struct pos p;
+
+		if (sc->slot >= 0 && machine_block(s->m, sc->slot, &b) < 0) {
+			strbuf_addf(msg, "no block runs in slot %d", sc->slot);
+			free(sc);
+			return -1;
+		}
+		if (sc->slot >= 0)
+			memcpy(sc->bidx, b.idx, sizeof(sc->bidx));
+		lane_pos(s, sc->slot, sc->warp, sc->lane, &p);
+		sc->depth0 = p.ok ? p.depth : SCAN_DEPTH;
+		if (how == SESSION_BACK_FINISH && (!p.ok || p.depth == 0)) {
+			strbuf_adds(msg, p.ok ? "\"finish\" not meaningful in the outermost frame"
+					      : "the focused thread has exited");
+			free(sc);
+			return -1;
+		}
+	}
+	if (!now_steps) {
+		strbuf_adds(msg, "already at the start");
+		free(sc);
+		return -1;
+	}
+	s->scan = sc;
+	/* the ranges between checkpoints, newest first */
+	for (k = ckpt_before(s, now);; k--) {
+		int next = k + 1;
+		struct lpos from, to = next < (int)s->ckpts.len ? s->ckpts.v[next].at : now;
+		int id, cut;
+
+		sc->end = next < (int)s->ckpts.len ? s->ckpts.v[next].steps : now_steps;
+		from = replay_start(s, k);
+		scan_init(s, sc);
+		id = machine_observe(s->m, 1u << EV_INSN, on_scan, s);
+		cut = replay_run(s, from, to, sc->end);
+		/* an arrival at a checkpoint's step (not at the present: that is
+		 * where we stand) */
+		if (!cut && how == SESSION_BACK_CONTINUE && next < (int)s->ckpts.len &&
+		    machine_steps(s->m) == sc->end && sc->end < now_steps)
+			scan_arrivals(s, sc);
+		machine_unobserve(s->m, id);
+		if (cut) {
+			s->scan = NULL;
+			replay_done(s);
+			stop_text(s, SESSION_BACKED, "%s interrupted (Ctrl-C): at step %llu (an earlier point "
+				  "of the same run)", back_name(how), (unsigned long long)machine_steps(s->m));
+			free(sc);
+			return 0;
+		}
+		if (sc->found || k < 0)
+			break;
+	}
+	s->scan = NULL;
+	if (!sc->found) {
+		/* nothing earlier: back to the present */
+		replay_run(s, replay_start(s, ckpt_before(s, now)), now, now_steps);
+		replay_done(s);
+		if (how == SESSION_BACK_CONTINUE)
+			strbuf_adds(msg, "no breakpoint was hit before this point");
+		else
+			strbuf_adds(msg, "no earlier statement of this thread");
+		free(sc);
+		return -1;
+	}
+	/* land just before the event: the runs before its own, then that one
+	 * cut short at its step */
+	replay_run(s, replay_start(s, k), sc->unit, sc->step);
+	if (machine_steps(s->m) < sc->step && sc->unit.i < s->log.len) {
+		struct logent l = s->log.v[sc->unit.i];
+
+		log_cut(s, sc->unit);
+		if (l.kind == P_RUN) {
+			prim_exec(s, P_RUN, l.slot, l.warp, -1, sc->step);
+			vec_push(&s->log, ((struct logent){ P_RUN, l.slot, l.warp, -1, 1, sc->step }));
+		} else {
+			/* a barrier step is machine_step over and over */
+			uint64_t n = 0;
+
+			apply_set(s, -1);
+			while (machine_steps(s->m) < sc->step && running(s)) {
+				machine_step(s->m);
+				n++;
+			}
+			if (n)
+				vec_push(&s->log, ((struct logent){ P_STEP, 0, 0, -1, n, 0 }));
+		}
+	} else {
+		log_cut(s, sc->unit);
+	}
+	/* the commands undone by this: SESSION_BACK goes before what is left */
+	while (s->marks.len && s->marks.v[s->marks.len - 1].steps >= machine_steps(s->m))
+		s->marks.len--;
+	replay_done(s);
+	/* a breakpoint where it landed is passed on the next run, as after a
+	 * stop there */
+	machine_break_pass(s->m, sc->f_slot, sc->f_warp, sc->f_lane);
+	stop_at(s, sc->f_slot, sc->f_warp, sc->f_lane);
+	if (how == SESSION_BACK_CONTINUE) {
+		s->stop->bp = sc->bp;
+		stop_text(s, SESSION_BACKED, "reverse-continue: breakpoint %d, line %d (step %llu)", sc->bp,
+			  sc->line, (unsigned long long)machine_steps(s->m));
+	} else {
+		stop_text(s, SESSION_BACKED, "%s: line %d (step %llu)", back_name(how), sc->line,
+			  (unsigned long long)machine_steps(s->m));
+	}
+	free(sc);
+	return ret;
+}
+
+static int step_back_stmt(struct session *s, enum session_step how, long count,
+			  const struct session_focus *f, struct strbuf *msg)
+{
+	if (!s->reversible) {
+		strbuf_adds(msg, "this session cannot run backwards");
+		return -1;
+	}
+	for (long i = 0; i < count; i++) {
+		struct session_focus here = *f;
+		int r;
+
+		if (i && s->stop->has_thread) {
+			here.slot = s->stop->slot;
+			here.warp = s->stop->warp;
+			here.lane = s->stop->lane;
+		}
+		if (i)
+			memset(s->stop, 0, sizeof(*s->stop));
+		if ((r = back_stmt_once(s, how, &here, msg)) < 0)
+			return i ? 0 : r;
+		if (strstr(s->stop->text, "interrupted"))
+			break;
+	}
 	return 0;
 }
 
@@ -1695,6 +2255,8 @@ int session_step(struct session *s, enum session_step how, long count,
 		focus = &sched;
 	if (how == SESSION_BACK)
 		return step_back(s, count < 1 ? 1 : count, msg);
+	if (how > SESSION_BACK)
+		return step_back_stmt(s, how, count < 1 ? 1 : count, focus, msg);
 	if (!running(s)) {
 		if (s->has_main)
 			strbuf_addf(msg, "the program has finished (exit status %d)",
@@ -1746,8 +2308,13 @@ int session_choose(struct session *s, const struct machine_choice *c)
 	if (c->group < 0)
 		return prim(s, P_WARP, c->slot, c->warp);
 	r = machine_choose(s->m, c);
-	if (r == 0 && s->reversible) /* a choice cannot be replayed by the log: no way back past it */
+	if (r == 0 && s->reversible) {
+		/* a choice cannot be replayed by the log: no way back past it,
+		 * but a copy of the machine after it is the log's new start */
 		s->log.len = s->marks.len = 0;
+		ckpts_clear(s);
+		ckpt_take(s);
+	}
 	return r;
 }
 
@@ -2459,7 +3026,9 @@ int session_restart(struct session *s)
 		return -1;
 	s->log.len = 0;
 	s->marks.len = 0;
-	replay(s, 0); /* an empty log: a fresh machine, main() started */
+	ckpts_clear(s); /* copies of the run being restarted */
+	replay_start(s, -1); /* an empty log: a fresh machine, main() started */
+	replay_done(s);
 	s->nfind0 = 0;
 	return 0;
 }

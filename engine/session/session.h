@@ -39,8 +39,17 @@
  *   stops at a barrier (SESSION_WAITS).
  * - Reverse execution (when the session is made reversible): every change of
  *   the machine goes through a log of primitive steps; each command marks
- *   it; session_step(SESSION_BACK) rebuilds the machine and replays up to
- *   the previous mark (the engine is deterministic).
+ *   it; checkpoints (copies of the machine, machine_clone) are taken every
+ *   so many steps. session_step(SESSION_BACK) restores the newest
+ *   checkpoint before the previous mark and replays the log from there (the
+ *   engine is deterministic): O(distance), not O(history). The
+ *   SESSION_BACK_* kinds replay the span before the present watching the
+ *   focused thread (one checkpoint interval at a time, newest first), then
+ *   replay again to just before the statement start found. The program's
+ *   output from a checkpoint on is written again to the streams the build
+ *   callback gives (the front end shows only what is new). A machine whose
+ *   program has used files or stdin is not copied: replays go back to the
+ *   last checkpoint before that, or the start.
  * - The poll callback is called between chunks of a long run with the
  *   machine step count (and, during a replay, the step it replays to, else
  *   0); nonzero interrupts: the command stops with SESSION_INTERRUPTED.
@@ -48,14 +57,13 @@
  *   machine steps with SESSION_LIMIT.
  */
 /*
- * NEEDSWORK: Reverse execution replays from the start: O(history) until the
- * engine can copy a machine (checkpoints). Watchpoints are checked during
- * continue, not during steps. A lesson's machine is a Lua session not shown
- * in the interface (tui/lesson_ui.c still generates a program for it).
- * The statement rule (docs/debugging.md) is tested against the engine's
- * EV_STMT trace by tests/session/unit_stops.c; under ITS, a step that stops
- * two groups of one warp at breakpoints in turn keeps one pass mark (the
- * later one), so the first may stop again.
+ * NEEDSWORK: Watchpoints are checked during continue, not during steps. A
+ * lesson's (Lua) session is not reversible: the Lua host changes its machine
+ * outside the log (allocations, writes, launches). The statement rule
+ * (docs/debugging.md) is tested against the engine's EV_STMT trace by
+ * tests/session/unit_stops.c; under ITS, a step that stops two groups of one
+ * warp at breakpoints in turn keeps one pass mark (the later one), so the
+ * first may stop again.
  */
 #ifndef WS_SESSION_H
 #define WS_SESSION_H
@@ -86,6 +94,13 @@ enum session_step {
 	SESSION_FINDING,   /* until the next new finding (of any kind) */
 	SESSION_CONTINUE,  /* until a breakpoint, a wanted finding, __brkpt() or the end */
 	SESSION_BACK,      /* reverse: back to before the previous command */
+	/* Reverse to the previous statement of the focused thread (gdb's
+	 * reverse-*): the machine is left as it was when that thread's group
+	 * began the statement. count repeats. */
+	SESSION_BACK_STEP,     /* reverse-step: its previous statement, into calls */
+	SESSION_BACK_NEXT,     /* reverse-next: its previous statement at the same call depth or outer */
+	SESSION_BACK_CONTINUE, /* reverse-continue: the previous breakpoint hit (any thread) */
+	SESSION_BACK_FINISH,   /* reverse-finish: the statement that called the current function */
 };
 
 enum session_reason {
@@ -118,6 +133,44 @@ struct session_stop {
 	char text[200];        /* what the interface shows ("breakpoint 1, line 15") */
 };
 
+/* ---- compiling (program.c): the front end for the front ends, which
+ * include no header of it. */
+/* Which files a compilation may read: may_read returns nonzero to allow
+ * path, else sets *why; asked before a file is opened or looked up. */
+struct session_read_policy {
+	int (*may_read)(void *ctx, const char *path, const char **why);
+	void *ctx;
+};
+struct session_compile_opts {
+	int cuda_arch;                   /* 0 means 900 */
+	const char *const *include_dirs; /* NULL-terminated, may be NULL */
+	const char *const *defines;      /* NULL-terminated, may be NULL */
+	const struct session_read_policy *policy; /* NULL: any file */
+	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
+	int no_fmad;                     /* --fmad=false */
+};
+/* A compiled program: the module (NULL when there were errors), its sources
+ * and diagnostics, all owned by it until session_program_free. A session
+ * made from it must be freed (or its machine released) first. */
+struct session_program {
+	const struct ir_module *mod;
+	struct srcmgr *sm;
+	struct diaglist *diags;
+};
+/* Compile path (text NULL: read the file, else text is the source, copied).
+ * Never NULL; never prints: diagnostics in ->diags. */
+struct session_program *session_compile(const char *path, const char *text,
+					const struct session_compile_opts *o);
+void session_program_free(struct session_program *p);
+/* Memory it takes (its arena). */
+uint64_t session_program_bytes(const struct session_program *p);
+/* One stage of the front end rendered into out (warpstep dump-*): returns
+ * what front_dump does (0: no errors). */
+enum session_dump { SESSION_DUMP_PP_HOST, SESSION_DUMP_PP_DEVICE, SESSION_DUMP_AST, SESSION_DUMP_IR,
+		    SESSION_DUMP_DIAGS };
+int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
+		 struct strbuf *out);
+
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,
 			    const struct machine_opts *mo, int reversible);
@@ -128,6 +181,7 @@ struct machine *session_machine(const struct session *s);
  * be called. */
 void session_release_machine(struct session *s);
 const struct ir_module *session_module(const struct session *s);
+const struct srcmgr *session_sources(const struct session *s);
 /* Start main(argc, argv) stopped before its first instruction (argv is
  * copied; rebuilds start it again). -1: the program has no main. */
 int session_start_main(struct session *s, int argc, char **argv);
@@ -149,6 +203,15 @@ int session_observe_set(struct session *s, int id, unsigned kinds, int always);
  * it gets: a front end redirects the program's output there. */
 void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_opts *mo), void *ctx);
 int session_replaying(const struct session *s);
+/* Checkpoints (reversible sessions): copies of the machine (machine_clone)
+ * taken `every` machine steps apart at least (0, the default: 100000, or
+ * more for a machine with much state: one byte of it per 4 steps) while
+ * commands run, together at most `bytes` (0: none, reverse execution
+ * replays from the start; default 256 MiB: past it, every other one goes
+ * and the interval doubles; a machine bigger than that is not copied).
+ * Setting them drops those taken. */
+void session_set_checkpoints(struct session *s, uint64_t bytes, uint64_t every);
+size_t session_checkpoints(const struct session *s);
 
 /* ---- stepping */
 int session_step(struct session *s, enum session_step how, long count,

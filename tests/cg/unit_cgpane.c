@@ -19,7 +19,7 @@
 
 int main(void)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;

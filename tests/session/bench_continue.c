@@ -28,7 +28,7 @@ static double now_ms(void)
 
 int main(void)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;
@@ -69,25 +69,24 @@ int main(void)
 	       (unsigned long long)(s.st.steps - from), ms, (double)(s.st.steps - from) / (ms * 1e3));
 	{
 		/* the reference: the same program run by the interpreter alone */
-		struct compilation c;
+		struct session_program *c;
 		struct machine *m;
 		FILE *null = fopen("/dev/null", "w");
 
 		text = util_read_file("tests/tui/cu/big.cu", NULL, NULL);
 		if (text && (it = strstr(text, "b, 1000)")))
 			memcpy(it, "b, 3000)", 8);
-		compilation_init(&c);
-		front_compile_string(&c, "big.cu", text, &fo);
+		c = session_compile("big.cu", text, &fo);
 		free(text);
 		mo.out = mo.err = null;
-		m = machine_new(c.mod, &mo);
+		m = machine_new(c->mod, &mo);
 		t0 = now_ms();
 		machine_run_main(m, 1, pargv);
 		ms = now_ms() - t0;
 		printf("the interpreter alone (warpstep run): %llu steps in %.0f ms (%.2f M steps/s)\n",
 		       (unsigned long long)machine_steps(m), ms, (double)machine_steps(m) / (ms * 1e3));
 		machine_free(m);
-		compilation_release(&c);
+		session_program_free(c);
 		fclose(null);
 	}
 	ui_session_free(&s);

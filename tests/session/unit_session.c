@@ -314,6 +314,259 @@ static void test_reverse(void)
 	close_prog(&p);
 }
 
+
+static const char *const LOOP =
+	"__device__ int helper(int x)\n"                 /* 1 */
+	"{\n"                                            /* 2 */
+	"\treturn x * 2;\n"                              /* 3 */
+	"}\n"                                            /* 4 */
+	"__global__ void k(int *out, int n)\n"           /* 5 */
+	"{\n"                                            /* 6 */
+	"\tint acc = 0;\n"                               /* 7 */
+	"\tfor (int i = 0; i < n; i++) {\n"              /* 8 */
+	"\t\tacc += helper(i);\n"                        /* 9 */
+	"\t\tif (i % 50 == 49)\n"                        /* 10 */
+	"\t\t\tacc -= i;\n"                              /* 11 */
+	"\t}\n"                                          /* 12 */
+	"\tout[threadIdx.x] = acc;\n"                    /* 13 */
+	"}\n"                                            /* 14 */
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 128 * sizeof(int));\n"
+	"\tk<<<2, 64>>>(d, 400);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* Checkpoints: reverse execution restores a copy of the machine and replays
+ * only the distance; every result is the one a replay from the start gives. */
+static void test_checkpoints(void)
+{
+	struct prog a, b;
+	struct session_stop sa, sb;
+	struct strbuf msg;
+	struct session_focus f = { 0, 0, 5 };
+	int same = 1, n = 0;
+	size_t nck = 0;
+	static const enum session_step script[] = {
+		SESSION_CONTINUE, SESSION_CONTINUE, SESSION_CONTINUE, SESSION_OVER, SESSION_OVER,
+		SESSION_BACK_STEP, SESSION_BACK_STEP, SESSION_BACK, SESSION_CONTINUE, SESSION_CONTINUE,
+		SESSION_BACK_NEXT, SESSION_BACK_CONTINUE, SESSION_BACK_CONTINUE, SESSION_STMT, SESSION_STMT,
+		SESSION_STMT, SESSION_STMT, SESSION_BACK_FINISH, SESSION_BACK, SESSION_BACK, SESSION_CONTINUE,
+		SESSION_BACK_STEP, SESSION_CONTINUE,
+	};
+
+	if (open_prog(&a, LOOP) < 0 || open_prog(&b, LOOP) < 0) {
+		ok(0, "the loop program compiles");
+		return;
+	}
+	strbuf_init(&msg);
+	session_set_checkpoints(a.s, 64u << 20, 500);  /* many */
+	session_set_checkpoints(b.s, 0, 0);           /* none: replays from the start */
+	session_break_line(a.s, 0, 11, NULL, 0, &msg);
+	session_break_line(b.s, 0, 11, NULL, 0, &msg);
+	for (size_t i = 0; i < sizeof(script) / sizeof(script[0]); i++) {
+		const struct session_focus *fp = script[i] == SESSION_CONTINUE ? NULL : &f;
+		int ra = session_step(a.s, script[i], 1, fp, &sa, &msg);
+		int rb = session_step(b.s, script[i], 1, fp, &sb, &msg);
+		struct session_warp wa, wb;
+
+		if (sa.has_thread && sa.slot >= 0)
+			f = (struct session_focus){ sa.slot, sa.warp, sa.lane };
+		session_warp(a.s, 0, f.warp, &wa);
+		session_warp(b.s, 0, f.warp, &wb);
+		if (ra != rb || sa.reason != sb.reason || strcmp(sa.text, sb.text) ||
+		    session_steps(a.s) != session_steps(b.s) || memcmp(wa.line, wb.line, sizeof(wa.line)) ||
+		    value(&a, &sa, "acc") != value(&b, &sb, "acc")) {
+			same = 0;
+			printf("# command %zu: %s (%llu steps) vs %s (%llu steps)\n", i, sa.text,
+			       (unsigned long long)session_steps(a.s), sb.text,
+			       (unsigned long long)session_steps(b.s));
+		}
+		n += sa.reason == SESSION_BACKED;
+		if (getenv("WS_DEBUG_TEST"))
+			printf("# %zu: %d %s | %s\n", i, ra, sa.text, strbuf_cstr(&msg));
+		strbuf_reset(&msg);
+		if (session_checkpoints(a.s) > nck)
+			nck = session_checkpoints(a.s);
+	}
+	ok(nck > 1 && session_checkpoints(b.s) == 0, "checkpoints were taken (up to %zu)", nck);
+	ok(same && n >= 10, "%d reverse commands from checkpoints land where replays from the start do", n);
+	strbuf_release(&msg);
+	close_prog(&a);
+	close_prog(&b);
+}
+
+/* Past the memory cap, older checkpoints are thinned out; going back still
+ * lands where a replay from the start does. */
+static void test_checkpoint_cap(void)
+{
+	struct prog a, b;
+	struct session_stop sa, sb;
+	struct strbuf msg;
+	int capped = 1, kept2 = 0, same = 1;
+
+	if (open_prog(&a, LOOP) < 0 || open_prog(&b, LOOP) < 0)
+		return;
+	strbuf_init(&msg);
+	session_set_checkpoints(b.s, 0, 0);
+	session_break_line(a.s, 0, 11, NULL, 0, &msg);
+	session_break_line(b.s, 0, 11, NULL, 0, &msg);
+	step(&a, SESSION_CONTINUE, NULL, &sa);
+	step(&b, SESSION_CONTINUE, NULL, &sb);
+	/* room for three copies of the machine as it is while the kernel runs */
+	session_set_checkpoints(a.s, 3 * machine_clone_bytes(session_machine(a.s)) + 1024, 100);
+	for (int i = 0; i < 24; i++) {
+		step(&a, SESSION_CONTINUE, NULL, &sa);
+		step(&b, SESSION_CONTINUE, NULL, &sb);
+		capped &= session_checkpoints(a.s) <= 3;
+		kept2 += session_checkpoints(a.s) >= 2;
+		same &= session_steps(a.s) == session_steps(b.s);
+	}
+	for (int i = 0; i < 12; i++) {
+		step(&a, i % 3 ? SESSION_BACK : SESSION_BACK_CONTINUE, NULL, &sa);
+		step(&b, i % 3 ? SESSION_BACK : SESSION_BACK_CONTINUE, NULL, &sb);
+		same &= session_steps(a.s) == session_steps(b.s) && !strcmp(sa.text, sb.text);
+	}
+	ok(capped && kept2 > 12, "within a cap of 3 copies, 2 or 3 checkpoints are kept (%d of 24 stops)", kept2);
+	ok(same, "continues and reverses land where they do without checkpoints");
+	strbuf_release(&msg);
+	close_prog(&a);
+	close_prog(&b);
+}
+
+/* Forward statement steps of one thread, then reverse-step as many times:
+ * the same statements, in reverse order, at the same machine steps. */
+static void test_reverse_step(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	struct session_focus f = { 0, 1, 3 };
+	uint64_t steps[40];
+	int line[40], n = 0, good = 1;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_set_checkpoints(p.s, 64u << 20, 25);
+	to_kernel(&p, &st);
+	for (; n < 40; n++) {
+		struct session_warp w;
+
+		struct machine_group_info gi;
+
+		session_warp(p.s, 0, 1, &w);
+		steps[n] = session_steps(p.s);
+		line[n] = w.line[3];
+		if (line[n] == 13)
+			break;
+		/* a stop after a return stands inside the caller's statement: not
+		 * a statement start, reverse-step goes past it (into the call) */
+		if (machine_lane(session_machine(p.s), 0, 1, 3, &gi) == 0 &&
+		    machine_stmt_start(session_machine(p.s), gi.func, gi.pc))
+			;
+		else if (n)
+			n--;
+		step(&p, SESSION_STMT, &f, &st);
+	}
+	ok(n > 10 && line[n] == 13, "%d statement steps of warp 1 to line 13", n);
+	for (int i = n - 1; i >= 0; i--) {
+		step(&p, SESSION_BACK_STEP, &f, &st);
+		if (st.reason != SESSION_BACKED || session_steps(p.s) != steps[i] || st.line != line[i] ||
+		    st.warp != 1 || st.lane != 3) {
+			good = 0;
+			printf("# back to %d: %s, line %d at step %llu (expected line %d at %llu)\n", i, st.text,
+			       st.line, (unsigned long long)session_steps(p.s), line[i],
+			       (unsigned long long)steps[i]);
+			break;
+		}
+	}
+	ok(good, "reverse-step visits them backwards, each at its own step");
+	ok(session_step(p.s, SESSION_BACK_STEP, 1, &f, &st, &msg) < 0 &&
+	   strstr(strbuf_cstr(&msg), "no earlier statement"), "not before the thread's first: %s",
+	   strbuf_cstr(&msg));
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
+/* The issue's case: continue, next, next, then three reverse-steps go to the
+ * previous statements of the thread, not to the start; reverse-next skips
+ * the calls, reverse-finish goes to the call, reverse-continue to the
+ * previous breakpoint hit. */
+static void test_reverse_kinds(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	struct session_focus f = { 0, 0, 0 };
+	uint64_t s1, s2;
+	int l1, l2, l3;
+
+	if (open_prog(&p, PROG) < 0)
+		return;
+	strbuf_init(&msg);
+	session_break_line(p.s, 0, 11, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	f = (struct session_focus){ st.slot, st.warp, st.lane };
+	s1 = session_steps(p.s);
+	step(&p, SESSION_OVER, &f, &st);
+	l1 = st.line;
+	step(&p, SESSION_OVER, &f, &st);
+	l2 = st.line;
+	s2 = session_steps(p.s);
+	step(&p, SESSION_BACK_STEP, &f, &st);
+	l3 = st.line;
+	ok(st.reason == SESSION_BACKED && session_steps(p.s) < s2 && session_steps(p.s) > s1,
+	   "continue, next, next, reverse-step: between the stops (%s; lines %d %d)", st.text, l1, l2);
+	step(&p, SESSION_BACK_STEP, &f, &st);
+	step(&p, SESSION_BACK_STEP, &f, &st);
+	ok(session_steps(p.s) > 0 && st.line >= 4 && st.line <= 11,
+	   "three reverse-steps stay in the kernel: %s (after line %d)", st.text, l3);
+	session_break_delete(p.s, 0);
+	session_break_line(p.s, 0, 4, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	ok(st.reason == SESSION_BREAKPOINT && st.line == 4, "into helper (line 4)");
+	f = (struct session_focus){ st.slot, st.warp, st.lane };
+	s1 = session_steps(p.s);
+	{
+		long long acc0;
+
+		step(&p, SESSION_BACK_FINISH, &f, &st);
+		acc0 = value(&p, &st, "acc");
+		ok(st.reason == SESSION_BACKED && st.line == 11 && session_steps(p.s) < s1,
+		   "reverse-finish: to the call's statement (%s)", st.text);
+		step(&p, SESSION_OVER, &f, &st);
+		ok(value(&p, &st, "acc") > acc0 || st.line != 11, "the call had not run there");
+	}
+	step(&p, SESSION_BACK_NEXT, &f, &st);
+	ok(st.reason == SESSION_BACKED && st.line >= 8 && st.line <= 11, "reverse-next stays in k: %s", st.text);
+	session_break_delete(p.s, 0);
+	session_break_line(p.s, 0, 13, NULL, 0, &msg);
+	step(&p, SESSION_CONTINUE, NULL, &st);
+	s1 = session_steps(p.s);
+	{
+		/* which warp comes first is the scheduler's business: the two
+		 * hits are in the two warps */
+		int w1 = st.warp, w2;
+
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		w2 = st.warp;
+		ok(w2 != w1 && session_steps(p.s) > s1, "two breakpoint hits, one per warp (%d, %d)", w1, w2);
+		strbuf_reset(&msg);
+		session_step(p.s, SESSION_BACK_CONTINUE, 1, &f, &st, &msg);
+		ok(st.reason == SESSION_BACKED && st.bp > 0 && st.line == 13 && st.warp == w1 &&
+		   session_steps(p.s) == s1, "reverse-continue: back at the first hit (%s%s)", st.text,
+		   strbuf_cstr(&msg));
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		ok(st.reason == SESSION_BREAKPOINT && st.warp == w2, "and continue goes to the second again: %s",
+		   st.text);
+	}
+	strbuf_release(&msg);
+	close_prog(&p);
+}
+
 static int ninsn;
 static void count_insn(void *ctx, const struct machine_event *e)
 {
@@ -518,6 +771,14 @@ static int poll_once(void *ctx, uint64_t steps, uint64_t total)
 	return ++npolls >= 2;
 }
 
+static int poll_always(void *ctx, uint64_t steps, uint64_t total)
+{
+	(void)ctx;
+	(void)steps;
+	(void)total;
+	return 1;
+}
+
 /* The other step sizes, the poll, __brkpt() and manual scheduling. */
 static void test_runs(void)
 {
@@ -538,6 +799,20 @@ static void test_runs(void)
 	step(&p, SESSION_CONTINUE, NULL, &st);
 	ok(st.reason == SESSION_BRKPT && st.has_thread && st.warp == 0 && strstr(st.text, "line 6"),
 	   "__brkpt() stops continue on its thread: %s", st.text);
+	{
+		/* a long replay (no checkpoints: from the start) interrupted
+		 * stops at an earlier point of the same run */
+		uint64_t at = session_steps(p.s);
+
+		session_set_checkpoints(p.s, 0, 0);
+		session_set_poll(p.s, poll_always, NULL);
+		step(&p, SESSION_BACK, NULL, &st);
+		ok(st.reason == SESSION_BACKED && strstr(st.text, "interrupted") && session_steps(p.s) < at &&
+		   session_steps(p.s) > 0, "an interrupted replay stops on the way: %s", st.text);
+		session_set_poll(p.s, NULL, NULL);
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		ok(st.reason == SESSION_BRKPT, "and continue goes on from there: %s", st.text);
+	}
 	step(&p, SESSION_KERNEL, NULL, &st);
 	ok(st.reason == SESSION_KERNEL_DONE && !machine_kernel(session_machine(p.s), &(struct machine_kernel_info){ 0 }) == 0,
 	   "run to the kernel's end: %s", st.text);
@@ -599,6 +874,10 @@ int main(void)
 	test_pass_once();
 	test_findings();
 	test_reverse();
+	test_checkpoints();
+	test_checkpoint_cap();
+	test_reverse_step();
+	test_reverse_kinds();
 	test_no_insn_events_in_continue();
 	test_step_stops();
 	test_access_and_summaries();

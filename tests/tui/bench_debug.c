@@ -64,7 +64,7 @@ static double measure(struct ui_session *s, struct view_grid *g, const char *cmd
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 300;
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;

@@ -47,7 +47,7 @@ tap_result $? "continue runs to the end"
 waitfor dbg "done"
 tap_result $? "the program's output is in the console"
 keys dbg R
-waitfor dbg "reverse step"
+waitfor dbg "reverse-step: line"
 tap_result $? "reverse step (R) from the end"
 keys dbg q
 waitfor dbg "Quit anyway? (y or n)"

@@ -25,7 +25,7 @@
 
 static struct ui_backend *open_prog(const char *path, struct ui_session *s)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;

@@ -87,7 +87,7 @@ static char *golden(struct ui_session *s, const char *name, int w, int h)
 
 static struct ui_backend *open_prog(const char *path, struct ui_session *s, int simt)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;
@@ -414,7 +414,7 @@ static void test_svg_no_color(void)
 /* --schedule WITNESS: the status line says the witness is replayed. */
 static void test_witness(void)
 {
-	struct front_opts fo = { 0 };
+	struct session_compile_opts fo = { 0 };
 	struct machine_opts mo;
 	struct strbuf err;
 	struct ui_backend *be;

@@ -1,0 +1,332 @@
+/*
+ * clone.c - machine_clone (machine.h): a deep copy of a machine's whole
+ * state, for the session's checkpoints (reverse execution).
+ *
+ * Design:
+ * - Everything the machine owns is copied: memory (every allocation with its
+ *   bytes, tail, initialization and race shadows, gap pages), the host
+ *   thread, the running grid with its resident and spare blocks, the cache
+ *   of finished blocks (shared memory is not cleared between blocks, so the
+ *   cache is state), each warp's frames (free ones too: a reused frame keeps
+ *   its registers), tokens and stacks, the launch queue, CUDA graphs,
+ *   cooperative-groups barriers, findings, the device printf buffer, the
+ *   runtime's error state and random generators. Decoded code is decoded
+ *   again for the copy (the same functions; breakpoint marks follow the
+ *   copied breakpoint lines).
+ * - Pointers between those objects (a group's frame, a frame's parent, a
+ *   warp's block, an access cache's allocation, a barrier's block) are
+ *   translated through one map from old to new objects.
+ * - Not copied: observers (the copy has none) and what the machine does not
+ *   own: the module, the options' streams and callbacks, argv.
+ * - A machine that cannot be copied exactly gets NULL: one with a file of
+ *   the program open (a FILE's position and buffered bytes belong to the C
+ *   library), or with the relaxed memory model or a schedule attached
+ *   (memmodel.c's state is not copied). The session then replays from an
+ *   earlier copy.
+ */
+#include "simt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the map from old objects to new ones (open addressing) */
+
+struct pmap {
+	const void **k;
+	void **v;
+	size_t cap, n;
+};
+
+static size_t phash(const void *p, size_t cap)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return (size_t)x & (cap - 1);
+}
+
+static void pmap_put(struct pmap *pm, const void *k, void *v)
+{
+	if (!k)
+		return;
+	if ((pm->n + 1) * 2 > pm->cap) {
+		struct pmap big = { NULL, NULL, pm->cap ? pm->cap * 2 : 256, 0 };
+		big.k = xcalloc(big.cap, sizeof(*big.k));
+		big.v = xcalloc(big.cap, sizeof(*big.v));
+		for (size_t i = 0; i < pm->cap; i++)
+			if (pm->k[i])
+				pmap_put(&big, pm->k[i], pm->v[i]);
+		free(pm->k);
+		free(pm->v);
+		*pm = big;
+	}
+	size_t i = phash(k, pm->cap);
+	while (pm->k[i] && pm->k[i] != k)
+		i = (i + 1) & (pm->cap - 1);
+	if (!pm->k[i])
+		pm->n++;
+	pm->k[i] = k;
+	pm->v[i] = v;
+}
+
+static void *pmap_get(const struct pmap *pm, const void *k)
+{
+	if (!k || !pm->cap)
+		return NULL;
+	for (size_t i = phash(k, pm->cap); pm->k[i]; i = (i + 1) & (pm->cap - 1))
+		if (pm->k[i] == k)
+			return pm->v[i];
+	return NULL;
+}
+
+void *clone_map(void *ctx, const void *old)
+{
+	return pmap_get(ctx, old);
+}
+
+static void *dup_bytes(const void *p, size_t n)
+{
+	void *q;
+
+	if (!p)
+		return NULL;
+	q = xmalloc(n ? n : 1);
+	memcpy(q, p, n);
+	return q;
+}
+
+#define VEC_DUP(dst, src) do { \
+	(dst).v = (src).len ? dup_bytes((src).v, (src).len * sizeof(*(src).v)) : NULL; \
+	(dst).len = (dst).cap = (src).len; \
+} while (0)
+
+static void strbuf_dup(struct strbuf *d, const struct strbuf *s)
+{
+	strbuf_init(d);
+	if (s->len)
+		strbuf_add(d, s->buf, s->len);
+}
+
+/* ---- memory */
+
+static void region_clone(struct pmap *pm, struct mem_region *d, const struct mem_region *s)
+{
+	d->next = s->next;
+	d->a.len = d->a.cap = s->a.len;
+	d->a.v = s->a.len ? xcalloc(s->a.len, sizeof(*d->a.v)) : NULL;
+	for (size_t i = 0; i < s->a.len; i++) {
+		const struct alloc *o = s->a.v[i];
+		struct alloc *a = dup_bytes(o, sizeof(*o));
+
+		a->data = dup_bytes(o->data, (size_t)o->cap);
+		a->shadow = o->shadow ? dup_bytes(o->shadow, (size_t)(o->size / 8 + 1)) : NULL;
+		a->race = NULL;
+		if (o->race) {
+			a->race = shadow_alloc(GRACE_BYTES(o));
+			memcpy(a->race, o->race, GRACE_BYTES(o));
+		}
+		d->a.v[i] = a;
+		pmap_put(pm, o, a);
+	}
+}
+
+static void mem_clone(struct pmap *pm, struct mem *d, const struct mem *s)
+{
+	*d = *s;
+	region_clone(pm, &d->host, &s->host);
+	region_clone(pm, &d->global, &s->global);
+	region_clone(pm, &d->cnst, &s->cnst);
+	d->gap.len = d->gap.cap = s->gap.len;
+	d->gap.v = s->gap.len ? xcalloc(s->gap.len, sizeof(*d->gap.v)) : NULL;
+	for (size_t i = 0; i < s->gap.len; i++)
+		d->gap.v[i] = dup_bytes(s->gap.v[i], mem_page_bytes());
+	VEC_DUP(d->pages, s->pages);
+}
+
+/* ---- threads: first every object (so that pointers can be mapped), then
+ * the pointers */
+
+static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
+{
+	struct frame **tail = &d->all_frames;
+
+	*d = *s;
+	pmap_put(pm, s, d);
+	VEC_DUP(d->toks, s->toks);
+	for (int l = 0; l < WS_WARP; l++) {
+		d->ls[l].buf = s->ls[l].buf ? dup_bytes(s->ls[l].buf, s->ls[l].cap) : NULL;
+		d->ls[l].init = s->ls[l].init ? dup_bytes(s->ls[l].init, s->ls[l].init_cap / 8 + 1) : NULL;
+	}
+	d->all_frames = NULL;
+	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
+		struct frame *nf = dup_bytes(f, sizeof(*f));
+
+		nf->r = (uint64_t *)dup_bytes(f->r - WS_WARP, (size_t)(f->cap + 1) * WS_WARP * sizeof(uint64_t)) +
+			WS_WARP;
+		nf->next_all = NULL;
+		*tail = nf;
+		tail = &nf->next_all;
+		pmap_put(pm, f, nf);
+	}
+}
+
+static void warp_fix(struct machine *m, struct pmap *pm, struct warp *w)
+{
+	w->blk = pmap_get(pm, w->blk);
+	w->free_frames = pmap_get(pm, w->free_frames);
+	for (struct frame *f = w->all_frames; f; f = f->next_all) {
+		f->parent = pmap_get(pm, f->parent);
+		f->next_free = pmap_get(pm, f->next_free);
+		f->df = f->df ? m->df[f->fidx] : NULL;
+		f->code = f->df ? f->df->code : NULL;
+	}
+	for (uint32_t g = 0; g < WS_MAXG; g++)
+		w->g[g].fr = pmap_get(pm, w->g[g].fr);
+	/* the group that passes a breakpoint once is named by its frame */
+	w->bp_pass_fr = pmap_get(pm, w->bp_pass_fr);
+}
+
+/* One block (chain: and the blocks linked after it by spare_next; a
+ * resident block's spare_next is stale and not followed). */
+static struct block *block_copy(struct pmap *pm, const struct block *s, int chain)
+{
+	struct block *b;
+
+	if (!s)
+		return NULL;
+	b = dup_bytes(s, sizeof(*s));
+	pmap_put(pm, s, b);
+	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
+	b->race = s->race ? dup_bytes(s->race, (s->shared_size / 4 + 1) * sizeof(uint64_t)) : NULL;
+	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
+	for (uint32_t i = 0; i < s->nwarps; i++)
+		warp_copy(pm, &b->w[i], &s->w[i]);
+	b->spare_next = chain ? block_copy(pm, s->spare_next, 1) : NULL;
+	return b;
+}
+
+static void block_fix(struct machine *m, struct pmap *pm, struct block *b, int chain)
+{
+	for (; b; b = chain ? b->spare_next : NULL) {
+		b->bar_skip_w = pmap_get(pm, b->bar_skip_w);
+		for (uint32_t i = 0; i < b->nwarps; i++)
+			warp_fix(m, pm, &b->w[i]);
+	}
+}
+
+int machine_can_clone(const struct machine *m)
+{
+	return !m->mm && !m->io_used;
+}
+
+struct machine *machine_clone(const struct machine *s)
+{
+	struct machine *m;
+	struct pmap pm = { 0 };
+
+	if (!machine_can_clone(s))
+		return NULL;
+	m = dup_bytes(s, sizeof(*s));
+	/* observers stay with the original */
+	m->hooks = 0;
+	memset(&m->obs, 0, sizeof(m->obs));
+	VEC_DUP(m->bps, s->bps);
+	m->df = xcalloc(s->mod->nfuncs ? s->mod->nfuncs : 1, sizeof(struct dfunc *));
+	for (uint32_t i = 0; i < s->mod->nfuncs; i++)
+		if (s->df[i]) {
+			m->df[i] = decode_func(&s->mod->funcs[i], s->mod);
+			if (m->bps.len && !m->df[i]->bad)
+				machine_apply_breaks(m, m->df[i]);
+		}
+	mem_clone(&pm, &m->mem, &s->mem);
+	m->obj_addr = dup_bytes(s->obj_addr, (s->mod->nobjs ? s->mod->nobjs : 1) * sizeof(uint64_t));
+	VEC_DUP(m->findings, s->findings);
+	for (size_t i = 0; i < m->findings.len; i++)
+		m->findings.v[i].msg = s->findings.v[i].msg ? xstrdup(s->findings.v[i].msg) : NULL;
+	/* the host thread */
+	pmap_put(&pm, &s->hblk, &m->hblk);
+	if (s->host) {
+		m->host = xcalloc(1, sizeof(*m->host));
+		warp_copy(&pm, m->host, s->host);
+		m->hblk.w = m->host;
+	}
+	/* the device */
+	if (s->grid) {
+		const struct grid *g = s->grid;
+
+		m->grid = dup_bytes(g, sizeof(*g));
+		m->grid->l.param = dup_bytes(g->l.param, g->l.param_size);
+		m->grid->res = xcalloc(g->maxres ? (size_t)g->maxres : 1, sizeof(struct block *));
+		for (int i = 0; i < g->nres; i++)
+			m->grid->res[i] = block_copy(&pm, g->res[i], 0);
+		m->grid->spare = block_copy(&pm, g->spare, 1);
+	}
+	m->bcache = block_copy(&pm, s->bcache, 1);
+	m->queue.len = m->queue.cap = s->queue.len;
+	m->queue.v = s->queue.len ? dup_bytes(s->queue.v, s->queue.len * sizeof(*s->queue.v)) : NULL;
+	for (size_t i = 0; i < s->queue.len; i++)
+		m->queue.v[i].param = i >= s->qhead ? dup_bytes(s->queue.v[i].param, s->queue.v[i].param_size)
+						    : NULL;
+	m->smclk = dup_bytes(s->smclk, ((size_t)s->o.num_sms + 1) * sizeof(uint64_t));
+	strbuf_dup(&m->dev_out, &s->dev_out);
+	strbuf_dup(&m->dev_err, &s->dev_err);
+	strbuf_init(&m->tmp);
+	VEC_DUP(m->files, s->files);
+	VEC_DUP(m->events, s->events);
+	runtime_clone(m, s);
+	m->fn_maxdyn = dup_bytes(s->fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
+	m->cg = NULL;
+	cg_clone(m, s, clone_map, &pm);
+	VEC_DUP(m->hrace, s->hrace);
+	/* the pointers */
+	if (m->host)
+		warp_fix(m, &pm, m->host);
+	if (m->grid) {
+		for (int i = 0; i < m->grid->nres; i++)
+			block_fix(m, &pm, m->grid->res[i], 0);
+		block_fix(m, &pm, m->grid->spare, 1);
+	}
+	block_fix(m, &pm, m->bcache, 1);
+	m->lc_dev = pmap_get(&pm, s->lc_dev);
+	m->lc_host = pmap_get(&pm, s->lc_host);
+	for (int i = 0; i < 4; i++)
+		m->hcache[i] = pmap_get(&pm, s->hcache[i]);
+	for (size_t i = 0; i < m->hrace.len; i++)
+		m->hrace.v[i].a = pmap_get(&pm, s->hrace.v[i].a);
+	free(pm.k);
+	free(pm.v);
+	return m;
+}
+
+void machine_set_output(struct machine *m, FILE *out, FILE *err)
+{
+	m->o.out = out;
+	m->o.err = err;
+	m->out = out ? out : stdout;
+	m->err = err ? err : stderr;
+}
+
+uint64_t machine_clone_bytes(const struct machine *m)
+{
+	uint64_t n = sizeof(*m);
+	const struct mem_region *r[3] = { &m->mem.host, &m->mem.global, &m->mem.cnst };
+
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < r[k]->a.len; i++) {
+			const struct alloc *a = r[k]->a.v[i];
+
+			n += sizeof(*a) + (a->data ? a->cap : 0) + (a->shadow ? a->size / 8 + 1 : 0) +
+			     (a->race ? GRACE_BYTES(a) : 0);
+		}
+	n += m->mem.gap.len * (mem_page_bytes());
+	if (m->grid)
+		for (int i = 0; i < m->grid->nres; i++) {
+			const struct block *b = m->grid->res[i];
+
+			if (b)
+				n += b->shared_size * 3 + b->nwarps * (sizeof(struct warp) + 4096);
+		}
+	return n;
+}
