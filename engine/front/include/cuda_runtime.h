@@ -1156,6 +1156,129 @@ static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int valu
 	return cudaMemset2D(devPtr, pitch, value, width, height);
 }
 
+/* ---- 3D copies of pitched memory. A pitched pointer's slices lie pitch *
+ * ysize bytes apart; positions and extents of linear memory count bytes in
+ * x. CUDA arrays (cudaMalloc3DArray) are not modelled: a copy naming one is
+ * cudaErrorInvalidValue, as one naming both an array and a pointer is. */
+struct cudaArray;
+typedef struct cudaArray *cudaArray_t;
+struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+struct cudaExtent { size_t width; size_t height; size_t depth; };
+struct cudaPos { size_t x; size_t y; size_t z; };
+struct cudaMemcpy3DParms {
+	cudaArray_t srcArray;
+	struct cudaPos srcPos;
+	struct cudaPitchedPtr srcPtr;
+	cudaArray_t dstArray;
+	struct cudaPos dstPos;
+	struct cudaPitchedPtr dstPtr;
+	struct cudaExtent extent;
+	enum cudaMemcpyKind kind;
+};
+static inline struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p, size_t xsz, size_t ysz)
+{
+	struct cudaPitchedPtr r;
+	r.ptr = d;
+	r.pitch = p;
+	r.xsize = xsz;
+	r.ysize = ysz;
+	return r;
+}
+static inline struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d)
+{
+	struct cudaExtent r;
+	r.width = w;
+	r.height = h;
+	r.depth = d;
+	return r;
+}
+static inline struct cudaPos make_cudaPos(size_t x, size_t y, size_t z)
+{
+	struct cudaPos r;
+	r.x = x;
+	r.y = y;
+	r.z = z;
+	return r;
+}
+static inline cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+	if (!pitchedDevPtr)
+		return cudaErrorInvalidValue;
+	size_t pitch = 0;
+	void *p = 0;
+	size_t rows = extent.height * extent.depth;
+	if (extent.depth && rows / extent.depth != extent.height)
+		return cudaErrorMemoryAllocation;
+	cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, rows);
+	if (e != cudaSuccess)
+		return e;
+	*pitchedDevPtr = make_cudaPitchedPtr(p, pitch, extent.width, extent.height);
+	return cudaSuccess;
+}
+/* the byte address of position (x, y, z) of a pitched pointer */
+static inline char *__ws_pitched_at(struct cudaPitchedPtr p, struct cudaPos at)
+{
+	return (char *)p.ptr + (at.z * p.ysize + at.y) * p.pitch + at.x;
+}
+static inline cudaError_t __ws_memcpy3d_check(const struct cudaMemcpy3DParms *p)
+{
+	if (!p || p->srcArray || p->dstArray || !p->srcPtr.ptr || !p->dstPtr.ptr)
+		return cudaErrorInvalidValue;
+	if ((unsigned)p->kind > (unsigned)cudaMemcpyDefault)
+		return cudaErrorInvalidMemcpyDirection;
+	if (p->srcPtr.pitch > 2147483647 || p->dstPtr.pitch > 2147483647)
+		return cudaErrorInvalidPitchValue;
+	if (p->srcPos.x + p->extent.width > p->srcPtr.pitch || p->dstPos.x + p->extent.width > p->dstPtr.pitch)
+		return cudaErrorInvalidValue;
+	/* a copy of more than one slice must stay inside each slice's rows */
+	if (p->extent.depth > 1 && (p->srcPos.y + p->extent.height > p->srcPtr.ysize ||
+				    p->dstPos.y + p->extent.height > p->dstPtr.ysize))
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+	cudaError_t e = __ws_memcpy3d_check(p);
+	if (e != cudaSuccess)
+		return e;
+	if (!p->extent.width || !p->extent.height || !p->extent.depth)
+		return cudaSuccess;
+	for (size_t z = 0; z < p->extent.depth; z++) {
+		struct cudaPos s = p->srcPos, d = p->dstPos;
+		s.z += z;
+		d.z += z;
+		e = cudaMemcpy2D(__ws_pitched_at(p->dstPtr, d), p->dstPtr.pitch, __ws_pitched_at(p->srcPtr, s),
+				 p->srcPtr.pitch, p->extent.width, p->extent.height, p->kind);
+		if (e != cudaSuccess)
+			return e;
+	}
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream = 0)
+{
+	return cudaMemcpy3D(p);
+}
+static inline cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent)
+{
+	if (extent.width > pitchedDevPtr.pitch || (extent.depth > 1 && extent.height > pitchedDevPtr.ysize))
+		return cudaErrorInvalidValue;
+	if (!extent.width || !extent.height || !extent.depth)
+		return cudaSuccess;
+	if (!pitchedDevPtr.ptr)
+		return cudaErrorInvalidValue;
+	for (size_t z = 0; z < extent.depth; z++) {
+		cudaError_t e = cudaMemset2D((char *)pitchedDevPtr.ptr + z * pitchedDevPtr.ysize * pitchedDevPtr.pitch,
+					     pitchedDevPtr.pitch, value, extent.width, extent.height);
+		if (e != cudaSuccess)
+			return e;
+	}
+	return cudaSuccess;
+}
+static inline cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream = 0)
+{
+	return cudaMemset3D(pitchedDevPtr, value, extent);
+}
+
 
 /* ---- cudaDeviceProp. __WS_CUDA12: --cuda-version 12 (nvcc 12.8); CUDA 13 otherwise */
 #if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ < 13
