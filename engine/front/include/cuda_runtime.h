@@ -1212,7 +1212,10 @@ static inline cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, str
 	cudaError_t e = cudaMallocPitch(&p, &pitch, extent.width, rows);
 	if (e != cudaSuccess)
 		return e;
-	*pitchedDevPtr = make_cudaPitchedPtr(p, pitch, extent.width, extent.height);
+	pitchedDevPtr->ptr = p;
+	pitchedDevPtr->pitch = pitch;
+	pitchedDevPtr->xsize = extent.width;
+	pitchedDevPtr->ysize = extent.height;
 	return cudaSuccess;
 }
 /* the byte address of position (x, y, z) of a pitched pointer */
