@@ -133,8 +133,11 @@ struct warp *hthread_pick(struct machine *m)
 	struct warp *cur = m->host;
 	if (m->status != MST_RUNNING)
 		return NULL;
-	if (cur && runnable(cur) && m->hquant > 0)
+	if (cur && runnable(cur) && (m->hquant > 0 || cur->hatomic)) {
+		if (!m->hquant)
+			m->hquant = 1; /* an <atomic> operation finishes first */
 		return cur;
+	}
 	size_t n = m->hthreads.len, count = 0, start = cur ? cur->hid : 0;
 	for (size_t i = 0; i < n; i++)
 		count += (size_t)runnable(m->hthreads.v[i]);
@@ -311,7 +314,7 @@ static int mutex_unlock(struct machine *m, struct warp *w, uint64_t mx)
 
 int hthread_is_builtin(int id)
 {
-	return id >= BI___ws_thread_create && id <= BI___ws_once_end;
+	return (id >= BI___ws_thread_create && id <= BI___ws_once_end) || id == BI___ws_thread_atomic;
 }
 
 int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, uint64_t *ret)
@@ -444,6 +447,12 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 			return block(m, w, HW_ONCE, a[0]);
 		return 0;
 	}
+	case BI___ws_thread_atomic:
+		if (a[0])
+			w->hatomic++;
+		else if (w->hatomic)
+			w->hatomic--;
+		return 0;
 	case BI___ws_once_end:
 		wr32(m, a[0], 2);
 		wake(m, HW_ONCE, a[0], 1);

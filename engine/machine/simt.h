@@ -226,6 +226,7 @@ struct warp {
 	uint8_t hresume;        /* the blocking built-in completes when it runs again */
 	uint8_t hdone;          /* 1 finished, 2 finished and joined */
 	uint8_t hdetached;
+	uint8_t hatomic;        /* inside an <atomic> operation: keeps its turn */
 	uint64_t hkey;          /* the object it waits for (address, or thread index) */
 	uint64_t hseq;          /* when it blocked (wake-ups are first come, first served) */
 	uint64_t hret;          /* finished: the value its start routine returned */
