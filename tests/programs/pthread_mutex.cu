@@ -52,8 +52,11 @@ int main()
 	pthread_mutexattr_settype(&ra, PTHREAD_MUTEX_RECURSIVE);
 	pthread_mutex_t rm;
 	pthread_mutex_init(&rm, &ra);
-	printf("recursive %d %d %d %d\n", pthread_mutex_lock(&rm), pthread_mutex_lock(&rm),
-	       pthread_mutex_unlock(&rm), pthread_mutex_unlock(&rm));
+	int r1 = pthread_mutex_lock(&rm);
+	int r2 = pthread_mutex_lock(&rm);
+	int r3 = pthread_mutex_unlock(&rm);
+	int r4 = pthread_mutex_unlock(&rm);
+	printf("recursive %d %d %d %d\n", r1, r2, r3, r4);
 
 	pthread_mutex_lock(&lock);
 	printf("trylock held: %d\n", pthread_mutex_trylock(&lock) != 0);
@@ -67,8 +70,10 @@ int main()
 	pthread_mutex_t em;
 	pthread_mutex_init(&em, &ea);
 	pthread_mutex_lock(&em);
-	printf("errorcheck relock fails: %d, unlock %d, unlock again fails: %d\n",
-	       pthread_mutex_lock(&em) != 0, pthread_mutex_unlock(&em), pthread_mutex_unlock(&em) != 0);
+	int e1 = pthread_mutex_lock(&em) != 0;
+	int e2 = pthread_mutex_unlock(&em);
+	int e3 = pthread_mutex_unlock(&em) != 0;
+	printf("errorcheck relock fails: %d, unlock %d, unlock again fails: %d\n", e1, e2, e3);
 
 	pthread_t x;
 	void *r;

@@ -85,8 +85,10 @@ int main()
 	bool ok = u.compare_exchange_strong(e, 9u);
 	unsigned e2 = 5;
 	bool ok2 = u.compare_exchange_strong(e2, 1u);
-	printf("cas %d %u, cas %d expected now %u, exchange %u, value %u\n", (int)ok, u.load(), (int)ok2, e2,
-	       u.exchange(3u), u.load());
+	unsigned after_cas = u.load();
+	unsigned old = u.exchange(3u);
+	printf("cas %d %u, cas %d expected now %u, exchange %u, value %u\n", (int)ok, after_cas, (int)ok2, e2,
+	       old, u.load());
 	std::atomic<bool> flag(false);
 	flag.store(true);
 	int arr[4] = { 1, 2, 3, 4 };

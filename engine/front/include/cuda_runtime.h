@@ -1232,7 +1232,7 @@ static inline cudaError_t __ws_memcpy3d_check(const struct cudaMemcpy3DParms *p)
 	if (p->srcPtr.pitch > 2147483647 || p->dstPtr.pitch > 2147483647)
 		return cudaErrorInvalidPitchValue;
 	if (p->srcPos.x + p->extent.width > p->srcPtr.pitch || p->dstPos.x + p->extent.width > p->dstPtr.pitch)
-		return cudaErrorInvalidValue;
+		return cudaErrorInvalidPitchValue; /* as an H100 with CUDA 13.0 answers */
 	/* a copy of more than one slice must stay inside each slice's rows */
 	if (p->extent.depth > 1 && (p->srcPos.y + p->extent.height > p->srcPtr.ysize ||
 				    p->dstPos.y + p->extent.height > p->dstPtr.ysize))
@@ -1263,12 +1263,17 @@ static inline cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, c
 }
 static inline cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent)
 {
-	if (extent.width > pitchedDevPtr.pitch || (extent.depth > 1 && extent.height > pitchedDevPtr.ysize))
+	/* one row may be wider than the pitch (an H100 sets it) */
+	if ((extent.height > 1 || extent.depth > 1) && extent.width > pitchedDevPtr.pitch)
+		return cudaErrorInvalidValue;
+	if (extent.depth > 1 && extent.height > pitchedDevPtr.ysize)
 		return cudaErrorInvalidValue;
 	if (!extent.width || !extent.height || !extent.depth)
 		return cudaSuccess;
 	if (!pitchedDevPtr.ptr)
 		return cudaErrorInvalidValue;
+	if (extent.height == 1 && extent.depth == 1)
+		return cudaMemset(pitchedDevPtr.ptr, value, extent.width);
 	for (size_t z = 0; z < extent.depth; z++) {
 		cudaError_t e = cudaMemset2D((char *)pitchedDevPtr.ptr + z * pitchedDevPtr.ysize * pitchedDevPtr.pitch,
 					     pitchedDevPtr.pitch, value, extent.width, extent.height);
@@ -1603,4 +1608,5 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 }
 #endif
 
+#include <bits/ws_asm.h>
 #endif
