@@ -184,6 +184,10 @@ static void address(struct asm_ctx *c, struct strbuf *sb, const char *s, int sha
 		}
 		memcpy(off, plus + 1, ol);
 		off[ol] = 0;
+		if (!ol || strspn(off, "-0123456789abcdefxABCDEFX") != ol) {
+			bad(c, "inline PTX address '%s' is not supported (an offset must be a number)", s);
+			return;
+		}
 		strbuf_addf(sb, " + (%s)", off);
 	}
 	strbuf_adds(sb, ")");
@@ -660,8 +664,11 @@ static void translate(struct asm_ctx *c, const char *tmpl, size_t len)
 			i++;
 		} else if (i + 1 < len && isdigit((unsigned char)tmpl[i + 1])) {
 			int n = 0;
-			while (i + 1 < len && isdigit((unsigned char)tmpl[i + 1]))
+			while (i + 1 < len && isdigit((unsigned char)tmpl[i + 1])) {
 				n = n * 10 + (tmpl[++i] - '0');
+				if (n > ASM_MAXOPS)
+					n = ASM_MAXOPS + 1; /* no such operand, whatever the digits */
+			}
 			if (n >= c->nop) {
 				char num[16];
 				snprintf(num, sizeof(num), "%%%d", n);

@@ -3,6 +3,10 @@
  * bit-field helpers. Included by cuda_runtime.h. */
 #ifndef __WS_ASM_H
 #define __WS_ASM_H
+/* GNU spellings of the asm keyword */
+#define __asm__ asm
+#define __asm asm
+#define __volatile__ volatile
 __device__ unsigned int __ws_laneid(void) __ws_builtin(__ws_laneid);
 __device__ unsigned int __ws_warpid(void) __ws_builtin(__ws_warpid);
 __device__ unsigned int __ws_nwarpid(void) __ws_builtin(__ws_nwarpid);
