@@ -395,5 +395,7 @@ struct node *structured_binding(struct parser *p);
 int is_pragma(struct token *t);
 void skip_pragma(struct parser *p);
 struct node *compound_stmt(struct parser *p);
+/* parse_asm.c: an asm statement at p->tok (TK_ASM), as the block it means */
+struct node *asm_stmt(struct parser *p);
 
 #endif

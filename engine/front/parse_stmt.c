@@ -643,7 +643,8 @@ static struct node *stmt(struct parser *p)
 		n = throw_stmt(p);
 		break;
 	case TK_ASM:
-		fail_at(p, t, "inline assembly is not supported");
+		n = asm_stmt(p); /* parse_asm.c: inline PTX, translated */
+		break;
 	default:
 		if (t->kind == TK_IDENT && t->next->kind == TK_COLON) {
 			next(p);

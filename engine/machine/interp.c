@@ -334,21 +334,23 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			check_local_access(m, w, lane, off, size, write, sp);
 		return w->ls[lane].buf + off;
 	case TAG_HSTACK: {
-		struct warp *h = m->host;
+		struct lstack *hs;
 		if (!w->host) {
 			snprintf(msg, sizeof(msg), "the kernel dereferences 0x%llx, the address of a local variable of the host; pass device memory instead",
 				 (unsigned long long)addr);
 			fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
 			return NULL;
 		}
-		if (!ws_range_in(0, h->ls[0].sp, off, size)) {
+		hs = hthread_stack(m, addr, &off);
+		if (!hs || !ws_range_in(0, hs->sp, off, size)) {
+			uint64_t live = hs && off < hs->sp ? hs->sp - off : 0;
 			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx on the host stack runs past its live frames (%llu bytes from there are inside them)",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
-				 (unsigned long long)(off < h->ls[0].sp ? h->ls[0].sp - off : 0));
+				 (unsigned long long)live);
 			fault(m, w, 1, sp, addr, "invalid-host-access", 139, msg);
 			return NULL;
 		}
-		return h->ls[0].buf + off;
+		return hs->buf + off;
 	}
 	case TAG_PARAM:
 		if (w->host || !m->grid || write || !ws_range_in(0, m->grid->l.param_size, off, size))
@@ -485,7 +487,7 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
 	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
-	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->stack_limit;
+	uint64_t limit = ls->host ? (8u << 20) : m->stack_limit;
 	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
@@ -501,7 +503,7 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
-	if (!m->o.fast && !(m->host && ls == &m->host->ls[0]))
+	if (!m->o.fast && !ls->host)
 		check_local_range(ls, (uint32_t)b, size, 0);
 	return 0;
 }
@@ -1179,8 +1181,8 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		if (tag == TAG_HOST && a && ws_range_in(a->base, a->size, addr, sz) &&
 		    !a->freed)
 			return a->data + (addr - a->base);
-		if (tag == TAG_HSTACK && ws_range_in(0, w->ls[0].sp, ADDR_OFF(addr), sz))
-			return w->ls[0].buf + ADDR_OFF(addr);
+		if (tag == TAG_HSTACK && ws_range_in(w->hbase, w->ls[0].sp, ADDR_OFF(addr), sz))
+			return w->ls[0].buf + (ADDR_OFF(addr) - w->hbase);
 		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 		if (p && tag == TAG_HOST)
 			m->lc_host = mem_find(&m->mem, addr);
@@ -2162,7 +2164,13 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	if (f->depth == 0) {
 		if (w->host) {
 			uint64_t v = in->a >= 0 ? f->r[(size_t)in->a * WS_WARP] : 0;
-			machine_exit(m, (int)(v & 0xff));
+			if (w->hid == 0) {
+				machine_exit(m, (int)(v & 0xff));
+			} else {
+				/* a thread's start routine returned: the thread ends */
+				hthread_end(m, w, v);
+				hthread_pick(m);
+			}
 			return 1;
 		}
 		EACH(M, l, w->ls[l].sp = f->lbase[l]);
@@ -2450,7 +2458,7 @@ static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr
 	unsigned tag = ADDR_TAG(addr);
 	if (tag == TAG_HSTACK) {
 		uint64_t off = ADDR_OFF(addr);
-		return ws_range_in(0, w->ls[0].sp, off, sz) ? w->ls[0].buf + off : NULL;
+		return ws_range_in(w->hbase, w->ls[0].sp, off, sz) ? w->ls[0].buf + (off - w->hbase) : NULL;
 	}
 	if (tag != TAG_HOST)
 		return NULL;
@@ -2778,7 +2786,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		case IR_LADDR: {
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
-			EACH(M, l, D[l] = ADDR(tag, fr->lbase[l] + (uint64_t)in->imm));
+			EACH(M, l, D[l] = ADDR(tag, w->hbase + fr->lbase[l] + (uint64_t)in->imm));
 			break;
 		}
 		case IR_FADDR: EACH(M, l, D[l] = ADDR(TAG_CODE, ((uint64_t)in->imm + 1) << 4)); break;
@@ -2789,7 +2797,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				uint32_t base = 0;
 				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
 					bad = 1;
-				D[l] = ADDR(tag, base);
+				D[l] = ADDR(tag, w->hbase + base);
 			});
 			if (bad) {
 				machine_finding_add(m, "stack-overflow", 1, w, M, in->span, 0, "alloca overflows the stack");

@@ -453,6 +453,49 @@ DEF(__double2hiint, RI(ULL(0) >> 32))
 DEF(__double2loint, RI(ULL(0)))
 DEF(__hiloint2double, RD(getd(((uint64_t)U(0) << 32) | U(1))))
 
+/* inline PTX's bfe and bfi (PTX ISA: pos and len are clamped to 255; past
+ * the width a signed field is its sign bits), and .shared window addresses */
+static uint64_t ptx_bfe(uint64_t a, uint32_t pos, uint32_t len, uint32_t bits, int sgn)
+{
+	pos &= 255;
+	len &= 255;
+	if (bits != 32 && bits != 64)
+		bits = 64;
+	if (len == 0)
+		return 0;
+	uint32_t last = pos + len - 1 < bits - 1 ? pos + len - 1 : bits - 1;
+	uint64_t sign = sgn ? (a >> last) & 1 : 0;
+	if (pos >= bits)
+		return sign ? ~(uint64_t)0 : 0;
+	uint32_t n = last - pos + 1;
+	uint64_t v = a >> pos;
+	if (n < 64) {
+		v &= ((uint64_t)1 << n) - 1;
+		if (sign)
+			v |= ~(((uint64_t)1 << n) - 1);
+	}
+	return v;
+}
+static uint64_t ptx_bfi(uint64_t a, uint64_t b, uint32_t pos, uint32_t len, uint32_t bits)
+{
+	pos &= 255;
+	len &= 255;
+	if (bits != 32 && bits != 64)
+		bits = 64;
+	if (len == 0 || pos >= bits)
+		return b;
+	if (pos + len > bits)
+		len = bits - pos;
+	uint64_t mask = (len >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << len) - 1)) << pos;
+	uint64_t r = (b & ~mask) | ((a << pos) & mask);
+	return bits == 64 ? r : r & 0xffffffffu;
+}
+DEF(__ws_bfe_u, RULL(ptx_bfe(ULL(0), U(1), U(2), U(3), 0)))
+DEF(__ws_bfe_s, RULL(ptx_bfe(ULL(0), U(1), U(2), U(3), 1)))
+DEF(__ws_bfi, RULL(ptx_bfi(ULL(0), ULL(1), U(2), U(3), U(4))))
+DEF(__ws_shared_addr, RULL(ULL(0) >> 40 ? ULL(0) : ((uint64_t)0x72 << 40) | ULL(0)))
+DEF(__ws_shared_off, RULL(ULL(0) & (((uint64_t)1 << 40) - 1)))
+
 static const builtin_pure_fn pure_table[BI_COUNT] = {
 	[BI_sqrtf] = p_sqrtf,
 	[BI_sqrt] = p_sqrt,
@@ -760,6 +803,11 @@ static const builtin_pure_fn pure_table[BI_COUNT] = {
 	[BI___double2hiint] = p___double2hiint,
 	[BI___double2loint] = p___double2loint,
 	[BI___hiloint2double] = p___hiloint2double,
+	[BI___ws_bfe_u] = p___ws_bfe_u,
+	[BI___ws_bfe_s] = p___ws_bfe_s,
+	[BI___ws_bfi] = p___ws_bfi,
+	[BI___ws_shared_addr] = p___ws_shared_addr,
+	[BI___ws_shared_off] = p___ws_shared_off,
 };
 
 builtin_pure_fn builtin_pure(int id)

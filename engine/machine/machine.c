@@ -283,6 +283,7 @@ void machine_free(struct machine *m)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
 	vec_free(&m->hrace);
+	hthread_free(m); /* the threads main started; m->host is main again */
 	if (m->host) {
 		warp_release(m->host);
 		free(m->host);
@@ -344,6 +345,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 	w->host = 1;
 	w->exists = w->live = 1;
 	w->cur = 0;
+	hthread_main(m, w);
 	struct frame *f = interp_frame_new(m, w, fn, mod->main_func, NULL, 1);
 	if (!f) {
 		m->status = MST_RUNNING;
@@ -817,6 +819,13 @@ int sched_device_step(struct machine *m, int budget)
 
 static int host_step(struct machine *m, int budget)
 {
+	if (m->hthreads.len > 1) {
+		/* several host threads: the scheduler's pick runs for the rest of its turn */
+		if (!hthread_pick(m))
+			return 0;
+		if ((uint32_t)budget > m->hquant)
+			budget = (int)m->hquant;
+	}
 	struct warp *w = m->host;
 	struct group *g = &w->g[0];
 	if (g->state == G_HOSTWAIT) {
@@ -824,7 +833,10 @@ static int host_step(struct machine *m, int budget)
 			return 1;
 		g->state = G_READY;
 	}
-	return interp_run_group(m, w, 0, budget);
+	int n = interp_run_group(m, w, 0, budget);
+	if (m->hthreads.len > 1)
+		m->hquant = m->hquant > (uint32_t)n ? m->hquant - (uint32_t)n : 0;
+	return n;
 }
 
 /* Where the program is when the step limit stops it: the first warp of a
@@ -1406,7 +1418,7 @@ int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, in
 			f = f->parent;
 		if (!f)
 			return -1;
-		*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, f->lbase[lane]);
+		*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, w->hbase + f->lbase[lane]);
 		return 0;
 	}
 	return -1;

@@ -115,10 +115,11 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 {
 	*dev = 0;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		struct warp *h = m->host;
-		if (!ws_range_in(0, h->ls[0].sp, ADDR_OFF(addr), n))
+		uint64_t off;
+		struct lstack *hs = hthread_stack(m, addr, &off);
+		if (!hs || !ws_range_in(0, hs->sp, off, n))
 			return NULL;
-		return h->ls[0].buf + ADDR_OFF(addr);
+		return hs->buf + off;
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
@@ -180,9 +181,9 @@ static uint8_t *host_span(struct machine *m, uint64_t addr, uint64_t *avail)
 {
 	*avail = 0;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		struct lstack *ls = &m->host->ls[0];
-		uint64_t off = ADDR_OFF(addr);
-		if (off >= ls->sp)
+		uint64_t off;
+		struct lstack *ls = hthread_stack(m, addr, &off);
+		if (!ls || off >= ls->sp)
 			return NULL;
 		*avail = ls->sp - off;
 		return ls->buf + off;
@@ -1297,9 +1298,10 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, uint64_t *ret,
 		 const uint64_t *args, const uint8_t *types)
 {
-	(void)w;
 	int id = (int)in->imm;
 	const char *name = builtin_table[id].name;
+	if (hthread_is_builtin(id))
+		return hthread_call(m, w, id, args, ret);
 	if (name[0] == 'c' && name[1] == 'u' && name[2] == 'd' && name[3] == 'a')
 		return rt_cuda(m, id, args, ret);
 	return rt_libc(m, id, args, types, in->nargs, ret);

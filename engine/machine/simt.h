@@ -196,6 +196,7 @@ struct lstack {
 	uint32_t sp, cap;
 	uint8_t *init;          /* initialized bit per byte (NULL: not checked, --fast) */
 	uint32_t init_cap;      /* bytes of stack the bitmap covers */
+	uint8_t host;           /* a host thread's stack (8 MiB, not initcheck'ed) */
 };
 
 struct block;
@@ -222,6 +223,17 @@ struct warp {
 	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
 	uint32_t spin_n, spin_epoch;
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
+	/* host threads (hthread.c); zero for device warps and for main */
+	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
+	uint32_t hid;           /* index in m->hthreads, 0 = main */
+	uint8_t hwait;          /* enum hwait: what it is blocked on (HW_NONE: it can run) */
+	uint8_t hresume;        /* the blocking built-in completes when it runs again */
+	uint8_t hdone;          /* 1 finished, 2 finished and joined */
+	uint8_t hdetached;
+	uint8_t hatomic;        /* inside an <atomic> operation: keeps its turn */
+	uint64_t hkey;          /* the object it waits for (address, or thread index) */
+	uint64_t hseq;          /* when it blocked (wake-ups are first come, first served) */
+	uint64_t hret;          /* finished: the value its start routine returned */
 };
 
 struct block {
@@ -299,7 +311,10 @@ struct machine {
 	int next_obs;
 	/* host thread */
 	struct block hblk;
-	struct warp *host;
+	struct warp *host;      /* the host thread running now (main when there is one) */
+	VEC(struct warp *) hthreads; /* every host thread, by index (hthread.c) */
+	uint32_t hquant;        /* instructions left of the running host thread's turn */
+	uint64_t hseq;
 	int argc;
 	char **argv;
 	enum machine_status status;
@@ -525,6 +540,24 @@ void cg_free(struct machine *m);
 void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
 /* the span of the user's call when sp lies in a built-in header (findings) */
 struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp);
+
+/* hthread.c: concurrent host threads. The host threads are host warps of
+ * one lane; the scheduler (--sched) gives them turns while no grid runs.
+ * A host stack address is ADDR(TAG_HSTACK, index << HSTACK_SHIFT | offset). */
+#define HSTACK_SHIFT 24
+enum hwait { HW_NONE, HW_JOIN, HW_MUTEX, HW_COND, HW_BARRIER, HW_ONCE };
+void hthread_main(struct machine *m, struct warp *w);
+/* the stack holding host stack address addr, *off the offset in it; NULL: no such thread */
+struct lstack *hthread_stack(struct machine *m, uint64_t addr, uint64_t *off);
+/* the host thread to run next (m->host), or NULL: none can run (a
+ * host-deadlock finding was made and the program stopped, or it ended) */
+struct warp *hthread_pick(struct machine *m);
+/* thread w returned v from its start routine (or called pthread_exit) */
+void hthread_end(struct machine *m, struct warp *w, uint64_t v);
+/* the __ws_thread_* built-ins: 0 done, 1 the thread blocked (retried when woken), -1 stop */
+int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, uint64_t *ret);
+int hthread_is_builtin(int id);
+void hthread_free(struct machine *m);
 
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);

@@ -1705,6 +1705,61 @@ int main()
 }
 """)
 
+prog("host_deadlock_1", r'''
+#include <pthread.h>
+// two host threads take two mutexes in opposite orders; the barrier makes
+// sure each holds its first before it asks for the second
+static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+static pthread_barrier_t both;
+static void *other(void *)
+{
+	pthread_mutex_lock(&b);
+	pthread_barrier_wait(&both);
+	pthread_mutex_lock(&a);
+	pthread_mutex_unlock(&a);
+	pthread_mutex_unlock(&b);
+	return NULL;
+}
+int main()
+{
+	pthread_t t;
+	pthread_barrier_init(&both, NULL, 2);
+	pthread_create(&t, NULL, other, NULL);
+	pthread_mutex_lock(&a);
+	pthread_barrier_wait(&both);
+	pthread_mutex_lock(&b);	//@host-deadlock
+	printf("never\n");
+	return 0;
+}
+''')
+prog("host_deadlock_2", r'''
+#include <pthread.h>
+// a near miss: the same two mutexes, always taken in one order
+static pthread_mutex_t a = PTHREAD_MUTEX_INITIALIZER, b = PTHREAD_MUTEX_INITIALIZER;
+static int n = 0;
+static void *work(void *)
+{
+	for (int i = 0; i < 50; i++) {
+		pthread_mutex_lock(&a);
+		pthread_mutex_lock(&b);
+		n++;
+		pthread_mutex_unlock(&b);
+		pthread_mutex_unlock(&a);
+	}
+	return NULL;
+}
+int main()
+{
+	pthread_t t[3];
+	for (int i = 0; i < 3; i++)
+		pthread_create(&t[i], NULL, work, NULL);
+	for (int i = 0; i < 3; i++)
+		pthread_join(t[i], NULL);
+	printf("%d\n", n);
+	return 0;
+}
+''')
+
 def main():
     for name, src in sorted(P.items()):
         exp = []

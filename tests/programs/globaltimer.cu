@@ -1,4 +1,3 @@
-// warpstep-test: todo inline PTX (asm) is not supported, so %globaltimer cannot be read this way
 // The %globaltimer register read with inline PTX: a nanosecond timer that never goes backwards and
 // advances across __nanosleep.
 #include <stdio.h>

@@ -1,6 +1,6 @@
-// POSIX threads on the emulated host: each thread runs to completion when it
-// is created (one legal schedule), join returns its result, a mutex guards a
-// shared counter, pthread_once runs once. Each thread launches its own kernel.
+// POSIX threads on the emulated host: concurrent threads, join returns each
+// one's result, a mutex guards a shared counter, pthread_once runs once. Each
+// thread launches its own kernel.
 #include <cstdio>
 #include <pthread.h>
 struct job {

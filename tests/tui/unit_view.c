@@ -457,8 +457,8 @@ static void test_commands(void)
 	len = 12;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "info cuda warps "),
 	   "info cuda subcommands complete");
-	strcpy(line, "break finding host-d");
-	len = 20;
+	strcpy(line, "break finding host-dev");
+	len = 22;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "break finding host-device-race "),
 	   "break finding completes the kinds of findings.def");
 	strcpy(line, "break finding invalid-h");

@@ -1158,6 +1158,7 @@ static inline cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int valu
 }
 
 
+
 /* ---- cudaDeviceProp. __WS_CUDA12: --cuda-version 12 (nvcc 12.8); CUDA 13 otherwise */
 #if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ < 13
 #define __WS_CUDA12 1
@@ -1562,11 +1563,31 @@ template<class P, class Q> static inline char *__ws_row3d(const P *pp, const Q *
 	size_t slice = pp->pitch * (pp->ysize ? pp->ysize : 1);
 	return (char *)pp->ptr + (pos->z + z) * slice + (pos->y + y) * pp->pitch + pos->x;
 }
+/* the checks an H100 with CUDA 13.0 makes, in its order */
+template<class P> static inline cudaError_t __ws_memcpy3d_check(const P *p)
+{
+	if (!p || p->srcArray || p->dstArray || !p->srcPtr.ptr || !p->dstPtr.ptr)
+		return cudaErrorInvalidValue;
+	if ((unsigned)p->kind > (unsigned)cudaMemcpyDefault)
+		return cudaErrorInvalidMemcpyDirection;
+	if (p->srcPtr.pitch > 2147483647 || p->dstPtr.pitch > 2147483647)
+		return cudaErrorInvalidPitchValue;
+	if (p->srcPos.x + p->extent.width > p->srcPtr.pitch || p->dstPos.x + p->extent.width > p->dstPtr.pitch)
+		return cudaErrorInvalidPitchValue;
+	/* a copy of more than one slice must stay inside each slice's rows */
+	if (p->extent.depth > 1 && (p->srcPos.y + p->extent.height > p->srcPtr.ysize ||
+				    p->dstPos.y + p->extent.height > p->dstPtr.ysize))
+		return cudaErrorInvalidValue;
+	return cudaSuccess;
+}
 template<class P> static inline cudaError_t __ws_memcpy3d(const P *p, int async, cudaStream_t s)
 {
-	if (!p || p->srcArray || p->dstArray)
-		return cudaErrorInvalidValue;
-	size_t h = p->extent.height ? p->extent.height : 1, d = p->extent.depth ? p->extent.depth : 1;
+	cudaError_t e = __ws_memcpy3d_check(p);
+	if (e != cudaSuccess)
+		return e;
+	if (!p->extent.width || !p->extent.height || !p->extent.depth)
+		return cudaSuccess;
+	size_t h = p->extent.height, d = p->extent.depth;
 	for (size_t z = 0; z < d; z++)
 		for (size_t y = 0; y < h; y++) {
 			cudaError_t r;
@@ -1581,6 +1602,31 @@ template<class P> static inline cudaError_t __ws_memcpy3d(const P *p, int async,
 }
 template<class P> static inline cudaError_t cudaMemcpy3D(const P *p) { return __ws_memcpy3d(p, 0, 0); }
 template<class P> static inline cudaError_t cudaMemcpy3DAsync(const P *p, cudaStream_t s = 0) { return __ws_memcpy3d(p, 1, s); }
+template<class P, class E> static inline cudaError_t cudaMemset3D(P pp, int value, E extent)
+{
+	/* one row may be wider than the pitch (an H100 sets it) */
+	if ((extent.height > 1 || extent.depth > 1) && extent.width > pp.pitch)
+		return cudaErrorInvalidValue;
+	if (extent.depth > 1 && extent.height > pp.ysize)
+		return cudaErrorInvalidValue;
+	if (!extent.width || !extent.height || !extent.depth)
+		return cudaSuccess;
+	if (!pp.ptr)
+		return cudaErrorInvalidValue;
+	if (extent.height == 1 && extent.depth == 1)
+		return cudaMemset(pp.ptr, value, extent.width);
+	for (size_t z = 0; z < extent.depth; z++) {
+		cudaError_t e = cudaMemset2D((char *)pp.ptr + z * pp.ysize * pp.pitch, pp.pitch, value, extent.width,
+					     extent.height);
+		if (e != cudaSuccess)
+			return e;
+	}
+	return cudaSuccess;
+}
+template<class P, class E> static inline cudaError_t cudaMemset3DAsync(P pp, int value, E extent, cudaStream_t s = 0)
+{
+	return cudaMemset3D(pp, value, extent);
+}
 /* a graph copy node: one 1D copy node per row, in order */
 template<class P> static inline cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, const P *p)
 {
@@ -1684,4 +1730,5 @@ static inline cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSucce
 
 #include <__ws_simd.h>
 
+#include <bits/ws_asm.h>
 #endif

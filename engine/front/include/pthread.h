@@ -1,14 +1,15 @@
 /* pthread.h - warpstep built-in header: POSIX threads on the emulated host.
  *
- * The emulated host has one thread of execution today. A thread started with
- * pthread_create runs to completion inside the call, before it returns: one
- * of the schedules a real machine may take, so a program whose threads only
- * share data through join, or through a mutex they never hold across a wait,
- * prints what it prints natively. A thread that would have to wait for
- * another one to run (a condition variable, a barrier of more than one
- * thread, a mutex still held) cannot make progress in this schedule: warpstep
- * says so and stops the program (exit status 134) instead of hanging.
- * NEEDSWORK: concurrent host threads under the scheduler and the memory model. */
+ * Threads are real host threads of the emulated host (engine/machine/
+ * hthread.c): the scheduler interleaves them (--sched rr gives turns of a
+ * thousand instructions in creation order, --sched random:SEED random
+ * threads for random short turns), each can block (join, mutex, condition
+ * variable, barrier, once) while the others run, and when every thread
+ * waits for another that is a host-deadlock finding (status 134).
+ * A thread may call the CUDA runtime and launch kernels; kernels run while
+ * the host threads wait for them. pthread_t values are 1 (main), 2, 3 ...
+ * in creation order. Cancellation is not supported (pthread_cancel
+ * returns ENOSYS); timed waits wait without a timeout. */
 #ifndef __WS_PTHREAD_H
 #define __WS_PTHREAD_H
 #include <stddef.h>
@@ -17,18 +18,24 @@
 #include <time.h>
 
 typedef unsigned long pthread_t;
-typedef struct { int __detach; } pthread_attr_t;
-typedef struct { int __locked; int __kind; } pthread_mutex_t;
+typedef struct { int __detach; size_t __stack; } pthread_attr_t;
+/* the first four words are the engine's: lock, kind, owner, recursion count */
+typedef struct { int __lock; int __kind; int __owner; int __count; int __pad[6]; } pthread_mutex_t;
 typedef struct { int __kind; } pthread_mutexattr_t;
-typedef struct { int __waiters; } pthread_cond_t;
+typedef struct { int __seq; int __pad[11]; } pthread_cond_t;
 typedef struct { int __unused; } pthread_condattr_t;
-typedef struct { unsigned __count, __arrived; } pthread_barrier_t;
+/* count, arrived, generation */
+typedef struct { unsigned __count, __arrived, __gen; int __pad[5]; } pthread_barrier_t;
 typedef struct { int __unused; } pthread_barrierattr_t;
+typedef struct { int __lock; int __kind; int __owner; int __count; int __pad[10]; } pthread_rwlock_t;
+typedef struct { int __unused; } pthread_rwlockattr_t;
 typedef unsigned pthread_key_t;
 typedef int pthread_once_t;
 
-#define PTHREAD_MUTEX_INITIALIZER { 0, 0 }
+#define PTHREAD_MUTEX_INITIALIZER { 0, 0, 0, 0 }
+#define PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP { 0, 1, 0, 0 }
 #define PTHREAD_COND_INITIALIZER { 0 }
+#define PTHREAD_RWLOCK_INITIALIZER { 0, 0, 0, 0 }
 #define PTHREAD_ONCE_INIT 0
 #define PTHREAD_CREATE_JOINABLE 0
 #define PTHREAD_CREATE_DETACHED 1
@@ -37,123 +44,113 @@ typedef int pthread_once_t;
 #define PTHREAD_MUTEX_RECURSIVE 1
 #define PTHREAD_MUTEX_ERRORCHECK 2
 #define PTHREAD_MUTEX_DEFAULT 0
+#define PTHREAD_CANCELED ((void *)-1)
+#define PTHREAD_STACK_MIN 16384
 
-#define __WS_PTHREAD_MAX 1024
-static void *__ws_pthread_ret[__WS_PTHREAD_MAX];
-static int __ws_pthread_state[__WS_PTHREAD_MAX]; /* 1 finished, 2 joined or detached */
-static pthread_t __ws_pthread_next = 1;
-static pthread_t __ws_pthread_self = 0;
+int __ws_thread_create(unsigned long *id, void *(*start)(void *), void *arg, int detached) __ws_builtin(__ws_thread_create);
+int __ws_thread_join(unsigned long id, void **ret) __ws_builtin(__ws_thread_join);
+int __ws_thread_detach(unsigned long id) __ws_builtin(__ws_thread_detach);
+unsigned long __ws_thread_self(void) __ws_builtin(__ws_thread_self);
+void __ws_thread_exit(void *ret) __ws_builtin(__ws_thread_exit);
+int __ws_thread_yield(void) __ws_builtin(__ws_thread_yield);
+int __ws_mutex_lock(void *mutex, int trylock) __ws_builtin(__ws_mutex_lock);
+int __ws_mutex_unlock(void *mutex) __ws_builtin(__ws_mutex_unlock);
+int __ws_cond_wait(void *cond, void *mutex) __ws_builtin(__ws_cond_wait);
+int __ws_cond_wake(void *cond, int all) __ws_builtin(__ws_cond_wake);
+int __ws_barrier_wait(void *barrier) __ws_builtin(__ws_barrier_wait);
+int __ws_once_begin(int *once) __ws_builtin(__ws_once_begin);
+void __ws_once_end(int *once) __ws_builtin(__ws_once_end);
 
-static inline void __ws_pthread_stuck(const char *what)
-{
-	fflush(stdout);
-	fprintf(stderr, "warpstep: %s: this thread would wait for another host thread, but warpstep runs "
-			"each host thread to completion when it is created (concurrent host threads are "
-			"not supported yet)\n", what);
-	abort();
-}
-
-static inline int pthread_attr_init(pthread_attr_t *a) { a->__detach = 0; return 0; }
+static inline int pthread_attr_init(pthread_attr_t *a) { a->__detach = 0; a->__stack = 8u << 20; return 0; }
 static inline int pthread_attr_destroy(pthread_attr_t *a) { (void)a; return 0; }
-static inline int pthread_attr_setdetachstate(pthread_attr_t *a, int d) { a->__detach = d; return 0; }
-static inline int pthread_attr_setstacksize(pthread_attr_t *a, size_t s) { (void)a; (void)s; return 0; }
+static inline int pthread_attr_setdetachstate(pthread_attr_t *a, int d)
+{
+	if (d != PTHREAD_CREATE_JOINABLE && d != PTHREAD_CREATE_DETACHED)
+		return 22;
+	a->__detach = d;
+	return 0;
+}
+static inline int pthread_attr_getdetachstate(const pthread_attr_t *a, int *d) { *d = a->__detach; return 0; }
+static inline int pthread_attr_setstacksize(pthread_attr_t *a, size_t s)
+{
+	if (s < PTHREAD_STACK_MIN)
+		return 22;
+	a->__stack = s;
+	return 0;
+}
+static inline int pthread_attr_getstacksize(const pthread_attr_t *a, size_t *s) { *s = a->__stack; return 0; }
 
 static inline int pthread_create(pthread_t *t, const pthread_attr_t *attr, void *(*start)(void *), void *arg)
 {
-	if (__ws_pthread_next >= __WS_PTHREAD_MAX)
-		return 11; /* EAGAIN */
-	pthread_t id = __ws_pthread_next++;
-	*t = id;
-	pthread_t parent = __ws_pthread_self;
-	__ws_pthread_self = id;
-	void *r = start(arg);
-	__ws_pthread_self = parent;
-	__ws_pthread_ret[id] = r;
-	__ws_pthread_state[id] = attr && attr->__detach ? 2 : 1;
-	return 0;
+	return __ws_thread_create(t, start, arg, attr && attr->__detach);
 }
-static inline int pthread_join(pthread_t t, void **ret)
-{
-	if (t == 0 || t >= __ws_pthread_next)
-		return 3; /* ESRCH */
-	if (__ws_pthread_state[t] != 1)
-		return 22; /* EINVAL: detached or joined already */
-	__ws_pthread_state[t] = 2;
-	if (ret)
-		*ret = __ws_pthread_ret[t];
-	return 0;
-}
-static inline int pthread_detach(pthread_t t)
-{
-	if (t == 0 || t >= __ws_pthread_next)
-		return 3;
-	__ws_pthread_state[t] = 2;
-	return 0;
-}
-static inline int pthread_cancel(pthread_t t)
-{
-	/* the thread has already run to its end */
-	return t == 0 || t >= __ws_pthread_next ? 3 : 0;
-}
-static inline pthread_t pthread_self(void) { return __ws_pthread_self; }
+static inline int pthread_join(pthread_t t, void **ret) { return __ws_thread_join(t, ret); }
+static inline int pthread_detach(pthread_t t) { return __ws_thread_detach(t); }
+static inline int pthread_cancel(pthread_t t) { (void)t; return 38; /* ENOSYS */ }
+static inline pthread_t pthread_self(void) { return __ws_thread_self(); }
 static inline int pthread_equal(pthread_t a, pthread_t b) { return a == b; }
-static inline void pthread_exit(void *r)
-{
-	(void)r;
-	__ws_pthread_stuck("pthread_exit");
-}
+static inline void pthread_exit(void *r) { __ws_thread_exit(r); }
+static inline int sched_yield(void) { return __ws_thread_yield(); }
+static inline int pthread_yield(void) { return __ws_thread_yield(); }
 
 static inline int pthread_mutexattr_init(pthread_mutexattr_t *a) { a->__kind = 0; return 0; }
-static inline int pthread_mutexattr_settype(pthread_mutexattr_t *a, int k) { a->__kind = k; return 0; }
+static inline int pthread_mutexattr_settype(pthread_mutexattr_t *a, int k)
+{
+	if (k < 0 || k > 2)
+		return 22;
+	a->__kind = k;
+	return 0;
+}
+static inline int pthread_mutexattr_gettype(const pthread_mutexattr_t *a, int *k) { *k = a->__kind; return 0; }
 static inline int pthread_mutexattr_destroy(pthread_mutexattr_t *a) { (void)a; return 0; }
 static inline int pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a)
 {
-	m->__locked = 0;
+	m->__lock = 0;
 	m->__kind = a ? a->__kind : 0;
+	m->__owner = 0;
+	m->__count = 0;
 	return 0;
 }
-static inline int pthread_mutex_destroy(pthread_mutex_t *m) { return m->__locked ? 16 : 0; }
-static inline int pthread_mutex_lock(pthread_mutex_t *m)
-{
-	if (m->__locked) {
-		if (m->__kind == PTHREAD_MUTEX_RECURSIVE) {
-			m->__locked++;
-			return 0;
-		}
-		if (m->__kind == PTHREAD_MUTEX_ERRORCHECK)
-			return 35; /* EDEADLK */
-		__ws_pthread_stuck("pthread_mutex_lock");
-	}
-	m->__locked = 1;
-	return 0;
-}
-static inline int pthread_mutex_trylock(pthread_mutex_t *m)
-{
-	if (m->__locked && m->__kind != PTHREAD_MUTEX_RECURSIVE)
-		return 16; /* EBUSY */
-	m->__locked++;
-	return 0;
-}
-static inline int pthread_mutex_unlock(pthread_mutex_t *m)
-{
-	if (!m->__locked)
-		return 1; /* EPERM */
-	m->__locked--;
-	return 0;
-}
+static inline int pthread_mutex_destroy(pthread_mutex_t *m) { return m->__lock ? 16 : 0; }
+static inline int pthread_mutex_lock(pthread_mutex_t *m) { return __ws_mutex_lock(m, 0); }
+static inline int pthread_mutex_trylock(pthread_mutex_t *m) { return __ws_mutex_lock(m, 1); }
+static inline int pthread_mutex_unlock(pthread_mutex_t *m) { return __ws_mutex_unlock(m); }
 
-static inline int pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *a) { (void)a; c->__waiters = 0; return 0; }
+/* read-write locks: exclusive for readers too (a legal, if slower, schedule) */
+static inline int pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a)
+{
+	(void)a;
+	l->__lock = l->__kind = l->__owner = l->__count = 0;
+	return 0;
+}
+static inline int pthread_rwlock_destroy(pthread_rwlock_t *l) { return l->__lock ? 16 : 0; }
+static inline int pthread_rwlock_rdlock(pthread_rwlock_t *l) { return __ws_mutex_lock(l, 0); }
+static inline int pthread_rwlock_wrlock(pthread_rwlock_t *l) { return __ws_mutex_lock(l, 0); }
+static inline int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) { return __ws_mutex_lock(l, 1); }
+static inline int pthread_rwlock_trywrlock(pthread_rwlock_t *l) { return __ws_mutex_lock(l, 1); }
+static inline int pthread_rwlock_unlock(pthread_rwlock_t *l) { return __ws_mutex_unlock(l); }
+
+static inline int pthread_condattr_init(pthread_condattr_t *a) { (void)a; return 0; }
+static inline int pthread_condattr_destroy(pthread_condattr_t *a) { (void)a; return 0; }
+static inline int pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *a) { (void)a; c->__seq = 0; return 0; }
 static inline int pthread_cond_destroy(pthread_cond_t *c) { (void)c; return 0; }
-static inline int pthread_cond_signal(pthread_cond_t *c) { (void)c; return 0; }
-static inline int pthread_cond_broadcast(pthread_cond_t *c) { (void)c; return 0; }
+static inline int pthread_cond_signal(pthread_cond_t *c) { return __ws_cond_wake(c, 0); }
+static inline int pthread_cond_broadcast(pthread_cond_t *c) { return __ws_cond_wake(c, 1); }
 static inline int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
 {
-	(void)c;
-	(void)m;
-	__ws_pthread_stuck("pthread_cond_wait");
-	return 0;
+	int e = __ws_cond_wait(c, m);
+	if (e)
+		return e;
+	return __ws_mutex_lock(m, 0);
+}
+static inline int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t)
+{
+	(void)t;
+	return pthread_cond_wait(c, m);
 }
 
+static inline int pthread_barrierattr_init(pthread_barrierattr_t *a) { (void)a; return 0; }
+static inline int pthread_barrierattr_destroy(pthread_barrierattr_t *a) { (void)a; return 0; }
 static inline int pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count)
 {
 	(void)a;
@@ -161,22 +158,51 @@ static inline int pthread_barrier_init(pthread_barrier_t *b, const pthread_barri
 		return 22;
 	b->__count = count;
 	b->__arrived = 0;
+	b->__gen = 0;
 	return 0;
 }
-static inline int pthread_barrier_destroy(pthread_barrier_t *b) { (void)b; return 0; }
-static inline int pthread_barrier_wait(pthread_barrier_t *b)
-{
-	if (b->__count > 1)
-		__ws_pthread_stuck("pthread_barrier_wait");
-	return PTHREAD_BARRIER_SERIAL_THREAD;
-}
+static inline int pthread_barrier_destroy(pthread_barrier_t *b) { return b->__arrived ? 16 : 0; }
+static inline int pthread_barrier_wait(pthread_barrier_t *b) { return __ws_barrier_wait(b); }
 
 static inline int pthread_once(pthread_once_t *o, void (*f)(void))
 {
-	if (!*o) {
-		*o = 1;
+	if (__ws_once_begin(o)) {
 		f();
+		__ws_once_end(o);
 	}
 	return 0;
+}
+
+/* thread-specific data: PTHREAD_KEYS_MAX keys for the first 1024 threads;
+ * destructors do not run */
+#define PTHREAD_KEYS_MAX 128
+#define __WS_PTHREAD_TLS 1024
+static void **__ws_tls[__WS_PTHREAD_TLS];
+static unsigned __ws_key_next;
+static inline int pthread_key_create(pthread_key_t *k, void (*destructor)(void *))
+{
+	(void)destructor;
+	if (__ws_key_next >= PTHREAD_KEYS_MAX)
+		return 11;
+	*k = __ws_key_next++;
+	return 0;
+}
+static inline int pthread_key_delete(pthread_key_t k) { return k < __ws_key_next ? 0 : 22; }
+static inline int pthread_setspecific(pthread_key_t k, const void *v)
+{
+	unsigned long t = __ws_thread_self();
+	if (k >= __ws_key_next || t >= __WS_PTHREAD_TLS)
+		return 22;
+	if (!__ws_tls[t])
+		__ws_tls[t] = (void **)calloc(PTHREAD_KEYS_MAX, sizeof(void *));
+	__ws_tls[t][k] = (void *)v;
+	return 0;
+}
+static inline void *pthread_getspecific(pthread_key_t k)
+{
+	unsigned long t = __ws_thread_self();
+	if (k >= __ws_key_next || t >= __WS_PTHREAD_TLS || !__ws_tls[t])
+		return NULL;
+	return __ws_tls[t][k];
 }
 #endif

@@ -1,0 +1,463 @@
+/*
+ * hthread.c - concurrent host threads: what <pthread.h>, <thread>, <mutex>
+ * and <condition_variable> are written over.
+ *
+ * A host thread is a host warp of one lane, like main's: its own frames
+ * and its own 8 MiB stack, whose addresses carry the thread's index
+ * (ADDR(TAG_HSTACK, index << HSTACK_SHIFT | offset)) so that a pointer to
+ * one thread's local is valid in every thread, as in a process.
+ *
+ * Scheduling (machine.c host_step asks hthread_pick): while no grid runs,
+ * the host threads take turns. --sched rr gives each runnable thread in
+ * index order a turn of HQ_RR instructions; --sched random:SEED picks a
+ * random runnable thread for a random turn of 1 to HQ_RANDOM instructions.
+ * Turns count instructions, not calls, so stepping one instruction at a
+ * time gives the same interleaving as running. With one thread nothing of
+ * this happens (no random numbers are drawn): programs without threads
+ * run exactly as before.
+ *
+ * Blocking: a built-in that cannot complete (join of a running thread, a
+ * held mutex, a condition wait, a barrier, a once routine another thread
+ * runs) records what the thread waits for (w->hwait, w->hkey) and returns
+ * 1; the instruction stays, the thread is not picked until an action on
+ * that object wakes it, and then the instruction runs again. Wake-ups keep
+ * the order in which threads blocked. When every live thread is blocked,
+ * that is a host-deadlock finding (each thread and what it waits for) and
+ * the program stops with status 134.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "simt.h"
+
+#define HQ_RR 1000
+#define HQ_RANDOM 48
+#define HTHREAD_MAX 4096
+
+enum { E_PERM = 1, E_SRCH = 3, E_AGAIN = 11, E_BUSY = 16, E_INVAL = 22, E_DEADLK = 35 };
+enum { MX_NORMAL = 0, MX_RECURSIVE = 1, MX_ERRORCHECK = 2 };
+
+void hthread_main(struct machine *m, struct warp *w)
+{
+	w->hid = 0;
+	w->hbase = 0;
+	w->ls[0].host = 1;
+	if (!m->hthreads.len)
+		vec_push(&m->hthreads, w);
+}
+
+void hthread_free(struct machine *m)
+{
+	/* m->host is one of them (machine_free frees it when the list is empty) */
+	for (size_t i = 1; i < m->hthreads.len; i++) {
+		struct warp *w = m->hthreads.v[i];
+		if (w == m->host)
+			m->host = m->hthreads.v[0];
+		for (struct frame *f = w->all_frames, *nx; f; f = nx) {
+			nx = f->next_all;
+			free(f->r - WS_WARP);
+			free(f);
+		}
+		free(w->ls[0].buf);
+		free(w->ls[0].init);
+		vec_free(&w->toks);
+		free(w);
+	}
+	if (m->hthreads.len)
+		m->host = m->hthreads.v[0];
+	vec_free(&m->hthreads);
+}
+
+struct lstack *hthread_stack(struct machine *m, uint64_t addr, uint64_t *off)
+{
+	uint64_t o = ADDR_OFF(addr), i = o >> HSTACK_SHIFT;
+	struct warp *w = m->hthreads.len ? (i < m->hthreads.len ? m->hthreads.v[i] : NULL)
+					 : (i == 0 ? m->host : NULL);
+	if (!w)
+		return NULL;
+	*off = o & (((uint64_t)1 << HSTACK_SHIFT) - 1);
+	return &w->ls[0];
+}
+
+static int runnable(const struct warp *w)
+{
+	return !w->hdone && w->ng && w->hwait == HW_NONE;
+}
+
+static const char *wait_name(int k)
+{
+	switch (k) {
+	case HW_JOIN: return "joins";
+	case HW_MUTEX: return "waits for the mutex";
+	case HW_COND: return "waits on the condition variable";
+	case HW_BARRIER: return "waits at the barrier";
+	case HW_ONCE: return "waits for the once routine";
+	default: return "waits";
+	}
+}
+
+/* the line of the program (not of a built-in header) where w stands */
+static struct span user_span(const struct machine *m, const struct warp *w)
+{
+	return cg_user_span(m, w, 1, w->g[0].fr->code[w->g[0].pc].span);
+}
+
+static void report_deadlock(struct machine *m)
+{
+	struct strbuf sb;
+	struct warp *first = NULL;
+	strbuf_init(&sb);
+	for (size_t i = 0; i < m->hthreads.len; i++) {
+		struct warp *w = m->hthreads.v[i];
+		if (w->hdone || !w->ng)
+			continue;
+		if (!first)
+			first = w;
+		strbuf_addf(&sb, "%sthread %u%s %s", first == w ? "" : "; ", w->hid + 1,
+			    w->hid ? "" : " (main)", wait_name(w->hwait));
+		if (w->hwait == HW_JOIN)
+			strbuf_addf(&sb, " thread %llu", (unsigned long long)w->hkey + 1);
+		else
+			strbuf_addf(&sb, " at 0x%llx", (unsigned long long)w->hkey);
+		strbuf_addf(&sb, " (line %u)", user_span(m, w).line);
+	}
+	if (first)
+		machine_finding_add(m, "host-deadlock", 1, first, 1, user_span(m, first), 0,
+				    "deadlock: every host thread waits for another one: %s", strbuf_cstr(&sb));
+	strbuf_release(&sb);
+}
+
+struct warp *hthread_pick(struct machine *m)
+{
+	struct warp *cur = m->host;
+	if (m->status != MST_RUNNING)
+		return NULL;
+	if (cur && runnable(cur) && (m->hquant > 0 || cur->hatomic)) {
+		if (!m->hquant)
+			m->hquant = 1; /* an <atomic> operation finishes first */
+		return cur;
+	}
+	size_t n = m->hthreads.len, count = 0, start = cur ? cur->hid : 0;
+	for (size_t i = 0; i < n; i++)
+		count += (size_t)runnable(m->hthreads.v[i]);
+	if (!count) {
+		report_deadlock(m);
+		machine_exit(m, 134);
+		return NULL;
+	}
+	struct warp *w = NULL;
+	if (m->o.sched == SCHED_RANDOM) {
+		size_t k = (size_t)(machine_rand(m) % count);
+		for (size_t i = 0; i < n && !w; i++)
+			if (runnable(m->hthreads.v[i]) && k-- == 0)
+				w = m->hthreads.v[i];
+		m->hquant = 1 + (uint32_t)(machine_rand(m) % HQ_RANDOM);
+	} else {
+		for (size_t k = 1; k <= n && !w; k++)
+			if (runnable(m->hthreads.v[(start + k) % n]))
+				w = m->hthreads.v[(start + k) % n];
+		m->hquant = HQ_RR;
+	}
+	m->host = w;
+	return w;
+}
+
+/* every thread waiting for (kind, key) may run again (it retries) */
+static void wake(struct machine *m, int kind, uint64_t key, int all)
+{
+	struct warp *best = NULL;
+	for (size_t i = 0; i < m->hthreads.len; i++) {
+		struct warp *w = m->hthreads.v[i];
+		if (w->hwait != kind || w->hkey != key)
+			continue;
+		if (all)
+			w->hwait = HW_NONE;
+		else if (!best || w->hseq < best->hseq)
+			best = w;
+	}
+	if (best)
+		best->hwait = HW_NONE;
+}
+
+static int block(struct machine *m, struct warp *w, int kind, uint64_t key)
+{
+	w->hwait = (uint8_t)kind;
+	w->hkey = key;
+	w->hseq = ++m->hseq;
+	m->hquant = 0;
+	return 1;
+}
+
+void hthread_end(struct machine *m, struct warp *w, uint64_t v)
+{
+	w->hret = v;
+	w->hdone = w->hdetached ? 2 : 1;
+	w->ng = 0;
+	w->live = 0;
+	w->ls[0].sp = 0; /* its locals are gone */
+	m->hquant = 0;
+	wake(m, HW_JOIN, w->hid, 1);
+	for (size_t i = 0; i < m->hthreads.len; i++)
+		if (!m->hthreads.v[i]->hdone)
+			return;
+	machine_exit(m, 0); /* main called pthread_exit and the last thread ended */
+}
+
+static int rd32(struct machine *m, uint64_t addr, uint32_t *v)
+{
+	return machine_host_read(m, addr, v, 4);
+}
+
+static int wr32(struct machine *m, uint64_t addr, uint32_t v)
+{
+	return machine_host_write(m, addr, &v, 4);
+}
+
+/* a bad pointer given to a thread function: the finding of any host access */
+static int bad_ptr(struct machine *m, struct warp *w, uint64_t addr)
+{
+	uint8_t *p = interp_xlate(m, w, 0, addr, 4, 0, user_span(m, w));
+	(void)p;
+	return -1;
+}
+
+static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
+{
+	uint64_t fa = a[1], idx = (ADDR_OFF(fa) >> 4) - 1;
+	if (ADDR_TAG(fa) != TAG_CODE || (ADDR_OFF(fa) & 15) || idx >= m->mod->nfuncs) {
+		machine_finding_add(m, "trap", 1, w, 1, user_span(m, w), fa,
+				    "thread start routine 0x%llx is not a function address",
+				    (unsigned long long)fa);
+		machine_exit(m, 139);
+		return -1;
+	}
+	if (m->hthreads.len >= HTHREAD_MAX)
+		return E_AGAIN;
+	const struct ir_func *fn = &m->mod->funcs[idx];
+	struct warp *t = xcalloc(1, sizeof(*t));
+	t->blk = &m->hblk;
+	t->host = 1;
+	t->exists = t->live = 1;
+	t->cur = 0;
+	t->hid = (uint32_t)m->hthreads.len;
+	t->hbase = (uint64_t)t->hid << HSTACK_SHIFT;
+	t->hdetached = (uint8_t)(a[3] != 0);
+	t->ls[0].host = 1;
+	struct frame *f = interp_frame_new(m, t, fn, (int32_t)idx, NULL, 1);
+	if (!f) {
+		free(t->ls[0].buf);
+		vec_free(&t->toks);
+		for (struct frame *x = t->all_frames, *nx; x; x = nx) {
+			nx = x->next_all;
+			free(x->r - WS_WARP);
+			free(x);
+		}
+		free(t);
+		return E_AGAIN;
+	}
+	if (fn->nparams >= 1 && fn->nregs >= 1)
+		f->r[0] = a[2];
+	t->g[0].mask = 1;
+	t->g[0].fr = f;
+	t->g[0].pc = 0;
+	t->g[0].state = G_READY;
+	t->ng = 1;
+	vec_push(&m->hthreads, t);
+	uint64_t id = t->hid + 1;
+	if (a[0] && machine_host_write(m, a[0], &id, 8))
+		return bad_ptr(m, w, a[0]);
+	return 0;
+}
+
+static int mutex_lock(struct machine *m, struct warp *w, uint64_t mx, int try)
+{
+	uint32_t lock, kind, owner, count;
+	if (rd32(m, mx, &lock) || rd32(m, mx + 4, &kind) || rd32(m, mx + 8, &owner) ||
+	    rd32(m, mx + 12, &count))
+		return bad_ptr(m, w, mx);
+	if (!lock) {
+		wr32(m, mx, 1);
+		wr32(m, mx + 8, w->hid + 1);
+		wr32(m, mx + 12, 1);
+		return 0;
+	}
+	if (owner == w->hid + 1 && kind == MX_RECURSIVE) {
+		wr32(m, mx + 12, count + 1);
+		return 0;
+	}
+	if (owner == w->hid + 1 && kind == MX_ERRORCHECK)
+		return E_DEADLK;
+	if (try)
+		return E_BUSY;
+	return block(m, w, HW_MUTEX, mx);
+}
+
+static int mutex_unlock(struct machine *m, struct warp *w, uint64_t mx)
+{
+	uint32_t lock, kind, owner, count;
+	if (rd32(m, mx, &lock) || rd32(m, mx + 4, &kind) || rd32(m, mx + 8, &owner) ||
+	    rd32(m, mx + 12, &count))
+		return bad_ptr(m, w, mx);
+	if (kind != MX_NORMAL && (!lock || owner != w->hid + 1))
+		return E_PERM;
+	if (kind == MX_RECURSIVE && count > 1) {
+		wr32(m, mx + 12, count - 1);
+		return 0;
+	}
+	wr32(m, mx, 0);
+	wr32(m, mx + 8, 0);
+	wr32(m, mx + 12, 0);
+	wake(m, HW_MUTEX, mx, 1);
+	return 0;
+}
+
+int hthread_is_builtin(int id)
+{
+	return (id >= BI___ws_thread_create && id <= BI___ws_once_end) || id == BI___ws_thread_atomic;
+}
+
+int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, uint64_t *ret)
+{
+	*ret = 0;
+	switch (id) {
+	case BI___ws_thread_create: {
+		int r = thread_create(m, w, a);
+		if (r < 0)
+			return -1;
+		*ret = (uint64_t)r;
+		return 0;
+	}
+	case BI___ws_thread_join: {
+		uint64_t t = a[0] - 1;
+		if (!a[0] || t >= m->hthreads.len) {
+			*ret = E_SRCH;
+			return 0;
+		}
+		struct warp *x = m->hthreads.v[t];
+		if (x == w) {
+			*ret = E_DEADLK;
+			return 0;
+		}
+		if (x->hdetached || x->hdone == 2) {
+			*ret = E_INVAL;
+			return 0;
+		}
+		if (!x->hdone)
+			return block(m, w, HW_JOIN, t);
+		x->hdone = 2;
+		if (a[1] && machine_host_write(m, a[1], &x->hret, 8))
+			return bad_ptr(m, w, a[1]);
+		return 0;
+	}
+	case BI___ws_thread_detach: {
+		uint64_t t = a[0] - 1;
+		if (!a[0] || t >= m->hthreads.len) {
+			*ret = E_SRCH;
+			return 0;
+		}
+		struct warp *x = m->hthreads.v[t];
+		if (x->hdetached || x->hdone == 2) {
+			*ret = E_INVAL;
+			return 0;
+		}
+		x->hdetached = 1;
+		if (x->hdone)
+			x->hdone = 2;
+		return 0;
+	}
+	case BI___ws_thread_self:
+		*ret = w->hid + 1;
+		return 0;
+	case BI___ws_thread_exit:
+		hthread_end(m, w, a[0]);
+		hthread_pick(m);
+		return -1;
+	case BI___ws_thread_yield:
+		m->hquant = 0;
+		return 0;
+	case BI___ws_mutex_lock: {
+		int r = mutex_lock(m, w, a[0], (int)a[1]);
+		if (r == 1 && !a[1])
+			return 1;
+		if (r < 0)
+			return -1;
+		*ret = (uint64_t)r;
+		return 0;
+	}
+	case BI___ws_mutex_unlock: {
+		int r = mutex_unlock(m, w, a[0]);
+		if (r < 0)
+			return -1;
+		*ret = (uint64_t)r;
+		return 0;
+	}
+	case BI___ws_cond_wait: {
+		if (w->hresume) {
+			w->hresume = 0;
+			return 0;
+		}
+		int r = mutex_unlock(m, w, a[1]);
+		if (r) {
+			if (r < 0)
+				return -1;
+			*ret = (uint64_t)r;
+			return 0;
+		}
+		w->hresume = 1;
+		return block(m, w, HW_COND, a[0]);
+	}
+	case BI___ws_cond_wake:
+		wake(m, HW_COND, a[0], (int)a[1]);
+		return 0;
+	case BI___ws_barrier_wait: {
+		uint64_t b = a[0];
+		uint32_t count, arrived, gen;
+		if (w->hresume) {
+			w->hresume = 0;
+			return 0;
+		}
+		if (rd32(m, b, &count) || rd32(m, b + 4, &arrived) || rd32(m, b + 8, &gen))
+			return bad_ptr(m, w, b);
+		if (!count) {
+			*ret = E_INVAL;
+			return 0;
+		}
+		if (arrived + 1 >= count) {
+			wr32(m, b + 4, 0);
+			wr32(m, b + 8, gen + 1);
+			wake(m, HW_BARRIER, b, 1);
+			*ret = (uint64_t)(int64_t)-1;
+			return 0;
+		}
+		wr32(m, b + 4, arrived + 1);
+		w->hresume = 1;
+		return block(m, w, HW_BARRIER, b);
+	}
+	case BI___ws_once_begin: {
+		uint32_t st;
+		if (rd32(m, a[0], &st))
+			return bad_ptr(m, w, a[0]);
+		if (st == 0) {
+			wr32(m, a[0], 1);
+			*ret = 1;
+			return 0;
+		}
+		if (st == 1)
+			return block(m, w, HW_ONCE, a[0]);
+		return 0;
+	}
+	case BI___ws_thread_atomic:
+		if (a[0])
+			w->hatomic++;
+		else if (w->hatomic)
+			w->hatomic--;
+		return 0;
+	case BI___ws_once_end:
+		wr32(m, a[0], 2);
+		wake(m, HW_ONCE, a[0], 1);
+		return 0;
+	default:
+		return -1;
+	}
+}
