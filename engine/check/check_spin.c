@@ -84,7 +84,7 @@ static void spin_report(struct machine *m, struct grid *gr, uint64_t interval)
 		strbuf_addf(&sb, "; %llu blocks of the grid are not resident (they wait for a free slot, and a resident block that waits for one of them waits forever)",
 			    (unsigned long long)waiting);
 	if (first)
-		machine_finding_add(m, "deadlock", 1, first, fg->mask, fg->fr->code[fg->pc].span, 0,
+		machine_finding_add(m, FK_DEADLOCK, first, fg->mask, fg->fr->code[fg->pc].span, 0,
 				    "deadlock: the threads spin on memory that no runnable thread will change (nothing was written for %llu million steps): %s",
 				    (unsigned long long)(SPIN_ROUNDS * interval >> 20), strbuf_cstr(&sb));
 	strbuf_release(&sb);

@@ -12,9 +12,9 @@
 
 #include <string.h>
 
-static const char *coll_kind(uint32_t op)
+static enum finding_kind coll_kind(uint32_t op)
 {
-	return op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
+	return op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK;
 }
 
 static const char *coll_name(uint32_t op)
@@ -36,7 +36,7 @@ void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, i
 		const struct group *g = b->mask < a->mask ? b : a, *o = g == a ? b : a;
 		struct span osp = o->fr->code[o->pc].span;
 		struct machine_finding *f =
-			machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask,
+			machine_finding_add(m, coll_kind(g->coll_op), w, g->mask,
 					    g->fr->code[g->pc].span, 0,
 					    g->coll_op != o->coll_op ?
 					    "lanes 0x%08x meet lanes 0x%08x (line %u) at a different collective: %s with mask 0x%08x against %s with mask 0x%08x; every lane named must execute the same collective" :
@@ -63,7 +63,7 @@ void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
 		const struct group *g = &w->g[j];
 		if (g->state != G_COLL || !(g->coll_mask & exiting))
 			continue;
-		machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask, g->fr->code[g->pc].span, 0,
+		machine_finding_add(m, coll_kind(g->coll_op), w, g->mask, g->fr->code[g->pc].span, 0,
 				    "%s with mask 0x%08x waits for lanes 0x%08x, which exited without reaching it; name only the lanes that execute it (e.g. __activemask() or the mask of the branch)",
 				    coll_name(g->coll_op), g->coll_mask | g->mask, g->coll_mask & exiting);
 	}
@@ -88,7 +88,7 @@ void check_bar_sites(struct machine *m, struct block *b)
 				continue;
 			struct span sp = g->fr->code[g->pc].span;
 			struct machine_finding *f =
-				machine_finding_add(m, "barrier-divergence", 1, (struct warp *)fw, first->mask,
+				machine_finding_add(m, FK_BARRIER_DIVERGENCE, (struct warp *)fw, first->mask,
 						    first->fr->code[first->pc].span, 0,
 						    "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
 						    fw->id, first->mask, w->id, g->mask, sp.line);
@@ -114,7 +114,7 @@ int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const 
 	for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2; wd++) {
 		if (sh[wd] >> 63)
 			continue;
-		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, in->span,
+		machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, in->span,
 				    ADDR(TAG_SHARED, off),
 				    "reads %u bytes of shared memory at offset %llu that no thread of the block has written (shared memory starts with garbage on a GPU)",
 				    sz, (unsigned long long)off);
@@ -168,7 +168,7 @@ void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64
 	for (uint64_t i = off; i < off + n; i++) {
 		if (ls->init[i >> 3] >> (i & 7) & 1)
 			continue;
-		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, ADDR(TAG_LOCAL, off),
+		machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, sp, ADDR(TAG_LOCAL, off),
 				    "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
 				    (unsigned long long)n);
 		return;
@@ -218,7 +218,7 @@ static void host_race_report(struct machine *m, struct warp *w, unsigned l, cons
 {
 	struct alloc *a = r->a;
 	struct span dsp = cg_user_span(m, w, 1u << l, in->span);
-	struct machine_finding *f = machine_finding_add(m, "host-device-race", 1, m->host, 1, r->sp, a->base + off,
+	struct machine_finding *f = machine_finding_add(m, FK_HOST_DEVICE_RACE, m->host, 1, r->sp, a->base + off,
 			    "the host %s managed memory at offset %llu of a %llu-byte allocation while kernel %s, launched before and not synchronized with, %s (line %u): a launch returns at once and the kernel runs concurrently with the host, so the host sees old or new values (a GPU without concurrent managed access faults instead)",
 			    r->write ? "writes" : "reads", (unsigned long long)off,
 			    (unsigned long long)a->size, m->grid->fn->name,

@@ -87,7 +87,7 @@ static int do_assert(struct machine *m, struct warp *w, struct group *g, const s
 			fflush(m->out);
 			fprintf(m->err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
 				strbuf_cstr(&file), line, strbuf_cstr(&func), strbuf_cstr(&expr));
-			machine_finding_add(m, "assert-failure", 1, w, 1, in->span, 0,
+			machine_finding_add(m, FK_ASSERT_FAILURE, w, 1, in->span, 0,
 					    "assertion `%s' failed", strbuf_cstr(&expr));
 			break;
 		}
@@ -97,7 +97,7 @@ static int do_assert(struct machine *m, struct warp *w, struct group *g, const s
 			    w->tid[0][l], w->tid[1][l], w->tid[2][l], strbuf_cstr(&expr));
 	}
 	if (!w->host)
-		machine_finding_add(m, "assert-failure", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_ASSERT_FAILURE, w, g->mask, in->span, 0,
 				    "device assertion `%s' failed; the kernel stops and later CUDA calls return cudaErrorAssert",
 				    strbuf_cstr(&expr));
 	strbuf_release(&expr);
@@ -149,21 +149,21 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 			continue;
 		struct alloc *a = mem_find(&m->mem, p);
 		int want = w->host ? AK_HOST_MALLOC : AK_DEV_HEAP;
-		const char *kind = NULL;
+		int kind = -1;
 		if (!a || a->base != p || a->kind != want)
-			kind = "invalid-free";
+			kind = FK_INVALID_FREE;
 		else if (a->freed)
-			kind = "double-free";
-		if (kind) {
+			kind = FK_DOUBLE_FREE;
+		if (kind >= 0) {
 			struct machine_finding *f;
-			f = machine_finding_add(m, kind, 1, w, 1u << l, in->span, p,
+			f = machine_finding_add(m, (enum finding_kind)kind, w, 1u << l, in->span, p,
 						"free() of 0x%llx, %s", (unsigned long long)p,
-						kind[0] == 'd' ? "which was already freed"
+						kind == FK_DOUBLE_FREE ? "which was already freed"
 							       : "which is not the start of a block from malloc");
-			if (kind[0] == 'd')
+			if (kind == FK_DOUBLE_FREE)
 				finding_note(f, "first freed here", a->freed_at);
 			if (w->host) {
-				fprintf(m->err, "%s\n", kind[0] == 'd' ? "free(): double free detected in tcache 2"
+				fprintf(m->err, "%s\n", kind == FK_DOUBLE_FREE ? "free(): double free detected in tcache 2"
 								       : "free(): invalid pointer");
 				machine_exit(m, 134);
 			} else {
@@ -177,7 +177,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 			 * reported, and the block is freed as a native program would */
 			static const char *const alloc_name[] = { "malloc", "new", "new[]" };
 			static const char *const free_name[] = { "free()", "delete", "delete[]" };
-			machine_finding_add(m, "mismatched-delete", 1, w, 1u << l, in->span, p,
+			machine_finding_add(m, FK_MISMATCHED_DELETE, w, 1u << l, in->span, p,
 					    "%s of 0x%llx, which was allocated with %s",
 					    free_name[want_new < 3 ? want_new : 0], (unsigned long long)p,
 					    alloc_name[a->newkind < 3 ? a->newkind : 0]);
@@ -246,7 +246,7 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		}
 		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
 		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 				    "__brkpt() with no debugger attached: the kernel is aborted");
 		if (w->host)
 			machine_exit(m, 134);

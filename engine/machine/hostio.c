@@ -453,7 +453,7 @@ int hostio_call(struct machine *m, int id, const uint64_t *a, int nargs, uint64_
 			return ret_i(ret, 0);
 		FILE **s = slot_of(m, a[0]);
 		if (!s || !*s) {
-			machine_finding_add(m, "double-free", 1, m->host, 1, io_span(m), a[0],
+			machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, io_span(m), a[0],
 					    s ? "fclose of a FILE that was already closed"
 					      : "fclose of 0x%llx, which is not a FILE that fopen returned",
 					    (unsigned long long)a[0]);

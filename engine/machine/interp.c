@@ -161,9 +161,9 @@ static inline void norm(uint64_t *D, uint32_t M, unsigned t)
 /* A fault of the program: device -> finding + the kernel fails with err;
  * host -> finding + the process dies like a segfault (status 139). */
 static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
-		  const char *kind, int err, const char *msg)
+		  enum finding_kind kind, int err, const char *msg)
 {
-	machine_finding_add(m, kind, 1, w, lanes, sp, addr, "%s", msg);
+	machine_finding_add(m, kind, w, lanes, sp, addr, "%s", msg);
 	if (w->host)
 		machine_exit(m, err == 136 ? 136 : 139);
 	else
@@ -174,11 +174,11 @@ static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span
  * memory (mem_mapped): the finding, but no fault, as on a GPU; the bytes
  * there are read or written. Otherwise a fault with 700. NULL: faulted. */
 static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, struct span sp,
-			   uint64_t addr, uint64_t size, const char *kind, const char *msg)
+			   uint64_t addr, uint64_t size, enum finding_kind kind, const char *msg)
 {
 	uint8_t *p = w->host ? NULL : mem_mapped(&m->mem, addr, size);
 	if (p)
-		machine_finding_add(m, kind, 1, w, 1u << lane, sp, addr, "%s", msg);
+		machine_finding_add(m, kind, w, 1u << lane, sp, addr, "%s", msg);
 	else
 		fault(m, w, 1u << lane, sp, addr, kind, 700, msg);
 	if (addr >= 4096)
@@ -202,10 +202,10 @@ static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, stru
 	uint64_t win = per * 2048 * (uint64_t)m->o.num_sms;
 	struct lstack *ls = &w->ls[lane];
 	if (size > sizeof(m->far_local) || !ws_range_in(0, win, off, size)) {
-		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
+		fault(m, w, 1u << lane, sp, addr, FK_OOB_LOCAL, 700, msg);
 		return NULL;
 	}
-	machine_finding_add(m, "oob-local", 1, w, 1u << lane, sp, addr, "%s", msg);
+	machine_finding_add(m, FK_OOB_LOCAL, w, 1u << lane, sp, addr, "%s", msg);
 	if (!ws_range_in(0, lim, off, size)) {
 		if (!write)
 			memset(m->far_local, 0, sizeof(m->far_local));
@@ -232,7 +232,7 @@ static const char *acc_name(int write)
 static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
 			  uint64_t addr, uint64_t size, struct span sp)
 {
-	machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, addr,
+	machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, sp, addr,
 			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
 			    (unsigned long long)size, (unsigned long long)(addr - a->base),
 			    (unsigned long long)a->size);
@@ -244,7 +244,7 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	char msg[200];
 	struct alloc *a = mem_find(&m->mem, addr);
 	int dev = !w->host;
-	const char *okind = !dev ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read";
+	enum finding_kind okind = !dev ? FK_INVALID_HOST_ACCESS : write ? FK_OOB_GLOBAL_WRITE : FK_OOB_GLOBAL_READ;
 	if (!a) {
 		struct alloc *near = addr >= 256 ? mem_find(&m->mem, addr - 256) : NULL;
 		if (!near && addr >= 1)
@@ -265,7 +265,7 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
-		return oob_global(m, w, lane, sp, addr, size, "use-after-free", msg);
+		return oob_global(m, w, lane, sp, addr, size, FK_USE_AFTER_FREE, msg);
 	}
 	if (!ws_range_in(a->base, a->size, addr, size)) {
 		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx runs past the end of a %llu-byte allocation (%llu bytes from there are inside it)",
@@ -276,13 +276,13 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (dev && !a->dev_ok) {
 		snprintf(msg, sizeof(msg), "the kernel dereferences host address 0x%llx (memory from malloc or a host variable); copy the data to the device with cudaMemcpy",
 			 (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+		fault(m, w, 1u << lane, sp, addr, FK_HOST_POINTER_IN_KERNEL, 700, msg);
 		return NULL;
 	}
 	if (!dev && !a->host_ok) {
 		snprintf(msg, sizeof(msg), "host code dereferences device address 0x%llx (from cudaMalloc or a __device__ variable); copy it back with cudaMemcpy first",
 			 (unsigned long long)addr);
-		fault(m, w, 1, sp, addr, "device-pointer-on-host", 139, msg);
+		fault(m, w, 1, sp, addr, FK_DEVICE_POINTER_ON_HOST, 139, msg);
 		return NULL;
 	}
 	if (!dev && a->kind == AK_MANAGED)
@@ -316,7 +316,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			snprintf(msg, sizeof(msg), "shared memory %s of %llu bytes at offset %llu; the block has %llu bytes of shared memory",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)off,
 				 (unsigned long long)w->blk->shared_size);
-			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
+			fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
 			return NULL;
 		}
 		if (write)
@@ -338,14 +338,14 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		if (!w->host) {
 			snprintf(msg, sizeof(msg), "the kernel dereferences 0x%llx, the address of a local variable of the host; pass device memory instead",
 				 (unsigned long long)addr);
-			fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+			fault(m, w, 1u << lane, sp, addr, FK_HOST_POINTER_IN_KERNEL, 700, msg);
 			return NULL;
 		}
 		if (!ws_range_in(0, h->ls[0].sp, off, size)) {
 			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx on the host stack runs past its live frames (%llu bytes from there are inside them)",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 				 (unsigned long long)(off < h->ls[0].sp ? h->ls[0].sp - off : 0));
-			fault(m, w, 1, sp, addr, "invalid-host-access", 139, msg);
+			fault(m, w, 1, sp, addr, FK_INVALID_HOST_ACCESS, 139, msg);
 			return NULL;
 		}
 		return h->ls[0].buf + off;
@@ -365,7 +365,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 			 w->host ? " (a wild or uninitialized pointer?)" : "");
 	fault(m, w, 1u << lane, sp, addr,
-	      w->host ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read", 700, msg);
+	      w->host ? FK_INVALID_HOST_ACCESS : write ? FK_OOB_GLOBAL_WRITE : FK_OOB_GLOBAL_READ, 700, msg);
 	return NULL;
 }
 
@@ -535,7 +535,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	}
 	if (m->df[fidx]->bad) {
 		const struct dfunc *bd = m->df[fidx];
-		machine_finding_add(m, "trap", 1, w, mask,
+		machine_finding_add(m, FK_TRAP, w, mask,
 				    bd->bad_at < fn->ncode ? fn->code[bd->bad_at].span : fn->span, 0,
 				    "internal error: %s cannot run: %s (instruction %u); please report this",
 				    fn->name, bd->bad, bd->bad_at);
@@ -808,7 +808,7 @@ static void bar_skip_report(struct machine *m, struct block *b)
 			for (uint32_t j = 0; j < b->w[i].ng; j++)
 				if (b->w[i].g[j].state == G_BAR)
 					sp = b->w[i].g[j].fr->code[b->w[i].g[j].pc].span;
-	machine_finding_add(m, "barrier-divergence", 0, w, b->bar_skip_lanes, sp, 0,
+	machine_finding_add_sev(m, FK_BARRIER_DIVERGENCE, 0, w, b->bar_skip_lanes, sp, 0,
 			    "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
 			    b->bar_skipped);
 	b->bar_skipped = 0;
@@ -936,7 +936,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 				res[l] = (part >> j & 1) ? val[j] : 0;
 			});
 			if (bad)
-				machine_finding_add(m, "shfl-inactive-source", 0, w, bad, in->span, 0,
+				machine_finding_add(m, FK_SHFL_INACTIVE_SOURCE, w, bad, in->span, 0,
 						    "shuffle reads a lane that is not in the member mask; the value is undefined");
 			break;
 		}
@@ -1060,15 +1060,16 @@ static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const str
 		});
 	}
 	if (bad) {
-		const char *kind = in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
-		machine_finding_add(m, kind, 1, w, bad, in->span, 0,
+		enum finding_kind kind = in->op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK;
+		machine_finding_add(m, kind, w, bad, in->span, 0,
 				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask (the result is undefined on a GPU; warpstep lets the lane take part)",
 				    (unsigned)MK[__builtin_ctz(bad)]);
 		/* a GPU does not trap: the calling lanes take part as if named */
 		named |= bad;
 	}
 	if (named & w->exited)
-		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
+		/* a warning: the lanes are left out and the rest runs on */
+		machine_finding_add_sev(m, in->op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK,
 				    0, w, g->mask, in->span, 0,
 				    "the member mask 0x%08x names lanes that have already exited (0x%08x); they are left out, but the result is undefined on a GPU",
 				    named, named & w->exited);
@@ -1212,7 +1213,7 @@ static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t a
 {
 	if (WS_LIKELY((addr & (sz - 1)) == 0) || w->host)
 		return 0;
-	machine_finding_add(m, "misaligned", 1, w, 1u << l, sp, addr,
+	machine_finding_add(m, FK_MISALIGNED, w, 1u << l, sp, addr,
 			    "%u-byte access at 0x%llx, which is not a multiple of %u", sz,
 			    (unsigned long long)addr, sz);
 	machine_fail_kernel(m, 716);
@@ -1304,12 +1305,12 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 			 warp ? ", a lane of the same warp," : "");
 	struct machine_finding *f;
 	if (!warp)
-		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
 	else
-		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
@@ -1424,14 +1425,14 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 		snprintf(who, sizeof(who), "block %u", other);
 	struct machine_finding *f;
 	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
-		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
 			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
 			    (unsigned long long)off, (unsigned long long)a->size,
 			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
 			    same ? "with no __syncthreads() between" :
 			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
 	else
-		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
 			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
 			    (unsigned long long)off, (unsigned long long)a->size,
 			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
@@ -1989,7 +1990,7 @@ static int do_divrem(struct machine *m, struct warp *w, struct group *g, const s
 	});
 	norm(D, M, t);
 	if (zero) {
-		machine_finding_add(m, "integer-divide-by-zero", !w->host ? 0 : 1, w, zero, in->span, 0,
+		machine_finding_add_sev(m, FK_INTEGER_DIVIDE_BY_ZERO, !w->host ? 0 : 1, w, zero, in->span, 0,
 				    "integer %s by zero%s", rem ? "remainder" : "division",
 				    w->host ? "" : "; the GPU does not trap and the result is undefined");
 		if (w->host) {
@@ -2106,17 +2107,17 @@ void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 		}
 	}
 	if (big && big->decl.file && bigext * 2 > limit) {
-		machine_finding_add(m, "stack-overflow", 1, w, mask, big->decl, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, big->decl, 0,
 				    "the local variable %s (%s) of %s does not fit in %s",
 				    big->name ? big->name : "?",
 				    big->type && big->type->name ? big->type->name : "?", fn->name, where);
 		return;
 	}
 	if (w->host)
-		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, call, 0,
 				    "call to %s overflows %s; deep or unbounded recursion?", fn->name, where);
 	else
-		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, call, 0,
 				    "call to %s overflows %s (%llu bytes); deep or unbounded recursion?",
 				    fn->name, where, (unsigned long long)limit);
 }
@@ -2340,7 +2341,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		uint64_t *D = reg(R, in->d);
 		unsigned nargs = in->nargs < 16 ? in->nargs : 16;
 		if (!fn) {
-			machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+			machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 					    "built-in %s is not implemented", bi->name);
 			if (w->host)
 				machine_exit(m, 134);
@@ -2359,7 +2360,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		return 0;
 	}
 	if (bi->kind == BK_HOST && !w->host) {
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 				    "%s is a host function and cannot be called from device code", bi->name);
 		machine_fail_kernel(m, 719);
 		return -1;
@@ -2403,7 +2404,7 @@ static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct
 	EACH(g->mask, l, same |= (uint32_t)(A[l] == tgt) << l);
 	uint64_t idx = (ADDR_OFF(tgt) >> 4) - 1;
 	if (ADDR_TAG(tgt) != TAG_CODE || (ADDR_OFF(tgt) & 15) || idx >= m->mod->nfuncs) {
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, tgt,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, tgt,
 				    "indirect call through 0x%llx, which is not a function address",
 				    (unsigned long long)tgt);
 		if (w->host)
@@ -2776,7 +2777,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				D[l] = ADDR(tag, base);
 			});
 			if (bad) {
-				machine_finding_add(m, "stack-overflow", 1, w, M, in->span, 0, "alloca overflows the stack");
+				machine_finding_add(m, FK_STACK_OVERFLOW, w, M, in->span, 0, "alloca overflows the stack");
 				if (w->host)
 					machine_exit(m, 139);
 				else
@@ -2834,7 +2835,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			continue;
 		case IR_LAUNCH:
 			if (!w->host) {
-				machine_finding_add(m, "invalid-launch", 1, w, M, in->span, 0,
+				machine_finding_add(m, FK_INVALID_LAUNCH, w, M, in->span, 0,
 						    "dynamic parallelism (a launch from device code) is not supported");
 				machine_fail_kernel(m, 719);
 				return n;
@@ -2844,7 +2845,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			break;
 		case IR_TRAP:
 		case IR_UNREACHABLE:
-			machine_finding_add(m, "trap", 1, w, M, in->span, 0, "%s",
+			machine_finding_add(m, FK_TRAP, w, M, in->span, 0, "%s",
 					    in->op == IR_TRAP ? "__trap() called: the kernel is aborted"
 							      : "control reached code marked unreachable (the end of a non-void function?)");
 			if (w->host)

@@ -39,62 +39,6 @@ void machine_emit(struct machine *m, struct machine_event *e)
 			m->obs.v[i].fn(m->obs.v[i].ctx, e);
 }
 
-struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
-					    struct warp *w, uint32_t lanes, struct span sp,
-					    uint64_t addr, const char *fmt, ...)
-{
-	struct machine_finding f;
-	/* one finding per site and kind: repeats only count (newest first, as
-	 * repeats come in bursts) */
-	for (size_t i = m->findings.len; i-- > 0;) {
-		struct machine_finding *o = &m->findings.v[i];
-		if (o->span.off == sp.off && o->span.file == sp.file &&
-		    (o->kind == kind || !strcmp(o->kind, kind))) {
-			o->count++;
-			return NULL;
-		}
-	}
-	if (m->findings.len >= WS_FINDINGS_MAX) {
-		m->findings_dropped++;
-		return NULL;
-	}
-	memset(&f, 0, sizeof(f));
-	f.count = 1;
-	f.step = m->steps;
-	f.other_warp = f.other_lane = -1;
-	f.hint = finding_hint(kind);
-	f.kind = kind;
-	f.error = error;
-	f.span = cg_user_span(m, w, lanes, sp);
-	f.addr = addr;
-	f.lanes = lanes;
-	f.on_device = w && !w->host;
-	if (f.on_device) {
-		unsigned l = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
-		memcpy(f.block, w->blk->idx, sizeof(f.block));
-		for (int k = 0; k < 3; k++)
-			f.thread[k] = w->tid[k][l];
-		f.warp = (int)w->id;
-		f.lane = (int)l;
-	}
-	va_list ap;
-	va_start(ap, fmt);
-	struct strbuf sb;
-	strbuf_init(&sb);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	f.msg = strbuf_detach(&sb);
-	vec_push(&m->findings, f);
-	struct machine_finding *res = &m->findings.v[m->findings.len - 1];
-	if (m->hooks & (1u << EV_FINDING)) {
-		struct machine_event e = { .kind = EV_FINDING, .finding = res, .mask = lanes,
-					   .slot = f.on_device ? w->blk->slot : -1,
-					   .warp = f.on_device ? (int)w->id : 0 };
-		machine_emit(m, &e);
-	}
-	return res;
-}
-
 uint64_t machine_findings_dropped(const struct machine *m)
 {
 	return m->findings_dropped;
@@ -480,7 +424,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 			continue;
 		}
 		if (!f) {
-			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
+			machine_finding_add(m, FK_STACK_OVERFLOW, w, w->exists, fn->span, 0,
 					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
 					    fn->frame_size);
 			machine_fail_kernel(m, 701);
@@ -640,10 +584,10 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 	if (more)
 		strbuf_addf(&sb, "; and %d more", more);
 	if (first)
-		machine_finding_add(m, "deadlock", 1, first, fg->mask, fg->fr->code[fg->pc].span, 0,
+		machine_finding_add(m, FK_DEADLOCK, first, fg->mask, fg->fr->code[fg->pc].span, 0,
 				    "deadlock: no thread can make progress: %s", strbuf_cstr(&sb));
 	else
-		machine_finding_add(m, "deadlock", 1, NULL, 0, gr->fn->span, 0,
+		machine_finding_add(m, FK_DEADLOCK, NULL, 0, gr->fn->span, 0,
 				    "deadlock: no thread of the kernel can make progress");
 	strbuf_release(&sb);
 }
@@ -853,7 +797,7 @@ static void interrupt_report(struct machine *m)
 			    (unsigned long long)(gr->nblocks - gr->next_block));
 	struct warp *w = m->host && m->host->ng ? m->host : NULL;
 	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
-	machine_finding_add(m, "interrupted", 0, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
+	machine_finding_add(m, FK_INTERRUPTED, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
 	strbuf_release(&sb);
 }
 
@@ -872,7 +816,7 @@ static void check_limit(struct machine *m)
 		struct warp *w = NULL;
 		struct group *g = limit_place(m, &w);
 		struct span sp = g ? g->fr->code[g->pc].span : m->mod->funcs[m->mod->main_func].span;
-		machine_finding_add(m, "step-limit", 1, w, g ? g->mask : 0, sp, 0,
+		machine_finding_add(m, FK_STEP_LIMIT, w, g ? g->mask : 0, sp, 0,
 				    "the program ran more than %llu instructions and was stopped%s",
 				    (unsigned long long)m->o.max_steps,
 				    w && !w->host ? "; the kernel's threads were here" : "");

@@ -125,6 +125,7 @@ int machine_run_main(struct machine *m, int argc, char **argv);
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
 struct machine_finding {
 	const char *kind;      /* "oob-global-read", "deadlock", ... (static string) */
+	int id;                /* the kind: enum finding_kind (check/check.h, findings.def) */
 	int error;             /* 1 error, 0 warning */
 	struct span span;
 	int on_device;         /* 0: the host thread */

@@ -208,7 +208,7 @@ static int host_range_fault(struct machine *m, const char *what, uint64_t addr, 
 		if (interp_xlate(m, m->host, 0, addr, 1, write, span_of(m)) == NULL)
 			return -1;
 	}
-	machine_finding_add(m, "invalid-host-access", 1, m->host, 1, span_of(m), addr,
+	machine_finding_add(m, FK_INVALID_HOST_ACCESS, m->host, 1, span_of(m), addr,
 			    "%s %s %llu bytes at 0x%llx, but only %llu bytes from there are the program's memory (%s)",
 			    what, write ? "writes" : "reads", (unsigned long long)n,
 			    (unsigned long long)addr, (unsigned long long)avail,
@@ -247,18 +247,18 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 		struct alloc *a = mem_find(&m->mem, bad);
 		struct machine_finding *f;
 		if (a && a->freed)
-			f = machine_finding_add(m, "use-after-free", 1, m->host, 1, span_of(m), bad,
+			f = machine_finding_add(m, FK_USE_AFTER_FREE, m->host, 1, span_of(m), bad,
 						"cudaMemcpy %s memory that was already freed",
 						!s ? "reads" : "writes");
 		else if (a)
-			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
 						(unsigned long long)n,
 						(unsigned long long)(n - (a->base + a->size - bad)),
 						!s ? "source" : "destination", (unsigned long long)a->size);
 		else
-			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
 						(unsigned long long)n, !s ? "source" : "destination");
@@ -281,7 +281,7 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 {
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (a && a->shadow && !m->o.fast && !mem_is_init(a, addr - a->base, n))
-		machine_finding_add(m, "uninitialized-read", 0, m->host, 1, span_of(m), addr,
+		machine_finding_add(m, FK_UNINITIALIZED_READ, m->host, 1, span_of(m), addr,
 				    "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",
 				    (unsigned long long)n, (unsigned long long)(addr - a->base),
 				    (unsigned long long)a->size);
@@ -345,7 +345,7 @@ static int launch_check(struct machine *m, struct launch *l)
 
 static void launch_report(struct machine *m, struct launch *l, int e)
 {
-	machine_finding_add(m, "invalid-launch", 0, m->host, 1, span_of(m), 0,
+	machine_finding_add_sev(m, FK_INVALID_LAUNCH, 0, m->host, 1, span_of(m), 0,
 			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s%s",
 			    m->mod->funcs[l->fidx].name, l->grid[0], l->grid[1], l->grid[2],
 			    l->block[0], l->block[1], l->block[2], (unsigned long long)l->shmem,
@@ -1187,7 +1187,7 @@ static int host_free(struct machine *m, uint64_t p)
 		return 0;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || ADDR_TAG(p) != TAG_HOST || a->kind != AK_HOST_MALLOC) {
-		machine_finding_add(m, "invalid-free", 1, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
 				    "free() of 0x%llx, which is not the start of a malloc'd block",
 				    (unsigned long long)p);
 		fprintf(m->err, "free(): invalid pointer\n");
@@ -1195,7 +1195,7 @@ static int host_free(struct machine *m, uint64_t p)
 		return -1;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
 						 "free() of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
@@ -1269,13 +1269,13 @@ static int dev_free(struct machine *m, uint64_t p)
 		return E_OK;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || (a->kind != AK_DEV_MALLOC && a->kind != AK_MANAGED)) {
-		machine_finding_add(m, "invalid-free", 1, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
 				    "cudaFree of 0x%llx, which is not a pointer returned by cudaMalloc",
 				    (unsigned long long)p);
 		return E_INVAL;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
 						 "cudaFree of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
@@ -1540,7 +1540,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!p) {
 			struct alloc *x = mem_find(&m->mem, a[0]);
 			if (x && !x->freed && x->dev_ok)
-				finding_alloc(machine_finding_add(m, "oob-global-write", 1, m->host, 1, span_of(m), a[0],
+				finding_alloc(machine_finding_add(m, FK_OOB_GLOBAL_WRITE, m->host, 1, span_of(m), a[0],
 								  "%s of %llu bytes runs %llu bytes past the end of a %llu-byte allocation",
 								  builtin_table[id].name, (unsigned long long)a[2],
 								  (unsigned long long)(a[2] - (x->base + x->size - a[0])),

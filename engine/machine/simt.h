@@ -36,7 +36,9 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include "ir.h"
+#include "check.h"
 #include "machine.h"
 #include "util.h"
 
@@ -422,9 +424,20 @@ int check_spin(struct machine *m);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
-struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
+/* report.c: record a finding of kind (its severity in findings.def, or
+ * error 1/0 where this call site differs from the table, said there) for
+ * lanes of w (NULL: no thread) at sp. NULL when it repeats one of the same
+ * kind at the same place (it counts), or past WS_FINDINGS_MAX. */
+struct machine_finding *machine_finding_add(struct machine *m, enum finding_kind kind,
 					    struct warp *w, uint32_t lanes, struct span sp,
-					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
+					    uint64_t addr, const char *fmt, ...) WS_PRINTF(7, 8);
+struct machine_finding *machine_finding_add_sev(struct machine *m, enum finding_kind kind,
+						int error, struct warp *w, uint32_t lanes,
+						struct span sp, uint64_t addr, const char *fmt, ...)
+	WS_PRINTF(8, 9);
+struct machine_finding *machine_finding_vadd(struct machine *m, enum finding_kind kind, int error,
+					     struct warp *w, uint32_t lanes, struct span sp,
+					     uint64_t addr, const char *fmt, va_list ap);
 void machine_emit(struct machine *m, struct machine_event *e);
 /* findings.c: the other thread of a race (thread index linear in its block,
  * block linear in the grid; -1: unknown), and the allocation/distance of a
@@ -440,7 +453,6 @@ void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 /* Attach a note ("first freed here") pointing at another place of the
  * program; f may be NULL (a repeated finding). at.file 0: no note. */
 void finding_note(struct machine_finding *f, const char *note, struct span at);
-const char *finding_hint(const char *kind);
 /* The newest finding (just made by a fault at addr): record the nearest
  * allocation and the distance to it. */
 void check_oob_nearest(struct machine *m, uint64_t addr);
