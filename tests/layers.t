@@ -41,8 +41,6 @@ APP_PUBLIC="session.h eval.h machine.h util.h diag.h"
 
 # "file header reason": includes allowed against the rules above.
 EXCEPTIONS="
-engine/check/check_spin.c simt.h TODO(item 2): the spin checker reads struct machine until it listens to events
-engine/check/check_sync.c simt.h TODO(item 2): as check_spin.c
 engine/explore/explore.c simt.h TODO: exploration lends the decoded functions (m->df) of one execution to the next; the machine should offer that
 engine/machine/memmodel.c axioms.h TODO(item 2): the relaxed model records executions for explore's axiom checker; the recorder should be an observer of memory events
 tui/main.c front.h TODO(item 1): the command line compiles the program itself; the session should

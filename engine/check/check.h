@@ -26,6 +26,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include "diag.h"
 #include "util.h"
 
@@ -89,7 +90,8 @@ struct check_event {
 	/* CEV_COLLECTIVE: the groups (check_group indices of w) */
 	const uint32_t *groups;
 	int ngroups;
-	/* CEV_FENCE: enum ir_scope; CEV_LAUNCH: the function; CEV_FINDING: the kind */
+	/* CEV_FENCE: enum ir_scope; CEV_LAUNCH, CEV_GRID_END: the function (module
+	 * index); CEV_FINDING: the kind; CEV_ALLOC, CEV_FREE: the allocation's kind */
 	int arg;
 	const struct machine_finding *finding; /* CEV_FINDING */
 };
@@ -128,12 +130,16 @@ uint64_t check_steps(const struct machine *m);
 void check_sample_at(struct machine *m, uint64_t at);
 
 /* Warps and groups as the checkers see them. */
+enum check_gstate { CG_READY, CG_PARKED, CG_BARRIER, CG_COLLECTIVE, CG_OTHER };
 struct check_group {
 	uint32_t mask;
-	int state;             /* enum machine_lane_state (machine.h) of its lanes */
-	uint32_t coll_mask;    /* LS_WARPSYNC: lanes named by the collective */
-	unsigned coll_op;      /* LS_WARPSYNC: enum ir_op of the collective */
-	struct span span;      /* where it stands */
+	int state;             /* enum check_gstate: ready, parked at a reconvergence point,
+				  waiting at __syncthreads, in a warp collective, other waits */
+	uint32_t coll_mask;    /* CG_COLLECTIVE: lanes named by the collective */
+	unsigned coll_op;      /* CG_COLLECTIVE: enum ir_op of the collective */
+	int func;              /* where it stands: function (module index) and pc */
+	uint32_t pc;
+	struct span span;
 };
 struct check_warp {
 	struct warp *w;

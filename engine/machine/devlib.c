@@ -117,13 +117,13 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t n = in->nargs ? ARG(0, l) : 0, v = 0;
 		if (w->host) {
-			struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC);
+			struct alloc *a = machine_mem_alloc(m, TAG_HOST, n, 16, AK_HOST_MALLOC);
 			v = a ? a->base : 0;
 			if (a && in->nargs >= 2)
 				a->newkind = (uint8_t)ARG(1, l);
 		} else if (m->dev_heap_used <= m->heap_limit &&
 			   n <= m->heap_limit - m->dev_heap_used) {     /* no wrap */
-			struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
+			struct alloc *a = machine_mem_alloc(m, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
 			if (a) {
 				if (in->nargs >= 2)
 					a->newkind = (uint8_t)ARG(1, l);
@@ -184,7 +184,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 		}
 		if (!w->host)
 			m->dev_heap_used -= a->size;
-		mem_free(&m->mem, a);
+		machine_mem_free(m, a);
 		a->freed_at = in->span;
 	}
 	return 0;

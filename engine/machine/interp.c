@@ -718,8 +718,10 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	warp_settle(m, w);
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
-	if (!w->host)
-		check_coll_exit(m, w, x);
+	if (!w->host && CHECK_WANTS(m, CEV_WARP_EXIT)) {
+		struct check_event e = { .kind = CEV_WARP_EXIT, .w = w, .b = w->blk, .mask = x };
+		machine_publish(m, &e);
+	}
 	for (uint32_t j = 0; j < w->ng; j++)
 		if (w->g[j].state == G_COLL) {
 			w->g[j].coll_mask &= w->live;
@@ -817,8 +819,10 @@ static void bar_skip_report(struct machine *m, struct block *b)
 
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (!m->o.fast)
-		check_bar_sites(m, b);
+	if (CHECK_WANTS(m, CEV_BARRIER)) {
+		struct check_event e = { .kind = CEV_BARRIER, .b = b };
+		machine_publish(m, &e);
+	}
 	if (b->bar_skipped)
 		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
@@ -904,6 +908,14 @@ static uint32_t shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t wid
 /* Complete the collective for the groups in list (all of them waiting). */
 static void coll_complete(struct machine *m, struct warp *w, const uint32_t *list, int n)
 {
+	if (CHECK_WANTS(m, CEV_COLLECTIVE)) {
+		struct check_event e = { .kind = CEV_COLLECTIVE, .w = w, .b = w->host ? NULL : w->blk,
+					 .groups = list, .ngroups = n };
+		for (int k = 0; k < n; k++)
+			e.mask |= w->g[list[k]].mask;
+		e.span = w->g[list[0]].fr->code[w->g[list[0]].pc].span;
+		machine_publish(m, &e);
+	}
 	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
 	uint32_t part = 0;
 	w->wsync++; /* orders the participants' shared accesses (race_check under its) */
@@ -1031,8 +1043,6 @@ static void coll_try(struct machine *m, struct warp *w)
 		for (uint32_t k = 0; k < w->ng; k++)
 			if (w->g[k].state == G_COLL && (w->g[k].mask & need))
 				list[n++] = k;
-		if (!m->o.fast)
-			check_coll_match(m, w, list, n);
 		coll_complete(m, w, list, n);
 		warp_settle(m, w);
 		j = (uint32_t)-1;
@@ -1230,6 +1240,20 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, const 
 				   .pc = g->fr->df->orig[g->pc], .addr = la[__builtin_ctz(g->mask)],
 				   .size = sz, .write = write, .lane_addr = la };
 	machine_emit(m, &e);
+}
+
+/* CEV_ACCESS for the checkers that listen (check.h): built only then */
+static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
+				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+				     unsigned sz, enum check_access acc)
+{
+	uint64_t la[WS_WARP] = {0};
+	EACH(g->mask, l, la[l] = A[l] + imm);
+	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = g->mask, .span = in->span,
+				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
+				 .access = acc, .sem = in->sem, .lane_addr = la };
+	machine_publish(m, &e);
 }
 
 /* The memory window of a warp instruction: the allocation (or the block's
@@ -1666,6 +1690,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
 	if (w->blk->race && win.base == w->blk->shared)
@@ -1720,6 +1746,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
 	if (w->blk->race && win.base == w->blk->shared)
@@ -1852,6 +1880,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC);
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
@@ -2639,6 +2669,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				w->blk->race_epoch++;
 			if (in->scope != SCOPE_CTA)
 				m->gepoch++;
+			if (CHECK_WANTS(m, CEV_FENCE)) {
+				struct check_event e = { .kind = CEV_FENCE, .w = w,
+							 .b = w->host ? NULL : w->blk, .mask = g->mask,
+							 .span = in->span, .arg = (int)in->scope };
+				machine_publish(m, &e);
+			}
 			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);

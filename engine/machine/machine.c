@@ -151,6 +151,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->status = MST_IDLE;
 	if (m->o.model == MODEL_RELAXED || m->o.schedule)
 		mm_attach(m);
+	machine_checkers_install(m);
 	return m;
 }
 
@@ -237,6 +238,7 @@ void machine_free(struct machine *m)
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
+	machine_checkers_free(m);
 	cg_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
@@ -531,6 +533,10 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->nlaunched++;
 	if (m->mm)
 		mm_reset(m);
+	if (CHECK_WANTS(m, CEV_LAUNCH)) {
+		struct check_event e = { .kind = CEV_LAUNCH, .arg = l->fidx };
+		machine_publish(m, &e);
+	}
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);
@@ -608,6 +614,10 @@ static void grid_end(struct machine *m)
 	if (m->hrace.len && m->qhead >= m->queue.len)
 		check_host_clear(m); /* the device is idle: the host's notes are void */
 	m->dev_ns += wall_ns() - m->dev_t0;
+	if (CHECK_WANTS(m, CEV_GRID_END)) {
+		struct check_event e = { .kind = CEV_GRID_END, .arg = gr->l.fidx };
+		machine_publish(m, &e);
+	}
 	if (m->hooks & (1u << EV_KERNEL_END)) {
 		struct machine_event e = { .kind = EV_KERNEL_END, .func = gr->l.fidx, .slot = -1 };
 		machine_emit(m, &e);
@@ -839,9 +849,10 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
-	if (WS_UNLIKELY(m->grid && m->steps >= m->spin_next) && check_spin(m)) {
-		machine_fail_kernel(m, 702);
-		grid_end(m);
+	if (WS_UNLIKELY(m->grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
+		machine_publish_sample(m);
+		if (m->chk.end_grid)
+			grid_end(m);
 	}
 }
 
@@ -903,7 +914,7 @@ int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 	if (!ws_range_in(0, 8ull << 30, m->mem.dev_bytes, bytes))
 		return 2;
 	/* the caller's size: no memory is an error code, not an abort */
-	struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	struct alloc *a = machine_mem_alloc(m, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
 	if (!a)
 		return 2;
 	*addr = a->base;

@@ -91,7 +91,8 @@ struct machine_opts {
 	enum simt_policy simt;
 	enum sched_policy sched;
 	uint64_t seed;
-	int fast;             /* checkers off */
+	int fast;             /* checkers off (those check/checkers.def marks always run) */
+	const char *checks;   /* NULL: every checker; else the names of those to run ("spin,sync") */
 	uint64_t max_steps;   /* 0: no limit */
 	const struct device_profile *device; /* the GPU emulated (device.h); NULL: the H100 */
 	int num_sms;          /* 0: the device profile's SM count */
@@ -118,8 +119,13 @@ void machine_opts_init(struct machine_opts *o);
 
 /* ---- lifecycle (machine.c) */
 struct machine;
+struct checker;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
+/* Install one more checker (check/check.h) on m, after those the options
+ * selected: it receives the events it listens to from now on. c must
+ * outlive m. 0, or -1 without an event function. */
+int machine_add_checker(struct machine *m, const struct checker *c);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */

@@ -68,6 +68,12 @@ struct machine_finding *machine_finding_vadd(struct machine *m, enum finding_kin
 	f.msg = strbuf_detach(&sb);
 	vec_push(&m->findings, f);
 	struct machine_finding *res = &m->findings.v[m->findings.len - 1];
+	if (CHECK_WANTS(m, CEV_FINDING)) {
+		struct check_event e = { .kind = CEV_FINDING, .w = w,
+					 .b = w && !w->host ? w->blk : NULL, .mask = lanes, .span = res->span,
+					 .addr = addr, .arg = (int)kind, .finding = res };
+		machine_publish(m, &e);
+	}
 	if (m->hooks & (1u << EV_FINDING)) {
 		struct machine_event e = { .kind = EV_FINDING, .finding = res, .mask = lanes,
 					   .slot = f.on_device ? w->blk->slot : -1,

@@ -1177,7 +1177,7 @@ static int host_format(struct machine *m, struct strbuf *out, const uint64_t *ar
 
 static uint64_t host_alloc(struct machine *m, uint64_t n, int kind)
 {
-	struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, kind);
+	struct alloc *a = machine_mem_alloc(m, TAG_HOST, n, 16, kind);
 	return a ? a->base : 0;
 }
 
@@ -1203,7 +1203,7 @@ static int host_free(struct machine *m, uint64_t p)
 		machine_exit(m, 134);
 		return -1;
 	}
-	mem_free(&m->mem, a);
+	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
 	return 0;
 }
@@ -1281,7 +1281,7 @@ static int dev_free(struct machine *m, uint64_t p)
 			     "first freed here", a->freed_at);
 		return E_INVAL;
 	}
-	mem_free(&m->mem, a);
+	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
 	return E_OK;
 }
@@ -1306,7 +1306,7 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 	}
 	uint64_t v = 0;
 	if (size) {
-		struct alloc *a = mem_try_alloc(&m->mem, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
+		struct alloc *a = machine_mem_alloc(m, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
 						size, 256, kind);
 		if (!a) {
 			put64(m, pp, 0);
@@ -1437,7 +1437,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		for (size_t i = 0; i < m->mem.global.a.len; i++) {
 			struct alloc *x = m->mem.global.a.v[i];
 			if (!x->freed && (x->kind == AK_DEV_MALLOC || x->kind == AK_MANAGED || x->kind == AK_DEV_HEAP))
-				mem_free(&m->mem, x);
+				machine_mem_free(m, x);
 		}
 		m->sticky_err = m->last_err = 0;
 		RET(E_OK);
@@ -1498,7 +1498,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			RET(E_OK);
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
-		mem_free(&m->mem, x);
+		machine_mem_free(m, x);
 		x->freed_at = span_of(m);
 		RET(E_OK);
 	}

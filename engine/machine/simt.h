@@ -82,7 +82,7 @@ struct alloc {
 	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
 	 * in the block and barrier phase */
 	uint64_t *race;
-	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (check_sync.c) */
+	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (initcheck.c) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -217,8 +217,6 @@ struct warp {
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
-	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
-	uint32_t spin_n, spin_epoch;
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 };
 
@@ -272,10 +270,16 @@ struct observer {
 };
 
 struct event_rec { uint64_t stream; int done; uint64_t time; };
+
+/* An installed checker (checkhost.c) and its state. */
+struct check_slot {
+	const struct checker *c;
+	void *self;
+};
 struct bp { uint32_t file, line; };
 
 /* A host load or store of managed memory made while launches were queued
- * (check_sync.c): kernels up to serial number upto may race with it. */
+ * (initcheck.c): kernels up to serial number upto may race with it. */
 struct hrace {
 	struct alloc *a;
 	uint64_t lo, hi;        /* byte range in the allocation */
@@ -291,6 +295,14 @@ struct machine {
 	struct mem mem;
 	uint64_t *obj_addr;     /* generic address of each module object */
 	VEC(struct machine_finding) findings;
+	/* checkers (checkhost.c): listen is the union of their events, tested
+	 * before an event is built */
+	struct {
+		unsigned listen;
+		VEC(struct check_slot) v;
+		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
+		int end_grid;           /* a checker failed the grid: end it */
+	} chk;
 	/* observers */
 	unsigned hooks;         /* union of observed kinds; 0 = none */
 	VEC(struct observer) obs;
@@ -346,12 +358,7 @@ struct machine {
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
-	/* spin-wait detector (check_spin.c) */
-	uint64_t nstores;        /* device stores and memory-changing atomics so far */
-	uint64_t spin_next;      /* step of the next sample */
-	uint64_t spin_stores;    /* nstores at the last sample */
-	uint64_t spin_done;      /* blocks done at the last sample */
-	uint32_t spin_epoch;     /* advances whenever the device made progress */
+	uint64_t nstores;        /* device stores and memory-changing atomics so far (progress) */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
@@ -360,7 +367,7 @@ struct machine {
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
- * NULL with --fast). check_sync.c reports reads of words never written. */
+ * NULL with --fast). initcheck.c reports reads of words never written. */
 static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
 {
 	if (!b->race || !n)
@@ -372,12 +379,6 @@ int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const 
 			uint64_t off, unsigned sz);
 void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
-/* synccheck: groups completing one collective must name the same mask at
- * the same kind of collective; lanes named by a waiting collective that
- * exit never arrive; a barrier completed by groups at different places. */
-void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
-void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
-void check_bar_sites(struct machine *m, struct block *b);
 /* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
  * or initialized (set = 1, copies of by-value arguments); writes mark,
  * reads of unmarked bytes are an uninitialized-read finding. */
@@ -399,7 +400,7 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
 }
 
-/* check_sync.c: host/device races on managed memory. check_host_managed:
+/* initcheck.c: host/device races on managed memory. check_host_managed:
  * the host thread accesses [off, off+n) of managed allocation a (a no-op
  * unless launches are queued); check_host_race: a device access of lanes M
  * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
@@ -416,11 +417,21 @@ void *shadow_alloc(size_t bytes);
 void shadow_free(void *p, size_t bytes);
 #define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
 
-/* check_spin.c: called every few steps while a grid runs; 1 when every
- * live warp of the grid spins (its state repeats, nobody writes memory) or
- * waits at a barrier: a deadlock finding was made, the grid must fail. */
-#define SPIN_SAMPLE (1u << 18)
-int check_spin(struct machine *m);
+/* checkhost.c: the checkers of check/checkers.def the options select
+ * (machine_new), their release (machine_free), and publishing an event to
+ * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
+ * so that an event nobody listens to costs one branch. */
+#define CHECK_WANTS(m, k) WS_UNLIKELY((m)->chk.listen & CEV_BIT(k))
+void machine_checkers_install(struct machine *m);
+void machine_checkers_free(struct machine *m);
+void machine_publish(struct machine *m, struct check_event *e);
+/* CEV_SAMPLE while a grid runs (m->chk.end_grid: a checker failed it) */
+void machine_publish_sample(struct machine *m);
+/* mem_try_alloc and mem_free for the program's own allocations (malloc,
+ * cudaMalloc, new ...), published as CEV_ALLOC / CEV_FREE (arg: the kind) */
+struct alloc *machine_mem_alloc(struct machine *m, unsigned tag, uint64_t size, uint64_t align,
+				int kind);
+int machine_mem_free(struct machine *m, struct alloc *a);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
