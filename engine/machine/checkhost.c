@@ -9,9 +9,9 @@
 
 /* ---- installing and publishing */
 
-static void add(struct machine *m, const struct checker *c)
+static void add(struct machine *m, const struct checker *c, void *self)
 {
-	struct check_slot s = { c, c->create ? c->create(m) : NULL };
+	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL };
 	vec_push(&m->chk.v, s);
 	m->chk.listen |= c->events;
 }
@@ -22,7 +22,7 @@ void machine_checkers_install(struct machine *m)
 	const struct checker *const *t = check_table(&n);
 	for (size_t i = 0; i < n; i++)
 		if (check_selected(t[i], m->o.fast, m->o.checks))
-			add(m, t[i]);
+			add(m, t[i], NULL);
 }
 
 void machine_checkers_free(struct machine *m)
@@ -34,11 +34,11 @@ void machine_checkers_free(struct machine *m)
 	m->chk.listen = 0;
 }
 
-int machine_add_checker(struct machine *m, const struct checker *c)
+int machine_add_checker(struct machine *m, const struct checker *c, void *self)
 {
 	if (!c || !c->event)
 		return -1;
-	add(m, c);
+	add(m, c, self);
 	return 0;
 }
 

@@ -123,9 +123,10 @@ struct checker;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
 /* Install one more checker (check/check.h) on m, after those the options
- * selected: it receives the events it listens to from now on. c must
- * outlive m. 0, or -1 without an event function. */
-int machine_add_checker(struct machine *m, const struct checker *c);
+ * selected: it receives the events it listens to from now on, with self
+ * as its state (NULL: c->create(m) makes it; destroy frees it with m
+ * either way). c must outlive m. 0, or -1 without an event function. */
+int machine_add_checker(struct machine *m, const struct checker *c, void *self);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
@@ -413,6 +414,27 @@ int machine_mm_pending(const struct machine *m, int block, int thread,
  * could read (newest first); returns how many. */
 int machine_mm_candidates(const struct machine *m, int block, int thread, uint64_t addr,
 			  int *pos, int max);
+/* An observer of the relaxed model's executions (explore's axiom checker):
+ * the model calls event for each memory event in the order it performs
+ * them (kind: enum machine_mm_event; thr: the thread's index among the
+ * model's threads, blk its block; rid the write id read (reads, RMWs; for
+ * a barrier its instance), wid the id written; strong, scope (enum
+ * ir_scope), sem (enum ir_sem), po the thread's program order), and at the
+ * end of each kernel co with each location's coherence order (write ids,
+ * oldest first), then kernel_end. Set after machine_new, before running
+ * (NULL: none; a no-op under sc). While one is set the model keeps every
+ * write's history. machine_mm_record_end reports the last kernel's
+ * coherence orders when the run stopped without ending it. */
+enum machine_mm_event { MM_EV_READ, MM_EV_WRITE, MM_EV_RMW, MM_EV_FENCE, MM_EV_BARRIER };
+struct machine_mm_recorder {
+	void *ctx;
+	void (*event)(void *ctx, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+		      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po);
+	void (*co)(void *ctx, uint64_t addr, const uint32_t *ids, size_t n);
+	void (*kernel_end)(void *ctx);
+};
+void machine_mm_record(struct machine *m, const struct machine_mm_recorder *r);
+void machine_mm_record_end(struct machine *m);
 /* The memory model in use (MODEL_SC or MODEL_RELAXED) and its threads
  * (those that accessed global memory in the running kernel). */
 int machine_mm_model(const struct machine *m);

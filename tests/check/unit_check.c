@@ -107,7 +107,7 @@ static size_t run(unsigned listen, int fast)
 	FILE *null = fopen("/dev/null", "w");
 	o.out = o.err = null;
 	struct machine *m = machine_new(c.mod, &o);
-	machine_add_checker(m, &counter);
+	machine_add_checker(m, &counter, NULL);
 	machine_run_main(m, 0, NULL);
 	size_t nf = machine_nfindings(m);
 	machine_free(m);
@@ -196,11 +196,75 @@ static void test_kinds(void)
 	   "a race is an error, an uninitialized read a warning");
 }
 
+/* the relaxed model's execution recorder is an observer any layer above
+ * the machine can set (explore's axiom checker is one) */
+static unsigned rec_ev[5], rec_co, rec_end;
+
+static void rec_event(void *ctx, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+		      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po)
+{
+	if (kind >= 0 && kind < 5)
+		rec_ev[kind]++;
+}
+
+static void rec_coh(void *ctx, uint64_t addr, const uint32_t *ids, size_t n)
+{
+	rec_co++;
+}
+
+static void rec_kend(void *ctx)
+{
+	rec_end++;
+}
+
+static void test_recorder(void)
+{
+	static const char mp[] =
+		"__global__ void k(int *x, int *y, int *r)\n"
+		"{\n"
+		"\tif (blockIdx.x == 0) { *x = 1; __threadfence(); *y = 1; }\n"
+		"\telse { int a = *y; __threadfence(); r[0] = a; r[1] = *x; }\n"
+		"}\n"
+		"int main(void)\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 4 * sizeof(int));\n"
+		"\tcudaMemset(d, 0, 4 * sizeof(int));\n"
+		"\tk<<<2, 1>>>(d, d + 1, d + 2);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "mp.cu", mp, NULL)) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		ok(0, "the message-passing program compiles");
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.model = MODEL_RELAXED;
+	struct machine *m = machine_new(c.mod, &o);
+	struct machine_mm_recorder r = { NULL, rec_event, rec_coh, rec_kend };
+	machine_mm_record(m, &r);
+	machine_run_main(m, 0, NULL);
+	machine_mm_record_end(m);
+	machine_free(m);
+	compilation_release(&c);
+	ok(rec_ev[MM_EV_WRITE] == 4 && rec_ev[MM_EV_READ] == 2 && rec_ev[MM_EV_FENCE] == 2,
+	   "the recorder sees the kernel's 4 writes, 2 reads, 2 fences (%u, %u, %u)",
+	   rec_ev[MM_EV_WRITE], rec_ev[MM_EV_READ], rec_ev[MM_EV_FENCE]);
+	ok(rec_co == 4 && rec_end == 1, "and each location's coherence order at the kernel's end (%u, %u)",
+	   rec_co, rec_end);
+}
+
 int main(void)
 {
 	tap_start();
 	test_kinds();
 	test_table();
 	test_events();
+	test_recorder();
 	return tap_end();
 }
