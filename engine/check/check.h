@@ -52,7 +52,9 @@ int finding_kind_lookup(const char *name);
 enum check_event_kind {
 	CEV_ACCESS,        /* a group's memory access: space, size, access, lane addresses */
 	CEV_BARRIER,       /* a block's __syncthreads() completes (every live thread arrived) */
-	CEV_COLLECTIVE,    /* groups of a warp complete one warp collective (ngroups of them) */
+	CEV_COLLECTIVE,    /* groups of a warp that were apart complete one warp collective
+			      together (ngroups >= 2; a converged group completing alone,
+			      the shuffles' hot path, is not published) */
 	CEV_FENCE,         /* a memory fence (scope) */
 	CEV_ALLOC,         /* an allocation was made (addr, size) */
 	CEV_FREE,          /* an allocation was freed (addr, size) */
@@ -72,6 +74,16 @@ struct warp;           /* one warp of it, or its host thread */
 struct block;          /* one resident block */
 struct machine_finding;
 
+/* A group waiting at a barrier (CEV_BARRIER): its warp, its index there
+ * (check_group_get), and where it waits. */
+struct check_site {
+	struct warp *w;
+	int group;
+	int func;
+	uint32_t pc;
+	uint32_t mask;
+};
+
 struct check_event {
 	enum check_event_kind kind;
 	struct machine *m;
@@ -90,6 +102,9 @@ struct check_event {
 	/* CEV_COLLECTIVE: the groups (check_group indices of w) */
 	const uint32_t *groups;
 	int ngroups;
+	/* CEV_BARRIER: the groups waiting at it, in warp order */
+	const struct check_site *sites;
+	int nsites;
 	/* CEV_FENCE: enum ir_scope; CEV_LAUNCH, CEV_GRID_END: the function (module
 	 * index); CEV_FINDING: the kind; CEV_ALLOC, CEV_FREE: the allocation's kind */
 	int arg;
@@ -151,11 +166,10 @@ struct check_warp {
 /* Resident warps of the running grid: how many, and the i-th (0 or -1). */
 size_t check_nwarps(const struct machine *m);
 int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
-/* Warps of block b (CEV_BARRIER): how many, and the i-th. */
-int check_block_nwarps(const struct block *b);
-struct warp *check_block_warp(const struct block *b, int i);
 int check_warp_info(const struct warp *w, struct check_warp *out);
 int check_group_get(const struct warp *w, int g, struct check_group *out);
+/* The lanes named by w's groups that wait in a warp collective (0: none). */
+uint32_t check_warp_coll_named(const struct warp *w);
 /* A hash of warp w's whole state (groups, pcs, registers of its live
  * lanes), and whether every group of it is blocked (barrier, collective). */
 uint64_t check_warp_hash(const struct warp *w, int *blocked);

@@ -48,6 +48,8 @@ static void coll_match(struct machine *m, struct warp *w, const uint32_t *list, 
 
 static void coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
 {
+	if (!(check_warp_coll_named(w) & exiting))
+		return;
 	struct check_warp cw;
 	check_warp_info(w, &cw);
 	for (int j = 0; j < cw.ngroups; j++) {
@@ -61,41 +63,31 @@ static void coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
 	}
 }
 
-static void bar_sites(struct machine *m, struct block *b)
+static void bar_sites(struct machine *m, const struct check_site *site, int n)
 {
-	struct check_group first = {0};
-	struct check_warp fw = {0};
-	int have = 0;
-	for (int i = 0, nw = check_block_nwarps(b); i < nw; i++) {
-		struct check_warp cw;
-		check_warp_info(check_block_warp(b, i), &cw);
-		for (int j = 0; j < cw.ngroups; j++) {
-			struct check_group g;
-			check_group_get(cw.w, j, &g);
-			if (g.state != CG_BARRIER)
-				continue;
-			if (!have) {
-				first = g;
-				fw = cw;
-				have = 1;
-				continue;
-			}
-			if (g.func == first.func && g.pc == first.pc)
-				continue;
-			struct machine_finding *f =
-				check_report(m, FK_BARRIER_DIVERGENCE, fw.w, first.mask, first.span, 0,
-					     "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
-					     fw.id, first.mask, cw.id, g.mask, g.span.line);
-			check_report_other(f, cw.w, (unsigned)__builtin_ctz(g.mask), -1);
-			return;
-		}
+	for (int k = 1; k < n; k++) {
+		const struct check_site *a = &site[0], *b = &site[k];
+		if (b->func == a->func && b->pc == a->pc)
+			continue;
+		struct check_warp fw, cw;
+		struct check_group first, g;
+		check_warp_info(a->w, &fw);
+		check_warp_info(b->w, &cw);
+		check_group_get(a->w, a->group, &first);
+		check_group_get(b->w, b->group, &g);
+		struct machine_finding *f =
+			check_report(m, FK_BARRIER_DIVERGENCE, a->w, first.mask, first.span, 0,
+				     "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
+				     fw.id, first.mask, cw.id, g.mask, g.span.line);
+		check_report_other(f, b->w, (unsigned)__builtin_ctz(g.mask), -1);
+		return;
 	}
 }
 
 static void sync_event(void *self, const struct check_event *e)
 {
 	if (e->kind == CEV_BARRIER)
-		bar_sites(e->m, e->b);
+		bar_sites(e->m, e->sites, e->nsites);
 	else if (e->kind == CEV_COLLECTIVE)
 		coll_match(e->m, e->w, e->groups, e->ngroups);
 }

@@ -31,6 +31,7 @@ void machine_checkers_free(struct machine *m)
 		if (m->chk.v.v[i].c->destroy)
 			m->chk.v.v[i].c->destroy(m->chk.v.v[i].self);
 	vec_free(&m->chk.v);
+	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
 }
 
@@ -130,16 +131,6 @@ int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
 	return check_warp_info(&b->w[k], out);
 }
 
-int check_block_nwarps(const struct block *b)
-{
-	return (int)b->nwarps;
-}
-
-struct warp *check_block_warp(const struct block *b, int i)
-{
-	return i >= 0 && (uint32_t)i < b->nwarps ? &b->w[i] : NULL;
-}
-
 int check_group_get(const struct warp *w, int j, struct check_group *out)
 {
 	if (j < 0 || (uint32_t)j >= w->ng)
@@ -154,6 +145,15 @@ int check_group_get(const struct warp *w, int j, struct check_group *out)
 	out->pc = g->pc;
 	out->span = g->fr->code[g->pc].span;
 	return 0;
+}
+
+uint32_t check_warp_coll_named(const struct warp *w)
+{
+	uint32_t named = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_COLL)
+			named |= w->g[j].coll_mask;
+	return named;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

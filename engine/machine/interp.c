@@ -817,12 +817,29 @@ static void bar_skip_report(struct machine *m, struct block *b)
 	b->bar_skip_w = NULL;
 }
 
+/* CEV_BARRIER: the groups waiting at the barrier, before they move on */
+static WS_NOINLINE void barrier_event(struct machine *m, struct block *b)
+{
+	m->chk.sites.len = 0;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			struct check_site cs = { w, (int)j, g->fr->fidx, g->pc, g->mask };
+			vec_push(&m->chk.sites, cs);
+		}
+	}
+	struct check_event e = { .kind = CEV_BARRIER, .b = b, .sites = m->chk.sites.v,
+				 .nsites = (int)m->chk.sites.len };
+	machine_publish(m, &e);
+}
+
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (CHECK_WANTS(m, CEV_BARRIER)) {
-		struct check_event e = { .kind = CEV_BARRIER, .b = b };
-		machine_publish(m, &e);
-	}
+	if (CHECK_WANTS(m, CEV_BARRIER))
+		barrier_event(m, b);
 	if (b->bar_skipped)
 		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
@@ -906,16 +923,22 @@ static uint32_t shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t wid
 }
 
 /* Complete the collective for the groups in list (all of them waiting). */
+/* CEV_COLLECTIVE: groups that were apart complete one collective together */
+static WS_NOINLINE void collective_event(struct machine *m, struct warp *w, const uint32_t *list,
+					 int n)
+{
+	struct check_event e = { .kind = CEV_COLLECTIVE, .w = w, .b = w->host ? NULL : w->blk,
+				 .groups = list, .ngroups = n };
+	for (int k = 0; k < n; k++)
+		e.mask |= w->g[list[k]].mask;
+	e.span = w->g[list[0]].fr->code[w->g[list[0]].pc].span;
+	machine_publish(m, &e);
+}
+
 static void coll_complete(struct machine *m, struct warp *w, const uint32_t *list, int n)
 {
-	if (CHECK_WANTS(m, CEV_COLLECTIVE)) {
-		struct check_event e = { .kind = CEV_COLLECTIVE, .w = w, .b = w->host ? NULL : w->blk,
-					 .groups = list, .ngroups = n };
-		for (int k = 0; k < n; k++)
-			e.mask |= w->g[list[k]].mask;
-		e.span = w->g[list[0]].fr->code[w->g[list[0]].pc].span;
-		machine_publish(m, &e);
-	}
+	if (CHECK_WANTS(m, CEV_COLLECTIVE) && n > 1)
+		collective_event(m, w, list, n);
 	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
 	uint32_t part = 0;
 	w->wsync++; /* orders the participants' shared accesses (race_check under its) */

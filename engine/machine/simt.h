@@ -302,6 +302,7 @@ struct machine {
 		VEC(struct check_slot) v;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
+		VEC(struct check_site) sites; /* CEV_BARRIER's list (reused) */
 	} chk;
 	/* observers */
 	unsigned hooks;         /* union of observed kinds; 0 = none */

@@ -13,7 +13,8 @@
 #include "tap.h"
 
 /* one block of 64 threads: a barrier, shared and global accesses, a
- * __syncwarp, a fence, an atomic and a division by zero (a warning);
+ * __syncwarp that the two sides of a branch complete together, a fence,
+ * an atomic and a division by zero (a warning);
  * the host allocates, launches, synchronizes and frees */
 static const char prog[] =
 	"__global__ void k(int *out, int z)\n"
@@ -22,7 +23,7 @@ static const char prog[] =
 	"\ts[threadIdx.x] = threadIdx.x;\n"
 	"\t__syncthreads();\n"
 	"\tint v = s[63 - threadIdx.x];\n"
-	"\t__syncwarp();\n"
+	"\tif (threadIdx.x & 1) __syncwarp(); else __syncwarp();\n"
 	"\t__threadfence();\n"
 	"\tatomicAdd(&out[64], 1);\n"
 	"\tout[threadIdx.x] = v + (threadIdx.x == 0 ? 5 / z : 0);\n"
@@ -129,7 +130,8 @@ static void test_events(void)
 	ok(cnt.n[CEV_BARRIER] == 1, "one barrier completes (%u)", cnt.n[CEV_BARRIER]);
 	ok(cnt.shared_writes == 64, "64 lanes write shared memory (%u)", cnt.shared_writes);
 	ok(cnt.atomics == 64, "64 lanes update atomically (%u)", cnt.atomics);
-	ok(cnt.n[CEV_COLLECTIVE] >= 2, "each warp's __syncwarp completes (%u)", cnt.n[CEV_COLLECTIVE]);
+	ok(cnt.n[CEV_COLLECTIVE] == 2, "in each warp, both sides of the branch complete the __syncwarp together (%u)",
+	   cnt.n[CEV_COLLECTIVE]);
 	ok(cnt.n[CEV_FENCE] == 2, "a fence per warp (%u)", cnt.n[CEV_FENCE]);
 	ok(cnt.n[CEV_WARP_EXIT] >= 2, "both warps exit (%u)", cnt.n[CEV_WARP_EXIT]);
 	ok(cnt.n[CEV_ALLOC] >= 1 && cnt.n[CEV_FREE] >= 1, "cudaMalloc and cudaFree (%u, %u)",
