@@ -9,6 +9,7 @@
 #include "machine.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tap.h"
 
@@ -152,6 +153,40 @@ static void test_events(void)
 	ok(cnt.n[CEV_LAUNCH] == 1, "an added checker runs under --fast");
 }
 
+/* the JSON report names the kind and severity of the table's row */
+static void test_json(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "c.cu", prog, NULL)) {
+		compilation_release(&c);
+		ok(0, "the program compiles");
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	FILE *null = fopen("/dev/null", "w");
+	o.out = o.err = null;
+	struct machine *m = machine_new(c.mod, &o);
+	machine_run_main(m, 0, NULL);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	machine_findings_json(m, f);
+	fclose(f);
+	const struct finding_kind_info *k = finding_kind_info(FK_INTEGER_DIVIDE_BY_ZERO);
+	char want[160];
+	snprintf(want, sizeof(want), "\"kind\": \"%s\", \"severity\": \"%s\"", k->name,
+		 k->error ? "error" : "warning");
+	ok(buf && strstr(buf, want) && strstr(buf, k->hint),
+	   "the JSON report gives the table's kind, severity and hint (%s)", want);
+	free(buf);
+	machine_free(m);
+	compilation_release(&c);
+	if (null)
+		fclose(null);
+}
+
 static void test_table(void)
 {
 	size_t n;
@@ -267,6 +302,7 @@ int main(void)
 	test_kinds();
 	test_table();
 	test_events();
+	test_json();
 	test_recorder();
 	return tap_end();
 }
