@@ -51,6 +51,7 @@ int finding_kind_lookup(const char *name);
 /* ---- events (published by the machine, engine/machine/) */
 enum check_event_kind {
 	CEV_ACCESS,        /* a group's memory access: space, size, access, lane addresses */
+	CEV_BARRIER_ARRIVE, /* a group (mask) of a warp arrives at a __syncthreads() */
 	CEV_BARRIER,       /* a block's __syncthreads() completes (every live thread arrived) */
 	CEV_COLLECTIVE,    /* groups of a warp that were apart complete one warp collective
 			      together (ngroups >= 2; a converged group completing alone,

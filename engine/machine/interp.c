@@ -898,6 +898,11 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 	}
 	b->bar_arrived += (uint32_t)__builtin_popcount(M);
 	g->state = G_BAR;
+	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
+					 .span = in->span };
+		machine_publish(m, &e);
+	}
 	if (b->bar_arrived >= b->nthreads - b->nexited)
 		interp_bar_release(m, b);
 }

@@ -128,7 +128,9 @@ static void test_events(void)
 	ok(!cnt.bad_kind, "only the events listened to arrive");
 	ok(cnt.n[CEV_LAUNCH] == 1 && cnt.n[CEV_GRID_END] == 1, "one launch, one grid end (%u, %u)",
 	   cnt.n[CEV_LAUNCH], cnt.n[CEV_GRID_END]);
-	ok(cnt.n[CEV_BARRIER] == 1, "one barrier completes (%u)", cnt.n[CEV_BARRIER]);
+	ok(cnt.n[CEV_BARRIER_ARRIVE] == 2 && cnt.n[CEV_BARRIER] == 1,
+	   "both warps arrive at the barrier, which completes once (%u, %u)",
+	   cnt.n[CEV_BARRIER_ARRIVE], cnt.n[CEV_BARRIER]);
 	ok(cnt.shared_writes == 64, "64 lanes write shared memory (%u)", cnt.shared_writes);
 	ok(cnt.atomics == 64, "64 lanes update atomically (%u)", cnt.atomics);
 	ok(cnt.n[CEV_COLLECTIVE] == 2, "in each warp, both sides of the branch complete the __syncwarp together (%u)",
