@@ -136,6 +136,11 @@ int check_selected(const struct checker *c, int fast, const char *only);
 struct machine_finding *check_report(struct machine *m, enum finding_kind k, struct warp *w,
 				     uint32_t lanes, struct span sp, uint64_t addr,
 				     const char *fmt, ...) WS_PRINTF(7, 8);
+/* check_report with a severity (1 error, 0 warning) other than the kind's,
+ * where the checker says why. */
+struct machine_finding *check_report_sev(struct machine *m, enum finding_kind k, int error,
+					 struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
+					 const char *fmt, ...) WS_PRINTF(8, 9);
 /* The other side of a finding: lane of warp o (f NULL: nothing). */
 void check_report_other(struct machine_finding *f, const struct warp *o, unsigned lane, int wrote);
 /* Fail the running grid with CUDA error err (702: launch timeout ...). */
@@ -169,6 +174,8 @@ size_t check_nwarps(const struct machine *m);
 int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
 int check_warp_info(const struct warp *w, struct check_warp *out);
 int check_group_get(const struct warp *w, int g, struct check_group *out);
+/* Threads of block b waiting at its __syncthreads() now (0: none). */
+uint32_t check_block_arrived(const struct block *b);
 /* The lanes named by w's groups that wait in a warp collective (0: none). */
 uint32_t check_warp_coll_named(const struct warp *w);
 /* A hash of warp w's whole state (groups, pcs, registers of its live

@@ -5,11 +5,16 @@
  *   different __syncthreads() (barrier-divergence);
  * - CEV_COLLECTIVE: the groups completing one warp collective must name
  *   the same mask at the same kind of collective (mismatched masks);
- * - CEV_WARP_EXIT (checker "collective-exit", which runs with --fast too):
- *   lanes named by a waiting collective that exit never arrive.
+ * - checker "exit", which runs with --fast too: lanes named by a waiting
+ *   collective that exit never arrive (CEV_WARP_EXIT); threads that exit
+ *   while others of the block wait at a __syncthreads() (noted at
+ *   CEV_WARP_EXIT, reported as a barrier-divergence warning when the
+ *   barrier completes without them: sm_70+ lets it, CUDA does not define it).
  */
 #include "check.h"
 #include "ir.h"
+
+#include <stdlib.h>
 
 static enum finding_kind coll_kind(unsigned op)
 {
@@ -92,9 +97,88 @@ static void sync_event(void *self, const struct check_event *e)
 		coll_match(e->m, e->w, e->groups, e->ngroups);
 }
 
+/* the exit checker's notes: blocks where threads exited while others
+ * waited at a barrier (few at a time) */
+struct skip {
+	struct block *b;
+	uint32_t skipped;      /* threads that exited meanwhile */
+	struct warp *w;        /* the first such warp, and its lanes */
+	uint32_t lanes;
+};
+struct exits {
+	VEC(struct skip) v;
+};
+
+static void *exits_create(struct machine *m)
+{
+	return xcalloc(1, sizeof(struct exits));
+}
+
+static void exits_destroy(void *self)
+{
+	struct exits *x = self;
+	vec_free(&x->v);
+	free(x);
+}
+
+static void skip_note(struct exits *x, struct block *b, struct warp *w, uint32_t lanes)
+{
+	for (size_t i = 0; i < x->v.len; i++)
+		if (x->v.v[i].b == b) {
+			x->v.v[i].skipped += (uint32_t)__builtin_popcount(lanes);
+			return;
+		}
+	struct skip s = { b, (uint32_t)__builtin_popcount(lanes), w, lanes };
+	vec_push(&x->v, s);
+}
+
+/* the barrier of a block with notes completes: the warning, at the place
+ * the skipping warp's own lanes wait (else the first waiting warp's) */
+static void skip_report(struct machine *m, struct exits *x, const struct check_event *e)
+{
+	size_t i = 0;
+	while (i < x->v.len && x->v.v[i].b != e->b)
+		i++;
+	if (i == x->v.len)
+		return;
+	struct skip s = x->v.v[i];
+	x->v.v[i] = x->v.v[--x->v.len];
+	const struct check_site *at = NULL;
+	for (int k = 0; k < e->nsites; k++)
+		if (e->sites[k].w == s.w)
+			at = &e->sites[k];
+	for (int k = 0; !at && k < e->nsites; k++)
+		if (k + 1 == e->nsites || e->sites[k + 1].w != e->sites[0].w)
+			at = &e->sites[k];
+	struct check_group g = {0};
+	if (at)
+		check_group_get(at->w, at->group, &g);
+	/* a warning: on sm_70+ the barrier completes without them and the
+	 * block runs on, but CUDA leaves it undefined */
+	check_report_sev(m, FK_BARRIER_DIVERGENCE, 0, s.w, s.lanes, g.span, 0,
+			 "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
+			 s.skipped);
+}
+
 static void exit_event(void *self, const struct check_event *e)
 {
-	coll_exit(e->m, e->w, e->mask);
+	struct exits *x = self;
+	switch (e->kind) {
+	case CEV_WARP_EXIT:
+		if (check_block_arrived(e->b))
+			skip_note(x, e->b, e->w, e->mask);
+		coll_exit(e->m, e->w, e->mask);
+		break;
+	case CEV_BARRIER:
+		if (x->v.len)
+			skip_report(e->m, x, e);
+		break;
+	case CEV_GRID_END:
+		x->v.len = 0;
+		break;
+	default:
+		break;
+	}
 }
 
 const struct checker check_sync = {
@@ -104,10 +188,12 @@ const struct checker check_sync = {
 	.event = sync_event,
 };
 
-const struct checker check_collective_exit = {
-	.name = "collective-exit",
-	.what = "collectives that wait for lanes which exited",
-	.events = CEV_BIT(CEV_WARP_EXIT),
+const struct checker check_exit = {
+	.name = "exit",
+	.what = "lanes that exit while others wait for them at a collective or a barrier",
+	.events = CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END),
 	.always = 1,
+	.create = exits_create,
+	.destroy = exits_destroy,
 	.event = exit_event,
 };

@@ -74,6 +74,22 @@ struct machine_finding *check_report(struct machine *m, enum finding_kind k, str
 	return f;
 }
 
+struct machine_finding *check_report_sev(struct machine *m, enum finding_kind k, int error,
+					 struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
+					 const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct machine_finding *f = machine_finding_vadd(m, k, error, w, lanes, sp, addr, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+uint32_t check_block_arrived(const struct block *b)
+{
+	return b->bar_arrived;
+}
+
 void check_report_other(struct machine_finding *f, const struct warp *o, unsigned lane, int wrote)
 {
 	if (!f || !o || o->host)

@@ -697,13 +697,6 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	w->exited |= x;
 	struct block *b = w->blk;
 	b->nexited += (uint32_t)__builtin_popcount(x);
-	if (!w->host && b->bar_arrived) {
-		b->bar_skipped += (uint32_t)__builtin_popcount(x);
-		if (!b->bar_skip_w) {
-			b->bar_skip_w = w;
-			b->bar_skip_lanes = x;
-		}
-	}
 	for (size_t i = 0; i < w->toks.len; i++) {
 		struct token *t = &w->toks.v[i];
 		if (!t->used || !(t->mask & x))
@@ -798,25 +791,6 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
-static void bar_skip_report(struct machine *m, struct block *b)
-{
-	struct warp *w = b->bar_skip_w;
-	struct span sp = {0};
-	for (uint32_t j = 0; j < w->ng; j++)
-		if (w->g[j].state == G_BAR)
-			sp = w->g[j].fr->code[w->g[j].pc].span;
-	if (!sp.file)
-		for (uint32_t i = 0; i < b->nwarps && !sp.file; i++)
-			for (uint32_t j = 0; j < b->w[i].ng; j++)
-				if (b->w[i].g[j].state == G_BAR)
-					sp = b->w[i].g[j].fr->code[b->w[i].g[j].pc].span;
-	machine_finding_add_sev(m, FK_BARRIER_DIVERGENCE, 0, w, b->bar_skip_lanes, sp, 0,
-			    "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
-			    b->bar_skipped);
-	b->bar_skipped = 0;
-	b->bar_skip_w = NULL;
-}
-
 /* CEV_BARRIER: the groups waiting at the barrier, before they move on */
 static WS_NOINLINE void barrier_event(struct machine *m, struct block *b)
 {
@@ -840,8 +814,6 @@ void interp_bar_release(struct machine *m, struct block *b)
 {
 	if (CHECK_WANTS(m, CEV_BARRIER))
 		barrier_event(m, b);
-	if (b->bar_skipped)
-		bar_skip_report(m, b);
 	uint32_t popc = b->bar_popc;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;

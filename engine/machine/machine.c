@@ -400,8 +400,6 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
-	b->bar_skipped = 0;
-	b->bar_skip_w = NULL;
 	if (b->race)
 		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
 	b->race_epoch = 0;

@@ -232,9 +232,6 @@ struct block {
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
 	int bar_and, bar_or;
-	uint32_t bar_skipped;    /* threads that exited while others waited at the barrier */
-	struct warp *bar_skip_w; /* one such warp, and its lanes, for the finding */
-	uint32_t bar_skip_lanes;
 	uint32_t sm;
 	int slot;
 	struct block *spare_next;

@@ -235,6 +235,51 @@ static void test_kinds(void)
 	   "a race is an error, an uninitialized read a warning");
 }
 
+/* the exit checker: threads that return before a __syncthreads() the rest
+ * of the block waits at make one warning per place, with or without --fast */
+static void test_exit(void)
+{
+	static const char src[] =
+		"__global__ void k(int *o)\n"
+		"{\n"
+		"\tif (threadIdx.x >= 40) return;\n"
+		"\t__syncthreads();\n"
+		"\to[threadIdx.x] = 1;\n"
+		"}\n"
+		"int main(void)\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+		"\tk<<<1, 64>>>(d);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int fast = 0; fast < 2; fast++) {
+		struct compilation c;
+		compilation_init(&c);
+		if (front_compile_string(&c, "x.cu", src, NULL)) {
+			compilation_release(&c);
+			ok(0, "the program compiles");
+			return;
+		}
+		struct machine_opts o;
+		machine_opts_init(&o);
+		o.fast = fast;
+		FILE *null = fopen("/dev/null", "w");
+		o.out = o.err = null;
+		struct machine *m = machine_new(c.mod, &o);
+		machine_run_main(m, 0, NULL);
+		const struct machine_finding *f = machine_nfindings(m) == 1 ? machine_finding_get(m, 0) : NULL;
+		ok(f && f->id == FK_BARRIER_DIVERGENCE && !f->error && f->span.line == 4 &&
+		   strstr(f->msg, "24 threads of the block exited"),
+		   "24 threads exit while 40 wait at the barrier: one warning at it%s", fast ? " (--fast)" : "");
+		machine_free(m);
+		compilation_release(&c);
+		if (null)
+			fclose(null);
+	}
+}
+
 /* the relaxed model's execution recorder is an observer any layer above
  * the machine can set (explore's axiom checker is one) */
 static unsigned rec_ev[5], rec_co, rec_end;
@@ -305,6 +350,7 @@ int main(void)
 	test_table();
 	test_events();
 	test_json();
+	test_exit();
 	test_recorder();
 	return tap_end();
 }
