@@ -75,7 +75,7 @@ struct warp;           /* one warp of it, or its host thread */
 struct block;          /* one resident block */
 struct machine_finding;
 
-/* A group waiting at a barrier (CEV_BARRIER): its warp, its index there
+/* A group waiting at a barrier (check_block_sites): its warp, its index there
  * (check_group_get), and where it waits. */
 struct check_site {
 	struct warp *w;
@@ -103,9 +103,6 @@ struct check_event {
 	/* CEV_COLLECTIVE: the groups (check_group indices of w) */
 	const uint32_t *groups;
 	int ngroups;
-	/* CEV_BARRIER: the groups waiting at it, in warp order */
-	const struct check_site *sites;
-	int nsites;
 	/* CEV_FENCE: enum ir_scope; CEV_LAUNCH, CEV_GRID_END: the function (module
 	 * index); CEV_FINDING: the kind; CEV_ALLOC, CEV_FREE: the allocation's kind */
 	int arg;
@@ -174,6 +171,10 @@ size_t check_nwarps(const struct machine *m);
 int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
 int check_warp_info(const struct warp *w, struct check_warp *out);
 int check_group_get(const struct warp *w, int g, struct check_group *out);
+/* The groups of block b waiting at its __syncthreads(), in warp order
+ * (CEV_BARRIER: those about to move on); *n set to how many. Valid until
+ * the next call. */
+const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n);
 /* Threads of block b waiting at its __syncthreads() now (0: none). */
 uint32_t check_block_arrived(const struct block *b);
 /* The lanes named by w's groups that wait in a warp collective (0: none). */

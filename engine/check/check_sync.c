@@ -91,8 +91,11 @@ static void bar_sites(struct machine *m, const struct check_site *site, int n)
 
 static void sync_event(void *self, const struct check_event *e)
 {
-	if (e->kind == CEV_BARRIER)
-		bar_sites(e->m, e->sites, e->nsites);
+	if (e->kind == CEV_BARRIER) {
+		int n;
+		const struct check_site *site = check_block_sites(e->m, e->b, &n);
+		bar_sites(e->m, site, n);
+	}
 	else if (e->kind == CEV_COLLECTIVE)
 		coll_match(e->m, e->w, e->groups, e->ngroups);
 }
@@ -143,13 +146,14 @@ static void skip_report(struct machine *m, struct exits *x, const struct check_e
 		return;
 	struct skip s = x->v.v[i];
 	x->v.v[i] = x->v.v[--x->v.len];
-	const struct check_site *at = NULL;
-	for (int k = 0; k < e->nsites; k++)
-		if (e->sites[k].w == s.w)
-			at = &e->sites[k];
-	for (int k = 0; !at && k < e->nsites; k++)
-		if (k + 1 == e->nsites || e->sites[k + 1].w != e->sites[0].w)
-			at = &e->sites[k];
+	int n;
+	const struct check_site *site = check_block_sites(m, e->b, &n), *at = NULL;
+	for (int k = 0; k < n; k++)
+		if (site[k].w == s.w)
+			at = &site[k];
+	for (int k = 0; !at && k < n; k++)
+		if (k + 1 == n || site[k + 1].w != site[0].w)
+			at = &site[k];
 	struct check_group g = {0};
 	if (at)
 		check_group_get(at->w, at->group, &g);

@@ -14,6 +14,9 @@ static void add(struct machine *m, const struct checker *c, void *self)
 	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL };
 	vec_push(&m->chk.v, s);
 	m->chk.listen |= c->events;
+	for (int k = 0; k < CEV_NKINDS; k++)
+		if (c->events & CEV_BIT(k))
+			vec_push(&m->chk.by_kind[k], s);
 }
 
 void machine_checkers_install(struct machine *m)
@@ -31,6 +34,8 @@ void machine_checkers_free(struct machine *m)
 		if (m->chk.v.v[i].c->destroy)
 			m->chk.v.v[i].c->destroy(m->chk.v.v[i].self);
 	vec_free(&m->chk.v);
+	for (int k = 0; k < CEV_NKINDS; k++)
+		vec_free(&m->chk.by_kind[k]);
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
 }
@@ -46,10 +51,9 @@ int machine_add_checker(struct machine *m, const struct checker *c, void *self)
 void machine_publish(struct machine *m, struct check_event *e)
 {
 	e->m = m;
-	unsigned bit = CEV_BIT(e->kind);
-	for (size_t i = 0; i < m->chk.v.len; i++)
-		if (m->chk.v.v[i].c->events & bit)
-			m->chk.v.v[i].c->event(m->chk.v.v[i].self, e);
+	const struct check_slot *s = m->chk.by_kind[e->kind].v;
+	for (size_t i = 0, n = m->chk.by_kind[e->kind].len; i < n; i++)
+		s[i].c->event(s[i].self, e);
 }
 
 void machine_publish_sample(struct machine *m)
@@ -83,6 +87,35 @@ struct machine_finding *check_report_sev(struct machine *m, enum finding_kind k,
 	struct machine_finding *f = machine_finding_vadd(m, k, error, w, lanes, sp, addr, fmt, ap);
 	va_end(ap);
 	return f;
+}
+
+const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n)
+{
+	/* at most every group of every warp: room once, then plain stores */
+	size_t cap = (size_t)b->nwarps * WS_MAXG;
+	if (m->chk.sites.cap < cap) {
+		m->chk.sites.v = xrealloc(m->chk.sites.v, cap * sizeof(*m->chk.sites.v));
+		m->chk.sites.cap = cap;
+	}
+	struct check_site *cs = m->chk.sites.v;
+	int k = 0;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			cs[k].w = w;
+			cs[k].group = (int)j;
+			cs[k].func = g->fr->fidx;
+			cs[k].pc = g->pc;
+			cs[k].mask = g->mask;
+			k++;
+		}
+	}
+	m->chk.sites.len = (size_t)k;
+	*n = k;
+	return cs;
 }
 
 uint32_t check_block_arrived(const struct block *b)

@@ -791,29 +791,12 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
-/* CEV_BARRIER: the groups waiting at the barrier, before they move on */
-static WS_NOINLINE void barrier_event(struct machine *m, struct block *b)
-{
-	m->chk.sites.len = 0;
-	for (uint32_t i = 0; i < b->nwarps; i++) {
-		struct warp *w = &b->w[i];
-		for (uint32_t j = 0; j < w->ng; j++) {
-			const struct group *g = &w->g[j];
-			if (g->state != G_BAR)
-				continue;
-			struct check_site cs = { w, (int)j, g->fr->fidx, g->pc, g->mask };
-			vec_push(&m->chk.sites, cs);
-		}
-	}
-	struct check_event e = { .kind = CEV_BARRIER, .b = b, .sites = m->chk.sites.v,
-				 .nsites = (int)m->chk.sites.len };
-	machine_publish(m, &e);
-}
-
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (CHECK_WANTS(m, CEV_BARRIER))
-		barrier_event(m, b);
+	if (CHECK_WANTS(m, CEV_BARRIER)) {
+		struct check_event e = { .kind = CEV_BARRIER, .b = b };
+		machine_publish(m, &e);
+	}
 	uint32_t popc = b->bar_popc;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;

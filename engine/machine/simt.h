@@ -296,10 +296,11 @@ struct machine {
 	 * before an event is built */
 	struct {
 		unsigned listen;
-		VEC(struct check_slot) v;
+		VEC(struct check_slot) v;  /* in order of installation */
+		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
-		VEC(struct check_site) sites; /* CEV_BARRIER's list (reused) */
+		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
 	} chk;
 	/* observers */
 	unsigned hooks;         /* union of observed kinds; 0 = none */
