@@ -312,7 +312,7 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 	if (st->grid_arrived >= grid_expected(m)) {
 		st->grid_arrived = 0;
 		st->grid_gen++;
-		m->gepoch++;
+		m->race.gepoch++;
 		wake(m, NULL, 0);
 	}
 	return 0;

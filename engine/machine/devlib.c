@@ -52,9 +52,9 @@ static int do_printf(struct machine *m, struct warp *w, struct group *g, const s
 			r = builtin_format(&out, strbuf_cstr(&fmt), args, types, nargs - 1, str_cb, &c);
 		}
 		if (w->host) {
-			fwrite(out.buf ? out.buf : "", 1, out.len, m->out);
-		} else if (ws_range_in(0, m->printf_limit, m->dev_out.len, out.len)) {
-			strbuf_add(&m->dev_out, out.buf ? out.buf : "", out.len);
+			fwrite(out.buf ? out.buf : "", 1, out.len, m->io.out);
+		} else if (ws_range_in(0, m->rt.printf_limit, m->io.dev_out.len, out.len)) {
+			strbuf_add(&m->io.dev_out, out.buf ? out.buf : "", out.len);
 		}
 		if (D)
 			D[l] = (uint64_t)(int64_t)(r < 0 ? -1 : (int)out.len);
@@ -84,15 +84,15 @@ static int do_assert(struct machine *m, struct warp *w, struct group *g, const s
 		unsigned line = in->nargs >= 4 ? (unsigned)ARG(2, l) : 0;
 		if (w->host) {
 			const char *prog = m->argc > 0 ? m->argv[0] : "a.out";
-			fflush(m->out);
-			fprintf(m->err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
+			fflush(m->io.out);
+			fprintf(m->io.err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
 				strbuf_cstr(&file), line, strbuf_cstr(&func), strbuf_cstr(&expr));
 			machine_finding_add(m, FK_ASSERT_FAILURE, w, 1, in->span, 0,
 					    "assertion `%s' failed", strbuf_cstr(&expr));
 			break;
 		}
 		struct block *b = w->blk;
-		strbuf_addf(&m->dev_err, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+		strbuf_addf(&m->io.dev_err, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
 			    strbuf_cstr(&file), line, strbuf_cstr(&func), b->idx[0], b->idx[1], b->idx[2],
 			    w->tid[0][l], w->tid[1][l], w->tid[2][l], strbuf_cstr(&expr));
 	}
@@ -121,13 +121,13 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 			v = a ? a->base : 0;
 			if (a && in->nargs >= 2)
 				a->newkind = (uint8_t)ARG(1, l);
-		} else if (m->dev_heap_used <= m->heap_limit &&
-			   n <= m->heap_limit - m->dev_heap_used) {     /* no wrap */
+		} else if (m->rt.dev_heap_used <= m->rt.heap_limit &&
+			   n <= m->rt.heap_limit - m->rt.dev_heap_used) {     /* no wrap */
 			struct alloc *a = machine_mem_alloc(m, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
 			if (a) {
 				if (in->nargs >= 2)
 					a->newkind = (uint8_t)ARG(1, l);
-				m->dev_heap_used += n;
+				m->rt.dev_heap_used += n;
 				if (!m->o.fast)
 					mem_track_init(a);
 				v = a->base;
@@ -163,7 +163,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 			if (kind == FK_DOUBLE_FREE)
 				finding_note(f, "first freed here", a->freed_at);
 			if (w->host) {
-				fprintf(m->err, "%s\n", kind == FK_DOUBLE_FREE ? "free(): double free detected in tcache 2"
+				fprintf(m->io.err, "%s\n", kind == FK_DOUBLE_FREE ? "free(): double free detected in tcache 2"
 								       : "free(): invalid pointer");
 				machine_exit(m, 134);
 			} else {
@@ -183,7 +183,7 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 					    alloc_name[a->newkind < 3 ? a->newkind : 0]);
 		}
 		if (!w->host)
-			m->dev_heap_used -= a->size;
+			m->rt.dev_heap_used -= a->size;
 		machine_mem_free(m, a);
 		a->freed_at = in->span;
 	}

@@ -99,8 +99,8 @@ void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64
 	uint64_t upto = m->nlaunched + (m->queue.len - m->qhead);
 	sp = cg_user_span(m, m->host, 1, sp);
 	/* extend a recent note of the same access (a loop over an array) */
-	for (size_t i = m->hrace.len, k = 0; i-- > 0 && k < 4; k++) {
-		struct hrace *r = &m->hrace.v[i];
+	for (size_t i = m->race.hrace.len, k = 0; i-- > 0 && k < 4; k++) {
+		struct hrace *r = &m->race.hrace.v[i];
 		if (r->a == a && r->write == write && r->upto == upto && !r->done &&
 		    r->sp.off == sp.off && r->sp.file == sp.file && off <= r->hi && off + n >= r->lo) {
 			if (off < r->lo)
@@ -110,10 +110,10 @@ void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64
 			return;
 		}
 	}
-	if (m->hrace.len >= HRACE_MAX)
+	if (m->race.hrace.len >= HRACE_MAX)
 		return;
 	struct hrace r = { a, off, off + n, upto, sp, write, 0 };
-	vec_push(&m->hrace, r);
+	vec_push(&m->race.hrace, r);
 	a->hrace++;
 }
 
@@ -135,8 +135,8 @@ void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in
 		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
 {
 	int write = acc != 0;
-	for (size_t i = 0; i < m->hrace.len && a->hrace; i++) {
-		struct hrace *r = &m->hrace.v[i];
+	for (size_t i = 0; i < m->race.hrace.len && a->hrace; i++) {
+		struct hrace *r = &m->race.hrace.v[i];
 		if (r->a != a || r->done)
 			continue;
 		if (m->nlaunched > r->upto) {
@@ -162,7 +162,7 @@ void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in
 
 void check_host_clear(struct machine *m)
 {
-	for (size_t i = 0; i < m->hrace.len; i++)
-		m->hrace.v[i].a->hrace = 0;
-	m->hrace.len = 0;
+	for (size_t i = 0; i < m->race.hrace.len; i++)
+		m->race.hrace.v[i].a->hrace = 0;
+	m->race.hrace.len = 0;
 }

@@ -195,7 +195,7 @@ static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, str
 static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, struct span sp,
 			  uint64_t addr, uint64_t size, int write, const char *msg)
 {
-	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
+	uint64_t off = ADDR_OFF(addr), lim = m->rt.stack_limit;
 	/* the driver maps the reported per-thread stack (1 KiB unless raised;
 	 * frames here may use up to 64 KiB) for 2048 threads per SM */
 	uint64_t per = lim > 64 * 1024 ? lim : 1024;
@@ -485,7 +485,7 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
 	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
-	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->stack_limit;
+	uint64_t limit = m->host && ls == &m->host->ls[0] ? (8u << 20) : m->rt.stack_limit;
 	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
@@ -554,7 +554,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	uint32_t fail = 0;
 	/* every call costs stack on a GPU (return address, saved registers):
 	 * charge it 8 bytes so that recursion without locals overflows too */
-	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->stack_limit / 8)))
+	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))
 		fail = mask;
 	if (fn->frame_size == 0)
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
@@ -1466,7 +1466,7 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;
 	uint32_t phase = w->blk->bar_gen & 0x3fffff;
-	uint32_t gen = m->gepoch;
+	uint32_t gen = m->race.gepoch;
 	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
 	/* the common case: input read by many blocks and written by none */
 	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
@@ -2098,7 +2098,7 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 			   const struct ir_func *fn, struct span call)
 {
-	uint64_t limit = w->host ? 8u << 20 : m->stack_limit;
+	uint64_t limit = w->host ? 8u << 20 : m->rt.stack_limit;
 	const char *where = w->host ? "the host stack (8 MiB, as with ulimit -s 8192)"
 				    : "the thread's stack";
 	/* the largest local, by its extent in the frame (a type's size is 32
@@ -2651,7 +2651,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (!w->host)
 				w->blk->race_epoch++;
 			if (in->scope != SCOPE_CTA)
-				m->gepoch++;
+				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {
 				struct check_event e = { .kind = CEV_FENCE, .w = w,
 							 .b = w->host ? NULL : w->blk, .mask = g->mask,

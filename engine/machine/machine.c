@@ -24,7 +24,7 @@ void machine_opts_init(struct machine_opts *o)
 uint64_t machine_rand(struct machine *m)
 {
 	/* splitmix64: every choice of the random scheduler comes from here */
-	uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
+	uint64_t z = (m->rnd.rng += 0x9e3779b97f4a7c15ull);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	return z ^ (z >> 31);
@@ -133,20 +133,20 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 		m->o.max_blocks_per_sm = m->o.device->blocks_per_sm;
 	if (m->o.cuda_version <= 0)
 		m->o.cuda_version = 13;
-	m->out = m->o.out ? m->o.out : stdout;
-	m->err = m->o.err ? m->o.err : stderr;
-	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
+	m->io.out = m->o.out ? m->o.out : stdout;
+	m->io.err = m->o.err ? m->o.err : stderr;
+	m->rnd.rng = m->o.seed ^ 0x5eed5eed5eedull;
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
 	m->smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
-	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
-	m->stack_limit = 64 * 1024;
-	m->heap_limit = 8 * 1024 * 1024;
-	m->printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
+	m->rt.fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
+	m->rt.stack_limit = 64 * 1024;
+	m->rt.heap_limit = 8 * 1024 * 1024;
+	m->rt.printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
 	mem_init(&m->mem);
 	m->mem.limit = m->o.max_memory;
 	place_objects(m);
-	strbuf_init(&m->dev_out);
-	strbuf_init(&m->dev_err);
+	strbuf_init(&m->io.dev_out);
+	strbuf_init(&m->io.dev_err);
 	strbuf_init(&m->tmp);
 	m->status = MST_IDLE;
 	if (m->o.model == MODEL_RELAXED || m->o.schedule)
@@ -227,7 +227,7 @@ void machine_free(struct machine *m)
 	for (size_t i = m->qhead; i < m->queue.len; i++)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
-	vec_free(&m->hrace);
+	vec_free(&m->race.hrace);
 	if (m->host) {
 		warp_release(m->host);
 		free(m->host);
@@ -242,14 +242,14 @@ void machine_free(struct machine *m)
 	cg_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
-	vec_free(&m->events);
+	vec_free(&m->rt.events);
 	hostio_release(m);
-	strbuf_release(&m->dev_out);
-	strbuf_release(&m->dev_err);
+	strbuf_release(&m->io.dev_out);
+	strbuf_release(&m->io.dev_err);
 	strbuf_release(&m->tmp);
 	mm_free(m->mm);
 	free(m->obj_addr);
-	free(m->fn_maxdyn);
+	free(m->rt.fn_maxdyn);
 	runtime_release(m);
 	free(m->smclk);
 	mem_release(&m->mem);
@@ -262,8 +262,8 @@ void machine_exit(struct machine *m, int status)
 		return;
 	m->status = MST_FINISHED;
 	m->exit_status = status;
-	fflush(m->out);
-	fflush(m->err);
+	fflush(m->io.out);
+	fflush(m->io.err);
 }
 
 void machine_fail_kernel(struct machine *m, int err)
@@ -323,7 +323,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 	m->argc = argc;
 	m->argv = argv;
 	m->status = MST_RUNNING;
-	m->last_err = m->sticky_err = 0;
+	m->rt.last_err = m->rt.sticky_err = 0;
 	return 0;
 }
 
@@ -527,7 +527,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->dev_t0 = wall_ns();
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
-	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
+	m->race.gepoch++; /* a new launch: earlier accesses are ordered before it */
 	m->nlaunched++;
 	if (m->mm)
 		mm_reset(m);
@@ -600,8 +600,8 @@ static void grid_end(struct machine *m)
 {
 	struct grid *gr = m->grid;
 	if (m->kern_fail_err) {
-		m->sticky_err = (int)m->kern_fail_err;
-		m->last_err = (int)m->kern_fail_err;
+		m->rt.sticky_err = (int)m->kern_fail_err;
+		m->rt.last_err = (int)m->kern_fail_err;
 		/* queued work after a fault never runs */
 		for (size_t i = m->qhead; i < m->queue.len; i++)
 			free(m->queue.v[i].param);
@@ -609,7 +609,7 @@ static void grid_end(struct machine *m)
 	}
 	m->kern_fail_err = 0;
 	m->grid = NULL;
-	if (m->hrace.len && m->qhead >= m->queue.len)
+	if (m->race.hrace.len && m->qhead >= m->queue.len)
 		check_host_clear(m); /* the device is idle: the host's notes are void */
 	m->dev_ns += wall_ns() - m->dev_t0;
 	if (CHECK_WANTS(m, CEV_GRID_END)) {
@@ -932,7 +932,7 @@ int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
 
 int machine_cuda_error(const struct machine *m)
 {
-	return m->sticky_err ? m->sticky_err : m->last_err;
+	return m->rt.sticky_err ? m->rt.sticky_err : m->rt.last_err;
 }
 
 int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
@@ -940,8 +940,8 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 {
 	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || !(m->mod->funcs[func].kind & FN_KERNEL))
 		return 98;
-	if (m->sticky_err)
-		return m->sticky_err;
+	if (m->rt.sticky_err)
+		return m->rt.sticky_err;
 	int e = runtime_queue_launch(m, func, grid, block, shmem, args, nargs);
 	if (e)
 		return e;
@@ -1035,7 +1035,7 @@ struct span machine_span(const struct machine *m, int func, uint32_t pc)
 int machine_run_main(struct machine *m, int argc, char **argv)
 {
 	if (machine_start(m, argc, argv) < 0) {
-		fprintf(m->err, "warpstep: the program has no main function\n");
+		fprintf(m->io.err, "warpstep: the program has no main function\n");
 		return 1;
 	}
 	machine_run(m, 0);

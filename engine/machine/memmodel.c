@@ -1244,9 +1244,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 				h = mix(h, v);
 			}
 		}
-	h = mix(h, m->dev_out.len);
-	for (size_t k = 0; k < m->dev_out.len; k++)
-		h = mix(h, (uint8_t)m->dev_out.buf[k]);
+	h = mix(h, m->io.dev_out.len);
+	for (size_t k = 0; k < m->io.dev_out.len; k++)
+		h = mix(h, (uint8_t)m->io.dev_out.buf[k]);
 	return h;
 }
 

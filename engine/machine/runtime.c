@@ -81,15 +81,15 @@ static int device_busy(struct machine *m)
 
 void runtime_flush_output(struct machine *m)
 {
-	if (m->dev_out.len) {
-		fwrite(m->dev_out.buf, 1, m->dev_out.len, m->out);
-		strbuf_reset(&m->dev_out);
-		fflush(m->out);
+	if (m->io.dev_out.len) {
+		fwrite(m->io.dev_out.buf, 1, m->io.dev_out.len, m->io.out);
+		strbuf_reset(&m->io.dev_out);
+		fflush(m->io.out);
 	}
-	if (m->dev_err.len) {
-		fflush(m->out);
-		fwrite(m->dev_err.buf, 1, m->dev_err.len, m->err);
-		strbuf_reset(&m->dev_err);
+	if (m->io.dev_err.len) {
+		fflush(m->io.out);
+		fwrite(m->io.dev_err.buf, 1, m->io.dev_err.len, m->io.err);
+		strbuf_reset(&m->io.dev_err);
 	}
 }
 
@@ -102,7 +102,7 @@ int runtime_next_launch(struct machine *m)
 		return 0;
 	}
 	struct launch l = m->queue.v[m->qhead++];
-	if (m->sticky_err) {
+	if (m->rt.sticky_err) {
 		free(l.param);
 		return 1;
 	}
@@ -141,7 +141,7 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n);
 static int ret_err(struct machine *m, int e)
 {
 	if (e)
-		m->last_err = e;
+		m->rt.last_err = e;
 	return e;
 }
 
@@ -158,13 +158,13 @@ static int put32(struct machine *m, uint64_t addr, uint32_t v)
 static uint64_t str_addr(struct machine *m, int which, int code)
 {
 	int slot = code >= 0 && code < 1024 ? code : 1023;
-	if (!m->errstr[which][slot]) {
+	if (!m->rt.errstr[which][slot]) {
 		const char *s = which ? runtime_error_name(code) : runtime_error_string(code);
 		struct alloc *a = mem_alloc(&m->mem, TAG_HOST, strlen(s) + 1, 16, AK_STRING);
 		memcpy(a->data, s, strlen(s) + 1);
-		m->errstr[which][slot] = a->base;
+		m->rt.errstr[which][slot] = a->base;
 	}
-	return m->errstr[which][slot];
+	return m->rt.errstr[which][slot];
 }
 
 static struct span span_of(struct machine *m)
@@ -213,7 +213,7 @@ static int host_range_fault(struct machine *m, const char *what, uint64_t addr, 
 			    what, write ? "writes" : "reads", (unsigned long long)n,
 			    (unsigned long long)addr, (unsigned long long)avail,
 			    ADDR_TAG(addr) == TAG_HSTACK ? "the rest of the host stack" : "the rest of its block");
-	fflush(m->out);
+	fflush(m->io.out);
 	machine_exit(m, 139);
 	return -1;
 }
@@ -298,7 +298,7 @@ static int stream_ok(const struct machine *m, uint64_t s)
 	if (s <= 2)
 		return 1;
 	uint64_t i = (ADDR_OFF(s) >> 4) - 1;
-	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->nstreams;
+	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->rt.nstreams;
 }
 
 static int config_error(const uint32_t *g, const uint32_t *b)
@@ -334,8 +334,8 @@ static int launch_check(struct machine *m, struct launch *l)
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	if (fn->launch_bounds_max > 0 && t > (uint64_t)fn->launch_bounds_max)
 		return launch_code(m, E_RESOURCES);
-	uint64_t lim = m->fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
-	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
+	uint64_t lim = m->rt.fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
+	uint64_t dynlim = m->rt.fn_maxdyn[l->fidx] ? m->rt.fn_maxdyn[l->fidx] : 49152;
 	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
 	if (!stream_ok(m, l->stream))
@@ -394,12 +394,12 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 	}
 	l.shmem = in->nargs > 6 ? ARG(6) : 0;
 	l.stream = in->nargs > 7 ? ARG(7) : 0;
-	if (m->sticky_err)
+	if (m->rt.sticky_err)
 		return 0;
 	int e = launch_check(m, &l);
 	if (e) {
 		launch_report(m, &l, e);
-		m->last_err = e;
+		m->rt.last_err = e;
 		return 0;
 	}
 	l.param_size = param_total(fn);
@@ -433,7 +433,7 @@ int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 	l.shmem = shmem;
 	int e = launch_check(m, &l);
 	if (e) {
-		m->last_err = e;
+		m->rt.last_err = e;
 		return e;
 	}
 	const struct ir_func *fn = &m->mod->funcs[func];
@@ -746,8 +746,8 @@ static int occupancy(struct machine *m, const struct ir_func *fn, int threads, u
 	/* above 48 KiB a block fits only once the kernel opted in with
 	 * cudaFuncSetAttribute(MaxDynamicSharedMemorySize) (0 on an H100 else) */
 	size_t fi = (size_t)(fn - m->mod->funcs);
-	uint64_t lim = m->fn_maxdyn[fi] ? (uint64_t)d->smem_optin : 49152;
-	uint64_t dynlim = m->fn_maxdyn[fi] ? m->fn_maxdyn[fi] : 49152;
+	uint64_t lim = m->rt.fn_maxdyn[fi] ? (uint64_t)d->smem_optin : 49152;
+	uint64_t dynlim = m->rt.fn_maxdyn[fi] ? m->rt.fn_maxdyn[fi] : 49152;
 	if (sh > lim || dyn > dynlim)
 		return 0;
 	uint64_t alloc = (sh + (d->major >= 8 ? 1024 : 0) + 127) / 128 * 128;
@@ -810,7 +810,7 @@ static int func_attributes(struct machine *m, const uint64_t *a)
 	f.maxThreadsPerBlock = kernel_max_threads(fn);
 	f.numRegs = kernel_regs(fn);
 	f.ptxVersion = f.binaryVersion = m->o.device->major * 10 + m->o.device->minor;
-	f.maxDynamicSharedSizeBytes = m->fn_maxdyn[idx] ? (int32_t)m->fn_maxdyn[idx]
+	f.maxDynamicSharedSizeBytes = m->rt.fn_maxdyn[idx] ? (int32_t)m->rt.fn_maxdyn[idx]
 				      : (int32_t)(49152 - m->mod->shared_static_size);
 	f.preferredShmemCarveout = -1;
 	return machine_host_write(m, a[0], &f, sizeof(f)) ? E_INVAL : E_OK;
@@ -846,18 +846,18 @@ static uint64_t node_handle(size_t g, size_t i) { return ADDR(0x7c, ((uint64_t)g
 static struct ws_graph *graph_of(struct machine *m, uint64_t h, size_t *idx)
 {
 	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
-	if (ADDR_TAG(h) != 0x7d || i >= m->graphs.len || m->graphs.v[i]->freed)
+	if (ADDR_TAG(h) != 0x7d || i >= m->rt.graphs.len || m->rt.graphs.v[i]->freed)
 		return NULL;
 	if (idx)
 		*idx = i;
-	return m->graphs.v[i];
+	return m->rt.graphs.v[i];
 }
 
 static size_t graph_new(struct machine *m)
 {
 	struct ws_graph *g = xcalloc(1, sizeof(*g));
-	vec_push(&m->graphs, g);
-	return m->graphs.len - 1;
+	vec_push(&m->rt.graphs, g);
+	return m->rt.graphs.len - 1;
 }
 
 static void graph_free(struct ws_graph *g)
@@ -871,17 +871,17 @@ static void graph_free(struct ws_graph *g)
 
 void runtime_release(struct machine *m)
 {
-	for (size_t i = 0; i < m->graphs.len; i++) {
-		graph_free(m->graphs.v[i]);
-		free(m->graphs.v[i]);
+	for (size_t i = 0; i < m->rt.graphs.len; i++) {
+		graph_free(m->rt.graphs.v[i]);
+		free(m->rt.graphs.v[i]);
 	}
-	vec_free(&m->graphs);
+	vec_free(&m->rt.graphs);
 }
 
 /* add node n to graph gi; *pnode (when not 0) gets its handle */
 static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pnode)
 {
-	struct ws_graph *g = m->graphs.v[gi];
+	struct ws_graph *g = m->rt.graphs.v[gi];
 	vec_push(&g->nodes, *n);
 	if (pnode && put64(m, pnode, node_handle(gi, g->nodes.len - 1)))
 		return E_INVAL;
@@ -890,7 +890,7 @@ static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pno
 
 static int capturing(struct machine *m, uint64_t stream)
 {
-	return m->capturing && stream == m->capture_stream;
+	return m->rt.capturing && stream == m->rt.capture_stream;
 }
 
 /* a launch on the stream being captured becomes a kernel node: 1, else 0 */
@@ -902,7 +902,7 @@ static int capture_launch(struct machine *m, struct launch *l)
 	memset(&n, 0, sizeof(n));
 	n.kind = GN_KERNEL;
 	n.l = *l;
-	graph_add(m, m->capture_graph, &n, 0);
+	graph_add(m, m->rt.capture_graph, &n, 0);
 	return 1;
 }
 
@@ -1006,24 +1006,24 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaGraphCreate:
 		return put64(m, a[0], graph_handle(graph_new(m))) ? E_INVAL : E_OK;
 	case BI_cudaStreamBeginCapture:
-		if (m->capturing)
+		if (m->rt.capturing)
 			return E_INVAL;
-		m->capture_graph = (uint32_t)graph_new(m);
-		m->capture_stream = a[0];
-		m->capturing = 1;
+		m->rt.capture_graph = (uint32_t)graph_new(m);
+		m->rt.capture_stream = a[0];
+		m->rt.capturing = 1;
 		return E_OK;
 	case BI_cudaStreamEndCapture:
 		if (!capturing(m, a[0]))
 			return E_INVAL;
-		m->capturing = 0;
-		return put64(m, a[1], graph_handle(m->capture_graph)) ? E_INVAL : E_OK;
+		m->rt.capturing = 0;
+		return put64(m, a[1], graph_handle(m->rt.capture_graph)) ? E_INVAL : E_OK;
 	case BI_cudaStreamIsCapturing:
 		return put32(m, a[1], capturing(m, a[0]) ? 1 : 0) ? E_INVAL : E_OK;
 	case BI_cuda__wsCaptureHostFunc:
 		n.kind = GN_HOST;
 		n.fn = a[1];
 		n.data = a[2];
-		return graph_add(m, m->capture_graph, &n, 0);
+		return graph_add(m, m->rt.capture_graph, &n, 0);
 	case BI_cudaGraphAddKernelNode:
 		return graph_kernel_node(m, a);
 	case BI_cudaGraphAddMemcpyNode1D:
@@ -1074,8 +1074,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!g)
 			return E_INVAL;
 		size_t ei = graph_new(m);
-		struct ws_graph *x = m->graphs.v[ei];
-		g = m->graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
+		struct ws_graph *x = m->rt.graphs.v[ei];
+		g = m->rt.graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
 		for (size_t i = 0; i < g->nodes.len; i++) {
 			struct gnode c = g->nodes.v[i];
 			if (c.kind == GN_KERNEL) {
@@ -1108,7 +1108,7 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 
 static void rand_seed(struct machine *m, uint32_t seed)
 {
-	int32_t *r = (int32_t *)m->rand_state;
+	int32_t *r = (int32_t *)m->rnd.rand_state;
 	if (seed == 0)
 		seed = 1;
 	r[0] = (int32_t)seed;
@@ -1122,26 +1122,26 @@ static void rand_seed(struct machine *m, uint32_t seed)
 	}
 	for (int i = 31; i < 34; i++)
 		r[i] = r[i - 31];
-	m->rand_i = 34;
+	m->rnd.rand_i = 34;
 	for (int i = 34; i < 344; i++) {
-		uint32_t *u = m->rand_state;
+		uint32_t *u = m->rnd.rand_state;
 		u[i] = u[i - 31] + u[i - 3];
 	}
-	m->rand_i = 344;
-	m->rand_seeded = 1;
+	m->rnd.rand_i = 344;
+	m->rnd.rand_seeded = 1;
 }
 
 static int32_t rand_next(struct machine *m)
 {
-	if (!m->rand_seeded)
+	if (!m->rnd.rand_seeded)
 		rand_seed(m, 1);
-	uint32_t *u = m->rand_state;
+	uint32_t *u = m->rnd.rand_state;
 	/* keep a ring of the last 344 values */
-	uint32_t v = u[(m->rand_i - 31) % 344] + u[(m->rand_i - 3) % 344];
-	u[m->rand_i % 344] = v;
-	m->rand_i++;
-	if (m->rand_i >= 2 * 344)
-		m->rand_i -= 344;
+	uint32_t v = u[(m->rnd.rand_i - 31) % 344] + u[(m->rnd.rand_i - 3) % 344];
+	u[m->rnd.rand_i % 344] = v;
+	m->rnd.rand_i++;
+	if (m->rnd.rand_i >= 2 * 344)
+		m->rnd.rand_i -= 344;
 	return (int32_t)(v >> 1);
 }
 
@@ -1190,7 +1190,7 @@ static int host_free(struct machine *m, uint64_t p)
 		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
 				    "free() of 0x%llx, which is not the start of a malloc'd block",
 				    (unsigned long long)p);
-		fprintf(m->err, "free(): invalid pointer\n");
+		fprintf(m->io.err, "free(): invalid pointer\n");
 		machine_exit(m, 134);
 		return -1;
 	}
@@ -1199,7 +1199,7 @@ static int host_free(struct machine *m, uint64_t p)
 						 "free() of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
-		fprintf(m->err, "free(): double free detected in tcache 2\n");
+		fprintf(m->io.err, "free(): double free detected in tcache 2\n");
 		machine_exit(m, 134);
 		return -1;
 	}
@@ -1249,7 +1249,7 @@ int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, ui
 }
 
 #define WAIT() do { if (device_busy(m)) return 1; } while (0)
-#define STICKY() do { if (m->sticky_err) { *ret = (uint64_t)m->sticky_err; m->last_err = m->sticky_err; return 0; } } while (0)
+#define STICKY() do { if (m->rt.sticky_err) { *ret = (uint64_t)m->rt.sticky_err; m->rt.last_err = m->rt.sticky_err; return 0; } } while (0)
 #define RET(e) do { *ret = (uint64_t)ret_err(m, (e)); return 0; } while (0)
 
 static uint64_t events_handle(size_t i) { return ADDR(0x7f, (i + 1) << 4); }
@@ -1258,9 +1258,9 @@ static uint64_t stream_handle(uint32_t i) { return ADDR(0x7e, (uint64_t)(i + 1) 
 static struct event_rec *event_of(struct machine *m, uint64_t h)
 {
 	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
-	if (ADDR_TAG(h) != 0x7f || i >= m->events.len)
+	if (ADDR_TAG(h) != 0x7f || i >= m->rt.events.len)
 		return NULL;
-	return &m->events.v[i];
+	return &m->rt.events.v[i];
 }
 
 static int dev_free(struct machine *m, uint64_t p)
@@ -1330,11 +1330,11 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(e);
 	switch (id) {
 	case BI_cudaGetLastError:
-		*ret = (uint64_t)(m->last_err ? m->last_err : m->sticky_err);
-		m->last_err = 0;
+		*ret = (uint64_t)(m->rt.last_err ? m->rt.last_err : m->rt.sticky_err);
+		m->rt.last_err = 0;
 		return 0;
 	case BI_cudaPeekAtLastError:
-		*ret = (uint64_t)(m->last_err ? m->last_err : m->sticky_err);
+		*ret = (uint64_t)(m->rt.last_err ? m->rt.last_err : m->rt.sticky_err);
 		return 0;
 	case BI_cudaGetErrorString: *ret = str_addr(m, 0, (int)(int32_t)a[0]); return 0;
 	case BI_cudaGetErrorName: *ret = str_addr(m, 1, (int)(int32_t)a[0]); return 0;
@@ -1387,7 +1387,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 				n.n = a[2];
 				n.height = 1;
 			}
-			RET(graph_add(m, m->capture_graph, &n, 0));
+			RET(graph_add(m, m->rt.capture_graph, &n, 0));
 		}
 	case BI_cudaFuncGetAttributes: RET(func_attributes(m, a));
 	case BI_cudaFuncSetAttribute: {
@@ -1397,7 +1397,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if ((int32_t)a[1] == 8) {
 			if ((int32_t)a[2] < 0 || (int32_t)a[2] > m->o.device->smem_optin)
 				RET(E_INVAL);
-			m->fn_maxdyn[idx] = (uint32_t)a[2];
+			m->rt.fn_maxdyn[idx] = (uint32_t)a[2];
 		}
 		RET(E_OK);
 	}
@@ -1409,10 +1409,10 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			 * size would also make local-window arithmetic wrap) */
 			if (a[1] > (1u << 20))
 				RET(E_NOMEM);
-			m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
+			m->rt.stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
 			break;
-		case 1: m->printf_limit = a[1]; break;
-		case 2: m->heap_limit = a[1]; break;
+		case 1: m->rt.printf_limit = a[1]; break;
+		case 2: m->rt.heap_limit = a[1]; break;
 		default: RET(E_LIMIT);
 		}
 		RET(E_OK);
@@ -1420,8 +1420,8 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		uint64_t v;
 		switch ((int)a[1]) {
 		case 0: v = 1024; break;
-		case 1: v = m->printf_limit; break;
-		case 2: v = m->heap_limit; break;
+		case 1: v = m->rt.printf_limit; break;
+		case 2: v = m->rt.heap_limit; break;
 		default: RET(E_LIMIT);
 		}
 		RET(put64(m, a[0], v) ? E_INVAL : E_OK);
@@ -1439,7 +1439,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			if (!x->freed && (x->kind == AK_DEV_MALLOC || x->kind == AK_MANAGED || x->kind == AK_DEV_HEAP))
 				machine_mem_free(m, x);
 		}
-		m->sticky_err = m->last_err = 0;
+		m->rt.sticky_err = m->rt.last_err = 0;
 		RET(E_OK);
 	case BI_cudaDeviceSynchronize:
 		WAIT();
@@ -1586,13 +1586,13 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(put64(m, a[0], x->size) ? E_INVAL : E_OK);
 	}
 	case BI_cudaStreamCreate: case BI_cudaStreamCreateWithFlags:
-		RET(put64(m, a[0], stream_handle(m->nstreams++)) ? E_INVAL : E_OK);
+		RET(put64(m, a[0], stream_handle(m->rt.nstreams++)) ? E_INVAL : E_OK);
 	case BI_cudaStreamDestroy:
 		RET(stream_ok(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventCreate: case BI_cudaEventCreateWithFlags: {
 		struct event_rec r = { 0, 0, 0 };
-		vec_push(&m->events, r);
-		RET(put64(m, a[0], events_handle(m->events.len - 1)) ? E_INVAL : E_OK);
+		vec_push(&m->rt.events, r);
+		RET(put64(m, a[0], events_handle(m->rt.events.len - 1)) ? E_INVAL : E_OK);
 	}
 	case BI_cudaEventDestroy:
 		RET(event_of(m, a[0]) ? E_OK : E_HANDLE);
@@ -1658,7 +1658,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		return 0;
 	}
 	case BI_exit:
-		fflush(m->out);
+		fflush(m->io.out);
 		machine_exit(m, (int)(int32_t)a[0] & 0xff);
 		return -1;
 	case BI_abort:
@@ -1697,7 +1697,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		read_str(m, a[0], &sb);
 		if (id == BI_puts) {
 			strbuf_addc(&sb, '\n');
-			fwrite(sb.buf, 1, sb.len, m->out);
+			fwrite(sb.buf, 1, sb.len, m->io.out);
 		} else if (hostio_out(m, a[1])) {
 			fwrite(strbuf_cstr(&sb), 1, sb.len, hostio_out(m, a[1]));
 		}
@@ -1705,14 +1705,14 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		*ret = 1;
 		return 0;
 	case BI_putchar:
-		fputc((int)(uint8_t)a[0], m->out);
+		fputc((int)(uint8_t)a[0], m->io.out);
 		*ret = (uint8_t)a[0];
 		return 0;
 	case BI_fflush:
 		if (hostio_out(m, a[0]))
 			fflush(hostio_out(m, a[0]));
 		else
-			fflush(m->out);
+			fflush(m->io.out);
 		return 0;
 	case BI_strlen:
 		strbuf_init(&sb);

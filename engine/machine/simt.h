@@ -285,6 +285,37 @@ struct hrace {
 	int write, done;
 };
 
+/* struct machine's parts, by subsystem */
+struct rt_state {              /* the CUDA runtime (runtime.c) */
+	int last_err, sticky_err;
+	VEC(struct event_rec) events;
+	uint32_t nstreams;
+	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
+	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
+	uint64_t capture_stream;
+	uint32_t capture_graph;
+	uint64_t heap_limit, printf_limit, stack_limit;
+	uint64_t dev_heap_used;
+	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
+	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+};
+struct io_state {              /* the program's output (runtime.c, devlib.c, hostio.c) */
+	struct strbuf dev_out;  /* device printf, flushed at sync points */
+	struct strbuf dev_err;  /* device assert messages */
+	FILE *out, *err;
+	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
+};
+struct race_state {            /* the race checkers' state kept by the machine */
+	uint32_t gepoch;        /* global-race epoch: advances at launches and gpu/sys fences */
+	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
+};
+struct rnd_state {
+	uint64_t rng;           /* the scheduler's (--sched random, machine_rand) */
+	uint32_t rand_state[34 + 310]; /* the program's rand() (glibc's TYPE_3) */
+	int rand_i;
+	int rand_seeded;
+};
+
 struct machine {
 	const struct ir_module *mod;
 	struct machine_opts o;
@@ -319,33 +350,18 @@ struct machine {
 	struct grid *grid;      /* running grid or NULL */
 	VEC(struct launch) queue;
 	size_t qhead;
-	uint64_t rng;
 	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
 	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t host_ns;
-	/* runtime */
-	int last_err, sticky_err;
-	struct strbuf dev_out;  /* device printf, flushed at sync points */
-	struct strbuf dev_err;  /* device assert messages */
-	FILE *out, *err;
-	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
-	VEC(struct event_rec) events;
-	uint32_t nstreams;
-	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances (runtime.c) */
-	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
-	uint64_t capture_stream;
-	uint32_t capture_graph;
-	uint64_t heap_limit, printf_limit, stack_limit;
-	uint64_t dev_heap_used;
-	uint32_t rand_state[34 + 310];
-	int rand_i;
-	int rand_seeded;
+	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
+	struct io_state io;      /* the program's output and files */
+	struct race_state race;  /* the race checkers' clocks and notes (interp.c, initcheck.c) */
+	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
 	struct alloc *hcache[4]; /* the host fast path's recent allocations */
 	unsigned hcache_next;
-	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
 	VEC(struct bp) bps;
@@ -353,8 +369,6 @@ struct machine {
 	struct machine_break_info bp_last;
 	uint32_t nbcache;
 	struct strbuf tmp;
-	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
-	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 	uint64_t nstores;        /* device stores and memory-changing atomics so far (progress) */
@@ -362,7 +376,6 @@ struct machine {
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
-	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
