@@ -1,23 +1,27 @@
 /*
- * check_sync.c - synccheck and shared-memory initcheck, called from the
- * interpreter's hook points (interp.c) when the checkers are on:
- * - a barrier completed by groups waiting at different __syncthreads();
- * - the groups completing one warp collective must name the same mask at
- *   the same kind of collective (mismatched masks);
- * - lanes named by a waiting collective that exit never arrive;
- * - reads of shared words that no thread of the block has written (bit 63
- *   of the race shadow word, see shared_mark_init in simt.h).
+ * check_sync.c - the synchronization checker (synccheck), on the machine's
+ * events (check.h):
+ * - CEV_BARRIER: a __syncthreads() completed by groups waiting at
+ *   different __syncthreads() (barrier-divergence);
+ * - CEV_COLLECTIVE: the groups completing one warp collective must name
+ *   the same mask at the same kind of collective (mismatched masks);
+ * - checker "exit", which runs with --fast too: lanes named by a waiting
+ *   collective that exit never arrive (CEV_WARP_EXIT); threads that exit
+ *   while others of the block wait at a __syncthreads() (noted at
+ *   CEV_WARP_EXIT, reported as a barrier-divergence warning when the
+ *   barrier completes without them: sm_70+ lets it, CUDA does not define it).
  */
-#include "simt.h"
+#include "check.h"
+#include "ir.h"
 
-#include <string.h>
+#include <stdlib.h>
 
-static const char *coll_kind(uint32_t op)
+static enum finding_kind coll_kind(unsigned op)
 {
-	return op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
+	return op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK;
 }
 
-static const char *coll_name(uint32_t op)
+static const char *coll_name(unsigned op)
 {
 	switch (op) {
 	case IR_WARPSYNC: return "__syncwarp";
@@ -26,239 +30,191 @@ static const char *coll_name(uint32_t op)
 	}
 }
 
-void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n)
+static void coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n)
 {
-	const struct group *a = &w->g[list[0]];
+	struct check_group a, b;
+	check_group_get(w, (int)list[0], &a);
 	for (int k = 1; k < n; k++) {
-		const struct group *b = &w->g[list[k]];
-		if (b->coll_mask == a->coll_mask && b->coll_op == a->coll_op)
+		check_group_get(w, (int)list[k], &b);
+		if (b.coll_mask == a.coll_mask && b.coll_op == a.coll_op)
 			continue;
-		const struct group *g = b->mask < a->mask ? b : a, *o = g == a ? b : a;
-		struct span osp = o->fr->code[o->pc].span;
+		const struct check_group *g = b.mask < a.mask ? &b : &a, *o = g == &a ? &b : &a;
 		struct machine_finding *f =
-			machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask,
-					    g->fr->code[g->pc].span, 0,
-					    g->coll_op != o->coll_op ?
-					    "lanes 0x%08x meet lanes 0x%08x (line %u) at a different collective: %s with mask 0x%08x against %s with mask 0x%08x; every lane named must execute the same collective" :
-					    "lanes 0x%08x and lanes 0x%08x (line %u) take part in one collective with different masks: %s with mask 0x%08x against %s with mask 0x%08x; every lane must pass the same mask",
-					    g->mask, o->mask, osp.line, coll_name(g->coll_op), g->coll_mask,
-					    coll_name(o->coll_op), o->coll_mask);
-		if (f) {
-			f->has_other = 1;
-			f->other_write = -1;
-			memcpy(f->other_block, f->block, sizeof(f->block));
-			unsigned l = (unsigned)__builtin_ctz(o->mask);
-			for (int d = 0; d < 3; d++)
-				f->other_thread[d] = w->tid[d][l];
-			f->other_warp = (int)w->id;
-			f->other_lane = (int)l;
-		}
+			check_report(m, coll_kind(g->coll_op), w, g->mask, g->span, 0,
+				     g->coll_op != o->coll_op ?
+				     "lanes 0x%08x meet lanes 0x%08x (line %u) at a different collective: %s with mask 0x%08x against %s with mask 0x%08x; every lane named must execute the same collective" :
+				     "lanes 0x%08x and lanes 0x%08x (line %u) take part in one collective with different masks: %s with mask 0x%08x against %s with mask 0x%08x; every lane must pass the same mask",
+				     g->mask, o->mask, o->span.line, coll_name(g->coll_op), g->coll_mask,
+				     coll_name(o->coll_op), o->coll_mask);
+		check_report_other(f, w, (unsigned)__builtin_ctz(o->mask), -1);
 		return;
 	}
 }
 
-void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
+static void coll_exit(struct machine *m, struct warp *w, uint32_t exiting)
 {
-	for (uint32_t j = 0; j < w->ng; j++) {
-		const struct group *g = &w->g[j];
-		if (g->state != G_COLL || !(g->coll_mask & exiting))
+	if (!(check_warp_coll_named(w) & exiting))
+		return;
+	struct check_warp cw;
+	check_warp_info(w, &cw);
+	for (int j = 0; j < cw.ngroups; j++) {
+		struct check_group g;
+		check_group_get(w, j, &g);
+		if (g.state != CG_COLLECTIVE || !(g.coll_mask & exiting))
 			continue;
-		machine_finding_add(m, coll_kind(g->coll_op), 1, w, g->mask, g->fr->code[g->pc].span, 0,
-				    "%s with mask 0x%08x waits for lanes 0x%08x, which exited without reaching it; name only the lanes that execute it (e.g. __activemask() or the mask of the branch)",
-				    coll_name(g->coll_op), g->coll_mask | g->mask, g->coll_mask & exiting);
+		check_report(m, coll_kind(g.coll_op), w, g.mask, g.span, 0,
+			     "%s with mask 0x%08x waits for lanes 0x%08x, which exited without reaching it; name only the lanes that execute it (e.g. __activemask() or the mask of the branch)",
+			     coll_name(g.coll_op), g.coll_mask | g.mask, g.coll_mask & exiting);
 	}
 }
 
-void check_bar_sites(struct machine *m, struct block *b)
+static void bar_sites(struct machine *m, const struct check_site *site, int n)
 {
-	const struct group *first = NULL;
-	const struct warp *fw = NULL;
-	for (uint32_t i = 0; i < b->nwarps; i++) {
-		const struct warp *w = &b->w[i];
-		for (uint32_t j = 0; j < w->ng; j++) {
-			const struct group *g = &w->g[j];
-			if (g->state != G_BAR)
-				continue;
-			if (!first) {
-				first = g;
-				fw = w;
-				continue;
-			}
-			if (g->fr->fidx == first->fr->fidx && g->pc == first->pc)
-				continue;
-			struct span sp = g->fr->code[g->pc].span;
-			struct machine_finding *f =
-				machine_finding_add(m, "barrier-divergence", 1, (struct warp *)fw, first->mask,
-						    first->fr->code[first->pc].span, 0,
-						    "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
-						    fw->id, first->mask, w->id, g->mask, sp.line);
-			if (f) {
-				unsigned l = (unsigned)__builtin_ctz(g->mask);
-				f->has_other = 1;
-				f->other_write = -1;
-				memcpy(f->other_block, f->block, sizeof(f->block));
-				for (int d = 0; d < 3; d++)
-					f->other_thread[d] = w->tid[d][l];
-				f->other_warp = (int)w->id;
-				f->other_lane = (int)l;
-			}
+	for (int k = 1; k < n; k++) {
+		const struct check_site *a = &site[0], *b = &site[k];
+		if (b->func == a->func && b->pc == a->pc)
+			continue;
+		struct check_warp fw, cw;
+		struct check_group first, g;
+		check_warp_info(a->w, &fw);
+		check_warp_info(b->w, &cw);
+		check_group_get(a->w, a->group, &first);
+		check_group_get(b->w, b->group, &g);
+		struct machine_finding *f =
+			check_report(m, FK_BARRIER_DIVERGENCE, a->w, first.mask, first.span, 0,
+				     "threads of the block wait at different __syncthreads(): warp %u lanes 0x%08x here, warp %u lanes 0x%08x at line %u; a barrier inside a condition must be reached by the whole block at the same place",
+				     fw.id, first.mask, cw.id, g.mask, g.span.line);
+		check_report_other(f, b->w, (unsigned)__builtin_ctz(g.mask), -1);
+		return;
+	}
+}
+
+static void sync_event(void *self, const struct check_event *e)
+{
+	if (e->kind == CEV_BARRIER) {
+		int n;
+		const struct check_site *site = check_block_sites(e->m, e->b, &n);
+		bar_sites(e->m, site, n);
+	}
+	else if (e->kind == CEV_COLLECTIVE)
+		coll_match(e->m, e->w, e->groups, e->ngroups);
+}
+
+/* the exit checker's notes: blocks where threads exited while others
+ * waited at a barrier (few at a time) */
+struct skip {
+	struct block *b;
+	uint32_t skipped;      /* threads that exited meanwhile */
+	struct warp *w;        /* the first such warp, and its lanes */
+	uint32_t lanes;
+};
+struct exits {
+	VEC(struct skip) v;
+};
+
+static void *exits_create(struct machine *m)
+{
+	return xcalloc(1, sizeof(struct exits));
+}
+
+static void *exits_clone(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p), void *ctx)
+{
+	const struct exits *o = self;
+	struct exits *x = xcalloc(1, sizeof(*x));
+
+	for (size_t i = 0; i < o->v.len; i++) {
+		struct skip k = o->v.v[i];
+
+		k.b = map(ctx, k.b);
+		k.w = map(ctx, k.w);
+		vec_push(&x->v, k);
+	}
+	(void)m;
+	return x;
+}
+
+static void exits_destroy(void *self)
+{
+	struct exits *x = self;
+	vec_free(&x->v);
+	free(x);
+}
+
+static void skip_note(struct exits *x, struct block *b, struct warp *w, uint32_t lanes)
+{
+	for (size_t i = 0; i < x->v.len; i++)
+		if (x->v.v[i].b == b) {
+			x->v.v[i].skipped += (uint32_t)__builtin_popcount(lanes);
 			return;
 		}
-	}
+	struct skip s = { b, (uint32_t)__builtin_popcount(lanes), w, lanes };
+	vec_push(&x->v, s);
 }
 
-int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
-			uint64_t off, unsigned sz)
+/* the barrier of a block with notes completes: the warning, at the place
+ * the skipping warp's own lanes wait (else the first waiting warp's) */
+static void skip_report(struct machine *m, struct exits *x, const struct check_event *e)
 {
-	const uint64_t *sh = w->blk->race;
-	for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2; wd++) {
-		if (sh[wd] >> 63)
-			continue;
-		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, in->span,
-				    ADDR(TAG_SHARED, off),
-				    "reads %u bytes of shared memory at offset %llu that no thread of the block has written (shared memory starts with garbage on a GPU)",
-				    sz, (unsigned long long)off);
-		return 1;
-	}
-	return 0;
-}
-
-void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
-{
-	struct block *b = w->blk;
-	for (uint32_t mm = M; mm; mm &= mm - 1) {
-		unsigned l = (unsigned)__builtin_ctz(mm);
-		uint64_t off = ADDR_OFF(A[l] + imm);
-		if (!ws_range_in(0, b->shared_size, off, sz))
-			continue;
-		if (write)
-			shared_mark_init(b, off, sz);
-		else if (check_shared_uninit(m, w, l, in, off, sz))
-			return;
-	}
-}
-
-void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set)
-{
-	if (ls->init_cap < ls->cap) {
-		uint32_t nc = ls->cap;
-		ls->init = xrealloc(ls->init, nc / 8 + 1);
-		memset(ls->init + ls->init_cap / 8, 0, nc / 8 + 1 - ls->init_cap / 8);
-		ls->init_cap = nc;
-	}
-	for (uint32_t i = off; i < off + n; i++) {
-		if (set)
-			ls->init[i >> 3] |= (uint8_t)(1u << (i & 7));
-		else
-			ls->init[i >> 3] &= (uint8_t)~(1u << (i & 7));
-	}
-}
-
-void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
-			uint64_t n, int write, struct span sp)
-{
-	struct lstack *ls = &w->ls[lane];
-	if (!ws_range_in(0, ls->init_cap, off, n))
+	size_t i = 0;
+	while (i < x->v.len && x->v.v[i].b != e->b)
+		i++;
+	if (i == x->v.len)
 		return;
-	if (write) {
-		check_local_range(ls, (uint32_t)off, (uint32_t)n, 1);
-		return;
-	}
-	for (uint64_t i = off; i < off + n; i++) {
-		if (ls->init[i >> 3] >> (i & 7) & 1)
-			continue;
-		machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, ADDR(TAG_LOCAL, off),
-				    "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
-				    (unsigned long long)n);
-		return;
-	}
+	struct skip s = x->v.v[i];
+	x->v.v[i] = x->v.v[--x->v.len];
+	int n;
+	const struct check_site *site = check_block_sites(m, e->b, &n), *at = NULL;
+	for (int k = 0; k < n; k++)
+		if (site[k].w == s.w)
+			at = &site[k];
+	for (int k = 0; !at && k < n; k++)
+		if (k + 1 == n || site[k + 1].w != site[0].w)
+			at = &site[k];
+	struct check_group g = {0};
+	if (at)
+		check_group_get(at->w, at->group, &g);
+	/* a warning: on sm_70+ the barrier completes without them and the
+	 * block runs on, but CUDA leaves it undefined */
+	check_report_sev(m, FK_BARRIER_DIVERGENCE, 0, s.w, s.lanes, g.span, 0,
+			 "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
+			 s.skipped);
 }
 
-/* ---- host/device races on managed memory
- * A launch returns at once: until the host synchronizes, a queued kernel
- * runs concurrently with the host thread (warpstep runs it later, when the
- * host waits). A host load or store of managed memory while launches are
- * queued is noted; an access by one of those kernels to the same bytes,
- * one of the two a write, is a host-device-race, reported at the host's
- * access with the kernel's thread as the other side. On a GPU with
- * concurrentManagedAccess (the H100) the two race; on one without it, the
- * host access faults. At most HRACE_MAX notes are kept until the device is
- * idle; a host loop over an array makes one note per contiguous range. */
-#define HRACE_MAX 256
-
-void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64_t n, int write,
-			struct span sp)
+static void exit_event(void *self, const struct check_event *e)
 {
-	if (m->o.fast || m->qhead >= m->queue.len || !n)
-		return;
-	uint64_t upto = m->nlaunched + (m->queue.len - m->qhead);
-	sp = cg_user_span(m, m->host, 1, sp);
-	/* extend a recent note of the same access (a loop over an array) */
-	for (size_t i = m->hrace.len, k = 0; i-- > 0 && k < 4; k++) {
-		struct hrace *r = &m->hrace.v[i];
-		if (r->a == a && r->write == write && r->upto == upto && !r->done &&
-		    r->sp.off == sp.off && r->sp.file == sp.file && off <= r->hi && off + n >= r->lo) {
-			if (off < r->lo)
-				r->lo = off;
-			if (off + n > r->hi)
-				r->hi = off + n;
-			return;
-		}
-	}
-	if (m->hrace.len >= HRACE_MAX)
-		return;
-	struct hrace r = { a, off, off + n, upto, sp, write, 0 };
-	vec_push(&m->hrace, r);
-	a->hrace++;
-}
-
-static void host_race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			     struct hrace *r, uint64_t off, int acc)
-{
-	struct alloc *a = r->a;
-	struct span dsp = cg_user_span(m, w, 1u << l, in->span);
-	struct machine_finding *f = machine_finding_add(m, "host-device-race", 1, m->host, 1, r->sp, a->base + off,
-			    "the host %s managed memory at offset %llu of a %llu-byte allocation while kernel %s, launched before and not synchronized with, %s (line %u): a launch returns at once and the kernel runs concurrently with the host, so the host sees old or new values (a GPU without concurrent managed access faults instead)",
-			    r->write ? "writes" : "reads", (unsigned long long)off,
-			    (unsigned long long)a->size, m->grid->fn->name,
-			    acc == 2 ? "updates it atomically" : acc ? "writes it" : "reads it", dsp.line);
-	finding_alloc(f, a->base, a->size);
-	finding_other(m, f, (int64_t)w->blk->linear, (int64_t)(w->id * WS_WARP + l), acc);
-}
-
-void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
-{
-	int write = acc != 0;
-	for (size_t i = 0; i < m->hrace.len && a->hrace; i++) {
-		struct hrace *r = &m->hrace.v[i];
-		if (r->a != a || r->done)
-			continue;
-		if (m->nlaunched > r->upto) {
-			/* this kernel was launched after the host access: ordered */
-			r->done = 1;
-			a->hrace--;
-			continue;
-		}
-		if (!write && !r->write)
-			continue;
-		for (uint32_t mm = M; mm; mm &= mm - 1) {
-			unsigned l = (unsigned)__builtin_ctz(mm);
-			uint64_t off = A[l] + imm - a->base;
-			if (off < r->hi && off + sz > r->lo) {
-				host_race_report(m, w, l, in, r, off > r->lo ? off : r->lo, acc);
-				r->done = 1;
-				a->hrace--;
-				break;
-			}
-		}
+	struct exits *x = self;
+	switch (e->kind) {
+	case CEV_WARP_EXIT:
+		if (check_block_arrived(e->b))
+			skip_note(x, e->b, e->w, e->mask);
+		coll_exit(e->m, e->w, e->mask);
+		break;
+	case CEV_BARRIER:
+		if (x->v.len)
+			skip_report(e->m, x, e);
+		break;
+	case CEV_GRID_END:
+		x->v.len = 0;
+		break;
+	default:
+		break;
 	}
 }
 
-void check_host_clear(struct machine *m)
-{
-	for (size_t i = 0; i < m->hrace.len; i++)
-		m->hrace.v[i].a->hrace = 0;
-	m->hrace.len = 0;
-}
+const struct checker check_sync = {
+	.name = "sync",
+	.what = "barriers reached at different places, collectives with mismatched masks",
+	.events = CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_COLLECTIVE),
+	.event = sync_event,
+};
+
+const struct checker check_exit = {
+	.name = "exit",
+	.what = "lanes that exit while others wait for them at a collective or a barrier",
+	.events = CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END),
+	.always = 1,
+	.create = exits_create,
+	.clone = exits_clone,
+	.destroy = exits_destroy,
+	.event = exit_event,
+};

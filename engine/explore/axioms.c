@@ -22,6 +22,7 @@
 
 #include "axioms.h"
 #include "ir.h"
+#include "machine.h"
 #include "util.h"
 
 struct ax_ev {
@@ -80,6 +81,35 @@ void ax_co(struct ax_exec *x, uint64_t addr, const uint32_t *ids, size_t n)
 void ax_kernel_end(struct ax_exec *x)
 {
 	x->kernel++;
+}
+
+/* the model's event kinds are the axiom checker's, in the same order */
+_Static_assert((int)MM_EV_READ == (int)AX_R && (int)MM_EV_WRITE == (int)AX_W &&
+	       (int)MM_EV_RMW == (int)AX_U && (int)MM_EV_FENCE == (int)AX_F &&
+	       (int)MM_EV_BARRIER == (int)AX_B, "machine_mm_event matches ax_kind");
+
+static void rec_event(void *ctx, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+		      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po)
+{
+	ax_event(ctx, kind, thr, blk, addr, rid, wid, strong, scope, sem, po);
+}
+
+static void rec_co(void *ctx, uint64_t addr, const uint32_t *ids, size_t n)
+{
+	ax_co(ctx, addr, ids, n);
+}
+
+static void rec_end(void *ctx)
+{
+	ax_kernel_end(ctx);
+}
+
+void ax_recorder(struct ax_exec *x, struct machine_mm_recorder *r)
+{
+	r->ctx = x;
+	r->event = rec_event;
+	r->co = rec_co;
+	r->kernel_end = rec_end;
 }
 
 const char *ax_name(int a)

@@ -35,9 +35,9 @@ void ax_kernel_end(struct ax_exec *x);
 int ax_check(const struct ax_exec *x, char *why, size_t n);
 const char *ax_name(int axiom);
 
-/* memmodel.c: attach a recorder to a machine (NULL: none); flush the last kernel */
-struct machine;
-void mm_set_recorder(struct machine *m, struct ax_exec *rec);
-void mm_record_end(struct machine *m);
+/* A recorder for machine_mm_record (machine.h) that fills x: the model's
+ * events become x's events (their kinds are the same, in the same order). */
+struct machine_mm_recorder;
+void ax_recorder(struct ax_exec *x, struct machine_mm_recorder *r);
 
 #endif

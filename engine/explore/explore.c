@@ -176,11 +176,13 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	x->pruned = 0;
 	machine_set_chooser(m, ex_choose, x);
 	ax_clear(rec);
-	mm_set_recorder(m, rec);
+	struct machine_mm_recorder rr;
+	ax_recorder(rec, &rr);
+	machine_mm_record(m, &rr);
 	int status = machine_run_main(m, argc, argv);
 	if (machine_poll(m))
 		x->stopped = 1;
-	mm_record_end(m);
+	machine_mm_record_end(m);
 	fflush(out);
 	int done = !x->pruned;
 	if (done) {

@@ -160,7 +160,7 @@ static struct cg_bar *bar_get(struct machine *m, struct warp *w, unsigned l, uin
 		return NULL;
 	struct cg_bar *x = bar_find(m, w, addr);
 	if (!x)
-		machine_finding_add(m, "barrier-uninitialized", 1, w, 1u << l, in->span, addr,
+		machine_finding_add(m, FK_BARRIER_UNINITIALIZED, w, 1u << l, in->span, addr,
 				    "%s on a cuda::barrier that was never initialized: call init(&bar, count) "
 				    "(one thread, then __syncthreads()) before any thread uses it", what);
 	return x;
@@ -194,7 +194,7 @@ static int bar_init(struct machine *m, struct warp *w, struct group *g, const st
 		if (check_addr(m, w, l, addr, in))
 			return -1;
 		if (n < 0) {
-			machine_finding_add(m, "barrier-overflow", 1, w, 1u << l, in->span, addr,
+			machine_finding_add(m, FK_BARRIER_OVERFLOW, w, 1u << l, in->span, addr,
 					    "init(&bar, %lld): the expected count must not be negative", (long long)n);
 			return fail(m);
 		}
@@ -228,12 +228,12 @@ static int bar_arrive(struct machine *m, struct warp *w, struct group *g, const 
 			return fail(m);
 		if (upd <= 0 || (uint64_t)upd > x->pending) {
 			if (x->pending == 0)
-				machine_finding_add(m, "barrier-overflow", 1, w, 1u << l, in->span, addr,
+				machine_finding_add(m, FK_BARRIER_OVERFLOW, w, 1u << l, in->span, addr,
 						    "arrive on a cuda::barrier whose pending count is already zero "
 						    "(expected count %u, phase %llu): every thread that arrives must be counted in init()",
 						    x->expected, (unsigned long long)x->phase);
 			else
-				machine_finding_add(m, "barrier-overflow", 1, w, 1u << l, in->span, addr,
+				machine_finding_add(m, FK_BARRIER_OVERFLOW, w, 1u << l, in->span, addr,
 						    "arrive(%lld) on a cuda::barrier with only %u arrivals pending in phase %llu "
 						    "(expected count %u): more threads arrive than init() counted",
 						    (long long)upd, x->pending, (unsigned long long)x->phase, x->expected);
@@ -265,11 +265,11 @@ static int token_done(struct machine *m, struct warp *w, unsigned l, struct cg_b
 			return 1;
 	}
 	if ((tok >> 32) != x->id)
-		machine_finding_add(m, "barrier-bad-token", 1, w, 1u << l, in->span, x->addr,
+		machine_finding_add(m, FK_BARRIER_BAD_TOKEN, w, 1u << l, in->span, x->addr,
 				    "wait() with a token that %s: pass the token this thread's arrive() on this barrier returned",
 				    tok ? "comes from another barrier" : "no arrive() returned");
 	else
-		machine_finding_add(m, "barrier-bad-token", 1, w, 1u << l, in->span, x->addr,
+		machine_finding_add(m, FK_BARRIER_BAD_TOKEN, w, 1u << l, in->span, x->addr,
 				    "wait() with a token of phase %u while the barrier is in phase %u: "
 				    "a token must belong to the current or the immediately preceding phase",
 				    tph, cur);
@@ -320,7 +320,7 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
 	struct cg_state *st = state(m);
 	if (!m->grid->l.cooperative) {
-		machine_finding_add(m, "grid-sync-not-cooperative", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_GRID_SYNC_NOT_COOPERATIVE, w, g->mask, in->span, 0,
 				    "this_grid().sync() in a kernel not launched with cudaLaunchCooperativeKernel: "
 				    "the blocks need not be resident together, so the grid barrier is invalid");
 		return fail(m);
@@ -333,7 +333,7 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 	if (st->grid_arrived >= grid_expected(m)) {
 		st->grid_arrived = 0;
 		st->grid_gen++;
-		m->gepoch++;
+		m->race.gepoch++;
 		wake(m, NULL, 0);
 	}
 	return 0;

@@ -210,7 +210,6 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 static void block_fix(struct machine *m, struct pmap *pm, struct block *b, int chain)
 {
 	for (; b; b = chain ? b->spare_next : NULL) {
-		b->bar_skip_w = pmap_get(pm, b->bar_skip_w);
 		for (uint32_t i = 0; i < b->nwarps; i++)
 			warp_fix(m, pm, &b->w[i]);
 	}
@@ -218,7 +217,7 @@ static void block_fix(struct machine *m, struct pmap *pm, struct block *b, int c
 
 int machine_can_clone(const struct machine *m)
 {
-	return !m->mm && !m->io_used;
+	return !m->mm && !m->io.io_used && machine_checkers_can_clone(m);
 }
 
 struct machine *machine_clone(const struct machine *s)
@@ -247,7 +246,18 @@ struct machine *machine_clone(const struct machine *s)
 		m->findings.v[i].msg = s->findings.v[i].msg ? xstrdup(s->findings.v[i].msg) : NULL;
 	/* the host thread */
 	pmap_put(&pm, &s->hblk, &m->hblk);
-	if (s->host) {
+	memset(&m->hthreads, 0, sizeof(m->hthreads));
+	if (s->hthreads.len) {
+		/* every host thread (hthread.c); main's is the block's warp */
+		for (size_t i = 0; i < s->hthreads.len; i++) {
+			struct warp *w = xcalloc(1, sizeof(*w));
+
+			warp_copy(&pm, w, s->hthreads.v[i]);
+			vec_push(&m->hthreads, w);
+		}
+		m->host = pmap_get(&pm, s->host);
+		m->hblk.w = pmap_get(&pm, s->hblk.w);
+	} else if (s->host) {
 		m->host = xcalloc(1, sizeof(*m->host));
 		warp_copy(&pm, m->host, s->host);
 		m->hblk.w = m->host;
@@ -270,18 +280,22 @@ struct machine *machine_clone(const struct machine *s)
 		m->queue.v[i].param = i >= s->qhead ? dup_bytes(s->queue.v[i].param, s->queue.v[i].param_size)
 						    : NULL;
 	m->smclk = dup_bytes(s->smclk, ((size_t)s->o.num_sms + 1) * sizeof(uint64_t));
-	strbuf_dup(&m->dev_out, &s->dev_out);
-	strbuf_dup(&m->dev_err, &s->dev_err);
+	strbuf_dup(&m->io.dev_out, &s->io.dev_out);
+	strbuf_dup(&m->io.dev_err, &s->io.dev_err);
 	strbuf_init(&m->tmp);
-	VEC_DUP(m->files, s->files);
-	VEC_DUP(m->events, s->events);
+	VEC_DUP(m->io.files, s->io.files);
+	VEC_DUP(m->rt.events, s->rt.events);
 	runtime_clone(m, s);
-	m->fn_maxdyn = dup_bytes(s->fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
+	m->rt.fn_maxdyn = dup_bytes(s->rt.fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);
-	VEC_DUP(m->hrace, s->hrace);
+	VEC_DUP(m->race.hrace, s->race.hrace);
+	machine_checkers_clone(m, s, clone_map, &pm);
 	/* the pointers */
-	if (m->host)
+	if (m->hthreads.len)
+		for (size_t i = 0; i < m->hthreads.len; i++)
+			warp_fix(m, &pm, m->hthreads.v[i]);
+	else if (m->host)
 		warp_fix(m, &pm, m->host);
 	if (m->grid) {
 		for (int i = 0; i < m->grid->nres; i++)
@@ -293,8 +307,8 @@ struct machine *machine_clone(const struct machine *s)
 	m->lc_host = pmap_get(&pm, s->lc_host);
 	for (int i = 0; i < 4; i++)
 		m->hcache[i] = pmap_get(&pm, s->hcache[i]);
-	for (size_t i = 0; i < m->hrace.len; i++)
-		m->hrace.v[i].a = pmap_get(&pm, s->hrace.v[i].a);
+	for (size_t i = 0; i < m->race.hrace.len; i++)
+		m->race.hrace.v[i].a = pmap_get(&pm, s->race.hrace.v[i].a);
 	free(pm.k);
 	free(pm.v);
 	return m;
@@ -304,8 +318,8 @@ void machine_set_output(struct machine *m, FILE *out, FILE *err)
 {
 	m->o.out = out;
 	m->o.err = err;
-	m->out = out ? out : stdout;
-	m->err = err ? err : stderr;
+	m->io.out = out ? out : stdout;
+	m->io.err = err ? err : stderr;
 }
 
 uint64_t machine_clone_bytes(const struct machine *m)

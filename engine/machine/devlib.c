@@ -52,9 +52,9 @@ static int do_printf(struct machine *m, struct warp *w, struct group *g, const s
 			r = builtin_format(&out, strbuf_cstr(&fmt), args, types, nargs - 1, str_cb, &c);
 		}
 		if (w->host) {
-			fwrite(out.buf ? out.buf : "", 1, out.len, m->out);
-		} else if (ws_range_in(0, m->printf_limit, m->dev_out.len, out.len)) {
-			strbuf_add(&m->dev_out, out.buf ? out.buf : "", out.len);
+			fwrite(out.buf ? out.buf : "", 1, out.len, m->io.out);
+		} else if (ws_range_in(0, m->rt.printf_limit, m->io.dev_out.len, out.len)) {
+			strbuf_add(&m->io.dev_out, out.buf ? out.buf : "", out.len);
 		}
 		if (D)
 			D[l] = (uint64_t)(int64_t)(r < 0 ? -1 : (int)out.len);
@@ -84,20 +84,20 @@ static int do_assert(struct machine *m, struct warp *w, struct group *g, const s
 		unsigned line = in->nargs >= 4 ? (unsigned)ARG(2, l) : 0;
 		if (w->host) {
 			const char *prog = m->argc > 0 ? m->argv[0] : "a.out";
-			fflush(m->out);
-			fprintf(m->err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
+			fflush(m->io.out);
+			fprintf(m->io.err, "%s: %s:%u: %s: Assertion `%s' failed.\n", prog,
 				strbuf_cstr(&file), line, strbuf_cstr(&func), strbuf_cstr(&expr));
-			machine_finding_add(m, "assert-failure", 1, w, 1, in->span, 0,
+			machine_finding_add(m, FK_ASSERT_FAILURE, w, 1, in->span, 0,
 					    "assertion `%s' failed", strbuf_cstr(&expr));
 			break;
 		}
 		struct block *b = w->blk;
-		strbuf_addf(&m->dev_err, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
+		strbuf_addf(&m->io.dev_err, "%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` failed.\n",
 			    strbuf_cstr(&file), line, strbuf_cstr(&func), b->idx[0], b->idx[1], b->idx[2],
 			    w->tid[0][l], w->tid[1][l], w->tid[2][l], strbuf_cstr(&expr));
 	}
 	if (!w->host)
-		machine_finding_add(m, "assert-failure", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_ASSERT_FAILURE, w, g->mask, in->span, 0,
 				    "device assertion `%s' failed; the kernel stops and later CUDA calls return cudaErrorAssert",
 				    strbuf_cstr(&expr));
 	strbuf_release(&expr);
@@ -117,17 +117,17 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t n = in->nargs ? ARG(0, l) : 0, v = 0;
 		if (w->host) {
-			struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, AK_HOST_MALLOC);
+			struct alloc *a = machine_mem_alloc(m, TAG_HOST, n, 16, AK_HOST_MALLOC);
 			v = a ? a->base : 0;
 			if (a && in->nargs >= 2)
 				a->newkind = (uint8_t)ARG(1, l);
-		} else if (m->dev_heap_used <= m->heap_limit &&
-			   n <= m->heap_limit - m->dev_heap_used) {     /* no wrap */
-			struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
+		} else if (m->rt.dev_heap_used <= m->rt.heap_limit &&
+			   n <= m->rt.heap_limit - m->rt.dev_heap_used) {     /* no wrap */
+			struct alloc *a = machine_mem_alloc(m, TAG_GLOBAL, n, 16, AK_DEV_HEAP);
 			if (a) {
 				if (in->nargs >= 2)
 					a->newkind = (uint8_t)ARG(1, l);
-				m->dev_heap_used += n;
+				m->rt.dev_heap_used += n;
 				if (!m->o.fast)
 					mem_track_init(a);
 				v = a->base;
@@ -149,21 +149,21 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 			continue;
 		struct alloc *a = mem_find(&m->mem, p);
 		int want = w->host ? AK_HOST_MALLOC : AK_DEV_HEAP;
-		const char *kind = NULL;
+		int kind = -1;
 		if (!a || a->base != p || a->kind != want)
-			kind = "invalid-free";
+			kind = FK_INVALID_FREE;
 		else if (a->freed)
-			kind = "double-free";
-		if (kind) {
+			kind = FK_DOUBLE_FREE;
+		if (kind >= 0) {
 			struct machine_finding *f;
-			f = machine_finding_add(m, kind, 1, w, 1u << l, in->span, p,
+			f = machine_finding_add(m, (enum finding_kind)kind, w, 1u << l, in->span, p,
 						"free() of 0x%llx, %s", (unsigned long long)p,
-						kind[0] == 'd' ? "which was already freed"
+						kind == FK_DOUBLE_FREE ? "which was already freed"
 							       : "which is not the start of a block from malloc");
-			if (kind[0] == 'd')
+			if (kind == FK_DOUBLE_FREE)
 				finding_note(f, "first freed here", a->freed_at);
 			if (w->host) {
-				fprintf(m->err, "%s\n", kind[0] == 'd' ? "free(): double free detected in tcache 2"
+				fprintf(m->io.err, "%s\n", kind == FK_DOUBLE_FREE ? "free(): double free detected in tcache 2"
 								       : "free(): invalid pointer");
 				machine_exit(m, 134);
 			} else {
@@ -177,14 +177,14 @@ static int do_free(struct machine *m, struct warp *w, struct group *g, const str
 			 * reported, and the block is freed as a native program would */
 			static const char *const alloc_name[] = { "malloc", "new", "new[]" };
 			static const char *const free_name[] = { "free()", "delete", "delete[]" };
-			machine_finding_add(m, "mismatched-delete", 1, w, 1u << l, in->span, p,
+			machine_finding_add(m, FK_MISMATCHED_DELETE, w, 1u << l, in->span, p,
 					    "%s of 0x%llx, which was allocated with %s",
 					    free_name[want_new < 3 ? want_new : 0], (unsigned long long)p,
 					    alloc_name[a->newkind < 3 ? a->newkind : 0]);
 		}
 		if (!w->host)
-			m->dev_heap_used -= a->size;
-		mem_free(&m->mem, a);
+			m->rt.dev_heap_used -= a->size;
+		machine_mem_free(m, a);
 		a->freed_at = in->span;
 	}
 	return 0;
@@ -246,7 +246,7 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		}
 		/* Without a debugger attached, the GPU's breakpoint trap ends the kernel with the
 		 * sticky cudaErrorLaunchFailure (checked on an H100: tests/programs/brkpt.cu). */
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 				    "__brkpt() with no debugger attached: the kernel is aborted");
 		if (w->host)
 			machine_exit(m, 134);

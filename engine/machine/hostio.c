@@ -9,7 +9,7 @@
  *   every path before it is opened, removed or renamed.
  * - A FILE * is a handle, never memory: stdout, stderr and stdin are the
  *   values 1, 2 and 3 (engine/front/include/stdio.h), an open file is
- *   ADDR(HANDLE_TAG, (i + 1) << 4) for slot i of m->files. Slots are not
+ *   ADDR(HANDLE_TAG, (i + 1) << 4) for slot i of m->io.files. Slots are not
  *   reused, so a FILE used after fclose is known as such.
  * - stdin reads m->o.in (warpstep run: the command's own standard input);
  *   without one it is at end of file.
@@ -70,20 +70,20 @@ static int io_str(struct machine *m, uint64_t addr, struct strbuf *sb)
 static FILE **slot_of(struct machine *m, uint64_t h)
 {
 	uint64_t i = (ADDR_OFF(h) >> 4);
-	if (ADDR_TAG(h) != HANDLE_TAG || (ADDR_OFF(h) & 15) || i == 0 || i > m->files.len)
+	if (ADDR_TAG(h) != HANDLE_TAG || (ADDR_OFF(h) & 15) || i == 0 || i > m->io.files.len)
 		return NULL;
-	return &m->files.v[i - 1];
+	return &m->io.files.v[i - 1];
 }
 
 /* the host stream for handle h, for reading (rd) or writing; NULL: none */
 static FILE *stream_of(struct machine *m, uint64_t h, int rd)
 {
 	if (h == 1)
-		return rd ? NULL : m->out;
+		return rd ? NULL : m->io.out;
 	if (h == 2)
-		return rd ? NULL : m->err;
+		return rd ? NULL : m->io.err;
 	if (h == 3) {
-		m->io_used |= rd && m->o.in;
+		m->io.io_used |= rd && m->o.in;
 		return rd ? m->o.in : NULL;
 	}
 	FILE **s = slot_of(m, h);
@@ -97,31 +97,31 @@ FILE *hostio_out(struct machine *m, uint64_t h)
 
 void hostio_release(struct machine *m)
 {
-	for (size_t i = 0; i < m->files.len; i++)
-		if (m->files.v[i])
-			fclose(m->files.v[i]);
-	vec_free(&m->files);
+	for (size_t i = 0; i < m->io.files.len; i++)
+		if (m->io.files.v[i])
+			fclose(m->io.files.v[i]);
+	vec_free(&m->io.files);
 }
 
 static int may_open(struct machine *m, const char *path, int write)
 {
 	const struct machine_file_policy *p = m->o.files;
 	const char *why = "not allowed";
-	m->io_used = 1; /* the files outside are changed: no exact copy from now (clone.c) */
+	m->io.io_used = 1; /* the files outside are changed: no exact copy from now (clone.c) */
 	if (!p || !p->may_open)
 		return 0;
 	if (p->may_open(p->ctx, path, write, &why) == 0)
 		return 0;
-	fflush(m->out);
-	fprintf(m->err, "warpstep: the program may not %s '%s': %s\n", write ? "write" : "read",
+	fflush(m->io.out);
+	fprintf(m->io.err, "warpstep: the program may not %s '%s': %s\n", write ? "write" : "read",
 		path, why);
 	return -1;
 }
 
 static uint64_t new_handle(struct machine *m, FILE *f)
 {
-	vec_push(&m->files, f);
-	return ADDR(HANDLE_TAG, (uint64_t)m->files.len << 4);
+	vec_push(&m->io.files, f);
+	return ADDR(HANDLE_TAG, (uint64_t)m->io.files.len << 4);
 }
 
 /* fopen's mode: r, w or a, then any of b and +, as C11 (x too) */
@@ -456,12 +456,12 @@ int hostio_call(struct machine *m, int id, const uint64_t *a, int nargs, uint64_
 			return ret_i(ret, 0);
 		FILE **s = slot_of(m, a[0]);
 		if (!s || !*s) {
-			machine_finding_add(m, "double-free", 1, m->host, 1, io_span(m), a[0],
+			machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, io_span(m), a[0],
 					    s ? "fclose of a FILE that was already closed"
 					      : "fclose of 0x%llx, which is not a FILE that fopen returned",
 					    (unsigned long long)a[0]);
-			fflush(m->out);
-			fprintf(m->err, "free(): double free detected in tcache 2\n");
+			fflush(m->io.out);
+			fprintf(m->io.err, "free(): double free detected in tcache 2\n");
 			machine_exit(m, 134);
 			return -1;
 		}

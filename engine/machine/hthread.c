@@ -123,7 +123,7 @@ static void report_deadlock(struct machine *m)
 		strbuf_addf(&sb, " (line %u)", user_span(m, w).line);
 	}
 	if (first)
-		machine_finding_add(m, "host-deadlock", 1, first, 1, user_span(m, first), 0,
+		machine_finding_add(m, FK_HOST_DEADLOCK, first, 1, user_span(m, first), 0,
 				    "deadlock: every host thread waits for another one: %s", strbuf_cstr(&sb));
 	strbuf_release(&sb);
 }
@@ -226,7 +226,7 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 {
 	uint64_t fa = a[1], idx = (ADDR_OFF(fa) >> 4) - 1;
 	if (ADDR_TAG(fa) != TAG_CODE || (ADDR_OFF(fa) & 15) || idx >= m->mod->nfuncs) {
-		machine_finding_add(m, "trap", 1, w, 1, user_span(m, w), fa,
+		machine_finding_add(m, FK_TRAP, w, 1, user_span(m, w), fa,
 				    "thread start routine 0x%llx is not a function address",
 				    (unsigned long long)fa);
 		machine_exit(m, 139);

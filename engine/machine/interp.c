@@ -161,9 +161,9 @@ static inline void norm(uint64_t *D, uint32_t M, unsigned t)
 /* A fault of the program: device -> finding + the kernel fails with err;
  * host -> finding + the process dies like a segfault (status 139). */
 static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
-		  const char *kind, int err, const char *msg)
+		  enum finding_kind kind, int err, const char *msg)
 {
-	machine_finding_add(m, kind, 1, w, lanes, sp, addr, "%s", msg);
+	machine_finding_add(m, kind, w, lanes, sp, addr, "%s", msg);
 	if (w->host)
 		machine_exit(m, err == 136 ? 136 : 139);
 	else
@@ -174,11 +174,11 @@ static void fault(struct machine *m, struct warp *w, uint32_t lanes, struct span
  * memory (mem_mapped): the finding, but no fault, as on a GPU; the bytes
  * there are read or written. Otherwise a fault with 700. NULL: faulted. */
 static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, struct span sp,
-			   uint64_t addr, uint64_t size, const char *kind, const char *msg)
+			   uint64_t addr, uint64_t size, enum finding_kind kind, const char *msg)
 {
 	uint8_t *p = w->host ? NULL : mem_mapped(&m->mem, addr, size);
 	if (p)
-		machine_finding_add(m, kind, 1, w, 1u << lane, sp, addr, "%s", msg);
+		machine_finding_add(m, kind, w, 1u << lane, sp, addr, "%s", msg);
 	else
 		fault(m, w, 1u << lane, sp, addr, kind, 700, msg);
 	if (addr >= 4096)
@@ -195,17 +195,17 @@ static uint8_t *oob_global(struct machine *m, struct warp *w, unsigned lane, str
 static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, struct span sp,
 			  uint64_t addr, uint64_t size, int write, const char *msg)
 {
-	uint64_t off = ADDR_OFF(addr), lim = m->stack_limit;
+	uint64_t off = ADDR_OFF(addr), lim = m->rt.stack_limit;
 	/* the driver maps the reported per-thread stack (1 KiB unless raised;
 	 * frames here may use up to 64 KiB) for 2048 threads per SM */
 	uint64_t per = lim > 64 * 1024 ? lim : 1024;
 	uint64_t win = per * 2048 * (uint64_t)m->o.num_sms;
 	struct lstack *ls = &w->ls[lane];
 	if (size > sizeof(m->far_local) || !ws_range_in(0, win, off, size)) {
-		fault(m, w, 1u << lane, sp, addr, "oob-local", 700, msg);
+		fault(m, w, 1u << lane, sp, addr, FK_OOB_LOCAL, 700, msg);
 		return NULL;
 	}
-	machine_finding_add(m, "oob-local", 1, w, 1u << lane, sp, addr, "%s", msg);
+	machine_finding_add(m, FK_OOB_LOCAL, w, 1u << lane, sp, addr, "%s", msg);
 	if (!ws_range_in(0, lim, off, size)) {
 		if (!write)
 			memset(m->far_local, 0, sizeof(m->far_local));
@@ -232,7 +232,7 @@ static const char *acc_name(int write)
 static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
 			  uint64_t addr, uint64_t size, struct span sp)
 {
-	machine_finding_add(m, "uninitialized-read", 0, w, 1u << lane, sp, addr,
+	machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, sp, addr,
 			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
 			    (unsigned long long)size, (unsigned long long)(addr - a->base),
 			    (unsigned long long)a->size);
@@ -244,7 +244,7 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	char msg[200];
 	struct alloc *a = mem_find(&m->mem, addr);
 	int dev = !w->host;
-	const char *okind = !dev ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read";
+	enum finding_kind okind = !dev ? FK_INVALID_HOST_ACCESS : write ? FK_OOB_GLOBAL_WRITE : FK_OOB_GLOBAL_READ;
 	if (!a) {
 		struct alloc *near = addr >= 256 ? mem_find(&m->mem, addr - 256) : NULL;
 		if (!near && addr >= 1)
@@ -265,7 +265,7 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (a->freed) {
 		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx in memory that was freed",
 			 acc_name(write), (unsigned long long)size, (unsigned long long)addr);
-		return oob_global(m, w, lane, sp, addr, size, "use-after-free", msg);
+		return oob_global(m, w, lane, sp, addr, size, FK_USE_AFTER_FREE, msg);
 	}
 	if (!ws_range_in(a->base, a->size, addr, size)) {
 		snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx runs past the end of a %llu-byte allocation (%llu bytes from there are inside it)",
@@ -276,13 +276,13 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 	if (dev && !a->dev_ok) {
 		snprintf(msg, sizeof(msg), "the kernel dereferences host address 0x%llx (memory from malloc or a host variable); copy the data to the device with cudaMemcpy",
 			 (unsigned long long)addr);
-		fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+		fault(m, w, 1u << lane, sp, addr, FK_HOST_POINTER_IN_KERNEL, 700, msg);
 		return NULL;
 	}
 	if (!dev && !a->host_ok) {
 		snprintf(msg, sizeof(msg), "host code dereferences device address 0x%llx (from cudaMalloc or a __device__ variable); copy it back with cudaMemcpy first",
 			 (unsigned long long)addr);
-		fault(m, w, 1, sp, addr, "device-pointer-on-host", 139, msg);
+		fault(m, w, 1, sp, addr, FK_DEVICE_POINTER_ON_HOST, 139, msg);
 		return NULL;
 	}
 	if (!dev && a->kind == AK_MANAGED)
@@ -316,7 +316,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			snprintf(msg, sizeof(msg), "shared memory %s of %llu bytes at offset %llu; the block has %llu bytes of shared memory",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)off,
 				 (unsigned long long)w->blk->shared_size);
-			fault(m, w, 1u << lane, sp, addr, "oob-shared", 700, msg);
+			fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
 			return NULL;
 		}
 		if (write)
@@ -338,7 +338,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		if (!w->host) {
 			snprintf(msg, sizeof(msg), "the kernel dereferences 0x%llx, the address of a local variable of the host; pass device memory instead",
 				 (unsigned long long)addr);
-			fault(m, w, 1u << lane, sp, addr, "host-pointer-in-kernel", 700, msg);
+			fault(m, w, 1u << lane, sp, addr, FK_HOST_POINTER_IN_KERNEL, 700, msg);
 			return NULL;
 		}
 		hs = hthread_stack(m, addr, &off);
@@ -347,7 +347,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			snprintf(msg, sizeof(msg), "%s of %llu bytes at 0x%llx on the host stack runs past its live frames (%llu bytes from there are inside them)",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 				 (unsigned long long)live);
-			fault(m, w, 1, sp, addr, "invalid-host-access", 139, msg);
+			fault(m, w, 1, sp, addr, FK_INVALID_HOST_ACCESS, 139, msg);
 			return NULL;
 		}
 		return hs->buf + off;
@@ -367,7 +367,7 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			 acc_name(write), (unsigned long long)size, (unsigned long long)addr,
 			 w->host ? " (a wild or uninitialized pointer?)" : "");
 	fault(m, w, 1u << lane, sp, addr,
-	      w->host ? "invalid-host-access" : write ? "oob-global-write" : "oob-global-read", 700, msg);
+	      w->host ? FK_INVALID_HOST_ACCESS : write ? FK_OOB_GLOBAL_WRITE : FK_OOB_GLOBAL_READ, 700, msg);
 	return NULL;
 }
 
@@ -487,7 +487,7 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	uint64_t b = ((uint64_t)ls->sp + align - 1) & ~(uint64_t)(align - 1);
 	uint64_t need = b + size;
 	/* the host thread has a process-sized stack (8 MiB, like ulimit -s) */
-	uint64_t limit = ls->host ? (8u << 20) : m->stack_limit;
+	uint64_t limit = ls->host ? (8u << 20) : m->rt.stack_limit;
 	if (need > limit)
 		return -1;
 	if (need > ls->cap) {
@@ -537,7 +537,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	}
 	if (m->df[fidx]->bad) {
 		const struct dfunc *bd = m->df[fidx];
-		machine_finding_add(m, "trap", 1, w, mask,
+		machine_finding_add(m, FK_TRAP, w, mask,
 				    bd->bad_at < fn->ncode ? fn->code[bd->bad_at].span : fn->span, 0,
 				    "internal error: %s cannot run: %s (instruction %u); please report this",
 				    fn->name, bd->bad, bd->bad_at);
@@ -556,7 +556,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	uint32_t fail = 0;
 	/* every call costs stack on a GPU (return address, saved registers):
 	 * charge it 8 bytes so that recursion without locals overflows too */
-	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->stack_limit / 8)))
+	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))
 		fail = mask;
 	if (fn->frame_size == 0)
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
@@ -699,13 +699,6 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	w->exited |= x;
 	struct block *b = w->blk;
 	b->nexited += (uint32_t)__builtin_popcount(x);
-	if (!w->host && b->bar_arrived) {
-		b->bar_skipped += (uint32_t)__builtin_popcount(x);
-		if (!b->bar_skip_w) {
-			b->bar_skip_w = w;
-			b->bar_skip_lanes = x;
-		}
-	}
 	for (size_t i = 0; i < w->toks.len; i++) {
 		struct token *t = &w->toks.v[i];
 		if (!t->used || !(t->mask & x))
@@ -720,8 +713,10 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	warp_settle(m, w);
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
-	if (!w->host)
-		check_coll_exit(m, w, x);
+	if (!w->host && CHECK_WANTS(m, CEV_WARP_EXIT)) {
+		struct check_event e = { .kind = CEV_WARP_EXIT, .w = w, .b = w->blk, .mask = x };
+		machine_publish(m, &e);
+	}
 	for (uint32_t j = 0; j < w->ng; j++)
 		if (w->g[j].state == G_COLL) {
 			w->g[j].coll_mask &= w->live;
@@ -798,31 +793,12 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
-static void bar_skip_report(struct machine *m, struct block *b)
-{
-	struct warp *w = b->bar_skip_w;
-	struct span sp = {0};
-	for (uint32_t j = 0; j < w->ng; j++)
-		if (w->g[j].state == G_BAR)
-			sp = w->g[j].fr->code[w->g[j].pc].span;
-	if (!sp.file)
-		for (uint32_t i = 0; i < b->nwarps && !sp.file; i++)
-			for (uint32_t j = 0; j < b->w[i].ng; j++)
-				if (b->w[i].g[j].state == G_BAR)
-					sp = b->w[i].g[j].fr->code[b->w[i].g[j].pc].span;
-	machine_finding_add(m, "barrier-divergence", 0, w, b->bar_skip_lanes, sp, 0,
-			    "%u threads of the block exited without reaching this __syncthreads() while others waited at it; a barrier must be reached by every thread of the block (move it out of the condition)",
-			    b->bar_skipped);
-	b->bar_skipped = 0;
-	b->bar_skip_w = NULL;
-}
-
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (!m->o.fast)
-		check_bar_sites(m, b);
-	if (b->bar_skipped)
-		bar_skip_report(m, b);
+	if (CHECK_WANTS(m, CEV_BARRIER)) {
+		struct check_event e = { .kind = CEV_BARRIER, .b = b };
+		machine_publish(m, &e);
+	}
 	uint32_t popc = b->bar_popc;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;
@@ -879,6 +855,11 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 	}
 	b->bar_arrived += (uint32_t)__builtin_popcount(M);
 	g->state = G_BAR;
+	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
+					 .span = in->span };
+		machine_publish(m, &e);
+	}
 	if (b->bar_arrived >= b->nthreads - b->nexited)
 		interp_bar_release(m, b);
 }
@@ -904,8 +885,22 @@ static uint32_t shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t wid
 }
 
 /* Complete the collective for the groups in list (all of them waiting). */
+/* CEV_COLLECTIVE: groups that were apart complete one collective together */
+static WS_NOINLINE void collective_event(struct machine *m, struct warp *w, const uint32_t *list,
+					 int n)
+{
+	struct check_event e = { .kind = CEV_COLLECTIVE, .w = w, .b = w->host ? NULL : w->blk,
+				 .groups = list, .ngroups = n };
+	for (int k = 0; k < n; k++)
+		e.mask |= w->g[list[k]].mask;
+	e.span = w->g[list[0]].fr->code[w->g[list[0]].pc].span;
+	machine_publish(m, &e);
+}
+
 static void coll_complete(struct machine *m, struct warp *w, const uint32_t *list, int n)
 {
+	if (CHECK_WANTS(m, CEV_COLLECTIVE) && n > 1)
+		collective_event(m, w, list, n);
 	uint64_t val[WS_WARP], res[WS_WARP], pred[WS_WARP];
 	uint32_t part = 0;
 	w->wsync++; /* orders the participants' shared accesses (race_check under its) */
@@ -938,7 +933,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 				res[l] = (part >> j & 1) ? val[j] : 0;
 			});
 			if (bad)
-				machine_finding_add(m, "shfl-inactive-source", 0, w, bad, in->span, 0,
+				machine_finding_add(m, FK_SHFL_INACTIVE_SOURCE, w, bad, in->span, 0,
 						    "shuffle reads a lane that is not in the member mask; the value is undefined");
 			break;
 		}
@@ -1033,8 +1028,6 @@ static void coll_try(struct machine *m, struct warp *w)
 		for (uint32_t k = 0; k < w->ng; k++)
 			if (w->g[k].state == G_COLL && (w->g[k].mask & need))
 				list[n++] = k;
-		if (!m->o.fast)
-			check_coll_match(m, w, list, n);
 		coll_complete(m, w, list, n);
 		warp_settle(m, w);
 		j = (uint32_t)-1;
@@ -1062,15 +1055,16 @@ static int coll_arrive(struct machine *m, struct warp *w, uint32_t gi, const str
 		});
 	}
 	if (bad) {
-		const char *kind = in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask";
-		machine_finding_add(m, kind, 1, w, bad, in->span, 0,
+		enum finding_kind kind = in->op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK;
+		machine_finding_add(m, kind, w, bad, in->span, 0,
 				    "the member mask 0x%08x does not include the calling lane; every lane that executes a *_sync function must be named in its mask (the result is undefined on a GPU; warpstep lets the lane take part)",
 				    (unsigned)MK[__builtin_ctz(bad)]);
 		/* a GPU does not trap: the calling lanes take part as if named */
 		named |= bad;
 	}
 	if (named & w->exited)
-		machine_finding_add(m, in->op == IR_WARPSYNC ? "invalid-syncwarp-mask" : "invalid-collective-mask",
+		/* a warning: the lanes are left out and the rest runs on */
+		machine_finding_add_sev(m, in->op == IR_WARPSYNC ? FK_INVALID_SYNCWARP_MASK : FK_INVALID_COLLECTIVE_MASK,
 				    0, w, g->mask, in->span, 0,
 				    "the member mask 0x%08x names lanes that have already exited (0x%08x); they are left out, but the result is undefined on a GPU",
 				    named, named & w->exited);
@@ -1214,7 +1208,7 @@ static int check_align(struct machine *m, struct warp *w, unsigned l, uint64_t a
 {
 	if (WS_LIKELY((addr & (sz - 1)) == 0) || w->host)
 		return 0;
-	machine_finding_add(m, "misaligned", 1, w, 1u << l, sp, addr,
+	machine_finding_add(m, FK_MISALIGNED, w, 1u << l, sp, addr,
 			    "%u-byte access at 0x%llx, which is not a multiple of %u", sz,
 			    (unsigned long long)addr, sz);
 	machine_fail_kernel(m, 716);
@@ -1231,6 +1225,20 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, const 
 				   .pc = g->fr->df->orig[g->pc], .addr = la[__builtin_ctz(g->mask)],
 				   .size = sz, .write = write, .lane_addr = la };
 	machine_emit(m, &e);
+}
+
+/* CEV_ACCESS for the checkers that listen (check.h): built only then */
+static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
+				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+				     unsigned sz, enum check_access acc)
+{
+	uint64_t la[WS_WARP] = {0};
+	EACH(g->mask, l, la[l] = A[l] + imm);
+	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = g->mask, .span = in->span,
+				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
+				 .access = acc, .sem = in->sem, .lane_addr = la };
+	machine_publish(m, &e);
 }
 
 /* The memory window of a warp instruction: the allocation (or the block's
@@ -1306,12 +1314,12 @@ static void race_report(struct machine *m, struct warp *w, unsigned l, const str
 			 warp ? ", a lane of the same warp," : "");
 	struct machine_finding *f;
 	if (!warp)
-		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
 	else
-		f = machine_finding_add(m, "shared-race", 1, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
 			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
 			    (unsigned long long)off, write ? "writes" : "reads", who,
 			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
@@ -1426,14 +1434,14 @@ static void grace_report(struct machine *m, struct warp *w, unsigned l, const st
 		snprintf(who, sizeof(who), "block %u", other);
 	struct machine_finding *f;
 	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
-		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
 			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
 			    (unsigned long long)off, (unsigned long long)a->size,
 			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
 			    same ? "with no __syncthreads() between" :
 			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
 	else
-		f = machine_finding_add(m, "global-race", 1, w, 1u << l, in->span, a->base + off,
+		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
 			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
 			    (unsigned long long)off, (unsigned long long)a->size,
 			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
@@ -1460,7 +1468,7 @@ static void grace_check(struct machine *m, struct warp *w, const struct ir_insn 
 		a->race = shadow_alloc(GRACE_BYTES(a));
 	uint64_t *sh = a->race;
 	uint32_t phase = w->blk->bar_gen & 0x3fffff;
-	uint32_t gen = m->gepoch;
+	uint32_t gen = m->race.gepoch;
 	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
 	/* the common case: input read by many blocks and written by none */
 	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
@@ -1667,6 +1675,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
 	if (w->blk->race && win.base == w->blk->shared)
@@ -1721,6 +1731,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
 	if (w->blk->race && win.base == w->blk->shared)
@@ -1853,6 +1865,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC);
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
@@ -1991,7 +2005,7 @@ static int do_divrem(struct machine *m, struct warp *w, struct group *g, const s
 	});
 	norm(D, M, t);
 	if (zero) {
-		machine_finding_add(m, "integer-divide-by-zero", !w->host ? 0 : 1, w, zero, in->span, 0,
+		machine_finding_add_sev(m, FK_INTEGER_DIVIDE_BY_ZERO, !w->host ? 0 : 1, w, zero, in->span, 0,
 				    "integer %s by zero%s", rem ? "remainder" : "division",
 				    w->host ? "" : "; the GPU does not trap and the result is undefined");
 		if (w->host) {
@@ -2086,7 +2100,7 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 			   const struct ir_func *fn, struct span call)
 {
-	uint64_t limit = w->host ? 8u << 20 : m->stack_limit;
+	uint64_t limit = w->host ? 8u << 20 : m->rt.stack_limit;
 	const char *where = w->host ? "the host stack (8 MiB, as with ulimit -s 8192)"
 				    : "the thread's stack";
 	/* the largest local, by its extent in the frame (a type's size is 32
@@ -2108,17 +2122,17 @@ void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 		}
 	}
 	if (big && big->decl.file && bigext * 2 > limit) {
-		machine_finding_add(m, "stack-overflow", 1, w, mask, big->decl, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, big->decl, 0,
 				    "the local variable %s (%s) of %s does not fit in %s",
 				    big->name ? big->name : "?",
 				    big->type && big->type->name ? big->type->name : "?", fn->name, where);
 		return;
 	}
 	if (w->host)
-		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, call, 0,
 				    "call to %s overflows %s; deep or unbounded recursion?", fn->name, where);
 	else
-		machine_finding_add(m, "stack-overflow", 1, w, mask, call, 0,
+		machine_finding_add(m, FK_STACK_OVERFLOW, w, mask, call, 0,
 				    "call to %s overflows %s (%llu bytes); deep or unbounded recursion?",
 				    fn->name, where, (unsigned long long)limit);
 }
@@ -2348,7 +2362,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		uint64_t *D = reg(R, in->d);
 		unsigned nargs = in->nargs < 16 ? in->nargs : 16;
 		if (!fn) {
-			machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+			machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 					    "built-in %s is not implemented", bi->name);
 			if (w->host)
 				machine_exit(m, 134);
@@ -2367,7 +2381,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		return 0;
 	}
 	if (bi->kind == BK_HOST && !w->host) {
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, 0,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, 0,
 				    "%s is a host function and cannot be called from device code", bi->name);
 		machine_fail_kernel(m, 719);
 		return -1;
@@ -2411,7 +2425,7 @@ static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct
 	EACH(g->mask, l, same |= (uint32_t)(A[l] == tgt) << l);
 	uint64_t idx = (ADDR_OFF(tgt) >> 4) - 1;
 	if (ADDR_TAG(tgt) != TAG_CODE || (ADDR_OFF(tgt) & 15) || idx >= m->mod->nfuncs) {
-		machine_finding_add(m, "trap", 1, w, g->mask, in->span, tgt,
+		machine_finding_add(m, FK_TRAP, w, g->mask, in->span, tgt,
 				    "indirect call through 0x%llx, which is not a function address",
 				    (unsigned long long)tgt);
 		if (w->host)
@@ -2661,7 +2675,13 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (!w->host)
 				w->blk->race_epoch++;
 			if (in->scope != SCOPE_CTA)
-				m->gepoch++;
+				m->race.gepoch++;
+			if (CHECK_WANTS(m, CEV_FENCE)) {
+				struct check_event e = { .kind = CEV_FENCE, .w = w,
+							 .b = w->host ? NULL : w->blk, .mask = g->mask,
+							 .span = in->span, .arg = (int)in->scope };
+				machine_publish(m, &e);
+			}
 			break;
 		case IR_CONST: {
 			uint64_t v = norm1((uint64_t)in->imm, t);
@@ -2800,7 +2820,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				D[l] = ADDR(tag, w->hbase + base);
 			});
 			if (bad) {
-				machine_finding_add(m, "stack-overflow", 1, w, M, in->span, 0, "alloca overflows the stack");
+				machine_finding_add(m, FK_STACK_OVERFLOW, w, M, in->span, 0, "alloca overflows the stack");
 				if (w->host)
 					machine_exit(m, 139);
 				else
@@ -2858,7 +2878,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			continue;
 		case IR_LAUNCH:
 			if (!w->host) {
-				machine_finding_add(m, "invalid-launch", 1, w, M, in->span, 0,
+				machine_finding_add(m, FK_INVALID_LAUNCH, w, M, in->span, 0,
 						    "dynamic parallelism (a launch from device code) is not supported");
 				machine_fail_kernel(m, 719);
 				return n;
@@ -2868,7 +2888,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			break;
 		case IR_TRAP:
 		case IR_UNREACHABLE:
-			machine_finding_add(m, "trap", 1, w, M, in->span, 0, "%s",
+			machine_finding_add(m, FK_TRAP, w, M, in->span, 0, "%s",
 					    in->op == IR_TRAP ? "__trap() called: the kernel is aborted"
 							      : "control reached code marked unreachable (the end of a non-void function?)");
 			if (w->host)

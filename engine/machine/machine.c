@@ -24,7 +24,7 @@ void machine_opts_init(struct machine_opts *o)
 uint64_t machine_rand(struct machine *m)
 {
 	/* splitmix64: every choice of the random scheduler comes from here */
-	uint64_t z = (m->rng += 0x9e3779b97f4a7c15ull);
+	uint64_t z = (m->rnd.rng += 0x9e3779b97f4a7c15ull);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	return z ^ (z >> 31);
@@ -37,62 +37,6 @@ void machine_emit(struct machine *m, struct machine_event *e)
 	for (size_t i = 0; i < m->obs.len; i++)
 		if (m->obs.v[i].kinds & (1u << e->kind))
 			m->obs.v[i].fn(m->obs.v[i].ctx, e);
-}
-
-struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
-					    struct warp *w, uint32_t lanes, struct span sp,
-					    uint64_t addr, const char *fmt, ...)
-{
-	struct machine_finding f;
-	/* one finding per site and kind: repeats only count (newest first, as
-	 * repeats come in bursts) */
-	for (size_t i = m->findings.len; i-- > 0;) {
-		struct machine_finding *o = &m->findings.v[i];
-		if (o->span.off == sp.off && o->span.file == sp.file &&
-		    (o->kind == kind || !strcmp(o->kind, kind))) {
-			o->count++;
-			return NULL;
-		}
-	}
-	if (m->findings.len >= WS_FINDINGS_MAX) {
-		m->findings_dropped++;
-		return NULL;
-	}
-	memset(&f, 0, sizeof(f));
-	f.count = 1;
-	f.step = m->steps;
-	f.other_warp = f.other_lane = -1;
-	f.hint = finding_hint(kind);
-	f.kind = kind;
-	f.error = error;
-	f.span = cg_user_span(m, w, lanes, sp);
-	f.addr = addr;
-	f.lanes = lanes;
-	f.on_device = w && !w->host;
-	if (f.on_device) {
-		unsigned l = lanes ? (unsigned)__builtin_ctz(lanes) : 0;
-		memcpy(f.block, w->blk->idx, sizeof(f.block));
-		for (int k = 0; k < 3; k++)
-			f.thread[k] = w->tid[k][l];
-		f.warp = (int)w->id;
-		f.lane = (int)l;
-	}
-	va_list ap;
-	va_start(ap, fmt);
-	struct strbuf sb;
-	strbuf_init(&sb);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	f.msg = strbuf_detach(&sb);
-	vec_push(&m->findings, f);
-	struct machine_finding *res = &m->findings.v[m->findings.len - 1];
-	if (m->hooks & (1u << EV_FINDING)) {
-		struct machine_event e = { .kind = EV_FINDING, .finding = res, .mask = lanes,
-					   .slot = f.on_device ? w->blk->slot : -1,
-					   .warp = f.on_device ? (int)w->id : 0 };
-		machine_emit(m, &e);
-	}
-	return res;
 }
 
 uint64_t machine_findings_dropped(const struct machine *m)
@@ -189,24 +133,25 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 		m->o.max_blocks_per_sm = m->o.device->blocks_per_sm;
 	if (m->o.cuda_version <= 0)
 		m->o.cuda_version = 13;
-	m->out = m->o.out ? m->o.out : stdout;
-	m->err = m->o.err ? m->o.err : stderr;
-	m->rng = m->o.seed ^ 0x5eed5eed5eedull;
+	m->io.out = m->o.out ? m->o.out : stdout;
+	m->io.err = m->o.err ? m->o.err : stderr;
+	m->rnd.rng = m->o.seed ^ 0x5eed5eed5eedull;
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
 	m->smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
-	m->fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
-	m->stack_limit = 64 * 1024;
-	m->heap_limit = 8 * 1024 * 1024;
-	m->printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
+	m->rt.fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
+	m->rt.stack_limit = 64 * 1024;
+	m->rt.heap_limit = 8 * 1024 * 1024;
+	m->rt.printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
 	mem_init(&m->mem);
 	m->mem.limit = m->o.max_memory;
 	place_objects(m);
-	strbuf_init(&m->dev_out);
-	strbuf_init(&m->dev_err);
+	strbuf_init(&m->io.dev_out);
+	strbuf_init(&m->io.dev_err);
 	strbuf_init(&m->tmp);
 	m->status = MST_IDLE;
 	if (m->o.model == MODEL_RELAXED || m->o.schedule)
 		mm_attach(m);
+	machine_checkers_install(m);
 	return m;
 }
 
@@ -282,7 +227,7 @@ void machine_free(struct machine *m)
 	for (size_t i = m->qhead; i < m->queue.len; i++)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
-	vec_free(&m->hrace);
+	vec_free(&m->race.hrace);
 	hthread_free(m); /* the threads main started; m->host is main again */
 	if (m->host) {
 		warp_release(m->host);
@@ -294,17 +239,18 @@ void machine_free(struct machine *m)
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
+	machine_checkers_free(m);
 	cg_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
-	vec_free(&m->events);
+	vec_free(&m->rt.events);
 	hostio_release(m);
-	strbuf_release(&m->dev_out);
-	strbuf_release(&m->dev_err);
+	strbuf_release(&m->io.dev_out);
+	strbuf_release(&m->io.dev_err);
 	strbuf_release(&m->tmp);
 	mm_free(m->mm);
 	free(m->obj_addr);
-	free(m->fn_maxdyn);
+	free(m->rt.fn_maxdyn);
 	runtime_release(m);
 	free(m->smclk);
 	mem_release(&m->mem);
@@ -317,8 +263,8 @@ void machine_exit(struct machine *m, int status)
 		return;
 	m->status = MST_FINISHED;
 	m->exit_status = status;
-	fflush(m->out);
-	fflush(m->err);
+	fflush(m->io.out);
+	fflush(m->io.err);
 }
 
 void machine_fail_kernel(struct machine *m, int err)
@@ -379,7 +325,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 	m->argc = argc;
 	m->argv = argv;
 	m->status = MST_RUNNING;
-	m->last_err = m->sticky_err = 0;
+	m->rt.last_err = m->rt.sticky_err = 0;
 	return 0;
 }
 
@@ -456,8 +402,6 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
-	b->bar_skipped = 0;
-	b->bar_skip_w = NULL;
 	if (b->race)
 		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
 	b->race_epoch = 0;
@@ -482,7 +426,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 			continue;
 		}
 		if (!f) {
-			machine_finding_add(m, "stack-overflow", 1, w, w->exists, fn->span, 0,
+			machine_finding_add(m, FK_STACK_OVERFLOW, w, w->exists, fn->span, 0,
 					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
 					    fn->frame_size);
 			machine_fail_kernel(m, 701);
@@ -586,10 +530,14 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->dev_t0 = wall_ns();
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
-	m->gepoch++; /* a new launch: earlier accesses are ordered before it */
+	m->race.gepoch++; /* a new launch: earlier accesses are ordered before it */
 	m->nlaunched++;
 	if (m->mm)
 		mm_reset(m);
+	if (CHECK_WANTS(m, CEV_LAUNCH)) {
+		struct check_event e = { .kind = CEV_LAUNCH, .arg = l->fidx };
+		machine_publish(m, &e);
+	}
 	if (m->hooks & (1u << EV_LAUNCH)) {
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);
@@ -643,10 +591,10 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 	if (more)
 		strbuf_addf(&sb, "; and %d more", more);
 	if (first)
-		machine_finding_add(m, "deadlock", 1, first, fg->mask, fg->fr->code[fg->pc].span, 0,
+		machine_finding_add(m, FK_DEADLOCK, first, fg->mask, fg->fr->code[fg->pc].span, 0,
 				    "deadlock: no thread can make progress: %s", strbuf_cstr(&sb));
 	else
-		machine_finding_add(m, "deadlock", 1, NULL, 0, gr->fn->span, 0,
+		machine_finding_add(m, FK_DEADLOCK, NULL, 0, gr->fn->span, 0,
 				    "deadlock: no thread of the kernel can make progress");
 	strbuf_release(&sb);
 }
@@ -656,8 +604,8 @@ static void grid_end(struct machine *m)
 	struct grid *gr = m->grid;
 	m->resume.on = 0;
 	if (m->kern_fail_err) {
-		m->sticky_err = (int)m->kern_fail_err;
-		m->last_err = (int)m->kern_fail_err;
+		m->rt.sticky_err = (int)m->kern_fail_err;
+		m->rt.last_err = (int)m->kern_fail_err;
 		/* queued work after a fault never runs */
 		for (size_t i = m->qhead; i < m->queue.len; i++)
 			free(m->queue.v[i].param);
@@ -665,9 +613,13 @@ static void grid_end(struct machine *m)
 	}
 	m->kern_fail_err = 0;
 	m->grid = NULL;
-	if (m->hrace.len && m->qhead >= m->queue.len)
+	if (m->race.hrace.len && m->qhead >= m->queue.len)
 		check_host_clear(m); /* the device is idle: the host's notes are void */
 	m->dev_ns += wall_ns() - m->dev_t0;
+	if (CHECK_WANTS(m, CEV_GRID_END)) {
+		struct check_event e = { .kind = CEV_GRID_END, .arg = gr->l.fidx };
+		machine_publish(m, &e);
+	}
 	if (m->hooks & (1u << EV_KERNEL_END)) {
 		struct machine_event e = { .kind = EV_KERNEL_END, .func = gr->l.fidx, .slot = -1 };
 		machine_emit(m, &e);
@@ -912,7 +864,7 @@ static void interrupt_report(struct machine *m)
 			    (unsigned long long)(gr->nblocks - gr->next_block));
 	struct warp *w = m->host && m->host->ng ? m->host : NULL;
 	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
-	machine_finding_add(m, "interrupted", 0, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
+	machine_finding_add(m, FK_INTERRUPTED, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
 	strbuf_release(&sb);
 }
 
@@ -931,7 +883,7 @@ static void check_limit(struct machine *m)
 		struct warp *w = NULL;
 		struct group *g = limit_place(m, &w);
 		struct span sp = g ? g->fr->code[g->pc].span : m->mod->funcs[m->mod->main_func].span;
-		machine_finding_add(m, "step-limit", 1, w, g ? g->mask : 0, sp, 0,
+		machine_finding_add(m, FK_STEP_LIMIT, w, g ? g->mask : 0, sp, 0,
 				    "the program ran more than %llu instructions and was stopped%s",
 				    (unsigned long long)m->o.max_steps,
 				    w && !w->host ? "; the kernel's threads were here" : "");
@@ -954,9 +906,10 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
-	if (WS_UNLIKELY(m->grid && m->steps >= m->spin_next) && check_spin(m)) {
-		machine_fail_kernel(m, 702);
-		grid_end(m);
+	if (WS_UNLIKELY(m->grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
+		machine_publish_sample(m);
+		if (m->chk.end_grid)
+			grid_end(m);
 	}
 }
 
@@ -1019,7 +972,7 @@ int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 	if (!ws_range_in(0, 8ull << 30, m->mem.dev_bytes, bytes))
 		return 2;
 	/* the caller's size: no memory is an error code, not an abort */
-	struct alloc *a = mem_try_alloc(&m->mem, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
+	struct alloc *a = machine_mem_alloc(m, TAG_GLOBAL, bytes, 256, AK_DEV_MALLOC);
 	if (!a)
 		return 2;
 	*addr = a->base;
@@ -1039,7 +992,7 @@ int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
 
 int machine_cuda_error(const struct machine *m)
 {
-	return m->sticky_err ? m->sticky_err : m->last_err;
+	return m->rt.sticky_err ? m->rt.sticky_err : m->rt.last_err;
 }
 
 int machine_launch(struct machine *m, int func, const uint32_t grid[3], const uint32_t block[3],
@@ -1047,8 +1000,8 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 {
 	if (func < 0 || (uint32_t)func >= m->mod->nfuncs || !(m->mod->funcs[func].kind & FN_KERNEL))
 		return 98;
-	if (m->sticky_err)
-		return m->sticky_err;
+	if (m->rt.sticky_err)
+		return m->rt.sticky_err;
 	int e = runtime_queue_launch(m, func, grid, block, shmem, args, nargs);
 	if (e)
 		return e;
@@ -1141,7 +1094,7 @@ struct span machine_span(const struct machine *m, int func, uint32_t pc)
 int machine_run_main(struct machine *m, int argc, char **argv)
 {
 	if (machine_start(m, argc, argv) < 0) {
-		fprintf(m->err, "warpstep: the program has no main function\n");
+		fprintf(m->io.err, "warpstep: the program has no main function\n");
 		return 1;
 	}
 	machine_run(m, 0);

@@ -91,7 +91,8 @@ struct machine_opts {
 	enum simt_policy simt;
 	enum sched_policy sched;
 	uint64_t seed;
-	int fast;             /* checkers off */
+	int fast;             /* checkers off (those check/checkers.def marks always run) */
+	const char *checks;   /* NULL: every checker; else the names of those to run ("spin,sync") */
 	uint64_t max_steps;   /* 0: no limit */
 	const struct device_profile *device; /* the GPU emulated (device.h); NULL: the H100 */
 	int num_sms;          /* 0: the device profile's SM count */
@@ -118,6 +119,7 @@ void machine_opts_init(struct machine_opts *o);
 
 /* ---- lifecycle (machine.c) */
 struct machine;
+struct checker;
 struct machine *machine_new(const struct ir_module *mod, const struct machine_opts *o);
 void machine_free(struct machine *m);
 /* A deep copy of m's whole state (clone.c): stepping the copy does what
@@ -132,11 +134,20 @@ uint64_t machine_clone_bytes(const struct machine *m);
 /* Where the program's stdout and stderr go from now on (NULL: the process's
  * own): a copy made by machine_clone writes where its original did. */
 void machine_set_output(struct machine *m, FILE *out, FILE *err);
+/* Install one more checker (check/check.h) on m, after those the options
+ * selected: it receives the events it listens to from now on, with self
+ * as its state (NULL: c->create(m) makes it; destroy frees it with m
+ * either way). c must outlive m. 0, or -1 without an event function.
+ * machine_clone copies the checkers that made their own state (with their
+ * clone function); one given a self here is not copied: its installer adds
+ * it to the copy again. */
+int machine_add_checker(struct machine *m, const struct checker *c, void *self);
 int machine_run_main(struct machine *m, int argc, char **argv);
 
 /* ---- findings (machine.c; rendering in findings.c, docs/findings.md) */
 struct machine_finding {
 	const char *kind;      /* "oob-global-read", "deadlock", ... (static string) */
+	int id;                /* the kind: enum finding_kind (check/check.h, findings.def) */
 	int error;             /* 1 error, 0 warning */
 	struct span span;
 	int on_device;         /* 0: the host thread */
@@ -437,6 +448,27 @@ int machine_mm_pending(const struct machine *m, int block, int thread,
  * could read (newest first); returns how many. */
 int machine_mm_candidates(const struct machine *m, int block, int thread, uint64_t addr,
 			  int *pos, int max);
+/* An observer of the relaxed model's executions (explore's axiom checker):
+ * the model calls event for each memory event in the order it performs
+ * them (kind: enum machine_mm_event; thr: the thread's index among the
+ * model's threads, blk its block; rid the write id read (reads, RMWs; for
+ * a barrier its instance), wid the id written; strong, scope (enum
+ * ir_scope), sem (enum ir_sem), po the thread's program order), and at the
+ * end of each kernel co with each location's coherence order (write ids,
+ * oldest first), then kernel_end. Set after machine_new, before running
+ * (NULL: none; a no-op under sc). While one is set the model keeps every
+ * write's history. machine_mm_record_end reports the last kernel's
+ * coherence orders when the run stopped without ending it. */
+enum machine_mm_event { MM_EV_READ, MM_EV_WRITE, MM_EV_RMW, MM_EV_FENCE, MM_EV_BARRIER };
+struct machine_mm_recorder {
+	void *ctx;
+	void (*event)(void *ctx, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+		      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po);
+	void (*co)(void *ctx, uint64_t addr, const uint32_t *ids, size_t n);
+	void (*kernel_end)(void *ctx);
+};
+void machine_mm_record(struct machine *m, const struct machine_mm_recorder *r);
+void machine_mm_record_end(struct machine *m);
 /* The memory model in use (MODEL_SC or MODEL_RELAXED) and its threads
  * (those that accessed global memory in the running kernel). */
 int machine_mm_model(const struct machine *m);

@@ -20,7 +20,6 @@
 #include <stdio.h>
 
 #include "memmodel.h"
-#include "axioms.h"
 
 #define MM_HISTORY 32 /* writes kept per location outside exploration */
 
@@ -98,7 +97,7 @@ struct memmodel {
 	VEC(int) replay;               /* --schedule: the choices to make */
 	size_t replay_at;
 	int stopped;
-	struct ax_exec *rec;           /* the execution for the axiom checker */
+	struct machine_mm_recorder rec; /* an observer of the execution (rec.event NULL: none) */
 	uint32_t nbar;                 /* barrier instances (recording) */
 };
 
@@ -474,7 +473,7 @@ void mm_free(struct memmodel *mm)
 void mm_reset(struct machine *m)
 {
 	struct memmodel *mm = m->mm;
-	mm_record_end(m);
+	machine_mm_record_end(m);
 	views_free(mm);
 	m->hooks &= ~MM_HOOK;
 }
@@ -493,17 +492,17 @@ int mm_sched_active(const struct machine *m)
 	return m->mm && m->mm->choose;
 }
 
-void mm_set_recorder(struct machine *m, struct ax_exec *rec)
+void machine_mm_record(struct machine *m, const struct machine_mm_recorder *rec)
 {
 	if (m->mm)
-		m->mm->rec = rec;
+		m->mm->rec = rec ? *rec : (struct machine_mm_recorder){0};
 }
 
 /* the kernel's coherence orders go into the recorded execution */
-void mm_record_end(struct machine *m)
+void machine_mm_record_end(struct machine *m)
 {
 	struct memmodel *mm = m->mm;
-	if (!mm || !mm->rec || !mm->locs.len)
+	if (!mm || !mm->rec.event || !mm->locs.len)
 		return;
 	for (size_t i = 0; i < mm->locs.len; i++) {
 		struct mm_loc *L = &mm->locs.v[i];
@@ -511,9 +510,11 @@ void mm_record_end(struct machine *m)
 		size_t n = 0;
 		for (size_t k = 0; k < L->h.len && n < 256; k++)
 			ids[n++] = L->h.v[k].id;
-		ax_co(mm->rec, L->addr, ids, n);
+		if (mm->rec.co)
+			mm->rec.co(mm->rec.ctx, L->addr, ids, n);
 	}
-	ax_kernel_end(mm->rec);
+	if (mm->rec.kernel_end)
+		mm->rec.kernel_end(mm->rec.ctx);
 }
 
 /* ---- the accesses */
@@ -566,8 +567,8 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 		if (is_acq(in->sem))
 			acquire_from(mm, t, L, msg, scope, "an acquire load");
 	}
-	if (mm->rec)
-		ax_event(mm->rec, AX_R, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
+	if (mm->rec.event)
+		mm->rec.event(mm->rec.ctx, MM_EV_READ, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
 			 in->sem, t->po++);
 	return msg->val;
 }
@@ -599,7 +600,7 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 	vec_push(&L->h, msg);
 	memmove(&L->h.v[at + 1], &L->h.v[at], (L->h.len - 1 - (size_t)at) * sizeof(msg));
 	L->h.v[at] = msg;
-	if (L->h.len > MM_HISTORY && !mm->rec) {
+	if (L->h.len > MM_HISTORY && !mm->rec.event) {
 		/* a long-running program: forget the oldest write (a view that
 		 * named it now names the oldest one kept) */
 		memmove(&L->h.v[0], &L->h.v[1], (L->h.len - 1) * sizeof(msg));
@@ -880,8 +881,8 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 			if (a && a->shadow)
 				mem_mark_init(a, addr[l] - a->base, sz);
 		}
-		if (mm->rec)
-			ax_event(mm->rec, AX_W, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
+		if (mm->rec.event)
+			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
 				 in->sem, t->po++);
 	}
 	return 0;
@@ -940,8 +941,8 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 			id = do_write(mm, t, loc, nv, strong, scope, in->sem, p + 1, (int32_t)rd.id);
 			backing_store(mm, loc, ptr[l]);
 		}
-		if (mm->rec)
-			ax_event(mm->rec, store ? AX_U : AX_R, thr_index(mm, t), t->blk, addr[l], rd.id, id,
+		if (mm->rec.event)
+			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, addr[l], rd.id, id,
 				 1, scope, in->sem, t->po++);
 		if (in->d >= 0)
 			*regp(g->fr, in->d, l) = old;
@@ -985,8 +986,8 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 		vcopy(&t->relf, &t->cur);
 		t->has_relf = 1;
 		t->relf_scope = (uint8_t)scope;
-		if (mm->rec)
-			ax_event(mm->rec, AX_F, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, t->po++);
+		if (mm->rec.event)
+			mm->rec.event(mm->rec.ctx, MM_EV_FENCE, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, t->po++);
 	}
 }
 
@@ -994,7 +995,7 @@ void mm_bar(struct machine *m, struct block *b)
 {
 	struct memmodel *mm = m->mm;
 	uint32_t blk = (uint32_t)b->linear;
-	if (mm->rec) /* the checker needs every thread's passage */
+	if (mm->rec.event) /* the checker needs every thread's passage */
 		for (uint32_t i = 0; i < b->nwarps; i++)
 			for (uint32_t M = b->w[i].exists & ~b->w[i].exited; M; M &= M - 1)
 				thr_get(mm, &b->w[i], (unsigned)__builtin_ctz(M));
@@ -1012,8 +1013,8 @@ void mm_bar(struct machine *m, struct block *b)
 	for (size_t i = lo; i < hi; i++)
 		if (mm->thr.v[i].used && mm->thr.v[i].blk == blk) {
 			vjoin(mm, &mm->thr.v[i].cur, &j);
-			if (mm->rec)
-				ax_event(mm->rec, AX_B, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
+			if (mm->rec.event)
+				mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
 					 mm->thr.v[i].po++);
 		}
 	vcopy(j0, &j);
@@ -1243,9 +1244,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 				h = mix(h, v);
 			}
 		}
-	h = mix(h, m->dev_out.len);
-	for (size_t k = 0; k < m->dev_out.len; k++)
-		h = mix(h, (uint8_t)m->dev_out.buf[k]);
+	h = mix(h, m->io.dev_out.len);
+	for (size_t k = 0; k < m->io.dev_out.len; k++)
+		h = mix(h, (uint8_t)m->io.dev_out.buf[k]);
 	return h;
 }
 

@@ -81,15 +81,15 @@ static int device_busy(struct machine *m)
 
 void runtime_flush_output(struct machine *m)
 {
-	if (m->dev_out.len) {
-		fwrite(m->dev_out.buf, 1, m->dev_out.len, m->out);
-		strbuf_reset(&m->dev_out);
-		fflush(m->out);
+	if (m->io.dev_out.len) {
+		fwrite(m->io.dev_out.buf, 1, m->io.dev_out.len, m->io.out);
+		strbuf_reset(&m->io.dev_out);
+		fflush(m->io.out);
 	}
-	if (m->dev_err.len) {
-		fflush(m->out);
-		fwrite(m->dev_err.buf, 1, m->dev_err.len, m->err);
-		strbuf_reset(&m->dev_err);
+	if (m->io.dev_err.len) {
+		fflush(m->io.out);
+		fwrite(m->io.dev_err.buf, 1, m->io.dev_err.len, m->io.err);
+		strbuf_reset(&m->io.dev_err);
 	}
 }
 
@@ -102,7 +102,7 @@ int runtime_next_launch(struct machine *m)
 		return 0;
 	}
 	struct launch l = m->queue.v[m->qhead++];
-	if (m->sticky_err) {
+	if (m->rt.sticky_err) {
 		free(l.param);
 		return 1;
 	}
@@ -142,7 +142,7 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n);
 static int ret_err(struct machine *m, int e)
 {
 	if (e)
-		m->last_err = e;
+		m->rt.last_err = e;
 	return e;
 }
 
@@ -159,13 +159,13 @@ static int put32(struct machine *m, uint64_t addr, uint32_t v)
 static uint64_t str_addr(struct machine *m, int which, int code)
 {
 	int slot = code >= 0 && code < 1024 ? code : 1023;
-	if (!m->errstr[which][slot]) {
+	if (!m->rt.errstr[which][slot]) {
 		const char *s = which ? runtime_error_name(code) : runtime_error_string(code);
 		struct alloc *a = mem_alloc(&m->mem, TAG_HOST, strlen(s) + 1, 16, AK_STRING);
 		memcpy(a->data, s, strlen(s) + 1);
-		m->errstr[which][slot] = a->base;
+		m->rt.errstr[which][slot] = a->base;
 	}
-	return m->errstr[which][slot];
+	return m->rt.errstr[which][slot];
 }
 
 static struct span span_of(struct machine *m)
@@ -209,12 +209,12 @@ static int host_range_fault(struct machine *m, const char *what, uint64_t addr, 
 		if (interp_xlate(m, m->host, 0, addr, 1, write, span_of(m)) == NULL)
 			return -1;
 	}
-	machine_finding_add(m, "invalid-host-access", 1, m->host, 1, span_of(m), addr,
+	machine_finding_add(m, FK_INVALID_HOST_ACCESS, m->host, 1, span_of(m), addr,
 			    "%s %s %llu bytes at 0x%llx, but only %llu bytes from there are the program's memory (%s)",
 			    what, write ? "writes" : "reads", (unsigned long long)n,
 			    (unsigned long long)addr, (unsigned long long)avail,
 			    ADDR_TAG(addr) == TAG_HSTACK ? "the rest of the host stack" : "the rest of its block");
-	fflush(m->out);
+	fflush(m->io.out);
 	machine_exit(m, 139);
 	return -1;
 }
@@ -248,18 +248,18 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 		struct alloc *a = mem_find(&m->mem, bad);
 		struct machine_finding *f;
 		if (a && a->freed)
-			f = machine_finding_add(m, "use-after-free", 1, m->host, 1, span_of(m), bad,
+			f = machine_finding_add(m, FK_USE_AFTER_FREE, m->host, 1, span_of(m), bad,
 						"cudaMemcpy %s memory that was already freed",
 						!s ? "reads" : "writes");
 		else if (a)
-			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
 						(unsigned long long)n,
 						(unsigned long long)(n - (a->base + a->size - bad)),
 						!s ? "source" : "destination", (unsigned long long)a->size);
 		else
-			f = machine_finding_add(m, !s ? "oob-global-read" : "oob-global-write", 1, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
 						(unsigned long long)n, !s ? "source" : "destination");
@@ -282,7 +282,7 @@ static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 {
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (a && a->shadow && !m->o.fast && !mem_is_init(a, addr - a->base, n))
-		machine_finding_add(m, "uninitialized-read", 0, m->host, 1, span_of(m), addr,
+		machine_finding_add(m, FK_UNINITIALIZED_READ, m->host, 1, span_of(m), addr,
 				    "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",
 				    (unsigned long long)n, (unsigned long long)(addr - a->base),
 				    (unsigned long long)a->size);
@@ -299,7 +299,7 @@ static int stream_ok(const struct machine *m, uint64_t s)
 	if (s <= 2)
 		return 1;
 	uint64_t i = (ADDR_OFF(s) >> 4) - 1;
-	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->nstreams;
+	return ADDR_TAG(s) == 0x7e && (ADDR_OFF(s) & 15) == 0 && ADDR_OFF(s) && i < m->rt.nstreams;
 }
 
 static int config_error(const uint32_t *g, const uint32_t *b)
@@ -335,8 +335,8 @@ static int launch_check(struct machine *m, struct launch *l)
 	uint64_t t = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	if (fn->launch_bounds_max > 0 && t > (uint64_t)fn->launch_bounds_max)
 		return launch_code(m, E_RESOURCES);
-	uint64_t lim = m->fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
-	uint64_t dynlim = m->fn_maxdyn[l->fidx] ? m->fn_maxdyn[l->fidx] : 49152;
+	uint64_t lim = m->rt.fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
+	uint64_t dynlim = m->rt.fn_maxdyn[l->fidx] ? m->rt.fn_maxdyn[l->fidx] : 49152;
 	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
 	if (!stream_ok(m, l->stream))
@@ -346,7 +346,7 @@ static int launch_check(struct machine *m, struct launch *l)
 
 static void launch_report(struct machine *m, struct launch *l, int e)
 {
-	machine_finding_add(m, "invalid-launch", 0, m->host, 1, span_of(m), 0,
+	machine_finding_add_sev(m, FK_INVALID_LAUNCH, 0, m->host, 1, span_of(m), 0,
 			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s%s",
 			    m->mod->funcs[l->fidx].name, l->grid[0], l->grid[1], l->grid[2],
 			    l->block[0], l->block[1], l->block[2], (unsigned long long)l->shmem,
@@ -394,8 +394,8 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 		uint64_t f = ARG(8), idx = (ADDR_OFF(f) >> 4) - 1;
 		first = 9;
 		if (ADDR_TAG(f) != TAG_CODE || idx >= m->mod->nfuncs || !(m->mod->funcs[idx].kind & FN_KERNEL)) {
-			if (!m->sticky_err)
-				m->last_err = 98; /* cudaErrorInvalidDeviceFunction */
+			if (!m->rt.sticky_err)
+				m->rt.last_err = 98; /* cudaErrorInvalidDeviceFunction */
 			return 0;
 		}
 		l.fidx = (int32_t)idx;
@@ -407,12 +407,12 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 	}
 	l.shmem = in->nargs > 6 ? ARG(6) : 0;
 	l.stream = in->nargs > 7 ? ARG(7) : 0;
-	if (m->sticky_err)
+	if (m->rt.sticky_err)
 		return 0;
 	int e = launch_check(m, &l);
 	if (e) {
 		launch_report(m, &l, e);
-		m->last_err = e;
+		m->rt.last_err = e;
 		return 0;
 	}
 	l.param_size = param_total(fn);
@@ -446,7 +446,7 @@ int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 	l.shmem = shmem;
 	int e = launch_check(m, &l);
 	if (e) {
-		m->last_err = e;
+		m->rt.last_err = e;
 		return e;
 	}
 	const struct ir_func *fn = &m->mod->funcs[func];
@@ -759,8 +759,8 @@ static int occupancy(struct machine *m, const struct ir_func *fn, int threads, u
 	/* above 48 KiB a block fits only once the kernel opted in with
 	 * cudaFuncSetAttribute(MaxDynamicSharedMemorySize) (0 on an H100 else) */
 	size_t fi = (size_t)(fn - m->mod->funcs);
-	uint64_t lim = m->fn_maxdyn[fi] ? (uint64_t)d->smem_optin : 49152;
-	uint64_t dynlim = m->fn_maxdyn[fi] ? m->fn_maxdyn[fi] : 49152;
+	uint64_t lim = m->rt.fn_maxdyn[fi] ? (uint64_t)d->smem_optin : 49152;
+	uint64_t dynlim = m->rt.fn_maxdyn[fi] ? m->rt.fn_maxdyn[fi] : 49152;
 	if (sh > lim || dyn > dynlim)
 		return 0;
 	uint64_t alloc = (sh + (d->major >= 8 ? 1024 : 0) + 127) / 128 * 128;
@@ -823,7 +823,7 @@ static int func_attributes(struct machine *m, const uint64_t *a)
 	f.maxThreadsPerBlock = kernel_max_threads(fn);
 	f.numRegs = kernel_regs(fn);
 	f.ptxVersion = f.binaryVersion = m->o.device->major * 10 + m->o.device->minor;
-	f.maxDynamicSharedSizeBytes = m->fn_maxdyn[idx] ? (int32_t)m->fn_maxdyn[idx]
+	f.maxDynamicSharedSizeBytes = m->rt.fn_maxdyn[idx] ? (int32_t)m->rt.fn_maxdyn[idx]
 				      : (int32_t)(49152 - m->mod->shared_static_size);
 	f.preferredShmemCarveout = -1;
 	return machine_host_write(m, a[0], &f, sizeof(f)) ? E_INVAL : E_OK;
@@ -859,18 +859,18 @@ static uint64_t node_handle(size_t g, size_t i) { return ADDR(0x7c, ((uint64_t)g
 static struct ws_graph *graph_of(struct machine *m, uint64_t h, size_t *idx)
 {
 	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
-	if (ADDR_TAG(h) != 0x7d || i >= m->graphs.len || m->graphs.v[i]->freed)
+	if (ADDR_TAG(h) != 0x7d || i >= m->rt.graphs.len || m->rt.graphs.v[i]->freed)
 		return NULL;
 	if (idx)
 		*idx = i;
-	return m->graphs.v[i];
+	return m->rt.graphs.v[i];
 }
 
 static size_t graph_new(struct machine *m)
 {
 	struct ws_graph *g = xcalloc(1, sizeof(*g));
-	vec_push(&m->graphs, g);
-	return m->graphs.len - 1;
+	vec_push(&m->rt.graphs, g);
+	return m->rt.graphs.len - 1;
 }
 
 static void graph_free(struct ws_graph *g)
@@ -884,9 +884,9 @@ static void graph_free(struct ws_graph *g)
 
 void runtime_clone(struct machine *d, const struct machine *s)
 {
-	memset(&d->graphs, 0, sizeof(d->graphs));
-	for (size_t i = 0; i < s->graphs.len; i++) {
-		const struct ws_graph *o = s->graphs.v[i];
+	memset(&d->rt.graphs, 0, sizeof(d->rt.graphs));
+	for (size_t i = 0; i < s->rt.graphs.len; i++) {
+		const struct ws_graph *o = s->rt.graphs.v[i];
 		struct ws_graph *g = xcalloc(1, sizeof(*g));
 
 		g->freed = o->freed;
@@ -901,23 +901,23 @@ void runtime_clone(struct machine *d, const struct machine *s)
 			}
 			vec_push(&g->nodes, n);
 		}
-		vec_push(&d->graphs, g);
+		vec_push(&d->rt.graphs, g);
 	}
 }
 
 void runtime_release(struct machine *m)
 {
-	for (size_t i = 0; i < m->graphs.len; i++) {
-		graph_free(m->graphs.v[i]);
-		free(m->graphs.v[i]);
+	for (size_t i = 0; i < m->rt.graphs.len; i++) {
+		graph_free(m->rt.graphs.v[i]);
+		free(m->rt.graphs.v[i]);
 	}
-	vec_free(&m->graphs);
+	vec_free(&m->rt.graphs);
 }
 
 /* add node n to graph gi; *pnode (when not 0) gets its handle */
 static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pnode)
 {
-	struct ws_graph *g = m->graphs.v[gi];
+	struct ws_graph *g = m->rt.graphs.v[gi];
 	vec_push(&g->nodes, *n);
 	if (pnode && put64(m, pnode, node_handle(gi, g->nodes.len - 1)))
 		return E_INVAL;
@@ -926,12 +926,12 @@ static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pno
 
 static int capturing(struct machine *m, uint64_t stream)
 {
-	if (!m->capturing)
+	if (!m->rt.capturing)
 		return 0;
-	if (stream == m->capture_stream)
+	if (stream == m->rt.capture_stream)
 		return 1;
-	for (int i = 0; i < m->ncapture_joined; i++)
-		if (m->capture_joined[i] == stream)
+	for (int i = 0; i < m->rt.ncapture_joined; i++)
+		if (m->rt.capture_joined[i] == stream)
 			return 1;
 	return 0;
 }
@@ -945,7 +945,7 @@ static int capture_launch(struct machine *m, struct launch *l)
 	memset(&n, 0, sizeof(n));
 	n.kind = GN_KERNEL;
 	n.l = *l;
-	graph_add(m, m->capture_graph, &n, 0);
+	graph_add(m, m->rt.capture_graph, &n, 0);
 	return 1;
 }
 
@@ -1051,19 +1051,19 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	case BI_cudaGraphCreate:
 		return put64(m, a[0], graph_handle(graph_new(m))) ? E_INVAL : E_OK;
 	case BI_cudaStreamBeginCapture:
-		if (m->capturing)
+		if (m->rt.capturing)
 			return E_INVAL;
-		m->capture_graph = (uint32_t)graph_new(m);
-		m->capture_stream = a[0];
-		m->capturing = 1;
-		m->ncapture_joined = 0;
+		m->rt.capture_graph = (uint32_t)graph_new(m);
+		m->rt.capture_stream = a[0];
+		m->rt.capturing = 1;
+		m->rt.ncapture_joined = 0;
 		return E_OK;
 	case BI_cudaStreamEndCapture:
 		if (!capturing(m, a[0]))
 			return E_INVAL;
-		m->capturing = 0;
-		m->ncapture_joined = 0;
-		return put64(m, a[1], graph_handle(m->capture_graph)) ? E_INVAL : E_OK;
+		m->rt.capturing = 0;
+		m->rt.ncapture_joined = 0;
+		return put64(m, a[1], graph_handle(m->rt.capture_graph)) ? E_INVAL : E_OK;
 	case BI_cuda__wsCaptureJoin: {
 		/* cudaStreamWaitEvent on an event recorded in the capture: the
 		 * waiting stream's work joins the graph (the fork of a capture
@@ -1071,8 +1071,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		struct event_rec *r = event_of(m, a[1]);
 		if (!r)
 			return E_HANDLE;
-		if (m->capturing && r->in_capture && !capturing(m, a[0]) && m->ncapture_joined < 8)
-			m->capture_joined[m->ncapture_joined++] = a[0];
+		if (m->rt.capturing && r->in_capture && !capturing(m, a[0]) && m->rt.ncapture_joined < 8)
+			m->rt.capture_joined[m->rt.ncapture_joined++] = a[0];
 		return E_OK;
 	}
 	case BI_cudaStreamIsCapturing:
@@ -1081,7 +1081,7 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.kind = GN_HOST;
 		n.fn = a[1];
 		n.data = a[2];
-		return graph_add(m, m->capture_graph, &n, 0);
+		return graph_add(m, m->rt.capture_graph, &n, 0);
 	case BI_cudaGraphAddKernelNode:
 		return graph_kernel_node(m, a);
 	case BI_cudaGraphAddMemcpyNode1D:
@@ -1132,8 +1132,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!g)
 			return E_INVAL;
 		size_t ei = graph_new(m);
-		struct ws_graph *x = m->graphs.v[ei];
-		g = m->graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
+		struct ws_graph *x = m->rt.graphs.v[ei];
+		g = m->rt.graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
 		for (size_t i = 0; i < g->nodes.len; i++) {
 			struct gnode c = g->nodes.v[i];
 			if (c.kind == GN_KERNEL) {
@@ -1166,7 +1166,7 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 
 static void rand_seed(struct machine *m, uint32_t seed)
 {
-	int32_t *r = (int32_t *)m->rand_state;
+	int32_t *r = (int32_t *)m->rnd.rand_state;
 	if (seed == 0)
 		seed = 1;
 	r[0] = (int32_t)seed;
@@ -1180,26 +1180,26 @@ static void rand_seed(struct machine *m, uint32_t seed)
 	}
 	for (int i = 31; i < 34; i++)
 		r[i] = r[i - 31];
-	m->rand_i = 34;
+	m->rnd.rand_i = 34;
 	for (int i = 34; i < 344; i++) {
-		uint32_t *u = m->rand_state;
+		uint32_t *u = m->rnd.rand_state;
 		u[i] = u[i - 31] + u[i - 3];
 	}
-	m->rand_i = 344;
-	m->rand_seeded = 1;
+	m->rnd.rand_i = 344;
+	m->rnd.rand_seeded = 1;
 }
 
 static int32_t rand_next(struct machine *m)
 {
-	if (!m->rand_seeded)
+	if (!m->rnd.rand_seeded)
 		rand_seed(m, 1);
-	uint32_t *u = m->rand_state;
+	uint32_t *u = m->rnd.rand_state;
 	/* keep a ring of the last 344 values */
-	uint32_t v = u[(m->rand_i - 31) % 344] + u[(m->rand_i - 3) % 344];
-	u[m->rand_i % 344] = v;
-	m->rand_i++;
-	if (m->rand_i >= 2 * 344)
-		m->rand_i -= 344;
+	uint32_t v = u[(m->rnd.rand_i - 31) % 344] + u[(m->rnd.rand_i - 3) % 344];
+	u[m->rnd.rand_i % 344] = v;
+	m->rnd.rand_i++;
+	if (m->rnd.rand_i >= 2 * 344)
+		m->rnd.rand_i -= 344;
 	return (int32_t)(v >> 1);
 }
 
@@ -1235,7 +1235,7 @@ static int host_format(struct machine *m, struct strbuf *out, const uint64_t *ar
 
 static uint64_t host_alloc(struct machine *m, uint64_t n, int kind)
 {
-	struct alloc *a = mem_try_alloc(&m->mem, TAG_HOST, n, 16, kind);
+	struct alloc *a = machine_mem_alloc(m, TAG_HOST, n, 16, kind);
 	return a ? a->base : 0;
 }
 
@@ -1245,23 +1245,23 @@ static int host_free(struct machine *m, uint64_t p)
 		return 0;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || ADDR_TAG(p) != TAG_HOST || a->kind != AK_HOST_MALLOC) {
-		machine_finding_add(m, "invalid-free", 1, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
 				    "free() of 0x%llx, which is not the start of a malloc'd block",
 				    (unsigned long long)p);
-		fprintf(m->err, "free(): invalid pointer\n");
+		fprintf(m->io.err, "free(): invalid pointer\n");
 		machine_exit(m, 134);
 		return -1;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
 						 "free() of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
-		fprintf(m->err, "free(): double free detected in tcache 2\n");
+		fprintf(m->io.err, "free(): double free detected in tcache 2\n");
 		machine_exit(m, 134);
 		return -1;
 	}
-	mem_free(&m->mem, a);
+	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
 	return 0;
 }
@@ -1308,7 +1308,7 @@ int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, ui
 }
 
 #define WAIT() do { if (device_busy(m)) return 1; } while (0)
-#define STICKY() do { if (m->sticky_err) { *ret = (uint64_t)m->sticky_err; m->last_err = m->sticky_err; return 0; } } while (0)
+#define STICKY() do { if (m->rt.sticky_err) { *ret = (uint64_t)m->rt.sticky_err; m->rt.last_err = m->rt.sticky_err; return 0; } } while (0)
 #define RET(e) do { *ret = (uint64_t)ret_err(m, (e)); return 0; } while (0)
 
 static uint64_t events_handle(size_t i) { return ADDR(0x7f, (i + 1) << 4); }
@@ -1317,9 +1317,9 @@ static uint64_t stream_handle(uint32_t i) { return ADDR(0x7e, (uint64_t)(i + 1) 
 static struct event_rec *event_of(struct machine *m, uint64_t h)
 {
 	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
-	if (ADDR_TAG(h) != 0x7f || i >= m->events.len)
+	if (ADDR_TAG(h) != 0x7f || i >= m->rt.events.len)
 		return NULL;
-	return &m->events.v[i];
+	return &m->rt.events.v[i];
 }
 
 static int dev_free(struct machine *m, uint64_t p)
@@ -1328,19 +1328,19 @@ static int dev_free(struct machine *m, uint64_t p)
 		return E_OK;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || (a->kind != AK_DEV_MALLOC && a->kind != AK_MANAGED)) {
-		machine_finding_add(m, "invalid-free", 1, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
 				    "cudaFree of 0x%llx, which is not a pointer returned by cudaMalloc",
 				    (unsigned long long)p);
 		return E_INVAL;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, "double-free", 1, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
 						 "cudaFree of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
 		return E_INVAL;
 	}
-	mem_free(&m->mem, a);
+	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
 	return E_OK;
 }
@@ -1365,7 +1365,7 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 	}
 	uint64_t v = 0;
 	if (size) {
-		struct alloc *a = mem_try_alloc(&m->mem, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
+		struct alloc *a = machine_mem_alloc(m, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
 						size, 256, kind);
 		if (!a) {
 			put64(m, pp, 0);
@@ -1389,11 +1389,11 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(e);
 	switch (id) {
 	case BI_cudaGetLastError:
-		*ret = (uint64_t)(m->last_err ? m->last_err : m->sticky_err);
-		m->last_err = 0;
+		*ret = (uint64_t)(m->rt.last_err ? m->rt.last_err : m->rt.sticky_err);
+		m->rt.last_err = 0;
 		return 0;
 	case BI_cudaPeekAtLastError:
-		*ret = (uint64_t)(m->last_err ? m->last_err : m->sticky_err);
+		*ret = (uint64_t)(m->rt.last_err ? m->rt.last_err : m->rt.sticky_err);
 		return 0;
 	case BI_cudaGetErrorString: *ret = str_addr(m, 0, (int)(int32_t)a[0]); return 0;
 	case BI_cudaGetErrorName: *ret = str_addr(m, 1, (int)(int32_t)a[0]); return 0;
@@ -1446,7 +1446,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 				n.n = a[2];
 				n.height = 1;
 			}
-			RET(graph_add(m, m->capture_graph, &n, 0));
+			RET(graph_add(m, m->rt.capture_graph, &n, 0));
 		}
 	case BI_cudaFuncGetAttributes: RET(func_attributes(m, a));
 	case BI_cudaFuncSetAttribute: {
@@ -1456,7 +1456,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if ((int32_t)a[1] == 8) {
 			if ((int32_t)a[2] < 0 || (int32_t)a[2] > m->o.device->smem_optin)
 				RET(E_INVAL);
-			m->fn_maxdyn[idx] = (uint32_t)a[2];
+			m->rt.fn_maxdyn[idx] = (uint32_t)a[2];
 		}
 		RET(E_OK);
 	}
@@ -1468,10 +1468,10 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			 * size would also make local-window arithmetic wrap) */
 			if (a[1] > (1u << 20))
 				RET(E_NOMEM);
-			m->stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
+			m->rt.stack_limit = a[1] < 64 * 1024 ? 64 * 1024 : a[1];
 			break;
-		case 1: m->printf_limit = a[1]; break;
-		case 2: m->heap_limit = a[1]; break;
+		case 1: m->rt.printf_limit = a[1]; break;
+		case 2: m->rt.heap_limit = a[1]; break;
 		case 3: case 4: break; /* dynamic parallelism's limits: no device launches here */
 		case 5:
 			if (a[1] > 128)
@@ -1482,7 +1482,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			 * most the profile's maximum; the cache is not modelled */
 			if (a[1] > (uint64_t)m->o.device->persisting_l2)
 				RET(E_INVAL);
-			m->persist_l2_limit = a[1];
+			m->rt.persist_l2_limit = a[1];
 			break;
 		default: RET(E_LIMIT);
 		}
@@ -1491,12 +1491,12 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		uint64_t v;
 		switch ((int)a[1]) {
 		case 0: v = 1024; break;
-		case 1: v = m->printf_limit; break;
-		case 2: v = m->heap_limit; break;
+		case 1: v = m->rt.printf_limit; break;
+		case 2: v = m->rt.heap_limit; break;
 		case 3: v = 2; break;
 		case 4: v = 2048; break;
 		case 5: v = 32; break;
-		case 6: v = m->persist_l2_limit; break;
+		case 6: v = m->rt.persist_l2_limit; break;
 		default: RET(E_LIMIT);
 		}
 		RET(put64(m, a[0], v) ? E_INVAL : E_OK);
@@ -1512,9 +1512,9 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		for (size_t i = 0; i < m->mem.global.a.len; i++) {
 			struct alloc *x = m->mem.global.a.v[i];
 			if (!x->freed && (x->kind == AK_DEV_MALLOC || x->kind == AK_MANAGED || x->kind == AK_DEV_HEAP))
-				mem_free(&m->mem, x);
+				machine_mem_free(m, x);
 		}
-		m->sticky_err = m->last_err = 0;
+		m->rt.sticky_err = m->rt.last_err = 0;
 		RET(E_OK);
 	case BI_cudaDeviceSynchronize:
 		WAIT();
@@ -1573,7 +1573,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			RET(E_OK);
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
-		mem_free(&m->mem, x);
+		machine_mem_free(m, x);
 		x->freed_at = span_of(m);
 		RET(E_OK);
 	}
@@ -1615,7 +1615,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!p) {
 			struct alloc *x = mem_find(&m->mem, a[0]);
 			if (x && !x->freed && x->dev_ok)
-				finding_alloc(machine_finding_add(m, "oob-global-write", 1, m->host, 1, span_of(m), a[0],
+				finding_alloc(machine_finding_add(m, FK_OOB_GLOBAL_WRITE, m->host, 1, span_of(m), a[0],
 								  "%s of %llu bytes runs %llu bytes past the end of a %llu-byte allocation",
 								  builtin_table[id].name, (unsigned long long)a[2],
 								  (unsigned long long)(a[2] - (x->base + x->size - a[0])),
@@ -1661,13 +1661,13 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(put64(m, a[0], x->size) ? E_INVAL : E_OK);
 	}
 	case BI_cudaStreamCreate: case BI_cudaStreamCreateWithFlags:
-		RET(put64(m, a[0], stream_handle(m->nstreams++)) ? E_INVAL : E_OK);
+		RET(put64(m, a[0], stream_handle(m->rt.nstreams++)) ? E_INVAL : E_OK);
 	case BI_cudaStreamDestroy:
 		RET(stream_ok(m, a[0]) ? E_OK : E_HANDLE);
 	case BI_cudaEventCreate: case BI_cudaEventCreateWithFlags: {
 		struct event_rec r = { 0, 0, 0, 0 };
-		vec_push(&m->events, r);
-		RET(put64(m, a[0], events_handle(m->events.len - 1)) ? E_INVAL : E_OK);
+		vec_push(&m->rt.events, r);
+		RET(put64(m, a[0], events_handle(m->rt.events.len - 1)) ? E_INVAL : E_OK);
 	}
 	case BI_cudaEventDestroy:
 		RET(event_of(m, a[0]) ? E_OK : E_HANDLE);
@@ -1734,7 +1734,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		return 0;
 	}
 	case BI_exit:
-		fflush(m->out);
+		fflush(m->io.out);
 		machine_exit(m, (int)(int32_t)a[0] & 0xff);
 		return -1;
 	case BI_abort:
@@ -1773,7 +1773,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		read_str(m, a[0], &sb);
 		if (id == BI_puts) {
 			strbuf_addc(&sb, '\n');
-			fwrite(sb.buf, 1, sb.len, m->out);
+			fwrite(sb.buf, 1, sb.len, m->io.out);
 		} else if (hostio_out(m, a[1])) {
 			fwrite(strbuf_cstr(&sb), 1, sb.len, hostio_out(m, a[1]));
 		}
@@ -1781,14 +1781,14 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 		*ret = 1;
 		return 0;
 	case BI_putchar:
-		fputc((int)(uint8_t)a[0], m->out);
+		fputc((int)(uint8_t)a[0], m->io.out);
 		*ret = (uint8_t)a[0];
 		return 0;
 	case BI_fflush:
 		if (hostio_out(m, a[0]))
 			fflush(hostio_out(m, a[0]));
 		else
-			fflush(m->out);
+			fflush(m->io.out);
 		return 0;
 	case BI_strlen:
 		strbuf_init(&sb);

@@ -36,7 +36,9 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include "ir.h"
+#include "check.h"
 #include "machine.h"
 #include "util.h"
 
@@ -80,7 +82,7 @@ struct alloc {
 	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
 	 * in the block and barrier phase */
 	uint64_t *race;
-	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (check_sync.c) */
+	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (initcheck.c) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -220,8 +222,6 @@ struct warp {
 	uint32_t bp_pass_mask;  /* ... for the group with these lanes */
 	const struct frame *bp_pass_fr; /* ... in this frame */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
-	uint64_t spin_hist[16];  /* check_spin.c: state hashes seen since the last progress */
-	uint32_t spin_n, spin_epoch;
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
@@ -248,9 +248,6 @@ struct block {
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
 	int bar_and, bar_or;
-	uint32_t bar_skipped;    /* threads that exited while others waited at the barrier */
-	struct warp *bar_skip_w; /* one such warp, and its lanes, for the finding */
-	uint32_t bar_skip_lanes;
 	uint32_t sm;
 	int slot;
 	struct block *spare_next;
@@ -286,16 +283,58 @@ struct observer {
 };
 
 struct event_rec { uint64_t stream; int done; uint64_t time; int in_capture; };
+
+/* An installed checker (checkhost.c) and its state. */
+struct check_slot {
+	const struct checker *c;
+	void *self;
+	int owned;              /* self was made by c->create (machine_add_checker's caller owns it otherwise) */
+};
 struct bp { uint32_t file, line; };
 
 /* A host load or store of managed memory made while launches were queued
- * (check_sync.c): kernels up to serial number upto may race with it. */
+ * (initcheck.c): kernels up to serial number upto may race with it. */
 struct hrace {
 	struct alloc *a;
 	uint64_t lo, hi;        /* byte range in the allocation */
 	uint64_t upto;          /* the last launch queued before the access */
 	struct span sp;         /* the host access */
 	int write, done;
+};
+
+/* struct machine's parts, by subsystem */
+struct rt_state {              /* the CUDA runtime (runtime.c) */
+	int last_err, sticky_err;
+	VEC(struct event_rec) events;
+	uint32_t nstreams;
+	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
+	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
+	uint64_t capture_stream;
+	uint32_t capture_graph;
+	uint64_t capture_joined[8]; /* streams that joined the capture by waiting on an event recorded in it */
+	int ncapture_joined;
+	uint64_t heap_limit, printf_limit, stack_limit;
+	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
+	uint64_t dev_heap_used;
+	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
+	uint64_t errstr[2][1024]; /* host copies of error strings/names */
+};
+struct io_state {              /* the program's output (runtime.c, devlib.c, hostio.c) */
+	struct strbuf dev_out;  /* device printf, flushed at sync points */
+	struct strbuf dev_err;  /* device assert messages */
+	FILE *out, *err;
+	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
+	int io_used;            /* the program used files or stdin: machine_clone refuses */
+};
+struct race_state {            /* the race checkers' state kept by the machine */
+	uint32_t gepoch;        /* global-race epoch: advances at launches and gpu/sys fences */
+	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
+};
+struct rnd_state {
+	uint64_t rng;           /* the scheduler's (--sched random, machine_rand) */
+	uint32_t rand_state[34 + 310]; /* the program's rand() (glibc's TYPE_3) */
+	int rand_i;
+	int rand_seeded;
 };
 
 struct machine {
@@ -305,6 +344,16 @@ struct machine {
 	struct mem mem;
 	uint64_t *obj_addr;     /* generic address of each module object */
 	VEC(struct machine_finding) findings;
+	/* checkers (checkhost.c): listen is the union of their events, tested
+	 * before an event is built */
+	struct {
+		unsigned listen;
+		VEC(struct check_slot) v;  /* in order of installation */
+		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
+		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
+		int end_grid;           /* a checker failed the grid: end it */
+		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
+	} chk;
 	/* observers */
 	unsigned hooks;         /* union of observed kinds; 0 = none */
 	VEC(struct observer) obs;
@@ -325,37 +374,18 @@ struct machine {
 	struct grid *grid;      /* running grid or NULL */
 	VEC(struct launch) queue;
 	size_t qhead;
-	uint64_t rng;
 	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
 	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t host_ns;
-	/* runtime */
-	int last_err, sticky_err;
-	struct strbuf dev_out;  /* device printf, flushed at sync points */
-	struct strbuf dev_err;  /* device assert messages */
-	FILE *out, *err;
-	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
-	int io_used;            /* the program used files or stdin: machine_clone refuses */
-	VEC(struct event_rec) events;
-	uint32_t nstreams;
-	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances (runtime.c) */
-	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
-	uint64_t capture_stream;
-	uint32_t capture_graph;
-	uint64_t capture_joined[8]; /* streams that joined the capture by waiting on an event recorded in it */
-	int ncapture_joined;
-	uint64_t heap_limit, printf_limit, stack_limit;
-	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
-	uint64_t dev_heap_used;
-	uint32_t rand_state[34 + 310];
-	int rand_i;
-	int rand_seeded;
+	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
+	struct io_state io;      /* the program's output and files */
+	struct race_state race;  /* the race checkers' clocks and notes (interp.c, initcheck.c) */
+	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
 	struct alloc *lc_host;   /* same for host accesses to the host heap */
 	struct alloc *hcache[4]; /* the host fast path's recent allocations */
 	unsigned hcache_next;
-	uint32_t gepoch;         /* global-race epoch: advances at launches and gpu/sys fences */
 	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
 	/* breakpoints (file id, line) and the last hit */
 	VEC(struct bp) bps;
@@ -369,25 +399,17 @@ struct machine {
 	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
 	uint32_t nbcache;
 	struct strbuf tmp;
-	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
-	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
-	/* spin-wait detector (check_spin.c) */
-	uint64_t nstores;        /* device stores and memory-changing atomics so far */
-	uint64_t spin_next;      /* step of the next sample */
-	uint64_t spin_stores;    /* nstores at the last sample */
-	uint64_t spin_done;      /* blocks done at the last sample */
-	uint32_t spin_epoch;     /* advances whenever the device made progress */
+	uint64_t nstores;        /* device stores and memory-changing atomics so far (progress) */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
-	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
 };
 
 /* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
- * NULL with --fast). check_sync.c reports reads of words never written. */
+ * NULL with --fast). initcheck.c reports reads of words never written. */
 static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
 {
 	if (!b->race || !n)
@@ -399,12 +421,6 @@ int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const 
 			uint64_t off, unsigned sz);
 void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
-/* synccheck: groups completing one collective must name the same mask at
- * the same kind of collective; lanes named by a waiting collective that
- * exit never arrive; a barrier completed by groups at different places. */
-void check_coll_match(struct machine *m, struct warp *w, const uint32_t *list, int n);
-void check_coll_exit(struct machine *m, struct warp *w, uint32_t exiting);
-void check_bar_sites(struct machine *m, struct block *b);
 /* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
  * or initialized (set = 1, copies of by-value arguments); writes mark,
  * reads of unmarked bytes are an uninitialized-read finding. */
@@ -426,7 +442,7 @@ static inline int check_block_conflict(const struct machine *m, const struct war
 	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
 }
 
-/* check_sync.c: host/device races on managed memory. check_host_managed:
+/* initcheck.c: host/device races on managed memory. check_host_managed:
  * the host thread accesses [off, off+n) of managed allocation a (a no-op
  * unless launches are queued); check_host_race: a device access of lanes M
  * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
@@ -443,17 +459,44 @@ void *shadow_alloc(size_t bytes);
 void shadow_free(void *p, size_t bytes);
 #define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
 
-/* check_spin.c: called every few steps while a grid runs; 1 when every
- * live warp of the grid spins (its state repeats, nobody writes memory) or
- * waits at a barrier: a deadlock finding was made, the grid must fail. */
-#define SPIN_SAMPLE (1u << 18)
-int check_spin(struct machine *m);
+/* checkhost.c: the checkers of check/checkers.def the options select
+ * (machine_new), their release (machine_free), and publishing an event to
+ * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
+ * so that an event nobody listens to costs one branch. */
+#define CHECK_WANTS(m, k) WS_UNLIKELY((m)->chk.listen & CEV_BIT(k))
+void machine_checkers_install(struct machine *m);
+void machine_checkers_free(struct machine *m);
+/* machine_clone's part (checkhost.c): m, a byte copy of s, gets its own
+ * checker lists and copies of their states; can_clone: every checker with
+ * state can copy it. */
+void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*map)(void *ctx, const void *p),
+			    void *ctx);
+int machine_checkers_can_clone(const struct machine *m);
+void machine_publish(struct machine *m, struct check_event *e);
+/* CEV_SAMPLE while a grid runs (m->chk.end_grid: a checker failed it) */
+void machine_publish_sample(struct machine *m);
+/* mem_try_alloc and mem_free for the program's own allocations (malloc,
+ * cudaMalloc, new ...), published as CEV_ALLOC / CEV_FREE (arg: the kind) */
+struct alloc *machine_mem_alloc(struct machine *m, unsigned tag, uint64_t size, uint64_t align,
+				int kind);
+int machine_mem_free(struct machine *m, struct alloc *a);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
-struct machine_finding *machine_finding_add(struct machine *m, const char *kind, int error,
+/* report.c: record a finding of kind (its severity in findings.def, or
+ * error 1/0 where this call site differs from the table, said there) for
+ * lanes of w (NULL: no thread) at sp. NULL when it repeats one of the same
+ * kind at the same place (it counts), or past WS_FINDINGS_MAX. */
+struct machine_finding *machine_finding_add(struct machine *m, enum finding_kind kind,
 					    struct warp *w, uint32_t lanes, struct span sp,
-					    uint64_t addr, const char *fmt, ...) WS_PRINTF(8, 9);
+					    uint64_t addr, const char *fmt, ...) WS_PRINTF(7, 8);
+struct machine_finding *machine_finding_add_sev(struct machine *m, enum finding_kind kind,
+						int error, struct warp *w, uint32_t lanes,
+						struct span sp, uint64_t addr, const char *fmt, ...)
+	WS_PRINTF(8, 9);
+struct machine_finding *machine_finding_vadd(struct machine *m, enum finding_kind kind, int error,
+					     struct warp *w, uint32_t lanes, struct span sp,
+					     uint64_t addr, const char *fmt, va_list ap);
 void machine_emit(struct machine *m, struct machine_event *e);
 /* findings.c: the other thread of a race (thread index linear in its block,
  * block linear in the grid; -1: unknown), and the allocation/distance of a
@@ -469,7 +512,6 @@ void interp_stack_overflow(struct machine *m, struct warp *w, uint32_t mask,
 /* Attach a note ("first freed here") pointing at another place of the
  * program; f may be NULL (a repeated finding). at.file 0: no note. */
 void finding_note(struct machine_finding *f, const char *note, struct span at);
-const char *finding_hint(const char *kind);
 /* The newest finding (just made by a fault at addr): record the nearest
  * allocation and the distance to it. */
 void check_oob_nearest(struct machine *m, uint64_t addr);

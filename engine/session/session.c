@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "check.h"
 #include "eval.h"
 #include "session.h"
 
@@ -434,13 +435,6 @@ static void on_event(void *ctx, const struct machine_event *ev)
 		if (s->in_run && s->run_set && s->run_set->kernel_end)
 			machine_request_stop(s->m);
 		break;
-	case EV_FINDING:
-		if (finding_wanted(s->in_run ? s->run_set : NULL, ev->finding ? ev->finding->kind : "")) {
-			s->found = 1;
-			if (s->in_run)
-				machine_request_stop(s->m);
-		}
-		break;
 	case EV_BRKPT:
 		if (!s->brk.hit) {
 			s->brk.hit = 1;
@@ -496,6 +490,28 @@ static void observers_attach(struct session *s)
 	s->main_id = machine_observe(s->m, base_kinds(s), on_event, s);
 }
 
+/* Stops at findings: the session listens to the machine's CEV_FINDING
+ * through the checker interface (check.h), as the checkers do. */
+static void on_finding(void *self, const struct check_event *e)
+{
+	struct session *s = self;
+	const struct finding_kind_info *k = finding_kind_info(e->arg);
+
+	if (finding_wanted(s->in_run ? s->run_set : NULL, k ? k->name : "")) {
+		s->found = 1;
+		if (s->in_run)
+			machine_request_stop(s->m);
+	}
+}
+
+static const struct checker finding_stops = {
+	.name = "session-stops",
+	.what = "the debugger's stops at findings",
+	.events = CEV_BIT(CEV_FINDING),
+	.always = 1,
+	.event = on_finding,
+};
+
 /* ---- the machine and the log */
 
 static void machine_build(struct session *s)
@@ -505,6 +521,7 @@ static void machine_build(struct session *s)
 	if (s->on_build)
 		s->on_build(s->build_ctx, &s->mo);
 	s->m = machine_new(s->mod, &s->mo);
+	machine_add_checker(s->m, &finding_stops, s);
 	s->fine_id = 0;
 	s->applied = -1;
 	s->main_id = 0;
@@ -733,6 +750,7 @@ static struct lpos replay_start(struct session *s, int k)
 	if (s->on_build)
 		s->on_build(s->build_ctx, &s->mo);
 	s->m = machine_clone(c->m);
+	machine_add_checker(s->m, &finding_stops, s);
 	machine_set_output(s->m, s->mo.out, s->mo.err);
 	s->fine_id = 0;
 	s->main_id = 0;

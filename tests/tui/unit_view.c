@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "../../tui/model.c"
 #include "../../tui/view.c"
 #include "../../tui/cmd.c"
@@ -479,6 +480,23 @@ static void test_commands(void)
 	len = 20;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "break finding shared-race "),
 	   "finding kinds complete");
+	{
+		/* the candidates of `break finding ` are the kinds table's, in its
+		 * order, then the two families */
+		struct strbuf want;
+		strbuf_init(&want);
+		for (int k = 0; k < FK_NKINDS; k++)
+			strbuf_addf(&want, "%s ", finding_kind_info(k)->name);
+		strbuf_adds(&want, "race oob");
+		strcpy(line, "break finding ");
+		len = 14;
+		strbuf_init(&out);
+		int n = cmd_complete(line, &len, sizeof(line), &out);
+		ok(n == FK_NKINDS + 2 && !strcmp(strbuf_cstr(&out), strbuf_cstr(&want)),
+		   "break finding offers exactly the %d kinds of findings.def (%d)", FK_NKINDS, n);
+		strbuf_release(&out);
+		strbuf_release(&want);
+	}
 	strcpy(line, "set sched ra");
 	len = 12;
 	ok(cmd_complete(line, &len, sizeof(line), NULL) == 1 && !strcmp(line, "set sched random:"),

@@ -1,0 +1,197 @@
+/*
+ * check.h - the checkers: the kinds of finding they make (findings.def),
+ * the events the machine publishes to them, and what the machine offers
+ * them in return. The public header of engine/check/, a layer below the
+ * machine: the machine includes it to publish events and to install the
+ * checkers; the checkers see the machine only through it (never simt.h).
+ *
+ * Contract:
+ * - Finding kinds: enum finding_kind (FK_OOB_GLOBAL_READ ...), one per row
+ *   of findings.def, with a name, a severity, a title and a hint
+ *   (finding_kind_info). The machine records every finding with one.
+ * - Checkers are plugins listed in one table (checkers.def, check_table):
+ *   each names the events it listens to; machine_new creates the ones its
+ *   options select (check_selected) and keeps the union of their event
+ *   masks, so that publishing an event nobody listens to costs one
+ *   predictable branch (`if (listen & CEV_BIT(kind))`) and nothing more:
+ *   the event is only built when someone listens.
+ * - An event is valid during the call only; a checker reports through
+ *   check_report (which the machine implements) and may stop the kernel
+ *   with check_fail_kernel. Events arrive in execution order, on the
+ *   machine's thread; a checker keeps its own state (create/destroy).
+ * - Nothing here prints or exits.
+ */
+#ifndef WS_CHECK_H
+#define WS_CHECK_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include "diag.h"
+#include "util.h"
+
+/* ---- kinds of finding (findings.c; the table is findings.def) */
+enum finding_kind {
+#define FINDING(id, name, sev, title, hint) FK_##id,
+#include "findings.def"
+#undef FINDING
+	FK_NKINDS
+};
+struct finding_kind_info {
+	const char *name;      /* "oob-global-read": --report, `break finding KIND` */
+	int error;             /* the kind's severity: 1 error, 0 warning */
+	const char *title;     /* what happened, in a few words */
+	const char *hint;      /* what to do about it */
+};
+/* The row of kind k, or NULL when k is not a kind. */
+const struct finding_kind_info *finding_kind_info(int k);
+/* The kind named name, or -1. */
+int finding_kind_lookup(const char *name);
+
+/* ---- events (published by the machine, engine/machine/) */
+enum check_event_kind {
+	CEV_ACCESS,        /* a group's memory access: space, size, access, lane addresses */
+	CEV_BARRIER_ARRIVE, /* a group (mask) of a warp arrives at a __syncthreads() */
+	CEV_BARRIER,       /* a block's __syncthreads() completes (every live thread arrived) */
+	CEV_COLLECTIVE,    /* groups of a warp that were apart complete one warp collective
+			      together (ngroups >= 2; a converged group completing alone,
+			      the shuffles' hot path, is not published) */
+	CEV_FENCE,         /* a memory fence (scope) */
+	CEV_ALLOC,         /* an allocation was made (addr, size) */
+	CEV_FREE,          /* an allocation was freed (addr, size) */
+	CEV_WARP_EXIT,     /* lanes (mask) of a warp exit */
+	CEV_LAUNCH,        /* a grid starts (func) */
+	CEV_GRID_END,      /* the running grid finished or failed */
+	CEV_SAMPLE,        /* a grid runs: every CHECK_SAMPLE steps (or as a checker asks) */
+	CEV_FINDING,       /* a finding was just recorded (kind) */
+	CEV_NKINDS
+};
+#define CEV_BIT(k) (1u << (k))
+enum check_access { CHECK_READ, CHECK_WRITE, CHECK_ATOMIC };
+#define CHECK_SAMPLE (1u << 18)
+
+struct machine;        /* the machine (engine/machine/), opaque here */
+struct warp;           /* one warp of it, or its host thread */
+struct block;          /* one resident block */
+struct machine_finding;
+
+/* A group waiting at a barrier (check_block_sites): its warp, its index there
+ * (check_group_get), and where it waits. */
+struct check_site {
+	struct warp *w;
+	int group;
+	int func;
+	uint32_t pc;
+	uint32_t mask;
+};
+
+struct check_event {
+	enum check_event_kind kind;
+	struct machine *m;
+	struct warp *w;        /* the warp involved (the host thread's for host events), or NULL */
+	struct block *b;       /* CEV_BARRIER: the block; else w's block (NULL: host) */
+	uint32_t mask;         /* lanes involved */
+	struct span span;      /* where in the program (0: unknown) */
+	/* CEV_ACCESS */
+	unsigned space;        /* the address tag (machine.h MACHINE_TAG_*) of the first lane */
+	unsigned size;         /* bytes per lane */
+	enum check_access access;
+	unsigned sem;          /* enum ir_sem of the instruction */
+	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask) */
+	/* CEV_ALLOC, CEV_FREE: the allocation */
+	uint64_t addr, bytes;
+	/* CEV_COLLECTIVE: the groups (check_group indices of w) */
+	const uint32_t *groups;
+	int ngroups;
+	/* CEV_FENCE: enum ir_scope; CEV_LAUNCH, CEV_GRID_END: the function (module
+	 * index); CEV_FINDING: the kind; CEV_ALLOC, CEV_FREE: the allocation's kind */
+	int arg;
+	const struct machine_finding *finding; /* CEV_FINDING */
+};
+
+/* ---- a checker: one row of checkers.def */
+struct checker {
+	const char *name;      /* "spin" */
+	const char *what;      /* one line: what it finds */
+	unsigned events;       /* CEV_BIT(...) | ...: what it listens to */
+	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
+	/* its state for machine m (NULL: none needed), freed by destroy */
+	void *(*create)(struct machine *m);
+	void (*destroy)(void *self);
+	void (*event)(void *self, const struct check_event *e);
+	/* A copy of self for m, a copy of self's machine (machine_clone:
+	 * checkpoints); map(ctx, p) gives the copy of a pointer p into the old
+	 * machine (a block, a warp). NULL: the checker has no state to copy
+	 * (create is NULL); a machine whose checkers have state but no clone
+	 * cannot be copied. */
+	void *(*clone)(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p), void *ctx);
+};
+/* The table (checkers.def), in order; n set to its length. */
+const struct checker *const *check_table(size_t *n);
+/* Whether checker c runs under the options: fast (--fast: only the
+ * checkers marked always) and only (NULL: every one; else a comma-separated
+ * list of names). */
+int check_selected(const struct checker *c, int fast, const char *only);
+
+/* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
+/* Record a finding of kind k (its table severity) at sp for lanes of w
+ * (NULL: none). NULL when it repeats one at the same place (it counts). */
+struct machine_finding *check_report(struct machine *m, enum finding_kind k, struct warp *w,
+				     uint32_t lanes, struct span sp, uint64_t addr,
+				     const char *fmt, ...) WS_PRINTF(7, 8);
+/* check_report with a severity (1 error, 0 warning) other than the kind's,
+ * where the checker says why. */
+struct machine_finding *check_report_sev(struct machine *m, enum finding_kind k, int error,
+					 struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
+					 const char *fmt, ...) WS_PRINTF(8, 9);
+/* The other side of a finding: lane of warp o (f NULL: nothing). */
+void check_report_other(struct machine_finding *f, const struct warp *o, unsigned lane, int wrote);
+/* Fail the running grid with CUDA error err (702: launch timeout ...). */
+void check_fail_kernel(struct machine *m, int err);
+/* The step count and, while a grid runs, its progress. */
+uint64_t check_steps(const struct machine *m);
+/* Ask for the next CEV_SAMPLE at step `at` (default: CHECK_SAMPLE steps after the last). */
+void check_sample_at(struct machine *m, uint64_t at);
+
+/* Warps and groups as the checkers see them. */
+enum check_gstate { CG_READY, CG_PARKED, CG_BARRIER, CG_COLLECTIVE, CG_OTHER };
+struct check_group {
+	uint32_t mask;
+	int state;             /* enum check_gstate: ready, parked at a reconvergence point,
+				  waiting at __syncthreads, in a warp collective, other waits */
+	uint32_t coll_mask;    /* CG_COLLECTIVE: lanes named by the collective */
+	unsigned coll_op;      /* CG_COLLECTIVE: enum ir_op of the collective */
+	int func;              /* where it stands: function (module index) and pc */
+	uint32_t pc;
+	struct span span;
+};
+struct check_warp {
+	struct warp *w;
+	uint32_t block[3];
+	unsigned id;           /* warp index in its block */
+	uint32_t live;         /* lanes not exited */
+	int ngroups;
+};
+/* Resident warps of the running grid: how many, and the i-th (0 or -1). */
+size_t check_nwarps(const struct machine *m);
+int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
+int check_warp_info(const struct warp *w, struct check_warp *out);
+int check_group_get(const struct warp *w, int g, struct check_group *out);
+/* The groups of block b waiting at its __syncthreads(), in warp order
+ * (CEV_BARRIER: those about to move on); *n set to how many. Valid until
+ * the next call. */
+const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n);
+/* Threads of block b waiting at its __syncthreads() now (0: none). */
+uint32_t check_block_arrived(const struct block *b);
+/* The lanes named by w's groups that wait in a warp collective (0: none). */
+uint32_t check_warp_coll_named(const struct warp *w);
+/* A hash of warp w's whole state (groups, pcs, registers of its live
+ * lanes), and whether every group of it is blocked (barrier, collective). */
+uint64_t check_warp_hash(const struct warp *w, int *blocked);
+/* Blocks of the running grid finished, and those not resident yet. */
+uint64_t check_blocks_done(const struct machine *m);
+uint64_t check_blocks_waiting(const struct machine *m);
+/* Device stores and memory-changing atomics so far (progress). */
+uint64_t check_stores(const struct machine *m);
+
+#endif

@@ -1,0 +1,303 @@
+/*
+ * checkhost.c - the machine's side of the checker interface (check/check.h):
+ * installing the checkers its options select, publishing events to them,
+ * and the services they call back (findings, warps and groups, progress).
+ */
+#include "simt.h"
+
+#include <string.h>
+
+/* ---- installing and publishing */
+
+static void add(struct machine *m, const struct checker *c, void *self)
+{
+	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL, !self && c->create };
+	vec_push(&m->chk.v, s);
+	m->chk.listen |= c->events;
+	for (int k = 0; k < CEV_NKINDS; k++)
+		if (c->events & CEV_BIT(k))
+			vec_push(&m->chk.by_kind[k], s);
+}
+
+void machine_checkers_install(struct machine *m)
+{
+	size_t n;
+	const struct checker *const *t = check_table(&n);
+	for (size_t i = 0; i < n; i++)
+		if (check_selected(t[i], m->o.fast, m->o.checks))
+			add(m, t[i], NULL);
+}
+
+void machine_checkers_free(struct machine *m)
+{
+	for (size_t i = 0; i < m->chk.v.len; i++)
+		if (m->chk.v.v[i].c->destroy)
+			m->chk.v.v[i].c->destroy(m->chk.v.v[i].self);
+	vec_free(&m->chk.v);
+	for (int k = 0; k < CEV_NKINDS; k++)
+		vec_free(&m->chk.by_kind[k]);
+	vec_free(&m->chk.sites);
+	m->chk.listen = 0;
+}
+
+/* machine_clone: m is a byte copy of s; give m its own checker lists and
+ * copies of the checkers' states. */
+void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*map)(void *ctx, const void *p),
+			    void *ctx)
+{
+	memset(&m->chk.v, 0, sizeof(m->chk.v));
+	memset(&m->chk.by_kind, 0, sizeof(m->chk.by_kind));
+	memset(&m->chk.sites, 0, sizeof(m->chk.sites));
+	m->chk.listen = 0;
+	for (size_t i = 0; i < s->chk.v.len; i++) {
+		const struct check_slot *o = &s->chk.v.v[i];
+		struct check_slot n = { o->c, o->self && o->c->clone ? o->c->clone(o->self, m, map, ctx) : NULL,
+					o->owned };
+
+		if (o->self && !o->owned)
+			continue; /* a listener its installer attaches to the copy again */
+
+		vec_push(&m->chk.v, n);
+		m->chk.listen |= o->c->events;
+		for (int k = 0; k < CEV_NKINDS; k++)
+			if (o->c->events & CEV_BIT(k))
+				vec_push(&m->chk.by_kind[k], n);
+	}
+}
+
+int machine_checkers_can_clone(const struct machine *m)
+{
+	for (size_t i = 0; i < m->chk.v.len; i++)
+		if (m->chk.v.v[i].owned && !m->chk.v.v[i].c->clone)
+			return 0;
+	return 1;
+}
+
+int machine_add_checker(struct machine *m, const struct checker *c, void *self)
+{
+	if (!c || !c->event)
+		return -1;
+	add(m, c, self);
+	return 0;
+}
+
+void machine_publish(struct machine *m, struct check_event *e)
+{
+	e->m = m;
+	const struct check_slot *s = m->chk.by_kind[e->kind].v;
+	for (size_t i = 0, n = m->chk.by_kind[e->kind].len; i < n; i++)
+		s[i].c->event(s[i].self, e);
+}
+
+void machine_publish_sample(struct machine *m)
+{
+	m->chk.sample_next = m->steps + CHECK_SAMPLE;
+	m->chk.end_grid = 0;
+	struct check_event e = { .kind = CEV_SAMPLE };
+	machine_publish(m, &e);
+}
+
+/* ---- services */
+
+struct machine_finding *check_report(struct machine *m, enum finding_kind k, struct warp *w,
+				     uint32_t lanes, struct span sp, uint64_t addr,
+				     const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct machine_finding *f = machine_finding_vadd(m, k, finding_kind_info(k)->error, w, lanes,
+							 sp, addr, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+struct machine_finding *check_report_sev(struct machine *m, enum finding_kind k, int error,
+					 struct warp *w, uint32_t lanes, struct span sp, uint64_t addr,
+					 const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	struct machine_finding *f = machine_finding_vadd(m, k, error, w, lanes, sp, addr, fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n)
+{
+	/* at most every group of every warp: room once, then plain stores */
+	size_t cap = (size_t)b->nwarps * WS_MAXG;
+	if (m->chk.sites.cap < cap) {
+		m->chk.sites.v = xrealloc(m->chk.sites.v, cap * sizeof(*m->chk.sites.v));
+		m->chk.sites.cap = cap;
+	}
+	struct check_site *cs = m->chk.sites.v;
+	int k = 0;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		struct warp *w = &b->w[i];
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			cs[k].w = w;
+			cs[k].group = (int)j;
+			cs[k].func = g->fr->fidx;
+			cs[k].pc = g->pc;
+			cs[k].mask = g->mask;
+			k++;
+		}
+	}
+	m->chk.sites.len = (size_t)k;
+	*n = k;
+	return cs;
+}
+
+uint32_t check_block_arrived(const struct block *b)
+{
+	return b->bar_arrived;
+}
+
+void check_report_other(struct machine_finding *f, const struct warp *o, unsigned lane, int wrote)
+{
+	if (!f || !o || o->host)
+		return;
+	f->has_other = 1;
+	f->other_write = wrote;
+	memcpy(f->other_block, o->blk->idx, sizeof(f->other_block));
+	for (int d = 0; d < 3; d++)
+		f->other_thread[d] = o->tid[d][lane];
+	f->other_warp = (int)o->id;
+	f->other_lane = (int)lane;
+}
+
+void check_fail_kernel(struct machine *m, int err)
+{
+	machine_fail_kernel(m, err);
+	m->chk.end_grid = 1;
+}
+
+uint64_t check_steps(const struct machine *m)
+{
+	return m->steps;
+}
+
+void check_sample_at(struct machine *m, uint64_t at)
+{
+	m->chk.sample_next = at;
+}
+
+size_t check_nwarps(const struct machine *m)
+{
+	return m->grid ? (size_t)m->grid->nres * m->grid->warps_per_block : 0;
+}
+
+int check_warp_info(const struct warp *w, struct check_warp *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->w = (struct warp *)w;
+	if (!w->host)
+		memcpy(out->block, w->blk->idx, sizeof(out->block));
+	out->id = w->id;
+	out->live = w->live;
+	out->ngroups = (int)w->ng;
+	return 0;
+}
+
+int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
+{
+	if (i >= check_nwarps(m))
+		return -1;
+	const struct block *b = m->grid->res[i / m->grid->warps_per_block];
+	uint32_t k = (uint32_t)(i % m->grid->warps_per_block);
+	if (!b || k >= b->nwarps)
+		return -1;
+	return check_warp_info(&b->w[k], out);
+}
+
+int check_group_get(const struct warp *w, int j, struct check_group *out)
+{
+	if (j < 0 || (uint32_t)j >= w->ng)
+		return -1;
+	const struct group *g = &w->g[j];
+	out->mask = g->mask;
+	out->state = g->state == G_READY ? CG_READY : g->state == G_PARK ? CG_PARKED :
+		     g->state == G_BAR ? CG_BARRIER : g->state == G_COLL ? CG_COLLECTIVE : CG_OTHER;
+	out->coll_mask = g->coll_mask;
+	out->coll_op = g->coll_op;
+	out->func = g->fr->fidx;
+	out->pc = g->pc;
+	out->span = g->fr->code[g->pc].span;
+	return 0;
+}
+
+uint32_t check_warp_coll_named(const struct warp *w)
+{
+	uint32_t named = 0;
+	for (uint32_t j = 0; j < w->ng; j++)
+		if (w->g[j].state == G_COLL)
+			named |= w->g[j].coll_mask;
+	return named;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xbf58476d1ce4e5b9ull;
+}
+
+uint64_t check_warp_hash(const struct warp *w, int *blocked)
+{
+	uint64_t h = 0x12345;
+	*blocked = w->ng > 0;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		const struct group *g = &w->g[j];
+		h = mix(h, g->mask);
+		h = mix(h, (uint64_t)g->pc << 8 | g->state);
+		h = mix(h, (uint64_t)g->fr->fidx << 32 | g->fr->depth);
+		if (g->state == G_READY || g->state == G_PARK)
+			*blocked = 0;
+		uint32_t nregs = g->fr->fn->nregs;
+		for (uint32_t r = 0; r < nregs; r++)
+			for (uint32_t mm = g->mask; mm; mm &= mm - 1)
+				h = mix(h, g->fr->r[r * WS_WARP + (unsigned)__builtin_ctz(mm)]);
+	}
+	return h;
+}
+
+uint64_t check_blocks_done(const struct machine *m)
+{
+	return m->grid ? m->grid->done_blocks : 0;
+}
+
+uint64_t check_blocks_waiting(const struct machine *m)
+{
+	return m->grid ? m->grid->nblocks - m->grid->next_block : 0;
+}
+
+uint64_t check_stores(const struct machine *m)
+{
+	return m->nstores;
+}
+
+/* ---- allocations the program makes, published as CEV_ALLOC and CEV_FREE */
+
+struct alloc *machine_mem_alloc(struct machine *m, unsigned tag, uint64_t size, uint64_t align,
+				int kind)
+{
+	struct alloc *a = mem_try_alloc(&m->mem, tag, size, align, kind);
+	if (a && CHECK_WANTS(m, CEV_ALLOC)) {
+		struct check_event e = { .kind = CEV_ALLOC, .addr = a->base, .bytes = a->size,
+					 .arg = kind };
+		machine_publish(m, &e);
+	}
+	return a;
+}
+
+int machine_mem_free(struct machine *m, struct alloc *a)
+{
+	if (CHECK_WANTS(m, CEV_FREE)) {
+		struct check_event e = { .kind = CEV_FREE, .addr = a->base, .bytes = a->size,
+					 .arg = a->kind };
+		machine_publish(m, &e);
+	}
+	return mem_free(&m->mem, a);
+}

@@ -1,0 +1,356 @@
+/*
+ * unit_check.c - TAP tests of the checker interface (engine/check/check.h):
+ * a test checker registered on a machine receives exactly the events it
+ * listens to, in the numbers the program makes them; the table of checkers
+ * and the options' selection; the kinds table and the machine's view of it.
+ */
+#include "check.h"
+#include "front.h"
+#include "machine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+
+/* one block of 64 threads: a barrier, shared and global accesses, a
+ * __syncwarp that the two sides of a branch complete together, a fence,
+ * an atomic and a division by zero (a warning);
+ * the host allocates, launches, synchronizes and frees */
+static const char prog[] =
+	"__global__ void k(int *out, int z)\n"
+	"{\n"
+	"\t__shared__ int s[64];\n"
+	"\ts[threadIdx.x] = threadIdx.x;\n"
+	"\t__syncthreads();\n"
+	"\tint v = s[63 - threadIdx.x];\n"
+	"\tif (threadIdx.x & 1) __syncwarp(); else __syncwarp();\n"
+	"\t__threadfence();\n"
+	"\tatomicAdd(&out[64], 1);\n"
+	"\tout[threadIdx.x] = v + (threadIdx.x == 0 ? 5 / z : 0);\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 65 * sizeof(int));\n"
+	"\tcudaMemset(d, 0, 65 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(d, 0);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\tcudaFree(d);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+struct counts {
+	unsigned n[CEV_NKINDS];
+	unsigned shared_writes, global_reads, atomics;
+	int finding_kind;
+	int bad_kind;          /* an event it did not listen to arrived */
+	unsigned listen;
+	int created, destroyed;
+};
+
+static struct counts cnt;
+
+static void *count_create(struct machine *m)
+{
+	cnt.created++;
+	return &cnt;
+}
+
+static void count_destroy(void *self)
+{
+	((struct counts *)self)->destroyed++;
+}
+
+static void count_event(void *self, const struct check_event *e)
+{
+	struct counts *c = self;
+	if (!(c->listen & CEV_BIT(e->kind)))
+		c->bad_kind = 1;
+	c->n[e->kind]++;
+	if (e->kind == CEV_ACCESS) {
+		unsigned lanes = (unsigned)__builtin_popcount(e->mask);
+		if (e->space == MACHINE_TAG_SHARED && e->access == CHECK_WRITE)
+			c->shared_writes += lanes;
+		if (e->space == MACHINE_TAG_GLOBAL && e->access == CHECK_READ)
+			c->global_reads += lanes;
+		if (e->access == CHECK_ATOMIC)
+			c->atomics += lanes;
+	}
+	if (e->kind == CEV_FINDING)
+		c->finding_kind = e->arg;
+}
+
+static struct checker counter = {
+	.name = "counter",
+	.what = "counts events (a test)",
+	.create = count_create,
+	.destroy = count_destroy,
+	.event = count_event,
+};
+
+/* run prog with the counter listening to `listen`; the machine's findings */
+static size_t run(unsigned listen, int fast)
+{
+	memset(&cnt, 0, sizeof(cnt));
+	cnt.finding_kind = -1;
+	cnt.listen = listen;
+	counter.events = listen;
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "c.cu", prog, NULL)) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		return (size_t)-1;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.fast = fast;
+	FILE *null = fopen("/dev/null", "w");
+	o.out = o.err = null;
+	struct machine *m = machine_new(c.mod, &o);
+	machine_add_checker(m, &counter, NULL);
+	machine_run_main(m, 0, NULL);
+	size_t nf = machine_nfindings(m);
+	machine_free(m);
+	compilation_release(&c);
+	if (null)
+		fclose(null);
+	return nf;
+}
+
+static void test_events(void)
+{
+	unsigned all = (1u << CEV_NKINDS) - 1;
+	size_t nf = run(all, 0);
+	ok(nf == 1, "the program makes one finding (%zu)", nf);
+	ok(cnt.created == 1 && cnt.destroyed == 1, "the checker is created and destroyed once");
+	ok(!cnt.bad_kind, "only the events listened to arrive");
+	ok(cnt.n[CEV_LAUNCH] == 1 && cnt.n[CEV_GRID_END] == 1, "one launch, one grid end (%u, %u)",
+	   cnt.n[CEV_LAUNCH], cnt.n[CEV_GRID_END]);
+	ok(cnt.n[CEV_BARRIER_ARRIVE] == 2 && cnt.n[CEV_BARRIER] == 1,
+	   "both warps arrive at the barrier, which completes once (%u, %u)",
+	   cnt.n[CEV_BARRIER_ARRIVE], cnt.n[CEV_BARRIER]);
+	ok(cnt.shared_writes == 64, "64 lanes write shared memory (%u)", cnt.shared_writes);
+	ok(cnt.atomics == 64, "64 lanes update atomically (%u)", cnt.atomics);
+	ok(cnt.n[CEV_COLLECTIVE] == 2, "in each warp, both sides of the branch complete the __syncwarp together (%u)",
+	   cnt.n[CEV_COLLECTIVE]);
+	ok(cnt.n[CEV_FENCE] == 2, "a fence per warp (%u)", cnt.n[CEV_FENCE]);
+	ok(cnt.n[CEV_WARP_EXIT] >= 2, "both warps exit (%u)", cnt.n[CEV_WARP_EXIT]);
+	ok(cnt.n[CEV_ALLOC] >= 1 && cnt.n[CEV_FREE] >= 1, "cudaMalloc and cudaFree (%u, %u)",
+	   cnt.n[CEV_ALLOC], cnt.n[CEV_FREE]);
+	ok(cnt.n[CEV_FINDING] == 1 && cnt.finding_kind == FK_INTEGER_DIVIDE_BY_ZERO,
+	   "the finding is published with its kind (%d)", cnt.finding_kind);
+
+	/* one kind only: nothing else arrives */
+	run(CEV_BIT(CEV_BARRIER), 0);
+	unsigned other = 0;
+	for (int k = 0; k < CEV_NKINDS; k++)
+		if (k != CEV_BARRIER)
+			other += cnt.n[k];
+	ok(cnt.n[CEV_BARRIER] == 1 && other == 0 && !cnt.bad_kind,
+	   "a checker of barriers hears of the barrier only");
+	/* an added checker runs with --fast too */
+	run(CEV_BIT(CEV_LAUNCH), 1);
+	ok(cnt.n[CEV_LAUNCH] == 1, "an added checker runs under --fast");
+}
+
+/* the JSON report names the kind and severity of the table's row */
+static void test_json(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "c.cu", prog, NULL)) {
+		compilation_release(&c);
+		ok(0, "the program compiles");
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	FILE *null = fopen("/dev/null", "w");
+	o.out = o.err = null;
+	struct machine *m = machine_new(c.mod, &o);
+	machine_run_main(m, 0, NULL);
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	machine_findings_json(m, f);
+	fclose(f);
+	const struct finding_kind_info *k = finding_kind_info(FK_INTEGER_DIVIDE_BY_ZERO);
+	char want[160];
+	snprintf(want, sizeof(want), "\"kind\": \"%s\", \"severity\": \"%s\"", k->name,
+		 k->error ? "error" : "warning");
+	ok(buf && strstr(buf, want) && strstr(buf, k->hint),
+	   "the JSON report gives the table's kind, severity and hint (%s)", want);
+	free(buf);
+	machine_free(m);
+	compilation_release(&c);
+	if (null)
+		fclose(null);
+}
+
+static void test_table(void)
+{
+	size_t n;
+	const struct checker *const *t = check_table(&n);
+	int good = n >= 3;
+	for (size_t i = 0; i < n; i++)
+		good &= t[i]->name && t[i]->what && t[i]->events && t[i]->event &&
+			!(t[i]->events >> CEV_NKINDS);
+	ok(good, "every checker of the table has a name, a description, events and a function");
+	const struct checker *spin = NULL, *sync = NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(t[i]->name, "spin"))
+			spin = t[i];
+		if (!strcmp(t[i]->name, "sync"))
+			sync = t[i];
+	}
+	ok(spin && sync, "the table lists the spin and sync checkers");
+	if (!spin || !sync)
+		return;
+	ok(check_selected(spin, 0, NULL) && check_selected(sync, 0, NULL),
+	   "every checker runs by default");
+	ok(check_selected(spin, 1, NULL) && !check_selected(sync, 1, NULL),
+	   "--fast keeps the spin checker (always) and drops the sync checker");
+	ok(check_selected(spin, 0, "sync,spin") && !check_selected(sync, 0, "spin") &&
+	   !check_selected(sync, 0, "syn") && !check_selected(sync, 0, ""),
+	   "a list of names selects exactly those checkers");
+}
+
+static void test_kinds(void)
+{
+	int good = 1;
+	for (int k = 0; k < FK_NKINDS; k++) {
+		const struct finding_kind_info *i = finding_kind_info(k);
+		good &= i && i->name && i->title && i->hint && (i->error == 0 || i->error == 1) &&
+			finding_kind_lookup(i->name) == k && machine_finding_kind((size_t)k) &&
+			!strcmp(machine_finding_kind((size_t)k), i->name) &&
+			machine_finding_title(i->name) == i->title;
+	}
+	ok(good, "each of the %d kinds has a name, severity, title and hint, found by name; the machine lists the same",
+	   FK_NKINDS);
+	ok(!finding_kind_info(FK_NKINDS) && !finding_kind_info(-1) && !machine_finding_kind(FK_NKINDS) &&
+	   finding_kind_lookup("no-such-kind") == -1, "nothing past the table");
+	ok(finding_kind_info(FK_SHARED_RACE)->error == 1 && finding_kind_info(FK_UNINITIALIZED_READ)->error == 0,
+	   "a race is an error, an uninitialized read a warning");
+}
+
+/* the exit checker: threads that return before a __syncthreads() the rest
+ * of the block waits at make one warning per place, with or without --fast */
+static void test_exit(void)
+{
+	static const char src[] =
+		"__global__ void k(int *o)\n"
+		"{\n"
+		"\tif (threadIdx.x >= 40) return;\n"
+		"\t__syncthreads();\n"
+		"\to[threadIdx.x] = 1;\n"
+		"}\n"
+		"int main(void)\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+		"\tk<<<1, 64>>>(d);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int fast = 0; fast < 2; fast++) {
+		struct compilation c;
+		compilation_init(&c);
+		if (front_compile_string(&c, "x.cu", src, NULL)) {
+			compilation_release(&c);
+			ok(0, "the program compiles");
+			return;
+		}
+		struct machine_opts o;
+		machine_opts_init(&o);
+		o.fast = fast;
+		FILE *null = fopen("/dev/null", "w");
+		o.out = o.err = null;
+		struct machine *m = machine_new(c.mod, &o);
+		machine_run_main(m, 0, NULL);
+		const struct machine_finding *f = machine_nfindings(m) == 1 ? machine_finding_get(m, 0) : NULL;
+		ok(f && f->id == FK_BARRIER_DIVERGENCE && !f->error && f->span.line == 4 &&
+		   strstr(f->msg, "24 threads of the block exited"),
+		   "24 threads exit while 40 wait at the barrier: one warning at it%s", fast ? " (--fast)" : "");
+		machine_free(m);
+		compilation_release(&c);
+		if (null)
+			fclose(null);
+	}
+}
+
+/* the relaxed model's execution recorder is an observer any layer above
+ * the machine can set (explore's axiom checker is one) */
+static unsigned rec_ev[5], rec_co, rec_end;
+
+static void rec_event(void *ctx, int kind, int thr, uint32_t blk, uint64_t addr, uint32_t rid,
+		      uint32_t wid, int strong, unsigned scope, unsigned sem, uint32_t po)
+{
+	if (kind >= 0 && kind < 5)
+		rec_ev[kind]++;
+}
+
+static void rec_coh(void *ctx, uint64_t addr, const uint32_t *ids, size_t n)
+{
+	rec_co++;
+}
+
+static void rec_kend(void *ctx)
+{
+	rec_end++;
+}
+
+static void test_recorder(void)
+{
+	static const char mp[] =
+		"__global__ void k(int *x, int *y, int *r)\n"
+		"{\n"
+		"\tif (blockIdx.x == 0) { *x = 1; __threadfence(); *y = 1; }\n"
+		"\telse { int a = *y; __threadfence(); r[0] = a; r[1] = *x; }\n"
+		"}\n"
+		"int main(void)\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 4 * sizeof(int));\n"
+		"\tcudaMemset(d, 0, 4 * sizeof(int));\n"
+		"\tk<<<2, 1>>>(d, d + 1, d + 2);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "mp.cu", mp, NULL)) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		ok(0, "the message-passing program compiles");
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.model = MODEL_RELAXED;
+	struct machine *m = machine_new(c.mod, &o);
+	struct machine_mm_recorder r = { NULL, rec_event, rec_coh, rec_kend };
+	machine_mm_record(m, &r);
+	machine_run_main(m, 0, NULL);
+	machine_mm_record_end(m);
+	machine_free(m);
+	compilation_release(&c);
+	ok(rec_ev[MM_EV_WRITE] == 4 && rec_ev[MM_EV_READ] == 2 && rec_ev[MM_EV_FENCE] == 2,
+	   "the recorder sees the kernel's 4 writes, 2 reads, 2 fences (%u, %u, %u)",
+	   rec_ev[MM_EV_WRITE], rec_ev[MM_EV_READ], rec_ev[MM_EV_FENCE]);
+	ok(rec_co == 4 && rec_end == 1, "and each location's coherence order at the kernel's end (%u, %u)",
+	   rec_co, rec_end);
+}
+
+int main(void)
+{
+	tap_start();
+	test_kinds();
+	test_table();
+	test_events();
+	test_json();
+	test_exit();
+	test_recorder();
+	return tap_end();
+}
