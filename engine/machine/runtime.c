@@ -390,14 +390,13 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 #define ARG(i) R[(size_t)in->args[i] * WS_WARP]
 	uint32_t first = 8; /* the kernel's arguments */
 	if (in->imm < 0) {
-		/* through a function pointer: it must point to a kernel */
+		/* through a function pointer: a pointer that is not a kernel
+		 * launches nothing, and the runtime says nothing either (an H100
+		 * with CUDA 13.0: cudaGetLastError is cudaSuccess) */
 		uint64_t f = ARG(8), idx = (ADDR_OFF(f) >> 4) - 1;
 		first = 9;
-		if (ADDR_TAG(f) != TAG_CODE || idx >= m->mod->nfuncs || !(m->mod->funcs[idx].kind & FN_KERNEL)) {
-			if (!m->rt.sticky_err)
-				m->rt.last_err = 98; /* cudaErrorInvalidDeviceFunction */
+		if (ADDR_TAG(f) != TAG_CODE || idx >= m->mod->nfuncs || !(m->mod->funcs[idx].kind & FN_KERNEL))
 			return 0;
-		}
 		l.fidx = (int32_t)idx;
 	}
 	const struct ir_func *fn = &m->mod->funcs[l.fidx];

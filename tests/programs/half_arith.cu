@@ -33,7 +33,7 @@ __global__ void arith(const __half *a, const __half *b, unsigned short *out)
 	out[8 * i + 2] = __half_as_ushort(__hmul(x, y));
 	out[8 * i + 3] = __half_as_ushort(__hdiv(x, y));
 	out[8 * i + 4] = __half_as_ushort(__hfma(x, y, a[(i + 1) % N]));
-	out[8 * i + 5] = __half_as_ushort(x * y + x);
+	out[8 * i + 5] = __half_as_ushort(__hadd(__hmul(x, y), x));
 	out[8 * i + 6] = (unsigned short)((__hlt(x, y) ? 1 : 0) | (__heq(x, y) ? 2 : 0) | (__hisnan(x) ? 4 : 0));
 	out[8 * i + 7] = __half_as_ushort(hsqrt(__habs(x)));
 }
@@ -80,7 +80,7 @@ int main()
 		printf("\n");
 		if (__half_as_ushort(__hadd(a[i], b[i])) != ar[8 * i + 0])
 			host_mismatch++;
-		if (__half_as_ushort(a[i] * b[i] + a[i]) != ar[8 * i + 5])
+		if (__half_as_ushort(__hadd(__hmul(a[i], b[i]), a[i])) != ar[8 * i + 5])
 			host_mismatch++;
 	}
 	for (int i = 0; i < 32; i += 4)

@@ -4,7 +4,8 @@
  * four 8-bit parts; each function works on the parts independently and packs
  * the results (PTX's vadd2/vsub4/vavrg2/vabsdiff4/vset2 ...):
  * - plain forms wrap; `ss` forms saturate signed, `us` forms unsigned;
- * - averages: __vavg* round up ((a + b + 1) >> 1), __vhaddu* truncate;
+ * - averages: __vavgu* round up ((a + b + 1) >> 1), __vavgs* round halves
+ *   away from zero (what an H100 gives), __vhaddu* truncate;
  * - __vcmp* give all ones in a part where the comparison holds, __vset* 1;
  * - __vsad* return the sum of the parts' absolute differences.
  * Written in C++ so a student can step into them. Device only, as in nvcc. */
@@ -51,7 +52,9 @@ static inline __device__ unsigned int __ws_vop(int op, unsigned int a, unsigned 
 		case __ws_v_sub: v = ux - uy; break;
 		case __ws_v_subss: v = __ws_vclamp(sx - sy, smin, smax); break;
 		case __ws_v_subus: v = __ws_vclamp(ux - uy, 0, umax); break;
-		case __ws_v_avgs: v = (sx + sy + 1) >> 1; break;
+		case __ws_v_avgs: /* halves round away from zero (an H100) */
+			v = sx + sy >= 0 ? (sx + sy + 1) >> 1 : -((-(sx + sy) + 1) >> 1);
+			break;
 		case __ws_v_avgu: v = (ux + uy + 1) >> 1; break;
 		case __ws_v_haddu: v = (ux + uy) >> 1; break;
 		case __ws_v_absdiffs: v = sx > sy ? sx - sy : sy - sx; break;

@@ -101,7 +101,7 @@ static inline __host__ __device__ unsigned short __ws_bfma(unsigned short a, uns
 	double s = p + q;
 	double bb = s - p;
 	double err = (p - (s - bb)) + (q - bb);
-	if (err != 0.0 && s == s && !(__ws_dbits(s) & 1ULL)) {
+	if (err != 0.0 && s - s == 0.0 && !(__ws_dbits(s) & 1ULL)) { /* s finite, inexact */
 		/* round to odd: the odd neighbour of s toward the exact sum */
 		unsigned long long u = __ws_dbits(s);
 		int toward_larger = (err > 0) == (s > 0);
