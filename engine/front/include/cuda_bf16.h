@@ -25,67 +25,7 @@ typedef struct __nv_bfloat162_raw { unsigned short x, y; } __nv_bfloat162_raw;
 /* mode: 0 nearest even, 1 toward zero, 2 down, 3 up */
 static inline __host__ __device__ unsigned short __ws_d2b(double d, int mode)
 {
-	unsigned long long x = __ws_dbits(d);
-	unsigned int sign = (unsigned int)(x >> 48) & 0x8000u;
-	unsigned long long ax = x & 0x7fffffffffffffffULL;
-	if (ax > 0x7ff0000000000000ULL)
-		return 0x7fffu;
-	int neg = sign != 0;
-	/* rounding away from zero happens for: nearest (decided below), up when
-	 * positive, down when negative */
-	int away = (mode == 3 && !neg) || (mode == 2 && neg);
-	if (ax == 0x7ff0000000000000ULL)
-		return (unsigned short)(sign | 0x7f80u);
-	if (ax == 0)
-		return (unsigned short)sign;
-	int e = (int)(ax >> 52);
-	unsigned long long m = ax & 0xfffffffffffffULL;
-	if (e)
-		m |= 1ULL << 52;
-	else
-		e = 1;
-	int E = e - 1023;
-	int shift;
-	unsigned int base;
-	if (E >= -126) {
-		if (E > 127)
-			shift = 64;
-		else
-			shift = 45;
-		base = (unsigned int)(E + 127) << 7;
-	} else {
-		shift = -81 - E;
-		base = 0;
-	}
-	unsigned long long k, rem, half;
-	if (shift >= 64) {
-		if (E > 127) { /* beyond the largest bfloat16 */
-			if (mode == 0 || away)
-				return (unsigned short)(sign | 0x7f80u);
-			return (unsigned short)(sign | 0x7f7fu);
-		}
-		k = 0;
-		rem = m;
-		half = 1ULL << 63; /* never reached: rem < half, not zero */
-	} else {
-		k = m >> shift;
-		rem = m & ((1ULL << shift) - 1);
-		half = 1ULL << (shift - 1);
-	}
-	unsigned int h;
-	if (base)
-		h = base | (unsigned int)(k & 0x7fu);
-	else
-		h = (unsigned int)k;
-	int up;
-	if (mode == 0)
-		up = rem > half || (rem == half && (h & 1u));
-	else
-		up = away && rem != 0;
-	h += (unsigned int)up;
-	if (h >= 0x7f80u) /* rounded past the largest bfloat16 */
-		h = (mode == 0 || away) ? 0x7f80u : 0x7f7fu;
-	return (unsigned short)(sign | h);
+	return __ws_d2small(d, mode, 7, 127);
 }
 
 static inline __host__ __device__ float __ws_b2f(unsigned short h)
@@ -96,18 +36,7 @@ static inline __host__ __device__ float __ws_b2f(unsigned short h)
 /* a * b + c, rounded once */
 static inline __host__ __device__ unsigned short __ws_bfma(unsigned short a, unsigned short b, unsigned short c)
 {
-	double p = (double)__ws_b2f(a) * (double)__ws_b2f(b); /* exact */
-	double q = (double)__ws_b2f(c);
-	double s = p + q;
-	double bb = s - p;
-	double err = (p - (s - bb)) + (q - bb);
-	if (err != 0.0 && s - s == 0.0 && !(__ws_dbits(s) & 1ULL)) { /* s finite, inexact */
-		/* round to odd: the odd neighbour of s toward the exact sum */
-		unsigned long long u = __ws_dbits(s);
-		int toward_larger = (err > 0) == (s > 0);
-		s = __ws_bitsd(toward_larger ? u + 1 : u - 1);
-	}
-	return __ws_d2b(s, 0);
+	return __ws_fma_small(__ws_b2f(a), __ws_b2f(b), __ws_b2f(c), 7, 127);
 }
 
 /* ---- the types */

@@ -30,96 +30,12 @@
 typedef struct __half_raw { unsigned short x; } __half_raw;
 typedef struct __half2_raw { unsigned short x, y; } __half2_raw;
 
-/* ---- bits of floats and doubles, and the one rounding routine */
-static inline __host__ __device__ unsigned int __ws_fbits(float f)
-{
-	union { float f; unsigned int u; } c;
-	c.f = f;
-	return c.u;
-}
-static inline __host__ __device__ float __ws_bitsf(unsigned int u)
-{
-	union { float f; unsigned int u; } c;
-	c.u = u;
-	return c.f;
-}
-static inline __host__ __device__ unsigned long long __ws_dbits(double d)
-{
-	union { double d; unsigned long long u; } c;
-	c.d = d;
-	return c.u;
-}
-static inline __host__ __device__ double __ws_bitsd(unsigned long long u)
-{
-	union { double d; unsigned long long u; } c;
-	c.u = u;
-	return c.d;
-}
+#include <bits/ws_f16core.h>
 
 /* mode: 0 nearest even, 1 toward zero, 2 down, 3 up */
 static inline __host__ __device__ unsigned short __ws_d2h(double d, int mode)
 {
-	unsigned long long x = __ws_dbits(d);
-	unsigned int sign = (unsigned int)(x >> 48) & 0x8000u;
-	unsigned long long ax = x & 0x7fffffffffffffffULL;
-	if (ax > 0x7ff0000000000000ULL)
-		return 0x7fffu;
-	int neg = sign != 0;
-	/* rounding away from zero happens for: nearest (decided below), up when
-	 * positive, down when negative */
-	int away = (mode == 3 && !neg) || (mode == 2 && neg);
-	if (ax == 0x7ff0000000000000ULL)
-		return (unsigned short)(sign | 0x7c00u);
-	if (ax == 0)
-		return (unsigned short)sign;
-	int e = (int)(ax >> 52);
-	unsigned long long m = ax & 0xfffffffffffffULL;
-	if (e)
-		m |= 1ULL << 52;
-	else
-		e = 1;
-	int E = e - 1023;
-	int shift;
-	unsigned int base;
-	if (E >= -14) {
-		if (E > 15)
-			shift = 64;
-		else
-			shift = 42;
-		base = (unsigned int)(E + 15) << 10;
-	} else {
-		shift = 28 - E;
-		base = 0;
-	}
-	unsigned long long k, rem, half;
-	if (shift >= 64) {
-		if (E > 15) { /* beyond the largest half */
-			if (mode == 0 || away)
-				return (unsigned short)(sign | 0x7c00u);
-			return (unsigned short)(sign | 0x7bffu);
-		}
-		k = 0;
-		rem = m;
-		half = 1ULL << 63; /* never reached: rem < half, not zero */
-	} else {
-		k = m >> shift;
-		rem = m & ((1ULL << shift) - 1);
-		half = 1ULL << (shift - 1);
-	}
-	unsigned int h;
-	if (base)
-		h = base | (unsigned int)(k & 0x3ffu);
-	else
-		h = (unsigned int)k;
-	int up;
-	if (mode == 0)
-		up = rem > half || (rem == half && (h & 1u));
-	else
-		up = away && rem != 0;
-	h += (unsigned int)up;
-	if (h >= 0x7c00u) /* rounded past the largest half */
-		h = (mode == 0 || away) ? 0x7c00u : 0x7bffu;
-	return (unsigned short)(sign | h);
+	return __ws_d2small(d, mode, 10, 15);
 }
 
 static inline __host__ __device__ float __ws_h2f(unsigned short h)
@@ -138,18 +54,7 @@ static inline __host__ __device__ float __ws_h2f(unsigned short h)
 /* a * b + c, rounded once */
 static inline __host__ __device__ unsigned short __ws_hfma(unsigned short a, unsigned short b, unsigned short c)
 {
-	double p = (double)__ws_h2f(a) * (double)__ws_h2f(b); /* exact */
-	double q = (double)__ws_h2f(c);
-	double s = p + q;
-	double bb = s - p;
-	double err = (p - (s - bb)) + (q - bb);
-	if (err != 0.0 && s - s == 0.0 && !(__ws_dbits(s) & 1ULL)) { /* s finite, inexact */
-		/* round to odd: the odd neighbour of s toward the exact sum */
-		unsigned long long u = __ws_dbits(s);
-		int toward_larger = (err > 0) == (s > 0);
-		s = __ws_bitsd(toward_larger ? u + 1 : u - 1);
-	}
-	return __ws_d2h(s, 0);
+	return __ws_fma_small(__ws_h2f(a), __ws_h2f(b), __ws_h2f(c), 10, 15);
 }
 
 /* ---- the types */
