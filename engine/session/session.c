@@ -162,6 +162,7 @@ struct session {
 	int main_id;           /* the machine observer (on_event) */
 	int fine_id;           /* the EV_INSN observer's id while stepping finely, 0: none */
 	int in_run;            /* a P_RUN runs: wanted findings and __brkpt() stop it */
+	int step_watch;        /* a step runs with watchpoints: their set's index + 1, 0: none */
 	const struct bpset *run_set;
 	int ran, ran_slot, ran_warp, ran_func;
 	uint32_t ran_mask, ran_pc;
@@ -331,7 +332,7 @@ static void access_keep(struct session *s, const struct machine_event *ev)
  * remember the value before it and stop after it. */
 static void watch_check(struct session *s, const struct machine_event *ev)
 {
-	const struct bpset *set = s->run_set;
+	const struct bpset *set = s->in_run ? s->run_set : s->step_watch ? &s->sets.v[s->step_watch - 1] : NULL;
 
 	if (!set || !set->watches.len || !ev->lane_addr || s->wh.hit)
 		return;
@@ -420,7 +421,7 @@ static void on_event(void *ctx, const struct machine_event *ev)
 	switch (ev->kind) {
 	case EV_MEM:
 		access_keep(s, ev);
-		if (s->in_run)
+		if (s->in_run || s->step_watch)
 			watch_check(s, ev);
 		break;
 	case EV_INSN:
@@ -1504,12 +1505,23 @@ static int found_stop(struct session *s, int any)
  * that starts a statement of a breakpoint line (the engine stops it there
  * as continue does: the breakpoint lines are marked during steps too, and
  * the group passes the statement on the next step), stops any step. */
+static int watch_stop(struct session *s);
+
 static int step_stop_check(struct session *s)
 {
 	struct machine_break_info bi;
 	struct sbp *b;
 	int lane;
 
+	/* a watchpoint stops any step, as in gdb (a write of the same value
+	 * does not) */
+	if (s->step_watch && s->wh.hit) {
+		int st = watch_stop(s);
+
+		s->wh.hit = 0;
+		if (st)
+			return 1;
+	}
 	if (!s->step_stops)
 		return 0;
 	if (machine_nfindings(s->m) > s->nfind0) {
@@ -2284,6 +2296,14 @@ int session_step(struct session *s, enum session_step how, long count,
 		return -1;
 	}
 	mark_push(s);
+	s->step_watch = 0;
+	s->wh.hit = 0;
+	if (how != SESSION_CONTINUE && how != SESSION_KERNEL && how != SESSION_FINDING)
+		for (size_t i = 0; i < s->bps.len; i++)
+			if (s->bps.v[i].pub.kind == SBP_WATCH && s->bps.v[i].pub.enabled) {
+				s->step_watch = set_current(s, 0, 0) + 1;
+				break;
+			}
 	for (long i = 0; i < (count < 1 ? 1 : count) && running(s) && ret == 0; i++) {
 		ret = step_one(s, how, focus, msg);
 		if (stop->reason != SESSION_STEPPED && stop->reason != SESSION_WAITS &&
@@ -2293,6 +2313,7 @@ int session_step(struct session *s, enum session_step how, long count,
 		if (i + 1 < (count < 1 ? 1 : count) && running(s))
 			memset(stop, 0, sizeof(*stop));
 	}
+	s->step_watch = 0;
 	mark_settle(s);
 	if (!running(s)) {
 		stop->reason = SESSION_EXITED;

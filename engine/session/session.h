@@ -57,8 +57,9 @@
  *   machine steps with SESSION_LIMIT.
  */
 /*
- * NEEDSWORK: Watchpoints are checked during continue, not during steps. A
- * lesson's (Lua) session is not reversible: the Lua host changes its machine
+ * Watchpoints stop continue and every step alike (a step stops after the
+ * access, as gdb's does). NEEDSWORK: a local watchpoint stays when its
+ * frame returns. A lesson's (Lua) session is not reversible: the Lua host changes its machine
  * outside the log (allocations, writes, launches). The statement rule
  * (docs/debugging.md) is tested against the engine's EV_STMT trace by
  * tests/session/unit_stops.c; under ITS, a step that stops two groups of one

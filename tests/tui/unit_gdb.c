@@ -281,6 +281,24 @@ int main(void)
 	ui_session_free(&s);
 	engine_backend_free(be);
 
+	/* a watchpoint stops a step too, as in gdb: next over the line that
+	 * writes s[0] stops there with the old and new value */
+	if ((be = open_prog(PROG, &s))) {
+		run(&s, "b 21");
+		run(&s, "c");
+		ok(line_now(&s) == 21, "b 21, continue: at line 21");
+		run(&s, "watch s[0]");
+		run(&s, "next"); /* to line 22, the write of s[tid] */
+		run(&s, "next");
+		ok(s.st.stop_reason && strstr(s.st.stop_reason, "watchpoint 2: s[0], old = 0, new = 1 (warp 0 lane 0 wrote)"),
+		   "next stops at the watched write: %s", s.st.stop_reason ? s.st.stop_reason : "-");
+		run(&s, "delete");
+		run(&s, "watch s[1]");
+		ok(!(run(&s, "stepi") & UI_ACT_ERROR), "stepi with a watchpoint set");
+		ui_session_free(&s);
+		engine_backend_free(be);
+	}
+
 	/* the fake backend has no gdb vocabulary: clear messages */
 	be = fake_backend_new();
 	ui_session_init(&s, be);
