@@ -57,7 +57,7 @@ static const struct command commands[] = {
 	{ "stepi", "si nexti ni", "[N]", "step one instruction", do_step, UI_STEP_INSN },
 	{ "finish", NULL, "", "run until the current function returns", do_step, UI_STEP_OUT },
 	{ "continue", "c", "[N]", "run until a breakpoint, a watchpoint, a finding or the end "
-	  "(N times)", do_continue, 0 },
+	  "(N: pass the breakpoint stopped at N-1 more times, as gdb)", do_continue, 0 },
 	{ "until", "u", "[LOCATION]", "next, but on past a loop's end; or run to LOCATION", do_until,
 	  UI_RUN_UNTIL },
 	{ "advance", NULL, "LOCATION", "run until LOCATION is reached (a temporary breakpoint)",
@@ -377,13 +377,28 @@ static int do_continue(struct ui_session *s, const struct command *cmd, const ch
 		strbuf_adds(msg, "usage: continue [N]");
 		return UI_ACT_ERROR;
 	}
-	for (long i = 0; i < n; i++) {
-		if (i)
-			strbuf_addc(msg, '\n');
-		act = backend_done(s, s->be->cont(s->be->self, msg));
-		if ((act & UI_ACT_ERROR) || s->st.run == UI_RUN_FINISHED)
-			break;
+	if (n > 1) {
+		/* gdb: continue N ignores the breakpoint stopped at N-1 more times */
+		const char *r = s->st.stop_reason ? s->st.stop_reason : "";
+		int id = 0;
+		char cnt[32];
+
+		if (!strncmp(r, "temporary ", 10))
+			r += 10;
+		struct strbuf said;
+		int set = 0;
+
+		strbuf_init(&said);
+		if (sscanf(r, "breakpoint %d,", &id) == 1 && id > 0 && s->be->gdb) {
+			snprintf(cnt, sizeof(cnt), "%ld", n - 1);
+			set = s->be->gdb->break_op(s->be->self, UI_BP_IGNORE, id, cnt, &said) == 0;
+		}
+		/* (a breakpoint deleted since the stop: gdb's answer too) */
+		strbuf_adds(msg, set ? strbuf_cstr(&said) : "Not stopped at any breakpoint; argument ignored.");
+		strbuf_adds(msg, set ? "  Continuing.\n" : "\n");
+		strbuf_release(&said);
 	}
+	act = backend_done(s, s->be->cont(s->be->self, msg));
 	return act;
 }
 

@@ -299,6 +299,23 @@ int main(void)
 		engine_backend_free(be);
 	}
 
+	/* continue N, as gdb's: the breakpoint stopped at is passed N-1 more
+	 * times (each warp's arrival at line 19 is one crossing) */
+	if ((be = open_prog(PROG, &s))) {
+		run(&s, "b 19");
+		run(&s, "c");
+		ok(!(run(&s, "c 3") & UI_ACT_ERROR) && has("Will ignore next 2 crossings of breakpoint 1.") &&
+		   s.st.stop_reason && strstr(s.st.stop_reason, "breakpoint 1, line 19"),
+		   "continue 3: ignores 2 crossings, stops at the third");
+		ok(!(run(&s, "info breakpoints") & UI_ACT_ERROR) && has("breakpoint already hit 4 times"),
+		   "the breakpoint was hit 4 times in all");
+		run(&s, "delete");
+		ok(!(run(&s, "c 2") & UI_ACT_ERROR) && has("Not stopped at any breakpoint; argument ignored."),
+		   "continue N away from a breakpoint: gdb's message");
+		ui_session_free(&s);
+		engine_backend_free(be);
+	}
+
 	/* the fake backend has no gdb vocabulary: clear messages */
 	be = fake_backend_new();
 	ui_session_init(&s, be);
