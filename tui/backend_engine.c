@@ -2121,7 +2121,7 @@ static struct eng *eng_new(const char *path, const char *text, const struct sess
 	e->argc = argc;
 	e->argv = xcalloc((size_t)argc + 1, sizeof(char *));
 	for (int i = 0; i < argc; i++)
-		e->argv[i] = xstrdup(argv[i]);
+		e->argv[i] = i ? xstrdup(argv[i]) : session_argv0(argv[0]); /* ./NAME */
 	snprintf(e->simt, sizeof(e->simt), "%s", mo->simt == SIMT_ITS ? "its" : "stack");
 	if (mo->schedule) /* replaying a witness of explore: its choices, not rr */
 		snprintf(e->sched, sizeof(e->sched), "witness %s", mo->schedule);

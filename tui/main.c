@@ -604,7 +604,15 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	sigaction(SIGINT, &sa, &old);
 	cli->mo.sigint = &interrupted;
 	m = machine_new(c->mod, &cli->mo);
-	status = machine_run_main(m, argc, argv);
+	{
+		/* the program's argv[0]: ./NAME (session_argv0) */
+		char *a0 = session_argv0(argv[0]), *path = argv[0];
+
+		argv[0] = a0;
+		status = machine_run_main(m, argc, argv);
+		argv[0] = path;
+		free(a0);
+	}
 	sigaction(SIGINT, &old, NULL);
 	fflush(stdout);
 	if (machine_nfindings(m))

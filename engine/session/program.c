@@ -81,3 +81,20 @@ int session_dump(const char *path, enum session_dump stage, const struct session
 	fo = front_opts_of(&tmp, o);
 	return front_dump(path, map[stage], &fo, out);
 }
+
+char *session_argv0(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+	char *r;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	if (n > 3 && !strcmp(base + n - 3, ".cu"))
+		n -= 3;
+	r = xmalloc(n + 3);
+	memcpy(r, "./", 2);
+	memcpy(r + 2, base, n);
+	r[n + 2] = 0;
+	return r;
+}

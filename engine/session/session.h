@@ -163,6 +163,10 @@ struct session_program {
 struct session_program *session_compile(const char *path, const char *text,
 					const struct session_compile_opts *o);
 void session_program_free(struct session_program *p);
+/* The argv[0] a program runs with: "./NAME" for PATH/NAME.cu, as if built
+ * with `nvcc -o NAME NAME.cu` and started from its folder (programs print
+ * it: NVIDIA's samples say "[./asyncAPI] - Starting..."). Allocated. */
+char *session_argv0(const char *path);
 /* Memory it takes (its arena). */
 uint64_t session_program_bytes(const struct session_program *p);
 /* One stage of the front end rendered into out (warpstep dump-*): returns

@@ -134,4 +134,8 @@ for d in dump-pp dump-pp-device dump-ast dump-ir; do
 done
 ws dump-diags "$tmp/bad.cu"
 expect '[ $st -eq 2 ] && has out "bad.cu:3:[0-9]*: error: "' "dump-diags prints diagnostics on stdout, exit 2"
+# argv[0]: ./NAME, as if built with `nvcc -o NAME NAME.cu` (NVIDIA's samples print it)
+printf '#include <cstdio>\nint main(int argc, char **argv) { printf("[%%s] - Starting...\\n", argv[0]); return 0; }\n' >"$tmp/asyncAPI.cu"
+ws run "$tmp/asyncAPI.cu"
+expect '[ $st -eq 0 ] && [ "$(cat $tmp/out)" = "[./asyncAPI] - Starting..." ]' "argv[0] is ./NAME for NAME.cu, wherever it lies"
 tap_done
