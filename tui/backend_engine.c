@@ -775,12 +775,30 @@ static int scope_vars(struct eng *e, int slot, int warp, int lane, const struct 
 	return n;
 }
 
+/* The thread pane's locals: each variable's name, type and value. */
+static void thread_locals(struct ui_state *st, struct ui_thread *t, const struct eval_ctx *c,
+			  const struct ir_var *const *vars, int n)
+{
+	struct strbuf sb;
+
+	t->locals = UI_NEW(st, struct ui_local, n ? n : 1);
+	strbuf_init(&sb);
+	for (int i = 0; i < n; i++) {
+		strbuf_reset(&sb);
+		eval_var_text(c, vars[i], &sb);
+		t->locals[i] = (struct ui_local){ ui_strdup(st, vars[i]->name),
+						  ui_strdup(st, vars[i]->type ? vars[i]->type->name : "?"),
+						  ui_strdup(st, strbuf_cstr(&sb)) };
+	}
+	t->nlocals = n;
+	strbuf_release(&sb);
+}
+
 static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *f)
 {
 	struct ui_thread *t = &st->thread;
 	struct eval_ctx c = ctx_for(e, f->slot, f->warp, f->lane);
 	const struct ir_var *vars[24];
-	struct strbuf sb;
 	struct pos p;
 	int n;
 
@@ -800,17 +818,7 @@ static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *
 			t->line = fr[e->frame].line;
 			t->func = ui_strf(st, "%s [frame #%d]", fr[e->frame].name, e->frame);
 			n = session_frame_vars(e->s, f->slot, f->warp, f->lane, e->frame, 3, vars, 24);
-			t->locals = UI_NEW(st, struct ui_local, n ? n : 1);
-			strbuf_init(&sb);
-			for (int i = 0; i < n; i++) {
-				strbuf_reset(&sb);
-				eval_var_text(&c, vars[i], &sb);
-				t->locals[i] = (struct ui_local){ ui_strdup(st, vars[i]->name),
-					ui_strdup(st, vars[i]->type ? vars[i]->type->name : "?"),
-					ui_strdup(st, strbuf_cstr(&sb)) };
-			}
-			t->nlocals = n;
-			strbuf_release(&sb);
+			thread_locals(st, t, &c, vars, n);
 			return;
 		}
 	}
@@ -825,17 +833,7 @@ static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *
 	if (!p.ok)
 		return;
 	n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24);
-	t->locals = UI_NEW(st, struct ui_local, n ? n : 1);
-	strbuf_init(&sb);
-	for (int i = 0; i < n; i++) {
-		strbuf_reset(&sb);
-		eval_var_text(&c, vars[i], &sb);
-		t->locals[i] = (struct ui_local){ ui_strdup(st, vars[i]->name),
-						  ui_strdup(st, vars[i]->type ? vars[i]->type->name : "?"),
-						  ui_strdup(st, strbuf_cstr(&sb)) };
-	}
-	t->nlocals = n;
-	strbuf_release(&sb);
+	thread_locals(st, t, &c, vars, n);
 }
 
 static void snap_lanerow(struct eng *e, struct ui_state *st, const struct focus *f,
