@@ -38,6 +38,19 @@ struct member {
 	long offset;
 	struct token *tok;
 	struct token *init;    /* a default member initializer: its '=' or '{' */
+	/* a bit-field: its width (0: not a bit-field) and its first bit within
+	 * the storage unit of its declared type that starts at offset */
+	int bits, bit_off;
+	/* unnamed bit-fields declared just before this member: they only move
+	 * the layout, so they are kept out of the member list (initialization
+	 * and copies skip them) */
+	struct bfpad *pads;
+};
+
+struct bfpad {
+	struct bfpad *next;
+	struct type *ty;
+	int width;             /* 0: start the next unit of ty */
 };
 
 struct record {
@@ -62,6 +75,7 @@ struct record {
 	int vid;
 	int is_abstract;
 	int has_nsdmi;         /* a member has a default member initializer */
+	struct bfpad *pads;    /* unnamed bit-fields not yet followed by a member */
 };
 
 struct param {
@@ -77,7 +91,9 @@ struct type {
 	enum type_kind kind;
 	long size, align;
 	unsigned is_const : 1, is_volatile : 1, is_restrict : 1, is_variadic : 1,
-		 is_method_const : 1, params_unknown : 1, is_rref : 1; /* is_rref: T&& */
+		 is_method_const : 1, params_unknown : 1, is_rref : 1, /* is_rref: T&& */
+		 enum_unsigned : 1; /* an unscoped enum without a fixed type and no
+				     * negative enumerator: its bit-fields are unsigned */
 	struct type *base;     /* pointee, referent, element, return type */
 	long array_len;        /* -1: unsized */
 	struct record *rec;    /* TY_STRUCT */

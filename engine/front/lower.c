@@ -12,13 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { LV_REG, LV_MEM };
+enum { LV_REG, LV_MEM, LV_BITS };
 enum { LOC_NONE, LOC_REG, LOC_FRAME, LOC_GLOBAL };
 
 struct lval {
 	int kind;
-	int reg;                /* LV_REG: the variable's register; LV_MEM: the address */
+	int reg;                /* LV_REG: the variable's register; LV_MEM, LV_BITS: the address */
 	struct type *ty;
+	int bits, bit_off;      /* LV_BITS: a bit-field in the unit of ty at reg */
 };
 
 struct fentry {
@@ -429,7 +430,7 @@ static int temp_address(struct lower *L, struct node *n)
 
 static struct lval gen_lval(struct lower *L, struct node *n)
 {
-	struct lval lv = { LV_MEM, -1, n->ty };
+	struct lval lv = { LV_MEM, -1, n->ty, 0, 0 };
 	switch (n->kind) {
 	case ND_VAR:
 		if (n->var->lw_kind == LOC_REG) {
@@ -449,6 +450,12 @@ static struct lval gen_lval(struct lower *L, struct node *n)
 			base = emit2(L, IR_ADD, IR_PTR, base, off);
 		}
 		lv.reg = base;
+		if (n->mem->bits) {
+			lv.kind = LV_BITS;
+			lv.ty = n->mem->ty;
+			lv.bits = n->mem->bits;
+			lv.bit_off = n->mem->bit_off;
+		}
 		return lv;
 	}
 	case ND_TEMP:
@@ -502,7 +509,65 @@ static int gen_addr(struct lower *L, struct node *n)
 		lerror(L, n->span, "internal", "address of a register value");
 		return emit_const(L, IR_PTR, 0);
 	}
+	if (lv.kind == LV_BITS)
+		lerror(L, n->span, "bitfield-address", "cannot take the address of a bit-field");
 	return lv.reg;
+}
+
+/* A bit-field's value is signed when its declared type is (an unscoped
+ * enum with no negative enumerator counts as unsigned, as in g++). */
+static int bits_signed(const struct type *t)
+{
+	return !type_is_unsigned(t) && t->kind != TY_BOOL && !(t->kind == TY_ENUM && t->enum_unsigned);
+}
+
+/* The field's value from its unit u (of the field's IR type): shifted to
+ * the bottom and, if signed, sign-extended from its top bit. */
+static int bits_extract(struct lower *L, struct lval lv, int u)
+{
+	enum ir_type t = type_ir(lv.ty);
+	int w = (int)lv.ty->size * 8;
+	if (bits_signed(lv.ty)) {
+		int l = emit2(L, IR_SHL, t, u, emit_const(L, t, w - lv.bit_off - lv.bits));
+		return emit2(L, IR_SHR, t, l, emit_const(L, t, w - lv.bits));
+	}
+	int v = lv.bit_off ? emit2(L, IR_SHR, t, u, emit_const(L, t, lv.bit_off)) : u;
+	if (lv.bits == w)
+		return v;
+	return emit2(L, IR_AND, t, v, emit_const(L, t, (int64_t)((~0ULL) >> (64 - lv.bits))));
+}
+
+static int bits_load_unit(struct lower *L, struct lval lv)
+{
+	enum ir_type t = type_ir(lv.ty);
+	struct ir_insn *in = emit(L, IR_LD, t);
+	in->a = lv.reg;
+	in->d = newreg(L, t);
+	in->sp = SP_GENERIC;
+	in->sem = sem_of(lv.ty);
+	return in->d;
+}
+
+/* Stores val into the bit-field (read-modify-write of its unit) and returns
+ * the value the field now holds, the value of the assignment expression. */
+static int bits_store(struct lower *L, struct lval lv, int val)
+{
+	enum ir_type t = type_ir(lv.ty);
+	int w = (int)lv.ty->size * 8;
+	uint64_t mask = (~0ULL) >> (64 - lv.bits);
+	int old = bits_load_unit(L, lv);
+	L->code.v[L->code.len - 1].flags |= IRF_BITS_RMW;
+	int keep = emit2(L, IR_AND, t, old, emit_const(L, t, (int64_t)~(mask << lv.bit_off)));
+	int nv = lv.bits == w ? val : emit2(L, IR_AND, t, val, emit_const(L, t, (int64_t)mask));
+	if (lv.bit_off)
+		nv = emit2(L, IR_SHL, t, nv, emit_const(L, t, lv.bit_off));
+	int unit = emit2(L, IR_OR, t, keep, nv);
+	struct ir_insn *in = emit(L, IR_ST, t);
+	in->a = lv.reg;
+	in->b = unit;
+	in->sp = SP_GENERIC;
+	in->sem = sem_of(lv.ty);
+	return bits_extract(L, lv, unit);
 }
 
 static int load(struct lower *L, struct lval lv)
@@ -516,6 +581,8 @@ static int load(struct lower *L, struct lval lv)
 	}
 	if (is_agg(lv.ty))
 		return lv.reg;
+	if (lv.kind == LV_BITS)
+		return bits_extract(L, lv, bits_load_unit(L, lv));
 	struct ir_insn *in = emit(L, IR_LD, t);
 	in->a = lv.reg;
 	in->d = newreg(L, t);
@@ -524,27 +591,32 @@ static int load(struct lower *L, struct lval lv)
 	return in->d;
 }
 
-static void store(struct lower *L, struct lval lv, int val)
+/* Stores val (already of lv's type) and returns the value the object now
+ * holds: val itself, except for a bit-field, which keeps only its bits. */
+static int store(struct lower *L, struct lval lv, int val)
 {
+	if (lv.kind == LV_BITS)
+		return bits_store(L, lv, val);
 	if (is_agg(lv.ty)) {
 		struct ir_insn *in = emit(L, IR_MEMCPY, IR_VOID);
 		in->a = lv.reg;
 		in->b = val;
 		in->imm = lv.ty->size;
-		return;
+		return val;
 	}
 	enum ir_type t = type_ir(lv.ty);
 	if (lv.kind == LV_REG) {
 		struct ir_insn *in = emit(L, IR_MOV, t);
 		in->a = val;
 		in->d = lv.reg;
-		return;
+		return val;
 	}
 	struct ir_insn *in = emit(L, IR_ST, t);
 	in->a = lv.reg;
 	in->b = val;
 	in->sp = SP_GENERIC;
 	in->sem = sem_of(lv.ty);
+	return val;
 }
 
 static int pred_to_val(struct lower *L, int pred, enum ir_type t)
@@ -1141,7 +1213,7 @@ static void run_cleanup(struct lower *L, const struct cleanup *c)
 		emit_destroy(L, c->ty, var_address(L, c->var, L->cur_span), -1);
 		break;
 	case CL_MEMBERS: {
-		struct lval lv = { c->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, c->var->ty };
+		struct lval lv = { c->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, c->var->ty, 0, 0 };
 		lv.reg = lv.kind == LV_REG ? c->var->lw_reg : var_address(L, c->var, L->cur_span);
 		destroy_members(L, c->ty->rec, load(L, lv));
 		break;
@@ -1291,7 +1363,7 @@ static int gen_new(struct lower *L, struct node *n)
 		st->sp = SP_GENERIC;
 		p = addr_plus(L, p, cookie);
 	}
-	struct lval lv = { n->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, n->var->ty };
+	struct lval lv = { n->var->lw_kind == LOC_REG ? LV_REG : LV_MEM, -1, n->var->ty, 0, 0 };
 	lv.reg = lv.kind == LV_REG ? n->var->lw_reg : var_address(L, n->var, n->span);
 	store(L, lv, p);
 	if (n->op & 2) {
@@ -1315,7 +1387,7 @@ static int gen_new(struct lower *L, struct node *n)
 	for (struct node *a = n->args; a; a = a->next, i++) {
 		/* new T[n]{a, b, ...}: the listed elements (the rest were zeroed) */
 		int v = gen_expr(L, a);
-		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et };
+		struct lval el = { LV_MEM, addr_plus(L, p, i * et->size), et, 0, 0 };
 		store(L, el, v);
 	}
 	if (n->op & 4)
@@ -1517,7 +1589,7 @@ static int gen_incdec(struct lower *L, struct node *n)
 		nv = emit2(L, is_inc ? IR_ADD : IR_SUB, ct, o2, one);
 		nv = emit_cvt(L, t, ct, nv);
 	}
-	store(L, lv, nv);
+	nv = store(L, lv, nv);
 	return (n->kind == ND_PREINC || n->kind == ND_PREDEC) ? nv : old;
 }
 
@@ -1532,8 +1604,7 @@ static int gen_assign(struct lower *L, struct node *n)
 		}
 		int v = gen_expr(L, n->rhs);
 		struct lval lv = gen_lval(L, n->lhs);
-		store(L, lv, v);
-		return v;
+		return store(L, lv, v);
 	}
 	struct lval lv = gen_lval(L, n->lhs);
 	int old = load(L, lv);
@@ -1561,8 +1632,7 @@ static int gen_assign(struct lower *L, struct node *n)
 		}
 		nv = emit_cvt(L, lt, ct, nv);
 	}
-	store(L, lv, nv);
-	return nv;
+	return store(L, lv, nv);
 }
 
 static int gen_logical(struct lower *L, struct node *n)
@@ -1750,7 +1820,7 @@ static int gen_expr_inner(struct lower *L, struct node *n)
 		int addr = temp_address(L, n);
 		if (is_agg(n->ty))
 			return addr;
-		struct lval lv = { LV_MEM, addr, n->ty };
+		struct lval lv = { LV_MEM, addr, n->ty, 0, 0 };
 		return load(L, lv);
 	}
 	case ND_NOP:
@@ -1850,9 +1920,16 @@ static void gen_initz(struct lower *L, struct initializer *in, int base, long of
 				gen_initz(L, in->children[i], base, off + i * in->ty->base->size);
 	} else if (in->ty->kind == TY_STRUCT) {
 		long i = 0;
-		for (struct member *m = in->ty->rec->members; m && i < in->nchildren; m = m->next, i++)
-			if (in->children[i])
-				gen_initz(L, in->children[i], base, off + m->offset);
+		for (struct member *m = in->ty->rec->members; m && i < in->nchildren; m = m->next, i++) {
+			struct initializer *c = in->children[i];
+			if (c && m->bits && c->expr && !c->is_string) {
+				int a = emit2(L, IR_ADD, IR_PTR, base, emit_const(L, IR_S64, off + m->offset));
+				struct lval lv = { LV_BITS, a, m->ty, m->bits, m->bit_off };
+				bits_store(L, lv, gen_expr(L, c->expr));
+			} else if (c) {
+				gen_initz(L, c, base, off + m->offset);
+			}
+		}
 	}
 }
 
@@ -2250,7 +2327,7 @@ static void gen_dyn_init(struct lower *L, struct obj *v, struct span sp)
 		if (is_agg(v->ty)) {
 			init_from(L, v->ty, addr, val, in->expr);
 		} else {
-			struct lval lv = { LV_MEM, addr, v->ty };
+			struct lval lv = { LV_MEM, addr, v->ty, 0, 0 };
 			store(L, lv, val);
 		}
 	} else {
@@ -2419,7 +2496,7 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 			in->a = preg[i];
 			in->d = v->lw_reg;
 		} else {
-			struct lval lv = { LV_MEM, var_address(L, v, v->tok ? v->tok->span : L->cur_span), v->ty };
+			struct lval lv = { LV_MEM, var_address(L, v, v->tok ? v->tok->span : L->cur_span), v->ty, 0, 0 };
 			store(L, lv, preg[i]);
 			if (v->ty->kind == TY_STRUCT && !(fn->space & SPC_GLOBAL) && needs_dtor(v->ty)) {
 				/* the caller destroys a by-value parameter: give it back the final state */
@@ -2627,8 +2704,24 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 			init_bytes(L, o, in->children[i], off + i * in->ty->base->size, relocs);
 	} else if (in->ty->kind == TY_STRUCT) {
 		long i = 0;
-		for (struct member *m = in->ty->rec->members; m && i < in->nchildren; m = m->next, i++)
-			init_bytes(L, o, in->children[i], off + m->offset, relocs);
+		for (struct member *m = in->ty->rec->members; m && i < in->nchildren; m = m->next, i++) {
+			struct initializer *c = in->children[i];
+			if (c && m->bits && c->expr) {
+				int ok;
+				long v = ast_eval_int(c->expr, &ok);
+				long at = off + m->offset;
+				if (!ok) {
+					lerror(L, c->expr->span, "not-constant", "initializer of a global is not a constant expression");
+				} else if (at >= 0 && ws_range_in(0, o->size, (uint64_t)at, (uint64_t)m->ty->size)) {
+					uint64_t mask = (~0ULL) >> (64 - m->bits), u = 0;
+					memcpy(&u, o->init + at, (size_t)m->ty->size);
+					u = (u & ~(mask << m->bit_off)) | (((uint64_t)v & mask) << m->bit_off);
+					memcpy(o->init + at, &u, (size_t)m->ty->size);
+				}
+			} else {
+				init_bytes(L, o, c, off + m->offset, relocs);
+			}
+		}
 	}
 }
 

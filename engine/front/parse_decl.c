@@ -1307,6 +1307,36 @@ static void conversion_decl(struct parser *p, struct record *rec, struct token *
 	skip(p, TK_SEMI);
 }
 
+/* bit-field-width = ":" constant-expression, after a member's declarator.
+ * Returns the width, or -1 after a diagnostic. A named bit-field may not be
+ * zero wide; the width may not exceed the bits of its integral type. */
+static int bitfield_width(struct parser *p, struct type *ty, const char *name, int unnamed)
+{
+	struct token *colon = skip(p, TK_COLON);
+	struct node *e = conditional(p);
+	int ok;
+	long w = const_int(p, e, &ok);
+	const char *sp = name ? " " : "", *nm = name ? name : "";
+	if (!type_is_integer(ty)) {
+		error_at(p, colon, "bad-bitfield", "bit-field%s%s has non-integral type", sp, nm);
+		return -1;
+	}
+	if (!ok) {
+		error_node(p, e, "not-constant", "bit-field width is not an integral constant expression");
+		return -1;
+	}
+	if (w < 0 || (w == 0 && !unnamed)) {
+		error_node(p, e, "bad-bitfield", "bit-field%s%s has %s width", sp, nm, w < 0 ? "negative" : "zero");
+		return -1;
+	}
+	if (w > ty->size * 8) {
+		error_node(p, e, "bad-bitfield", "width of bit-field%s%s (%ld bits) exceeds the width of its type (%ld bits)",
+			   sp, nm, w, ty->size * 8);
+		return -1;
+	}
+	return (int)w;
+}
+
 void member_decl(struct parser *p, struct record *rec, struct type *rty)
 {
 	struct token *t = p->tok;
@@ -1388,6 +1418,28 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 	p->tok = s;
 	at = (struct declattr){ 0 };
 	base = declspec(p, &at);
+	if (p->tok->kind == TK_SEMI && !at.is_typedef && base->kind == TY_STRUCT && !base->rec->name &&
+	    base->rec->complete) {
+		/* an anonymous struct or union: its members are found as members of
+		 * the enclosing class, through an unnamed member */
+		add_member(p, rec, NULL, base, s);
+		struct member *am = rec->members;
+		while (am->next)
+			am = am->next;
+		for (struct sym *in = base->rec->scope->syms; in; in = in->next) {
+			if (in->kind != SYM_MEMBER || !in->name)
+				continue;
+			struct anon_path *ap = arena_alloc(p->a, sizeof(*ap));
+			ap->m = am;
+			ap->next = in->via;
+			struct sym *os = add_sym(p, rec->scope, in->name, SYM_MEMBER);
+			os->mem = in->mem;
+			os->ty = in->ty;
+			os->via = ap;
+		}
+		next(p);
+		return;
+	}
 	if (consume(p, TK_SEMI))
 		return;
 	int first = 1;
@@ -1395,6 +1447,21 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 		struct dname dn = { 0 };
 		struct declattr at2 = at;
 		struct type *ty = declarator_dn(p, base, &dn, &at2);
+		if (!dn.name && p->tok->kind == TK_COLON && !at.is_typedef) {
+			/* an unnamed bit-field: only moves the layout */
+			int w = bitfield_width(p, ty, NULL, 1);
+			if (w >= 0) {
+				struct bfpad *bp = arena_alloc(p->a, sizeof(*bp));
+				bp->ty = ty;
+				bp->width = w;
+				struct bfpad **pp = &rec->pads;
+				while (*pp)
+					pp = &(*pp)->next;
+				*pp = bp;
+			}
+			first = 0;
+			continue;
+		}
 		if (!dn.name)
 			fail_at(p, p->tok, "expected a member name");
 		if (at.is_typedef) {
@@ -1441,11 +1508,21 @@ void member_decl(struct parser *p, struct record *rec, struct type *rty)
 			error_at(p, dn.tok, "incomplete-type", "field '%s' has incomplete type", dn.name);
 		if (ty->kind == TY_ARRAY && ty->array_len < 0)
 			error_at(p, dn.tok, "incomplete-type", "flexible array members are not supported");
-		if (p->tok->kind == TK_COLON)
-			fail_at(p, p->tok, "bit-fields are not supported");
+		int bits = 0;
+		if (p->tok->kind == TK_COLON) {
+			bits = bitfield_width(p, ty, dn.name, 0);
+			if (bits < 0)
+				bits = 0;
+		}
 		if (find_in_scope(rec->scope, dn.name) && find_in_scope(rec->scope, dn.name)->kind == SYM_MEMBER)
 			error_at(p, dn.tok, "redefinition", "duplicate member '%s'", dn.name);
 		add_member(p, rec, dn.name, ty, dn.tok);
+		if (bits) {
+			struct member *mm = rec->members;
+			while (mm->next)
+				mm = mm->next;
+			mm->bits = bits;
+		}
 		if (p->tok->kind == TK_ASSIGN || p->tok->kind == TK_LBRACE) {
 			/* a default member initializer: parsed in each constructor that
 			 * does not name the member (an implicit one if none is declared) */

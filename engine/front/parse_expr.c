@@ -350,6 +350,12 @@ static struct node *primary(struct parser *p)
 			d->ty = th->ty->kind == TY_PTR ? th->ty->base : ty_int;
 			if (d->ty->kind != TY_STRUCT)
 				return new_num(p, 0, ty_int, name_tok);
+			for (struct anon_path *ap = s->via; ap; ap = ap->next) {
+				struct node *am = new_unary(p, ND_MEMBER, d, name_tok);
+				am->mem = ap->m;
+				am->ty = ap->m->ty;
+				d = am;
+			}
 			struct node *m = new_unary(p, ND_MEMBER, d, name_tok);
 			m->mem = s->mem;
 			m->ty = s->mem->ty;
@@ -753,6 +759,13 @@ static struct node *struct_ref(struct parser *p, struct node *lhs, struct token 
 		return poison(p, name);
 	}
 	if (s->kind == SYM_MEMBER) {
+		for (struct anon_path *ap = s->via; ap; ap = ap->next) {
+			struct node *am = new_unary(p, ND_MEMBER, lhs, at);
+			am->mem = ap->m;
+			am->ty = type_qual(p->a, ap->m->ty, lhs->ty->is_const, lhs->ty->is_volatile);
+			am->span = lhs->span;
+			lhs = am;
+		}
 		struct node *m = new_unary(p, ND_MEMBER, lhs, at);
 		m->mem = s->mem;
 		m->ty = s->mem->ty;

@@ -37,6 +37,9 @@ struct sym {
 	struct scope *ns;         /* NS */
 	struct template *tmpl;    /* TEMPLATE: chain via tmpl->next */
 	struct member *mem;       /* MEMBER */
+	/* MEMBER of an anonymous struct or union: the unnamed members to go
+	 * through first, outermost first */
+	struct anon_path { struct member *m; struct anon_path *next; } *via;
 };
 
 struct scope {

@@ -851,25 +851,51 @@ static struct type *struct_decl(struct parser *p, int is_union)
 	if (rec->has_nsdmi && !rec->has_ctor)
 		declare_implicit_ctor(p, rec, p->tok); /* runs the default member initializers */
 	virtual_class_done(p, t, p->tok);
-	/* layout */
-	off = 0;
+	/* layout, in bits so that bit-fields pack as g++ and nvcc pack them:
+	 * a bit-field shares the unit of its declared type with the fields
+	 * before it unless it would cross that unit's boundary */
+	long bitpos = 0;
 	long align = 1;
-	for (struct member *m = rec->members; m; m = m->next) {
+	for (struct member *m = rec->members; ; m = m->next) {
+		for (struct bfpad *bp = m ? m->pads : rec->pads; bp; bp = bp->next) {
+			long ub = bp->ty->align * 8;
+			if (is_union)
+				continue;
+			if (bp->width == 0 || bitpos % ub + bp->width > bp->ty->size * 8)
+				bitpos = (bitpos + ub - 1) / ub * ub;
+			bitpos += bp->width;
+		}
+		if (!m)
+			break;
 		long a = m->ty->align;
 		if (a > align)
 			align = a;
-		if (is_union) {
+		if (m->bits) {
+			long ub = a * 8;
+			long at0 = is_union ? 0 : bitpos;
+			if (at0 % ub + m->bits > m->ty->size * 8)
+				at0 = (at0 + ub - 1) / ub * ub;
+			m->offset = at0 / ub * a;
+			m->bit_off = (int)(at0 - m->offset * 8);
+			if (is_union) {
+				if ((m->bits + 7) / 8 * 8 > bitpos)
+					bitpos = (m->bits + 7) / 8 * 8;
+			} else {
+				bitpos = at0 + m->bits;
+			}
+		} else if (is_union) {
 			m->offset = 0;
-			if (m->ty->size > off)
-				off = m->ty->size;
+			if (m->ty->size * 8 > bitpos)
+				bitpos = m->ty->size * 8;
 		} else if (!m->name && m == rec->members && rec->base && is_empty_rec(rec->base->rec)) {
 			m->offset = 0; /* an empty base takes no room (as g++ lays it out) */
 		} else {
-			off = (off + a - 1) / a * a;
+			off = ((bitpos + 7) / 8 + a - 1) / a * a;
 			m->offset = off;
-			off += m->ty->size;
+			bitpos = (off + m->ty->size) * 8;
 		}
 	}
+	off = (bitpos + 7) / 8;
 	if (at.align > align)
 		align = at.align;
 	off = (off + align - 1) / align * align;
@@ -908,6 +934,8 @@ void add_member(struct parser *p, struct record *rec, const char *name, struct t
 	m->name = name;
 	m->ty = ty;
 	m->tok = t;
+	m->pads = rec->pads;
+	rec->pads = NULL;
 	struct member **pp = &rec->members;
 	while (*pp)
 		pp = &(*pp)->next;
@@ -922,14 +950,16 @@ void add_member(struct parser *p, struct record *rec, const char *name, struct t
 /* enum-decl = ("class" | "struct")? ident? (":" type)? ("{" enumerator ("," enumerator)* ","? "}")? */
 static struct type *enum_decl(struct parser *p)
 {
-	if (!consume(p, TK_CLASS))
-		consume(p, TK_STRUCT);
+	int scoped = consume(p, TK_CLASS) || consume(p, TK_STRUCT);
 	struct token *tag = NULL;
 	if (p->tok->kind == TK_IDENT)
 		tag = next(p);
 	struct type *base = ty_int;
-	if (consume(p, TK_COLON))
+	int fixed = scoped;
+	if (consume(p, TK_COLON)) {
 		base = abstract_type(p);
+		fixed = 1;
+	}
 	if (p->tok->kind != TK_LBRACE) {
 		if (!tag)
 			fail_at(p, p->tok, "expected '{' after enum");
@@ -954,6 +984,7 @@ static struct type *enum_decl(struct parser *p)
 	}
 	skip(p, TK_LBRACE);
 	long val = 0;
+	t->enum_unsigned = !fixed;
 	while (!consume(p, TK_RBRACE)) {
 		struct token *n = skip(p, TK_IDENT);
 		if (consume(p, TK_ASSIGN)) {
@@ -965,6 +996,8 @@ static struct type *enum_decl(struct parser *p)
 		}
 		struct sym *s = add_sym(p, p->scope, n->text, SYM_ENUMC);
 		s->ty = t;
+		if (val < 0)
+			t->enum_unsigned = 0;
 		s->val = val++;
 		if (!consume(p, TK_COMMA)) {
 			skip(p, TK_RBRACE);

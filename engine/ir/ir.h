@@ -68,6 +68,8 @@ enum ir_sreg {
 /* insn.flags */
 #define IRF_CACHE_MASK 0x0f   /* enum ir_cache */
 #define IRF_STMT_START 0x10   /* first instruction of a statement */
+#define IRF_BITS_RMW   0x20   /* the load of a bit-field store's read-modify-write:
+                               * not the program's read (no uninitialized-read finding) */
 
 struct ir_insn {
 	uint16_t op;      /* enum ir_op */

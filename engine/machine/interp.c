@@ -1354,7 +1354,7 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 		if (!ws_range_in(0, b->shared_size, off, sz))
 			continue;
 		uint32_t me = w->id * WS_WARP + l;
-		if (!write && !ufound && !(sh[off >> 2] >> 63))
+		if (!write && !ufound && !(sh[off >> 2] >> 63) && !(in->flags & IRF_BITS_RMW))
 			ufound = check_shared_uninit(m, w, l, in, off, sz);
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[wd];
@@ -1684,7 +1684,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	else if (win.a && !m->o.fast)
 		grace_check(m, w, in, M, A, imm, sz, GR_READ, win.a);
 	slow = ld_window(&win, t, M, D, A, imm);
-	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
+	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast && !(in->flags & IRF_BITS_RMW)) {
 		EACH(M & ~slow, l, {
 			uint64_t off = A[l] + imm - win.lo;
 			if (!mem_is_init(win.a, off, sz)) {
