@@ -254,12 +254,16 @@ fuzz: $(GEN_HEADERS) $(GEN_SCRIPTS)
 # Installation
 install: $(BIN)
 	mkdir -p '$(DESTDIR)$(bindir)' '$(DESTDIR)$(mandir)/man1' \
-		'$(DESTDIR)$(datadir)/warpstep/examples'
+		'$(DESTDIR)$(datadir)/warpstep/examples' '$(DESTDIR)$(datadir)/warpstep/lessons' \
+		'$(DESTDIR)$(datadir)/warpstep/scenarios'
 	cp $(BIN) '$(DESTDIR)$(bindir)/warpstep'
 	chmod 755 '$(DESTDIR)$(bindir)/warpstep'
 	cp docs/warpstep.1 '$(DESTDIR)$(mandir)/man1/warpstep.1'
 	chmod 644 '$(DESTDIR)$(mandir)/man1/warpstep.1'
 	cp examples/*.cu '$(DESTDIR)$(datadir)/warpstep/examples/'
+	cp lessons/*.lua '$(DESTDIR)$(datadir)/warpstep/lessons/'
+	cp scripts/scenarios/*.lua '$(DESTDIR)$(datadir)/warpstep/scenarios/'
+	chmod 644 '$(DESTDIR)$(datadir)'/warpstep/*/*
 
 uninstall:
 	rm -f '$(DESTDIR)$(bindir)/warpstep' '$(DESTDIR)$(mandir)/man1/warpstep.1'

@@ -75,6 +75,9 @@ static int cmd_debug_demo(struct cli *cli, const struct command *cmd, int argc, 
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_script(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static const char *data_subdir(const char *sub);
+static const char *data_file(const char *dir, const char *name);
+static const char *lessons_dir(void);
 int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
@@ -398,7 +401,7 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	else if (strcmp(name, "--record") == 0)
 		cli->record = v;
 	else if (strcmp(name, "--script") == 0)
-		cli->script = v;
+		cli->script = data_file(data_subdir("scenarios"), v);
 	else if (strcmp(name, "--model") == 0) {
 		if (strcmp(v, "sc") == 0)
 			cli->mo.model = MODEL_SC;
@@ -725,6 +728,8 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	struct lesson_opts lo;
 	int status;
 
+	if (argc >= 1)
+		argv[0] = (char *)data_file(lessons_dir(), argv[0]);
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	lesson_opts_init(&lo);
@@ -793,11 +798,89 @@ static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char 
 	return ui_debug_main(&o, argv[0], NULL, argc, argv);
 }
 
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The data directory (lessons/, scenarios/, examples/), first found of:
+ * $WARPSTEP_DATA; the source tree the binary was built in (the binary sits
+ * beside lessons/); PREFIX/share/warpstep beside an installed binary's
+ * PREFIX/bin, wherever the tree was moved; the configured datadir. */
+static const char *data_dir(void)
+{
+	static char buf[4400];
+	static const char *dir;
+	char exe[4096], try[4400];
+	ssize_t n;
+
+	if (dir)
+		return dir;
+	dir = getenv("WARPSTEP_DATA");
+	if (dir && *dir)
+		return dir;
+	dir = WS_DATADIR;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return dir;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return dir;
+	*slash = 0;
+	snprintf(try, sizeof(try), "%s/lessons", exe);
+	if (is_dir(try) && snprintf(try, sizeof(try), "%s/scripts/scenarios", exe) > 0 && is_dir(try)) {
+		snprintf(buf, sizeof(buf), "%s", exe);
+		return dir = buf;
+	}
+	snprintf(try, sizeof(try), "%s/../share/warpstep/lessons", exe);
+	if (is_dir(try)) {
+		snprintf(buf, sizeof(buf), "%s/../share/warpstep", exe);
+		return dir = buf;
+	}
+	return dir;
+}
+
+/* A subdirectory of the data directory; the source tree keeps the
+ * scenarios in scripts/scenarios. */
+static const char *data_subdir(const char *sub)
+{
+	static char buf[2][4500];
+	int i = strcmp(sub, "lessons") != 0;
+	char try[4500];
+
+	snprintf(buf[i], sizeof(buf[i]), "%s/%s", data_dir(), sub);
+	if (i && !is_dir(buf[i])) {
+		snprintf(try, sizeof(try), "%s/scripts/%s", data_dir(), sub);
+		if (is_dir(try))
+			snprintf(buf[i], sizeof(buf[i]), "%s", try);
+	}
+	return buf[i];
+}
+
 static const char *lessons_dir(void)
 {
 	const char *dir = getenv("WARPSTEP_LESSONS");
 
-	return dir ? dir : access("lessons", R_OK) == 0 ? "lessons" : WS_DATADIR "/lessons";
+	return dir && *dir ? dir : data_subdir("lessons");
+}
+
+/* A lesson or scenario named without a path ("01-threads", "atomics.lua")
+ * that is not a file here: the one of that name in the data directory. */
+static const char *data_file(const char *dir, const char *name)
+{
+	static char buf[2][4600];
+	static int k;
+	size_t len = strlen(name);
+
+	if (access(name, F_OK) == 0 || strchr(name, '/'))
+		return name;
+	k ^= 1;
+	snprintf(buf[k], sizeof(buf[k]), "%s/%s%s", dir, name,
+		 len > 4 && strcmp(name + len - 4, ".lua") == 0 ? "" : ".lua");
+	return access(buf[k], F_OK) == 0 ? buf[k] : name;
 }
 
 /* No command: the lesson menu (then the examples) on a terminal; without
