@@ -50,6 +50,9 @@ local mt = ws.machine(p)
 mt:launch("ids", { grid = { 2, 2, 1 }, block = { 8, 4, 2 },
                    args = { mt:alloc(n * 4), mt:alloc(n * 4), mt:alloc(n * 4) } })
 task{ text = "In the interface, focus block (1,1,0) thread (0,0,0) and step until it reaches line 6.",
-      until_ = function(s) return s.kind == "line" and s.line == 6 end }
+      until_ = function(s)
+              -- block (1,1,0) of the 2 x 2 grid is linear block 3; thread (0,0,0) is warp 0, lane 0
+              return s.kind == "line" and s.line == 6 and s.block == 3 and s.warp == 0 and s.lane == 0
+      end }
 
 page{ title = "Done", text = "Indices are arithmetic: linear id, then warp = t / 32, lane = t % 32." }

@@ -20,8 +20,9 @@ condition differs between lanes, the warp splits into convergence groups:
 each runs with an ACTIVE MASK, a 32-bit mask of the lanes taking part. The
 groups join again at the branch's reconvergence point.
 
-On screen: the warps pane marks lanes '#' (running now), '+' (ready, in the
-other group), 'p' (parked at the reconvergence point).]] }
+On screen: the warps pane marks each lane '●' (running now; '#' on an ASCII
+terminal), '○' (diverged: waits at another PC, 'o') or '·' (exited, '.');
+the legend under the pane names them.]] }
 
 local m = ws.machine(p, { simt = "stack" })
 local out = m:alloc(32 * 4)

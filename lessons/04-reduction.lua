@@ -21,7 +21,9 @@ __global__ void reduce(int *out)
 page{ title = "Reduction", text = [[
 A block sums 64 values: first a shared-memory tree (half the threads add
 the other half's values, barrier, repeat), then, once 32 values are left,
-one warp finishes with __shfl_down_sync and no barrier at all.
+a warp's shuffles finish the sum with __shfl_down_sync and no barrier at
+all. Both warps run that loop (warp 1's lanes shuffle zeros); only warp 0's
+result, in lane 0, is the block's sum.
 On screen: the memory pane shows s[] shrinking; the lanes pane shows v.]] }
 local r = run_kernel(src, "reduce", 64, 1, 64)
 ask{ q = "After the first tree level, s[0] = s[0] + s[32]. With s[t] = t + 1, predict s[0].", answer = 1 + 33 }

@@ -16,7 +16,8 @@ page{ title = "Warp vote, match and reduce", text = [[
 Collectives let the 32 lanes of a warp agree in one instruction:
 __ballot_sync returns a mask of the lanes whose predicate is true,
 __any_sync / __all_sync a yes/no, __match_any_sync the lanes holding the
-same value, __reduce_add_sync the sum. On screen: waiting lanes are 'w'.]] }
+same value, __reduce_add_sync the sum. On screen: lanes waiting for the
+rest of the warp at a collective are drawn '≈' ('~' on an ASCII terminal).]] }
 local r = run_kernel(src, "vote", 36, 1, 32)
 ask{ q = "Predict __ballot_sync(full, lane < 5) in hex.", check = function(a) return tonumber(a) == r[1] end,
      hints = { "bits 0..4 set" } }

@@ -65,7 +65,7 @@ later phase (the thread leaves the barrier for good).
 On screen: the sync pane lists each cuda::barrier with its expected and
 pending counts and its phase; pending counts down as lanes arrive, and
 when it reaches 0 the phase number goes up and pending starts again at
-expected. Lanes blocked in wait() show as 'b' in the warps pane, and the
+expected. Lanes blocked in wait() show as '‖' ('|' in ASCII) in the warps pane, and the
 sync pane says which phase's token each warp waits on.]] }
 
 -- drive the kernel on the engine: warp by warp, as in the questions

@@ -134,7 +134,7 @@ ask{ q = "half: only warp 0 enters the if and its __syncthreads(). What does the
      answer = fd[1] and fd[1].kind or "none",
      hints = { "every thread of the block must reach the same __syncthreads()" } }
 launched(div, "half", 64) -- the debugger shows it, not run
-task{ text = "In the debugger (half is loaded), continue until the barrier finding is reported; look at the warps pane: who waits ('b'), who left.",
+task{ text = "In the debugger (half is loaded), continue until the barrier finding is reported; look at the warps pane: who waits ('‖', '|' in ASCII), who left ('·', '.').",
       until_ = function(s) return s.kind == "finding" and s.finding == fd[1].kind end }
 exercise{ text = "Move the barrier so the whole block reaches it (same results).", file = "half.cu",
           source = div,

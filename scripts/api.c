@@ -204,9 +204,12 @@ static void budget_sync(lua_State *L, struct wsapi_host *h)
 	sandbox_charge_lua(L, 0);
 }
 
+/* User value 1: a machine's event callbacks; user value 2: the parent's
+ * handle (a machine's program, a buffer's machine), kept alive as long as
+ * the child is: collecting a program frees its machines and their buffers. */
 static void handle_push(lua_State *L, enum wsapi_kind kind, uint64_t id)
 {
-	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 1);
+	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 2);
 
 	hd->kind = kind;
 	hd->id = id;
@@ -386,6 +389,8 @@ static int ws_machine(lua_State *L)
 	handle_push(L, WSAPI_MACHINE, id);
 	lua_newtable(L); /* event callbacks */
 	lua_setiuservalue(L, -2, 1);
+	lua_pushvalue(L, 1); /* the program lives while its machine does */
+	lua_setiuservalue(L, -2, 2);
 	return 1;
 }
 
@@ -511,6 +516,8 @@ static int machine_alloc(lua_State *L)
 	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_BUFFER, id);
+	lua_pushvalue(L, 1); /* the machine lives while its buffer does */
+	lua_setiuservalue(L, -2, 2);
 	return 1;
 }
 
