@@ -18,7 +18,7 @@ end
 
 -- run a transpose source on a 16x16 matrix; true when out is the transpose
 local function works(src)
-	local p, err = ws.compile(src, "transpose.cu")
+	local p, err = compile(src, "transpose.cu")
 	if not p then return false, err end
 	local m = ws.machine(p, { sched = "rr" })
 	local n = 16

@@ -6,7 +6,8 @@
 -- Run kernel on one warp; return its device accesses in order:
 -- {line, space, write, degree (shared), sectors (global)}, and the machine.
 local function accesses(src, kernel, args_of)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
+	local p, err = compile(src, kernel .. ".cu")
+	if not p then error(err, 0) end
 	local m = ws.machine(p, { sched = "rr" })
 	local list = {}
 	m:on("mem", function(ev)

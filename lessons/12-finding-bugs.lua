@@ -6,7 +6,7 @@
 -- the interface the debugger shows this machine): the machine and its
 -- buffer, or nil, message when it does not compile.
 local function launched(src, kernel, block, n)
-	local p, e = ws.compile(src, kernel .. ".cu")
+	local p, e = compile(src, kernel .. ".cu")
 	if not p then return nil, e end
 	local m = ws.machine(p, { sched = "rr" })
 	local a = m:alloc(64 * 4)

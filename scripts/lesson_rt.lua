@@ -190,8 +190,39 @@ end
 -- first argument and the values of the list extra after it; not run. In the
 -- interface the debugger shows this machine from now on (a task steps it).
 -- Returns the machine and the output buffer.
+-- compile(src, name): the program, or nil and a message that quotes the
+-- first errors at their line in NAME (the student's file), not in the
+-- lesson: "hist.cu:5:5: error: use of undeclared identifier 'atomicAd'".
+function api.compile(src, name)
+	local p, err, diags = ws.compile(src, name)
+	if p then
+		return p
+	end
+	local lines, more = {}, 0
+	for _, d in ipairs(diags or {}) do
+		if d.level == "error" then
+			if #lines < 3 then
+				local file = (d.file and d.file ~= "") and d.file or name
+				lines[#lines + 1] = string.format("%s:%d:%d: error: %s", file, d.line, d.col, d.message)
+			else
+				more = more + 1
+			end
+		end
+	end
+	if #lines == 0 then
+		return nil, name .. ": " .. tostring(err)
+	end
+	if more > 0 then
+		lines[#lines + 1] = string.format("(and %d more error%s)", more, more == 1 and "" or "s")
+	end
+	return nil, table.concat(lines, "\n")
+end
+
 function api.launch_kernel(src, kernel, n, grid, block, extra, opts)
-	local p = assert(ws.compile(src, kernel .. ".cu"))
+	local p, err = api.compile(src, kernel .. ".cu")
+	if not p then
+		error(err, 0) -- the student's compile errors, without a Lua position
+	end
 	local m = ws.machine(p, opts or { sched = "rr" })
 	local out = n and n > 0 and m:alloc(n * 4) or nil
 	local args = { out }
