@@ -102,7 +102,7 @@ static char *lesson_summary(const char *dir, const char *name)
 int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 {
 	struct start_item items[64];
-	int n = 0, nl, choice, status = 0;
+	int n = 0, nl, choice, status = 0, sel = 0;
 	char **lessons = lessons_list(lessons_dir, &nl);
 
 	for (int i = 0; i < nl && n < 32; i++)
@@ -120,7 +120,7 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 				items[i].mark = lesson_progress_mark(path, NULL);
 			}
 		}
-		choice = term_choose(items, n);
+		choice = term_choose(items, n, sel);
 		if (choice < 0) {
 			status = choice == -1 ? 0 : 2;
 			break;
@@ -135,6 +135,16 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 
 			snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[choice].name);
 			status = ui_lesson_main(o, path, 0);
+		}
+		/* back on the menu at the item just left; after a lesson completed,
+		 * at the next one */
+		sel = choice;
+		if (items[choice].kind == START_LESSON && choice + 1 < n) {
+			char path[4096];
+
+			snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[choice].name);
+			if (lesson_progress_mark(path, NULL) == 2)
+				sel = choice + 1;
 		}
 		if (status)
 			break;

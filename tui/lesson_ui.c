@@ -52,6 +52,8 @@ struct lu {
 	int n, top, scroll, hidden, full;
 	int last_q;               /* the question asked last (asked again: not repeated) */
 	int follow;               /* keep the newest row in view (until the learner scrolls) */
+	int after_task;           /* a task just passed: what follows stays beside the machine */
+	size_t con_mark;          /* the console's length when the lesson last spoke */
 	char *file, *source;      /* the exercise */
 	unsigned shown_gen;       /* host_engine_shown's, when the debugger attached */
 	unsigned moves;
@@ -65,6 +67,9 @@ struct lu {
 	char *edpath;
 };
 
+/* the console lines a lesson strip shows after its transcript */
+#define LU_CON_SHOWN 3
+
 /* ---- the transcript */
 
 static void lu_add(struct lu *lu, int style, const char *text)
@@ -72,6 +77,8 @@ static void lu_add(struct lu *lu, int style, const char *text)
 	struct lesson_line l = { style, xstrdup(text ? text : "") };
 
 	vec_push(&lu->lines, l);
+	if (lu->s)
+		lu->con_mark = lu->s->st.console.len;
 }
 
 static void lu_addf(struct lu *lu, int style, const char *fmt, ...) WS_PRINTF(3, 4);
@@ -212,7 +219,9 @@ static void lu_advance(struct lu *lu)
 			lu_add(lu, VS_NORMAL, "");
 			if (!r.replayed) {
 				lu->wait = LU_PAGE;
-				lu->full = 1;
+				/* after a task the machine stays on screen, the page
+				 * beside it in the strip (L: full screen) */
+				lu->full = !lu->after_task;
 				goto out;
 			}
 			break;
@@ -261,7 +270,7 @@ static void lu_advance(struct lu *lu)
 				lesson_steps(lu->play));
 			lu_add(lu, VS_DIM, "q: back to the menu");
 			lu->wait = LU_OVER;
-			lu->full = 1;
+			lu->full = !lu->after_task;
 			goto out;
 		case LESSON_ERROR:
 			lu_add(lu, VS_ERROR, r.text ? r.text : "the lesson failed");
@@ -357,7 +366,9 @@ static int lu_feed_task(struct lu *lu)
 			lu_addf(lu, VS_HIGHLIGHT, "> state: %s", states[i]);
 			lu_addf(lu, VS_ACTIVE_LANE, "  done: task %d", lu->n);
 			lu_show_last(lu);
+			lu->after_task = 1;
 			lu_advance(lu);
+			lu->after_task = 0;
 			return UI_ACT_REDRAW;
 		}
 		lesson_next(lu->play, &r); /* the task asks again */
@@ -827,11 +838,39 @@ static void lu_draw(void *ctx, struct ui_session *s, struct view_grid *g)
 		return;
 	}
 	lu_status(lu, status, sizeof(status));
+	/* The strip takes the console's place: the learner's last command
+	 * typed since the lesson last spoke (:p, :info ...) and what it printed
+	 * (at most LU_CON_SHOWN lines) follow the transcript, so no answer is
+	 * hidden. The debugger's own notes are not repeated there. */
+	size_t ncon = 0;
+	for (size_t i = s->st.console.len; i > lu->con_mark; i--)
+		if (s->st.console.v[i - 1].kind == UI_CON_ECHO) {
+			ncon = s->st.console.len - (i - 1);
+			break;
+		}
+	if (ncon > LU_CON_SHOWN)
+		ncon = LU_CON_SHOWN;
+	struct lesson_line *shown = xmalloc(sizeof(*shown) * (lu->lines.len + ncon + 1));
+	char **texts = xmalloc(sizeof(*texts) * (ncon + 1));
+	memcpy(shown, lu->lines.v, sizeof(*shown) * lu->lines.len);
+	for (size_t i = 0; i < ncon; i++) {
+		const struct ui_con_line *cl = &s->st.console.v[s->st.console.len - ncon + i];
+		struct strbuf sb;
+
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s%s", cl->kind == UI_CON_ECHO ? "(ws) " : "  ", cl->text ? cl->text : "");
+		texts[i] = strbuf_detach(&sb);
+		shown[lu->lines.len + i] = (struct lesson_line){
+			cl->kind == UI_CON_ECHO ? VS_HIGHLIGHT : cl->kind == UI_CON_ERROR ? VS_ERROR : VS_DIM,
+			texts[i] };
+	}
 	memset(&v, 0, sizeof(v));
 	v.title = lu->title;
-	v.status = lu->full ? status : "L: full screen";
-	v.lines = lu->lines.v;
-	v.nlines = (int)lu->lines.len;
+	v.status = lu->full ? status
+		   : lu->wait == LU_PAGE ? "Space: next  L: full screen"
+		   : lu->wait == LU_OVER ? "q: leave  L: full screen" : "L: full screen";
+	v.lines = shown;
+	v.nlines = (int)(lu->lines.len + ncon);
 	v.top = lu->top;
 	v.bottom = !lu->full;
 	v.ascii = s->ctl.ascii;
@@ -845,6 +884,10 @@ static void lu_draw(void *ctx, struct ui_session *s, struct view_grid *g)
 		lu->hidden = lesson_view_draw(g, r, &v);
 		lu->scroll = v.scroll;
 	}
+	for (size_t i = 0; i < ncon; i++)
+		free(texts[i]);
+	free(texts);
+	free(shown);
 }
 
 static const struct ui_hooks lu_hooks = { lu_key, lu_after, lu_draw };

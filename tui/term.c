@@ -460,13 +460,15 @@ int term_edit(const char *file)
 	return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
-int term_choose(const struct start_item *items, int n)
+int term_choose(const struct start_item *items, int n, int sel)
 {
 	struct term_opts o;
 	struct view_grid g;
 	SCREEN *scr;
-	int sel = 0, ret = -3, ascii;
+	int ret = -3, ascii;
 
+	if (sel < 0 || sel >= n)
+		sel = 0;
 	term_opts_init(&o);
 	o.nomouse = 1;
 	if (!(scr = term_open(&o)))

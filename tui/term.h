@@ -33,8 +33,9 @@ int term_poll(void *ctx, uint64_t steps, uint64_t total);
 /* Inside term_run: leave curses, run $EDITOR on file, come back. 0 when
  * the editor exited with 0; -1 when it failed or EDITOR is unset. */
 int term_edit(const char *file);
-/* The start screen: returns the chosen item, -1 when the user quits, -2
+/* The start screen, its cursor first on item sel: returns the chosen item,
+ * -1 when the user quits, -2
  * when the terminal cannot be used (message on stderr). */
-int term_choose(const struct start_item *items, int n);
+int term_choose(const struct start_item *items, int n, int sel);
 
 #endif

@@ -73,6 +73,11 @@ done
 keys menu : "cuda block (1,1,0) thread (0,0,0)" Enter
 waitfor menu "blk (1,1,0)"
 tap_result $? "focus block (1,1,0) once the kernel runs"
+keys menu : "p threadIdx.x + 40" Enter
+waitfor menu "(ws) p threadIdx.x + 40"
+tap_result $? "a command's output shows in the lesson strip (the console's place)"
+screen menu | grep -q "= 40"
+tap_result $? "... its value too"
 _i=0
 while [ $_i -lt 10 ] && ! screen menu | grep -q "== Done =="; do
 	keys menu s
@@ -81,6 +86,8 @@ while [ $_i -lt 10 ] && ! screen menu | grep -q "== Done =="; do
 done
 waitfor menu "== Done =="
 tap_result $? "stepping to line 6 completes the task"
+screen menu | grep -q "Source: ids.cu" && screen menu | grep -q "Space: next"
+tap_result $? "the page after the task stays beside the machine (strip, not full screen)"
 grep -q "^line=6 block=3" "$tmp"/state/warpstep/progress/01-threads-*.progress
 tap_result $? "the state that passed is saved in the progress file"
 keys menu Space
@@ -89,6 +96,8 @@ tap_result $? "Space: the lesson is complete"
 keys menu q
 waitfor menu "[x] 01-threads.lua"
 tap_result $? "back on the menu, lesson 01 is marked done"
+screen menu | grep -Eq '(▶|>) +lesson +\[ \] 02-divergence'
+tap_result $? "the menu cursor moves on to the next lesson"
 keys menu q
 waitfor menu "EXITED 0"
 tap_result $? "q on the menu quits with 0"
