@@ -415,8 +415,8 @@ static int he_may_read(void *ctx, const char *path, const char **why)
 
 int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs)
 {
-	char *real = realpath(script, NULL), *slash;
-	int ret = -1;
+	char *real = script ? realpath(script, NULL) : NULL, *slash;
+	int ret = script ? -1 : 0;
 
 	for (size_t i = 0; i < he->readable.len; i++)
 		free(he->readable.v[i]);

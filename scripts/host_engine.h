@@ -37,7 +37,8 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct session_c
  * even looked up, so a refusal tells nothing about the file. Built-in
  * headers stay readable. A dir that does not exist is ignored. Copies what
  * it needs; a later call replaces the folders (a new scenario: its own). Returns 0, or -1 when script's folder cannot be resolved (then
- * nothing may be read but built-in headers).
+ * nothing may be read but built-in headers). script NULL: no folder of a
+ * script (`warpstep grade`: a submission may read no file at all).
  */
 int host_engine_confine(struct host_engine *he, const char *script, const char *const *dirs);
 struct wsapi_host *host_engine_host(struct host_engine *he);

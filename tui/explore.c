@@ -13,23 +13,6 @@
 int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void report_json(FILE *f, const struct machine_explore *r, int relaxed, int litmus)
 {
 	fprintf(f, "{\"model\":\"%s\",\"mode\":\"%s\",\"exhaustive\":%s,\"executions\":%llu,"
@@ -40,10 +23,10 @@ static void report_json(FILE *f, const struct machine_explore *r, int relaxed, i
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "%s{\"stdout\":", i ? "," : "");
-		json_str(f, o->out);
+		util_json_str(f, o->out);
 		fprintf(f, ",\"status\":%d,\"count\":%llu,\"witness\":", o->status,
 			(unsigned long long)o->count);
-		json_str(f, o->witness);
+		util_json_str(f, o->witness);
 		fprintf(f, ",\"axioms_ok\":%s}", o->axioms_ok ? "true" : "false");
 	}
 	fprintf(f, "]}\n");

@@ -29,6 +29,7 @@
 #include "lesson.h"
 #include "script.h"
 #include "host_engine.h"
+#include "grade.h"
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.1.0"
@@ -81,6 +82,7 @@ static const char *lessons_dir(void);
 int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -107,6 +109,9 @@ static const struct command commands[] = {
 	  SESSION_DUMP_DIAGS },
 	{ "litmus", "PROG.cu --runs N [--seed S]",
 	  "N random executions under the relaxed model; histogram of outcomes", cmd_explore,
+	  SESSION_DUMP_DIAGS },
+	{ "grade", "SPEC.lua SUB.cu... [--json F] [--csv F] [--tap] [--feedback DIR]",
+	  "grade students' kernels against an assignment spec (docs/teaching.md)", cmd_grade,
 	  SESSION_DUMP_DIAGS },
 	{ "help", "", "show this help", cmd_help, SESSION_DUMP_DIAGS },
 };
@@ -763,6 +768,60 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 }
 
 /* explore / litmus (tui/explore.c) */
+static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	struct grade_opts go = { 0 };
+	char **subs = xmalloc(sizeof(*subs) * (size_t)(argc + 1));
+	int status;
+
+	go.format = GRADE_TEXT;
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if ((!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--feedback")) && i + 1 >= argc) {
+			free(subs);
+			return usage_error("grade: %s needs a file", a);
+		}
+		if (!strcmp(a, "--json"))
+			go.json = argv[++i];
+		else if (!strcmp(a, "--csv"))
+			go.csv = argv[++i];
+		else if (!strcmp(a, "--feedback"))
+			go.feedback_dir = argv[++i];
+		else if (!strcmp(a, "--tap"))
+			go.format = GRADE_TAP;
+		else if (!strcmp(a, "--format=json"))
+			go.format = GRADE_JSON;
+		else if (!strcmp(a, "--format=csv"))
+			go.format = GRADE_CSV;
+		else if (a[0] == '-' && a[1] == '-') {
+			free(subs);
+			return usage_error("grade: unknown option '%s'", a);
+		} else if (!go.spec)
+			go.spec = a;
+		else
+			subs[go.nsubs++] = argv[i];
+	}
+	if (!go.spec || !go.nsubs) {
+		free(subs);
+		fprintf(stderr, "warpstep: grade: %s\nusage: warpstep grade %s\n",
+			go.spec ? "no submission to grade" : "missing the spec file", cmd->usage);
+		return EXIT_USAGE;
+	}
+	if ((status = program_check_file(go.spec))) {
+		free(subs);
+		return status;
+	}
+	go.subs = subs;
+	go.max_instructions = cli->lua_budget;
+	go.max_memory = cli->lua_memory;
+	go.fo = &cli->fo;
+	go.mo = &cli->mo;
+	status = grade_main(&go, stdout, stderr);
+	free(subs);
+	return status;
+}
+
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	int status, i;

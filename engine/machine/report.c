@@ -239,25 +239,6 @@ void machine_findings_render(const struct machine *m, FILE *f, int color)
 
 /* ---- JSON */
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 32)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void json_thread(FILE *f, const char *role, int dev, const uint32_t *blk, const uint32_t *thr,
 			int warp, int lane)
 {
@@ -281,15 +262,15 @@ void machine_findings_json(const struct machine *m, FILE *f)
 		const struct machine_finding *x = &m->findings.v[i];
 		const struct srcfile *sf = srcmgr_file(m->mod->sm, x->span.file);
 		fprintf(f, "%s\n    {\"kind\": ", i ? "," : "");
-		json_str(f, x->kind);
+		util_json_str(f, x->kind);
 		fprintf(f, ", \"severity\": \"%s\", \"file\": ", x->error ? "error" : "warning");
-		json_str(f, sf ? sf->name : "");
+		util_json_str(f, sf ? sf->name : "");
 		fprintf(f, ", \"line\": %u, \"col\": %u, \"count\": %" PRIu64 ",\n     \"message\": ",
 			x->span.line, x->span.col, x->count);
-		json_str(f, x->msg);
+		util_json_str(f, x->msg);
 		fputs(",\n     \"hint\": ", f);
 		if (x->hint)
-			json_str(f, x->hint);
+			util_json_str(f, x->hint);
 		else
 			fputs("null", f);
 		fputs(",\n     \"threads\": [", f);
@@ -327,9 +308,9 @@ void machine_findings_json(const struct machine *m, FILE *f)
 		if (x->note) {
 			const struct srcfile *nf = srcmgr_file(m->mod->sm, x->note_span.file);
 			fputs("{\"message\": ", f);
-			json_str(f, x->note);
+			util_json_str(f, x->note);
 			fputs(", \"file\": ", f);
-			json_str(f, nf ? nf->name : "");
+			util_json_str(f, nf ? nf->name : "");
 			fprintf(f, ", \"line\": %u, \"col\": %u}", x->note_span.line, x->note_span.col);
 		} else {
 			fputs("null", f);

@@ -138,6 +138,11 @@ char *arena_strdup(struct arena *a, const char *s);
  * a link. Every failure is reported: 0 on success, -1 with *why (a static
  * string, lowercase) otherwise.
  */
+/* Write s (NULL: empty) as a JSON string, quotes included: '"' and '\\'
+ * escaped, control characters as \n, \t or \u00XX; other bytes as they are
+ * (UTF-8 passes through). */
+void util_json_str(FILE *f, const char *s);
+
 #define UTIL_FILE_MAX ((size_t)16 << 20) /* bytes util_read_file accepts */
 
 /* Read a whole regular file (NUL-terminated; *len without the NUL). Returns
