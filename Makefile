@@ -255,7 +255,7 @@ fuzz: $(GEN_HEADERS) $(GEN_SCRIPTS)
 install: $(BIN)
 	mkdir -p '$(DESTDIR)$(bindir)' '$(DESTDIR)$(mandir)/man1' \
 		'$(DESTDIR)$(datadir)/warpstep/examples' '$(DESTDIR)$(datadir)/warpstep/lessons' \
-		'$(DESTDIR)$(datadir)/warpstep/scenarios'
+		'$(DESTDIR)$(datadir)/warpstep/scenarios' '$(DESTDIR)$(datadir)/warpstep/puzzles'
 	cp $(BIN) '$(DESTDIR)$(bindir)/warpstep'
 	chmod 755 '$(DESTDIR)$(bindir)/warpstep'
 	cp docs/warpstep.1 '$(DESTDIR)$(mandir)/man1/warpstep.1'
@@ -263,6 +263,7 @@ install: $(BIN)
 	cp examples/*.cu '$(DESTDIR)$(datadir)/warpstep/examples/'
 	cp lessons/*.lua '$(DESTDIR)$(datadir)/warpstep/lessons/'
 	cp scripts/scenarios/*.lua '$(DESTDIR)$(datadir)/warpstep/scenarios/'
+	cp puzzles/*.lua '$(DESTDIR)$(datadir)/warpstep/puzzles/'
 	chmod 644 '$(DESTDIR)$(datadir)'/warpstep/*/*
 
 uninstall:

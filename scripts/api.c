@@ -855,6 +855,19 @@ static int buffer_read(lua_State *L)
 	return 1;
 }
 
+static int buffer_addr(lua_State *L)
+{
+	struct wsapi_host *h = host_get(L);
+	uint64_t b = handle_check(L, 1, WSAPI_BUFFER), addr = 0;
+	char err[WSAPI_ERR_MAX] = "";
+
+	NEED(h, buffer_addr);
+	if (h->buffer_addr(h->ctx, b, &addr, err) < 0)
+		return failed(L, err);
+	lua_pushinteger(L, (lua_Integer)addr);
+	return 1;
+}
+
 /* --- registration */
 
 static const luaL_Reg ws_funcs[] = {
@@ -890,6 +903,7 @@ static const char *const machine_queries[] = {
 static const luaL_Reg buffer_methods[] = {
 	{ "write", buffer_write },
 	{ "read", buffer_read },
+	{ "addr", buffer_addr },
 	{ "free", handle_free },
 	{ NULL, NULL },
 };

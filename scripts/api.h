@@ -128,6 +128,8 @@ struct wsapi_host {
 	int (*buffer_new)(void *ctx, uint64_t machine, size_t bytes, uint64_t *buf, char *err);
 	int (*buffer_io)(void *ctx, uint64_t buf, size_t offset, void *data, size_t n, int write,
 			 char *err);
+	/* the buffer's device address (what a kernel argument of it passes) */
+	int (*buffer_addr)(void *ctx, uint64_t buf, uint64_t *addr, char *err);
 	/* running */
 	int (*launch)(void *ctx, uint64_t machine, const char *kernel, const struct wsapi_launch *l,
 		      char *err);

@@ -73,6 +73,8 @@ struct he_event {
 	uint64_t addr;
 	size_t finding; /* EV_FINDING: index */
 	int degree, sectors; /* EV_MEM: bank-conflict degree (shared), 32-byte sectors (global) */
+	int has_lanes;       /* EV_MEM of a device warp: lanes[] holds each lane's address */
+	uint64_t lanes[32];
 };
 
 struct he_mach {
@@ -514,6 +516,8 @@ static void observe(void *ctx, const struct machine_event *e)
 	ev.write = e->write;
 	ev.finding = machine_nfindings(hm->m) ? machine_nfindings(hm->m) - 1 : 0;
 	if (e->kind == EV_MEM && e->lane_addr && e->slot >= 0) {
+		ev.has_lanes = 1;
+		memcpy(ev.lanes, e->lane_addr, sizeof(ev.lanes));
 		if (HE_TAG_OF(e->addr) == HE_TAG_SHARED)
 			ev.degree = machine_bank_conflicts(e->lane_addr, e->mask, e->size, NULL);
 		else if (HE_TAG_OF(e->addr) == HE_TAG_GLOBAL || HE_TAG_OF(e->addr) == HE_TAG_CONST)
@@ -629,6 +633,19 @@ static int he_buffer_new(void *ctx, uint64_t mach, size_t bytes, uint64_t *id, c
 	o->addr = addr;
 	o->size = bytes;
 	*id = o->id;
+	return 0;
+}
+
+static int he_buffer_addr(void *ctx, uint64_t buf, uint64_t *addr, char *err)
+{
+	struct host_engine *he = ctx;
+	struct he_obj *o = obj_find(he, WSAPI_BUFFER, buf);
+
+	if (!o) {
+		snprintf(err, WSAPI_ERR_MAX, "no such buffer");
+		return -1;
+	}
+	*addr = o->addr;
 	return 0;
 }
 
@@ -1974,6 +1991,17 @@ static int he_events(void *ctx, uint64_t mach, struct wsapi_out *o, char *err)
 				wsapi_out_int(o, "degree", e->degree);
 			if (e->sectors)
 				wsapi_out_int(o, "sectors", e->sectors);
+			if (e->has_lanes) {
+				/* addrs[lane + 1]: the lane's address, false outside mask */
+				wsapi_out_begin(o, "addrs");
+				for (int l = 0; l < 32; l++) {
+					if (e->mask >> l & 1)
+						wsapi_out_int(o, NULL, (long long)e->lanes[l]);
+					else
+						wsapi_out_bool(o, NULL, 0);
+				}
+				wsapi_out_end(o);
+			}
 		}
 		if (e->kind == EV_FINDING && e->finding < machine_nfindings(hm->m))
 			finding_out(hm, machine_finding_get(hm->m, e->finding), o);
@@ -2005,6 +2033,7 @@ struct host_engine *host_engine_new(FILE *out, FILE *err, const struct session_c
 		.machine_new = he_machine_new,
 		.buffer_new = he_buffer_new,
 		.buffer_io = he_buffer_io,
+		.buffer_addr = he_buffer_addr,
 		.launch = he_launch,
 		.run_main = he_run_main,
 		.step = he_step,

@@ -241,6 +241,210 @@ function api.run_kernel(src, kernel, n, grid, block, extra, opts)
 	return out and out:read(0, "i32", n) or {}, m, s
 end
 
+-- ---- puzzles (docs/teaching.md, "Puzzles")
+--
+-- puzzle{ title=, text=, kernel=, file=, source=, grid=, block=, shared=,
+--         arrays = { {name=, type=, size=, width=, init=function(i)|nil, out=true|nil}, ... },
+--         args = { "name" | number, ... }, want = function(A) -> { name = {values} },
+--         limits = { reads=, writes=, no_shared=, uses_shared=, max_conflict=, no_atomics=,
+--                    reads_total=, no_findings = true (default) } }
+-- shows the puzzle, then asks for the kernel until it is right: its outputs
+-- equal want(A) (A: the input arrays by name, 1-based) and it keeps every
+-- limit. The feedback draws which thread read and wrote each element.
+
+local esize = { i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, f32 = 4, i64 = 8, u64 = 8, f64 = 8 }
+
+local function limits_text(l)
+	local t = {}
+	if l.reads then t[#t + 1] = string.format("each thread reads global memory at most %d time%s", l.reads, l.reads == 1 and "" or "s") end
+	if l.reads_total then t[#t + 1] = string.format("global memory is read at most %d time%s in all", l.reads_total, l.reads_total == 1 and "" or "s") end
+	if l.writes then t[#t + 1] = string.format("each thread writes global memory at most %d time%s", l.writes, l.writes == 1 and "" or "s") end
+	if l.no_shared then t[#t + 1] = "no shared memory (registers and shuffles only)" end
+	if l.uses_shared then t[#t + 1] = "use shared memory" end
+	if l.max_conflict then t[#t + 1] = string.format("shared-memory accesses at most %d-way bank-conflicted", l.max_conflict) end
+	if l.no_atomics then t[#t + 1] = "no atomics" end
+	t[#t + 1] = "no findings (races, out-of-bounds reads and writes, barrier misuse)"
+	return "Rules:\n- " .. table.concat(t, "\n- ")
+end
+
+-- a cell of the drawing: the threads that touched an element
+local function who(list)
+	if not list or #list == 0 then return "." end
+	if #list == 1 then return tostring(list[1]) end
+	return tostring(list[1]) .. "+" .. (#list - 1)
+end
+
+local function fmt_val(v)
+	if type(v) == "number" and math.type(v) == "float" then
+		return string.format("%g", v)
+	end
+	return tostring(v)
+end
+
+-- draw one array: index, value, and who read / wrote each element
+local function draw_array(a, vals, rd, wr)
+	local lines, per = {}, a.width or 12
+	for start = 0, a.size - 1, per do
+		local idx, val, r, w = { string.format("%-5s idx ", a.name) }, { "      val " }, { "     read " }, { "    wrote " }
+		for i = start, math.min(a.size, start + per) - 1 do
+			idx[#idx + 1] = string.format("%5d", i)
+			val[#val + 1] = string.format("%5s", fmt_val(vals[i + 1]))
+			r[#r + 1] = string.format("%5s", who(rd[i]))
+			w[#w + 1] = string.format("%5s", who(wr[i]))
+		end
+		lines[#lines + 1] = table.concat(idx)
+		lines[#lines + 1] = table.concat(val)
+		if not a.out then lines[#lines + 1] = table.concat(r) end
+		if a.out or next(wr) then lines[#lines + 1] = table.concat(w) end
+	end
+	return table.concat(lines, "\n")
+end
+
+local function dims(d)
+	if type(d) == "number" then return d, 1, 1 end
+	return d[1] or 1, d[2] or 1, d[3] or 1
+end
+
+local function puzzle_run(t, src)
+	local p, err = api.compile(src, t.file)
+	if not p then return false, err end
+	local m = ws.machine(p, { sched = "rr", max_steps = t.max_steps or 2000000 })
+	local A, bufs = {}, {}
+	for _, a in ipairs(t.arrays) do
+		local v = {}
+		for i = 1, a.size do v[i] = a.init and a.init(i - 1) or 0 end
+		A[a.name] = v
+		local b = m:alloc(a.size * esize[a.type])
+		b:write(0, a.type, v)
+		bufs[a.name] = { buf = b, base = b:addr(), a = a, reads = {}, writes = {} }
+	end
+	local bx, by, bz = dims(t.block)
+	local per_block = bx * by * bz
+	local reads_by, writes_by, total_reads = {}, {}, 0
+	local shared_n, worst = 0, nil
+	m:on("mem", function(ev)
+		if ev.space == "shared" then
+			shared_n = shared_n + 1
+			if ev.degree and (not worst or ev.degree > worst.degree) then worst = { degree = ev.degree, line = ev.line } end
+			return
+		end
+		if ev.space ~= "global" or not ev.addrs then return end
+		for lane = 0, 31 do
+			local ad = ev.addrs[lane + 1]
+			if ad then
+				local tid = (ev.block or 0) * per_block + (ev.warp or 0) * 32 + lane
+				for _, b in pairs(bufs) do
+					local sz = esize[b.a.type]
+					if ad >= b.base and ad < b.base + b.a.size * sz then
+						local i = (ad - b.base) // sz
+						local list = ev.write and b.writes or b.reads
+						list[i] = list[i] or {}
+						local l = list[i]
+						if l[#l] ~= tid then l[#l + 1] = tid end
+						if ev.write then
+							writes_by[tid] = (writes_by[tid] or 0) + 1
+						else
+							reads_by[tid] = (reads_by[tid] or 0) + 1
+							total_reads = total_reads + 1
+						end
+					end
+				end
+			end
+		end
+	end)
+	local args = {}
+	for _, x in ipairs(t.args) do
+		args[#args + 1] = type(x) == "string" and bufs[x].buf or x
+	end
+	local ok, e = m:launch(t.kernel, { grid = t.grid, block = t.block, shared = t.shared, args = args })
+	if not ok then return false, "the launch failed: " .. tostring(e) end
+	local s = api.finish(m)
+	if s.reason == "step-limit" then
+		return false, "the kernel did not finish (an endless loop?)"
+	end
+	-- the drawing
+	local pic, got = {}, {}
+	for _, a in ipairs(t.arrays) do
+		local b = bufs[a.name]
+		got[a.name] = b.buf:read(0, a.type, a.size)
+		pic[#pic + 1] = draw_array(a, got[a.name], b.reads, b.writes)
+	end
+	local drawing = table.concat(pic, "\n") .. "\n(numbers are threads: blockIdx * threads per block + linear threadIdx; a+k: thread a and k more)"
+	local problems = {}
+	local want = t.want(A)
+	for _, a in ipairs(t.arrays) do
+		local w = want[a.name]
+		if w then
+			for i = 1, a.size do
+				local g, x = got[a.name][i], w[i]
+				local same = g == x or (type(g) == "number" and type(x) == "number" and math.abs(g - x) <= 1e-4 * math.max(1, math.abs(x)))
+				if not same then
+					problems[#problems + 1] = string.format("%s[%d] is %s, expected %s", a.name, i - 1, fmt_val(g), fmt_val(x))
+					break
+				end
+			end
+		end
+	end
+	local l = t.limits or {}
+	-- the thread that did it most (the lowest such thread): deterministic
+	local function most(by)
+		local best, bn
+		for tid, n in pairs(by) do
+			if not bn or n > bn or (n == bn and tid < best) then best, bn = tid, n end
+		end
+		return best, bn
+	end
+	local rt_, rn = most(reads_by)
+	if l.reads and rn and rn > l.reads then
+		problems[#problems + 1] = string.format("thread %d reads global memory %d times (at most %d)", rt_, rn, l.reads)
+	end
+	if l.reads_total and total_reads > l.reads_total then
+		problems[#problems + 1] = string.format("global memory is read %d times in all (at most %d)", total_reads, l.reads_total)
+	end
+	local wt_, wn = most(writes_by)
+	if l.writes and wn and wn > l.writes then
+		problems[#problems + 1] = string.format("thread %d writes global memory %d times (at most %d)", wt_, wn, l.writes)
+	end
+	if l.no_shared and shared_n > 0 then problems[#problems + 1] = "the kernel uses shared memory" end
+	if l.uses_shared and shared_n == 0 then problems[#problems + 1] = "the kernel does not use shared memory" end
+	if l.max_conflict and worst and worst.degree > l.max_conflict then
+		problems[#problems + 1] = string.format("line %d: %d-way bank conflict (at most %d)", worst.line or 0, worst.degree, l.max_conflict)
+	end
+	if l.no_atomics then
+		local code = src:gsub("//[^\n]*", ""):gsub("/%*.-%*/", "")
+		local name = code:match("(atomic%w*)%s*%(")
+		if name then problems[#problems + 1] = "the kernel calls " .. name end
+	end
+	if l.no_findings ~= false then
+		local f = m:findings()[1]
+		if f then
+			problems[#problems + 1] = string.format("%s:%d: %s: %s", t.file, f.line or 0, f.kind or "?", f.message or "")
+		end
+	end
+	if #problems > 0 then
+		return false, table.concat(problems, "\n") .. "\n" .. drawing
+	end
+	return true, "solved\n" .. drawing
+end
+
+function api.puzzle(t)
+	check_call("puzzle")
+	want_table(t, "puzzle")
+	want_string(t.title, "puzzle", "title")
+	want_string(t.kernel, "puzzle", "kernel")
+	want_function(t.want, "puzzle", "want")
+	if type(t.arrays) ~= "table" or type(t.args) ~= "table" then
+		fail(2, "puzzle{}: arrays and args must be lists")
+	end
+	for _, a in ipairs(t.arrays) do
+		if not esize[a.type] then fail(2, "puzzle{}: array %s has an unknown type %s", tostring(a.name), tostring(a.type)) end
+	end
+	t.file = t.file or (t.kernel .. ".cu")
+	api.page{ title = "Puzzle: " .. t.title, text = (t.text or "") .. "\n" .. limits_text(t.limits or {}) }
+	return api.exercise{ text = "Write the kernel " .. t.kernel .. " (its signature stays as given).",
+		file = t.file, source = t.source, check = function(src) return puzzle_run(t, src) end }
+end
+
 -- The lesson's environment: the API over the sandbox's globals. The host
 -- makes it the lesson chunk's _ENV.
 function rt.env()

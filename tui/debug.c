@@ -99,24 +99,35 @@ static char *lesson_summary(const char *dir, const char *name)
 	return sum;
 }
 
-int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
+/* The folder an item's file is in. */
+static const char *item_dir(const struct start_item *it, const char *lessons_dir, const char *puzzles_dir)
 {
-	struct start_item items[64];
-	int n = 0, nl, choice, status = 0, sel = 0;
-	char **lessons = lessons_list(lessons_dir, &nl);
+	return it->kind == START_PUZZLE ? puzzles_dir : lessons_dir;
+}
 
-	for (int i = 0; i < nl && n < 32; i++)
+int ui_start_main(const struct debug_opts *o, const char *lessons_dir, const char *puzzles_dir)
+{
+	struct start_item items[128];
+	int n = 0, nl, np, choice, status = 0, sel = 0;
+	char **lessons = lessons_list(lessons_dir, &nl);
+	char **puzzles = lessons_list(puzzles_dir, &np);
+
+	for (int i = 0; i < nl && n < 40; i++)
 		items[n++] = (struct start_item){ START_LESSON, lessons[i],
 						  lesson_summary(lessons_dir, lessons[i]), 0 };
+	for (int i = 0; i < np && n < 80; i++)
+		items[n++] = (struct start_item){ START_PUZZLE, puzzles[i],
+						  lesson_summary(puzzles_dir, puzzles[i]), 0 };
 	for (int i = 0; example_names[i] && n < 64; i++)
 		items[n++] = (struct start_item){ START_EXAMPLE, example_names[i],
 						  xstrdup(start_example_summary(example_texts[i])), 0 };
 	for (;;) {
 		for (int i = 0; i < n; i++) {
-			if (items[i].kind == START_LESSON) {
+			if (items[i].kind != START_EXAMPLE) {
 				char path[4096];
 
-				snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[i].name);
+				snprintf(path, sizeof(path), "%s/%s", item_dir(&items[i], lessons_dir, puzzles_dir),
+					 items[i].name);
 				items[i].mark = lesson_progress_mark(path, NULL);
 			}
 		}
@@ -127,22 +138,24 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 		}
 		if (items[choice].kind == START_EXAMPLE) {
 			char *argv[] = { (char *)items[choice].name, NULL };
-			int ex = choice - nl;
+			int ex = choice - nl - np;
 
 			status = ui_debug_main(o, items[choice].name, example_texts[ex], 1, argv);
 		} else {
 			char path[4096];
 
-			snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[choice].name);
+			snprintf(path, sizeof(path), "%s/%s", item_dir(&items[choice], lessons_dir, puzzles_dir),
+				 items[choice].name);
 			status = ui_lesson_main(o, path, 0);
 		}
 		/* back on the menu at the item just left; after a lesson completed,
 		 * at the next one */
 		sel = choice;
-		if (items[choice].kind == START_LESSON && choice + 1 < n) {
+		if (items[choice].kind != START_EXAMPLE && choice + 1 < n) {
 			char path[4096];
 
-			snprintf(path, sizeof(path), "%s/%s", lessons_dir, items[choice].name);
+			snprintf(path, sizeof(path), "%s/%s", item_dir(&items[choice], lessons_dir, puzzles_dir),
+				 items[choice].name);
 			if (lesson_progress_mark(path, NULL) == 2)
 				sel = choice + 1;
 		}
@@ -154,14 +167,18 @@ int ui_start_main(const struct debug_opts *o, const char *lessons_dir)
 	for (int i = 0; i < nl; i++)
 		free(lessons[i]);
 	free(lessons);
+	for (int i = 0; i < np; i++)
+		free(puzzles[i]);
+	free(puzzles);
 	return status;
 }
 
 /* The lessons and how to start one (a plain `warpstep` without a terminal). */
-int ui_lessons_print(const char *lessons_dir, FILE *out)
+int ui_lessons_print(const char *lessons_dir, const char *puzzles_dir, FILE *out)
 {
-	int nl;
+	int nl, np;
 	char **lessons = lessons_list(lessons_dir, &nl);
+	char **puzzles = lessons_list(puzzles_dir, &np);
 
 	fprintf(out, "warpstep: the lessons (in %s):\n", lessons_dir ? lessons_dir : "(none)");
 	for (int i = 0; i < nl; i++) {
@@ -176,6 +193,18 @@ int ui_lessons_print(const char *lessons_dir, FILE *out)
 	free(lessons);
 	if (!nl)
 		fprintf(out, "  (no lessons found)\n");
+	if (np)
+		fprintf(out, "\nThe puzzles (in %s): write a kernel, see which thread touched what:\n", puzzles_dir);
+	for (int i = 0; i < np; i++) {
+		char path[4096], *sum = lesson_summary(puzzles_dir, puzzles[i]);
+		static const char *const marks[] = { "[ ]", "[~]", "[x]" };
+
+		snprintf(path, sizeof(path), "%s/%s", puzzles_dir, puzzles[i]);
+		fprintf(out, "  %s %-24s %s\n", marks[lesson_progress_mark(path, NULL)], puzzles[i], sum);
+		free(sum);
+		free(puzzles[i]);
+	}
+	free(puzzles);
 	fprintf(out, "\nStart one in a terminal with: warpstep %s/LESSON.lua (or a plain warpstep,\n"
 		"which opens the lesson menu). Headless: warpstep lesson FILE.lua --answers FILE.\n"
 		"[ ] not started  [~] in progress  [x] done\n", lessons_dir ? lessons_dir : "lessons");

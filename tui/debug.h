@@ -33,13 +33,13 @@ struct debug_opts {
 
 int ui_debug_main(const struct debug_opts *o, const char *path, const char *text, int argc,
 		  char **argv);
-int ui_start_main(const struct debug_opts *o, const char *lessons_dir);
+int ui_start_main(const struct debug_opts *o, const char *lessons_dir, const char *puzzles_dir);
 /* A lesson in the interface (lesson_ui.h); progress kept unless fresh. */
 int ui_lesson_main(const struct debug_opts *o, const char *lesson, int fresh);
 /* A scenario script in the interface, on the kernel it launches. */
 int ui_script_main(const struct debug_opts *o, const char *script);
 /* The lessons of lessons_dir with their progress marks and how to start
  * one, for a plain `warpstep` without a terminal; returns 0. */
-int ui_lessons_print(const char *lessons_dir, FILE *out);
+int ui_lessons_print(const char *lessons_dir, const char *puzzles_dir, FILE *out);
 
 #endif

@@ -733,8 +733,10 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	struct lesson_opts lo;
 	int status;
 
-	if (argc >= 1)
+	if (argc >= 1) {
 		argv[0] = (char *)data_file(lessons_dir(), argv[0]);
+		argv[0] = (char *)data_file(data_subdir("puzzles"), argv[0]);
+	}
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	lesson_opts_init(&lo);
@@ -906,12 +908,12 @@ static const char *data_dir(void)
  * scenarios in scripts/scenarios. */
 static const char *data_subdir(const char *sub)
 {
-	static char buf[2][4500];
-	int i = strcmp(sub, "lessons") != 0;
+	static char buf[3][4500];
+	int i = !strcmp(sub, "lessons") ? 0 : !strcmp(sub, "puzzles") ? 1 : 2;
 	char try[4500];
 
 	snprintf(buf[i], sizeof(buf[i]), "%s/%s", data_dir(), sub);
-	if (i && !is_dir(buf[i])) {
+	if (i == 2 && !is_dir(buf[i])) {
 		snprintf(try, sizeof(try), "%s/scripts/%s", data_dir(), sub);
 		if (is_dir(try))
 			snprintf(buf[i], sizeof(buf[i]), "%s", try);
@@ -950,8 +952,8 @@ static int run_default(struct cli *cli)
 				 cli->lua_memory, cli->allow.v };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
-		return ui_start_main(&o, lessons_dir());
-	return ui_lessons_print(lessons_dir(), stdout);
+		return ui_start_main(&o, lessons_dir(), data_subdir("puzzles"));
+	return ui_lessons_print(lessons_dir(), data_subdir("puzzles"), stdout);
 }
 
 /* `warpstep lessons/NN-x.lua`: play the lesson in the interface. */

@@ -44,14 +44,14 @@ void start_render(struct view_grid *g, const struct start_item *items, int n, in
 		top = sel - rows + 1;
 	for (int i = top; i < n && y < g->h - 3; i++, y++) {
 		int style = i == sel ? VS_TITLE_FOCUS : VS_NORMAL;
-		const char *tag = items[i].kind == START_LESSON ? "lesson " : "example";
+		const char *tag = items[i].kind == START_LESSON ? "lesson " : items[i].kind == START_PUZZLE ? "puzzle " : "example";
 		static const char *const marks[] = { "[ ]", "[~]", "[x]" };
 
 		if (i == sel)
 			fill_row(g, y, style);
 		put(g, 2, y, i == sel ? (ascii ? ">" : "\u25b6") : " ", style, g->w);
 		put(g, 4, y, tag, i == sel ? style : VS_DIM, g->w);
-		if (items[i].kind == START_LESSON)
+		if (items[i].kind != START_EXAMPLE)
 			put(g, 12, y, marks[items[i].mark >= 0 && items[i].mark <= 2 ? items[i].mark : 0],
 			    i == sel ? style : items[i].mark == 2 ? VS_ACTIVE_LANE : VS_NORMAL, g->w);
 		put(g, 16, y, items[i].name, i == sel ? style : VS_HIGHLIGHT, g->w);

@@ -8,7 +8,7 @@
 
 #include "view.h"
 
-enum start_kind { START_EXAMPLE, START_LESSON };
+enum start_kind { START_EXAMPLE, START_LESSON, START_PUZZLE };
 
 struct start_item {
 	enum start_kind kind;

@@ -20,8 +20,9 @@ bin="$tmp/root/usr/local/bin/warpstep"
 [ "$(ls "$share"/lessons/*.lua | wc -l)" -eq "$(ls lessons/*.lua | wc -l)" ]
 tap_result $? "every lesson is installed"
 [ "$(ls "$share"/scenarios/*.lua | wc -l)" -eq "$(ls scripts/scenarios/*.lua | wc -l)" ] &&
+	[ "$(ls "$share"/puzzles/*.lua | wc -l)" -eq "$(ls puzzles/*.lua | wc -l)" ] &&
 	[ "$(ls "$share"/examples/*.cu | wc -l)" -eq "$(ls examples/*.cu | wc -l)" ]
-tap_result $? "every scenario and example is installed"
+tap_result $? "every scenario, puzzle and example is installed"
 
 mkdir -p "$tmp/elsewhere"
 cd "$tmp/elsewhere" || exit 1
