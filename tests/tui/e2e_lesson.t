@@ -27,8 +27,15 @@ waitfor menu "Pick a lesson"
 tap_result $? "plain warpstep opens the lesson menu"
 screen menu | sed -n 4p | grep -q '\[ \] 01-threads.lua'
 tap_result $? "lessons come first, marked not started"
-screen menu | grep -q "example .*hello.cu"
-tap_result $? "the examples follow"
+screen menu | grep -q "puzzle  \[ \] p01-map.lua"
+tap_result $? "the puzzles follow the lessons"
+_i=0
+while [ $_i -lt 36 ]; do keys menu j; _i=$((_i + 1)); done
+waitfor menu "hello.cu"
+tap_result $? "the examples come last (the list scrolls)"
+_i=0
+while [ $_i -lt 36 ]; do keys menu k; _i=$((_i + 1)); done
+waitfor menu "[ ] 01-threads.lua"
 keys menu Enter
 waitfor menu "== Threads, blocks and grids =="
 tap_result $? "Enter on lesson 01 opens its first page in the lesson pane"
