@@ -119,7 +119,7 @@ static const struct command commands[] = {
 	  "set a convenience variable, or switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "[COMMAND]", "the help screen, or one command's help", do_help, 0 },
-	{ "export", NULL, "svg FILE", "write the screen as SVG (for slides)", do_export, 0 },
+	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console or 1-8), as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep (asks while the program runs)", do_quit, 0 },
 };
 
@@ -1280,20 +1280,55 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 	return UI_ACT_NONE;
 }
 
-/* export svg FILE: the screen as it is now, at the terminal's size. */
+/* The pane a word names: its title ("warps", any case) or its key ("2"). */
+static int pane_named(const char *w, size_t n)
+{
+	for (int p = 0; p < PANE_COUNT; p++) {
+		const char *t = view_pane_title(p);
+		if ((n == strlen(t) && !strncasecmp(w, t, n)) || (n == 1 && *w == '1' + p))
+			return p;
+	}
+	return PANE_NONE;
+}
+
+/* export svg [PANE] FILE: the screen as it is now, at the terminal's size;
+ * or one pane alone, at the size it has on screen (at least 80 x 12), so a
+ * slide can show just the warps or the lanes. */
 static int do_export(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	struct view_grid g;
 	struct strbuf out;
 	const char *path = skip_ws(args + 3), *why;
+	int pane = PANE_NONE;
 
 	if (strncmp(args, "svg", 3) || !isspace((unsigned char)args[3]) || !*path) {
-		strbuf_adds(msg, "usage: export svg FILE");
+		strbuf_adds(msg, "usage: export svg [PANE] FILE");
 		return UI_ACT_ERROR;
 	}
-	view_grid_init(&g, s->width > 0 ? s->width : 120, s->height > 0 ? s->height : 40);
+	{
+		size_t n = strcspn(path, " \t");
+		const char *rest = skip_ws(path + n);
+
+		if (*rest && (pane = pane_named(path, n)) != PANE_NONE)
+			path = rest;
+		else if (*rest) {
+			strbuf_addf(msg, "no pane named '%.*s' (source, warps, lanes, thread, memory, sync, findings, console or 1-8)",
+				    (int)n, path);
+			return UI_ACT_ERROR;
+		}
+	}
 	ui_session_sync_view(s);
-	view_render(&g, &s->st, &s->ctl);
+	if (pane != PANE_NONE) {
+		struct view_rect r[PANE_COUNT];
+		int w = s->width > 0 ? s->width : 120, h = s->height > 0 ? s->height : 40;
+
+		view_layout(w, h, &s->ctl, s->st.nwarps, r);
+		view_grid_init(&g, r[pane].w >= 80 ? r[pane].w : 80, r[pane].h >= 12 ? r[pane].h : 12);
+		view_render_pane(&g, pane, &s->st, &s->ctl);
+	} else {
+		view_grid_init(&g, s->width > 0 ? s->width : 120, s->height > 0 ? s->height : 40);
+		view_render(&g, &s->st, &s->ctl);
+	}
 	strbuf_init(&out);
 	export_svg(&g, export_no_color(), &out);
 	if (util_write_file(path, out.buf, out.len, 0666, &why) < 0) {

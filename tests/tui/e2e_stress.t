@@ -121,6 +121,18 @@ head -c 200 "$tmp/shot.svg" | grep -q "<svg" && grep -q "Source" "$tmp/shot.svg"
 tap_result $? "the SVG holds the screen (the source pane, the file name)"
 grep -q 'width="900"' "$tmp/shot.svg"
 tap_result $? "at the terminal's size (100 columns of 9 px)"
+start rec2 100 30 "TERM=xterm-256color" debug tests/tui/cu/diverge.cu
+waitfor rec2 "before main()"
+keys rec2 s s s
+waitfor rec2 "k<<<1,64>>>"
+keys rec2 : "export svg warps $tmp/warps.svg" Enter
+waitfor rec2 "wrote $tmp/warps.svg"
+keys rec2 : "export svg nosuch $tmp/x.svg" Enter
+waitfor rec2 "no pane named 'nosuch'"
+tap_result $? ":export svg with an unknown pane name says which names there are"
+quit rec2 >/dev/null
+grep -q "Warps" "$tmp/warps.svg" && ! grep -q "Source" "$tmp/warps.svg" && ! grep -q "Console" "$tmp/warps.svg"
+tap_result $? ":export svg warps FILE: that pane alone"
 head -1 "$tmp/d.cast" | grep -q '"version": 2' && head -1 "$tmp/d.cast" | grep -q '"width": 100'
 tap_result $? "--record: an asciicast v2 header with the terminal's size"
 grep -q 'k<<<1,64>>>' "$tmp/d.cast"
