@@ -44,6 +44,7 @@ HANDLER(do_set);
 HANDLER(do_help);
 HANDLER(do_quit);
 HANDLER(do_export);
+HANDLER(do_present);
 HANDLER(do_pane);
 HANDLER(do_reload);
 
@@ -119,6 +120,7 @@ static const struct command commands[] = {
 	  "set a convenience variable, or switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "[COMMAND]", "the help screen, or one command's help", do_help, 0 },
+	{ "present", NULL, "[on|off]", "presentation mode for a projector: source, warps with wide lane glyphs, one more pane and the console, no dim text", do_present, 0 },
 	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console or 1-8), as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep (asks while the program runs)", do_quit, 0 },
 };
@@ -1278,6 +1280,25 @@ static int do_help(struct ui_session *s, const struct command *cmd, const char *
 	s->ctl.help = 1;
 	s->ctl.help_scroll = 0;
 	return UI_ACT_NONE;
+}
+
+/* present [on|off]: presentation mode (toggles without an argument). */
+static int do_present(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	if (!*args)
+		s->ctl.present = !s->ctl.present;
+	else if (!strcmp(args, "on"))
+		s->ctl.present = 1;
+	else if (!strcmp(args, "off"))
+		s->ctl.present = 0;
+	else {
+		strbuf_adds(msg, "usage: present [on|off]");
+		return UI_ACT_ERROR;
+	}
+	strbuf_addf(msg, "presentation mode %s%s", s->ctl.present ? "on" : "off",
+		    s->ctl.present && s->width && s->width < VIEW_WARPS_PRESENT
+			    ? " (needs 96 columns: the normal layout until the terminal is that wide)" : "");
+	return UI_ACT_REDRAW;
 }
 
 /* The pane a word names: its title ("warps", any case) or its key ("2"). */

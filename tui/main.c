@@ -133,6 +133,8 @@ static const char options_help[] =
 	"                          Ctrl-C stops run and check and says where it was)\n"
 	"  --report FILE.json      run, check: write the findings as JSON\n"
 	"  --record FILE.cast      debug: record the session (asciicast v2)\n"
+	"  --present               the interface in presentation mode (a projector: fewer\n"
+	"                          panes, wide lane glyphs, no dim text; :present toggles)\n"
 	"  --script FILE.lua       debug: run a scenario script in the interface\n"
 	"  --budget N              Lua scripts and lessons: instruction budget (default 200000000)\n"
 	"  --memory MiB            Lua scripts and lessons: memory limit (default 256)\n"
@@ -361,6 +363,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--stats") == 0) {
 		cli->stats = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--present") == 0) { /* the interface reads it (tui/term.c) */
+		setenv("WARPSTEP_PRESENT", "1", 1);
 		return OPT_DONE;
 	}
 	if (strcmp(a, "--json") == 0) {

@@ -414,6 +414,8 @@ int term_run(struct ui_session *s, const struct term_opts *o)
 		return 2;
 	}
 	s->ctl.ascii = o->ascii || !utf8_locale() || getenv("WARPSTEP_ASCII");
+	if (getenv("WARPSTEP_PRESENT") && *getenv("WARPSTEP_PRESENT") && strcmp(getenv("WARPSTEP_PRESENT"), "0"))
+		s->ctl.present = 1;
 	view_grid_init(&g, COLS, LINES);
 	while (!(act & UI_ACT_QUIT)) {
 		if (act) {

@@ -75,6 +75,13 @@ static uint32_t utf8_next(const char **p)
 	return c;
 }
 
+/* Presentation mode as drawn: asked for, and the screen wide enough for it
+ * (else the normal layout, as view_layout decides). */
+static int present_on(const struct ctx *c)
+{
+	return c->ctl->present && c->g->w >= VIEW_WARPS_PRESENT;
+}
+
 static void put_ch(struct ctx *c, int x, int y, uint32_t ch, int style)
 {
 	struct view_cell *cell;
@@ -87,7 +94,8 @@ static void put_ch(struct ctx *c, int x, int y, uint32_t ch, int style)
 		ch = ch > 126 && c->ctl->ascii ? '?' : ' ';
 	cell = &c->g->cells[y * c->g->w + x];
 	cell->ch = ch;
-	cell->style = (uint8_t)style;
+	/* presentation mode: high contrast, nothing dim on a projector */
+	cell->style = (uint8_t)(present_on(c) && (style == VS_DIM || style == VS_BORDER) ? VS_NORMAL : style);
 }
 
 /* Draw s at (x, y); returns the x after it. Tabs expand to the next
@@ -256,6 +264,19 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		return;
 	if (ctl->zoom >= 0 && ctl->zoom < PANE_COUNT) {
 		r[ctl->zoom] = rect(0, y, w, bh);
+		return;
+	}
+	if (ctl->present && w >= VIEW_WARPS_PRESENT) {
+		/* a projector: the source, the warps with wide glyphs, the
+		 * swappable pane and a short console; nothing else */
+		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
+		int wr = warps_rows(nwarps, bh), ch = bh >= 30 ? 4 : 3;
+		int rest = bh - wr - ch, sh = rest * 55 / 100;
+
+		r[PANE_SOURCE] = rect(0, y, w, sh);
+		r[PANE_WARPS] = rect(0, y + sh, w, wr);
+		r[aux_of(ctl, allowed, 5, PANE_LANES)] = rect(0, y + sh + wr, w, rest - sh);
+		r[PANE_CONSOLE] = rect(0, y + bh - ch, w, ch);
 		return;
 	}
 	if (w >= 180 && h >= 50) {
@@ -456,19 +477,22 @@ static int lane_style(int s)
 	return s >= 0 && s < UI_LANE_COUNT ? lane_styles[s] : VS_ERROR;
 }
 
-/* 32 lane glyphs in 4 groups of 8 (gaps 0: no gaps); returns x after. */
+/* 32 lane glyphs in 4 groups of 8 (gaps 0: no gaps); returns x after. In
+ * presentation mode each lane takes two cells (the glyph, then a space). */
 static int draw_lanes_row(struct ctx *c, int x, int y, const struct ui_warp *w, int focus_lane, int gaps)
 {
 	/* lanes in groups of 8, or in the warp's cooperative-groups tiles */
 	int gap = w->tile >= 4 && w->tile < 32 ? w->tile : 8;
+	int cell = present_on(c) ? 2 : 1;
 
 	for (int l = 0; l < UI_WARP_SIZE; l++) {
 		int s = w->status[l];
 
 		if (gaps && l && l % gap == 0)
 			x++;
-		put_str(c, x++, y, ui_lane_glyph(s, c->ctl->ascii),
+		put_str(c, x, y, ui_lane_glyph(s, c->ctl->ascii),
 			 l == focus_lane ? VS_FOCUS_LANE : lane_style(s));
+		x += cell;
 	}
 	return x;
 }
@@ -520,10 +544,14 @@ static void draw_warps(struct ctx *c)
 		return;
 	/* the ruler: lane numbers over their glyphs, then the columns' names */
 	put_str(c, in.x, in.y, "lane", VS_DIM);
-	for (int l = 0; l < UI_WARP_SIZE; l += 8)
-		put_fmt(c, in.x + (full ? 6 + l + l / 8 : 5 + l), in.y, VS_DIM, "%d", l);
-	put_str(c, in.x + (full ? 42 : 38), in.y, "line", VS_DIM);
-	put_str(c, in.x + (full ? 47 : 43), in.y, "mask", VS_DIM);
+	{
+		int cell = present_on(c) ? 2 : 1, lanes_end = (full ? 6 : 5) + 32 * cell + (full ? 3 : 0);
+
+		for (int l = 0; l < UI_WARP_SIZE; l += 8)
+			put_fmt(c, in.x + (full ? 6 + l * cell + l / 8 : 5 + l * cell), in.y, VS_DIM, "%d", l);
+		put_str(c, in.x + lanes_end + 1, in.y, "line", VS_DIM);
+		put_str(c, in.x + lanes_end + 6, in.y, "mask", VS_DIM);
+	}
 	if (!st->nwarps)
 		put_str(c, in.x, in.y + 1, "(no kernel running)", VS_DIM);
 	for (int i = 0; i < rows && first + i < st->nwarps; i++) {
@@ -1121,7 +1149,8 @@ const char *const view_help_lines[] = {
 	"  info cuda threads|warps|lanes|blocks|kernels|barriers",
 	"  cuda thread (shows) | cuda block B thread T | cuda warp W lane L",
 	"  focus warp W [lane L]  pane NAME|N  set simt|sched|model VALUE",
-	"  reload (after a fix)  export svg FILE  help [CMD] (h)  quit (q)",
+	"  reload (after a fix)  export svg [PANE] FILE  present [on|off]",
+	"  help [CMD] (h)  quit (q)",
 	"  A kernel's __brkpt() stops like a breakpoint; continue goes past it.",
 	"",
 	"In a lesson",

@@ -24,6 +24,7 @@
 /* Warps pane widths: every row with its active mask, full or compact form. */
 #define VIEW_WARPS_FULL 57
 #define VIEW_WARPS_COMPACT 51
+#define VIEW_WARPS_PRESENT 96    /* presentation mode: two cells per lane */
 
 /* Styles: X(NAME, letter for style snapshots) */
 #define VIEW_STYLE_LIST(X) \
@@ -100,6 +101,8 @@ struct view_ctl {
 	const char *cmdline;     /* text being typed after ':' (NULL: not typing) */
 	int cursor;              /* byte offset in cmdline */
 	const char *message;     /* one-line message for the command row */
+	int present;             /* presentation mode (projector): source, warps with wide
+				  * lane glyphs, the aux pane and the console only; no dim text */
 };
 
 void view_ctl_init(struct view_ctl *ctl);

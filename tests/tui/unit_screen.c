@@ -209,6 +209,43 @@ static void test_active_mask(void)
 	close_prog(&s, be);
 }
 
+/* Presentation mode (:present): the source, the warps with two cells per
+ * lane, one more pane and the console; nothing dim; the normal layout on a
+ * terminal too narrow for it. */
+static void test_present(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/diverge.cu", &s, SIMT_STACK);
+	char *text;
+	struct view_grid g;
+	int dim = 0;
+
+	if (!be)
+		return;
+	run(&s, "break 11");
+	run(&s, "continue");
+	run(&s, "present on");
+	ok(s.ctl.present == 1, ":present on sets presentation mode");
+	text = golden(&s, "present_110x34", 110, 34);
+	ok(strstr(text, "\u25cf \u25cb \u25cf \u25cb") != NULL, "the lanes are two cells wide");
+	ok(strstr(text, "Source") && strstr(text, "Warps") && strstr(text, "Console") && !strstr(text, "Memory") &&
+	   !strstr(text, "Findings"), "only the source, the warps, one more pane and the console");
+	free(text);
+	view_grid_init(&g, 110, 34);
+	ui_session_sync_view(&s);
+	view_render(&g, &s.st, &s.ctl);
+	for (int i = 0; i < g.w * g.h; i++)
+		dim += g.cells[i].style == VS_DIM || g.cells[i].style == VS_BORDER;
+	ok(dim == 0, "nothing is drawn dim (%d cells)", dim);
+	view_grid_free(&g);
+	text = golden(&s, "present_narrow_80x24", 80, 24);
+	ok(strstr(text, "Warps") && !strstr(text, "\u25cf \u25cb \u25cf"), "too narrow: the normal layout");
+	free(text);
+	run(&s, "present");
+	ok(s.ctl.present == 0, ":present toggles it off");
+	close_prog(&s, be);
+}
+
 /* After a shuffle: what each lane received, from which lane. */
 static void test_shuffle(void)
 {
@@ -481,6 +518,7 @@ int main(void)
 	test_cubarrier();
 	test_dropped();
 	test_active_mask();
+	test_present();
 	test_shuffle();
 	test_vote();
 	test_findings_wrap();
