@@ -72,8 +72,8 @@ start menu 80 24 --record "$tmp/s.cast"
 waitfor menu "Pick a lesson"
 tap_result $? "plain warpstep opens the start screen"
 for _l in lessons/*.lua puzzles/*.lua; do keys menu j; done
-waitfor menu "shuffle_reduce.cu"
-screen menu | grep -q "divergence.cu" && screen menu | grep -q "shuffle_reduce.cu"
+waitfor menu "divergence.cu"
+screen menu | grep -q "example     divergence.cu" && screen menu | grep -q "example     hello.cu"
 tap_result $? "it lists the bundled examples (after the lessons and the puzzles)"
 keys menu Enter
 waitfor menu "Source: divergence.cu"
