@@ -263,6 +263,7 @@ local function limits_text(l)
 	if l.uses_shared then t[#t + 1] = "use shared memory" end
 	if l.max_conflict then t[#t + 1] = string.format("shared-memory accesses at most %d-way bank-conflicted", l.max_conflict) end
 	if l.no_atomics then t[#t + 1] = "no atomics" end
+	if l.no_local then t[#t + 1] = "no local memory (no per-thread arrays spilled to memory)" end
 	t[#t + 1] = "no findings (races, out-of-bounds reads and writes, barrier misuse)"
 	return "Rules:\n- " .. table.concat(t, "\n- ")
 end
@@ -282,11 +283,14 @@ local function fmt_val(v)
 end
 
 -- draw one array: index, value, and who read / wrote each element
+local DRAW_MAX = 48 -- elements drawn per array (the first ones)
+
 local function draw_array(a, vals, rd, wr)
 	local lines, per = {}, a.width or 12
-	for start = 0, a.size - 1, per do
+	local shown = math.min(a.size, DRAW_MAX)
+	for start = 0, shown - 1, per do
 		local idx, val, r, w = { string.format("%-5s idx ", a.name) }, { "      val " }, { "     read " }, { "    wrote " }
-		for i = start, math.min(a.size, start + per) - 1 do
+		for i = start, math.min(shown, start + per) - 1 do
 			idx[#idx + 1] = string.format("%5d", i)
 			val[#val + 1] = string.format("%5s", fmt_val(vals[i + 1]))
 			r[#r + 1] = string.format("%5s", who(rd[i]))
@@ -296,6 +300,9 @@ local function draw_array(a, vals, rd, wr)
 		lines[#lines + 1] = table.concat(val)
 		if not a.out then lines[#lines + 1] = table.concat(r) end
 		if a.out or next(wr) then lines[#lines + 1] = table.concat(w) end
+	end
+	if shown < a.size then
+		lines[#lines + 1] = string.format("      ... (%d more elements of %s not drawn)", a.size - shown, a.name)
 	end
 	return table.concat(lines, "\n")
 end
@@ -321,8 +328,12 @@ local function puzzle_run(t, src)
 	local bx, by, bz = dims(t.block)
 	local per_block = bx * by * bz
 	local reads_by, writes_by, total_reads = {}, {}, 0
-	local shared_n, worst = 0, nil
+	local shared_n, local_n, worst = 0, 0, nil
 	m:on("mem", function(ev)
+		if ev.space == "local" then
+			local_n = local_n + 1
+			return
+		end
 		if ev.space == "shared" then
 			shared_n = shared_n + 1
 			if ev.degree and (not worst or ev.degree > worst.degree) then worst = { degree = ev.degree, line = ev.line } end
@@ -407,6 +418,7 @@ local function puzzle_run(t, src)
 	end
 	if l.no_shared and shared_n > 0 then problems[#problems + 1] = "the kernel uses shared memory" end
 	if l.uses_shared and shared_n == 0 then problems[#problems + 1] = "the kernel does not use shared memory" end
+	if l.no_local and local_n > 0 then problems[#problems + 1] = "the kernel uses local memory (a per-thread array)" end
 	if l.max_conflict and worst and worst.degree > l.max_conflict then
 		problems[#problems + 1] = string.format("line %d: %d-way bank conflict (at most %d)", worst.line or 0, worst.degree, l.max_conflict)
 	end
