@@ -450,6 +450,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
+	for (uint32_t i = 0; i < x.n; i++)
+		x.dead[i] = (x.c[i].flags & IRF_DEAD) != 0; /* ir_optimize dropped it */
 	x.named = xcalloc(nr, 1);
 	x.ndef = xcalloc(nr, sizeof(uint32_t));
 	x.nuse = xcalloc(nr, sizeof(uint32_t));
