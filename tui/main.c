@@ -122,6 +122,8 @@ static const char options_help[] =
 	"                          scheduling (default stack)\n"
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
+	"  --no-opt                run the IR as lowered, without the optimiser\n"
+	"                          (also $WS_NO_OPT=1); for debugging warpstep\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
@@ -320,6 +322,8 @@ static int config_load(struct cli *cli)
 		fclose(f);
 	if (!status && (env = getenv("WARPSTEP_DEVICE")) && *env)
 		status = opt_device(cli, env, "WARPSTEP_DEVICE");
+	if ((env = getenv("WS_NO_OPT")) && *env && strcmp(env, "0"))
+		cli->fo.no_opt = 1;
 	return status;
 }
 
@@ -359,6 +363,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--fast") == 0) {
 		cli->mo.fast = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--no-opt") == 0) {
+		cli->fo.no_opt = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "--stats") == 0) {

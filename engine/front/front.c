@@ -75,6 +75,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	po.defines = o->defines;
 	po.implicit_include = "cuda_runtime.h";
 	po.policy = o->policy;
+	po.shared = pp_shared_new(); /* the device pass reuses the host pass's header tokens */
 	ps->htok = pp_run(&c->arena, &c->sm, &c->diags, id, &po);
 	struct parse_opts hopt = { 0 };
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
@@ -83,6 +84,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	diaglist_init(&dd);
 	po.cuda_arch = o->cuda_arch ? o->cuda_arch : 900;
 	ps->dtok = pp_run(&c->arena, &c->sm, &dd, id, &po);
+	pp_shared_free(po.shared);
 	struct parse_opts dopt = { 1 };
 	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
 	merge_diags(&c->diags, &dd);

@@ -1242,6 +1242,52 @@ static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id)
 	return &pp->files.v[pp->files.len - 1];
 }
 
+struct pp_shared {
+	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
+};
+
+struct pp_shared *pp_shared_new(void)
+{
+	return xcalloc(1, sizeof(struct pp_shared));
+}
+
+void pp_shared_free(struct pp_shared *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->files.len; i++)
+		free(s->files.v[i].key);
+	vec_free(&s->files);
+	free(s);
+}
+
+/* A built-in header an earlier pass lexed, entered into this pass's cache
+ * (its #pragma once state starts afresh), or NULL. */
+static struct cached *shared_find(struct pp *pp, const char *key)
+{
+	struct pp_shared *sh = pp->opts ? pp->opts->shared : NULL;
+	for (size_t i = 0; sh && i < sh->files.len; i++)
+		if (!strcmp(sh->files.v[i].key, key)) {
+			struct cached c = sh->files.v[i];
+			c.key = xstrdup(key);
+			c.once = 0;
+			vec_push(&pp->files, c);
+			return &pp->files.v[pp->files.len - 1];
+		}
+	return NULL;
+}
+
+static void shared_add(struct pp *pp, const struct cached *c)
+{
+	struct pp_shared *sh = pp->opts ? pp->opts->shared : NULL;
+	if (!sh)
+		return;
+	struct cached k = *c;
+	k.key = xstrdup(c->key);
+	k.once = 0;
+	vec_push(&sh->files, k);
+}
+
 static char *path_join(const char *dir, size_t dlen, const char *name)
 {
 	struct strbuf sb;
@@ -1339,6 +1385,8 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 		free(real);
 	}
 	struct cached *c = cache_find(pp, key.buf);
+	if (!c && builtin)
+		c = shared_find(pp, key.buf);
 	if (!c) {
 		char *text;
 		size_t len = 0;
@@ -1367,6 +1415,8 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 		}
 		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
 		c = cache_add(pp, key.buf, id);
+		if (builtin)
+			shared_add(pp, c);
 	}
 	strbuf_release(&key);
 	return c;

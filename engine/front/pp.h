@@ -48,7 +48,15 @@ struct pp_opts {
 	const char *implicit_include;  /* e.g. "cuda_runtime.h": included before the main file (as nvcc does for .cu); NULL: none */
 	const struct pp_read_policy *policy; /* NULL: any file may be read */
 	int cuda_version;              /* __CUDACC_VER_MAJOR__: 12 or 13 (0 means 13) */
+	struct pp_shared *shared;      /* built-in headers lexed by an earlier pass, NULL: none */
 };
+
+/* Built-in headers lexed once per compilation: nvcc's two passes (host and
+ * device) include the same headers, and their tokens (in the compilation's
+ * arena, never changed: each inclusion splices a copy) and file ids serve
+ * both. pp_run records what it lexes when opts->shared is set. */
+struct pp_shared *pp_shared_new(void);
+void pp_shared_free(struct pp_shared *s);
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);
 struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,

@@ -68,7 +68,8 @@ enum ir_sreg {
 /* insn.flags */
 #define IRF_CACHE_MASK 0x0f   /* enum ir_cache */
 #define IRF_STMT_START 0x10   /* first instruction of a statement */
-#define IRF_BITS_RMW   0x20   /* the load of a bit-field store's read-modify-write:
+#define IRF_DEAD 0x20         /* dropped by ir_optimize: a NOP the engine skips */
+#define IRF_BITS_RMW   0x40   /* the load of a bit-field store's read-modify-write:
                                * not the program's read (no uninitialized-read finding) */
 
 struct ir_insn {
@@ -131,6 +132,7 @@ struct ir_func {
 	uint32_t *param_size;  /* kernels: byte size of each parameter in param space */
 	uint32_t *param_align;
 	uint32_t nregs;
+	uint32_t nregs_lowered; /* nregs as lowered, before ir_optimize renumbered (0: not run) */
 	uint8_t *reg_ty;   /* enum ir_type per register */
 	struct ir_insn *code;
 	uint32_t ncode;
@@ -192,6 +194,12 @@ static inline unsigned ir_type_size(unsigned t)
 }
 /* Write a readable listing of the module (golden tests of lowering). */
 void ir_print(const struct ir_module *m, struct strbuf *out);
+
+/* opt.c: optimise every function of m in place (after lowering, before the
+ * engine runs it): constant conversions, unsigned division and remainder by
+ * powers of two, dead temporaries, dense register numbers. Variables and
+ * statements stay where the debugger finds them. */
+void ir_optimize(struct ir_module *m);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

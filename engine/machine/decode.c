@@ -450,6 +450,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
+	for (uint32_t i = 0; i < x.n; i++)
+		x.dead[i] = (x.c[i].flags & IRF_DEAD) != 0; /* ir_optimize dropped it */
 	x.named = xcalloc(nr, 1);
 	x.ndef = xcalloc(nr, sizeof(uint32_t));
 	x.nuse = xcalloc(nr, sizeof(uint32_t));
@@ -509,6 +511,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 				in->tgt2 = (int32_t)df->map[in->tgt2];
 		}
 	}
+	df->stackless = fn->frame_size == 0;
+	for (uint32_t i = 0; i < kept; i++)
+		if (df->code[i].op == IR_LADDR || df->code[i].op == IR_ALLOCA)
+			df->stackless = 0;
 	df->npool = (uint32_t)x.pool.len;
 	df->pool = xmalloc((x.pool.len ? x.pool.len : 1) * sizeof(*df->pool));
 	for (size_t i = 0; i < x.pool.len; i++)

@@ -60,7 +60,7 @@ int machine_lane_local_addr(const struct machine *m, int slot, int warp, int lan
 
 	if (!w || lane < 0 || lane >= WS_WARP || !(f = lane_frame(w, lane, up)))
 		return -1;
-	*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, w->hbase + f->lbase[lane] + (uint64_t)off);
+	*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, w->hbase + frame_lbase(w, f, (unsigned)lane) + (uint64_t)off);
 	return 0;
 }
 

@@ -558,7 +558,9 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	 * charge it 8 bytes so that recursion without locals overflows too */
 	if (f->depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))
 		fail = mask;
-	if (fn->frame_size == 0)
+	if (f->df->stackless)
+		; /* pushes nothing: frame_lbase finds its base when asked */
+	else if (fn->frame_size == 0)
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
 	else
 		EACH(mask, l, {
@@ -2187,7 +2189,8 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 			}
 			return 1;
 		}
-		EACH(M, l, w->ls[l].sp = f->lbase[l]);
+		if (!f->df->stackless) /* else the stacks are where the frame found them */
+			EACH(M, l, w->ls[l].sp = f->lbase[l]);
 		f->nlanes -= (uint32_t)__builtin_popcount(M);
 		if (f->nlanes == 0)
 			frame_release(w, f);
@@ -2202,7 +2205,8 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 		if (rt != IR_VOID)
 			norm(D, M, rt);
 	}
-	EACH(M, l, w->ls[l].sp = f->lbase[l]);
+	if (!f->df->stackless)
+		EACH(M, l, w->ls[l].sp = f->lbase[l]);
 	g->fr = p;
 	g->pc = f->ret_pc;
 	f->nlanes -= (uint32_t)__builtin_popcount(M);

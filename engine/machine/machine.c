@@ -374,6 +374,9 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	if (!m->o.fast)
 		b->race = xcalloc(b->shared_size / 4 + 1, sizeof(uint64_t));
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
+	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
+	 * rather than divided: this runs for every thread of a first launch */
+	uint32_t tx = 0, ty = 0, tz = 0;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		uint32_t n = b->nthreads - i * WS_WARP;
@@ -381,10 +384,16 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 		w->id = i;
 		w->exists = n >= 32 ? WS_FULL : (1u << n) - 1;
 		for (uint32_t l = 0; l < WS_WARP; l++) {
-			uint32_t t = i * WS_WARP + l;
-			w->tid[0][l] = t % L->block[0];
-			w->tid[1][l] = (t / L->block[0]) % L->block[1];
-			w->tid[2][l] = t / (L->block[0] * L->block[1]);
+			w->tid[0][l] = tx;
+			w->tid[1][l] = ty;
+			w->tid[2][l] = tz;
+			if (++tx == L->block[0]) {
+				tx = 0;
+				if (++ty == L->block[1]) {
+					ty = 0;
+					tz++;
+				}
+			}
 		}
 	}
 	return b;
@@ -417,6 +426,10 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		w->ng = 0;
 		w->toks.len = 0;
 		w->bp_pass = 0;
+		/* 32 strided stores, no loop: this runs for every warp of every launch */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 32
+#endif
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			w->ls[l].sp = 0;
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
@@ -1358,6 +1371,23 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 	return -1;
 }
 
+uint32_t frame_lbase(const struct warp *w, const struct frame *f, unsigned lane)
+{
+	if (!f->df || !f->df->stackless)
+		return f->lbase[lane];
+	/* nothing between its entry and the frames above it moved the stack */
+	uint32_t base = w->ls[lane].sp;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (!(w->g[j].mask >> lane & 1))
+			continue;
+		for (const struct frame *a = w->g[j].fr; a && a != f; a = a->parent)
+			if (a->df && !a->df->stackless)
+				base = a->lbase[lane];
+		break;
+	}
+	return base;
+}
+
 int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up, uint64_t *addr)
 {
 	struct warp *w = warp_at(m, slot, warp);
@@ -1371,7 +1401,7 @@ int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, in
 			f = f->parent;
 		if (!f)
 			return -1;
-		*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, w->hbase + f->lbase[lane]);
+		*addr = ADDR(w->host ? TAG_HSTACK : TAG_LOCAL, w->hbase + frame_lbase(w, f, (unsigned)lane));
 		return 0;
 	}
 	return -1;

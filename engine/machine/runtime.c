@@ -713,7 +713,8 @@ static int put_props(struct machine *m, uint64_t addr)
  */
 static int kernel_regs(const struct ir_func *fn)
 {
-	int r = (int)((fn->nregs / 4 + 7) / 8 * 8);
+	uint32_t nr = fn->nregs_lowered ? fn->nregs_lowered : fn->nregs; /* ir_optimize changes no estimate */
+	int r = (int)((nr / 4 + 7) / 8 * 8);
 	r = r < 16 ? 16 : r > 64 ? 64 : r;
 	if (fn->launch_bounds_max > 0) {
 		int cap = 65536 / (((fn->launch_bounds_max + 31) / 32 * 32) *

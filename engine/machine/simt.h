@@ -146,6 +146,8 @@ struct dfunc {
 	int32_t *ipdom;          /* per decoded CBR: reconvergence pc, -1 = exit */
 	uint64_t (*pool)[32];    /* constant operands, broadcast to 32 lanes */
 	uint32_t npool;
+	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
+				  * the lane stacks, so they keep no lbase (frame_lbase) */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
 };
@@ -166,8 +168,12 @@ struct frame {
 	uint32_t nlanes;        /* lanes still in this frame */
 	uint32_t cap;           /* register capacity */
 	uint64_t *r;            /* r[reg * 32 + lane] */
-	uint32_t lbase[WS_WARP];
+	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
+/* machine.c: where frame f (in the chain of the group holding lane) starts
+ * on the lane's stack; also for a stackless frame, whose base is that of
+ * the nearest frame above it that keeps one, or the lane's stack pointer. */
+uint32_t frame_lbase(const struct warp *w, const struct frame *f, unsigned lane);
 
 enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT,
 	      G_CGWAIT /* cg.c: blocked in a cuda::barrier wait or grid sync (cg_addr) */ };

@@ -43,6 +43,8 @@ struct session_program *session_compile(const char *path, const char *text,
 
 	compilation_init(&p->c);
 	ret = text ? front_compile_string(&p->c, path, text, &fo) : front_compile_file(&p->c, path, &fo);
+	if (ret == 0 && !(o && o->no_opt))
+		ir_optimize(p->c.mod);
 	p->pub.mod = ret == 0 ? p->c.mod : NULL;
 	p->pub.sm = &p->c.sm;
 	p->pub.diags = &p->c.diags;

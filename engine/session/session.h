@@ -149,6 +149,7 @@ struct session_compile_opts {
 	const struct session_read_policy *policy; /* NULL: any file */
 	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
 	int no_fmad;                     /* --fmad=false */
+	int no_opt;                      /* --no-opt: run the IR as lowered (no ir_optimize) */
 };
 /* A compiled program: the module (NULL when there were errors), its sources
  * and diagnostics, all owned by it until session_program_free. A session

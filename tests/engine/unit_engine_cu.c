@@ -309,10 +309,76 @@ static void test_global_race(void)
 	ok(a == 1 && b == 0, "global-race for an in-place shift across blocks (%d), none out of place (%d)", a, b);
 }
 
+/* Frames of functions without local memory (decode.c: stackless) keep no
+ * stack base of their own; machine_lane_frame still answers for them: the
+ * base of the frame above, as if they had recorded the stack pointer. */
+static const char frames_src[] =
+	"__device__ int inner(int x)\n"                 /* 1 */
+	"{\n"                                           /* 2 */
+	"\tint a[4] = { x, x + 1, x + 2, x + 3 };\n"    /* 3 */
+	"\treturn a[x & 3];\n"                          /* 4 */
+	"}\n"                                           /* 5 */
+	"__device__ int mid(int x) { return inner(x) + 1; }\n" /* 6 */
+	"__global__ void outer(int *p)\n"               /* 7 */
+	"{\n"                                           /* 8 */
+	"\tint b[8];\n"                                 /* 9 */
+	"\tfor (int k = 0; k < 8; k++) b[k] = k;\n"     /* 10 */
+	"\tp[threadIdx.x] = mid(b[threadIdx.x & 7]) + b[1];\n" /* 11 */
+	"}\n";
+
+static void test_stackless_frames(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int r = front_compile_string(&c, "frames.cu", frames_src, NULL);
+	ok(r == 0, "the frames program compiles");
+	if (r) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		return;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	struct machine *m = machine_new(c.mod, &o);
+	int f = machine_find_function(m, "outer");
+	uint64_t buf = 0;
+	ok(f >= 0 && machine_alloc(m, 32 * 4, &buf) == 0, "find outer, allocate its buffer");
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+	uint64_t args[1] = { buf };
+	machine_break_line(m, 1, 4, 1);
+	ok(machine_launch(m, f, grid, block, 0, args, 1) == 0, "launch queued");
+	struct machine_break_info bi;
+	int hit = 0;
+	if (machine_run(m, 0) == MST_RUNNING && machine_break_hit(m, &bi)) {
+		uint64_t b0 = 0, b1 = 0, b2 = 0;
+		hit = 1;
+		ok(machine_lane_frame(m, bi.slot, bi.warp, 3, 0, &b0) == 0 &&
+		   machine_lane_frame(m, bi.slot, bi.warp, 3, 1, &b1) == 0 &&
+		   machine_lane_frame(m, bi.slot, bi.warp, 3, 2, &b2) == 0, "three frames in lane 3");
+		ok(b1 == b0, "mid (no locals) starts where inner does (%#llx %#llx)",
+		   (unsigned long long)b1, (unsigned long long)b0);
+		ok(b2 < b1 && b1 - b2 >= 32, "outer's frame lies below, with its 32 bytes of b (%#llx)",
+		   (unsigned long long)b2);
+		machine_break_line(m, 1, 4, 0);
+	}
+	ok(hit, "the breakpoint in inner is hit");
+	while (machine_run(m, 0) == MST_RUNNING)
+		;
+	int out[32], good = 1;
+	ok(machine_read(m, -1, 0, 0, buf, out, sizeof(out)) == 0, "read the buffer back");
+	for (int i = 0; i < 32; i++)
+		if (out[i] != (i & 7) + ((i & 7) & 3) + 1 + 1)
+			good = 0;
+	ok(good, "results after returning through mid: locals of outer intact (out[5] = %d)", out[5]);
+	machine_free(m);
+	compilation_release(&c);
+}
+
 int main(void)
 {
 	tap_start();
 	test_launch_and_break();
+	test_stackless_frames();
 	test_program();
 	test_manual();
 	test_race();
