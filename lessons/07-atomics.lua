@@ -15,7 +15,7 @@ On screen: the memory pane shows h; findings list the race.]] }
 -- the racy kernel under independent thread scheduling and a random warp
 -- scheduler: the engine shows that the result depends on the interleaving
 local seen, list = {}, {}
-for seed = 1, 12 do
+for seed = 1, 40 do
 	local r = run_kernel(racy, "hist", 4, 1, 64, nil, { simt = "its", sched = "random", seed = seed })
 	if not seen[r[1]] then seen[r[1]] = true list[#list + 1] = r[1] end
 end
@@ -24,7 +24,7 @@ ask{ q = "16 threads each add 1 to h[0] with the racy code. On a GPU, what is th
      answer = 16, hints = { "when no two threads' read-add-write overlap" } }
 ask{ q = "And the smallest?", answer = 1,
      hints = { "all 16 may read the old value 0 before any of them writes" } }
-page{ title = "A race has no single answer", text = "Run 12 times with different schedules\n" ..
+page{ title = "A race has no single answer", text = "Run 40 times with different schedules\n" ..
 	"(--simt its --sched random:SEED), the racy kernel left h[0] = " .. table.concat(list, ", ") .. [[.
 Which value a GPU prints depends on timing, so there is nothing to predict:
 the race itself is the bug, and the checker reports it as a finding.]] }

@@ -207,6 +207,23 @@ static void budget_sync(lua_State *L, struct wsapi_host *h)
 /* User value 1: a machine's event callbacks; user value 2: the parent's
  * handle (a machine's program, a buffer's machine), kept alive as long as
  * the child is: collecting a program frees its machines and their buffers. */
+/* Before compiling or making a machine: when the memory left is under a
+ * quarter of the limit, collect the garbage, so programs and machines a
+ * script dropped (their memory is outside the Lua heap and never pushes the
+ * collector) are freed before the limit refuses a new one. */
+static void reclaim(lua_State *L, struct wsapi_host *h)
+{
+	struct sandbox *sb = h && h->budget ? h->budget->ctx : NULL;
+
+	if (!sb)
+		return;
+	budget_sync(L, h);
+	if (sandbox_memory_left(sb) < (sandbox_memory_left(sb) + sandbox_memory(sb) + (h->memory ? h->memory(h->ctx) : 0)) / 4) {
+		lua_gc(L, LUA_GCCOLLECT);
+		budget_sync(L, h);
+	}
+}
+
 static void handle_push(lua_State *L, enum wsapi_kind kind, uint64_t id)
 {
 	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 2);
@@ -291,7 +308,7 @@ static int ws_compile(lua_State *L)
 
 	NEED(h, compile);
 	o = out_new(L);
-	budget_sync(L, h);
+	reclaim(L, h);
 	ret = h->compile(h->ctx, name, text, len, &id, o, err);
 	budget_sync(L, h);
 	return compile_result(L, ret, id, err);
@@ -308,7 +325,7 @@ static int ws_compile_file(lua_State *L)
 
 	NEED(h, compile_file);
 	o = out_new(L);
-	budget_sync(L, h);
+	reclaim(L, h);
 	ret = h->compile_file(h->ctx, path, &id, o, err);
 	budget_sync(L, h);
 	return compile_result(L, ret, id, err);
@@ -381,7 +398,7 @@ static int ws_machine(lua_State *L)
 		lua_pop(L, 1);
 		prog = handle_check(L, 1, WSAPI_PROGRAM); /* a metamethod may have freed it */
 	}
-	budget_sync(L, h);
+	reclaim(L, h);
 	ret = h->machine_new(h->ctx, prog, &o, &id, err);
 	budget_sync(L, h);
 	if (ret < 0)

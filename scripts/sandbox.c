@@ -76,7 +76,11 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 		return NULL;
 	}
 	limit = sb->max_memory + (sb->rendering ? RENDER_SLACK : 0);
-	if (nsize > old && (sb->external >= limit || sb->used - old + nsize > limit - sb->external)) {
+	/* while an error is rendered only Lua's own heap counts: the engine's
+	 * memory (external) may be what ran out, and a refused allocation
+	 * outside a protected call would abort the whole tool */
+	if (nsize > old && (sb->rendering ? sb->used - old + nsize > limit
+			    : sb->external >= limit || sb->used - old + nsize > limit - sb->external)) {
 		sb->mem_refused = 1;
 		return NULL;
 	}

@@ -48,4 +48,36 @@ st=$?
 [ $st -eq 0 ] && grep -qx "sum 372" "$tmp/out" && grep -qx "kept 3" "$tmp/out"
 tap_result $? "a machine whose program handle was collected still runs and reads"
 tap_diag <"$tmp/out"
+# programs and machines a script drops are collected before the memory
+# limit refuses a new one (their memory is outside the Lua heap, so it never
+# pushes the collector); kept past the limit they end in a clear
+# memory-limit error, never an abort while the error is described
+cat >"$tmp/many.lua" <<'LUA'
+local src = [[
+#include <cstdio>
+__global__ void k(int *o) { o[threadIdx.x] = threadIdx.x; }
+]]
+local sum = 0
+for i = 1, 60 do
+	local p = assert(ws.compile(src, "k.cu"))
+	local m = ws.machine(p)
+	if KEEP then keep = keep or {} keep[i] = m end
+	local b = m:alloc(64 * 4)
+	m:launch("k", { grid = 1, block = 64, args = { b } })
+	m:run()
+	sum = sum + b:read(63 * 4, "i32", 1)[1]
+end
+print("sum " .. sum)
+LUA
+"$WARPSTEP" script --memory 64 "$tmp/many.lua" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -qx "sum 3780" "$tmp/out"
+tap_result $? "60 dropped programs and machines under a 64 MiB limit: collected, the script ends"
+tap_diag <"$tmp/out"
+(echo "KEEP = true"; cat "$tmp/many.lua") >"$tmp/keep.lua"
+"$WARPSTEP" script --memory 64 "$tmp/keep.lua" >"$tmp/out" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "exceeded its memory limit of 64 MiB" "$tmp/out"
+tap_result $? "kept past the limit: a memory-limit error, exit 1 (not an abort: status $st)"
+tap_diag <"$tmp/out"
 tap_done
