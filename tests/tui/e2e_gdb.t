@@ -39,7 +39,7 @@ cmd g "run"
 waitfor g "lanes 0xffffffff if x == 5"
 tap_result $? "run stops at helper where x == 5"
 cmd g 'p $lane'
-waitfor g '$lane = 5'
+waitfor g '$1 = 5'
 tap_result $? '$lane is the lane the condition held in'
 cmd g "bt"
 waitfor g "#0  helper (x=5, scale=2) at gdb.cu:9" && waitfor g "#1  kernel (data="
@@ -48,14 +48,14 @@ keys g u
 waitfor g "kernel [frame #1]"
 tap_result $? "u (up): the caller's frame, in the thread pane too"
 cmd g "p/x tid"
-waitfor g "tid = 0x5"
+waitfor g "\$2 = 0x5"
 tap_result $? "p/x in the caller's frame"
 keys g d
 waitfor g "#0  helper (x=5"
 tap_result $? "d (down): back in helper"
 cmd g "up"
 cmd g "p *data@4"
-waitfor g "*data@4 = {0, 0, 0, 0}"
+waitfor g "\$3 = {0, 0, 0, 0}"
 tap_result $? "p *data@4"
 cmd g "x/8d data"
 waitfor g "(ws) x/8d data" && sleep 0.3 && screen g | grep -q "^0x[0-9a-f]*: *0 *0 *0 *0 "
