@@ -238,6 +238,12 @@ static void gdb2_tests(void)
 	ok(!(run(&s, "info breakpoints") & UI_ACT_ERROR) && has("No breakpoints or watchpoints."),
 	   "it is gone from info breakpoints");
 	ok(!(run(&s, "undo") & UI_ACT_ERROR) && line_now(&s) == 13, "undo: back at line 13");
+	run(&s, "watch tmp[1]");
+	run(&s, "next");
+	ok(line_now(&s) == 14, "watch tmp[1] again, next: line 14");
+	ok(!(run(&s, "next") & UI_ACT_ERROR) && s.st.stop_reason &&
+	   strstr(s.st.stop_reason, "Watchpoint 3 deleted because the program has left the block") &&
+	   line_now(&s) == 24, "next out of fill: the step stops there too, the watchpoint deleted");
 	ui_session_free(&s);
 	engine_backend_free(be);
 
