@@ -829,7 +829,7 @@ static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *
 	t->warp = f->warp;
 	t->lane = f->lane;
 	t->line = p.line;
-	t->func = p.ok ? func_name(e, p.func) : "(exited)";
+	t->func = p.ok ? func_name(e, p.func) : "(exited: this thread has returned)";
 	if (!p.ok)
 		return;
 	n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24);

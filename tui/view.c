@@ -714,9 +714,14 @@ static void draw_thread(struct ctx *c)
 	} else {
 		put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
 		put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
-		put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+		if (t->line > 0)
+			put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+		else
+			put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d", t->warp, t->lane);
 	}
-	if (t->func)
+	if (t->func && t->func[0] == '(') /* "(exited)": no function to name */
+		put_fmt(c, in.x, y++, VS_DIM, "%s", t->func);
+	else if (t->func)
 		put_fmt(c, in.x, y++, VS_DIM, "in %s()", t->func);
 	for (int i = 0; i < t->nlocals; i++) {
 		if ((int)text_cols(t->locals[i].name) > nw)
