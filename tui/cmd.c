@@ -1397,7 +1397,8 @@ static const struct {
 } subwords[] = {
 	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
 	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers" } },
-	{ "set", { "simt", "sched", "model" } },
+	{ "set", { "var", "variable", "simt", "sched", "model" } },
+	{ "enable", { "once", "count", "delete" } },
 	{ "set simt", { "stack", "its" } },
 	{ "set sched", { "rr", "random:" } },
 	{ "set model", { "sc", "relaxed" } },
