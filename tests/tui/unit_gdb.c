@@ -220,6 +220,21 @@ static void gdb2_tests(void)
 	ui_session_free(&s);
 	engine_backend_free(be);
 
+	/* set var in host code: main()'s array on the host stack, a register */
+	if (!(be = open_prog(PROG2, &s)))
+		return;
+	run(&s, "start");
+	run(&s, "next");
+	run(&s, "next");
+	ok(line_now(&s) == 37, "start, next x2: main at the launch (line 37)");
+	ok(!(run(&s, "set var h[3] = 42") & UI_ACT_ERROR) && !(run(&s, "p h[3]") & UI_ACT_ERROR) &&
+	   has("= 42"), "set var h[3] = 42 in main (host memory)");
+	ok((run(&s, "set var d = 0") & UI_ACT_ERROR) == 0 && !(run(&s, "p d") & UI_ACT_ERROR) && has("= 0x0") &&
+	   !(run(&s, "undo") & UI_ACT_ERROR) && !(run(&s, "p d") & UI_ACT_ERROR) && has("= 0x7"),
+	   "set var d = 0 (a host pointer), undo: its value again");
+	ui_session_free(&s);
+	engine_backend_free(be);
+
 	/* a watchpoint on a local is deleted when its frame returns */
 	if (!(be = open_prog(PROG2, &s)))
 		return;
