@@ -465,7 +465,11 @@ static void scope_check(struct session *s, const struct machine_event *ev)
 		s->sc.warp = sc->warp;
 		s->sc.lane = sc->lane;
 		s->sc.func = ev->func;
-		machine_request_stop(s->m);
+		/* a run stops right after the return (its replay too: the set
+		 * holds the scope); a step ends where it ends and is checked
+		 * after it (a request there would not be replayed) */
+		if (s->in_run)
+			machine_request_stop(s->m);
 		return;
 	}
 }
@@ -2471,6 +2475,7 @@ int session_step(struct session *s, enum session_step how, long count,
 	mark_push(s);
 	s->step_watch = 0;
 	s->wh.hit = 0;
+	s->sc.hit = 0;
 	if (how != SESSION_CONTINUE && how != SESSION_KERNEL && how != SESSION_FINDING)
 		for (size_t i = 0; i < s->bps.len; i++)
 			if (s->bps.v[i].pub.kind == SBP_WATCH && s->bps.v[i].pub.enabled) {
@@ -3353,7 +3358,7 @@ int session_assign(struct session *s, int slot, int warp, int lane, int up, cons
 	struct assign a;
 	size_t eq;
 	const char *rtext;
-	char *lhs;
+	char *lhs, *compound = NULL, op;
 	uint8_t t;
 	int r;
 
@@ -3371,10 +3376,23 @@ int session_assign(struct session *s, int slot, int warp, int lane, int up, cons
 	lhs[eq] = 0;
 	while (eq && isspace((unsigned char)lhs[eq - 1]))
 		lhs[--eq] = 0;
+	if (eq && strchr("+-*/%&|^", lhs[eq - 1])) {
+		/* x += 2: x = (x) + (2) */
+		size_t n = strlen(rtext) + eq + 16;
+
+		op = lhs[eq - 1];
+		lhs[--eq] = 0;
+		while (eq && isspace((unsigned char)lhs[eq - 1]))
+			lhs[--eq] = 0;
+		compound = xmalloc(n);
+		snprintf(compound, n, "(%s) %c (%s)", lhs, op, rtext);
+		rtext = compound;
+	}
 	memset(&a, 0, sizeof(a));
 	r = eval_lvalue(&c, lhs, &a.reg, &a.addr, &t, msg);
 	if (r == 0 && eval_expr(&c, rtext, &rhs, msg) < 0)
 		r = -1;
+	free(compound);
 	if (r == 0 && rhs.count) {
 		strbuf_adds(msg, "cannot assign an array (assign its elements one by one)");
 		r = -1;

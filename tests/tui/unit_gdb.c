@@ -229,6 +229,8 @@ static void gdb2_tests(void)
 	ok(line_now(&s) == 37, "start, next x2: main at the launch (line 37)");
 	ok(!(run(&s, "set var h[3] = 42") & UI_ACT_ERROR) && !(run(&s, "p h[3]") & UI_ACT_ERROR) &&
 	   has("= 42"), "set var h[3] = 42 in main (host memory)");
+	ok(!(run(&s, "p h[3] += 8") & UI_ACT_ERROR) && has("= 50") && !(run(&s, "set var h[3] /= 5") & UI_ACT_ERROR) &&
+	   !(run(&s, "p h[3]") & UI_ACT_ERROR) && has("= 10"), "compound assignments: += and /=");
 	ok((run(&s, "set var d = 0") & UI_ACT_ERROR) == 0 && !(run(&s, "p d") & UI_ACT_ERROR) && has("= 0x0") &&
 	   !(run(&s, "undo") & UI_ACT_ERROR) && !(run(&s, "p d") & UI_ACT_ERROR) && has("= 0x7"),
 	   "set var d = 0 (a host pointer), undo: its value again");
