@@ -1812,7 +1812,7 @@ static int eng_run(void *self, enum ui_run how, const char *loc, struct strbuf *
 			strbuf_addf(msg, "Function \"%s\" not defined.", func);
 			return -1;
 		}
-		if (session_advance(e->s, &sf, file, line, func, &sp, msg) < 0)
+		if (session_advance(e->s, &sf, file, line, func, how == UI_RUN_UNTIL, &sp, msg) < 0)
 			return -1;
 		return stop_report(e, &sp, msg);
 	}

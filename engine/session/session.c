@@ -207,6 +207,7 @@ struct session {
 	VEC(uint8_t *) hist_data;   /* the snapshots of its arrays */
 	VEC(struct assign) assigns; /* P_SET's writes */
 	struct scope fret;          /* until/advance LOCATION: the frame whose return stops (id 0); depth -1: none */
+	int until_bp, until_depth;  /* until LOCATION: its breakpoint stops only at this depth or outer (-1: any) */
 	struct {                    /* a frame of a scope returned (set by scope_check) */
 		int hit, id, slot, warp, lane, func;
 	} sc;
@@ -2056,7 +2057,15 @@ static int run_on(struct session *s, enum session_step how)
 			return 0;
 		if (s->sc.hit && scope_stop(s))
 			return 0;
-		if (machine_break_hit(s->m, &bi) && (b = bp_match(s, &bi, &lane))) {
+		b = machine_break_hit(s->m, &bi) ? bp_match(s, &bi, &lane) : NULL;
+		if (b && b->pub.id == s->until_bp && s->until_depth >= 0) {
+			struct machine_group_info gi;
+
+			/* until LOCATION: reached only in the current frame or an outer one */
+			if (machine_lane(s->m, bi.slot, bi.warp, lane, &gi) == 0 && gi.depth > s->until_depth)
+				b = NULL;
+		}
+		if (b) {
 			bp_hit(b);
 			s->stop->bp = b->pub.id;
 			stop_at(s, bi.slot, bi.warp, lane);
@@ -3249,7 +3258,7 @@ int session_until(struct session *s, const struct session_focus *focus, struct s
 }
 
 int session_advance(struct session *s, const struct session_focus *focus, uint32_t file, int line,
-		    const char *func, struct session_stop *stop, struct strbuf *msg)
+		    const char *func, int until, struct session_stop *stop, struct strbuf *msg)
 {
 	struct pos p;
 	int id, ret;
@@ -3264,14 +3273,20 @@ int session_advance(struct session *s, const struct session_focus *focus, uint32
 	if (id < 0)
 		return -1;
 	s->fret.depth = -1;
+	s->until_bp = id;
+	s->until_depth = -1;
 	if (focus && focus->slot != SESSION_SCHED) {
 		lane_pos(s, focus->slot, focus->warp, focus->lane, &p);
 		/* a return from the outermost frame ends the thread: nothing to stop in */
 		if (p.ok && p.depth > 0)
 			s->fret = (struct scope){ 0, focus->slot, focus->warp, focus->lane, p.depth };
+		if (p.ok && until)
+			s->until_depth = p.depth;
 	}
 	ret = session_step(s, SESSION_CONTINUE, 1, focus, stop, msg);
 	s->fret.depth = -1;
+	s->until_bp = 0;
+	s->until_depth = -1;
 	session_break_delete(s, id); /* stopped elsewhere: it goes (a temporary one) */
 	return ret;
 }

@@ -491,7 +491,9 @@ int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t 
 		       struct strbuf *msg);
 /* gdb's `until LOCATION` and `advance LOCATION`: continue until a thread
  * reaches file:line (file 0: the main file) or function func (when not
- * NULL), or the focused thread's current frame returns (then it stops in
+ * NULL; with until set, gdb's `until`: only where the reaching thread's
+ * call depth is the focused thread's or less, not in a callee), or the
+ * focused thread's current frame returns (then it stops in
  * the caller, just past the call: "Run till exit"), or anything else stops
  * the run. The run cut short by the return is logged with the machine
  * step it ended at, so undo and reverse execution replay it exactly. In a
@@ -499,7 +501,7 @@ int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t 
  * for that. -1 with a message (no code there, nothing runs). One
  * reversible command. */
 int session_advance(struct session *s, const struct session_focus *focus, uint32_t file, int line,
-		    const char *func, struct session_stop *stop, struct strbuf *msg);
+		    const char *func, int until, struct session_stop *stop, struct strbuf *msg);
 /* gdb's `until` without an argument: `next`, over and over, until the
  * focused thread reaches a line greater than the one it started on in the
  * same frame (a loop's back edge does not stop it), or its frame returns,

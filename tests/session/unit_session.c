@@ -456,8 +456,8 @@ static void test_assign_advance_checkpoints(void)
 	step(&a, SESSION_CONTINUE, NULL, &sa);
 	step(&b, SESSION_CONTINUE, NULL, &sb);
 	f = (struct session_focus){ sa.slot, sa.warp, sa.lane };
-	session_advance(a.s, &f, 0, 13, NULL, &sa, &msg);
-	session_advance(b.s, &f, 0, 13, NULL, &sb, &msg);
+	session_advance(a.s, &f, 0, 13, NULL, 0, &sa, &msg);
+	session_advance(b.s, &f, 0, 13, NULL, 0, &sb, &msg);
 	ok(sa.line == 9 && strstr(sa.text, "Run till exit from helper") && !strcmp(sa.text, sb.text),
 	   "advance 13 from helper: stopped at its return (line %d: %s)", sa.line, sa.text);
 	{

@@ -126,6 +126,15 @@ static void gdb2_tests(void)
 	   "advance 29 in the kernel's outermost frame: at line 29 (its return ends the thread)");
 	ok((run(&s, "advance nosuch") & UI_ACT_ERROR) && has("Function \"nosuch\" not defined."),
 	   "advance to an unknown function: gdb's message");
+	run(&s, "b 24");
+	run(&s, "run");
+	run(&s, "y");
+	run(&s, "delete");
+	ok(line_now(&s) == 24, "again at line 24, in the kernel's frame");
+	ok(!(run(&s, "advance 11") & UI_ACT_ERROR) && line_now(&s) == 11, "advance 11: into the callee, as gdb's");
+	run(&s, "undo");
+	ok(line_now(&s) == 24 && !(run(&s, "until 11") & UI_ACT_ERROR) && line_now(&s) != 11 &&
+	   s.st.run != UI_RUN_KERNEL, "until 11: not in a callee (gdb's until): runs on to the end");
 	ui_session_free(&s);
 	engine_backend_free(be);
 
