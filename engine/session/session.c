@@ -3207,7 +3207,8 @@ int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t 
 		b->pub.lane = lane;
 		/* local memory: the frame that holds addr (the innermost whose
 		 * area starts at or below it) scopes it */
-		if (((unsigned)(addr >> MACHINE_TAG_SHIFT) & 0xffu) == MACHINE_TAG_LOCAL && machine_lane(s->m, slot, warp, lane, &gi) == 0)
+		if (((unsigned)(addr >> MACHINE_TAG_SHIFT) & 0xffu) == MACHINE_TAG_LOCAL &&
+		    machine_lane(s->m, slot, warp, lane, &gi) == 0)
 			for (int up = 0; up <= gi.depth; up++)
 				if (machine_lane_frame(s->m, slot, warp, lane, up, &base) == 0 && base <= addr) {
 					b->pub.scope_depth = gi.depth - up;

@@ -61,8 +61,9 @@
  * access, as gdb's does). A watchpoint on a lane's local memory is deleted
  * when the frame that holds it returns, and the program stops there, in the
  * caller (gdb's "Watchpoint N deleted because the program has left the
- * block in which its expression is valid."). A lesson's (Lua) session is not reversible: the Lua host changes its machine
- * outside the log (allocations, writes, launches). The statement rule
+ * block in which its expression is valid."). A lesson's (Lua) session is
+ * not reversible: the Lua host changes its machine outside the log
+ * (allocations, writes, launches). The statement rule
  * (docs/debugging.md) is tested against the engine's EV_STMT trace by
  * tests/session/unit_stops.c; under ITS, a step that stops two groups of one
  * warp at breakpoints in turn keeps one pass mark (the later one), so the
