@@ -829,7 +829,7 @@ static void snap_thread(struct eng *e, struct ui_state *st, const struct focus *
 	t->warp = f->warp;
 	t->lane = f->lane;
 	t->line = p.line;
-	t->func = p.ok ? func_name(e, p.func) : "(exited)";
+	t->func = p.ok ? func_name(e, p.func) : "(exited: this thread has returned)";
 	if (!p.ok)
 		return;
 	n = scope_vars(e, f->slot, f->warp, f->lane, vars, 24);
@@ -1422,6 +1422,16 @@ static int eng_break_op(void *self, enum ui_bp_op op, int id, const char *arg, s
 				session_break_enable(e->s, session_break_get(e->s, i)->id, op == UI_BP_ENABLE);
 			return 0;
 		}
+		if (op == UI_BP_ONCE || op == UI_BP_COUNT || op == UI_BP_ENABLE_DELETE) {
+			int ids[256];
+			size_t n = 0;
+
+			for (size_t i = 0; i < session_break_count(e->s) && n < 256; i++)
+				ids[n++] = session_break_get(e->s, i)->id;
+			for (size_t i = 0; i < n; i++)
+				eng_break_op(self, op, ids[i], arg, msg);
+			return 0;
+		}
 	}
 	if (!(b = bp_get(e, id))) {
 		strbuf_addf(msg, "No breakpoint number %d.", id);
@@ -1455,8 +1465,13 @@ static int eng_break_op(void *self, enum ui_bp_op op, int id, const char *arg, s
 			strbuf_addf(msg, "Will ignore next %ld crossings of breakpoint %d.", n, id);
 		return 0;
 	}
+	case UI_BP_ONCE:
+		return session_break_enable_count(e->s, id, 1);
+	case UI_BP_COUNT:
+		return session_break_enable_count(e->s, id, strtoull(arg ? arg : "1", NULL, 10));
+	case UI_BP_ENABLE_DELETE:
+		return session_break_enable_delete(e->s, id);
 	default:
-		strbuf_adds(msg, "enable once: not supported (tbreak sets a breakpoint deleted when hit)");
 		return -1;
 	}
 }
@@ -1529,6 +1544,18 @@ static int eng_print(void *self, const char *expr, char fmt, struct strbuf *out)
 {
 	struct eng *e = self;
 	struct focus f;
+
+	if (no_program(e, out))
+		return -1;
+	focus_get(e, &f);
+	return session_print(e->s, f.slot, f.warp, f.lane, e->frame, expr, fmt, out);
+}
+
+/* display: print without adding to the value history (gdb's) */
+static int eng_display(void *self, const char *expr, char fmt, struct strbuf *out)
+{
+	struct eng *e = self;
+	struct focus f;
 	struct eval_ctx c;
 	struct strbuf err;
 	int r;
@@ -1542,6 +1569,17 @@ static int eng_print(void *self, const char *expr, char fmt, struct strbuf *out)
 		strbuf_adds(out, strbuf_cstr(&err));
 	strbuf_release(&err);
 	return r;
+}
+
+static int eng_assign(void *self, const char *expr, struct strbuf *msg)
+{
+	struct eng *e = self;
+	struct focus f;
+
+	if (no_program(e, msg))
+		return -1;
+	focus_get(e, &f);
+	return session_assign(e->s, f.slot, f.warp, f.lane, e->frame, expr, NULL, msg);
 }
 
 static int eng_examine(void *self, const char *expr, int count, char fmt, int size, struct strbuf *out)
@@ -1757,19 +1795,27 @@ static int eng_run(void *self, enum ui_run how, const char *loc, struct strbuf *
 		}
 		/* until LOCATION runs like advance */
 		/* fall through */
-	default:
+	default: {
+		uint32_t file;
+		int line;
+		const char *func;
+
 		if (!running(e)) {
 			strbuf_adds(msg, "The program is not being run.");
 			return -1;
 		}
-		if ((id = break_loc(e, loc, NULL, 1, msg)) < 0)
+		if (loc_parse(e, loc, &file, &line, &func, msg) < 0)
 			return -1;
-		if (cont_now(e, msg) < 0) {
-			session_break_delete(e->s, id);
+		focus_get(e, &f);
+		sf = (struct session_focus){ f.slot, f.warp, f.lane };
+		if (func && machine_find_function(e->m, func) < 0) { /* gdb's wording */
+			strbuf_addf(msg, "Function \"%s\" not defined.", func);
 			return -1;
 		}
-		session_break_delete(e->s, id); /* stopped elsewhere: it goes (a temporary one) */
-		return 0;
+		if (session_advance(e->s, &sf, file, line, func, how == UI_RUN_UNTIL, &sp, msg) < 0)
+			return -1;
+		return stop_report(e, &sp, msg);
+	}
 	}
 }
 
@@ -1818,7 +1864,7 @@ static int eng_locate(void *self, const char *loc, int *line, struct strbuf *msg
 }
 
 static const struct ui_gdb eng_gdb = { eng_break_at, eng_break_op, eng_watch, eng_print, eng_examine,
-				       eng_frame, eng_run, eng_setvar, eng_locate };
+				       eng_frame, eng_run, eng_setvar, eng_locate, eng_assign, eng_display };
 
 /* info breakpoints, gdb's table */
 static void info_breakpoints(struct eng *e, struct strbuf *out)
@@ -1835,7 +1881,7 @@ static void info_breakpoints(struct eng *e, struct strbuf *out)
 
 		strbuf_addf(out, "\n%-7d %-15s %-4s %-3s ", b->id,
 			    b->kind == SBP_WATCH ? wk[b->watch % 3] : b->kind == SBP_FINDING
-			    ? "finding" : "breakpoint", b->temporary ? "del" : "keep",
+			    ? "finding" : "breakpoint", b->temporary ? "del" : b->disp_disable ? "dis" : "keep",
 			    b->enabled ? "y" : "n");
 		if (b->kind == SBP_WATCH) {
 			strbuf_adds(out, b->cond ? b->cond : "?");
@@ -1856,6 +1902,9 @@ static void info_breakpoints(struct eng *e, struct strbuf *out)
 		if (b->ignore)
 			strbuf_addf(out, "\n\tWill ignore next %llu crossings of breakpoint.",
 				    (unsigned long long)b->ignore);
+		if (b->disp_disable && b->enable_count > 1)
+			strbuf_addf(out, "\n\tdisable after %llu more hits",
+				    (unsigned long long)b->enable_count);
 	}
 }
 

@@ -90,7 +90,9 @@ static const struct command commands[] = {
 	  UI_BP_DELETE },
 	{ "disable", "dis", "[N...]", "disable breakpoints (all without N)", do_bpop,
 	  UI_BP_DISABLE },
-	{ "enable", "en", "[N...]", "enable breakpoints (all without N)", do_bpop, UI_BP_ENABLE },
+	{ "enable", "en", "[once|delete|count COUNT] [N...]",
+	  "enable breakpoints (all without N); once: disable after the next stop, count: after COUNT "
+	  "stops, delete: delete at the next stop", do_bpop, UI_BP_ENABLE },
 	{ "condition", NULL, "N [COND]", "stop at breakpoint N only if COND (no COND: always)",
 	  do_condition, 0 },
 	{ "ignore", NULL, "N COUNT", "pass breakpoint N the next COUNT times", do_ignore, 0 },
@@ -104,8 +106,9 @@ static const struct command commands[] = {
 	{ "info", "i", "breakpoints|watchpoints|locals|args|frame|display | cuda "
 	  "threads|warps|lanes|blocks|kernels|barriers", "show the program's or the machine's state",
 	  do_info, 0 },
-	{ "print", "p inspect", "[/FMT] EXPR [@ lanes]",
-	  "evaluate for the focused thread (FMT: x d u o t c f a z), or across the warp", do_print, 0 },
+	{ "print", "p inspect", "[/FMT] [EXPR] [@ lanes]",
+	  "evaluate for the focused thread as $N (FMT: x d u o t c f a z; $, $$, $N: earlier values; "
+	  "LHS = VALUE assigns), or across the warp", do_print, 0 },
 	{ "x", NULL, "[/NFU] ADDR", "examine memory: N units of U (b h w g) in format F", do_x, 0 },
 	{ "backtrace", "bt where", "[N]", "the focused thread's call stack", do_frame, UI_FRAME_BT },
 	{ "frame", "f", "[N]", "select frame N (without N: show the selected frame)", do_frame,
@@ -116,8 +119,9 @@ static const struct command commands[] = {
 	{ "cuda", NULL, "[kernel|block B|warp W|lane L|thread T]...",
 	  "show the focus (no numbers) or switch it, as cuda-gdb", do_cuda, 0 },
 	{ "focus", NULL, "warp W [lane L] | lane L", "focus a warp/lane of the block", do_focus, 0 },
-	{ "set", NULL, "$VAR = EXPR | simt|sched|model VALUE",
-	  "set a convenience variable, or switch a machine policy", do_set, 0 },
+	{ "set", NULL, "var LHS = VALUE | $VAR = EXPR | simt|sched|model VALUE",
+	  "assign to the program's variable or memory (undo takes it back), set a convenience "
+	  "variable, or switch a machine policy", do_set, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "[COMMAND]", "the help screen, or one command's help", do_help, 0 },
 	{ "present", NULL, "[on|off]", "presentation mode for a projector: source, warps with wide lane glyphs, one more pane and the console, no dim text", do_present, 0 },
@@ -606,10 +610,31 @@ static int do_bpop(struct ui_session *s, const struct command *cmd, const char *
 	int ids[64], n, act = UI_ACT_NONE, ok = 0;
 	enum ui_bp_op op = (enum ui_bp_op)cmd->arg;
 
+	const char *count = NULL;
+
+	/* gdb's enable once N..., enable count COUNT N..., enable delete N... */
 	if (op == UI_BP_ENABLE && !strncmp(args, "once", 4) &&
 	    (!args[4] || isspace((unsigned char)args[4]))) {
 		op = UI_BP_ONCE;
 		args = skip_ws(args + 4);
+	} else if (op == UI_BP_ENABLE && !strncmp(args, "delete", 6) &&
+		   (!args[6] || isspace((unsigned char)args[6]))) {
+		op = UI_BP_ENABLE_DELETE;
+		args = skip_ws(args + 6);
+	} else if (op == UI_BP_ENABLE && !strncmp(args, "count", 5) &&
+		   (!args[5] || isspace((unsigned char)args[5]))) {
+		char *end;
+		long c;
+
+		args = skip_ws(args + 5);
+		c = strtol(args, &end, 10);
+		if (end == args || c < 1 || c > 1000000000 || (*end && !isspace((unsigned char)*end))) {
+			strbuf_adds(msg, "usage: enable count COUNT N... (COUNT: stops before it is disabled)");
+			return UI_ACT_ERROR;
+		}
+		count = args;
+		op = UI_BP_COUNT;
+		args = skip_ws(end);
 	}
 	if ((n = parse_ids(args, ids, 64)) < 0) {
 		strbuf_addf(msg, "usage: %s %s", cmd->name, cmd->usage);
@@ -627,7 +652,7 @@ static int do_bpop(struct ui_session *s, const struct command *cmd, const char *
 		if (i && msg->len && msg->buf[msg->len - 1] != '\n')
 			strbuf_addc(msg, '\n');
 		if (s->be->gdb)
-			r = s->be->gdb->break_op(s->be->self, op, ids[i], NULL, msg);
+			r = s->be->gdb->break_op(s->be->self, op, ids[i], count, msg);
 		else if (s->be->break_delete)
 			r = s->be->break_delete(s->be->self, ids[i], msg);
 		else
@@ -739,7 +764,7 @@ static void display_one(struct ui_session *s, const struct ui_display *d)
 	if (d->fmt)
 		strbuf_addf(&out, "/%c ", d->fmt);
 	strbuf_addf(&out, "%s = ", d->expr);
-	r = s->be->gdb->print(s->be->self, d->expr, d->fmt, &out);
+	r = s->be->gdb->display(s->be->self, d->expr, d->fmt, &out);
 	ui_console_add(&s->st, r < 0 ? UI_CON_ERROR : UI_CON_INFO, strbuf_cstr(&out));
 	strbuf_release(&out);
 }
@@ -883,23 +908,19 @@ static int do_print(struct ui_session *s, const struct command *cmd, const char 
 	}
 	while (n && isspace((unsigned char)args[n - 1]))
 		n--;
-	if (!n || n >= sizeof(expr)) {
+	if ((!n && (lanes || !s->be || !s->be->gdb)) || n >= sizeof(expr)) {
 		strbuf_adds(msg, "usage: print[/FMT] EXPR [@ lanes]");
 		return UI_ACT_ERROR;
 	}
 	memcpy(expr, args, n);
 	expr[n] = 0;
 	if (!lanes && s->be && s->be->gdb) {
-		struct strbuf val;
-		int r;
-
-		strbuf_init(&val);
-		r = s->be->gdb->print(s->be->self, expr, fmt, &val);
-		if (r == 0)
-			strbuf_addf(msg, "%s = ", expr);
-		strbuf_adds(msg, strbuf_cstr(&val));
-		strbuf_release(&val);
-		return r < 0 ? UI_ACT_ERROR : UI_ACT_NONE;
+		/* "$N = value": the value history's number (print x = 5 assigns;
+		 * a bare print shows the last value again) */
+		if (s->be->gdb->print(s->be->self, expr, fmt, msg) < 0)
+			return UI_ACT_ERROR;
+		ui_session_refresh(s); /* an assignment shows in every pane */
+		return UI_ACT_REDRAW;
 	}
 	if (fmt && !lanes) {
 		gdb_ops(s, "print/FMT", msg); /* says it is not available */
@@ -1229,10 +1250,25 @@ static int do_set(struct ui_session *s, const struct command *cmd, const char *a
 {
 	char key[16], val[64];
 
-	if (!strncmp(args, "var ", 4) || !strncmp(args, "variable ", 9)) {
-		strbuf_adds(msg, "set var: changing the program's variables is not supported (the run "
-			    "stays as the program made it); set $NAME = EXPR sets a convenience variable");
-		return UI_ACT_ERROR;
+	if (!strncmp(args, "var ", 4) || !strncmp(args, "variable ", 9) || !strcmp(args, "var") ||
+	    !strcmp(args, "variable") ||
+	    (*args != '$' && strncmp(args, "simt ", 5) && strncmp(args, "sched ", 6) &&
+	     strncmp(args, "model ", 6) && strchr(args, '='))) {
+		/* gdb's set var LHS = VALUE (and set LHS = VALUE) */
+		const struct ui_gdb *g;
+		const char *e = args;
+
+		if (!strncmp(e, "var", 3) && (!e[3] || isspace((unsigned char)e[3])))
+			e = skip_ws(e + 3);
+		else if (!strncmp(e, "variable", 8) && (!e[8] || isspace((unsigned char)e[8])))
+			e = skip_ws(e + 8);
+		if (!strchr(e, '=')) {
+			strbuf_adds(msg, "usage: set var LHS = VALUE (LHS: a variable, an element, *ptr)");
+			return UI_ACT_ERROR;
+		}
+		if (!(g = gdb_ops(s, "set var", msg)) || !g->assign)
+			return UI_ACT_ERROR;
+		return backend_done(s, g->assign(s->be->self, e, msg));
 	}
 	if (*args == '$') { /* set $name = EXPR */
 		char name[32];
@@ -1417,7 +1453,8 @@ static const struct {
 } subwords[] = {
 	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
 	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers" } },
-	{ "set", { "simt", "sched", "model" } },
+	{ "set", { "var", "variable", "simt", "sched", "model" } },
+	{ "enable", { "once", "count", "delete" } },
 	{ "set simt", { "stack", "its" } },
 	{ "set sched", { "rr", "random:" } },
 	{ "set model", { "sc", "relaxed" } },

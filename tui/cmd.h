@@ -46,7 +46,9 @@ enum ui_run {
 
 /* Breakpoint operations (struct ui_gdb's break_op) */
 enum ui_bp_op { UI_BP_ENABLE, UI_BP_DISABLE, UI_BP_DELETE, UI_BP_CONDITION, UI_BP_IGNORE,
-		UI_BP_ONCE };
+		UI_BP_ONCE,          /* enable once */
+		UI_BP_COUNT,         /* enable count COUNT (arg: the count) */
+		UI_BP_ENABLE_DELETE  /* enable delete */ };
 
 /* Frame operations (struct ui_gdb's frame) */
 enum ui_frame_op { UI_FRAME_BT, UI_FRAME_SELECT, UI_FRAME_UP, UI_FRAME_INFO };
@@ -60,7 +62,7 @@ struct ui_gdb {
 	/* break/tbreak LOCATION [if COND]: the new id (>= 1) or -1 */
 	int (*break_at)(void *self, const char *loc, const char *cond, int temporary, struct strbuf *msg);
 	/* enable/disable/delete/condition (arg: the condition, NULL: none) /
-	 * ignore (arg: the count) / enable once; id 0: every breakpoint */
+	 * ignore (arg: the count) / enable once|count|delete; id 0: every breakpoint */
 	int (*break_op)(void *self, enum ui_bp_op op, int id, const char *arg, struct strbuf *msg);
 	/* watch (kind 0), rwatch (1), awatch (2) EXPR: the new id or -1 */
 	int (*watch)(void *self, const char *expr, int kind, struct strbuf *msg);
@@ -76,6 +78,10 @@ struct ui_gdb {
 	int (*setvar)(void *self, const char *name, const char *expr, struct strbuf *msg);
 	/* The main file's line a location names (list FUNC) */
 	int (*locate)(void *self, const char *loc, int *line, struct strbuf *msg);
+	/* set var LHS = RHS for the focused thread in the selected frame */
+	int (*assign)(void *self, const char *expr, struct strbuf *msg);
+	/* display's print: as print, but not added to the value history */
+	int (*display)(void *self, const char *expr, char fmt, struct strbuf *out);
 };
 
 struct ui_backend {

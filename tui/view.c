@@ -742,9 +742,14 @@ static void draw_thread(struct ctx *c)
 	} else {
 		put_fmt(c, in.x, y++, VS_NORMAL, "blockIdx  (%d,%d,%d)", t->block[0], t->block[1], t->block[2]);
 		put_fmt(c, in.x, y++, VS_NORMAL, "threadIdx (%d,%d,%d)", t->thread[0], t->thread[1], t->thread[2]);
-		put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+		if (t->line > 0)
+			put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d  line %d", t->warp, t->lane, t->line);
+		else
+			put_fmt(c, in.x, y++, VS_NORMAL, "warp %d  lane %d", t->warp, t->lane);
 	}
-	if (t->func)
+	if (t->func && t->func[0] == '(') /* "(exited)": no function to name */
+		put_fmt(c, in.x, y++, VS_DIM, "%s", t->func);
+	else if (t->func)
 		put_fmt(c, in.x, y++, VS_DIM, "in %s()", t->func);
 	for (int i = 0; i < t->nlocals; i++) {
 		if ((int)text_cols(t->locals[i].name) > nw)
@@ -1136,13 +1141,16 @@ const char *const view_help_lines[] = {
 	"",
 	"Commands (gdb / cuda-gdb style; a unique prefix works; help CMD)",
 	"  step [N] (s)  next [N] (n)  stepi [N] (si)  finish  continue [N] (c)",
-	"  until [LOC] (u)  advance LOC  warp-step (ws)  block-step (bs)",
+	"  until [LOC] (u)  advance LOC (both stop too when the frame returns)",
+	"  warp-step (ws)  block-step (bs)",
 	"  to-barrier (bar)  reverse-step (rs)  reverse-next (rn)",
 	"  reverse-continue (rc)  reverse-finish  undo [N]  run (r)  start  kill (k)",
 	"  break [LOC] [if COND] (b)  tbreak LOC (tb)  LOC: LINE, FILE:LINE, FUNC",
 	"  break barrier  break finding [KIND]  condition N [COND]  ignore N COUNT",
 	"  delete (d) | disable (dis) | enable (en) [N...]  watch|rwatch|awatch EXPR",
+	"  enable once N | enable count C N | enable delete N",
 	"  display[/FMT] EXPR  undisplay [N]  print[/FMT] EXPR [@ lanes] (p)",
+	"  print: $1 $2 ...; $ $$ $$N $N reuse them   p x = 5  set var x = 5",
 	"  x/NFU ADDR  p *ptr@N  $lane $warp $tid $block  set $VAR = EXPR",
 	"  backtrace [N] (bt)  frame [N] (f)  up [N]  down [N]  list [LOC|-] (l)",
 	"  info breakpoints|locals|args|frame|display (i)",

@@ -1436,6 +1436,48 @@ int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t
 	return 0;
 }
 
+int machine_lane_write(struct machine *m, int slot, int warp, int lane, uint64_t addr, const void *src,
+		       size_t n)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	unsigned tag = ADDR_TAG(addr);
+	uint64_t off = ADDR_OFF(addr);
+	if (w && tag == TAG_SHARED && !w->host) {
+		if (!ws_range_in(0, w->blk->shared_size, off, n))
+			return -1;
+		memcpy(w->blk->shared + off, src, n);
+		return 0;
+	}
+	if (w && tag == TAG_LOCAL && !w->host && lane >= 0 && lane < WS_WARP) {
+		if (!ws_range_in(0, w->ls[lane].sp, off, n))
+			return -1;
+		memcpy(w->ls[lane].buf + off, src, n);
+		return 0;
+	}
+	if (tag == TAG_SHARED || tag == TAG_LOCAL)
+		return -1;
+	return machine_write(m, addr, src, n);
+}
+
+int machine_lane_set_reg(struct machine *m, int slot, int warp, int lane, int up, int r, uint64_t val)
+{
+	struct warp *w = warp_at(m, slot, warp);
+	if (!w || lane < 0 || lane >= WS_WARP)
+		return -1;
+	for (uint32_t j = 0; j < w->ng; j++) {
+		if (!(w->g[j].mask >> lane & 1))
+			continue;
+		struct frame *f = w->g[j].fr;
+		while (f && up-- > 0)
+			f = f->parent;
+		if (!f || r < 0 || (uint32_t)r >= f->fn->nregs)
+			return -1;
+		f->r[(size_t)r * WS_WARP + lane] = val;
+		return 0;
+	}
+	return -1;
+}
+
 /* the group of the lowest live lane of a warp */
 int machine_bank_conflicts(const uint64_t *lane_addr, uint32_t mask, unsigned size, uint32_t *banks)
 {

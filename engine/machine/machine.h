@@ -315,6 +315,14 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 int machine_lane_frame(const struct machine *m, int slot, int warp, int lane, int up, uint64_t *addr);
 /* Read memory as the given lane sees it (shared/local windows resolve for it). */
 int machine_read(const struct machine *m, int slot, int warp, int lane, uint64_t addr, void *buf, size_t n);
+/* The debugger's assignments (gdb's set var): write memory as the lane
+ * sees it (shared and local windows resolve for it, as machine_read), or
+ * set a register of the lane in frame up to val (its bits as the
+ * interpreter keeps them: normalized for the register's type). 0, or -1
+ * for a bad range, a missing thread or register. */
+int machine_lane_write(struct machine *m, int slot, int warp, int lane, uint64_t addr, const void *src,
+		       size_t n);
+int machine_lane_set_reg(struct machine *m, int slot, int warp, int lane, int up, int reg, uint64_t val);
 
 /* ---- scheduling by hand: the "manual" policy of scripts and lessons (machine.c) */
 struct machine_choice {

@@ -405,6 +405,49 @@ static struct eval_val conv_lookup(struct parser *ps, const char *name)
 	return v;
 }
 
+/* gdb's value history at ps->p: `$`, `$$`, `$N`, `$$N`. */
+static struct eval_val history(struct parser *ps)
+{
+	const struct eval_ctx *c = ps->c;
+	struct eval_val v = { 0 };
+	int back = 0;
+	long n = -1;
+	char num[24];
+
+	ps->p++;
+	if (*ps->p == '$') {
+		back = 1;
+		ps->p++;
+	}
+	if (isdigit((unsigned char)*ps->p)) {
+		char *end;
+
+		n = strtol(ps->p, &end, 10);
+		ps->p = end;
+		if (n > 1000000000)
+			n = 1000000000;
+	}
+	if (back) /* $$ is $$1; $$N counts back from the last */
+		n = (long)c->nhist - (n < 0 ? 1 : n);
+	else if (n < 0)
+		n = (long)c->nhist; /* $: the last */
+	if (!c->nhist) {
+		fail(ps, "%s", "history is empty (print adds values to it: $1, $2, ...)");
+		return v;
+	}
+	if (n < 1) {
+		snprintf(num, sizeof(num), "%zu", c->nhist);
+		fail(ps, "history does not reach back that far (it holds $1 to $%s)", num);
+		return v;
+	}
+	if ((size_t)n > c->nhist) {
+		snprintf(num, sizeof(num), "%ld", n);
+		fail(ps, "History has not yet reached $%s.", num);
+		return v;
+	}
+	return c->hist[n - 1];
+}
+
 static struct eval_val lookup(struct parser *ps, const char *name)
 {
 	const struct eval_ctx *c = ps->c;
@@ -469,6 +512,16 @@ static struct eval_val deref(struct parser *ps, struct eval_val base, int64_t id
 		fail(ps, "%s", "cannot index or dereference this value");
 		return v;
 	}
+	if (base.data) { /* a history snapshot: its own copy */
+		if (idx < 0 || (uint64_t)idx >= base.count) {
+			fail(ps, "%s", "index outside the array kept in the value history");
+			return v;
+		}
+		bits = 0;
+		memcpy(&bits, base.data + idx * eval_type_size(t), (size_t)eval_type_size(t));
+		eval_scalar_val(t, bits, &v);
+		return v;
+	}
 	if (read_scalar(ps->c, (uint64_t)base.i + (uint64_t)(idx * eval_type_size(t)), t, &bits) < 0) {
 		fail(ps, "%s", "cannot read that address");
 		return v;
@@ -511,6 +564,9 @@ static struct eval_val primary(struct parser *ps)
 			v = ival(ll);
 			v.t = ll == (int32_t)ll ? IR_S32 : IR_S64;
 		}
+	} else if (*ps->p == '$' && (ps->p[1] == '$' || isdigit((unsigned char)ps->p[1]) ||
+				     !(isalpha((unsigned char)ps->p[1]) || ps->p[1] == '_'))) {
+		v = history(ps);
 	} else if (*ps->p == '$') {
 		ps->p++;
 		while ((isalnum((unsigned char)*ps->p) || *ps->p == '_') && n < sizeof(name) - 1)
@@ -749,7 +805,6 @@ int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strb
 	       struct strbuf *err)
 {
 	struct eval_val v;
-	int sz;
 
 	if (fmt && !strchr("xduotcfaz", fmt)) {
 		strbuf_addf(err, "undefined output format '%c' (x d u o t c f a z)", fmt);
@@ -757,9 +812,18 @@ int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strb
 	}
 	if (eval_expr(c, expr, &v, err) < 0)
 		return -1;
+	eval_print_val(c, &v, fmt, out);
+	return 0;
+}
+
+void eval_print_val(const struct eval_ctx *c, const struct eval_val *vp, char fmt, struct strbuf *out)
+{
+	struct eval_val v = *vp;
+	int sz;
+
 	if (!v.count) {
 		eval_format(&v, fmt, out);
-		return 0;
+		return;
 	}
 	sz = eval_type_size(v.t);
 	strbuf_addc(out, '{');
@@ -773,8 +837,10 @@ int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strb
 
 		if (i)
 			strbuf_adds(out, ", ");
-		if (machine_read(c->m, c->slot, c->warp, c->lane, v.addr + (uint64_t)i * (uint64_t)sz, &bits,
-				 (size_t)sz) < 0) {
+		if (v.data) {
+			memcpy(&bits, v.data + (size_t)i * (size_t)sz, (size_t)sz);
+		} else if (machine_read(c->m, c->slot, c->warp, c->lane, v.addr + (uint64_t)i * (uint64_t)sz,
+					&bits, (size_t)sz) < 0) {
 			strbuf_adds(out, "<unreadable>");
 			continue;
 		}
@@ -782,7 +848,149 @@ int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strb
 		eval_format(&e, fmt, out);
 	}
 	strbuf_addc(out, '}');
+}
+
+/* ---- assignment (gdb's set var, print x = 5): where it goes, what bits */
+
+int eval_split_assign(const char *expr, size_t *eq)
+{
+	int depth = 0;
+
+	for (const char *p = expr; *p; p++) {
+		if (*p == '(' || *p == '[')
+			depth++;
+		else if ((*p == ')' || *p == ']') && depth > 0)
+			depth--;
+		else if (*p == '=' && !depth && p[1] != '=' &&
+			 (p == expr || !strchr("=!<>", p[-1]))) {
+			*eq = (size_t)(p - expr);
+			return 1;
+		} else if (*p == '=' && p[1] == '=')
+			p++;
+	}
 	return 0;
+}
+
+int eval_lvalue(const struct eval_ctx *c, const char *expr, int *reg, uint64_t *addr, uint8_t *t,
+		struct strbuf *err)
+{
+	struct eval_val v;
+	const char *p = expr, *q;
+	size_t n;
+
+	*reg = -1;
+	*addr = 0;
+	*t = IR_VOID;
+	while (isspace((unsigned char)*p))
+		p++;
+	for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
+		;
+	n = (size_t)(q - p);
+	while (isspace((unsigned char)*q))
+		q++;
+	if (n && !*q && (isalpha((unsigned char)*p) || *p == '_')) {
+		/* a plain name: a register variable is assigned in its register */
+		const struct ir_func *f;
+		uint32_t pc;
+
+		if ((f = eval_lane_func(c, &pc)))
+			for (uint32_t k = f->nvars; k-- > 0;) {
+				const struct ir_var *var = &f->vars[k];
+
+				if (strlen(var->name) != n || strncmp(var->name, p, n) ||
+				    !eval_var_in_scope(var, pc))
+					continue;
+				if (var->loc != VLOC_REG)
+					break;
+				if (!var->type || var->type->scalar == IR_VOID) {
+					strbuf_addf(err, "cannot assign to '%.*s': not a scalar", (int)n, p);
+					return -1;
+				}
+				*reg = var->reg;
+				*t = var->type->scalar;
+				return 0;
+			}
+	}
+	if (*p == '$') {
+		strbuf_adds(err, "cannot assign to a convenience or history variable here (set $NAME = EXPR "
+			    "sets a convenience variable)");
+		return -1;
+	}
+	if (eval_expr(c, expr, &v, err) < 0)
+		return -1;
+	if (!v.lval || v.data) {
+		strbuf_addf(err, "left operand of assignment is not an lvalue ('%s' is a computed value)", p);
+		return -1;
+	}
+	if (v.count || v.t == IR_VOID || v.t == IR_PRED) {
+		strbuf_addf(err, "cannot assign to '%s': not one scalar (assign its elements one by one)", p);
+		return -1;
+	}
+	*addr = v.addr;
+	*t = v.t;
+	return 0;
+}
+
+uint64_t eval_bits_of(const struct eval_val *v, uint8_t t)
+{
+	int64_t i = v->isf ? (int64_t)v->f : v->i;
+	uint64_t u;
+
+	switch (t) {
+	case IR_F32: {
+		float f = v->isf ? (float)v->f : (float)v->i;
+		uint32_t b;
+
+		memcpy(&b, &f, 4);
+		return b;
+	}
+	case IR_F64: {
+		double d = v->isf ? v->f : (double)v->i;
+
+		memcpy(&u, &d, 8);
+		return u;
+	}
+	case IR_F16: {
+		/* round to nearest even through float's bits */
+		float f = v->isf ? (float)v->f : (float)v->i;
+		uint32_t b, sign, mant;
+		int e;
+
+		memcpy(&b, &f, 4);
+		sign = (b >> 16) & 0x8000;
+		e = (int)((b >> 23) & 0xff) - 127 + 15;
+		mant = b & 0x7fffff;
+		if (((b >> 23) & 0xff) == 0xff)
+			return sign | 0x7c00 | (mant ? 0x200 : 0);
+		if (e >= 31)
+			return sign | 0x7c00;
+		if (e <= 0) {
+			if (e < -10)
+				return sign;
+			mant |= 0x800000;
+			uint32_t sh = (uint32_t)(14 - e), h = mant >> sh, rem = mant & ((1u << sh) - 1);
+
+			if (rem > (1u << (sh - 1)) || (rem == (1u << (sh - 1)) && (h & 1)))
+				h++;
+			return sign | h;
+		}
+		{
+			uint32_t h = (uint32_t)e << 10 | mant >> 13, rem = mant & 0x1fff;
+
+			if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+				h++;
+			return sign | h;
+		}
+	}
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)i;
+	case IR_U8: return (uint64_t)i & 0xff;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)i;
+	case IR_U16: return (uint64_t)i & 0xffff;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)i;
+	case IR_U32: return (uint64_t)i & 0xffffffffu;
+	case IR_PRED: return i != 0;
+	default: return (uint64_t)i;
+	}
 }
 
 int eval_examine(const struct eval_ctx *c, const char *addr_expr, int count, char fmt, int size,

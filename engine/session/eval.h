@@ -19,7 +19,9 @@
  *   built-in ones describe the lane ($lane, $warp, $tid: its linear index in
  *   the block, $block: the block's linear index, $threadIdx, $blockIdx,
  *   $blockDim, $gridDim with .x/.y/.z), the others come from c->conv (set
- *   by the session: `set $x = 5`). frame selects a caller's frame (0: the
+ *   by the session: `set $x = 5`); gdb's value history (c->hist, print's
+ *   results): `$N` the N-th value, `$` the last, `$$` the one before it,
+ *   `$$N` the N-th back from the last (`$$0` is `$`). frame selects a caller's frame (0: the
  *   innermost; variables then resolve in that frame, as gdb's `up` does).
  * - eval_print formats a whole value in one of gdb's print formats
  *   (`print/FMT`), arrays included; eval_examine is gdb's `x/NFU ADDR`.
@@ -41,6 +43,8 @@ struct eval_val {
 	int lval;         /* it lives in memory at addr (& and @ apply) */
 	uint64_t addr;
 	uint32_t count;   /* an artificial array (x@n): n elements of type t at addr */
+	const uint8_t *data; /* a value-history snapshot of an array: its count elements
+			      * (read from here, not from memory; owned by the session) */
 };
 
 /* A convenience variable ($name, without the '$'). */
@@ -57,9 +61,25 @@ struct eval_ctx {
 	int frame;                    /* frames up the lane's stack (0: innermost) */
 	const struct eval_conv *conv; /* the user's convenience variables */
 	size_t nconv;
+	const struct eval_val *hist;  /* gdb's value history: hist[0] is $1 (the session's) */
+	size_t nhist;
 };
 
 int eval_expr(const struct eval_ctx *c, const char *expr, struct eval_val *v, struct strbuf *err);
+/* gdb's assignment `LHS = RHS` at the top level of expr (not `==`, `<=`,
+ * `>=`, `!=`, nor inside brackets): 1 and the offset of that '=' in *eq,
+ * else 0. */
+int eval_split_assign(const char *expr, size_t *eq);
+/* Where an assignment to expr goes: a register variable of the lane's
+ * frame (*reg its register, *t its type) or one scalar in memory (*addr,
+ * *t; *reg -1). -1 with a message when expr is not something that can be
+ * assigned to (a computed value, an array, a convenience variable). */
+int eval_lvalue(const struct eval_ctx *c, const char *expr, int *reg, uint64_t *addr, uint8_t *t,
+		struct strbuf *err);
+/* v converted to type t as C's assignment converts it, as the raw
+ * little-endian bits a register or memory of that type holds (a register's
+ * are as the interpreter keeps them: signed types sign-extended). */
+uint64_t eval_bits_of(const struct eval_val *v, uint8_t t);
 void eval_val_text(const struct eval_val *v, struct strbuf *out);
 /* The variables in scope for the lane (innermost frame, IR pc), or NULL. */
 const struct ir_func *eval_lane_func(const struct eval_ctx *c, uint32_t *pc);
@@ -80,6 +100,8 @@ void eval_scalar_text(uint8_t t, uint64_t bits, struct strbuf *out);
  * (p/x -1 is 0xffffffff for an int). -1 with a message in err. */
 int eval_print(const struct eval_ctx *c, const char *expr, char fmt, struct strbuf *out,
 	       struct strbuf *err);
+/* The same for a value already evaluated (the value history's). */
+void eval_print_val(const struct eval_ctx *c, const struct eval_val *v, char fmt, struct strbuf *out);
 /* One value in format fmt (as eval_print; scalars only). */
 void eval_format(const struct eval_val *v, char fmt, struct strbuf *out);
 /* gdb's x/NFU: count units of size bytes (1, 2, 4 or 8) at the address

@@ -42,11 +42,12 @@
 #define CKPT_EVERY 100000    /* machine steps between checkpoints (at least) */
 #define CKPT_MEMORY (256ull << 20) /* bytes all checkpoints may take, by default */
 
-enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN };
+enum prim { P_STEP, P_WARP, P_BARRIER, P_RUN, P_SET };
 
 struct logent {
 	int kind, slot, warp;  /* P_RUN: slot is the breakpoint set, warp the steps */
-	int set;               /* P_STEP, P_WARP: the breakpoint set marked (step stops), -1 */
+	int set;               /* P_STEP, P_WARP: the breakpoint set marked (step stops), -1;
+				* P_SET: the assignment (session.assigns) */
 	uint64_t n;
 	uint64_t upto;         /* P_RUN cut short: it stops when the machine reaches this step (0: no) */
 };
@@ -111,11 +112,25 @@ struct watch {
 	int warp, lane;        /* one lane's accesses only (local memory), else -1 */
 };
 
+/* A frame whose return stops a P_RUN: a local watchpoint's (id), or the
+ * focused thread's frame of until/advance LOCATION (id 0). */
+struct scope {
+	int id, slot, warp, lane, depth;
+};
+
+/* gdb's set var: one write (P_SET), re-applied by a replay. */
+struct assign {
+	int slot, warp, lane, up, reg;  /* reg >= 0: a register of that frame, else memory */
+	uint64_t addr, bits;
+	uint32_t size;
+};
+
 /* What a P_RUN stops at: marked lines, watched memory and the findings it
  * stops on. */
 struct bpset {
 	VEC(struct fileline) lines;
 	VEC(struct watch) watches;
+	VEC(struct scope) scopes;
 	int any_finding;       /* stop at every new finding */
 	int kernel_end;        /* stop when a kernel ends */
 	VEC(char *) kinds;     /* else at those whose kind contains one of these */
@@ -188,6 +203,14 @@ struct session {
 	void *build_ctx;
 	struct session_stop *stop; /* the command's result */
 	VEC(struct eval_conv) conv; /* convenience variables (session_conv_set) */
+	VEC(struct eval_val) hist;  /* gdb's value history ($1 is hist.v[0]) */
+	VEC(uint8_t *) hist_data;   /* the snapshots of its arrays */
+	VEC(struct assign) assigns; /* P_SET's writes */
+	struct scope fret;          /* until/advance LOCATION: the frame whose return stops (id 0); depth -1: none */
+	int until_bp, until_depth;  /* until LOCATION: its breakpoint stops only at this depth or outer (-1: any) */
+	struct {                    /* a frame of a scope returned (set by scope_check) */
+		int hit, id, slot, warp, lane, func;
+	} sc;
 };
 
 /* ---- small helpers */
@@ -414,6 +437,49 @@ const struct session_access *session_access_last(struct session *s, enum session
 	return a;
 }
 
+/* The set whose scopes are checked now: the P_RUN's, or a step's. */
+static const struct bpset *scope_set(const struct session *s)
+{
+	return s->in_run ? s->run_set : s->step_watch ? &s->sets.v[s->step_watch - 1] : NULL;
+}
+
+/* EV_INSN: a return of a watched frame (the lane's group runs IR_RET at
+ * that frame's depth) stops after it (the return runs, then the machine
+ * stops before the next instruction). */
+static void scope_check(struct session *s, const struct machine_event *ev)
+{
+	const struct bpset *set = scope_set(s);
+	struct machine_group_info gi;
+
+	if (!set || !set->scopes.len || s->sc.hit || ev->func < 0 || (uint32_t)ev->func >= s->mod->nfuncs ||
+	    ev->pc >= s->mod->funcs[ev->func].ncode || s->mod->funcs[ev->func].code[ev->pc].op != IR_RET)
+		return;
+	for (size_t i = 0; i < set->scopes.len; i++) {
+		const struct scope *sc = &set->scopes.v[i];
+
+		if (sc->slot != ev->slot || sc->warp != ev->warp || !(ev->mask >> sc->lane & 1) ||
+		    machine_lane(s->m, sc->slot, sc->warp, sc->lane, &gi) < 0 || gi.depth != sc->depth)
+			continue;
+		s->sc.hit = 1;
+		s->sc.id = sc->id;
+		s->sc.slot = sc->slot;
+		s->sc.warp = sc->warp;
+		s->sc.lane = sc->lane;
+		s->sc.func = ev->func;
+		/* a run stops right after the return (its replay too: the set
+		 * holds the scope); a step ends where it ends and is checked
+		 * after it (a request there would not be replayed) */
+		if (s->in_run)
+			machine_request_stop(s->m);
+		return;
+	}
+}
+
+static void on_scope(void *ctx, const struct machine_event *ev)
+{
+	scope_check(ctx, ev);
+}
+
 static void on_event(void *ctx, const struct machine_event *ev)
 {
 	struct session *s = ctx;
@@ -458,6 +524,8 @@ static void on_fine(void *ctx, const struct machine_event *ev)
 	struct session *s = ctx;
 
 	note_ran(s, ev);
+	if (s->step_watch)
+		scope_check(s, ev);
 	forward(s, ev, 1);
 }
 
@@ -578,6 +646,14 @@ static void on_upto(void *ctx, const struct machine_event *ev)
 		machine_request_stop(s->m);
 }
 
+/* Apply one assignment (P_SET). */
+static int assign_exec(struct session *s, const struct assign *a)
+{
+	if (a->reg >= 0)
+		return machine_lane_set_reg(s->m, a->slot, a->warp, a->lane, a->up, a->reg, a->bits);
+	return machine_lane_write(s->m, a->slot, a->warp, a->lane, a->addr, &a->bits, a->size);
+}
+
 static int prim_exec(struct session *s, int kind, int slot, int warp, int set, uint64_t upto)
 {
 	if (upto) {
@@ -603,17 +679,27 @@ static int prim_exec(struct session *s, int kind, int slot, int warp, int set, u
 	case P_BARRIER:
 		apply_set(s, -1);
 		return machine_run_to_barrier(s->m);
-	default:
+	case P_SET:
+		return assign_exec(s, &s->assigns.v[set]);
+	default: {
+		int sid = 0;
+
 		apply_set(s, slot);
 		fine_off(s);
 		s->in_run = 1;
 		s->wh.hit = 0;
+		s->sc.hit = 0;
 		s->run_set = &s->sets.v[slot];
+		if (s->run_set->scopes.len) /* frames whose return stops: watch the returns */
+			sid = machine_observe(s->m, 1u << EV_INSN, on_scope, s);
 		machine_break_settle(s->m);
 		machine_run(s->m, (uint64_t)warp);
+		if (sid)
+			machine_unobserve(s->m, sid);
 		s->in_run = 0;
 		fine_on(s);
 		return 0;
+	}
 	}
 }
 
@@ -815,6 +901,7 @@ static void replay_done(struct session *s)
 	s->replaying = 0;
 	s->found = 0;
 	s->brk.hit = 0;
+	s->sc.hit = 0;
 }
 
 /* Bring the machine to log place `to` (the log is cut there) from the
@@ -868,6 +955,7 @@ struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm
 	s->ck_next = CKPT_EVERY;
 	s->next_bp = 1;
 	s->applied = -1;
+	s->fret.depth = -1;
 	machine_build(s);
 	return s;
 }
@@ -881,6 +969,7 @@ void session_set_build(struct session *s, void (*fn)(void *ctx, struct machine_o
 static void set_free(struct bpset *b)
 {
 	vec_free(&b->watches);
+	vec_free(&b->scopes);
 	for (size_t i = 0; i < b->kinds.len; i++)
 		free(b->kinds.v[i]);
 	vec_free(&b->kinds);
@@ -911,6 +1000,11 @@ void session_free(struct session *s)
 	vec_free(&s->marks);
 	vec_free(&s->obs);
 	vec_free(&s->conv);
+	vec_free(&s->hist);
+	for (size_t i = 0; i < s->hist_data.len; i++)
+		free(s->hist_data.v[i]);
+	vec_free(&s->hist_data);
+	vec_free(&s->assigns);
 	free(s);
 }
 
@@ -1047,6 +1141,8 @@ void session_eval_ctx(const struct session *s, int slot, int warp, int lane, str
 	c->lane = lane;
 	c->conv = s->conv.v;
 	c->nconv = s->conv.len;
+	c->hist = s->hist.v;
+	c->nhist = s->hist.len;
 	if (slot >= 0 && kernel_active(s, &k) && machine_block(s->m, slot, &b) == 0) {
 		memcpy(c->ctaid, b.idx, sizeof(c->ctaid));
 		memcpy(c->ntid, k.block, sizeof(c->ntid));
@@ -1209,6 +1305,7 @@ int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_
 	id = bp_add(s, SBP_WATCH, 0, 0, NULL, what, 0);
 	s->bps.v[s->bps.len - 1].pub.warp = -1;
 	s->bps.v[s->bps.len - 1].pub.lane = -1;
+	s->bps.v[s->bps.len - 1].pub.scope_depth = -1;
 	s->bps.v[s->bps.len - 1].pub.addr = addr;
 	s->bps.v[s->bps.len - 1].pub.size = size;
 	s->bps.v[s->bps.len - 1].pub.watch = kind;
@@ -1241,6 +1338,32 @@ int session_break_enable(struct session *s, int id, int on)
 	if (!b)
 		return -1;
 	b->pub.enabled = on;
+	return 0;
+}
+
+int session_break_enable_count(struct session *s, int id, uint64_t count)
+{
+	struct sbp *b = bp_by_id(s, id);
+
+	if (!b || !count)
+		return -1;
+	b->pub.enabled = 1;
+	b->pub.disp_disable = 1;
+	b->pub.enable_count = count;
+	b->pub.temporary = 0;
+	return 0;
+}
+
+int session_break_enable_delete(struct session *s, int id)
+{
+	struct sbp *b = bp_by_id(s, id);
+
+	if (!b)
+		return -1;
+	b->pub.enabled = 1;
+	b->pub.disp_disable = 0;
+	b->pub.enable_count = 0;
+	b->pub.temporary = 1;
 	return 0;
 }
 
@@ -1328,6 +1451,9 @@ static int set_current(struct session *s, int finding_step, int kernel_end)
 				vec_push(&cur.watches, ((struct watch){ b->pub.id, b->pub.watch, b->pub.slot,
 									b->pub.addr, b->pub.size,
 									b->pub.warp, b->pub.lane }));
+			if (b->pub.enabled && !finding_step && b->pub.scope_depth >= 0)
+				vec_push(&cur.scopes, ((struct scope){ b->pub.id, b->pub.slot, b->pub.warp,
+								       b->pub.lane, b->pub.scope_depth }));
 			continue;
 		}
 		if (!b->pub.enabled || finding_step)
@@ -1338,14 +1464,19 @@ static int set_current(struct session *s, int finding_step, int kernel_end)
 		if (!dup)
 			vec_push(&cur.lines, ((struct fileline){ b->pub.file, b->pub.line }));
 	}
+	if (s->fret.depth >= 0 && !finding_step)
+		vec_push(&cur.scopes, s->fret);
 	cur.any_finding = !any || finding_step;
 	cur.kernel_end = kernel_end;
 	if (s->sets.len) {
 		const struct bpset *last = &s->sets.v[s->sets.len - 1];
 		int same = last->any_finding == cur.any_finding && last->kernel_end == cur.kernel_end &&
 			   last->lines.len == cur.lines.len &&
-			   last->kinds.len == cur.kinds.len && last->watches.len == cur.watches.len;
+			   last->kinds.len == cur.kinds.len && last->watches.len == cur.watches.len &&
+			   last->scopes.len == cur.scopes.len;
 
+		for (size_t k = 0; same && k < cur.scopes.len; k++)
+			same = !memcmp(&last->scopes.v[k], &cur.scopes.v[k], sizeof(struct scope));
 		for (size_t k = 0; same && k < cur.watches.len; k++)
 			same = !memcmp(&last->watches.v[k], &cur.watches.v[k], sizeof(struct watch));
 		for (size_t k = 0; same && k < cur.lines.len; k++)
@@ -1408,6 +1539,16 @@ static struct sbp *bp_match(struct session *s, const struct machine_break_info *
 }
 
 /* ---- stepping */
+
+/* A breakpoint or watchpoint stops: count the hit; gdb's `enable once` and
+ * `enable count` disable it when their hits run out (a temporary one is
+ * deleted by the caller, after the stop's text). */
+static void bp_hit(struct sbp *b)
+{
+	b->pub.hits++;
+	if (b->pub.disp_disable && b->pub.enable_count && !--b->pub.enable_count)
+		b->pub.enabled = 0;
+}
 
 /* "breakpoint 1, line 13: block (0,0,0) warp 0, lanes 0xaaaaaaaa": which
  * breakpoint, and the group that stopped there (docs/debugging.md). */
@@ -1507,6 +1648,39 @@ static int found_stop(struct session *s, int any)
  * the group passes the statement on the next step), stops any step. */
 static int watch_stop(struct session *s);
 
+/* A watched frame returned (scope_check): a local watchpoint goes, as
+ * gdb's does, or until/advance stops in the caller. The machine stands
+ * just past the return, in the caller. */
+static int scope_stop(struct session *s)
+{
+	struct sbp *b = s->sc.id ? bp_by_id(s, s->sc.id) : NULL;
+	struct pos p;
+	int id = s->sc.id;
+
+	s->sc.hit = 0;
+	lane_pos(s, s->sc.slot, s->sc.warp, s->sc.lane, &p);
+	if (p.ok)
+		stop_at(s, s->sc.slot, s->sc.warp, s->sc.lane);
+	if (!id) {
+		stop_text(s, SESSION_STEPPED, "Run till exit from %s: back in %s, line %d",
+			  func_name(s, s->sc.func), p.ok ? func_name(s, p.func) : "?", p.line);
+		return 1;
+	}
+	if (!b)
+		return 0;
+	session_break_delete(s, id);
+	if (p.ok)
+		stop_text(s, SESSION_WATCHED, "Watchpoint %d deleted because the program has left the block "
+			  "in which its expression is valid. (%s returned to %s, line %d)", id,
+			  func_name(s, s->sc.func), func_name(s, p.func), p.line);
+	else
+		stop_text(s, SESSION_WATCHED, "Watchpoint %d deleted because the program has left the block "
+			  "in which its expression is valid. (warp %d lane %d has exited)", id,
+			  s->sc.warp, s->sc.lane);
+	s->stop->bp = id;
+	return 1;
+}
+
 static int step_stop_check(struct session *s)
 {
 	struct machine_break_info bi;
@@ -1522,6 +1696,8 @@ static int step_stop_check(struct session *s)
 		if (st)
 			return 1;
 	}
+	if (s->step_watch && s->sc.hit && scope_stop(s))
+		return 1;
 	if (!s->step_stops)
 		return 0;
 	if (machine_nfindings(s->m) > s->nfind0) {
@@ -1530,7 +1706,7 @@ static int step_stop_check(struct session *s)
 	}
 	if (!machine_break_hit(s->m, &bi) || !(b = bp_match(s, &bi, &lane)))
 		return 0;
-	b->pub.hits++;
+	bp_hit(b);
 	s->stop->bp = b->pub.id;
 	stop_at(s, bi.slot, bi.warp, lane);
 	s->stop->mask = bi.mask;
@@ -1827,7 +2003,7 @@ static int watch_stop(struct session *s)
 	machine_read(s->m, s->wh.slot, s->wh.warp, s->wh.lane, b->pub.addr, &now, b->pub.size);
 	if (b->pub.watch == SESSION_WATCH_WRITE && now == s->wh.old)
 		return 0;
-	b->pub.hits++;
+	bp_hit(b);
 	s->stop->bp = b->pub.id;
 	s->stop->old_val = s->wh.old;
 	s->stop->new_val = now;
@@ -1879,8 +2055,18 @@ static int run_on(struct session *s, enum session_step how)
 		prim(s, P_RUN, k, (int)(budget ? budget : 1));
 		if (s->wh.hit && watch_stop(s))
 			return 0;
-		if (machine_break_hit(s->m, &bi) && (b = bp_match(s, &bi, &lane))) {
-			b->pub.hits++;
+		if (s->sc.hit && scope_stop(s))
+			return 0;
+		b = machine_break_hit(s->m, &bi) ? bp_match(s, &bi, &lane) : NULL;
+		if (b && b->pub.id == s->until_bp && s->until_depth >= 0) {
+			struct machine_group_info gi;
+
+			/* until LOCATION: reached only in the current frame or an outer one */
+			if (machine_lane(s->m, bi.slot, bi.warp, lane, &gi) == 0 && gi.depth > s->until_depth)
+				b = NULL;
+		}
+		if (b) {
+			bp_hit(b);
 			s->stop->bp = b->pub.id;
 			stop_at(s, bi.slot, bi.warp, lane);
 			s->stop->mask = bi.mask; /* the group that starts the statement */
@@ -2298,6 +2484,7 @@ int session_step(struct session *s, enum session_step how, long count,
 	mark_push(s);
 	s->step_watch = 0;
 	s->wh.hit = 0;
+	s->sc.hit = 0;
 	if (how != SESSION_CONTINUE && how != SESSION_KERNEL && how != SESSION_FINDING)
 		for (size_t i = 0; i < s->bps.len; i++)
 			if (s->bps.v[i].pub.kind == SBP_WATCH && s->bps.v[i].pub.enabled) {
@@ -3013,8 +3200,20 @@ int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t 
 		return -1;
 	b->pub.type = type;
 	if (warp >= 0 && lane >= 0) {
+		struct machine_group_info gi;
+		uint64_t base;
+
 		b->pub.warp = warp;
 		b->pub.lane = lane;
+		/* local memory: the frame that holds addr (the innermost whose
+		 * area starts at or below it) scopes it */
+		if (((unsigned)(addr >> MACHINE_TAG_SHIFT) & 0xffu) == MACHINE_TAG_LOCAL &&
+		    machine_lane(s->m, slot, warp, lane, &gi) == 0)
+			for (int up = 0; up <= gi.depth; up++)
+				if (machine_lane_frame(s->m, slot, warp, lane, up, &base) == 0 && base <= addr) {
+					b->pub.scope_depth = gi.depth - up;
+					break;
+				}
 	}
 	return id;
 }
@@ -3059,6 +3258,40 @@ int session_until(struct session *s, const struct session_focus *focus, struct s
 	return ret;
 }
 
+int session_advance(struct session *s, const struct session_focus *focus, uint32_t file, int line,
+		    const char *func, int until, struct session_stop *stop, struct strbuf *msg)
+{
+	struct pos p;
+	int id, ret;
+
+	memset(stop, 0, sizeof(*stop));
+	s->stop = stop;
+	if (!running(s)) {
+		strbuf_adds(msg, "The program is not being run.");
+		return -1;
+	}
+	id = func ? session_break_func(s, func, NULL, 1, msg) : session_break_line(s, file, line, NULL, 1, msg);
+	if (id < 0)
+		return -1;
+	s->fret.depth = -1;
+	s->until_bp = id;
+	s->until_depth = -1;
+	if (focus && focus->slot != SESSION_SCHED) {
+		lane_pos(s, focus->slot, focus->warp, focus->lane, &p);
+		/* a return from the outermost frame ends the thread: nothing to stop in */
+		if (p.ok && p.depth > 0)
+			s->fret = (struct scope){ 0, focus->slot, focus->warp, focus->lane, p.depth };
+		if (p.ok && until)
+			s->until_depth = p.depth;
+	}
+	ret = session_step(s, SESSION_CONTINUE, 1, focus, stop, msg);
+	s->fret.depth = -1;
+	s->until_bp = 0;
+	s->until_depth = -1;
+	session_break_delete(s, id); /* stopped elsewhere: it goes (a temporary one) */
+	return ret;
+}
+
 int session_restart(struct session *s)
 {
 	if (!s->has_main)
@@ -3098,4 +3331,161 @@ int session_conv_set(struct session *s, const char *name, const struct eval_val 
 		}
 	vec_push(&s->conv, c);
 	return 0;
+}
+
+/* ---- gdb's value history and assignments */
+
+size_t session_history_count(const struct session *s)
+{
+	return s->hist.len;
+}
+
+/* Append v to the value history, its array elements copied (a snapshot). */
+static size_t history_add(struct session *s, const struct eval_ctx *c, const struct eval_val *v)
+{
+	struct eval_val h = *v;
+
+	h.lval = 0;
+	h.data = NULL;
+	if (v->count) {
+		int sz = eval_type_size(v->t);
+		uint8_t *d = xcalloc(v->count, (size_t)sz);
+
+		for (uint32_t i = 0; i < v->count; i++)
+			if (v->data)
+				memcpy(d + (size_t)i * (size_t)sz, v->data + (size_t)i * (size_t)sz, (size_t)sz);
+			else
+				machine_read(s->m, c->slot, c->warp, c->lane, v->addr + (uint64_t)i * (uint64_t)sz,
+					     d + (size_t)i * (size_t)sz, (size_t)sz);
+		h.data = d;
+		h.is_ptr = 1;
+		h.ptr_elem = v->t;
+		vec_push(&s->hist_data, d);
+	}
+	vec_push(&s->hist, h);
+	return s->hist.len;
+}
+
+int session_assign(struct session *s, int slot, int warp, int lane, int up, const char *expr,
+		   struct eval_val *v, struct strbuf *msg)
+{
+	struct eval_ctx c;
+	struct eval_val rhs;
+	struct assign a;
+	size_t eq;
+	const char *rtext;
+	char *lhs, *compound = NULL, op;
+	uint8_t t;
+	int r;
+
+	if (!running(s)) {
+		strbuf_adds(msg, "The program is not being run.");
+		return -1;
+	}
+	if (!eval_split_assign(expr, &eq)) {
+		strbuf_adds(msg, "an assignment needs LHS = VALUE");
+		return -1;
+	}
+	session_eval_ctx_frame(s, slot, warp, lane, up, &c);
+	rtext = expr + eq + 1;
+	lhs = xstrdup(expr);
+	lhs[eq] = 0;
+	while (eq && isspace((unsigned char)lhs[eq - 1]))
+		lhs[--eq] = 0;
+	if (eq && strchr("+-*/%&|^", lhs[eq - 1])) {
+		/* x += 2: x = (x) + (2) */
+		size_t n = strlen(rtext) + eq + 16;
+
+		op = lhs[eq - 1];
+		lhs[--eq] = 0;
+		while (eq && isspace((unsigned char)lhs[eq - 1]))
+			lhs[--eq] = 0;
+		compound = xmalloc(n);
+		snprintf(compound, n, "(%s) %c (%s)", lhs, op, rtext);
+		rtext = compound;
+	}
+	memset(&a, 0, sizeof(a));
+	r = eval_lvalue(&c, lhs, &a.reg, &a.addr, &t, msg);
+	if (r == 0 && eval_expr(&c, rtext, &rhs, msg) < 0)
+		r = -1;
+	free(compound);
+	if (r == 0 && rhs.count) {
+		strbuf_adds(msg, "cannot assign an array (assign its elements one by one)");
+		r = -1;
+	}
+	if (r < 0) {
+		free(lhs);
+		return -1;
+	}
+	a.slot = slot;
+	a.warp = warp;
+	a.lane = lane;
+	a.up = up > 0 ? up : 0;
+	a.size = (uint32_t)eval_type_size(t);
+	a.bits = eval_bits_of(&rhs, t);
+	if (a.reg < 0) {
+		uint64_t probe = 0;
+
+		if (machine_read(s->m, slot, warp, lane, a.addr, &probe, a.size) < 0) {
+			strbuf_addf(msg, "cannot access memory at address 0x%llx", (unsigned long long)a.addr);
+			free(lhs);
+			return -1;
+		}
+		a.bits &= a.size >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (a.size * 8)) - 1;
+	}
+	/* one command: a mark before it, the write a step of the log */
+	mark_push(s);
+	vec_push(&s->assigns, a);
+	if (assign_exec(s, &s->assigns.v[s->assigns.len - 1]) < 0) {
+		s->assigns.len--;
+		mark_settle(s);
+		strbuf_addf(msg, "cannot assign to '%s' here", lhs);
+		free(lhs);
+		return -1;
+	}
+	if (s->reversible)
+		vec_push(&s->log, ((struct logent){ P_SET, 0, 0, (int)s->assigns.len - 1, 1, 0 }));
+	mark_settle(s);
+	if (v) {
+		session_eval_ctx_frame(s, slot, warp, lane, up, &c);
+		if (eval_expr(&c, lhs, v, msg) < 0)
+			eval_scalar_val(t, a.bits, v);
+	}
+	free(lhs);
+	return 0;
+}
+
+int session_print(struct session *s, int slot, int warp, int lane, int up, const char *expr, char fmt,
+		  struct strbuf *out)
+{
+	struct eval_ctx c;
+	struct eval_val v;
+	struct strbuf err;
+	size_t eq, n;
+
+	if (fmt && !strchr("xduotcfaz", fmt)) {
+		strbuf_addf(out, "undefined output format '%c' (x d u o t c f a z)", fmt);
+		return -1;
+	}
+	strbuf_init(&err);
+	if (eval_split_assign(expr, &eq)) {
+		if (session_assign(s, slot, warp, lane, up, expr, &v, &err) < 0)
+			goto fail;
+	} else {
+		session_eval_ctx_frame(s, slot, warp, lane, up, &c);
+		if (eval_expr(&c, *expr ? expr : "$", &v, &err) < 0)
+			goto fail;
+	}
+	strbuf_release(&err);
+	session_eval_ctx_frame(s, slot, warp, lane, up, &c);
+	n = history_add(s, &c, &v);
+	strbuf_addf(out, "$%zu = ", n);
+	c.hist = s->hist.v;
+	c.nhist = s->hist.len;
+	eval_print_val(&c, &s->hist.v[n - 1], fmt, out);
+	return 0;
+fail:
+	strbuf_adds(out, strbuf_cstr(&err));
+	strbuf_release(&err);
+	return -1;
 }

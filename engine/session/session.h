@@ -58,9 +58,12 @@
  */
 /*
  * Watchpoints stop continue and every step alike (a step stops after the
- * access, as gdb's does). NEEDSWORK: a local watchpoint stays when its
- * frame returns. A lesson's (Lua) session is not reversible: the Lua host changes its machine
- * outside the log (allocations, writes, launches). The statement rule
+ * access, as gdb's does). A watchpoint on a lane's local memory is deleted
+ * when the frame that holds it returns, and the program stops there, in the
+ * caller (gdb's "Watchpoint N deleted because the program has left the
+ * block in which its expression is valid."). A lesson's (Lua) session is
+ * not reversible: the Lua host changes its machine outside the log
+ * (allocations, writes, launches). The statement rule
  * (docs/debugging.md) is tested against the engine's EV_STMT trace by
  * tests/session/unit_stops.c; under ITS, a step that stops two groups of one
  * warp at breakpoints in turn keeps one pass mark (the later one), so the
@@ -253,6 +256,10 @@ struct session_bp {
 	uint64_t ignore;       /* gdb's ignore count: hits left to pass (session_break_ignore) */
 	int warp, lane;        /* SBP_WATCH on local memory: the one lane whose accesses count, else -1 */
 	uint8_t type;          /* SBP_WATCH: enum ir_type of the value (formats old/new), IR_VOID: integer */
+	int scope_depth;       /* SBP_WATCH on one lane's local memory: the call depth of the frame
+				* that holds it (it is deleted when that frame returns), else -1 */
+	int disp_disable;      /* gdb's `enable once|count`: disabled when enable_count hits run out */
+	uint64_t enable_count; /* hits left before that (session_break_enable_count) */
 };
 /* A breakpoint on every statement of file:line (file 0: the main file,
  * the one named by session_set_main_file). Returns its id, or -1 with a
@@ -282,6 +289,12 @@ int session_watch(struct session *s, uint64_t addr, uint32_t size, enum session_
 /* Delete one (id) or all (0). -1 when there is no such breakpoint. */
 int session_break_delete(struct session *s, int id);
 int session_break_enable(struct session *s, int id, int on);
+/* gdb's `enable once N` (count 1) and `enable count COUNT N`: enable it,
+ * and disable it again after count more stops ("dis" in info breakpoints).
+ * gdb's `enable delete N`: enable it and delete it at its next stop (as a
+ * tbreak). -1: no such breakpoint. */
+int session_break_enable_count(struct session *s, int id, uint64_t count);
+int session_break_enable_delete(struct session *s, int id);
 /* The id of the line breakpoint at file:line, or -1. */
 int session_break_find(const struct session *s, uint32_t file, int line);
 size_t session_break_count(const struct session *s);
@@ -478,6 +491,19 @@ int session_break_ignore(struct session *s, int id, uint64_t count);
 int session_watch_lane(struct session *s, uint64_t addr, uint32_t size, uint8_t type,
 		       enum session_watch kind, int slot, int warp, int lane, const char *what,
 		       struct strbuf *msg);
+/* gdb's `until LOCATION` and `advance LOCATION`: continue until a thread
+ * reaches file:line (file 0: the main file) or function func (when not
+ * NULL; with until set, gdb's `until`: only where the reaching thread's
+ * call depth is the focused thread's or less, not in a callee), or the
+ * focused thread's current frame returns (then it stops in
+ * the caller, just past the call: "Run till exit"), or anything else stops
+ * the run. The run cut short by the return is logged with the machine
+ * step it ended at, so undo and reverse execution replay it exactly. In a
+ * kernel's outermost frame (or main's) a return ends the thread: no stop
+ * for that. -1 with a message (no code there, nothing runs). One
+ * reversible command. */
+int session_advance(struct session *s, const struct session_focus *focus, uint32_t file, int line,
+		    const char *func, int until, struct session_stop *stop, struct strbuf *msg);
 /* gdb's `until` without an argument: `next`, over and over, until the
  * focused thread reaches a line greater than the one it started on in the
  * same frame (a loop's back edge does not stop it), or its frame returns,
@@ -488,6 +514,27 @@ int session_until(struct session *s, const struct session_focus *focus, struct s
  * program, `kill`): a fresh machine; breakpoints and watchpoints stay,
  * nothing is left to reverse to. -1 when the session runs no main(). */
 int session_restart(struct session *s);
+/* ---- gdb's value history and assignments (the rule: docs/debugging.md).
+ * session_print evaluates expr for a lane in frame up (eval.h), appends the
+ * value to the session's value history ($1, $2, ...; a snapshot: an array's
+ * elements are copied, later changes of the program do not change it) and
+ * writes "$N = TEXT" in print format fmt (0: natural) to out; -1 with the
+ * message in out. An assignment `LHS = RHS` (gdb's `print x = 5`) assigns
+ * first, as session_assign, and records the value assigned.
+ * session_assign is gdb's `set var LHS = RHS`: LHS is a variable of the
+ * lane (a register or local memory: that lane's only), an element or *ptr
+ * in shared memory (the lane's block) or global memory; RHS is converted to
+ * LHS's type as C converts it. The write is a step of the session's log: it
+ * is one command for undo, a replay re-applies it, and reverse execution
+ * goes back to before it. *v (may be NULL) gets the value LHS holds after.
+ * -1 with a message (not an lvalue, no memory there, the program is not
+ * running). Every expression of the session (conditions, display,
+ * print) sees the history through session_eval_ctx. */
+int session_print(struct session *s, int slot, int warp, int lane, int up, const char *expr, char fmt,
+		  struct strbuf *out);
+int session_assign(struct session *s, int slot, int warp, int lane, int up, const char *expr,
+		   struct eval_val *v, struct strbuf *msg);
+size_t session_history_count(const struct session *s);
 /* Set convenience variable $name (without '$'; letters, digits, '_') to v;
  * expressions in this session (eval_ctx.conv) see it. -1: a bad name or
  * one of the built-in names ($lane, $warp, $tid, $block, $threadIdx ...). */

@@ -398,6 +398,92 @@ static void test_checkpoints(void)
 	close_prog(&b);
 }
 
+/* gdb's set var and until/advance LOCATION cut short by a return, with
+ * checkpoints: a session that restores copies of the machine lands where
+ * one that replays from the start does, assignments included (session.h:
+ * an assignment is a step of the log). */
+static void test_assign_advance_checkpoints(void)
+{
+	struct prog a, b;
+	struct session_stop sa, sb;
+	struct strbuf msg;
+	struct session_focus f;
+	long long fwd[4], orig;
+	int same = 1, back_ok = 1;
+
+	if (open_prog(&a, LOOP) < 0 || open_prog(&b, LOOP) < 0)
+		return;
+	strbuf_init(&msg);
+	session_set_checkpoints(a.s, 64u << 20, 500);
+	session_set_checkpoints(b.s, 0, 0);
+	session_break_line(a.s, 0, 11, NULL, 0, &msg);
+	session_break_line(b.s, 0, 11, NULL, 0, &msg);
+	step(&a, SESSION_CONTINUE, NULL, &sa);
+	step(&b, SESSION_CONTINUE, NULL, &sb);
+	f = (struct session_focus){ sa.slot, sa.warp, sa.lane };
+	orig = value(&a, &sa, "acc");
+	ok(session_assign(a.s, f.slot, f.warp, f.lane, 0, "acc = 1000", NULL, &msg) == 0 &&
+	   session_assign(b.s, f.slot, f.warp, f.lane, 0, "acc = 1000", NULL, &msg) == 0 &&
+	   value(&a, &sa, "acc") == 1000, "session_assign: acc = 1000 (was %lld)", orig);
+	fwd[0] = 1000;
+	for (int i = 1; i < 4; i++) {
+		step(&a, SESSION_CONTINUE, NULL, &sa);
+		step(&b, SESSION_CONTINUE, NULL, &sb);
+		sa.slot = f.slot, sa.warp = f.warp, sa.lane = f.lane;
+		fwd[i] = value(&a, &sa, "acc");
+		same &= session_steps(a.s) == session_steps(b.s) && fwd[i] == value(&b, &sa, "acc");
+	}
+	ok(session_checkpoints(a.s) > 1, "checkpoints were taken after the assignment (%zu)",
+	   session_checkpoints(a.s));
+	for (int i = 2; i >= 0; i--) {
+		step(&a, SESSION_BACK, NULL, &sa);
+		step(&b, SESSION_BACK, NULL, &sb);
+		sa.slot = f.slot, sa.warp = f.warp, sa.lane = f.lane;
+		back_ok &= value(&a, &sa, "acc") == fwd[i] && value(&b, &sa, "acc") == fwd[i];
+		same &= session_steps(a.s) == session_steps(b.s);
+	}
+	ok(back_ok, "undo after the assignment: each value as it was going forward (1000 kept)");
+	step(&a, SESSION_BACK, NULL, &sa);
+	step(&b, SESSION_BACK, NULL, &sb);
+	sa.slot = f.slot, sa.warp = f.warp, sa.lane = f.lane;
+	ok(value(&a, &sa, "acc") == orig && value(&b, &sa, "acc") == orig,
+	   "one more undo takes the assignment back");
+	/* advance out of helper: the stop at its return, replayed exactly */
+	session_break_delete(a.s, 0);
+	session_break_delete(b.s, 0);
+	session_break_line(a.s, 0, 3, NULL, 1, &msg);
+	session_break_line(b.s, 0, 3, NULL, 1, &msg);
+	step(&a, SESSION_CONTINUE, NULL, &sa);
+	step(&b, SESSION_CONTINUE, NULL, &sb);
+	f = (struct session_focus){ sa.slot, sa.warp, sa.lane };
+	session_advance(a.s, &f, 0, 13, NULL, 0, &sa, &msg);
+	session_advance(b.s, &f, 0, 13, NULL, 0, &sb, &msg);
+	ok(sa.line == 9 && strstr(sa.text, "Run till exit from helper") && !strcmp(sa.text, sb.text),
+	   "advance 13 from helper: stopped at its return (line %d: %s)", sa.line, sa.text);
+	{
+		uint64_t at = session_steps(a.s);
+
+		for (int i = 0; i < 5; i++) {
+			step(&a, SESSION_OVER, &f, &sa);
+			step(&b, SESSION_OVER, &f, &sb);
+		}
+		step(&a, SESSION_CONTINUE, NULL, &sa);
+		step(&b, SESSION_CONTINUE, NULL, &sb);
+		for (int i = 0; i < 6; i++) {
+			step(&a, SESSION_BACK, NULL, &sa);
+			step(&b, SESSION_BACK, NULL, &sb);
+			same &= session_steps(a.s) == session_steps(b.s);
+		}
+		ok(session_steps(a.s) == at && session_steps(b.s) == at,
+		   "undo back to the advance's stop: the same step (%llu) from checkpoints and from the start",
+		   (unsigned long long)at);
+	}
+	ok(same, "every step count agrees with the replay from the start");
+	strbuf_release(&msg);
+	close_prog(&a);
+	close_prog(&b);
+}
+
 /* Past the memory cap, older checkpoints are thinned out; going back still
  * lands where a replay from the start does. */
 static void test_checkpoint_cap(void)
@@ -876,6 +962,7 @@ int main(void)
 	test_reverse();
 	test_checkpoints();
 	test_checkpoint_cap();
+	test_assign_advance_checkpoints();
 	test_reverse_step();
 	test_reverse_kinds();
 	test_no_insn_events_in_continue();

@@ -4,7 +4,9 @@
 # disable/enable, watch (old and new value, the writing lane), bt/up/down
 # in a device function call, p/x, x/8d, p *p@4, $lane, until, list, info
 # cuda warps/kernels, cuda focus, run's restart question, Ctrl-C that does
-# not quit, q that asks. Skips when tmux is missing.
+# not quit, q that asks; on tests/tui/cu/gdb2.cu the value history, set
+# var and its undo, a local watchpoint's scope, advance out of a call and
+# enable once. Skips when tmux is missing.
 . tests/tap.sh
 . tests/tui/e2e_lib.sh
 
@@ -39,7 +41,7 @@ cmd g "run"
 waitfor g "lanes 0xffffffff if x == 5"
 tap_result $? "run stops at helper where x == 5"
 cmd g 'p $lane'
-waitfor g '$lane = 5'
+waitfor g '$1 = 5'
 tap_result $? '$lane is the lane the condition held in'
 cmd g "bt"
 waitfor g "#0  helper (x=5, scale=2) at gdb.cu:9" && waitfor g "#1  kernel (data="
@@ -48,14 +50,14 @@ keys g u
 waitfor g "kernel [frame #1]"
 tap_result $? "u (up): the caller's frame, in the thread pane too"
 cmd g "p/x tid"
-waitfor g "tid = 0x5"
+waitfor g "\$2 = 0x5"
 tap_result $? "p/x in the caller's frame"
 keys g d
 waitfor g "#0  helper (x=5"
 tap_result $? "d (down): back in helper"
 cmd g "up"
 cmd g "p *data@4"
-waitfor g "*data@4 = {0, 0, 0, 0}"
+waitfor g "\$3 = {0, 0, 0, 0}"
 tap_result $? "p *data@4"
 cmd g "x/8d data"
 waitfor g "(ws) x/8d data" && sleep 0.3 && screen g | grep -q "^0x[0-9a-f]*: *0 *0 *0 *0 "
@@ -113,4 +115,48 @@ waitfor g "Not confirmed."
 keys g q y
 waitfor g "EXITED 0"
 tap_result $? "q, y: quits with status 0"
+
+# gdb2.cu: the value history, set var (and undo of it), advance out of a
+# call, a local watchpoint's scope, enable once
+start h 200 60 debug tests/tui/cu/gdb2.cu
+waitfor h "host: before main()"
+cmd h "b 11"
+cmd h "run"
+waitfor h "breakpoint 1, line 11"
+cmd h "cuda thread 5"
+cmd h "p x"
+waitfor h '$1 = 5'
+tap_result $? "print numbers its value (\$1 = 5)"
+cmd h 'p $1 * 3 + $'
+waitfor h '$2 = 20'
+tap_result $? "history values in an expression"
+cmd h "set var x = 9"
+cmd h "p x"
+waitfor h '$3 = 9' && waitfor h "int    x    = 9"
+tap_result $? "set var x = 9: print and the thread pane show it"
+cmd h "undo"
+cmd h "p x"
+waitfor h '$4 = 5'
+tap_result $? "undo takes the assignment back"
+cmd h "watch tmp[1]"
+waitfor h "local memory of the focused thread"
+cmd h "delete 1"
+cmd h "c"
+cmd h "c"
+cmd h "c"
+waitfor h "Watchpoint 2 deleted because the program has left the block in which its expression is valid."
+tap_result $? "a local's watchpoint is deleted when its frame returns"
+cmd h "b fill"
+cmd h "enable once 3"
+cmd h "run"
+keys h y
+waitfor h "breakpoint 3, line 10"
+cmd h "advance 29"
+waitfor h "Run till exit from fill: back in kernel, line 24"
+tap_result $? "advance 29 inside fill stops when fill returns"
+cmd h "info breakpoints"
+waitfor h "3       breakpoint      dis  n"
+tap_result $? "enable once: disabled after its stop"
+keys h q y
+waitfor h "EXITED 0"
 tap_done

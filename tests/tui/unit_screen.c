@@ -189,6 +189,81 @@ static void test_dropped(void)
 	}
 }
 
+/* The last console line of a command's answer. */
+static const char *console_text(struct ui_session *s, size_t from, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (size_t i = from; i < s->st.console.len; i++)
+		if (s->st.console.v[i].kind != UI_CON_ECHO)
+			strbuf_addf(out, "%s\n", s->st.console.v[i].text);
+	return strbuf_cstr(out);
+}
+
+/* A whole warp that returned after arrive_and_drop() while the others wait
+ * at the barrier (issue 16's "still shows running lanes"): drawn exited in
+ * the warps pane, the lanes pane, the thread pane, info cuda lanes and
+ * warps, and in no barrier's waiters; the same after the barrier's next
+ * phase, with half of warp 2 dropped too. Both SIMT policies. */
+static void test_dropped_warp(void)
+{
+	static const int policies[] = { SIMT_STACK, SIMT_ITS };
+	struct strbuf out;
+
+	strbuf_init(&out);
+	for (int p = 0; p < 2; p++) {
+		const char *pol = p ? "its" : "stack";
+		struct ui_session s;
+		struct ui_backend *be = open_prog("tests/tui/cu/drop_warp.cu", &s, policies[p]);
+		int exited = 1, waiters = 1;
+		size_t from;
+		char *text;
+
+		if (!be)
+			return;
+		run(&s, "break 18");
+		run(&s, "continue");
+		run(&s, "delete");
+		run(&s, "cuda warp 1 lane 0");
+		run(&s, "next");
+		ok(s.st.nwarps == 3 && s.st.focus_warp == 1, "%s: warp 1 returned after arrive_and_drop", pol);
+		for (int l = 0; l < 32; l++)
+			exited &= s.st.warps[1].status[l] == UI_LANE_EXITED;
+		for (int g = 0; g < s.st.warps[1].ngroups; g++)
+			exited &= s.st.warps[1].groups[g].mask == 0;
+		ok(exited, "%s: the warps pane draws all of warp 1 exited, no group of it", pol);
+		for (int i = 0; i < s.st.sync.ncubars; i++)
+			if (s.st.sync.cubars[i].nwarps > 1 && s.st.sync.cubars[i].waiting)
+				waiters &= s.st.sync.cubars[i].waiting[1] == 0;
+		ok(waiters, "%s: warp 1 waits at no barrier", pol);
+		from = s.st.console.len;
+		run(&s, "info cuda lanes");
+		console_text(&s, from, &out);
+		ok(strstr(out.buf, "exited") && !strstr(out.buf, "active") && !strstr(out.buf, "ready"),
+		   "%s: info cuda lanes says exited for each lane of warp 1", pol);
+		from = s.st.console.len;
+		run(&s, "info cuda warps");
+		console_text(&s, from, &out);
+		ok(strstr(out.buf, "*    1  0x00000000        exited") != NULL, "%s: info cuda warps: warp 1 exited",
+		   pol);
+		text = screen(&s, 200, 60);
+		ok(strstr(text, "(exited: this thread has returned)") && !strstr(text, "in (exited)()") &&
+		   !strstr(text, "line 0 "), "%s: the thread pane says the focused thread has returned", pol);
+		free(text);
+		run(&s, "break 22");
+		run(&s, "continue");
+		exited = 1;
+		for (int l = 0; l < 32; l++)
+			exited &= s.st.warps[1].status[l] == UI_LANE_EXITED &&
+				  (l < 16 ? s.st.warps[2].status[l] != UI_LANE_EXITED
+					  : s.st.warps[2].status[l] == UI_LANE_EXITED);
+		ok(exited, "%s: at the next phase warp 1 and the upper half of warp 2 are exited", pol);
+		if (!p)
+			free(golden(&s, "drop_warp_200x60", 200, 60));
+		close_prog(&s, be);
+	}
+	strbuf_release(&out);
+}
+
 /* Every warp row has its active mask, at 80 columns too. */
 static void test_active_mask(void)
 {
@@ -517,6 +592,7 @@ int main(void)
 	tap_start();
 	test_cubarrier();
 	test_dropped();
+	test_dropped_warp();
 	test_active_mask();
 	test_present();
 	test_shuffle();
