@@ -29,12 +29,10 @@ screen menu | sed -n 4p | grep -q '\[ \] 01-threads.lua'
 tap_result $? "lessons come first, marked not started"
 screen menu | grep -q "puzzle  \[ \] p01-map.lua"
 tap_result $? "the puzzles follow the lessons"
-_i=0
-while [ $_i -lt 36 ]; do keys menu j; _i=$((_i + 1)); done
+for _l in lessons/*.lua puzzles/*.lua; do keys menu j; done
 waitfor menu "hello.cu"
 tap_result $? "the examples come last (the list scrolls)"
-_i=0
-while [ $_i -lt 36 ]; do keys menu k; _i=$((_i + 1)); done
+for _l in lessons/*.lua puzzles/*.lua; do keys menu k; done
 waitfor menu "[ ] 01-threads.lua"
 keys menu Enter
 waitfor menu "== Threads, blocks and grids =="
