@@ -36,7 +36,7 @@ WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototype
 # The engine's folders, lowest layer first. Each is on the include path, so a
 # file names a header by its bare name wherever either lives; which headers a
 # folder may include is checked by tests/layers.t, not by the include path.
-ENGINE_DIRS = util ir check front machine explore session
+ENGINE_DIRS = util ir check front machine gpu explore session
 CORE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ENGINE_DIRS:%=-Iengine/%)
 BASE_CFLAGS = $(CORE_CFLAGS) $(WERROR)
 

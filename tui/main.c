@@ -57,6 +57,9 @@ struct cli {
 	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
 	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
+	int gpu;                /* --gpu: run the device code on the real GPU (docs/gpu.md) */
+	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
+	const char *output;     /* ptx -o FILE */
 };
 
 struct command {
@@ -78,6 +81,7 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -90,6 +94,8 @@ static const struct command commands[] = {
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, SESSION_DUMP_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, SESSION_DUMP_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
+	{ "ptx", "PROG.cu [-o FILE] [--arch sm_NN]", "write the PTX of the program's device code",
+	  cmd_ptx, SESSION_DUMP_DIAGS },
 	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
@@ -114,6 +120,11 @@ static const char options_help[] =
 	"                          scheduling (default stack)\n"
 	"  --sched rr|random:SEED  warp scheduler: round robin (default) or seeded random\n"
 	"  --fast                  turn the checkers off\n"
+	"  --gpu                   run: device memory, copies, kernels, streams and\n"
+	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
+	"                          when no GPU or driver can be used\n"
+	"  --arch sm_NN            ptx: the target (default sm_90; sm_70 to sm_120)\n"
+	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
@@ -359,6 +370,18 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->json = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--gpu") == 0) {
+		cli->gpu = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "-o") == 0) {
+		if (*i + 1 >= argc || !*argv[*i + 1]) {
+			*status = usage_error("option '-o' needs a value");
+			return OPT_EXIT;
+		}
+		cli->output = argv[++*i];
+		return OPT_DONE;
+	}
 	/* -IDIR, -I DIR, -DNAME, -D NAME */
 	if ((a[1] == 'I' || a[1] == 'D') && a[0] == '-') {
 		v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
@@ -384,7 +407,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
 	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
-	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad"))
+	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad") &&
+	    strcmp(name, "--arch"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -447,6 +471,13 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 			cli->fo.no_fmad = 1;
 		else
 			*status = usage_error("bad --fmad '%s' (expected true or false)", v);
+	} else if (strcmp(name, "--arch") == 0) {
+		char *end;
+		long sm = strncmp(v, "sm_", 3) == 0 ? strtol(v + 3, &end, 10) : -1;
+		if (sm < 0 || *end || sm < 70 || sm > 120)
+			*status = usage_error("bad --arch '%s' (expected sm_70 to sm_120, such as sm_90)", v);
+		else
+			cli->arch = (int)sm;
 	} else if (strcmp(name, "--device") == 0) {
 		*status = opt_device(cli, v, "--device");
 		if (!*status && !strcmp(v, "list"))
@@ -688,6 +719,52 @@ static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char *
 	fwrite(strbuf_cstr(&out), 1, out.len, stdout);
 	strbuf_release(&out);
 	return ret == 0 ? 0 : EXIT_USAGE;
+}
+
+/* warpstep ptx PROG.cu [-o FILE] [--arch sm_NN]: the PTX of the device
+ * code (docs/gpu.md). Exit 2 when the program does not compile or a
+ * construct cannot be lowered (the message says which, and where). */
+static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	struct session_program *c;
+	struct strbuf out, err;
+	const char *why;
+	int status;
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	/* the options may follow the program's name: ptx runs nothing */
+	for (int i = 1; i < argc; i++) {
+		switch (option_parse(cli, argc, argv, &i, &status)) {
+		case OPT_NONE:
+			return usage_error("too many arguments for ptx (first extra: '%s')", argv[i]);
+		case OPT_EXIT:
+			return status;
+		}
+	}
+	if (cli->output && strcmp(cli->output, "-") && util_out_check(cli->output, &why) < 0) {
+		fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+		return EXIT_USAGE;
+	}
+	if (program_compile(cli, &c, argv[0], NULL) < 0) {
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	strbuf_init(&out);
+	strbuf_init(&err);
+	if (session_ptx(c, cli->arch, &out, &err) < 0) {
+		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
+		status = EXIT_USAGE;
+	} else if (!cli->output || !strcmp(cli->output, "-")) {
+		fwrite(strbuf_cstr(&out), 1, out.len, stdout);
+	} else if (util_write_file(cli->output, strbuf_cstr(&out), out.len, 0666, &why) < 0) {
+		fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+		status = EXIT_USAGE;
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	session_program_free(c);
+	return status;
 }
 
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv)

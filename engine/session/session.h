@@ -175,6 +175,10 @@ enum session_dump { SESSION_DUMP_PP_HOST, SESSION_DUMP_PP_DEVICE, SESSION_DUMP_A
 		    SESSION_DUMP_DIAGS };
 int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
 		 struct strbuf *out);
+/* The PTX of p's device code for sm_<arch> (0: sm_90) into out (warpstep
+ * ptx, docs/gpu.md): 0, or -1 with the reason ("FILE:LINE:COL: what is not
+ * lowered") in err. */
+int session_ptx(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,
