@@ -1822,9 +1822,7 @@ static void kernel_aggregate(struct px *p, uint32_t k, const char *pname)
 
 static int kernel_param_aggregate(const struct ir_func *f, uint32_t k)
 {
-	/* the IR passes aggregates as pointers; a PTR parameter whose size in
-	 * param space is not 8 is an aggregate */
-	return f->param_ty[k] == IR_PTR && f->param_size && f->param_size[k] != 8;
+	return ir_param_aggregate(f, k);
 }
 
 static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
