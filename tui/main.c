@@ -10,6 +10,7 @@
  *   the program's own status  run/check: what main() returned or exit() got
  *   1                         check: the run recorded findings
  *   2                         usage error, unreadable file or compile error
+ *   3                         run --gpu: no CUDA driver or GPU can be used
  * This is the only file that calls exit (through main's return).
  */
 #include <errno.h>
@@ -36,6 +37,7 @@
 
 #define EXIT_USAGE 2   /* bad usage, unreadable file, compile error */
 #define EXIT_FINDING 1 /* `check` found a bug */
+#define EXIT_NOGPU 3   /* --gpu: no CUDA driver or no GPU (docs/warpstep.1) */
 
 /* The bundled example (examples/hello.cu, embedded by tools/embed-file.sh). */
 extern const char example_hello[];
@@ -626,6 +628,23 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		session_program_free(c);
 		return EXIT_USAGE;
 	}
+	/* --gpu: the kernels run on the real GPU (docs/gpu.md) */
+	struct session_gpu *gpu = NULL;
+	if (cli->gpu) {
+		struct strbuf err;
+		int lowering = 0;
+
+		strbuf_init(&err);
+		gpu = session_gpu_open(c->mod, &err, &lowering);
+		if (!gpu) {
+			fprintf(stderr, "warpstep: --gpu: %s\n", strbuf_cstr(&err));
+			strbuf_release(&err);
+			session_program_free(c);
+			return lowering ? EXIT_USAGE : EXIT_NOGPU;
+		}
+		strbuf_release(&err);
+		cli->mo.gpu = session_gpu_backend(gpu);
+	}
 	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
@@ -658,6 +677,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
 	machine_free(m);
+	session_gpu_close(gpu);
+	cli->mo.gpu = NULL;
 	session_program_free(c);
 	fflush(stdout);
 	return status;
@@ -960,6 +981,8 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return run_lesson_file(cli, lesson);
 	if (!cmd)
 		return run_default(cli);
+	if (cli->gpu && cmd->fn != cmd_run)
+		return usage_error("--gpu works with run only (docs/gpu.md)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 
