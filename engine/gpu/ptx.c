@@ -1266,6 +1266,16 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		return;
 	case BI___prof_trigger: case BI___ws_cg_tile:
 		return;
+	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
+		if (p->arch < 80) {
+			fail(p, in->span, "cuda::barrier (mbarrier) needs sm_80 or newer (target sm_%d)", p->arch);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	switch (id) {
 	case BI___ws_bar_init:
 		arg_copy(p, v, in, 0, IR_PTR);
 		arg_copy(p, v, in, 1, IR_U32);
