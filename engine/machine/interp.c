@@ -359,6 +359,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 	default:
 		break;
 	}
+	/* run --gpu: device memory at the GPU's addresses (mem_alloc_at) */
+	if (m->mem.ext.a.len && mem_find(&m->mem, addr))
+		return xl_alloc(m, w, lane, addr, size, write, sp);
 	if (addr < 4096)
 		snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer", acc_name(write),
 			 (unsigned long long)size);
