@@ -106,6 +106,10 @@ static void say(struct strbuf *err, struct gpu_driver *d, const char *step, CUre
 		d->cuGetErrorName(r, &n);
 	if (d && d->cuGetErrorString)
 		d->cuGetErrorString(r, &s);
+	if (r == 34 && !n)
+		n = "CUDA_ERROR_STUB_LIBRARY";
+	if (r == 34 && !s)
+		s = "this libcuda is the toolkit's stub: no NVIDIA driver is installed";
 	strbuf_addf(err, "%s failed: %s (%d)%s%s", step, n ? n : "CUDA error", r, s ? ": " : "", s ? s : "");
 }
 
