@@ -85,6 +85,13 @@ static struct mirror *mirror_of(struct session_gpu *g, const struct machine_devm
 		strbuf_release(&nb);
 		if (r || bytes < d->size)
 			return NULL;    /* not in the module (unused by device code) */
+		/* a pointer in the object's initializer holds the emulator's
+		 * address of its target in d->data, the GPU's in the module:
+		 * the GPU's is the one device code can use */
+		const struct ir_object *o = &g->mod->objs[d->obj];
+		for (uint32_t k = 0; k < o->nrelocs; k++)
+			if (o->relocs[k].off + 8 <= d->size)
+				gpu_memcpy_dtoh(g->drv, d->data + o->relocs[k].off, mr.dev + o->relocs[k].off, 8, NULL);
 	}
 	vec_push(&g->mirrors, mr);
 	return &g->mirrors.v[g->mirrors.len - 1];
