@@ -182,7 +182,7 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 	a->id = ++mm->next_id;
 	a->obj = -1;
 	a->dev_ok = 1;
-	a->host_ok = kind == AK_MANAGED;
+	a->host_ok = kind == AK_MANAGED || kind == AK_HOST_PINNED;
 	a->ext = 1;
 	/* a freed allocation at the same address (the GPU reuses them) leaves */
 	if (at < r->a.len && r->a.v[at]->base == base) {

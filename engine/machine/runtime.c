@@ -1422,10 +1422,11 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 		return E_NOMEM;
 	}
 	uint64_t v = 0;
-	if (size && m->o.gpu && kind != AK_HOST_PINNED) {
-		/* run --gpu: the GPU's address, so that pointers agree */
+	if (size && m->o.gpu) {
+		/* run --gpu: the GPU's address, so that pointers agree (pinned
+		 * host memory too: a kernel may use it, mapped) */
 		uint64_t d = 0;
-		int e = m->o.gpu->alloc(m->o.gpu->ctx, size, kind == AK_MANAGED, &d);
+		int e = m->o.gpu->alloc(m->o.gpu->ctx, size, kind != AK_DEV_MALLOC, &d);
 		struct alloc *a = e ? NULL : mem_alloc_at(&m->mem, d, size, kind);
 		if (!a) {
 			if (!e)
@@ -1643,6 +1644,8 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			RET(E_OK);
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
+		if (x->ext && m->o.gpu)
+			m->o.gpu->free(m->o.gpu->ctx, a[0]);
 		machine_mem_free(m, x);
 		x->freed_at = span_of(m);
 		RET(E_OK);
