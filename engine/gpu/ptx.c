@@ -1384,6 +1384,23 @@ struct pure {
 	unsigned ret, a0, a1, a2, a3;
 };
 
+/* atan on [0, 1] (Abramowitz and Stegun 4.4.49, error under 2e-8): %fc :=
+ * atan(z) for z in %fd, with %fe scratch */
+#define ATAN01 \
+	"mul.f32 %fe, %fd, %fd;\nmov.f32 %fc, 0f3B3BD74A;\nfma.rn.f32 %fc, %fc, %fe, 0fBC846E02;\n" \
+	"fma.rn.f32 %fc, %fc, %fe, 0f3D2FC1FE;\nfma.rn.f32 %fc, %fc, %fe, 0fBD9A3174;\n" \
+	"fma.rn.f32 %fc, %fc, %fe, 0f3DDA3D83;\nfma.rn.f32 %fc, %fc, %fe, 0fBE117FC7;\n" \
+	"fma.rn.f32 %fc, %fc, %fe, 0f3E4CBBE5;\nfma.rn.f32 %fc, %fc, %fe, 0fBEAAAA6C;\n" \
+	"fma.rn.f32 %fc, %fc, %fe, 0f3F800000;\nmul.f32 %fc, %fc, %fd;\n"
+/* atan2(y in %fa, x in %fb) into %d: the octant by comparisons */
+#define ATAN2(y, x) \
+	"abs.f32 %fa, " y ";\nabs.f32 %fb, " x ";\nmax.f32 %fc, %fa, %fb;\nmin.f32 %fd, %fa, %fb;\n" \
+	"div.rn.f32 %fd, %fd, %fc;\nsetp.eq.f32 %pb, %fc, 0f00000000;\nselp.f32 %fd, 0f00000000, %fd, %pb;\n" \
+	ATAN01 \
+	"setp.gt.f32 %pa, %fa, %fb;\nsub.f32 %fd, 0f3FC90FDB, %fc;\nselp.f32 %fc, %fd, %fc, %pa;\n" \
+	"setp.lt.f32 %pa, " x ", 0f00000000;\nsub.f32 %fd, 0f40490FDB, %fc;\nselp.f32 %fc, %fd, %fc, %pa;\n" \
+	"copysign.f32 %d, " y ", %fc;"
+
 #define F IR_F32
 #define D2 IR_F64
 #define S IR_S32
@@ -1465,6 +1482,15 @@ static const struct pure pures[] = {
 	{ "log2f", "lg2.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "log10f", "lg2.approx.f32 %fa, %0;\nmul.f32 %d, %fa, 0f3E9A209B;", F, F, V0, V0, V0 },
 	{ "powf", "lg2.approx.f32 %fa, %0;\nmul.f32 %fa, %fa, %1;\nex2.approx.f32 %d, %fa;", F, F, F, V0, V0 },
+	{ "atan2f", ATAN2("%0", "%1"), F, F, F, V0, V0 },
+	{ "atanf", "mov.f32 %ff, 0f3F800000;\n" ATAN2("%0", "%ff"), F, F, V0, V0, V0 },
+	{ "asinf", "mul.f32 %fe, %0, %0;\nsub.f32 %fe, 0f3F800000, %fe;\nsqrt.rn.f32 %ff, %fe;\n" ATAN2("%0", "%ff"),
+	  F, F, V0, V0, V0 },
+	{ "acosf", "mul.f32 %fe, %0, %0;\nsub.f32 %fe, 0f3F800000, %fe;\nsqrt.rn.f32 %ff, %fe;\n" ATAN2("%ff", "%0"),
+	  F, F, V0, V0, V0 },
+	{ "tanhf", "abs.f32 %fa, %0;\nmul.f32 %fb, %fa, 0fC038AA3B;\nex2.approx.f32 %fb, %fb;\n"
+		   "sub.f32 %fc, 0f3F800000, %fb;\nadd.f32 %fb, 0f3F800000, %fb;\ndiv.rn.f32 %fc, %fc, %fb;\n"
+		   "copysign.f32 %d, %0, %fc;", F, F, V0, V0, V0 },
 	{ "hypotf", "mul.f32 %fa, %0, %0;\nfma.rn.f32 %fa, %1, %1, %fa;\nsqrt.rn.f32 %d, %fa;", F, F, F, V0, V0 },
 	{ "fmodf", "div.rn.f32 %fa, %0, %1;\ncvt.rzi.f32.f32 %fa, %fa;\nneg.f32 %fa, %fa;\nfma.rn.f32 %d, %fa, %1, %0;", F, F, F, V0, V0 },
 	{ "__ws_modf_fracf", "cvt.rzi.f32.f32 %fa, %0;\nsub.f32 %d, %0, %fa;", F, F, V0, V0, V0 },
@@ -1651,10 +1677,13 @@ static int emit_pure(struct px *p, const struct ir_insn *in, int id)
 	}
 	/* scratch names the template uses: %fa %fb %fc (f32), %da %db %dc
 	 * (f64), %pa (pred), %ra (b32), %xa %xb (b64) */
-	char scratch[10][48];
-	static const char *const sn[10] = { "fa", "fb", "fc", "da", "db", "dc", "pa", "ra", "xa", "xb" };
-	static const enum cls sc[10] = { C_F, C_F, C_F, C_FD, C_FD, C_FD, C_P, C_R, C_RD, C_RD };
-	for (int k = 0; k < 10; k++)
+	enum { NSCR = 14 };
+	char scratch[NSCR][48];
+	static const char *const sn[NSCR] = { "fa", "fb", "fc", "fd", "fe", "ff", "da", "db", "dc", "pa", "pb",
+					      "ra", "xa", "xb" };
+	static const enum cls sc[NSCR] = { C_F, C_F, C_F, C_F, C_F, C_F, C_FD, C_FD, C_FD, C_P, C_P, C_R, C_RD,
+					   C_RD };
+	for (int k = 0; k < NSCR; k++)
 		snprintf(scratch[k], 48, "%s", TMP(p, sc[k]));
 	char dn[48];
 	snprintf(dn, sizeof(dn), "%s", D(p, in->d, pu->ret));
@@ -1679,7 +1708,7 @@ static int emit_pure(struct px *p, const struct ir_insn *in, int id)
 			continue;
 		}
 		int hit = 0;
-		for (int k = 0; k < 10; k++)
+		for (int k = 0; k < NSCR; k++)
 			if (s[1] == sn[k][0] && s[2] == sn[k][1]) {
 				strbuf_adds(p->o, scratch[k]);
 				s += 2;
