@@ -23,6 +23,8 @@ static int pending_error;
 static struct global { char name[128]; void *p; size_t n; } globals[64];
 static int nglobals;
 static const char *names[] = { "no error" };
+static void *allocs[256];   /* freed with the context, as the driver does */
+static int nallocs;
 
 CUresult cuInit(unsigned f) { (void)f; return 0; }
 CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
@@ -36,7 +38,18 @@ CUresult cuDeviceGetAttribute(int *v, int a, int d)
 	return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; *c = (void *)1; return 0; }
-CUresult cuDevicePrimaryCtxRelease_v2(int d) { (void)d; return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d)
+{
+	(void)d;
+	for (int i = 0; i < nallocs; i++)
+		free(allocs[i]);
+	for (int i = 0; i < nglobals; i++)
+		free(globals[i].p);
+	free(module_text);
+	module_text = NULL;
+	nallocs = nglobals = 0;
+	return 0;
+}
 CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
 CUresult cuCtxSynchronize(void)
 {
@@ -72,7 +85,11 @@ CUresult cuModuleGetFunction(void **f, void *m, const char *name)
 	snprintf(pat, sizeof(pat), ".entry %s(", name);
 	if (!strstr(module_text, pat))
 		return 500; /* CUDA_ERROR_NOT_FOUND */
-	*f = strdup(name);
+	static char fnames[16][128];
+	static int nf;
+	char *slot = fnames[nf++ % 16];
+	snprintf(slot, 128, "%s", name);
+	*f = slot;
 	return 0;
 }
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *n, void *m, const char *name)
@@ -106,9 +123,25 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *n, void *m, const char *na
 	nglobals++;
 	return 0;
 }
-CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) { *p = (CUdeviceptr)(uintptr_t)calloc(1, n); return 0; }
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+{
+	if (nallocs == 256)
+		return 2;
+	allocs[nallocs] = calloc(1, n);
+	*p = (CUdeviceptr)(uintptr_t)allocs[nallocs++];
+	return 0;
+}
 CUresult cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned f) { (void)f; return cuMemAlloc_v2(p, n); }
-CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return 0; }
+CUresult cuMemFree_v2(CUdeviceptr p)
+{
+	for (int i = 0; i < nallocs; i++)
+		if (allocs[i] == (void *)(uintptr_t)p) {
+			free(allocs[i]);
+			allocs[i] = allocs[--nallocs];
+			return 0;
+		}
+	return 1;
+}
 CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { *f = 1u << 30; *t = 2u << 30; return 0; }
 CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n, void *st)
 {
@@ -176,8 +209,10 @@ CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; 
 CUresult cuStreamCreate(void **s, unsigned f) { (void)f; *s = NULL; return 0; }
 CUresult cuStreamDestroy_v2(void *s) { (void)s; return 0; }
 CUresult cuStreamQuery(void *s) { (void)s; return 0; }
-CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = calloc(1, 8); return 0; }
-CUresult cuEventDestroy_v2(void *e) { free(e); return 0; }
+static char events[64];
+static int nevents;
+CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = &events[nevents++ % 64]; return 0; }
+CUresult cuEventDestroy_v2(void *e) { (void)e; return 0; }
 CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; return 0; }
 CUresult cuEventSynchronize(void *e) { (void)e; return 0; }
 CUresult cuEventQuery(void *e) { (void)e; return 0; }
