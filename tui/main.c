@@ -125,7 +125,8 @@ static const char options_help[] =
 	"  --gpu                   run: device memory, copies, kernels, streams and\n"
 	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
 	"                          when no GPU or driver can be used\n"
-	"  --arch sm_NN            ptx: the target (default sm_90; sm_70 to sm_120)\n"
+	"  --arch sm_NN            ptx: the target (sm_70 to sm_120; default: the\n"
+	"                          --device's, sm_90 for the H100)\n"
 	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
@@ -773,7 +774,19 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 	}
 	strbuf_init(&out);
 	strbuf_init(&err);
-	if (session_ptx(c, cli->arch, &out, &err) < 0) {
+	/* the target: --arch, else the emulated device's (--device, sm_90 for the H100) */
+	int arch = cli->arch;
+	if (!arch && cli->mo.device)
+		arch = cli->mo.device->major * 10 + cli->mo.device->minor;
+	if (arch && arch < 70) {
+		fprintf(stderr, "warpstep: ptx: the device (sm_%d) is older than sm_70, the oldest PTX target; "
+			"give --arch\n", arch);
+		session_program_free(c);
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return EXIT_USAGE;
+	}
+	if (session_ptx(c, arch, &out, &err) < 0) {
 		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
 		status = EXIT_USAGE;
 	} else if (!cli->output || !strcmp(cli->output, "-")) {

@@ -59,6 +59,10 @@ grep -q "bad --arch 'sm_60'" "$tmp/err"
 [ $? -eq 0 ] && [ $st -eq 2 ]
 tap_result $? "ptx --arch sm_60: a usage error"
 
+# without --arch the target is the emulated device's
+"$WARPSTEP" ptx --device a100 tests/programs/vecadd.cu | grep -q '^\.target sm_80$'
+tap_result $? "ptx --device a100: the target is sm_80, the A100's"
+
 # -o writes the file whole; .loc lines point at the program
 "$WARPSTEP" ptx tests/programs/vecadd.cu -o "$tmp/v.ptx"
 cmp -s "$tmp/v.ptx" tests/gpu/golden/vecadd.ptx
