@@ -1049,11 +1049,6 @@ static void emit_call(struct px *p, const struct ir_insn *in)
 	/* argument values before the block, so their conversions land outside */
 	const char *vals[64];
 	unsigned tys[64];
-	if (in->nargs > 64) {
-		fail(p, in->span, "call with more than 64 arguments");
-		strbuf_release(&sig);
-		return;
-	}
 	/* a direct call passes the callee's parameters: extra arguments are
 	 * dropped, as the emulator drops them; missing ones are zero */
 	int nargs = callee ? (int)callee->nparams : in->nargs;
@@ -1940,8 +1935,6 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 		}
 	}
 	/* the body */
-	const struct srcfile *cur = NULL;
-	(void)cur;
 	uint8_t *target = xcalloc(f->ncode + 1, 1);
 	for (uint32_t i = 0; i < f->ncode; i++) {
 		const struct ir_insn *in = &f->code[i];
