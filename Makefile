@@ -3,6 +3,7 @@
 #   make            build ./warpstep (runs ./configure first when needed)
 #   make run        set up, build and open warpstep on its default
 #   make check      set up, build and run every test through prove (TAP 13)
+#   make check-gpu  on a machine with a GPU: run --gpu over every program (docs/gpu.md)
 #   make install    install under $(DESTDIR)$(prefix)
 #   make fuzz       build the libFuzzer targets with clang and run each briefly
 #   make bench      run the benchmark table (bench/run.sh)
@@ -36,7 +37,7 @@ WARN = -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototype
 # The engine's folders, lowest layer first. Each is on the include path, so a
 # file names a header by its bare name wherever either lives; which headers a
 # folder may include is checked by tests/layers.t, not by the include path.
-ENGINE_DIRS = util ir check front machine explore session
+ENGINE_DIRS = util ir check front machine gpu explore session
 CORE_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(ENGINE_DIRS:%=-Iengine/%)
 BASE_CFLAGS = $(CORE_CFLAGS) $(WERROR)
 
@@ -85,7 +86,7 @@ TESTS = $(sort $(wildcard tests/*.t tests/*/*.t))
 PROVE = prove
 PROVE_FLAGS =
 
-.PHONY: all check install uninstall clean distclean run bench bench-check fuzz help \
+.PHONY: all check check-gpu install uninstall clean distclean run bench bench-check fuzz help \
 	setup-build setup-check test-bins
 
 all: $(BIN)
@@ -204,6 +205,11 @@ check: setup-check
 	@$(MAKE) --no-print-directory test-bins
 	WARPSTEP='$(abspath $(BIN))' WS_BUILD='$(abspath $(B))' \
 		$(PROVE) $(PROVE_FLAGS) $(TESTS)
+
+# On a machine with an NVIDIA GPU: the GPU tests, run --gpu over every
+# program against its recorded output (docs/gpu.md)
+check-gpu:
+	sh tools/gpu-check.sh
 
 run: setup-build
 	@$(MAKE) --no-print-directory $(BIN)

@@ -20,19 +20,21 @@
 # end: it runs IR, whatever produced it. The checkers lie below the machine:
 # check.h is the event interface the machine publishes to and the table of
 # finding kinds it records; the checkers see the machine only through it.
-LAYERS="util ir check front machine explore session"
+LAYERS="util ir check front machine gpu explore session"
 below_util=""
 below_ir="util"
 below_check="util ir"
 below_front="util ir"
 below_machine="util ir check"
+below_gpu="util ir"                # beside the machine: PTX and the driver; the session joins them
 below_explore="util ir check machine"
-below_session="util ir check front machine explore"
+below_session="util ir check front machine gpu explore"
 public_util="util.h diag.h"       # memory, strings, vectors; source files, spans, diagnostics
 public_ir="ir.h builtin.h"        # the IR; the built-in functions front and machine share
 public_front="front.h"
 public_machine="machine.h"
 public_check="check.h findings.def" # events, checkers and finding kinds; the kinds table
+public_gpu="gpu.h"
 public_explore=""                 # TODO: machine_explore is declared in machine.h
 public_session="session.h eval.h"
 

@@ -10,6 +10,7 @@
  *   the program's own status  run/check: what main() returned or exit() got
  *   1                         check: the run recorded findings
  *   2                         usage error, unreadable file or compile error
+ *   3                         run --gpu: no CUDA driver or GPU can be used
  * This is the only file that calls exit (through main's return).
  */
 #include <errno.h>
@@ -37,6 +38,7 @@
 
 #define EXIT_USAGE 2   /* bad usage, unreadable file, compile error */
 #define EXIT_FINDING 1 /* `check` found a bug */
+#define EXIT_NOGPU 3   /* --gpu: no CUDA driver or no GPU (docs/warpstep.1) */
 
 /* The bundled example (examples/hello.cu, embedded by tools/embed-file.sh). */
 extern const char example_hello[];
@@ -58,6 +60,9 @@ struct cli {
 	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
 	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
+	int gpu;                /* --gpu: run the device code on the real GPU (docs/gpu.md) */
+	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
+	const char *output;     /* ptx -o FILE */
 };
 
 struct command {
@@ -83,6 +88,7 @@ int cmd_explore_main(const struct machine_opts *mo, const struct session_compile
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -95,6 +101,8 @@ static const struct command commands[] = {
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, SESSION_DUMP_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, SESSION_DUMP_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
+	{ "ptx", "PROG.cu [-o FILE] [--arch sm_NN]", "write the PTX of the program's device code",
+	  cmd_ptx, SESSION_DUMP_DIAGS },
 	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
@@ -124,6 +132,12 @@ static const char options_help[] =
 	"  --fast                  turn the checkers off\n"
 	"  --no-opt                run the IR as lowered, without the optimiser\n"
 	"                          (also $WS_NO_OPT=1); for debugging warpstep\n"
+	"  --gpu                   run: device memory, copies, kernels, streams and\n"
+	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
+	"                          when no GPU or driver can be used\n"
+	"  --arch sm_NN            ptx: the target (sm_70 to sm_120; default: the\n"
+	"                          --device's, sm_90 for the H100)\n"
+	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
@@ -381,6 +395,18 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->json = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--gpu") == 0) {
+		cli->gpu = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "-o") == 0) {
+		if (*i + 1 >= argc || !*argv[*i + 1]) {
+			*status = usage_error("option '-o' needs a value");
+			return OPT_EXIT;
+		}
+		cli->output = argv[++*i];
+		return OPT_DONE;
+	}
 	/* -IDIR, -I DIR, -DNAME, -D NAME */
 	if ((a[1] == 'I' || a[1] == 'D') && a[0] == '-') {
 		v = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : NULL);
@@ -406,7 +432,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--model") && strcmp(name, "--schedule") && strcmp(name, "--max-executions") &&
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
 	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
-	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad"))
+	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad") &&
+	    strcmp(name, "--arch"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -469,6 +496,13 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 			cli->fo.no_fmad = 1;
 		else
 			*status = usage_error("bad --fmad '%s' (expected true or false)", v);
+	} else if (strcmp(name, "--arch") == 0) {
+		char *end;
+		long sm = strncmp(v, "sm_", 3) == 0 ? strtol(v + 3, &end, 10) : -1;
+		if (sm < 0 || *end || sm < 70 || sm > 120)
+			*status = usage_error("bad --arch '%s' (expected sm_70 to sm_120, such as sm_90)", v);
+		else
+			cli->arch = (int)sm;
 	} else if (strcmp(name, "--device") == 0) {
 		*status = opt_device(cli, v, "--device");
 		if (!*status && !strcmp(v, "list"))
@@ -617,6 +651,23 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		session_program_free(c);
 		return EXIT_USAGE;
 	}
+	/* --gpu: the kernels run on the real GPU (docs/gpu.md) */
+	struct session_gpu *gpu = NULL;
+	if (cli->gpu) {
+		struct strbuf err;
+		int lowering = 0;
+
+		strbuf_init(&err);
+		gpu = session_gpu_open(c->mod, &err, &lowering);
+		if (!gpu) {
+			fprintf(stderr, "warpstep: --gpu: %s\n", strbuf_cstr(&err));
+			strbuf_release(&err);
+			session_program_free(c);
+			return lowering ? EXIT_USAGE : EXIT_NOGPU;
+		}
+		strbuf_release(&err);
+		cli->mo.gpu = session_gpu_backend(gpu);
+	}
 	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof(sa));
@@ -649,6 +700,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
 	machine_free(m);
+	session_gpu_close(gpu);
+	cli->mo.gpu = NULL;
 	session_program_free(c);
 	fflush(stdout);
 	return status;
@@ -710,6 +763,64 @@ static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char *
 	fwrite(strbuf_cstr(&out), 1, out.len, stdout);
 	strbuf_release(&out);
 	return ret == 0 ? 0 : EXIT_USAGE;
+}
+
+/* warpstep ptx PROG.cu [-o FILE] [--arch sm_NN]: the PTX of the device
+ * code (docs/gpu.md). Exit 2 when the program does not compile or a
+ * construct cannot be lowered (the message says which, and where). */
+static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	struct session_program *c;
+	struct strbuf out, err;
+	const char *why;
+	int status;
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	/* the options may follow the program's name: ptx runs nothing */
+	for (int i = 1; i < argc; i++) {
+		switch (option_parse(cli, argc, argv, &i, &status)) {
+		case OPT_NONE:
+			return usage_error("too many arguments for ptx (first extra: '%s')", argv[i]);
+		case OPT_EXIT:
+			return status;
+		}
+	}
+	if (cli->output && strcmp(cli->output, "-") && util_out_check(cli->output, &why) < 0) {
+		fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+		return EXIT_USAGE;
+	}
+	if (program_compile(cli, &c, argv[0], NULL) < 0) {
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	strbuf_init(&out);
+	strbuf_init(&err);
+	/* the target: --arch, else the emulated device's (--device, sm_90 for the H100) */
+	int arch = cli->arch;
+	if (!arch && cli->mo.device)
+		arch = cli->mo.device->major * 10 + cli->mo.device->minor;
+	if (arch && arch < 70) {
+		fprintf(stderr, "warpstep: ptx: the device (sm_%d) is older than sm_70, the oldest PTX target; "
+			"give --arch\n", arch);
+		session_program_free(c);
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return EXIT_USAGE;
+	}
+	if (session_ptx(c, arch, &out, &err) < 0) {
+		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
+		status = EXIT_USAGE;
+	} else if (!cli->output || !strcmp(cli->output, "-")) {
+		fwrite(strbuf_cstr(&out), 1, out.len, stdout);
+	} else if (util_write_file(cli->output, strbuf_cstr(&out), out.len, 0666, &why) < 0) {
+		fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+		status = EXIT_USAGE;
+	}
+	strbuf_release(&out);
+	strbuf_release(&err);
+	session_program_free(c);
+	return status;
 }
 
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv)
@@ -1041,6 +1152,8 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return run_lesson_file(cli, lesson);
 	if (!cmd)
 		return run_default(cli);
+	if (cli->gpu && cmd->fn != cmd_run)
+		return usage_error("--gpu works with run only (docs/gpu.md)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 

@@ -192,6 +192,10 @@ static inline unsigned ir_type_size(unsigned t)
 	default: return 8;
 	}
 }
+/* Whether parameter k of fn is an aggregate passed by value (IR_PTR to a
+ * copy) rather than a pointer: by its size, and for 8-byte ones by the
+ * parameter's variable. The emulator and the PTX emitter both ask. */
+int ir_param_aggregate(const struct ir_func *fn, uint32_t k);
 /* Write a readable listing of the module (golden tests of lowering). */
 void ir_print(const struct ir_module *m, struct strbuf *out);
 

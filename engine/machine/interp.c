@@ -359,6 +359,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 	default:
 		break;
 	}
+	/* run --gpu: device memory at the GPU's addresses (mem_alloc_at) */
+	if (m->mem.ext.a.len && mem_find(&m->mem, addr))
+		return xl_alloc(m, w, lane, addr, size, write, sp);
 	if (addr < 4096)
 		snprintf(msg, sizeof(msg), "%s of %llu bytes through a null pointer", acc_name(write),
 			 (unsigned long long)size);
@@ -445,28 +448,7 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
 
 int interp_param_aggregate(const struct ir_func *fn, uint32_t k)
 {
-	if (!fn->param_ty || fn->param_ty[k] != IR_PTR)
-		return 0;
-	if (fn->param_size && fn->param_size[k] != 8)
-		return 1;
-	/* an 8-byte struct: the k-th parameter's variable says (when every
-	 * parameter has one, in order after the hidden sret address) */
-	uint32_t np = 0, first = fn->ret_sret ? 1 : 0;
-	const struct ir_var *pk = NULL;
-	for (uint32_t i = 0; i < fn->nvars; i++)
-		if (fn->vars[i].is_param) {
-			if (first + np == k)
-				pk = &fn->vars[i];
-			np++;
-		}
-	if (first + np == fn->nparams && pk)
-		return pk->type && pk->type->scalar == IR_VOID && pk->type->elem_count <= 1 && pk->type->nfields > 0;
-	for (uint32_t i = 0; i < fn->nvars; i++) {
-		const struct ir_var *v = &fn->vars[i];
-		if (v->is_param && v->loc == VLOC_REG && v->reg == (int32_t)k)
-			return v->type && v->type->scalar == IR_VOID && v->type->size == 8;
-	}
-	return 0;
+	return ir_param_aggregate(fn, k);
 }
 
 static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base);

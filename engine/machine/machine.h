@@ -87,6 +87,8 @@ struct machine_file_policy {
 	void *ctx;
 };
 
+struct machine;
+struct machine_gpu;
 struct machine_opts {
 	enum simt_policy simt;
 	enum sched_policy sched;
@@ -113,9 +115,57 @@ struct machine_opts {
 	/* when *sigint becomes nonzero (a SIGINT handler sets it), the run stops
 	 * with an "interrupted" finding that says where every warp was, status 130 */
 	const volatile sig_atomic_t *sigint;
+	/* A real GPU behind the runtime (run --gpu, docs/gpu.md); NULL: the
+	 * emulator runs the kernels. Must outlive the machine. */
+	const struct machine_gpu *gpu;
 };
 
 void machine_opts_init(struct machine_opts *o);
+
+/*
+ * ---- a real GPU behind the runtime (runtime.c; docs/gpu.md)
+ *
+ * With o.gpu set, the host program still runs in the emulator, and so do
+ * the runtime's copies and memsets, on the emulator's copy of device
+ * memory; but device allocations take the GPU's own addresses (so pointers
+ * mean the same on both sides), and each kernel launch is handed to the
+ * backend, which runs it to completion on the GPU: it brings the GPU's copy
+ * of every device allocation up to date (machine_device_memory), launches,
+ * synchronizes and copies device memory back. Launches are therefore
+ * synchronous; the time the kernel took on the GPU advances the emulated
+ * clock (cudaEventElapsedTime). The emulator's checkers see no device code.
+ */
+struct machine_gpu_launch {
+	int func;                    /* the kernel's function index */
+	uint32_t grid[3], block[3];
+	uint64_t shmem, stream;
+	const uint8_t *param;        /* the arguments, laid out as ir.h's param_size/param_align say */
+	uint32_t param_size;
+	int cooperative;             /* cudaLaunchCooperativeKernel */
+	uint64_t heap_limit, printf_limit, stack_limit; /* cudaDeviceSetLimit's values (0: default) */
+};
+struct machine_gpu {
+	void *ctx;
+	/* device memory of size bytes at the GPU's address *addr (managed:
+	 * cudaMallocManaged); a cudaError_t */
+	int (*alloc)(void *ctx, uint64_t size, int managed, uint64_t *addr);
+	int (*free)(void *ctx, uint64_t addr);
+	/* run launch l of machine m to completion; a cudaError_t; *ns: the
+	 * kernel's time on the GPU */
+	int (*launch)(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns);
+};
+/* One block of device memory as the emulator holds it: a device
+ * allocation (obj -1: its address is the GPU's too) or a module object
+ * (__device__, __constant__, __managed__: obj is its index; the GPU's copy
+ * is the PTX module's variable). */
+struct machine_devmem {
+	uint64_t addr, size;
+	uint8_t *data;               /* the emulator's copy, size bytes */
+	int32_t obj;
+};
+/* Every live device allocation and device module object, in no particular
+ * order; the array is the caller's to free (*n entries). */
+struct machine_devmem *machine_device_memory(struct machine *m, size_t *n);
 
 /* ---- lifecycle (machine.c) */
 struct machine;

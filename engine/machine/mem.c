@@ -60,6 +60,7 @@ void mem_release(struct mem *mm)
 	region_release(&mm->host);
 	region_release(&mm->global);
 	region_release(&mm->cnst);
+	region_release(&mm->ext);
 	for (size_t i = 0; i < mm->gap.len; i++)
 		free(mm->gap.v[i]);
 	vec_free(&mm->gap);
@@ -154,10 +155,64 @@ struct alloc *mem_try_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_
 	return alloc_new(mm, tag, size, align, kind, 1);
 }
 
+static struct alloc *region_find(struct mem_region *r, uint64_t addr);
+
+struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kind)
+{
+	struct mem_region *r = &mm->ext;
+	size_t at = 0;
+	while (at < r->a.len && r->a.v[at]->base < base)
+		at++;
+	uint64_t len = size ? size : 1;
+	if ((at < r->a.len && r->a.v[at]->base < base + len && !r->a.v[at]->freed) ||
+	    (at > 0 && !r->a.v[at - 1]->freed && r->a.v[at - 1]->base + (r->a.v[at - 1]->size ? r->a.v[at - 1]->size : 1) > base))
+		return NULL;
+	uint64_t used = mm->host_bytes + mm->dev_bytes;
+	if (size > HOST_MEM || (mm->limit && (used >= mm->limit || size > mm->limit - used)))
+		return NULL;
+	void *data = calloc(1, (size_t)len);
+	if (!data)
+		return NULL;
+	struct alloc *a = xcalloc(1, sizeof(*a));
+	a->base = base;
+	a->size = size;
+	a->cap = len;
+	a->data = data;
+	a->kind = (uint8_t)kind;
+	a->id = ++mm->next_id;
+	a->obj = -1;
+	a->dev_ok = 1;
+	a->host_ok = kind == AK_MANAGED || kind == AK_HOST_PINNED;
+	a->ext = 1;
+	/* a freed allocation at the same address (the GPU reuses them) leaves */
+	if (at < r->a.len && r->a.v[at]->base == base) {
+		struct alloc *old = r->a.v[at];
+		free(old->data);
+		free(old->shadow);
+		shadow_free(old->race, GRACE_BYTES(old));
+		free(old);
+		r->a.v[at] = a;
+	} else {
+		vec_push(&r->a, a);
+		memmove(&r->a.v[at + 1], &r->a.v[at], (r->a.len - 1 - at) * sizeof(r->a.v[0]));
+		r->a.v[at] = a;
+	}
+	mm->dev_bytes += size;
+	return a;
+}
+
 struct alloc *mem_find(struct mem *mm, uint64_t addr)
 {
 	struct mem_region *r = region_of(mm, ADDR_TAG(addr));
-	if (!r || r->a.len == 0)
+	struct alloc *a = r ? region_find(r, addr) : NULL;
+	if (!a && mm->ext.a.len)
+		a = region_find(&mm->ext, addr);
+	return a;
+}
+
+static struct alloc *region_find(struct mem_region *r, uint64_t addr)
+{
+	if (r->a.len == 0)
 		return NULL;
 	size_t lo = 0, hi = r->a.len;
 	while (hi - lo > 1) {
@@ -180,6 +235,10 @@ int mem_free(struct mem *mm, struct alloc *a)
 	a->freed = 1;
 	if (page_counted(a) && a->kind != AK_DEV_HEAP)
 		page_count(mm, a, -1);
+	if (a->ext) {
+		mm->dev_bytes -= a->size;  /* its data stays: it may be reused at this address */
+		return 0;
+	}
 	if (ADDR_TAG(a->base) == TAG_GLOBAL && mm->retained + a->cap <= RETAIN) {
 		mm->retained += a->cap;     /* freed memory stays mapped */
 	} else {

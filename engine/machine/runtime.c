@@ -93,6 +93,59 @@ void runtime_flush_output(struct machine *m)
 	}
 }
 
+/* Errors after which the context is unusable, as the runtime makes them
+ * sticky (an illegal address, an assert, a trap ...). */
+static int sticky_code(int e)
+{
+	return e == 700 || e == 702 || e == 710 || (e >= 714 && e <= 719);
+}
+
+/* run --gpu: the backend runs launch l to completion on the GPU */
+static void gpu_run(struct machine *m, struct launch *l)
+{
+	struct machine_gpu_launch g;
+	memset(&g, 0, sizeof(g));
+	g.func = l->fidx;
+	memcpy(g.grid, l->grid, sizeof(g.grid));
+	memcpy(g.block, l->block, sizeof(g.block));
+	g.shmem = l->shmem;
+	g.stream = l->stream;
+	g.param = l->param;
+	g.param_size = l->param_size;
+	g.cooperative = l->cooperative;
+	g.heap_limit = m->rt.heap_limit;
+	g.printf_limit = m->rt.printf_limit;
+	g.stack_limit = m->rt.stack_limit;
+	uint64_t ns = 0;
+	fflush(m->io.out);
+	int e = m->o.gpu->launch(m->o.gpu->ctx, m, &g, &ns);
+	fflush(m->io.out);
+	free(l->param);
+	m->cycles += ns;
+	if (e && sticky_code(e))
+		m->rt.sticky_err = e;
+	else if (e)
+		m->rt.last_err = e;
+}
+
+struct machine_devmem *machine_device_memory(struct machine *m, size_t *n)
+{
+	VEC(struct machine_devmem) v = { 0 };
+	struct mem_region *rs[3] = { &m->mem.ext, &m->mem.global, &m->mem.cnst };
+	for (int k = 0; k < 3; k++)
+		for (size_t i = 0; i < rs[k]->a.len; i++) {
+			struct alloc *a = rs[k]->a.v[i];
+			if (a->freed || !a->data || a->kind == AK_STRING)
+				continue;
+			if (k == 0 ? !a->ext : a->obj < 0)
+				continue;
+			struct machine_devmem d = { a->base, a->size, a->data, k == 0 ? -1 : a->obj };
+			vec_push(&v, d);
+		}
+	*n = v.len;
+	return v.v;
+}
+
 int runtime_next_launch(struct machine *m)
 {
 	if (m->grid)
@@ -104,6 +157,10 @@ int runtime_next_launch(struct machine *m)
 	struct launch l = m->queue.v[m->qhead++];
 	if (m->rt.sticky_err) {
 		free(l.param);
+		return 1;
+	}
+	if (m->o.gpu) {
+		gpu_run(m, &l);
 		return 1;
 	}
 	sched_grid_start(m, &l);
@@ -1340,6 +1397,8 @@ static int dev_free(struct machine *m, uint64_t p)
 			     "first freed here", a->freed_at);
 		return E_INVAL;
 	}
+	if (a->ext && m->o.gpu)
+		m->o.gpu->free(m->o.gpu->ctx, p);
 	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
 	return E_OK;
@@ -1364,7 +1423,20 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 		return E_NOMEM;
 	}
 	uint64_t v = 0;
-	if (size) {
+	if (size && m->o.gpu) {
+		/* run --gpu: the GPU's address, so that pointers agree (pinned
+		 * host memory too: a kernel may use it, mapped) */
+		uint64_t d = 0;
+		int e = m->o.gpu->alloc(m->o.gpu->ctx, size, kind != AK_DEV_MALLOC, &d);
+		struct alloc *a = e ? NULL : mem_alloc_at(&m->mem, d, size, kind);
+		if (!a) {
+			if (!e)
+				m->o.gpu->free(m->o.gpu->ctx, d);
+			put64(m, pp, 0);
+			return e ? e : E_NOMEM;
+		}
+		v = a->base;
+	} else if (size) {
 		struct alloc *a = machine_mem_alloc(m, kind == AK_HOST_PINNED ? TAG_HOST : TAG_GLOBAL,
 						size, 256, kind);
 		if (!a) {
@@ -1573,6 +1645,8 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			RET(E_OK);
 		if (!x || x->base != a[0] || x->kind != AK_HOST_PINNED || x->freed)
 			RET(E_INVAL);
+		if (x->ext && m->o.gpu)
+			m->o.gpu->free(m->o.gpu->ctx, a[0]);
 		machine_mem_free(m, x);
 		x->freed_at = span_of(m);
 		RET(E_OK);

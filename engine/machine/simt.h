@@ -70,6 +70,7 @@ struct alloc {
 	uint8_t kind;     /* enum alloc_kind */
 	uint8_t freed;
 	uint8_t host_ok, dev_ok;
+	uint8_t ext;      /* in the ext region: at an address given from outside (mem_alloc_at) */
 	uint8_t newkind;  /* heap blocks: 0 malloc, 1 new, 2 new[] (delete must match) */
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
@@ -97,6 +98,9 @@ struct mem_region {
 struct mem_page;
 struct mem {
 	struct mem_region host, global, cnst;
+	/* allocations at addresses the emulator did not choose: device memory
+	 * at the real GPU's addresses (run --gpu); sorted by base */
+	struct mem_region ext;
 	uint32_t next_id;
 	uint64_t dev_bytes;
 	uint64_t retained;       /* bytes of freed global data kept (still mapped) */
@@ -111,6 +115,10 @@ struct alloc *mem_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t al
 /* mem_alloc for sizes the program chose (malloc, cudaMalloc...): NULL when the
  * host total would pass its limit or the real allocation fails. */
 struct alloc *mem_try_alloc(struct mem *mm, unsigned tag, uint64_t size, uint64_t align, int kind);
+/* An allocation at base, an address given from outside (the GPU's): in the
+ * ext region, counted as device memory; NULL when the bytes cannot be had
+ * or base overlaps another ext allocation. */
+struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kind);
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);

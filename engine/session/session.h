@@ -179,6 +179,24 @@ enum session_dump { SESSION_DUMP_PP_HOST, SESSION_DUMP_PP_DEVICE, SESSION_DUMP_A
 		    SESSION_DUMP_DIAGS };
 int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
 		 struct strbuf *out);
+/* The PTX of p's device code for sm_<arch> (0: sm_90) into out (warpstep
+ * ptx, docs/gpu.md): 0, or -1 with the reason ("FILE:LINE:COL: what is not
+ * lowered") in err. */
+int session_ptx(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
+
+/*
+ * run --gpu (docs/gpu.md): load libcuda, lower mod's device code to PTX
+ * for the GPU found and load it. NULL with the reason in err when there is
+ * no driver or GPU (*lowering 0) or when the program's PTX cannot be made
+ * or loaded (*lowering 1). session_gpu_backend is what machine_opts.gpu
+ * takes; the session_gpu must outlive the machine.
+ */
+struct session_gpu;
+struct machine_gpu;
+struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf *err, int *lowering);
+const struct machine_gpu *session_gpu_backend(struct session_gpu *g);
+const char *session_gpu_device(const struct session_gpu *g);
+void session_gpu_close(struct session_gpu *g);
 
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,

@@ -1,0 +1,117 @@
+/*
+ * gpu.h - the real GPU: PTX from the IR (ptx.c) and the CUDA driver loaded
+ * at run time (driver.c). docs/gpu.md describes both.
+ *
+ * Contract:
+ * - gpu/ sits above ir/ and beside machine/: it sees the IR and util only.
+ *   The machine knows the GPU through the backend table of machine.h
+ *   (struct machine_gpu); the session connects the two.
+ * - Nothing here prints or exits; errors come back as text.
+ * - No CUDA header or library is needed to build: the driver's types and
+ *   entry points are declared in driver.c and found with dlopen/dlsym.
+ */
+#ifndef WS_GPU_H
+#define WS_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ir.h"
+#include "util.h"
+
+/* ---- PTX (ptx.c) */
+
+/* The oldest and newest sm_NN the PTX emitter targets. */
+#define GPU_ARCH_MIN 70
+#define GPU_ARCH_MAX 120
+
+/*
+ * Write the PTX module of m's device code (kernels, device functions,
+ * __device__/__constant__/__shared__/managed objects and the string
+ * literals they use) for sm_<arch> into out. Source lines go into .file and
+ * .loc directives. Returns 0, or -1 when a construct cannot be lowered: err
+ * then holds "FILE:LINE:COL: what" for the first one (out holds a partial
+ * module). arch outside [GPU_ARCH_MIN, GPU_ARCH_MAX] is an error too.
+ */
+int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct strbuf *err);
+
+/* The PTX name of function idx (a kernel's entry, for cuModuleGetFunction)
+ * and of object idx (for cuModuleGetGlobal), into out (appended). */
+void gpu_ptx_func_name(const struct ir_module *m, uint32_t idx, struct strbuf *out);
+void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *out);
+
+/* The name of the module global the grid barrier counts in (cooperative
+ * groups' this_grid().sync()); the backend zeroes it before each launch. */
+#define GPU_GRID_BAR "__ws_grid_bar"
+#define GPU_GRID_COOP "__ws_grid_coop_flag"
+
+/*
+ * Kernel argument packing for cuLaunchKernel: given kernel fn's parameter
+ * buffer laid out as the emulator lays it out (each parameter at its
+ * natural alignment, param_size/param_align of ir.h), fill ptrs[k] with the
+ * address of parameter k inside buf. Returns the number of parameters.
+ * ptrs must hold fn->nparams entries.
+ */
+uint32_t gpu_pack_args(const struct ir_func *fn, uint8_t *buf, void **ptrs);
+
+/* ---- the CUDA driver (driver.c) */
+
+struct gpu_driver;
+
+/* Exit status of `--gpu` when no GPU can be used (docs/warpstep.1). */
+#define GPU_EXIT_NODEV 3
+
+/*
+ * Load libcuda (dlopen "libcuda.so.1", or $WARPSTEP_LIBCUDA when set), find
+ * its entry points, initialize it and retain device 0's primary context.
+ * NULL with a one-line reason in err when any step fails ("no CUDA driver:
+ * libcuda.so.1: cannot open shared object file", "no CUDA device: ...").
+ */
+struct gpu_driver *gpu_driver_open(struct strbuf *err);
+void gpu_driver_close(struct gpu_driver *d);
+/* The device's compute capability as NN (90 for an H100) and its name. */
+int gpu_driver_arch(const struct gpu_driver *d);
+const char *gpu_driver_name(const struct gpu_driver *d);
+
+/* Each call returns a CUresult (0 = CUDA_SUCCESS); on an error the driver's
+ * own name and message are in gpu_driver_error. */
+const char *gpu_driver_error(const struct gpu_driver *d, int res, const char **name);
+/* Load PTX text (JIT); the JIT's error log (with the .loc lines) into log. */
+int gpu_module_load(struct gpu_driver *d, const char *ptx, void **module, struct strbuf *log);
+int gpu_module_unload(struct gpu_driver *d, void *module);
+int gpu_module_function(struct gpu_driver *d, void *module, const char *name, void **fn);
+int gpu_module_global(struct gpu_driver *d, void *module, const char *name, uint64_t *dptr,
+		      size_t *bytes);
+int gpu_mem_alloc(struct gpu_driver *d, uint64_t *dptr, size_t bytes);
+int gpu_mem_alloc_managed(struct gpu_driver *d, uint64_t *dptr, size_t bytes);
+int gpu_mem_free(struct gpu_driver *d, uint64_t dptr);
+int gpu_memcpy_htod(struct gpu_driver *d, uint64_t dst, const void *src, size_t n, void *stream);
+int gpu_memcpy_dtoh(struct gpu_driver *d, void *dst, uint64_t src, size_t n, void *stream);
+int gpu_memcpy_dtod(struct gpu_driver *d, uint64_t dst, uint64_t src, size_t n, void *stream);
+int gpu_memset8(struct gpu_driver *d, uint64_t dst, uint8_t v, size_t n, void *stream);
+int gpu_mem_info(struct gpu_driver *d, size_t *free_b, size_t *total);
+int gpu_launch(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
+	       uint32_t shmem, void *stream, void **params, int cooperative);
+int gpu_func_set_max_dyn_shared(struct gpu_driver *d, void *fn, int bytes);
+int gpu_ctx_synchronize(struct gpu_driver *d);
+int gpu_stream_create(struct gpu_driver *d, void **s, unsigned flags);
+int gpu_stream_destroy(struct gpu_driver *d, void *s);
+int gpu_stream_synchronize(struct gpu_driver *d, void *s);
+int gpu_stream_query(struct gpu_driver *d, void *s);
+int gpu_event_create(struct gpu_driver *d, void **e, unsigned flags);
+int gpu_event_destroy(struct gpu_driver *d, void *e);
+int gpu_event_record(struct gpu_driver *d, void *e, void *s);
+int gpu_event_synchronize(struct gpu_driver *d, void *e);
+int gpu_event_query(struct gpu_driver *d, void *e);
+int gpu_event_elapsed(struct gpu_driver *d, float *ms, void *start, void *end);
+int gpu_device_attribute(struct gpu_driver *d, int *v, int attr);
+int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value);
+
+/*
+ * The runtime's error code (cudaError_t) for a driver result: the runtime
+ * maps CUDA_ERROR_* one to one for most codes (CUDA_ERROR_ILLEGAL_ADDRESS
+ * 700 -> cudaErrorIllegalAddress 700, CUDA_ERROR_ASSERT 710 -> 710 ...) and
+ * renumbers the first few (CUDA_ERROR_NOT_INITIALIZED 3 -> 3 ...).
+ */
+int gpu_runtime_code(int cu_result);
+
+#endif

@@ -1,0 +1,219 @@
+/*
+ * fakecuda.c - a stand-in libcuda for tests/gpu/fake_driver.t: every entry
+ * point warpstep's driver loader looks up, by its versioned name, with just
+ * enough behaviour to run tests/gpu/fake_prog.cu through `run --gpu` on a
+ * machine without a GPU. "Device" memory is host memory; a kernel is run
+ * by name, in C, from its packed arguments:
+ *   scale(int *p, int n, int k): p[i] *= k for i < n
+ *   count(void): counter += 1 (the module global __device__ int counter)
+ *   boom(int *p): the launch fails at the next synchronization with
+ *                 CUDA_ERROR_ILLEGAL_ADDRESS (700)
+ * Built by the test with cc -shared -fPIC; not part of warpstep.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+
+static char *module_text;
+static int pending_error;
+static struct global { char name[128]; void *p; size_t n; } globals[64];
+static int nglobals;
+static const char *names[] = { "no error" };
+static void *allocs[256];   /* freed with the context, as the driver does */
+static int nallocs;
+
+CUresult cuInit(unsigned f) { (void)f; return 0; }
+CUresult cuDriverGetVersion(int *v) { *v = 13000; return 0; }
+CUresult cuDeviceGetCount(int *n) { *n = 1; return 0; }
+CUresult cuDeviceGet(int *d, int i) { *d = i; return 0; }
+CUresult cuDeviceGetName(char *s, int n, int d) { (void)d; snprintf(s, (size_t)n, "Fake GPU"); return 0; }
+CUresult cuDeviceGetAttribute(int *v, int a, int d)
+{
+	(void)d;
+	*v = a == 75 ? 9 : 0; /* compute capability 9.0 */
+	return 0;
+}
+CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; *c = (void *)1; return 0; }
+CUresult cuDevicePrimaryCtxRelease_v2(int d)
+{
+	(void)d;
+	for (int i = 0; i < nallocs; i++)
+		free(allocs[i]);
+	for (int i = 0; i < nglobals; i++)
+		free(globals[i].p);
+	free(module_text);
+	module_text = NULL;
+	nallocs = nglobals = 0;
+	return 0;
+}
+CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
+CUresult cuCtxSynchronize(void)
+{
+	int e = pending_error;
+	return e;
+}
+CUresult cuCtxSetLimit(int l, size_t v) { (void)l; (void)v; return 0; }
+CUresult cuGetErrorName(CUresult r, const char **s)
+{
+	*s = r == 700 ? "CUDA_ERROR_ILLEGAL_ADDRESS" : names[0];
+	return 0;
+}
+CUresult cuGetErrorString(CUresult r, const char **s)
+{
+	*s = r == 700 ? "an illegal memory access was encountered" : names[0];
+	return 0;
+}
+CUresult cuModuleLoadDataEx(void **m, const void *img, unsigned n, int *o, void **v)
+{
+	(void)n; (void)o; (void)v;
+	free(module_text);
+	module_text = strdup(img);
+	if (!strstr(module_text, ".target sm_90"))
+		return 218; /* CUDA_ERROR_INVALID_PTX */
+	*m = module_text;
+	return 0;
+}
+CUresult cuModuleUnload(void *m) { (void)m; return 0; }
+CUresult cuModuleGetFunction(void **f, void *m, const char *name)
+{
+	(void)m;
+	char pat[160];
+	snprintf(pat, sizeof(pat), ".entry %s(", name);
+	if (!strstr(module_text, pat))
+		return 500; /* CUDA_ERROR_NOT_FOUND */
+	static char fnames[16][128];
+	static int nf;
+	char *slot = fnames[nf++ % 16];
+	snprintf(slot, 128, "%s", name);
+	*f = slot;
+	return 0;
+}
+CUresult cuModuleGetGlobal_v2(CUdeviceptr *p, size_t *n, void *m, const char *name)
+{
+	(void)m;
+	for (int i = 0; i < nglobals; i++)
+		if (!strcmp(globals[i].name, name)) {
+			*p = (CUdeviceptr)(uintptr_t)globals[i].p;
+			if (n)
+				*n = globals[i].n;
+			return 0;
+		}
+	/* ".b8 NAME[SIZE]" or ".u64 NAME;" / ".u32 NAME;" */
+	char pat[160];
+	size_t size = 0;
+	snprintf(pat, sizeof(pat), " %s[", name);
+	const char *s = strstr(module_text, pat);
+	if (s)
+		size = strtoul(s + strlen(pat), NULL, 10);
+	snprintf(pat, sizeof(pat), " %s;", name);
+	if (!s && (s = strstr(module_text, pat)))
+		size = 8;
+	if (!s || nglobals == 64)
+		return 500;
+	snprintf(globals[nglobals].name, sizeof(globals[0].name), "%s", name);
+	globals[nglobals].p = calloc(1, size ? size : 1);
+	globals[nglobals].n = size;
+	*p = (CUdeviceptr)(uintptr_t)globals[nglobals].p;
+	if (n)
+		*n = size;
+	nglobals++;
+	return 0;
+}
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+{
+	if (nallocs == 256)
+		return 2;
+	allocs[nallocs] = calloc(1, n);
+	*p = (CUdeviceptr)(uintptr_t)allocs[nallocs++];
+	return 0;
+}
+CUresult cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned f) { (void)f; return cuMemAlloc_v2(p, n); }
+CUresult cuMemFree_v2(CUdeviceptr p)
+{
+	for (int i = 0; i < nallocs; i++)
+		if (allocs[i] == (void *)(uintptr_t)p) {
+			free(allocs[i]);
+			allocs[i] = allocs[--nallocs];
+			return 0;
+		}
+	return 1;
+}
+CUresult cuMemGetInfo_v2(size_t *f, size_t *t) { *f = 1u << 30; *t = 2u << 30; return 0; }
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t n, void *st)
+{
+	(void)st;
+	memcpy((void *)(uintptr_t)d, s, n);
+	return 0;
+}
+CUresult cuMemcpyDtoHAsync_v2(void *d, CUdeviceptr s, size_t n, void *st)
+{
+	(void)st;
+	memcpy(d, (void *)(uintptr_t)s, n);
+	return 0;
+}
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, void *st)
+{
+	(void)st;
+	memmove((void *)(uintptr_t)d, (void *)(uintptr_t)s, n);
+	return 0;
+}
+CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, void *st)
+{
+	(void)st;
+	memset((void *)(uintptr_t)d, v, n);
+	return 0;
+}
+CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
+
+static CUresult run(const char *name, void **params)
+{
+	if (!strcmp(name, "scale")) {
+		int *p = *(int **)params[0];
+		int n = *(int *)params[1], k = *(int *)params[2];
+		for (int i = 0; i < n; i++)
+			p[i] *= k;
+		return 0;
+	}
+	if (!strcmp(name, "count")) {
+		CUdeviceptr c;
+		if (cuModuleGetGlobal_v2(&c, NULL, NULL, "counter_0"))
+			return 500;
+		(*(int *)(uintptr_t)c)++;
+		return 0;
+	}
+	if (!strcmp(name, "boom")) {
+		pending_error = 700;
+		return 0;
+	}
+	return 98;
+}
+
+CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+			unsigned sh, void *st, void **params, void **extra)
+{
+	(void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)sh; (void)st; (void)extra;
+	if (pending_error)
+		return pending_error;
+	return run(f, params);
+}
+CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+				   unsigned bz, unsigned sh, void *st, void **params)
+{
+	return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, sh, st, params, NULL);
+}
+CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; return 0; }
+CUresult cuStreamCreate(void **s, unsigned f) { (void)f; *s = NULL; return 0; }
+CUresult cuStreamDestroy_v2(void *s) { (void)s; return 0; }
+CUresult cuStreamQuery(void *s) { (void)s; return 0; }
+static char events[64];
+static int nevents;
+CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = &events[nevents++ % 64]; return 0; }
+CUresult cuEventDestroy_v2(void *e) { (void)e; return 0; }
+CUresult cuEventRecord(void *e, void *s) { (void)e; (void)s; return 0; }
+CUresult cuEventSynchronize(void *e) { (void)e; return 0; }
+CUresult cuEventQuery(void *e) { (void)e; return 0; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) { (void)a; (void)b; *ms = 2.5f; return 0; }
