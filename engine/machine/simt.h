@@ -576,6 +576,8 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 /* cg.c: cooperative groups and cuda::barrier built-ins (same contract as
  * devlib_call, plus 1 = the group blocked: state G_CGWAIT, pc unchanged). */
 int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+/* the ENGINE built-ins of warp matrix functions (wmma.c) */
+int wmma_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 void cg_grid_start(struct machine *m);  /* a grid starts: forget the previous grid's barriers */
 void cg_free(struct machine *m);
 /* deadlock report: what a G_CGWAIT group waits for */
