@@ -44,6 +44,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
@@ -256,6 +257,99 @@ int wmma_describe(int code, struct strbuf *out)
 	strbuf_addf(out, "fragment<%s, %d, %d, %d, %s>", uses[USE(code)], shapes[SHAPE(code)].m,
 		    shapes[SHAPE(code)].n, shapes[SHAPE(code)].k, type_names[TYPE(code)]);
 	return 0;
+}
+
+static double elem_value(int ty, const uint8_t *p, unsigned e);
+static unsigned elem_size(int ty);
+
+/* ---- queries (machine.h) */
+
+int machine_wmma_rc(int code, unsigned lane, unsigned e, int *row, int *col)
+{
+	return wmma_rc(code, lane, e, row, col);
+}
+
+/* the next template argument of a type name, without "struct " and spaces */
+static const char *next_arg(const char *p, char *buf, size_t n)
+{
+	size_t k = 0;
+	while (*p == ' ')
+		p++;
+	if (!strncmp(p, "struct ", 7))
+		p += 7;
+	while (*p && *p != ',' && *p != '>') {
+		if (k + 1 < n)
+			buf[k++] = *p;
+		p++;
+	}
+	while (k && buf[k - 1] == ' ')
+		k--;
+	buf[k] = 0;
+	return *p == ',' ? p + 1 : NULL;
+}
+
+int machine_wmma_frag(const char *type_name, struct machine_wmma_frag *out)
+{
+	static const char *const tys[] = { "__half", "float", "__nv_bfloat16", "tf32", "double",
+					   "signed char", "unsigned char", "int", "s4", "u4", "b1" };
+	static const char *const uses[] = { "matrix_a", "matrix_b", "accumulator" };
+	char a[6][48];
+	const char *p = type_name ? strstr(type_name, "fragment<") : NULL;
+	int use = -1, ty = -1, sh = -1, dims[3];
+	struct strbuf d;
+
+	memset(out, 0, sizeof(*out));
+	if (!p)
+		return -1;
+	p += 9;
+	for (int i = 0; i < 6; i++) {
+		a[i][0] = 0;
+		if (p)
+			p = next_arg(p, a[i], sizeof(a[i]));
+		else if (i < 5)
+			return -1;
+	}
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(a[0], uses[i]))
+			use = i;
+	for (int i = 0; i < 11; i++)
+		if (!strcmp(a[4], tys[i]) || (i == 0 && !strcmp(a[4], "half")))
+			ty = i;
+	for (int i = 0; i < 3; i++)
+		dims[i] = atoi(a[1 + i]);
+	for (int i = 0; i <= WMMA_M8N8K128; i++)
+		if (shapes[i].m == dims[0] && shapes[i].n == dims[1] && shapes[i].k == dims[2])
+			sh = i;
+	if (use < 0 || ty < 0 || sh < 0)
+		return -1;
+	out->code = use | sh << 2 | ty << 5;
+	if (wmma_dims(out->code, &out->rows, &out->cols))
+		return -1;
+	out->nstorage = wmma_storage_elements(out->code);
+	out->per_word = wmma_elements(out->code) / out->nstorage;
+	out->layout = use == WMMA_C ? -1 : !strcmp(a[5], "col_major") ? 0 : 1;
+	out->elem_size = (int)elem_size(ty);
+	strbuf_init(&d);
+	wmma_describe(out->code, &d);
+	if (out->layout >= 0)
+		strbuf_adds(&d, out->layout ? " row_major" : " col_major");
+	snprintf(out->desc, sizeof(out->desc), "%s", strbuf_cstr(&d));
+	strbuf_release(&d);
+	return 0;
+}
+
+void machine_wmma_value(int code, const uint8_t *bytes, struct strbuf *out)
+{
+	int ty = TYPE(code);
+	uint32_t u;
+	if (ty == WMMA_S4 || ty == WMMA_U4 || ty == WMMA_B1) {
+		memcpy(&u, bytes, 4);
+		strbuf_addf(out, "0x%08x", u);
+	} else if (ty == WMMA_S8 || ty == WMMA_U8 || ty == WMMA_S32) {
+		strbuf_addf(out, "%.0f", elem_value(ty, bytes, 0));
+	} else {
+		strbuf_addf(out, "%.9g", ty == WMMA_TF32 ? elem_value(WMMA_F32, bytes, 0) : elem_value(ty, bytes, 0));
+	}
 }
 
 /* ---- the multiply-accumulate */
