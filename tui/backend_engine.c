@@ -647,11 +647,22 @@ static void info_blocks(struct eng *e, struct focus *f, struct strbuf *out)
 	kernel_active(e, &k);
 	strbuf_addf(out, "kernel %s: %llu of %llu blocks done; resident:", func_name(e, k.func),
 		    (unsigned long long)k.blocks_done, (unsigned long long)k.blocks_total);
-	for (int s = 0; s < k.nresident; s++)
-		if (machine_block(e->m, s, &b) == 0)
-			strbuf_addf(out, "\n%s block (%u,%u,%u): %d warps, %u threads, %u exited, %u at the barrier",
-				    s == f->slot ? "*" : " ", b.idx[0], b.idx[1], b.idx[2], b.nwarps,
-				    b.nthreads, b.nexited, b.bar_arrived);
+	uint32_t cl[3] = { UINT32_MAX, 0, 0 };
+	for (int s = 0; s < k.nresident; s++) {
+		if (machine_block(e->m, s, &b) != 0)
+			continue;
+		/* a cluster launch: the blocks grouped under their cluster */
+		if (b.clustered && memcmp(cl, b.cluster_idx, sizeof(cl))) {
+			memcpy(cl, b.cluster_idx, sizeof(cl));
+			strbuf_addf(out, "\n  cluster (%u,%u,%u):", cl[0], cl[1], cl[2]);
+		}
+		strbuf_addf(out, "\n%s %sblock (%u,%u,%u)", s == f->slot ? "*" : " ", b.clustered ? "  " : "",
+			    b.idx[0], b.idx[1], b.idx[2]);
+		if (b.clustered)
+			strbuf_addf(out, " rank %u", b.cluster_rank);
+		strbuf_addf(out, ": %d warps, %u threads, %u exited, %u at the barrier", b.nwarps, b.nthreads,
+			    b.nexited, b.bar_arrived);
+	}
 }
 
 static void info_barriers(struct eng *e, struct strbuf *out)

@@ -287,6 +287,9 @@ struct machine_block_info {
 	int nwarps;
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_expected, bar_generation;
+	int clustered;            /* a thread block cluster launch */
+	uint32_t cluster_idx[3];  /* clustered: the block's cluster (blockIdx / clusterDim) */
+	uint32_t cluster_rank;    /* clustered: its rank in the cluster */
 };
 /* slot: 0..nresident-1. Returns -1 if empty. */
 int machine_block(const struct machine *m, int slot, struct machine_block_info *b);
