@@ -142,6 +142,9 @@ int main()
 	ha[0].val.clusterDim.z = 1;
 	hc.attrs = ha;
 	hc.numAttrs = 1;
+	// as the guide does before a launch with dynamic shared memory (the kernel named directly)
+	e = cudaFuncSetAttribute(clusterHist_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, hc.dynamicSmemBytes);
+	printf("cudaFuncSetAttribute: %s\n", cudaGetErrorString(e));
 	e = cudaLaunchKernelEx(&hc, clusterHist_kernel, dbins, nbins, bins_per_block, (const int *)din, n);
 	cudaMemcpy(hbins, dbins, sizeof(hbins), cudaMemcpyDeviceToHost);
 	int bad = 0, total = 0;

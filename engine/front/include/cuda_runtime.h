@@ -650,11 +650,11 @@ template<class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, 
 {
 	return cudaGetSymbolAddress(devPtr, (const void *)&symbol);
 }
-template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
 {
 	return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
-template<class T> static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+template<class T> static inline cudaError_t cudaFuncSetAttribute(T func, enum cudaFuncAttribute attr, int value)
 {
 	return cudaFuncSetAttribute((const void *)func, attr, value);
 }
