@@ -26,6 +26,28 @@ __global__ void __cluster_dims__(2, 1, 1) info(unsigned *out)
 	}
 }
 
+/* the same through inline PTX: %cluster_ctarank, %cluster_nctarank,
+ * %clusterid.x, barrier.cluster.arrive / wait and fence.acq_rel.cluster;
+ * and atomics on block rank 0's shared counter from the whole cluster */
+__global__ void __cluster_dims__(4, 1, 1) ptx(unsigned *out)
+{
+	__shared__ int count;
+	unsigned rank, n, cid;
+	asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(rank));
+	asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(n));
+	asm volatile("mov.u32 %0, %%clusterid.x;" : "=r"(cid));
+	if (threadIdx.x == 0)
+		count = 0;
+	asm volatile("barrier.cluster.arrive;\n\tbarrier.cluster.wait;" ::: "memory");
+	int *c0 = cg::this_cluster().map_shared_rank(&count, 0);
+	atomicAdd(c0, (int)rank + 1);
+	asm volatile("fence.acq_rel.cluster;" ::: "memory");
+	cg::this_cluster().sync();
+	if (threadIdx.x == 0)
+		out[blockIdx.x] = rank * 10000 + n * 1000 + cid * 100 + (rank == 0 ? (unsigned)count / 32 : 0);
+	cg::this_cluster().sync();
+}
+
 /* each block writes its rank into its shared word, the cluster syncs, and
  * each block reads its neighbour's word */
 __global__ void ring(int *out)
@@ -95,6 +117,13 @@ int main()
 		printf("block (%d,%d): rank %u of %u, dim %03u, index %02u, cluster %02u, thread_rank %u of %u, %u clusters in x\n",
 		       b % 4, b / 4, hinfo[b * 8], hinfo[b * 8 + 1], hinfo[b * 8 + 2], hinfo[b * 8 + 3], hinfo[b * 8 + 4],
 		       hinfo[b * 8 + 5], hinfo[b * 8 + 6], hinfo[b * 8 + 7]);
+
+	ptx<<<8, 32>>>(dinfo);
+	cudaMemcpy(hinfo, dinfo, 8 * sizeof(unsigned), cudaMemcpyDeviceToHost);
+	printf("inline PTX (rank*10000 + nctarank*1000 + clusterid*100 + rank 0's sum of rank+1 over the cluster's warps):");
+	for (int b = 0; b < 8; b++)
+		printf(" %u", hinfo[b]);
+	printf("\n");
 
 	int *dring, hring[8];
 	cudaMalloc(&dring, sizeof(hring));
