@@ -1675,7 +1675,8 @@ void parse_external(struct parser *p, int ctx)
 		return;
 	switch (t->kind) {
 	case TK_NAMESPACE:
-		if (ctx != CTX_FILE)
+		/* a namespace alias (namespace cg = cooperative_groups;) may be local */
+		if (ctx != CTX_FILE && !(t->next->kind == TK_IDENT && t->next->next->kind == TK_ASSIGN))
 			fail_at(p, t, "a namespace is not allowed here");
 		namespace_decl(p);
 		return;

@@ -69,7 +69,7 @@ __global__ void clusterHist_kernel(int *bins, const int nbins, const int bins_pe
 				   size_t array_size)
 {
 	extern __shared__ int smem[];
-
+	namespace cg = cooperative_groups; // a namespace alias inside the kernel, as the guide writes it
 	int tid = cg::this_grid().thread_rank();
 
 	cg::cluster_group cluster = cg::this_cluster();
