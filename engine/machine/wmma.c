@@ -519,6 +519,9 @@ static int do_mma(struct machine *m, struct warp *w, struct group *g, const stru
 	/* whole matrices, row-major; sub-byte A and B as words */
 	double *A = xcalloc((size_t)M * K + (size_t)K * N + 2u * M * N, sizeof(double));
 	double *B = A + (size_t)M * K, *C = B + (size_t)K * N, *D = C + (size_t)M * N;
+	/* an element held twice (half A and B keep two copies) is read from its
+	 * first place, x[0..7] */
+	uint8_t *seen = xcalloc((size_t)M * K + (size_t)K * N, 1), *seenb = seen + (size_t)M * K;
 	uint32_t wa[8][4] = { { 0 } }, wb[8][4] = { { 0 } };
 	int packed = ta == WMMA_S4 || ta == WMMA_U4 || ta == WMMA_B1;
 	for (unsigned l = 0; l < WS_WARP; l++) {
@@ -528,21 +531,26 @@ static int do_mma(struct machine *m, struct warp *w, struct group *g, const stru
 		int r, c;
 		if (!pc) {
 			free(A);
+			free(seen);
 			return -1;
 		}
 		for (unsigned e = 0; e < (unsigned)wmma_storage_elements(o.a); e++) {
 			wmma_rc(o.a, l, e, &r, &c);
-			if (packed)
+			if (packed) {
 				memcpy(&wa[r][l & 3], pa, 4);
-			else
+			} else if (!seen[(size_t)r * K + c]) {
+				seen[(size_t)r * K + c] = 1;
 				A[(size_t)r * K + c] = elem_value(ta, pa, e);
+			}
 		}
 		for (unsigned e = 0; e < (unsigned)wmma_storage_elements(o.b); e++) {
 			wmma_rc(o.b, l, e, &r, &c);
-			if (packed)
+			if (packed) {
 				memcpy(&wb[c][l & 3], pb, 4);
-			else
+			} else if (!seenb[(size_t)r * N + c]) {
+				seenb[(size_t)r * N + c] = 1;
 				B[(size_t)r * N + c] = elem_value(TYPE(o.b), pb, e);
+			}
 		}
 		for (unsigned e = 0; e < (unsigned)wmma_storage_elements(o.c); e++) {
 			wmma_rc(o.c, l, e, &r, &c);
@@ -598,6 +606,7 @@ static int do_mma(struct machine *m, struct warp *w, struct group *g, const stru
 		int r, c;
 		if (!pd) {
 			free(A);
+			free(seen);
 			return -1;
 		}
 		for (unsigned e = 0; e < (unsigned)wmma_storage_elements(o.d); e++) {
@@ -621,6 +630,7 @@ static int do_mma(struct machine *m, struct warp *w, struct group *g, const stru
 		}
 	}
 	free(A);
+	free(seen);
 	return 0;
 }
 

@@ -41,6 +41,29 @@ __global__ void stores(float *s, float *t)
 	wmma::store_matrix_sync(t, acc, 20, wmma::mem_col_major);
 }
 
+/* a half matrix_a keeps each element twice (x[i] and x[i + 8]); mma_sync
+ * reads x[0..7]: doubling only those doubles the product, doubling only
+ * x[8..15] changes nothing (B is the identity) */
+__global__ void copies(const half *a, const half *eye, float *d)
+{
+	wmma::fragment<wmma::matrix_a, 16, 16, 16, half, wmma::row_major> fa;
+	wmma::fragment<wmma::matrix_b, 16, 16, 16, half, wmma::row_major> fb;
+	wmma::fragment<wmma::accumulator, 16, 16, 16, float> acc;
+	wmma::load_matrix_sync(fa, a, 16);
+	wmma::load_matrix_sync(fb, eye, 16);
+	for (int i = 0; i < 8; i++)
+		fa.x[i] = __float2half(2.0f * __half2float(fa.x[i]));
+	wmma::fill_fragment(acc, 0.0f);
+	wmma::mma_sync(acc, fa, fb, acc);
+	wmma::store_matrix_sync(d, acc, 16, wmma::mem_row_major);
+	wmma::load_matrix_sync(fa, a, 16);
+	for (int i = 8; i < 16; i++)
+		fa.x[i] = __float2half(2.0f * __half2float(fa.x[i]));
+	wmma::fill_fragment(acc, 0.0f);
+	wmma::mma_sync(acc, fa, fb, acc);
+	wmma::store_matrix_sync(d + 256, acc, 16, wmma::mem_row_major);
+}
+
 int main()
 {
 	half ha[256];
@@ -87,6 +110,23 @@ int main()
 			printf(" %3d", (int)s[r * 16 + c]);
 		printf("\n");
 	}
+	half eye[256];
+	for (int i = 0; i < 256; i++)
+		eye[i] = __float2half(i / 16 == i % 16 ? 1.0f : 0.0f);
+	half *deye;
+	float *dcp, cp[512];
+	cudaMalloc(&deye, sizeof(eye));
+	cudaMalloc(&dcp, sizeof(cp));
+	cudaMemcpy(deye, eye, sizeof(eye), cudaMemcpyHostToDevice);
+	copies<<<1, 32>>>(da, deye, dcp);
+	cudaMemcpy(cp, dcp, sizeof(cp), cudaMemcpyDeviceToHost);
+	printf("A x I with x[0..7] doubled, row 1:");
+	for (int c = 0; c < 16; c++)
+		printf(" %d", (int)cp[16 + c]);
+	printf("\nA x I with x[8..15] doubled, row 1:");
+	for (int c = 0; c < 16; c++)
+		printf(" %d", (int)cp[256 + 16 + c]);
+	printf("\n");
 	printf("store col-major, ldm 20, column 0 and rows 16..19 untouched:");
 	for (int r = 0; r < 20; r++)
 		printf(" %d", (int)t[r]);
