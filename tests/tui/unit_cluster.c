@@ -70,6 +70,13 @@ int main(void)
 	ok(has("cluster (0,0,0):") && has("cluster (1,0,0):"), "the blocks are grouped under clusters (0,0,0) and (1,0,0)");
 	ok(has("block (0,0,0) rank 0") && has("block (1,0,0) rank 1") && has("block (2,0,0) rank 0") &&
 	   has("block (3,0,0) rank 1"), "each block with its rank in its cluster");
+	/* reverse execution restores clones of the machine: the cluster barrier
+	 * state and each block's cluster come along */
+	ok(!(run(&s, "next") & UI_ACT_ERROR) && !(run(&s, "reverse-next") & UI_ACT_ERROR) &&
+	   !(run(&s, "info cuda blocks") & UI_ACT_ERROR) && has("block (3,0,0) rank 1"),
+	   "next, reverse-next: the clusters are as they were");
+	ok(!(run(&s, "delete") & UI_ACT_ERROR) && !(run(&s, "continue") & UI_ACT_ERROR) && s.st.run == UI_RUN_FINISHED,
+	   "without the breakpoint the program runs to its end");
 	ui_session_free(&s);
 	engine_backend_free(be);
 	return tap_end();
