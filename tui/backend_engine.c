@@ -554,6 +554,91 @@ static void info_lanes(struct eng *e, struct focus *f, struct strbuf *out)
 	}
 }
 
+static struct eval_ctx frame_ctx(struct eng *e, struct focus *f);
+
+/* info cuda wmma: for each warp matrix fragment among the focused lane's
+ * variables, the elements the lane holds (x[e] = matrix[row][col] = value)
+ * and a map of the matrix telling which lane holds each element */
+static void info_wmma(struct eng *e, struct strbuf *out)
+{
+	const struct ir_var *vars[64];
+	struct focus f;
+	struct eval_ctx c = frame_ctx(e, &f);
+	int n = session_frame_vars(e->s, f.slot, f.warp, f.lane, e->frame, 3, vars, 64), shown = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct machine_wmma_frag fr;
+		int r, col;
+
+		if (!vars[i]->type || machine_wmma_frag(vars[i]->type->name, &fr))
+			continue;
+		strbuf_addf(out, "%s%s: %s, %d element%s in x[] per lane\nlane %d holds:", shown++ ? "\n" : "",
+			    vars[i]->name, fr.desc, fr.nstorage, fr.nstorage == 1 ? "" : "s", f.lane);
+		/* the lane's x[] as raw units: x/N of the variable's address */
+		uint8_t raw[16 * 8] = { 0 };
+		int have = 0;
+		{
+			struct strbuf xs, err;
+			char expr[160];
+			const char *p;
+			int k = 0;
+
+			strbuf_init(&xs);
+			strbuf_init(&err);
+			snprintf(expr, sizeof(expr), "%s", vars[i]->name); /* an aggregate evaluates to its address */
+			if (fr.nstorage <= 16 &&
+			    eval_examine(&c, expr, fr.nstorage, 'x', fr.elem_size, &xs, &err) == 0) {
+				for (p = strbuf_cstr(&xs); (p = strchr(p, '\t')) != NULL && k < fr.nstorage; k++) {
+					unsigned long long bits = strtoull(p + 1, (char **)&p, 16);
+					memcpy(raw + (size_t)k * (size_t)fr.elem_size, &bits, (size_t)fr.elem_size);
+				}
+				have = k == fr.nstorage;
+			}
+			strbuf_release(&xs);
+			strbuf_release(&err);
+		}
+		for (int k = 0; k < fr.nstorage; k++) {
+			if (machine_wmma_rc(fr.code, (unsigned)f.lane, (unsigned)k, &r, &col))
+				continue;
+			strbuf_addf(out, "%s x[%d] = ", k % 4 ? "," : "\n ", k);
+			if (fr.per_word == 1)
+				strbuf_addf(out, "[%d][%d] = ", r, col);
+			else if ((fr.code & 3) == 1) /* a packed column of B */
+				strbuf_addf(out, "[%d..%d][%d] = ", r, r + fr.per_word - 1, col);
+			else
+				strbuf_addf(out, "[%d][%d..%d] = ", r, col, col + fr.per_word - 1);
+			if (have)
+				machine_wmma_value(fr.code, raw + (size_t)k * (size_t)fr.elem_size, out);
+			else
+				strbuf_adds(out, "?");
+		}
+		/* the map: the first lane holding each element */
+		strbuf_addf(out, "\nlanes holding each element (rows %d, columns %d):", fr.rows, fr.cols);
+		int *owner = xcalloc((size_t)fr.rows * (size_t)fr.cols, sizeof(int));
+		for (int k = 0; k < fr.rows * fr.cols; k++)
+			owner[k] = -1;
+		for (int l = 31; l >= 0; l--)
+			for (int k = fr.nstorage - 1; k >= 0; k--) {
+				if (machine_wmma_rc(fr.code, (unsigned)l, (unsigned)k, &r, &col))
+					continue;
+				for (int w = 0; w < fr.per_word; w++) {
+					int rr = (fr.code & 3) == 1 ? r + w : r, cc = (fr.code & 3) == 1 ? col : col + w;
+					if (rr < fr.rows && cc < fr.cols)
+						owner[rr * fr.cols + cc] = l;
+				}
+			}
+		for (int rr = 0; rr < fr.rows; rr++) {
+			strbuf_adds(out, "\n ");
+			for (int cc = 0; cc < fr.cols; cc++)
+				strbuf_addf(out, owner[rr * fr.cols + cc] == f.lane ? "  *" : " %2d",
+					    owner[rr * fr.cols + cc]);
+		}
+		free(owner);
+	}
+	if (!shown)
+		strbuf_adds(out, "no wmma fragment among the focused thread's variables");
+}
+
 static void info_blocks(struct eng *e, struct focus *f, struct strbuf *out)
 {
 	struct machine_kernel_info k;
@@ -562,11 +647,22 @@ static void info_blocks(struct eng *e, struct focus *f, struct strbuf *out)
 	kernel_active(e, &k);
 	strbuf_addf(out, "kernel %s: %llu of %llu blocks done; resident:", func_name(e, k.func),
 		    (unsigned long long)k.blocks_done, (unsigned long long)k.blocks_total);
-	for (int s = 0; s < k.nresident; s++)
-		if (machine_block(e->m, s, &b) == 0)
-			strbuf_addf(out, "\n%s block (%u,%u,%u): %d warps, %u threads, %u exited, %u at the barrier",
-				    s == f->slot ? "*" : " ", b.idx[0], b.idx[1], b.idx[2], b.nwarps,
-				    b.nthreads, b.nexited, b.bar_arrived);
+	uint32_t cl[3] = { UINT32_MAX, 0, 0 };
+	for (int s = 0; s < k.nresident; s++) {
+		if (machine_block(e->m, s, &b) != 0)
+			continue;
+		/* a cluster launch: the blocks grouped under their cluster */
+		if (b.clustered && memcmp(cl, b.cluster_idx, sizeof(cl))) {
+			memcpy(cl, b.cluster_idx, sizeof(cl));
+			strbuf_addf(out, "\n  cluster (%u,%u,%u):", cl[0], cl[1], cl[2]);
+		}
+		strbuf_addf(out, "\n%s %sblock (%u,%u,%u)", s == f->slot ? "*" : " ", b.clustered ? "  " : "",
+			    b.idx[0], b.idx[1], b.idx[2]);
+		if (b.clustered)
+			strbuf_addf(out, " rank %u", b.cluster_rank);
+		strbuf_addf(out, ": %d warps, %u threads, %u exited, %u at the barrier", b.nwarps, b.nthreads,
+			    b.nexited, b.bar_arrived);
+	}
 }
 
 static void info_barriers(struct eng *e, struct strbuf *out)
@@ -622,6 +718,8 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 		info_lanes(e, &f, out);
 	else if (!strcmp(what, "blocks"))
 		info_blocks(e, &f, out);
+	else if (!strcmp(what, "wmma"))
+		info_wmma(e, out);
 	else
 		info_barriers(e, out);
 	return 0;

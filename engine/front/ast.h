@@ -138,6 +138,7 @@ struct obj {
 	struct record *rec;      /* methods */
 	int builtin_id;          /* __ws_builtin(NAME): id, else -1 */
 	int launch_max, launch_min;
+	int cluster[3];          /* __cluster_dims__; 0 when absent */
 	struct obj *defn;        /* the definition for a prototype */
 	/* virtual member functions: the dispatcher that calls the final overrider */
 	struct obj *vdisp;

@@ -2583,6 +2583,8 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	f->variadic = fn->ty->is_variadic;
 	f->launch_bounds_max = fn->launch_max;
 	f->launch_bounds_min = fn->launch_min;
+	for (int ci = 0; ci < 3; ci++)
+		f->cluster_dims[ci] = (uint32_t)(fn->cluster[ci] > 0 ? fn->cluster[ci] : 0);
 }
 
 /* ---- global initializers ---- */

@@ -108,6 +108,21 @@ static void operand(struct asm_ctx *c, struct strbuf *sb, const char *s)
 		{ "%ctaid.x", "blockIdx.x" }, { "%ctaid.y", "blockIdx.y" }, { "%ctaid.z", "blockIdx.z" },
 		{ "%nctaid.x", "gridDim.x" }, { "%nctaid.y", "gridDim.y" }, { "%nctaid.z", "gridDim.z" },
 		{ "WARP_SZ", "32" },
+		{ "%cluster_ctarank", "((unsigned int)__ws_cluster_info(0))" },
+		{ "%cluster_nctarank", "((unsigned int)__ws_cluster_info(1))" },
+		{ "%cluster_nctaid.x", "((unsigned int)__ws_cluster_info(2))" },
+		{ "%cluster_nctaid.y", "((unsigned int)__ws_cluster_info(3))" },
+		{ "%cluster_nctaid.z", "((unsigned int)__ws_cluster_info(4))" },
+		{ "%clusterid.x", "((unsigned int)__ws_cluster_info(5))" },
+		{ "%clusterid.y", "((unsigned int)__ws_cluster_info(6))" },
+		{ "%clusterid.z", "((unsigned int)__ws_cluster_info(7))" },
+		{ "%cluster_ctaid.x", "((unsigned int)__ws_cluster_info(8))" },
+		{ "%cluster_ctaid.y", "((unsigned int)__ws_cluster_info(9))" },
+		{ "%cluster_ctaid.z", "((unsigned int)__ws_cluster_info(10))" },
+		{ "%nclusterid.x", "((unsigned int)__ws_cluster_info(11))" },
+		{ "%nclusterid.y", "((unsigned int)__ws_cluster_info(12))" },
+		{ "%nclusterid.z", "((unsigned int)__ws_cluster_info(13))" },
+		{ "%is_explicit_cluster", "((unsigned int)__ws_cluster_info(14))" },
 	};
 	if (!*s) {
 		bad(c, "missing operand in inline PTX%s", "");
@@ -216,6 +231,8 @@ static const char *scope_of(char **mods, int nm)
 		return "cta";
 	if (has(mods, nm, "sys"))
 		return "sys";
+	if (has(mods, nm, "cluster"))
+		return "clu";
 	return "gpu";
 }
 
@@ -458,7 +475,10 @@ static void insn(struct asm_ctx *c, char **mods, int nm, char **a, int na)
 		cast_op(c, o, "int", a[1]);
 		strbuf_adds(o, ")");
 	} else if (!strcmp(op, "bar") || !strcmp(op, "barrier")) {
-		if (has(mods, nm, "warp")) {
+		if (has(mods, nm, "cluster")) {
+			/* barrier.cluster.arrive[.relaxed] / barrier.cluster.wait */
+			strbuf_adds(o, has(mods, nm, "wait") ? "__ws_cluster_wait(~0ull)" : "__ws_cluster_arrive()");
+		} else if (has(mods, nm, "warp")) {
 			NEED(1);
 			strbuf_adds(o, "__syncwarp(");
 			cast_op(c, o, "unsigned int", a[0]);

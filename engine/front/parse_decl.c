@@ -440,6 +440,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 				}
 				if (at->launch_max)
 					f->launch_max = at->launch_max, f->launch_min = at->launch_min;
+				if (at->cluster[0])
+					memcpy(f->cluster, at->cluster, sizeof(f->cluster));
 				return f;
 			}
 		}
@@ -464,6 +466,7 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	fn->builtin_id = at->has_builtin ? at->builtin_id : -1;
 	fn->launch_max = at->launch_max;
 	fn->launch_min = at->launch_min;
+	memcpy(fn->cluster, at->cluster, sizeof(fn->cluster));
 	fn->extern_c = p->extern_c;
 	fn->is_constexpr = at->is_constexpr;
 	if (cls && !strncmp(name, "operator new", 12))
@@ -1749,7 +1752,8 @@ void parse_external(struct parser *p, int ctx)
 		return;
 	switch (t->kind) {
 	case TK_NAMESPACE:
-		if (ctx != CTX_FILE)
+		/* a namespace alias (namespace cg = cooperative_groups;) may be local */
+		if (ctx != CTX_FILE && !(t->next->kind == TK_IDENT && t->next->next->kind == TK_ASSIGN))
 			fail_at(p, t, "a namespace is not allowed here");
 		namespace_decl(p);
 		return;

@@ -170,6 +170,7 @@ struct declattr {
 	unsigned space;           /* SPC_* written */
 	enum memspace ms;
 	int launch_max, launch_min;
+	int cluster[3];           /* __cluster_dims__(x, y, z); 0: none */
 	long align;
 	int grid_constant, builtin_id, has_builtin;
 	int is_explicit;

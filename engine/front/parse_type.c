@@ -62,7 +62,24 @@ int cuda_spec(struct parser *p, struct declattr *at)
 		skip(p, TK_RPAREN);
 		return 1;
 	}
-	case TK_CLUSTER_DIMS: next(p); skip_balanced_parens(p); return 1;
+	case TK_CLUSTER_DIMS: {
+		/* __cluster_dims__(x[, y[, z]]): the kernel's compile-time cluster shape */
+		int ok, k = 0;
+		next(p);
+		skip(p, TK_LPAREN);
+		at->cluster[0] = at->cluster[1] = at->cluster[2] = 1;
+		while (p->tok->kind != TK_RPAREN && k < 3) {
+			struct node *n = assign(p);
+			long v = const_int(p, n, &ok);
+			if (ok && (v < 1 || v > 1024))
+				error_at(p, n->tok, "cluster-dims", "__cluster_dims__ takes positive dimensions (got %ld)", v);
+			at->cluster[k++] = ok && v >= 1 && v <= 1024 ? (int)v : 1;
+			if (!consume(p, TK_COMMA))
+				break;
+		}
+		skip(p, TK_RPAREN);
+		return 1;
+	}
 	case TK_ALIGN_CUDA: next(p); at->align = paren_const(p); return 1;
 	case TK_ALIGNAS: next(p); at->align = paren_const(p); return 1;
 	case TK_ATTRIBUTE: next(p); skip_balanced_parens(p); return 1;

@@ -169,6 +169,8 @@ static void print_func(const struct ir_func *f, uint32_t idx, struct strbuf *sb)
 		    f->frame_size);
 	if (f->launch_bounds_max)
 		strbuf_addf(sb, "  launch_bounds %d %d\n", f->launch_bounds_max, f->launch_bounds_min);
+	if (f->cluster_dims[0])
+		strbuf_addf(sb, "  cluster_dims %u %u %u\n", f->cluster_dims[0], f->cluster_dims[1], f->cluster_dims[2]);
 	for (uint32_t i = 0; i < f->nvars; i++) {
 		const struct ir_var *v = &f->vars[i];
 		strbuf_addf(sb, "  var %s : %s %s", v->name, v->type ? v->type->name : "?", v->is_param ? "param " : "");

@@ -42,7 +42,9 @@ enum ir_type {
 
 enum ir_space { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_HOST };
 enum ir_sem { SEM_WEAK, SEM_VOLATILE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC };
-enum ir_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_GPU, SCOPE_SYS };
+/* SCOPE_CLUSTER (a thread block cluster, sm_90) comes last so that the
+ * values of the others, in golden IR dumps, stay */
+enum ir_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_GPU, SCOPE_SYS, SCOPE_CLUSTER };
 /* cache hints on LD/ST (__ldg, __ldcg, __stcs ...), in insn.flags */
 enum ir_cache { CACHE_DEFAULT, CACHE_CA, CACHE_CG, CACHE_CS, CACHE_LU, CACHE_CV, CACHE_NC,
 		CACHE_WB, CACHE_WT };
@@ -142,6 +144,7 @@ struct ir_func {
 	uint32_t nvars;
 	uint32_t frame_size, frame_align; /* local memory per activation */
 	int32_t launch_bounds_max, launch_bounds_min; /* 0 when absent */
+	uint32_t cluster_dims[3]; /* __cluster_dims__(x, y, z) of a kernel; 0 when absent */
 	uint8_t variadic;
 	struct span span;  /* the definition */
 };

@@ -50,6 +50,7 @@ struct cg_bar {
 struct cg_state {
 	VEC(struct cg_bar) bars;
 	uint64_t grid_arrived, grid_gen;
+	VEC(struct cg_cluster) clusters; /* cluster barriers (cluster.c), made at first use */
 };
 
 #define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
@@ -67,6 +68,7 @@ void cg_grid_start(struct machine *m)
 	if (!m->cg)
 		return;
 	m->cg->bars.len = 0;
+	m->cg->clusters.len = 0;
 	m->cg->grid_arrived = 0;
 	m->cg->grid_gen = 0;
 }
@@ -83,6 +85,10 @@ void cg_clone(struct machine *d, const struct machine *s, void *(*map)(void *ctx
 	*c = *s->cg;
 	c->bars.v = NULL;
 	c->bars.len = c->bars.cap = 0;
+	c->clusters.v = NULL;
+	c->clusters.len = c->clusters.cap = 0;
+	for (size_t i = 0; i < s->cg->clusters.len; i++)
+		vec_push(&c->clusters, s->cg->clusters.v[i]);
 	for (size_t i = 0; i < s->cg->bars.len; i++) {
 		struct cg_bar b = s->cg->bars.v[i];
 
@@ -97,8 +103,20 @@ void cg_free(struct machine *m)
 	if (!m->cg)
 		return;
 	vec_free(&m->cg->bars);
+	vec_free(&m->cg->clusters);
 	free(m->cg);
 	m->cg = NULL;
+}
+
+struct cg_cluster *cg_cluster_state(struct machine *m, uint64_t cluster)
+{
+	struct cg_state *st = state(m);
+	struct cg_cluster nc = { cluster, 0, 0 };
+	for (size_t i = 0; i < st->clusters.len; i++)
+		if (st->clusters.v[i].cluster == cluster)
+			return &st->clusters.v[i];
+	vec_push(&st->clusters, nc);
+	return &st->clusters.v[st->clusters.len - 1];
 }
 
 static int is_shared(uint64_t addr)
@@ -384,6 +402,14 @@ void cg_describe_wait(const struct machine *m, const struct group *g, struct str
 	const struct cg_state *st = m->cg;
 	if (!st) {
 		strbuf_adds(out, "in a barrier wait");
+		return;
+	}
+	if (g->cg_addr >> 56 == 0xc1) {
+		for (size_t i = 0; i < st->clusters.len; i++)
+			if (st->clusters.v[i].cluster == (g->cg_addr & 0xffffffffffffffULL))
+				strbuf_addf(out, "in this_cluster().sync() of cluster %llu (%llu threads arrived)",
+					    (unsigned long long)st->clusters.v[i].cluster,
+					    (unsigned long long)st->clusters.v[i].arrived);
 		return;
 	}
 	if (!g->cg_addr) {

@@ -234,6 +234,11 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
 		return cg_call(m, w, g, in);
+	case BI___ws_cluster_info: case BI___ws_cluster_arrive: case BI___ws_cluster_wait:
+	case BI___ws_cluster_map: case BI___ws_cluster_rank_of:
+		return cluster_call(m, w, g, in);
+	case BI___ws_wmma_sync: case BI___ws_wmma_mma:
+		return wmma_call(m, w, g, in);
 	case BI___brkpt:
 		if (m->o.debugger) {
 			/* like cuda-gdb: the debugger stops here; continuing goes past it */

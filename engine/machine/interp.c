@@ -312,6 +312,23 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 	case TAG_SHARED:
 		if (w->host)
 			break;
+		if (DSMEM_RANK(addr)) {
+			/* distributed shared memory: another block of the cluster (cluster.c) */
+			struct block *tb = cluster_dsmem_block(m, w, lane, addr, sp);
+			off = DSMEM_OFF(addr);
+			if (!tb)
+				return NULL;
+			if (!ws_range_in(0, tb->shared_size, off, size)) {
+				snprintf(msg, sizeof(msg), "distributed shared memory %s of %llu bytes at offset %llu of cluster block rank %u; the block has %llu bytes of shared memory",
+					 acc_name(write), (unsigned long long)size, (unsigned long long)off,
+					 tb->crank, (unsigned long long)tb->shared_size);
+				fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
+				return NULL;
+			}
+			if (write)
+				shared_mark_init(tb, off, size);
+			return tb->shared + off;
+		}
 		if (!ws_range_in(0, w->blk->shared_size, off, size)) {
 			snprintf(msg, sizeof(msg), "shared memory %s of %llu bytes at offset %llu; the block has %llu bytes of shared memory",
 				 acc_name(write), (unsigned long long)size, (unsigned long long)off,
@@ -1233,6 +1250,7 @@ struct window {
 	uint64_t lo, len;
 	uint8_t *base;
 	struct alloc *a;        /* NULL for shared memory */
+	struct block *blk;      /* shared memory: whose (another block of the cluster for DSMEM) */
 };
 
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
@@ -1240,10 +1258,18 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 {
 	unsigned tag = ADDR_TAG(addr);
 	if (tag == TAG_SHARED) {
-		win->lo = ADDR(TAG_SHARED, 0);
-		win->len = w->blk->shared_size;
-		win->base = w->blk->shared;
+		struct block *tb = w->blk;
+		if (DSMEM_RANK(addr)) {
+			/* another block's shared memory; a bad rank goes the slow way to its finding */
+			tb = m->grid && m->grid->csize > 1 ? cluster_block(m, w->blk, DSMEM_RANK(addr) - 1) : NULL;
+			if (!tb || (tb->nexited == tb->nthreads && tb != w->blk))
+				return 0;
+		}
+		win->lo = ADDR(TAG_SHARED, (uint64_t)DSMEM_RANK(addr) << 32);
+		win->len = tb->shared_size;
+		win->base = tb->shared;
 		win->a = NULL;
+		win->blk = tb;
 		return 1;
 	}
 	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
@@ -1259,6 +1285,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	win->len = a->size;
 	win->base = a->data;
 	win->a = a;
+	win->blk = NULL;
 	return 1;
 }
 
@@ -1282,14 +1309,34 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
  * count moved since the last access, so the ones left were made since its
  * last __syncwarp. */
 #define RACE_MULTI 0x7ffu
+#define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
 
-static void race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			uint64_t off, int write, uint32_t other, int other_wrote)
+static void race_report(struct machine *m, struct warp *w, struct block *b, unsigned l,
+			const struct ir_insn *in, uint64_t off, int write, uint32_t other, int other_wrote)
 {
-	struct block *b = w->blk;
 	const struct launch *L = &m->grid->l;
 	char who[96];
-	int warp = other != RACE_MULTI && other / WS_WARP == w->id;
+	int warp = b == w->blk && other != RACE_MULTI && other / WS_WARP == w->id;
+	if (b != w->blk || (other != RACE_MULTI && other >= RACE_REMOTE)) {
+		/* distributed shared memory: the accessors are named by block */
+		char whom[64];
+		struct machine_finding *f;
+		if (other == RACE_MULTI)
+			snprintf(whom, sizeof(whom), "threads of other warps or blocks");
+		else if (other >= RACE_REMOTE)
+			snprintf(whom, sizeof(whom), "a thread of cluster block rank %u", other - RACE_REMOTE);
+		else
+			snprintf(whom, sizeof(whom), "thread (%u,%u,%u) of that block", other % L->block[0],
+				 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
+		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
+			    "distributed shared memory race at offset %llu of cluster block rank %u (block (%u,%u,%u)): "
+			    "this thread %s it while %s %s it since the last cluster barrier; "
+			    "put a cluster.sync() between the two accesses",
+			    (unsigned long long)off, b->crank, b->idx[0], b->idx[1], b->idx[2],
+			    write ? "writes" : "reads", whom, other_wrote ? "wrote" : "read");
+		finding_other(m, f, -1, -1, other_wrote);
+		return;
+	}
 	if (other == RACE_MULTI)
 		snprintf(who, sizeof(who), "threads of other warps");
 	else
@@ -1321,11 +1368,11 @@ static inline int race_same_insn(uint32_t M, const uint64_t *A, uint64_t imm, un
 	return off >> 2 <= wd && (off + sz - 1) >> 2 >= wd;
 }
 
-static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+static void race_check(struct machine *m, struct warp *w, struct block *b, const struct ir_insn *in,
+		       uint32_t M, const uint64_t *A, uint64_t imm, unsigned sz, int write)
 {
-	struct block *b = w->blk;
 	uint64_t *sh = b->race;
+	int remote = b != w->blk;
 	uint32_t gen = b->race_epoch, ws = w->wsync & 0x1ff;
 	int found = 0, ufound = 0;
 	if (in->sem != SEM_WEAK) {
@@ -1334,11 +1381,12 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 		return;
 	}
 	EACH_SEQ(M, l, {
-		uint64_t off = ADDR_OFF(A[l] + imm);
-		if (!ws_range_in(0, b->shared_size, off, sz))
+		uint64_t off = DSMEM_OFF(A[l] + imm);
+		if (DSMEM_RANK(A[l] + imm) != DSMEM_RANK(A[__builtin_ctz(M)] + imm) ||
+		    !ws_range_in(0, b->shared_size, off, sz))
 			continue;
-		uint32_t me = w->id * WS_WARP + l;
-		if (!write && !ufound && !(sh[off >> 2] >> 63) && !(in->flags & IRF_BITS_RMW))
+		uint32_t me = remote ? RACE_REMOTE + w->blk->crank : w->id * WS_WARP + l;
+		if (!remote && !write && !ufound && !(sh[off >> 2] >> 63) && !(in->flags & IRF_BITS_RMW))
 			ufound = check_shared_uninit(m, w, l, in, off, sz);
 		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
 			uint64_t v = sh[wd];
@@ -1349,18 +1397,18 @@ static void race_check(struct machine *m, struct warp *w, const struct ir_insn *
 			}
 			if ((uint32_t)(v >> 54 & 0x1ff) != ws) {
 				/* a collective of the warp since: its lanes' accesses are ordered */
-				if (wr && (wr - 1) / WS_WARP == w->id)
+				if (!remote && wr && (wr - 1) / WS_WARP == w->id)
 					wr = 0;
-				if (rd && rd != RACE_MULTI && (rd - 1) / WS_WARP == w->id)
+				if (!remote && rd && rd != RACE_MULTI && (rd - 1) / WS_WARP == w->id)
 					rd = 0;
 			}
 			if (wr && wr - 1 != me &&
 			    ((wr - 1) / WS_WARP != w->id ||
 			     !(write && race_same_insn(M, A, imm, sz, l, (wr - 1) % WS_WARP, wd)))) {
-				race_report(m, w, l, in, off, write, wr - 1, 1);
+				race_report(m, w, b, l, in, off, write, wr - 1, 1);
 				found = 1;
 			} else if (write && rd && rd - 1 != me) {
-				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+				race_report(m, w, b, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
 				found = 1;
 			}
 			if (write)
@@ -1663,8 +1711,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		access_event(m, w, g, in, A, imm, sz, CHECK_READ);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return ld_slow(m, w, in, M, D, A);
-	if (w->blk->race && win.base == w->blk->shared)
-		race_check(m, w, in, M, A, imm, sz, 0);
+	if (!win.a && win.blk->race)
+		race_check(m, w, win.blk, in, M, A, imm, sz, 0);
 	else if (win.a && !m->o.fast)
 		grace_check(m, w, in, M, A, imm, sz, GR_READ, win.a);
 	slow = ld_window(&win, t, M, D, A, imm);
@@ -1719,8 +1767,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE);
 	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
 		return st_slow(m, w, in, M, A, B);
-	if (w->blk->race && win.base == w->blk->shared)
-		race_check(m, w, in, M, A, imm, sz, 1);
+	if (!win.a && win.blk->race)
+		race_check(m, w, win.blk, in, M, A, imm, sz, 1);
 	else if (win.a && !m->o.fast)
 		grace_check(m, w, in, M, A, imm, sz, GR_WRITE, win.a);
 	/* lanes in ascending order: with several lanes storing to one
@@ -1826,8 +1874,8 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		});
 	}
 	m->nstores += changed;
-	if (!win->a && w->blk->race)
-		EACH_SEQ(M, l, shared_mark_init(w->blk, A[l] - lo, 4));
+	if (!win->a && win->blk->race)
+		EACH_SEQ(M, l, shared_mark_init(win->blk, A[l] - lo, 4));
 	return 1;
 }
 
@@ -1852,7 +1900,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	if (CHECK_WANTS(m, CEV_ACCESS))
 		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC);
 	int bad = 0;
-	struct window win = { 0, 0, NULL, NULL };
+	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	if (fast && win.a && !m->o.fast)
 		grace_check(m, w, in, g->mask, A, 0, sz, GR_ATOMIC, win.a);
@@ -2660,6 +2708,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;
+			if (in->scope == SCOPE_CLUSTER && !w->host && m->grid)
+				for (uint32_t r = 0; r < m->grid->csize; r++) {
+					struct block *cb = cluster_block(m, w->blk, r);
+					if (cb)
+						cb->race_epoch++;
+				}
 			if (in->scope != SCOPE_CTA)
 				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {

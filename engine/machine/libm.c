@@ -10,6 +10,7 @@
  * The fast intrinsics (__sinf ...) use the accurate C functions.
  */
 #include "builtin.h"
+#include "wmma.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -495,6 +496,14 @@ DEF(__ws_bfe_s, RULL(ptx_bfe(ULL(0), U(1), U(2), U(3), 1)))
 DEF(__ws_bfi, RULL(ptx_bfi(ULL(0), ULL(1), U(2), U(3), U(4))))
 DEF(__ws_shared_addr, RULL(ULL(0) >> 40 ? ULL(0) : ((uint64_t)0x72 << 40) | ULL(0)))
 DEF(__ws_shared_off, RULL(ULL(0) & (((uint64_t)1 << 40) - 1)))
+static uint32_t wmma_rc_packed(int code, uint32_t lane, uint32_t e)
+{
+	int r, c;
+	if (wmma_rc(code, lane, e, &r, &c))
+		return 0xffffffffu;
+	return (uint32_t)r << 16 | (uint32_t)c;
+}
+DEF(__ws_wmma_rc, RU(wmma_rc_packed((int)U(0), U(1), U(2))))
 
 static const builtin_pure_fn pure_table[BI_COUNT] = {
 	[BI_sqrtf] = p_sqrtf,
@@ -808,6 +817,7 @@ static const builtin_pure_fn pure_table[BI_COUNT] = {
 	[BI___ws_bfi] = p___ws_bfi,
 	[BI___ws_shared_addr] = p___ws_shared_addr,
 	[BI___ws_shared_off] = p___ws_shared_off,
+	[BI___ws_wmma_rc] = p___ws_wmma_rc,
 };
 
 builtin_pure_fn builtin_pure(int id)

@@ -416,6 +416,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->race_epoch = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
+	b->cluster = cluster_of(gr, b->idx, &b->crank);
 	const struct ir_func *fn = gr->fn;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -487,14 +488,21 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 
 static void grid_end(struct machine *m);
 
+/* Fill the free slots with the next blocks; a cluster's blocks take csize
+ * consecutive free slots together (they must be resident together) */
 static void grid_admit(struct machine *m, struct grid *gr)
 {
-	for (int s = 0; s < gr->maxres && gr->next_block < gr->nblocks; s++) {
-		if (s < gr->nres && gr->res[s])
+	int cs = (int)gr->csize;
+	for (int s = 0; s + cs <= gr->maxres && gr->next_block < gr->nblocks; s += cs) {
+		int busy = 0;
+		for (int k = s; k < s + cs; k++)
+			busy |= k < gr->nres && gr->res[k] != NULL;
+		if (busy)
 			continue;
-		if (s >= gr->nres)
-			gr->nres = s + 1;
-		gr->res[s] = block_new(m, gr, gr->next_block++, s);
+		if (s + cs > gr->nres)
+			gr->nres = s + cs;
+		for (int k = s; k < s + cs && gr->next_block < gr->nblocks; k++)
+			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k);
 	}
 }
 
@@ -534,9 +542,15 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
 	gr->warps_per_block = (gr->threads_per_block + WS_WARP - 1) / WS_WARP;
+	for (int k = 0; k < 3; k++)
+		gr->cdim[k] = l->cluster[k] ? l->cluster[k] : 1;
+	gr->csize = gr->cdim[0] * gr->cdim[1] * gr->cdim[2];
 	uint64_t mr = sched_max_resident(m, l);
 	if (mr > gr->nblocks)
 		mr = gr->nblocks;
+	mr = mr / gr->csize * gr->csize; /* whole clusters (the launch checked one fits) */
+	if (mr < gr->csize)
+		mr = gr->csize;
 	gr->maxres = (int)mr;
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->grid = gr;
@@ -651,6 +665,27 @@ static int warp_can_run(struct warp *w)
 /* Finish a block whose threads all exited. */
 static void block_retire(struct machine *m, struct grid *gr, int s)
 {
+	if (gr->csize > 1) {
+		/* a cluster's blocks stay resident (their shared memory readable
+		 * by the others) until every block of the cluster has finished;
+		 * then they leave together and the next cluster comes in */
+		int base = s / (int)gr->csize * (int)gr->csize;
+		for (int k = base; k < base + (int)gr->csize && k < gr->nres; k++)
+			if (gr->res[k] && gr->res[k]->nexited != gr->res[k]->nthreads) {
+				cluster_recheck(m, gr->res[s]);
+				return;
+			}
+		for (int k = base; k < base + (int)gr->csize && k < gr->nres; k++) {
+			if (!gr->res[k])
+				continue;
+			gr->res[k]->spare_next = gr->spare;
+			gr->spare = gr->res[k];
+			gr->res[k] = NULL;
+			gr->done_blocks++;
+		}
+		grid_admit(m, gr);
+		return;
+	}
 	gr->res[s]->spare_next = gr->spare;
 	gr->spare = gr->res[s];
 	gr->res[s] = NULL;
@@ -1291,6 +1326,12 @@ int machine_block(const struct machine *m, int slot, struct machine_block_info *
 	bi->bar_arrived = b->bar_arrived;
 	bi->bar_expected = b->nthreads - b->nexited;
 	bi->bar_generation = b->bar_gen;
+	bi->clustered = gr->csize > 1 || gr->l.cluster[0];
+	if (bi->clustered) {
+		for (int k = 0; k < 3; k++)
+			bi->cluster_idx[k] = b->idx[k] / gr->cdim[k];
+		bi->cluster_rank = b->crank;
+	}
 	return 0;
 }
 

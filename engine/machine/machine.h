@@ -337,6 +337,9 @@ struct machine_block_info {
 	int nwarps;
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_expected, bar_generation;
+	int clustered;            /* a thread block cluster launch */
+	uint32_t cluster_idx[3];  /* clustered: the block's cluster (blockIdx / clusterDim) */
+	uint32_t cluster_rank;    /* clustered: its rank in the cluster */
 };
 /* slot: 0..nresident-1. Returns -1 if empty. */
 int machine_block(const struct machine *m, int slot, struct machine_block_info *b);
@@ -590,5 +593,25 @@ struct machine_gridsync_info {
 int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out);
 /* Tile size of the last cooperative-groups tiled_partition in this warp (0: none). */
 int machine_warp_tile(const struct machine *m, int slot, int warp);
+
+/* ---- warp matrix fragments (wmma.c): which lane holds which element */
+struct machine_wmma_frag {
+	int code;          /* the fragment code mma.h gives the type */
+	int rows, cols;    /* its matrix: M x K (matrix_a), K x N (matrix_b), M x N */
+	int nstorage;      /* the length of x[] */
+	int per_word;      /* matrix elements in one x[] element: 1, or 8 (s4/u4) and 32 (b1) packed */
+	int layout;        /* 1 row_major, 0 col_major, -1 none (an accumulator) */
+	int elem_size;     /* bytes of one x[] element */
+	char desc[96];     /* "fragment<matrix_a, 16, 16, 16, half> row_major" */
+};
+/* The fragment a debug type name spells ("struct fragment<struct matrix_a,16,16,16,
+ * struct __half,struct row_major>", a reference to one too); -1 if it is none. */
+int machine_wmma_frag(const char *type_name, struct machine_wmma_frag *out);
+/* Row and column of x[e] of lane's fragment (a packed word: its first
+ * element; the others follow along A's row or B's column); -1 if none. */
+int machine_wmma_rc(int code, unsigned lane, unsigned e, int *row, int *col);
+/* x[]'s element of the fragment type code, as text, from its little-endian
+ * bytes (a half or bf16 as its float value; a packed word in hex) */
+void machine_wmma_value(int code, const uint8_t *bytes, struct strbuf *out);
 
 #endif

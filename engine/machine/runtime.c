@@ -22,7 +22,8 @@
 enum {
 	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CONFIG = 9, E_PITCH = 12, E_SYMBOL = 13, E_DEVPTR = 17,
 	E_DIR = 21, E_DEVFN = 98, E_DEVICE = 101, E_LIMIT = 215, E_HANDLE = 400, E_NOTREADY = 600,
-	E_ILLADDR = 700, E_RESOURCES = 701, E_TIMEOUT = 702, E_ASSERT = 710, E_COOP = 720
+	E_ILLADDR = 700, E_RESOURCES = 701, E_TIMEOUT = 702, E_ASSERT = 710, E_COOP = 720,
+	E_CLUSTER = 912
 };
 
 static const struct { int code; const char *name, *str; } errtab[] = {
@@ -53,6 +54,7 @@ static const struct { int code; const char *name, *str; } errtab[] = {
 	{ 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
 	{ 720, "cudaErrorCooperativeLaunchTooLarge", "too many blocks in cooperative launch" },
 	{ 801, "cudaErrorNotSupported", "operation not supported" },
+	{ 912, "cudaErrorInvalidClusterSize", "a kernel launch error has occurred due to cluster misconfiguration" },
 	{ 999, "cudaErrorUnknown", "unknown error" },
 };
 
@@ -383,6 +385,34 @@ static int launch_code(const struct machine *m, int e)
 	return m->o.cuda_version >= 13 && (e == E_CONFIG || e == E_RESOURCES) ? E_INVAL : e;
 }
 
+/*
+ * Thread block clusters: the kernel's __cluster_dims__ apply unless the
+ * launch gave its own (cudaLaunchKernelEx); giving different ones is an
+ * error, as is a grid that is not a whole number of clusters or a cluster
+ * of more than 8 blocks (the portable limit) or more than fit on the
+ * device at once: cudaErrorInvalidClusterSize. A cluster launch is an
+ * sm_90 feature; the device profile's compute capability is not checked.
+ */
+static int cluster_check(struct machine *m, struct launch *l, const struct ir_func *fn)
+{
+	if (fn->cluster_dims[0]) {
+		if (l->cluster[0] && memcmp(l->cluster, fn->cluster_dims, sizeof(l->cluster)))
+			return E_CLUSTER;
+		memcpy(l->cluster, fn->cluster_dims, sizeof(l->cluster));
+	}
+	if (!l->cluster[0])
+		return E_OK;
+	uint64_t n = 1;
+	for (int k = 0; k < 3; k++) {
+		if (!l->cluster[k] || l->grid[k] % l->cluster[k])
+			return E_CLUSTER;
+		n *= l->cluster[k];
+	}
+	if (n > 8 || n > sched_max_resident(m, l))
+		return E_CLUSTER;
+	return E_OK;
+}
+
 static int launch_check(struct machine *m, struct launch *l)
 {
 	const struct ir_func *fn = &m->mod->funcs[l->fidx];
@@ -398,7 +428,7 @@ static int launch_check(struct machine *m, struct launch *l)
 		return E_INVAL;
 	if (!stream_ok(m, l->stream))
 		return E_HANDLE;
-	return E_OK;
+	return cluster_check(m, l, fn);
 }
 
 static void launch_report(struct machine *m, struct launch *l, int e)
@@ -550,6 +580,95 @@ static int coop_launch(struct machine *m, const uint64_t *a)
 	}
 	vec_push(&m->queue, l);
 	return E_OK;
+}
+
+/*
+ * cudaLaunchKernelEx(config, kernel, args...) and cudaLaunchKernelExC(config,
+ * func, args): the configuration (grid, block, dynamic shared memory,
+ * stream) and its attributes; cudaLaunchAttributeClusterDimension sets the
+ * cluster shape, cudaLaunchAttributeCooperative makes a cooperative launch,
+ * the others are accepted and change nothing. types (the template form):
+ * each argument's IR type, converted to the kernel parameter's as C++
+ * would; 0 (and the C form) copies the parameter's size from the pointer.
+ * The config structures are laid out as in CUDA 12 and 13.
+ */
+static int launch_ex(struct machine *m, uint64_t cfg, uint64_t f, uint64_t argv, uint64_t types, int nargs)
+{
+	uint8_t c[56];
+	uint64_t idx = (ADDR_OFF(f) >> 4) - 1, attrs, nattr = 0;
+	struct launch l;
+	if (!cfg || machine_host_read(m, cfg, c, sizeof(c)))
+		return E_INVAL;
+	if (ADDR_TAG(f) != TAG_CODE || idx >= m->mod->nfuncs || !(m->mod->funcs[idx].kind & FN_KERNEL))
+		return E_DEVFN;
+	memset(&l, 0, sizeof(l));
+	l.fidx = (int32_t)idx;
+	memcpy(l.grid, c, 12);
+	memcpy(l.block, c + 12, 12);
+	memcpy(&l.shmem, c + 24, 8);
+	memcpy(&l.stream, c + 32, 8);
+	memcpy(&attrs, c + 40, 8);
+	memcpy(&nattr, c + 48, 4);
+	nattr &= 0xffffffffu;
+	for (uint64_t i = 0; i < nattr; i++) {
+		uint8_t at[24];
+		uint32_t id;
+		if (machine_host_read(m, attrs + i * 72, at, sizeof(at)))
+			return E_INVAL;
+		memcpy(&id, at, 4);
+		if (id == 4) /* cudaLaunchAttributeClusterDimension: val.clusterDim */
+			memcpy(l.cluster, at + 8, 12);
+		else if (id == 2) /* cudaLaunchAttributeCooperative */
+			l.cooperative = at[8] | at[9] | at[10] | at[11];
+	}
+	if (l.cluster[0] || l.cluster[1] || l.cluster[2])
+		for (int k = 0; k < 3; k++)
+			if (!l.cluster[k])
+				return E_CLUSTER;
+	int e = launch_check(m, &l);
+	if (e) {
+		launch_report(m, &l, e);
+		return e;
+	}
+	if (l.cooperative && (uint64_t)l.grid[0] * l.grid[1] * l.grid[2] > sched_max_resident(m, &l))
+		return E_COOP;
+	const struct ir_func *fn = &m->mod->funcs[idx];
+	if (nargs >= 0 && (uint32_t)nargs != fn->nparams)
+		return E_INVAL;
+	l.param_size = param_total(fn);
+	l.param = xcalloc(1, l.param_size ? l.param_size : 1);
+	for (uint32_t k = 0; k < fn->nparams; k++) {
+		uint32_t off, sz;
+		uint64_t p, v = 0;
+		uint8_t t = 0;
+		param_layout(fn, k, &off, &sz);
+		if (types && machine_host_read(m, types + k, &t, 1))
+			t = 0;
+		if (machine_host_read(m, argv + 8 * k, &p, 8))
+			goto bad;
+		if (!t || interp_param_aggregate(fn, k) || !fn->param_ty) {
+			if (machine_host_read(m, p, l.param + off, sz))
+				goto bad;
+			continue;
+		}
+		if (machine_host_read(m, p, &v, ir_type_size(t)))
+			goto bad;
+		if (t == IR_S8)
+			v = (uint64_t)(int64_t)(int8_t)v;
+		else if (t == IR_S16)
+			v = (uint64_t)(int64_t)(int16_t)v;
+		else if (t == IR_S32)
+			v = (uint64_t)(int64_t)(int32_t)v;
+		v = interp_cvt(v, fn->param_ty[k], t); /* to the parameter's type, from the argument's */
+		memcpy(l.param + off, &v, sz < 8 ? sz : 8);
+	}
+	if (capture_launch(m, &l))
+		return E_OK;
+	vec_push(&m->queue, l);
+	return E_OK;
+bad:
+	free(l.param);
+	return E_INVAL;
 }
 
 /* ---- device properties (the profile: device.h, devices.def) */
@@ -1774,6 +1893,10 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	}
 	case BI_cudaLaunchCooperativeKernel:
 		RET(coop_launch(m, a));
+	case BI_cuda__wsLaunchKernelEx:
+		RET(launch_ex(m, a[0], a[1], a[2], a[3], (int)a[4]));
+	case BI_cudaLaunchKernelExC:
+		RET(launch_ex(m, a[0], a[1], a[2], 0, -1));
 	default:
 		RET(E_OK);
 	}

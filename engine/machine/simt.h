@@ -237,6 +237,7 @@ struct warp {
 	const struct frame *bp_pass_fr; /* ... in this frame */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
+	uint64_t cl_gen[WS_WARP]; /* cluster.c: the cluster barrier phase each lane last arrived in */
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
 	uint32_t hid;           /* index in m->hthreads, 0 = main */
@@ -264,6 +265,8 @@ struct block {
 	int bar_and, bar_or;
 	uint32_t sm;
 	int slot;
+	uint64_t cluster;        /* the cluster's linear number (cluster launches) */
+	uint32_t crank;          /* the block's rank in its cluster */
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 };
@@ -276,6 +279,7 @@ struct launch {
 	uint8_t *param;
 	uint32_t param_size;
 	int cooperative;
+	uint32_t cluster[3];    /* thread block cluster dimensions; 0: not a cluster launch */
 };
 
 struct grid {
@@ -287,7 +291,30 @@ struct grid {
 	int nres, maxres;
 	int rr;
 	uint32_t threads_per_block, warps_per_block;
+	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
 };
+
+/* ---- thread block clusters (cluster.c) */
+/* the block idx's cluster (its linear number) and rank in it */
+uint64_t cluster_of(const struct grid *gr, const uint32_t idx[3], uint32_t *rank);
+/* the linear block number of the seq-th block admitted: a cluster's blocks
+ * are admitted together, cluster after cluster */
+uint64_t cluster_seq_linear(const struct grid *gr, uint64_t seq);
+/* the resident block of rank in b's cluster, or NULL */
+struct block *cluster_block(const struct machine *m, const struct block *b, uint32_t rank);
+int cluster_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+/* a block of a cluster finished: the threads still waiting at the cluster
+ * barrier may be all that is left of it */
+void cluster_recheck(struct machine *m, struct block *b);
+struct block *cluster_dsmem_block(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+				  struct span sp);
+/* a cluster's barrier: arrivals in the current generation */
+struct cg_cluster { uint64_t cluster, arrived, gen; };
+struct cg_cluster *cg_cluster_state(struct machine *m, uint64_t cluster);
+/* a shared-memory address of another block of the cluster (map_shared_rank):
+ * bits 32..39 of the offset hold the rank + 1 */
+#define DSMEM_RANK(a) ((unsigned)(ADDR_OFF(a) >> 32 & 0xff))
+#define DSMEM_OFF(a) (ADDR_OFF(a) & 0xffffffffu)
 
 struct observer {
 	unsigned kinds;
@@ -590,6 +617,8 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 /* cg.c: cooperative groups and cuda::barrier built-ins (same contract as
  * devlib_call, plus 1 = the group blocked: state G_CGWAIT, pc unchanged). */
 int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+/* the ENGINE built-ins of warp matrix functions (wmma.c) */
+int wmma_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 void cg_grid_start(struct machine *m);  /* a grid starts: forget the previous grid's barriers */
 void cg_free(struct machine *m);
 /* deadlock report: what a G_CGWAIT group waits for */

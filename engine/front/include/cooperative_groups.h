@@ -66,6 +66,8 @@ public:
 			__syncthreads();
 		else if (__ws_kind == __ws_k_grid)
 			__ws_grid_wait(__ws_grid_arrive());
+		else if (__ws_kind == 5) /* a cluster */
+			__ws_cluster_wait(__ws_cluster_arrive());
 		else
 			__syncwarp(__ws_mask);
 	}
@@ -334,6 +336,66 @@ static inline __device__ coalesced_group tiled_partition(const coalesced_group &
 {
 	thread_group t = __ws_dyn_tile(parent, tilesz);
 	return __ws_coalesced(t.__ws_mask, t.__ws_mrank, t.__ws_msize);
+}
+
+/* ---- thread block clusters (sm_90; engine/machine/cluster.c): the
+ * blocks of one cluster, co-resident, each able to read and write the
+ * others' shared memory through map_shared_rank. sync() is the cluster
+ * barrier (barrier.cluster.arrive + wait) of every thread of the cluster. */
+enum { __ws_k_cluster = 5 };
+struct cluster_barrier_arrival_token { unsigned long long __ws_gen; };
+class cluster_group : public thread_group {
+public:
+	static __device__ void sync() { __ws_cluster_wait(__ws_cluster_arrive()); }
+	static __device__ cluster_barrier_arrival_token barrier_arrive()
+	{
+		cluster_barrier_arrival_token t;
+		t.__ws_gen = __ws_cluster_arrive();
+		return t;
+	}
+	static __device__ void barrier_wait() { __ws_cluster_wait(~0ull); }
+	static __device__ void barrier_wait(cluster_barrier_arrival_token t) { __ws_cluster_wait(t.__ws_gen); }
+	static __device__ unsigned int block_rank() { return (unsigned int)__ws_cluster_info(0); }
+	static __device__ unsigned int num_blocks() { return (unsigned int)__ws_cluster_info(1); }
+	static __device__ dim3 dim_blocks() { return __clusterDim(); }
+	static __device__ dim3 block_index() { return __clusterRelativeBlockIdx(); }
+	static __device__ unsigned long long num_threads()
+	{
+		return (unsigned long long)__ws_cluster_info(1) * (blockDim.x * blockDim.y * blockDim.z);
+	}
+	static __device__ unsigned long long size() { return num_threads(); }
+	static __device__ unsigned long long thread_rank()
+	{
+		return (unsigned long long)__ws_cluster_info(0) * (blockDim.x * blockDim.y * blockDim.z) +
+		       (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+	}
+	static __device__ dim3 dim_threads()
+	{
+		dim3 c = __clusterDim();
+		return dim3(c.x * blockDim.x, c.y * blockDim.y, c.z * blockDim.z);
+	}
+	static __device__ bool is_valid() { return true; }
+	static __device__ unsigned int query_shared_rank(const void *addr) { return __ws_cluster_rank_of(addr); }
+	template<class T> static __device__ T *map_shared_rank(T *addr, int rank)
+	{
+		return (T *)__ws_cluster_map((const void *)addr, (unsigned int)rank);
+	}
+	template<class T> static __device__ T &map_shared_rank(T &addr, int rank)
+	{
+		return *(T *)__ws_cluster_map((const void *)&addr, (unsigned int)rank);
+	}
+};
+
+static inline __device__ cluster_group this_cluster()
+{
+	cluster_group c;
+	c.__ws_kind = __ws_k_cluster;
+	c.__ws_mask = 0xffffffffu;
+	c.__ws_size = (unsigned int)cluster_group::num_threads();
+	c.__ws_rank = (unsigned int)cluster_group::thread_rank();
+	c.__ws_mrank = 0;
+	c.__ws_msize = 1;
+	return c;
 }
 
 /* the free-function forms */

@@ -650,11 +650,11 @@ template<class T> static inline cudaError_t cudaGetSymbolAddress(void **devPtr, 
 {
 	return cudaGetSymbolAddress(devPtr, (const void *)&symbol);
 }
-template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+template<class T> static inline cudaError_t cudaLaunchCooperativeKernel(T func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
 {
 	return cudaLaunchCooperativeKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
-template<class T> static inline cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr, int value)
+template<class T> static inline cudaError_t cudaFuncSetAttribute(T func, enum cudaFuncAttribute attr, int value)
 {
 	return cudaFuncSetAttribute((const void *)func, attr, value);
 }
@@ -1684,13 +1684,25 @@ enum cudaLaunchAttributeID {
 	cudaLaunchAttributeAccessPolicyWindow = 1,
 	cudaLaunchAttributeCooperative = 2,
 	cudaLaunchAttributeSynchronizationPolicy = 3,
+	cudaLaunchAttributeClusterDimension = 4,
+	cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+	cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+	cudaLaunchAttributeProgrammaticEvent = 7,
 	cudaLaunchAttributePriority = 8
+};
+enum cudaClusterSchedulingPolicy {
+	cudaClusterSchedulingPolicyDefault = 0,
+	cudaClusterSchedulingPolicySpread = 1,
+	cudaClusterSchedulingPolicyLoadBalancing = 2
 };
 union cudaLaunchAttributeValue {
 	char pad[64];
 	struct cudaAccessPolicyWindow accessPolicyWindow;
 	int cooperative;
 	enum cudaSynchronizationPolicy syncPolicy;
+	struct { unsigned int x, y, z; } clusterDim;
+	enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+	int programmaticStreamSerializationAllowed;
 	int priority;
 };
 typedef enum cudaLaunchAttributeID cudaLaunchAttributeID;
@@ -1722,6 +1734,150 @@ template<class V> static inline cudaError_t cudaStreamGetAttribute(cudaStream_t 
 	return cudaSuccess;
 }
 static inline cudaError_t cudaCtxResetPersistingL2Cache(void) { return cudaSuccess; }
+
+/* ---- cudaLaunchKernelEx (engine/machine/runtime.c launch_ex): the
+ * configuration and its attributes, as CUDA 12 and 13 lay them out; the
+ * cluster dimension attribute makes a thread block cluster launch */
+struct cudaLaunchAttribute_st {
+	enum cudaLaunchAttributeID id;
+	char pad[8 - sizeof(int)];
+	union cudaLaunchAttributeValue val;
+};
+typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
+struct cudaLaunchConfig_st {
+	dim3 gridDim;
+	dim3 blockDim;
+	size_t dynamicSmemBytes;
+	cudaStream_t stream;
+	cudaLaunchAttribute *attrs;
+	unsigned int numAttrs;
+};
+typedef struct cudaLaunchConfig_st cudaLaunchConfig_t;
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args) __ws_builtin(cudaLaunchKernelExC);
+cudaError_t cuda__wsLaunchKernelEx(const cudaLaunchConfig_t *config, const void *func, void **args,
+				   const unsigned char *types, int nargs) __ws_builtin(cuda__wsLaunchKernelEx);
+/* each argument's IR type (engine/ir/ir.h enum ir_type), for the engine to
+ * convert it to the kernel parameter's type; 0: copied as bytes */
+template<class T> struct __ws_argty { enum { v = 0 }; };
+template<class T> struct __ws_argty<T *> { enum { v = 13 }; };
+template<> struct __ws_argty<bool> { enum { v = 3 }; };
+template<> struct __ws_argty<char> { enum { v = 2 }; };
+template<> struct __ws_argty<signed char> { enum { v = 2 }; };
+template<> struct __ws_argty<unsigned char> { enum { v = 3 }; };
+template<> struct __ws_argty<short> { enum { v = 4 }; };
+template<> struct __ws_argty<unsigned short> { enum { v = 5 }; };
+template<> struct __ws_argty<int> { enum { v = 6 }; };
+template<> struct __ws_argty<unsigned int> { enum { v = 7 }; };
+template<> struct __ws_argty<long> { enum { v = 8 }; };
+template<> struct __ws_argty<unsigned long> { enum { v = 9 }; };
+template<> struct __ws_argty<long long> { enum { v = 8 }; };
+template<> struct __ws_argty<unsigned long long> { enum { v = 9 }; };
+template<> struct __ws_argty<float> { enum { v = 11 }; };
+template<> struct __ws_argty<double> { enum { v = 12 }; };
+/* the front end has no variadic templates: one overload per argument count */
+template<class K> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k)
+{
+	return cuda__wsLaunchKernelEx(c, (const void *)k, 0, 0, 0);
+}
+template<class K, class A> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a)
+{
+	void *v[1] = { (void *)&a };
+	unsigned char t[1] = { (unsigned char)__ws_argty<A>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 1);
+}
+template<class K, class A, class B> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b)
+{
+	void *v[2] = { (void *)&a, (void *)&b };
+	unsigned char t[2] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 2);
+}
+template<class K, class A, class B, class C> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b, C d3)
+{
+	void *v[3] = { (void *)&a, (void *)&b, (void *)&d3 };
+	unsigned char t[3] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v, (unsigned char)__ws_argty<C>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 3);
+}
+template<class K, class A, class B, class C, class D> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b, C d3, D d4)
+{
+	void *v[4] = { (void *)&a, (void *)&b, (void *)&d3, (void *)&d4 };
+	unsigned char t[4] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v, (unsigned char)__ws_argty<C>::v,
+			       (unsigned char)__ws_argty<D>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 4);
+}
+template<class K, class A, class B, class C, class D, class E> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b, C d3, D d4, E d5)
+{
+	void *v[5] = { (void *)&a, (void *)&b, (void *)&d3, (void *)&d4, (void *)&d5 };
+	unsigned char t[5] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v, (unsigned char)__ws_argty<C>::v,
+			       (unsigned char)__ws_argty<D>::v, (unsigned char)__ws_argty<E>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 5);
+}
+template<class K, class A, class B, class C, class D, class E, class F> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b, C d3, D d4, E d5, F d6)
+{
+	void *v[6] = { (void *)&a, (void *)&b, (void *)&d3, (void *)&d4, (void *)&d5, (void *)&d6 };
+	unsigned char t[6] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v, (unsigned char)__ws_argty<C>::v,
+			       (unsigned char)__ws_argty<D>::v, (unsigned char)__ws_argty<E>::v, (unsigned char)__ws_argty<F>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 6);
+}
+template<class K, class A, class B, class C, class D, class E, class F, class G> static inline cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *c, K k, A a, B b, C d3, D d4, E d5, F d6, G d7)
+{
+	void *v[7] = { (void *)&a, (void *)&b, (void *)&d3, (void *)&d4, (void *)&d5, (void *)&d6, (void *)&d7 };
+	unsigned char t[7] = { (unsigned char)__ws_argty<A>::v, (unsigned char)__ws_argty<B>::v, (unsigned char)__ws_argty<C>::v,
+			       (unsigned char)__ws_argty<D>::v, (unsigned char)__ws_argty<E>::v, (unsigned char)__ws_argty<F>::v,
+			       (unsigned char)__ws_argty<G>::v };
+	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 7);
+}
+
+/* ---- thread block clusters (sm_90_rt.h; engine/machine/cluster.c) */
+__device__ unsigned long long __ws_cluster_info(int what) __ws_builtin(__ws_cluster_info);
+__device__ unsigned long long __ws_cluster_arrive(void) __ws_builtin(__ws_cluster_arrive);
+__device__ void __ws_cluster_wait(unsigned long long gen) __ws_builtin(__ws_cluster_wait);
+__device__ void *__ws_cluster_map(const void *p, unsigned int rank) __ws_builtin(__ws_cluster_map);
+__device__ unsigned int __ws_cluster_rank_of(const void *p) __ws_builtin(__ws_cluster_rank_of);
+static inline __device__ unsigned int __clusterRelativeBlockRank(void) { return (unsigned int)__ws_cluster_info(0); }
+static inline __device__ unsigned int __clusterSizeInBlocks(void) { return (unsigned int)__ws_cluster_info(1); }
+static inline __device__ dim3 __clusterDim(void)
+{
+	dim3 d; /* a named local: no temporary in the golden dumps of programs that do not use it */
+	d.x = (unsigned int)__ws_cluster_info(2);
+	d.y = (unsigned int)__ws_cluster_info(3);
+	d.z = (unsigned int)__ws_cluster_info(4);
+	return d;
+}
+static inline __device__ dim3 __clusterIdx(void)
+{
+	dim3 d; /* a named local: no temporary in the golden dumps of programs that do not use it */
+	d.x = (unsigned int)__ws_cluster_info(5);
+	d.y = (unsigned int)__ws_cluster_info(6);
+	d.z = (unsigned int)__ws_cluster_info(7);
+	return d;
+}
+static inline __device__ dim3 __clusterRelativeBlockIdx(void)
+{
+	dim3 d; /* a named local: no temporary in the golden dumps of programs that do not use it */
+	d.x = (unsigned int)__ws_cluster_info(8);
+	d.y = (unsigned int)__ws_cluster_info(9);
+	d.z = (unsigned int)__ws_cluster_info(10);
+	return d;
+}
+static inline __device__ dim3 __clusterGridDimInClusters(void)
+{
+	dim3 d; /* a named local: no temporary in the golden dumps of programs that do not use it */
+	d.x = (unsigned int)__ws_cluster_info(11);
+	d.y = (unsigned int)__ws_cluster_info(12);
+	d.z = (unsigned int)__ws_cluster_info(13);
+	return d;
+}
+static inline __device__ unsigned int __isCluster(void) { return (unsigned int)__ws_cluster_info(14); }
+static inline __device__ void *__cluster_map_shared_rank(const void *p, unsigned int rank) { return __ws_cluster_map(p, rank); }
+static inline __device__ unsigned int __cluster_query_shared_rank(const void *p) { return __ws_cluster_rank_of(p); }
+static inline __device__ unsigned int __isClusterShared(const void *p) { return ((unsigned long long)p >> 40) == 0x72u; }
+/* barrier.cluster.arrive / barrier.cluster.wait: the engine remembers the
+ * phase each thread arrived in; wait blocks until that phase completed */
+static inline __device__ void __cluster_barrier_arrive(void) { __ws_cluster_arrive(); }
+static inline __device__ void __cluster_barrier_arrive_relaxed(void) { __ws_cluster_arrive(); }
+static inline __device__ void __cluster_barrier_wait(void) { __ws_cluster_wait(~0ull); }
+__host__ __device__ void __ws_fence_sc_clu(void) __ws_builtin(__ws_fence_sc_clu);
+static inline __device__ void __threadfence_cluster(void) { __ws_fence_sc_clu(); }
 
 /* GCC's own builtins under a real compiler */
 #ifdef __WARPSTEP__
