@@ -1550,7 +1550,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 	}
 	STICKY();
 	if ((e = texture_runtime(m, id, a)) != -2) {
-		if (e == 1)
+		if (e == -3)
 			return 1;       /* cudaFreeArray waits for the device */
 		RET(e);
 	}

@@ -322,7 +322,7 @@ int texture_runtime(struct machine *m, int id, const uint64_t *a)
 	case BI_cuda__wsMallocArray: return malloc_array(m, a);
 	case BI_cudaFreeArray:
 		if (m->grid || m->qhead < m->queue.len)
-			return 1;
+			return -3;
 		return free_array(m, a[0]);
 	case BI_cuda__wsArrayInfo: return array_info(m, a);
 	case BI_cudaArrayGetInfo: return array_get_info(m, a);
@@ -878,9 +878,9 @@ static int do_surf(struct machine *m, struct warp *w, struct group *g, const str
 				out = 1;
 		if (out && mode == 2) {
 			machine_finding_add(m, FK_SURFACE_OUT_OF_BOUNDS, w, 1u << l, in->span, 0,
-					    "%s at (x %lld bytes, y %lld, z %lld, layer %lld) is outside the %llux%llux%llu array of %llu layers with cudaBoundaryModeTrap",
-					    what, (long long)x, (long long)v[1], (long long)v[2], (long long)v[3],
-					    (unsigned long long)ar->w, (unsigned long long)max1(ar->h),
+					    "%s of %llu bytes at x %lld (bytes), y %lld, z %lld, layer %lld is outside the array (rows of %llu bytes, %llu rows, depth %llu, %llu layers) under cudaBoundaryModeTrap",
+					    what, (unsigned long long)size, (long long)x, (long long)v[1], (long long)v[2],
+					    (long long)v[3], (unsigned long long)lim[0], (unsigned long long)lim[1],
 					    (unsigned long long)lim[2], (unsigned long long)lim[3]);
 			machine_fail_kernel(m, E_ILLADDR);
 			return -1;

@@ -47,7 +47,7 @@ struct machine;
 struct warp;
 struct group;
 struct ir_insn;
-/* the host built-ins of textures: -2 not one of them, 1 wait for the
+/* the host built-ins of textures: -2 not one of them, -3 wait for the
  * device, else the cudaError_t */
 int texture_runtime(struct machine *m, int id, const uint64_t *a);
 /* the device built-ins __ws_tex and __ws_surf for the group's lanes: 0, or
