@@ -766,7 +766,7 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 			pr->step = m->steps;
 			pr->slot = w->host ? -1 : w->blk->slot;
 			pr->warp = (int)w->id;
-			pr->span = in->span;
+			pr->span = cg_user_span(m, w, g->mask, in->span);
 			first = 0;
 		}
 		struct machine_tex_lane *pl = &pr->lane[l];
