@@ -544,6 +544,8 @@ static int64_t fixed8(float u, int *frac)
 {
 	float xb = u - 0.5f;
 	double f = floor((double)xb * 256.0 + 0.5);
+	if (f != f)
+		f = 0.0;        /* NaN: texel 0 */
 	if (f > 4.0e15)
 		f = 4.0e15;
 	if (f < -4.0e15)
@@ -556,6 +558,8 @@ static int64_t fixed8(float u, int *frac)
 static int64_t point_index(float u)
 {
 	double f = floor((double)u);
+	if (f != f)
+		f = 0.0;
 	if (f > 4.0e15)
 		f = 4.0e15;
 	if (f < -4.0e15)

@@ -109,11 +109,18 @@ static inline cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, i
 	d.f = f;
 	return d;
 }
+/* (the descriptors are filled in place: a call returning a struct would
+ * make a temporary in every program) */
 #define __WS_CHD(T, n, k) \
 static inline cudaChannelFormatDesc __ws_chdesc(const T *) \
 { \
-	int e = (int)sizeof(T) * 8 / (n); \
-	return cudaCreateChannelDesc(e, (n) > 1 ? e : 0, (n) > 2 ? e : 0, (n) > 3 ? e : 0, k); \
+	cudaChannelFormatDesc d; \
+	d.x = (int)sizeof(T) * 8 / (n); \
+	d.y = (n) > 1 ? d.x : 0; \
+	d.z = (n) > 2 ? d.x : 0; \
+	d.w = (n) > 3 ? d.x : 0; \
+	d.f = k; \
+	return d; \
 }
 #define __WS_CHD4(B, k) __WS_CHD(B##1, 1, k) __WS_CHD(B##2, 2, k) __WS_CHD(B##4, 4, k)
 __WS_CHD(char, 1, cudaChannelFormatKindSigned)
@@ -144,10 +151,22 @@ template<class T> static inline cudaChannelFormatDesc cudaCreateChannelDesc(void
 {
 	return __ws_chdesc((const T *)0);
 }
-static inline cudaChannelFormatDesc cudaCreateChannelDescHalf(void) { return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat); }
-static inline cudaChannelFormatDesc cudaCreateChannelDescHalf1(void) { return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat); }
-static inline cudaChannelFormatDesc cudaCreateChannelDescHalf2(void) { return cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat); }
-static inline cudaChannelFormatDesc cudaCreateChannelDescHalf4(void) { return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat); }
+#define __WS_CHDH(name, n) \
+static inline cudaChannelFormatDesc name(void) \
+{ \
+	cudaChannelFormatDesc d; \
+	d.x = 16; \
+	d.y = (n) > 1 ? 16 : 0; \
+	d.z = (n) > 2 ? 16 : 0; \
+	d.w = (n) > 3 ? 16 : 0; \
+	d.f = cudaChannelFormatKindFloat; \
+	return d; \
+}
+__WS_CHDH(cudaCreateChannelDescHalf, 1)
+__WS_CHDH(cudaCreateChannelDescHalf1, 1)
+__WS_CHDH(cudaCreateChannelDescHalf2, 2)
+__WS_CHDH(cudaCreateChannelDescHalf4, 4)
+#undef __WS_CHDH
 
 /* ---- arrays (engine/machine/texture.c) */
 cudaError_t cuda__wsMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width, size_t height, size_t depth, unsigned int flags, int dims) __ws_builtin(cuda__wsMallocArray);
