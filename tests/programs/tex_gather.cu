@@ -4,6 +4,10 @@
 // and as normalized float (float4); with clamp at the edges.
 #include <cstdio>
 #include <cstring>
+#include <texture_types.h>
+#include <channel_descriptor.h>
+#include <texture_indirect_functions.h>
+#include <surface_indirect_functions.h>
 
 #define S 4
 
