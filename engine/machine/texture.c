@@ -592,7 +592,12 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 	int fr[3];
 	for (int k = 0; k < dims; k++)
 		i0[k] = fixed8(u[k], &fr[k]);
-	double acc[4] = { 0, 0, 0, 0 };
+	double acc[4] = { 0, 0, 0, 0 }, iacc[4] = { 0, 0, 0, 0 };
+	/* 16-bit integers read as normalized floats are filtered at their own
+	 * precision: the GPU returns the filtered integer rounded to nearest,
+	 * normalized (docs/textures.md); 8-bit ones are not rounded */
+	const struct tex_chan *ch = &s->o->ch;
+	int q16 = ch->kind != 2 && ch->bits == 16 && s->o->readmode == 1;
 	for (int corner = 0; corner < (1 << dims); corner++) {
 		int64_t idx[3];
 		double wt = 1.0;
@@ -602,11 +607,17 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 			wt *= (hi ? fr[k] : 256 - fr[k]) / 256.0;
 		}
 		texel(s, dims, idx, layer, wt, fv, iv);
-		for (int k = 0; k < 4; k++)
+		for (int k = 0; k < 4; k++) {
 			acc[k] += wt * (double)fv[k];
+			iacc[k] += wt * (double)iv[k];
+		}
 	}
 	for (int k = 0; k < 4; k++) {
 		float f = (float)acc[k];
+		if (q16 && k < ch->n) {
+			double mx = ch->kind == 0 ? 32767.0 : 65535.0, v = floor(iacc[k] + 0.5) / mx;
+			f = (float)(v < -1.0 ? -1.0 : v);
+		}
 		memcpy(&res[k], &f, 4);
 	}
 }
