@@ -55,6 +55,8 @@ int main()
 	rd.resType = (cudaResourceType)77;
 	printf("bad type %d\n", (int)cudaCreateTextureObject(&t, &rd, &td, NULL));
 	printf("free forged %d\n", (int)cudaFreeArray((cudaArray_t)0x1234));
+	cudaMipmappedArray_t mip;
+	printf("mipmapped %d\n", (int)cudaMallocMipmappedArray(&mip, &ch, make_cudaExtent(4, 4, 0), 2));
 	cudaMallocArray(&a, &ch, 4, 4, cudaArraySurfaceLoadStore);
 	rd.resType = cudaResourceTypeArray;
 	rd.res.array.array = a;
@@ -73,8 +75,8 @@ int main()
 CU
 hostile "textures and surfaces given garbage" 0 "" ./warpstep run "$T/tex.cu"
 grep -q '^huge 2$' "$T/out" && grep -q '^wild res 1$' "$T/out" && grep -q '^forged array 400$' "$T/out" &&
-	grep -q '^kernel 0$' "$T/out"
-tap_result $? "garbage textures: out of memory, invalid value, invalid handle; the kernel runs"
+	grep -q '^kernel 0$' "$T/out" && grep -q '^mipmapped 801$' "$T/out"
+tap_result $? "garbage textures: out of memory, invalid value, invalid handle; the kernel runs; mipmapped arrays are not supported (801)"
 
 # Host malloc/calloc/realloc/cudaMalloc of absurd sizes return NULL or an
 # error code, as on a machine without that memory; the tool does not abort.

@@ -190,6 +190,21 @@ static inline cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cud
 {
 	return cuda__wsMallocArray(array, desc, extent.width, extent.height, extent.depth, flags, 3);
 }
+/* mipmapped arrays are not emulated: the calls say so with an error code */
+static inline cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags = 0)
+{
+	if (mipmappedArray)
+		*mipmappedArray = 0;
+	return cudaErrorNotSupported;
+}
+static inline cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level)
+{
+	return cudaErrorNotSupported;
+}
+static inline cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
+{
+	return mipmappedArray ? cudaErrorNotSupported : cudaSuccess;
+}
 /* one side of an array copy as pitched memory: the array's rows; wOffset in bytes */
 static inline cudaError_t __ws_array_side(cudaArray_const_t a, size_t wOffset, size_t hOffset, size_t width, size_t height, char **p, size_t *pitch)
 {
