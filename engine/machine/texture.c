@@ -510,6 +510,8 @@ static void texel(const struct sampler *s, int dims, const int64_t *idx, int64_t
 {
 	int64_t a[3] = { 0, 0, 0 };
 	int border = 0;
+	if (layer < 0 || (uint64_t)layer >= s->layers)   /* a cube or layer fetch from another kind of array */
+		layer = layer < 0 ? 0 : (int64_t)s->layers - 1;
 	for (int k = 0; k < dims; k++) {
 		a[k] = address(s, k, idx[k]);
 		if (a[k] < 0)

@@ -34,6 +34,9 @@ __global__ void k(cudaTextureObject_t t, cudaSurfaceObject_t s, float *out)
 	out[1] = tex2D<float>(t, -inf, 1e30f);
 	out[2] = tex2Dgather<float4>(t, nan, -1e38f, 99).x;
 	out[3] = surf2Dread<float>(s, 0x7ffffff0, -5, cudaBoundaryModeZero);
+	/* cube, layer and 3D fetches from a plain 2D array */
+	out[0] += texCubemapLayered<float>(t, 0.0f, 0.0f, -1.0f, 9) + tex2DLayered<float>(t, 1.0f, 1.0f, 5);
+	out[1] += tex3D<float>(t, 0.5f, 0.5f, 7.0f) + texCubemap<float>(t, -1.0f, 0.2f, 0.1f);
 	surf2Dwrite(1.0f, s, -2147483647 - 1, 2147483647, cudaBoundaryModeClamp);
 }
 int main()
