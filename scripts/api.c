@@ -357,6 +357,9 @@ static const char *opt_string(lua_State *L, int t, const char *k)
 	return lua_tostring(L, -1);
 }
 
+/* the key of the program in a machine handle's user value */
+static const char machine_program_key = 0;
+
 static int ws_machine(lua_State *L)
 {
 	struct wsapi_host *h = host_get(L);
@@ -384,7 +387,12 @@ static int ws_machine(lua_State *L)
 	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_MACHINE, id);
-	lua_newtable(L); /* event callbacks */
+	lua_newtable(L); /* event callbacks, by event name */
+	/* and the program: while the machine's handle lives, the collector
+	 * must not free the program (freeing it frees its machines), even when
+	 * the script keeps only the machine (`return ws.machine(ws.compile(s))`) */
+	lua_pushvalue(L, 1);
+	lua_rawsetp(L, -2, &machine_program_key);
 	lua_setiuservalue(L, -2, 1);
 	return 1;
 }
