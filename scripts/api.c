@@ -404,7 +404,7 @@ static int ws_machine(lua_State *L)
 	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_MACHINE, id);
-	lua_newtable(L); /* event callbacks */
+	lua_newtable(L); /* event callbacks, by event name */
 	lua_setiuservalue(L, -2, 1);
 	lua_pushvalue(L, 1); /* the program lives while its machine does */
 	lua_setiuservalue(L, -2, 2);
@@ -913,7 +913,7 @@ static const luaL_Reg machine_methods[] = {
 
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
-	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending",
+	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending", "textures",
 	"findings", "source", "access", "memlog", "candidates",
 };
 

@@ -1653,6 +1653,57 @@ static int q_cubarriers(struct he_mach *hm, const struct wsapi_where *w, struct 
 	return 0;
 }
 
+/* m:textures(): the last texture fetch, one entry per lane that took part */
+static int q_textures(struct he_mach *hm, struct wsapi_out *o)
+{
+	struct machine_tex_probe p;
+
+	if (session_tex_last(hm->s, &p))
+		return 0;
+	for (int l = 0; l < 32; l++) {
+		const struct machine_tex_lane *q = &p.lane[l];
+
+		if (!q->valid)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_str(o, "func", p.func);
+		wsapi_out_int(o, "object", (long long)p.obj);
+		wsapi_out_int(o, "line", p.span.line);
+		wsapi_out_int(o, "warp", p.warp);
+		wsapi_out_int(o, "lane", l);
+		wsapi_out_num(o, "x", q->coord[0]);
+		wsapi_out_num(o, "y", q->coord[1]);
+		wsapi_out_num(o, "z", q->coord[2]);
+		wsapi_out_int(o, "layer", q->layer);
+		wsapi_out_begin(o, "result");
+		for (int k = 0; k < 4; k++) {
+			float f;
+
+			memcpy(&f, &q->result[k], 4);
+			if (q->result_float)
+				wsapi_out_num(o, NULL, f);
+			else
+				wsapi_out_int(o, NULL, (int32_t)q->result[k]);
+		}
+		wsapi_out_end(o);
+		wsapi_out_begin(o, "texels");
+		for (int t = 0; t < q->ntexels; t++) {
+			wsapi_out_begin(o, NULL);
+			wsapi_out_int(o, "x", q->t[t].x);
+			wsapi_out_int(o, "y", q->t[t].y);
+			wsapi_out_int(o, "z", q->t[t].z);
+			wsapi_out_int(o, "layer", q->t[t].layer);
+			wsapi_out_num(o, "weight", q->t[t].weight);
+			wsapi_out_bool(o, "border", q->t[t].border);
+			wsapi_out_num(o, "value", q->t[t].value[0]);
+			wsapi_out_end(o);
+		}
+		wsapi_out_end(o);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 static long long slot_linear(struct he_mach *hm, int s);
 
 static const char *space_name(uint64_t addr)
@@ -1758,6 +1809,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_barriers(hm, w, o, err);
 	if (!strcmp(what, "cubarriers"))
 		return q_cubarriers(hm, w, o, err);
+	if (!strcmp(what, "textures"))
+		return q_textures(hm, o);
 	if (!strcmp(what, "access"))
 		return q_access(hm, o);
 	if (!strcmp(what, "pending"))

@@ -705,6 +705,10 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 		info_kernels(e, out);
 		return 0;
 	}
+	if (!strcmp(what, "textures")) {
+		session_tex_text(e->s, -1, out);
+		return 0;
+	}
 	focus_get(e, &f);
 	if (f.slot < 0) {
 		strbuf_adds(out, "no kernel is running (host code)");

@@ -1154,7 +1154,7 @@ const char *const view_help_lines[] = {
 	"  x/NFU ADDR  p *ptr@N  $lane $warp $tid $block  set $VAR = EXPR",
 	"  backtrace [N] (bt)  frame [N] (f)  up [N]  down [N]  list [LOC|-] (l)",
 	"  info breakpoints|locals|args|frame|display (i)",
-	"  info cuda threads|warps|lanes|blocks|kernels|barriers",
+	"  info cuda threads|warps|lanes|blocks|kernels|barriers|textures",
 	"  cuda thread (shows) | cuda block B thread T | cuda warp W lane L",
 	"  focus warp W [lane L]  pane NAME|N  set simt|sched|model VALUE",
 	"  reload (after a fix)  export svg [PANE] FILE  present [on|off]",

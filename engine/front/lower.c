@@ -2645,8 +2645,11 @@ static void write_scalar(uint8_t *buf, long size, uint64_t v)
 }
 
 struct relocvec { struct ir_reloc *v; size_t len, cap; };
-static void init_bytes(struct lower *L, struct ir_object *o, struct initializer *in, long off, struct relocvec *relocs)
+/* idx, not a pointer: evaluating an initializer may add objects (a string
+ * literal, a compound literal) and move L->objs */
+static void init_bytes(struct lower *L, int idx, struct initializer *in, long off, struct relocvec *relocs)
 {
+#define o (&L->objs.v[idx])
 	if (!in || off < 0 || (uint64_t)off >= o->size)
 		return;
 	if (in->is_string && in->expr) {
@@ -2703,7 +2706,7 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 	}
 	if (in->ty->kind == TY_ARRAY) {
 		for (long i = 0; i < in->nchildren; i++)
-			init_bytes(L, o, in->children[i], off + i * in->ty->base->size, relocs);
+			init_bytes(L, idx, in->children[i], off + i * in->ty->base->size, relocs);
 	} else if (in->ty->kind == TY_STRUCT) {
 		long i = 0;
 		for (struct member *m = in->ty->rec->members; m && i < in->nchildren; m = m->next, i++) {
@@ -2721,11 +2724,12 @@ static void init_bytes(struct lower *L, struct ir_object *o, struct initializer 
 					memcpy(o->init + at, &u, (size_t)m->ty->size);
 				}
 			} else {
-				init_bytes(L, o, c, off + m->offset, relocs);
+				init_bytes(L, idx, c, off + m->offset, relocs);
 			}
 		}
 	}
 }
+#undef o
 
 static void global_init(struct lower *L, struct obj *v, int idx)
 {
@@ -2736,7 +2740,7 @@ static void global_init(struct lower *L, struct obj *v, int idx)
 		o->init = arena_alloc(L->a, o->size ? o->size : 1);
 	struct relocvec relocs = { 0 };
 	L->device = is_device_var(v);
-	init_bytes(L, o, v->init, 0, &relocs);
+	init_bytes(L, idx, v->init, 0, &relocs);
 	o = &L->objs.v[idx];
 	if (relocs.len) {
 		o->relocs = arena_alloc(L->a, sizeof(struct ir_reloc) * relocs.len);

@@ -286,6 +286,7 @@ struct machine *machine_clone(const struct machine *s)
 	VEC_DUP(m->io.files, s->io.files);
 	VEC_DUP(m->rt.events, s->rt.events);
 	runtime_clone(m, s);
+	texture_clone(m, s);
 	m->rt.fn_maxdyn = dup_bytes(s->rt.fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);

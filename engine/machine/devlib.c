@@ -258,6 +258,8 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		else
 			machine_fail_kernel(m, 719);
 		return -1;
+	case BI___ws_tex: case BI___ws_surf:
+		return texture_call(m, w, g, in);
 	case BI___prof_trigger:
 	default:
 		return 0;

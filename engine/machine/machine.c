@@ -252,6 +252,7 @@ void machine_free(struct machine *m)
 	free(m->obj_addr);
 	free(m->rt.fn_maxdyn);
 	runtime_release(m);
+	texture_release(m);
 	free(m->smclk);
 	mem_release(&m->mem);
 	free(m);

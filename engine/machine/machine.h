@@ -613,5 +613,35 @@ int machine_wmma_rc(int code, unsigned lane, unsigned e, int *row, int *col);
 /* x[]'s element of the fragment type code, as text, from its little-endian
  * bytes (a half or bf16 as its float value; a packed word in hex) */
 void machine_wmma_value(int code, const uint8_t *bytes, struct strbuf *out);
+/* ---- textures (texture.c): the last texture fetch, which texels each
+ * lane read and their weights, for the interface and Lua. */
+#define MACHINE_TEX_TEXELS 8
+struct machine_tex_texel {
+	int32_t x, y, z, layer;  /* texel coordinates; layer: array layer or cube face */
+	int border;              /* out of range under cudaAddressModeBorder: the border color */
+	double weight;           /* of the filter: k/256 per dimension (1 for point sampling) */
+	float value[4];          /* the texel's channels as the fetch used them */
+};
+struct machine_tex_lane {
+	int valid;
+	float coord[3];          /* as the program passed them */
+	int layer;
+	int ntexels;
+	struct machine_tex_texel t[MACHINE_TEX_TEXELS];
+	uint32_t result[4];      /* the four 32-bit results of the texture unit */
+	int result_float;        /* the results are floats (else integers) */
+};
+struct machine_tex_probe {
+	int valid;
+	uint64_t obj;            /* the texture object */
+	const char *func;        /* "tex2D", "tex1Dfetch", ... (static) */
+	int filter, norm, readmode, addr[3];
+	uint64_t step;           /* machine steps when it ran */
+	int slot, warp;          /* block slot (-1: host) and warp */
+	struct span span;
+	struct machine_tex_lane lane[32];
+};
+/* The last texture fetch any warp made (0), or -1 when none was made yet. */
+int machine_tex_last(const struct machine *m, struct machine_tex_probe *out);
 
 #endif

@@ -36,6 +36,8 @@ static const struct { int code; const char *name, *str; } errtab[] = {
 	{ 13, "cudaErrorInvalidSymbol", "invalid device symbol" },
 	{ 16, "cudaErrorInvalidHostPointer", "invalid host pointer" },
 	{ 17, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
+	{ 18, "cudaErrorInvalidTexture", "invalid texture reference" },
+	{ 20, "cudaErrorInvalidChannelDescriptor", "invalid channel descriptor" },
 	{ 21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
 	{ 98, "cudaErrorInvalidDeviceFunction", "invalid device function" },
 	{ 100, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
@@ -1739,6 +1741,11 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		break;
 	}
 	STICKY();
+	if ((e = texture_runtime(m, id, a)) != -2) {
+		if (e == -3)
+			return 1;       /* cudaFreeArray waits for the device */
+		RET(e);
+	}
 	switch (id) {
 	case BI_cudaMalloc: RET(dev_malloc(m, a[0], a[1], AK_DEV_MALLOC));
 	case BI_cudaMallocManaged: RET(dev_malloc(m, a[0], a[1], AK_MANAGED));

@@ -41,6 +41,7 @@
 #include "check.h"
 #include "machine.h"
 #include "util.h"
+#include "texture.h"
 
 #define WS_WARP 32
 #define WS_FULL 0xffffffffu
@@ -419,6 +420,7 @@ struct machine {
 	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t host_ns;
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
+	struct tex_state tex;    /* CUDA arrays, texture and surface objects (texture.c) */
 	struct io_state io;      /* the program's output and files */
 	struct race_state race;  /* the race checkers' clocks and notes (interp.c, initcheck.c) */
 	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */

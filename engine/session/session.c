@@ -3489,3 +3489,54 @@ fail:
 	strbuf_release(&err);
 	return -1;
 }
+/* ---- the last texture fetch */
+
+int session_tex_last(const struct session *s, struct machine_tex_probe *out)
+{
+	return machine_tex_last(session_machine(s), out);
+}
+
+int session_tex_text(const struct session *s, int lane, struct strbuf *out)
+{
+	static const char *const am[] = { "wrap", "clamp", "mirror", "border" };
+	struct machine_tex_probe p;
+
+	if (session_tex_last(s, &p)) {
+		strbuf_adds(out, "no texture fetch yet");
+		return -1;
+	}
+	strbuf_addf(out, "%s on texture object %llu at line %d (%s", p.func, (unsigned long long)p.obj,
+		    p.span.line, p.slot < 0 ? "host" : "block slot ");
+	if (p.slot >= 0)
+		strbuf_addf(out, "%d, warp %d", p.slot, p.warp);
+	strbuf_addf(out, "): %s filtering, %s coordinates, address %s/%s/%s, %s",
+		    p.filter ? "linear" : "point", p.norm ? "normalized" : "texel",
+		    am[p.addr[0] & 3], am[p.addr[1] & 3], am[p.addr[2] & 3],
+		    p.readmode ? "normalized-float read" : "element-type read");
+	for (int l = 0; l < 32; l++) {
+		const struct machine_tex_lane *q = &p.lane[l];
+		if (!q->valid || (lane >= 0 && l != lane))
+			continue;
+		strbuf_addf(out, "\nlane %2d: (%.9g, %.9g, %.9g) layer %d ->", l, q->coord[0], q->coord[1],
+			    q->coord[2], q->layer);
+		for (int k = 0; k < 4; k++) {
+			float f;
+			memcpy(&f, &q->result[k], 4);
+			if (q->result_float)
+				strbuf_addf(out, " %.9g", f);
+			else
+				strbuf_addf(out, " %d", (int)q->result[k]);
+		}
+		for (int t = 0; t < q->ntexels; t++) {
+			const struct machine_tex_texel *x = &q->t[t];
+			/* a weight is k/256 per dimension: show it as a fraction */
+			double den = 256.0;
+			while (den < 16777216.0 && x->weight * den != (double)(long long)(x->weight * den))
+				den *= 256.0;
+			strbuf_addf(out, "\n    texel (%d, %d, %d) layer %d weight %lld/%.0f%s = %.9g %.9g %.9g %.9g",
+				    x->x, x->y, x->z, x->layer, (long long)(x->weight * den), den,
+				    x->border ? " (border)" : "", x->value[0], x->value[1], x->value[2], x->value[3]);
+		}
+	}
+	return 0;
+}

@@ -558,4 +558,11 @@ size_t session_history_count(const struct session *s);
  * one of the built-in names ($lane, $warp, $tid, $block, $threadIdx ...). */
 int session_conv_set(struct session *s, const char *name, const struct eval_val *v);
 
+/* ---- the last texture fetch (`info cuda textures`, Lua): which texels
+ * each lane read, with the filter's weights. session_tex_last: 0, or -1
+ * when the program made no fetch yet. session_tex_text writes it as text
+ * (all lanes, or only lane when lane >= 0); -1 (and says so) when none. */
+int session_tex_last(const struct session *s, struct machine_tex_probe *out);
+int session_tex_text(const struct session *s, int lane, struct strbuf *out);
+
 #endif

@@ -1760,6 +1760,111 @@ int main()
 }
 ''')
 
+# ---------------- textures and surfaces
+prog("surface_oob_1", r'''
+#include <cstring>
+__global__ void k(cudaSurfaceObject_t s)
+{
+	/* x counts bytes: an element index runs past the 8-float row */
+	surf2Dwrite(1.0f, s, threadIdx.x * 2, 0);	//@surface-out-of-bounds
+}
+int main()
+{
+	cudaChannelFormatDesc ch = cudaCreateChannelDesc<float>();
+	cudaArray_t a;
+	cudaMallocArray(&a, &ch, 8, 2, cudaArraySurfaceLoadStore);
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = a;
+	cudaSurfaceObject_t s;
+	cudaCreateSurfaceObject(&s, &rd);
+	k<<<1, 32>>>(s);
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("surface_oob_2", r'''
+#include <cstring>
+__global__ void k(cudaSurfaceObject_t s)
+{
+	/* the same access with byte coordinates and a clamp at the edge */
+	surf2Dwrite(1.0f, s, threadIdx.x * 4, 0, cudaBoundaryModeClamp);
+	surf2Dwrite(2.0f, s, (threadIdx.x % 8) * 4, 1);
+}
+int main()
+{
+	cudaChannelFormatDesc ch = cudaCreateChannelDesc<float>();
+	cudaArray_t a;
+	cudaMallocArray(&a, &ch, 8, 2, cudaArraySurfaceLoadStore);
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = a;
+	cudaSurfaceObject_t s;
+	cudaCreateSurfaceObject(&s, &rd);
+	k<<<1, 8>>>(s);
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("texture_object_1", r'''
+#include <cstring>
+__global__ void k(cudaTextureObject_t t, float *out)
+{
+	out[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x);	//@invalid-texture-object
+}
+int main()
+{
+	float *d, *out;
+	cudaMalloc(&d, 32 * sizeof(float));
+	cudaMalloc(&out, 32 * sizeof(float));
+	cudaMemset(d, 0, 32 * sizeof(float));
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeLinear;
+	rd.res.linear.devPtr = d;
+	rd.res.linear.desc = cudaCreateChannelDesc<float>();
+	rd.res.linear.sizeInBytes = 32 * sizeof(float);
+	cudaTextureDesc td;
+	memset(&td, 0, sizeof(td));
+	cudaTextureObject_t t;
+	cudaCreateTextureObject(&t, &rd, &td, NULL);
+	cudaDestroyTextureObject(t);	/* destroyed before the kernel runs */
+	k<<<1, 32>>>(t, out);
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("texture_object_2", r'''
+#include <cstring>
+__global__ void k(cudaTextureObject_t t, float *out)
+{
+	out[threadIdx.x] = tex1Dfetch<float>(t, threadIdx.x + 16);
+}
+int main()
+{
+	float *d, *out;
+	cudaMalloc(&d, 32 * sizeof(float));
+	cudaMalloc(&out, 32 * sizeof(float));
+	cudaMemset(d, 0, 32 * sizeof(float));
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeLinear;
+	rd.res.linear.devPtr = d;
+	rd.res.linear.desc = cudaCreateChannelDesc<float>();
+	rd.res.linear.sizeInBytes = 32 * sizeof(float);
+	cudaTextureDesc td;
+	memset(&td, 0, sizeof(td));
+	cudaTextureObject_t t;
+	cudaCreateTextureObject(&t, &rd, &td, NULL);
+	k<<<1, 32>>>(t, out);	/* past the end reads zero: no finding */
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	cudaDestroyTextureObject(t);
+	return 0;
+}
+''')
+
 def main():
     for name, src in sorted(P.items()):
         exp = []

@@ -21,7 +21,9 @@ static const char *const header_names[] = {
 	"stdbool.h", "time.h", "cstdio", "cstdlib", "cstring", "cassert", "ctime", "cuda.h",
 	"device_launch_parameters.h", "cuda_runtime_api.h", "device_functions.h",
 	"sm_32_intrinsics.h", "math_constants.h", "utility", "algorithm", "iostream",
-	"cooperative_groups.h", "cuda/barrier", "cuda/atomic", "cuda/pipeline",
+	"cooperative_groups.h", "cuda/barrier", "cuda/atomic", "cuda/pipeline", "__ws_texture.h",
+	"texture_types.h", "surface_types.h", "channel_descriptor.h", "texture_indirect_functions.h",
+	"surface_indirect_functions.h",
 };
 
 /* every __ws_builtin(NAME) in a header names a known built-in */

@@ -112,6 +112,40 @@ EOF2
 expect '[ $st -eq 0 ] && [ "$(sed -n 2p $tmp/out)" = "1.5	(0.25, -2)	3" ]' \
 	"a __half, a __half2 and a __nv_bfloat16 local are shown as their numbers"
 
+# m:textures(): the last texture fetch, the same data as `info cuda textures`
+cp tests/tui/cu/tex.cu "$tmp/tex.cu"
+cat >"$tmp/tex.lua" <<'EOF2'
+local m = ws.machine(assert(ws.compile_file("tex.cu")))
+print(#m:textures())
+m:break_at(8)
+m:run()
+local t = m:textures()
+print(#t, t[1].func, t[1].line, t[1].lane, t[1].x, #t[1].texels, t[1].texels[1].weight, t[1].result[1])
+print(t[2].texels[2].x, t[2].texels[2].weight, t[2].texels[2].value)
+EOF2
+(cd "$tmp" && "$WARPSTEP" script tex.lua >out 2>err </dev/null); st=$?
+expect '[ $st -eq 0 ] && [ "$(sed -n 1p $tmp/out)" = "0" ] && [ "$(sed -n 2p $tmp/out)" = "2	tex2D	7	0	1.25	4	0.1875	1.25" ] && [ "$(sed -n 3p $tmp/out)" = "2	0.5625	1.0" ]' \
+	"m:textures(): none before the fetch, then each lane's texels, weights and result"
+
+# a machine keeps its program alive: a script may keep only the machine and
+# the collector does not free the program (and the machine with it)
+cat >"$tmp/gc.lua" <<'EOF2'
+local function make()
+	local p = assert(ws.compile([[__global__ void k(int *a) { a[threadIdx.x] = 7; }
+int main() { return 0; }]], "gc.cu"))
+	return ws.machine(p)
+end
+local m = make()
+for i = 1, 300000 do local t = { i, tostring(i) } end -- garbage: the collector runs
+local b = m:alloc(16)
+assert(m:launch("k", { grid = 1, block = 4, args = { b } }))
+m:run()
+print(b:read(0, "i32", 4)[4])
+EOF2
+(cd "$tmp" && "$WARPSTEP" script gc.lua >out 2>err </dev/null); st=$?
+expect '[ $st -eq 0 ] && [ "$(cat $tmp/out)" = "7" ]' \
+	"a machine whose program handle was dropped and collected still runs"
+
 ws script "$tmp/missing.lua"
 expect '[ $st -eq 2 ] && grep -q "cannot open" $tmp/err' "a missing script file: exit 2"
 ws script

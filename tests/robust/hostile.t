@@ -20,6 +20,67 @@ hostile() {
 	[ $_ok -eq 0 ] || head -c 2000 "$T/err" | tap_diag
 }
 
+# Textures and surfaces given garbage: absurd array extents, wild
+# descriptor pointers, a forged array handle, NaN and infinite coordinates,
+# a surface access of an absurd size: error codes, zeros or a finding, never
+# a crash.
+cat >"$T/tex.cu" <<'CU'
+#include <cstdio>
+#include <cstring>
+__global__ void k(cudaTextureObject_t t, cudaSurfaceObject_t s, float *out)
+{
+	float nan = __int_as_float(0x7fc00000), inf = __int_as_float(0x7f800000);
+	out[0] = tex2D<float>(t, nan, inf);
+	out[1] = tex2D<float>(t, -inf, 1e30f);
+	out[2] = tex2Dgather<float4>(t, nan, -1e38f, 99).x;
+	out[3] = surf2Dread<float>(s, 0x7ffffff0, -5, cudaBoundaryModeZero);
+	/* cube, layer and 3D fetches from a plain 2D array */
+	out[0] += texCubemapLayered<float>(t, 0.0f, 0.0f, -1.0f, 9) + tex2DLayered<float>(t, 1.0f, 1.0f, 5);
+	out[1] += tex3D<float>(t, 0.5f, 0.5f, 7.0f) + texCubemap<float>(t, -1.0f, 0.2f, 0.1f);
+	surf2Dwrite(1.0f, s, -2147483647 - 1, 2147483647, cudaBoundaryModeClamp);
+}
+int main()
+{
+	cudaChannelFormatDesc ch = cudaCreateChannelDesc<float>();
+	cudaArray_t a;
+	printf("huge %d\n", (int)cudaMalloc3DArray(&a, &ch, make_cudaExtent(16384, 16384, 16384)));
+	printf("wrap %d\n", (int)cudaMallocArray(&a, &ch, ~0UL, ~0UL));
+	printf("wild desc %d\n", (int)cudaMallocArray(&a, (cudaChannelFormatDesc *)0x1234, 4, 4));
+	cudaTextureObject_t t;
+	cudaTextureDesc td;
+	memset(&td, 0, sizeof(td));
+	printf("wild res %d\n", (int)cudaCreateTextureObject(&t, (cudaResourceDesc *)0x1234, &td, NULL));
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = (cudaArray_t)0x7b0000000010;
+	printf("forged array %d\n", (int)cudaCreateTextureObject(&t, &rd, &td, NULL));
+	rd.resType = (cudaResourceType)77;
+	printf("bad type %d\n", (int)cudaCreateTextureObject(&t, &rd, &td, NULL));
+	printf("free forged %d\n", (int)cudaFreeArray((cudaArray_t)0x1234));
+	cudaMipmappedArray_t mip;
+	printf("mipmapped %d\n", (int)cudaMallocMipmappedArray(&mip, &ch, make_cudaExtent(4, 4, 0), 2));
+	cudaMallocArray(&a, &ch, 4, 4, cudaArraySurfaceLoadStore);
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = a;
+	td.filterMode = cudaFilterModeLinear;
+	td.addressMode[0] = td.addressMode[1] = cudaAddressModeMirror;
+	td.normalizedCoords = 1;
+	cudaCreateTextureObject(&t, &rd, &td, NULL);
+	cudaSurfaceObject_t s;
+	cudaCreateSurfaceObject(&s, &rd);
+	float *o;
+	cudaMalloc(&o, 16);
+	k<<<1, 1>>>(t, s, o);
+	printf("kernel %d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+CU
+hostile "textures and surfaces given garbage" 0 "" ./warpstep run "$T/tex.cu"
+grep -q '^huge 2$' "$T/out" && grep -q '^wild res 1$' "$T/out" && grep -q '^forged array 400$' "$T/out" &&
+	grep -q '^kernel 0$' "$T/out" && grep -q '^mipmapped 801$' "$T/out"
+tap_result $? "garbage textures: out of memory, invalid value, invalid handle; the kernel runs; mipmapped arrays are not supported (801)"
+
 # Host malloc/calloc/realloc/cudaMalloc of absurd sizes return NULL or an
 # error code, as on a machine without that memory; the tool does not abort.
 cat >"$T/malloc.cu" <<'CU'

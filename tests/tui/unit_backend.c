@@ -608,6 +608,42 @@ static void test_exports(void)
 	engine_backend_free(be);
 }
 
+/* `info cuda textures`: the last fetch, the texels each lane read and
+ * their weights (the session's data, tests/tui/cu/tex.cu) */
+static void test_textures(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/tex.cu", &s);
+	int head = 0, w = 0, edge = 0, before = 0;
+
+	if (!be)
+		return;
+	run(&s, "info cuda textures");
+	for (size_t i = 0; i < s.st.console.len; i++)
+		before |= strstr(s.st.console.v[i].text, "no texture fetch yet") != NULL;
+	ok(before, "info cuda textures before any fetch: none yet");
+	run(&s, "break 8");
+	run(&s, "continue");
+	ok(s.st.run == UI_RUN_KERNEL && s.st.thread.line == 8, "stopped after the fetch (line 8)");
+	run(&s, "info cuda textures");
+	for (size_t i = 0; i < s.st.console.len; i++) {
+		const char *t = s.st.console.v[i].text;
+		head |= strstr(t, "tex2D on texture object 1 at line 7") && strstr(t, "linear filtering");
+		/* lane 0 at (1.25, 0.75): a = 192/256, b = 64/256; texel (0,0) weighs 1/4 * 3/4 */
+		w |= strstr(t, "texel (0, 0, 0) layer 0 weight 48/256 = 0") != NULL;
+		/* lane 1 at (2.25, 0.75): texel (2, 0) is past the edge, read as the clamped (1, 0) */
+		edge |= strstr(t, "texel (2, 0, 0) layer 0 weight 144/256 = 1") != NULL;
+	}
+	ok(head, "the fetch: function, object, line and filter mode");
+	if (!head)
+		for (size_t i = 0; i < s.st.console.len; i++)
+			printf("# %s\n", s.st.console.v[i].text);
+	ok(w, "lane 0's texel (0,0) with weight 48/256 and its value");
+	ok(edge, "lane 1's texel (2,0) read as the clamped edge texel");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 int main(void)
 {
 	tap_start();
@@ -622,5 +658,6 @@ int main(void)
 	test_break_kinds();
 	test_compile_error_reload();
 	test_exports();
+	test_textures();
 	return tap_end();
 }

@@ -1487,8 +1487,8 @@ static inline cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum c
 #define cudaDeviceMask 0xff
 
 /* ---- 3D copies (cudaMemcpy3D and graph copy nodes): a 3D copy between
- * linear memories is a copy of each row of the extent; CUDA arrays are not
- * supported (srcArray and dstArray must be NULL). The functions are
+ * linear memories is a copy of each row of the extent; a CUDA array is
+ * the pitched memory of its texels (__ws_texture.h). The functions are
  * templates so that a program that does not call them pays nothing to
  * compile them. */
 typedef struct cudaArray *cudaArray_t;
@@ -1523,6 +1523,7 @@ typedef struct cudaPitchedPtr cudaPitchedPtr;
 typedef struct cudaExtent cudaExtent;
 typedef struct cudaPos cudaPos;
 typedef struct cudaMemcpy3DParms cudaMemcpy3DParms;
+#include <__ws_texture.h>
 template<class T, class A, class B, class C> static inline cudaPitchedPtr make_cudaPitchedPtr(T *d, A p, B xsz, C ysz)
 {
 	struct cudaPitchedPtr s;
@@ -1580,8 +1581,35 @@ template<class P> static inline cudaError_t __ws_memcpy3d_check(const P *p)
 		return cudaErrorInvalidValue;
 	return cudaSuccess;
 }
-template<class P> static inline cudaError_t __ws_memcpy3d(const P *p, int async, cudaStream_t s)
+template<class P> static inline cudaError_t __ws_memcpy3d(const P *p0, int async, cudaStream_t s)
 {
+	/* a CUDA array side becomes a pitched pointer over its texels; the
+	 * extent's width and the position's x count elements then */
+	P q;
+	const P *p = p0;
+	if (p0 && (p0->srcArray || p0->dstArray)) {
+		size_t es = 1, es2 = 1;
+		cudaError_t ea = cudaSuccess;
+		q = *p0;
+		if ((q.srcArray && q.srcPtr.ptr) || (q.dstArray && q.dstPtr.ptr))
+			return cudaErrorInvalidValue;
+		if (q.srcArray && (ea = __ws_array_pitched(q.srcArray, &q.srcPtr, &es)) != cudaSuccess)
+			return ea;
+		if (q.dstArray && (ea = __ws_array_pitched(q.dstArray, &q.dstPtr, &es2)) != cudaSuccess)
+			return ea;
+		if (q.srcArray && q.dstArray && es != es2)
+			return cudaErrorInvalidValue;
+		if (q.dstArray)
+			es = es2;
+		if (q.srcArray)
+			q.srcPos.x *= es;
+		if (q.dstArray)
+			q.dstPos.x *= es;
+		q.extent.width *= es;
+		q.srcArray = 0;
+		q.dstArray = 0;
+		p = &q;
+	}
 	cudaError_t e = __ws_memcpy3d_check(p);
 	if (e != cudaSuccess)
 		return e;

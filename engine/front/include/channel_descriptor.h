@@ -1,0 +1,2 @@
+/* channel_descriptor.h - warpstep built-in header: textures and surfaces are in __ws_texture.h, which cuda_runtime.h includes. */
+#include <cuda_runtime.h>

@@ -1,0 +1,943 @@
+/*
+ * texture.c - CUDA arrays, texture objects and surface objects: the host
+ * runtime calls that make them and the device built-ins __ws_tex and
+ * __ws_surf that read and write them (docs/textures.md).
+ *
+ * - An array's texels live in one device allocation, rows of width *
+ *   texel-size bytes, x fastest, then y, then depth or layer (a cube face
+ *   is a layer: layer * 6 + face). Copies to and from an array are copies
+ *   of rows (the header's wrappers), so cudaMemcpy's checks apply.
+ * - A fetch follows the Programming Guide's texture-fetching appendix:
+ *   addressing (wrap and mirror on normalized coordinates, clamp, border),
+ *   point sampling T[floor(x)], linear filtering with the coordinate minus
+ *   0.5 in fixed point with 8 fractional bits (the weight a in k/256, so
+ *   1.0 is exact), the read mode (element type, or 8/16-bit integers to
+ *   [0,1] or [-1,1]) and sRGB. The filtered sum is computed exactly (in
+ *   double, every product of a float and a k/2^24 weight is exact) and
+ *   rounded once to float.
+ * - A texture has no mipmaps here (cudaMallocMipmappedArray is refused), so
+ *   the Lod and Grad functions read level 0, as the GPU does for a texture
+ *   without mipmaps.
+ */
+#include "simt.h"
+#include "builtin.h"
+#include "texture.h"
+
+#include <math.h>
+#include <string.h>
+
+enum {
+	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CHANNEL = 20, E_HANDLE = 400, E_NOTSUP = 801,
+	E_ILLADDR = 700
+};
+
+enum { RES_ARRAY = 0, RES_MIPMAP = 1, RES_LINEAR = 2, RES_PITCH2D = 3 };
+enum { AM_WRAP = 0, AM_CLAMP = 1, AM_MIRROR = 2, AM_BORDER = 3 };
+enum { F_LAYERED = 1, F_SURFACE = 2, F_CUBEMAP = 4, F_GATHER = 8 };
+enum { OP_FETCH1, OP_1D, OP_2D, OP_3D, OP_1DL, OP_2DL, OP_CUBE, OP_CUBEL, OP_GATHER };
+
+#define ARRAY_TAG 0x7bu
+
+/* ---- host side */
+
+static struct tex_array *array_of(struct machine *m, uint64_t h)
+{
+	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
+	if (ADDR_TAG(h) != ARRAY_TAG || (h & 15) || i >= m->tex.arrays.len || !m->tex.arrays.v[i].live)
+		return NULL;
+	return &m->tex.arrays.v[i];
+}
+
+static struct tex_obj *obj_of(struct machine *m, uint64_t h, int kind)
+{
+	if (h == 0 || h > m->tex.objs.len || m->tex.objs.v[h - 1].kind != kind)
+		return NULL;
+	return &m->tex.objs.v[h - 1];
+}
+
+/* a channel descriptor: x, y, z, w bits and the kind; E_OK or E_CHANNEL */
+static int chan_parse(const int32_t *r, struct tex_chan *c)
+{
+	memset(c, 0, sizeof(*c));
+	for (int k = 0; k < 5; k++)
+		c->raw[k] = r[k];
+	int n = 0;
+	while (n < 4 && r[n] != 0)
+		n++;
+	for (int k = n; k < 4; k++)
+		if (r[k] != 0)
+			return E_CHANNEL;
+	if (n == 0 || n == 3)
+		return E_CHANNEL;
+	for (int k = 1; k < n; k++)
+		if (r[k] != r[0])
+			return E_CHANNEL;
+	if (r[4] < 0 || r[4] > 2)
+		return E_CHANNEL;
+	if (r[4] == 2 ? (r[0] != 16 && r[0] != 32) : (r[0] != 8 && r[0] != 16 && r[0] != 32))
+		return E_CHANNEL;
+	c->bits = r[0];
+	c->n = n;
+	c->kind = r[4];
+	return E_OK;
+}
+
+static int chan_read(struct machine *m, uint64_t addr, struct tex_chan *c)
+{
+	int32_t r[5];
+	if (!addr || machine_host_read(m, addr, r, sizeof(r)))
+		return E_INVAL;
+	return chan_parse(r, c);
+}
+
+static int put(struct machine *m, uint64_t addr, const void *v, uint64_t n)
+{
+	return addr && !machine_host_write(m, addr, v, n) ? E_OK : E_INVAL;
+}
+
+static uint64_t max1(uint64_t v) { return v ? v : 1; }
+
+/* cuda__wsMallocArray(array, desc, width, height, depth, flags, dims) */
+static int malloc_array(struct machine *m, const uint64_t *a)
+{
+	struct tex_array ar;
+	memset(&ar, 0, sizeof(ar));
+	uint64_t w = a[2], h = a[3], d = a[4];
+	unsigned fl = (unsigned)a[5];
+	int e;
+	if (!a[0])
+		return E_INVAL;
+	if ((e = chan_read(m, a[1], &ar.ch)))
+		return e;
+	if (fl & ~15u)
+		return E_INVAL;
+	if ((int)a[6] < 3 && (fl & (F_LAYERED | F_CUBEMAP)))
+		return E_INVAL;     /* cudaMallocArray: no layers, no cube */
+	ar.w = w;
+	ar.h = h;
+	ar.d = d;
+	ar.flags = fl;
+	ar.layers = 1;
+	if (w == 0 || (h == 0 && d != 0 && !(fl & F_LAYERED)))
+		return E_INVAL;
+	if (fl & F_CUBEMAP) {
+		if (w != h || d == 0 || d % 6 || (!(fl & F_LAYERED) && d != 6) || w > 32768 || d > 2046 * 6)
+			return E_INVAL;
+		ar.dims = 2;
+		ar.layers = d;
+	} else if (fl & F_LAYERED) {
+		if (d == 0 || d > 2048 || w > 32768 || h > 32768)
+			return E_INVAL;
+		ar.dims = h ? 2 : 1;
+		ar.layers = d;
+	} else {
+		ar.dims = d ? 3 : h ? 2 : 1;
+		if ((ar.dims == 1 && w > 131072) || (ar.dims == 2 && (w > 131072 || h > 65536)) ||
+		    (ar.dims == 3 && (w > 16384 || h > 16384 || d > 16384)))
+			return E_INVAL;
+	}
+	if ((fl & F_GATHER) && ar.dims != 2)
+		return E_INVAL;
+	ar.elem = (uint32_t)(ar.ch.bits / 8 * ar.ch.n);
+	uint64_t bytes = ar.elem * w * max1(h) * max1(d);
+	uint64_t cap = m->o.device->global_mem < (8ull << 30) ? m->o.device->global_mem : (8ull << 30);
+	if (bytes > cap - m->mem.dev_bytes) {
+		put(m, a[0], &(uint64_t){ 0 }, 8);
+		return E_NOMEM;
+	}
+	struct alloc *al = machine_mem_alloc(m, TAG_GLOBAL, bytes, 512, AK_DEV_MALLOC);
+	if (!al)
+		return E_NOMEM;
+	ar.data = al->base;
+	ar.live = 1;
+	vec_push(&m->tex.arrays, ar);
+	uint64_t hdl = ADDR(ARRAY_TAG, (uint64_t)m->tex.arrays.len << 4);
+	return put(m, a[0], &hdl, 8);
+}
+
+static int free_array(struct machine *m, uint64_t h)
+{
+	if (!h)
+		return E_OK;
+	struct tex_array *ar = array_of(m, h);
+	if (!ar)
+		return E_INVAL;
+	struct alloc *al = mem_find(&m->mem, ar->data);
+	if (al && !al->freed)
+		machine_mem_free(m, al);
+	ar->live = 0;
+	return E_OK;
+}
+
+/* cuda__wsArrayInfo: texel bytes, data, width, height, depth, flags */
+static int array_info(struct machine *m, const uint64_t *a)
+{
+	struct tex_array *ar = array_of(m, a[0]);
+	if (!ar)
+		return E_INVAL;
+	uint64_t v[6] = { ar->elem, ar->data, ar->w, ar->h, ar->d, ar->flags };
+	return put(m, a[1], v, sizeof(v));
+}
+
+static int array_get_info(struct machine *m, const uint64_t *a)
+{
+	struct tex_array *ar = array_of(m, a[3]);
+	if (!ar)
+		return E_INVAL;
+	uint64_t ext[3] = { ar->w, ar->h, ar->d };
+	unsigned fl = ar->flags;
+	if ((a[0] && put(m, a[0], ar->ch.raw, 20)) || (a[1] && put(m, a[1], ext, sizeof(ext))) ||
+	    (a[2] && put(m, a[2], &fl, 4)))
+		return E_INVAL;
+	return E_OK;
+}
+
+/* the resource of a texture or surface object, from a cudaResourceDesc */
+static int res_parse(struct machine *m, uint64_t addr, struct tex_obj *o, int surface)
+{
+	uint8_t r[144];
+	if (!addr || machine_host_read(m, addr, r, sizeof(r)))
+		return E_INVAL;
+	memcpy(o->resdesc, r, sizeof(r));
+	int32_t type;
+	uint64_t q[4];
+	memcpy(&type, r, 4);
+	memcpy(q, r + 8, 8);
+	o->restype = type;
+	o->arr = -1;
+	if (type == RES_ARRAY) {
+		struct tex_array *ar = array_of(m, q[0]);
+		if (!ar)
+			return E_HANDLE;
+		/* an array made without cudaArraySurfaceLoadStore still gets a
+		 * surface object: the GPU's runtime accepts it */
+		o->arr = ar - m->tex.arrays.v;
+		o->ch = ar->ch;
+		return E_OK;
+	}
+	if (surface)
+		return E_INVAL;  /* the runtime makes surfaces of arrays only */
+	if (type == RES_MIPMAP)
+		return E_NOTSUP;
+	if (type != RES_LINEAR && type != RES_PITCH2D)
+		return E_INVAL;
+	int32_t ch[5];
+	memcpy(ch, r + 16, 20);
+	memcpy(q, r + 40, 24);
+	int e = chan_parse(ch, &o->ch);
+	if (e)
+		return e;
+	memcpy(&o->ptr, r + 8, 8);
+	uint64_t elem = (uint64_t)(o->ch.bits / 8 * o->ch.n);
+	struct alloc *al = mem_find(&m->mem, o->ptr);
+	/* texture memory must be device memory aligned as cudaMalloc aligns */
+	if (!o->ptr || (o->ptr & 255) || !al || al->freed || !al->dev_ok)
+		return E_INVAL;
+	if (type == RES_LINEAR) {
+		if (q[0] == 0 || q[0] / elem > 268435456 || !ws_range_in(al->base, al->size, o->ptr, q[0]))
+			return E_INVAL;
+		o->w = q[0] / elem;
+		o->h = 1;
+		o->pitch = q[0];
+		return E_OK;
+	}
+	o->w = q[0];
+	o->h = q[1];
+	o->pitch = q[2];
+	if (!o->w || !o->h || o->w > 131072 || o->h > 65000 || o->pitch % 32 || o->pitch > 2097120 ||
+	    o->w * elem > o->pitch || !ws_range_in(al->base, al->size, o->ptr, (o->h - 1) * o->pitch + o->w * elem))
+		return E_INVAL;
+	return E_OK;
+}
+
+static int obj_slot(struct machine *m, const struct tex_obj *o)
+{
+	for (size_t i = 0; i < m->tex.objs.len; i++)
+		if (m->tex.objs.v[i].kind == TEXO_FREE) {
+			m->tex.objs.v[i] = *o;
+			return (int)i + 1;
+		}
+	vec_push(&m->tex.objs, *o);
+	return (int)m->tex.objs.len;
+}
+
+static int create_texture(struct machine *m, const uint64_t *a)
+{
+	struct tex_obj o;
+	memset(&o, 0, sizeof(o));
+	/* as the H100's runtime answers: no texture descriptor is an invalid
+	 * handle, not an invalid value */
+	if (!a[0] || !a[1])
+		return E_INVAL;
+	if (!a[2])
+		return E_HANDLE;
+	int e = res_parse(m, a[1], &o, 0);
+	if (e)
+		return e;
+	uint8_t t[72];
+	if (machine_host_read(m, a[2], t, sizeof(t)))
+		return E_INVAL;
+	memcpy(o.texdesc, t, sizeof(t));
+	int32_t v[6];
+	memcpy(v, t, sizeof(v));
+	for (int k = 0; k < 3; k++) {
+		if (v[k] < 0 || v[k] > 3)
+			return E_INVAL;
+		o.addr[k] = v[k];
+	}
+	if (v[3] < 0 || v[3] > 1 || v[4] < 0 || v[4] > 1)
+		return E_INVAL;
+	o.filter = v[3];
+	o.readmode = v[4];
+	o.srgb = v[5] != 0;
+	memcpy(o.border, t + 24, 16);
+	int32_t norm;
+	memcpy(&norm, t + 40, 4);
+	o.norm = norm != 0;
+	int isint = o.ch.kind != 2;
+	/* normalized-float reads are for 8- and 16-bit integers; linear
+	 * filtering needs float results */
+	if (isint && o.readmode == 1 && o.ch.bits == 32)
+		return E_INVAL;
+	if (isint && o.readmode == 0 && o.filter == 1)
+		return E_INVAL;
+	o.kind = TEXO_TEX;
+	uint64_t h = (uint64_t)obj_slot(m, &o);
+	return put(m, a[0], &h, 8);
+}
+
+static int create_surface(struct machine *m, const uint64_t *a)
+{
+	struct tex_obj o;
+	memset(&o, 0, sizeof(o));
+	if (!a[0] || !a[1])
+		return E_INVAL;
+	int e = res_parse(m, a[1], &o, 1);
+	if (e)
+		return e;
+	o.kind = TEXO_SURF;
+	uint64_t h = (uint64_t)obj_slot(m, &o);
+	return put(m, a[0], &h, 8);
+}
+
+int texture_runtime(struct machine *m, int id, const uint64_t *a)
+{
+	switch (id) {
+	case BI_cuda__wsMallocArray: return malloc_array(m, a);
+	case BI_cudaFreeArray:
+		if (m->grid || m->qhead < m->queue.len)
+			return -3;
+		return free_array(m, a[0]);
+	case BI_cuda__wsArrayInfo: return array_info(m, a);
+	case BI_cudaArrayGetInfo: return array_get_info(m, a);
+	case BI_cudaGetChannelDesc: {
+		struct tex_array *ar = array_of(m, a[1]);
+		return ar ? put(m, a[0], ar->ch.raw, 20) : E_INVAL;
+	}
+	case BI_cudaCreateTextureObject: return create_texture(m, a);
+	case BI_cudaCreateSurfaceObject: return create_surface(m, a);
+	case BI_cudaDestroyTextureObject: case BI_cudaDestroySurfaceObject: {
+		int kind = id == BI_cudaDestroyTextureObject ? TEXO_TEX : TEXO_SURF;
+		if (!a[0])
+			return E_OK;
+		struct tex_obj *o = obj_of(m, a[0], kind);
+		if (!o)
+			return E_INVAL;
+		o->kind = TEXO_FREE;
+		return E_OK;
+	}
+	case BI_cudaGetTextureObjectResourceDesc: case BI_cudaGetTextureObjectTextureDesc: {
+		struct tex_obj *o = obj_of(m, a[1], TEXO_TEX);
+		if (!o)
+			return E_INVAL;
+		if (id == BI_cudaGetTextureObjectResourceDesc)
+			return put(m, a[0], o->resdesc, sizeof(o->resdesc));
+		return put(m, a[0], o->texdesc, sizeof(o->texdesc));
+	}
+	default:
+		return -2;
+	}
+}
+
+#define TEX_DUP(dst, src) do { \
+	(dst).v = NULL; \
+	(dst).len = (dst).cap = 0; \
+	for (size_t i_ = 0; i_ < (src).len; i_++) \
+		vec_push(&(dst), (src).v[i_]); \
+} while (0)
+
+void texture_clone(struct machine *d, const struct machine *s)
+{
+	TEX_DUP(d->tex.arrays, s->tex.arrays);
+	TEX_DUP(d->tex.objs, s->tex.objs);
+}
+
+void texture_release(struct machine *m)
+{
+	vec_free(&m->tex.arrays);
+	vec_free(&m->tex.objs);
+}
+
+int machine_tex_last(const struct machine *m, struct machine_tex_probe *out)
+{
+	if (!m->tex.probe.valid)
+		return -1;
+	*out = m->tex.probe;
+	return 0;
+}
+
+/* ---- device side: fetches */
+
+/* a texture as the sampler sees it */
+struct sampler {
+	const struct tex_obj *o;
+	const struct tex_array *ar;
+	uint8_t *base;          /* host bytes of texel (0, 0, 0, layer 0) */
+	uint64_t size[3];       /* texels per dimension (1 when absent) */
+	uint64_t rowb, sliceb;  /* bytes of a row, of a slice or layer */
+	uint64_t layers;
+	uint32_t elem;
+	int isfloat;            /* results are floats */
+	struct machine_tex_lane *probe;
+};
+
+static float half_to_float(uint16_t h)
+{
+	int s = h >> 15, e = (h >> 10) & 31, f = h & 1023;
+	double v;
+	if (e == 0)
+		v = ldexp(f, -24);
+	else if (e == 31)
+		v = f ? NAN : INFINITY;
+	else
+		v = ldexp(f + 1024, e - 25);
+	return (float)(s ? -v : v);
+}
+
+static double srgb_to_linear(double c)
+{
+	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+/* the channels of one texel: floats (fv) when the results are floats, else
+ * the integers sign- or zero-extended (iv) */
+static void texel_decode(const struct sampler *s, const uint8_t *p, float fv[4], int64_t iv[4])
+{
+	const struct tex_chan *c = &s->o->ch;
+	for (int k = 0; k < 4; k++) {
+		fv[k] = k == 3 ? 1.0f : 0.0f;
+		iv[k] = k == 3 ? 1 : 0;
+	}
+	for (int k = 0; k < c->n; k++) {
+		const uint8_t *q = p + k * (c->bits / 8);
+		int64_t x = 0;
+		if (c->kind == 2) {
+			if (c->bits == 32) {
+				memcpy(&fv[k], q, 4);
+				uint32_t u;
+				memcpy(&u, q, 4);
+				iv[k] = u;
+			} else {
+				uint16_t u;
+				memcpy(&u, q, 2);
+				fv[k] = half_to_float(u);
+				memcpy(&iv[k], &fv[k], 4);
+			}
+			continue;
+		}
+		if (c->bits == 8)
+			x = c->kind == 0 ? (int64_t)(int8_t)q[0] : (int64_t)q[0];
+		else if (c->bits == 16) {
+			uint16_t u;
+			memcpy(&u, q, 2);
+			x = c->kind == 0 ? (int64_t)(int16_t)u : (int64_t)u;
+		} else {
+			uint32_t u;
+			memcpy(&u, q, 4);
+			x = c->kind == 0 ? (int64_t)(int32_t)u : (int64_t)u;
+		}
+		iv[k] = x;
+		if (s->o->readmode == 1) {
+			double mx = c->kind == 0 ? (double)((1ll << (c->bits - 1)) - 1) : (double)((1ll << c->bits) - 1);
+			double v = (double)x / mx;
+			if (v < -1.0)
+				v = -1.0;
+			if (s->o->srgb && k < 3 && c->kind == 1 && c->bits == 8)
+				v = srgb_to_linear(v);
+			fv[k] = (float)v;
+		}
+	}
+}
+
+/* index i of dimension k after the address mode; -1: the border */
+static int64_t address(const struct sampler *s, int k, int64_t i)
+{
+	int64_t n = (int64_t)s->size[k];
+	int mode = s->o->addr[k];
+	if (!s->o->norm && (mode == AM_WRAP || mode == AM_MIRROR))
+		mode = AM_CLAMP;   /* wrap and mirror need normalized coordinates */
+	if (s->o->restype == RES_LINEAR)
+		mode = AM_BORDER;
+	switch (mode) {
+	case AM_WRAP:
+		return ((i % n) + n) % n;
+	case AM_MIRROR: {
+		int64_t j = ((i % (2 * n)) + 2 * n) % (2 * n);
+		return j >= n ? 2 * n - 1 - j : j;
+	}
+	case AM_BORDER:
+		return i < 0 || i >= n ? -1 : i;
+	default:
+		return i < 0 ? 0 : i >= n ? n - 1 : i;
+	}
+}
+
+/* the coordinate of dimension k in texels, after wrap or mirror of a
+ * normalized coordinate */
+static float scale(const struct sampler *s, int k, float c)
+{
+	if (!s->o->norm)
+		return c;
+	int mode = s->o->addr[k];
+	if (mode == AM_WRAP) {
+		c = c - floorf(c);
+	} else if (mode == AM_MIRROR) {
+		float f = floorf(c), fr = c - f;
+		c = fmodf(f, 2.0f) != 0.0f ? 1.0f - fr : fr;
+	}
+	return c * (float)s->size[k];
+}
+
+/* texel (i, j, l) of the layer into fv/iv, recorded with weight wt */
+static void texel(const struct sampler *s, int dims, const int64_t *idx, int64_t layer, double wt,
+		  float fv[4], int64_t iv[4])
+{
+	int64_t a[3] = { 0, 0, 0 };
+	int border = 0;
+	if (layer < 0 || (uint64_t)layer >= s->layers)   /* a cube or layer fetch from another kind of array */
+		layer = layer < 0 ? 0 : (int64_t)s->layers - 1;
+	for (int k = 0; k < dims; k++) {
+		a[k] = address(s, k, idx[k]);
+		if (a[k] < 0)
+			border = 1;
+	}
+	if (border) {
+		for (int k = 0; k < 4; k++) {
+			fv[k] = s->o->restype == RES_LINEAR ? 0.0f : s->o->border[k];
+			iv[k] = s->o->restype == RES_LINEAR ? 0 : (int64_t)s->o->border[k];
+		}
+	} else {
+		const uint8_t *p = s->base + (uint64_t)layer * s->sliceb + (uint64_t)a[2] * s->sliceb +
+				   (uint64_t)a[1] * s->rowb + (uint64_t)a[0] * s->elem;
+		texel_decode(s, p, fv, iv);
+	}
+	struct machine_tex_lane *pl = s->probe;
+	if (pl && pl->ntexels < MACHINE_TEX_TEXELS) {
+		struct machine_tex_texel *t = &pl->t[pl->ntexels++];
+		t->x = (int32_t)idx[0];
+		t->y = dims > 1 ? (int32_t)idx[1] : 0;
+		t->z = dims > 2 ? (int32_t)idx[2] : 0;
+		t->layer = (int32_t)layer;
+		t->border = border;
+		t->weight = wt;
+		for (int k = 0; k < 4; k++)
+			t->value[k] = s->isfloat ? fv[k] : (float)iv[k];
+	}
+}
+
+/* floor and 8-bit fraction of a filter coordinate u - 0.5 */
+static int64_t fixed8(float u, int *frac)
+{
+	float xb = u - 0.5f;
+	double f = floor((double)xb * 256.0 + 0.5);
+	if (f != f)
+		f = 0.0;        /* NaN: texel 0 */
+	if (f > 4.0e15)
+		f = 4.0e15;
+	if (f < -4.0e15)
+		f = -4.0e15;
+	int64_t v = (int64_t)f;
+	*frac = (int)(v & 255);
+	return v >> 8;
+}
+
+static int64_t point_index(float u)
+{
+	double f = floor((double)u);
+	if (f != f)
+		f = 0.0;
+	if (f > 4.0e15)
+		f = 4.0e15;
+	if (f < -4.0e15)
+		f = -4.0e15;
+	return (int64_t)f;
+}
+
+/* sample dims dimensions at texel coordinates u (scaled) into res */
+static void sample(const struct sampler *s, int dims, const float *c, int64_t layer, uint32_t res[4])
+{
+	float u[3];
+	for (int k = 0; k < dims; k++)
+		u[k] = scale(s, k, c[k]);
+	float fv[4];
+	int64_t iv[4];
+	if (s->o->filter == 0 || !s->isfloat) {
+		int64_t idx[3];
+		for (int k = 0; k < dims; k++)
+			idx[k] = point_index(u[k]);
+		texel(s, dims, idx, layer, 1.0, fv, iv);
+		for (int k = 0; k < 4; k++) {
+			if (s->isfloat)
+				memcpy(&res[k], &fv[k], 4);
+			else
+				res[k] = (uint32_t)iv[k];
+		}
+		return;
+	}
+	int64_t i0[3];
+	int fr[3];
+	for (int k = 0; k < dims; k++)
+		i0[k] = fixed8(u[k], &fr[k]);
+	double acc[4] = { 0, 0, 0, 0 }, iacc[4] = { 0, 0, 0, 0 };
+	/* 16-bit integers read as normalized floats are filtered at their own
+	 * precision: the GPU returns the filtered integer rounded to nearest,
+	 * normalized (docs/textures.md); 8-bit ones are not rounded */
+	const struct tex_chan *ch = &s->o->ch;
+	int q16 = ch->kind != 2 && ch->bits == 16 && s->o->readmode == 1;
+	for (int corner = 0; corner < (1 << dims); corner++) {
+		int64_t idx[3];
+		double wt = 1.0;
+		for (int k = 0; k < dims; k++) {
+			int hi = (corner >> k) & 1;
+			idx[k] = i0[k] + hi;
+			wt *= (hi ? fr[k] : 256 - fr[k]) / 256.0;
+		}
+		texel(s, dims, idx, layer, wt, fv, iv);
+		for (int k = 0; k < 4; k++) {
+			acc[k] += wt * (double)fv[k];
+			iacc[k] += wt * (double)iv[k];
+		}
+	}
+	for (int k = 0; k < 4; k++) {
+		float f = (float)acc[k];
+		if (q16 && k < ch->n) {
+			double mx = ch->kind == 0 ? 32767.0 : 65535.0, v = floor(iacc[k] + 0.5) / mx;
+			f = (float)(v < -1.0 ? -1.0 : v);
+		}
+		memcpy(&res[k], &f, 4);
+	}
+}
+
+/* tex2Dgather: component comp of the four texels bilinear filtering uses,
+ * in the order (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+static void gather(const struct sampler *s, const float *c, int comp, uint32_t res[4])
+{
+	float u[2] = { scale(s, 0, c[0]), scale(s, 1, c[1]) };
+	int fr[2];
+	int64_t i0 = fixed8(u[0], &fr[0]), j0 = fixed8(u[1], &fr[1]);
+	static const int off[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+	if (comp < 0 || comp > 3)
+		comp = 0;
+	for (int q = 0; q < 4; q++) {
+		int64_t idx[3] = { i0 + off[q][0], j0 + off[q][1], 0 };
+		float fv[4];
+		int64_t iv[4];
+		texel(s, 2, idx, 0, 0.25, fv, iv);
+		if (s->isfloat)
+			memcpy(&res[q], &fv[comp], 4);
+		else
+			res[q] = (uint32_t)iv[comp];
+	}
+}
+
+/* a cubemap direction: the face and the face's normalized coordinates */
+static int cube_face(float x, float y, float z, float st[2])
+{
+	float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), ma, sc, tc;
+	int face;
+	if (ax >= ay && ax >= az) {
+		face = x >= 0 ? 0 : 1;
+		ma = ax;
+		sc = x >= 0 ? -z : z;
+		tc = -y;
+	} else if (ay >= az) {
+		face = y >= 0 ? 2 : 3;
+		ma = ay;
+		sc = x;
+		tc = y >= 0 ? z : -z;
+	} else {
+		face = z >= 0 ? 4 : 5;
+		ma = az;
+		sc = z >= 0 ? x : -x;
+		tc = -y;
+	}
+	st[0] = (sc / ma + 1.0f) * 0.5f;
+	st[1] = (tc / ma + 1.0f) * 0.5f;
+	return face;
+}
+
+static const char *const op_name[] = {
+	"tex1Dfetch", "tex1D", "tex2D", "tex3D", "tex1DLayered", "tex2DLayered", "texCubemap",
+	"texCubemapLayered", "tex2Dgather"
+};
+
+static struct machine_finding *bad_object(struct machine *m, struct warp *w, unsigned l,
+					  const struct ir_insn *in, uint64_t h, const char *what)
+{
+	return machine_finding_add(m, FK_INVALID_TEXTURE_OBJECT, w, 1u << l, in->span, 0,
+				   "%s with %s object %llu, which is not a live %s object (destroyed, or never created)",
+				   what, strcmp(what, "surface") && strncmp(what, "surf", 4) ? "texture" : "surface",
+				   (unsigned long long)h,
+				   strcmp(what, "surface") && strncmp(what, "surf", 4) ? "texture" : "surface");
+}
+
+/* the sampler of object o, or -1 when its memory is gone (a finding) */
+static int sampler_init(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			const struct tex_obj *o, struct sampler *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->o = o;
+	s->isfloat = o->ch.kind == 2 || o->readmode == 1;
+	s->elem = (uint32_t)(o->ch.bits / 8 * o->ch.n);
+	s->size[0] = s->size[1] = s->size[2] = 1;
+	s->layers = 1;
+	uint64_t addr, bytes;
+	if (o->arr >= 0) {
+		const struct tex_array *ar = &m->tex.arrays.v[o->arr];
+		s->ar = ar;
+		addr = ar->data;
+		s->size[0] = ar->w;
+		s->size[1] = max1(ar->h);
+		s->size[2] = ar->flags & (F_LAYERED | F_CUBEMAP) ? 1 : max1(ar->d);
+		s->layers = ar->flags & (F_LAYERED | F_CUBEMAP) ? ar->layers : 1;
+		s->rowb = ar->w * ar->elem;
+		s->sliceb = s->rowb * max1(ar->h);
+		bytes = s->sliceb * max1(ar->d);
+		if (!ar->live) {
+			machine_finding_add(m, FK_USE_AFTER_FREE, w, 1u << l, in->span, addr,
+					    "texture fetch from a CUDA array that cudaFreeArray already freed");
+			return -1;
+		}
+	} else {
+		addr = o->ptr;
+		s->size[0] = o->w;
+		s->size[1] = o->h;
+		s->rowb = o->pitch;
+		s->sliceb = o->pitch * o->h;
+		bytes = o->restype == RES_LINEAR ? o->pitch : (o->h - 1) * o->pitch + o->w * s->elem;
+	}
+	struct alloc *al = mem_find(&m->mem, addr);
+	if (!al || al->freed || !ws_range_in(al->base, al->size, addr, bytes)) {
+		machine_finding_add(m, FK_USE_AFTER_FREE, w, 1u << l, in->span, addr,
+				    "texture fetch from memory that was freed after the texture object was created");
+		return -1;
+	}
+	s->base = al->data + (addr - al->base);
+	return 0;
+}
+
+static float fbits(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+#define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
+
+static int do_tex(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r;
+	struct machine_tex_probe *pr = &m->tex.probe;
+	if (in->nargs < 15)
+		return 0;
+	int first = 1;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t h = ARG(0, l);
+		int op = (int)ARG(1, l) & 15;
+		float c[3] = { fbits(ARG(2, l)), fbits(ARG(3, l)), fbits(ARG(4, l)) };
+		int32_t layer = (int32_t)ARG(5, l);
+		uint64_t out = ARG(13, l);
+		int fmt = (int)ARG(14, l), n = fmt >> 3, cs = fmt & 7;
+		const struct tex_obj *o = obj_of(m, h, TEXO_TEX);
+		if (op > OP_GATHER)
+			op = OP_2D;
+		if (!o) {
+			bad_object(m, w, l, in, h, op_name[op]);
+			machine_fail_kernel(m, E_ILLADDR);
+			return -1;
+		}
+		struct sampler s;
+		if (sampler_init(m, w, l, in, o, &s)) {
+			machine_fail_kernel(m, E_ILLADDR);
+			return -1;
+		}
+		if (first) {
+			memset(pr, 0, sizeof(*pr));
+			pr->valid = 1;
+			pr->obj = h;
+			pr->func = op_name[op];
+			pr->filter = o->filter;
+			pr->norm = o->norm;
+			pr->readmode = o->readmode;
+			for (int k = 0; k < 3; k++)
+				pr->addr[k] = o->addr[k];
+			pr->step = m->steps;
+			pr->slot = w->host ? -1 : w->blk->slot;
+			pr->warp = (int)w->id;
+			pr->span = cg_user_span(m, w, g->mask, in->span);
+			first = 0;
+		}
+		struct machine_tex_lane *pl = &pr->lane[l];
+		pl->valid = 1;
+		pl->layer = layer;
+		memcpy(pl->coord, c, sizeof(c));
+		s.probe = pl;
+		uint32_t res[4] = { 0, 0, 0, 0 };
+		int64_t lay = 0;
+		switch (op) {
+		case OP_FETCH1: {
+			/* an integer index, no filtering; outside the texture: zero */
+			int64_t idx[3] = { layer, 0, 0 };
+			float fv[4];
+			int64_t iv[4];
+			struct tex_obj po = *o;
+			po.restype = RES_LINEAR;
+			s.o = &po;
+			texel(&s, 1, idx, 0, 1.0, fv, iv);
+			for (int k = 0; k < 4; k++) {
+				if (s.isfloat)
+					memcpy(&res[k], &fv[k], 4);
+				else
+					res[k] = (uint32_t)iv[k];
+			}
+			break;
+		}
+		case OP_1D: case OP_1DL:
+			lay = op == OP_1DL ? layer : 0;
+			goto sample1;
+		case OP_2D: case OP_2DL:
+			lay = op == OP_2DL ? layer : 0;
+			sample(&s, 2, c, lay < 0 ? 0 : lay >= (int64_t)s.layers ? (int64_t)s.layers - 1 : lay, res);
+			break;
+		case OP_3D:
+			sample(&s, 3, c, 0, res);
+			break;
+		case OP_CUBE: case OP_CUBEL: {
+			float st[2];
+			int face = cube_face(c[0], c[1], c[2], st);
+			int64_t nl = (int64_t)s.layers / 6, L = op == OP_CUBEL ? layer : 0;
+			L = L < 0 ? 0 : L >= nl ? nl - 1 : L;
+			struct tex_obj co = *o;
+			co.norm = 1;
+			co.addr[0] = co.addr[1] = AM_CLAMP;
+			s.o = &co;
+			sample(&s, 2, st, L * 6 + face, res);
+			break;
+		}
+		case OP_GATHER:
+			gather(&s, c, layer, res);
+			break;
+		default:
+		sample1:
+			sample(&s, 1, c, lay < 0 ? 0 : lay >= (int64_t)s.layers ? (int64_t)s.layers - 1 : lay, res);
+			break;
+		}
+		memcpy(pl->result, res, sizeof(res));
+		pl->result_float = s.isfloat;
+		if (n > 4)
+			n = 4;
+		if (cs != 1 && cs != 2 && cs != 4)
+			cs = 4;
+		if (n <= 0)
+			continue;
+		uint8_t *d = interp_xlate(m, w, l, out, (uint64_t)n * cs, 1, in->span);
+		if (!d)
+			return -1;
+		for (int k = 0; k < n; k++)
+			memcpy(d + k * cs, &res[k], cs);   /* the low bytes (little-endian) */
+	}
+	return 0;
+}
+
+/* ---- device side: surfaces */
+
+static int do_surf(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r;
+	static const char *const sname[] = { "surf?", "surf1D", "surf2D", "surf3D", "surf1DLayered",
+					     "surf2DLayered", "surfCubemap", "surfCubemapLayered" };
+	if (in->nargs < 9)
+		return 0;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t h = ARG(0, l);
+		int op = (int)ARG(1, l), dims = op & 7, write = (op & 0x100) != 0;
+		int64_t x = (int32_t)ARG(2, l), y = (int32_t)ARG(3, l), z = (int32_t)ARG(4, l);
+		int64_t layer = (int32_t)ARG(5, l);
+		uint64_t data = ARG(6, l), size = (uint32_t)ARG(7, l);
+		int mode = (int)ARG(8, l);
+		const struct tex_obj *o = obj_of(m, h, TEXO_SURF);
+		char what[48];
+		snprintf(what, sizeof(what), "%s%s", sname[dims], write ? "write" : "read");
+		if (!o || !m->tex.arrays.v[o->arr].live) {
+			bad_object(m, w, l, in, h, what);
+			machine_fail_kernel(m, E_ILLADDR);
+			return -1;
+		}
+		const struct tex_array *ar = &m->tex.arrays.v[o->arr];
+		int64_t lim[4] = { (int64_t)(ar->w * ar->elem), (int64_t)max1(ar->h),
+				   ar->flags & (F_LAYERED | F_CUBEMAP) ? 1 : (int64_t)max1(ar->d),
+				   ar->flags & (F_LAYERED | F_CUBEMAP) ? (int64_t)ar->layers : 1 };
+		int64_t v[4] = { x, dims >= 2 && dims != 4 ? y : 0, dims == 3 ? z : 0,
+				 dims >= 4 ? layer : 0 };
+		int out = size == 0 || size > 16 || x < 0 || x + (int64_t)size > lim[0];
+		for (int k = 1; k < 4; k++)
+			if (v[k] < 0 || v[k] >= lim[k])
+				out = 1;
+		if (out && mode == 2) {
+			machine_finding_add(m, FK_SURFACE_OUT_OF_BOUNDS, w, 1u << l, in->span, 0,
+					    "%s of %llu bytes at x %lld (bytes), y %lld, z %lld, layer %lld is outside the array (rows of %llu bytes, %llu rows, depth %llu, %llu layers) under cudaBoundaryModeTrap",
+					    what, (unsigned long long)size, (long long)x, (long long)v[1], (long long)v[2],
+					    (long long)v[3], (unsigned long long)lim[0], (unsigned long long)lim[1],
+					    (unsigned long long)lim[2], (unsigned long long)lim[3]);
+			machine_fail_kernel(m, E_ILLADDR);
+			return -1;
+		}
+		uint8_t *p = interp_xlate(m, w, l, data, size ? size : 1, !write, in->span);
+		if (!p)
+			return -1;
+		if (out && mode == 0) {
+			if (!write)
+				memset(p, 0, size);
+			continue;
+		}
+		if (out) {      /* clamp */
+			int64_t xmax = lim[0] - (int64_t)size;
+			v[0] = v[0] < 0 ? 0 : v[0] > xmax ? (xmax < 0 ? 0 : xmax) : v[0];
+			for (int k = 1; k < 4; k++)
+				v[k] = v[k] < 0 ? 0 : v[k] >= lim[k] ? lim[k] - 1 : v[k];
+		}
+		struct alloc *al = mem_find(&m->mem, ar->data);
+		if (!al || al->freed)
+			return -1;
+		uint64_t off = (uint64_t)(v[3] + v[2]) * ar->w * ar->elem * max1(ar->h) +
+			       (uint64_t)v[1] * ar->w * ar->elem + (uint64_t)v[0];
+		if (off + size > al->size)
+			continue;
+		if (write)
+			memcpy(al->data + off, p, size);
+		else
+			memcpy(p, al->data + off, size);
+	}
+	return 0;
+}
+
+int texture_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	if ((int)in->imm == BI___ws_surf)
+		return do_surf(m, w, g, in);
+	return do_tex(m, w, g, in);
+}
