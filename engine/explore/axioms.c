@@ -318,6 +318,18 @@ static int check_kernel(struct kx *k, char *why, size_t wn)
 				c[(size_t)w * n + y] = 1;
 	}
 	int bad = 0;
+	/* a read never reads a write that it precedes in causality order (the
+	 * load-buffering cycle rf;cause, as in the PTX model's Causality axiom:
+	 * irreflexive((rf | fr)?; cause)) */
+	for (size_t r = 0; r < n && !bad; r++) {
+		const struct ax_ev *R = k->e[r];
+		int w = is_r(R) ? writer(k, R->addr, R->rid) : -1;
+		if (is_r(R) && (c[r * n + r] || (w >= 0 && (size_t)w != r && c[r * n + (size_t)w]))) {
+			bad = 1;
+			snprintf(why, wn, "a read of 0x%llx reads a write that it precedes in causality order",
+				 (unsigned long long)R->addr);
+		}
+	}
 	for (size_t i = 0; i < n && !bad; i++) {
 		const struct ax_ev *W = k->e[i];
 		if (!is_w(W))

@@ -22,6 +22,14 @@
 #include "memmodel.h"
 
 #define MM_HISTORY 32 /* writes kept per location outside exploration */
+/* View entries from CLK_BASE on are not locations but thread clocks: entry
+ * CLK_BASE + i is the last clock tick of thread i known to the view's owner
+ * (joined by maximum). A thread ticks at a fence or a release write while
+ * it has a deferred load; the views carry ticks exactly along
+ * synchronization (release/acquire, fence.sc order, barriers), so a write
+ * whose writer knows a tick newer than a deferred load is in causality
+ * order after that load, which must not read it. */
+#define CLK_BASE 0x40000000u
 
 struct mm_ve { uint32_t loc, id; };
 struct mm_view {                /* sparse, sorted by location; missing = initial write */
@@ -65,6 +73,8 @@ struct mm_thr {
 	uint32_t po;
 };
 
+struct mm_fb { uint32_t lane, loc, id; };
+
 struct mm_defer {
 	struct warp *w;
 	struct frame *fr;
@@ -73,7 +83,12 @@ struct mm_defer {
 	int nreg;
 	int passed;              /* a later store was performed before it */
 	uint32_t mask;
+	uint32_t c0;             /* the clock when it was deferred: later ticks are after it */
+	uint8_t fscopes;         /* the scopes of the fences it was deferred past (1 << scope) */
 	uint64_t addr[WS_WARP];
+	uint32_t lo[WS_WARP];    /* each lane's view of its location at the load */
+	uint32_t loc[WS_WARP];   /* each lane's location */
+	VEC(struct mm_fb) forbid; /* writes in causality order after it (lane, location, id) */
 };
 
 struct memmodel {
@@ -98,6 +113,7 @@ struct memmodel {
 	size_t replay_at;
 	int stopped;
 	struct machine_mm_recorder rec; /* an observer of the execution (rec.event NULL: none) */
+	uint32_t clk;                  /* the last clock tick given (CLK_BASE) */
 	uint32_t nbar;                 /* barrier instances (recording) */
 };
 
@@ -197,6 +213,13 @@ static int vjoin(struct memmodel *mm, struct mm_view *dst, const struct mm_view 
 	int ch = 0;
 	for (uint32_t k = 0; k < src->n; k++) {
 		uint32_t l = src->v[k].loc;
+		if (l >= CLK_BASE) {
+			if (src->v[k].id > vget(dst, l)) {
+				vset(dst, l, src->v[k].id);
+				ch = 1;
+			}
+			continue;
+		}
 		if (l >= mm->locs.len)
 			continue;
 		struct mm_loc *L = &mm->locs.v[l];
@@ -241,6 +264,14 @@ static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
 	*strong = in->sem != SEM_WEAK ||
 		  (in->op == IR_LD && (in->flags & IRF_CACHE_MASK) == CACHE_CV);
 	*scope = in->sem == SEM_VOLATILE || in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+}
+
+static unsigned scope_of(const struct ir_insn *in)
+{
+	int strong;
+	unsigned scope;
+	sem_of(in, &strong, &scope);
+	return scope;
 }
 
 static int is_acq(unsigned sem) { return sem == SEM_ACQUIRE || sem == SEM_ACQ_REL || sem == SEM_SC; }
@@ -409,6 +440,8 @@ static void views_free(struct memmodel *mm)
 	mm->vpool.len = 0;
 	free(mm->scv_gpu.v);
 	memset(&mm->scv_gpu, 0, sizeof(mm->scv_gpu));
+	for (size_t i = 0; i < mm->defer.len; i++)
+		vec_free(&mm->defer.v[i].forbid);
 	mm->defer.len = 0;
 }
 
@@ -517,6 +550,69 @@ void machine_mm_record_end(struct machine *m)
 		mm->rec.kernel_end(mm->rec.ctx);
 }
 
+/* ---- thread clocks (CLK_BASE) for deferred loads */
+
+/* the thread index of lane l of a deferred load */
+static size_t defer_thr(const struct memmodel *mm, const struct mm_defer *d, unsigned l)
+{
+	return (size_t)d->w->blk->slot * mm->tpb + d->w->id * WS_WARP + l;
+}
+
+/* a fence or a release write of t: if t has a load deferred past it, tick */
+static void clk_tick(struct memmodel *mm, struct mm_thr *t)
+{
+	size_t idx = (size_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		const struct mm_defer *d = &mm->defer.v[i];
+		for (uint32_t M = d->mask; M; M &= M - 1)
+			if (defer_thr(mm, d, (unsigned)__builtin_ctz(M)) == idx) {
+				vset(&t->cur, CLK_BASE + (uint32_t)idx, ++mm->clk);
+				return;
+			}
+	}
+}
+
+/* t wrote id at loc: a deferred load of another thread that t's view
+ * knows a later tick of may not read it */
+static void defer_note_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, uint32_t id)
+{
+	size_t me = (size_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		struct mm_defer *d = &mm->defer.v[i];
+		for (uint32_t M = d->mask; M; M &= M - 1) {
+			unsigned l = (unsigned)__builtin_ctz(M);
+			size_t ti = defer_thr(mm, d, l);
+			if (d->loc[l] != loc || ti == me || vget(&t->cur, CLK_BASE + (uint32_t)ti) <= d->c0)
+				continue;
+			struct mm_fb f = { l, loc, id };
+			vec_push(&d->forbid, f);
+		}
+	}
+}
+
+/* does a thread other than t know a tick of t after c0 (it synchronized
+ * with t after t's deferred load) */
+static int tick_known(const struct memmodel *mm, const struct mm_thr *t, uint32_t c0)
+{
+	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (&mm->thr.v[i] != t && mm->thr.v[i].used && vget(&mm->thr.v[i].cur, ck) > c0)
+			return 1;
+	return 0;
+}
+
+/* a deferred strong load of t read write id of loc, observing it: every
+ * view published after the load (it carries a tick of t after c0: release
+ * views, fence.sc orders, barriers) is in causality order after the load,
+ * so it now includes that write */
+static void publish_read(struct memmodel *mm, const struct mm_thr *t, uint32_t c0, uint32_t loc, uint32_t id);
+
+static int morally_strong(const struct mm_msg *a, int strong, unsigned scope, uint32_t blk);
+
+/* would an acquire fence of t, of one of the scopes in fscopes, synchronize
+ * with the release write g read before it */
+static int syncs_with(const struct mm_msg *g, const struct mm_thr *t, unsigned fscopes);
+
 /* ---- the accesses */
 
 static void acquire_from(struct memmodel *mm, struct mm_thr *t, const struct mm_loc *L,
@@ -543,13 +639,61 @@ static int read_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int 
 	return (int)L->h.len - 1 - k;
 }
 
-static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct ir_insn *in)
+/* the write a deferred load reads (lane l of d): from the view it had when
+ * it was issued, never one in causality order after it, never a release
+ * that a fence it was deferred past would have acquired */
+static int defer_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct mm_defer *d,
+			unsigned l, int strong)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	int lo = pos_of(L, d->lo[l]), opts[64], n = 0;
+	for (int p = (int)L->h.len - 1; p >= lo && n < 64; p--) {
+		const struct mm_msg *g = &L->h.v[p];
+		int bad = 0;
+		for (size_t k = 0; k < d->forbid.len && !bad; k++)
+			bad = d->forbid.v[k].lane == l && d->forbid.v[k].loc == loc && d->forbid.v[k].id == g->id;
+		if (!bad && strong && p > lo)
+			bad = syncs_with(g, t, d->fscopes);
+		/* reading it observes it: a thread that synchronized with t after
+		 * the load (and may have read loc since) would have to see it */
+		if (!bad && p > lo && g->thr >= 0 && &mm->thr.v[g->thr] != t && d->fscopes &&
+		    morally_strong(g, strong, scope_of(d->in), t->blk))
+			bad = tick_known(mm, t, d->c0);
+		if (!bad)
+			opts[n++] = p;
+	}
+	mm->salt = t->key + 1;
+	if (!n)
+		return lo;
+	return opts[mm_choose(mm, CK_READ, n)];
+}
+
+static void publish_read(struct memmodel *mm, const struct mm_thr *t, uint32_t c0, uint32_t loc, uint32_t id)
+{
+	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
+	const struct mm_loc *L = &mm->locs.v[loc];
+	int p = pos_of(L, id);
+	struct mm_view *vs[2] = { &mm->scv_gpu, NULL };
+	for (size_t i = 0; i < mm->vpool.len + mm->slots.len * 2 + 2; i++) {
+		struct mm_view *v = i < mm->vpool.len ? &mm->vpool.v[i]
+				  : i < mm->vpool.len + mm->slots.len ? &mm->slots.v[i - mm->vpool.len].sc
+				  : i < mm->vpool.len + mm->slots.len * 2 ? &mm->slots.v[i - mm->vpool.len - mm->slots.len].bar
+				  : vs[i - mm->vpool.len - mm->slots.len * 2];
+		if (!v)
+			continue;
+		if (vget(v, ck) > c0 && pos_of(L, vget(v, loc)) < p)
+			vset(v, loc, id);
+	}
+}
+
+static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct ir_insn *in,
+			const struct mm_defer *d, unsigned lane)
 {
 	int strong;
 	unsigned scope;
 	sem_of(in, &strong, &scope);
 	struct mm_loc *L = &mm->locs.v[loc];
-	int p = read_choice(mm, t, loc, CK_READ);
+	int p = d ? defer_choice(mm, t, loc, d, lane, strong) : read_choice(mm, t, loc, CK_READ);
 	struct mm_msg *msg = &L->h.v[p];
 	if (p + 1 < (int)L->h.len && !mm->quiet) {
 		const struct mm_msg *nw = &L->h.v[L->h.len - 1];
@@ -557,8 +701,15 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 			t->blk, t->tid, (unsigned long long)L->addr, (long long)(int32_t)msg->val,
 			(long long)(int32_t)nw->val, nw->blk, nw->thr >= 0 ? (int)mm->thr.v[nw->thr].tid : -1);
 	}
+	if (d && strong && msg->thr >= 0 && morally_strong(msg, strong, scope, t->blk)) {
+		publish_read(mm, t, d->c0, loc, msg->id);
+		if (t->has_relf && vget(&t->relf, CLK_BASE + (uint32_t)(t - mm->thr.v)) > d->c0 &&
+		    pos_of(L, vget(&t->relf, loc)) < p)
+			vset(&t->relf, loc, msg->id);
+	}
 	if (strong) {
-		vset(&t->cur, loc, msg->id);
+		if (pos_of(L, vget(&t->cur, loc)) < p)
+			vset(&t->cur, loc, msg->id);
 		if (msg->rel >= 0) {
 			struct mm_acq a = { loc, msg->id };
 			if (t->acq.len < 256)
@@ -573,6 +724,16 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 	return msg->val;
 }
 
+static int syncs_with(const struct mm_msg *g, const struct mm_thr *t, unsigned fscopes)
+{
+	if (g->rel < 0 || g->thr < 0 || !covers(g->relscope, g->blk, t->blk))
+		return 0;
+	for (unsigned s = 0; s < 8; s++)
+		if ((fscopes >> s & 1) && covers(s, t->blk, g->blk))
+			return 1;
+	return 0;
+}
+
 static int morally_strong(const struct mm_msg *a, int strong, unsigned scope, uint32_t blk)
 {
 	return a->strong && strong && covers(a->scope, a->blk, blk) && covers(scope, blk, a->blk);
@@ -585,6 +746,8 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 	struct mm_loc *L = &mm->locs.v[loc];
 	struct mm_msg msg = { val, L->nextid++, thr_index(mm, t), t->blk, rmw_from, -1,
 			      (uint8_t)strong, (uint8_t)scope, 0 };
+	if (strong && is_rel(sem) && mm->defer.len)
+		clk_tick(mm, t);
 	vset(&t->cur, loc, msg.id);
 	if (strong && is_rel(sem)) {
 		msg.rel = vsave(mm, &t->cur);
@@ -606,6 +769,8 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 		memmove(&L->h.v[0], &L->h.v[1], (L->h.len - 1) * sizeof(msg));
 		L->h.len--;
 	}
+	if (mm->defer.len)
+		defer_note_write(mm, t, loc, msg.id);
 	return msg.id;
 }
 
@@ -687,15 +852,18 @@ static int reorderable_op(unsigned op)
 	case IR_NOP: case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL:
 	case IR_NEG: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
 	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT: case IR_GADDR:
-	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST:
+	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST: case IR_FENCE:
 		return 1;
 	}
 	return 0;
 }
 
+/* what a load may be deferred past: not an acquire load (it orders what
+ * follows it); a release store or a fence may be passed, the thread clocks
+ * keep what they order (CLK_BASE) */
 static int plain_access(const struct ir_insn *in)
 {
-	return (in->op != IR_LD && in->op != IR_ST) || (!is_acq(in->sem) && !is_rel(in->sem));
+	return in->op != IR_LD || !is_acq(in->sem);
 }
 
 static int reads_any(const struct ir_insn *in, const int32_t *r, int n)
@@ -755,18 +923,42 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 		int64_t loc = loc_find(mm, d.addr[l]);
 		if (loc < 0)
 			continue;
-		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in);
+		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in, &d, l);
 		for (int k = 0; k < d.nreg; k++)
 			*regp(d.fr, d.reg[k], l) = to_reg(v, d.in->t);
 	}
+	vec_free(&d.forbid);
 	if (!mm->defer.len)
 		mm->m->hooks &= ~MM_HOOK;
 }
 
-static int defer_forced(const struct mm_defer *d, struct group *g, const struct ir_insn *in)
+/* a fence stops a deferred strong load that could read a release write the
+ * fence would synchronize with (the fence must acquire it) */
+static int fence_stops(struct memmodel *mm, const struct mm_defer *d, const struct ir_insn *in)
+{
+	int strong;
+	unsigned scope, fs = in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+	sem_of(d->in, &strong, &scope);
+	if (!strong)
+		return 0;
+	for (uint32_t M = d->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		const struct mm_thr *t = &mm->thr.v[defer_thr(mm, d, l)];
+		const struct mm_loc *L = &mm->locs.v[d->loc[l]];
+		for (size_t p = (size_t)pos_of(L, d->lo[l]); p < L->h.len; p++)
+			if (syncs_with(&L->h.v[p], t, 1u << fs))
+				return 1;
+	}
+	return 0;
+}
+
+static int defer_forced(struct memmodel *mm, const struct mm_defer *d, struct group *g,
+			const struct ir_insn *in)
 {
 	if (g->fr == d->fr && is_copy(in, d->reg, d->nreg))
 		return 0;
+	if (g->fr == d->fr && in->op == IR_FENCE)
+		return fence_stops(mm, d, in);
 	if (g->fr != d->fr || !reorderable_op(in->op) || !plain_access(in) || reads_any(in, d->reg, d->nreg))
 		return 1;
 	if (in->op == IR_LD || in->op == IR_ST) {
@@ -789,7 +981,7 @@ void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_
 		if (d->w == w && g->fr == d->fr && is_copy(in, d->reg, d->nreg)) {
 			d->reg[d->nreg++] = in->d;
 			i++;
-		} else if (d->w == w && defer_forced(d, g, in)) {
+		} else if (d->w == w && defer_forced(mm, d, g, in)) {
 			defer_resolve(mm, i);
 		} else {
 			i++;
@@ -833,7 +1025,15 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		d.passed = 0;
 		d.nreg = 1;
 		d.mask = g->mask;
+		d.c0 = mm->clk;
+		d.fscopes = 0;
+		memset(&d.forbid, 0, sizeof(d.forbid));
 		memcpy(d.addr, addr, sizeof(addr));
+		for (uint32_t M = g->mask; M; M &= M - 1) {
+			unsigned l = (unsigned)__builtin_ctz(M);
+			d.loc[l] = (uint32_t)loc_find(mm, addr[l]);
+			d.lo[l] = vget(&thr_get(mm, w, l)->cur, d.loc[l]);
+		}
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
 
@@ -842,7 +1042,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
-		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in);
+		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in, NULL, 0);
 		*regp(g->fr, in->d, l) = to_reg(v, in->t);
 	}
 	return 0;
@@ -961,9 +1161,14 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 	struct memmodel *mm = m->mm;
 	unsigned scope = in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
 	int sc = in->sem == SEM_SC;
+	for (size_t i = 0; i < mm->defer.len; i++)
+		if (mm->defer.v[i].w == w && (mm->defer.v[i].mask & g->mask))
+			mm->defer.v[i].fscopes |= (uint8_t)(1u << scope);
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
+		if (mm->defer.len)
+			clk_tick(mm, t);
 		/* acquire part: the release views of writes read by earlier strong reads */
 		for (size_t i = 0; i < t->acq.len; i++) {
 			struct mm_loc *L = &mm->locs.v[t->acq.v[i].loc];
@@ -1046,7 +1251,7 @@ static int visible(struct memmodel *mm, struct warp *w, struct group *g)
 	const struct ir_insn *in = &g->fr->code[g->pc];
 	if (defer_pending(mm, w)) {
 		for (size_t i = 0; i < mm->defer.len; i++)
-			if (mm->defer.v[i].w == w && defer_forced(&mm->defer.v[i], g, in))
+			if (mm->defer.v[i].w == w && defer_forced(mm, &mm->defer.v[i], g, in))
 				return 1;
 	}
 	switch (in->op) {
@@ -1173,6 +1378,24 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 	return cand[k];
 }
 
+/* the clock entries of v that matter: ticks after a pending deferred load
+ * of their thread */
+static uint64_t clk_hash(const struct memmodel *mm, const struct mm_view *v, uint64_t h)
+{
+	if (!mm->defer.len)
+		return h;
+	for (uint32_t j = vfind(v, CLK_BASE); j < v->n; j++) {
+		size_t ti = v->v[j].loc - CLK_BASE;
+		for (size_t i = 0; i < mm->defer.len; i++) {
+			const struct mm_defer *d = &mm->defer.v[i];
+			for (uint32_t M = d->mask; M; M &= M - 1)
+				if (defer_thr(mm, d, (unsigned)__builtin_ctz(M)) == ti && v->v[j].id > d->c0)
+					h = mix(h, ti + 0x1000 * (i + 1));
+		}
+	}
+	return h;
+}
+
 uint64_t machine_mm_hash(const struct machine *m)
 {
 	const struct memmodel *mm = m->mm;
@@ -1194,6 +1417,7 @@ uint64_t machine_mm_hash(const struct machine *m)
 					if (v->v[j].loc < mm->locs.len)
 						h = mix(h, (uint64_t)v->v[j].loc << 32 |
 							   (uint32_t)pos_of(&mm->locs.v[v->v[j].loc], v->v[j].id));
+				h = clk_hash(mm, v, h);
 			}
 		}
 	}
@@ -1207,6 +1431,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 			if (t->has_relf)
 				h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&t->relf, j)) + 77);
 		}
+		h = clk_hash(mm, &t->cur, h);
+		if (t->has_relf)
+			h = clk_hash(mm, &t->relf, h);
 		h = mix(h, t->acq.len);
 	}
 	for (size_t i = 0; i < mm->slots.len; i++)
@@ -1214,8 +1441,17 @@ uint64_t machine_mm_hash(const struct machine *m)
 			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->slots.v[i].sc, j)));
 	for (uint32_t j = 0; j < mm->locs.len; j++)
 		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
-	for (size_t i = 0; i < mm->defer.len; i++)
-		h = mix(h, (uint64_t)(uintptr_t)mm->defer.v[i].in);
+	for (size_t i = 0; i < mm->slots.len; i++)
+		h = clk_hash(mm, &mm->slots.v[i].sc, h);
+	h = clk_hash(mm, &mm->scv_gpu, h);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		const struct mm_defer *d = &mm->defer.v[i];
+		h = mix(h, (uint64_t)(uintptr_t)d->in);
+		h = mix(h, d->fscopes);
+		for (size_t k = 0; k < d->forbid.len; k++)
+			h = mix(h, (uint64_t)d->forbid.v[k].lane << 40 | (uint64_t)d->forbid.v[k].loc << 20 |
+				   (uint32_t)pos_of(&mm->locs.v[d->forbid.v[k].loc], d->forbid.v[k].id));
+	}
 	/* shared memory of resident blocks, device printf so far */
 	if (m->grid)
 		for (int s = 0; s < m->grid->nres; s++) {
