@@ -5,6 +5,7 @@
 # allowed set, each outcome's witness must replay it with `warpstep run --schedule`,
 # every execution must satisfy the PTX axioms (engine/explore/axioms.c), and each
 # exploration must take under LITMUS_SECS seconds (default 1).
+# A line '# options: OPTS' in NAME.outcomes gives explore more options (--shared-sc).
 # A test whose NAME.outcomes says '# needs: cuda/atomic' is a TODO while <cuda/atomic> is missing.
 WARPSTEP=${WARPSTEP:-./warpstep}
 LITMUS_SECS=${LITMUS_SECS:-1}
@@ -21,7 +22,9 @@ for o in "$dir"/*.outcomes; do
 	if grep -q '^# needs: cuda/atomic' "$o" && ! "$WARPSTEP" dump-diags "$dir/$name.cu" >/dev/null 2>&1; then
 		todo=" # TODO needs <cuda/atomic> (cooperative groups / atomics issue)"
 	fi
-	"$WARPSTEP" explore --model relaxed --json "$dir/$name.cu" >"$tmp/out" 2>"$tmp/err"
+	# a '# options: ...' line: more options for explore (--shared-sc)
+	opts=$(sed -n 's/^# options: //p' "$o")
+	"$WARPSTEP" explore --model relaxed $opts --json "$dir/$name.cu" >"$tmp/out" 2>"$tmp/err"
 	grep -o '"stdout":"[^"]*"' "$tmp/out" | sed 's/^"stdout":"//; s/\\n"$//; s/"$//' >"$tmp/got"
 	why=
 	grep -q '"exhaustive":true' "$tmp/out" || why="$why; not exhaustive"

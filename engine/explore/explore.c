@@ -120,10 +120,10 @@ static int ex_choose(void *ctx, int kind, int n)
 	return p.k;
 }
 
-static void witness(const struct ex *x, int relaxed, struct strbuf *sb)
+static void witness(const struct ex *x, int relaxed, int shared_sc, struct strbuf *sb)
 {
 	strbuf_reset(sb);
-	strbuf_addf(sb, "%s:", relaxed ? "relaxed" : "sc");
+	strbuf_addf(sb, "%s:", relaxed ? shared_sc ? "relaxed,shared-sc" : "relaxed" : "sc");
 	for (size_t i = 0; i < x->path.len; i++)
 		strbuf_addf(sb, i ? ".%d" : "%d", x->path.v[i].k);
 }
@@ -190,7 +190,7 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 		int bad = o->model == MODEL_RELAXED ? ax_check(rec, why, sizeof(why)) : 0;
 		if (bad)
 			r->axiom_violations++;
-		witness(x, o->model == MODEL_RELAXED, wit);
+		witness(x, o->model == MODEL_RELAXED, o->shared_sc, wit);
 		outcome_add(r, obuf, olen, status, strbuf_cstr(wit), !bad);
 	} else {
 		r->pruned++;

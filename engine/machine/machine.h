@@ -104,6 +104,7 @@ struct machine_opts {
 	int cuda_version;     /* whose codes and cudaDeviceProp: 13 (default, 0 means 13) or 12 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
+	int shared_sc;        /* under MODEL_RELAXED, shared memory stays sequentially consistent */
 	/* A caller's budget (the Lua sandbox's): machine_run calls interrupt with
 	 * the steps run since the last call, every few thousand steps, and stops
 	 * early (status still MST_RUNNING) when it returns nonzero. NULL: none. */

@@ -107,6 +107,7 @@ struct memmodel {
 	machine_chooser_fn choose;
 	void *ctx;
 	int sc;                        /* sequentially consistent: only scheduling choices */
+	int shared_sc;                 /* shared memory stays sequentially consistent */
 	int quiet;                     /* exploring: no explanation log */
 	uint64_t salt;                 /* the decision under way (kind, thread), for the state hash */
 	VEC(int) replay;               /* --schedule: the choices to make */
@@ -458,9 +459,14 @@ void mm_attach(struct machine *m)
 	struct memmodel *mm = m->mm = mm_new(m);
 	const char *s = m->o.schedule;
 	mm->sc = m->o.model != MODEL_RELAXED;
+	mm->shared_sc = m->o.shared_sc;
 	if (!s)
 		return;
-	if (!strncmp(s, "relaxed:", 8)) {
+	if (!strncmp(s, "relaxed,shared-sc:", 18)) {
+		mm->sc = 0;
+		mm->shared_sc = 1;
+		s += 18;
+	} else if (!strncmp(s, "relaxed:", 8)) {
 		mm->sc = 0;
 		s += 8;
 	} else if (!strncmp(s, "sc:", 3)) {
@@ -799,15 +805,25 @@ static void backing_store(struct memmodel *mm, uint32_t loc, uint8_t *p)
 	memcpy(p, &v, L->size);
 }
 
-/* the group's lanes' addresses, if all are global; 0 = not mine */
-static int lanes_global(struct group *g, const struct ir_insn *in, uint64_t *addr)
+/* the location of address a for warp w: a global address is its own key;
+ * a shared one is per block (the block's linear index above the tag) */
+static uint64_t loc_key(const struct warp *w, uint64_t a)
+{
+	if (ADDR_TAG(a) == TAG_SHARED)
+		return a | ((uint64_t)(w->blk->linear + 1) & 0xffff) << 48;
+	return a;
+}
+
+/* the group's lanes' addresses, if all are global (or shared, unless
+ * shared memory stays SC); 0 = not mine */
+static int lanes_global(const struct memmodel *mm, struct group *g, const struct ir_insn *in, uint64_t *addr)
 {
 	uint64_t *A = regp(g->fr, in->a, 0);
 	uint64_t imm = in->op == IR_ATOM ? 0 : (uint64_t)in->imm;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		addr[l] = A[l] + imm;
-		if (ADDR_TAG(addr[l]) != TAG_GLOBAL)
+		if (ADDR_TAG(addr[l]) != TAG_GLOBAL && (ADDR_TAG(addr[l]) != TAG_SHARED || mm->shared_sc))
 			return 0;
 	}
 	return 1;
@@ -821,7 +837,7 @@ static int lanes_mapped(struct machine *m, struct warp *w, struct group *g,
 {
 	unsigned sz = tsize(in->t);
 
-	if (!lanes_global(g, in, addr))
+	if (!lanes_global(m->mm, g, in, addr))
 		return 0;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
@@ -889,7 +905,7 @@ static int is_copy(const struct ir_insn *x, const int32_t *r, int n)
 }
 
 /* could a load at pc be usefully deferred: an independent store follows */
-static int defer_useful(struct group *g, const struct ir_insn *in)
+static int defer_useful(const struct memmodel *mm, struct group *g, const struct ir_insn *in)
 {
 	const struct ir_insn *code = g->fr->code;
 	uint32_t n = g->fr->df->ncode;
@@ -903,7 +919,7 @@ static int defer_useful(struct group *g, const struct ir_insn *in)
 		}
 		if (!reorderable_op(x->op) || !plain_access(x) || reads_any(x, r, nr))
 			return 0;
-		if (x->op == IR_ST && x->sp != SP_LOCAL && x->sp != SP_SHARED)
+		if (x->op == IR_ST && x->sp != SP_LOCAL && (x->sp != SP_SHARED || !mm->shared_sc))
 			return 1;
 	}
 	return 0;
@@ -920,10 +936,7 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 	for (uint32_t M = d.mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
-		int64_t loc = loc_find(mm, d.addr[l]);
-		if (loc < 0)
-			continue;
-		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in, &d, l);
+		uint64_t v = do_read(mm, t, d.loc[l], d.in, &d, l);
 		for (int k = 0; k < d.nreg; k++)
 			*regp(d.fr, d.reg[k], l) = to_reg(v, d.in->t);
 	}
@@ -1009,14 +1022,14 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		return 1;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		loc_get(mm, addr[l], ptr[l], sz);
+		loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 	}
 	/* a load that an independent store follows is always deferred: it is
 	 * performed when something needs it (its value, a fence, an access to
 	 * its address...). Reading later offers every write reading now would
 	 * (the thread's view of the location cannot change meanwhile), so no
 	 * choice is lost, and one scheduling point less. */
-	if (!is_acq(in->sem) && in->d >= 0 && !mm->sc && defer_useful(g, in)) {
+	if (!is_acq(in->sem) && in->d >= 0 && !mm->sc && defer_useful(mm, g, in)) {
 		struct mm_defer d;
 		d.w = w;
 		d.fr = g->fr;
@@ -1031,7 +1044,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		memcpy(d.addr, addr, sizeof(addr));
 		for (uint32_t M = g->mask; M; M &= M - 1) {
 			unsigned l = (unsigned)__builtin_ctz(M);
-			d.loc[l] = (uint32_t)loc_find(mm, addr[l]);
+			d.loc[l] = (uint32_t)loc_find(mm, loc_key(w, addr[l]));
 			d.lo[l] = vget(&thr_get(mm, w, l)->cur, d.loc[l]);
 		}
 		vec_push(&mm->defer, d);
@@ -1042,7 +1055,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
-		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in, NULL, 0);
+		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, loc_key(w, addr[l])), in, NULL, 0);
 		*regp(g->fr, in->d, l) = to_reg(v, in->t);
 	}
 	return 0;
@@ -1065,7 +1078,7 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		uint32_t loc = loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 		struct mm_thr *t = thr_get(mm, w, l);
 		uint64_t v = B[l];
 		if (sz < 8)
@@ -1076,13 +1089,13 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
-		if (w->blk && ptr[l]) {
+		if (w->blk && ptr[l] && ADDR_TAG(addr[l]) == TAG_GLOBAL) {
 			struct alloc *a = mem_find(&m->mem, addr[l]);
 			if (a && a->shadow)
 				mem_mark_init(a, addr[l] - a->base, sz);
 		}
 		if (mm->rec.event)
-			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
+			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, 0, id, strong, scope,
 				 in->sem, t->po++);
 	}
 	return 0;
@@ -1106,7 +1119,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	uint64_t *C = in->c >= 0 ? regp(g->fr, in->c, 0) : NULL;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		uint32_t loc = loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 		struct mm_thr *t = thr_get(mm, w, l);
 		struct mm_loc *L = &mm->locs.v[loc];
 		int lo = pos_of(L, vget(&t->cur, loc)), opts[64], n = 0;
@@ -1142,7 +1155,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 			backing_store(mm, loc, ptr[l]);
 		}
 		if (mm->rec.event)
-			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, addr[l], rd.id, id,
+			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, rd.id, id,
 				 1, scope, in->sem, t->po++);
 		if (in->d >= 0)
 			*regp(g->fr, in->d, l) = old;
