@@ -129,9 +129,15 @@ struct kx {
 	uint32_t kernel;
 };
 
+/* scope inclusion: cta the same block (a host thread is one of its own,
+ * MACHINE_MM_HOST_BLOCK), gpu the device's threads, sys everyone */
 static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
-	return scope == SCOPE_CTA ? a == b : 1;
+	if (scope == SCOPE_CTA)
+		return a == b;
+	if (scope == SCOPE_GPU)
+		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
+	return 1;
 }
 
 static int ms(const struct ax_ev *a, const struct ax_ev *b)

@@ -1668,7 +1668,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_ld(m, w, g, in);
 		if (r != 1)
 			return r;
@@ -1724,7 +1724,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_st(m, w, g, in);
 		if (r != 1)
 			return r;
@@ -1858,7 +1858,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_atom(m, w, g, in, atom_apply);
 		if (r != 1)
 			return r;
@@ -2670,7 +2670,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
-			if (WS_UNLIKELY(m->mm) && !w->host)
+			if (WS_UNLIKELY(m->mm))
 				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;

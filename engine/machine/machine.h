@@ -413,6 +413,11 @@ void machine_start_queued(struct machine *m); /* no host: make the first queued 
  * with a chooser set, which warp runs its next memory event (CK_SCHED).
  * Without a chooser: option 0, or random under --sched random. */
 enum machine_model { MODEL_SC, MODEL_RELAXED };
+/* The block number the model gives host thread h (main is 0) in its events
+ * and writes: host threads are in no block and no GPU, only in the system
+ * scope. */
+#define MACHINE_MM_HOST_BLOCK 0xffff0000u
+#define MACHINE_MM_IS_HOST(blk) ((uint32_t)(blk) >= MACHINE_MM_HOST_BLOCK)
 enum machine_choice_kind { CK_SCHED, CK_READ, CK_WRITE, CK_RMW, CK_DEFER };
 /* Returns the option (0..n-1), or -1 to stop the run (exploration prunes). */
 typedef int (*machine_chooser_fn)(void *ctx, int kind, int n);

@@ -96,7 +96,10 @@ struct memmodel {
 	VEC(struct mm_loc) locs;
 	VEC(struct mm_thr) thr;
 	VEC(struct mm_view) vpool;
-	struct mm_view scv_gpu;
+	struct mm_view scv_gpu;        /* the device's fence.sc order (gpu and sys fences of the device) */
+	struct mm_view scv_sys;        /* the system's: sys fences of the device and of the host */
+	size_t hbase;                  /* index of host thread 0 in thr (after the device's) */
+	int hbase_set;
 	VEC(struct mm_slot) slots;     /* per resident block slot */
 	uint64_t *hkey;                /* location hash: address + 1 -> index */
 	uint32_t *hval;
@@ -252,10 +255,16 @@ static int32_t vsave(struct memmodel *mm, const struct mm_view *src)
 	return (int32_t)mm->vpool.len - 1;
 }
 
-/* does a scope-S operation of a thread in block a include a thread of block b */
+/* does a scope-S operation of a thread in block a include a thread of block
+ * b: cta the same block (a host thread is a block of its own), gpu every
+ * device thread, sys every thread, the host's included */
 static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
-	return scope == SCOPE_CTA ? a == b : 1;
+	if (scope == SCOPE_CTA)
+		return a == b;
+	if (scope == SCOPE_GPU)
+		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
+	return 1;
 }
 
 static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
@@ -296,13 +305,29 @@ static struct mm_slot *slot_get(struct memmodel *mm, int slot, uint32_t blk)
 	return sl;
 }
 
-/* threads are kept per resident slot: index slot * threads per block + tid */
-static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
+/* the index in mm->thr of lane l of warp w: device threads per resident
+ * slot (slot * threads per block + tid), then the host threads */
+static size_t thr_idx(struct memmodel *mm, const struct warp *w, unsigned lane)
 {
-	uint32_t blk = (uint32_t)w->blk->linear, tid = w->id * WS_WARP + lane;
 	if (!mm->tpb)
 		mm->tpb = mm->m->grid ? mm->m->grid->threads_per_block : WS_WARP;
-	size_t idx = (size_t)w->blk->slot * mm->tpb + tid;
+	if (w->host) {
+		if (!mm->hbase_set) {
+			mm->hbase = mm->m->grid ? (size_t)mm->m->grid->maxres * mm->tpb : 0;
+			if (mm->hbase < mm->thr.len)
+				mm->hbase = mm->thr.len;
+			mm->hbase_set = 1;
+		}
+		return mm->hbase + w->hid;
+	}
+	return (size_t)w->blk->slot * mm->tpb + w->id * WS_WARP + lane;
+}
+
+static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
+{
+	uint32_t blk = w->host ? MACHINE_MM_HOST_BLOCK | w->hid : (uint32_t)w->blk->linear;
+	uint32_t tid = w->host ? 0 : w->id * WS_WARP + lane;
+	size_t idx = thr_idx(mm, w, lane);
 	while (mm->thr.len <= idx) {
 		struct mm_thr z;
 		memset(&z, 0, sizeof(z));
@@ -320,7 +345,8 @@ static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane
 	t->has_relf = 0;
 	t->acq.len = 0;
 	t->po = 0;
-	vcopy(&t->cur, &slot_get(mm, w->blk->slot, blk)->bar);
+	if (!w->host)
+		vcopy(&t->cur, &slot_get(mm, w->blk->slot, blk)->bar);
 	return t;
 }
 
@@ -441,6 +467,9 @@ static void views_free(struct memmodel *mm)
 	mm->vpool.len = 0;
 	free(mm->scv_gpu.v);
 	memset(&mm->scv_gpu, 0, sizeof(mm->scv_gpu));
+	free(mm->scv_sys.v);
+	memset(&mm->scv_sys, 0, sizeof(mm->scv_sys));
+	mm->hbase_set = 0;
 	for (size_t i = 0; i < mm->defer.len; i++)
 		vec_free(&mm->defer.v[i].forbid);
 	mm->defer.len = 0;
@@ -559,9 +588,9 @@ void machine_mm_record_end(struct machine *m)
 /* ---- thread clocks (CLK_BASE) for deferred loads */
 
 /* the thread index of lane l of a deferred load */
-static size_t defer_thr(const struct memmodel *mm, const struct mm_defer *d, unsigned l)
+static size_t defer_thr(struct memmodel *mm, const struct mm_defer *d, unsigned l)
 {
-	return (size_t)d->w->blk->slot * mm->tpb + d->w->id * WS_WARP + l;
+	return thr_idx(mm, d->w, l);
 }
 
 /* a fence or a release write of t: if t has a load deferred past it, tick */
@@ -598,7 +627,7 @@ static void defer_note_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc
 
 /* does a thread other than t know a tick of t after c0 (it synchronized
  * with t after t's deferred load) */
-static int tick_known(const struct memmodel *mm, const struct mm_thr *t, uint32_t c0)
+static int tick_known(struct memmodel *mm, const struct mm_thr *t, uint32_t c0)
 {
 	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
 	for (size_t i = 0; i < mm->thr.len; i++)
@@ -679,7 +708,7 @@ static void publish_read(struct memmodel *mm, const struct mm_thr *t, uint32_t c
 	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
 	const struct mm_loc *L = &mm->locs.v[loc];
 	int p = pos_of(L, id);
-	struct mm_view *vs[2] = { &mm->scv_gpu, NULL };
+	struct mm_view *vs[2] = { &mm->scv_gpu, &mm->scv_sys };
 	for (size_t i = 0; i < mm->vpool.len + mm->slots.len * 2 + 2; i++) {
 		struct mm_view *v = i < mm->vpool.len ? &mm->vpool.v[i]
 				  : i < mm->vpool.len + mm->slots.len ? &mm->slots.v[i - mm->vpool.len].sc
@@ -823,7 +852,8 @@ static int lanes_global(const struct memmodel *mm, struct group *g, const struct
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		addr[l] = A[l] + imm;
-		if (ADDR_TAG(addr[l]) != TAG_GLOBAL && (ADDR_TAG(addr[l]) != TAG_SHARED || mm->shared_sc))
+		unsigned tag = ADDR_TAG(addr[l]);
+		if (tag != TAG_GLOBAL && tag != TAG_HOST && (tag != TAG_SHARED || mm->shared_sc || mm->sc))
 			return 0;
 	}
 	return 1;
@@ -841,6 +871,12 @@ static int lanes_mapped(struct machine *m, struct warp *w, struct group *g,
 		return 0;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
+		if (ADDR_TAG(addr[l]) == TAG_HOST) {
+			/* host memory the device can reach: mapped (pinned) */
+			const struct alloc *a = mem_find(&m->mem, addr[l]);
+			if (!a || !a->dev_ok || !a->host_ok)
+				return 0;
+		}
 		if ((addr[l] & (sz - 1)) ||
 		    !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, write, in->span)))
 			return 0;
@@ -1189,13 +1225,24 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 			acquire_from(mm, t, L, msg, scope, sc ? "fence.sc" : "fence.acq_rel");
 		}
 		if (sc) {
-			struct mm_view *bv = &slot_get(mm, w->blk->slot, t->blk)->sc;
-			int ch = vjoin(mm, &t->cur, bv);
-			if (scope != SCOPE_CTA)
+			/* the fence.sc orders it is in: its block's (a device
+			 * fence), the device's (gpu or sys, on the device), the
+			 * system's (sys, device or host) */
+			struct mm_view *bv = w->host ? NULL : &slot_get(mm, w->blk->slot, t->blk)->sc;
+			int gpu = !w->host && scope != SCOPE_CTA, sys = scope == SCOPE_SYS;
+			int ch = 0;
+			if (bv)
+				ch |= vjoin(mm, &t->cur, bv);
+			if (gpu)
 				ch |= vjoin(mm, &t->cur, &mm->scv_gpu);
-			vcopy(bv, &t->cur);
-			if (scope != SCOPE_CTA)
+			if (sys)
+				ch |= vjoin(mm, &t->cur, &mm->scv_sys);
+			if (bv)
+				vcopy(bv, &t->cur);
+			if (gpu)
 				vcopy(&mm->scv_gpu, &t->cur);
+			if (sys)
+				vcopy(&mm->scv_sys, &t->cur);
 			if (ch)
 				mm_logf(mm, "fence.sc.%s (block %u thread %u) is ordered after an earlier fence.sc of its scope: the writes before that fence are now visible",
 					scope_name(scope), t->blk, t->tid);
@@ -1335,6 +1382,70 @@ static void release_group(struct warp *w, struct group *g)
 	g->state = G_READY;
 }
 
+/* the host threads: main alone, or every thread of <thread>/<pthread.h> */
+static int host_count(const struct machine *m)
+{
+	return m->hthreads.len ? (int)m->hthreads.len : m->host ? 1 : 0;
+}
+
+static struct warp *host_at(const struct machine *m, int i)
+{
+	return m->hthreads.len ? m->hthreads.v[i] : m->host;
+}
+
+/* does the next instruction of host thread w touch what the device or
+ * another host thread can see: memory shared with the device (managed,
+ * mapped), atomics, fences, thread built-ins. The rest (its stack, its
+ * heap, printf, CUDA calls that wait) commutes with the device. */
+static int host_visible(struct machine *m, struct warp *w, struct group *g)
+{
+	struct memmodel *mm = m->mm;
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (defer_pending(mm, w))
+		for (size_t i = 0; i < mm->defer.len; i++)
+			if (mm->defer.v[i].w == w && defer_forced(mm, &mm->defer.v[i], g, in))
+				return 1;
+	switch (in->op) {
+	case IR_LD: case IR_ST: {
+		uint64_t a = *regp(g->fr, in->a, 0) + (uint64_t)in->imm;
+		if (ADDR_TAG(a) == TAG_GLOBAL)
+			return 1;
+		if (ADDR_TAG(a) == TAG_HOST) {
+			const struct alloc *x = mem_find(&m->mem, a);
+			return x && x->dev_ok;
+		}
+		return 0;
+	}
+	case IR_ATOM: case IR_FENCE: case IR_MEMCPY: case IR_MEMSET:
+		return 1;
+	case IR_BCALL:
+		return hthread_is_builtin((int)in->imm);
+	}
+	return 0;
+}
+
+void mm_host_sync(struct machine *m)
+{
+	struct memmodel *mm = m->mm;
+	if (!mm || !m->host || !mm->locs.len)
+		return;
+	struct mm_thr *t = thr_get(mm, m->host, 0);
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].used && !MACHINE_MM_IS_HOST(mm->thr.v[i].blk))
+			vjoin(mm, &t->cur, &mm->thr.v[i].cur);
+}
+
+void mm_host_handoff(struct machine *m, struct warp *from, struct warp *to)
+{
+	struct memmodel *mm = m->mm;
+	if (!mm || !mm->locs.len)
+		return;
+	struct mm_view v = { NULL, 0, 0 };
+	vcopy(&v, &thr_get(mm, from, 0)->cur);
+	vjoin(mm, &thr_get(mm, to, 0)->cur, &v);
+	free(v.v);
+}
+
 int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
@@ -1376,12 +1487,35 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 			}
 		}
 	}
+	/* the host threads run beside the grid (code after an asynchronous
+	 * launch); one inside an <atomic> operation finishes it first */
+	int64_t total = (int64_t)gr->nres * wpb;
+	int only = -1;
+	for (int i = 0; i < host_count(m); i++)
+		if (host_at(m, i) && host_at(m, i)->hatomic)
+			only = i;
+	for (int i = 0; i < host_count(m); i++) {
+		struct warp *w = host_at(m, i);
+		if (!w || !w->ng || w->hdone || w->hwait != HW_NONE || w->g[0].state != G_READY || !w->g[0].fr ||
+		    (only >= 0 && i != only))
+			continue;
+		if (!host_visible(m, w, &w->g[0])) {
+			*group = 0;
+			return total + i;
+		}
+		if (n < 256) {
+			cg[n] = 0;
+			cand[n++] = total + i;
+		}
+	}
 	if (!n)
 		return -1;
 	int k = n == 1 ? 0 : mm_choose(mm, CK_SCHED, n);
 	if (mm->stopped)
 		return -1;
 	*group = cg[k];
+	if (cand[k] >= total)
+		return cand[k];
 	if (cg[k] < 0) {
 		struct warp *w = &gr->res[cand[k] / wpb]->w[cand[k] % wpb];
 		*group = -1 - cg[k];
@@ -1393,7 +1527,7 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 
 /* the clock entries of v that matter: ticks after a pending deferred load
  * of their thread */
-static uint64_t clk_hash(const struct memmodel *mm, const struct mm_view *v, uint64_t h)
+static uint64_t clk_hash(struct memmodel *mm, const struct mm_view *v, uint64_t h)
 {
 	if (!mm->defer.len)
 		return h;
@@ -1411,7 +1545,7 @@ static uint64_t clk_hash(const struct memmodel *mm, const struct mm_view *v, uin
 
 uint64_t machine_mm_hash(const struct machine *m)
 {
-	const struct memmodel *mm = m->mm;
+	struct memmodel *mm = m->mm; /* thr_idx caches; nothing that is hashed changes */
 	uint64_t h = 0x5eed;
 	if (!mm)
 		return h;
@@ -1452,11 +1586,14 @@ uint64_t machine_mm_hash(const struct machine *m)
 	for (size_t i = 0; i < mm->slots.len; i++)
 		for (uint32_t j = 0; j < mm->locs.len; j++)
 			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->slots.v[i].sc, j)));
-	for (uint32_t j = 0; j < mm->locs.len; j++)
+	for (uint32_t j = 0; j < mm->locs.len; j++) {
 		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
+		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_sys, j)) + 991);
+	}
 	for (size_t i = 0; i < mm->slots.len; i++)
 		h = clk_hash(mm, &mm->slots.v[i].sc, h);
 	h = clk_hash(mm, &mm->scv_gpu, h);
+	h = clk_hash(mm, &mm->scv_sys, h);
 	for (size_t i = 0; i < mm->defer.len; i++) {
 		const struct mm_defer *d = &mm->defer.v[i];
 		h = mix(h, (uint64_t)(uintptr_t)d->in);
@@ -1493,6 +1630,41 @@ uint64_t machine_mm_hash(const struct machine *m)
 				h = mix(h, v);
 			}
 		}
+	/* the host threads (they run beside the grid), the launches queued */
+	h = mix(h, (uint64_t)m->qhead << 32 | m->queue.len);
+	h = mix(h, m->grid != NULL);
+	for (int i = 0; i < host_count(m); i++) {
+		const struct warp *w = host_at(m, i);
+		if (!w)
+			continue;
+		h = mix(h, (uint64_t)w->hwait << 16 | (uint64_t)w->hdone << 8 | w->ng);
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (!g->fr)
+				continue;
+			h = mix(h, (uint64_t)g->state << 32 | g->pc);
+			h = mix(h, (uint64_t)(uintptr_t)g->fr->fn << 8 | g->fr->depth);
+			for (uint32_t r = 0; r < g->fr->fn->nregs; r++)
+				h = mix(h, g->fr->r[(size_t)r * WS_WARP]);
+		}
+		const struct lstack *ls = &w->ls[0];
+		for (uint64_t k = 0; ls->buf && k < ls->sp && k < 4096; k += 8) {
+			uint64_t v = 0;
+			memcpy(&v, ls->buf + k, ls->sp - k < 8 ? ls->sp - k : 8);
+			h = mix(h, v);
+		}
+	}
+	/* host memory (globals and heap; bounded): what host threads keep there */
+	for (size_t i = 0; i < m->mem.host.a.len && i < 64; i++) {
+		const struct alloc *x = m->mem.host.a.v[i];
+		if (x->freed || (x->kind != AK_HOST_OBJ && x->kind != AK_HOST_MALLOC))
+			continue;
+		for (uint64_t k = 0; k < x->size && k < 256; k += 8) {
+			uint64_t v = 0;
+			memcpy(&v, x->data + k, x->size - k < 8 ? x->size - k : 8);
+			h = mix(h, v);
+		}
+	}
 	h = mix(h, m->io.dev_out.len);
 	for (size_t k = 0; k < m->io.dev_out.len; k++)
 		h = mix(h, (uint8_t)m->io.dev_out.buf[k]);

@@ -8,6 +8,7 @@
 
 #include "axioms.h"
 #include "ir.h"
+#include "machine.h"
 #include "tap.h"
 
 static const uint64_t X = 0x7000000100, Y = 0x7000000200;
@@ -114,5 +115,7 @@ int main(void)
 	ok(lb_fence(SCOPE_GPU, 1) != 0, "LB+fence.gpu both 1: violates an axiom");
 	ok(lb_fence(SCOPE_CTA, 0) != 0, "LB+fence.cta in one block both 1: violates an axiom");
 	ok(lb_fence(SCOPE_CTA, 1) == 0, "LB+fence.cta across blocks both 1: consistent");
+	ok(mp_fence(0, SCOPE_GPU, MACHINE_MM_HOST_BLOCK) == 0, "MP+fence.gpu, host reader, r1 == 0: consistent (gpu scope has no host)");
+	ok(mp_fence(0, SCOPE_SYS, MACHINE_MM_HOST_BLOCK) != 0, "MP+fence.sys, host reader, r1 == 0: violates an axiom");
 	return tap_end();
 }
