@@ -78,4 +78,13 @@ out=$("$WARPSTEP" explore "$dir/MP.cu")
 echo "$out" | grep -q 'model sc' && ! echo "$out" | grep -q '| r0=1 r1=0' &&
 	echo "ok $num - explore under sc: MP never shows the weak outcome" ||
 	echo "not ok $num - explore under sc: MP never shows the weak outcome"
+# the reduction: the runs cut at a known state stand for the executions below it (WRC: the
+# whole tree has 1026 executions; dedup runs a fifth of that)
+num=$((num + 1))
+out=$("$WARPSTEP" explore --model relaxed --json "$dir/WRC.cu")
+tree=$(echo "$out" | sed -n 's/.*"tree_executions":\([0-9]*\).*/\1/p')
+runs=$(echo "$out" | sed -n 's/.*"executions":\([0-9]*\),"pruned":\([0-9]*\).*/\1 \2/p' | awk '{ print $1 + $2 }')
+[ "$tree" = 1026 ] && [ "$runs" -lt "$tree" ] && "$WARPSTEP" explore --model relaxed "$dir/WRC.cu" | grep -q '^reduction: the [0-9]* runs stand for 1026 executions' &&
+	echo "ok $num - explore WRC: the reduction factor counts the whole tree ($runs runs for $tree executions)" ||
+	echo "not ok $num - explore WRC: the reduction factor counts the whole tree (got '$tree' for '$runs' runs)"
 echo "1..$num"

@@ -30,13 +30,22 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* the executions of the whole tree of choices per run made */
+static double reduction(const struct machine_explore *r)
+{
+	double runs = (double)(r->execs + r->pruned);
+	return runs > 0 && r->tree > 0 ? r->tree / runs : 1;
+}
+
 static void report_json(FILE *f, const struct machine_explore *r, int relaxed, int litmus)
 {
 	fprintf(f, "{\"model\":\"%s\",\"mode\":\"%s\",\"exhaustive\":%s,\"executions\":%llu,"
-		   "\"pruned\":%llu,\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"axiom_violations\":%llu,\"outcomes\":[",
+		   "\"pruned\":%llu,\"tree_executions\":%.0f,\"reduction\":%.2f,\"seconds\":%.4f,\"cpu_seconds\":%.4f,"
+		   "\"axiom_violations\":%llu,\"outcomes\":[",
 		relaxed ? "relaxed" : "sc", litmus ? "litmus" : "explore",
 		r->exhaustive ? "true" : "false", (unsigned long long)r->execs,
-		(unsigned long long)r->pruned, r->secs, r->cpu_secs, (unsigned long long)r->axiom_violations);
+		(unsigned long long)r->pruned, r->tree, reduction(r), r->secs, r->cpu_secs,
+		(unsigned long long)r->axiom_violations);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "%s{\"stdout\":", i ? "," : "");
@@ -61,6 +70,9 @@ static void report_text(FILE *f, const char *prog, const struct machine_explore 
 			(unsigned long long)r->pruned,
 			r->exhaustive ? "exhaustive" : "bounded (--max-executions): NOT every execution was covered",
 			r->secs, r->cpu_secs);
+	if (!litmus && r->pruned)
+		fprintf(f, "reduction: the %llu runs stand for %.0f executions of the whole tree of choices (factor %.1f)\n",
+			(unsigned long long)(r->execs + r->pruned), r->tree, reduction(r));
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "\noutcome %zu: %llu execution%s", i + 1, (unsigned long long)o->count,

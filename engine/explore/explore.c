@@ -25,14 +25,20 @@
 #include "axioms.h"
 #include "util.h"
 
-struct ex_pt { int n, k; };
+struct ex_pt {
+	int n, k;
+	uint64_t h;                  /* the state's hash at this choice */
+	double below;                /* executions of the full tree below it so far */
+};
 
 struct ex {
 	VEC(struct ex_pt) path;
 	size_t prefix, at;
 	struct machine *m;
 	uint64_t *set;               /* open-addressing hash set of states */
+	double *setval;              /* per state: executions of the full tree below it (-1: open) */
 	size_t setcap, setlen;
+	double cut;                  /* the run was cut at a state standing for this many executions */
 	int pruned;
 	int stopped;                 /* o->interrupt said stop */
 	int random;
@@ -66,33 +72,56 @@ static void dcache_free(struct ex *x)
 	free(x->dcache);
 }
 
+/* the slot of h in the state set (an empty one if absent) */
+static size_t set_slot(const struct ex *x, uint64_t h)
+{
+	size_t j = h & (x->setcap - 1);
+	while (x->set[j] && x->set[j] != h)
+		j = (j + 1) & (x->setcap - 1);
+	return j;
+}
+
+/* add state h: 1 if new; 0 if known (x->cut: what it stands for) */
 static int set_add(struct ex *x, uint64_t h)
 {
 	if (!h)
 		h = 1;
 	if ((x->setlen + 1) * 2 > x->setcap) {
-		size_t nc = x->setcap ? x->setcap * 2 : 1024;
-		uint64_t *ns = xcalloc(nc, sizeof(uint64_t));
-		for (size_t i = 0; i < x->setcap; i++)
-			if (x->set[i])
-				for (size_t j = x->set[i] & (nc - 1);; j = (j + 1) & (nc - 1))
-					if (!ns[j]) {
-						ns[j] = x->set[i];
-						break;
-					}
-		free(x->set);
-		x->set = ns;
+		size_t nc = x->setcap ? x->setcap * 2 : 1024, oc = x->setcap;
+		uint64_t *os = x->set;
+		double *ov = x->setval;
+		x->set = xcalloc(nc, sizeof(uint64_t));
+		x->setval = xcalloc(nc, sizeof(double));
 		x->setcap = nc;
+		for (size_t i = 0; i < oc; i++)
+			if (os[i]) {
+				size_t j = set_slot(x, os[i]);
+				x->set[j] = os[i];
+				x->setval[j] = ov[i];
+			}
+		free(os);
+		free(ov);
 	}
-	for (size_t j = h & (x->setcap - 1);; j = (j + 1) & (x->setcap - 1)) {
-		if (x->set[j] == h)
-			return 0;
-		if (!x->set[j]) {
-			x->set[j] = h;
-			x->setlen++;
-			return 1;
-		}
+	size_t j = set_slot(x, h);
+	if (x->set[j] == h) {
+		/* a state on the current path (a spin loop) stands for one */
+		x->cut = x->setval[j] > 0 ? x->setval[j] : 1;
+		return 0;
 	}
+	x->set[j] = h;
+	x->setval[j] = -1;
+	x->setlen++;
+	return 1;
+}
+
+/* every execution below the choice at path entry p is explored */
+static void set_close(struct ex *x, const struct ex_pt *p)
+{
+	if (!x->setcap)
+		return;
+	size_t j = set_slot(x, p->h ? p->h : 1);
+	if (x->set[j])
+		x->setval[j] = p->below;
 }
 
 static uint64_t rnd(uint64_t *s)
@@ -110,11 +139,12 @@ static int ex_choose(void *ctx, int kind, int n)
 		return x->path.v[x->at++].k;
 	/* a state (with the decision under way) seen before: its continuations
 	 * were explored from there (this also cuts spin loops that re-read) */
-	if (!x->random && !set_add(x, machine_mm_hash(x->m) ^ (uint64_t)kind)) {
+	uint64_t h = x->random ? 0 : machine_mm_hash(x->m) ^ (uint64_t)kind;
+	if (!x->random && !set_add(x, h)) {
 		x->pruned = 1;
 		return -1;
 	}
-	struct ex_pt p = { n, x->random ? (int)(rnd(&x->rng) % (uint64_t)n) : 0 };
+	struct ex_pt p = { n, x->random ? (int)(rnd(&x->rng) % (uint64_t)n) : 0, h ? h : 1, 0 };
 	vec_push(&x->path, p);
 	x->at++;
 	return p.k;
@@ -185,6 +215,11 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	machine_mm_record_end(m);
 	fflush(out);
 	int done = !x->pruned;
+	/* what this run stands for in the full tree, for every choice above it */
+	double v = done ? 1 : x->cut;
+	r->tree += v;
+	for (size_t i = 0; i < x->path.len; i++)
+		x->path.v[i].below += v;
 	if (done) {
 		char why[256];
 		int bad = o->model == MODEL_RELAXED ? ax_check(rec, why, sizeof(why)) : 0;
@@ -239,8 +274,10 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 			r->execs++;
 		/* backtrack: the last choice with an option left */
 		size_t i = x.path.len;
-		while (i > 0 && x.path.v[i - 1].k + 1 >= x.path.v[i - 1].n)
+		while (i > 0 && x.path.v[i - 1].k + 1 >= x.path.v[i - 1].n) {
+			set_close(&x, &x.path.v[i - 1]);
 			i--;
+		}
 		if (!i)
 			break;
 		x.path.len = i;
@@ -252,6 +289,7 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 	vec_free(&x.path);
 	dcache_free(&x);
 	free(x.set);
+	free(x.setval);
 	strbuf_release(&wit);
 	ax_free(rec);
 	return 0;

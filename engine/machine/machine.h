@@ -501,6 +501,11 @@ struct machine_explore {
 	uint64_t axiom_violations;
 	double secs;            /* wall clock */
 	double cpu_secs;        /* processor time of this process */
+	/* executions of the whole tree of choices, without deduplication: each
+	 * run cut at a known state stands for every execution below that state
+	 * (counted when it was explored); tree / (execs + pruned) is the
+	 * reduction factor */
+	double tree;
 };
 /* Every schedule and read-from choice (bounded by max_execs, 0: 100000). */
 int machine_explore(const struct ir_module *mod, const struct machine_opts *o, int argc,
