@@ -135,6 +135,8 @@ static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
 	if (scope == SCOPE_CTA)
 		return a == b;
+	if (scope == SCOPE_CLUSTER) /* NEEDSWORK: a cluster of one block until clusters are launched */
+		return a == b;
 	if (scope == SCOPE_GPU)
 		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
 	return 1;

@@ -216,6 +216,8 @@ static const char *scope_of(char **mods, int nm)
 		return "cta";
 	if (has(mods, nm, "sys"))
 		return "sys";
+	if (has(mods, nm, "cluster"))
+		return "cluster";
 	return "gpu";
 }
 

@@ -42,7 +42,9 @@ enum ir_type {
 
 enum ir_space { SP_GENERIC, SP_GLOBAL, SP_SHARED, SP_LOCAL, SP_CONST, SP_PARAM, SP_HOST };
 enum ir_sem { SEM_WEAK, SEM_VOLATILE, SEM_RELAXED, SEM_ACQUIRE, SEM_RELEASE, SEM_ACQ_REL, SEM_SC };
-enum ir_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_GPU, SCOPE_SYS };
+/* SCOPE_CLUSTER (thread_scope_cluster, .cluster) is last so that the order of
+ * the others is unchanged; it includes at least the thread's block */
+enum ir_scope { SCOPE_NONE, SCOPE_CTA, SCOPE_GPU, SCOPE_SYS, SCOPE_CLUSTER };
 /* cache hints on LD/ST (__ldg, __ldcg, __stcs ...), in insn.flags */
 enum ir_cache { CACHE_DEFAULT, CACHE_CA, CACHE_CG, CACHE_CS, CACHE_LU, CACHE_CV, CACHE_NC,
 		CACHE_WB, CACHE_WT };

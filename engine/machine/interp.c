@@ -2674,7 +2674,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;
-			if (in->scope != SCOPE_CTA)
+			if (in->scope != SCOPE_CTA && in->scope != SCOPE_CLUSTER)
 				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {
 				struct check_event e = { .kind = CEV_FENCE, .w = w,

@@ -262,6 +262,8 @@ static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
 	if (scope == SCOPE_CTA)
 		return a == b;
+	if (scope == SCOPE_CLUSTER) /* NEEDSWORK: a cluster of one block until clusters are launched */
+		return a == b;
 	if (scope == SCOPE_GPU)
 		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
 	return 1;
@@ -1202,7 +1204,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 
 static const char *scope_name(unsigned s)
 {
-	return s == SCOPE_CTA ? "cta" : s == SCOPE_GPU ? "gpu" : "sys";
+	return s == SCOPE_CTA ? "cta" : s == SCOPE_GPU ? "gpu" : s == SCOPE_CLUSTER ? "cluster" : "sys";
 }
 
 void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -1229,7 +1231,7 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 			 * fence), the device's (gpu or sys, on the device), the
 			 * system's (sys, device or host) */
 			struct mm_view *bv = w->host ? NULL : &slot_get(mm, w->blk->slot, t->blk)->sc;
-			int gpu = !w->host && scope != SCOPE_CTA, sys = scope == SCOPE_SYS;
+			int gpu = !w->host && (scope == SCOPE_GPU || scope == SCOPE_SYS), sys = scope == SCOPE_SYS;
 			int ch = 0;
 			if (bv)
 				ch |= vjoin(mm, &t->cur, bv);
