@@ -2619,7 +2619,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	struct group *g = &w->g[gi];
 	uint64_t *smclk = &m->smclk[w->blk->sm];
 	while (n < budget) {
-		if (w->host && !m->hooks) {
+		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
 			n += host_fast(m, w, budget - n);
 			if (n >= budget)
 				return n;

@@ -1320,7 +1320,7 @@ static int visible(struct memmodel *mm, struct warp *w, struct group *g)
 	case IR_LD: case IR_ST: {
 		uint64_t a = *regp(g->fr, in->a, (unsigned)__builtin_ctz(g->mask)) + (uint64_t)in->imm;
 		unsigned tag = ADDR_TAG(a);
-		return tag == TAG_GLOBAL || tag == TAG_SHARED;
+		return tag == TAG_GLOBAL || tag == TAG_SHARED || tag == TAG_HOST; /* mapped host memory */
 	}
 	case IR_ATOM: case IR_FENCE: case IR_BAR: case IR_BCALL: case IR_MEMCPY: case IR_MEMSET:
 		return 1;
