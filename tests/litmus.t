@@ -78,6 +78,18 @@ out=$("$WARPSTEP" explore "$dir/MP.cu")
 echo "$out" | grep -q 'model sc' && ! echo "$out" | grep -q '| r0=1 r1=0' &&
 	echo "ok $num - explore under sc: MP never shows the weak outcome" ||
 	echo "not ok $num - explore under sc: MP never shows the weak outcome"
+# both ways (issue 18): on small tests, every candidate execution the PTX axioms allow over the
+# program's events is reached by the operational model (explore --both-ways)
+for name in MP SB LB MP_fence_cta_diff MP_fence_cta_same LB_fence_cta_diff LB_fence_cta_same SB_fence_gpu \
+	LB_fence_gpu WRC_fence_gpu MP_host_gpu MP_host_sys LB_host_gpu SB_shared MP_syncwarp IRIW; do
+	num=$((num + 1))
+	out=$("$WARPSTEP" explore --model relaxed --both-ways --max-executions 40000 "$dir/$name.cu" 2>&1)
+	if echo "$out" | grep -q '^axioms both ways: the [0-9]* candidate executions the PTX axioms allow are all reached'; then
+		echo "ok $num - $name: both ways, $(echo "$out" | sed -n 's/^axioms both ways: the \([0-9]*\) .*/\1/p') candidate executions, all reached"
+	else
+		echo "not ok $num - $name: both ways: $(echo "$out" | grep '^axioms both ways')"
+	fi
+done
 # the reduction: the runs cut at a known state stand for the executions below it (WRC: the
 # whole tree has 1026 executions; dedup runs a fifth of that)
 num=$((num + 1))

@@ -39,6 +39,12 @@ struct ex {
 	double *setval;              /* per state: executions of the full tree below it (-1: open) */
 	size_t setcap, setlen;
 	double cut;                  /* the run was cut at a state standing for this many executions */
+	int nodedup;                 /* both ways: every execution to its end */
+	uint64_t *keys;              /* both ways: hashes of the executions reached (ax_key) */
+	size_t keycap, keylen;
+	struct ax_exec *skel;        /* both ways: the first execution's events */
+	int skel_bad;                /* an execution had other events (control depends on values) */
+	struct strbuf key;
 	int pruned;
 	int stopped;                 /* o->interrupt said stop */
 	int random;
@@ -124,6 +130,60 @@ static void set_close(struct ex *x, const struct ex_pt *p)
 		x->setval[j] = p->below;
 }
 
+static uint64_t key_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++)
+		h = (h ^ (uint8_t)*s) * 1099511628211ull;
+	return h ? h : 1;
+}
+
+/* add h to the keys reached; returns 1 if it was there */
+static int key_add(struct ex *x, uint64_t h)
+{
+	if ((x->keylen + 1) * 2 > x->keycap) {
+		size_t nc = x->keycap ? x->keycap * 2 : 256, oc = x->keycap;
+		uint64_t *ok = x->keys;
+		x->keys = xcalloc(nc, sizeof(uint64_t));
+		x->keycap = nc;
+		x->keylen = 0;
+		for (size_t i = 0; i < oc; i++)
+			if (ok[i])
+				key_add(x, ok[i]);
+		free(ok);
+	}
+	size_t j = h & (x->keycap - 1);
+	while (x->keys[j] && x->keys[j] != h)
+		j = (j + 1) & (x->keycap - 1);
+	if (x->keys[j])
+		return 1;
+	x->keys[j] = h;
+	x->keylen++;
+	return 0;
+}
+
+static int key_has(const struct ex *x, uint64_t h)
+{
+	if (!x->keycap)
+		return 0;
+	size_t j = h & (x->keycap - 1);
+	while (x->keys[j] && x->keys[j] != h)
+		j = (j + 1) & (x->keycap - 1);
+	return x->keys[j] == h;
+}
+
+struct both { struct ex *x; struct machine_explore *r; struct strbuf sb; };
+
+static void both_candidate(void *ctx, const struct ax_exec *c)
+{
+	struct both *b = ctx;
+	ax_key(c, &b->sb);
+	if (key_has(b->x, key_hash(strbuf_cstr(&b->sb))))
+		return;
+	if (!b->r->both_unreached++)
+		b->r->both_first = xstrdup(strbuf_cstr(&b->sb));
+}
+
 static uint64_t rnd(uint64_t *s)
 {
 	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -140,7 +200,7 @@ static int ex_choose(void *ctx, int kind, int n)
 	/* a state (with the decision under way) seen before: its continuations
 	 * were explored from there (this also cuts spin loops that re-read) */
 	uint64_t h = x->random ? 0 : machine_mm_hash(x->m) ^ (uint64_t)kind;
-	if (!x->random && !set_add(x, h)) {
+	if (!x->random && !x->nodedup && !set_add(x, h)) {
 		x->pruned = 1;
 		return -1;
 	}
@@ -215,6 +275,14 @@ static int ex_run(struct ex *x, const struct ir_module *mod, const struct machin
 	machine_mm_record_end(m);
 	fflush(out);
 	int done = !x->pruned;
+	if (done && x->nodedup && o->model == MODEL_RELAXED) {
+		if (!x->skel)
+			x->skel = ax_dup(rec);
+		else if (!ax_same_events(x->skel, rec))
+			x->skel_bad = 1;
+		ax_key(rec, &x->key);
+		key_add(x, key_hash(strbuf_cstr(&x->key)));
+	}
 	/* what this run stands for in the full tree, for every choice above it */
 	double v = done ? 1 : x->cut;
 	r->tree += v;
@@ -260,6 +328,8 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 	if (!max_execs)
 		max_execs = 100000;
 	r->exhaustive = 1;
+	x.nodedup = o->both_ways;
+	strbuf_init(&x.key);
 	for (;;) {
 		if (r->execs + r->pruned >= max_execs) {
 			r->exhaustive = 0;
@@ -284,12 +354,34 @@ int machine_explore(const struct ir_module *mod, const struct machine_opts *o, i
 		x.path.v[i - 1].k++;
 		x.prefix = i;
 	}
+	if (o->both_ways) {
+		/* the other direction: every candidate execution the axioms allow
+		 * over the program's events was reached */
+		r->both_candidates = -1;
+		if (o->model != MODEL_RELAXED)
+			r->both_first = xstrdup("the model is sc");
+		else if (!r->exhaustive)
+			r->both_first = xstrdup("the exploration was not exhaustive");
+		else if (!x.skel || x.skel_bad)
+			r->both_first = xstrdup("the program's accesses depend on the values read");
+		else {
+			struct both b = { &x, r, { NULL, 0, 0 } };
+			strbuf_init(&b.sb);
+			r->both_candidates = ax_candidates(x.skel, both_candidate, &b, 2000000);
+			if (r->both_candidates < 0)
+				r->both_first = xstrdup("too many candidate executions");
+			strbuf_release(&b.sb);
+		}
+	}
 	r->secs = now() - t0;
 	r->cpu_secs = (double)(clock() - c0) / CLOCKS_PER_SEC;
 	vec_free(&x.path);
 	dcache_free(&x);
 	free(x.set);
 	free(x.setval);
+	free(x.keys);
+	ax_free(x.skel);
+	strbuf_release(&x.key);
 	strbuf_release(&wit);
 	ax_free(rec);
 	return 0;
@@ -332,5 +424,6 @@ void machine_explore_free(struct machine_explore *r)
 		free(r->o[i].witness);
 	}
 	free(r->o);
+	free(r->both_first);
 	memset(r, 0, sizeof(*r));
 }

@@ -105,6 +105,8 @@ struct machine_opts {
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
 	int shared_sc;        /* under MODEL_RELAXED, shared memory stays sequentially consistent */
+	int both_ways;        /* explore: no deduplication; then every candidate execution the
+			       * axioms allow must have been reached (machine_explore.both_*) */
 	/* A caller's budget (the Lua sandbox's): machine_run calls interrupt with
 	 * the steps run since the last call, every few thousand steps, and stops
 	 * early (status still MST_RUNNING) when it returns nonzero. NULL: none. */
@@ -506,6 +508,11 @@ struct machine_explore {
 	 * (counted when it was explored); tree / (execs + pruned) is the
 	 * reduction factor */
 	double tree;
+	/* both_ways: -1 not checked (why in both_first), else the candidate
+	 * executions the axioms allow, how many explore did not reach, the first
+	 * of those (ax_key) */
+	long both_candidates, both_unreached;
+	char *both_first;
 };
 /* Every schedule and read-from choice (bounded by max_execs, 0: 100000). */
 int machine_explore(const struct ir_module *mod, const struct machine_opts *o, int argc,

@@ -88,6 +88,7 @@ struct mm_defer {
 	uint64_t addr[WS_WARP];
 	uint32_t lo[WS_WARP];    /* each lane's view of its location at the load */
 	uint32_t loc[WS_WARP];   /* each lane's location */
+	uint32_t po[WS_WARP];    /* each lane's place in program order (recorded as such) */
 	VEC(struct mm_fb) forbid; /* writes in causality order after it (lane, location, id) */
 };
 
@@ -757,7 +758,7 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 	}
 	if (mm->rec.event)
 		mm->rec.event(mm->rec.ctx, MM_EV_READ, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
-			 in->sem, t->po++);
+			 in->sem, d ? d->po[lane] : t->po++);
 	return msg->val;
 }
 
@@ -1084,6 +1085,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 			unsigned l = (unsigned)__builtin_ctz(M);
 			d.loc[l] = (uint32_t)loc_find(mm, loc_key(w, addr[l]));
 			d.lo[l] = vget(&thr_get(mm, w, l)->cur, d.loc[l]);
+			d.po[l] = thr_get(mm, w, l)->po++;
 		}
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
@@ -1299,8 +1301,15 @@ void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask)
 		return;
 	for (uint32_t M = mask; M; M &= M - 1)
 		vjoin(mm, &j, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur);
-	for (uint32_t M = mask; M; M &= M - 1)
-		vjoin(mm, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur, &j);
+	for (uint32_t M = mask; M; M &= M - 1) {
+		struct mm_thr *t = thr_get(mm, w, (unsigned)__builtin_ctz(M));
+		vjoin(mm, &t->cur, &j);
+		/* for the axioms: a barrier of the lanes named */
+		if (mm->rec.event)
+			mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_CTA,
+				      SEM_ACQ_REL, t->po++);
+	}
+	mm->nbar++;
 	free(j.v);
 	mm_logf(mm, "__syncwarp() in block %u warp %u: the writes of its lanes before it are visible to all of them",
 		(uint32_t)w->blk->linear, w->id);
@@ -1433,8 +1442,17 @@ void mm_host_sync(struct machine *m)
 		return;
 	struct mm_thr *t = thr_get(mm, m->host, 0);
 	for (size_t i = 0; i < mm->thr.len; i++)
-		if (mm->thr.v[i].used && !MACHINE_MM_IS_HOST(mm->thr.v[i].blk))
+		if (mm->thr.v[i].used && !MACHINE_MM_IS_HOST(mm->thr.v[i].blk)) {
 			vjoin(mm, &t->cur, &mm->thr.v[i].cur);
+			/* for the axioms: the grid's threads and the host meet as at a barrier */
+			if (mm->rec.event)
+				mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, (int)i, mm->thr.v[i].blk, 0, mm->nbar, 0, 1,
+					      SCOPE_SYS, SEM_ACQ_REL, mm->thr.v[i].po++);
+		}
+	if (mm->rec.event)
+		mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_SYS,
+			      SEM_ACQ_REL, t->po++);
+	mm->nbar++;
 }
 
 void mm_host_handoff(struct machine *m, struct warp *from, struct warp *to)
