@@ -13,13 +13,29 @@
 int cmd_explore_main(const struct machine_opts *mo, const struct session_compile_opts *fo, int litmus,
 		     int json, long long max_execs, long long runs, long long seed, int argc, char **argv);
 
+/* the executions of the whole tree of choices per run made */
+static double reduction(const struct machine_explore *r)
+{
+	double runs = (double)(r->execs + r->pruned);
+	return runs > 0 && r->tree > 0 ? r->tree / runs : 1;
+}
+
 static void report_json(FILE *f, const struct machine_explore *r, int relaxed, int litmus)
 {
 	fprintf(f, "{\"model\":\"%s\",\"mode\":\"%s\",\"exhaustive\":%s,\"executions\":%llu,"
-		   "\"pruned\":%llu,\"seconds\":%.4f,\"cpu_seconds\":%.4f,\"axiom_violations\":%llu,\"outcomes\":[",
+		   "\"pruned\":%llu,\"tree_executions\":%.0f,\"reduction\":%.2f,\"seconds\":%.4f,\"cpu_seconds\":%.4f,"
+		   "\"axiom_violations\":%llu,",
 		relaxed ? "relaxed" : "sc", litmus ? "litmus" : "explore",
 		r->exhaustive ? "true" : "false", (unsigned long long)r->execs,
-		(unsigned long long)r->pruned, r->secs, r->cpu_secs, (unsigned long long)r->axiom_violations);
+		(unsigned long long)r->pruned, r->tree, reduction(r), r->secs, r->cpu_secs,
+		(unsigned long long)r->axiom_violations);
+	if (r->both_candidates > 0 || r->both_first) {
+		fprintf(f, "\"axiom_candidates\":%ld,\"axiom_unreached\":%ld,\"axiom_first_unreached\":",
+			r->both_candidates, r->both_unreached);
+		util_json_str(f, r->both_first ? r->both_first : "");
+		fputc(',', f);
+	}
+	fprintf(f, "\"outcomes\":[");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "%s{\"stdout\":", i ? "," : "");
@@ -44,6 +60,17 @@ static void report_text(FILE *f, const char *prog, const struct machine_explore 
 			(unsigned long long)r->pruned,
 			r->exhaustive ? "exhaustive" : "bounded (--max-executions): NOT every execution was covered",
 			r->secs, r->cpu_secs);
+	if (!litmus && r->both_candidates >= 0 && !r->both_first)
+		fprintf(f, "axioms both ways: the %ld candidate executions the PTX axioms allow are all reached\n",
+			r->both_candidates);
+	else if (!litmus && r->both_candidates >= 0)
+		fprintf(f, "axioms both ways: %ld of the %ld candidate executions the PTX axioms allow are NOT reached; the first: %s\n",
+			r->both_unreached, r->both_candidates, r->both_first);
+	else if (!litmus && r->both_first)
+		fprintf(f, "axioms both ways: not checked: %s\n", r->both_first);
+	if (!litmus && r->pruned)
+		fprintf(f, "reduction: the %llu runs stand for %.0f executions of the whole tree of choices (factor %.1f)\n",
+			(unsigned long long)(r->execs + r->pruned), r->tree, reduction(r));
 	for (size_t i = 0; i < r->n; i++) {
 		const struct machine_outcome *o = &r->o[i];
 		fprintf(f, "\noutcome %zu: %llu execution%s", i + 1, (unsigned long long)o->count,

@@ -141,6 +141,8 @@ static const char options_help[] =
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
+	"  --shared-sc             with --model relaxed: shared memory stays sequentially consistent\n"
+	"  --both-ways             explore: also check that every execution the PTX axioms allow is reached\n"
 	"  --schedule WITNESS      replay a schedule that explore printed\n"
 	"  --max-executions N      explore: stop after N executions (default 100000)\n"
 	"  --runs N, --seed S      litmus: number of random executions, first seed\n"
@@ -405,6 +407,14 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 			return OPT_EXIT;
 		}
 		cli->output = argv[++*i];
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--shared-sc") == 0) {
+		cli->mo.shared_sc = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--both-ways") == 0) {
+		cli->mo.both_ways = 1;
 		return OPT_DONE;
 	}
 	/* -IDIR, -I DIR, -DNAME, -D NAME */

@@ -129,9 +129,17 @@ struct kx {
 	uint32_t kernel;
 };
 
+/* scope inclusion: cta the same block (a host thread is one of its own,
+ * MACHINE_MM_HOST_BLOCK), gpu the device's threads, sys everyone */
 static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
-	return scope == SCOPE_CTA ? a == b : 1;
+	if (scope == SCOPE_CTA)
+		return a == b;
+	if (scope == SCOPE_CLUSTER) /* NEEDSWORK: a cluster of one block until clusters are launched */
+		return a == b;
+	if (scope == SCOPE_GPU)
+		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
+	return 1;
 }
 
 static int ms(const struct ax_ev *a, const struct ax_ev *b)
@@ -318,6 +326,18 @@ static int check_kernel(struct kx *k, char *why, size_t wn)
 				c[(size_t)w * n + y] = 1;
 	}
 	int bad = 0;
+	/* a read never reads a write that it precedes in causality order (the
+	 * load-buffering cycle rf;cause, as in the PTX model's Causality axiom:
+	 * irreflexive((rf | fr)?; cause)) */
+	for (size_t r = 0; r < n && !bad; r++) {
+		const struct ax_ev *R = k->e[r];
+		int w = is_r(R) ? writer(k, R->addr, R->rid) : -1;
+		if (is_r(R) && (c[r * n + r] || (w >= 0 && (size_t)w != r && c[r * n + (size_t)w]))) {
+			bad = 1;
+			snprintf(why, wn, "a read of 0x%llx reads a write that it precedes in causality order",
+				 (unsigned long long)R->addr);
+		}
+	}
 	for (size_t i = 0; i < n && !bad; i++) {
 		const struct ax_ev *W = k->e[i];
 		if (!is_w(W))
@@ -355,4 +375,306 @@ int ax_check(const struct ax_exec *x, char *why, size_t wn)
 		free(k.e);
 	}
 	return r;
+}
+
+/* ---- both ways: candidate executions */
+
+static int ev_cmp(const struct ax_ev *a, const struct ax_ev *b)
+{
+	if (a->thr != b->thr)
+		return a->thr < b->thr ? -1 : 1;
+	return a->po < b->po ? -1 : a->po > b->po;
+}
+
+/* the write event with id at addr (-1: the initial write) */
+static int writer_all(const struct ax_exec *x, uint64_t addr, uint32_t id)
+{
+	for (size_t i = 0; i < x->ev.len; i++) {
+		const struct ax_ev *e = &x->ev.v[i];
+		if ((e->kind == AX_W || e->kind == AX_U) && e->addr == addr && e->wid == id)
+			return (int)i;
+	}
+	return -1;
+}
+
+static void ev_name(struct strbuf *sb, const struct ax_exec *x, int i)
+{
+	if (i < 0)
+		strbuf_adds(sb, "init");
+	else
+		strbuf_addf(sb, "%d.%u", x->ev.v[i].thr, x->ev.v[i].po);
+}
+
+void ax_key(const struct ax_exec *x, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	/* events sorted by (thread, po): reads and what they read */
+	size_t n = x->ev.len;
+	int *ord = xmalloc((n ? n : 1) * sizeof(int));
+	for (size_t i = 0; i < n; i++)
+		ord[i] = (int)i;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && ev_cmp(&x->ev.v[ord[j - 1]], &x->ev.v[ord[j]]) > 0; j--) {
+			int t = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	for (size_t k = 0; k < n; k++) {
+		const struct ax_ev *e = &x->ev.v[ord[k]];
+		if (e->kind != AX_R && e->kind != AX_U)
+			continue;
+		strbuf_addf(sb, "r%d.%u<", e->thr, e->po);
+		ev_name(sb, x, writer_all(x, e->addr, e->rid));
+		strbuf_adds(sb, " ");
+	}
+	free(ord);
+	/* coherence, per location in address order */
+	size_t nc = x->co.len;
+	int *co = xmalloc((nc ? nc : 1) * sizeof(int));
+	for (size_t i = 0; i < nc; i++)
+		co[i] = (int)i;
+	for (size_t i = 1; i < nc; i++)
+		for (size_t j = i; j > 0 && x->co.v[co[j - 1]].addr > x->co.v[co[j]].addr; j--) {
+			int t = co[j];
+			co[j] = co[j - 1];
+			co[j - 1] = t;
+		}
+	for (size_t k = 0; k < nc; k++) {
+		const struct ax_co *c = &x->co.v[co[k]];
+		if (c->n < 3)
+			continue; /* one write after the initial one: nothing to order */
+		strbuf_adds(sb, "co");
+		for (size_t i = 1; i < c->n; i++) {
+			strbuf_adds(sb, i > 1 ? "," : ":");
+			ev_name(sb, x, writer_all(x, c->addr, c->ids[i]));
+		}
+		strbuf_adds(sb, " ");
+	}
+	free(co);
+}
+
+struct ax_exec *ax_dup(const struct ax_exec *x)
+{
+	struct ax_exec *y = ax_new();
+	for (size_t i = 0; i < x->ev.len; i++)
+		vec_push(&y->ev, x->ev.v[i]);
+	for (size_t i = 0; i < x->co.len; i++) {
+		const struct ax_co *c = &x->co.v[i];
+		ax_co(y, c->addr, c->ids, c->n);
+		y->co.v[y->co.len - 1].kernel = c->kernel;
+	}
+	y->kernel = x->kernel;
+	return y;
+}
+
+int ax_same_events(const struct ax_exec *x, const struct ax_exec *y)
+{
+	if (x->ev.len != y->ev.len || x->kernel > 1 || y->kernel > 1)
+		return 0;
+	for (size_t i = 0; i < x->ev.len; i++) {
+		int found = 0;
+		const struct ax_ev *a = &x->ev.v[i];
+		for (size_t j = 0; j < y->ev.len && !found; j++) {
+			const struct ax_ev *b = &y->ev.v[j];
+			found = a->thr == b->thr && a->po == b->po && a->kind == b->kind && a->addr == b->addr;
+		}
+		if (!found)
+			return 0;
+	}
+	return 1;
+}
+
+struct cand {
+	const struct ax_exec *x;
+	struct ax_exec *c;
+	int *reads, nreads;          /* event indices of reads */
+	int **opts, *nopts;          /* per read: candidate writes (event index, -1 initial) */
+	uint64_t *addrs;             /* locations */
+	int **ws, *nws, naddr;       /* per location: its write events, permuted in place */
+	void (*fn)(void *, const struct ax_exec *);
+	void *ctx;
+	long count, tried, max;
+	int *choice;
+};
+
+static int fence_orders(struct ax_exec *c, int *fs, int nf, int m);
+
+static int loc_index(const struct cand *k, uint64_t addr)
+{
+	for (int i = 0; i < k->naddr; i++)
+		if (k->addrs[i] == addr)
+			return i;
+	return -1;
+}
+
+/* the canonical id of write event w: its index in its location's list + 1 */
+static uint32_t cand_id(const struct cand *k, int w)
+{
+	if (w < 0)
+		return 0;
+	int l = loc_index(k, k->x->ev.v[w].addr);
+	for (int i = 0; i < k->nws[l]; i++)
+		if (k->ws[l][i] == w)
+			return (uint32_t)i + 1;
+	return 0;
+}
+
+static void cand_emit(struct cand *k)
+{
+	if (k->max >= 0 && ++k->tried > k->max)
+		return;
+	struct ax_exec *c = k->c;
+	ax_clear(c);
+	/* the ids are fixed per write (its place in the location's original order) */
+	for (size_t i = 0; i < k->x->ev.len; i++) {
+		struct ax_ev e = k->x->ev.v[i];
+		e.kernel = 0;
+		vec_push(&c->ev, e);
+	}
+	for (int r = 0; r < k->nreads; r++)
+		c->ev.v[k->reads[r]].rid = 0;
+	for (size_t i = 0; i < c->ev.len; i++) {
+		struct ax_ev *e = &c->ev.v[i];
+		if (e->kind == AX_W || e->kind == AX_U)
+			e->wid = cand_id(k, (int)i);
+	}
+	for (int r = 0; r < k->nreads; r++)
+		c->ev.v[k->reads[r]].rid = cand_id(k, k->opts[r][k->choice[r]]);
+	/* coherence: the permutation of each location's writes */
+	for (int l = 0; l < k->naddr; l++) {
+		uint32_t ids[256];
+		size_t n = 0;
+		ids[n++] = 0;
+		for (int i = 0; i < k->nws[l] && n < 256; i++)
+			ids[n++] = cand_id(k, k->ws[l][i]);
+		ax_co(c, k->addrs[l], ids, n);
+	}
+	/* the Fence-SC order is the order of the fence.sc events: try each */
+	int fs[8], nf = 0;
+	for (size_t i = 0; i < c->ev.len; i++)
+		if (c->ev.v[i].kind == AX_F && c->ev.v[i].sem == SEM_SC && nf < 8)
+			fs[nf++] = (int)i;
+	if (fence_orders(c, fs, nf, nf)) {
+		k->count++;
+		k->fn(k->ctx, c);
+	}
+}
+
+static void cand_co(struct cand *k, int l);
+
+/* does some order of the fence events in slots fs[0..m) satisfy the axioms
+ * (the slots' order is the Fence-SC order ax_check reads) */
+static int fence_orders(struct ax_exec *c, int *fs, int nf, int m)
+{
+	char why[128];
+	if (m <= 1)
+		return !ax_check(c, why, sizeof(why));
+	for (int i = 0; i < m; i++) {
+		if (fence_orders(c, fs, nf, m - 1))
+			return 1;
+		int j = m % 2 ? 0 : i;
+		struct ax_ev t = c->ev.v[fs[j]];
+		c->ev.v[fs[j]] = c->ev.v[fs[m - 1]];
+		c->ev.v[fs[m - 1]] = t;
+	}
+	return 0;
+}
+
+/* permutations of location l's writes (Heap's algorithm, recursive) */
+static void perm(struct cand *k, int l, int m)
+{
+	if (m <= 1) {
+		cand_co(k, l + 1);
+		return;
+	}
+	for (int i = 0; i < m; i++) {
+		perm(k, l, m - 1);
+		int j = m % 2 ? 0 : i, t = k->ws[l][j];
+		k->ws[l][j] = k->ws[l][m - 1];
+		k->ws[l][m - 1] = t;
+	}
+}
+
+static void cand_co(struct cand *k, int l)
+{
+	if (l == k->naddr) {
+		cand_emit(k);
+		return;
+	}
+	perm(k, l, k->nws[l]);
+}
+
+static void cand_rf(struct cand *k, int r)
+{
+	if (k->max >= 0 && k->tried > k->max)
+		return;
+	if (r == k->nreads) {
+		cand_co(k, 0);
+		return;
+	}
+	for (int o = 0; o < k->nopts[r]; o++) {
+		k->choice[r] = o;
+		cand_rf(k, r + 1);
+	}
+}
+
+long ax_candidates(const struct ax_exec *x, void (*fn)(void *ctx, const struct ax_exec *c), void *ctx,
+		   long max)
+{
+	struct cand k;
+	memset(&k, 0, sizeof(k));
+	size_t n = x->ev.len;
+	k.x = x;
+	k.c = ax_new();
+	k.fn = fn;
+	k.ctx = ctx;
+	k.max = max;
+	k.reads = xmalloc((n ? n : 1) * sizeof(int));
+	k.opts = xcalloc(n ? n : 1, sizeof(int *));
+	k.nopts = xcalloc(n ? n : 1, sizeof(int));
+	k.choice = xcalloc(n ? n : 1, sizeof(int));
+	k.addrs = xmalloc((n ? n : 1) * sizeof(uint64_t));
+	k.ws = xcalloc(n ? n : 1, sizeof(int *));
+	k.nws = xcalloc(n ? n : 1, sizeof(int));
+	/* locations and their writes, in the recorded coherence order */
+	for (size_t i = 0; i < x->co.len; i++) {
+		const struct ax_co *c = &x->co.v[i];
+		if (loc_index(&k, c->addr) >= 0)
+			continue;
+		int l = k.naddr++;
+		k.addrs[l] = c->addr;
+		k.ws[l] = xmalloc((c->n ? c->n : 1) * sizeof(int));
+		for (size_t j = 1; j < c->n; j++) {
+			int w = writer_all(x, c->addr, c->ids[j]);
+			if (w >= 0)
+				k.ws[l][k.nws[l]++] = w;
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct ax_ev *e = &x->ev.v[i];
+		if (e->kind != AX_R && e->kind != AX_U)
+			continue;
+		int l = loc_index(&k, e->addr), r = k.nreads++;
+		k.reads[r] = (int)i;
+		k.opts[r] = xmalloc(((l >= 0 ? (size_t)k.nws[l] : 0) + 1) * sizeof(int));
+		k.opts[r][k.nopts[r]++] = -1;
+		for (int j = 0; l >= 0 && j < k.nws[l]; j++)
+			if (k.ws[l][j] != (int)i)
+				k.opts[r][k.nopts[r]++] = k.ws[l][j];
+	}
+	cand_rf(&k, 0);
+	long res = k.max >= 0 && k.tried > k.max ? -1 : k.count;
+	for (size_t i = 0; i < n; i++) {
+		free(k.opts[i]);
+		free(k.ws[i]);
+	}
+	free(k.opts);
+	free(k.nopts);
+	free(k.choice);
+	free(k.reads);
+	free(k.addrs);
+	free(k.ws);
+	free(k.nws);
+	ax_free(k.c);
+	return res;
 }

@@ -35,6 +35,21 @@ void ax_kernel_end(struct ax_exec *x);
 int ax_check(const struct ax_exec *x, char *why, size_t n);
 const char *ax_name(int axiom);
 
+/* The execution's reads-from and coherence orders with events named by
+ * (thread, program order), into sb: two executions with the same key are
+ * the same candidate execution. */
+struct strbuf;
+void ax_key(const struct ax_exec *x, struct strbuf *sb);
+struct ax_exec *ax_dup(const struct ax_exec *x);
+/* 1 if x and y have the same events (thread, program order, kind, address,
+ * in one kernel): the program's control did not depend on the values read */
+int ax_same_events(const struct ax_exec *x, const struct ax_exec *y);
+/* Every candidate execution over x's events (each read reads any write of
+ * its address or the initial value; any coherence order) that satisfies the
+ * axioms, passed to fn. Returns how many, or -1 past max candidates tried. */
+long ax_candidates(const struct ax_exec *x, void (*fn)(void *ctx, const struct ax_exec *c), void *ctx,
+		   long max);
+
 /* A recorder for machine_mm_record (machine.h) that fills x: the model's
  * events become x's events (their kinds are the same, in the same order). */
 struct machine_mm_recorder;

@@ -232,7 +232,7 @@ static const char *scope_of(char **mods, int nm)
 	if (has(mods, nm, "sys"))
 		return "sys";
 	if (has(mods, nm, "cluster"))
-		return "clu";
+		return "cluster";
 	return "gpu";
 }
 

@@ -42,8 +42,8 @@ static const char *sem_name(int s)
 
 static const char *scope_name(int s)
 {
-	static const char *const n[] = { "", "cta", "gpu", "sys" };
-	return s >= 0 && s < 4 ? n[s] : "?";
+	static const char *const n[] = { "", "cta", "gpu", "sys", "cluster" };
+	return s >= 0 && s < 5 ? n[s] : "?";
 }
 
 static const char *cmp_name(int c)

@@ -30,6 +30,7 @@
 
 #include "builtin.h"
 #include "simt.h"
+#include "memmodel.h"
 
 #define HQ_RR 1000
 #define HQ_RANDOM 48
@@ -264,6 +265,8 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 	t->g[0].state = G_READY;
 	t->ng = 1;
 	vec_push(&m->hthreads, t);
+	if (m->mm)
+		mm_host_handoff(m, w, t); /* it sees what its creator saw */
 	uint64_t id = t->hid + 1;
 	if (a[0] && machine_host_write(m, a[0], &id, 8))
 		return bad_ptr(m, w, a[0]);
@@ -345,6 +348,8 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 		}
 		if (!x->hdone)
 			return block(m, w, HW_JOIN, t);
+		if (m->mm)
+			mm_host_handoff(m, x, w); /* the joiner sees what the thread saw */
 		x->hdone = 2;
 		if (a[1] && machine_host_write(m, a[1], &x->hret, 8))
 			return bad_ptr(m, w, a[1]);

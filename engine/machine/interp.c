@@ -1700,7 +1700,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_ld(m, w, g, in);
 		if (r != 1)
 			return r;
@@ -1756,7 +1756,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_st(m, w, g, in);
 		if (r != 1)
 			return r;
@@ -1890,7 +1890,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
 		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
-	if (WS_UNLIKELY(m->mm) && !w->host) {
+	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_atom(m, w, g, in, atom_apply);
 		if (r != 1)
 			return r;
@@ -2653,7 +2653,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	struct group *g = &w->g[gi];
 	uint64_t *smclk = &m->smclk[w->blk->sm];
 	while (n < budget) {
-		if (w->host && !m->hooks) {
+		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
 			n += host_fast(m, w, budget - n);
 			if (n >= budget)
 				return n;
@@ -2704,7 +2704,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
-			if (WS_UNLIKELY(m->mm) && !w->host)
+			if (WS_UNLIKELY(m->mm))
 				mm_fence(m, w, g, in);
 			if (!w->host)
 				w->blk->race_epoch++;
@@ -2714,7 +2714,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 					if (cb)
 						cb->race_epoch++;
 				}
-			if (in->scope != SCOPE_CTA)
+			if (in->scope != SCOPE_CTA && in->scope != SCOPE_CLUSTER)
 				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {
 				struct check_event e = { .kind = CEV_FENCE, .w = w,

@@ -736,6 +736,13 @@ int sched_device_step(struct machine *m, int budget)
 		int64_t p = mm_sched_pick(m, &mmg);
 		if (m->status != MST_RUNNING)
 			return 0;
+		if (p >= (int64_t)total) {
+			/* a host thread's instruction, beside the grid */
+			struct warp *hw = m->hthreads.len ? m->hthreads.v[p - (int64_t)total] : m->host;
+			m->host = hw;
+			int ran = interp_run_group(m, hw, 0, 1);
+			return ran ? ran : 1;
+		}
 		start = p < 0 ? 0 : (uint64_t)p;
 		budget = 1;
 	} else {
@@ -827,6 +834,8 @@ static int host_step(struct machine *m, int budget)
 		if ((uint32_t)budget > m->hquant)
 			budget = (int)m->hquant;
 	}
+	if (WS_UNLIKELY(m->mm) && mm_sched_active(m))
+		budget = 1; /* a launch starts the grid before the next instruction (step_any) */
 	struct warp *w = m->host;
 	struct group *g = &w->g[0];
 	if (g->state == G_HOSTWAIT) {
@@ -948,6 +957,10 @@ static void check_limit(struct machine *m)
  * thread, else (no host program) the next queued launch. */
 static void step_any(struct machine *m, int dev_budget, int host_budget)
 {
+	/* exploring (or replaying a witness): a launch starts at once and the
+	 * host code after it runs beside the grid */
+	if (!m->grid && m->qhead < m->queue.len && WS_UNLIKELY(m->mm) && mm_sched_active(m))
+		runtime_next_launch(m);
 	if (m->grid)
 		sched_device_step(m, dev_budget);
 	else if (m->host)

@@ -106,6 +106,9 @@ struct machine_opts {
 	int cuda_version;     /* whose codes and cudaDeviceProp: 13 (default, 0 means 13) or 12 */
 	int model;            /* enum machine_model: MODEL_SC (default) or MODEL_RELAXED */
 	const char *schedule; /* a witness to replay ("relaxed:0.2.1"), NULL: none */
+	int shared_sc;        /* under MODEL_RELAXED, shared memory stays sequentially consistent */
+	int both_ways;        /* explore: no deduplication; then every candidate execution the
+			       * axioms allow must have been reached (machine_explore.both_*) */
 	/* A caller's budget (the Lua sandbox's): machine_run calls interrupt with
 	 * the steps run since the last call, every few thousand steps, and stops
 	 * early (status still MST_RUNNING) when it returns nonzero. NULL: none. */
@@ -473,6 +476,11 @@ void machine_start_queued(struct machine *m); /* no host: make the first queued 
  * with a chooser set, which warp runs its next memory event (CK_SCHED).
  * Without a chooser: option 0, or random under --sched random. */
 enum machine_model { MODEL_SC, MODEL_RELAXED };
+/* The block number the model gives host thread h (main is 0) in its events
+ * and writes: host threads are in no block and no GPU, only in the system
+ * scope. */
+#define MACHINE_MM_HOST_BLOCK 0xffff0000u
+#define MACHINE_MM_IS_HOST(blk) ((uint32_t)(blk) >= MACHINE_MM_HOST_BLOCK)
 enum machine_choice_kind { CK_SCHED, CK_READ, CK_WRITE, CK_RMW, CK_DEFER };
 /* Returns the option (0..n-1), or -1 to stop the run (exploration prunes). */
 typedef int (*machine_chooser_fn)(void *ctx, int kind, int n);
@@ -556,6 +564,16 @@ struct machine_explore {
 	uint64_t axiom_violations;
 	double secs;            /* wall clock */
 	double cpu_secs;        /* processor time of this process */
+	/* executions of the whole tree of choices, without deduplication: each
+	 * run cut at a known state stands for every execution below that state
+	 * (counted when it was explored); tree / (execs + pruned) is the
+	 * reduction factor */
+	double tree;
+	/* both_ways: -1 not checked (why in both_first), else the candidate
+	 * executions the axioms allow, how many explore did not reach, the first
+	 * of those (ax_key) */
+	long both_candidates, both_unreached;
+	char *both_first;
 };
 /* Every schedule and read-from choice (bounded by max_execs, 0: 100000). */
 int machine_explore(const struct ir_module *mod, const struct machine_opts *o, int argc,

@@ -22,6 +22,14 @@
 #include "memmodel.h"
 
 #define MM_HISTORY 32 /* writes kept per location outside exploration */
+/* View entries from CLK_BASE on are not locations but thread clocks: entry
+ * CLK_BASE + i is the last clock tick of thread i known to the view's owner
+ * (joined by maximum). A thread ticks at a fence or a release write while
+ * it has a deferred load; the views carry ticks exactly along
+ * synchronization (release/acquire, fence.sc order, barriers), so a write
+ * whose writer knows a tick newer than a deferred load is in causality
+ * order after that load, which must not read it. */
+#define CLK_BASE 0x40000000u
 
 struct mm_ve { uint32_t loc, id; };
 struct mm_view {                /* sparse, sorted by location; missing = initial write */
@@ -65,6 +73,8 @@ struct mm_thr {
 	uint32_t po;
 };
 
+struct mm_fb { uint32_t lane, loc, id; };
+
 struct mm_defer {
 	struct warp *w;
 	struct frame *fr;
@@ -73,7 +83,13 @@ struct mm_defer {
 	int nreg;
 	int passed;              /* a later store was performed before it */
 	uint32_t mask;
+	uint32_t c0;             /* the clock when it was deferred: later ticks are after it */
+	uint8_t fscopes;         /* the scopes of the fences it was deferred past (1 << scope) */
 	uint64_t addr[WS_WARP];
+	uint32_t lo[WS_WARP];    /* each lane's view of its location at the load */
+	uint32_t loc[WS_WARP];   /* each lane's location */
+	uint32_t po[WS_WARP];    /* each lane's place in program order (recorded as such) */
+	VEC(struct mm_fb) forbid; /* writes in causality order after it (lane, location, id) */
 };
 
 struct memmodel {
@@ -81,7 +97,10 @@ struct memmodel {
 	VEC(struct mm_loc) locs;
 	VEC(struct mm_thr) thr;
 	VEC(struct mm_view) vpool;
-	struct mm_view scv_gpu;
+	struct mm_view scv_gpu;        /* the device's fence.sc order (gpu and sys fences of the device) */
+	struct mm_view scv_sys;        /* the system's: sys fences of the device and of the host */
+	size_t hbase;                  /* index of host thread 0 in thr (after the device's) */
+	int hbase_set;
 	VEC(struct mm_slot) slots;     /* per resident block slot */
 	uint64_t *hkey;                /* location hash: address + 1 -> index */
 	uint32_t *hval;
@@ -92,12 +111,14 @@ struct memmodel {
 	machine_chooser_fn choose;
 	void *ctx;
 	int sc;                        /* sequentially consistent: only scheduling choices */
+	int shared_sc;                 /* shared memory stays sequentially consistent */
 	int quiet;                     /* exploring: no explanation log */
 	uint64_t salt;                 /* the decision under way (kind, thread), for the state hash */
 	VEC(int) replay;               /* --schedule: the choices to make */
 	size_t replay_at;
 	int stopped;
 	struct machine_mm_recorder rec; /* an observer of the execution (rec.event NULL: none) */
+	uint32_t clk;                  /* the last clock tick given (CLK_BASE) */
 	uint32_t nbar;                 /* barrier instances (recording) */
 };
 
@@ -197,6 +218,13 @@ static int vjoin(struct memmodel *mm, struct mm_view *dst, const struct mm_view 
 	int ch = 0;
 	for (uint32_t k = 0; k < src->n; k++) {
 		uint32_t l = src->v[k].loc;
+		if (l >= CLK_BASE) {
+			if (src->v[k].id > vget(dst, l)) {
+				vset(dst, l, src->v[k].id);
+				ch = 1;
+			}
+			continue;
+		}
 		if (l >= mm->locs.len)
 			continue;
 		struct mm_loc *L = &mm->locs.v[l];
@@ -228,10 +256,18 @@ static int32_t vsave(struct memmodel *mm, const struct mm_view *src)
 	return (int32_t)mm->vpool.len - 1;
 }
 
-/* does a scope-S operation of a thread in block a include a thread of block b */
+/* does a scope-S operation of a thread in block a include a thread of block
+ * b: cta the same block (a host thread is a block of its own), gpu every
+ * device thread, sys every thread, the host's included */
 static int covers(unsigned scope, uint32_t a, uint32_t b)
 {
-	return scope == SCOPE_CTA ? a == b : 1;
+	if (scope == SCOPE_CTA)
+		return a == b;
+	if (scope == SCOPE_CLUSTER) /* NEEDSWORK: a cluster of one block until clusters are launched */
+		return a == b;
+	if (scope == SCOPE_GPU)
+		return a == b || (!MACHINE_MM_IS_HOST(a) && !MACHINE_MM_IS_HOST(b));
+	return 1;
 }
 
 static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
@@ -241,6 +277,14 @@ static void sem_of(const struct ir_insn *in, int *strong, unsigned *scope)
 	*strong = in->sem != SEM_WEAK ||
 		  (in->op == IR_LD && (in->flags & IRF_CACHE_MASK) == CACHE_CV);
 	*scope = in->sem == SEM_VOLATILE || in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+}
+
+static unsigned scope_of(const struct ir_insn *in)
+{
+	int strong;
+	unsigned scope;
+	sem_of(in, &strong, &scope);
+	return scope;
 }
 
 static int is_acq(unsigned sem) { return sem == SEM_ACQUIRE || sem == SEM_ACQ_REL || sem == SEM_SC; }
@@ -264,13 +308,29 @@ static struct mm_slot *slot_get(struct memmodel *mm, int slot, uint32_t blk)
 	return sl;
 }
 
-/* threads are kept per resident slot: index slot * threads per block + tid */
-static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
+/* the index in mm->thr of lane l of warp w: device threads per resident
+ * slot (slot * threads per block + tid), then the host threads */
+static size_t thr_idx(struct memmodel *mm, const struct warp *w, unsigned lane)
 {
-	uint32_t blk = (uint32_t)w->blk->linear, tid = w->id * WS_WARP + lane;
 	if (!mm->tpb)
 		mm->tpb = mm->m->grid ? mm->m->grid->threads_per_block : WS_WARP;
-	size_t idx = (size_t)w->blk->slot * mm->tpb + tid;
+	if (w->host) {
+		if (!mm->hbase_set) {
+			mm->hbase = mm->m->grid ? (size_t)mm->m->grid->maxres * mm->tpb : 0;
+			if (mm->hbase < mm->thr.len)
+				mm->hbase = mm->thr.len;
+			mm->hbase_set = 1;
+		}
+		return mm->hbase + w->hid;
+	}
+	return (size_t)w->blk->slot * mm->tpb + w->id * WS_WARP + lane;
+}
+
+static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane)
+{
+	uint32_t blk = w->host ? MACHINE_MM_HOST_BLOCK | w->hid : (uint32_t)w->blk->linear;
+	uint32_t tid = w->host ? 0 : w->id * WS_WARP + lane;
+	size_t idx = thr_idx(mm, w, lane);
 	while (mm->thr.len <= idx) {
 		struct mm_thr z;
 		memset(&z, 0, sizeof(z));
@@ -288,7 +348,8 @@ static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane
 	t->has_relf = 0;
 	t->acq.len = 0;
 	t->po = 0;
-	vcopy(&t->cur, &slot_get(mm, w->blk->slot, blk)->bar);
+	if (!w->host)
+		vcopy(&t->cur, &slot_get(mm, w->blk->slot, blk)->bar);
 	return t;
 }
 
@@ -409,6 +470,11 @@ static void views_free(struct memmodel *mm)
 	mm->vpool.len = 0;
 	free(mm->scv_gpu.v);
 	memset(&mm->scv_gpu, 0, sizeof(mm->scv_gpu));
+	free(mm->scv_sys.v);
+	memset(&mm->scv_sys, 0, sizeof(mm->scv_sys));
+	mm->hbase_set = 0;
+	for (size_t i = 0; i < mm->defer.len; i++)
+		vec_free(&mm->defer.v[i].forbid);
 	mm->defer.len = 0;
 }
 
@@ -425,9 +491,14 @@ void mm_attach(struct machine *m)
 	struct memmodel *mm = m->mm = mm_new(m);
 	const char *s = m->o.schedule;
 	mm->sc = m->o.model != MODEL_RELAXED;
+	mm->shared_sc = m->o.shared_sc;
 	if (!s)
 		return;
-	if (!strncmp(s, "relaxed:", 8)) {
+	if (!strncmp(s, "relaxed,shared-sc:", 18)) {
+		mm->sc = 0;
+		mm->shared_sc = 1;
+		s += 18;
+	} else if (!strncmp(s, "relaxed:", 8)) {
 		mm->sc = 0;
 		s += 8;
 	} else if (!strncmp(s, "sc:", 3)) {
@@ -517,6 +588,69 @@ void machine_mm_record_end(struct machine *m)
 		mm->rec.kernel_end(mm->rec.ctx);
 }
 
+/* ---- thread clocks (CLK_BASE) for deferred loads */
+
+/* the thread index of lane l of a deferred load */
+static size_t defer_thr(struct memmodel *mm, const struct mm_defer *d, unsigned l)
+{
+	return thr_idx(mm, d->w, l);
+}
+
+/* a fence or a release write of t: if t has a load deferred past it, tick */
+static void clk_tick(struct memmodel *mm, struct mm_thr *t)
+{
+	size_t idx = (size_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		const struct mm_defer *d = &mm->defer.v[i];
+		for (uint32_t M = d->mask; M; M &= M - 1)
+			if (defer_thr(mm, d, (unsigned)__builtin_ctz(M)) == idx) {
+				vset(&t->cur, CLK_BASE + (uint32_t)idx, ++mm->clk);
+				return;
+			}
+	}
+}
+
+/* t wrote id at loc: a deferred load of another thread that t's view
+ * knows a later tick of may not read it */
+static void defer_note_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, uint32_t id)
+{
+	size_t me = (size_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		struct mm_defer *d = &mm->defer.v[i];
+		for (uint32_t M = d->mask; M; M &= M - 1) {
+			unsigned l = (unsigned)__builtin_ctz(M);
+			size_t ti = defer_thr(mm, d, l);
+			if (d->loc[l] != loc || ti == me || vget(&t->cur, CLK_BASE + (uint32_t)ti) <= d->c0)
+				continue;
+			struct mm_fb f = { l, loc, id };
+			vec_push(&d->forbid, f);
+		}
+	}
+}
+
+/* does a thread other than t know a tick of t after c0 (it synchronized
+ * with t after t's deferred load) */
+static int tick_known(struct memmodel *mm, const struct mm_thr *t, uint32_t c0)
+{
+	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (&mm->thr.v[i] != t && mm->thr.v[i].used && vget(&mm->thr.v[i].cur, ck) > c0)
+			return 1;
+	return 0;
+}
+
+/* a deferred strong load of t read write id of loc, observing it: every
+ * view published after the load (it carries a tick of t after c0: release
+ * views, fence.sc orders, barriers) is in causality order after the load,
+ * so it now includes that write */
+static void publish_read(struct memmodel *mm, const struct mm_thr *t, uint32_t c0, uint32_t loc, uint32_t id);
+
+static int morally_strong(const struct mm_msg *a, int strong, unsigned scope, uint32_t blk);
+
+/* would an acquire fence of t, of one of the scopes in fscopes, synchronize
+ * with the release write g read before it */
+static int syncs_with(const struct mm_msg *g, const struct mm_thr *t, unsigned fscopes);
+
 /* ---- the accesses */
 
 static void acquire_from(struct memmodel *mm, struct mm_thr *t, const struct mm_loc *L,
@@ -543,13 +677,61 @@ static int read_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, int 
 	return (int)L->h.len - 1 - k;
 }
 
-static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct ir_insn *in)
+/* the write a deferred load reads (lane l of d): from the view it had when
+ * it was issued, never one in causality order after it, never a release
+ * that a fence it was deferred past would have acquired */
+static int defer_choice(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct mm_defer *d,
+			unsigned l, int strong)
+{
+	struct mm_loc *L = &mm->locs.v[loc];
+	int lo = pos_of(L, d->lo[l]), opts[64], n = 0;
+	for (int p = (int)L->h.len - 1; p >= lo && n < 64; p--) {
+		const struct mm_msg *g = &L->h.v[p];
+		int bad = 0;
+		for (size_t k = 0; k < d->forbid.len && !bad; k++)
+			bad = d->forbid.v[k].lane == l && d->forbid.v[k].loc == loc && d->forbid.v[k].id == g->id;
+		if (!bad && strong && p > lo)
+			bad = syncs_with(g, t, d->fscopes);
+		/* reading it observes it: a thread that synchronized with t after
+		 * the load (and may have read loc since) would have to see it */
+		if (!bad && p > lo && g->thr >= 0 && &mm->thr.v[g->thr] != t && d->fscopes &&
+		    morally_strong(g, strong, scope_of(d->in), t->blk))
+			bad = tick_known(mm, t, d->c0);
+		if (!bad)
+			opts[n++] = p;
+	}
+	mm->salt = t->key + 1;
+	if (!n)
+		return lo;
+	return opts[mm_choose(mm, CK_READ, n)];
+}
+
+static void publish_read(struct memmodel *mm, const struct mm_thr *t, uint32_t c0, uint32_t loc, uint32_t id)
+{
+	uint32_t ck = CLK_BASE + (uint32_t)(t - mm->thr.v);
+	const struct mm_loc *L = &mm->locs.v[loc];
+	int p = pos_of(L, id);
+	struct mm_view *vs[2] = { &mm->scv_gpu, &mm->scv_sys };
+	for (size_t i = 0; i < mm->vpool.len + mm->slots.len * 2 + 2; i++) {
+		struct mm_view *v = i < mm->vpool.len ? &mm->vpool.v[i]
+				  : i < mm->vpool.len + mm->slots.len ? &mm->slots.v[i - mm->vpool.len].sc
+				  : i < mm->vpool.len + mm->slots.len * 2 ? &mm->slots.v[i - mm->vpool.len - mm->slots.len].bar
+				  : vs[i - mm->vpool.len - mm->slots.len * 2];
+		if (!v)
+			continue;
+		if (vget(v, ck) > c0 && pos_of(L, vget(v, loc)) < p)
+			vset(v, loc, id);
+	}
+}
+
+static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, const struct ir_insn *in,
+			const struct mm_defer *d, unsigned lane)
 {
 	int strong;
 	unsigned scope;
 	sem_of(in, &strong, &scope);
 	struct mm_loc *L = &mm->locs.v[loc];
-	int p = read_choice(mm, t, loc, CK_READ);
+	int p = d ? defer_choice(mm, t, loc, d, lane, strong) : read_choice(mm, t, loc, CK_READ);
 	struct mm_msg *msg = &L->h.v[p];
 	if (p + 1 < (int)L->h.len && !mm->quiet) {
 		const struct mm_msg *nw = &L->h.v[L->h.len - 1];
@@ -557,8 +739,15 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 			t->blk, t->tid, (unsigned long long)L->addr, (long long)(int32_t)msg->val,
 			(long long)(int32_t)nw->val, nw->blk, nw->thr >= 0 ? (int)mm->thr.v[nw->thr].tid : -1);
 	}
+	if (d && strong && msg->thr >= 0 && morally_strong(msg, strong, scope, t->blk)) {
+		publish_read(mm, t, d->c0, loc, msg->id);
+		if (t->has_relf && vget(&t->relf, CLK_BASE + (uint32_t)(t - mm->thr.v)) > d->c0 &&
+		    pos_of(L, vget(&t->relf, loc)) < p)
+			vset(&t->relf, loc, msg->id);
+	}
 	if (strong) {
-		vset(&t->cur, loc, msg->id);
+		if (pos_of(L, vget(&t->cur, loc)) < p)
+			vset(&t->cur, loc, msg->id);
 		if (msg->rel >= 0) {
 			struct mm_acq a = { loc, msg->id };
 			if (t->acq.len < 256)
@@ -569,8 +758,18 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 	}
 	if (mm->rec.event)
 		mm->rec.event(mm->rec.ctx, MM_EV_READ, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
-			 in->sem, t->po++);
+			 in->sem, d ? d->po[lane] : t->po++);
 	return msg->val;
+}
+
+static int syncs_with(const struct mm_msg *g, const struct mm_thr *t, unsigned fscopes)
+{
+	if (g->rel < 0 || g->thr < 0 || !covers(g->relscope, g->blk, t->blk))
+		return 0;
+	for (unsigned s = 0; s < 8; s++)
+		if ((fscopes >> s & 1) && covers(s, t->blk, g->blk))
+			return 1;
+	return 0;
 }
 
 static int morally_strong(const struct mm_msg *a, int strong, unsigned scope, uint32_t blk)
@@ -585,6 +784,8 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 	struct mm_loc *L = &mm->locs.v[loc];
 	struct mm_msg msg = { val, L->nextid++, thr_index(mm, t), t->blk, rmw_from, -1,
 			      (uint8_t)strong, (uint8_t)scope, 0 };
+	if (strong && is_rel(sem) && mm->defer.len)
+		clk_tick(mm, t);
 	vset(&t->cur, loc, msg.id);
 	if (strong && is_rel(sem)) {
 		msg.rel = vsave(mm, &t->cur);
@@ -606,6 +807,8 @@ static uint32_t do_write(struct memmodel *mm, struct mm_thr *t, uint32_t loc, ui
 		memmove(&L->h.v[0], &L->h.v[1], (L->h.len - 1) * sizeof(msg));
 		L->h.len--;
 	}
+	if (mm->defer.len)
+		defer_note_write(mm, t, loc, msg.id);
 	return msg.id;
 }
 
@@ -634,15 +837,26 @@ static void backing_store(struct memmodel *mm, uint32_t loc, uint8_t *p)
 	memcpy(p, &v, L->size);
 }
 
-/* the group's lanes' addresses, if all are global; 0 = not mine */
-static int lanes_global(struct group *g, const struct ir_insn *in, uint64_t *addr)
+/* the location of address a for warp w: a global address is its own key;
+ * a shared one is per block (the block's linear index above the tag) */
+static uint64_t loc_key(const struct warp *w, uint64_t a)
+{
+	if (ADDR_TAG(a) == TAG_SHARED)
+		return a | ((uint64_t)(w->blk->linear + 1) & 0xffff) << 48;
+	return a;
+}
+
+/* the group's lanes' addresses, if all are global (or shared, unless
+ * shared memory stays SC); 0 = not mine */
+static int lanes_global(const struct memmodel *mm, struct group *g, const struct ir_insn *in, uint64_t *addr)
 {
 	uint64_t *A = regp(g->fr, in->a, 0);
 	uint64_t imm = in->op == IR_ATOM ? 0 : (uint64_t)in->imm;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		addr[l] = A[l] + imm;
-		if (ADDR_TAG(addr[l]) != TAG_GLOBAL)
+		unsigned tag = ADDR_TAG(addr[l]);
+		if (tag != TAG_GLOBAL && tag != TAG_HOST && (tag != TAG_SHARED || mm->shared_sc || mm->sc))
 			return 0;
 	}
 	return 1;
@@ -656,10 +870,16 @@ static int lanes_mapped(struct machine *m, struct warp *w, struct group *g,
 {
 	unsigned sz = tsize(in->t);
 
-	if (!lanes_global(g, in, addr))
+	if (!lanes_global(m->mm, g, in, addr))
 		return 0;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
+		if (ADDR_TAG(addr[l]) == TAG_HOST) {
+			/* host memory the device can reach: mapped (pinned) */
+			const struct alloc *a = mem_find(&m->mem, addr[l]);
+			if (!a || !a->dev_ok || !a->host_ok)
+				return 0;
+		}
 		if ((addr[l] & (sz - 1)) ||
 		    !(ptr[l] = interp_xlate(m, w, l, addr[l], sz, write, in->span)))
 			return 0;
@@ -687,15 +907,18 @@ static int reorderable_op(unsigned op)
 	case IR_NOP: case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL:
 	case IR_NEG: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
 	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT: case IR_GADDR:
-	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST:
+	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST: case IR_FENCE:
 		return 1;
 	}
 	return 0;
 }
 
+/* what a load may be deferred past: not an acquire load (it orders what
+ * follows it); a release store or a fence may be passed, the thread clocks
+ * keep what they order (CLK_BASE) */
 static int plain_access(const struct ir_insn *in)
 {
-	return (in->op != IR_LD && in->op != IR_ST) || (!is_acq(in->sem) && !is_rel(in->sem));
+	return in->op != IR_LD || !is_acq(in->sem);
 }
 
 static int reads_any(const struct ir_insn *in, const int32_t *r, int n)
@@ -721,7 +944,7 @@ static int is_copy(const struct ir_insn *x, const int32_t *r, int n)
 }
 
 /* could a load at pc be usefully deferred: an independent store follows */
-static int defer_useful(struct group *g, const struct ir_insn *in)
+static int defer_useful(const struct memmodel *mm, struct group *g, const struct ir_insn *in)
 {
 	const struct ir_insn *code = g->fr->code;
 	uint32_t n = g->fr->df->ncode;
@@ -735,7 +958,7 @@ static int defer_useful(struct group *g, const struct ir_insn *in)
 		}
 		if (!reorderable_op(x->op) || !plain_access(x) || reads_any(x, r, nr))
 			return 0;
-		if (x->op == IR_ST && x->sp != SP_LOCAL && x->sp != SP_SHARED)
+		if (x->op == IR_ST && x->sp != SP_LOCAL && (x->sp != SP_SHARED || !mm->shared_sc))
 			return 1;
 	}
 	return 0;
@@ -752,21 +975,42 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 	for (uint32_t M = d.mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
-		int64_t loc = loc_find(mm, d.addr[l]);
-		if (loc < 0)
-			continue;
-		uint64_t v = do_read(mm, t, (uint32_t)loc, d.in);
+		uint64_t v = do_read(mm, t, d.loc[l], d.in, &d, l);
 		for (int k = 0; k < d.nreg; k++)
 			*regp(d.fr, d.reg[k], l) = to_reg(v, d.in->t);
 	}
+	vec_free(&d.forbid);
 	if (!mm->defer.len)
 		mm->m->hooks &= ~MM_HOOK;
 }
 
-static int defer_forced(const struct mm_defer *d, struct group *g, const struct ir_insn *in)
+/* a fence stops a deferred strong load that could read a release write the
+ * fence would synchronize with (the fence must acquire it) */
+static int fence_stops(struct memmodel *mm, const struct mm_defer *d, const struct ir_insn *in)
+{
+	int strong;
+	unsigned scope, fs = in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
+	sem_of(d->in, &strong, &scope);
+	if (!strong)
+		return 0;
+	for (uint32_t M = d->mask; M; M &= M - 1) {
+		unsigned l = (unsigned)__builtin_ctz(M);
+		const struct mm_thr *t = &mm->thr.v[defer_thr(mm, d, l)];
+		const struct mm_loc *L = &mm->locs.v[d->loc[l]];
+		for (size_t p = (size_t)pos_of(L, d->lo[l]); p < L->h.len; p++)
+			if (syncs_with(&L->h.v[p], t, 1u << fs))
+				return 1;
+	}
+	return 0;
+}
+
+static int defer_forced(struct memmodel *mm, const struct mm_defer *d, struct group *g,
+			const struct ir_insn *in)
 {
 	if (g->fr == d->fr && is_copy(in, d->reg, d->nreg))
 		return 0;
+	if (g->fr == d->fr && in->op == IR_FENCE)
+		return fence_stops(mm, d, in);
 	if (g->fr != d->fr || !reorderable_op(in->op) || !plain_access(in) || reads_any(in, d->reg, d->nreg))
 		return 1;
 	if (in->op == IR_LD || in->op == IR_ST) {
@@ -789,7 +1033,7 @@ void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_
 		if (d->w == w && g->fr == d->fr && is_copy(in, d->reg, d->nreg)) {
 			d->reg[d->nreg++] = in->d;
 			i++;
-		} else if (d->w == w && defer_forced(d, g, in)) {
+		} else if (d->w == w && defer_forced(mm, d, g, in)) {
 			defer_resolve(mm, i);
 		} else {
 			i++;
@@ -817,14 +1061,14 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		return 1;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		loc_get(mm, addr[l], ptr[l], sz);
+		loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 	}
 	/* a load that an independent store follows is always deferred: it is
 	 * performed when something needs it (its value, a fence, an access to
 	 * its address...). Reading later offers every write reading now would
 	 * (the thread's view of the location cannot change meanwhile), so no
 	 * choice is lost, and one scheduling point less. */
-	if (!is_acq(in->sem) && in->d >= 0 && !mm->sc && defer_useful(g, in)) {
+	if (!is_acq(in->sem) && in->d >= 0 && !mm->sc && defer_useful(mm, g, in)) {
 		struct mm_defer d;
 		d.w = w;
 		d.fr = g->fr;
@@ -833,7 +1077,16 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		d.passed = 0;
 		d.nreg = 1;
 		d.mask = g->mask;
+		d.c0 = mm->clk;
+		d.fscopes = 0;
+		memset(&d.forbid, 0, sizeof(d.forbid));
 		memcpy(d.addr, addr, sizeof(addr));
+		for (uint32_t M = g->mask; M; M &= M - 1) {
+			unsigned l = (unsigned)__builtin_ctz(M);
+			d.loc[l] = (uint32_t)loc_find(mm, loc_key(w, addr[l]));
+			d.lo[l] = vget(&thr_get(mm, w, l)->cur, d.loc[l]);
+			d.po[l] = thr_get(mm, w, l)->po++;
+		}
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
 
@@ -842,7 +1095,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
-		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, addr[l]), in);
+		uint64_t v = do_read(mm, t, (uint32_t)loc_find(mm, loc_key(w, addr[l])), in, NULL, 0);
 		*regp(g->fr, in->d, l) = to_reg(v, in->t);
 	}
 	return 0;
@@ -865,7 +1118,7 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 	uint64_t *B = (in->flags & DF_KB) ? g->fr->df->pool[in->b] : regp(g->fr, in->b, 0);
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		uint32_t loc = loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 		struct mm_thr *t = thr_get(mm, w, l);
 		uint64_t v = B[l];
 		if (sz < 8)
@@ -876,13 +1129,13 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
-		if (w->blk && ptr[l]) {
+		if (w->blk && ptr[l] && ADDR_TAG(addr[l]) == TAG_GLOBAL) {
 			struct alloc *a = mem_find(&m->mem, addr[l]);
 			if (a && a->shadow)
 				mem_mark_init(a, addr[l] - a->base, sz);
 		}
 		if (mm->rec.event)
-			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
+			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, 0, id, strong, scope,
 				 in->sem, t->po++);
 	}
 	return 0;
@@ -906,7 +1159,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	uint64_t *C = in->c >= 0 ? regp(g->fr, in->c, 0) : NULL;
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
-		uint32_t loc = loc_get(mm, addr[l], ptr[l], sz);
+		uint32_t loc = loc_get(mm, loc_key(w, addr[l]), ptr[l], sz);
 		struct mm_thr *t = thr_get(mm, w, l);
 		struct mm_loc *L = &mm->locs.v[loc];
 		int lo = pos_of(L, vget(&t->cur, loc)), opts[64], n = 0;
@@ -942,7 +1195,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 			backing_store(mm, loc, ptr[l]);
 		}
 		if (mm->rec.event)
-			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, addr[l], rd.id, id,
+			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, rd.id, id,
 				 1, scope, in->sem, t->po++);
 		if (in->d >= 0)
 			*regp(g->fr, in->d, l) = old;
@@ -953,7 +1206,7 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 
 static const char *scope_name(unsigned s)
 {
-	return s == SCOPE_CTA ? "cta" : s == SCOPE_GPU ? "gpu" : "sys";
+	return s == SCOPE_CTA ? "cta" : s == SCOPE_GPU ? "gpu" : s == SCOPE_CLUSTER ? "cluster" : "sys";
 }
 
 void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -961,9 +1214,14 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 	struct memmodel *mm = m->mm;
 	unsigned scope = in->scope == SCOPE_NONE ? SCOPE_SYS : in->scope;
 	int sc = in->sem == SEM_SC;
+	for (size_t i = 0; i < mm->defer.len; i++)
+		if (mm->defer.v[i].w == w && (mm->defer.v[i].mask & g->mask))
+			mm->defer.v[i].fscopes |= (uint8_t)(1u << scope);
 	for (uint32_t M = g->mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
+		if (mm->defer.len)
+			clk_tick(mm, t);
 		/* acquire part: the release views of writes read by earlier strong reads */
 		for (size_t i = 0; i < t->acq.len; i++) {
 			struct mm_loc *L = &mm->locs.v[t->acq.v[i].loc];
@@ -971,13 +1229,24 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 			acquire_from(mm, t, L, msg, scope, sc ? "fence.sc" : "fence.acq_rel");
 		}
 		if (sc) {
-			struct mm_view *bv = &slot_get(mm, w->blk->slot, t->blk)->sc;
-			int ch = vjoin(mm, &t->cur, bv);
-			if (scope != SCOPE_CTA)
+			/* the fence.sc orders it is in: its block's (a device
+			 * fence), the device's (gpu or sys, on the device), the
+			 * system's (sys, device or host) */
+			struct mm_view *bv = w->host ? NULL : &slot_get(mm, w->blk->slot, t->blk)->sc;
+			int gpu = !w->host && (scope == SCOPE_GPU || scope == SCOPE_SYS), sys = scope == SCOPE_SYS;
+			int ch = 0;
+			if (bv)
+				ch |= vjoin(mm, &t->cur, bv);
+			if (gpu)
 				ch |= vjoin(mm, &t->cur, &mm->scv_gpu);
-			vcopy(bv, &t->cur);
-			if (scope != SCOPE_CTA)
+			if (sys)
+				ch |= vjoin(mm, &t->cur, &mm->scv_sys);
+			if (bv)
+				vcopy(bv, &t->cur);
+			if (gpu)
 				vcopy(&mm->scv_gpu, &t->cur);
+			if (sys)
+				vcopy(&mm->scv_sys, &t->cur);
 			if (ch)
 				mm_logf(mm, "fence.sc.%s (block %u thread %u) is ordered after an earlier fence.sc of its scope: the writes before that fence are now visible",
 					scope_name(scope), t->blk, t->tid);
@@ -1032,8 +1301,15 @@ void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask)
 		return;
 	for (uint32_t M = mask; M; M &= M - 1)
 		vjoin(mm, &j, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur);
-	for (uint32_t M = mask; M; M &= M - 1)
-		vjoin(mm, &thr_get(mm, w, (unsigned)__builtin_ctz(M))->cur, &j);
+	for (uint32_t M = mask; M; M &= M - 1) {
+		struct mm_thr *t = thr_get(mm, w, (unsigned)__builtin_ctz(M));
+		vjoin(mm, &t->cur, &j);
+		/* for the axioms: a barrier of the lanes named */
+		if (mm->rec.event)
+			mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_CTA,
+				      SEM_ACQ_REL, t->po++);
+	}
+	mm->nbar++;
 	free(j.v);
 	mm_logf(mm, "__syncwarp() in block %u warp %u: the writes of its lanes before it are visible to all of them",
 		(uint32_t)w->blk->linear, w->id);
@@ -1046,14 +1322,14 @@ static int visible(struct memmodel *mm, struct warp *w, struct group *g)
 	const struct ir_insn *in = &g->fr->code[g->pc];
 	if (defer_pending(mm, w)) {
 		for (size_t i = 0; i < mm->defer.len; i++)
-			if (mm->defer.v[i].w == w && defer_forced(&mm->defer.v[i], g, in))
+			if (mm->defer.v[i].w == w && defer_forced(mm, &mm->defer.v[i], g, in))
 				return 1;
 	}
 	switch (in->op) {
 	case IR_LD: case IR_ST: {
 		uint64_t a = *regp(g->fr, in->a, (unsigned)__builtin_ctz(g->mask)) + (uint64_t)in->imm;
 		unsigned tag = ADDR_TAG(a);
-		return tag == TAG_GLOBAL || tag == TAG_SHARED;
+		return tag == TAG_GLOBAL || tag == TAG_SHARED || tag == TAG_HOST; /* mapped host memory */
 	}
 	case IR_ATOM: case IR_FENCE: case IR_BAR: case IR_BCALL: case IR_MEMCPY: case IR_MEMSET:
 		return 1;
@@ -1117,6 +1393,79 @@ static void release_group(struct warp *w, struct group *g)
 	g->state = G_READY;
 }
 
+/* the host threads: main alone, or every thread of <thread>/<pthread.h> */
+static int host_count(const struct machine *m)
+{
+	return m->hthreads.len ? (int)m->hthreads.len : m->host ? 1 : 0;
+}
+
+static struct warp *host_at(const struct machine *m, int i)
+{
+	return m->hthreads.len ? m->hthreads.v[i] : m->host;
+}
+
+/* does the next instruction of host thread w touch what the device or
+ * another host thread can see: memory shared with the device (managed,
+ * mapped), atomics, fences, thread built-ins. The rest (its stack, its
+ * heap, printf, CUDA calls that wait) commutes with the device. */
+static int host_visible(struct machine *m, struct warp *w, struct group *g)
+{
+	struct memmodel *mm = m->mm;
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (defer_pending(mm, w))
+		for (size_t i = 0; i < mm->defer.len; i++)
+			if (mm->defer.v[i].w == w && defer_forced(mm, &mm->defer.v[i], g, in))
+				return 1;
+	switch (in->op) {
+	case IR_LD: case IR_ST: {
+		uint64_t a = *regp(g->fr, in->a, 0) + (uint64_t)in->imm;
+		if (ADDR_TAG(a) == TAG_GLOBAL)
+			return 1;
+		if (ADDR_TAG(a) == TAG_HOST) {
+			const struct alloc *x = mem_find(&m->mem, a);
+			return x && x->dev_ok;
+		}
+		return 0;
+	}
+	case IR_ATOM: case IR_FENCE: case IR_MEMCPY: case IR_MEMSET:
+		return 1;
+	case IR_BCALL:
+		return hthread_is_builtin((int)in->imm);
+	}
+	return 0;
+}
+
+void mm_host_sync(struct machine *m)
+{
+	struct memmodel *mm = m->mm;
+	if (!mm || !m->host || !mm->locs.len)
+		return;
+	struct mm_thr *t = thr_get(mm, m->host, 0);
+	for (size_t i = 0; i < mm->thr.len; i++)
+		if (mm->thr.v[i].used && !MACHINE_MM_IS_HOST(mm->thr.v[i].blk)) {
+			vjoin(mm, &t->cur, &mm->thr.v[i].cur);
+			/* for the axioms: the grid's threads and the host meet as at a barrier */
+			if (mm->rec.event)
+				mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, (int)i, mm->thr.v[i].blk, 0, mm->nbar, 0, 1,
+					      SCOPE_SYS, SEM_ACQ_REL, mm->thr.v[i].po++);
+		}
+	if (mm->rec.event)
+		mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_SYS,
+			      SEM_ACQ_REL, t->po++);
+	mm->nbar++;
+}
+
+void mm_host_handoff(struct machine *m, struct warp *from, struct warp *to)
+{
+	struct memmodel *mm = m->mm;
+	if (!mm || !mm->locs.len)
+		return;
+	struct mm_view v = { NULL, 0, 0 };
+	vcopy(&v, &thr_get(mm, from, 0)->cur);
+	vjoin(mm, &thr_get(mm, to, 0)->cur, &v);
+	free(v.v);
+}
+
 int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
@@ -1158,12 +1507,35 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 			}
 		}
 	}
+	/* the host threads run beside the grid (code after an asynchronous
+	 * launch); one inside an <atomic> operation finishes it first */
+	int64_t total = (int64_t)gr->nres * wpb;
+	int only = -1;
+	for (int i = 0; i < host_count(m); i++)
+		if (host_at(m, i) && host_at(m, i)->hatomic)
+			only = i;
+	for (int i = 0; i < host_count(m); i++) {
+		struct warp *w = host_at(m, i);
+		if (!w || !w->ng || w->hdone || w->hwait != HW_NONE || w->g[0].state != G_READY || !w->g[0].fr ||
+		    (only >= 0 && i != only))
+			continue;
+		if (!host_visible(m, w, &w->g[0])) {
+			*group = 0;
+			return total + i;
+		}
+		if (n < 256) {
+			cg[n] = 0;
+			cand[n++] = total + i;
+		}
+	}
 	if (!n)
 		return -1;
 	int k = n == 1 ? 0 : mm_choose(mm, CK_SCHED, n);
 	if (mm->stopped)
 		return -1;
 	*group = cg[k];
+	if (cand[k] >= total)
+		return cand[k];
 	if (cg[k] < 0) {
 		struct warp *w = &gr->res[cand[k] / wpb]->w[cand[k] % wpb];
 		*group = -1 - cg[k];
@@ -1173,9 +1545,27 @@ int64_t mm_sched_pick(struct machine *m, int *group)
 	return cand[k];
 }
 
+/* the clock entries of v that matter: ticks after a pending deferred load
+ * of their thread */
+static uint64_t clk_hash(struct memmodel *mm, const struct mm_view *v, uint64_t h)
+{
+	if (!mm->defer.len)
+		return h;
+	for (uint32_t j = vfind(v, CLK_BASE); j < v->n; j++) {
+		size_t ti = v->v[j].loc - CLK_BASE;
+		for (size_t i = 0; i < mm->defer.len; i++) {
+			const struct mm_defer *d = &mm->defer.v[i];
+			for (uint32_t M = d->mask; M; M &= M - 1)
+				if (defer_thr(mm, d, (unsigned)__builtin_ctz(M)) == ti && v->v[j].id > d->c0)
+					h = mix(h, ti + 0x1000 * (i + 1));
+		}
+	}
+	return h;
+}
+
 uint64_t machine_mm_hash(const struct machine *m)
 {
-	const struct memmodel *mm = m->mm;
+	struct memmodel *mm = m->mm; /* thr_idx caches; nothing that is hashed changes */
 	uint64_t h = 0x5eed;
 	if (!mm)
 		return h;
@@ -1194,6 +1584,7 @@ uint64_t machine_mm_hash(const struct machine *m)
 					if (v->v[j].loc < mm->locs.len)
 						h = mix(h, (uint64_t)v->v[j].loc << 32 |
 							   (uint32_t)pos_of(&mm->locs.v[v->v[j].loc], v->v[j].id));
+				h = clk_hash(mm, v, h);
 			}
 		}
 	}
@@ -1207,15 +1598,30 @@ uint64_t machine_mm_hash(const struct machine *m)
 			if (t->has_relf)
 				h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&t->relf, j)) + 77);
 		}
+		h = clk_hash(mm, &t->cur, h);
+		if (t->has_relf)
+			h = clk_hash(mm, &t->relf, h);
 		h = mix(h, t->acq.len);
 	}
 	for (size_t i = 0; i < mm->slots.len; i++)
 		for (uint32_t j = 0; j < mm->locs.len; j++)
 			h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->slots.v[i].sc, j)));
-	for (uint32_t j = 0; j < mm->locs.len; j++)
+	for (uint32_t j = 0; j < mm->locs.len; j++) {
 		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_gpu, j)));
-	for (size_t i = 0; i < mm->defer.len; i++)
-		h = mix(h, (uint64_t)(uintptr_t)mm->defer.v[i].in);
+		h = mix(h, (uint64_t)pos_of(&mm->locs.v[j], vget(&mm->scv_sys, j)) + 991);
+	}
+	for (size_t i = 0; i < mm->slots.len; i++)
+		h = clk_hash(mm, &mm->slots.v[i].sc, h);
+	h = clk_hash(mm, &mm->scv_gpu, h);
+	h = clk_hash(mm, &mm->scv_sys, h);
+	for (size_t i = 0; i < mm->defer.len; i++) {
+		const struct mm_defer *d = &mm->defer.v[i];
+		h = mix(h, (uint64_t)(uintptr_t)d->in);
+		h = mix(h, d->fscopes);
+		for (size_t k = 0; k < d->forbid.len; k++)
+			h = mix(h, (uint64_t)d->forbid.v[k].lane << 40 | (uint64_t)d->forbid.v[k].loc << 20 |
+				   (uint32_t)pos_of(&mm->locs.v[d->forbid.v[k].loc], d->forbid.v[k].id));
+	}
 	/* shared memory of resident blocks, device printf so far */
 	if (m->grid)
 		for (int s = 0; s < m->grid->nres; s++) {
@@ -1244,6 +1650,41 @@ uint64_t machine_mm_hash(const struct machine *m)
 				h = mix(h, v);
 			}
 		}
+	/* the host threads (they run beside the grid), the launches queued */
+	h = mix(h, (uint64_t)m->qhead << 32 | m->queue.len);
+	h = mix(h, m->grid != NULL);
+	for (int i = 0; i < host_count(m); i++) {
+		const struct warp *w = host_at(m, i);
+		if (!w)
+			continue;
+		h = mix(h, (uint64_t)w->hwait << 16 | (uint64_t)w->hdone << 8 | w->ng);
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (!g->fr)
+				continue;
+			h = mix(h, (uint64_t)g->state << 32 | g->pc);
+			h = mix(h, (uint64_t)(uintptr_t)g->fr->fn << 8 | g->fr->depth);
+			for (uint32_t r = 0; r < g->fr->fn->nregs; r++)
+				h = mix(h, g->fr->r[(size_t)r * WS_WARP]);
+		}
+		const struct lstack *ls = &w->ls[0];
+		for (uint64_t k = 0; ls->buf && k < ls->sp && k < 4096; k += 8) {
+			uint64_t v = 0;
+			memcpy(&v, ls->buf + k, ls->sp - k < 8 ? ls->sp - k : 8);
+			h = mix(h, v);
+		}
+	}
+	/* host memory (globals and heap; bounded): what host threads keep there */
+	for (size_t i = 0; i < m->mem.host.a.len && i < 64; i++) {
+		const struct alloc *x = m->mem.host.a.v[i];
+		if (x->freed || (x->kind != AK_HOST_OBJ && x->kind != AK_HOST_MALLOC))
+			continue;
+		for (uint64_t k = 0; k < x->size && k < 256; k += 8) {
+			uint64_t v = 0;
+			memcpy(&v, x->data + k, x->size - k < 8 ? x->size - k : 8);
+			h = mix(h, v);
+		}
+	}
 	h = mix(h, m->io.dev_out.len);
 	for (size_t k = 0; k < m->io.dev_out.len; k++)
 		h = mix(h, (uint8_t)m->io.dev_out.buf[k]);

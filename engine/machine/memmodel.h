@@ -49,8 +49,15 @@ void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask);
 void mm_pre(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
 /* visible-event scheduling (explore, litmus, --schedule): the warp index
  * (slot * warps_per_block + warp) and *group to run one instruction of
- * next, or -1 */
+ * next, or -1; from nres * warps_per_block on, host thread (index -
+ * that) runs one instruction */
 int64_t mm_sched_pick(struct machine *m, int *group);
+/* the host thread m->host waited for the device (cudaDeviceSynchronize, a
+ * blocking copy ...): the finished grid's writes are visible to it */
+void mm_host_sync(struct machine *m);
+/* host thread to starts after, or joined, host thread from: it sees what
+ * from saw */
+void mm_host_handoff(struct machine *m, struct warp *from, struct warp *to);
 int mm_sched_active(const struct machine *m);
 
 #endif

@@ -14,6 +14,7 @@
  */
 #include "simt.h"
 #include "builtin.h"
+#include "memmodel.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -1485,7 +1486,8 @@ int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, ui
 	return rt_libc(m, id, args, types, in->nargs, ret);
 }
 
-#define WAIT() do { if (device_busy(m)) return 1; } while (0)
+/* wait for the device; then the host thread sees what the grids wrote */
+#define WAIT() do { if (device_busy(m)) return 1; if (m->mm) mm_host_sync(m); } while (0)
 #define STICKY() do { if (m->rt.sticky_err) { *ret = (uint64_t)m->rt.sticky_err; m->rt.last_err = m->rt.sticky_err; return 0; } } while (0)
 #define RET(e) do { *ret = (uint64_t)ret_err(m, (e)); return 0; } while (0)
 

@@ -8,6 +8,7 @@
 
 #include "axioms.h"
 #include "ir.h"
+#include "machine.h"
 #include "tap.h"
 
 static const uint64_t X = 0x7000000100, Y = 0x7000000200;
@@ -78,6 +79,26 @@ static int sb_fence(void)
 	return r;
 }
 
+/* LB with fence.sc of scope fscope in both threads, T1 in block blk1: both
+ * loads read the other thread's write */
+static int lb_fence(unsigned fscope, uint32_t blk1)
+{
+	struct ax_exec *x = ax_new();
+	uint32_t co[2] = { 0, 1 };
+	ax_event(x, AX_R, 0, 0, X, 1, 0, 1, SCOPE_SYS, SEM_VOLATILE, 0);
+	ax_event(x, AX_F, 0, 0, 0, 0, 0, 1, fscope, SEM_SC, 1);
+	ax_event(x, AX_W, 0, 0, Y, 0, 1, 1, SCOPE_SYS, SEM_VOLATILE, 2);
+	ax_event(x, AX_R, 1, blk1, Y, 1, 0, 1, SCOPE_SYS, SEM_VOLATILE, 0);
+	ax_event(x, AX_F, 1, blk1, 0, 0, 0, 1, fscope, SEM_SC, 1);
+	ax_event(x, AX_W, 1, blk1, X, 0, 1, 1, SCOPE_SYS, SEM_VOLATILE, 2);
+	ax_co(x, X, co, 2);
+	ax_co(x, Y, co, 2);
+	char why[256];
+	int r = ax_check(x, why, sizeof(why));
+	ax_free(x);
+	return r;
+}
+
 int main(void)
 {
 	tap_start();
@@ -90,5 +111,11 @@ int main(void)
 	ok(corr(1) == AXV_SC_PER_LOC, "CoRR volatile 1 then 0: SC-per-location");
 	ok(corr(0) == 0, "CoRR plain 1 then 0: consistent");
 	ok(sb_fence() != 0, "SB+fence.gpu both 0: violates an axiom");
+	
+	ok(lb_fence(SCOPE_GPU, 1) != 0, "LB+fence.gpu both 1: violates an axiom");
+	ok(lb_fence(SCOPE_CTA, 0) != 0, "LB+fence.cta in one block both 1: violates an axiom");
+	ok(lb_fence(SCOPE_CTA, 1) == 0, "LB+fence.cta across blocks both 1: consistent");
+	ok(mp_fence(0, SCOPE_GPU, MACHINE_MM_HOST_BLOCK) == 0, "MP+fence.gpu, host reader, r1 == 0: consistent (gpu scope has no host)");
+	ok(mp_fence(0, SCOPE_SYS, MACHINE_MM_HOST_BLOCK) != 0, "MP+fence.sys, host reader, r1 == 0: violates an axiom");
 	return tap_end();
 }

@@ -1904,8 +1904,8 @@ static inline __device__ unsigned int __isClusterShared(const void *p) { return 
 static inline __device__ void __cluster_barrier_arrive(void) { __ws_cluster_arrive(); }
 static inline __device__ void __cluster_barrier_arrive_relaxed(void) { __ws_cluster_arrive(); }
 static inline __device__ void __cluster_barrier_wait(void) { __ws_cluster_wait(~0ull); }
-__host__ __device__ void __ws_fence_sc_clu(void) __ws_builtin(__ws_fence_sc_clu);
-static inline __device__ void __threadfence_cluster(void) { __ws_fence_sc_clu(); }
+__host__ __device__ void __ws_fence_sc_cluster(void) __ws_builtin(__ws_fence_sc_cluster);
+static inline __device__ void __threadfence_cluster(void) { __ws_fence_sc_cluster(); }
 
 /* GCC's own builtins under a real compiler */
 #ifdef __WARPSTEP__

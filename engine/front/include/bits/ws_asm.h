@@ -23,8 +23,8 @@ __host__ __device__ void __ws_fence_ar_sys(void) __ws_builtin(__ws_fence_ar_sys)
 __host__ __device__ void __ws_fence_sc_cta(void) __ws_builtin(__ws_fence_sc_cta);
 __host__ __device__ void __ws_fence_sc_gpu(void) __ws_builtin(__ws_fence_sc_gpu);
 __host__ __device__ void __ws_fence_sc_sys(void) __ws_builtin(__ws_fence_sc_sys);
-__host__ __device__ void __ws_fence_ar_clu(void) __ws_builtin(__ws_fence_ar_clu);
-__host__ __device__ void __ws_fence_sc_clu(void) __ws_builtin(__ws_fence_sc_clu);
+__host__ __device__ void __ws_fence_ar_cluster(void) __ws_builtin(__ws_fence_ar_cluster);
+__host__ __device__ void __ws_fence_sc_cluster(void) __ws_builtin(__ws_fence_sc_cluster);
 
 /* bfe/bfi and .shared window addresses (engine/machine/libm.c) */
 __device__ unsigned long long __ws_bfe_u(unsigned long long a, unsigned pos, unsigned len, unsigned bits) __ws_builtin(__ws_bfe_u);

@@ -1,0 +1,30 @@
+// Litmus test LB, device and host, device-scope fences.
+// placement: the kernel's thread 0 of block 0, and the host thread after the asynchronous launch (before cudaDeviceSynchronize); x, y managed
+// Device scope does not include the host: the fences are not morally strong, nothing is ordered.
+// Expected outcomes: LB_host_gpu.outcomes; run: warpstep explore --model relaxed LB_host_gpu.cu
+#include <cstdio>
+#include <cuda/atomic>
+
+__managed__ volatile int x = 0, y = 0;
+__managed__ int r[1];
+
+__global__ void litmus()
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0) {
+		int r0 = x;
+		__threadfence();
+		y = 1;
+		r[0] = r0;
+	}
+}
+
+int main()
+{
+	litmus<<<1, 1>>>();
+	int r1 = y;
+	cuda::atomic_thread_fence(cuda::memory_order_seq_cst, cuda::thread_scope_device);
+	x = 1;
+	cudaDeviceSynchronize();
+	printf("r0=%d r1=%d\n", r[0], r1);
+	return 0;
+}
