@@ -1361,6 +1361,19 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	}
 	case BI___ws_grid_wait:
 		return;
+	case BI___ws_cluster_arrive:
+		/* barrier.cluster (sm_90): arrive here, wait in __ws_cluster_wait;
+		 * the engine's generation has no PTX meaning: 0 */
+		E(p, p->arch >= 90 ? "barrier.cluster.arrive;" : "trap; // clusters need sm_90");
+		if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_U64);
+			E(p, "mov.u64 %s, 0;", d);
+			fin_t(p, IR_U64);
+		}
+		return;
+	case BI___ws_cluster_wait:
+		E(p, p->arch >= 90 ? "barrier.cluster.wait;" : "trap; // clusters need sm_90");
+		return;
 	case BI___ws_grid_coop: {
 		p->need_grid = 1;
 		const char *d = D(p, in->d, IR_S32);
@@ -2003,6 +2016,40 @@ static int is_device_code(const struct ir_func *f)
 	return (f->kind & (FN_DEVICE | FN_KERNEL)) != 0;
 }
 
+/* The device functions a kernel can reach: kernels, and what they call or
+ * take the address of, transitively. Only these are lowered, as nvcc emits
+ * only them: an inline function of a header that no kernel uses (a cluster
+ * helper of cooperative_groups.h) does not need its built-ins in PTX.
+ * Returns a flag per function (to free). */
+static uint8_t *reachable_funcs(const struct ir_module *m)
+{
+	uint8_t *r = xcalloc(m->nfuncs + 1, 1);
+	uint32_t *stack = xmalloc(sizeof(*stack) * (m->nfuncs + 1));
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (m->funcs[i].kind & FN_KERNEL) {
+			r[i] = 1;
+			stack[n++] = i;
+		}
+	while (n) {
+		const struct ir_func *f = &m->funcs[stack[--n]];
+
+		for (uint32_t k = 0; k < f->ncode; k++) {
+			const struct ir_insn *in = &f->code[k];
+
+			if ((in->op == IR_CALL || in->op == IR_FADDR) && in->imm >= 0 &&
+			    (uint64_t)in->imm < m->nfuncs && !r[in->imm] &&
+			    (m->funcs[in->imm].kind & (FN_DEVICE | FN_KERNEL))) {
+				r[in->imm] = 1;
+				stack[n++] = (uint32_t)in->imm;
+			}
+		}
+	}
+	free(stack);
+	return r;
+}
+
 /* ---- the module */
 
 static void emit_obj(struct px *p, uint32_t idx, struct strbuf *out)
@@ -2112,14 +2159,16 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 	struct strbuf fns, decls;
 	strbuf_init(&fns);
 	strbuf_init(&decls);
+	uint8_t *reach = reachable_funcs(m);
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		const struct ir_func *f = &m->funcs[i];
-		if (!is_device_code(f))
+		if (!is_device_code(f) || !reach[i])
 			continue;
 		if (!(f->kind & FN_KERNEL))
 			func_decl(&p, i, &decls);
 		emit_func(&p, i, &fns);
 	}
+	free(reach);
 	/* objects: every __device__/__constant__/managed one (cudaMemcpyToSymbol
 	 * may name it), shared ones, and the strings device code uses */
 	struct strbuf objs;
