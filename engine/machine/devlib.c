@@ -233,7 +233,11 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		return 0;
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
+	case BI___ws_bar_phase:
 		return cg_call(m, w, g, in);
+	case BI___ws_acp_issue: case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+	case BI___ws_pipe_make: case BI___ws_pipe_op:
+		return acp_call(m, w, g, in);
 	case BI___brkpt:
 		if (m->o.debugger) {
 			/* like cuda-gdb: the debugger stops here; continuing goes past it */
