@@ -1535,6 +1535,8 @@ struct node *conditional(struct parser *p)
 	if (a->ty->kind != TY_VOID && a->ty->kind != TY_STRUCT && type_same(a->ty, b->ty) &&
 	    a->ty->is_const == b->ty->is_const && is_lvalue(a) && is_lvalue(b)) {
 		n->ty = a->ty; /* an lvalue: is_lvalue says so, as_lvalue and addr_of use it */
+	} else if (a->ty->kind == TY_ENUM && type_same(a->ty, b->ty)) {
+		n->ty = a->ty; /* two operands of one enumeration: that type, not int */
 	} else if (type_is_arith(a->ty) && type_is_arith(b->ty)) {
 		arith_conv(p, &a, &b);
 		n->ty = a->ty;

@@ -73,6 +73,7 @@ struct acp_copy {
 struct acp_blk {
 	struct block *b;
 	uint64_t *commits;      /* per thread of the block */
+	uint32_t *committers;   /* per warp: the lanes that committed or arrived on so far */
 };
 
 struct pipe_thr {
@@ -123,8 +124,10 @@ static void reset(struct acp_state *st)
 {
 	for (size_t i = 0; i < st->c.len; i++)
 		free(st->c.v[i].data);
-	for (size_t i = 0; i < st->blk.len; i++)
+	for (size_t i = 0; i < st->blk.len; i++) {
 		free(st->blk.v[i].commits);
+		free(st->blk.v[i].committers);
+	}
 	for (size_t i = 0; i < st->pipes.len; i++)
 		pipe_release(&st->pipes.v[i]);
 	st->c.len = st->blk.len = st->pipes.len = 0;
@@ -179,6 +182,7 @@ void acp_clone(struct machine *d, const struct machine *s, void *(*map)(void *ct
 		struct acp_blk x = a->blk.v[i];
 		x.b = map(ctx, x.b);
 		x.commits = dup_bytes(x.commits, a->blk.v[i].b->nthreads * sizeof(uint64_t));
+		x.committers = dup_bytes(x.committers, a->blk.v[i].b->nwarps * sizeof(uint32_t));
 		vec_push(&c->blk, x);
 	}
 	for (size_t i = 0; i < a->pipes.len; i++) {
@@ -271,17 +275,6 @@ static int same_block(const struct acp_copy *c, const struct warp *w, uint64_t a
 	return ADDR_TAG(addr) != TAG_SHARED || c->b == w->blk;
 }
 
-static uint64_t *commits_of(struct machine *m, struct block *b, uint32_t tid)
-{
-	struct acp_state *st = state(m);
-	for (size_t i = 0; i < st->blk.len; i++)
-		if (st->blk.v[i].b == b)
-			return &st->blk.v[i].commits[tid];
-	struct acp_blk x = { b, xcalloc(b->nthreads ? b->nthreads : 1, sizeof(uint64_t)) };
-	vec_push(&st->blk, x);
-	return &st->blk.v[st->blk.len - 1].commits[tid];
-}
-
 static struct acp_pipe *pipe_find(struct machine *m, struct block *b, uint64_t addr)
 {
 	struct acp_state *st = state(m);
@@ -300,15 +293,39 @@ static int misaligned(struct machine *m, struct warp *w, unsigned l, const struc
 	return -1;
 }
 
+static struct acp_blk *blk_of(struct machine *m, struct block *b)
+{
+	struct acp_state *st = state(m);
+	for (size_t i = 0; i < st->blk.len; i++)
+		if (st->blk.v[i].b == b)
+			return &st->blk.v[i];
+	struct acp_blk x = { b, xcalloc(b->nthreads ? b->nthreads : 1, sizeof(uint64_t)),
+			     xcalloc(b->nwarps ? b->nwarps : 1, sizeof(uint32_t)) };
+	vec_push(&st->blk, x);
+	return &st->blk.v[st->blk.len - 1];
+}
+
+static uint64_t *commits_of(struct machine *m, struct block *b, uint32_t tid)
+{
+	return &blk_of(m, b)->commits[tid];
+}
+
+/* Warp entanglement: the lanes of a warp that commit (or arrive on) must do
+ * it together. A commit by lanes other than the warp's earlier committers
+ * that are still live means the committing lanes are split. */
 static void entangled(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
 		      const char *what)
 {
-	if ((g->mask & w->live) == w->live)
+	uint32_t *c = &blk_of(m, w->blk)->committers[w->id];
+	uint32_t before = *c & w->live;
+	*c = before | g->mask;
+	if (!before || before == g->mask)
 		return;
 	machine_finding_add(m, FK_ASYNC_COPY_DIVERGED_COMMIT, w, g->mask, in->span, 0,
-			    "%s by lanes 0x%08x of a warp whose live lanes are 0x%08x: the warp is not converged, "
-			    "so its parts commit separate batches (warp entanglement) and a later wait may wait "
-			    "for more than this thread's copies", what, g->mask, w->live);
+			    "%s by lanes 0x%08x of a warp whose lanes 0x%08x committed before: the committing "
+			    "threads of the warp are not converged, so each part commits its own batch (warp "
+			    "entanglement) and a later wait may wait for more than this thread's copies",
+			    what, g->mask, before);
 }
 
 static int issue(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -710,9 +727,10 @@ void acp_block_done(struct machine *m, struct block *b)
 		sweep(st);
 	size_t j = 0;
 	for (size_t i = 0; i < st->blk.len; i++) {
-		if (st->blk.v[i].b == b)
+		if (st->blk.v[i].b == b) {
 			free(st->blk.v[i].commits);
-		else
+			free(st->blk.v[i].committers);
+		} else
 			st->blk.v[j++] = st->blk.v[i];
 	}
 	st->blk.len = j;
