@@ -101,7 +101,7 @@ static const struct command commands[] = {
 	  do_display, 0 },
 	{ "undisplay", NULL, "[N...]", "stop displaying (all without N)", do_undisplay, 0 },
 	{ "info", "i", "breakpoints|watchpoints|locals|args|frame|display | cuda "
-	  "threads|warps|lanes|blocks|kernels|barriers", "show the program's or the machine's state",
+	  "threads|warps|lanes|blocks|kernels|barriers|async", "show the program's or the machine's state",
 	  do_info, 0 },
 	{ "print", "p inspect", "[/FMT] EXPR [@ lanes]",
 	  "evaluate for the focused thread (FMT: x d u o t c f a z), or across the warp", do_print, 0 },
@@ -806,7 +806,7 @@ static int do_undisplay(struct ui_session *s, const struct command *cmd, const c
 
 static int do_info(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
-	static const char *const whats[] = { "threads", "warps", "lanes", "blocks", "kernels", "barriers" };
+	static const char *const whats[] = { "threads", "warps", "lanes", "blocks", "kernels", "barriers", "async" };
 	static const struct {
 		const char *name, *alias, *what;
 	} gdbs[] = {
@@ -859,7 +859,7 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 		return UI_ACT_NONE;
 	}
 	strbuf_adds(msg, "usage: info breakpoints|watchpoints|locals|args|frame|display, or info cuda "
-		    "threads|warps|lanes|blocks|kernels|barriers");
+		    "threads|warps|lanes|blocks|kernels|barriers|async");
 	return UI_ACT_ERROR;
 }
 
@@ -1360,7 +1360,7 @@ static const struct {
 	const char *words[40];
 } subwords[] = {
 	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
-	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers" } },
+	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers", "async" } },
 	{ "set", { "simt", "sched", "model" } },
 	{ "set simt", { "stack", "its" } },
 	{ "set sched", { "rr", "random:" } },
