@@ -876,7 +876,7 @@ static const luaL_Reg machine_methods[] = {
 
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
-	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending",
+	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "async", "pending",
 	"findings", "source", "access", "memlog", "candidates",
 };
 

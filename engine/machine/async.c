@@ -56,7 +56,8 @@ struct acp_copy {
 	struct block *b;
 	uint32_t tid;           /* issuing thread, linear in its block */
 	uint8_t kind;           /* enum machine_acopy_kind */
-	uint8_t landed;
+	uint8_t landed;         /* its data is in the destination */
+	uint8_t done;           /* a wait for it returned: dropped at the next sweep */
 	uint64_t dst, src;      /* the first chunk of this thread */
 	uint64_t chunk, stride, rem; /* chunk k: [k*stride, +min(chunk, rem - k*stride)) */
 	uint64_t bytes;         /* the thread's bytes (sum of its chunks) */
@@ -251,7 +252,14 @@ static void land(struct machine *m, struct acp_copy *c)
 		m->nstores++;
 }
 
-/* Drop landed copies; recompute the bounds. */
+/* The wait for the copy returns: it lands now if it has not yet. */
+static void finish(struct machine *m, struct acp_copy *c)
+{
+	land(m, c);
+	c->done = 1;
+}
+
+/* Drop the copies whose wait returned; recompute the bounds. */
 static void sweep(struct acp_state *st)
 {
 	size_t j = 0;
@@ -259,7 +267,7 @@ static void sweep(struct acp_state *st)
 	st->hi = 0;
 	for (size_t i = 0; i < st->c.len; i++) {
 		struct acp_copy *c = &st->c.v[i];
-		if (c->landed) {
+		if (c->done) {
 			free(c->data);
 			continue;
 		}
@@ -457,8 +465,8 @@ static int wait_prior(struct machine *m, struct warp *w, struct group *g, const 
 			continue;
 		for (size_t i = 0; i < st->c.len; i++) {
 			struct acp_copy *c = &st->c.v[i];
-			if (c->b == w->blk && c->tid == tid && !c->landed && c->batch < done - n) {
-				land(m, c);
+			if (c->b == w->blk && c->tid == tid && !c->done && c->batch < done - n) {
+				finish(m, c);
 				any = 1;
 			}
 		}
@@ -482,7 +490,7 @@ static int arrive_on(struct machine *m, struct warp *w, struct group *g, const s
 			return -1;
 		for (size_t i = 0; i < st->c.len; i++) {
 			struct acp_copy *c = &st->c.v[i];
-			if (c->b == w->blk && c->tid == tid && !c->landed) {
+			if (c->b == w->blk && c->tid == tid && !c->done) {
 				c->bar = bar;
 				c->bar_b = bb;
 				c->bar_phase = phase;
@@ -500,8 +508,8 @@ void acp_phase_complete(struct machine *m, struct block *b, uint64_t bar, uint64
 		return;
 	for (size_t i = 0; i < st->c.len; i++) {
 		struct acp_copy *c = &st->c.v[i];
-		if (c->bar == bar && c->bar_b == b && c->bar_phase == phase && !c->landed) {
-			land(m, c);
+		if (c->bar == bar && c->bar_b == b && c->bar_phase == phase && !c->done) {
+			finish(m, c);
 			any = 1;
 		}
 	}
@@ -672,9 +680,9 @@ static int pipe_op(struct machine *m, struct warp *w, struct group *g, const str
 		case PIPE_WAIT:
 			for (size_t i = 0; i < st->c.len; i++) {
 				struct acp_copy *c = &st->c.v[i];
-				if (c->pipe == addr && c->pipe_use == u && !c->landed &&
+				if (c->pipe == addr && c->pipe_use == u && !c->done &&
 				    (!p->b || c->b == p->b)) {
-					land(m, c);
+					finish(m, c);
 					landed = 1;
 				}
 			}
@@ -701,15 +709,9 @@ static int pipe_op(struct machine *m, struct warp *w, struct group *g, const str
 void acp_tick(struct machine *m)
 {
 	struct acp_state *st = m->acp;
-	int any = 0;
-	for (size_t i = 0; i < st->c.len; i++) {
-		if (machine_rand(m) % 8 == 0) {
+	for (size_t i = 0; i < st->c.len; i++)
+		if (!st->c.v[i].landed && machine_rand(m) % 8 == 0)
 			land(m, &st->c.v[i]);
-			any = 1;
-		}
-	}
-	if (any)
-		sweep(st);
 }
 
 void acp_block_done(struct machine *m, struct block *b)
@@ -720,7 +722,7 @@ void acp_block_done(struct machine *m, struct block *b)
 	int any = 0;
 	for (size_t i = 0; i < st->c.len; i++)
 		if (st->c.v[i].b == b) {
-			land(m, &st->c.v[i]);
+			finish(m, &st->c.v[i]);
 			any = 1;
 		}
 	if (any)
@@ -772,7 +774,7 @@ void acp_access(struct machine *m, struct warp *w, struct group *g, const struct
 			continue;
 		for (size_t i = 0; i < st->c.len; i++) {
 			const struct acp_copy *c = &st->c.v[i];
-			if (c->landed || !same_block(c, w, a))
+			if (c->done || !same_block(c, w, a))
 				continue;
 			int dst = meets(c, c->dst, a, sz);
 			int src = write && !dst && meets(c, c->src, a, sz);
@@ -880,6 +882,7 @@ int machine_acopy(const struct machine *m, int i, struct machine_acopy_info *out
 			if (m->acp->blk.v[k].b == c->b)
 				out->committed = m->acp->blk.v[k].commits[c->tid] > c->batch;
 	}
+	out->landed = c->landed;
 	out->file = c->at.file;
 	out->line = c->at.line;
 	return 0;

@@ -533,9 +533,9 @@ int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out)
 /* Tile size of the last cooperative-groups tiled_partition in this warp (0: none). */
 int machine_warp_tile(const struct machine *m, int slot, int warp);
 
-/* ---- asynchronous copies and pipelines (async.c; sync pane, `info async`).
+/* ---- asynchronous copies and pipelines (async.c; sync pane, `info cuda async`).
  * A copy is one thread's share of a memcpy_async, listed from its issue
- * until its data has landed. Pipelines made from a shared state are listed
+ * until a wait for it has returned (its data may land earlier). Pipelines made from a shared state are listed
  * while their block is resident. */
 enum machine_acopy_kind { ACOPY_BATCH, ACOPY_BARRIER, ACOPY_PIPELINE, ACOPY_PRIMITIVE };
 struct machine_acopy_info {
@@ -547,6 +547,7 @@ struct machine_acopy_info {
 	uint64_t sync;         /* the barrier or pipeline state's address (0: the thread's batches) */
 	uint64_t batch;        /* the thread's batch (ACOPY_BATCH, ACOPY_PRIMITIVE) or the pipeline stage's use */
 	int committed;         /* its batch was committed (batches), its stage committed (pipelines) */
+	int landed;            /* its data has landed (under --sched random, maybe before the wait) */
 	uint32_t file, line;   /* the user's call that issued it */
 };
 int machine_acopy_count(const struct machine *m);

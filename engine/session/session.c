@@ -3139,7 +3139,7 @@ int session_acopy_groups(const struct session *s, struct session_acopy_group *ou
 		for (int j = 0; j < k && j < max; j++)
 			if (out[j].slot == c.slot && !memcmp(out[j].block, c.block, sizeof(c.block)) &&
 			    out[j].line == (int)c.line && out[j].kind == c.kind && out[j].sync == c.sync &&
-			    out[j].batch == c.batch && out[j].committed == c.committed)
+			    out[j].batch == c.batch && out[j].committed == c.committed && out[j].landed == c.landed)
 				g = &out[j];
 		if (!g) {
 			if (k >= max) {
@@ -3155,6 +3155,7 @@ int session_acopy_groups(const struct session *s, struct session_acopy_group *ou
 			g->sync = c.sync;
 			g->batch = c.batch;
 			g->committed = c.committed;
+			g->landed = c.landed;
 			g->tid_lo = g->tid_hi = c.tid;
 			g->dst_lo = c.dst;
 			g->dst_hi = c.dst + c.size;
@@ -3175,6 +3176,8 @@ int session_acopy_groups(const struct session *s, struct session_acopy_group *ou
 
 static const char *acopy_waits(const struct session_acopy_group *g)
 {
+	if (g->landed)
+		return "landed already, not waited for yet";
 	switch (g->kind) {
 	case ACOPY_BARRIER: return "lands when the barrier's phase completes";
 	case ACOPY_PIPELINE: return g->committed ? "stage committed, lands at consumer_wait()"

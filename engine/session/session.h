@@ -419,7 +419,7 @@ struct session_acopy_group {
 	uint32_t block[3];
 	int line, kind;           /* kind: enum machine_acopy_kind */
 	uint64_t sync, batch;
-	int committed, ncopies;
+	int committed, landed, ncopies;
 	uint64_t bytes, dst_lo, dst_hi;
 	uint32_t tid_lo, tid_hi;
 };
