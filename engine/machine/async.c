@@ -748,10 +748,10 @@ void acp_block_done(struct machine *m, struct block *b)
 
 static void where(struct strbuf *sb, const struct machine *m, const struct acp_copy *c)
 {
-	const struct srcfile *sf = srcmgr_file(m->mod->sm, c->at.file);
-	(void)sf;
-	strbuf_addf(sb, "line %u by thread %u of block (%u,%u,%u)", c->at.line, c->tid, c->b->idx[0],
-		    c->b->idx[1], c->b->idx[2]);
+	const uint32_t *bd = m->grid->l.block;
+	uint32_t bx = bd[0] ? bd[0] : 1, by = bd[1] ? bd[1] : 1;
+	strbuf_addf(sb, "line %u by thread (%u,%u,%u) of block (%u,%u,%u)", c->at.line, c->tid % bx,
+		    (c->tid / bx) % by, c->tid / (bx * by), c->b->idx[0], c->b->idx[1], c->b->idx[2]);
 }
 
 static const char *const waits_for[] = {

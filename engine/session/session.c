@@ -2440,6 +2440,7 @@ int session_warp(const struct session *s, int slot, int warp, struct session_war
 	else if (nbar && nbar == w->ngroups)
 		w->note = kinds == 1u << SESSION_WAIT_CUBARRIER ? "at cuda::barrier wait"
 			: kinds == 1u << SESSION_WAIT_GRID ? "at grid sync"
+			: kinds == 1u << SESSION_WAIT_PIPELINE ? "at cuda::pipeline wait"
 			: kinds == 1u << SESSION_WAIT_SYNCTHREADS ? "at __syncthreads" : "at barriers";
 	else if (nsync && !nbar && w->current < 0)
 		w->note = "waits: warp collective";
@@ -2553,6 +2554,10 @@ static int wait_of(const struct session *s, const struct machine_group_info *gi,
 	if (in && in->op == IR_BCALL && in->imm == BI___ws_grid_wait) {
 		*what = "this_grid().sync()";
 		return SESSION_WAIT_GRID;
+	}
+	if (in && in->op == IR_BCALL && in->imm == BI___ws_pipe_op) {
+		*what = "cuda::pipeline acquire/wait";
+		return SESSION_WAIT_PIPELINE;
 	}
 	*what = in && in->op == IR_BAR ? bars[in->sub & 3] : "__syncthreads";
 	return SESSION_WAIT_SYNCTHREADS;

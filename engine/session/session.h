@@ -364,7 +364,8 @@ int session_barrier(const struct session *s, int slot, struct session_barrier *b
 	X(SYNCTHREADS, "__syncthreads") \
 	X(CUBARRIER, "cuda::barrier") \
 	X(GRID, "grid sync") \
-	X(COLLECTIVE, "warp collective")
+	X(COLLECTIVE, "warp collective") \
+	X(PIPELINE, "cuda::pipeline")
 enum session_wait_kind {
 #define X(n, t) SESSION_WAIT_##n,
 	SESSION_WAIT_LIST(X)

@@ -509,6 +509,11 @@ static void test_pipeline(void)
 	s.ctl.zoom = PANE_SYNC;
 	free(golden(&s, "pipeline_zoom_160x24", 160, 24));
 	s.ctl.zoom = PANE_NONE;
+	for (int i = 0; i < 200 && !(s.st.stop_reason && strstr(s.st.stop_reason, "waits")); i++)
+		run(&s, "stepi");
+	ok(s.st.stop_reason && strstr(s.st.stop_reason, "cuda::pipeline acquire/wait (line 17)") &&
+	   s.st.warps[0].note && strstr(s.st.warps[0].note, "cuda::pipeline"),
+	   "warp 0 blocked in consumer_wait() is named as a pipeline wait, not __syncthreads");
 	run(&s, "next");
 	ok(!strcmp(sy->pipes[0].state[0], "ready") && strstr(sy->pipes[0].stage[0], "0 in flight"),
 	   "after consumer_wait(): stage 0 is ready, its copies landed");
