@@ -204,9 +204,13 @@ static void budget_sync(lua_State *L, struct wsapi_host *h)
 	sandbox_charge_lua(L, 0);
 }
 
+/* User values of a handle: 1, a machine's event callbacks; 2, the handle
+ * it depends on (a machine's program, a buffer's machine), kept alive by
+ * it: the garbage collector must not free a program whose machine is
+ * still used, whatever the order it finds them unreachable in. */
 static void handle_push(lua_State *L, enum wsapi_kind kind, uint64_t id)
 {
-	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 1);
+	struct handle *hd = lua_newuserdatauv(L, sizeof(*hd), 2);
 
 	hd->kind = kind;
 	hd->id = id;
@@ -386,6 +390,8 @@ static int ws_machine(lua_State *L)
 	handle_push(L, WSAPI_MACHINE, id);
 	lua_newtable(L); /* event callbacks */
 	lua_setiuservalue(L, -2, 1);
+	lua_pushvalue(L, 1); /* its program lives as long as it does */
+	lua_setiuservalue(L, -2, 2);
 	return 1;
 }
 
@@ -511,6 +517,8 @@ static int machine_alloc(lua_State *L)
 	if (ret < 0)
 		return failed(L, err);
 	handle_push(L, WSAPI_BUFFER, id);
+	lua_pushvalue(L, 1); /* its machine lives as long as it does */
+	lua_setiuservalue(L, -2, 2);
 	return 1;
 }
 
