@@ -75,6 +75,9 @@ struct acp_blk {
 	struct block *b;
 	uint64_t *commits;      /* per thread of the block */
 	uint32_t *committers;   /* per warp: the lanes that committed or arrived on so far */
+	uint16_t *wcnt;         /* per 4-byte word of the block's shared memory: copies not yet
+				 * waited for whose destination or source covers it (NULL: none yet) */
+	uint32_t nwords;
 };
 
 struct pipe_thr {
@@ -103,7 +106,8 @@ struct acp_state {
 	VEC(struct acp_copy) c;
 	VEC(struct acp_blk) blk;
 	VEC(struct acp_pipe) pipes;
-	uint64_t lo, hi;        /* bounds of every in-flight copy's destination and source bytes */
+	uint64_t lo, hi;        /* bounds of the destination and source bytes outside shared memory
+				 * of every copy not yet waited for (shared memory: acp_blk.wcnt) */
 };
 
 #define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
@@ -128,6 +132,7 @@ static void reset(struct acp_state *st)
 	for (size_t i = 0; i < st->blk.len; i++) {
 		free(st->blk.v[i].commits);
 		free(st->blk.v[i].committers);
+		free(st->blk.v[i].wcnt);
 	}
 	for (size_t i = 0; i < st->pipes.len; i++)
 		pipe_release(&st->pipes.v[i]);
@@ -184,6 +189,7 @@ void acp_clone(struct machine *d, const struct machine *s, void *(*map)(void *ct
 		x.b = map(ctx, x.b);
 		x.commits = dup_bytes(x.commits, a->blk.v[i].b->nthreads * sizeof(uint64_t));
 		x.committers = dup_bytes(x.committers, a->blk.v[i].b->nwarps * sizeof(uint32_t));
+		x.wcnt = dup_bytes(x.wcnt, x.nwords * sizeof(uint16_t));
 		vec_push(&c->blk, x);
 	}
 	for (size_t i = 0; i < a->pipes.len; i++) {
@@ -227,6 +233,8 @@ static int meets(const struct acp_copy *c, uint64_t base, uint64_t a, uint64_t n
 
 static void bounds_add(struct acp_state *st, uint64_t a, uint64_t n)
 {
+	if (ADDR_TAG(a) == TAG_SHARED)
+		return; /* counted per word (mark) */
 	if (a < st->lo)
 		st->lo = a;
 	if (a + n > st->hi)
@@ -259,8 +267,32 @@ static void finish(struct machine *m, struct acp_copy *c)
 	c->done = 1;
 }
 
+static struct acp_blk *blk_of(struct machine *m, struct block *b);
+
+/* Count (d = 1) or uncount (d = -1) the shared-memory words the copy's
+ * destination and source cover, in its block's word counters. */
+static void mark(struct machine *m, const struct acp_copy *c, int d)
+{
+	const uint64_t base[2] = { c->dst, c->src };
+	for (int i = 0; i < 2; i++) {
+		if (ADDR_TAG(base[i]) != TAG_SHARED)
+			continue;
+		struct acp_blk *bk = blk_of(m, c->b);
+		if (!bk->wcnt) {
+			bk->nwords = (uint32_t)((c->b->shared_size + 3) / 4);
+			bk->wcnt = xcalloc(bk->nwords ? bk->nwords : 1, sizeof(uint16_t));
+		}
+		uint64_t n = nchunks(c);
+		for (uint64_t k = 0; k < n; k++) {
+			uint64_t off = ADDR_OFF(base[i] + k * c->stride), len = chunk_len(c, k);
+			for (uint64_t wd = off >> 2; wd <= (off + len - 1) >> 2 && wd < bk->nwords; wd++)
+				bk->wcnt[wd] = (uint16_t)(bk->wcnt[wd] + d);
+		}
+	}
+}
+
 /* Drop the copies whose wait returned; recompute the bounds. */
-static void sweep(struct acp_state *st)
+static void sweep(struct machine *m, struct acp_state *st)
 {
 	size_t j = 0;
 	st->lo = UINT64_MAX;
@@ -268,6 +300,7 @@ static void sweep(struct acp_state *st)
 	for (size_t i = 0; i < st->c.len; i++) {
 		struct acp_copy *c = &st->c.v[i];
 		if (c->done) {
+			mark(m, c, -1);
 			free(c->data);
 			continue;
 		}
@@ -307,8 +340,8 @@ static struct acp_blk *blk_of(struct machine *m, struct block *b)
 	for (size_t i = 0; i < st->blk.len; i++)
 		if (st->blk.v[i].b == b)
 			return &st->blk.v[i];
-	struct acp_blk x = { b, xcalloc(b->nthreads ? b->nthreads : 1, sizeof(uint64_t)),
-			     xcalloc(b->nwarps ? b->nwarps : 1, sizeof(uint32_t)) };
+	struct acp_blk x = { .b = b, .commits = xcalloc(b->nthreads ? b->nthreads : 1, sizeof(uint64_t)),
+			     .committers = xcalloc(b->nwarps ? b->nwarps : 1, sizeof(uint32_t)) };
 	vec_push(&st->blk, x);
 	return &st->blk.v[st->blk.len - 1];
 }
@@ -437,6 +470,7 @@ static int issue(struct machine *m, struct warp *w, struct group *g, const struc
 		}
 		bounds_add(st, c.dst, c.rem);
 		bounds_add(st, c.src, c.rem);
+		mark(m, &c, 1);
 		vec_push(&st->c, c);
 	}
 	return 0;
@@ -456,23 +490,29 @@ static int wait_prior(struct machine *m, struct warp *w, struct group *g, const 
 {
 	uint64_t *R = g->fr->r;
 	struct acp_state *st = state(m);
+	uint64_t lim[WS_WARP] = { 0 }; /* per lane: its batches below this one land */
+	uint32_t lanes = 0;
 	int any = 0;
 	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
-		uint32_t tid = w->id * WS_WARP + l;
-		uint64_t n = ARG(0, l), done = *commits_of(m, w->blk, tid);
-		if (n >= done)
-			continue;
-		for (size_t i = 0; i < st->c.len; i++) {
-			struct acp_copy *c = &st->c.v[i];
-			if (c->b == w->blk && c->tid == tid && !c->done && c->batch < done - n) {
-				finish(m, c);
-				any = 1;
-			}
+		uint64_t n = ARG(0, l), done = *commits_of(m, w->blk, w->id * WS_WARP + l);
+		if (n < done) {
+			lim[l] = done - n;
+			lanes |= 1u << l;
+		}
+	}
+	/* one pass over the copies for the whole group */
+	for (size_t i = 0; lanes && i < st->c.len; i++) {
+		struct acp_copy *c = &st->c.v[i];
+		unsigned l = c->tid % WS_WARP;
+		if (c->b == w->blk && c->tid / WS_WARP == w->id && (lanes >> l & 1) && !c->done &&
+		    c->batch < lim[l]) {
+			finish(m, c);
+			any = 1;
 		}
 	}
 	if (any)
-		sweep(st);
+		sweep(m, st);
 	return 0;
 }
 
@@ -514,7 +554,7 @@ void acp_phase_complete(struct machine *m, struct block *b, uint64_t bar, uint64
 		}
 	}
 	if (any)
-		sweep(st);
+		sweep(m, st);
 }
 
 /* ---- pipelines */
@@ -695,7 +735,7 @@ static int pipe_op(struct machine *m, struct warp *w, struct group *g, const str
 		}
 	}
 	if (landed)
-		sweep(st);
+		sweep(m, st);
 	if (wake)
 		pipe_wake(m, p);
 	if (D)
@@ -726,12 +766,13 @@ void acp_block_done(struct machine *m, struct block *b)
 			any = 1;
 		}
 	if (any)
-		sweep(st);
+		sweep(m, st);
 	size_t j = 0;
 	for (size_t i = 0; i < st->blk.len; i++) {
 		if (st->blk.v[i].b == b) {
 			free(st->blk.v[i].commits);
 			free(st->blk.v[i].committers);
+			free(st->blk.v[i].wcnt);
 		} else
 			st->blk.v[j++] = st->blk.v[i];
 	}
@@ -765,13 +806,27 @@ void acp_access(struct machine *m, struct warp *w, struct group *g, const struct
 		const uint64_t *A, uint64_t imm, unsigned sz, int write)
 {
 	struct acp_state *st = m->acp;
+	const struct acp_blk *bk = NULL;
 	if (w->host)
 		return;
+	for (size_t i = 0; i < st->blk.len; i++)
+		if (st->blk.v[i].b == w->blk)
+			bk = &st->blk.v[i];
 	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t a = A[l] + imm;
-		if (a + sz <= st->lo || a >= st->hi)
+		if (ADDR_TAG(a) == TAG_SHARED) {
+			/* only words some copy covers need the search below */
+			uint64_t off = ADDR_OFF(a), wd = off >> 2, hit = 0;
+			if (!bk || !bk->wcnt)
+				continue;
+			for (; wd <= (off + sz - 1) >> 2 && wd < bk->nwords; wd++)
+				hit |= bk->wcnt[wd];
+			if (!hit)
+				continue;
+		} else if (a + sz <= st->lo || a >= st->hi) {
 			continue;
+		}
 		for (size_t i = 0; i < st->c.len; i++) {
 			const struct acp_copy *c = &st->c.v[i];
 			if (c->done || !same_block(c, w, a))
