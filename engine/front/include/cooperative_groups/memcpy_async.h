@@ -19,6 +19,7 @@ namespace cooperative_groups {
 template<class Group, class T, class Size>
 __device__ void memcpy_async(const Group &group, T *dst, const T *src, const Size &bytes)
 {
+	static_assert(__is_trivially_copyable(T), "memcpy_async requires a trivially copyable type");
 	__ws_acp_issue((void *)dst, (const void *)src, cuda::__ws_size_value(bytes), 0, 0, 0,
 		       (unsigned int)group.thread_rank(), (unsigned int)group.size(), cuda::__ws_size_align(bytes), 0);
 	__ws_acp_commit(0);
@@ -27,6 +28,7 @@ template<class Group, class T, class DstCount, class SrcCount>
 __device__ void memcpy_async(const Group &group, T *dst, const DstCount &dst_count, const T *src,
 			     const SrcCount &src_count)
 {
+	static_assert(__is_trivially_copyable(T), "memcpy_async requires a trivially copyable type");
 	size_t d = cuda::__ws_size_value(dst_count), s = cuda::__ws_size_value(src_count);
 	__ws_acp_issue((void *)dst, (const void *)src, (d < s ? d : s) * sizeof(T), 0, 0, 0,
 		       (unsigned int)group.thread_rank(), (unsigned int)group.size(), 0, 0);
