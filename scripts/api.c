@@ -913,7 +913,7 @@ static const luaL_Reg machine_methods[] = {
 
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
-	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "pending", "textures",
+	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "async", "pending", "textures",
 	"findings", "source", "access", "memlog", "candidates",
 };
 

@@ -1706,6 +1706,81 @@ static int q_textures(struct he_mach *hm, struct wsapi_out *o)
 
 static long long slot_linear(struct he_mach *hm, int s);
 
+/* Asynchronous copies and pipelines (engine/machine/async.c): {pipelines =
+ * {{block, name, addr, stages, producers, consumers, partitioned, stage =
+ * {{state, use, acquired, committed, released, inflight}}}}, copies =
+ * {{block, thread, line, kind, bytes, dst, src, batch, committed}}}. */
+static int q_async(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	static const char *const kinds[] = { "batch", "barrier", "pipeline", "primitive" };
+	struct machine_kernel_info k;
+	int np = machine_pipe_count(hm->m), nc = machine_acopy_count(hm->m);
+
+	if (machine_kernel(hm->m, &k) < 0)
+		np = nc = 0; /* no grid: both lists empty */
+	wsapi_out_begin(o, "pipelines");
+	for (int i = 0; i < np; i++) {
+		struct machine_pipe_info pi;
+		long long lin = -1;
+
+		if (machine_pipe(hm->m, i, &pi) < 0)
+			continue;
+		if (pi.slot >= 0)
+			lin = pi.block[0] + (long long)pi.block[1] * k.grid[0] +
+			      (long long)pi.block[2] * k.grid[0] * k.grid[1];
+		if (w->block >= 0 && lin >= 0 && w->block != lin)
+			continue;
+		wsapi_out_begin(o, NULL);
+		if (lin >= 0)
+			wsapi_out_int(o, "block", lin);
+		if (pi.obj >= 0 && (uint32_t)pi.obj < hm->mod->nobjs)
+			wsapi_out_str(o, "name", hm->mod->objs[pi.obj].name);
+		wsapi_out_int(o, "addr", (long long)pi.addr);
+		wsapi_out_int(o, "stages", pi.nstages);
+		wsapi_out_int(o, "producers", pi.producers);
+		wsapi_out_int(o, "consumers", pi.consumers);
+		wsapi_out_bool(o, "partitioned", pi.partitioned);
+		wsapi_out_begin(o, "stage");
+		for (uint32_t s = 0; s < pi.nstages && s < MACHINE_PIPE_MAXSTAGES; s++) {
+			wsapi_out_begin(o, NULL);
+			wsapi_out_str(o, "state", session_stage_name(pi.stage[s].state));
+			wsapi_out_int(o, "use", (long long)pi.stage[s].use);
+			wsapi_out_int(o, "acquired", pi.stage[s].acquired);
+			wsapi_out_int(o, "committed", pi.stage[s].committed);
+			wsapi_out_int(o, "released", pi.stage[s].released);
+			wsapi_out_int(o, "inflight", pi.stage[s].inflight);
+			wsapi_out_end(o);
+		}
+		wsapi_out_end(o);
+		wsapi_out_end(o);
+	}
+	wsapi_out_end(o);
+	wsapi_out_begin(o, "copies");
+	for (int i = 0; i < nc; i++) {
+		struct machine_acopy_info c;
+		long long lin;
+
+		if (machine_acopy(hm->m, i, &c) < 0)
+			continue;
+		lin = c.block[0] + (long long)c.block[1] * k.grid[0] + (long long)c.block[2] * k.grid[0] * k.grid[1];
+		if (w->block >= 0 && w->block != lin)
+			continue;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "block", lin);
+		wsapi_out_int(o, "thread", c.tid);
+		wsapi_out_int(o, "line", c.line);
+		wsapi_out_str(o, "kind", kinds[c.kind >= 0 && c.kind < 4 ? c.kind : 0]);
+		wsapi_out_int(o, "bytes", (long long)c.size);
+		wsapi_out_int(o, "dst", (long long)c.dst);
+		wsapi_out_int(o, "src", (long long)c.src);
+		wsapi_out_int(o, "batch", (long long)c.batch);
+		wsapi_out_bool(o, "committed", c.committed);
+		wsapi_out_end(o);
+	}
+	wsapi_out_end(o);
+	return 0;
+}
+
 static const char *space_name(uint64_t addr)
 {
 	switch (HE_TAG_OF(addr)) {
@@ -1811,6 +1886,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_cubarriers(hm, w, o, err);
 	if (!strcmp(what, "textures"))
 		return q_textures(hm, o);
+	if (!strcmp(what, "async"))
+		return q_async(hm, w, o, err);
 	if (!strcmp(what, "access"))
 		return q_access(hm, o);
 	if (!strcmp(what, "pending"))

@@ -724,6 +724,8 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 		info_blocks(e, &f, out);
 	else if (!strcmp(what, "wmma"))
 		info_wmma(e, out);
+	else if (!strcmp(what, "async"))
+		session_async_text(e->s, out);
 	else
 		info_barriers(e, out);
 	return 0;
@@ -1255,6 +1257,54 @@ static void snap_cubars(struct eng *e, struct ui_state *st, const struct focus *
 	st->sync.ncubars = k;
 }
 
+/* The cuda::pipelines of the focused block (and in global memory), each
+ * stage's state, and the copies in flight of the focused block by group. */
+static void snap_async(struct eng *e, struct ui_state *st, const struct focus *f)
+{
+	int np = session_pipeline_count(e->s), k = 0, ng;
+	struct session_acopy_group g[16];
+	char buf[320];
+
+	if (np > 0) {
+		st->sync.pipes = UI_NEW(st, struct ui_pipeline, np);
+		for (int i = 0; i < np; i++) {
+			struct session_pipe p;
+			struct ui_pipeline *u = &st->sync.pipes[k];
+			int ns;
+
+			if (session_pipeline(e->s, i, &p) < 0 || (p.info.slot >= 0 && p.info.slot != f->slot))
+				continue;
+			ns = (int)(p.info.nstages < MACHINE_PIPE_MAXSTAGES ? p.info.nstages : MACHINE_PIPE_MAXSTAGES);
+			u->title = ui_strf(st, "cuda::pipeline %s: %u stages, %u producers, %u consumers (%s)",
+					   p.name ? p.name : "(state)", p.info.nstages, p.info.producers,
+					   p.info.consumers, p.info.partitioned ? "partitioned" : "unified");
+			u->nstages = ns;
+			u->stage = UI_NEW(st, const char *, ns ? ns : 1);
+			u->state = UI_NEW(st, const char *, ns ? ns : 1);
+			for (int s = 0; s < ns; s++) {
+				session_pipeline_stage_text(&p, s, buf, sizeof(buf));
+				u->stage[s] = ui_strdup(st, buf);
+				u->state[s] = session_stage_name(p.info.stage[s].state);
+			}
+			k++;
+		}
+		st->sync.npipes = k;
+	}
+	ng = session_acopy_groups(e->s, g, (int)WS_ARRAY_LEN(g));
+	st->sync.copies_total = machine_acopy_count(e->m);
+	if (ng <= 0)
+		return;
+	st->sync.copies = UI_NEW(st, const char *, ng);
+	k = 0;
+	for (int i = 0; i < ng && i < (int)WS_ARRAY_LEN(g); i++) {
+		if (g[i].slot != f->slot)
+			continue;
+		session_acopy_group_text(&g[i], buf, sizeof(buf));
+		st->sync.copies[k++] = ui_strdup(st, buf);
+	}
+	st->sync.ncopies = k;
+}
+
 /* Lanes of the focused block waiting at a warp collective, per group. */
 static void snap_colls(struct eng *e, struct ui_state *st, const struct focus *f)
 {
@@ -1295,6 +1345,7 @@ static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
 	ub->exited = UI_NEW(st, uint32_t, b.nwarps);
 	memcpy(ub->exited, b.exited, sizeof(uint32_t) * (size_t)b.nwarps);
 	snap_cubars(e, st, f);
+	snap_async(e, st, f);
 	snap_colls(e, st, f);
 }
 

@@ -104,7 +104,7 @@ static const struct command commands[] = {
 	  do_display, 0 },
 	{ "undisplay", NULL, "[N...]", "stop displaying (all without N)", do_undisplay, 0 },
 	{ "info", "i", "breakpoints|watchpoints|locals|args|frame|display | cuda "
-	  "threads|warps|lanes|blocks|kernels|barriers|wmma|textures", "show the program's or the machine's state",
+	  "threads|warps|lanes|blocks|kernels|barriers|wmma|textures|async", "show the program's or the machine's state",
 	  do_info, 0 },
 	{ "print", "p inspect", "[/FMT] [EXPR] [@ lanes]",
 	  "evaluate for the focused thread as $N (FMT: x d u o t c f a z; $, $$, $N: earlier values; "
@@ -834,7 +834,7 @@ static int do_undisplay(struct ui_session *s, const struct command *cmd, const c
 static int do_info(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	static const char *const whats[] = { "threads", "warps", "lanes", "blocks", "kernels", "barriers", "wmma",
-					     "textures" };
+					     "textures", "async" };
 	static const struct {
 		const char *name, *alias, *what;
 	} gdbs[] = {
@@ -887,7 +887,7 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 		return UI_ACT_NONE;
 	}
 	strbuf_adds(msg, "usage: info breakpoints|watchpoints|locals|args|frame|display, or info cuda "
-		    "threads|warps|lanes|blocks|kernels|barriers|wmma|textures");
+		    "threads|warps|lanes|blocks|kernels|barriers|wmma|textures|async");
 	return UI_ACT_ERROR;
 }
 
@@ -1454,7 +1454,7 @@ static const struct {
 } subwords[] = {
 	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
 	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers", "wmma",
-					     "textures" } },
+					     "textures", "async" } },
 	{ "set", { "var", "variable", "simt", "sched", "model" } },
 	{ "enable", { "once", "count", "delete" } },
 	{ "set simt", { "stack", "its" } },

@@ -562,6 +562,20 @@ void fake_sync_extras(struct ui_state *st)
 	s->cubars[0] = (struct ui_cubarrier){ .kind = "cuda::barrier", .name = "bar", .expected = 128,
 		.pending = 64, .phase = 1, .waiters = "t0 t1 t2 t3 ... (64 threads)" };
 	s->ncubars = 1;
+	s->pipes = UI_NEW(st, struct ui_pipeline, 1);
+	s->pipes[0].title = "cuda::pipeline shared_state: 2 stages, 64 producers, 64 consumers (unified)";
+	s->pipes[0].nstages = 2;
+	s->pipes[0].stage = UI_NEW(st, const char *, 2);
+	s->pipes[0].state = UI_NEW(st, const char *, 2);
+	s->pipes[0].stage[0] = "stage 0: ready (use 2; acquired 64, committed 64/64, released 0/64, 0 in flight)";
+	s->pipes[0].state[0] = "ready";
+	s->pipes[0].stage[1] = "stage 1: committed (use 3; acquired 64, committed 64/64, released 0/64, 64 in flight)";
+	s->pipes[0].state[1] = "committed";
+	s->npipes = 1;
+	s->copies = UI_NEW(st, const char *, 1);
+	s->copies[0] = "line 44 memcpy_async (pipeline): 64 copies, 256 bytes to 0x720000000100..0x720000000200 by threads 0..63, use 3: stage committed, lands at consumer_wait()";
+	s->ncopies = 1;
+	s->copies_total = 64;
 	s->pending = UI_NEW(st, struct ui_pending, 2);
 	s->pending[0] = (struct ui_pending){ "t5", "flag", "1", "after __threadfence(): waiting" };
 	s->pending[1] = (struct ui_pending){ "t5", "data[5]", "42", NULL };

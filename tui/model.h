@@ -149,7 +149,19 @@ struct ui_pending {          /* a store not yet visible (relaxed model) */
 	const char *fence;        /* NULL, or "fence pending" ... */
 };
 
+struct ui_pipeline {         /* a cuda::pipeline of the focused block */
+	const char *title;        /* "cuda::pipeline shared_state: 2 stages, 64 producers, 64 consumers (unified)" */
+	int nstages;
+	const char **stage;       /* per stage: "stage 0: committed (use 3; ...)" */
+	const char **state;       /* per stage: "free", "acquired", "committed", "ready", "released" */
+};
+
 struct ui_sync {
+	struct ui_pipeline *pipes;
+	int npipes;
+	const char **copies;      /* copies in flight of the focused block, one group per line */
+	int ncopies;
+	int copies_total;         /* copies in flight in all blocks */
 	struct ui_barrier *barriers;
 	int nbarriers;
 	struct ui_cubarrier *cubars;

@@ -900,7 +900,7 @@ static void draw_sync(struct ctx *c)
 		return;
 	c->r = in;
 	y = in.y - c->ctl->scroll[PANE_SYNC];
-	if (!s->nbarriers && !s->ncubars && !s->npending && !s->ncolls)
+	if (!s->nbarriers && !s->ncubars && !s->npending && !s->ncolls && !s->npipes && !s->ncopies)
 		put_str(c, in.x, y, "(no barrier or pending store)", VS_DIM);
 	for (int i = 0; i < s->nbarriers && y < ymax; i++) {
 		const struct ui_barrier *b = &s->barriers[i];
@@ -952,6 +952,22 @@ static void draw_sync(struct ctx *c)
 		if (p->fence)
 			put_fmt(c, x + 2, y, VS_WARPSYNC_WAIT, "[%s]", p->fence);
 	}
+	for (int i = 0; i < s->npipes && y < ymax; i++) {
+		const struct ui_pipeline *p = &s->pipes[i];
+
+		put_str(c, in.x, y++, p->title, VS_KEYWORD);
+		for (int k = 0; k < p->nstages && y < ymax; k++) {
+			int ready = !strcmp(p->state[k], "ready"), flight = !strcmp(p->state[k], "committed");
+
+			put_str(c, in.x + 2, y++, p->stage[k],
+				ready ? VS_WRITE : flight ? VS_BARRIER_WAIT : !strcmp(p->state[k], "free") ? VS_DIM
+										  : VS_NORMAL);
+		}
+	}
+	if (s->ncopies && y < ymax)
+		put_fmt(c, in.x, y++, VS_KEYWORD, "asynchronous copies in flight: %d", s->copies_total);
+	for (int i = 0; i < s->ncopies && y < ymax; i++)
+		put_str(c, in.x + 2, y++, s->copies[i], VS_BARRIER_WAIT);
 }
 
 /* ---- findings and console ---- */

@@ -64,6 +64,7 @@ struct record {
 	 * (NULL for value arguments), so deduction can match `vector<T>` */
 	const void *tmpl;
 	struct type *targs[8];
+	long tvals[8];         /* the value arguments (where targs[i] is NULL) */
 	int ntargs;
 	/* special members declared by the user (NULL: implicit) */
 	struct obj *dtor, *copy_ctor, *copy_assign, *default_ctor, *move_ctor;
@@ -104,6 +105,7 @@ struct type {
 	 * placeholder arguments (the template and its argument types) */
 	const void *tmpl;
 	struct type **targs;
+	long *tvals;           /* value arguments (VAL_PLACEHOLDER + i: template parameter i) */
 	int ntargs;
 };
 

@@ -1098,11 +1098,42 @@ static struct node *delete_expr(struct parser *p, struct token *t)
 	return n;
 }
 
+/* __is_trivially_copyable(T): no user-provided copy or move constructor,
+ * copy assignment or destructor and no virtual functions, in the class,
+ * its base and its members (what cuda::memcpy_async requires). */
+static int trivially_copyable(const struct type *t, int depth)
+{
+	while (t->kind == TY_ARRAY)
+		t = t->base;
+	if (t->kind != TY_STRUCT)
+		return t->kind != TY_REF && t->kind != TY_VOID && t->kind != TY_FUNC;
+	const struct record *r = t->rec;
+	if (depth > 64)
+		return 1;
+	if (r->dtor || r->copy_ctor || r->copy_assign || r->move_ctor || r->vid)
+		return 0;
+	if (r->base && !trivially_copyable(r->base, depth + 1))
+		return 0;
+	for (const struct member *m = r->members; m; m = m->next)
+		if (!trivially_copyable(m->ty, depth + 1))
+			return 0;
+	return 1;
+}
+
 static struct node *unary(struct parser *p)
 {
 	struct token *t = p->tok;
 	enter(p, t);
 	struct node *r;
+	if (t->kind == TK_IDENT && t->next->kind == TK_LPAREN && !strcmp(t->text, "__is_trivially_copyable")) {
+		next(p);
+		skip(p, TK_LPAREN);
+		struct type *ty = abstract_type(p);
+		skip(p, TK_RPAREN);
+		r = new_num(p, trivially_copyable(ty, 0), ty_bool, t);
+		leave(p);
+		return r;
+	}
 	switch (t->kind) {
 	case TK_NEW:
 		next(p);

@@ -573,8 +573,11 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 		ph->tmpl = t;
 		ph->ntargs = nargs < 8 ? nargs : 8;
 		ph->targs = arena_alloc(p->a, sizeof(struct type *) * 8);
-		for (int i = 0; i < ph->ntargs; i++)
+		ph->tvals = arena_alloc(p->a, sizeof(long) * 8);
+		for (int i = 0; i < ph->ntargs; i++) {
 			ph->targs[i] = args[i].ty;
+			ph->tvals[i] = args[i].val;
+		}
 		return ph;
 	}
 	struct targ full[8];
@@ -609,8 +612,10 @@ struct type *instantiate_class(struct parser *p, struct template *t, struct targ
 	if (in->ty && in->ty->kind == TY_STRUCT && !in->ty->rec->tmpl) {
 		in->ty->rec->tmpl = t;
 		in->ty->rec->ntargs = t->nparams < 8 ? t->nparams : 8;
-		for (int i = 0; i < in->ty->rec->ntargs; i++)
+		for (int i = 0; i < in->ty->rec->ntargs; i++) {
 			in->ty->rec->targs[i] = full[i].ty;
+			in->ty->rec->tvals[i] = full[i].ty ? 0 : full[i].val;
+		}
 	}
 	if (in->ty && in->ty->kind == TY_STRUCT)
 		for (struct template *md = t->mdefs; md; md = md->next)
@@ -636,9 +641,19 @@ static int unify(struct type *P, struct type *A, struct targ *out, int *bound, i
 		/* vector<T> against vector<int>: the same template, argument by argument */
 		if (A->kind != TY_STRUCT || A->rec->tmpl != P->tmpl)
 			return 0;
-		for (int i = 0; i < P->ntargs && i < A->rec->ntargs; i++)
+		for (int i = 0; i < P->ntargs && i < A->rec->ntargs; i++) {
 			if (P->targs[i] && A->rec->targs[i] && !unify(P->targs[i], A->rec->targs[i], out, bound, depth + 1))
 				return 0;
+			long k = P->tvals ? P->tvals[i] - VAL_PLACEHOLDER : -1;
+			if (!P->targs[i] && !A->rec->targs[i] && k >= 0 && k < 8) {
+				/* pipeline_shared_state<S, N> against <block, 2>: the value N */
+				if (bound[k] && out[k].val != A->rec->tvals[i])
+					return 0;
+				out[k].ty = NULL;
+				out[k].val = A->rec->tvals[i];
+				bound[k] = 1;
+			}
+		}
 		return 1;
 	}
 	if (P->kind == TY_PTR && (A->kind == TY_PTR || A->kind == TY_ARRAY))

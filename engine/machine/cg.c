@@ -263,6 +263,8 @@ static int bar_arrive(struct machine *m, struct warp *w, struct group *g, const 
 			x->expected--;
 		x->pending -= (uint32_t)upd;
 		if (x->pending == 0) {
+			if (m->acp) /* the phase's copies in flight (cuda::memcpy_async) land first */
+				acp_phase_complete(m, x->b, x->addr, x->phase);
 			x->phase++;
 			x->pending = x->expected;
 			wake(m, x->b, x->addr);
@@ -318,6 +320,31 @@ static int bar_wait(struct machine *m, struct warp *w, struct group *g, const st
 			g->cg_token = tok;
 			return 1;
 		}
+	}
+	return 0;
+}
+
+int cg_bar_phase(struct machine *m, struct warp *w, unsigned l, uint64_t addr, const struct ir_insn *in,
+		 struct block **b, uint64_t *phase)
+{
+	struct cg_bar *x = bar_get(m, w, l, addr, in, "an asynchronous copy");
+	if (!x)
+		return fail(m);
+	*b = x->b;
+	*phase = x->phase;
+	return 0;
+}
+
+static int bar_phase(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
+	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		struct cg_bar *x = bar_get(m, w, l, ARG(0, l), in, "a parity wait");
+		if (!x)
+			return fail(m);
+		if (D)
+			D[l] = x->phase;
 	}
 	return 0;
 }
@@ -383,6 +410,7 @@ int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	case BI___ws_bar_arrive: return bar_arrive(m, w, g, in);
 	case BI___ws_bar_wait: return bar_wait(m, w, g, in, 0);
 	case BI___ws_bar_test: return bar_wait(m, w, g, in, 1);
+	case BI___ws_bar_phase: return bar_phase(m, w, g, in);
 	case BI___ws_grid_arrive: return grid_arrive(m, w, g, in);
 	case BI___ws_grid_wait: return grid_wait(m, g, in);
 	case BI___ws_grid_coop:
@@ -400,6 +428,8 @@ int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_
 void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out)
 {
 	const struct cg_state *st = m->cg;
+	if (acp_describe_wait(m, g, out))
+		return;
 	if (!st) {
 		strbuf_adds(out, "in a barrier wait");
 		return;

@@ -290,6 +290,7 @@ struct machine *machine_clone(const struct machine *s)
 	m->rt.fn_maxdyn = dup_bytes(s->rt.fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);
+	acp_clone(m, s, clone_map, &pm);
 	VEC_DUP(m->race.hrace, s->race.hrace);
 	machine_checkers_clone(m, s, clone_map, &pm);
 	/* the pointers */

@@ -233,12 +233,16 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		return 0;
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:
+	case BI___ws_bar_phase:
 		return cg_call(m, w, g, in);
 	case BI___ws_cluster_info: case BI___ws_cluster_arrive: case BI___ws_cluster_wait:
 	case BI___ws_cluster_map: case BI___ws_cluster_rank_of:
 		return cluster_call(m, w, g, in);
 	case BI___ws_wmma_sync: case BI___ws_wmma_mma:
 		return wmma_call(m, w, g, in);
+	case BI___ws_acp_issue: case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+	case BI___ws_pipe_make: case BI___ws_pipe_op:
+		return acp_call(m, w, g, in);
 	case BI___brkpt:
 		if (m->o.debugger) {
 			/* like cuda-gdb: the debugger stops here; continuing goes past it */

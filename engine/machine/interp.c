@@ -1700,6 +1700,8 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	uint64_t imm = (uint64_t)in->imm;
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
+	if (WS_UNLIKELY(m->acp != NULL) && acp_inflight(m))
+		acp_access(m, w, g, in, A, imm, sz, 0);
 	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_ld(m, w, g, in);
 		if (r != 1)
@@ -1756,6 +1758,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	uint32_t M = g->mask, slow = 0;
 	struct window win;
 	m->nstores++; /* progress, for the spin-wait detector (check_spin.c) */
+	if (WS_UNLIKELY(m->acp != NULL) && acp_inflight(m))
+		acp_access(m, w, g, in, A, imm, sz, 1);
 	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_st(m, w, g, in);
 		if (r != 1)

@@ -241,6 +241,7 @@ void machine_free(struct machine *m)
 	vec_free(&m->findings);
 	machine_checkers_free(m);
 	cg_free(m);
+	acp_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bps);
 	vec_free(&m->rt.events);
@@ -558,6 +559,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->dev_t0 = wall_ns();
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
+	acp_grid_start(m);
 	m->race.gepoch++; /* a new launch: earlier accesses are ordered before it */
 	m->nlaunched++;
 	if (m->mm)
@@ -666,6 +668,8 @@ static int warp_can_run(struct warp *w)
 /* Finish a block whose threads all exited. */
 static void block_retire(struct machine *m, struct grid *gr, int s)
 {
+	if (m->acp)
+		acp_block_done(m, gr->res[s]); /* its copies in flight land before it goes */
 	if (gr->csize > 1) {
 		/* a cluster's blocks stay resident (their shared memory readable
 		 * by the others) until every block of the cluster has finished;
@@ -793,6 +797,8 @@ int sched_device_step(struct machine *m, int budget)
 			ran = 1;
 		if (w->ng > 1)
 			interp_warp_settle(m, w);
+		if (WS_UNLIKELY(m->acp != NULL) && m->o.sched == SCHED_RANDOM && acp_inflight(m))
+			acp_tick(m); /* copies in flight land at random points */
 		/* rr: the next warp; but when this warp completed a barrier, go
 		 * back to the first warp of its block, so a block runs through
 		 * its barrier phases while its registers are still in cache */

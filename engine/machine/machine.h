@@ -661,5 +661,47 @@ struct machine_tex_probe {
 };
 /* The last texture fetch any warp made (0), or -1 when none was made yet. */
 int machine_tex_last(const struct machine *m, struct machine_tex_probe *out);
+/* ---- asynchronous copies and pipelines (async.c; sync pane, `info cuda async`).
+ * A copy is one thread's share of a memcpy_async, listed from its issue
+ * until a wait for it has returned (its data may land earlier). Pipelines made from a shared state are listed
+ * while their block is resident. */
+enum machine_acopy_kind { ACOPY_BATCH, ACOPY_BARRIER, ACOPY_PIPELINE, ACOPY_PRIMITIVE };
+struct machine_acopy_info {
+	int slot;              /* resident slot of the issuing block */
+	uint32_t block[3];
+	uint32_t tid;          /* the issuing thread, linear in its block */
+	int kind;              /* enum machine_acopy_kind: what it completes on */
+	uint64_t dst, src, size;
+	uint64_t sync;         /* the barrier or pipeline state's address (0: the thread's batches) */
+	uint64_t batch;        /* the thread's batch (ACOPY_BATCH, ACOPY_PRIMITIVE) or the pipeline stage's use */
+	int committed;         /* its batch was committed (batches), its stage committed (pipelines) */
+	int landed;            /* its data has landed (under --sched random, maybe before the wait) */
+	uint32_t file, line;   /* the user's call that issued it */
+};
+int machine_acopy_count(const struct machine *m);
+int machine_acopy(const struct machine *m, int i, struct machine_acopy_info *out);
+/* One use of a pipeline stage: what its threads did with it. */
+enum machine_stage_state { STAGE_FREE, STAGE_ACQUIRED, STAGE_COMMITTED, STAGE_READY, STAGE_RELEASED };
+struct machine_pipe_stage {
+	int state;             /* enum machine_stage_state: free (never used), acquired (some producers
+				* acquired it, not all committed), committed (every producer committed,
+				* copies in flight), ready (its copies landed), released (every consumer
+				* released it) */
+	uint64_t use;          /* which use of the stage (the pipeline's stage sequence number) */
+	uint32_t acquired, committed, released; /* threads that did so in this use */
+	uint32_t inflight;     /* copies of this use not landed */
+};
+#define MACHINE_PIPE_MAXSTAGES 8
+struct machine_pipe_info {
+	int slot;
+	uint32_t block[3];
+	uint64_t addr;         /* the pipeline_shared_state's address */
+	int obj;               /* the module object at addr, or -1 */
+	uint32_t nstages, producers, consumers;
+	int partitioned;
+	struct machine_pipe_stage stage[MACHINE_PIPE_MAXSTAGES];
+};
+int machine_pipe_count(const struct machine *m);
+int machine_pipe(const struct machine *m, int i, struct machine_pipe_info *out);
 
 #endif

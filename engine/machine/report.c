@@ -29,10 +29,12 @@ struct machine_finding *machine_finding_vadd(struct machine *m, enum finding_kin
 	const struct finding_kind_info *ki = finding_kind_info(kind);
 	struct machine_finding f;
 	/* one finding per site and kind: repeats only count (newest first, as
-	 * repeats come in bursts) */
+	 * repeats come in bursts); the site of a finding made inside a built-in
+	 * header is the user's call */
+	struct span us = cg_user_span(m, w, lanes, sp);
 	for (size_t i = m->findings.len; i-- > 0;) {
 		struct machine_finding *o = &m->findings.v[i];
-		if (o->span.off == sp.off && o->span.file == sp.file &&
+		if (o->span.off == us.off && o->span.file == us.file &&
 		    o->id == (int)kind) {
 			o->count++;
 			return NULL;
@@ -50,7 +52,7 @@ struct machine_finding *machine_finding_vadd(struct machine *m, enum finding_kin
 	f.hint = ki->hint;
 	f.kind = ki->name;
 	f.error = error;
-	f.span = cg_user_span(m, w, lanes, sp);
+	f.span = us;
 	f.addr = addr;
 	f.lanes = lanes;
 	f.on_device = w && !w->host;

@@ -446,6 +446,7 @@ struct machine {
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 	uint64_t nstores;        /* device stores and memory-changing atomics so far (progress) */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
+	struct acp_state *acp;   /* async.c: asynchronous copies in flight, pipelines (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
 	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
 	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
@@ -627,6 +628,36 @@ void cg_free(struct machine *m);
 void cg_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
 /* the span of the user's call when sp lies in a built-in header (findings) */
 struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t lanes, struct span sp);
+
+/* cg.c for async.c: the phase of the cuda::barrier at addr (lane l of w; a
+ * barrier-uninitialized finding and -1 when init() was never called), and
+ * its block (NULL: in global memory). */
+int cg_bar_phase(struct machine *m, struct warp *w, unsigned l, uint64_t addr, const struct ir_insn *in,
+		 struct block **b, uint64_t *phase);
+
+/* async.c: asynchronous copies and pipelines. acp_call: the __ws_acp_* and
+ * __ws_pipe_* built-ins (cg_call's contract); acp_access: a load or store of
+ * lanes g->mask at A[l] + imm meets copies in flight (call only while
+ * acp_inflight); acp_phase_complete: barrier phase `phase` completes, its
+ * copies land first; acp_tick: a scheduling step under --sched random (some
+ * copies land); acp_block_done: the block ends, its copies land;
+ * acp_describe_wait: 1 and the text when g waits in a pipeline. */
+int acp_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in);
+static inline int acp_inflight(const struct machine *m);
+void acp_access(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		const uint64_t *A, uint64_t imm, unsigned sz, int write);
+void acp_phase_complete(struct machine *m, struct block *b, uint64_t bar, uint64_t phase);
+void acp_tick(struct machine *m);
+void acp_block_done(struct machine *m, struct block *b);
+void acp_grid_start(struct machine *m);
+void acp_free(struct machine *m);
+void acp_clone(struct machine *d, const struct machine *s, void *(*map)(void *ctx, const void *old), void *ctx);
+int acp_describe_wait(const struct machine *m, const struct group *g, struct strbuf *out);
+int acp_count(const struct machine *m);
+static inline int acp_inflight(const struct machine *m)
+{
+	return m->acp && acp_count(m);
+}
 
 /* hthread.c: concurrent host threads. The host threads are host warps of
  * one lane; the scheduler (--sched) gives them turns while no grid runs.

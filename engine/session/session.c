@@ -2627,6 +2627,7 @@ int session_warp(const struct session *s, int slot, int warp, struct session_war
 	else if (nbar && nbar == w->ngroups)
 		w->note = kinds == 1u << SESSION_WAIT_CUBARRIER ? "at cuda::barrier wait"
 			: kinds == 1u << SESSION_WAIT_GRID ? "at grid sync"
+			: kinds == 1u << SESSION_WAIT_PIPELINE ? "at cuda::pipeline wait"
 			: kinds == 1u << SESSION_WAIT_SYNCTHREADS ? "at __syncthreads" : "at barriers";
 	else if (nsync && !nbar && w->current < 0)
 		w->note = "waits: warp collective";
@@ -2740,6 +2741,10 @@ static int wait_of(const struct session *s, const struct machine_group_info *gi,
 	if (in && in->op == IR_BCALL && in->imm == BI___ws_grid_wait) {
 		*what = "this_grid().sync()";
 		return SESSION_WAIT_GRID;
+	}
+	if (in && in->op == IR_BCALL && in->imm == BI___ws_pipe_op) {
+		*what = "cuda::pipeline acquire/wait";
+		return SESSION_WAIT_PIPELINE;
 	}
 	*what = in && in->op == IR_BAR ? bars[in->sub & 3] : "__syncthreads";
 	return SESSION_WAIT_SYNCTHREADS;
@@ -3539,4 +3544,157 @@ int session_tex_text(const struct session *s, int lane, struct strbuf *out)
 		}
 	}
 	return 0;
+}
+
+/* ---- asynchronous copies and pipelines (the sync pane, `info cuda async`) */
+
+static const char *const stage_names[] = { "free", "acquired", "committed", "ready", "released" };
+
+const char *session_stage_name(int state)
+{
+	return state >= 0 && state < (int)WS_ARRAY_LEN(stage_names) ? stage_names[state] : "?";
+}
+
+int session_pipeline_count(const struct session *s)
+{
+	return machine_pipe_count(s->m);
+}
+
+int session_pipeline(const struct session *s, int i, struct session_pipe *out)
+{
+	struct machine_pipe_info pi;
+
+	memset(out, 0, sizeof(*out));
+	if (machine_pipe(s->m, i, &pi) < 0)
+		return -1;
+	out->info = pi;
+	out->name = cubar_name(s, pi.obj);
+	return 0;
+}
+
+int session_acopy_groups(const struct session *s, struct session_acopy_group *out, int max)
+{
+	int n = machine_acopy_count(s->m), k = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct machine_acopy_info c;
+		struct session_acopy_group *g = NULL;
+
+		if (machine_acopy(s->m, i, &c) < 0)
+			continue;
+		for (int j = 0; j < k && j < max; j++)
+			if (out[j].slot == c.slot && !memcmp(out[j].block, c.block, sizeof(c.block)) &&
+			    out[j].line == (int)c.line && out[j].kind == c.kind && out[j].sync == c.sync &&
+			    out[j].batch == c.batch && out[j].committed == c.committed && out[j].landed == c.landed)
+				g = &out[j];
+		if (!g) {
+			if (k >= max) {
+				k++;
+				continue;
+			}
+			g = &out[k++];
+			memset(g, 0, sizeof(*g));
+			g->slot = c.slot;
+			memcpy(g->block, c.block, sizeof(c.block));
+			g->line = (int)c.line;
+			g->kind = c.kind;
+			g->sync = c.sync;
+			g->batch = c.batch;
+			g->committed = c.committed;
+			g->landed = c.landed;
+			g->tid_lo = g->tid_hi = c.tid;
+			g->dst_lo = c.dst;
+			g->dst_hi = c.dst + c.size;
+		}
+		g->ncopies++;
+		g->bytes += c.size;
+		if (c.tid < g->tid_lo)
+			g->tid_lo = c.tid;
+		if (c.tid > g->tid_hi)
+			g->tid_hi = c.tid;
+		if (c.dst < g->dst_lo)
+			g->dst_lo = c.dst;
+		if (c.dst + c.size > g->dst_hi)
+			g->dst_hi = c.dst + c.size;
+	}
+	return k;
+}
+
+static const char *acopy_waits(const struct session_acopy_group *g)
+{
+	if (g->landed)
+		return "landed already, not waited for yet";
+	switch (g->kind) {
+	case ACOPY_BARRIER: return "lands when the barrier's phase completes";
+	case ACOPY_PIPELINE: return g->committed ? "stage committed, lands at consumer_wait()"
+						 : "stage not committed yet";
+	default: return g->committed ? "batch committed, lands at the wait for it" : "batch not committed yet";
+	}
+}
+
+void session_acopy_group_text(const struct session_acopy_group *g, char *buf, size_t n)
+{
+	static const char *const kinds[] = { "memcpy_async", "memcpy_async (barrier)", "memcpy_async (pipeline)",
+					     "__pipeline_memcpy_async" };
+	char who[48];
+
+	if (g->tid_lo == g->tid_hi)
+		snprintf(who, sizeof(who), "thread %u", g->tid_lo);
+	else
+		snprintf(who, sizeof(who), "threads %u..%u", g->tid_lo, g->tid_hi);
+	snprintf(buf, n, "line %d %s: %d cop%s, %llu bytes to 0x%llx..0x%llx by %s, %s %llu: %s", g->line,
+		 kinds[g->kind >= 0 && g->kind < 4 ? g->kind : 0], g->ncopies, g->ncopies == 1 ? "y" : "ies",
+		 (unsigned long long)g->bytes, (unsigned long long)g->dst_lo, (unsigned long long)g->dst_hi, who,
+		 g->kind == ACOPY_PIPELINE ? "use" : g->kind == ACOPY_BARRIER ? "batch" : "batch",
+		 (unsigned long long)g->batch, acopy_waits(g));
+}
+
+void session_pipeline_stage_text(const struct session_pipe *p, int k, char *buf, size_t n)
+{
+	const struct machine_pipe_stage *st = &p->info.stage[k];
+
+	if (st->state == STAGE_FREE) {
+		snprintf(buf, n, "stage %d: free", k);
+		return;
+	}
+	snprintf(buf, n, "stage %d: %s (use %llu; acquired %u, committed %u/%u, released %u/%u, %u in flight)", k,
+		 session_stage_name(st->state), (unsigned long long)st->use, st->acquired, st->committed,
+		 p->info.producers, st->released, p->info.consumers, st->inflight);
+}
+
+void session_async_text(const struct session *s, struct strbuf *out)
+{
+	int np = session_pipeline_count(s), ng;
+	struct session_acopy_group g[64];
+	char buf[320];
+
+	for (int i = 0; i < np; i++) {
+		struct session_pipe p;
+
+		if (session_pipeline(s, i, &p) < 0)
+			continue;
+		strbuf_addf(out, "%scuda::pipeline %s", out->len ? "\n" : "", p.name ? p.name : "");
+		if (!p.name)
+			strbuf_addf(out, "@0x%llx", (unsigned long long)p.info.addr);
+		if (p.info.slot >= 0)
+			strbuf_addf(out, " block (%u,%u,%u)", p.info.block[0], p.info.block[1], p.info.block[2]);
+		strbuf_addf(out, ": %u stages, %u producers, %u consumers (%s)", p.info.nstages, p.info.producers,
+			    p.info.consumers, p.info.partitioned ? "partitioned" : "unified");
+		for (uint32_t k = 0; k < p.info.nstages && k < MACHINE_PIPE_MAXSTAGES; k++) {
+			session_pipeline_stage_text(&p, (int)k, buf, sizeof(buf));
+			strbuf_addf(out, "\n  %s", buf);
+		}
+	}
+	ng = session_acopy_groups(s, g, (int)WS_ARRAY_LEN(g));
+	if (!ng) {
+		strbuf_addf(out, "%sno asynchronous copy in flight", out->len ? "\n" : "");
+		return;
+	}
+	strbuf_addf(out, "%sasynchronous copies in flight: %d", out->len ? "\n" : "", machine_acopy_count(s->m));
+	for (int i = 0; i < ng && i < (int)WS_ARRAY_LEN(g); i++) {
+		session_acopy_group_text(&g[i], buf, sizeof(buf));
+		strbuf_addf(out, "\n  block (%u,%u,%u) %s", g[i].block[0], g[i].block[1], g[i].block[2], buf);
+	}
+	if (ng > (int)WS_ARRAY_LEN(g))
+		strbuf_addf(out, "\n  and %d more groups", ng - (int)WS_ARRAY_LEN(g));
 }

@@ -396,7 +396,8 @@ int session_barrier(const struct session *s, int slot, struct session_barrier *b
 	X(SYNCTHREADS, "__syncthreads") \
 	X(CUBARRIER, "cuda::barrier") \
 	X(GRID, "grid sync") \
-	X(COLLECTIVE, "warp collective")
+	X(COLLECTIVE, "warp collective") \
+	X(PIPELINE, "cuda::pipeline")
 enum session_wait_kind {
 #define X(n, t) SESSION_WAIT_##n,
 	SESSION_WAIT_LIST(X)
@@ -433,6 +434,34 @@ struct session_cubar {
  * grid barrier of a cooperative launch: how many, and the i-th (-1: none). */
 int session_cubarrier_count(const struct session *s);
 int session_cubarrier(const struct session *s, int i, struct session_cubar *out);
+
+/* ---- asynchronous copies in flight and cuda::pipeline stages (the sync
+ * pane, `info cuda async`, the Lua query "async"). Copies are grouped by
+ * block, source line, what they complete on, and batch (or stage use). */
+struct session_pipe {
+	struct machine_pipe_info info;
+	const char *name;         /* the shared state's variable ("shared_state"), or NULL */
+};
+int session_pipeline_count(const struct session *s);
+int session_pipeline(const struct session *s, int i, struct session_pipe *out);
+const char *session_stage_name(int state); /* enum machine_stage_state: "free", "acquired" ... */
+/* "stage 0: committed (use 3; acquired 64, committed 64/64, released 0/64, 64 in flight)" */
+void session_pipeline_stage_text(const struct session_pipe *p, int k, char *buf, size_t n);
+struct session_acopy_group {
+	int slot;
+	uint32_t block[3];
+	int line, kind;           /* kind: enum machine_acopy_kind */
+	uint64_t sync, batch;
+	int committed, landed, ncopies;
+	uint64_t bytes, dst_lo, dst_hi;
+	uint32_t tid_lo, tid_hi;
+};
+/* The groups (at most max into out); returns how many there are. */
+int session_acopy_groups(const struct session *s, struct session_acopy_group *out, int max);
+/* "line 13 memcpy_async: 32 copies, 256 bytes to 0x..0x.. by threads 0..31, batch 0: ..." */
+void session_acopy_group_text(const struct session_acopy_group *g, char *buf, size_t n);
+/* Every pipeline and copy group, one per line ("no asynchronous copy in flight"). */
+void session_async_text(const struct session *s, struct strbuf *out);
 
 /* ---- the last warp collective (shuffle, vote, match, reduce): who took
  * part, what each lane gave, where it read from, what each lane got. A

@@ -1861,6 +1861,225 @@ int main()
 	k<<<1, 32>>>(t, out);	/* past the end reads zero: no finding */
 	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
 	cudaDestroyTextureObject(t);
+# ---------------- asynchronous copies (engine/machine/async.c)
+prog("async_read_before_wait_1", r'''
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
+namespace cg = cooperative_groups;
+// the copy lands at cg::wait: reading the destination before it sees the old bytes
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[64];
+	cg::thread_block tb = cg::this_thread_block();
+	s[tb.thread_rank()] = 0;
+	s[tb.thread_rank() + 32] = 0;
+	tb.sync();
+	cg::memcpy_async(tb, s, in, sizeof(int) * 64);
+	int early = s[tb.thread_rank()];	//@async-copy-read-before-wait
+	cg::wait(tb);
+	out[tb.thread_rank()] = early + s[tb.thread_rank() + 32];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 64 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 1, 64 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_read_before_wait_2", r'''
+#include <cuda_pipeline.h>
+// __pipeline_wait_prior(1) leaves the newest batch in flight: its destination is not ready
+__global__ void k(const int4 *in, int *out)
+{
+	__shared__ int4 s[2][32];
+	int t = threadIdx.x;
+	__pipeline_memcpy_async(&s[0][t], &in[t], sizeof(int4));
+	__pipeline_commit();
+	__pipeline_memcpy_async(&s[1][t], &in[32 + t], sizeof(int4));
+	__pipeline_commit();
+	__pipeline_wait_prior(1);
+	int a = s[0][t].x;
+	int b = s[1][t].y;	//@async-copy-read-before-wait
+	__pipeline_wait_prior(0);
+	out[t] = a + b;
+}
+int main()
+{
+	int4 *in;
+	int *out;
+	cudaMalloc(&in, 64 * sizeof(int4));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 64 * sizeof(int4));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_read_before_wait_3", r'''
+#include <cooperative_groups.h>
+#include <cuda/pipeline>
+// near miss: every read comes after the consumer_wait of its stage
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[2][32];
+	__shared__ cuda::pipeline_shared_state<cuda::thread_scope_block, 2> st;
+	auto block = cooperative_groups::this_thread_block();
+	auto pipe = cuda::make_pipeline(block, &st);
+	int acc = 0;
+	for (int b = 0; b < 4; b++) {
+		pipe.producer_acquire();
+		cuda::memcpy_async(block, s[b % 2], in + 32 * b, sizeof(int) * 32, pipe);
+		pipe.producer_commit();
+		pipe.consumer_wait();
+		acc += s[b % 2][31 - block.thread_rank()];
+		pipe.consumer_release();
+	}
+	out[block.thread_rank()] = acc;
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 128 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 128 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_write_in_flight_1", r'''
+#include <cuda/barrier>
+#include <cuda/pipeline>
+// the destination is written while the copy is in flight: which write wins is undefined
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[32];
+	__shared__ cuda::barrier<cuda::thread_scope_block> bar;
+	int t = threadIdx.x;
+	if (t == 0)
+		init(&bar, blockDim.x);
+	__syncthreads();
+	if (t == 0)
+		cuda::memcpy_async(s, in, sizeof(int) * 32, bar);
+	s[t] = -t;	//@async-copy-write-in-flight
+	bar.arrive_and_wait();
+	out[t] = s[t];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_write_in_flight_2", r'''
+#include <cuda_pipeline.h>
+// the source is overwritten before the wait: the copy may read either value
+__global__ void k(int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	__pipeline_memcpy_async(&s[t], &in[t], sizeof(int));
+	__pipeline_commit();
+	in[t] = 7;	//@async-copy-write-in-flight
+	__pipeline_wait_prior(0);
+	out[t] = s[t];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_misaligned_1", r'''
+#include <cuda_pipeline.h>
+// __pipeline_memcpy_async copies 4, 8 or 16 bytes: 12 is not allowed
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[96];
+	int t = threadIdx.x;
+	__pipeline_memcpy_async(&s[3 * t], &in[3 * t], 12);	//@async-copy-misaligned
+	__pipeline_commit();
+	__pipeline_wait_prior(0);
+	out[t] = s[3 * t];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 96 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 96 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_misaligned_2", r'''
+#include <cooperative_groups.h>
+#include <cuda/barrier>
+#include <cuda/pipeline>
+// cuda::aligned_size_t<16> promises 16-byte aligned pointers: in + 1 is not
+__global__ void k(const int *in, int *out)
+{
+	__shared__ __align__(16) int s[64];
+	__shared__ cuda::barrier<cuda::thread_scope_block> bar;
+	auto block = cooperative_groups::this_thread_block();
+	if (block.thread_rank() == 0)
+		init(&bar, block.size());
+	block.sync();
+	cuda::memcpy_async(block, s, in + 1, cuda::aligned_size_t<16>(sizeof(int) * 32), bar);	//@async-copy-misaligned
+	bar.arrive_and_wait();
+	out[block.thread_rank()] = s[block.thread_rank()];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 64 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 64 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+''')
+prog("async_diverged_commit_1", r'''
+#include <cuda_pipeline.h>
+// the two halves of the warp commit separately (warp entanglement)
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	if (t < 16) {
+		__pipeline_memcpy_async(&s[t], &in[t], sizeof(int));
+		__pipeline_commit();
+	} else {
+		__pipeline_memcpy_async(&s[t], &in[t], sizeof(int));
+		__pipeline_commit();	//@async-copy-diverged-commit
+	}
+	__pipeline_wait_prior(0);
+	out[t] = s[t];
+}
+int main()
+{
+	int *in, *out;
+	cudaMalloc(&in, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
 	return 0;
 }
 ''')

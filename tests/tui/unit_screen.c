@@ -587,6 +587,51 @@ static void test_tiny(void)
 	close_prog(&s, be);
 }
 
+/* A cuda::pipeline whose two stages warp 0 has filled (warp 1 has not yet):
+ * the sync pane lists the stages (acquired, half the producers committed)
+ * and the copies in flight; `info cuda async` says the same; after
+ * consumer_wait() stage 0 is ready and its copies landed. */
+static void test_pipeline(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/pipe.cu", &s, SIMT_STACK);
+	const struct ui_sync *sy;
+	struct strbuf out;
+
+	if (!be)
+		return;
+	run(&s, "break 17");
+	run(&s, "continue");
+	sy = &s.st.sync;
+	ok(sy->npipes == 1 && sy->pipes[0].nstages == 2 && strstr(sy->pipes[0].title, "cuda::pipeline state") &&
+	   strstr(sy->pipes[0].title, "64 producers, 64 consumers (unified)"),
+	   "sync pane: the pipeline, its stages and roles");
+	ok(sy->npipes == 1 && !strcmp(sy->pipes[0].state[0], "acquired") && !strcmp(sy->pipes[0].state[1], "acquired") &&
+	   strstr(sy->pipes[0].stage[0], "committed 32/64") && strstr(sy->pipes[0].stage[0], "32 in flight"),
+	   "sync pane: both stages acquired, warp 0's half committed with its copies in flight");
+	ok(sy->ncopies == 2 && sy->copies_total == 64 && strstr(sy->copies[0], "line 14 memcpy_async (pipeline)") &&
+	   strstr(sy->copies[0], "threads 0..31, use 0: stage not committed yet") && strstr(sy->copies[1], "use 1"),
+	   "sync pane: the copies in flight, by line and stage use");
+	strbuf_init(&out);
+	ok(be->info(be->self, "async", &out) == 0 && strstr(strbuf_cstr(&out), "stage 1: acquired") &&
+	   strstr(strbuf_cstr(&out), "asynchronous copies in flight: 64"), "info cuda async lists stages and copies");
+	strbuf_release(&out);
+	run(&s, "pane sync");
+	free(golden(&s, "pipeline_200x60", 200, 60));
+	s.ctl.zoom = PANE_SYNC;
+	free(golden(&s, "pipeline_zoom_160x24", 160, 24));
+	s.ctl.zoom = PANE_NONE;
+	for (int i = 0; i < 200 && !(s.st.stop_reason && strstr(s.st.stop_reason, "waits")); i++)
+		run(&s, "stepi");
+	ok(s.st.stop_reason && strstr(s.st.stop_reason, "cuda::pipeline acquire/wait (line 17)") &&
+	   s.st.warps[0].note && strstr(s.st.warps[0].note, "cuda::pipeline"),
+	   "warp 0 blocked in consumer_wait() is named as a pipeline wait, not __syncthreads");
+	run(&s, "next");
+	ok(!strcmp(sy->pipes[0].state[0], "ready") && strstr(sy->pipes[0].stage[0], "0 in flight"),
+	   "after consumer_wait(): stage 0 is ready, its copies landed");
+	close_prog(&s, be);
+}
+
 int main(void)
 {
 	tap_start();
@@ -604,5 +649,6 @@ int main(void)
 	test_svg_no_color();
 	test_witness();
 	test_tiny();
+	test_pipeline();
 	return tap_end();
 }
