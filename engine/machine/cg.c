@@ -177,10 +177,13 @@ static void wake(struct machine *m, struct block *b, uint64_t addr)
 				if (w->g[j].state == G_CGWAIT && w->g[j].cg_addr == addr)
 					w->g[j].state = G_READY;
 		}
-		if (rb)
-			rb->race_epoch++; /* the phase orders what came before it */
 		if (b)
 			break;
+	}
+	if (CHECK_WANTS(m, CEV_SYNC)) {
+		/* the phase orders what came before it */
+		struct check_event e = { .kind = CEV_SYNC, .b = b, .slot = b ? b->slot : -1 };
+		machine_publish(m, &e);
 	}
 }
 
@@ -333,7 +336,6 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 	if (st->grid_arrived >= grid_expected(m)) {
 		st->grid_arrived = 0;
 		st->grid_gen++;
-		m->race.gepoch++;
 		wake(m, NULL, 0);
 	}
 	return 0;

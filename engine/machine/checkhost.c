@@ -301,3 +301,83 @@ int machine_mem_free(struct machine *m, struct alloc *a)
 	}
 	return mem_free(&m->mem, a);
 }
+
+/* ---- one lane's access off the fast path (CEV_LANE) */
+
+void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+			  unsigned size, int write, struct span sp, enum check_region r,
+			  uint64_t base, uint64_t bytes)
+{
+	uint64_t la[WS_WARP];
+	la[lane] = addr;
+	struct check_event e = { .kind = CEV_LANE, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = 1u << lane, .span = sp, .space = ADDR_TAG(addr), .size = size,
+				 .access = write ? CHECK_WRITE : CHECK_READ, .lane_addr = la,
+				 .region = r, .addr = base, .bytes = bytes, .slot = -1 };
+	if (!w->host) {
+		e.slot = w->blk->slot;
+		e.warp = w->id;
+		e.phase = w->blk->bar_gen;
+		e.wsync = w->wsync;
+		e.block = w->blk->linear;
+	}
+	machine_publish(m, &e);
+}
+
+/* ---- more services */
+
+uint64_t check_grid_shape(const struct machine *m, uint32_t grid[3], uint32_t block[3])
+{
+	if (!m->grid) {
+		memset(grid, 0, 3 * sizeof(*grid));
+		memset(block, 0, 3 * sizeof(*block));
+		return 0;
+	}
+	memcpy(grid, m->grid->l.grid, 3 * sizeof(*grid));
+	memcpy(block, m->grid->l.block, 3 * sizeof(*block));
+	return m->grid->nblocks;
+}
+
+int check_simt_its(const struct machine *m)
+{
+	return m->o.simt == SIMT_ITS;
+}
+
+void check_report_other_at(struct machine *m, struct machine_finding *f, int64_t block_linear,
+			   int64_t tid_linear, int wrote)
+{
+	finding_other(m, f, block_linear, tid_linear, wrote);
+}
+
+void check_report_alloc(struct machine_finding *f, uint64_t base, uint64_t size)
+{
+	finding_alloc(f, base, size);
+}
+
+struct machine_finding *check_last_finding(struct machine *m)
+{
+	return m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL;
+}
+
+int check_launches_pending(const struct machine *m, uint64_t *started, uint64_t *queued)
+{
+	*started = m->nlaunched;
+	*queued = m->qhead < m->queue.len ? m->queue.len - m->qhead : 0;
+	return *queued != 0;
+}
+
+const char *check_grid_name(const struct machine *m)
+{
+	return m->grid ? m->grid->fn->name : "";
+}
+
+struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
+			    struct span sp)
+{
+	return cg_user_span(m, w, lanes, sp);
+}
+
+struct warp *check_host_thread(const struct machine *m)
+{
+	return m->host;
+}

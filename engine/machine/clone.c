@@ -122,11 +122,6 @@ static void region_clone(struct pmap *pm, struct mem_region *d, const struct mem
 
 		a->data = dup_bytes(o->data, (size_t)o->cap);
 		a->shadow = o->shadow ? dup_bytes(o->shadow, (size_t)(o->size / 8 + 1)) : NULL;
-		a->race = NULL;
-		if (o->race) {
-			a->race = shadow_alloc(GRACE_BYTES(o));
-			memcpy(a->race, o->race, GRACE_BYTES(o));
-		}
 		d->a.v[i] = a;
 		pmap_put(pm, o, a);
 	}
@@ -199,7 +194,6 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 	b = dup_bytes(s, sizeof(*s));
 	pmap_put(pm, s, b);
 	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
-	b->race = s->race ? dup_bytes(s->race, (s->shared_size / 4 + 1) * sizeof(uint64_t)) : NULL;
 	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
 	for (uint32_t i = 0; i < s->nwarps; i++)
 		warp_copy(pm, &b->w[i], &s->w[i]);
@@ -289,7 +283,6 @@ struct machine *machine_clone(const struct machine *s)
 	m->rt.fn_maxdyn = dup_bytes(s->rt.fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);
-	VEC_DUP(m->race.hrace, s->race.hrace);
 	machine_checkers_clone(m, s, clone_map, &pm);
 	/* the pointers */
 	if (m->hthreads.len)
@@ -307,8 +300,6 @@ struct machine *machine_clone(const struct machine *s)
 	m->lc_host = pmap_get(&pm, s->lc_host);
 	for (int i = 0; i < 4; i++)
 		m->hcache[i] = pmap_get(&pm, s->hcache[i]);
-	for (size_t i = 0; i < m->race.hrace.len; i++)
-		m->race.hrace.v[i].a = pmap_get(&pm, s->race.hrace.v[i].a);
 	free(pm.k);
 	free(pm.v);
 	return m;
@@ -331,8 +322,7 @@ uint64_t machine_clone_bytes(const struct machine *m)
 		for (size_t i = 0; i < r[k]->a.len; i++) {
 			const struct alloc *a = r[k]->a.v[i];
 
-			n += sizeof(*a) + (a->data ? a->cap : 0) + (a->shadow ? a->size / 8 + 1 : 0) +
-			     (a->race ? GRACE_BYTES(a) : 0);
+			n += sizeof(*a) + (a->data ? a->cap : 0) + (a->shadow ? a->size / 8 + 1 : 0);
 		}
 	n += m->mem.gap.len * (mem_page_bytes());
 	if (m->grid)

@@ -227,6 +227,17 @@ static const char *acc_name(int write)
 	return write ? "write" : "read";
 }
 
+/* the checkers' name for the memory of allocation a (check.h) */
+static enum check_region alloc_region(const struct alloc *a)
+{
+	switch (a->kind) {
+	case AK_MANAGED: return CR_MANAGED;
+	case AK_CONST: return CR_CONST;
+	case AK_HOST_MALLOC: case AK_HOST_PINNED: case AK_HOST_OBJ: case AK_STRING: return CR_HOST;
+	default: return CR_GLOBAL;
+	}
+}
+
 /* A device load of bytes of a cudaMalloc'd (or device malloc'd) block that
  * nothing has written yet: a warning, once per instruction. */
 static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
@@ -285,8 +296,9 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		fault(m, w, 1, sp, addr, FK_DEVICE_POINTER_ON_HOST, 139, msg);
 		return NULL;
 	}
-	if (!dev && a->kind == AK_MANAGED)
-		check_host_managed(m, a, addr - a->base, size, write, sp);
+	if (CHECK_WANTS(m, CEV_LANE))
+		machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, alloc_region(a),
+				     a->base, a->size);
 	if (write && a->kind == AK_CONST && dev) {
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
@@ -319,8 +331,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
 			return NULL;
 		}
-		if (write)
-			shared_mark_init(w->blk, off, size);
+		if (CHECK_WANTS(m, CEV_LANE))
+			machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, CR_SHARED,
+					     ADDR(TAG_SHARED, 0), w->blk->shared_size);
 		return w->blk->shared + off;
 	case TAG_LOCAL:
 		if (w->host)
@@ -796,7 +809,8 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 void interp_bar_release(struct machine *m, struct block *b)
 {
 	if (CHECK_WANTS(m, CEV_BARRIER)) {
-		struct check_event e = { .kind = CEV_BARRIER, .b = b };
+		struct check_event e = { .kind = CEV_BARRIER, .b = b, .slot = b->slot,
+					 .phase = b->bar_gen };
 		machine_publish(m, &e);
 	}
 	uint32_t popc = b->bar_popc;
@@ -806,7 +820,6 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_and = 1;
 	b->bar_or = 0;
 	b->bar_gen++;
-	b->race_epoch++;
 	if (WS_UNLIKELY(m->mm))
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
@@ -1187,8 +1200,9 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		    !a->freed && !a->shadow)
 			return a->data + (addr - a->base);
 		if (tag == TAG_SHARED && ws_range_in(0, w->blk->shared_size, ADDR_OFF(addr), sz)) {
-			if (write)
-				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, CR_SHARED,
+						     ADDR(TAG_SHARED, 0), w->blk->shared_size);
 			return w->blk->shared + ADDR_OFF(addr);
 		}
 		if (tag == TAG_LOCAL && ws_range_in(0, w->ls[l].sp, ADDR_OFF(addr), sz)) {
@@ -1227,19 +1241,6 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, const 
 	machine_emit(m, &e);
 }
 
-/* CEV_ACCESS for the checkers that listen (check.h): built only then */
-static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
-				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-				     unsigned sz, enum check_access acc)
-{
-	uint64_t la[WS_WARP] = {0};
-	EACH(g->mask, l, la[l] = A[l] + imm);
-	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
-				 .mask = g->mask, .span = in->span,
-				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
-				 .access = acc, .sem = in->sem, .lane_addr = la };
-	machine_publish(m, &e);
-}
 
 /* The memory window of a warp instruction: the allocation (or the block's
  * shared memory) that its first lane's address falls in. Lanes whose
@@ -1250,6 +1251,34 @@ struct window {
 	uint8_t *base;
 	struct alloc *a;        /* NULL for shared memory */
 };
+
+/* CEV_ACCESS for the checkers that listen (check.h): built only then. win:
+ * the instruction's window (NULL: none, every lane takes the slow path). */
+static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
+				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+				     unsigned sz, enum check_access acc, const struct window *win)
+{
+	uint64_t la[WS_WARP];
+	EACH(g->mask, l, la[l] = A[l] + imm);
+	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = g->mask, .span = in->span,
+				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
+				 .access = acc, .sem = in->sem, .lane_addr = la, .slot = -1 };
+	if (!w->host) {
+		struct block *b = w->blk;
+		e.slot = b->slot;
+		e.warp = w->id;
+		e.phase = b->bar_gen;
+		e.wsync = w->wsync;
+		e.block = b->linear;
+	}
+	if (win) {
+		e.region = win->a ? alloc_region(win->a) : CR_SHARED;
+		e.addr = win->lo;
+		e.bytes = win->len;
+	}
+	machine_publish(m, &e);
+}
 
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
 			     struct window *win)
@@ -1276,264 +1305,6 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	win->base = a->data;
 	win->a = a;
 	return 1;
-}
-
-/* ---- shared-memory race detection
- * Two accesses to the same shared word by threads of different warps, at
- * least one a write, with no __syncthreads between them (same epoch: it
- * advances at every barrier and every fence, a cheap stand-in for
- * happens-before that accepts flag protocols with fences) are a race: the
- * order between warps is not defined. Each 4-byte word keeps (generation,
- * last writer, reader(s), the warp's collective count at the access);
- * atomics and volatile accesses are not recorded.
- * Lanes of one warp race too when no __syncwarp (or other collective)
- * completed between their accesses: since Volta the lanes of a warp are
- * not in lockstep, even when converged (the Programming Guide's independent
- * thread scheduling section), so `s[l] = v; x = s[l ^ 1];` is a race. This
- * is checked under both --simt models: the code is wrong on every GPU this
- * tool models, whatever order the emulation happens to run the lanes in.
- * Lanes of one instruction are not a race with each other (a store of
- * several lanes to one word: one of them wins, as the guide specifies).
- * A word's records of the warp are dropped when the warp's collective
- * count moved since the last access, so the ones left were made since its
- * last __syncwarp. */
-#define RACE_MULTI 0x7ffu
-
-static void race_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			uint64_t off, int write, uint32_t other, int other_wrote)
-{
-	struct block *b = w->blk;
-	const struct launch *L = &m->grid->l;
-	char who[96];
-	int warp = other != RACE_MULTI && other / WS_WARP == w->id;
-	if (other == RACE_MULTI)
-		snprintf(who, sizeof(who), "threads of other warps");
-	else
-		snprintf(who, sizeof(who), "thread (%u,%u,%u)%s", other % L->block[0],
-			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]),
-			 warp ? ", a lane of the same warp," : "");
-	struct machine_finding *f;
-	if (!warp)
-		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
-			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
-			    (unsigned long long)off, write ? "writes" : "reads", who,
-			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
-	else
-		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
-			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
-			    (unsigned long long)off, write ? "writes" : "reads", who,
-			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
-	finding_other(m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
-}
-
-/* Could the record of lane o on word wd come from this very instruction
- * (lane o, already handled, stored to the same word)? */
-static inline int race_same_insn(uint32_t M, const uint64_t *A, uint64_t imm, unsigned sz,
-				 unsigned l, unsigned o, uint64_t wd)
-{
-	if (o >= l || !(M >> o & 1))
-		return 0;
-	uint64_t off = ADDR_OFF(A[o] + imm);
-	return off >> 2 <= wd && (off + sz - 1) >> 2 >= wd;
-}
-
-static void race_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
-{
-	struct block *b = w->blk;
-	uint64_t *sh = b->race;
-	uint32_t gen = b->race_epoch, ws = w->wsync & 0x1ff;
-	int found = 0, ufound = 0;
-	if (in->sem != SEM_WEAK) {
-		/* volatile and atomic-like accesses synchronize on purpose */
-		check_shared_init(m, w, in, M, A, imm, sz, write);
-		return;
-	}
-	EACH_SEQ(M, l, {
-		uint64_t off = ADDR_OFF(A[l] + imm);
-		if (!ws_range_in(0, b->shared_size, off, sz))
-			continue;
-		uint32_t me = w->id * WS_WARP + l;
-		if (!write && !ufound && !(sh[off >> 2] >> 63))
-			ufound = check_shared_uninit(m, w, l, in, off, sz);
-		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[wd];
-			uint32_t wr = 0, rd = 0;
-			if ((uint32_t)v == gen) {
-				wr = (uint32_t)(v >> 32) & 0x7ff;
-				rd = (uint32_t)(v >> 43) & 0x7ff;
-			}
-			if ((uint32_t)(v >> 54 & 0x1ff) != ws) {
-				/* a collective of the warp since: its lanes' accesses are ordered */
-				if (wr && (wr - 1) / WS_WARP == w->id)
-					wr = 0;
-				if (rd && rd != RACE_MULTI && (rd - 1) / WS_WARP == w->id)
-					rd = 0;
-			}
-			if (wr && wr - 1 != me &&
-			    ((wr - 1) / WS_WARP != w->id ||
-			     !(write && race_same_insn(M, A, imm, sz, l, (wr - 1) % WS_WARP, wd)))) {
-				race_report(m, w, l, in, off, write, wr - 1, 1);
-				found = 1;
-			} else if (write && rd && rd - 1 != me) {
-				race_report(m, w, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
-				found = 1;
-			}
-			if (write)
-				wr = me + 1;
-			else if (!rd)
-				rd = me + 1;
-			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
-				rd = RACE_MULTI;
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43 |
-				 (uint64_t)ws << 54 | ((v >> 63 | (uint64_t)write) << 63);
-		}
-	});
-}
-
-/* ---- global-memory race detection between blocks
- * Two accesses to one global word from different blocks of a launch, at
- * least one a write, with no gpu-scope fence by anyone in between: the
- * order between blocks is not defined. Same representation as the shared
- * checker, with block numbers (mod 2^15) instead of threads.
- * Atomics (read-modify-writes, and the strong loads and stores of
- * cuda::atomic_ref) do not race with each other, but a plain store and an
- * atomic do (a data race in the PTX memory model: `*count = 0` in one block
- * while others atomicAdd). A plain load and an atomic race too in the
- * model, but the Programming Guide's own atomicCAS loop starts with one
- * (`old = *p`, which the CAS then checks), so loads are not reported
- * against atomics. Bit 62 of the word marks the recorded writer as an
- * atomic; a thread whose atomic was the latest on the word has seen every
- * earlier one (coherence of one location), so its own store after it does
- * not race with them (the last block resetting a counter). An atomic
- * leaves a plain writer's record in place, so that the atomics of other
- * blocks still meet it. Atomic loads are checked against plain writers but
- * not recorded; volatile accesses are not checked. */
-enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
-#define GR_ATOMIC_BIT ((uint64_t)1 << 62)
-
-static const char *grace_verb(int acc, int past)
-{
-	static const char *const v[2][4] = {
-		{ "reads it", "writes it", "updates it atomically", "reads it atomically" },
-		{ "read it", "wrote it", "updated it atomically", "read it atomically" },
-	};
-	return v[past][acc];
-}
-
-static void grace_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			 struct alloc *a, uint64_t off, int acc, uint32_t other, int other_acc)
-{
-	char who[80];
-	int same = other == (uint32_t)(w->blk->linear % 0x7ffe);
-	if (other == RACE_MULTI)
-		snprintf(who, sizeof(who), "other blocks");
-	else if (same)
-		snprintf(who, sizeof(who), "another thread of the block");
-	else
-		snprintf(who, sizeof(who), "block %u", other);
-	struct machine_finding *f;
-	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
-		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
-			    (unsigned long long)off, (unsigned long long)a->size,
-			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
-			    same ? "with no __syncthreads() between" :
-			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
-	else
-		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
-			    (unsigned long long)off, (unsigned long long)a->size,
-			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
-			    same ? "with no __syncthreads() between" : "in the same launch",
-			    same ? "a __syncthreads()" : "a __threadfence() and a flag, or two launches");
-	finding_alloc(f, a->base, a->size);
-	if (!same)
-		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1,
-			      other_acc == GR_ATOMIC ? 2 : other_acc == GR_WRITE);
-}
-
-static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-			const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
-{
-	if (a->kind == AK_CONST)
-		return;
-	if (in->sem != SEM_WEAK && in->sem != SEM_VOLATILE && acc <= GR_WRITE)
-		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
-	if (WS_UNLIKELY(a->hrace))
-		check_host_race(m, w, in, M, A, imm, sz, acc == GR_ATOMIC ? 2 : acc == GR_WRITE, a);
-	if (in->sem == SEM_VOLATILE)
-		return;
-	if (!a->race)
-		a->race = shadow_alloc(GRACE_BYTES(a));
-	uint64_t *sh = a->race;
-	uint32_t phase = w->blk->bar_gen & 0x3fffff;
-	uint32_t gen = m->race.gepoch;
-	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
-	/* the common case: input read by many blocks and written by none */
-	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
-	int found = 0;
-	EACH_SEQ(M, l, {
-		uint64_t off = A[l] + imm - a->base;
-		if (!ws_range_in(0, a->size, off, sz))
-			continue;
-		if (acc == GR_READ && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
-			continue;
-		if (acc == GR_ATOMIC && sz == 4 && !(off & 3) &&
-		    (sh[2 * (off >> 2)] & ~((uint64_t)0x7fff << 32)) == (gen | GR_ATOMIC_BIT)) {
-			/* the common case: an atomic after atomics, no plain reader */
-			uint64_t *p = &sh[2 * (off >> 2)];
-			p[0] = gen | (uint64_t)me << 32 | GR_ATOMIC_BIT;
-			p[1] = (p[1] & ~(uint64_t)0xffffffff) | (w->id * WS_WARP + l) | phase << 10;
-			continue;
-		}
-		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[2 * wd];
-			uint32_t wr = 0, rd = 0;
-			int wa = 0;
-			if ((uint32_t)v == gen) {
-				wr = (uint32_t)(v >> 32) & 0x7fff;
-				rd = (uint32_t)(v >> 47) & 0x7fff;
-				wa = (int)(v >> 62 & 1);
-			}
-			uint32_t w2 = (uint32_t)sh[2 * wd + 1], r2 = (uint32_t)(sh[2 * wd + 1] >> 32);
-			/* a plain write meets every access; an atomic meets plain writes */
-			int wc = wr && (wa ? acc == GR_WRITE : 1), rc = rd && acc == GR_WRITE;
-			int wacc = wa ? GR_ATOMIC : GR_WRITE;
-			if (wc && wr != me) {
-				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
-				found = 1;
-			} else if (rc && rd != me) {
-				grace_report(m, w, l, in, a, off, acc, rd == 0x7fff ? RACE_MULTI : rd - 1, GR_READ);
-				found = 1;
-			} else if (wc && check_block_conflict(m, w, M, w2, phase)) {
-				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
-				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
-					      (int64_t)w->blk->linear, w2 & 0x3ff, wa ? 2 : 1);
-				found = 1;
-			} else if (rc && check_block_conflict(m, w, M, r2, phase)) {
-				grace_report(m, w, l, in, a, off, acc, rd - 1, GR_READ);
-				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
-					      (int64_t)w->blk->linear, r2 & 0x3ff, 0);
-				found = 1;
-			}
-			uint32_t tw = (w->id * WS_WARP + l) | phase << 10;
-			if (acc == GR_WRITE || (acc == GR_ATOMIC && (!wr || wa))) {
-				wr = me;
-				w2 = tw;
-				wa = acc == GR_ATOMIC;
-			} else if (acc != GR_READ) {
-				/* an atomic load, or an atomic after a plain write: not recorded */
-			} else if (!rd || rd == me) {
-				rd = me;
-				r2 = tw;
-			} else {
-				rd = 0x7fff;
-			}
-			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47 | (wa ? GR_ATOMIC_BIT : 0);
-			sh[2 * wd + 1] = w2 | (uint64_t)r2 << 32;
-		}
-	});
 }
 
 /* Loads and stores of the lanes whose addresses fall inside the window,
@@ -1675,14 +1446,11 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
+	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_READ);
-	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	if (!inwin)
 		return ld_slow(m, w, in, M, D, A);
-	if (w->blk->race && win.base == w->blk->shared)
-		race_check(m, w, in, M, A, imm, sz, 0);
-	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, GR_READ, win.a);
 	slow = ld_window(&win, t, M, D, A, imm);
 	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
 		EACH(M & ~slow, l, {
@@ -1731,14 +1499,11 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
+	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE);
-	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
+		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	if (!inwin)
 		return st_slow(m, w, in, M, A, B);
-	if (w->blk->race && win.base == w->blk->shared)
-		race_check(m, w, in, M, A, imm, sz, 1);
-	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, GR_WRITE, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	slow = st_window(&win, t, M, A, B, imm);
@@ -1842,8 +1607,6 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		});
 	}
 	m->nstores += changed;
-	if (!win->a && w->blk->race)
-		EACH_SEQ(M, l, shared_mark_init(w->blk, A[l] - lo, 4));
 	return 1;
 }
 
@@ -1865,13 +1628,11 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC);
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
-	if (fast && win.a && !m->o.fast)
-		grace_check(m, w, in, g->mask, A, 0, sz, GR_ATOMIC, win.a);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC, fast ? &win : NULL);
 	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
 		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
@@ -1884,8 +1645,6 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 			p = win.base + off;
 			if (win.a && win.a->shadow)
 				mem_mark_init(win.a, off, sz);
-			else if (!win.a)
-				shared_mark_init(w->blk, off, sz);
 		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
@@ -2672,14 +2431,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case IR_FENCE:
 			if (WS_UNLIKELY(m->mm) && !w->host)
 				mm_fence(m, w, g, in);
-			if (!w->host)
-				w->blk->race_epoch++;
-			if (in->scope != SCOPE_CTA)
-				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {
 				struct check_event e = { .kind = CEV_FENCE, .w = w,
 							 .b = w->host ? NULL : w->blk, .mask = g->mask,
-							 .span = in->span, .arg = (int)in->scope };
+							 .span = in->span, .arg = (int)in->scope,
+							 .slot = w->host ? -1 : w->blk->slot };
 				machine_publish(m, &e);
 			}
 			break;

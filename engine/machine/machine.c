@@ -176,7 +176,6 @@ static void block_free(struct block *b)
 		warp_release(&b->w[i]);
 	free(b->w);
 	free(b->shared);
-	free(b->race);
 	free(b);
 }
 
@@ -227,7 +226,6 @@ void machine_free(struct machine *m)
 	for (size_t i = m->qhead; i < m->queue.len; i++)
 		free(m->queue.v[i].param);
 	vec_free(&m->queue);
-	vec_free(&m->race.hrace);
 	hthread_free(m); /* the threads main started; m->host is main again */
 	if (m->host) {
 		warp_release(m->host);
@@ -371,8 +369,6 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	if (!m->o.fast)
-		b->race = xcalloc(b->shared_size / 4 + 1, sizeof(uint64_t));
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -402,11 +398,13 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
-	if (b->race)
-		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
-	b->race_epoch = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
+	if (CHECK_WANTS(m, CEV_BLOCK_START)) {
+		struct check_event e = { .kind = CEV_BLOCK_START, .b = b, .slot = slot,
+					 .block = linear, .bytes = b->shared_size };
+		machine_publish(m, &e);
+	}
 	const struct ir_func *fn = gr->fn;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -530,7 +528,6 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->dev_t0 = wall_ns();
 	m->kern_fail_err = 0;
 	cg_grid_start(m);
-	m->race.gepoch++; /* a new launch: earlier accesses are ordered before it */
 	m->nlaunched++;
 	if (m->mm)
 		mm_reset(m);
@@ -613,8 +610,6 @@ static void grid_end(struct machine *m)
 	}
 	m->kern_fail_err = 0;
 	m->grid = NULL;
-	if (m->race.hrace.len && m->qhead >= m->queue.len)
-		check_host_clear(m); /* the device is idle: the host's notes are void */
 	m->dev_ns += wall_ns() - m->dev_t0;
 	if (CHECK_WANTS(m, CEV_GRID_END)) {
 		struct check_event e = { .kind = CEV_GRID_END, .arg = gr->l.fidx };

@@ -49,7 +49,6 @@ static void region_release(struct mem_region *r)
 	for (size_t i = 0; i < r->a.len; i++) {
 		free(r->a.v[i]->data);
 		free(r->a.v[i]->shadow);
-		shadow_free(r->a.v[i]->race, GRACE_BYTES(r->a.v[i]));
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -186,8 +185,6 @@ int mem_free(struct mem *mm, struct alloc *a)
 		free(a->data);
 		a->data = NULL;
 	}
-	shadow_free(a->race, GRACE_BYTES(a));
-	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
 	else if (ADDR_TAG(a->base) == TAG_HOST)

@@ -78,11 +78,6 @@ struct alloc {
 	uint8_t *shadow;
 	uint8_t all_init;
 	uint64_t init_hint;      /* bytes marked so far (with repeats) */
-	/* global-race shadow, two words per 4 bytes (lazily; not with --fast):
-	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
-	 * in the block and barrier phase */
-	uint64_t *race;
-	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (initcheck.c) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -241,8 +236,6 @@ struct block {
 	uint64_t linear;
 	uint8_t *shared;
 	uint64_t shared_size;
-	uint64_t *race;         /* shared-memory race shadow, one word per 4 bytes (NULL: --fast) */
-	uint32_t race_epoch;    /* advances at barriers and fences */
 	struct warp *w;
 	uint32_t nwarps;
 	uint32_t nthreads, nexited;
@@ -292,16 +285,6 @@ struct check_slot {
 };
 struct bp { uint32_t file, line; };
 
-/* A host load or store of managed memory made while launches were queued
- * (initcheck.c): kernels up to serial number upto may race with it. */
-struct hrace {
-	struct alloc *a;
-	uint64_t lo, hi;        /* byte range in the allocation */
-	uint64_t upto;          /* the last launch queued before the access */
-	struct span sp;         /* the host access */
-	int write, done;
-};
-
 /* struct machine's parts, by subsystem */
 struct rt_state {              /* the CUDA runtime (runtime.c) */
 	int last_err, sticky_err;
@@ -325,10 +308,6 @@ struct io_state {              /* the program's output (runtime.c, devlib.c, hos
 	FILE *out, *err;
 	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
 	int io_used;            /* the program used files or stdin: machine_clone refuses */
-};
-struct race_state {            /* the race checkers' state kept by the machine */
-	uint32_t gepoch;        /* global-race epoch: advances at launches and gpu/sys fences */
-	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
 };
 struct rnd_state {
 	uint64_t rng;           /* the scheduler's (--sched random, machine_rand) */
@@ -379,7 +358,6 @@ struct machine {
 	uint64_t host_ns;
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
 	struct io_state io;      /* the program's output and files */
-	struct race_state race;  /* the race checkers' clocks and notes (interp.c, initcheck.c) */
 	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */
 	uint64_t kern_fail_err;  /* error the running grid failed with */
 	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
@@ -408,57 +386,12 @@ struct machine {
 	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
 };
 
-/* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
- * NULL with --fast). initcheck.c reports reads of words never written. */
-static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
-{
-	if (!b->race || !n)
-		return;
-	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
-		b->race[wd] |= (uint64_t)1 << 63;
-}
-int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
-			uint64_t off, unsigned sz);
-void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
 /* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
  * or initialized (set = 1, copies of by-value arguments); writes mark,
  * reads of unmarked bytes are an uninitialized-read finding. */
 void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set);
 void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
 			uint64_t n, int write, struct span sp);
-/* A global access by a lane of group M of w, against an earlier access by
- * a thread of the same block recorded as (thread in block | barrier phase
- * << 10): a race when no __syncthreads() separates them and they are in
- * different warps (or, under its, diverged lanes of one warp). */
-static inline int check_block_conflict(const struct machine *m, const struct warp *w, uint32_t M,
-				       uint32_t rec, uint32_t phase)
-{
-	uint32_t tid = rec & 0x3ff;
-	if (rec >> 10 != phase || m->grid->nblocks >= 0x7ffe)
-		return 0;
-	if (tid / WS_WARP != w->id)
-		return 1;
-	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
-}
-
-/* initcheck.c: host/device races on managed memory. check_host_managed:
- * the host thread accesses [off, off+n) of managed allocation a (a no-op
- * unless launches are queued); check_host_race: a device access of lanes M
- * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
- * noted host accesses; check_host_clear:
- * the device is idle, the notes are void. */
-void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64_t n, int write,
-			struct span sp);
-void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a);
-void check_host_clear(struct machine *m);
-
-/* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
-void *shadow_alloc(size_t bytes);
-void shadow_free(void *p, size_t bytes);
-#define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
-
 /* checkhost.c: the checkers of check/checkers.def the options select
  * (machine_new), their release (machine_free), and publishing an event to
  * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
@@ -473,6 +406,11 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 			    void *ctx);
 int machine_checkers_can_clone(const struct machine *m);
 void machine_publish(struct machine *m, struct check_event *e);
+/* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
+ * through the general translation (callers test CHECK_WANTS) */
+void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+			  unsigned size, int write, struct span sp, enum check_region r,
+			  uint64_t base, uint64_t bytes);
 /* CEV_SAMPLE while a grid runs (m->chk.end_grid: a checker failed it) */
 void machine_publish_sample(struct machine *m);
 /* mem_try_alloc and mem_free for the program's own allocations (malloc,

@@ -1,0 +1,317 @@
+/*
+ * check_race_shared.c - the shared-memory checker: races between the
+ * threads of a block, and reads of shared memory no thread of the block
+ * has written (shared memory starts with garbage on a GPU).
+ *
+ * Races. Two accesses to the same shared word by threads of different
+ * warps, at least one a write, with no __syncthreads() between them (one
+ * epoch: it ends at every barrier, every fence, every cuda::barrier phase
+ * of the block: a cheap stand-in for happens-before that accepts flag
+ * protocols with fences) are a race: the order between warps is not
+ * defined. Atomics and volatile accesses are not recorded.
+ * Lanes of one warp race too when no __syncwarp (or other collective)
+ * completed between their accesses: since Volta the lanes of a warp are
+ * not in lockstep, even when converged (the Programming Guide's independent
+ * thread scheduling section), so `s[l] = v; x = s[l ^ 1];` is a race. This
+ * is checked under both --simt models: the code is wrong on every GPU this
+ * tool models, whatever order the emulation happens to run the lanes in.
+ * Lanes of one instruction are not a race with each other (a store of
+ * several lanes to one word: one of them wins, as the guide specifies).
+ *
+ * The shadow: one 32-bit word per 4 bytes of a block's shared memory, per
+ * resident slot (CEV_BLOCK_START starts it afresh): the last writer (thread
+ * in the block + 1, 11 bits), the reader(s) (11 bits, RACE_MULTI: threads
+ * of several warps), the writer's warp's collective count at the access
+ * (9 bits: a word's records of the warp are dropped when the count moved,
+ * so the ones left were made since its last __syncwarp), and bit 31: some
+ * thread wrote the word (initialized). An epoch's end clears the records
+ * of the words touched since the last one (keeping bit 31): no epoch
+ * number per word.
+ */
+#include "check.h"
+#include "ir.h"
+
+#include <string.h>
+
+#define WARP 32
+#define RACE_MULTI 0x7ffu
+#define INIT_BIT 0x80000000u
+
+struct slot {
+	uint32_t *w;            /* the shadow words */
+	uint32_t n;             /* words */
+	uint32_t lo, hi;        /* words touched since the epoch began: [lo, hi) */
+};
+struct shared {
+	VEC(struct slot) s;     /* by resident slot */
+};
+
+static void *shared_create(struct machine *m)
+{
+	(void)m;
+	return xcalloc(1, sizeof(struct shared));
+}
+
+static void shared_destroy(void *self)
+{
+	struct shared *x = self;
+	for (size_t i = 0; i < x->s.len; i++)
+		free(x->s.v[i].w);
+	vec_free(&x->s);
+	free(x);
+}
+
+static void *shared_clone(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p),
+			  void *ctx)
+{
+	const struct shared *o = self;
+	struct shared *x = xcalloc(1, sizeof(*x));
+	for (size_t i = 0; i < o->s.len; i++) {
+		struct slot s = o->s.v[i];
+		if (s.w) {
+			uint32_t *c = xmalloc((size_t)s.n * sizeof(*c));
+			memcpy(c, s.w, (size_t)s.n * sizeof(*c));
+			s.w = c;
+		}
+		vec_push(&x->s, s);
+	}
+	(void)m;
+	(void)map;
+	(void)ctx;
+	return x;
+}
+
+/* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
+static struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+{
+	while (x->s.len <= (size_t)k) {
+		struct slot z = { NULL, 0, 0, 0 };
+		vec_push(&x->s, z);
+	}
+	struct slot *s = &x->s.v[k];
+	uint32_t n = (uint32_t)(bytes / 4 + 1);
+	if (s->n < n) {
+		s->w = xrealloc(s->w, (size_t)n * sizeof(*s->w));
+		memset(s->w + s->n, 0, (size_t)(n - s->n) * sizeof(*s->w));
+		s->n = n;
+	}
+	return s;
+}
+
+/* the epoch of slot s ends: forget the records, keep the initialized bits */
+static void epoch_end(struct slot *s)
+{
+	if (s->lo >= s->hi)
+		return;
+	uint32_t *w = s->w;
+	for (uint32_t i = s->lo; i < s->hi; i++)
+		w[i] &= INIT_BIT;
+	s->lo = s->n;
+	s->hi = 0;
+}
+
+static void touch(struct slot *s, uint64_t wd)
+{
+	if (wd < s->lo)
+		s->lo = (uint32_t)wd;
+	if (wd >= s->hi)
+		s->hi = (uint32_t)wd + 1;
+}
+
+static void mark_init(struct slot *s, uint64_t off, uint64_t n)
+{
+	if (!n)
+		return;
+	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
+		s->w[wd] |= INIT_BIT;
+}
+
+/* a read of [off, off+sz) by lane l: reported when a word of it was never
+ * written; 1 when reported */
+static int uninit(const struct check_event *e, const struct slot *s, unsigned l, uint64_t off,
+		  unsigned sz)
+{
+	for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2; wd++) {
+		if (s->w[wd] & INIT_BIT)
+			continue;
+		check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1u << l, e->span, e->addr | off,
+			     "reads %u bytes of shared memory at offset %llu that no thread of the block has written (shared memory starts with garbage on a GPU)",
+			     sz, (unsigned long long)off);
+		return 1;
+	}
+	return 0;
+}
+
+static void race_report(const struct check_event *e, unsigned l, uint64_t off, int write,
+			uint32_t other, int other_wrote)
+{
+	uint32_t grid[3], blk[3];
+	struct check_warp cw;
+	check_grid_shape(e->m, grid, blk);
+	check_warp_info(e->w, &cw);
+	char who[96];
+	int warp = other != RACE_MULTI && other / WARP == e->warp;
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "threads of other warps");
+	else
+		snprintf(who, sizeof(who), "thread (%u,%u,%u)%s", other % blk[0],
+			 (other / blk[0]) % blk[1], other / (blk[0] * blk[1]),
+			 warp ? ", a lane of the same warp," : "");
+	struct machine_finding *f;
+	if (!warp)
+		f = check_report(e->m, FK_SHARED_RACE, e->w, 1u << l, e->span, e->addr | off,
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", cw.block[0], cw.block[1], cw.block[2]);
+	else
+		f = check_report(e->m, FK_SHARED_RACE, e->w, 1u << l, e->span, e->addr | off,
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", cw.block[0], cw.block[1], cw.block[2]);
+	check_report_other_at(e->m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
+}
+
+/* Could the record of lane o on word wd come from this very instruction
+ * (lane o, already handled, stored to the same word)? */
+static inline int same_insn(const struct check_event *e, unsigned l, unsigned o, uint64_t wd)
+{
+	if (o >= l || !(e->mask >> o & 1))
+		return 0;
+	uint64_t off = CHECK_ADDR_OFF(e->lane_addr[o]);
+	return off >> 2 <= wd && (off + e->size - 1) >> 2 >= wd;
+}
+
+/* lane offsets as the machine's window takes them: the address's offset
+ * bits whatever its tag (a generic pointer of another space in a lane of
+ * a shared access lands here as the interpreter always did) */
+#define LANE_OFF(a) CHECK_ADDR_OFF(a)
+
+static void race_check(const struct check_event *e, struct slot *s)
+{
+	uint32_t *sh = s->w;
+	unsigned sz = e->size;
+	int write = e->access == CHECK_WRITE;
+	uint32_t ws = e->wsync & 0x1ff;
+	uint64_t lim = e->bytes;
+	int found = 0, ufound = 0;
+	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = LANE_OFF(e->lane_addr[l]);
+		if (!ws_range_in(0, lim, off, sz))
+			continue;
+		uint32_t me = e->warp * WARP + l;
+		if (!write && !ufound && !(sh[off >> 2] & INIT_BIT))
+			ufound = uninit(e, s, l, off, sz);
+		uint64_t last = (off + sz - 1) >> 2;
+		touch(s, off >> 2);
+		touch(s, last);
+		for (uint64_t wd = off >> 2; wd <= last && !found; wd++) {
+			uint32_t v = sh[wd];
+			uint32_t wr = v & 0x7ff, rd = v >> 11 & 0x7ff;
+			if ((v >> 22 & 0x1ff) != ws) {
+				/* a collective of the warp since: its lanes' accesses are ordered */
+				if (wr && (wr - 1) / WARP == e->warp)
+					wr = 0;
+				if (rd && rd != RACE_MULTI && (rd - 1) / WARP == e->warp)
+					rd = 0;
+			}
+			if (wr && wr - 1 != me &&
+			    ((wr - 1) / WARP != e->warp ||
+			     !(write && same_insn(e, l, (wr - 1) % WARP, wd)))) {
+				race_report(e, l, off, write, wr - 1, 1);
+				found = 1;
+			} else if (write && rd && rd - 1 != me) {
+				race_report(e, l, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+				found = 1;
+			}
+			if (write)
+				wr = me + 1;
+			else if (!rd)
+				rd = me + 1;
+			else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+				rd = RACE_MULTI;
+			sh[wd] = wr | rd << 11 | ws << 22 | ((v & INIT_BIT) | (write ? INIT_BIT : 0));
+		}
+	}
+}
+
+static void access(struct shared *x, const struct check_event *e)
+{
+	struct slot *s = slot_get(x, e->slot, e->bytes);
+	unsigned sz = e->size;
+	if (e->access == CHECK_ATOMIC) {
+		/* atomics are not recorded; they initialize what they update
+		 * (the lanes the window serves; the others arrive as CEV_LANE) */
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = e->lane_addr[l] - e->addr;
+			if (ws_range_in(0, e->bytes, off, sz) && !(off & (sz - 1)))
+				mark_init(s, off, sz);
+		}
+		return;
+	}
+	if (e->sem != SEM_WEAK) {
+		/* volatile and atomic-like accesses synchronize on purpose */
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = LANE_OFF(e->lane_addr[l]);
+			if (!ws_range_in(0, e->bytes, off, sz))
+				continue;
+			if (e->access == CHECK_WRITE)
+				mark_init(s, off, sz);
+			else if (uninit(e, s, l, off, sz))
+				return;
+		}
+		return;
+	}
+	race_check(e, s);
+}
+
+static void shared_event(void *self, const struct check_event *e)
+{
+	struct shared *x = self;
+	switch (e->kind) {
+	case CEV_ACCESS:
+		if (e->region == CR_SHARED && e->slot >= 0)
+			access(x, e);
+		break;
+	case CEV_LANE:
+		/* a write off the fast path (a built-in's, a lane outside the window) */
+		if (e->region == CR_SHARED && e->access != CHECK_READ && e->slot >= 0) {
+			unsigned l = (unsigned)__builtin_ctz(e->mask);
+			mark_init(slot_get(x, e->slot, e->bytes), LANE_OFF(e->lane_addr[l]), e->size);
+		}
+		break;
+	case CEV_BLOCK_START: {
+		struct slot *s = slot_get(x, e->slot, e->bytes);
+		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
+		s->lo = s->n;
+		s->hi = 0;
+		break;
+	}
+	case CEV_BARRIER:
+	case CEV_FENCE:
+	case CEV_SYNC:
+		if (e->slot >= 0) {
+			if ((size_t)e->slot < x->s.len)
+				epoch_end(&x->s.v[e->slot]);
+		} else if (e->kind == CEV_SYNC) {
+			for (size_t i = 0; i < x->s.len; i++)
+				epoch_end(&x->s.v[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+const struct checker check_race_shared = {
+	.name = "shared",
+	.what = "shared-memory races between threads of a block, reads of shared memory never written",
+	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_BLOCK_START) |
+		  CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC),
+	.create = shared_create,
+	.destroy = shared_destroy,
+	.clone = shared_clone,
+	.event = shared_event,
+};
