@@ -71,6 +71,12 @@ enum check_event_kind {
 	CEV_SYNC,          /* a synchronization other than __syncthreads() and fences orders
 			      memory: block b's threads (a cuda::barrier phase), or with b
 			      NULL every resident block and the grid's memory (grid.sync()) */
+	CEV_UNDEFINED,     /* the bytes of an allocation (addr, bytes) are undefined until
+			      written: cudaMalloc, device malloc (after its CEV_ALLOC) */
+	CEV_COPY,          /* the runtime reads (access CHECK_READ) or writes [lane_addr[0],
+			      + size) of an allocation (addr, bytes): cudaMemcpy, cudaMemset... */
+	CEV_STACK,         /* a lane's stack grows by [lane_addr[lane], + size): a frame, an
+			      alloca (arg 0: undefined bytes; 1: copies of by-value arguments) */
 	CEV_NKINDS
 };
 #define CEV_BIT(k) (1u << (k))
@@ -86,7 +92,8 @@ enum check_region {
 	CR_GLOBAL,         /* a device allocation (cudaMalloc, device heap, __device__ object) */
 	CR_MANAGED,        /* a cudaMallocManaged allocation */
 	CR_CONST,          /* __constant__ memory */
-	CR_HOST            /* a host allocation (malloc, pinned) */
+	CR_HOST,           /* a host allocation (malloc, pinned) */
+	CR_LOCAL           /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
 };
 #define CHECK_SAMPLE (1u << 18)
 
@@ -114,7 +121,7 @@ struct check_event {
 	struct span span;      /* where in the program (0: unknown) */
 	/* CEV_ACCESS, CEV_LANE (CEV_BLOCK_START: slot; CEV_BARRIER: phase) */
 	unsigned space;        /* the address tag (machine.h MACHINE_TAG_*) of the first lane */
-	unsigned size;         /* bytes per lane */
+	uint64_t size;         /* bytes per lane */
 	enum check_access access;
 	unsigned sem;          /* enum ir_sem of the instruction */
 	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask) */

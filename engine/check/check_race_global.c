@@ -479,6 +479,28 @@ static int read_multi(const struct grace *g, const struct acc *x, uint64_t wd)
 	return TAG(cw) == T_WIDE && x->a->wide[2 * wd] == (g->epoch | (uint64_t)MULTI << 47);
 }
 
+/* one lane's access as a whole: the fast paths that hold whatever was
+ * found before, then (nothing found yet in this instruction) each word */
+static WS_NOINLINE void lane(struct grace *g, const struct acc *x, unsigned l, uint64_t off, int *found)
+{
+	const struct check_event *e = x->e;
+	struct galloc *a = x->a;
+	uint64_t sz = e->size, wd = off >> 2;
+	if (x->acc == GR_READ && sz <= 4 && !(off & 3) && read_multi(g, x, wd))
+		return;
+	if (x->acc == GR_ATOMIC && sz == 4 && !(off & 3) && atomic_only(g, x, wd)) {
+		/* an atomic after atomics, no plain reader */
+		struct rec r = { x->me, 0, (e->warp * WARP + l) | x->phase << 10, 0, 1,
+				 x->src == NOSRC ? NOSRC : x->src | l, NOSRC };
+		if (TAG(a->c[wd]) == T_WIDE)
+			r.r2 = (uint32_t)(a->wide[2 * wd + 1] >> 32);
+		encode(g, x, wd, &r);
+		return;
+	}
+	for (uint64_t last = (off + sz - 1) >> 2; wd <= last && !*found; wd++)
+		*found = word(g, x, l, off, wd);
+}
+
 static void check(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
@@ -507,45 +529,42 @@ static void check(struct grace *g, const struct check_event *e)
 	}
 	uint32_t d = desc_get(g, e, x.me, x.phase);
 	x.src = d == NOSRC ? NOSRC : d << 5;
-	uint32_t *c = a->c, tag = x.tag;
-	unsigned sz = e->size;
-	uint64_t size = a->size;
+	/* the common cases, for aligned 4-byte accesses, inline: a word nobody
+	 * touched in this epoch, read by several blocks, updated by atomics
+	 * only, or read by this block only */
+	uint32_t *c = a->c;
+	const uint32_t tag = x.tag, src = x.src, me = x.me;
+	const uint32_t rm = CW(tag, K_RM, 0);
+	const uint32_t fresh = acc == GR_READ ? CW(tag, K_R, src) : acc == GR_WRITE ? CW(tag, K_W, src) :
+			       acc == GR_ATOMIC ? CW(tag, K_WA, src) : 0;
+	const int simple = e->size == 4 && src != NOSRC;
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
 	int found = 0;
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
-		uint64_t off = e->lane_addr[l] - a->base;
-		if (!ws_range_in(0, size, off, sz))
+		uint64_t off = la[l] - base;
+		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
 			continue;
-		uint64_t wd = off >> 2;
-		uint32_t cw = c[wd];
-		if (acc == GR_READ && sz <= 4 && !(off & 3) && read_multi(g, &x, wd))
-			continue;
-		if (acc == GR_ATOMIC && sz == 4 && !(off & 3) && atomic_only(g, &x, wd)) {
-			/* the common case: an atomic after atomics, no plain reader */
-			struct rec r = { x.me, 0, (e->warp * WARP + l) | x.phase << 10, 0, 1,
-					 x.src == NOSRC ? NOSRC : x.src | l, NOSRC };
-			if (TAG(cw) == T_WIDE)
-				r.r2 = (uint32_t)(a->wide[2 * wd + 1] >> 32);
-			encode(g, &x, wd, &r);
-			continue;
+		if (simple && !(off & 3)) {
+			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
+			if (t != tag && t != T_WIDE && !found) {
+				*p = fresh ? fresh | l : 0;
+				continue;
+			}
+			if (acc == GR_READ && cw == rm)
+				continue;
+			if (t == tag) {
+				if (acc == GR_ATOMIC && KIND(cw) == K_WA) {
+					*p = fresh | l;
+					continue;
+				}
+				if (acc == GR_READ && KIND(cw) == K_R && !found) {
+					*p = g->d[(cw & 0xffffff) >> 5].me == me ? fresh | l : rm;
+					continue;
+				}
+			}
 		}
-		if (found)
-			continue;
-		uint64_t last = (off + sz - 1) >> 2;
-		if (TAG(cw) != tag && TAG(cw) != T_WIDE && wd == last && x.src != NOSRC) {
-			/* the common case: a word nobody touched in this epoch */
-			if (acc == GR_READ)
-				c[wd] = CW(tag, K_R, x.src | l);
-			else if (acc == GR_WRITE)
-				c[wd] = CW(tag, K_W, x.src | l);
-			else if (acc == GR_ATOMIC)
-				c[wd] = CW(tag, K_WA, x.src | l);
-			else
-				c[wd] = 0;
-			continue;
-		}
-		for (; wd <= last && !found; wd++)
-			found = word(g, &x, l, off, wd);
+		lane(g, &x, l, off, &found);
 	}
 }
 

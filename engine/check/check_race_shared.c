@@ -110,14 +110,6 @@ static void epoch_end(struct slot *s)
 	s->hi = 0;
 }
 
-static void touch(struct slot *s, uint64_t wd)
-{
-	if (wd < s->lo)
-		s->lo = (uint32_t)wd;
-	if (wd >= s->hi)
-		s->hi = (uint32_t)wd + 1;
-}
-
 static void mark_init(struct slot *s, uint64_t off, uint64_t n)
 {
 	if (!n)
@@ -186,53 +178,153 @@ static inline int same_insn(const struct check_event *e, unsigned l, unsigned o,
  * a shared access lands here as the interpreter always did) */
 #define LANE_OFF(a) CHECK_ADDR_OFF(a)
 
+/* the general case of one word (a record to compare with): 1 when a race
+ * was reported */
+static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsigned l, uint64_t off,
+				 uint64_t wd, int write, uint32_t ws)
+{
+	uint32_t v = sh[wd], me = e->warp * WARP + l;
+	uint32_t wr = v & 0x7ff, rd = v >> 11 & 0x7ff;
+	int found = 0;
+	if ((v >> 22 & 0x1ff) != ws) {
+		/* a collective of the warp since: its lanes' accesses are ordered */
+		if (wr && (wr - 1) / WARP == e->warp)
+			wr = 0;
+		if (rd && rd != RACE_MULTI && (rd - 1) / WARP == e->warp)
+			rd = 0;
+	}
+	if (wr && wr - 1 != me &&
+	    ((wr - 1) / WARP != e->warp || !(write && same_insn(e, l, (wr - 1) % WARP, wd)))) {
+		race_report(e, l, off, write, wr - 1, 1);
+		found = 1;
+	} else if (write && rd && rd - 1 != me) {
+		race_report(e, l, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+		found = 1;
+	}
+	if (write)
+		wr = me + 1;
+	else if (!rd)
+		rd = me + 1;
+	else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+		rd = RACE_MULTI;
+	sh[wd] = wr | rd << 11 | ws << 22 | ((v & INIT_BIT) | (write ? INIT_BIT : 0));
+	return found;
+}
+
+/* A weak load or store of lanes of one warp. The common cases take no
+ * call: a word nobody touched since the epoch began, a word whose only
+ * record is this very thread's (the read-modify-write of s[tid]), a
+ * word read by this thread or this warp since its last collective. */
 static void race_check(const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
-	unsigned sz = e->size;
-	int write = e->access == CHECK_WRITE;
-	uint32_t ws = e->wsync & 0x1ff;
-	uint64_t lim = e->bytes;
-	int found = 0, ufound = 0;
-	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
-		unsigned l = (unsigned)__builtin_ctz(mm);
-		uint64_t off = LANE_OFF(e->lane_addr[l]);
-		if (!ws_range_in(0, lim, off, sz))
-			continue;
-		uint32_t me = e->warp * WARP + l;
-		if (!write && !ufound && !(sh[off >> 2] & INIT_BIT))
-			ufound = uninit(e, s, l, off, sz);
-		uint64_t last = (off + sz - 1) >> 2;
-		touch(s, off >> 2);
-		touch(s, last);
-		for (uint64_t wd = off >> 2; wd <= last && !found; wd++) {
-			uint32_t v = sh[wd];
-			uint32_t wr = v & 0x7ff, rd = v >> 11 & 0x7ff;
-			if ((v >> 22 & 0x1ff) != ws) {
-				/* a collective of the warp since: its lanes' accesses are ordered */
-				if (wr && (wr - 1) / WARP == e->warp)
-					wr = 0;
-				if (rd && rd != RACE_MULTI && (rd - 1) / WARP == e->warp)
-					rd = 0;
+	const uint64_t *la = e->lane_addr;
+	const unsigned sz = (unsigned)e->size;
+	const int write = e->access == CHECK_WRITE;
+	const uint32_t ws = e->wsync & 0x1ff, base = e->warp * WARP + 1;
+	const uint32_t wsb = ws << 22;
+	const uint64_t lim = e->bytes;
+	uint32_t lo = s->lo, hi = s->hi;
+	int found = 0, ufound = write;
+	uint32_t mm = e->mask;
+	if (sz == 4) {
+		/* the common case: lanes on consecutive words (s[tid], s[tid + k]) */
+		unsigned l0 = (unsigned)__builtin_ctz(mm), l1 = 31 - (unsigned)__builtin_clz(mm);
+		uint64_t o0 = LANE_OFF(la[l0]), a0 = la[l0];
+		int ok = !(o0 & 3) && o0 + 4 * (uint64_t)(l1 - l0) + 4 <= lim;
+		uint64_t k0 = a0 - 4 * (uint64_t)l0;
+		if (ok && mm == 0xffffffffu) {
+			uint64_t bad = 0;
+			for (unsigned l = 0; l < WARP; l++)
+				bad |= (la[l] - 4 * (uint64_t)l) ^ k0;
+			ok = !bad;
+		} else {
+			for (uint32_t m2 = mm; m2 && ok; m2 &= m2 - 1) {
+				unsigned l = (unsigned)__builtin_ctz(m2);
+				ok = la[l] - 4 * (uint64_t)l == k0;
 			}
-			if (wr && wr - 1 != me &&
-			    ((wr - 1) / WARP != e->warp ||
-			     !(write && same_insn(e, l, (wr - 1) % WARP, wd)))) {
-				race_report(e, l, off, write, wr - 1, 1);
-				found = 1;
-			} else if (write && rd && rd - 1 != me) {
-				race_report(e, l, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
-				found = 1;
+		}
+		if (ok) {
+			uint32_t wb = (uint32_t)(o0 >> 2) - l0;
+			lo = wb + l0 < lo ? wb + l0 : lo;
+			hi = wb + l1 + 1 > hi ? wb + l1 + 1 : hi;
+			for (; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				uint32_t wd = wb + l, v = sh[wd];
+				if (WS_UNLIKELY(!ufound && !(v & INIT_BIT)))
+					ufound = uninit(e, s, l, (uint64_t)wd * 4, sz);
+				if (WS_UNLIKELY(found))
+					continue;
+				uint32_t me1 = base + l, rec = v & 0x3fffffu;
+				if (rec == 0 || (v >> 22 & 0x1ff) == ws) {
+					if (write) {
+						if (rec == 0 || rec == me1 || rec == me1 << 11 ||
+						    rec == (me1 | me1 << 11)) {
+							sh[wd] = me1 | (rec & 0x7ffu << 11) | wsb | INIT_BIT;
+							continue;
+						}
+					} else {
+						uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+						if (wr == 0 || wr == me1) {
+							if (rd == 0)
+								rd = me1;
+							else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+								rd = RACE_MULTI;
+							sh[wd] = wr | rd << 11 | wsb | (v & INIT_BIT);
+							continue;
+						}
+					}
+				}
+				found = race_word(e, sh, l, (uint64_t)wd * 4, wd, write, ws);
 			}
-			if (write)
-				wr = me + 1;
-			else if (!rd)
-				rd = me + 1;
-			else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
-				rd = RACE_MULTI;
-			sh[wd] = wr | rd << 11 | ws << 22 | ((v & INIT_BIT) | (write ? INIT_BIT : 0));
+			s->lo = lo;
+			s->hi = hi;
+			return;
 		}
 	}
+	for (; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = LANE_OFF(la[l]);
+		if (WS_UNLIKELY(!(off + sz <= lim)))
+			continue;
+		uint32_t w0 = (uint32_t)(off >> 2), w1 = (uint32_t)((off + sz - 1) >> 2);
+		uint32_t v = sh[w0];
+		if (WS_UNLIKELY(!ufound && !(v & INIT_BIT)))
+			ufound = uninit(e, s, l, off, sz);
+		if (WS_UNLIKELY(found))
+			continue;
+		lo = w0 < lo ? w0 : lo;
+		hi = w1 >= hi ? w1 + 1 : hi;
+		if (WS_LIKELY(w0 == w1)) {
+			/* one word: no record, or records made since the warp's
+			 * last collective that cannot race with this access */
+			uint32_t me1 = base + l, rec = v & 0x3fffffu;
+			if (rec == 0 || (v >> 22 & 0x1ff) == ws) {
+				if (write) {
+					/* no record, or only this thread's: it stays the reader */
+					if (rec == 0 || rec == me1 || rec == me1 << 11 ||
+					    rec == (me1 | me1 << 11)) {
+						sh[w0] = me1 | (rec & 0x7ffu << 11) | wsb | INIT_BIT;
+						continue;
+					}
+				} else {
+					uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+					if (wr == 0 || wr == me1) {
+						if (rd == 0)
+							rd = me1;
+						else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+							rd = RACE_MULTI;
+						sh[w0] = wr | rd << 11 | wsb | (v & INIT_BIT);
+						continue;
+					}
+				}
+			}
+		}
+		for (uint32_t wd = w0; wd <= w1 && !found; wd++)
+			found = race_word(e, sh, l, off, wd, write, ws);
+	}
+	s->lo = lo;
+	s->hi = hi;
 }
 
 static void access(struct shared *x, const struct check_event *e)

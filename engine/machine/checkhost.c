@@ -381,3 +381,26 @@ struct warp *check_host_thread(const struct machine *m)
 {
 	return m->host;
 }
+
+void machine_mem_undefined(struct machine *m, struct alloc *a)
+{
+	if (CHECK_WANTS(m, CEV_UNDEFINED)) {
+		struct check_event e = { .kind = CEV_UNDEFINED, .addr = a->base, .bytes = a->size,
+					 .arg = a->kind };
+		machine_publish(m, &e);
+	}
+}
+
+void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int write, struct span sp)
+{
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a)
+		return;
+	uint64_t la[WS_WARP];
+	la[0] = addr;
+	struct check_event e = { .kind = CEV_COPY, .w = m->host, .mask = 1, .span = sp,
+				 .space = ADDR_TAG(addr), .size = n,
+				 .access = write ? CHECK_WRITE : CHECK_READ, .lane_addr = la,
+				 .region = CR_GLOBAL, .addr = a->base, .bytes = a->size, .slot = -1 };
+	machine_publish(m, &e);
+}

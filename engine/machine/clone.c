@@ -121,7 +121,6 @@ static void region_clone(struct pmap *pm, struct mem_region *d, const struct mem
 		struct alloc *a = dup_bytes(o, sizeof(*o));
 
 		a->data = dup_bytes(o->data, (size_t)o->cap);
-		a->shadow = o->shadow ? dup_bytes(o->shadow, (size_t)(o->size / 8 + 1)) : NULL;
 		d->a.v[i] = a;
 		pmap_put(pm, o, a);
 	}
@@ -152,7 +151,6 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	VEC_DUP(d->toks, s->toks);
 	for (int l = 0; l < WS_WARP; l++) {
 		d->ls[l].buf = s->ls[l].buf ? dup_bytes(s->ls[l].buf, s->ls[l].cap) : NULL;
-		d->ls[l].init = s->ls[l].init ? dup_bytes(s->ls[l].init, s->ls[l].init_cap / 8 + 1) : NULL;
 	}
 	d->all_frames = NULL;
 	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
@@ -322,7 +320,7 @@ uint64_t machine_clone_bytes(const struct machine *m)
 		for (size_t i = 0; i < r[k]->a.len; i++) {
 			const struct alloc *a = r[k]->a.v[i];
 
-			n += sizeof(*a) + (a->data ? a->cap : 0) + (a->shadow ? a->size / 8 + 1 : 0);
+			n += sizeof(*a) + (a->data ? a->cap : 0);
 		}
 	n += m->mem.gap.len * (mem_page_bytes());
 	if (m->grid)

@@ -128,8 +128,7 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 				if (in->nargs >= 2)
 					a->newkind = (uint8_t)ARG(1, l);
 				m->rt.dev_heap_used += n;
-				if (!m->o.fast)
-					mem_track_init(a);
+				machine_mem_undefined(m, a);
 				v = a->base;
 			}
 		}

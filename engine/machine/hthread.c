@@ -60,7 +60,6 @@ void hthread_free(struct machine *m)
 			free(f);
 		}
 		free(w->ls[0].buf);
-		free(w->ls[0].init);
 		vec_free(&w->toks);
 		free(w);
 	}

@@ -238,17 +238,6 @@ static enum check_region alloc_region(const struct alloc *a)
 	}
 }
 
-/* A device load of bytes of a cudaMalloc'd (or device malloc'd) block that
- * nothing has written yet: a warning, once per instruction. */
-static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
-			  uint64_t addr, uint64_t size, struct span sp)
-{
-	machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, sp, addr,
-			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
-			    (unsigned long long)size, (unsigned long long)(addr - a->base),
-			    (unsigned long long)a->size);
-}
-
 static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 			 uint64_t size, int write, struct span sp)
 {
@@ -303,12 +292,6 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
 	}
-	if (a->shadow) {
-		if (write)
-			mem_mark_init(a, addr - a->base, size);
-		else if (!m->o.fast && !mem_is_init(a, addr - a->base, size))
-			uninit_report(m, w, lane, a, addr, size, sp);
-	}
 	return a->data + (addr - a->base);
 }
 
@@ -343,8 +326,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 				 acc_name(write), (unsigned long long)size, (unsigned long long)off);
 			return oob_local(m, w, lane, sp, addr, size, write, msg);
 		}
-		if (w->ls[lane].init)
-			check_local_access(m, w, lane, off, size, write, sp);
+		if (CHECK_WANTS(m, CEV_LANE))
+			machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, CR_LOCAL,
+					     ADDR(TAG_LOCAL, 0), w->ls[lane].sp);
 		return w->ls[lane].buf + off;
 	case TAG_HSTACK: {
 		struct lstack *hs;
@@ -482,18 +466,32 @@ int interp_param_aggregate(const struct ir_func *fn, uint32_t k)
 	return 0;
 }
 
-static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base);
+static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct lstack *ls,
+		       uint32_t size, uint32_t align, uint32_t *base, int defined);
 
-int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
-		       uint32_t *base)
+int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
+		       uint32_t align, uint32_t *base)
 {
-	int r = lstack_push(m, ls, size, align, base);
-	if (!r && ls->init)
-		check_local_range(ls, *base, size, 1);
-	return r;
+	struct lstack *ls = &w->ls[lane];
+	return lstack_push(m, w, lane, ls, size, align, base, 1);
 }
 
-static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
+/* CEV_STACK: lane of w pushed [base, base+size) on its stack */
+static WS_NOINLINE void stack_event(struct machine *m, struct warp *w, unsigned lane, uint32_t base,
+				    uint32_t size, int defined)
+{
+	uint64_t la[WS_WARP];
+	la[lane] = ADDR(TAG_LOCAL, base);
+	struct check_event e = { .kind = CEV_STACK, .w = w, .b = w->blk, .mask = 1u << lane,
+				 .space = TAG_LOCAL, .size = size, .lane_addr = la, .arg = defined,
+				 .slot = w->blk->slot, .warp = w->id, .block = w->blk->linear };
+	machine_publish(m, &e);
+}
+
+/* push size bytes (zeroed) on lane's stack ls (of warp w); defined: the
+ * bytes are copies of arguments (the initialization checker's business) */
+static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct lstack *ls,
+		       uint32_t size, uint32_t align, uint32_t *base, int defined)
 {
 	if (align < 8)
 		align = 8;
@@ -516,8 +514,8 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
-	if (!m->o.fast && !ls->host)
-		check_local_range(ls, (uint32_t)b, size, 0);
+	if (CHECK_WANTS(m, CEV_STACK) && !ls->host)
+		stack_event(m, w, lane, (uint32_t)b, size, defined);
 	return 0;
 }
 
@@ -575,7 +573,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
 	else
 		EACH(mask, l, {
-			if (lstack_push(m, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l]))
+			if (lstack_push(m, w, l, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l], 0))
 				fail |= 1u << l;
 		});
 	if (fail) {
@@ -1196,9 +1194,12 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 		return p;
 	}
 	{
-		if (tag == TAG_GLOBAL && a && ws_range_in(a->base, a->size, addr, sz) &&
-		    !a->freed && !a->shadow)
+		if (tag == TAG_GLOBAL && a && ws_range_in(a->base, a->size, addr, sz) && !a->freed) {
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, alloc_region(a),
+						     a->base, a->size);
 			return a->data + (addr - a->base);
+		}
 		if (tag == TAG_SHARED && ws_range_in(0, w->blk->shared_size, ADDR_OFF(addr), sz)) {
 			if (CHECK_WANTS(m, CEV_LANE))
 				machine_publish_lane(m, w, l, addr, sz, write, sp, CR_SHARED,
@@ -1206,8 +1207,9 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 			return w->blk->shared + ADDR_OFF(addr);
 		}
 		if (tag == TAG_LOCAL && ws_range_in(0, w->ls[l].sp, ADDR_OFF(addr), sz)) {
-			if (WS_UNLIKELY(w->ls[l].init != NULL))
-				check_local_access(m, w, l, ADDR_OFF(addr), sz, write, sp);
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, CR_LOCAL,
+						     ADDR(TAG_LOCAL, 0), w->ls[l].sp);
 			return w->ls[l].buf + ADDR_OFF(addr);
 		}
 	}
@@ -1259,7 +1261,9 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 				     unsigned sz, enum check_access acc, const struct window *win)
 {
 	uint64_t la[WS_WARP];
-	EACH(g->mask, l, la[l] = A[l] + imm);
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		la[l] = A[l] + imm; /* every row has 32 lanes: no mask test */
 	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
 				 .mask = g->mask, .span = in->span,
 				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
@@ -1452,15 +1456,6 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	if (!inwin)
 		return ld_slow(m, w, in, M, D, A);
 	slow = ld_window(&win, t, M, D, A, imm);
-	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast) {
-		EACH(M & ~slow, l, {
-			uint64_t off = A[l] + imm - win.lo;
-			if (!mem_is_init(win.a, off, sz)) {
-				uninit_report(m, w, l, win.a, A[l] + imm, sz, in->span);
-				break;
-			}
-		});
-	}
 	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
 }
 
@@ -1507,8 +1502,6 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	slow = st_window(&win, t, M, A, B, imm);
-	if (WS_UNLIKELY(win.a && win.a->shadow))
-		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
 }
 
@@ -1566,7 +1559,7 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 
 /* The common atomics (32-bit integer or float add, the histogram and
  * counter idiom) when every lane's address lies in the window, aligned,
- * and no initialization shadow is kept: one pass checks, one pass adds in
+ * one pass checks, one pass adds in
  * ascending lane order, with the general path's side effects (shared
  * words marked written, stores that change memory counted for the
  * spin-wait detector). Returns 0 when the general path must run. */
@@ -1574,8 +1567,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		     const struct window *win, uint64_t *D, const uint64_t *A, const uint64_t *B)
 {
 	unsigned t = in->t;
-	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) ||
-	    (win->a && win->a->shadow) || win->len < 4)
+	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) || win->len < 4)
 		return 0;
 	uint64_t lo = win->lo, lim = win->len - 4, bad = 0, changed = 0;
 	uint8_t *base = win->base;
@@ -1641,11 +1633,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && ws_range_in(0, win.len, off, sz) && !(off & (sz - 1))) {
+		if (fast && ws_range_in(0, win.len, off, sz) && !(off & (sz - 1)))
 			p = win.base + off;
-			if (win.a && win.a->shadow)
-				mem_mark_init(win.a, off, sz);
-		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;
@@ -2571,7 +2560,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, {
 				uint32_t base = 0;
-				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
+				if (lstack_push(m, w, l, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base, 0))
 					bad = 1;
 				D[l] = ADDR(tag, w->hbase + base);
 			});

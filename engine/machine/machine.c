@@ -165,7 +165,6 @@ static void warp_release(struct warp *w)
 	w->all_frames = w->free_frames = NULL;
 	for (int l = 0; l < WS_WARP; l++) {
 		free(w->ls[l].buf);
-		free(w->ls[l].init);
 	}
 	vec_free(&w->toks);
 }
@@ -445,7 +444,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					uint32_t base = 0;
 					if (!(w->exists >> l & 1))
 						continue;
-					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
+					if (interp_lstack_push(m, w, l, sz, al < 8 ? 8 : al, &base) == 0 &&
 					    ws_range_in(0, L->param_size, off, sz))
 						memcpy(w->ls[l].buf + base, L->param + off, sz);
 					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);

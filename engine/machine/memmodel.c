@@ -876,11 +876,6 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
-		if (w->blk && ptr[l]) {
-			struct alloc *a = mem_find(&m->mem, addr[l]);
-			if (a && a->shadow)
-				mem_mark_init(a, addr[l] - a->base, sz);
-		}
 		if (mm->rec.event)
 			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, addr[l], 0, id, strong, scope,
 				 in->sem, t->po++);

@@ -128,12 +128,13 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 	return a->data + (addr - a->base);
 }
 
+static struct span span_of(struct machine *m);
+
 /* the runtime wrote [addr, addr+n): those bytes are initialized */
 static void mark_written(struct machine *m, uint64_t addr, uint64_t n)
 {
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (a && a->shadow)
-		mem_mark_init(a, addr - a->base, n);
+	if (CHECK_WANTS(m, CEV_COPY))
+		machine_publish_copy(m, addr, n, 1, span_of(m));
 }
 
 /* the runtime copies from [addr, addr+n): warn if part was never written */
@@ -280,12 +281,8 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 
 static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 {
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (a && a->shadow && !m->o.fast && !mem_is_init(a, addr - a->base, n))
-		machine_finding_add(m, FK_UNINITIALIZED_READ, m->host, 1, span_of(m), addr,
-				    "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",
-				    (unsigned long long)n, (unsigned long long)(addr - a->base),
-				    (unsigned long long)a->size);
+	if (CHECK_WANTS(m, CEV_COPY))
+		machine_publish_copy(m, addr, n, 0, span_of(m));
 }
 
 /* ---- launches */
@@ -1370,8 +1367,8 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 			put64(m, pp, 0);
 			return E_NOMEM;
 		}
-		if (kind == AK_DEV_MALLOC && !m->o.fast)
-			mem_track_init(a);
+		if (kind == AK_DEV_MALLOC)
+			machine_mem_undefined(m, a);
 		v = a->base;
 	}
 	if (put64(m, pp, v))

@@ -73,11 +73,6 @@ struct alloc {
 	uint8_t newkind;  /* heap blocks: 0 malloc, 1 new, 2 new[] (delete must match) */
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
-	/* initialized bits (1 per byte), device allocations only; NULL: not
-	 * tracked. all_init once every byte has been written. */
-	uint8_t *shadow;
-	uint8_t all_init;
-	uint64_t init_hint;      /* bytes marked so far (with repeats) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -117,12 +112,7 @@ int mem_free(struct mem *mm, struct alloc *a);
  * an access would fault. */
 #define MEM_PAGE (2u << 20)
 uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size);
-/* Shadow of initialized bytes: start tracking, mark a written range, test
- * a range (1 = every byte written). */
-void mem_track_init(struct alloc *a);
 size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
-void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n);
-int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 
 /* ---- control flow: cfg_ipdom (cfg.c) is declared in ir.h */
 
@@ -191,8 +181,6 @@ struct token {
 struct lstack {
 	uint8_t *buf;
 	uint32_t sp, cap;
-	uint8_t *init;          /* initialized bit per byte (NULL: not checked, --fast) */
-	uint32_t init_cap;      /* bytes of stack the bitmap covers */
 	uint8_t host;           /* a host thread's stack (8 MiB, not initcheck'ed) */
 };
 
@@ -386,12 +374,6 @@ struct machine {
 	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
 };
 
-/* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
- * or initialized (set = 1, copies of by-value arguments); writes mark,
- * reads of unmarked bytes are an uninitialized-read finding. */
-void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set);
-void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
-			uint64_t n, int write, struct span sp);
 /* checkhost.c: the checkers of check/checkers.def the options select
  * (machine_new), their release (machine_free), and publishing an event to
  * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
@@ -418,6 +400,12 @@ void machine_publish_sample(struct machine *m);
 struct alloc *machine_mem_alloc(struct machine *m, unsigned tag, uint64_t size, uint64_t align,
 				int kind);
 int machine_mem_free(struct machine *m, struct alloc *a);
+/* CEV_UNDEFINED: the program's allocation a starts with undefined bytes
+ * (cudaMalloc, device malloc) */
+void machine_mem_undefined(struct machine *m, struct alloc *a);
+/* CEV_COPY: the runtime reads (write 0) or writes [addr, addr+n) of
+ * device memory (cudaMemcpy, cudaMemset ...) at sp */
+void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int write, struct span sp);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
@@ -466,9 +454,10 @@ int interp_warp_pick(struct machine *m, struct warp *w);
 void interp_warp_release(struct warp *w);
 /* park, complete tokens, merge groups that meet (after any change) */
 void interp_warp_settle(struct machine *m, struct warp *w);
-/* push size bytes (zeroed) on a lane's local stack; -1 on overflow */
-int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
-		       uint32_t *base);
+/* push size bytes (zeroed) on a lane's local stack, copies of by-value
+ * arguments (CEV_STACK: defined bytes); -1 on overflow */
+int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
+		       uint32_t align, uint32_t *base);
 /* parameter k of fn is an aggregate passed by value (IR_PTR to a copy) */
 int interp_param_aggregate(const struct ir_func *fn, uint32_t k);
 void interp_bar_release(struct machine *m, struct block *b);
