@@ -187,7 +187,7 @@ void check_sample_at(struct machine *m, uint64_t at)
 
 size_t check_nwarps(const struct machine *m)
 {
-	return m->grid ? (size_t)m->grid->nres * m->grid->warps_per_block : 0;
+	return m->dev.grid ? (size_t)m->dev.grid->nres * m->dev.grid->warps_per_block : 0;
 }
 
 int check_warp_info(const struct warp *w, struct check_warp *out)
@@ -206,8 +206,8 @@ int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
 {
 	if (i >= check_nwarps(m))
 		return -1;
-	const struct block *b = m->grid->res[i / m->grid->warps_per_block];
-	uint32_t k = (uint32_t)(i % m->grid->warps_per_block);
+	const struct block *b = m->dev.grid->res[i / m->dev.grid->warps_per_block];
+	uint32_t k = (uint32_t)(i % m->dev.grid->warps_per_block);
 	if (!b || k >= b->nwarps)
 		return -1;
 	return check_warp_info(&b->w[k], out);
@@ -265,12 +265,12 @@ uint64_t check_warp_hash(const struct warp *w, int *blocked)
 
 uint64_t check_blocks_done(const struct machine *m)
 {
-	return m->grid ? m->grid->done_blocks : 0;
+	return m->dev.grid ? m->dev.grid->done_blocks : 0;
 }
 
 uint64_t check_blocks_waiting(const struct machine *m)
 {
-	return m->grid ? m->grid->nblocks - m->grid->next_block : 0;
+	return m->dev.grid ? m->dev.grid->nblocks - m->dev.grid->next_block : 0;
 }
 
 uint64_t check_stores(const struct machine *m)
@@ -328,14 +328,14 @@ void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint
 
 uint64_t check_grid_shape(const struct machine *m, uint32_t grid[3], uint32_t block[3])
 {
-	if (!m->grid) {
+	if (!m->dev.grid) {
 		memset(grid, 0, 3 * sizeof(*grid));
 		memset(block, 0, 3 * sizeof(*block));
 		return 0;
 	}
-	memcpy(grid, m->grid->l.grid, 3 * sizeof(*grid));
-	memcpy(block, m->grid->l.block, 3 * sizeof(*block));
-	return m->grid->nblocks;
+	memcpy(grid, m->dev.grid->l.grid, 3 * sizeof(*grid));
+	memcpy(block, m->dev.grid->l.block, 3 * sizeof(*block));
+	return m->dev.grid->nblocks;
 }
 
 int check_simt_its(const struct machine *m)
@@ -361,14 +361,14 @@ struct machine_finding *check_last_finding(struct machine *m)
 
 int check_launches_pending(const struct machine *m, uint64_t *started, uint64_t *queued)
 {
-	*started = m->nlaunched;
-	*queued = m->qhead < m->queue.len ? m->queue.len - m->qhead : 0;
+	*started = m->dev.nlaunched;
+	*queued = m->dev.qhead < m->dev.queue.len ? m->dev.queue.len - m->dev.qhead : 0;
 	return *queued != 0;
 }
 
 const char *check_grid_name(const struct machine *m)
 {
-	return m->grid ? m->grid->fn->name : "";
+	return m->dev.grid ? m->dev.grid->fn->name : "";
 }
 
 struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
@@ -379,7 +379,7 @@ struct span check_user_span(const struct machine *m, const struct warp *w, uint3
 
 struct warp *check_host_thread(const struct machine *m)
 {
-	return m->host;
+	return m->ht.cur;
 }
 
 void machine_mem_undefined(struct machine *m, struct alloc *a)
@@ -398,7 +398,7 @@ void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int writ
 		return;
 	uint64_t la[WS_WARP];
 	la[0] = addr;
-	struct check_event e = { .kind = CEV_COPY, .w = m->host, .mask = 1, .span = sp,
+	struct check_event e = { .kind = CEV_COPY, .w = m->ht.cur, .mask = 1, .span = sp,
 				 .space = ADDR_TAG(addr), .size = n,
 				 .access = write ? CHECK_WRITE : CHECK_READ, .lane_addr = la,
 				 .region = CR_GLOBAL, .addr = a->base, .bytes = a->size, .slot = -1 };

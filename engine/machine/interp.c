@@ -350,9 +350,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		return hs->buf + off;
 	}
 	case TAG_PARAM:
-		if (w->host || !m->grid || write || !ws_range_in(0, m->grid->l.param_size, off, size))
+		if (w->host || !m->dev.grid || write || !ws_range_in(0, m->dev.grid->l.param_size, off, size))
 			break;
-		return m->grid->l.param + off;
+		return m->dev.grid->l.param + off;
 	default:
 		break;
 	}
@@ -375,7 +375,7 @@ int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n)
 	struct span sp = {0};
 	uint8_t *p;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		p = interp_xlate(m, m->host, 0, addr, n, 0, sp);
+		p = interp_xlate(m, m->ht.cur, 0, addr, n, 0, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
@@ -395,7 +395,7 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 	struct span sp = {0};
 	uint8_t *p;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		p = interp_xlate(m, m->host, 0, addr, n, 1, sp);
+		p = interp_xlate(m, m->ht.cur, 0, addr, n, 1, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
@@ -543,7 +543,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	}
 	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn, m->mod);
-		if (m->bps.len && !m->df[fidx]->bad)
+		if (m->bp.v.len && !m->df[fidx]->bad)
 			machine_apply_breaks(m, m->df[fidx]);
 	}
 	if (m->df[fidx]->bad) {
@@ -1179,10 +1179,10 @@ static inline void st_raw(uint8_t *p, unsigned t, uint64_t v)
 static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_t addr,
 			  unsigned sz, int write, struct span sp)
 {
-	struct alloc *a = m->lc_dev;
+	struct alloc *a = m->lc.dev;
 	unsigned tag = ADDR_TAG(addr);
 	if (w->host) {
-		a = m->lc_host;
+		a = m->lc.host;
 		if (tag == TAG_HOST && a && ws_range_in(a->base, a->size, addr, sz) &&
 		    !a->freed)
 			return a->data + (addr - a->base);
@@ -1190,7 +1190,7 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 			return w->ls[0].buf + (ADDR_OFF(addr) - w->hbase);
 		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 		if (p && tag == TAG_HOST)
-			m->lc_host = mem_find(&m->mem, addr);
+			m->lc.host = mem_find(&m->mem, addr);
 		return p;
 	}
 	{
@@ -1215,7 +1215,7 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 	}
 	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 	if (p && !w->host && tag == TAG_GLOBAL)
-		m->lc_dev = mem_find(&m->mem, addr);
+		m->lc.dev = mem_find(&m->mem, addr);
 	return p;
 }
 
@@ -1297,12 +1297,12 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	}
 	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
 		return 0;
-	struct alloc *a = m->lc_dev;
+	struct alloc *a = m->lc.dev;
 	if (!a || addr - a->base >= a->size || a->freed) {
 		a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !a->dev_ok)
 			return 0;
-		m->lc_dev = a;
+		m->lc.dev = a;
 	}
 	win->lo = a->base;
 	win->len = a->size;
@@ -1816,7 +1816,7 @@ static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_
 
 static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned s)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	struct block *b = w->blk;
 	switch (s) {
 	case SREG_TID_X: case SREG_TID_Y: case SREG_TID_Z: return w->tid[s - SREG_TID_X][l];
@@ -1830,9 +1830,9 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 	case SREG_NWARPID: return 64;
 	case SREG_SMID: return b->sm;
 	case SREG_NSMID: return (uint64_t)m->o.num_sms;
-	case SREG_CLOCK: return (uint32_t)m->smclk[b->sm];
-	case SREG_CLOCK64: return m->smclk[b->sm];
-	case SREG_GLOBALTIMER: return m->cycles;
+	case SREG_CLOCK: return (uint32_t)m->dev.smclk[b->sm];
+	case SREG_CLOCK64: return m->dev.smclk[b->sm];
+	case SREG_GLOBALTIMER: return m->dev.cycles;
 	case SREG_WARPSIZE: return WS_WARP;
 	case SREG_LANEMASK_LT: return (1u << l) - 1;
 	case SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
@@ -2225,14 +2225,14 @@ static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr
 	if (tag != TAG_HOST)
 		return NULL;
 	for (int i = 0; i < 4; i++) {
-		struct alloc *a = m->hcache[i];
+		struct alloc *a = m->lc.h[i];
 		if (a && ws_range_in(a->base, a->size, addr, sz) && !a->freed)
 			return a->data + (addr - a->base);
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, sz))
 		return NULL;
-	m->hcache[m->hcache_next++ & 3] = a;
+	m->lc.h[m->lc.hnext++ & 3] = a;
 	return a->data + (addr - a->base);
 }
 
@@ -2352,7 +2352,7 @@ setp:;
 next:
 		n++;
 		m->steps++;
-		m->cycles++;
+		m->dev.cycles++;
 	}
 	return n;
 }
@@ -2365,7 +2365,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
-	uint64_t *smclk = &m->smclk[w->blk->sm];
+	uint64_t *smclk = &m->dev.smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks) {
 			n += host_fast(m, w, budget - n);
@@ -2384,15 +2384,15 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (w->bp_pass == g->pc + 1 && w->bp_pass_mask == M && w->bp_pass_fr == fr) {
 				w->bp_pass = 0;
 			} else {
-				struct machine_break_info *bi = &m->bp_last;
+				struct machine_break_info *bi = &m->bp.last;
 				bi->slot = w->host ? -1 : w->blk->slot;
 				bi->warp = (int)w->id;
 				bi->mask = M;
 				bi->func = fr->fidx;
 				bi->pc = fr->df->orig[g->pc];
 				bi->span = in->span;
-				m->bp_hit = 1;
-				m->mid_stop = 1;
+				m->bp.hit = 1;
+				m->bp.mid_stop = 1;
 				w->bp_pass = g->pc + 1;
 				w->bp_pass_mask = M;
 				w->bp_pass_fr = fr;
@@ -2401,7 +2401,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK))) {
 			if (m->hooks & STOP_HOOK) {
-				m->mid_stop = 1;
+				m->bp.mid_stop = 1;
 				return n; /* machine_request_stop: before this instruction */
 			}
 			if (m->hooks & MM_HOOK)
@@ -2413,7 +2413,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		n++;
 		m->steps++;
-		m->cycles++;
+		m->dev.cycles++;
 		(*smclk)++;
 		switch (in->op) {
 		case IR_NOP: break;
@@ -2606,7 +2606,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (r)
 				return n;
 			g = &w->g[gi];
-			if (m->status != MST_RUNNING || (m->grid && m->kern_fail_err))
+			if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err))
 				return n;
 			if (g->ntok && at_token(w, g)) {
 				warp_settle(m, w);

@@ -269,7 +269,7 @@ static struct mm_thr *thr_get(struct memmodel *mm, struct warp *w, unsigned lane
 {
 	uint32_t blk = (uint32_t)w->blk->linear, tid = w->id * WS_WARP + lane;
 	if (!mm->tpb)
-		mm->tpb = mm->m->grid ? mm->m->grid->threads_per_block : WS_WARP;
+		mm->tpb = mm->m->dev.grid ? mm->m->dev.grid->threads_per_block : WS_WARP;
 	size_t idx = (size_t)w->blk->slot * mm->tpb + tid;
 	while (mm->thr.len <= idx) {
 		struct mm_thr z;
@@ -1115,7 +1115,7 @@ static void release_group(struct warp *w, struct group *g)
 int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	uint32_t wpb = gr->warps_per_block;
 	int64_t cand[256];
 	int cg[256], n = 0;
@@ -1212,9 +1212,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 	for (size_t i = 0; i < mm->defer.len; i++)
 		h = mix(h, (uint64_t)(uintptr_t)mm->defer.v[i].in);
 	/* shared memory of resident blocks, device printf so far */
-	if (m->grid)
-		for (int s = 0; s < m->grid->nres; s++) {
-			struct block *b = m->grid->res[s];
+	if (m->dev.grid)
+		for (int s = 0; s < m->dev.grid->nres; s++) {
+			struct block *b = m->dev.grid->res[s];
 			if (!b)
 				continue;
 			h = mix(h, b->bar_arrived);

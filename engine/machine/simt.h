@@ -208,7 +208,7 @@ struct warp {
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
-	uint32_t hid;           /* index in m->hthreads, 0 = main */
+	uint32_t hid;           /* index in m->ht.all, 0 = main */
 	uint8_t hwait;          /* enum hwait: what it is blocked on (HW_NONE: it can run) */
 	uint8_t hresume;        /* the blocking built-in completes when it runs again */
 	uint8_t hdone;          /* 1 finished, 2 finished and joined */
@@ -297,6 +297,42 @@ struct io_state {              /* the program's output (runtime.c, devlib.c, hos
 	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
 	int io_used;            /* the program used files or stdin: machine_clone refuses */
 };
+struct ht_state {              /* the host threads (hthread.c) */
+	struct block blk;       /* the host's block: its warps are the host threads */
+	struct warp *cur;       /* the host thread running now (main when there is one) */
+	VEC(struct warp *) all; /* every host thread, by index */
+	uint32_t quant;         /* instructions left of the running host thread's turn */
+	uint64_t seq;           /* blocking order (wake-ups are first come, first served) */
+};
+struct dev_state {             /* the device (machine.c's scheduler, runtime.c's queue) */
+	struct grid *grid;      /* running grid or NULL */
+	VEC(struct launch) queue;
+	size_t qhead;
+	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
+	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
+	uint64_t fail_err;      /* error the running grid failed with */
+	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
+	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
+	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
+	uint32_t nbcache;
+};
+struct lc_state {              /* the memory fast paths (interp.c) */
+	struct alloc *dev;      /* last allocation a device access hit */
+	struct alloc *host;     /* same for host accesses to the host heap */
+	struct alloc *h[4];     /* the host fast path's recent allocations */
+	unsigned hnext;
+};
+struct bp_state {              /* breakpoints (file id, line) and stops (machine.c) */
+	VEC(struct bp) v;
+	int hit;
+	struct machine_break_info last;
+	/* interp_run_group returned before an instruction because of a
+	 * breakpoint or machine_request_stop (not because the groups changed) */
+	int mid_stop;
+	/* the group a stop interrupted, resumed by the next machine_run with
+	 * the rest of its quantum (machine.h: stops do not change the schedule) */
+	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
+};
 struct rnd_state {
 	uint64_t rng;           /* the scheduler's (--sched random, machine_rand) */
 	uint32_t rand_state[34 + 310]; /* the program's rand() (glibc's TYPE_3) */
@@ -325,53 +361,25 @@ struct machine {
 	unsigned hooks;         /* union of observed kinds; 0 = none */
 	VEC(struct observer) obs;
 	int next_obs;
-	/* host thread */
-	struct block hblk;
-	struct warp *host;      /* the host thread running now (main when there is one) */
-	VEC(struct warp *) hthreads; /* every host thread, by index (hthread.c) */
-	uint32_t hquant;        /* instructions left of the running host thread's turn */
-	uint64_t hseq;
+	struct ht_state ht;      /* the host threads (hthread.c) */
 	int argc;
 	char **argv;
 	enum machine_status status;
 	int exit_status;
 	uint64_t steps;
 	uint64_t polled;        /* steps charged to o.interrupt so far */
-	/* device */
-	struct grid *grid;      /* running grid or NULL */
-	VEC(struct launch) queue;
-	size_t qhead;
-	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
-	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
-	uint64_t host_ns;
+	struct dev_state dev;    /* the device: grids, launches, clocks (machine.c's scheduler) */
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
 	struct io_state io;      /* the program's output and files */
 	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */
-	uint64_t kern_fail_err;  /* error the running grid failed with */
-	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
-	struct alloc *lc_host;   /* same for host accesses to the host heap */
-	struct alloc *hcache[4]; /* the host fast path's recent allocations */
-	unsigned hcache_next;
-	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
-	/* breakpoints (file id, line) and the last hit */
-	VEC(struct bp) bps;
-	int bp_hit;
-	struct machine_break_info bp_last;
-	/* interp_run_group returned before an instruction because of a
-	 * breakpoint or machine_request_stop (not because the groups changed) */
-	int mid_stop;
-	/* the group a stop interrupted, resumed by the next machine_run with
-	 * the rest of its quantum (machine.h: stops do not change the schedule) */
-	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
-	uint32_t nbcache;
+	struct lc_state lc;      /* the memory fast paths' last allocations (interp.c) */
+	struct bp_state bp;      /* breakpoints and stops (machine.c, interp.c) */
 	struct strbuf tmp;
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
 	uint64_t nstores;        /* device stores and memory-changing atomics so far (progress) */
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
-	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
-	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
 };
 
 /* checkhost.c: the checkers of check/checkers.def the options select
