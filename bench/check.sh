@@ -53,7 +53,7 @@ verdict() {
 	awk -v a="$1" -v b="$2" -v t="$TOL" 'BEGIN {
 		if (b == "" || b <= 0) { print "new"; exit }
 		d = (a - b) * 100 / b
-		printf "%+.1f%%%s\n", d, d > t ? " REGRESSION" : d < -t ? " gain" : "" }'
+		printf "%+.1f%%%s\n", d, (d > t) ? " REGRESSION" : (d < -t) ? " gain" : "" }'
 }
 
 status=0
