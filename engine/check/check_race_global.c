@@ -91,8 +91,6 @@ struct acc {
 	int acc;                /* GR_* */
 	uint32_t me, phase, tag;
 	uint32_t src;           /* this warp's descriptor << 5, or NOSRC */
-	uint64_t nblocks;
-	int its;
 };
 
 struct rec {
@@ -404,12 +402,12 @@ static void report(const struct acc *x, unsigned l, uint64_t off, uint32_t other
  * under its, diverged lanes of one warp) */
 static int block_conflict(const struct acc *x, uint32_t rec)
 {
-	uint32_t tid = rec & 0x3ff;
-	if (rec >> 10 != x->phase || x->nblocks >= 0x7ffe)
+	uint32_t tid = rec & 0x3ff, grid[3], blk[3];
+	if (rec >> 10 != x->phase || check_grid_shape(x->e->m, grid, blk) >= 0x7ffe)
 		return 0;
 	if (tid / WARP != x->e->warp)
 		return 1;
-	return x->its && !(x->e->mask >> (tid % WARP) & 1);
+	return check_simt_its(x->e->m) && !(x->e->mask >> (tid % WARP) & 1);
 }
 
 /* ---- the check */
@@ -515,9 +513,6 @@ static void check(struct grace *g, const struct check_event *e)
 	x.me = (uint32_t)(e->block % 0x7ffe) + 1;
 	x.phase = e->phase & 0x3fffff;
 	x.tag = g->epoch % NTAGS + 1;
-	uint32_t grid[3], blk[3];
-	x.nblocks = check_grid_shape(e->m, grid, blk);
-	x.its = check_simt_its(e->m);
 	struct galloc *a = x.a;
 	if (a->seen != g->epoch) {
 		/* a new epoch for this allocation: tags of 30 epochs back would return */
@@ -537,15 +532,46 @@ static void check(struct grace *g, const struct check_event *e)
 	const uint32_t rm = CW(tag, K_RM, 0);
 	const uint32_t fresh = acc == GR_READ ? CW(tag, K_R, src) : acc == GR_WRITE ? CW(tag, K_W, src) :
 			       acc == GR_ATOMIC ? CW(tag, K_WA, src) : 0;
-	const int simple = e->size == 4 && src != NOSRC;
+	const int simple = e->size <= 4 && src != NOSRC; /* one word per lane when aligned */
 	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
 	int found = 0;
+	if (simple && sz == 4 && e->mask == 0xffffffffu && acc <= GR_WRITE) {
+		/* a whole warp on 32 consecutive words (a[i] with i the thread
+		 * index): one range and alignment test, and when every word is
+		 * untouched in this epoch (or, for a load, read by several
+		 * blocks), branch-free passes */
+		uint64_t o0 = la[0] - base, bad = 0;
+		if (!(o0 & 3) && o0 <= size && size - o0 >= 128) {
+			const uint64_t k0 = la[0];
+			uint64_t cur[WARP];
+			memcpy(cur, la, sizeof(cur));
+			for (unsigned l = 0; l < WARP; l++)
+				bad |= (cur[l] - 4 * (uint64_t)l) ^ k0;
+			if (!bad) {
+				uint32_t *p = &c[o0 >> 2], used = 0, multi = 1;
+				for (unsigned l = 0; l < WARP; l++) {
+					uint32_t t = TAG(p[l]);
+					used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
+					multi &= (uint32_t)(p[l] == rm);
+				}
+				if (!used) {
+					uint32_t nv[WARP];
+					for (unsigned l = 0; l < WARP; l++)
+						nv[l] = fresh | l;
+					memcpy(p, nv, sizeof(nv));
+					return;
+				}
+				if (multi && acc == GR_READ)
+					return;
+			}
+		}
+	}
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = la[l] - base;
 		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
 			continue;
-		if (simple && !(off & 3)) {
+		if (simple && !(off & (sz - 1))) {
 			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
 			if (t != tag && t != T_WIDE && !found) {
 				*p = fresh ? fresh | l : 0;
@@ -554,7 +580,7 @@ static void check(struct grace *g, const struct check_event *e)
 			if (acc == GR_READ && cw == rm)
 				continue;
 			if (t == tag) {
-				if (acc == GR_ATOMIC && KIND(cw) == K_WA) {
+				if (acc == GR_ATOMIC && KIND(cw) == K_WA && sz == 4) {
 					*p = fresh | l;
 					continue;
 				}

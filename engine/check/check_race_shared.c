@@ -44,6 +44,11 @@ struct slot {
 };
 struct shared {
 	VEC(struct slot) s;     /* by resident slot */
+	/* words read alone by a lane of the instruction being checked (by the
+	 * word's low bits; valid when its event number is this one's) */
+	uint32_t memo_w[WARP];
+	uint64_t memo_ev[WARP];
+	uint64_t ev;
 };
 
 static void *shared_create(struct machine *m)
@@ -215,7 +220,36 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * call: a word nobody touched since the epoch began, a word whose only
  * record is this very thread's (the read-modify-write of s[tid]), a
  * word read by this thread or this warp since its last collective. */
-static void race_check(const struct check_event *e, struct slot *s)
+/* A whole warp on 32 consecutive words p[0..31] whose accesses take the
+ * fast cases of race_check (no record, or only records no access of this
+ * warp can race with) and read only initialized words: the new words in
+ * branch-free passes, 1. Else 0 and nothing changed. */
+static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+{
+	uint32_t nv[WARP], ok = 1;
+	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
+		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		if (write) {
+			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) &
+			      ((uint32_t)(rd == 0) | (uint32_t)(rd == me1));
+			nv[l] = me1 | rd << 11 | wsb | INIT_BIT;
+		} else {
+			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
+			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
+		}
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
 	const uint64_t *la = e->lane_addr;
@@ -248,6 +282,11 @@ static void race_check(const struct check_event *e, struct slot *s)
 			uint32_t wb = (uint32_t)(o0 >> 2) - l0;
 			lo = wb + l0 < lo ? wb + l0 : lo;
 			hi = wb + l1 + 1 > hi ? wb + l1 + 1 : hi;
+			if (mm == 0xffffffffu && full_warp(e, sh + wb, write, ws)) {
+				s->lo = lo;
+				s->hi = hi;
+				return;
+			}
 			for (; mm; mm &= mm - 1) {
 				unsigned l = (unsigned)__builtin_ctz(mm);
 				uint32_t wd = wb + l, v = sh[wd];
@@ -282,13 +321,35 @@ static void race_check(const struct check_event *e, struct slot *s)
 			return;
 		}
 	}
+	const uint64_t ev = ++x->ev;
+	/* a whole warp reading words in a pattern (a tile's row broadcast to
+	 * half-warps, a row read by both half-warps): the lanes whose aligned
+	 * address is the previous lane's, or that of the lane 16 before */
+	uint32_t dup = 0;
+	if (!write && sz == 4 && mm == 0xffffffffu) {
+		for (unsigned l = 1; l < WARP; l++)
+			dup |= (uint32_t)((la[l] == la[l - 1]) & !(la[l] & 3)) << l;
+		for (unsigned l = 16; l < WARP; l++)
+			dup |= (uint32_t)((la[l] == la[l - 16]) & !(la[l] & 3)) << l;
+	}
 	for (; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = LANE_OFF(la[l]);
 		if (WS_UNLIKELY(!(off + sz <= lim)))
 			continue;
+		if ((dup >> l & 1) && !(sh[off >> 2] & 0x7ff))
+			continue; /* a lane before it read the word: nothing would
+				     change unless a writer is recorded */
 		uint32_t w0 = (uint32_t)(off >> 2), w1 = (uint32_t)((off + sz - 1) >> 2);
 		uint32_t v = sh[w0];
+		if (!write && w0 == w1 && !dup) {
+			uint32_t k = w0 & (WARP - 1);
+			if (x->memo_w[k] == w0 && x->memo_ev[k] == ev && !(v & 0x7ff))
+				continue; /* a broadcast read: a lane of this instruction read this
+					     word, no writer is recorded, nothing would change */
+			x->memo_w[k] = w0;
+			x->memo_ev[k] = ev;
+		}
 		if (WS_UNLIKELY(!ufound && !(v & INIT_BIT)))
 			ufound = uninit(e, s, l, off, sz);
 		if (WS_UNLIKELY(found))
@@ -356,7 +417,7 @@ static void access(struct shared *x, const struct check_event *e)
 		}
 		return;
 	}
-	race_check(e, s);
+	race_check(x, e, s);
 }
 
 static void shared_event(void *self, const struct check_event *e)
