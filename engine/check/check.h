@@ -124,7 +124,8 @@ struct check_event {
 	uint64_t size;         /* bytes per lane */
 	enum check_access access;
 	unsigned sem;          /* enum ir_sem of the instruction */
-	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask) */
+	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask; CEV_ACCESS
+				      fills all 32, the others only the lanes in mask) */
 	enum check_region region; /* the window (see enum check_region); base addr, size bytes */
 	int slot;              /* the block's resident slot (-1: host) */
 	unsigned warp;         /* w's index in its block */

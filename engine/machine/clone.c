@@ -4,7 +4,8 @@
  *
  * Design:
  * - Everything the machine owns is copied: memory (every allocation with its
- *   bytes, tail, initialization and race shadows, gap pages), the host
+ *   bytes, tail, gap pages), the checkers' states (their shadows: each
+ *   checker's clone, machine_checkers_clone), the host
  *   thread, the running grid with its resident and spare blocks, the cache
  *   of finished blocks (shared memory is not cleared between blocks, so the
  *   cache is state), each warp's frames (free ones too: a reused frame keeps
