@@ -268,8 +268,9 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 		int ok = !(o0 & 3) && o0 + 4 * (uint64_t)(l1 - l0) + 4 <= lim;
 		uint64_t k0 = a0 - 4 * (uint64_t)l0;
 		if (ok && mm == 0xffffffffu) {
-			uint64_t bad = 0;
-			for (unsigned l = 0; l < WARP; l++)
+			/* three lanes first: broadcasts and repeated rows fail here */
+			uint64_t bad = (la[1] - a0 - 4) | (la[16] - a0 - 64) | (la[31] - a0 - 124);
+			for (unsigned l = 0; l < WARP && !bad; l++)
 				bad |= (la[l] - 4 * (uint64_t)l) ^ k0;
 			ok = !bad;
 		} else {
@@ -325,19 +326,15 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 	/* a whole warp reading words in a pattern (a tile's row broadcast to
 	 * half-warps, a row read by both half-warps): the lanes whose aligned
 	 * address is the previous lane's, or that of the lane 16 before */
-	uint32_t dup = 0;
-	if (!write && sz == 4 && mm == 0xffffffffu) {
-		for (unsigned l = 1; l < WARP; l++)
-			dup |= (uint32_t)((la[l] == la[l - 1]) & !(la[l] & 3)) << l;
-		for (unsigned l = 16; l < WARP; l++)
-			dup |= (uint32_t)((la[l] == la[l - 16]) & !(la[l] & 3)) << l;
-	}
+	const int dup = !write && sz == 4 && mm == 0xffffffffu;
 	for (; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = LANE_OFF(la[l]);
 		if (WS_UNLIKELY(!(off + sz <= lim)))
 			continue;
-		if ((dup >> l & 1) && !(sh[off >> 2] & 0x7ff))
+		if (dup && !(off & 3) &&
+		    ((l && la[l] == la[l - 1]) || (l >= 16 && la[l] == la[l - 16])) &&
+		    !(sh[off >> 2] & 0x7ff))
 			continue; /* a lane before it read the word: nothing would
 				     change unless a writer is recorded */
 		uint32_t w0 = (uint32_t)(off >> 2), w1 = (uint32_t)((off + sz - 1) >> 2);
