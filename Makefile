@@ -104,6 +104,8 @@ $(B)/engine/%.o: engine/%.c config.mk
 # The interpreter's lane loops: -O3 measured 8-10% faster than -O2 (docs/PERFORMANCE.md);
 # only when the user's CFLAGS ask for -O2 (the default), so -O0 debugging builds stay -O0.
 $(B)/engine/machine/interp.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
+# the race checkers' passes over a warp's lanes are vector loops too
+$(B)/engine/check/check_race_global.o $(B)/engine/check/check_race_shared.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
 
 $(B)/tests/cli/%.o: tests/cli/%.c config.mk
 	@mkdir -p $(@D)

@@ -64,10 +64,37 @@ enum check_event_kind {
 	CEV_GRID_END,      /* the running grid finished or failed */
 	CEV_SAMPLE,        /* a grid runs: every CHECK_SAMPLE steps (or as a checker asks) */
 	CEV_FINDING,       /* a finding was just recorded (kind) */
+	CEV_LANE,          /* one lane's access of device memory translated off its group's
+			      fast path (the lanes CEV_ACCESS's window leaves out, and the
+			      built-ins' accesses: memcpy, printf, cooperative groups...) */
+	CEV_BLOCK_START,   /* a block becomes resident in a slot (new shared memory) */
+	CEV_SYNC,          /* a synchronization other than __syncthreads() and fences orders
+			      memory: block b's threads (a cuda::barrier phase), or with b
+			      NULL every resident block and the grid's memory (grid.sync()) */
+	CEV_UNDEFINED,     /* the bytes of an allocation (addr, bytes) are undefined until
+			      written: cudaMalloc, device malloc (after its CEV_ALLOC) */
+	CEV_COPY,          /* the runtime reads (access CHECK_READ) or writes [lane_addr[0],
+			      + size) of an allocation (addr, bytes): cudaMemcpy, cudaMemset... */
+	CEV_STACK,         /* a lane's stack grows by [lane_addr[lane], + size): a frame, an
+			      alloca (arg 0: undefined bytes; 1: copies of by-value arguments) */
 	CEV_NKINDS
 };
 #define CEV_BIT(k) (1u << (k))
+/* The offset part of an address (below its space tag, machine.h
+ * MACHINE_TAG_SHIFT): the byte in shared memory, in a lane's stack. */
+#define CHECK_ADDR_OFF(a) ((a) & (((uint64_t)1 << 40) - 1))
 enum check_access { CHECK_READ, CHECK_WRITE, CHECK_ATOMIC };
+/* The memory an access falls in (CEV_ACCESS: the first lane's, the
+ * instruction's window; CEV_LANE: the lane's). */
+enum check_region {
+	CR_NONE,           /* no window: local memory, parameters, host memory, or a fault */
+	CR_SHARED,         /* the block's shared memory: base ADDR(SHARED, 0), bytes its size */
+	CR_GLOBAL,         /* a device allocation (cudaMalloc, device heap, __device__ object) */
+	CR_MANAGED,        /* a cudaMallocManaged allocation */
+	CR_CONST,          /* __constant__ memory */
+	CR_HOST,           /* a host allocation (malloc, pinned) */
+	CR_LOCAL           /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
+};
 #define CHECK_SAMPLE (1u << 18)
 
 struct machine;        /* the machine (engine/machine/), opaque here */
@@ -92,13 +119,21 @@ struct check_event {
 	struct block *b;       /* CEV_BARRIER: the block; else w's block (NULL: host) */
 	uint32_t mask;         /* lanes involved */
 	struct span span;      /* where in the program (0: unknown) */
-	/* CEV_ACCESS */
+	/* CEV_ACCESS, CEV_LANE (CEV_BLOCK_START: slot; CEV_BARRIER: phase) */
 	unsigned space;        /* the address tag (machine.h MACHINE_TAG_*) of the first lane */
-	unsigned size;         /* bytes per lane */
+	uint64_t size;         /* bytes per lane */
 	enum check_access access;
 	unsigned sem;          /* enum ir_sem of the instruction */
-	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask) */
-	/* CEV_ALLOC, CEV_FREE: the allocation */
+	const uint64_t *lane_addr; /* 32 entries: each lane's address (lanes in mask; CEV_ACCESS
+				      fills all 32, the others only the lanes in mask) */
+	enum check_region region; /* the window (see enum check_region); base addr, size bytes */
+	int slot;              /* the block's resident slot (-1: host) */
+	unsigned warp;         /* w's index in its block */
+	uint32_t phase;        /* the block's __syncthreads() completed so far */
+	uint32_t wsync;        /* w's warp collectives completed so far (__syncwarp ...) */
+	uint64_t block;        /* the block's linear index in the grid */
+	/* CEV_ALLOC, CEV_FREE: the allocation; CEV_ACCESS, CEV_LANE: the region;
+	 * CEV_BLOCK_START: bytes of shared memory */
 	uint64_t addr, bytes;
 	/* CEV_COLLECTIVE: the groups (check_group indices of w) */
 	const uint32_t *groups;
@@ -107,6 +142,16 @@ struct check_event {
 	 * index); CEV_FINDING: the kind; CEV_ALLOC, CEV_FREE: the allocation's kind */
 	int arg;
 	const struct machine_finding *finding; /* CEV_FINDING */
+	unsigned iflags;       /* CEV_ACCESS: the instruction's flags (ir.h IRF_*) */
+	/* CEV_ACCESS, CEV_LANE of CR_SHARED: dslot != 0 when the memory is
+	 * another block's of the cluster (distributed shared memory): 1 + its
+	 * resident slot; drank, didx: the cluster rank and index of the block
+	 * whose memory it is (CEV_ACCESS: also when its own); crank: the accessing
+	 * block's cluster rank; lane offsets are taken from addr (the rank
+	 * is in the address's bits 32..39) */
+	int dslot;
+	unsigned drank, crank;
+	uint32_t didx[3];
 };
 
 /* ---- a checker: one row of checkers.def */
@@ -193,5 +238,34 @@ uint64_t check_blocks_done(const struct machine *m);
 uint64_t check_blocks_waiting(const struct machine *m);
 /* Device stores and memory-changing atomics so far (progress). */
 uint64_t check_stores(const struct machine *m);
+/* The running grid's shape: blocks and threads per block in each
+ * dimension, and how many blocks (0: no grid runs). */
+uint64_t check_grid_shape(const struct machine *m, uint32_t grid[3], uint32_t block[3]);
+/* Whether the lanes of a warp are scheduled independently (--simt its). */
+int check_simt_its(const struct machine *m);
+/* The other side of a finding by index: thread tid_linear of block
+ * block_linear of the running grid (-1: unknown; block -1: the finding's
+ * own block); wrote as check_report_other. f may be NULL. */
+void check_report_other_at(struct machine *m, struct machine_finding *f, int64_t block_linear,
+			   int64_t tid_linear, int wrote);
+/* The allocation [base, base+size) a memory finding is about (f may be NULL). */
+void check_report_alloc(struct machine_finding *f, uint64_t base, uint64_t size);
+/* The newest finding recorded (NULL: none). */
+struct machine_finding *check_last_finding(struct machine *m);
+/* Whether launches are queued that have not started, and the serial
+ * number (1, 2 ...) of the last grid started. */
+int check_launches_pending(const struct machine *m, uint64_t *started, uint64_t *queued);
+/* The host thread running now (the host side of a finding). */
+struct warp *check_host_thread(const struct machine *m);
+/* The name of the running grid's kernel ("" when none runs). */
+const char *check_grid_name(const struct machine *m);
+/* The span of the user's own code for a finding at sp inside a built-in
+ * header (cooperative groups, <atomic> ...): sp itself elsewhere. */
+struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
+			    struct span sp);
+/* Zeroed memory for a checker's large shadow (untouched pages cost no
+ * memory), and its release. */
+void *check_shadow_alloc(size_t bytes);
+void check_shadow_free(void *p, size_t bytes);
 
 #endif

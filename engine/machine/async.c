@@ -561,7 +561,7 @@ void acp_phase_complete(struct machine *m, struct block *b, uint64_t bar, uint64
 
 static void pipe_wake(struct machine *m, struct acp_pipe *p)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *rb = p->b ? p->b : gr->res[s];
 		for (uint32_t i = 0; rb && i < rb->nwarps; i++) {
@@ -570,8 +570,8 @@ static void pipe_wake(struct machine *m, struct acp_pipe *p)
 				if (w->g[j].state == G_CGWAIT && w->g[j].cg_addr == p->addr)
 					w->g[j].state = G_READY;
 		}
-		if (rb)
-			rb->race_epoch++; /* a stage handed over orders what came before */
+		if (rb && CHECK_WANTS(m, CEV_SYNC))
+			machine_publish_sync(m, rb); /* a stage handed over orders what came before */
 		if (p->b)
 			break;
 	}
@@ -583,7 +583,7 @@ static uint32_t pipe_tid(const struct machine *m, const struct acp_pipe *p, cons
 {
 	if (p->b)
 		return tid;
-	return (uint32_t)(w->blk->linear * m->grid->threads_per_block) + tid;
+	return (uint32_t)(w->blk->linear * m->dev.grid->threads_per_block) + tid;
 }
 
 static int pipe_make(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -604,7 +604,7 @@ static int pipe_make(struct machine *m, struct warp *w, struct group *g, const s
 			struct acp_pipe np = { 0 };
 			np.b = ADDR_TAG(addr) == TAG_SHARED ? w->blk : NULL;
 			np.addr = addr;
-			np.nthr = np.b ? w->blk->nthreads : m->grid->threads_per_block * (uint32_t)m->grid->nblocks;
+			np.nthr = np.b ? w->blk->nthreads : m->dev.grid->threads_per_block * (uint32_t)m->dev.grid->nblocks;
 			if (!np.nthr)
 				np.nthr = 1;
 			np.thr = xcalloc(np.nthr, sizeof(*np.thr));
@@ -789,7 +789,7 @@ void acp_block_done(struct machine *m, struct block *b)
 
 static void where(struct strbuf *sb, const struct machine *m, const struct acp_copy *c)
 {
-	const uint32_t *bd = m->grid->l.block;
+	const uint32_t *bd = m->dev.grid->l.block;
 	uint32_t bx = bd[0] ? bd[0] : 1, by = bd[1] ? bd[1] : 1;
 	strbuf_addf(sb, "line %u by thread (%u,%u,%u) of block (%u,%u,%u)", c->at.line, c->tid % bx,
 		    (c->tid / bx) % by, c->tid / (bx * by), c->b->idx[0], c->b->idx[1], c->b->idx[2]);
@@ -877,7 +877,7 @@ int acp_describe_wait(const struct machine *m, const struct group *g, struct str
 int acp_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
-	if (w->host || !m->grid) {
+	if (w->host || !m->dev.grid) {
 		for (uint32_t mm = g->mask; D && mm; mm &= mm - 1)
 			D[__builtin_ctz(mm)] = 0;
 		return 0;
@@ -897,13 +897,13 @@ int acp_call(struct machine *m, struct warp *w, struct group *g, const struct ir
 
 static int blk_live(const struct machine *m, const struct block *b)
 {
-	const struct grid *gr = m->grid;
+	const struct grid *gr = m->dev.grid;
 	return gr && b && b->slot >= 0 && b->slot < gr->nres && gr->res[b->slot] == b;
 }
 
 int machine_acopy_count(const struct machine *m)
 {
-	return m->acp && m->grid ? (int)m->acp->c.len : 0;
+	return m->acp && m->dev.grid ? (int)m->acp->c.len : 0;
 }
 
 int machine_acopy(const struct machine *m, int i, struct machine_acopy_info *out)
@@ -945,7 +945,7 @@ int machine_acopy(const struct machine *m, int i, struct machine_acopy_info *out
 
 static const struct acp_pipe *pipe_at(const struct machine *m, int i)
 {
-	if (!m->acp || !m->grid || i < 0)
+	if (!m->acp || !m->dev.grid || i < 0)
 		return NULL;
 	for (size_t k = 0; k < m->acp->pipes.len; k++) {
 		const struct acp_pipe *p = &m->acp->pipes.v[k];

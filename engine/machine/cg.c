@@ -186,7 +186,7 @@ static struct cg_bar *bar_get(struct machine *m, struct warp *w, unsigned l, uin
 
 static void wake(struct machine *m, struct block *b, uint64_t addr)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *rb = b ? b : gr->res[s];
 		for (uint32_t i = 0; rb && i < rb->nwarps; i++) {
@@ -195,10 +195,13 @@ static void wake(struct machine *m, struct block *b, uint64_t addr)
 				if (w->g[j].state == G_CGWAIT && w->g[j].cg_addr == addr)
 					w->g[j].state = G_READY;
 		}
-		if (rb)
-			rb->race_epoch++; /* the phase orders what came before it */
 		if (b)
 			break;
+	}
+	if (CHECK_WANTS(m, CEV_SYNC)) {
+		/* the phase orders what came before it */
+		struct check_event e = { .kind = CEV_SYNC, .b = b, .slot = b ? b->slot : -1 };
+		machine_publish(m, &e);
 	}
 }
 
@@ -351,7 +354,7 @@ static int bar_phase(struct machine *m, struct warp *w, struct group *g, const s
 
 static uint64_t grid_expected(struct machine *m)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	uint64_t n = gr->nblocks * gr->threads_per_block;
 	for (int s = 0; s < gr->nres; s++)
 		if (gr->res[s])
@@ -364,7 +367,7 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 {
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
 	struct cg_state *st = state(m);
-	if (!m->grid->l.cooperative) {
+	if (!m->dev.grid->l.cooperative) {
 		machine_finding_add(m, FK_GRID_SYNC_NOT_COOPERATIVE, w, g->mask, in->span, 0,
 				    "this_grid().sync() in a kernel not launched with cudaLaunchCooperativeKernel: "
 				    "the blocks need not be resident together, so the grid barrier is invalid");
@@ -378,7 +381,6 @@ static int grid_arrive(struct machine *m, struct warp *w, struct group *g, const
 	if (st->grid_arrived >= grid_expected(m)) {
 		st->grid_arrived = 0;
 		st->grid_gen++;
-		m->race.gepoch++;
 		wake(m, NULL, 0);
 	}
 	return 0;
@@ -399,7 +401,7 @@ static int grid_wait(struct machine *m, struct group *g, const struct ir_insn *i
 int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
-	if (w->host || !m->grid) {
+	if (w->host || !m->dev.grid) {
 		/* host code: nothing to synchronize with */
 		for (uint32_t mm = g->mask; D && mm; mm &= mm - 1)
 			D[__builtin_ctz(mm)] = 0;
@@ -415,7 +417,7 @@ int cg_call(struct machine *m, struct warp *w, struct group *g, const struct ir_
 	case BI___ws_grid_wait: return grid_wait(m, g, in);
 	case BI___ws_grid_coop:
 		for (uint32_t mm = g->mask; D && mm; mm &= mm - 1)
-			D[__builtin_ctz(mm)] = (uint64_t)m->grid->l.cooperative;
+			D[__builtin_ctz(mm)] = (uint64_t)m->dev.grid->l.cooperative;
 		return 0;
 	case BI___ws_cg_tile:
 		w->cg_tile = (uint8_t)ARG(0, __builtin_ctz(g->mask));
@@ -463,7 +465,7 @@ void cg_describe_wait(const struct machine *m, const struct group *g, struct str
 
 static int bar_live(const struct machine *m, const struct cg_bar *x)
 {
-	const struct grid *gr = m->grid;
+	const struct grid *gr = m->dev.grid;
 	if (!gr)
 		return 0;
 	if (!x->b)
@@ -541,9 +543,9 @@ int machine_cgbar_waiters(const struct machine *m, int i, struct machine_cgbar_w
 	if (x->b)
 		return waiters_of(m, x->b, x->addr, out, max);
 	int n = 0;
-	for (int s = 0; s < m->grid->nres; s++)
-		if (m->grid->res[s])
-			n += waiters_of(m, m->grid->res[s], x->addr, out ? out + (n < max ? n : max) : NULL,
+	for (int s = 0; s < m->dev.grid->nres; s++)
+		if (m->dev.grid->res[s])
+			n += waiters_of(m, m->dev.grid->res[s], x->addr, out ? out + (n < max ? n : max) : NULL,
 					max > n ? max - n : 0);
 	return n;
 }
@@ -551,9 +553,9 @@ int machine_cgbar_waiters(const struct machine *m, int i, struct machine_cgbar_w
 int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out)
 {
 	memset(out, 0, sizeof(*out));
-	if (!m->grid)
+	if (!m->dev.grid)
 		return -1;
-	out->cooperative = m->grid->l.cooperative;
+	out->cooperative = m->dev.grid->l.cooperative;
 	out->generation = m->cg ? m->cg->grid_gen : 0;
 	out->arrived = m->cg ? m->cg->grid_arrived : 0;
 	out->expected = grid_expected((struct machine *)m);
@@ -562,7 +564,7 @@ int machine_gridsync(const struct machine *m, struct machine_gridsync_info *out)
 
 int machine_warp_tile(const struct machine *m, int slot, int warp)
 {
-	const struct grid *gr = m->grid;
+	const struct grid *gr = m->dev.grid;
 	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot] || warp < 0 ||
 	    (uint32_t)warp >= gr->res[slot]->nwarps)
 		return 0;

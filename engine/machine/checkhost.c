@@ -187,7 +187,7 @@ void check_sample_at(struct machine *m, uint64_t at)
 
 size_t check_nwarps(const struct machine *m)
 {
-	return m->grid ? (size_t)m->grid->nres * m->grid->warps_per_block : 0;
+	return m->dev.grid ? (size_t)m->dev.grid->nres * m->dev.grid->warps_per_block : 0;
 }
 
 int check_warp_info(const struct warp *w, struct check_warp *out)
@@ -206,8 +206,8 @@ int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
 {
 	if (i >= check_nwarps(m))
 		return -1;
-	const struct block *b = m->grid->res[i / m->grid->warps_per_block];
-	uint32_t k = (uint32_t)(i % m->grid->warps_per_block);
+	const struct block *b = m->dev.grid->res[i / m->dev.grid->warps_per_block];
+	uint32_t k = (uint32_t)(i % m->dev.grid->warps_per_block);
 	if (!b || k >= b->nwarps)
 		return -1;
 	return check_warp_info(&b->w[k], out);
@@ -265,12 +265,12 @@ uint64_t check_warp_hash(const struct warp *w, int *blocked)
 
 uint64_t check_blocks_done(const struct machine *m)
 {
-	return m->grid ? m->grid->done_blocks : 0;
+	return m->dev.grid ? m->dev.grid->done_blocks : 0;
 }
 
 uint64_t check_blocks_waiting(const struct machine *m)
 {
-	return m->grid ? m->grid->nblocks - m->grid->next_block : 0;
+	return m->dev.grid ? m->dev.grid->nblocks - m->dev.grid->next_block : 0;
 }
 
 uint64_t check_stores(const struct machine *m)
@@ -300,4 +300,113 @@ int machine_mem_free(struct machine *m, struct alloc *a)
 		machine_publish(m, &e);
 	}
 	return mem_free(&m->mem, a);
+}
+
+/* ---- one lane's access off the fast path (CEV_LANE) */
+
+void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+			  unsigned size, int write, struct span sp, enum check_region r,
+			  uint64_t base, uint64_t bytes)
+{
+	uint64_t la[WS_WARP];
+	la[lane] = addr;
+	struct check_event e = { .kind = CEV_LANE, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = 1u << lane, .span = sp, .space = ADDR_TAG(addr), .size = size,
+				 .access = write ? CHECK_WRITE : CHECK_READ, .lane_addr = la,
+				 .region = r, .addr = base, .bytes = bytes, .slot = -1 };
+	if (!w->host) {
+		e.slot = w->blk->slot;
+		e.warp = w->id;
+		e.phase = w->blk->bar_gen;
+		e.wsync = w->wsync;
+		e.block = w->blk->linear;
+	}
+	machine_publish(m, &e);
+}
+
+void machine_publish_sync(struct machine *m, struct block *b)
+{
+	struct check_event e = { .kind = CEV_SYNC, .b = b, .slot = b->slot };
+	machine_publish(m, &e);
+}
+
+/* ---- more services */
+
+uint64_t check_grid_shape(const struct machine *m, uint32_t grid[3], uint32_t block[3])
+{
+	if (!m->dev.grid) {
+		memset(grid, 0, 3 * sizeof(*grid));
+		memset(block, 0, 3 * sizeof(*block));
+		return 0;
+	}
+	memcpy(grid, m->dev.grid->l.grid, 3 * sizeof(*grid));
+	memcpy(block, m->dev.grid->l.block, 3 * sizeof(*block));
+	return m->dev.grid->nblocks;
+}
+
+int check_simt_its(const struct machine *m)
+{
+	return m->o.simt == SIMT_ITS;
+}
+
+void check_report_other_at(struct machine *m, struct machine_finding *f, int64_t block_linear,
+			   int64_t tid_linear, int wrote)
+{
+	finding_other(m, f, block_linear, tid_linear, wrote);
+}
+
+void check_report_alloc(struct machine_finding *f, uint64_t base, uint64_t size)
+{
+	finding_alloc(f, base, size);
+}
+
+struct machine_finding *check_last_finding(struct machine *m)
+{
+	return m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL;
+}
+
+int check_launches_pending(const struct machine *m, uint64_t *started, uint64_t *queued)
+{
+	*started = m->dev.nlaunched;
+	*queued = m->dev.qhead < m->dev.queue.len ? m->dev.queue.len - m->dev.qhead : 0;
+	return *queued != 0;
+}
+
+const char *check_grid_name(const struct machine *m)
+{
+	return m->dev.grid ? m->dev.grid->fn->name : "";
+}
+
+struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
+			    struct span sp)
+{
+	return cg_user_span(m, w, lanes, sp);
+}
+
+struct warp *check_host_thread(const struct machine *m)
+{
+	return m->ht.cur;
+}
+
+void machine_mem_undefined(struct machine *m, struct alloc *a)
+{
+	if (CHECK_WANTS(m, CEV_UNDEFINED)) {
+		struct check_event e = { .kind = CEV_UNDEFINED, .addr = a->base, .bytes = a->size,
+					 .arg = a->kind };
+		machine_publish(m, &e);
+	}
+}
+
+void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int write, struct span sp)
+{
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a)
+		return;
+	uint64_t la[WS_WARP];
+	la[0] = addr;
+	struct check_event e = { .kind = CEV_COPY, .w = m->ht.cur, .mask = 1, .span = sp,
+				 .space = ADDR_TAG(addr), .size = n,
+				 .access = write ? CHECK_WRITE : CHECK_READ, .lane_addr = la,
+				 .region = CR_GLOBAL, .addr = a->base, .bytes = a->size, .slot = -1 };
+	machine_publish(m, &e);
 }

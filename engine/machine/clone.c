@@ -4,7 +4,8 @@
  *
  * Design:
  * - Everything the machine owns is copied: memory (every allocation with its
- *   bytes, tail, initialization and race shadows, gap pages), the host
+ *   bytes, tail, gap pages), the checkers' states (their shadows: each
+ *   checker's clone, machine_checkers_clone), the host
  *   thread, the running grid with its resident and spare blocks, the cache
  *   of finished blocks (shared memory is not cleared between blocks, so the
  *   cache is state), each warp's frames (free ones too: a reused frame keeps
@@ -121,12 +122,6 @@ static void region_clone(struct pmap *pm, struct mem_region *d, const struct mem
 		struct alloc *a = dup_bytes(o, sizeof(*o));
 
 		a->data = dup_bytes(o->data, (size_t)o->cap);
-		a->shadow = o->shadow ? dup_bytes(o->shadow, (size_t)(o->size / 8 + 1)) : NULL;
-		a->race = NULL;
-		if (o->race) {
-			a->race = shadow_alloc(GRACE_BYTES(o));
-			memcpy(a->race, o->race, GRACE_BYTES(o));
-		}
 		d->a.v[i] = a;
 		pmap_put(pm, o, a);
 	}
@@ -157,7 +152,6 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	VEC_DUP(d->toks, s->toks);
 	for (int l = 0; l < WS_WARP; l++) {
 		d->ls[l].buf = s->ls[l].buf ? dup_bytes(s->ls[l].buf, s->ls[l].cap) : NULL;
-		d->ls[l].init = s->ls[l].init ? dup_bytes(s->ls[l].init, s->ls[l].init_cap / 8 + 1) : NULL;
 	}
 	d->all_frames = NULL;
 	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
@@ -199,7 +193,6 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 	b = dup_bytes(s, sizeof(*s));
 	pmap_put(pm, s, b);
 	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
-	b->race = s->race ? dup_bytes(s->race, (s->shared_size / 4 + 1) * sizeof(uint64_t)) : NULL;
 	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
 	for (uint32_t i = 0; i < s->nwarps; i++)
 		warp_copy(pm, &b->w[i], &s->w[i]);
@@ -231,12 +224,12 @@ struct machine *machine_clone(const struct machine *s)
 	/* observers stay with the original */
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));
-	VEC_DUP(m->bps, s->bps);
+	VEC_DUP(m->bp.v, s->bp.v);
 	m->df = xcalloc(s->mod->nfuncs ? s->mod->nfuncs : 1, sizeof(struct dfunc *));
 	for (uint32_t i = 0; i < s->mod->nfuncs; i++)
 		if (s->df[i]) {
 			m->df[i] = decode_func(&s->mod->funcs[i], s->mod);
-			if (m->bps.len && !m->df[i]->bad)
+			if (m->bp.v.len && !m->df[i]->bad)
 				machine_apply_breaks(m, m->df[i]);
 		}
 	mem_clone(&pm, &m->mem, &s->mem);
@@ -245,41 +238,41 @@ struct machine *machine_clone(const struct machine *s)
 	for (size_t i = 0; i < m->findings.len; i++)
 		m->findings.v[i].msg = s->findings.v[i].msg ? xstrdup(s->findings.v[i].msg) : NULL;
 	/* the host thread */
-	pmap_put(&pm, &s->hblk, &m->hblk);
-	memset(&m->hthreads, 0, sizeof(m->hthreads));
-	if (s->hthreads.len) {
+	pmap_put(&pm, &s->ht.blk, &m->ht.blk);
+	memset(&m->ht.all, 0, sizeof(m->ht.all));
+	if (s->ht.all.len) {
 		/* every host thread (hthread.c); main's is the block's warp */
-		for (size_t i = 0; i < s->hthreads.len; i++) {
+		for (size_t i = 0; i < s->ht.all.len; i++) {
 			struct warp *w = xcalloc(1, sizeof(*w));
 
-			warp_copy(&pm, w, s->hthreads.v[i]);
-			vec_push(&m->hthreads, w);
+			warp_copy(&pm, w, s->ht.all.v[i]);
+			vec_push(&m->ht.all, w);
 		}
-		m->host = pmap_get(&pm, s->host);
-		m->hblk.w = pmap_get(&pm, s->hblk.w);
-	} else if (s->host) {
-		m->host = xcalloc(1, sizeof(*m->host));
-		warp_copy(&pm, m->host, s->host);
-		m->hblk.w = m->host;
+		m->ht.cur = pmap_get(&pm, s->ht.cur);
+		m->ht.blk.w = pmap_get(&pm, s->ht.blk.w);
+	} else if (s->ht.cur) {
+		m->ht.cur = xcalloc(1, sizeof(*m->ht.cur));
+		warp_copy(&pm, m->ht.cur, s->ht.cur);
+		m->ht.blk.w = m->ht.cur;
 	}
 	/* the device */
-	if (s->grid) {
-		const struct grid *g = s->grid;
+	if (s->dev.grid) {
+		const struct grid *g = s->dev.grid;
 
-		m->grid = dup_bytes(g, sizeof(*g));
-		m->grid->l.param = dup_bytes(g->l.param, g->l.param_size);
-		m->grid->res = xcalloc(g->maxres ? (size_t)g->maxres : 1, sizeof(struct block *));
+		m->dev.grid = dup_bytes(g, sizeof(*g));
+		m->dev.grid->l.param = dup_bytes(g->l.param, g->l.param_size);
+		m->dev.grid->res = xcalloc(g->maxres ? (size_t)g->maxres : 1, sizeof(struct block *));
 		for (int i = 0; i < g->nres; i++)
-			m->grid->res[i] = block_copy(&pm, g->res[i], 0);
-		m->grid->spare = block_copy(&pm, g->spare, 1);
+			m->dev.grid->res[i] = block_copy(&pm, g->res[i], 0);
+		m->dev.grid->spare = block_copy(&pm, g->spare, 1);
 	}
-	m->bcache = block_copy(&pm, s->bcache, 1);
-	m->queue.len = m->queue.cap = s->queue.len;
-	m->queue.v = s->queue.len ? dup_bytes(s->queue.v, s->queue.len * sizeof(*s->queue.v)) : NULL;
-	for (size_t i = 0; i < s->queue.len; i++)
-		m->queue.v[i].param = i >= s->qhead ? dup_bytes(s->queue.v[i].param, s->queue.v[i].param_size)
+	m->dev.bcache = block_copy(&pm, s->dev.bcache, 1);
+	m->dev.queue.len = m->dev.queue.cap = s->dev.queue.len;
+	m->dev.queue.v = s->dev.queue.len ? dup_bytes(s->dev.queue.v, s->dev.queue.len * sizeof(*s->dev.queue.v)) : NULL;
+	for (size_t i = 0; i < s->dev.queue.len; i++)
+		m->dev.queue.v[i].param = i >= s->dev.qhead ? dup_bytes(s->dev.queue.v[i].param, s->dev.queue.v[i].param_size)
 						    : NULL;
-	m->smclk = dup_bytes(s->smclk, ((size_t)s->o.num_sms + 1) * sizeof(uint64_t));
+	m->dev.smclk = dup_bytes(s->dev.smclk, ((size_t)s->o.num_sms + 1) * sizeof(uint64_t));
 	strbuf_dup(&m->io.dev_out, &s->io.dev_out);
 	strbuf_dup(&m->io.dev_err, &s->io.dev_err);
 	strbuf_init(&m->tmp);
@@ -291,26 +284,23 @@ struct machine *machine_clone(const struct machine *s)
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);
 	acp_clone(m, s, clone_map, &pm);
-	VEC_DUP(m->race.hrace, s->race.hrace);
 	machine_checkers_clone(m, s, clone_map, &pm);
 	/* the pointers */
-	if (m->hthreads.len)
-		for (size_t i = 0; i < m->hthreads.len; i++)
-			warp_fix(m, &pm, m->hthreads.v[i]);
-	else if (m->host)
-		warp_fix(m, &pm, m->host);
-	if (m->grid) {
-		for (int i = 0; i < m->grid->nres; i++)
-			block_fix(m, &pm, m->grid->res[i], 0);
-		block_fix(m, &pm, m->grid->spare, 1);
+	if (m->ht.all.len)
+		for (size_t i = 0; i < m->ht.all.len; i++)
+			warp_fix(m, &pm, m->ht.all.v[i]);
+	else if (m->ht.cur)
+		warp_fix(m, &pm, m->ht.cur);
+	if (m->dev.grid) {
+		for (int i = 0; i < m->dev.grid->nres; i++)
+			block_fix(m, &pm, m->dev.grid->res[i], 0);
+		block_fix(m, &pm, m->dev.grid->spare, 1);
 	}
-	block_fix(m, &pm, m->bcache, 1);
-	m->lc_dev = pmap_get(&pm, s->lc_dev);
-	m->lc_host = pmap_get(&pm, s->lc_host);
+	block_fix(m, &pm, m->dev.bcache, 1);
+	m->lc.dev = pmap_get(&pm, s->lc.dev);
+	m->lc.host = pmap_get(&pm, s->lc.host);
 	for (int i = 0; i < 4; i++)
-		m->hcache[i] = pmap_get(&pm, s->hcache[i]);
-	for (size_t i = 0; i < m->race.hrace.len; i++)
-		m->race.hrace.v[i].a = pmap_get(&pm, s->race.hrace.v[i].a);
+		m->lc.h[i] = pmap_get(&pm, s->lc.h[i]);
 	free(pm.k);
 	free(pm.v);
 	return m;
@@ -333,13 +323,12 @@ uint64_t machine_clone_bytes(const struct machine *m)
 		for (size_t i = 0; i < r[k]->a.len; i++) {
 			const struct alloc *a = r[k]->a.v[i];
 
-			n += sizeof(*a) + (a->data ? a->cap : 0) + (a->shadow ? a->size / 8 + 1 : 0) +
-			     (a->race ? GRACE_BYTES(a) : 0);
+			n += sizeof(*a) + (a->data ? a->cap : 0);
 		}
 	n += m->mem.gap.len * (mem_page_bytes());
-	if (m->grid)
-		for (int i = 0; i < m->grid->nres; i++) {
-			const struct block *b = m->grid->res[i];
+	if (m->dev.grid)
+		for (int i = 0; i < m->dev.grid->nres; i++) {
+			const struct block *b = m->dev.grid->res[i];
 
 			if (b)
 				n += b->shared_size * 3 + b->nwarps * (sizeof(struct warp) + 4096);

@@ -58,7 +58,7 @@ uint64_t cluster_seq_linear(const struct grid *gr, uint64_t seq)
 
 struct block *cluster_block(const struct machine *m, const struct block *b, uint32_t rank)
 {
-	const struct grid *gr = m->grid;
+	const struct grid *gr = m->dev.grid;
 	if (!gr || !b || rank >= gr->csize)
 		return NULL;
 	/* the cluster's blocks sit in csize consecutive slots */
@@ -74,7 +74,7 @@ struct block *cluster_block(const struct machine *m, const struct block *b, uint
 static uint64_t cluster_expected(const struct machine *m, const struct block *b)
 {
 	uint64_t n = 0;
-	for (uint32_t r = 0; r < m->grid->csize; r++) {
+	for (uint32_t r = 0; r < m->dev.grid->csize; r++) {
 		const struct block *x = cluster_block(m, b, r);
 		if (x)
 			n += x->nthreads - x->nexited;
@@ -86,11 +86,12 @@ static void cluster_complete(struct machine *m, struct block *b, struct cg_clust
 {
 	c->arrived = 0;
 	c->gen++;
-	for (uint32_t r = 0; r < m->grid->csize; r++) {
+	for (uint32_t r = 0; r < m->dev.grid->csize; r++) {
 		struct block *x = cluster_block(m, b, r);
 		if (!x)
 			continue;
-		x->race_epoch++; /* the barrier orders the accesses of the whole cluster */
+		if (CHECK_WANTS(m, CEV_SYNC))
+			machine_publish_sync(m, x); /* the barrier orders the accesses of the whole cluster */
 		for (uint32_t i = 0; i < x->nwarps; i++)
 			for (uint32_t j = 0; j < x->w[i].ng; j++)
 				if (x->w[i].g[j].state == G_CGWAIT && x->w[i].g[j].cg_addr == CL_KEY(b->cluster))
@@ -136,7 +137,7 @@ static int cl_wait(struct machine *m, struct warp *w, struct group *g, const str
 void cluster_recheck(struct machine *m, struct block *b)
 {
 	struct cg_cluster *c;
-	if (!m->grid || m->grid->csize <= 1)
+	if (!m->dev.grid || m->dev.grid->csize <= 1)
 		return;
 	c = cg_cluster_state(m, b->cluster);
 	if (c->arrived && c->arrived >= cluster_expected(m, b))
@@ -152,7 +153,7 @@ enum {
 
 static uint64_t info(const struct machine *m, const struct block *b, int what)
 {
-	const struct grid *gr = m->grid;
+	const struct grid *gr = m->dev.grid;
 	switch (what) {
 	case CI_RANK: return b->crank;
 	case CI_NBLOCKS: return gr->csize;
@@ -181,7 +182,7 @@ static int bad_map(struct machine *m, struct warp *w, unsigned l, const struct i
 	else if (what == 1)
 		machine_finding_add(m, FK_DSMEM_INVALID, w, 1u << l, sp, p,
 				    "map_shared_rank(ptr, %llu): the cluster has only %u blocks (ranks 0 to %u)",
-				    (unsigned long long)rank, m->grid->csize, m->grid->csize - 1);
+				    (unsigned long long)rank, m->dev.grid->csize, m->dev.grid->csize - 1);
 	else
 		machine_finding_add(m, FK_DSMEM_INVALID, w, 1u << l, sp, p,
 				    "query_shared_rank of an address that is not in shared memory");
@@ -202,7 +203,7 @@ static int cl_map(struct machine *m, struct warp *w, struct group *g, const stru
 				D[l] = DSMEM_RANK(p) ? DSMEM_RANK(p) - 1u : w->blk->crank;
 			continue;
 		}
-		if (rank >= m->grid->csize)
+		if (rank >= m->dev.grid->csize)
 			return bad_map(m, w, l, in, p, 1, rank);
 		if (D)
 			D[l] = ADDR(TAG_SHARED, (rank + 1) << 32 | DSMEM_OFF(p));
@@ -213,7 +214,7 @@ static int cl_map(struct machine *m, struct warp *w, struct group *g, const stru
 int cluster_call(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
-	if (w->host || !m->grid) {
+	if (w->host || !m->dev.grid) {
 		for (uint32_t mm = g->mask; D && mm; mm &= mm - 1)
 			D[__builtin_ctz(mm)] = 0;
 		return 0;
@@ -240,7 +241,7 @@ struct block *cluster_dsmem_block(struct machine *m, struct warp *w, unsigned la
 {
 	unsigned r = DSMEM_RANK(addr) - 1;
 	struct block *b = cluster_block(m, w->blk, r);
-	if (!b || m->grid->csize <= 1) {
+	if (!b || m->dev.grid->csize <= 1) {
 		machine_finding_add(m, FK_DSMEM_INVALID, w, 1u << lane, sp, addr,
 				    "access to the shared memory of cluster block rank %u, which is not a block of this "
 				    "thread's cluster (the address came from another cluster, or from a launch without clusters)", r);

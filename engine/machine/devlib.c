@@ -128,8 +128,7 @@ static int do_malloc(struct machine *m, struct warp *w, struct group *g, const s
 				if (in->nargs >= 2)
 					a->newkind = (uint8_t)ARG(1, l);
 				m->rt.dev_heap_used += n;
-				if (!m->o.fast)
-					mem_track_init(a);
+				machine_mem_undefined(m, a);
 				v = a->base;
 			}
 		}
@@ -229,7 +228,7 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 	case BI_memset: return do_mem(m, w, g, in, 1);
 	case BI___nanosleep:
 		if (in->nargs)
-			m->cycles += (uint32_t)ARG(0, __builtin_ctz(g->mask));
+			m->dev.cycles += (uint32_t)ARG(0, __builtin_ctz(g->mask));
 		return 0;
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 	case BI___ws_grid_arrive: case BI___ws_grid_wait: case BI___ws_grid_coop: case BI___ws_cg_tile:

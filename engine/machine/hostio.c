@@ -31,7 +31,7 @@
 
 static struct span io_span(struct machine *m)
 {
-	struct group *g = &m->host->g[0];
+	struct group *g = &m->ht.cur->g[0];
 	return g->fr->code[g->pc].span;
 }
 
@@ -41,7 +41,7 @@ static uint8_t *io_mem(struct machine *m, uint64_t addr, uint64_t n, int write)
 {
 	if (addr > UINT64_MAX - n)      /* wraps: fault on the first byte */
 		n = 1;
-	return interp_xlate(m, m->host, 0, addr, n, write, io_span(m));
+	return interp_xlate(m, m->ht.cur, 0, addr, n, write, io_span(m));
 }
 
 /* copy n bytes into the program's memory at addr; -1: faulted */
@@ -62,7 +62,7 @@ static int io_put(struct machine *m, uint64_t addr, const void *src, uint64_t n)
 static int io_str(struct machine *m, uint64_t addr, struct strbuf *sb)
 {
 	strbuf_reset(sb);
-	return interp_read_str(m, m->host, 0, addr, sb);
+	return interp_read_str(m, m->ht.cur, 0, addr, sb);
 }
 
 /* ---- handles */
@@ -456,7 +456,7 @@ int hostio_call(struct machine *m, int id, const uint64_t *a, int nargs, uint64_
 			return ret_i(ret, 0);
 		FILE **s = slot_of(m, a[0]);
 		if (!s || !*s) {
-			machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, io_span(m), a[0],
+			machine_finding_add(m, FK_DOUBLE_FREE, m->ht.cur, 1, io_span(m), a[0],
 					    s ? "fclose of a FILE that was already closed"
 					      : "fclose of 0x%llx, which is not a FILE that fopen returned",
 					    (unsigned long long)a[0]);

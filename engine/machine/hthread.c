@@ -44,37 +44,36 @@ void hthread_main(struct machine *m, struct warp *w)
 	w->hid = 0;
 	w->hbase = 0;
 	w->ls[0].host = 1;
-	if (!m->hthreads.len)
-		vec_push(&m->hthreads, w);
+	if (!m->ht.all.len)
+		vec_push(&m->ht.all, w);
 }
 
 void hthread_free(struct machine *m)
 {
-	/* m->host is one of them (machine_free frees it when the list is empty) */
-	for (size_t i = 1; i < m->hthreads.len; i++) {
-		struct warp *w = m->hthreads.v[i];
-		if (w == m->host)
-			m->host = m->hthreads.v[0];
+	/* m->ht.cur is one of them (machine_free frees it when the list is empty) */
+	for (size_t i = 1; i < m->ht.all.len; i++) {
+		struct warp *w = m->ht.all.v[i];
+		if (w == m->ht.cur)
+			m->ht.cur = m->ht.all.v[0];
 		for (struct frame *f = w->all_frames, *nx; f; f = nx) {
 			nx = f->next_all;
 			free(f->r - WS_WARP);
 			free(f);
 		}
 		free(w->ls[0].buf);
-		free(w->ls[0].init);
 		vec_free(&w->toks);
 		free(w);
 	}
-	if (m->hthreads.len)
-		m->host = m->hthreads.v[0];
-	vec_free(&m->hthreads);
+	if (m->ht.all.len)
+		m->ht.cur = m->ht.all.v[0];
+	vec_free(&m->ht.all);
 }
 
 struct lstack *hthread_stack(struct machine *m, uint64_t addr, uint64_t *off)
 {
 	uint64_t o = ADDR_OFF(addr), i = o >> HSTACK_SHIFT;
-	struct warp *w = m->hthreads.len ? (i < m->hthreads.len ? m->hthreads.v[i] : NULL)
-					 : (i == 0 ? m->host : NULL);
+	struct warp *w = m->ht.all.len ? (i < m->ht.all.len ? m->ht.all.v[i] : NULL)
+					 : (i == 0 ? m->ht.cur : NULL);
 	if (!w)
 		return NULL;
 	*off = o & (((uint64_t)1 << HSTACK_SHIFT) - 1);
@@ -109,8 +108,8 @@ static void report_deadlock(struct machine *m)
 	struct strbuf sb;
 	struct warp *first = NULL;
 	strbuf_init(&sb);
-	for (size_t i = 0; i < m->hthreads.len; i++) {
-		struct warp *w = m->hthreads.v[i];
+	for (size_t i = 0; i < m->ht.all.len; i++) {
+		struct warp *w = m->ht.all.v[i];
 		if (w->hdone || !w->ng)
 			continue;
 		if (!first)
@@ -131,17 +130,17 @@ static void report_deadlock(struct machine *m)
 
 struct warp *hthread_pick(struct machine *m)
 {
-	struct warp *cur = m->host;
+	struct warp *cur = m->ht.cur;
 	if (m->status != MST_RUNNING)
 		return NULL;
-	if (cur && runnable(cur) && (m->hquant > 0 || cur->hatomic)) {
-		if (!m->hquant)
-			m->hquant = 1; /* an <atomic> operation finishes first */
+	if (cur && runnable(cur) && (m->ht.quant > 0 || cur->hatomic)) {
+		if (!m->ht.quant)
+			m->ht.quant = 1; /* an <atomic> operation finishes first */
 		return cur;
 	}
-	size_t n = m->hthreads.len, count = 0, start = cur ? cur->hid : 0;
+	size_t n = m->ht.all.len, count = 0, start = cur ? cur->hid : 0;
 	for (size_t i = 0; i < n; i++)
-		count += (size_t)runnable(m->hthreads.v[i]);
+		count += (size_t)runnable(m->ht.all.v[i]);
 	if (!count) {
 		report_deadlock(m);
 		machine_exit(m, 134);
@@ -151,16 +150,16 @@ struct warp *hthread_pick(struct machine *m)
 	if (m->o.sched == SCHED_RANDOM) {
 		size_t k = (size_t)(machine_rand(m) % count);
 		for (size_t i = 0; i < n && !w; i++)
-			if (runnable(m->hthreads.v[i]) && k-- == 0)
-				w = m->hthreads.v[i];
-		m->hquant = 1 + (uint32_t)(machine_rand(m) % HQ_RANDOM);
+			if (runnable(m->ht.all.v[i]) && k-- == 0)
+				w = m->ht.all.v[i];
+		m->ht.quant = 1 + (uint32_t)(machine_rand(m) % HQ_RANDOM);
 	} else {
 		for (size_t k = 1; k <= n && !w; k++)
-			if (runnable(m->hthreads.v[(start + k) % n]))
-				w = m->hthreads.v[(start + k) % n];
-		m->hquant = HQ_RR;
+			if (runnable(m->ht.all.v[(start + k) % n]))
+				w = m->ht.all.v[(start + k) % n];
+		m->ht.quant = HQ_RR;
 	}
-	m->host = w;
+	m->ht.cur = w;
 	return w;
 }
 
@@ -168,8 +167,8 @@ struct warp *hthread_pick(struct machine *m)
 static void wake(struct machine *m, int kind, uint64_t key, int all)
 {
 	struct warp *best = NULL;
-	for (size_t i = 0; i < m->hthreads.len; i++) {
-		struct warp *w = m->hthreads.v[i];
+	for (size_t i = 0; i < m->ht.all.len; i++) {
+		struct warp *w = m->ht.all.v[i];
 		if (w->hwait != kind || w->hkey != key)
 			continue;
 		if (all)
@@ -185,8 +184,8 @@ static int block(struct machine *m, struct warp *w, int kind, uint64_t key)
 {
 	w->hwait = (uint8_t)kind;
 	w->hkey = key;
-	w->hseq = ++m->hseq;
-	m->hquant = 0;
+	w->hseq = ++m->ht.seq;
+	m->ht.quant = 0;
 	return 1;
 }
 
@@ -197,10 +196,10 @@ void hthread_end(struct machine *m, struct warp *w, uint64_t v)
 	w->ng = 0;
 	w->live = 0;
 	w->ls[0].sp = 0; /* its locals are gone */
-	m->hquant = 0;
+	m->ht.quant = 0;
 	wake(m, HW_JOIN, w->hid, 1);
-	for (size_t i = 0; i < m->hthreads.len; i++)
-		if (!m->hthreads.v[i]->hdone)
+	for (size_t i = 0; i < m->ht.all.len; i++)
+		if (!m->ht.all.v[i]->hdone)
 			return;
 	machine_exit(m, 0); /* main called pthread_exit and the last thread ended */
 }
@@ -233,15 +232,15 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 		machine_exit(m, 139);
 		return -1;
 	}
-	if (m->hthreads.len >= HTHREAD_MAX)
+	if (m->ht.all.len >= HTHREAD_MAX)
 		return E_AGAIN;
 	const struct ir_func *fn = &m->mod->funcs[idx];
 	struct warp *t = xcalloc(1, sizeof(*t));
-	t->blk = &m->hblk;
+	t->blk = &m->ht.blk;
 	t->host = 1;
 	t->exists = t->live = 1;
 	t->cur = 0;
-	t->hid = (uint32_t)m->hthreads.len;
+	t->hid = (uint32_t)m->ht.all.len;
 	t->hbase = (uint64_t)t->hid << HSTACK_SHIFT;
 	t->hdetached = (uint8_t)(a[3] != 0);
 	t->ls[0].host = 1;
@@ -264,7 +263,7 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 	t->g[0].pc = 0;
 	t->g[0].state = G_READY;
 	t->ng = 1;
-	vec_push(&m->hthreads, t);
+	vec_push(&m->ht.all, t);
 	if (m->mm)
 		mm_host_handoff(m, w, t); /* it sees what its creator saw */
 	uint64_t id = t->hid + 1;
@@ -333,11 +332,11 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 	}
 	case BI___ws_thread_join: {
 		uint64_t t = a[0] - 1;
-		if (!a[0] || t >= m->hthreads.len) {
+		if (!a[0] || t >= m->ht.all.len) {
 			*ret = E_SRCH;
 			return 0;
 		}
-		struct warp *x = m->hthreads.v[t];
+		struct warp *x = m->ht.all.v[t];
 		if (x == w) {
 			*ret = E_DEADLK;
 			return 0;
@@ -357,11 +356,11 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 	}
 	case BI___ws_thread_detach: {
 		uint64_t t = a[0] - 1;
-		if (!a[0] || t >= m->hthreads.len) {
+		if (!a[0] || t >= m->ht.all.len) {
 			*ret = E_SRCH;
 			return 0;
 		}
-		struct warp *x = m->hthreads.v[t];
+		struct warp *x = m->ht.all.v[t];
 		if (x->hdetached || x->hdone == 2) {
 			*ret = E_INVAL;
 			return 0;
@@ -379,7 +378,7 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 		hthread_pick(m);
 		return -1;
 	case BI___ws_thread_yield:
-		m->hquant = 0;
+		m->ht.quant = 0;
 		return 0;
 	case BI___ws_mutex_lock: {
 		int r = mutex_lock(m, w, a[0], (int)a[1]);

@@ -15,11 +15,11 @@
 static struct warp *warp_get(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
-		return warp == 0 ? m->host : NULL;
-	if (!m->grid || slot >= m->grid->nres || !m->grid->res[slot] || warp < 0 ||
-	    (uint32_t)warp >= m->grid->res[slot]->nwarps)
+		return warp == 0 ? m->ht.cur : NULL;
+	if (!m->dev.grid || slot >= m->dev.grid->nres || !m->dev.grid->res[slot] || warp < 0 ||
+	    (uint32_t)warp >= m->dev.grid->res[slot]->nwarps)
 		return NULL;
-	return &m->grid->res[slot]->w[warp];
+	return &m->dev.grid->res[slot]->w[warp];
 }
 
 int machine_group_reconv(const struct machine *m, int slot, int warp, int g, uint32_t *pc)
@@ -144,9 +144,9 @@ int machine_alloc_find(const struct machine *m, uint64_t addr, uint64_t *base, u
 
 int machine_block_shared(const struct machine *m, int slot, uint64_t *size)
 {
-	if (!m->grid || slot < 0 || slot >= m->grid->nres || !m->grid->res[slot])
+	if (!m->dev.grid || slot < 0 || slot >= m->dev.grid->nres || !m->dev.grid->res[slot])
 		return -1;
-	*size = m->grid->res[slot]->shared_size;
+	*size = m->dev.grid->res[slot]->shared_size;
 	return 0;
 }
 

@@ -10,13 +10,13 @@
 
 int machine_has_host(const struct machine *m)
 {
-	return m->host != NULL;
+	return m->ht.cur != NULL;
 }
 
 /* A kernel launched with no host program starts at once (its blocks become
  * resident), so its warps can be inspected and chosen before the first step. */
 void machine_start_queued(struct machine *m)
 {
-	if (!m->host && !m->grid && m->status == MST_RUNNING)
+	if (!m->ht.cur && !m->dev.grid && m->status == MST_RUNNING)
 		runtime_next_launch(m);
 }

@@ -227,15 +227,42 @@ static const char *acc_name(int write)
 	return write ? "write" : "read";
 }
 
-/* A device load of bytes of a cudaMalloc'd (or device malloc'd) block that
- * nothing has written yet: a warning, once per instruction. */
-static void uninit_report(struct machine *m, struct warp *w, unsigned lane, struct alloc *a,
-			  uint64_t addr, uint64_t size, struct span sp)
+/* the checkers' name for the memory of allocation a (check.h) */
+static enum check_region alloc_region(const struct alloc *a)
 {
-	machine_finding_add(m, FK_UNINITIALIZED_READ, w, 1u << lane, sp, addr,
-			    "reads %llu bytes at offset %llu of a %llu-byte device allocation that were never written (forgot a cudaMemcpy or cudaMemset?)",
-			    (unsigned long long)size, (unsigned long long)(addr - a->base),
-			    (unsigned long long)a->size);
+	switch (a->kind) {
+	case AK_MANAGED: return CR_MANAGED;
+	case AK_CONST: return CR_CONST;
+	case AK_HOST_MALLOC: case AK_HOST_PINNED: case AK_HOST_OBJ: case AK_STRING: return CR_HOST;
+	default: return CR_GLOBAL;
+	}
+}
+
+/* the event is of another block's shared memory (distributed shared memory) */
+static void dsmem_target(struct check_event *e, const struct block *tb)
+{
+	e->dslot = tb->slot + 1;
+	e->drank = tb->crank;
+	memcpy(e->didx, tb->idx, sizeof(e->didx));
+}
+
+/* CEV_LANE: lane of w writes [addr, addr+size) of block tb's shared memory,
+ * another block of its cluster (interp_xlate's distributed shared memory) */
+static WS_NOINLINE void dsmem_lane_event(struct machine *m, struct warp *w, unsigned lane,
+					 uint64_t addr, unsigned size, struct span sp,
+					 const struct block *tb)
+{
+	uint64_t la[WS_WARP];
+	la[lane] = addr;
+	struct check_event e = { .kind = CEV_LANE, .w = w, .b = w->blk, .mask = 1u << lane,
+				 .span = sp, .space = ADDR_TAG(addr), .size = size,
+				 .access = CHECK_WRITE, .lane_addr = la, .region = CR_SHARED,
+				 .addr = ADDR(TAG_SHARED, (uint64_t)DSMEM_RANK(addr) << 32),
+				 .bytes = tb->shared_size, .slot = w->blk->slot, .warp = w->id,
+				 .phase = w->blk->bar_gen, .wsync = w->wsync, .block = w->blk->linear,
+				 .crank = w->blk->crank };
+	dsmem_target(&e, tb);
+	machine_publish(m, &e);
 }
 
 static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
@@ -285,17 +312,12 @@ static uint8_t *xl_alloc(struct machine *m, struct warp *w, unsigned lane, uint6
 		fault(m, w, 1, sp, addr, FK_DEVICE_POINTER_ON_HOST, 139, msg);
 		return NULL;
 	}
-	if (!dev && a->kind == AK_MANAGED)
-		check_host_managed(m, a, addr - a->base, size, write, sp);
+	if (CHECK_WANTS(m, CEV_LANE))
+		machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, alloc_region(a),
+				     a->base, a->size);
 	if (write && a->kind == AK_CONST && dev) {
 		fault(m, w, 1u << lane, sp, addr, okind, 700, "write to __constant__ memory");
 		return NULL;
-	}
-	if (a->shadow) {
-		if (write)
-			mem_mark_init(a, addr - a->base, size);
-		else if (!m->o.fast && !mem_is_init(a, addr - a->base, size))
-			uninit_report(m, w, lane, a, addr, size, sp);
 	}
 	return a->data + (addr - a->base);
 }
@@ -325,8 +347,8 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 				fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
 				return NULL;
 			}
-			if (write)
-				shared_mark_init(tb, off, size);
+			if (write && CHECK_WANTS(m, CEV_LANE))
+				dsmem_lane_event(m, w, lane, addr, (unsigned)size, sp, tb);
 			return tb->shared + off;
 		}
 		if (!ws_range_in(0, w->blk->shared_size, off, size)) {
@@ -336,8 +358,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 			fault(m, w, 1u << lane, sp, addr, FK_OOB_SHARED, 700, msg);
 			return NULL;
 		}
-		if (write)
-			shared_mark_init(w->blk, off, size);
+		if (CHECK_WANTS(m, CEV_LANE))
+			machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, CR_SHARED,
+					     ADDR(TAG_SHARED, 0), w->blk->shared_size);
 		return w->blk->shared + off;
 	case TAG_LOCAL:
 		if (w->host)
@@ -347,8 +370,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 				 acc_name(write), (unsigned long long)size, (unsigned long long)off);
 			return oob_local(m, w, lane, sp, addr, size, write, msg);
 		}
-		if (w->ls[lane].init)
-			check_local_access(m, w, lane, off, size, write, sp);
+		if (CHECK_WANTS(m, CEV_LANE))
+			machine_publish_lane(m, w, lane, addr, (unsigned)size, write, sp, CR_LOCAL,
+					     ADDR(TAG_LOCAL, 0), w->ls[lane].sp);
 		return w->ls[lane].buf + off;
 	case TAG_HSTACK: {
 		struct lstack *hs;
@@ -370,9 +394,9 @@ uint8_t *interp_xlate(struct machine *m, struct warp *w, unsigned lane, uint64_t
 		return hs->buf + off;
 	}
 	case TAG_PARAM:
-		if (w->host || !m->grid || write || !ws_range_in(0, m->grid->l.param_size, off, size))
+		if (w->host || !m->dev.grid || write || !ws_range_in(0, m->dev.grid->l.param_size, off, size))
 			break;
-		return m->grid->l.param + off;
+		return m->dev.grid->l.param + off;
 	default:
 		break;
 	}
@@ -398,7 +422,7 @@ int machine_host_read(struct machine *m, uint64_t addr, void *dst, uint64_t n)
 	struct span sp = {0};
 	uint8_t *p;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		p = interp_xlate(m, m->host, 0, addr, n, 0, sp);
+		p = interp_xlate(m, m->ht.cur, 0, addr, n, 0, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
@@ -418,7 +442,7 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 	struct span sp = {0};
 	uint8_t *p;
 	if (ADDR_TAG(addr) == TAG_HSTACK) {
-		p = interp_xlate(m, m->host, 0, addr, n, 1, sp);
+		p = interp_xlate(m, m->ht.cur, 0, addr, n, 1, sp);
 	} else {
 		struct alloc *a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
@@ -468,18 +492,32 @@ int interp_param_aggregate(const struct ir_func *fn, uint32_t k)
 	return ir_param_aggregate(fn, k);
 }
 
-static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base);
+static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct lstack *ls,
+		       uint32_t size, uint32_t align, uint32_t *base, int defined);
 
-int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
-		       uint32_t *base)
+int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
+		       uint32_t align, uint32_t *base)
 {
-	int r = lstack_push(m, ls, size, align, base);
-	if (!r && ls->init)
-		check_local_range(ls, *base, size, 1);
-	return r;
+	struct lstack *ls = &w->ls[lane];
+	return lstack_push(m, w, lane, ls, size, align, base, 1);
 }
 
-static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align, uint32_t *base)
+/* CEV_STACK: lane of w pushed [base, base+size) on its stack */
+static WS_NOINLINE void stack_event(struct machine *m, struct warp *w, unsigned lane, uint32_t base,
+				    uint32_t size, int defined)
+{
+	uint64_t la[WS_WARP];
+	la[lane] = ADDR(TAG_LOCAL, base);
+	struct check_event e = { .kind = CEV_STACK, .w = w, .b = w->blk, .mask = 1u << lane,
+				 .space = TAG_LOCAL, .size = size, .lane_addr = la, .arg = defined,
+				 .slot = w->blk->slot, .warp = w->id, .block = w->blk->linear };
+	machine_publish(m, &e);
+}
+
+/* push size bytes (zeroed) on lane's stack ls (of warp w); defined: the
+ * bytes are copies of arguments (the initialization checker's business) */
+static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct lstack *ls,
+		       uint32_t size, uint32_t align, uint32_t *base, int defined)
 {
 	if (align < 8)
 		align = 8;
@@ -502,8 +540,8 @@ static int lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
-	if (!m->o.fast && !ls->host)
-		check_local_range(ls, (uint32_t)b, size, 0);
+	if (CHECK_WANTS(m, CEV_STACK) && !ls->host)
+		stack_event(m, w, lane, (uint32_t)b, size, defined);
 	return 0;
 }
 
@@ -531,7 +569,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	}
 	if (!m->df[fidx]) {
 		m->df[fidx] = decode_func(fn, m->mod);
-		if (m->bps.len && !m->df[fidx]->bad)
+		if (m->bp.v.len && !m->df[fidx]->bad)
 			machine_apply_breaks(m, m->df[fidx]);
 	}
 	if (m->df[fidx]->bad) {
@@ -563,7 +601,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
 	else
 		EACH(mask, l, {
-			if (lstack_push(m, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l]))
+			if (lstack_push(m, w, l, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l], 0))
 				fail |= 1u << l;
 		});
 	if (fail) {
@@ -797,7 +835,8 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 void interp_bar_release(struct machine *m, struct block *b)
 {
 	if (CHECK_WANTS(m, CEV_BARRIER)) {
-		struct check_event e = { .kind = CEV_BARRIER, .b = b };
+		struct check_event e = { .kind = CEV_BARRIER, .b = b, .slot = b->slot,
+					 .phase = b->bar_gen };
 		machine_publish(m, &e);
 	}
 	uint32_t popc = b->bar_popc;
@@ -807,7 +846,6 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_and = 1;
 	b->bar_or = 0;
 	b->bar_gen++;
-	b->race_epoch++;
 	if (WS_UNLIKELY(m->mm))
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
@@ -1169,10 +1207,10 @@ static inline void st_raw(uint8_t *p, unsigned t, uint64_t v)
 static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_t addr,
 			  unsigned sz, int write, struct span sp)
 {
-	struct alloc *a = m->lc_dev;
+	struct alloc *a = m->lc.dev;
 	unsigned tag = ADDR_TAG(addr);
 	if (w->host) {
-		a = m->lc_host;
+		a = m->lc.host;
 		if (tag == TAG_HOST && a && ws_range_in(a->base, a->size, addr, sz) &&
 		    !a->freed)
 			return a->data + (addr - a->base);
@@ -1180,27 +1218,32 @@ static inline uint8_t *xl(struct machine *m, struct warp *w, unsigned l, uint64_
 			return w->ls[0].buf + (ADDR_OFF(addr) - w->hbase);
 		uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 		if (p && tag == TAG_HOST)
-			m->lc_host = mem_find(&m->mem, addr);
+			m->lc.host = mem_find(&m->mem, addr);
 		return p;
 	}
 	{
-		if (tag == TAG_GLOBAL && a && ws_range_in(a->base, a->size, addr, sz) &&
-		    !a->freed && !a->shadow)
+		if (tag == TAG_GLOBAL && a && ws_range_in(a->base, a->size, addr, sz) && !a->freed) {
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, alloc_region(a),
+						     a->base, a->size);
 			return a->data + (addr - a->base);
+		}
 		if (tag == TAG_SHARED && ws_range_in(0, w->blk->shared_size, ADDR_OFF(addr), sz)) {
-			if (write)
-				shared_mark_init(w->blk, ADDR_OFF(addr), sz);
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, CR_SHARED,
+						     ADDR(TAG_SHARED, 0), w->blk->shared_size);
 			return w->blk->shared + ADDR_OFF(addr);
 		}
 		if (tag == TAG_LOCAL && ws_range_in(0, w->ls[l].sp, ADDR_OFF(addr), sz)) {
-			if (WS_UNLIKELY(w->ls[l].init != NULL))
-				check_local_access(m, w, l, ADDR_OFF(addr), sz, write, sp);
+			if (CHECK_WANTS(m, CEV_LANE))
+				machine_publish_lane(m, w, l, addr, sz, write, sp, CR_LOCAL,
+						     ADDR(TAG_LOCAL, 0), w->ls[l].sp);
 			return w->ls[l].buf + ADDR_OFF(addr);
 		}
 	}
 	uint8_t *p = interp_xlate(m, w, l, addr, sz, write, sp);
 	if (p && !w->host && tag == TAG_GLOBAL)
-		m->lc_dev = mem_find(&m->mem, addr);
+		m->lc.dev = mem_find(&m->mem, addr);
 	return p;
 }
 
@@ -1228,19 +1271,6 @@ static void mem_event(struct machine *m, struct warp *w, struct group *g, const 
 	machine_emit(m, &e);
 }
 
-/* CEV_ACCESS for the checkers that listen (check.h): built only then */
-static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
-				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-				     unsigned sz, enum check_access acc)
-{
-	uint64_t la[WS_WARP] = {0};
-	EACH(g->mask, l, la[l] = A[l] + imm);
-	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
-				 .mask = g->mask, .span = in->span,
-				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
-				 .access = acc, .sem = in->sem, .lane_addr = la };
-	machine_publish(m, &e);
-}
 
 /* The memory window of a warp instruction: the allocation (or the block's
  * shared memory) that its first lane's address falls in. Lanes whose
@@ -1253,6 +1283,46 @@ struct window {
 	struct block *blk;      /* shared memory: whose (another block of the cluster for DSMEM) */
 };
 
+/* CEV_ACCESS for the checkers that listen (check.h): built only then. win:
+ * the instruction's window (NULL: none, every lane takes the slow path). */
+static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct group *g,
+				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+				     unsigned sz, enum check_access acc, const struct window *win)
+{
+	uint64_t la[WS_WARP];
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		la[l] = A[l] + imm; /* every row has 32 lanes: no mask test */
+	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
+				 .mask = g->mask, .span = in->span,
+				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
+				 .access = acc, .sem = in->sem, .lane_addr = la, .slot = -1,
+				 .iflags = in->flags };
+	if (!w->host) {
+		struct block *b = w->blk;
+		e.slot = b->slot;
+		e.warp = w->id;
+		e.phase = b->bar_gen;
+		e.wsync = w->wsync;
+		e.block = b->linear;
+	}
+	if (win) {
+		e.region = win->a ? alloc_region(win->a) : CR_SHARED;
+		e.addr = win->lo;
+		e.bytes = win->len;
+		if (!win->a) {
+			e.crank = w->blk->crank;
+			if (win->blk != w->blk)
+				dsmem_target(&e, win->blk);
+			else {
+				e.drank = w->blk->crank;
+				memcpy(e.didx, w->blk->idx, sizeof(e.didx));
+			}
+		}
+	}
+	machine_publish(m, &e);
+}
+
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
 			     struct window *win)
 {
@@ -1261,7 +1331,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 		struct block *tb = w->blk;
 		if (DSMEM_RANK(addr)) {
 			/* another block's shared memory; a bad rank goes the slow way to its finding */
-			tb = m->grid && m->grid->csize > 1 ? cluster_block(m, w->blk, DSMEM_RANK(addr) - 1) : NULL;
+			tb = m->dev.grid && m->dev.grid->csize > 1 ? cluster_block(m, w->blk, DSMEM_RANK(addr) - 1) : NULL;
 			if (!tb || (tb->nexited == tb->nthreads && tb != w->blk))
 				return 0;
 		}
@@ -1274,12 +1344,12 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	}
 	if (tag != TAG_GLOBAL && !(tag == TAG_CONST && !write))
 		return 0;
-	struct alloc *a = m->lc_dev;
+	struct alloc *a = m->lc.dev;
 	if (!a || addr - a->base >= a->size || a->freed) {
 		a = mem_find(&m->mem, addr);
 		if (!a || a->freed || !a->dev_ok)
 			return 0;
-		m->lc_dev = a;
+		m->lc.dev = a;
 	}
 	win->lo = a->base;
 	win->len = a->size;
@@ -1287,285 +1357,6 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	win->a = a;
 	win->blk = NULL;
 	return 1;
-}
-
-/* ---- shared-memory race detection
- * Two accesses to the same shared word by threads of different warps, at
- * least one a write, with no __syncthreads between them (same epoch: it
- * advances at every barrier and every fence, a cheap stand-in for
- * happens-before that accepts flag protocols with fences) are a race: the
- * order between warps is not defined. Each 4-byte word keeps (generation,
- * last writer, reader(s), the warp's collective count at the access);
- * atomics and volatile accesses are not recorded.
- * Lanes of one warp race too when no __syncwarp (or other collective)
- * completed between their accesses: since Volta the lanes of a warp are
- * not in lockstep, even when converged (the Programming Guide's independent
- * thread scheduling section), so `s[l] = v; x = s[l ^ 1];` is a race. This
- * is checked under both --simt models: the code is wrong on every GPU this
- * tool models, whatever order the emulation happens to run the lanes in.
- * Lanes of one instruction are not a race with each other (a store of
- * several lanes to one word: one of them wins, as the guide specifies).
- * A word's records of the warp are dropped when the warp's collective
- * count moved since the last access, so the ones left were made since its
- * last __syncwarp. */
-#define RACE_MULTI 0x7ffu
-#define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
-
-static void race_report(struct machine *m, struct warp *w, struct block *b, unsigned l,
-			const struct ir_insn *in, uint64_t off, int write, uint32_t other, int other_wrote)
-{
-	const struct launch *L = &m->grid->l;
-	char who[96];
-	int warp = b == w->blk && other != RACE_MULTI && other / WS_WARP == w->id;
-	if (b != w->blk || (other != RACE_MULTI && other >= RACE_REMOTE)) {
-		/* distributed shared memory: the accessors are named by block */
-		char whom[64];
-		struct machine_finding *f;
-		if (other == RACE_MULTI)
-			snprintf(whom, sizeof(whom), "threads of other warps or blocks");
-		else if (other >= RACE_REMOTE)
-			snprintf(whom, sizeof(whom), "a thread of cluster block rank %u", other - RACE_REMOTE);
-		else
-			snprintf(whom, sizeof(whom), "thread (%u,%u,%u) of that block", other % L->block[0],
-				 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]));
-		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
-			    "distributed shared memory race at offset %llu of cluster block rank %u (block (%u,%u,%u)): "
-			    "this thread %s it while %s %s it since the last cluster barrier; "
-			    "put a cluster.sync() between the two accesses",
-			    (unsigned long long)off, b->crank, b->idx[0], b->idx[1], b->idx[2],
-			    write ? "writes" : "reads", whom, other_wrote ? "wrote" : "read");
-		finding_other(m, f, -1, -1, other_wrote);
-		return;
-	}
-	if (other == RACE_MULTI)
-		snprintf(who, sizeof(who), "threads of other warps");
-	else
-		snprintf(who, sizeof(who), "thread (%u,%u,%u)%s", other % L->block[0],
-			 (other / L->block[0]) % L->block[1], other / (L->block[0] * L->block[1]),
-			 warp ? ", a lane of the same warp," : "");
-	struct machine_finding *f;
-	if (!warp)
-		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
-			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
-			    (unsigned long long)off, write ? "writes" : "reads", who,
-			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
-	else
-		f = machine_finding_add(m, FK_SHARED_RACE, w, 1u << l, in->span, ADDR(TAG_SHARED, off),
-			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
-			    (unsigned long long)off, write ? "writes" : "reads", who,
-			    other_wrote ? "wrote" : "read", b->idx[0], b->idx[1], b->idx[2]);
-	finding_other(m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
-}
-
-/* Could the record of lane o on word wd come from this very instruction
- * (lane o, already handled, stored to the same word)? */
-static inline int race_same_insn(uint32_t M, const uint64_t *A, uint64_t imm, unsigned sz,
-				 unsigned l, unsigned o, uint64_t wd)
-{
-	if (o >= l || !(M >> o & 1))
-		return 0;
-	uint64_t off = ADDR_OFF(A[o] + imm);
-	return off >> 2 <= wd && (off + sz - 1) >> 2 >= wd;
-}
-
-static void race_check(struct machine *m, struct warp *w, struct block *b, const struct ir_insn *in,
-		       uint32_t M, const uint64_t *A, uint64_t imm, unsigned sz, int write)
-{
-	uint64_t *sh = b->race;
-	int remote = b != w->blk;
-	uint32_t gen = b->race_epoch, ws = w->wsync & 0x1ff;
-	int found = 0, ufound = 0;
-	if (in->sem != SEM_WEAK) {
-		/* volatile and atomic-like accesses synchronize on purpose */
-		check_shared_init(m, w, in, M, A, imm, sz, write);
-		return;
-	}
-	EACH_SEQ(M, l, {
-		uint64_t off = DSMEM_OFF(A[l] + imm);
-		if (DSMEM_RANK(A[l] + imm) != DSMEM_RANK(A[__builtin_ctz(M)] + imm) ||
-		    !ws_range_in(0, b->shared_size, off, sz))
-			continue;
-		uint32_t me = remote ? RACE_REMOTE + w->blk->crank : w->id * WS_WARP + l;
-		if (!remote && !write && !ufound && !(sh[off >> 2] >> 63) && !(in->flags & IRF_BITS_RMW))
-			ufound = check_shared_uninit(m, w, l, in, off, sz);
-		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[wd];
-			uint32_t wr = 0, rd = 0;
-			if ((uint32_t)v == gen) {
-				wr = (uint32_t)(v >> 32) & 0x7ff;
-				rd = (uint32_t)(v >> 43) & 0x7ff;
-			}
-			if ((uint32_t)(v >> 54 & 0x1ff) != ws) {
-				/* a collective of the warp since: its lanes' accesses are ordered */
-				if (!remote && wr && (wr - 1) / WS_WARP == w->id)
-					wr = 0;
-				if (!remote && rd && rd != RACE_MULTI && (rd - 1) / WS_WARP == w->id)
-					rd = 0;
-			}
-			if (wr && wr - 1 != me &&
-			    ((wr - 1) / WS_WARP != w->id ||
-			     !(write && race_same_insn(M, A, imm, sz, l, (wr - 1) % WS_WARP, wd)))) {
-				race_report(m, w, b, l, in, off, write, wr - 1, 1);
-				found = 1;
-			} else if (write && rd && rd - 1 != me) {
-				race_report(m, w, b, l, in, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
-				found = 1;
-			}
-			if (write)
-				wr = me + 1;
-			else if (!rd)
-				rd = me + 1;
-			else if (rd != RACE_MULTI && (rd - 1) / WS_WARP != w->id)
-				rd = RACE_MULTI;
-			sh[wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 43 |
-				 (uint64_t)ws << 54 | ((v >> 63 | (uint64_t)write) << 63);
-		}
-	});
-}
-
-/* ---- global-memory race detection between blocks
- * Two accesses to one global word from different blocks of a launch, at
- * least one a write, with no gpu-scope fence by anyone in between: the
- * order between blocks is not defined. Same representation as the shared
- * checker, with block numbers (mod 2^15) instead of threads.
- * Atomics (read-modify-writes, and the strong loads and stores of
- * cuda::atomic_ref) do not race with each other, but a plain store and an
- * atomic do (a data race in the PTX memory model: `*count = 0` in one block
- * while others atomicAdd). A plain load and an atomic race too in the
- * model, but the Programming Guide's own atomicCAS loop starts with one
- * (`old = *p`, which the CAS then checks), so loads are not reported
- * against atomics. Bit 62 of the word marks the recorded writer as an
- * atomic; a thread whose atomic was the latest on the word has seen every
- * earlier one (coherence of one location), so its own store after it does
- * not race with them (the last block resetting a counter). An atomic
- * leaves a plain writer's record in place, so that the atomics of other
- * blocks still meet it. Atomic loads are checked against plain writers but
- * not recorded; volatile accesses are not checked. */
-enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
-#define GR_ATOMIC_BIT ((uint64_t)1 << 62)
-
-static const char *grace_verb(int acc, int past)
-{
-	static const char *const v[2][4] = {
-		{ "reads it", "writes it", "updates it atomically", "reads it atomically" },
-		{ "read it", "wrote it", "updated it atomically", "read it atomically" },
-	};
-	return v[past][acc];
-}
-
-static void grace_report(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			 struct alloc *a, uint64_t off, int acc, uint32_t other, int other_acc)
-{
-	char who[80];
-	int same = other == (uint32_t)(w->blk->linear % 0x7ffe);
-	if (other == RACE_MULTI)
-		snprintf(who, sizeof(who), "other blocks");
-	else if (same)
-		snprintf(who, sizeof(who), "another thread of the block");
-	else
-		snprintf(who, sizeof(who), "block %u", other);
-	struct machine_finding *f;
-	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
-		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
-			    (unsigned long long)off, (unsigned long long)a->size,
-			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
-			    same ? "with no __syncthreads() between" :
-			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
-	else
-		f = machine_finding_add(m, FK_GLOBAL_RACE, w, 1u << l, in->span, a->base + off,
-			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
-			    (unsigned long long)off, (unsigned long long)a->size,
-			    grace_verb(acc, 0), who, grace_verb(other_acc, 1),
-			    same ? "with no __syncthreads() between" : "in the same launch",
-			    same ? "a __syncthreads()" : "a __threadfence() and a flag, or two launches");
-	finding_alloc(f, a->base, a->size);
-	if (!same)
-		finding_other(m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1,
-			      other_acc == GR_ATOMIC ? 2 : other_acc == GR_WRITE);
-}
-
-static void grace_check(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-			const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a)
-{
-	if (a->kind == AK_CONST)
-		return;
-	if (in->sem != SEM_WEAK && in->sem != SEM_VOLATILE && acc <= GR_WRITE)
-		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
-	if (WS_UNLIKELY(a->hrace))
-		check_host_race(m, w, in, M, A, imm, sz, acc == GR_ATOMIC ? 2 : acc == GR_WRITE, a);
-	if (in->sem == SEM_VOLATILE)
-		return;
-	if (!a->race)
-		a->race = shadow_alloc(GRACE_BYTES(a));
-	uint64_t *sh = a->race;
-	uint32_t phase = w->blk->bar_gen & 0x3fffff;
-	uint32_t gen = m->race.gepoch;
-	uint32_t me = (uint32_t)(w->blk->linear % 0x7ffe) + 1;
-	/* the common case: input read by many blocks and written by none */
-	uint64_t ro_multi = gen | (uint64_t)0x7fff << 47;
-	int found = 0;
-	EACH_SEQ(M, l, {
-		uint64_t off = A[l] + imm - a->base;
-		if (!ws_range_in(0, a->size, off, sz))
-			continue;
-		if (acc == GR_READ && sz <= 4 && !(off & 3) && sh[2 * (off >> 2)] == ro_multi)
-			continue;
-		if (acc == GR_ATOMIC && sz == 4 && !(off & 3) &&
-		    (sh[2 * (off >> 2)] & ~((uint64_t)0x7fff << 32)) == (gen | GR_ATOMIC_BIT)) {
-			/* the common case: an atomic after atomics, no plain reader */
-			uint64_t *p = &sh[2 * (off >> 2)];
-			p[0] = gen | (uint64_t)me << 32 | GR_ATOMIC_BIT;
-			p[1] = (p[1] & ~(uint64_t)0xffffffff) | (w->id * WS_WARP + l) | phase << 10;
-			continue;
-		}
-		for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2 && !found; wd++) {
-			uint64_t v = sh[2 * wd];
-			uint32_t wr = 0, rd = 0;
-			int wa = 0;
-			if ((uint32_t)v == gen) {
-				wr = (uint32_t)(v >> 32) & 0x7fff;
-				rd = (uint32_t)(v >> 47) & 0x7fff;
-				wa = (int)(v >> 62 & 1);
-			}
-			uint32_t w2 = (uint32_t)sh[2 * wd + 1], r2 = (uint32_t)(sh[2 * wd + 1] >> 32);
-			/* a plain write meets every access; an atomic meets plain writes */
-			int wc = wr && (wa ? acc == GR_WRITE : 1), rc = rd && acc == GR_WRITE;
-			int wacc = wa ? GR_ATOMIC : GR_WRITE;
-			if (wc && wr != me) {
-				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
-				found = 1;
-			} else if (rc && rd != me) {
-				grace_report(m, w, l, in, a, off, acc, rd == 0x7fff ? RACE_MULTI : rd - 1, GR_READ);
-				found = 1;
-			} else if (wc && check_block_conflict(m, w, M, w2, phase)) {
-				grace_report(m, w, l, in, a, off, acc, wr - 1, wacc);
-				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
-					      (int64_t)w->blk->linear, w2 & 0x3ff, wa ? 2 : 1);
-				found = 1;
-			} else if (rc && check_block_conflict(m, w, M, r2, phase)) {
-				grace_report(m, w, l, in, a, off, acc, rd - 1, GR_READ);
-				finding_other(m, m->findings.len ? &m->findings.v[m->findings.len - 1] : NULL,
-					      (int64_t)w->blk->linear, r2 & 0x3ff, 0);
-				found = 1;
-			}
-			uint32_t tw = (w->id * WS_WARP + l) | phase << 10;
-			if (acc == GR_WRITE || (acc == GR_ATOMIC && (!wr || wa))) {
-				wr = me;
-				w2 = tw;
-				wa = acc == GR_ATOMIC;
-			} else if (acc != GR_READ) {
-				/* an atomic load, or an atomic after a plain write: not recorded */
-			} else if (!rd || rd == me) {
-				rd = me;
-				r2 = tw;
-			} else {
-				rd = 0x7fff;
-			}
-			sh[2 * wd] = gen | (uint64_t)wr << 32 | (uint64_t)rd << 47 | (wa ? GR_ATOMIC_BIT : 0);
-			sh[2 * wd + 1] = w2 | (uint64_t)r2 << 32;
-		}
-	});
 }
 
 /* Loads and stores of the lanes whose addresses fall inside the window,
@@ -1709,24 +1500,12 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
+	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_READ);
-	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	if (!inwin)
 		return ld_slow(m, w, in, M, D, A);
-	if (!win.a && win.blk->race)
-		race_check(m, w, win.blk, in, M, A, imm, sz, 0);
-	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, GR_READ, win.a);
 	slow = ld_window(&win, t, M, D, A, imm);
-	if (WS_UNLIKELY(win.a && win.a->shadow) && !m->o.fast && !(in->flags & IRF_BITS_RMW)) {
-		EACH(M & ~slow, l, {
-			uint64_t off = A[l] + imm - win.lo;
-			if (!mem_is_init(win.a, off, sz)) {
-				uninit_report(m, w, l, win.a, A[l] + imm, sz, in->span);
-				break;
-			}
-		});
-	}
 	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
 }
 
@@ -1767,19 +1546,14 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
+	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE);
-	if (w->host || !mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win))
+		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	if (!inwin)
 		return st_slow(m, w, in, M, A, B);
-	if (!win.a && win.blk->race)
-		race_check(m, w, win.blk, in, M, A, imm, sz, 1);
-	else if (win.a && !m->o.fast)
-		grace_check(m, w, in, M, A, imm, sz, GR_WRITE, win.a);
 	/* lanes in ascending order: with several lanes storing to one
 	 * address, the highest lane's value wins (deterministic) */
 	slow = st_window(&win, t, M, A, B, imm);
-	if (WS_UNLIKELY(win.a && win.a->shadow))
-		EACH(M & ~slow, l, mem_mark_init(win.a, A[l] + imm - win.lo, sz));
 	return slow ? st_slow(m, w, in, slow, A, B) : 0;
 }
 
@@ -1837,7 +1611,7 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 
 /* The common atomics (32-bit integer or float add, the histogram and
  * counter idiom) when every lane's address lies in the window, aligned,
- * and no initialization shadow is kept: one pass checks, one pass adds in
+ * one pass checks, one pass adds in
  * ascending lane order, with the general path's side effects (shared
  * words marked written, stores that change memory counted for the
  * spin-wait detector). Returns 0 when the general path must run. */
@@ -1845,8 +1619,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		     const struct window *win, uint64_t *D, const uint64_t *A, const uint64_t *B)
 {
 	unsigned t = in->t;
-	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) ||
-	    (win->a && win->a->shadow) || win->len < 4)
+	if (in->sub != ATOM_ADD || (t != IR_U32 && t != IR_S32 && t != IR_F32) || win->len < 4)
 		return 0;
 	uint64_t lo = win->lo, lim = win->len - 4, bad = 0, changed = 0;
 	uint8_t *base = win->base;
@@ -1878,8 +1651,6 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		});
 	}
 	m->nstores += changed;
-	if (!win->a && win->blk->race)
-		EACH_SEQ(M, l, shared_mark_init(win->blk, A[l] - lo, 4));
 	return 1;
 }
 
@@ -1901,13 +1672,11 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC);
 	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
-	if (fast && win.a && !m->o.fast)
-		grace_check(m, w, in, g->mask, A, 0, sz, GR_ATOMIC, win.a);
+	if (CHECK_WANTS(m, CEV_ACCESS))
+		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC, fast ? &win : NULL);
 	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
 		return 0;
 	/* lanes in ascending order: the order the hardware serializes them in is
@@ -1916,13 +1685,8 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
-		if (fast && ws_range_in(0, win.len, off, sz) && !(off & (sz - 1))) {
+		if (fast && ws_range_in(0, win.len, off, sz) && !(off & (sz - 1)))
 			p = win.base + off;
-			if (win.a && win.a->shadow)
-				mem_mark_init(win.a, off, sz);
-			else if (!win.a)
-				shared_mark_init(w->blk, off, sz);
-		}
 		else if (check_align(m, w, l, A[l], sz, in->span) ||
 		    !(p = xl(m, w, l, A[l], sz, 1, in->span))) {
 			bad = 1;
@@ -2104,7 +1868,7 @@ static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_
 
 static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned s)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	struct block *b = w->blk;
 	switch (s) {
 	case SREG_TID_X: case SREG_TID_Y: case SREG_TID_Z: return w->tid[s - SREG_TID_X][l];
@@ -2118,9 +1882,9 @@ static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned
 	case SREG_NWARPID: return 64;
 	case SREG_SMID: return b->sm;
 	case SREG_NSMID: return (uint64_t)m->o.num_sms;
-	case SREG_CLOCK: return (uint32_t)m->smclk[b->sm];
-	case SREG_CLOCK64: return m->smclk[b->sm];
-	case SREG_GLOBALTIMER: return m->cycles;
+	case SREG_CLOCK: return (uint32_t)m->dev.smclk[b->sm];
+	case SREG_CLOCK64: return m->dev.smclk[b->sm];
+	case SREG_GLOBALTIMER: return m->dev.cycles;
 	case SREG_WARPSIZE: return WS_WARP;
 	case SREG_LANEMASK_LT: return (1u << l) - 1;
 	case SREG_LANEMASK_LE: return (uint32_t)((2ull << l) - 1);
@@ -2515,14 +2279,14 @@ static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr
 	if (tag != TAG_HOST)
 		return NULL;
 	for (int i = 0; i < 4; i++) {
-		struct alloc *a = m->hcache[i];
+		struct alloc *a = m->lc.h[i];
 		if (a && ws_range_in(a->base, a->size, addr, sz) && !a->freed)
 			return a->data + (addr - a->base);
 	}
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, sz))
 		return NULL;
-	m->hcache[m->hcache_next++ & 3] = a;
+	m->lc.h[m->lc.hnext++ & 3] = a;
 	return a->data + (addr - a->base);
 }
 
@@ -2642,7 +2406,7 @@ setp:;
 next:
 		n++;
 		m->steps++;
-		m->cycles++;
+		m->dev.cycles++;
 	}
 	return n;
 }
@@ -2655,7 +2419,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
-	uint64_t *smclk = &m->smclk[w->blk->sm];
+	uint64_t *smclk = &m->dev.smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
 			n += host_fast(m, w, budget - n);
@@ -2674,15 +2438,15 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (w->bp_pass == g->pc + 1 && w->bp_pass_mask == M && w->bp_pass_fr == fr) {
 				w->bp_pass = 0;
 			} else {
-				struct machine_break_info *bi = &m->bp_last;
+				struct machine_break_info *bi = &m->bp.last;
 				bi->slot = w->host ? -1 : w->blk->slot;
 				bi->warp = (int)w->id;
 				bi->mask = M;
 				bi->func = fr->fidx;
 				bi->pc = fr->df->orig[g->pc];
 				bi->span = in->span;
-				m->bp_hit = 1;
-				m->mid_stop = 1;
+				m->bp.hit = 1;
+				m->bp.mid_stop = 1;
 				w->bp_pass = g->pc + 1;
 				w->bp_pass_mask = M;
 				w->bp_pass_fr = fr;
@@ -2691,7 +2455,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		if (WS_UNLIKELY(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK))) {
 			if (m->hooks & STOP_HOOK) {
-				m->mid_stop = 1;
+				m->bp.mid_stop = 1;
 				return n; /* machine_request_stop: before this instruction */
 			}
 			if (m->hooks & MM_HOOK)
@@ -2703,28 +2467,27 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		n++;
 		m->steps++;
-		m->cycles++;
+		m->dev.cycles++;
 		(*smclk)++;
 		switch (in->op) {
 		case IR_NOP: break;
 		case IR_FENCE:
 			if (WS_UNLIKELY(m->mm))
 				mm_fence(m, w, g, in);
-			if (!w->host)
-				w->blk->race_epoch++;
-			if (in->scope == SCOPE_CLUSTER && !w->host && m->grid)
-				for (uint32_t r = 0; r < m->grid->csize; r++) {
-					struct block *cb = cluster_block(m, w->blk, r);
-					if (cb)
-						cb->race_epoch++;
-				}
-			if (in->scope != SCOPE_CTA && in->scope != SCOPE_CLUSTER)
-				m->race.gepoch++;
 			if (CHECK_WANTS(m, CEV_FENCE)) {
 				struct check_event e = { .kind = CEV_FENCE, .w = w,
 							 .b = w->host ? NULL : w->blk, .mask = g->mask,
-							 .span = in->span, .arg = (int)in->scope };
+							 .span = in->span, .arg = (int)in->scope,
+							 .slot = w->host ? -1 : w->blk->slot };
 				machine_publish(m, &e);
+				/* a cluster fence orders the accesses to the shared memory
+				 * of every block of the cluster (distributed shared memory) */
+				if (in->scope == SCOPE_CLUSTER && !w->host && m->dev.grid)
+					for (uint32_t r = 0; r < m->dev.grid->csize; r++) {
+						struct block *cb = cluster_block(m, w->blk, r);
+						if (cb && cb != w->blk)
+							machine_publish_sync(m, cb);
+					}
 			}
 			break;
 		case IR_CONST: {
@@ -2859,7 +2622,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, {
 				uint32_t base = 0;
-				if (lstack_push(m, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base))
+				if (lstack_push(m, w, l, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base, 0))
 					bad = 1;
 				D[l] = ADDR(tag, w->hbase + base);
 			});
@@ -2905,7 +2668,7 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (r)
 				return n;
 			g = &w->g[gi];
-			if (m->status != MST_RUNNING || (m->grid && m->kern_fail_err))
+			if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err))
 				return n;
 			if (g->ntok && at_token(w, g)) {
 				warp_settle(m, w);

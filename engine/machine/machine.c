@@ -137,7 +137,7 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->io.err = m->o.err ? m->o.err : stderr;
 	m->rnd.rng = m->o.seed ^ 0x5eed5eed5eedull;
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
-	m->smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
+	m->dev.smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
 	m->rt.fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
 	m->rt.stack_limit = 64 * 1024;
 	m->rt.heap_limit = 8 * 1024 * 1024;
@@ -165,7 +165,6 @@ static void warp_release(struct warp *w)
 	w->all_frames = w->free_frames = NULL;
 	for (int l = 0; l < WS_WARP; l++) {
 		free(w->ls[l].buf);
-		free(w->ls[l].init);
 	}
 	vec_free(&w->toks);
 }
@@ -176,7 +175,6 @@ static void block_free(struct block *b)
 		warp_release(&b->w[i]);
 	free(b->w);
 	free(b->shared);
-	free(b->race);
 	free(b);
 }
 
@@ -184,7 +182,7 @@ static void block_free(struct block *b)
  * block still holding groups (the grid failed) is freed instead. */
 static void block_cache(struct machine *m, struct block *b)
 {
-	int clean = m->nbcache < 4096;
+	int clean = m->dev.nbcache < 4096;
 	for (uint32_t i = 0; clean && i < b->nwarps; i++)
 		if (b->w[i].ng)
 			clean = 0;
@@ -192,9 +190,9 @@ static void block_cache(struct machine *m, struct block *b)
 		block_free(b);
 		return;
 	}
-	b->spare_next = m->bcache;
-	m->bcache = b;
-	m->nbcache++;
+	b->spare_next = m->dev.bcache;
+	m->dev.bcache = b;
+	m->dev.nbcache++;
 }
 
 void grid_free(struct machine *m, struct grid *gr)
@@ -217,21 +215,20 @@ void machine_free(struct machine *m)
 {
 	if (!m)
 		return;
-	if (m->grid)
-		grid_free(m, m->grid);
-	while (m->bcache) {
-		struct block *b = m->bcache;
-		m->bcache = b->spare_next;
+	if (m->dev.grid)
+		grid_free(m, m->dev.grid);
+	while (m->dev.bcache) {
+		struct block *b = m->dev.bcache;
+		m->dev.bcache = b->spare_next;
 		block_free(b);
 	}
-	for (size_t i = m->qhead; i < m->queue.len; i++)
-		free(m->queue.v[i].param);
-	vec_free(&m->queue);
-	vec_free(&m->race.hrace);
-	hthread_free(m); /* the threads main started; m->host is main again */
-	if (m->host) {
-		warp_release(m->host);
-		free(m->host);
+	for (size_t i = m->dev.qhead; i < m->dev.queue.len; i++)
+		free(m->dev.queue.v[i].param);
+	vec_free(&m->dev.queue);
+	hthread_free(m); /* the threads main started; m->ht.cur is main again */
+	if (m->ht.cur) {
+		warp_release(m->ht.cur);
+		free(m->ht.cur);
 	}
 	for (uint32_t i = 0; i < m->mod->nfuncs; i++)
 		decode_free(m->df[i]);
@@ -243,7 +240,7 @@ void machine_free(struct machine *m)
 	cg_free(m);
 	acp_free(m);
 	vec_free(&m->obs);
-	vec_free(&m->bps);
+	vec_free(&m->bp.v);
 	vec_free(&m->rt.events);
 	hostio_release(m);
 	strbuf_release(&m->io.dev_out);
@@ -254,7 +251,7 @@ void machine_free(struct machine *m)
 	free(m->rt.fn_maxdyn);
 	runtime_release(m);
 	texture_release(m);
-	free(m->smclk);
+	free(m->dev.smclk);
 	mem_release(&m->mem);
 	free(m);
 }
@@ -271,8 +268,8 @@ void machine_exit(struct machine *m, int status)
 
 void machine_fail_kernel(struct machine *m, int err)
 {
-	if (!m->kern_fail_err)
-		m->kern_fail_err = (uint64_t)err;
+	if (!m->dev.fail_err)
+		m->dev.fail_err = (uint64_t)err;
 }
 
 /* ---- host thread */
@@ -284,12 +281,12 @@ int machine_start(struct machine *m, int argc, char **argv)
 		return -1;
 	const struct ir_func *fn = &mod->funcs[mod->main_func];
 	struct warp *w = xcalloc(1, sizeof(*w));
-	m->host = w;
-	m->hblk.nthreads = 1;
-	m->hblk.nwarps = 1;
-	m->hblk.w = w;
-	m->hblk.slot = -1;
-	w->blk = &m->hblk;
+	m->ht.cur = w;
+	m->ht.blk.nthreads = 1;
+	m->ht.blk.nwarps = 1;
+	m->ht.blk.w = w;
+	m->ht.blk.slot = -1;
+	w->blk = &m->ht.blk;
 	w->host = 1;
 	w->exists = w->live = 1;
 	w->cur = 0;
@@ -358,12 +355,12 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 		return b;
 	}
 	uint64_t shsize = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
-	for (struct block **pp = &m->bcache; *pp; pp = &(*pp)->spare_next) {
+	for (struct block **pp = &m->dev.bcache; *pp; pp = &(*pp)->spare_next) {
 		b = *pp;
 		if (b->shape[0] == L->block[0] && b->shape[1] == L->block[1] &&
 		    b->shape[2] == L->block[2] && b->shared_size == shsize) {
 			*pp = b->spare_next;
-			m->nbcache--;
+			m->dev.nbcache--;
 			return b;
 		}
 	}
@@ -373,8 +370,6 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	if (!m->o.fast)
-		b->race = xcalloc(b->shared_size / 4 + 1, sizeof(uint64_t));
 	b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
 	 * rather than divided: this runs for every thread of a first launch */
@@ -413,12 +408,14 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
-	if (b->race)
-		memset(b->race, 0, (b->shared_size / 4 + 1) * sizeof(uint64_t));
-	b->race_epoch = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
 	b->cluster = cluster_of(gr, b->idx, &b->crank);
+	if (CHECK_WANTS(m, CEV_BLOCK_START)) {
+		struct check_event e = { .kind = CEV_BLOCK_START, .b = b, .slot = slot,
+					 .block = linear, .bytes = b->shared_size };
+		machine_publish(m, &e);
+	}
 	const struct ir_func *fn = gr->fn;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
@@ -463,7 +460,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					uint32_t base = 0;
 					if (!(w->exists >> l & 1))
 						continue;
-					if (interp_lstack_push(m, &w->ls[l], sz, al < 8 ? 8 : al, &base) == 0 &&
+					if (interp_lstack_push(m, w, l, sz, al < 8 ? 8 : al, &base) == 0 &&
 					    ws_range_in(0, L->param_size, off, sz))
 						memcpy(w->ls[l].buf + base, L->param + off, sz);
 					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
@@ -532,13 +529,13 @@ static uint64_t wall_ns(void)
 
 uint64_t machine_device_ns(const struct machine *m)
 {
-	return m->dev_ns;
+	return m->dev.ns;
 }
 
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
-	m->resume.on = 0;
+	m->bp.resume.on = 0;
 	gr->l = *l;
 	gr->fn = &m->mod->funcs[l->fidx];
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
@@ -555,13 +552,12 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		mr = gr->csize;
 	gr->maxres = (int)mr;
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
-	m->grid = gr;
-	m->dev_t0 = wall_ns();
-	m->kern_fail_err = 0;
+	m->dev.grid = gr;
+	m->dev.t0 = wall_ns();
+	m->dev.fail_err = 0;
 	cg_grid_start(m);
 	acp_grid_start(m);
-	m->race.gepoch++; /* a new launch: earlier accesses are ordered before it */
-	m->nlaunched++;
+	m->dev.nlaunched++;
 	if (m->mm)
 		mm_reset(m);
 	if (CHECK_WANTS(m, CEV_LAUNCH)) {
@@ -573,7 +569,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		machine_emit(m, &e);
 	}
 	grid_admit(m, gr);
-	if (m->kern_fail_err)
+	if (m->dev.fail_err)
 		grid_end(m);
 }
 
@@ -631,21 +627,19 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 
 static void grid_end(struct machine *m)
 {
-	struct grid *gr = m->grid;
-	m->resume.on = 0;
-	if (m->kern_fail_err) {
-		m->rt.sticky_err = (int)m->kern_fail_err;
-		m->rt.last_err = (int)m->kern_fail_err;
+	struct grid *gr = m->dev.grid;
+	m->bp.resume.on = 0;
+	if (m->dev.fail_err) {
+		m->rt.sticky_err = (int)m->dev.fail_err;
+		m->rt.last_err = (int)m->dev.fail_err;
 		/* queued work after a fault never runs */
-		for (size_t i = m->qhead; i < m->queue.len; i++)
-			free(m->queue.v[i].param);
-		m->qhead = m->queue.len = 0;
+		for (size_t i = m->dev.qhead; i < m->dev.queue.len; i++)
+			free(m->dev.queue.v[i].param);
+		m->dev.qhead = m->dev.queue.len = 0;
 	}
-	m->kern_fail_err = 0;
-	m->grid = NULL;
-	if (m->race.hrace.len && m->qhead >= m->queue.len)
-		check_host_clear(m); /* the device is idle: the host's notes are void */
-	m->dev_ns += wall_ns() - m->dev_t0;
+	m->dev.fail_err = 0;
+	m->dev.grid = NULL;
+	m->dev.ns += wall_ns() - m->dev.t0;
 	if (CHECK_WANTS(m, CEV_GRID_END)) {
 		struct check_event e = { .kind = CEV_GRID_END, .arg = gr->l.fidx };
 		machine_publish(m, &e);
@@ -703,13 +697,13 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
  * loses its turn, and the round robin moves past its warp as it would have. */
 static void resume_drop(struct machine *m)
 {
-	struct grid *gr = m->grid;
-	if (!m->resume.on)
+	struct grid *gr = m->dev.grid;
+	if (!m->bp.resume.on)
 		return;
-	m->resume.on = 0;
+	m->bp.resume.on = 0;
 	uint64_t total = gr ? (uint64_t)gr->nres * gr->warps_per_block : 0;
 	if (total && m->o.sched == SCHED_RR)
-		gr->rr = (int)(((uint64_t)m->resume.slot * gr->warps_per_block + (uint64_t)m->resume.warp + 1) %
+		gr->rr = (int)(((uint64_t)m->bp.resume.slot * gr->warps_per_block + (uint64_t)m->bp.resume.warp + 1) %
 			       total);
 }
 
@@ -717,24 +711,24 @@ static void resume_drop(struct machine *m)
  * one of its groups for up to budget instructions. Returns instructions run. */
 int sched_device_step(struct machine *m, int budget)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return 0;
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
 	int mmg = -1;
-	int resume = m->resume.on;
-	m->resume.on = 0;
+	int resume = m->bp.resume.on;
+	m->bp.resume.on = 0;
 	if (WS_UNLIKELY(resume)) {
 		/* the group a stop interrupted goes on first, with the rest of
 		 * its quantum, as if it had not stopped */
-		struct block *rb = m->resume.slot < gr->nres ? gr->res[m->resume.slot] : NULL;
-		struct warp *rw = rb && (uint32_t)m->resume.warp < rb->nwarps ? &rb->w[m->resume.warp] : NULL;
-		resume = rw && (uint32_t)m->resume.gi < rw->ng && rw->g[m->resume.gi].state == G_READY;
+		struct block *rb = m->bp.resume.slot < gr->nres ? gr->res[m->bp.resume.slot] : NULL;
+		struct warp *rw = rb && (uint32_t)m->bp.resume.warp < rb->nwarps ? &rb->w[m->bp.resume.warp] : NULL;
+		resume = rw && (uint32_t)m->bp.resume.gi < rw->ng && rw->g[m->bp.resume.gi].state == G_READY;
 	}
 	if (WS_UNLIKELY(resume)) {
-		start = (uint64_t)m->resume.slot * wpb + (uint64_t)m->resume.warp;
+		start = (uint64_t)m->bp.resume.slot * wpb + (uint64_t)m->bp.resume.warp;
 	} else if (WS_UNLIKELY(m->mm) && mm_sched_active(m)) {
 		/* one instruction, of the group the model's scheduler picks */
 		int64_t p = mm_sched_pick(m, &mmg);
@@ -742,8 +736,8 @@ int sched_device_step(struct machine *m, int budget)
 			return 0;
 		if (p >= (int64_t)total) {
 			/* a host thread's instruction, beside the grid */
-			struct warp *hw = m->hthreads.len ? m->hthreads.v[p - (int64_t)total] : m->host;
-			m->host = hw;
+			struct warp *hw = m->ht.all.len ? m->ht.all.v[p - (int64_t)total] : m->ht.cur;
+			m->ht.cur = hw;
 			int ran = interp_run_group(m, hw, 0, 1);
 			return ran ? ran : 1;
 		}
@@ -766,9 +760,9 @@ int sched_device_step(struct machine *m, int budget)
 		int gi, q = budget;
 		uint32_t gen = b->bar_gen;
 		if (WS_UNLIKELY(resume)) {
-			gi = m->resume.gi;
-			q = m->resume.budget;
-			gen = m->resume.gen;
+			gi = m->bp.resume.gi;
+			q = m->bp.resume.budget;
+			gen = m->bp.resume.gen;
 			resume = 0;
 		} else {
 			gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
@@ -779,18 +773,18 @@ int sched_device_step(struct machine *m, int budget)
 			else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
 				q = 4; /* its: diverged paths of a warp take turns */
 		}
-		m->mid_stop = 0;
+		m->bp.mid_stop = 0;
 		ran = interp_run_group(m, w, gi, q);
-		if (WS_UNLIKELY(m->mid_stop) && ran < q && m->status == MST_RUNNING && !m->kern_fail_err) {
+		if (WS_UNLIKELY(m->bp.mid_stop) && ran < q && m->status == MST_RUNNING && !m->dev.fail_err) {
 			/* stopped before an instruction: the rest of the quantum,
 			 * then what follows it, is for the next run */
-			m->mid_stop = 0;
-			m->resume.on = 1;
-			m->resume.slot = s;
-			m->resume.warp = (int)(idx % wpb);
-			m->resume.gi = gi;
-			m->resume.budget = q - ran;
-			m->resume.gen = gen;
+			m->bp.mid_stop = 0;
+			m->bp.resume.on = 1;
+			m->bp.resume.slot = s;
+			m->bp.resume.warp = (int)(idx % wpb);
+			m->bp.resume.gi = gi;
+			m->bp.resume.budget = q - ran;
+			m->bp.resume.gen = gen;
 			return ran ? ran : 1;
 		}
 		if (!ran)
@@ -804,12 +798,12 @@ int sched_device_step(struct machine *m, int budget)
 		 * its barrier phases while its registers are still in cache */
 		if (m->o.sched == SCHED_RR)
 			gr->rr = (int)((b->bar_gen != gen ? (uint64_t)s * wpb : idx + 1) % total);
-		if (m->kern_fail_err)
+		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
 			block_retire(m, gr, s);
 	}
-	if (m->kern_fail_err) {
+	if (m->dev.fail_err) {
 		grid_end(m);
 		return ran;
 	}
@@ -833,16 +827,16 @@ int sched_device_step(struct machine *m, int budget)
 
 static int host_step(struct machine *m, int budget)
 {
-	if (m->hthreads.len > 1) {
+	if (m->ht.all.len > 1) {
 		/* several host threads: the scheduler's pick runs for the rest of its turn */
 		if (!hthread_pick(m))
 			return 0;
-		if ((uint32_t)budget > m->hquant)
-			budget = (int)m->hquant;
+		if ((uint32_t)budget > m->ht.quant)
+			budget = (int)m->ht.quant;
 	}
 	if (WS_UNLIKELY(m->mm) && mm_sched_active(m))
 		budget = 1; /* a launch starts the grid before the next instruction (step_any) */
-	struct warp *w = m->host;
+	struct warp *w = m->ht.cur;
 	struct group *g = &w->g[0];
 	if (g->state == G_HOSTWAIT) {
 		if (runtime_next_launch(m))
@@ -850,8 +844,8 @@ static int host_step(struct machine *m, int budget)
 		g->state = G_READY;
 	}
 	int n = interp_run_group(m, w, 0, budget);
-	if (m->hthreads.len > 1)
-		m->hquant = m->hquant > (uint32_t)n ? m->hquant - (uint32_t)n : 0;
+	if (m->ht.all.len > 1)
+		m->ht.quant = m->ht.quant > (uint32_t)n ? m->ht.quant - (uint32_t)n : 0;
 	return n;
 }
 
@@ -861,7 +855,7 @@ static int host_step(struct machine *m, int budget)
  * known (main's definition is used). */
 static struct group *limit_place(struct machine *m, struct warp **wp)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *b = gr->res[s];
 		for (uint32_t i = 0; b && i < b->nwarps; i++) {
@@ -874,9 +868,9 @@ static struct group *limit_place(struct machine *m, struct warp **wp)
 			}
 		}
 	}
-	if (m->host && m->host->ng && m->host->g[0].fr) {
-		*wp = m->host;
-		return &m->host->g[0];
+	if (m->ht.cur && m->ht.cur->ng && m->ht.cur->g[0].fr) {
+		*wp = m->ht.cur;
+		return &m->ht.cur->g[0];
 	}
 	return NULL;
 }
@@ -897,13 +891,13 @@ static void interrupt_report(struct machine *m)
 	struct strbuf sb;
 	strbuf_init(&sb);
 	strbuf_addf(&sb, "interrupted after %llu instructions: ", (unsigned long long)m->steps);
-	if (m->host && m->host->ng) {
+	if (m->ht.cur && m->ht.cur->ng) {
 		strbuf_adds(&sb, "the host thread");
-		where_warp(&sb, m->host);
+		where_warp(&sb, m->ht.cur);
 	} else {
 		strbuf_adds(&sb, "the host thread has ended");
 	}
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	uint64_t listed = 0, more = 0;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *b = gr->res[s];
@@ -926,7 +920,7 @@ static void interrupt_report(struct machine *m)
 	if (gr && gr->nblocks > gr->next_block)
 		strbuf_addf(&sb, "; %llu blocks not started yet",
 			    (unsigned long long)(gr->nblocks - gr->next_block));
-	struct warp *w = m->host && m->host->ng ? m->host : NULL;
+	struct warp *w = m->ht.cur && m->ht.cur->ng ? m->ht.cur : NULL;
 	struct span at = w ? w->g[0].fr->code[w->g[0].pc].span : m->mod->funcs[m->mod->main_func].span;
 	machine_finding_add(m, FK_INTERRUPTED, w, w ? w->g[0].mask : 0, at, 0, "%s", strbuf_cstr(&sb));
 	strbuf_release(&sb);
@@ -936,7 +930,7 @@ static void check_limit(struct machine *m)
 {
 	if (WS_UNLIKELY(m->o.sigint && *m->o.sigint) && m->status == MST_RUNNING) {
 		interrupt_report(m);
-		if (m->grid) {
+		if (m->dev.grid) {
 			machine_fail_kernel(m, 702);
 			grid_end(m);
 		}
@@ -951,7 +945,7 @@ static void check_limit(struct machine *m)
 				    "the program ran more than %llu instructions and was stopped%s",
 				    (unsigned long long)m->o.max_steps,
 				    w && !w->host ? "; the kernel's threads were here" : "");
-		if (m->grid) {
+		if (m->dev.grid) {
 			machine_fail_kernel(m, 702);
 			grid_end(m);
 		}
@@ -965,16 +959,16 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 {
 	/* exploring (or replaying a witness): a launch starts at once and the
 	 * host code after it runs beside the grid */
-	if (!m->grid && m->qhead < m->queue.len && WS_UNLIKELY(m->mm) && mm_sched_active(m))
+	if (!m->dev.grid && m->dev.qhead < m->dev.queue.len && WS_UNLIKELY(m->mm) && mm_sched_active(m))
 		runtime_next_launch(m);
-	if (m->grid)
+	if (m->dev.grid)
 		sched_device_step(m, dev_budget);
-	else if (m->host)
+	else if (m->ht.cur)
 		host_step(m, host_budget);
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	check_limit(m);
-	if (WS_UNLIKELY(m->grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
+	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
 		machine_publish_sample(m);
 		if (m->chk.end_grid)
 			grid_end(m);
@@ -986,7 +980,7 @@ enum machine_status machine_step(struct machine *m)
 	if (m->status != MST_RUNNING)
 		return m->status;
 	resume_drop(m);
-	m->bp_hit = 0;
+	m->bp.hit = 0;
 	m->hooks &= ~STOP_HOOK;
 	step_any(m, 1, 1);
 	return m->status;
@@ -1013,9 +1007,9 @@ void machine_set_max_memory(struct machine *m, uint64_t bytes)
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
-	m->bp_hit = 0;
+	m->bp.hit = 0;
 	m->hooks &= ~STOP_HOOK;
-	while (m->status == MST_RUNNING && !m->bp_hit && !(m->hooks & STOP_HOOK)) {
+	while (m->status == MST_RUNNING && !m->bp.hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
 		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
@@ -1050,7 +1044,7 @@ int machine_alloc(struct machine *m, uint64_t bytes, uint64_t *addr)
 int machine_write(struct machine *m, uint64_t addr, const void *src, size_t n)
 {
 	if (ADDR_TAG(addr) == TAG_HSTACK)
-		return m->host ? machine_host_write(m, addr, src, n) : -1;
+		return m->ht.cur ? machine_host_write(m, addr, src, n) : -1;
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (!a || a->freed || !ws_range_in(a->base, a->size, addr, n))
 		return -1;
@@ -1089,8 +1083,8 @@ void machine_apply_breaks(struct machine *m, struct dfunc *df)
 		if (!(in->flags & DF_STMT))
 			continue;
 		struct span sp = fn->stmts[st].span;
-		for (size_t k = 0; k < m->bps.len; k++)
-			if (m->bps.v[k].file == sp.file && m->bps.v[k].line == sp.line)
+		for (size_t k = 0; k < m->bp.v.len; k++)
+			if (m->bp.v.v[k].file == sp.file && m->bp.v.v[k].line == sp.line)
 				in->flags |= DF_BREAK;
 	}
 }
@@ -1098,14 +1092,14 @@ void machine_apply_breaks(struct machine *m, struct dfunc *df)
 int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
 {
 	size_t k;
-	for (k = 0; k < m->bps.len; k++)
-		if (m->bps.v[k].file == file && m->bps.v[k].line == line)
+	for (k = 0; k < m->bp.v.len; k++)
+		if (m->bp.v.v[k].file == file && m->bp.v.v[k].line == line)
 			break;
-	if (on && k == m->bps.len) {
+	if (on && k == m->bp.v.len) {
 		struct bp b = { file, line };
-		vec_push(&m->bps, b);
-	} else if (!on && k < m->bps.len) {
-		m->bps.v[k] = m->bps.v[--m->bps.len];
+		vec_push(&m->bp.v, b);
+	} else if (!on && k < m->bp.v.len) {
+		m->bp.v.v[k] = m->bp.v.v[--m->bp.v.len];
 	}
 	int count = 0;
 	for (uint32_t f = 0; f < m->mod->nfuncs; f++) {
@@ -1136,9 +1130,9 @@ static void break_settle_warp(struct warp *w)
 
 void machine_break_settle(struct machine *m)
 {
-	struct grid *gr = m->grid;
-	if (m->host)
-		break_settle_warp(m->host);
+	struct grid *gr = m->dev.grid;
+	if (m->ht.cur)
+		break_settle_warp(m->ht.cur);
 	for (int s = 0; gr && s < gr->nres; s++)
 		for (uint32_t i = 0; gr->res[s] && i < gr->res[s]->nwarps; i++)
 			break_settle_warp(&gr->res[s]->w[i]);
@@ -1146,9 +1140,9 @@ void machine_break_settle(struct machine *m)
 
 int machine_break_hit(const struct machine *m, struct machine_break_info *bi)
 {
-	if (m->bp_hit && bi)
-		*bi = m->bp_last;
-	return m->bp_hit;
+	if (m->bp.hit && bi)
+		*bi = m->bp.last;
+	return m->bp.hit;
 }
 
 struct span machine_span(const struct machine *m, int func, uint32_t pc)
@@ -1183,8 +1177,8 @@ uint64_t machine_steps(const struct machine *m)
 static struct warp *warp_at(const struct machine *m, int slot, int warp)
 {
 	if (slot < 0)
-		return warp == 0 ? m->host : NULL;
-	struct grid *gr = m->grid;
+		return warp == 0 ? m->ht.cur : NULL;
+	struct grid *gr = m->dev.grid;
 	if (!gr || slot >= gr->nres || !gr->res[slot] || warp < 0 ||
 	    (uint32_t)warp >= gr->res[slot]->nwarps)
 		return NULL;
@@ -1197,10 +1191,10 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	if (!w || m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
-	m->bp_hit = 0;
+	m->bp.hit = 0;
 	resume_drop(m);
 	if (w->host) {
-		if (m->grid)
+		if (m->dev.grid)
 			return -1;
 		host_step(m, 1);
 		return 0;
@@ -1212,10 +1206,10 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	interp_run_group(m, w, gi, 1);
 	if (w->ng > 1)
 		interp_warp_settle(m, w);
-	if (m->kern_fail_err)
+	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->grid, slot);
+		block_retire(m, m->dev.grid, slot);
 	check_limit(m);
 	return 0;
 }
@@ -1225,14 +1219,14 @@ int machine_choices(struct machine *m, struct machine_choice *out, int max)
 	int n = 0;
 	if (m->status != MST_RUNNING)
 		return 0;
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	if (!gr) {
-		if (m->host && n < max) {
-			struct group *g = &m->host->g[0];
+		if (m->ht.cur && n < max) {
+			struct group *g = &m->ht.cur->g[0];
 			struct machine_choice c = { -1, 0, 0, g->mask, g->fr->fidx, g->fr->df->orig[g->pc] };
 			out[n] = c;
 		}
-		return m->host ? 1 : 0;
+		return m->ht.cur ? 1 : 0;
 	}
 	for (int s = 0; s < gr->nres; s++) {
 		struct block *b = gr->res[s];
@@ -1259,10 +1253,10 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	if (m->status != MST_RUNNING)
 		return -1;
 	m->hooks &= ~STOP_HOOK;
-	m->bp_hit = 0;
+	m->bp.hit = 0;
 	resume_drop(m);
 	if (c->slot < 0) {
-		if (m->grid || !m->host)
+		if (m->dev.grid || !m->ht.cur)
 			return -1;
 		host_step(m, 1);
 		check_limit(m);
@@ -1277,24 +1271,24 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	interp_run_group(m, w, c->group, 1);
 	if (w->ng > 1)
 		interp_warp_settle(m, w);
-	if (m->kern_fail_err)
+	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->grid, c->slot);
+		block_retire(m, m->dev.grid, c->slot);
 	check_limit(m);
 	return 0;
 }
 
 int machine_run_to_barrier(struct machine *m)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return -1;
 	uint32_t gens = 0;
 	for (int s = 0; s < gr->nres; s++)
 		if (gr->res[s])
 			gens += gr->res[s]->bar_gen;
-	while (m->status == MST_RUNNING && m->grid == gr) {
+	while (m->status == MST_RUNNING && m->dev.grid == gr) {
 		uint32_t now = 0;
 		int waiting = 0;
 		for (int s = 0; s < gr->nres; s++)
@@ -1318,7 +1312,7 @@ int machine_run_to_barrier(struct machine *m)
 int machine_kernel(const struct machine *m, struct machine_kernel_info *k)
 {
 	memset(k, 0, sizeof(*k));
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return -1;
 	k->active = 1;
@@ -1334,7 +1328,7 @@ int machine_kernel(const struct machine *m, struct machine_kernel_info *k)
 
 int machine_block(const struct machine *m, int slot, struct machine_block_info *bi)
 {
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	memset(bi, 0, sizeof(*bi));
 	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot])
 		return -1;

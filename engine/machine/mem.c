@@ -48,8 +48,6 @@ static void region_release(struct mem_region *r)
 {
 	for (size_t i = 0; i < r->a.len; i++) {
 		free(r->a.v[i]->data);
-		free(r->a.v[i]->shadow);
-		shadow_free(r->a.v[i]->race, GRACE_BYTES(r->a.v[i]));
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -188,8 +186,6 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 	if (at < r->a.len && r->a.v[at]->base == base) {
 		struct alloc *old = r->a.v[at];
 		free(old->data);
-		free(old->shadow);
-		shadow_free(old->race, GRACE_BYTES(old));
 		free(old);
 		r->a.v[at] = a;
 	} else {
@@ -245,8 +241,6 @@ int mem_free(struct mem *mm, struct alloc *a)
 		free(a->data);
 		a->data = NULL;
 	}
-	shadow_free(a->race, GRACE_BYTES(a));
-	a->race = NULL;
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;
 	else if (ADDR_TAG(a->base) == TAG_HOST)
@@ -296,56 +290,3 @@ uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size)
 	return gap_page(mm, addr, size);
 }
 
-void mem_track_init(struct alloc *a)
-{
-	if (!a->shadow && a->size)
-		a->shadow = xcalloc(a->size / 8 + 1, 1);
-}
-
-void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n)
-{
-	if (!a->shadow || a->all_init || off >= a->size)
-		return;
-	if (!ws_range_in(0, a->size, off, n))
-		n = a->size - off;
-	uint64_t i = off, end = off + n;
-	for (; i < end && (i & 7); i++)
-		a->shadow[i >> 3] |= (uint8_t)(1u << (i & 7));
-	if (end - i >= 8) {
-		memset(a->shadow + (i >> 3), 0xff, (end - i) >> 3);
-		i += (end - i) & ~(uint64_t)7;
-	}
-	for (; i < end; i++)
-		a->shadow[i >> 3] |= (uint8_t)(1u << (i & 7));
-	a->init_hint += n;
-	if (a->init_hint >= a->size) {
-		/* maybe complete: check once, then stop tracking */
-		if (mem_is_init(a, 0, a->size)) {
-			a->all_init = 1;
-			free(a->shadow);
-			a->shadow = NULL;
-		} else {
-			a->init_hint = a->size / 2;
-		}
-	}
-}
-
-int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n)
-{
-	if (!a->shadow || a->all_init)
-		return 1;
-	uint64_t i = off, end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
-	for (; i < end && (i & 63); i++)
-		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
-			return 0;
-	for (; i + 64 <= end; i += 64) {
-		uint64_t v;
-		memcpy(&v, a->shadow + (i >> 3), 8);
-		if (v != ~(uint64_t)0)
-			return 0;
-	}
-	for (; i < end; i++)
-		if (!(a->shadow[i >> 3] >> (i & 7) & 1))
-			return 0;
-	return 1;
-}

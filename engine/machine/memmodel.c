@@ -313,10 +313,10 @@ static struct mm_slot *slot_get(struct memmodel *mm, int slot, uint32_t blk)
 static size_t thr_idx(struct memmodel *mm, const struct warp *w, unsigned lane)
 {
 	if (!mm->tpb)
-		mm->tpb = mm->m->grid ? mm->m->grid->threads_per_block : WS_WARP;
+		mm->tpb = mm->m->dev.grid ? mm->m->dev.grid->threads_per_block : WS_WARP;
 	if (w->host) {
 		if (!mm->hbase_set) {
-			mm->hbase = mm->m->grid ? (size_t)mm->m->grid->maxres * mm->tpb : 0;
+			mm->hbase = mm->m->dev.grid ? (size_t)mm->m->dev.grid->maxres * mm->tpb : 0;
 			if (mm->hbase < mm->thr.len)
 				mm->hbase = mm->thr.len;
 			mm->hbase_set = 1;
@@ -1129,11 +1129,8 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
-		if (w->blk && ptr[l] && ADDR_TAG(addr[l]) == TAG_GLOBAL) {
-			struct alloc *a = mem_find(&m->mem, addr[l]);
-			if (a && a->shadow)
-				mem_mark_init(a, addr[l] - a->base, sz);
-		}
+		if (w->blk && ptr[l] && ADDR_TAG(addr[l]) == TAG_GLOBAL && CHECK_WANTS(m, CEV_COPY))
+			machine_publish_copy(m, addr[l], sz, 1, in->span); /* the init checker: written */
 		if (mm->rec.event)
 			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, 0, id, strong, scope,
 				 in->sem, t->po++);
@@ -1396,12 +1393,12 @@ static void release_group(struct warp *w, struct group *g)
 /* the host threads: main alone, or every thread of <thread>/<pthread.h> */
 static int host_count(const struct machine *m)
 {
-	return m->hthreads.len ? (int)m->hthreads.len : m->host ? 1 : 0;
+	return m->ht.all.len ? (int)m->ht.all.len : m->ht.cur ? 1 : 0;
 }
 
 static struct warp *host_at(const struct machine *m, int i)
 {
-	return m->hthreads.len ? m->hthreads.v[i] : m->host;
+	return m->ht.all.len ? m->ht.all.v[i] : m->ht.cur;
 }
 
 /* does the next instruction of host thread w touch what the device or
@@ -1438,9 +1435,9 @@ static int host_visible(struct machine *m, struct warp *w, struct group *g)
 void mm_host_sync(struct machine *m)
 {
 	struct memmodel *mm = m->mm;
-	if (!mm || !m->host || !mm->locs.len)
+	if (!mm || !m->ht.cur || !mm->locs.len)
 		return;
-	struct mm_thr *t = thr_get(mm, m->host, 0);
+	struct mm_thr *t = thr_get(mm, m->ht.cur, 0);
 	for (size_t i = 0; i < mm->thr.len; i++)
 		if (mm->thr.v[i].used && !MACHINE_MM_IS_HOST(mm->thr.v[i].blk)) {
 			vjoin(mm, &t->cur, &mm->thr.v[i].cur);
@@ -1469,7 +1466,7 @@ void mm_host_handoff(struct machine *m, struct warp *from, struct warp *to)
 int64_t mm_sched_pick(struct machine *m, int *group)
 {
 	struct memmodel *mm = m->mm;
-	struct grid *gr = m->grid;
+	struct grid *gr = m->dev.grid;
 	uint32_t wpb = gr->warps_per_block;
 	int64_t cand[256];
 	int cg[256], n = 0;
@@ -1623,9 +1620,9 @@ uint64_t machine_mm_hash(const struct machine *m)
 				   (uint32_t)pos_of(&mm->locs.v[d->forbid.v[k].loc], d->forbid.v[k].id));
 	}
 	/* shared memory of resident blocks, device printf so far */
-	if (m->grid)
-		for (int s = 0; s < m->grid->nres; s++) {
-			struct block *b = m->grid->res[s];
+	if (m->dev.grid)
+		for (int s = 0; s < m->dev.grid->nres; s++) {
+			struct block *b = m->dev.grid->res[s];
 			if (!b)
 				continue;
 			h = mix(h, b->bar_arrived);
@@ -1651,8 +1648,8 @@ uint64_t machine_mm_hash(const struct machine *m)
 			}
 		}
 	/* the host threads (they run beside the grid), the launches queued */
-	h = mix(h, (uint64_t)m->qhead << 32 | m->queue.len);
-	h = mix(h, m->grid != NULL);
+	h = mix(h, (uint64_t)m->dev.qhead << 32 | m->dev.queue.len);
+	h = mix(h, m->dev.grid != NULL);
 	for (int i = 0; i < host_count(m); i++) {
 		const struct warp *w = host_at(m, i);
 		if (!w)

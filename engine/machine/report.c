@@ -111,9 +111,9 @@ struct machine_finding *machine_finding_add_sev(struct machine *m, enum finding_
 void finding_other(struct machine *m, struct machine_finding *f, int64_t block_linear,
 		   int64_t tid_linear, int wrote)
 {
-	if (!f || !m->grid)
+	if (!f || !m->dev.grid)
 		return;
-	const struct launch *L = &m->grid->l;
+	const struct launch *L = &m->dev.grid->l;
 	f->has_other = 1;
 	f->other_write = wrote;
 	if (block_linear < 0) {

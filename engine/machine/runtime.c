@@ -81,7 +81,7 @@ const char *runtime_error_name(int e)
 
 static int device_busy(struct machine *m)
 {
-	return m->grid || m->qhead < m->queue.len;
+	return m->dev.grid || m->dev.qhead < m->dev.queue.len;
 }
 
 void runtime_flush_output(struct machine *m)
@@ -126,7 +126,7 @@ static void gpu_run(struct machine *m, struct launch *l)
 	int e = m->o.gpu->launch(m->o.gpu->ctx, m, &g, &ns);
 	fflush(m->io.out);
 	free(l->param);
-	m->cycles += ns;
+	m->dev.cycles += ns;
 	if (e && sticky_code(e))
 		m->rt.sticky_err = e;
 	else if (e)
@@ -153,13 +153,13 @@ struct machine_devmem *machine_device_memory(struct machine *m, size_t *n)
 
 int runtime_next_launch(struct machine *m)
 {
-	if (m->grid)
+	if (m->dev.grid)
 		return 1;
-	if (m->qhead >= m->queue.len) {
-		m->qhead = m->queue.len = 0;
+	if (m->dev.qhead >= m->dev.queue.len) {
+		m->dev.qhead = m->dev.queue.len = 0;
 		return 0;
 	}
-	struct launch l = m->queue.v[m->qhead++];
+	struct launch l = m->dev.queue.v[m->dev.qhead++];
 	if (m->rt.sticky_err) {
 		free(l.param);
 		return 1;
@@ -190,12 +190,13 @@ static uint8_t *raw(struct machine *m, uint64_t addr, uint64_t n, int *dev)
 	return a->data + (addr - a->base);
 }
 
+static struct span span_of(struct machine *m);
+
 /* the runtime wrote [addr, addr+n): those bytes are initialized */
 static void mark_written(struct machine *m, uint64_t addr, uint64_t n)
 {
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (a && a->shadow)
-		mem_mark_init(a, addr - a->base, n);
+	if (CHECK_WANTS(m, CEV_COPY))
+		machine_publish_copy(m, addr, n, 1, span_of(m));
 }
 
 /* the runtime copies from [addr, addr+n): warn if part was never written */
@@ -232,7 +233,7 @@ static uint64_t str_addr(struct machine *m, int which, int code)
 
 static struct span span_of(struct machine *m)
 {
-	struct group *g = &m->host->g[0];
+	struct group *g = &m->ht.cur->g[0];
 	return g->fr->code[g->pc].span;
 }
 
@@ -268,10 +269,10 @@ static int host_range_fault(struct machine *m, const char *what, uint64_t addr, 
 	if (!host_span(m, addr, &avail)) {
 		/* the first byte already is bad: the translation knows why (null,
 		 * freed, a device pointer, a wild address) and stops the program */
-		if (interp_xlate(m, m->host, 0, addr, 1, write, span_of(m)) == NULL)
+		if (interp_xlate(m, m->ht.cur, 0, addr, 1, write, span_of(m)) == NULL)
 			return -1;
 	}
-	machine_finding_add(m, FK_INVALID_HOST_ACCESS, m->host, 1, span_of(m), addr,
+	machine_finding_add(m, FK_INVALID_HOST_ACCESS, m->ht.cur, 1, span_of(m), addr,
 			    "%s %s %llu bytes at 0x%llx, but only %llu bytes from there are the program's memory (%s)",
 			    what, write ? "writes" : "reads", (unsigned long long)n,
 			    (unsigned long long)addr, (unsigned long long)avail,
@@ -310,18 +311,18 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 		struct alloc *a = mem_find(&m->mem, bad);
 		struct machine_finding *f;
 		if (a && a->freed)
-			f = machine_finding_add(m, FK_USE_AFTER_FREE, m->host, 1, span_of(m), bad,
+			f = machine_finding_add(m, FK_USE_AFTER_FREE, m->ht.cur, 1, span_of(m), bad,
 						"cudaMemcpy %s memory that was already freed",
 						!s ? "reads" : "writes");
 		else if (a)
-			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->ht.cur, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes runs %llu bytes past the end of the %s, a %llu-byte allocation",
 						(unsigned long long)n,
 						(unsigned long long)(n - (a->base + a->size - bad)),
 						!s ? "source" : "destination", (unsigned long long)a->size);
 		else
-			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->host, 1,
+			f = machine_finding_add(m, !s ? FK_OOB_GLOBAL_READ : FK_OOB_GLOBAL_WRITE, m->ht.cur, 1,
 						span_of(m), bad,
 						"cudaMemcpy of %llu bytes: the %s range is not inside one live allocation",
 						(unsigned long long)n, !s ? "source" : "destination");
@@ -342,12 +343,8 @@ static int copy_checked(struct machine *m, uint64_t dst, uint64_t src, uint64_t 
 
 static void check_read(struct machine *m, uint64_t addr, uint64_t n)
 {
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (a && a->shadow && !m->o.fast && !mem_is_init(a, addr - a->base, n))
-		machine_finding_add(m, FK_UNINITIALIZED_READ, m->host, 1, span_of(m), addr,
-				    "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",
-				    (unsigned long long)n, (unsigned long long)(addr - a->base),
-				    (unsigned long long)a->size);
+	if (CHECK_WANTS(m, CEV_COPY))
+		machine_publish_copy(m, addr, n, 0, span_of(m));
 }
 
 /* ---- launches */
@@ -436,7 +433,7 @@ static int launch_check(struct machine *m, struct launch *l)
 
 static void launch_report(struct machine *m, struct launch *l, int e)
 {
-	machine_finding_add_sev(m, FK_INVALID_LAUNCH, 0, m->host, 1, span_of(m), 0,
+	machine_finding_add_sev(m, FK_INVALID_LAUNCH, 0, m->ht.cur, 1, span_of(m), 0,
 			    "launch of %s<<<(%u,%u,%u), (%u,%u,%u), %llu>>> fails: %s%s",
 			    m->mod->funcs[l->fidx].name, l->grid[0], l->grid[1], l->grid[2],
 			    l->block[0], l->block[1], l->block[2], (unsigned long long)l->shmem,
@@ -520,7 +517,7 @@ int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in)
 #undef ARG
 	if (capture_launch(m, &l))
 		return 0;
-	vec_push(&m->queue, l);
+	vec_push(&m->dev.queue, l);
 	return 0;
 }
 
@@ -546,7 +543,7 @@ int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 		param_layout(fn, k, &off, &sz);
 		memcpy(l.param + off, &args[k], sz < 8 ? sz : 8);
 	}
-	vec_push(&m->queue, l);
+	vec_push(&m->dev.queue, l);
 	return 0;
 }
 
@@ -581,7 +578,7 @@ static int coop_launch(struct machine *m, const uint64_t *a)
 			return E_INVAL;
 		}
 	}
-	vec_push(&m->queue, l);
+	vec_push(&m->dev.queue, l);
 	return E_OK;
 }
 
@@ -667,7 +664,7 @@ static int launch_ex(struct machine *m, uint64_t cfg, uint64_t f, uint64_t argv,
 	}
 	if (capture_launch(m, &l))
 		return E_OK;
-	vec_push(&m->queue, l);
+	vec_push(&m->dev.queue, l);
 	return E_OK;
 bad:
 	free(l.param);
@@ -1181,7 +1178,7 @@ static int graph_run(struct machine *m, const uint64_t *a)
 			l.stream = a[1];
 			l.param = xmalloc(l.param_size ? l.param_size : 1);
 			memcpy(l.param, n->l.param, l.param_size);
-			vec_push(&m->queue, l);
+			vec_push(&m->dev.queue, l);
 			continue;
 		}
 		if (device_busy(m)) {
@@ -1387,13 +1384,13 @@ static int32_t rand_next(struct machine *m)
 static int read_str(struct machine *m, uint64_t addr, struct strbuf *sb)
 {
 	strbuf_reset(sb);
-	return interp_read_str(m, m->host, 0, addr, sb);
+	return interp_read_str(m, m->ht.cur, 0, addr, sb);
 }
 
 static int fmt_cb(void *ctx, uint64_t addr, struct strbuf *out)
 {
 	struct machine *m = ctx;
-	return interp_read_str(m, m->host, 0, addr, out);
+	return interp_read_str(m, m->ht.cur, 0, addr, out);
 }
 
 /* format args[fi] with the variadic args after it */
@@ -1424,7 +1421,7 @@ static int host_free(struct machine *m, uint64_t p)
 		return 0;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || ADDR_TAG(p) != TAG_HOST || a->kind != AK_HOST_MALLOC) {
-		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->ht.cur, 1, span_of(m), p,
 				    "free() of 0x%llx, which is not the start of a malloc'd block",
 				    (unsigned long long)p);
 		fprintf(m->io.err, "free(): invalid pointer\n");
@@ -1432,7 +1429,7 @@ static int host_free(struct machine *m, uint64_t p)
 		return -1;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->ht.cur, 1, span_of(m), p,
 						 "free() of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
@@ -1508,13 +1505,13 @@ static int dev_free(struct machine *m, uint64_t p)
 		return E_OK;
 	struct alloc *a = mem_find(&m->mem, p);
 	if (!a || a->base != p || (a->kind != AK_DEV_MALLOC && a->kind != AK_MANAGED)) {
-		machine_finding_add(m, FK_INVALID_FREE, m->host, 1, span_of(m), p,
+		machine_finding_add(m, FK_INVALID_FREE, m->ht.cur, 1, span_of(m), p,
 				    "cudaFree of 0x%llx, which is not a pointer returned by cudaMalloc",
 				    (unsigned long long)p);
 		return E_INVAL;
 	}
 	if (a->freed) {
-		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->host, 1, span_of(m), p,
+		finding_note(machine_finding_add(m, FK_DOUBLE_FREE, m->ht.cur, 1, span_of(m), p,
 						 "cudaFree of 0x%llx, which was already freed",
 						 (unsigned long long)p),
 			     "first freed here", a->freed_at);
@@ -1566,8 +1563,8 @@ static int dev_malloc(struct machine *m, uint64_t pp, uint64_t size, int kind)
 			put64(m, pp, 0);
 			return E_NOMEM;
 		}
-		if (kind == AK_DEV_MALLOC && !m->o.fast)
-			mem_track_init(a);
+		if (kind == AK_DEV_MALLOC)
+			machine_mem_undefined(m, a);
 		v = a->base;
 	}
 	if (put64(m, pp, v))
@@ -1817,7 +1814,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		if (!p) {
 			struct alloc *x = mem_find(&m->mem, a[0]);
 			if (x && !x->freed && x->dev_ok)
-				finding_alloc(machine_finding_add(m, FK_OOB_GLOBAL_WRITE, m->host, 1, span_of(m), a[0],
+				finding_alloc(machine_finding_add(m, FK_OOB_GLOBAL_WRITE, m->ht.cur, 1, span_of(m), a[0],
 								  "%s of %llu bytes runs %llu bytes past the end of a %llu-byte allocation",
 								  builtin_table[id].name, (unsigned long long)a[2],
 								  (unsigned long long)(a[2] - (x->base + x->size - a[0])),
@@ -1880,7 +1877,7 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		r->in_capture = capturing(m, a[1]);
 		WAIT();
 		r->done = 1;
-		r->time = m->cycles;
+		r->time = m->dev.cycles;
 		r->stream = a[1];
 		RET(E_OK);
 	}
@@ -2095,7 +2092,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 			put64(m, a[0], 1700000000);
 		*ret = 1700000000;
 		return 0;
-	case BI_clock_host: *ret = m->cycles / 1000; return 0;
+	case BI_clock_host: *ret = m->dev.cycles / 1000; return 0;
 	case BI_getenv: *ret = 0; return 0;
 	default:
 		r = hostio_call(m, id, a, nargs, ret);

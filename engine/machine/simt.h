@@ -75,16 +75,6 @@ struct alloc {
 	uint8_t newkind;  /* heap blocks: 0 malloc, 1 new, 2 new[] (delete must match) */
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
-	/* initialized bits (1 per byte), device allocations only; NULL: not
-	 * tracked. all_init once every byte has been written. */
-	uint8_t *shadow;
-	uint8_t all_init;
-	uint64_t init_hint;      /* bytes marked so far (with repeats) */
-	/* global-race shadow, two words per 4 bytes (lazily; not with --fast):
-	 * [2i] epoch, writer and reader block; [2i+1] writer and reader thread
-	 * in the block and barrier phase */
-	uint64_t *race;
-	uint32_t hrace;   /* host accesses to it noted while a kernel was pending (initcheck.c) */
 	/* bytes of data: size plus the tail up to the next allocation (global
 	 * only; the guard gap is mapped memory, as in cudaMalloc's pages) */
 	uint64_t cap;
@@ -131,12 +121,7 @@ int mem_free(struct mem *mm, struct alloc *a);
  * an access would fault. */
 #define MEM_PAGE (2u << 20)
 uint8_t *mem_mapped(struct mem *mm, uint64_t addr, uint64_t size);
-/* Shadow of initialized bytes: start tracking, mark a written range, test
- * a range (1 = every byte written). */
-void mem_track_init(struct alloc *a);
 size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
-void mem_mark_init(struct alloc *a, uint64_t off, uint64_t n);
-int mem_is_init(const struct alloc *a, uint64_t off, uint64_t n);
 
 /* ---- control flow: cfg_ipdom (cfg.c) is declared in ir.h */
 
@@ -211,8 +196,6 @@ struct token {
 struct lstack {
 	uint8_t *buf;
 	uint32_t sp, cap;
-	uint8_t *init;          /* initialized bit per byte (NULL: not checked, --fast) */
-	uint32_t init_cap;      /* bytes of stack the bitmap covers */
 	uint8_t host;           /* a host thread's stack (8 MiB, not initcheck'ed) */
 };
 
@@ -241,7 +224,7 @@ struct warp {
 	uint64_t cl_gen[WS_WARP]; /* cluster.c: the cluster barrier phase each lane last arrived in */
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
-	uint32_t hid;           /* index in m->hthreads, 0 = main */
+	uint32_t hid;           /* index in m->ht.all, 0 = main */
 	uint8_t hwait;          /* enum hwait: what it is blocked on (HW_NONE: it can run) */
 	uint8_t hresume;        /* the blocking built-in completes when it runs again */
 	uint8_t hdone;          /* 1 finished, 2 finished and joined */
@@ -257,8 +240,6 @@ struct block {
 	uint64_t linear;
 	uint8_t *shared;
 	uint64_t shared_size;
-	uint64_t *race;         /* shared-memory race shadow, one word per 4 bytes (NULL: --fast) */
-	uint32_t race_epoch;    /* advances at barriers and fences */
 	struct warp *w;
 	uint32_t nwarps;
 	uint32_t nthreads, nexited;
@@ -334,16 +315,6 @@ struct check_slot {
 };
 struct bp { uint32_t file, line; };
 
-/* A host load or store of managed memory made while launches were queued
- * (initcheck.c): kernels up to serial number upto may race with it. */
-struct hrace {
-	struct alloc *a;
-	uint64_t lo, hi;        /* byte range in the allocation */
-	uint64_t upto;          /* the last launch queued before the access */
-	struct span sp;         /* the host access */
-	int write, done;
-};
-
 /* struct machine's parts, by subsystem */
 struct rt_state {              /* the CUDA runtime (runtime.c) */
 	int last_err, sticky_err;
@@ -368,9 +339,41 @@ struct io_state {              /* the program's output (runtime.c, devlib.c, hos
 	VEC(FILE *) files;      /* the program's open files (hostio.c); NULL: closed */
 	int io_used;            /* the program used files or stdin: machine_clone refuses */
 };
-struct race_state {            /* the race checkers' state kept by the machine */
-	uint32_t gepoch;        /* global-race epoch: advances at launches and gpu/sys fences */
-	VEC(struct hrace) hrace; /* host accesses to managed memory while kernels were pending */
+struct ht_state {              /* the host threads (hthread.c) */
+	struct block blk;       /* the host's block: its warps are the host threads */
+	struct warp *cur;       /* the host thread running now (main when there is one) */
+	VEC(struct warp *) all; /* every host thread, by index */
+	uint32_t quant;         /* instructions left of the running host thread's turn */
+	uint64_t seq;           /* blocking order (wake-ups are first come, first served) */
+};
+struct dev_state {             /* the device (machine.c's scheduler, runtime.c's queue) */
+	struct grid *grid;      /* running grid or NULL */
+	VEC(struct launch) queue;
+	size_t qhead;
+	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
+	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
+	uint64_t fail_err;      /* error the running grid failed with */
+	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
+	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
+	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
+	uint32_t nbcache;
+};
+struct lc_state {              /* the memory fast paths (interp.c) */
+	struct alloc *dev;      /* last allocation a device access hit */
+	struct alloc *host;     /* same for host accesses to the host heap */
+	struct alloc *h[4];     /* the host fast path's recent allocations */
+	unsigned hnext;
+};
+struct bp_state {              /* breakpoints (file id, line) and stops (machine.c) */
+	VEC(struct bp) v;
+	int hit;
+	struct machine_break_info last;
+	/* interp_run_group returned before an instruction because of a
+	 * breakpoint or machine_request_stop (not because the groups changed) */
+	int mid_stop;
+	/* the group a stop interrupted, resumed by the next machine_run with
+	 * the rest of its quantum (machine.h: stops do not change the schedule) */
+	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
 };
 struct rnd_state {
 	uint64_t rng;           /* the scheduler's (--sched random, machine_rand) */
@@ -400,47 +403,20 @@ struct machine {
 	unsigned hooks;         /* union of observed kinds; 0 = none */
 	VEC(struct observer) obs;
 	int next_obs;
-	/* host thread */
-	struct block hblk;
-	struct warp *host;      /* the host thread running now (main when there is one) */
-	VEC(struct warp *) hthreads; /* every host thread, by index (hthread.c) */
-	uint32_t hquant;        /* instructions left of the running host thread's turn */
-	uint64_t hseq;
+	struct ht_state ht;      /* the host threads (hthread.c) */
 	int argc;
 	char **argv;
 	enum machine_status status;
 	int exit_status;
 	uint64_t steps;
 	uint64_t polled;        /* steps charged to o.interrupt so far */
-	/* device */
-	struct grid *grid;      /* running grid or NULL */
-	VEC(struct launch) queue;
-	size_t qhead;
-	uint64_t cycles;        /* emulated clock: one per group instruction, 1 GHz (events, %globaltimer) */
-	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
-	uint64_t host_ns;
+	struct dev_state dev;    /* the device: grids, launches, clocks (machine.c's scheduler) */
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
 	struct tex_state tex;    /* CUDA arrays, texture and surface objects (texture.c) */
 	struct io_state io;      /* the program's output and files */
-	struct race_state race;  /* the race checkers' clocks and notes (interp.c, initcheck.c) */
 	struct rnd_state rnd;    /* random numbers: the scheduler's and the C library's */
-	uint64_t kern_fail_err;  /* error the running grid failed with */
-	struct alloc *lc_dev;    /* last allocation a device access hit (fast path) */
-	struct alloc *lc_host;   /* same for host accesses to the host heap */
-	struct alloc *hcache[4]; /* the host fast path's recent allocations */
-	unsigned hcache_next;
-	struct block *bcache;    /* blocks of finished grids, reused by the next launch */
-	/* breakpoints (file id, line) and the last hit */
-	VEC(struct bp) bps;
-	int bp_hit;
-	struct machine_break_info bp_last;
-	/* interp_run_group returned before an instruction because of a
-	 * breakpoint or machine_request_stop (not because the groups changed) */
-	int mid_stop;
-	/* the group a stop interrupted, resumed by the next machine_run with
-	 * the rest of its quantum (machine.h: stops do not change the schedule) */
-	struct { int on, slot, warp, gi, budget; uint32_t gen; } resume;
-	uint32_t nbcache;
+	struct lc_state lc;      /* the memory fast paths' last allocations (interp.c) */
+	struct bp_state bp;      /* breakpoints and stops (machine.c, interp.c) */
 	struct strbuf tmp;
 	struct memmodel *mm;     /* the relaxed memory model (memmodel.h); NULL under sc */
 	uint64_t findings_dropped; /* findings past WS_FINDINGS_MAX distinct ones */
@@ -448,60 +424,7 @@ struct machine {
 	struct cg_state *cg;     /* cg.c: cuda::barrier objects and the grid barrier (NULL until used) */
 	struct acp_state *acp;   /* async.c: asynchronous copies in flight, pipelines (NULL until used) */
 	uint8_t far_local[16];   /* other threads' stacks (mapped local memory, not modelled) */
-	uint64_t dev_ns, dev_t0;  /* wall time spent running grids (benchmarks), start of the running one */
-	uint64_t nlaunched;      /* grids started so far (the running one's serial number) */
 };
-
-/* Shared memory's initialized words: bit 63 of the race shadow word (b->race,
- * NULL with --fast). initcheck.c reports reads of words never written. */
-static inline void shared_mark_init(struct block *b, uint64_t off, uint64_t n)
-{
-	if (!b->race || !n)
-		return;
-	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
-		b->race[wd] |= (uint64_t)1 << 63;
-}
-int check_shared_uninit(struct machine *m, struct warp *w, unsigned lane, const struct ir_insn *in,
-			uint64_t off, unsigned sz);
-void check_shared_init(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		       const uint64_t *A, uint64_t imm, unsigned sz, int write);
-/* initcheck of local memory: a pushed frame starts uninitialized (set = 0)
- * or initialized (set = 1, copies of by-value arguments); writes mark,
- * reads of unmarked bytes are an uninitialized-read finding. */
-void check_local_range(struct lstack *ls, uint32_t off, uint32_t n, int set);
-void check_local_access(struct machine *m, struct warp *w, unsigned lane, uint64_t off,
-			uint64_t n, int write, struct span sp);
-/* A global access by a lane of group M of w, against an earlier access by
- * a thread of the same block recorded as (thread in block | barrier phase
- * << 10): a race when no __syncthreads() separates them and they are in
- * different warps (or, under its, diverged lanes of one warp). */
-static inline int check_block_conflict(const struct machine *m, const struct warp *w, uint32_t M,
-				       uint32_t rec, uint32_t phase)
-{
-	uint32_t tid = rec & 0x3ff;
-	if (rec >> 10 != phase || m->grid->nblocks >= 0x7ffe)
-		return 0;
-	if (tid / WS_WARP != w->id)
-		return 1;
-	return m->o.simt == SIMT_ITS && !(M >> (tid % WS_WARP) & 1);
-}
-
-/* initcheck.c: host/device races on managed memory. check_host_managed:
- * the host thread accesses [off, off+n) of managed allocation a (a no-op
- * unless launches are queued); check_host_race: a device access of lanes M
- * to a (a->hrace != 0; acc 0 read, 1 write, 2 atomic update) meets the
- * noted host accesses; check_host_clear:
- * the device is idle, the notes are void. */
-void check_host_managed(struct machine *m, struct alloc *a, uint64_t off, uint64_t n, int write,
-			struct span sp);
-void check_host_race(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
-		     const uint64_t *A, uint64_t imm, unsigned sz, int acc, struct alloc *a);
-void check_host_clear(struct machine *m);
-
-/* shadow.c: zeroed memory for shadow state (large: lazily, huge pages) */
-void *shadow_alloc(size_t bytes);
-void shadow_free(void *p, size_t bytes);
-#define GRACE_BYTES(a) (2 * ((a)->size / 4 + 1) * sizeof(uint64_t))
 
 /* checkhost.c: the checkers of check/checkers.def the options select
  * (machine_new), their release (machine_free), and publishing an event to
@@ -517,6 +440,15 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 			    void *ctx);
 int machine_checkers_can_clone(const struct machine *m);
 void machine_publish(struct machine *m, struct check_event *e);
+/* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
+ * through the general translation (callers test CHECK_WANTS) */
+void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
+			  unsigned size, int write, struct span sp, enum check_region r,
+			  uint64_t base, uint64_t bytes);
+/* CEV_SYNC for block b: a synchronization orders its threads' shared
+ * memory accesses (a cluster barrier or fence, a pipeline stage handed
+ * over); callers test CHECK_WANTS */
+void machine_publish_sync(struct machine *m, struct block *b);
 /* CEV_SAMPLE while a grid runs (m->chk.end_grid: a checker failed it) */
 void machine_publish_sample(struct machine *m);
 /* mem_try_alloc and mem_free for the program's own allocations (malloc,
@@ -524,6 +456,12 @@ void machine_publish_sample(struct machine *m);
 struct alloc *machine_mem_alloc(struct machine *m, unsigned tag, uint64_t size, uint64_t align,
 				int kind);
 int machine_mem_free(struct machine *m, struct alloc *a);
+/* CEV_UNDEFINED: the program's allocation a starts with undefined bytes
+ * (cudaMalloc, device malloc) */
+void machine_mem_undefined(struct machine *m, struct alloc *a);
+/* CEV_COPY: the runtime reads (write 0) or writes [addr, addr+n) of
+ * device memory (cudaMemcpy, cudaMemset ...) at sp */
+void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int write, struct span sp);
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
@@ -572,9 +510,10 @@ int interp_warp_pick(struct machine *m, struct warp *w);
 void interp_warp_release(struct warp *w);
 /* park, complete tokens, merge groups that meet (after any change) */
 void interp_warp_settle(struct machine *m, struct warp *w);
-/* push size bytes (zeroed) on a lane's local stack; -1 on overflow */
-int interp_lstack_push(struct machine *m, struct lstack *ls, uint32_t size, uint32_t align,
-		       uint32_t *base);
+/* push size bytes (zeroed) on a lane's local stack, copies of by-value
+ * arguments (CEV_STACK: defined bytes); -1 on overflow */
+int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
+		       uint32_t align, uint32_t *base);
 /* parameter k of fn is an aggregate passed by value (IR_PTR to a copy) */
 int interp_param_aggregate(const struct ir_func *fn, uint32_t k);
 void interp_bar_release(struct machine *m, struct block *b);

@@ -325,7 +325,7 @@ int texture_runtime(struct machine *m, int id, const uint64_t *a)
 	switch (id) {
 	case BI_cuda__wsMallocArray: return malloc_array(m, a);
 	case BI_cudaFreeArray:
-		if (m->grid || m->qhead < m->queue.len)
+		if (m->dev.grid || m->dev.qhead < m->dev.queue.len)
 			return -3;
 		return free_array(m, a[0]);
 	case BI_cuda__wsArrayInfo: return array_info(m, a);

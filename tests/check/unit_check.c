@@ -343,9 +343,101 @@ static void test_recorder(void)
 	   rec_co, rec_end);
 }
 
+/* the memory checkers are plugins like the others: each makes its own
+ * kinds and nothing else, none runs with --fast (which then pays one
+ * branch per access), and each can copy its state for checkpoints */
+static const char racy[] =
+	"__global__ void k(int *g, int *u)\n"
+	"{\n"
+	"\t__shared__ int s[64];\n"
+	"\ts[threadIdx.x] = threadIdx.x;\n"
+	"\tint v = s[63 - threadIdx.x];\n"
+	"\tg[0] = v;\n"
+	"\tg[1 + threadIdx.x] = u[threadIdx.x];\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *g, *u;\n"
+	"\tcudaMalloc(&g, 65 * sizeof(int));\n"
+	"\tcudaMalloc(&u, 64 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(g, u);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* the kinds racy makes under these options, as a bit set of FK_* */
+static uint64_t racy_kinds(int fast, const char *only, int *cloned)
+{
+	struct compilation c;
+	compilation_init(&c);
+	if (front_compile_string(&c, "r.cu", racy, NULL)) {
+		diag_render(&c.diags, &c.sm, stdout, 0);
+		compilation_release(&c);
+		return ~(uint64_t)0;
+	}
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.fast = fast;
+	o.checks = only;
+	FILE *null = fopen("/dev/null", "w");
+	o.out = o.err = null;
+	struct machine *m = machine_new(c.mod, &o);
+	machine_run_main(m, 0, NULL);
+	uint64_t kinds = 0;
+	for (size_t i = 0; i < machine_nfindings(m); i++) {
+		int k = finding_kind_lookup(machine_finding_get(m, i)->kind);
+		if (k >= 0)
+			kinds |= (uint64_t)1 << k;
+	}
+	if (cloned) {
+		struct machine *d = machine_clone(m);
+		*cloned = d && machine_nfindings(d) == machine_nfindings(m);
+		if (d)
+			machine_free(d);
+	}
+	machine_free(m);
+	compilation_release(&c);
+	if (null)
+		fclose(null);
+	return kinds;
+}
+
+static void test_memory_checkers(void)
+{
+	size_t n;
+	const struct checker *const *t = check_table(&n);
+	unsigned mem = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_COPY) | CEV_BIT(CEV_STACK);
+	int found = 0, cheap = 1, clones = 1;
+	for (size_t i = 0; i < n; i++) {
+		found += !strcmp(t[i]->name, "shared") || !strcmp(t[i]->name, "global") ||
+			 !strcmp(t[i]->name, "init") || !strcmp(t[i]->name, "hostrace");
+		if ((t[i]->events & mem) && t[i]->always)
+			cheap = 0;
+		if (t[i]->create && !t[i]->clone)
+			clones = 0;
+	}
+	ok(found == 4, "the table lists the shared, global, init and hostrace checkers");
+	ok(cheap, "no checker of memory accesses runs with --fast");
+	ok(clones, "every checker with state can copy it (checkpoints)");
+	uint64_t sr = (uint64_t)1 << FK_SHARED_RACE, gr = (uint64_t)1 << FK_GLOBAL_RACE,
+		 ur = (uint64_t)1 << FK_UNINITIALIZED_READ;
+	int cloned = 0;
+	uint64_t all = racy_kinds(0, NULL, &cloned);
+	ok((all & (sr | gr | ur)) == (sr | gr | ur), "all checkers: a shared race, a global race, an uninitialized read (0x%llx)",
+	   (unsigned long long)all);
+	ok(cloned, "the machine with their shadows is copied");
+	uint64_t sh = racy_kinds(0, "shared", NULL);
+	ok((sh & sr) && !(sh & ~(sr | ur)),
+	   "the shared checker alone: the shared race (and the read of shared memory before its write)");
+	ok(racy_kinds(0, "global", NULL) == gr, "the global checker alone: the global race only");
+	ok(racy_kinds(0, "init", NULL) == ur, "the init checker alone: the uninitialized read only");
+	ok(racy_kinds(1, NULL, NULL) == 0, "--fast: none of them");
+}
+
 int main(void)
 {
 	tap_start();
+	test_memory_checkers();
 	test_kinds();
 	test_table();
 	test_events();

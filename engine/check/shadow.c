@@ -1,19 +1,19 @@
 /*
- * shadow.c - memory for the checkers' shadow state (the global race
- * records: 16 bytes per 4-byte word). Large shadows are zero pages from the
- * kernel, marked for transparent huge pages where the system has them:
- * faulting a 48 MB shadow in 4 KB pages cost more than the race checks
- * themselves on bench/vecadd (docs/PERFORMANCE.md).
+ * shadow.c - memory for the checkers' large shadows (check_shadow_alloc in
+ * check.h): zero pages from the kernel, marked for transparent huge pages
+ * where the system has them (faulting a 48 MB shadow in 4 KB pages cost
+ * more than the race checks themselves on bench/vecadd,
+ * docs/PERFORMANCE.md). Pages a checker never touches cost no memory.
  */
 #define _DEFAULT_SOURCE 1
-#include "simt.h"
+#include "check.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>
 
 #define SHADOW_BIG ((size_t)2 << 20)
 
-void *shadow_alloc(size_t bytes)
+void *check_shadow_alloc(size_t bytes)
 {
 #if defined(MAP_ANONYMOUS)
 	if (bytes >= SHADOW_BIG) {
@@ -26,10 +26,10 @@ void *shadow_alloc(size_t bytes)
 		}
 	}
 #endif
-	return xcalloc(1, bytes);
+	return xcalloc(1, bytes ? bytes : 1);
 }
 
-void shadow_free(void *p, size_t bytes)
+void check_shadow_free(void *p, size_t bytes)
 {
 	if (!p)
 		return;

@@ -1,0 +1,635 @@
+/*
+ * check_race_global.c - the global-memory race checker.
+ *
+ * Two accesses to one global word from different blocks of a launch, at
+ * least one a write, with no gpu-scope fence by anyone in between (one
+ * epoch: it ends at launches, gpu and system fences and grid.sync()): the
+ * order between blocks is not defined. Threads of one block race too when
+ * no __syncthreads() separates them and they are in different warps (or,
+ * under --simt its, diverged lanes of one warp).
+ * Atomics (read-modify-writes, and the strong loads and stores of
+ * cuda::atomic_ref) do not race with each other, but a plain store and an
+ * atomic do (a data race in the PTX memory model: `*count = 0` in one block
+ * while others atomicAdd). A plain load and an atomic race too in the
+ * model, but the Programming Guide's own atomicCAS loop starts with one
+ * (`old = *p`, which the CAS then checks), so loads are not reported
+ * against atomics. A thread whose atomic was the latest on the word has
+ * seen every earlier one (coherence of one location), so its own store
+ * after it does not race with them (the last block resetting a counter).
+ * An atomic leaves a plain writer's record in place, so that the atomics
+ * of other blocks still meet it. Atomic loads are checked against plain
+ * writers but not recorded; volatile accesses are not checked.
+ *
+ * What a word remembers (struct rec): the last writer (block number mod
+ * 0x7ffe, + 1), whether it wrote atomically, the reader (or 0x7fff: several
+ * blocks), and for each the thread in its block and the block's barrier
+ * phase at the access (those decide races inside one block).
+ *
+ * The shadow (docs/PERFORMANCE.md, "Cheap checkers"): 4 bytes per word in
+ * the common case instead of 16. A compact word holds a 5-bit epoch tag, a
+ * kind and one access: W (a plain writer), WA (an atomic writer), R (one
+ * reader), RM (readers of several blocks, no writer) or RW (one thread
+ * read and wrote it), as (descriptor, lane), where a descriptor is the
+ * (block, warp, barrier phase) of one warp's accesses in this epoch, kept
+ * once in a table. The rest (a writer and a reader that differ, ...) is
+ * kept whole, 16 bytes, in a wide shadow the word then points to (tag
+ * WIDE), whose pages cost memory only where used. A word whose tag is not
+ * the epoch's is empty: an allocation's compact words are cleared only
+ * once every 30 epochs.
+ */
+#include "check.h"
+#include "ir.h"
+
+#include <string.h>
+
+#define WARP 32
+#define MULTI 0x7fffu          /* several reader blocks */
+#define RACE_MULTI 0x7ffu      /* the reports' "other blocks" (as the shared checker's) */
+#define ATOMIC_BIT ((uint64_t)1 << 62)
+#define NTAGS 30u              /* epoch tags 1..30 */
+#define T_WIDE 31u
+#define NOSRC 0xffffffffu
+#define DESC_MAX (1u << 19)
+
+enum { K_W, K_WA, K_R, K_RM, K_RW };
+enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
+
+/* one allocation's shadow */
+struct galloc {
+	uint64_t base, size;
+	size_t nw;              /* words */
+	uint32_t *c;            /* compact words */
+	uint64_t *wide;         /* 2 words per word (NULL until a word needs it) */
+	uint32_t seen;          /* the epoch of the last access */
+	uint32_t cleared;       /* the epoch the compact words were last cleared in */
+};
+/* a warp's accesses in one epoch and barrier phase */
+struct desc {
+	uint16_t me;            /* block number mod 0x7ffe, + 1 */
+	uint16_t warp;
+	uint32_t phase;         /* the block's barrier phase (22 bits) */
+};
+#define DCACHE 1024
+struct dcache {
+	uint64_t block;
+	uint32_t epoch, phase, warp, desc;
+};
+struct grace {
+	struct galloc **t;      /* open addressing on base */
+	size_t cap, n;
+	struct galloc *last;
+	uint32_t epoch;
+	struct desc *d;         /* this epoch's descriptors */
+	uint32_t nd, dcap, depoch;
+	struct dcache cache[DCACHE];
+};
+
+/* the access being checked */
+struct acc {
+	const struct check_event *e;
+	struct galloc *a;
+	int acc;                /* GR_* */
+	uint32_t me, phase, tag;
+	uint32_t src;           /* this warp's descriptor << 5, or NOSRC */
+};
+
+struct rec {
+	uint32_t wr, rd, w2, r2;
+	int wa;
+	uint32_t sw, sr;        /* compact writer / reader (descriptor << 5 | lane), or NOSRC */
+};
+
+static size_t wide_bytes(const struct galloc *a)
+{
+	return a->nw * 2 * sizeof(uint64_t);
+}
+
+static void galloc_free(struct galloc *a)
+{
+	check_shadow_free(a->c, a->nw * sizeof(uint32_t));
+	check_shadow_free(a->wide, wide_bytes(a));
+	free(a);
+}
+
+static void *grace_create(struct machine *m)
+{
+	(void)m;
+	return xcalloc(1, sizeof(struct grace));
+}
+
+static void grace_destroy(void *self)
+{
+	struct grace *g = self;
+	for (size_t i = 0; i < g->cap; i++)
+		if (g->t[i])
+			galloc_free(g->t[i]);
+	free(g->t);
+	free(g->d);
+	free(g);
+}
+
+static size_t hash(uint64_t base, size_t cap)
+{
+	return (size_t)((base >> 4) * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
+}
+
+static void put(struct grace *g, struct galloc *a)
+{
+	size_t i = hash(a->base, g->cap);
+	while (g->t[i])
+		i = (i + 1) & (g->cap - 1);
+	g->t[i] = a;
+}
+
+static struct galloc *find(struct grace *g, uint64_t base)
+{
+	if (!g->cap)
+		return NULL;
+	for (size_t i = hash(base, g->cap); g->t[i]; i = (i + 1) & (g->cap - 1))
+		if (g->t[i]->base == base)
+			return g->t[i];
+	return NULL;
+}
+
+static void drop(struct grace *g, uint64_t base)
+{
+	if (!g->cap)
+		return;
+	size_t i = hash(base, g->cap);
+	while (g->t[i] && g->t[i]->base != base)
+		i = (i + 1) & (g->cap - 1);
+	if (!g->t[i])
+		return;
+	if (g->last == g->t[i])
+		g->last = NULL;
+	galloc_free(g->t[i]);
+	g->t[i] = NULL;
+	g->n--;
+	/* put back the rest of the cluster */
+	for (size_t j = (i + 1) & (g->cap - 1); g->t[j]; j = (j + 1) & (g->cap - 1)) {
+		struct galloc *a = g->t[j];
+		g->t[j] = NULL;
+		put(g, a);
+	}
+}
+
+static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
+{
+	struct galloc *a = g->last;
+	if (a && a->base == base && a->size == size)
+		return a;
+	a = find(g, base);
+	if (a && a->size != size) {
+		drop(g, base);
+		a = NULL;
+	}
+	if (!a) {
+		if (2 * (g->n + 1) > g->cap) {
+			size_t oc = g->cap;
+			struct galloc **ot = g->t;
+			g->cap = oc ? 2 * oc : 64;
+			g->t = xcalloc(g->cap, sizeof(*g->t));
+			for (size_t i = 0; i < oc; i++)
+				if (ot[i])
+					put(g, ot[i]);
+			free(ot);
+		}
+		a = xcalloc(1, sizeof(*a));
+		a->base = base;
+		a->size = size;
+		a->nw = (size_t)(size / 4 + 1);
+		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
+		a->seen = a->cleared = g->epoch;
+		put(g, a);
+		g->n++;
+	}
+	g->last = a;
+	return a;
+}
+
+static void *grace_clone(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p),
+			 void *ctx)
+{
+	const struct grace *o = self;
+	struct grace *g = xcalloc(1, sizeof(*g));
+	*g = *o;
+	g->t = o->cap ? xcalloc(o->cap, sizeof(*g->t)) : NULL;
+	g->last = NULL;
+	for (size_t i = 0; i < o->cap; i++) {
+		const struct galloc *s = o->t[i];
+		if (!s)
+			continue;
+		struct galloc *a = xmalloc(sizeof(*a));
+		*a = *s;
+		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
+		memcpy(a->c, s->c, a->nw * sizeof(uint32_t));
+		if (s->wide) {
+			a->wide = check_shadow_alloc(wide_bytes(a));
+			memcpy(a->wide, s->wide, wide_bytes(a));
+		}
+		g->t[i] = a;
+	}
+	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
+	if (o->nd)
+		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
+	(void)m;
+	(void)map;
+	(void)ctx;
+	return g;
+}
+
+/* ---- descriptors */
+
+static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
+{
+	if (g->depoch != g->epoch) {
+		g->depoch = g->epoch;
+		g->nd = 0;
+	}
+	struct dcache *c = &g->cache[(e->slot * 64u + e->warp) & (DCACHE - 1)];
+	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
+		return c->desc;
+	if (g->nd == DESC_MAX)
+		return NOSRC;
+	if (g->nd == g->dcap) {
+		g->dcap = g->dcap ? 2 * g->dcap : 1024;
+		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
+	}
+	struct desc d = { (uint16_t)me, (uint16_t)e->warp, phase };
+	g->d[g->nd] = d;
+	c->epoch = g->epoch + 1;
+	c->block = e->block;
+	c->warp = e->warp;
+	c->phase = phase;
+	c->desc = g->nd++;
+	return c->desc;
+}
+
+/* ---- compact words */
+
+#define TAG(cw) ((cw) >> 27)
+#define KIND(cw) ((cw) >> 24 & 7)
+#define CW(tag, kind, src) ((tag) << 27 | (uint32_t)(kind) << 24 | ((src) & 0xffffff))
+
+static void decode(const struct grace *g, const struct acc *x, uint64_t wd, struct rec *r)
+{
+	uint32_t cw = x->a->c[wd];
+	r->sw = r->sr = NOSRC;
+	r->wr = r->rd = r->w2 = r->r2 = 0;
+	r->wa = 0;
+	if (TAG(cw) == T_WIDE) {
+		uint64_t v = x->a->wide[2 * wd], v2 = x->a->wide[2 * wd + 1];
+		if ((uint32_t)v == g->epoch) {
+			r->wr = (uint32_t)(v >> 32) & 0x7fff;
+			r->rd = (uint32_t)(v >> 47) & 0x7fff;
+			r->wa = (int)(v >> 62 & 1);
+		}
+		r->w2 = (uint32_t)v2;
+		r->r2 = (uint32_t)(v2 >> 32);
+		return;
+	}
+	if (TAG(cw) != x->tag)
+		return;
+	uint32_t p = cw & 0xffffff;
+	const struct desc *d = &g->d[p >> 5];
+	uint32_t tw = (d->warp * WARP + (p & 31)) | d->phase << 10;
+	switch (KIND(cw)) {
+	case K_WA:
+		r->wa = 1;
+		/* fall through */
+	case K_W:
+		r->wr = d->me;
+		r->w2 = tw;
+		r->sw = p;
+		break;
+	case K_R:
+		r->rd = d->me;
+		r->r2 = tw;
+		r->sr = p;
+		break;
+	case K_RM:
+		r->rd = MULTI;
+		break;
+	default: /* K_RW */
+		r->wr = r->rd = d->me;
+		r->w2 = r->r2 = tw;
+		r->sw = r->sr = p;
+		break;
+	}
+}
+
+static void wide_put(struct grace *g, struct galloc *a, uint64_t wd, const struct rec *r)
+{
+	if (!a->wide)
+		a->wide = check_shadow_alloc(wide_bytes(a));
+	a->wide[2 * wd] = g->epoch | (uint64_t)r->wr << 32 | (uint64_t)r->rd << 47 |
+			  (r->wa ? ATOMIC_BIT : 0);
+	a->wide[2 * wd + 1] = r->w2 | (uint64_t)r->r2 << 32;
+	a->c[wd] = T_WIDE << 27;
+}
+
+static void encode(struct grace *g, const struct acc *x, uint64_t wd, const struct rec *r)
+{
+	uint32_t t = x->tag, *c = &x->a->c[wd];
+	if (!r->wr && !r->rd) {
+		*c = 0;
+	} else if (!r->rd) {
+		if (r->sw == NOSRC)
+			wide_put(g, x->a, wd, r);
+		else
+			*c = CW(t, r->wa ? K_WA : K_W, r->sw);
+	} else if (!r->wr) {
+		if (r->rd == MULTI)
+			*c = CW(t, K_RM, 0);
+		else if (r->sr == NOSRC)
+			wide_put(g, x->a, wd, r);
+		else
+			*c = CW(t, K_R, r->sr);
+	} else if (!r->wa && r->wr == r->rd && r->w2 == r->r2 && r->sw != NOSRC) {
+		*c = CW(t, K_RW, r->sw);
+	} else {
+		wide_put(g, x->a, wd, r);
+	}
+}
+
+/* ---- reports */
+
+static const char *verb(int acc, int past)
+{
+	static const char *const v[2][4] = {
+		{ "reads it", "writes it", "updates it atomically", "reads it atomically" },
+		{ "read it", "wrote it", "updated it atomically", "read it atomically" },
+	};
+	return v[past][acc];
+}
+
+static void report(const struct acc *x, unsigned l, uint64_t off, uint32_t other, int other_acc)
+{
+	const struct check_event *e = x->e;
+	char who[80];
+	int same = other == (uint32_t)(e->block % 0x7ffe);
+	int acc = x->acc;
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "other blocks");
+	else if (same)
+		snprintf(who, sizeof(who), "another thread of the block");
+	else
+		snprintf(who, sizeof(who), "block %u", other);
+	struct machine_finding *f;
+	if (acc < GR_ATOMIC && other_acc < GR_ATOMIC)
+		f = check_report(e->m, FK_GLOBAL_RACE, e->w, 1u << l, e->span, x->a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s",
+			    (unsigned long long)off, (unsigned long long)x->a->size,
+			    verb(acc, 0), who, verb(other_acc, 1),
+			    same ? "with no __syncthreads() between" :
+			    "in the same launch; blocks are not ordered (use atomics, or split the work into two launches)");
+	else
+		f = check_report(e->m, FK_GLOBAL_RACE, e->w, 1u << l, e->span, x->a->base + off,
+			    "global memory race at offset %llu of a %llu-byte allocation: this thread %s while %s %s %s; an atomic does not order a plain access to the same word (make every access atomic, or order them with %s)",
+			    (unsigned long long)off, (unsigned long long)x->a->size,
+			    verb(acc, 0), who, verb(other_acc, 1),
+			    same ? "with no __syncthreads() between" : "in the same launch",
+			    same ? "a __syncthreads()" : "a __threadfence() and a flag, or two launches");
+	check_report_alloc(f, x->a->base, x->a->size);
+	if (!same)
+		check_report_other_at(e->m, f, other == RACE_MULTI ? -1 : (int64_t)other, -1,
+				      other_acc == GR_ATOMIC ? 2 : other_acc == GR_WRITE);
+}
+
+/* an access by a lane of this group against an earlier one of the same
+ * block recorded as (thread in block | barrier phase << 10): a race when
+ * no __syncthreads() separates them and they are in different warps (or,
+ * under its, diverged lanes of one warp) */
+static int block_conflict(const struct acc *x, uint32_t rec)
+{
+	uint32_t tid = rec & 0x3ff, grid[3], blk[3];
+	if (rec >> 10 != x->phase || check_grid_shape(x->e->m, grid, blk) >= 0x7ffe)
+		return 0;
+	if (tid / WARP != x->e->warp)
+		return 1;
+	return check_simt_its(x->e->m) && !(x->e->mask >> (tid % WARP) & 1);
+}
+
+/* ---- the check */
+
+/* the general case of one word: 1 when a race was reported */
+static int word(struct grace *g, const struct acc *x, unsigned l, uint64_t off, uint64_t wd)
+{
+	const struct check_event *e = x->e;
+	struct rec r;
+	decode(g, x, wd, &r);
+	int acc = x->acc, found = 0;
+	uint32_t me = x->me;
+	/* a plain write meets every access; an atomic meets plain writes */
+	int wc = r.wr && (r.wa ? acc == GR_WRITE : 1), rc = r.rd && acc == GR_WRITE;
+	int wacc = r.wa ? GR_ATOMIC : GR_WRITE;
+	if (wc && r.wr != me) {
+		report(x, l, off, r.wr - 1, wacc);
+		found = 1;
+	} else if (rc && r.rd != me) {
+		report(x, l, off, r.rd == MULTI ? RACE_MULTI : r.rd - 1, GR_READ);
+		found = 1;
+	} else if (wc && block_conflict(x, r.w2)) {
+		report(x, l, off, r.wr - 1, wacc);
+		check_report_other_at(e->m, check_last_finding(e->m), (int64_t)e->block, r.w2 & 0x3ff,
+				      r.wa ? 2 : 1);
+		found = 1;
+	} else if (rc && block_conflict(x, r.r2)) {
+		report(x, l, off, r.rd - 1, GR_READ);
+		check_report_other_at(e->m, check_last_finding(e->m), (int64_t)e->block, r.r2 & 0x3ff, 0);
+		found = 1;
+	}
+	uint32_t tw = (e->warp * WARP + l) | x->phase << 10;
+	uint32_t src = x->src == NOSRC ? NOSRC : x->src | l;
+	if (acc == GR_WRITE || (acc == GR_ATOMIC && (!r.wr || r.wa))) {
+		r.wr = me;
+		r.w2 = tw;
+		r.wa = acc == GR_ATOMIC;
+		r.sw = src;
+	} else if (acc != GR_READ) {
+		/* an atomic load, or an atomic after a plain write: not recorded */
+	} else if (!r.rd || r.rd == me) {
+		r.rd = me;
+		r.r2 = tw;
+		r.sr = src;
+	} else {
+		r.rd = MULTI;
+	}
+	encode(g, x, wd, &r);
+	return found;
+}
+
+/* whether word wd holds an atomic writer and no reader (the atomics' fast path) */
+static int atomic_only(const struct grace *g, const struct acc *x, uint64_t wd)
+{
+	uint32_t cw = x->a->c[wd];
+	if (TAG(cw) == T_WIDE)
+		return (x->a->wide[2 * wd] & ~((uint64_t)0x7fff << 32)) == (g->epoch | ATOMIC_BIT);
+	return TAG(cw) == x->tag && KIND(cw) == K_WA;
+}
+
+/* whether word wd holds readers of several blocks and nothing else */
+static int read_multi(const struct grace *g, const struct acc *x, uint64_t wd)
+{
+	uint32_t cw = x->a->c[wd];
+	if (cw == CW(x->tag, K_RM, 0))
+		return 1;
+	return TAG(cw) == T_WIDE && x->a->wide[2 * wd] == (g->epoch | (uint64_t)MULTI << 47);
+}
+
+/* one lane's access as a whole: the fast paths that hold whatever was
+ * found before, then (nothing found yet in this instruction) each word */
+static WS_NOINLINE void lane(struct grace *g, const struct acc *x, unsigned l, uint64_t off, int *found)
+{
+	const struct check_event *e = x->e;
+	struct galloc *a = x->a;
+	uint64_t sz = e->size, wd = off >> 2;
+	if (x->acc == GR_READ && sz <= 4 && !(off & 3) && read_multi(g, x, wd))
+		return;
+	if (x->acc == GR_ATOMIC && sz == 4 && !(off & 3) && atomic_only(g, x, wd)) {
+		/* an atomic after atomics, no plain reader */
+		struct rec r = { x->me, 0, (e->warp * WARP + l) | x->phase << 10, 0, 1,
+				 x->src == NOSRC ? NOSRC : x->src | l, NOSRC };
+		if (TAG(a->c[wd]) == T_WIDE)
+			r.r2 = (uint32_t)(a->wide[2 * wd + 1] >> 32);
+		encode(g, x, wd, &r);
+		return;
+	}
+	for (uint64_t last = (off + sz - 1) >> 2; wd <= last && !*found; wd++)
+		*found = word(g, x, l, off, wd);
+}
+
+static void check(struct grace *g, const struct check_event *e)
+{
+	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
+	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
+		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
+	if (e->sem == SEM_VOLATILE)
+		return;
+	struct acc x;
+	x.e = e;
+	x.a = galloc_get(g, e->addr, e->bytes);
+	x.acc = acc;
+	x.me = (uint32_t)(e->block % 0x7ffe) + 1;
+	x.phase = e->phase & 0x3fffff;
+	x.tag = g->epoch % NTAGS + 1;
+	struct galloc *a = x.a;
+	if (a->seen != g->epoch) {
+		/* a new epoch for this allocation: tags of 30 epochs back would return */
+		if (g->epoch - a->cleared >= NTAGS) {
+			memset(a->c, 0, a->nw * sizeof(uint32_t));
+			a->cleared = g->epoch;
+		}
+		a->seen = g->epoch;
+	}
+	uint32_t d = desc_get(g, e, x.me, x.phase);
+	x.src = d == NOSRC ? NOSRC : d << 5;
+	/* the common cases, for aligned 4-byte accesses, inline: a word nobody
+	 * touched in this epoch, read by several blocks, updated by atomics
+	 * only, or read by this block only */
+	uint32_t *c = a->c;
+	const uint32_t tag = x.tag, src = x.src, me = x.me;
+	const uint32_t rm = CW(tag, K_RM, 0);
+	const uint32_t fresh = acc == GR_READ ? CW(tag, K_R, src) : acc == GR_WRITE ? CW(tag, K_W, src) :
+			       acc == GR_ATOMIC ? CW(tag, K_WA, src) : 0;
+	const int simple = e->size <= 4 && src != NOSRC; /* one word per lane when aligned */
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	int found = 0;
+	if (simple && sz == 4 && e->mask == 0xffffffffu && acc <= GR_WRITE) {
+		/* a whole warp on 32 consecutive words (a[i] with i the thread
+		 * index): one range and alignment test, and when every word is
+		 * untouched in this epoch (or, for a load, read by several
+		 * blocks), branch-free passes */
+		uint64_t o0 = la[0] - base, bad = 0;
+		if (!(o0 & 3) && o0 <= size && size - o0 >= 128) {
+			const uint64_t k0 = la[0];
+			uint64_t cur[WARP];
+			memcpy(cur, la, sizeof(cur));
+			for (unsigned l = 0; l < WARP; l++)
+				bad |= (cur[l] - 4 * (uint64_t)l) ^ k0;
+			if (!bad) {
+				uint32_t *p = &c[o0 >> 2], used = 0, multi = 1;
+				for (unsigned l = 0; l < WARP; l++) {
+					uint32_t t = TAG(p[l]);
+					used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
+					multi &= (uint32_t)(p[l] == rm);
+				}
+				if (!used) {
+					uint32_t nv[WARP];
+					for (unsigned l = 0; l < WARP; l++)
+						nv[l] = fresh | l;
+					memcpy(p, nv, sizeof(nv));
+					return;
+				}
+				if (multi && acc == GR_READ)
+					return;
+			}
+		}
+	}
+	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = la[l] - base;
+		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
+			continue;
+		if (simple && !(off & (sz - 1))) {
+			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
+			if (t != tag && t != T_WIDE && !found) {
+				*p = fresh ? fresh | l : 0;
+				continue;
+			}
+			if (acc == GR_READ && cw == rm)
+				continue;
+			if (t == tag) {
+				if (acc == GR_ATOMIC && KIND(cw) == K_WA && sz == 4) {
+					*p = fresh | l;
+					continue;
+				}
+				if (acc == GR_READ && KIND(cw) == K_R && !found) {
+					*p = g->d[(cw & 0xffffff) >> 5].me == me ? fresh | l : rm;
+					continue;
+				}
+			}
+		}
+		lane(g, &x, l, off, &found);
+	}
+}
+
+static void grace_event(void *self, const struct check_event *e)
+{
+	struct grace *g = self;
+	switch (e->kind) {
+	case CEV_ACCESS:
+		if (e->slot >= 0 && (e->region == CR_GLOBAL || e->region == CR_MANAGED ||
+				     e->region == CR_HOST))
+			check(g, e);
+		break;
+	case CEV_LAUNCH:
+		g->epoch++; /* a new launch: earlier accesses are ordered before it */
+		break;
+	case CEV_FENCE:
+		/* the cluster scope orders shared memory only (the shared checker) */
+		if (e->arg != SCOPE_CTA && e->arg != SCOPE_CLUSTER)
+			g->epoch++;
+		break;
+	case CEV_SYNC:
+		if (!e->b)
+			g->epoch++;
+		break;
+	case CEV_FREE:
+		drop(g, e->addr);
+		break;
+	default:
+		break;
+	}
+}
+
+const struct checker check_race_global = {
+	.name = "global",
+	.what = "global-memory races between blocks, and between threads of a block with no barrier between",
+	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LAUNCH) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC) |
+		  CEV_BIT(CEV_FREE),
+	.create = grace_create,
+	.destroy = grace_destroy,
+	.clone = grace_clone,
+	.event = grace_event,
+};

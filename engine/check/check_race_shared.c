@@ -1,0 +1,528 @@
+/*
+ * check_race_shared.c - the shared-memory checker: races between the
+ * threads of a block, and reads of shared memory no thread of the block
+ * has written (shared memory starts with garbage on a GPU).
+ *
+ * Races. Two accesses to the same shared word by threads of different
+ * warps, at least one a write, with no __syncthreads() between them (one
+ * epoch: it ends at every barrier, every fence, every cuda::barrier phase
+ * of the block: a cheap stand-in for happens-before that accepts flag
+ * protocols with fences) are a race: the order between warps is not
+ * defined. Atomics and volatile accesses are not recorded.
+ * Lanes of one warp race too when no __syncwarp (or other collective)
+ * completed between their accesses: since Volta the lanes of a warp are
+ * not in lockstep, even when converged (the Programming Guide's independent
+ * thread scheduling section), so `s[l] = v; x = s[l ^ 1];` is a race. This
+ * is checked under both --simt models: the code is wrong on every GPU this
+ * tool models, whatever order the emulation happens to run the lanes in.
+ * Lanes of one instruction are not a race with each other (a store of
+ * several lanes to one word: one of them wins, as the guide specifies).
+ *
+ * The shadow: one 32-bit word per 4 bytes of a block's shared memory, per
+ * resident slot (CEV_BLOCK_START starts it afresh): the last writer (thread
+ * in the block + 1, 11 bits), the reader(s) (11 bits, RACE_MULTI: threads
+ * of several warps), the writer's warp's collective count at the access
+ * (9 bits: a word's records of the warp are dropped when the count moved,
+ * so the ones left were made since its last __syncwarp), and bit 31: some
+ * thread wrote the word (initialized). An epoch's end clears the records
+ * of the words touched since the last one (keeping bit 31): no epoch
+ * number per word.
+ *
+ * Distributed shared memory (thread block clusters): an access to another
+ * block's shared memory (e->dslot) is checked against that block's shadow,
+ * its accessor recorded as RACE_REMOTE + its block's cluster rank (one
+ * accessor per block: its threads are not told apart); a cluster barrier
+ * or cluster fence ends the epochs of every block of the cluster (CEV_SYNC).
+ * Remote reads are not checked for initialization.
+ */
+#include "check.h"
+#include "ir.h"
+
+#include <string.h>
+
+#define WARP 32
+#define RACE_MULTI 0x7ffu
+#define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
+#define INIT_BIT 0x80000000u
+
+struct slot {
+	uint32_t *w;            /* the shadow words */
+	uint32_t n;             /* words */
+	uint32_t lo, hi;        /* words touched since the epoch began: [lo, hi) */
+};
+struct shared {
+	VEC(struct slot) s;     /* by resident slot */
+	/* words read alone by a lane of the instruction being checked (by the
+	 * word's low bits; valid when its event number is this one's) */
+	uint32_t memo_w[WARP];
+	uint64_t memo_ev[WARP];
+	uint64_t ev;
+};
+
+static void *shared_create(struct machine *m)
+{
+	(void)m;
+	return xcalloc(1, sizeof(struct shared));
+}
+
+static void shared_destroy(void *self)
+{
+	struct shared *x = self;
+	for (size_t i = 0; i < x->s.len; i++)
+		free(x->s.v[i].w);
+	vec_free(&x->s);
+	free(x);
+}
+
+static void *shared_clone(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p),
+			  void *ctx)
+{
+	const struct shared *o = self;
+	struct shared *x = xcalloc(1, sizeof(*x));
+	for (size_t i = 0; i < o->s.len; i++) {
+		struct slot s = o->s.v[i];
+		if (s.w) {
+			uint32_t *c = xmalloc((size_t)s.n * sizeof(*c));
+			memcpy(c, s.w, (size_t)s.n * sizeof(*c));
+			s.w = c;
+		}
+		vec_push(&x->s, s);
+	}
+	(void)m;
+	(void)map;
+	(void)ctx;
+	return x;
+}
+
+/* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
+static struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+{
+	while (x->s.len <= (size_t)k) {
+		struct slot z = { NULL, 0, 0, 0 };
+		vec_push(&x->s, z);
+	}
+	struct slot *s = &x->s.v[k];
+	uint32_t n = (uint32_t)(bytes / 4 + 1);
+	if (s->n < n) {
+		s->w = xrealloc(s->w, (size_t)n * sizeof(*s->w));
+		memset(s->w + s->n, 0, (size_t)(n - s->n) * sizeof(*s->w));
+		s->n = n;
+	}
+	return s;
+}
+
+/* the epoch of slot s ends: forget the records, keep the initialized bits */
+static void epoch_end(struct slot *s)
+{
+	if (s->lo >= s->hi)
+		return;
+	uint32_t *w = s->w;
+	for (uint32_t i = s->lo; i < s->hi; i++)
+		w[i] &= INIT_BIT;
+	s->lo = s->n;
+	s->hi = 0;
+}
+
+static void mark_init(struct slot *s, uint64_t off, uint64_t n)
+{
+	if (!n)
+		return;
+	for (uint64_t wd = off >> 2; wd <= (off + n - 1) >> 2; wd++)
+		s->w[wd] |= INIT_BIT;
+}
+
+/* a lane's offset in the event's shared memory: that of another block of
+ * the cluster carries its rank in the address (e->addr's bits 32..39) */
+static inline uint64_t lane_off(const struct check_event *e, uint64_t a)
+{
+	return CHECK_ADDR_OFF(a) - CHECK_ADDR_OFF(e->addr);
+}
+
+/* the address a finding names: the offset in the block's shared memory */
+static inline uint64_t rep_addr(const struct check_event *e, uint64_t off)
+{
+	return (e->addr & ~((uint64_t)0xff << 32)) | off;
+}
+
+/* a read of [off, off+sz) by lane l: reported when a word of it was never
+ * written; 1 when reported */
+static int uninit(const struct check_event *e, const struct slot *s, unsigned l, uint64_t off,
+		  unsigned sz)
+{
+	for (uint64_t wd = off >> 2; wd <= (off + sz - 1) >> 2; wd++) {
+		if (s->w[wd] & INIT_BIT)
+			continue;
+		check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1u << l, e->span, rep_addr(e, off),
+			     "reads %u bytes of shared memory at offset %llu that no thread of the block has written (shared memory starts with garbage on a GPU)",
+			     sz, (unsigned long long)off);
+		return 1;
+	}
+	return 0;
+}
+
+static void race_report(const struct check_event *e, unsigned l, uint64_t off, int write,
+			uint32_t other, int other_wrote)
+{
+	uint32_t grid[3], blk[3];
+	struct check_warp cw;
+	check_grid_shape(e->m, grid, blk);
+	check_warp_info(e->w, &cw);
+	char who[96];
+	int warp = !e->dslot && other != RACE_MULTI && other / WARP == e->warp;
+	if (e->dslot || (other != RACE_MULTI && other >= RACE_REMOTE)) {
+		/* distributed shared memory: the accessors are named by block */
+		char whom[64];
+		if (other == RACE_MULTI)
+			snprintf(whom, sizeof(whom), "threads of other warps or blocks");
+		else if (other >= RACE_REMOTE)
+			snprintf(whom, sizeof(whom), "a thread of cluster block rank %u", other - RACE_REMOTE);
+		else
+			snprintf(whom, sizeof(whom), "thread (%u,%u,%u) of that block", other % blk[0],
+				 (other / blk[0]) % blk[1], other / (blk[0] * blk[1]));
+		struct machine_finding *f = check_report(e->m, FK_SHARED_RACE, e->w, 1u << l, e->span, rep_addr(e, off),
+			    "distributed shared memory race at offset %llu of cluster block rank %u (block (%u,%u,%u)): "
+			    "this thread %s it while %s %s it since the last cluster barrier; "
+			    "put a cluster.sync() between the two accesses",
+			    (unsigned long long)off, e->drank, e->didx[0], e->didx[1], e->didx[2],
+			    write ? "writes" : "reads", whom, other_wrote ? "wrote" : "read");
+		check_report_other_at(e->m, f, -1, -1, other_wrote);
+		return;
+	}
+	if (other == RACE_MULTI)
+		snprintf(who, sizeof(who), "threads of other warps");
+	else
+		snprintf(who, sizeof(who), "thread (%u,%u,%u)%s", other % blk[0],
+			 (other / blk[0]) % blk[1], other / (blk[0] * blk[1]),
+			 warp ? ", a lane of the same warp," : "");
+	struct machine_finding *f;
+	if (!warp)
+		f = check_report(e->m, FK_SHARED_RACE, e->w, 1u << l, e->span, rep_addr(e, off),
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncthreads() (block (%u,%u,%u)); add a barrier between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", cw.block[0], cw.block[1], cw.block[2]);
+	else
+		f = check_report(e->m, FK_SHARED_RACE, e->w, 1u << l, e->span, rep_addr(e, off),
+			    "shared memory race at offset %llu: this thread %s it while %s %s it since the last __syncwarp() (block (%u,%u,%u)); the lanes of a warp do not run in lockstep (independent thread scheduling): add a __syncwarp() between the two accesses",
+			    (unsigned long long)off, write ? "writes" : "reads", who,
+			    other_wrote ? "wrote" : "read", cw.block[0], cw.block[1], cw.block[2]);
+	check_report_other_at(e->m, f, -1, other == RACE_MULTI ? -1 : (int64_t)other, other_wrote);
+}
+
+/* Could the record of lane o on word wd come from this very instruction
+ * (lane o, already handled, stored to the same word)? */
+static inline int same_insn(const struct check_event *e, unsigned l, unsigned o, uint64_t wd)
+{
+	if (o >= l || !(e->mask >> o & 1))
+		return 0;
+	uint64_t off = lane_off(e, e->lane_addr[o]);
+	return off >> 2 <= wd && (off + e->size - 1) >> 2 >= wd;
+}
+
+/* lane offsets as the machine's window takes them: the address's offset
+ * bits whatever its tag (a generic pointer of another space in a lane of
+ * a shared access lands here as the interpreter always did) */
+#define LANE_OFF(a) CHECK_ADDR_OFF(a)
+
+
+/* the general case of one word (a record to compare with): 1 when a race
+ * was reported */
+static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsigned l, uint64_t off,
+				 uint64_t wd, int write, uint32_t ws)
+{
+	uint32_t v = sh[wd], me = e->dslot ? RACE_REMOTE + e->crank : e->warp * WARP + l;
+	uint32_t wr = v & 0x7ff, rd = v >> 11 & 0x7ff;
+	int found = 0;
+	if (!e->dslot && (v >> 22 & 0x1ff) != ws) {
+		/* a collective of the warp since: its lanes' accesses are ordered */
+		if (wr && (wr - 1) / WARP == e->warp)
+			wr = 0;
+		if (rd && rd != RACE_MULTI && (rd - 1) / WARP == e->warp)
+			rd = 0;
+	}
+	if (wr && wr - 1 != me &&
+	    ((wr - 1) / WARP != e->warp || !(write && same_insn(e, l, (wr - 1) % WARP, wd)))) {
+		race_report(e, l, off, write, wr - 1, 1);
+		found = 1;
+	} else if (write && rd && rd - 1 != me) {
+		race_report(e, l, off, write, rd == RACE_MULTI ? RACE_MULTI : rd - 1, 0);
+		found = 1;
+	}
+	if (write)
+		wr = me + 1;
+	else if (!rd)
+		rd = me + 1;
+	else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+		rd = RACE_MULTI;
+	sh[wd] = wr | rd << 11 | ws << 22 | ((v & INIT_BIT) | (write ? INIT_BIT : 0));
+	return found;
+}
+
+/* A weak load or store of lanes of one warp. The common cases take no
+ * call: a word nobody touched since the epoch began, a word whose only
+ * record is this very thread's (the read-modify-write of s[tid]), a
+ * word read by this thread or this warp since its last collective. */
+/* A whole warp on 32 consecutive words p[0..31] whose accesses take the
+ * fast cases of race_check (no record, or only records no access of this
+ * warp can race with) and read only initialized words: the new words in
+ * branch-free passes, 1. Else 0 and nothing changed. */
+static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+{
+	uint32_t nv[WARP], ok = 1;
+	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
+		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		if (write) {
+			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) &
+			      ((uint32_t)(rd == 0) | (uint32_t)(rd == me1));
+			nv[l] = me1 | rd << 11 | wsb | INIT_BIT;
+		} else {
+			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
+			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
+		}
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
+{
+	uint32_t *sh = s->w;
+	const uint64_t *la = e->lane_addr;
+	const unsigned sz = (unsigned)e->size;
+	const int write = e->access == CHECK_WRITE;
+	const uint32_t ws = e->wsync & 0x1ff, base = e->warp * WARP + 1;
+	const uint32_t wsb = ws << 22;
+	const uint64_t lim = e->bytes;
+	uint32_t lo = s->lo, hi = s->hi;
+	int found = 0, ufound = write || (e->iflags & IRF_BITS_RMW);
+	uint32_t mm = e->mask;
+	if (e->dslot) {
+		/* another block's shared memory: the general case, lane by lane */
+		for (; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = lane_off(e, la[l]);
+			if (!ws_range_in(0, lim, off, sz))
+				continue;
+			uint32_t w0 = (uint32_t)(off >> 2), w1 = (uint32_t)((off + sz - 1) >> 2);
+			lo = w0 < lo ? w0 : lo;
+			hi = w1 >= hi ? w1 + 1 : hi;
+			for (uint32_t wd = w0; wd <= w1 && !found; wd++)
+				found = race_word(e, sh, l, off, wd, write, ws);
+		}
+		s->lo = lo;
+		s->hi = hi;
+		return;
+	}
+	if (sz == 4) {
+		/* the common case: lanes on consecutive words (s[tid], s[tid + k]) */
+		unsigned l0 = (unsigned)__builtin_ctz(mm), l1 = 31 - (unsigned)__builtin_clz(mm);
+		uint64_t o0 = LANE_OFF(la[l0]), a0 = la[l0];
+		int ok = !(o0 & 3) && o0 + 4 * (uint64_t)(l1 - l0) + 4 <= lim;
+		uint64_t k0 = a0 - 4 * (uint64_t)l0;
+		if (ok && mm == 0xffffffffu) {
+			/* three lanes first: broadcasts and repeated rows fail here */
+			uint64_t bad = (la[1] - a0 - 4) | (la[16] - a0 - 64) | (la[31] - a0 - 124);
+			for (unsigned l = 0; l < WARP && !bad; l++)
+				bad |= (la[l] - 4 * (uint64_t)l) ^ k0;
+			ok = !bad;
+		} else {
+			for (uint32_t m2 = mm; m2 && ok; m2 &= m2 - 1) {
+				unsigned l = (unsigned)__builtin_ctz(m2);
+				ok = la[l] - 4 * (uint64_t)l == k0;
+			}
+		}
+		if (ok) {
+			uint32_t wb = (uint32_t)(o0 >> 2) - l0;
+			lo = wb + l0 < lo ? wb + l0 : lo;
+			hi = wb + l1 + 1 > hi ? wb + l1 + 1 : hi;
+			if (mm == 0xffffffffu && full_warp(e, sh + wb, write, ws)) {
+				s->lo = lo;
+				s->hi = hi;
+				return;
+			}
+			for (; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				uint32_t wd = wb + l, v = sh[wd];
+				if (WS_UNLIKELY(!ufound && !(v & INIT_BIT)))
+					ufound = uninit(e, s, l, (uint64_t)wd * 4, sz);
+				if (WS_UNLIKELY(found))
+					continue;
+				uint32_t me1 = base + l, rec = v & 0x3fffffu;
+				if (rec == 0 || (v >> 22 & 0x1ff) == ws) {
+					if (write) {
+						if (rec == 0 || rec == me1 || rec == me1 << 11 ||
+						    rec == (me1 | me1 << 11)) {
+							sh[wd] = me1 | (rec & 0x7ffu << 11) | wsb | INIT_BIT;
+							continue;
+						}
+					} else {
+						uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+						if (wr == 0 || wr == me1) {
+							if (rd == 0)
+								rd = me1;
+							else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+								rd = RACE_MULTI;
+							sh[wd] = wr | rd << 11 | wsb | (v & INIT_BIT);
+							continue;
+						}
+					}
+				}
+				found = race_word(e, sh, l, (uint64_t)wd * 4, wd, write, ws);
+			}
+			s->lo = lo;
+			s->hi = hi;
+			return;
+		}
+	}
+	const uint64_t ev = ++x->ev;
+	/* a whole warp reading words in a pattern (a tile's row broadcast to
+	 * half-warps, a row read by both half-warps): the lanes whose aligned
+	 * address is the previous lane's, or that of the lane 16 before */
+	const int dup = !write && sz == 4 && mm == 0xffffffffu;
+	for (; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = LANE_OFF(la[l]);
+		if (WS_UNLIKELY(!(off + sz <= lim)))
+			continue;
+		if (dup && !(off & 3) &&
+		    ((l && la[l] == la[l - 1]) || (l >= 16 && la[l] == la[l - 16])) &&
+		    !(sh[off >> 2] & 0x7ff))
+			continue; /* a lane before it read the word: nothing would
+				     change unless a writer is recorded */
+		uint32_t w0 = (uint32_t)(off >> 2), w1 = (uint32_t)((off + sz - 1) >> 2);
+		uint32_t v = sh[w0];
+		if (!write && w0 == w1 && !dup) {
+			uint32_t k = w0 & (WARP - 1);
+			if (x->memo_w[k] == w0 && x->memo_ev[k] == ev && !(v & 0x7ff))
+				continue; /* a broadcast read: a lane of this instruction read this
+					     word, no writer is recorded, nothing would change */
+			x->memo_w[k] = w0;
+			x->memo_ev[k] = ev;
+		}
+		if (WS_UNLIKELY(!ufound && !(v & INIT_BIT)))
+			ufound = uninit(e, s, l, off, sz);
+		if (WS_UNLIKELY(found))
+			continue;
+		lo = w0 < lo ? w0 : lo;
+		hi = w1 >= hi ? w1 + 1 : hi;
+		if (WS_LIKELY(w0 == w1)) {
+			/* one word: no record, or records made since the warp's
+			 * last collective that cannot race with this access */
+			uint32_t me1 = base + l, rec = v & 0x3fffffu;
+			if (rec == 0 || (v >> 22 & 0x1ff) == ws) {
+				if (write) {
+					/* no record, or only this thread's: it stays the reader */
+					if (rec == 0 || rec == me1 || rec == me1 << 11 ||
+					    rec == (me1 | me1 << 11)) {
+						sh[w0] = me1 | (rec & 0x7ffu << 11) | wsb | INIT_BIT;
+						continue;
+					}
+				} else {
+					uint32_t wr = rec & 0x7ff, rd = rec >> 11;
+					if (wr == 0 || wr == me1) {
+						if (rd == 0)
+							rd = me1;
+						else if (rd != RACE_MULTI && (rd - 1) / WARP != e->warp)
+							rd = RACE_MULTI;
+						sh[w0] = wr | rd << 11 | wsb | (v & INIT_BIT);
+						continue;
+					}
+				}
+			}
+		}
+		for (uint32_t wd = w0; wd <= w1 && !found; wd++)
+			found = race_word(e, sh, l, off, wd, write, ws);
+	}
+	s->lo = lo;
+	s->hi = hi;
+}
+
+static void access(struct shared *x, const struct check_event *e)
+{
+	struct slot *s = slot_get(x, e->dslot ? e->dslot - 1 : e->slot, e->bytes);
+	unsigned sz = e->size;
+	if (e->access == CHECK_ATOMIC) {
+		/* atomics are not recorded; they initialize what they update
+		 * (the lanes the window serves; the others arrive as CEV_LANE) */
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = e->lane_addr[l] - e->addr;
+			if (ws_range_in(0, e->bytes, off, sz) && !(off & (sz - 1)))
+				mark_init(s, off, sz);
+		}
+		return;
+	}
+	if (e->sem != SEM_WEAK) {
+		/* volatile and atomic-like accesses synchronize on purpose */
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = lane_off(e, e->lane_addr[l]);
+			if (!ws_range_in(0, e->bytes, off, sz))
+				continue;
+			if (e->access == CHECK_WRITE)
+				mark_init(s, off, sz);
+			else if (!e->dslot && uninit(e, s, l, off, sz))
+				return;
+		}
+		return;
+	}
+	race_check(x, e, s);
+}
+
+static void shared_event(void *self, const struct check_event *e)
+{
+	struct shared *x = self;
+	switch (e->kind) {
+	case CEV_ACCESS:
+		if (e->region == CR_SHARED && e->slot >= 0)
+			access(x, e);
+		break;
+	case CEV_LANE:
+		/* a write off the fast path (a built-in's, a lane outside the window) */
+		if (e->region == CR_SHARED && e->access != CHECK_READ && e->slot >= 0) {
+			unsigned l = (unsigned)__builtin_ctz(e->mask);
+			uint64_t off = lane_off(e, e->lane_addr[l]);
+			if (ws_range_in(0, e->bytes, off, e->size))
+				mark_init(slot_get(x, e->dslot ? e->dslot - 1 : e->slot, e->bytes), off,
+					  e->size);
+		}
+		break;
+	case CEV_BLOCK_START: {
+		struct slot *s = slot_get(x, e->slot, e->bytes);
+		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
+		s->lo = s->n;
+		s->hi = 0;
+		break;
+	}
+	case CEV_BARRIER:
+	case CEV_FENCE:
+	case CEV_SYNC:
+		if (e->slot >= 0) {
+			if ((size_t)e->slot < x->s.len)
+				epoch_end(&x->s.v[e->slot]);
+		} else if (e->kind == CEV_SYNC) {
+			for (size_t i = 0; i < x->s.len; i++)
+				epoch_end(&x->s.v[i]);
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+const struct checker check_race_shared = {
+	.name = "shared",
+	.what = "shared-memory races between threads of a block, reads of shared memory never written",
+	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_BLOCK_START) |
+		  CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC),
+	.create = shared_create,
+	.destroy = shared_destroy,
+	.clone = shared_clone,
+	.event = shared_event,
+};
