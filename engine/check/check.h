@@ -69,8 +69,10 @@ enum check_event_kind {
 			      built-ins' accesses: memcpy, printf, cooperative groups...) */
 	CEV_BLOCK_START,   /* a block becomes resident in a slot (new shared memory) */
 	CEV_SYNC,          /* a synchronization other than __syncthreads() and fences orders
-			      memory: block b's threads (a cuda::barrier phase), or with b
-			      NULL every resident block and the grid's memory (grid.sync()) */
+			      memory: block b's threads (a cuda::barrier phase, a pipeline
+			      stage handed over, a cluster barrier or cluster fence: one
+			      event per block of the cluster), or with b NULL every
+			      resident block and the grid's memory (grid.sync()) */
 	CEV_UNDEFINED,     /* the bytes of an allocation (addr, bytes) are undefined until
 			      written: cudaMalloc, device malloc (after its CEV_ALLOC) */
 	CEV_COPY,          /* the runtime reads (access CHECK_READ) or writes [lane_addr[0],
