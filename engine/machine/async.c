@@ -326,12 +326,21 @@ static struct acp_pipe *pipe_find(struct machine *m, struct block *b, uint64_t a
 	return NULL;
 }
 
+/* A copy the hardware cannot do: the kernel fails with code, as on the
+ * H100 (716 misaligned address for a pointer off its alignment; 719, an
+ * unspecified launch failure, for a size cp.async does not have). */
+static int misaligned_code(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
+			   uint64_t addr, const char *msg, unsigned code)
+{
+	machine_finding_add(m, FK_ASYNC_COPY_MISALIGNED, w, 1u << l, in->span, addr, "%s", msg);
+	machine_fail_kernel(m, code);
+	return -1;
+}
+
 static int misaligned(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
 		      uint64_t addr, const char *msg)
 {
-	machine_finding_add(m, FK_ASYNC_COPY_MISALIGNED, w, 1u << l, in->span, addr, "%s", msg);
-	machine_fail_kernel(m, 716);
-	return -1;
+	return misaligned_code(m, w, l, in, addr, msg, 716);
 }
 
 static struct acp_blk *blk_of(struct machine *m, struct block *b)
@@ -385,7 +394,7 @@ static int issue(struct machine *m, struct warp *w, struct group *g, const struc
 		if (kind == ACOPY_PRIMITIVE && size != 4 && size != 8 && size != 16) {
 			snprintf(msg, sizeof(msg), "__pipeline_memcpy_async of %llu bytes: size_and_align must be 4, 8 or 16",
 				 (unsigned long long)size);
-			return misaligned(m, w, l, in, dst, msg);
+			return misaligned_code(m, w, l, in, dst, msg, 719);
 		}
 		if (kind == ACOPY_PRIMITIVE && zfill > size) {
 			snprintf(msg, sizeof(msg), "__pipeline_memcpy_async with zfill %llu larger than its size %llu",

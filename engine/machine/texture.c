@@ -765,9 +765,17 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 		if (op > OP_GATHER)
 			op = OP_2D;
 		if (!o) {
+			/* the H100 does not fault on a destroyed or forged texture
+			 * object: the fetch returns zeros and the kernel goes on; the
+			 * finding names the bug */
 			bad_object(m, w, l, in, h, op_name[op]);
-			machine_fail_kernel(m, E_ILLADDR);
-			return -1;
+			int nz = n > 4 ? 4 : n, cz = cs != 1 && cs != 2 && cs != 4 ? 4 : cs;
+			uint8_t *d = nz > 0 ? interp_xlate(m, w, l, out, (uint64_t)nz * cz, 1, in->span) : NULL;
+			if (nz > 0 && !d)
+				return -1;
+			if (d)
+				memset(d, 0, (size_t)nz * cz);
+			continue;
 		}
 		struct sampler s;
 		if (sampler_init(m, w, l, in, o, &s)) {
@@ -897,6 +905,15 @@ static int do_surf(struct machine *m, struct warp *w, struct group *g, const str
 		for (int k = 1; k < 4; k++)
 			if (v[k] < 0 || v[k] >= lim[k])
 				out = 1;
+		if (size && x % (int64_t)size) {
+			/* x counts bytes and must be a multiple of the element: the
+			 * H100 faults with a misaligned address (716) */
+			machine_finding_add(m, FK_MISALIGNED, w, 1u << l, in->span, 0,
+					    "%s of %llu bytes at x %lld: surface x coordinates are in bytes and must be a multiple of the element size (x * sizeof(T))",
+					    what, (unsigned long long)size, (long long)x);
+			machine_fail_kernel(m, 716);
+			return -1;
+		}
 		if (out && mode == 2) {
 			machine_finding_add(m, FK_SURFACE_OUT_OF_BOUNDS, w, 1u << l, in->span, 0,
 					    "%s of %llu bytes at x %lld (bytes), y %lld, z %lld, layer %lld is outside the array (rows of %llu bytes, %llu rows, depth %llu, %llu layers) under cudaBoundaryModeTrap",

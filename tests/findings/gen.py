@@ -1765,8 +1765,32 @@ prog("surface_oob_1", r'''
 #include <cstring>
 __global__ void k(cudaSurfaceObject_t s)
 {
-	/* x counts bytes: an element index runs past the 8-float row */
-	surf2Dwrite(1.0f, s, threadIdx.x * 2, 0);	//@surface-out-of-bounds
+	/* x counts bytes: 2 * threadIdx.x is not a multiple of sizeof(float)
+	 * (the H100 faults with a misaligned address before the row ends) */
+	surf2Dwrite(1.0f, s, threadIdx.x * 2, 0);	//@misaligned
+}
+int main()
+{
+	cudaChannelFormatDesc ch = cudaCreateChannelDesc<float>();
+	cudaArray_t a;
+	cudaMallocArray(&a, &ch, 8, 2, cudaArraySurfaceLoadStore);
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = a;
+	cudaSurfaceObject_t s;
+	cudaCreateSurfaceObject(&s, &rd);
+	k<<<1, 32>>>(s);
+	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+	return 0;
+}
+''')
+prog("surface_oob_3", r'''
+#include <cstring>
+__global__ void k(cudaSurfaceObject_t s)
+{
+	/* x in bytes, aligned, but lanes 8..31 are past the 8-float row */
+	surf2Dwrite(1.0f, s, threadIdx.x * 4, 0);	//@surface-out-of-bounds
 }
 int main()
 {
@@ -1861,6 +1885,10 @@ int main()
 	k<<<1, 32>>>(t, out);	/* past the end reads zero: no finding */
 	printf("%s\n", cudaGetErrorName(cudaDeviceSynchronize()));
 	cudaDestroyTextureObject(t);
+	return 0;
+}
+''')
+
 # ---------------- asynchronous copies (engine/machine/async.c)
 prog("async_read_before_wait_1", r'''
 #include <cooperative_groups.h>

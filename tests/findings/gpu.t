@@ -28,6 +28,8 @@ skip_reason() {
 		echo "the GPU hangs (status 124) waiting for a named lane that exited; warpstep leaves it out and runs on (documented)" ;;
 	deadlock_1)
 		echo "__syncwarp() in one half of a warp and __syncthreads() in the other: sm_90 lets both pass; warpstep reports a deadlock with 702 (documented choice)" ;;
+	host_deadlock_1)
+		echo "two host threads deadlock on two mutexes: the real process hangs (status 124); warpstep reports host-deadlock and exits 134 (documented)" ;;
 	shared_race_2)
 		echo "a shared-memory race: the value read depends on the schedule" ;;
 	stack_overflow_2)
