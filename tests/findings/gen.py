@@ -1889,6 +1889,30 @@ int main()
 }
 ''')
 
+# ---------------- no finding: lanes of a warp on neighbouring bytes of one
+# shared word are separate memory locations (a char array indexed by lane)
+prog("ok_shared_bytes", r'''
+#include <cstdio>
+__global__ void k(int *o)
+{
+	__shared__ unsigned char s[32];
+	int t = threadIdx.x;
+	s[t] = t;
+	s[t] = s[t] + 1;
+	__syncthreads();
+	o[t] = s[31 - t];
+}
+int main()
+{
+	int *d, h[32];
+	cudaMalloc(&d, sizeof(h));
+	k<<<1, 32>>>(d);
+	cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+''')
+
 # ---------------- asynchronous copies (engine/machine/async.c)
 prog("async_read_before_wait_1", r'''
 #include <cooperative_groups.h>
