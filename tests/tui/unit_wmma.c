@@ -19,52 +19,16 @@
 
 #define PROG "tests/tui/cu/wmma.cu"
 
-static char said[16384];
-
-static int run(struct ui_session *s, const char *cmd)
-{
-	size_t before = s->st.console.len, n = 0;
-	int act = cmd_run(s, cmd);
-
-	said[0] = 0;
-	for (size_t i = before; i < s->st.console.len; i++) {
-		if (s->st.console.v[i].kind == UI_CON_ECHO)
-			continue;
-		n += (size_t)snprintf(said + n, sizeof(said) - n, "%s%s", n ? "\n" : "", s->st.console.v[i].text);
-		if (n >= sizeof(said))
-			n = sizeof(said) - 1;
-	}
-	printf("# %s -> %s%s\n", cmd, act & UI_ACT_ERROR ? "ERROR " : "", said);
-	return act;
-}
-
-static int has(const char *text)
-{
-	return strstr(said, text) != NULL;
-}
+#include "console_lib.h"
 
 int main(void)
 {
 	struct ui_session s;
 	struct ui_backend *be;
-	struct session_compile_opts fo = { 0 };
-	struct machine_opts mo;
-	struct strbuf err;
-	char *argv[] = { (char *)PROG, NULL };
 
 	tap_start();
-	machine_opts_init(&mo);
-	mo.simt = SIMT_STACK;
-	strbuf_init(&err);
-	be = engine_backend_new(PROG, NULL, &fo, &mo, 1, argv, &err);
-	if (!be) {
-		ok(0, "%s compiles: %s", PROG, strbuf_cstr(&err));
-		strbuf_release(&err);
+	if (!(be = open_stack(PROG, &s)))
 		return tap_end();
-	}
-	strbuf_release(&err);
-	ui_session_init(&s, be);
-	ui_session_refresh(&s);
 	ok(!(run(&s, "break 11") & UI_ACT_ERROR) && !(run(&s, "run") & UI_ACT_ERROR), "stop after the load and the fill");
 	ok(!(run(&s, "info cuda wmma") & UI_ACT_ERROR), "info cuda wmma answers");
 	ok(has("fa: fragment<matrix_a, 16, 16, 16, half> row_major, 16 elements in x[] per lane"),
