@@ -391,6 +391,7 @@ static int ws_machine(lua_State *L)
 		o.simt = opt_string(L, 2, "simt");
 		o.sched = opt_string(L, 2, "sched");
 		o.model = opt_string(L, 2, "model");
+		o.schedule = opt_string(L, 2, "schedule");
 		o.seed = opt_count(L, 2, "seed");
 		o.max_steps = opt_count(L, 2, "max_steps");
 		lua_getfield(L, 2, "fast");
@@ -914,7 +915,7 @@ static const luaL_Reg machine_methods[] = {
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
 	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "async", "pending", "textures",
-	"findings", "source", "access", "memlog", "candidates",
+	"findings", "source", "access", "memlog", "candidates", "mm_events",
 };
 
 static const luaL_Reg buffer_methods[] = {

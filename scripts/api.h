@@ -85,6 +85,7 @@ struct wsapi_machine_opts {
 	int fast;          /* checkers off */
 	uint64_t max_steps;
 	const char *model; /* "sc" | "relaxed" | NULL (appended: memory model) */
+	const char *schedule; /* a witness of m:explore to replay, NULL: none */
 };
 
 enum wsapi_arg_kind { WSAPI_ARG_INT, WSAPI_ARG_NUM, WSAPI_ARG_BUFFER };

@@ -93,6 +93,7 @@ struct he_mach {
 	struct { int func; int32_t stmt; } last_stmt[HE_LAST_SLOTS]; /* "line" events, per warp (hashed) */
 	char **argv;
 	int argc;
+	char *schedule;        /* the witness replayed (mo.schedule points here) */
 };
 
 struct he_obj {
@@ -187,6 +188,7 @@ static void mach_free(struct he_mach *hm)
 	session_free(hm->s);
 	vec_free(&hm->evq);
 	mach_free_argv(hm);
+	free(hm->schedule);
 	free(hm);
 }
 
@@ -576,6 +578,11 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 		snprintf(err, WSAPI_ERR_MAX, "unknown memory model '%s' (sc, relaxed)", wo->model);
 		return -1;
 	}
+	if (wo->schedule && !machine_schedule_valid(wo->schedule)) {
+		snprintf(err, WSAPI_ERR_MAX, "bad schedule '%.40s%s': a witness from m:explore looks like relaxed:0.1.0",
+			 wo->schedule, strlen(wo->schedule) > 40 ? "..." : "");
+		return -1;
+	}
 	if (wo->model)
 		mo.model = strcmp(wo->model, "sc") ? MODEL_RELAXED : MODEL_SC;
 	if (wo->simt)
@@ -594,6 +601,10 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	mo.in = NULL;
 	mo.files = &he_files;
 	hm = xcalloc(1, sizeof(*hm));
+	if (wo->schedule) {
+		hm->schedule = xstrdup(wo->schedule);
+		mo.schedule = hm->schedule;
+	}
 	hm->mod = p->c->mod;
 	hm->its = mo.simt == SIMT_ITS;
 	hm->sm = p->c->sm;
@@ -1420,6 +1431,54 @@ static int q_pending(struct he_mach *hm, const struct wsapi_where *w, struct wsa
 	return 0;
 }
 
+/* relaxed model: the memory events of this launch in the order performed
+ * (machine_mm_event_get), with reads-from, coherence and the why of reads */
+static int q_mm_events(struct he_mach *hm, struct wsapi_out *o)
+{
+	static const char *const kinds[] = { "read", "write", "rmw", "fence", "barrier" };
+	static const char *const scopes[] = { "none", "cta", "gpu", "sys", "cluster" };
+	static const char *const sems[] = { "weak", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc" };
+	int n = machine_mm_nevents(hm->m, NULL);
+	for (int i = 0; i < n; i++) {
+		struct machine_mm_ev ev;
+		char name[64];
+		if (machine_mm_event_get(hm->m, i, &ev) < 0)
+			break;
+		wsapi_out_begin(o, NULL);
+		wsapi_out_int(o, "index", i + 1);
+		wsapi_out_str(o, "kind", ev.kind >= 0 && ev.kind < 5 ? kinds[ev.kind] : "?");
+		wsapi_out_int(o, "host", ev.host);
+		wsapi_out_int(o, "block", ev.block);
+		wsapi_out_int(o, "thread", ev.thread);
+		wsapi_out_int(o, "po", ev.po);
+		wsapi_out_int(o, "line", ev.line);
+		wsapi_out_str(o, "scope", !ev.strong ? "none" : ev.scope >= 0 && ev.scope < 5 ? scopes[ev.scope] : "?");
+		wsapi_out_str(o, "sem", ev.sem >= 0 && ev.sem < 7 ? sems[ev.sem] : "?");
+		wsapi_out_int(o, "strong", ev.strong);
+		if (ev.kind == MM_EV_READ || ev.kind == MM_EV_WRITE || ev.kind == MM_EV_RMW) {
+			machine_addr_name(hm->m, ev.addr, (unsigned)ev.size, name, sizeof(name));
+			wsapi_out_str(o, "loc", name);
+			wsapi_out_int(o, "addr", (long long)ev.addr);
+			wsapi_out_int(o, "value", (long long)ev.val);
+		}
+		if (ev.kind == MM_EV_RMW)
+			wsapi_out_int(o, "read_value", (long long)ev.rval);
+		if (ev.kind == MM_EV_READ || ev.kind == MM_EV_RMW)
+			wsapi_out_int(o, "rf", ev.rf >= 0 ? ev.rf + 1 : 0);
+		if (ev.kind == MM_EV_WRITE || ev.kind == MM_EV_RMW)
+			wsapi_out_int(o, "co", ev.co);
+		if (ev.kind == MM_EV_READ) {
+			wsapi_out_int(o, "choices", ev.choices);
+			wsapi_out_int(o, "newer", ev.newer);
+		}
+		const char *why = machine_mm_event_why(hm->m, i);
+		if (why)
+			wsapi_out_str(o, "why", why);
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 /* relaxed model: the explanation log (what synchronized what, stale reads) */
 static int q_memlog(struct he_mach *hm, struct wsapi_out *o)
 {
@@ -1894,6 +1953,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_pending(hm, w, o);
 	if (!strcmp(what, "memlog"))
 		return q_memlog(hm, o);
+	if (!strcmp(what, "mm_events"))
+		return q_mm_events(hm, o);
 	if (!strcmp(what, "candidates"))
 		return q_candidates(hm, w, o, err);
 	if (!strcmp(what, "findings"))

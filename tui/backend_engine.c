@@ -69,6 +69,8 @@ struct eng {
 	int mm_seen;            /* relaxed model: explanation lines shown so far */
 	int frame;              /* the selected frame (gdb's frame/up/down), 0: innermost */
 	int nlaunch;            /* kernels launched in this run (info cuda kernels) */
+	VEC(char *) witness;    /* :explore's outcomes: each one's witness */
+	char *witness_on;       /* the witness replayed (mo.schedule points here) */
 };
 
 /* The program did not compile: say so (and what to do). */
@@ -87,24 +89,12 @@ static const char *func_name(struct eng *e, int f)
 	return f >= 0 && (uint32_t)f < e->mod->nfuncs ? e->mod->funcs[f].name : "?";
 }
 
-/* "name[i]" for an address inside a global object, else the address */
+/* a global object's name for an address (machine_addr_name), else the address */
 static const char *addr_name(struct eng *e, struct ui_state *st, uint64_t a)
 {
 	char buf[96];
 
-	for (uint32_t i = 0; i < e->mod->nobjs; i++) {
-		const struct ir_object *o = &e->mod->objs[i];
-		uint64_t base;
-		if (o->kind == OBJ_SHARED || !o->name || !o->name[0] ||
-		    machine_object_addr(e->m, i, &base) < 0 || !ws_range_in(base, o->size, a, 1))
-			continue;
-		if (o->size <= 8)
-			snprintf(buf, sizeof(buf), "%s", o->name);
-		else
-			snprintf(buf, sizeof(buf), "%s+%llu", o->name, (unsigned long long)(a - base));
-		return ui_strdup(st, buf);
-	}
-	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)a);
+	machine_addr_name(e->m, a, 0, buf, sizeof(buf));
 	return ui_strdup(st, buf);
 }
 
@@ -684,6 +674,8 @@ static void info_threads(struct eng *e, const struct focus *f, struct strbuf *ou
 static void info_kernels(struct eng *e, struct strbuf *out);
 static int eng_frame(void *self, enum ui_frame_op op, int n, struct strbuf *out);
 
+static int eng_explore(struct eng *e, struct strbuf *out);
+
 static int eng_info(void *self, const char *what, struct strbuf *out)
 {
 	struct eng *e = self;
@@ -691,6 +683,8 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 
 	if (no_program(e, out))
 		return -1;
+	if (!strcmp(what, "explore"))
+		return eng_explore(e, out);
 	if (!strcmp(what, "breakpoints")) {
 		info_breakpoints(e, out);
 		return 0;
@@ -731,6 +725,78 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 	return 0;
 }
 
+/* :explore: every execution the memory model allows (machine_explore), its
+ * outcomes listed in the console; :witness N replays one */
+static void explore_free(struct eng *e)
+{
+	for (size_t i = 0; i < e->witness.len; i++)
+		free(e->witness.v[i]);
+	e->witness.len = 0;
+}
+
+static int eng_explore(struct eng *e, struct strbuf *out)
+{
+	struct machine_explore r;
+	struct machine_opts o = e->mo;
+
+	if (e->mod->main_func < 0) {
+		strbuf_adds(out, "explore runs main(): this program has none");
+		return -1;
+	}
+	o.schedule = NULL;
+	if (machine_explore(e->mod, &o, e->argc, e->argv, 20000, &r) < 0) {
+		strbuf_adds(out, "explore failed");
+		return -1;
+	}
+	explore_free(e);
+	strbuf_addf(out, "explore (%s model): %zu outcome%s in %llu execution%s%s", o.model == MODEL_RELAXED ? "relaxed" : "sc",
+		    r.n, r.n == 1 ? "" : "s", (unsigned long long)r.execs, r.execs == 1 ? "" : "s",
+		    r.exhaustive ? ", every one the model allows" : " (stopped at 20000: not exhaustive)");
+	for (size_t i = 0; i < r.n; i++) {
+		const struct machine_outcome *oc = &r.o[i];
+		const char *p = oc->out;
+
+		strbuf_addf(out, "\n%zu: ", i + 1);
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+			strbuf_addf(out, "%.*s%s", (int)n, p, p[n] && p[n + 1] ? " / " : "");
+			p += n + (p[n] ? 1 : 0);
+		}
+		strbuf_addf(out, "  (%llu execution%s, exit %d)", (unsigned long long)oc->count, oc->count == 1 ? "" : "s",
+			    oc->status);
+		vec_push(&e->witness, xstrdup(oc->witness));
+	}
+	if (r.n)
+		strbuf_adds(out, "\n:witness N replays outcome N step by step");
+	machine_explore_free(&r);
+	return 0;
+}
+
+static int eng_witness(struct eng *e, const char *value, struct strbuf *msg)
+{
+	char *end;
+	long k = strtol(value, &end, 10);
+
+	if (!e->witness.len) {
+		strbuf_adds(msg, "no outcomes yet: run :explore first");
+		return -1;
+	}
+	if (*end || k < 1 || (size_t)k > e->witness.len) {
+		strbuf_addf(msg, "no outcome '%s': choose 1 to %zu", value, e->witness.len);
+		return -1;
+	}
+	free(e->witness_on);
+	e->witness_on = xstrdup(e->witness.v[k - 1]);
+	e->mo.schedule = e->witness_on;
+	snprintf(e->sched, sizeof(e->sched), "witness of outcome %ld", k);
+	session_set_opts(e->s, &e->mo);
+	e->m = session_machine(e->s);
+	caught_up(e);
+	strbuf_addf(msg, "replaying outcome %ld: its schedule and read choices, from the start (step %llu)", k,
+		    (unsigned long long)session_steps(e->s));
+	return 0;
+}
+
 static int eng_set(void *self, const char *key, const char *value, struct strbuf *msg)
 {
 	struct eng *e = self;
@@ -741,6 +807,8 @@ static int eng_set(void *self, const char *key, const char *value, struct strbuf
 		strbuf_addf(msg, "this is the lesson's own machine: its %s is the lesson's choice", key);
 		return -1;
 	}
+	if (!strcmp(key, "witness"))
+		return eng_witness(e, value, msg);
 	if (!strcmp(key, "simt") && (!strcmp(value, "stack") || !strcmp(value, "its"))) {
 		e->mo.simt = !strcmp(value, "its") ? SIMT_ITS : SIMT_STACK;
 	} else if (!strcmp(key, "sched") && !strcmp(value, "rr")) {
@@ -1321,6 +1389,187 @@ static void snap_colls(struct eng *e, struct ui_state *st, const struct focus *f
 				st->sync.colls[st->sync.ncolls++] = (struct ui_collwait){ w, sw.g[g].mask,
 					sw.g[g].wait_what, sw.g[g].line };
 	}
+}
+
+/* ---- the Order pane: the relaxed model's event log as an execution graph */
+
+static const char *mm_sem_short(int sem)
+{
+	static const char *const n[] = { "", "vol", "rlx", "acq", "rel", "ar", "sc" };
+	return sem >= 0 && sem < 7 ? n[sem] : "?";
+}
+
+static const char *mm_scope_short(int scope)
+{
+	static const char *const n[] = { "", "cta", "gpu", "sys", "cluster" };
+	return scope >= 0 && scope < 5 ? n[scope] : "?";
+}
+
+static void mm_label(char out[4], int i)
+{
+	if (i < 26) {
+		out[0] = (char)('a' + i);
+		out[1] = 0;
+	} else if (i < 26 + 26 * 26) {
+		out[0] = (char)('a' + (i - 26) / 26);
+		out[1] = (char)('a' + (i - 26) % 26);
+		out[2] = 0;
+	} else {
+		snprintf(out, 4, "%s", "..");
+	}
+}
+
+static void snap_order(struct eng *e, struct ui_state *st)
+{
+	struct ui_order *o = &st->order;
+	int dropped, n = machine_mm_nevents(e->m, &dropped);
+	char name[64], buf[160];
+	struct machine_mm_ev *ev;
+	int keys[16][3], nk = 0, *col;
+
+	o->on = 1;
+	o->dropped = dropped;
+	if (n <= 0)
+		return;
+	ev = xmalloc((size_t)n * sizeof(*ev));
+	col = xmalloc((size_t)n * sizeof(int));
+	for (int i = 0; i < n; i++) {
+		machine_mm_event_get(e->m, i, &ev[i]);
+		col[i] = -1;
+		for (int k = 0; k < nk; k++)
+			if (keys[k][0] == ev[i].host && keys[k][1] == ev[i].block && keys[k][2] == ev[i].thread)
+				col[i] = k;
+		if (col[i] < 0 && nk < 16) {
+			keys[nk][0] = ev[i].host;
+			keys[nk][1] = ev[i].block;
+			keys[nk][2] = ev[i].thread;
+			col[i] = nk++;
+		} else if (col[i] < 0) {
+			o->hidden++;
+		}
+	}
+	o->nthreads = nk;
+	o->threads = UI_NEW(st, const char *, nk ? nk : 1);
+	for (int k = 0; k < nk; k++)
+		o->threads[k] = keys[k][0] ? (keys[k][1] ? ui_strf(st, "host.t%d", keys[k][1]) : "host")
+					: ui_strf(st, "b%d.t%d", keys[k][1], keys[k][2]);
+	o->ev = UI_NEW(st, struct ui_mmev, n);
+	o->nev = n;
+	/* rows: program order within each thread (a deferred load is performed late) */
+	for (int i = 0; i < n; i++) {
+		struct ui_mmev *u = &o->ev[i];
+		const struct machine_mm_ev *x = &ev[i];
+		int row = 0;
+
+		mm_label(u->label, i);
+		u->col = col[i];
+		u->line = x->line;
+		for (int j = 0; j < n; j++)
+			if (j != i && col[j] == col[i] && (ev[j].po < x->po || (ev[j].po == x->po && j < i)))
+				row++;
+		u->row = col[i] >= 0 ? row : -1;
+		if (x->kind == MM_EV_READ || x->kind == MM_EV_WRITE || x->kind == MM_EV_RMW)
+			machine_addr_name(e->m, x->addr, (unsigned)x->size, name, sizeof(name));
+		const char *acc = x->kind == MM_EV_READ ? "R" : x->kind == MM_EV_WRITE ? "W" : "RMW";
+		char q[24] = "";
+		if (x->strong && x->kind != MM_EV_FENCE && x->kind != MM_EV_BARRIER)
+			snprintf(q, sizeof(q), ".%s%s%s", mm_sem_short(x->sem), x->sem == 1 ? "" : ".",
+				 x->sem == 1 ? "" : mm_scope_short(x->scope)); /* volatile: always system scope */
+		switch (x->kind) {
+		case MM_EV_READ:
+			u->kind = UI_MM_R;
+			u->weak = x->newer > 0;
+			snprintf(buf, sizeof(buf), "%s%s %s=%lld", acc, q, name, (long long)x->val);
+			break;
+		case MM_EV_WRITE:
+			u->kind = UI_MM_W;
+			snprintf(buf, sizeof(buf), "%s%s %s=%lld", acc, q, name, (long long)x->val);
+			break;
+		case MM_EV_RMW:
+			u->kind = UI_MM_RMW;
+			snprintf(buf, sizeof(buf), "%s%s %s=%lld>%lld", acc, q, name, (long long)x->rval,
+				 (long long)x->val);
+			break;
+		case MM_EV_FENCE:
+			u->kind = UI_MM_F;
+			snprintf(buf, sizeof(buf), "F.%s.%s", mm_sem_short(x->sem), mm_scope_short(x->scope));
+			break;
+		default:
+			u->kind = UI_MM_BAR;
+			snprintf(buf, sizeof(buf), "%s", x->scope == 3 ? "sync host" : "bar");
+			break;
+		}
+		u->text = ui_strdup(st, buf);
+	}
+	/* edges: rf (write -> read), co (consecutive writes of a location), fr
+	 * (read -> the write after the one it read in coherence order) */
+	o->edges = UI_NEW(st, struct ui_mmedge, (size_t)n * 3 + 1);
+	for (int i = 0; i < n; i++) {
+		const struct machine_mm_ev *x = &ev[i];
+		if (x->kind != MM_EV_READ && x->kind != MM_EV_RMW && x->kind != MM_EV_WRITE)
+			continue;
+		machine_addr_name(e->m, x->addr, (unsigned)x->size, name, sizeof(name));
+		if (x->kind != MM_EV_WRITE && x->rf >= -1) {
+			int rco = x->rf >= 0 ? ev[x->rf].co : 0, next = -1;
+			o->edges[o->nedges++] = (struct ui_mmedge){ "rf", x->rf, i,
+				ui_strf(st, "%s=%lld", name, (long long)(x->kind == MM_EV_RMW ? x->rval : x->val)) };
+			for (int j = 0; j < n; j++)
+				if ((ev[j].kind == MM_EV_WRITE || ev[j].kind == MM_EV_RMW) && ev[j].addr == x->addr &&
+				    ev[j].co == rco + 1 && j != i)
+					next = j;
+			if (next >= 0)
+				o->edges[o->nedges++] = (struct ui_mmedge){ "fr", i, next,
+					ui_strf(st, "%s=%lld", name, (long long)ev[next].val) };
+		}
+		if (x->kind != MM_EV_READ) {
+			for (int j = 0; j < n; j++)
+				if ((ev[j].kind == MM_EV_WRITE || ev[j].kind == MM_EV_RMW) && ev[j].addr == x->addr &&
+				    ev[j].co == x->co + 1)
+					o->edges[o->nedges++] = (struct ui_mmedge){ "co", i, j, ui_strdup(st, name) };
+		}
+	}
+	/* why: the latest read of an older value (the surprise), else the latest read */
+	int weak = -1;
+	for (int i = n - 1; i >= 0 && weak < 0; i--)
+		if (ev[i].kind == MM_EV_READ && ev[i].newer > 0)
+			weak = i;
+	for (int i = weak >= 0 ? weak : n - 1; i >= 0; i--)
+		if (ev[i].kind == MM_EV_READ || ev[i].kind == MM_EV_RMW) {
+			o->why = ui_strdup(st, machine_mm_event_why(e->m, i));
+			o->why_label = ui_strdup(st, o->ev[i].label);
+			break;
+		}
+	/* each thread's view: the values a load of each location may read now */
+	int nl = machine_mm_nlocs(e->m);
+	o->views = UI_NEW(st, const char *, nk ? nk : 1);
+	for (int k = 0; k < nk; k++) {
+		struct strbuf sb;
+		int blk = keys[k][0] ? (int)(MACHINE_MM_HOST_BLOCK + (uint32_t)keys[k][1]) : keys[k][1];
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "%s may read", o->threads[k]);
+		int any = 0;
+		for (int l = 0; l < nl; l++) {
+			uint64_t addr;
+			int nw, v = machine_mm_view(e->m, blk, keys[k][2], l);
+			if (v < 0 || machine_mm_loc(e->m, l, &addr, &nw) < 0)
+				continue;
+			unsigned sz = 0;
+			for (int i = 0; i < n && !sz; i++)
+				if (ev[i].addr == addr && ev[i].size)
+					sz = (unsigned)ev[i].size;
+			machine_addr_name(e->m, addr, sz, name, sizeof(name));
+			strbuf_addf(&sb, "%s %s:", any++ ? "," : "", name);
+			for (int p = v; p < nw; p++) {
+				struct machine_mm_write wr;
+				if (machine_mm_write_get(e->m, l, p, &wr) == 0)
+					strbuf_addf(&sb, "%s%lld", p > v ? "|" : " ", (long long)(int32_t)wr.val);
+			}
+		}
+		o->views[o->nviews++] = ui_strdup(st, any && sb.buf ? sb.buf : "");
+		strbuf_release(&sb);
+	}
+	free(col);
+	free(ev);
 }
 
 static void snap_sync(struct eng *e, struct ui_state *st, const struct focus *f)
@@ -2180,6 +2429,8 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	}
 	snap_console(e, st);
 	snap_findings(e, st);
+	if (machine_mm_model(e->m) == MODEL_RELAXED) /* the host takes part: shown in host code too */
+		snap_order(e, st);
 	if (st->run == UI_RUN_FINISHED)
 		return;
 	snap_thread(e, st, &f);
@@ -2394,6 +2645,9 @@ void engine_backend_free(struct ui_backend *be)
 		fclose(e->out);
 	if (e->err)
 		fclose(e->err);
+	explore_free(e);
+	vec_free(&e->witness);
+	free(e->witness_on);
 	free(e->path);
 	free(e->text);
 	free(e->obuf);

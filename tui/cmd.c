@@ -44,6 +44,8 @@ HANDLER(do_set);
 HANDLER(do_help);
 HANDLER(do_quit);
 HANDLER(do_export);
+HANDLER(do_explore);
+HANDLER(do_witness);
 HANDLER(do_present);
 HANDLER(do_pane);
 HANDLER(do_reload);
@@ -122,10 +124,12 @@ static const struct command commands[] = {
 	{ "set", NULL, "var LHS = VALUE | $VAR = EXPR | simt|sched|model VALUE",
 	  "assign to the program's variable or memory (undo takes it back), set a convenience "
 	  "variable, or switch a machine policy", do_set, 0 },
+	{ "explore", NULL, "", "list every outcome the memory model allows (all schedules and read choices), each with its witness", do_explore, 0 },
+	{ "witness", NULL, "N", "replay outcome N of the last explore, from the start", do_witness, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "[COMMAND]", "the help screen, or one command's help", do_help, 0 },
 	{ "present", NULL, "[on|off]", "presentation mode for a projector: source, warps with wide lane glyphs, one more pane and the console, no dim text", do_present, 0 },
-	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console or 1-8), as SVG (for slides)", do_export, 0 },
+	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console, order or 1-9), as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep (asks while the program runs)", do_quit, 0 },
 };
 
@@ -215,6 +219,7 @@ void ui_session_sync_view(struct ui_session *s)
 	s->ctl.cmdline = s->editing ? s->line : NULL;
 	s->ctl.cursor = s->cursor;
 	s->ctl.message = s->message[0] ? s->message : NULL;
+	s->ctl.relaxed = s->st.order.on;
 }
 
 static void history_add(struct ui_session *s, const char *line)
@@ -1300,6 +1305,24 @@ static int do_set(struct ui_session *s, const struct command *cmd, const char *a
 	return backend_done(s, s->be->set(s->be->self, key, val, msg));
 }
 
+static int do_explore(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	if (!s->be || !s->be->info)
+		return no_backend(msg);
+	return s->be->info(s->be->self, "explore", msg) < 0 ? UI_ACT_ERROR : UI_ACT_NONE;
+}
+
+static int do_witness(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	if (!*args) {
+		strbuf_adds(msg, "usage: witness N (an outcome number from explore)");
+		return UI_ACT_ERROR;
+	}
+	if (!s->be || !s->be->set)
+		return no_backend(msg);
+	return backend_done(s, s->be->set(s->be->self, "witness", args, msg));
+}
+
 static int do_help(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	if (*args) {
@@ -1370,7 +1393,7 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 		if (*rest && (pane = pane_named(path, n)) != PANE_NONE)
 			path = rest;
 		else if (*rest) {
-			strbuf_addf(msg, "no pane named '%.*s' (source, warps, lanes, thread, memory, sync, findings, console or 1-8)",
+			strbuf_addf(msg, "no pane named '%.*s' (source, warps, lanes, thread, memory, sync, findings, console, order or 1-9)",
 				    (int)n, path);
 			return UI_ACT_ERROR;
 		}
@@ -1441,7 +1464,7 @@ static int do_pane(struct ui_session *s, const struct command *cmd, const char *
 			return UI_ACT_NONE;
 		}
 	}
-	strbuf_adds(msg, "usage: pane source|warps|lanes|thread|memory|sync|findings|console|1-8");
+	strbuf_adds(msg, "usage: pane source|warps|lanes|thread|memory|sync|findings|console|order|1-9");
 	return UI_ACT_ERROR;
 }
 
@@ -1758,6 +1781,9 @@ int cmd_key(struct ui_session *s, int key)
 		return UI_ACT_REDRAW;
 	case '0':
 		memset(s->ctl.scroll, 0, sizeof(s->ctl.scroll));
+		return UI_ACT_REDRAW;
+	case 'o': /* the Order pane; also 9, except in a lesson, where 9 is the lesson pane */
+		pane_show(s, PANE_ORDER);
 		return UI_ACT_REDRAW;
 	default:
 		if (key >= '1' && key < '1' + PANE_COUNT) {

@@ -465,8 +465,11 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 			cli->mo.model = MODEL_RELAXED;
 		else
 			*status = usage_error("bad --model '%s' (expected sc or relaxed)", v);
-	} else if (strcmp(name, "--schedule") == 0)
+	} else if (strcmp(name, "--schedule") == 0) {
+		if (!machine_schedule_valid(v))
+			*status = usage_error("bad --schedule '%s' (a witness as explore prints it: relaxed:0.1.0 or sc:0.1)", v);
 		cli->mo.schedule = v;
+	}
 	else if (strcmp(name, "--max-executions") == 0)
 		*status = opt_number(name, v, &cli->max_execs);
 	else if (strcmp(name, "--runs") == 0)

@@ -173,6 +173,41 @@ struct ui_sync {
 	int ncolls;
 };
 
+/* The Order pane (relaxed model): the memory events of the launch as an
+ * execution graph, one column per thread in program order. */
+struct ui_mmev {
+	char label[4];            /* "a", "b" ... "z", "aa" ... */
+	int col;                  /* column (thread) */
+	int row;                  /* place in its thread's program order */
+	const char *text;         /* "W x=1", "R y=0", "F.sc.gpu", "bar", "RMW c 0>1" */
+	int line;                 /* source line, 0 none */
+	int kind;                 /* UI_MM_R, UI_MM_W, UI_MM_RMW, UI_MM_F, UI_MM_BAR */
+	int weak;                 /* a read that read an older value than the newest */
+};
+enum { UI_MM_R, UI_MM_W, UI_MM_RMW, UI_MM_F, UI_MM_BAR };
+
+struct ui_mmedge {
+	const char *kind;         /* "rf", "co", "fr" */
+	int from, to;             /* event indices; from -1: the initial value */
+	const char *note;         /* "y=1" */
+};
+
+struct ui_order {
+	int on;                   /* the relaxed model is in use */
+	const char **threads;     /* column titles: "b0.t0", "host" */
+	int nthreads;
+	int hidden;               /* threads with events that have no column */
+	struct ui_mmev *ev;       /* in the order the model performed them */
+	int nev;
+	int dropped;              /* events after the log filled */
+	struct ui_mmedge *edges;
+	int nedges;
+	const char *why;          /* the latest read: why it read what it read */
+	const char *why_label;
+	const char **views;       /* per thread: "b1.t0 may read x: 0|1, y: 1" */
+	int nviews;
+};
+
 struct ui_finding {
 	const char *kind, *file;
 	int line;
@@ -222,6 +257,7 @@ struct ui_state {
 	struct ui_thread thread;
 	struct ui_memory mem;
 	struct ui_sync sync;
+	struct ui_order order;
 	struct ui_finding *findings;
 	int nfindings;
 	struct ui_breakpoint *bps;

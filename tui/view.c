@@ -208,7 +208,7 @@ void view_ctl_init(struct view_ctl *ctl)
 {
 	memset(ctl, 0, sizeof(*ctl));
 	ctl->focus_pane = PANE_SOURCE;
-	ctl->aux_pane = PANE_THREAD;
+	ctl->aux_pane = PANE_NONE; /* each layout's own default (the Order pane under --model relaxed) */
 	ctl->zoom = PANE_NONE;
 }
 
@@ -269,13 +269,14 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 	if (ctl->present && w >= VIEW_WARPS_PRESENT) {
 		/* a projector: the source, the warps with wide glyphs, the
 		 * swappable pane and a short console; nothing else */
-		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
+		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS,
+					       PANE_ORDER };
 		int wr = warps_rows(nwarps, bh), ch = bh >= 30 ? 4 : 3;
 		int rest = bh - wr - ch, sh = rest * 55 / 100;
 
 		r[PANE_SOURCE] = rect(0, y, w, sh);
 		r[PANE_WARPS] = rect(0, y + sh, w, wr);
-		r[aux_of(ctl, allowed, 5, PANE_LANES)] = rect(0, y + sh + wr, w, rest - sh);
+		r[aux_of(ctl, allowed, 6, ctl->relaxed ? PANE_ORDER : PANE_THREAD)] = rect(0, y + sh + wr, w, rest - sh);
 		r[PANE_CONSOLE] = rect(0, y + bh - ch, w, ch);
 		return;
 	}
@@ -284,18 +285,22 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
 		int mp[] = { PANE_LANES, PANE_THREAD }, mwt[] = { 50, 50 };
 		int rp[] = { PANE_MEMORY, PANE_SYNC, PANE_FINDINGS }, rwt[] = { 50, 30, 20 };
+		int rpo[] = { PANE_ORDER, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS }, rwto[] = { 45, 20, 20, 15 };
 		int wr = warps_rows(nwarps, bh);
 
 		stack(r, lp, lwt, 2, 0, y, lw, bh);
 		r[PANE_WARPS] = rect(lw + 1, y, mw, wr);
 		stack(r, mp, mwt, 2, lw + 1, y + wr, mw, bh - wr);
-		stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
+		if (ctl->relaxed) /* memory ordering: the execution graph comes first */
+			stack(r, rpo, rwto, 4, lw + mw + 2, y, rw, bh);
+		else
+			stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
 	} else if (w >= 120 && h >= 36) {
 		int lw = w - 1 - VIEW_WARPS_FULL < w * 55 / 100 ? w - 1 - VIEW_WARPS_FULL : w * 55 / 100;
 		int rw = w - lw - 1;
-		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS };
+		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS, PANE_ORDER };
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
-		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 4, PANE_THREAD) };
+		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 5, ctl->relaxed ? PANE_ORDER : PANE_THREAD) };
 		int rwt[] = { 40, 60 };
 		int wr = warps_rows(nwarps, bh);
 
@@ -304,13 +309,14 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		stack(r, rp, rwt, 2, lw + 1, y + wr, rw, bh - wr);
 	} else {
 		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC,
-					       PANE_FINDINGS };
+					       PANE_FINDINGS, PANE_ORDER };
 		int ch = bh / 5 < 4 ? 4 : bh / 5, ta = bh - ch, sh = ta * 5 / 9;
 		int ww = w >= 100 ? VIEW_WARPS_FULL : VIEW_WARPS_COMPACT;
 
 		r[PANE_SOURCE] = rect(0, y, w, sh);
 		r[PANE_WARPS] = rect(0, y + sh, ww, ta - sh);
-		r[aux_of(ctl, allowed, 5, PANE_THREAD)] = rect(ww + 1, y + sh, w - ww - 1, ta - sh);
+		r[aux_of(ctl, allowed, 6, ctl->relaxed ? PANE_ORDER : PANE_THREAD)] =
+			rect(ww + 1, y + sh, w - ww - 1, ta - sh);
 		r[PANE_CONSOLE] = rect(0, y + ta, w, ch);
 	}
 }
@@ -340,7 +346,7 @@ static struct view_rect pane_title(struct ctx *c, int pane, const char *extra)
 
 	for (int i = c->r.x; i < c->r.x + c->r.w; i++)
 		put_str(c, i, c->r.y, h, VS_BORDER);
-	snprintf(buf, sizeof(buf), " %c %s%s%s ", pane_titles[pane][0] ? "12345678"[pane] : ' ',
+	snprintf(buf, sizeof(buf), " %c %s%s%s ", pane_titles[pane][0] ? "123456789"[pane] : ' ',
 		 pane_titles[pane], extra ? ": " : "", extra ? extra : "");
 	x = put_str(c, x + 1, c->r.y, buf, style);
 	if (focus)
@@ -970,6 +976,110 @@ static void draw_sync(struct ctx *c)
 		put_str(c, in.x + 2, y++, s->copies[i], VS_BARRIER_WAIT);
 }
 
+/* ---- the Order pane: memory events as an execution graph ---- */
+
+static int mm_style(const struct ui_mmev *e)
+{
+	switch (e->kind) {
+	case UI_MM_R: return e->weak ? VS_ERROR : VS_READ;
+	case UI_MM_W: return VS_WRITE;
+	case UI_MM_RMW: return VS_WRITE;
+	case UI_MM_F: return VS_KEYWORD;
+	default: return VS_BARRIER_WAIT;
+	}
+}
+
+static void draw_order(struct ctx *c)
+{
+	const struct ui_order *o = &c->st->order;
+	char extra[48];
+	struct view_rect in;
+	int y, ymax, rows = 0, cw, ncol;
+
+	if (!o->on)
+		snprintf(extra, sizeof(extra), "sc");
+	else
+		snprintf(extra, sizeof(extra), "relaxed, %d event%s%s", o->nev, o->nev == 1 ? "" : "s",
+			 o->dropped ? " (log full)" : "");
+	in = pane_title(c, PANE_ORDER, extra);
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	ymax = in.y + in.h;
+	y = in.y - c->ctl->scroll[PANE_ORDER];
+	if (!o->on) {
+		put_str(c, in.x, y, "(memory ordering is shown under --model relaxed)", VS_DIM);
+		return;
+	}
+	if (!o->nev) {
+		put_str(c, in.x, y, "(no memory event in this launch yet)", VS_DIM);
+		return;
+	}
+	/* one column per thread, its events in program order */
+	cw = o->nthreads ? in.w / o->nthreads : in.w;
+	if (cw > 24)
+		cw = 24;
+	if (cw < 14)
+		cw = 14;
+	ncol = in.w / cw;
+	if (ncol > o->nthreads)
+		ncol = o->nthreads;
+	for (int k = 0; k < ncol; k++)
+		put_str(c, in.x + k * cw, y, o->threads[k], VS_KEYWORD);
+	if (o->nthreads > ncol || o->hidden)
+		put_fmt(c, in.x + ncol * cw, y, VS_DIM, "+%d", o->nthreads - ncol + (o->hidden ? 1 : 0));
+	y++;
+	for (int i = 0; i < o->nev; i++)
+		if (o->ev[i].row + 1 > rows)
+			rows = o->ev[i].row + 1;
+	for (int r = 0; r < rows; r++, y++) {
+		if (y < in.y || y >= ymax)
+			continue;
+		for (int i = 0; i < o->nev; i++) {
+			const struct ui_mmev *e = &o->ev[i];
+			char cell[64];
+			int x;
+
+			if (e->row != r || e->col < 0 || e->col >= ncol)
+				continue;
+			x = put_fmt(c, in.x + e->col * cw, y, VS_DIM, "%s ", e->label);
+			snprintf(cell, sizeof(cell), "%.*s", cw - (x - (in.x + e->col * cw)) - 1, e->text);
+			put_str(c, x, y, cell, mm_style(e));
+		}
+	}
+	/* the edges, packed into lines */
+	if (o->nedges) {
+		int x = put_str(c, in.x, y, "edges", VS_KEYWORD) + 1;
+
+		for (int i = 0; i < o->nedges; i++) {
+			const struct ui_mmedge *d = &o->edges[i];
+			char t[96];
+
+			snprintf(t, sizeof(t), "%s %s%s%s %s", d->kind, d->from >= 0 ? o->ev[d->from].label : "init",
+				 c->ctl->ascii ? "->" : "\u2192", o->ev[d->to].label, d->note ? d->note : "");
+			if (x + (int)text_cols(t) > in.x + in.w && x > in.x + 6) {
+				y++;
+				x = in.x + 6;
+			}
+			x = put_str(c, x, y, t, !strcmp(d->kind, "rf") ? VS_READ : !strcmp(d->kind, "co") ? VS_WRITE
+											 : VS_BARRIER_WAIT) + 2;
+		}
+		y++;
+	}
+	if (o->why && y < ymax) {
+		int x = put_fmt(c, in.x, y, VS_KEYWORD, "why %s", o->why_label ? o->why_label : "");
+
+		y = put_wrapped(c, x + 1, y, in.x + 2, o->why, VS_NORMAL, &x) + 1;
+	}
+	for (int k = 0; k < o->nviews && y < ymax; k++) {
+		int x;
+
+		if (!o->views[k][0])
+			continue;
+		y = put_wrapped(c, in.x, y, in.x + 2, o->views[k], VS_DIM, &x) + 1;
+	}
+}
+
 /* ---- findings and console ---- */
 
 static void draw_findings(struct ctx *c)
@@ -1148,8 +1258,8 @@ const char *const view_help_lines[] = {
 	"  j k Up Down    scroll the focused pane  PgUp PgDn  scroll faster",
 	"  0              scroll every pane back   mouse: click focus, wheel",
 	"  Tab Shift-Tab  next / previous pane     z  Esc  zoom it / back",
-	"  1-8            show a pane: 1 source 2 warps 3 lanes 4 thread",
-	"                 5 memory 6 sync 7 findings 8 console",
+	"  1-9            show a pane: 1 source 2 warps 3 lanes 4 thread",
+	"                 5 memory 6 sync 7 findings 8 console 9 order; o also",
 	"  :              command line (Tab completes, Up/Down history)",
 	"  Enter          repeat the last command  ?  this help",
 	"  q              quit (asks y or n while the program runs)",
@@ -1174,6 +1284,7 @@ const char *const view_help_lines[] = {
 	"  cuda thread (shows) | cuda block B thread T | cuda warp W lane L",
 	"  focus warp W [lane L]  pane NAME|N  set simt|sched|model VALUE",
 	"  reload (after a fix)  export svg [PANE] FILE  present [on|off]",
+	"  explore (the outcomes the memory model allows)  witness N (replay one)",
 	"  help [CMD] (h)  quit (q)",
 	"  A kernel's __brkpt() stops like a breakpoint; continue goes past it.",
 	"",
@@ -1279,7 +1390,7 @@ static void draw_too_small(struct ctx *c)
 typedef void (*pane_fn)(struct ctx *c);
 static const pane_fn pane_draw[PANE_COUNT] = {
 	draw_source, draw_warps, draw_lanes, draw_thread,
-	draw_memory, draw_sync, draw_findings, draw_console,
+	draw_memory, draw_sync, draw_findings, draw_console, draw_order,
 };
 
 static void draw_pane(struct ctx *c, int p, struct view_rect r)

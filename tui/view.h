@@ -75,7 +75,8 @@ struct view_grid {
 	X(MEMORY, "Memory", '5') \
 	X(SYNC, "Sync", '6') \
 	X(FINDINGS, "Findings", '7') \
-	X(CONSOLE, "Console", '8')
+	X(CONSOLE, "Console", '8') \
+	X(ORDER, "Order", '9')
 
 enum view_pane {
 #define X(n, t, k) PANE_##n,
@@ -101,6 +102,7 @@ struct view_ctl {
 	const char *cmdline;     /* text being typed after ':' (NULL: not typing) */
 	int cursor;              /* byte offset in cmdline */
 	const char *message;     /* one-line message for the command row */
+	int relaxed;             /* the relaxed memory model is on: the Order pane has a place */
 	int present;             /* presentation mode (projector): source, warps with wide
 				  * lane glyphs, the aux pane and the console only; no dim text */
 };

@@ -8,6 +8,7 @@
  * the interface can ask between steps, or from an observer, at no risk to
  * determinism.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "simt.h"
@@ -97,6 +98,26 @@ int machine_object_addr(const struct machine *m, uint32_t obj, uint64_t *addr)
 	if (obj >= m->mod->nobjs || !m->obj_addr)
 		return -1;
 	*addr = m->obj_addr[obj];
+	return 0;
+}
+
+int machine_addr_name(const struct machine *m, uint64_t a, unsigned size, char *buf, size_t n)
+{
+	for (uint32_t i = 0; m->obj_addr && i < m->mod->nobjs; i++) {
+		const struct ir_object *o = &m->mod->objs[i];
+		if (o->kind == OBJ_SHARED || !o->name || !o->name[0] ||
+		    !ws_range_in(m->obj_addr[i], o->size, a, 1))
+			continue;
+		uint64_t off = a - m->obj_addr[i];
+		if (o->size <= size || (!size && o->size <= 8))
+			snprintf(buf, n, "%s", o->name);
+		else if (size && off % size == 0)
+			snprintf(buf, n, "%s[%llu]", o->name, (unsigned long long)(off / size));
+		else
+			snprintf(buf, n, "%s+%llu", o->name, (unsigned long long)off);
+		return 1;
+	}
+	snprintf(buf, n, "0x%llx", (unsigned long long)a);
 	return 0;
 }
 

@@ -442,6 +442,10 @@ int machine_lane_frame_pc(const struct machine *m, int slot, int warp, int lane,
 		       int *func, uint32_t *pc);
 /* Generic address of module object obj (shared: the shared window). */
 int machine_object_addr(const struct machine *m, uint32_t obj, uint64_t *addr);
+/* A global address as the student wrote it: a __device__ / __managed__
+ * variable's name ("x"; with the access size, an element "buf[2]", else
+ * "buf+8"), else "0x...". size 0: unknown. Returns 1 for a name. */
+int machine_addr_name(const struct machine *m, uint64_t addr, unsigned size, char *buf, size_t n);
 /* From an EV_MEM observer: each lane's address of the group (mask) about to
  * access memory (0 for lanes not in mask). -1 if it is not a LD/ST/ATOM. */
 int machine_access_lanes(const struct machine *m, int slot, int warp, uint32_t mask,
@@ -543,6 +547,36 @@ void machine_mm_record_end(struct machine *m);
 int machine_mm_model(const struct machine *m);
 int machine_mm_nthreads(const struct machine *m);
 int machine_mm_thread(const struct machine *m, int i, int *block, int *thread);
+/* The event log of the relaxed model (the interface's Order pane, the Lua
+ * m:mm_events()): every memory event performed since the last launch, in
+ * the order the model performed them (at most 4096; later ones are counted
+ * by machine_mm_nevents's *dropped). Empty under sc and while exploring.
+ * Events are named by their index; labels a, b, c ... in the interface. */
+struct machine_mm_ev {
+	int kind;               /* enum machine_mm_event */
+	int host;               /* a host thread (block is then its host index) */
+	int block, thread;      /* block linear index, thread linear index in it */
+	uint32_t po;            /* the thread's program order */
+	uint64_t addr;          /* reads, writes, RMWs */
+	uint64_t val;           /* the value written (writes, RMWs) or read (reads) */
+	uint64_t rval;          /* RMWs: the value read */
+	int size;               /* bytes accessed */
+	int rf;                 /* reads, RMWs: the write event read, -1 the initial value */
+	int co;                 /* writes, RMWs: place in the location's coherence order
+				 * now (1 the first write after the initial value) */
+	int strong, scope, sem; /* strong (volatile, atomic, relaxed+), enum ir_scope, enum ir_sem */
+	int line;               /* source line, 0 none (barriers of other threads) */
+	int choices;            /* reads: how many writes the model allowed it to read */
+	int newer;              /* reads: writes after the one read in coherence order */
+};
+int machine_mm_nevents(const struct machine *m, int *dropped);
+/* Is s a witness as explore prints them ("relaxed:0.1.0", "sc:2.0")? */
+int machine_schedule_valid(const char *s);
+int machine_mm_event_get(const struct machine *m, int i, struct machine_mm_ev *ev);
+/* A read's explanation, one sentence ("read x = 0, an older value: ...");
+ * NULL for other events. Valid until the machine runs again. */
+const char *machine_mm_event_why(const struct machine *m, int i);
+
 /* The ordering log: one line per synchronization that ordered something
  * ("fence.sc.gpu (block 0 thread 0) joined the SC view: ..."). */
 int machine_mm_nsync(const struct machine *m);

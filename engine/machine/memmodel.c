@@ -75,6 +75,15 @@ struct mm_thr {
 
 struct mm_fb { uint32_t lane, loc, id; };
 
+/* one entry of the event log the Order pane and m:mm_events() show */
+struct mm_lev {
+	struct machine_mm_ev ev;
+	uint32_t loc, id;       /* location; id written (writes, RMWs) */
+	uint32_t rid;           /* id read (reads, RMWs) */
+	char *why;              /* reads: why it read that write */
+};
+#define MM_EVLOG_MAX 4096
+
 struct mm_defer {
 	struct warp *w;
 	struct frame *fr;
@@ -120,6 +129,8 @@ struct memmodel {
 	struct machine_mm_recorder rec; /* an observer of the execution (rec.event NULL: none) */
 	uint32_t clk;                  /* the last clock tick given (CLK_BASE) */
 	uint32_t nbar;                 /* barrier instances (recording) */
+	VEC(struct mm_lev) evl;        /* the event log of this launch (machine_mm_event_get) */
+	uint32_t evdrop;               /* events left out of evl since the launch (it is full) */
 };
 
 /* ---- small helpers */
@@ -165,6 +176,165 @@ static void mm_logf(struct memmodel *mm, const char *fmt, ...)
 	char *s = xmalloc(n);
 	memcpy(s, buf, n);
 	vec_push(&mm->log, s);
+}
+
+/* a location as the student wrote it: "x", "r[1]", else its address */
+static const char *lname(const struct memmodel *mm, uint64_t addr, unsigned size, char buf[64])
+{
+	machine_addr_name(mm->m, addr, size, buf, 64);
+	return buf;
+}
+
+/* ---- the event log (machine_mm_event_get) */
+
+static int pos_of(const struct mm_loc *L, uint32_t id);
+
+static void evlog_clear(struct memmodel *mm)
+{
+	for (size_t i = 0; i < mm->evl.len; i++)
+		free(mm->evl.v[i].why);
+	mm->evl.len = 0;
+	mm->evdrop = 0;
+}
+
+static int evlog_on(const struct memmodel *mm)
+{
+	return !mm->quiet && !mm->sc;
+}
+
+static uint64_t sext(uint64_t v, unsigned sz)
+{
+	if (sz >= 8 || !sz)
+		return v;
+	uint64_t sign = (uint64_t)1 << (8 * sz - 1);
+	v &= (sign << 1) - 1;
+	return (v ^ sign) - sign;
+}
+
+/* the event of the write id of loc, -1 the initial value, -2 not logged */
+static int evlog_writer(const struct memmodel *mm, uint32_t loc, uint32_t id)
+{
+	if (!id)
+		return -1;
+	for (size_t i = mm->evl.len; i-- > 0;) {
+		const struct mm_lev *e = &mm->evl.v[i];
+		if ((e->ev.kind == MM_EV_WRITE || e->ev.kind == MM_EV_RMW) && e->loc == loc && e->id == id)
+			return (int)i;
+	}
+	return -2;
+}
+
+/* append an event of thread t; loc/rid/wid where they apply (else 0) */
+static void evlog(struct memmodel *mm, int kind, const struct mm_thr *t, uint32_t loc, uint32_t rid,
+		  uint32_t wid, uint64_t rval, uint64_t wval, int strong, unsigned scope, unsigned sem,
+		  uint32_t po, int line, int choices, int newer, char *why)
+{
+	if (!evlog_on(mm) || mm->evl.len >= MM_EVLOG_MAX) {
+		if (evlog_on(mm))
+			mm->evdrop++;
+		free(why);
+		return;
+	}
+	struct mm_lev e;
+	memset(&e, 0, sizeof(e));
+	e.ev.kind = kind;
+	e.ev.host = MACHINE_MM_IS_HOST(t->blk);
+	e.ev.block = e.ev.host ? (int)(t->blk - MACHINE_MM_HOST_BLOCK) : (int)t->blk;
+	e.ev.thread = (int)t->tid;
+	e.ev.po = po;
+	e.ev.strong = strong;
+	e.ev.scope = (int)scope;
+	e.ev.sem = (int)sem;
+	e.ev.line = line;
+	e.ev.rf = -1;
+	e.ev.co = 0;
+	e.ev.choices = choices;
+	e.ev.newer = newer;
+	e.loc = loc;
+	e.id = wid;
+	e.rid = rid;
+	e.why = why;
+	if (kind == MM_EV_READ || kind == MM_EV_WRITE || kind == MM_EV_RMW) {
+		const struct mm_loc *L = &mm->locs.v[loc];
+		e.ev.addr = L->addr;
+		e.ev.size = (int)L->size;
+		e.ev.val = sext(kind == MM_EV_READ ? rval : wval, L->size);
+		e.ev.rval = sext(rval, L->size);
+		if (kind != MM_EV_WRITE)
+			e.ev.rf = evlog_writer(mm, loc, rid);
+	}
+	vec_push(&mm->evl, e);
+}
+
+static char *evlog_why(struct memmodel *mm, const struct mm_thr *t, const struct mm_loc *L, int p, int lo,
+		       int rmw)
+{
+	if (!evlog_on(mm) || mm->evl.len >= MM_EVLOG_MAX)
+		return NULL;
+	char name[64], buf[700];
+	const struct mm_msg *msg = &L->h.v[p];
+	int last = (int)L->h.len - 1;
+	machine_addr_name(mm->m, L->addr, L->size, name, sizeof(name));
+	long long v = (long long)sext(msg->val, L->size);
+	char from[96];
+	if (msg->thr < 0)
+		snprintf(from, sizeof(from), "the initial value");
+	else if (MACHINE_MM_IS_HOST(msg->blk))
+		snprintf(from, sizeof(from), "the write of host thread %u", mm->thr.v[msg->thr].tid);
+	else
+		snprintf(from, sizeof(from), "the write of block %u thread %u", msg->blk, mm->thr.v[msg->thr].tid);
+	if (rmw)
+		snprintf(buf, sizeof(buf), "read %s = %lld from %s: an atomic read-modify-write always reads the latest write in coherence order",
+			 name, v, from);
+	else if (p < last) {
+		const struct mm_msg *nw = &L->h.v[last];
+		char who[64];
+		if (MACHINE_MM_IS_HOST(nw->blk))
+			snprintf(who, sizeof(who), "host thread %u", nw->thr >= 0 ? mm->thr.v[nw->thr].tid : 0);
+		else
+			snprintf(who, sizeof(who), "block %u thread %u", nw->blk, nw->thr >= 0 ? mm->thr.v[nw->thr].tid : 0);
+		snprintf(buf, sizeof(buf), "read %s = %lld (%s), an older value: the newer write %s = %lld by %s was not visible to it yet, because nothing (a fence on both sides, a barrier, release/acquire) ordered that write before this load",
+			 name, v, from, name, (long long)sext(nw->val, L->size), who);
+	} else if (p == lo && lo > 0)
+		snprintf(buf, sizeof(buf), "read %s = %lld from %s, the only write it could read: it had already seen that write (program order, or a fence, barrier or acquire that made it visible), so no older one remained",
+			 name, v, from);
+	else if (lo == last)
+		snprintf(buf, sizeof(buf), "read %s = %lld from %s, the only write of %s so far", name, v, from, name);
+	else
+		snprintf(buf, sizeof(buf), "read %s = %lld from %s, the latest of the %d writes still visible to it (the model may also let it read an older one)",
+			 name, v, from, last - lo + 1);
+	(void)t;
+	size_t n = strlen(buf) + 1;
+	char *s = xmalloc(n);
+	memcpy(s, buf, n);
+	return s;
+}
+
+int machine_mm_nevents(const struct machine *m, int *dropped)
+{
+	if (dropped)
+		*dropped = m->mm ? (int)m->mm->evdrop : 0;
+	return m->mm ? (int)m->mm->evl.len : 0;
+}
+
+int machine_mm_event_get(const struct machine *m, int i, struct machine_mm_ev *ev)
+{
+	const struct memmodel *mm = m->mm;
+	if (!mm || i < 0 || (size_t)i >= mm->evl.len)
+		return -1;
+	const struct mm_lev *e = &mm->evl.v[i];
+	*ev = e->ev;
+	if ((e->ev.kind == MM_EV_WRITE || e->ev.kind == MM_EV_RMW) && e->loc < mm->locs.len)
+		ev->co = pos_of(&mm->locs.v[e->loc], e->id);
+	return 0;
+}
+
+const char *machine_mm_event_why(const struct machine *m, int i)
+{
+	const struct memmodel *mm = m->mm;
+	if (!mm || i < 0 || (size_t)i >= mm->evl.len)
+		return NULL;
+	return mm->evl.v[i].why;
 }
 
 /* index of the first entry with location >= loc */
@@ -482,8 +652,36 @@ static int replay_choose(void *ctx, int kind, int n)
 {
 	struct memmodel *mm = ctx;
 	(void)kind;
-	(void)n;
-	return mm->replay_at < mm->replay.len ? mm->replay.v[mm->replay_at++] : 0;
+	if (mm->replay_at >= mm->replay.len)
+		return 0;
+	int v = mm->replay.v[mm->replay_at++];
+	if (v < 0 || v >= n) { /* a witness of another program (or edited): its choice cannot be made */
+		mm_logf(mm, "the witness does not fit this program: choice %zu is %d but only %d option%s exist; taking the first",
+			mm->replay_at, v, n, n == 1 ? "" : "s");
+		return 0;
+	}
+	return v;
+}
+
+int machine_schedule_valid(const char *s)
+{
+	if (!strncmp(s, "relaxed,shared-sc:", 18))
+		s += 18;
+	else if (!strncmp(s, "relaxed:", 8))
+		s += 8;
+	else if (!strncmp(s, "sc:", 3))
+		s += 3;
+	else
+		return 0;
+	for (int dot = 1; *s; s++) {
+		if (*s == '.' && !dot)
+			dot = 1;
+		else if (*s >= '0' && *s <= '9')
+			dot = 0;
+		else
+			return 0;
+	}
+	return 1;
 }
 
 void mm_attach(struct machine *m)
@@ -538,6 +736,8 @@ void mm_free(struct memmodel *mm)
 	for (size_t i = 0; i < mm->log.len; i++)
 		free(mm->log.v[i]);
 	vec_free(&mm->log);
+	evlog_clear(mm);
+	vec_free(&mm->evl);
 	free(mm);
 }
 
@@ -546,6 +746,7 @@ void mm_reset(struct machine *m)
 	struct memmodel *mm = m->mm;
 	machine_mm_record_end(m);
 	views_free(mm);
+	evlog_clear(mm);
 	m->hooks &= ~MM_HOOK;
 }
 
@@ -660,9 +861,10 @@ static void acquire_from(struct memmodel *mm, struct mm_thr *t, const struct mm_
 		return;
 	if (!covers(msg->relscope, msg->blk, t->blk) || !covers(scope, t->blk, msg->blk))
 		return;
+	char nb[64];
 	if (vjoin(mm, &t->cur, &mm->vpool.v[msg->rel]))
-		mm_logf(mm, "%s (block %u thread %u) synchronized with the release write of 0x%llx by block %u thread %u: its earlier writes are now visible",
-			what, t->blk, t->tid, (unsigned long long)L->addr, msg->blk,
+		mm_logf(mm, "%s (block %u thread %u) synchronized with the release write of %s by block %u thread %u: its earlier writes are now visible",
+			what, t->blk, t->tid, lname(mm, L->addr, L->size, nb), msg->blk,
 			mm->thr.v[msg->thr].tid);
 }
 
@@ -731,12 +933,16 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 	unsigned scope;
 	sem_of(in, &strong, &scope);
 	struct mm_loc *L = &mm->locs.v[loc];
+	int lo = d ? pos_of(L, d->lo[lane]) : pos_of(L, vget(&t->cur, loc));
 	int p = d ? defer_choice(mm, t, loc, d, lane, strong) : read_choice(mm, t, loc, CK_READ);
 	struct mm_msg *msg = &L->h.v[p];
+	char *why = evlog_why(mm, t, L, p, lo, 0);
+	int last = (int)L->h.len - 1;
 	if (p + 1 < (int)L->h.len && !mm->quiet) {
 		const struct mm_msg *nw = &L->h.v[L->h.len - 1];
-		mm_logf(mm, "block %u thread %u read 0x%llx = %lld, an older value: the newer write %lld (block %u thread %d) is not visible to it yet, nothing synchronized them",
-			t->blk, t->tid, (unsigned long long)L->addr, (long long)(int32_t)msg->val,
+		char nb[64];
+		mm_logf(mm, "block %u thread %u read %s = %lld, an older value: the newer write %lld (block %u thread %d) is not visible to it yet, nothing synchronized them",
+			t->blk, t->tid, lname(mm, L->addr, L->size, nb), (long long)(int32_t)msg->val,
 			(long long)(int32_t)nw->val, nw->blk, nw->thr >= 0 ? (int)mm->thr.v[nw->thr].tid : -1);
 	}
 	if (d && strong && msg->thr >= 0 && morally_strong(msg, strong, scope, t->blk)) {
@@ -756,9 +962,12 @@ static uint64_t do_read(struct memmodel *mm, struct mm_thr *t, uint32_t loc, con
 		if (is_acq(in->sem))
 			acquire_from(mm, t, L, msg, scope, "an acquire load");
 	}
+	uint32_t po = d ? d->po[lane] : t->po++;
 	if (mm->rec.event)
 		mm->rec.event(mm->rec.ctx, MM_EV_READ, thr_index(mm, t), t->blk, L->addr, msg->id, 0, strong, scope,
-			 in->sem, d ? d->po[lane] : t->po++);
+			 in->sem, po);
+	evlog(mm, MM_EV_READ, t, loc, msg->id, 0, msg->val, 0, strong, scope, in->sem, po, (int)in->span.line,
+	      last - lo + 1, last - p, why);
 	return msg->val;
 }
 
@@ -969,9 +1178,10 @@ static void defer_resolve(struct memmodel *mm, size_t i)
 	struct mm_defer d = mm->defer.v[i];
 	mm->defer.v[i] = mm->defer.v[--mm->defer.len];
 	struct warp *w = d.w;
+	char nb[64];
 	if (d.passed && !mm->quiet)
-		mm_logf(mm, "block %u warp %u: the load of 0x%llx was performed after the later, independent store (load buffering)",
-			(uint32_t)w->blk->linear, w->id, (unsigned long long)d.addr[__builtin_ctz(d.mask)]);
+		mm_logf(mm, "block %u warp %u: the load of %s was performed after the later, independent store (load buffering)",
+			(uint32_t)w->blk->linear, w->id, lname(mm, d.addr[__builtin_ctz(d.mask)], tsize(d.in->t), nb));
 	for (uint32_t M = d.mask; M; M &= M - 1) {
 		unsigned l = (unsigned)__builtin_ctz(M);
 		struct mm_thr *t = thr_get(mm, w, l);
@@ -1123,17 +1333,20 @@ int mm_st(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		uint64_t v = B[l];
 		if (sz < 8)
 			v &= ((uint64_t)1 << (8 * sz)) - 1;
+		char nb[64];
 		int at = write_choice(mm, t, loc, strong, scope);
 		if (at < (int)mm->locs.v[loc].h.len && !mm->quiet)
-			mm_logf(mm, "block %u thread %u wrote 0x%llx = %lld before an older-looking write in coherence order: other threads may see the two in either order",
-				t->blk, t->tid, (unsigned long long)addr[l], (long long)(int32_t)v);
+			mm_logf(mm, "block %u thread %u wrote %s = %lld before an older-looking write in coherence order: other threads may see the two in either order",
+				t->blk, t->tid, lname(mm, addr[l], sz, nb), (long long)(int32_t)v);
 		uint32_t id = do_write(mm, t, loc, v, strong, scope, in->sem, at, -1);
 		backing_store(mm, loc, ptr[l]);
 		if (w->blk && ptr[l] && ADDR_TAG(addr[l]) == TAG_GLOBAL && CHECK_WANTS(m, CEV_COPY))
 			machine_publish_copy(m, addr[l], sz, 1, in->span); /* the init checker: written */
+		uint32_t po = t->po++;
 		if (mm->rec.event)
 			mm->rec.event(mm->rec.ctx, MM_EV_WRITE, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, 0, id, strong, scope,
-				 in->sem, t->po++);
+				 in->sem, po);
+		evlog(mm, MM_EV_WRITE, t, loc, 0, id, 0, v, strong, scope, in->sem, po, (int)in->span.line, 0, 0, NULL);
 	}
 	return 0;
 }
@@ -1191,9 +1404,16 @@ int mm_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_
 			id = do_write(mm, t, loc, nv, strong, scope, in->sem, p + 1, (int32_t)rd.id);
 			backing_store(mm, loc, ptr[l]);
 		}
+		uint32_t po = t->po++;
 		if (mm->rec.event)
 			mm->rec.event(mm->rec.ctx, store ? MM_EV_RMW : MM_EV_READ, thr_index(mm, t), t->blk, mm->locs.v[loc].addr, rd.id, id,
-				 1, scope, in->sem, t->po++);
+				 1, scope, in->sem, po);
+		if (evlog_on(mm)) {
+			const struct mm_loc *L2 = &mm->locs.v[loc];
+			int rp = pos_of(L2, rd.id);
+			evlog(mm, store ? MM_EV_RMW : MM_EV_READ, t, loc, rd.id, id, rd.val, nv, 1, scope, in->sem, po,
+			      (int)in->span.line, 1, 0, evlog_why(mm, t, L2, rp, rp, 1));
+		}
 		if (in->d >= 0)
 			*regp(g->fr, in->d, l) = old;
 	}
@@ -1252,8 +1472,10 @@ void mm_fence(struct machine *m, struct warp *w, struct group *g, const struct i
 		vcopy(&t->relf, &t->cur);
 		t->has_relf = 1;
 		t->relf_scope = (uint8_t)scope;
+		uint32_t po = t->po++;
 		if (mm->rec.event)
-			mm->rec.event(mm->rec.ctx, MM_EV_FENCE, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, t->po++);
+			mm->rec.event(mm->rec.ctx, MM_EV_FENCE, thr_index(mm, t), t->blk, 0, 0, 0, 1, scope, in->sem, po);
+		evlog(mm, MM_EV_FENCE, t, 0, 0, 0, 0, 0, 1, scope, in->sem, po, (int)in->span.line, 0, 0, NULL);
 	}
 }
 
@@ -1279,9 +1501,11 @@ void mm_bar(struct machine *m, struct block *b)
 	for (size_t i = lo; i < hi; i++)
 		if (mm->thr.v[i].used && mm->thr.v[i].blk == blk) {
 			vjoin(mm, &mm->thr.v[i].cur, &j);
+			uint32_t po = mm->rec.event ? mm->thr.v[i].po++ : mm->thr.v[i].po;
 			if (mm->rec.event)
 				mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, (int)i, blk, 0, mm->nbar, 0, 1, SCOPE_CTA, SEM_ACQ_REL,
-					 mm->thr.v[i].po++);
+					 po);
+			evlog(mm, MM_EV_BARRIER, &mm->thr.v[i], 0, 0, 0, 0, 0, 1, SCOPE_CTA, SEM_ACQ_REL, po, 0, 0, 0, NULL);
 		}
 	vcopy(j0, &j);
 	free(j.v);
@@ -1302,9 +1526,11 @@ void mm_warpsync(struct machine *m, struct warp *w, uint32_t mask)
 		struct mm_thr *t = thr_get(mm, w, (unsigned)__builtin_ctz(M));
 		vjoin(mm, &t->cur, &j);
 		/* for the axioms: a barrier of the lanes named */
+		uint32_t po = mm->rec.event ? t->po++ : t->po;
 		if (mm->rec.event)
 			mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_CTA,
-				      SEM_ACQ_REL, t->po++);
+				      SEM_ACQ_REL, po);
+		evlog(mm, MM_EV_BARRIER, t, 0, 0, 0, 0, 0, 1, SCOPE_CTA, SEM_ACQ_REL, po, 0, 0, 0, NULL);
 	}
 	mm->nbar++;
 	free(j.v);
@@ -1446,9 +1672,11 @@ void mm_host_sync(struct machine *m)
 				mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, (int)i, mm->thr.v[i].blk, 0, mm->nbar, 0, 1,
 					      SCOPE_SYS, SEM_ACQ_REL, mm->thr.v[i].po++);
 		}
+	uint32_t po = mm->rec.event ? t->po++ : t->po;
 	if (mm->rec.event)
 		mm->rec.event(mm->rec.ctx, MM_EV_BARRIER, thr_index(mm, t), t->blk, 0, mm->nbar, 0, 1, SCOPE_SYS,
-			      SEM_ACQ_REL, t->po++);
+			      SEM_ACQ_REL, po);
+	evlog(mm, MM_EV_BARRIER, t, 0, 0, 0, 0, 0, 1, SCOPE_SYS, SEM_ACQ_REL, po, 0, 0, 0, NULL);
 	mm->nbar++;
 }
 

@@ -406,7 +406,7 @@ static void test_commands(void)
 		int all = 1;
 		static const char *const keys_shown[] = { " s ", " n ", " i ", " w ", " b ", " f ",
 			" c ", " r ", " h l ", " J K ", " j k ", "PgUp", "PgDn", " 0 ", "Tab", "Shift-Tab",
-			"1-8", " z ", "Esc", " : ", "Enter", " ? ", " q ", "Ctrl-C", "mouse", "Left",
+			"1-9", " z ", " o ", "Esc", " : ", "Enter", " ? ", " q ", "Ctrl-C", "mouse", "Left",
 			"Right", "Up", "Down", "Space", " a ", " e ", " L ", " 9 ", "Ctrl-S" };
 
 		strbuf_init(&h);
