@@ -392,6 +392,15 @@ static int ws_machine(lua_State *L)
 		o.sched = opt_string(L, 2, "sched");
 		o.model = opt_string(L, 2, "model");
 		o.schedule = opt_string(L, 2, "schedule");
+		lua_getfield(L, 2, "capture");
+		o.capture = lua_toboolean(L, -1);
+		lua_pop(L, 1);
+		lua_getfield(L, 2, "stdin");
+		if (lua_type(L, -1) == LUA_TSTRING)
+			o.stdin_text = lua_tolstring(L, -1, &o.stdin_len);
+		else if (!lua_isnil(L, -1))
+			return luaL_error(L, "stdin must be a string");
+		/* the stdin string stays on the stack too */
 		o.seed = opt_count(L, 2, "seed");
 		o.max_steps = opt_count(L, 2, "max_steps");
 		lua_getfield(L, 2, "fast");
@@ -915,7 +924,7 @@ static const luaL_Reg machine_methods[] = {
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
 	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "async", "pending", "textures",
-	"findings", "source", "access", "memlog", "candidates", "mm_events",
+	"findings", "source", "access", "memlog", "candidates", "mm_events", "output",
 };
 
 static const luaL_Reg buffer_methods[] = {

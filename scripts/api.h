@@ -86,6 +86,9 @@ struct wsapi_machine_opts {
 	uint64_t max_steps;
 	const char *model; /* "sc" | "relaxed" | NULL (appended: memory model) */
 	const char *schedule; /* a witness of m:explore to replay, NULL: none */
+	int capture;          /* keep the program's stdout and stderr (m:output()) */
+	const char *stdin_text; /* the program's stdin (stdin_len bytes), NULL: at end of file */
+	size_t stdin_len;
 };
 
 enum wsapi_arg_kind { WSAPI_ARG_INT, WSAPI_ARG_NUM, WSAPI_ARG_BUFFER };

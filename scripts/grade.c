@@ -81,6 +81,16 @@ static void result_read(lua_State *L, struct gres *r)
 	lua_settop(L, t);
 }
 
+/* The runtime's own reset of the instruction budget, given to grade_rt.lua
+ * as its chunk argument (the spec cannot reach it): every test of a
+ * submission gets a whole budget, so a long max_steps times many tests does
+ * not run out of it. */
+static int grade_budget_reset(lua_State *L)
+{
+	sandbox_budget_reset(lua_touserdata(L, lua_upvalueindex(1)));
+	return 0;
+}
+
 /*
  * Grade one submission in a fresh sandbox: runtime, spec, rt.grade.
  * Returns 0 (r filled), or -1 for a spec error (message in *why, to free).
@@ -96,7 +106,10 @@ static int grade_one(const struct grade_opts *o, const char *text, struct gres *
 	int ret = -1;
 
 	sandbox_opts_init(&so);
-	so.max_instructions = o->max_instructions;
+	/* a test's run is bounded by the spec's max_steps; the budget only
+	 * catches what that cannot (a program printing in a loop is charged its
+	 * processor time): 4e9 units, about 40 s of processor time per test */
+	so.max_instructions = o->max_instructions ? o->max_instructions : 4000000000ULL;
 	so.max_memory = o->max_memory;
 	so.print_file = stderr; /* the spec's print(): the teacher's debugging */
 	if (!(sb = sandbox_new(&so))) {
@@ -111,8 +124,11 @@ static int grade_one(const struct grade_opts *o, const char *text, struct gres *
 	host_engine_confine(he, NULL, NULL);
 	L = sandbox_state(sb);
 	if (wsapi_install(sb, host_engine_host(he)) < 0 ||
-	    sandbox_load(sb, "grade_rt.lua", lua_grade_rt, strlen(lua_grade_rt)) < 0 ||
-	    sandbox_pcall(sb, 0, 1) < 0)
+	    sandbox_load(sb, "grade_rt.lua", lua_grade_rt, strlen(lua_grade_rt)) < 0)
+		goto spec_error;
+	lua_pushlightuserdata(L, sb);
+	lua_pushcclosure(L, grade_budget_reset, 1);
+	if (sandbox_pcall(sb, 1, 1) < 0)
 		goto spec_error;
 	/* stack: rt */
 	lua_getfield(L, -1, "env");

@@ -9,6 +9,7 @@
 -- Everything the submission's kernel does runs on the emulated GPU with the
 -- checkers on, deterministically (round-robin scheduler).
 
+local budget_reset = ... -- from grade.c: a whole instruction budget for each test
 local rt = {}
 local spec = { tests = {}, constraints = {} }
 
@@ -34,8 +35,15 @@ function api.assignment(t)
 	if type(t) ~= "table" then fail("assignment{} expects a table") end
 	if spec.name then fail("assignment{} is given twice") end
 	spec.name = want(t, "assignment", "name", "string")
-	spec.kernel = want(t, "assignment", "kernel", "string")
-	spec.file = want(t, "assignment", "file", "string", true) or (spec.kernel .. ".cu")
+	spec.program = t.program and true or false
+	if spec.program then
+		-- a whole-program assignment: the submission has its own main()
+		if t.kernel ~= nil then fail("assignment{}: program = true grades main(); leave kernel out") end
+		spec.file = want(t, "assignment", "file", "string", true) or "program.cu"
+	else
+		spec.kernel = want(t, "assignment", "kernel", "string")
+		spec.file = want(t, "assignment", "file", "string", true) or (spec.kernel .. ".cu")
+	end
 	spec.reference = want(t, "assignment", "reference", "string", true)
 	spec.max_steps = want(t, "assignment", "max_steps", "number", true) or 20000000
 	spec.tolerance = want(t, "assignment", "tolerance", "number", true) or 0
@@ -45,6 +53,26 @@ end
 --       expect=function(outputs) -> ok, message }
 function api.test(t)
 	if type(t) ~= "table" then fail("test{} expects a table") end
+	if spec.program then
+		-- test{ name=, points=, args={...}, stdin=, stdout= | expect=function(run) }
+		local args = want(t, "test", "args", "table", true) or {}
+		for i, a in ipairs(args) do
+			if type(a) ~= "string" and type(a) ~= "number" then
+				fail("test{}: args[%d] must be a string or a number", i)
+			end
+			args[i] = tostring(a)
+		end
+		spec.tests[#spec.tests + 1] = {
+			name = want(t, "test", "name", "string"),
+			points = want(t, "test", "points", "number", true) or 1,
+			args = args,
+			stdin = want(t, "test", "stdin", "string", true),
+			stdout = want(t, "test", "stdout", "string", true),
+			status = want(t, "test", "status", "number", true),
+			expect = want(t, "test", "expect", "function", true),
+		}
+		return
+	end
 	local x = {
 		name = want(t, "test", "name", "string"),
 		points = want(t, "test", "points", "number", true) or 1,
@@ -78,6 +106,8 @@ function api.constraint(t)
 	}
 end
 
+local watch_memory -- (m, stats): record shared/global accesses for the constraints
+
 -- What every run of the submission did, for the constraints.
 local function new_stats()
 	return { findings = {}, conflicts = {}, uncoalesced = {}, shared_accesses = 0, steps = 0, ran = 0 }
@@ -110,12 +140,12 @@ end
 
 checks.uses_shared = function(st)
 	if st.shared_accesses > 0 then return true end
-	return false, "the kernel never reads or writes shared memory"
+	return false, (spec.program and "the program's kernels never read or write" or "the kernel never reads or writes") .. " shared memory"
 end
 
 checks.no_shared = function(st)
 	if st.shared_accesses == 0 then return true end
-	return false, "the kernel uses shared memory"
+	return false, (spec.program and "the program's kernels use" or "the kernel uses") .. " shared memory"
 end
 
 -- from the source: a call of any atomic function (comments and strings aside)
@@ -123,7 +153,7 @@ checks.no_atomics = function(st)
 	local code = st.source:gsub("//[^\n]*", ""):gsub("/%*.-%*/", ""):gsub('"[^"\n]*"', '""')
 	local name = code:match("(atomic%w*)%s*%(")
 	if not name then return true end
-	return false, "the kernel calls " .. name
+	return false, (spec.program and "the program calls " or "the kernel calls ") .. name
 end
 
 -- compile(src, name): the program, or nil and the first errors at their
@@ -153,9 +183,7 @@ local function read_outputs(outs)
 	return r
 end
 
-local function run_one(p, t, stats, record)
-	local m = ws.machine(p, { sched = "rr", max_steps = spec.max_steps })
-	if record then
+watch_memory = function(m, stats)
 		m:on("mem", function(ev)
 			if ev.space == "shared" then
 				stats.shared_accesses = stats.shared_accesses + 1
@@ -174,7 +202,11 @@ local function run_one(p, t, stats, record)
 				end
 			end
 		end)
-	end
+end
+
+local function run_one(p, t, stats, record)
+	local m = ws.machine(p, { sched = "rr", max_steps = spec.max_steps })
+	if record then watch_memory(m, stats) end
 	local args, outs = t.setup(m)
 	if type(args) ~= "table" then
 		error("setup must return the kernel's arguments as a list", 0)
@@ -200,6 +232,70 @@ local function run_one(p, t, stats, record)
 		return nil, "the kernel failed: " .. st.error
 	end
 	return read_outputs(outs)
+end
+
+-- a whole program: main() with the test's arguments and stdin; its output
+local function run_program(p, t, stats, record)
+	local m = assert(ws.machine(p, { sched = "rr", max_steps = spec.max_steps, capture = true, stdin = t.stdin }))
+	if record then watch_memory(m, stats) end
+	local ok, status, why = pcall(m.run_main, m, table.unpack(t.args))
+	if record then
+		for _, f in ipairs(m:findings()) do
+			stats.findings[#stats.findings + 1] = f
+		end
+		stats.steps = stats.steps + (m:status().steps or 0)
+		stats.ran = stats.ran + 1
+	end
+	if not ok then
+		return nil, "the program failed: " .. tostring(status)
+	end
+	if status == nil then
+		if tostring(why):match("ran more than") then
+			return nil, string.format("did not finish within %d steps (an endless loop, or far too slow)", spec.max_steps)
+		end
+		return nil, tostring(why)
+	end
+	local out = m:output()
+	return { stdout = out.stdout, stderr = out.stderr, status = status }
+end
+
+-- the first line where two outputs differ, for the student
+local function first_diff(got, want_)
+	local n = 1
+	local gi, wi = got:gmatch("([^\n]*)\n?"), want_:gmatch("([^\n]*)\n?")
+	while true do
+		local g, w = gi(), wi()
+		if g == nil and w == nil then return nil end
+		if g ~= w then
+			return string.format("line %d of the output is %q, expected %q", n, g or "(end of output)",
+				w or "(end of output)")
+		end
+		n = n + 1
+	end
+end
+
+local function judge_program(got, t, ref)
+	if t.expect then
+		local eok, good, why = pcall(t.expect, got)
+		if not eok then error("test '" .. t.name .. "': expect failed: " .. tostring(good), 0) end
+		return good, not good and (why or "wrong output") or nil
+	end
+	local want_out, want_status = t.stdout, t.status
+	if ref then
+		want_out = want_out or ref.stdout
+		want_status = want_status or ref.status
+	end
+	if not want_out and not want_status then
+		error("test '" .. t.name .. "' has no stdout=, status= or expect=, and the assignment no reference=", 0)
+	end
+	if want_status and got.status ~= want_status then
+		return false, string.format("exit status %d, expected %d%s", got.status, want_status,
+			got.stderr ~= "" and ("; stderr: " .. got.stderr:sub(1, 200)) or "")
+	end
+	if want_out and got.stdout ~= want_out then
+		return false, first_diff(got.stdout, want_out) or "the output differs"
+	end
+	return true
 end
 
 local function same(a, b, tol)
@@ -251,13 +347,29 @@ function rt.grade(name, src)
 	local ref
 	if spec.reference then
 		ref = compile(spec.reference, "reference.cu")
-		if not ref then error("the spec's reference kernel does not compile", 0) end
+		if not ref then error("the spec's reference " .. (spec.program and "program" or "kernel") .. " does not compile", 0) end
 	end
 	local stats = new_stats()
 	stats.source = src
 	for _, t in ipairs(spec.tests) do
+		if budget_reset then budget_reset() end
 		if not p then
 			add("test", t.name, t.points, false, "does not compile")
+		elseif spec.program then
+			local ok, got, msg = pcall(run_program, p, t, stats, true)
+			if not ok then
+				add("test", t.name, t.points, false, tostring(got))
+			elseif not got then
+				add("test", t.name, t.points, false, msg)
+			else
+				local r
+				if ref then
+					local why
+					r, why = run_program(ref, t, new_stats(), false)
+					if not r then error("test '" .. t.name .. "': the reference failed: " .. tostring(why), 0) end
+				end
+				add("test", t.name, t.points, judge_program(got, t, r))
+			end
 		else
 			local ok, got, msg = pcall(run_one, p, t, stats, true)
 			if not ok then

@@ -24,6 +24,7 @@
  *   here every HE_POLL steps) and stops when it is spent; before each use a
  *   machine's memory cap is what it holds plus what the budget has left.
  */
+#define _GNU_SOURCE /* fopencookie: a program's captured output, capped */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -94,6 +95,10 @@ struct he_mach {
 	char **argv;
 	int argc;
 	char *schedule;        /* the witness replayed (mo.schedule points here) */
+	struct he_cap *cap[2]; /* capture = true: the program's stdout and stderr */
+	FILE *capf[2];
+	FILE *in;              /* stdin = "...": the program's stdin */
+	char *in_text;
 };
 
 struct he_obj {
@@ -181,6 +186,48 @@ static void he_show(struct host_engine *he, struct he_mach *hm)
 	}
 }
 
+/* A program's captured output (ws.machine{capture = true}): kept in memory
+ * up to HE_CAP_MAX bytes per stream; the rest is counted, not kept, so a
+ * program printing forever cannot exhaust the memory. */
+#define HE_CAP_MAX ((size_t)4 << 20)
+struct he_cap {
+	char *buf;
+	size_t len, cap, dropped;
+};
+
+static ssize_t cap_write(void *cookie, const char *b, size_t n)
+{
+	struct he_cap *c = cookie;
+	size_t take = c->len >= HE_CAP_MAX ? 0 : n < HE_CAP_MAX - c->len ? n : HE_CAP_MAX - c->len;
+
+	if (c->len + take + 1 > c->cap) {
+		size_t nc = c->cap ? c->cap : 256;
+		while (nc < c->len + take + 1)
+			nc *= 2;
+		c->buf = xrealloc(c->buf, nc);
+		c->cap = nc;
+	}
+	memcpy(c->buf + c->len, b, take);
+	c->len += take;
+	c->buf[c->len] = 0;
+	c->dropped += n - take;
+	return (ssize_t)n;
+}
+
+static FILE *cap_open(struct he_cap **out)
+{
+	static const cookie_io_functions_t io = { NULL, cap_write, NULL, NULL };
+	struct he_cap *c = xcalloc(1, sizeof(*c));
+	FILE *f = fopencookie(c, "w", io);
+
+	if (!f) {
+		free(c);
+		return NULL;
+	}
+	*out = c;
+	return f;
+}
+
 static void mach_free(struct he_mach *hm)
 {
 	if (hm->he && hm->he->shown == hm)
@@ -189,6 +236,16 @@ static void mach_free(struct he_mach *hm)
 	vec_free(&hm->evq);
 	mach_free_argv(hm);
 	free(hm->schedule);
+	for (int i = 0; i < 2; i++) {
+		if (hm->capf[i])
+			fclose(hm->capf[i]);
+		if (hm->cap[i])
+			free(hm->cap[i]->buf);
+		free(hm->cap[i]);
+	}
+	if (hm->in)
+		fclose(hm->in);
+	free(hm->in_text);
 	free(hm);
 }
 
@@ -601,6 +658,20 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	mo.in = NULL;
 	mo.files = &he_files;
 	hm = xcalloc(1, sizeof(*hm));
+	if (wo->capture) {
+		hm->capf[0] = cap_open(&hm->cap[0]);
+		hm->capf[1] = cap_open(&hm->cap[1]);
+		if (hm->capf[0] && hm->capf[1]) {
+			mo.out = hm->capf[0];
+			mo.err = hm->capf[1];
+		}
+	}
+	if (wo->stdin_text && wo->stdin_len) {
+		hm->in_text = xmalloc(wo->stdin_len);
+		memcpy(hm->in_text, wo->stdin_text, wo->stdin_len);
+		hm->in = fmemopen(hm->in_text, wo->stdin_len, "r");
+		mo.in = hm->in;
+	}
 	if (wo->schedule) {
 		hm->schedule = xstrdup(wo->schedule);
 		mo.schedule = hm->schedule;
@@ -1479,6 +1550,21 @@ static int q_mm_events(struct he_mach *hm, struct wsapi_out *o)
 	return 0;
 }
 
+/* m:output(): what a machine made with capture = true printed so far */
+static int q_output(struct he_mach *hm, struct wsapi_out *o, char *err)
+{
+	if (!hm->cap[0]) {
+		snprintf(err, WSAPI_ERR_MAX, "m:output() needs a machine made with capture = true");
+		return -1;
+	}
+	for (int i = 0; i < 2; i++)
+		fflush(hm->capf[i]);
+	wsapi_out_str(o, "stdout", hm->cap[0]->buf ? hm->cap[0]->buf : "");
+	wsapi_out_str(o, "stderr", hm->cap[1]->buf ? hm->cap[1]->buf : "");
+	wsapi_out_int(o, "dropped", (long long)(hm->cap[0]->dropped + hm->cap[1]->dropped));
+	return 0;
+}
+
 /* relaxed model: the explanation log (what synchronized what, stale reads) */
 static int q_memlog(struct he_mach *hm, struct wsapi_out *o)
 {
@@ -1955,6 +2041,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_memlog(hm, o);
 	if (!strcmp(what, "mm_events"))
 		return q_mm_events(hm, o);
+	if (!strcmp(what, "output"))
+		return q_output(hm, o, err);
 	if (!strcmp(what, "candidates"))
 		return q_candidates(hm, w, o, err);
 	if (!strcmp(what, "findings"))

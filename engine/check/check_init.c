@@ -226,11 +226,19 @@ static void access(struct init *x, const struct check_event *e)
 	if (e->access == CHECK_READ && (e->iflags & IRF_BITS_RMW))
 		return; /* a bit-field store reads the bytes it keeps: not a read of the program's */
 	uint64_t sz = e->size;
+	int reported = 0;
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = e->lane_addr[l] - e->addr;
 		if (!(off < e->bytes && e->bytes - off >= sz && !(off & (sz - 1))))
 			continue;
+		if (e->access == CHECK_ATOMIC && !reported && !is_init(a, off, sz)) {
+			/* an atomic reads the word it updates: atomicAdd on bins that
+			 * no cudaMemset cleared adds to whatever was there (reported
+			 * once per instruction; every lane's word is then written) */
+			uninit_report(e, l, a, e->lane_addr[l], sz);
+			reported = 1;
+		}
 		if (e->access != CHECK_READ) {
 			mark(a, off, sz);
 			if (!a->bits)

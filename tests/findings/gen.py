@@ -769,6 +769,49 @@ int main()
 	return 0;
 }
 ''')
+prog("uninit_atomic_1", r'''
+#include <cstdio>
+// a histogram whose bins no cudaMemset cleared: the atomics read them
+__global__ void hist(const int *v, unsigned *bins)
+{
+	atomicAdd(&bins[v[threadIdx.x] & 3], 1u);	//@uninitialized-read
+}
+int main()
+{
+	int h[32], *v;
+	unsigned *bins, out[4];
+	for (int i = 0; i < 32; i++)
+		h[i] = i;
+	cudaMalloc(&v, sizeof(h));
+	cudaMalloc(&bins, sizeof(out));
+	cudaMemcpy(v, h, sizeof(h), cudaMemcpyHostToDevice);
+	hist<<<1, 32>>>(v, bins);
+	cudaMemcpy(out, bins, sizeof(out), cudaMemcpyDeviceToHost);
+	return 0;
+}
+''')
+prog("ok_atomic_after_memset", r'''
+#include <cstdio>
+__global__ void hist(const int *v, unsigned *bins)
+{
+	atomicAdd(&bins[v[threadIdx.x] & 3], 1u);
+}
+int main()
+{
+	int h[32], *v;
+	unsigned *bins, out[4];
+	for (int i = 0; i < 32; i++)
+		h[i] = i;
+	cudaMalloc(&v, sizeof(h));
+	cudaMalloc(&bins, sizeof(out));
+	cudaMemcpy(v, h, sizeof(h), cudaMemcpyHostToDevice);
+	cudaMemset(bins, 0, sizeof(out));
+	hist<<<1, 32>>>(v, bins);
+	cudaMemcpy(out, bins, sizeof(out), cudaMemcpyDeviceToHost);
+	printf("%u %u %u %u\n", out[0], out[1], out[2], out[3]);
+	return 0;
+}
+''')
 prog("uninit_shared_1", r'''
 __global__ void k(int *out)
 {

@@ -93,4 +93,50 @@ tap_result $? "an unreadable submission: exit 2, named, the others still graded"
 "$WARPSTEP" grade $A/block_sum.lua >"$tmp/o" 2>"$tmp/e"
 [ $? -eq 2 ] && grep -q "no submission to grade" "$tmp/e"
 tap_result $? "no submission: a usage error"
+# whole-program assignments: each submission has its own main(), run on the
+# spec's stdin and arguments and judged on its output and exit status
+H=$A/histogram
+"$WARPSTEP" grade $A/histogram.lua $H/*.cu >"$tmp/hout" 2>"$tmp/herr"
+tap_result $? "grading a whole-program class exits 0"
+tap_diag <"$tmp/herr"
+hscore() { sed -n "s|^  $H/$1 *\([0-9]*\) / 11\$|\1|p" "$tmp/hout"; }
+for s in good:11 nocheck:10 nozero:9 format:4 racy:3; do
+	n=${s%%:*} want=${s#*:}
+	[ "$(hscore "$n")" = "$want" ]
+	tap_result $? "program $n scores $want of 11 (got $(hscore "$n"))"
+done
+grep -q 'line 1 of the output is "0 1", expected "bin 0: 1"' "$tmp/hout"
+tap_result $? "format: the first differing line of the output, got and expected"
+grep -q "exit status 134, expected 1; stderr: terminate called after throwing an instance of 'std::bad_alloc'" "$tmp/hout"
+tap_result $? "nocheck: the exit status and the program's stderr"
+grep -q "histogram.cu:15: uninitialized-read" "$tmp/hout"
+tap_result $? "nozero: atomics on bins no cudaMemset cleared are an uninitialized read, with its line"
+grep -q "histogram.cu:12: shared-race" "$tmp/hout"
+tap_result $? "racy: wrong counts and the shared race with its line"
+cat >"$tmp/endless.cu" <<'EOF2'
+#include <cstdio>
+int main() { for (;;) printf("spam spam spam spam spam spam spam spam spam spam\n"); }
+EOF2
+cat >"$tmp/files.cu" <<'EOF2'
+#include <cstdio>
+int main() { FILE *f = fopen("examples/assignment/histogram.lua", "r"); printf("%s\n", f ? "read the spec" : "no file"); return 0; }
+EOF2
+"$WARPSTEP" grade $A/histogram.lua "$tmp/endless.cu" "$tmp/files.cu" >"$tmp/hout2" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "did not finish within 20000000 steps" "$tmp/hout2" &&
+	grep -q 'line 1 of the output is "no file", expected "bin 0: 1"' "$tmp/hout2"
+tap_result $? "an endless printer fails its tests (its output capped), a submission cannot read the spec"
+printf 'assignment{ name = "x", program = true, kernel = "k" }\ntest{ name = "t", stdin = "" }\n' >"$tmp/bad1.lua"
+"$WARPSTEP" grade "$tmp/bad1.lua" $H/good.cu >"$tmp/b1" 2>&1
+[ $? -eq 1 ] && grep -q "program = true grades main(); leave kernel out" "$tmp/b1"
+tap_result $? "a whole-program spec that names a kernel: exit 1 and why"
+printf 'assignment{ name = "x", program = true }\ntest{ name = "t", args = { {} } }\n' >"$tmp/bad2.lua"
+"$WARPSTEP" grade "$tmp/bad2.lua" $H/good.cu >"$tmp/b2" 2>&1
+[ $? -eq 1 ] && grep -q "args\[1\] must be a string or a number" "$tmp/b2"
+tap_result $? "an argument that is not a string: exit 1 and why"
+printf 'assignment{ name = "x", program = true }\ntest{ name = "t", stdin = "1 2" }\n' >"$tmp/bad3.lua"
+"$WARPSTEP" grade "$tmp/bad3.lua" $H/good.cu >"$tmp/b3" 2>&1
+[ $? -eq 1 ] && grep -q "has no stdout=, status= or expect=" "$tmp/b3"
+tap_result $? "a test with nothing to compare against: exit 1 and why"
+
 tap_done
