@@ -16,12 +16,18 @@ C=$A/class
 tap_result $? "grading the sample class exits 0"
 tap_diag <"$tmp/err"
 
-score() { sed -n "s|^  $C/$1 *\([0-9]*\) / 11\$|\1|p" "$tmp/out"; }
-for s in good:11 interleaved:10 atomic:9 noguard:9 nosync:0 offbyone:0 endless:0 typo:0; do
-	n=${s%%:*} want=${s#*:}
-	[ "$(score "$n")" = "$want" ]
-	tap_result $? "$n scores $want of 11 (got $(score "$n"))"
-done
+# scores OUT DIR WHAT NAME:SCORE...: each student's score of 11 in the summary
+score() { sed -n "s|^  $2/$3 *\([0-9]*\) / 11\$|\1|p" "$1"; }
+scores() {
+	out=$1 dir=$2 what=$3
+	shift 3
+	for s in "$@"; do
+		n=${s%%:*} want=${s#*:}
+		[ "$(score "$out" "$dir" "$n")" = "$want" ]
+		tap_result $? "$what$n scores $want of 11 (got $(score "$out" "$dir" "$n"))"
+	done
+}
+scores "$tmp/out" $C "" good:11 interleaved:10 atomic:9 noguard:9 nosync:0 offbyone:0 endless:0 typo:0
 
 grep -q "FAIL constraint no shared-memory bank conflicts (0/1): line 12: 8-way shared-memory bank conflict" "$tmp/out"
 tap_result $? "interleaved: the bank conflict with its line and degree"
@@ -99,12 +105,7 @@ H=$A/histogram
 "$WARPSTEP" grade $A/histogram.lua $H/*.cu >"$tmp/hout" 2>"$tmp/herr"
 tap_result $? "grading a whole-program class exits 0"
 tap_diag <"$tmp/herr"
-hscore() { sed -n "s|^  $H/$1 *\([0-9]*\) / 11\$|\1|p" "$tmp/hout"; }
-for s in good:11 nocheck:10 nozero:9 format:4 racy:3; do
-	n=${s%%:*} want=${s#*:}
-	[ "$(hscore "$n")" = "$want" ]
-	tap_result $? "program $n scores $want of 11 (got $(hscore "$n"))"
-done
+scores "$tmp/hout" $H "program " good:11 nocheck:10 nozero:9 format:4 racy:3
 grep -q 'line 1 of the output is "0 1", expected "bin 0: 1"' "$tmp/hout"
 tap_result $? "format: the first differing line of the output, got and expected"
 grep -q "exit status 134, expected 1; stderr: terminate called after throwing an instance of 'std::bad_alloc'" "$tmp/hout"
