@@ -312,14 +312,20 @@ local function dims(d)
 	return d[1] or 1, d[2] or 1, d[3] or 1
 end
 
-local function puzzle_run(t, src)
+-- Run the student's kernel src on the arrays of puzzle (or judge) t; c is
+-- the hidden input's number (judge: init(i, c) and opts(c) may depend on
+-- it), nil for a puzzle. Returns ok, message (the problems, then the
+-- drawing unless t.draw is false).
+local function puzzle_run(t, src, c)
 	local p, err = api.compile(src, t.file)
 	if not p then return false, err end
-	local m = ws.machine(p, { sched = "rr", max_steps = t.max_steps or 2000000 })
+	local mopts = { sched = "rr", max_steps = t.max_steps or 2000000 }
+	for k, v in pairs(type(t.opts) == "function" and t.opts(c) or t.opts or {}) do mopts[k] = v end
+	local m = ws.machine(p, mopts)
 	local A, bufs = {}, {}
 	for _, a in ipairs(t.arrays) do
 		local v = {}
-		for i = 1, a.size do v[i] = a.init and a.init(i - 1) or 0 end
+		for i = 1, a.size do v[i] = a.init and a.init(i - 1, c) or 0 end
 		A[a.name] = v
 		local b = m:alloc(a.size * esize[a.type])
 		b:write(0, a.type, v)
@@ -431,12 +437,37 @@ local function puzzle_run(t, src)
 		local f = m:findings()[1]
 		if f then
 			problems[#problems + 1] = string.format("%s:%d: %s: %s", t.file, f.line or 0, f.kind or "?", f.message or "")
+			local why = t.explain and t.explain[f.kind]
+			if why then problems[#problems + 1] = why end
 		end
 	end
+	if t.draw == false then drawing = nil end
 	if #problems > 0 then
-		return false, table.concat(problems, "\n") .. "\n" .. drawing
+		return false, table.concat(problems, "\n") .. (drawing and "\n" .. drawing or "")
 	end
-	return true, "solved\n" .. drawing
+	return true, "solved" .. (drawing and "\n" .. drawing or "")
+end
+
+-- judge(t, src): run the student's kernel src on t.cases (default 3)
+-- hidden inputs with every checker on: t is a puzzle{} table (arrays whose
+-- init(i, c) depends on the input's number c, args, want, limits) plus
+-- explain = { [finding kind] = "the lesson's words" } and opts (machine
+-- options, or a function of c: a random schedule exposes races). The
+-- inputs are not drawn. Returns ok, message: what an exercise's check returns.
+function api.judge(t, src)
+	want_table(t, "judge")
+	t.file = t.file or (t.kernel .. ".cu")
+	local p, err = api.compile(src, t.file)
+	if not p then return false, err end
+	local n = t.cases or 3
+	for c = 1, n do
+		local u = setmetatable({ draw = false }, { __index = t })
+		local ok, msg = puzzle_run(u, src, c)
+		if not ok then
+			return false, string.format("hidden input %d of %d:\n%s", c, n, msg)
+		end
+	end
+	return true, string.format("passed on %d hidden inputs, no findings", n)
 end
 
 function api.puzzle(t)
