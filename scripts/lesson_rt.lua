@@ -241,6 +241,43 @@ function api.run_kernel(src, kernel, n, grid, block, extra, opts)
 	return out and out:read(0, "i32", n) or {}, m, s
 end
 
+-- judge_main(t, src): the student's src followed by the lesson's hidden
+-- t.main (a host main() that builds input number argv[1], launches, and
+-- leaves its verdict in its exit status and __device__ variables), compiled
+-- as t.file and run for c = 1..t.cases (default 3) with every checker on
+-- (machine options t.opts, or a function of c). The first finding fails,
+-- with t.explain[kind] in the lesson's words; then t.check(m, status, c)
+-- returns ok[, message]. The kernel comes first, so a compile error in it
+-- is reported at its line in the student's file.
+function api.judge_main(t, src)
+	want_table(t, "judge_main")
+	want_string(t.main, "judge_main", "main")
+	want_string(t.file, "judge_main", "file")
+	want_function(t.check, "judge_main", "check")
+	local p, err = api.compile(src .. "\n" .. t.main, t.file)
+	if not p then return false, err end
+	local n = t.cases or 3
+	for c = 1, n do
+		local mopts = { sched = "rr", max_steps = t.max_steps or 5000000 }
+		for k, v in pairs(type(t.opts) == "function" and t.opts(c) or t.opts or {}) do mopts[k] = v end
+		local m = ws.machine(p, mopts)
+		local ran, status = pcall(m.run_main, m, tostring(c))
+		local where = string.format("hidden input %d of %d:\n", c, n)
+		if not ran then
+			return false, where .. "the program did not finish: " .. tostring(status)
+		end
+		local f = m:findings()[1]
+		if f then
+			local why = t.explain and t.explain[f.kind]
+			return false, string.format("%s%s:%d: %s: %s%s", where, t.file, f.line or 0, f.kind or "?",
+				f.message or "", why and "\n" .. why or "")
+		end
+		local ok, msg = t.check(m, status, c)
+		if not ok then return false, where .. (msg or "the results are wrong") end
+	end
+	return true, string.format("passed on %d hidden inputs, no findings", n)
+end
+
 -- ---- puzzles (docs/teaching.md, "Puzzles")
 --
 -- puzzle{ title=, text=, kernel=, file=, source=, grid=, block=, shared=,
