@@ -425,7 +425,7 @@ local function puzzle_run(t, src, c)
 	end
 	local drawing = table.concat(pic, "\n") .. "\n(numbers are threads: blockIdx * threads per block + linear threadIdx; a+k: thread a and k more)"
 	local problems = {}
-	local want = t.want(A)
+	local want = t.want(A, c)
 	for _, a in ipairs(t.arrays) do
 		local w = want[a.name]
 		if w then
@@ -489,7 +489,8 @@ end
 -- hidden inputs with every checker on: t is a puzzle{} table (arrays whose
 -- init(i, c) depends on the input's number c, args, want, limits) plus
 -- explain = { [finding kind] = "the lesson's words" } and opts (machine
--- options, or a function of c: a random schedule exposes races). The
+-- options, or a function of c: a random schedule exposes races); grid,
+-- block and args may be functions of c too (other launch shapes). The
 -- inputs are not drawn. Returns ok, message: what an exercise's check returns.
 function api.judge(t, src)
 	want_table(t, "judge")
@@ -499,6 +500,9 @@ function api.judge(t, src)
 	local n = t.cases or 3
 	for c = 1, n do
 		local u = setmetatable({ draw = false }, { __index = t })
+		for _, k in ipairs({ "grid", "block", "args" }) do
+			if type(t[k]) == "function" then u[k] = t[k](c) end
+		end
 		local ok, msg = puzzle_run(u, src, c)
 		if not ok then
 			return false, string.format("hidden input %d of %d:\n%s", c, n, msg)
