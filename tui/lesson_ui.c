@@ -789,11 +789,17 @@ static int lu_line(struct lu *lu, struct ui_session *s)
 	} else if (!strcmp(word, "lesson") && (lu->play || lu->sc)) {
 		line_clear(s);
 		lu->full = !lu->full;
-	} else if (!strcmp(word, "next") && lu->sc && lu->wait == LU_PAUSE) {
+	} else if (!strcmp(word, "scenario") && lu->sc && !strcmp(rest, "next")) {
+		/* not plain "next": that is the debugger's step over */
 		line_clear(s);
+		if (lu->wait != LU_PAUSE) {
+			snprintf(s->message, sizeof(s->message), "the scenario has finished");
+			return UI_ACT_REDRAW;
+		}
 		lu_scenario_step(lu);
 		return UI_ACT_REDRAW | UI_ACT_STATE;
-	} else if ((!strcmp(word, "previous") || !strcmp(word, "prev")) && lu->sc) {
+	} else if (lu->sc && (!strcmp(word, "previous") ||
+			      (!strcmp(word, "scenario") && !strcmp(rest, "previous")))) {
 		line_clear(s);
 		return lu_scenario_back(lu);
 	} else if (!strcmp(word, "restart") && lu->play) {

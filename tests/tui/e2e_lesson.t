@@ -5,7 +5,7 @@
 # task reached by stepping in the debugger, the lesson completed; an
 # exercise in the built-in editor; a task whose machine has finished, and r
 # for a fresh one; a scenario run with --script and with :script, stepped
-# forward and back (p, :previous, :next). Skips when tmux is missing.
+# forward and back (p, :previous, :scenario next). Skips when tmux is missing.
 . tests/tap.sh
 . tests/tui/e2e_lib.sh
 
@@ -179,9 +179,9 @@ tap_result $? ":previous goes back one more step"
 keys sc p
 waitfor sc "this is the first step"
 tap_result $? "p on the first step says so"
-keys sc : next Enter
+keys sc : "scenario next" Enter
 waitfor sc "before: v = 0:0 1:10"
-tap_result $? ":next: the next narrated step"
+tap_result $? ":scenario next: the next narrated step"
 keys sc q
 waitfor sc "EXITED 0"
 tap_result $? "q quits"
