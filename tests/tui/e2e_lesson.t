@@ -86,19 +86,38 @@ tap_result $? "a command's output shows in the lesson strip (the console's place
 screen menu | grep -q "= 40"
 tap_result $? "... its value too"
 _i=0
-while [ $_i -lt 10 ] && ! screen menu | grep -q "== Done =="; do
+while [ $_i -lt 10 ] && ! screen menu | grep -q "check them against the formulas"; do
 	keys menu s
 	sleep 0.4
 	_i=$((_i + 1))
 done
-waitfor menu "== Done =="
-tap_result $? "stepping to line 6 completes the task"
-screen menu | grep -q "Source: ids.cu" && screen menu | grep -q "Space: next"
-tap_result $? "the page after the task stays beside the machine (strip, not full screen)"
+waitfor menu "check them against the formulas"
+tap_result $? "stepping to line 6 completes the task: task 2 follows"
+screen menu | grep -q "Source: ids.cu"
+tap_result $? "what follows the task stays beside the machine (strip, not full screen)"
 grep -q "^line=6 block=3" "$tmp"/state/warpstep/progress/01-threads-*.progress
 tap_result $? "the state that passed is saved in the progress file"
+keys menu : "cuda block (1,1,0) thread (7,3,1)" Enter
+_i=0
+while [ $_i -lt 10 ] && ! screen menu | grep -q "(file: index2d.cu)"; do
+	keys menu s
+	sleep 0.4
+	_i=$((_i + 1))
+done
+waitfor menu "(file: index2d.cu)"
+tap_result $? "task 2: the last thread of the grid steps to line 8; the exercise follows"
+keys menu Enter
+waitfor menu "Edit index2d.cu"
+keys menu Down Down Down Down
+keys menu -l "    if (x < width && y < height)"
+keys menu Enter
+keys menu C-x
+waitfor menu "== Done =="
+tap_result $? "the exercise: a bounds check typed in the editor passes on the hidden launches"
+screen menu | grep -q "Space: next"
+tap_result $? "the last page waits for Space"
 keys menu Space
-waitfor menu "== lesson complete (5 steps) =="
+waitfor menu "== lesson complete (7 steps) =="
 tap_result $? "Space: the lesson is complete"
 keys menu q
 waitfor menu "[x] 01-threads.lua"
@@ -162,11 +181,11 @@ tap_result $? "any key: the next narrated step"
 waitfor sc "@bcast"
 screen sc | grep -q "▶ *5 .*@bcast"
 tap_result $? "the debugger stops where the scenario stopped"
-keys sc Space
-waitfor sc "p: previous step"
+screen sc | grep -q "p: previous step"
 tap_result $? "from the second step on, the pause offers the previous step"
-screen sc | grep -q "after:  b = 0:50"
-tap_result $? "... and the pane shows the second step's narration"
+keys sc Space
+waitfor sc "after:  b = 0:50"
+tap_result $? "Space: the third step's narration"
 keys sc p
 sleep 1
 waitfor sc "before: v = 0:0 1:10"
