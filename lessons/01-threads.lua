@@ -55,4 +55,47 @@ task{ text = "In the interface, focus block (1,1,0) thread (0,0,0) and step unti
               return s.kind == "line" and s.line == 6 and s.block == 3 and s.warp == 0 and s.lane == 0
       end }
 
+task{ text = [[
+Now the last thread of the grid: focus block (1,1,0) thread (7,3,1)
+(:cuda block (1,1,0) thread (7,3,1)) and step until it reaches line 8; print
+its t and g (:p t, :p g) and check them against the formulas.]],
+      until_ = function(s)
+              -- thread (7,3,1) of a 8 x 4 x 2 block is t = 63: warp 1, lane 31
+              return s.kind == "line" and s.line == 8 and s.block == 3 and s.warp == 1 and s.lane == 31
+      end }
+
+local shapes = { { w = 20, h = 9, grid = { 3, 3 }, block = { 8, 4 } },
+                 { w = 33, h = 17, grid = { 5, 5 }, block = { 8, 4 } },
+                 { w = 16, h = 16, grid = { 4, 8 }, block = { 4, 2 } } }
+exercise{ text = [[
+index2d runs on a 2D grid of 2D blocks over a width x height image: the
+thread at column x, row y writes y * width + x to out[y * width + x]. The
+hidden launches cover images whose sides are not multiples of the block's,
+so some threads fall outside the image: they must write nothing. Fix it.]],
+          file = "index2d.cu", source = [[
+__global__ void index2d(int *out, int width, int height)
+{
+    int x = blockIdx.x * blockDim.x + threadIdx.x;
+    int y = blockIdx.y * blockDim.y + threadIdx.y;
+    out[y * width + x] = y * width + x;
+}
+]],
+          check = function(code)
+                  return judge({ kernel = "index2d",
+                          grid = function(c) return shapes[c].grid end,
+                          block = function(c) return shapes[c].block end,
+                          args = function(c) return { "out", shapes[c].w, shapes[c].h } end,
+                          arrays = { { name = "out", type = "i32", size = 1024, out = true,
+                                       init = function() return -1 end } },
+                          want = function(_, c)
+                                  local r, n = {}, shapes[c].w * shapes[c].h
+                                  for i = 0, 1023 do r[i + 1] = i < n and i or -1 end
+                                  return { out = r }
+                          end,
+                          explain = {
+                                  ["oob-global-write"] = "A thread outside the image wrote past the end of out: only threads with x < width and y < height may write.",
+                                  ["global-race"] = "A thread outside the image (x >= width) wrote the element of a thread in the next row: two threads wrote one element. Only threads with x < width and y < height may write.",
+                          } }, code)
+          end }
+
 page{ title = "Done", text = "Indices are arithmetic: linear id, then warp = t / 32, lane = t % 32." }

@@ -50,6 +50,46 @@ mt:launch("div", { grid = 1, block = 32, args = { mt:alloc(32 * 4) } })
 task{ text = "Step warp 0 until it diverges (the warps pane shows two groups).",
       until_ = function(s) return s.kind == "diverge" end }
 
+task{ text = [[
+Step on until the warp reconverges and reaches line 10 (out[threadIdx.x] =
+x): the warps pane shows one group again, every lane running.]],
+      until_ = function(s) return s.kind == "line" and s.line == 10 end }
+
+exercise{ text = [[
+pairs: every even lane adds its right neighbour's value (lane + 1) to its
+own; odd lanes keep theirs. The shuffle sits inside the branch, so its
+mask names lanes that never call it. Fix it (same results). It runs on 3
+hidden inputs, 2 warps, with the checkers on.]],
+          file = "pairs.cu", source = [[
+__global__ void pairs(int *out, const int *in)
+{
+    int lane = threadIdx.x % 32;
+    int v = in[threadIdx.x];
+    if (lane % 2 == 0)
+        v += __shfl_down_sync(0xffffffff, v, 1);   // my right neighbour's v
+    out[threadIdx.x] = v;
+}
+]],
+          check = function(code)
+                  return judge({ kernel = "pairs", grid = 1, block = 64,
+                          opts = function(c) return { simt = "its", sched = "random", seed = c } end,
+                          arrays = {
+                                  { name = "out", type = "i32", size = 64, out = true },
+                                  { name = "in", type = "i32", size = 64, init = function(i, c) return (i * 7 + c) % 13 end },
+                          },
+                          args = { "out", "in" },
+                          want = function(A)
+                                  local r = {}
+                                  for i = 0, 63 do
+                                          r[i + 1] = A["in"][i + 1] + (i % 2 == 0 and A["in"][i + 2] or 0)
+                                  end
+                                  return { out = r }
+                          end,
+                          explain = {
+                                  ["invalid-collective-mask"] = "The shuffle's mask 0xffffffff names the odd lanes, but inside the if only the even lanes are active: the odd ones never call it. Shuffle with the whole warp before the branch, and let the branch decide who adds.",
+                          } }, code)
+          end }
+
 page{ title = "Done", text = [[
 A diverged warp runs both sides, one group at a time (simt stack) or
 interleaved (simt its): its cost is the sum of both paths.]] }

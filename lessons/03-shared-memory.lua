@@ -78,7 +78,45 @@ ask{ q = "Predict: does the transpose still give the right answer without __sync
      answer = ok and "yes" or "no",
      hints = { "the engine ran it: " .. tostring(msg) } }
 
-exercise{ text = "Here is the kernel without its barrier. Put __syncthreads() back where it belongs.",
-          file = "transpose.cu", check = works }
+local mt = ws.machine(p)
+local ta = mt:alloc(256 * 4)
+ta:write(0, "i32", v)
+mt:launch("transpose", { grid = { 2, 2 }, block = { 8, 8 }, args = { ta, mt:alloc(256 * 4), 16 } })
+task{ text = [[
+In the debugger (the transpose with its barrier is loaded), step until the
+first __syncthreads() of a block completes (the sync pane's generation goes
+up): both warps of the block have written their half of the tile.]],
+      until_ = function(s) return s.kind == "barrier" end }
+task{ text = [[
+Step on until the focused thread reaches line 11, the write of out, and
+look at tile in the memory pane: every element is written; print yours with
+:p tile[threadIdx.x][threadIdx.y].]],
+      until_ = function(s) return s.kind == "line" and s.line == 11 end }
+
+exercise{ text = [[
+Here is the kernel without its barrier. Put __syncthreads() back where it
+belongs. It is run on 3 hidden 16 x 16 matrices, under independent thread
+scheduling and a random warp order, with the race checker on.]],
+          file = "transpose.cu", source = transpose(false),
+          check = function(code)
+                  return judge({ kernel = "transpose", file = "transpose.cu",
+                          grid = { 2, 2 }, block = { 8, 8 },
+                          opts = function(c) return { simt = "its", sched = "random", seed = 11 * c } end,
+                          arrays = {
+                                  { name = "in", type = "i32", size = 256, init = function(i, c) return (i * 7 * c + 3 * c) % 1000 end },
+                                  { name = "out", type = "i32", size = 256, out = true },
+                          },
+                          args = { "in", "out", 16 },
+                          want = function(A)
+                                  local r = {}
+                                  for y = 0, 15 do for x = 0, 15 do r[y * 16 + x + 1] = A["in"][x * 16 + y + 1] end end
+                                  return { out = r }
+                          end,
+                          explain = {
+                                  ["shared-race"] = "A thread read an element of tile that another thread of the block writes, and nothing ordered the two: the read must wait at a __syncthreads() after every write.",
+                                  ["uninitialized-read"] = "A thread read an element of tile before the thread that owns it had written it: the barrier between the writes and the reads is missing.",
+                                  ["barrier-divergence"] = "Only part of the block reaches that __syncthreads(): every thread must reach it.",
+                          } }, code)
+          end }
 
 page{ title = "Done", text = "Write, __syncthreads(), then read what others wrote." }

@@ -118,3 +118,38 @@ Go on stepping and watch the cuda::barrier: pending counts down as warps
 arrive, and warps blocked in wait() say which phase they wait on. Step
 until one of its phases completes (its phase number goes up).]],
       until_ = function(s) return s.kind == "phase" end }
+
+exercise{ text = [[
+Write count_above: out[blockIdx.x] is how many of the block's 64 values
+are greater than limit. Use __syncthreads_count (no atomics, no shared
+memory of your own); thread 0 writes. 3 blocks, 3 hidden inputs.]],
+          file = "count_above.cu", source = [[
+__global__ void count_above(int *out, const int *in, int limit)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int v = in[i];
+    // your code here
+}
+]],
+          check = function(code)
+                  return judge({ kernel = "count_above", grid = 3, block = 64,
+                          opts = function(c) return { simt = "its", sched = "random", seed = c } end,
+                          arrays = {
+                                  { name = "out", type = "i32", size = 3, out = true },
+                                  { name = "in", type = "i32", size = 192, init = function(i, c) return (i * 29 + c * 13) % 50 end },
+                          },
+                          args = { "out", "in", 20 },
+                          want = function(A)
+                                  local r = { 0, 0, 0 }
+                                  for k = 0, 191 do if A["in"][k + 1] > 20 then r[k // 64 + 1] = r[k // 64 + 1] + 1 end end
+                                  return { out = r }
+                          end,
+                          limits = { no_atomics = true, no_shared = true },
+                          explain = {
+                                  ["barrier-divergence"] = "__syncthreads_count is a barrier: every thread of the block must call it, so call it outside the if and let its predicate say which threads count.",
+                                  ["deadlock"] = "Some threads wait at the barrier for threads that never come: every thread of the block must reach __syncthreads_count.",
+                          } }, code)
+          end }
+page{ title = "Done", text = [[
+A barrier is a meeting of the whole block (__syncthreads and its
+variants) or of a cuda::barrier's expected arrivals, phase after phase.]] }

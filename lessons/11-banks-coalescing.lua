@@ -18,7 +18,7 @@ local function accesses(src, kernel, args_of)
 	return list, m
 end
 local function at_line(list, line)
-	for _, a in ipairs(list) do if a.line == line then return a end end
+	for _, a in ipairs(list) do if a.line == line and a.space == "shared" then return a end end
 	return {}
 end
 
@@ -36,44 +36,77 @@ each lane's address and bank (docs/lua-api.md).]] }
 
 local tile = [[
 #define W 32
-__global__ void column(int *out)
+__global__ void column(int *out, const int *in)
 {
     __shared__ int tile[32][W];
     int t = threadIdx.x;
-    tile[0][t] = t;          // lane t writes row 0, column t
+    for (int k = 0; k < 32; k++)
+        tile[k][t] = in[k * 32 + t];   // row k: lane t writes column t
     __syncwarp();
-    out[t] = tile[t][0];     // lane t reads row t, column 0
+    int s = 0;
+    for (int k = 0; k < 32; k++)
+        s += tile[t][k];               // lane t reads row t, column k
+    out[t] = s;
 }
 ]]
+local function matrix(m)
+	local inb = m:alloc(32 * 32 * 4)
+	local v = {}
+	for i = 1, 32 * 32 do v[i] = i - 1 end
+	inb:write(0, "i32", v)
+	return inb
+end
 local function tile_degree(w)
 	local src = tile:gsub("#define W 32", "#define W " .. w)
-	local list, m = accesses(src, "column", function(m) return { m:alloc(32 * 4) } end)
-	return at_line(list, 6).degree, at_line(list, 8).degree, m:access().shared
+	local list, m = accesses(src, "column", function(m) return { m:alloc(32 * 4), matrix(m) } end)
+	return at_line(list, 7).degree, at_line(list, 11).degree, m:access().shared
 end
 local row32, col32, last32 = tile_degree(32)
 local _, col33, last33 = tile_degree(33)
 ask{ q = "Which bank holds word 33 of a shared int array?", answer = 33 % 32 }
-ask{ q = "tile is int[32][32]. Lane t writes tile[0][t] (a row). How many ways is the conflict (1 = none)?",
+ask{ q = "tile is int[32][32]. In round k, lane t writes tile[k][t] (along a row). How many ways is the conflict (1 = none)?",
      answer = row32, hints = { "consecutive words: 32 lanes, 32 banks" } }
-ask{ q = "Lane t reads tile[t][0] (a column): word 32 * t. How many ways is the conflict?",
-     answer = col32, hints = { "32 * t % 32 is 0 for every lane" } }
-ask{ q = "In that column read, which bank does lane 5 use (m:access().shared.bank)?",
+ask{ q = "In round k, lane t reads tile[t][k] (down a column): word 32 * t + k. How many ways is the conflict?",
+     answer = col32, hints = { "(32 * t + k) % 32 is k for every lane" } }
+ask{ q = "In the last of those reads (k = 31), which bank does lane 5 use (m:access().shared.bank)?",
      answer = last32.bank[6] }
 ask{ q = "Pad the tile to int[32][33] (one unused column). How many ways is the column read now?",
-     answer = col33, hints = { "lane t reads word 33 * t: bank (33 * t) % 32 = t % 32" } }
-ask{ q = "And which bank does lane 5 use now?", answer = last33.bank[6] }
+     answer = col33, hints = { "lane t reads word 33 * t + k: bank (t + k) % 32, a different one per lane" } }
+ask{ q = "And which bank does lane 5 use in the read with k = 31 now?", answer = last33.bank[6],
+     hints = { "(33 * 5 + 31) % 32" } }
+do -- the conflicted version, fresh and not run: the debugger shows it
+	local mt = ws.machine(assert(compile(tile, "column.cu")), { sched = "rr" })
+	mt:launch("column", { grid = 1, block = 32, args = { mt:alloc(32 * 4), matrix(mt) } })
+end
+task{ text = [[
+In the debugger (the int[32][32] version is loaded), step until warp 0
+reaches the column read (line 11), then step once more and look at the
+memory pane: a 32-way conflict, and two lanes that collide in one bank.]],
+      until_ = function(s) return s.kind == "line" and s.line == 11 end }
 exercise{ text = [[
 Remove the conflict of the column read by padding the shared array (keep
-the kernel's name and what it computes).]], file = "column.cu", source = tile,
+the kernel's name and what it computes: out[t] is the sum of row t). It is
+run on 3 hidden matrices; the check allows no bank conflict at all.]], file = "column.cu", source = tile,
           check = function(src)
-                  local ok, list = pcall(accesses, src, "column", function(m) return { m:alloc(32 * 4) } end)
-                  if not ok then return false, tostring(list) end
-                  for _, a in ipairs(list) do
-                          if a.space == "shared" and a.degree > 1 then
-                                  return false, string.format("line %d: still a %d-way bank conflict", a.line, a.degree)
-                          end
-                  end
-                  return true
+                  return judge({ kernel = "column", grid = 1, block = 32,
+                          arrays = {
+                                  { name = "out", type = "i32", size = 32, out = true },
+                                  { name = "in", type = "i32", size = 1024, init = function(i, c) return (i * 17 + c * 5) % 23 end },
+                          },
+                          args = { "out", "in" },
+                          want = function(A)
+                                  local r = {}
+                                  for t = 0, 31 do
+                                          local x = 0
+                                          for k = 0, 31 do x = x + A["in"][t * 32 + k + 1] end
+                                          r[t + 1] = x
+                                  end
+                                  return { out = r }
+                          end,
+                          limits = { max_conflict = 1, uses_shared = true },
+                          explain = {
+                                  ["shared-race"] = "A lane read a tile element another lane wrote with nothing between them: keep the __syncwarp() between the writes and the reads.",
+                          } }, src)
           end }
 
 local copy = [[

@@ -23,10 +23,20 @@ local function findings_of(src, kernel, block, n)
 	finish(m)
 	return m:findings(), a:read(0, "i32", 64)
 end
+local explain = {
+	["oob-global-read"] = "a thread past the end of the buffer read it: guard the access with the bounds check",
+	["oob-global-write"] = "a thread past the end of the buffer wrote it: guard the access with the bounds check",
+	["shared-race"] = "one thread read a shared element another thread writes, with no barrier between them",
+	["uninitialized-read"] = "a thread read a shared element before anyone wrote it: the write must come before a barrier that the read comes after",
+	["barrier-divergence"] = "only part of the block reaches that __syncthreads(): every thread must reach the same barrier",
+}
 local function fixed(src, kernel, block, n, want)
 	local fs, out = findings_of(src, kernel, block, n)
 	if not fs then return false, out end
-	if #fs > 0 then return false, "still: " .. fs[1].kind .. " at line " .. fs[1].line end
+	if #fs > 0 then
+		return false, string.format("still: %s at line %d: %s", fs[1].kind, fs[1].line,
+			explain[fs[1].kind] or fs[1].message or "")
+	end
 	if want then
 		local ok, msg = want(out)
 		if not ok then return false, msg end

@@ -88,6 +88,11 @@ static int r_buffer_io(void *ctx, uint64_t buf, size_t offset, void *data, size_
 	return IN(ctx)->buffer_io(IN(ctx)->ctx, buf, offset, data, n, write, err);
 }
 
+static int r_buffer_addr(void *ctx, uint64_t buf, uint64_t *addr, char *err)
+{
+	return IN(ctx)->buffer_addr(IN(ctx)->ctx, buf, addr, err);
+}
+
 static int r_launch(void *ctx, uint64_t machine, const char *kernel, const struct wsapi_launch *l,
 		    char *err)
 {
@@ -185,6 +190,7 @@ struct host_record *host_record_new(struct wsapi_host *in)
 	SLOT(machine_new);
 	SLOT(buffer_new);
 	SLOT(buffer_io);
+	SLOT(buffer_addr);
 	SLOT(launch);
 	SLOT(run_main);
 	SLOT(step);

@@ -241,6 +241,43 @@ function api.run_kernel(src, kernel, n, grid, block, extra, opts)
 	return out and out:read(0, "i32", n) or {}, m, s
 end
 
+-- judge_main(t, src): the student's src followed by the lesson's hidden
+-- t.main (a host main() that builds input number argv[1], launches, and
+-- leaves its verdict in its exit status and __device__ variables), compiled
+-- as t.file and run for c = 1..t.cases (default 3) with every checker on
+-- (machine options t.opts, or a function of c). The first finding fails,
+-- with t.explain[kind] in the lesson's words; then t.check(m, status, c)
+-- returns ok[, message]. The kernel comes first, so a compile error in it
+-- is reported at its line in the student's file.
+function api.judge_main(t, src)
+	want_table(t, "judge_main")
+	want_string(t.main, "judge_main", "main")
+	want_string(t.file, "judge_main", "file")
+	want_function(t.check, "judge_main", "check")
+	local p, err = api.compile(src .. "\n" .. t.main, t.file)
+	if not p then return false, err end
+	local n = t.cases or 3
+	for c = 1, n do
+		local mopts = { sched = "rr", max_steps = t.max_steps or 5000000 }
+		for k, v in pairs(type(t.opts) == "function" and t.opts(c) or t.opts or {}) do mopts[k] = v end
+		local m = ws.machine(p, mopts)
+		local ran, status = pcall(m.run_main, m, tostring(c))
+		local where = string.format("hidden input %d of %d:\n", c, n)
+		if not ran then
+			return false, where .. "the program did not finish: " .. tostring(status)
+		end
+		local f = m:findings()[1]
+		if f then
+			local why = t.explain and t.explain[f.kind]
+			return false, string.format("%s%s:%d: %s: %s%s", where, t.file, f.line or 0, f.kind or "?",
+				f.message or "", why and "\n" .. why or "")
+		end
+		local ok, msg = t.check(m, status, c)
+		if not ok then return false, where .. (msg or "the results are wrong") end
+	end
+	return true, string.format("passed on %d hidden inputs, no findings", n)
+end
+
 -- ---- puzzles (docs/teaching.md, "Puzzles")
 --
 -- puzzle{ title=, text=, kernel=, file=, source=, grid=, block=, shared=,
@@ -312,14 +349,20 @@ local function dims(d)
 	return d[1] or 1, d[2] or 1, d[3] or 1
 end
 
-local function puzzle_run(t, src)
+-- Run the student's kernel src on the arrays of puzzle (or judge) t; c is
+-- the hidden input's number (judge: init(i, c) and opts(c) may depend on
+-- it), nil for a puzzle. Returns ok, message (the problems, then the
+-- drawing unless t.draw is false).
+local function puzzle_run(t, src, c)
 	local p, err = api.compile(src, t.file)
 	if not p then return false, err end
-	local m = ws.machine(p, { sched = "rr", max_steps = t.max_steps or 2000000 })
+	local mopts = { sched = "rr", max_steps = t.max_steps or 2000000 }
+	for k, v in pairs(type(t.opts) == "function" and t.opts(c) or t.opts or {}) do mopts[k] = v end
+	local m = ws.machine(p, mopts)
 	local A, bufs = {}, {}
 	for _, a in ipairs(t.arrays) do
 		local v = {}
-		for i = 1, a.size do v[i] = a.init and a.init(i - 1) or 0 end
+		for i = 1, a.size do v[i] = a.init and a.init(i - 1, c) or 0 end
 		A[a.name] = v
 		local b = m:alloc(a.size * esize[a.type])
 		b:write(0, a.type, v)
@@ -382,7 +425,7 @@ local function puzzle_run(t, src)
 	end
 	local drawing = table.concat(pic, "\n") .. "\n(numbers are threads: blockIdx * threads per block + linear threadIdx; a+k: thread a and k more)"
 	local problems = {}
-	local want = t.want(A)
+	local want = t.want(A, c)
 	for _, a in ipairs(t.arrays) do
 		local w = want[a.name]
 		if w then
@@ -431,12 +474,41 @@ local function puzzle_run(t, src)
 		local f = m:findings()[1]
 		if f then
 			problems[#problems + 1] = string.format("%s:%d: %s: %s", t.file, f.line or 0, f.kind or "?", f.message or "")
+			local why = t.explain and t.explain[f.kind]
+			if why then problems[#problems + 1] = why end
 		end
 	end
+	if t.draw == false then drawing = nil end
 	if #problems > 0 then
-		return false, table.concat(problems, "\n") .. "\n" .. drawing
+		return false, table.concat(problems, "\n") .. (drawing and "\n" .. drawing or "")
 	end
-	return true, "solved\n" .. drawing
+	return true, "solved" .. (drawing and "\n" .. drawing or "")
+end
+
+-- judge(t, src): run the student's kernel src on t.cases (default 3)
+-- hidden inputs with every checker on: t is a puzzle{} table (arrays whose
+-- init(i, c) depends on the input's number c, args, want, limits) plus
+-- explain = { [finding kind] = "the lesson's words" } and opts (machine
+-- options, or a function of c: a random schedule exposes races); grid,
+-- block and args may be functions of c too (other launch shapes). The
+-- inputs are not drawn. Returns ok, message: what an exercise's check returns.
+function api.judge(t, src)
+	want_table(t, "judge")
+	t.file = t.file or (t.kernel .. ".cu")
+	local p, err = api.compile(src, t.file)
+	if not p then return false, err end
+	local n = t.cases or 3
+	for c = 1, n do
+		local u = setmetatable({ draw = false }, { __index = t })
+		for _, k in ipairs({ "grid", "block", "args" }) do
+			if type(t[k]) == "function" then u[k] = t[k](c) end
+		end
+		local ok, msg = puzzle_run(u, src, c)
+		if not ok then
+			return false, string.format("hidden input %d of %d:\n%s", c, n, msg)
+		end
+	end
+	return true, string.format("passed on %d hidden inputs, no findings", n)
 end
 
 function api.puzzle(t)

@@ -61,6 +61,10 @@ struct lu {
 	unsigned seen_barriers;
 	unsigned seen_phases;     /* cuda::barrier phases completed, summed */
 	int was_diverged;
+	int told_finished;        /* the task's machine has finished: the learner was told */
+	const struct ui_run_opts *ro; /* how the lesson was opened (lu_restart opens it again) */
+	char *sc_path;            /* the scenario's file (previous runs it again) */
+	int sc_steps;             /* the scenario's narrated steps shown so far */
 	/* the built-in editor */
 	VEC(char *) ed;
 	int ey, ex, etop;
@@ -251,6 +255,7 @@ static void lu_advance(struct lu *lu)
 			lu_take_input_req(lu, &r);
 			lu_add(lu, VS_DIM, "  (step in the debugger: s n w c ...; L: lesson text)");
 			lu->wait = LU_TASK;
+			lu->told_finished = 0;
 			lu->full = 0;
 			goto out;
 		case LESSON_EXERCISE:
@@ -378,7 +383,65 @@ static int lu_feed_task(struct lu *lu)
 		}
 		lesson_req_release(&r);
 	}
+	/* a machine that has finished reaches no new state: the task would
+	 * wait for ever, so say so once and offer the way back */
+	if (lu->wait == LU_TASK && lu->s->st.run == UI_RUN_FINISHED && !lu->told_finished) {
+		lu->told_finished = 1;
+		lu_add(lu, VS_ERROR, "  the machine has finished: this task can no longer be reached.");
+		lu_add(lu, VS_ERROR, "  press r (or :restart) for a fresh machine: your answers are kept");
+		lu_show_last(lu);
+		return UI_ACT_REDRAW;
+	}
 	return UI_ACT_NONE;
+}
+
+static int lu_open_lesson(struct lu *lu, const struct ui_run_opts *ro);
+
+/* Give the task a fresh machine: the lesson is opened again from its saved
+ * progress (every answer is saved as it is given), so it replays up to
+ * this task and launches the task's machine anew. The debugger first
+ * leaves the old machine (a placeholder program), before closing the
+ * lesson releases it. */
+static int lu_restart(struct lu *lu)
+{
+	struct ui_backend *be;
+	struct strbuf err;
+	char *pargv[] = { "lesson.cu", NULL };
+	struct ui_run_opts ro;
+
+	if (lu->wait != LU_TASK || !lu->ro) {
+		snprintf(lu->s->message, sizeof(lu->s->message), "no task is waiting: nothing to restart");
+		return UI_ACT_REDRAW;
+	}
+	strbuf_init(&err);
+	be = engine_backend_new("lesson.cu", placeholder, lu->o->fo, lu->o->mo, 1, pargv, &err);
+	strbuf_release(&err);
+	if (!be) {
+		snprintf(lu->s->message, sizeof(lu->s->message), "cannot restart the machine");
+		return UI_ACT_REDRAW;
+	}
+	lu_set_backend(lu, be);
+	lesson_close(lu->play);
+	lu->play = NULL;
+	for (size_t i = 0; i < lu->lines.len; i++)
+		free(lu->lines.v[i].text);
+	lu->lines.len = 0;
+	lu->shown_gen = 0;
+	lu->last_q = 0;
+	lu->wait = LU_NONE;
+	ro = *lu->ro;
+	ro.fresh = 0; /* replay what was answered, up to this task */
+	if (lu_open_lesson(lu, &ro) < 0) {
+		snprintf(lu->s->message, sizeof(lu->s->message), "cannot open the lesson again");
+		return UI_ACT_QUIT;
+	}
+	/* the pages before the task were read already */
+	for (int i = 0; i < 10000 && lu->wait == LU_PAGE; i++)
+		lu_advance(lu);
+	lu->full = 0;
+	lu_add(lu, VS_ACTIVE_LANE, "  (a fresh machine: the task can be done again)");
+	lu_show_last(lu);
+	return UI_ACT_REDRAW | UI_ACT_STATE;
 }
 
 /* ---- exercises */
@@ -594,7 +657,9 @@ static void lu_scenario_step(struct lu *lu)
 	lu_drain(lu);
 	lu_load_program(lu);
 	if (st == 1) {
-		lu_add(lu, VS_DIM, "  -- any key: next step --");
+		lu->sc_steps++;
+		lu_add(lu, VS_DIM, lu->sc_steps > 1 ? "  -- any key: next step   p: previous step --"
+						     : "  -- any key: next step --");
 		lu->wait = LU_PAUSE;
 	} else {
 		if (st < 0)
@@ -618,6 +683,11 @@ static int lu_script_start(struct lu *lu, const char *path)
 		return -1;
 	}
 	scenario_close(lu->sc);
+	if (lu->sc_path != path) {
+		free(lu->sc_path);
+		lu->sc_path = xstrdup(path);
+	}
+	lu->sc_steps = 0;
 	/* --script and :script alike: the scenario reads only its own folder */
 	host_engine_confine(lu->he, path, lu->o->allow_read);
 	lu->sc = scenario_open(path, host_record_host(lu->rec), lu_print, lu, lu->o->lua_budget,
@@ -647,6 +717,42 @@ static int lu_script_start(struct lu *lu, const char *path)
 	lu->full = 0;
 	lu_scenario_step(lu);
 	return 0;
+}
+
+/* The teacher's "previous": the scenario runs again from its start, on fresh
+ * machines, to the narrated step before the one shown (a scenario is
+ * deterministic: the same steps print the same narration). The debugger
+ * leaves the scenario's machine first, as closing the script releases it. */
+static int lu_scenario_back(struct lu *lu)
+{
+	int target = lu->wait == LU_OVER ? lu->sc_steps : lu->sc_steps - 1;
+	struct ui_backend *be;
+	struct strbuf err;
+	char *pargv[] = { "lesson.cu", NULL };
+	char *path;
+
+	if (!lu->sc || !lu->sc_path || target < 1) {
+		snprintf(lu->s->message, sizeof(lu->s->message), "this is the first step");
+		return UI_ACT_REDRAW;
+	}
+	strbuf_init(&err);
+	be = engine_backend_new("lesson.cu", placeholder, lu->o->fo, lu->o->mo, 1, pargv, &err);
+	strbuf_release(&err);
+	if (!be)
+		return UI_ACT_REDRAW;
+	lu_set_backend(lu, be);
+	scenario_close(lu->sc);
+	lu->sc = NULL;
+	for (size_t i = 0; i < lu->lines.len; i++)
+		free(lu->lines.v[i].text);
+	lu->lines.len = 0;
+	lu->shown_gen = 0;
+	path = lu->sc_path; /* kept: lu_script_start sees the same pointer */
+	if (lu_script_start(lu, path) < 0)
+		return UI_ACT_REDRAW;
+	while (lu->wait == LU_PAUSE && lu->sc_steps < target)
+		lu_scenario_step(lu);
+	return UI_ACT_REDRAW | UI_ACT_STATE;
 }
 
 /* ---- hooks */
@@ -683,6 +789,22 @@ static int lu_line(struct lu *lu, struct ui_session *s)
 	} else if (!strcmp(word, "lesson") && (lu->play || lu->sc)) {
 		line_clear(s);
 		lu->full = !lu->full;
+	} else if (!strcmp(word, "scenario") && lu->sc && !strcmp(rest, "next")) {
+		/* not plain "next": that is the debugger's step over */
+		line_clear(s);
+		if (lu->wait != LU_PAUSE) {
+			snprintf(s->message, sizeof(s->message), "the scenario has finished");
+			return UI_ACT_REDRAW;
+		}
+		lu_scenario_step(lu);
+		return UI_ACT_REDRAW | UI_ACT_STATE;
+	} else if (lu->sc && (!strcmp(word, "previous") ||
+			      (!strcmp(word, "scenario") && !strcmp(rest, "previous")))) {
+		line_clear(s);
+		return lu_scenario_back(lu);
+	} else if (!strcmp(word, "restart") && lu->play) {
+		line_clear(s);
+		return lu_restart(lu);
 	} else if (!strcmp(word, "edit") && lu->wait == LU_EXERCISE) {
 		line_clear(s);
 		lu_edit(lu);
@@ -721,11 +843,16 @@ static int lu_key(void *ctx, struct ui_session *s, int key)
 		return key == UI_KEY_ENTER ? lu_line(lu, s) : -1;
 	if (s->ctl.help || lu->wait == LU_NONE)
 		return -1;
+	if ((lu->wait == LU_PAUSE || (lu->wait == LU_OVER && lu->sc)) &&
+	    (key == 'p' || key == UI_KEY_LEFT || key == UI_KEY_BACKSPACE))
+		return lu_scenario_back(lu);
 	if (lu->wait == LU_PAUSE && key != ':' && key != 'q' && key != 'L' && key != '9' &&
 	    key != UI_KEY_RESIZE && key != UI_KEY_CTRL_C) {
 		lu_scenario_step(lu);
 		return UI_ACT_REDRAW | UI_ACT_STATE;
 	}
+	if (key == 'r' && lu->wait == LU_TASK && s->st.run == UI_RUN_FINISHED)
+		return lu_restart(lu); /* not "run": the lesson's machine starts where the lesson left it */
 	switch (key) {
 	case 'q': /* a lesson or a scenario leaves at once: its progress is kept */
 		return UI_ACT_QUIT;
@@ -801,7 +928,8 @@ static const char *lu_footer(const struct lu *lu)
 	case LU_EXERCISE:
 		return "e: edit the kernel   L: debugger   q: leave (progress kept)";
 	case LU_PAUSE:
-		return "any key: next step   L: debugger   q: quit";
+		return lu->sc_steps > 1 ? "any key: next step   p: previous   L: debugger   q: quit"
+					: "any key: next step   L: debugger   q: quit";
 	default:
 		return "q: leave   L: debugger   j/k: scroll";
 	}
@@ -904,6 +1032,7 @@ static void lu_free(struct lu *lu)
 	ed_free(lu);
 	vec_free(&lu->ed);
 	free(lu->edpath);
+	free(lu->sc_path);
 	free(lu->file);
 	free(lu->source);
 	host_record_free(lu->rec);
@@ -923,6 +1052,8 @@ static int lu_open_lesson(struct lu *lu, const struct ui_run_opts *ro)
 	struct lesson_opts lo;
 	const char *base = strrchr(ro->lesson_path, '/');
 
+	if (!lu->ro)
+		lu->ro = ro;
 	lesson_opts_init(&lo);
 	lo.path = ro->lesson_path;
 	lo.fresh = ro->fresh;

@@ -20,6 +20,6 @@ for f in lessons/*.lua; do
 	[ $st -eq 0 ] && cmp -s "$G/$n.transcript" "$tmp/$n.out"
 	tap_result $? "lesson $n: complete, golden transcript"
 done
-[ "$(ls lessons/*.lua | wc -l)" -ge 12 ]
-tap_result $? "at least 12 lessons"
+[ "$(ls lessons/*.lua | wc -l)" -ge 20 ]
+tap_result $? "at least 20 lessons"
 tap_done

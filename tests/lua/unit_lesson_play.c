@@ -151,6 +151,16 @@ static void record(void)
 	moves = host_record_moves(r);
 	ok(h->launch(h->ctx, m, "k", &l, err) == 0, "launch through the record");
 	ok(host_record_launches(r) == 1 && host_record_moves(r) == moves + 1, "one launch counted, a move");
+	{
+		/* every slot of the inner host is forwarded: b:addr() (puzzles and
+		 * judge{} map each lane's address to an element with it) included */
+		uint64_t addr = 0, inner = 1;
+		struct wsapi_host *in = host_engine_host(he);
+
+		ok(h->buffer_addr && h->buffer_addr(h->ctx, b, &addr, err) == 0 &&
+			   in->buffer_addr(in->ctx, b, &inner, err) == 0 && addr == inner && addr != 0,
+		   "a buffer's device address through the record");
+	}
 	host_record_free(r);
 	host_engine_free(he);
 	fclose(null);

@@ -3,8 +3,9 @@
 # lesson menu of a plain warpstep, lesson 01 (a page, a wrong answer and its
 # hint, the right answer), leaving and coming back (progress resumed), a
 # task reached by stepping in the debugger, the lesson completed; an
-# exercise in the built-in editor; a scenario run with --script and with
-# :script. Skips when tmux is missing.
+# exercise in the built-in editor; a task whose machine has finished, and r
+# for a fresh one; a scenario run with --script and with :script, stepped
+# forward and back (p, :previous, :scenario next). Skips when tmux is missing.
 . tests/tap.sh
 . tests/tui/e2e_lib.sh
 
@@ -27,9 +28,10 @@ waitfor menu "Pick a lesson"
 tap_result $? "plain warpstep opens the lesson menu"
 screen menu | sed -n 4p | grep -q '\[ \] 01-threads.lua'
 tap_result $? "lessons come first, marked not started"
-screen menu | grep -q "puzzle  \[ \] p01-map.lua"
+for _l in lessons/*.lua; do keys menu j; done
+waitfor menu "puzzle  [ ] p01-map.lua"
 tap_result $? "the puzzles follow the lessons"
-for _l in lessons/*.lua puzzles/*.lua; do keys menu j; done
+for _l in puzzles/*.lua; do keys menu j; done
 waitfor menu "hello.cu"
 tap_result $? "the examples come last (the list scrolls)"
 for _l in lessons/*.lua puzzles/*.lua; do keys menu k; done
@@ -84,19 +86,38 @@ tap_result $? "a command's output shows in the lesson strip (the console's place
 screen menu | grep -q "= 40"
 tap_result $? "... its value too"
 _i=0
-while [ $_i -lt 10 ] && ! screen menu | grep -q "== Done =="; do
+while [ $_i -lt 10 ] && ! screen menu | grep -q "check them against the formulas"; do
 	keys menu s
 	sleep 0.4
 	_i=$((_i + 1))
 done
-waitfor menu "== Done =="
-tap_result $? "stepping to line 6 completes the task"
-screen menu | grep -q "Source: ids.cu" && screen menu | grep -q "Space: next"
-tap_result $? "the page after the task stays beside the machine (strip, not full screen)"
+waitfor menu "check them against the formulas"
+tap_result $? "stepping to line 6 completes the task: task 2 follows"
+screen menu | grep -q "Source: ids.cu"
+tap_result $? "what follows the task stays beside the machine (strip, not full screen)"
 grep -q "^line=6 block=3" "$tmp"/state/warpstep/progress/01-threads-*.progress
 tap_result $? "the state that passed is saved in the progress file"
+keys menu : "cuda block (1,1,0) thread (7,3,1)" Enter
+_i=0
+while [ $_i -lt 10 ] && ! screen menu | grep -q "(file: index2d.cu)"; do
+	keys menu s
+	sleep 0.4
+	_i=$((_i + 1))
+done
+waitfor menu "(file: index2d.cu)"
+tap_result $? "task 2: the last thread of the grid steps to line 8; the exercise follows"
+keys menu Enter
+waitfor menu "Edit index2d.cu"
+keys menu Down Down Down Down
+keys menu -l "    if (x < width && y < height)"
+keys menu Enter
+keys menu C-x
+waitfor menu "== Done =="
+tap_result $? "the exercise: a bounds check typed in the editor passes on the hidden launches"
+screen menu | grep -q "Space: next"
+tap_result $? "the last page waits for Space"
 keys menu Space
-waitfor menu "== lesson complete (5 steps) =="
+waitfor menu "== lesson complete (7 steps) =="
 tap_result $? "Space: the lesson is complete"
 keys menu q
 waitfor menu "[x] 01-threads.lua"
@@ -160,9 +181,70 @@ tap_result $? "any key: the next narrated step"
 waitfor sc "@bcast"
 screen sc | grep -q "▶ *5 .*@bcast"
 tap_result $? "the debugger stops where the scenario stopped"
+screen sc | grep -q "p: previous step"
+tap_result $? "from the second step on, the pause offers the previous step"
+keys sc Space
+waitfor sc "after:  b = 0:50"
+tap_result $? "Space: the third step's narration"
+keys sc p
+sleep 1
+waitfor sc "before: v = 0:0 1:10"
+! screen sc | grep -q "after:  b = 0:50"
+tap_result $? "p: back to the previous narrated step (the scenario runs again to it)"
+keys sc : previous Enter
+waitfor sc "any key: next step --"
+! screen sc | grep -q "before: v = 0:0"
+tap_result $? ":previous goes back one more step"
+keys sc p
+waitfor sc "this is the first step"
+tap_result $? "p on the first step says so"
+keys sc : "scenario next" Enter
+waitfor sc "before: v = 0:0 1:10"
+tap_result $? ":scenario next: the next narrated step"
 keys sc q
 waitfor sc "EXITED 0"
 tap_result $? "q quits"
+
+# A task whose machine has finished can never pass: the lesson says so and
+# r gives it a fresh machine (the lesson replays its saved answers to it).
+mkdir -p "$tmp/stuck"
+cat >"$tmp/stuck/stuck.lua" <<'LUA'
+local src = [[
+__global__ void k(int *out)
+{
+    int t = threadIdx.x;
+    out[t] = t;
+}
+]]
+page{ title = "Stuck", text = "a question, then a task" }
+ask{ q = "How many lanes in a warp?", answer = 32 }
+launch_kernel(src, "k", 32, 1, 32)
+task{ text = "Step until line 4.", until_ = function(s) return s.kind == "line" and s.line == 4 end }
+page{ title = "Done", text = "the task passed" }
+LUA
+start stuck 100 30 lesson "$tmp/stuck/stuck.lua"
+waitfor stuck "== Stuck =="
+keys stuck Space
+answer stuck 32
+waitfor stuck "Task 1. Step until line 4."
+keys stuck c
+waitfor stuck "this task can no longer be reached"
+tap_result $? "continue runs the task's machine to its end: the lesson says the task cannot pass now"
+screen stuck | grep -q "press r (or :restart) for a fresh machine"
+tap_result $? "... and offers a fresh machine"
+keys stuck r
+waitfor stuck "a fresh machine: the task can be done again"
+tap_result $? "r: the lesson is opened again at the task, on a fresh machine"
+_i=0
+while [ $_i -lt 6 ] && ! screen stuck | grep -q "== Done =="; do
+	keys stuck s
+	sleep 0.4
+	_i=$((_i + 1))
+done
+waitfor stuck "== Done =="
+tap_result $? "stepping the fresh machine completes the task"
+keys stuck q
+waitfor stuck "EXITED 0"
 
 start cmd 80 24 debug tests/tui/cu/diverge.cu
 waitfor cmd "host: before main()"
