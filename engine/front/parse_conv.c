@@ -331,8 +331,14 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 			a.next = NULL;
 			struct obj *c = find_ctor(p, to, &a, 1, n->tok, 1);
 			if (c) {
-				struct node *arg = n;
-				return construct_temp(p, to, c, arg, 1, n->tok);
+				/* the constructor gets this one argument: n may still be
+				 * linked to the arguments after it in a call (f(2, 3) with
+				 * a dim3 parameter must not build dim3(2, 3)) */
+				struct node *rest = n->next, *t;
+				n->next = NULL;
+				t = construct_temp(p, to, c, n, 1, n->tok);
+				n->next = rest;
+				return t;
 			}
 		}
 	}
