@@ -61,6 +61,7 @@ struct cli {
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
 	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
 	int gpu;                /* --gpu: run the device code on the real GPU (docs/gpu.md) */
+	int compare;            /* --compare: both engines, launch by launch (docs/gpu.md) */
 	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
 	const char *output;     /* ptx -o FILE */
 };
@@ -135,6 +136,10 @@ static const char options_help[] =
 	"  --gpu                   run: device memory, copies, kernels, streams and\n"
 	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
 	"                          when no GPU or driver can be used\n"
+	"  --compare               run: each kernel on the GPU and in the emulator from\n"
+	"                          the same memory; the first difference as a finding,\n"
+	"                          device printf differences as a diff; exit 1 when they\n"
+	"                          differ, 3 when no GPU can be used (docs/gpu.md)\n"
 	"  --arch sm_NN            ptx: the target (sm_70 to sm_120; default: the\n"
 	"                          --device's, sm_90 for the H100)\n"
 	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
@@ -399,6 +404,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--gpu") == 0) {
 		cli->gpu = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--compare") == 0) {
+		cli->gpu = cli->compare = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "-o") == 0) {
@@ -670,12 +679,15 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		strbuf_init(&err);
 		gpu = session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
-			fprintf(stderr, "warpstep: --gpu: %s\n", strbuf_cstr(&err));
+			fprintf(stderr, "warpstep: %s: %s\n", cli->compare ? "--compare" : "--gpu",
+				strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
 			return lowering ? EXIT_USAGE : EXIT_NOGPU;
 		}
 		strbuf_release(&err);
+		if (cli->compare)
+			session_gpu_compare(gpu);
 		cli->mo.gpu = session_gpu_backend(gpu);
 	}
 	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
@@ -687,6 +699,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	sigaction(SIGINT, &sa, &old);
 	cli->mo.sigint = &interrupted;
 	m = machine_new(c->mod, &cli->mo);
+	if (gpu)
+		session_gpu_attach(gpu, m);
 	{
 		/* the program's argv[0]: ./NAME (session_argv0) */
 		char *a0 = session_argv0(argv[0]), *path = argv[0];
@@ -704,6 +718,21 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		status = EXIT_USAGE;
 	if (cli->checking && machine_nfindings(m))
 		status = EXIT_FINDING;
+	if (cli->compare) {
+		/* the device printf diffs, then one line: how many launches differed */
+		struct strbuf diffs;
+		uint64_t launches = 0, differ;
+
+		strbuf_init(&diffs);
+		differ = session_gpu_compare_result(gpu, &launches, &diffs);
+		fwrite(strbuf_cstr(&diffs), 1, diffs.len, stderr);
+		fprintf(stderr, "warpstep: --compare: %llu of %llu launches differ on %s\n",
+			(unsigned long long)differ, (unsigned long long)launches,
+			session_gpu_device(gpu));
+		strbuf_release(&diffs);
+		if (differ)
+			status = EXIT_FINDING;
+	}
 	if (interrupted)
 		status = 128 + SIGINT;
 	if (cli->stats)
@@ -1163,7 +1192,7 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 	if (!cmd)
 		return run_default(cli);
 	if (cli->gpu && cmd->fn != cmd_run)
-		return usage_error("--gpu works with run only (docs/gpu.md)");
+		return usage_error("%s works with run only (docs/gpu.md)", cli->compare ? "--compare" : "--gpu");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 

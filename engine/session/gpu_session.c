@@ -6,9 +6,12 @@
  */
 #include "session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "check.h"
 #include "gpu.h"
 #include "machine.h"
 
@@ -32,6 +35,18 @@ struct mirror {
 	int32_t obj;
 	uint8_t *shadow;
 	int seen;
+	uint32_t ordinal;       /* --compare: the n-th block the backend met (1, 2 ...) */
+	uint8_t *after;         /* --compare: the GPU's bytes after the launch */
+	int got;                /* after holds this launch's bytes */
+};
+
+/* --compare: the emulator's last store to one word in this launch */
+struct wrec {
+	uint64_t key;           /* word address / 4 + 1; 0: empty */
+	struct span sp;
+	uint64_t block;         /* linear block index */
+	uint32_t tid;           /* linear thread index in the block */
+	uint32_t size;          /* bytes the store wrote */
 };
 
 struct session_gpu {
@@ -45,6 +60,18 @@ struct session_gpu {
 	uint64_t heap, printf_fifo, stack;
 	int launched;
 	void *ev0, *ev1;
+	/* run --compare */
+	int compare;
+	uint32_t nblocks;               /* mirrors ordinals given */
+	uint64_t nlaunch, ndiffer;      /* launches compared, launches that differed */
+	int gpu_err;                    /* the GPU's result for this launch */
+	int fn;                         /* this launch's kernel */
+	uint32_t grid[3], block[3];
+	size_t out_off;                 /* the emulator's device output before the launch */
+	struct strbuf gpu_out;          /* what the GPU's device printf wrote */
+	struct strbuf report;           /* the diffs, for the caller to show */
+	struct wrec *w;                 /* last stores, open addressing */
+	size_t wcap, wlen;
 };
 
 static int code(int cu)
@@ -76,6 +103,7 @@ static struct mirror *mirror_of(struct session_gpu *g, const struct machine_devm
 	mr.size = d->size;
 	mr.obj = d->obj;
 	mr.dev = d->addr;
+	mr.ordinal = ++g->nblocks;
 	if (d->obj >= 0) {
 		struct strbuf nb;
 		size_t bytes = 0;
@@ -119,7 +147,7 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	size_t n = 0;
 	struct machine_devmem *mem = machine_device_memory(m, &n);
 	for (size_t i = 0; i < g->mirrors.len; i++)
-		g->mirrors.v[i].seen = 0;
+		g->mirrors.v[i].seen = g->mirrors.v[i].got = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct mirror *mr = mirror_of(g, &mem[i]);
 		if (!mr)
@@ -140,8 +168,10 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	for (size_t i = 0; i < g->mirrors.len; i++) {
 		if (g->mirrors.v[i].seen)
 			g->mirrors.v[k++] = g->mirrors.v[i];
-		else
+		else {
 			free(g->mirrors.v[i].shadow);
+			free(g->mirrors.v[i].after);
+		}
 	}
 	g->mirrors.len = k;
 	/* 2. the arguments */
@@ -189,16 +219,45 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	}
 	if (l->shmem > 48 * 1024)
 		gpu_func_set_max_dyn_shared(g->drv, g->fns[l->func], (int)l->shmem);
-	/* 4. run it to completion */
+	/* 4. run it to completion (--compare: the driver's printf output,
+	 * which it writes to file descriptor 1, is caught in a file) */
+	int saved = -1;
+	FILE *cap = NULL;
+	if (g->compare) {
+		fflush(stdout);
+		if ((cap = tmpfile()) && (saved = dup(1)) >= 0)
+			dup2(fileno(cap), 1);
+	}
 	gpu_event_record(g->drv, g->ev0, NULL);
 	r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs, l->cooperative);
 	gpu_event_record(g->drv, g->ev1, NULL);
 	int s = gpu_ctx_synchronize(g->drv);
+	if (g->compare) {
+		fflush(stdout);
+		if (saved >= 0) {
+			dup2(saved, 1);
+			close(saved);
+		}
+		strbuf_reset(&g->gpu_out);
+		if (cap) {
+			char chunk[4096];
+			size_t got;
+			rewind(cap);
+			while ((got = fread(chunk, 1, sizeof(chunk), cap)) > 0)
+				strbuf_add(&g->gpu_out, chunk, got);
+			fclose(cap);
+		}
+		g->gpu_err = code(r ? r : s);
+		g->fn = l->func;
+		memcpy(g->grid, l->grid, sizeof(g->grid));
+		memcpy(g->block, l->block, sizeof(g->block));
+		machine_device_output(m, &g->out_off);
+	}
 	free(buf);
 	free(ptrs);
 	if (r || s) {
 		free(mem);
-		return code(r ? r : s);
+		return g->compare ? 0 : code(r ? r : s);
 	}
 	float ms = 0;
 	if (!gpu_event_elapsed(g->drv, &ms, g->ev0, g->ev1) && ms > 0)
@@ -208,6 +267,17 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 		struct mirror *mr = mirror_of(g, &mem[i]);
 		if (!mr || !mem[i].size)
 			continue;
+		if (g->compare) {
+			/* the GPU's result, kept apart: the emulator runs the launch next */
+			mr->after = xrealloc(mr->after, mem[i].size);
+			if ((r = gpu_memcpy_dtoh(g->drv, mr->after, mr->dev, mem[i].size, NULL))) {
+				g->gpu_err = code(r);
+				break;
+			}
+			memcpy(mr->shadow, mr->after, mem[i].size);
+			mr->got = 1;
+			continue;
+		}
 		if ((r = gpu_memcpy_dtoh(g->drv, mem[i].data, mr->dev, mem[i].size, NULL))) {
 			free(mem);
 			return code(r);
@@ -260,7 +330,280 @@ struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf 
 	g->ops.alloc = gpu_alloc;
 	g->ops.free = gpu_free;
 	g->ops.launch = gpu_launch_cb;
+	strbuf_init(&g->gpu_out);
+	strbuf_init(&g->report);
 	return g;
+}
+
+/* ---- run --compare: both engines, launch by launch */
+
+static struct wrec *wrec_slot(struct session_gpu *g, uint64_t key)
+{
+	size_t mask = g->wcap - 1, i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & mask;
+	while (g->w[i].key && g->w[i].key != key)
+		i = (i + 1) & mask;
+	return &g->w[i];
+}
+
+static void wrec_put(struct session_gpu *g, uint64_t addr, const struct check_event *e, unsigned lane)
+{
+	if (2 * (g->wlen + 1) > g->wcap) {
+		size_t oc = g->wcap;
+		struct wrec *old = g->w;
+		g->wcap = oc ? 2 * oc : 1024;
+		g->w = xcalloc(g->wcap, sizeof(*g->w));
+		for (size_t i = 0; i < oc; i++)
+			if (old[i].key)
+				*wrec_slot(g, old[i].key) = old[i];
+		free(old);
+	}
+	for (uint64_t a = addr & ~(uint64_t)3; a < addr + (e->size ? e->size : 1); a += 4) {
+		struct wrec *r = wrec_slot(g, a / 4 + 1);
+		if (!r->key)
+			g->wlen++;
+		r->key = a / 4 + 1;
+		r->sp = e->span;
+		r->block = e->block;
+		r->tid = e->warp * 32 + lane;
+		r->size = (uint32_t)e->size;
+	}
+}
+
+static const struct wrec *wrec_get(const struct session_gpu *g, uint64_t addr)
+{
+	if (!g->wcap)
+		return NULL;
+	const struct wrec *r = wrec_slot((struct session_gpu *)g, addr / 4 + 1);
+	return r->key ? r : NULL;
+}
+
+/* a value of n (1, 2, 4 or 8) little-endian bytes, as the finding shows it */
+static void show_value(struct strbuf *sb, const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	memcpy(&v, p, n);
+	int64_t sv = n == 8 ? (int64_t)v : n == 4 ? (int32_t)v : n == 2 ? (int16_t)v : (int8_t)v;
+	strbuf_addf(sb, "%lld (0x%0*llx", (long long)sv, (int)(2 * n), (unsigned long long)v);
+	if (n == 4 && (v & 0x7f800000u) && (v & 0x7f800000u) != 0x7f800000u) {
+		float f;
+		memcpy(&f, p, 4);
+		strbuf_addf(sb, ", as float %g", (double)f);
+	} else if (n == 8 && (v >> 52 & 0x7ff) && (v >> 52 & 0x7ff) != 0x7ff) {
+		double d;
+		memcpy(&d, p, 8);
+		strbuf_addf(sb, ", as double %g", d);
+	}
+	strbuf_adds(sb, ")");
+}
+
+struct lines {
+	VEC(const char *) s;
+	VEC(size_t) n;
+};
+
+static void split_lines(const char *s, size_t n, struct lines *out)
+{
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i;
+		while (j < n && s[j] != '\n')
+			j++;
+		vec_push(&out->s, s + i);
+		vec_push(&out->n, j - i);
+		i = j + 1;
+	}
+}
+
+/* a line diff of a (the emulator's) and b (the GPU's), "-" and "+" lines:
+ * the longest common subsequence when it is small enough, else both whole */
+static void line_diff(struct strbuf *out, const char *a, size_t an, const char *b, size_t bn)
+{
+	struct lines A = { 0 }, B = { 0 };
+	split_lines(a, an, &A);
+	split_lines(b, bn, &B);
+	size_t n = A.s.len, k = B.s.len;
+	uint32_t *t = (n + 1) * (k + 1) <= 4000000 ? xcalloc((n + 1) * (k + 1), sizeof(uint32_t)) : NULL;
+#define EQ(i, j) (A.n.v[i] == B.n.v[j] && !memcmp(A.s.v[i], B.s.v[j], A.n.v[i]))
+#define T(i, j) t[(i) * (k + 1) + (j)]
+	if (t)
+		for (size_t i = n; i-- > 0;)
+			for (size_t j = k; j-- > 0;)
+				T(i, j) = EQ(i, j) ? T(i + 1, j + 1) + 1 : T(i + 1, j) > T(i, j + 1) ? T(i + 1, j) : T(i, j + 1);
+	size_t i = 0, j = 0;
+	while (i < n || j < k) {
+		if (t && i < n && j < k && EQ(i, j)) {
+			strbuf_addf(out, " %.*s\n", (int)A.n.v[i], A.s.v[i]);
+			i++, j++;
+		} else if (i < n && (!t || j == k || T(i + 1, j) >= T(i, j + 1))) {
+			strbuf_addf(out, "-%.*s\n", (int)A.n.v[i], A.s.v[i]);
+			i++;
+		} else {
+			strbuf_addf(out, "+%.*s\n", (int)B.n.v[j], B.s.v[j]);
+			j++;
+		}
+	}
+#undef EQ
+#undef T
+	free(t);
+	vec_free(&A.s);
+	vec_free(&A.n);
+	vec_free(&B.s);
+	vec_free(&B.n);
+}
+
+static void idx3(uint64_t lin, const uint32_t d[3], uint32_t out[3])
+{
+	uint32_t x = d[0] ? d[0] : 1, y = d[1] ? d[1] : 1;
+	out[0] = (uint32_t)(lin % x);
+	out[1] = (uint32_t)(lin / x % y);
+	out[2] = (uint32_t)(lin / x / y);
+}
+
+/* the launch just ended in the emulator: compare its memory and output
+ * with what the GPU left */
+static void compare_launch(struct session_gpu *g, struct machine *m)
+{
+	const char *kname = g->mod->funcs[g->fn].name;
+	int differs = 0;
+	g->nlaunch++;
+	size_t n = 0;
+	struct machine_devmem *mem = machine_device_memory(m, &n);
+	if (g->gpu_err) {
+		differs = 1;
+		check_report(m, FK_GPU_DIFFERS, NULL, 0, g->mod->funcs[g->fn].span, 0,
+			     "launch %llu of %s failed on the GPU with error %d; the emulator ran it on",
+			     (unsigned long long)g->nlaunch, kname, g->gpu_err);
+	}
+	for (size_t i = 0; i < g->mirrors.len && !g->gpu_err; i++) {
+		struct mirror *mr = &g->mirrors.v[i];
+		if (!mr->got)
+			continue;
+		const struct machine_devmem *d = NULL;
+		for (size_t j = 0; j < n; j++)
+			if (mem[j].addr == mr->addr && mem[j].obj == mr->obj && mem[j].size == mr->size)
+				d = &mem[j];
+		if (!d || !memcmp(d->data, mr->after, d->size))
+			continue;
+		uint64_t off = 0, nw = 0;
+		while (d->data[off] == mr->after[off])
+			off++;
+		for (uint64_t b = off & ~(uint64_t)3; b < d->size; b += 4) {
+			uint64_t e = b + 4 < d->size ? b + 4 : d->size;
+			if (memcmp(d->data + b, mr->after + b, e - b))
+				nw++;
+		}
+		const struct wrec *w = wrec_get(g, d->addr + off);
+		unsigned esz = w && (w->size == 1 || w->size == 2 || w->size == 4 || w->size == 8) ? w->size : 4;
+		uint64_t at = off / esz * esz;
+		if (at + esz > d->size)
+			esz = 1, at = off;
+		struct strbuf sb;
+		strbuf_init(&sb);
+		if (mr->obj >= 0)
+			strbuf_addf(&sb, "%s", g->mod->objs[mr->obj].name);
+		else
+			strbuf_addf(&sb, "device block %u", mr->ordinal);
+		strbuf_addf(&sb, "[%llu] (%u-byte elements; byte %llu of %llu at 0x%llx) after launch %llu of %s: emulator ",
+			    (unsigned long long)(at / esz), esz, (unsigned long long)at,
+			    (unsigned long long)d->size, (unsigned long long)d->addr, (unsigned long long)g->nlaunch, kname);
+		show_value(&sb, d->data + at, esz);
+		strbuf_adds(&sb, ", GPU ");
+		show_value(&sb, mr->after + at, esz);
+		struct span sp = g->mod->funcs[g->fn].span;
+		uint32_t bi[3], ti[3];
+		if (w) {
+			idx3(w->block, g->grid, bi);
+			idx3(w->tid, g->block, ti);
+			strbuf_addf(&sb, "; the emulator's last store to it: line %u, block (%u,%u,%u) thread (%u,%u,%u)",
+				    w->sp.line, bi[0], bi[1], bi[2], ti[0], ti[1], ti[2]);
+			sp = w->sp;
+		} else {
+			strbuf_adds(&sb, "; the emulator did not store to it in this launch");
+		}
+		if (nw > 1)
+			strbuf_addf(&sb, "; %llu words differ", (unsigned long long)nw);
+		struct machine_finding *f = check_report(m, FK_GPU_DIFFERS, NULL, 0, sp, 0, "%s", strbuf_cstr(&sb));
+		if (f && w) {
+			/* the thread of the finding: the emulator's last writer */
+			f->on_device = 1;
+			memcpy(f->block, bi, sizeof(bi));
+			memcpy(f->thread, ti, sizeof(ti));
+			f->warp = (int)(w->tid / 32);
+			f->lane = (int)(w->tid % 32);
+			f->lanes = 1u << f->lane;
+		}
+		strbuf_release(&sb);
+		differs = 1;
+		break; /* the first difference of the launch */
+	}
+	free(mem);
+	/* device printf */
+	size_t len;
+	const char *eo = machine_device_output(m, &len);
+	size_t from = g->out_off <= len ? g->out_off : 0;
+	if (len - from != g->gpu_out.len || memcmp(eo + from, g->gpu_out.buf ? g->gpu_out.buf : "", len - from)) {
+		check_report(m, FK_GPU_DIFFERS, NULL, 0, g->mod->funcs[g->fn].span, 0,
+			     "launch %llu of %s: device printf output differs (the diff follows the run)",
+			     (unsigned long long)g->nlaunch, kname);
+		strbuf_addf(&g->report, "launch %llu of %s: device printf\n--- emulator\n+++ GPU\n",
+			    (unsigned long long)g->nlaunch, kname);
+		line_diff(&g->report, eo + from, len - from, g->gpu_out.buf ? g->gpu_out.buf : "", g->gpu_out.len);
+		differs = 1;
+	}
+	g->ndiffer += (uint64_t)differs;
+}
+
+static void compare_event(void *self, const struct check_event *e)
+{
+	struct session_gpu *g = self;
+	switch (e->kind) {
+	case CEV_LAUNCH:
+		g->wlen = 0;
+		if (g->w)
+			memset(g->w, 0, g->wcap * sizeof(*g->w));
+		break;
+	case CEV_ACCESS:
+	case CEV_LANE:
+		if (e->slot < 0 || e->access == CHECK_READ || !e->lane_addr)
+			break;
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			wrec_put(g, e->lane_addr[l], e, l);
+		}
+		break;
+	case CEV_GRID_END:
+		compare_launch(g, e->m);
+		break;
+	default:
+		break;
+	}
+}
+
+static const struct checker compare_checker = {
+	.name = "compare",
+	.what = "run --compare: the GPU's memory after each launch against the emulator's",
+	.events = CEV_BIT(CEV_LAUNCH) | CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_GRID_END),
+	.event = compare_event,
+};
+
+void session_gpu_compare(struct session_gpu *g)
+{
+	g->compare = 1;
+	g->ops.compare = 1;
+}
+
+int session_gpu_attach(struct session_gpu *g, struct machine *m)
+{
+	return g->compare ? machine_add_checker(m, &compare_checker, g) : 0;
+}
+
+uint64_t session_gpu_compare_result(const struct session_gpu *g, uint64_t *launches, struct strbuf *diffs)
+{
+	if (launches)
+		*launches = g->nlaunch;
+	if (diffs && g->report.len)
+		strbuf_add(diffs, g->report.buf, g->report.len);
+	return g->ndiffer;
 }
 
 const struct machine_gpu *session_gpu_backend(struct session_gpu *g)
@@ -277,9 +620,14 @@ void session_gpu_close(struct session_gpu *g)
 {
 	if (!g)
 		return;
-	for (size_t i = 0; i < g->mirrors.len; i++)
+	for (size_t i = 0; i < g->mirrors.len; i++) {
 		free(g->mirrors.v[i].shadow);
+		free(g->mirrors.v[i].after);
+	}
 	vec_free(&g->mirrors);
+	free(g->w);
+	strbuf_release(&g->gpu_out);
+	strbuf_release(&g->report);
 	if (g->ev0)
 		gpu_event_destroy(g->drv, g->ev0);
 	if (g->ev1)

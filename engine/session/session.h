@@ -197,6 +197,20 @@ struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf 
 const struct machine_gpu *session_gpu_backend(struct session_gpu *g);
 const char *session_gpu_device(const struct session_gpu *g);
 void session_gpu_close(struct session_gpu *g);
+/*
+ * run --compare (docs/gpu.md): session_gpu_compare, before the machine is
+ * made, turns g into the comparing backend (each launch runs on the GPU into
+ * memory of its own, then in the emulator from the same memory);
+ * session_gpu_attach(g, m) installs on m the checker that records the
+ * emulator's last store to each word and, at each launch's end, reports the
+ * first difference of device memory and any difference of device printf as
+ * a gpu-differs finding. session_gpu_compare_result: how many launches
+ * differed (*launches: how many ran), and the printf diffs appended to diffs.
+ */
+struct machine;
+void session_gpu_compare(struct session_gpu *g);
+int session_gpu_attach(struct session_gpu *g, struct machine *m);
+uint64_t session_gpu_compare_result(const struct session_gpu *g, uint64_t *launches, struct strbuf *diffs);
 
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,

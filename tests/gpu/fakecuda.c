@@ -8,12 +8,18 @@
  *   count(void): counter += 1 (the module global __device__ int counter)
  *   boom(int *p): the launch fails at the next synchronization with
  *                 CUDA_ERROR_ILLEGAL_ADDRESS (700)
+ *   hello(int n): "hello from T\n" for T < n, written to file descriptor 1
+ *                 as the driver writes device printf
+ * With $FAKECUDA_PLANT set (tests/gpu/compare.t only) the fake is a wrong
+ * GPU: scale leaves p[3] one more than it should be, and hello's last line
+ * says 7: run --compare must find both.
  * Built by the test with cc -shared -fPIC; not part of warpstep.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -176,6 +182,19 @@ static CUresult run(const char *name, void **params)
 		int n = *(int *)params[1], k = *(int *)params[2];
 		for (int i = 0; i < n; i++)
 			p[i] *= k;
+		if (getenv("FAKECUDA_PLANT") && n > 3)
+			p[3] += 1;
+		return 0;
+	}
+	if (!strcmp(name, "hello")) {
+		int n = *(int *)params[0];
+		for (int t = 0; t < n; t++) {
+			char line[64];
+			int len = snprintf(line, sizeof(line), "hello from %d\n",
+					   getenv("FAKECUDA_PLANT") && t == n - 1 ? 7 : t);
+			if (write(1, line, (size_t)len) != len)
+				return 999;
+		}
 		return 0;
 	}
 	if (!strcmp(name, "count")) {
