@@ -64,6 +64,11 @@ struct cli {
 	int compare;            /* --compare: both engines, launch by launch (docs/gpu.md) */
 	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
 	const char *output;     /* ptx -o FILE */
+	int tracing;            /* `trace`: record a launch (docs/gpu.md "Traces") */
+	const char *kernel;     /* trace --kernel NAME */
+	long long launch;       /* trace --launch N */
+	const char *trace;      /* debug --trace FILE: replay a recorded trace */
+	int probes;             /* ptx --probes: with the trace probes */
 };
 
 struct command {
@@ -90,6 +95,7 @@ int cmd_explore_main(const struct machine_opts *mo, const struct session_compile
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_trace(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -106,6 +112,9 @@ static const struct command commands[] = {
 	  cmd_ptx, SESSION_DUMP_DIAGS },
 	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
+	{ "trace", "--gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS...]",
+	  "record one launch on the GPU warp by warp (debug --trace FILE replays it)", cmd_trace,
+	  SESSION_DUMP_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
 	  cmd_debug_demo, SESSION_DUMP_DIAGS },
 	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
@@ -142,7 +151,13 @@ static const char options_help[] =
 	"                          differ, 3 when no GPU can be used (docs/gpu.md)\n"
 	"  --arch sm_NN            ptx: the target (sm_70 to sm_120; default: the\n"
 	"                          --device's, sm_90 for the H100)\n"
-	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
+	"  -o FILE                 ptx: write the PTX to FILE (default stdout); trace:\n"
+	"                          the trace file\n"
+	"  --probes                ptx: with the probes trace --gpu puts at each statement\n"
+	"  --kernel NAME           trace: record a launch of kernel NAME (default: any)\n"
+	"  --launch N              trace: record its N-th launch (default 1)\n"
+	"  --trace FILE            debug: replay a recorded trace (stepping follows the\n"
+	"                          warps in the order the GPU ran them; docs/gpu.md)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
@@ -410,6 +425,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->gpu = cli->compare = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--probes") == 0) {
+		cli->probes = 1;
+		return OPT_DONE;
+	}
 	if (strcmp(a, "-o") == 0) {
 		if (*i + 1 >= argc || !*argv[*i + 1]) {
 			*status = usage_error("option '-o' needs a value");
@@ -452,7 +471,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
 	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
 	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad") &&
-	    strcmp(name, "--arch"))
+	    strcmp(name, "--arch") && strcmp(name, "--kernel") && strcmp(name, "--launch") &&
+	    strcmp(name, "--trace"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -484,6 +504,15 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_number(name, v, &cli->seed);
 	else if (strcmp(name, "--report") == 0)
 		cli->report = v;
+	else if (strcmp(name, "--kernel") == 0)
+		cli->kernel = v;
+	else if (strcmp(name, "--trace") == 0)
+		cli->trace = v;
+	else if (strcmp(name, "--launch") == 0) {
+		*status = opt_number(name, v, &cli->launch);
+		if (!*status && cli->launch < 1)
+			*status = usage_error("bad --launch '%s' (expected 1 or more)", v);
+	}
 	else if (strcmp(name, "--allow-read") == 0) {
 		struct stat st;
 
@@ -677,10 +706,12 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		int lowering = 0;
 
 		strbuf_init(&err);
-		gpu = session_gpu_open(c->mod, &err, &lowering);
+		gpu = cli->tracing ? session_gpu_open_trace(c->mod, cli->kernel, (uint64_t)cli->launch, &err,
+							    &lowering)
+				   : session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
-			fprintf(stderr, "warpstep: %s: %s\n", cli->compare ? "--compare" : "--gpu",
-				strbuf_cstr(&err));
+			fprintf(stderr, "warpstep: %s: %s\n",
+				cli->compare ? "--compare" : cli->tracing ? "trace --gpu" : "--gpu", strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
 			return lowering ? EXIT_USAGE : EXIT_NOGPU;
@@ -732,6 +763,25 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		strbuf_release(&diffs);
 		if (differ)
 			status = EXIT_FINDING;
+	}
+	if (cli->tracing && !interrupted) {
+		/* the trace file, whole or not at all */
+		struct strbuf tf, terr;
+		const char *why;
+
+		strbuf_init(&tf);
+		strbuf_init(&terr);
+		if (session_gpu_trace_write(gpu, argv[0], &tf, &terr) < 0) {
+			fprintf(stderr, "warpstep: trace: %s\n", strbuf_cstr(&terr));
+			status = EXIT_USAGE;
+		} else if (util_write_file(cli->output, strbuf_cstr(&tf), tf.len, 0666, &why) < 0) {
+			fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+			status = EXIT_USAGE;
+		} else {
+			fprintf(stderr, "warpstep: trace: wrote %s\n", cli->output);
+		}
+		strbuf_release(&tf);
+		strbuf_release(&terr);
 	}
 	if (interrupted)
 		status = 128 + SIGINT;
@@ -847,7 +897,7 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 		strbuf_release(&err);
 		return EXIT_USAGE;
 	}
-	if (session_ptx(c, arch, &out, &err) < 0) {
+	if ((cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
 		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
 		status = EXIT_USAGE;
 	} else if (!cli->output || !strcmp(cli->output, "-")) {
@@ -860,6 +910,46 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 	strbuf_release(&err);
 	session_program_free(c);
 	return status;
+}
+
+/* warpstep trace --gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS]:
+ * run the program with the kernels on the GPU and the trace probes in
+ * their PTX; one launch records every warp at every statement; the file
+ * is docs/gpu.md's "Traces" format. Options may follow the program's name;
+ * the program's own arguments follow `--`. */
+static int cmd_trace(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	int status, n = 1;
+	const char *inputs[] = { argc ? argv[0] : NULL, NULL };
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			n = i;
+			for (int j = i + 1; j < argc; j++)
+				argv[n++] = argv[j];
+			break;
+		}
+		switch (option_parse(cli, argc, argv, &i, &status)) {
+		case OPT_NONE:
+			return usage_error("unexpected argument for trace: '%s' (the program's arguments follow --)",
+					   argv[i]);
+		case OPT_EXIT:
+			return status;
+		}
+	}
+	if (!cli->gpu)
+		return usage_error("trace records a run on the GPU: give --gpu (debug steps the emulator's)");
+	if (!cli->output || !strcmp(cli->output, "-"))
+		return usage_error("trace needs -o FILE, the trace file to write");
+	if ((status = output_check("-o", cli->output, inputs)))
+		return status;
+	if (!cli->launch)
+		cli->launch = 1;
+	cli->tracing = 1;
+	cli->mo.in = stdin;
+	return program_run(cli, n, argv, NULL);
 }
 
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv)
@@ -919,7 +1009,7 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	}
 	if (!lo.answers) {
 		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL, cli->lua_budget,
-					cli->lua_memory, cli->allow.v };
+					cli->lua_memory, cli->allow.v, NULL };
 
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return usage_error("lesson: without a terminal, --answers FILE is needed");
@@ -1010,7 +1100,7 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 	int status;
 
 	if (argc == 0 && cli->script) {
@@ -1113,7 +1203,7 @@ static const char *data_file(const char *dir, const char *name)
 static int run_default(struct cli *cli)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return ui_start_main(&o, lessons_dir(), data_subdir("puzzles"));
@@ -1124,7 +1214,7 @@ static int run_default(struct cli *cli)
 static int run_lesson_file(struct cli *cli, const char *path)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 	int status;
 
 	if ((status = program_check_file(path)))
@@ -1191,8 +1281,12 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return run_lesson_file(cli, lesson);
 	if (!cmd)
 		return run_default(cli);
-	if (cli->gpu && cmd->fn != cmd_run)
-		return usage_error("%s works with run only (docs/gpu.md)", cli->compare ? "--compare" : "--gpu");
+	if (cli->compare && cmd->fn != cmd_run)
+		return usage_error("--compare works with run only (docs/gpu.md)");
+	if (cli->gpu && cmd->fn != cmd_run && cmd->fn != cmd_trace && cmd->fn != cmd_explore)
+		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+	if (cli->trace && cmd->fn != cmd_debug)
+		return usage_error("--trace FILE works with debug only (trace --gpu records one)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 

@@ -34,6 +34,24 @@
  */
 int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct strbuf *err);
 
+/*
+ * gpu_ptx_emit with flags: GPU_PTX_TRACE puts a probe at every statement
+ * start (IRF_STMT_START) of device code: while the module global
+ * GPU_TRACE_BUF holds a buffer's address, the lowest active lane of each
+ * warp there takes the next record (the atomic counter GPU_TRACE_N; none past
+ * GPU_TRACE_CAP records, though the counter still counts) and writes
+ * GPU_TRACE_REC bytes: u64 %globaltimer, u32 %smid, u32 %warpid, u32 the
+ * active mask, u32 the statement (function index << 20 | pc), u32 the block's
+ * linear index, u32 the warp's index in its block. docs/gpu.md "Traces".
+ */
+#define GPU_PTX_TRACE 1u
+#define GPU_TRACE_BUF "__ws_trace_buf"
+#define GPU_TRACE_N "__ws_trace_n"
+#define GPU_TRACE_CAP "__ws_trace_cap"
+#define GPU_TRACE_REC 32
+int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
+		       struct strbuf *err);
+
 /* The PTX name of function idx (a kernel's entry, for cuModuleGetFunction)
  * and of object idx (for cuModuleGetGlobal), into out (appended). */
 void gpu_ptx_func_name(const struct ir_module *m, uint32_t idx, struct strbuf *out);

@@ -59,6 +59,7 @@ struct px {
 	char pend_tmp[48];
 	uint8_t *obj_used;
 	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid;
+	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 };
 
 static enum cls cls_of(unsigned t)
@@ -1879,6 +1880,40 @@ static int kernel_param_aggregate(const struct ir_func *f, uint32_t k)
 	return ir_param_aggregate(f, k);
 }
 
+/*
+ * The trace probe (GPU_PTX_TRACE, docs/gpu.md "Traces"): the lowest active
+ * lane of the warp takes the next record of the buffer the backend put in
+ * GPU_TRACE_BUF (none: 0) and writes GPU_TRACE_REC bytes: %globaltimer,
+ * %smid, %warpid, the active mask, the statement (function << 20 | pc), the
+ * block's linear index and the warp's index in its block.
+ */
+static void trace_probe(struct px *p, struct strbuf *o, uint32_t fi, uint32_t pc)
+{
+	int l = p->nlabel++;
+	strbuf_addf(o, "\t{\n\t.reg .pred %%wsp;\n\t.reg .b32 %%wsm, %%wsl, %%wsf, %%wsv;\n"
+		    "\t.reg .b64 %%wsb, %%wsi, %%wsc, %%wsa, %%wst;\n"
+		    "\tactivemask.b32 %%wsm;\n\tmov.u32 %%wsl, %%laneid;\n\tbrev.b32 %%wsf, %%wsm;\n"
+		    "\tclz.b32 %%wsf, %%wsf;\n\tsetp.ne.u32 %%wsp, %%wsl, %%wsf;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tld.global.u64 %%wsb, [%s];\n\tsetp.eq.u64 %%wsp, %%wsb, 0;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tatom.global.add.u64 %%wsi, [%s], 1;\n\tld.global.u64 %%wsc, [%s];\n"
+		    "\tsetp.ge.u64 %%wsp, %%wsi, %%wsc;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tmad.lo.u64 %%wsa, %%wsi, %d, %%wsb;\n\tmov.u64 %%wst, %%globaltimer;\n"
+		    "\tst.global.u64 [%%wsa], %%wst;\n\tmov.u32 %%wsv, %%smid;\n\tst.global.u32 [%%wsa+8], %%wsv;\n"
+		    "\tmov.u32 %%wsv, %%warpid;\n\tst.global.u32 [%%wsa+12], %%wsv;\n"
+		    "\tst.global.u32 [%%wsa+16], %%wsm;\n\tst.global.u32 [%%wsa+20], %u;\n"
+		    "\tmov.u32 %%wsv, %%ctaid.z;\n\tmov.u32 %%wsf, %%nctaid.y;\n\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tmov.u32 %%wsf, %%ctaid.y;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%nctaid.x;\n"
+		    "\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%ctaid.x;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tst.global.u32 [%%wsa+24], %%wsv;\n"
+		    "\tmov.u32 %%wsv, %%tid.z;\n\tmov.u32 %%wsf, %%ntid.y;\n\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tmov.u32 %%wsf, %%tid.y;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%ntid.x;\n"
+		    "\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%tid.x;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tshr.u32 %%wsv, %%wsv, 5;\n\tst.global.u32 [%%wsa+28], %%wsv;\n"
+		    "$Lws%u_%d:\n\t}\n",
+		    fi, l, GPU_TRACE_BUF, fi, l, GPU_TRACE_N, GPU_TRACE_CAP, fi, l, GPU_TRACE_REC, fi << 20 | pc,
+		    fi, l);
+}
+
 static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 {
 	const struct ir_func *f = &p->m->funcs[fi];
@@ -1968,6 +2003,8 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 			lastline = in->span.line;
 			lastfile = in->span.file;
 		}
+		if (p->trace && (in->flags & IRF_STMT_START) && i < (1u << 20) && fi < (1u << 12))
+			trace_probe(p, &body, fi, i);
 		emit_insn(p, in, i);
 	}
 	if (target[f->ncode])
@@ -2144,8 +2181,15 @@ static const char *ptx_version(int arch, int bigparams)
 
 int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct strbuf *err)
 {
+	return gpu_ptx_emit_flags(m, arch, 0, out, err);
+}
+
+int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
+		       struct strbuf *err)
+{
 	struct px p;
 	memset(&p, 0, sizeof(p));
+	p.trace = (flags & GPU_PTX_TRACE) != 0;
 	p.m = m;
 	p.arch = arch;
 	p.err = err;
@@ -2232,6 +2276,9 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.trace)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n"
+			    ".visible .global .align 8 .u64 %s;\n", GPU_TRACE_BUF, GPU_TRACE_N, GPU_TRACE_CAP);
 	strbuf_adds(out, strbuf_cstr(&objs));
 	strbuf_adds(out, "\n");
 	strbuf_adds(out, strbuf_cstr(&decls));

@@ -24,6 +24,15 @@ int session_ptx(const struct session_program *p, int arch, struct strbuf *out, s
 	return gpu_ptx_emit(p->mod, arch ? arch : 90, out, err);
 }
 
+int session_ptx_probes(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err)
+{
+	if (!p || !p->mod) {
+		strbuf_adds(err, "the program did not compile");
+		return -1;
+	}
+	return gpu_ptx_emit_flags(p->mod, arch ? arch : 90, GPU_PTX_TRACE, out, err);
+}
+
 /* ---- run --gpu: the backend of struct machine_gpu */
 
 /* The GPU's copy of one block of device memory (machine_devmem): for an
@@ -72,6 +81,16 @@ struct session_gpu {
 	struct strbuf report;           /* the diffs, for the caller to show */
 	struct wrec *w;                 /* last stores, open addressing */
 	size_t wcap, wlen;
+	/* trace --gpu: the launch recorded */
+	int tracing;
+	char *tkernel;                  /* NULL: any kernel */
+	uint64_t tlaunch, tseen, tcap;  /* which launch of it (1 ...), how many met, records room */
+	uint64_t tbuf_g, tn_g, tcap_g;  /* the probes' module globals */
+	int traced;                     /* the launch ran: what follows holds it */
+	int tfunc, terr;
+	uint32_t tgrid[3], tblock[3];
+	uint64_t tn;                    /* records the probes counted */
+	uint8_t *trec;                  /* min(tn, tcap) records of GPU_TRACE_REC bytes */
 };
 
 static int code(int cu)
@@ -219,6 +238,19 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	}
 	if (l->shmem > 48 * 1024)
 		gpu_func_set_max_dyn_shared(g->drv, g->fns[l->func], (int)l->shmem);
+	/* trace --gpu: the probes write into a buffer for the launch chosen */
+	uint64_t tbuf = 0;
+	if (g->tracing && !g->traced &&
+	    (!g->tkernel || !strcmp(g->tkernel, g->mod->funcs[l->func].name)) && ++g->tseen == g->tlaunch) {
+		uint64_t zero = 0;
+		if (!gpu_mem_alloc(g->drv, &tbuf, g->tcap * GPU_TRACE_REC)) {
+			gpu_memcpy_htod(g->drv, g->tn_g, &zero, 8, NULL);
+			gpu_memcpy_htod(g->drv, g->tcap_g, &g->tcap, 8, NULL);
+			gpu_memcpy_htod(g->drv, g->tbuf_g, &tbuf, 8, NULL);
+		} else {
+			tbuf = 0;
+		}
+	}
 	/* 4. run it to completion (--compare: the driver's printf output,
 	 * which it writes to file descriptor 1, is caught in a file) */
 	int saved = -1;
@@ -232,6 +264,22 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs, l->cooperative);
 	gpu_event_record(g->drv, g->ev1, NULL);
 	int s = gpu_ctx_synchronize(g->drv);
+	if (tbuf) {
+		uint64_t zero = 0;
+		g->traced = 1;
+		g->tfunc = l->func;
+		g->terr = code(r ? r : s);
+		memcpy(g->tgrid, l->grid, sizeof(g->tgrid));
+		memcpy(g->tblock, l->block, sizeof(g->tblock));
+		if (!g->terr && !gpu_memcpy_dtoh(g->drv, &g->tn, g->tn_g, 8, NULL)) {
+			uint64_t nr = g->tn < g->tcap ? g->tn : g->tcap;
+			g->trec = xmalloc(nr * GPU_TRACE_REC + 1);
+			if (gpu_memcpy_dtoh(g->drv, g->trec, tbuf, nr * GPU_TRACE_REC, NULL))
+				g->tn = 0;
+		}
+		gpu_memcpy_htod(g->drv, g->tbuf_g, &zero, 8, NULL);
+		gpu_mem_free(g->drv, tbuf);
+	}
 	if (g->compare) {
 		fflush(stdout);
 		if (saved >= 0) {
@@ -288,7 +336,37 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	return 0;
 }
 
+static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags, struct strbuf *err,
+				    int *lowering);
+
 struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf *err, int *lowering)
+{
+	return gpu_open(mod, 0, err, lowering);
+}
+
+struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const char *kernel, uint64_t launch,
+					   struct strbuf *err, int *lowering)
+{
+	struct session_gpu *g = gpu_open(mod, GPU_PTX_TRACE, err, lowering);
+	if (!g)
+		return NULL;
+	if (gpu_module_global(g->drv, g->module, GPU_TRACE_BUF, &g->tbuf_g, NULL) ||
+	    gpu_module_global(g->drv, g->module, GPU_TRACE_N, &g->tn_g, NULL) ||
+	    gpu_module_global(g->drv, g->module, GPU_TRACE_CAP, &g->tcap_g, NULL)) {
+		strbuf_adds(err, "the driver did not load the trace probes' variables");
+		*lowering = 1;
+		session_gpu_close(g);
+		return NULL;
+	}
+	g->tracing = 1;
+	g->tkernel = kernel ? xstrdup(kernel) : NULL;
+	g->tlaunch = launch ? launch : 1;
+	g->tcap = (uint64_t)1 << 21; /* 64 MiB of records */
+	return g;
+}
+
+static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags, struct strbuf *err,
+				    int *lowering)
 {
 	*lowering = 0;
 	struct gpu_driver *drv = gpu_driver_open(err);
@@ -297,7 +375,7 @@ struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf 
 	struct strbuf ptx, why;
 	strbuf_init(&ptx);
 	strbuf_init(&why);
-	if (gpu_ptx_emit(mod, gpu_driver_arch(drv), &ptx, &why) < 0) {
+	if (gpu_ptx_emit_flags(mod, gpu_driver_arch(drv), flags, &ptx, &why) < 0) {
 		strbuf_addf(err, "cannot lower to PTX: %s", strbuf_cstr(&why));
 		*lowering = 1;
 		strbuf_release(&ptx);
@@ -606,6 +684,73 @@ uint64_t session_gpu_compare_result(const struct session_gpu *g, uint64_t *launc
 	return g->ndiffer;
 }
 
+/* ---- trace --gpu: the file (docs/gpu.md "Traces") */
+
+struct trec {
+	uint64_t t;
+	uint32_t sm, hw, mask, stmt, block, warp;
+	uint64_t idx;
+};
+
+static void trec_get(const uint8_t *p, uint64_t i, struct trec *r)
+{
+	const uint8_t *q = p + i * GPU_TRACE_REC;
+	memcpy(&r->t, q, 8);
+	memcpy(&r->sm, q + 8, 4);
+	memcpy(&r->hw, q + 12, 4);
+	memcpy(&r->mask, q + 16, 4);
+	memcpy(&r->stmt, q + 20, 4);
+	memcpy(&r->block, q + 24, 4);
+	memcpy(&r->warp, q + 28, 4);
+	r->idx = i;
+}
+
+int session_gpu_trace_write(const struct session_gpu *g, const char *program, struct strbuf *out,
+			    struct strbuf *err)
+{
+	if (!g->traced) {
+		if (g->tkernel)
+			strbuf_addf(err, "launch %llu of kernel '%s' did not run (%llu did)",
+				    (unsigned long long)g->tlaunch, g->tkernel, (unsigned long long)g->tseen);
+		else
+			strbuf_addf(err, "launch %llu did not run (%llu did)", (unsigned long long)g->tlaunch,
+				    (unsigned long long)g->tseen);
+		return -1;
+	}
+	if (g->terr) {
+		strbuf_addf(err, "the traced launch failed on the GPU with error %d", g->terr);
+		return -1;
+	}
+	uint64_t k = g->tn < g->tcap ? g->tn : g->tcap, t0 = UINT64_MAX;
+	struct trec r;
+	for (uint64_t i = 0; i < k; i++) {
+		trec_get(g->trec, i, &r);
+		if (r.t < t0)
+			t0 = r.t;
+	}
+	const char *slash = strrchr(program, '/');
+	strbuf_addf(out, "warpstep-trace 1\nprogram %s\ndevice %s\narch sm_%d\nkernel %s\nlaunch %llu\n",
+		    slash ? slash + 1 : program, gpu_driver_name(g->drv), gpu_driver_arch(g->drv),
+		    g->mod->funcs[g->tfunc].name, (unsigned long long)g->tlaunch);
+	strbuf_addf(out, "grid %u %u %u\nblock %u %u %u\nrecords %llu\ndropped %llu\n", g->tgrid[0], g->tgrid[1],
+		    g->tgrid[2], g->tblock[0], g->tblock[1], g->tblock[2], (unsigned long long)k,
+		    (unsigned long long)(g->tn - k));
+	strbuf_adds(out, "# index time_ns sm hwwarp block warp mask line pc function\n");
+	for (uint64_t i = 0; i < k; i++) {
+		trec_get(g->trec, i, &r);
+		uint32_t fi = r.stmt >> 20, pc = r.stmt & 0xfffff, line = 0;
+		const char *fn = "?";
+		if (fi < g->mod->nfuncs) {
+			fn = g->mod->funcs[fi].name;
+			if (pc < g->mod->funcs[fi].ncode)
+				line = g->mod->funcs[fi].code[pc].span.line;
+		}
+		strbuf_addf(out, "%llu %llu %u %u %u %u 0x%08x %u %u %s\n", (unsigned long long)i,
+			    (unsigned long long)(r.t - t0), r.sm, r.hw, r.block, r.warp, r.mask, line, pc, fn);
+	}
+	return 0;
+}
+
 const struct machine_gpu *session_gpu_backend(struct session_gpu *g)
 {
 	return &g->ops;
@@ -626,6 +771,8 @@ void session_gpu_close(struct session_gpu *g)
 	}
 	vec_free(&g->mirrors);
 	free(g->w);
+	free(g->tkernel);
+	free(g->trec);
 	strbuf_release(&g->gpu_out);
 	strbuf_release(&g->report);
 	if (g->ev0)

@@ -10,6 +10,8 @@
  *                 CUDA_ERROR_ILLEGAL_ADDRESS (700)
  *   hello(int n): "hello from T\n" for T < n, written to file descriptor 1
  *                 as the driver writes device printf
+ * Under trace --gpu (the PTX has the probes' __ws_trace_buf) scale writes
+ * two records, as two warps at the kernel's first probed statement would.
  * With $FAKECUDA_PLANT set (tests/gpu/compare.t only) the fake is a wrong
  * GPU: scale leaves p[3] one more than it should be, and hello's last line
  * says 7: run --compare must find both.
@@ -184,6 +186,23 @@ static CUresult run(const char *name, void **params)
 			p[i] *= k;
 		if (getenv("FAKECUDA_PLANT") && n > 3)
 			p[3] += 1;
+		CUdeviceptr tb, tn, tc;
+		const char *e = strstr(module_text, ".entry scale("), *st = e ? strstr(e, "[%wsa+20], ") : NULL;
+		if (st && !cuModuleGetGlobal_v2(&tb, NULL, NULL, "__ws_trace_buf") &&
+		    !cuModuleGetGlobal_v2(&tn, NULL, NULL, "__ws_trace_n") &&
+		    !cuModuleGetGlobal_v2(&tc, NULL, NULL, "__ws_trace_cap") && *(uint64_t *)(uintptr_t)tb) {
+			uint32_t stmt = (uint32_t)strtoul(st + 11, NULL, 10);
+			for (uint32_t w = 0; w < 2; w++) {
+				uint64_t *cnt = (uint64_t *)(uintptr_t)tn, i = (*cnt)++;
+				if (i >= *(uint64_t *)(uintptr_t)tc)
+					continue;
+				unsigned char *r = (unsigned char *)(uintptr_t)*(uint64_t *)(uintptr_t)tb + i * 32;
+				uint64_t t = 5000 + 40 * (1 - w);
+				uint32_t v[6] = { 2 * w, w, 0xf, stmt, 1 - w, 0 };
+				memcpy(r, &t, 8);
+				memcpy(r + 8, v, sizeof(v));
+			}
+		}
 		return 0;
 	}
 	if (!strcmp(name, "hello")) {
