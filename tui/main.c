@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "machine.h"
@@ -1078,6 +1079,141 @@ static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char 
 	return status;
 }
 
+/* run the compiled program once on machine options mo; its stdout */
+static char *litmus_once(const struct ir_module *mod, struct machine_opts *mo, const char *path, int *status)
+{
+	char *out = NULL, *a0 = session_argv0(path);
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	FILE *null = fopen("/dev/null", "w");
+	char *argv[] = { a0, NULL };
+
+	mo->out = f;
+	mo->err = null;
+	mo->in = NULL;
+	struct machine *m = machine_new(mod, mo);
+	*status = machine_run_main(m, 1, argv);
+	machine_free(m);
+	fclose(f);
+	if (null)
+		fclose(null);
+	free(a0);
+	return out;
+}
+
+/*
+ * litmus --gpu PROG.cu --runs N [--seed S]: the program's first launch
+ * many times on the GPU with stress (session_gpu_open_litmus); each
+ * distinct final state of device memory gives the program's output (its
+ * outcome) by one more run that takes that state; the histogram beside
+ * the outcomes explore finds under the relaxed model. An outcome the model
+ * forbids is reported loudly (stderr) and the exit status is 1.
+ */
+static int litmus_gpu(struct cli *cli, const char *path)
+{
+	struct session_program *c;
+	struct strbuf err;
+	int lowering = 0, st = 0, forbidden = 0;
+	struct timespec t0, t1;
+
+	if (program_compile(cli, &c, path, NULL) < 0) {
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	strbuf_init(&err);
+	struct session_gpu *g = session_gpu_open_litmus(c->mod, cli->runs > 0 ? (uint64_t)cli->runs : 0,
+							(uint64_t)cli->seed, &err, &lowering);
+	if (!g) {
+		fprintf(stderr, "warpstep: litmus --gpu: %s\n", strbuf_cstr(&err));
+		strbuf_release(&err);
+		session_program_free(c);
+		return lowering ? EXIT_USAGE : EXIT_NOGPU;
+	}
+	struct machine_opts mo = cli->mo;
+	mo.gpu = session_gpu_backend(g);
+	mo.fast = 1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	free(litmus_once(c->mod, &mo, path, &st));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	uint64_t ran;
+	int stress;
+	size_t nstates;
+	if (session_gpu_litmus_result(g, &ran, &stress, &nstates, &err) < 0) {
+		fprintf(stderr, "warpstep: litmus --gpu: %s\n", strbuf_cstr(&err));
+		strbuf_release(&err);
+		session_gpu_close(g);
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	/* each final state's outcome: the program's output when its launch leaves that state */
+	struct gout {
+		char *out;
+		uint64_t count;
+		int model; /* 1: explore reaches it */
+	};
+	VEC(struct gout) go = { 0 };
+	for (size_t k = 0; k < nstates; k++) {
+		uint64_t n = session_gpu_litmus_inject(g, k);
+		mo.gpu = session_gpu_backend(g);
+		char *out = litmus_once(c->mod, &mo, path, &st);
+		size_t i = 0;
+		while (i < go.len && strcmp(go.v[i].out, out ? out : ""))
+			i++;
+		if (i == go.len) {
+			struct gout o = { out ? out : xstrdup(""), 0, 0 };
+			vec_push(&go, o);
+		} else {
+			free(out);
+		}
+		go.v[i].count += n;
+	}
+	/* the model's outcomes */
+	struct machine_explore r;
+	struct machine_opts eo = cli->mo;
+	char *a0 = session_argv0(path);
+	char *eargv[] = { a0, NULL };
+	eo.model = MODEL_RELAXED;
+	machine_explore(c->mod, &eo, 1, eargv, 0, &r);
+	free(a0);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("litmus --gpu %s on %s: %llu runs (seed %lld) in %.1f s; %d stress blocks; "
+	       "block roles shuffled, the test's threads start at a spin barrier\n",
+	       path, session_gpu_device(g), (unsigned long long)ran, cli->seed, secs, stress);
+	printf("model: %zu outcomes under the relaxed model (%s)\n\n", r.n,
+	       r.exhaustive ? "every execution explored" : "exploration bounded: the set may be incomplete");
+	for (size_t i = 0; i < r.n; i++) {
+		uint64_t n = 0;
+		for (size_t j = 0; j < go.len; j++)
+			if (!strcmp(go.v[j].out, r.o[i].out ? r.o[i].out : "")) {
+				n = go.v[j].count;
+				go.v[j].model = 1;
+			}
+		printf("allowed   %10llu  %8.4f%%  ", (unsigned long long)n, ran ? 100.0 * (double)n / (double)ran : 0.0);
+		fputs(r.o[i].out && *r.o[i].out ? r.o[i].out : "(no output)\n", stdout);
+	}
+	for (size_t j = 0; j < go.len; j++) {
+		if (go.v[j].model)
+			continue;
+		forbidden++;
+		printf("FORBIDDEN %10llu  %8.4f%%  ", (unsigned long long)go.v[j].count,
+		       ran ? 100.0 * (double)go.v[j].count / (double)ran : 0.0);
+		fputs(*go.v[j].out ? go.v[j].out : "(no output)\n", stdout);
+	}
+	fflush(stdout);
+	for (size_t j = 0; j < go.len; j++) {
+		if (!go.v[j].model)
+			fprintf(stderr, "warpstep: litmus --gpu: THE GPU PRODUCED AN OUTCOME THE MODEL FORBIDS "
+				"(%llu of %llu runs): a bug of the model or of the hardware: %s",
+				(unsigned long long)go.v[j].count, (unsigned long long)ran, go.v[j].out);
+		free(go.v[j].out);
+	}
+	vec_free(&go);
+	machine_explore_free(&r);
+	session_gpu_close(g);
+	session_program_free(c);
+	return forbidden ? EXIT_FINDING : 0;
+}
+
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	int status, i;
@@ -1092,6 +1228,10 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 	}
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
+	if (cli->gpu && strcmp(cmd->name, "litmus"))
+		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+	if (cli->gpu)
+		return litmus_gpu(cli, argv[0]);
 	return cmd_explore_main(&cli->mo, &cli->fo, strcmp(cmd->name, "litmus") == 0, cli->json,
 				cli->max_execs, cli->runs, cli->seed, 1, argv);
 }

@@ -49,6 +49,25 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 #define GPU_TRACE_N "__ws_trace_n"
 #define GPU_TRACE_CAP "__ws_trace_cap"
 #define GPU_TRACE_REC 32
+/*
+ * GPU_PTX_LITMUS (litmus --gpu): each kernel begins with the stress
+ * prologue: physical block b plays role GPU_LIT_MAP[b] (blockIdx.x reads the
+ * role, gridDim.x reads GPU_LIT_NTEST); roles below GPU_LIT_NTEST are the
+ * test's blocks, whose threads meet at a spin barrier (GPU_LIT_BAR counts up
+ * to GPU_LIT_NTHREADS) before the kernel's body; the other blocks run
+ * GPU_LIT_ITERS volatile increments per thread over the scratch buffer at
+ * GPU_LIT_SCRATCH (GPU_LIT_MASK + 1 words) and return. One-dimensional test
+ * grids of at most GPU_LIT_MAXBLOCKS blocks in all.
+ */
+#define GPU_PTX_LITMUS 2u
+#define GPU_LIT_MAXBLOCKS 1024
+#define GPU_LIT_MAP "__ws_lit_map"
+#define GPU_LIT_NTEST "__ws_lit_ntest"
+#define GPU_LIT_BAR "__ws_lit_bar"
+#define GPU_LIT_NTHREADS "__ws_lit_nthreads"
+#define GPU_LIT_SCRATCH "__ws_lit_scratch"
+#define GPU_LIT_ITERS "__ws_lit_iters"
+#define GPU_LIT_MASK "__ws_lit_mask"
 int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
 		       struct strbuf *err);
 

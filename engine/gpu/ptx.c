@@ -60,6 +60,7 @@ struct px {
 	uint8_t *obj_used;
 	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
+	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
 
 static enum cls cls_of(unsigned t)
@@ -865,7 +866,12 @@ static void emit_sreg(struct px *p, const struct ir_insn *in)
 	}
 	int wide = s == SREG_CLOCK64 || s == SREG_GLOBALTIMER;
 	const char *d = D(p, in->d, wide ? IR_U64 : IR_U32);
-	E(p, "mov.%s %s, %s;", wide ? "u64" : "u32", d, n);
+	if (p->litmus && (p->f->kind & FN_KERNEL) && s == SREG_CTAID_X)
+		E(p, "mov.u32 %s, %%wslblk;", d);        /* the role the block plays */
+	else if (p->litmus && s == SREG_NCTAID_X)
+		E(p, "ld.global.u32 %s, [%s];", d, GPU_LIT_NTEST);
+	else
+		E(p, "mov.%s %s, %s;", wide ? "u64" : "u32", d, n);
 	fin_t(p, wide ? IR_U64 : IR_U32);
 }
 
@@ -1914,6 +1920,64 @@ static void trace_probe(struct px *p, struct strbuf *o, uint32_t fi, uint32_t pc
 		    fi, l);
 }
 
+/*
+ * The litmus prologue (GPU_PTX_LITMUS, docs/gpu.md "litmus --gpu"): physical
+ * block b plays role GPU_LIT_MAP[b]; a role below GPU_LIT_NTEST is a block of
+ * the test (blockIdx.x reads the role), whose threads count themselves in
+ * GPU_LIT_BAR and spin until all GPU_LIT_NTHREADS have arrived, so that the
+ * test's threads start together; the other blocks stress memory: each
+ * thread runs GPU_LIT_ITERS volatile increments over the scratch words
+ * (GPU_LIT_SCRATCH, GPU_LIT_MASK + 1 of them) and returns.
+ */
+static void litmus_prologue(struct px *p, uint32_t fi)
+{
+	strbuf_adds(&p->decl, "\t.reg .b32 %wslblk;\n");
+	E(p, "{");
+	E(p, ".reg .pred %%wslp;");
+	E(p, ".reg .b32 %%wsla, %%wslb, %%wslc, %%wsli, %%wslm, %%wslx;");
+	E(p, ".reg .b64 %%wslq, %%wslr;");
+	E(p, "mov.u32 %%wsla, %%ctaid.x;");
+	E(p, "mul.wide.u32 %%wslq, %%wsla, 4;");
+	E(p, "mov.u64 %%wslr, %s;", GPU_LIT_MAP);
+	E(p, "add.u64 %%wslr, %%wslr, %%wslq;");
+	E(p, "ld.global.u32 %%wslblk, [%%wslr];");
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTEST);
+	E(p, "setp.ge.u32 %%wslp, %%wslblk, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_stress;", fi);
+	E(p, "atom.global.add.u32 %%wsli, [%s], 1;", GPU_LIT_BAR);
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTHREADS);
+	strbuf_addf(p->o, "$Lwsl%u_spin:\n", fi);
+	E(p, "ld.volatile.global.u32 %%wsli, [%s];", GPU_LIT_BAR);
+	E(p, "setp.lt.u32 %%wslp, %%wsli, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_spin;", fi);
+	E(p, "bra $Lwsl%u_body;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_stress:\n", fi);
+	E(p, "ld.global.u64 %%wslr, [%s];", GPU_LIT_SCRATCH);
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_ITERS);
+	E(p, "ld.global.u32 %%wslm, [%s];", GPU_LIT_MASK);
+	E(p, "mov.u32 %%wslb, %%tid.x;");
+	E(p, "mad.lo.u32 %%wsla, %%wsla, 977, %%wslb;");
+	E(p, "mov.u32 %%wsli, 0;");
+	E(p, "setp.eq.u64 %%wslp, %%wslr, 0;");
+	E(p, "@%%wslp bra $Lwsl%u_done;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_loop:\n", fi);
+	E(p, "setp.ge.u32 %%wslp, %%wsli, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_done;", fi);
+	E(p, "mad.lo.u32 %%wslb, %%wsli, 131, %%wsla;");
+	E(p, "and.b32 %%wslb, %%wslb, %%wslm;");
+	E(p, "mul.wide.u32 %%wslq, %%wslb, 4;");
+	E(p, "add.u64 %%wslq, %%wslq, %%wslr;");
+	E(p, "ld.volatile.global.u32 %%wslx, [%%wslq];");
+	E(p, "add.u32 %%wslx, %%wslx, 1;");
+	E(p, "st.volatile.global.u32 [%%wslq], %%wslx;");
+	E(p, "add.u32 %%wsli, %%wsli, 1;");
+	E(p, "bra $Lwsl%u_loop;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_done:\n", fi);
+	E(p, "ret;");
+	strbuf_addf(p->o, "$Lwsl%u_body:\n", fi);
+	E(p, "}");
+}
+
 static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 {
 	const struct ir_func *f = &p->m->funcs[fi];
@@ -1982,6 +2046,8 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 			E(p, "ld.param.%s %s, [%s];", ptype(t), REG(p, (int)k), pn);
 		}
 	}
+	if (p->litmus && kernel)
+		litmus_prologue(p, fi);
 	/* the body */
 	uint8_t *target = xcalloc(f->ncode + 1, 1);
 	for (uint32_t i = 0; i < f->ncode; i++) {
@@ -2190,6 +2256,7 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	struct px p;
 	memset(&p, 0, sizeof(p));
 	p.trace = (flags & GPU_PTX_TRACE) != 0;
+	p.litmus = (flags & GPU_PTX_LITMUS) != 0;
 	p.m = m;
 	p.arch = arch;
 	p.err = err;
@@ -2276,6 +2343,12 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.litmus)
+		strbuf_addf(out, ".visible .global .align 4 .u32 %s[%d];\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 4 .u32 %s;\n", GPU_LIT_MAP, GPU_LIT_MAXBLOCKS, GPU_LIT_NTEST,
+			    GPU_LIT_BAR, GPU_LIT_NTHREADS, GPU_LIT_SCRATCH, GPU_LIT_ITERS, GPU_LIT_MASK);
 	if (p.trace)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n"
 			    ".visible .global .align 8 .u64 %s;\n", GPU_TRACE_BUF, GPU_TRACE_N, GPU_TRACE_CAP);

@@ -49,6 +49,13 @@ struct mirror {
 	int got;                /* after holds this launch's bytes */
 };
 
+/* litmus --gpu: one final state of device memory and how often it came */
+struct lstate {
+	uint64_t hash, count;
+	uint8_t *bytes;
+	size_t len;
+};
+
 /* --compare: the emulator's last store to one word in this launch */
 struct wrec {
 	uint64_t key;           /* word address / 4 + 1; 0: empty */
@@ -91,6 +98,14 @@ struct session_gpu {
 	uint32_t tgrid[3], tblock[3];
 	uint64_t tn;                    /* records the probes counted */
 	uint8_t *trec;                  /* min(tn, tcap) records of GPU_TRACE_REC bytes */
+	/* litmus --gpu: the first launch runs lruns times with stress */
+	int litmus;                     /* 1: collect, 2: inject state linject */
+	int ldone;                      /* the litmus launch of this run was handled */
+	uint64_t lruns, lseed, lran;
+	size_t linject;
+	int lstress;                    /* stress blocks per launch */
+	VEC(struct lstate) lstates;
+	struct strbuf lerr;
 };
 
 static int code(int cu)
@@ -154,6 +169,150 @@ static uint64_t arg_address(struct session_gpu *g, uint64_t v)
 			return mr->dev + (v - mr->addr);
 	}
 	return v;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
+/* set module global name (bytes n) on the GPU */
+static int lit_set(struct session_gpu *g, const char *name, const void *v, size_t n)
+{
+	uint64_t a;
+	size_t sz = 0;
+	if (gpu_module_global(g->drv, g->module, name, &a, &sz) || sz < n)
+		return -1;
+	return gpu_memcpy_htod(g->drv, a, v, n, NULL) ? -1 : 0;
+}
+
+/* the litmus launch, g->lruns times: each from the memory the emulator
+ * holds now, with the block roles shuffled and stress blocks beside */
+static int litmus_collect(struct session_gpu *g, const struct machine_gpu_launch *l, struct machine_devmem *mem,
+			  size_t n, void **ptrs)
+{
+	int sms = 0, r = 0;
+	if (l->grid[1] != 1 || l->grid[2] != 1) {
+		strbuf_addf(&g->lerr, "the litmus launch has a %ux%ux%u grid; litmus --gpu takes one-dimensional grids",
+			    l->grid[0], l->grid[1], l->grid[2]);
+		return 0;
+	}
+	gpu_device_attribute(g->drv, &sms, 16); /* CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT */
+	uint32_t ntest = l->grid[0], total = (uint32_t)sms > ntest ? (uint32_t)sms : ntest;
+	if (total > GPU_LIT_MAXBLOCKS) {
+		strbuf_addf(&g->lerr, "the litmus launch has %u blocks, more than %d", ntest, GPU_LIT_MAXBLOCKS);
+		return 0;
+	}
+	g->lstress = (int)(total - ntest);
+	uint32_t nthreads = ntest * l->block[0] * l->block[1] * l->block[2];
+	uint32_t iters = 64, mask = (1u << 18) - 1, zero = 0;
+	uint64_t scratch = 0;
+	if (gpu_mem_alloc(g->drv, &scratch, (size_t)(mask + 1) * 4) || gpu_memset8(g->drv, scratch, 0, (size_t)(mask + 1) * 4, NULL))
+		scratch = 0;
+	if (lit_set(g, GPU_LIT_NTEST, &ntest, 4) || lit_set(g, GPU_LIT_NTHREADS, &nthreads, 4) ||
+	    lit_set(g, GPU_LIT_SCRATCH, &scratch, 8) || lit_set(g, GPU_LIT_ITERS, &iters, 4) ||
+	    lit_set(g, GPU_LIT_MASK, &mask, 4)) {
+		strbuf_adds(&g->lerr, "the driver did not load the litmus prologue's variables");
+		return 0;
+	}
+	uint64_t map_a, bar_a;
+	gpu_module_global(g->drv, g->module, GPU_LIT_MAP, &map_a, NULL);
+	gpu_module_global(g->drv, g->module, GPU_LIT_BAR, &bar_a, NULL);
+	uint32_t *roles = xmalloc(total * sizeof(uint32_t));
+	struct mirror **mrs = xcalloc(n + 1, sizeof(*mrs));
+	size_t bytes = 0;
+	for (size_t i = 0; i < n; i++)
+		if ((mrs[i] = mirror_of(g, &mem[i])))
+			bytes += mem[i].size;
+	uint8_t *state = xmalloc(bytes + 1);
+	uint64_t rng = g->lseed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
+	uint32_t grid[3] = { total, 1, 1 };
+	for (g->lran = 0; g->lran < g->lruns; g->lran++) {
+		for (uint32_t b = 0; b < total; b++)
+			roles[b] = b;
+		for (uint32_t b = total - 1; b > 0; b--) {
+			uint32_t j = (uint32_t)(xorshift(&rng) % (b + 1)), t = roles[b];
+			roles[b] = roles[j];
+			roles[j] = t;
+		}
+		if ((r = gpu_memcpy_htod(g->drv, map_a, roles, total * sizeof(uint32_t), NULL)) ||
+		    (r = gpu_memcpy_htod(g->drv, bar_a, &zero, 4, NULL)))
+			break;
+		for (size_t i = 0; i < n && !r; i++)
+			if (mrs[i] && mem[i].size)
+				r = gpu_memcpy_htod(g->drv, mrs[i]->dev, mem[i].data, mem[i].size, NULL);
+		if (r || (r = gpu_launch(g->drv, g->fns[l->func], grid, l->block, (uint32_t)l->shmem, NULL, ptrs, 0)) ||
+		    (r = gpu_ctx_synchronize(g->drv)))
+			break;
+		size_t o = 0;
+		for (size_t i = 0; i < n && !r; i++)
+			if (mrs[i] && mem[i].size) {
+				r = gpu_memcpy_dtoh(g->drv, state + o, mrs[i]->dev, mem[i].size, NULL);
+				o += mem[i].size;
+			}
+		if (r)
+			break;
+		uint64_t h = fnv(0xcbf29ce484222325ull, state, o);
+		size_t k = 0;
+		while (k < g->lstates.len && (g->lstates.v[k].hash != h || g->lstates.v[k].len != o ||
+					      memcmp(g->lstates.v[k].bytes, state, o)))
+			k++;
+		if (k == g->lstates.len) {
+			struct lstate ls = { h, 0, xmalloc(o + 1), o };
+			memcpy(ls.bytes, state, o);
+			vec_push(&g->lstates, ls);
+		}
+		g->lstates.v[k].count++;
+	}
+	if (r)
+		strbuf_addf(&g->lerr, "run %llu of the litmus launch failed on the GPU with error %d",
+			    (unsigned long long)g->lran + 1, code(r));
+	/* the emulator goes on with the last run's memory */
+	size_t o = 0;
+	for (size_t i = 0; i < n && !r; i++)
+		if (mrs[i] && mem[i].size) {
+			memcpy(mem[i].data, state + o, mem[i].size);
+			memcpy(mrs[i]->shadow, state + o, mem[i].size);
+			o += mem[i].size;
+		}
+	if (scratch)
+		gpu_mem_free(g->drv, scratch);
+	free(state);
+	free(mrs);
+	free(roles);
+	return r ? code(r) : 0;
+}
+
+/* the litmus launch leaves state linject in the emulator's memory */
+static int litmus_inject(struct session_gpu *g, struct machine_devmem *mem, size_t n)
+{
+	if (g->linject >= g->lstates.len)
+		return 0;
+	const struct lstate *ls = &g->lstates.v[g->linject];
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct mirror *mr = mirror_of(g, &mem[i]);
+		if (!mr || !mem[i].size)
+			continue;
+		if (o + mem[i].size > ls->len)
+			break;
+		memcpy(mem[i].data, ls->bytes + o, mem[i].size);
+		free(mr->shadow);
+		mr->shadow = NULL; /* sent again before the next launch */
+		o += mem[i].size;
+	}
+	return 0;
 }
 
 static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns)
@@ -238,6 +397,15 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	}
 	if (l->shmem > 48 * 1024)
 		gpu_func_set_max_dyn_shared(g->drv, g->fns[l->func], (int)l->shmem);
+	/* litmus --gpu: the first launch, many times (collect) or a state given (inject) */
+	if (g->litmus && !g->ldone) {
+		g->ldone = 1;
+		r = g->litmus == 2 ? litmus_inject(g, mem, n) : litmus_collect(g, l, mem, n, ptrs);
+		free(buf);
+		free(ptrs);
+		free(mem);
+		return r;
+	}
 	/* trace --gpu: the probes write into a buffer for the launch chosen */
 	uint64_t tbuf = 0;
 	if (g->tracing && !g->traced &&
@@ -365,6 +533,44 @@ struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const ch
 	return g;
 }
 
+struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_t runs, uint64_t seed,
+					    struct strbuf *err, int *lowering)
+{
+	struct session_gpu *g = gpu_open(mod, GPU_PTX_LITMUS, err, lowering);
+	if (!g)
+		return NULL;
+	g->litmus = 1;
+	g->lruns = runs ? runs : 100000;
+	g->lseed = seed;
+	return g;
+}
+
+int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, size_t *nstates,
+			      struct strbuf *err)
+{
+	*ran = g->lran;
+	*stress = g->lstress;
+	*nstates = g->lstates.len;
+	if (g->lerr.len) {
+		strbuf_add(err, g->lerr.buf, g->lerr.len);
+		return -1;
+	}
+	if (!g->ldone) {
+		strbuf_adds(err, "the program launched no kernel");
+		return -1;
+	}
+	return 0;
+}
+
+uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k)
+{
+	g->litmus = 2;
+	g->ldone = 0;
+	g->linject = k;
+	g->launched = 0;
+	return k < g->lstates.len ? g->lstates.v[k].count : 0;
+}
+
 static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags, struct strbuf *err,
 				    int *lowering)
 {
@@ -410,6 +616,7 @@ static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags,
 	g->ops.launch = gpu_launch_cb;
 	strbuf_init(&g->gpu_out);
 	strbuf_init(&g->report);
+	strbuf_init(&g->lerr);
 	return g;
 }
 
@@ -773,6 +980,10 @@ void session_gpu_close(struct session_gpu *g)
 	free(g->w);
 	free(g->tkernel);
 	free(g->trec);
+	for (size_t i = 0; i < g->lstates.len; i++)
+		free(g->lstates.v[i].bytes);
+	vec_free(&g->lstates);
+	strbuf_release(&g->lerr);
 	strbuf_release(&g->gpu_out);
 	strbuf_release(&g->report);
 	if (g->ev0)

@@ -225,6 +225,25 @@ struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const ch
 					   struct strbuf *err, int *lowering);
 int session_gpu_trace_write(const struct session_gpu *g, const char *program, struct strbuf *out,
 			    struct strbuf *err);
+/*
+ * litmus --gpu (docs/gpu.md): as session_gpu_open, with the litmus prologue
+ * in the PTX (gpu.h GPU_PTX_LITMUS). In the first run of the program on it,
+ * its first launch runs `runs` times (0: 100000) on the GPU, each from the
+ * memory the emulator holds at the launch, with the blocks' roles shuffled
+ * (seeded by seed), stress blocks beside the test's and the test's threads
+ * meeting at a spin barrier first; the distinct final states of device
+ * memory are kept with their counts. session_gpu_litmus_result: the runs
+ * made, the stress blocks, the distinct states; -1 with why in err.
+ * session_gpu_litmus_inject(g, k) makes the next run of the program (a new
+ * machine on the same backend) take final state k at its first launch
+ * instead of running it, so that the program's output for that state can be
+ * read; it returns the count of state k.
+ */
+struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_t runs, uint64_t seed,
+					    struct strbuf *err, int *lowering);
+int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, size_t *nstates,
+			      struct strbuf *err);
+uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k);
 
 /*
  * A recorded real execution (trace --gpu; docs/gpu.md "Traces"), replayed:

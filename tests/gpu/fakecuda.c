@@ -10,6 +10,10 @@
  *                 CUDA_ERROR_ILLEGAL_ADDRESS (700)
  *   hello(int n): "hello from T\n" for T < n, written to file descriptor 1
  *                 as the driver writes device printf
+ *   litmus(): for tests/litmus/SB_fence_gpu.cu (x_0, y_1, r_2 in the
+ *             module) each run leaves one of the three outcomes the model
+ *             allows in turn; with $FAKECUDA_PLANT, one run in 500 leaves
+ *             r0=0 r1=0, which the model forbids (tests/gpu/litmus_gpu.t)
  * Under trace --gpu (the PTX has the probes' __ws_trace_buf) scale writes
  * two records, as two warps at the kernel's first probed statement would.
  * With $FAKECUDA_PLANT set (tests/gpu/compare.t only) the fake is a wrong
@@ -214,6 +218,21 @@ static CUresult run(const char *name, void **params)
 			if (write(1, line, (size_t)len) != len)
 				return 999;
 		}
+		return 0;
+	}
+	if (!strcmp(name, "litmus")) {
+		static unsigned runs;
+		CUdeviceptr x, y, r;
+		if (cuModuleGetGlobal_v2(&x, NULL, NULL, "x_0") || cuModuleGetGlobal_v2(&y, NULL, NULL, "y_1") ||
+		    cuModuleGetGlobal_v2(&r, NULL, NULL, "r_2"))
+			return 500;
+		int *rr = (int *)(uintptr_t)r;
+		unsigned k = runs++;
+		*(int *)(uintptr_t)x = *(int *)(uintptr_t)y = 1;
+		rr[0] = k % 3 != 0;
+		rr[1] = k % 3 != 1;
+		if (getenv("FAKECUDA_PLANT") && k % 500 == 499)
+			rr[0] = rr[1] = 0;
 		return 0;
 	}
 	if (!strcmp(name, "count")) {
