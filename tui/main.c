@@ -1137,8 +1137,9 @@ static int litmus_gpu(struct cli *cli, const char *path)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	uint64_t ran;
 	int stress;
+	unsigned threads;
 	size_t nstates;
-	if (session_gpu_litmus_result(g, &ran, &stress, &nstates, &err) < 0) {
+	if (session_gpu_litmus_result(g, &ran, &stress, &threads, &nstates, &err) < 0) {
 		fprintf(stderr, "warpstep: litmus --gpu: %s\n", strbuf_cstr(&err));
 		strbuf_release(&err);
 		session_gpu_close(g);
@@ -1176,9 +1177,9 @@ static int litmus_gpu(struct cli *cli, const char *path)
 	machine_explore(c->mod, &eo, 1, eargv, 0, &r);
 	free(a0);
 	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
-	printf("litmus --gpu %s on %s: %llu runs (seed %lld) in %.1f s; %d stress blocks; "
+	printf("litmus --gpu %s on %s: %llu runs (seed %lld) in %.1f s; %d stress blocks, %u threads a block; "
 	       "block roles shuffled, the test's threads start at a spin barrier\n",
-	       path, session_gpu_device(g), (unsigned long long)ran, cli->seed, secs, stress);
+	       path, session_gpu_device(g), (unsigned long long)ran, cli->seed, secs, stress, threads);
 	printf("model: %zu outcomes under the relaxed model (%s)\n\n", r.n,
 	       r.exhaustive ? "every execution explored" : "exploration bounded: the set may be incomplete");
 	for (size_t i = 0; i < r.n; i++) {

@@ -56,8 +56,12 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
  * test's blocks, whose threads meet at a spin barrier (GPU_LIT_BAR counts up
  * to GPU_LIT_NTHREADS) before the kernel's body; the other blocks run
  * GPU_LIT_ITERS volatile increments per thread over the scratch buffer at
- * GPU_LIT_SCRATCH (GPU_LIT_MASK + 1 words) and return. One-dimensional test
- * grids of at most GPU_LIT_MAXBLOCKS blocks in all.
+ * GPU_LIT_SCRATCH (GPU_LIT_MASK + 1 words) and return. The launch may have
+ * more threads per block than the test (blockDim.x reads GPU_LIT_NTIDX):
+ * the whole warps past the test's threads stress too, the rest of its last
+ * warp returns. __device__ objects are aligned to 4096 bytes, each location
+ * in its own page. One-dimensional test grids of at most GPU_LIT_MAXBLOCKS
+ * blocks in all.
  */
 #define GPU_PTX_LITMUS 2u
 #define GPU_LIT_MAXBLOCKS 1024
@@ -68,6 +72,7 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 #define GPU_LIT_SCRATCH "__ws_lit_scratch"
 #define GPU_LIT_ITERS "__ws_lit_iters"
 #define GPU_LIT_MASK "__ws_lit_mask"
+#define GPU_LIT_NTIDX "__ws_lit_ntidx"   /* the test's blockDim.x (threads past it stress) */
 int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
 		       struct strbuf *err);
 

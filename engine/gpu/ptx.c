@@ -870,6 +870,8 @@ static void emit_sreg(struct px *p, const struct ir_insn *in)
 		E(p, "mov.u32 %s, %%wslblk;", d);        /* the role the block plays */
 	else if (p->litmus && s == SREG_NCTAID_X)
 		E(p, "ld.global.u32 %s, [%s];", d, GPU_LIT_NTEST);
+	else if (p->litmus && s == SREG_NTID_X)
+		E(p, "ld.global.u32 %s, [%s];", d, GPU_LIT_NTIDX);
 	else
 		E(p, "mov.%s %s, %s;", wide ? "u64" : "u32", d, n);
 	fin_t(p, wide ? IR_U64 : IR_U32);
@@ -1944,6 +1946,18 @@ static void litmus_prologue(struct px *p, uint32_t fi)
 	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTEST);
 	E(p, "setp.ge.u32 %%wslp, %%wslblk, %%wslc;");
 	E(p, "@%%wslp bra $Lwsl%u_stress;", fi);
+	/* threads past the test's block: whole warps stress, the rest of the
+	 * test's last warp leaves */
+	E(p, "mov.u32 %%wslb, %%tid.x;");
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTIDX);
+	E(p, "setp.lt.u32 %%wslp, %%wslb, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_test;", fi);
+	E(p, "add.u32 %%wslc, %%wslc, 31;");
+	E(p, "and.b32 %%wslc, %%wslc, -32;");
+	E(p, "setp.lt.u32 %%wslp, %%wslb, %%wslc;");
+	E(p, "@%%wslp ret;");
+	E(p, "bra $Lwsl%u_stress;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_test:\n", fi);
 	E(p, "atom.global.add.u32 %%wsli, [%s], 1;", GPU_LIT_BAR);
 	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTHREADS);
 	strbuf_addf(p->o, "$Lwsl%u_spin:\n", fi);
@@ -1956,7 +1970,7 @@ static void litmus_prologue(struct px *p, uint32_t fi)
 	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_ITERS);
 	E(p, "ld.global.u32 %%wslm, [%s];", GPU_LIT_MASK);
 	E(p, "mov.u32 %%wslb, %%tid.x;");
-	E(p, "mad.lo.u32 %%wsla, %%wsla, 977, %%wslb;");
+	E(p, "mad.lo.u32 %%wsla, %%wsla, 1031, %%wslb;");
 	E(p, "mov.u32 %%wsli, 0;");
 	E(p, "setp.eq.u64 %%wslp, %%wslr, 0;");
 	E(p, "@%%wslp bra $Lwsl%u_done;", fi);
@@ -2165,6 +2179,8 @@ static void emit_obj(struct px *p, uint32_t idx, struct strbuf *out)
 	uint64_t al = o->align ? o->align : 1;
 	if (al > 256)
 		al = 256;
+	if (p->litmus && o->kind == OBJ_GLOBAL)
+		al = 4096; /* litmus --gpu: each location in its own page, apart in the L2 */
 	uint64_t size = o->size ? o->size : 1;
 	if (o->kind == OBJ_SHARED) {
 		if (o->dynamic)
@@ -2347,8 +2363,9 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 		strbuf_addf(out, ".visible .global .align 4 .u32 %s[%d];\n.visible .global .align 4 .u32 %s;\n"
 			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n"
 			    ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n"
-			    ".visible .global .align 4 .u32 %s;\n", GPU_LIT_MAP, GPU_LIT_MAXBLOCKS, GPU_LIT_NTEST,
-			    GPU_LIT_BAR, GPU_LIT_NTHREADS, GPU_LIT_SCRATCH, GPU_LIT_ITERS, GPU_LIT_MASK);
+			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n", GPU_LIT_MAP,
+			    GPU_LIT_MAXBLOCKS, GPU_LIT_NTEST, GPU_LIT_BAR, GPU_LIT_NTHREADS, GPU_LIT_SCRATCH, GPU_LIT_ITERS,
+			    GPU_LIT_MASK, GPU_LIT_NTIDX);
 	if (p.trace)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n"
 			    ".visible .global .align 8 .u64 %s;\n", GPU_TRACE_BUF, GPU_TRACE_N, GPU_TRACE_CAP);

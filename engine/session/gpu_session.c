@@ -104,6 +104,7 @@ struct session_gpu {
 	uint64_t lruns, lseed, lran;
 	size_t linject;
 	int lstress;                    /* stress blocks per launch */
+	uint32_t lthreads;              /* threads per block launched */
 	VEC(struct lstate) lstates;
 	struct strbuf lerr;
 };
@@ -216,11 +217,23 @@ static int litmus_collect(struct session_gpu *g, const struct machine_gpu_launch
 	}
 	g->lstress = (int)(total - ntest);
 	uint32_t nthreads = ntest * l->block[0] * l->block[1] * l->block[2];
-	uint32_t iters = 64, mask = (1u << 18) - 1, zero = 0;
+	uint32_t ntidx = l->block[0], block[3] = { l->block[0], l->block[1], l->block[2] };
+	/* one-dimensional blocks of a kernel without block barriers get more
+	 * threads, whole warps of stress beside the test's */
+	int bars = 0;
+	for (uint32_t f = 0; f < g->mod->nfuncs; f++)
+		for (uint32_t i = 0; i < g->mod->funcs[f].ncode; i++)
+			bars |= g->mod->funcs[f].code[i].op == IR_BAR;
+	if (!bars && block[1] == 1 && block[2] == 1 && block[0] < 256)
+		block[0] = 256;
+	g->lthreads = block[0];
+	const char *ev = getenv("WARPSTEP_LITMUS_STRESS");
+	uint32_t iters = ev && *ev ? (uint32_t)strtoul(ev, NULL, 10) : 64, mask = (1u << 18) - 1, zero = 0;
 	uint64_t scratch = 0;
 	if (gpu_mem_alloc(g->drv, &scratch, (size_t)(mask + 1) * 4) || gpu_memset8(g->drv, scratch, 0, (size_t)(mask + 1) * 4, NULL))
 		scratch = 0;
 	if (lit_set(g, GPU_LIT_NTEST, &ntest, 4) || lit_set(g, GPU_LIT_NTHREADS, &nthreads, 4) ||
+	    lit_set(g, GPU_LIT_NTIDX, &ntidx, 4) ||
 	    lit_set(g, GPU_LIT_SCRATCH, &scratch, 8) || lit_set(g, GPU_LIT_ITERS, &iters, 4) ||
 	    lit_set(g, GPU_LIT_MASK, &mask, 4)) {
 		strbuf_adds(&g->lerr, "the driver did not load the litmus prologue's variables");
@@ -252,7 +265,7 @@ static int litmus_collect(struct session_gpu *g, const struct machine_gpu_launch
 		for (size_t i = 0; i < n && !r; i++)
 			if (mrs[i] && mem[i].size)
 				r = gpu_memcpy_htod(g->drv, mrs[i]->dev, mem[i].data, mem[i].size, NULL);
-		if (r || (r = gpu_launch(g->drv, g->fns[l->func], grid, l->block, (uint32_t)l->shmem, NULL, ptrs, 0)) ||
+		if (r || (r = gpu_launch(g->drv, g->fns[l->func], grid, block, (uint32_t)l->shmem, NULL, ptrs, 0)) ||
 		    (r = gpu_ctx_synchronize(g->drv)))
 			break;
 		size_t o = 0;
@@ -545,11 +558,12 @@ struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_
 	return g;
 }
 
-int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, size_t *nstates,
-			      struct strbuf *err)
+int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, unsigned *threads,
+			      size_t *nstates, struct strbuf *err)
 {
 	*ran = g->lran;
 	*stress = g->lstress;
+	*threads = g->lthreads;
 	*nstates = g->lstates.len;
 	if (g->lerr.len) {
 		strbuf_add(err, g->lerr.buf, g->lerr.len);
@@ -744,6 +758,12 @@ static void idx3(uint64_t lin, const uint32_t d[3], uint32_t out[3])
 	out[2] = (uint32_t)(lin / x / y);
 }
 
+/* errors after which the context is gone (runtime.c's sticky ones) */
+static int sticky(int e)
+{
+	return e == 700 || e == 702 || e == 710 || (e >= 714 && e <= 719);
+}
+
 /* the launch just ended in the emulator: compare its memory and output
  * with what the GPU left */
 static void compare_launch(struct session_gpu *g, struct machine *m)
@@ -753,13 +773,18 @@ static void compare_launch(struct session_gpu *g, struct machine *m)
 	g->nlaunch++;
 	size_t n = 0;
 	struct machine_devmem *mem = machine_device_memory(m, &n);
-	if (g->gpu_err) {
+	/* a launch that fails: on both with the same error is no difference
+	 * (the memory a failed kernel leaves is not compared) */
+	int emu_err = machine_cuda_error(m);
+	if (g->gpu_err != emu_err && (g->gpu_err || sticky(emu_err))) {
 		differs = 1;
 		check_report(m, FK_GPU_DIFFERS, NULL, 0, g->mod->funcs[g->fn].span, 0,
-			     "launch %llu of %s failed on the GPU with error %d; the emulator ran it on",
-			     (unsigned long long)g->nlaunch, kname, g->gpu_err);
+			     "launch %llu of %s: the GPU's error %d (%s), the emulator's %d (%s)",
+			     (unsigned long long)g->nlaunch, kname, g->gpu_err,
+			     g->gpu_err ? "the kernel failed" : "it ran to its end", emu_err,
+			     emu_err ? "the kernel failed" : "it ran to its end");
 	}
-	for (size_t i = 0; i < g->mirrors.len && !g->gpu_err; i++) {
+	for (size_t i = 0; i < g->mirrors.len && !g->gpu_err && !sticky(emu_err); i++) {
 		struct mirror *mr = &g->mirrors.v[i];
 		if (!mr->got)
 			continue;

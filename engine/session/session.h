@@ -233,7 +233,8 @@ int session_gpu_trace_write(const struct session_gpu *g, const char *program, st
  * (seeded by seed), stress blocks beside the test's and the test's threads
  * meeting at a spin barrier first; the distinct final states of device
  * memory are kept with their counts. session_gpu_litmus_result: the runs
- * made, the stress blocks, the distinct states; -1 with why in err.
+ * made, the stress blocks, the threads per block launched (more than the
+ * test's: stress warps beside it), the distinct states; -1 with why in err.
  * session_gpu_litmus_inject(g, k) makes the next run of the program (a new
  * machine on the same backend) take final state k at its first launch
  * instead of running it, so that the program's output for that state can be
@@ -241,8 +242,8 @@ int session_gpu_trace_write(const struct session_gpu *g, const char *program, st
  */
 struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_t runs, uint64_t seed,
 					    struct strbuf *err, int *lowering);
-int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, size_t *nstates,
-			      struct strbuf *err);
+int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, unsigned *threads,
+			      size_t *nstates, struct strbuf *err);
 uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k);
 
 /*

@@ -5,7 +5,8 @@
  * (session_trace_step) on tests/gpu/trace/diverge.cu: the host runs to the
  * launch, then each step runs the warp the trace names, in its order (block
  * 1 first, on SM 2), with the recorded masks; the kernel's result is the
- * program's; bad files are refused with the line.
+ * program's; bad files are refused with the line. Then diverge.h200.trace,
+ * recorded with trace --gpu on an H200, replays to its end.
  */
 #include "session.h"
 
@@ -110,7 +111,6 @@ static void test_replay(void)
 	int steps = 3, masks = 0, over = 0;
 	while ((r = session_trace_step(s, t, &st, &msg)) == 0 && steps < 100) {
 		steps++;
-		printf("# %s\n", st.text);
 		if (strstr(st.text, "lanes 0xaaaaaaaa, line 11") || strstr(st.text, "lanes 0x55555555, line 13"))
 			masks++;
 	}
@@ -134,10 +134,58 @@ static void test_replay(void)
 	strbuf_release(&msg);
 }
 
+/* the trace recorded on an H200 (trace --gpu): it replays to its end, and
+ * the hardware's order of the if's two sides shows */
+static void test_recorded(void)
+{
+	size_t len;
+	char *text = slurp("tests/gpu/trace/diverge.h200.trace", &len);
+	struct strbuf err, msg;
+	strbuf_init(&err);
+	strbuf_init(&msg);
+	struct session_trace *t = text ? session_trace_parse(text, len, &err) : NULL;
+	free(text);
+	if (!ok(t != NULL, "the trace recorded on the H200 parses (%s)", strbuf_cstr(&err)))
+		return;
+	struct session_compile_opts fo;
+	memset(&fo, 0, sizeof(fo));
+	struct session_program *p = session_compile("tests/gpu/trace/diverge.cu", NULL, &fo);
+	struct machine_opts mo;
+	machine_opts_init(&mo);
+	mo.debugger = 1;
+	FILE *null = fopen("/dev/null", "w");
+	mo.out = null;
+	struct session *s = session_new(p->mod, p->sm, &mo, 0);
+	char *argv[] = { "./diverge", NULL };
+	session_start_main(s, 1, argv);
+	struct session_stop st;
+	int r, steps = 0, sms = 0, else_first = 0, ifs = 0;
+	while ((r = session_trace_step(s, t, &st, &msg)) == 0 && steps < 100) {
+		steps++;
+		if (strstr(st.text, "SM 124 ") || strstr(st.text, "SM 126 "))
+			sms++;
+		if (strstr(st.text, "lanes 0x55555555, line 13") && !ifs)
+			else_first = 1;
+		if (strstr(st.text, "lanes 0xaaaaaaaa, line 11"))
+			ifs++;
+	}
+	ok(r == 1 && steps >= 20, "it replays to its end (%d steps; %s)", steps, strbuf_cstr(&msg));
+	ok(sms == steps - 1, "every step names the SM the warp ran on (%d of %d)", sms, steps - 1);
+	ok(else_first && ifs > 0, "the hardware ran the else side (lanes 0x55555555) before the if side");
+	session_free(s);
+	if (null)
+		fclose(null);
+	session_program_free(p);
+	session_trace_free(t);
+	strbuf_release(&err);
+	strbuf_release(&msg);
+}
+
 int main(void)
 {
 	tap_start();
 	test_parse_errors();
 	test_replay();
+	test_recorded();
 	return tap_end();
 }
