@@ -52,6 +52,24 @@ tap_result $? "trace --gpu without a driver: exit 3"
 	! "$WARPSTEP" ptx $prog | grep -q "__ws_trace"
 tap_result $? "ptx --probes shows the probes; plain ptx has none"
 
+# the probes assemble (ptxas, when installed) for programs with divergence,
+# loops, recursion, shared memory and barriers
+PTXAS=${PTXAS:-$(command -v ptxas 2>/dev/null)}
+[ -n "$PTXAS" ] || [ ! -x /usr/local/cuda/bin/ptxas ] || PTXAS=/usr/local/cuda/bin/ptxas
+for p in tests/gpu/trace/diverge.cu tests/programs/reduce_tree.cu tests/programs/recursion.cu \
+	tests/programs/nested_divergence.cu tests/programs/reduce_shfl.cu; do
+	[ -f "$p" ] || continue
+	if [ -z "$PTXAS" ]; then
+		tap_skip "ptx --probes $p assembles" "no ptxas"
+		continue
+	fi
+	"$WARPSTEP" ptx --probes "$p" -o "$tmp/p.ptx" 2>"$tmp/err" &&
+		"$PTXAS" -arch=sm_90 "$tmp/p.ptx" -o "$tmp/p.cubin" 2>>"$tmp/err"
+	r=$?
+	[ $r -eq 0 ] || tap_diag <"$tmp/err"
+	tap_result $r "ptx --probes $p: ptxas accepts the probes"
+done
+
 printf 'warpstep-trace 9\n' >"$tmp/bad"
 "$WARPSTEP" debug --trace "$tmp/bad" tests/gpu/trace/diverge.cu </dev/null >/dev/null 2>"$tmp/err"
 st=$?
