@@ -3,7 +3,7 @@
 #   make            build ./warpstep (runs ./configure first when needed)
 #   make run        set up, build and open warpstep on its default
 #   make check      set up, build and run every test through prove (TAP 13)
-#   make check-gpu  on a machine with a GPU: run --gpu over every program (docs/gpu.md)
+#   make check-gpu  on a machine with a GPU: run --gpu and run --compare over every program (docs/gpu.md)
 #   make install    install under $(DESTDIR)$(prefix)
 #   make fuzz       build the libFuzzer targets with clang and run each briefly
 #   make bench      run the benchmark table (bench/run.sh)

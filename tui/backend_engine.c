@@ -71,6 +71,7 @@ struct eng {
 	int nlaunch;            /* kernels launched in this run (info cuda kernels) */
 	VEC(char *) witness;    /* :explore's outcomes: each one's witness */
 	char *witness_on;       /* the witness replayed (mo.schedule points here) */
+	struct session_trace *trace; /* debug --trace: steps replay it (docs/gpu.md) */
 };
 
 /* The program did not compile: say so (and what to do). */
@@ -364,6 +365,26 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 		return -1;
 	}
 	sf = (struct session_focus){ f.slot, f.warp, f.lane };
+	if (e->trace && (how == UI_STEP_INSN || how == UI_STEP_LINE || how == UI_STEP_OVER ||
+			 how == UI_STEP_WARP)) {
+		/* debug --trace: the recorded order picks the warp (session_trace_step) */
+		for (long n = 0; n < (count > 0 ? count : 1); n++) {
+			ret = session_trace_step(e->s, e->trace, &sp, msg);
+			if (ret < 0)
+				return -1;
+			if (ret == 1) {
+				size_t total;
+				session_trace_pos(e->trace, &total);
+				session_trace_free(e->trace);
+				e->trace = NULL;
+				snprintf(e->stop, sizeof(e->stop), "the trace is over (%zu GPU steps): stepping goes on in the emulator's order", total);
+				pend_line(e, UI_CON_INFO, e->stop, strlen(e->stop));
+				return 0;
+			}
+			stop_apply(e, &sp);
+		}
+		return 0;
+	}
 	ret = session_step(e->s, map[how], count, &sf, &sp, msg);
 	if (ret == 0)
 		stop_apply(e, &sp);
@@ -701,6 +722,13 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 	}
 	if (!strcmp(what, "textures")) {
 		session_tex_text(e->s, -1, out);
+		return 0;
+	}
+	if (!strcmp(what, "trace")) {
+		if (e->trace)
+			session_trace_text(e->trace, 8, out);
+		else
+			strbuf_adds(out, "no trace is being replayed (debug --trace FILE)");
 		return 0;
 	}
 	focus_get(e, &f);
@@ -2629,6 +2657,33 @@ struct ui_backend *engine_backend_attach(struct session *s, const char *name,
 	return &e->be;
 }
 
+int engine_backend_set_trace(struct ui_backend *be, const char *path, struct strbuf *err)
+{
+	struct eng *e = be->self;
+	char *text = NULL;
+	size_t len = 0;
+	const char *why;
+
+	if (!(text = util_read_file(path, &len, &why))) {
+		strbuf_addf(err, "warpstep: --trace: cannot read '%s': %s\n", path, why);
+		return -1;
+	}
+	struct strbuf perr;
+	strbuf_init(&perr);
+	e->trace = session_trace_parse(text, len, &perr);
+	free(text);
+	if (!e->trace) {
+		strbuf_addf(err, "warpstep: --trace: %s: %s\n", path, strbuf_cstr(&perr));
+		strbuf_release(&perr);
+		return -1;
+	}
+	strbuf_release(&perr);
+	char line[200];
+	snprintf(line, sizeof(line), "[replaying the GPU trace %s: step (s, n) follows its warps]", path);
+	pend_line(e, UI_CON_INFO, line, strlen(line));
+	return 0;
+}
+
 void engine_backend_free(struct ui_backend *be)
 {
 	struct eng *e;
@@ -2636,6 +2691,7 @@ void engine_backend_free(struct ui_backend *be)
 	if (!be)
 		return;
 	e = be->self;
+	session_trace_free(e->trace);
 	if (!e->attached)
 		session_free(e->s);
 	session_collectives_free(e->coll);

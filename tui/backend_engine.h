@@ -50,6 +50,10 @@ struct ui_backend *engine_backend_open(const char *path, const char *text,
 struct ui_backend *engine_backend_attach(struct session *s, const char *name,
 					 const struct machine_opts *mo);
 void engine_backend_free(struct ui_backend *be);
+/* debug --trace FILE: load a trace recorded by trace --gpu (docs/gpu.md);
+ * from now on the stepping commands replay it (session_trace_step) until it
+ * is over. -1 with a message in err when it cannot be read or parsed. */
+int engine_backend_set_trace(struct ui_backend *be, const char *path, struct strbuf *err);
 void engine_backend_set_poll(struct ui_backend *be, int (*poll)(void *ctx, uint64_t steps, uint64_t total),
 			     void *ctx);
 

@@ -844,7 +844,7 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 		const char *name, *alias, *what;
 	} gdbs[] = {
 		{ "breakpoints", "break b watchpoints", "breakpoints" }, { "locals", NULL, "locals" },
-		{ "args", NULL, "args" }, { "frame", "f", "frame" },
+		{ "args", NULL, "args" }, { "frame", "f", "frame" }, { "trace", NULL, "trace" },
 	};
 
 	if (strncmp(args, "cuda", 4) == 0 && (!args[4] || isspace((unsigned char)args[4]))) {
@@ -891,7 +891,7 @@ static int do_info(struct ui_session *s, const struct command *cmd, const char *
 					    s->st.bps[k].cond ? s->st.bps[k].cond : "?");
 		return UI_ACT_NONE;
 	}
-	strbuf_adds(msg, "usage: info breakpoints|watchpoints|locals|args|frame|display, or info cuda "
+	strbuf_adds(msg, "usage: info breakpoints|watchpoints|locals|args|frame|display|trace, or info cuda "
 		    "threads|warps|lanes|blocks|kernels|barriers|wmma|textures|async");
 	return UI_ACT_ERROR;
 }
@@ -1475,7 +1475,7 @@ static const struct {
 	const char *ctx;
 	const char *words[40];
 } subwords[] = {
-	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display" } },
+	{ "info", { "cuda", "breakpoints", "watchpoints", "locals", "args", "frame", "display", "trace" } },
 	{ "info cuda", { "threads", "warps", "lanes", "blocks", "kernels", "barriers", "wmma",
 					     "textures", "async" } },
 	{ "set", { "var", "variable", "simt", "sched", "model" } },

@@ -29,6 +29,7 @@ struct debug_opts {
 	uint64_t lua_budget; /* Lua instruction budget of lessons and scripts (0: default) */
 	size_t lua_memory;   /* their memory limit in bytes (0: default) */
 	const char *const *allow_read; /* --allow-read folders (NULL-terminated, may be NULL) */
+	const char *trace;  /* debug --trace FILE: replay a GPU trace (docs/gpu.md), or NULL */
 };
 
 int ui_debug_main(const struct debug_opts *o, const char *path, const char *text, int argc,

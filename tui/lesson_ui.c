@@ -1091,6 +1091,10 @@ int ui_session_run(const struct debug_opts *o, const struct ui_run_opts *ro)
 		engine_backend_free(be);
 		be = NULL;
 	}
+	if (be && ro->path && o->trace && engine_backend_set_trace(be, o->trace, &err) < 0) {
+		engine_backend_free(be);
+		be = NULL;
+	}
 	if (!be) {
 		fputs(strbuf_cstr(&err), stderr);
 		strbuf_release(&err);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "machine.h"
@@ -61,8 +62,14 @@ struct cli {
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
 	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
 	int gpu;                /* --gpu: run the device code on the real GPU (docs/gpu.md) */
+	int compare;            /* --compare: both engines, launch by launch (docs/gpu.md) */
 	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
 	const char *output;     /* ptx -o FILE */
+	int tracing;            /* `trace`: record a launch (docs/gpu.md "Traces") */
+	const char *kernel;     /* trace --kernel NAME */
+	long long launch;       /* trace --launch N */
+	const char *trace;      /* debug --trace FILE: replay a recorded trace */
+	int probes;             /* ptx --probes: with the trace probes */
 };
 
 struct command {
@@ -89,6 +96,7 @@ int cmd_explore_main(const struct machine_opts *mo, const struct session_compile
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char **argv);
 static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **argv);
+static int cmd_trace(struct cli *cli, const struct command *cmd, int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", "PROG.cu [ARGS...]", "run a program as a GPU would (stdout, stderr, exit status)",
@@ -105,6 +113,9 @@ static const struct command commands[] = {
 	  cmd_ptx, SESSION_DUMP_DIAGS },
 	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
+	{ "trace", "--gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS...]",
+	  "record one launch on the GPU warp by warp (debug --trace FILE replays it)", cmd_trace,
+	  SESSION_DUMP_DIAGS },
 	{ "debug-demo", "[ascii] [mono]", "open the interface on a scripted demo run",
 	  cmd_debug_demo, SESSION_DUMP_DIAGS },
 	{ "script", "FILE.lua [ARGS...]", "run a Lua script headless; exit 1 on a script error",
@@ -135,9 +146,19 @@ static const char options_help[] =
 	"  --gpu                   run: device memory, copies, kernels, streams and\n"
 	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
 	"                          when no GPU or driver can be used\n"
+	"  --compare               run: each kernel on the GPU and in the emulator from\n"
+	"                          the same memory; the first difference as a finding,\n"
+	"                          device printf differences as a diff; exit 1 when they\n"
+	"                          differ, 3 when no GPU can be used (docs/gpu.md)\n"
 	"  --arch sm_NN            ptx: the target (sm_70 to sm_120; default: the\n"
 	"                          --device's, sm_90 for the H100)\n"
-	"  -o FILE                 ptx: write the PTX to FILE (default stdout)\n"
+	"  -o FILE                 ptx: write the PTX to FILE (default stdout); trace:\n"
+	"                          the trace file\n"
+	"  --probes                ptx: with the probes trace --gpu puts at each statement\n"
+	"  --kernel NAME           trace: record a launch of kernel NAME (default: any)\n"
+	"  --launch N              trace: record its N-th launch (default 1)\n"
+	"  --trace FILE            debug: replay a recorded trace (stepping follows the\n"
+	"                          warps in the order the GPU ran them; docs/gpu.md)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
 	"                          instructions executed to stderr (benchmarks)\n"
 	"  --model sc|relaxed      memory model (default sc; docs/memory-model.md)\n"
@@ -401,6 +422,14 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		cli->gpu = 1;
 		return OPT_DONE;
 	}
+	if (strcmp(a, "--compare") == 0) {
+		cli->gpu = cli->compare = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--probes") == 0) {
+		cli->probes = 1;
+		return OPT_DONE;
+	}
 	if (strcmp(a, "-o") == 0) {
 		if (*i + 1 >= argc || !*argv[*i + 1]) {
 			*status = usage_error("option '-o' needs a value");
@@ -443,7 +472,8 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	    strcmp(name, "--runs") && strcmp(name, "--seed") && strcmp(name, "--report") &&
 	    strcmp(name, "--budget") && strcmp(name, "--memory") && strcmp(name, "--cuda-version") &&
 	    strcmp(name, "--allow-read") && strcmp(name, "--device") && strcmp(name, "--fmad") &&
-	    strcmp(name, "--arch"))
+	    strcmp(name, "--arch") && strcmp(name, "--kernel") && strcmp(name, "--launch") &&
+	    strcmp(name, "--trace"))
 		goto unknown;
 	v = eq ? eq + 1 : (*i + 1 < argc ? argv[++*i] : NULL);
 	if (!v) {
@@ -478,6 +508,15 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 		*status = opt_number(name, v, &cli->seed);
 	else if (strcmp(name, "--report") == 0)
 		cli->report = v;
+	else if (strcmp(name, "--kernel") == 0)
+		cli->kernel = v;
+	else if (strcmp(name, "--trace") == 0)
+		cli->trace = v;
+	else if (strcmp(name, "--launch") == 0) {
+		*status = opt_number(name, v, &cli->launch);
+		if (!*status && cli->launch < 1)
+			*status = usage_error("bad --launch '%s' (expected 1 or more)", v);
+	}
 	else if (strcmp(name, "--allow-read") == 0) {
 		struct stat st;
 
@@ -671,14 +710,19 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		int lowering = 0;
 
 		strbuf_init(&err);
-		gpu = session_gpu_open(c->mod, &err, &lowering);
+		gpu = cli->tracing ? session_gpu_open_trace(c->mod, cli->kernel, (uint64_t)cli->launch, &err,
+							    &lowering)
+				   : session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
-			fprintf(stderr, "warpstep: --gpu: %s\n", strbuf_cstr(&err));
+			fprintf(stderr, "warpstep: %s: %s\n",
+				cli->compare ? "--compare" : cli->tracing ? "trace --gpu" : "--gpu", strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
 			return lowering ? EXIT_USAGE : EXIT_NOGPU;
 		}
 		strbuf_release(&err);
+		if (cli->compare)
+			session_gpu_compare(gpu);
 		cli->mo.gpu = session_gpu_backend(gpu);
 	}
 	/* no step limit unless --max-steps: Ctrl-C stops the run and says where it was */
@@ -690,6 +734,8 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	sigaction(SIGINT, &sa, &old);
 	cli->mo.sigint = &interrupted;
 	m = machine_new(c->mod, &cli->mo);
+	if (gpu)
+		session_gpu_attach(gpu, m);
 	{
 		/* the program's argv[0]: ./NAME (session_argv0) */
 		char *a0 = session_argv0(argv[0]), *path = argv[0];
@@ -707,6 +753,40 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		status = EXIT_USAGE;
 	if (cli->checking && machine_nfindings(m))
 		status = EXIT_FINDING;
+	if (cli->compare) {
+		/* the device printf diffs, then one line: how many launches differed */
+		struct strbuf diffs;
+		uint64_t launches = 0, differ;
+
+		strbuf_init(&diffs);
+		differ = session_gpu_compare_result(gpu, &launches, &diffs);
+		fwrite(strbuf_cstr(&diffs), 1, diffs.len, stderr);
+		fprintf(stderr, "warpstep: --compare: %llu of %llu launches differ on %s\n",
+			(unsigned long long)differ, (unsigned long long)launches,
+			session_gpu_device(gpu));
+		strbuf_release(&diffs);
+		if (differ)
+			status = EXIT_FINDING;
+	}
+	if (cli->tracing && !interrupted) {
+		/* the trace file, whole or not at all */
+		struct strbuf tf, terr;
+		const char *why;
+
+		strbuf_init(&tf);
+		strbuf_init(&terr);
+		if (session_gpu_trace_write(gpu, argv[0], &tf, &terr) < 0) {
+			fprintf(stderr, "warpstep: trace: %s\n", strbuf_cstr(&terr));
+			status = EXIT_USAGE;
+		} else if (util_write_file(cli->output, strbuf_cstr(&tf), tf.len, 0666, &why) < 0) {
+			fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
+			status = EXIT_USAGE;
+		} else {
+			fprintf(stderr, "warpstep: trace: wrote %s\n", cli->output);
+		}
+		strbuf_release(&tf);
+		strbuf_release(&terr);
+	}
 	if (interrupted)
 		status = 128 + SIGINT;
 	if (cli->stats)
@@ -821,7 +901,7 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 		strbuf_release(&err);
 		return EXIT_USAGE;
 	}
-	if (session_ptx(c, arch, &out, &err) < 0) {
+	if ((cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
 		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
 		status = EXIT_USAGE;
 	} else if (!cli->output || !strcmp(cli->output, "-")) {
@@ -834,6 +914,46 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 	strbuf_release(&err);
 	session_program_free(c);
 	return status;
+}
+
+/* warpstep trace --gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS]:
+ * run the program with the kernels on the GPU and the trace probes in
+ * their PTX; one launch records every warp at every statement; the file
+ * is docs/gpu.md's "Traces" format. Options may follow the program's name;
+ * the program's own arguments follow `--`. */
+static int cmd_trace(struct cli *cli, const struct command *cmd, int argc, char **argv)
+{
+	int status, n = 1;
+	const char *inputs[] = { argc ? argv[0] : NULL, NULL };
+
+	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
+		return status;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			n = i;
+			for (int j = i + 1; j < argc; j++)
+				argv[n++] = argv[j];
+			break;
+		}
+		switch (option_parse(cli, argc, argv, &i, &status)) {
+		case OPT_NONE:
+			return usage_error("unexpected argument for trace: '%s' (the program's arguments follow --)",
+					   argv[i]);
+		case OPT_EXIT:
+			return status;
+		}
+	}
+	if (!cli->gpu)
+		return usage_error("trace records a run on the GPU: give --gpu (debug steps the emulator's)");
+	if (!cli->output || !strcmp(cli->output, "-"))
+		return usage_error("trace needs -o FILE, the trace file to write");
+	if ((status = output_check("-o", cli->output, inputs)))
+		return status;
+	if (!cli->launch)
+		cli->launch = 1;
+	cli->tracing = 1;
+	cli->mo.in = stdin;
+	return program_run(cli, n, argv, NULL);
 }
 
 static int cmd_help(struct cli *cli, const struct command *cmd, int argc, char **argv)
@@ -893,7 +1013,7 @@ static int cmd_lesson(struct cli *cli, const struct command *cmd, int argc, char
 	}
 	if (!lo.answers) {
 		struct debug_opts o = { &cli->fo, &cli->mo, cli->record, NULL, cli->lua_budget,
-					cli->lua_memory, cli->allow.v };
+					cli->lua_memory, cli->allow.v, NULL };
 
 		if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 			return usage_error("lesson: without a terminal, --answers FILE is needed");
@@ -962,6 +1082,142 @@ static int cmd_grade(struct cli *cli, const struct command *cmd, int argc, char 
 	return status;
 }
 
+/* run the compiled program once on machine options mo; its stdout */
+static char *litmus_once(const struct ir_module *mod, struct machine_opts *mo, const char *path, int *status)
+{
+	char *out = NULL, *a0 = session_argv0(path);
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	FILE *null = fopen("/dev/null", "w");
+	char *argv[] = { a0, NULL };
+
+	mo->out = f;
+	mo->err = null;
+	mo->in = NULL;
+	struct machine *m = machine_new(mod, mo);
+	*status = machine_run_main(m, 1, argv);
+	machine_free(m);
+	fclose(f);
+	if (null)
+		fclose(null);
+	free(a0);
+	return out;
+}
+
+/*
+ * litmus --gpu PROG.cu --runs N [--seed S]: the program's first launch
+ * many times on the GPU with stress (session_gpu_open_litmus); each
+ * distinct final state of device memory gives the program's output (its
+ * outcome) by one more run that takes that state; the histogram beside
+ * the outcomes explore finds under the relaxed model. An outcome the model
+ * forbids is reported loudly (stderr) and the exit status is 1.
+ */
+static int litmus_gpu(struct cli *cli, const char *path)
+{
+	struct session_program *c;
+	struct strbuf err;
+	int lowering = 0, st = 0, forbidden = 0;
+	struct timespec t0, t1;
+
+	if (program_compile(cli, &c, path, NULL) < 0) {
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	strbuf_init(&err);
+	struct session_gpu *g = session_gpu_open_litmus(c->mod, cli->runs > 0 ? (uint64_t)cli->runs : 0,
+							(uint64_t)cli->seed, &err, &lowering);
+	if (!g) {
+		fprintf(stderr, "warpstep: litmus --gpu: %s\n", strbuf_cstr(&err));
+		strbuf_release(&err);
+		session_program_free(c);
+		return lowering ? EXIT_USAGE : EXIT_NOGPU;
+	}
+	struct machine_opts mo = cli->mo;
+	mo.gpu = session_gpu_backend(g);
+	mo.fast = 1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	free(litmus_once(c->mod, &mo, path, &st));
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	uint64_t ran;
+	int stress;
+	unsigned threads;
+	size_t nstates;
+	if (session_gpu_litmus_result(g, &ran, &stress, &threads, &nstates, &err) < 0) {
+		fprintf(stderr, "warpstep: litmus --gpu: %s\n", strbuf_cstr(&err));
+		strbuf_release(&err);
+		session_gpu_close(g);
+		session_program_free(c);
+		return EXIT_USAGE;
+	}
+	/* each final state's outcome: the program's output when its launch leaves that state */
+	struct gout {
+		char *out;
+		uint64_t count;
+		int model; /* 1: explore reaches it */
+	};
+	VEC(struct gout) go = { 0 };
+	for (size_t k = 0; k < nstates; k++) {
+		uint64_t n = session_gpu_litmus_inject(g, k);
+		mo.gpu = session_gpu_backend(g);
+		char *out = litmus_once(c->mod, &mo, path, &st);
+		size_t i = 0;
+		while (i < go.len && strcmp(go.v[i].out, out ? out : ""))
+			i++;
+		if (i == go.len) {
+			struct gout o = { out ? out : xstrdup(""), 0, 0 };
+			vec_push(&go, o);
+		} else {
+			free(out);
+		}
+		go.v[i].count += n;
+	}
+	/* the model's outcomes */
+	struct machine_explore r;
+	struct machine_opts eo = cli->mo;
+	char *a0 = session_argv0(path);
+	char *eargv[] = { a0, NULL };
+	eo.model = MODEL_RELAXED;
+	machine_explore(c->mod, &eo, 1, eargv, 0, &r);
+	free(a0);
+	double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("litmus --gpu %s on %s: %llu runs (seed %lld) in %.1f s; %d stress blocks, %u threads a block; "
+	       "block roles shuffled, the test's threads start at a spin barrier\n",
+	       path, session_gpu_device(g), (unsigned long long)ran, cli->seed, secs, stress, threads);
+	printf("model: %zu outcomes under the relaxed model (%s)\n\n", r.n,
+	       r.exhaustive ? "every execution explored" : "exploration bounded: the set may be incomplete");
+	for (size_t i = 0; i < r.n; i++) {
+		uint64_t n = 0;
+		for (size_t j = 0; j < go.len; j++)
+			if (!strcmp(go.v[j].out, r.o[i].out ? r.o[i].out : "")) {
+				n = go.v[j].count;
+				go.v[j].model = 1;
+			}
+		printf("allowed   %10llu  %8.4f%%  ", (unsigned long long)n, ran ? 100.0 * (double)n / (double)ran : 0.0);
+		fputs(r.o[i].out && *r.o[i].out ? r.o[i].out : "(no output)\n", stdout);
+	}
+	for (size_t j = 0; j < go.len; j++) {
+		if (go.v[j].model)
+			continue;
+		forbidden++;
+		printf("FORBIDDEN %10llu  %8.4f%%  ", (unsigned long long)go.v[j].count,
+		       ran ? 100.0 * (double)go.v[j].count / (double)ran : 0.0);
+		fputs(*go.v[j].out ? go.v[j].out : "(no output)\n", stdout);
+	}
+	fflush(stdout);
+	for (size_t j = 0; j < go.len; j++) {
+		if (!go.v[j].model)
+			fprintf(stderr, "warpstep: litmus --gpu: THE GPU PRODUCED AN OUTCOME THE MODEL FORBIDS "
+				"(%llu of %llu runs): a bug of the model or of the hardware: %s",
+				(unsigned long long)go.v[j].count, (unsigned long long)ran, go.v[j].out);
+		free(go.v[j].out);
+	}
+	vec_free(&go);
+	machine_explore_free(&r);
+	session_gpu_close(g);
+	session_program_free(c);
+	return forbidden ? EXIT_FINDING : 0;
+}
+
 static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	int status, i;
@@ -976,6 +1232,10 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 	}
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
+	if (cli->gpu && strcmp(cmd->name, "litmus"))
+		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+	if (cli->gpu)
+		return litmus_gpu(cli, argv[0]);
 	return cmd_explore_main(&cli->mo, &cli->fo, strcmp(cmd->name, "litmus") == 0, cli->json,
 				cli->max_execs, cli->runs, cli->seed, 1, argv);
 }
@@ -984,7 +1244,7 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char **argv)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 	int status;
 
 	if (argc == 0 && cli->script) {
@@ -1087,7 +1347,7 @@ static const char *data_file(const char *dir, const char *name)
 static int run_default(struct cli *cli)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 		return ui_start_main(&o, lessons_dir(), data_subdir("puzzles"));
@@ -1098,7 +1358,7 @@ static int run_default(struct cli *cli)
 static int run_lesson_file(struct cli *cli, const char *path)
 {
 	struct debug_opts o = { &cli->fo, &cli->mo, cli->record, cli->script, cli->lua_budget,
-				 cli->lua_memory, cli->allow.v };
+				 cli->lua_memory, cli->allow.v, cli->trace };
 	int status;
 
 	if ((status = program_check_file(path)))
@@ -1165,8 +1425,12 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return run_lesson_file(cli, lesson);
 	if (!cmd)
 		return run_default(cli);
-	if (cli->gpu && cmd->fn != cmd_run)
-		return usage_error("--gpu works with run only (docs/gpu.md)");
+	if (cli->compare && cmd->fn != cmd_run)
+		return usage_error("--compare works with run only (docs/gpu.md)");
+	if (cli->gpu && cmd->fn != cmd_run && cmd->fn != cmd_trace && cmd->fn != cmd_explore)
+		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+	if (cli->trace && cmd->fn != cmd_debug)
+		return usage_error("--trace FILE works with debug only (trace --gpu records one)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 

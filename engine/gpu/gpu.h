@@ -34,6 +34,48 @@
  */
 int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct strbuf *err);
 
+/*
+ * gpu_ptx_emit with flags: GPU_PTX_TRACE puts a probe at every statement
+ * start (IRF_STMT_START) of device code: while the module global
+ * GPU_TRACE_BUF holds a buffer's address, the lowest active lane of each
+ * warp there takes the next record (the atomic counter GPU_TRACE_N; none past
+ * GPU_TRACE_CAP records, though the counter still counts) and writes
+ * GPU_TRACE_REC bytes: u64 %globaltimer, u32 %smid, u32 %warpid, u32 the
+ * active mask, u32 the statement (function index << 20 | pc), u32 the block's
+ * linear index, u32 the warp's index in its block. docs/gpu.md "Traces".
+ */
+#define GPU_PTX_TRACE 1u
+#define GPU_TRACE_BUF "__ws_trace_buf"
+#define GPU_TRACE_N "__ws_trace_n"
+#define GPU_TRACE_CAP "__ws_trace_cap"
+#define GPU_TRACE_REC 32
+/*
+ * GPU_PTX_LITMUS (litmus --gpu): each kernel begins with the stress
+ * prologue: physical block b plays role GPU_LIT_MAP[b] (blockIdx.x reads the
+ * role, gridDim.x reads GPU_LIT_NTEST); roles below GPU_LIT_NTEST are the
+ * test's blocks, whose threads meet at a spin barrier (GPU_LIT_BAR counts up
+ * to GPU_LIT_NTHREADS) before the kernel's body; the other blocks run
+ * GPU_LIT_ITERS volatile increments per thread over the scratch buffer at
+ * GPU_LIT_SCRATCH (GPU_LIT_MASK + 1 words) and return. The launch may have
+ * more threads per block than the test (blockDim.x reads GPU_LIT_NTIDX):
+ * the whole warps past the test's threads stress too, the rest of its last
+ * warp returns. __device__ objects are aligned to 4096 bytes, each location
+ * in its own page. One-dimensional test grids of at most GPU_LIT_MAXBLOCKS
+ * blocks in all.
+ */
+#define GPU_PTX_LITMUS 2u
+#define GPU_LIT_MAXBLOCKS 1024
+#define GPU_LIT_MAP "__ws_lit_map"
+#define GPU_LIT_NTEST "__ws_lit_ntest"
+#define GPU_LIT_BAR "__ws_lit_bar"
+#define GPU_LIT_NTHREADS "__ws_lit_nthreads"
+#define GPU_LIT_SCRATCH "__ws_lit_scratch"
+#define GPU_LIT_ITERS "__ws_lit_iters"
+#define GPU_LIT_MASK "__ws_lit_mask"
+#define GPU_LIT_NTIDX "__ws_lit_ntidx"   /* the test's blockDim.x (threads past it stress) */
+int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
+		       struct strbuf *err);
+
 /* The PTX name of function idx (a kernel's entry, for cuModuleGetFunction)
  * and of object idx (for cuModuleGetGlobal), into out (appended). */
 void gpu_ptx_func_name(const struct ir_module *m, uint32_t idx, struct strbuf *out);

@@ -59,6 +59,8 @@ struct px {
 	char pend_tmp[48];
 	uint8_t *obj_used;
 	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid;
+	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
+	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
 
 static enum cls cls_of(unsigned t)
@@ -864,7 +866,14 @@ static void emit_sreg(struct px *p, const struct ir_insn *in)
 	}
 	int wide = s == SREG_CLOCK64 || s == SREG_GLOBALTIMER;
 	const char *d = D(p, in->d, wide ? IR_U64 : IR_U32);
-	E(p, "mov.%s %s, %s;", wide ? "u64" : "u32", d, n);
+	if (p->litmus && (p->f->kind & FN_KERNEL) && s == SREG_CTAID_X)
+		E(p, "mov.u32 %s, %%wslblk;", d);        /* the role the block plays */
+	else if (p->litmus && s == SREG_NCTAID_X)
+		E(p, "ld.global.u32 %s, [%s];", d, GPU_LIT_NTEST);
+	else if (p->litmus && s == SREG_NTID_X)
+		E(p, "ld.global.u32 %s, [%s];", d, GPU_LIT_NTIDX);
+	else
+		E(p, "mov.%s %s, %s;", wide ? "u64" : "u32", d, n);
 	fin_t(p, wide ? IR_U64 : IR_U32);
 }
 
@@ -1879,6 +1888,110 @@ static int kernel_param_aggregate(const struct ir_func *f, uint32_t k)
 	return ir_param_aggregate(f, k);
 }
 
+/*
+ * The trace probe (GPU_PTX_TRACE, docs/gpu.md "Traces"): the lowest active
+ * lane of the warp takes the next record of the buffer the backend put in
+ * GPU_TRACE_BUF (none: 0) and writes GPU_TRACE_REC bytes: %globaltimer,
+ * %smid, %warpid, the active mask, the statement (function << 20 | pc), the
+ * block's linear index and the warp's index in its block.
+ */
+static void trace_probe(struct px *p, struct strbuf *o, uint32_t fi, uint32_t pc)
+{
+	int l = p->nlabel++;
+	strbuf_addf(o, "\t{\n\t.reg .pred %%wsp;\n\t.reg .b32 %%wsm, %%wsl, %%wsf, %%wsv;\n"
+		    "\t.reg .b64 %%wsb, %%wsi, %%wsc, %%wsa, %%wst;\n"
+		    "\tactivemask.b32 %%wsm;\n\tmov.u32 %%wsl, %%laneid;\n\tbrev.b32 %%wsf, %%wsm;\n"
+		    "\tclz.b32 %%wsf, %%wsf;\n\tsetp.ne.u32 %%wsp, %%wsl, %%wsf;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tld.global.u64 %%wsb, [%s];\n\tsetp.eq.u64 %%wsp, %%wsb, 0;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tatom.global.add.u64 %%wsi, [%s], 1;\n\tld.global.u64 %%wsc, [%s];\n"
+		    "\tsetp.ge.u64 %%wsp, %%wsi, %%wsc;\n\t@%%wsp bra $Lws%u_%d;\n"
+		    "\tmad.lo.u64 %%wsa, %%wsi, %d, %%wsb;\n\tmov.u64 %%wst, %%globaltimer;\n"
+		    "\tst.global.u64 [%%wsa], %%wst;\n\tmov.u32 %%wsv, %%smid;\n\tst.global.u32 [%%wsa+8], %%wsv;\n"
+		    "\tmov.u32 %%wsv, %%warpid;\n\tst.global.u32 [%%wsa+12], %%wsv;\n"
+		    "\tst.global.u32 [%%wsa+16], %%wsm;\n\tst.global.u32 [%%wsa+20], %u;\n"
+		    "\tmov.u32 %%wsv, %%ctaid.z;\n\tmov.u32 %%wsf, %%nctaid.y;\n\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tmov.u32 %%wsf, %%ctaid.y;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%nctaid.x;\n"
+		    "\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%ctaid.x;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tst.global.u32 [%%wsa+24], %%wsv;\n"
+		    "\tmov.u32 %%wsv, %%tid.z;\n\tmov.u32 %%wsf, %%ntid.y;\n\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tmov.u32 %%wsf, %%tid.y;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%ntid.x;\n"
+		    "\tmul.lo.u32 %%wsv, %%wsv, %%wsf;\n\tmov.u32 %%wsf, %%tid.x;\n\tadd.u32 %%wsv, %%wsv, %%wsf;\n"
+		    "\tshr.u32 %%wsv, %%wsv, 5;\n\tst.global.u32 [%%wsa+28], %%wsv;\n"
+		    "$Lws%u_%d:\n\t}\n",
+		    fi, l, GPU_TRACE_BUF, fi, l, GPU_TRACE_N, GPU_TRACE_CAP, fi, l, GPU_TRACE_REC, fi << 20 | pc,
+		    fi, l);
+}
+
+/*
+ * The litmus prologue (GPU_PTX_LITMUS, docs/gpu.md "litmus --gpu"): physical
+ * block b plays role GPU_LIT_MAP[b]; a role below GPU_LIT_NTEST is a block of
+ * the test (blockIdx.x reads the role), whose threads count themselves in
+ * GPU_LIT_BAR and spin until all GPU_LIT_NTHREADS have arrived, so that the
+ * test's threads start together; the other blocks stress memory: each
+ * thread runs GPU_LIT_ITERS volatile increments over the scratch words
+ * (GPU_LIT_SCRATCH, GPU_LIT_MASK + 1 of them) and returns.
+ */
+static void litmus_prologue(struct px *p, uint32_t fi)
+{
+	strbuf_adds(&p->decl, "\t.reg .b32 %wslblk;\n");
+	E(p, "{");
+	E(p, ".reg .pred %%wslp;");
+	E(p, ".reg .b32 %%wsla, %%wslb, %%wslc, %%wsli, %%wslm, %%wslx;");
+	E(p, ".reg .b64 %%wslq, %%wslr;");
+	E(p, "mov.u32 %%wsla, %%ctaid.x;");
+	E(p, "mul.wide.u32 %%wslq, %%wsla, 4;");
+	E(p, "mov.u64 %%wslr, %s;", GPU_LIT_MAP);
+	E(p, "add.u64 %%wslr, %%wslr, %%wslq;");
+	E(p, "ld.global.u32 %%wslblk, [%%wslr];");
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTEST);
+	E(p, "setp.ge.u32 %%wslp, %%wslblk, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_stress;", fi);
+	/* threads past the test's block: whole warps stress, the rest of the
+	 * test's last warp leaves */
+	E(p, "mov.u32 %%wslb, %%tid.x;");
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTIDX);
+	E(p, "setp.lt.u32 %%wslp, %%wslb, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_test;", fi);
+	E(p, "add.u32 %%wslc, %%wslc, 31;");
+	E(p, "and.b32 %%wslc, %%wslc, -32;");
+	E(p, "setp.lt.u32 %%wslp, %%wslb, %%wslc;");
+	E(p, "@%%wslp ret;");
+	E(p, "bra $Lwsl%u_stress;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_test:\n", fi);
+	E(p, "atom.global.add.u32 %%wsli, [%s], 1;", GPU_LIT_BAR);
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_NTHREADS);
+	strbuf_addf(p->o, "$Lwsl%u_spin:\n", fi);
+	E(p, "ld.volatile.global.u32 %%wsli, [%s];", GPU_LIT_BAR);
+	E(p, "setp.lt.u32 %%wslp, %%wsli, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_spin;", fi);
+	E(p, "bra $Lwsl%u_body;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_stress:\n", fi);
+	E(p, "ld.global.u64 %%wslr, [%s];", GPU_LIT_SCRATCH);
+	E(p, "ld.global.u32 %%wslc, [%s];", GPU_LIT_ITERS);
+	E(p, "ld.global.u32 %%wslm, [%s];", GPU_LIT_MASK);
+	E(p, "mov.u32 %%wslb, %%tid.x;");
+	E(p, "mad.lo.u32 %%wsla, %%wsla, 1031, %%wslb;");
+	E(p, "mov.u32 %%wsli, 0;");
+	E(p, "setp.eq.u64 %%wslp, %%wslr, 0;");
+	E(p, "@%%wslp bra $Lwsl%u_done;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_loop:\n", fi);
+	E(p, "setp.ge.u32 %%wslp, %%wsli, %%wslc;");
+	E(p, "@%%wslp bra $Lwsl%u_done;", fi);
+	E(p, "mad.lo.u32 %%wslb, %%wsli, 131, %%wsla;");
+	E(p, "and.b32 %%wslb, %%wslb, %%wslm;");
+	E(p, "mul.wide.u32 %%wslq, %%wslb, 4;");
+	E(p, "add.u64 %%wslq, %%wslq, %%wslr;");
+	E(p, "ld.volatile.global.u32 %%wslx, [%%wslq];");
+	E(p, "add.u32 %%wslx, %%wslx, 1;");
+	E(p, "st.volatile.global.u32 [%%wslq], %%wslx;");
+	E(p, "add.u32 %%wsli, %%wsli, 1;");
+	E(p, "bra $Lwsl%u_loop;", fi);
+	strbuf_addf(p->o, "$Lwsl%u_done:\n", fi);
+	E(p, "ret;");
+	strbuf_addf(p->o, "$Lwsl%u_body:\n", fi);
+	E(p, "}");
+}
+
 static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 {
 	const struct ir_func *f = &p->m->funcs[fi];
@@ -1947,6 +2060,8 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 			E(p, "ld.param.%s %s, [%s];", ptype(t), REG(p, (int)k), pn);
 		}
 	}
+	if (p->litmus && kernel)
+		litmus_prologue(p, fi);
 	/* the body */
 	uint8_t *target = xcalloc(f->ncode + 1, 1);
 	for (uint32_t i = 0; i < f->ncode; i++) {
@@ -1968,6 +2083,8 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 			lastline = in->span.line;
 			lastfile = in->span.file;
 		}
+		if (p->trace && (in->flags & IRF_STMT_START) && i < (1u << 20) && fi < (1u << 12))
+			trace_probe(p, &body, fi, i);
 		emit_insn(p, in, i);
 	}
 	if (target[f->ncode])
@@ -2062,6 +2179,8 @@ static void emit_obj(struct px *p, uint32_t idx, struct strbuf *out)
 	uint64_t al = o->align ? o->align : 1;
 	if (al > 256)
 		al = 256;
+	if (p->litmus && o->kind == OBJ_GLOBAL)
+		al = 4096; /* litmus --gpu: each location in its own page, apart in the L2 */
 	uint64_t size = o->size ? o->size : 1;
 	if (o->kind == OBJ_SHARED) {
 		if (o->dynamic)
@@ -2144,8 +2263,16 @@ static const char *ptx_version(int arch, int bigparams)
 
 int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct strbuf *err)
 {
+	return gpu_ptx_emit_flags(m, arch, 0, out, err);
+}
+
+int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
+		       struct strbuf *err)
+{
 	struct px p;
 	memset(&p, 0, sizeof(p));
+	p.trace = (flags & GPU_PTX_TRACE) != 0;
+	p.litmus = (flags & GPU_PTX_LITMUS) != 0;
 	p.m = m;
 	p.arch = arch;
 	p.err = err;
@@ -2232,6 +2359,16 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.litmus)
+		strbuf_addf(out, ".visible .global .align 4 .u32 %s[%d];\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n"
+			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n", GPU_LIT_MAP,
+			    GPU_LIT_MAXBLOCKS, GPU_LIT_NTEST, GPU_LIT_BAR, GPU_LIT_NTHREADS, GPU_LIT_SCRATCH, GPU_LIT_ITERS,
+			    GPU_LIT_MASK, GPU_LIT_NTIDX);
+	if (p.trace)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n"
+			    ".visible .global .align 8 .u64 %s;\n", GPU_TRACE_BUF, GPU_TRACE_N, GPU_TRACE_CAP);
 	strbuf_adds(out, strbuf_cstr(&objs));
 	strbuf_adds(out, "\n");
 	strbuf_adds(out, strbuf_cstr(&decls));

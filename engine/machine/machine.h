@@ -156,6 +156,12 @@ struct machine_gpu {
 	/* run launch l of machine m to completion; a cudaError_t; *ns: the
 	 * kernel's time on the GPU */
 	int (*launch)(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns);
+	/* run --compare: the backend runs each launch on the GPU into memory of
+	 * its own (its result is not the emulator's: launch returns 0 and sets
+	 * no time), then the emulator runs the same launch from the same memory;
+	 * the backend compares the two at the grid's end (CEV_GRID_END of a
+	 * checker it installs). 0: the GPU's memory is the program's. */
+	int compare;
 };
 /* One block of device memory as the emulator holds it: a device
  * allocation (obj -1: its address is the GPU's too) or a module object
@@ -169,6 +175,9 @@ struct machine_devmem {
 /* Every live device allocation and device module object, in no particular
  * order; the array is the caller's to free (*n entries). */
 struct machine_devmem *machine_device_memory(struct machine *m, size_t *n);
+/* What device printf has written since the last synchronization flushed
+ * it (the emulator's, not yet on the program's stdout): *len bytes. */
+const char *machine_device_output(const struct machine *m, size_t *len);
 
 /* ---- lifecycle (machine.c) */
 struct machine;

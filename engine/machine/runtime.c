@@ -125,6 +125,8 @@ static void gpu_run(struct machine *m, struct launch *l)
 	fflush(m->io.out);
 	int e = m->o.gpu->launch(m->o.gpu->ctx, m, &g, &ns);
 	fflush(m->io.out);
+	if (m->o.gpu->compare)
+		return; /* the emulator runs it too (runtime_next_launch) */
 	free(l->param);
 	m->dev.cycles += ns;
 	if (e && sticky_code(e))
@@ -151,6 +153,12 @@ struct machine_devmem *machine_device_memory(struct machine *m, size_t *n)
 	return v.v;
 }
 
+const char *machine_device_output(const struct machine *m, size_t *len)
+{
+	*len = m->io.dev_out.len;
+	return m->io.dev_out.len ? m->io.dev_out.buf : "";
+}
+
 int runtime_next_launch(struct machine *m)
 {
 	if (m->dev.grid)
@@ -166,7 +174,8 @@ int runtime_next_launch(struct machine *m)
 	}
 	if (m->o.gpu) {
 		gpu_run(m, &l);
-		return 1;
+		if (!m->o.gpu->compare)
+			return 1;
 	}
 	sched_grid_start(m, &l);
 	return 1;

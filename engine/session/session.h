@@ -183,6 +183,8 @@ int session_dump(const char *path, enum session_dump stage, const struct session
  * ptx, docs/gpu.md): 0, or -1 with the reason ("FILE:LINE:COL: what is not
  * lowered") in err. */
 int session_ptx(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
+/* The same with the trace probes (trace --gpu; ptx --probes). */
+int session_ptx_probes(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 
 /*
  * run --gpu (docs/gpu.md): load libcuda, lower mod's device code to PTX
@@ -197,6 +199,75 @@ struct session_gpu *session_gpu_open(const struct ir_module *mod, struct strbuf 
 const struct machine_gpu *session_gpu_backend(struct session_gpu *g);
 const char *session_gpu_device(const struct session_gpu *g);
 void session_gpu_close(struct session_gpu *g);
+/*
+ * run --compare (docs/gpu.md): session_gpu_compare, before the machine is
+ * made, turns g into the comparing backend (each launch runs on the GPU into
+ * memory of its own, then in the emulator from the same memory);
+ * session_gpu_attach(g, m) installs on m the checker that records the
+ * emulator's last store to each word and, at each launch's end, reports the
+ * first difference of device memory and any difference of device printf as
+ * a gpu-differs finding. session_gpu_compare_result: how many launches
+ * differed (*launches: how many ran), and the printf diffs appended to diffs.
+ */
+struct machine;
+void session_gpu_compare(struct session_gpu *g);
+int session_gpu_attach(struct session_gpu *g, struct machine *m);
+uint64_t session_gpu_compare_result(const struct session_gpu *g, uint64_t *launches, struct strbuf *diffs);
+/*
+ * trace --gpu (docs/gpu.md "Traces"): as session_gpu_open, with the trace
+ * probes in the PTX (gpu.h GPU_PTX_TRACE); launch `launch` (1: the first) of
+ * kernel `kernel` (NULL: of any kernel) records, for every warp at every
+ * statement, the time, SM, warp slot, active mask and statement.
+ * session_gpu_trace_write appends the trace file's text (version 1) to out;
+ * -1 with the reason in err when that launch did not run or failed.
+ */
+struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const char *kernel, uint64_t launch,
+					   struct strbuf *err, int *lowering);
+int session_gpu_trace_write(const struct session_gpu *g, const char *program, struct strbuf *out,
+			    struct strbuf *err);
+/*
+ * litmus --gpu (docs/gpu.md): as session_gpu_open, with the litmus prologue
+ * in the PTX (gpu.h GPU_PTX_LITMUS). In the first run of the program on it,
+ * its first launch runs `runs` times (0: 100000) on the GPU, each from the
+ * memory the emulator holds at the launch, with the blocks' roles shuffled
+ * (seeded by seed), stress blocks beside the test's and the test's threads
+ * meeting at a spin barrier first; the distinct final states of device
+ * memory are kept with their counts. session_gpu_litmus_result: the runs
+ * made, the stress blocks, the threads per block launched (more than the
+ * test's: stress warps beside it), the distinct states; -1 with why in err.
+ * session_gpu_litmus_inject(g, k) makes the next run of the program (a new
+ * machine on the same backend) take final state k at its first launch
+ * instead of running it, so that the program's output for that state can be
+ * read; it returns the count of state k.
+ */
+struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_t runs, uint64_t seed,
+					    struct strbuf *err, int *lowering);
+int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, unsigned *threads,
+			      size_t *nstates, struct strbuf *err);
+uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k);
+
+/*
+ * A recorded real execution (trace --gpu; docs/gpu.md "Traces"), replayed:
+ * session_trace_parse reads a trace file's text (version 1); NULL with the
+ * reason (and the line) in err. session_trace_step is the replay mode of
+ * stepping: until the traced launch runs, the host steps line by line to it
+ * (the kernel's n-th launch, as recorded); then each call steps, one
+ * statement (SESSION_STMT, the same stepper), the warp of the next record:
+ * the warps in the order the hardware ran them. stop's text says the step,
+ * the SM, the warp slot, the block and warp, the recorded mask and where the
+ * emulator differs (its group's lanes, its line). Records of warps the
+ * emulator has finished are passed over. Returns 0, -1 with msg (the
+ * program ended first, the launch's shape differs), or 1 when the trace is
+ * over (stepping goes on in the emulator's own order).
+ * session_trace_text: the header and the next count records.
+ */
+struct session_trace;
+struct session_trace *session_trace_parse(const char *text, size_t len, struct strbuf *err);
+void session_trace_free(struct session_trace *t);
+int session_trace_step(struct session *s, struct session_trace *t, struct session_stop *stop, struct strbuf *msg);
+size_t session_trace_pos(const struct session_trace *t, size_t *n);
+const char *session_trace_kernel(const struct session_trace *t);
+void session_trace_text(const struct session_trace *t, size_t count, struct strbuf *out);
 
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,

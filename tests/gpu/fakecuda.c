@@ -8,12 +8,24 @@
  *   count(void): counter += 1 (the module global __device__ int counter)
  *   boom(int *p): the launch fails at the next synchronization with
  *                 CUDA_ERROR_ILLEGAL_ADDRESS (700)
+ *   hello(int n): "hello from T\n" for T < n, written to file descriptor 1
+ *                 as the driver writes device printf
+ *   litmus(): for tests/litmus/SB_fence_gpu.cu (x_0, y_1, r_2 in the
+ *             module) each run leaves one of the three outcomes the model
+ *             allows in turn; with $FAKECUDA_PLANT, one run in 500 leaves
+ *             r0=0 r1=0, which the model forbids (tests/gpu/litmus_gpu.t)
+ * Under trace --gpu (the PTX has the probes' __ws_trace_buf) scale writes
+ * two records, as two warps at the kernel's first probed statement would.
+ * With $FAKECUDA_PLANT set (tests/gpu/compare.t only) the fake is a wrong
+ * GPU: scale leaves p[3] one more than it should be, and hello's last line
+ * says 7: run --compare must find both.
  * Built by the test with cc -shared -fPIC; not part of warpstep.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
@@ -176,6 +188,51 @@ static CUresult run(const char *name, void **params)
 		int n = *(int *)params[1], k = *(int *)params[2];
 		for (int i = 0; i < n; i++)
 			p[i] *= k;
+		if (getenv("FAKECUDA_PLANT") && n > 3)
+			p[3] += 1;
+		CUdeviceptr tb, tn, tc;
+		const char *e = strstr(module_text, ".entry scale("), *st = e ? strstr(e, "[%wsa+20], ") : NULL;
+		if (st && !cuModuleGetGlobal_v2(&tb, NULL, NULL, "__ws_trace_buf") &&
+		    !cuModuleGetGlobal_v2(&tn, NULL, NULL, "__ws_trace_n") &&
+		    !cuModuleGetGlobal_v2(&tc, NULL, NULL, "__ws_trace_cap") && *(uint64_t *)(uintptr_t)tb) {
+			uint32_t stmt = (uint32_t)strtoul(st + 11, NULL, 10);
+			for (uint32_t w = 0; w < 2; w++) {
+				uint64_t *cnt = (uint64_t *)(uintptr_t)tn, i = (*cnt)++;
+				if (i >= *(uint64_t *)(uintptr_t)tc)
+					continue;
+				unsigned char *r = (unsigned char *)(uintptr_t)*(uint64_t *)(uintptr_t)tb + i * 32;
+				uint64_t t = 5000 + 40 * (1 - w);
+				uint32_t v[6] = { 2 * w, w, 0xf, stmt, 1 - w, 0 };
+				memcpy(r, &t, 8);
+				memcpy(r + 8, v, sizeof(v));
+			}
+		}
+		return 0;
+	}
+	if (!strcmp(name, "hello")) {
+		int n = *(int *)params[0];
+		for (int t = 0; t < n; t++) {
+			char line[64];
+			int len = snprintf(line, sizeof(line), "hello from %d\n",
+					   getenv("FAKECUDA_PLANT") && t == n - 1 ? 7 : t);
+			if (write(1, line, (size_t)len) != len)
+				return 999;
+		}
+		return 0;
+	}
+	if (!strcmp(name, "litmus")) {
+		static unsigned runs;
+		CUdeviceptr x, y, r;
+		if (cuModuleGetGlobal_v2(&x, NULL, NULL, "x_0") || cuModuleGetGlobal_v2(&y, NULL, NULL, "y_1") ||
+		    cuModuleGetGlobal_v2(&r, NULL, NULL, "r_2"))
+			return 500;
+		int *rr = (int *)(uintptr_t)r;
+		unsigned k = runs++;
+		*(int *)(uintptr_t)x = *(int *)(uintptr_t)y = 1;
+		rr[0] = k % 3 != 0;
+		rr[1] = k % 3 != 1;
+		if (getenv("FAKECUDA_PLANT") && k % 500 == 499)
+			rr[0] = rr[1] = 0;
 		return 0;
 	}
 	if (!strcmp(name, "count")) {

@@ -138,7 +138,7 @@ static void test_fake_backend(void)
 		return;
 	}
 	struct fake f = { c.mod, 0x7f0000100000ull, 0, 0, 0, 0, 0, 0, 0 };
-	struct machine_gpu g = { &f, fake_alloc, fake_free, fake_launch };
+	struct machine_gpu g = { &f, fake_alloc, fake_free, fake_launch, 0 };
 	char *out = NULL;
 	size_t outlen = 0;
 	FILE *of = open_memstream(&out, &outlen);
