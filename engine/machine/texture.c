@@ -27,7 +27,7 @@
 #include <string.h>
 
 enum {
-	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CHANNEL = 20, E_HANDLE = 400, E_NOTSUP = 801,
+	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CHANNEL = 20, E_FILTER = 26, E_HANDLE = 400, E_NOTSUP = 801,
 	E_ILLADDR = 700
 };
 
@@ -300,7 +300,7 @@ static int create_texture(struct machine *m, const uint64_t *a)
 	if (isint && o.readmode == 1 && o.ch.bits == 32)
 		return E_INVAL;
 	if (isint && o.readmode == 0 && o.filter == 1)
-		return E_INVAL;
+		return E_FILTER;
 	o.kind = TEXO_TEX;
 	uint64_t h = (uint64_t)obj_slot(m, &o);
 	return put(m, a[0], &h, 8);
@@ -414,9 +414,23 @@ static float half_to_float(uint16_t h)
 	return (float)(s ? -v : v);
 }
 
-static double srgb_to_linear(double c)
+/* v rounded to nearest (even) with bits significant bits */
+static double round_sig(double v, int bits)
 {
-	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+	if (v == 0.0 || !isfinite(v))
+		return v;
+	int e;
+	frexp(v, &e);
+	return ldexp(nearbyint(ldexp(v, bits - e)), e - bits);
+}
+
+/* the texture unit's sRGB decode of an 8-bit channel: the curve with 8
+ * significant bits, as the H100's results have (tests/programs/tex_readmode:
+ * 215 reads 0.6796875); the GPU's table differs from this rounding of the
+ * exact curve for a few dark values (docs/textures.md) */
+static double srgb_decode(double c)
+{
+	return round_sig(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4), 8);
 }
 
 /* the channels of one texel: floats (fv) when the results are floats, else
@@ -463,7 +477,7 @@ static void texel_decode(const struct sampler *s, const uint8_t *p, float fv[4],
 			if (v < -1.0)
 				v = -1.0;
 			if (s->o->srgb && k < 3 && c->kind == 1 && c->bits == 8)
-				v = srgb_to_linear(v);
+				v = srgb_decode(v);
 			fv[k] = (float)v;
 		}
 	}
@@ -599,11 +613,14 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 	for (int k = 0; k < dims; k++)
 		i0[k] = fixed8(u[k], &fr[k]);
 	double acc[4] = { 0, 0, 0, 0 }, iacc[4] = { 0, 0, 0, 0 };
-	/* 16-bit integers read as normalized floats are filtered at their own
-	 * precision: the GPU returns the filtered integer rounded to nearest,
-	 * normalized (docs/textures.md); 8-bit ones are not rounded */
+	/* integers read as normalized floats are filtered as 16-bit unorm or
+	 * snorm values (an unsigned 8-bit k is k * 257): the GPU returns the
+	 * filtered integer rounded to nearest, normalized (docs/textures.md);
+	 * sRGB channels are filtered as decoded and rounded to half precision */
 	const struct tex_chan *ch = &s->o->ch;
-	int q16 = ch->kind != 2 && ch->bits == 16 && s->o->readmode == 1;
+	int q16 = ch->kind != 2 && s->o->readmode == 1 && (ch->bits == 16 || (ch->bits == 8 && ch->kind == 1));
+	int srgb = s->o->srgb && ch->kind == 1 && ch->bits == 8 && s->o->readmode == 1;
+	int64_t iscale = ch->bits == 8 ? 257 : 1;
 	for (int corner = 0; corner < (1 << dims); corner++) {
 		int64_t idx[3];
 		double wt = 1.0;
@@ -615,12 +632,14 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 		texel(s, dims, idx, layer, wt, fv, iv);
 		for (int k = 0; k < 4; k++) {
 			acc[k] += wt * (double)fv[k];
-			iacc[k] += wt * (double)iv[k];
+			iacc[k] += wt * (double)(iv[k] * iscale);
 		}
 	}
 	for (int k = 0; k < 4; k++) {
 		float f = (float)acc[k];
-		if (q16 && k < ch->n) {
+		if (srgb && k < 3 && k < ch->n)
+			f = (float)round_sig(acc[k], 11);
+		else if (q16 && k < ch->n) {
 			double mx = ch->kind == 0 ? 32767.0 : 65535.0, v = floor(iacc[k] + 0.5) / mx;
 			f = (float)(v < -1.0 ? -1.0 : v);
 		}
