@@ -18,6 +18,7 @@
 #include "../../tui/export.c"
 #include "../../tui/backend_engine.c"
 #include "tap.h"
+#include "pane_golden.h"
 
 #define GOLDEN_DIR "tests/tui/golden/"
 #define PROG "tests/tui/cu/diverge.cu"
@@ -640,6 +641,10 @@ static void test_textures(void)
 			printf("# %s\n", s.st.console.v[i].text);
 	ok(w, "lane 0's texel (0,0) with weight 48/256 and its value");
 	ok(edge, "lane 1's texel (2,0) read as the clamped edge texel");
+	/* the memory pane: the focused lane's fetch, its texels and weights */
+	pane_golden(&s, PANE_MEMORY, 80, 16, "pane_memory_tex");
+	ok(s.st.mem.tex_head && strstr(s.st.mem.tex_head, "tex2D (line 7)") && s.st.mem.ntex == 4,
+	   "the memory pane's last fetch: tex2D at line 7, four texels");
 	ui_session_free(&s);
 	engine_backend_free(be);
 }
