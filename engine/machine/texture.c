@@ -207,6 +207,8 @@ static int malloc_mipmap(struct machine *m, const uint64_t *a)
 		return e;
 	uint64_t w = a[2], h = a[3], d = a[4];
 	unsigned fl = (unsigned)a[6];
+	if (w == 0 || (h == 0 && d != 0 && !(fl & F_LAYERED)))
+		return E_INVAL;
 	int layered = (fl & (F_LAYERED | F_CUBEMAP)) != 0;
 	uint64_t big = w > h ? w : h;
 	if (!layered && d > big)
@@ -872,7 +874,8 @@ static int sampler_init(struct machine *m, struct warp *w, unsigned l, const str
 		bytes = s->sliceb * max1(ar->d);
 		if (!ar->live) {
 			machine_finding_add(m, FK_USE_AFTER_FREE, w, 1u << l, in->span, addr,
-					    "texture fetch from a CUDA array that cudaFreeArray already freed");
+					    "texture fetch from a CUDA array that %s already freed",
+					    ar->mipmap >= 0 ? "cudaFreeMipmappedArray" : "cudaFreeArray");
 			return -1;
 		}
 	} else {
