@@ -910,6 +910,7 @@ static float fbits(uint64_t v)
 static void fetch_at(struct sampler *s, int op, const float *c, int32_t layer, uint32_t res[4])
 {
 	int64_t lay = 0;
+	const struct tex_obj *o = s->o;   /* the cases below lend s a changed copy */
 	switch (op) {
 	case OP_FETCH1: {
 		/* an integer index, no filtering; outside the texture: zero */
@@ -955,6 +956,7 @@ static void fetch_at(struct sampler *s, int op, const float *c, int32_t layer, u
 		sample(s, 1, c, lay < 0 ? 0 : lay >= (int64_t)s->layers ? (int64_t)s->layers - 1 : lay, res);
 		break;
 	}
+	s->o = o;
 }
 
 /* the level of detail of a fetch from a mipmapped texture
