@@ -1820,6 +1820,8 @@ static int q_textures(struct he_mach *hm, struct wsapi_out *o)
 		wsapi_out_num(o, "y", q->coord[1]);
 		wsapi_out_num(o, "z", q->coord[2]);
 		wsapi_out_int(o, "layer", q->layer);
+		wsapi_out_num(o, "lod", q->lod);
+		wsapi_out_int(o, "levels", p.levels);
 		wsapi_out_begin(o, "result");
 		for (int k = 0; k < 4; k++) {
 			float f;
@@ -1838,6 +1840,7 @@ static int q_textures(struct he_mach *hm, struct wsapi_out *o)
 			wsapi_out_int(o, "y", q->t[t].y);
 			wsapi_out_int(o, "z", q->t[t].z);
 			wsapi_out_int(o, "layer", q->t[t].layer);
+			wsapi_out_int(o, "level", q->t[t].level);
 			wsapi_out_num(o, "weight", q->t[t].weight);
 			wsapi_out_bool(o, "border", q->t[t].border);
 			wsapi_out_num(o, "value", q->t[t].value[0]);

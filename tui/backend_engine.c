@@ -567,6 +567,48 @@ static void info_lanes(struct eng *e, struct focus *f, struct strbuf *out)
 
 static struct eval_ctx frame_ctx(struct eng *e, struct focus *f);
 
+/* the x[] of fragment variable name in lane c's frame as raw little-endian
+ * units into raw (16 at most): 1 when read */
+static int frag_raw(const struct eval_ctx *c, const char *name, const struct machine_wmma_frag *fr, uint8_t *raw)
+{
+	struct strbuf xs, err;
+	const char *p;
+	int k = 0;
+
+	if (fr->nstorage > 16)
+		return 0;
+	strbuf_init(&xs);
+	strbuf_init(&err);
+	/* an aggregate evaluates to its address */
+	if (eval_examine(c, name, fr->nstorage, 'x', fr->elem_size, &xs, &err) == 0)
+		for (p = strbuf_cstr(&xs); (p = strchr(p, '\t')) != NULL && k < fr->nstorage; k++) {
+			unsigned long long bits = strtoull(p + 1, (char **)&p, 16);
+			memcpy(raw + (size_t)k * (size_t)fr->elem_size, &bits, (size_t)fr->elem_size);
+		}
+	strbuf_release(&xs);
+	strbuf_release(&err);
+	return k == fr->nstorage;
+}
+
+/* the lowest lane holding each element of fragment fr (rows * cols) */
+static void frag_owners(const struct machine_wmma_frag *fr, int *owner)
+{
+	int r, col;
+
+	for (int k = 0; k < fr->rows * fr->cols; k++)
+		owner[k] = -1;
+	for (int l = 31; l >= 0; l--)
+		for (int k = fr->nstorage - 1; k >= 0; k--) {
+			if (machine_wmma_rc(fr->code, (unsigned)l, (unsigned)k, &r, &col))
+				continue;
+			for (int w = 0; w < fr->per_word; w++) {
+				int rr = (fr->code & 3) == 1 ? r + w : r, cc = (fr->code & 3) == 1 ? col : col + w;
+				if (rr < fr->rows && cc < fr->cols)
+					owner[rr * fr->cols + cc] = l;
+			}
+		}
+}
+
 /* info cuda wmma: for each warp matrix fragment among the focused lane's
  * variables, the elements the lane holds (x[e] = matrix[row][col] = value)
  * and a map of the matrix telling which lane holds each element */
@@ -587,27 +629,7 @@ static void info_wmma(struct eng *e, struct strbuf *out)
 			    vars[i]->name, fr.desc, fr.nstorage, fr.nstorage == 1 ? "" : "s", f.lane);
 		/* the lane's x[] as raw units: x/N of the variable's address */
 		uint8_t raw[16 * 8] = { 0 };
-		int have = 0;
-		{
-			struct strbuf xs, err;
-			char expr[160];
-			const char *p;
-			int k = 0;
-
-			strbuf_init(&xs);
-			strbuf_init(&err);
-			snprintf(expr, sizeof(expr), "%s", vars[i]->name); /* an aggregate evaluates to its address */
-			if (fr.nstorage <= 16 &&
-			    eval_examine(&c, expr, fr.nstorage, 'x', fr.elem_size, &xs, &err) == 0) {
-				for (p = strbuf_cstr(&xs); (p = strchr(p, '\t')) != NULL && k < fr.nstorage; k++) {
-					unsigned long long bits = strtoull(p + 1, (char **)&p, 16);
-					memcpy(raw + (size_t)k * (size_t)fr.elem_size, &bits, (size_t)fr.elem_size);
-				}
-				have = k == fr.nstorage;
-			}
-			strbuf_release(&xs);
-			strbuf_release(&err);
-		}
+		int have = frag_raw(&c, vars[i]->name, &fr, raw);
 		for (int k = 0; k < fr.nstorage; k++) {
 			if (machine_wmma_rc(fr.code, (unsigned)f.lane, (unsigned)k, &r, &col))
 				continue;
@@ -626,18 +648,7 @@ static void info_wmma(struct eng *e, struct strbuf *out)
 		/* the map: the first lane holding each element */
 		strbuf_addf(out, "\nlanes holding each element (rows %d, columns %d):", fr.rows, fr.cols);
 		int *owner = xcalloc((size_t)fr.rows * (size_t)fr.cols, sizeof(int));
-		for (int k = 0; k < fr.rows * fr.cols; k++)
-			owner[k] = -1;
-		for (int l = 31; l >= 0; l--)
-			for (int k = fr.nstorage - 1; k >= 0; k--) {
-				if (machine_wmma_rc(fr.code, (unsigned)l, (unsigned)k, &r, &col))
-					continue;
-				for (int w = 0; w < fr.per_word; w++) {
-					int rr = (fr.code & 3) == 1 ? r + w : r, cc = (fr.code & 3) == 1 ? col : col + w;
-					if (rr < fr.rows && cc < fr.cols)
-						owner[rr * fr.cols + cc] = l;
-				}
-			}
+		frag_owners(&fr, owner);
 		for (int rr = 0; rr < fr.rows; rr++) {
 			strbuf_adds(out, "\n ");
 			for (int cc = 0; cc < fr.cols; cc++)
@@ -1113,6 +1124,55 @@ static void snap_coll(struct eng *e, struct ui_state *st, const struct session_c
 	strbuf_release(&sb);
 }
 
+/* A wmma fragment local as a lanes-pane row: each lane's x[] values, the
+ * map of which lane holds each element, the focused lane's elements. */
+static void snap_fragrow(struct eng *e, struct ui_state *st, const struct focus *f, struct ui_lanevar *lv,
+			 const struct ir_var *var, const struct machine_wmma_frag *fr)
+{
+	struct strbuf sb;
+	uint8_t raw[16 * 8];
+	int r, col;
+
+	lv->name = ui_strf(st, "%s: %s", var->name, fr->desc);
+	strbuf_init(&sb);
+	for (int l = 0; l < 32; l++) {
+		struct eval_ctx c = ctx_for(e, f->slot, f->warp, l);
+		struct pos p;
+		uint32_t pc;
+		const struct ir_func *fn;
+
+		lane_pos(e, f->slot, f->warp, l, &p);
+		if (!p.ok || !(fn = eval_lane_func(&c, &pc)) || var < fn->vars || var >= fn->vars + fn->nvars ||
+		    !eval_var_in_scope(var, pc) || !frag_raw(&c, var->name, fr, raw))
+			continue;
+		strbuf_reset(&sb);
+		for (int k = 0; k < fr->nstorage; k++) {
+			if (k)
+				strbuf_adds(&sb, " ");
+			machine_wmma_value(fr->code, raw + (size_t)k * (size_t)fr->elem_size, &sb);
+		}
+		lv->value[l] = ui_strdup(st, strbuf_cstr(&sb));
+		if (l != f->lane)
+			continue;
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "lane %d holds", l);
+		for (int k = 0; k < fr->nstorage; k++)
+			if (!machine_wmma_rc(fr->code, (unsigned)l, (unsigned)k, &r, &col))
+				strbuf_addf(&sb, " x[%d]=[%d][%d]", k, r, col);
+		lv->frag_focus = ui_strdup(st, strbuf_cstr(&sb));
+	}
+	strbuf_release(&sb);
+	int n = fr->rows * fr->cols, *owner = xcalloc((size_t)n, sizeof(int));
+	int8_t *o = UI_NEW(st, int8_t, n);
+	frag_owners(fr, owner);
+	for (int k = 0; k < n; k++)
+		o[k] = (int8_t)owner[k];
+	free(owner);
+	lv->frag_rows = fr->rows;
+	lv->frag_cols = fr->cols;
+	lv->frag_owner = o;
+}
+
 /* Rows: print @ lanes, then the focused lane's scalar locals (not parameters). */
 static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f)
 {
@@ -1127,9 +1187,16 @@ static void snap_lanes(struct eng *e, struct ui_state *st, const struct focus *f
 	for (size_t i = 0; i < e->lanes.len; i++)
 		snap_lanerow(e, st, f, &st->lanes[k++], e->lanes.v[i], NULL);
 	/* the latest declared first: usually the one the student is watching */
-	for (int i = n - 1; i >= 0 && k < 7 + (int)e->lanes.len; i--)
-		if (!vars[i]->is_param && vars[i]->type && vars[i]->type->scalar != IR_VOID)
+	for (int i = n - 1; i >= 0 && k < 7 + (int)e->lanes.len; i--) {
+		struct machine_wmma_frag fr;
+
+		if (vars[i]->is_param || !vars[i]->type)
+			continue;
+		if (vars[i]->type->scalar != IR_VOID)
 			snap_lanerow(e, st, f, &st->lanes[k++], vars[i]->name, vars[i]);
+		else if (vars[i]->type->name && !machine_wmma_frag(vars[i]->type->name, &fr))
+			snap_fragrow(e, st, f, &st->lanes[k++], vars[i], &fr);
+	}
 	st->nlanes = k;
 }
 
@@ -1300,6 +1367,52 @@ static void snap_global(struct eng *e, struct ui_state *st, const struct focus *
 		memcpy(st->mem.sectors, sec, sizeof(uint64_t) * (size_t)ns);
 		st->mem.nsectors = ns;
 		st->mem.requests = (int)((nl * (int)gl->size + 31) / 32);
+	}
+}
+
+/* The last texture fetch for the memory pane: the focused lane's, else the
+ * first lane's that took part. */
+static void snap_texture(struct eng *e, struct ui_state *st, const struct focus *f)
+{
+	struct machine_tex_probe p;
+	const struct machine_tex_lane *q = NULL;
+	int lane = -1;
+
+	if (session_tex_last(e->s, &p))
+		return;
+	if (f->lane >= 0 && f->lane < 32 && p.lane[f->lane].valid && p.slot == f->slot && p.warp == f->warp)
+		lane = f->lane;
+	for (int l = 0; l < 32 && lane < 0; l++)
+		if (p.lane[l].valid)
+			lane = l;
+	if (lane < 0)
+		return;
+	q = &p.lane[lane];
+	st->mem.tex_head = ui_strf(st, "last texture fetch: %s (line %d), %s filtering, lane %d at (%.6g, %.6g, %.6g)",
+				   p.func, (int)p.span.line, p.filter ? "linear" : "point", lane, q->coord[0],
+				   q->coord[1], q->coord[2]);
+	if (p.levels > 1)
+		st->mem.tex_head = ui_strf(st, "%s lod %.4g of %d levels", st->mem.tex_head, q->lod, p.levels);
+	st->mem.tex_texels = UI_NEW(st, const char *, q->ntexels ? q->ntexels : 1);
+	for (int t = 0; t < q->ntexels; t++) {
+		const struct machine_tex_texel *x = &q->t[t];
+		double den = 256.0;
+
+		while (den < 4294967296.0 && x->weight * den != (double)(long long)(x->weight * den))
+			den *= 256.0;
+		st->mem.tex_texels[t] = ui_strf(st, "texel (%d, %d, %d)%s%s weight %lld/%.0f = %.6g%s", x->x, x->y, x->z,
+						p.levels > 1 ? " level " : "", p.levels > 1 ? ui_strf(st, "%d", x->level) : "",
+						(long long)(x->weight * den), den, x->value[0], x->border ? " (border)" : "");
+	}
+	st->mem.ntex = q->ntexels;
+	if (q->result_float) {
+		float r[4];
+
+		memcpy(r, q->result, sizeof(r));
+		st->mem.tex_result = ui_strf(st, "result %.9g %.9g %.9g %.9g", r[0], r[1], r[2], r[3]);
+	} else {
+		st->mem.tex_result = ui_strf(st, "result %d %d %d %d", (int)q->result[0], (int)q->result[1],
+					     (int)q->result[2], (int)q->result[3]);
 	}
 }
 
@@ -2468,6 +2581,7 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	snap_warps(e, st, &f);
 	snap_lanes(e, st, &f);
 	snap_shared(e, st, &f);
+	snap_texture(e, st, &f);
 	snap_sync(e, st, &f);
 }
 

@@ -73,6 +73,12 @@ struct ui_lanevar {
 	uint32_t part;                   /* coll: the lanes that took part */
 	int width;                       /* UI_COLL_SHFL: segment width (lanes) */
 	uint8_t gave[UI_WARP_SIZE];      /* UI_COLL_VOTE: each lane's predicate */
+	/* a wmma fragment (value[]: each lane's x[] values): its matrix, the
+	 * lane holding each element (rows * cols, row-major; -1 none: the
+	 * lowest lane when several do), the focused lane's x[e] = [r][c] */
+	int frag_rows, frag_cols;        /* 0: not a fragment */
+	const int8_t *frag_owner;
+	const char *frag_focus;
 };
 
 /* A lanes-pane row that is a warp collective: strip rows across the lanes
@@ -114,6 +120,13 @@ struct ui_memory {
 	uint64_t *sectors;        /* 32-byte sectors of the last global warp access */
 	int nsectors;
 	int requests;             /* ideal sector count for that access, 0 unknown */
+	/* the last texture fetch (docs/textures.md) as the focused lane made
+	 * it (or the first lane that took part): a heading, the texels it read
+	 * with their weights and values, and the result; tex_head NULL: none */
+	const char *tex_head;
+	const char **tex_texels;
+	int ntex;
+	const char *tex_result;
 };
 
 struct ui_barrier {          /* a block's __syncthreads barrier */

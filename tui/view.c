@@ -676,6 +676,24 @@ static int lanes_var(struct ctx *c, const struct ui_lanevar *v, int y, int ymax)
 	per = c->r.w / cw >= 32 ? 32 : c->r.w / cw >= 16 ? 16 : c->r.w / cw >= 8 ? 8 : c->r.w / cw >= 4 ? 4 : c->r.w / cw >= 2 ? 2 : 1;
 	put_fmt(c, x0, y, VS_KEYWORD, "%s", v->name);
 	y++;
+	if (v->frag_rows > 0 && v->frag_owner) {
+		/* which lane holds each element; the focused lane's highlighted */
+		if (v->frag_focus && y < ymax)
+			put_str(c, x0, y++, v->frag_focus, VS_HIGHLIGHT);
+		if (y < ymax)
+			put_fmt(c, x0, y++, VS_DIM, "lane holding each element (rows %d, columns %d):", v->frag_rows,
+				v->frag_cols);
+		for (int r = 0; r < v->frag_rows && y < ymax; r++, y++) {
+			put_fmt(c, x0, y, VS_DIM, "%3d", r);
+			for (int k = 0; k < v->frag_cols; k++) {
+				int l = v->frag_owner[r * v->frag_cols + k];
+
+				put_fmt(c, x0 + 4 + 3 * k, y, l == c->st->focus_lane ? VS_FOCUS_LANE : VS_DIM, "%2d", l);
+			}
+		}
+		if (y < ymax)
+			put_str(c, x0, y++, "x[] of each lane:", VS_DIM);
+	}
 	if (v->coll)
 		y = coll_strips(c, v, y, ymax);
 	if (v->has_src && y < ymax)
@@ -826,7 +844,7 @@ static void draw_memory(struct ctx *c)
 		return;
 	c->r = in;
 	y = in.y - c->ctl->scroll[PANE_MEMORY];
-	if (!m->nshared && !m->nglobal)
+	if (!m->nshared && !m->nglobal && !m->tex_head)
 		put_str(c, in.x, y, "(no shared arrays or global buffers yet)", VS_DIM);
 	for (int i = 0; i < m->nshared && y < ymax; i++) {
 		const struct ui_array *a = &m->shared[i];
@@ -848,6 +866,13 @@ static void draw_memory(struct ctx *c)
 		put_fmt(c, in.x, y++, VS_KEYWORD, "global %s %s[%d] @0x%llx", a->type, a->name,
 			a->count, (unsigned long long)a->addr);
 		y = array_table(c, a, y, ymax, 0);
+	}
+	if (m->tex_head && y < ymax) {
+		put_str(c, in.x, y++, m->tex_head, VS_KEYWORD);
+		for (int i = 0; i < m->ntex && y < ymax; i++)
+			put_str(c, in.x + 2, y++, m->tex_texels[i], strstr(m->tex_texels[i], "(border)") ? VS_DIM : VS_NUMBER);
+		if (m->tex_result && y < ymax)
+			put_str(c, in.x + 2, y++, m->tex_result, VS_HIGHLIGHT);
 	}
 	if (m->nsectors && y < ymax) {
 		int x = put_fmt(c, in.x, y, VS_NORMAL, "last global warp access: %d sector%s", m->nsectors,

@@ -79,6 +79,7 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	ps->htok = pp_run(&c->arena, &c->sm, &c->diags, id, &po);
 	struct parse_opts hopt = { 0 };
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
+	diag_apply_rules(&c->diags);
 
 	struct diaglist dd;
 	diaglist_init(&dd);
@@ -87,11 +88,14 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	pp_shared_free(po.shared);
 	struct parse_opts dopt = { 1 };
 	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
+	diag_apply_rules(&dd);
 	merge_diags(&c->diags, &dd);
+	c->diags.ruled = c->diags.v.len;
 	diaglist_release(&dd);
 	if (c->diags.nerrors)
 		return -1;
 	c->mod = lower_module(&c->arena, &c->diags, &c->sm, ps->host, ps->dev, !o->no_fmad);
+	diag_apply_rules(&c->diags);
 	if (c->diags.nerrors) {
 		c->mod = NULL;
 		return -1;

@@ -1540,8 +1540,57 @@ static struct token *do_line(struct pp *pp, struct token *hash, struct token *to
 	return rest;
 }
 
+/* the diagnostic pragmas of nvcc (nv_diag_* and the older diag_*): they
+ * act on warpstep's own warnings, named by code or number
+ * (docs/diagnostics.md); nvcc's numbers are accepted and mean nothing here */
+static const struct { const char *name; enum diag_act act; } diag_pragmas[] = {
+	{ "nv_diag_suppress", DIAG_SUPPRESS }, { "diag_suppress", DIAG_SUPPRESS },
+	{ "nv_diag_warning", DIAG_AS_WARNING }, { "diag_warning", DIAG_AS_WARNING },
+	{ "nv_diag_error", DIAG_AS_ERROR }, { "diag_error", DIAG_AS_ERROR },
+	{ "nv_diag_default", DIAG_DEFAULT }, { "diag_default", DIAG_DEFAULT },
+	{ "nv_diag_once", DIAG_ONCE }, { "diag_once", DIAG_ONCE },
+};
+
+static struct token *do_diag_pragma(struct pp *pp, struct token *name, enum diag_act act)
+{
+	struct token *tok = name->next;
+	int n = 0;
+	while (!tok->at_bol) {
+		struct strbuf sb;
+		strbuf_init(&sb);
+		/* one name or number: the tokens up to a comma, joined
+		 * ("string-to-char-ptr" is five tokens); parentheses skipped */
+		while (!tok->at_bol && !equal(tok, ",")) {
+			if (!equal(tok, "(") && !equal(tok, ")"))
+				strbuf_add(&sb, tok->text, tok->len);
+			tok = tok->next;
+		}
+		if (sb.len) {
+			diag_rule_add(pp->dl, name->span, act, strbuf_cstr(&sb));
+			n++;
+		}
+		strbuf_release(&sb);
+		if (!tok->at_bol)
+			tok = tok->next;        /* the comma */
+	}
+	if (!n)
+		diag_warning(pp->dl, name->span, "pp-diag-pragma", "#pragma %.*s names no diagnostic (a number or a code such as string-to-char-ptr)",
+			     (int)name->len, name->text);
+	return tok;
+}
+
 static struct token *do_pragma(struct pp *pp, struct token *tok)
 {
+	if (!tok->at_bol)
+		for (size_t i = 0; i < sizeof(diag_pragmas) / sizeof(diag_pragmas[0]); i++)
+			if (equal(tok, diag_pragmas[i].name))
+				return do_diag_pragma(pp, tok, diag_pragmas[i].act);
+	if (!tok->at_bol && equal(tok, "nv_diagnostic") && !tok->next->at_bol) {
+		if (equal(tok->next, "push"))
+			diag_rule_add(pp->dl, tok->span, DIAG_PUSH, NULL);
+		else if (equal(tok->next, "pop"))
+			diag_rule_add(pp->dl, tok->span, DIAG_POP, NULL);
+	}
 	if (equal(tok, "once") && !tok->at_bol) {
 		struct cached *c = cache_by_id(pp, tok->span.file);
 		if (c)

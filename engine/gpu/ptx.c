@@ -1275,7 +1275,7 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	case BI___brkpt:
 		E(p, "brkpt;");
 		return;
-	case BI___prof_trigger: case BI___ws_cg_tile:
+	case BI___prof_trigger: case BI___ws_cg_tile: case BI___ws_assume:
 		return;
 	case BI___ws_bar_init: case BI___ws_bar_arrive: case BI___ws_bar_wait: case BI___ws_bar_test:
 		if (p->arch < 80) {

@@ -263,6 +263,20 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		return -1;
 	case BI___ws_tex: case BI___ws_surf:
 		return texture_call(m, w, g, in);
+	case BI___ws_assume: {
+		/* a hint to the compiler: the GPU runs on with whatever the
+		 * compiler made of it; the finding names the lanes it was false */
+		uint32_t bad = 0;
+		for (uint32_t mm = g->mask; mm && in->nargs; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			if (!(uint32_t)ARG(0, l))
+				bad |= 1u << l;
+		}
+		if (bad)
+			machine_finding_add(m, FK_ASSUME_VIOLATED, w, bad, in->span, 0,
+					    "__builtin_assume with a false condition: the compiler may rely on it (the run goes on)");
+		return 0;
+	}
 	case BI___prof_trigger:
 	default:
 		return 0;

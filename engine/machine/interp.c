@@ -2695,9 +2695,13 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			break;
 		case IR_TRAP:
 		case IR_UNREACHABLE:
-			machine_finding_add(m, FK_TRAP, w, M, in->span, 0, "%s",
-					    in->op == IR_TRAP ? "__trap() called: the kernel is aborted"
-							      : "control reached code marked unreachable (the end of a non-void function?)");
+			if (in->op == IR_UNREACHABLE && in->sub)
+				machine_finding_add(m, FK_UNREACHABLE, w, M, in->span, 0,
+						    "__builtin_unreachable() reached: the kernel is aborted (behaviour the GPU leaves undefined)");
+			else
+				machine_finding_add(m, FK_TRAP, w, M, in->span, 0, "%s",
+						    in->op == IR_TRAP ? "__trap() called: the kernel is aborted"
+								      : "control reached code marked unreachable (the end of a non-void function?)");
 			if (w->host)
 				machine_exit(m, 134);
 			else

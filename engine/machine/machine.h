@@ -679,6 +679,7 @@ void machine_wmma_value(int code, const uint8_t *bytes, struct strbuf *out);
 #define MACHINE_TEX_TEXELS 8
 struct machine_tex_texel {
 	int32_t x, y, z, layer;  /* texel coordinates; layer: array layer or cube face */
+	int32_t level;           /* mipmap level (0 without mipmaps) */
 	int border;              /* out of range under cudaAddressModeBorder: the border color */
 	double weight;           /* of the filter: k/256 per dimension (1 for point sampling) */
 	float value[4];          /* the texel's channels as the fetch used them */
@@ -687,6 +688,7 @@ struct machine_tex_lane {
 	int valid;
 	float coord[3];          /* as the program passed them */
 	int layer;
+	double lod;              /* the level of detail used, after bias and clamps (0 without mipmaps) */
 	int ntexels;
 	struct machine_tex_texel t[MACHINE_TEX_TEXELS];
 	uint32_t result[4];      /* the four 32-bit results of the texture unit */
@@ -697,6 +699,7 @@ struct machine_tex_probe {
 	uint64_t obj;            /* the texture object */
 	const char *func;        /* "tex2D", "tex1Dfetch", ... (static) */
 	int filter, norm, readmode, addr[3];
+	int levels;              /* mipmap levels of the texture (1 without mipmaps) */
 	uint64_t step;           /* machine steps when it ran */
 	int slot, warp;          /* block slot (-1: host) and warp */
 	struct span span;

@@ -40,6 +40,7 @@ static const struct { int code; const char *name, *str; } errtab[] = {
 	{ 18, "cudaErrorInvalidTexture", "invalid texture reference" },
 	{ 20, "cudaErrorInvalidChannelDescriptor", "invalid channel descriptor" },
 	{ 21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
+	{ 26, "cudaErrorInvalidFilterSetting", "invalid filter setting" },
 	{ 98, "cudaErrorInvalidDeviceFunction", "invalid device function" },
 	{ 100, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
 	{ 101, "cudaErrorInvalidDevice", "invalid device ordinal" },

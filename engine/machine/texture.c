@@ -27,7 +27,7 @@
 #include <string.h>
 
 enum {
-	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CHANNEL = 20, E_HANDLE = 400, E_NOTSUP = 801,
+	E_OK = 0, E_INVAL = 1, E_NOMEM = 2, E_CHANNEL = 20, E_FILTER = 26, E_HANDLE = 400, E_NOTSUP = 801,
 	E_ILLADDR = 700
 };
 
@@ -37,6 +37,7 @@ enum { F_LAYERED = 1, F_SURFACE = 2, F_CUBEMAP = 4, F_GATHER = 8 };
 enum { OP_FETCH1, OP_1D, OP_2D, OP_3D, OP_1DL, OP_2DL, OP_CUBE, OP_CUBEL, OP_GATHER };
 
 #define ARRAY_TAG 0x7bu
+#define MIPMAP_TAG 0x7cu
 
 /* ---- host side */
 
@@ -46,6 +47,14 @@ static struct tex_array *array_of(struct machine *m, uint64_t h)
 	if (ADDR_TAG(h) != ARRAY_TAG || (h & 15) || i >= m->tex.arrays.len || !m->tex.arrays.v[i].live)
 		return NULL;
 	return &m->tex.arrays.v[i];
+}
+
+static struct tex_mipmap *mipmap_of(struct machine *m, uint64_t h)
+{
+	uint64_t i = (ADDR_OFF(h) >> 4) - 1;
+	if (ADDR_TAG(h) != MIPMAP_TAG || (h & 15) || i >= m->tex.mipmaps.len || !m->tex.mipmaps.v[i].live)
+		return NULL;
+	return &m->tex.mipmaps.v[i];
 }
 
 static struct tex_obj *obj_of(struct machine *m, uint64_t h, int kind)
@@ -97,21 +106,18 @@ static int put(struct machine *m, uint64_t addr, const void *v, uint64_t n)
 
 static uint64_t max1(uint64_t v) { return v ? v : 1; }
 
-/* cuda__wsMallocArray(array, desc, width, height, depth, flags, dims) */
-static int malloc_array(struct machine *m, const uint64_t *a)
+/* a new array of w x h x d texels of channel ch (dims: 1 or 2 for
+ * cudaMallocArray, 3 for cudaMalloc3DArray): E_OK and its index in *idx */
+static int array_new(struct machine *m, const struct tex_chan *ch, uint64_t w, uint64_t h, uint64_t d,
+		     unsigned fl, int dims, size_t *idx)
 {
 	struct tex_array ar;
 	memset(&ar, 0, sizeof(ar));
-	uint64_t w = a[2], h = a[3], d = a[4];
-	unsigned fl = (unsigned)a[5];
-	int e;
-	if (!a[0])
-		return E_INVAL;
-	if ((e = chan_read(m, a[1], &ar.ch)))
-		return e;
+	ar.ch = *ch;
+	ar.mipmap = -1;
 	if (fl & ~15u)
 		return E_INVAL;
-	if ((int)a[6] < 3 && (fl & (F_LAYERED | F_CUBEMAP)))
+	if (dims < 3 && (fl & (F_LAYERED | F_CUBEMAP)))
 		return E_INVAL;     /* cudaMallocArray: no layers, no cube */
 	ar.w = w;
 	ar.h = h;
@@ -141,18 +147,107 @@ static int malloc_array(struct machine *m, const uint64_t *a)
 	ar.elem = (uint32_t)(ar.ch.bits / 8 * ar.ch.n);
 	uint64_t bytes = ar.elem * w * max1(h) * max1(d);
 	uint64_t cap = m->o.device->global_mem < (8ull << 30) ? m->o.device->global_mem : (8ull << 30);
-	if (bytes > cap - m->mem.dev_bytes) {
-		put(m, a[0], &(uint64_t){ 0 }, 8);
+	if (bytes > cap - m->mem.dev_bytes)
 		return E_NOMEM;
-	}
 	struct alloc *al = machine_mem_alloc(m, TAG_GLOBAL, bytes, 512, AK_DEV_MALLOC);
 	if (!al)
 		return E_NOMEM;
 	ar.data = al->base;
 	ar.live = 1;
 	vec_push(&m->tex.arrays, ar);
-	uint64_t hdl = ADDR(ARRAY_TAG, (uint64_t)m->tex.arrays.len << 4);
+	*idx = m->tex.arrays.len - 1;
+	return E_OK;
+}
+
+static uint64_t array_handle(size_t idx)
+{
+	return ADDR(ARRAY_TAG, (uint64_t)(idx + 1) << 4);
+}
+
+/* cuda__wsMallocArray(array, desc, width, height, depth, flags, dims) */
+static int malloc_array(struct machine *m, const uint64_t *a)
+{
+	struct tex_chan ch;
+	int e;
+	size_t idx;
+	if (!a[0])
+		return E_INVAL;
+	if ((e = chan_read(m, a[1], &ch)))
+		return e;
+	if ((e = array_new(m, &ch, a[2], a[3], a[4], (unsigned)a[5], (int)a[6], &idx))) {
+		if (e == E_NOMEM)
+			put(m, a[0], &(uint64_t){ 0 }, 8);
+		return e;
+	}
+	uint64_t hdl = array_handle(idx);
 	return put(m, a[0], &hdl, 8);
+}
+
+static void array_release(struct machine *m, struct tex_array *ar)
+{
+	struct alloc *al = mem_find(&m->mem, ar->data);
+	if (al && !al->freed)
+		machine_mem_free(m, al);
+	ar->live = 0;
+}
+
+/* cuda__wsMallocMipmap(mm, desc, width, height, depth, levels, flags): level
+ * l has the extent of level 0 halved l times (at least 1; layers and cube
+ * faces are not halved) */
+static int malloc_mipmap(struct machine *m, const uint64_t *a)
+{
+	struct tex_chan ch;
+	struct tex_mipmap mm;
+	int e;
+	memset(&mm, 0, sizeof(mm));
+	if (!a[0])
+		return E_INVAL;
+	put(m, a[0], &(uint64_t){ 0 }, 8);
+	if ((e = chan_read(m, a[1], &ch)))
+		return e;
+	uint64_t w = a[2], h = a[3], d = a[4];
+	unsigned fl = (unsigned)a[6];
+	if (w == 0 || (h == 0 && d != 0 && !(fl & F_LAYERED)))
+		return E_INVAL;
+	int layered = (fl & (F_LAYERED | F_CUBEMAP)) != 0;
+	uint64_t big = w > h ? w : h;
+	if (!layered && d > big)
+		big = d;
+	int maxlev = 1;
+	while (maxlev < TEX_MAX_LEVELS && (big >> maxlev))
+		maxlev++;
+	int n = a[5] < 1 ? 1 : a[5] > (uint64_t)maxlev ? maxlev : (int)a[5];
+	for (int l = 0; l < n; l++) {
+		uint64_t wl = max1(w >> l), hl = h ? max1(h >> l) : 0, dl = layered ? d : d ? max1(d >> l) : 0;
+		if (fl & F_CUBEMAP)
+			hl = wl;
+		size_t idx;
+		if ((e = array_new(m, &ch, wl, hl, dl, fl, 3, &idx))) {
+			for (int k = 0; k < l; k++)
+				array_release(m, &m->tex.arrays.v[mm.lev[k]]);
+			return e;
+		}
+		mm.lev[l] = (int32_t)idx;
+		m->tex.arrays.v[idx].mipmap = (int32_t)m->tex.mipmaps.len;
+	}
+	mm.nlev = n;
+	mm.live = 1;
+	vec_push(&m->tex.mipmaps, mm);
+	uint64_t hdl = ADDR(MIPMAP_TAG, (uint64_t)m->tex.mipmaps.len << 4);
+	return put(m, a[0], &hdl, 8);
+}
+
+static int free_mipmap(struct machine *m, uint64_t h)
+{
+	if (!h)
+		return E_OK;
+	struct tex_mipmap *mm = mipmap_of(m, h);
+	if (!mm)
+		return E_INVAL;
+	for (int l = 0; l < mm->nlev; l++)
+		array_release(m, &m->tex.arrays.v[mm->lev[l]]);
+	mm->live = 0;
+	return E_OK;
 }
 
 static int free_array(struct machine *m, uint64_t h)
@@ -160,12 +255,9 @@ static int free_array(struct machine *m, uint64_t h)
 	if (!h)
 		return E_OK;
 	struct tex_array *ar = array_of(m, h);
-	if (!ar)
+	if (!ar || ar->mipmap >= 0)     /* a level goes with its mipmapped array */
 		return E_INVAL;
-	struct alloc *al = mem_find(&m->mem, ar->data);
-	if (al && !al->freed)
-		machine_mem_free(m, al);
-	ar->live = 0;
+	array_release(m, ar);
 	return E_OK;
 }
 
@@ -205,6 +297,7 @@ static int res_parse(struct machine *m, uint64_t addr, struct tex_obj *o, int su
 	memcpy(q, r + 8, 8);
 	o->restype = type;
 	o->arr = -1;
+	o->mip = -1;
 	if (type == RES_ARRAY) {
 		struct tex_array *ar = array_of(m, q[0]);
 		if (!ar)
@@ -217,8 +310,15 @@ static int res_parse(struct machine *m, uint64_t addr, struct tex_obj *o, int su
 	}
 	if (surface)
 		return E_INVAL;  /* the runtime makes surfaces of arrays only */
-	if (type == RES_MIPMAP)
-		return E_NOTSUP;
+	if (type == RES_MIPMAP) {
+		struct tex_mipmap *mm = mipmap_of(m, q[0]);
+		if (!mm)
+			return E_HANDLE;
+		o->mip = mm - m->tex.mipmaps.v;
+		o->arr = mm->lev[0];
+		o->ch = m->tex.arrays.v[o->arr].ch;
+		return E_OK;
+	}
 	if (type != RES_LINEAR && type != RES_PITCH2D)
 		return E_INVAL;
 	int32_t ch[5];
@@ -294,13 +394,21 @@ static int create_texture(struct machine *m, const uint64_t *a)
 	int32_t norm;
 	memcpy(&norm, t + 40, 4);
 	o.norm = norm != 0;
+	int32_t mf;
+	memcpy(&mf, t + 48, 4);
+	if (mf < 0 || mf > 1)
+		return E_INVAL;
+	o.mipfilter = mf;
+	memcpy(&o.lodbias, t + 52, 4);
+	memcpy(&o.lodmin, t + 56, 4);
+	memcpy(&o.lodmax, t + 60, 4);
 	int isint = o.ch.kind != 2;
 	/* normalized-float reads are for 8- and 16-bit integers; linear
 	 * filtering needs float results */
 	if (isint && o.readmode == 1 && o.ch.bits == 32)
 		return E_INVAL;
-	if (isint && o.readmode == 0 && o.filter == 1)
-		return E_INVAL;
+	if (isint && o.readmode == 0 && (o.filter == 1 || (o.mip >= 0 && o.mipfilter == 1)))
+		return E_FILTER;
 	o.kind = TEXO_TEX;
 	uint64_t h = (uint64_t)obj_slot(m, &o);
 	return put(m, a[0], &h, 8);
@@ -328,6 +436,20 @@ int texture_runtime(struct machine *m, int id, const uint64_t *a)
 		if (m->dev.grid || m->dev.qhead < m->dev.queue.len)
 			return -3;
 		return free_array(m, a[0]);
+	case BI_cuda__wsMallocMipmap: return malloc_mipmap(m, a);
+	case BI_cudaGetMipmappedArrayLevel: {
+		struct tex_mipmap *mm = mipmap_of(m, a[1]);
+		if (!a[0] || !mm)
+			return E_INVAL;
+		if (a[2] >= (uint64_t)mm->nlev)
+			return E_INVAL;
+		uint64_t hdl = array_handle((size_t)mm->lev[a[2]]);
+		return put(m, a[0], &hdl, 8);
+	}
+	case BI_cudaFreeMipmappedArray:
+		if (m->dev.grid || m->dev.qhead < m->dev.queue.len)
+			return -3;
+		return free_mipmap(m, a[0]);
 	case BI_cuda__wsArrayInfo: return array_info(m, a);
 	case BI_cudaArrayGetInfo: return array_get_info(m, a);
 	case BI_cudaGetChannelDesc: {
@@ -370,12 +492,14 @@ void texture_clone(struct machine *d, const struct machine *s)
 {
 	TEX_DUP(d->tex.arrays, s->tex.arrays);
 	TEX_DUP(d->tex.objs, s->tex.objs);
+	TEX_DUP(d->tex.mipmaps, s->tex.mipmaps);
 }
 
 void texture_release(struct machine *m)
 {
 	vec_free(&m->tex.arrays);
 	vec_free(&m->tex.objs);
+	vec_free(&m->tex.mipmaps);
 }
 
 int machine_tex_last(const struct machine *m, struct machine_tex_probe *out)
@@ -398,6 +522,9 @@ struct sampler {
 	uint64_t layers;
 	uint32_t elem;
 	int isfloat;            /* results are floats */
+	float cscale[3];        /* texel coordinates of level 0 to this level's */
+	int level;              /* mipmap level */
+	double lw;              /* the level's weight (trilinear filtering) */
 	struct machine_tex_lane *probe;
 };
 
@@ -414,9 +541,23 @@ static float half_to_float(uint16_t h)
 	return (float)(s ? -v : v);
 }
 
-static double srgb_to_linear(double c)
+/* v rounded to nearest (even) with bits significant bits */
+static double round_sig(double v, int bits)
 {
-	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+	if (v == 0.0 || !isfinite(v))
+		return v;
+	int e;
+	frexp(v, &e);
+	return ldexp(nearbyint(ldexp(v, bits - e)), e - bits);
+}
+
+/* the texture unit's sRGB decode of an 8-bit channel: the curve with 8
+ * significant bits, as the H100's results have (tests/programs/tex_readmode:
+ * 215 reads 0.6796875); the GPU's table differs from this rounding of the
+ * exact curve for a few dark values (docs/textures.md) */
+static double srgb_decode(double c)
+{
+	return round_sig(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4), 8);
 }
 
 /* the channels of one texel: floats (fv) when the results are floats, else
@@ -463,7 +604,7 @@ static void texel_decode(const struct sampler *s, const uint8_t *p, float fv[4],
 			if (v < -1.0)
 				v = -1.0;
 			if (s->o->srgb && k < 3 && c->kind == 1 && c->bits == 8)
-				v = srgb_to_linear(v);
+				v = srgb_decode(v);
 			fv[k] = (float)v;
 		}
 	}
@@ -497,7 +638,7 @@ static int64_t address(const struct sampler *s, int k, int64_t i)
 static float scale(const struct sampler *s, int k, float c)
 {
 	if (!s->o->norm)
-		return c;
+		return c * s->cscale[k];
 	int mode = s->o->addr[k];
 	if (mode == AM_WRAP) {
 		c = c - floorf(c);
@@ -539,7 +680,8 @@ static void texel(const struct sampler *s, int dims, const int64_t *idx, int64_t
 		t->z = dims > 2 ? (int32_t)idx[2] : 0;
 		t->layer = (int32_t)layer;
 		t->border = border;
-		t->weight = wt;
+		t->level = s->level;
+		t->weight = wt * s->lw;
 		for (int k = 0; k < 4; k++)
 			t->value[k] = s->isfloat ? fv[k] : (float)iv[k];
 	}
@@ -599,11 +741,14 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 	for (int k = 0; k < dims; k++)
 		i0[k] = fixed8(u[k], &fr[k]);
 	double acc[4] = { 0, 0, 0, 0 }, iacc[4] = { 0, 0, 0, 0 };
-	/* 16-bit integers read as normalized floats are filtered at their own
-	 * precision: the GPU returns the filtered integer rounded to nearest,
-	 * normalized (docs/textures.md); 8-bit ones are not rounded */
+	/* integers read as normalized floats are filtered as 16-bit unorm or
+	 * snorm values (an unsigned 8-bit k is k * 257): the GPU returns the
+	 * filtered integer rounded to nearest, normalized (docs/textures.md);
+	 * sRGB channels are filtered as decoded and rounded to half precision */
 	const struct tex_chan *ch = &s->o->ch;
-	int q16 = ch->kind != 2 && ch->bits == 16 && s->o->readmode == 1;
+	int q16 = ch->kind != 2 && s->o->readmode == 1 && (ch->bits == 16 || (ch->bits == 8 && ch->kind == 1));
+	int srgb = s->o->srgb && ch->kind == 1 && ch->bits == 8 && s->o->readmode == 1;
+	int64_t iscale = ch->bits == 8 ? 257 : 1;
 	for (int corner = 0; corner < (1 << dims); corner++) {
 		int64_t idx[3];
 		double wt = 1.0;
@@ -615,12 +760,14 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 		texel(s, dims, idx, layer, wt, fv, iv);
 		for (int k = 0; k < 4; k++) {
 			acc[k] += wt * (double)fv[k];
-			iacc[k] += wt * (double)iv[k];
+			iacc[k] += wt * (double)(iv[k] * iscale);
 		}
 	}
 	for (int k = 0; k < 4; k++) {
 		float f = (float)acc[k];
-		if (q16 && k < ch->n) {
+		if (srgb && k < 3 && k < ch->n)
+			f = (float)round_sig(acc[k], 11);
+		else if (q16 && k < ch->n) {
 			double mx = ch->kind == 0 ? 32767.0 : 65535.0, v = floor(iacc[k] + 0.5) / mx;
 			f = (float)(v < -1.0 ? -1.0 : v);
 		}
@@ -691,19 +838,31 @@ static struct machine_finding *bad_object(struct machine *m, struct warp *w, uns
 				   strcmp(what, "surface") && strncmp(what, "surf", 4) ? "texture" : "surface");
 }
 
-/* the sampler of object o, or -1 when its memory is gone (a finding) */
+/* the sampler of object o at mipmap level, or -1 when its memory is gone
+ * (a finding) */
 static int sampler_init(struct machine *m, struct warp *w, unsigned l, const struct ir_insn *in,
-			const struct tex_obj *o, struct sampler *s)
+			const struct tex_obj *o, int level, struct sampler *s)
 {
 	memset(s, 0, sizeof(*s));
 	s->o = o;
+	s->level = level;
+	s->lw = 1.0;
+	s->cscale[0] = s->cscale[1] = s->cscale[2] = 1.0f;
 	s->isfloat = o->ch.kind == 2 || o->readmode == 1;
 	s->elem = (uint32_t)(o->ch.bits / 8 * o->ch.n);
 	s->size[0] = s->size[1] = s->size[2] = 1;
 	s->layers = 1;
 	uint64_t addr, bytes;
 	if (o->arr >= 0) {
-		const struct tex_array *ar = &m->tex.arrays.v[o->arr];
+		int64_t ai = o->mip >= 0 ? m->tex.mipmaps.v[o->mip].lev[level] : o->arr;
+		const struct tex_array *ar = &m->tex.arrays.v[ai];
+		if (o->mip >= 0 && level > 0) {
+			const struct tex_array *a0 = &m->tex.arrays.v[o->arr];
+			s->cscale[0] = (float)((double)ar->w / (double)a0->w);
+			s->cscale[1] = (float)((double)max1(ar->h) / (double)max1(a0->h));
+			s->cscale[2] = ar->flags & (F_LAYERED | F_CUBEMAP) ? 1.0f :
+				       (float)((double)max1(ar->d) / (double)max1(a0->d));
+		}
 		s->ar = ar;
 		addr = ar->data;
 		s->size[0] = ar->w;
@@ -715,7 +874,8 @@ static int sampler_init(struct machine *m, struct warp *w, unsigned l, const str
 		bytes = s->sliceb * max1(ar->d);
 		if (!ar->live) {
 			machine_finding_add(m, FK_USE_AFTER_FREE, w, 1u << l, in->span, addr,
-					    "texture fetch from a CUDA array that cudaFreeArray already freed");
+					    "texture fetch from a CUDA array that %s already freed",
+					    ar->mipmap >= 0 ? "cudaFreeMipmappedArray" : "cudaFreeArray");
 			return -1;
 		}
 	} else {
@@ -746,6 +906,95 @@ static float fbits(uint64_t v)
 
 #define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
 
+/* one fetch of op at the sampler's level into res */
+static void fetch_at(struct sampler *s, int op, const float *c, int32_t layer, uint32_t res[4])
+{
+	int64_t lay = 0;
+	const struct tex_obj *o = s->o;   /* the cases below lend s a changed copy */
+	switch (op) {
+	case OP_FETCH1: {
+		/* an integer index, no filtering; outside the texture: zero */
+		int64_t idx[3] = { layer, 0, 0 };
+		float fv[4];
+		int64_t iv[4];
+		struct tex_obj po = *s->o;
+		po.restype = RES_LINEAR;
+		s->o = &po;
+		texel(s, 1, idx, 0, 1.0, fv, iv);
+		for (int k = 0; k < 4; k++) {
+			if (s->isfloat)
+				memcpy(&res[k], &fv[k], 4);
+			else
+				res[k] = (uint32_t)iv[k];
+		}
+		break;
+	}
+	case OP_2D: case OP_2DL:
+		lay = op == OP_2DL ? layer : 0;
+		sample(s, 2, c, lay < 0 ? 0 : lay >= (int64_t)s->layers ? (int64_t)s->layers - 1 : lay, res);
+		break;
+	case OP_3D:
+		sample(s, 3, c, 0, res);
+		break;
+	case OP_CUBE: case OP_CUBEL: {
+		float st[2];
+		int face = cube_face(c[0], c[1], c[2], st);
+		int64_t nl = (int64_t)s->layers / 6, L = op == OP_CUBEL ? layer : 0;
+		L = L < 0 ? 0 : L >= nl ? nl - 1 : L;
+		struct tex_obj co = *s->o;
+		co.norm = 1;
+		co.addr[0] = co.addr[1] = AM_CLAMP;
+		s->o = &co;
+		sample(s, 2, st, L * 6 + face, res);
+		break;
+	}
+	case OP_GATHER:
+		gather(s, c, layer, res);
+		break;
+	default:        /* OP_1D, OP_1DL */
+		lay = op == OP_1DL ? layer : 0;
+		sample(s, 1, c, lay < 0 ? 0 : lay >= (int64_t)s->layers ? (int64_t)s->layers - 1 : lay, res);
+		break;
+	}
+	s->o = o;
+}
+
+/* the level of detail of a fetch from a mipmapped texture
+ * (docs/textures.md): the Lod forms' level, the Grad forms' log2 of the
+ * longer gradient in texels of level 0, else 0; then the bias, the
+ * texture's clamps and the levels there are */
+static double lod_of(const struct machine *m, const struct tex_obj *o, int op, int flags, float lod,
+		     const float *dx, const float *dy)
+{
+	const struct tex_mipmap *mm = &m->tex.mipmaps.v[o->mip];
+	double lam = 0.0;
+	if (flags & 0x10) {
+		lam = lod;
+	} else if (flags & 0x20) {
+		const struct tex_array *a0 = &m->tex.arrays.v[mm->lev[0]];
+		double sz[3] = { (double)a0->w, (double)max1(a0->h), (double)max1(a0->d) };
+		int dims = op == OP_3D ? 3 : op == OP_1D || op == OP_1DL ? 1 : 2;
+		double px = 0.0, py = 0.0;
+		for (int k = 0; k < dims; k++) {
+			double sx = o->norm ? dx[k] * sz[k] : dx[k], sy = o->norm ? dy[k] * sz[k] : dy[k];
+			px += sx * sx;
+			py += sy * sy;
+		}
+		double rho = sqrt(px > py ? px : py);
+		lam = rho > 0.0 ? log2(rho) : -1.0e9;
+	}
+	lam += o->lodbias;
+	if (lam < o->lodmin)
+		lam = o->lodmin;
+	if (lam > o->lodmax)
+		lam = o->lodmax;
+	if (lam != lam || lam < 0.0)
+		lam = 0.0;
+	if (lam > mm->nlev - 1)
+		lam = mm->nlev - 1;
+	return lam;
+}
+
 static int do_tex(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r;
@@ -756,9 +1005,12 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t h = ARG(0, l);
-		int op = (int)ARG(1, l) & 15;
+		int op = (int)ARG(1, l) & 15, flags = (int)ARG(1, l) & 0x30;
 		float c[3] = { fbits(ARG(2, l)), fbits(ARG(3, l)), fbits(ARG(4, l)) };
 		int32_t layer = (int32_t)ARG(5, l);
+		float lodarg = fbits(ARG(6, l));
+		float dx[3] = { fbits(ARG(7, l)), fbits(ARG(8, l)), fbits(ARG(9, l)) };
+		float dy[3] = { fbits(ARG(10, l)), fbits(ARG(11, l)), fbits(ARG(12, l)) };
 		uint64_t out = ARG(13, l);
 		int fmt = (int)ARG(14, l), n = fmt >> 3, cs = fmt & 7;
 		const struct tex_obj *o = obj_of(m, h, TEXO_TEX);
@@ -777,8 +1029,25 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 				memset(d, 0, (size_t)nz * cz);
 			continue;
 		}
+		/* the levels: lo, and hi with weight f/256 under trilinear
+		 * filtering; the level of detail in fixed point with 8
+		 * fractional bits, as the filter's coordinates */
+		int lo = 0, hi = -1, f = 0;
+		double lam = 0.0;
+		if (o->mip >= 0 && op != OP_FETCH1 && op != OP_GATHER) {
+			lam = lod_of(m, o, op, flags, lodarg, dx, dy);
+			int64_t q = (int64_t)floor(lam * 256.0 + 0.5);
+			if (o->mipfilter == 0) {
+				lo = (int)((q + 128) >> 8);
+			} else {
+				lo = (int)(q >> 8);
+				f = (int)(q & 255);
+				if (f)
+					hi = lo + 1;
+			}
+		}
 		struct sampler s;
-		if (sampler_init(m, w, l, in, o, &s)) {
+		if (sampler_init(m, w, l, in, o, lo, &s)) {
 			machine_fail_kernel(m, E_ILLADDR);
 			return -1;
 		}
@@ -792,6 +1061,7 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 			pr->readmode = o->readmode;
 			for (int k = 0; k < 3; k++)
 				pr->addr[k] = o->addr[k];
+			pr->levels = o->mip >= 0 ? m->tex.mipmaps.v[o->mip].nlev : 1;
 			pr->step = m->steps;
 			pr->slot = w->host ? -1 : w->blk->slot;
 			pr->warp = (int)w->id;
@@ -801,57 +1071,31 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 		struct machine_tex_lane *pl = &pr->lane[l];
 		pl->valid = 1;
 		pl->layer = layer;
+		pl->lod = lam;
 		memcpy(pl->coord, c, sizeof(c));
 		s.probe = pl;
 		uint32_t res[4] = { 0, 0, 0, 0 };
-		int64_t lay = 0;
-		switch (op) {
-		case OP_FETCH1: {
-			/* an integer index, no filtering; outside the texture: zero */
-			int64_t idx[3] = { layer, 0, 0 };
-			float fv[4];
-			int64_t iv[4];
-			struct tex_obj po = *o;
-			po.restype = RES_LINEAR;
-			s.o = &po;
-			texel(&s, 1, idx, 0, 1.0, fv, iv);
-			for (int k = 0; k < 4; k++) {
-				if (s.isfloat)
-					memcpy(&res[k], &fv[k], 4);
-				else
-					res[k] = (uint32_t)iv[k];
+		if (hi < 0) {
+			fetch_at(&s, op, c, layer, res);
+		} else {
+			/* trilinear: the two levels weighed (256 - f)/256 and f/256,
+			 * summed exactly and rounded once */
+			uint32_t r1[4];
+			struct sampler s1;
+			if (sampler_init(m, w, l, in, o, hi, &s1)) {
+				machine_fail_kernel(m, E_ILLADDR);
+				return -1;
 			}
-			break;
-		}
-		case OP_1D: case OP_1DL:
-			lay = op == OP_1DL ? layer : 0;
-			goto sample1;
-		case OP_2D: case OP_2DL:
-			lay = op == OP_2DL ? layer : 0;
-			sample(&s, 2, c, lay < 0 ? 0 : lay >= (int64_t)s.layers ? (int64_t)s.layers - 1 : lay, res);
-			break;
-		case OP_3D:
-			sample(&s, 3, c, 0, res);
-			break;
-		case OP_CUBE: case OP_CUBEL: {
-			float st[2];
-			int face = cube_face(c[0], c[1], c[2], st);
-			int64_t nl = (int64_t)s.layers / 6, L = op == OP_CUBEL ? layer : 0;
-			L = L < 0 ? 0 : L >= nl ? nl - 1 : L;
-			struct tex_obj co = *o;
-			co.norm = 1;
-			co.addr[0] = co.addr[1] = AM_CLAMP;
-			s.o = &co;
-			sample(&s, 2, st, L * 6 + face, res);
-			break;
-		}
-		case OP_GATHER:
-			gather(&s, c, layer, res);
-			break;
-		default:
-		sample1:
-			sample(&s, 1, c, lay < 0 ? 0 : lay >= (int64_t)s.layers ? (int64_t)s.layers - 1 : lay, res);
-			break;
+			s.lw = (256 - f) / 256.0;
+			s1.lw = f / 256.0;
+			s1.probe = pl;
+			fetch_at(&s, op, c, layer, res);
+			fetch_at(&s1, op, c, layer, r1);
+			for (int k = 0; k < 4; k++) {
+				float a0 = fbits(res[k]), a1 = fbits(r1[k]);
+				float v = (float)(s.lw * a0 + s1.lw * a1);
+				memcpy(&res[k], &v, 4);
+			}
 		}
 		memcpy(pl->result, res, sizeof(res));
 		pl->result_float = s.isfloat;

@@ -25,6 +25,13 @@ struct tex_array {
 	uint32_t elem;          /* bytes of one texel */
 	uint64_t data;          /* device address of the texels */
 	uint8_t live;
+	int32_t mipmap;         /* level of the mipmapped array mipmap - 1 (-1: none) */
+};
+#define TEX_MAX_LEVELS 18       /* 1 + log2(131072) */
+struct tex_mipmap {            /* a cudaMipmappedArray: its levels are arrays */
+	int32_t lev[TEX_MAX_LEVELS]; /* array indices, level 0 first */
+	int nlev;
+	uint8_t live;
 };
 enum { TEXO_FREE, TEXO_TEX, TEXO_SURF };
 struct tex_obj {
@@ -34,12 +41,16 @@ struct tex_obj {
 	struct tex_chan ch;
 	uint64_t ptr, w, h, pitch; /* linear (w texels) and pitch-2D resources */
 	int addr[3], filter, readmode, srgb, norm;
+	int64_t mip;            /* mipmapped array index, or -1 */
+	int mipfilter;          /* cudaTextureDesc.mipmapFilterMode */
+	float lodbias, lodmin, lodmax; /* mipmapLevelBias, min/maxMipmapLevelClamp */
 	float border[4];
 	uint8_t resdesc[144], texdesc[72]; /* as given, for cudaGetTextureObject*Desc */
 };
 struct tex_state {
 	VEC(struct tex_array) arrays;
 	VEC(struct tex_obj) objs;
+	VEC(struct tex_mipmap) mipmaps;
 	struct machine_tex_probe probe; /* the last fetch (machine_tex_last) */
 };
 

@@ -3522,8 +3522,11 @@ int session_tex_text(const struct session *s, int lane, struct strbuf *out)
 		const struct machine_tex_lane *q = &p.lane[l];
 		if (!q->valid || (lane >= 0 && l != lane))
 			continue;
-		strbuf_addf(out, "\nlane %2d: (%.9g, %.9g, %.9g) layer %d ->", l, q->coord[0], q->coord[1],
+		strbuf_addf(out, "\nlane %2d: (%.9g, %.9g, %.9g) layer %d", l, q->coord[0], q->coord[1],
 			    q->coord[2], q->layer);
+		if (p.levels > 1)
+			strbuf_addf(out, " lod %.9g of %d levels", q->lod, p.levels);
+		strbuf_addf(out, " ->");
 		for (int k = 0; k < 4; k++) {
 			float f;
 			memcpy(&f, &q->result[k], 4);
@@ -3536,10 +3539,12 @@ int session_tex_text(const struct session *s, int lane, struct strbuf *out)
 			const struct machine_tex_texel *x = &q->t[t];
 			/* a weight is k/256 per dimension: show it as a fraction */
 			double den = 256.0;
-			while (den < 16777216.0 && x->weight * den != (double)(long long)(x->weight * den))
+			while (den < 4294967296.0 && x->weight * den != (double)(long long)(x->weight * den))
 				den *= 256.0;
-			strbuf_addf(out, "\n    texel (%d, %d, %d) layer %d weight %lld/%.0f%s = %.9g %.9g %.9g %.9g",
-				    x->x, x->y, x->z, x->layer, (long long)(x->weight * den), den,
+			strbuf_addf(out, "\n    texel (%d, %d, %d) layer %d", x->x, x->y, x->z, x->layer);
+			if (p.levels > 1)
+				strbuf_addf(out, " level %d", x->level);
+			strbuf_addf(out, " weight %lld/%.0f%s = %.9g %.9g %.9g %.9g", (long long)(x->weight * den), den,
 				    x->border ? " (border)" : "", x->value[0], x->value[1], x->value[2], x->value[3]);
 		}
 	}

@@ -77,8 +77,152 @@ void diaglist_release(struct diaglist *dl)
 		free(dl->v.v[i].msg);
 	}
 	vec_free(&dl->v);
+	for (size_t i = 0; i < dl->rules.len; i++)
+		free(dl->rules.v[i].code);
+	vec_free(&dl->rules);
 	dl->nerrors = 0;
 	dl->truncated = 0;
+	dl->ruled = 0;
+}
+
+/* the warnings the diagnostic pragmas act on, with their stable numbers
+ * (docs/diagnostics.md: append only, never renumber) */
+static const struct { const char *code; int num; } diag_nums[] = {
+	{ "pp-warning", 9001 },         /* #warning */
+	{ "pp-extra-tokens", 9002 },
+	{ "lex-int-unsigned", 9003 },
+	{ "lex-bad-escape", 9004 },
+	{ "lex-multichar", 9005 },
+	{ "cuda-hd-call", 9006 },
+	{ "string-to-char-ptr", 9007 },
+	{ "delete-incomplete", 9008 },
+	{ "pp-diag-pragma", 9009 },     /* a diagnostic pragma without a name */
+};
+#define NDIAG_NUMS (sizeof(diag_nums) / sizeof(diag_nums[0]))
+
+int diag_code_number(const char *code)
+{
+	for (size_t i = 0; code && i < NDIAG_NUMS; i++)
+		if (!strcmp(diag_nums[i].code, code))
+			return diag_nums[i].num;
+	return 0;
+}
+
+void diag_rule_add(struct diaglist *dl, struct span sp, enum diag_act act, const char *code)
+{
+	struct diag_rule r = { sp.file, sp.off, act, code ? xstrdup(code) : NULL };
+	vec_push(&dl->rules, r);
+}
+
+/* the table index a pragma's name or number means, or -1 */
+static int rule_index(const char *code)
+{
+	char *end;
+	long n = strtol(code, &end, 10);
+	for (size_t i = 0; i < NDIAG_NUMS; i++)
+		if (*end ? !strcmp(diag_nums[i].code, code) : n == diag_nums[i].num)
+			return (int)i;
+	return -1;
+}
+
+/* what the pragmas before d in its file make of it: -1 as it is, else an
+ * enum diag_act; *since: the offset of the `once` that holds */
+static int rule_for(const struct diaglist *dl, const struct diag *d, int idx, uint32_t *since)
+{
+	enum { DEPTH = 16 };
+	int8_t st[DEPTH][NDIAG_NUMS];
+	uint32_t at[DEPTH][NDIAG_NUMS];
+	int top = 0;
+	memset(st[0], -1, sizeof(st[0]));
+	for (size_t i = 0; i < dl->rules.len; i++) {
+		const struct diag_rule *r = &dl->rules.v[i];
+		if (r->file != d->span.file || r->off >= d->span.off)
+			continue;
+		if (r->act == DIAG_PUSH) {
+			if (top + 1 < DEPTH) {
+				memcpy(st[top + 1], st[top], sizeof(st[0]));
+				memcpy(at[top + 1], at[top], sizeof(at[0]));
+				top++;
+			}
+			continue;
+		}
+		if (r->act == DIAG_POP) {
+			if (top > 0)
+				top--;
+			continue;
+		}
+		int k = r->code ? rule_index(r->code) : -1;
+		if (k != idx)
+			continue;
+		st[top][k] = r->act == DIAG_DEFAULT ? -1 : (int8_t)r->act;
+		at[top][k] = r->off;
+	}
+	*since = at[top][idx];
+	return st[top][idx];
+}
+
+void diag_apply_rules(struct diaglist *dl)
+{
+	if (!dl->rules.len) {
+		dl->ruled = dl->v.len;
+		return;
+	}
+	size_t n = dl->ruled;
+	int *map = xmalloc(sizeof(int) * (dl->v.len + 1));
+	for (size_t i = 0; i < dl->v.len; i++) {
+		struct diag d = dl->v.v[i];
+		int keep = 1;
+		map[i] = (int)n;
+		if (i < dl->ruled) {
+			map[i] = (int)i;
+			continue;
+		}
+		if (d.level == DIAG_NOTE && d.parent >= 0) {
+			keep = map[d.parent] >= 0;
+			if (keep)
+				d.parent = map[d.parent];
+		} else if (d.level == DIAG_WARNING) {
+			int idx = -1;
+			for (size_t k = 0; d.code && k < NDIAG_NUMS; k++)
+				if (!strcmp(diag_nums[k].code, d.code))
+					idx = (int)k;
+			uint32_t since = 0;
+			int act = idx >= 0 ? rule_for(dl, &d, idx, &since) : -1;
+			enum diag_level want = d.level;
+			if (act == DIAG_SUPPRESS) {
+				keep = 0;
+			} else if (act == DIAG_AS_ERROR) {
+				want = DIAG_ERROR;
+			} else if (act == DIAG_AS_WARNING || act == DIAG_DEFAULT) {
+				want = DIAG_WARNING;
+			} else if (act == DIAG_ONCE) {
+				/* an earlier one of the code after the pragma: a repeat */
+				for (size_t k = 0; k < n && keep; k++) {
+					const struct diag *e = &dl->v.v[k];
+					if (e->level != DIAG_NOTE && e->code && !strcmp(e->code, d.code) &&
+					    e->span.file == d.span.file && e->span.off > since)
+						keep = 0;
+				}
+			}
+			if (keep && want != d.level) {
+				if (want == DIAG_ERROR)
+					dl->nerrors++;
+				else if (d.level == DIAG_ERROR && dl->nerrors > 0)
+					dl->nerrors--;
+				d.level = want;
+			}
+		}
+		if (!keep) {
+			map[i] = -1;
+			free(d.code);
+			free(d.msg);
+			continue;
+		}
+		dl->v.v[n++] = d;
+	}
+	dl->v.len = n;
+	dl->ruled = n;
+	free(map);
 }
 
 static int diag_vadd(struct diaglist *dl, enum diag_level lvl, struct span sp, const char *code,

@@ -60,10 +60,22 @@ struct diag {
 
 #define DIAG_MAX 50
 
+/* A diagnostic pragma (#pragma nv_diag_suppress 9007, docs/diagnostics.md):
+ * from its place on, in its file, it changes what becomes of the warnings
+ * it names. */
+enum diag_act { DIAG_SUPPRESS, DIAG_AS_WARNING, DIAG_AS_ERROR, DIAG_DEFAULT, DIAG_ONCE, DIAG_PUSH, DIAG_POP };
+struct diag_rule {
+	uint32_t file, off;     /* where the pragma is */
+	enum diag_act act;
+	char *code;             /* a warning's code or number as written; NULL for push and pop */
+};
+
 struct diaglist {
 	VEC(struct diag) v;
 	int nerrors;
 	int truncated; /* more than DIAG_MAX errors: the rest were dropped */
+	VEC(struct diag_rule) rules;
+	size_t ruled;  /* diagnostics before this one went through the rules */
 };
 
 void diaglist_init(struct diaglist *dl);
@@ -75,6 +87,16 @@ int diag_error(struct diaglist *dl, struct span sp, const char *code, const char
 int diag_warning(struct diaglist *dl, struct span sp, const char *code, const char *fmt, ...) WS_PRINTF(4, 5);
 /* A note attached to diagnostic `parent`. */
 int diag_note(struct diaglist *dl, int parent, struct span sp, const char *fmt, ...) WS_PRINTF(4, 5);
+
+/* Record a diagnostic pragma at sp (code: NULL for push and pop). */
+void diag_rule_add(struct diaglist *dl, struct span sp, enum diag_act act, const char *code);
+/* The stable number of a warning code that the pragmas act on (9001 ...),
+ * or 0: the code is not one of them (errors are never changed). */
+int diag_code_number(const char *code);
+/* Apply the pragmas to the diagnostics added since the last call: drop the
+ * suppressed ones and the repeats of a `once`, make warnings errors or back
+ * (nerrors follows). */
+void diag_apply_rules(struct diaglist *dl);
 
 /* Print every diagnostic to f. color: use ANSI colors. */
 void diag_render(struct diaglist *dl, struct srcmgr *sm, FILE *f, int color);

@@ -978,6 +978,87 @@ int main()
 	return 0;
 }
 ''')
+prog("unreachable_1", r"""
+__device__ int pick(int x)
+{
+	switch (x & 3) {
+	case 0: return 10;
+	case 1: return 11;
+	case 2: return 12;
+	}
+	__builtin_unreachable();	//@unreachable
+}
+__global__ void k(int *out)
+{
+	out[threadIdx.x] = pick(threadIdx.x);
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("unreachable_2", r"""
+__device__ int pick(int x)
+{
+	switch (x & 3) {
+	case 0: return 10;
+	case 1: return 11;
+	case 2: return 12;
+	case 3: return 13;
+	}
+	__builtin_unreachable();
+}
+__global__ void k(int *out)
+{
+	out[threadIdx.x] = pick(threadIdx.x);
+}
+int main()
+{
+	int *out, h[32];
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", (int)cudaDeviceSynchronize(), h[31]);
+	return 0;
+}
+""")
+prog("assume_1", r"""
+__global__ void k(int *out, int n)
+{
+	int i = threadIdx.x;
+	__builtin_assume(i < n);	//@assume-violated
+	out[i] = i;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 48);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("assume_2", r"""
+__global__ void k(int *out, int n)
+{
+	int i = threadIdx.x;
+	__builtin_assume(i < n);
+	__builtin_assume(n % 32 == 0);
+	out[i] = i;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 64);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
 prog("assert_1", r'''
 __global__ void k(const int *a)
 {

@@ -127,6 +127,19 @@ EOF2
 expect '[ $st -eq 0 ] && [ "$(sed -n 1p $tmp/out)" = "0" ] && [ "$(sed -n 2p $tmp/out)" = "2	tex2D	7	0	1.25	4	0.1875	1.25" ] && [ "$(sed -n 3p $tmp/out)" = "2	0.5625	1.0" ]' \
 	"m:textures(): none before the fetch, then each lane's texels, weights and result"
 
+# m:textures() of a mipmapped texture: the level of detail, the levels, each texel's level
+cp tests/tui/cu/texmip.cu "$tmp/texmip.cu"
+cat >"$tmp/texmip.lua" <<'EOF2'
+local m = ws.machine(assert(ws.compile_file("texmip.cu")))
+m:break_at(7)
+m:run()
+local t = m:textures()
+print(t[1].lod, t[1].levels, #t[1].texels, t[1].texels[1].level, t[1].texels[1].weight, t[1].texels[2].level, t[1].texels[2].weight, t[1].result[1])
+EOF2
+(cd "$tmp" && "$WARPSTEP" script texmip.lua >out 2>err </dev/null); st=$?
+expect '[ $st -eq 0 ] && [ "$(sed -n 1p $tmp/out)" = "0.25	2	2	0	0.75	1	0.25	5.0" ]' \
+	"m:textures() of a mipmapped texture: lod, levels and each texel's level and weight"
+
 # a machine keeps its program alive: a script may keep only the machine and
 # the collector does not free the program (and the machine with it)
 cat >"$tmp/gc.lua" <<'EOF2'

@@ -60,6 +60,23 @@ int main()
 	printf("free forged %d\n", (int)cudaFreeArray((cudaArray_t)0x1234));
 	cudaMipmappedArray_t mip;
 	printf("mipmapped %d\n", (int)cudaMallocMipmappedArray(&mip, &ch, make_cudaExtent(4, 4, 0), 2));
+	cudaArray_t lev;
+	printf("level forged %d\n", (int)cudaGetMipmappedArrayLevel(&lev, (cudaMipmappedArray_t)0x7c0000000ff0, 0));
+	printf("level wild %d\n", (int)cudaGetMipmappedArrayLevel(&lev, (cudaMipmappedArray_t)0x1234, 0));
+	printf("level huge %d\n", (int)cudaGetMipmappedArrayLevel(&lev, mip, 4000000000u));
+	printf("level null %d\n", (int)cudaGetMipmappedArrayLevel(NULL, mip, 0));
+	cudaGetMipmappedArrayLevel(&lev, mip, 1);
+	printf("free level %d\n", (int)cudaFreeArray(lev));
+	cudaMipmappedArray_t m0, mz;
+	printf("levels 0 and 4e9 %d %d\n", (int)cudaMallocMipmappedArray(&m0, &ch, make_cudaExtent(8, 8, 0), 0),
+	       (int)cudaMallocMipmappedArray(&m0, &ch, make_cudaExtent(8, 8, 0), 4000000000u));
+	printf("mip empty %d\n", (int)cudaMallocMipmappedArray(&mz, &ch, make_cudaExtent(0, 0, 0), 3));
+	printf("mip huge %d\n", (int)cudaMallocMipmappedArray(&mz, &ch, make_cudaExtent(16384, 16384, 16384), 15));
+	printf("free mip forged %d\n", (int)cudaFreeMipmappedArray((cudaMipmappedArray_t)0x1234));
+	rd.resType = cudaResourceTypeMipmappedArray;
+	rd.res.mipmap.mipmap = (cudaMipmappedArray_t)0x7c0000000ff0;
+	printf("forged mipmap %d\n", (int)cudaCreateTextureObject(&t, &rd, &td, NULL));
+	printf("free mip %d twice %d\n", (int)cudaFreeMipmappedArray(m0), (int)cudaFreeMipmappedArray(m0));
 	cudaMallocArray(&a, &ch, 4, 4, cudaArraySurfaceLoadStore);
 	rd.resType = cudaResourceTypeArray;
 	rd.res.array.array = a;
@@ -78,8 +95,12 @@ int main()
 CU
 hostile "textures and surfaces given garbage" 0 "" ./warpstep run "$T/tex.cu"
 grep -q '^huge 2$' "$T/out" && grep -q '^wild res 1$' "$T/out" && grep -q '^forged array 400$' "$T/out" &&
-	grep -q '^kernel 0$' "$T/out" && grep -q '^mipmapped 801$' "$T/out"
-tap_result $? "garbage textures: out of memory, invalid value, invalid handle; the kernel runs; mipmapped arrays are not supported (801)"
+	grep -q '^kernel 0$' "$T/out" && grep -q '^mipmapped 0$' "$T/out" && grep -q '^level forged 1$' "$T/out" &&
+	grep -q '^level wild 1$' "$T/out" && grep -q '^level huge 1$' "$T/out" && grep -q '^level null 1$' "$T/out" &&
+	grep -q '^free level 1$' "$T/out" && grep -q '^levels 0 and 4e9 0 0$' "$T/out" && grep -q '^mip empty 1$' "$T/out" &&
+	grep -q '^mip huge 2$' "$T/out" && grep -q '^free mip forged 1$' "$T/out" && grep -q '^forged mipmap 400$' "$T/out" &&
+	grep -q '^free mip 0 twice 1$' "$T/out"
+tap_result $? "garbage textures: out of memory, invalid value, invalid handle; the kernel runs; forged, freed and absurd mipmapped arrays are refused"
 
 # Host malloc/calloc/realloc/cudaMalloc of absurd sizes return NULL or an
 # error code, as on a machine without that memory; the tool does not abort.

@@ -18,6 +18,7 @@
 #include "../../tui/export.c"
 #include "../../tui/backend_engine.c"
 #include "tap.h"
+#include "pane_golden.h"
 
 #define GOLDEN_DIR "tests/tui/golden/"
 #define PROG "tests/tui/cu/diverge.cu"
@@ -645,6 +646,42 @@ static void test_textures(void)
 			printf("# %s\n", s.st.console.v[i].text);
 	ok(w, "lane 0's texel (0,0) with weight 48/256 and its value");
 	ok(edge, "lane 1's texel (2,0) read as the clamped edge texel");
+	/* the memory pane: the focused lane's fetch, its texels and weights */
+	pane_golden(&s, PANE_MEMORY, 80, 16, "pane_memory_tex");
+	ok(s.st.mem.tex_head && strstr(s.st.mem.tex_head, "tex2D (line 7)") && s.st.mem.ntex == 4,
+	   "the memory pane's last fetch: tex2D at line 7, four texels");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
+/* `info cuda textures` of a trilinear fetch: the level of detail, and the
+ * texels of both levels with the level weight in theirs
+ * (tests/tui/cu/texmip.cu) */
+static void test_textures_mipmap(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/tui/cu/texmip.cu", &s);
+	int lod = 0, t0 = 0, t1 = 0;
+
+	if (!be)
+		return;
+	run(&s, "break 7");
+	run(&s, "continue");
+	run(&s, "info cuda textures");
+	for (size_t i = 0; i < s.st.console.len; i++) {
+		const char *t = s.st.console.v[i].text;
+		lod |= strstr(t, "lod 0.25 of 2 levels") != NULL;
+		/* point filtering: level 0 (2 x 2) reads texel (1, 1) with the level weight 192/256 */
+		t0 |= strstr(t, "texel (1, 1, 0) layer 0 level 0 weight 192/256 = 4") != NULL;
+		/* level 1 (1 x 1) reads its one texel with 64/256 */
+		t1 |= strstr(t, "texel (0, 0, 0) layer 0 level 1 weight 64/256 = 8") != NULL;
+	}
+	ok(lod, "a trilinear fetch shows its level of detail and the levels");
+	if (!lod)
+		for (size_t i = 0; i < s.st.console.len; i++)
+			printf("# %s\n", s.st.console.v[i].text);
+	ok(t0, "a level-0 texel with its weight times the level's 192/256");
+	ok(t1, "a level-1 texel with its weight times the level's 64/256");
 	ui_session_free(&s);
 	engine_backend_free(be);
 }
@@ -726,5 +763,6 @@ int main(void)
 	test_exports();
 	test_textures();
 	test_order_pane();
+	test_textures_mipmap();
 	return tap_end();
 }

@@ -20,6 +20,7 @@
 #define PROG "tests/tui/cu/wmma.cu"
 
 #include "console_lib.h"
+#include "pane_golden.h"
 
 int main(void)
 {
@@ -43,6 +44,20 @@ int main(void)
 	ok(!(run(&s, "cuda lane 6") & UI_ACT_ERROR) && !(run(&s, "info cuda wmma") & UI_ACT_ERROR) &&
 	   has("lane 6 holds:") && has("x[0] = [1][4] = 20"), "another lane: lane 6 holds row 1, columns 4 and 5");
 	ok((run(&s, "info cuda nothing") & UI_ACT_ERROR) && has("|wmma"), "the usage names wmma");
+	/* the lanes pane: each fragment's map of which lane holds each element,
+	 * the focused lane's elements and every lane's x[] */
+	ok(!(run(&s, "cuda lane 5") & UI_ACT_ERROR), "focus lane 5");
+	pane_golden(&s, PANE_LANES, 100, 60, "pane_lanes_wmma");
+	{
+		int frag = 0;
+
+		for (int i = 0; i < s.st.nlanes; i++)
+			if (s.st.lanes[i].frag_rows == 16 && s.st.lanes[i].frag_owner &&
+			    s.st.lanes[i].frag_owner[0] == 0 && s.st.lanes[i].frag_owner[16 * 1 + 2] == 5 &&
+			    s.st.lanes[i].frag_focus && strstr(s.st.lanes[i].frag_focus, "lane 5 holds x[0]=[1][2]"))
+				frag = 1;
+		ok(frag, "the matrix_a row: element [1][2] is lane 5's x[0], [0][0] lane 0's");
+	}
 	ui_session_free(&s);
 	engine_backend_free(be);
 	return tap_end();

@@ -190,20 +190,13 @@ static inline cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cud
 {
 	return cuda__wsMallocArray(array, desc, extent.width, extent.height, extent.depth, flags, 3);
 }
-/* mipmapped arrays are not emulated: the calls say so with an error code */
+/* mipmapped arrays: level l is an array of the extent halved l times */
+cudaError_t cuda__wsMallocMipmap(cudaMipmappedArray_t *mm, const struct cudaChannelFormatDesc *desc, size_t w, size_t h, size_t depth, unsigned levels, unsigned flags) __ws_builtin(cuda__wsMallocMipmap);
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level) __ws_builtin(cudaGetMipmappedArrayLevel);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray) __ws_builtin(cudaFreeMipmappedArray);
 static inline cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags = 0)
 {
-	if (mipmappedArray)
-		*mipmappedArray = 0;
-	return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level)
-{
-	return cudaErrorNotSupported;
-}
-static inline cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
-{
-	return mipmappedArray ? cudaErrorNotSupported : cudaSuccess;
+	return cuda__wsMallocMipmap(mipmappedArray, desc, extent.width, extent.height, extent.depth, numLevels, flags);
 }
 /* one side of an array copy as pitched memory: the array's rows; wOffset in bytes */
 static inline cudaError_t __ws_array_side(cudaArray_const_t a, size_t wOffset, size_t hOffset, size_t width, size_t height, char **p, size_t *pitch)

@@ -712,6 +712,11 @@ __device__ void __brkpt(void) __ws_builtin(__brkpt);
 __device__ void __prof_trigger(int counter) __ws_builtin(__prof_trigger);
 __device__ void __nanosleep(unsigned int ns) __ws_builtin(__nanosleep);
 __host__ __device__ void __builtin_unreachable(void) __ws_builtin(__builtin_unreachable);
+/* __builtin_assume and __assume: the condition is evaluated (it should have
+ * no side effects) and a false one is the finding assume-violated */
+__host__ __device__ void __ws_assume(int cond) __ws_builtin(__ws_assume);
+#define __builtin_assume(cond) __ws_assume(!!(cond))
+#define __assume(cond) __ws_assume(!!(cond))
 __device__ long long int clock64(void) __ws_builtin(clock64);
 __device__ unsigned long long int __globaltimer(void) __ws_builtin(__globaltimer);
 

@@ -1,0 +1,26 @@
+#include <cstdio>
+#include <cstdlib>
+#include <cassert>
+__device__ int pick(int x)
+{
+	switch (x & 3) {
+	case 0: return 10;
+	case 1: return 11;
+	case 2: return 12;
+	case 3: return 13;
+	}
+	__builtin_unreachable();
+}
+__global__ void k(int *out)
+{
+	out[threadIdx.x] = pick(threadIdx.x);
+}
+int main()
+{
+	int *out, h[32];
+	cudaMalloc(&out, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", (int)cudaDeviceSynchronize(), h[31]);
+	return 0;
+}
