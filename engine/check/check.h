@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include "diag.h"
 #include "util.h"
 
@@ -179,6 +180,34 @@ const struct checker *const *check_table(size_t *n);
  * checkers marked always) and only (NULL: every one; else a comma-separated
  * list of names). */
 int check_selected(const struct checker *c, int fast, const char *only);
+
+/* Whether lane l's address la[l] is la[l0] + step * (l - l0) for every lane
+ * l of mask (l0 its first): step 0, one address for all lanes (a broadcast);
+ * step = the access size, consecutive elements (a[i] with i the thread
+ * index). A whole warp is compared as 32-bit halves, which vectorize where
+ * 64-bit lanes do not; a run across a 4 GB line fails (take the slow path). */
+static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t mask)
+{
+	unsigned l0 = (unsigned)__builtin_ctz(mask);
+	uint64_t k0 = la[l0] - step * (uint64_t)l0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (mask == ~0u) {
+		uint32_t h[64], bad = 0, lo = (uint32_t)k0, hi = (uint32_t)(k0 >> 32);
+		memcpy(h, la, sizeof(h));
+		for (uint32_t l = 0; l < 32; l++) {
+			bad |= (h[2 * l] - step * l) ^ lo;
+			bad |= h[2 * l + 1] ^ hi;
+		}
+		return !bad;
+	}
+#endif
+	uint64_t bad = 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		bad |= la[l] ^ (k0 + step * (uint64_t)l);
+	}
+	return !bad;
+}
 
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
 /* Record a finding of kind k (its table severity) at sp for lanes of w

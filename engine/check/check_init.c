@@ -226,6 +226,21 @@ static void access(struct init *x, const struct check_event *e)
 	if (e->access == CHECK_READ && (e->iflags & IRF_BITS_RMW))
 		return; /* a bit-field store reads the bytes it keeps: not a read of the program's */
 	uint64_t sz = e->size;
+	if (e->mask == ~0u && sz <= 8 && check_lanes_linear(e->lane_addr, (uint32_t)sz, ~0u)) {
+		/* a warp on consecutive elements (a[i], i the thread index):
+		 * the lanes' bytes are one run, marked or tested at once; a
+		 * read of a run not all written takes the lanes one by one
+		 * below, to report the first lane as always */
+		uint64_t off = e->lane_addr[0] - e->addr, n = WARP * sz;
+		if (off < e->bytes && e->bytes - off >= n && !(off & (sz - 1))) {
+			if (e->access != CHECK_READ) {
+				mark(a, off, n);
+				return;
+			}
+			if (is_init(a, off, n))
+				return;
+		}
+	}
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = e->lane_addr[l] - e->addr;
