@@ -191,12 +191,20 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 	unsigned l0 = (unsigned)__builtin_ctz(mask);
 	uint64_t k0 = la[l0] - step * (uint64_t)l0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (mask == ~0u) {
+	if (mask == ~0u || mask == 0xffffu) {
 		uint32_t h[64], bad = 0, lo = (uint32_t)k0, hi = (uint32_t)(k0 >> 32);
-		memcpy(h, la, sizeof(h));
-		for (uint32_t l = 0; l < 32; l++) {
-			bad |= (h[2 * l] - step * l) ^ lo;
-			bad |= h[2 * l + 1] ^ hi;
+		if (mask == ~0u) {
+			memcpy(h, la, sizeof(h));
+			for (uint32_t l = 0; l < 32; l++) {
+				bad |= (h[2 * l] - step * l) ^ lo;
+				bad |= h[2 * l + 1] ^ hi;
+			}
+		} else {
+			memcpy(h, la, sizeof(h) / 2);
+			for (uint32_t l = 0; l < 16; l++) {
+				bad |= (h[2 * l] - step * l) ^ lo;
+				bad |= h[2 * l + 1] ^ hi;
+			}
 		}
 		return !bad;
 	}

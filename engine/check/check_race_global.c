@@ -522,7 +522,20 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0), rw = CW(tag, K_RW, src);
 	const uint32_t other = x->acc == GR_READ ? CW(tag, K_W, src) : CW(tag, K_R, src);
 	uint32_t nv[WARP], ok = ~0u, okr = 1, sv = 0, same = 0;
-	/* first the commonest case, cheaply: every word already holds this
+	/* first the commonest cases, cheaply: no word touched in this epoch
+	 * (the first access of a[i]) */
+	uint32_t used = 0;
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t t = p[l] >> 27;
+		used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
+	}
+	if (!used) {
+		for (uint32_t l = 0; l < WARP; l++)
+			nv[l] = fresh | l;
+		memcpy(p, nv, sizeof(nv));
+		return 1;
+	}
+	/* every word already holds this
 	 * access's record (this thread's read or write), or readers of several
 	 * blocks for a read: nothing changes */
 	const uint32_t rmr = x->acc == GR_READ ? rm : fresh, rml = x->acc == GR_READ ? 0 : ~0u;

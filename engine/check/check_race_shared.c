@@ -271,15 +271,16 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * call: a word nobody touched since the epoch began, a word whose only
  * record is this very thread's (the read-modify-write of s[tid]), a
  * word read by this thread or this warp since its last collective. */
-/* A whole warp on 32 consecutive words p[0..31] whose accesses take the
- * fast cases of race_check (no record, or only records no access of this
- * warp can race with) and read only initialized words: the new words in
- * branch-free passes, 1. Else 0 and nothing changed. */
-static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+/* The first n lanes of a warp on n consecutive words p[0..n-1] whose
+ * accesses take the fast cases of race_check (no record, or only records
+ * no access of this warp can race with) and read only initialized words:
+ * the new words in branch-free passes, 1. Else 0 and nothing changed. */
+static inline int full_lanes(const struct check_event *e, uint32_t *p, int write, uint32_t ws,
+			     unsigned n, int nowr)
 {
 	uint32_t nv[WARP], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
-	for (unsigned l = 0; l < WARP; l++) {
+	for (unsigned l = 0; l < n; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
 		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
@@ -289,15 +290,34 @@ static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32
 			nv[l] = me1 | rd << 11 | wsb | INIT_BIT;
 		} else {
 			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
-			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
+			ok &= fresh & ((uint32_t)(wr == 0) | ((uint32_t)(wr == me1) & (uint32_t)!nowr)) &
+			      (v >> 31);
 			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
 			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
 		}
 	}
 	if (!ok)
 		return 0;
-	memcpy(p, nv, sizeof(nv));
+	memcpy(p, nv, n * sizeof(*nv));
 	return 1;
+}
+
+static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+{
+	return full_lanes(e, p, write, ws, WARP, 0);
+}
+
+/* the first half-warp's reads (lanes 0..15 on 16 consecutive words), on
+ * words with no writer recorded (the second half's repeats change nothing) */
+static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
+{
+	return full_lanes(e, p, 0, ws, WARP / 2, 1);
+}
+
+/* whether lanes from..from+15 share one address */
+static inline int half_same(const uint64_t *la, unsigned from)
+{
+	return !memcmp(la + from, la + from + 1, (WARP / 2 - 1) * sizeof(*la));
 }
 
 static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
@@ -395,6 +415,37 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 	 * half-warps, a row read by both half-warps): the lanes whose aligned
 	 * address is the previous lane's, or that of the lane 16 before */
 	const int dup = !write && sz == 4 && mm == 0xffffffffu;
+	if (dup) {
+		/* the same, a half-warp at a time: when the second half reads
+		 * the first half's words, or each half one word, and no writer
+		 * is recorded on them, the lanes the loop below would skip are
+		 * left out at once (a read of a word no one wrote, by a lane of
+		 * a warp whose earlier lane just read it, changes nothing) */
+		uint32_t keep = 0, wbits = 0;
+		if (!memcmp(la, la + WARP / 2, WARP / 2 * sizeof(*la))) {
+			uint64_t o0 = LANE_OFF(la[0]);
+			if (!(o0 & 3) && o0 + 64 <= lim && check_lanes_linear(la, 4, 0xffffu) &&
+			    half_warp(e, sh + (o0 >> 2), ws)) {
+				lo = (uint32_t)(o0 >> 2) < lo ? (uint32_t)(o0 >> 2) : lo;
+				hi = (uint32_t)(o0 >> 2) + 16 > hi ? (uint32_t)(o0 >> 2) + 16 : hi;
+				s->lo = lo;
+				s->hi = hi;
+				return;
+			}
+			keep = 0xffffu;
+		} else if (half_same(la, 0) && half_same(la, WARP / 2)) {
+			keep = 0x10001u;
+		}
+		for (uint32_t m2 = keep; m2; m2 &= m2 - 1) {
+			uint64_t off = LANE_OFF(la[__builtin_ctz(m2)]);
+			if (off + sz > lim)
+				continue; /* its repeats are outside too */
+			wbits |= (off & 3) ? 1 : sh[off >> 2] & 0x7ff;
+		}
+		if (keep && !wbits) {
+			mm = keep;
+		}
+	}
 	for (; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = LANE_OFF(la[l]);

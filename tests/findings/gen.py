@@ -650,6 +650,56 @@ int main()
 	return 0;
 }
 """)
+# The shared checker's half-warp paths: a row read by both half-warps, a
+# word broadcast to each half-warp; a writer recorded on such a word, or one
+# that comes later from another warp, is still a race.
+prog("shared_race_half_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[16];
+	int t = threadIdx.x;
+	if (t < 16)
+		s[t] = t;
+	__syncthreads();
+	int v = s[t % 16] + s[t / 16];
+	if (t >= 32 && t < 48)
+		s[t - 32] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("shared_race_half_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	if (t < 16)
+		s[t] = 2 * t;
+	if (t == 0)
+		s[20] = 1;
+	out[t] = s[t % 16];	//@shared-race
+	out[t] += s[20 + t / 16];	//@shared-race
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, 32 * sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
 prog("host_device_race_1", r"""
 __global__ void fill(int *a, int n)
 {
