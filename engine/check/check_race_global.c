@@ -574,6 +574,58 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 	return 1;
 }
 
+/* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
+ * word is nobody's in this epoch or holds an atomic writer (then each gets
+ * this lane's atomic record, as lane by lane), 0 and nothing stored else */
+static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+{
+	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
+	uint32_t nv[WARP], ok = ~0u;
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t cw = p[l], t = cw >> 27;
+		uint32_t isfresh = (uint32_t)(t != tag) & (uint32_t)(t != T_WIDE);
+		ok &= 0 - (isfresh | (uint32_t)(cw >> 24 == hwa));
+		nv[l] = fresh | l;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* a whole warp's reads of 32 consecutive bytes (sz 1) or halfwords (sz 2)
+ * from an aligned word: 4 / sz lanes per word, one after another. A word
+ * nobody's in this epoch, read by this warp or (one descriptor, looked up
+ * once) another warp of this block ends up read by the word's last lane;
+ * readers of several blocks, or a reader warp of another block, end up
+ * RM. 1 when every word is one of these (stored), 0 and nothing stored
+ * else. */
+static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
+			 unsigned sz)
+{
+	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0);
+	const unsigned per = 4 / sz, nw = WARP / per;
+	uint32_t nv[WARP], ok = ~0u, okr = CW(tag, K_R, src), sv = ~0u;
+	if (p[0] >> 24 == CW(tag, K_R, 0) >> 24 && (p[0] & ~31u) != okr) {
+		uint32_t od = (p[0] & 0xffffff) >> 5;
+		okr = CW(tag, K_R, od << 5);
+		sv = 0 - (uint32_t)(g->d[od].me == x->me);
+	}
+	for (uint32_t j = 0; j < nw; j++) {
+		uint32_t cw = p[j], t = cw >> 27, last = (j + 1) * per - 1;
+		uint32_t isfresh = 0 - ((uint32_t)(t != tag) & (uint32_t)(t != T_WIDE));
+		uint32_t mine = 0 - (uint32_t)((cw & ~31u) == (fresh & ~31u));
+		uint32_t oth = 0 - (uint32_t)((cw & ~31u) == okr);
+		uint32_t sf = isfresh | mine | (oth & sv), sm = (0 - (uint32_t)(cw == rm)) | (oth & ~sv);
+		nv[j] = (sf & (fresh | last)) | (sm & rm);
+		ok &= sf | sm;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, nw * sizeof(*nv));
+	return 1;
+}
+
 /* the lanes of mask, in order: the common cases of one aligned word inline,
  * the rest through lane() (*found: a race was reported in this access) */
 static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
@@ -672,12 +724,15 @@ static void check(struct grace *g, const struct check_event *e)
 		lanes(g, &x, mask, fresh, &found);
 		return;
 	}
-	if (sz == 4 && mask == 0xffffffffu && acc <= GR_WRITE) {
-		/* a whole warp on 32 consecutive words (a[i] with i the thread
+	if (mask == 0xffffffffu && acc <= GR_ATOMIC && (sz == 4 || acc == GR_READ) &&
+	    la[1] - la[0] == sz) {
+		/* a whole warp on consecutive elements (a[i] with i the thread
 		 * index): one range and alignment test, then one pass */
 		uint64_t o0 = la[0] - base;
-		if (!(o0 & 3) && o0 <= size && size - o0 >= 128) {
-			if (la[1] - la[0] == 4 && check_lanes_linear(la, 4, ~0u) && warp_words(g, &x, &a->c[o0 >> 2], fresh))
+		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_lanes_linear(la, (uint32_t)sz, ~0u)) {
+			uint32_t *p = &a->c[o0 >> 2];
+			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
+			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))
 				return;
 		}
 	}

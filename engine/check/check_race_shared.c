@@ -271,16 +271,15 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * call: a word nobody touched since the epoch began, a word whose only
  * record is this very thread's (the read-modify-write of s[tid]), a
  * word read by this thread or this warp since its last collective. */
-/* The first n lanes of a warp on n consecutive words p[0..n-1] whose
- * accesses take the fast cases of race_check (no record, or only records
- * no access of this warp can race with) and read only initialized words:
- * the new words in branch-free passes, 1. Else 0 and nothing changed. */
-static inline int full_lanes(const struct check_event *e, uint32_t *p, int write, uint32_t ws,
-			     unsigned n, int nowr)
+/* A whole warp on 32 consecutive words p[0..31] whose accesses take the
+ * fast cases of race_check (no record, or only records no access of this
+ * warp can race with) and read only initialized words: the new words in
+ * branch-free passes, 1. Else 0 and nothing changed. */
+static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
 {
 	uint32_t nv[WARP], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
-	for (unsigned l = 0; l < n; l++) {
+	for (unsigned l = 0; l < WARP; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
 		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
@@ -290,28 +289,36 @@ static inline int full_lanes(const struct check_event *e, uint32_t *p, int write
 			nv[l] = me1 | rd << 11 | wsb | INIT_BIT;
 		} else {
 			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
-			ok &= fresh & ((uint32_t)(wr == 0) | ((uint32_t)(wr == me1) & (uint32_t)!nowr)) &
-			      (v >> 31);
+			ok &= fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
 			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
 			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
 		}
 	}
 	if (!ok)
 		return 0;
-	memcpy(p, nv, n * sizeof(*nv));
+	memcpy(p, nv, sizeof(nv));
 	return 1;
 }
 
-static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
-{
-	return full_lanes(e, p, write, ws, WARP, 0);
-}
-
-/* the first half-warp's reads (lanes 0..15 on 16 consecutive words), on
- * words with no writer recorded (the second half's repeats change nothing) */
+/* The first half-warp's reads, lanes 0..15 on 16 consecutive words, as
+ * full_warp's, on initialized words with no writer recorded (so that the
+ * second half's repeats of them change nothing): 1, stored; else 0. */
 static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
 {
-	return full_lanes(e, p, 0, ws, WARP / 2, 1);
+	uint32_t nv[WARP / 2], ok = 1;
+	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	for (unsigned l = 0; l < WARP / 2; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l, rd = rec >> 11;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+		ok &= fresh & (uint32_t)((rec & 0x7ff) == 0) & (v >> 31);
+		uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+		nv[l] = nrd << 11 | wsb | INIT_BIT;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
 }
 
 /* whether lanes from..from+15 share one address */
@@ -358,9 +365,7 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 		if (ok && mm == 0xffffffffu) {
 			/* three lanes first: broadcasts and repeated rows fail here */
 			uint64_t bad = (la[1] - a0 - 4) | (la[16] - a0 - 64) | (la[31] - a0 - 124);
-			for (unsigned l = 0; l < WARP && !bad; l++)
-				bad |= (la[l] - 4 * (uint64_t)l) ^ k0;
-			ok = !bad;
+			ok = !bad && check_lanes_linear(la, 4, ~0u);
 		} else {
 			for (uint32_t m2 = mm; m2 && ok; m2 &= m2 - 1) {
 				unsigned l = (unsigned)__builtin_ctz(m2);
@@ -511,10 +516,14 @@ static void access(struct shared *x, const struct check_event *e)
 	if (e->access == CHECK_ATOMIC) {
 		/* atomics are not recorded; they initialize what they update
 		 * (the lanes the window serves; the others arrive as CEV_LANE) */
+		const uint64_t *la = e->lane_addr, lo = e->addr, n = e->bytes;
 		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
-			unsigned l = (unsigned)__builtin_ctz(mm);
-			uint64_t off = e->lane_addr[l] - e->addr;
-			if (ws_range_in(0, e->bytes, off, sz) && !(off & (sz - 1)))
+			uint64_t off = la[__builtin_ctz(mm)] - lo;
+			if (!(off < n && n - off >= sz && !(off & (sz - 1))))
+				continue;
+			if (sz <= 4)
+				s->w[off >> 2] |= INIT_BIT; /* aligned: one word */
+			else
 				mark_init(s, off, sz);
 		}
 		return;
