@@ -191,20 +191,27 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 	unsigned l0 = (unsigned)__builtin_ctz(mask);
 	uint64_t k0 = la[l0] - step * (uint64_t)l0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (mask == ~0u || mask == 0xffffu) {
+	if ((mask == ~0u || mask == 0xffffu) && (step & (step - 1)) == 0 && step <= 8) {
+		/* lane l's halves are h[2l] (low) and h[2l + 1] (high): the low
+		 * half moves by a table's steps (no multiply: SSE2 has none for
+		 * 32-bit lanes), the high half must not move */
+#define CHECK_ST(s, l) (s) * (l), 0, (s) * (l) + (s), 0, (s) * (l) + 2 * (s), 0, (s) * (l) + 3 * (s), 0
+#define CHECK_ROW(s) { CHECK_ST(s, 0), CHECK_ST(s, 4), CHECK_ST(s, 8), CHECK_ST(s, 12), \
+		       CHECK_ST(s, 16), CHECK_ST(s, 20), CHECK_ST(s, 24), CHECK_ST(s, 28) }
+		static const uint32_t offs[5][64] = { CHECK_ROW(0), CHECK_ROW(1), CHECK_ROW(2),
+						      CHECK_ROW(4), CHECK_ROW(8) };
+#undef CHECK_ROW
+#undef CHECK_ST
+		const uint32_t *d = offs[step ? 1 + __builtin_ctz(step) : 0];
 		uint32_t h[64], bad = 0, lo = (uint32_t)k0, hi = (uint32_t)(k0 >> 32);
 		if (mask == ~0u) {
 			memcpy(h, la, sizeof(h));
-			for (uint32_t l = 0; l < 32; l++) {
-				bad |= (h[2 * l] - step * l) ^ lo;
-				bad |= h[2 * l + 1] ^ hi;
-			}
+			for (uint32_t i = 0; i < 64; i++)
+				bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
 		} else {
 			memcpy(h, la, sizeof(h) / 2);
-			for (uint32_t l = 0; l < 16; l++) {
-				bad |= (h[2 * l] - step * l) ^ lo;
-				bad |= h[2 * l + 1] ^ hi;
-			}
+			for (uint32_t i = 0; i < 32; i++)
+				bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
 		}
 		return !bad;
 	}
