@@ -191,7 +191,7 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 	unsigned l0 = (unsigned)__builtin_ctz(mask);
 	uint64_t k0 = la[l0] - step * (uint64_t)l0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if ((mask == ~0u || mask == 0xffffu) && (step & (step - 1)) == 0 && step <= 8) {
+	if (mask == ~0u && (step & (step - 1)) == 0 && step <= 8) {
 		/* lane l's halves are h[2l] (low) and h[2l + 1] (high): the low
 		 * half moves by a table's steps (no multiply: SSE2 has none for
 		 * 32-bit lanes), the high half must not move */
@@ -204,18 +204,19 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 #undef CHECK_ST
 		const uint32_t *d = offs[step ? 1 + __builtin_ctz(step) : 0];
 		uint32_t h[64], bad = 0, lo = (uint32_t)k0, hi = (uint32_t)(k0 >> 32);
-		if (mask == ~0u) {
-			memcpy(h, la, sizeof(h));
-			for (uint32_t i = 0; i < 64; i++)
-				bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
-		} else {
-			memcpy(h, la, sizeof(h) / 2);
-			for (uint32_t i = 0; i < 32; i++)
-				bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
-		}
+		memcpy(h, la, sizeof(h));
+		for (uint32_t i = 0; i < 64; i++)
+			bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
 		return !bad;
 	}
 #endif
+	if (mask == 0xffffu) {
+		/* half a warp: 16 lanes, unrolled (too short to vectorize) */
+		uint64_t bad = 0;
+		for (uint32_t l = 0; l < 16; l++)
+			bad |= la[l] ^ (k0 + step * (uint64_t)l);
+		return !bad;
+	}
 	uint64_t bad = 0;
 	for (uint32_t mm = mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
