@@ -163,6 +163,9 @@ struct checker {
 	const char *what;      /* one line: what it finds */
 	unsigned events;       /* CEV_BIT(...) | ...: what it listens to */
 	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
+	/* CEV_ACCESS: the regions it checks, bits 1u << enum check_region (0:
+	 * every one); the machine does not call it for the others' accesses */
+	unsigned regions;
 	/* its state for machine m (NULL: none needed), freed by destroy */
 	void *(*create)(struct machine *m);
 	void (*destroy)(void *self);

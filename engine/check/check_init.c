@@ -372,6 +372,7 @@ const struct checker check_init = {
 	.what = "reads of device allocations and local memory never written",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_COPY) | CEV_BIT(CEV_STACK) |
 		  CEV_BIT(CEV_UNDEFINED) | CEV_BIT(CEV_FREE),
+	.regions = 1u << CR_GLOBAL,
 	.create = init_create,
 	.destroy = init_destroy,
 	.clone = init_clone,

@@ -798,6 +798,7 @@ const struct checker check_race_global = {
 	.what = "global-memory races between blocks, and between threads of a block with no barrier between",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LAUNCH) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC) |
 		  CEV_BIT(CEV_FREE),
+	.regions = (1u << CR_GLOBAL) | (1u << CR_MANAGED) | (1u << CR_HOST),
 	.create = grace_create,
 	.destroy = grace_destroy,
 	.clone = grace_clone,

@@ -591,6 +591,7 @@ const struct checker check_race_shared = {
 	.what = "shared-memory races between threads of a block, reads of shared memory never written",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_BLOCK_START) |
 		  CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC),
+	.regions = 1u << CR_SHARED,
 	.create = shared_create,
 	.destroy = shared_destroy,
 	.clone = shared_clone,
