@@ -69,7 +69,9 @@ struct desc {
 	uint16_t warp;
 	uint32_t phase;         /* the block's barrier phase (22 bits) */
 };
-#define DCACHE 1024
+/* the descriptor of each resident warp (slot * 32 + warp): exact, so that a
+ * warp keeps its descriptor while other blocks run (a shared cache of 1024
+ * made thousands of resident warps evict each other's, filling the table) */
 struct dcache {
 	uint64_t block;
 	uint32_t epoch, phase, warp, desc;
@@ -81,7 +83,8 @@ struct grace {
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
-	struct dcache cache[DCACHE];
+	struct dcache *cache;
+	size_t ncache;
 };
 
 /* the access being checked */
@@ -127,6 +130,7 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	free(g->cache);
 	free(g);
 }
 
@@ -231,6 +235,11 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 		}
 		g->t[i] = a;
 	}
+	g->cache = NULL;
+	if (o->ncache) {
+		g->cache = xmalloc(o->ncache * sizeof(*g->cache));
+		memcpy(g->cache, o->cache, o->ncache * sizeof(*g->cache));
+	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
 		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
@@ -248,7 +257,16 @@ static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t 
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	struct dcache *c = &g->cache[(e->slot * 64u + e->warp) & (DCACHE - 1)];
+	size_t k = (size_t)e->slot * WARP + e->warp;
+	if (WS_UNLIKELY(k >= g->ncache)) {
+		size_t n = g->ncache ? 2 * g->ncache : 1024;
+		while (n <= k)
+			n *= 2;
+		g->cache = xrealloc(g->cache, n * sizeof(*g->cache));
+		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
+		g->ncache = n;
+	}
+	struct dcache *c = &g->cache[k];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
 		return c->desc;
 	if (g->nd == DESC_MAX)
