@@ -105,7 +105,7 @@ $(B)/engine/%.o: engine/%.c config.mk
 # only when the user's CFLAGS ask for -O2 (the default), so -O0 debugging builds stay -O0.
 $(B)/engine/machine/interp.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
 # the race checkers' passes over a warp's lanes are vector loops too
-$(B)/engine/check/check_race_global.o $(B)/engine/check/check_race_shared.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
+$(B)/engine/check/check_race_global.o $(B)/engine/check/check_init.o $(B)/engine/check/check_race_shared.o: ALL_CFLAGS += $(if $(filter -O2,$(CFLAGS)),-O3)
 
 $(B)/tests/cli/%.o: tests/cli/%.c config.mk
 	@mkdir -p $(@D)

@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 #include "diag.h"
 #include "util.h"
 
@@ -162,6 +163,9 @@ struct checker {
 	const char *what;      /* one line: what it finds */
 	unsigned events;       /* CEV_BIT(...) | ...: what it listens to */
 	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
+	/* CEV_ACCESS: the regions it checks, bits 1u << enum check_region (0:
+	 * every one); the machine does not call it for the others' accesses */
+	unsigned regions;
 	/* its state for machine m (NULL: none needed), freed by destroy */
 	void *(*create)(struct machine *m);
 	void (*destroy)(void *self);
@@ -179,6 +183,50 @@ const struct checker *const *check_table(size_t *n);
  * checkers marked always) and only (NULL: every one; else a comma-separated
  * list of names). */
 int check_selected(const struct checker *c, int fast, const char *only);
+
+/* Whether lane l's address la[l] is la[l0] + step * (l - l0) for every lane
+ * l of mask (l0 its first): step 0, one address for all lanes (a broadcast);
+ * step = the access size, consecutive elements (a[i] with i the thread
+ * index). A whole warp is compared as 32-bit halves, which vectorize where
+ * 64-bit lanes do not; a run across a 4 GB line fails (take the slow path). */
+static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t mask)
+{
+	unsigned l0 = (unsigned)__builtin_ctz(mask);
+	uint64_t k0 = la[l0] - step * (uint64_t)l0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (mask == ~0u && (step & (step - 1)) == 0 && step <= 8) {
+		/* lane l's halves are h[2l] (low) and h[2l + 1] (high): the low
+		 * half moves by a table's steps (no multiply: SSE2 has none for
+		 * 32-bit lanes), the high half must not move */
+#define CHECK_ST(s, l) (s) * (l), 0, (s) * (l) + (s), 0, (s) * (l) + 2 * (s), 0, (s) * (l) + 3 * (s), 0
+#define CHECK_ROW(s) { CHECK_ST(s, 0), CHECK_ST(s, 4), CHECK_ST(s, 8), CHECK_ST(s, 12), \
+		       CHECK_ST(s, 16), CHECK_ST(s, 20), CHECK_ST(s, 24), CHECK_ST(s, 28) }
+		static const uint32_t offs[5][64] = { CHECK_ROW(0), CHECK_ROW(1), CHECK_ROW(2),
+						      CHECK_ROW(4), CHECK_ROW(8) };
+#undef CHECK_ROW
+#undef CHECK_ST
+		const uint32_t *d = offs[step ? 1 + __builtin_ctz(step) : 0];
+		uint32_t h[64], bad = 0, lo = (uint32_t)k0, hi = (uint32_t)(k0 >> 32);
+		memcpy(h, la, sizeof(h));
+		for (uint32_t i = 0; i < 64; i++)
+			bad |= (h[i] - d[i]) ^ ((i & 1) ? hi : lo);
+		return !bad;
+	}
+#endif
+	if (mask == 0xffffu) {
+		/* half a warp: 16 lanes, unrolled (too short to vectorize) */
+		uint64_t bad = 0;
+		for (uint32_t l = 0; l < 16; l++)
+			bad |= la[l] ^ (k0 + step * (uint64_t)l);
+		return !bad;
+	}
+	uint64_t bad = 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		bad |= la[l] ^ (k0 + step * (uint64_t)l);
+	}
+	return !bad;
+}
 
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
 /* Record a finding of kind k (its table severity) at sp for lanes of w

@@ -227,6 +227,22 @@ static void access(struct init *x, const struct check_event *e)
 		return; /* a bit-field store reads the bytes it keeps: not a read of the program's */
 	uint64_t sz = e->size;
 	int reported = 0;
+	if (e->mask == ~0u && sz <= 8 && check_lanes_linear(e->lane_addr, (uint32_t)sz, ~0u)) {
+		/* a warp on consecutive elements (a[i], i the thread index):
+		 * the lanes' bytes are one run, marked or tested at once; a
+		 * read (or an atomic, which reads) of a run not all written
+		 * takes the lanes one by one below, to report the first lane
+		 * as always */
+		uint64_t off = e->lane_addr[0] - e->addr, n = WARP * sz;
+		if (off < e->bytes && e->bytes - off >= n && !(off & (sz - 1))) {
+			if (e->access == CHECK_WRITE) {
+				mark(a, off, n);
+				return;
+			}
+			if (is_init(a, off, n))
+				return;
+		}
+	}
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = e->lane_addr[l] - e->addr;
@@ -365,6 +381,7 @@ const struct checker check_init = {
 	.what = "reads of device allocations and local memory never written",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_COPY) | CEV_BIT(CEV_STACK) |
 		  CEV_BIT(CEV_UNDEFINED) | CEV_BIT(CEV_FREE),
+	.regions = 1u << CR_GLOBAL,
 	.create = init_create,
 	.destroy = init_destroy,
 	.clone = init_clone,

@@ -69,7 +69,9 @@ struct desc {
 	uint16_t warp;
 	uint32_t phase;         /* the block's barrier phase (22 bits) */
 };
-#define DCACHE 1024
+/* the descriptor of each resident warp (slot * 32 + warp): exact, so that a
+ * warp keeps its descriptor while other blocks run (a shared cache of 1024
+ * made thousands of resident warps evict each other's, filling the table) */
 struct dcache {
 	uint64_t block;
 	uint32_t epoch, phase, warp, desc;
@@ -81,7 +83,8 @@ struct grace {
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
-	struct dcache cache[DCACHE];
+	struct dcache *cache;
+	size_t ncache;
 };
 
 /* the access being checked */
@@ -91,6 +94,8 @@ struct acc {
 	int acc;                /* GR_* */
 	uint32_t me, phase, tag;
 	uint32_t src;           /* this warp's descriptor << 5, or NOSRC */
+	int shape;              /* block_conflict's grid test: -1 not asked yet, 1 blocks
+				   are told apart (fewer than 0x7ffe), 0 not; +2 under --simt its */
 };
 
 struct rec {
@@ -125,6 +130,7 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	free(g->cache);
 	free(g);
 }
 
@@ -229,6 +235,11 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 		}
 		g->t[i] = a;
 	}
+	g->cache = NULL;
+	if (o->ncache) {
+		g->cache = xmalloc(o->ncache * sizeof(*g->cache));
+		memcpy(g->cache, o->cache, o->ncache * sizeof(*g->cache));
+	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
 		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
@@ -246,7 +257,16 @@ static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t 
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	struct dcache *c = &g->cache[(e->slot * 64u + e->warp) & (DCACHE - 1)];
+	size_t k = (size_t)e->slot * WARP + e->warp;
+	if (WS_UNLIKELY(k >= g->ncache)) {
+		size_t n = g->ncache ? 2 * g->ncache : 1024;
+		while (n <= k)
+			n *= 2;
+		g->cache = xrealloc(g->cache, n * sizeof(*g->cache));
+		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
+		g->ncache = n;
+	}
+	struct dcache *c = &g->cache[k];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
 		return c->desc;
 	if (g->nd == DESC_MAX)
@@ -400,20 +420,27 @@ static void report(const struct acc *x, unsigned l, uint64_t off, uint32_t other
  * block recorded as (thread in block | barrier phase << 10): a race when
  * no __syncthreads() separates them and they are in different warps (or,
  * under its, diverged lanes of one warp) */
-static int block_conflict(const struct acc *x, uint32_t rec)
+static int block_conflict(struct acc *x, uint32_t rec)
 {
-	uint32_t tid = rec & 0x3ff, grid[3], blk[3];
-	if (rec >> 10 != x->phase || check_grid_shape(x->e->m, grid, blk) >= 0x7ffe)
+	uint32_t tid = rec & 0x3ff;
+	if (rec >> 10 != x->phase)
+		return 0;
+	if (x->shape < 0) {
+		/* asked once per access, not per lane */
+		uint32_t grid[3], blk[3];
+		x->shape = (check_grid_shape(x->e->m, grid, blk) < 0x7ffe) + 2 * check_simt_its(x->e->m);
+	}
+	if (!(x->shape & 1))
 		return 0;
 	if (tid / WARP != x->e->warp)
 		return 1;
-	return check_simt_its(x->e->m) && !(x->e->mask >> (tid % WARP) & 1);
+	return (x->shape & 2) && !(x->e->mask >> (tid % WARP) & 1);
 }
 
 /* ---- the check */
 
 /* the general case of one word: 1 when a race was reported */
-static int word(struct grace *g, const struct acc *x, unsigned l, uint64_t off, uint64_t wd)
+static int word(struct grace *g, struct acc *x, unsigned l, uint64_t off, uint64_t wd)
 {
 	const struct check_event *e = x->e;
 	struct rec r;
@@ -479,7 +506,7 @@ static int read_multi(const struct grace *g, const struct acc *x, uint64_t wd)
 
 /* one lane's access as a whole: the fast paths that hold whatever was
  * found before, then (nothing found yet in this instruction) each word */
-static WS_NOINLINE void lane(struct grace *g, const struct acc *x, unsigned l, uint64_t off, int *found)
+static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_t off, int *found)
 {
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
@@ -499,6 +526,182 @@ static WS_NOINLINE void lane(struct grace *g, const struct acc *x, unsigned l, u
 		*found = word(g, x, l, off, wd);
 }
 
+/* a whole warp's access (read or write) of 32 consecutive words p[0..31],
+ * lane l on p[l]: 1 when every word is in a state this access leaves as it
+ * is or updates with no race possible (nobody's in this epoch, readers of
+ * several blocks, this thread's own read or write, a read by one warp of
+ * this block or, for a read, of another block), the new words stored; 0,
+ * nothing stored, when a lane needs the per-lane path. No race is found
+ * on any of these, so the lanes' order does not matter. */
+static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
+{
+	/* branch-free, all-ones masks, so that it vectorizes: each lane's word
+	 * is compared with the few values it may hold on the fast path */
+	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0), rw = CW(tag, K_RW, src);
+	const uint32_t other = x->acc == GR_READ ? CW(tag, K_W, src) : CW(tag, K_R, src);
+	uint32_t nv[WARP], ok = ~0u, okr = 1, sv = 0, same = 0;
+	/* first the commonest cases, cheaply: no word touched in this epoch
+	 * (the first access of a[i]) */
+	uint32_t used = 0;
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t t = p[l] >> 27;
+		used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
+	}
+	if (!used) {
+		for (uint32_t l = 0; l < WARP; l++)
+			nv[l] = fresh | l;
+		memcpy(p, nv, sizeof(nv));
+		return 1;
+	}
+	/* every word already holds this
+	 * access's record (this thread's read or write), or readers of several
+	 * blocks for a read: nothing changes */
+	const uint32_t rmr = x->acc == GR_READ ? rm : fresh, rml = x->acc == GR_READ ? 0 : ~0u;
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t cw = p[l];
+		same |= (uint32_t)(cw != (fresh | l)) & (uint32_t)(cw != (rw | l)) &
+			(uint32_t)(cw != (rmr | (l & rml)));
+	}
+	if (!same)
+		return 1;
+	if (x->acc == GR_READ && p[0] >> 24 == CW(tag, K_R, 0) >> 24) {
+		/* the words another warp read: its descriptor, looked up once;
+		 * a read of this block leaves them to this lane, else to RM */
+		uint32_t od = (p[0] & 0xffffff) >> 5;
+		okr = CW(tag, K_R, od << 5);
+		sv = 0 - (uint32_t)(g->d[od].me == x->me);
+	}
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t cw = p[l], t = cw >> 27, vf = fresh | l, vr = rw | l;
+		uint32_t isfresh = 0 - (uint32_t)((t != tag) & (t != T_WIDE));
+		uint32_t m5 = 0 - (uint32_t)((cw & ~31u) == okr);
+		/* nobody's, this thread's own record of this kind, or (read) of a
+		 * reader warp of this block */
+		uint32_t sf = isfresh | (0 - (uint32_t)(cw == vf)) | (m5 & sv);
+		/* readers of several blocks (read), or a reader warp of another */
+		uint32_t sm = (0 - (uint32_t)(cw == rm)) & (0 - (uint32_t)(x->acc == GR_READ));
+		sm |= m5 & ~sv;
+		/* this thread read and wrote it, or wrote (read) or read (write) it */
+		uint32_t sr = (0 - (uint32_t)(cw == vr)) | (0 - (uint32_t)(cw == (other | l)));
+		nv[l] = (sf & vf) | (sm & rm) | (sr & vr);
+		ok &= sf | sm | sr;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
+ * word is nobody's in this epoch or holds an atomic writer (then each gets
+ * this lane's atomic record, as lane by lane), 0 and nothing stored else */
+static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+{
+	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
+	uint32_t nv[WARP], ok = ~0u;
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint32_t cw = p[l], t = cw >> 27;
+		uint32_t isfresh = (uint32_t)(t != tag) & (uint32_t)(t != T_WIDE);
+		ok &= 0 - (isfresh | (uint32_t)(cw >> 24 == hwa));
+		nv[l] = fresh | l;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* a whole warp's reads of 32 consecutive bytes (sz 1) or halfwords (sz 2)
+ * from an aligned word: 4 / sz lanes per word, one after another. A word
+ * nobody's in this epoch, read by this warp or (one descriptor, looked up
+ * once) another warp of this block ends up read by the word's last lane;
+ * readers of several blocks, or a reader warp of another block, end up
+ * RM. 1 when every word is one of these (stored), 0 and nothing stored
+ * else. */
+static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
+			 unsigned sz)
+{
+	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0);
+	const unsigned per = 4 / sz, nw = WARP / per;
+	uint32_t nv[WARP], ok = ~0u, okr = CW(tag, K_R, src), sv = ~0u;
+	if (p[0] >> 24 == CW(tag, K_R, 0) >> 24 && (p[0] & ~31u) != okr) {
+		uint32_t od = (p[0] & 0xffffff) >> 5;
+		okr = CW(tag, K_R, od << 5);
+		sv = 0 - (uint32_t)(g->d[od].me == x->me);
+	}
+	for (uint32_t j = 0; j < nw; j++) {
+		uint32_t cw = p[j], t = cw >> 27, last = (j + 1) * per - 1;
+		uint32_t isfresh = 0 - ((uint32_t)(t != tag) & (uint32_t)(t != T_WIDE));
+		uint32_t mine = 0 - (uint32_t)((cw & ~31u) == (fresh & ~31u));
+		uint32_t oth = 0 - (uint32_t)((cw & ~31u) == okr);
+		uint32_t sf = isfresh | mine | (oth & sv), sm = (0 - (uint32_t)(cw == rm)) | (oth & ~sv);
+		nv[j] = (sf & (fresh | last)) | (sm & rm);
+		ok &= sf | sm;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, nw * sizeof(*nv));
+	return 1;
+}
+
+/* the lanes of mask, in order: the common cases of one aligned word inline,
+ * the rest through lane() (*found: a race was reported in this access) */
+static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
+{
+	const struct check_event *e = x->e;
+	struct galloc *a = x->a;
+	uint32_t *c = a->c;
+	const int acc = x->acc;
+	const uint32_t tag = x->tag, src = x->src, me = x->me;
+	const uint32_t rm = CW(tag, K_RM, 0), rw = CW(tag, K_RW, src);
+	const int simple = e->size <= 4 && src != NOSRC;
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	uint32_t lastd = NOSRC, lastsame = 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = la[l] - base;
+		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
+			continue;
+		if (simple && !(off & (sz - 1))) {
+			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
+			if (t != tag && t != T_WIDE && !*found) {
+				*p = fresh ? fresh | l : 0;
+				continue;
+			}
+			if (acc == GR_READ && cw == rm)
+				continue;
+			if (t == tag) {
+				uint32_t k = KIND(cw);
+				if ((cw & 0xffffff) == (src | l) && k != K_RM && k != K_WA && acc <= GR_WRITE) {
+					/* this thread's own record: a read after its read
+					 * or write, a write after its write leave it; a read
+					 * after its write, a write after its read make it RW */
+					if (k == K_RW || k == (acc == GR_READ ? (uint32_t)K_R : (uint32_t)K_W))
+						continue;
+					if (!*found) {
+						*p = rw | l;
+						continue;
+					}
+				}
+				if (acc == GR_ATOMIC && k == K_WA && sz == 4) {
+					*p = fresh | l;
+					continue;
+				}
+				if (acc == GR_READ && k == K_R && !*found) {
+					uint32_t d = (cw & 0xffffff) >> 5;
+					if (d != lastd) {
+						lastd = d;
+						lastsame = g->d[d].me == me;
+					}
+					*p = lastsame ? fresh | l : rm;
+					continue;
+				}
+			}
+		}
+		lane(g, x, l, off, found);
+	}
+}
+
 static void check(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
@@ -513,6 +716,7 @@ static void check(struct grace *g, const struct check_event *e)
 	x.me = (uint32_t)(e->block % 0x7ffe) + 1;
 	x.phase = e->phase & 0x3fffff;
 	x.tag = g->epoch % NTAGS + 1;
+	x.shape = -1;
 	struct galloc *a = x.a;
 	if (a->seen != g->epoch) {
 		/* a new epoch for this allocation: tags of 30 epochs back would return */
@@ -524,74 +728,58 @@ static void check(struct grace *g, const struct check_event *e)
 	}
 	uint32_t d = desc_get(g, e, x.me, x.phase);
 	x.src = d == NOSRC ? NOSRC : d << 5;
-	/* the common cases, for aligned 4-byte accesses, inline: a word nobody
-	 * touched in this epoch, read by several blocks, updated by atomics
-	 * only, or read by this block only */
-	uint32_t *c = a->c;
-	const uint32_t tag = x.tag, src = x.src, me = x.me;
-	const uint32_t rm = CW(tag, K_RM, 0);
-	const uint32_t fresh = acc == GR_READ ? CW(tag, K_R, src) : acc == GR_WRITE ? CW(tag, K_W, src) :
-			       acc == GR_ATOMIC ? CW(tag, K_WA, src) : 0;
-	const int simple = e->size <= 4 && src != NOSRC; /* one word per lane when aligned */
+	/* the common cases inline: a word nobody touched in this epoch, read
+	 * by several blocks, updated by atomics only, read by this block
+	 * only, or last read or written by this same thread; a whole warp on
+	 * 32 consecutive words in one pass; every lane on one word once */
+	const uint32_t fresh = acc == GR_READ ? CW(x.tag, K_R, x.src) : acc == GR_WRITE ? CW(x.tag, K_W, x.src) :
+			       acc == GR_ATOMIC ? CW(x.tag, K_WA, x.src) : 0;
+	const int simple = e->size <= 4 && x.src != NOSRC; /* one word per lane when aligned */
 	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	uint32_t mask = e->mask;
 	int found = 0;
-	if (simple && sz == 4 && e->mask == 0xffffffffu && acc <= GR_WRITE) {
-		/* a whole warp on 32 consecutive words (a[i] with i the thread
-		 * index): one range and alignment test, and when every word is
-		 * untouched in this epoch (or, for a load, read by several
-		 * blocks), branch-free passes */
-		uint64_t o0 = la[0] - base, bad = 0;
-		if (!(o0 & 3) && o0 <= size && size - o0 >= 128) {
-			const uint64_t k0 = la[0];
-			uint64_t cur[WARP];
-			memcpy(cur, la, sizeof(cur));
-			for (unsigned l = 0; l < WARP; l++)
-				bad |= (cur[l] - 4 * (uint64_t)l) ^ k0;
-			if (!bad) {
-				uint32_t *p = &c[o0 >> 2], used = 0, multi = 1;
-				for (unsigned l = 0; l < WARP; l++) {
-					uint32_t t = TAG(p[l]);
-					used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
-					multi &= (uint32_t)(p[l] == rm);
-				}
-				if (!used) {
-					uint32_t nv[WARP];
-					for (unsigned l = 0; l < WARP; l++)
-						nv[l] = fresh | l;
-					memcpy(p, nv, sizeof(nv));
-					return;
-				}
-				if (multi && acc == GR_READ)
-					return;
-			}
+	if (!simple || !mask) {
+		lanes(g, &x, mask, fresh, &found);
+		return;
+	}
+	if (mask == 0xffffffffu && acc <= GR_ATOMIC && (sz == 4 || acc == GR_READ) &&
+	    la[1] - la[0] == sz) {
+		/* a whole warp on consecutive elements (a[i] with i the thread
+		 * index): one range and alignment test, then one pass */
+		uint64_t o0 = la[0] - base;
+		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_lanes_linear(la, (uint32_t)sz, ~0u)) {
+			uint32_t *p = &a->c[o0 >> 2];
+			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
+			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))
+				return;
 		}
 	}
-	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
-		unsigned l = (unsigned)__builtin_ctz(mm);
-		uint64_t off = la[l] - base;
-		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
-			continue;
-		if (simple && !(off & (sz - 1))) {
-			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
-			if (t != tag && t != T_WIDE && !found) {
-				*p = fresh ? fresh | l : 0;
-				continue;
-			}
-			if (acc == GR_READ && cw == rm)
-				continue;
-			if (t == tag) {
-				if (acc == GR_ATOMIC && KIND(cw) == K_WA && sz == 4) {
-					*p = fresh | l;
-					continue;
+	if (mask & (mask - 1)) {
+		/* every lane on one word (a broadcast, a[row * n + k]): the first
+		 * lane as usual, and then, when it left the word as one reader
+		 * or atomic writer of this warp or readers of several blocks,
+		 * the others would each put their own lane there: the last one's */
+		unsigned l0 = (unsigned)__builtin_ctz(mask), last = 31 - (unsigned)__builtin_clz(mask);
+		uint64_t a0 = la[l0];
+		if (la[last] == a0 && check_lanes_linear(la, 0, mask)) {
+			uint64_t off = a0 - base;
+			lanes(g, &x, 1u << l0, fresh, &found);
+			if (!ws_range_in(0, size, off, sz))
+				return; /* every lane is outside */
+			if (!found && !(off & (sz - 1))) {
+				uint32_t *p = &a->c[off >> 2], cw = *p;
+				if (acc == GR_READ && cw == CW(x.tag, K_RM, 0))
+					return;
+				if ((acc == GR_READ && cw == CW(x.tag, K_R, x.src | l0)) ||
+				    (acc == GR_ATOMIC && sz == 4 && cw == CW(x.tag, K_WA, x.src | l0))) {
+					*p = fresh | last;
+					return;
 				}
-				if (acc == GR_READ && KIND(cw) == K_R && !found) {
-					*p = g->d[(cw & 0xffffff) >> 5].me == me ? fresh | l : rm;
-					continue;
-				}
 			}
+			mask &= mask - 1;
 		}
-		lane(g, &x, l, off, &found);
 	}
+	lanes(g, &x, mask, fresh, &found);
 }
 
 static void grace_event(void *self, const struct check_event *e)
@@ -628,6 +816,7 @@ const struct checker check_race_global = {
 	.what = "global-memory races between blocks, and between threads of a block with no barrier between",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LAUNCH) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC) |
 		  CEV_BIT(CEV_FREE),
+	.regions = (1u << CR_GLOBAL) | (1u << CR_MANAGED) | (1u << CR_HOST),
 	.create = grace_create,
 	.destroy = grace_destroy,
 	.clone = grace_clone,

@@ -165,6 +165,7 @@ const struct checker check_race_host = {
 	.name = "hostrace",
 	.what = "host accesses to managed memory while a kernel that uses it may be running",
 	.events = CEV_BIT(CEV_LANE) | CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_GRID_END),
+	.regions = 1u << CR_MANAGED,
 	.create = hrace_create,
 	.destroy = hrace_destroy,
 	.clone = hrace_clone,

@@ -300,6 +300,33 @@ static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32
 	return 1;
 }
 
+/* The first half-warp's reads, lanes 0..15 on 16 consecutive words, as
+ * full_warp's, on initialized words with no writer recorded (so that the
+ * second half's repeats of them change nothing): 1, stored; else 0. */
+static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
+{
+	uint32_t nv[WARP / 2], ok = 1;
+	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	for (unsigned l = 0; l < WARP / 2; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l, rd = rec >> 11;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+		ok &= fresh & (uint32_t)((rec & 0x7ff) == 0) & (v >> 31);
+		uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+		nv[l] = nrd << 11 | wsb | INIT_BIT;
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* whether lanes from..from+15 share one address */
+static inline int half_same(const uint64_t *la, unsigned from)
+{
+	return !memcmp(la + from, la + from + 1, (WARP / 2 - 1) * sizeof(*la));
+}
+
 static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
@@ -338,9 +365,7 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 		if (ok && mm == 0xffffffffu) {
 			/* three lanes first: broadcasts and repeated rows fail here */
 			uint64_t bad = (la[1] - a0 - 4) | (la[16] - a0 - 64) | (la[31] - a0 - 124);
-			for (unsigned l = 0; l < WARP && !bad; l++)
-				bad |= (la[l] - 4 * (uint64_t)l) ^ k0;
-			ok = !bad;
+			ok = !bad && check_lanes_linear(la, 4, ~0u);
 		} else {
 			for (uint32_t m2 = mm; m2 && ok; m2 &= m2 - 1) {
 				unsigned l = (unsigned)__builtin_ctz(m2);
@@ -395,6 +420,37 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 	 * half-warps, a row read by both half-warps): the lanes whose aligned
 	 * address is the previous lane's, or that of the lane 16 before */
 	const int dup = !write && sz == 4 && mm == 0xffffffffu;
+	if (dup) {
+		/* the same, a half-warp at a time: when the second half reads
+		 * the first half's words, or each half one word, and no writer
+		 * is recorded on them, the lanes the loop below would skip are
+		 * left out at once (a read of a word no one wrote, by a lane of
+		 * a warp whose earlier lane just read it, changes nothing) */
+		uint32_t keep = 0, wbits = 0;
+		if (!memcmp(la, la + WARP / 2, WARP / 2 * sizeof(*la))) {
+			uint64_t o0 = LANE_OFF(la[0]);
+			if (!(o0 & 3) && o0 + 64 <= lim && check_lanes_linear(la, 4, 0xffffu) &&
+			    half_warp(e, sh + (o0 >> 2), ws)) {
+				lo = (uint32_t)(o0 >> 2) < lo ? (uint32_t)(o0 >> 2) : lo;
+				hi = (uint32_t)(o0 >> 2) + 16 > hi ? (uint32_t)(o0 >> 2) + 16 : hi;
+				s->lo = lo;
+				s->hi = hi;
+				return;
+			}
+			keep = 0xffffu;
+		} else if (half_same(la, 0) && half_same(la, WARP / 2)) {
+			keep = 0x10001u;
+		}
+		for (uint32_t m2 = keep; m2; m2 &= m2 - 1) {
+			uint64_t off = LANE_OFF(la[__builtin_ctz(m2)]);
+			if (off + sz > lim)
+				continue; /* its repeats are outside too */
+			wbits |= (off & 3) ? 1 : sh[off >> 2] & 0x7ff;
+		}
+		if (keep && !wbits) {
+			mm = keep;
+		}
+	}
 	for (; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = LANE_OFF(la[l]);
@@ -460,10 +516,14 @@ static void access(struct shared *x, const struct check_event *e)
 	if (e->access == CHECK_ATOMIC) {
 		/* atomics are not recorded; they initialize what they update
 		 * (the lanes the window serves; the others arrive as CEV_LANE) */
+		const uint64_t *la = e->lane_addr, lo = e->addr, n = e->bytes;
 		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
-			unsigned l = (unsigned)__builtin_ctz(mm);
-			uint64_t off = e->lane_addr[l] - e->addr;
-			if (ws_range_in(0, e->bytes, off, sz) && !(off & (sz - 1)))
+			uint64_t off = la[__builtin_ctz(mm)] - lo;
+			if (!(off < n && n - off >= sz && !(off & (sz - 1))))
+				continue;
+			if (sz <= 4)
+				s->w[off >> 2] |= INIT_BIT; /* aligned: one word */
+			else
 				mark_init(s, off, sz);
 		}
 		return;
@@ -531,6 +591,7 @@ const struct checker check_race_shared = {
 	.what = "shared-memory races between threads of a block, reads of shared memory never written",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_BLOCK_START) |
 		  CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC),
+	.regions = 1u << CR_SHARED,
 	.create = shared_create,
 	.destroy = shared_destroy,
 	.clone = shared_clone,

@@ -85,7 +85,16 @@ void machine_publish(struct machine *m, struct check_event *e)
 {
 	e->m = m;
 	const struct check_slot *s = m->chk.by_kind[e->kind].v;
-	for (size_t i = 0, n = m->chk.by_kind[e->kind].len; i < n; i++)
+	size_t n = m->chk.by_kind[e->kind].len;
+	if (e->kind == CEV_ACCESS) {
+		/* a memory access: only to the checkers of its region (the
+		 * hottest event: one per warp's load or store) */
+		for (size_t i = 0; i < n; i++)
+			if (!s[i].c->regions || (s[i].c->regions >> e->region & 1))
+				s[i].c->event(s[i].self, e);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
 		s[i].c->event(s[i].self, e);
 }
 

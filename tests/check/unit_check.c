@@ -45,11 +45,13 @@ struct counts {
 	unsigned shared_writes, global_reads, atomics;
 	int finding_kind;
 	int bad_kind;          /* an event it did not listen to arrived */
+	int bad_region;        /* an access of a region it did not ask for arrived */
 	unsigned listen;
 	int created, destroyed;
 };
 
 static struct counts cnt;
+static struct checker counter;
 
 static void *count_create(struct machine *m)
 {
@@ -68,6 +70,8 @@ static void count_event(void *self, const struct check_event *e)
 	if (!(c->listen & CEV_BIT(e->kind)))
 		c->bad_kind = 1;
 	c->n[e->kind]++;
+	if (e->kind == CEV_ACCESS && counter.regions && !(counter.regions >> e->region & 1))
+		c->bad_region = 1;
 	if (e->kind == CEV_ACCESS) {
 		unsigned lanes = (unsigned)__builtin_popcount(e->mask);
 		if (e->space == MACHINE_TAG_SHARED && e->access == CHECK_WRITE)
@@ -150,6 +154,14 @@ static void test_events(void)
 			other += cnt.n[k];
 	ok(cnt.n[CEV_BARRIER] == 1 && other == 0 && !cnt.bad_kind,
 	   "a checker of barriers hears of the barrier only");
+	/* a checker of shared memory's accesses hears of those only */
+	counter.regions = 1u << CR_SHARED;
+	run(CEV_BIT(CEV_ACCESS), 0);
+	counter.regions = 0;
+	ok(!cnt.bad_region && cnt.shared_writes == 64 && cnt.global_reads == 0 && cnt.atomics == 0 &&
+	   cnt.n[CEV_ACCESS] == 4,
+	   "a checker of shared memory hears of the 4 shared accesses only (%u, %u global lanes)",
+	   cnt.n[CEV_ACCESS], cnt.global_reads + cnt.atomics);
 	/* an added checker runs with --fast too */
 	run(CEV_BIT(CEV_LAUNCH), 1);
 	ok(cnt.n[CEV_LAUNCH] == 1, "an added checker runs under --fast");

@@ -504,6 +504,240 @@ int main()
 	return 0;
 }
 """)
+# The global race checker's fast paths (docs/PERFORMANCE.md, "Cheap checkers"):
+# words whose record a warp's access leaves as it is, or updates with no test,
+# must still meet a later conflicting access, and an epoch's end must reset them.
+prog("global_race_fast_read_shared", r"""
+__global__ void k(int *a, int *out)
+{
+	int i = threadIdx.x;
+	out[blockIdx.x * 32 + i] = a[i] + a[0];
+	if (blockIdx.x == 3)
+		a[i] = i;	//@global-race
+}
+int main()
+{
+	int *a, *out, h[128];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&out, 128 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	k<<<4, 32>>>(a, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[127]);
+	return 0;
+}
+""")
+prog("global_race_fast_own_rw", r"""
+__global__ void k(int *a)
+{
+	int i = threadIdx.x % 32;
+	if (threadIdx.x < 32) {
+		a[i] = i;
+		a[i] += a[i];
+	} else {
+		a[i] = 2 * i;	//@global-race
+	}
+}
+__global__ void blocks(int *a)
+{
+	int i = threadIdx.x;
+	if (blockIdx.x == 0) {
+		a[i] = i;
+		a[i] += a[i];
+	} else {
+		a[i] = 1;	//@global-race
+	}
+}
+int main()
+{
+	int *a, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	k<<<1, 64>>>(a);
+	blocks<<<2, 32>>>(a);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0] >= 0);
+	return 0;
+}
+""")
+prog("global_race_fast_bytes", r"""
+__global__ void k(unsigned char *d, int *out)
+{
+	int i = threadIdx.x;
+	out[blockIdx.x * 32 + i] = d[i];
+	if (blockIdx.x == 3)
+		d[i] = 1;	//@global-race
+}
+__global__ void put_get(unsigned char *d, int *out)
+{
+	if (blockIdx.x == 0)
+		d[threadIdx.x] = 3;
+	else
+		out[threadIdx.x] = d[threadIdx.x];	//@global-race
+}
+__global__ void count(int *c)
+{
+	atomicAdd(&c[threadIdx.x], 1);	//@global-race
+	if (blockIdx.x == 0)
+		c[threadIdx.x] = 0;
+}
+int main()
+{
+	unsigned char *d;
+	int *out, *c, h[128];
+	cudaMalloc(&d, 32);
+	cudaMalloc(&out, 128 * sizeof(int));
+	cudaMalloc(&c, 32 * sizeof(int));
+	cudaMemset(d, 2, 32);
+	cudaMemset(c, 0, 32 * sizeof(int));
+	k<<<4, 32>>>(d, out);
+	put_get<<<2, 32>>>(d, out);
+	count<<<4, 32>>>(c);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("global_race_fast_epoch", r"""
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void put(int *a)
+{
+	a[threadIdx.x] = threadIdx.x;
+	a[threadIdx.x] += 1;
+}
+__global__ void get(const int *a, int *out)
+{
+	out[blockIdx.x * 32 + threadIdx.x] = a[threadIdx.x] + a[5];
+}
+__global__ void phases(int *a, int *b, int n)
+{
+	cg::grid_group grid = cg::this_grid();
+	int i = (int)grid.thread_rank();
+	a[i] = i;
+	a[i] += 1;
+	grid.sync();
+	b[i] = a[(i + 64) % n];
+	if (blockIdx.x == 3 && threadIdx.x < 32)
+		a[i - 128] = 0;	//@global-race
+}
+int main()
+{
+	int *a, *b, h[256], n = 256;
+	cudaMalloc(&a, 256 * sizeof(int));
+	cudaMalloc(&b, 256 * sizeof(int));
+	put<<<1, 32>>>(a);
+	get<<<8, 32>>>(a, b);
+	cudaMemcpy(h, b, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[127]);
+	void *args[] = { &a, &b, &n };
+	cudaLaunchCooperativeKernel((void *)phases, dim3(4), dim3(64), args, 0, 0);
+	cudaMemcpy(h, b, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[255]);
+	return 0;
+}
+""")
+prog("global_race_fast_fence", r"""
+__global__ void k(int *a, volatile int *flag, int *out)
+{
+	int i = threadIdx.x;
+	if (blockIdx.x == 0) {
+		a[i] = i;
+		a[i] += 1;
+		__threadfence();
+		if (i == 0)
+			*flag = 1;
+	} else {
+		while (*flag == 0)
+			;
+		out[i] = a[i];
+	}
+}
+int main()
+{
+	int *a, *flag, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&flag, sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(flag, 0, sizeof(int));
+	k<<<2, 32>>>(a, flag, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+prog("uninitialized_read_warp", r"""
+__global__ void fill(int *a)
+{
+	if (threadIdx.x != 20)
+		a[threadIdx.x] = 1;
+}
+__global__ void use(const int *a, int *out)
+{
+	out[threadIdx.x] = a[threadIdx.x];	//@uninitialized-read
+}
+int main()
+{
+	int *a, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	fill<<<1, 32>>>(a);
+	use<<<1, 32>>>(a, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+# The shared checker's half-warp paths: a row read by both half-warps, a
+# word broadcast to each half-warp; a writer recorded on such a word, or one
+# that comes later from another warp, is still a race.
+prog("shared_race_half_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[16];
+	int t = threadIdx.x;
+	if (t < 16)
+		s[t] = t;
+	__syncthreads();
+	int v = s[t % 16] + s[t / 16];
+	if (t >= 32 && t < 48)
+		s[t - 32] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("shared_race_half_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	if (t < 16)
+		s[t] = 2 * t;
+	if (t == 0)
+		s[20] = 1;
+	out[t] = s[t % 16];	//@shared-race
+	out[t] += s[20 + t / 16];	//@shared-race
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaMemcpy(h, out, 32 * sizeof(int), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
 prog("host_device_race_1", r"""
 __global__ void fill(int *a, int n)
 {
