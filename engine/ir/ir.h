@@ -208,6 +208,18 @@ void ir_print(const struct ir_module *m, struct strbuf *out);
  * statements stay where the debugger finds them. */
 void ir_optimize(struct ir_module *m);
 
+/* inline.c: copy the bodies of small leaf functions (at most 24
+ * instructions, no frame, no barrier, not variadic) into their callers in
+ * place of the CALL, in rounds, so that calls the interpreter would pay
+ * for (a frame, argument copies, CALL and RET) disappear. Callers that may
+ * run below a recursion are left alone (the stack-overflow finding counts
+ * frames). New code, argument lists and register types are allocated in
+ * arena (the compilation's). Run it before ir_optimize. The debugger's
+ * view of calls, frames and locals is what it changes: interactive
+ * sessions never run it (session_compile_opts.inline_calls). */
+struct arena;
+void ir_inline(struct ir_module *m, struct arena *a);
+
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other
  * ops. The array is the caller's to free. */
