@@ -262,54 +262,41 @@ static void emit(struct arena *a, const struct ir_module *m, const struct site *
 	out[base].flags |= (uint16_t)(call->flags & IRF_STMT_START);
 }
 
-/* inline the calls of f whose callee ok[] allows; 1 if f changed */
-static int inline_into(struct ir_module *m, struct arena *a, uint32_t fi, const uint8_t *ok)
-{
-	struct ir_func *f = &m->funcs[fi];
-	uint32_t n = f->ncode, nr = f->nregs;
-	struct site *sites = xcalloc(n, sizeof(*sites));
-	uint32_t total = 0, count = 0;
-	int user_caller = !is_builtin_file(m, f->span.file);
+/*
+ * Rebuild f's code with len[i] instructions in place of instruction i:
+ * where fill is NULL for i (plain[i]), the instruction itself; else
+ * fill(ctx, i, out, at, map) writes len[i] instructions at out[at..]. map
+ * (old index -> new, ncode + 1 entries) is known before any fill runs.
+ * Branch targets of the instructions kept as they were, statement starts
+ * and variable live ranges follow; register types grow to nregs (the new
+ * ones from ty_new, indices f->nregs..nregs-1).
+ */
+typedef void (*fill_fn)(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at,
+			const uint32_t *map);
 
-	for (uint32_t i = 0; i < n; i++) {
-		const struct ir_insn *in = &f->code[i];
-		if (in->op == IR_CALL && in->imm >= 0 && (uint64_t)in->imm < m->nfuncs &&
-		    (uint32_t)in->imm != fi && ok[in->imm] &&
-		    in->nargs == m->funcs[in->imm].nparams && (in->nargs == 0 || in->args) &&
-		    total + n + m->funcs[in->imm].ncode < CALLER_MAX) {
-			plan(&sites[i], f, in, &m->funcs[in->imm], &nr);
-			total += sites[i].len;
-			count++;
-		} else {
-			total++;
-		}
-	}
-	if (!count) {
-		free(sites);
-		return 0;
-	}
-	struct ir_insn *out = arena_alloc(a, total * sizeof(struct ir_insn));
+static void rebuild(struct ir_func *f, struct arena *a, const uint32_t *len, const uint8_t *plain,
+		    fill_fn fill, void *ctx, uint32_t nregs, const uint8_t *ty_new)
+{
+	uint32_t n = f->ncode, total = 0;
 	uint32_t *map = xmalloc((n + 1) * sizeof(uint32_t));
-	uint8_t *own = xcalloc(total, 1);  /* the caller's own instructions (targets to remap) */
-	uint32_t o = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		map[i] = o;
-		if (sites[i].g) {
-			emit(a, m, &sites[i], &f->code[i], user_caller, out, o);
-			o += sites[i].len;
-		} else {
-			own[o] = 1;
-			out[o++] = f->code[i];
-		}
+		map[i] = total;
+		total += plain[i] ? 1 : len[i];
 	}
-	map[n] = o;
-	for (uint32_t k = 0; k < total; k++) {
-		struct ir_insn *in = &out[k];
-		if (!own[k] || (in->op != IR_BR && in->op != IR_CBR))
+	map[n] = total;
+	struct ir_insn *out = arena_alloc(a, (total ? total : 1) * sizeof(struct ir_insn));
+	for (uint32_t i = 0; i < n; i++) {
+		if (!plain[i]) {
+			fill(ctx, i, out, map[i], map);
 			continue;
-		in->tgt1 = (int32_t)map[in->tgt1];
-		if (in->op == IR_CBR)
-			in->tgt2 = (int32_t)map[in->tgt2];
+		}
+		struct ir_insn *in = &out[map[i]];
+		*in = f->code[i];
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			in->tgt1 = (int32_t)map[in->tgt1];
+			if (in->op == IR_CBR)
+				in->tgt2 = (int32_t)map[in->tgt2];
+		}
 	}
 	for (uint32_t k = 0; k < f->nstmts; k++)
 		if (f->stmts[k].first <= n)
@@ -319,25 +306,245 @@ static int inline_into(struct ir_module *m, struct arena *a, uint32_t fi, const 
 		v->live_from = map[v->live_from < n ? v->live_from : n];
 		v->live_to = map[v->live_to < n ? v->live_to : n];
 	}
-	uint8_t *ty = arena_alloc(a, nr ? nr : 1);
-	if (f->reg_ty)
-		memcpy(ty, f->reg_ty, f->nregs);
-	for (uint32_t i = 0; i < n; i++) {
-		const struct site *s = &sites[i];
-		for (uint32_t r = 0; s->g && r < s->g->nregs; r++)
-			if (s->rmap[r] >= (int32_t)f->nregs)
-				ty[s->rmap[r]] = s->g->reg_ty ? s->g->reg_ty[r] : IR_U64;
-		free(s->rmap);
-		free(s->cmap);
+	if (nregs > f->nregs) {
+		uint8_t *ty = arena_alloc(a, nregs);
+		if (f->reg_ty)
+			memcpy(ty, f->reg_ty, f->nregs);
+		memcpy(ty + f->nregs, ty_new, nregs - f->nregs);
+		f->reg_ty = ty;
+		f->nregs = nregs;
 	}
-	f->reg_ty = ty;
-	f->nregs = nr;
 	f->code = out;
 	f->ncode = total;
 	free(map);
-	free(own);
+}
+
+struct inl {
+	struct arena *a;
+	const struct ir_module *m;
+	const struct ir_func *f;
+	struct site *sites;
+	int user_caller;
+};
+
+static void inl_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, const uint32_t *map)
+{
+	struct inl *x = ctx;
+	(void)map;
+	emit(x->a, x->m, &x->sites[i], &x->f->code[i], x->user_caller, out, at);
+}
+
+/* inline the calls of f whose callee ok[] allows; 1 if f changed */
+static int inline_into(struct ir_module *m, struct arena *a, uint32_t fi, const uint8_t *ok)
+{
+	struct ir_func *f = &m->funcs[fi];
+	uint32_t n = f->ncode, nr = f->nregs;
+	struct site *sites = xcalloc(n, sizeof(*sites));
+	uint32_t *len = xcalloc(n, sizeof(uint32_t));
+	uint8_t *plain = xmalloc(n);
+	uint32_t total = 0, count = 0;
+
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		plain[i] = 1;
+		if (in->op == IR_CALL && in->imm >= 0 && (uint64_t)in->imm < m->nfuncs &&
+		    (uint32_t)in->imm != fi && ok[in->imm] &&
+		    in->nargs == m->funcs[in->imm].nparams && (in->nargs == 0 || in->args) &&
+		    total + n + m->funcs[in->imm].ncode < CALLER_MAX) {
+			plan(&sites[i], f, in, &m->funcs[in->imm], &nr);
+			len[i] = sites[i].len;
+			plain[i] = 0;
+			total += len[i];
+			count++;
+		} else {
+			total++;
+		}
+	}
+	if (count) {
+		uint8_t *ty = xmalloc(nr - f->nregs + 1);
+		for (uint32_t i = 0; i < n; i++) {
+			const struct site *st = &sites[i];
+			for (uint32_t r = 0; st->g && r < st->g->nregs; r++)
+				if (st->rmap[r] >= (int32_t)f->nregs)
+					ty[st->rmap[r] - (int32_t)f->nregs] =
+						st->g->reg_ty ? st->g->reg_ty[r] : IR_U64;
+		}
+		struct inl x = { a, m, f, sites, !is_builtin_file(m, f->span.file) };
+		rebuild(f, a, len, plain, inl_fill, &x, nr, ty);
+		free(ty);
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		free(sites[i].rmap);
+		free(sites[i].cmap);
+	}
 	free(sites);
-	return 1;
+	free(len);
+	free(plain);
+	return count != 0;
+}
+
+/*
+ * Loop conditions: `BR @t` where t starts a short straight run of simple
+ * instructions that ends in a CBR (a for or while loop's test, which
+ * lowering puts at the top and reaches from the latch by a BR) takes a
+ * copy of that run instead, so that each iteration tests and branches
+ * once (the BR is gone). The copy's temporaries get fresh registers (each
+ * stays defined once: decode.c's copy propagation and compare-and-branch
+ * fusion need that); a run that writes anything read outside it is not
+ * copied.
+ */
+#define THREAD_MAX 8
+
+static int simple(unsigned op)
+{
+	switch (op) {
+	case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND:
+	case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR: case IR_MIN:
+	case IR_MAX: case IR_SETP: case IR_CVT: case IR_NEG: case IR_SEL:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* registers read by in (a, b, c, e, args) */
+#define EACH_READ(in, r, BODY) do { \
+	const struct ir_insn *q_ = (in); \
+	int32_t o_[4] = { q_->a, q_->b, q_->c, q_->op == IR_MATCH ? -1 : q_->e }; \
+	for (int k_ = 0; k_ < 4; k_++) { int32_t r = o_[k_]; if (r >= 0) { BODY; } } \
+	for (uint32_t k_ = 0; q_->args && k_ < q_->nargs; k_++) { int32_t r = q_->args[k_]; if (r >= 0) { BODY; } } \
+} while (0)
+
+/* the run t..e (e the CBR) that a BR to t may copy, else 0 */
+static uint32_t thread_run(const struct ir_func *f, uint32_t t, const uint32_t *nuse,
+			   const uint8_t *named, uint32_t *uses_in)
+{
+	uint32_t e;
+	for (e = t; e < f->ncode && e < t + THREAD_MAX; e++) {
+		const struct ir_insn *in = &f->code[e];
+		if (in->op == IR_CBR)
+			break;
+		if (!simple(in->op) || in->d < 0 || named[in->d])
+			return 0;
+	}
+	if (e >= f->ncode || f->code[e].op != IR_CBR || e == t)
+		return 0;
+	/* every register written in the run is read only inside it, after its write */
+	for (uint32_t k = t; k < e; k++)
+		uses_in[f->code[k].d] = 0;
+	for (uint32_t k = t; k <= e; k++)
+		EACH_READ(&f->code[k], r, uses_in[r]++);
+	for (uint32_t k = t; k < e; k++) {
+		int32_t d = f->code[k].d;
+		if (uses_in[d] != nuse[d])
+			return 0;
+		for (uint32_t j = t; j <= k; j++) {
+			int rd = 0;
+			EACH_READ(&f->code[j], r, rd |= r == d);
+			if (rd)
+				return 0; /* read before (or by) its write: a value from outside */
+		}
+		for (uint32_t j = k + 1; j < e; j++)
+			if (f->code[j].d == d)
+				return 0;
+	}
+	return e;
+}
+
+struct thr_site {
+	uint32_t t, e;      /* the run copied */
+	int32_t base;       /* first fresh register */
+};
+
+struct thr_ctx {
+	const struct ir_func *f;
+	struct thr_site *sites;
+	int32_t *slot;      /* register -> index among the run's definitions, per site */
+};
+
+static void thr_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, const uint32_t *map)
+{
+	struct thr_ctx *x = ctx;
+	const struct thr_site *s = &x->sites[i];
+	const struct ir_func *f = x->f;
+	const struct ir_insn *br = &f->code[i];
+	int32_t nd = 0;
+	for (uint32_t k = s->t; k < s->e; k++)
+		x->slot[f->code[k].d] = nd++;
+	for (uint32_t k = s->t; k <= s->e; k++) {
+		struct ir_insn *in = &out[at + (k - s->t)];
+		*in = f->code[k];
+#define FRESH(r) do { if ((r) >= 0 && x->slot[(r)] >= 0) (r) = s->base + x->slot[(r)]; } while (0)
+		FRESH(in->a);
+		FRESH(in->b);
+		FRESH(in->c);
+		if (in->op != IR_MATCH)
+			FRESH(in->e);
+		if (k < s->e)
+			in->d = s->base + x->slot[f->code[k].d];
+#undef FRESH
+		in->flags &= (uint16_t)~IRF_STMT_START;
+		if (k == s->e) {
+			in->tgt1 = (int32_t)map[in->tgt1];
+			in->tgt2 = (int32_t)map[in->tgt2];
+		}
+	}
+	(void)br;
+	for (uint32_t k = s->t; k < s->e; k++)
+		x->slot[f->code[k].d] = -1;
+}
+
+static int thread_into(struct ir_func *f, struct arena *a)
+{
+	uint32_t n = f->ncode, nr = f->nregs, count = 0;
+	uint32_t *nuse = xcalloc(nr ? nr : 1, sizeof(uint32_t));
+	uint32_t *uses_in = xcalloc(nr ? nr : 1, sizeof(uint32_t));
+	uint8_t *named = xcalloc(nr ? nr : 1, 1);
+	for (uint32_t r = 0; r < f->nparams; r++)
+		named[r] = 1;
+	for (uint32_t k = 0; k < f->nvars; k++)
+		if (f->vars[k].loc == VLOC_REG && f->vars[k].reg >= 0 && (uint32_t)f->vars[k].reg < nr)
+			named[f->vars[k].reg] = 1;
+	for (uint32_t i = 0; i < n; i++)
+		EACH_READ(&f->code[i], r, nuse[r]++);
+	struct thr_site *sites = xcalloc(n, sizeof(*sites));
+	uint32_t *len = xcalloc(n, sizeof(uint32_t));
+	uint8_t *plain = xmalloc(n);
+	VEC(uint8_t) ty = { 0 };
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		plain[i] = 1;
+		if (in->op != IR_BR || (in->flags & IRF_STMT_START) || (uint32_t)in->tgt1 == i + 1)
+			continue;
+		uint32_t t = (uint32_t)in->tgt1, e = thread_run(f, t, nuse, named, uses_in);
+		if (!e || (i >= t && i <= e) || n + count * THREAD_MAX > CALLER_MAX)
+			continue;
+		sites[i].t = t;
+		sites[i].e = e;
+		sites[i].base = (int32_t)nr;
+		for (uint32_t k = t; k < e; k++) {
+			vec_push(&ty, f->reg_ty ? f->reg_ty[f->code[k].d] : (uint8_t)IR_U64);
+			nr++;
+		}
+		len[i] = e - t + 1;
+		plain[i] = 0;
+		count++;
+	}
+	if (count) {
+		struct thr_ctx x = { f, sites, xmalloc((f->nregs ? f->nregs : 1) * sizeof(int32_t)) };
+		for (uint32_t r = 0; r < f->nregs; r++)
+			x.slot[r] = -1;
+		rebuild(f, a, len, plain, thr_fill, &x, nr, ty.v);
+		free(x.slot);
+	}
+	vec_free(&ty);
+	free(sites);
+	free(len);
+	free(plain);
+	free(nuse);
+	free(uses_in);
+	free(named);
+	return count != 0;
 }
 
 /*
@@ -475,4 +682,236 @@ void ir_inline(struct ir_module *m, struct arena *a)
 	}
 	free(ok);
 	free(deep);
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		if (sane(&m->funcs[i]))
+			thread_into(&m->funcs[i], a);
+}
+
+/*
+ * Results straight into variables: lowering writes `x = e` (and `i = i +
+ * 1`) as t = e ; x = MOV t. When t is a temporary defined once and read
+ * only by that MOV, in the same straight run, and x is neither read nor
+ * written between the two, e writes x itself and the MOV goes. Runs after
+ * ir_optimize (the MOV is flagged IRF_DEAD like its drops). A variable
+ * then takes its value a few instructions early, inside its statement:
+ * only a session that steps by instruction could tell, and sessions do
+ * not run this.
+ */
+static void fold_cvt_chain(struct ir_func *f, const uint8_t *named, const uint8_t *lead,
+			   uint32_t *ndef, uint32_t *nuse, const int32_t *def);
+static void copy_forward(struct ir_func *f, const uint8_t *named, const uint8_t *lead,
+			 uint32_t *ndef, uint32_t *nuse);
+
+static void forward_dest(struct ir_func *f)
+{
+	uint32_t n = f->ncode, nr = f->nregs ? f->nregs : 1;
+	uint8_t *named = xcalloc(nr, 1), *lead = xcalloc(n + 1, 1);
+	uint32_t *ndef = xcalloc(nr, sizeof(uint32_t)), *nuse = xcalloc(nr, sizeof(uint32_t));
+	int32_t *def = xmalloc(nr * sizeof(int32_t));
+	for (uint32_t r = 0; r < f->nparams; r++)
+		named[r] = 1;
+	for (uint32_t k = 0; k < f->nvars; k++)
+		if (f->vars[k].loc == VLOC_REG && f->vars[k].reg >= 0 && (uint32_t)f->vars[k].reg < nr)
+			named[f->vars[k].reg] = 1;
+	for (uint32_t r = 0; r < nr; r++)
+		def[r] = -1;
+	lead[0] = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			lead[in->tgt1] = 1;
+			if (in->op == IR_CBR)
+				lead[in->tgt2] = 1;
+		}
+		if (in->op == IR_BR || in->op == IR_CBR || in->op == IR_RET || in->op == IR_TRAP ||
+		    in->op == IR_UNREACHABLE)
+			lead[i + 1] = 1;
+		if (in->flags & IRF_DEAD)
+			continue;
+		if (in->d >= 0) {
+			ndef[in->d]++;
+			def[in->d] = (int32_t)i;
+		}
+		if (in->op == IR_MATCH && in->e >= 0)
+			ndef[in->e]++;
+		EACH_READ(in, r, nuse[r]++);
+	}
+	copy_forward(f, named, lead, ndef, nuse);
+	for (uint32_t r = 0; r < nr; r++)
+		def[r] = -1;
+	for (uint32_t i = 0; i < n; i++)
+		if (!(f->code[i].flags & IRF_DEAD) && f->code[i].d >= 0)
+			def[f->code[i].d] = (int32_t)i;
+	fold_cvt_chain(f, named, lead, ndef, nuse, def);
+	for (uint32_t j = 0; j < n; j++) {
+		struct ir_insn *mv = &f->code[j];
+		if ((mv->flags & (IRF_DEAD | IRF_STMT_START)) || mv->op != IR_MOV || mv->a < 0 ||
+		    mv->d < 0 || mv->a == mv->d)
+			continue;
+		int32_t t = mv->a, v = mv->d;
+		if (named[t] || ndef[t] != 1 || nuse[t] != 1 || def[t] < 0 || (uint32_t)def[t] >= j)
+			continue;
+		uint32_t i = (uint32_t)def[t];
+		struct ir_insn *src = &f->code[i];
+		if (!simple(src->op) || src->d != t)
+			continue;
+		int ok = 1;
+		for (uint32_t k = i + 1; ok && k < j; k++) {
+			const struct ir_insn *in = &f->code[k];
+			if (lead[k])
+				ok = 0;
+			if (in->flags & IRF_DEAD)
+				continue;
+			if (in->d == v || (in->op == IR_MATCH && in->e == v))
+				ok = 0;
+			EACH_READ(in, r, ok &= r != v);
+		}
+		if (!ok || lead[j])
+			continue;
+		src->d = v;
+		ndef[t] = nuse[t] = 0;
+		nuse[v] += 0;
+		mv->op = IR_NOP;
+		mv->flags |= IRF_DEAD;
+		mv->d = mv->a = mv->b = mv->c = mv->e = -1;
+	}
+	free(named);
+	free(lead);
+	free(ndef);
+	free(nuse);
+	free(def);
+}
+
+/*
+ * Widening chains: `(long)(unsigned long)i` is lowered as CVT.u64.s32 then
+ * CVT.s64.u64; between 64-bit integer types a CVT changes no bit, so the
+ * pair is one CVT.s64.s32 (which decode.c then folds into indexing) when
+ * the inner result is a temporary read only there and its source is not
+ * written in between (same straight run).
+ */
+/* copies of registers, in a straight run: t = MOV s, then t read (before
+ * s is written again) => s read, the MOV dropped */
+static int reads_reg(const struct ir_insn *in, int32_t r)
+{
+	int hit = 0;
+	EACH_READ(in, q, hit += q == r);
+	return hit;
+}
+
+static void copy_forward(struct ir_func *f, const uint8_t *named, const uint8_t *lead,
+			 uint32_t *ndef, uint32_t *nuse)
+{
+	for (uint32_t j = 0; j < f->ncode; j++) {
+		struct ir_insn *mv = &f->code[j];
+		if ((mv->flags & (IRF_DEAD | IRF_STMT_START)) || mv->op != IR_MOV || mv->a < 0 ||
+		    mv->d < 0 || mv->a == mv->d)
+			continue;
+		int32_t t = mv->d, src = mv->a;
+		if (named[t] || ndef[t] != 1)
+			continue;
+		uint32_t left = nuse[t], k;
+		for (k = j + 1; left && k < f->ncode && !lead[k]; k++) {
+			const struct ir_insn *q = &f->code[k];
+			if (q->flags & IRF_DEAD)
+				continue;
+			left -= (uint32_t)reads_reg(q, t);
+			if (left && (q->d == src || (q->op == IR_MATCH && q->e == src)))
+				break;
+		}
+		if (left)
+			continue;
+		for (uint32_t u = j + 1; u < k; u++) {
+			struct ir_insn *q = &f->code[u];
+			if (q->flags & IRF_DEAD)
+				continue;
+			if (q->a == t)
+				q->a = src;
+			if (q->b == t)
+				q->b = src;
+			if (q->c == t)
+				q->c = src;
+			if (q->e == t && q->op != IR_MATCH)
+				q->e = src;
+			for (uint32_t z = 0; q->args && z < q->nargs; z++)
+				if (q->args[z] == t)
+					q->args[z] = src;
+		}
+		nuse[src] += nuse[t] ? nuse[t] - 1 : 0;
+		ndef[t] = nuse[t] = 0;
+		mv->op = IR_NOP;
+		mv->flags |= IRF_DEAD;
+		mv->d = mv->a = mv->b = mv->c = mv->e = -1;
+	}
+}
+
+static int is64(unsigned t)
+{
+	return t == IR_S64 || t == IR_U64;
+}
+
+static int isint(unsigned t)
+{
+	return t >= IR_S8 && t <= IR_U64;
+}
+
+static void fold_cvt_chain(struct ir_func *f, const uint8_t *named, const uint8_t *lead,
+			   uint32_t *ndef, uint32_t *nuse, const int32_t *def)
+{
+	for (uint32_t j = 0; j < f->ncode; j++) {
+		struct ir_insn *out = &f->code[j];
+		if ((out->flags & IRF_DEAD) || out->op != IR_CVT || out->a < 0 || !is64(out->t) ||
+		    !is64(out->t2))
+			continue;
+		int32_t t = out->a;
+		if (named[t] || ndef[t] != 1 || nuse[t] != 1 || def[t] < 0 || (uint32_t)def[t] >= j)
+			continue;
+		uint32_t i = (uint32_t)def[t];
+		struct ir_insn *in = &f->code[i];
+		if (in->op != IR_CVT || in->t != out->t2 || !isint(in->t2) || in->a < 0 ||
+		    (in->flags & IRF_STMT_START))
+			continue;
+		int ok = 1;
+		for (uint32_t k = i + 1; ok && k <= j; k++) {
+			const struct ir_insn *q = &f->code[k];
+			if (lead[k])
+				ok = 0;
+			if (k < j && !(q->flags & IRF_DEAD) &&
+			    (q->d == in->a || (q->op == IR_MATCH && q->e == in->a)))
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		out->a = in->a;
+		out->t2 = in->t2;
+		ndef[t] = nuse[t] = 0;
+		in->op = IR_NOP;
+		in->flags |= IRF_DEAD;
+		in->d = in->a = in->b = in->c = in->e = -1;
+	}
+}
+
+void ir_optimize_run(struct ir_module *m, struct arena *a)
+{
+	ir_inline(m, a);
+	ir_optimize(m);
+	for (uint32_t i = 0; m && i < m->nfuncs; i++) {
+		struct ir_func *f = &m->funcs[i];
+		int ok = f->ncode > 0 && f->code;
+		for (uint32_t k = 0; ok && k < f->ncode; k++) {
+			const struct ir_insn *in = &f->code[k];
+			if ((in->op == IR_BR || in->op == IR_CBR) &&
+			    ((uint32_t)in->tgt1 >= f->ncode ||
+			     (in->op == IR_CBR && (uint32_t)in->tgt2 >= f->ncode)))
+				ok = 0;
+			if (in->d >= (int32_t)f->nregs || in->a >= (int32_t)f->nregs ||
+			    in->b >= (int32_t)f->nregs || in->c >= (int32_t)f->nregs ||
+			    in->e >= (int32_t)f->nregs)
+				ok = 0;
+			for (uint32_t q = 0; q < in->nargs; q++)
+				if (!in->args || in->args[q] < 0 || in->args[q] >= (int32_t)f->nregs)
+					ok = 0;
+		}
+		if (ok)
+			forward_dest(f);
+	}
 }

@@ -219,6 +219,12 @@ void ir_optimize(struct ir_module *m);
  * sessions never run it (session_compile_opts.inline_calls). */
 struct arena;
 void ir_inline(struct ir_module *m, struct arena *a);
+/* What `warpstep run` and `check` run instead of ir_optimize: ir_inline
+ * (which also gives a loop's latch its own copy of the loop test), then
+ * ir_optimize, then results written straight into the variables they are
+ * assigned to (t = e ; x = MOV t  =>  x = e). Same contract as ir_inline:
+ * never for a session that steps. */
+void ir_optimize_run(struct ir_module *m, struct arena *a);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

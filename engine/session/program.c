@@ -45,8 +45,9 @@ struct session_program *session_compile(const char *path, const char *text,
 	ret = text ? front_compile_string(&p->c, path, text, &fo) : front_compile_file(&p->c, path, &fo);
 	if (ret == 0 && !(o && o->no_opt)) {
 		if (o && o->inline_calls)
-			ir_inline(p->c.mod, &p->c.arena);
-		ir_optimize(p->c.mod);
+			ir_optimize_run(p->c.mod, &p->c.arena);
+		else
+			ir_optimize(p->c.mod);
 	}
 	p->pub.mod = ret == 0 ? p->c.mod : NULL;
 	p->pub.sm = &p->c.sm;
