@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "ir.h"
 #include "util.h"
 
@@ -548,6 +549,151 @@ static int thread_into(struct ir_func *f, struct arena *a)
 }
 
 /*
+ * Addresses of module objects: GADDR gives the same address every time a
+ * thread runs it (a __shared__ array's is its block's, a global's is
+ * fixed), so a function computes each object's address once, at its
+ * entry, into one register that every former GADDR's readers read. Done
+ * where it saves work: an object addressed inside a loop (an instruction
+ * at or after the target of a branch back to it) or more than once. Only
+ * temporaries' GADDRs move (defined once, no statement starts there).
+ */
+struct hoist {
+	const struct ir_func *f;
+	const uint8_t *gone;     /* per instruction: a GADDR that moved */
+	int32_t *objs;           /* objects, in order of first use */
+	uint32_t nobj;
+	int32_t base;            /* register of objs[0] */
+};
+
+static void hoist_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, const uint32_t *map)
+{
+	struct hoist *h = ctx;
+	const struct ir_func *f = h->f;
+	(void)map;
+	if (i == 0) {
+		for (uint32_t k = 0; k < h->nobj; k++) {
+			struct ir_insn *in = &out[at++];
+			memset(in, 0, sizeof(*in));
+			in->op = IR_GADDR;
+			in->t = IR_PTR;
+			in->d = h->base + (int32_t)k;
+			in->a = in->b = in->c = in->e = -1;
+			in->tgt1 = in->tgt2 = -1;
+			in->imm = h->objs[k];
+			in->stmt = f->code[0].stmt;
+			in->span = f->code[0].span;
+			if (k == 0)
+				in->flags = (uint16_t)(f->code[0].flags & IRF_STMT_START);
+		}
+		if (!h->gone[0]) {
+			out[at] = f->code[0];
+			out[at].flags &= (uint16_t)~IRF_STMT_START;
+			if (out[at].op == IR_BR || out[at].op == IR_CBR) {
+				out[at].tgt1 = (int32_t)map[out[at].tgt1];
+				if (out[at].op == IR_CBR)
+					out[at].tgt2 = (int32_t)map[out[at].tgt2];
+			}
+		}
+	}
+}
+
+static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_module *m)
+{
+	uint32_t n = f->ncode, nr = f->nregs ? f->nregs : 1;
+	uint32_t *ndef = xcalloc(nr, sizeof(uint32_t));
+	uint8_t *named = xcalloc(nr, 1), *gone = xcalloc(n + 1, 1);
+	int32_t *obj_reg = xmalloc((m->nobjs ? m->nobjs : 1) * sizeof(int32_t));
+	uint32_t *uses_of = xcalloc(m->nobjs ? m->nobjs : 1, sizeof(uint32_t));
+	int32_t *ren = xmalloc(nr * sizeof(int32_t));
+	uint32_t first_back = n; /* the lowest target of a backward branch */
+	for (uint32_t r = 0; r < f->nparams; r++)
+		named[r] = 1;
+	for (uint32_t k = 0; k < f->nvars; k++)
+		if (f->vars[k].loc == VLOC_REG && f->vars[k].reg >= 0 && (uint32_t)f->vars[k].reg < nr)
+			named[f->vars[k].reg] = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (in->d >= 0)
+			ndef[in->d]++;
+		if (in->op == IR_MATCH && in->e >= 0)
+			ndef[in->e]++;
+		if ((in->op == IR_BR || in->op == IR_CBR) && (uint32_t)in->tgt1 <= i && (uint32_t)in->tgt1 < first_back)
+			first_back = (uint32_t)in->tgt1;
+		if (in->op == IR_CBR && (uint32_t)in->tgt2 <= i && (uint32_t)in->tgt2 < first_back)
+			first_back = (uint32_t)in->tgt2;
+	}
+	for (uint32_t r = 0; r < nr; r++)
+		ren[r] = -1;
+	for (uint32_t o = 0; o < m->nobjs; o++)
+		obj_reg[o] = -1;
+	int worth = 0;
+	VEC(int32_t) objs = { 0 };
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (in->op != IR_GADDR || in->d < 0 || named[in->d] || ndef[in->d] != 1 ||
+		    (in->flags & IRF_STMT_START) || in->imm < 0 || (uint64_t)in->imm >= m->nobjs)
+			continue;
+		if (obj_reg[in->imm] < 0) {
+			obj_reg[in->imm] = (int32_t)(f->nregs + objs.len);
+			vec_push(&objs, (int32_t)in->imm);
+		}
+		if (++uses_of[in->imm] > 1 || i >= first_back)
+			worth = 1;
+		ren[in->d] = obj_reg[in->imm];
+		gone[i] = 1;
+	}
+	int changed = 0;
+	if (worth && objs.len) {
+		uint32_t *len = xcalloc(n, sizeof(uint32_t));
+		uint8_t *plain = xmalloc(n);
+		for (uint32_t i = 0; i < n; i++) {
+			plain[i] = !gone[i] && i != 0;
+			len[i] = i == 0 ? (uint32_t)objs.len + !gone[0] : 0;
+		}
+		/* readers of the moved GADDRs read the object's register */
+		for (uint32_t i = 0; i < n; i++) {
+			struct ir_insn *in = &f->code[i];
+			if (gone[i])
+				continue;
+#define REN(x) do { if ((x) >= 0 && ren[(x)] >= 0) (x) = ren[(x)]; } while (0)
+			REN(in->a);
+			REN(in->b);
+			REN(in->c);
+			if (in->op != IR_MATCH)
+				REN(in->e);
+#undef REN
+			if (in->nargs && in->args) {
+				int hit = 0;
+				for (uint32_t k = 0; k < in->nargs; k++)
+					hit |= in->args[k] >= 0 && ren[in->args[k]] >= 0;
+				if (hit) {
+					int32_t *v = arena_alloc(a, in->nargs * sizeof(int32_t));
+					for (uint32_t k = 0; k < in->nargs; k++)
+						v[k] = in->args[k] >= 0 && ren[in->args[k]] >= 0 ? ren[in->args[k]] : in->args[k];
+					in->args = v;
+				}
+			}
+		}
+		uint8_t *ty = xmalloc(objs.len);
+		memset(ty, IR_PTR, objs.len);
+		struct hoist h = { f, gone, objs.v, (uint32_t)objs.len, (int32_t)f->nregs };
+		rebuild(f, a, len, plain, hoist_fill, &h, f->nregs + (uint32_t)objs.len, ty);
+		free(ty);
+		free(len);
+		free(plain);
+		changed = 1;
+	}
+	vec_free(&objs);
+	free(ndef);
+	free(named);
+	free(gone);
+	free(obj_reg);
+	free(uses_of);
+	free(ren);
+	return changed;
+}
+
+/*
  * Functions that may run below a recursion: reachable in the call graph
  * from a function on a cycle. An ICALL may reach every function whose
  * address is taken (FADDR, or a function address in an object's
@@ -682,14 +828,19 @@ void ir_inline(struct ir_module *m, struct arena *a)
 	}
 	free(ok);
 	free(deep);
-	for (uint32_t i = 0; i < m->nfuncs; i++)
+	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		if (sane(&m->funcs[i]))
 			thread_into(&m->funcs[i], a);
+		if (sane(&m->funcs[i]))
+			hoist_gaddr(&m->funcs[i], a, m);
+	}
 }
 
 /*
  * Results straight into variables: lowering writes `x = e` (and `i = i +
- * 1`) as t = e ; x = MOV t. When t is a temporary defined once and read
+ * 1`) as t = e ; x = MOV t. e: an ALU op, CVT, SETP, SEL, CONST or a pure
+ * built-in (fmaf, sqrtf: a BCALL computes every lane's result from its
+ * arguments before it writes it). When t is a temporary defined once and read
  * only by that MOV, in the same straight run, and x is neither read nor
  * written between the two, e writes x itself and the MOV goes. Runs after
  * ir_optimize (the MOV is flagged IRF_DEAD like its drops). A variable
@@ -753,7 +904,9 @@ static void forward_dest(struct ir_func *f)
 			continue;
 		uint32_t i = (uint32_t)def[t];
 		struct ir_insn *src = &f->code[i];
-		if (!simple(src->op) || src->d != t)
+		int pure_call = src->op == IR_BCALL && src->imm >= 0 && src->imm < BI_COUNT &&
+				builtin_table[src->imm].kind == BK_PURE;
+		if (!(simple(src->op) || pure_call) || src->d != t)
 			continue;
 		int ok = 1;
 		for (uint32_t k = i + 1; ok && k < j; k++) {
@@ -892,6 +1045,9 @@ static void fold_cvt_chain(struct ir_func *f, const uint8_t *named, const uint8_
 
 void ir_optimize_run(struct ir_module *m, struct arena *a)
 {
+	if (!m)
+		return;
+	m->run_opt = 1;
 	ir_inline(m, a);
 	ir_optimize(m);
 	for (uint32_t i = 0; m && i < m->nfuncs; i++) {

@@ -179,6 +179,8 @@ struct ir_module {
 	uint64_t shared_static_size; /* total static __shared__ bytes (all kernels) */
 	int32_t main_func;           /* index of host main(), -1 if none */
 	struct srcmgr *sm;           /* the source files, for spans */
+	uint8_t run_opt;             /* ir_optimize_run made it (run, check): nothing steps
+	                              * through it, the engine may fuse superinstructions */
 };
 
 const char *ir_op_name(enum ir_op op);

@@ -23,7 +23,7 @@
 #include <string.h>
 #include "builtin.h"
 
-static struct dfunc *decode_ok(const struct ir_func *fn);
+static struct dfunc *decode_ok(const struct ir_func *fn, int fuse);
 
 struct dctx {
 	const struct ir_func *fn;
@@ -335,6 +335,35 @@ static void fuse_idx(struct dctx *x)
 	}
 }
 
+/* XOP_IDX t ; XOP_IDX d = t + c * k2  =>  XOP_IDX2 d = a + b * k1 + c * k2
+ * (a 2-D array element: as[ty][k]). Only for code that `run` compiled
+ * (ir_module.run_opt: sessions count and step the instructions as they
+ * were) and only in functions the host never runs (the host's fast path
+ * knows XOP_IDX, not this). */
+static void fuse_idx2(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *p = &x->c[i];
+		if (x->dead[i] || p->op != XOP_IDX || !temp(x, p->d) || x->nuse[p->d] != 1)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *q = &x->c[j];
+		if (q->op != XOP_IDX || q->a != p->d || q->b == p->d || q->imm != (int32_t)q->imm)
+			continue;
+		q->op = XOP_IDX2;
+		q->c = q->b;
+		q->tgt1 = (int32_t)q->imm;
+		q->a = p->a;
+		q->b = p->b;
+		q->imm = p->imm;
+		x->dead[i] = 1;
+	}
+}
+
 /* The interpreter trusts decoded code; check every operand once. Returns
  * NULL or a description of the first bad instruction. */
 static const char *validate(const struct ir_func *fn, const struct ir_module *mod, uint32_t *at)
@@ -428,10 +457,10 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 		df->bad_at = at;
 		return df;
 	}
-	return decode_ok(fn);
+	return decode_ok(fn, mod->run_opt && !(fn->kind & FN_HOST));
 }
 
-static struct dfunc *decode_ok(const struct ir_func *fn)
+static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 {
 	struct dctx x;
 	memset(&x, 0, sizeof(x));
@@ -472,6 +501,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	fuse_idx(&x);
 	count(&x);
 	fuse_cbr(&x);
+	if (fuse) {
+		count(&x);
+		fuse_idx2(&x);
+	}
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));
 	df->fn = fn;

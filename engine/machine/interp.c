@@ -2495,6 +2495,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			EACH(M, l, D[l] = v);
 			break;
 		}
+		case XOP_IDX2: { /* decode.c fuse_idx2: run's device code only */
+			const uint64_t *C = reg(R, in->c);
+			uint64_t k1 = (uint64_t)in->imm, k2 = (uint64_t)(int64_t)in->tgt1;
+			EACH(M, l, D[l] = A[l] + B[l] * k1 + C[l] * k2);
+			break;
+		}
 		case XOP_IDX: {
 			int64_t k = in->imm;
 			if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
