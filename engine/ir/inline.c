@@ -555,7 +555,8 @@ static int thread_into(struct ir_func *f, struct arena *a)
  * entry, into one register that every former GADDR's readers read. Done
  * where it saves work: an object addressed inside a loop (an instruction
  * at or after the target of a branch back to it) or more than once. Only
- * temporaries' GADDRs move (defined once, no statement starts there).
+ * temporaries' GADDRs move (defined once); a statement that began with one
+ * begins with the next instruction.
  */
 struct hoist {
 	const struct ir_func *f;
@@ -631,7 +632,11 @@ static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_modul
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &f->code[i];
 		if (in->op != IR_GADDR || in->d < 0 || named[in->d] || ndef[in->d] != 1 ||
-		    (in->flags & IRF_STMT_START) || in->imm < 0 || (uint64_t)in->imm >= m->nobjs)
+		    in->imm < 0 || (uint64_t)in->imm >= m->nobjs)
+			continue;
+		/* a statement that starts with it starts with the next instruction */
+		if ((in->flags & IRF_STMT_START) &&
+		    (i + 1 >= n || f->code[i + 1].stmt != in->stmt || i == 0))
 			continue;
 		if (obj_reg[in->imm] < 0) {
 			obj_reg[in->imm] = (int32_t)(f->nregs + objs.len);
@@ -642,6 +647,9 @@ static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_modul
 		ren[in->d] = obj_reg[in->imm];
 		gone[i] = 1;
 	}
+	for (uint32_t i = 0; i + 1 < n; i++)
+		if (gone[i] && (f->code[i].flags & IRF_STMT_START))
+			f->code[i + 1].flags |= IRF_STMT_START;
 	int changed = 0;
 	if (worth && objs.len) {
 		uint32_t *len = xcalloc(n, sizeof(uint32_t));
