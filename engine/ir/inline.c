@@ -1051,6 +1051,69 @@ static void fold_cvt_chain(struct ir_func *f, const uint8_t *named, const uint8_
 	}
 }
 
+/*
+ * Parameters: a function's first instructions copy each parameter register
+ * into its variable's register (v = MOV p). When p is never written and v
+ * is written only by that copy, v's readers read p and the copy goes (a
+ * kernel's every thread paid one MOV per parameter). The variable's
+ * register becomes p: run's code has no debugger to show it.
+ */
+static void coalesce_params(struct ir_func *f)
+{
+	uint32_t n = f->ncode, nr = f->nregs ? f->nregs : 1;
+	uint32_t *ndef = xcalloc(nr, sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (in->flags & IRF_DEAD)
+			continue;
+		if (in->d >= 0)
+			ndef[in->d]++;
+		if (in->op == IR_MATCH && in->e >= 0)
+			ndef[in->e]++;
+	}
+	for (uint32_t j = 0; j < n; j++) {
+		struct ir_insn *mv = &f->code[j];
+		if (mv->flags & IRF_DEAD)
+			continue;
+		if (mv->op != IR_MOV)
+			break; /* only the copies at the entry */
+		int32_t p = mv->a, v = mv->d;
+		if (p < 0 || (uint32_t)p >= f->nparams || v < 0 || v == p || ndef[p] || ndef[v] != 1 ||
+		    (uint32_t)v < f->nparams)
+			continue;
+		int early = 0;
+		for (uint32_t k = 0; k < j; k++)
+			if (!(f->code[k].flags & IRF_DEAD))
+				early |= reads_reg(&f->code[k], v);
+		if (early)
+			continue;
+		for (uint32_t k = j + 1; k < n; k++) {
+			struct ir_insn *q = &f->code[k];
+			if (q->flags & IRF_DEAD)
+				continue;
+			if (q->a == v)
+				q->a = p;
+			if (q->b == v)
+				q->b = p;
+			if (q->c == v)
+				q->c = p;
+			if (q->e == v && q->op != IR_MATCH)
+				q->e = p;
+			for (uint32_t z = 0; q->args && z < q->nargs; z++)
+				if (q->args[z] == v)
+					q->args[z] = p;
+		}
+		for (uint32_t k = 0; k < f->nvars; k++)
+			if (f->vars[k].loc == VLOC_REG && f->vars[k].reg == v)
+				f->vars[k].reg = p;
+		ndef[v] = 0;
+		mv->op = IR_NOP;
+		mv->flags = (uint16_t)((mv->flags & IRF_STMT_START) | IRF_DEAD);
+		mv->d = mv->a = mv->b = mv->c = mv->e = -1;
+	}
+	free(ndef);
+}
+
 void ir_optimize_run(struct ir_module *m, struct arena *a)
 {
 	if (!m)
@@ -1075,7 +1138,9 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 				if (!in->args || in->args[q] < 0 || in->args[q] >= (int32_t)f->nregs)
 					ok = 0;
 		}
-		if (ok)
+		if (ok) {
+			coalesce_params(f);
 			forward_dest(f);
+		}
 	}
 }

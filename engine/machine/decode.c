@@ -364,6 +364,53 @@ static void fuse_idx2(struct dctx *x)
 	}
 }
 
+/* SREG ctaid.x ; SREG ntid.x ; MUL.u32 ; SREG tid.x ; ADD.u32 (in any order
+ * of the operands, in one block, each temporary read once) => XOP_GTID:
+ * `blockIdx.x * blockDim.x + threadIdx.x`, the first line of most
+ * kernels. Same conditions as fuse_idx2. */
+static int32_t def_in_blk(const struct dctx *x, int32_t r, uint32_t j, unsigned op)
+{
+	if (!temp(x, r) || x->nuse[r] != 1)
+		return -1;
+	for (uint32_t i = j; i-- > 0 && x->blk[i] == x->blk[j];)
+		if (!x->dead[i] && x->c[i].d == r)
+			return x->c[i].op == op ? (int32_t)i : -1;
+	return -1;
+}
+
+static int is_sreg(const struct dctx *x, int32_t i, unsigned s)
+{
+	return i >= 0 && x->c[i].imm == s && x->c[i].t == IR_U32;
+}
+
+static void fuse_gtid(struct dctx *x)
+{
+	for (uint32_t j = 0; j < x->n; j++) {
+		struct ir_insn *ad = &x->c[j];
+		if (x->dead[j] || ad->op != IR_ADD || ad->t != IR_U32 || (ad->flags & DF_KB) ||
+		    ad->a == ad->b)
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int32_t tr = side ? ad->a : ad->b, mr = side ? ad->b : ad->a;
+			int32_t ti = def_in_blk(x, tr, j, IR_SREG), mi = def_in_blk(x, mr, j, IR_MUL);
+			if (!is_sreg(x, ti, SREG_TID_X) || mi < 0)
+				continue;
+			const struct ir_insn *mu = &x->c[mi];
+			if (mu->t != IR_U32 || (mu->flags & DF_KB) || mu->a == mu->b)
+				continue;
+			int32_t p = def_in_blk(x, mu->a, (uint32_t)mi, IR_SREG);
+			int32_t q = def_in_blk(x, mu->b, (uint32_t)mi, IR_SREG);
+			if (!((is_sreg(x, p, SREG_CTAID_X) && is_sreg(x, q, SREG_NTID_X)) ||
+			      (is_sreg(x, p, SREG_NTID_X) && is_sreg(x, q, SREG_CTAID_X))))
+				continue;
+			ad->op = XOP_GTID;
+			ad->a = ad->b = -1;
+			x->dead[ti] = x->dead[mi] = x->dead[p] = x->dead[q] = 1;
+			break;
+		}
+	}
+}
+
 /* The interpreter trusts decoded code; check every operand once. Returns
  * NULL or a description of the first bad instruction. */
 static const char *validate(const struct ir_func *fn, const struct ir_module *mod, uint32_t *at)
@@ -504,6 +551,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	if (fuse) {
 		count(&x);
 		fuse_idx2(&x);
+		count(&x);
+		fuse_gtid(&x);
 	}
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));

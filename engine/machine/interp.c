@@ -2495,6 +2495,13 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			EACH(M, l, D[l] = v);
 			break;
 		}
+		case XOP_GTID: { /* decode.c fuse_gtid: run's device code only */
+			const uint32_t *T = w->tid[0];
+			uint32_t base = (uint32_t)(sreg_val(m, w, 0, SREG_CTAID_X) *
+						   sreg_val(m, w, 0, SREG_NTID_X));
+			EACH(M, l, D[l] = (uint32_t)(base + T[l]));
+			break;
+		}
 		case XOP_IDX2: { /* decode.c fuse_idx2: run's device code only */
 			const uint64_t *C = reg(R, in->c);
 			uint64_t k1 = (uint64_t)in->imm, k2 = (uint64_t)(int64_t)in->tgt1;

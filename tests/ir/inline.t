@@ -52,7 +52,7 @@ done
 
 # --- interpreted steps: h1's CPU reference loop over std::vector (issue 13). Before this
 # work 28 steps per inner iteration (two calls of operator[]), now 14: at n = 20 the whole
-# run took 265976 steps and takes 136703.
+# run took 265976 steps and takes 136678.
 s1=$(steps tests/ir/vec_loop.cu 20)
 s0=$(steps --no-inline tests/ir/vec_loop.cu 20)
 expect '[ -n "$s1" ] && [ -n "$s0" ] && [ "$s1" -le 140000 ] && [ "$s0" -ge 250000 ]' \
@@ -62,7 +62,7 @@ expect '[ -n "$a" ] && [ $(( (s1 - a) / 7000 )) -le 17 ]' \
 	"vec_loop.cu: at most 17 steps per inner iteration (n 10 -> 20: $(( (s1 - a) / 7000 )))"
 WS_NO_INLINE=1 "$WARPSTEP" run --stats tests/ir/vec_loop.cu 20 2>"$tmp/err" >/dev/null
 expect 'grep -q " steps $s0\$" $tmp/err' "WS_NO_INLINE=1 runs the old pipeline ($s0 steps)"
-# device: a loop calling two small __device__ helpers: 8273 steps before, 3909 now
+# device: a loop calling two small __device__ helpers: 8273 steps before, 3905 now
 d1=$(steps tests/ir/dev_helper.cu)
 d0=$(steps --no-inline tests/ir/dev_helper.cu)
 expect '[ -n "$d1" ] && [ -n "$d0" ] && [ "$d1" -le 4000 ] && [ "$d0" -ge 8000 ]' \
