@@ -50,6 +50,14 @@ for src in tests/ir/leaf.cu tests/ir/loop.cu tests/ir/shared2d.cu tests/ir/vec_l
 	expect '[ $a -eq $b ] && cmp -s $tmp/a $tmp/b' "$src prints the same with and without inlining"
 done
 
+# fma contraction (issue 11 item 4) is decided when lowering, per expression: inlining
+# copies the fused and the separate operations as they are, with and without --fmad
+for o in --fmad=true --fmad=false; do
+	ws run "$o" tests/programs/fmad.cu; cp "$tmp/out" "$tmp/a"; a=$st
+	ws run --no-inline "$o" tests/programs/fmad.cu; cp "$tmp/out" "$tmp/b"; b=$st
+	expect '[ $a -eq $b ] && cmp -s $tmp/a $tmp/b' "fmad.cu $o: the same results with and without inlining"
+done
+
 # --- interpreted steps: h1's CPU reference loop over std::vector (issue 13). Before this
 # work 28 steps per inner iteration (two calls of operator[]), now 14: at n = 20 the whole
 # run took 265976 steps and takes 136678.
