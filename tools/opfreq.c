@@ -52,7 +52,7 @@ static void op_name(int id, char *buf, size_t n)
 	int k = id >= NOPS;
 	unsigned op = (unsigned)(k ? id - NOPS : id);
 	const char *s = op == XOP_IDX ? "IDX" : op == IR_NOPS + 2 ? "CBR.cmp" :
-		op == XOP_IDX2 ? "IDX2" : op == XOP_GTID ? "GTID" :
+		op == XOP_IDX2 ? "IDX2" : op == XOP_GTID ? "GTID" : op == XOP_IDXM ? "IDXM" :
 		op < IR_NOPS ? ir_op_name(op) : "?";
 	snprintf(buf, n, "%s%s", s, k ? ".k" : "");
 }

@@ -411,6 +411,30 @@ static void fuse_gtid(struct dctx *x)
 	}
 }
 
+/* XOP_IDX or XOP_IDX2 t ; LD [t] (or ST [t] v), t read only there, both of
+ * one statement  =>  XOP_IDXM t, which runs the LD or ST that stays right
+ * after it in the same dispatch (one step). Same conditions as fuse_idx2. */
+static void fuse_mem(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *p = &x->c[i];
+		if (x->dead[i] || (p->op != XOP_IDX && p->op != XOP_IDX2) || !temp(x, p->d) ||
+		    x->nuse[p->d] != 1)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i] || x->c[j].stmt != p->stmt)
+			continue;
+		const struct ir_insn *q = &x->c[j];
+		if (!((q->op == IR_LD && q->a == p->d) || (q->op == IR_ST && q->a == p->d && q->b != p->d)))
+			continue;
+		if (p->op == XOP_IDX)
+			p->c = -1;
+		p->op = XOP_IDXM;
+	}
+}
+
 /* The interpreter trusts decoded code; check every operand once. Returns
  * NULL or a description of the first bad instruction. */
 static const char *validate(const struct ir_func *fn, const struct ir_module *mod, uint32_t *at)
@@ -553,6 +577,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		fuse_idx2(&x);
 		count(&x);
 		fuse_gtid(&x);
+		count(&x);
+		fuse_mem(&x);
 	}
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));

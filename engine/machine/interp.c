@@ -2495,6 +2495,23 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			EACH(M, l, D[l] = v);
 			break;
 		}
+		case XOP_IDXM: { /* decode.c fuse_mem: run's device code only */
+			uint64_t k1 = (uint64_t)in->imm;
+			if (in->c >= 0) {
+				const uint64_t *C = reg(R, in->c);
+				uint64_t k2 = (uint64_t)(int64_t)in->tgt1;
+				EACH(M, l, D[l] = A[l] + B[l] * k1 + C[l] * k2);
+			} else {
+				EACH(M, l, D[l] = A[l] + B[l] * k1);
+			}
+			const struct ir_insn *mi = in + 1;
+			if (m->hooks || (mi->flags & DF_BREAK))
+				break; /* the load or store then runs as itself */
+			g->pc++;
+			if (mi->op == IR_LD ? do_ld(m, w, g, mi) : do_st(m, w, g, mi))
+				return n;
+			break;
+		}
 		case XOP_GTID: { /* decode.c fuse_gtid: run's device code only */
 			const uint32_t *T = w->tid[0];
 			uint32_t base = (uint32_t)(sreg_val(m, w, 0, SREG_CTAID_X) *
