@@ -13,8 +13,8 @@
  *   addresses are made of) and no block barrier (BAR: a barrier's identity
  *   is its instruction, and inlining copies it); the call passes exactly
  *   its parameters;
- * - the callee's registers get fresh numbers in the caller; a parameter the
- *   callee never writes reads the argument register itself; RET becomes a
+ * - the callee's registers get fresh numbers in the caller; its parameters
+ *   (which it never writes) are the argument registers; RET becomes a
  *   MOV into the call's destination (or, when every RET returns one
  *   register, that register is the destination) and a BR past the copy;
  * - the copied instructions belong to the call's statement (no new
@@ -77,6 +77,8 @@ static int sane(const struct ir_func *f)
 	}
 }
 
+static int writes(const struct ir_func *g, int32_t r);
+
 /* may fi's body replace a call of it? */
 static int inlinable(const struct ir_module *m, uint32_t fi)
 {
@@ -93,6 +95,11 @@ static int inlinable(const struct ir_module *m, uint32_t fi)
 			break;
 		}
 	}
+	/* parameters arrive in registers the callee only reads (lowering copies
+	 * them into its variables): a copy reads the arguments themselves */
+	for (uint32_t r = 0; r < f->nparams; r++)
+		if (writes(f, (int32_t)r))
+			return 0;
 	return 1;
 }
 
@@ -160,7 +167,7 @@ static void plan(struct site *s, const struct ir_func *f, const struct ir_insn *
 		if (call->args[k] == call->d)
 			s->ret = -1;
 	for (uint32_t r = 0; r < g->nregs; r++) {
-		if (r < g->nparams && !writes(g, (int32_t)r))
+		if (r < g->nparams) /* never written (inlinable) */
 			s->rmap[r] = call->args[r];
 		else if ((int32_t)r == s->ret)
 			s->rmap[r] = call->d;
