@@ -761,8 +761,11 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 	cli->mo.in = stdin;     /* the program reads the command's stdin, as a native one */
 	/* nothing steps through this run: small functions are inlined (no
 	 * finding carries a backtrace; docs/debugging.md). Not with --gpu: the
-	 * PTX keeps the program's functions. */
-	cli->fo.inline_calls = !cli->no_inline && !cli->gpu;
+	 * PTX keeps the program's functions; not under the relaxed model or
+	 * --schedule: a witness from explore (or one debug replays) is the
+	 * program as sessions compile it, instruction for instruction. */
+	cli->fo.inline_calls = !cli->no_inline && !cli->gpu && !cli->mo.schedule &&
+			       cli->mo.model != MODEL_RELAXED;
 	return program_run(cli, argc, argv, NULL);
 }
 
