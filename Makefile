@@ -86,7 +86,7 @@ TESTS = $(sort $(wildcard tests/*.t tests/*/*.t))
 PROVE = prove
 PROVE_FLAGS =
 
-.PHONY: all check check-gpu install uninstall clean distclean run bench bench-check fuzz help \
+.PHONY: all check check-gpu install uninstall clean distclean run bench bench-check fuzz help opfreq \
 	setup-build setup-check test-bins
 
 all: $(BIN)
@@ -223,6 +223,12 @@ bench: $(BIN)
 	else \
 		echo "bench/run.sh not present yet: nothing to run"; \
 	fi
+
+# tools/opfreq.c: executed decoded instructions and pairs of them, for choosing
+# superinstructions (docs/PERFORMANCE.md); a developer's tool, not installed.
+opfreq: $(B)/opfreq
+$(B)/opfreq: tools/opfreq.c $(LIB)
+	$(CC) $(ALL_CFLAGS) tools/opfreq.c $(LIB) $(LIBS) -o $@
 
 # The regression guard: callgrind instruction counts of the bench kernels against
 # bench/baseline.tsv (bench/check.sh; BENCH_UPDATE=1 records a new baseline).

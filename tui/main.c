@@ -60,6 +60,7 @@ struct cli {
 	uint64_t lua_budget;    /* --budget N: Lua instructions per script run / learner action */
 	size_t lua_memory;      /* --memory MiB: the Lua heap's limit, in bytes */
 	int stats;              /* --stats: run prints kernel time and steps to stderr */
+	int no_inline;          /* --no-inline: run and check keep every call (ir_inline off) */
 	VEC(const char *) allow; /* --allow-read DIR: more folders Lua may read; NULL-terminated */
 	int gpu;                /* --gpu: run the device code on the real GPU (docs/gpu.md) */
 	int compare;            /* --compare: both engines, launch by launch (docs/gpu.md) */
@@ -108,6 +109,8 @@ static const struct command commands[] = {
 	  SESSION_DUMP_PP_DEVICE },
 	{ "dump-ast", "PROG.cu", "print the syntax tree", cmd_dump, SESSION_DUMP_AST },
 	{ "dump-ir", "PROG.cu", "print the IR module", cmd_dump, SESSION_DUMP_IR },
+	{ "dump-run-ir", "PROG.cu", "print the IR as run executes it (inlined, optimised)", cmd_dump,
+	  SESSION_DUMP_RUN_IR },
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
 	{ "ptx", "PROG.cu [-o FILE] [--arch sm_NN]", "write the PTX of the program's device code",
 	  cmd_ptx, SESSION_DUMP_DIAGS },
@@ -143,6 +146,8 @@ static const char options_help[] =
 	"  --fast                  turn the checkers off\n"
 	"  --no-opt                run the IR as lowered, without the optimiser\n"
 	"                          (also $WS_NO_OPT=1); for debugging warpstep\n"
+	"  --no-inline             run, check: keep every call (small functions are\n"
+	"                          otherwise inlined; also $WS_NO_INLINE=1)\n"
 	"  --gpu                   run: device memory, copies, kernels, streams and\n"
 	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
 	"                          when no GPU or driver can be used\n"
@@ -361,6 +366,8 @@ static int config_load(struct cli *cli)
 		status = opt_device(cli, env, "WARPSTEP_DEVICE");
 	if ((env = getenv("WS_NO_OPT")) && *env && strcmp(env, "0"))
 		cli->fo.no_opt = 1;
+	if ((env = getenv("WS_NO_INLINE")) && *env && strcmp(env, "0"))
+		cli->no_inline = 1;
 	return status;
 }
 
@@ -404,6 +411,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--no-opt") == 0) {
 		cli->fo.no_opt = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--no-inline") == 0) {
+		cli->no_inline = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "--stats") == 0) {
@@ -831,6 +842,13 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 	    (status = output_check("--report", cli->report, inputs)))
 		return status;
 	cli->mo.in = stdin;     /* the program reads the command's stdin, as a native one */
+	/* nothing steps through this run: small functions are inlined (no
+	 * finding carries a backtrace; docs/debugging.md). Not with --gpu: the
+	 * PTX keeps the program's functions; not under the relaxed model or
+	 * --schedule: a witness from explore (or one debug replays) is the
+	 * program as sessions compile it, instruction for instruction. */
+	cli->fo.inline_calls = !cli->no_inline && !cli->gpu && !cli->mo.schedule &&
+			       cli->mo.model != MODEL_RELAXED;
 	return program_run(cli, argc, argv, NULL);
 }
 
@@ -852,6 +870,8 @@ static int cmd_dump(struct cli *cli, const struct command *cmd, int argc, char *
 	if (argc > 1)
 		return usage_error("too many arguments for dump (first extra: '%s')", argv[1]);
 	strbuf_init(&out);
+	if (cmd->stage == SESSION_DUMP_RUN_IR)
+		cli->fo.inline_calls = !cli->no_inline;
 	ret = session_dump(argv[0], cmd->stage, &cli->fo, &out);
 	fwrite(strbuf_cstr(&out), 1, out.len, stdout);
 	strbuf_release(&out);

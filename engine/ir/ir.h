@@ -179,6 +179,8 @@ struct ir_module {
 	uint64_t shared_static_size; /* total static __shared__ bytes (all kernels) */
 	int32_t main_func;           /* index of host main(), -1 if none */
 	struct srcmgr *sm;           /* the source files, for spans */
+	uint8_t run_opt;             /* ir_optimize_run made it (run, check): nothing steps
+	                              * through it, the engine may fuse superinstructions */
 };
 
 const char *ir_op_name(enum ir_op op);
@@ -207,6 +209,24 @@ void ir_print(const struct ir_module *m, struct strbuf *out);
  * powers of two, dead temporaries, dense register numbers. Variables and
  * statements stay where the debugger finds them. */
 void ir_optimize(struct ir_module *m);
+
+/* inline.c: copy the bodies of small leaf functions (at most 24
+ * instructions, no frame, no barrier, not variadic) into their callers in
+ * place of the CALL, in rounds, so that calls the interpreter would pay
+ * for (a frame, argument copies, CALL and RET) disappear. Callers that may
+ * run below a recursion are left alone (the stack-overflow finding counts
+ * frames). New code, argument lists and register types are allocated in
+ * arena (the compilation's). Run it before ir_optimize. The debugger's
+ * view of calls, frames and locals is what it changes: interactive
+ * sessions never run it (session_compile_opts.inline_calls). */
+struct arena;
+void ir_inline(struct ir_module *m, struct arena *a);
+/* What `warpstep run` and `check` run instead of ir_optimize: ir_inline
+ * (which also gives a loop's latch its own copy of the loop test), then
+ * ir_optimize, then results written straight into the variables they are
+ * assigned to (t = e ; x = MOV t  =>  x = e). Same contract as ir_inline:
+ * never for a session that steps. */
+void ir_optimize_run(struct ir_module *m, struct arena *a);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

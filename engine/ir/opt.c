@@ -336,7 +336,8 @@ static void opt_func(struct ir_func *f)
 	for (uint32_t i = 0; i < f->nvars; i++)
 		if (f->vars[i].loc == VLOC_REG && f->vars[i].reg >= 0)
 			o.named[f->vars[i].reg] = 1;
-	f->nregs_lowered = f->nregs;
+	if (!f->nregs_lowered) /* ir_inline may have set it */
+		f->nregs_lowered = f->nregs;
 	count(&o);
 	for (int round = 0; round < 4; round++) {
 		int c = fold_cvt(&o);

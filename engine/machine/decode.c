@@ -23,7 +23,7 @@
 #include <string.h>
 #include "builtin.h"
 
-static struct dfunc *decode_ok(const struct ir_func *fn);
+static struct dfunc *decode_ok(const struct ir_func *fn, int fuse);
 
 struct dctx {
 	const struct ir_func *fn;
@@ -335,6 +335,106 @@ static void fuse_idx(struct dctx *x)
 	}
 }
 
+/* XOP_IDX t ; XOP_IDX d = t + c * k2  =>  XOP_IDX2 d = a + b * k1 + c * k2
+ * (a 2-D array element: as[ty][k]). Only for code that `run` compiled
+ * (ir_module.run_opt: sessions count and step the instructions as they
+ * were) and only in functions the host never runs (the host's fast path
+ * knows XOP_IDX, not this). */
+static void fuse_idx2(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *p = &x->c[i];
+		if (x->dead[i] || p->op != XOP_IDX || !temp(x, p->d) || x->nuse[p->d] != 1)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *q = &x->c[j];
+		if (q->op != XOP_IDX || q->a != p->d || q->b == p->d || q->imm != (int32_t)q->imm)
+			continue;
+		q->op = XOP_IDX2;
+		q->c = q->b;
+		q->tgt1 = (int32_t)q->imm;
+		q->a = p->a;
+		q->b = p->b;
+		q->imm = p->imm;
+		x->dead[i] = 1;
+	}
+}
+
+/* SREG ctaid.x ; SREG ntid.x ; MUL.u32 ; SREG tid.x ; ADD.u32 (in any order
+ * of the operands, in one block, each temporary read once) => XOP_GTID:
+ * `blockIdx.x * blockDim.x + threadIdx.x`, the first line of most
+ * kernels. Same conditions as fuse_idx2. */
+static int32_t def_in_blk(const struct dctx *x, int32_t r, uint32_t j, unsigned op)
+{
+	if (!temp(x, r) || x->nuse[r] != 1)
+		return -1;
+	for (uint32_t i = j; i-- > 0 && x->blk[i] == x->blk[j];)
+		if (!x->dead[i] && x->c[i].d == r)
+			return x->c[i].op == op ? (int32_t)i : -1;
+	return -1;
+}
+
+static int is_sreg(const struct dctx *x, int32_t i, unsigned s)
+{
+	return i >= 0 && x->c[i].imm == s && x->c[i].t == IR_U32;
+}
+
+static void fuse_gtid(struct dctx *x)
+{
+	for (uint32_t j = 0; j < x->n; j++) {
+		struct ir_insn *ad = &x->c[j];
+		if (x->dead[j] || ad->op != IR_ADD || ad->t != IR_U32 || (ad->flags & DF_KB) ||
+		    ad->a == ad->b)
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int32_t tr = side ? ad->a : ad->b, mr = side ? ad->b : ad->a;
+			int32_t ti = def_in_blk(x, tr, j, IR_SREG), mi = def_in_blk(x, mr, j, IR_MUL);
+			if (!is_sreg(x, ti, SREG_TID_X) || mi < 0)
+				continue;
+			const struct ir_insn *mu = &x->c[mi];
+			if (mu->t != IR_U32 || (mu->flags & DF_KB) || mu->a == mu->b)
+				continue;
+			int32_t p = def_in_blk(x, mu->a, (uint32_t)mi, IR_SREG);
+			int32_t q = def_in_blk(x, mu->b, (uint32_t)mi, IR_SREG);
+			if (!((is_sreg(x, p, SREG_CTAID_X) && is_sreg(x, q, SREG_NTID_X)) ||
+			      (is_sreg(x, p, SREG_NTID_X) && is_sreg(x, q, SREG_CTAID_X))))
+				continue;
+			ad->op = XOP_GTID;
+			ad->a = ad->b = -1;
+			x->dead[ti] = x->dead[mi] = x->dead[p] = x->dead[q] = 1;
+			break;
+		}
+	}
+}
+
+/* XOP_IDX or XOP_IDX2 t ; LD [t] (or ST [t] v), t read only there, both of
+ * one statement  =>  XOP_IDXM t, which runs the LD or ST that stays right
+ * after it in the same dispatch (one step). Same conditions as fuse_idx2. */
+static void fuse_mem(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *p = &x->c[i];
+		if (x->dead[i] || (p->op != XOP_IDX && p->op != XOP_IDX2) || !temp(x, p->d) ||
+		    x->nuse[p->d] != 1)
+			continue;
+		uint32_t j = i + 1;
+		while (j < x->n && x->dead[j])
+			j++;
+		if (j >= x->n || x->blk[j] != x->blk[i] || x->c[j].stmt != p->stmt)
+			continue;
+		const struct ir_insn *q = &x->c[j];
+		if (!((q->op == IR_LD && q->a == p->d) || (q->op == IR_ST && q->a == p->d && q->b != p->d)))
+			continue;
+		if (p->op == XOP_IDX)
+			p->c = -1;
+		p->op = XOP_IDXM;
+	}
+}
+
 /* The interpreter trusts decoded code; check every operand once. Returns
  * NULL or a description of the first bad instruction. */
 static const char *validate(const struct ir_func *fn, const struct ir_module *mod, uint32_t *at)
@@ -428,10 +528,10 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 		df->bad_at = at;
 		return df;
 	}
-	return decode_ok(fn);
+	return decode_ok(fn, mod->run_opt && !(fn->kind & FN_HOST));
 }
 
-static struct dfunc *decode_ok(const struct ir_func *fn)
+static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 {
 	struct dctx x;
 	memset(&x, 0, sizeof(x));
@@ -472,6 +572,14 @@ static struct dfunc *decode_ok(const struct ir_func *fn)
 	fuse_idx(&x);
 	count(&x);
 	fuse_cbr(&x);
+	if (fuse) {
+		count(&x);
+		fuse_idx2(&x);
+		count(&x);
+		fuse_gtid(&x);
+		count(&x);
+		fuse_mem(&x);
+	}
 
 	struct dfunc *df = xcalloc(1, sizeof(*df));
 	df->fn = fn;

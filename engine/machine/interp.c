@@ -2412,6 +2412,28 @@ next:
 }
 #undef H
 
+/* XOP_IDX2 and XOP_IDXM: d = a + b * k1 (+ c * k2 when c). Element sizes
+ * are powers of two, and shifts vectorise where a 64-bit multiply does not
+ * (as XOP_IDX does). */
+static inline void idx_rows(uint64_t *D, const uint64_t *A, const uint64_t *B, int64_t k1,
+			    const uint64_t *C, int64_t k2, uint32_t M)
+{
+	int p1 = k1 > 0 && !(k1 & (k1 - 1)), p2 = !C || (k2 > 0 && !(k2 & (k2 - 1)));
+	if (p1 && p2) {
+		unsigned s1 = (unsigned)__builtin_ctzll((uint64_t)k1);
+		if (C) {
+			unsigned s2 = (unsigned)__builtin_ctzll((uint64_t)k2);
+			EACH(M, l, D[l] = A[l] + (B[l] << s1) + (C[l] << s2));
+		} else {
+			EACH(M, l, D[l] = A[l] + (B[l] << s1));
+		}
+	} else if (C) {
+		EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k1 + C[l] * (uint64_t)k2);
+	} else {
+		EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k1);
+	}
+}
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
  * exits) so the caller re-picks. */
@@ -2495,6 +2517,25 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			EACH(M, l, D[l] = v);
 			break;
 		}
+		case XOP_IDXM: /* decode.c fuse_mem: run's device code only */
+			idx_rows(D, A, B, in->imm, in->c >= 0 ? reg(R, in->c) : NULL, in->tgt1, M);
+			if (m->hooks || (in[1].flags & DF_BREAK))
+				break; /* the load or store then runs as itself */
+			g->pc++; /* the LD or ST that reads d, in this dispatch */
+			in++;
+			if (in->op == IR_LD)
+				goto op_ld;
+			goto op_st;
+		case XOP_GTID: { /* decode.c fuse_gtid: run's device code only */
+			const uint32_t *T = w->tid[0];
+			uint32_t base = (uint32_t)(sreg_val(m, w, 0, SREG_CTAID_X) *
+						   sreg_val(m, w, 0, SREG_NTID_X));
+			EACH(M, l, D[l] = (uint32_t)(base + T[l]));
+			break;
+		}
+		case XOP_IDX2: /* decode.c fuse_idx2: run's device code only */
+			idx_rows(D, A, B, in->imm, reg(R, in->c), in->tgt1, M);
+			break;
 		case XOP_IDX: {
 			int64_t k = in->imm;
 			if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
@@ -2568,10 +2609,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			}
 			break;
 		case IR_LD:
+		op_ld:
 			if (do_ld(m, w, g, in))
 				return n;
 			break;
 		case IR_ST:
+		op_st:
 			if (do_st(m, w, g, in))
 				return n;
 			break;

@@ -1116,7 +1116,7 @@ static int reorderable_op(unsigned op)
 	case IR_NOP: case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL:
 	case IR_NEG: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
 	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT: case IR_GADDR:
-	case IR_LADDR: case IR_SREG: case XOP_IDX: case IR_LD: case IR_ST: case IR_FENCE:
+	case IR_LADDR: case IR_SREG: case XOP_IDX: case XOP_IDX2: case XOP_GTID: case XOP_IDXM: case IR_LD: case IR_ST: case IR_FENCE:
 		return 1;
 	}
 	return 0;

@@ -130,7 +130,11 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
 #define DF_CMP 0x400             /* CBR: branch on (a sub b) of type t, a fused SETP */
 #define DF_STMT 0x800            /* insn.flags: a statement starts here (EV_STMT, breakpoints) */
-enum { XOP_IDX = IR_NOPS + 1 };  /* d := a + b * imm (b already extended to 64 bits) */
+enum { XOP_IDX = IR_NOPS + 1,   /* d := a + b * imm (b already extended to 64 bits) */
+       XOP_IDX2 = IR_NOPS + 3,   /* d := a + b * imm + c * tgt1 (two XOP_IDX, a 2-D index) */
+       XOP_GTID = IR_NOPS + 4,   /* d (u32) := ctaid.x * ntid.x + tid.x (5 IR instructions) */
+       XOP_IDXM = IR_NOPS + 5 }; /* d := a + b * imm (+ c * tgt1 when c >= 0), then the LD or ST
+                                  * at pc + 1 (which reads d) in the same dispatch */
 struct dfunc {
 	const struct ir_func *fn;
 	struct ir_insn *code;    /* decoded instructions */

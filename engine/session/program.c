@@ -43,8 +43,12 @@ struct session_program *session_compile(const char *path, const char *text,
 
 	compilation_init(&p->c);
 	ret = text ? front_compile_string(&p->c, path, text, &fo) : front_compile_file(&p->c, path, &fo);
-	if (ret == 0 && !(o && o->no_opt))
-		ir_optimize(p->c.mod);
+	if (ret == 0 && !(o && o->no_opt)) {
+		if (o && o->inline_calls)
+			ir_optimize_run(p->c.mod, &p->c.arena);
+		else
+			ir_optimize(p->c.mod);
+	}
 	p->pub.mod = ret == 0 ? p->c.mod : NULL;
 	p->pub.sm = &p->c.sm;
 	p->pub.diags = &p->c.diags;
@@ -68,6 +72,21 @@ void session_program_free(struct session_program *p)
 	free(pi);
 }
 
+/* the diagnostics of p, rendered without color into out */
+static void session_dump_diags(struct session_program *p, struct strbuf *out)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return;
+	diag_render(p->diags, p->sm, f, 0);
+	fclose(f);
+	strbuf_add(out, buf, len);
+	free(buf);
+}
+
 int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
 		 struct strbuf *out)
 {
@@ -79,6 +98,17 @@ int session_dump(const char *path, enum session_dump stage, const struct session
 		[SESSION_DUMP_DIAGS] = STAGE_DIAGS,
 	};
 
+	if (stage == SESSION_DUMP_RUN_IR) {
+		struct session_program *p = session_compile(path, NULL, o);
+		int ret = p->mod ? 0 : -1;
+
+		if (p->mod)
+			ir_print(p->mod, out);
+		else
+			session_dump_diags(p, out);
+		session_program_free(p);
+		return ret;
+	}
 	memset(&tmp, 0, sizeof(tmp));
 	fo = front_opts_of(&tmp, o);
 	return front_dump(path, map[stage], &fo, out);

@@ -153,6 +153,9 @@ struct session_compile_opts {
 	int cuda_version;                /* the toolkit's headers: 12 or 13 (0 means 13) */
 	int no_fmad;                     /* --fmad=false */
 	int no_opt;                      /* --no-opt: run the IR as lowered (no ir_optimize) */
+	int inline_calls;                /* inline small leaf functions (ir_inline): `run` and
+	                                  * `check` only, never a session that steps (calls and
+	                                  * frames disappear); no effect with no_opt */
 };
 /* A compiled program: the module (NULL when there were errors), its sources
  * and diagnostics, all owned by it until session_program_free. A session
@@ -174,9 +177,12 @@ char *session_argv0(const char *path);
 /* Memory it takes (its arena). */
 uint64_t session_program_bytes(const struct session_program *p);
 /* One stage of the front end rendered into out (warpstep dump-*): returns
- * what front_dump does (0: no errors). */
+ * what front_dump does (0: no errors). SESSION_DUMP_RUN_IR: the module as
+ * session_compile with o leaves it (inlined when o->inline_calls, then
+ * optimised unless o->no_opt), which is what the engine decodes; on errors
+ * the diagnostics. */
 enum session_dump { SESSION_DUMP_PP_HOST, SESSION_DUMP_PP_DEVICE, SESSION_DUMP_AST, SESSION_DUMP_IR,
-		    SESSION_DUMP_DIAGS };
+		    SESSION_DUMP_DIAGS, SESSION_DUMP_RUN_IR };
 int session_dump(const char *path, enum session_dump stage, const struct session_compile_opts *o,
 		 struct strbuf *out);
 /* The PTX of p's device code for sm_<arch> (0: sm_90) into out (warpstep
