@@ -230,8 +230,10 @@ void machine_free(struct machine *m)
 		warp_release(m->ht.cur);
 		free(m->ht.cur);
 	}
-	for (uint32_t i = 0; i < m->mod->nfuncs; i++)
+	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {
+		hostvm_forget(m->df[i]);
 		decode_free(m->df[i]);
+	}
 	free(m->df);
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
@@ -1076,6 +1078,7 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 void machine_apply_breaks(struct machine *m, struct dfunc *df)
 {
 	const struct ir_func *fn = df->fn;
+	hostvm_forget(df); /* its code has the old breakpoints */
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		struct ir_insn *in = &df->code[i];
 		int32_t st = fn->code[df->orig[i]].stmt;

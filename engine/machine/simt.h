@@ -144,6 +144,7 @@ struct dfunc {
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
+	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
 };
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
 void decode_free(struct dfunc *df);
@@ -528,6 +529,16 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 /* read a NUL-terminated string (limit bytes) as lane l of w; -1 on bad address */
 int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 		    struct strbuf *out);
+
+/* hostvm.c: the host thread's threaded-code engine. hostvm_run runs group
+ * gi of host warp w (one lane, no hooks, no memory model) for up to budget
+ * instructions and returns how many ran (steps and cycles counted); it
+ * stops BEFORE any instruction it does not run exactly as interp_run_group
+ * would, leaving pc and frames as that loop expects. WS_NO_HOSTVM=1 in the
+ * environment turns it off (it runs nothing). hostvm_forget drops df's
+ * engine code (its breakpoints changed, or df is freed). */
+int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);
+void hostvm_forget(struct dfunc *df);
 
 /* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1
  * the program stopped, -2 not a hostio built-in); hostio_out is the host
