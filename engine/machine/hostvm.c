@@ -461,8 +461,6 @@ void hostvm_forget(struct dfunc *df)
 
 /* ---- execution */
 
-static int hv_off = -1;
-
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
  * another space, the general loop's business. The handlers test the stack
@@ -512,13 +510,9 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define L(x) case HV_##x:
 #define DISPATCH goto dispatch
 #endif
-	if (WS_UNLIKELY(hv_off < 0)) {
-		const char *e = getenv("WS_NO_HOSTVM");
-		hv_off = e && *e && *e != '0';
-	}
 	struct group *g = &w->g[gi];
 	struct frame *fr = g->fr;
-	if (hv_off || g->ntok || g->mask != 1 || !fr || budget <= 0)
+	if (m->o.no_host_engine || g->ntok || g->mask != 1 || !fr || budget <= 0)
 		return 0;
 	struct dfunc *df = (struct dfunc *)fr->df;
 	struct hv_func *hf = df->hv ? df->hv : hv_build(m, df);
@@ -787,6 +781,7 @@ done:
 	g->pc = (uint32_t)(ip - code);
 	m->steps += (uint64_t)executed;
 	m->dev.cycles += (uint64_t)executed;
+	m->hv_steps += (uint64_t)executed;
 	return executed;
 #undef L
 #undef DISPATCH

@@ -114,6 +114,21 @@ static uint64_t hbits(float x)
 	return s | ((uint32_t)(e + 14) << 10) | (f - 1024);
 }
 
+/* lanes in a mask: without a popcnt-capable target __builtin_popcount is a
+ * library call (__popcountdi2); one lane (the host) is the common case */
+static inline uint32_t popc32(uint32_t x)
+{
+#ifdef __POPCNT__
+	return (uint32_t)__builtin_popcount(x);
+#else
+	if (x == 1)
+		return 1;
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
+}
+
 static inline int is_float(unsigned t)
 {
 	return t == IR_F32 || t == IR_F64 || t == IR_F16;
@@ -587,7 +602,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	f->code = f->df->code;
 	f->fidx = fidx;
 	f->depth = parent ? parent->depth + 1 : 0;
-	f->nlanes = (uint32_t)__builtin_popcount(mask);
+	f->nlanes = popc32(mask);
 	f->ret_pc = 0;
 	f->ret_reg = -1;
 	uint32_t fail = 0;
@@ -1989,7 +2004,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 		}
 		if (!f->df->stackless) /* else the stacks are where the frame found them */
 			EACH(M, l, w->ls[l].sp = f->lbase[l]);
-		f->nlanes -= (uint32_t)__builtin_popcount(M);
+		f->nlanes -= popc32(M);
 		if (f->nlanes == 0)
 			frame_release(w, f);
 		lanes_exit(m, w, gi);
@@ -2007,7 +2022,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 		EACH(M, l, w->ls[l].sp = f->lbase[l]);
 	g->fr = p;
 	g->pc = f->ret_pc;
-	f->nlanes -= (uint32_t)__builtin_popcount(M);
+	f->nlanes -= popc32(M);
 	if (f->nlanes == 0)
 		frame_release(w, f);
 	return g->ntok && at_token(w, g);

@@ -19,6 +19,8 @@ void machine_opts_init(struct machine_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->simt = SIMT_STACK;
 	o->sched = SCHED_RR;
+	const char *e = getenv("WS_NO_HOSTVM");
+	o->no_host_engine = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -1174,6 +1176,11 @@ int machine_exit_status(const struct machine *m)
 uint64_t machine_steps(const struct machine *m)
 {
 	return m->steps;
+}
+
+uint64_t machine_host_engine_steps(const struct machine *m)
+{
+	return m->hv_steps;
 }
 
 

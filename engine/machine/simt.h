@@ -410,6 +410,7 @@ struct machine {
 	enum machine_status status;
 	int exit_status;
 	uint64_t steps;
+	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
 	uint64_t polled;        /* steps charged to o.interrupt so far */
 	struct dev_state dev;    /* the device: grids, launches, clocks (machine.c's scheduler) */
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
@@ -534,8 +535,8 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
  * gi of host warp w (one lane, no hooks, no memory model) for up to budget
  * instructions and returns how many ran (steps and cycles counted); it
  * stops BEFORE any instruction it does not run exactly as interp_run_group
- * would, leaving pc and frames as that loop expects. WS_NO_HOSTVM=1 in the
- * environment turns it off (it runs nothing). hostvm_forget drops df's
+ * would, leaving pc and frames as that loop expects. m->o.no_host_engine
+ * turns it off (it runs nothing). hostvm_forget drops df's
  * engine code (its breakpoints changed, or df is freed). */
 int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);
 void hostvm_forget(struct dfunc *df);
