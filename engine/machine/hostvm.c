@@ -62,7 +62,7 @@
 	X(CVT_S32) X(CVT_U32) X(CVT_N) X(CVT_P) X(CVT_G) X(CVT_S2D) X(CVT_U2D) X(CVT_F2D) X(CVT_D2F) \
 	X(CVT_S2F) X(CVT_U2F) \
 	X(LDS8) X(LDU8) X(LDS16) X(LDU16) X(LDS32) X(LDU32) X(LD64) X(ST8) X(ST16) X(ST32) X(ST64) \
-	X(BR) X(CBR) X(CALL) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BR) X(CBR) X(CALL) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -375,6 +375,10 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		default: break;
 		}
 		return;
+	case IR_MEMCPY: case IR_MEMSET:
+		if (!kb && in->imm > 0)
+			set_op(h, op == IR_MEMCPY ? HV_MEMCPY : HV_MEMSET);
+		return;
 	case IR_LADDR:
 		if (has_d && !df->stackless)
 			set_op(h, HV_LADDR);
@@ -480,6 +484,23 @@ static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsig
 		return NULL;
 	m->lc.h[m->lc.hnext++ & 3] = a;
 	return a;
+}
+
+/* The bytes of [addr, addr+n) for an aggregate copy or fill: on w's own
+ * stack, or in a live host allocation (only while no checker listens to
+ * the accesses of single lanes, which interp_xlate publishes for those);
+ * else NULL, the general loop's business. */
+static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint64_t n)
+{
+	uint64_t off = addr - ADDR(TAG_HSTACK, w->hbase);
+	if (off < w->ls[0].sp && w->ls[0].sp - off >= n)
+		return w->ls[0].buf + off;
+	if (CHECK_WANTS(m, CEV_LANE) || ADDR_TAG(addr) != TAG_HOST)
+		return NULL;
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, n))
+		return NULL;
+	return a->data + (addr - a->base);
 }
 
 static inline int64_t sdiv(int64_t a, int64_t b)
@@ -651,6 +672,23 @@ dispatch:
 	STOP_(ST16, uint16_t)
 	STOP_(ST32, uint32_t)
 	STOP_(ST64, uint64_t)
+	L(MEMCPY) {
+		/* do_memcpy_set: interp_xlate counts the write (nstores) */
+		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;
+		if (!dst || !(src = hv_block(m, w, R[ip->b], (uint64_t)ip->k)))
+			goto out;
+		m->nstores++;
+		memmove(dst, src, (size_t)ip->k);
+		NEXT;
+	}
+	L(MEMSET) {
+		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k);
+		if (!dst)
+			goto out;
+		m->nstores++;
+		memset(dst, (int)(uint8_t)R[ip->b], (size_t)ip->k);
+		NEXT;
+	}
 	L(BR) JUMP(ip->t1);
 	L(CBR) JUMP(A_ ? ip->t1 : ip->t2x);
 	L(CALL) {

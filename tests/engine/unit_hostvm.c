@@ -90,6 +90,8 @@ static char *slurp(FILE *f)
 	char *b = buf[k++ & 3];
 	rewind(f);
 	size_t n = fread(b, 1, sizeof(buf[0]) - 1, f);
+	while (n && b[n - 1] == '\n')
+		n--;
 	b[n] = 0;
 	return b;
 }
