@@ -47,6 +47,9 @@
 	X(P##_EQ_F) X(P##_NE_F) X(P##_LT_F) X(P##_LE_F) X(P##_GT_F) X(P##_GE_F) \
 	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
 #define HV_B(X, x) X(x##_RR) X(x##_RK)
+/* loads and stores: x finds the memory and rewrites itself into x_S (the
+ * thread's stack) or x_H (the host allocation it hit, in mc) */
+#define HV_M(X, x) X(x) X(x##_S) X(x##_H)
 #define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
 	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
 	HV_B(X, MUL32U) HV_B(X, ADDN) HV_B(X, SUBN) HV_B(X, MULN) \
@@ -61,8 +64,9 @@
 	X(NEGI) X(NEGF) X(NEGD) X(NOTP) X(NOTI) \
 	X(CVT_S32) X(CVT_U32) X(CVT_N) X(CVT_P) X(CVT_G) X(CVT_S2D) X(CVT_U2D) X(CVT_F2D) X(CVT_D2F) \
 	X(CVT_S2F) X(CVT_U2F) \
-	X(LDS8) X(LDU8) X(LDS16) X(LDU16) X(LDS32) X(LDU32) X(LD64) X(ST8) X(ST16) X(ST32) X(ST64) \
-	X(MEMCPY) X(MEMSET) X(BR) X(CBR) X(CALL) X(RET) HV_BX(X)
+	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
+	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
+	X(MEMCPY) X(MEMSET) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -80,10 +84,15 @@ struct hv_insn {
 	int64_t k;              /* immediate or constant operand */
 	/* CALL: the argument registers as row offsets, then a = their count
 	 * (at most the callee's registers), c = the result register, t2x =
-	 * the return pc, k = the callee. RET: t = the function's return type,
-	 * t2 = its frames keep no stack (dfunc.stackless). */
+	 * the return pc, k = the callee. CALL rewrites itself into CALLQ once
+	 * the callee is decoded: cdf = its dfunc, b = the registers its frame
+	 * needs, t = its frames keep no stack (dfunc.stackless), t1 = else its
+	 * frame's bytes. RET: t = the function's return type, t2 = stackless. */
 	int32_t *av;
-	struct alloc *mc;       /* loads and stores: the host allocation it last hit */
+	union {
+		struct alloc *mc;       /* loads and stores: the host allocation last hit */
+		struct dfunc *cdf;      /* CALLQ */
+	};
 };
 
 struct hv_func {
@@ -582,37 +591,51 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define SETP_RK(x, E, OPND) L(SETP_RK_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
 #define CBR_RR(x, E, OPND) L(CBR_RR_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
 #define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
-	/* p := the bytes of [addr, addr + SZ), or hand back */
-#define MEMP(p, addr, SZ) do { \
-	struct alloc *c_ = ip->mc; \
-	uint64_t a_ = (addr), o_ = a_ - c_->base; \
-	if (WS_LIKELY(o_ < c_->size && c_->size - o_ >= (SZ) && !c_->freed)) { \
-		p = c_->data + o_; \
-	} else if ((o_ = a_ - slo) < ls->sp && ls->sp - o_ >= (SZ)) { \
-		p = ls->buf + o_; \
-	} else { \
-		struct alloc *n_ = hv_heap(m, a_, (SZ)); \
-		if (WS_UNLIKELY(!n_)) \
-			goto out; \
-		ip->mc = n_; \
-		p = n_->data + (a_ - n_->base); \
+#if HV_THREADED
+#define QUICK(x) do { ip->op = (uint16_t)(x); ip->h = hv_tab[x]; } while (0)
+#else
+#define QUICK(x) do { ip->op = (uint16_t)(x); } while (0)
+#endif
+#define LDB(T, CONV) do { T v_; memcpy(&v_, p, sizeof(T)); D_ = CONV; } while (0)
+#define STB(T, CONV) do { T v_ = (T)R[ip->b]; memcpy(p, &v_, sizeof(T)); } while (0)
+	/* x: the thread's stack, or the host allocation hv_heap finds (a fault
+	 * or anything else hands back), then x_S or x_H from then on; those
+	 * test their guess inline and go back to x when it fails */
+#define MEMOP(x, T, KIND, CONV) \
+	L(x) G_##x: { \
+		uint64_t a_ = A_ + (uint64_t)ip->k, o_ = a_ - slo; \
+		uint8_t *p; \
+		if (o_ < ls->sp && ls->sp - o_ >= sizeof(T)) { \
+			p = ls->buf + o_; \
+			QUICK(HV_##x##_S); \
+		} else { \
+			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
+			if (WS_UNLIKELY(!n_)) \
+				goto out; \
+			ip->mc = n_; \
+			QUICK(HV_##x##_H); \
+			p = n_->data + (a_ - n_->base); \
+		} \
+		KIND(T, CONV); \
+		NEXT; \
 	} \
-} while (0)
-#define LDOP(x, T, CONV) L(x) { \
-	uint8_t *p; \
-	MEMP(p, A_ + (uint64_t)ip->k, sizeof(T)); \
-	T v_; \
-	memcpy(&v_, p, sizeof(T)); \
-	D_ = CONV; \
-	NEXT; \
-}
-#define STOP_(x, T) L(x) { \
-	uint8_t *p; \
-	MEMP(p, A_ + (uint64_t)ip->k, sizeof(T)); \
-	T v_ = (T)R[ip->b]; \
-	memcpy(p, &v_, sizeof(T)); \
-	NEXT; \
-}
+	L(x##_S) { \
+		uint64_t o_ = A_ + (uint64_t)ip->k - slo; \
+		if (WS_UNLIKELY(o_ >= ls->sp || ls->sp - o_ < sizeof(T))) \
+			goto G_##x; \
+		uint8_t *p = ls->buf + o_; \
+		KIND(T, CONV); \
+		NEXT; \
+	} \
+	L(x##_H) { \
+		const struct alloc *c_ = ip->mc; \
+		uint64_t o_ = A_ + (uint64_t)ip->k - c_->base; \
+		if (WS_UNLIKELY(o_ >= c_->size || c_->size - o_ < sizeof(T) || c_->freed)) \
+			goto G_##x; \
+		uint8_t *p = c_->data + o_; \
+		KIND(T, CONV); \
+		NEXT; \
+	}
 
 	DISPATCH;
 #if !HV_THREADED
@@ -661,17 +684,17 @@ dispatch:
 	L(CVT_D2F) { D_ = fbits((float)dval(A_)); NEXT; }
 	L(CVT_S2F) { D_ = fbits((float)(int64_t)A_); NEXT; }
 	L(CVT_U2F) { D_ = fbits((float)A_); NEXT; }
-	LDOP(LDS8, int8_t, (uint64_t)(int64_t)v_)
-	LDOP(LDU8, uint8_t, v_)
-	LDOP(LDS16, int16_t, (uint64_t)(int64_t)v_)
-	LDOP(LDU16, uint16_t, v_)
-	LDOP(LDS32, int32_t, (uint64_t)(int64_t)v_)
-	LDOP(LDU32, uint32_t, v_)
-	LDOP(LD64, uint64_t, v_)
-	STOP_(ST8, uint8_t)
-	STOP_(ST16, uint16_t)
-	STOP_(ST32, uint32_t)
-	STOP_(ST64, uint64_t)
+	MEMOP(LDS8, int8_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU8, uint8_t, LDB, v_)
+	MEMOP(LDS16, int16_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU16, uint16_t, LDB, v_)
+	MEMOP(LDS32, int32_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU32, uint32_t, LDB, v_)
+	MEMOP(LD64, uint64_t, LDB, v_)
+	MEMOP(ST8, uint8_t, STB, 0)
+	MEMOP(ST16, uint16_t, STB, 0)
+	MEMOP(ST32, uint32_t, STB, 0)
+	MEMOP(ST64, uint64_t, STB, 0)
 	L(MEMCPY) {
 		/* do_memcpy_set: interp_xlate counts the write (nstores) */
 		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;
@@ -692,17 +715,24 @@ dispatch:
 	L(BR) JUMP(ip->t1);
 	L(CBR) JUMP(A_ ? ip->t1 : ip->t2x);
 	L(CALL) {
+		/* the callee, once decoded (decoding, and its finding, are the
+		 * general loop's): its frame's needs go into the instruction */
+		struct dfunc *cdf = m->df[ip->k];
+		if (!cdf || cdf->bad)
+			goto out;
+		ip->cdf = cdf;
+		ip->b = (int32_t)(cdf->fn->nregs ? cdf->fn->nregs : 1);
+		ip->t = cdf->stackless;
+		ip->t1 = cdf->stackless ? 0 : cdf->fn->frame_size;
+		QUICK(HV_CALLQ);
+		goto G_CALLQ;
+	}
+	L(CALLQ) G_CALLQ: {
 		/* do_call + interp_frame_new, for a frame from the free list and
 		 * room on the stack; anything else is the general loop's */
-		struct dfunc *cdf = m->df[ip->k];
-		struct hv_func *cf;
-		if (WS_UNLIKELY(!cdf || !(cf = cdf->hv))) {
-			if (!cdf || cdf->bad)
-				goto out; /* decoding, and its finding, are the general loop's */
-			cf = hv_build(m, cdf);
-		}
-		const struct ir_func *fn = cdf->fn;
-		uint32_t need = fn->nregs ? fn->nregs : 1;
+		struct dfunc *cdf = ip->cdf;
+		struct hv_func *cf = cdf->hv ? cdf->hv : hv_build(m, cdf);
+		uint32_t need = (uint32_t)ip->b;
 		struct frame *nf = w->free_frames, **pp = &w->free_frames;
 		while (nf && nf->cap < need) {
 			pp = &nf->next_free;
@@ -711,19 +741,20 @@ dispatch:
 		if (WS_UNLIKELY(!nf || fr->depth >= (1u << 16)))
 			goto out; /* a fresh frame, or too deep */
 		uint32_t base = ls->sp;
-		if (!cdf->stackless && fn->frame_size) {
-			uint64_t al = fn->frame_align < 8 ? 8 : fn->frame_align;
-			uint64_t b = ((uint64_t)ls->sp + al - 1) & ~(al - 1), end = b + fn->frame_size;
+		if (ip->t1) {
+			uint32_t fa = cdf->fn->frame_align;
+			uint64_t al = fa < 8 ? 8 : fa;
+			uint64_t b = ((uint64_t)ls->sp + al - 1) & ~(al - 1), end = b + ip->t1;
 			if (end > (8u << 20) || end > ls->cap)
 				goto out; /* overflow, or the stack must grow */
-			memset(ls->buf + b, 0, fn->frame_size);
+			memset(ls->buf + b, 0, ip->t1);
 			ls->sp = (uint32_t)end;
 			base = (uint32_t)b;
 		}
 		*pp = nf->next_free;
 		nf->parent = fr;
 		nf->next_free = NULL;
-		nf->fn = fn;
+		nf->fn = cdf->fn;
 		nf->df = cdf;
 		nf->code = cdf->code;
 		nf->fidx = (int32_t)ip->k;
@@ -731,11 +762,21 @@ dispatch:
 		nf->nlanes = 1;
 		nf->ret_pc = ip->t2x;
 		nf->ret_reg = ip->c;
-		if (!cdf->stackless)
+		if (!ip->t)
 			nf->lbase[0] = base;
 		uint64_t *T = nf->r;
-		for (int32_t k = 0; k < ip->a; k++)
-			T[(size_t)k * WS_WARP] = R[ip->av[k]];
+		const int32_t *av = ip->av;
+		switch (ip->a) {
+		default:
+			for (int32_t k = 4; k < ip->a; k++)
+				T[(size_t)k * WS_WARP] = R[av[k]];
+			/* fallthrough */
+		case 4: T[3 * WS_WARP] = R[av[3]]; /* fallthrough */
+		case 3: T[2 * WS_WARP] = R[av[2]]; /* fallthrough */
+		case 2: T[1 * WS_WARP] = R[av[1]]; /* fallthrough */
+		case 1: T[0] = R[av[0]]; /* fallthrough */
+		case 0: break;
+		}
 		fr = nf;
 		R = T;
 		code = cf->code;
