@@ -29,6 +29,7 @@
  * it). The host's instructions never touch the SM clock, as before.
  */
 #include "simt.h"
+#include "builtin.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -66,7 +67,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BPURE) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -92,6 +93,7 @@ struct hv_insn {
 	union {
 		struct alloc *mc;       /* loads and stores: the host allocation last hit */
 		struct dfunc *cdf;      /* CALLQ */
+		builtin_pure_fn pure;   /* BPURE: the built-in (args: av, a of them) */
 	};
 };
 
@@ -416,6 +418,22 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		if (kb)
 			h->k = (int64_t)df->pool[in->b][0];
 		return;
+	case IR_BCALL: {
+		/* pure built-ins (math): do_bcall calls them with their arguments
+		 * in a zeroed array of 16 and stores the result as it comes */
+		builtin_pure_fn pf = in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_PURE
+					     ? builtin_pure((int)in->imm) : NULL;
+		if (!pf)
+			return;
+		uint32_t na = in->nargs < 16 ? in->nargs : 16;
+		set_op(h, HV_BPURE);
+		h->pure = pf;
+		h->av = xmalloc((na ? na : 1) * sizeof(int32_t));
+		for (uint32_t k = 0; k < na; k++)
+			h->av[k] = in->args[k] * WS_WARP;
+		h->a = (int32_t)na;
+		return;
+	}
 	case IR_CALL: {
 		if (in->imm < 0 || (uint64_t)in->imm >= mod->nfuncs)
 			return;
@@ -710,6 +728,15 @@ dispatch:
 			goto out;
 		m->nstores++;
 		memset(dst, (int)(uint8_t)R[ip->b], (size_t)ip->k);
+		NEXT;
+	}
+	L(BPURE) {
+		uint64_t args[16] = {0}, ret = 0;
+		for (int32_t k = 0; k < ip->a; k++)
+			args[k] = R[ip->av[k]];
+		ip->pure(&ret, args);
+		if (ip->d >= 0)
+			D_ = ret;
 		NEXT;
 	}
 	L(BR) JUMP(ip->t1);
