@@ -26,7 +26,8 @@
  * all; a run that does not fit in what is left of the budget is left to
  * the general loop. m->steps and m->dev.cycles are added once, on the way
  * out, and are exact there (the budget too: a run is never entered past
- * it). The host's instructions never touch the SM clock, as before.
+ * it). The host thread is on no SM: its instructions advance no SM clock
+ * (in the general loop neither).
  */
 #include "simt.h"
 #include "builtin.h"
@@ -35,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* WS_HOSTVM_SWITCH forces the portable dispatch (tests build it too) */
+/* WS_HOSTVM_SWITCH forces the portable dispatch (to test it, build this file with it) */
 #if defined(__GNUC__) && !defined(WS_HOSTVM_SWITCH)
 #define HV_THREADED 1
 #else

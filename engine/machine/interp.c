@@ -2283,7 +2283,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
-	uint64_t *smclk = &m->dev.smclk[w->blk->sm];
+	/* the host thread is on no SM: its instructions advance no SM clock
+	 * (those hostvm.c runs do not either) */
+	uint64_t host_clk = 0, *smclk = w->host ? &host_clk : &m->dev.smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
 			n += hostvm_run(m, w, gi, budget - n);

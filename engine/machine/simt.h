@@ -362,7 +362,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
 	struct alloc *host;     /* same for host accesses to the host heap */
-	struct alloc *h[4];     /* the host fast path's recent allocations */
+	struct alloc *h[4];     /* the host engine's recent allocations (hostvm.c) */
 	unsigned hnext;
 };
 struct bp_state {              /* breakpoints (file id, line) and stops (machine.c) */
