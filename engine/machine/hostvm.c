@@ -561,7 +561,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #endif
 	struct group *g = &w->g[gi];
 	struct frame *fr = g->fr;
-	if (m->o.no_host_engine || g->ntok || g->mask != 1 || !fr || budget <= 0)
+	if (m->o.no_hostvm || g->ntok || g->mask != 1 || !fr || budget <= 0)
 		return 0;
 	struct dfunc *df = (struct dfunc *)fr->df;
 	struct hv_func *hf = df->hv ? df->hv : hv_build(m, df);

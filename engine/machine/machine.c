@@ -20,7 +20,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->simt = SIMT_STACK;
 	o->sched = SCHED_RR;
 	const char *e = getenv("WS_NO_HOSTVM");
-	o->no_host_engine = e && *e && strcmp(e, "0") != 0;
+	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -1178,7 +1178,7 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
-uint64_t machine_host_engine_steps(const struct machine *m)
+uint64_t machine_hostvm_steps(const struct machine *m)
 {
 	return m->hv_steps;
 }

@@ -535,7 +535,7 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
  * gi of host warp w (one lane, no hooks, no memory model) for up to budget
  * instructions and returns how many ran (steps and cycles counted); it
  * stops BEFORE any instruction it does not run exactly as interp_run_group
- * would, leaving pc and frames as that loop expects. m->o.no_host_engine
+ * would, leaving pc and frames as that loop expects. m->o.no_hostvm
  * turns it off (it runs nothing). hostvm_forget drops df's
  * engine code (its breakpoints changed, or df is freed). */
 int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);

@@ -1,6 +1,6 @@
 /*
  * unit_hostvm.c - TAP tests of the host engine (engine/machine/hostvm.c)
- * against the general interpreter loop (machine_opts.no_host_engine):
+ * against the general interpreter loop (machine_opts.no_hostvm):
  * the same output, exit status and step count; the same place and step
  * count after every single step, every run of a few thousand steps and
  * every breakpoint stop (set before and after the engine translated the
@@ -64,7 +64,7 @@ static struct machine *start(int off, FILE *out, uint64_t max_steps)
 	if (!out)
 		out = sink;
 	machine_opts_init(&o);
-	o.no_host_engine = off;
+	o.no_hostvm = off;
 	o.out = out;
 	o.max_steps = max_steps;
 	struct machine *m = machine_new(comp.mod, &o);
@@ -134,9 +134,9 @@ static void test_whole_runs(void)
 	ok(machine_exit_status(a) == machine_exit_status(b), "the same exit status (%d)", machine_exit_status(a));
 	ok(machine_steps(a) == machine_steps(b), "the same steps (%llu, %llu)",
 	   (unsigned long long)machine_steps(a), (unsigned long long)machine_steps(b));
-	ok(machine_host_engine_steps(a) * 10 > machine_steps(a) * 9 && machine_host_engine_steps(b) == 0,
+	ok(machine_hostvm_steps(a) * 10 > machine_steps(a) * 9 && machine_hostvm_steps(b) == 0,
 	   "the engine ran most steps (%llu), none when off",
-	   (unsigned long long)machine_host_engine_steps(a));
+	   (unsigned long long)machine_hostvm_steps(a));
 	machine_free(a);
 	machine_free(b);
 	fclose(o1);

@@ -1,5 +1,5 @@
-// host_engine_deep.cu - recursion that grows the host stack (fresh frames,
-// a bigger stack) and finally overflows it: tests/cli/host_engine.t runs
+// hostvm_deep.cu - recursion that grows the host stack (fresh frames,
+// a bigger stack) and finally overflows it: tests/cli/hostvm.t runs
 // it under the host engine and the general loop, which must agree on the
 // output, the stack-overflow finding and the step count.
 #include <cstdio>

@@ -1,5 +1,5 @@
-// host_engine_edge.cu - host code whose C behaviour is undefined, run by
-// tests/cli/host_engine.t under the host engine and the general loop,
+// hostvm_edge.cu - host code whose C behaviour is undefined, run by
+// tests/cli/hostvm.t under the host engine and the general loop,
 // which must agree (warpstep gives these operations the PTX semantics):
 // shifts by the width or more, INT_MIN / -1, out-of-range float to int
 // conversions, NaN to int; then an integer division by zero (a finding,

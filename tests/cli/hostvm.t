@@ -1,14 +1,14 @@
 #!/bin/sh
-# host_engine.t - the host engine (engine/machine/hostvm.c) against the
+# hostvm.t - the host engine (engine/machine/hostvm.c) against the
 # general interpreter loop (WS_NO_HOSTVM=1): each program's stdout, stderr
 # (findings, and the step count of --stats) and exit status must be the
 # same, under the default schedule and a random one, and with a step limit
 # that stops it mid-loop. The programs: host-heavy ones of tests/programs,
 # host threads (their turns are budgets), and two of undefined behaviour,
-# stack growth and overflow (tests/cli/host_engine_*.cu).
+# stack growth and overflow (tests/cli/hostvm_*.cu).
 . tests/tap.sh
 
-tmp=${TMPDIR:-/tmp}/ws-hostengine.$$
+tmp=${TMPDIR:-/tmp}/ws-hostvm.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -39,7 +39,7 @@ for p in host_ops std_algorithm lambdas malloc_host argv pthread_mutex pthread_c
 done
 run host_ops tests/programs/host_ops.cu "--max-steps 100000" ""
 run host_ops tests/programs/host_ops.cu "--max-steps 4097" ""
-run host_engine_edge tests/cli/host_engine_edge.cu "" ""
-run host_engine_deep tests/cli/host_engine_deep.cu "" ""
-run host_engine_deep tests/cli/host_engine_deep.cu "--max-steps 150001" ""
+run hostvm_edge tests/cli/hostvm_edge.cu "" ""
+run hostvm_deep tests/cli/hostvm_deep.cu "" ""
+run hostvm_deep tests/cli/hostvm_deep.cu "--max-steps 150001" ""
 tap_done
