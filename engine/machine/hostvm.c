@@ -572,6 +572,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	uint64_t *R = fr->r;
 	struct lstack *ls = &w->ls[0];
 	int executed;
+	uint64_t nst = 0; /* stores, counted as do_st counts them (m->nstores) */
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
 #define NEXT do { ip++; DISPATCH; } while (0)
@@ -616,7 +617,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define QUICK(x) do { ip->op = (uint16_t)(x); } while (0)
 #endif
 #define LDB(T, CONV) do { T v_; memcpy(&v_, p, sizeof(T)); D_ = CONV; } while (0)
-#define STB(T, CONV) do { T v_ = (T)R[ip->b]; memcpy(p, &v_, sizeof(T)); } while (0)
+#define STB(T, CONV) do { T v_ = (T)R[ip->b]; memcpy(p, &v_, sizeof(T)); nst++; } while (0)
 	/* x: the thread's stack, or the host allocation hv_heap finds (a fault
 	 * or anything else hands back), then x_S or x_H from then on; those
 	 * test their guess inline and go back to x when it fails */
@@ -889,6 +890,7 @@ done:
 	m->steps += (uint64_t)executed;
 	m->dev.cycles += (uint64_t)executed;
 	m->hv_steps += (uint64_t)executed;
+	m->nstores += nst;
 	return executed;
 #undef L
 #undef DISPATCH
