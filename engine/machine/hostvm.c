@@ -50,7 +50,7 @@
 	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
 #define HV_B(X, x) X(x##_RR) X(x##_RK)
 /* loads and stores: x finds the memory and rewrites itself into x_S (the
- * thread's stack) or x_H (the host allocation it hit, in mc) */
+ * thread's stack) or x_H (the host allocation it hit) */
 #define HV_M(X, x) X(x) X(x##_S) X(x##_H)
 #define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
 	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
@@ -82,7 +82,10 @@ struct hv_insn {
 	uint8_t t, t2;          /* the operand types where the handler needs them */
 	uint32_t run;           /* instructions from here to the next branch, call or return, inclusive */
 	int32_t d, a, b, c;
-	uint32_t t1, t2x;       /* branch targets */
+	union {
+		struct { uint32_t t1, t2x; }; /* branch targets */
+		uint64_t mlim;          /* x_H: the allocation's bytes - the access size + 1 */
+	};
 	int64_t k;              /* immediate or constant operand */
 	/* CALL: the argument registers as row offsets, then a = their count
 	 * (at most the callee's registers), c = the result register, t2x =
@@ -90,9 +93,12 @@ struct hv_insn {
 	 * the callee is decoded: cdf = its dfunc, b = the registers its frame
 	 * needs, t = its frames keep no stack (dfunc.stackless), t1 = else its
 	 * frame's bytes. RET: t = the function's return type, t2 = stackless. */
-	int32_t *av;
 	union {
-		struct alloc *mc;       /* loads and stores: the host allocation last hit */
+		int32_t *av;
+		uint8_t *mdata;         /* x_H: the allocation's bytes */
+	};
+	union {
+		uint64_t mlo;           /* x_H: the allocation's base - k; c = m->mem.nfrees then */
 		struct dfunc *cdf;      /* CALLQ */
 		builtin_pure_fn pure;   /* BPURE: the built-in (args: av, a of them) */
 	};
@@ -102,8 +108,6 @@ struct hv_func {
 	struct hv_insn *code;
 	uint32_t n;
 };
-
-static struct alloc hv_none; /* base 0, size 0: holds nothing (mc before the first hit) */
 
 #if HV_THREADED
 static const void *const *hv_tab; /* handler addresses, set by the first hostvm_run */
@@ -212,7 +216,6 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 	h->t1 = (uint32_t)in->tgt1;
 	h->t2x = (uint32_t)in->tgt2;
 	h->k = in->imm;
-	h->mc = &hv_none;
 	if (in->flags & DF_BREAK)
 		return; /* the general loop stops there (or passes once) */
 	int kb = (in->flags & DF_KB) != 0;
@@ -485,7 +488,8 @@ void hostvm_forget(struct dfunc *df)
 	if (!f)
 		return;
 	for (uint32_t i = 0; i < f->n; i++)
-		free(f->code[i].av);
+		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE)
+			free(f->code[i].av);
 	free(f->code);
 	free(f);
 	df->hv = NULL;
@@ -495,9 +499,7 @@ void hostvm_forget(struct dfunc *df)
 
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
- * another space, the general loop's business. The handlers test the stack
- * and the last allocation this returned inline first; nothing frees memory
- * while the engine runs, so that allocation stays live until it returns. */
+ * another space, the general loop's business. */
 static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsigned sz)
 {
 	if (ADDR_TAG(addr) != TAG_HOST)
@@ -573,6 +575,11 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	struct lstack *ls = &w->ls[0];
 	int executed;
 	uint64_t nst = 0; /* stores, counted as do_st counts them (m->nstores) */
+	/* no allocation is freed while the engine runs: one a load or store
+	 * remembers is live while m->mem.nfrees is what it was then (the low
+	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
+	const uint32_t gen = (uint32_t)m->mem.nfrees;
+	const int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
 #define NEXT do { ip++; DISPATCH; } while (0)
@@ -620,7 +627,8 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define STB(T, CONV) do { T v_ = (T)R[ip->b]; memcpy(p, &v_, sizeof(T)); nst++; } while (0)
 	/* x: the thread's stack, or the host allocation hv_heap finds (a fault
 	 * or anything else hands back), then x_S or x_H from then on; those
-	 * test their guess inline and go back to x when it fails */
+	 * test their guess inline and go back to x when it fails. x_H keeps
+	 * the allocation's window in the instruction (mlo, mlim, mdata). */
 #define MEMOP(x, T, KIND, CONV) \
 	L(x) G_##x: { \
 		uint64_t a_ = A_ + (uint64_t)ip->k, o_ = a_ - slo; \
@@ -632,8 +640,13 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 			if (WS_UNLIKELY(!n_)) \
 				goto out; \
-			ip->mc = n_; \
-			QUICK(HV_##x##_H); \
+			if (gen_ok) { \
+				ip->mlo = n_->base - (uint64_t)ip->k; \
+				ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
+				ip->mdata = n_->data; \
+				ip->c = (int32_t)gen; \
+				QUICK(HV_##x##_H); \
+			} \
 			p = n_->data + (a_ - n_->base); \
 		} \
 		KIND(T, CONV); \
@@ -648,11 +661,10 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		NEXT; \
 	} \
 	L(x##_H) { \
-		const struct alloc *c_ = ip->mc; \
-		uint64_t o_ = A_ + (uint64_t)ip->k - c_->base; \
-		if (WS_UNLIKELY(o_ >= c_->size || c_->size - o_ < sizeof(T) || c_->freed)) \
+		uint64_t o_ = A_ - ip->mlo; \
+		if (WS_UNLIKELY(o_ >= ip->mlim || (uint32_t)ip->c != gen)) \
 			goto G_##x; \
-		uint8_t *p = c_->data + o_; \
+		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
 		NEXT; \
 	}

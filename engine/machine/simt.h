@@ -99,6 +99,8 @@ struct mem {
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
 	uint64_t limit;          /* host_bytes + dev_bytes cap for mem_try_alloc; 0: none */
+	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: an allocation it remembers
+				  * is live while this has not changed) */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);

@@ -4,8 +4,8 @@
 # (findings, and the step count of --stats) and exit status must be the
 # same, under the default schedule and a random one, and with a step limit
 # that stops it mid-loop. The programs: host-heavy ones of tests/programs,
-# host threads (their turns are budgets), and two of undefined behaviour,
-# stack growth and overflow (tests/cli/hostvm_*.cu).
+# host threads (their turns are budgets), and tests/cli/hostvm_*.cu: undefined
+# behaviour, stack growth and overflow, memory freed under remembered accesses.
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-hostvm.$$
@@ -41,5 +41,7 @@ run host_ops tests/programs/host_ops.cu "--max-steps 100000" ""
 run host_ops tests/programs/host_ops.cu "--max-steps 4097" ""
 run hostvm_edge tests/cli/hostvm_edge.cu "" ""
 run hostvm_deep tests/cli/hostvm_deep.cu "" ""
+run hostvm_free tests/cli/hostvm_free.cu "" ""
+run hostvm_free tests/cli/hostvm_free.cu "--fast" ""
 run hostvm_deep tests/cli/hostvm_deep.cu "--max-steps 150001" ""
 tap_done
