@@ -114,6 +114,21 @@ static uint64_t hbits(float x)
 	return s | ((uint32_t)(e + 14) << 10) | (f - 1024);
 }
 
+/* lanes in a mask: without a popcnt-capable target __builtin_popcount is a
+ * library call (__popcountdi2); one lane (the host) is the common case */
+static inline uint32_t popc32(uint32_t x)
+{
+#ifdef __POPCNT__
+	return (uint32_t)__builtin_popcount(x);
+#else
+	if (x == 1)
+		return 1;
+	x = x - ((x >> 1) & 0x55555555u);
+	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+	return (((x + (x >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+#endif
+}
+
 static inline int is_float(unsigned t)
 {
 	return t == IR_F32 || t == IR_F64 || t == IR_F16;
@@ -587,7 +602,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	f->code = f->df->code;
 	f->fidx = fidx;
 	f->depth = parent ? parent->depth + 1 : 0;
-	f->nlanes = (uint32_t)__builtin_popcount(mask);
+	f->nlanes = popc32(mask);
 	f->ret_pc = 0;
 	f->ret_reg = -1;
 	uint32_t fail = 0;
@@ -1989,7 +2004,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 		}
 		if (!f->df->stackless) /* else the stacks are where the frame found them */
 			EACH(M, l, w->ls[l].sp = f->lbase[l]);
-		f->nlanes -= (uint32_t)__builtin_popcount(M);
+		f->nlanes -= popc32(M);
 		if (f->nlanes == 0)
 			frame_release(w, f);
 		lanes_exit(m, w, gi);
@@ -2007,7 +2022,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 		EACH(M, l, w->ls[l].sp = f->lbase[l]);
 	g->fr = p;
 	g->pc = f->ret_pc;
-	f->nlanes -= (uint32_t)__builtin_popcount(M);
+	f->nlanes -= popc32(M);
 	if (f->nlanes == 0)
 		frame_release(w, f);
 	return g->ntok && at_token(w, g);
@@ -2261,157 +2276,6 @@ static void insn_event(struct machine *m, struct warp *w, struct group *g)
 	machine_emit(m, &e);
 }
 
-/* ---- the host thread's fast path
- * The host is one lane, never diverges and runs long scalar loops (filling
- * and checking arrays). This loop executes the common operations on lane
- * 0 directly and hands anything else (calls, built-ins, faults, floats of
- * unusual width, breakpoints) back to the general loop, one instruction at
- * a time. It must never half-execute an instruction. */
-#define H(x) R[(size_t)(x) * WS_WARP]
-
-static inline uint8_t *host_ptr(struct machine *m, struct warp *w, uint64_t addr, unsigned sz)
-{
-	unsigned tag = ADDR_TAG(addr);
-	if (tag == TAG_HSTACK) {
-		uint64_t off = ADDR_OFF(addr);
-		return ws_range_in(w->hbase, w->ls[0].sp, off, sz) ? w->ls[0].buf + (off - w->hbase) : NULL;
-	}
-	if (tag != TAG_HOST)
-		return NULL;
-	for (int i = 0; i < 4; i++) {
-		struct alloc *a = m->lc.h[i];
-		if (a && ws_range_in(a->base, a->size, addr, sz) && !a->freed)
-			return a->data + (addr - a->base);
-	}
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, sz))
-		return NULL;
-	m->lc.h[m->lc.hnext++ & 3] = a;
-	return a->data + (addr - a->base);
-}
-
-static int host_fast(struct machine *m, struct warp *w, int budget)
-{
-	struct group *g = &w->g[0];
-	int n = 0, cbr_cmp = 0;
-	while (n < budget) {
-		struct frame *fr = g->fr;
-		const struct ir_insn *in = &fr->code[g->pc];
-		uint64_t *R = fr->r;
-		unsigned t = in->t;
-		if (in->flags & DF_BREAK)
-			return n;
-		uint64_t a = in->a >= 0 ? H(in->a) : 0;
-		uint64_t b = (in->flags & DF_KB) ? fr->df->pool[in->b][0] : in->b >= 0 ? H(in->b) : 0;
-		uint64_t r;
-		switch (in->op) {
-		case IR_NOP: g->pc++; goto next;
-		case IR_CONST: r = norm1((uint64_t)in->imm, t); break;
-		case IR_MOV: r = a; break;
-		case XOP_IDX: r = a + b * (uint64_t)in->imm; break;
-		case IR_ADD: case IR_SUB: case IR_MUL:
-			if (t == IR_F64) {
-				double x = dval(a), y = dval(b);
-				r = dbits(in->op == IR_ADD ? x + y : in->op == IR_SUB ? x - y : x * y);
-			} else if (t == IR_F32) {
-				float x = fval(a), y = fval(b);
-				r = fbits(in->op == IR_ADD ? x + y : in->op == IR_SUB ? x - y : x * y);
-			} else if (t == IR_F16) {
-				return n;
-			} else {
-				r = norm1(in->op == IR_ADD ? a + b : in->op == IR_SUB ? a - b : a * b, t);
-			}
-			break;
-		case IR_AND: r = norm1(a & b, t); break;
-		case IR_OR: r = norm1(a | b, t); break;
-		case IR_XOR: r = norm1(a ^ b, t); break;
-		case IR_SHL: r = (b & 0xffffffffu) >= type_size(t) * 8 ? 0 : norm1(a << (b & 63), t); break;
-		case IR_SHR:
-			if (is_signed(t))
-				r = (uint64_t)((int64_t)a >> ((b & 0xffffffffu) >= type_size(t) * 8 ? 63 : (b & 63)));
-			else
-				r = (b & 0xffffffffu) >= type_size(t) * 8 ? 0 : a >> (b & 63);
-			break;
-		case IR_SETP: {
-setp:;
-			int lt, eq;
-			if (t == IR_F64 || t == IR_F32) {
-				double x = t == IR_F64 ? dval(a) : fval(a), y = t == IR_F64 ? dval(b) : fval(b);
-				if (isnan(x) || isnan(y)) {
-					r = in->sub == CMP_NE;
-					break;
-				}
-				lt = x < y;
-				eq = x == y;
-			} else if (t == IR_F16) {
-				return n;
-			} else {
-				lt = is_signed(t) ? (int64_t)a < (int64_t)b : a < b;
-				eq = a == b;
-			}
-			switch (in->sub) {
-			case CMP_EQ: r = eq; break;
-			case CMP_NE: r = !eq; break;
-			case CMP_LT: r = lt; break;
-			case CMP_LE: r = lt || eq; break;
-			case CMP_GT: r = !lt && !eq; break;
-			default: r = !lt; break;
-			}
-			break;
-		}
-		case IR_CVT:
-			if (t == IR_F16 || in->t2 == IR_F16)
-				return n;
-			r = cvt1(a, t, in->t2);
-			break;
-		case IR_BR:
-			g->pc = (uint32_t)in->tgt1;
-			goto next;
-		case IR_CBR:
-			if (in->flags & DF_CMP) {
-				if (t == IR_F16)
-					return n;
-				/* compare, then branch on it below */
-				cbr_cmp = 1;
-				goto setp;
-			}
-			g->pc = (uint32_t)(a ? in->tgt1 : in->tgt2);
-			goto next;
-		case IR_LD: {
-			uint8_t *p = host_ptr(m, w, a + (uint64_t)in->imm, type_size(t));
-			if (!p)
-				return n;
-			r = ld_raw(p, t);
-			break;
-		}
-		case IR_ST: {
-			uint8_t *p = host_ptr(m, w, a + (uint64_t)in->imm, type_size(t));
-			if (!p)
-				return n;
-			st_raw(p, t, b);
-			g->pc++;
-			goto next;
-		}
-		default:
-			return n;
-		}
-		if (cbr_cmp) {
-			cbr_cmp = 0;
-			g->pc = (uint32_t)(r ? in->tgt1 : in->tgt2);
-			goto next;
-		}
-		if (in->d >= 0)
-			H(in->d) = r;
-		g->pc++;
-next:
-		n++;
-		m->steps++;
-		m->dev.cycles++;
-	}
-	return n;
-}
-#undef H
-
 /* XOP_IDX2 and XOP_IDXM: d = a + b * k1 (+ c * k2 when c). Element sizes
  * are powers of two, and shifts vectorise where a 64-bit multiply does not
  * (as XOP_IDX does). */
@@ -2441,10 +2305,12 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	int n = 0;
 	struct group *g = &w->g[gi];
-	uint64_t *smclk = &m->dev.smclk[w->blk->sm];
+	/* the host thread is on no SM: its instructions advance no SM clock
+	 * (those hostvm.c runs do not either) */
+	uint64_t host_clk = 0, *smclk = w->host ? &host_clk : &m->dev.smclk[w->blk->sm];
 	while (n < budget) {
 		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
-			n += host_fast(m, w, budget - n);
+			n += hostvm_run(m, w, gi, budget - n);
 			if (n >= budget)
 				return n;
 		}

@@ -19,6 +19,8 @@ void machine_opts_init(struct machine_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->simt = SIMT_STACK;
 	o->sched = SCHED_RR;
+	const char *e = getenv("WS_NO_HOSTVM");
+	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -230,8 +232,10 @@ void machine_free(struct machine *m)
 		warp_release(m->ht.cur);
 		free(m->ht.cur);
 	}
-	for (uint32_t i = 0; i < m->mod->nfuncs; i++)
+	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {
+		hostvm_forget(m->df[i]);
 		decode_free(m->df[i]);
+	}
 	free(m->df);
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
@@ -1076,6 +1080,7 @@ int machine_launch(struct machine *m, int func, const uint32_t grid[3], const ui
 void machine_apply_breaks(struct machine *m, struct dfunc *df)
 {
 	const struct ir_func *fn = df->fn;
+	hostvm_forget(df); /* its code has the old breakpoints */
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		struct ir_insn *in = &df->code[i];
 		int32_t st = fn->code[df->orig[i]].stmt;
@@ -1171,6 +1176,11 @@ int machine_exit_status(const struct machine *m)
 uint64_t machine_steps(const struct machine *m)
 {
 	return m->steps;
+}
+
+uint64_t machine_hostvm_steps(const struct machine *m)
+{
+	return m->hv_steps;
 }
 
 

@@ -121,6 +121,10 @@ struct machine_opts {
 	/* A real GPU behind the runtime (run --gpu, docs/gpu.md); NULL: the
 	 * emulator runs the kernels. Must outlive the machine. */
 	const struct machine_gpu *gpu;
+	/* run the host thread in the general interpreter loop only, without the
+	 * host engine (hostvm.c); machine_opts_init sets it when the environment
+	 * has WS_NO_HOSTVM=1. Results and step counts are the same either way. */
+	int no_hostvm;
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -328,6 +332,8 @@ void machine_request_stop(struct machine *m);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
+/* How many of those steps the host engine (hostvm.c) ran (tests, profiling). */
+uint64_t machine_hostvm_steps(const struct machine *m);
 /* Wall-clock nanoseconds spent running grids so far (for benchmarks: the
  * one value of the machine that is not deterministic). */
 uint64_t machine_device_ns(const struct machine *m);

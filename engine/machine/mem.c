@@ -229,6 +229,7 @@ int mem_free(struct mem *mm, struct alloc *a)
 	if (a->freed)
 		return -1;
 	a->freed = 1;
+	mm->nfrees++;
 	if (page_counted(a) && a->kind != AK_DEV_HEAP)
 		page_count(mm, a, -1);
 	if (a->ext) {

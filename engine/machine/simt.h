@@ -99,6 +99,8 @@ struct mem {
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
 	uint64_t limit;          /* host_bytes + dev_bytes cap for mem_try_alloc; 0: none */
+	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: an allocation it remembers
+				  * is live while this has not changed) */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
@@ -148,6 +150,7 @@ struct dfunc {
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
+	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
 };
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
 void decode_free(struct dfunc *df);
@@ -365,7 +368,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
 	struct alloc *host;     /* same for host accesses to the host heap */
-	struct alloc *h[4];     /* the host fast path's recent allocations */
+	struct alloc *h[4];     /* the host engine's recent allocations (hostvm.c) */
 	unsigned hnext;
 };
 struct bp_state {              /* breakpoints (file id, line) and stops (machine.c) */
@@ -413,6 +416,7 @@ struct machine {
 	enum machine_status status;
 	int exit_status;
 	uint64_t steps;
+	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
 	uint64_t polled;        /* steps charged to o.interrupt so far */
 	struct dev_state dev;    /* the device: grids, launches, clocks (machine.c's scheduler) */
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
@@ -532,6 +536,16 @@ int machine_host_write(struct machine *m, uint64_t addr, const void *src, uint64
 /* read a NUL-terminated string (limit bytes) as lane l of w; -1 on bad address */
 int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,
 		    struct strbuf *out);
+
+/* hostvm.c: the host thread's threaded-code engine. hostvm_run runs group
+ * gi of host warp w (one lane, no hooks, no memory model) for up to budget
+ * instructions and returns how many ran (steps and cycles counted); it
+ * stops BEFORE any instruction it does not run exactly as interp_run_group
+ * would, leaving pc and frames as that loop expects. m->o.no_hostvm
+ * turns it off (it runs nothing). hostvm_forget drops df's
+ * engine code (its breakpoints changed, or df is freed). */
+int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);
+void hostvm_forget(struct dfunc *df);
 
 /* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1
  * the program stopped, -2 not a hostio built-in); hostio_out is the host

@@ -1,0 +1,918 @@
+/*
+ * hostvm.c - the host thread's threaded-code engine.
+ *
+ * The host thread is one lane that never diverges and spends its time in
+ * long scalar loops (filling arrays, CPU reference checks). Its decoded
+ * functions (decode.c) are translated once more, lazily, into a compact
+ * form for one lane: one opcode per operation AND operand type (ADD of
+ * S32 with a constant, compare-and-branch of F64, load of U16 ...), with
+ * register operands resolved to row offsets and constants in the
+ * instruction. Dispatch is by computed goto under GNU C (a switch
+ * elsewhere).
+ *
+ * Exactness. The engine runs an instruction only when it is sure to do
+ * exactly what interp_run_group would do; anything else (built-ins,
+ * launches, faults, f16, breakpoints, calls that need a new frame or a
+ * bigger stack, returns from the bottom frame, unknown decoded ops) hands
+ * back BEFORE the instruction, with the group's pc and frame where the
+ * general loop expects them, and the general loop runs it. Calls and
+ * returns of ordinary functions build and release the same frames the
+ * general loop does (interp_frame_new, do_call, do_ret), from the same
+ * free list in the same order.
+ *
+ * Bookkeeping. Each instruction knows its RUN: the instructions from it up
+ * to and including the next branch, call or return. The budget is charged
+ * a whole run on entering it, so straight-line code carries no counter at
+ * all; a run that does not fit in what is left of the budget is left to
+ * the general loop. m->steps and m->dev.cycles are added once, on the way
+ * out, and are exact there (the budget too: a run is never entered past
+ * it). The host thread is on no SM: its instructions advance no SM clock
+ * (in the general loop neither).
+ */
+#include "simt.h"
+#include "builtin.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* WS_HOSTVM_SWITCH forces the portable dispatch (to test it, build this file with it) */
+#if defined(__GNUC__) && !defined(WS_HOSTVM_SWITCH)
+#define HV_THREADED 1
+#else
+#define HV_THREADED 0
+#endif
+
+/* Opcodes. B(x) makes x_RR (register second operand) and x_RK (constant). */
+#define HV_CMPS(X, P) X(P##_EQ_S) X(P##_NE_S) X(P##_LT_S) X(P##_LE_S) X(P##_GT_S) X(P##_GE_S) \
+	X(P##_EQ_U) X(P##_NE_U) X(P##_LT_U) X(P##_LE_U) X(P##_GT_U) X(P##_GE_U) \
+	X(P##_EQ_F) X(P##_NE_F) X(P##_LT_F) X(P##_LE_F) X(P##_GT_F) X(P##_GE_F) \
+	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
+#define HV_B(X, x) X(x##_RR) X(x##_RK)
+/* loads and stores: x finds the memory and rewrites itself into x_S (the
+ * thread's stack) or x_H (the host allocation it hit) */
+#define HV_M(X, x) X(x) X(x##_S) X(x##_H)
+#define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
+	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
+	HV_B(X, MUL32U) HV_B(X, ADDN) HV_B(X, SUBN) HV_B(X, MULN) \
+	HV_B(X, ADDF) HV_B(X, SUBF) HV_B(X, MULF) HV_B(X, DIVF) HV_B(X, REMF) \
+	HV_B(X, ADDD) HV_B(X, SUBD) HV_B(X, MULD) HV_B(X, DIVD) HV_B(X, REMD) \
+	HV_B(X, DIVS) HV_B(X, DIVU) HV_B(X, REMS) HV_B(X, REMU) \
+	HV_B(X, MINS) HV_B(X, MAXS) HV_B(X, MINU) HV_B(X, MAXU) \
+	HV_B(X, MINF) HV_B(X, MAXF) HV_B(X, MIND) HV_B(X, MAXD) HV_B(X, SEL) \
+	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK)
+#define HV_OPS(X) X(EXIT) X(NOP) X(CONST) X(MOV) X(IDX) X(IDXSH) X(LADDR) X(GADDR) \
+	X(SHL) X(SAR) X(SHR) X(SHLK) X(SARK) X(SHRK) \
+	X(NEGI) X(NEGF) X(NEGD) X(NOTP) X(NOTI) \
+	X(CVT_S32) X(CVT_U32) X(CVT_N) X(CVT_P) X(CVT_G) X(CVT_S2D) X(CVT_U2D) X(CVT_F2D) X(CVT_D2F) \
+	X(CVT_S2F) X(CVT_U2F) \
+	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
+	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
+	X(MEMCPY) X(MEMSET) X(BPURE) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+
+#define HV_ENUM(x) HV_##x,
+enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
+#undef HV_ENUM
+
+/* One instruction. Register operands are row offsets (register * WS_WARP:
+ * lane 0 of the row; -1 * WS_WARP is the zero row of "no operand"). */
+struct hv_insn {
+	const void *h;          /* the handler (threaded dispatch) */
+	uint16_t op;            /* enum hv_op */
+	uint8_t t, t2;          /* the operand types where the handler needs them */
+	uint32_t run;           /* instructions from here to the next branch, call or return, inclusive */
+	int32_t d, a, b, c;
+	union {
+		struct { uint32_t t1, t2x; }; /* branch targets */
+		uint64_t mlim;          /* x_H: the allocation's bytes - the access size + 1 */
+	};
+	int64_t k;              /* immediate or constant operand */
+	/* CALL: the argument registers as row offsets, then a = their count
+	 * (at most the callee's registers), c = the result register, t2x =
+	 * the return pc, k = the callee. CALL rewrites itself into CALLQ once
+	 * the callee is decoded: cdf = its dfunc, b = the registers its frame
+	 * needs, t = its frames keep no stack (dfunc.stackless), t1 = else its
+	 * frame's bytes. RET: t = the function's return type, t2 = stackless. */
+	union {
+		int32_t *av;
+		uint8_t *mdata;         /* x_H: the allocation's bytes */
+	};
+	union {
+		uint64_t mlo;           /* x_H: the allocation's base - k; c = m->mem.nfrees then */
+		struct dfunc *cdf;      /* CALLQ */
+		builtin_pure_fn pure;   /* BPURE: the built-in (args: av, a of them) */
+	};
+};
+
+struct hv_func {
+	struct hv_insn *code;
+	uint32_t n;
+};
+
+#if HV_THREADED
+static const void *const *hv_tab; /* handler addresses, set by the first hostvm_run */
+#endif
+
+/* ---- values (as interp.c keeps them: extended per their type) */
+
+static inline float fval(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static inline uint64_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static inline double dval(uint64_t v)
+{
+	double d;
+	memcpy(&d, &v, 8);
+	return d;
+}
+static inline uint64_t dbits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+
+static inline uint64_t norm1(uint64_t v, unsigned t)
+{
+	switch (t) {
+	case IR_PRED: return v != 0;
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
+	case IR_U8: return v & 0xff;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
+	case IR_U16: case IR_F16: return v & 0xffff;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
+	case IR_U32: case IR_F32: return v & 0xffffffffu;
+	default: return v;
+	}
+}
+
+static int is_signed(unsigned t)
+{
+	return t == IR_S8 || t == IR_S16 || t == IR_S32 || t == IR_S64;
+}
+static int is_int(unsigned t)
+{
+	return (t >= IR_S8 && t <= IR_U64) || t == IR_PTR;
+}
+
+/* ---- translation */
+
+static void set_op(struct hv_insn *h, enum hv_op op)
+{
+	h->op = (uint16_t)op;
+}
+
+/* the B(x) pair: x_RR, or x_RK with the constant in k */
+static void set_bin(struct hv_insn *h, const struct ir_insn *in, const struct dfunc *df, enum hv_op rr)
+{
+	if (in->flags & DF_KB) {
+		h->op = (uint16_t)(rr + 1);
+		h->k = (int64_t)df->pool[in->b][0];
+	} else {
+		h->op = (uint16_t)rr;
+	}
+}
+
+/* compare class: 0 signed, 1 unsigned, 2 f32, 3 f64; -1 none */
+static int cmp_class(unsigned t)
+{
+	if (t == IR_F32)
+		return 2;
+	if (t == IR_F64)
+		return 3;
+	if (is_int(t) || t == IR_PRED)
+		return is_signed(t) ? 0 : 1;
+	return -1;
+}
+
+static int is_transfer(unsigned op)
+{
+	return op == HV_BR || op == HV_CBR || op == HV_CALL || op == HV_RET ||
+	       (op >= HV_CBR_RR_EQ_S && op <= HV_CBR_RK_GE_D);
+}
+
+/* translate decoded instruction in (at pc) of df; unknown or unusual: HV_EXIT */
+static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t pc, const struct dfunc *df,
+			 const struct ir_module *mod)
+{
+	unsigned t = in->t, op = in->op;
+	memset(h, 0, sizeof(*h));
+	h->op = HV_EXIT;
+	h->t = (uint8_t)t;
+	h->t2 = in->t2;
+	h->d = in->d * WS_WARP;
+	h->a = in->a * WS_WARP;
+	h->b = in->b * WS_WARP;
+	h->c = in->c * WS_WARP;
+	h->t1 = (uint32_t)in->tgt1;
+	h->t2x = (uint32_t)in->tgt2;
+	h->k = in->imm;
+	if (in->flags & DF_BREAK)
+		return; /* the general loop stops there (or passes once) */
+	int kb = (in->flags & DF_KB) != 0;
+	int has_d = in->d >= 0;
+	int w64 = t == IR_S64 || t == IR_U64 || t == IR_PTR;
+	int narrow = t == IR_PRED || (t >= IR_S8 && t <= IR_U16);
+	int cc = cmp_class(t);
+	switch (op) {
+	case IR_NOP:
+		set_op(h, HV_NOP);
+		return;
+	case IR_CONST:
+		if (!has_d || t == IR_F16)
+			return;
+		set_op(h, HV_CONST);
+		h->k = (int64_t)norm1((uint64_t)in->imm, t);
+		return;
+	case IR_MOV:
+		if (has_d && !kb)
+			set_op(h, HV_MOV);
+		return;
+	case XOP_IDX:
+		if (!has_d)
+			return;
+		if (kb) { /* a constant index: an ADD of its product */
+			h->op = HV_ADD64_RK;
+			h->k = (int64_t)(df->pool[in->b][0] * (uint64_t)in->imm);
+		} else if (in->imm > 0 && !(in->imm & (in->imm - 1))) {
+			set_op(h, HV_IDXSH);
+			h->k = __builtin_ctzll((uint64_t)in->imm);
+		} else {
+			set_op(h, HV_IDX);
+		}
+		return;
+	case IR_ADD: case IR_SUB: case IR_MUL: {
+		if (!has_d)
+			return;
+		int j = op == IR_ADD ? 0 : op == IR_SUB ? 2 : 4; /* rows of pairs */
+		static const enum hv_op base[] = { HV_ADD64_RR, HV_SUB64_RR, HV_MUL64_RR, HV_ADD32S_RR,
+						   HV_SUB32S_RR, HV_MUL32S_RR, HV_ADD32U_RR, HV_SUB32U_RR,
+						   HV_MUL32U_RR, HV_ADDN_RR, HV_SUBN_RR, HV_MULN_RR,
+						   HV_ADDF_RR, HV_SUBF_RR, HV_MULF_RR, HV_ADDD_RR,
+						   HV_SUBD_RR, HV_MULD_RR };
+		int row = w64 ? 0 : t == IR_S32 ? 1 : t == IR_U32 ? 2 : narrow ? 3 : t == IR_F32 ? 4 : t == IR_F64 ? 5 : -1;
+		if (row < 0)
+			return;
+		set_bin(h, in, df, base[row * 3 + j / 2]);
+		return;
+	}
+	case IR_AND: case IR_OR: case IR_XOR:
+		/* values extended per their type stay so under bitwise ops */
+		if (!has_d || !(is_int(t) || t == IR_PRED))
+			return;
+		set_bin(h, in, df, op == IR_AND ? HV_AND_RR : op == IR_OR ? HV_OR_RR : HV_XOR_RR);
+		return;
+	case IR_DIV: case IR_REM:
+		if (!has_d)
+			return;
+		if (t == IR_F32)
+			set_bin(h, in, df, op == IR_DIV ? HV_DIVF_RR : HV_REMF_RR);
+		else if (t == IR_F64)
+			set_bin(h, in, df, op == IR_DIV ? HV_DIVD_RR : HV_REMD_RR);
+		else if (is_int(t))
+			set_bin(h, in, df, is_signed(t) ? (op == IR_DIV ? HV_DIVS_RR : HV_REMS_RR)
+							: (op == IR_DIV ? HV_DIVU_RR : HV_REMU_RR));
+		return;
+	case IR_MIN: case IR_MAX: {
+		if (!has_d || cc < 0 || t == IR_PRED)
+			return;
+		static const enum hv_op mm[4][2] = { { HV_MINS_RR, HV_MAXS_RR }, { HV_MINU_RR, HV_MAXU_RR },
+						      { HV_MINF_RR, HV_MAXF_RR }, { HV_MIND_RR, HV_MAXD_RR } };
+		set_bin(h, in, df, mm[cc][op == IR_MAX]);
+		return;
+	}
+	case IR_SHL: case IR_SHR: {
+		if (!has_d || !is_int(t))
+			return;
+		unsigned bits = ir_type_size(t) * 8;
+		if (kb) {
+			uint64_t s = df->pool[in->b][0] & 0xffffffffu;
+			if (op == IR_SHL || !is_signed(t)) {
+				if (s >= bits) {
+					set_op(h, HV_CONST);
+					h->k = 0;
+				} else {
+					set_op(h, op == IR_SHL ? HV_SHLK : HV_SHRK);
+					h->k = (int64_t)s;
+				}
+			} else {
+				set_op(h, HV_SARK);
+				h->k = s >= bits ? 63 : (int64_t)s;
+			}
+		} else {
+			set_op(h, op == IR_SHL ? HV_SHL : is_signed(t) ? HV_SAR : HV_SHR);
+			h->k = bits;
+		}
+		return;
+	}
+	case IR_NEG:
+		if (!has_d)
+			return;
+		if (t == IR_F32)
+			set_op(h, HV_NEGF);
+		else if (t == IR_F64)
+			set_op(h, HV_NEGD);
+		else if (is_int(t) || t == IR_PRED)
+			set_op(h, HV_NEGI);
+		return;
+	case IR_NOT:
+		if (!has_d)
+			return;
+		if (t == IR_PRED)
+			set_op(h, HV_NOTP);
+		else if (is_int(t))
+			set_op(h, HV_NOTI);
+		return;
+	case IR_SETP:
+		if (!has_d || cc < 0 || in->sub > CMP_GE)
+			return;
+		set_op(h, (enum hv_op)((kb ? HV_SETP_RK_EQ_S : HV_SETP_RR_EQ_S) + cc * 6 + in->sub));
+		if (kb)
+			h->k = (int64_t)df->pool[in->b][0];
+		return;
+	case IR_SEL:
+		if (has_d)
+			set_bin(h, in, df, HV_SEL_RR);
+		return;
+	case IR_CVT: {
+		unsigned t2 = in->t2;
+		if (!has_d || t == IR_F16 || t2 == IR_F16 || t == IR_VOID || t2 == IR_VOID || t >= IR_NTYPES ||
+		    t2 >= IR_NTYPES)
+			return;
+		int fl = t == IR_F32 || t == IR_F64, fl2 = t2 == IR_F32 || t2 == IR_F64;
+		if ((t == t2 && (fl || t == IR_PRED)) || (!fl && !fl2 && t != IR_PRED && ir_type_size(t) == 8))
+			set_op(h, HV_MOV); /* a widening to 64 bits of an extended value is a copy */
+		else if (!fl && !fl2)
+			set_op(h, t == IR_PRED ? HV_CVT_P : t == IR_S32 ? HV_CVT_S32 : t == IR_U32 ? HV_CVT_U32 : HV_CVT_N);
+		else if (t == IR_F64 && t2 == IR_F32)
+			set_op(h, HV_CVT_F2D);
+		else if (t == IR_F32 && t2 == IR_F64)
+			set_op(h, HV_CVT_D2F);
+		else if (t == IR_F64 && is_int(t2))
+			set_op(h, is_signed(t2) ? HV_CVT_S2D : HV_CVT_U2D);
+		else if (t == IR_F32 && is_int(t2) && t2 != IR_PRED)
+			set_op(h, is_signed(t2) ? HV_CVT_S2F : HV_CVT_U2F);
+		else
+			set_op(h, HV_CVT_G);
+		return;
+	}
+	case IR_LD:
+		if (!has_d)
+			return;
+		switch (t) {
+		case IR_S8: set_op(h, HV_LDS8); break;
+		case IR_U8: case IR_PRED: set_op(h, HV_LDU8); break;
+		case IR_S16: set_op(h, HV_LDS16); break;
+		case IR_U16: set_op(h, HV_LDU16); break;
+		case IR_S32: set_op(h, HV_LDS32); break;
+		case IR_U32: case IR_F32: set_op(h, HV_LDU32); break;
+		case IR_S64: case IR_U64: case IR_F64: case IR_PTR: set_op(h, HV_LD64); break;
+		default: break;
+		}
+		return;
+	case IR_ST:
+		if (kb)
+			return;
+		switch (t == IR_F16 ? 0 : ir_type_size(t)) {
+		case 1: set_op(h, HV_ST8); break;
+		case 2: set_op(h, HV_ST16); break;
+		case 4: set_op(h, HV_ST32); break;
+		case 8: set_op(h, HV_ST64); break;
+		default: break;
+		}
+		return;
+	case IR_MEMCPY: case IR_MEMSET:
+		if (!kb && in->imm > 0)
+			set_op(h, op == IR_MEMCPY ? HV_MEMCPY : HV_MEMSET);
+		return;
+	case IR_LADDR:
+		if (has_d && !df->stackless)
+			set_op(h, HV_LADDR);
+		return;
+	case IR_GADDR:
+		if (has_d)
+			set_op(h, HV_GADDR);
+		return;
+	case IR_FADDR:
+		if (has_d) {
+			set_op(h, HV_CONST);
+			h->k = (int64_t)ADDR(TAG_CODE, ((uint64_t)in->imm + 1) << 4);
+		}
+		return;
+	case IR_BR:
+		set_op(h, HV_BR);
+		return;
+	case IR_CBR:
+		if (!(in->flags & DF_CMP)) {
+			set_op(h, HV_CBR);
+			return;
+		}
+		if (cc < 0 || in->sub > CMP_GE)
+			return;
+		set_op(h, (enum hv_op)((kb ? HV_CBR_RK_EQ_S : HV_CBR_RR_EQ_S) + cc * 6 + in->sub));
+		if (kb)
+			h->k = (int64_t)df->pool[in->b][0];
+		return;
+	case IR_BCALL: {
+		/* pure built-ins (math): do_bcall calls them with their arguments
+		 * in a zeroed array of 16 and stores the result as it comes */
+		builtin_pure_fn pf = in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_PURE
+					     ? builtin_pure((int)in->imm) : NULL;
+		if (!pf)
+			return;
+		uint32_t na = in->nargs < 16 ? in->nargs : 16;
+		set_op(h, HV_BPURE);
+		h->pure = pf;
+		h->av = xmalloc((na ? na : 1) * sizeof(int32_t));
+		for (uint32_t k = 0; k < na; k++)
+			h->av[k] = in->args[k] * WS_WARP;
+		h->a = (int32_t)na;
+		return;
+	}
+	case IR_CALL: {
+		if (in->imm < 0 || (uint64_t)in->imm >= mod->nfuncs)
+			return;
+		const struct ir_func *fn = &mod->funcs[in->imm];
+		uint32_t na = in->nargs < fn->nregs ? in->nargs : fn->nregs;
+		set_op(h, HV_CALL);
+		h->av = xmalloc((na ? na : 1) * sizeof(int32_t));
+		for (uint32_t k = 0; k < na; k++)
+			h->av[k] = in->args[k] * WS_WARP;
+		h->a = (int32_t)na;
+		h->c = in->d;
+		h->t2x = pc + 1;
+		return;
+	}
+	case IR_RET:
+		set_op(h, HV_RET);
+		h->t = df->fn->ret;
+		h->t2 = df->stackless;
+		return;
+	default:
+		return; /* built-ins, launches, atomics, anything new: the general loop */
+	}
+}
+
+static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
+{
+	struct hv_func *f = xmalloc(sizeof(*f));
+	f->n = df->ncode;
+	f->code = xcalloc(df->ncode ? df->ncode : 1, sizeof(struct hv_insn));
+	for (uint32_t i = 0; i < df->ncode; i++)
+		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
+	uint32_t run = 1;
+	for (uint32_t i = df->ncode; i-- > 0;) {
+		struct hv_insn *h = &f->code[i];
+		run = is_transfer(h->op) || i + 1 == df->ncode ? 1 : run + 1;
+		h->run = run;
+#if HV_THREADED
+		h->h = hv_tab[h->op];
+#endif
+	}
+	df->hv = f;
+	return f;
+}
+
+void hostvm_forget(struct dfunc *df)
+{
+	struct hv_func *f = df ? df->hv : NULL;
+	if (!f)
+		return;
+	for (uint32_t i = 0; i < f->n; i++)
+		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE)
+			free(f->code[i].av);
+	free(f->code);
+	free(f);
+	df->hv = NULL;
+}
+
+/* ---- execution */
+
+/* The live host allocation holding [addr, addr+sz) (interp.c's host
+ * translation: the last four hits, then a search), or NULL: a fault or
+ * another space, the general loop's business. */
+static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsigned sz)
+{
+	if (ADDR_TAG(addr) != TAG_HOST)
+		return NULL;
+	for (int i = 0; i < 4; i++) {
+		struct alloc *a = m->lc.h[i];
+		if (a && ws_range_in(a->base, a->size, addr, sz) && !a->freed)
+			return a;
+	}
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, sz))
+		return NULL;
+	m->lc.h[m->lc.hnext++ & 3] = a;
+	return a;
+}
+
+/* The bytes of [addr, addr+n) for an aggregate copy or fill: on w's own
+ * stack, or in a live host allocation (only while no checker listens to
+ * the accesses of single lanes, which interp_xlate publishes for those);
+ * else NULL, the general loop's business. */
+static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint64_t n)
+{
+	uint64_t off = addr - ADDR(TAG_HSTACK, w->hbase);
+	if (off < w->ls[0].sp && w->ls[0].sp - off >= n)
+		return w->ls[0].buf + off;
+	if (CHECK_WANTS(m, CEV_LANE) || ADDR_TAG(addr) != TAG_HOST)
+		return NULL;
+	struct alloc *a = mem_find(&m->mem, addr);
+	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, n))
+		return NULL;
+	return a->data + (addr - a->base);
+}
+
+static inline int64_t sdiv(int64_t a, int64_t b)
+{
+	return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
+}
+static inline int64_t srem(int64_t a, int64_t b)
+{
+	return b == -1 ? 0 : a % b;
+}
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
+
+int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
+{
+#if HV_THREADED
+#define HV_LABEL(x) &&L_##x,
+	static const void *const labels[] = { HV_OPS(HV_LABEL) };
+#undef HV_LABEL
+	if (WS_UNLIKELY(!hv_tab))
+		hv_tab = labels;
+#define L(x) L_##x:
+#define DISPATCH goto *ip->h
+#else
+#define L(x) case HV_##x:
+#define DISPATCH goto dispatch
+#endif
+	struct group *g = &w->g[gi];
+	struct frame *fr = g->fr;
+	if (m->o.no_hostvm || g->ntok || g->mask != 1 || !fr || budget <= 0)
+		return 0;
+	struct dfunc *df = (struct dfunc *)fr->df;
+	struct hv_func *hf = df->hv ? df->hv : hv_build(m, df);
+	struct hv_insn *code = hf->code, *ip = code + g->pc;
+	if (g->pc >= hf->n || ip->run > (uint32_t)budget)
+		return 0;
+	int64_t left = (int64_t)budget - ip->run;
+	uint64_t *R = fr->r;
+	struct lstack *ls = &w->ls[0];
+	int executed;
+	uint64_t nst = 0; /* stores, counted as do_st counts them (m->nstores) */
+	/* no allocation is freed while the engine runs: one a load or store
+	 * remembers is live while m->mem.nfrees is what it was then (the low
+	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
+	const uint32_t gen = (uint32_t)m->mem.nfrees;
+	const int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
+
+#define NEXT do { ip++; DISPATCH; } while (0)
+	/* go to pc x of the current function, charging its run */
+#define JUMP(x) do { \
+	ip = code + (x); \
+	if (WS_UNLIKELY((int64_t)ip->run > left)) \
+		goto out_target; \
+	left -= ip->run; \
+	DISPATCH; \
+} while (0)
+#define D_ R[ip->d]
+#define A_ R[ip->a]
+#define BIN(x, EXPR) \
+	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; D_ = (EXPR); NEXT; } \
+	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; D_ = (EXPR); NEXT; }
+#define FBIN(x, EXPR) BIN(x, fbits(EXPR(fval(a), fval(b))))
+#define DBIN(x, EXPR) BIN(x, dbits(EXPR(dval(a), dval(b))))
+#define ADDOP(x, y) ((x) + (y))
+#define SUBOP(x, y) ((x) - (y))
+#define MULOP(x, y) ((x) * (y))
+#define DIVOP(x, y) ((x) / (y))
+	/* integer division: by zero, the general loop's finding */
+#define IDIV(x, EXPR) \
+	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; if (WS_UNLIKELY(!b)) goto out; D_ = norm1((EXPR), ip->t); NEXT; } \
+	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; if (WS_UNLIKELY(!b)) goto out; D_ = norm1((EXPR), ip->t); NEXT; }
+#define CMP6(P, SFX, CAST, OPND) \
+	P(EQ_##SFX, CAST(a) == CAST(b), OPND) P(NE_##SFX, CAST(a) != CAST(b), OPND) \
+	P(LT_##SFX, CAST(a) < CAST(b), OPND) P(LE_##SFX, CAST(a) <= CAST(b), OPND) \
+	P(GT_##SFX, CAST(a) > CAST(b), OPND) P(GE_##SFX, CAST(a) >= CAST(b), OPND)
+#define S64(x) ((int64_t)(x))
+#define U64(x) ((uint64_t)(x))
+#define CMPALL(P, OPND) CMP6(P, S, S64, OPND) CMP6(P, U, U64, OPND) CMP6(P, F, fval, OPND) \
+	CMP6(P, D, dval, OPND)
+#define SETP_RR(x, E, OPND) L(SETP_RR_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
+#define SETP_RK(x, E, OPND) L(SETP_RK_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
+#define CBR_RR(x, E, OPND) L(CBR_RR_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
+#define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
+#if HV_THREADED
+#define QUICK(x) do { ip->op = (uint16_t)(x); ip->h = hv_tab[x]; } while (0)
+#else
+#define QUICK(x) do { ip->op = (uint16_t)(x); } while (0)
+#endif
+#define LDB(T, CONV) do { T v_; memcpy(&v_, p, sizeof(T)); D_ = CONV; } while (0)
+#define STB(T, CONV) do { T v_ = (T)R[ip->b]; memcpy(p, &v_, sizeof(T)); nst++; } while (0)
+	/* x: the thread's stack, or the host allocation hv_heap finds (a fault
+	 * or anything else hands back), then x_S or x_H from then on; those
+	 * test their guess inline and go back to x when it fails. x_H keeps
+	 * the allocation's window in the instruction (mlo, mlim, mdata). */
+#define MEMOP(x, T, KIND, CONV) \
+	L(x) G_##x: { \
+		uint64_t a_ = A_ + (uint64_t)ip->k, o_ = a_ - slo; \
+		uint8_t *p; \
+		if (o_ < ls->sp && ls->sp - o_ >= sizeof(T)) { \
+			p = ls->buf + o_; \
+			QUICK(HV_##x##_S); \
+		} else { \
+			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
+			if (WS_UNLIKELY(!n_)) \
+				goto out; \
+			if (gen_ok) { \
+				ip->mlo = n_->base - (uint64_t)ip->k; \
+				ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
+				ip->mdata = n_->data; \
+				ip->c = (int32_t)gen; \
+				QUICK(HV_##x##_H); \
+			} \
+			p = n_->data + (a_ - n_->base); \
+		} \
+		KIND(T, CONV); \
+		NEXT; \
+	} \
+	L(x##_S) { \
+		uint64_t o_ = A_ + (uint64_t)ip->k - slo; \
+		if (WS_UNLIKELY(o_ >= ls->sp || ls->sp - o_ < sizeof(T))) \
+			goto G_##x; \
+		uint8_t *p = ls->buf + o_; \
+		KIND(T, CONV); \
+		NEXT; \
+	} \
+	L(x##_H) { \
+		uint64_t o_ = A_ - ip->mlo; \
+		if (WS_UNLIKELY(o_ >= ip->mlim || (uint32_t)ip->c != gen)) \
+			goto G_##x; \
+		uint8_t *p = ip->mdata + o_; \
+		KIND(T, CONV); \
+		NEXT; \
+	}
+
+	DISPATCH;
+#if !HV_THREADED
+dispatch:
+	switch ((enum hv_op)ip->op) {
+#endif
+	L(EXIT) goto out;
+	L(NOP) NEXT;
+	L(CONST) { D_ = (uint64_t)ip->k; NEXT; }
+	L(MOV) { D_ = A_; NEXT; }
+	L(IDX) { D_ = A_ + R[ip->b] * (uint64_t)ip->k; NEXT; }
+	L(IDXSH) { D_ = A_ + (R[ip->b] << ip->k); NEXT; }
+	L(LADDR) { D_ = ADDR(TAG_HSTACK, w->hbase + fr->lbase[0] + (uint64_t)ip->k); NEXT; }
+	L(GADDR) { D_ = m->obj_addr[ip->k]; NEXT; }
+	L(SHL) {
+		uint64_t a = A_, s = R[ip->b] & 0xffffffffu;
+		D_ = s >= (uint64_t)ip->k ? 0 : norm1(a << (s & 63), ip->t);
+		NEXT;
+	}
+	L(SAR) {
+		uint64_t a = A_, s = R[ip->b] & 0xffffffffu;
+		D_ = (uint64_t)((int64_t)a >> (s >= (uint64_t)ip->k ? 63 : s));
+		NEXT;
+	}
+	L(SHR) {
+		uint64_t a = A_, s = R[ip->b] & 0xffffffffu;
+		D_ = s >= (uint64_t)ip->k ? 0 : a >> s;
+		NEXT;
+	}
+	L(SHLK) { D_ = norm1(A_ << ip->k, ip->t); NEXT; }
+	L(SARK) { D_ = (uint64_t)((int64_t)A_ >> ip->k); NEXT; }
+	L(SHRK) { D_ = A_ >> ip->k; NEXT; }
+	L(NEGI) { D_ = norm1((uint64_t)0 - A_, ip->t); NEXT; }
+	L(NEGF) { D_ = A_ ^ 0x80000000u; NEXT; }
+	L(NEGD) { D_ = A_ ^ 0x8000000000000000ull; NEXT; }
+	L(NOTP) { D_ = !A_; NEXT; }
+	L(NOTI) { D_ = norm1(~A_, ip->t); NEXT; }
+	L(CVT_S32) { D_ = (uint64_t)(int64_t)(int32_t)A_; NEXT; }
+	L(CVT_U32) { D_ = (uint32_t)A_; NEXT; }
+	L(CVT_N) { D_ = norm1(A_, ip->t); NEXT; }
+	L(CVT_P) { D_ = A_ != 0; NEXT; }
+	L(CVT_G) { D_ = interp_cvt(A_, ip->t, ip->t2); NEXT; }
+	L(CVT_S2D) { D_ = dbits((double)(int64_t)A_); NEXT; }
+	L(CVT_U2D) { D_ = dbits((double)A_); NEXT; }
+	L(CVT_F2D) { D_ = dbits((double)fval(A_)); NEXT; }
+	L(CVT_D2F) { D_ = fbits((float)dval(A_)); NEXT; }
+	L(CVT_S2F) { D_ = fbits((float)(int64_t)A_); NEXT; }
+	L(CVT_U2F) { D_ = fbits((float)A_); NEXT; }
+	MEMOP(LDS8, int8_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU8, uint8_t, LDB, v_)
+	MEMOP(LDS16, int16_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU16, uint16_t, LDB, v_)
+	MEMOP(LDS32, int32_t, LDB, (uint64_t)(int64_t)v_)
+	MEMOP(LDU32, uint32_t, LDB, v_)
+	MEMOP(LD64, uint64_t, LDB, v_)
+	MEMOP(ST8, uint8_t, STB, 0)
+	MEMOP(ST16, uint16_t, STB, 0)
+	MEMOP(ST32, uint32_t, STB, 0)
+	MEMOP(ST64, uint64_t, STB, 0)
+	L(MEMCPY) {
+		/* do_memcpy_set: interp_xlate counts the write (nstores) */
+		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;
+		if (!dst || !(src = hv_block(m, w, R[ip->b], (uint64_t)ip->k)))
+			goto out;
+		m->nstores++;
+		memmove(dst, src, (size_t)ip->k);
+		NEXT;
+	}
+	L(MEMSET) {
+		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k);
+		if (!dst)
+			goto out;
+		m->nstores++;
+		memset(dst, (int)(uint8_t)R[ip->b], (size_t)ip->k);
+		NEXT;
+	}
+	L(BPURE) {
+		uint64_t args[16] = {0}, ret = 0;
+		for (int32_t k = 0; k < ip->a; k++)
+			args[k] = R[ip->av[k]];
+		ip->pure(&ret, args);
+		if (ip->d >= 0)
+			D_ = ret;
+		NEXT;
+	}
+	L(BR) JUMP(ip->t1);
+	L(CBR) JUMP(A_ ? ip->t1 : ip->t2x);
+	L(CALL) {
+		/* the callee, once decoded (decoding, and its finding, are the
+		 * general loop's): its frame's needs go into the instruction */
+		struct dfunc *cdf = m->df[ip->k];
+		if (!cdf || cdf->bad)
+			goto out;
+		ip->cdf = cdf;
+		ip->b = (int32_t)(cdf->fn->nregs ? cdf->fn->nregs : 1);
+		ip->t = cdf->stackless;
+		ip->t1 = cdf->stackless ? 0 : cdf->fn->frame_size;
+		QUICK(HV_CALLQ);
+		goto G_CALLQ;
+	}
+	L(CALLQ) G_CALLQ: {
+		/* do_call + interp_frame_new, for a frame from the free list and
+		 * room on the stack; anything else is the general loop's */
+		struct dfunc *cdf = ip->cdf;
+		struct hv_func *cf = cdf->hv ? cdf->hv : hv_build(m, cdf);
+		uint32_t need = (uint32_t)ip->b;
+		struct frame *nf = w->free_frames, **pp = &w->free_frames;
+		while (nf && nf->cap < need) {
+			pp = &nf->next_free;
+			nf = nf->next_free;
+		}
+		if (WS_UNLIKELY(!nf || fr->depth >= (1u << 16)))
+			goto out; /* a fresh frame, or too deep */
+		uint32_t base = ls->sp;
+		if (ip->t1) {
+			uint32_t fa = cdf->fn->frame_align;
+			uint64_t al = fa < 8 ? 8 : fa;
+			uint64_t b = ((uint64_t)ls->sp + al - 1) & ~(al - 1), end = b + ip->t1;
+			if (end > (8u << 20) || end > ls->cap)
+				goto out; /* overflow, or the stack must grow */
+			memset(ls->buf + b, 0, ip->t1);
+			ls->sp = (uint32_t)end;
+			base = (uint32_t)b;
+		}
+		*pp = nf->next_free;
+		nf->parent = fr;
+		nf->next_free = NULL;
+		nf->fn = cdf->fn;
+		nf->df = cdf;
+		nf->code = cdf->code;
+		nf->fidx = (int32_t)ip->k;
+		nf->depth = fr->depth + 1;
+		nf->nlanes = 1;
+		nf->ret_pc = ip->t2x;
+		nf->ret_reg = ip->c;
+		if (!ip->t)
+			nf->lbase[0] = base;
+		uint64_t *T = nf->r;
+		const int32_t *av = ip->av;
+		switch (ip->a) {
+		default:
+			for (int32_t k = 4; k < ip->a; k++)
+				T[(size_t)k * WS_WARP] = R[av[k]];
+			/* fallthrough */
+		case 4: T[3 * WS_WARP] = R[av[3]]; /* fallthrough */
+		case 3: T[2 * WS_WARP] = R[av[2]]; /* fallthrough */
+		case 2: T[1 * WS_WARP] = R[av[1]]; /* fallthrough */
+		case 1: T[0] = R[av[0]]; /* fallthrough */
+		case 0: break;
+		}
+		fr = nf;
+		R = T;
+		code = cf->code;
+		JUMP(0);
+	}
+	L(RET) {
+		/* do_ret of a frame above the bottom one */
+		if (WS_UNLIKELY(!fr->depth))
+			goto out;
+		struct frame *p = fr->parent, *f = fr;
+		struct dfunc *pdf = (struct dfunc *)p->df;
+		struct hv_func *pf = pdf->hv ? pdf->hv : hv_build(m, pdf);
+		if (f->ret_reg >= 0 && ip->a >= 0)
+			p->r[(size_t)f->ret_reg * WS_WARP] = norm1(A_, ip->t);
+		if (!ip->t2)
+			ls->sp = f->lbase[0];
+		if (--f->nlanes == 0) {
+			f->next_free = w->free_frames;
+			w->free_frames = f;
+		}
+		fr = p;
+		R = p->r;
+		code = pf->code;
+		JUMP(f->ret_pc);
+	}
+	BIN(ADD64, a + b)
+	BIN(SUB64, a - b)
+	BIN(MUL64, a * b)
+	BIN(AND, a & b)
+	BIN(OR, a | b)
+	BIN(XOR, a ^ b)
+	BIN(ADD32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a + b))
+	BIN(SUB32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a - b))
+	BIN(MUL32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a * b))
+	BIN(ADD32U, (uint32_t)(a + b))
+	BIN(SUB32U, (uint32_t)(a - b))
+	BIN(MUL32U, (uint32_t)(a * b))
+	BIN(ADDN, norm1(a + b, ip->t))
+	BIN(SUBN, norm1(a - b, ip->t))
+	BIN(MULN, norm1(a * b, ip->t))
+	FBIN(ADDF, ADDOP)
+	FBIN(SUBF, SUBOP)
+	FBIN(MULF, MULOP)
+	FBIN(DIVF, DIVOP)
+	FBIN(REMF, fmodf)
+	DBIN(ADDD, ADDOP)
+	DBIN(SUBD, SUBOP)
+	DBIN(MULD, MULOP)
+	DBIN(DIVD, DIVOP)
+	DBIN(REMD, fmod)
+	IDIV(DIVS, (uint64_t)sdiv((int64_t)a, (int64_t)b))
+	IDIV(DIVU, a / b)
+	IDIV(REMS, (uint64_t)srem((int64_t)a, (int64_t)b))
+	IDIV(REMU, a % b)
+	BIN(MINS, (int64_t)a < (int64_t)b ? a : b)
+	BIN(MAXS, (int64_t)a < (int64_t)b ? b : a)
+	BIN(MINU, a < b ? a : b)
+	BIN(MAXU, a < b ? b : a)
+	BIN(MINF, fbits(fminf(fval(a), fval(b))))
+	BIN(MAXF, fbits(fmaxf(fval(a), fval(b))))
+	BIN(MIND, dbits(fmin(dval(a), dval(b))))
+	BIN(MAXD, dbits(fmax(dval(a), dval(b))))
+	L(SEL_RR) { D_ = A_ ? R[ip->b] : R[ip->c]; NEXT; }
+	L(SEL_RK) { D_ = A_ ? (uint64_t)ip->k : R[ip->c]; NEXT; }
+	CMPALL(SETP_RR, R[ip->b])
+	CMPALL(SETP_RK, (uint64_t)ip->k)
+	CMPALL(CBR_RR, R[ip->b])
+	CMPALL(CBR_RK, (uint64_t)ip->k)
+#if !HV_THREADED
+	case HV_NOPS:
+		break;
+	}
+#endif
+out:	/* before ip, whose run was charged */
+	executed = (int)((int64_t)budget - left - ip->run);
+	goto done;
+out_target: /* before ip, a jump's target whose run was not charged */
+	executed = (int)((int64_t)budget - left);
+done:
+	g->fr = fr;
+	g->pc = (uint32_t)(ip - code);
+	m->steps += (uint64_t)executed;
+	m->dev.cycles += (uint64_t)executed;
+	m->hv_steps += (uint64_t)executed;
+	m->nstores += nst;
+	return executed;
+#undef L
+#undef DISPATCH
+#undef NEXT
+#undef JUMP
+#undef D_
+#undef A_
+#undef BIN
+}
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif

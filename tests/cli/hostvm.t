@@ -1,0 +1,47 @@
+#!/bin/sh
+# hostvm.t - the host engine (engine/machine/hostvm.c) against the
+# general interpreter loop (WS_NO_HOSTVM=1): each program's stdout, stderr
+# (findings, and the step count of --stats) and exit status must be the
+# same, under the default schedule and a random one, and with a step limit
+# that stops it mid-loop. The programs: host-heavy ones of tests/programs,
+# host threads (their turns are budgets), and tests/cli/hostvm_*.cu: undefined
+# behaviour, stack growth and overflow, memory freed under remembered accesses.
+. tests/tap.sh
+
+tmp=${TMPDIR:-/tmp}/ws-hostvm.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# run NAME FILE OPTS ARGS: both ways; kernel_ms (wall time) is left out
+run() {
+	name=$1 file=$2 opts=$3 args=$4
+	for e in 0 1; do
+		# shellcheck disable=SC2086 # options and arguments are word lists
+		WS_NO_HOSTVM=$e timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
+		echo "status $?" >> "$tmp/out.$e"
+		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
+	done
+	if cmp -s "$tmp/out.0" "$tmp/out.1" && grep -q 'steps [1-9]' "$tmp/out.0"; then
+		tap_result 0 "$name $opts: the same output, findings, status and steps ($(grep -o 'steps [0-9][0-9]*$' "$tmp/out.0"))"
+	else
+		tap_result 1 "$name $opts: the host engine and the general loop differ"
+		diff "$tmp/out.0" "$tmp/out.1" | head -20 | tap_diag
+	fi
+}
+
+for p in host_ops std_algorithm lambdas malloc_host argv pthread_mutex pthread_condvar std_thread; do
+	f=tests/programs/$p.cu
+	[ -f "$f" ] || { tap_result 1 "$f is missing"; continue; }
+	args=
+	[ -f "tests/programs/$p.args" ] && args=$(cat "tests/programs/$p.args")
+	run "$p" "$f" "" "$args"
+	run "$p" "$f" "--sched random:3" "$args"
+done
+run host_ops tests/programs/host_ops.cu "--max-steps 100000" ""
+run host_ops tests/programs/host_ops.cu "--max-steps 4097" ""
+run hostvm_edge tests/cli/hostvm_edge.cu "" ""
+run hostvm_deep tests/cli/hostvm_deep.cu "" ""
+run hostvm_free tests/cli/hostvm_free.cu "" ""
+run hostvm_free tests/cli/hostvm_free.cu "--fast" ""
+run hostvm_deep tests/cli/hostvm_deep.cu "--max-steps 150001" ""
+tap_done

@@ -1,0 +1,279 @@
+/*
+ * unit_hostvm.c - TAP tests of the host engine (engine/machine/hostvm.c)
+ * against the general interpreter loop (machine_opts.no_hostvm):
+ * the same output, exit status and step count; the same place and step
+ * count after every single step, every run of a few thousand steps and
+ * every breakpoint stop (set before and after the engine translated the
+ * function); the same step-limit finding; a clone taken mid-run finishes
+ * the same; and the engine runs nearly all of a host loop's steps.
+ */
+#include "front.h"
+#include "machine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+
+static const char prog[] =
+	"#include <cstdio>\n"                                          /* 1 */
+	"#include <cstdlib>\n"                                         /* 2 */
+	"struct acc { long long sum; int n; double mean; };\n"         /* 3 */
+	"static int at(const int *p, int i) { return p[i]; }\n"        /* 4 */
+	"static acc add(acc a, int v)\n"                               /* 5 */
+	"{\n"                                                          /* 6 */
+	"\ta.sum += v;\n"                                              /* 7 */
+	"\ta.n++;\n"                                                   /* 8 */
+	"\ta.mean = (double)a.sum / a.n;\n"                            /* 9 */
+	"\treturn a;\n"                                                /* 10 */
+	"}\n"                                                          /* 11 */
+	"static int depth(int n) { int pad[4] = { n, n, n, n }; return n ? depth(n - 1) + pad[3] % 3 : 0; }\n" /* 12 */
+	"__global__ void twice(int *p) { p[threadIdx.x] *= 2; }\n"     /* 13 */
+	"int main()\n"                                                 /* 14 */
+	"{\n"                                                          /* 15 */
+	"\tint n = 300;\n"                                             /* 16 */
+	"\tint *a = (int *)malloc(n * sizeof(int));\n"                 /* 17 */
+	"\tfor (int i = 0; i < n; i++)\n"                              /* 18 */
+	"\t\ta[i] = (i * 7919) % 1000 - 500;\n"                        /* 19 */
+	"\tacc s = { 0, 0, 0.0 };\n"                                   /* 20 */
+	"\tfor (int r = 0; r < 20; r++)\n"                             /* 21 */
+	"\t\tfor (int i = 0; i < n; i++)\n"                            /* 22 */
+	"\t\t\ts = add(s, at(a, (i + r) % n));\n"                      /* 23 */
+	"\tint *d;\n"                                                  /* 24 */
+	"\tcudaMalloc(&d, 32 * sizeof(int));\n"                        /* 25 */
+	"\tcudaMemcpy(d, a, 32 * sizeof(int), cudaMemcpyHostToDevice);\n" /* 26 */
+	"\ttwice<<<1, 32>>>(d);\n"                                     /* 27 */
+	"\tcudaMemcpy(a, d, 32 * sizeof(int), cudaMemcpyDeviceToHost);\n" /* 28 */
+	"\tlong long t = 0;\n"                                         /* 29 */
+	"\tfor (int i = 0; i < 32; i++)\n"                             /* 30 */
+	"\t\tt += at(a, i);\n"                                         /* 31 */
+	"\tprintf(\"%lld %d %.4f %lld %d\\n\", s.sum, s.n, s.mean, t, depth(200));\n" /* 32 */
+	"\tfree(a);\n"                                                 /* 33 */
+	"\treturn s.n % 7;\n"                                          /* 34 */
+	"}\n";
+
+static struct compilation comp;
+
+static FILE *sink; /* the output of runs that do not compare it */
+
+static struct machine *start(int off, FILE *out, uint64_t max_steps)
+{
+	struct machine_opts o;
+	if (!out && !sink)
+		sink = tmpfile();
+	if (!out)
+		out = sink;
+	machine_opts_init(&o);
+	o.no_hostvm = off;
+	o.out = out;
+	o.max_steps = max_steps;
+	struct machine *m = machine_new(comp.mod, &o);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	return m;
+}
+
+/* where the host thread is: function and IR pc of its frame and caller */
+static uint64_t place(const struct machine *m)
+{
+	int f0 = -1, f1 = -1;
+	uint32_t p0 = 0, p1 = 0;
+	machine_lane_frame_pc(m, -1, 0, 0, 0, &f0, &p0);
+	machine_lane_frame_pc(m, -1, 0, 0, 1, &f1, &p1);
+	return ((uint64_t)(uint32_t)f0 << 48) ^ ((uint64_t)p0 << 32) ^ ((uint64_t)(uint32_t)f1 << 16) ^ p1;
+}
+
+static char *slurp(FILE *f)
+{
+	static char buf[4][256];
+	static int k;
+	char *b = buf[k++ & 3];
+	rewind(f);
+	size_t n = fread(b, 1, sizeof(buf[0]) - 1, f);
+	while (n && b[n - 1] == '\n')
+		n--;
+	b[n] = 0;
+	return b;
+}
+
+struct trace {
+	uint64_t v[20000];
+	size_t n;
+};
+
+static void rec(struct trace *t, const struct machine *m)
+{
+	if (t->n < sizeof(t->v) / sizeof(t->v[0]))
+		t->v[t->n++] = machine_steps(m) * 1000003u ^ place(m);
+}
+
+static int same(const struct trace *a, const struct trace *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->v[i] != b->v[i]) {
+			printf("# traces differ at %zu\n", i);
+			return 0;
+		}
+	return 1;
+}
+
+static struct trace ta, tb;
+
+static void test_whole_runs(void)
+{
+	FILE *o1 = tmpfile(), *o2 = tmpfile();
+	struct machine *a = start(0, o1, 0), *b = start(1, o2, 0);
+	while (machine_run(a, 0) == MST_RUNNING)
+		;
+	while (machine_run(b, 0) == MST_RUNNING)
+		;
+	char *sa = slurp(o1), *sb = slurp(o2);
+	ok(strcmp(sa, sb) == 0 && sa[0], "the same output (%s)", sa);
+	ok(machine_exit_status(a) == machine_exit_status(b), "the same exit status (%d)", machine_exit_status(a));
+	ok(machine_steps(a) == machine_steps(b), "the same steps (%llu, %llu)",
+	   (unsigned long long)machine_steps(a), (unsigned long long)machine_steps(b));
+	ok(machine_hostvm_steps(a) * 10 > machine_steps(a) * 9 && machine_hostvm_steps(b) == 0,
+	   "the engine ran most steps (%llu), none when off",
+	   (unsigned long long)machine_hostvm_steps(a));
+	machine_free(a);
+	machine_free(b);
+	fclose(o1);
+	fclose(o2);
+}
+
+/* one step at a time: every branch, call and return is a run of one */
+static void test_single_steps(void)
+{
+	struct machine *m[2];
+	struct trace *t[2] = { &ta, &tb };
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, NULL, 0);
+		t[k]->n = 0;
+		for (int i = 0; i < 6000 && machine_step(m[k]) == MST_RUNNING; i++)
+			rec(t[k], m[k]);
+	}
+	ok(same(&ta, &tb) && ta.n == 6000, "6000 single steps stop at the same places (%zu)", ta.n);
+	/* then a run of each length 1..50 from the same start, then single steps */
+	int good = 1;
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		m[k] = start(k, NULL, 0);
+		t[k]->n = 0;
+		for (int len = 1; len <= 60 && machine_get_status(m[k]) == MST_RUNNING; len++) {
+			machine_run(m[k], (uint64_t)len);
+			rec(t[k], m[k]);
+			for (int s = 0; s < len % 5; s++) {
+				machine_step(m[k]);
+				rec(t[k], m[k]);
+			}
+		}
+	}
+	good = same(&ta, &tb) && ta.n > 60;
+	ok(good, "runs interleaved with single steps stop at the same places and counts (%zu stops)", ta.n);
+	machine_free(m[0]);
+	machine_free(m[1]);
+}
+
+/* breakpoints: in the callee of the hot loop, set before the run and set
+ * after the engine translated the function (its code must be dropped) */
+static void test_breakpoints(void)
+{
+	for (int late = 0; late < 2; late++) {
+		struct machine *m[2];
+		struct trace *t[2] = { &ta, &tb };
+		int hits[2] = { 0, 0 };
+		for (int k = 0; k < 2; k++) {
+			m[k] = start(k, NULL, 0);
+			t[k]->n = 0;
+			if (late)
+				machine_run(m[k], 20000); /* add and at are translated by now */
+			machine_break_line(m[k], 1, 8, 1);
+			struct machine_break_info bi;
+			while (machine_run(m[k], 0) == MST_RUNNING && machine_break_hit(m[k], &bi) && hits[k] < 3000) {
+				hits[k]++;
+				rec(t[k], m[k]);
+				if (hits[k] == 1000)
+					machine_break_line(m[k], 1, 8, 0); /* cleared: runs to the end */
+			}
+			rec(t[k], m[k]);
+		}
+		ok(same(&ta, &tb) && hits[0] == hits[1] && hits[0] == 1000,
+		   "breakpoint set %s: %d stops at the same places and steps", late ? "mid-run" : "first",
+		   hits[0]);
+		machine_free(m[0]);
+		machine_free(m[1]);
+	}
+}
+
+static void test_step_limit(void)
+{
+	uint64_t limits[] = { 5000, 12345, 40001 };
+	for (int i = 0; i < 3; i++) {
+		struct machine *m[2];
+		for (int k = 0; k < 2; k++) {
+			m[k] = start(k, NULL, limits[i]);
+			while (machine_run(m[k], 0) == MST_RUNNING)
+				;
+		}
+		const struct machine_finding *f0 = machine_nfindings(m[0]) ? machine_finding_get(m[0], 0) : NULL;
+		const struct machine_finding *f1 = machine_nfindings(m[1]) ? machine_finding_get(m[1], 0) : NULL;
+		ok(f0 && f1 && machine_steps(m[0]) == machine_steps(m[1]) && place(m[0]) == place(m[1]) &&
+			   f0->span.line == f1->span.line && !strcmp(f0->msg, f1->msg),
+		   "--max-steps %llu: the same finding, at line %u, after %llu steps",
+		   (unsigned long long)limits[i], f0 ? f0->span.line : 0,
+		   (unsigned long long)machine_steps(m[0]));
+		machine_free(m[0]);
+		machine_free(m[1]);
+	}
+}
+
+static void test_clone(void)
+{
+	FILE *o1 = tmpfile(), *o2 = tmpfile();
+	struct machine *a = start(0, o1, 0), *ref = start(1, o2, 0);
+	machine_run(a, 30000);
+	int can = machine_can_clone(a);
+	struct machine *c = can ? machine_clone(a) : NULL;
+	ok(c != NULL, "a machine in a host loop can be cloned");
+	if (!c) {
+		machine_free(a);
+		machine_free(ref);
+		return;
+	}
+	while (machine_run(a, 0) == MST_RUNNING)
+		;
+	while (machine_run(c, 0) == MST_RUNNING)
+		;
+	while (machine_run(ref, 0) == MST_RUNNING)
+		;
+	ok(machine_steps(a) == machine_steps(c) && machine_steps(c) == machine_steps(ref) &&
+		   machine_exit_status(c) == machine_exit_status(ref),
+	   "the clone and the original finish after the same steps as the general loop (%llu)",
+	   (unsigned long long)machine_steps(c));
+	machine_free(a);
+	machine_free(c);
+	machine_free(ref);
+	fclose(o1);
+	fclose(o2);
+}
+
+int main(void)
+{
+	tap_start();
+	compilation_init(&comp);
+	int r = front_compile_string(&comp, "p.cu", prog, NULL);
+	ok(r == 0, "the program compiles");
+	if (r) {
+		diag_render(&comp.diags, &comp.sm, stdout, 0);
+		return tap_end();
+	}
+	test_whole_runs();
+	test_single_steps();
+	test_breakpoints();
+	test_step_limit();
+	test_clone();
+	compilation_release(&comp);
+	return tap_end();
+}
