@@ -1489,6 +1489,8 @@ static const struct pure pures[] = {
 	{ "__saturatef", "cvt.sat.f32.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
+	{ "__ws_cuda_sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
+	{ "__ws_cuda_cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "tanf", "sin.approx.f32 %fa, %0;\ncos.approx.f32 %fb, %0;\ndiv.rn.f32 %d, %fa, %fb;", F, F, V0, V0, V0 },
 	{ "expf", "mul.f32 %fa, %0, 0f3FB8AA3B;\nex2.approx.f32 %d, %fa;", F, F, V0, V0, V0 },
 	{ "exp2f", "ex2.approx.f32 %d, %0;", F, F, V0, V0, V0 },
