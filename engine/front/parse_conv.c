@@ -331,7 +331,14 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 			a.next = NULL;
 			struct obj *c = find_ctor(p, to, &a, 1, n->tok, 1);
 			if (c) {
+				/* one argument: n alone, not the arguments after it
+				 * in a call's list (f(1, 64, a) with dim3 parameters) */
 				struct node *arg = n;
+				if (n->next) {
+					arg = arena_alloc(p->a, sizeof(*arg));
+					*arg = *n;
+					arg->next = NULL;
+				}
 				return construct_temp(p, to, c, arg, 1, n->tok);
 			}
 		}

@@ -1855,6 +1855,24 @@ template<class K, class A, class B, class C, class D, class E, class F, class G>
 	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 7);
 }
 
+/* cudaLaunchKernel(func, grid, block, args, shmem, stream): the launch
+ * cudaLaunchKernelExC makes from a configuration without attributes */
+static inline cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+	cudaLaunchConfig_t c;
+	c.gridDim = gridDim;
+	c.blockDim = blockDim;
+	c.dynamicSmemBytes = sharedMem;
+	c.stream = stream;
+	c.attrs = 0;
+	c.numAttrs = 0;
+	return cudaLaunchKernelExC(&c, func, args);
+}
+template<class T> static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+	return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
+}
+
 /* ---- thread block clusters (sm_90_rt.h; engine/machine/cluster.c) */
 __device__ unsigned long long __ws_cluster_info(int what) __ws_builtin(__ws_cluster_info);
 __device__ unsigned long long __ws_cluster_arrive(void) __ws_builtin(__ws_cluster_arrive);
