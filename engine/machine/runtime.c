@@ -424,7 +424,7 @@ static int launch_check(struct machine *m, struct launch *l)
 		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->rt.fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
 	uint64_t dynlim = m->rt.fn_maxdyn[l->fidx] ? m->rt.fn_maxdyn[l->fidx] : 49152;
-	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
+	if (!ws_range_in(0, lim, m->rt.fn_shared[l->fidx], l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
 	if (!stream_ok(m, l->stream))
 		return E_HANDLE;
@@ -881,6 +881,41 @@ static int put_props(struct machine *m, uint64_t addr)
 
 /* ---- occupancy (the CUDA occupancy calculator's rules for compute capability 7.0 and later) */
 
+uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx)
+{
+	uint8_t *fseen = xcalloc(mod->nfuncs ? mod->nfuncs : 1, 1);
+	uint8_t *oseen = xcalloc(mod->nobjs ? mod->nobjs : 1, 1);
+	uint32_t *stack = xmalloc((mod->nfuncs ? mod->nfuncs : 1) * sizeof(uint32_t));
+	uint32_t sp = 0;
+	fseen[fidx] = 1;
+	stack[sp++] = fidx;
+	while (sp) {
+		const struct ir_func *fn = &mod->funcs[stack[--sp]];
+		for (uint32_t i = 0; i < fn->ncode; i++) {
+			const struct ir_insn *in = &fn->code[i];
+			if (in->op == IR_GADDR && in->imm >= 0 && (uint64_t)in->imm < mod->nobjs)
+				oseen[in->imm] = 1;
+			else if ((in->op == IR_CALL || in->op == IR_FADDR) && in->imm >= 0 &&
+				 (uint64_t)in->imm < mod->nfuncs && !fseen[in->imm]) {
+				fseen[in->imm] = 1;
+				stack[sp++] = (uint32_t)in->imm;
+			}
+		}
+	}
+	uint64_t off = 0;
+	for (uint32_t i = 0; i < mod->nobjs; i++) {
+		const struct ir_object *o = &mod->objs[i];
+		if (!oseen[i] || o->kind != OBJ_SHARED || o->dynamic)
+			continue;
+		uint64_t al = o->align ? o->align : 1;
+		off = (off + al - 1) / al * al + o->size;
+	}
+	free(fseen);
+	free(oseen);
+	free(stack);
+	return off;
+}
+
 /*
  * Registers per thread of a kernel. warpstep allocates no registers, so this
  * is an estimate, fixed per kernel: a quarter of its IR registers, rounded
@@ -931,7 +966,7 @@ static int occupancy(struct machine *m, const struct ir_func *fn, int threads, u
 	int by_warps = d->threads_per_sm / 32 / warps;
 	int regs_warp = (kernel_regs(fn) * 32 + 255) / 256 * 256;
 	int by_regs = 65536 / regs_warp / 4 * 4 / warps;
-	uint64_t sh = m->mod->shared_static_size + dyn;
+	uint64_t sh = m->rt.fn_shared[fn - m->mod->funcs] + dyn;
 	/* above 48 KiB a block fits only once the kernel opted in with
 	 * cudaFuncSetAttribute(MaxDynamicSharedMemorySize) (0 on an H100 else) */
 	size_t fi = (size_t)(fn - m->mod->funcs);
@@ -994,13 +1029,13 @@ static int func_attributes(struct machine *m, const uint64_t *a)
 	struct func_attrs f;
 	memset(&f, 0, sizeof(f));
 	uint64_t idx = (ADDR_OFF(a[1]) >> 4) - 1;
-	f.sharedSizeBytes = m->mod->shared_static_size;
+	f.sharedSizeBytes = m->rt.fn_shared[idx];
 	f.localSizeBytes = fn->frame_size;
 	f.maxThreadsPerBlock = kernel_max_threads(fn);
 	f.numRegs = kernel_regs(fn);
 	f.ptxVersion = f.binaryVersion = m->o.device->major * 10 + m->o.device->minor;
 	f.maxDynamicSharedSizeBytes = m->rt.fn_maxdyn[idx] ? (int32_t)m->rt.fn_maxdyn[idx]
-				      : (int32_t)(49152 - m->mod->shared_static_size);
+				      : (int32_t)(49152 - m->rt.fn_shared[idx]);
 	f.preferredShmemCarveout = -1;
 	return machine_host_write(m, a[0], &f, sizeof(f)) ? E_INVAL : E_OK;
 }

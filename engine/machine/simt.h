@@ -330,6 +330,7 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
 	uint64_t dev_heap_used;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
+	uint64_t *fn_shared;     /* static __shared__ bytes per kernel (runtime_kernel_shared) */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 };
 struct io_state {              /* the program's output (runtime.c, devlib.c, hostio.c) */
@@ -547,6 +548,12 @@ int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 void runtime_flush_output(struct machine *m);
 /* free the CUDA graphs (machine_free) */
 void runtime_release(struct machine *m);
+/* The static __shared__ bytes of function fidx as ptxas reserves them for a
+ * kernel: the module's shared objects that its code, and the functions it
+ * calls or takes the address of, reference, each at its alignment, in
+ * module order. (The module lays every kernel's objects out together,
+ * ir_module.shared_static_size; a GPU reserves a block only its own.) */
+uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx);
 const char *runtime_error_string(int e);
 const char *runtime_error_name(int e);
 /* Start the next queued launch if any: 1 started, 0 nothing queued. */
