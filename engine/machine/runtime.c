@@ -918,14 +918,18 @@ uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx)
 
 /*
  * Registers per thread of a kernel. warpstep allocates no registers, so this
- * is an estimate, fixed per kernel: a quarter of its IR registers, rounded
- * up to a multiple of 8, at least 16 and at most 64 (nvcc -arch=sm_90 gives
- * course kernels 16 to 40), and no more than __launch_bounds__ lets fit.
+ * is an estimate, fixed per kernel: the register pressure of its code as
+ * lowered (ir_estimate_regs: the 32-bit registers live at once, inlined
+ * calls included), which is near what ptxas reports for course kernels,
+ * rounded up to the allocation unit of 8; without one (a module not from
+ * the front end), a quarter of its IR registers. At least 16 and at most 64
+ * (so that no estimate makes a 1024-thread launch fail), and no more than
+ * __launch_bounds__ lets fit.
  */
 static int kernel_regs(const struct ir_func *fn)
 {
 	uint32_t nr = fn->nregs_lowered ? fn->nregs_lowered : fn->nregs; /* ir_optimize changes no estimate */
-	int r = (int)((nr / 4 + 7) / 8 * 8);
+	int r = fn->reg_pressure ? (int)((fn->reg_pressure + 7u) / 8 * 8) : (int)((nr / 4 + 7) / 8 * 8);
 	r = r < 16 ? 16 : r > 64 ? 64 : r;
 	if (fn->launch_bounds_max > 0) {
 		int cap = 65536 / (((fn->launch_bounds_max + 31) / 32 * 32) *
