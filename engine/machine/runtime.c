@@ -1053,11 +1053,16 @@ static int func_attributes(struct machine *m, const uint64_t *a)
  * queued, copy and memset nodes wait for the queue, host nodes go back to
  * the program (cudaGraphLaunch in cuda_runtime.h calls them).
  */
-enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST };
+enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST, GN_ALLOC, GN_FREE };
+#define GNODE_DEPS 8
 struct gnode {
 	int kind;
+	uint32_t deps[GNODE_DEPS]; /* the first GNODE_DEPS dependencies (node indices) */
+	uint32_t ndeps;
+	int reused;             /* GN_FREE: an allocation node after it took its address */
 	struct launch l;        /* GN_KERNEL (l.param owned) */
-	uint64_t dst, src, n;   /* GN_COPY: bytes; GN_SET: elements of esize, rows of pitch */
+	uint64_t dst, src, n;   /* GN_COPY: bytes; GN_SET: elements of esize, rows of pitch;
+				 * GN_ALLOC, GN_FREE: the allocation (dst) and, GN_ALLOC, its size */
 	uint64_t pitch, height;
 	uint32_t value, esize;
 	int dir;
@@ -1099,6 +1104,9 @@ static void graph_free(struct ws_graph *g)
 
 void runtime_clone(struct machine *d, const struct machine *s)
 {
+	memset(&d->rt.gmem, 0, sizeof(d->rt.gmem));
+	for (size_t i = 0; i < s->rt.gmem.len; i++)
+		vec_push(&d->rt.gmem, s->rt.gmem.v[i]);
 	memset(&d->rt.graphs, 0, sizeof(d->rt.graphs));
 	for (size_t i = 0; i < s->rt.graphs.len; i++) {
 		const struct ws_graph *o = s->rt.graphs.v[i];
@@ -1127,15 +1135,150 @@ void runtime_release(struct machine *m)
 		free(m->rt.graphs.v[i]);
 	}
 	vec_free(&m->rt.graphs);
+	vec_free(&m->rt.gmem);
 }
 
 /* add node n to graph gi; *pnode (when not 0) gets its handle */
 static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pnode)
 {
 	struct ws_graph *g = m->rt.graphs.v[gi];
+	if (!pnode && g->nodes.len && !n->ndeps) /* a capture: after the node before it */
+		n->deps[n->ndeps++] = (uint32_t)(g->nodes.len - 1);
 	vec_push(&g->nodes, *n);
 	if (pnode && put64(m, pnode, node_handle(gi, g->nodes.len - 1)))
 		return E_INVAL;
+	return E_OK;
+}
+
+/* n's dependencies from the program's array of ndeps node handles of graph gi */
+static int graph_deps(struct machine *m, size_t gi, struct gnode *n, uint64_t deps, uint64_t ndeps)
+{
+	for (uint64_t i = 0; i < ndeps; i++) {
+		uint64_t h;
+		if (machine_host_read(m, deps + 8 * i, &h, 8))
+			return E_INVAL;
+		uint64_t k = (ADDR_OFF(h) >> 4) & 0xffffff;
+		if (ADDR_TAG(h) != 0x7c || (ADDR_OFF(h) >> 28) != gi || !k || k > m->rt.graphs.v[gi]->nodes.len)
+			return E_INVAL;
+		if (n->ndeps < GNODE_DEPS)
+			n->deps[n->ndeps++] = (uint32_t)(k - 1);
+	}
+	return E_OK;
+}
+
+/*
+ * ---- graph memory: allocation and free nodes (cudaGraphAddMemAllocNode,
+ * cudaMallocAsync and cudaFreeAsync in a stream capture).
+ *
+ * An allocation node's address is fixed when the node is made, as CUDA
+ * does: a fresh one, or, when the node depends on a free node of the same
+ * graph that freed an allocation of this graph at least as large, that
+ * address again (CUDA's virtual address reuse; each freed address is taken
+ * once). The memory is valid from when the node runs until a free node, or
+ * cudaFree/cudaFreeAsync, frees it; outside that it is freed memory, and
+ * the checkers say so. The physical memory behind it is modelled as a
+ * reservation that grows in 2 MiB units when live graph allocations need
+ * more than it holds, is reused after a free, and shrinks only at
+ * cudaDeviceGraphMemTrim: cudaDeviceGetGraphMemAttribute reports it.
+ */
+#define GMEM_UNIT (2ull << 20)
+
+static int dev_free(struct machine *m, uint64_t p);
+static uint64_t dev_capacity(const struct machine *m);
+
+static struct gmem_rec *gmem_of(struct machine *m, uint64_t addr)
+{
+	for (size_t i = 0; i < m->rt.gmem.len; i++)
+		if (m->rt.gmem.v[i].addr == addr)
+			return &m->rt.gmem.v[i];
+	return NULL;
+}
+
+/* whether node `anc` of g is node k or reached from it through dependencies */
+static int gnode_reaches(const struct ws_graph *g, uint32_t k, uint32_t anc, uint8_t *seen)
+{
+	if (k == anc)
+		return 1;
+	if (k >= g->nodes.len || seen[k])
+		return 0;
+	seen[k] = 1;
+	const struct gnode *n = &g->nodes.v[k];
+	for (uint32_t i = 0; i < n->ndeps; i++)
+		if (gnode_reaches(g, n->deps[i], anc, seen))
+			return 1;
+	return 0;
+}
+
+/* n (GN_ALLOC of n->n bytes, its dependencies set) gets its address: n->dst */
+static int gmem_node_address(struct machine *m, size_t gi, struct gnode *n)
+{
+	struct ws_graph *g = m->rt.graphs.v[gi];
+	if (!n->n)
+		return E_INVAL;
+	uint8_t *seen = xcalloc(g->nodes.len + 1, 1);
+	for (uint32_t k = 0; k < g->nodes.len && !n->dst; k++) {
+		struct gnode *f = &g->nodes.v[k];
+		if (f->kind != GN_FREE || f->reused)
+			continue;
+		struct gmem_rec *r = gmem_of(m, f->dst);
+		int mine = 0;
+		for (uint32_t j = 0; j < k && !mine; j++)
+			mine = g->nodes.v[j].kind == GN_ALLOC && g->nodes.v[j].dst == f->dst;
+		if (!r || !mine || r->size < n->n)
+			continue;
+		int reached = 0;
+		for (uint32_t d = 0; d < n->ndeps && !reached; d++) {
+			memset(seen, 0, g->nodes.len + 1);
+			reached = gnode_reaches(g, n->deps[d], k, seen);
+		}
+		if (reached) {
+			f->reused = 1;
+			n->dst = f->dst;
+		}
+	}
+	free(seen);
+	if (n->dst)
+		return E_OK;
+	if (n->n > dev_capacity(m) - m->mem.dev_bytes)
+		return E_NOMEM;
+	struct alloc *al = machine_mem_alloc(m, TAG_GLOBAL, n->n, 256, AK_DEV_MALLOC);
+	if (!al)
+		return E_NOMEM;
+	mem_free(&m->mem, al);  /* reserved address; valid while the graph holds it */
+	struct gmem_rec r = { .addr = al->base, .size = n->n };
+	vec_push(&m->rt.gmem, r);
+	n->dst = al->base;
+	return E_OK;
+}
+
+static uint64_t gmem_units(uint64_t size)
+{
+	return (size + GMEM_UNIT - 1) / GMEM_UNIT * GMEM_UNIT;
+}
+
+/* run an allocation or free node */
+static int gmem_run(struct machine *m, const struct gnode *n)
+{
+	struct gmem_rec *r = gmem_of(m, n->dst);
+	struct alloc *a = mem_find(&m->mem, n->dst);
+	if (!r || !a || a->base != n->dst)
+		return E_INVAL;
+	if (n->kind == GN_FREE) {
+		if (!r->live)
+			return E_INVAL;
+		return dev_free(m, n->dst);
+	}
+	if (r->live || mem_revive(&m->mem, a))
+		return E_INVAL;    /* still allocated: a graph launched again before its free */
+	machine_mem_undefined(m, a);
+	r->live = 1;
+	m->rt.gmem_in_use += gmem_units(r->size);
+	if (m->rt.gmem_reserved < m->rt.gmem_in_use)
+		m->rt.gmem_reserved = m->rt.gmem_in_use;
+	if (m->rt.gmem_reserved_high < m->rt.gmem_reserved)
+		m->rt.gmem_reserved_high = m->rt.gmem_reserved;
+	if (m->rt.gmem_used_high < m->rt.gmem_reserved)
+		m->rt.gmem_used_high = m->rt.gmem_reserved;
 	return E_OK;
 }
 
@@ -1187,6 +1330,8 @@ static int graph_kernel_node(struct machine *m, const uint64_t *a)
 	memcpy(&sh, kp + 32, 4);
 	n.l.shmem = sh;
 	int e = launch_check(m, &n.l);
+	if (!e)
+		e = graph_deps(m, gi, &n, a[2], a[3]);
 	if (e)
 		return e;
 	n.l.param_size = param_total(fn);
@@ -1233,6 +1378,8 @@ static int graph_run(struct machine *m, const uint64_t *a)
 		} else if (n->kind == GN_COPY) {
 			runtime_flush_output(m);
 			e = copy_checked(m, n->dst, n->src, n->n, n->dir);
+		} else if (n->kind == GN_ALLOC || n->kind == GN_FREE) {
+			e = gmem_run(m, n);
 		} else {
 			for (uint64_t r = 0; r < n->height && n->n && !e; r++) {
 				uint64_t bytes = n->n * n->esize, row = n->dst + r * n->pitch;
@@ -1307,6 +1454,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.src = a[5];
 		n.n = a[6];
 		n.dir = (int)a[7];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
 	case BI_cudaGraphAddMemsetNode: {
 		uint8_t mp[40];
@@ -1319,7 +1468,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		memcpy(&n.esize, mp + 20, 4);
 		memcpy(&n.n, mp + 24, 8);
 		memcpy(&n.height, mp + 32, 8);
-		if ((n.esize != 1 && n.esize != 2 && n.esize != 4) || (n.height > 1 && n.pitch < n.n * n.esize))
+		if ((n.esize != 1 && n.esize != 2 && n.esize != 4) || (n.height > 1 && n.pitch < n.n * n.esize) ||
+		    graph_deps(m, gi, &n, a[2], a[3]))
 			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
 	}
@@ -1330,7 +1480,80 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.kind = GN_HOST;
 		n.fn = hp[0];
 		n.data = hp[1];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cuda__wsGraphAddMemAlloc: {
+		if (!graph_of(m, a[1], &gi))
+			return E_INVAL;
+		n.kind = GN_ALLOC;
+		n.n = a[4];
+		int e = graph_deps(m, gi, &n, a[2], a[3]);
+		if (!e)
+			e = gmem_node_address(m, gi, &n);
+		if (!e && put64(m, a[5], n.dst))
+			e = E_INVAL;
+		return e ? e : graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cudaGraphAddMemFreeNode: {
+		if (!graph_of(m, a[1], &gi))
+			return E_INVAL;
+		n.kind = GN_FREE;
+		n.dst = a[4];
+		if (!gmem_of(m, n.dst) || graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
+		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cuda__wsMallocAsync: {
+		if (!capturing(m, a[2]))
+			return -1;
+		n.kind = GN_ALLOC;
+		n.n = a[1];
+		int e = gmem_node_address(m, m->rt.capture_graph, &n);
+		if (!e && put64(m, a[0], n.dst))
+			e = E_INVAL;
+		return e ? e : graph_add(m, m->rt.capture_graph, &n, 0);
+	}
+	case BI_cuda__wsFreeAsync: {
+		if (!capturing(m, a[1]))
+			return -1;
+		n.kind = GN_FREE;
+		n.dst = a[0];
+		if (!gmem_of(m, n.dst))
+			return E_INVAL;
+		return graph_add(m, m->rt.capture_graph, &n, 0);
+	}
+	case BI_cudaDeviceGetGraphMemAttribute: {
+		uint64_t v;
+		switch (a[1]) {
+		case 0: v = m->rt.gmem_reserved; break;       /* cudaGraphMemAttrUsedMemCurrent */
+		case 1: v = m->rt.gmem_used_high; break;      /* cudaGraphMemAttrUsedMemHigh */
+		case 2: v = m->rt.gmem_reserved; break;       /* cudaGraphMemAttrReservedMemCurrent */
+		case 3: v = m->rt.gmem_reserved_high; break;  /* cudaGraphMemAttrReservedMemHigh */
+		default: return E_INVAL;
+		}
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		return put64(m, a[2], v) ? E_INVAL : E_OK;
+	}
+	case BI_cudaDeviceSetGraphMemAttribute: {
+		uint64_t v;
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		if ((a[1] != 1 && a[1] != 3) || machine_host_read(m, a[2], &v, 8) || v)
+			return E_INVAL; /* only the high watermarks, only reset to 0 */
+		if (a[1] == 1)
+			m->rt.gmem_used_high = m->rt.gmem_reserved;
+		else
+			m->rt.gmem_reserved_high = m->rt.gmem_reserved;
+		return E_OK;
+	}
+	case BI_cudaDeviceGraphMemTrim: {
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		m->rt.gmem_reserved = m->rt.gmem_in_use;
+		return E_OK;
 	}
 	case BI_cudaGraphGetNodes: {
 		struct ws_graph *g = graph_of(m, a[0], &gi);
@@ -1560,6 +1783,11 @@ static int dev_free(struct machine *m, uint64_t p)
 		m->o.gpu->free(m->o.gpu->ctx, p);
 	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
+	struct gmem_rec *r = gmem_of(m, p);
+	if (r && r->live) {             /* graph memory: its physical memory stays reserved */
+		r->live = 0;
+		m->rt.gmem_in_use -= gmem_units(r->size);
+	}
 	return E_OK;
 }
 
@@ -1801,6 +2029,11 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(dev_malloc(m, a[0], pitch * a[3], AK_DEV_MALLOC));
 	}
 	case BI_cudaFree:
+		WAIT();
+		RET(dev_free(m, a[0]));
+	case BI_cuda__wsMallocAsync:      /* not captured: stream order is issue order here */
+		RET(dev_malloc(m, a[0], a[1], AK_DEV_MALLOC));
+	case BI_cuda__wsFreeAsync:
 		WAIT();
 		RET(dev_free(m, a[0]));
 	case BI_cudaFreeHost: {

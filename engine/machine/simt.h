@@ -82,6 +82,10 @@ struct alloc {
 	 * unknown), for the note of a double free */
 	struct span freed_at;
 };
+struct gmem_rec {              /* an allocation of a graph memory node (runtime.c) */
+	uint64_t addr, size;
+	int live;               /* allocated by its node, not freed since */
+};
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
 	uint64_t next;
@@ -113,6 +117,10 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);
+/* Undo the free of a global allocation that the emulator placed (graph
+ * memory nodes allocate again at the same address): 0, or -1 when a is not
+ * freed or is not such an allocation. Its contents are zero or stale. */
+int mem_revive(struct mem *mm, struct alloc *a);
 /* Mapped device memory (docs/engine.md): cudaMalloc'd blocks live in 2 MiB
  * pages as cudaMalloc's sub-allocator does; a page stays mapped while it
  * holds a live one (the device heap stays mapped); module objects map their
@@ -321,6 +329,9 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	VEC(struct event_rec) events;
 	uint32_t nstreams;
 	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
+	VEC(struct gmem_rec) gmem;     /* graph memory allocations (runtime.c) */
+	uint64_t gmem_in_use, gmem_reserved; /* graph memory: bytes live, bytes reserved */
+	uint64_t gmem_used_high, gmem_reserved_high;
 	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
 	uint64_t capture_stream;
 	uint32_t capture_graph;

@@ -1125,17 +1125,22 @@ static inline cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceP
 }
 static inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) { return cudaSuccess; }
 static inline cudaError_t cudaHostUnregister(void *ptr) { return cudaSuccess; }
+/* in a stream capture, an allocation or free node of the graph (graph memory,
+ * engine/machine/runtime.c); else cudaMalloc, and cudaFree once the work
+ * issued before it is done */
+cudaError_t cuda__wsMallocAsync(void **devPtr, size_t size, cudaStream_t stream) __ws_builtin(cuda__wsMallocAsync);
+cudaError_t cuda__wsFreeAsync(void *devPtr, cudaStream_t stream) __ws_builtin(cuda__wsFreeAsync);
 static inline cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
 {
-	return cudaMalloc(devPtr, size);
+	return cuda__wsMallocAsync(devPtr, size, stream);
 }
 template<class T> static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
 {
-	return cudaMalloc((void **)devPtr, size);
+	return cuda__wsMallocAsync((void **)devPtr, size, stream);
 }
 static inline cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
-	return cudaFree(devPtr);        /* cudaFree waits for the device */
+	return cuda__wsFreeAsync(devPtr, stream);
 }
 static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0)
 {
@@ -1411,6 +1416,63 @@ struct cudaMemLocation {
 };
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
+/* ---- graph memory nodes (driver_types.h layouts; engine/machine/runtime.c) */
+enum cudaMemAllocationType {
+	cudaMemAllocationTypeInvalid = 0x0,
+	cudaMemAllocationTypePinned = 0x1,
+	cudaMemAllocationTypeManaged = 0x2,
+	cudaMemAllocationTypeMax = 0x7FFFFFFF,
+};
+enum cudaMemAllocationHandleType {
+	cudaMemHandleTypeNone = 0x0,
+	cudaMemHandleTypePosixFileDescriptor = 0x1,
+	cudaMemHandleTypeWin32 = 0x2,
+	cudaMemHandleTypeWin32Kmt = 0x4,
+	cudaMemHandleTypeFabric = 0x8,
+};
+enum cudaMemAccessFlags {
+	cudaMemAccessFlagsProtNone = 0,
+	cudaMemAccessFlagsProtRead = 1,
+	cudaMemAccessFlagsProtReadWrite = 3,
+};
+struct cudaMemAccessDesc {
+	struct cudaMemLocation location;
+	enum cudaMemAccessFlags flags;
+};
+struct cudaMemPoolProps {
+	enum cudaMemAllocationType allocType;
+	enum cudaMemAllocationHandleType handleTypes;
+	struct cudaMemLocation location;
+	void *win32SecurityAttributes;
+	size_t maxSize;
+	unsigned short usage;
+	unsigned char reserved[54];
+};
+struct cudaMemAllocNodeParams {
+	struct cudaMemPoolProps poolProps;
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;
+};
+enum cudaGraphMemAttributeType {
+	cudaGraphMemAttrUsedMemCurrent = 0x0,
+	cudaGraphMemAttrUsedMemHigh = 0x1,
+	cudaGraphMemAttrReservedMemCurrent = 0x2,
+	cudaGraphMemAttrReservedMemHigh = 0x3,
+};
+cudaError_t cuda__wsGraphAddMemAlloc(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, size_t bytes, void **dptr) __ws_builtin(cuda__wsGraphAddMemAlloc);
+static inline cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams)
+{
+	if (!nodeParams || nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
+	    nodeParams->poolProps.location.type != cudaMemLocationTypeDevice || nodeParams->poolProps.location.id != 0)
+		return cudaErrorInvalidValue;
+	return cuda__wsGraphAddMemAlloc(pGraphNode, graph, pDependencies, numDependencies, nodeParams->bytesize, &nodeParams->dptr);
+}
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dptr) __ws_builtin(cudaGraphAddMemFreeNode);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceGetGraphMemAttribute);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceSetGraphMemAttribute);
+cudaError_t cudaDeviceGraphMemTrim(int device) __ws_builtin(cudaDeviceGraphMemTrim);
 static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 {
 	if (device != 0)
