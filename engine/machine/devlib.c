@@ -263,6 +263,12 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 		return -1;
 	case BI___ws_tex: case BI___ws_surf:
 		return texture_call(m, w, g, in);
+	case BI___ws_graph_set_cond:
+		/* racing calls are undefined in CUDA: the lanes set it in lane order */
+		for (unsigned l = 0; l < WS_WARP; l++)
+			if (g->mask >> l & 1)
+				runtime_set_conditional(m, ARG(0, l), (uint32_t)ARG(1, l));
+		return 0;
 	case BI___prof_trigger:
 	default:
 		return 0;

@@ -1053,8 +1053,11 @@ static int func_attributes(struct machine *m, const uint64_t *a)
  * queued, copy and memset nodes wait for the queue, host nodes go back to
  * the program (cudaGraphLaunch in cuda_runtime.h calls them).
  */
-enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST, GN_ALLOC, GN_FREE };
+enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST, GN_ALLOC, GN_FREE, GN_COND };
+enum { COND_IF, COND_WHILE, COND_SWITCH };
 #define GNODE_DEPS 8
+#define COND_BODIES 16  /* the most body graphs of a conditional node (a SWITCH's size) */
+#define COND_NEST 8     /* conditional nodes nested in each other's bodies */
 struct gnode {
 	int kind;
 	uint32_t deps[GNODE_DEPS]; /* the first GNODE_DEPS dependencies (node indices) */
@@ -1067,10 +1070,24 @@ struct gnode {
 	uint32_t value, esize;
 	int dir;
 	uint64_t fn, data;      /* GN_HOST */
+	uint64_t handle;        /* GN_COND: the conditional handle, its type and body graphs */
+	int cond_type;
+	uint32_t nbodies, bodies[COND_BODIES];
 };
 struct ws_graph {
 	VEC(struct gnode) nodes;
 	int freed;
+	/* an executable graph while it runs: the conditional bodies entered
+	 * (graph, cursor, the conditional node's index in the graph around it) */
+	int started, depth;
+	uint32_t fr_graph[COND_NEST], fr_cur[COND_NEST], fr_node[COND_NEST];
+	uint32_t src;           /* the graph it was instantiated from */
+};
+
+/* conditional handles (cudaGraphConditionalHandleCreate): handle i + 1 */
+struct cond_rec {
+	uint32_t graph, value, dflt;
+	int assign_default;
 };
 
 static uint64_t graph_handle(size_t i) { return ADDR(0x7d, (uint64_t)(i + 1) << 4); }
@@ -1107,12 +1124,21 @@ void runtime_clone(struct machine *d, const struct machine *s)
 	memset(&d->rt.gmem, 0, sizeof(d->rt.gmem));
 	for (size_t i = 0; i < s->rt.gmem.len; i++)
 		vec_push(&d->rt.gmem, s->rt.gmem.v[i]);
+	memset(&d->rt.conds, 0, sizeof(d->rt.conds));
+	for (size_t i = 0; i < s->rt.conds.len; i++)
+		vec_push(&d->rt.conds, s->rt.conds.v[i]);
 	memset(&d->rt.graphs, 0, sizeof(d->rt.graphs));
 	for (size_t i = 0; i < s->rt.graphs.len; i++) {
 		const struct ws_graph *o = s->rt.graphs.v[i];
 		struct ws_graph *g = xcalloc(1, sizeof(*g));
 
 		g->freed = o->freed;
+		g->started = o->started;
+		g->depth = o->depth;
+		g->src = o->src;
+		memcpy(g->fr_graph, o->fr_graph, sizeof(g->fr_graph));
+		memcpy(g->fr_cur, o->fr_cur, sizeof(g->fr_cur));
+		memcpy(g->fr_node, o->fr_node, sizeof(g->fr_node));
 		for (size_t k = 0; k < o->nodes.len; k++) {
 			struct gnode n = o->nodes.v[k];
 
@@ -1136,6 +1162,7 @@ void runtime_release(struct machine *m)
 	}
 	vec_free(&m->rt.graphs);
 	vec_free(&m->rt.gmem);
+	vec_free(&m->rt.conds);
 }
 
 /* add node n to graph gi; *pnode (when not 0) gets its handle */
@@ -1348,33 +1375,114 @@ static int graph_kernel_node(struct machine *m, const uint64_t *a)
 	return graph_add(m, gi, &n, a[0]);
 }
 
-/* run graph exec from node *cursor (a[2]): 0 and *fn (a[3]) = 0 when done, or at a host node */
+static struct cond_rec *cond_of(struct machine *m, uint64_t h)
+{
+	return h && h <= m->rt.conds.len ? &m->rt.conds.v[h - 1] : NULL;
+}
+
+void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value)
+{
+	struct cond_rec *c = cond_of(m, handle);
+	if (c)
+		c->value = value;
+}
+
+/* the body graph a conditional node runs now, or -1 */
+static int64_t cond_body(struct machine *m, const struct gnode *n)
+{
+	struct cond_rec *c = cond_of(m, n->handle);
+	uint32_t v = c ? c->value : 0;
+	switch (n->cond_type) {
+	case COND_IF:
+		return v ? (int64_t)n->bodies[0] : n->nbodies == 2 ? (int64_t)n->bodies[1] : -1;
+	case COND_WHILE:
+		return v ? (int64_t)n->bodies[0] : -1;
+	default:
+		return v < n->nbodies ? (int64_t)n->bodies[v] : -1;
+	}
+}
+
+/*
+ * Run graph exec from node *cursor (a[2]): 0 and *fn (a[3]) = 0 when done, or
+ * at a host node. Kernel nodes are queued; the other nodes wait for the
+ * device (-1: call again once it is idle). A conditional node reads its
+ * handle once the kernels before it are done and runs the body graph it
+ * selects, a WHILE node until the handle is 0 after a run of its body.
+ */
 static int graph_run(struct machine *m, const uint64_t *a)
 {
-	struct ws_graph *g = graph_of(m, a[0], NULL);
-	uint32_t cur;
-	if (!g || machine_host_read(m, a[2], &cur, 4))
+	struct ws_graph *x = graph_of(m, a[0], NULL);
+	uint32_t top;
+	if (!x || machine_host_read(m, a[2], &top, 4))
 		return E_INVAL;
-	for (; cur < g->nodes.len; cur++) {
-		struct gnode *n = &g->nodes.v[cur];
+	if (!x->started) {
+		x->started = 1;
+		x->depth = 0;
+		for (size_t i = 0; i < m->rt.conds.len; i++)
+			if (m->rt.conds.v[i].assign_default && m->rt.conds.v[i].graph == x->src)
+				m->rt.conds.v[i].value = m->rt.conds.v[i].dflt;
+	}
+	int e = E_OK;
+	for (;;) {
+		struct ws_graph *g = x->depth ? m->rt.graphs.v[x->fr_graph[x->depth - 1]] : x;
+		uint32_t *cur = x->depth ? &x->fr_cur[x->depth - 1] : &top;
+		if (*cur >= g->nodes.len) {
+			if (!x->depth)
+				break;
+			/* a body ended: a WHILE node asks its handle again */
+			struct ws_graph *pg = x->depth > 1 ? m->rt.graphs.v[x->fr_graph[x->depth - 2]] : x;
+			const struct gnode *cn = &pg->nodes.v[x->fr_node[x->depth - 1]];
+			if (cn->cond_type == COND_WHILE) {
+				if (device_busy(m)) {
+					put32(m, a[2], top);
+					return -1;
+				}
+				if (cond_body(m, cn) >= 0) {
+					*cur = 0;
+					continue;
+				}
+			}
+			x->depth--;
+			(*(x->depth ? &x->fr_cur[x->depth - 1] : &top))++;
+			continue;
+		}
+		struct gnode *n = &g->nodes.v[*cur];
 		if (n->kind == GN_KERNEL) {
 			struct launch l = n->l;
 			l.stream = a[1];
 			l.param = xmalloc(l.param_size ? l.param_size : 1);
 			memcpy(l.param, n->l.param, l.param_size);
 			vec_push(&m->dev.queue, l);
+			(*cur)++;
 			continue;
 		}
 		if (device_busy(m)) {
-			put32(m, a[2], cur);
+			put32(m, a[2], top);
 			return -1;      /* wait for the kernels before it, then run again from here */
 		}
-		int e = E_OK;
 		if (n->kind == GN_HOST) {
-			put32(m, a[2], cur + 1);
+			if (x->depth) {
+				e = E_INVAL;    /* not allowed in a conditional body */
+				break;
+			}
+			put32(m, a[2], top + 1);
 			if (put64(m, a[3], n->fn) || put64(m, a[4], n->data))
 				return E_INVAL;
 			return E_OK;
+		} else if (n->kind == GN_COND) {
+			int64_t body = cond_body(m, n);
+			if (body >= 0) {
+				if (x->depth == COND_NEST || (uint64_t)body >= m->rt.graphs.len ||
+				    m->rt.graphs.v[body]->freed) {
+					e = E_INVAL;
+					break;
+				}
+				x->fr_graph[x->depth] = (uint32_t)body;
+				x->fr_cur[x->depth] = 0;
+				x->fr_node[x->depth] = *cur;
+				x->depth++;
+				continue;       /* the node's cursor moves on when its body is done */
+			}
 		} else if (n->kind == GN_COPY) {
 			runtime_flush_output(m);
 			e = copy_checked(m, n->dst, n->src, n->n, n->dir);
@@ -1395,9 +1503,14 @@ static int graph_run(struct machine *m, const uint64_t *a)
 			}
 		}
 		if (e)
-			return e;
+			break;
+		(*cur)++;
 	}
-	put32(m, a[2], cur);
+	x->started = 0;
+	x->depth = 0;
+	if (e)
+		return e;
+	put32(m, a[2], top);
 	return put64(m, a[3], 0) ? E_INVAL : E_OK;
 }
 
@@ -1420,12 +1533,62 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		m->rt.capturing = 1;
 		m->rt.ncapture_joined = 0;
 		return E_OK;
+	case BI_cuda__wsBeginCaptureToGraph:
+		if (m->rt.capturing || !graph_of(m, a[1], &gi))
+			return E_INVAL;
+		m->rt.capture_graph = (uint32_t)gi;
+		m->rt.capture_stream = a[0];
+		m->rt.capturing = 1;
+		m->rt.ncapture_joined = 0;
+		return E_OK;
 	case BI_cudaStreamEndCapture:
 		if (!capturing(m, a[0]))
 			return E_INVAL;
 		m->rt.capturing = 0;
 		m->rt.ncapture_joined = 0;
+		if (!a[1])
+			return E_OK;    /* cudaStreamBeginCaptureToGraph: the graph is the program's */
 		return put64(m, a[1], graph_handle(m->rt.capture_graph)) ? E_INVAL : E_OK;
+	case BI_cuda__wsCaptureInfo: {
+		/* status, id, graph, the last node (the capture's one dependency), count */
+		int on = capturing(m, a[0]);
+		struct ws_graph *cg = on ? m->rt.graphs.v[m->rt.capture_graph] : NULL;
+		size_t nn = cg ? cg->nodes.len : 0;
+		if (put32(m, a[1], on ? 1 : 0) || (a[2] && put64(m, a[2], on ? m->rt.capture_graph + 1 : 0)) ||
+		    (a[3] && put64(m, a[3], on ? graph_handle(m->rt.capture_graph) : 0)) ||
+		    (a[4] && put64(m, a[4], nn ? node_handle(m->rt.capture_graph, nn - 1) : 0)) ||
+		    (a[5] && put64(m, a[5], nn ? 1 : 0)))
+			return E_INVAL;
+		return E_OK;
+	}
+	case BI_cudaGraphConditionalHandleCreate: {
+		if (!graph_of(m, a[1], &gi) || (a[3] & ~1ull))
+			return E_INVAL;
+		struct cond_rec c = { .graph = (uint32_t)gi, .value = (uint32_t)a[2], .dflt = (uint32_t)a[2],
+				      .assign_default = (int)(a[3] & 1) };
+		vec_push(&m->rt.conds, c);
+		return put64(m, a[0], m->rt.conds.len) ? E_INVAL : E_OK;
+	}
+	case BI_cuda__wsGraphAddCond: {
+		/* (node, graph, deps, ndeps, handle, type, size, cudaGraph_t *bodies out) */
+		if (!graph_of(m, a[1], &gi) || !cond_of(m, a[4]) || a[5] > COND_SWITCH || !a[6] ||
+		    (a[5] == COND_WHILE && a[6] != 1) || (a[5] == COND_IF && a[6] > 2))
+			return E_INVAL;
+		if (a[6] > COND_BODIES)
+			return 801;     /* cudaErrorNotSupported: more bodies than warpstep keeps */
+		n.kind = GN_COND;
+		n.handle = a[4];
+		n.cond_type = (int)a[5];
+		n.nbodies = (uint32_t)a[6];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
+		for (uint32_t i = 0; i < n.nbodies; i++) {
+			n.bodies[i] = (uint32_t)graph_new(m);
+			if (put64(m, a[7] + 8 * i, graph_handle(n.bodies[i])))
+				return E_INVAL;
+		}
+		return graph_add(m, gi, &n, a[0]);
+	}
 	case BI_cuda__wsCaptureJoin: {
 		/* cudaStreamWaitEvent on an event recorded in the capture: the
 		 * waiting stream's work joins the graph (the fork of a capture
@@ -1572,6 +1735,7 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		size_t ei = graph_new(m);
 		struct ws_graph *x = m->rt.graphs.v[ei];
 		g = m->rt.graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
+		x->src = (uint32_t)((ADDR_OFF(a[1]) >> 4) - 1);
 		for (size_t i = 0; i < g->nodes.len; i++) {
 			struct gnode c = g->nodes.v[i];
 			if (c.kind == GN_KERNEL) {

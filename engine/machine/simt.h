@@ -82,6 +82,7 @@ struct alloc {
 	 * unknown), for the note of a double free */
 	struct span freed_at;
 };
+struct cond_rec;
 struct gmem_rec {              /* an allocation of a graph memory node (runtime.c) */
 	uint64_t addr, size;
 	int live;               /* allocated by its node, not freed since */
@@ -330,6 +331,7 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	uint32_t nstreams;
 	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
 	VEC(struct gmem_rec) gmem;     /* graph memory allocations (runtime.c) */
+	VEC(struct cond_rec) conds;    /* conditional handles (runtime.c) */
 	uint64_t gmem_in_use, gmem_reserved; /* graph memory: bytes live, bytes reserved */
 	uint64_t gmem_used_high, gmem_reserved_high;
 	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
@@ -565,6 +567,8 @@ void runtime_release(struct machine *m);
  * module order. (The module lays every kernel's objects out together,
  * ir_module.shared_static_size; a GPU reserves a block only its own.) */
 uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx);
+/* cudaGraphSetConditional(handle, value) from device code; an unknown handle does nothing */
+void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value);
 const char *runtime_error_string(int e);
 const char *runtime_error_name(int e);
 /* Start the next queued launch if any: 1 started, 0 nothing queued. */

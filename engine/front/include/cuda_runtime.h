@@ -1473,6 +1473,151 @@ cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t gra
 cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceGetGraphMemAttribute);
 cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceSetGraphMemAttribute);
 cudaError_t cudaDeviceGraphMemTrim(int device) __ws_builtin(cudaDeviceGraphMemTrim);
+
+/* ---- conditional nodes and cudaGraphAddNode (CUDA 12.4 and later; engine/machine/runtime.c):
+ * IF, IF/ELSE, WHILE and SWITCH nodes whose handle a kernel sets with
+ * cudaGraphSetConditional; their bodies are graphs of their own */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType {
+	cudaGraphCondTypeIf = 0,
+	cudaGraphCondTypeWhile = 1,
+	cudaGraphCondTypeSwitch = 2,
+};
+enum cudaGraphNodeType {
+	cudaGraphNodeTypeKernel = 0x00,
+	cudaGraphNodeTypeMemcpy = 0x01,
+	cudaGraphNodeTypeMemset = 0x02,
+	cudaGraphNodeTypeHost = 0x03,
+	cudaGraphNodeTypeGraph = 0x04,
+	cudaGraphNodeTypeEmpty = 0x05,
+	cudaGraphNodeTypeWaitEvent = 0x06,
+	cudaGraphNodeTypeEventRecord = 0x07,
+	cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+	cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+	cudaGraphNodeTypeMemAlloc = 0x0a,
+	cudaGraphNodeTypeMemFree = 0x0b,
+	cudaGraphNodeTypeConditional = 0x0d,
+	cudaGraphNodeTypeCount,
+};
+struct cudaGraphEdgeData_st {
+	unsigned char from_port;
+	unsigned char to_port;
+	unsigned char type;
+	unsigned char reserved[5];
+};
+typedef struct cudaGraphEdgeData_st cudaGraphEdgeData;
+enum cudaStreamUpdateCaptureDependenciesFlags {
+	cudaStreamAddCaptureDependencies = 0x0,
+	cudaStreamSetCaptureDependencies = 0x1,
+};
+struct __ws_uint3_dims { unsigned int x, y, z; };
+struct cudaKernelNodeParamsV2 {
+	void *func;
+	struct __ws_uint3_dims gridDim;
+	struct __ws_uint3_dims blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemFreeNodeParams {
+	void *dptr;
+};
+struct cudaConditionalNodeParams {
+	cudaGraphConditionalHandle handle;
+	enum cudaGraphConditionalNodeType type;
+	unsigned int size;
+	cudaGraph_t *phGraph_out;
+};
+struct cudaGraphNodeParams {
+	enum cudaGraphNodeType type;
+	int reserved0[3];
+	union {
+		long long reserved1[29];
+		struct cudaKernelNodeParamsV2 kernel;
+		struct cudaMemAllocNodeParams alloc;
+		struct cudaMemFreeNodeParams free;
+		struct cudaConditionalNodeParams conditional;
+	};
+	long long reserved2;
+};
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph, unsigned int defaultLaunchValue = 0, unsigned int flags = 0) __ws_builtin(cudaGraphConditionalHandleCreate);
+__device__ void __ws_graph_set_cond(unsigned long long handle, unsigned int value) __ws_builtin(__ws_graph_set_cond);
+static inline __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value)
+{
+	__ws_graph_set_cond(handle, value);
+}
+cudaError_t cuda__wsGraphAddCond(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraphConditionalHandle handle, int type, unsigned int size, cudaGraph_t *bodies) __ws_builtin(cuda__wsGraphAddCond);
+/* the CUDA-owned arrays of body graphs that phGraph_out points to */
+static cudaGraph_t __ws_cond_bodies[1024];
+static unsigned int __ws_cond_bodies_used;
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)
+{
+	if (!nodeParams)
+		return cudaErrorInvalidValue;
+	switch (nodeParams->type) {
+	case cudaGraphNodeTypeKernel: {
+		struct cudaKernelNodeParams k;
+		k.func = nodeParams->kernel.func;
+		k.gridDim = dim3(nodeParams->kernel.gridDim.x, nodeParams->kernel.gridDim.y, nodeParams->kernel.gridDim.z);
+		k.blockDim = dim3(nodeParams->kernel.blockDim.x, nodeParams->kernel.blockDim.y, nodeParams->kernel.blockDim.z);
+		k.sharedMemBytes = nodeParams->kernel.sharedMemBytes;
+		k.kernelParams = nodeParams->kernel.kernelParams;
+		k.extra = nodeParams->kernel.extra;
+		return cudaGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, &k);
+	}
+	case cudaGraphNodeTypeEmpty:
+		return cudaGraphAddEmptyNode(pGraphNode, graph, pDependencies, numDependencies);
+	case cudaGraphNodeTypeMemAlloc:
+		return cudaGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, &nodeParams->alloc);
+	case cudaGraphNodeTypeMemFree:
+		return cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams->free.dptr);
+	case cudaGraphNodeTypeConditional: {
+		unsigned int size = nodeParams->conditional.size;
+		if (size > 1024 - __ws_cond_bodies_used)
+			return cudaErrorMemoryAllocation;
+		cudaGraph_t *out = &__ws_cond_bodies[__ws_cond_bodies_used];
+		cudaError_t e = cuda__wsGraphAddCond(pGraphNode, graph, pDependencies, numDependencies, nodeParams->conditional.handle,
+						     (int)nodeParams->conditional.type, size, out);
+		if (e == cudaSuccess) {
+			__ws_cond_bodies_used += size;
+			nodeParams->conditional.phGraph_out = out;
+		}
+		return e;
+	}
+	default:
+		return cudaErrorNotSupported;
+	}
+}
+cudaError_t cuda__wsBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph) __ws_builtin(cuda__wsBeginCaptureToGraph);
+static inline cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, enum cudaStreamCaptureMode mode)
+{
+	return cuda__wsBeginCaptureToGraph(stream, graph);
+}
+cudaError_t cuda__wsCaptureInfo(cudaStream_t stream, int *status, unsigned long long *id, cudaGraph_t *graph, cudaGraphNode_t *last, size_t *ndeps) __ws_builtin(cuda__wsCaptureInfo);
+static cudaGraphNode_t __ws_capture_deps[1];
+static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0)
+{
+	int st = 0;
+	size_t n = 0;
+	cudaError_t e = cuda__wsCaptureInfo(stream, &st, id_out, graph_out, &__ws_capture_deps[0], &n);
+	if (captureStatus_out)
+		*captureStatus_out = (enum cudaStreamCaptureStatus)st;
+	if (dependencies_out)
+		*dependencies_out = __ws_capture_deps;
+	if (edgeData_out)
+		*edgeData_out = 0;
+	if (numDependencies_out)
+		*numDependencies_out = n;
+	return e;
+}
+/* the capture's next node depends on the node before it (nodes run in creation order) */
+static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags = 0)
+{
+	enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+	cudaStreamIsCapturing(stream, &cs);
+	return cs == cudaStreamCaptureStatusActive ? cudaSuccess : cudaErrorIllegalState;
+}
 static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 {
 	if (device != 0)
