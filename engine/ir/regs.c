@@ -123,12 +123,14 @@ static unsigned walk_block(const struct live *L, uint32_t b, uint64_t *cur, cons
 	int32_t r[64];
 	for (uint32_t i = end; i-- > L->first[b];) {
 		const struct ir_insn *in = &f->code[i];
-		unsigned w = set_weight(f, cur, L->nw);
+		unsigned w = est ? set_weight(f, cur, L->nw) : 0; /* the fixed point needs no weights */
 		int nd = insn_defs(f, in, r);
-		unsigned wd = 0;
+		unsigned wd = 0, wlive = 0; /* defs not live after it (a value nobody reads), defs live after it */
 		for (int k = 0; k < nd; k++) {
-			if (!set_has(cur, r[k]))
+			if (est && !set_has(cur, r[k]))
 				wd += reg_weight(f, r[k]);
+			else if (est)
+				wlive += reg_weight(f, r[k]);
 			set_del(cur, r[k]);
 		}
 		if (est && w + wd > best)
@@ -143,10 +145,7 @@ static unsigned walk_block(const struct live *L, uint32_t b, uint64_t *cur, cons
 			best = wu;
 		if (in->op == IR_CALL && in->imm >= 0 && (uint64_t)in->imm < m->nfuncs) {
 			/* the callee's pressure on top of what is live across the call */
-			unsigned across = w;
-			for (int k = 0; k < nd; k++)
-				if (set_has(cur, r[k]))
-					across -= reg_weight(f, r[k]);
+			unsigned across = w - wlive;
 			if (across + est[in->imm] > best)
 				best = across + est[in->imm];
 		}
