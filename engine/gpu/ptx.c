@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond;
 };
 
 static enum cls cls_of(unsigned t)
@@ -1263,6 +1263,14 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		arg_copy(p, v, in, 0, IR_U32);
 		E(p, "nanosleep.u32 %s;", v[0]);
 		return;
+	case BI___ws_graph_set_cond: {   /* cudaGraphSetConditional, as nvcc calls it */
+		p->need_setcond = 1;
+		arg_copy(p, v, in, 0, IR_U64);
+		arg_copy(p, v, in, 1, IR_U32);
+		static const char *const pt[] = { "b64", "b32" };
+		ext_call(p, "cudaGraphSetConditional", 2, v, pt, NULL, -1, IR_VOID);
+		return;
+	}
 	case BI___brkpt:
 		E(p, "brkpt;");
 		return;
@@ -2227,6 +2235,9 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 		strbuf_adds(out, ".extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);\n");
 	if (p.need_free)
 		strbuf_adds(out, ".extern .func free(.param .b64 free_param_0);\n");
+	if (p.need_setcond)
+		strbuf_adds(out, ".extern .func cudaGraphSetConditional(.param .b64 cudaGraphSetConditional_param_0, "
+				 ".param .b32 cudaGraphSetConditional_param_1);\n");
 	if (p.need_assert)
 		strbuf_adds(out, ".extern .func __assertfail(.param .b64 __assertfail_param_0, "
 				 ".param .b64 __assertfail_param_1, .param .b32 __assertfail_param_2, "

@@ -1550,14 +1550,18 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 			return E_OK;    /* cudaStreamBeginCaptureToGraph: the graph is the program's */
 		return put64(m, a[1], graph_handle(m->rt.capture_graph)) ? E_INVAL : E_OK;
 	case BI_cuda__wsCaptureInfo: {
-		/* status, id, graph, the last node (the capture's one dependency), count */
+		/* status, id, graph, the dependencies (the last node: a CUDA-owned
+		 * array of one, runtime memory), their count */
 		int on = capturing(m, a[0]);
 		struct ws_graph *cg = on ? m->rt.graphs.v[m->rt.capture_graph] : NULL;
 		size_t nn = cg ? cg->nodes.len : 0;
-		if (put32(m, a[1], on ? 1 : 0) || (a[2] && put64(m, a[2], on ? m->rt.capture_graph + 1 : 0)) ||
+		if (!m->rt.capture_deps)
+			m->rt.capture_deps = mem_alloc(&m->mem, TAG_HOST, 8, 16, AK_STRING)->base;
+		uint64_t last = nn ? node_handle(m->rt.capture_graph, nn - 1) : 0;
+		if (put64(m, m->rt.capture_deps, last) || put32(m, a[1], on ? 1 : 0) ||
+		    (a[2] && put64(m, a[2], on ? m->rt.capture_graph + 1 : 0)) ||
 		    (a[3] && put64(m, a[3], on ? graph_handle(m->rt.capture_graph) : 0)) ||
-		    (a[4] && put64(m, a[4], nn ? node_handle(m->rt.capture_graph, nn - 1) : 0)) ||
-		    (a[5] && put64(m, a[5], nn ? 1 : 0)))
+		    (a[4] && put64(m, a[4], m->rt.capture_deps)) || (a[5] && put64(m, a[5], nn ? 1 : 0)))
 			return E_INVAL;
 		return E_OK;
 	}
@@ -1582,11 +1586,15 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.nbodies = (uint32_t)a[6];
 		if (graph_deps(m, gi, &n, a[2], a[3]))
 			return E_INVAL;
+		/* the CUDA-owned array of body graphs (runtime memory, as the error strings) */
+		struct alloc *arr = mem_alloc(&m->mem, TAG_HOST, 8 * n.nbodies, 16, AK_STRING);
 		for (uint32_t i = 0; i < n.nbodies; i++) {
 			n.bodies[i] = (uint32_t)graph_new(m);
-			if (put64(m, a[7] + 8 * i, graph_handle(n.bodies[i])))
-				return E_INVAL;
+			uint64_t h = graph_handle(n.bodies[i]);
+			memcpy(arr->data + 8 * i, &h, 8);
 		}
+		if (put64(m, a[7], arr->base))
+			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
 	}
 	case BI_cuda__wsCaptureJoin: {

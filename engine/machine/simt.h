@@ -332,6 +332,7 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
 	VEC(struct gmem_rec) gmem;     /* graph memory allocations (runtime.c) */
 	VEC(struct cond_rec) conds;    /* conditional handles (runtime.c) */
+	uint64_t capture_deps;         /* cudaStreamGetCaptureInfo's array of dependencies */
 	uint64_t gmem_in_use, gmem_reserved; /* graph memory: bytes live, bytes reserved */
 	uint64_t gmem_used_high, gmem_reserved_high;
 	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */

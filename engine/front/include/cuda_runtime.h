@@ -1547,10 +1547,7 @@ static inline __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle
 {
 	__ws_graph_set_cond(handle, value);
 }
-cudaError_t cuda__wsGraphAddCond(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraphConditionalHandle handle, int type, unsigned int size, cudaGraph_t *bodies) __ws_builtin(cuda__wsGraphAddCond);
-/* the CUDA-owned arrays of body graphs that phGraph_out points to */
-static cudaGraph_t __ws_cond_bodies[1024];
-static unsigned int __ws_cond_bodies_used;
+cudaError_t cuda__wsGraphAddCond(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraphConditionalHandle handle, int type, unsigned int size, cudaGraph_t **bodies) __ws_builtin(cuda__wsGraphAddCond);
 static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)
 {
 	if (!nodeParams)
@@ -1572,19 +1569,11 @@ static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGrap
 		return cudaGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, &nodeParams->alloc);
 	case cudaGraphNodeTypeMemFree:
 		return cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams->free.dptr);
-	case cudaGraphNodeTypeConditional: {
-		unsigned int size = nodeParams->conditional.size;
-		if (size > 1024 - __ws_cond_bodies_used)
-			return cudaErrorMemoryAllocation;
-		cudaGraph_t *out = &__ws_cond_bodies[__ws_cond_bodies_used];
-		cudaError_t e = cuda__wsGraphAddCond(pGraphNode, graph, pDependencies, numDependencies, nodeParams->conditional.handle,
-						     (int)nodeParams->conditional.type, size, out);
-		if (e == cudaSuccess) {
-			__ws_cond_bodies_used += size;
-			nodeParams->conditional.phGraph_out = out;
-		}
-		return e;
-	}
+	case cudaGraphNodeTypeConditional:
+		/* phGraph_out gets a CUDA-owned array of the body graphs */
+		return cuda__wsGraphAddCond(pGraphNode, graph, pDependencies, numDependencies, nodeParams->conditional.handle,
+					    (int)nodeParams->conditional.type, nodeParams->conditional.size,
+					    &nodeParams->conditional.phGraph_out);
 	default:
 		return cudaErrorNotSupported;
 	}
@@ -1594,17 +1583,17 @@ static inline cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cud
 {
 	return cuda__wsBeginCaptureToGraph(stream, graph);
 }
-cudaError_t cuda__wsCaptureInfo(cudaStream_t stream, int *status, unsigned long long *id, cudaGraph_t *graph, cudaGraphNode_t *last, size_t *ndeps) __ws_builtin(cuda__wsCaptureInfo);
-static cudaGraphNode_t __ws_capture_deps[1];
+cudaError_t cuda__wsCaptureInfo(cudaStream_t stream, int *status, unsigned long long *id, cudaGraph_t *graph, const cudaGraphNode_t **deps, size_t *ndeps) __ws_builtin(cuda__wsCaptureInfo);
 static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0)
 {
 	int st = 0;
 	size_t n = 0;
-	cudaError_t e = cuda__wsCaptureInfo(stream, &st, id_out, graph_out, &__ws_capture_deps[0], &n);
+	const cudaGraphNode_t *deps = 0;
+	cudaError_t e = cuda__wsCaptureInfo(stream, &st, id_out, graph_out, &deps, &n);
 	if (captureStatus_out)
 		*captureStatus_out = (enum cudaStreamCaptureStatus)st;
 	if (dependencies_out)
-		*dependencies_out = __ws_capture_deps;
+		*dependencies_out = deps;
 	if (edgeData_out)
 		*edgeData_out = 0;
 	if (numDependencies_out)
