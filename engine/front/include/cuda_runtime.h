@@ -1556,8 +1556,12 @@ static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGrap
 	case cudaGraphNodeTypeKernel: {
 		struct cudaKernelNodeParams k;
 		k.func = nodeParams->kernel.func;
-		k.gridDim = dim3(nodeParams->kernel.gridDim.x, nodeParams->kernel.gridDim.y, nodeParams->kernel.gridDim.z);
-		k.blockDim = dim3(nodeParams->kernel.blockDim.x, nodeParams->kernel.blockDim.y, nodeParams->kernel.blockDim.z);
+		k.gridDim.x = nodeParams->kernel.gridDim.x;
+		k.gridDim.y = nodeParams->kernel.gridDim.y;
+		k.gridDim.z = nodeParams->kernel.gridDim.z;
+		k.blockDim.x = nodeParams->kernel.blockDim.x;
+		k.blockDim.y = nodeParams->kernel.blockDim.y;
+		k.blockDim.z = nodeParams->kernel.blockDim.z;
 		k.sharedMemBytes = nodeParams->kernel.sharedMemBytes;
 		k.kernelParams = nodeParams->kernel.kernelParams;
 		k.extra = nodeParams->kernel.extra;
