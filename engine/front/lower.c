@@ -3033,5 +3033,6 @@ struct ir_module *lower_module(struct arena *a, struct diaglist *dl, struct srcm
 	vec_free(&L->scl);
 	vec_free(&L->tcl);
 	vec_free(&L->gotos);
+	ir_estimate_regs(m);
 	return m;
 }

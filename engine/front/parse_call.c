@@ -397,6 +397,11 @@ struct node *call_args(struct parser *p, int *nargs)
 		if (cur != &head)
 			skip(p, TK_COMMA);
 		struct node *a = assign(p);
+		if (a->kind == ND_FUNCADDR && a->aux && !a->func) {
+			struct fref *fr = a->aux;
+			if (fr->explicit_targs && fr->s && !fr->thisarg)
+				funcref_instance(p, a, fr); /* f(g<int>): g's instance is the argument */
+		}
 		cur = cur->next = a;
 		(*nargs)++;
 	}

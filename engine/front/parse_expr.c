@@ -84,12 +84,42 @@ static struct node *funcref_node(struct parser *p, struct fref *fr, struct token
 	return n;
 }
 
+/*
+ * f<args> named without a call, as in (void *)k<int> or &f<float>: the one
+ * instance of a function template that the explicit arguments (and the
+ * defaults) determine completely ([temp.arg.explicit]), also as the argument
+ * of a call. Sets n->func; leaves it NULL when no template, or more than
+ * one, fits.
+ */
+void funcref_instance(struct parser *p, struct node *n, struct fref *fr)
+{
+	struct obj *found = NULL;
+	int count = 0;
+	for (struct template *t = fr->s->tmpl; t; t = t->next) {
+		struct targ ta[8];
+		if (t->is_class || fr->ntargs > t->nparams || !deduce(p, t, fr, NULL, 0, ta))
+			continue;
+		struct obj *f = instantiate_func(p, t, ta, t->nparams, n->tok);
+		if (f && f != found) {
+			found = f;
+			count++;
+		}
+	}
+	if (count != 1)
+		return;
+	fr->single = found;
+	n->func = found;
+	n->ty = found->ty;
+}
+
 /* Resolve a reference to an overloaded function without a call: &f, f as a pointer. */
 struct node *funcref_value(struct parser *p, struct node *n)
 {
 	if (n->kind != ND_FUNCADDR || !n->aux)
 		return n;
 	struct fref *fr = n->aux;
+	if (!n->func && fr->explicit_targs && fr->s && !fr->thisarg)
+		funcref_instance(p, n, fr);
 	if (!n->func) {
 		error_node(p, n, "not-supported", "taking the address of a function template is not supported");
 		return new_num(p, 0, type_ptr(p->a, ty_void), n->tok);

@@ -351,6 +351,7 @@ struct node *functional_cast(struct parser *p, struct type *ty, struct token *at
 /* parse_expr.c */
 struct node *string_lit(struct parser *p);
 struct node *funcref_value(struct parser *p, struct node *n);
+void funcref_instance(struct parser *p, struct node *n, struct fref *fr);
 struct node *to_cond(struct parser *p, struct node *n);
 struct node *conditional(struct parser *p);
 struct node *assign_to(struct parser *p, struct node *l, struct node *r, struct token *t);

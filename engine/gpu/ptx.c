@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
@@ -1272,6 +1272,14 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		arg_copy(p, v, in, 0, IR_U32);
 		E(p, "nanosleep.u32 %s;", v[0]);
 		return;
+	case BI___ws_graph_set_cond: {   /* cudaGraphSetConditional, as nvcc calls it */
+		p->need_setcond = 1;
+		arg_copy(p, v, in, 0, IR_U64);
+		arg_copy(p, v, in, 1, IR_U32);
+		static const char *const pt[] = { "b64", "b32" };
+		ext_call(p, "cudaGraphSetConditional", 2, v, pt, NULL, -1, IR_VOID);
+		return;
+	}
 	case BI___brkpt:
 		E(p, "brkpt;");
 		return;
@@ -1498,6 +1506,8 @@ static const struct pure pures[] = {
 	{ "__saturatef", "cvt.sat.f32.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
+	{ "__ws_cuda_sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
+	{ "__ws_cuda_cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "tanf", "sin.approx.f32 %fa, %0;\ncos.approx.f32 %fb, %0;\ndiv.rn.f32 %d, %fa, %fb;", F, F, V0, V0, V0 },
 	{ "expf", "mul.f32 %fa, %0, 0f3FB8AA3B;\nex2.approx.f32 %d, %fa;", F, F, V0, V0, V0 },
 	{ "exp2f", "ex2.approx.f32 %d, %0;", F, F, V0, V0, V0 },
@@ -2352,6 +2362,9 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 		strbuf_adds(out, ".extern .func (.param .b64 func_retval0) malloc(.param .b64 malloc_param_0);\n");
 	if (p.need_free)
 		strbuf_adds(out, ".extern .func free(.param .b64 free_param_0);\n");
+	if (p.need_setcond)
+		strbuf_adds(out, ".extern .func cudaGraphSetConditional(.param .b64 cudaGraphSetConditional_param_0, "
+				 ".param .b32 cudaGraphSetConditional_param_1);\n");
 	if (p.need_assert)
 		strbuf_adds(out, ".extern .func __assertfail(.param .b64 __assertfail_param_0, "
 				 ".param .b64 __assertfail_param_1, .param .b32 __assertfail_param_2, "

@@ -135,6 +135,7 @@ struct ir_func {
 	uint32_t *param_align;
 	uint32_t nregs;
 	uint32_t nregs_lowered; /* nregs as lowered, before ir_optimize renumbered (0: not run) */
+	uint16_t reg_pressure; /* device code: 32-bit registers live at once as lowered (ir_estimate_regs) */
 	uint8_t *reg_ty;   /* enum ir_type per register */
 	struct ir_insn *code;
 	uint32_t ncode;
@@ -209,6 +210,10 @@ void ir_print(const struct ir_module *m, struct strbuf *out);
  * powers of two, dead temporaries, dense register numbers. Variables and
  * statements stay where the debugger finds them. */
 void ir_optimize(struct ir_module *m);
+/* Set reg_pressure of every device function and kernel: the most 32-bit
+ * registers live at once in its code as lowered (engine/ir/regs.c), a call
+ * adding its callee's. Run before ir_optimize. */
+void ir_estimate_regs(struct ir_module *m);
 
 /* inline.c: copy the bodies of small leaf functions (at most 24
  * instructions, no frame, no barrier, not variadic) into their callers in

@@ -281,6 +281,7 @@ struct machine *machine_clone(const struct machine *s)
 	runtime_clone(m, s);
 	texture_clone(m, s);
 	m->rt.fn_maxdyn = dup_bytes(s->rt.fn_maxdyn, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint32_t));
+	m->rt.fn_shared = dup_bytes(s->rt.fn_shared, (s->mod->nfuncs ? s->mod->nfuncs : 1) * sizeof(uint64_t));
 	m->cg = NULL;
 	cg_clone(m, s, clone_map, &pm);
 	acp_clone(m, s, clone_map, &pm);

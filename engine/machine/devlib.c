@@ -277,6 +277,12 @@ int devlib_call(struct machine *m, struct warp *w, struct group *g, const struct
 					    "__builtin_assume with a false condition: the compiler may rely on it (the run goes on)");
 		return 0;
 	}
+	case BI___ws_graph_set_cond:
+		/* racing calls are undefined in CUDA: the lanes set it in lane order */
+		for (unsigned l = 0; l < WS_WARP; l++)
+			if (g->mask >> l & 1)
+				runtime_set_conditional(m, ARG(0, l), (uint32_t)ARG(1, l));
+		return 0;
 	case BI___prof_trigger:
 	default:
 		return 0;

@@ -505,7 +505,95 @@ static uint32_t wmma_rc_packed(int code, uint32_t lane, uint32_t e)
 }
 DEF(__ws_wmma_rc, RU(wmma_rc_packed((int)U(0), U(1), U(2))))
 
+/*
+ * sinf and cosf as CUDA computes them on the device: the algorithm of
+ * libdevice's __nv_sinf and __nv_cosf (no flush to zero), so that results
+ * match the GPU to the last bit where glibc's correctly rounded ones do not.
+ * The argument is reduced to t = a - j pi/2 with j the nearest integer to
+ * a 2/pi, by a three-part Cody-Waite subtraction; from |a| >= 105615 by
+ * Payne-Hanek, with 192 bits of 2/pi. Then a degree-7 odd (sine) or degree-8
+ * even (cosine) polynomial in float fmas, by the quadrant.
+ */
+static const uint32_t two_over_pi_bits[6] = {
+	0x3c439041u, 0xdb629599u, 0xf534ddc0u, 0xfc2757d1u, 0x4e441529u, 0xa2f9836eu,
+};
+
+static float cuda_trig_reduce(float a, int *quadrant)
+{
+	if (fabsf(a) < 105615.0f || isnan(a)) {
+		volatile float scaled = a * 0x1.45f306p-1f;
+		int q = isnan(a) ? 0 : (int)rintf(scaled); /* cvt.rni.s32.f32: NaN gives 0 */
+		float j = (float)q;                        /* +0 for a = -0: sinf(-0) is -0 */
+		float t = fmaf(j, -0x1.921fb4p+0f, a);
+		t = fmaf(j, -0x1.4442d0p-24f, t);
+		t = fmaf(j, -0x1.84698ap-48f, t);
+		*quadrant = q;
+		return t;
+	}
+	if (isinf(a)) {
+		*quadrant = 0;
+		return a * 0.0f;
+	}
+	uint32_t ia;
+	memcpy(&ia, &a, 4);
+	uint32_t sign = ia & 0x80000000u;
+	int e = (int)((ia >> 23) & 255) - 128;
+	uint32_t mant = (ia << 8) | 0x80000000u;
+	uint32_t res[7], carry = 0;
+	for (int k = 0; k < 6; k++) {
+		uint64_t p = (uint64_t)two_over_pi_bits[k] * mant + carry;
+		res[k] = (uint32_t)p;
+		carry = (uint32_t)(p >> 32);
+	}
+	res[6] = carry;
+	int idx = 4 - (e >> 5), sh = e & 31;
+	uint32_t hi = res[idx + 2], lo = res[idx + 1];
+	if (sh) {
+		hi = (hi << sh) + (lo >> (32 - sh));
+		lo = (lo << sh) + (res[idx] >> (32 - sh));
+	}
+	uint32_t q = hi >> 30;
+	hi = (hi << 2) + (lo >> 30);
+	lo <<= 2;
+	uint32_t up = hi >> 31;
+	q += up;
+	if (sign)
+		q = 0u - q;
+	if (up) {
+		hi = ~hi;
+		lo = ~lo;
+		sign ^= 0x80000000u;
+	}
+	int64_t frac = (int64_t)((uint64_t)hi << 32 | lo);
+	float r = (float)((double)frac * 0x1.921fb54442d19p-64);
+	*quadrant = (int)q;
+	return sign ? -r : r;
+}
+
+static float cuda_sincosf(float a, int cosine)
+{
+	int i;
+	float t = cuda_trig_reduce(a, &i);
+	i += cosine;
+	volatile float t2v = t * t;
+	float t2 = t2v;
+	int odd = i & 1;
+	float z = odd ? 1.0f : t;
+	float tz = fmaf(t2, z, 0.0f);
+	float p = odd ? fmaf(0x1.9758p-16f, t2, -0x1.6c0fdap-10f) : -0x1.9a82a6p-13f;
+	p = fmaf(p, t2, odd ? 0x1.555576p-5f : 0x1.110bc8p-7f);
+	p = fmaf(p, t2, odd ? -0x1.fffffep-2f : -0x1.55555p-3f);
+	float r = fmaf(p, tz, z);
+	if (i & 2)
+		r = fmaf(r, -1.0f, 0.0f);
+	return r;
+}
+DEF(__ws_cuda_sinf, RF(cuda_sincosf(F(0), 0)))
+DEF(__ws_cuda_cosf, RF(cuda_sincosf(F(0), 1)))
+
 static const builtin_pure_fn pure_table[BI_COUNT] = {
+	[BI___ws_cuda_sinf] = p___ws_cuda_sinf,
+	[BI___ws_cuda_cosf] = p___ws_cuda_cosf,
 	[BI_sqrtf] = p_sqrtf,
 	[BI_sqrt] = p_sqrt,
 	[BI_cbrtf] = p_cbrtf,

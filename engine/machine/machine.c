@@ -141,6 +141,10 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	m->df = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(struct dfunc *));
 	m->dev.smclk = xcalloc((size_t)m->o.num_sms + 1, sizeof(uint64_t));
 	m->rt.fn_maxdyn = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint32_t));
+	m->rt.fn_shared = xcalloc(mod->nfuncs ? mod->nfuncs : 1, sizeof(uint64_t));
+	for (uint32_t i = 0; i < mod->nfuncs; i++)
+		if (mod->funcs[i].kind & FN_KERNEL)
+			m->rt.fn_shared[i] = runtime_kernel_shared(mod, i);
 	m->rt.stack_limit = 64 * 1024;
 	m->rt.heap_limit = 8 * 1024 * 1024;
 	m->rt.printf_limit = 8650752;    /* the H100's default cudaLimitPrintfFifoSize (CUDA 13.0) */
@@ -253,6 +257,7 @@ void machine_free(struct machine *m)
 	mm_free(m->mm);
 	free(m->obj_addr);
 	free(m->rt.fn_maxdyn);
+	free(m->rt.fn_shared);
 	runtime_release(m);
 	texture_release(m);
 	free(m->dev.smclk);
@@ -514,7 +519,7 @@ uint32_t sched_max_resident(struct machine *m, const struct launch *l)
 	uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
 	uint64_t per = (uint64_t)m->o.max_blocks_per_sm;
 	uint64_t byt = (uint64_t)m->o.device->threads_per_sm / (threads ? threads : 1);
-	uint64_t sh = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + l->shmem;
+	uint64_t sh = ((m->rt.fn_shared[l->fidx] + 15) & ~(uint64_t)15) + l->shmem;
 	if (byt < per)
 		per = byt;
 	if (sh && (uint64_t)m->o.device->smem_per_sm / sh < per)

@@ -249,6 +249,21 @@ int mem_free(struct mem *mm, struct alloc *a)
 	return 0;
 }
 
+int mem_revive(struct mem *mm, struct alloc *a)
+{
+	if (!a->freed || a->ext || ADDR_TAG(a->base) != TAG_GLOBAL)
+		return -1;
+	if (a->data)
+		mm->retained -= a->cap;     /* it was kept mapped */
+	else
+		a->data = xcalloc(1, a->cap ? a->cap : 1);
+	a->freed = 0;
+	if (page_counted(a) && a->kind != AK_DEV_HEAP)
+		page_count(mm, a, 1);
+	mm->dev_bytes += a->size;
+	return 0;
+}
+
 static uint8_t *gap_page(struct mem *mm, uint64_t addr, uint64_t size)
 {
 	uint64_t pb = addr & ~(uint64_t)(GAP_PAGE - 1);

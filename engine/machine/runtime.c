@@ -434,7 +434,7 @@ static int launch_check(struct machine *m, struct launch *l)
 		return launch_code(m, E_RESOURCES);
 	uint64_t lim = m->rt.fn_maxdyn[l->fidx] ? (uint64_t)m->o.device->smem_optin : 49152;
 	uint64_t dynlim = m->rt.fn_maxdyn[l->fidx] ? m->rt.fn_maxdyn[l->fidx] : 49152;
-	if (!ws_range_in(0, lim, m->mod->shared_static_size, l->shmem) || l->shmem > dynlim)
+	if (!ws_range_in(0, lim, m->rt.fn_shared[l->fidx], l->shmem) || l->shmem > dynlim)
 		return E_INVAL;
 	if (!stream_ok(m, l->stream))
 		return E_HANDLE;
@@ -891,16 +891,55 @@ static int put_props(struct machine *m, uint64_t addr)
 
 /* ---- occupancy (the CUDA occupancy calculator's rules for compute capability 7.0 and later) */
 
+uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx)
+{
+	uint8_t *fseen = xcalloc(mod->nfuncs ? mod->nfuncs : 1, 1);
+	uint8_t *oseen = xcalloc(mod->nobjs ? mod->nobjs : 1, 1);
+	uint32_t *stack = xmalloc((mod->nfuncs ? mod->nfuncs : 1) * sizeof(uint32_t));
+	uint32_t sp = 0;
+	fseen[fidx] = 1;
+	stack[sp++] = fidx;
+	while (sp) {
+		const struct ir_func *fn = &mod->funcs[stack[--sp]];
+		for (uint32_t i = 0; i < fn->ncode; i++) {
+			const struct ir_insn *in = &fn->code[i];
+			if (in->op == IR_GADDR && in->imm >= 0 && (uint64_t)in->imm < mod->nobjs)
+				oseen[in->imm] = 1;
+			else if ((in->op == IR_CALL || in->op == IR_FADDR) && in->imm >= 0 &&
+				 (uint64_t)in->imm < mod->nfuncs && !fseen[in->imm]) {
+				fseen[in->imm] = 1;
+				stack[sp++] = (uint32_t)in->imm;
+			}
+		}
+	}
+	uint64_t off = 0;
+	for (uint32_t i = 0; i < mod->nobjs; i++) {
+		const struct ir_object *o = &mod->objs[i];
+		if (!oseen[i] || o->kind != OBJ_SHARED || o->dynamic)
+			continue;
+		uint64_t al = o->align ? o->align : 1;
+		off = (off + al - 1) / al * al + o->size;
+	}
+	free(fseen);
+	free(oseen);
+	free(stack);
+	return off;
+}
+
 /*
  * Registers per thread of a kernel. warpstep allocates no registers, so this
- * is an estimate, fixed per kernel: a quarter of its IR registers, rounded
- * up to a multiple of 8, at least 16 and at most 64 (nvcc -arch=sm_90 gives
- * course kernels 16 to 40), and no more than __launch_bounds__ lets fit.
+ * is an estimate, fixed per kernel: the register pressure of its code as
+ * lowered (ir_estimate_regs: the 32-bit registers live at once, inlined
+ * calls included), which is near what ptxas reports for course kernels,
+ * rounded up to the allocation unit of 8; without one (a module not from
+ * the front end), a quarter of its IR registers. At least 16 and at most 64
+ * (so that no estimate makes a 1024-thread launch fail), and no more than
+ * __launch_bounds__ lets fit.
  */
 static int kernel_regs(const struct ir_func *fn)
 {
 	uint32_t nr = fn->nregs_lowered ? fn->nregs_lowered : fn->nregs; /* ir_optimize changes no estimate */
-	int r = (int)((nr / 4 + 7) / 8 * 8);
+	int r = fn->reg_pressure ? (int)((fn->reg_pressure + 7u) / 8 * 8) : (int)((nr / 4 + 7) / 8 * 8);
 	r = r < 16 ? 16 : r > 64 ? 64 : r;
 	if (fn->launch_bounds_max > 0) {
 		int cap = 65536 / (((fn->launch_bounds_max + 31) / 32 * 32) *
@@ -941,7 +980,7 @@ static int occupancy(struct machine *m, const struct ir_func *fn, int threads, u
 	int by_warps = d->threads_per_sm / 32 / warps;
 	int regs_warp = (kernel_regs(fn) * 32 + 255) / 256 * 256;
 	int by_regs = 65536 / regs_warp / 4 * 4 / warps;
-	uint64_t sh = m->mod->shared_static_size + dyn;
+	uint64_t sh = m->rt.fn_shared[fn - m->mod->funcs] + dyn;
 	/* above 48 KiB a block fits only once the kernel opted in with
 	 * cudaFuncSetAttribute(MaxDynamicSharedMemorySize) (0 on an H100 else) */
 	size_t fi = (size_t)(fn - m->mod->funcs);
@@ -1004,13 +1043,13 @@ static int func_attributes(struct machine *m, const uint64_t *a)
 	struct func_attrs f;
 	memset(&f, 0, sizeof(f));
 	uint64_t idx = (ADDR_OFF(a[1]) >> 4) - 1;
-	f.sharedSizeBytes = m->mod->shared_static_size;
+	f.sharedSizeBytes = m->rt.fn_shared[idx];
 	f.localSizeBytes = fn->frame_size;
 	f.maxThreadsPerBlock = kernel_max_threads(fn);
 	f.numRegs = kernel_regs(fn);
 	f.ptxVersion = f.binaryVersion = m->o.device->major * 10 + m->o.device->minor;
 	f.maxDynamicSharedSizeBytes = m->rt.fn_maxdyn[idx] ? (int32_t)m->rt.fn_maxdyn[idx]
-				      : (int32_t)(49152 - m->mod->shared_static_size);
+				      : (int32_t)(49152 - m->rt.fn_shared[idx]);
 	f.preferredShmemCarveout = -1;
 	return machine_host_write(m, a[0], &f, sizeof(f)) ? E_INVAL : E_OK;
 }
@@ -1024,19 +1063,41 @@ static int func_attributes(struct machine *m, const uint64_t *a)
  * queued, copy and memset nodes wait for the queue, host nodes go back to
  * the program (cudaGraphLaunch in cuda_runtime.h calls them).
  */
-enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST };
+enum { GN_KERNEL, GN_COPY, GN_SET, GN_HOST, GN_ALLOC, GN_FREE, GN_COND };
+enum { COND_IF, COND_WHILE, COND_SWITCH };
+#define GNODE_DEPS 8
+#define COND_BODIES 16  /* the most body graphs of a conditional node (a SWITCH's size) */
+#define COND_NEST 8     /* conditional nodes nested in each other's bodies */
 struct gnode {
 	int kind;
+	uint32_t deps[GNODE_DEPS]; /* the first GNODE_DEPS dependencies (node indices) */
+	uint32_t ndeps;
+	int reused;             /* GN_FREE: an allocation node after it took its address */
 	struct launch l;        /* GN_KERNEL (l.param owned) */
-	uint64_t dst, src, n;   /* GN_COPY: bytes; GN_SET: elements of esize, rows of pitch */
+	uint64_t dst, src, n;   /* GN_COPY: bytes; GN_SET: elements of esize, rows of pitch;
+				 * GN_ALLOC, GN_FREE: the allocation (dst) and, GN_ALLOC, its size */
 	uint64_t pitch, height;
 	uint32_t value, esize;
 	int dir;
 	uint64_t fn, data;      /* GN_HOST */
+	uint64_t handle;        /* GN_COND: the conditional handle, its type and body graphs */
+	int cond_type;
+	uint32_t nbodies, bodies[COND_BODIES];
 };
 struct ws_graph {
 	VEC(struct gnode) nodes;
 	int freed;
+	/* an executable graph while it runs: the conditional bodies entered
+	 * (graph, cursor, the conditional node's index in the graph around it) */
+	int started, depth;
+	uint32_t fr_graph[COND_NEST], fr_cur[COND_NEST], fr_node[COND_NEST];
+	uint32_t src;           /* the graph it was instantiated from */
+};
+
+/* conditional handles (cudaGraphConditionalHandleCreate): handle i + 1 */
+struct cond_rec {
+	uint32_t graph, value, dflt;
+	int assign_default;
 };
 
 static uint64_t graph_handle(size_t i) { return ADDR(0x7d, (uint64_t)(i + 1) << 4); }
@@ -1070,12 +1131,24 @@ static void graph_free(struct ws_graph *g)
 
 void runtime_clone(struct machine *d, const struct machine *s)
 {
+	memset(&d->rt.gmem, 0, sizeof(d->rt.gmem));
+	for (size_t i = 0; i < s->rt.gmem.len; i++)
+		vec_push(&d->rt.gmem, s->rt.gmem.v[i]);
+	memset(&d->rt.conds, 0, sizeof(d->rt.conds));
+	for (size_t i = 0; i < s->rt.conds.len; i++)
+		vec_push(&d->rt.conds, s->rt.conds.v[i]);
 	memset(&d->rt.graphs, 0, sizeof(d->rt.graphs));
 	for (size_t i = 0; i < s->rt.graphs.len; i++) {
 		const struct ws_graph *o = s->rt.graphs.v[i];
 		struct ws_graph *g = xcalloc(1, sizeof(*g));
 
 		g->freed = o->freed;
+		g->started = o->started;
+		g->depth = o->depth;
+		g->src = o->src;
+		memcpy(g->fr_graph, o->fr_graph, sizeof(g->fr_graph));
+		memcpy(g->fr_cur, o->fr_cur, sizeof(g->fr_cur));
+		memcpy(g->fr_node, o->fr_node, sizeof(g->fr_node));
 		for (size_t k = 0; k < o->nodes.len; k++) {
 			struct gnode n = o->nodes.v[k];
 
@@ -1098,15 +1171,151 @@ void runtime_release(struct machine *m)
 		free(m->rt.graphs.v[i]);
 	}
 	vec_free(&m->rt.graphs);
+	vec_free(&m->rt.gmem);
+	vec_free(&m->rt.conds);
 }
 
 /* add node n to graph gi; *pnode (when not 0) gets its handle */
 static int graph_add(struct machine *m, size_t gi, struct gnode *n, uint64_t pnode)
 {
 	struct ws_graph *g = m->rt.graphs.v[gi];
+	if (!pnode && g->nodes.len && !n->ndeps) /* a capture: after the node before it */
+		n->deps[n->ndeps++] = (uint32_t)(g->nodes.len - 1);
 	vec_push(&g->nodes, *n);
 	if (pnode && put64(m, pnode, node_handle(gi, g->nodes.len - 1)))
 		return E_INVAL;
+	return E_OK;
+}
+
+/* n's dependencies from the program's array of ndeps node handles of graph gi */
+static int graph_deps(struct machine *m, size_t gi, struct gnode *n, uint64_t deps, uint64_t ndeps)
+{
+	for (uint64_t i = 0; i < ndeps; i++) {
+		uint64_t h;
+		if (machine_host_read(m, deps + 8 * i, &h, 8))
+			return E_INVAL;
+		uint64_t k = (ADDR_OFF(h) >> 4) & 0xffffff;
+		if (ADDR_TAG(h) != 0x7c || (ADDR_OFF(h) >> 28) != gi || !k || k > m->rt.graphs.v[gi]->nodes.len)
+			return E_INVAL;
+		if (n->ndeps < GNODE_DEPS)
+			n->deps[n->ndeps++] = (uint32_t)(k - 1);
+	}
+	return E_OK;
+}
+
+/*
+ * ---- graph memory: allocation and free nodes (cudaGraphAddMemAllocNode,
+ * cudaMallocAsync and cudaFreeAsync in a stream capture).
+ *
+ * An allocation node's address is fixed when the node is made, as CUDA
+ * does: a fresh one, or, when the node depends on a free node of the same
+ * graph that freed an allocation of this graph at least as large, that
+ * address again (CUDA's virtual address reuse; each freed address is taken
+ * once). The memory is valid from when the node runs until a free node, or
+ * cudaFree/cudaFreeAsync, frees it; outside that it is freed memory, and
+ * the checkers say so. The physical memory behind it is modelled as a
+ * reservation that grows in 2 MiB units when live graph allocations need
+ * more than it holds, is reused after a free, and shrinks only at
+ * cudaDeviceGraphMemTrim: cudaDeviceGetGraphMemAttribute reports it.
+ */
+#define GMEM_UNIT (2ull << 20)
+
+static int dev_free(struct machine *m, uint64_t p);
+static uint64_t dev_capacity(const struct machine *m);
+
+static struct gmem_rec *gmem_of(struct machine *m, uint64_t addr)
+{
+	for (size_t i = 0; i < m->rt.gmem.len; i++)
+		if (m->rt.gmem.v[i].addr == addr)
+			return &m->rt.gmem.v[i];
+	return NULL;
+}
+
+/* whether node `anc` of g is node k or reached from it through dependencies */
+static int gnode_reaches(const struct ws_graph *g, uint32_t k, uint32_t anc, uint8_t *seen)
+{
+	if (k == anc)
+		return 1;
+	if (k >= g->nodes.len || seen[k])
+		return 0;
+	seen[k] = 1;
+	const struct gnode *n = &g->nodes.v[k];
+	for (uint32_t i = 0; i < n->ndeps; i++)
+		if (gnode_reaches(g, n->deps[i], anc, seen))
+			return 1;
+	return 0;
+}
+
+/* n (GN_ALLOC of n->n bytes, its dependencies set) gets its address: n->dst */
+static int gmem_node_address(struct machine *m, size_t gi, struct gnode *n)
+{
+	struct ws_graph *g = m->rt.graphs.v[gi];
+	if (!n->n)
+		return E_INVAL;
+	uint8_t *seen = xcalloc(g->nodes.len + 1, 1);
+	for (uint32_t k = 0; k < g->nodes.len && !n->dst; k++) {
+		struct gnode *f = &g->nodes.v[k];
+		if (f->kind != GN_FREE || f->reused)
+			continue;
+		struct gmem_rec *r = gmem_of(m, f->dst);
+		int mine = 0;
+		for (uint32_t j = 0; j < k && !mine; j++)
+			mine = g->nodes.v[j].kind == GN_ALLOC && g->nodes.v[j].dst == f->dst;
+		if (!r || !mine || r->size < n->n)
+			continue;
+		int reached = 0;
+		for (uint32_t d = 0; d < n->ndeps && !reached; d++) {
+			memset(seen, 0, g->nodes.len + 1);
+			reached = gnode_reaches(g, n->deps[d], k, seen);
+		}
+		if (reached) {
+			f->reused = 1;
+			n->dst = f->dst;
+		}
+	}
+	free(seen);
+	if (n->dst)
+		return E_OK;
+	if (n->n > dev_capacity(m) - m->mem.dev_bytes)
+		return E_NOMEM;
+	struct alloc *al = machine_mem_alloc(m, TAG_GLOBAL, n->n, 256, AK_DEV_MALLOC);
+	if (!al)
+		return E_NOMEM;
+	mem_free(&m->mem, al);  /* reserved address; valid while the graph holds it */
+	struct gmem_rec r = { .addr = al->base, .size = n->n };
+	vec_push(&m->rt.gmem, r);
+	n->dst = al->base;
+	return E_OK;
+}
+
+static uint64_t gmem_units(uint64_t size)
+{
+	return (size + GMEM_UNIT - 1) / GMEM_UNIT * GMEM_UNIT;
+}
+
+/* run an allocation or free node */
+static int gmem_run(struct machine *m, const struct gnode *n)
+{
+	struct gmem_rec *r = gmem_of(m, n->dst);
+	struct alloc *a = mem_find(&m->mem, n->dst);
+	if (!r || !a || a->base != n->dst)
+		return E_INVAL;
+	if (n->kind == GN_FREE) {
+		if (!r->live)
+			return E_INVAL;
+		return dev_free(m, n->dst);
+	}
+	if (r->live || mem_revive(&m->mem, a))
+		return E_INVAL;    /* still allocated: a graph launched again before its free */
+	machine_mem_undefined(m, a);
+	r->live = 1;
+	m->rt.gmem_in_use += gmem_units(r->size);
+	if (m->rt.gmem_reserved < m->rt.gmem_in_use)
+		m->rt.gmem_reserved = m->rt.gmem_in_use;
+	if (m->rt.gmem_reserved_high < m->rt.gmem_reserved)
+		m->rt.gmem_reserved_high = m->rt.gmem_reserved;
+	if (m->rt.gmem_used_high < m->rt.gmem_reserved)
+		m->rt.gmem_used_high = m->rt.gmem_reserved;
 	return E_OK;
 }
 
@@ -1158,6 +1367,8 @@ static int graph_kernel_node(struct machine *m, const uint64_t *a)
 	memcpy(&sh, kp + 32, 4);
 	n.l.shmem = sh;
 	int e = launch_check(m, &n.l);
+	if (!e)
+		e = graph_deps(m, gi, &n, a[2], a[3]);
 	if (e)
 		return e;
 	n.l.param_size = param_total(fn);
@@ -1174,36 +1385,119 @@ static int graph_kernel_node(struct machine *m, const uint64_t *a)
 	return graph_add(m, gi, &n, a[0]);
 }
 
-/* run graph exec from node *cursor (a[2]): 0 and *fn (a[3]) = 0 when done, or at a host node */
+static struct cond_rec *cond_of(struct machine *m, uint64_t h)
+{
+	return h && h <= m->rt.conds.len ? &m->rt.conds.v[h - 1] : NULL;
+}
+
+void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value)
+{
+	struct cond_rec *c = cond_of(m, handle);
+	if (c)
+		c->value = value;
+}
+
+/* the body graph a conditional node runs now, or -1 */
+static int64_t cond_body(struct machine *m, const struct gnode *n)
+{
+	struct cond_rec *c = cond_of(m, n->handle);
+	uint32_t v = c ? c->value : 0;
+	switch (n->cond_type) {
+	case COND_IF:
+		return v ? (int64_t)n->bodies[0] : n->nbodies == 2 ? (int64_t)n->bodies[1] : -1;
+	case COND_WHILE:
+		return v ? (int64_t)n->bodies[0] : -1;
+	default:
+		return v < n->nbodies ? (int64_t)n->bodies[v] : -1;
+	}
+}
+
+/*
+ * Run graph exec from node *cursor (a[2]): 0 and *fn (a[3]) = 0 when done, or
+ * at a host node. Kernel nodes are queued; the other nodes wait for the
+ * device (-1: call again once it is idle). A conditional node reads its
+ * handle once the kernels before it are done and runs the body graph it
+ * selects, a WHILE node until the handle is 0 after a run of its body.
+ */
 static int graph_run(struct machine *m, const uint64_t *a)
 {
-	struct ws_graph *g = graph_of(m, a[0], NULL);
-	uint32_t cur;
-	if (!g || machine_host_read(m, a[2], &cur, 4))
+	struct ws_graph *x = graph_of(m, a[0], NULL);
+	uint32_t top;
+	if (!x || machine_host_read(m, a[2], &top, 4))
 		return E_INVAL;
-	for (; cur < g->nodes.len; cur++) {
-		struct gnode *n = &g->nodes.v[cur];
+	if (!x->started) {
+		x->started = 1;
+		x->depth = 0;
+		for (size_t i = 0; i < m->rt.conds.len; i++)
+			if (m->rt.conds.v[i].assign_default && m->rt.conds.v[i].graph == x->src)
+				m->rt.conds.v[i].value = m->rt.conds.v[i].dflt;
+	}
+	int e = E_OK;
+	for (;;) {
+		struct ws_graph *g = x->depth ? m->rt.graphs.v[x->fr_graph[x->depth - 1]] : x;
+		uint32_t *cur = x->depth ? &x->fr_cur[x->depth - 1] : &top;
+		if (*cur >= g->nodes.len) {
+			if (!x->depth)
+				break;
+			/* a body ended: a WHILE node asks its handle again */
+			struct ws_graph *pg = x->depth > 1 ? m->rt.graphs.v[x->fr_graph[x->depth - 2]] : x;
+			const struct gnode *cn = &pg->nodes.v[x->fr_node[x->depth - 1]];
+			if (cn->cond_type == COND_WHILE) {
+				if (device_busy(m)) {
+					put32(m, a[2], top);
+					return -1;
+				}
+				if (cond_body(m, cn) >= 0) {
+					*cur = 0;
+					continue;
+				}
+			}
+			x->depth--;
+			(*(x->depth ? &x->fr_cur[x->depth - 1] : &top))++;
+			continue;
+		}
+		struct gnode *n = &g->nodes.v[*cur];
 		if (n->kind == GN_KERNEL) {
 			struct launch l = n->l;
 			l.stream = a[1];
 			l.param = xmalloc(l.param_size ? l.param_size : 1);
 			memcpy(l.param, n->l.param, l.param_size);
 			vec_push(&m->dev.queue, l);
+			(*cur)++;
 			continue;
 		}
 		if (device_busy(m)) {
-			put32(m, a[2], cur);
+			put32(m, a[2], top);
 			return -1;      /* wait for the kernels before it, then run again from here */
 		}
-		int e = E_OK;
 		if (n->kind == GN_HOST) {
-			put32(m, a[2], cur + 1);
+			if (x->depth) {
+				e = E_INVAL;    /* not allowed in a conditional body */
+				break;
+			}
+			put32(m, a[2], top + 1);
 			if (put64(m, a[3], n->fn) || put64(m, a[4], n->data))
 				return E_INVAL;
 			return E_OK;
+		} else if (n->kind == GN_COND) {
+			int64_t body = cond_body(m, n);
+			if (body >= 0) {
+				if (x->depth == COND_NEST || (uint64_t)body >= m->rt.graphs.len ||
+				    m->rt.graphs.v[body]->freed) {
+					e = E_INVAL;
+					break;
+				}
+				x->fr_graph[x->depth] = (uint32_t)body;
+				x->fr_cur[x->depth] = 0;
+				x->fr_node[x->depth] = *cur;
+				x->depth++;
+				continue;       /* the node's cursor moves on when its body is done */
+			}
 		} else if (n->kind == GN_COPY) {
 			runtime_flush_output(m);
 			e = copy_checked(m, n->dst, n->src, n->n, n->dir);
+		} else if (n->kind == GN_ALLOC || n->kind == GN_FREE) {
+			e = gmem_run(m, n);
 		} else {
 			for (uint64_t r = 0; r < n->height && n->n && !e; r++) {
 				uint64_t bytes = n->n * n->esize, row = n->dst + r * n->pitch;
@@ -1219,9 +1513,14 @@ static int graph_run(struct machine *m, const uint64_t *a)
 			}
 		}
 		if (e)
-			return e;
+			break;
+		(*cur)++;
 	}
-	put32(m, a[2], cur);
+	x->started = 0;
+	x->depth = 0;
+	if (e)
+		return e;
+	put32(m, a[2], top);
 	return put64(m, a[3], 0) ? E_INVAL : E_OK;
 }
 
@@ -1244,12 +1543,70 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		m->rt.capturing = 1;
 		m->rt.ncapture_joined = 0;
 		return E_OK;
+	case BI_cuda__wsBeginCaptureToGraph:
+		if (m->rt.capturing || !graph_of(m, a[1], &gi))
+			return E_INVAL;
+		m->rt.capture_graph = (uint32_t)gi;
+		m->rt.capture_stream = a[0];
+		m->rt.capturing = 1;
+		m->rt.ncapture_joined = 0;
+		return E_OK;
 	case BI_cudaStreamEndCapture:
 		if (!capturing(m, a[0]))
 			return E_INVAL;
 		m->rt.capturing = 0;
 		m->rt.ncapture_joined = 0;
+		if (!a[1])
+			return E_OK;    /* cudaStreamBeginCaptureToGraph: the graph is the program's */
 		return put64(m, a[1], graph_handle(m->rt.capture_graph)) ? E_INVAL : E_OK;
+	case BI_cuda__wsCaptureInfo: {
+		/* status, id, graph, the dependencies (the last node: a CUDA-owned
+		 * array of one, runtime memory), their count */
+		int on = capturing(m, a[0]);
+		struct ws_graph *cg = on ? m->rt.graphs.v[m->rt.capture_graph] : NULL;
+		size_t nn = cg ? cg->nodes.len : 0;
+		if (!m->rt.capture_deps)
+			m->rt.capture_deps = mem_alloc(&m->mem, TAG_HOST, 8, 16, AK_STRING)->base;
+		uint64_t last = nn ? node_handle(m->rt.capture_graph, nn - 1) : 0;
+		if (put64(m, m->rt.capture_deps, last) || put32(m, a[1], on ? 1 : 0) ||
+		    (a[2] && put64(m, a[2], on ? m->rt.capture_graph + 1 : 0)) ||
+		    (a[3] && put64(m, a[3], on ? graph_handle(m->rt.capture_graph) : 0)) ||
+		    (a[4] && put64(m, a[4], m->rt.capture_deps)) || (a[5] && put64(m, a[5], nn ? 1 : 0)))
+			return E_INVAL;
+		return E_OK;
+	}
+	case BI_cudaGraphConditionalHandleCreate: {
+		if (!graph_of(m, a[1], &gi) || (a[3] & ~1ull))
+			return E_INVAL;
+		struct cond_rec c = { .graph = (uint32_t)gi, .value = (uint32_t)a[2], .dflt = (uint32_t)a[2],
+				      .assign_default = (int)(a[3] & 1) };
+		vec_push(&m->rt.conds, c);
+		return put64(m, a[0], m->rt.conds.len) ? E_INVAL : E_OK;
+	}
+	case BI_cuda__wsGraphAddCond: {
+		/* (node, graph, deps, ndeps, handle, type, size, cudaGraph_t *bodies out) */
+		if (!graph_of(m, a[1], &gi) || !cond_of(m, a[4]) || a[5] > COND_SWITCH || !a[6] ||
+		    (a[5] == COND_WHILE && a[6] != 1) || (a[5] == COND_IF && a[6] > 2))
+			return E_INVAL;
+		if (a[6] > COND_BODIES)
+			return 801;     /* cudaErrorNotSupported: more bodies than warpstep keeps */
+		n.kind = GN_COND;
+		n.handle = a[4];
+		n.cond_type = (int)a[5];
+		n.nbodies = (uint32_t)a[6];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
+		/* the CUDA-owned array of body graphs (runtime memory, as the error strings) */
+		struct alloc *arr = mem_alloc(&m->mem, TAG_HOST, 8 * n.nbodies, 16, AK_STRING);
+		for (uint32_t i = 0; i < n.nbodies; i++) {
+			n.bodies[i] = (uint32_t)graph_new(m);
+			uint64_t h = graph_handle(n.bodies[i]);
+			memcpy(arr->data + 8 * i, &h, 8);
+		}
+		if (put64(m, a[7], arr->base))
+			return E_INVAL;
+		return graph_add(m, gi, &n, a[0]);
+	}
 	case BI_cuda__wsCaptureJoin: {
 		/* cudaStreamWaitEvent on an event recorded in the capture: the
 		 * waiting stream's work joins the graph (the fork of a capture
@@ -1278,6 +1635,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.src = a[5];
 		n.n = a[6];
 		n.dir = (int)a[7];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
 	case BI_cudaGraphAddMemsetNode: {
 		uint8_t mp[40];
@@ -1290,7 +1649,8 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		memcpy(&n.esize, mp + 20, 4);
 		memcpy(&n.n, mp + 24, 8);
 		memcpy(&n.height, mp + 32, 8);
-		if ((n.esize != 1 && n.esize != 2 && n.esize != 4) || (n.height > 1 && n.pitch < n.n * n.esize))
+		if ((n.esize != 1 && n.esize != 2 && n.esize != 4) || (n.height > 1 && n.pitch < n.n * n.esize) ||
+		    graph_deps(m, gi, &n, a[2], a[3]))
 			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
 	}
@@ -1301,7 +1661,80 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		n.kind = GN_HOST;
 		n.fn = hp[0];
 		n.data = hp[1];
+		if (graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
 		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cuda__wsGraphAddMemAlloc: {
+		if (!graph_of(m, a[1], &gi))
+			return E_INVAL;
+		n.kind = GN_ALLOC;
+		n.n = a[4];
+		int e = graph_deps(m, gi, &n, a[2], a[3]);
+		if (!e)
+			e = gmem_node_address(m, gi, &n);
+		if (!e && put64(m, a[5], n.dst))
+			e = E_INVAL;
+		return e ? e : graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cudaGraphAddMemFreeNode: {
+		if (!graph_of(m, a[1], &gi))
+			return E_INVAL;
+		n.kind = GN_FREE;
+		n.dst = a[4];
+		if (!gmem_of(m, n.dst) || graph_deps(m, gi, &n, a[2], a[3]))
+			return E_INVAL;
+		return graph_add(m, gi, &n, a[0]);
+	}
+	case BI_cuda__wsMallocAsync: {
+		if (!capturing(m, a[2]))
+			return -1;
+		n.kind = GN_ALLOC;
+		n.n = a[1];
+		int e = gmem_node_address(m, m->rt.capture_graph, &n);
+		if (!e && put64(m, a[0], n.dst))
+			e = E_INVAL;
+		return e ? e : graph_add(m, m->rt.capture_graph, &n, 0);
+	}
+	case BI_cuda__wsFreeAsync: {
+		if (!capturing(m, a[1]))
+			return -1;
+		n.kind = GN_FREE;
+		n.dst = a[0];
+		if (!gmem_of(m, n.dst))
+			return E_INVAL;
+		return graph_add(m, m->rt.capture_graph, &n, 0);
+	}
+	case BI_cudaDeviceGetGraphMemAttribute: {
+		uint64_t v;
+		switch (a[1]) {
+		case 0: v = m->rt.gmem_reserved; break;       /* cudaGraphMemAttrUsedMemCurrent */
+		case 1: v = m->rt.gmem_used_high; break;      /* cudaGraphMemAttrUsedMemHigh */
+		case 2: v = m->rt.gmem_reserved; break;       /* cudaGraphMemAttrReservedMemCurrent */
+		case 3: v = m->rt.gmem_reserved_high; break;  /* cudaGraphMemAttrReservedMemHigh */
+		default: return E_INVAL;
+		}
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		return put64(m, a[2], v) ? E_INVAL : E_OK;
+	}
+	case BI_cudaDeviceSetGraphMemAttribute: {
+		uint64_t v;
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		if ((a[1] != 1 && a[1] != 3) || machine_host_read(m, a[2], &v, 8) || v)
+			return E_INVAL; /* only the high watermarks, only reset to 0 */
+		if (a[1] == 1)
+			m->rt.gmem_used_high = m->rt.gmem_reserved;
+		else
+			m->rt.gmem_reserved_high = m->rt.gmem_reserved;
+		return E_OK;
+	}
+	case BI_cudaDeviceGraphMemTrim: {
+		if ((int)a[0] != 0)
+			return E_DEVICE;
+		m->rt.gmem_reserved = m->rt.gmem_in_use;
+		return E_OK;
 	}
 	case BI_cudaGraphGetNodes: {
 		struct ws_graph *g = graph_of(m, a[0], &gi);
@@ -1320,6 +1753,7 @@ static int rt_graph(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		size_t ei = graph_new(m);
 		struct ws_graph *x = m->rt.graphs.v[ei];
 		g = m->rt.graphs.v[(ADDR_OFF(a[1]) >> 4) - 1];     /* graph_new may move the array */
+		x->src = (uint32_t)((ADDR_OFF(a[1]) >> 4) - 1);
 		for (size_t i = 0; i < g->nodes.len; i++) {
 			struct gnode c = g->nodes.v[i];
 			if (c.kind == GN_KERNEL) {
@@ -1531,6 +1965,11 @@ static int dev_free(struct machine *m, uint64_t p)
 		m->o.gpu->free(m->o.gpu->ctx, p);
 	machine_mem_free(m, a);
 	a->freed_at = span_of(m);
+	struct gmem_rec *r = gmem_of(m, p);
+	if (r && r->live) {             /* graph memory: its physical memory stays reserved */
+		r->live = 0;
+		m->rt.gmem_in_use -= gmem_units(r->size);
+	}
 	return E_OK;
 }
 
@@ -1772,6 +2211,11 @@ static int rt_cuda(struct machine *m, int id, const uint64_t *a, uint64_t *ret)
 		RET(dev_malloc(m, a[0], pitch * a[3], AK_DEV_MALLOC));
 	}
 	case BI_cudaFree:
+		WAIT();
+		RET(dev_free(m, a[0]));
+	case BI_cuda__wsMallocAsync:      /* not captured: stream order is issue order here */
+		RET(dev_malloc(m, a[0], a[1], AK_DEV_MALLOC));
+	case BI_cuda__wsFreeAsync:
 		WAIT();
 		RET(dev_free(m, a[0]));
 	case BI_cudaFreeHost: {

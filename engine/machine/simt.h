@@ -82,6 +82,11 @@ struct alloc {
 	 * unknown), for the note of a double free */
 	struct span freed_at;
 };
+struct cond_rec;
+struct gmem_rec {              /* an allocation of a graph memory node (runtime.c) */
+	uint64_t addr, size;
+	int live;               /* allocated by its node, not freed since */
+};
 struct mem_region {
 	VEC(struct alloc *) a; /* sorted by base (bump allocation) */
 	uint64_t next;
@@ -115,6 +120,10 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 /* The allocation containing addr (freed ones too), or NULL. */
 struct alloc *mem_find(struct mem *mm, uint64_t addr);
 int mem_free(struct mem *mm, struct alloc *a);
+/* Undo the free of a global allocation that the emulator placed (graph
+ * memory nodes allocate again at the same address): 0, or -1 when a is not
+ * freed or is not such an allocation. Its contents are zero or stale. */
+int mem_revive(struct mem *mm, struct alloc *a);
 /* Mapped device memory (docs/engine.md): cudaMalloc'd blocks live in 2 MiB
  * pages as cudaMalloc's sub-allocator does; a page stays mapped while it
  * holds a live one (the device heap stays mapped); module objects map their
@@ -328,6 +337,11 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	VEC(struct event_rec) events;
 	uint32_t nstreams;
 	VEC(struct ws_graph *) graphs; /* CUDA graphs and their instances */
+	VEC(struct gmem_rec) gmem;     /* graph memory allocations (runtime.c) */
+	VEC(struct cond_rec) conds;    /* conditional handles (runtime.c) */
+	uint64_t capture_deps;         /* cudaStreamGetCaptureInfo's array of dependencies */
+	uint64_t gmem_in_use, gmem_reserved; /* graph memory: bytes live, bytes reserved */
+	uint64_t gmem_used_high, gmem_reserved_high;
 	int capturing;          /* a stream capture is on: capture_stream's work goes to capture_graph */
 	uint64_t capture_stream;
 	uint32_t capture_graph;
@@ -337,6 +351,7 @@ struct rt_state {              /* the CUDA runtime (runtime.c) */
 	uint64_t persist_l2_limit; /* cudaLimitPersistingL2CacheSize: kept, no effect on the emulation */
 	uint64_t dev_heap_used;
 	uint32_t *fn_maxdyn;     /* cudaFuncAttributeMaxDynamicSharedMemorySize per function */
+	uint64_t *fn_shared;     /* static __shared__ bytes per kernel (runtime_kernel_shared) */
 	uint64_t errstr[2][1024]; /* host copies of error strings/names */
 };
 struct io_state {              /* the program's output (runtime.c, devlib.c, hostio.c) */
@@ -565,6 +580,14 @@ int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 void runtime_flush_output(struct machine *m);
 /* free the CUDA graphs (machine_free) */
 void runtime_release(struct machine *m);
+/* The static __shared__ bytes of function fidx as ptxas reserves them for a
+ * kernel: the module's shared objects that its code, and the functions it
+ * calls or takes the address of, reference, each at its alignment, in
+ * module order. (The module lays every kernel's objects out together,
+ * ir_module.shared_static_size; a GPU reserves a block only its own.) */
+uint64_t runtime_kernel_shared(const struct ir_module *mod, uint32_t fidx);
+/* cudaGraphSetConditional(handle, value) from device code; an unknown handle does nothing */
+void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value);
 const char *runtime_error_string(int e);
 const char *runtime_error_name(int e);
 /* Start the next queued launch if any: 1 started, 0 nothing queued. */

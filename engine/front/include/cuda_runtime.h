@@ -1130,17 +1130,22 @@ static inline cudaError_t cudaChooseDevice(int *device, const struct cudaDeviceP
 }
 static inline cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags) { return cudaSuccess; }
 static inline cudaError_t cudaHostUnregister(void *ptr) { return cudaSuccess; }
+/* in a stream capture, an allocation or free node of the graph (graph memory,
+ * engine/machine/runtime.c); else cudaMalloc, and cudaFree once the work
+ * issued before it is done */
+cudaError_t cuda__wsMallocAsync(void **devPtr, size_t size, cudaStream_t stream) __ws_builtin(cuda__wsMallocAsync);
+cudaError_t cuda__wsFreeAsync(void *devPtr, cudaStream_t stream) __ws_builtin(cuda__wsFreeAsync);
 static inline cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t stream)
 {
-	return cudaMalloc(devPtr, size);
+	return cuda__wsMallocAsync(devPtr, size, stream);
 }
 template<class T> static inline cudaError_t cudaMallocAsync(T **devPtr, size_t size, cudaStream_t stream)
 {
-	return cudaMalloc((void **)devPtr, size);
+	return cuda__wsMallocAsync((void **)devPtr, size, stream);
 }
 static inline cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t stream)
 {
-	return cudaFree(devPtr);        /* cudaFree waits for the device */
+	return cuda__wsFreeAsync(devPtr, stream);
 }
 static inline cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream = 0)
 {
@@ -1416,6 +1421,201 @@ struct cudaMemLocation {
 };
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
+/* ---- graph memory nodes (driver_types.h layouts; engine/machine/runtime.c) */
+enum cudaMemAllocationType {
+	cudaMemAllocationTypeInvalid = 0x0,
+	cudaMemAllocationTypePinned = 0x1,
+	cudaMemAllocationTypeManaged = 0x2,
+	cudaMemAllocationTypeMax = 0x7FFFFFFF,
+};
+enum cudaMemAllocationHandleType {
+	cudaMemHandleTypeNone = 0x0,
+	cudaMemHandleTypePosixFileDescriptor = 0x1,
+	cudaMemHandleTypeWin32 = 0x2,
+	cudaMemHandleTypeWin32Kmt = 0x4,
+	cudaMemHandleTypeFabric = 0x8,
+};
+enum cudaMemAccessFlags {
+	cudaMemAccessFlagsProtNone = 0,
+	cudaMemAccessFlagsProtRead = 1,
+	cudaMemAccessFlagsProtReadWrite = 3,
+};
+struct cudaMemAccessDesc {
+	struct cudaMemLocation location;
+	enum cudaMemAccessFlags flags;
+};
+struct cudaMemPoolProps {
+	enum cudaMemAllocationType allocType;
+	enum cudaMemAllocationHandleType handleTypes;
+	struct cudaMemLocation location;
+	void *win32SecurityAttributes;
+	size_t maxSize;
+	unsigned short usage;
+	unsigned char reserved[54];
+};
+struct cudaMemAllocNodeParams {
+	struct cudaMemPoolProps poolProps;
+	const struct cudaMemAccessDesc *accessDescs;
+	size_t accessDescCount;
+	size_t bytesize;
+	void *dptr;
+};
+enum cudaGraphMemAttributeType {
+	cudaGraphMemAttrUsedMemCurrent = 0x0,
+	cudaGraphMemAttrUsedMemHigh = 0x1,
+	cudaGraphMemAttrReservedMemCurrent = 0x2,
+	cudaGraphMemAttrReservedMemHigh = 0x3,
+};
+cudaError_t cuda__wsGraphAddMemAlloc(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, size_t bytes, void **dptr) __ws_builtin(cuda__wsGraphAddMemAlloc);
+static inline cudaError_t cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, struct cudaMemAllocNodeParams *nodeParams)
+{
+	if (!nodeParams || nodeParams->poolProps.allocType != cudaMemAllocationTypePinned ||
+	    nodeParams->poolProps.location.type != cudaMemLocationTypeDevice || nodeParams->poolProps.location.id != 0)
+		return cudaErrorInvalidValue;
+	return cuda__wsGraphAddMemAlloc(pGraphNode, graph, pDependencies, numDependencies, nodeParams->bytesize, &nodeParams->dptr);
+}
+cudaError_t cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dptr) __ws_builtin(cudaGraphAddMemFreeNode);
+cudaError_t cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceGetGraphMemAttribute);
+cudaError_t cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value) __ws_builtin(cudaDeviceSetGraphMemAttribute);
+cudaError_t cudaDeviceGraphMemTrim(int device) __ws_builtin(cudaDeviceGraphMemTrim);
+
+/* ---- conditional nodes and cudaGraphAddNode (CUDA 12.4 and later; engine/machine/runtime.c):
+ * IF, IF/ELSE, WHILE and SWITCH nodes whose handle a kernel sets with
+ * cudaGraphSetConditional; their bodies are graphs of their own */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags { cudaGraphCondAssignDefault = 1 };
+enum cudaGraphConditionalNodeType {
+	cudaGraphCondTypeIf = 0,
+	cudaGraphCondTypeWhile = 1,
+	cudaGraphCondTypeSwitch = 2,
+};
+enum cudaGraphNodeType {
+	cudaGraphNodeTypeKernel = 0x00,
+	cudaGraphNodeTypeMemcpy = 0x01,
+	cudaGraphNodeTypeMemset = 0x02,
+	cudaGraphNodeTypeHost = 0x03,
+	cudaGraphNodeTypeGraph = 0x04,
+	cudaGraphNodeTypeEmpty = 0x05,
+	cudaGraphNodeTypeWaitEvent = 0x06,
+	cudaGraphNodeTypeEventRecord = 0x07,
+	cudaGraphNodeTypeExtSemaphoreSignal = 0x08,
+	cudaGraphNodeTypeExtSemaphoreWait = 0x09,
+	cudaGraphNodeTypeMemAlloc = 0x0a,
+	cudaGraphNodeTypeMemFree = 0x0b,
+	cudaGraphNodeTypeConditional = 0x0d,
+	cudaGraphNodeTypeCount,
+};
+struct cudaGraphEdgeData_st {
+	unsigned char from_port;
+	unsigned char to_port;
+	unsigned char type;
+	unsigned char reserved[5];
+};
+typedef struct cudaGraphEdgeData_st cudaGraphEdgeData;
+enum cudaStreamUpdateCaptureDependenciesFlags {
+	cudaStreamAddCaptureDependencies = 0x0,
+	cudaStreamSetCaptureDependencies = 0x1,
+};
+struct __ws_uint3_dims { unsigned int x, y, z; };
+struct cudaKernelNodeParamsV2 {
+	void *func;
+	struct __ws_uint3_dims gridDim;
+	struct __ws_uint3_dims blockDim;
+	unsigned int sharedMemBytes;
+	void **kernelParams;
+	void **extra;
+};
+struct cudaMemFreeNodeParams {
+	void *dptr;
+};
+struct cudaConditionalNodeParams {
+	cudaGraphConditionalHandle handle;
+	enum cudaGraphConditionalNodeType type;
+	unsigned int size;
+	cudaGraph_t *phGraph_out;
+};
+struct cudaGraphNodeParams {
+	enum cudaGraphNodeType type;
+	int reserved0[3];
+	union {
+		long long reserved1[29];
+		struct cudaKernelNodeParamsV2 kernel;
+		struct cudaMemAllocNodeParams alloc;
+		struct cudaMemFreeNodeParams free;
+		struct cudaConditionalNodeParams conditional;
+	};
+	long long reserved2;
+};
+cudaError_t cudaGraphConditionalHandleCreate(cudaGraphConditionalHandle *pHandle_out, cudaGraph_t graph, unsigned int defaultLaunchValue = 0, unsigned int flags = 0) __ws_builtin(cudaGraphConditionalHandleCreate);
+__device__ void __ws_graph_set_cond(unsigned long long handle, unsigned int value) __ws_builtin(__ws_graph_set_cond);
+static inline __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value)
+{
+	__ws_graph_set_cond(handle, value);
+}
+cudaError_t cuda__wsGraphAddCond(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, size_t numDependencies, cudaGraphConditionalHandle handle, int type, unsigned int size, cudaGraph_t **bodies) __ws_builtin(cuda__wsGraphAddCond);
+static inline cudaError_t cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, struct cudaGraphNodeParams *nodeParams)
+{
+	if (!nodeParams)
+		return cudaErrorInvalidValue;
+	switch (nodeParams->type) {
+	case cudaGraphNodeTypeKernel: {
+		struct cudaKernelNodeParams k;
+		k.func = nodeParams->kernel.func;
+		k.gridDim.x = nodeParams->kernel.gridDim.x;
+		k.gridDim.y = nodeParams->kernel.gridDim.y;
+		k.gridDim.z = nodeParams->kernel.gridDim.z;
+		k.blockDim.x = nodeParams->kernel.blockDim.x;
+		k.blockDim.y = nodeParams->kernel.blockDim.y;
+		k.blockDim.z = nodeParams->kernel.blockDim.z;
+		k.sharedMemBytes = nodeParams->kernel.sharedMemBytes;
+		k.kernelParams = nodeParams->kernel.kernelParams;
+		k.extra = nodeParams->kernel.extra;
+		return cudaGraphAddKernelNode(pGraphNode, graph, pDependencies, numDependencies, &k);
+	}
+	case cudaGraphNodeTypeEmpty:
+		return cudaGraphAddEmptyNode(pGraphNode, graph, pDependencies, numDependencies);
+	case cudaGraphNodeTypeMemAlloc:
+		return cudaGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies, &nodeParams->alloc);
+	case cudaGraphNodeTypeMemFree:
+		return cudaGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies, nodeParams->free.dptr);
+	case cudaGraphNodeTypeConditional:
+		/* phGraph_out gets a CUDA-owned array of the body graphs */
+		return cuda__wsGraphAddCond(pGraphNode, graph, pDependencies, numDependencies, nodeParams->conditional.handle,
+					    (int)nodeParams->conditional.type, nodeParams->conditional.size,
+					    &nodeParams->conditional.phGraph_out);
+	default:
+		return cudaErrorNotSupported;
+	}
+}
+cudaError_t cuda__wsBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph) __ws_builtin(cuda__wsBeginCaptureToGraph);
+static inline cudaError_t cudaStreamBeginCaptureToGraph(cudaStream_t stream, cudaGraph_t graph, const cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, enum cudaStreamCaptureMode mode)
+{
+	return cuda__wsBeginCaptureToGraph(stream, graph);
+}
+cudaError_t cuda__wsCaptureInfo(cudaStream_t stream, int *status, unsigned long long *id, cudaGraph_t *graph, const cudaGraphNode_t **deps, size_t *ndeps) __ws_builtin(cuda__wsCaptureInfo);
+static inline cudaError_t cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out, unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0, const cudaGraphNode_t **dependencies_out = 0, const cudaGraphEdgeData **edgeData_out = 0, size_t *numDependencies_out = 0)
+{
+	int st = 0;
+	size_t n = 0;
+	const cudaGraphNode_t *deps = 0;
+	cudaError_t e = cuda__wsCaptureInfo(stream, &st, id_out, graph_out, &deps, &n);
+	if (captureStatus_out)
+		*captureStatus_out = (enum cudaStreamCaptureStatus)st;
+	if (dependencies_out)
+		*dependencies_out = deps;
+	if (edgeData_out)
+		*edgeData_out = 0;
+	if (numDependencies_out)
+		*numDependencies_out = n;
+	return e;
+}
+/* the capture's next node depends on the node before it (nodes run in creation order) */
+static inline cudaError_t cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *dependencies, const cudaGraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags = 0)
+{
+	enum cudaStreamCaptureStatus cs = cudaStreamCaptureStatusNone;
+	cudaStreamIsCapturing(stream, &cs);
+	return cs == cudaStreamCaptureStatusActive ? cudaSuccess : cudaErrorIllegalState;
+}
 static inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
 {
 	if (device != 0)
@@ -1858,6 +2058,24 @@ template<class K, class A, class B, class C, class D, class E, class F, class G>
 			       (unsigned char)__ws_argty<D>::v, (unsigned char)__ws_argty<E>::v, (unsigned char)__ws_argty<F>::v,
 			       (unsigned char)__ws_argty<G>::v };
 	return cuda__wsLaunchKernelEx(c, (const void *)k, v, t, 7);
+}
+
+/* cudaLaunchKernel(func, grid, block, args, shmem, stream): the launch
+ * cudaLaunchKernelExC makes from a configuration without attributes */
+static inline cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+	cudaLaunchConfig_t c;
+	c.gridDim = gridDim;
+	c.blockDim = blockDim;
+	c.dynamicSmemBytes = sharedMem;
+	c.stream = stream;
+	c.attrs = 0;
+	c.numAttrs = 0;
+	return cudaLaunchKernelExC(&c, func, args);
+}
+template<class T> static inline cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem = 0, cudaStream_t stream = 0)
+{
+	return cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
 
 /* ---- thread block clusters (sm_90_rt.h; engine/machine/cluster.c) */
