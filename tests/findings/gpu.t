@@ -32,6 +32,8 @@ skip_reason() {
 		echo "two host threads deadlock on two mutexes: the real process hangs (status 124); warpstep reports host-deadlock and exits 134 (documented)" ;;
 	shared_race_2)
 		echo "a shared-memory race: the value read depends on the schedule" ;;
+	unreachable_1)
+		echo "reaching __builtin_unreachable() is undefined behaviour: nvcc compiles the switch as if case 3 never came, so the H200 returns no error; warpstep stops the kernel with 715 and names the line (docs/findings.md)" ;;
 	stack_overflow_2)
 		echo "nvcc removes the side-effect-free unbounded recursion (undefined behaviour), so the GPU never overflows; warpstep runs it and reports 700" ;;
 	*) return 1 ;;
