@@ -150,10 +150,23 @@ next:
 	CASE(F_BR) JUMP(in->tgt1);
 	CASE(F_CBR) {
 		uint32_t T = 0;
-		if (in->flags & DF_CMP)
-			T = cmp_mask(in, M, A, B);
-		else
+		if (!(in->flags & DF_CMP)) {
 			EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+		} else if (full) {
+			/* cmp_mask's compares (32-bit ones for S32 and U32), in one
+			 * pass the compiler vectorizes */
+			switch (in->t) {
+			case IR_S32: FCMP(int32_t, NOCONV); break;
+			case IR_U32: FCMP(uint32_t, NOCONV); break;
+			case IR_S8: case IR_S16: case IR_S64: FCMP(int64_t, NOCONV); break;
+			case IR_F32: FCMP(uint64_t, fval); break;
+			case IR_F64: FCMP(uint64_t, dval); break;
+			case IR_F16: T = cmp_mask(in, M, A, B); break;
+			default: FCMP(uint64_t, NOCONV); break;
+			}
+		} else {
+			T = cmp_mask(in, M, A, B);
+		}
 		if (T == M)
 			JUMP(in->tgt1);
 		if (T == 0)

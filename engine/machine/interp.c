@@ -2634,6 +2634,15 @@ static inline int fast_mem_ok(const struct machine *m)
  * writes a third, which the machine's one-entry cache keeps missing). An
  * allocation enters lc only through mem_window, which checked it. */
 #define FAST_LC 4
+static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint64_t addr, int write,
+					struct window *win, struct alloc **lc, unsigned *lcn)
+{
+	if (!mem_window(m, w, addr, write, win))
+		return 0;
+	if (win->a && ADDR_TAG(addr) == TAG_GLOBAL)
+		lc[(*lcn)++ % FAST_LC] = win->a;
+	return 1;
+}
 static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
 			      struct window *win, struct alloc **lc, unsigned *lcn)
 {
@@ -2649,11 +2658,7 @@ static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, 
 				return 1;
 			}
 		}
-	if (!mem_window(m, w, addr, write, win))
-		return 0;
-	if (win->a && ADDR_TAG(addr) == TAG_GLOBAL)
-		lc[(*lcn)++ % FAST_LC] = win->a;
-	return 1;
+	return fast_window_miss(m, w, addr, write, win, lc, lcn);
 }
 
 /* every lane of the group: a full warp in one pass the compiler vectorizes */
@@ -2682,6 +2687,21 @@ static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, 
 	} \
 } while (0)
 #define NOCONV(x) (x)
+/* T: the lanes of a full warp for which (A sub B) holds */
+#define FCMPL(COND) do { \
+	LANES_INDEPENDENT \
+	for (unsigned l = 0; l < WS_WARP; l++) T |= (uint32_t)(COND) << l; \
+} while (0)
+#define FCMP(CAST, CONV) do { \
+	switch (in->sub) { \
+	case CMP_EQ: FCMPL(CONV((CAST)A[l]) == CONV((CAST)B[l])); break; \
+	case CMP_NE: FCMPL(CONV((CAST)A[l]) != CONV((CAST)B[l])); break; \
+	case CMP_LT: FCMPL(CONV((CAST)A[l]) < CONV((CAST)B[l])); break; \
+	case CMP_LE: FCMPL(CONV((CAST)A[l]) <= CONV((CAST)B[l])); break; \
+	case CMP_GT: FCMPL(CONV((CAST)A[l]) > CONV((CAST)B[l])); break; \
+	default: FCMPL(CONV((CAST)A[l]) >= CONV((CAST)B[l])); break; \
+	} \
+} while (0)
 
 /* The lane loops in AVX2 and AVX-512 versions too, the best one the CPU
  * has chosen at run time; elsewhere the baseline instruction set only. */
@@ -2734,6 +2754,8 @@ static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, 
 #undef FARITH
 #undef FSETP
 #undef NOCONV
+#undef FCMPL
+#undef FCMP
 
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NOPS 64
+#define NOPS 70
 #define NT 48 /* threads: warp 0 full, warp 1 has 16 lanes */
 #define SENTINEL 0x5a5a5a5a5a5a5a5aull
 
@@ -107,6 +107,20 @@ __host__ __device__ void compute(const struct in *x, unsigned long long *r)
 	r[k++] = (unsigned long long)(long long)db;
 	r[k++] = dbits((double)la);
 	r[k++] = (a < b) && (ua < ub);
+	/* compares that branch (the warp may split) */
+	unsigned long long v;
+	if (a < b) v = 1; else v = 2;
+	r[k++] = v;
+	if (ua >= ub) v = 3; else v = 4;
+	r[k++] = v;
+	if (la != lb) v = 5; else v = 6;
+	r[k++] = v;
+	if (qa <= qb) v = 7; else v = 8;
+	r[k++] = v;
+	if (fa > fb) v = 9; else v = 10;
+	r[k++] = v;
+	if (da == db) v = 11; else v = 12;
+	r[k++] = v;
 }
 
 static const char *names[NOPS] = {
@@ -118,6 +132,7 @@ static const char *names[NOPS] = {
 	"s64>u32", "add.u64", "mul.u64", "lt.u64", "shr.u64", "add.f32", "sub.f32", "mul.f32",
 	"lt.f32", "eq.f32", "ne.f32", "ge.f32", "neg.f32", "f32>s32", "s32>f32", "add.f64",
 	"sub.f64", "mul.f64", "lt.f64", "ne.f64", "neg.f64", "f64>s64", "s64>f64", "and.pred",
+	"br.lt.s32", "br.ge.u32", "br.ne.s64", "br.le.u64", "br.gt.f32", "br.eq.f64",
 };
 
 /* which threads compute in each mode: all, two thirds, a sparse few */
