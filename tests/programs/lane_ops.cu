@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NOPS 70
+#define NOPS 76
 #define NT 48 /* threads: warp 0 full, warp 1 has 16 lanes */
 #define SENTINEL 0x5a5a5a5a5a5a5a5aull
 
@@ -31,6 +31,13 @@ struct in {
 	unsigned long long qa, qb;
 	float fa, fb;
 	double da, db;
+	/* copies of a, ua, la, qa, fb, db: compares a whole warp agrees on */
+	int a2;
+	unsigned ua2;
+	long long la2;
+	unsigned long long qa2;
+	float fb2;
+	double db2;
 };
 
 /* op k of element x into r[k]; names[k] below */
@@ -43,6 +50,33 @@ __host__ __device__ void compute(const struct in *x, unsigned long long *r)
 	float fa = x->fa, fb = x->fb;
 	double da = x->da, db = x->db;
 	int k = 0;
+	unsigned long long v;
+	/* compares that branch, first, while the warp is whole: the warp splits
+	 * and reconverges at each of the first six; it agrees on the others */
+	if (a < b) v = 1; else v = 2;
+	r[64] = v;
+	if (ua >= ub) v = 3; else v = 4;
+	r[65] = v;
+	if (la != lb) v = 5; else v = 6;
+	r[66] = v;
+	if (qa <= qb) v = 7; else v = 8;
+	r[67] = v;
+	if (fa > fb) v = 9; else v = 10;
+	r[68] = v;
+	if (da == db) v = 11; else v = 12;
+	r[69] = v;
+	if (a < x->a2) v = 1; else v = 2;
+	r[70] = v;
+	if (ua >= x->ua2) v = 3; else v = 4;
+	r[71] = v;
+	if (la != x->la2) v = 5; else v = 6;
+	r[72] = v;
+	if (qa <= x->qa2) v = 7; else v = 8;
+	r[73] = v;
+	if (fb > x->fb2) v = 9; else v = 10;
+	r[74] = v;
+	if (db == x->db2) v = 11; else v = 12;
+	r[75] = v;
 	r[k++] = (unsigned long long)(a + b);
 	r[k++] = (unsigned long long)(a - b);
 	r[k++] = (unsigned long long)(a * b);
@@ -107,20 +141,6 @@ __host__ __device__ void compute(const struct in *x, unsigned long long *r)
 	r[k++] = (unsigned long long)(long long)db;
 	r[k++] = dbits((double)la);
 	r[k++] = (a < b) && (ua < ub);
-	/* compares that branch (the warp may split) */
-	unsigned long long v;
-	if (a < b) v = 1; else v = 2;
-	r[k++] = v;
-	if (ua >= ub) v = 3; else v = 4;
-	r[k++] = v;
-	if (la != lb) v = 5; else v = 6;
-	r[k++] = v;
-	if (qa <= qb) v = 7; else v = 8;
-	r[k++] = v;
-	if (fa > fb) v = 9; else v = 10;
-	r[k++] = v;
-	if (da == db) v = 11; else v = 12;
-	r[k++] = v;
 }
 
 static const char *names[NOPS] = {
@@ -133,6 +153,7 @@ static const char *names[NOPS] = {
 	"lt.f32", "eq.f32", "ne.f32", "ge.f32", "neg.f32", "f32>s32", "s32>f32", "add.f64",
 	"sub.f64", "mul.f64", "lt.f64", "ne.f64", "neg.f64", "f64>s64", "s64>f64", "and.pred",
 	"br.lt.s32", "br.ge.u32", "br.ne.s64", "br.le.u64", "br.gt.f32", "br.eq.f64",
+	"bru.lt.s32", "bru.ge.u32", "bru.ne.s64", "bru.le.u64", "bru.gt.f32", "bru.eq.f64",
 };
 
 /* which threads compute in each mode: all, two thirds, a sparse few */
@@ -176,6 +197,12 @@ static void make_input(struct in *x, int i)
 		x->fb = x->fa;
 		x->db = x->da;
 	}
+	x->a2 = x->a;
+	x->ua2 = x->ua;
+	x->la2 = x->la;
+	x->qa2 = x->qa;
+	x->fb2 = x->fb;
+	x->db2 = x->db;
 }
 
 int main(void)
