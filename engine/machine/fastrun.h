@@ -60,7 +60,10 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	static const void *const table[F_COUNT] = {
 		[F_GEN] = &&out, [F_LANE] = &&L_F_LANE, [F_NOP] = &&L_F_NOP, [F_CONST] = &&L_F_CONST,
 		[F_MOV] = &&L_F_MOV, [F_IDX_SH] = &&L_F_IDX_SH, [F_IDX_MUL] = &&L_F_IDX_MUL,
-		[F_GADDR] = &&L_F_GADDR, [F_SREG_TID] = &&L_F_SREG_TID, [F_SREG] = &&L_F_SREG,
+		[F_GADDR] = &&L_F_GADDR, [F_SREG_TID] = &&L_F_SREG_TID, [F_SREG_CTA] = &&L_F_SREG_CTA,
+		[F_SREG] = &&L_F_SREG,
+		[F_SHL_K32S] = &&L_F_SHL_K32S, [F_SHL_K32U] = &&L_F_SHL_K32U, [F_SHL_K64] = &&L_F_SHL_K64,
+		[F_SHR_KS] = &&L_F_SHR_KS, [F_SHR_KU] = &&L_F_SHR_KU,
 		[F_SEL] = &&L_F_SEL,
 		[F_ADD_S32] = &&L_F_ADD_S32, [F_ADD_U32] = &&L_F_ADD_U32, [F_ADD_64] = &&L_F_ADD_64,
 		[F_ADD_F32] = &&L_F_ADD_F32, [F_ADD_F64] = &&L_F_ADD_F64,
@@ -120,6 +123,50 @@ next:
 	CASE(F_SREG_TID) {
 		const uint32_t *T = w->tid[in->imm - SREG_TID_X];
 		FL((uint64_t)T[l]);
+		NEXT_PC();
+	}
+	CASE(F_SREG_CTA) {
+		uint64_t v = sreg_val(m, w, 0, (unsigned)in->imm);
+		FL(v);
+		NEXT_PC();
+	}
+	/* do_shift's constant counts: the count is the pool row's */
+	CASE(F_SHL_K32S) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 32)
+			FL(0);
+		else
+			FL(S32(A[l] << c));
+		NEXT_PC();
+	}
+	CASE(F_SHL_K32U) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 32)
+			FL(0);
+		else
+			FL(U32(A[l] << c));
+		NEXT_PC();
+	}
+	CASE(F_SHL_K64) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 64)
+			FL(0);
+		else
+			FL(A[l] << c);
+		NEXT_PC();
+	}
+	CASE(F_SHR_KS) {
+		uint64_t c = B[0] & 0xffffffffu;
+		unsigned sh = c >= type_size(in->t) * 8 ? 63 : (unsigned)c;
+		FL((uint64_t)((int64_t)A[l] >> sh));
+		NEXT_PC();
+	}
+	CASE(F_SHR_KU) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= type_size(in->t) * 8)
+			FL(0);
+		else
+			FL(A[l] >> c);
 		NEXT_PC();
 	}
 	CASE(F_SREG) SYNC(); lane_op(m, w, fr, in, M, D, A, B); NEXT_PC(); /* clock() reads the counts */

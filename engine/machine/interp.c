@@ -2543,7 +2543,8 @@ static void lane_op(struct machine *m, struct warp *w, const struct frame *fr, c
 enum fast_op {
 	F_GEN,          /* not here: the general loop runs it */
 	F_LANE,         /* lane_op, any type */
-	F_NOP, F_CONST, F_MOV, F_IDX_SH, F_IDX_MUL, F_GADDR, F_SREG_TID, F_SREG, F_SEL,
+	F_NOP, F_CONST, F_MOV, F_IDX_SH, F_IDX_MUL, F_GADDR, F_SREG_TID, F_SREG_CTA, F_SREG, F_SEL,
+	F_SHL_K32S, F_SHL_K32U, F_SHL_K64, F_SHR_KS, F_SHR_KU, /* shifts by a constant count */
 	F_ADD_S32, F_ADD_U32, F_ADD_64, F_ADD_F32, F_ADD_F64,
 	F_SUB_S32, F_SUB_U32, F_SUB_64, F_SUB_F32, F_SUB_F64,
 	F_MUL_S32, F_MUL_U32, F_MUL_64, F_MUL_F32, F_MUL_F64,
@@ -2580,9 +2581,12 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case XOP_IDX: return in->imm > 0 && !(in->imm & (in->imm - 1)) ? F_IDX_SH : F_IDX_MUL;
 	case IR_GADDR: return F_GADDR;
 	case IR_SREG:
-		if ((in->imm == SREG_TID_X || in->imm == SREG_TID_Y || in->imm == SREG_TID_Z) &&
-		    (t == IR_U32 || t == IR_U64 || t == IR_S64))
+		if (t != IR_U32 && t != IR_U64 && t != IR_S64)
+			return F_SREG;
+		if (in->imm == SREG_TID_X || in->imm == SREG_TID_Y || in->imm == SREG_TID_Z)
 			return F_SREG_TID;
+		if (in->imm >= SREG_NTID_X && in->imm <= SREG_NCTAID_Z) /* the same for every lane */
+			return F_SREG_CTA;
 		return F_SREG;
 	case IR_SEL: return F_SEL;
 	case IR_ADD: return (k = fast_type(t, 1)) < 0 ? F_LANE : (uint8_t)(F_ADD_S32 + k);
@@ -2600,7 +2604,16 @@ static uint8_t fast_class(const struct ir_insn *in)
 		if (is_float(t) || is_float(in->t2) || t == IR_PRED)
 			return F_LANE;
 		return type_size(t) == 8 ? F_CVT_COPY : t == IR_S32 ? F_CVT_S32 : t == IR_U32 ? F_CVT_U32 : F_LANE;
-	case IR_NEG: case IR_NOT: case IR_SHL: case IR_SHR: case IR_MIN: case IR_MAX:
+	case IR_SHL:
+		if (!(in->flags & DF_KB))
+			return F_LANE;
+		return t == IR_S32 ? F_SHL_K32S : t == IR_U32 ? F_SHL_K32U :
+		       t == IR_S64 || t == IR_U64 || t == IR_PTR ? F_SHL_K64 : F_LANE;
+	case IR_SHR:
+		if (!(in->flags & DF_KB) || is_float(t))
+			return F_LANE;
+		return is_signed(t) ? F_SHR_KS : F_SHR_KU;
+	case IR_NEG: case IR_NOT: case IR_MIN: case IR_MAX:
 	case IR_ACTIVEMASK: case IR_LADDR: case IR_FADDR:
 		return F_LANE;
 	case IR_BR: return F_BR;
@@ -2646,6 +2659,14 @@ static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint6
 static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
 			      struct window *win, struct alloc **lc, unsigned *lcn)
 {
+	if (ADDR_TAG(addr) == TAG_SHARED && !DSMEM_RANK(addr)) { /* the block's own: as mem_window */
+		win->lo = ADDR(TAG_SHARED, 0);
+		win->len = w->blk->shared_size;
+		win->base = w->blk->shared;
+		win->a = NULL;
+		win->blk = w->blk;
+		return 1;
+	}
 	if (ADDR_TAG(addr) == TAG_GLOBAL)
 		for (unsigned i = 0; i < FAST_LC; i++) {
 			struct alloc *a = lc[i];

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define NOPS 76
+#define NOPS 84
 #define NT 48 /* threads: warp 0 full, warp 1 has 16 lanes */
 #define SENTINEL 0x5a5a5a5a5a5a5a5aull
 
@@ -54,29 +54,29 @@ __host__ __device__ void compute(const struct in *x, unsigned long long *r)
 	/* compares that branch, first, while the warp is whole: the warp splits
 	 * and reconverges at each of the first six; it agrees on the others */
 	if (a < b) v = 1; else v = 2;
-	r[64] = v;
-	if (ua >= ub) v = 3; else v = 4;
-	r[65] = v;
-	if (la != lb) v = 5; else v = 6;
-	r[66] = v;
-	if (qa <= qb) v = 7; else v = 8;
-	r[67] = v;
-	if (fa > fb) v = 9; else v = 10;
-	r[68] = v;
-	if (da == db) v = 11; else v = 12;
-	r[69] = v;
-	if (a < x->a2) v = 1; else v = 2;
-	r[70] = v;
-	if (ua >= x->ua2) v = 3; else v = 4;
-	r[71] = v;
-	if (la != x->la2) v = 5; else v = 6;
 	r[72] = v;
-	if (qa <= x->qa2) v = 7; else v = 8;
+	if (ua >= ub) v = 3; else v = 4;
 	r[73] = v;
-	if (fb > x->fb2) v = 9; else v = 10;
+	if (la != lb) v = 5; else v = 6;
 	r[74] = v;
-	if (db == x->db2) v = 11; else v = 12;
+	if (qa <= qb) v = 7; else v = 8;
 	r[75] = v;
+	if (fa > fb) v = 9; else v = 10;
+	r[76] = v;
+	if (da == db) v = 11; else v = 12;
+	r[77] = v;
+	if (a < x->a2) v = 1; else v = 2;
+	r[78] = v;
+	if (ua >= x->ua2) v = 3; else v = 4;
+	r[79] = v;
+	if (la != x->la2) v = 5; else v = 6;
+	r[80] = v;
+	if (qa <= x->qa2) v = 7; else v = 8;
+	r[81] = v;
+	if (fb > x->fb2) v = 9; else v = 10;
+	r[82] = v;
+	if (db == x->db2) v = 11; else v = 12;
+	r[83] = v;
 	r[k++] = (unsigned long long)(a + b);
 	r[k++] = (unsigned long long)(a - b);
 	r[k++] = (unsigned long long)(a * b);
@@ -141,6 +141,15 @@ __host__ __device__ void compute(const struct in *x, unsigned long long *r)
 	r[k++] = (unsigned long long)(long long)db;
 	r[k++] = dbits((double)la);
 	r[k++] = (a < b) && (ua < ub);
+	/* shifts by constant counts */
+	r[k++] = (unsigned long long)((a & 0xfff) << 19);
+	r[k++] = (unsigned long long)(a >> 3);
+	r[k++] = ua << 7;
+	r[k++] = ua >> 31;
+	r[k++] = (unsigned long long)((la & 0xffffffffffll) << 20);
+	r[k++] = (unsigned long long)(la >> 13);
+	r[k++] = qa << 60;
+	r[k++] = qa >> 33;
 }
 
 static const char *names[NOPS] = {
@@ -151,7 +160,8 @@ static const char *names[NOPS] = {
 	"sub.s64", "mul.s64", "and.s64", "xor.s64", "lt.s64", "ge.s64", "shr.s64", "s64>s32",
 	"s64>u32", "add.u64", "mul.u64", "lt.u64", "shr.u64", "add.f32", "sub.f32", "mul.f32",
 	"lt.f32", "eq.f32", "ne.f32", "ge.f32", "neg.f32", "f32>s32", "s32>f32", "add.f64",
-	"sub.f64", "mul.f64", "lt.f64", "ne.f64", "neg.f64", "f64>s64", "s64>f64", "and.pred",
+	"sub.f64", "mul.f64", "lt.f64", "ne.f64", "neg.f64", "f64>s64", "s64>f64", "and.pred", "shl19.s32", "shr3.s32",
+	"shl7.u32", "shr31.u32", "shl20.s64", "shr13.s64", "shl60.u64", "shr33.u64",
 	"br.lt.s32", "br.ge.u32", "br.ne.s64", "br.le.u64", "br.gt.f32", "br.eq.f64",
 	"bru.lt.s32", "bru.ge.u32", "bru.ne.s64", "bru.le.u64", "bru.gt.f32", "bru.eq.f64",
 };
