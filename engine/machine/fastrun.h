@@ -239,6 +239,7 @@ next:
 			const uint8_t *base = win.base + (imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
+				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					int32_t v;
 					memcpy(&v, base + A[l], 4);
@@ -246,6 +247,7 @@ next:
 				}
 			} else if (sz == 4) {
 				LANES_INDEPENDENT
+				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					uint32_t v;
 					memcpy(&v, base + A[l], 4);
@@ -273,6 +275,7 @@ next:
 			m->nstores++; /* as do_st counts it */
 			/* ascending lanes: with several lanes on one address the highest wins */
 			if (sz == 4) {
+				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					uint32_t v = (uint32_t)B[l];
 					memcpy(base + A[l], &v, 4);

@@ -2656,8 +2656,13 @@ static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint6
 		lc[(*lcn)++ % FAST_LC] = win->a;
 	return 1;
 }
-static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
-			      struct window *win, struct alloc **lc, unsigned *lcn)
+#if defined(__GNUC__)
+#define FAST_INLINE inline __attribute__((always_inline))
+#else
+#define FAST_INLINE inline
+#endif
+static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
+				   struct window *win, struct alloc **lc, unsigned *lcn)
 {
 	if (ADDR_TAG(addr) == TAG_SHARED && !DSMEM_RANK(addr)) { /* the block's own: as mem_window */
 		win->lo = ADDR(TAG_SHARED, 0);
@@ -2728,6 +2733,13 @@ static inline int fast_window(struct machine *m, struct warp *w, uint64_t addr, 
  * has chosen at run time; elsewhere the baseline instruction set only. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
 #define FAST_CLONES 1
+#endif
+
+/* the lane loops that do not vectorize (loads and stores of 32 addresses) */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FAST_UNROLL _Pragma("GCC unroll 8")
+#else
+#define FAST_UNROLL
 #endif
 
 #if defined(__GNUC__)
