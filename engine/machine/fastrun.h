@@ -78,7 +78,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_SETP_F32] = &&L_F_SETP_F32, [F_SETP_F64] = &&L_F_SETP_F64,
 		[F_CVT_COPY] = &&L_F_CVT_COPY, [F_CVT_S32] = &&L_F_CVT_S32, [F_CVT_U32] = &&L_F_CVT_U32,
 		[F_BR] = &&L_F_BR, [F_CBR] = &&L_F_CBR, [F_LD] = &&L_F_LD, [F_ST] = &&L_F_ST,
-		[F_DIVREM] = &&L_F_DIVREM,
+		[F_DIVREM] = &&L_F_DIVREM, [F_FMAF] = &&L_F_FMAF, [F_FMA] = &&L_F_FMA,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -297,11 +297,34 @@ next:
 			goto done;
 		}
 		NEXT_PC();
+	CASE(F_FMAF) {
+		/* do_bcall's pure built-in, lane by lane (libm.c: p_fmaf) */
+		const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
+		if (in->d >= 0)
+			FL(fbits(fmaf(fval(X[l]), fval(Y[l]), fval(Z[l]))));
+		goto bcall_done;
+	}
+	CASE(F_FMA) {
+		const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
+		if (in->d >= 0)
+			FL(dbits(fma(dval(X[l]), dval(Y[l]), dval(Z[l]))));
+		goto bcall_done;
+	}
 #ifndef FAST_THREADED
 	default:
 		goto out;
 	}
 #endif
+bcall_done:
+	/* what the general loop tests after a built-in */
+	pc++;
+	if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err)) {
+		why = FR_RETURN;
+		goto out;
+	}
+	if (WS_UNLIKELY(pc == stop))
+		goto settle;
+	DISPATCH();
 settle:
 	SYNC();
 settle_now:

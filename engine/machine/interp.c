@@ -2552,6 +2552,7 @@ enum fast_op {
 	F_SETP_S, F_SETP_U, F_SETP_F32, F_SETP_F64,
 	F_CVT_COPY, F_CVT_S32, F_CVT_U32,
 	F_BR, F_CBR, F_LD, F_ST, F_DIVREM,
+	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
 	F_COUNT
 };
 
@@ -2621,6 +2622,11 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_LD: return F_LD;
 	case IR_ST: return F_ST;
 	case IR_DIV: case IR_REM: return F_DIVREM;
+	case IR_BCALL:
+		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
+		    builtin_pure((int)in->imm))
+			return in->imm == BI_fmaf ? F_FMAF : F_FMA;
+		return F_GEN;
 	default: return F_GEN;
 	}
 }
@@ -2742,7 +2748,7 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 #define FAST_UNROLL
 #endif
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
