@@ -2538,8 +2538,10 @@ static void lane_op(struct machine *m, struct warp *w, const struct frame *fr, c
  * rarer types go through the same lane_op), and m->steps, the emulated
  * clocks and g->pc are brought up to date before anything that can read
  * them runs (loads, stores, special registers, findings) and before it
- * returns. Adding an instruction kind: give it a class in interp_fast_ops,
- * or leave it F_GEN and the general loop runs it. */
+ * returns. Adding an instruction kind: give it a class in fast_class, or
+ * leave it F_GEN and the general loop runs it; giving an existing op a new
+ * meaning (a flag, an operand): teach fast_class, or add the flag to
+ * FAST_FLAGS only once fast_run honours it. */
 enum fast_op {
 	F_GEN,          /* not here: the general loop runs it */
 	F_LANE,         /* lane_op, any type */
@@ -2571,10 +2573,17 @@ static int fast_type(unsigned t, int fl)
 	}
 }
 
+/* the instruction flags fast_run knows the meaning of; an instruction with
+ * any other flag (a new operand form, say) is left to the general loop */
+#define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT)
+
 static uint8_t fast_class(const struct ir_insn *in)
 {
 	unsigned t = in->t;
 	int k;
+	if (in->flags & ~FAST_FLAGS)
+		return F_GEN;
 	switch (in->op) {
 	case IR_NOP: return F_NOP;
 	case IR_CONST: return F_CONST;
