@@ -236,14 +236,15 @@ next:
 		SYNC();
 		if (full && (sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
 		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
-			const uint8_t *base = win.base;
-			uint64_t kk = imm - win.lo; /* lane l reads base + A[l] + kk, inside the window */
+			/* lane l reads at base + A[l], inside the window (win_all_in);
+			 * base itself may lie outside it: an integer, not a pointer */
+			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
 				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					int32_t v;
-					memcpy(&v, base + (A[l] + kk), 4);
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
 					D[l] = (uint64_t)(int64_t)v;
 				}
 			} else if (sz == 4) {
@@ -251,13 +252,13 @@ next:
 				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					uint32_t v;
-					memcpy(&v, base + (A[l] + kk), 4);
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
 					D[l] = v;
 				}
 			} else {
 				LANES_INDEPENDENT
 				for (unsigned l = 0; l < WS_WARP; l++)
-					memcpy(&D[l], base + (A[l] + kk), 8);
+					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
 			}
 		} else if (do_ld(m, w, g, in)) {
 			why = FR_RETURN;
@@ -272,19 +273,18 @@ next:
 		SYNC();
 		if (full && (sz == 4 || sz == 8) && fast_mem_ok(m) &&
 		    fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
-			uint8_t *base = win.base;
-			uint64_t kk = imm - win.lo;
+			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			m->nstores++; /* as do_st counts it */
 			/* ascending lanes: with several lanes on one address the highest wins */
 			if (sz == 4) {
 				FAST_UNROLL
 				for (unsigned l = 0; l < WS_WARP; l++) {
 					uint32_t v = (uint32_t)B[l];
-					memcpy(base + (A[l] + kk), &v, 4);
+					memcpy((void *)(base + (uintptr_t)A[l]), &v, 4);
 				}
 			} else {
 				for (unsigned l = 0; l < WS_WARP; l++)
-					memcpy(base + (A[l] + kk), &B[l], 8);
+					memcpy((void *)(base + (uintptr_t)A[l]), &B[l], 8);
 			}
 		} else if (do_st(m, w, g, in)) {
 			why = FR_RETURN;
