@@ -632,6 +632,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	tmp.code = df->code;
 	tmp.ncode = df->ncode;
 	df->ipdom = cfg_ipdom(&tmp);
+	df->fop = interp_fast_ops(df);
 	vec_free(&x.pool);
 	free(x.c);
 	free(x.dead);
@@ -654,5 +655,6 @@ void decode_free(struct dfunc *df)
 	free(df->map);
 	free(df->pool);
 	free(df->ipdom);
+	free(df->fop);
 	free(df);
 }

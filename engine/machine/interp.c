@@ -2298,6 +2298,399 @@ static inline void idx_rows(uint64_t *D, const uint64_t *A, const uint64_t *B, i
 	}
 }
 
+/* The instructions that only compute lanes of registers: no memory, no
+ * control flow, no finding. Both the general loop and the fast path
+ * (fast_run) run them here, so they compute the same. */
+static void lane_op(struct machine *m, struct warp *w, const struct frame *fr, const struct ir_insn *in,
+		    uint32_t M, uint64_t *D, uint64_t *A, uint64_t *B)
+{
+	uint64_t *R = fr->r;
+	unsigned t = in->t;
+	switch (in->op) {
+	case IR_CONST: {
+		uint64_t v = norm1((uint64_t)in->imm, t);
+		EACH(M, l, D[l] = v);
+		break;
+	}
+	case XOP_IDX: {
+		int64_t k = in->imm;
+		if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
+			unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
+			EACH(M, l, D[l] = A[l] + (B[l] << sh));
+		} else {
+			EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
+		}
+		break;
+	}
+	case IR_MOV:
+		if (M == WS_FULL && D != A)
+			memcpy(D, A, WS_WARP * sizeof(uint64_t));
+		else
+			EACH(M, l, D[l] = A[l]);
+		break;
+	case IR_ADD:
+		if (!F32_FULL(IR_ADD))
+			ARITH(+);
+		break;
+	case IR_SUB:
+		if (!F32_FULL(IR_SUB))
+			ARITH(-);
+		break;
+	case IR_MUL:
+		if (!F32_FULL(IR_MUL))
+			ARITH(*);
+		break;
+	case IR_NEG:
+		if (t == IR_F32) EACH(M, l, D[l] = A[l] ^ 0x80000000u);
+		else if (t == IR_F64) EACH(M, l, D[l] = A[l] ^ 0x8000000000000000ull);
+		else if (t == IR_F16) EACH(M, l, D[l] = A[l] ^ 0x8000u);
+		else { EACH(M, l, D[l] = (uint64_t)0 - A[l]); norm(D, M, t); }
+		break;
+	case IR_AND: BITOP(&); break;
+	case IR_OR: BITOP(|); break;
+	case IR_XOR: BITOP(^); break;
+	case IR_NOT:
+		if (t == IR_PRED) EACH(M, l, D[l] = !A[l]);
+		else { EACH(M, l, D[l] = ~A[l]); norm(D, M, t); }
+		break;
+	case IR_SHL: case IR_SHR: do_shift(in, M, D, A, B); break;
+	case IR_MIN: case IR_MAX: do_minmax(in, M, D, A, B); break;
+	case IR_SETP: do_setp(in, M, D, A, B); break;
+	case IR_SEL: {
+		const uint64_t *C = reg(R, in->c);
+		EACH(M, l, D[l] = A[l] ? B[l] : C[l]);
+		break;
+	}
+	case IR_CVT:
+		if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
+			/* slots hold values extended per their type, so a
+			 * widening to 64 bits is a copy */
+			if (type_size(t) == 8)
+				EACH(M, l, D[l] = A[l]);
+			else if (t == IR_S32)
+				EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)A[l]);
+			else if (t == IR_U32)
+				EACH(M, l, D[l] = (uint32_t)A[l]);
+			else {
+				EACH(M, l, D[l] = A[l]);
+				norm(D, M, t);
+			}
+		} else {
+			unsigned t2 = in->t2;
+			EACH(M, l, D[l] = cvt1(A[l], t, t2));
+		}
+		break;
+	case IR_ACTIVEMASK: EACH(M, l, D[l] = M); break;
+	case IR_SREG: {
+		unsigned s = (unsigned)in->imm;
+		if (s == SREG_TID_X || s == SREG_TID_Y || s == SREG_TID_Z) {
+			const uint32_t *T = w->tid[s - SREG_TID_X];
+			EACH(M, l, D[l] = T[l]);
+		} else if (s == SREG_LANEID || s >= SREG_LANEMASK_LT) {
+			EACH(M, l, D[l] = sreg_val(m, w, l, s));
+		} else {
+			uint64_t v = sreg_val(m, w, 0, s);
+			EACH(M, l, D[l] = v);
+		}
+		if (t != IR_U32 && t != IR_U64 && t != IR_S64)
+			norm(D, M, t ? t : IR_U32);
+		break;
+	}
+	case IR_GADDR: {
+		uint64_t v = m->obj_addr[in->imm];
+		EACH(M, l, D[l] = v);
+		break;
+	}
+	case IR_LADDR: {
+		unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
+		EACH(M, l, D[l] = ADDR(tag, w->hbase + fr->lbase[l] + (uint64_t)in->imm));
+		break;
+	}
+	case IR_FADDR: EACH(M, l, D[l] = ADDR(TAG_CODE, ((uint64_t)in->imm + 1) << 4)); break;
+	default:
+		break;
+	}
+}
+
+/* ---- the fast path of device warps (docs/PERFORMANCE.md)
+ * fast_run runs a group's instructions while they are of the common kinds
+ * below, with the group's frame, registers and mask held in locals and
+ * dispatch by computed goto (a switch where the compiler has none) on a
+ * per-instruction class decoded once per function (dfunc.fop). It gives
+ * back to the general loop, before the instruction, at anything else: a
+ * breakpoint, an observer hook, an instruction of another class (calls,
+ * barriers, collectives, atomics...), the end of the budget. Every
+ * instruction it runs computes exactly what the general loop's would (the
+ * rarer types go through the same lane_op), and m->steps, the emulated
+ * clocks and g->pc are brought up to date before anything that can read
+ * them runs (loads, stores, special registers, findings) and before it
+ * returns. Adding an instruction kind: give it a class in fast_class, or
+ * leave it F_GEN and the general loop runs it; giving an existing op a new
+ * meaning (a flag, an operand): teach fast_class, or add the flag to
+ * FAST_FLAGS only once fast_run honours it. */
+enum fast_op {
+	F_GEN,          /* not here: the general loop runs it */
+	F_LANE,         /* lane_op, any type */
+	F_NOP, F_CONST, F_MOV, F_IDX_SH, F_IDX_MUL, F_GADDR, F_SREG_TID, F_SREG_CTA, F_SREG, F_SEL,
+	F_SHL_K32S, F_SHL_K32U, F_SHL_K64, F_SHR_KS, F_SHR_KU, /* shifts by a constant count */
+	F_ADD_S32, F_ADD_U32, F_ADD_64, F_ADD_F32, F_ADD_F64,
+	F_SUB_S32, F_SUB_U32, F_SUB_64, F_SUB_F32, F_SUB_F64,
+	F_MUL_S32, F_MUL_U32, F_MUL_64, F_MUL_F32, F_MUL_F64,
+	F_AND_S32, F_AND_U32, F_AND_64, F_OR_S32, F_OR_U32, F_OR_64, F_XOR_S32, F_XOR_U32, F_XOR_64,
+	F_SETP_S, F_SETP_U, F_SETP_F32, F_SETP_F64,
+	F_CVT_COPY, F_CVT_S32, F_CVT_U32,
+	F_BR, F_CBR, F_LD, F_ST, F_DIVREM,
+	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
+	F_COUNT
+};
+
+/* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
+ * base + 0 s32, 1 u32, 2 64-bit integers, 3 f32, 4 f64; -1 other types */
+static int fast_type(unsigned t, int fl)
+{
+	switch (t) {
+	case IR_S32: return 0;
+	case IR_U32: return 1;
+	case IR_S64: case IR_U64: case IR_PTR: return 2;
+	case IR_F32: return fl ? 3 : -1;
+	case IR_F64: return fl ? 4 : -1;
+	case IR_PRED: return fl ? -1 : 2; /* bitwise ops on 0/1 need no normalising */
+	default: return -1;
+	}
+}
+
+/* the instruction flags fast_run knows the meaning of; an instruction with
+ * any other flag (a new operand form, say) is left to the general loop */
+#define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT)
+
+static uint8_t fast_class(const struct ir_insn *in)
+{
+	unsigned t = in->t;
+	int k;
+	if (in->flags & ~FAST_FLAGS)
+		return F_GEN;
+	switch (in->op) {
+	case IR_NOP: return F_NOP;
+	case IR_CONST: return F_CONST;
+	case IR_MOV: return F_MOV;
+	case XOP_IDX: return in->imm > 0 && !(in->imm & (in->imm - 1)) ? F_IDX_SH : F_IDX_MUL;
+	case IR_GADDR: return F_GADDR;
+	case IR_SREG:
+		if (t != IR_U32 && t != IR_U64 && t != IR_S64)
+			return F_SREG;
+		if (in->imm == SREG_TID_X || in->imm == SREG_TID_Y || in->imm == SREG_TID_Z)
+			return F_SREG_TID;
+		if (in->imm >= SREG_NTID_X && in->imm <= SREG_NCTAID_Z) /* the same for every lane */
+			return F_SREG_CTA;
+		return F_SREG;
+	case IR_SEL: return F_SEL;
+	case IR_ADD: return (k = fast_type(t, 1)) < 0 ? F_LANE : (uint8_t)(F_ADD_S32 + k);
+	case IR_SUB: return (k = fast_type(t, 1)) < 0 ? F_LANE : (uint8_t)(F_SUB_S32 + k);
+	case IR_MUL: return (k = fast_type(t, 1)) < 0 ? F_LANE : (uint8_t)(F_MUL_S32 + k);
+	case IR_AND: return (k = fast_type(t, 0)) < 0 ? F_LANE : (uint8_t)(F_AND_S32 + k);
+	case IR_OR: return (k = fast_type(t, 0)) < 0 ? F_LANE : (uint8_t)(F_OR_S32 + k);
+	case IR_XOR: return (k = fast_type(t, 0)) < 0 ? F_LANE : (uint8_t)(F_XOR_S32 + k);
+	case IR_SETP:
+		if (t == IR_F32) return F_SETP_F32;
+		if (t == IR_F64) return F_SETP_F64;
+		if (t == IR_F16) return F_LANE;
+		return is_signed(t) ? F_SETP_S : F_SETP_U;
+	case IR_CVT:
+		if (is_float(t) || is_float(in->t2) || t == IR_PRED)
+			return F_LANE;
+		return type_size(t) == 8 ? F_CVT_COPY : t == IR_S32 ? F_CVT_S32 : t == IR_U32 ? F_CVT_U32 : F_LANE;
+	case IR_SHL:
+		if (!(in->flags & DF_KB))
+			return F_LANE;
+		return t == IR_S32 ? F_SHL_K32S : t == IR_U32 ? F_SHL_K32U :
+		       t == IR_S64 || t == IR_U64 || t == IR_PTR ? F_SHL_K64 : F_LANE;
+	case IR_SHR:
+		if (!(in->flags & DF_KB) || is_float(t))
+			return F_LANE;
+		return is_signed(t) ? F_SHR_KS : F_SHR_KU;
+	case IR_NEG: case IR_NOT: case IR_MIN: case IR_MAX:
+	case IR_ACTIVEMASK: case IR_LADDR: case IR_FADDR:
+		return F_LANE;
+	case IR_BR: return F_BR;
+	case IR_CBR: return F_CBR;
+	case IR_LD: return F_LD;
+	case IR_ST: return F_ST;
+	case IR_DIV: case IR_REM: return F_DIVREM;
+	case IR_BCALL:
+		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
+		    builtin_pure((int)in->imm))
+			return in->imm == BI_fmaf ? F_FMAF : F_FMA;
+		return F_GEN;
+	default: return F_GEN;
+	}
+}
+
+uint8_t *interp_fast_ops(const struct dfunc *df)
+{
+	uint8_t *f = xmalloc(df->ncode ? df->ncode : 1);
+	for (uint32_t i = 0; i < df->ncode; i++)
+		f[i] = fast_class(&df->code[i]);
+	return f;
+}
+
+enum { FR_GENERAL, FR_RETURN, FR_SETTLE };
+
+/* nothing observes memory accesses one by one: do_ld and do_st would do
+ * no more than the fast path's window pass */
+static inline int fast_mem_ok(const struct machine *m)
+{
+	return m->acp == NULL && !m->mm && !(m->hooks & (1u << EV_MEM)) && !CHECK_WANTS(m, CEV_ACCESS);
+}
+
+/* mem_window, first through the global allocations the fast run hit
+ * before (lc, FAST_LC of them; one kernel often reads two arrays and
+ * writes a third, which the machine's one-entry cache keeps missing). An
+ * allocation enters lc only through mem_window, which checked it. */
+#define FAST_LC 4
+static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint64_t addr, int write,
+					struct window *win, struct alloc **lc, unsigned *lcn)
+{
+	if (!mem_window(m, w, addr, write, win))
+		return 0;
+	if (win->a && ADDR_TAG(addr) == TAG_GLOBAL)
+		lc[(*lcn)++ % FAST_LC] = win->a;
+	return 1;
+}
+#if defined(__GNUC__)
+#define FAST_INLINE inline __attribute__((always_inline))
+#else
+#define FAST_INLINE inline
+#endif
+static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
+				   struct window *win, struct alloc **lc, unsigned *lcn)
+{
+	if (ADDR_TAG(addr) == TAG_SHARED && !DSMEM_RANK(addr)) { /* the block's own: as mem_window */
+		win->lo = ADDR(TAG_SHARED, 0);
+		win->len = w->blk->shared_size;
+		win->base = w->blk->shared;
+		win->a = NULL;
+		win->blk = w->blk;
+		return 1;
+	}
+	if (ADDR_TAG(addr) == TAG_GLOBAL)
+		for (unsigned i = 0; i < FAST_LC; i++) {
+			struct alloc *a = lc[i];
+			if (a && addr - a->base < a->size && !a->freed) {
+				win->lo = a->base;
+				win->len = a->size;
+				win->base = a->data;
+				win->a = a;
+				win->blk = NULL;
+				return 1;
+			}
+		}
+	return fast_window_miss(m, w, addr, write, win, lc, lcn);
+}
+
+/* every lane of the group: a full warp in one pass the compiler vectorizes */
+#define FL(EXPR) do { \
+	if (full) { \
+		LANES_INDEPENDENT \
+		for (unsigned l = 0; l < WS_WARP; l++) D[l] = (EXPR); \
+	} else { \
+		for (uint32_t m_ = M; m_; m_ &= m_ - 1) { unsigned l = (unsigned)__builtin_ctz(m_); D[l] = (EXPR); } \
+	} \
+} while (0)
+#define S32(x) ((uint64_t)(int64_t)(int32_t)(uint32_t)(x))
+#define U32(x) ((uint64_t)(uint32_t)(x))
+#define FARITH(NAME, OP) \
+	CASE(F_##NAME##_S32) FL(S32(A[l] OP B[l])); NEXT_PC(); \
+	CASE(F_##NAME##_U32) FL(U32(A[l] OP B[l])); NEXT_PC(); \
+	CASE(F_##NAME##_64) FL(A[l] OP B[l]); NEXT_PC();
+#define FSETP(CAST, CONV) do { \
+	switch (in->sub) { \
+	case CMP_EQ: FL((uint64_t)(CONV((CAST)A[l]) == CONV((CAST)B[l]))); break; \
+	case CMP_NE: FL((uint64_t)(CONV((CAST)A[l]) != CONV((CAST)B[l]))); break; \
+	case CMP_LT: FL((uint64_t)(CONV((CAST)A[l]) < CONV((CAST)B[l]))); break; \
+	case CMP_LE: FL((uint64_t)(CONV((CAST)A[l]) <= CONV((CAST)B[l]))); break; \
+	case CMP_GT: FL((uint64_t)(CONV((CAST)A[l]) > CONV((CAST)B[l]))); break; \
+	default: FL((uint64_t)(CONV((CAST)A[l]) >= CONV((CAST)B[l]))); break; \
+	} \
+} while (0)
+#define NOCONV(x) (x)
+/* T: the lanes of a full warp for which (A sub B) holds */
+#define FCMPL(COND) do { \
+	LANES_INDEPENDENT \
+	for (unsigned l = 0; l < WS_WARP; l++) T |= (uint32_t)(COND) << l; \
+} while (0)
+#define FCMP(CAST, CONV) do { \
+	switch (in->sub) { \
+	case CMP_EQ: FCMPL(CONV((CAST)A[l]) == CONV((CAST)B[l])); break; \
+	case CMP_NE: FCMPL(CONV((CAST)A[l]) != CONV((CAST)B[l])); break; \
+	case CMP_LT: FCMPL(CONV((CAST)A[l]) < CONV((CAST)B[l])); break; \
+	case CMP_LE: FCMPL(CONV((CAST)A[l]) <= CONV((CAST)B[l])); break; \
+	case CMP_GT: FCMPL(CONV((CAST)A[l]) > CONV((CAST)B[l])); break; \
+	default: FCMPL(CONV((CAST)A[l]) >= CONV((CAST)B[l])); break; \
+	} \
+} while (0)
+
+/* The lane loops in AVX2 and AVX-512 versions too, the best one the CPU
+ * has chosen at run time; elsewhere the baseline instruction set only. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
+#define FAST_CLONES 1
+#endif
+
+/* the lane loops that do not vectorize (loads and stores of 32 addresses) */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FAST_UNROLL _Pragma("GCC unroll 8")
+#else
+#define FAST_UNROLL
+#endif
+
+#if defined(__GNUC__) && !defined(WS_NO_THREADED)
+#define FAST_THREADED 1
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#endif
+
+#define FAST_RUN_NAME fast_run_base
+#define FAST_RUN_TARGET
+#include "fastrun.h"
+#ifdef FAST_CLONES
+#define FAST_RUN_NAME fast_run_v3
+#define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v3")))
+#include "fastrun.h"
+#define FAST_RUN_NAME fast_run_v4
+#define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v4")))
+#include "fastrun.h"
+#endif
+
+/* fast_run_base, or its AVX2 or AVX-512 version where the CPU has them.
+ * Run group gi of device warp w from its pc while its instructions are of
+ * the fast classes, at most budget of them; *ran: how many it ran (counted
+ * in m->steps and the clocks). Returns FR_GENERAL (the general loop runs
+ * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
+ * instruction asked interp_run_group to return) or FR_SETTLE (the group
+ * reached its reconvergence token: settle the warp, then return). */
+static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+{
+#ifdef FAST_CLONES
+	if (__builtin_cpu_supports("x86-64-v4"))
+		return fast_run_v4(m, w, gi, budget, smclk, ran);
+	if (__builtin_cpu_supports("x86-64-v3"))
+		return fast_run_v3(m, w, gi, budget, smclk, ran);
+#endif
+	return fast_run_base(m, w, gi, budget, smclk, ran);
+}
+
+#ifdef FAST_THREADED
+#pragma GCC diagnostic pop
+#endif
+#undef FL
+#undef S32
+#undef U32
+#undef FARITH
+#undef FSETP
+#undef NOCONV
+#undef FCMPL
+#undef FCMP
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
  * exits) so the caller re-picks. */
@@ -2314,13 +2707,24 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (n >= budget)
 				return n;
 		}
+		if (!w->host) {
+			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
+			n += ran;
+			if (why == FR_RETURN)
+				return n;
+			if (why == FR_SETTLE) {
+				warp_settle(m, w);
+				return n;
+			}
+			if (n >= budget)
+				return n;
+		}
 		struct frame *fr = g->fr;
 		const struct ir_insn *in = &fr->code[g->pc];
 		uint32_t M = g->mask;
 		uint64_t *R = fr->r;
 		uint64_t *D = reg(R, in->d), *A = reg(R, in->a);
 		uint64_t *B = (in->flags & DF_KB) ? (uint64_t *)fr->df->pool[in->b] : reg(R, in->b);
-		unsigned t = in->t;
 		if (WS_UNLIKELY(in->flags & DF_BREAK)) {
 			/* the group stopped here passes once; any other stops */
 			if (w->bp_pass == g->pc + 1 && w->bp_pass_mask == M && w->bp_pass_fr == fr) {
@@ -2378,11 +2782,6 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 					}
 			}
 			break;
-		case IR_CONST: {
-			uint64_t v = norm1((uint64_t)in->imm, t);
-			EACH(M, l, D[l] = v);
-			break;
-		}
 		case XOP_IDXM: /* decode.c fuse_mem: run's device code only */
 			idx_rows(D, A, B, in->imm, in->c >= 0 ? reg(R, in->c) : NULL, in->tgt1, M);
 			if (m->hooks || (in[1].flags & DF_BREAK))
@@ -2402,77 +2801,15 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		case XOP_IDX2: /* decode.c fuse_idx2: run's device code only */
 			idx_rows(D, A, B, in->imm, reg(R, in->c), in->tgt1, M);
 			break;
-		case XOP_IDX: {
-			int64_t k = in->imm;
-			if (k > 0 && !(k & (k - 1))) { /* element sizes: a shift */
-				unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
-				EACH(M, l, D[l] = A[l] + (B[l] << sh));
-			} else {
-				EACH(M, l, D[l] = A[l] + B[l] * (uint64_t)k);
-			}
-			break;
-		}
-		case IR_MOV:
-			if (M == WS_FULL && D != A)
-				memcpy(D, A, WS_WARP * sizeof(uint64_t));
-			else
-				EACH(M, l, D[l] = A[l]);
-			break;
-		case IR_ADD:
-			if (!F32_FULL(IR_ADD))
-				ARITH(+);
-			break;
-		case IR_SUB:
-			if (!F32_FULL(IR_SUB))
-				ARITH(-);
-			break;
-		case IR_MUL:
-			if (!F32_FULL(IR_MUL))
-				ARITH(*);
-			break;
 		case IR_DIV: case IR_REM:
 			if (do_divrem(m, w, g, in, D, A, B))
 				return n;
 			break;
-		case IR_NEG:
-			if (t == IR_F32) EACH(M, l, D[l] = A[l] ^ 0x80000000u);
-			else if (t == IR_F64) EACH(M, l, D[l] = A[l] ^ 0x8000000000000000ull);
-			else if (t == IR_F16) EACH(M, l, D[l] = A[l] ^ 0x8000u);
-			else { EACH(M, l, D[l] = (uint64_t)0 - A[l]); norm(D, M, t); }
-			break;
-		case IR_AND: BITOP(&); break;
-		case IR_OR: BITOP(|); break;
-		case IR_XOR: BITOP(^); break;
-		case IR_NOT:
-			if (t == IR_PRED) EACH(M, l, D[l] = !A[l]);
-			else { EACH(M, l, D[l] = ~A[l]); norm(D, M, t); }
-			break;
-		case IR_SHL: case IR_SHR: do_shift(in, M, D, A, B); break;
-		case IR_MIN: case IR_MAX: do_minmax(in, M, D, A, B); break;
-		case IR_SETP: do_setp(in, M, D, A, B); break;
-		case IR_SEL: {
-			const uint64_t *C = reg(R, in->c);
-			EACH(M, l, D[l] = A[l] ? B[l] : C[l]);
-			break;
-		}
-		case IR_CVT:
-			if (!is_float(t) && !is_float(in->t2) && t != IR_PRED) {
-				/* slots hold values extended per their type, so a
-				 * widening to 64 bits is a copy */
-				if (type_size(t) == 8)
-					EACH(M, l, D[l] = A[l]);
-				else if (t == IR_S32)
-					EACH(M, l, D[l] = (uint64_t)(int64_t)(int32_t)A[l]);
-				else if (t == IR_U32)
-					EACH(M, l, D[l] = (uint32_t)A[l]);
-				else {
-					EACH(M, l, D[l] = A[l]);
-					norm(D, M, t);
-				}
-			} else {
-				unsigned t2 = in->t2;
-				EACH(M, l, D[l] = cvt1(A[l], t, t2));
-			}
+		case IR_CONST: case XOP_IDX: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL:
+		case IR_NEG: case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
+		case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT: case IR_ACTIVEMASK:
+		case IR_SREG: case IR_GADDR: case IR_LADDR: case IR_FADDR:
+			lane_op(m, w, fr, in, M, D, A, B);
 			break;
 		case IR_LD:
 		op_ld:
@@ -2499,33 +2836,6 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (coll_arrive(m, w, (uint32_t)gi, in) && w->ng == 1)
 				continue;
 			return n;
-		case IR_ACTIVEMASK: EACH(M, l, D[l] = M); break;
-		case IR_SREG: {
-			unsigned s = (unsigned)in->imm;
-			if (s == SREG_TID_X || s == SREG_TID_Y || s == SREG_TID_Z) {
-				const uint32_t *T = w->tid[s - SREG_TID_X];
-				EACH(M, l, D[l] = T[l]);
-			} else if (s == SREG_LANEID || s >= SREG_LANEMASK_LT) {
-				EACH(M, l, D[l] = sreg_val(m, w, l, s));
-			} else {
-				uint64_t v = sreg_val(m, w, 0, s);
-				EACH(M, l, D[l] = v);
-			}
-			if (t != IR_U32 && t != IR_U64 && t != IR_S64)
-				norm(D, M, t ? t : IR_U32);
-			break;
-		}
-		case IR_GADDR: {
-			uint64_t v = m->obj_addr[in->imm];
-			EACH(M, l, D[l] = v);
-			break;
-		}
-		case IR_LADDR: {
-			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
-			EACH(M, l, D[l] = ADDR(tag, w->hbase + fr->lbase[l] + (uint64_t)in->imm));
-			break;
-		}
-		case IR_FADDR: EACH(M, l, D[l] = ADDR(TAG_CODE, ((uint64_t)in->imm + 1) << 4)); break;
 		case IR_ALLOCA: {
 			int bad = 0;
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;

@@ -157,12 +157,15 @@ struct dfunc {
 	uint32_t npool;
 	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
+	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
 	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
 };
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
 void decode_free(struct dfunc *df);
+/* interp.c: the fast path's class of each of df's instructions (df->fop) */
+uint8_t *interp_fast_ops(const struct dfunc *df);
 
 /* ---- execution state */
 struct frame {

@@ -1,0 +1,349 @@
+/*
+ * fastrun.h - the body of interp.c's fast path (fast_run), a template:
+ * interp.c includes it once per instruction set it compiles the lane loops
+ * for (FAST_RUN_NAME, FAST_RUN_TARGET), with its macros (FL, FARITH...)
+ * and helpers in scope. No include guard, on purpose; nothing else may
+ * include it.
+ */
+/* Run group gi of device warp w from its pc while its instructions are of
+ * the fast classes, at most budget of them; *ran: how many it ran (counted
+ * in m->steps and the clocks). Returns FR_GENERAL (the general loop runs
+ * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
+ * instruction asked interp_run_group to return) or FR_SETTLE (the group
+ * reached its reconvergence token: settle the warp, then return). */
+FAST_RUN_TARGET
+static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+{
+	struct group *g = &w->g[gi];
+	struct frame *fr = g->fr;
+	const struct dfunc *df = fr->df;
+	const struct ir_insn *code = fr->code, *in;
+	const uint8_t *fop = df->fop;
+	uint64_t *R = fr->r, *D, *A, *B;
+	const uint32_t M = g->mask;
+	const int full = M == WS_FULL;
+	uint32_t pc = g->pc, stop = UINT32_MAX;
+	int k = 0, counted = 0, why = FR_GENERAL;
+	struct alloc *lc[FAST_LC] = { NULL };   /* allocations this run's accesses hit */
+	unsigned lcn = 0;
+	unsigned f;
+	*ran = 0;
+	if (!fop)
+		return FR_GENERAL;
+	if (g->ntok) {
+		/* the pc at which the group reaches its innermost token (at_token) */
+		const struct token *tk = &w->toks.v[g->tok[g->ntok - 1]];
+		if (fr->depth < tk->depth)
+			return FR_GENERAL;
+		if (fr->depth == tk->depth)
+			stop = tk->rpc;
+	}
+/* the counts of the instructions begun, for whatever reads them next */
+#define SYNC() do { \
+	uint64_t d_ = (uint64_t)(k - counted); \
+	m->steps += d_; m->dev.cycles += d_; *smclk += d_; counted = k; g->pc = pc; \
+} while (0)
+/* the next instruction: stop before it unless it is ours and nothing watches */
+#define FETCH() do { \
+	if (WS_UNLIKELY(k >= budget)) goto out; \
+	in = &code[pc]; \
+	f = fop[pc]; \
+	if (WS_UNLIKELY(f == F_GEN || (in->flags & DF_BREAK) || \
+			(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)))) \
+		goto out; \
+	k++; \
+	D = reg(R, in->d); \
+	A = reg(R, in->a); \
+	B = (in->flags & DF_KB) ? (uint64_t *)df->pool[in->b] : reg(R, in->b); \
+} while (0)
+#ifdef FAST_THREADED
+	static const void *const table[F_COUNT] = {
+		[F_GEN] = &&out, [F_LANE] = &&L_F_LANE, [F_NOP] = &&L_F_NOP, [F_CONST] = &&L_F_CONST,
+		[F_MOV] = &&L_F_MOV, [F_IDX_SH] = &&L_F_IDX_SH, [F_IDX_MUL] = &&L_F_IDX_MUL,
+		[F_GADDR] = &&L_F_GADDR, [F_SREG_TID] = &&L_F_SREG_TID, [F_SREG_CTA] = &&L_F_SREG_CTA,
+		[F_SREG] = &&L_F_SREG,
+		[F_SHL_K32S] = &&L_F_SHL_K32S, [F_SHL_K32U] = &&L_F_SHL_K32U, [F_SHL_K64] = &&L_F_SHL_K64,
+		[F_SHR_KS] = &&L_F_SHR_KS, [F_SHR_KU] = &&L_F_SHR_KU,
+		[F_SEL] = &&L_F_SEL,
+		[F_ADD_S32] = &&L_F_ADD_S32, [F_ADD_U32] = &&L_F_ADD_U32, [F_ADD_64] = &&L_F_ADD_64,
+		[F_ADD_F32] = &&L_F_ADD_F32, [F_ADD_F64] = &&L_F_ADD_F64,
+		[F_SUB_S32] = &&L_F_SUB_S32, [F_SUB_U32] = &&L_F_SUB_U32, [F_SUB_64] = &&L_F_SUB_64,
+		[F_SUB_F32] = &&L_F_SUB_F32, [F_SUB_F64] = &&L_F_SUB_F64,
+		[F_MUL_S32] = &&L_F_MUL_S32, [F_MUL_U32] = &&L_F_MUL_U32, [F_MUL_64] = &&L_F_MUL_64,
+		[F_MUL_F32] = &&L_F_MUL_F32, [F_MUL_F64] = &&L_F_MUL_F64,
+		[F_AND_S32] = &&L_F_AND_S32, [F_AND_U32] = &&L_F_AND_U32, [F_AND_64] = &&L_F_AND_64,
+		[F_OR_S32] = &&L_F_OR_S32, [F_OR_U32] = &&L_F_OR_U32, [F_OR_64] = &&L_F_OR_64,
+		[F_XOR_S32] = &&L_F_XOR_S32, [F_XOR_U32] = &&L_F_XOR_U32, [F_XOR_64] = &&L_F_XOR_64,
+		[F_SETP_S] = &&L_F_SETP_S, [F_SETP_U] = &&L_F_SETP_U,
+		[F_SETP_F32] = &&L_F_SETP_F32, [F_SETP_F64] = &&L_F_SETP_F64,
+		[F_CVT_COPY] = &&L_F_CVT_COPY, [F_CVT_S32] = &&L_F_CVT_S32, [F_CVT_U32] = &&L_F_CVT_U32,
+		[F_BR] = &&L_F_BR, [F_CBR] = &&L_F_CBR, [F_LD] = &&L_F_LD, [F_ST] = &&L_F_ST,
+		[F_DIVREM] = &&L_F_DIVREM, [F_FMAF] = &&L_F_FMAF, [F_FMA] = &&L_F_FMA,
+	};
+#define CASE(x) L_##x:
+#define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
+#else
+#define CASE(x) case x:
+#define DISPATCH() goto next
+#endif
+/* after an instruction that falls through: the token test of the general loop */
+#define NEXT_PC() do { if (WS_UNLIKELY(++pc == stop)) goto settle; DISPATCH(); } while (0)
+/* after a jump */
+#define JUMP(to) do { pc = (uint32_t)(to); if (WS_UNLIKELY(pc == stop)) goto settle; DISPATCH(); } while (0)
+
+	DISPATCH();
+#ifndef FAST_THREADED
+next:
+	FETCH();
+	switch (f) {
+#endif
+	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC();
+	CASE(F_NOP) NEXT_PC();
+	CASE(F_CONST) {
+		uint64_t v = norm1((uint64_t)in->imm, in->t);
+		FL(v);
+		NEXT_PC();
+	}
+	CASE(F_MOV) FL(A[l]); NEXT_PC();
+	CASE(F_IDX_SH) {
+		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		FL(A[l] + (B[l] << sh));
+		NEXT_PC();
+	}
+	CASE(F_IDX_MUL) {
+		uint64_t kk = (uint64_t)in->imm;
+		FL(A[l] + B[l] * kk);
+		NEXT_PC();
+	}
+	CASE(F_GADDR) {
+		uint64_t v = m->obj_addr[in->imm];
+		FL(v);
+		NEXT_PC();
+	}
+	CASE(F_SREG_TID) {
+		const uint32_t *T = w->tid[in->imm - SREG_TID_X];
+		FL((uint64_t)T[l]);
+		NEXT_PC();
+	}
+	CASE(F_SREG_CTA) {
+		uint64_t v = sreg_val(m, w, 0, (unsigned)in->imm);
+		FL(v);
+		NEXT_PC();
+	}
+	/* do_shift's constant counts: the count is the pool row's */
+	CASE(F_SHL_K32S) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 32)
+			FL(0);
+		else
+			FL(S32(A[l] << c));
+		NEXT_PC();
+	}
+	CASE(F_SHL_K32U) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 32)
+			FL(0);
+		else
+			FL(U32(A[l] << c));
+		NEXT_PC();
+	}
+	CASE(F_SHL_K64) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= 64)
+			FL(0);
+		else
+			FL(A[l] << c);
+		NEXT_PC();
+	}
+	CASE(F_SHR_KS) {
+		uint64_t c = B[0] & 0xffffffffu;
+		unsigned sh = c >= type_size(in->t) * 8 ? 63 : (unsigned)c;
+		FL((uint64_t)((int64_t)A[l] >> sh));
+		NEXT_PC();
+	}
+	CASE(F_SHR_KU) {
+		uint64_t c = B[0] & 0xffffffffu;
+		if (c >= type_size(in->t) * 8)
+			FL(0);
+		else
+			FL(A[l] >> c);
+		NEXT_PC();
+	}
+	CASE(F_SREG) SYNC(); lane_op(m, w, fr, in, M, D, A, B); NEXT_PC(); /* clock() reads the counts */
+	CASE(F_SEL) {
+		const uint64_t *C = reg(R, in->c);
+		FL(A[l] ? B[l] : C[l]);
+		NEXT_PC();
+	}
+	FARITH(ADD, +)
+	FARITH(SUB, -)
+	FARITH(MUL, *)
+	FARITH(AND, &)
+	FARITH(OR, |)
+	FARITH(XOR, ^)
+	CASE(F_ADD_F32) FL(fbits(fval(A[l]) + fval(B[l]))); NEXT_PC();
+	CASE(F_SUB_F32) FL(fbits(fval(A[l]) - fval(B[l]))); NEXT_PC();
+	CASE(F_MUL_F32) FL(fbits(fval(A[l]) * fval(B[l]))); NEXT_PC();
+	CASE(F_ADD_F64) FL(dbits(dval(A[l]) + dval(B[l]))); NEXT_PC();
+	CASE(F_SUB_F64) FL(dbits(dval(A[l]) - dval(B[l]))); NEXT_PC();
+	CASE(F_MUL_F64) FL(dbits(dval(A[l]) * dval(B[l]))); NEXT_PC();
+	CASE(F_SETP_S) FSETP(int64_t, NOCONV); NEXT_PC();
+	CASE(F_SETP_U) FSETP(uint64_t, NOCONV); NEXT_PC();
+	CASE(F_SETP_F32) FSETP(uint64_t, fval); NEXT_PC();
+	CASE(F_SETP_F64) FSETP(uint64_t, dval); NEXT_PC();
+	CASE(F_CVT_COPY) FL(A[l]); NEXT_PC();
+	CASE(F_CVT_S32) FL(S32(A[l])); NEXT_PC();
+	CASE(F_CVT_U32) FL(U32(A[l])); NEXT_PC();
+	CASE(F_BR) JUMP(in->tgt1);
+	CASE(F_CBR) {
+		uint32_t T = 0;
+		if (!(in->flags & DF_CMP)) {
+			EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+		} else if (full) {
+			/* cmp_mask's compares (32-bit ones for S32 and U32), in one
+			 * pass the compiler vectorizes */
+			switch (in->t) {
+			case IR_S32: FCMP(int32_t, NOCONV); break;
+			case IR_U32: FCMP(uint32_t, NOCONV); break;
+			case IR_S8: case IR_S16: case IR_S64: FCMP(int64_t, NOCONV); break;
+			case IR_F32: FCMP(uint64_t, fval); break;
+			case IR_F64: FCMP(uint64_t, dval); break;
+			case IR_F16: T = cmp_mask(in, M, A, B); break;
+			default: FCMP(uint64_t, NOCONV); break;
+			}
+		} else {
+			T = cmp_mask(in, M, A, B);
+		}
+		if (T == M)
+			JUMP(in->tgt1);
+		if (T == 0)
+			JUMP(in->tgt2);
+		/* divergence: do_cbr splits the group */
+		SYNC();
+		if (do_cbr(m, w, gi, in))
+			goto settle_now;
+		pc = g->pc;
+		if (pc == stop)
+			goto settle_now;
+		DISPATCH();
+	}
+	CASE(F_LD) {
+		/* a full warp's 4- or 8-byte loads inside one allocation or the
+		 * shared memory, nobody listening: one pass, else do_ld */
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		unsigned t = in->t, sz = type_size(t);
+		SYNC();
+		if (full && (sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
+		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+			/* lane l reads at base + A[l], inside the window (win_all_in);
+			 * base itself may lie outside it: an integer, not a pointer */
+			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
+			if (t == IR_S32) {
+				LANES_INDEPENDENT
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					int32_t v;
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
+					D[l] = (uint64_t)(int64_t)v;
+				}
+			} else if (sz == 4) {
+				LANES_INDEPENDENT
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint32_t v;
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
+					D[l] = v;
+				}
+			} else {
+				LANES_INDEPENDENT
+				for (unsigned l = 0; l < WS_WARP; l++)
+					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
+			}
+		} else if (do_ld(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	}
+	CASE(F_ST) {
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		unsigned sz = type_size(in->t);
+		SYNC();
+		if (full && (sz == 4 || sz == 8) && fast_mem_ok(m) &&
+		    fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
+			m->nstores++; /* as do_st counts it */
+			/* ascending lanes: with several lanes on one address the highest wins */
+			if (sz == 4) {
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint32_t v = (uint32_t)B[l];
+					memcpy((void *)(base + (uintptr_t)A[l]), &v, 4);
+				}
+			} else {
+				for (unsigned l = 0; l < WS_WARP; l++)
+					memcpy((void *)(base + (uintptr_t)A[l]), &B[l], 8);
+			}
+		} else if (do_st(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	}
+	CASE(F_DIVREM)
+		SYNC();
+		if (do_divrem(m, w, g, in, D, A, B)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	CASE(F_FMAF) {
+		/* do_bcall's pure built-in, lane by lane (libm.c: p_fmaf) */
+		const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
+		if (in->d >= 0)
+			FL(fbits(fmaf(fval(X[l]), fval(Y[l]), fval(Z[l]))));
+		goto bcall_done;
+	}
+	CASE(F_FMA) {
+		const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
+		if (in->d >= 0)
+			FL(dbits(fma(dval(X[l]), dval(Y[l]), dval(Z[l]))));
+		goto bcall_done;
+	}
+#ifndef FAST_THREADED
+	default:
+		goto out;
+	}
+#endif
+bcall_done:
+	/* what the general loop tests after a built-in */
+	pc++;
+	if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err)) {
+		why = FR_RETURN;
+		goto out;
+	}
+	if (WS_UNLIKELY(pc == stop))
+		goto settle;
+	DISPATCH();
+settle:
+	SYNC();
+settle_now:
+	why = FR_SETTLE;
+	goto done;
+out:
+	SYNC();
+done:
+	*ran = k;
+	return why;
+#undef SYNC
+#undef FETCH
+#undef CASE
+#undef DISPATCH
+#undef NEXT_PC
+#undef JUMP
+}
+
+#undef FAST_RUN_NAME
+#undef FAST_RUN_TARGET
