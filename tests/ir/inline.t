@@ -70,17 +70,19 @@ expect '[ -n "$a" ] && [ $(( (s1 - a) / 7000 )) -le 17 ]' \
 	"vec_loop.cu: at most 17 steps per inner iteration (n 10 -> 20: $(( (s1 - a) / 7000 )))"
 WS_NO_INLINE=1 "$WARPSTEP" run --stats tests/ir/vec_loop.cu 20 2>"$tmp/err" >/dev/null
 expect 'grep -q " steps $s0\$" $tmp/err' "WS_NO_INLINE=1 runs the old pipeline ($s0 steps)"
-# device: a loop calling two small __device__ helpers: 8273 steps before, 3392 now
+# device: a loop calling two small __device__ helpers: 8273 steps before, 3905 now
+# (3392 with the device superinstructions, which decode.c leaves off since the device
+# fast path runs the plain instructions for fewer host instructions)
 d1=$(steps tests/ir/dev_helper.cu)
 d0=$(steps --no-inline tests/ir/dev_helper.cu)
-expect '[ -n "$d1" ] && [ -n "$d0" ] && [ "$d1" -le 3500 ] && [ "$d0" -ge 8000 ]' \
-	"dev_helper.cu: at most 3500 steps inlined ($d1), at least 8000 without ($d0)"
-# a tiled loop over __shared__ 2-D arrays: GADDR once, fmaf into sum, XOP_IDX2 and
-# XOP_IDXM: 994 -> 691
+expect '[ -n "$d1" ] && [ -n "$d0" ] && [ "$d1" -le 4000 ] && [ "$d0" -ge 8000 ]' \
+	"dev_helper.cu: at most 4000 steps inlined ($d1), at least 8000 without ($d0)"
+# a tiled loop over __shared__ 2-D arrays: GADDR once, fmaf into sum: 994 -> 769
+# (691 with XOP_IDX2 and XOP_IDXM, off: see dev_helper above)
 d1=$(steps tests/ir/shared2d.cu)
 d0=$(steps --no-inline tests/ir/shared2d.cu)
-expect '[ -n "$d1" ] && [ -n "$d0" ] && [ "$d1" -le 700 ] && [ "$d0" -ge 980 ]' \
-	"shared2d.cu: at most 700 steps inlined ($d1), at least 980 without ($d0)"
+expect '[ -n "$d1" ] && [ -n "$d0" ] && [ "$d1" -le 800 ] && [ "$d0" -ge 980 ]' \
+	"shared2d.cu: at most 800 steps inlined ($d1), at least 980 without ($d0)"
 ws dump-run-ir tests/ir/shared2d.cu
 awk '/ kernel "k\(/ { f = 1 } f && / = / { print; if (++n == 2) exit }' "$tmp/out" >"$tmp/entry"
 expect '[ "$(grep -c "GADDR.ptr [01] " $tmp/out)" -eq 2 ] && [ "$(grep -c GADDR $tmp/entry)" -eq 2 ]' \
