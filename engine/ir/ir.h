@@ -198,6 +198,23 @@ static inline unsigned ir_type_size(unsigned t)
 	default: return 8;
 	}
 }
+
+/* A value in register form of type t (ir.def: registers hold values
+ * extended per their type): the one definition the optimiser, the decoder
+ * and both interpreters share. */
+static inline uint64_t ir_norm(uint64_t v, unsigned t)
+{
+	switch (t) {
+	case IR_PRED: return v != 0;
+	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
+	case IR_U8: return v & 0xff;
+	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
+	case IR_U16: case IR_F16: return v & 0xffff;
+	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
+	case IR_U32: case IR_F32: return v & 0xffffffffu;
+	default: return v;
+	}
+}
 /* Whether parameter k of fn is an aggregate passed by value (IR_PTR to a
  * copy) rather than a pointer: by its size, and for 8-byte ones by the
  * parameter's variable. The emulator and the PTX emitter both ask. */

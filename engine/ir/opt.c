@@ -47,19 +47,6 @@ static int is_unsigned(unsigned t)
 }
 
 /* a value in register form of type t (ir.def: extended per its type) */
-static uint64_t norm(uint64_t v, unsigned t)
-{
-	switch (t) {
-	case IR_PRED: return v != 0;
-	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
-	case IR_U8: return v & 0xff;
-	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
-	case IR_U16: case IR_F16: return v & 0xffff;
-	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
-	case IR_U32: case IR_F32: return v & 0xffffffffu;
-	default: return v;
-	}
-}
 
 static int is_dead(const struct ir_insn *in)
 {
@@ -125,7 +112,7 @@ static int fold_cvt(struct opt *o)
 		struct ir_insn *k = const_def(o, in->a);
 		if (!k || k->t != in->t2)
 			continue;
-		uint64_t v = norm(norm((uint64_t)k->imm, in->t2), in->t);
+		uint64_t v = ir_norm(ir_norm((uint64_t)k->imm, in->t2), in->t);
 		o->nuse[in->a]--;
 		in->op = IR_CONST;
 		in->imm = (int64_t)v;
@@ -148,7 +135,7 @@ static int reduce_divrem(struct opt *o)
 		struct ir_insn *k = const_def(o, in->b);
 		if (!k || k->t != in->t || o->nuse[in->b] != 1)
 			continue;
-		uint64_t v = norm((uint64_t)k->imm, in->t);
+		uint64_t v = ir_norm((uint64_t)k->imm, in->t);
 		if (v == 0 || (v & (v - 1)))
 			continue;
 		if (in->op == IR_DIV) {
@@ -182,7 +169,7 @@ static int fold_alu(struct opt *o)
 		if (kb && !is_int(kb->t) && kb->t != IR_PTR)
 			kb = NULL;
 		if (ka && kb && ka->t == in->t && kb->t == in->t) {
-			uint64_t x = norm((uint64_t)ka->imm, in->t), y = norm((uint64_t)kb->imm, in->t), v;
+			uint64_t x = ir_norm((uint64_t)ka->imm, in->t), y = ir_norm((uint64_t)kb->imm, in->t), v;
 			switch (op) {
 			case IR_ADD: v = x + y; break;
 			case IR_SUB: v = x - y; break;
@@ -194,7 +181,7 @@ static int fold_alu(struct opt *o)
 			o->nuse[in->a]--;
 			o->nuse[in->b]--;
 			in->op = IR_CONST;
-			in->imm = (int64_t)norm(v, in->t);
+			in->imm = (int64_t)ir_norm(v, in->t);
 			in->a = in->b = -1;
 			changed = 1;
 			continue;
@@ -204,10 +191,10 @@ static int fold_alu(struct opt *o)
 		int32_t keep = -1;
 		if (op == IR_AND)
 			continue;
-		if (kb && norm((uint64_t)kb->imm, kb->t) == id) {
+		if (kb && ir_norm((uint64_t)kb->imm, kb->t) == id) {
 			keep = in->a;
 			o->nuse[in->b]--;
-		} else if (ka && op != IR_SUB && norm((uint64_t)ka->imm, ka->t) == id) {
+		} else if (ka && op != IR_SUB && ir_norm((uint64_t)ka->imm, ka->t) == id) {
 			keep = in->b;
 			o->nuse[in->a]--;
 		} else {

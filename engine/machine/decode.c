@@ -208,19 +208,6 @@ static int commutes(unsigned op)
 }
 
 /* a CONST's value in register form (ir.def: extended per its type) */
-static uint64_t const_norm(uint64_t v, unsigned t)
-{
-	switch (t) {
-	case IR_PRED: return v != 0;
-	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
-	case IR_U8: return v & 0xff;
-	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
-	case IR_U16: case IR_F16: return v & 0xffff;
-	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
-	case IR_U32: case IR_F32: return v & 0xffffffffu;
-	default: return v;
-	}
-}
 
 static int32_t pool_add(struct dctx *x, uint64_t v)
 {
@@ -256,7 +243,7 @@ static void constfold(struct dctx *x)
 				left--;
 				continue;
 			}
-			u->b = pool_add(x, const_norm((uint64_t)k->imm, k->t));
+			u->b = pool_add(x, ir_norm((uint64_t)k->imm, k->t));
 			u->flags |= DF_KB;
 			left--;
 			x->nuse[r]--;
@@ -284,7 +271,7 @@ static void cvtconst(struct dctx *x)
 		const struct ir_insn *k = &x->c[def[cv->a]];
 		if (x->blk[def[cv->a]] != x->blk[i] || (uint32_t)def[cv->a] > i)
 			continue;
-		uint64_t v = interp_cvt(const_norm((uint64_t)k->imm, k->t), cv->t, cv->t2);
+		uint64_t v = interp_cvt(ir_norm((uint64_t)k->imm, k->t), cv->t, cv->t2);
 		cv->op = IR_CONST;
 		cv->imm = (int64_t)v;
 		cv->a = -1;

@@ -100,7 +100,7 @@ next:
 	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC();
 	CASE(F_NOP) NEXT_PC();
 	CASE(F_CONST) {
-		uint64_t v = norm1((uint64_t)in->imm, in->t);
+		uint64_t v = ir_norm((uint64_t)in->imm, in->t);
 		FL(v);
 		NEXT_PC();
 	}

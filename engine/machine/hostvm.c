@@ -115,45 +115,7 @@ static const void *const *hv_tab; /* handler addresses, set by the first hostvm_
 
 /* ---- values (as interp.c keeps them: extended per their type) */
 
-static inline float fval(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-static inline uint64_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-static inline double dval(uint64_t v)
-{
-	double d;
-	memcpy(&d, &v, 8);
-	return d;
-}
-static inline uint64_t dbits(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, 8);
-	return u;
-}
 
-static inline uint64_t norm1(uint64_t v, unsigned t)
-{
-	switch (t) {
-	case IR_PRED: return v != 0;
-	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
-	case IR_U8: return v & 0xff;
-	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
-	case IR_U16: case IR_F16: return v & 0xffff;
-	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
-	case IR_U32: case IR_F32: return v & 0xffffffffu;
-	default: return v;
-	}
-}
 
 static int is_signed(unsigned t)
 {
@@ -231,7 +193,7 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		if (!has_d || t == IR_F16)
 			return;
 		set_op(h, HV_CONST);
-		h->k = (int64_t)norm1((uint64_t)in->imm, t);
+		h->k = (int64_t)ir_norm((uint64_t)in->imm, t);
 		return;
 	case IR_MOV:
 		if (has_d && !kb)
@@ -604,8 +566,8 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define DIVOP(x, y) ((x) / (y))
 	/* integer division: by zero, the general loop's finding */
 #define IDIV(x, EXPR) \
-	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; if (WS_UNLIKELY(!b)) goto out; D_ = norm1((EXPR), ip->t); NEXT; } \
-	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; if (WS_UNLIKELY(!b)) goto out; D_ = norm1((EXPR), ip->t); NEXT; }
+	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; if (WS_UNLIKELY(!b)) goto out; D_ = ir_norm((EXPR), ip->t); NEXT; } \
+	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; if (WS_UNLIKELY(!b)) goto out; D_ = ir_norm((EXPR), ip->t); NEXT; }
 #define CMP6(P, SFX, CAST, OPND) \
 	P(EQ_##SFX, CAST(a) == CAST(b), OPND) P(NE_##SFX, CAST(a) != CAST(b), OPND) \
 	P(LT_##SFX, CAST(a) < CAST(b), OPND) P(LE_##SFX, CAST(a) <= CAST(b), OPND) \
@@ -684,7 +646,7 @@ dispatch:
 	L(GADDR) { D_ = m->obj_addr[ip->k]; NEXT; }
 	L(SHL) {
 		uint64_t a = A_, s = R[ip->b] & 0xffffffffu;
-		D_ = s >= (uint64_t)ip->k ? 0 : norm1(a << (s & 63), ip->t);
+		D_ = s >= (uint64_t)ip->k ? 0 : ir_norm(a << (s & 63), ip->t);
 		NEXT;
 	}
 	L(SAR) {
@@ -697,17 +659,17 @@ dispatch:
 		D_ = s >= (uint64_t)ip->k ? 0 : a >> s;
 		NEXT;
 	}
-	L(SHLK) { D_ = norm1(A_ << ip->k, ip->t); NEXT; }
+	L(SHLK) { D_ = ir_norm(A_ << ip->k, ip->t); NEXT; }
 	L(SARK) { D_ = (uint64_t)((int64_t)A_ >> ip->k); NEXT; }
 	L(SHRK) { D_ = A_ >> ip->k; NEXT; }
-	L(NEGI) { D_ = norm1((uint64_t)0 - A_, ip->t); NEXT; }
+	L(NEGI) { D_ = ir_norm((uint64_t)0 - A_, ip->t); NEXT; }
 	L(NEGF) { D_ = A_ ^ 0x80000000u; NEXT; }
 	L(NEGD) { D_ = A_ ^ 0x8000000000000000ull; NEXT; }
 	L(NOTP) { D_ = !A_; NEXT; }
-	L(NOTI) { D_ = norm1(~A_, ip->t); NEXT; }
+	L(NOTI) { D_ = ir_norm(~A_, ip->t); NEXT; }
 	L(CVT_S32) { D_ = (uint64_t)(int64_t)(int32_t)A_; NEXT; }
 	L(CVT_U32) { D_ = (uint32_t)A_; NEXT; }
-	L(CVT_N) { D_ = norm1(A_, ip->t); NEXT; }
+	L(CVT_N) { D_ = ir_norm(A_, ip->t); NEXT; }
 	L(CVT_P) { D_ = A_ != 0; NEXT; }
 	L(CVT_G) { D_ = interp_cvt(A_, ip->t, ip->t2); NEXT; }
 	L(CVT_S2D) { D_ = dbits((double)(int64_t)A_); NEXT; }
@@ -831,7 +793,7 @@ dispatch:
 		struct dfunc *pdf = (struct dfunc *)p->df;
 		struct hv_func *pf = pdf->hv ? pdf->hv : hv_build(m, pdf);
 		if (f->ret_reg >= 0 && ip->a >= 0)
-			p->r[(size_t)f->ret_reg * WS_WARP] = norm1(A_, ip->t);
+			p->r[(size_t)f->ret_reg * WS_WARP] = ir_norm(A_, ip->t);
 		if (!ip->t2)
 			ls->sp = f->lbase[0];
 		if (--f->nlanes == 0) {
@@ -855,9 +817,9 @@ dispatch:
 	BIN(ADD32U, (uint32_t)(a + b))
 	BIN(SUB32U, (uint32_t)(a - b))
 	BIN(MUL32U, (uint32_t)(a * b))
-	BIN(ADDN, norm1(a + b, ip->t))
-	BIN(SUBN, norm1(a - b, ip->t))
-	BIN(MULN, norm1(a * b, ip->t))
+	BIN(ADDN, ir_norm(a + b, ip->t))
+	BIN(SUBN, ir_norm(a - b, ip->t))
+	BIN(MULN, ir_norm(a * b, ip->t))
 	FBIN(ADDF, ADDOP)
 	FBIN(SUBF, SUBOP)
 	FBIN(MULF, MULOP)

@@ -53,31 +53,6 @@ static inline uint64_t *reg(uint64_t *R, int32_t x)
 	return R + (ptrdiff_t)x * WS_WARP;
 }
 
-static inline float fval(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
-static inline uint64_t fbits(float f)
-{
-	uint32_t u;
-	memcpy(&u, &f, 4);
-	return u;
-}
-static inline double dval(uint64_t v)
-{
-	double d;
-	memcpy(&d, &v, 8);
-	return d;
-}
-static inline uint64_t dbits(double d)
-{
-	uint64_t u;
-	memcpy(&u, &d, 8);
-	return u;
-}
 static float hval(uint64_t v)
 {
 	uint32_t h = (uint32_t)v & 0xffff, s = (h >> 15) << 31, e = (h >> 10) & 0x1f, f = h & 0x3ff;
@@ -142,19 +117,6 @@ static unsigned type_size(unsigned t)
 	return ir_type_size(t);
 }
 
-static inline uint64_t norm1(uint64_t v, unsigned t)
-{
-	switch (t) {
-	case IR_PRED: return v != 0;
-	case IR_S8: return (uint64_t)(int64_t)(int8_t)v;
-	case IR_U8: return v & 0xff;
-	case IR_S16: return (uint64_t)(int64_t)(int16_t)v;
-	case IR_U16: case IR_F16: return v & 0xffff;
-	case IR_S32: return (uint64_t)(int64_t)(int32_t)v;
-	case IR_U32: case IR_F32: return v & 0xffffffffu;
-	default: return v;
-	}
-}
 
 static inline void norm(uint64_t *D, uint32_t M, unsigned t)
 {
@@ -1038,7 +1000,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 				}
 				first = 0;
 			});
-			acc = norm1(acc, in->t ? in->t : IR_U32);
+			acc = ir_norm(acc, in->t ? in->t : IR_U32);
 			EACH(g->mask, l, res[l] = acc);
 			break;
 		}
@@ -1047,7 +1009,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 		}
 		if (in->op != IR_WARPSYNC && in->d >= 0) {
 			uint64_t *D = reg(R, in->d);
-			EACH(g->mask, l, D[l] = norm1(res[l], in->t ? in->t : IR_U32));
+			EACH(g->mask, l, D[l] = ir_norm(res[l], in->t ? in->t : IR_U32));
 		}
 		if (in->op == IR_MATCH && in->sub == MATCH_ALL && in->e >= 0) {
 			uint64_t *E = reg(R, in->e);
@@ -1144,7 +1106,7 @@ static uint64_t cvt1(uint64_t v, unsigned t, unsigned t2)
 	if (!is_float(t2) && !is_float(t)) {
 		if (t == IR_PRED)
 			return v != 0;
-		return norm1(v, t);
+		return ir_norm(v, t);
 	}
 	if (is_float(t) && is_float(t2)) {
 		double x = t2 == IR_F64 ? dval(v) : t2 == IR_F32 ? (double)fval(v) : (double)hval(v);
@@ -1168,11 +1130,11 @@ static uint64_t cvt1(uint64_t v, unsigned t, unsigned t2)
 		return 0;
 	x = trunc(x);
 	switch (t) {
-	case IR_S8: return norm1((uint64_t)(int64_t)(x < -128 ? -128 : x > 127 ? 127 : x), t);
+	case IR_S8: return ir_norm((uint64_t)(int64_t)(x < -128 ? -128 : x > 127 ? 127 : x), t);
 	case IR_U8: return (uint64_t)(x < 0 ? 0 : x > 255 ? 255 : x);
-	case IR_S16: return norm1((uint64_t)(int64_t)(x < -32768 ? -32768 : x > 32767 ? 32767 : x), t);
+	case IR_S16: return ir_norm((uint64_t)(int64_t)(x < -32768 ? -32768 : x > 32767 ? 32767 : x), t);
 	case IR_U16: return (uint64_t)(x < 0 ? 0 : x > 65535 ? 65535 : x);
-	case IR_S32: return norm1((uint64_t)(int64_t)(x < -2147483648.0 ? -2147483648.0 : x > 2147483647.0 ? 2147483647.0 : x), t);
+	case IR_S32: return ir_norm((uint64_t)(int64_t)(x < -2147483648.0 ? -2147483648.0 : x > 2147483647.0 ? 2147483647.0 : x), t);
 	case IR_U32: return (uint64_t)(x < 0 ? 0 : x > 4294967295.0 ? 4294967295.0 : x);
 	case IR_S64:
 		if (x < -9223372036854775808.0) return (uint64_t)INT64_MIN;
@@ -1609,9 +1571,9 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	case ATOM_EXCH: case ATOM_STORE: r = b; break;
 	case ATOM_MIN: r = sg ? ((int64_t)old < (int64_t)b ? old : b) : (old < b ? old : b); break;
 	case ATOM_MAX: r = sg ? ((int64_t)old > (int64_t)b ? old : b) : (old > b ? old : b); break;
-	case ATOM_INC: r = norm1(old, IR_U32) >= norm1(b, IR_U32) ? 0 : old + 1; break;
+	case ATOM_INC: r = ir_norm(old, IR_U32) >= ir_norm(b, IR_U32) ? 0 : old + 1; break;
 	case ATOM_DEC: {
-		uint64_t o = norm1(old, IR_U32), x = norm1(b, IR_U32);
+		uint64_t o = ir_norm(old, IR_U32), x = ir_norm(b, IR_U32);
 		r = (o == 0 || o > x) ? x : o - 1;
 		break;
 	}
@@ -1621,7 +1583,7 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	case ATOM_XOR: r = old ^ b; break;
 	default: *store = 0; return old;
 	}
-	return norm1(r, t);
+	return ir_norm(r, t);
 }
 
 /* The common atomics (32-bit integer or float add, the histogram and
@@ -1672,7 +1634,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 /* atom_op on register operands (the relaxed model's RMWs) */
 static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint64_t c, int *store)
 {
-	return atom_op(sub, t, old, norm1(b, t), norm1(c, t), store);
+	return atom_op(sub, t, old, ir_norm(b, t), ir_norm(c, t), store);
 }
 
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -1709,7 +1671,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 		}
 		uint64_t old = ld_raw(p, t);
 		int store;
-		uint64_t nv = atom_op(in->sub, t, old, norm1(B[l], t), norm1(C[l], t), &store);
+		uint64_t nv = atom_op(in->sub, t, old, ir_norm(B[l], t), ir_norm(C[l], t), &store);
 		if (store) {
 			m->nstores += nv != old;
 			st_raw(p, t, nv);
@@ -2221,7 +2183,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 			return -1;
 		g = &w->g[gi];
 		if (in->d >= 0 && g->fr)
-			R[(size_t)in->d * WS_WARP] = norm1(ret, fn->reg_ty ? fn->reg_ty[in->d] : IR_S64);
+			R[(size_t)in->d * WS_WARP] = ir_norm(ret, fn->reg_ty ? fn->reg_ty[in->d] : IR_S64);
 		g->pc++;
 		return 0;
 	}
@@ -2308,7 +2270,7 @@ static void lane_op(struct machine *m, struct warp *w, const struct frame *fr, c
 	unsigned t = in->t;
 	switch (in->op) {
 	case IR_CONST: {
-		uint64_t v = norm1((uint64_t)in->imm, t);
+		uint64_t v = ir_norm((uint64_t)in->imm, t);
 		EACH(M, l, D[l] = v);
 		break;
 	}

@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <stdarg.h>
+#include <string.h>
 #include "ir.h"
 #include "check.h"
 #include "machine.h"
@@ -672,5 +673,33 @@ void *clone_map(void *ctx, const void *old);
 void cg_clone(struct machine *d, const struct machine *s, void *(*map)(void *ctx, const void *old),
 	      void *ctx);
 void runtime_clone(struct machine *d, const struct machine *s);
+
+/* register bits as float / double and back (the interpreters' view of f32
+ * and f64 registers) */
+static inline float fval(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static inline uint64_t fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+static inline double dval(uint64_t v)
+{
+	double d;
+	memcpy(&d, &v, 8);
+	return d;
+}
+static inline uint64_t dbits(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
 
 #endif

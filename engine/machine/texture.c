@@ -896,13 +896,6 @@ static int sampler_init(struct machine *m, struct warp *w, unsigned l, const str
 	return 0;
 }
 
-static float fbits(uint64_t v)
-{
-	uint32_t u = (uint32_t)v;
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
-}
 
 #define ARG(k, l) R[(size_t)in->args[k] * WS_WARP + (l)]
 
@@ -1006,11 +999,11 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t h = ARG(0, l);
 		int op = (int)ARG(1, l) & 15, flags = (int)ARG(1, l) & 0x30;
-		float c[3] = { fbits(ARG(2, l)), fbits(ARG(3, l)), fbits(ARG(4, l)) };
+		float c[3] = { fval(ARG(2, l)), fval(ARG(3, l)), fval(ARG(4, l)) };
 		int32_t layer = (int32_t)ARG(5, l);
-		float lodarg = fbits(ARG(6, l));
-		float dx[3] = { fbits(ARG(7, l)), fbits(ARG(8, l)), fbits(ARG(9, l)) };
-		float dy[3] = { fbits(ARG(10, l)), fbits(ARG(11, l)), fbits(ARG(12, l)) };
+		float lodarg = fval(ARG(6, l));
+		float dx[3] = { fval(ARG(7, l)), fval(ARG(8, l)), fval(ARG(9, l)) };
+		float dy[3] = { fval(ARG(10, l)), fval(ARG(11, l)), fval(ARG(12, l)) };
 		uint64_t out = ARG(13, l);
 		int fmt = (int)ARG(14, l), n = fmt >> 3, cs = fmt & 7;
 		const struct tex_obj *o = obj_of(m, h, TEXO_TEX);
@@ -1092,7 +1085,7 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 			fetch_at(&s, op, c, layer, res);
 			fetch_at(&s1, op, c, layer, r1);
 			for (int k = 0; k < 4; k++) {
-				float a0 = fbits(res[k]), a1 = fbits(r1[k]);
+				float a0 = fval(res[k]), a1 = fval(r1[k]);
 				float v = (float)(s.lw * a0 + s1.lw * a1);
 				memcpy(&res[k], &v, 4);
 			}
