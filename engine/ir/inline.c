@@ -48,18 +48,10 @@
 /* operands in range, targets in range, not optimised yet */
 static int sane(const struct ir_func *f)
 {
-	int32_t nr = (int32_t)f->nregs;
-	if (!f->ncode || f->nparams > f->nregs || !f->code)
+	if (!ir_func_operands_ok(f))
 		return 0;
 	for (uint32_t i = 0; i < f->ncode; i++) {
 		const struct ir_insn *in = &f->code[i];
-		int32_t r[5] = { in->d, in->a, in->b, in->c, in->e };
-		for (int k = 0; k < 5; k++)
-			if (r[k] < -1 || r[k] >= nr)
-				return 0;
-		for (uint32_t k = 0; k < in->nargs; k++)
-			if (!in->args || in->args[k] < 0 || in->args[k] >= nr)
-				return 0;
 		if ((in->op == IR_BR || in->op == IR_CBR) &&
 		    (in->tgt1 < 0 || (uint32_t)in->tgt1 >= f->ncode ||
 		     (in->op == IR_CBR && (in->tgt2 < 0 || (uint32_t)in->tgt2 >= f->ncode))))

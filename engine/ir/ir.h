@@ -227,6 +227,9 @@ void ir_print(const struct ir_module *m, struct strbuf *out);
  * powers of two, dead temporaries, dense register numbers. Variables and
  * statements stay where the debugger finds them. */
 void ir_optimize(struct ir_module *m);
+/* Every register operand and variable register in range, and no
+ * instruction optimised away yet (the passes' precondition). */
+int ir_func_operands_ok(const struct ir_func *f);
 /* Set reg_pressure of every device function and kernel: the most 32-bit
  * registers live at once in its code as lowered (engine/ir/regs.c), a call
  * adding its callee's. Run before ir_optimize. */

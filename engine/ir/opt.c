@@ -282,12 +282,12 @@ static void renumber(struct opt *o)
 	free(map);
 }
 
-/* Are all operands in range? A function that is not is left alone: the
- * engine reports it when it decodes it. */
-static int sane(const struct ir_func *f)
+/* Are all operands in range, and the function not optimised yet? One that
+ * is not is left alone: the engine reports it when it decodes it. */
+int ir_func_operands_ok(const struct ir_func *f)
 {
 	int32_t nr = (int32_t)f->nregs;
-	if (!f->ncode || f->nparams > f->nregs)
+	if (!f->ncode || f->nparams > f->nregs || !f->code)
 		return 0;
 	for (uint32_t i = 0; i < f->ncode; i++) {
 		const struct ir_insn *in = &f->code[i];
@@ -309,7 +309,7 @@ static int sane(const struct ir_func *f)
 
 static void opt_func(struct ir_func *f)
 {
-	if (!sane(f))
+	if (!ir_func_operands_ok(f))
 		return;
 	struct opt o;
 	uint32_t nr = f->nregs ? f->nregs : 1;
