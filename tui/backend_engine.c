@@ -1560,6 +1560,8 @@ static void mm_label(char out[4], int i)
 	}
 }
 
+#define ORDER_SHOWN 200
+
 static void snap_order(struct eng *e, struct ui_state *st)
 {
 	struct ui_order *o = &st->order;
@@ -1572,10 +1574,17 @@ static void snap_order(struct eng *e, struct ui_state *st)
 	o->dropped = dropped;
 	if (n <= 0)
 		return;
+	/* the latest ORDER_SHOWN events: what a pane can show, and the redraw
+	 * stays cheap on a big kernel (the log holds up to 4096) */
+	int first = n > ORDER_SHOWN ? n - ORDER_SHOWN : 0;
+	n -= first;
+	o->earlier = first;
 	ev = xmalloc((size_t)n * sizeof(*ev));
 	col = xmalloc((size_t)n * sizeof(int));
 	for (int i = 0; i < n; i++) {
-		machine_mm_event_get(e->m, i, &ev[i]);
+		machine_mm_event_get(e->m, first + i, &ev[i]);
+		if (ev[i].rf >= 0)
+			ev[i].rf = ev[i].rf >= first ? ev[i].rf - first : -2; /* -2: read from an earlier event */
 		col[i] = -1;
 		for (int k = 0; k < nk; k++)
 			if (keys[k][0] == ev[i].host && keys[k][1] == ev[i].block && keys[k][2] == ev[i].thread)
@@ -1602,7 +1611,7 @@ static void snap_order(struct eng *e, struct ui_state *st)
 		const struct machine_mm_ev *x = &ev[i];
 		int row = 0;
 
-		mm_label(u->label, i);
+		mm_label(u->label, first + i);
 		u->col = col[i];
 		u->line = x->line;
 		for (int j = 0; j < n; j++)
@@ -1676,7 +1685,7 @@ static void snap_order(struct eng *e, struct ui_state *st)
 			weak = i;
 	for (int i = weak >= 0 ? weak : n - 1; i >= 0; i--)
 		if (ev[i].kind == MM_EV_READ || ev[i].kind == MM_EV_RMW) {
-			o->why = ui_strdup(st, machine_mm_event_why(e->m, i));
+			o->why = ui_strdup(st, machine_mm_event_why(e->m, first + i));
 			o->why_label = ui_strdup(st, o->ev[i].label);
 			break;
 		}

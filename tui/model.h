@@ -213,6 +213,7 @@ struct ui_order {
 	struct ui_mmev *ev;       /* in the order the model performed them */
 	int nev;
 	int dropped;              /* events after the log filled */
+	int earlier;              /* events before the first one here (not shown) */
 	struct ui_mmedge *edges;
 	int nedges;
 	const char *why;          /* the latest read: why it read what it read */

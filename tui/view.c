@@ -1024,7 +1024,8 @@ static void draw_order(struct ctx *c)
 	if (!o->on)
 		snprintf(extra, sizeof(extra), "sc");
 	else
-		snprintf(extra, sizeof(extra), "relaxed, %d event%s%s", o->nev, o->nev == 1 ? "" : "s",
+		snprintf(extra, sizeof(extra), "relaxed, %d event%s%s%s", o->nev + o->earlier,
+			 o->nev + o->earlier == 1 ? "" : "s", o->earlier ? ", the latest shown" : "",
 			 o->dropped ? " (log full)" : "");
 	in = pane_title(c, PANE_ORDER, extra);
 	if (in.h <= 0)

@@ -747,6 +747,30 @@ static void test_order_pane(void)
 	engine_backend_free(be);
 }
 
+/* A launch with more memory events than the pane keeps: the latest 200,
+ * labelled by their place in the whole log, and the title counts them all. */
+static void test_order_window(void)
+{
+	struct ui_session s;
+	struct ui_backend *be;
+	char *text;
+
+	open_relaxed = 1;
+	be = open_prog("tests/tui/cu/order_many.cu", &s);
+	if (!be)
+		return;
+	run(&s, "continue");
+	ok(s.st.order.nev == 200 && s.st.order.earlier >= 101, "the pane keeps the latest 200 of %d events",
+	   s.st.order.nev + s.st.order.earlier);
+	ok(s.st.order.nev > 0 && strcmp(s.st.order.ev[0].label, "a") != 0,
+	   "labels stay those of the whole log (first shown: %s)", s.st.order.nev ? s.st.order.ev[0].label : "-");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "the latest shown") != NULL, "the title says only the latest are shown");
+	free(text);
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 int main(void)
 {
 	tap_start();
@@ -763,6 +787,7 @@ int main(void)
 	test_exports();
 	test_textures();
 	test_order_pane();
+	test_order_window();
 	test_textures_mipmap();
 	return tap_end();
 }
