@@ -31,7 +31,15 @@ static void fill_row(struct view_grid *g, int y, int style)
 
 void start_render(struct view_grid *g, const struct start_item *items, int n, int sel, int ascii)
 {
-	int y = 3, top = 0, rows = g->h - 7;
+	int y = 3, top = 0, rows = g->h - 7, nw = 23;
+
+	/* the names' column fits the longest name (within a third of the
+	 * screen), so "16-cooperative-groups.lua" never runs into its summary */
+	for (int i = 0; i < n; i++)
+		if (items[i].name && (int)strlen(items[i].name) > nw)
+			nw = (int)strlen(items[i].name);
+	if (nw > g->w / 3)
+		nw = g->w / 3 > 23 ? g->w / 3 : 23;
 
 	for (int i = 0; i < g->w * g->h; i++)
 		g->cells[i] = (struct view_cell){ ' ', VS_NORMAL };
@@ -54,8 +62,8 @@ void start_render(struct view_grid *g, const struct start_item *items, int n, in
 		if (items[i].kind != START_EXAMPLE)
 			put(g, 12, y, marks[items[i].mark >= 0 && items[i].mark <= 2 ? items[i].mark : 0],
 			    i == sel ? style : items[i].mark == 2 ? VS_ACTIVE_LANE : VS_NORMAL, g->w);
-		put(g, 16, y, items[i].name, i == sel ? style : VS_HIGHLIGHT, g->w);
-		put(g, 40, y, items[i].summary, style, g->w - 1);
+		put(g, 16, y, items[i].name, i == sel ? style : VS_HIGHLIGHT, 16 + nw < g->w ? 16 + nw : g->w);
+		put(g, 17 + nw, y, items[i].summary, style, g->w - 1);
 	}
 	if (!n)
 		put(g, 4, y, "(no examples were built in)", VS_DIM, g->w);

@@ -28,6 +28,16 @@ waitfor menu "Pick a lesson"
 tap_result $? "plain warpstep opens the lesson menu"
 screen menu | sed -n 4p | grep -q '\[ \] 01-threads.lua'
 tap_result $? "lessons come first, marked not started"
+# on a wide screen every file name is whole and ends before its summary
+# (16-cooperative-groups.lua used to run into it)
+start wide 120 40
+waitfor wide "22-launch-and-streams.lua"
+screen wide | grep -E '(lesson|puzzle) +\[.\] ' >"$tmp/rows"
+[ "$(wc -l <"$tmp/rows")" -ge 20 ] && ! grep -vqE '\[.\] [0-9a-z_-]+\.lua +[^ ]' "$tmp/rows"
+r=$?
+tap_result $r "the menu keeps every lesson's file name whole, then a space, then its summary"
+[ $r -eq 0 ] || tap_diag <"$tmp/rows"
+keys wide q
 for _l in lessons/*.lua; do keys menu j; done
 waitfor menu "puzzle  [ ] p01-map.lua"
 tap_result $? "the puzzles follow the lessons"
