@@ -10,7 +10,8 @@
  * Mapped device memory: as on a GPU, where cudaMalloc sub-allocates from
  * 2 MiB pages, a device access a little outside an allocation does not
  * fault. A global allocation's data covers its tail up to the next
- * allocation (cap), freed global data is kept (up to RETAIN bytes). A 2 MiB
+ * allocation (cap; an allocation of 2 MiB or more: up to the end of its own
+ * 2 MiB-aligned pages), freed global data is kept (up to RETAIN bytes). A 2 MiB
  * page is mapped while a cudaMalloc'd (or managed) block in it is live, or
  * when it holds device heap blocks (the heap stays mapped); the rest of a
  * mapped page reads as zero until written (gap pages of 4 KiB). Module
@@ -106,6 +107,14 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 	uint64_t cap = size ? size : 1;
 	if (tag == TAG_GLOBAL)
 		cap = ((size + 255) & ~(uint64_t)255) + GUARD;
+	/* A cudaMalloc of a page or more gets pages of its own, as on the GPU:
+	 * 2 MiB aligned, its tail mapped up to the end of its last page and no
+	 * further, so an access just past a page-multiple allocation faults
+	 * (700) as it does on the hardware instead of reading a guard tail. */
+	if (tag == TAG_GLOBAL && kind == AK_DEV_MALLOC && size >= MEM_PAGE) {
+		align = MEM_PAGE;
+		cap = (size + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
+	}
 	void *data = NULL;
 	if (may_fail) {
 		if (size > HOST_MEM || (tag == TAG_HOST && size > HOST_MEM - mm->host_bytes))
@@ -132,7 +141,7 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 	case AK_HOST_PINNED: case AK_MANAGED: case AK_STRING: a->host_ok = a->dev_ok = 1; break;
 	default: a->dev_ok = 1; break;
 	}
-	r->next = base + size + GUARD;
+	r->next = base + (cap > size + GUARD ? cap : size + GUARD);
 	vec_push(&r->a, a);
 	if (page_counted(a))
 		page_count(mm, a, 1);
