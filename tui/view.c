@@ -621,7 +621,7 @@ static int coll_strips(struct ctx *c, const struct ui_lanevar *v, int y, int yma
 	put_str(c, c->r.x, y, "lane", VS_DIM);
 	for (int l = 0; l < UI_WARP_SIZE; l += seg < 8 ? seg : 8) {
 		int x = strip_x(x0, l, seg);
-		char num[8];
+		char num[12];
 
 		snprintf(num, sizeof(num), "%d", l);
 		if (x <= last + 1)
