@@ -1022,6 +1022,49 @@ static void emit_mem(struct px *p, const struct ir_insn *in)
 
 /* ---- calls */
 
+/* The address-space helpers of the built-in cuda_runtime.h read the
+ * emulator's address tags (bits 40 and up), which GPU addresses do not
+ * have: a call of one becomes PTX's own instruction (isspacep, cvta).
+ * 1 when in was one of them. */
+static int emit_space_call(struct px *p, const struct ir_insn *in, const struct ir_func *callee)
+{
+	static const struct { const char *name, *op; int pred; } sp[] = {
+		{ "__isGlobal", "isspacep.global", 1 }, { "__isShared", "isspacep.shared", 1 },
+		{ "__isConstant", "isspacep.const", 1 }, { "__isLocal", "isspacep.local", 1 },
+		{ "__cvta_generic_to_global", "cvta.to.global.u64", 0 },
+		{ "__cvta_generic_to_shared", "cvta.to.shared.u64", 0 },
+		{ "__cvta_generic_to_constant", "cvta.to.const.u64", 0 },
+		{ "__cvta_generic_to_local", "cvta.to.local.u64", 0 },
+		{ "__cvta_global_to_generic", "cvta.global.u64", 0 },
+		{ "__cvta_shared_to_generic", "cvta.shared.u64", 0 },
+		{ "__cvta_constant_to_generic", "cvta.const.u64", 0 },
+		{ "__cvta_local_to_generic", "cvta.local.u64", 0 },
+	};
+	if (!callee->name || callee->nparams != 1 || in->nargs < 1 || strncmp(callee->name, "__", 2))
+		return 0;
+	for (size_t k = 0; k < sizeof(sp) / sizeof(sp[0]); k++) {
+		if (strcmp(callee->name, sp[k].name))
+			continue;
+		char a[48];
+		snprintf(a, sizeof(a), "%s", V(p, in->args[0], IR_U64));
+		if (sp[k].pred) {
+			const char *q = TMP(p, C_P);
+			E(p, "%s %s, %s;", sp[k].op, q, a);
+			if (in->d >= 0) {
+				const char *d = D(p, in->d, IR_U32);
+				E(p, "selp.u32 %s, 1, 0, %s;", d, q);
+				fin_t(p, IR_U32);
+			}
+		} else if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_U64);
+			E(p, "%s %s, %s;", sp[k].op, d, a);
+			fin_t(p, IR_U64);
+		}
+		return 1;
+	}
+	return 0;
+}
+
 static void emit_call(struct px *p, const struct ir_insn *in)
 {
 	const struct ir_func *callee = NULL;
@@ -1036,6 +1079,8 @@ static void emit_call(struct px *p, const struct ir_insn *in)
 			     callee->kind & FN_KERNEL ? "kernel" : "host", callee->name);
 			return;
 		}
+		if (emit_space_call(p, in, callee))
+			return;
 		if (callee->variadic) {
 			fail(p, in->span, "call of variadic device function '%s'", callee->name);
 			return;

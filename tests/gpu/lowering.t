@@ -1,0 +1,36 @@
+#!/bin/sh
+# lowering.t - the PTX that particular constructs become (docs/gpu.md), checked
+# by the instructions in `warpstep ptx`'s output; ptxas.t assembles them.
+. tests/tap.sh
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-lowering.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# has PROG PATTERN WHAT: the PTX of tests/programs/PROG.cu matches the
+# extended regular expression PATTERN
+has() {
+	if [ ! -f "$tmp/$1.ptx" ]; then
+		"$WARPSTEP" ptx "tests/programs/$1.cu" -o "$tmp/$1.ptx" 2>"$tmp/$1.err" || cat "$tmp/$1.err" | tap_diag
+	fi
+	grep -Eq -- "$2" "$tmp/$1.ptx" 2>/dev/null
+	tap_result $? "$1: $3"
+}
+hasnt() {
+	if [ ! -f "$tmp/$1.ptx" ]; then
+		"$WARPSTEP" ptx "tests/programs/$1.cu" -o "$tmp/$1.ptx" 2>"$tmp/$1.err" || cat "$tmp/$1.err" | tap_diag
+	fi
+	[ -f "$tmp/$1.ptx" ] && ! grep -Eq -- "$2" "$tmp/$1.ptx"
+	tap_result $? "$1: $3"
+}
+
+# the address-space predicates and conversions are PTX's, not the emulator's
+# address tags (0x72 << 40 is the emulator's shared memory)
+has addr_space 'isspacep\.global' "__isGlobal is isspacep.global"
+has addr_space 'isspacep\.shared' "__isShared is isspacep.shared"
+has addr_space 'isspacep\.const' "__isConstant is isspacep.const"
+has addr_space 'isspacep\.local' "__isLocal is isspacep.local"
+has addr_space 'cvta\.to\.shared\.u64' "__cvta_generic_to_shared is cvta.to.shared"
+has addr_space 'cvta\.shared\.u64 %rd[0-9]+, %rd' "__cvta_shared_to_generic is cvta.shared"
+hasnt addr_space 'call \(rv\), __(is|cvta)' "no call of the emulator's helpers remains"
+
+tap_done
