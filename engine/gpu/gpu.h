@@ -85,6 +85,10 @@ void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *ou
  * groups' this_grid().sync()); the backend zeroes it before each launch. */
 #define GPU_GRID_BAR "__ws_grid_bar"
 #define GPU_GRID_COOP "__ws_grid_coop_flag"
+/* The module global that points at one 8-byte word per thread of the
+ * launch (the backend allocates and zeroes it before each launch): a
+ * thread's cursor in a cuda::pipeline (head | tail << 32). */
+#define GPU_PIPE_HT "__ws_pipe_ht"
 
 /*
  * Kernel argument packing for cuLaunchKernel: given kernel fn's parameter

@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
@@ -1262,6 +1262,272 @@ static void ext_call(struct px *p, const char *fn, int nargs, char (*vals)[48], 
 
 static int emit_pure(struct px *p, const struct ir_insn *in, int id);
 
+/* the thread's linear index in the grid into rd (a .b64 register) */
+static void grid_thread(struct px *p, const char *rd)
+{
+	const char *a = TMP(p, C_R), *b = TMP(p, C_R), *c = TMP(p, C_R);
+	E(p, "mov.u32 %s, %%ctaid.z;", a);
+	E(p, "mov.u32 %s, %%nctaid.y;", b);
+	E(p, "mov.u32 %s, %%ctaid.y;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	E(p, "mov.u32 %s, %%nctaid.x;", b);
+	E(p, "mov.u32 %s, %%ctaid.x;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);   /* block */
+	E(p, "mov.u32 %s, %%ntid.x;", b);
+	E(p, "mov.u32 %s, %%ntid.y;", c);
+	E(p, "mul.lo.u32 %s, %s, %s;", b, b, c);
+	E(p, "mov.u32 %s, %%ntid.z;", c);
+	E(p, "mul.lo.u32 %s, %s, %s;", b, b, c);           /* threads a block */
+	E(p, "mul.wide.u32 %s, %s, %s;", rd, a, b);
+	E(p, "mov.u32 %s, %%tid.z;", a);
+	E(p, "mov.u32 %s, %%ntid.y;", b);
+	E(p, "mov.u32 %s, %%tid.y;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	E(p, "mov.u32 %s, %%ntid.x;", b);
+	E(p, "mov.u32 %s, %%tid.x;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	E(p, "cvt.u64.u32 %s, %s;", t, a);
+	E(p, "add.u64 %s, %s, %s;", rd, rd, t);
+}
+
+/* the address of this thread's pipeline cursor (head in the low word,
+ * tail in the high one) in the backend's per-thread table, into rd */
+static void pipe_cursor(struct px *p, const char *rd)
+{
+	p->need_pipe = 1;
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	grid_thread(p, rd);
+	E(p, "ld.global.u64 %s, [%s];", t, GPU_PIPE_HT);
+	E(p, "mad.lo.u64 %s, %s, 8, %s;", rd, rd, t);
+}
+
+/* Asynchronous copies (cp.async, cuda::memcpy_async, cuda::pipeline) on
+ * the GPU: each thread copies its share of a copy at once, so a batch has
+ * landed when it is committed and the waits have nothing to wait for; the
+ * order the program needs comes from its barriers, mbarriers and pipeline
+ * stages, which keep their semantics. A pipeline's shared state (2 *
+ * stages + 1 words) holds the stages, producers and consumers (word 0),
+ * each stage's commits and releases (cumulative counts); each thread's
+ * head and tail are in GPU_PIPE_HT. */
+static int emit_async(struct px *p, const struct ir_insn *in, int id)
+{
+	char v[10][48];
+	switch (id) {
+	case BI___ws_acp_issue: {
+		/* dst, src, size, zfill, kind, sync, rank, nthreads, align, chunk:
+		 * rank's contiguous share of size bytes, the last zfill of them zeros */
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_PTR);
+		arg_copy(p, v, in, 2, IR_U64);
+		arg_copy(p, v, in, 3, IR_U64);
+		arg_copy(p, v, in, 6, IR_U32);
+		arg_copy(p, v, in, 7, IR_U32);
+		const char *n = TMP(p, C_RD), *per = TMP(p, C_RD), *i = TMP(p, C_RD), *end = TMP(p, C_RD);
+		const char *keep = TMP(p, C_RD), *pa = TMP(p, C_RD);
+		char nn[48], pp[48], ii[48], ee[48], kk[48], aa[48];
+		snprintf(nn, 48, "%s", n);
+		snprintf(pp, 48, "%s", per);
+		snprintf(ii, 48, "%s", i);
+		snprintf(ee, 48, "%s", end);
+		snprintf(kk, 48, "%s", keep);
+		snprintf(aa, 48, "%s", pa);
+		const char *q = TMP(p, C_P);
+		char qq[48];
+		snprintf(qq, 48, "%s", q);
+		const char *b = TMP(p, C_R);
+		char bb[48];
+		snprintf(bb, 48, "%s", b);
+		int top = label(p), done = label(p), zero = label(p), put = label(p);
+		E(p, "cvt.u64.u32 %s, %s;", nn, v[7]);
+		E(p, "max.u64 %s, %s, 1;", nn, nn);
+		E(p, "add.u64 %s, %s, %s;", pp, v[2], nn);
+		E(p, "sub.u64 %s, %s, 1;", pp, pp);
+		E(p, "div.u64 %s, %s, %s;", pp, pp, nn);
+		E(p, "cvt.u64.u32 %s, %s;", ii, v[6]);
+		E(p, "mul.lo.u64 %s, %s, %s;", ii, ii, pp);
+		E(p, "add.u64 %s, %s, %s;", ee, ii, pp);
+		E(p, "min.u64 %s, %s, %s;", ee, ee, v[2]);
+		E(p, "sub.u64 %s, %s, %s;", kk, v[2], v[3]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, top);
+		E(p, "setp.ge.u64 %s, %s, %s;", qq, ii, ee);
+		E(p, "@%s bra $W%u_%d;", qq, p->fi, done);
+		E(p, "setp.ge.u64 %s, %s, %s;", qq, ii, kk);
+		E(p, "@%s bra $W%u_%d;", qq, p->fi, zero);
+		E(p, "add.u64 %s, %s, %s;", aa, v[1], ii);
+		E(p, "ld.u8 %s, [%s];", bb, aa);
+		E(p, "bra $W%u_%d;", p->fi, put);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, zero);
+		E(p, "mov.u32 %s, 0;", bb);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, put);
+		E(p, "add.u64 %s, %s, %s;", aa, v[0], ii);
+		E(p, "st.u8 [%s], %s;", aa, bb);
+		E(p, "add.u64 %s, %s, 1;", ii, ii);
+		E(p, "bra $W%u_%d;", p->fi, top);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+		return 1;
+	}
+	case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+		/* the copies landed when they were issued */
+		return 1;
+	case BI___ws_bar_phase: {
+		/* the current phase's parity: the phase of parity 0 completed
+		 * means the barrier is in an odd phase */
+		if (p->arch < 80) {
+			fail(p, in->span, "mbarrier parity waits need sm_80 or newer (target sm_%d)", p->arch);
+			return 1;
+		}
+		arg_copy(p, v, in, 0, IR_PTR);
+		const char *q = TMP(p, C_P);
+		E(p, "mbarrier.test_wait.parity.b64 %s, [%s], 0;", q, v[0]);
+		if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_U64);
+			E(p, "selp.u64 %s, 1, 0, %s;", d, q);
+			fin_t(p, IR_U64);
+		}
+		return 1;
+	}
+	case BI___ws_pipe_make: {
+		/* every thread of the block: thread 0 clears the state, then
+		 * each counts itself as producer and/or consumer */
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_U32);
+		arg_copy(p, v, in, 2, IR_S32);
+		char t[48], w[48], q[48], c[48], a[48];
+		snprintf(t, 48, "%s", TMP(p, C_R));
+		snprintf(w, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		snprintf(c, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		int skip = label(p), top = label(p);
+		E(p, "mov.u32 %s, %%tid.x;", t);
+		E(p, "{ .reg .b32 %%y, %%z; mov.u32 %%y, %%tid.y; mov.u32 %%z, %%tid.z; or.b32 %s, %s, %%y; or.b32 %s, %s, %%z; }",
+		  t, t, t, t);
+		E(p, "setp.ne.u32 %s, %s, 0;", q, t);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, skip);
+		E(p, "cvt.u64.u32 %s, %s;", c, v[1]);
+		E(p, "st.u64 [%s], %s;", v[0], c);
+		E(p, "shl.b64 %s, %s, 4;", c, c);     /* 2 * stages words of 8 bytes */
+		E(p, "mov.u64 %s, 0;", w);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, top);
+		E(p, "add.u64 %s, %s, 8;", w, w);
+		E(p, "add.u64 %s, %s, %s;", a, v[0], w);
+		E(p, "st.u64 [%s], 0;", a);
+		E(p, "setp.lt.u64 %s, %s, %s;", q, w, c);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, top);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
+		E(p, "barrier.sync 0;");
+		/* role 0: both (1 << 32 | 1 << 48), 1: producer, 2: consumer */
+		E(p, "setp.eq.s32 %s, %s, 1;", q, v[2]);
+		E(p, "selp.u64 %s, 4294967296, 0, %s;", c, q);
+		E(p, "setp.eq.s32 %s, %s, 2;", q, v[2]);
+		E(p, "selp.u64 %s, 281474976710656, %s, %s;", c, c, q);
+		E(p, "setp.eq.s32 %s, %s, 0;", q, v[2]);
+		E(p, "selp.u64 %s, 281479271677952, %s, %s;", c, c, q);
+		E(p, "atom.add.u64 %s, [%s], %s;", a, v[0], c);
+		pipe_cursor(p, a);
+		E(p, "st.global.u64 [%s], 0;", a);
+		return 1;
+	}
+	case BI___ws_pipe_op: {
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_S32);
+		char cur[48], hw[48], st[48], cnt[48], k[48], r[48], s[48], a[48], x[48], want[48], q[48];
+		snprintf(cur, 48, "%s", TMP(p, C_RD));
+		snprintf(hw, 48, "%s", TMP(p, C_RD));
+		snprintf(st, 48, "%s", TMP(p, C_RD));
+		snprintf(cnt, 48, "%s", TMP(p, C_RD));
+		snprintf(k, 48, "%s", TMP(p, C_RD));
+		snprintf(r, 48, "%s", TMP(p, C_RD));
+		snprintf(s, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		snprintf(x, 48, "%s", TMP(p, C_RD));
+		snprintf(want, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		char res[48];
+		snprintf(res, 48, "%s", TMP(p, C_R));
+		int lacq = label(p), lcom = label(p), lwait = label(p), lrel = label(p), spin1 = label(p),
+		    spin2 = label(p), out = label(p), cons = label(p);
+		pipe_cursor(p, cur);
+		E(p, "ld.global.u64 %s, [%s];", hw, cur);
+		E(p, "ld.relaxed.cta.u64 %s, [%s];", st, v[0]);
+		E(p, "and.b64 %s, %s, 4294967295;", cnt, st);    /* stages */
+		E(p, "max.u64 %s, %s, 1;", cnt, cnt);
+		E(p, "mov.u32 %s, 1;", res);
+		/* producer ops work on the head, consumer ops on the tail */
+		E(p, "setp.ge.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, cons);
+		E(p, "and.b64 %s, %s, 4294967295;", k, hw);
+		E(p, "bra $W%u_%d;", p->fi, lacq);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, cons);
+		E(p, "shr.u64 %s, %s, 32;", k, hw);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lacq);
+		E(p, "rem.u64 %s, %s, %s;", s, k, cnt);          /* stage */
+		E(p, "div.u64 %s, %s, %s;", r, k, cnt);          /* its use */
+		E(p, "setp.eq.s32 %s, %s, 1;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lcom);
+		E(p, "setp.eq.s32 %s, %s, 3;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lrel);
+		E(p, "setp.ge.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lwait);
+		/* 0 producer_acquire: the consumers released the stage's last use */
+		E(p, "shr.u64 %s, %s, 48;", want, st);
+		E(p, "mul.lo.u64 %s, %s, %s;", want, want, r);
+		E(p, "add.u64 %s, %s, %s;", a, s, cnt);
+		E(p, "add.u64 %s, %s, 1;", a, a);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, spin1);
+		E(p, "ld.acquire.cta.u64 %s, [%s];", x, a);
+		E(p, "setp.lt.u64 %s, %s, %s;", q, x, want);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, spin1);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 1 producer_commit */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lcom);
+		E(p, "add.u64 %s, %s, 1;", a, s);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		E(p, "atom.release.cta.add.u64 %s, [%s], 1;", x, a);
+		E(p, "add.u64 %s, %s, 1;", hw, hw);
+		E(p, "st.global.u64 [%s], %s;", cur, hw);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 3 consumer_release */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lrel);
+		E(p, "add.u64 %s, %s, %s;", a, s, cnt);
+		E(p, "add.u64 %s, %s, 1;", a, a);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		E(p, "atom.release.cta.add.u64 %s, [%s], 1;", x, a);
+		E(p, "add.u64 %s, %s, 4294967296;", hw, hw);
+		E(p, "st.global.u64 [%s], %s;", cur, hw);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 2 consumer_wait (4: only test): every producer committed the stage */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lwait);
+		E(p, "shr.u64 %s, %s, 32;", want, st);
+		E(p, "and.b64 %s, %s, 65535;", want, want);
+		E(p, "add.u64 %s, %s, 1;", r, r);
+		E(p, "mul.lo.u64 %s, %s, %s;", want, want, r);
+		E(p, "add.u64 %s, %s, 1;", a, s);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, spin2);
+		E(p, "ld.acquire.cta.u64 %s, [%s];", x, a);
+		E(p, "setp.ge.u64 %s, %s, %s;", q, x, want);
+		E(p, "selp.u32 %s, 1, 0, %s;", res, q);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, out);
+		E(p, "setp.eq.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, spin2);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, out);
+		if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_S32);
+			E(p, "mov.b32 %s, %s;", d, res);
+			fin_t(p, IR_S32);
+		}
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
 static void emit_bcall(struct px *p, const struct ir_insn *in)
 {
 	int id = (int)in->imm;
@@ -1435,6 +1701,10 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		return;
 	case BI___ws_cluster_wait:
 		E(p, p->arch >= 90 ? "barrier.cluster.wait;" : "trap; // clusters need sm_90");
+		return;
+	case BI___ws_acp_issue: case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+	case BI___ws_bar_phase: case BI___ws_pipe_make: case BI___ws_pipe_op:
+		emit_async(p, in, id);
 		return;
 	case BI___ws_grid_coop: {
 		p->need_grid = 1;
@@ -2417,6 +2687,8 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.need_pipe)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n", GPU_PIPE_HT);
 	if (p.litmus)
 		strbuf_addf(out, ".visible .global .align 4 .u32 %s[%d];\n.visible .global .align 4 .u32 %s;\n"
 			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n"

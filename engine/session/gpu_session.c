@@ -73,6 +73,7 @@ struct session_gpu {
 	void **fns;
 	VEC(struct mirror) mirrors;
 	uint64_t grid_bar, coop_flag;
+	uint64_t pipe_g, pipe_buf, pipe_cap; /* GPU_PIPE_HT, the table it points at, its bytes */
 	uint64_t heap, printf_fifo, stack;
 	int launched;
 	void *ev0, *ev1;
@@ -395,6 +396,24 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 		gpu_memset8(g->drv, g->grid_bar, 0, 8, NULL);
 	if (g->coop_flag)
 		gpu_memset8(g->drv, g->coop_flag, l->cooperative ? 1 : 0, 1, NULL);
+	if (g->pipe_g) {
+		/* the pipelines' per-thread cursors: one word a thread */
+		uint64_t need = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] *
+				l->block[2] * 8;
+		if (need > g->pipe_cap) {
+			if (g->pipe_buf)
+				gpu_mem_free(g->drv, g->pipe_buf);
+			g->pipe_buf = g->pipe_cap = 0;
+			if ((r = gpu_mem_alloc(g->drv, &g->pipe_buf, need))) {
+				free(buf);
+				free(ptrs);
+				free(mem);
+				return code(r);
+			}
+			g->pipe_cap = need;
+		}
+		gpu_memcpy_htod(g->drv, g->pipe_g, &g->pipe_buf, 8, NULL);
+	}
 	if (!g->fns[l->func]) {
 		struct strbuf nb;
 		strbuf_init(&nb);
@@ -622,6 +641,8 @@ static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags,
 		g->grid_bar = 0;
 	if (gpu_module_global(drv, g->module, GPU_GRID_COOP, &g->coop_flag, NULL))
 		g->coop_flag = 0;
+	if (gpu_module_global(drv, g->module, GPU_PIPE_HT, &g->pipe_g, NULL))
+		g->pipe_g = 0;
 	gpu_event_create(drv, &g->ev0, 0);
 	gpu_event_create(drv, &g->ev1, 0);
 	g->ops.ctx = g;
@@ -1016,6 +1037,8 @@ void session_gpu_close(struct session_gpu *g)
 	if (g->ev1)
 		gpu_event_destroy(g->drv, g->ev1);
 	gpu_ctx_synchronize(g->drv);
+	if (g->pipe_buf)
+		gpu_mem_free(g->drv, g->pipe_buf);
 	if (g->module)
 		gpu_module_unload(g->drv, g->module);
 	gpu_driver_close(g->drv);

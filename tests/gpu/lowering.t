@@ -33,4 +33,14 @@ has addr_space 'cvta\.to\.shared\.u64' "__cvta_generic_to_shared is cvta.to.shar
 has addr_space 'cvta\.shared\.u64 %rd[0-9]+, %rd' "__cvta_shared_to_generic is cvta.shared"
 hasnt addr_space 'call \(rv\), __(is|cvta)' "no call of the emulator's helpers remains"
 
+# asynchronous copies: each thread copies its share when it issues it (the
+# waits have nothing left to wait for); pipelines count commits and releases
+# in their shared state, each thread's cursor in the backend's table
+has async_primitives 'mbarrier\.test_wait\.parity\.b64' "__mbarrier_test_wait_parity reads the phase's parity"
+has async_primitives 'ld\.u8 .*' "__pipeline_memcpy_async copies at once"
+has async_pipeline_stages '__ws_pipe_ht' "a pipeline's thread keeps its cursor in __ws_pipe_ht"
+has async_pipeline_stages 'atom\.release\.cta\.add\.u64' "producer_commit and consumer_release are release additions"
+has async_pipeline_roles 'ld\.acquire\.cta\.u64' "producer_acquire and consumer_wait spin on acquire loads"
+hasnt async_cg_memcpy '__ws_acp' "cooperative_groups::memcpy_async leaves no built-in behind"
+
 tap_done
