@@ -89,6 +89,11 @@ void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *ou
  * launch (the backend allocates and zeroes it before each launch): a
  * thread's cursor in a cuda::pipeline (head | tail << 32). */
 #define GPU_PIPE_HT "__ws_pipe_ht"
+/* The module global that maps the emulator's texture and surface object
+ * handles (1, 2 ...) to the GPU's: GPU_TEX_MAX words, indexed by the
+ * handle; the backend creates the GPU's objects and fills it. */
+#define GPU_TEX_MAP "__ws_texmap"
+#define GPU_TEX_MAX 1024
 
 /*
  * Kernel argument packing for cuLaunchKernel: given kernel fn's parameter

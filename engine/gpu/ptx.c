@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe, need_tex;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
@@ -1528,6 +1528,278 @@ static int emit_async(struct px *p, const struct ir_insn *in, int id)
 	}
 }
 
+/* The value of register r of function f when it is a compile-time
+ * constant (a CONST, or MOV, CVT, ADD, SUB, MUL, DIV of constants, or the
+ * call of a function that returns one, as the built-in headers compute a
+ * built-in's selector): 1 and *v, else 0. */
+static int const_of(const struct ir_module *m, const struct ir_func *f, int r, int64_t *v, int depth)
+{
+	if (r < 0 || (uint32_t)r >= f->nregs || (uint32_t)r < f->nparams || depth > 8)
+		return 0;
+	const struct ir_insn *def = NULL;
+	for (uint32_t i = 0; i < f->ncode; i++)
+		if (f->code[i].d == r && f->code[i].op != IR_NOP) {
+			if (def)
+				return 0;       /* assigned twice: not a constant */
+			def = &f->code[i];
+		}
+	if (!def)
+		return 0;
+	int64_t a, b;
+	switch (def->op) {
+	case IR_CONST:
+		*v = def->imm;
+		return !is_float(def->t);
+	case IR_MOV: case IR_CVT:
+		if (is_float(def->t) || (def->op == IR_CVT && is_float(def->t2)))
+			return 0;
+		return const_of(m, f, def->a, v, depth + 1);
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
+		if (is_float(def->t) || !const_of(m, f, def->a, &a, depth + 1) || !const_of(m, f, def->b, &b, depth + 1))
+			return 0;
+		if (def->op == IR_DIV && b == 0)
+			return 0;
+		*v = def->op == IR_ADD ? a + b : def->op == IR_SUB ? a - b : def->op == IR_MUL ? a * b : a / b;
+		return 1;
+	case IR_CALL: {
+		if (def->imm < 0 || (uint64_t)def->imm >= m->nfuncs)
+			return 0;
+		const struct ir_func *g = &m->funcs[def->imm];
+		int found = 0;
+		int64_t w = 0;
+		for (uint32_t i = 0; i < g->ncode; i++)
+			if (g->code[i].op == IR_RET && g->code[i].a >= 0) {
+				int64_t x;
+				if (!const_of(m, g, g->code[i].a, &x, depth + 1) || (found && x != w))
+					return 0;
+				w = x;
+				found = 1;
+			}
+		*v = w;
+		return found;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* the texel type a texture template was instantiated with, from the
+ * function's name (tex2D<uchar4>(...)): 'f' float, 's' signed, 'u'
+ * unsigned; 0 when the name does not say */
+static int texel_kind(const char *name)
+{
+	const char *l = name ? strchr(name, '<') : NULL;
+	if (!l)
+		return 0;
+	l++;
+	if (!strncmp(l, "struct ", 7))
+		l += 7;
+	if (!strncmp(l, "float", 5))
+		return 'f';
+	if (!strncmp(l, "unsigned", 8) || !strncmp(l, "uchar", 5) || !strncmp(l, "ushort", 6) ||
+	    !strncmp(l, "uint", 4) || !strncmp(l, "ulong", 5))
+		return 'u';
+	if (!strncmp(l, "char", 4) || !strncmp(l, "signed", 6) || !strncmp(l, "short", 5) ||
+	    !strncmp(l, "int", 3) || !strncmp(l, "long", 4))
+		return 's';
+	return 0;
+}
+
+/* the GPU's texture or surface object for the emulator's handle in h (the
+ * backend keeps the table GPU_TEX_MAP, indexed by the handle) into rd */
+static void tex_handle(struct px *p, const char *h, const char *rd)
+{
+	p->need_tex = 1;
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	E(p, "and.b64 %s, %s, %d;", t, h, GPU_TEX_MAX - 1);
+	E(p, "mov.u64 %s, %s;", rd, GPU_TEX_MAP);
+	E(p, "mad.lo.u64 %s, %s, 8, %s;", t, t, rd);
+	E(p, "ld.global.u64 %s, [%s];", rd, t);
+}
+
+/* __ws_tex(obj, op, x, y, z, layer, lod, dPdx xyz, dPdy xyz, out, fmt): a
+ * tex or tld4 instruction; op and fmt must be constants (the header's
+ * templates make them so) */
+static void emit_tex(struct px *p, const struct ir_insn *in)
+{
+	int64_t op, fmt;
+	if (in->nargs < 15 || !const_of(p->m, p->f, in->args[1], &op, 0) || !const_of(p->m, p->f, in->args[14], &fmt, 0)) {
+		fail(p, in->span, "a texture fetch whose function or result type is not a constant");
+		return;
+	}
+	int kind = texel_kind(p->f->name);
+	int n = (int)(fmt >> 3), size = (int)(fmt & 7);
+	if (!kind || n < 1 || n > 4 || (size != 1 && size != 2 && size != 4) || (kind == 'f' && size != 4)) {
+		fail(p, in->span, "a texture fetch of a type the PTX lowering does not know (%s)", p->f->name);
+		return;
+	}
+	int base = (int)(op & 15), lod = (op & 0x10) != 0, grad = (op & 0x20) != 0;
+	const char *dt = kind == 'f' ? "f32" : kind == 's' ? "s32" : "u32";
+	char h[48], x[48], y[48], z[48], layer[48], lv[48], g[6][48], out[48], r[4][48];
+	snprintf(h, 48, "%s", TMP(p, C_RD));
+	tex_handle(p, V(p, in->args[0], IR_U64), h);
+	snprintf(x, 48, "%s", V(p, in->args[2], IR_F32));
+	snprintf(y, 48, "%s", V(p, in->args[3], IR_F32));
+	snprintf(z, 48, "%s", V(p, in->args[4], IR_F32));
+	snprintf(layer, 48, "%s", V(p, in->args[5], IR_S32));
+	snprintf(lv, 48, "%s", V(p, in->args[6], IR_F32));
+	for (int k = 0; k < 6; k++)
+		snprintf(g[k], 48, "%s", V(p, in->args[7 + k], IR_F32));
+	snprintf(out, 48, "%s", V(p, in->args[13], IR_PTR));
+	enum cls rc = kind == 'f' ? C_F : C_R;
+	for (int k = 0; k < 4; k++)
+		snprintf(r[k], 48, "%s", TMP(p, rc));
+	char dst[200];
+	snprintf(dst, sizeof(dst), "{%s, %s, %s, %s}", r[0], r[1], r[2], r[3]);
+	const char *geo = NULL;
+	char co[200] = "";
+	int gdim = 1;
+	switch (base) {
+	case 0: /* tex1Dfetch: the integer index is in layer */
+		E(p, "tex.1d.v4.%s.s32 %s, [%s, {%s}];", dt, dst, h, layer);
+		goto store;
+	case 1: geo = "1d"; snprintf(co, sizeof(co), "{%s}", x); gdim = 1; break;
+	case 2: geo = "2d"; snprintf(co, sizeof(co), "{%s, %s}", x, y); gdim = 2; break;
+	case 3: geo = "3d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); gdim = 4; break;
+	case 4: geo = "a1d"; snprintf(co, sizeof(co), "{%s, %s}", layer, x); gdim = 1; break;
+	case 5: geo = "a2d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, y); gdim = 2; break;
+	case 6: geo = "cube"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); gdim = 4; break;
+	case 7: geo = "acube"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, z); gdim = 4; break;
+	case 8: {
+		/* tex2Dgather: the component (in layer) picks tld4.r/g/b/a */
+		int64_t comp;
+		static const char *const rgba[] = { "r", "g", "b", "a" };
+		if (const_of(p->m, p->f, in->args[5], &comp, 0)) {
+			E(p, "tld4.%s.2d.v4.%s.f32 %s, [%s, {%s, %s}];", rgba[comp & 3], dt, dst, h, x, y);
+		} else {
+			char q[48];
+			snprintf(q, 48, "%s", TMP(p, C_P));
+			int done = label(p);
+			for (int c = 0; c < 4; c++) {
+				int next = label(p);
+				E(p, "setp.ne.s32 %s, %s, %d;", q, layer, c);
+				E(p, "@%s bra $W%u_%d;", q, p->fi, next);
+				E(p, "tld4.%s.2d.v4.%s.f32 %s, [%s, {%s, %s}];", rgba[c], dt, dst, h, x, y);
+				E(p, "bra $W%u_%d;", p->fi, done);
+				strbuf_addf(p->o, "$W%u_%d:\n", p->fi, next);
+			}
+			E(p, "tld4.r.2d.v4.%s.f32 %s, [%s, {%s, %s}];", dt, dst, h, x, y);
+			strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+		}
+		goto store;
+	}
+	default:
+		fail(p, in->span, "texture function %d is not lowered to PTX", base);
+		return;
+	}
+	if (grad) {
+		char gx[240], gy[240];
+		if (gdim == 1) {
+			snprintf(gx, sizeof(gx), "{%s}", g[0]);
+			snprintf(gy, sizeof(gy), "{%s}", g[3]);
+		} else if (gdim == 2) {
+			snprintf(gx, sizeof(gx), "{%s, %s}", g[0], g[1]);
+			snprintf(gy, sizeof(gy), "{%s, %s}", g[3], g[4]);
+		} else {
+			snprintf(gx, sizeof(gx), "{%s, %s, %s, %s}", g[0], g[1], g[2], g[2]);
+			snprintf(gy, sizeof(gy), "{%s, %s, %s, %s}", g[3], g[4], g[5], g[5]);
+		}
+		E(p, "tex.grad.%s.v4.%s.f32 %s, [%s, %s], %s, %s;", geo, dt, dst, h, co, gx, gy);
+	} else if (lod) {
+		E(p, "tex.level.%s.v4.%s.f32 %s, [%s, %s], %s;", geo, dt, dst, h, co, lv);
+	} else {
+		E(p, "tex.%s.v4.%s.f32 %s, [%s, %s];", geo, dt, dst, h, co);
+	}
+store:
+	for (int k = 0; k < n; k++) {
+		const char *st = kind == 'f' ? "f32" : size == 1 ? "u8" : size == 2 ? "u16" : "u32";
+		E(p, "st.%s [%s+%d], %s;", st, out, k * size, r[k]);
+	}
+}
+
+/* __ws_surf(obj, op, x bytes, y, z, layer, data, size, mode): suld.b or
+ * sust.b of size bytes with the boundary mode; op, size and mode constants */
+static void emit_surf(struct px *p, const struct ir_insn *in)
+{
+	int64_t op, size, mode = -1;
+	if (in->nargs < 9 || !const_of(p->m, p->f, in->args[1], &op, 0) || !const_of(p->m, p->f, in->args[7], &size, 0)) {
+		fail(p, in->span, "a surface access whose function or size is not a constant");
+		return;
+	}
+	/* the boundary mode is the templates' parameter: a branch per mode
+	 * when the caller's constant is not visible here */
+	if (!const_of(p->m, p->f, in->args[8], &mode, 0))
+		mode = -1;
+	int write = (op & 0x100) != 0, dims = (int)(op & 0xff);
+	const char *ty = size == 1 ? "b8" : size == 2 ? "b16" : size == 4 ? "b32" : size == 8 ? "v2.b32" :
+			 size == 16 ? "v4.b32" : NULL;
+	if (!ty || dims < 1 || dims > 7) {
+		fail(p, in->span, "a surface access of %d bytes is not lowered to PTX", (int)size);
+		return;
+	}
+	char h[48], x[48], y[48], z[48], layer[48], data[48], co[200], r[4][48];
+	snprintf(h, 48, "%s", TMP(p, C_RD));
+	tex_handle(p, V(p, in->args[0], IR_U64), h);
+	snprintf(x, 48, "%s", V(p, in->args[2], IR_S32));
+	snprintf(y, 48, "%s", V(p, in->args[3], IR_S32));
+	snprintf(z, 48, "%s", V(p, in->args[4], IR_S32));
+	snprintf(layer, 48, "%s", V(p, in->args[5], IR_S32));
+	snprintf(data, 48, "%s", V(p, in->args[6], IR_PTR));
+	const char *geo;
+	switch (dims) {
+	case 1: geo = "1d"; snprintf(co, sizeof(co), "{%s}", x); break;
+	case 2: geo = "2d"; snprintf(co, sizeof(co), "{%s, %s}", x, y); break;
+	case 3: geo = "3d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); break;
+	case 4: geo = "a1d"; snprintf(co, sizeof(co), "{%s, %s}", layer, x); break;
+	default: geo = "a2d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, y); break; /* cube faces are layers */
+	}
+	int nv = size == 8 ? 2 : size == 16 ? 4 : 1;
+	enum cls rc = size == 2 ? C_H : C_R;
+	for (int k = 0; k < nv; k++)
+		snprintf(r[k], 48, "%s", TMP(p, rc));
+	char vec[200];
+	if (nv == 1)
+		snprintf(vec, sizeof(vec), "{%s}", r[0]);
+	else if (nv == 2)
+		snprintf(vec, sizeof(vec), "{%s, %s}", r[0], r[1]);
+	else
+		snprintf(vec, sizeof(vec), "{%s, %s, %s, %s}", r[0], r[1], r[2], r[3]);
+	const char *mt = size == 1 ? "u8" : size == 2 ? "b16" : "b32";
+	int step = size == 1 ? 1 : size == 2 ? 2 : 4;
+	static const char *const bms[] = { "zero", "clamp", "trap" };
+	char m[48] = "", q[48] = "";
+	if (mode < 0) {
+		snprintf(m, 48, "%s", V(p, in->args[8], IR_S32));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+	}
+	if (write)
+		for (int k = 0; k < nv; k++)
+			E(p, "ld.%s %s, [%s+%d];", mt, r[k], data, k * step);
+	int done = label(p);
+	for (int b = 0; b < 3; b++) {
+		if (mode >= 0 && (mode > 2 ? 2 : mode) != b)
+			continue;
+		int next = label(p);
+		if (mode < 0 && b < 2) {
+			E(p, "setp.ne.s32 %s, %s, %d;", q, m, b);
+			E(p, "@%s bra $W%u_%d;", q, p->fi, next);
+		}
+		if (write)
+			E(p, "sust.b.%s.%s.%s [%s, %s], %s;", geo, ty, bms[b], h, co, vec);
+		else
+			E(p, "suld.b.%s.%s.%s %s, [%s, %s];", geo, ty, bms[b], vec, h, co);
+		if (mode < 0 && b < 2) {
+			E(p, "bra $W%u_%d;", p->fi, done);
+			strbuf_addf(p->o, "$W%u_%d:\n", p->fi, next);
+		}
+	}
+	strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+	if (!write)
+		for (int k = 0; k < nv; k++)
+			E(p, "st.%s [%s+%d], %s;", mt, data, k * step, r[k]);
+}
+
 static void emit_bcall(struct px *p, const struct ir_insn *in)
 {
 	int id = (int)in->imm;
@@ -1701,6 +1973,12 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		return;
 	case BI___ws_cluster_wait:
 		E(p, p->arch >= 90 ? "barrier.cluster.wait;" : "trap; // clusters need sm_90");
+		return;
+	case BI___ws_tex:
+		emit_tex(p, in);
+		return;
+	case BI___ws_surf:
+		emit_surf(p, in);
 		return;
 	case BI___ws_acp_issue: case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
 	case BI___ws_bar_phase: case BI___ws_pipe_make: case BI___ws_pipe_op:
@@ -2687,6 +2965,8 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.need_tex)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s[%d];\n", GPU_TEX_MAP, GPU_TEX_MAX);
 	if (p.need_pipe)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n", GPU_PIPE_HT);
 	if (p.litmus)

@@ -43,4 +43,17 @@ has async_pipeline_stages 'atom\.release\.cta\.add\.u64' "producer_commit and co
 has async_pipeline_roles 'ld\.acquire\.cta\.u64' "producer_acquire and consumer_wait spin on acquire loads"
 hasnt async_cg_memcpy '__ws_acp' "cooperative_groups::memcpy_async leaves no built-in behind"
 
+# textures and surfaces: the emulator's handle indexes the backend's table
+# of the GPU's objects; the instruction follows the function and the type
+has tex_fetch1d '__ws_texmap' "a fetch looks its object up in __ws_texmap"
+has tex_fetch1d 'tex\.1d\.v4\.s32\.s32' "tex1Dfetch<int> is tex.1d.v4.s32.s32"
+has tex_fetch1d 'tex\.1d\.v4\.u32\.s32' "tex1Dfetch<uchar4> is tex.1d.v4.u32.s32"
+has tex_layered 'tex\.a2d\.v4\.f32\.f32' "tex2DLayered is tex.a2d"
+has tex_3d_cube 'tex\.acube\.v4' "texCubemapLayered is tex.acube"
+has tex_gather 'tld4\.g\.2d' "tex2Dgather of component 1 is tld4.g"
+has tex_mipmap 'tex\.grad\.3d\.v4\.f32\.f32 .*\], \{[^}]*, [^}]*, [^}]*, [^}]*\}, \{' "tex3DGrad passes the gradients as 4-vectors"
+has tex_mipmap 'tex\.level\.2d' "tex2DLod is tex.level.2d"
+has surf_rw 'sust\.b\.2d\.b32\.(zero|clamp|trap)' "surf2Dwrite of 4 bytes is sust.b.2d.b32 with its boundary mode"
+has surf_rw 'suld\.b\.a2d\.b16' "a 2-byte surf2DLayeredread is suld.b.a2d.b16"
+
 tap_done
