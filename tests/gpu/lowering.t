@@ -51,7 +51,7 @@ has tex_fetch1d 'tex\.1d\.v4\.u32\.s32' "tex1Dfetch<uchar4> is tex.1d.v4.u32.s32
 has tex_layered 'tex\.a2d\.v4\.f32\.f32' "tex2DLayered is tex.a2d"
 has tex_3d_cube 'tex\.acube\.v4' "texCubemapLayered is tex.acube"
 has tex_gather 'tld4\.g\.2d' "tex2Dgather of component 1 is tld4.g"
-has tex_mipmap 'tex\.grad\.3d\.v4\.f32\.f32 .*\], \{[^}]*, [^}]*, [^}]*, [^}]*\}, \{' "tex3DGrad passes the gradients as 4-vectors"
+has tex_3d_cube 'tex\.grad\.3d\.v4\.f32\.f32 .*\], \{[^}]*, [^}]*, [^}]*, [^}]*\}, \{' "tex3DGrad passes the gradients as 4-vectors"
 has tex_mipmap 'tex\.level\.2d' "tex2DLod is tex.level.2d"
 has surf_rw 'sust\.b\.2d\.b32\.(zero|clamp|trap)' "surf2Dwrite of 4 bytes is sust.b.2d.b32 with its boundary mode"
 has surf_rw 'suld\.b\.a2d\.b16' "a 2-byte surf2DLayeredread is suld.b.a2d.b16"
