@@ -157,6 +157,41 @@ int gpu_event_elapsed(struct gpu_driver *d, float *ms, void *start, void *end);
 int gpu_device_attribute(struct gpu_driver *d, int *v, int attr);
 int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value);
 
+/* CUDA arrays (a mipmapped one when levels > 0: *mm), texture and surface
+ * objects, for run --gpu's textures. format: CUarray_format (0x01 uint8 ...
+ * 0x20 float); flags: CUDA_ARRAY3D_* (as cudaArray* flags). A driver
+ * without these entry points answers 801 (CUDA_ERROR_NOT_SUPPORTED). */
+struct gpu_array_desc {
+	size_t w, h, d;
+	int format;
+	unsigned nchan, flags;
+};
+int gpu_array_create(struct gpu_driver *d, void **arr, const struct gpu_array_desc *a, unsigned levels, void **mm);
+int gpu_mipmap_level(struct gpu_driver *d, void **arr, void *mm, unsigned level);
+int gpu_array_destroy(struct gpu_driver *d, void *arr, void *mm);
+/* the whole array (of one level) to or from host rows of row_bytes, rows a
+ * slice, depth slices */
+int gpu_array_copy(struct gpu_driver *d, void *arr, void *host, size_t row_bytes, size_t rows, size_t depth,
+		   int to_array);
+struct gpu_res_desc {
+	int type;                   /* 0 array, 1 mipmapped array, 2 linear, 3 pitch 2D */
+	void *array, *mipmap;
+	uint64_t ptr;
+	int format;
+	unsigned nchan;
+	size_t bytes, w, h, pitch;
+};
+struct gpu_tex_desc {
+	int addr[3], filter;
+	unsigned flags;             /* CU_TRSF_*: 1 read as integer, 2 normalized coordinates, 0x10 sRGB ... */
+	unsigned max_aniso;
+	int mip_filter;
+	float bias, lodmin, lodmax, border[4];
+};
+int gpu_tex_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r, const struct gpu_tex_desc *t);
+int gpu_surf_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r);
+int gpu_tex_destroy(struct gpu_driver *d, uint64_t obj, int surface);
+
 /*
  * The runtime's error code (cudaError_t) for a driver result: the runtime
  * maps CUDA_ERROR_* one to one for most codes (CUDA_ERROR_ILLEGAL_ADDRESS
