@@ -93,6 +93,12 @@ void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *ou
  * handles (1, 2 ...) to the GPU's: GPU_TEX_MAX words, indexed by the
  * handle; the backend creates the GPU's objects and fills it. */
 #define GPU_TEX_MAP "__ws_texmap"
+/* cudaGraphSetConditional's log: GPU_SETCOND_N counts the calls (the
+ * backend zeroes it before a launch), GPU_SETCOND_LOG holds the first
+ * GPU_SETCOND_MAX (handle, value) pairs, applied after the launch */
+#define GPU_SETCOND_N "__ws_setcond_n"
+#define GPU_SETCOND_LOG "__ws_setcond"
+#define GPU_SETCOND_MAX 1024
 #define GPU_TEX_MAX 1024
 
 /*

@@ -1855,12 +1855,29 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		arg_copy(p, v, in, 0, IR_U32);
 		E(p, "nanosleep.u32 %s;", v[0]);
 		return;
-	case BI___ws_graph_set_cond: {   /* cudaGraphSetConditional, as nvcc calls it */
+	case BI___ws_graph_set_cond: {
+		/* cudaGraphSetConditional: the graph runs in warpstep's runtime,
+		 * not the driver's, so the handle is the emulator's: each call
+		 * appends (handle, value) to a log the backend applies after the
+		 * launch, in the order of the log */
 		p->need_setcond = 1;
 		arg_copy(p, v, in, 0, IR_U64);
 		arg_copy(p, v, in, 1, IR_U32);
-		static const char *const pt[] = { "b64", "b32" };
-		ext_call(p, "cudaGraphSetConditional", 2, v, pt, NULL, -1, IR_VOID);
+		char i[48], a[48], q[48], w[48];
+		snprintf(i, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		snprintf(w, 48, "%s", TMP(p, C_RD));
+		int skip = label(p);
+		E(p, "atom.global.add.u64 %s, [%s], 1;", i, GPU_SETCOND_N);
+		E(p, "setp.ge.u64 %s, %s, %d;", q, i, GPU_SETCOND_MAX);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, skip);
+		E(p, "mov.u64 %s, %s;", a, GPU_SETCOND_LOG);
+		E(p, "mad.lo.u64 %s, %s, 16, %s;", a, i, a);
+		E(p, "st.global.u64 [%s], %s;", a, v[0]);
+		E(p, "cvt.u64.u32 %s, %s;", w, v[1]);
+		E(p, "st.global.u64 [%s+8], %s;", a, w);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
 		return;
 	}
 	case BI___brkpt:
@@ -2956,8 +2973,8 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_free)
 		strbuf_adds(out, ".extern .func free(.param .b64 free_param_0);\n");
 	if (p.need_setcond)
-		strbuf_adds(out, ".extern .func cudaGraphSetConditional(.param .b64 cudaGraphSetConditional_param_0, "
-				 ".param .b32 cudaGraphSetConditional_param_1);\n");
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s[%d];\n",
+			    GPU_SETCOND_N, GPU_SETCOND_LOG, 2 * GPU_SETCOND_MAX);
 	if (p.need_assert)
 		strbuf_adds(out, ".extern .func __assertfail(.param .b64 __assertfail_param_0, "
 				 ".param .b64 __assertfail_param_1, .param .b32 __assertfail_param_2, "

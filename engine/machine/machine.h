@@ -212,6 +212,8 @@ int machine_tex_array(struct machine *m, size_t i, struct machine_tex_array *out
 size_t machine_tex_objects(const struct machine *m);
 int machine_tex_object(const struct machine *m, size_t handle, struct machine_tex_object *out);
 
+/* cudaGraphSetConditional(handle, value) as a kernel on the GPU called it */
+void machine_graph_set_conditional(struct machine *m, uint64_t handle, uint32_t value);
 /* What device printf has written since the last synchronization flushed
  * it (the emulator's, not yet on the program's stdout): *len bytes. */
 const char *machine_device_output(const struct machine *m, size_t *len);

@@ -1390,6 +1390,11 @@ static struct cond_rec *cond_of(struct machine *m, uint64_t h)
 	return h && h <= m->rt.conds.len ? &m->rt.conds.v[h - 1] : NULL;
 }
 
+void machine_graph_set_conditional(struct machine *m, uint64_t handle, uint32_t value)
+{
+	runtime_set_conditional(m, handle, value);
+}
+
 void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value)
 {
 	struct cond_rec *c = cond_of(m, handle);

@@ -95,6 +95,7 @@ struct session_gpu {
 	uint64_t grid_bar, coop_flag;
 	uint64_t pipe_g, pipe_buf, pipe_cap; /* GPU_PIPE_HT, the table it points at, its bytes */
 	uint64_t texmap_g;              /* GPU_TEX_MAP (0: the PTX has no texture access) */
+	uint64_t setcond_n, setcond_log; /* GPU_SETCOND_N and _LOG (0: no cudaGraphSetConditional) */
 	uint64_t texmap[GPU_TEX_MAX];   /* what it holds */
 	int texmap_sent;
 	VEC(struct garr) tarr;
@@ -656,6 +657,8 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 		}
 		gpu_memcpy_htod(g->drv, g->pipe_g, &g->pipe_buf, 8, NULL);
 	}
+	if (g->setcond_n)
+		gpu_memset8(g->drv, g->setcond_n, 0, 8, NULL);
 	if (g->texmap_g && (r = tex_sync_in(g, m))) {
 		free(buf);
 		free(ptrs);
@@ -758,6 +761,19 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	float ms = 0;
 	if (!gpu_event_elapsed(g->drv, &ms, g->ev0, g->ev1) && ms > 0)
 		*ns = (uint64_t)((double)ms * 1e6);
+	if (g->setcond_n && !g->compare) {
+		/* the kernel's cudaGraphSetConditional calls, in their order */
+		uint64_t nc = 0;
+		if (!gpu_memcpy_dtoh(g->drv, &nc, g->setcond_n, 8, NULL) && nc) {
+			if (nc > GPU_SETCOND_MAX)
+				nc = GPU_SETCOND_MAX;
+			uint64_t *lg = xmalloc(nc * 16);
+			if (!gpu_memcpy_dtoh(g->drv, lg, g->setcond_log, nc * 16, NULL))
+				for (uint64_t j = 0; j < nc; j++)
+					machine_graph_set_conditional(m, lg[2 * j], (uint32_t)lg[2 * j + 1]);
+			free(lg);
+		}
+	}
 	if (g->texmap_g && !g->compare && (r = tex_sync_out(g, m))) {
 		free(mem);
 		return code(r);
@@ -897,6 +913,9 @@ static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags,
 		g->pipe_g = 0;
 	if (gpu_module_global(drv, g->module, GPU_TEX_MAP, &g->texmap_g, NULL))
 		g->texmap_g = 0;
+	if (gpu_module_global(drv, g->module, GPU_SETCOND_N, &g->setcond_n, NULL) ||
+	    gpu_module_global(drv, g->module, GPU_SETCOND_LOG, &g->setcond_log, NULL))
+		g->setcond_n = g->setcond_log = 0;
 	gpu_event_create(drv, &g->ev0, 0);
 	gpu_event_create(drv, &g->ev1, 0);
 	g->ops.ctx = g;
