@@ -1800,6 +1800,297 @@ static void emit_surf(struct px *p, const struct ir_insn *in)
 			E(p, "st.%s [%s+%d], %s;", mt, data, k * step, r[k]);
 }
 
+/* ---- warp matrix functions: the fragments are the lanes' x[] arrays,
+ * laid out as wmma's registers are on sm_80 and later (engine/machine/wmma.c:
+ * the mma.sync tiles), so mma_sync loads them into registers, runs
+ * wmma.mma.sync and stores D back */
+
+/* a fragment code's parts (mma.h's __ws_code): use, shape, type */
+#define WM_USE(c) ((int)(c) & 3)
+#define WM_SHAPE(c) (((int)(c) >> 2) & 7)
+#define WM_TYPE(c) (((int)(c) >> 5) & 15)
+
+static int wm_storage(int64_t code)
+{
+	int use = WM_USE(code), sh = WM_SHAPE(code), ty = WM_TYPE(code);
+	if (use == 2)
+		return sh >= 4 ? 2 : 8;
+	if (sh == 3)
+		return 4;
+	if (sh >= 4)
+		return 1;
+	if (ty == 0)
+		return 16;
+	if (sh == 0)
+		return 8;
+	return (sh == 1) == (use == 0) ? 16 : 4;
+}
+
+static int wm_elem_bytes(int ty)
+{
+	static const int b[] = { 2, 4, 2, 4, 8, 1, 1, 4, 4, 4, 4 };
+	return ty >= 0 && ty <= 10 ? b[ty] : 4;
+}
+
+/* d := lane's and element e's row << 16 | column (wmma.c's wmma_rc) for the
+ * constant code */
+static void emit_wmma_rc(struct px *p, const struct ir_insn *in)
+{
+	int64_t code;
+	if (in->nargs < 3 || !const_of(p->m, p->f, in->args[0], &code, 0)) {
+		fail(p, in->span, "a wmma fragment whose code is not a constant");
+		return;
+	}
+	int use = WM_USE(code), sh = WM_SHAPE(code), ty = WM_TYPE(code);
+	char g[48], t[48], e[48], r[48], c[48], x[48];
+	snprintf(e, 48, "%s", V(p, in->args[2], IR_U32));
+	snprintf(g, 48, "%s", TMP(p, C_R));
+	snprintf(t, 48, "%s", TMP(p, C_R));
+	snprintf(r, 48, "%s", TMP(p, C_R));
+	snprintf(c, 48, "%s", TMP(p, C_R));
+	snprintf(x, 48, "%s", TMP(p, C_R));
+	E(p, "and.b32 %s, %s, 31;", g, V(p, in->args[1], IR_U32));
+	E(p, "and.b32 %s, %s, 3;", t, g);
+	E(p, "shr.u32 %s, %s, 2;", g, g);
+	/* r or c := base + mul * ((e >> sh) & 1) terms */
+#define BIT(dst, s, mul) do { E(p, "bfe.u32 %s, %s, %d, 1;", x, e, (s)); E(p, "mad.lo.u32 %s, %s, %d, %s;", dst, x, (mul), dst); } while (0)
+#define BITS(dst, s, n, mul) do { E(p, "bfe.u32 %s, %s, %d, %d;", x, e, (s), (n)); E(p, "mad.lo.u32 %s, %s, %d, %s;", dst, x, (mul), dst); } while (0)
+	int i8 = ty == 5 || ty == 6;
+	/* the m16n8k16 tiles: a16 (A), b16 (B), c_tile (C), as in wmma.c */
+#define A16(R, C) do { if (i8) { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 2, 8); E(p, "shl.b32 %s, %s, 2;", C, t); BITS(C, 0, 2, 1); } \
+	else { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 1, 8); E(p, "shl.b32 %s, %s, 1;", C, t); BIT(C, 0, 1); BIT(C, 2, 8); } } while (0)
+#define B16(R, C) do { if (i8) { E(p, "shl.b32 %s, %s, 2;", R, t); BITS(R, 0, 2, 1); } \
+	else { E(p, "shl.b32 %s, %s, 1;", R, t); BIT(R, 0, 1); BIT(R, 1, 8); } E(p, "mov.u32 %s, %s;", C, g); } while (0)
+#define CT(R, C) do { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 1, 8); E(p, "shl.b32 %s, %s, 1;", C, t); BIT(C, 0, 1); } while (0)
+	switch (sh) {
+	case 0:
+		if (use == 0) A16(r, c);
+		else if (use == 1) { B16(r, c); BIT(c, 2, 8); }
+		else { CT(r, c); BIT(c, 2, 8); }
+		break;
+	case 1:
+		if (use == 0) { A16(r, c); BIT(r, 3, 16); }
+		else if (use == 1) B16(r, c);
+		else { CT(r, c); BIT(r, 2, 16); }
+		break;
+	case 2:     /* the transposed m32n8k16 problem */
+		if (use == 0) B16(c, r);
+		else if (use == 1) { A16(c, r); BIT(c, 3, 16); }
+		else { CT(c, r); BIT(c, 2, 16); }
+		break;
+	case 3:
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); BIT(r, 0, 8); E(p, "mov.u32 %s, %s;", c, t); BIT(c, 1, 4); }
+		else if (use == 1) { E(p, "mov.u32 %s, %s;", r, t); BIT(r, 0, 4); E(p, "mov.u32 %s, %s;", c, g); BIT(c, 1, 8); }
+		else { CT(r, c); BIT(c, 2, 8); }
+		break;
+	case 4:
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); E(p, "mov.u32 %s, %s;", c, t); }
+		else if (use == 1) { E(p, "mov.u32 %s, %s;", r, t); E(p, "mov.u32 %s, %s;", c, g); }
+		else { E(p, "mov.u32 %s, %s;", r, g); E(p, "shl.b32 %s, %s, 1;", c, t); E(p, "add.u32 %s, %s, %s;", c, c, e); }
+		break;
+	default: {
+		int w = sh == 5 ? 8 : 32;
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); E(p, "mul.lo.u32 %s, %s, %d;", c, t, w); }
+		else if (use == 1) { E(p, "mul.lo.u32 %s, %s, %d;", r, t, w); E(p, "mov.u32 %s, %s;", c, g); }
+		else { E(p, "mov.u32 %s, %s;", r, g); E(p, "shl.b32 %s, %s, 1;", c, t); E(p, "add.u32 %s, %s, %s;", c, c, e); }
+		break;
+	}
+	}
+#undef A16
+#undef B16
+#undef CT
+#undef BIT
+#undef BITS
+	if (in->d >= 0) {
+		const char *d = D(p, in->d, IR_U32);
+		E(p, "shl.b32 %s, %s, 16;", x, r);
+		E(p, "or.b32 %s, %s, %s;", d, x, c);
+		fin_t(p, IR_U32);
+	}
+}
+
+/* the registers of a fragment at address a (generic): n words of 32 bits
+ * (64 for f64), packed from x[]'s elements of b bytes; into regs */
+static void wm_load(struct px *p, const char *a, int code, char (*regs)[48], int *n)
+{
+	int ty = WM_TYPE(code), b = wm_elem_bytes(ty), st = wm_storage(code);
+	if (ty == 4) {
+		*n = st;
+		for (int k = 0; k < st; k++) {
+			snprintf(regs[k], 48, "%s", TMP(p, C_FD));
+			E(p, "ld.f64 %s, [%s+%d];", regs[k], a, 8 * k);
+		}
+		return;
+	}
+	*n = st * b / 4;
+	for (int k = 0; k < *n; k++) {
+		snprintf(regs[k], 48, "%s", TMP(p, C_R));
+		if (b == 4) {
+			E(p, "ld.b32 %s, [%s+%d];", regs[k], a, 4 * k);
+		} else if (b == 2) {
+			E(p, "{ .reg .b16 %%l, %%h; ld.b16 %%l, [%s+%d]; ld.b16 %%h, [%s+%d]; mov.b32 %s, {%%l, %%h}; }", a,
+			  4 * k, a, 4 * k + 2, regs[k]);
+		} else {
+			E(p, "{ .reg .b32 %%q; ld.u8 %s, [%s+%d]; ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 8, 8; "
+			  "ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 16, 8; ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 24, 8; }",
+			  regs[k], a, 4 * k, a, 4 * k + 1, regs[k], regs[k], a, 4 * k + 2, regs[k], regs[k], a, 4 * k + 3,
+			  regs[k], regs[k]);
+		}
+	}
+}
+
+static void wm_store(struct px *p, const char *a, int code, char (*regs)[48], int n)
+{
+	int ty = WM_TYPE(code), b = wm_elem_bytes(ty);
+	for (int k = 0; k < n; k++) {
+		if (ty == 4)
+			E(p, "st.f64 [%s+%d], %s;", a, 8 * k, regs[k]);
+		else if (b == 4)
+			E(p, "st.b32 [%s+%d], %s;", a, 4 * k, regs[k]);
+		else
+			E(p, "{ .reg .b16 %%l, %%h; mov.b32 {%%l, %%h}, %s; st.b16 [%s+%d], %%l; st.b16 [%s+%d], %%h; }", regs[k], a,
+			  4 * k, a, 4 * k + 2);
+	}
+}
+
+static void wm_list(struct strbuf *o, char (*regs)[48], int n)
+{
+	strbuf_adds(o, "{");
+	for (int k = 0; k < n; k++)
+		strbuf_addf(o, "%s%s", k ? ", " : "", regs[k]);
+	strbuf_adds(o, "}");
+}
+
+/* __ws_wmma_mma(d, a, b, c, ca, cb, cc, cd, satf, bitop): wmma.mma.sync */
+static void emit_wmma_mma(struct px *p, const struct ir_insn *in)
+{
+	int64_t ca, cb, cc, cd, satf, bitop;
+	if (in->nargs < 10 || !const_of(p->m, p->f, in->args[4], &ca, 0) || !const_of(p->m, p->f, in->args[5], &cb, 0) ||
+	    !const_of(p->m, p->f, in->args[6], &cc, 0) || !const_of(p->m, p->f, in->args[7], &cd, 0)) {
+		fail(p, in->span, "a wmma mma_sync whose fragment types are not constants");
+		return;
+	}
+	if (!const_of(p->m, p->f, in->args[8], &satf, 0))
+		satf = -1;      /* mma_sync's parameter: a branch */
+	if (!const_of(p->m, p->f, in->args[9], &bitop, 0))
+		bitop = -1;
+	if (p->arch < 80) {
+		fail(p, in->span, "warp matrix functions are lowered for sm_80 and newer (target sm_%d)", p->arch);
+		return;
+	}
+	static const char *const shapes[] = { "m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8", "m8n8k4", "m8n8k32", "m8n8k128" };
+	static const char *const tys[] = { "f16", "f32", "bf16", "tf32", "f64", "s8", "u8", "s32", "s4", "u4", "b1" };
+	int sh = WM_SHAPE(ca), ta = WM_TYPE(ca), tc = WM_TYPE(cc), td = WM_TYPE(cd);
+	if (sh > 6 || ta > 10 || tc > 10 || td > 10) {
+		fail(p, in->span, "a wmma fragment code the PTX lowering does not know");
+		return;
+	}
+	char pa[48], pb[48], pc[48], pd[48];
+	snprintf(pd, 48, "%s", V(p, in->args[0], IR_PTR));
+	snprintf(pa, 48, "%s", V(p, in->args[1], IR_PTR));
+	snprintf(pb, 48, "%s", V(p, in->args[2], IR_PTR));
+	snprintf(pc, 48, "%s", V(p, in->args[3], IR_PTR));
+	char ra[16][48], rb[16][48], rc[16][48], rd[16][48];
+	int na, nb, nc, nd;
+	wm_load(p, pa, (int)ca, ra, &na);
+	wm_load(p, pb, (int)cb, rb, &nb);
+	wm_load(p, pc, (int)cc, rc, &nc);
+	nd = td == 4 ? wm_storage(cd) : wm_storage(cd) * wm_elem_bytes(td) / 4;
+	for (int k = 0; k < nd; k++)
+		snprintf(rd[k], 48, "%s", TMP(p, td == 4 ? C_FD : C_R));
+	/* integers saturate in the instruction; a floating-point result (PTX
+	 * 6.5 dropped .satfinite there) is clamped after it, as wmma.c does */
+	int has_satf = ta >= 5 && ta <= 9;
+	if (ta == 10 && bitop < 0) {
+		/* bmma_sync's operation is its parameter: xor (0) or and (1) by
+		 * a branch, as with satf */
+		has_satf = 1;
+		satf = -1;
+	}
+	char q[48] = "";
+	int lsat = 0, ldone = 0;
+	if (satf < 0 && has_satf) {
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		/* satf != 0; for b1, bmmaBitOpAND (2) */
+		E(p, "setp.%s.s32 %s, %s, %d;", ta == 10 ? "eq" : "ne", q, V(p, in->args[ta == 10 ? 9 : 8], IR_S32),
+		  ta == 10 ? 2 : 0);
+		lsat = label(p);
+		ldone = label(p);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lsat);
+	}
+	for (int pass = 0; pass < (satf < 0 && has_satf ? 2 : 1); pass++) {
+	int sat = satf < 0 ? pass : (int)satf;
+	if (pass == 1)
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lsat);
+	struct strbuf ins;
+	strbuf_init(&ins);
+	if (ta == 10)
+		strbuf_addf(&ins, "wmma.mma.%s.popc.sync.aligned.row.col.%s.s32.b1.b1.s32",
+			    (bitop < 0 ? sat == 1 : bitop == 2) ? "and" : "xor", shapes[sh]);
+	else if (ta == 0)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.%s.%s%s", shapes[sh], tys[td], tys[tc],
+			    sat ? ".satfinite" : "");
+	else if (ta == 2 || ta == 3)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.f32.%s.%s.f32", shapes[sh], tys[ta], tys[ta]);
+	else if (ta == 4)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.f64.f64.f64.f64", shapes[sh]);
+	else
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.s32.%s.%s.s32%s", shapes[sh], tys[ta], tys[ta],
+			    sat ? ".satfinite" : "");
+	strbuf_adds(&ins, " ");
+	wm_list(&ins, rd, nd);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, ra, na);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, rb, nb);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, rc, nc);
+	E(p, "%s;", strbuf_cstr(&ins));
+	strbuf_release(&ins);
+	if (satf < 0 && has_satf && pass == 0)
+		E(p, "bra $W%u_%d;", p->fi, ldone);
+	}
+	if (satf < 0 && has_satf)
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, ldone);
+	if (satf != 0 && !has_satf && (td == 1 || td == 0)) {
+		char sq[48], x[48], y[48], z[48];
+		int skip = label(p);
+		snprintf(sq, 48, "%s", TMP(p, C_P));
+		snprintf(x, 48, "%s", TMP(p, C_R));
+		snprintf(y, 48, "%s", TMP(p, C_R));
+		snprintf(z, 48, "%s", TMP(p, C_R));
+		if (satf < 0) {
+			E(p, "setp.eq.s32 %s, %s, 0;", sq, V(p, in->args[8], IR_S32));
+			E(p, "@%s bra $W%u_%d;", sq, p->fi, skip);
+		}
+		for (int k = 0; k < nd; k++) {
+			if (td == 1) {
+				/* NaN to 0, beyond FLT_MAX to FLT_MAX (the sign kept) */
+				E(p, "and.b32 %s, %s, 2147483647;", x, rd[k]);
+				E(p, "setp.gt.u32 %s, %s, 2139095040;", sq, x);
+				E(p, "selp.b32 %s, 0, %s, %s;", rd[k], rd[k], sq);
+				E(p, "setp.eq.u32 %s, %s, 2139095040;", sq, x);
+				E(p, "and.b32 %s, %s, 2147483648;", y, rd[k]);
+				E(p, "or.b32 %s, %s, 2139095039;", y, y);
+				E(p, "selp.b32 %s, %s, %s, %s;", rd[k], y, rd[k], sq);
+			} else {
+				/* each half: an infinity becomes the largest half */
+				for (int hpos = 0; hpos < 32; hpos += 16) {
+					E(p, "bfe.u32 %s, %s, %d, 15;", x, rd[k], hpos);
+					E(p, "setp.eq.u32 %s, %s, 31744;", sq, x);
+					E(p, "bfe.u32 %s, %s, %d, 16;", z, rd[k], hpos);
+					E(p, "and.b32 %s, %s, 32768;", y, z);
+					E(p, "or.b32 %s, %s, 31743;", y, y);
+					E(p, "selp.b32 %s, %s, %s, %s;", z, y, z, sq);
+					E(p, "bfi.b32 %s, %s, %s, %d, 16;", rd[k], z, rd[k], hpos);
+				}
+			}
+		}
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
+	}
+	wm_store(p, pd, (int)cd, rd, nd);
+}
+
 static void emit_bcall(struct px *p, const struct ir_insn *in)
 {
 	int id = (int)in->imm;
@@ -1993,6 +2284,15 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		return;
 	case BI___ws_tex:
 		emit_tex(p, in);
+		return;
+	case BI___ws_wmma_rc:
+		emit_wmma_rc(p, in);
+		return;
+	case BI___ws_wmma_sync:
+		E(p, "bar.warp.sync -1;");
+		return;
+	case BI___ws_wmma_mma:
+		emit_wmma_mma(p, in);
 		return;
 	case BI___ws_surf:
 		emit_surf(p, in);

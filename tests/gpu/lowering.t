@@ -61,4 +61,14 @@ has surf_rw 'suld\.b\.a2d\.b16' "a 2-byte surf2DLayeredread is suld.b.a2d.b16"
 has graph_conditional 'atom\.global\.add\.u64 .*\[__ws_setcond_n\]' "cudaGraphSetConditional appends to __ws_setcond"
 hasnt graph_conditional '^\.extern .*cudaGraphSetConditional' "the device runtime's cudaGraphSetConditional is not called"
 
+# warp matrix functions: x[] is laid out as wmma's registers (wmma.c), so
+# mma_sync packs it into registers for wmma.mma.sync; __ws_wmma_rc is the
+# mapping computed for the constant fragment code
+has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.f32\.f32 \{[^}]*\}, \{%[a-z]*[0-9]*(, %[a-z]*[0-9]*){7}\}' "a half m16n16k16 mma_sync passes A as 8 registers"
+has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.s32\.u8\.u8\.s32\.satfinite' "mma_sync(..., true) of uint8 saturates"
+has wmma_shapes 'wmma\.mma\.and\.popc' "bmma_sync with bmmaBitOpAND is wmma.mma.and.popc"
+has wmma_shapes 'wmma\.mma\.sync\.aligned\.row\.col\.m8n8k4\.f64' "double m8n8k4"
+has wmma_fragments 'bfe\.u32 .*, 2, 1;' "a fragment element's row and column come from its index's bits"
+hasnt wmma_fragments '__ws_wmma' "no wmma built-in is left"
+
 tap_done
