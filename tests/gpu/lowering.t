@@ -67,7 +67,7 @@ hasnt graph_conditional '^\.extern .*cudaGraphSetConditional' "the device runtim
 has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.f32\.f32 \{[^}]*\}, \{%[a-z]*[0-9]*(, %[a-z]*[0-9]*){7}\}' "a half m16n16k16 mma_sync passes A as 8 registers"
 has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.s32\.u8\.u8\.s32\.satfinite' "mma_sync(..., true) of uint8 saturates"
 has wmma_shapes 'wmma\.mma\.and\.popc' "bmma_sync with bmmaBitOpAND is wmma.mma.and.popc"
-has wmma_shapes 'wmma\.mma\.sync\.aligned\.row\.col\.m8n8k4\.f64' "double m8n8k4"
+has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m8n8k4\.f64' "double m8n8k4"
 has wmma_fragments 'bfe\.u32 .*, 2, 1;' "a fragment element's row and column come from its index's bits"
 hasnt wmma_fragments '__ws_wmma' "no wmma built-in is left"
 
