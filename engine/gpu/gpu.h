@@ -99,6 +99,8 @@ void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *ou
 #define GPU_SETCOND_N "__ws_setcond_n"
 #define GPU_SETCOND_LOG "__ws_setcond"
 #define GPU_SETCOND_MAX 1024
+/* the PTX subroutine of sinf and cosf (libdevice's algorithm) */
+#define GPU_SINCOSF "__ws_sincosf"
 #define GPU_TEX_MAX 1024
 
 /*

@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe, need_tex;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe, need_tex, need_sincosf;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
@@ -1260,6 +1260,69 @@ static void ext_call(struct px *p, const char *fn, int nargs, char (*vals)[48], 
 	}
 }
 
+/* sinf and cosf as libdevice computes them (engine/machine/libm.c,
+ * cuda_sincosf: Cody-Waite below 105615, Payne-Hanek with 192 bits of 2/pi
+ * above, then the quadrant's polynomial), bit for bit: the PTX subroutine
+ * GPU_SINCOSF(a, cosine) */
+static const char sincosf_ptx[] =
+	".func (.param .f32 rv) " GPU_SINCOSF "(.param .f32 pa, .param .b32 pc)\n"
+	"{\n"
+	"\t.reg .pred %p<8>;\n\t.reg .f32 %f<16>;\n\t.reg .b32 %r<48>;\n\t.reg .b64 %rd<16>;\n\t.reg .f64 %d<4>;\n"
+	"\tld.param.f32 %f0, [pa];\n\tld.param.b32 %r0, [pc];\n"
+	"\tabs.f32 %f1, %f0;\n\tsetp.lt.f32 %p0, %f1, 0f47CE4780;\n\tsetp.nan.f32 %p1, %f0, %f0;\n"
+	"\tor.pred %p0, %p0, %p1;\n\t@!%p0 bra $Llarge;\n"
+	/* Cody-Waite: j the nearest integer to a 2/pi (NaN: 0) */
+	"\tmul.rn.f32 %f2, %f0, 0f3F22F983;\n\tcvt.rni.s32.f32 %r1, %f2;\n\tcvt.rn.f32.s32 %f3, %r1;\n"
+	"\tfma.rn.f32 %f4, %f3, 0fBFC90FDA, %f0;\n\tfma.rn.f32 %f4, %f3, 0fB3A22168, %f4;\n"
+	"\tfma.rn.f32 %f4, %f3, 0fA7C234C5, %f4;\n\tbra $Lpoly;\n"
+	"$Llarge:\n"
+	"\ttestp.infinite.f32 %p2, %f0;\n\t@!%p2 bra $Lph;\n"
+	"\tmul.rn.f32 %f4, %f0, 0f00000000;\n\tmov.b32 %r1, 0;\n\tbra $Lpoly;\n"
+	"$Lph:\n"
+	"\tmov.b32 %r2, %f0;\n\tand.b32 %r3, %r2, -2147483648;\n"        /* sign */
+	"\tbfe.u32 %r4, %r2, 23, 8;\n\tsub.s32 %r4, %r4, 128;\n"           /* e */
+	"\tshl.b32 %r5, %r2, 8;\n\tor.b32 %r5, %r5, -2147483648;\n"        /* mant */
+	/* res[0..6] = 2/pi (192 bits) * mant */
+	"\tmov.b64 %rd0, 0;\n"
+	"\tmov.b32 %r10, 0x3c439041;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r20, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xdb629599;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r21, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xf534ddc0;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r22, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xfc2757d1;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r23, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0x4e441529;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r24, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xa2f9836e;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r25, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tcvt.u32.u64 %r26, %rd0;\n"
+	/* idx = 4 - (e >> 5) in 1..4: hi = res[idx + 2], lo = res[idx + 1], lo2 = res[idx] */
+	"\tshr.s32 %r6, %r4, 5;\n\tmov.b32 %r7, 4;\n\tsub.s32 %r7, %r7, %r6;\n\tand.b32 %r8, %r4, 31;\n"
+	"\tsetp.eq.s32 %p3, %r7, 1;\n\tsetp.eq.s32 %p4, %r7, 2;\n\tsetp.eq.s32 %p5, %r7, 3;\n"
+	"\tselp.b32 %r30, %r23, %r26, %p3;\n\tselp.b32 %r30, %r24, %r30, %p4;\n\tselp.b32 %r30, %r25, %r30, %p5;\n"
+	"\tselp.b32 %r31, %r22, %r25, %p3;\n\tselp.b32 %r31, %r23, %r31, %p4;\n\tselp.b32 %r31, %r24, %r31, %p5;\n"
+	"\tselp.b32 %r32, %r21, %r24, %p3;\n\tselp.b32 %r32, %r22, %r32, %p4;\n\tselp.b32 %r32, %r23, %r32, %p5;\n"
+	/* shift by sh (PTX: a shift by 32 gives 0, as sh == 0 needs) */
+	"\tmov.b32 %r9, 32;\n\tsub.s32 %r9, %r9, %r8;\n"
+	"\tshl.b32 %r33, %r30, %r8;\n\tshr.b32 %r34, %r31, %r9;\n\tadd.s32 %r30, %r33, %r34;\n"
+	"\tshl.b32 %r33, %r31, %r8;\n\tshr.b32 %r34, %r32, %r9;\n\tadd.s32 %r31, %r33, %r34;\n"
+	/* q = hi >> 30; hi = hi << 2 + lo >> 30; lo <<= 2; up = hi >> 31 */
+	"\tshr.b32 %r35, %r30, 30;\n\tshl.b32 %r33, %r30, 2;\n\tshr.b32 %r34, %r31, 30;\n\tadd.s32 %r30, %r33, %r34;\n"
+	"\tshl.b32 %r31, %r31, 2;\n\tshr.b32 %r36, %r30, 31;\n\tadd.s32 %r35, %r35, %r36;\n"
+	"\tsetp.ne.b32 %p3, %r3, 0;\n\tneg.s32 %r37, %r35;\n\tselp.b32 %r35, %r37, %r35, %p3;\n"
+	"\tsetp.ne.b32 %p4, %r36, 0;\n\tnot.b32 %r37, %r30;\n\tselp.b32 %r30, %r37, %r30, %p4;\n"
+	"\tnot.b32 %r37, %r31;\n\tselp.b32 %r31, %r37, %r31, %p4;\n"
+	"\txor.b32 %r37, %r3, -2147483648;\n\tselp.b32 %r3, %r37, %r3, %p4;\n"
+	"\tmov.b64 %rd2, {%r31, %r30};\n\tcvt.rn.f64.s64 %d0, %rd2;\n\tmul.rn.f64 %d0, %d0, 0d3BF921FB54442D19;\n"
+	"\tcvt.rn.f32.f64 %f4, %d0;\n\tsetp.ne.b32 %p3, %r3, 0;\n\tneg.f32 %f5, %f4;\n\tselp.f32 %f4, %f5, %f4, %p3;\n"
+	"\tmov.b32 %r1, %r35;\n"
+	"$Lpoly:\n"
+	/* the quadrant's polynomial in t = %f4, quadrant %r1 */
+	"\tadd.s32 %r1, %r1, %r0;\n\tmul.rn.f32 %f6, %f4, %f4;\n\tand.b32 %r2, %r1, 1;\n\tsetp.ne.b32 %p6, %r2, 0;\n"
+	"\tselp.f32 %f7, 0f3F800000, %f4, %p6;\n\tfma.rn.f32 %f8, %f6, %f7, 0f00000000;\n"
+	"\tfma.rn.f32 %f9, 0f37CBAC00, %f6, 0fBAB607ED;\n\tselp.f32 %f9, %f9, 0fB94D4153, %p6;\n"
+	"\tselp.f32 %f10, 0f3D2AAABB, 0f3C0885E4, %p6;\n\tfma.rn.f32 %f9, %f9, %f6, %f10;\n"
+	"\tselp.f32 %f10, 0fBEFFFFFF, 0fBE2AAAA8, %p6;\n\tfma.rn.f32 %f9, %f9, %f6, %f10;\n"
+	"\tfma.rn.f32 %f11, %f9, %f8, %f7;\n"
+	"\tand.b32 %r2, %r1, 2;\n\tsetp.ne.b32 %p7, %r2, 0;\n\tfma.rn.f32 %f12, %f11, 0fBF800000, 0f00000000;\n"
+	"\tselp.f32 %f11, %f12, %f11, %p7;\n"
+	"\tst.param.f32 [rv], %f11;\n\tret;\n}\n";
+
 static int emit_pure(struct px *p, const struct ir_insn *in, int id);
 
 /* the thread's linear index in the grid into rd (a .b64 register) */
@@ -2285,6 +2348,17 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	case BI___ws_tex:
 		emit_tex(p, in);
 		return;
+	case BI___ws_cuda_sinf: case BI___ws_cuda_cosf: case BI_sinf: case BI_cosf: {
+		/* libdevice's algorithm, bit for bit (sincosf_ptx) */
+		p->need_sincosf = 1;
+		arg_copy(p, v, in, 0, IR_F32);
+		const char *one = TMP(p, C_R);
+		E(p, "mov.b32 %s, %d;", one, id == BI___ws_cuda_cosf || id == BI_cosf);
+		snprintf(v[1], 48, "%s", one);
+		static const char *const pt[] = { "f32", "b32" };
+		ext_call(p, GPU_SINCOSF, 2, v, pt, "f32", in->d, IR_F32);
+		return;
+	}
 	case BI___ws_wmma_rc:
 		emit_wmma_rc(p, in);
 		return;
@@ -2414,10 +2488,6 @@ static const struct pure pures[] = {
 	{ "__powf", "lg2.approx.f32 %fa, %0;\nmul.f32 %fa, %fa, %1;\nex2.approx.f32 %d, %fa;", F, F, F, V0, V0 },
 	{ "__fdividef", "div.approx.f32 %d, %0, %1;", F, F, F, V0, V0 },
 	{ "__saturatef", "cvt.sat.f32.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "__ws_cuda_sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "__ws_cuda_cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "tanf", "sin.approx.f32 %fa, %0;\ncos.approx.f32 %fb, %0;\ndiv.rn.f32 %d, %fa, %fb;", F, F, V0, V0, V0 },
 	{ "expf", "mul.f32 %fa, %0, 0f3FB8AA3B;\nex2.approx.f32 %d, %fa;", F, F, V0, V0, V0 },
 	{ "exp2f", "ex2.approx.f32 %d, %0;", F, F, V0, V0, V0 },
@@ -3300,6 +3370,8 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	strbuf_adds(out, "\n");
 	strbuf_adds(out, strbuf_cstr(&decls));
 	strbuf_adds(out, "\n");
+	if (p.need_sincosf)
+		strbuf_addf(out, "%s\n", sincosf_ptx);
 	strbuf_adds(out, strbuf_cstr(&fns));
 	strbuf_release(&objs);
 	strbuf_release(&fns);

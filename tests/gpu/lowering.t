@@ -71,4 +71,11 @@ has wmma_gemm 'wmma\.mma\.sync\.aligned\.row\.col\.m8n8k4\.f64' "double m8n8k4"
 has wmma_fragments 'bfe\.u32 .*, 2, 1;' "a fragment element's row and column come from its index's bits"
 hasnt wmma_fragments '__ws_wmma' "no wmma built-in is left"
 
+# sinf and cosf: libdevice's algorithm in a PTX subroutine (bit for bit), not
+# the approximate instructions
+has math_sincosf_bits 'call \(rv\), __ws_sincosf' "sinf and cosf call __ws_sincosf"
+has math_sincosf_bits 'mad\.wide\.u32' "large arguments take the Payne-Hanek reduction"
+hasnt math_sincosf_bits '(sin|cos)\.approx' "no approximate instruction"
+has fast_math 'sin\.approx\.f32' "__sinf keeps sin.approx"
+
 tap_done
