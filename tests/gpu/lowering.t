@@ -78,4 +78,9 @@ has math_sincosf_bits 'mad\.wide\.u32' "large arguments take the Payne-Hanek red
 hasnt math_sincosf_bits '(sin|cos)\.approx' "no approximate instruction"
 has fast_math 'sin\.approx\.f32' "__sinf keeps sin.approx"
 
+# double-precision functions: PTX subroutines (tools/gen-dmath.py)
+has math_double 'call \(rv\), __ws_dsin' "sin(double) calls __ws_dsin"
+has math_double 'call \(rv\), __ws_derf' "erf(double) calls __ws_derf"
+has math_double '^\.func \(\.param \.f64 __ws_dpow_rv\) __ws_dpow' "the subroutines are in the module"
+
 tap_done
