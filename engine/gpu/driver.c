@@ -72,6 +72,21 @@ typedef struct {
 	int reserved[12];
 } CUDA_TEXTURE_DESC;
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_ARRAY = 3 };
+typedef struct {
+	int id;
+	char pad[4];
+	union {
+		char pad[64];
+		struct { unsigned x, y, z; } clusterDim;
+	} value;
+} CUlaunchAttribute;
+typedef struct {
+	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+	CUstream hStream;
+	CUlaunchAttribute *attrs;
+	unsigned numAttrs;
+} CUlaunchConfig;
+enum { CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
 
 enum {
 	CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
@@ -142,7 +157,8 @@ enum {
 					const void *)) \
 	X(cuTexObjectDestroy, CUresult, (CUtexObject)) \
 	X(cuSurfObjectCreate, CUresult, (CUsurfObject *, const CUDA_RESOURCE_DESC *)) \
-	X(cuSurfObjectDestroy, CUresult, (CUsurfObject))
+	X(cuSurfObjectDestroy, CUresult, (CUsurfObject)) \
+	X(cuLaunchKernelEx, CUresult, (const CUlaunchConfig *, CUfunction, void **, void **))
 
 struct gpu_driver {
 	void *lib;
@@ -368,6 +384,21 @@ int gpu_launch(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uin
 						    stream, params);
 	return d->cuLaunchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2], shmem, stream, params,
 				 NULL);
+}
+
+int gpu_launch_cluster(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
+		       uint32_t shmem, void *stream, void **params, const uint32_t cluster[3])
+{
+	if (!d->cuLaunchKernelEx)
+		return 801;
+	CUlaunchAttribute at;
+	memset(&at, 0, sizeof(at));
+	at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+	at.value.clusterDim.x = cluster[0];
+	at.value.clusterDim.y = cluster[1] ? cluster[1] : 1;
+	at.value.clusterDim.z = cluster[2] ? cluster[2] : 1;
+	CUlaunchConfig c = { grid[0], grid[1], grid[2], block[0], block[1], block[2], shmem, stream, &at, 1 };
+	return d->cuLaunchKernelEx(&c, fn, params, NULL);
 }
 
 int gpu_func_set_max_dyn_shared(struct gpu_driver *d, void *fn, int bytes)

@@ -150,6 +150,10 @@ int gpu_memset8(struct gpu_driver *d, uint64_t dst, uint8_t v, size_t n, void *s
 int gpu_mem_info(struct gpu_driver *d, size_t *free_b, size_t *total);
 int gpu_launch(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
 	       uint32_t shmem, void *stream, void **params, int cooperative);
+/* a launch in clusters of cluster[0] x [1] x [2] blocks (cuLaunchKernelEx
+ * with the cluster dimension attribute; 801 without that entry point) */
+int gpu_launch_cluster(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
+		       uint32_t shmem, void *stream, void **params, const uint32_t cluster[3]);
 int gpu_func_set_max_dyn_shared(struct gpu_driver *d, void *fn, int bytes);
 int gpu_ctx_synchronize(struct gpu_driver *d);
 int gpu_stream_create(struct gpu_driver *d, void **s, unsigned flags);

@@ -2384,6 +2384,61 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	case BI___ws_cluster_wait:
 		E(p, p->arch >= 90 ? "barrier.cluster.wait;" : "trap; // clusters need sm_90");
 		return;
+	case BI___ws_cluster_info: case BI___ws_cluster_map: case BI___ws_cluster_rank_of:
+		if (p->arch < 90) {
+			fail(p, in->span, "thread block clusters need sm_90 or newer (target sm_%d)", p->arch);
+			return;
+		}
+		if (id == BI___ws_cluster_map) {
+			/* map_shared_rank: the same shared variable in the block of rank */
+			arg_copy(p, v, in, 0, IR_PTR);
+			arg_copy(p, v, in, 1, IR_U32);
+			const char *d = D(p, in->d, IR_PTR);
+			E(p, "mapa.u64 %s, %s, %s;", d, v[0], v[1]);
+			fin_t(p, IR_PTR);
+		} else if (id == BI___ws_cluster_rank_of) {
+			arg_copy(p, v, in, 0, IR_PTR);
+			const char *d = D(p, in->d, IR_U32);
+			E(p, "getctarank.u64 %s, %s;", d, v[0]);
+			fin_t(p, IR_U32);
+		} else {
+			int64_t what;
+			if (!const_of(p->m, p->f, in->args[0], &what, 0) || what < 0 || what > 15) {
+				fail(p, in->span, "a cluster query that is not a constant");
+				return;
+			}
+			static const char *const sr[] = { "%cluster_ctarank", "%cluster_nctarank", "%cluster_nctaid.x",
+				"%cluster_nctaid.y", "%cluster_nctaid.z", "%clusterid.x", "%clusterid.y", "%clusterid.z",
+				"%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z", "%nclusterid.x", "%nclusterid.y",
+				"%nclusterid.z" };
+			char r[48], t[48];
+			snprintf(r, 48, "%s", TMP(p, C_R));
+			if (what < 14) {
+				E(p, "mov.u32 %s, %s;", r, sr[what]);
+			} else if (what == 14) {
+				const char *q = TMP(p, C_P);
+				E(p, "mov.pred %s, %%is_explicit_cluster;", q);
+				E(p, "selp.u32 %s, 1, 0, %s;", r, q);
+			} else {
+				/* the cluster's linear number: x + X (y + Y z) */
+				snprintf(t, 48, "%s", TMP(p, C_R));
+				E(p, "mov.u32 %s, %%clusterid.z;", r);
+				E(p, "mov.u32 %s, %%nclusterid.y;", t);
+				E(p, "mul.lo.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%clusterid.y;", t);
+				E(p, "add.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%nclusterid.x;", t);
+				E(p, "mul.lo.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%clusterid.x;", t);
+				E(p, "add.u32 %s, %s, %s;", r, r, t);
+			}
+			if (in->d >= 0) {
+				const char *d = D(p, in->d, IR_U64);
+				E(p, "cvt.u64.u32 %s, %s;", d, r);
+				fin_t(p, IR_U64);
+			}
+		}
+		return;
 	case BI___ws_tex:
 		emit_tex(p, in);
 		return;

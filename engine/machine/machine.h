@@ -150,6 +150,7 @@ struct machine_gpu_launch {
 	uint32_t param_size;
 	int cooperative;             /* cudaLaunchCooperativeKernel */
 	uint64_t heap_limit, printf_limit, stack_limit; /* cudaDeviceSetLimit's values (0: default) */
+	uint32_t cluster[3];         /* a cluster launch's cluster shape (__cluster_dims__ or the attribute); 0: none */
 };
 struct machine_gpu {
 	void *ctx;

@@ -122,6 +122,7 @@ static void gpu_run(struct machine *m, struct launch *l)
 	g.heap_limit = m->rt.heap_limit;
 	g.printf_limit = m->rt.printf_limit;
 	g.stack_limit = m->rt.stack_limit;
+	memcpy(g.cluster, l->cluster, sizeof(g.cluster));
 	uint64_t ns = 0;
 	fflush(m->io.out);
 	int e = m->o.gpu->launch(m->o.gpu->ctx, m, &g, &ns);

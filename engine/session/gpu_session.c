@@ -712,7 +712,12 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 			dup2(fileno(cap), 1);
 	}
 	gpu_event_record(g->drv, g->ev0, NULL);
-	r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs, l->cooperative);
+	if (l->cluster[0] && !l->cooperative)
+		r = gpu_launch_cluster(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
+				       l->cluster);
+	else
+		r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
+			       l->cooperative);
 	gpu_event_record(g->drv, g->ev1, NULL);
 	int s = gpu_ctx_synchronize(g->drv);
 	if (tbuf) {

@@ -83,4 +83,10 @@ has math_double 'call \(rv\), __ws_dsin' "sin(double) calls __ws_dsin"
 has math_double 'call \(rv\), __ws_derf' "erf(double) calls __ws_derf"
 has math_double '^\.func \(\.param \.f64 __ws_dpow_rv\) __ws_dpow' "the subroutines are in the module"
 
+# clusters: the special registers, mapa for map_shared_rank, getctarank
+has cluster_dsmem 'mov\.u32 %[a-z]*[0-9]*, %cluster_ctarank' "block_rank() reads %cluster_ctarank"
+has cluster_dsmem 'mapa\.u64' "map_shared_rank is mapa"
+has cluster_dsmem 'barrier\.cluster\.wait' "cluster.sync() is barrier.cluster"
+hasnt cluster_dsmem '__ws_cluster' "no cluster built-in is left"
+
 tap_done
