@@ -22,6 +22,71 @@ typedef void *CUmodule;
 typedef void *CUfunction;
 typedef void *CUstream;
 typedef void *CUevent;
+typedef void *CUarray;
+typedef void *CUmipmappedArray;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+
+/* the driver's descriptors of arrays, copies, resources and textures, laid
+ * out as cuda.h lays them out */
+typedef struct {
+	size_t Width, Height, Depth;
+	int Format;
+	unsigned NumChannels, Flags;
+} CUDA_ARRAY3D_DESCRIPTOR;
+typedef struct {
+	size_t srcXInBytes, srcY, srcZ, srcLOD;
+	int srcMemoryType;
+	const void *srcHost;
+	CUdeviceptr srcDevice;
+	CUarray srcArray;
+	void *reserved0;
+	size_t srcPitch, srcHeight;
+	size_t dstXInBytes, dstY, dstZ, dstLOD;
+	int dstMemoryType;
+	void *dstHost;
+	CUdeviceptr dstDevice;
+	CUarray dstArray;
+	void *reserved1;
+	size_t dstPitch, dstHeight;
+	size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D;
+typedef struct {
+	int resType;
+	union {
+		struct { CUarray hArray; } array;
+		struct { CUmipmappedArray hMipmappedArray; } mipmap;
+		struct { CUdeviceptr devPtr; int format; unsigned numChannels; size_t sizeInBytes; } linear;
+		struct { CUdeviceptr devPtr; int format; unsigned numChannels; size_t width, height, pitchInBytes; } pitch2D;
+		struct { int reserved[32]; } reserved;
+	} res;
+	unsigned flags;
+} CUDA_RESOURCE_DESC;
+typedef struct {
+	int addressMode[3];
+	int filterMode;
+	unsigned flags, maxAnisotropy;
+	int mipmapFilterMode;
+	float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+	float borderColor[4];
+	int reserved[12];
+} CUDA_TEXTURE_DESC;
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_ARRAY = 3 };
+typedef struct {
+	int id;
+	char pad[4];
+	union {
+		char pad[64];
+		struct { unsigned x, y, z; } clusterDim;
+	} value;
+} CUlaunchAttribute;
+typedef struct {
+	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+	CUstream hStream;
+	CUlaunchAttribute *attrs;
+	unsigned numAttrs;
+} CUlaunchConfig;
+enum { CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
 
 enum {
 	CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
@@ -79,10 +144,27 @@ enum {
 	X(cuEventQuery, CUresult, (CUevent)) \
 	X(cuEventElapsedTime, CUresult, (float *, CUevent, CUevent))
 
+/* textures and surfaces: looked up too, but a driver without them still
+ * runs everything else */
+#define DRIVER_TEX_FUNCS(X) \
+	X(cuArray3DCreate_v2, CUresult, (CUarray *, const CUDA_ARRAY3D_DESCRIPTOR *)) \
+	X(cuArrayDestroy, CUresult, (CUarray)) \
+	X(cuMipmappedArrayCreate, CUresult, (CUmipmappedArray *, const CUDA_ARRAY3D_DESCRIPTOR *, unsigned)) \
+	X(cuMipmappedArrayGetLevel, CUresult, (CUarray *, CUmipmappedArray, unsigned)) \
+	X(cuMipmappedArrayDestroy, CUresult, (CUmipmappedArray)) \
+	X(cuMemcpy3D_v2, CUresult, (const CUDA_MEMCPY3D *)) \
+	X(cuTexObjectCreate, CUresult, (CUtexObject *, const CUDA_RESOURCE_DESC *, const CUDA_TEXTURE_DESC *, \
+					const void *)) \
+	X(cuTexObjectDestroy, CUresult, (CUtexObject)) \
+	X(cuSurfObjectCreate, CUresult, (CUsurfObject *, const CUDA_RESOURCE_DESC *)) \
+	X(cuSurfObjectDestroy, CUresult, (CUsurfObject)) \
+	X(cuLaunchKernelEx, CUresult, (const CUlaunchConfig *, CUfunction, void **, void **))
+
 struct gpu_driver {
 	void *lib;
 #define FIELD(name, ret, args) ret (*name) args;
 	DRIVER_FUNCS(FIELD)
+	DRIVER_TEX_FUNCS(FIELD)
 #undef FIELD
 	CUdevice dev;
 	CUcontext ctx;
@@ -134,6 +216,9 @@ struct gpu_driver *gpu_driver_open(struct strbuf *err)
 	}
 	DRIVER_FUNCS(LOAD)
 #undef LOAD
+#define LOAD_OPT(name, ret, args) *(void **)&d->name = sym(lib, #name);
+	DRIVER_TEX_FUNCS(LOAD_OPT)
+#undef LOAD_OPT
 	CUresult r;
 	int n = 0;
 	if ((r = d->cuInit(0))) {
@@ -301,6 +386,21 @@ int gpu_launch(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uin
 				 NULL);
 }
 
+int gpu_launch_cluster(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
+		       uint32_t shmem, void *stream, void **params, const uint32_t cluster[3])
+{
+	if (!d->cuLaunchKernelEx)
+		return 801;
+	CUlaunchAttribute at;
+	memset(&at, 0, sizeof(at));
+	at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+	at.value.clusterDim.x = cluster[0];
+	at.value.clusterDim.y = cluster[1] ? cluster[1] : 1;
+	at.value.clusterDim.z = cluster[2] ? cluster[2] : 1;
+	CUlaunchConfig c = { grid[0], grid[1], grid[2], block[0], block[1], block[2], shmem, stream, &at, 1 };
+	return d->cuLaunchKernelEx(&c, fn, params, NULL);
+}
+
 int gpu_func_set_max_dyn_shared(struct gpu_driver *d, void *fn, int bytes)
 {
 	return d->cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
@@ -371,6 +471,134 @@ int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value)
 	return d->cuCtxSetLimit(limit, value);
 }
 
+/* ---- arrays, textures and surfaces */
+
+#define TEX_NEED(name) \
+	if (!d->name) \
+		return 801 /* CUDA_ERROR_NOT_SUPPORTED */;
+
+int gpu_array_create(struct gpu_driver *d, void **arr, const struct gpu_array_desc *a, unsigned levels, void **mm)
+{
+	CUDA_ARRAY3D_DESCRIPTOR ad = { a->w, a->h, a->d, a->format, a->nchan, a->flags };
+	if (levels) {
+		TEX_NEED(cuMipmappedArrayCreate)
+		return d->cuMipmappedArrayCreate(mm, &ad, levels);
+	}
+	TEX_NEED(cuArray3DCreate_v2)
+	return d->cuArray3DCreate_v2(arr, &ad);
+}
+
+int gpu_mipmap_level(struct gpu_driver *d, void **arr, void *mm, unsigned level)
+{
+	TEX_NEED(cuMipmappedArrayGetLevel)
+	return d->cuMipmappedArrayGetLevel(arr, mm, level);
+}
+
+int gpu_array_destroy(struct gpu_driver *d, void *arr, void *mm)
+{
+	if (mm) {
+		TEX_NEED(cuMipmappedArrayDestroy)
+		return d->cuMipmappedArrayDestroy(mm);
+	}
+	TEX_NEED(cuArrayDestroy)
+	return d->cuArrayDestroy(arr);
+}
+
+int gpu_array_copy(struct gpu_driver *d, void *arr, void *host, size_t row_bytes, size_t rows, size_t depth,
+		   int to_array)
+{
+	TEX_NEED(cuMemcpy3D_v2)
+	CUDA_MEMCPY3D c;
+	memset(&c, 0, sizeof(c));
+	if (to_array) {
+		c.srcMemoryType = CU_MEMORYTYPE_HOST;
+		c.srcHost = host;
+		c.srcPitch = row_bytes;
+		c.srcHeight = rows;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+		c.dstArray = arr;
+	} else {
+		c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+		c.srcArray = arr;
+		c.dstMemoryType = CU_MEMORYTYPE_HOST;
+		c.dstHost = host;
+		c.dstPitch = row_bytes;
+		c.dstHeight = rows;
+	}
+	c.WidthInBytes = row_bytes;
+	c.Height = rows;
+	c.Depth = depth;
+	return d->cuMemcpy3D_v2(&c);
+}
+
+static void res_desc(CUDA_RESOURCE_DESC *rd, const struct gpu_res_desc *r)
+{
+	memset(rd, 0, sizeof(*rd));
+	rd->resType = r->type;
+	switch (r->type) {
+	case 0: rd->res.array.hArray = r->array; break;
+	case 1: rd->res.mipmap.hMipmappedArray = r->mipmap; break;
+	case 2:
+		rd->res.linear.devPtr = r->ptr;
+		rd->res.linear.format = r->format;
+		rd->res.linear.numChannels = r->nchan;
+		rd->res.linear.sizeInBytes = r->bytes;
+		break;
+	default:
+		rd->res.pitch2D.devPtr = r->ptr;
+		rd->res.pitch2D.format = r->format;
+		rd->res.pitch2D.numChannels = r->nchan;
+		rd->res.pitch2D.width = r->w;
+		rd->res.pitch2D.height = r->h;
+		rd->res.pitch2D.pitchInBytes = r->pitch;
+		break;
+	}
+}
+
+int gpu_tex_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r, const struct gpu_tex_desc *t)
+{
+	TEX_NEED(cuTexObjectCreate)
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	res_desc(&rd, r);
+	memset(&td, 0, sizeof(td));
+	for (int k = 0; k < 3; k++)
+		td.addressMode[k] = t->addr[k];
+	td.filterMode = t->filter;
+	td.flags = t->flags;
+	td.maxAnisotropy = t->max_aniso;
+	td.mipmapFilterMode = t->mip_filter;
+	td.mipmapLevelBias = t->bias;
+	td.minMipmapLevelClamp = t->lodmin;
+	td.maxMipmapLevelClamp = t->lodmax;
+	memcpy(td.borderColor, t->border, sizeof(td.borderColor));
+	CUtexObject o = 0;
+	CUresult res = d->cuTexObjectCreate(&o, &rd, &td, NULL);
+	*obj = o;
+	return res;
+}
+
+int gpu_surf_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r)
+{
+	TEX_NEED(cuSurfObjectCreate)
+	CUDA_RESOURCE_DESC rd;
+	res_desc(&rd, r);
+	CUsurfObject o = 0;
+	CUresult res = d->cuSurfObjectCreate(&o, &rd);
+	*obj = o;
+	return res;
+}
+
+int gpu_tex_destroy(struct gpu_driver *d, uint64_t obj, int surface)
+{
+	if (surface) {
+		TEX_NEED(cuSurfObjectDestroy)
+		return d->cuSurfObjectDestroy(obj);
+	}
+	TEX_NEED(cuTexObjectDestroy)
+	return d->cuTexObjectDestroy(obj);
+}
+
 int gpu_runtime_code(int cu)
 {
 	switch (cu) {
@@ -399,6 +627,7 @@ int gpu_runtime_code(int cu)
 	case 718: return 718;     /* INVALID_PC */
 	case 719: return 719;     /* LAUNCH_FAILED -> cudaErrorLaunchFailure */
 	case 720: return 720;     /* COOPERATIVE_LAUNCH_TOO_LARGE */
+	case 801: return 801;     /* NOT_SUPPORTED */
 	default: return 999;      /* cudaErrorUnknown */
 	}
 }

@@ -85,6 +85,23 @@ void gpu_ptx_obj_name(const struct ir_module *m, uint32_t idx, struct strbuf *ou
  * groups' this_grid().sync()); the backend zeroes it before each launch. */
 #define GPU_GRID_BAR "__ws_grid_bar"
 #define GPU_GRID_COOP "__ws_grid_coop_flag"
+/* The module global that points at one 8-byte word per thread of the
+ * launch (the backend allocates and zeroes it before each launch): a
+ * thread's cursor in a cuda::pipeline (head | tail << 32). */
+#define GPU_PIPE_HT "__ws_pipe_ht"
+/* The module global that maps the emulator's texture and surface object
+ * handles (1, 2 ...) to the GPU's: GPU_TEX_MAX words, indexed by the
+ * handle; the backend creates the GPU's objects and fills it. */
+#define GPU_TEX_MAP "__ws_texmap"
+/* cudaGraphSetConditional's log: GPU_SETCOND_N counts the calls (the
+ * backend zeroes it before a launch), GPU_SETCOND_LOG holds the first
+ * GPU_SETCOND_MAX (handle, value) pairs, applied after the launch */
+#define GPU_SETCOND_N "__ws_setcond_n"
+#define GPU_SETCOND_LOG "__ws_setcond"
+#define GPU_SETCOND_MAX 1024
+/* the PTX subroutine of sinf and cosf (libdevice's algorithm) */
+#define GPU_SINCOSF "__ws_sincosf"
+#define GPU_TEX_MAX 1024
 
 /*
  * Kernel argument packing for cuLaunchKernel: given kernel fn's parameter
@@ -133,6 +150,10 @@ int gpu_memset8(struct gpu_driver *d, uint64_t dst, uint8_t v, size_t n, void *s
 int gpu_mem_info(struct gpu_driver *d, size_t *free_b, size_t *total);
 int gpu_launch(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
 	       uint32_t shmem, void *stream, void **params, int cooperative);
+/* a launch in clusters of cluster[0] x [1] x [2] blocks (cuLaunchKernelEx
+ * with the cluster dimension attribute; 801 without that entry point) */
+int gpu_launch_cluster(struct gpu_driver *d, void *fn, const uint32_t grid[3], const uint32_t block[3],
+		       uint32_t shmem, void *stream, void **params, const uint32_t cluster[3]);
 int gpu_func_set_max_dyn_shared(struct gpu_driver *d, void *fn, int bytes);
 int gpu_ctx_synchronize(struct gpu_driver *d);
 int gpu_stream_create(struct gpu_driver *d, void **s, unsigned flags);
@@ -147,6 +168,41 @@ int gpu_event_query(struct gpu_driver *d, void *e);
 int gpu_event_elapsed(struct gpu_driver *d, float *ms, void *start, void *end);
 int gpu_device_attribute(struct gpu_driver *d, int *v, int attr);
 int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value);
+
+/* CUDA arrays (a mipmapped one when levels > 0: *mm), texture and surface
+ * objects, for run --gpu's textures. format: CUarray_format (0x01 uint8 ...
+ * 0x20 float); flags: CUDA_ARRAY3D_* (as cudaArray* flags). A driver
+ * without these entry points answers 801 (CUDA_ERROR_NOT_SUPPORTED). */
+struct gpu_array_desc {
+	size_t w, h, d;
+	int format;
+	unsigned nchan, flags;
+};
+int gpu_array_create(struct gpu_driver *d, void **arr, const struct gpu_array_desc *a, unsigned levels, void **mm);
+int gpu_mipmap_level(struct gpu_driver *d, void **arr, void *mm, unsigned level);
+int gpu_array_destroy(struct gpu_driver *d, void *arr, void *mm);
+/* the whole array (of one level) to or from host rows of row_bytes, rows a
+ * slice, depth slices */
+int gpu_array_copy(struct gpu_driver *d, void *arr, void *host, size_t row_bytes, size_t rows, size_t depth,
+		   int to_array);
+struct gpu_res_desc {
+	int type;                   /* 0 array, 1 mipmapped array, 2 linear, 3 pitch 2D */
+	void *array, *mipmap;
+	uint64_t ptr;
+	int format;
+	unsigned nchan;
+	size_t bytes, w, h, pitch;
+};
+struct gpu_tex_desc {
+	int addr[3], filter;
+	unsigned flags;             /* CU_TRSF_*: 1 read as integer, 2 normalized coordinates, 0x10 sRGB ... */
+	unsigned max_aniso;
+	int mip_filter;
+	float bias, lodmin, lodmax, border[4];
+};
+int gpu_tex_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r, const struct gpu_tex_desc *t);
+int gpu_surf_create(struct gpu_driver *d, uint64_t *obj, const struct gpu_res_desc *r);
+int gpu_tex_destroy(struct gpu_driver *d, uint64_t obj, int surface);
 
 /*
  * The runtime's error code (cudaError_t) for a driver result: the runtime

@@ -58,7 +58,7 @@ struct px {
 	enum cls pend_cls;
 	char pend_tmp[48];
 	uint8_t *obj_used;
-	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond;
+	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe, need_tex, need_sincosf, need_dmath;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
 };
@@ -1022,6 +1022,49 @@ static void emit_mem(struct px *p, const struct ir_insn *in)
 
 /* ---- calls */
 
+/* The address-space helpers of the built-in cuda_runtime.h read the
+ * emulator's address tags (bits 40 and up), which GPU addresses do not
+ * have: a call of one becomes PTX's own instruction (isspacep, cvta).
+ * 1 when in was one of them. */
+static int emit_space_call(struct px *p, const struct ir_insn *in, const struct ir_func *callee)
+{
+	static const struct { const char *name, *op; int pred; } sp[] = {
+		{ "__isGlobal", "isspacep.global", 1 }, { "__isShared", "isspacep.shared", 1 },
+		{ "__isConstant", "isspacep.const", 1 }, { "__isLocal", "isspacep.local", 1 },
+		{ "__cvta_generic_to_global", "cvta.to.global.u64", 0 },
+		{ "__cvta_generic_to_shared", "cvta.to.shared.u64", 0 },
+		{ "__cvta_generic_to_constant", "cvta.to.const.u64", 0 },
+		{ "__cvta_generic_to_local", "cvta.to.local.u64", 0 },
+		{ "__cvta_global_to_generic", "cvta.global.u64", 0 },
+		{ "__cvta_shared_to_generic", "cvta.shared.u64", 0 },
+		{ "__cvta_constant_to_generic", "cvta.const.u64", 0 },
+		{ "__cvta_local_to_generic", "cvta.local.u64", 0 },
+	};
+	if (!callee->name || callee->nparams != 1 || in->nargs < 1 || strncmp(callee->name, "__", 2))
+		return 0;
+	for (size_t k = 0; k < sizeof(sp) / sizeof(sp[0]); k++) {
+		if (strcmp(callee->name, sp[k].name))
+			continue;
+		char a[48];
+		snprintf(a, sizeof(a), "%s", V(p, in->args[0], IR_U64));
+		if (sp[k].pred) {
+			const char *q = TMP(p, C_P);
+			E(p, "%s %s, %s;", sp[k].op, q, a);
+			if (in->d >= 0) {
+				const char *d = D(p, in->d, IR_U32);
+				E(p, "selp.u32 %s, 1, 0, %s;", d, q);
+				fin_t(p, IR_U32);
+			}
+		} else if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_U64);
+			E(p, "%s %s, %s;", sp[k].op, d, a);
+			fin_t(p, IR_U64);
+		}
+		return 1;
+	}
+	return 0;
+}
+
 static void emit_call(struct px *p, const struct ir_insn *in)
 {
 	const struct ir_func *callee = NULL;
@@ -1036,6 +1079,8 @@ static void emit_call(struct px *p, const struct ir_insn *in)
 			     callee->kind & FN_KERNEL ? "kernel" : "host", callee->name);
 			return;
 		}
+		if (emit_space_call(p, in, callee))
+			return;
 		if (callee->variadic) {
 			fail(p, in->span, "call of variadic device function '%s'", callee->name);
 			return;
@@ -1215,7 +1260,938 @@ static void ext_call(struct px *p, const char *fn, int nargs, char (*vals)[48], 
 	}
 }
 
+/* sinf and cosf as libdevice computes them (engine/machine/libm.c,
+ * cuda_sincosf: Cody-Waite below 105615, Payne-Hanek with 192 bits of 2/pi
+ * above, then the quadrant's polynomial), bit for bit: the PTX subroutine
+ * GPU_SINCOSF(a, cosine) */
+static const char sincosf_ptx[] =
+	".func (.param .f32 rv) " GPU_SINCOSF "(.param .f32 pa, .param .b32 pc)\n"
+	"{\n"
+	"\t.reg .pred %p<8>;\n\t.reg .f32 %f<16>;\n\t.reg .b32 %r<48>;\n\t.reg .b64 %rd<16>;\n\t.reg .f64 %d<4>;\n"
+	"\tld.param.f32 %f0, [pa];\n\tld.param.b32 %r0, [pc];\n"
+	"\tabs.f32 %f1, %f0;\n\tsetp.lt.f32 %p0, %f1, 0f47CE4780;\n\tsetp.nan.f32 %p1, %f0, %f0;\n"
+	"\tor.pred %p0, %p0, %p1;\n\t@!%p0 bra $Llarge;\n"
+	/* Cody-Waite: j the nearest integer to a 2/pi (NaN: 0) */
+	"\tmul.rn.f32 %f2, %f0, 0f3F22F983;\n\tcvt.rni.s32.f32 %r1, %f2;\n\tcvt.rn.f32.s32 %f3, %r1;\n"
+	"\tfma.rn.f32 %f4, %f3, 0fBFC90FDA, %f0;\n\tfma.rn.f32 %f4, %f3, 0fB3A22168, %f4;\n"
+	"\tfma.rn.f32 %f4, %f3, 0fA7C234C5, %f4;\n\tbra $Lpoly;\n"
+	"$Llarge:\n"
+	"\ttestp.infinite.f32 %p2, %f0;\n\t@!%p2 bra $Lph;\n"
+	"\tmul.rn.f32 %f4, %f0, 0f00000000;\n\tmov.b32 %r1, 0;\n\tbra $Lpoly;\n"
+	"$Lph:\n"
+	"\tmov.b32 %r2, %f0;\n\tand.b32 %r3, %r2, -2147483648;\n"        /* sign */
+	"\tbfe.u32 %r4, %r2, 23, 8;\n\tsub.s32 %r4, %r4, 128;\n"           /* e */
+	"\tshl.b32 %r5, %r2, 8;\n\tor.b32 %r5, %r5, -2147483648;\n"        /* mant */
+	/* res[0..6] = 2/pi (192 bits) * mant */
+	"\tmov.b64 %rd0, 0;\n"
+	"\tmov.b32 %r10, 0x3c439041;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r20, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xdb629599;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r21, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xf534ddc0;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r22, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xfc2757d1;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r23, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0x4e441529;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r24, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tmov.b32 %r10, 0xa2f9836e;\n\tmad.wide.u32 %rd1, %r10, %r5, %rd0;\n\tcvt.u32.u64 %r25, %rd1;\n\tshr.u64 %rd0, %rd1, 32;\n"
+	"\tcvt.u32.u64 %r26, %rd0;\n"
+	/* idx = 4 - (e >> 5) in 1..4: hi = res[idx + 2], lo = res[idx + 1], lo2 = res[idx] */
+	"\tshr.s32 %r6, %r4, 5;\n\tmov.b32 %r7, 4;\n\tsub.s32 %r7, %r7, %r6;\n\tand.b32 %r8, %r4, 31;\n"
+	"\tsetp.eq.s32 %p3, %r7, 1;\n\tsetp.eq.s32 %p4, %r7, 2;\n\tsetp.eq.s32 %p5, %r7, 3;\n"
+	"\tselp.b32 %r30, %r23, %r26, %p3;\n\tselp.b32 %r30, %r24, %r30, %p4;\n\tselp.b32 %r30, %r25, %r30, %p5;\n"
+	"\tselp.b32 %r31, %r22, %r25, %p3;\n\tselp.b32 %r31, %r23, %r31, %p4;\n\tselp.b32 %r31, %r24, %r31, %p5;\n"
+	"\tselp.b32 %r32, %r21, %r24, %p3;\n\tselp.b32 %r32, %r22, %r32, %p4;\n\tselp.b32 %r32, %r23, %r32, %p5;\n"
+	/* shift by sh (PTX: a shift by 32 gives 0, as sh == 0 needs) */
+	"\tmov.b32 %r9, 32;\n\tsub.s32 %r9, %r9, %r8;\n"
+	"\tshl.b32 %r33, %r30, %r8;\n\tshr.b32 %r34, %r31, %r9;\n\tadd.s32 %r30, %r33, %r34;\n"
+	"\tshl.b32 %r33, %r31, %r8;\n\tshr.b32 %r34, %r32, %r9;\n\tadd.s32 %r31, %r33, %r34;\n"
+	/* q = hi >> 30; hi = hi << 2 + lo >> 30; lo <<= 2; up = hi >> 31 */
+	"\tshr.b32 %r35, %r30, 30;\n\tshl.b32 %r33, %r30, 2;\n\tshr.b32 %r34, %r31, 30;\n\tadd.s32 %r30, %r33, %r34;\n"
+	"\tshl.b32 %r31, %r31, 2;\n\tshr.b32 %r36, %r30, 31;\n\tadd.s32 %r35, %r35, %r36;\n"
+	"\tsetp.ne.b32 %p3, %r3, 0;\n\tneg.s32 %r37, %r35;\n\tselp.b32 %r35, %r37, %r35, %p3;\n"
+	"\tsetp.ne.b32 %p4, %r36, 0;\n\tnot.b32 %r37, %r30;\n\tselp.b32 %r30, %r37, %r30, %p4;\n"
+	"\tnot.b32 %r37, %r31;\n\tselp.b32 %r31, %r37, %r31, %p4;\n"
+	"\txor.b32 %r37, %r3, -2147483648;\n\tselp.b32 %r3, %r37, %r3, %p4;\n"
+	"\tmov.b64 %rd2, {%r31, %r30};\n\tcvt.rn.f64.s64 %d0, %rd2;\n\tmul.rn.f64 %d0, %d0, 0d3BF921FB54442D19;\n"
+	"\tcvt.rn.f32.f64 %f4, %d0;\n\tsetp.ne.b32 %p3, %r3, 0;\n\tneg.f32 %f5, %f4;\n\tselp.f32 %f4, %f5, %f4, %p3;\n"
+	"\tmov.b32 %r1, %r35;\n"
+	"$Lpoly:\n"
+	/* the quadrant's polynomial in t = %f4, quadrant %r1 */
+	"\tadd.s32 %r1, %r1, %r0;\n\tmul.rn.f32 %f6, %f4, %f4;\n\tand.b32 %r2, %r1, 1;\n\tsetp.ne.b32 %p6, %r2, 0;\n"
+	"\tselp.f32 %f7, 0f3F800000, %f4, %p6;\n\tfma.rn.f32 %f8, %f6, %f7, 0f00000000;\n"
+	"\tfma.rn.f32 %f9, 0f37CBAC00, %f6, 0fBAB607ED;\n\tselp.f32 %f9, %f9, 0fB94D4153, %p6;\n"
+	"\tselp.f32 %f10, 0f3D2AAABB, 0f3C0885E4, %p6;\n\tfma.rn.f32 %f9, %f9, %f6, %f10;\n"
+	"\tselp.f32 %f10, 0fBEFFFFFF, 0fBE2AAAA8, %p6;\n\tfma.rn.f32 %f9, %f9, %f6, %f10;\n"
+	"\tfma.rn.f32 %f11, %f9, %f8, %f7;\n"
+	"\tand.b32 %r2, %r1, 2;\n\tsetp.ne.b32 %p7, %r2, 0;\n\tfma.rn.f32 %f12, %f11, 0fBF800000, 0f00000000;\n"
+	"\tselp.f32 %f11, %f12, %f11, %p7;\n"
+	"\tst.param.f32 [rv], %f11;\n\tret;\n}\n";
+
+/* Double-precision functions, which have no PTX instruction and no
+ * libdevice at JIT time: PTX subroutines (__ws_dNAME, generated by
+ * tools/gen-dmath.py) accurate to about an ulp, not libdevice's bits: exp by
+ * k ln2 + r and a degree-14 polynomial; log by 2 atanh((m-1)/(m+1)); sin,
+ * cos by a three-part Cody-Waite reduction (accurate for |x| below 2^26)
+ * and the quadrant's polynomial; atan by two reductions and a series; asin,
+ * acos, atan2 from atan; pow, cbrt, sinh, cosh, tanh, expm1, log1p, exp2,
+ * log2, log10 from those; hypot scaled; erf by its series below 3 and
+ * erfc's continued fraction above */
+#include "dmath_ptx.h"
+
+/* the built-ins dmath_ptx implements, with their argument counts */
+static const struct { int id; const char *name; int nargs; } dmath_fns[] = {
+	{ BI_sin, "sin", 1 }, { BI_cos, "cos", 1 }, { BI_tan, "tan", 1 }, { BI_exp, "exp", 1 },
+	{ BI_exp2, "exp2", 1 }, { BI_expm1, "expm1", 1 }, { BI_log, "log", 1 }, { BI_log2, "log2", 1 },
+	{ BI_log10, "log10", 1 }, { BI_log1p, "log1p", 1 }, { BI_pow, "pow", 2 }, { BI_atan, "atan", 1 },
+	{ BI_atan2, "atan2", 2 }, { BI_asin, "asin", 1 }, { BI_acos, "acos", 1 }, { BI_cbrt, "cbrt", 1 },
+	{ BI_hypot, "hypot", 2 }, { BI_sinh, "sinh", 1 }, { BI_cosh, "cosh", 1 }, { BI_tanh, "tanh", 1 },
+	{ BI_erf, "erf", 1 },
+};
+
+/* a call of one of them: 1, else 0 */
+static int emit_dmath(struct px *p, const struct ir_insn *in, int id)
+{
+	for (size_t k = 0; k < sizeof(dmath_fns) / sizeof(dmath_fns[0]); k++) {
+		if (dmath_fns[k].id != id)
+			continue;
+		char v[2][48], fn[48];
+		for (int a = 0; a < dmath_fns[k].nargs; a++)
+			arg_copy(p, v, in, a, IR_F64);
+		static const char *const pt[] = { "f64", "f64" };
+		snprintf(fn, sizeof(fn), "__ws_d%s", dmath_fns[k].name);
+		p->need_dmath = 1;
+		ext_call(p, fn, dmath_fns[k].nargs, v, pt, "f64", in->d, IR_F64);
+		return 1;
+	}
+	return 0;
+}
+
 static int emit_pure(struct px *p, const struct ir_insn *in, int id);
+
+/* the thread's linear index in the grid into rd (a .b64 register) */
+static void grid_thread(struct px *p, const char *rd)
+{
+	const char *a = TMP(p, C_R), *b = TMP(p, C_R), *c = TMP(p, C_R);
+	E(p, "mov.u32 %s, %%ctaid.z;", a);
+	E(p, "mov.u32 %s, %%nctaid.y;", b);
+	E(p, "mov.u32 %s, %%ctaid.y;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	E(p, "mov.u32 %s, %%nctaid.x;", b);
+	E(p, "mov.u32 %s, %%ctaid.x;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);   /* block */
+	E(p, "mov.u32 %s, %%ntid.x;", b);
+	E(p, "mov.u32 %s, %%ntid.y;", c);
+	E(p, "mul.lo.u32 %s, %s, %s;", b, b, c);
+	E(p, "mov.u32 %s, %%ntid.z;", c);
+	E(p, "mul.lo.u32 %s, %s, %s;", b, b, c);           /* threads a block */
+	E(p, "mul.wide.u32 %s, %s, %s;", rd, a, b);
+	E(p, "mov.u32 %s, %%tid.z;", a);
+	E(p, "mov.u32 %s, %%ntid.y;", b);
+	E(p, "mov.u32 %s, %%tid.y;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	E(p, "mov.u32 %s, %%ntid.x;", b);
+	E(p, "mov.u32 %s, %%tid.x;", c);
+	E(p, "mad.lo.u32 %s, %s, %s, %s;", a, a, b, c);
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	E(p, "cvt.u64.u32 %s, %s;", t, a);
+	E(p, "add.u64 %s, %s, %s;", rd, rd, t);
+}
+
+/* the address of this thread's pipeline cursor (head in the low word,
+ * tail in the high one) in the backend's per-thread table, into rd */
+static void pipe_cursor(struct px *p, const char *rd)
+{
+	p->need_pipe = 1;
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	grid_thread(p, rd);
+	E(p, "ld.global.u64 %s, [%s];", t, GPU_PIPE_HT);
+	E(p, "mad.lo.u64 %s, %s, 8, %s;", rd, rd, t);
+}
+
+/* Asynchronous copies (cp.async, cuda::memcpy_async, cuda::pipeline) on
+ * the GPU: each thread copies its share of a copy at once, so a batch has
+ * landed when it is committed and the waits have nothing to wait for; the
+ * order the program needs comes from its barriers, mbarriers and pipeline
+ * stages, which keep their semantics. A pipeline's shared state (2 *
+ * stages + 1 words) holds the stages, producers and consumers (word 0),
+ * each stage's commits and releases (cumulative counts); each thread's
+ * head and tail are in GPU_PIPE_HT. */
+static int emit_async(struct px *p, const struct ir_insn *in, int id)
+{
+	char v[10][48];
+	switch (id) {
+	case BI___ws_acp_issue: {
+		/* dst, src, size, zfill, kind, sync, rank, nthreads, align, chunk:
+		 * rank's contiguous share of size bytes, the last zfill of them zeros */
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_PTR);
+		arg_copy(p, v, in, 2, IR_U64);
+		arg_copy(p, v, in, 3, IR_U64);
+		arg_copy(p, v, in, 6, IR_U32);
+		arg_copy(p, v, in, 7, IR_U32);
+		const char *n = TMP(p, C_RD), *per = TMP(p, C_RD), *i = TMP(p, C_RD), *end = TMP(p, C_RD);
+		const char *keep = TMP(p, C_RD), *pa = TMP(p, C_RD);
+		char nn[48], pp[48], ii[48], ee[48], kk[48], aa[48];
+		snprintf(nn, 48, "%s", n);
+		snprintf(pp, 48, "%s", per);
+		snprintf(ii, 48, "%s", i);
+		snprintf(ee, 48, "%s", end);
+		snprintf(kk, 48, "%s", keep);
+		snprintf(aa, 48, "%s", pa);
+		const char *q = TMP(p, C_P);
+		char qq[48];
+		snprintf(qq, 48, "%s", q);
+		const char *b = TMP(p, C_R);
+		char bb[48];
+		snprintf(bb, 48, "%s", b);
+		int top = label(p), done = label(p), zero = label(p), put = label(p);
+		E(p, "cvt.u64.u32 %s, %s;", nn, v[7]);
+		E(p, "max.u64 %s, %s, 1;", nn, nn);
+		E(p, "add.u64 %s, %s, %s;", pp, v[2], nn);
+		E(p, "sub.u64 %s, %s, 1;", pp, pp);
+		E(p, "div.u64 %s, %s, %s;", pp, pp, nn);
+		E(p, "cvt.u64.u32 %s, %s;", ii, v[6]);
+		E(p, "mul.lo.u64 %s, %s, %s;", ii, ii, pp);
+		E(p, "add.u64 %s, %s, %s;", ee, ii, pp);
+		E(p, "min.u64 %s, %s, %s;", ee, ee, v[2]);
+		E(p, "sub.u64 %s, %s, %s;", kk, v[2], v[3]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, top);
+		E(p, "setp.ge.u64 %s, %s, %s;", qq, ii, ee);
+		E(p, "@%s bra $W%u_%d;", qq, p->fi, done);
+		E(p, "setp.ge.u64 %s, %s, %s;", qq, ii, kk);
+		E(p, "@%s bra $W%u_%d;", qq, p->fi, zero);
+		E(p, "add.u64 %s, %s, %s;", aa, v[1], ii);
+		E(p, "ld.u8 %s, [%s];", bb, aa);
+		E(p, "bra $W%u_%d;", p->fi, put);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, zero);
+		E(p, "mov.u32 %s, 0;", bb);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, put);
+		E(p, "add.u64 %s, %s, %s;", aa, v[0], ii);
+		E(p, "st.u8 [%s], %s;", aa, bb);
+		E(p, "add.u64 %s, %s, 1;", ii, ii);
+		E(p, "bra $W%u_%d;", p->fi, top);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+		return 1;
+	}
+	case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+		/* the copies landed when they were issued */
+		return 1;
+	case BI___ws_bar_phase: {
+		/* the current phase's parity: the phase of parity 0 completed
+		 * means the barrier is in an odd phase */
+		if (p->arch < 80) {
+			fail(p, in->span, "mbarrier parity waits need sm_80 or newer (target sm_%d)", p->arch);
+			return 1;
+		}
+		arg_copy(p, v, in, 0, IR_PTR);
+		const char *q = TMP(p, C_P);
+		E(p, "mbarrier.test_wait.parity.b64 %s, [%s], 0;", q, v[0]);
+		if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_U64);
+			E(p, "selp.u64 %s, 1, 0, %s;", d, q);
+			fin_t(p, IR_U64);
+		}
+		return 1;
+	}
+	case BI___ws_pipe_make: {
+		/* every thread of the block: thread 0 clears the state, then
+		 * each counts itself as producer and/or consumer */
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_U32);
+		arg_copy(p, v, in, 2, IR_S32);
+		char t[48], w[48], q[48], c[48], a[48];
+		snprintf(t, 48, "%s", TMP(p, C_R));
+		snprintf(w, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		snprintf(c, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		int skip = label(p), top = label(p);
+		E(p, "mov.u32 %s, %%tid.x;", t);
+		E(p, "{ .reg .b32 %%y, %%z; mov.u32 %%y, %%tid.y; mov.u32 %%z, %%tid.z; or.b32 %s, %s, %%y; or.b32 %s, %s, %%z; }",
+		  t, t, t, t);
+		E(p, "setp.ne.u32 %s, %s, 0;", q, t);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, skip);
+		E(p, "cvt.u64.u32 %s, %s;", c, v[1]);
+		E(p, "st.u64 [%s], %s;", v[0], c);
+		E(p, "shl.b64 %s, %s, 4;", c, c);     /* 2 * stages words of 8 bytes */
+		E(p, "mov.u64 %s, 0;", w);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, top);
+		E(p, "add.u64 %s, %s, 8;", w, w);
+		E(p, "add.u64 %s, %s, %s;", a, v[0], w);
+		E(p, "st.u64 [%s], 0;", a);
+		E(p, "setp.lt.u64 %s, %s, %s;", q, w, c);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, top);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
+		E(p, "barrier.sync 0;");
+		/* role 0: both (1 << 32 | 1 << 48), 1: producer, 2: consumer */
+		E(p, "setp.eq.s32 %s, %s, 1;", q, v[2]);
+		E(p, "selp.u64 %s, 4294967296, 0, %s;", c, q);
+		E(p, "setp.eq.s32 %s, %s, 2;", q, v[2]);
+		E(p, "selp.u64 %s, 281474976710656, %s, %s;", c, c, q);
+		E(p, "setp.eq.s32 %s, %s, 0;", q, v[2]);
+		E(p, "selp.u64 %s, 281479271677952, %s, %s;", c, c, q);
+		E(p, "atom.add.u64 %s, [%s], %s;", a, v[0], c);
+		pipe_cursor(p, a);
+		E(p, "st.global.u64 [%s], 0;", a);
+		return 1;
+	}
+	case BI___ws_pipe_op: {
+		arg_copy(p, v, in, 0, IR_PTR);
+		arg_copy(p, v, in, 1, IR_S32);
+		char cur[48], hw[48], st[48], cnt[48], k[48], r[48], s[48], a[48], x[48], want[48], q[48];
+		snprintf(cur, 48, "%s", TMP(p, C_RD));
+		snprintf(hw, 48, "%s", TMP(p, C_RD));
+		snprintf(st, 48, "%s", TMP(p, C_RD));
+		snprintf(cnt, 48, "%s", TMP(p, C_RD));
+		snprintf(k, 48, "%s", TMP(p, C_RD));
+		snprintf(r, 48, "%s", TMP(p, C_RD));
+		snprintf(s, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		snprintf(x, 48, "%s", TMP(p, C_RD));
+		snprintf(want, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		char res[48];
+		snprintf(res, 48, "%s", TMP(p, C_R));
+		int lacq = label(p), lcom = label(p), lwait = label(p), lrel = label(p), spin1 = label(p),
+		    spin2 = label(p), out = label(p), cons = label(p);
+		pipe_cursor(p, cur);
+		E(p, "ld.global.u64 %s, [%s];", hw, cur);
+		E(p, "ld.relaxed.cta.u64 %s, [%s];", st, v[0]);
+		E(p, "and.b64 %s, %s, 4294967295;", cnt, st);    /* stages */
+		E(p, "max.u64 %s, %s, 1;", cnt, cnt);
+		E(p, "mov.u32 %s, 1;", res);
+		/* producer ops work on the head, consumer ops on the tail */
+		E(p, "setp.ge.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, cons);
+		E(p, "and.b64 %s, %s, 4294967295;", k, hw);
+		E(p, "bra $W%u_%d;", p->fi, lacq);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, cons);
+		E(p, "shr.u64 %s, %s, 32;", k, hw);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lacq);
+		E(p, "rem.u64 %s, %s, %s;", s, k, cnt);          /* stage */
+		E(p, "div.u64 %s, %s, %s;", r, k, cnt);          /* its use */
+		E(p, "setp.eq.s32 %s, %s, 1;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lcom);
+		E(p, "setp.eq.s32 %s, %s, 3;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lrel);
+		E(p, "setp.ge.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lwait);
+		/* 0 producer_acquire: the consumers released the stage's last use */
+		E(p, "shr.u64 %s, %s, 48;", want, st);
+		E(p, "mul.lo.u64 %s, %s, %s;", want, want, r);
+		E(p, "add.u64 %s, %s, %s;", a, s, cnt);
+		E(p, "add.u64 %s, %s, 1;", a, a);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, spin1);
+		E(p, "ld.acquire.cta.u64 %s, [%s];", x, a);
+		E(p, "setp.lt.u64 %s, %s, %s;", q, x, want);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, spin1);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 1 producer_commit */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lcom);
+		E(p, "add.u64 %s, %s, 1;", a, s);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		E(p, "atom.release.cta.add.u64 %s, [%s], 1;", x, a);
+		E(p, "add.u64 %s, %s, 1;", hw, hw);
+		E(p, "st.global.u64 [%s], %s;", cur, hw);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 3 consumer_release */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lrel);
+		E(p, "add.u64 %s, %s, %s;", a, s, cnt);
+		E(p, "add.u64 %s, %s, 1;", a, a);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		E(p, "atom.release.cta.add.u64 %s, [%s], 1;", x, a);
+		E(p, "add.u64 %s, %s, 4294967296;", hw, hw);
+		E(p, "st.global.u64 [%s], %s;", cur, hw);
+		E(p, "bra $W%u_%d;", p->fi, out);
+		/* 2 consumer_wait (4: only test): every producer committed the stage */
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lwait);
+		E(p, "shr.u64 %s, %s, 32;", want, st);
+		E(p, "and.b64 %s, %s, 65535;", want, want);
+		E(p, "add.u64 %s, %s, 1;", r, r);
+		E(p, "mul.lo.u64 %s, %s, %s;", want, want, r);
+		E(p, "add.u64 %s, %s, 1;", a, s);
+		E(p, "mad.lo.u64 %s, %s, 8, %s;", a, a, v[0]);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, spin2);
+		E(p, "ld.acquire.cta.u64 %s, [%s];", x, a);
+		E(p, "setp.ge.u64 %s, %s, %s;", q, x, want);
+		E(p, "selp.u32 %s, 1, 0, %s;", res, q);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, out);
+		E(p, "setp.eq.s32 %s, %s, 2;", q, v[1]);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, spin2);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, out);
+		if (in->d >= 0) {
+			const char *d = D(p, in->d, IR_S32);
+			E(p, "mov.b32 %s, %s;", d, res);
+			fin_t(p, IR_S32);
+		}
+		return 1;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* The value of register r of function f when it is a compile-time
+ * constant (a CONST, or MOV, CVT, ADD, SUB, MUL, DIV of constants, or the
+ * call of a function that returns one, as the built-in headers compute a
+ * built-in's selector): 1 and *v, else 0. */
+static int const_of(const struct ir_module *m, const struct ir_func *f, int r, int64_t *v, int depth)
+{
+	if (r < 0 || (uint32_t)r >= f->nregs || (uint32_t)r < f->nparams || depth > 8)
+		return 0;
+	const struct ir_insn *def = NULL;
+	for (uint32_t i = 0; i < f->ncode; i++)
+		if (f->code[i].d == r && f->code[i].op != IR_NOP) {
+			if (def)
+				return 0;       /* assigned twice: not a constant */
+			def = &f->code[i];
+		}
+	if (!def)
+		return 0;
+	int64_t a, b;
+	switch (def->op) {
+	case IR_CONST:
+		*v = def->imm;
+		return !is_float(def->t);
+	case IR_MOV: case IR_CVT:
+		if (is_float(def->t) || (def->op == IR_CVT && is_float(def->t2)))
+			return 0;
+		return const_of(m, f, def->a, v, depth + 1);
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV:
+		if (is_float(def->t) || !const_of(m, f, def->a, &a, depth + 1) || !const_of(m, f, def->b, &b, depth + 1))
+			return 0;
+		if (def->op == IR_DIV && b == 0)
+			return 0;
+		*v = def->op == IR_ADD ? a + b : def->op == IR_SUB ? a - b : def->op == IR_MUL ? a * b : a / b;
+		return 1;
+	case IR_CALL: {
+		if (def->imm < 0 || (uint64_t)def->imm >= m->nfuncs)
+			return 0;
+		const struct ir_func *g = &m->funcs[def->imm];
+		int found = 0;
+		int64_t w = 0;
+		for (uint32_t i = 0; i < g->ncode; i++)
+			if (g->code[i].op == IR_RET && g->code[i].a >= 0) {
+				int64_t x;
+				if (!const_of(m, g, g->code[i].a, &x, depth + 1) || (found && x != w))
+					return 0;
+				w = x;
+				found = 1;
+			}
+		*v = w;
+		return found;
+	}
+	default:
+		return 0;
+	}
+}
+
+/* the texel type a texture template was instantiated with, from the
+ * function's name (tex2D<uchar4>(...)): 'f' float, 's' signed, 'u'
+ * unsigned; 0 when the name does not say */
+static int texel_kind(const char *name)
+{
+	const char *l = name ? strchr(name, '<') : NULL;
+	if (!l)
+		return 0;
+	l++;
+	if (!strncmp(l, "struct ", 7))
+		l += 7;
+	if (!strncmp(l, "float", 5))
+		return 'f';
+	if (!strncmp(l, "unsigned", 8) || !strncmp(l, "uchar", 5) || !strncmp(l, "ushort", 6) ||
+	    !strncmp(l, "uint", 4) || !strncmp(l, "ulong", 5))
+		return 'u';
+	if (!strncmp(l, "char", 4) || !strncmp(l, "signed", 6) || !strncmp(l, "short", 5) ||
+	    !strncmp(l, "int", 3) || !strncmp(l, "long", 4))
+		return 's';
+	return 0;
+}
+
+/* the GPU's texture or surface object for the emulator's handle in h (the
+ * backend keeps the table GPU_TEX_MAP, indexed by the handle) into rd */
+static void tex_handle(struct px *p, const char *h, const char *rd)
+{
+	p->need_tex = 1;
+	char t[48];
+	snprintf(t, sizeof(t), "%s", TMP(p, C_RD));
+	E(p, "and.b64 %s, %s, %d;", t, h, GPU_TEX_MAX - 1);
+	E(p, "mov.u64 %s, %s;", rd, GPU_TEX_MAP);
+	E(p, "mad.lo.u64 %s, %s, 8, %s;", t, t, rd);
+	E(p, "ld.global.u64 %s, [%s];", rd, t);
+}
+
+/* __ws_tex(obj, op, x, y, z, layer, lod, dPdx xyz, dPdy xyz, out, fmt): a
+ * tex or tld4 instruction; op and fmt must be constants (the header's
+ * templates make them so) */
+static void emit_tex(struct px *p, const struct ir_insn *in)
+{
+	int64_t op, fmt;
+	if (in->nargs < 15 || !const_of(p->m, p->f, in->args[1], &op, 0) || !const_of(p->m, p->f, in->args[14], &fmt, 0)) {
+		fail(p, in->span, "a texture fetch whose function or result type is not a constant");
+		return;
+	}
+	int kind = texel_kind(p->f->name);
+	int n = (int)(fmt >> 3), size = (int)(fmt & 7);
+	if (!kind || n < 1 || n > 4 || (size != 1 && size != 2 && size != 4) || (kind == 'f' && size != 4)) {
+		fail(p, in->span, "a texture fetch of a type the PTX lowering does not know (%s)", p->f->name);
+		return;
+	}
+	int base = (int)(op & 15), lod = (op & 0x10) != 0, grad = (op & 0x20) != 0;
+	const char *dt = kind == 'f' ? "f32" : kind == 's' ? "s32" : "u32";
+	char h[48], x[48], y[48], z[48], layer[48], lv[48], g[6][48], out[48], r[4][48];
+	snprintf(h, 48, "%s", TMP(p, C_RD));
+	tex_handle(p, V(p, in->args[0], IR_U64), h);
+	snprintf(x, 48, "%s", V(p, in->args[2], IR_F32));
+	snprintf(y, 48, "%s", V(p, in->args[3], IR_F32));
+	snprintf(z, 48, "%s", V(p, in->args[4], IR_F32));
+	snprintf(layer, 48, "%s", V(p, in->args[5], IR_S32));
+	snprintf(lv, 48, "%s", V(p, in->args[6], IR_F32));
+	for (int k = 0; k < 6; k++)
+		snprintf(g[k], 48, "%s", V(p, in->args[7 + k], IR_F32));
+	snprintf(out, 48, "%s", V(p, in->args[13], IR_PTR));
+	enum cls rc = kind == 'f' ? C_F : C_R;
+	for (int k = 0; k < 4; k++)
+		snprintf(r[k], 48, "%s", TMP(p, rc));
+	char dst[200];
+	snprintf(dst, sizeof(dst), "{%s, %s, %s, %s}", r[0], r[1], r[2], r[3]);
+	const char *geo = NULL;
+	char co[200] = "";
+	int gdim = 1;
+	switch (base) {
+	case 0: /* tex1Dfetch: the integer index is in layer */
+		E(p, "tex.1d.v4.%s.s32 %s, [%s, {%s}];", dt, dst, h, layer);
+		goto store;
+	case 1: geo = "1d"; snprintf(co, sizeof(co), "{%s}", x); gdim = 1; break;
+	case 2: geo = "2d"; snprintf(co, sizeof(co), "{%s, %s}", x, y); gdim = 2; break;
+	case 3: geo = "3d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); gdim = 4; break;
+	case 4: geo = "a1d"; snprintf(co, sizeof(co), "{%s, %s}", layer, x); gdim = 1; break;
+	case 5: geo = "a2d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, y); gdim = 2; break;
+	case 6: geo = "cube"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); gdim = 4; break;
+	case 7: geo = "acube"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, z); gdim = 4; break;
+	case 8: {
+		/* tex2Dgather: the component (in layer) picks tld4.r/g/b/a */
+		int64_t comp;
+		static const char *const rgba[] = { "r", "g", "b", "a" };
+		if (const_of(p->m, p->f, in->args[5], &comp, 0)) {
+			E(p, "tld4.%s.2d.v4.%s.f32 %s, [%s, {%s, %s}];", rgba[comp & 3], dt, dst, h, x, y);
+		} else {
+			char q[48];
+			snprintf(q, 48, "%s", TMP(p, C_P));
+			int done = label(p);
+			for (int c = 0; c < 4; c++) {
+				int next = label(p);
+				E(p, "setp.ne.s32 %s, %s, %d;", q, layer, c);
+				E(p, "@%s bra $W%u_%d;", q, p->fi, next);
+				E(p, "tld4.%s.2d.v4.%s.f32 %s, [%s, {%s, %s}];", rgba[c], dt, dst, h, x, y);
+				E(p, "bra $W%u_%d;", p->fi, done);
+				strbuf_addf(p->o, "$W%u_%d:\n", p->fi, next);
+			}
+			E(p, "tld4.r.2d.v4.%s.f32 %s, [%s, {%s, %s}];", dt, dst, h, x, y);
+			strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+		}
+		goto store;
+	}
+	default:
+		fail(p, in->span, "texture function %d is not lowered to PTX", base);
+		return;
+	}
+	if (grad) {
+		char gx[240], gy[240];
+		if (gdim == 1) {
+			snprintf(gx, sizeof(gx), "{%s}", g[0]);
+			snprintf(gy, sizeof(gy), "{%s}", g[3]);
+		} else if (gdim == 2) {
+			snprintf(gx, sizeof(gx), "{%s, %s}", g[0], g[1]);
+			snprintf(gy, sizeof(gy), "{%s, %s}", g[3], g[4]);
+		} else {
+			snprintf(gx, sizeof(gx), "{%s, %s, %s, %s}", g[0], g[1], g[2], g[2]);
+			snprintf(gy, sizeof(gy), "{%s, %s, %s, %s}", g[3], g[4], g[5], g[5]);
+		}
+		E(p, "tex.grad.%s.v4.%s.f32 %s, [%s, %s], %s, %s;", geo, dt, dst, h, co, gx, gy);
+	} else if (lod) {
+		E(p, "tex.level.%s.v4.%s.f32 %s, [%s, %s], %s;", geo, dt, dst, h, co, lv);
+	} else {
+		E(p, "tex.%s.v4.%s.f32 %s, [%s, %s];", geo, dt, dst, h, co);
+	}
+store:
+	for (int k = 0; k < n; k++) {
+		const char *st = kind == 'f' ? "f32" : size == 1 ? "u8" : size == 2 ? "u16" : "u32";
+		E(p, "st.%s [%s+%d], %s;", st, out, k * size, r[k]);
+	}
+}
+
+/* __ws_surf(obj, op, x bytes, y, z, layer, data, size, mode): suld.b or
+ * sust.b of size bytes with the boundary mode; op, size and mode constants */
+static void emit_surf(struct px *p, const struct ir_insn *in)
+{
+	int64_t op, size, mode = -1;
+	if (in->nargs < 9 || !const_of(p->m, p->f, in->args[1], &op, 0) || !const_of(p->m, p->f, in->args[7], &size, 0)) {
+		fail(p, in->span, "a surface access whose function or size is not a constant");
+		return;
+	}
+	/* the boundary mode is the templates' parameter: a branch per mode
+	 * when the caller's constant is not visible here */
+	if (!const_of(p->m, p->f, in->args[8], &mode, 0))
+		mode = -1;
+	int write = (op & 0x100) != 0, dims = (int)(op & 0xff);
+	const char *ty = size == 1 ? "b8" : size == 2 ? "b16" : size == 4 ? "b32" : size == 8 ? "v2.b32" :
+			 size == 16 ? "v4.b32" : NULL;
+	if (!ty || dims < 1 || dims > 7) {
+		fail(p, in->span, "a surface access of %d bytes is not lowered to PTX", (int)size);
+		return;
+	}
+	char h[48], x[48], y[48], z[48], layer[48], data[48], co[200], r[4][48];
+	snprintf(h, 48, "%s", TMP(p, C_RD));
+	tex_handle(p, V(p, in->args[0], IR_U64), h);
+	snprintf(x, 48, "%s", V(p, in->args[2], IR_S32));
+	snprintf(y, 48, "%s", V(p, in->args[3], IR_S32));
+	snprintf(z, 48, "%s", V(p, in->args[4], IR_S32));
+	snprintf(layer, 48, "%s", V(p, in->args[5], IR_S32));
+	snprintf(data, 48, "%s", V(p, in->args[6], IR_PTR));
+	const char *geo;
+	switch (dims) {
+	case 1: geo = "1d"; snprintf(co, sizeof(co), "{%s}", x); break;
+	case 2: geo = "2d"; snprintf(co, sizeof(co), "{%s, %s}", x, y); break;
+	case 3: geo = "3d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", x, y, z, z); break;
+	case 4: geo = "a1d"; snprintf(co, sizeof(co), "{%s, %s}", layer, x); break;
+	default: geo = "a2d"; snprintf(co, sizeof(co), "{%s, %s, %s, %s}", layer, x, y, y); break; /* cube faces are layers */
+	}
+	int nv = size == 8 ? 2 : size == 16 ? 4 : 1;
+	enum cls rc = size == 2 ? C_H : C_R;
+	for (int k = 0; k < nv; k++)
+		snprintf(r[k], 48, "%s", TMP(p, rc));
+	char vec[200];
+	if (nv == 1)
+		snprintf(vec, sizeof(vec), "{%s}", r[0]);
+	else if (nv == 2)
+		snprintf(vec, sizeof(vec), "{%s, %s}", r[0], r[1]);
+	else
+		snprintf(vec, sizeof(vec), "{%s, %s, %s, %s}", r[0], r[1], r[2], r[3]);
+	const char *mt = size == 1 ? "u8" : size == 2 ? "b16" : "b32";
+	int step = size == 1 ? 1 : size == 2 ? 2 : 4;
+	static const char *const bms[] = { "zero", "clamp", "trap" };
+	char m[48] = "", q[48] = "";
+	if (mode < 0) {
+		snprintf(m, 48, "%s", V(p, in->args[8], IR_S32));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+	}
+	if (write)
+		for (int k = 0; k < nv; k++)
+			E(p, "ld.%s %s, [%s+%d];", mt, r[k], data, k * step);
+	int done = label(p);
+	for (int b = 0; b < 3; b++) {
+		if (mode >= 0 && (mode > 2 ? 2 : mode) != b)
+			continue;
+		int next = label(p);
+		if (mode < 0 && b < 2) {
+			E(p, "setp.ne.s32 %s, %s, %d;", q, m, b);
+			E(p, "@%s bra $W%u_%d;", q, p->fi, next);
+		}
+		if (write)
+			E(p, "sust.b.%s.%s.%s [%s, %s], %s;", geo, ty, bms[b], h, co, vec);
+		else
+			E(p, "suld.b.%s.%s.%s %s, [%s, %s];", geo, ty, bms[b], vec, h, co);
+		if (mode < 0 && b < 2) {
+			E(p, "bra $W%u_%d;", p->fi, done);
+			strbuf_addf(p->o, "$W%u_%d:\n", p->fi, next);
+		}
+	}
+	strbuf_addf(p->o, "$W%u_%d:\n", p->fi, done);
+	if (!write)
+		for (int k = 0; k < nv; k++)
+			E(p, "st.%s [%s+%d], %s;", mt, data, k * step, r[k]);
+}
+
+/* ---- warp matrix functions: the fragments are the lanes' x[] arrays,
+ * laid out as wmma's registers are on sm_80 and later (engine/machine/wmma.c:
+ * the mma.sync tiles), so mma_sync loads them into registers, runs
+ * wmma.mma.sync and stores D back */
+
+/* a fragment code's parts (mma.h's __ws_code): use, shape, type */
+#define WM_USE(c) ((int)(c) & 3)
+#define WM_SHAPE(c) (((int)(c) >> 2) & 7)
+#define WM_TYPE(c) (((int)(c) >> 5) & 15)
+
+static int wm_storage(int64_t code)
+{
+	int use = WM_USE(code), sh = WM_SHAPE(code), ty = WM_TYPE(code);
+	if (use == 2)
+		return sh >= 4 ? 2 : 8;
+	if (sh == 3)
+		return 4;
+	if (sh >= 4)
+		return 1;
+	if (ty == 0)
+		return 16;
+	if (sh == 0)
+		return 8;
+	return (sh == 1) == (use == 0) ? 16 : 4;
+}
+
+static int wm_elem_bytes(int ty)
+{
+	static const int b[] = { 2, 4, 2, 4, 8, 1, 1, 4, 4, 4, 4 };
+	return ty >= 0 && ty <= 10 ? b[ty] : 4;
+}
+
+/* d := lane's and element e's row << 16 | column (wmma.c's wmma_rc) for the
+ * constant code */
+static void emit_wmma_rc(struct px *p, const struct ir_insn *in)
+{
+	int64_t code;
+	if (in->nargs < 3 || !const_of(p->m, p->f, in->args[0], &code, 0)) {
+		fail(p, in->span, "a wmma fragment whose code is not a constant");
+		return;
+	}
+	int use = WM_USE(code), sh = WM_SHAPE(code), ty = WM_TYPE(code);
+	char g[48], t[48], e[48], r[48], c[48], x[48];
+	snprintf(e, 48, "%s", V(p, in->args[2], IR_U32));
+	snprintf(g, 48, "%s", TMP(p, C_R));
+	snprintf(t, 48, "%s", TMP(p, C_R));
+	snprintf(r, 48, "%s", TMP(p, C_R));
+	snprintf(c, 48, "%s", TMP(p, C_R));
+	snprintf(x, 48, "%s", TMP(p, C_R));
+	E(p, "and.b32 %s, %s, 31;", g, V(p, in->args[1], IR_U32));
+	E(p, "and.b32 %s, %s, 3;", t, g);
+	E(p, "shr.u32 %s, %s, 2;", g, g);
+	/* r or c := base + mul * ((e >> sh) & 1) terms */
+#define BIT(dst, s, mul) do { E(p, "bfe.u32 %s, %s, %d, 1;", x, e, (s)); E(p, "mad.lo.u32 %s, %s, %d, %s;", dst, x, (mul), dst); } while (0)
+#define BITS(dst, s, n, mul) do { E(p, "bfe.u32 %s, %s, %d, %d;", x, e, (s), (n)); E(p, "mad.lo.u32 %s, %s, %d, %s;", dst, x, (mul), dst); } while (0)
+	int i8 = ty == 5 || ty == 6;
+	/* the m16n8k16 tiles: a16 (A), b16 (B), c_tile (C), as in wmma.c */
+#define A16(R, C) do { if (i8) { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 2, 8); E(p, "shl.b32 %s, %s, 2;", C, t); BITS(C, 0, 2, 1); } \
+	else { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 1, 8); E(p, "shl.b32 %s, %s, 1;", C, t); BIT(C, 0, 1); BIT(C, 2, 8); } } while (0)
+#define B16(R, C) do { if (i8) { E(p, "shl.b32 %s, %s, 2;", R, t); BITS(R, 0, 2, 1); } \
+	else { E(p, "shl.b32 %s, %s, 1;", R, t); BIT(R, 0, 1); BIT(R, 1, 8); } E(p, "mov.u32 %s, %s;", C, g); } while (0)
+#define CT(R, C) do { E(p, "mov.u32 %s, %s;", R, g); BIT(R, 1, 8); E(p, "shl.b32 %s, %s, 1;", C, t); BIT(C, 0, 1); } while (0)
+	switch (sh) {
+	case 0:
+		if (use == 0) A16(r, c);
+		else if (use == 1) { B16(r, c); BIT(c, 2, 8); }
+		else { CT(r, c); BIT(c, 2, 8); }
+		break;
+	case 1:
+		if (use == 0) { A16(r, c); BIT(r, 3, 16); }
+		else if (use == 1) B16(r, c);
+		else { CT(r, c); BIT(r, 2, 16); }
+		break;
+	case 2:     /* the transposed m32n8k16 problem */
+		if (use == 0) B16(c, r);
+		else if (use == 1) { A16(c, r); BIT(c, 3, 16); }
+		else { CT(c, r); BIT(c, 2, 16); }
+		break;
+	case 3:
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); BIT(r, 0, 8); E(p, "mov.u32 %s, %s;", c, t); BIT(c, 1, 4); }
+		else if (use == 1) { E(p, "mov.u32 %s, %s;", r, t); BIT(r, 0, 4); E(p, "mov.u32 %s, %s;", c, g); BIT(c, 1, 8); }
+		else { CT(r, c); BIT(c, 2, 8); }
+		break;
+	case 4:
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); E(p, "mov.u32 %s, %s;", c, t); }
+		else if (use == 1) { E(p, "mov.u32 %s, %s;", r, t); E(p, "mov.u32 %s, %s;", c, g); }
+		else { E(p, "mov.u32 %s, %s;", r, g); E(p, "shl.b32 %s, %s, 1;", c, t); E(p, "add.u32 %s, %s, %s;", c, c, e); }
+		break;
+	default: {
+		int w = sh == 5 ? 8 : 32;
+		if (use == 0) { E(p, "mov.u32 %s, %s;", r, g); E(p, "mul.lo.u32 %s, %s, %d;", c, t, w); }
+		else if (use == 1) { E(p, "mul.lo.u32 %s, %s, %d;", r, t, w); E(p, "mov.u32 %s, %s;", c, g); }
+		else { E(p, "mov.u32 %s, %s;", r, g); E(p, "shl.b32 %s, %s, 1;", c, t); E(p, "add.u32 %s, %s, %s;", c, c, e); }
+		break;
+	}
+	}
+#undef A16
+#undef B16
+#undef CT
+#undef BIT
+#undef BITS
+	if (in->d >= 0) {
+		const char *d = D(p, in->d, IR_U32);
+		E(p, "shl.b32 %s, %s, 16;", x, r);
+		E(p, "or.b32 %s, %s, %s;", d, x, c);
+		fin_t(p, IR_U32);
+	}
+}
+
+/* the registers of a fragment at address a (generic): n words of 32 bits
+ * (64 for f64), packed from x[]'s elements of b bytes; into regs */
+static void wm_load(struct px *p, const char *a, int code, char (*regs)[48], int *n)
+{
+	int ty = WM_TYPE(code), b = wm_elem_bytes(ty), st = wm_storage(code);
+	if (ty == 4) {
+		*n = st;
+		for (int k = 0; k < st; k++) {
+			snprintf(regs[k], 48, "%s", TMP(p, C_FD));
+			E(p, "ld.f64 %s, [%s+%d];", regs[k], a, 8 * k);
+		}
+		return;
+	}
+	*n = st * b / 4;
+	for (int k = 0; k < *n; k++) {
+		snprintf(regs[k], 48, "%s", TMP(p, C_R));
+		if (b == 4) {
+			E(p, "ld.b32 %s, [%s+%d];", regs[k], a, 4 * k);
+		} else if (b == 2) {
+			E(p, "{ .reg .b16 %%l, %%h; ld.b16 %%l, [%s+%d]; ld.b16 %%h, [%s+%d]; mov.b32 %s, {%%l, %%h}; }", a,
+			  4 * k, a, 4 * k + 2, regs[k]);
+		} else {
+			E(p, "{ .reg .b32 %%q; ld.u8 %s, [%s+%d]; ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 8, 8; "
+			  "ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 16, 8; ld.u8 %%q, [%s+%d]; bfi.b32 %s, %%q, %s, 24, 8; }",
+			  regs[k], a, 4 * k, a, 4 * k + 1, regs[k], regs[k], a, 4 * k + 2, regs[k], regs[k], a, 4 * k + 3,
+			  regs[k], regs[k]);
+		}
+	}
+}
+
+static void wm_store(struct px *p, const char *a, int code, char (*regs)[48], int n)
+{
+	int ty = WM_TYPE(code), b = wm_elem_bytes(ty);
+	for (int k = 0; k < n; k++) {
+		if (ty == 4)
+			E(p, "st.f64 [%s+%d], %s;", a, 8 * k, regs[k]);
+		else if (b == 4)
+			E(p, "st.b32 [%s+%d], %s;", a, 4 * k, regs[k]);
+		else
+			E(p, "{ .reg .b16 %%l, %%h; mov.b32 {%%l, %%h}, %s; st.b16 [%s+%d], %%l; st.b16 [%s+%d], %%h; }", regs[k], a,
+			  4 * k, a, 4 * k + 2);
+	}
+}
+
+static void wm_list(struct strbuf *o, char (*regs)[48], int n)
+{
+	strbuf_adds(o, "{");
+	for (int k = 0; k < n; k++)
+		strbuf_addf(o, "%s%s", k ? ", " : "", regs[k]);
+	strbuf_adds(o, "}");
+}
+
+/* __ws_wmma_mma(d, a, b, c, ca, cb, cc, cd, satf, bitop): wmma.mma.sync */
+static void emit_wmma_mma(struct px *p, const struct ir_insn *in)
+{
+	int64_t ca, cb, cc, cd, satf, bitop;
+	if (in->nargs < 10 || !const_of(p->m, p->f, in->args[4], &ca, 0) || !const_of(p->m, p->f, in->args[5], &cb, 0) ||
+	    !const_of(p->m, p->f, in->args[6], &cc, 0) || !const_of(p->m, p->f, in->args[7], &cd, 0)) {
+		fail(p, in->span, "a wmma mma_sync whose fragment types are not constants");
+		return;
+	}
+	if (!const_of(p->m, p->f, in->args[8], &satf, 0))
+		satf = -1;      /* mma_sync's parameter: a branch */
+	if (!const_of(p->m, p->f, in->args[9], &bitop, 0))
+		bitop = -1;
+	if (p->arch < 80) {
+		fail(p, in->span, "warp matrix functions are lowered for sm_80 and newer (target sm_%d)", p->arch);
+		return;
+	}
+	static const char *const shapes[] = { "m16n16k16", "m32n8k16", "m8n32k16", "m16n16k8", "m8n8k4", "m8n8k32", "m8n8k128" };
+	static const char *const tys[] = { "f16", "f32", "bf16", "tf32", "f64", "s8", "u8", "s32", "s4", "u4", "b1" };
+	int sh = WM_SHAPE(ca), ta = WM_TYPE(ca), tc = WM_TYPE(cc), td = WM_TYPE(cd);
+	if (sh > 6 || ta > 10 || tc > 10 || td > 10) {
+		fail(p, in->span, "a wmma fragment code the PTX lowering does not know");
+		return;
+	}
+	char pa[48], pb[48], pc[48], pd[48];
+	snprintf(pd, 48, "%s", V(p, in->args[0], IR_PTR));
+	snprintf(pa, 48, "%s", V(p, in->args[1], IR_PTR));
+	snprintf(pb, 48, "%s", V(p, in->args[2], IR_PTR));
+	snprintf(pc, 48, "%s", V(p, in->args[3], IR_PTR));
+	char ra[16][48], rb[16][48], rc[16][48], rd[16][48];
+	int na, nb, nc, nd;
+	wm_load(p, pa, (int)ca, ra, &na);
+	wm_load(p, pb, (int)cb, rb, &nb);
+	wm_load(p, pc, (int)cc, rc, &nc);
+	nd = td == 4 ? wm_storage(cd) : wm_storage(cd) * wm_elem_bytes(td) / 4;
+	for (int k = 0; k < nd; k++)
+		snprintf(rd[k], 48, "%s", TMP(p, td == 4 ? C_FD : C_R));
+	/* integers saturate in the instruction; a floating-point result (PTX
+	 * 6.5 dropped .satfinite there) is clamped after it, as wmma.c does */
+	int has_satf = ta >= 5 && ta <= 9;
+	if (ta == 10 && bitop < 0) {
+		/* bmma_sync's operation is its parameter: xor (0) or and (1) by
+		 * a branch, as with satf */
+		has_satf = 1;
+		satf = -1;
+	}
+	char q[48] = "";
+	int lsat = 0, ldone = 0;
+	if (satf < 0 && has_satf) {
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		/* satf != 0; for b1, bmmaBitOpAND (2) */
+		E(p, "setp.%s.s32 %s, %s, %d;", ta == 10 ? "eq" : "ne", q, V(p, in->args[ta == 10 ? 9 : 8], IR_S32),
+		  ta == 10 ? 2 : 0);
+		lsat = label(p);
+		ldone = label(p);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, lsat);
+	}
+	for (int pass = 0; pass < (satf < 0 && has_satf ? 2 : 1); pass++) {
+	int sat = satf < 0 ? pass : (int)satf;
+	if (pass == 1)
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, lsat);
+	struct strbuf ins;
+	strbuf_init(&ins);
+	if (ta == 10)
+		strbuf_addf(&ins, "wmma.mma.%s.popc.sync.aligned.row.col.%s.s32.b1.b1.s32",
+			    (bitop < 0 ? sat == 1 : bitop == 2) ? "and" : "xor", shapes[sh]);
+	else if (ta == 0)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.%s.%s%s", shapes[sh], tys[td], tys[tc],
+			    sat ? ".satfinite" : "");
+	else if (ta == 2 || ta == 3)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.f32.%s.%s.f32", shapes[sh], tys[ta], tys[ta]);
+	else if (ta == 4)
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.f64.f64.f64.f64", shapes[sh]);
+	else
+		strbuf_addf(&ins, "wmma.mma.sync.aligned.row.col.%s.s32.%s.%s.s32%s", shapes[sh], tys[ta], tys[ta],
+			    sat ? ".satfinite" : "");
+	strbuf_adds(&ins, " ");
+	wm_list(&ins, rd, nd);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, ra, na);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, rb, nb);
+	strbuf_adds(&ins, ", ");
+	wm_list(&ins, rc, nc);
+	E(p, "%s;", strbuf_cstr(&ins));
+	strbuf_release(&ins);
+	if (satf < 0 && has_satf && pass == 0)
+		E(p, "bra $W%u_%d;", p->fi, ldone);
+	}
+	if (satf < 0 && has_satf)
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, ldone);
+	if (satf != 0 && !has_satf && (td == 1 || td == 0)) {
+		char sq[48], x[48], y[48], z[48];
+		int skip = label(p);
+		snprintf(sq, 48, "%s", TMP(p, C_P));
+		snprintf(x, 48, "%s", TMP(p, C_R));
+		snprintf(y, 48, "%s", TMP(p, C_R));
+		snprintf(z, 48, "%s", TMP(p, C_R));
+		if (satf < 0) {
+			E(p, "setp.eq.s32 %s, %s, 0;", sq, V(p, in->args[8], IR_S32));
+			E(p, "@%s bra $W%u_%d;", sq, p->fi, skip);
+		}
+		for (int k = 0; k < nd; k++) {
+			if (td == 1) {
+				/* NaN to 0, beyond FLT_MAX to FLT_MAX (the sign kept) */
+				E(p, "and.b32 %s, %s, 2147483647;", x, rd[k]);
+				E(p, "setp.gt.u32 %s, %s, 2139095040;", sq, x);
+				E(p, "selp.b32 %s, 0, %s, %s;", rd[k], rd[k], sq);
+				E(p, "setp.eq.u32 %s, %s, 2139095040;", sq, x);
+				E(p, "and.b32 %s, %s, 2147483648;", y, rd[k]);
+				E(p, "or.b32 %s, %s, 2139095039;", y, y);
+				E(p, "selp.b32 %s, %s, %s, %s;", rd[k], y, rd[k], sq);
+			} else {
+				/* each half: an infinity becomes the largest half */
+				for (int hpos = 0; hpos < 32; hpos += 16) {
+					E(p, "bfe.u32 %s, %s, %d, 15;", x, rd[k], hpos);
+					E(p, "setp.eq.u32 %s, %s, 31744;", sq, x);
+					E(p, "bfe.u32 %s, %s, %d, 16;", z, rd[k], hpos);
+					E(p, "and.b32 %s, %s, 32768;", y, z);
+					E(p, "or.b32 %s, %s, 31743;", y, y);
+					E(p, "selp.b32 %s, %s, %s, %s;", z, y, z, sq);
+					E(p, "bfi.b32 %s, %s, %s, %d, 16;", rd[k], z, rd[k], hpos);
+				}
+			}
+		}
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
+	}
+	wm_store(p, pd, (int)cd, rd, nd);
+}
 
 static void emit_bcall(struct px *p, const struct ir_insn *in)
 {
@@ -1272,12 +2248,29 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 		arg_copy(p, v, in, 0, IR_U32);
 		E(p, "nanosleep.u32 %s;", v[0]);
 		return;
-	case BI___ws_graph_set_cond: {   /* cudaGraphSetConditional, as nvcc calls it */
+	case BI___ws_graph_set_cond: {
+		/* cudaGraphSetConditional: the graph runs in warpstep's runtime,
+		 * not the driver's, so the handle is the emulator's: each call
+		 * appends (handle, value) to a log the backend applies after the
+		 * launch, in the order of the log */
 		p->need_setcond = 1;
 		arg_copy(p, v, in, 0, IR_U64);
 		arg_copy(p, v, in, 1, IR_U32);
-		static const char *const pt[] = { "b64", "b32" };
-		ext_call(p, "cudaGraphSetConditional", 2, v, pt, NULL, -1, IR_VOID);
+		char i[48], a[48], q[48], w[48];
+		snprintf(i, 48, "%s", TMP(p, C_RD));
+		snprintf(a, 48, "%s", TMP(p, C_RD));
+		snprintf(q, 48, "%s", TMP(p, C_P));
+		snprintf(w, 48, "%s", TMP(p, C_RD));
+		int skip = label(p);
+		E(p, "atom.global.add.u64 %s, [%s], 1;", i, GPU_SETCOND_N);
+		E(p, "setp.ge.u64 %s, %s, %d;", q, i, GPU_SETCOND_MAX);
+		E(p, "@%s bra $W%u_%d;", q, p->fi, skip);
+		E(p, "mov.u64 %s, %s;", a, GPU_SETCOND_LOG);
+		E(p, "mad.lo.u64 %s, %s, 16, %s;", a, i, a);
+		E(p, "st.global.u64 [%s], %s;", a, v[0]);
+		E(p, "cvt.u64.u32 %s, %s;", w, v[1]);
+		E(p, "st.global.u64 [%s+8], %s;", a, w);
+		strbuf_addf(p->o, "$W%u_%d:\n", p->fi, skip);
 		return;
 	}
 	case BI___brkpt:
@@ -1391,6 +2384,91 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	case BI___ws_cluster_wait:
 		E(p, p->arch >= 90 ? "barrier.cluster.wait;" : "trap; // clusters need sm_90");
 		return;
+	case BI___ws_cluster_info: case BI___ws_cluster_map: case BI___ws_cluster_rank_of:
+		if (p->arch < 90) {
+			fail(p, in->span, "thread block clusters need sm_90 or newer (target sm_%d)", p->arch);
+			return;
+		}
+		if (id == BI___ws_cluster_map) {
+			/* map_shared_rank: the same shared variable in the block of rank */
+			arg_copy(p, v, in, 0, IR_PTR);
+			arg_copy(p, v, in, 1, IR_U32);
+			const char *d = D(p, in->d, IR_PTR);
+			E(p, "mapa.u64 %s, %s, %s;", d, v[0], v[1]);
+			fin_t(p, IR_PTR);
+		} else if (id == BI___ws_cluster_rank_of) {
+			arg_copy(p, v, in, 0, IR_PTR);
+			const char *d = D(p, in->d, IR_U32);
+			E(p, "getctarank.u64 %s, %s;", d, v[0]);
+			fin_t(p, IR_U32);
+		} else {
+			int64_t what;
+			if (!const_of(p->m, p->f, in->args[0], &what, 0) || what < 0 || what > 15) {
+				fail(p, in->span, "a cluster query that is not a constant");
+				return;
+			}
+			static const char *const sr[] = { "%cluster_ctarank", "%cluster_nctarank", "%cluster_nctaid.x",
+				"%cluster_nctaid.y", "%cluster_nctaid.z", "%clusterid.x", "%clusterid.y", "%clusterid.z",
+				"%cluster_ctaid.x", "%cluster_ctaid.y", "%cluster_ctaid.z", "%nclusterid.x", "%nclusterid.y",
+				"%nclusterid.z" };
+			char r[48], t[48];
+			snprintf(r, 48, "%s", TMP(p, C_R));
+			if (what < 14) {
+				E(p, "mov.u32 %s, %s;", r, sr[what]);
+			} else if (what == 14) {
+				const char *q = TMP(p, C_P);
+				E(p, "mov.pred %s, %%is_explicit_cluster;", q);
+				E(p, "selp.u32 %s, 1, 0, %s;", r, q);
+			} else {
+				/* the cluster's linear number: x + X (y + Y z) */
+				snprintf(t, 48, "%s", TMP(p, C_R));
+				E(p, "mov.u32 %s, %%clusterid.z;", r);
+				E(p, "mov.u32 %s, %%nclusterid.y;", t);
+				E(p, "mul.lo.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%clusterid.y;", t);
+				E(p, "add.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%nclusterid.x;", t);
+				E(p, "mul.lo.u32 %s, %s, %s;", r, r, t);
+				E(p, "mov.u32 %s, %%clusterid.x;", t);
+				E(p, "add.u32 %s, %s, %s;", r, r, t);
+			}
+			if (in->d >= 0) {
+				const char *d = D(p, in->d, IR_U64);
+				E(p, "cvt.u64.u32 %s, %s;", d, r);
+				fin_t(p, IR_U64);
+			}
+		}
+		return;
+	case BI___ws_tex:
+		emit_tex(p, in);
+		return;
+	case BI___ws_cuda_sinf: case BI___ws_cuda_cosf: case BI_sinf: case BI_cosf: {
+		/* libdevice's algorithm, bit for bit (sincosf_ptx) */
+		p->need_sincosf = 1;
+		arg_copy(p, v, in, 0, IR_F32);
+		const char *one = TMP(p, C_R);
+		E(p, "mov.b32 %s, %d;", one, id == BI___ws_cuda_cosf || id == BI_cosf);
+		snprintf(v[1], 48, "%s", one);
+		static const char *const pt[] = { "f32", "b32" };
+		ext_call(p, GPU_SINCOSF, 2, v, pt, "f32", in->d, IR_F32);
+		return;
+	}
+	case BI___ws_wmma_rc:
+		emit_wmma_rc(p, in);
+		return;
+	case BI___ws_wmma_sync:
+		E(p, "bar.warp.sync -1;");
+		return;
+	case BI___ws_wmma_mma:
+		emit_wmma_mma(p, in);
+		return;
+	case BI___ws_surf:
+		emit_surf(p, in);
+		return;
+	case BI___ws_acp_issue: case BI___ws_acp_commit: case BI___ws_acp_wait_prior: case BI___ws_acp_arrive_on:
+	case BI___ws_bar_phase: case BI___ws_pipe_make: case BI___ws_pipe_op:
+		emit_async(p, in, id);
+		return;
 	case BI___ws_grid_coop: {
 		p->need_grid = 1;
 		const char *d = D(p, in->d, IR_S32);
@@ -1403,6 +2481,8 @@ static void emit_bcall(struct px *p, const struct ir_insn *in)
 	}
 	const struct builtin_info *bi = &builtin_table[id];
 	if (bi->kind == BK_PURE && emit_pure(p, in, id))
+		return;
+	if (emit_dmath(p, in, id))
 		return;
 	fail(p, in->span, "%s '%s' is not lowered to PTX", bi->kind == BK_PURE ? "math function" :
 		   bi->kind == BK_HOST ? "host function" : "built-in", bi->name);
@@ -1504,10 +2584,6 @@ static const struct pure pures[] = {
 	{ "__powf", "lg2.approx.f32 %fa, %0;\nmul.f32 %fa, %fa, %1;\nex2.approx.f32 %d, %fa;", F, F, F, V0, V0 },
 	{ "__fdividef", "div.approx.f32 %d, %0, %1;", F, F, F, V0, V0 },
 	{ "__saturatef", "cvt.sat.f32.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "__ws_cuda_sinf", "sin.approx.f32 %d, %0;", F, F, V0, V0, V0 },
-	{ "__ws_cuda_cosf", "cos.approx.f32 %d, %0;", F, F, V0, V0, V0 },
 	{ "tanf", "sin.approx.f32 %fa, %0;\ncos.approx.f32 %fb, %0;\ndiv.rn.f32 %d, %fa, %fb;", F, F, V0, V0, V0 },
 	{ "expf", "mul.f32 %fa, %0, 0f3FB8AA3B;\nex2.approx.f32 %d, %fa;", F, F, V0, V0, V0 },
 	{ "exp2f", "ex2.approx.f32 %d, %0;", F, F, V0, V0, V0 },
@@ -2363,8 +3439,8 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_free)
 		strbuf_adds(out, ".extern .func free(.param .b64 free_param_0);\n");
 	if (p.need_setcond)
-		strbuf_adds(out, ".extern .func cudaGraphSetConditional(.param .b64 cudaGraphSetConditional_param_0, "
-				 ".param .b32 cudaGraphSetConditional_param_1);\n");
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s[%d];\n",
+			    GPU_SETCOND_N, GPU_SETCOND_LOG, 2 * GPU_SETCOND_MAX);
 	if (p.need_assert)
 		strbuf_adds(out, ".extern .func __assertfail(.param .b64 __assertfail_param_0, "
 				 ".param .b64 __assertfail_param_1, .param .b32 __assertfail_param_2, "
@@ -2372,6 +3448,10 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	if (p.need_grid)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 4 .u32 %s;\n",
 			    GPU_GRID_BAR, GPU_GRID_COOP);
+	if (p.need_tex)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s[%d];\n", GPU_TEX_MAP, GPU_TEX_MAX);
+	if (p.need_pipe)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n", GPU_PIPE_HT);
 	if (p.litmus)
 		strbuf_addf(out, ".visible .global .align 4 .u32 %s[%d];\n.visible .global .align 4 .u32 %s;\n"
 			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n"
@@ -2386,6 +3466,13 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	strbuf_adds(out, "\n");
 	strbuf_adds(out, strbuf_cstr(&decls));
 	strbuf_adds(out, "\n");
+	if (p.need_sincosf)
+		strbuf_addf(out, "%s\n", sincosf_ptx);
+	if (p.need_dmath) {
+		for (size_t k = 0; dmath_ptx[k]; k++)
+			strbuf_adds(out, dmath_ptx[k]);
+		strbuf_adds(out, "\n");
+	}
 	strbuf_adds(out, strbuf_cstr(&fns));
 	strbuf_release(&objs);
 	strbuf_release(&fns);

@@ -150,6 +150,7 @@ struct machine_gpu_launch {
 	uint32_t param_size;
 	int cooperative;             /* cudaLaunchCooperativeKernel */
 	uint64_t heap_limit, printf_limit, stack_limit; /* cudaDeviceSetLimit's values (0: default) */
+	uint32_t cluster[3];         /* a cluster launch's cluster shape (__cluster_dims__ or the attribute); 0: none */
 };
 struct machine_gpu {
 	void *ctx;
@@ -179,6 +180,41 @@ struct machine_devmem {
 /* Every live device allocation and device module object, in no particular
  * order; the array is the caller's to free (*n entries). */
 struct machine_devmem *machine_device_memory(struct machine *m, size_t *n);
+/* The CUDA arrays and texture and surface objects of the runtime
+ * (texture.c), for a GPU backend that makes the GPU's own. An array's
+ * texels are data (bytes of them, rows of w * elem bytes: x, then y, then
+ * depth or layer), the emulator's copy, valid until the machine runs on. */
+struct machine_tex_array {
+	int live;
+	uint64_t addr;                  /* the emulator's device address of the texels */
+	uint8_t *data;
+	uint64_t bytes;
+	uint64_t w, h, d;               /* as created (0: absent) */
+	unsigned flags;                 /* cudaArrayLayered, ...SurfaceLoadStore, ...Cubemap, ...TextureGather */
+	int bits, nchan, kind;          /* a channel's bits, channels, cudaChannelFormatKind */
+	uint32_t elem;                  /* bytes of one texel */
+	int mipmap, level, nlevels;     /* the mipmapped array it is a level of (-1: none) */
+};
+struct machine_tex_object {
+	int kind;                       /* 0 none (destroyed), 1 texture, 2 surface */
+	int restype;                    /* cudaResourceType */
+	int64_t array, mipmap;          /* array index (level 0 of a mipmap), mipmapped array; -1 */
+	int bits, nchan, chkind;        /* the channel format */
+	uint64_t ptr, w, h, pitch;      /* linear (w texels, pitch: its bytes) and pitch-2D resources */
+	int addr[3], filter, readmode, srgb, norm, mipfilter;
+	float lodbias, lodmin, lodmax, border[4];
+	unsigned max_aniso;
+	int no_trilinear, seamless;
+};
+/* How many arrays (indices 0 ..) and objects (handles 1 .. n) there are;
+ * the entry of one: 0, or -1 when out of range. */
+size_t machine_tex_arrays(struct machine *m);
+int machine_tex_array(struct machine *m, size_t i, struct machine_tex_array *out);
+size_t machine_tex_objects(const struct machine *m);
+int machine_tex_object(const struct machine *m, size_t handle, struct machine_tex_object *out);
+
+/* cudaGraphSetConditional(handle, value) as a kernel on the GPU called it */
+void machine_graph_set_conditional(struct machine *m, uint64_t handle, uint32_t value);
 /* What device printf has written since the last synchronization flushed
  * it (the emulator's, not yet on the program's stdout): *len bytes. */
 const char *machine_device_output(const struct machine *m, size_t *len);

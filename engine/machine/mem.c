@@ -171,9 +171,11 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 	while (at < r->a.len && r->a.v[at]->base < base)
 		at++;
 	uint64_t len = size ? size : 1;
-	if ((at < r->a.len && r->a.v[at]->base < base + len && !r->a.v[at]->freed) ||
-	    (at > 0 && !r->a.v[at - 1]->freed && r->a.v[at - 1]->base + (r->a.v[at - 1]->size ? r->a.v[at - 1]->size : 1) > base))
+	if (at > 0 && !r->a.v[at - 1]->freed && r->a.v[at - 1]->base + (r->a.v[at - 1]->size ? r->a.v[at - 1]->size : 1) > base)
 		return NULL;
+	for (size_t k = at; k < r->a.len && r->a.v[k]->base < base + len; k++)
+		if (!r->a.v[k]->freed)
+			return NULL;
 	uint64_t used = mm->host_bytes + mm->dev_bytes;
 	if (size > HOST_MEM || (mm->limit && (used >= mm->limit || size > mm->limit - used)))
 		return NULL;
@@ -191,11 +193,18 @@ struct alloc *mem_alloc_at(struct mem *mm, uint64_t base, uint64_t size, int kin
 	a->dev_ok = 1;
 	a->host_ok = kind == AK_MANAGED || kind == AK_HOST_PINNED;
 	a->ext = 1;
-	/* a freed allocation at the same address (the GPU reuses them) leaves */
-	if (at < r->a.len && r->a.v[at]->base == base) {
-		struct alloc *old = r->a.v[at];
-		free(old->data);
-		free(old);
+	/* freed allocations that start inside the new one (the GPU reuses
+	 * addresses, also in other sizes) leave: else an address of the new
+	 * block past such a start would be found in the freed one */
+	size_t end = at;
+	while (end < r->a.len && r->a.v[end]->base < base + len) {
+		free(r->a.v[end]->data);
+		free(r->a.v[end]);
+		end++;
+	}
+	if (end > at) {
+		memmove(&r->a.v[at + 1], &r->a.v[end], (r->a.len - end) * sizeof(r->a.v[0]));
+		r->a.len -= end - at - 1;
 		r->a.v[at] = a;
 	} else {
 		vec_push(&r->a, a);

@@ -122,6 +122,7 @@ static void gpu_run(struct machine *m, struct launch *l)
 	g.heap_limit = m->rt.heap_limit;
 	g.printf_limit = m->rt.printf_limit;
 	g.stack_limit = m->rt.stack_limit;
+	memcpy(g.cluster, l->cluster, sizeof(g.cluster));
 	uint64_t ns = 0;
 	fflush(m->io.out);
 	int e = m->o.gpu->launch(m->o.gpu->ctx, m, &g, &ns);
@@ -1388,6 +1389,11 @@ static int graph_kernel_node(struct machine *m, const uint64_t *a)
 static struct cond_rec *cond_of(struct machine *m, uint64_t h)
 {
 	return h && h <= m->rt.conds.len ? &m->rt.conds.v[h - 1] : NULL;
+}
+
+void machine_graph_set_conditional(struct machine *m, uint64_t handle, uint32_t value)
+{
+	runtime_set_conditional(m, handle, value);
 }
 
 void runtime_set_conditional(struct machine *m, uint64_t handle, uint32_t value)

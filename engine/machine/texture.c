@@ -488,6 +488,95 @@ int texture_runtime(struct machine *m, int id, const uint64_t *a)
 		vec_push(&(dst), (src).v[i_]); \
 } while (0)
 
+/* ---- for a GPU backend (machine.h) */
+
+size_t machine_tex_arrays(struct machine *m)
+{
+	return m->tex.arrays.len;
+}
+
+int machine_tex_array(struct machine *m, size_t i, struct machine_tex_array *out)
+{
+	if (i >= m->tex.arrays.len)
+		return -1;
+	const struct tex_array *ar = &m->tex.arrays.v[i];
+	memset(out, 0, sizeof(*out));
+	out->mipmap = out->level = -1;
+	out->live = ar->live;
+	if (!ar->live)
+		return 0;
+	struct alloc *al = mem_find(&m->mem, ar->data);
+	if (!al || al->freed || !al->data) {
+		out->live = 0;
+		return 0;
+	}
+	out->addr = ar->data;
+	out->data = al->data + (ar->data - al->base);
+	out->bytes = (uint64_t)ar->elem * ar->w * max1(ar->h) * max1(ar->d);
+	out->w = ar->w;
+	out->h = ar->h;
+	out->d = ar->d;
+	out->flags = ar->flags;
+	out->bits = ar->ch.bits;
+	out->nchan = ar->ch.n;
+	out->kind = ar->ch.kind;
+	out->elem = ar->elem;
+	if (ar->mipmap >= 0 && (size_t)ar->mipmap < m->tex.mipmaps.len) {
+		const struct tex_mipmap *mm = &m->tex.mipmaps.v[ar->mipmap];
+		out->mipmap = ar->mipmap;
+		out->nlevels = mm->nlev;
+		for (int l = 0; l < mm->nlev; l++)
+			if ((size_t)mm->lev[l] == i)
+				out->level = l;
+	}
+	return 0;
+}
+
+size_t machine_tex_objects(const struct machine *m)
+{
+	return m->tex.objs.len;
+}
+
+int machine_tex_object(const struct machine *m, size_t handle, struct machine_tex_object *out)
+{
+	if (handle == 0 || handle > m->tex.objs.len)
+		return -1;
+	const struct tex_obj *o = &m->tex.objs.v[handle - 1];
+	memset(out, 0, sizeof(*out));
+	out->kind = o->kind == TEXO_TEX ? 1 : o->kind == TEXO_SURF ? 2 : 0;
+	if (!out->kind)
+		return 0;
+	out->restype = o->restype;
+	out->array = o->arr;
+	out->mipmap = o->mip;
+	out->bits = o->ch.bits;
+	out->nchan = o->ch.n;
+	out->chkind = o->ch.kind;
+	out->ptr = o->ptr;
+	out->w = o->w;
+	out->h = o->h;
+	out->pitch = o->pitch;
+	for (int k = 0; k < 3; k++)
+		out->addr[k] = o->addr[k];
+	out->filter = o->filter;
+	out->readmode = o->readmode;
+	out->srgb = o->srgb;
+	out->norm = o->norm;
+	out->mipfilter = o->mipfilter;
+	out->lodbias = o->lodbias;
+	out->lodmin = o->lodmin;
+	out->lodmax = o->lodmax;
+	memcpy(out->border, o->border, sizeof(out->border));
+	int32_t v[3];
+	memcpy(v, o->texdesc + 44, sizeof(v));  /* maxAnisotropy, then after the mip fields */
+	out->max_aniso = (unsigned)v[0];
+	memcpy(&v[1], o->texdesc + 64, 4);
+	memcpy(&v[2], o->texdesc + 68, 4);
+	out->no_trilinear = v[1] != 0;
+	out->seamless = v[2] != 0;
+	return 0;
+}
+
 void texture_clone(struct machine *d, const struct machine *s)
 {
 	TEX_DUP(d->tex.arrays, s->tex.arrays);

@@ -65,6 +65,26 @@ struct wrec {
 	uint32_t size;          /* bytes the store wrote */
 };
 
+/* run --gpu's textures: the GPU's copy of an emulated CUDA array (indexed
+ * as the emulator's), of a mipmapped array, of a texture or surface object
+ * (indexed by the emulator's handle) */
+struct garr {
+	uint64_t addr;                  /* the emulator's texels (0: none made) */
+	void *arr;
+	int mipmap;                     /* a level of tmip[mipmap]; -1 */
+	uint8_t *shadow;                /* the bytes last exchanged */
+	uint64_t bytes;
+	size_t rowb, rows, depth;
+};
+struct gmip {
+	void *mm;
+	uint64_t key;                   /* level 0's address */
+};
+struct gobj {
+	uint64_t real;                  /* 0: none made */
+	struct machine_tex_object o;
+};
+
 struct session_gpu {
 	struct gpu_driver *drv;
 	void *module;
@@ -73,6 +93,14 @@ struct session_gpu {
 	void **fns;
 	VEC(struct mirror) mirrors;
 	uint64_t grid_bar, coop_flag;
+	uint64_t pipe_g, pipe_buf, pipe_cap; /* GPU_PIPE_HT, the table it points at, its bytes */
+	uint64_t texmap_g;              /* GPU_TEX_MAP (0: the PTX has no texture access) */
+	uint64_t setcond_n, setcond_log; /* GPU_SETCOND_N and _LOG (0: no cudaGraphSetConditional) */
+	uint64_t texmap[GPU_TEX_MAX];   /* what it holds */
+	int texmap_sent;
+	VEC(struct garr) tarr;
+	VEC(struct gmip) tmip;
+	VEC(struct gobj) tobj;
 	uint64_t heap, printf_fifo, stack;
 	int launched;
 	void *ev0, *ev1;
@@ -328,6 +356,222 @@ static int litmus_inject(struct session_gpu *g, struct machine_devmem *mem, size
 	return 0;
 }
 
+/* ---- textures and surfaces under --gpu: the GPU's own arrays and objects,
+ * made from the emulator's before a launch, the handles mapped by
+ * GPU_TEX_MAP; arrays a surface can write are copied back after it */
+
+static int cu_format(int bits, int kind)
+{
+	if (kind == 2)
+		return bits == 16 ? 0x10 : 0x20;
+	int k = bits == 8 ? 0 : bits == 16 ? 1 : 2;
+	return kind == 0 ? 0x08 + k : 0x01 + k;
+}
+
+static void garr_drop(struct session_gpu *g, struct garr *ga, const struct machine_tex_array *a)
+{
+	if (ga->addr && ga->mipmap < 0 && ga->arr)
+		gpu_array_destroy(g->drv, ga->arr, NULL);
+	free(ga->shadow);
+	memset(ga, 0, sizeof(*ga));
+	ga->mipmap = -1;
+}
+
+static void gobj_drop(struct session_gpu *g, struct gobj *go)
+{
+	if (go->real)
+		gpu_tex_destroy(g->drv, go->real, go->o.kind == 2);
+	memset(go, 0, sizeof(*go));
+}
+
+/* is array i the resource of a surface object? */
+static int surface_array(struct machine *m, size_t i)
+{
+	size_t n = machine_tex_objects(m);
+	for (size_t h = 1; h <= n; h++) {
+		struct machine_tex_object o;
+		if (!machine_tex_object(m, h, &o) && o.kind == 2 && o.array == (int64_t)i)
+			return 1;
+	}
+	return 0;
+}
+
+static int tex_sync_in(struct session_gpu *g, struct machine *m)
+{
+	int r;
+	size_t na = machine_tex_arrays(m), no = machine_tex_objects(m);
+	if (no >= GPU_TEX_MAX)
+		return 801;
+	while (g->tarr.len < na) {
+		struct garr z;
+		memset(&z, 0, sizeof(z));
+		z.mipmap = -1;
+		vec_push(&g->tarr, z);
+	}
+	while (g->tobj.len < no + 1) {
+		struct gobj z;
+		memset(&z, 0, sizeof(z));
+		vec_push(&g->tobj, z);
+	}
+	/* objects that changed or went */
+	for (size_t h = 1; h < g->tobj.len; h++) {
+		struct machine_tex_object o;
+		if (machine_tex_object(m, h, &o))
+			memset(&o, 0, sizeof(o));
+		if (g->tobj.v[h].real && memcmp(&o, &g->tobj.v[h].o, sizeof(o)))
+			gobj_drop(g, &g->tobj.v[h]);
+	}
+	/* arrays: made once, texels sent when they changed */
+	for (size_t i = 0; i < na; i++) {
+		struct machine_tex_array a;
+		struct garr *ga = &g->tarr.v[i];
+		if (machine_tex_array(m, i, &a) || !a.live || a.addr != ga->addr) {
+			if (ga->addr) {
+				for (size_t h = 1; h < g->tobj.len; h++)
+					if (g->tobj.v[h].real && g->tobj.v[h].o.array == (int64_t)i)
+						gobj_drop(g, &g->tobj.v[h]);
+				garr_drop(g, ga, &a);
+			}
+			if (machine_tex_array(m, i, &a) || !a.live)
+				continue;
+		}
+		if (!ga->addr) {
+			struct gpu_array_desc d = { a.w, a.h, a.d, cu_format(a.bits, a.kind), (unsigned)a.nchan, a.flags };
+			if (surface_array(m, i))
+				d.flags |= 0x02;        /* CUDA_ARRAY3D_SURFACE_LDST */
+			if (a.mipmap >= 0) {
+				while (g->tmip.len <= (size_t)a.mipmap) {
+					struct gmip z = { NULL, 0 };
+					vec_push(&g->tmip, z);
+				}
+				struct gmip *gm = &g->tmip.v[a.mipmap];
+				if (a.level == 0 && gm->key != a.addr) {
+					if (gm->mm)
+						gpu_array_destroy(g->drv, NULL, gm->mm);
+					gm->mm = NULL;
+					if ((r = gpu_array_create(g->drv, NULL, &d, (unsigned)a.nlevels, &gm->mm)))
+						return r;
+					gm->key = a.addr;
+				}
+				if (!gm->mm || a.level < 0)
+					return 1;
+				if ((r = gpu_mipmap_level(g->drv, &ga->arr, gm->mm, (unsigned)a.level)))
+					return r;
+				ga->mipmap = a.mipmap;
+			} else if ((r = gpu_array_create(g->drv, &ga->arr, &d, 0, NULL))) {
+				return r;
+			}
+			ga->addr = a.addr;
+			ga->bytes = a.bytes;
+			ga->rowb = (size_t)(a.w * a.elem);
+			ga->rows = a.h ? (size_t)a.h : 1;
+			ga->depth = a.d ? (size_t)a.d : 1;
+		}
+		if (ga->shadow && !memcmp(ga->shadow, a.data, a.bytes))
+			continue;
+		if ((r = gpu_array_copy(g->drv, ga->arr, a.data, ga->rowb, ga->rows, ga->depth, 1)))
+			return r;
+		if (!ga->shadow)
+			ga->shadow = xmalloc(a.bytes + 1);
+		memcpy(ga->shadow, a.data, a.bytes);
+	}
+	/* objects not made yet */
+	for (size_t h = 1; h <= no; h++) {
+		struct gobj *go = &g->tobj.v[h];
+		struct machine_tex_object o;
+		if (go->real || machine_tex_object(m, h, &o) || !o.kind)
+			continue;
+		struct gpu_res_desc rd;
+		memset(&rd, 0, sizeof(rd));
+		rd.type = o.restype;
+		rd.format = cu_format(o.bits, o.chkind);
+		rd.nchan = (unsigned)o.nchan;
+		if (o.restype == 0) {
+			if (o.array < 0 || (size_t)o.array >= g->tarr.len || !g->tarr.v[o.array].arr)
+				continue;
+			rd.array = g->tarr.v[o.array].arr;
+		} else if (o.restype == 1) {
+			if (o.mipmap < 0 || (size_t)o.mipmap >= g->tmip.len || !g->tmip.v[o.mipmap].mm)
+				continue;
+			rd.mipmap = g->tmip.v[o.mipmap].mm;
+		} else {
+			rd.ptr = o.ptr;
+			rd.bytes = (size_t)o.pitch;   /* a linear resource's size */
+			rd.w = (size_t)o.w;
+			rd.h = (size_t)o.h;
+			rd.pitch = (size_t)o.pitch;
+		}
+		if (o.kind == 2) {
+			r = gpu_surf_create(g->drv, &go->real, &rd);
+		} else {
+			struct gpu_tex_desc td;
+			memset(&td, 0, sizeof(td));
+			for (int k = 0; k < 3; k++)
+				td.addr[k] = o.addr[k];
+			td.filter = o.filter;
+			td.flags = (o.readmode == 0 && o.chkind != 2 ? 0x01u : 0) | (o.norm ? 0x02u : 0) |
+				   (o.srgb ? 0x10u : 0) | (o.no_trilinear ? 0x20u : 0) | (o.seamless ? 0x40u : 0);
+			td.max_aniso = o.max_aniso;
+			td.mip_filter = o.mipfilter;
+			td.bias = o.lodbias;
+			td.lodmin = o.lodmin;
+			td.lodmax = o.lodmax;
+			memcpy(td.border, o.border, sizeof(td.border));
+			r = gpu_tex_create(g->drv, &go->real, &rd, &td);
+		}
+		if (r) {
+			go->real = 0;
+			return r;
+		}
+		go->o = o;
+	}
+	int changed = !g->texmap_sent;
+	for (size_t h = 0; h < GPU_TEX_MAX; h++) {
+		uint64_t v = h > 0 && h < g->tobj.len ? g->tobj.v[h].real : 0;
+		if (g->texmap[h] != v) {
+			g->texmap[h] = v;
+			changed = 1;
+		}
+	}
+	if (changed) {
+		if ((r = gpu_memcpy_htod(g->drv, g->texmap_g, g->texmap, sizeof(g->texmap), NULL)))
+			return r;
+		g->texmap_sent = 1;
+	}
+	return 0;
+}
+
+/* after a launch: what surfaces wrote, back into the emulator's arrays */
+static int tex_sync_out(struct session_gpu *g, struct machine *m)
+{
+	for (size_t i = 0; i < g->tarr.len; i++) {
+		struct garr *ga = &g->tarr.v[i];
+		struct machine_tex_array a;
+		if (!ga->addr || !surface_array(m, i) || machine_tex_array(m, i, &a) || !a.live || a.addr != ga->addr)
+			continue;
+		int r = gpu_array_copy(g->drv, ga->arr, a.data, ga->rowb, ga->rows, ga->depth, 0);
+		if (r)
+			return r;
+		if (ga->shadow)
+			memcpy(ga->shadow, a.data, a.bytes);
+	}
+	return 0;
+}
+
+static void tex_release(struct session_gpu *g)
+{
+	for (size_t h = 0; h < g->tobj.len; h++)
+		gobj_drop(g, &g->tobj.v[h]);
+	for (size_t i = 0; i < g->tarr.len; i++)
+		garr_drop(g, &g->tarr.v[i], NULL);
+	for (size_t i = 0; i < g->tmip.len; i++)
+		if (g->tmip.v[i].mm)
+			gpu_array_destroy(g->drv, NULL, g->tmip.v[i].mm);
+	vec_free(&g->tobj);
+	vec_free(&g->tarr);
+	vec_free(&g->tmip);
+}
+
 static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns)
 {
 	struct session_gpu *g = ctx;
@@ -395,6 +639,32 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 		gpu_memset8(g->drv, g->grid_bar, 0, 8, NULL);
 	if (g->coop_flag)
 		gpu_memset8(g->drv, g->coop_flag, l->cooperative ? 1 : 0, 1, NULL);
+	if (g->pipe_g) {
+		/* the pipelines' per-thread cursors: one word a thread */
+		uint64_t need = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2] * l->block[0] * l->block[1] *
+				l->block[2] * 8;
+		if (need > g->pipe_cap) {
+			if (g->pipe_buf)
+				gpu_mem_free(g->drv, g->pipe_buf);
+			g->pipe_buf = g->pipe_cap = 0;
+			if ((r = gpu_mem_alloc(g->drv, &g->pipe_buf, need))) {
+				free(buf);
+				free(ptrs);
+				free(mem);
+				return code(r);
+			}
+			g->pipe_cap = need;
+		}
+		gpu_memcpy_htod(g->drv, g->pipe_g, &g->pipe_buf, 8, NULL);
+	}
+	if (g->setcond_n)
+		gpu_memset8(g->drv, g->setcond_n, 0, 8, NULL);
+	if (g->texmap_g && (r = tex_sync_in(g, m))) {
+		free(buf);
+		free(ptrs);
+		free(mem);
+		return code(r);
+	}
 	if (!g->fns[l->func]) {
 		struct strbuf nb;
 		strbuf_init(&nb);
@@ -442,7 +712,12 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 			dup2(fileno(cap), 1);
 	}
 	gpu_event_record(g->drv, g->ev0, NULL);
-	r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs, l->cooperative);
+	if (l->cluster[0] && !l->cooperative)
+		r = gpu_launch_cluster(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
+				       l->cluster);
+	else
+		r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
+			       l->cooperative);
 	gpu_event_record(g->drv, g->ev1, NULL);
 	int s = gpu_ctx_synchronize(g->drv);
 	if (tbuf) {
@@ -491,6 +766,23 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 	float ms = 0;
 	if (!gpu_event_elapsed(g->drv, &ms, g->ev0, g->ev1) && ms > 0)
 		*ns = (uint64_t)((double)ms * 1e6);
+	if (g->setcond_n && !g->compare) {
+		/* the kernel's cudaGraphSetConditional calls, in their order */
+		uint64_t nc = 0;
+		if (!gpu_memcpy_dtoh(g->drv, &nc, g->setcond_n, 8, NULL) && nc) {
+			if (nc > GPU_SETCOND_MAX)
+				nc = GPU_SETCOND_MAX;
+			uint64_t *lg = xmalloc(nc * 16);
+			if (!gpu_memcpy_dtoh(g->drv, lg, g->setcond_log, nc * 16, NULL))
+				for (uint64_t j = 0; j < nc; j++)
+					machine_graph_set_conditional(m, lg[2 * j], (uint32_t)lg[2 * j + 1]);
+			free(lg);
+		}
+	}
+	if (g->texmap_g && !g->compare && (r = tex_sync_out(g, m))) {
+		free(mem);
+		return code(r);
+	}
 	/* 5. device memory back into the emulator's copy */
 	for (size_t i = 0; i < n; i++) {
 		struct mirror *mr = mirror_of(g, &mem[i]);
@@ -622,6 +914,13 @@ static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags,
 		g->grid_bar = 0;
 	if (gpu_module_global(drv, g->module, GPU_GRID_COOP, &g->coop_flag, NULL))
 		g->coop_flag = 0;
+	if (gpu_module_global(drv, g->module, GPU_PIPE_HT, &g->pipe_g, NULL))
+		g->pipe_g = 0;
+	if (gpu_module_global(drv, g->module, GPU_TEX_MAP, &g->texmap_g, NULL))
+		g->texmap_g = 0;
+	if (gpu_module_global(drv, g->module, GPU_SETCOND_N, &g->setcond_n, NULL) ||
+	    gpu_module_global(drv, g->module, GPU_SETCOND_LOG, &g->setcond_log, NULL))
+		g->setcond_n = g->setcond_log = 0;
 	gpu_event_create(drv, &g->ev0, 0);
 	gpu_event_create(drv, &g->ev1, 0);
 	g->ops.ctx = g;
@@ -1016,6 +1315,9 @@ void session_gpu_close(struct session_gpu *g)
 	if (g->ev1)
 		gpu_event_destroy(g->drv, g->ev1);
 	gpu_ctx_synchronize(g->drv);
+	if (g->pipe_buf)
+		gpu_mem_free(g->drv, g->pipe_buf);
+	tex_release(g);
 	if (g->module)
 		gpu_module_unload(g->drv, g->module);
 	gpu_driver_close(g->drv);

@@ -170,6 +170,75 @@ static void test_fake_backend(void)
 	compilation_release(&c);
 }
 
+/* the GPU hands out an address again, in another size and shifted: the
+ * emulator forgets the freed block that starts inside the new one (Thrust's
+ * temporaries under --gpu read "freed" memory before) */
+static const char reuse_prog[] =
+	"#include <stdio.h>\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *a, *b, h[1024], g[1024];\n"
+	"\tcudaMalloc(&a, 2048);\n"
+	"\tcudaFree(a);\n"
+	"\tcudaMalloc(&b, 4096);\n"
+	"\tfor (int i = 0; i < 1024; i++)\n"
+	"\t\th[i] = 3 * i;\n"
+	"\tcudaError_t e = cudaMemcpy(b, h, sizeof(h), cudaMemcpyHostToDevice);\n"
+	"\tcudaError_t f = cudaMemcpy(g, b + 300, 100 * sizeof(int), cudaMemcpyDeviceToHost);\n"
+	"\tprintf(\"reuse %d %d %d %d\\n\", (int)e, (int)f, g[99], (int)((char *)a - (char *)b));\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static int reuse_alloc(void *ctx, uint64_t size, int managed, uint64_t *addr)
+{
+	int *n = ctx;
+	*addr = (*n)++ == 0 ? 0x7f0000100400ull : 0x7f0000100000ull;
+	return 0;
+}
+
+static int reuse_free(void *ctx, uint64_t addr)
+{
+	return 0;
+}
+
+static int reuse_launch(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns)
+{
+	return 0;
+}
+
+static void test_reuse(void)
+{
+	struct compilation c;
+	compilation_init(&c);
+	int r = front_compile_string(&c, "reuse.cu", reuse_prog, NULL);
+	ok(r == 0, "the address-reuse program compiles");
+	if (r) {
+		compilation_release(&c);
+		return;
+	}
+	int n = 0;
+	struct machine_gpu g = { &n, reuse_alloc, reuse_free, reuse_launch, 0 };
+	char *out = NULL;
+	size_t outlen = 0;
+	FILE *of = open_memstream(&out, &outlen);
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.gpu = &g;
+	o.out = of;
+	o.err = of;
+	struct machine *m = machine_new(c.mod, &o);
+	char *argv[] = { "reuse", NULL };
+	int st = machine_run_main(m, 1, argv);
+	machine_free(m);
+	fclose(of);
+	ok(st == 0 && out && strstr(out, "reuse 0 0 1197 1024\n") != NULL,
+	   "a GPU address handed out again inside a freed block's range is the new block's (%d)", st);
+	if (tap_nfail)
+		printf("# output:\n%s", out ? out : "");
+	free(out);
+	compilation_release(&c);
+}
+
 static void test_pack(void)
 {
 	/* (int *p, int n, struct { int a, b, c; } s, double x): offsets 0 8 12 24 */
@@ -212,6 +281,7 @@ int main(void)
 {
 	tap_start();
 	test_fake_backend();
+	test_reuse();
 	test_pack();
 	test_codes();
 	test_no_driver();
