@@ -41,4 +41,28 @@ waitfor t "the trace is over (28 GPU steps): stepping goes on in the emulator's 
 tap_result $? "after the last record the replay says it is over"
 keys t q y
 waitfor t "EXITED 0"
+tap_result $? "quit"
+
+# debug --gpu in one step, on tests/gpu/fakecuda.c (the stand-in libcuda,
+# whose scale writes two records: block 1 first): it records the launch,
+# then the interface replays it; the temporary trace goes when it closes
+CC=${CC:-cc}
+mkdir -p "$tmp/gpu/tt"
+if "$CC" -shared -fPIC -o "$tmp/gpu/libfakecuda.so" tests/gpu/fakecuda.c 2>/dev/null; then
+	e2e_session g 200 60 "env TERM=xterm-256color WARPSTEP_LIBCUDA=$tmp/gpu/libfakecuda.so TMPDIR=$tmp/gpu/tt $bin debug --gpu tests/gpu/compare_prog.cu --kernel scale"
+	waitfor g "replaying the GPU trace $tmp/gpu/tt/warpstep-trace-"
+	tap_result $? "debug --gpu records the launch and opens the interface on its trace"
+	keys g s
+	waitfor g "kernel scale started: replaying 2 steps recorded on Fake GPU"
+	tap_result $? "the first step runs the host to the launch recorded"
+	keys g s
+	waitfor g "GPU step 1 of 2: SM 0 warp slot 0: block (1,0,0) warp 0, lanes 0x0000000f, line 6"
+	tap_result $? "the next runs the warp the GPU ran first"
+	keys g q y
+	waitfor g "EXITED 0"
+	[ -z "$(ls "$tmp/gpu/tt")" ]
+	tap_result $? "the temporary trace is removed when the interface closes"
+else
+	tap_skip "debug --gpu on the fake driver" "cannot build a shared library with $CC"
+fi
 tap_done
