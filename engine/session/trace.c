@@ -35,10 +35,14 @@ struct session_trace {
 	VEC(struct session_cmp_row) rows;
 	VEC(char *) rowvals;    /* the replay's values the rows point at */
 	VEC(const char *) rowptr;
+	struct cmp_index *ix;   /* what does not change with the replay's point */
 };
+
+static void index_free(struct session_trace *t);
 
 static void emu_clear(struct session_trace *t)
 {
+	index_free(t);
 	for (size_t i = 0; i < t->evals.len; i++)
 		free(t->evals.v[i]);
 	for (size_t i = 0; i < t->exprs.len; i++)
@@ -484,10 +488,38 @@ int session_trace_exprs(const struct session_trace *t, const char *const **exprs
 struct wkey {
 	uint64_t key;
 	size_t gfirst, efirst;  /* its first record on each side (SIZE_MAX: none) */
-	uint64_t gn;            /* GPU records up to the current point */
-	size_t glast;           /* the latest of those */
 	size_t eoff, en;        /* its records in the emulator: eidx[eoff .. eoff + en) */
+	size_t bi;              /* its block's index in blocks */
+	int gwr, ewr;           /* the order in which the warps first ran: 1 first, 0 never */
 };
+
+/* The comparison's index, made once per session_trace_emulate: the warps
+ * and blocks of both runs, their order on each side, each GPU record's
+ * warp and each warp's emulator records. */
+struct cmp_index {
+	struct wkey *w;
+	size_t nk;
+	uint64_t *blocks;
+	size_t nb;
+	int *gbr, *ebr;         /* per block: its place in each side's block order */
+	size_t *eidx;
+	uint32_t *gk;           /* per GPU record: its warp's index in w */
+};
+
+static void index_free(struct session_trace *t)
+{
+	struct cmp_index *x = t->ix;
+	if (!x)
+		return;
+	free(x->w);
+	free(x->blocks);
+	free(x->gbr);
+	free(x->ebr);
+	free(x->eidx);
+	free(x->gk);
+	free(x);
+	t->ix = NULL;
+}
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -519,6 +551,64 @@ static void block_ranks(const struct trace_rec *r, size_t n, const uint64_t *blo
 	}
 }
 
+static struct cmp_index *index_make(const struct session_trace *t)
+{
+	struct cmp_index *x = xcalloc(1, sizeof(*x));
+	size_t nr = t->r.len, ne = t->e.len;
+	uint64_t *keys = xmalloc((nr + ne + 1) * sizeof(*keys));
+	int g = 1, e = 1;
+
+	x->blocks = xmalloc((nr + ne + 1) * sizeof(*x->blocks));
+	for (size_t i = 0; i < nr + ne; i++) {
+		const struct trace_rec *r = i < nr ? &t->r.v[i] : &t->e.v[i - nr];
+		keys[i] = r->block * 32 + r->warp;
+		x->blocks[i] = r->block;
+	}
+	qsort(keys, nr + ne, sizeof(*keys), cmp_u64);
+	qsort(x->blocks, nr + ne, sizeof(*x->blocks), cmp_u64);
+	for (size_t i = 0; i < nr + ne; i++) {
+		if (!x->nk || keys[x->nk - 1] != keys[i])
+			keys[x->nk++] = keys[i];
+		if (!x->nb || x->blocks[x->nb - 1] != x->blocks[i])
+			x->blocks[x->nb++] = x->blocks[i];
+	}
+	x->w = xcalloc(x->nk + 1, sizeof(*x->w));
+	for (size_t i = 0; i < x->nk; i++) {
+		uint64_t b = keys[i] / 32;
+		x->w[i].key = keys[i];
+		x->w[i].gfirst = x->w[i].efirst = SIZE_MAX;
+		x->w[i].bi = (size_t)((const uint64_t *)bsearch(&b, x->blocks, x->nb, sizeof(*x->blocks), cmp_u64) -
+				      x->blocks);
+	}
+	free(keys);
+	x->gk = xmalloc((nr + 1) * sizeof(*x->gk));
+	for (size_t i = 0; i < nr; i++) {
+		struct wkey *k = wkey_find(x->w, x->nk, t->r.v[i].block * 32 + t->r.v[i].warp);
+		x->gk[i] = (uint32_t)(k - x->w);
+		if (k->gfirst == SIZE_MAX)
+			k->gfirst = i, k->gwr = g++;
+	}
+	/* each warp's emulator records, in order: counted, then placed */
+	x->eidx = xmalloc((ne + 1) * sizeof(*x->eidx));
+	for (size_t i = 0; i < ne; i++) {
+		struct wkey *k = wkey_find(x->w, x->nk, t->e.v[i].block * 32 + t->e.v[i].warp);
+		if (k->efirst == SIZE_MAX)
+			k->efirst = i, k->ewr = e++;
+		k->en++;
+	}
+	for (size_t i = 0, off = 0; i < x->nk; i++)
+		x->w[i].eoff = off, off += x->w[i].en, x->w[i].en = 0;
+	for (size_t i = 0; i < ne; i++) {
+		struct wkey *k = wkey_find(x->w, x->nk, t->e.v[i].block * 32 + t->e.v[i].warp);
+		x->eidx[k->eoff + k->en++] = i;
+	}
+	x->gbr = xmalloc((x->nb + 1) * sizeof(int));
+	x->ebr = xmalloc((x->nb + 1) * sizeof(int));
+	block_ranks(t->r.v, nr, x->blocks, x->nb, x->gbr);
+	block_ranks(t->e.v, ne, x->blocks, x->nb, x->ebr);
+	return x;
+}
+
 static int cmp_row(const void *a, const void *b)
 {
 	const struct session_cmp_row *x = a, *y = b;
@@ -535,99 +625,47 @@ size_t session_trace_compare(struct session *s, struct session_trace *t, const s
 	*rows = NULL;
 	if (!t->emulated)
 		return 0;
-	size_t nr = t->r.len, ne = t->e.len, nx = t->exprs.len;
-	/* the warps and blocks of both runs */
-	uint64_t *keys = xmalloc((nr + ne + 1) * sizeof(*keys)), *blocks = xmalloc((nr + ne + 1) * sizeof(*blocks));
-	size_t nk = 0, nb = 0;
-	for (size_t i = 0; i < nr + ne; i++) {
-		const struct trace_rec *r = i < nr ? &t->r.v[i] : &t->e.v[i - nr];
-		keys[i] = r->block * 32 + r->warp;
-		blocks[i] = r->block;
-	}
-	qsort(keys, nr + ne, sizeof(*keys), cmp_u64);
-	qsort(blocks, nr + ne, sizeof(*blocks), cmp_u64);
-	for (size_t i = 0; i < nr + ne; i++) {
-		if (!nk || keys[nk - 1] != keys[i])
-			keys[nk++] = keys[i];
-		if (!nb || blocks[nb - 1] != blocks[i])
-			blocks[nb++] = blocks[i];
-	}
-	struct wkey *w = xcalloc(nk + 1, sizeof(*w));
-	for (size_t i = 0; i < nk; i++) {
-		w[i].key = keys[i];
-		w[i].gfirst = w[i].efirst = w[i].glast = SIZE_MAX;
-	}
-	for (size_t i = 0; i < nr; i++) {
-		struct wkey *k = wkey_find(w, nk, t->r.v[i].block * 32 + t->r.v[i].warp);
-		if (k->gfirst == SIZE_MAX)
-			k->gfirst = i;
-		if (i < t->pos)
-			k->gn++, k->glast = i;
-	}
-	/* each warp's emulator records, in order: counted, then placed */
-	size_t *eidx = xmalloc((ne + 1) * sizeof(*eidx));
-	for (size_t i = 0; i < ne; i++) {
-		struct wkey *k = wkey_find(w, nk, t->e.v[i].block * 32 + t->e.v[i].warp);
-		if (k->efirst == SIZE_MAX)
-			k->efirst = i;
-		k->en++;
-	}
-	for (size_t i = 0, off = 0; i < nk; i++)
-		w[i].eoff = off, off += w[i].en, w[i].en = 0;
-	for (size_t i = 0; i < ne; i++) {
-		struct wkey *k = wkey_find(w, nk, t->e.v[i].block * 32 + t->e.v[i].warp);
-		eidx[k->eoff + k->en++] = i;
-	}
-	int *gbr = xmalloc((nb + 1) * sizeof(int)), *ebr = xmalloc((nb + 1) * sizeof(int));
-	block_ranks(t->r.v, nr, blocks, nb, gbr);
-	block_ranks(t->e.v, ne, blocks, nb, ebr);
-	/* the warps' ranks: the order of their first records */
-	int *gwr = xcalloc(nk + 1, sizeof(int)), *ewr = xcalloc(nk + 1, sizeof(int));
-	{
-		int g = 1, e = 1;
-		for (size_t i = 0; i < nr; i++) {
-			struct wkey *k = wkey_find(w, nk, t->r.v[i].block * 32 + t->r.v[i].warp);
-			if (!gwr[k - w])
-				gwr[k - w] = g++;
-		}
-		for (size_t i = 0; i < ne; i++) {
-			struct wkey *k = wkey_find(w, nk, t->e.v[i].block * 32 + t->e.v[i].warp);
-			if (!ewr[k - w])
-				ewr[k - w] = e++;
-		}
-	}
+	if (!t->ix)
+		t->ix = index_make(t);
+	const struct cmp_index *x = t->ix;
+	size_t nx = t->exprs.len, nk = x->nk;
+	/* each warp's GPU records up to the current point: how many, the latest */
+	uint64_t *gn = xcalloc(nk + 1, sizeof(*gn));
+	size_t *glast = xmalloc((nk + 1) * sizeof(*glast));
+	for (size_t i = 0; i < nk; i++)
+		glast[i] = SIZE_MAX;
+	for (size_t i = 0; i < t->pos && i < t->r.len; i++)
+		gn[x->gk[i]]++, glast[x->gk[i]] = i;
 	struct machine_kernel_info ki;
 	int live = machine_kernel(session_machine(s), &ki) == 0 && ki.active && t->armed;
-	/* the rows' value pointers: nx per side per row, placed after the rows are */
 	for (size_t i = 0; i < nk; i++) {
 		struct session_cmp_row row;
-		const struct wkey *k = &w[i];
+		const struct wkey *k = &x->w[i];
 		memset(&row, 0, sizeof(row));
 		row.block = k->key / 32;
 		row.warp = (int)(k->key % 32);
 		row.bidx[0] = (uint32_t)(row.block % t->grid[0]);
 		row.bidx[1] = (uint32_t)(row.block / t->grid[0] % t->grid[1]);
 		row.bidx[2] = (uint32_t)(row.block / t->grid[0] / t->grid[1]);
-		row.n = k->gn;
-		size_t bi = (size_t)((const uint64_t *)bsearch(&row.block, blocks, nb, sizeof(*blocks), cmp_u64) - blocks);
-		row.gpu_brank = gbr[bi];
-		row.emu_brank = ebr[bi];
-		row.gpu_rank = gwr[i];
-		row.emu_rank = ewr[i];
+		row.n = gn[i];
+		row.gpu_brank = x->gbr[k->bi];
+		row.emu_brank = x->ebr[k->bi];
+		row.gpu_rank = k->gwr;
+		row.emu_rank = k->ewr;
 		if (k->gfirst != SIZE_MAX) {
-			const struct trace_rec *g = &t->r.v[k->glast != SIZE_MAX ? k->glast : k->gfirst];
+			const struct trace_rec *g = &t->r.v[glast[i] != SIZE_MAX ? glast[i] : k->gfirst];
 			row.gpu_sm = g->sm;
 			row.gpu_slot = g->hw;
 		}
-		if (k->glast != SIZE_MAX) {
-			row.gpu_line = (int)t->r.v[k->glast].line;
-			row.gpu_mask = t->r.v[k->glast].mask;
+		if (glast[i] != SIZE_MAX) {
+			row.gpu_line = (int)t->r.v[glast[i]].line;
+			row.gpu_mask = t->r.v[glast[i]].mask;
 		}
 		if (k->efirst != SIZE_MAX)
 			row.emu_sm = t->e.v[k->efirst].sm;
-		if (k->gn) {
-			if (k->gn <= k->en) {
-				const struct trace_rec *e = &t->e.v[eidx[k->eoff + k->gn - 1]];
+		if (row.n) {
+			if (row.n <= k->en) {
+				const struct trace_rec *e = &t->e.v[x->eidx[k->eoff + row.n - 1]];
 				row.emu_line = (int)e->line;
 				row.emu_mask = e->mask;
 			} else {
@@ -643,29 +681,29 @@ size_t session_trace_compare(struct session *s, struct session_trace *t, const s
 		/* the values: the emulator's as the warp began its next statement,
 		 * the replay's now, at the same lane */
 		size_t base = t->rowptr.len;
-		for (size_t x = 0; x < 2 * nx; x++)
+		for (size_t v = 0; v < 2 * nx; v++)
 			vec_push(&t->rowptr, (const char *)NULL);
-		if (nx && k->gn < k->en) {
-			const struct trace_rec *e = &t->e.v[eidx[k->eoff + k->gn]];
+		if (nx && row.n < k->en) {
+			const struct trace_rec *e = &t->e.v[x->eidx[k->eoff + row.n]];
 			int lane = __builtin_ctz(e->mask), slot = live ? slot_of(session_machine(s), &ki, row.block) : -1;
 			struct session_warp sw;
 			int ok = slot >= 0 && session_warp(s, slot, row.warp, &sw) == 0 && (sw.live >> lane & 1);
-			for (size_t x = 0; x < nx; x++) {
-				t->rowptr.v[base + nx + x] = t->evals.v[e->hw + x];
+			for (size_t v = 0; v < nx; v++) {
+				t->rowptr.v[base + nx + v] = t->evals.v[e->hw + v];
 				if (!ok)
 					continue;
 				struct eval_ctx ec;
-				struct eval_val v;
+				struct eval_val val;
 				struct strbuf sb;
 				strbuf_init(&sb);
 				session_eval_ctx(s, slot, row.warp, lane, &ec);
-				if (eval_expr(&ec, t->exprs.v[x], &v, &sb) == 0) {
+				if (eval_expr(&ec, t->exprs.v[v], &val, &sb) == 0) {
 					strbuf_reset(&sb);
-					eval_print_val(&ec, &v, 0, &sb);
+					eval_print_val(&ec, &val, 0, &sb);
 					char *str = xstrdup(strbuf_cstr(&sb));
 					vec_push(&t->rowvals, str);
-					t->rowptr.v[base + x] = str;
-					if (t->rowptr.v[base + nx + x] && strcmp(str, t->rowptr.v[base + nx + x]))
+					t->rowptr.v[base + v] = str;
+					if (t->rowptr.v[base + nx + v] && strcmp(str, t->rowptr.v[base + nx + v]))
 						row.differs |= SESSION_CMP_VALUE;
 				}
 				strbuf_release(&sb);
@@ -680,14 +718,8 @@ size_t session_trace_compare(struct session *s, struct session_trace *t, const s
 		t->rows.v[i].emu_val = nx ? t->rowptr.v + base + nx : NULL;
 	}
 	qsort(t->rows.v, t->rows.len, sizeof(*t->rows.v), cmp_row);
-	free(keys);
-	free(blocks);
-	free(w);
-	free(eidx);
-	free(gbr);
-	free(ebr);
-	free(gwr);
-	free(ewr);
+	free(gn);
+	free(glast);
 	*rows = t->rows.v;
 	return t->rows.len;
 }
