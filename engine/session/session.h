@@ -284,8 +284,8 @@ void session_trace_text(const struct session_trace *t, size_t count, struct strb
  * traced launch, at most limit machine steps (0: 100 million), and keeps
  * every statement start of that launch (EV_STMT: the group's block, warp,
  * lanes, line and the SM the emulator placed the block on) with the values
- * of exprs (eval.h, at the group's lowest lane) there. Running it again
- * replaces what it kept. -1 with msg: the program ends before the launch,
+ * of exprs (eval.h, at the group's lowest lane) there, at most 2^21 of
+ * them (as the GPU's trace). Running it again replaces what it kept. -1 with msg: the program ends before the launch,
  * its shape is not the trace's, the limit.
  * session_trace_compare fills *rows (owned by t, valid until the next call
  * or session_trace_free) with one row per warp of either run, ordered as
