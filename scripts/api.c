@@ -400,7 +400,12 @@ static int ws_machine(lua_State *L)
 			o.stdin_text = lua_tolstring(L, -1, &o.stdin_len);
 		else if (!lua_isnil(L, -1))
 			return luaL_error(L, "stdin must be a string");
-		/* the stdin string stays on the stack too */
+		/* the stdin string stays on the stack too, and so does the trace */
+		lua_getfield(L, 2, "trace");
+		if (lua_type(L, -1) == LUA_TSTRING)
+			o.trace_text = lua_tolstring(L, -1, &o.trace_len);
+		else if (!lua_isnil(L, -1))
+			return luaL_error(L, "trace must be a string (a trace file's text)");
 		o.seed = opt_count(L, 2, "seed");
 		o.max_steps = opt_count(L, 2, "max_steps");
 		lua_getfield(L, 2, "fast");
@@ -924,7 +929,7 @@ static const luaL_Reg machine_methods[] = {
 /* State queries that get their own method name: m:warps{...} is m:query("warps", {...}). */
 static const char *const machine_queries[] = {
 	"status", "warps", "groups", "vars", "shared", "global", "barriers", "cubarriers", "async", "pending", "textures",
-	"findings", "source", "access", "memlog", "candidates", "mm_events", "output",
+	"findings", "source", "access", "memlog", "candidates", "mm_events", "output", "compare",
 };
 
 static const luaL_Reg buffer_methods[] = {

@@ -60,7 +60,8 @@ enum wsapi_kind {
 	X(LINE, "line")        /* until a warp reaches another source line */ \
 	X(BARRIER, "barrier")  /* until a barrier phase completes */ \
 	X(KERNEL, "kernel")    /* until the current kernel finishes */ \
-	X(ALL, "all")          /* until the run ends or a breakpoint */
+	X(ALL, "all")          /* until the run ends or a breakpoint */ \
+	X(TRACE, "trace")      /* the warp of the next record of the GPU trace (trace = TEXT) */
 enum wsapi_gran {
 #define X(k, n) WSAPI_GRAN_##k,
 	WSAPI_GRANS(X)
@@ -89,6 +90,8 @@ struct wsapi_machine_opts {
 	int capture;          /* keep the program's stdout and stderr (m:output()) */
 	const char *stdin_text; /* the program's stdin (stdin_len bytes), NULL: at end of file */
 	size_t stdin_len;
+	const char *trace_text; /* a GPU trace (trace_len bytes; docs/gpu.md) to replay, NULL: none */
+	size_t trace_len;
 };
 
 enum wsapi_arg_kind { WSAPI_ARG_INT, WSAPI_ARG_NUM, WSAPI_ARG_BUFFER };

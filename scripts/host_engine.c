@@ -99,6 +99,7 @@ struct he_mach {
 	FILE *capf[2];
 	FILE *in;              /* stdin = "...": the program's stdin */
 	char *in_text;
+	struct session_trace *trace; /* trace = "...": a GPU trace replayed (m:step("trace")) */
 };
 
 struct he_obj {
@@ -246,6 +247,7 @@ static void mach_free(struct he_mach *hm)
 	if (hm->in)
 		fclose(hm->in);
 	free(hm->in_text);
+	session_trace_free(hm->trace);
 	free(hm);
 }
 
@@ -658,6 +660,18 @@ static int he_machine_new(void *ctx, uint64_t prog, const struct wsapi_machine_o
 	mo.in = NULL;
 	mo.files = &he_files;
 	hm = xcalloc(1, sizeof(*hm));
+	if (wo->trace_text) {
+		struct strbuf terr;
+		strbuf_init(&terr);
+		hm->trace = session_trace_parse(wo->trace_text, wo->trace_len, &terr);
+		if (!hm->trace) {
+			snprintf(err, WSAPI_ERR_MAX, "bad trace: %s", strbuf_cstr(&terr));
+			strbuf_release(&terr);
+			free(hm);
+			return -1;
+		}
+		strbuf_release(&terr);
+	}
 	if (wo->capture) {
 		hm->capf[0] = cap_open(&hm->cap[0]);
 		hm->capf[1] = cap_open(&hm->cap[1]);
@@ -973,6 +987,111 @@ static void stop_out(struct he_mach *hm, const struct session_stop *sp, const ch
 		wsapi_out_int(stop, "exit_status", machine_exit_status(hm->m));
 }
 
+/* m:step("trace", n): the warps of the next n records of the GPU trace
+ * (session_trace_step); the stop's text says the record and where the
+ * emulator differs; reason "trace-over" after the last record */
+static int trace_step(struct he_mach *hm, uint64_t n, struct wsapi_out *stop, char *err)
+{
+	struct session_stop sp;
+	struct strbuf msg;
+	int r = 0;
+
+	if (!hm->trace)
+		return snprintf(err, WSAPI_ERR_MAX, "m:step(\"trace\") needs a machine made with trace = TEXT"), -1;
+	strbuf_init(&msg);
+	memset(&sp, 0, sizeof(sp));
+	for (uint64_t i = 0; i < n && r == 0; i++)
+		r = session_trace_step(hm->s, hm->trace, &sp, &msg);
+	mach_poll(hm, 1);
+	if (r < 0) {
+		snprintf(err, WSAPI_ERR_MAX, "%s", strbuf_cstr(&msg));
+		strbuf_release(&msg);
+		return -1;
+	}
+	strbuf_release(&msg);
+	stop_out(hm, &sp, r == 1 ? "trace-over" : "step", stop);
+	if (r == 0)
+		wsapi_out_str(stop, "text", sp.text);
+	return 0;
+}
+
+/* m:compare(EXPR): the GPU trace beside the emulator's own run of the same
+ * launch (session_trace_compare), one row per warp; EXPR (optional) is the
+ * watched value on both sides */
+static int q_compare(struct he_mach *hm, const struct wsapi_where *w, struct wsapi_out *o, char *err)
+{
+	const char *const *ex;
+	int nx;
+	const struct session_cmp_row *rows;
+	size_t n;
+
+	if (!hm->trace)
+		return snprintf(err, WSAPI_ERR_MAX, "m:compare() needs a machine made with trace = TEXT"), -1;
+	nx = session_trace_exprs(hm->trace, &ex);
+	if (nx < 0 || (w->name ? nx != 1 || strcmp(ex[0], w->name) : nx != 0)) {
+		struct machine_opts mo = *session_opts(hm->s);
+		char *argv0[] = { "a.out", NULL };
+		struct strbuf msg;
+		FILE *sink = fopen("/dev/null", "w");
+		int r;
+
+		if (!sink)
+			return snprintf(err, WSAPI_ERR_MAX, "m:compare: cannot open /dev/null"), -1;
+		mo.out = mo.err = sink;
+		mo.in = NULL;
+		strbuf_init(&msg);
+		r = session_trace_emulate(hm->trace, hm->mod, hm->sm, &mo, hm->argv ? hm->argc : 1,
+					  hm->argv ? hm->argv : argv0, w->name ? &w->name : NULL, w->name ? 1 : 0,
+					  hm->max_steps, &msg);
+		fclose(sink);
+		if (r < 0) {
+			snprintf(err, WSAPI_ERR_MAX, "%s", strbuf_cstr(&msg));
+			strbuf_release(&msg);
+			return -1;
+		}
+		strbuf_release(&msg);
+	}
+	n = session_trace_compare(hm->s, hm->trace, &rows);
+	for (size_t i = 0; i < n; i++) {
+		const struct session_cmp_row *r = &rows[i];
+		char d[40];
+
+		wsapi_out_begin(o, NULL);
+		wsapi_out_begin(o, "block");
+		for (int k = 0; k < 3; k++)
+			wsapi_out_int(o, NULL, r->bidx[k]);
+		wsapi_out_end(o);
+		wsapi_out_int(o, "warp", r->warp);
+		wsapi_out_int(o, "n", (long long)r->n);
+		wsapi_out_begin(o, "gpu");
+		wsapi_out_int(o, "line", r->gpu_line);
+		wsapi_out_int(o, "mask", r->gpu_mask);
+		wsapi_out_int(o, "sm", r->gpu_sm);
+		wsapi_out_int(o, "slot", r->gpu_slot);
+		wsapi_out_int(o, "rank", r->gpu_rank);
+		wsapi_out_int(o, "block_rank", r->gpu_brank);
+		if (w->name && r->gpu_val[0])
+			wsapi_out_str(o, "value", r->gpu_val[0]);
+		wsapi_out_end(o);
+		wsapi_out_begin(o, "emulator");
+		wsapi_out_int(o, "line", r->emu_line);
+		wsapi_out_int(o, "mask", r->emu_mask);
+		wsapi_out_int(o, "sm", r->emu_sm);
+		wsapi_out_int(o, "rank", r->emu_rank);
+		wsapi_out_int(o, "block_rank", r->emu_brank);
+		wsapi_out_bool(o, "finished", r->emu_done);
+		if (w->name && r->emu_val[0])
+			wsapi_out_str(o, "value", r->emu_val[0]);
+		wsapi_out_end(o);
+		snprintf(d, sizeof(d), "%s%s%s%s", r->differs & SESSION_CMP_LINE ? " path" : "",
+			 r->differs & SESSION_CMP_LANES ? " lanes" : "", r->differs & SESSION_CMP_ORDER ? " order" : "",
+			 r->differs & SESSION_CMP_VALUE ? " value" : "");
+		wsapi_out_str(o, "differs", d[0] ? d + 1 : "");
+		wsapi_out_end(o);
+	}
+	return 0;
+}
+
 static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, struct wsapi_out *stop,
 		   char *err)
 {
@@ -987,6 +1106,8 @@ static int he_step(void *ctx, uint64_t mach, enum wsapi_gran g, uint64_t n, stru
 		return -1;
 	if (hm->mode == 0 && session_start_main(hm->s, 1, (char *[]){ "a.out", NULL }) == 0)
 		hm->mode = 2;
+	if (g == WSAPI_GRAN_TRACE)
+		return trace_step(hm, n, stop, err);
 	switch (g) {
 	case WSAPI_GRAN_INSN: how = SESSION_INSN; break;
 	case WSAPI_GRAN_WARP: how = SESSION_STMT; break;
@@ -2046,6 +2167,8 @@ static int he_query(void *ctx, uint64_t id, const char *what, const struct wsapi
 		return q_mm_events(hm, o);
 	if (!strcmp(what, "output"))
 		return q_output(hm, o, err);
+	if (!strcmp(what, "compare"))
+		return q_compare(hm, w, o, err);
 	if (!strcmp(what, "candidates"))
 		return q_candidates(hm, w, o, err);
 	if (!strcmp(what, "findings"))

@@ -72,6 +72,8 @@ struct eng {
 	VEC(char *) witness;    /* :explore's outcomes: each one's witness */
 	char *witness_on;       /* the witness replayed (mo.schedule points here) */
 	struct session_trace *trace; /* debug --trace: steps replay it (docs/gpu.md) */
+	int trace_over;         /* its last record is replayed: stepping is the emulator's again */
+	int compare;            /* :compare: the emulator's own run beside it (the GPU pane) */
 };
 
 /* The program did not compile: say so (and what to do). */
@@ -365,8 +367,8 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 		return -1;
 	}
 	sf = (struct session_focus){ f.slot, f.warp, f.lane };
-	if (e->trace && (how == UI_STEP_INSN || how == UI_STEP_LINE || how == UI_STEP_OVER ||
-			 how == UI_STEP_WARP)) {
+	if (e->trace && !e->trace_over && (how == UI_STEP_INSN || how == UI_STEP_LINE || how == UI_STEP_OVER ||
+					   how == UI_STEP_WARP)) {
 		/* debug --trace: the recorded order picks the warp (session_trace_step) */
 		for (long n = 0; n < (count > 0 ? count : 1); n++) {
 			ret = session_trace_step(e->s, e->trace, &sp, msg);
@@ -375,8 +377,7 @@ static int eng_step(void *self, enum ui_step how, long count, struct strbuf *msg
 			if (ret == 1) {
 				size_t total;
 				session_trace_pos(e->trace, &total);
-				session_trace_free(e->trace);
-				e->trace = NULL;
+				e->trace_over = 1; /* kept for the GPU pane */
 				snprintf(e->stop, sizeof(e->stop), "the trace is over (%zu GPU steps): stepping goes on in the emulator's order", total);
 				pend_line(e, UI_CON_INFO, e->stop, strlen(e->stop));
 				return 0;
@@ -736,7 +737,9 @@ static int eng_info(void *self, const char *what, struct strbuf *out)
 		return 0;
 	}
 	if (!strcmp(what, "trace")) {
-		if (e->trace)
+		if (e->trace && e->trace_over)
+			strbuf_adds(out, "the trace is over: stepping follows the emulator's order");
+		else if (e->trace)
 			session_trace_text(e->trace, 8, out);
 		else
 			strbuf_adds(out, "no trace is being replayed (debug --trace FILE)");
@@ -836,12 +839,57 @@ static int eng_witness(struct eng *e, const char *value, struct strbuf *msg)
 	return 0;
 }
 
+/* :compare: run the traced launch in the emulator's own order beside the
+ * replay (session_trace_emulate), watching the lanes rows' expressions */
+static int cmp_emulate(struct eng *e, struct strbuf *msg)
+{
+	struct machine_opts mo = e->mo;
+	FILE *sink = fopen("/dev/null", "w");
+	int r;
+
+	if (!sink) {
+		strbuf_adds(msg, "compare: cannot open /dev/null for the emulator's output");
+		return -1;
+	}
+	mo.out = mo.err = sink;
+	mo.in = NULL;
+	mo.sigint = NULL;
+	r = session_trace_emulate(e->trace, e->mod, e->sm, &mo, e->argc, e->argv,
+				  (const char *const *)e->lanes.v, (int)e->lanes.len, 0, msg);
+	fclose(sink);
+	return r;
+}
+
+static int eng_compare(struct eng *e, const char *value, struct strbuf *msg)
+{
+	int on = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 0 : !e->compare;
+	const struct session_cmp_row *rows;
+
+	if (!on) {
+		e->compare = 0;
+		strbuf_adds(msg, "compare off");
+		return 0;
+	}
+	if (!e->trace) {
+		strbuf_adds(msg, "compare needs a run recorded on the GPU: debug --gpu PROG.cu, or debug --trace FILE PROG.cu");
+		return -1;
+	}
+	if (cmp_emulate(e, msg) < 0)
+		return -1;
+	e->compare = 1;
+	strbuf_addf(msg, "compare on: the emulator's own run of the launch beside the GPU's, %zu warps (GPU pane, G)",
+		    session_trace_compare(e->s, e->trace, &rows));
+	return 0;
+}
+
 static int eng_set(void *self, const char *key, const char *value, struct strbuf *msg)
 {
 	struct eng *e = self;
 
 	if (no_program(e, msg))
 		return -1;
+	if (!strcmp(key, "compare"))
+		return eng_compare(e, value, msg);
 	if (e->attached) {
 		strbuf_addf(msg, "this is the lesson's own machine: its %s is the lesson's choice", key);
 		return -1;
@@ -2537,6 +2585,101 @@ static void info_kernels(struct eng *e, struct strbuf *out)
 		    func_name(e, k.func));
 }
 
+/* The GPU pane: the trace's header and next records, or under :compare
+ * each warp on the GPU beside the emulator's own run */
+static void snap_gpu(struct eng *e, struct ui_state *st, const struct focus *f)
+{
+	struct ui_gpu *g = &st->gpu;
+	struct strbuf sb;
+	const struct session_cmp_row *rows;
+	const char *const *ex;
+	size_t n, k = 0;
+	int nx;
+
+	if (!e->trace)
+		return;
+	g->on = 1;
+	g->compare = e->compare;
+	strbuf_init(&sb);
+	nx = session_trace_exprs(e->trace, &ex);
+	if (e->compare && nx != (int)e->lanes.len) {
+		/* a lanes row came or went: its values on both sides */
+		if (cmp_emulate(e, &sb) < 0) {
+			pend_line(e, UI_CON_ERROR, strbuf_cstr(&sb), sb.len);
+			e->compare = g->compare = 0;
+		}
+		strbuf_reset(&sb);
+		nx = session_trace_exprs(e->trace, &ex);
+	}
+	session_trace_text(e->trace, e->compare || e->trace_over ? 0 : 6, &sb);
+	if (e->compare)
+		session_trace_order_text(e->trace, &sb);
+	if (e->trace_over)
+		strbuf_adds(&sb, "(the trace is over: stepping follows the emulator's order)\n");
+	g->lines = UI_NEW(st, const char *, 16);
+	for (const char *p = strbuf_cstr(&sb); *p && g->nlines < 16;) {
+		size_t len = strcspn(p, "\n");
+		g->lines[g->nlines++] = ui_strf(st, "%.*s", (int)len, p);
+		p += len + (p[len] == '\n');
+	}
+	{
+		size_t total, pos = session_trace_pos(e->trace, &total);
+		g->head = e->compare ? ui_strf(st, "step %zu of %zu beside the emulator", pos, total)
+				     : ui_strf(st, "step %zu of %zu recorded", pos, total);
+	}
+	strbuf_release(&sb);
+	if (!e->compare)
+		return;
+	n = session_trace_compare(e->s, e->trace, &rows);
+	g->rows = UI_NEW(st, struct ui_gpurow, n + 1);
+	if (nx > 0) {
+		strbuf_init(&sb);
+		for (int x = 0; x < nx; x++)
+			strbuf_addf(&sb, "%s%s", x ? ", " : "", ex[x]);
+		g->watch = ui_strdup(st, strbuf_cstr(&sb));
+		strbuf_release(&sb);
+	}
+	uint64_t fblock = UINT64_MAX;
+	struct machine_kernel_info ki;
+	if (f->slot >= 0 && kernel_active(e, &ki))
+		fblock = (uint64_t)e->fb[0] + (uint64_t)ki.grid[0] * ((uint64_t)e->fb[1] + (uint64_t)ki.grid[1] * (uint64_t)e->fb[2]);
+	for (size_t i = 0; i < n; i++) {
+		const struct session_cmp_row *r = &rows[i];
+		struct ui_gpurow *u = &g->rows[k++];
+		u->warp = ui_strf(st, "(%u,%u,%u) w%d", r->bidx[0], r->bidx[1], r->bidx[2], r->warp);
+		u->n = (int)r->n;
+		u->focus = r->block == fblock && r->warp == f->warp;
+		u->differs = r->differs;
+		if (!r->gpu_rank)
+			u->gpu = ui_strdup(st, "(never ran)");
+		else if (!r->n)
+			u->gpu = ui_strf(st, "#%d SM %u/%u", r->gpu_rank, r->gpu_sm, r->gpu_slot);
+		else
+			u->gpu = ui_strf(st, "#%d SM %u/%u l%d 0x%08x", r->gpu_rank, r->gpu_sm, r->gpu_slot, r->gpu_line,
+					 r->gpu_mask);
+		if (!r->emu_rank)
+			u->emu = ui_strdup(st, "(never ran)");
+		else if (r->emu_done)
+			u->emu = ui_strf(st, "#%d SM %u finished", r->emu_rank, r->emu_sm);
+		else if (!r->n)
+			u->emu = ui_strf(st, "#%d SM %u", r->emu_rank, r->emu_sm);
+		else
+			u->emu = ui_strf(st, "#%d SM %u l%d 0x%08x", r->emu_rank, r->emu_sm, r->emu_line, r->emu_mask);
+		u->gpu_short = !r->gpu_rank ? "never ran" : !r->n ? "not yet" : ui_strf(st, "l%d 0x%08x", r->gpu_line, r->gpu_mask);
+		u->emu_short = !r->emu_rank ? "never ran" : r->emu_done ? "finished" : !r->n ? "-"
+			     : ui_strf(st, "l%d 0x%08x", r->emu_line, r->emu_mask);
+		if (nx > 0) {
+			strbuf_init(&sb);
+			for (int x = 0; x < nx; x++)
+				strbuf_addf(&sb, "%s%s|%s", x ? " " : "", r->gpu_val[x] ? r->gpu_val[x] : "-",
+					    r->emu_val[x] ? r->emu_val[x] : "-");
+			u->vals = ui_strdup(st, strbuf_cstr(&sb));
+			strbuf_release(&sb);
+		}
+	}
+	g->nrows = (int)k;
+}
+
 static void eng_snapshot(void *self, struct ui_state *st)
 {
 	struct eng *e = self;
@@ -2581,6 +2724,7 @@ static void eng_snapshot(void *self, struct ui_state *st)
 	snap_findings(e, st);
 	if (machine_mm_model(e->m) == MODEL_RELAXED) /* the host takes part: shown in host code too */
 		snap_order(e, st);
+	snap_gpu(e, st, &f);
 	if (st->run == UI_RUN_FINISHED)
 		return;
 	snap_thread(e, st, &f);

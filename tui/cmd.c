@@ -46,6 +46,7 @@ HANDLER(do_quit);
 HANDLER(do_export);
 HANDLER(do_explore);
 HANDLER(do_witness);
+HANDLER(do_compare);
 HANDLER(do_present);
 HANDLER(do_pane);
 HANDLER(do_reload);
@@ -126,10 +127,11 @@ static const struct command commands[] = {
 	  "variable, or switch a machine policy", do_set, 0 },
 	{ "explore", NULL, "", "list every outcome the memory model allows (all schedules and read choices), each with its witness", do_explore, 0 },
 	{ "witness", NULL, "N", "replay outcome N of the last explore, from the start", do_witness, 0 },
+	{ "compare", NULL, "[on|off]", "while a GPU trace is replayed (debug --gpu, --trace): the emulator's own run of the same launch beside it in the GPU pane, per warp, differences in red (the lanes rows are the watched values); toggles", do_compare, 0 },
 	{ "pane", NULL, "NAME|N", "show and focus a pane", do_pane, 0 },
 	{ "help", "h", "[COMMAND]", "the help screen, or one command's help", do_help, 0 },
 	{ "present", NULL, "[on|off]", "presentation mode for a projector: source, warps with wide lane glyphs, one more pane and the console, no dim text", do_present, 0 },
-	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console, order or 1-9), as SVG (for slides)", do_export, 0 },
+	{ "export", NULL, "svg [PANE] FILE", "write the screen, or one pane (source, warps, lanes, thread, memory, sync, findings, console, order, gpu or 1-9), as SVG (for slides)", do_export, 0 },
 	{ "quit", "q", "", "leave warpstep (asks while the program runs)", do_quit, 0 },
 };
 
@@ -220,6 +222,7 @@ void ui_session_sync_view(struct ui_session *s)
 	s->ctl.cursor = s->cursor;
 	s->ctl.message = s->message[0] ? s->message : NULL;
 	s->ctl.relaxed = s->st.order.on;
+	s->ctl.gpu = s->st.gpu.compare;
 }
 
 static void history_add(struct ui_session *s, const char *line)
@@ -1323,6 +1326,25 @@ static int do_witness(struct ui_session *s, const struct command *cmd, const cha
 	return backend_done(s, s->be->set(s->be->self, "witness", args, msg));
 }
 
+static void pane_show(struct ui_session *s, int p);
+
+static int do_compare(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
+{
+	int act;
+
+	if (*args && strcmp(args, "on") && strcmp(args, "off")) {
+		strbuf_adds(msg, "usage: compare [on|off]");
+		return UI_ACT_ERROR;
+	}
+	if (!s->be || !s->be->set)
+		return no_backend(msg);
+	act = backend_done(s, s->be->set(s->be->self, "compare", *args ? args : "toggle", msg));
+	ui_session_sync_view(s);
+	if (!(act & UI_ACT_ERROR) && s->st.gpu.compare)
+		pane_show(s, PANE_GPU);
+	return act;
+}
+
 static int do_help(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	if (*args) {
@@ -1366,7 +1388,7 @@ static int pane_named(const char *w, size_t n)
 {
 	for (int p = 0; p < PANE_COUNT; p++) {
 		const char *t = view_pane_title(p);
-		if ((n == strlen(t) && !strncasecmp(w, t, n)) || (n == 1 && *w == '1' + p))
+		if ((n == strlen(t) && !strncasecmp(w, t, n)) || (n == 1 && p < 9 && *w == '1' + p))
 			return p;
 	}
 	return PANE_NONE;
@@ -1393,7 +1415,7 @@ static int do_export(struct ui_session *s, const struct command *cmd, const char
 		if (*rest && (pane = pane_named(path, n)) != PANE_NONE)
 			path = rest;
 		else if (*rest) {
-			strbuf_addf(msg, "no pane named '%.*s' (source, warps, lanes, thread, memory, sync, findings, console, order or 1-9)",
+			strbuf_addf(msg, "no pane named '%.*s' (source, warps, lanes, thread, memory, sync, findings, console, order, gpu or 1-9)",
 				    (int)n, path);
 			return UI_ACT_ERROR;
 		}
@@ -1459,12 +1481,12 @@ static void pane_show(struct ui_session *s, int p)
 static int do_pane(struct ui_session *s, const struct command *cmd, const char *args, struct strbuf *msg)
 {
 	for (int p = 0; p < PANE_COUNT; p++) {
-		if (!strcasecmp(args, view_pane_title(p)) || (args[0] == '1' + p && !args[1])) {
+		if (!strcasecmp(args, view_pane_title(p)) || (p < 9 && args[0] == '1' + p && !args[1])) {
 			pane_show(s, p);
 			return UI_ACT_NONE;
 		}
 	}
-	strbuf_adds(msg, "usage: pane source|warps|lanes|thread|memory|sync|findings|console|order|1-9");
+	strbuf_adds(msg, "usage: pane source|warps|lanes|thread|memory|sync|findings|console|order|gpu|1-9");
 	return UI_ACT_ERROR;
 }
 
@@ -1785,8 +1807,9 @@ int cmd_key(struct ui_session *s, int key)
 	case 'o': /* the Order pane; also 9, except in a lesson, where 9 is the lesson pane */
 		pane_show(s, PANE_ORDER);
 		return UI_ACT_REDRAW;
+	case 'G': return cmd_run(s, "compare");
 	default:
-		if (key >= '1' && key < '1' + PANE_COUNT) {
+		if (key >= '1' && key <= '9') {
 			pane_show(s, key - '1');
 			return UI_ACT_REDRAW;
 		}

@@ -14,6 +14,7 @@
  * This is the only file that calls exit (through main's return).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -66,7 +67,8 @@ struct cli {
 	int compare;            /* --compare: both engines, launch by launch (docs/gpu.md) */
 	int arch;               /* ptx --arch sm_NN: 0 = sm_90 */
 	const char *output;     /* ptx -o FILE */
-	int tracing;            /* `trace`: record a launch (docs/gpu.md "Traces") */
+	int tracing;            /* `trace`: record a launch (docs/gpu.md "Traces");
+				 * 2: debug --gpu records it quietly for the interface */
 	const char *kernel;     /* trace --kernel NAME */
 	long long launch;       /* trace --launch N */
 	const char *trace;      /* debug --trace FILE: replay a recorded trace */
@@ -114,7 +116,7 @@ static const struct command commands[] = {
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
 	{ "ptx", "PROG.cu [-o FILE] [--arch sm_NN]", "write the PTX of the program's device code",
 	  cmd_ptx, SESSION_DUMP_DIAGS },
-	{ "debug", "PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
+	{ "debug", "[--gpu|--trace FILE] PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
 	{ "trace", "--gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS...]",
 	  "record one launch on the GPU warp by warp (debug --trace FILE replays it)", cmd_trace,
@@ -150,7 +152,8 @@ static const char options_help[] =
 	"                          otherwise inlined; also $WS_NO_INLINE=1)\n"
 	"  --gpu                   run: device memory, copies, kernels, streams and\n"
 	"                          events on the real GPU (libcuda; docs/gpu.md); exit 3\n"
-	"                          when no GPU or driver can be used\n"
+	"                          when no GPU or driver can be used; debug: record a\n"
+	"                          launch on the GPU, then replay it in the interface\n"
 	"  --compare               run: each kernel on the GPU and in the emulator from\n"
 	"                          the same memory; the first difference as a finding,\n"
 	"                          device printf differences as a diff; exit 1 when they\n"
@@ -160,8 +163,9 @@ static const char options_help[] =
 	"  -o FILE                 ptx: write the PTX to FILE (default stdout); trace:\n"
 	"                          the trace file\n"
 	"  --probes                ptx: with the probes trace --gpu puts at each statement\n"
-	"  --kernel NAME           trace: record a launch of kernel NAME (default: any)\n"
-	"  --launch N              trace: record its N-th launch (default 1)\n"
+	"  --kernel NAME           trace, debug --gpu: record a launch of kernel NAME\n"
+	"                          (default: any)\n"
+	"  --launch N              trace, debug --gpu: record its N-th launch (default 1)\n"
 	"  --trace FILE            debug: replay a recorded trace (stepping follows the\n"
 	"                          warps in the order the GPU ran them; docs/gpu.md)\n"
 	"  --stats                 run: print the time spent in kernels and the\n"
@@ -726,7 +730,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 				   : session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
 			fprintf(stderr, "warpstep: %s: %s\n",
-				cli->compare ? "--compare" : cli->tracing ? "trace --gpu" : "--gpu", strbuf_cstr(&err));
+				cli->compare ? "--compare" : cli->tracing == 1 ? "trace --gpu" : "--gpu", strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
 			return lowering ? EXIT_USAGE : EXIT_NOGPU;
@@ -792,7 +796,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		} else if (util_write_file(cli->output, strbuf_cstr(&tf), tf.len, 0666, &why) < 0) {
 			fprintf(stderr, "warpstep: -o: cannot write '%s': %s\n", cli->output, why);
 			status = EXIT_USAGE;
-		} else {
+		} else if (cli->tracing == 1) {
 			fprintf(stderr, "warpstep: trace: wrote %s\n", cli->output);
 		}
 		strbuf_release(&tf);
@@ -1253,11 +1257,64 @@ static int cmd_explore(struct cli *cli, const struct command *cmd, int argc, cha
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
 	if (cli->gpu && strcmp(cmd->name, "litmus"))
-		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+		return usage_error("--gpu works with run, debug, trace and litmus only (docs/gpu.md)");
 	if (cli->gpu)
 		return litmus_gpu(cli, argv[0]);
 	return cmd_explore_main(&cli->mo, &cli->fo, strcmp(cmd->name, "litmus") == 0, cli->json,
 				cli->max_execs, cli->runs, cli->seed, 1, argv);
+}
+
+/* debug --gpu: record the launch chosen (--kernel, --launch) on the GPU
+ * into a temporary trace file, as trace --gpu does, with the program's
+ * output (the host's and the driver's device printf) swallowed and no
+ * stdin; *path gets the file (the caller removes it). Returns 0, or the
+ * exit status: 3 without a GPU, 2 when the launch did not run, the
+ * program's status (or 130) when it ended without a trace. */
+static int debug_record(struct cli *cli, int argc, char **argv, char **path)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *p = xmalloc(strlen(dir) + 32);
+	int fd, saved, null, status;
+	struct stat st;
+	FILE *in = cli->mo.in;
+
+	sprintf(p, "%s/warpstep-trace-XXXXXX", dir);
+	if ((fd = mkstemp(p)) < 0) {
+		fprintf(stderr, "warpstep: --gpu: cannot make a temporary trace file in %s: %s\n", dir,
+			strerror(errno));
+		free(p);
+		return EXIT_USAGE;
+	}
+	close(fd);
+	if (!cli->launch)
+		cli->launch = 1;
+	cli->tracing = 2;
+	cli->output = p;
+	cli->mo.in = NULL;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, STDOUT_FILENO);
+	status = program_run(cli, argc, argv, NULL);
+	fflush(stdout);
+	if (saved >= 0 && null >= 0)
+		dup2(saved, STDOUT_FILENO);
+	if (saved >= 0)
+		close(saved);
+	if (null >= 0)
+		close(null);
+	cli->tracing = 0;
+	cli->output = NULL;
+	cli->mo.in = in;
+	if (stat(p, &st) < 0 || st.st_size == 0) {
+		/* no trace: program_run said why (no GPU, the launch did not run) */
+		unlink(p);
+		free(p);
+		return status ? status : EXIT_USAGE;
+	}
+	*path = p;
+	return 0;
 }
 
 /* The interface on a program (tui/debug.c). */
@@ -1274,6 +1331,33 @@ static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char 
 	}
 	if ((status = need_program(cmd, argc)) || (status = program_check_file(argv[0])))
 		return status;
+	if (cli->gpu) {
+		/* debug --gpu PROG.cu [--kernel NAME] [--launch N] [--] [ARGS...]:
+		 * record on the GPU, then replay that trace in the interface */
+		char *path = NULL;
+		int i = 1;
+
+		if (cli->trace)
+			return usage_error("--gpu records a trace and --trace replays one: give one of them");
+		while (i < argc && (!strncmp(argv[i], "--kernel", 8) || !strncmp(argv[i], "--launch", 8))) {
+			int st = 0;
+			if (option_parse(cli, argc, argv, &i, &st) == OPT_EXIT)
+				return st;
+			i++;
+		}
+		if (i < argc && !strcmp(argv[i], "--"))
+			i++;
+		argv[i - 1] = argv[0];
+		argc -= i - 1;
+		argv += i - 1;
+		if ((status = debug_record(cli, argc, argv, &path)))
+			return status;
+		o.trace = path;
+		status = ui_debug_main(&o, argv[0], NULL, argc, argv);
+		unlink(path);
+		free(path);
+		return status;
+	}
 	return ui_debug_main(&o, argv[0], NULL, argc, argv);
 }
 
@@ -1447,8 +1531,9 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return run_default(cli);
 	if (cli->compare && cmd->fn != cmd_run)
 		return usage_error("--compare works with run only (docs/gpu.md)");
-	if (cli->gpu && cmd->fn != cmd_run && cmd->fn != cmd_trace && cmd->fn != cmd_explore)
-		return usage_error("--gpu works with run, trace and litmus only (docs/gpu.md)");
+	if (cli->gpu && cmd->fn != cmd_run && cmd->fn != cmd_trace && cmd->fn != cmd_explore &&
+	    cmd->fn != cmd_debug)
+		return usage_error("--gpu works with run, debug, trace and litmus only (docs/gpu.md)");
 	if (cli->trace && cmd->fn != cmd_debug)
 		return usage_error("--trace FILE works with debug only (trace --gpu records one)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);

@@ -222,6 +222,31 @@ struct ui_order {
 	int nviews;
 };
 
+/* The GPU pane (debug --trace, debug --gpu; :compare): the recorded run
+ * on the hardware beside the emulator's own run of the same launch
+ * (session_trace_compare), one row per warp, the hardware's order first. */
+enum { UI_GPU_LINE = 1, UI_GPU_LANES = 2, UI_GPU_ORDER = 4, UI_GPU_VALUE = 8 }; /* = SESSION_CMP_* */
+struct ui_gpurow {
+	const char *warp;         /* "(0,0,0) w0" */
+	int n;                    /* its statements on the GPU so far */
+	const char *gpu;          /* "#1 SM 124/0  l13 0x55555555" */
+	const char *emu;          /* "#1 SM 0  l11 0xaaaaaaaa" */
+	const char *gpu_short, *emu_short; /* "l13 0x55555555", "not yet", "finished" (narrow panes) */
+	const char *vals;         /* "v=100|0 ..." (GPU|emulator), NULL: no watched values */
+	unsigned differs;         /* UI_GPU_* */
+	int focus;                /* the focused warp */
+};
+struct ui_gpu {
+	int on;                   /* a GPU trace is replayed */
+	int compare;              /* :compare is on: the rows are filled */
+	const char *head;         /* "step 17 of 28, recorded on NVIDIA H200" */
+	const char **lines;       /* the blocks' order (compare), or the next records */
+	int nlines;
+	struct ui_gpurow *rows;
+	int nrows;
+	const char *watch;        /* the watched expressions, "v, out[t]" (NULL: none) */
+};
+
 struct ui_finding {
 	const char *kind, *file;
 	int line;
@@ -272,6 +297,7 @@ struct ui_state {
 	struct ui_memory mem;
 	struct ui_sync sync;
 	struct ui_order order;
+	struct ui_gpu gpu;
 	struct ui_finding *findings;
 	int nfindings;
 	struct ui_breakpoint *bps;

@@ -199,6 +199,12 @@ static const char *const pane_titles[] = {
 #undef X
 };
 
+static const char pane_keys[] = {
+#define X(n, t, k) k,
+	VIEW_PANE_LIST(X)
+#undef X
+};
+
 const char *view_pane_title(int pane)
 {
 	return pane >= 0 && pane < PANE_COUNT ? pane_titles[pane] : "";
@@ -245,6 +251,13 @@ static int aux_of(const struct view_ctl *ctl, const int *allowed, int n, int dfl
 	return dflt;
 }
 
+/* The swappable slot's pane unless one was chosen: the GPU pane under
+ * :compare, the Order pane under --model relaxed, else the Thread pane. */
+static int aux_default(const struct view_ctl *ctl)
+{
+	return ctl->gpu ? PANE_GPU : ctl->relaxed ? PANE_ORDER : PANE_THREAD;
+}
+
 /* Rows for the warps pane: its warps plus title, ruler and legend. */
 static int warps_rows(int nwarps, int bh)
 {
@@ -270,13 +283,13 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		/* a projector: the source, the warps with wide glyphs, the
 		 * swappable pane and a short console; nothing else */
 		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS,
-					       PANE_ORDER };
+					       PANE_ORDER, PANE_GPU };
 		int wr = warps_rows(nwarps, bh), ch = bh >= 30 ? 4 : 3;
 		int rest = bh - wr - ch, sh = rest * 55 / 100;
 
 		r[PANE_SOURCE] = rect(0, y, w, sh);
 		r[PANE_WARPS] = rect(0, y + sh, w, wr);
-		r[aux_of(ctl, allowed, 6, ctl->relaxed ? PANE_ORDER : PANE_THREAD)] = rect(0, y + sh + wr, w, rest - sh);
+		r[aux_of(ctl, allowed, 7, aux_default(ctl))] = rect(0, y + sh + wr, w, rest - sh);
 		r[PANE_CONSOLE] = rect(0, y + bh - ch, w, ch);
 		return;
 	}
@@ -291,16 +304,20 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		stack(r, lp, lwt, 2, 0, y, lw, bh);
 		r[PANE_WARPS] = rect(lw + 1, y, mw, wr);
 		stack(r, mp, mwt, 2, lw + 1, y + wr, mw, bh - wr);
-		if (ctl->relaxed) /* memory ordering: the execution graph comes first */
+		if (ctl->gpu) { /* :compare: the GPU's run beside the emulator's comes first */
+			rpo[0] = PANE_GPU;
+			stack(r, rpo, rwto, 4, lw + mw + 2, y, rw, bh);
+		} else if (ctl->relaxed) /* memory ordering: the execution graph comes first */
 			stack(r, rpo, rwto, 4, lw + mw + 2, y, rw, bh);
 		else
 			stack(r, rp, rwt, 3, lw + mw + 2, y, rw, bh);
 	} else if (w >= 120 && h >= 36) {
 		int lw = w - 1 - VIEW_WARPS_FULL < w * 55 / 100 ? w - 1 - VIEW_WARPS_FULL : w * 55 / 100;
 		int rw = w - lw - 1;
-		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS, PANE_ORDER };
+		static const int allowed[] = { PANE_THREAD, PANE_MEMORY, PANE_SYNC, PANE_FINDINGS, PANE_ORDER,
+					       PANE_GPU };
 		int lp[] = { PANE_SOURCE, PANE_CONSOLE }, lwt[] = { 65, 35 };
-		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 5, ctl->relaxed ? PANE_ORDER : PANE_THREAD) };
+		int rp[] = { PANE_LANES, aux_of(ctl, allowed, 6, aux_default(ctl)) };
 		int rwt[] = { 40, 60 };
 		int wr = warps_rows(nwarps, bh);
 
@@ -309,13 +326,13 @@ void view_layout(int w, int h, const struct view_ctl *ctl, int nwarps, struct vi
 		stack(r, rp, rwt, 2, lw + 1, y + wr, rw, bh - wr);
 	} else {
 		static const int allowed[] = { PANE_LANES, PANE_THREAD, PANE_MEMORY, PANE_SYNC,
-					       PANE_FINDINGS, PANE_ORDER };
+					       PANE_FINDINGS, PANE_ORDER, PANE_GPU };
 		int ch = bh / 5 < 4 ? 4 : bh / 5, ta = bh - ch, sh = ta * 5 / 9;
 		int ww = w >= 100 ? VIEW_WARPS_FULL : VIEW_WARPS_COMPACT;
 
 		r[PANE_SOURCE] = rect(0, y, w, sh);
 		r[PANE_WARPS] = rect(0, y + sh, ww, ta - sh);
-		r[aux_of(ctl, allowed, 6, ctl->relaxed ? PANE_ORDER : PANE_THREAD)] =
+		r[aux_of(ctl, allowed, 7, aux_default(ctl))] =
 			rect(ww + 1, y + sh, w - ww - 1, ta - sh);
 		r[PANE_CONSOLE] = rect(0, y + ta, w, ch);
 	}
@@ -346,7 +363,7 @@ static struct view_rect pane_title(struct ctx *c, int pane, const char *extra)
 
 	for (int i = c->r.x; i < c->r.x + c->r.w; i++)
 		put_str(c, i, c->r.y, h, VS_BORDER);
-	snprintf(buf, sizeof(buf), " %c %s%s%s ", pane_titles[pane][0] ? "123456789"[pane] : ' ',
+	snprintf(buf, sizeof(buf), " %c %s%s%s ", pane_titles[pane][0] ? pane_keys[pane] : ' ',
 		 pane_titles[pane], extra ? ": " : "", extra ? extra : "");
 	x = put_str(c, x + 1, c->r.y, buf, style);
 	if (focus)
@@ -1286,6 +1303,7 @@ const char *const view_help_lines[] = {
 	"  Tab Shift-Tab  next / previous pane     z  Esc  zoom it / back",
 	"  1-9            show a pane: 1 source 2 warps 3 lanes 4 thread",
 	"                 5 memory 6 sync 7 findings 8 console 9 order; o also",
+	"  G              the GPU pane: a replayed GPU trace beside the emulator",
 	"  :              command line (Tab completes, Up/Down history)",
 	"  Enter          repeat the last command  ?  this help",
 	"  q              quit (asks y or n while the program runs)",
@@ -1311,6 +1329,7 @@ const char *const view_help_lines[] = {
 	"  focus warp W [lane L]  pane NAME|N  set simt|sched|model VALUE",
 	"  reload (after a fix)  export svg [PANE] FILE  present [on|off]",
 	"  explore (the outcomes the memory model allows)  witness N (replay one)",
+	"  compare (G): a GPU trace beside the emulator's own run of the launch",
 	"  help [CMD] (h)  quit (q)",
 	"  A kernel's __brkpt() stops like a breakpoint; continue goes past it.",
 	"",
@@ -1328,6 +1347,8 @@ const char *const view_help_lines[] = {
 	"           to each lane's source lane, the value each lane received",
 	"  6 Sync   __syncthreads arrivals; each cuda::barrier's phase, expected and",
 	"           pending counts and waiting lanes; grid sync; warp collectives",
+	"  G GPU    (debug --gpu / --trace, :compare) per warp: the GPU's statement,",
+	"           lanes, SM and order beside the emulator's; differences in red",
 	"",
 	"Warps pane glyphs",
 	NULL,
@@ -1411,12 +1432,74 @@ static void draw_too_small(struct ctx *c)
 	}
 }
 
+/* ---- the GPU pane: the hardware's run beside the emulator's ---- */
+
+static void draw_gpu(struct ctx *c)
+{
+	const struct ui_gpu *g = &c->st->gpu;
+	struct view_rect in = pane_title(c, PANE_GPU, g->head);
+	int y, ymax, xg, xe, xv, wide;
+
+	if (in.h <= 0)
+		return;
+	c->r = in;
+	ymax = in.y + in.h;
+	y = in.y - c->ctl->scroll[PANE_GPU];
+	if (!g->on) {
+		put_str(c, in.x, y, "(a run recorded on the GPU is shown under debug --gpu or debug --trace FILE)",
+			VS_DIM);
+		return;
+	}
+	for (int i = 0; i < g->nlines; i++, y++)
+		if (y >= in.y && y < ymax)
+			put_str(c, in.x, y, g->lines[i], i || !g->compare ? VS_NORMAL : VS_KEYWORD);
+	if (!g->compare) {
+		if (y >= in.y && y < ymax)
+			put_str(c, in.x, y, "(:compare or G: the emulator's own run of this launch beside it)", VS_DIM);
+		return;
+	}
+	/* the columns: warp, its statements so far, the GPU's, the emulator's,
+	 * values; a narrow pane leaves out the order and the SMs (the lines
+	 * above say them per block) */
+	wide = in.w >= 96;
+	xg = in.x + 14;
+	xe = xg + (wide ? 28 : 16);
+	xv = xe + (wide ? 24 : 16);
+	if (y >= in.y && y < ymax) {
+		put_str(c, in.x, y, "warp       n", VS_DIM);
+		put_str(c, xg, y, wide ? "GPU: # SM/slot line lanes" : "GPU", VS_DIM);
+		put_str(c, xe, y, wide ? "emu: # SM line lanes" : "emulator", VS_DIM);
+		if (g->watch)
+			put_fmt(c, xv, y, VS_DIM, "%s (GPU|emulator)", g->watch);
+	}
+	y++;
+	for (int i = 0; i < g->nrows; i++, y++) {
+		const struct ui_gpurow *r = &g->rows[i];
+		int x;
+
+		if (y < in.y || y >= ymax)
+			continue;
+		x = put_fmt(c, in.x, y, r->focus ? VS_FOCUS_LANE : VS_NORMAL, "%-10s", r->warp);
+		put_fmt(c, x + 1, y, VS_DIM, "%d", r->n);
+		put_str(c, xg, y, wide ? r->gpu : r->gpu_short, wide && (r->differs & UI_GPU_ORDER) ? VS_ERROR : VS_NORMAL);
+		put_str(c, xe, y, wide ? r->emu : r->emu_short,
+			r->differs & (UI_GPU_LINE | UI_GPU_LANES) ? VS_ERROR : VS_NORMAL);
+		x = xv;
+		if (r->vals)
+			x = put_str(c, xv, y, r->vals, r->differs & UI_GPU_VALUE ? VS_ERROR : VS_NORMAL) + 1;
+		if (r->differs)
+			put_fmt(c, x, y, VS_ERROR, "%s%s%s%s", r->differs & UI_GPU_LINE ? "path " : "",
+				r->differs & UI_GPU_LANES ? "lanes " : "", r->differs & UI_GPU_ORDER ? "order " : "",
+				r->differs & UI_GPU_VALUE ? "value" : "");
+	}
+}
+
 /* ---- entry points ---- */
 
 typedef void (*pane_fn)(struct ctx *c);
 static const pane_fn pane_draw[PANE_COUNT] = {
 	draw_source, draw_warps, draw_lanes, draw_thread,
-	draw_memory, draw_sync, draw_findings, draw_console, draw_order,
+	draw_memory, draw_sync, draw_findings, draw_console, draw_order, draw_gpu,
 };
 
 static void draw_pane(struct ctx *c, int p, struct view_rect r)

@@ -76,7 +76,8 @@ struct view_grid {
 	X(SYNC, "Sync", '6') \
 	X(FINDINGS, "Findings", '7') \
 	X(CONSOLE, "Console", '8') \
-	X(ORDER, "Order", '9')
+	X(ORDER, "Order", '9') \
+	X(GPU, "GPU", 'G')
 
 enum view_pane {
 #define X(n, t, k) PANE_##n,
@@ -103,6 +104,7 @@ struct view_ctl {
 	int cursor;              /* byte offset in cmdline */
 	const char *message;     /* one-line message for the command row */
 	int relaxed;             /* the relaxed memory model is on: the Order pane has a place */
+	int gpu;                 /* :compare is on: the GPU pane has a place */
 	int present;             /* presentation mode (projector): source, warps with wide
 				  * lane glyphs, the aux pane and the console only; no dim text */
 };

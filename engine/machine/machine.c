@@ -1355,6 +1355,7 @@ int machine_block(const struct machine *m, int slot, struct machine_block_info *
 	bi->bar_arrived = b->bar_arrived;
 	bi->bar_expected = b->nthreads - b->nexited;
 	bi->bar_generation = b->bar_gen;
+	bi->sm = b->sm;
 	bi->clustered = gr->csize > 1 || gr->l.cluster[0];
 	if (bi->clustered) {
 		for (int k = 0; k < 3; k++)

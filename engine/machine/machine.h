@@ -394,6 +394,7 @@ struct machine_block_info {
 	int clustered;            /* a thread block cluster launch */
 	uint32_t cluster_idx[3];  /* clustered: the block's cluster (blockIdx / clusterDim) */
 	uint32_t cluster_rank;    /* clustered: its rank in the cluster */
+	uint32_t sm;              /* the SM the emulator places it on (%smid) */
 };
 /* slot: 0..nresident-1. Returns -1 if empty. */
 int machine_block(const struct machine *m, int slot, struct machine_block_info *b);

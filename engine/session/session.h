@@ -274,6 +274,56 @@ int session_trace_step(struct session *s, struct session_trace *t, struct sessio
 size_t session_trace_pos(const struct session_trace *t, size_t *n);
 const char *session_trace_kernel(const struct session_trace *t);
 void session_trace_text(const struct session_trace *t, size_t count, struct strbuf *out);
+/*
+ * Beside the emulator (docs/gpu.md "Beside the emulator"): the same launch
+ * run by the emulator in its own order, compared with the hardware's at
+ * the replay's current point.
+ * session_trace_emulate runs the program in a session of its own (module
+ * mod, sources sm, options mo: the front end gives it streams that swallow
+ * the program's output; argv as session_start_main) to the end of the
+ * traced launch, at most limit machine steps (0: 100 million), and keeps
+ * every statement start of that launch (EV_STMT: the group's block, warp,
+ * lanes, line and the SM the emulator placed the block on) with the values
+ * of exprs (eval.h, at the group's lowest lane) there, at most 2^21 of
+ * them (as the GPU's trace). Running it again replaces what it kept. -1 with msg: the program ends before the launch,
+ * its shape is not the trace's, the limit.
+ * session_trace_compare fills *rows (owned by t, valid until the next call
+ * or session_trace_free) with one row per warp of either run, ordered as
+ * the hardware first ran them (the others after, in the emulator's order),
+ * and returns their number (0 before session_trace_emulate). A warp's
+ * statements are matched by their number: the GPU's latest statement of a
+ * warp (its n-th, n its records up to the current point) beside the
+ * emulator's n-th statement of the same warp; the values beside each other
+ * are the replay session's now (s: the hardware's order so far) and the
+ * emulator's when that warp began its next statement.
+ * session_trace_order_text writes two lines: the order in which the blocks
+ * first ran on the GPU (with their SMs) and in the emulator.
+ */
+enum { SESSION_CMP_LINE = 1,  /* the warps are at different statements (or one has finished) */
+       SESSION_CMP_LANES = 2, /* the same statement with other lanes (independent thread scheduling) */
+       SESSION_CMP_ORDER = 4, /* its block ran in another place of the block order */
+       SESSION_CMP_VALUE = 8  /* a watched value differs */ };
+struct session_cmp_row {
+	uint64_t block;           /* linear block index (x + X*(y + Y*z)) */
+	uint32_t bidx[3];
+	int warp;                 /* warp in the block */
+	uint64_t n;               /* its statements on the GPU up to the current point */
+	int gpu_line, emu_line;   /* 0: none (not started, or finished: emu_done) */
+	int emu_done;             /* the emulator's warp has no n-th statement */
+	uint32_t gpu_mask, emu_mask;
+	uint32_t gpu_sm, gpu_slot, emu_sm; /* the SM and warp slot (%warpid) */
+	int gpu_rank, emu_rank;   /* the order in which the warps first ran: 1 first, 0 never */
+	int gpu_brank, emu_brank; /* the same for their blocks */
+	const char *const *gpu_val, *const *emu_val; /* nexprs values each, NULL: none */
+	unsigned differs;         /* SESSION_CMP_* */
+};
+int session_trace_emulate(struct session_trace *t, const struct ir_module *mod, const struct srcmgr *sm,
+			  const struct machine_opts *mo, int argc, char **argv, const char *const *exprs,
+			  int nexprs, uint64_t limit, struct strbuf *msg);
+/* The expressions of the last session_trace_emulate (-1: none ran). */
+int session_trace_exprs(const struct session_trace *t, const char *const **exprs);
+size_t session_trace_compare(struct session *s, struct session_trace *t, const struct session_cmp_row **rows);
+void session_trace_order_text(const struct session_trace *t, struct strbuf *out);
 
 /* ---- lifecycle */
 struct session *session_new(const struct ir_module *mod, const struct srcmgr *sm,

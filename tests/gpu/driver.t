@@ -32,7 +32,7 @@ fi
 
 "$WARPSTEP" check --gpu tests/programs/hello_block.cu >/dev/null 2>"$tmp/err"
 st=$?
-[ $st -eq 2 ] && grep -q -- "--gpu works with run, trace and litmus only" "$tmp/err"
+[ $st -eq 2 ] && grep -q -- "--gpu works with run, debug, trace and litmus only" "$tmp/err"
 tap_result $? "check --gpu: a usage error (exit 2)"
 
 # without --gpu nothing of the driver is touched, even with a bad library named

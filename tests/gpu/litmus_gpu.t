@@ -46,6 +46,6 @@ WARPSTEP_LIBCUDA=$tmp/none.so "$WARPSTEP" litmus --gpu $prog --runs 10 >/dev/nul
 [ $? -eq 3 ] && grep -q "^warpstep: litmus --gpu: no CUDA driver" "$tmp/err"
 tap_result $? "litmus --gpu without a driver: exit 3"
 "$WARPSTEP" explore --gpu $prog >/dev/null 2>"$tmp/err"
-[ $? -eq 2 ] && grep -q "works with run, trace and litmus only" "$tmp/err"
+[ $? -eq 2 ] && grep -q "works with run, debug, trace and litmus only" "$tmp/err"
 tap_result $? "explore --gpu is a usage error"
 tap_done

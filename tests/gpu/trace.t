@@ -4,14 +4,28 @@
 # writes two records as two warps' probes would) trace writes a version-1
 # file with the launch's shape and the records, mapped to source lines;
 # the launch asked for must run; usage errors; debug --trace refuses a bad
-# file before the interface opens. The replay itself: unit_trace.c and
-# tests/tui/e2e_trace.t.
+# file before the interface opens; debug --gpu without a GPU (exit 3, as
+# run --gpu) and with a launch that never runs. The replay itself, and
+# debug --gpu opening the interface on the fake driver's trace:
+# unit_trace.c and tests/tui/e2e_trace.t.
 . tests/tap.sh
 
 CC=${CC:-cc}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-trace.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 prog=tests/gpu/compare_prog.cu
+
+# debug --gpu without a GPU: run --gpu's message and status, before any
+# interface opens, and no temporary trace left behind
+mkdir "$tmp/tt"
+WARPSTEP_LIBCUDA=$tmp/none.so TMPDIR=$tmp/tt "$WARPSTEP" debug --gpu $prog </dev/null >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 3 ] && grep -q "^warpstep: --gpu: no CUDA driver" "$tmp/err" && [ -z "$(ls "$tmp/tt")" ]
+tap_result $? "debug --gpu without a driver: exit 3 and why, as run --gpu (status $st)"
+"$WARPSTEP" debug --gpu --trace tests/gpu/trace/diverge.hand.trace $prog </dev/null >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "^warpstep: --gpu records a trace and --trace replays one: give one of them" "$tmp/err"
+tap_result $? "debug --gpu with --trace is a usage error"
+
 if ! "$CC" -shared -fPIC -o "$tmp/libfakecuda.so" tests/gpu/fakecuda.c 2>"$tmp/err"; then
 	tap_diag <"$tmp/err"
 	tap_skip "trace --gpu on the fake driver" "cannot build a shared library with $CC"
@@ -69,6 +83,12 @@ for p in tests/gpu/trace/diverge.cu tests/programs/reduce_tree.cu tests/programs
 	[ $r -eq 0 ] || tap_diag <"$tmp/err"
 	tap_result $r "ptx --probes $p: ptxas accepts the probes"
 done
+
+TMPDIR=$tmp/tt "$WARPSTEP" debug --gpu $prog --kernel scale --launch 2 </dev/null >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && grep -q "^warpstep: trace: launch 2 of kernel 'scale' did not run (1 did)$" "$tmp/err" &&
+	[ -z "$(ls "$tmp/tt")" ]
+tap_result $? "debug --gpu PROG --kernel scale --launch 2: the launch never runs: exit 2, said, nothing left (status $st)"
 
 printf 'warpstep-trace 9\n' >"$tmp/bad"
 "$WARPSTEP" debug --trace "$tmp/bad" tests/gpu/trace/diverge.cu </dev/null >/dev/null 2>"$tmp/err"

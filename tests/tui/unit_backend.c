@@ -771,6 +771,57 @@ static void test_order_window(void)
 	engine_backend_free(be);
 }
 
+/* :compare while a GPU trace is replayed (docs/gpu.md "Beside the
+ * emulator"): the GPU pane, a row per warp, the hardware's statement and
+ * lanes beside the emulator's own run, a lanes row as the watched value */
+static void test_gpu_pane(void)
+{
+	struct ui_session s;
+	struct ui_backend *be = open_prog("tests/gpu/trace/diverge.cu", &s);
+	struct strbuf err;
+	char *text;
+
+	if (!be)
+		return;
+	run(&s, "compare");
+	ok(strstr(last_console(&s), "compare needs a run recorded on the GPU") != NULL && !s.st.gpu.on,
+	   "compare without a GPU trace: a clear message (%s)", last_console(&s));
+	strbuf_init(&err);
+	ok(engine_backend_set_trace(be, "tests/gpu/trace/diverge.h200.trace", &err) == 0, "the H200's trace loads");
+	strbuf_release(&err);
+	ui_session_refresh(&s);
+	ok(s.st.gpu.on && !s.st.gpu.compare && s.st.gpu.nlines >= 2 && !s.st.gpu.nrows,
+	   "the GPU pane shows the trace's header and next records until :compare");
+	run(&s, "compare");
+	ok(s.st.gpu.compare && s.st.gpu.nrows == 4 && s.ctl.gpu && s.ctl.focus_pane == PANE_GPU,
+	   "compare on: four warps, the GPU pane focused (%s)", last_console(&s));
+	for (int i = 0; i < 12; i++)
+		run(&s, "step"); /* the host to the launch, then 11 records of the GPU */
+	run(&s, "print v @ lanes");
+	for (int i = 0; i < 6; i++)
+		run(&s, "step");
+	const struct ui_gpurow *r = &s.st.gpu.rows[0];
+	ok(s.st.gpu.watch && !strcmp(s.st.gpu.watch, "v") && s.st.gpu.nrows == 4,
+	   "the lanes row v is the watched value on both sides");
+	ok(!strcmp(r->warp, "(0,0,0) w0") && (r->differs & UI_GPU_LINE) && (r->differs & UI_GPU_VALUE) &&
+	   strstr(r->gpu, "l13 0x55555555") && strstr(r->emu, "l11 0xaaaaaaaa") && r->vals && !strcmp(r->vals, "100|0"),
+	   "block 0 warp 0: the GPU at the else side, the emulator at the if side, v 100 against 0 (%s | %s | %s)",
+	   r->gpu, r->emu, r->vals ? r->vals : "-");
+	text = screen(&s, 120, 40);
+	ok(strstr(text, "G GPU: step 18 of 28 beside the emulator") != NULL,
+	   "at 120x40 the GPU pane takes the swappable slot");
+	free(text);
+	golden(&s, "gpu_compare");
+	pane_golden(&s, PANE_GPU, 110, 12, "engine_gpu_pane");
+	cmd_key(&s, 'G');
+	ui_session_sync_view(&s);
+	ok(!s.st.gpu.compare && !s.ctl.gpu, "G toggles it off");
+	run(&s, "compare bogus");
+	ok(strstr(last_console(&s), "usage: compare [on|off]") != NULL, "a bad argument: usage");
+	ui_session_free(&s);
+	engine_backend_free(be);
+}
+
 int main(void)
 {
 	tap_start();
@@ -789,5 +840,6 @@ int main(void)
 	test_order_pane();
 	test_order_window();
 	test_textures_mipmap();
+	test_gpu_pane();
 	return tap_end();
 }
