@@ -8,11 +8,15 @@
 // of an impulse and of random texels, and 2D bilinear of random texels for
 // comparison), mip (the level of detail: Lod sweeps, Grad sweeps in 1D and
 // 2D, the level blend of untidy values), misc (signed 8- and 16-bit
-// normalized and half-float texels under linear filtering). Every line is "tag args: results".
+// normalized and half-float texels under linear filtering); more (not in
+// "all": half texels of both signs, every pair of signed 8-bit texels, Grad
+// forms with gradients off the axes; recorded as tex_probe.h200/more.txt). Every line is "tag args: results".
 // The recording of an H200 is tools/hw/tex_probe.h200.txt.
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
+#include <cmath>
+#include <cuda_fp16.h>
 
 #define NMAX 4096
 
@@ -509,6 +513,109 @@ static void misc(void)
 	cudaFreeArray(a);
 }
 
+/* ---- second round: half texels of both signs, every pair of signed 8-bit
+ * texels, Grad forms with gradients off the axes */
+__global__ void k2row(cudaTextureObject_t t, int row, float4 *o)
+{
+	int i = threadIdx.x;
+	o[i] = tex2D<float4>(t, 2 * i + 0.5f + (blockIdx.x ? 1.0f / 256.0f : 0.5f), row + 0.5f);
+}
+
+static void more(void)
+{
+	/* half: texel 2k = -x, 2k + 1 = y over magnitudes m */
+	static const float m[16] = { 1.0f, 1.5f, 0.75f, 1.0f / 32, 3.3e-3f, 100.0f, 1.0e4f, 0.3f,
+				     7.0f, 2.0e-5f, 0.999f, 1.001f, 63.0f, 0.046f, 4.5e-4f, 12.25f };
+	static unsigned short hh[512];
+	int n = 0;
+	for (int i = 0; i < 16; i++)
+		for (int j = 0; j < 16; j++) {
+			__half_raw a = __half(-m[i]), b = __half(m[j]);
+			hh[2 * n] = a.x;
+			hh[2 * n + 1] = b.x;
+			n++;
+		}
+	cudaChannelFormatDesc c = cudaCreateChannelDescHalf();
+	cudaArray_t a;
+	cudaMallocArray(&a, &c, 512);
+	cudaMemcpy2DToArray(a, 0, 0, hh, 1024, 1024, 1, cudaMemcpyHostToDevice);
+	cudaTextureObject_t t = array_tex(a, 1, cudaAddressModeClamp, 0, 0, 0, 0.0f);
+	static const int fr[] = { 1, 3, 51, 100, 128, 179, 205, 255 };
+	n = 0;
+	for (int p = 0; p < 256; p++)
+		for (int f = 0; f < 8; f++)
+			hx[n++] = 2 * p + 0.5f + fr[f] / 256.0f;
+	upload(n);
+	k1<<<(n + 255) / 256, 256>>>(t, dx, dr, n);
+	fetch(n);
+	for (int i = 0; i < n; i++)
+		printf("halfmix %04x %04x %d: %08x\n", hh[2 * (i / 8)], hh[2 * (i / 8) + 1], fr[i % 8], bits(hr[i].x));
+	cudaDestroyTextureObject(t);
+	cudaFreeArray(a);
+	/* signed 8-bit: row k0 holds (k0, k1) pairs for every k1; read at
+	 * a = 128 (block 0) and a = 1 (block 1) */
+	static signed char pc[256][512];
+	for (int k0 = 0; k0 < 256; k0++)
+		for (int k1 = 0; k1 < 256; k1++) {
+			pc[k0][2 * k1] = (signed char)(k0 - 128);
+			pc[k0][2 * k1 + 1] = (signed char)(k1 - 128);
+		}
+	cudaChannelFormatDesc cc = cudaCreateChannelDesc<signed char>();
+	cudaMallocArray(&a, &cc, 512, 256);
+	cudaMemcpy2DToArray(a, 0, 0, pc, 512, 512, 256, cudaMemcpyHostToDevice);
+	t = array_tex(a, 1, cudaAddressModeClamp, 0, 1, 0, 0.0f);
+	for (int k0 = 0; k0 < 256; k0++) {
+		k2row<<<2, 256>>>(t, k0, dr);
+		fetch(512);
+		for (int h = 0; h < 2; h++) {
+			printf("snorm8all %d %d:", k0 - 128, h ? 1 : 128);
+			for (int k1 = 0; k1 < 256; k1++)
+				printf(" %08x", bits(hr[h * 256 + k1].x));
+			printf("\n");
+		}
+	}
+	cudaDestroyTextureObject(t);
+	cudaFreeArray(a);
+	/* Grad: one 2D gradient at angles, two gradients, 1D pairs */
+	cudaChannelFormatDesc cf = cudaCreateChannelDesc<float>();
+	cudaMipmappedArray_t m2;
+	cudaMallocMipmappedArray(&m2, &cf, make_cudaExtent(64, 64, 0), 7);
+	static const float lv[7] = { 0, 1, 2, 3, 4, 5, 6 };
+	fill_levels(m2, 7, lv);
+	t = mip_tex(m2, 1, 6.0f);
+	n = 0;
+	for (int k = 0; k < 256; k++) {          /* (8 cos, 8 sin), 0 */
+		float th = k * (3.14159265f / 2) / 256.0f;
+		hg[4 * n] = 8.0f * cosf(th) / 64.0f;
+		hg[4 * n + 1] = 8.0f * sinf(th) / 64.0f;
+		hg[4 * n + 2] = hg[4 * n + 3] = 0.0f;
+		n++;
+	}
+	for (int r = 0; r < 3; r++)              /* (8, 0) and r2 (cos, sin) */
+		for (int k = 0; k < 128; k++) {
+			float th = k * 3.14159265f / 128.0f, r2 = 2.0f * (1 << r);
+			hg[4 * n] = 8.0f / 64.0f;
+			hg[4 * n + 1] = 0.0f;
+			hg[4 * n + 2] = r2 * cosf(th) / 64.0f;
+			hg[4 * n + 3] = r2 * sinf(th) / 64.0f;
+			n++;
+		}
+	for (int k = 0; k < 256; k++) {          /* (8, 0) and (0, s): ratio sweep */
+		hg[4 * n] = 8.0f / 64.0f;
+		hg[4 * n + 1] = hg[4 * n + 2] = 0.0f;
+		hg[4 * n + 3] = 8.0f * k / 256.0f / 64.0f;
+		n++;
+	}
+	upload(n);
+	k2grad<<<(n + 255) / 256, 256>>>(t, dg, dr, n);
+	fetch(n);
+	for (int i = 0; i < n; i++)
+		printf("gradmore %08x %08x %08x %08x: %08x\n", bits(hg[4 * i]), bits(hg[4 * i + 1]), bits(hg[4 * i + 2]),
+		       bits(hg[4 * i + 3]), bits(hr[i].x));
+	cudaDestroyTextureObject(t);
+	cudaFreeMipmappedArray(m2);
+}
+
 int main(int argc, char **argv)
 {
 	const char *what = argc > 1 ? argv[1] : "all";
@@ -527,6 +634,8 @@ int main(int argc, char **argv)
 		mip();
 	if (!strcmp(what, "all") || !strcmp(what, "misc"))
 		misc();
+	if (!strcmp(what, "more"))
+		more();
 	printf("cuda: %s\n", cudaGetErrorName(cudaGetLastError()));
 	return 0;
 }
