@@ -678,10 +678,10 @@ static double round_half_prec(double v)
  * The block's leading bit is the largest exponent of ev (the texels
  * themselves, or for sRGB the decoded value of the last byte of each
  * texel's group of 8: 185 counts as 191, 0.52, so a texel of 185 (0.484)
- * puts the block in [0.5, 1)) over the texels that have a weight. An H200's
- * sRGB results fit this with 8 bits in all 6120 recorded samples, its half
- * results with 14 bits in all but the 32 of 504 that mix signs
- * (tools/hw/tex_probe.h200) */
+ * puts the block in [0.5, 1)) over the texels that have a weight. Negative
+ * texels are truncated toward zero. An H200's results fit this with 8 bits
+ * for sRGB (all 6120 recorded samples) and 15 bits for half floats (all
+ * 2552, of both signs) (tools/hw/tex_probe.h200) */
 static float block_filter(const double *v, const double *ev, const int *w, int n, int nbits)
 {
 	int big = INT32_MIN;
@@ -935,7 +935,7 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 				ev[q2] = srgb_decode((unsigned)ti[k][q2] | 7);
 			f = block_filter(tv[k], ev, w, n, 8);
 		} else if (k < ch->n && half) {
-			f = block_filter(tv[k], tv[k], w, n, 14);
+			f = block_filter(tv[k], tv[k], w, n, 15);
 		} else if (k < ch->n && q16) {
 			int64_t acc = 0, d2 = 2 * 256 * den, q;
 			for (int q2 = 0; q2 < n; q2++)

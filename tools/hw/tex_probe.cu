@@ -10,7 +10,11 @@
 // 2D, the level blend of untidy values), misc (signed 8- and 16-bit
 // normalized and half-float texels under linear filtering); more (not in
 // "all": half texels of both signs, every pair of signed 8-bit texels, Grad
-// forms with gradients off the axes; recorded as tex_probe.h200/more.txt). Every line is "tag args: results".
+// forms with gradients off the axes; recorded as tex_probe.h200/more.txt).
+// more.txt's snorm8all lines were recorded before k2row indexed its output
+// by block: both blocks wrote o[0..255], so each value of a "128" line is
+// the a = 128 or the a = 1 result and the "1" lines are stale; only the
+// diagonal (k0 = k1, where a does not matter) is certain. Every line is "tag args: results".
 // The recording of an H200 is tools/hw/tex_probe.h200.txt.
 #include <cstdio>
 #include <cstring>
@@ -518,7 +522,7 @@ static void misc(void)
 __global__ void k2row(cudaTextureObject_t t, int row, float4 *o)
 {
 	int i = threadIdx.x;
-	o[i] = tex2D<float4>(t, 2 * i + 0.5f + (blockIdx.x ? 1.0f / 256.0f : 0.5f), row + 0.5f);
+	o[blockIdx.x * 256 + i] = tex2D<float4>(t, 2 * i + 0.5f + (blockIdx.x ? 1.0f / 256.0f : 0.5f), row + 0.5f);
 }
 
 static void more(void)
