@@ -700,7 +700,8 @@ static float block_filter(const double *v, const double *ev, const int *w, int n
 	int sh = big - nbits + 1;
 	int64_t acc = 0;
 	for (int k = 0; k < n; k++)
-		acc += (int64_t)w[k] * (int64_t)trunc(ldexp(v[k], -sh));
+		if (w[k])       /* a texel without weight may lie far outside the block */
+			acc += (int64_t)w[k] * (int64_t)trunc(ldexp(v[k], -sh));
 	return (float)round_half_prec(ldexp((double)acc, sh - 8));
 }
 
@@ -946,8 +947,8 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 			f = (float)(v < -1.0 ? -1.0 : v);
 		} else {
 			double p[8];
-			for (int q2 = 0; q2 < n; q2++)
-				p[q2] = w[q2] * tv[k][q2] / 256.0;
+			for (int q2 = 0; q2 < n; q2++)     /* no weight: not read (an infinity would give NaN) */
+				p[q2] = w[q2] ? w[q2] * tv[k][q2] / 256.0 : 0.0;
 			f = sum_to_float(p, n);
 		}
 		memcpy(&res[k], &f, 4);

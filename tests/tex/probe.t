@@ -57,4 +57,49 @@ for tk in snorm8:misc:27 grad1:mip:298 grad2:mip:884 gradmore:more:443; do
 	[ "$n" -le "$k" ]
 	tap_result $? "tex_probe $t: at most $k known differences from the H200 ($n)"
 done
+# hostile texels: an infinity next to the texel a fetch reads whole (the
+# neighbour's weight 0) does not turn the result into NaN, in the float
+# filter and in the half filter (whose block would not hold it); warpstep's
+# choice, docs/textures.md (not recorded on a GPU)
+cat >"$tmp/inf.cu" <<'EOF2'
+#include <cstdio>
+#include <cstring>
+#include <cuda_fp16.h>
+__global__ void k(cudaTextureObject_t t, float *o)
+{
+	o[threadIdx.x] = tex1D<float>(t, threadIdx.x * 2 + 0.5f);
+}
+template <class T> static void one(const T *h, cudaChannelFormatDesc c)
+{
+	cudaArray_t a;
+	cudaMallocArray(&a, &c, 4);
+	cudaMemcpy2DToArray(a, 0, 0, h, 4 * sizeof(T), 4 * sizeof(T), 1, cudaMemcpyHostToDevice);
+	cudaResourceDesc rd;
+	memset(&rd, 0, sizeof(rd));
+	rd.resType = cudaResourceTypeArray;
+	rd.res.array.array = a;
+	cudaTextureDesc td;
+	memset(&td, 0, sizeof(td));
+	td.filterMode = cudaFilterModeLinear;
+	cudaTextureObject_t t;
+	cudaCreateTextureObject(&t, &rd, &td, NULL);
+	float *d, r[2];
+	cudaMalloc(&d, sizeof(r));
+	k<<<1, 2>>>(t, d);
+	cudaMemcpy(r, d, sizeof(r), cudaMemcpyDeviceToHost);
+	printf("%g %g\n", r[0], r[1]);
+}
+int main()
+{
+	float f[4] = { 1.0f, __builtin_inff(), 0.25f, -__builtin_inff() };
+	unsigned short h[4] = { 0x3c00, 0x7c00, 0x0001, 0x7bff };
+	one(f, cudaCreateChannelDesc<float>());
+	one(h, cudaCreateChannelDescHalf());
+	return 0;
+}
+EOF2
+"$WARPSTEP" run "$tmp/inf.cu" >"$tmp/inf.out" 2>&1
+printf '1 0.25\n1 5.96046e-08\n' | cmp -s - "$tmp/inf.out"
+tap_result $? "an infinite texel without weight leaves the fetch finite (float and half filters)"
+[ -s "$tmp/inf.out" ] && tap_diag <"$tmp/inf.out"
 tap_done
