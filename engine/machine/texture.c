@@ -7,17 +7,18 @@
  *   texel-size bytes, x fastest, then y, then depth or layer (a cube face
  *   is a layer: layer * 6 + face). Copies to and from an array are copies
  *   of rows (the header's wrappers), so cudaMemcpy's checks apply.
- * - A fetch follows the Programming Guide's texture-fetching appendix:
- *   addressing (wrap and mirror on normalized coordinates, clamp, border),
- *   point sampling T[floor(x)], linear filtering with the coordinate minus
- *   0.5 in fixed point with 8 fractional bits (the weight a in k/256, so
- *   1.0 is exact), the read mode (element type, or 8/16-bit integers to
- *   [0,1] or [-1,1]) and sRGB. The filtered sum is computed exactly (in
- *   double, every product of a float and a k/2^24 weight is exact) and
- *   rounded once to float.
- * - A texture has no mipmaps here (cudaMallocMipmappedArray is refused), so
- *   the Lod and Grad functions read level 0, as the GPU does for a texture
- *   without mipmaps.
+ * - A fetch follows the Programming Guide's texture-fetching appendix and,
+ *   where the appendix leaves the arithmetic open, an H200's recorded
+ *   results (tools/hw/tex_probe.cu, tests/tex/probe.t): addressing (wrap
+ *   and mirror on normalized coordinates, clamp, border), point sampling
+ *   T[floor(x)], linear filtering with the coordinate minus 0.5 in fixed
+ *   point with 8 fractional bits and 9-bit corner weights that sum to 256
+ *   (corner_weight), the read mode (element type, or 8/16-bit integers to
+ *   [0,1] or [-1,1] filtered as 16-bit integers), sRGB through the GPU's
+ *   decode table, half and sRGB channels filtered in block floating point.
+ *   A float sum is exact, rounded once with halves away from zero.
+ * - Mipmaps: the level of detail in 1/256, truncated; the Grad forms' log2
+ *   through the GPU's table of mantissa fractions.
  */
 #include "simt.h"
 #include "builtin.h"
@@ -630,23 +631,167 @@ static float half_to_float(uint16_t h)
 	return (float)(s ? -v : v);
 }
 
-/* v rounded to nearest (even) with bits significant bits */
-static double round_sig(double v, int bits)
+/* the texture unit's sRGB decode of an 8-bit channel, as an H200 returns
+ * it (tools/hw/tex_probe.cu, recording tools/hw/tex_probe.h200/srgb.txt):
+ * the high 16 bits of the float of each byte. Bytes up to 12 are b * 5 /
+ * 16384 (the curve's linear part, continued to 12); above, the curve with 8
+ * significant bits, not always the nearest (65 reads 216/256 of its binade
+ * where the curve gives 216.52) */
+static const uint16_t srgb_hi[256] = {
+	0x0000, 0x39a0, 0x3a20, 0x3a70, 0x3aa0, 0x3ac8, 0x3af0, 0x3b0c,
+	0x3b20, 0x3b34, 0x3b48, 0x3b5c, 0x3b70, 0x3b84, 0x3b90, 0x3b9c,
+	0x3baa, 0x3bb8, 0x3bc6, 0x3bd6, 0x3be6, 0x3bf6, 0x3c03, 0x3c0c,
+	0x3c16, 0x3c1f, 0x3c29, 0x3c34, 0x3c3e, 0x3c49, 0x3c55, 0x3c60,
+	0x3c6c, 0x3c7a, 0x3c83, 0x3c8a, 0x3c91, 0x3c98, 0x3c9f, 0x3ca6,
+	0x3cae, 0x3cb6, 0x3cbe, 0x3cc6, 0x3cce, 0x3cd7, 0x3ce0, 0x3ce9,
+	0x3cf2, 0x3cfc, 0x3d03, 0x3d08, 0x3d0d, 0x3d12, 0x3d17, 0x3d1c,
+	0x3d22, 0x3d28, 0x3d2d, 0x3d33, 0x3d39, 0x3d3f, 0x3d45, 0x3d4c,
+	0x3d52, 0x3d58, 0x3d60, 0x3d66, 0x3d6c, 0x3d74, 0x3d7a, 0x3d81,
+	0x3d85, 0x3d88, 0x3d8c, 0x3d90, 0x3d94, 0x3d98, 0x3d9c, 0x3da0,
+	0x3da4, 0x3da9, 0x3dad, 0x3db1, 0x3db6, 0x3dba, 0x3dbf, 0x3dc3,
+	0x3dc8, 0x3dcd, 0x3dd1, 0x3dd6, 0x3ddb, 0x3de0, 0x3de5, 0x3dea,
+	0x3df0, 0x3df4, 0x3dfa, 0x3e00, 0x3e02, 0x3e05, 0x3e08, 0x3e0b,
+	0x3e0e, 0x3e11, 0x3e14, 0x3e17, 0x3e1a, 0x3e1d, 0x3e20, 0x3e23,
+	0x3e26, 0x3e29, 0x3e2c, 0x3e30, 0x3e33, 0x3e36, 0x3e3a, 0x3e3d,
+	0x3e40, 0x3e44, 0x3e47, 0x3e4b, 0x3e4e, 0x3e52, 0x3e56, 0x3e59,
+	0x3e5d, 0x3e61, 0x3e65, 0x3e68, 0x3e6c, 0x3e70, 0x3e74, 0x3e78,
+	0x3e7c, 0x3e80, 0x3e82, 0x3e84, 0x3e86, 0x3e88, 0x3e8a, 0x3e8d,
+	0x3e8f, 0x3e91, 0x3e93, 0x3e95, 0x3e98, 0x3e9a, 0x3e9c, 0x3e9e,
+	0x3ea1, 0x3ea3, 0x3ea5, 0x3ea8, 0x3eaa, 0x3ead, 0x3eaf, 0x3eb2,
+	0x3eb4, 0x3eb6, 0x3eb9, 0x3ebc, 0x3ebe, 0x3ec1, 0x3ec3, 0x3ec6,
+	0x3ec8, 0x3ecb, 0x3ece, 0x3ed1, 0x3ed3, 0x3ed6, 0x3ed9, 0x3edb,
+	0x3ede, 0x3ee1, 0x3ee4, 0x3ee7, 0x3eea, 0x3eed, 0x3ef0, 0x3ef2,
+	0x3ef6, 0x3ef8, 0x3efc, 0x3efe, 0x3f01, 0x3f02, 0x3f04, 0x3f05,
+	0x3f07, 0x3f09, 0x3f0a, 0x3f0c, 0x3f0d, 0x3f0f, 0x3f11, 0x3f12,
+	0x3f14, 0x3f16, 0x3f17, 0x3f19, 0x3f1b, 0x3f1c, 0x3f1e, 0x3f20,
+	0x3f21, 0x3f23, 0x3f25, 0x3f27, 0x3f29, 0x3f2a, 0x3f2c, 0x3f2e,
+	0x3f30, 0x3f32, 0x3f33, 0x3f35, 0x3f37, 0x3f39, 0x3f3b, 0x3f3d,
+	0x3f3f, 0x3f41, 0x3f43, 0x3f45, 0x3f47, 0x3f49, 0x3f4b, 0x3f4d,
+	0x3f4f, 0x3f51, 0x3f53, 0x3f55, 0x3f57, 0x3f59, 0x3f5b, 0x3f5d,
+	0x3f5f, 0x3f61, 0x3f63, 0x3f65, 0x3f68, 0x3f6a, 0x3f6c, 0x3f6e,
+	0x3f70, 0x3f72, 0x3f74, 0x3f76, 0x3f7a, 0x3f7c, 0x3f7e, 0x3f80,
+};
+
+static float srgb_decode(unsigned byte)
+{
+	uint32_t u = (uint32_t)srgb_hi[byte & 255] << 16;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+/* the fraction of log2 of a gradient's mantissa in 1/256, indexed by the
+ * mantissa's top 8 bits, as an H200 computes a Grad form's level of detail
+ * (tools/hw/tex_probe.h200/mip.txt, grad1): log2(1 + m/256) rounded up or
+ * down by at most one 1/256, not a formula */
+static const uint8_t log2_frac[256] = {
+	0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22,
+	23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36, 38, 39, 40, 42, 43,
+	44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63,
+	64, 65, 66, 68, 69, 70, 71, 72, 74, 75, 76, 77, 78, 79, 81, 82,
+	83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 97, 98, 99, 100,
+	101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117,
+	118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133,
+	135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+	150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164,
+	165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176, 177, 178, 179,
+	180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
+	194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206,
+	207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219,
+	220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232,
+	233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
+	245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
+};
+
+/* the weight in 1/256 of corner (dx, dy, dz) of a linear filter's
+ * footprint, from the coordinates' fractions a, b, c in 1/256 (b and c 0
+ * for fewer dimensions): the GPU splits 256 along z exactly, each part
+ * along x with the upper side rounded to nearest (halves up), then each
+ * x part along y, rounding the side away from the footprint's origin
+ * corner (the upper y texel of the upper x texel, the lower of the lower).
+ * The eight weights sum to 256; every sample of tools/hw/tex_probe's 2D
+ * and 3D sweeps on an H200 fits (docs/textures.md) */
+static int corner_weight(int a, int b, int c, int dx, int dy, int dz)
+{
+	int z = dz ? c : 256 - c, x1 = (z * a + 128) >> 8, q = dx ? x1 : z - x1;
+	if (dx) {
+		int hi = (q * b + 128) >> 8;
+		return dy ? hi : q - hi;
+	}
+	int lo = (q * (256 - b) + 128) >> 8;
+	return dy ? q - lo : lo;
+}
+
+/* the sum of n doubles rounded once to float, halves away from zero (the
+ * texture unit's rounding: tex_probe's border2d samples at ties). The sum
+ * is carried with its rounding error (two-sum), exact for the products of
+ * a weight in 1/256 and a float that a filter adds */
+static float sum_to_float(const double *p, int n)
+{
+	double s = 0.0, e = 0.0;
+	for (int k = 0; k < n; k++) {
+		double t = s + p[k], bp = t - s;
+		e += (s - (t - bp)) + (p[k] - bp);
+		s = t;
+	}
+	double hi = s + e, lo = e - (hi - s);
+	float f = (float)hi;
+	if (!isfinite(f) || !isfinite(hi))
+		return f;
+	double r = (hi - (double)f) + lo;
+	if (r != 0.0) {
+		float g = nextafterf(f, r > 0.0 ? INFINITY : -INFINITY);
+		double h = ((double)g - (double)f) / 2.0;
+		if (fabs(r) > fabs(h) || (fabs(r) == fabs(h) && fabsf(g) > fabsf(f)))
+			f = g;
+	}
+	return f;
+}
+
+/* v rounded to 11 significant bits (half precision, subnormals below
+ * 2^-14), halves away from zero */
+static double round_half_prec(double v)
 {
 	if (v == 0.0 || !isfinite(v))
 		return v;
-	int e;
-	frexp(v, &e);
-	return ldexp(nearbyint(ldexp(v, bits - e)), e - bits);
+	int e = ilogb(v);
+	if (e < -14)
+		e = -14;
+	double n = ldexp(fabs(v), 10 - e), r = floor(n + 0.5);
+	return copysign(ldexp(r, e - 10), v);
 }
 
-/* the texture unit's sRGB decode of an 8-bit channel: the curve with 8
- * significant bits, as the H100's results have (tests/programs/tex_readmode:
- * 215 reads 0.6796875); the GPU's table differs from this rounding of the
- * exact curve for a few dark values (docs/textures.md) */
-static double srgb_decode(double c)
+/* the filter of half-float and sRGB channels: the texels v (weights w in
+ * 1/256) in block floating point, each truncated to nbits below the
+ * leading bit of the block, summed exactly and rounded to half precision.
+ * The block's leading bit is the largest exponent of ev (the texels
+ * themselves, or for sRGB the decoded value of the last byte of each
+ * texel's group of 8: 185 counts as 191, 0.52, so a texel of 185 (0.484)
+ * puts the block in [0.5, 1)) over the texels that have a weight. Negative
+ * texels are truncated toward zero. An H200's results fit this with 8 bits
+ * for sRGB (all 6120 recorded samples) and 15 bits for half floats (all
+ * 2552, of both signs) (tools/hw/tex_probe.h200) */
+static float block_filter(const double *v, const double *ev, const int *w, int n, int nbits)
 {
-	return round_sig(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4), 8);
+	int big = INT32_MIN;
+	for (int k = 0; k < n; k++) {
+		if (!w[k])
+			continue;
+		if (!isfinite(v[k]))
+			return (float)v[k];
+		if (v[k] != 0.0 && ev[k] != 0.0 && ilogb(ev[k]) > big)
+			big = ilogb(ev[k]);
+	}
+	if (big == INT32_MIN)
+		return 0.0f;
+	if (big < -14)
+		big = -14;
+	int sh = big - nbits + 1;
+	int64_t acc = 0;
+	for (int k = 0; k < n; k++)
+		if (w[k])       /* a texel without weight may lie far outside the block */
+			acc += (int64_t)w[k] * (int64_t)trunc(ldexp(v[k], -sh));
+	return (float)round_half_prec(ldexp((double)acc, sh - 8));
 }
 
 /* the channels of one texel: floats (fv) when the results are floats, else
@@ -692,9 +837,7 @@ static void texel_decode(const struct sampler *s, const uint8_t *p, float fv[4],
 			double v = (double)x / mx;
 			if (v < -1.0)
 				v = -1.0;
-			if (s->o->srgb && k < 3 && c->kind == 1 && c->bits == 8)
-				v = srgb_decode(v);
-			fv[k] = (float)v;
+			fv[k] = s->o->srgb && k < 3 && c->kind == 1 && c->bits == 8 ? srgb_decode((unsigned)x) : (float)v;
 		}
 	}
 }
@@ -825,40 +968,77 @@ static void sample(const struct sampler *s, int dims, const float *c, int64_t la
 		}
 		return;
 	}
+	/* the GPU filters a 1D texture as a 2D one of height 1 at y = 0: rows
+	 * -1 and 0 weighed 1/2 each, which shows only when y's address mode
+	 * is border (then half of every result is the border color) */
+	if (dims == 1 && s->o->addr[1] == AM_BORDER && s->o->restype != RES_LINEAR) {
+		dims = 2;
+		u[1] = 0.0f;
+	}
+	/* under clamp the coordinate itself is clamped to the first and last
+	 * texel centres before its fraction is taken (what makes tex_probe's
+	 * 3D samples near an edge fit: the split weights depend on it) */
 	int64_t i0[3];
-	int fr[3];
-	for (int k = 0; k < dims; k++)
+	int fr[3] = { 0, 0, 0 };
+	for (int k = 0; k < dims; k++) {
+		int mode = s->o->addr[k];
+		if (!s->o->norm && (mode == AM_WRAP || mode == AM_MIRROR))
+			mode = AM_CLAMP;
+		if (mode == AM_CLAMP && s->o->restype != RES_LINEAR)
+			u[k] = fminf(fmaxf(u[k], 0.5f), (float)s->size[k] - 0.5f);
 		i0[k] = fixed8(u[k], &fr[k]);
-	double acc[4] = { 0, 0, 0, 0 }, iacc[4] = { 0, 0, 0, 0 };
-	/* integers read as normalized floats are filtered as 16-bit unorm or
-	 * snorm values (an unsigned 8-bit k is k * 257): the GPU returns the
-	 * filtered integer rounded to nearest, normalized (docs/textures.md);
-	 * sRGB channels are filtered as decoded and rounded to half precision */
-	const struct tex_chan *ch = &s->o->ch;
-	int q16 = ch->kind != 2 && s->o->readmode == 1 && (ch->bits == 16 || (ch->bits == 8 && ch->kind == 1));
-	int srgb = s->o->srgb && ch->kind == 1 && ch->bits == 8 && s->o->readmode == 1;
-	int64_t iscale = ch->bits == 8 ? 257 : 1;
-	for (int corner = 0; corner < (1 << dims); corner++) {
+	}
+	/* per channel k and corner q: the texel's float, its integer and the
+	 * corner's weight in 1/256 */
+	double tv[4][8];
+	int64_t ti[4][8];
+	int w[8];
+	int n = 1 << dims;
+	for (int corner = 0; corner < n; corner++) {
 		int64_t idx[3];
-		double wt = 1.0;
-		for (int k = 0; k < dims; k++) {
-			int hi = (corner >> k) & 1;
-			idx[k] = i0[k] + hi;
-			wt *= (hi ? fr[k] : 256 - fr[k]) / 256.0;
-		}
-		texel(s, dims, idx, layer, wt, fv, iv);
+		int d[3] = { corner & 1, (corner >> 1) & 1, (corner >> 2) & 1 };
+		for (int k = 0; k < dims; k++)
+			idx[k] = i0[k] + d[k];
+		w[corner] = corner_weight(fr[0], fr[1], fr[2], d[0], d[1], d[2]);
+		texel(s, dims, idx, layer, w[corner] / 256.0, fv, iv);
 		for (int k = 0; k < 4; k++) {
-			acc[k] += wt * (double)fv[k];
-			iacc[k] += wt * (double)(iv[k] * iscale);
+			tv[k][corner] = fv[k];
+			ti[k][corner] = iv[k];
 		}
 	}
+	/* integers read as normalized floats are filtered as 16-bit unorm or
+	 * snorm values (an unsigned 8-bit k is k * 257, a signed one k *
+	 * 32767 / 127 with -128 not clamped): the filtered integer rounded to
+	 * nearest (halves up), then normalized and clamped to -1; sRGB and
+	 * half-float channels in block floating point (block_filter); floats
+	 * exactly, rounded once (docs/textures.md) */
+	const struct tex_chan *ch = &s->o->ch;
+	int q16 = ch->kind != 2 && s->o->readmode == 1 && (ch->bits == 16 || ch->bits == 8);
+	int srgb = s->o->srgb && ch->kind == 1 && ch->bits == 8 && s->o->readmode == 1;
+	int half = ch->kind == 2 && ch->bits == 16;
+	int64_t num = ch->bits == 8 ? (ch->kind == 0 ? 32767 : 257) : 1, den = ch->bits == 8 && ch->kind == 0 ? 127 : 1;
 	for (int k = 0; k < 4; k++) {
-		float f = (float)acc[k];
-		if (srgb && k < 3 && k < ch->n)
-			f = (float)round_sig(acc[k], 11);
-		else if (q16 && k < ch->n) {
-			double mx = ch->kind == 0 ? 32767.0 : 65535.0, v = floor(iacc[k] + 0.5) / mx;
+		float f;
+		if (k < ch->n && srgb && k < 3) {
+			double ev[8];
+			for (int q2 = 0; q2 < n; q2++)
+				ev[q2] = srgb_decode((unsigned)ti[k][q2] | 7);
+			f = block_filter(tv[k], ev, w, n, 8);
+		} else if (k < ch->n && half) {
+			f = block_filter(tv[k], tv[k], w, n, 15);
+		} else if (k < ch->n && q16) {
+			int64_t acc = 0, d2 = 2 * 256 * den, q;
+			for (int q2 = 0; q2 < n; q2++)
+				acc += w[q2] * ti[k][q2] * num;
+			q = 2 * acc + 256 * den;
+			q = q >= 0 ? q / d2 : -((-q + d2 - 1) / d2);     /* floor */
+			double v = (double)q / (ch->kind == 0 ? 32767.0 : 65535.0);
 			f = (float)(v < -1.0 ? -1.0 : v);
+		} else {
+			double p[8];
+			for (int q2 = 0; q2 < n; q2++)     /* no weight: not read (an infinity would give NaN) */
+				p[q2] = w[q2] ? w[q2] * tv[k][q2] / 256.0 : 0.0;
+			f = sum_to_float(p, n);
 		}
 		memcpy(&res[k], &f, 4);
 	}
@@ -1062,8 +1242,20 @@ static double lod_of(const struct machine *m, const struct tex_obj *o, int op, i
 			px += sx * sx;
 			py += sy * sy;
 		}
-		double rho = sqrt(px > py ? px : py);
-		lam = rho > 0.0 ? log2(rho) : -1.0e9;
+		float rho = (float)sqrt(px > py ? px : py);
+		if (rho > 0.0f && isfinite(rho)) {
+			/* log2 as the GPU takes it: the exponent, and the
+			 * fraction from the top 8 bits of the mantissa */
+			uint32_t u;
+			memcpy(&u, &rho, 4);
+			int e = (int)((u >> 23) & 255) - 127, m8 = (int)((u >> 15) & 255);
+			if (e == -127)
+				lam = log2(rho);     /* a subnormal gradient: far below level 0 */
+			else
+				lam = e + log2_frac[m8] / 256.0;
+		} else {
+			lam = rho > 0.0f ? 1.0e9 : -1.0e9;
+		}
 	}
 	lam += o->lodbias;
 	if (lam < o->lodmin)
@@ -1113,12 +1305,12 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 		}
 		/* the levels: lo, and hi with weight f/256 under trilinear
 		 * filtering; the level of detail in fixed point with 8
-		 * fractional bits, as the filter's coordinates */
+		 * fractional bits, truncated (an H200: tex_probe's lod sweep) */
 		int lo = 0, hi = -1, f = 0;
 		double lam = 0.0;
 		if (o->mip >= 0 && op != OP_FETCH1 && op != OP_GATHER) {
 			lam = lod_of(m, o, op, flags, lodarg, dx, dy);
-			int64_t q = (int64_t)floor(lam * 256.0 + 0.5);
+			int64_t q = (int64_t)floor(lam * 256.0);
 			if (o->mipfilter == 0) {
 				lo = (int)((q + 128) >> 8);
 			} else {
@@ -1174,8 +1366,8 @@ static int do_tex(struct machine *m, struct warp *w, struct group *g, const stru
 			fetch_at(&s, op, c, layer, res);
 			fetch_at(&s1, op, c, layer, r1);
 			for (int k = 0; k < 4; k++) {
-				float a0 = fval(res[k]), a1 = fval(r1[k]);
-				float v = (float)(s.lw * a0 + s1.lw * a1);
+				double p[2] = { s.lw * fval(res[k]), s1.lw * fval(r1[k]) };
+				float v = sum_to_float(p, 2);
 				memcpy(&res[k], &v, 4);
 			}
 		}

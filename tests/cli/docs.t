@@ -52,6 +52,17 @@ tap_result "$([ -z "$bad" ]; echo $?)" "every supported row of docs/FEATURES.md 
 bad=$(grep -n -i -E 'in progress|issue [0-9]+' docs/FEATURES.md)
 [ -z "$bad" ] || printf '%s\n' "$bad" | head -5 | tap_diag
 tap_result "$([ -z "$bad" ]; echo $?)" "no row of docs/FEATURES.md is 'in progress' or names an issue"
+# a construct a test program calls is not "not yet": every `__name` and
+# `cudaName` of a "not yet" row's construct column that a program in
+# tests/programs calls (name followed by "(" or "<") is a row that lies
+bad=$(grep '^| ' docs/FEATURES.md | awk -F'|' '$3 ~ /not yet/ { print $2 }' |
+	grep -oE '`(__|cuda)[A-Za-z0-9_]*' | tr -d '`' | sort -u |
+	while read -r i; do
+		f=$(grep -lE "(^|[^A-Za-z0-9_])$i *[(<]" tests/programs/*.cu | head -1)
+		[ -z "$f" ] || echo "$i is 'not yet' but $f calls it"
+	done)
+[ -z "$bad" ] || printf '%s\n' "$bad" | head -5 | tap_diag
+tap_result "$([ -z "$bad" ]; echo $?)" "no construct a test program calls is 'not yet' in docs/FEATURES.md"
 # every finding kind, listed once in engine/check/findings.def (the engine's
 # enum, hints and severities, the debugger's `break finding`, its completion
 # and the JSON report read that table; the compiler holds every call site to

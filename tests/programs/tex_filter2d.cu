@@ -1,5 +1,4 @@
 // tex2D on a 4x3 float CUDA array with linear filtering at coordinates that
-// warpstep-test: todo border mode: 2 samples that blend a border texel along x differ from the H100; no linear mix of the texels with 8- to 10-bit weights gives them (docs/textures.md, known differences)
 // are not texel centres, under every address mode: wrap and mirror with
 // normalized coordinates (outside [0,1) too), clamp and border with both
 // kinds of coordinates; point sampling for comparison. The weights are in

@@ -1,4 +1,3 @@
-// warpstep-test: todo linear blending between mip levels: at 5 of 60 sampled levels of detail the H200 weighs the two levels slightly differently (e.g. lod 1.3 gives 26.1602 where warpstep gives 26.2266); level selection, clamps, bias and point sampling match
 // Mipmapped textures: cudaMallocMipmappedArray (levels clamped to
 // 1 + floor(log2(largest extent))), cudaGetMipmappedArrayLevel (each level's
 // extent through cudaArrayGetInfo; a level past the last is refused),

@@ -1,5 +1,4 @@
 // cudaReadModeNormalizedFloat: uchar4 texels read as floats in [0,1] (point
-// warpstep-test: todo sRGB decode: the H100's table is not the sRGB curve rounded to 8 significant bits (7, 8 and 11 read 1/128 higher, 175 lower); normalized-float filtering matches bit for bit
 // and linear filtering, with and without sRGB), char2 in [-1,1] (-128 reads
 // -1), ushort in [0,1]; tex1D with normalized coordinates on a 1D array
 // (cudaMallocArray with height 0); the element-type read of the same uchar4

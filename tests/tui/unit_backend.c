@@ -637,15 +637,19 @@ static void test_textures(void)
 		head |= strstr(t, "tex2D on texture object 1 at line 7") && strstr(t, "linear filtering");
 		/* lane 0 at (1.25, 0.75): a = 192/256, b = 64/256; texel (0,0) weighs 1/4 * 3/4 */
 		w |= strstr(t, "texel (0, 0, 0) layer 0 weight 48/256 = 0") != NULL;
-		/* lane 1 at (2.25, 0.75): texel (2, 0) is past the edge, read as the clamped (1, 0) */
-		edge |= strstr(t, "texel (2, 0, 0) layer 0 weight 144/256 = 1") != NULL;
+		/* lane 1 at (2.25, 0.75): past the last texel centre, clamp moves x
+		 * to 1.5, so texel (1, 0) takes the whole x weight (3/4 of 256)
+		 * and the texel past the edge (2, 0) weighs 0 */
+		edge |= strstr(t, "texel (1, 0, 0) layer 0 weight 192/256 = 1") != NULL;
+		if (strstr(t, "texel (2, 0, 0) layer 0 weight 0/256"))
+			edge |= 2;
 	}
 	ok(head, "the fetch: function, object, line and filter mode");
 	if (!head)
 		for (size_t i = 0; i < s.st.console.len; i++)
 			printf("# %s\n", s.st.console.v[i].text);
 	ok(w, "lane 0's texel (0,0) with weight 48/256 and its value");
-	ok(edge, "lane 1's texel (2,0) read as the clamped edge texel");
+	ok(edge == 3, "lane 1: the coordinate clamped to the edge texel's centre, the texel past it weighs 0");
 	/* the memory pane: the focused lane's fetch, its texels and weights */
 	pane_golden(&s, PANE_MEMORY, 80, 16, "pane_memory_tex");
 	ok(s.st.mem.tex_head && strstr(s.st.mem.tex_head, "tex2D (line 7)") && s.st.mem.ntex == 4,
