@@ -435,12 +435,14 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		w->ng = 0;
 		w->toks.len = 0;
 		w->bp_pass = 0;
-		/* 32 strided stores, no loop: this runs for every warp of every launch */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 32
-#endif
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			w->ls[l].sp = 0;
+		/* the lane stacks start empty; they are where the last block
+		 * left them only if a lane pushed something (aggregate
+		 * parameters of a stackless kernel, a failed grid) */
+		if (w->ls_moved) {
+			for (uint32_t l = 0; l < WS_WARP; l++)
+				w->ls[l].sp = 0;
+			w->ls_moved = 0;
+		}
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
 		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
 			machine_fail_kernel(m, 719);
@@ -485,10 +487,15 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 				f->r[(size_t)k * WS_WARP + l] = v;
 			off += sz;
 		}
-		memset(&w->g[0], 0, sizeof(w->g[0]));
-		w->g[0].mask = w->exists;
-		w->g[0].fr = f;
-		w->g[0].state = G_READY;
+		/* every field but the token stack past ntok (never read) */
+		struct group *g0 = &w->g[0];
+		g0->mask = w->exists;
+		g0->pc = 0;
+		g0->fr = f;
+		g0->state = G_READY;
+		g0->ntok = 0;
+		g0->coll_mask = g0->coll_op = 0;
+		g0->cg_addr = g0->cg_token = 0;
 		w->ng = 1;
 	}
 	return b;
@@ -752,18 +759,39 @@ int sched_device_step(struct machine *m, int budget)
 		}
 		start = p < 0 ? 0 : (uint64_t)p;
 		budget = 1;
+	} else if (m->o.sched == SCHED_RANDOM) {
+		start = machine_rand(m) % (total ? total : 1);
 	} else {
-		start = m->o.sched == SCHED_RANDOM ? machine_rand(m) % (total ? total : 1)
-						   : (uint64_t)gr->rr % (total ? total : 1);
+		start = (uint64_t)gr->rr < total ? (uint64_t)gr->rr : (uint64_t)gr->rr % (total ? total : 1);
 	}
 	int ran = 0;
-	for (uint64_t k = 0; k < total && !ran; k++) {
-		uint64_t idx = (start + k) % total;
-		int s = (int)(idx / wpb);
+	/* warp idx = s * wpb + wi, counted on from start (< total) without
+	 * dividing (a 64-bit division costs a good part of the visit of a warp
+	 * that only returns): the round robin's next warp is remembered */
+	uint64_t idx = start;
+	int s;
+	uint32_t wi;
+	if (start == gr->rr_idx) {
+		s = gr->rr_s;
+		wi = gr->rr_wi;
+	} else {
+		s = total ? (int)(start / wpb) : 0;
+		wi = total ? (uint32_t)(start % wpb) : 0;
+	}
+	for (uint64_t k = 0; k < total && !ran; k++, idx++, wi++) {
+		if (wi == wpb) {
+			wi = 0;
+			s++;
+		}
+		if (idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		}
 		struct block *b = gr->res[s];
 		if (!b)
 			continue;
-		struct warp *w = &b->w[idx % wpb];
+		struct warp *w = &b->w[wi];
 		if (!warp_can_run(w))
 			continue;
 		int gi, q = budget;
@@ -790,7 +818,7 @@ int sched_device_step(struct machine *m, int budget)
 			m->bp.mid_stop = 0;
 			m->bp.resume.on = 1;
 			m->bp.resume.slot = s;
-			m->bp.resume.warp = (int)(idx % wpb);
+			m->bp.resume.warp = (int)wi;
 			m->bp.resume.gi = gi;
 			m->bp.resume.budget = q - ran;
 			m->bp.resume.gen = gen;
@@ -805,8 +833,22 @@ int sched_device_step(struct machine *m, int budget)
 		/* rr: the next warp; but when this warp completed a barrier, go
 		 * back to the first warp of its block, so a block runs through
 		 * its barrier phases while its registers are still in cache */
-		if (m->o.sched == SCHED_RR)
-			gr->rr = (int)((b->bar_gen != gen ? (uint64_t)s * wpb : idx + 1) % total);
+		if (m->o.sched == SCHED_RR) {
+			if (b->bar_gen != gen) {
+				gr->rr = (int)((uint64_t)s * wpb);
+				gr->rr_s = s;
+				gr->rr_wi = 0;
+			} else if (idx + 1 == total) {
+				gr->rr = 0;
+				gr->rr_s = 0;
+				gr->rr_wi = 0;
+			} else {
+				gr->rr = (int)(idx + 1);
+				gr->rr_s = wi + 1 == wpb ? s + 1 : s;
+				gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
+			}
+			gr->rr_idx = (uint64_t)gr->rr;
+		}
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
@@ -818,8 +860,8 @@ int sched_device_step(struct machine *m, int budget)
 	}
 	if (!ran) {
 		int live = 0;
-		for (int s = 0; s < gr->nres; s++)
-			if (gr->res[s])
+		for (int k = 0; k < gr->nres; k++)
+			if (gr->res[k])
 				live = 1;
 		if (!live && gr->next_block >= gr->nblocks) {
 			grid_end(m);

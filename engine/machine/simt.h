@@ -221,22 +221,26 @@ struct lstack {
 
 struct block;
 struct warp {
+	/* the fields every launch sets or every scheduler visit reads come
+	 * first, with g[0], so that starting a warp touches few cache lines */
 	struct block *blk;
 	uint32_t id;            /* warp index in block */
 	uint32_t exists, live, exited;
-	struct group g[WS_MAXG];
 	uint32_t ng;
 	int32_t cur;            /* sticky group (stack policy), -1 */
 	uint32_t rr;            /* rotation for its + rr */
+	int host;
+	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
+				 * block_new resets the 32 pointers only then) */
 	VEC(struct token) toks;
+	struct frame *free_frames;
+	struct group g[WS_MAXG];
 	uint32_t tok_free_hint;
 	struct lstack ls[WS_WARP];
-	struct frame *free_frames;
 	struct frame *all_frames;
 	uint32_t tid[3][WS_WARP];
-	int host;
 	int blocked_host;       /* host: waiting for the device */
-	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	uint32_t bp_pass_mask;  /* ... for the group with these lanes */
 	const struct frame *bp_pass_fr; /* ... in this frame */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
@@ -292,6 +296,9 @@ struct grid {
 	struct block *spare;    /* retired blocks kept for reuse (next in ->spare_next) */
 	int nres, maxres;
 	int rr;
+	uint64_t rr_idx;         /* == rr: rr is warp rr_wi of slot rr_s (no division to find it) */
+	int rr_s;
+	uint32_t rr_wi;
 	uint32_t threads_per_block, warps_per_block;
 	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
 };
