@@ -539,7 +539,11 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		 * the previous activation's values, as a GPU's register file does
 		 * (deterministic all the same) */
 		f = xcalloc(1, sizeof(*f));
-		f->cap = need < 16 ? 16 : need;
+		/* a device frame has the rows its function uses (a resident
+		 * block of a small kernel held 16 rows per warp, most of its
+		 * memory); the host keeps room for a callee's (hostvm.c reuses
+		 * frames only where they fit) */
+		f->cap = w->host && need < 16 ? 16 : need;
 		/* row -1 stays zero: the "no operand" register (see reg) */
 		f->r = (uint64_t *)xcalloc((size_t)(f->cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
 		f->next_all = w->all_frames;
