@@ -194,6 +194,7 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 	pmap_put(pm, s, b);
 	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
 	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
+	b->w_pooled = 0;
 	for (uint32_t i = 0; i < s->nwarps; i++)
 		warp_copy(pm, &b->w[i], &s->w[i]);
 	b->spare_next = chain ? block_copy(pm, s->spare_next, 1) : NULL;
@@ -221,6 +222,7 @@ struct machine *machine_clone(const struct machine *s)
 	if (!machine_can_clone(s))
 		return NULL;
 	m = dup_bytes(s, sizeof(*s));
+	memset(&m->dev.wpool, 0, sizeof(m->dev.wpool)); /* the copies' warps are malloc'd */
 	/* observers stay with the original */
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));

@@ -175,11 +175,14 @@ static void warp_release(struct warp *w)
 	vec_free(&w->toks);
 }
 
-static void block_free(struct block *b)
+static void block_free(struct machine *m, struct block *b)
 {
 	for (uint32_t i = 0; i < b->nwarps; i++)
 		warp_release(&b->w[i]);
-	free(b->w);
+	if (b->w_pooled)
+		pool_free(&m->dev.wpool, b->w, (size_t)b->nwarps * sizeof(struct warp));
+	else
+		free(b->w);
 	free(b->shared);
 	free(b);
 }
@@ -193,7 +196,7 @@ static void block_cache(struct machine *m, struct block *b)
 		if (b->w[i].ng)
 			clean = 0;
 	if (!clean) {
-		block_free(b);
+		block_free(m, b);
 		return;
 	}
 	b->spare_next = m->dev.bcache;
@@ -226,8 +229,9 @@ void machine_free(struct machine *m)
 	while (m->dev.bcache) {
 		struct block *b = m->dev.bcache;
 		m->dev.bcache = b->spare_next;
-		block_free(b);
+		block_free(m, b);
 	}
+	pool_release(&m->dev.wpool);
 	for (size_t i = m->dev.qhead; i < m->dev.queue.len; i++)
 		free(m->dev.queue.v[i].param);
 	vec_free(&m->dev.queue);
@@ -379,7 +383,10 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	b->w = xcalloc(b->nwarps, sizeof(struct warp));
+	b->w = pool_alloc(&m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = b->w != NULL;
+	if (!b->w)
+		b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
 	 * rather than divided: this runs for every thread of a first launch */
 	uint32_t tx = 0, ty = 0, tz = 0;
@@ -1018,7 +1025,9 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 		host_step(m, host_budget);
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
-	check_limit(m);
+	/* check_limit's two tests first, here: this runs at every scheduling decision */
+	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps)))
+		check_limit(m);
 	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
 		machine_publish_sample(m);
 		if (m->chk.end_grid)

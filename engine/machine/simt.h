@@ -275,6 +275,7 @@ struct block {
 	uint32_t crank;          /* the block's rank in its cluster */
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
+	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
 };
 
 struct launch {
@@ -390,6 +391,8 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	uint32_t nbcache;
+	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
+				 * thousands of blocks at once) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */

@@ -247,6 +247,65 @@ static void huge_unmap(void *p, size_t size)
 #endif
 }
 
+/* ---- pools (util.h) */
+
+struct pool_chunk {
+	struct pool_chunk *next;
+	size_t used;
+	_Alignas(64) unsigned char data[];
+};
+struct pool_free {
+	struct pool_free *next;
+	size_t size;
+};
+
+void *pool_alloc(struct pool *p, size_t n)
+{
+	n = (n + 63) & ~(size_t)63;
+	for (struct pool_free **pp = &p->free; *pp; pp = &(*pp)->next)
+		if ((*pp)->size == n) {
+			void *piece = *pp;
+			*pp = (*pp)->next;
+			memset(piece, 0, n);
+			return piece;
+		}
+	size_t room = HUGE_CHUNK - sizeof(struct pool_chunk);
+	if (n > room)
+		return NULL;
+	struct pool_chunk *c = p->head;
+	if (!c || room - c->used < n) {
+		if (fail_now())
+			util_oom();
+		c = huge_map(HUGE_CHUNK);
+		if (!c)
+			return NULL;
+		c->used = 0;
+		c->next = p->head;
+		p->head = c;
+	}
+	void *piece = c->data + c->used; /* fresh mapped memory: zero */
+	c->used += n;
+	return piece;
+}
+
+void pool_free(struct pool *p, void *piece, size_t n)
+{
+	struct pool_free *f = piece;
+	f->size = (n + 63) & ~(size_t)63;
+	f->next = p->free;
+	p->free = f;
+}
+
+void pool_release(struct pool *p)
+{
+	while (p->head) {
+		struct pool_chunk *c = p->head;
+		p->head = c->next;
+		huge_unmap(c, HUGE_CHUNK);
+	}
+	p->free = NULL;
+}
+
 void arena_init(struct arena *a)
 {
 	a->head = NULL;
