@@ -11,12 +11,13 @@
 # tolerance) is reported as a gain: record it with BENCH_UPDATE=1, which rewrites
 # bench/baseline.tsv with this run's counts (commit it with the change that earned it).
 #
-# Environment: WARPSTEP (default ./warpstep), KERNELS (default all five), BENCH_TOLERANCE,
+# Environment: WARPSTEP (default ./warpstep), KERNELS (default the five kernels, launches and hello), BENCH_TOLERANCE,
 #   BENCH_UPDATE, BENCH_BUILD (default build/bench).
 # Exit status: 0 no regression, 1 a regression or a failed run, 77 valgrind missing.
 # Run from the repository root (make bench-check builds warpstep first and does).
 WS=${WARPSTEP:-./warpstep}
-KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
+# launches: 21 launches of 2^20 threads (bench/launches.cu); hello: start-up (bench/hello.cu)
+KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram launches hello"}
 TOL=${BENCH_TOLERANCE:-10}
 B=${BENCH_BUILD:-build/bench}
 BASE=bench/baseline.tsv
