@@ -84,5 +84,37 @@ int main(void)
 		arena_release(&a);
 	}
 	ok(bad == 0, "64 small arenas made and released");
+
+	/* the pool (the warps of resident blocks): same-sized pieces, zeroed,
+	 * a freed piece handed out again zeroed; NULL only when there are no
+	 * huge-page chunks here or the piece is too big for one */
+	struct pool p = { 0 };
+	enum { NP = 400, SZ = 38000 };
+	static unsigned char *piece[NP];
+	int got = 0;
+	bad = 0;
+	for (int i = 0; i < NP; i++) {
+		piece[i] = pool_alloc(&p, SZ);
+		if (!piece[i])
+			continue;
+		got++;
+		bad += ((uintptr_t)piece[i] & 63) != 0 || !zero(piece[i], SZ);
+		memset(piece[i], i % 250 + 1, SZ);
+	}
+	for (int i = 0; i < NP; i++)
+		if (piece[i])
+			bad += piece[i][0] != i % 250 + 1 || piece[i][SZ - 1] != i % 250 + 1;
+	ok(bad == 0, "pool: %d pieces of %d bytes (15 MB), zeroed, 64-aligned, disjoint", got, SZ);
+	if (got) {
+		unsigned char *q = piece[7];
+		pool_free(&p, q, SZ);
+		unsigned char *r = pool_alloc(&p, SZ);
+		ok(r == q && zero(r, SZ), "a freed piece comes back for the same size, zeroed");
+	} else {
+		ok(1, "# SKIP no huge-page chunks on this system");
+	}
+	ok(pool_alloc(&p, (size_t)3 << 20) == NULL, "a piece larger than a chunk is refused (the caller mallocs)");
+	pool_release(&p);
+	ok(p.head == NULL && p.free == NULL, "pool released");
 	return tap_end();
 }
