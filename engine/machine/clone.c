@@ -156,6 +156,7 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	d->all_frames = NULL;
 	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
 		struct frame *nf = dup_bytes(f, sizeof(*f));
+		nf->pooled = 0; /* a copy's frames are malloc'd */
 
 		nf->r = (uint64_t *)dup_bytes(f->r - WS_WARP, (size_t)(f->cap + 1) * WS_WARP * sizeof(uint64_t)) +
 			WS_WARP;

@@ -538,14 +538,22 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		/* registers start at zero in a fresh frame; a reused frame keeps
 		 * the previous activation's values, as a GPU's register file does
 		 * (deterministic all the same) */
-		f = xcalloc(1, sizeof(*f));
 		/* a device frame has the rows its function uses (a resident
 		 * block of a small kernel held 16 rows per warp, most of its
-		 * memory); the host keeps room for a callee's (hostvm.c reuses
-		 * frames only where they fit) */
-		f->cap = w->host && need < 16 ? 16 : need;
-		/* row -1 stays zero: the "no operand" register (see reg) */
-		f->r = (uint64_t *)xcalloc((size_t)(f->cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+		 * memory) and comes with them from the pool (huge pages: a
+		 * launch makes thousands at once); the host keeps room for a
+		 * callee's (hostvm.c reuses frames only where they fit) */
+		uint32_t cap = w->host && need < 16 ? 16 : need;
+		f = w->host ? NULL : pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
+		if (f) {
+			f->pooled = 1;
+			f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
+		} else {
+			f = xcalloc(1, sizeof(*f));
+			/* row -1 stays zero: the "no operand" register (see reg) */
+			f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+		}
+		f->cap = cap;
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}

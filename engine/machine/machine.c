@@ -161,10 +161,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	return m;
 }
 
-static void warp_release(struct warp *w)
+static void warp_release(struct machine *m, struct warp *w)
 {
 	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
 		nx = f->next_all;
+		if (f->pooled) {
+			pool_free(&m->dev.wpool, f, FRAME_BYTES(f->cap));
+			continue;
+		}
 		free(f->r - WS_WARP); /* row -1, the zero row, starts the block */
 		free(f);
 	}
@@ -178,7 +182,7 @@ static void warp_release(struct warp *w)
 static void block_free(struct machine *m, struct block *b)
 {
 	for (uint32_t i = 0; i < b->nwarps; i++)
-		warp_release(&b->w[i]);
+		warp_release(m, &b->w[i]);
 	if (b->w_pooled)
 		pool_free(&m->dev.wpool, b->w, (size_t)b->nwarps * sizeof(struct warp));
 	else
@@ -237,7 +241,7 @@ void machine_free(struct machine *m)
 	vec_free(&m->dev.queue);
 	hthread_free(m); /* the threads main started; m->ht.cur is main again */
 	if (m->ht.cur) {
-		warp_release(m->ht.cur);
+		warp_release(m, m->ht.cur);
 		free(m->ht.cur);
 	}
 	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {

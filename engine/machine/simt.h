@@ -181,6 +181,7 @@ struct frame {
 	uint32_t depth;
 	uint32_t nlanes;        /* lanes still in this frame */
 	uint32_t cap;           /* register capacity */
+	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
@@ -188,6 +189,10 @@ struct frame {
  * on the lane's stack; also for a stackless frame, whose base is that of
  * the nearest frame above it that keeps one, or the lane's stack pointer. */
 uint32_t frame_lbase(const struct warp *w, const struct frame *f, unsigned lane);
+/* the bytes of a pooled frame with cap register rows: the frame, then the
+ * zero row and the rows */
+#define FRAME_HEAD (((sizeof(struct frame) + 63) / 64) * 64)
+#define FRAME_BYTES(cap) (FRAME_HEAD + ((size_t)(cap) + 1) * WS_WARP * sizeof(uint64_t))
 
 enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT,
 	      G_CGWAIT /* cg.c: blocked in a cuda::barrier wait or grid sync (cg_addr) */ };

@@ -256,19 +256,37 @@ struct pool_chunk {
 };
 struct pool_free {
 	struct pool_free *next;
-	size_t size;
 };
+struct pool_class {            /* the freed pieces of one size (few sizes: a list) */
+	struct pool_class *next;
+	size_t size;
+	struct pool_free *head;
+};
+
+static struct pool_class *pool_class_of(struct pool *p, size_t n, int make)
+{
+	for (struct pool_class *c = p->classes; c; c = c->next)
+		if (c->size == n)
+			return c;
+	if (!make)
+		return NULL;
+	struct pool_class *c = xcalloc(1, sizeof(*c));
+	c->size = n;
+	c->next = p->classes;
+	p->classes = c;
+	return c;
+}
 
 void *pool_alloc(struct pool *p, size_t n)
 {
 	n = (n + 63) & ~(size_t)63;
-	for (struct pool_free **pp = &p->free; *pp; pp = &(*pp)->next)
-		if ((*pp)->size == n) {
-			void *piece = *pp;
-			*pp = (*pp)->next;
-			memset(piece, 0, n);
-			return piece;
-		}
+	struct pool_class *k = p->classes ? pool_class_of(p, n, 0) : NULL;
+	if (k && k->head) {
+		void *piece = k->head;
+		k->head = k->head->next;
+		memset(piece, 0, n);
+		return piece;
+	}
 	size_t room = HUGE_CHUNK - sizeof(struct pool_chunk);
 	if (n > room)
 		return NULL;
@@ -290,10 +308,10 @@ void *pool_alloc(struct pool *p, size_t n)
 
 void pool_free(struct pool *p, void *piece, size_t n)
 {
+	struct pool_class *k = pool_class_of(p, (n + 63) & ~(size_t)63, 1);
 	struct pool_free *f = piece;
-	f->size = (n + 63) & ~(size_t)63;
-	f->next = p->free;
-	p->free = f;
+	f->next = k->head;
+	k->head = f;
 }
 
 void pool_release(struct pool *p)
@@ -303,7 +321,11 @@ void pool_release(struct pool *p)
 		p->head = c->next;
 		huge_unmap(c, HUGE_CHUNK);
 	}
-	p->free = NULL;
+	while (p->classes) {
+		struct pool_class *k = p->classes;
+		p->classes = k->next;
+		free(k);
+	}
 }
 
 void arena_init(struct arena *a)
@@ -338,9 +360,9 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 		c = huge_map(HUGE_CHUNK);
 		mapped = c ? HUGE_CHUNK : 0;
 	}
-	if (!c) {
+	if (!c) { /* zeroed whole (a mapped chunk is zero already) */
 		size_t size = n > want - sizeof(*c) ? n : want - sizeof(*c);
-		c = xmalloc(sizeof(*c) + size);
+		c = xcalloc(1, sizeof(*c) + size);
 		want = sizeof(*c) + size;
 	}
 	c->used = 0;
@@ -357,10 +379,9 @@ void *arena_alloc(struct arena *a, size_t n)
 	struct arena_chunk *c = a->head;
 	if (!c || c->size - c->used < n)
 		c = chunk_new(a, n);
-	void *p = c->data + c->used;
+	void *p = c->data + c->used; /* zero: chunks start zeroed, pieces are never reused */
 	c->used += n;
 	a->total += n;
-	memset(p, 0, n);
 	return p;
 }
 

@@ -130,10 +130,10 @@ char *arena_strdup(struct arena *a, const char *s);
  * means "use malloc" (no huge pages here, or a piece too big for a chunk).
  */
 struct pool_chunk;
-struct pool_free;
+struct pool_class;
 struct pool {
 	struct pool_chunk *head;
-	struct pool_free *free;  /* freed pieces, any size */
+	struct pool_class *classes; /* freed pieces, by size */
 };
 void *pool_alloc(struct pool *p, size_t n);
 void pool_free(struct pool *p, void *piece, size_t n);
