@@ -115,6 +115,6 @@ int main(void)
 	}
 	ok(pool_alloc(&p, (size_t)3 << 20) == NULL, "a piece larger than a chunk is refused (the caller mallocs)");
 	pool_release(&p);
-	ok(p.head == NULL && p.free == NULL, "pool released");
+	ok(p.head == NULL && p.classes == NULL, "pool released");
 	return tap_end();
 }
