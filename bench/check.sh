@@ -38,7 +38,7 @@ count() {
 	valgrind --tool=callgrind --callgrind-out-file="$out" "$WS" run $opt "bench/$1.cu" \
 		>"$B/check.out" 2>"$B/check.err" || { echo FAIL; return; }
 	grep -q ' ok$' "$B/check.out" || { echo FAIL; return; }
-	callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk '
+	callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
 		/PROGRAM TOTALS/ { gsub(",", "", $1); whole = $1 }
 		/:sched_device_step / && dev == "" { gsub(",", "", $1); dev = $1 }
 		END { if (whole == "" || dev == "") print "FAIL"; else print whole, dev }'
