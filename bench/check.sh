@@ -11,12 +11,13 @@
 # tolerance) is reported as a gain: record it with BENCH_UPDATE=1, which rewrites
 # bench/baseline.tsv with this run's counts (commit it with the change that earned it).
 #
-# Environment: WARPSTEP (default ./warpstep), KERNELS (default all five), BENCH_TOLERANCE,
+# Environment: WARPSTEP (default ./warpstep), KERNELS (default the five kernels, launches and hello), BENCH_TOLERANCE,
 #   BENCH_UPDATE, BENCH_BUILD (default build/bench).
 # Exit status: 0 no regression, 1 a regression or a failed run, 77 valgrind missing.
 # Run from the repository root (make bench-check builds warpstep first and does).
 WS=${WARPSTEP:-./warpstep}
-KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
+# launches: 21 launches of 2^20 threads (bench/launches.cu); hello: start-up (bench/hello.cu)
+KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram launches hello"}
 TOL=${BENCH_TOLERANCE:-10}
 B=${BENCH_BUILD:-build/bench}
 BASE=bench/baseline.tsv
@@ -37,7 +38,7 @@ count() {
 	valgrind --tool=callgrind --callgrind-out-file="$out" "$WS" run $opt "bench/$1.cu" \
 		>"$B/check.out" 2>"$B/check.err" || { echo FAIL; return; }
 	grep -q ' ok$' "$B/check.out" || { echo FAIL; return; }
-	callgrind_annotate --inclusive=yes "$out" 2>/dev/null | awk '
+	callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
 		/PROGRAM TOTALS/ { gsub(",", "", $1); whole = $1 }
 		/:sched_device_step / && dev == "" { gsub(",", "", $1); dev = $1 }
 		END { if (whole == "" || dev == "") print "FAIL"; else print whole, dev }'

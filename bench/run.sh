@@ -9,6 +9,11 @@
 #   built only when the OpenCL headers exist; n/a when oclgrind or the .cl file is missing.
 # Every program verifies its result; a failed check shows as FAIL in its column.
 # Each cell is the minimum over REPS runs (oclgrind: OCL_REPS runs, it is slow).
+# Then the whole programs (compilation, host code and device, as a student runs them): wall
+#   ms and peak RSS of `warpstep run [--fast] bench/NAME.cu`, native's whole run beside them;
+# launches (bench/launches.cu: the first launch of 2^20 threads, each further one, launches
+#   per second); start-up (bench/hello.cu, the whole run); the 2^24-thread launch's peak RSS.
+# The callgrind regression guard is `make bench-check` (bench/check.sh), not this script.
 # Environment: WARPSTEP (default ./warpstep), CC (default cc), REPS (default 3), OCL_REPS
 #   (default 1), KERNELS (default all five), BENCH_BUILD (default build/bench).
 # Run from the repository root (make bench builds warpstep first and does).
@@ -107,10 +112,84 @@ if [ $nlog -gt 0 ]; then
 	awk -v s="$logsum" -v n="$nlog" 'BEGIN { printf "geometric mean fast/native over %d kernels: %.1fx\n", n, exp(s / n) }'
 fi
 [ -n "$worst" ] && echo "lowest ocl/ws: ${worst}x"
+[ $have_ws = yes ] || exit 0
+
+# now_ns: a monotonic-enough clock in nanoseconds (GNU date), or empty
+now_ns() {
+	t=$(date +%s%N 2>/dev/null)
+	case $t in *N|"") echo "" ;; *) echo "$t" ;; esac
+}
+
+# whole CMD...: "ms rss_mib" of the whole run (wall time, peak RSS), or FAIL
+whole() {
+	t0=$(now_ns)
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f 'rss %M' -o "$B/time.out" "$@" >"$B/ws.out" 2>"$B/ws.err" || { echo FAIL; return; }
+	else
+		"$@" >"$B/ws.out" 2>"$B/ws.err" || { echo FAIL; return; }
+	fi
+	t1=$(now_ns)
+	grep -q ' ok$' "$B/ws.out" || { echo FAIL; return; }
+	rss=$(sed -n 's/^rss //p' "$B/time.out" 2>/dev/null)
+	[ -n "$t0" ] && [ -n "$t1" ] || { echo FAIL; return; }
+	awk -v a="$t0" -v b="$t1" -v r="${rss:-0}" 'BEGIN { printf "%.1f %.0f\n", (b - a) / 1e6, r / 1024 }'
+}
+
+# best_whole N CMD...: the run of least wall time among N (its "ms rss")
+best_whole() {
+	n=$1 r=0 m=
+	shift
+	while [ $r -lt "$n" ]; do
+		v=$(whole "$@")
+		[ "$v" = FAIL ] && { echo FAIL; return; }
+		if [ -z "$m" ] || awk -v a="${v%% *}" -v b="${m%% *}" 'BEGIN { exit !(a < b) }'; then m=$v; fi
+		r=$((r + 1))
+	done
+	echo "$m"
+}
+
+echo
+echo "whole programs (compilation, host code and device): wall ms and peak RSS MiB, minimum of $REPS runs"
+printf '%-13s %10s %13s %10s %9s %9s | %12s\n' kernel "native" "ws --fast" "ws" "RSS fast" "RSS ws" "fast/native"
+for k in $KERNELS; do
+	nat=$(best_whole "$REPS" "$B/native_$k")
+	fast=$(best_whole "$REPS" "$WS" run --fast "bench/$k.cu")
+	full=$(best_whole "$REPS" "$WS" run "bench/$k.cu")
+	nms=${nat%% *} fms=${fast%% *} wms=${full%% *}
+	frss=${fast#* } wrss=${full#* }
+	[ "$fast" = FAIL ] && frss=FAIL
+	[ "$full" = FAIL ] && wrss=FAIL
+	printf '%-13s %10s %13s %10s %9s %9s | %12s\n' "$k" "$nms" "$fms" "$wms" "$frss" "$wrss" "$(ratio "$fms" "$nms")"
+done
+
+# launches: the grid time of bench/launches.cu with 0 and with 50 empty launches after the
+# first (a counting kernel over the same 2^20 threads); the difference is 50 further launches
+lt() {
+	"$WS" run --fast --stats bench/launches.cu "$1" >"$B/ws.out" 2>"$B/ws.err" || { echo FAIL; return; }
+	grep -q ' ok$' "$B/ws.out" || { echo FAIL; return; }
+	v=$(sed -n 's/^warpstep: kernel_ms \([0-9.]*\).*/\1/p' "$B/ws.err")
+	[ -n "$v" ] && echo "$v" || echo FAIL
+}
+l0=$(best "$REPS" lt 0)
+l50=$(best "$REPS" lt 50)
+case "$l0$l50" in
+*FAIL*) echo "launches (bench/launches.cu): FAIL" ;;
+*) awk -v a="$l0" -v b="$l50" 'BEGIN {
+	per = (b - a) / 50; if (per <= 0) per = 0.001
+	printf "launches of 2^20 threads (bench/launches.cu, --fast): first %.1f ms, each further %.2f ms, %.0f launches/s (target < 0.5 ms)\n", a, per, 1000 / per }' ;;
+esac
+
+# start-up: hello world, the whole run
+h=$(best_whole "$REPS" "$WS" run bench/hello.cu)
+[ "$h" = FAIL ] && echo "start-up (bench/hello.cu): FAIL" ||
+	echo "start-up (bench/hello.cu, whole run): ${h%% *} ms, peak RSS ${h#* } MiB (target < 5 ms)"
+
 # memory: a 2^24-thread launch (bench/launch24.cu), peak RSS of the whole run
-if [ $have_ws = yes ] && [ -x /usr/bin/time ]; then
-	rss=$(/usr/bin/time -f 'rss %M' "$WS" run bench/launch24.cu 2>&1 >"$B/ws.out" | sed -n 's/^rss //p')
-	grep -q ' ok$' "$B/ws.out" && [ -n "$rss" ] &&
-		echo "2^24-thread launch (bench/launch24.cu, checkers on): peak RSS $((rss / 1024)) MiB (target < 256 MiB)"
+if [ -x /usr/bin/time ]; then
+	for mode in "" --fast; do
+		rss=$(/usr/bin/time -f 'rss %M' "$WS" run $mode bench/launch24.cu 2>&1 >"$B/ws.out" | sed -n 's/^rss //p')
+		grep -q ' ok$' "$B/ws.out" && [ -n "$rss" ] &&
+			echo "2^24-thread launch (bench/launch24.cu, ${mode:-checkers on}): peak RSS $((rss / 1024)) MiB (target < 256 MiB)"
+	done
 fi
 exit 0

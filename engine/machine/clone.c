@@ -156,6 +156,7 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	d->all_frames = NULL;
 	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
 		struct frame *nf = dup_bytes(f, sizeof(*f));
+		nf->pooled = 0; /* a copy's frames are malloc'd */
 
 		nf->r = (uint64_t *)dup_bytes(f->r - WS_WARP, (size_t)(f->cap + 1) * WS_WARP * sizeof(uint64_t)) +
 			WS_WARP;
@@ -194,6 +195,7 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 	pmap_put(pm, s, b);
 	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
 	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
+	b->w_pooled = 0;
 	for (uint32_t i = 0; i < s->nwarps; i++)
 		warp_copy(pm, &b->w[i], &s->w[i]);
 	b->spare_next = chain ? block_copy(pm, s->spare_next, 1) : NULL;
@@ -221,6 +223,7 @@ struct machine *machine_clone(const struct machine *s)
 	if (!machine_can_clone(s))
 		return NULL;
 	m = dup_bytes(s, sizeof(*s));
+	memset(&m->dev.wpool, 0, sizeof(m->dev.wpool)); /* the copies' warps are malloc'd */
 	/* observers stay with the original */
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));

@@ -38,6 +38,10 @@
 uint64_t cluster_of(const struct grid *gr, const uint32_t idx[3], uint32_t *rank)
 {
 	const uint32_t *c = gr->cdim, *g = gr->l.grid;
+	if (gr->csize <= 1) { /* no clusters: each block its own (no division per block) */
+		*rank = 0;
+		return idx[0] + (uint64_t)idx[1] * g[0] + (uint64_t)idx[2] * g[0] * g[1];
+	}
 	uint64_t ncx = g[0] / c[0], ncy = g[1] / c[1];
 	*rank = idx[0] % c[0] + (idx[1] % c[1]) * c[0] + (idx[2] % c[2]) * c[0] * c[1];
 	return idx[0] / c[0] + (idx[1] / c[1]) * ncx + (uint64_t)(idx[2] / c[2]) * ncx * ncy;

@@ -517,6 +517,7 @@ static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct 
 	memset(ls->buf + b, 0, size);
 	*base = (uint32_t)b;
 	ls->sp = (uint32_t)need;
+	w->ls_moved = 1;
 	if (CHECK_WANTS(m, CEV_STACK) && !ls->host)
 		stack_event(m, w, lane, (uint32_t)b, size, defined);
 	return 0;
@@ -537,10 +538,22 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 		/* registers start at zero in a fresh frame; a reused frame keeps
 		 * the previous activation's values, as a GPU's register file does
 		 * (deterministic all the same) */
-		f = xcalloc(1, sizeof(*f));
-		f->cap = need < 16 ? 16 : need;
-		/* row -1 stays zero: the "no operand" register (see reg) */
-		f->r = (uint64_t *)xcalloc((size_t)(f->cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+		/* a device frame has the rows its function uses (a resident
+		 * block of a small kernel held 16 rows per warp, most of its
+		 * memory) and comes with them from the pool (huge pages: a
+		 * launch makes thousands at once); the host keeps room for a
+		 * callee's (hostvm.c reuses frames only where they fit) */
+		uint32_t cap = w->host && need < 16 ? 16 : need;
+		f = w->host ? NULL : pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
+		if (f) {
+			f->pooled = 1;
+			f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
+		} else {
+			f = xcalloc(1, sizeof(*f));
+			/* row -1 stays zero: the "no operand" register (see reg) */
+			f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+		}
+		f->cap = cap;
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}
@@ -672,6 +685,8 @@ static void warp_settle(struct machine *m, struct warp *w)
 
 void interp_warp_settle(struct machine *m, struct warp *w)
 {
+	if (w->ng == 0 || (w->ng == 1 && !w->g[0].ntok))
+		return; /* no token to reach, no two groups to merge */
 again:
 	for (uint32_t j = 0; j < w->ng; j++) {
 		struct group *g = &w->g[j];
@@ -714,7 +729,7 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	w->live &= ~x;
 	w->exited |= x;
 	struct block *b = w->blk;
-	b->nexited += (uint32_t)__builtin_popcount(x);
+	b->nexited += popc32(x);
 	for (size_t i = 0; i < w->toks.len; i++) {
 		struct token *t = &w->toks.v[i];
 		if (!t->used || !(t->mask & x))
@@ -769,6 +784,10 @@ static uint32_t tok_seq(const struct warp *w, const struct group *g)
 
 int interp_warp_pick(struct machine *m, struct warp *w)
 {
+	if (w->ng == 1 && w->g[0].state == G_READY) {
+		w->cur = 0; /* the one ready group, under either policy */
+		return 0;
+	}
 	for (int pass = 0; pass < 2; pass++) {
 		int best = -1;
 		uint32_t nready = 0;
@@ -869,7 +888,7 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 			b->bar_or |= p;
 		});
 	}
-	b->bar_arrived += (uint32_t)__builtin_popcount(M);
+	b->bar_arrived += popc32(M);
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
@@ -2669,7 +2688,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			if (n >= budget)
 				return n;
 		}
-		if (!w->host) {
+		/* fast_run would stop before an instruction it does not know
+		 * (a kernel that only returns starts with one) */
+		if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
 			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
 			n += ran;
 			if (why == FR_RETURN)

@@ -161,10 +161,14 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	return m;
 }
 
-static void warp_release(struct warp *w)
+static void warp_release(struct machine *m, struct warp *w)
 {
 	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
 		nx = f->next_all;
+		if (f->pooled) {
+			pool_free(&m->dev.wpool, f, FRAME_BYTES(f->cap));
+			continue;
+		}
 		free(f->r - WS_WARP); /* row -1, the zero row, starts the block */
 		free(f);
 	}
@@ -175,11 +179,14 @@ static void warp_release(struct warp *w)
 	vec_free(&w->toks);
 }
 
-static void block_free(struct block *b)
+static void block_free(struct machine *m, struct block *b)
 {
 	for (uint32_t i = 0; i < b->nwarps; i++)
-		warp_release(&b->w[i]);
-	free(b->w);
+		warp_release(m, &b->w[i]);
+	if (b->w_pooled)
+		pool_free(&m->dev.wpool, b->w, (size_t)b->nwarps * sizeof(struct warp));
+	else
+		free(b->w);
 	free(b->shared);
 	free(b);
 }
@@ -193,7 +200,7 @@ static void block_cache(struct machine *m, struct block *b)
 		if (b->w[i].ng)
 			clean = 0;
 	if (!clean) {
-		block_free(b);
+		block_free(m, b);
 		return;
 	}
 	b->spare_next = m->dev.bcache;
@@ -226,14 +233,15 @@ void machine_free(struct machine *m)
 	while (m->dev.bcache) {
 		struct block *b = m->dev.bcache;
 		m->dev.bcache = b->spare_next;
-		block_free(b);
+		block_free(m, b);
 	}
+	pool_release(&m->dev.wpool);
 	for (size_t i = m->dev.qhead; i < m->dev.queue.len; i++)
 		free(m->dev.queue.v[i].param);
 	vec_free(&m->dev.queue);
 	hthread_free(m); /* the threads main started; m->ht.cur is main again */
 	if (m->ht.cur) {
-		warp_release(m->ht.cur);
+		warp_release(m, m->ht.cur);
 		free(m->ht.cur);
 	}
 	for (uint32_t i = 0; i < m->mod->nfuncs; i++) {
@@ -379,7 +387,10 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	b->w = xcalloc(b->nwarps, sizeof(struct warp));
+	b->w = pool_alloc(&m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = b->w != NULL;
+	if (!b->w)
+		b->w = xcalloc(b->nwarps, sizeof(struct warp));
 	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
 	 * rather than divided: this runs for every thread of a first launch */
 	uint32_t tx = 0, ty = 0, tz = 0;
@@ -435,12 +446,14 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		w->ng = 0;
 		w->toks.len = 0;
 		w->bp_pass = 0;
-		/* 32 strided stores, no loop: this runs for every warp of every launch */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 32
-#endif
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			w->ls[l].sp = 0;
+		/* the lane stacks start empty; they are where the last block
+		 * left them only if a lane pushed something (aggregate
+		 * parameters of a stackless kernel, a failed grid) */
+		if (w->ls_moved) {
+			for (uint32_t l = 0; l < WS_WARP; l++)
+				w->ls[l].sp = 0;
+			w->ls_moved = 0;
+		}
 		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
 		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
 			machine_fail_kernel(m, 719);
@@ -485,10 +498,15 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 				f->r[(size_t)k * WS_WARP + l] = v;
 			off += sz;
 		}
-		memset(&w->g[0], 0, sizeof(w->g[0]));
-		w->g[0].mask = w->exists;
-		w->g[0].fr = f;
-		w->g[0].state = G_READY;
+		/* every field but the token stack past ntok (never read) */
+		struct group *g0 = &w->g[0];
+		g0->mask = w->exists;
+		g0->pc = 0;
+		g0->fr = f;
+		g0->state = G_READY;
+		g0->ntok = 0;
+		g0->coll_mask = g0->coll_op = 0;
+		g0->cg_addr = g0->cg_token = 0;
 		w->ng = 1;
 	}
 	return b;
@@ -752,18 +770,39 @@ int sched_device_step(struct machine *m, int budget)
 		}
 		start = p < 0 ? 0 : (uint64_t)p;
 		budget = 1;
+	} else if (m->o.sched == SCHED_RANDOM) {
+		start = machine_rand(m) % (total ? total : 1);
 	} else {
-		start = m->o.sched == SCHED_RANDOM ? machine_rand(m) % (total ? total : 1)
-						   : (uint64_t)gr->rr % (total ? total : 1);
+		start = (uint64_t)gr->rr < total ? (uint64_t)gr->rr : (uint64_t)gr->rr % (total ? total : 1);
 	}
 	int ran = 0;
-	for (uint64_t k = 0; k < total && !ran; k++) {
-		uint64_t idx = (start + k) % total;
-		int s = (int)(idx / wpb);
+	/* warp idx = s * wpb + wi, counted on from start (< total) without
+	 * dividing (a 64-bit division costs a good part of the visit of a warp
+	 * that only returns): the round robin's next warp is remembered */
+	uint64_t idx = start;
+	int s;
+	uint32_t wi;
+	if (start == gr->rr_idx) {
+		s = gr->rr_s;
+		wi = gr->rr_wi;
+	} else {
+		s = total ? (int)(start / wpb) : 0;
+		wi = total ? (uint32_t)(start % wpb) : 0;
+	}
+	for (uint64_t k = 0; k < total && !ran; k++, idx++, wi++) {
+		if (wi == wpb) {
+			wi = 0;
+			s++;
+		}
+		if (idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		}
 		struct block *b = gr->res[s];
 		if (!b)
 			continue;
-		struct warp *w = &b->w[idx % wpb];
+		struct warp *w = &b->w[wi];
 		if (!warp_can_run(w))
 			continue;
 		int gi, q = budget;
@@ -790,7 +829,7 @@ int sched_device_step(struct machine *m, int budget)
 			m->bp.mid_stop = 0;
 			m->bp.resume.on = 1;
 			m->bp.resume.slot = s;
-			m->bp.resume.warp = (int)(idx % wpb);
+			m->bp.resume.warp = (int)wi;
 			m->bp.resume.gi = gi;
 			m->bp.resume.budget = q - ran;
 			m->bp.resume.gen = gen;
@@ -805,8 +844,22 @@ int sched_device_step(struct machine *m, int budget)
 		/* rr: the next warp; but when this warp completed a barrier, go
 		 * back to the first warp of its block, so a block runs through
 		 * its barrier phases while its registers are still in cache */
-		if (m->o.sched == SCHED_RR)
-			gr->rr = (int)((b->bar_gen != gen ? (uint64_t)s * wpb : idx + 1) % total);
+		if (m->o.sched == SCHED_RR) {
+			if (b->bar_gen != gen) {
+				gr->rr = (int)((uint64_t)s * wpb);
+				gr->rr_s = s;
+				gr->rr_wi = 0;
+			} else if (idx + 1 == total) {
+				gr->rr = 0;
+				gr->rr_s = 0;
+				gr->rr_wi = 0;
+			} else {
+				gr->rr = (int)(idx + 1);
+				gr->rr_s = wi + 1 == wpb ? s + 1 : s;
+				gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
+			}
+			gr->rr_idx = (uint64_t)gr->rr;
+		}
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
@@ -818,8 +871,8 @@ int sched_device_step(struct machine *m, int budget)
 	}
 	if (!ran) {
 		int live = 0;
-		for (int s = 0; s < gr->nres; s++)
-			if (gr->res[s])
+		for (int k = 0; k < gr->nres; k++)
+			if (gr->res[k])
 				live = 1;
 		if (!live && gr->next_block >= gr->nblocks) {
 			grid_end(m);
@@ -976,7 +1029,9 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 		host_step(m, host_budget);
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
-	check_limit(m);
+	/* check_limit's two tests first, here: this runs at every scheduling decision */
+	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps)))
+		check_limit(m);
 	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
 		machine_publish_sample(m);
 		if (m->chk.end_grid)

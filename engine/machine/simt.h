@@ -181,6 +181,7 @@ struct frame {
 	uint32_t depth;
 	uint32_t nlanes;        /* lanes still in this frame */
 	uint32_t cap;           /* register capacity */
+	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
@@ -188,6 +189,10 @@ struct frame {
  * on the lane's stack; also for a stackless frame, whose base is that of
  * the nearest frame above it that keeps one, or the lane's stack pointer. */
 uint32_t frame_lbase(const struct warp *w, const struct frame *f, unsigned lane);
+/* the bytes of a pooled frame with cap register rows: the frame, then the
+ * zero row and the rows */
+#define FRAME_HEAD (((sizeof(struct frame) + 63) / 64) * 64)
+#define FRAME_BYTES(cap) (FRAME_HEAD + ((size_t)(cap) + 1) * WS_WARP * sizeof(uint64_t))
 
 enum gstate { G_READY, G_PARK, G_BAR, G_COLL, G_HOSTWAIT,
 	      G_CGWAIT /* cg.c: blocked in a cuda::barrier wait or grid sync (cg_addr) */ };
@@ -221,22 +226,26 @@ struct lstack {
 
 struct block;
 struct warp {
+	/* the fields every launch sets or every scheduler visit reads come
+	 * first, with g[0], so that starting a warp touches few cache lines */
 	struct block *blk;
 	uint32_t id;            /* warp index in block */
 	uint32_t exists, live, exited;
-	struct group g[WS_MAXG];
 	uint32_t ng;
 	int32_t cur;            /* sticky group (stack policy), -1 */
 	uint32_t rr;            /* rotation for its + rr */
+	int host;
+	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
+				 * block_new resets the 32 pointers only then) */
 	VEC(struct token) toks;
+	struct frame *free_frames;
+	struct group g[WS_MAXG];
 	uint32_t tok_free_hint;
 	struct lstack ls[WS_WARP];
-	struct frame *free_frames;
 	struct frame *all_frames;
 	uint32_t tid[3][WS_WARP];
-	int host;
 	int blocked_host;       /* host: waiting for the device */
-	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	uint32_t bp_pass_mask;  /* ... for the group with these lanes */
 	const struct frame *bp_pass_fr; /* ... in this frame */
 	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
@@ -271,6 +280,7 @@ struct block {
 	uint32_t crank;          /* the block's rank in its cluster */
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
+	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
 };
 
 struct launch {
@@ -292,6 +302,9 @@ struct grid {
 	struct block *spare;    /* retired blocks kept for reuse (next in ->spare_next) */
 	int nres, maxres;
 	int rr;
+	uint64_t rr_idx;         /* == rr: rr is warp rr_wi of slot rr_s (no division to find it) */
+	int rr_s;
+	uint32_t rr_wi;
 	uint32_t threads_per_block, warps_per_block;
 	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
 };
@@ -383,6 +396,8 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	uint32_t nbcache;
+	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
+				 * thousands of blocks at once) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */

@@ -1,3 +1,5 @@
+/* MAP_ANONYMOUS and MADV_HUGEPAGE (arena chunks) are not POSIX */
+#define _DEFAULT_SOURCE
 #include "util.h"
 
 #include <errno.h>
@@ -7,6 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <unistd.h>
 
 static long fail_after = -1;
@@ -198,8 +203,130 @@ char *strbuf_detach(struct strbuf *sb)
 struct arena_chunk {
 	struct arena_chunk *next;
 	size_t used, size;
+	size_t mapped;          /* bytes of its own mapping (huge_map), 0: malloc'd */
 	_Alignas(16) unsigned char data[];
 };
+
+/* Chunks start at 64 KiB and double up to HUGE_CHUNK; chunks of that size
+ * are mapped at a 2 MiB boundary and offered to the kernel's transparent
+ * huge pages (madvise), so that the compilation's tens of MiB of tokens and
+ * trees cost one page fault per 2 MiB instead of 512 (most of the start-up
+ * time of a small program was page faults). */
+#define FIRST_CHUNK ((size_t)64 << 10)
+#define HUGE_CHUNK ((size_t)2 << 20)
+
+/* size bytes (a multiple of HUGE_CHUNK) of zeroed memory at a HUGE_CHUNK
+ * boundary, or NULL (then the caller uses malloc) */
+static void *huge_map(size_t size)
+{
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	size_t span = size + HUGE_CHUNK;
+	void *m = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED)
+		return NULL;
+	uintptr_t p = (uintptr_t)m, a = (p + HUGE_CHUNK - 1) & ~(uintptr_t)(HUGE_CHUNK - 1);
+	if (a > p)
+		munmap(m, a - p);
+	if (p + span > a + size)
+		munmap((void *)(a + size), p + span - (a + size));
+	madvise((void *)a, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
+	return (void *)a;
+#else
+	(void)size;
+	return NULL;
+#endif
+}
+
+static void huge_unmap(void *p, size_t size)
+{
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	munmap(p, size);
+#else
+	(void)p;
+	(void)size;
+#endif
+}
+
+/* ---- pools (util.h) */
+
+struct pool_chunk {
+	struct pool_chunk *next;
+	size_t used;
+	_Alignas(64) unsigned char data[];
+};
+struct pool_free {
+	struct pool_free *next;
+};
+struct pool_class {            /* the freed pieces of one size (few sizes: a list) */
+	struct pool_class *next;
+	size_t size;
+	struct pool_free *head;
+};
+
+static struct pool_class *pool_class_of(struct pool *p, size_t n, int make)
+{
+	for (struct pool_class *c = p->classes; c; c = c->next)
+		if (c->size == n)
+			return c;
+	if (!make)
+		return NULL;
+	struct pool_class *c = xcalloc(1, sizeof(*c));
+	c->size = n;
+	c->next = p->classes;
+	p->classes = c;
+	return c;
+}
+
+void *pool_alloc(struct pool *p, size_t n)
+{
+	n = (n + 63) & ~(size_t)63;
+	struct pool_class *k = p->classes ? pool_class_of(p, n, 0) : NULL;
+	if (k && k->head) {
+		void *piece = k->head;
+		k->head = k->head->next;
+		memset(piece, 0, n);
+		return piece;
+	}
+	size_t room = HUGE_CHUNK - sizeof(struct pool_chunk);
+	if (n > room)
+		return NULL;
+	struct pool_chunk *c = p->head;
+	if (!c || room - c->used < n) {
+		if (fail_now())
+			util_oom();
+		c = huge_map(HUGE_CHUNK);
+		if (!c)
+			return NULL;
+		c->used = 0;
+		c->next = p->head;
+		p->head = c;
+	}
+	void *piece = c->data + c->used; /* fresh mapped memory: zero */
+	c->used += n;
+	return piece;
+}
+
+void pool_free(struct pool *p, void *piece, size_t n)
+{
+	struct pool_class *k = pool_class_of(p, (n + 63) & ~(size_t)63, 1);
+	struct pool_free *f = piece;
+	f->next = k->head;
+	k->head = f;
+}
+
+void pool_release(struct pool *p)
+{
+	while (p->head) {
+		struct pool_chunk *c = p->head;
+		p->head = c->next;
+		huge_unmap(c, HUGE_CHUNK);
+	}
+	while (p->classes) {
+		struct pool_class *k = p->classes;
+		p->classes = k->next;
+		free(k);
+	}
+}
 
 void arena_init(struct arena *a)
 {
@@ -212,28 +339,49 @@ void arena_release(struct arena *a)
 	struct arena_chunk *c = a->head;
 	while (c) {
 		struct arena_chunk *next = c->next;
-		free(c);
+		if (c->mapped)
+			huge_unmap(c, c->mapped);
+		else
+			free(c);
 		c = next;
 	}
 	arena_init(a);
+}
+
+static struct arena_chunk *chunk_new(struct arena *a, size_t n)
+{
+	size_t last = a->head ? a->head->size + sizeof(struct arena_chunk) : 0;
+	size_t want = last < FIRST_CHUNK ? FIRST_CHUNK : last * 2 > HUGE_CHUNK ? HUGE_CHUNK : last * 2;
+	struct arena_chunk *c = NULL;
+	size_t mapped = 0;
+	if (want == HUGE_CHUNK && n <= HUGE_CHUNK - sizeof(*c)) {
+		if (fail_now()) /* the allocation funnel's count and injected failures */
+			util_oom();
+		c = huge_map(HUGE_CHUNK);
+		mapped = c ? HUGE_CHUNK : 0;
+	}
+	if (!c) { /* zeroed whole (a mapped chunk is zero already) */
+		size_t size = n > want - sizeof(*c) ? n : want - sizeof(*c);
+		c = xcalloc(1, sizeof(*c) + size);
+		want = sizeof(*c) + size;
+	}
+	c->used = 0;
+	c->size = want - sizeof(*c);
+	c->mapped = mapped;
+	c->next = a->head;
+	a->head = c;
+	return c;
 }
 
 void *arena_alloc(struct arena *a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	struct arena_chunk *c = a->head;
-	if (!c || c->size - c->used < n) {
-		size_t size = n > 65536 ? n : 65536;
-		c = xmalloc(sizeof(*c) + size);
-		c->used = 0;
-		c->size = size;
-		c->next = a->head;
-		a->head = c;
-	}
-	void *p = c->data + c->used;
+	if (!c || c->size - c->used < n)
+		c = chunk_new(a, n);
+	void *p = c->data + c->used; /* zero: chunks start zeroed, pieces are never reused */
 	c->used += n;
 	a->total += n;
-	memset(p, 0, n);
 	return p;
 }
 

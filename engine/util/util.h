@@ -122,6 +122,24 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_strdup(struct arena *a, const char *s);
 
 /*
+ * A pool: zeroed pieces of memory carved from 2 MiB chunks that the kernel
+ * may back with transparent huge pages (Linux), for many same-sized pieces
+ * touched at once (the warps of a launch's resident blocks: one page fault
+ * per 2 MiB instead of 512). A freed piece is kept for the next request of
+ * the same size; the chunks go back with pool_release. NULL from pool_alloc
+ * means "use malloc" (no huge pages here, or a piece too big for a chunk).
+ */
+struct pool_chunk;
+struct pool_class;
+struct pool {
+	struct pool_chunk *head;
+	struct pool_class *classes; /* freed pieces, by size */
+};
+void *pool_alloc(struct pool *p, size_t n);
+void pool_free(struct pool *p, void *piece, size_t n);
+void pool_release(struct pool *p);
+
+/*
  * Files. Reading: util_read_file reads only regular files of at most
  * UTIL_FILE_MAX bytes, and never blocks: a FIFO, a device, a socket or a
  * directory is refused before anything is read from it (so /dev/zero or a

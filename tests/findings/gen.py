@@ -1918,6 +1918,39 @@ int main()
 	return 0;
 }
 """)
+# the second launch of loc reuses the first one's blocks and lane stacks, whose a[2] the
+# first launch wrote: it must still read as never written (and the first launch, which
+# wrote every element, as a near miss); a kernel with another block shape runs between
+prog("uninit_local_relaunch", r"""
+struct coef { int a, b; };
+__global__ void lin(int *out, coef k)
+{
+	out[blockIdx.x * blockDim.x + threadIdx.x] = k.a * threadIdx.x + k.b;
+}
+__global__ void loc(int *out, int n, int skip)
+{
+	int a[8];
+	for (int j = 0; j < 8; j++)
+		if (j != skip)
+			a[j] = j * n;
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (skip < 0)
+		out[i] = a[threadIdx.x % 8];
+	else
+		out[i] = a[skip];	//@uninitialized-read
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 1024 * sizeof(int));
+	coef k = { 2, 1 };
+	loc<<<2, 96>>>(out, 3, -1);
+	lin<<<4, 64>>>(out, k);
+	loc<<<2, 96>>>(out, 5, 2);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
 prog("ok_local_init", r"""
 struct point { float x, y, z; };
 __device__ float dot(point a, point b)
