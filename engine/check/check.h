@@ -157,6 +157,24 @@ struct check_event {
 	uint32_t didx[3];
 };
 
+/* On an event function of a checker whose common cases are branch-free
+ * passes over a warp's lanes: compiled twice (x86-64 baseline and AVX2,
+ * x86-64-v3), the CPU's best chosen once at load time, as the device fast
+ * path's lane loops (docs/PERFORMANCE.md); elsewhere one version. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define CHECK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define CHECK_CLONES
+#endif
+/* on the helpers of a CHECK_CLONES function: inlined, so compiled into
+ * each of its versions (a call would run the baseline one) */
+#if defined(__GNUC__)
+#define CHECK_INLINE inline __attribute__((always_inline))
+#else
+#define CHECK_INLINE inline
+#endif
+
 /* ---- a checker: one row of checkers.def */
 struct checker {
 	const char *name;      /* "spin" */

@@ -533,7 +533,7 @@ static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_
  * this block or, for a read, of another block), the new words stored; 0,
  * nothing stored, when a lane needs the per-lane path. No race is found
  * on any of these, so the lanes' order does not matter. */
-static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	/* branch-free, all-ones masks, so that it vectorizes: each lane's word
 	 * is compared with the few values it may hold on the fast path */
@@ -595,7 +595,7 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 /* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
  * word is nobody's in this epoch or holds an atomic writer (then each gets
  * this lane's atomic record, as lane by lane), 0 and nothing stored else */
-static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
 	uint32_t nv[WARP], ok = ~0u;
@@ -618,7 +618,7 @@ static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
  * readers of several blocks, or a reader warp of another block, end up
  * RM. 1 when every word is one of these (stored), 0 and nothing stored
  * else. */
-static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
+static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
 			 unsigned sz)
 {
 	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0);
@@ -702,7 +702,7 @@ static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t
 	}
 }
 
-static void check(struct grace *g, const struct check_event *e)
+CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
 	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)

@@ -275,7 +275,7 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * fast cases of race_check (no record, or only records no access of this
  * warp can race with) and read only initialized words: the new words in
  * branch-free passes, 1. Else 0 and nothing changed. */
-static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
 {
 	uint32_t nv[WARP], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
@@ -303,7 +303,7 @@ static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32
 /* The first half-warp's reads, lanes 0..15 on 16 consecutive words, as
  * full_warp's, on initialized words with no writer recorded (so that the
  * second half's repeats of them change nothing): 1, stored; else 0. */
-static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
+static CHECK_INLINE int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
 {
 	uint32_t nv[WARP / 2], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
@@ -324,10 +324,13 @@ static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
 /* whether lanes from..from+15 share one address */
 static inline int half_same(const uint64_t *la, unsigned from)
 {
-	return !memcmp(la + from, la + from + 1, (WARP / 2 - 1) * sizeof(*la));
+	uint64_t d = 0;
+	for (unsigned l = from + 1; l < from + WARP / 2; l++)
+		d |= la[l] ^ la[from];
+	return !d;
 }
 
-static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
+CHECK_CLONES static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
 	const uint64_t *la = e->lane_addr;
@@ -427,7 +430,10 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 		 * left out at once (a read of a word no one wrote, by a lane of
 		 * a warp whose earlier lane just read it, changes nothing) */
 		uint32_t keep = 0, wbits = 0;
-		if (!memcmp(la, la + WARP / 2, WARP / 2 * sizeof(*la))) {
+		uint64_t dh = 0;
+		for (unsigned l = 0; l < WARP / 2; l++)
+			dh |= la[l] ^ la[l + WARP / 2];
+		if (!dh) {
 			uint64_t o0 = LANE_OFF(la[0]);
 			if (!(o0 & 3) && o0 + 64 <= lim && check_lanes_linear(la, 4, 0xffffu) &&
 			    half_warp(e, sh + (o0 >> 2), ws)) {
