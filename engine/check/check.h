@@ -96,7 +96,8 @@ enum check_region {
 	CR_MANAGED,        /* a cudaMallocManaged allocation */
 	CR_CONST,          /* __constant__ memory */
 	CR_HOST,           /* a host allocation (malloc, pinned) */
-	CR_LOCAL           /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
+	CR_LOCAL,          /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
+	CR_NREGIONS
 };
 #define CHECK_SAMPLE (1u << 18)
 
