@@ -247,6 +247,19 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 	return !bad;
 }
 
+/* check_lanes_linear of a whole warp, step a power of two up to 8, as one
+ * pass over 64-bit lanes: for the AVX2 versions of CHECK_CLONES functions
+ * (a 64-bit subtract, xor and or per 4 lanes); the baseline compiles it
+ * to scalar code, where check_lanes_linear's 32-bit halves are better. */
+static inline int check_warp_linear(const uint64_t *la, uint32_t step)
+{
+	uint64_t k0 = la[0], bad = 0;
+	const unsigned sh = (unsigned)__builtin_ctz(step | 16);
+	for (uint32_t l = 0; l < 32; l++)
+		bad |= (la[l] - ((uint64_t)l << sh)) ^ k0;
+	return step && !(step & (step - 1)) && step <= 8 ? !bad : check_lanes_linear(la, step, ~0u);
+}
+
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
 /* Record a finding of kind k (its table severity) at sp for lanes of w
  * (NULL: none). NULL when it repeats one at the same place (it counts). */

@@ -69,7 +69,7 @@ struct desc {
 	uint16_t warp;
 	uint32_t phase;         /* the block's barrier phase (22 bits) */
 };
-/* the descriptor of each resident warp (slot * 32 + warp): exact, so that a
+/* the descriptor of each resident warp (by slot, then warp): exact, so that a
  * warp keeps its descriptor while other blocks run (a shared cache of 1024
  * made thousands of resident warps evict each other's, filling the table) */
 struct dcache {
@@ -83,7 +83,7 @@ struct grace {
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
-	struct dcache *cache;
+	struct dcache **cache;  /* by resident slot (ncache of them, NULL until used): by warp */
 	size_t ncache;
 };
 
@@ -130,6 +130,8 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	for (size_t i = 0; i < g->ncache; i++)
+		free(g->cache[i]);
 	free(g->cache);
 	free(g);
 }
@@ -237,8 +239,12 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 	}
 	g->cache = NULL;
 	if (o->ncache) {
-		g->cache = xmalloc(o->ncache * sizeof(*g->cache));
-		memcpy(g->cache, o->cache, o->ncache * sizeof(*g->cache));
+		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
+		for (size_t i = 0; i < o->ncache; i++)
+			if (o->cache[i]) {
+				g->cache[i] = xmalloc(WARP * sizeof(*g->cache[i]));
+				memcpy(g->cache[i], o->cache[i], WARP * sizeof(*g->cache[i]));
+			}
 	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
@@ -257,16 +263,18 @@ static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t 
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	size_t k = (size_t)e->slot * WARP + e->warp;
+	size_t k = (size_t)e->slot;
 	if (WS_UNLIKELY(k >= g->ncache)) {
-		size_t n = g->ncache ? 2 * g->ncache : 1024;
+		size_t n = g->ncache ? 2 * g->ncache : 64;
 		while (n <= k)
 			n *= 2;
 		g->cache = xrealloc(g->cache, n * sizeof(*g->cache));
 		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
 		g->ncache = n;
 	}
-	struct dcache *c = &g->cache[k];
+	if (WS_UNLIKELY(!g->cache[k]))
+		g->cache[k] = xcalloc(WARP, sizeof(*g->cache[k])); /* the slot's first access */
+	struct dcache *c = &g->cache[k][e->warp];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
 		return c->desc;
 	if (g->nd == DESC_MAX)
@@ -549,8 +557,7 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	}
 	if (!used) {
 		for (uint32_t l = 0; l < WARP; l++)
-			nv[l] = fresh | l;
-		memcpy(p, nv, sizeof(nv));
+			p[l] = fresh | l;
 		return 1;
 	}
 	/* every word already holds this
@@ -747,7 +754,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		/* a whole warp on consecutive elements (a[i] with i the thread
 		 * index): one range and alignment test, then one pass */
 		uint64_t o0 = la[0] - base;
-		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_lanes_linear(la, (uint32_t)sz, ~0u)) {
+		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			uint32_t *p = &a->c[o0 >> 2];
 			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
 			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))
