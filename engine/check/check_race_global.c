@@ -79,7 +79,9 @@ struct dcache {
 struct grace {
 	struct galloc **t;      /* open addressing on base */
 	size_t cap, n;
-	struct galloc *last;
+	struct galloc *last[4];  /* allocations accessed lately (a kernel reads two arrays and
+				    writes a third), replaced in turn */
+	unsigned nlast;
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
@@ -168,8 +170,9 @@ static void drop(struct grace *g, uint64_t base)
 		i = (i + 1) & (g->cap - 1);
 	if (!g->t[i])
 		return;
-	if (g->last == g->t[i])
-		g->last = NULL;
+	for (int k = 0; k < 4; k++)
+		if (g->last[k] == g->t[i])
+			g->last[k] = NULL;
 	galloc_free(g->t[i]);
 	g->t[i] = NULL;
 	g->n--;
@@ -183,9 +186,12 @@ static void drop(struct grace *g, uint64_t base)
 
 static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 {
-	struct galloc *a = g->last;
-	if (a && a->base == base && a->size == size)
-		return a;
+	struct galloc *a;
+	for (int k = 0; k < 4; k++) {
+		a = g->last[k];
+		if (a && a->base == base && a->size == size)
+			return a;
+	}
 	a = find(g, base);
 	if (a && a->size != size) {
 		drop(g, base);
@@ -211,7 +217,7 @@ static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 		put(g, a);
 		g->n++;
 	}
-	g->last = a;
+	g->last[g->nlast++ & 3] = a;
 	return a;
 }
 
@@ -222,7 +228,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 	struct grace *g = xcalloc(1, sizeof(*g));
 	*g = *o;
 	g->t = o->cap ? xcalloc(o->cap, sizeof(*g->t)) : NULL;
-	g->last = NULL;
+	memset(g->last, 0, sizeof(g->last));
 	for (size_t i = 0; i < o->cap; i++) {
 		const struct galloc *s = o->t[i];
 		if (!s)

@@ -129,7 +129,7 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 }
 
 /* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
-static struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
 {
 	while (x->s.len <= (size_t)k) {
 		struct slot z = { 0 };
@@ -555,7 +555,7 @@ CHECK_CLONES static void race_check(struct shared *x, const struct check_event *
 /* whether bytes [0, bytes) of slot s's memory are all initialized: the
  * initialized prefix s->initw grows as far as it goes (bit 31 of a word
  * is cleared only when a new block takes the slot), eight words a step */
-static int all_init(struct slot *s, uint64_t bytes)
+static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 {
 	uint64_t nw = (bytes + 3) / 4;
 	if (s->initw >= nw)
@@ -587,7 +587,7 @@ static WS_NOINLINE void log_flush(struct shared *x, struct slot *s)
 
 /* defer e, a weak read of slot s's own block that can neither race nor
  * read garbage (struct slot); 0 when it must be checked now */
-static int log_read(struct slot *s, const struct check_event *e)
+static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
 {
 	if (s->wrote || e->dslot || !all_init(s, e->bytes))
 		return 0;
@@ -605,7 +605,7 @@ static int log_read(struct slot *s, const struct check_event *e)
 	return 1;
 }
 
-static void access(struct shared *x, const struct check_event *e)
+static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 {
 	struct slot *s = slot_get(x, e->dslot ? e->dslot - 1 : e->slot, e->bytes);
 	unsigned sz = e->size;
