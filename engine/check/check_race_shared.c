@@ -47,7 +47,7 @@
 
 /* a weak read whose records are not made yet (see struct slot) */
 struct rlog {
-	struct check_event e;   /* the event as published, lane_addr pointing to la */
+	struct check_event e;   /* the event as published (lane_addr: la, set when applied) */
 	uint64_t la[WARP];
 };
 #define RLOG_MAX 4096u
@@ -117,8 +117,6 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
 			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
 			s.caplog = s.nlog;
-			for (uint32_t j = 0; j < s.nlog; j++)
-				s.log[j].e.lane_addr = s.log[j].la;
 		}
 		vec_push(&x->s, s);
 	}
@@ -581,8 +579,11 @@ static WS_NOINLINE void log_flush(struct shared *x, struct slot *s)
 {
 	uint32_t n = s->nlog;
 	s->nlog = 0;
-	for (uint32_t i = 0; i < n; i++)
-		race_check(x, &s->log[i].e, s);
+	for (uint32_t i = 0; i < n; i++) {
+		struct rlog *r = &s->log[i];
+		r->e.lane_addr = r->la; /* the log may have moved since (xrealloc, a clone) */
+		race_check(x, &r->e, s);
+	}
 }
 
 /* defer e, a weak read of slot s's own block that can neither race nor
@@ -601,7 +602,8 @@ static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
 	r->e = *e;
 	for (unsigned l = 0; l < WARP; l++) /* inline, vectorized: not a memcpy call */
 		r->la[l] = e->lane_addr[l];
-	r->e.lane_addr = r->la; /* the rest stays valid while the block is resident */
+	r->e.lane_addr = NULL; /* set when applied (log_flush); the rest stays valid while the
+				  block is resident */
 	return 1;
 }
 
