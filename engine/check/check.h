@@ -96,7 +96,8 @@ enum check_region {
 	CR_MANAGED,        /* a cudaMallocManaged allocation */
 	CR_CONST,          /* __constant__ memory */
 	CR_HOST,           /* a host allocation (malloc, pinned) */
-	CR_LOCAL           /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
+	CR_LOCAL,          /* the lane's stack (CEV_LANE): base ADDR(LOCAL, 0), bytes its live top */
+	CR_NREGIONS
 };
 #define CHECK_SAMPLE (1u << 18)
 
@@ -156,6 +157,24 @@ struct check_event {
 	unsigned drank, crank;
 	uint32_t didx[3];
 };
+
+/* On an event function of a checker whose common cases are branch-free
+ * passes over a warp's lanes: compiled twice (x86-64 baseline and AVX2,
+ * x86-64-v3), the CPU's best chosen once at load time, as the device fast
+ * path's lane loops (docs/PERFORMANCE.md); elsewhere one version. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define CHECK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define CHECK_CLONES
+#endif
+/* on the helpers of a CHECK_CLONES function: inlined, so compiled into
+ * each of its versions (a call would run the baseline one) */
+#if defined(__GNUC__)
+#define CHECK_INLINE inline __attribute__((always_inline))
+#else
+#define CHECK_INLINE inline
+#endif
 
 /* ---- a checker: one row of checkers.def */
 struct checker {
@@ -226,6 +245,19 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 		bad |= la[l] ^ (k0 + step * (uint64_t)l);
 	}
 	return !bad;
+}
+
+/* check_lanes_linear of a whole warp, step a power of two up to 8, as one
+ * pass over 64-bit lanes: for the AVX2 versions of CHECK_CLONES functions
+ * (a 64-bit subtract, xor and or per 4 lanes); the baseline compiles it
+ * to scalar code, where check_lanes_linear's 32-bit halves are better. */
+static inline int check_warp_linear(const uint64_t *la, uint32_t step)
+{
+	uint64_t k0 = la[0], bad = 0;
+	const unsigned sh = (unsigned)__builtin_ctz(step | 16);
+	for (uint32_t l = 0; l < 32; l++)
+		bad |= (la[l] - ((uint64_t)l << sh)) ^ k0;
+	return step && !(step & (step - 1)) && step <= 8 ? !bad : check_lanes_linear(la, step, ~0u);
 }
 
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */

@@ -35,6 +35,7 @@ struct lslot {
 };
 struct init {
 	VEC(struct ialloc *) a;  /* sorted by base */
+	size_t live;            /* how many of them have bits (are tracked) */
 	struct ialloc *last;
 	VEC(struct lslot) s;    /* by resident slot */
 };
@@ -80,6 +81,7 @@ static void *init_clone(const void *self, struct machine *m, void *(*map)(void *
 		struct ialloc *a = xmalloc(sizeof(*a));
 		*a = *o->a.v[i];
 		a->bits = dup(a->bits, (size_t)(a->size / 8 + 1));
+		x->live += a->bits != NULL;
 		vec_push(&x->a, a);
 	}
 	for (size_t i = 0; i < o->s.len; i++) {
@@ -132,14 +134,17 @@ static void track(struct init *x, uint64_t base, uint64_t size)
 	size_t i = lower(x, base);
 	if (i < x->a.len && x->a.v[i]->base == base) {
 		struct ialloc *a = x->a.v[i];
-		if (!a->bits)
+		if (!a->bits) {
 			a->bits = xcalloc(size / 8 + 1, 1);
+			x->live++;
+		}
 		return;
 	}
 	struct ialloc *a = xcalloc(1, sizeof(*a));
 	a->base = base;
 	a->size = size;
 	a->bits = xcalloc(size / 8 + 1, 1);
+	x->live++;
 	vec_push(&x->a, a);
 	memmove(&x->a.v[i + 1], &x->a.v[i], (x->a.len - 1 - i) * sizeof(*x->a.v));
 	x->a.v[i] = a;
@@ -153,6 +158,7 @@ static void untrack(struct init *x, uint64_t base)
 	struct ialloc *a = x->a.v[i];
 	if (x->last == a)
 		x->last = NULL;
+	x->live -= a->bits != NULL;
 	free(a->bits);
 	free(a);
 	memmove(&x->a.v[i], &x->a.v[i + 1], (x->a.len - 1 - i) * sizeof(*x->a.v));
@@ -179,7 +185,7 @@ static int is_init(const struct ialloc *a, uint64_t off, uint64_t n)
 	return 1;
 }
 
-static void mark(struct ialloc *a, uint64_t off, uint64_t n)
+static void mark(struct init *x, struct ialloc *a, uint64_t off, uint64_t n)
 {
 	if (!a->bits || off >= a->size)
 		return;
@@ -200,6 +206,7 @@ static void mark(struct ialloc *a, uint64_t off, uint64_t n)
 		if (is_init(a, 0, a->size)) {
 			free(a->bits);
 			a->bits = NULL;
+			x->live--;
 		} else {
 			a->hint = a->size / 2;
 		}
@@ -236,7 +243,7 @@ static void access(struct init *x, const struct check_event *e)
 		uint64_t off = e->lane_addr[0] - e->addr, n = WARP * sz;
 		if (off < e->bytes && e->bytes - off >= n && !(off & (sz - 1))) {
 			if (e->access == CHECK_WRITE) {
-				mark(a, off, n);
+				mark(x, a, off, n);
 				return;
 			}
 			if (is_init(a, off, n))
@@ -256,7 +263,7 @@ static void access(struct init *x, const struct check_event *e)
 			reported = 1;
 		}
 		if (e->access != CHECK_READ) {
-			mark(a, off, sz);
+			mark(x, a, off, sz);
 			if (!a->bits)
 				return;
 		} else if (!is_init(a, off, sz)) {
@@ -328,7 +335,7 @@ static void init_event(void *self, const struct check_event *e)
 	struct init *x = self;
 	switch (e->kind) {
 	case CEV_ACCESS:
-		if (e->slot >= 0 && e->region == CR_GLOBAL && x->a.len)
+		if (e->slot >= 0 && e->region == CR_GLOBAL && x->live)
 			access(x, e);
 		break;
 	case CEV_LANE:
@@ -342,7 +349,7 @@ static void init_event(void *self, const struct check_event *e)
 			if (!a)
 				break;
 			if (e->access != CHECK_READ)
-				mark(a, off, e->size);
+				mark(x, a, off, e->size);
 			else if (!is_init(a, off, e->size))
 				uninit_report(e, l, a, e->lane_addr[l], e->size);
 		}
@@ -353,7 +360,7 @@ static void init_event(void *self, const struct check_event *e)
 		if (!a)
 			break;
 		if (e->access != CHECK_READ)
-			mark(a, off, e->size);
+			mark(x, a, off, e->size);
 		else if (!is_init(a, off, e->size))
 			check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1, e->span, e->lane_addr[0],
 				     "cudaMemcpy copies device memory that no kernel or copy has written yet (%llu bytes from offset %llu of a %llu-byte allocation)",

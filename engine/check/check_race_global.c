@@ -69,7 +69,7 @@ struct desc {
 	uint16_t warp;
 	uint32_t phase;         /* the block's barrier phase (22 bits) */
 };
-/* the descriptor of each resident warp (slot * 32 + warp): exact, so that a
+/* the descriptor of each resident warp (by slot, then warp): exact, so that a
  * warp keeps its descriptor while other blocks run (a shared cache of 1024
  * made thousands of resident warps evict each other's, filling the table) */
 struct dcache {
@@ -79,11 +79,13 @@ struct dcache {
 struct grace {
 	struct galloc **t;      /* open addressing on base */
 	size_t cap, n;
-	struct galloc *last;
+	struct galloc *last[4];  /* allocations accessed lately (a kernel reads two arrays and
+				    writes a third), replaced in turn */
+	unsigned nlast;
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
-	struct dcache *cache;
+	struct dcache **cache;  /* by resident slot (ncache of them, NULL until used): by warp */
 	size_t ncache;
 };
 
@@ -130,6 +132,8 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	for (size_t i = 0; i < g->ncache; i++)
+		free(g->cache[i]);
 	free(g->cache);
 	free(g);
 }
@@ -166,8 +170,9 @@ static void drop(struct grace *g, uint64_t base)
 		i = (i + 1) & (g->cap - 1);
 	if (!g->t[i])
 		return;
-	if (g->last == g->t[i])
-		g->last = NULL;
+	for (int k = 0; k < 4; k++)
+		if (g->last[k] == g->t[i])
+			g->last[k] = NULL;
 	galloc_free(g->t[i]);
 	g->t[i] = NULL;
 	g->n--;
@@ -181,9 +186,12 @@ static void drop(struct grace *g, uint64_t base)
 
 static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 {
-	struct galloc *a = g->last;
-	if (a && a->base == base && a->size == size)
-		return a;
+	struct galloc *a;
+	for (int k = 0; k < 4; k++) {
+		a = g->last[k];
+		if (a && a->base == base && a->size == size)
+			return a;
+	}
 	a = find(g, base);
 	if (a && a->size != size) {
 		drop(g, base);
@@ -209,7 +217,7 @@ static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 		put(g, a);
 		g->n++;
 	}
-	g->last = a;
+	g->last[g->nlast++ & 3] = a;
 	return a;
 }
 
@@ -220,7 +228,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 	struct grace *g = xcalloc(1, sizeof(*g));
 	*g = *o;
 	g->t = o->cap ? xcalloc(o->cap, sizeof(*g->t)) : NULL;
-	g->last = NULL;
+	memset(g->last, 0, sizeof(g->last));
 	for (size_t i = 0; i < o->cap; i++) {
 		const struct galloc *s = o->t[i];
 		if (!s)
@@ -237,8 +245,12 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 	}
 	g->cache = NULL;
 	if (o->ncache) {
-		g->cache = xmalloc(o->ncache * sizeof(*g->cache));
-		memcpy(g->cache, o->cache, o->ncache * sizeof(*g->cache));
+		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
+		for (size_t i = 0; i < o->ncache; i++)
+			if (o->cache[i]) {
+				g->cache[i] = xmalloc(WARP * sizeof(*g->cache[i]));
+				memcpy(g->cache[i], o->cache[i], WARP * sizeof(*g->cache[i]));
+			}
 	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
@@ -257,16 +269,18 @@ static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t 
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	size_t k = (size_t)e->slot * WARP + e->warp;
+	size_t k = (size_t)e->slot;
 	if (WS_UNLIKELY(k >= g->ncache)) {
-		size_t n = g->ncache ? 2 * g->ncache : 1024;
+		size_t n = g->ncache ? 2 * g->ncache : 64;
 		while (n <= k)
 			n *= 2;
 		g->cache = xrealloc(g->cache, n * sizeof(*g->cache));
 		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
 		g->ncache = n;
 	}
-	struct dcache *c = &g->cache[k];
+	if (WS_UNLIKELY(!g->cache[k]))
+		g->cache[k] = xcalloc(WARP, sizeof(*g->cache[k])); /* the slot's first access */
+	struct dcache *c = &g->cache[k][e->warp];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
 		return c->desc;
 	if (g->nd == DESC_MAX)
@@ -533,7 +547,7 @@ static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_
  * this block or, for a read, of another block), the new words stored; 0,
  * nothing stored, when a lane needs the per-lane path. No race is found
  * on any of these, so the lanes' order does not matter. */
-static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	/* branch-free, all-ones masks, so that it vectorizes: each lane's word
 	 * is compared with the few values it may hold on the fast path */
@@ -549,8 +563,7 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 	}
 	if (!used) {
 		for (uint32_t l = 0; l < WARP; l++)
-			nv[l] = fresh | l;
-		memcpy(p, nv, sizeof(nv));
+			p[l] = fresh | l;
 		return 1;
 	}
 	/* every word already holds this
@@ -595,7 +608,7 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 /* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
  * word is nobody's in this epoch or holds an atomic writer (then each gets
  * this lane's atomic record, as lane by lane), 0 and nothing stored else */
-static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
 	uint32_t nv[WARP], ok = ~0u;
@@ -618,7 +631,7 @@ static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
  * readers of several blocks, or a reader warp of another block, end up
  * RM. 1 when every word is one of these (stored), 0 and nothing stored
  * else. */
-static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
+static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
 			 unsigned sz)
 {
 	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0);
@@ -702,7 +715,7 @@ static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t
 	}
 }
 
-static void check(struct grace *g, const struct check_event *e)
+CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
 	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
@@ -747,7 +760,7 @@ static void check(struct grace *g, const struct check_event *e)
 		/* a whole warp on consecutive elements (a[i] with i the thread
 		 * index): one range and alignment test, then one pass */
 		uint64_t o0 = la[0] - base;
-		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_lanes_linear(la, (uint32_t)sz, ~0u)) {
+		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			uint32_t *p = &a->c[o0 >> 2];
 			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
 			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))

@@ -45,10 +45,33 @@
 #define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
 #define INIT_BIT 0x80000000u
 
+/* a weak read whose records are not made yet (see struct slot) */
+struct rlog {
+	struct check_event e;   /* the event as published (lane_addr: la, set when applied) */
+	uint64_t la[WARP];
+};
+#define RLOG_MAX 4096u
+
 struct slot {
 	uint32_t *w;            /* the shadow words */
 	uint32_t n;             /* words */
 	uint32_t lo, hi;        /* words touched since the epoch began: [lo, hi) */
+	/* Reads after a barrier, deferred. While no weak write has been
+	 * checked in this epoch (wrote 0) no word holds a writer, so a read
+	 * cannot race; when the block's memory is all initialized (every
+	 * word's bit 31, which only a new block clears: initw) it cannot
+	 * read garbage either: it changes nothing but the reader records, which
+	 * only a later write of the same epoch asks. Such reads are kept in
+	 * log, in order, and applied (race_check, as if they came now: the
+	 * words' state is the one they would have met) before any other access
+	 * of the slot's records; an epoch's end forgets them, as it forgets the
+	 * records. matmul_tiled's tile reads after its __syncthreads() then
+	 * cost a copy each. Atomics on a block's memory all initialized change
+	 * nothing (histogram's bins). */
+	struct rlog *log;
+	uint32_t nlog, caplog;
+	int wrote;              /* a weak write was checked in this epoch */
+	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
 };
 struct shared {
 	VEC(struct slot) s;     /* by resident slot */
@@ -68,8 +91,10 @@ static void *shared_create(struct machine *m)
 static void shared_destroy(void *self)
 {
 	struct shared *x = self;
-	for (size_t i = 0; i < x->s.len; i++)
+	for (size_t i = 0; i < x->s.len; i++) {
 		free(x->s.v[i].w);
+		free(x->s.v[i].log);
+	}
 	vec_free(&x->s);
 	free(x);
 }
@@ -86,6 +111,13 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			memcpy(c, s.w, (size_t)s.n * sizeof(*c));
 			s.w = c;
 		}
+		s.log = NULL;
+		s.caplog = 0;
+		if (s.nlog) {
+			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
+			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
+			s.caplog = s.nlog;
+		}
 		vec_push(&x->s, s);
 	}
 	(void)m;
@@ -95,10 +127,10 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 }
 
 /* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
-static struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
 {
 	while (x->s.len <= (size_t)k) {
-		struct slot z = { NULL, 0, 0, 0 };
+		struct slot z = { 0 };
 		vec_push(&x->s, z);
 	}
 	struct slot *s = &x->s.v[k];
@@ -111,13 +143,16 @@ static struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
 	return s;
 }
 
-/* the epoch of slot s ends: forget the records, keep the initialized bits */
+/* the epoch of slot s ends: forget the records (and the reads not
+ * applied yet), keep the initialized bits */
 static void epoch_end(struct slot *s)
 {
+	s->nlog = 0;
+	s->wrote = 0;
 	if (s->lo >= s->hi)
 		return;
-	uint32_t *w = s->w;
-	for (uint32_t i = s->lo; i < s->hi; i++)
+	uint32_t *w = s->w, lo = s->lo, hi = s->hi; /* locals: the loop vectorizes */
+	for (uint32_t i = lo; i < hi; i++)
 		w[i] &= INIT_BIT;
 	s->lo = s->n;
 	s->hi = 0;
@@ -275,7 +310,7 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * fast cases of race_check (no record, or only records no access of this
  * warp can race with) and read only initialized words: the new words in
  * branch-free passes, 1. Else 0 and nothing changed. */
-static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
 {
 	uint32_t nv[WARP], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
@@ -303,7 +338,7 @@ static int full_warp(const struct check_event *e, uint32_t *p, int write, uint32
 /* The first half-warp's reads, lanes 0..15 on 16 consecutive words, as
  * full_warp's, on initialized words with no writer recorded (so that the
  * second half's repeats of them change nothing): 1, stored; else 0. */
-static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
+static CHECK_INLINE int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
 {
 	uint32_t nv[WARP / 2], ok = 1;
 	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
@@ -324,10 +359,13 @@ static int half_warp(const struct check_event *e, uint32_t *p, uint32_t ws)
 /* whether lanes from..from+15 share one address */
 static inline int half_same(const uint64_t *la, unsigned from)
 {
-	return !memcmp(la + from, la + from + 1, (WARP / 2 - 1) * sizeof(*la));
+	uint64_t d = 0;
+	for (unsigned l = from + 1; l < from + WARP / 2; l++)
+		d |= la[l] ^ la[from];
+	return !d;
 }
 
-static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
+CHECK_CLONES static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
 	const uint64_t *la = e->lane_addr;
@@ -427,7 +465,10 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 		 * left out at once (a read of a word no one wrote, by a lane of
 		 * a warp whose earlier lane just read it, changes nothing) */
 		uint32_t keep = 0, wbits = 0;
-		if (!memcmp(la, la + WARP / 2, WARP / 2 * sizeof(*la))) {
+		uint64_t dh = 0;
+		for (unsigned l = 0; l < WARP / 2; l++)
+			dh |= la[l] ^ la[l + WARP / 2];
+		if (!dh) {
 			uint64_t o0 = LANE_OFF(la[0]);
 			if (!(o0 & 3) && o0 + 64 <= lim && check_lanes_linear(la, 4, 0xffffu) &&
 			    half_warp(e, sh + (o0 >> 2), ws)) {
@@ -509,13 +550,73 @@ static void race_check(struct shared *x, const struct check_event *e, struct slo
 	s->hi = hi;
 }
 
-static void access(struct shared *x, const struct check_event *e)
+/* whether bytes [0, bytes) of slot s's memory are all initialized: the
+ * initialized prefix s->initw grows as far as it goes (bit 31 of a word
+ * is cleared only when a new block takes the slot), eight words a step */
+static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
+{
+	uint64_t nw = (bytes + 3) / 4;
+	if (s->initw >= nw)
+		return 1;
+	const uint32_t *w = s->w;
+	uint32_t i = s->initw;
+	while (i + 8 <= nw) {
+		uint32_t all = INIT_BIT;
+		for (unsigned j = 0; j < 8; j++)
+			all &= w[i + j];
+		if (!all)
+			break;
+		i += 8;
+	}
+	while (i < nw && (w[i] & INIT_BIT))
+		i++;
+	s->initw = i;
+	return i >= nw;
+}
+
+/* apply slot s's deferred reads, in order */
+static WS_NOINLINE void log_flush(struct shared *x, struct slot *s)
+{
+	uint32_t n = s->nlog;
+	s->nlog = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		struct rlog *r = &s->log[i];
+		r->e.lane_addr = r->la; /* the log may have moved since (xrealloc, a clone) */
+		race_check(x, &r->e, s);
+	}
+}
+
+/* defer e, a weak read of slot s's own block that can neither race nor
+ * read garbage (struct slot); 0 when it must be checked now */
+static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
+{
+	if (s->wrote || e->dslot || !all_init(s, e->bytes))
+		return 0;
+	if (s->nlog == s->caplog) {
+		if (s->caplog == RLOG_MAX)
+			return 0;
+		s->caplog = s->caplog ? 2 * s->caplog : 256;
+		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
+	}
+	struct rlog *r = &s->log[s->nlog++];
+	r->e = *e;
+	for (unsigned l = 0; l < WARP; l++) /* inline, vectorized: not a memcpy call */
+		r->la[l] = e->lane_addr[l];
+	r->e.lane_addr = NULL; /* set when applied (log_flush); the rest stays valid while the
+				  block is resident */
+	return 1;
+}
+
+static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 {
 	struct slot *s = slot_get(x, e->dslot ? e->dslot - 1 : e->slot, e->bytes);
 	unsigned sz = e->size;
 	if (e->access == CHECK_ATOMIC) {
 		/* atomics are not recorded; they initialize what they update
-		 * (the lanes the window serves; the others arrive as CEV_LANE) */
+		 * (the lanes the window serves; the others arrive as CEV_LANE):
+		 * nothing to do when every word is */
+		if (!e->dslot && all_init(s, e->bytes))
+			return;
 		const uint64_t *la = e->lane_addr, lo = e->addr, n = e->bytes;
 		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 			uint64_t off = la[__builtin_ctz(mm)] - lo;
@@ -542,10 +643,16 @@ static void access(struct shared *x, const struct check_event *e)
 		}
 		return;
 	}
+	if (e->access == CHECK_READ && log_read(s, e))
+		return;
+	if (s->nlog)
+		log_flush(x, s);
+	if (e->access == CHECK_WRITE)
+		s->wrote = 1;
 	race_check(x, e, s);
 }
 
-static void shared_event(void *self, const struct check_event *e)
+CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 {
 	struct shared *x = self;
 	switch (e->kind) {
@@ -568,6 +675,9 @@ static void shared_event(void *self, const struct check_event *e)
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
 		s->hi = 0;
+		s->nlog = 0;
+		s->wrote = 0;
+		s->initw = 0;
 		break;
 	}
 	case CEV_BARRIER:

@@ -9,6 +9,16 @@
 
 /* ---- installing and publishing */
 
+/* s's place in the lists of CEV_ACCESS by region */
+static void add_regions(struct machine *m, const struct check_slot *s)
+{
+	if (!(s->c->events & CEV_BIT(CEV_ACCESS)))
+		return;
+	for (int r = 0; r < CR_NREGIONS; r++)
+		if (!s->c->regions || (s->c->regions >> r & 1))
+			vec_push(&m->chk.by_region[r], *s);
+}
+
 static void add(struct machine *m, const struct checker *c, void *self)
 {
 	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL, !self && c->create };
@@ -17,6 +27,7 @@ static void add(struct machine *m, const struct checker *c, void *self)
 	for (int k = 0; k < CEV_NKINDS; k++)
 		if (c->events & CEV_BIT(k))
 			vec_push(&m->chk.by_kind[k], s);
+	add_regions(m, &s);
 }
 
 void machine_checkers_install(struct machine *m)
@@ -36,6 +47,8 @@ void machine_checkers_free(struct machine *m)
 	vec_free(&m->chk.v);
 	for (int k = 0; k < CEV_NKINDS; k++)
 		vec_free(&m->chk.by_kind[k]);
+	for (int r = 0; r < CR_NREGIONS; r++)
+		vec_free(&m->chk.by_region[r]);
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
 }
@@ -47,6 +60,7 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 {
 	memset(&m->chk.v, 0, sizeof(m->chk.v));
 	memset(&m->chk.by_kind, 0, sizeof(m->chk.by_kind));
+	memset(&m->chk.by_region, 0, sizeof(m->chk.by_region));
 	memset(&m->chk.sites, 0, sizeof(m->chk.sites));
 	m->chk.listen = 0;
 	for (size_t i = 0; i < s->chk.v.len; i++) {
@@ -62,6 +76,7 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 		for (int k = 0; k < CEV_NKINDS; k++)
 			if (o->c->events & CEV_BIT(k))
 				vec_push(&m->chk.by_kind[k], n);
+		add_regions(m, &n);
 	}
 }
 
@@ -84,16 +99,17 @@ int machine_add_checker(struct machine *m, const struct checker *c, void *self)
 void machine_publish(struct machine *m, struct check_event *e)
 {
 	e->m = m;
-	const struct check_slot *s = m->chk.by_kind[e->kind].v;
-	size_t n = m->chk.by_kind[e->kind].len;
-	if (e->kind == CEV_ACCESS) {
+	if (e->kind == CEV_ACCESS && (unsigned)e->region < CR_NREGIONS) {
 		/* a memory access: only to the checkers of its region (the
-		 * hottest event: one per warp's load or store) */
+		 * hottest event: one per warp's load or store), from their list */
+		const struct check_slot *s = m->chk.by_region[e->region].v;
+		size_t n = m->chk.by_region[e->region].len;
 		for (size_t i = 0; i < n; i++)
-			if (!s[i].c->regions || (s[i].c->regions >> e->region & 1))
-				s[i].c->event(s[i].self, e);
+			s[i].c->event(s[i].self, e);
 		return;
 	}
+	const struct check_slot *s = m->chk.by_kind[e->kind].v;
+	size_t n = m->chk.by_kind[e->kind].len;
 	for (size_t i = 0; i < n; i++)
 		s[i].c->event(s[i].self, e);
 }

@@ -229,7 +229,8 @@ next:
 	}
 	CASE(F_LD) {
 		/* a full warp's 4- or 8-byte loads inside one allocation or the
-		 * shared memory, nobody listening: one pass, else do_ld */
+		 * shared memory, no observer but the checkers (their event first,
+		 * as do_ld publishes it): one pass, else do_ld */
 		struct window win;
 		uint64_t imm = (uint64_t)in->imm;
 		unsigned t = in->t, sz = type_size(t);
@@ -238,6 +239,8 @@ next:
 		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
+			if (CHECK_WANTS(m, CEV_ACCESS))
+				access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
@@ -275,6 +278,8 @@ next:
 		    fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			m->nstores++; /* as do_st counts it */
+			if (CHECK_WANTS(m, CEV_ACCESS))
+				access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, &win);
 			/* ascending lanes: with several lanes on one address the highest wins */
 			if (sz == 4) {
 				FAST_UNROLL

@@ -1285,10 +1285,14 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 				     const struct ir_insn *in, const uint64_t *A, uint64_t imm,
 				     unsigned sz, enum check_access acc, const struct window *win)
 {
-	uint64_t la[WS_WARP];
-	LANES_INDEPENDENT
-	for (unsigned l = 0; l < WS_WARP; l++)
-		la[l] = A[l] + imm; /* every row has 32 lanes: no mask test */
+	uint64_t buf[WS_WARP];
+	const uint64_t *la = A; /* the register row itself when no offset is added */
+	if (imm) {
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			buf[l] = A[l] + imm; /* every row has 32 lanes: no mask test */
+		la = buf;
+	}
 	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
 				 .mask = g->mask, .span = in->span,
 				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
@@ -2517,11 +2521,13 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 
 enum { FR_GENERAL, FR_RETURN, FR_SETTLE };
 
-/* nothing observes memory accesses one by one: do_ld and do_st would do
- * no more than the fast path's window pass */
+/* nothing but the checkers observes memory accesses one by one: do_ld and
+ * do_st would do no more than the fast path's window pass, after the
+ * CEV_ACCESS event they publish when a checker listens (the fast path
+ * publishes the same event, with the same window, at the same point) */
 static inline int fast_mem_ok(const struct machine *m)
 {
-	return m->acp == NULL && !m->mm && !(m->hooks & (1u << EV_MEM)) && !CHECK_WANTS(m, CEV_ACCESS);
+	return m->acp == NULL && !m->mm && !(m->hooks & (1u << EV_MEM));
 }
 
 /* mem_window, first through the global allocations the fast run hit

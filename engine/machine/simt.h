@@ -436,6 +436,8 @@ struct machine {
 		unsigned listen;
 		VEC(struct check_slot) v;  /* in order of installation */
 		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
+		VEC(struct check_slot) by_region[CR_NREGIONS]; /* CEV_ACCESS's, by the regions
+								  they check (struct checker) */
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */

@@ -738,6 +738,113 @@ int main()
 	return 0;
 }
 """)
+# The shared checker defers reads made after a barrier, while no write of
+# that phase was checked and the block's memory is all initialized (tile
+# reads, matmul_tiled), and applies them before the next write: a write
+# of the same phase by another warp still meets them (the reader named, or
+# "threads of other warps"), and a barrier between them is not a race.
+prog("shared_race_deferred_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32)
+		v = s[t + 32];
+	if (t >= 32)
+		s[t] = -t;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[63]);	/* a writer's: not racy */
+	return 0;
+}
+""")
+prog("shared_race_deferred_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	if (t < 32)
+		s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 64)
+		v = s[t % 32];
+	if (t >= 64)
+		s[t - 64] = 1;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[96];
+	cudaMalloc(&out, 96 * sizeof(int));
+	k<<<1, 96>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[95]);	/* a writer's: not racy */
+	return 0;
+}
+""")
+prog("shared_race_deferred_3", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32)
+		v = s[t + 32];
+	__syncthreads();
+	if (t >= 32)
+		s[t] = -t;
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("shared_race_deferred_4", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32)
+		for (int i = 0; i < 300; i++)
+			v += s[32 + (t + i) % 32];
+	else
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+	if (t >= 32)
+		s[t] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[63]);	/* a writer's: not racy */
+	return 0;
+}
+""")
 prog("host_device_race_1", r"""
 __global__ void fill(int *a, int n)
 {
