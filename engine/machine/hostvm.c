@@ -68,7 +68,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BPURE) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BPURE) X(RAND) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -385,6 +385,13 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 			h->k = (int64_t)df->pool[in->b][0];
 		return;
 	case IR_BCALL: {
+		if (in->imm == BI_rand) {
+			/* rand(): runtime_call's answer, normalised to the result
+			 * register's type as do_bcall normalises a host built-in's */
+			set_op(h, HV_RAND);
+			h->t = (uint8_t)(df->fn->reg_ty && has_d ? df->fn->reg_ty[in->d] : IR_S64);
+			return;
+		}
 		/* pure built-ins (math): do_bcall calls them with their arguments
 		 * in a zeroed array of 16 and stores the result as it comes */
 		builtin_pure_fn pf = in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_PURE
@@ -713,6 +720,12 @@ dispatch:
 		ip->pure(&ret, args);
 		if (ip->d >= 0)
 			D_ = ret;
+		NEXT;
+	}
+	L(RAND) {
+		uint64_t v = (uint64_t)(int64_t)runtime_rand(m);
+		if (ip->d >= 0)
+			D_ = ir_norm(v, ip->t);
 		NEXT;
 	}
 	L(BR) JUMP(ip->t1);
