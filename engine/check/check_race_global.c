@@ -134,7 +134,15 @@ static void grace_destroy(void *self)
 	free(g);
 }
 
-static size_t hash(uint64_t base, size_t cap)
+/* inlined into check's baseline and AVX2 versions alike (a function of
+ * another target is not inlined otherwise) */
+#if defined(__GNUC__)
+#define CHECK_INLINE inline __attribute__((always_inline))
+#else
+#define CHECK_INLINE inline
+#endif
+
+static CHECK_INLINE size_t hash(uint64_t base, size_t cap)
 {
 	return (size_t)((base >> 4) * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
 }
@@ -179,7 +187,7 @@ static void drop(struct grace *g, uint64_t base)
 	}
 }
 
-static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
+static CHECK_INLINE struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 {
 	struct galloc *a = g->last;
 	if (a && a->base == base && a->size == size)
@@ -251,7 +259,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 
 /* ---- descriptors */
 
-static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
+static CHECK_INLINE uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
 {
 	if (g->depoch != g->epoch) {
 		g->depoch = g->epoch;
@@ -533,7 +541,7 @@ static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_
  * this block or, for a read, of another block), the new words stored; 0,
  * nothing stored, when a lane needs the per-lane path. No race is found
  * on any of these, so the lanes' order does not matter. */
-static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	/* branch-free, all-ones masks, so that it vectorizes: each lane's word
 	 * is compared with the few values it may hold on the fast path */
@@ -595,7 +603,7 @@ static int warp_words(const struct grace *g, const struct acc *x, uint32_t *p, u
 /* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
  * word is nobody's in this epoch or holds an atomic writer (then each gets
  * this lane's atomic record, as lane by lane), 0 and nothing stored else */
-static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+static CHECK_INLINE int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
 {
 	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
 	uint32_t nv[WARP], ok = ~0u;
@@ -618,7 +626,7 @@ static int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
  * readers of several blocks, or a reader warp of another block, end up
  * RM. 1 when every word is one of these (stored), 0 and nothing stored
  * else. */
-static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
+static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p, uint32_t fresh,
 			 unsigned sz)
 {
 	const uint32_t tag = x->tag, src = x->src, rm = CW(tag, K_RM, 0);
@@ -646,7 +654,7 @@ static int read_subwords(const struct grace *g, const struct acc *x, uint32_t *p
 
 /* the lanes of mask, in order: the common cases of one aligned word inline,
  * the rest through lane() (*found: a race was reported in this access) */
-static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
+static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
 {
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
@@ -702,7 +710,9 @@ static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t
 	}
 }
 
-static void check(struct grace *g, const struct check_event *e)
+/* check's body, inlined into its baseline and AVX2 versions (the warp's
+ * lane passes vectorize twice as wide with AVX2) */
+static CHECK_INLINE void check_body(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
 	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
@@ -780,6 +790,35 @@ static void check(struct grace *g, const struct check_event *e)
 		}
 	}
 	lanes(g, &x, mask, fresh, &found);
+}
+
+static WS_NOINLINE void check_base(struct grace *g, const struct check_event *e)
+{
+	check_body(g, e);
+}
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
+static WS_NOINLINE __attribute__((target("arch=x86-64-v3"))) void check_v3(struct grace *g,
+									    const struct check_event *e)
+{
+	check_body(g, e);
+}
+#define GRACE_CLONES 1
+#endif
+
+/* one access: check_body in the best version the CPU runs (decided once) */
+static void check(struct grace *g, const struct check_event *e)
+{
+#ifdef GRACE_CLONES
+	static int v3 = -1;
+	if (WS_UNLIKELY(v3 < 0))
+		v3 = __builtin_cpu_supports("x86-64-v3") ? 1 : 0;
+	if (v3) {
+		check_v3(g, e);
+		return;
+	}
+#endif
+	check_base(g, e);
 }
 
 static void grace_event(void *self, const struct check_event *e)
