@@ -138,7 +138,8 @@ static void grace_destroy(void *self)
 	free(g);
 }
 
-static size_t hash(uint64_t base, size_t cap)
+
+static CHECK_INLINE size_t hash(uint64_t base, size_t cap)
 {
 	return (size_t)((base >> 4) * 0x9e3779b97f4a7c15ull >> 20) & (cap - 1);
 }
@@ -184,7 +185,7 @@ static void drop(struct grace *g, uint64_t base)
 	}
 }
 
-static struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
+static CHECK_INLINE struct galloc *galloc_get(struct grace *g, uint64_t base, uint64_t size)
 {
 	struct galloc *a;
 	for (int k = 0; k < 4; k++) {
@@ -263,7 +264,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 
 /* ---- descriptors */
 
-static uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
+static CHECK_INLINE uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
 {
 	if (g->depoch != g->epoch) {
 		g->depoch = g->epoch;
@@ -659,7 +660,7 @@ static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x
 
 /* the lanes of mask, in order: the common cases of one aligned word inline,
  * the rest through lane() (*found: a race was reported in this access) */
-static inline void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
+static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, uint32_t fresh, int *found)
 {
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;

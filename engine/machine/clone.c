@@ -303,8 +303,10 @@ struct machine *machine_clone(const struct machine *s)
 	block_fix(m, &pm, m->dev.bcache, 1);
 	m->lc.dev = pmap_get(&pm, s->lc.dev);
 	m->lc.host = pmap_get(&pm, s->lc.host);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 4; i++) {
 		m->lc.h[i] = pmap_get(&pm, s->lc.h[i]);
+		m->lc.d[i] = pmap_get(&pm, s->lc.d[i]);
+	}
 	free(pm.k);
 	free(pm.v);
 	return m;

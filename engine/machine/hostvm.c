@@ -68,7 +68,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BPURE) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -385,6 +385,13 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 			h->k = (int64_t)df->pool[in->b][0];
 		return;
 	case IR_BCALL: {
+		if (in->imm == BI_rand) {
+			/* rand(): runtime_call's answer, normalised to the result
+			 * register's type as do_bcall normalises a host built-in's */
+			set_op(h, HV_RAND);
+			h->t = (uint8_t)(df->fn->reg_ty && has_d ? df->fn->reg_ty[in->d] : IR_S64);
+			return;
+		}
 		/* pure built-ins (math): do_bcall calls them with their arguments
 		 * in a zeroed array of 16 and stores the result as it comes */
 		builtin_pure_fn pf = in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_PURE
@@ -424,6 +431,35 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 	}
 }
 
+/* Pairs that run as one instruction (the second keeps its own form, for a
+ * jump to it; the two are steps of one run, charged as before): a 32-bit
+ * signed MUL whose product the next ADD adds (i * n + j, in every access
+ * of a row-major matrix). Both write their registers in order and cannot
+ * fail. */
+static void hv_fuse(struct hv_func *f)
+{
+	for (uint32_t i = 0; i + 1 < f->n; i++) {
+		struct hv_insn *h = &f->code[i], *n = &f->code[i + 1];
+		enum hv_op op;
+		if (h->op == HV_MUL32S_RR && n->op == HV_ADD32S_RR)
+			op = HV_MAD32S;
+		else if (h->op == HV_MUL32S_RK && n->op == HV_ADD32S_RR)
+			op = HV_MAD32SK;
+		else if (h->op == HV_MULF_RR && n->op == HV_ADDF_RR)
+			op = HV_MADF;
+		else if (h->op == HV_MULD_RR && n->op == HV_ADDD_RR)
+			op = HV_MADD;
+		else
+			continue;
+		if (n->a != h->d && n->b != h->d)
+			continue;
+		h->op = (uint16_t)op;
+		h->c = n->a == h->d ? n->b : n->a; /* the ADD's other operand */
+		h->t2 = n->a == h->d;               /* the product first (floats: the same operand order) */
+		h->t1 = (uint32_t)n->d;
+	}
+}
+
 static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 {
 	struct hv_func *f = xmalloc(sizeof(*f));
@@ -431,6 +467,7 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	f->code = xcalloc(df->ncode ? df->ncode : 1, sizeof(struct hv_insn));
 	for (uint32_t i = 0; i < df->ncode; i++)
 		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
+	hv_fuse(f);
 	uint32_t run = 1;
 	for (uint32_t i = df->ncode; i-- > 0;) {
 		struct hv_insn *h = &f->code[i];
@@ -714,6 +751,43 @@ dispatch:
 		if (ip->d >= 0)
 			D_ = ret;
 		NEXT;
+	}
+	L(RAND) {
+		uint64_t v = (uint64_t)(int64_t)runtime_rand(m);
+		if (ip->d >= 0)
+			D_ = ir_norm(v, ip->t);
+		NEXT;
+	}
+	/* MUL d = a * b (MAD32SK: b is k), then ADD t1 = d + c or c + d (t2:
+	 * the product first), c read after d is written; floats rounded twice,
+	 * as the two instructions round (host code is not contracted) */
+	L(MAD32S) {
+		D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ * R[ip->b]);
+		R[(int32_t)ip->t1] = (uint64_t)(int64_t)(int32_t)(uint32_t)(R[ip->c] + D_);
+		ip += 2;
+		DISPATCH;
+	}
+	L(MAD32SK) {
+		D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ * (uint64_t)ip->k);
+		R[(int32_t)ip->t1] = (uint64_t)(int64_t)(int32_t)(uint32_t)(R[ip->c] + D_);
+		ip += 2;
+		DISPATCH;
+	}
+	L(MADF) {
+		float p = fval(A_) * fval(R[ip->b]);
+		D_ = fbits(p);
+		float c = fval(R[ip->c]);
+		p = fval(D_);
+		R[(int32_t)ip->t1] = fbits(ip->t2 ? p + c : c + p);
+		ip += 2;
+		DISPATCH;
+	}
+	L(MADD) {
+		D_ = dbits(dval(A_) * dval(R[ip->b]));
+		double p = dval(D_), c = dval(R[ip->c]);
+		R[(int32_t)ip->t1] = dbits(ip->t2 ? p + c : c + p);
+		ip += 2;
+		DISPATCH;
 	}
 	L(BR) JUMP(ip->t1);
 	L(CBR) JUMP(A_ ? ip->t1 : ip->t2x);

@@ -1346,9 +1346,18 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 		return 0;
 	struct alloc *a = m->lc.dev;
 	if (!a || addr - a->base >= a->size || a->freed) {
-		a = mem_find(&m->mem, addr);
-		if (!a || a->freed || !a->dev_ok)
-			return 0;
+		a = NULL;
+		for (unsigned i = 0; i < 4 && !a; i++) {
+			struct alloc *c = m->lc.d[i];
+			if (c && addr - c->base < c->size && !c->freed && c->dev_ok)
+				a = c;
+		}
+		if (!a) {
+			a = mem_find(&m->mem, addr);
+			if (!a || a->freed || !a->dev_ok)
+				return 0;
+			m->lc.d[m->lc.dnext++ & 3] = a;
+		}
 		m->lc.dev = a;
 	}
 	win->lo = a->base;

@@ -1815,7 +1815,7 @@ static void rand_seed(struct machine *m, uint32_t seed)
 	m->rnd.rand_seeded = 1;
 }
 
-static int32_t rand_next(struct machine *m)
+int32_t runtime_rand(struct machine *m)
 {
 	if (!m->rnd.rand_seeded)
 		rand_seed(m, 1);
@@ -2545,7 +2545,7 @@ static int rt_libc(struct machine *m, int id, const uint64_t *a, const uint8_t *
 	case BI_strtol: return (int)strconv(m, a, 0, ret);
 	case BI_strtoul: return (int)strconv(m, a, 1, ret);
 	case BI_strtod: return (int)strconv(m, a, 2, ret);
-	case BI_rand: *ret = (uint64_t)(int64_t)rand_next(m); return 0;
+	case BI_rand: *ret = (uint64_t)(int64_t)runtime_rand(m); return 0;
 	case BI_srand: rand_seed(m, (uint32_t)a[0]); return 0;
 	case BI_time:
 		if (a[0])

@@ -401,6 +401,10 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
+	struct alloc *d[4];     /* the checked path's recent device allocations (mem_window):
+				 * a kernel reading two arrays and writing a third kept
+				 * missing the one-entry dev */
+	unsigned dnext;
 	struct alloc *host;     /* same for host accesses to the host heap */
 	struct alloc *h[4];     /* the host engine's recent allocations (hostvm.c) */
 	unsigned hnext;
@@ -595,6 +599,9 @@ void hostio_release(struct machine *m);
 int runtime_call(struct machine *m, struct warp *w, const struct ir_insn *in, uint64_t *ret,
 		 const uint64_t *args, const uint8_t *types);
 int runtime_launch(struct machine *m, struct warp *w, const struct ir_insn *in);
+/* rand(): the next value of the host's glibc-compatible sequence (srand's
+ * seed, 1 when never seeded); what the built-in rand returns */
+int32_t runtime_rand(struct machine *m);
 /* machine_launch's queueing: checks, builds the parameter buffer */
 int runtime_queue_launch(struct machine *m, int func, const uint32_t grid[3],
 			 const uint32_t block[3], uint64_t shmem, const uint64_t *args, int nargs);

@@ -44,4 +44,13 @@ run hostvm_deep tests/cli/hostvm_deep.cu "" ""
 run hostvm_free tests/cli/hostvm_free.cu "" ""
 run hostvm_free tests/cli/hostvm_free.cu "--fast" ""
 run hostvm_deep tests/cli/hostvm_deep.cu "--max-steps 150001" ""
+# multiply-then-add pairs run as one instruction (int, int by a constant,
+# float and double, the product first and second): the native program's
+# numbers, bit for bit, also under a step limit
+run hostvm_mad tests/cli/hostvm_mad.cu "" ""
+run hostvm_mad tests/cli/hostvm_mad.cu "--max-steps 1000003" ""
+"$WARPSTEP" run tests/cli/hostvm_mad.cu > "$tmp/mad" 2>&1 < /dev/null
+want='0x1.89a3bap+30 0x1.33e82c7e8558p+21 -67667945 0x1.81ba6cp+17'
+[ "$(cat "$tmp/mad")" = "$want" ]
+tap_result $? "hostvm_mad prints what the native program prints ($want)"
 tap_done

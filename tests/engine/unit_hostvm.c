@@ -5,7 +5,8 @@
  * count after every single step, every run of a few thousand steps and
  * every breakpoint stop (set before and after the engine translated the
  * function); the same step-limit finding; a clone taken mid-run finishes
- * the same; and the engine runs nearly all of a host loop's steps.
+ * the same; and the engine runs nearly all of a host loop's steps, rand()
+ * calls included.
  */
 #include "front.h"
 #include "machine.h"
@@ -259,6 +260,71 @@ static void test_clone(void)
 	fclose(o2);
 }
 
+/* rand() runs inside the engine (it used to hand back at every call): the
+ * same numbers as glibc (the native program prints "2621211 507.910
+ * 255825766" and exits 5), the same steps with the engine off, and all but
+ * a few steps in the engine */
+static const char rand_prog[] =
+	"#include <cstdio>\n"
+	"#include <cstdlib>\n"
+	"static unsigned char low(void) { return (unsigned char)rand(); }\n"
+	"int main()\n"
+	"{\n"
+	"\tsrand(7);\n"
+	"\tlong long s = 0;\n"
+	"\tfor (int i = 0; i < 5000; i++)\n"
+	"\t\ts += rand() % 1000;\n"
+	"\tfor (int i = 0; i < 1000; i++) {\n"
+	"\t\trand();\n"
+	"\t\ts += low();\n"
+	"\t}\n"
+	"\tfloat f = 0;\n"
+	"\tfor (int i = 0; i < 1000; i++)\n"
+	"\t\tf += rand() / (float)RAND_MAX;\n"
+	"\tprintf(\"%lld %.3f %d\\n\", s, f, rand());\n"
+	"\treturn (int)(s % 7);\n"
+	"}\n";
+
+static void test_rand(void)
+{
+	struct compilation rc;
+	compilation_init(&rc);
+	int r = front_compile_string(&rc, "r.cu", rand_prog, NULL);
+	ok(r == 0, "the rand() program compiles");
+	if (r) {
+		diag_render(&rc.diags, &rc.sm, stdout, 0);
+		compilation_release(&rc);
+		return;
+	}
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	for (int k = 0; k < 2; k++) {
+		struct machine_opts op;
+		machine_opts_init(&op);
+		op.no_hostvm = k;
+		op.out = o[k];
+		m[k] = machine_new(rc.mod, &op);
+		char *argv[] = { "r", NULL };
+		machine_start(m[k], 1, argv);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	char *sa = slurp(o[0]), *sb = slurp(o[1]);
+	ok(strcmp(sa, "2621211 507.910 255825766") == 0 && strcmp(sa, sb) == 0,
+	   "rand(): glibc's numbers both ways (%s, %s)", sa, sb);
+	ok(machine_exit_status(m[0]) == 5 && machine_exit_status(m[1]) == 5, "rand(): exit status 5");
+	ok(machine_steps(m[0]) == machine_steps(m[1]), "rand(): the same steps (%llu, %llu)",
+	   (unsigned long long)machine_steps(m[0]), (unsigned long long)machine_steps(m[1]));
+	uint64_t outside = machine_steps(m[0]) - machine_hostvm_steps(m[0]);
+	ok(outside < 100, "rand(): the engine runs the 8001 calls (%llu steps outside it)",
+	   (unsigned long long)outside);
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+	compilation_release(&rc);
+}
+
 int main(void)
 {
 	tap_start();
@@ -274,6 +340,7 @@ int main(void)
 	test_breakpoints();
 	test_step_limit();
 	test_clone();
+	test_rand();
 	compilation_release(&comp);
 	return tap_end();
 }
