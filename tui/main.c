@@ -73,6 +73,7 @@ struct cli {
 	long long launch;       /* trace --launch N */
 	const char *trace;      /* debug --trace FILE: replay a recorded trace */
 	int probes;             /* ptx --probes: with the trace probes */
+	int live;               /* --live: ptx with the live gates; debug --gpu steps on the GPU */
 };
 
 struct command {
@@ -443,6 +444,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--probes") == 0) {
 		cli->probes = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--live") == 0) {
+		cli->live = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "-o") == 0) {
@@ -925,7 +930,8 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 		strbuf_release(&err);
 		return EXIT_USAGE;
 	}
-	if ((cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
+	if ((cli->live ? session_ptx_live(c, arch, &out, &err)
+		       : cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
 		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
 		status = EXIT_USAGE;
 	} else if (!cli->output || !strcmp(cli->output, "-")) {

@@ -33,6 +33,15 @@ int session_ptx_probes(const struct session_program *p, int arch, struct strbuf 
 	return gpu_ptx_emit_flags(p->mod, arch ? arch : 90, GPU_PTX_TRACE, out, err);
 }
 
+int session_ptx_live(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err)
+{
+	if (!p || !p->mod) {
+		strbuf_adds(err, "the program did not compile");
+		return -1;
+	}
+	return gpu_ptx_emit_flags(p->mod, arch ? arch : 90, GPU_PTX_LIVE, out, err);
+}
+
 /* ---- run --gpu: the backend of struct machine_gpu */
 
 /* The GPU's copy of one block of device memory (machine_devmem): for an

@@ -191,6 +191,8 @@ int session_dump(const char *path, enum session_dump stage, const struct session
 int session_ptx(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 /* The same with the trace probes (trace --gpu; ptx --probes). */
 int session_ptx_probes(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
+/* The same with the live gates (debug --gpu --live; ptx --live). */
+int session_ptx_live(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 
 /*
  * run --gpu (docs/gpu.md): load libcuda, lower mod's device code to PTX
@@ -251,6 +253,48 @@ struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_
 int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, unsigned *threads,
 			      size_t *nstates, struct strbuf *err);
 uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k);
+
+/*
+ * Live stepping on the GPU (debug --gpu --live; docs/gpu.md "Live
+ * stepping"): the host's side of the gates of gpu.h GPU_PTX_LIVE over the
+ * live area (live_area_size bytes, mapped host memory; plain memory in the
+ * tests). live_new zeroes it for nblocks blocks of `threads` threads, with
+ * the gates' timeout; finished(ctx), when given, says the kernel has ended
+ * (every warp then counts as finished). live_warp: what warp w (block *
+ * warps per block + warp) last reported and its state (LIVE_AT: waiting at a
+ * statement; LIVE_RUNNING: released, not at its next one yet; LIVE_DONE).
+ * live_wait_all waits until every warp is at a statement or done (-1 and
+ * every warp released after the watchdog's seconds of no progress).
+ * live_step releases warp w for one statement and waits up to wait_s
+ * seconds for it to reach the next: its state, or -1 with why in err (not
+ * at a statement, finished, no such warp). live_until steps w until it is
+ * at line `line` (at most max statements; a warp that makes no progress for
+ * the watchdog's seconds releases every warp: -1). live_release frees every
+ * gate for good (quit, errors). live_describe: one line for warp w, the
+ * values named from mod's debug information.
+ */
+struct live;
+enum live_state { LIVE_AT, LIVE_RUNNING, LIVE_DONE };
+struct live_warp {
+	int state;
+	uint32_t block, warp;           /* linear block index, warp in block */
+	uint32_t seq, stmt, line, mask, smid, warpid, exitmask, nvals;
+	uint64_t vals[8];
+};
+struct ir_module;
+size_t live_area_size(uint32_t nwarps);
+struct live *live_new(void *area, uint32_t nblocks, uint32_t threads, uint64_t timeout_ns,
+		      int (*finished)(void *ctx), void *ctx);
+void live_free(struct live *lv);
+uint32_t live_nwarps(const struct live *lv);
+void live_set_watchdog(struct live *lv, double seconds);
+int live_warp(struct live *lv, uint32_t w, struct live_warp *out);
+int live_wait_all(struct live *lv, struct strbuf *err);
+int live_step(struct live *lv, uint32_t w, double wait_s, struct strbuf *err);
+int live_until(struct live *lv, uint32_t w, uint32_t line, uint64_t max, struct strbuf *err);
+void live_release(struct live *lv);
+int live_gave_up(const struct live *lv);
+void live_describe(const struct ir_module *mod, const struct live_warp *o, uint32_t w, struct strbuf *out);
 
 /*
  * A recorded real execution (trace --gpu; docs/gpu.md "Traces"), replayed:
