@@ -216,6 +216,14 @@ int gpu_event_query(struct gpu_driver *d, void *e);
 int gpu_event_elapsed(struct gpu_driver *d, float *ms, void *start, void *end);
 int gpu_device_attribute(struct gpu_driver *d, int *v, int attr);
 int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value);
+/* Live stepping: page-locked host memory mapped into the GPU's address
+ * space (cuMemHostAlloc with DEVICEMAP, cuMemHostGetDevicePointer), its
+ * release, and the blocks of fn one SM holds at once with `threads` threads
+ * and shmem dynamic shared bytes. 801 (not supported) from a driver without
+ * these entry points. */
+int gpu_host_alloc_mapped(struct gpu_driver *d, void **host, uint64_t *dptr, size_t bytes);
+int gpu_host_free(struct gpu_driver *d, void *host);
+int gpu_occupancy(struct gpu_driver *d, int *blocks_per_sm, void *fn, int threads, size_t shmem);
 
 /* CUDA arrays (a mipmapped one when levels > 0: *mm), texture and surface
  * objects, for run --gpu's textures. format: CUarray_format (0x01 uint8 ...

@@ -234,6 +234,26 @@ struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const ch
 int session_gpu_trace_write(const struct session_gpu *g, const char *program, struct strbuf *out,
 			    struct strbuf *err);
 /*
+ * debug --gpu --live (docs/gpu.md "Live stepping"): as session_gpu_open,
+ * with the live gates in the PTX (gpu.h GPU_PTX_LIVE). Launch `launch` (1:
+ * the first) of kernel `kernel` (NULL: any) runs with the gates open when
+ * every block of it fits on the GPU at once: while it runs, cb(ctx, lv,
+ * kernel, grid, block) steps its warps (live_step ...) and returns; then
+ * every gate is released and the run goes on as run --gpu's. A gate waits
+ * at most timeout_s seconds (0: 60), then frees every warp.
+ * session_gpu_live_result: 0 when the launch was stepped; -1 with why in err
+ * when it did not run or was refused (not resident at once, a cluster
+ * launch); -2 when it ran but stepping failed (why in err). *gave_up: a
+ * gate timed out.
+ */
+struct live;
+typedef void (*session_live_fn)(void *ctx, struct live *lv, const char *kernel, const uint32_t grid[3],
+				const uint32_t block[3]);
+struct session_gpu *session_gpu_open_live(const struct ir_module *mod, const char *kernel, uint64_t launch,
+					  double timeout_s, session_live_fn cb, void *ctx, struct strbuf *err,
+					  int *lowering);
+int session_gpu_live_result(const struct session_gpu *g, int *gave_up, struct strbuf *err);
+/*
  * litmus --gpu (docs/gpu.md): as session_gpu_open, with the litmus prologue
  * in the PTX (gpu.h GPU_PTX_LITMUS). In the first run of the program on it,
  * its first launch runs `runs` times (0: 100000) on the GPU, each from the
