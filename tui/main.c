@@ -766,8 +766,10 @@ static void live_repl(void *ctx, struct live *lv, const char *kernel, const uint
 
 		printf("(live) ");
 		fflush(stdout);
-		if (!fgets(line, sizeof(line), stdin))
+		if (!fgets(line, sizeof(line), stdin)) {
+			printf("\n");
 			break;
+		}
 		if (!strchr(line, '\n') && !feof(stdin)) {
 			int ch;
 			while ((ch = getchar()) != EOF && ch != '\n')
@@ -851,7 +853,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 				   : session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
 			fprintf(stderr, "warpstep: %s: %s\n",
-				cli->compare ? "--compare" : cli->tracing == 1 ? "trace --gpu" : cli->living ? "--live" : "--gpu",
+				cli->compare ? "--compare" : cli->tracing == 1 ? "trace --gpu" : "--gpu",
 				strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
@@ -1696,6 +1698,8 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return usage_error("--gpu works with run, debug, trace and litmus only (docs/gpu.md)");
 	if (cli->trace && cmd->fn != cmd_debug)
 		return usage_error("--trace FILE works with debug only (trace --gpu records one)");
+	if (cli->live && cmd->fn != cmd_ptx && !(cmd->fn == cmd_debug && cli->gpu))
+		return usage_error("--live works with debug --gpu and ptx only (docs/gpu.md)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 
