@@ -752,6 +752,7 @@ static void live_repl(void *ctx, struct live *lv, const char *kernel, const uint
 	struct live_ctx *lc = ctx;
 	char line[512];
 	uint32_t n = live_nwarps(lv);
+	int gave_up = 0;
 
 	(void)lc;
 	printf("live: kernel %s, grid (%u,%u,%u), block (%u,%u,%u): %u warps on the GPU, each at its first "
@@ -776,6 +777,12 @@ static void live_repl(void *ctx, struct live *lv, const char *kernel, const uint
 				;
 			printf("error: the command is too long\n");
 			continue;
+		}
+		if (!gave_up && live_gave_up(lv)) {
+			/* said before the command's answer, which it explains */
+			gave_up = 1;
+			printf("live: a gate waited %g s (WARPSTEP_LIVE_TIMEOUT): every warp was released and the "
+			       "kernel runs to its end\n", live_timeout());
 		}
 		int got = sscanf(line, "%31s %lld %lld", cmd, &a, &b);
 		if (got < 1)
@@ -943,7 +950,7 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 			status = EXIT_USAGE;
 		}
 		if (gave_up)
-			fprintf(stderr, "warpstep: --live: a warp waited %.0f s at a statement: every warp was released\n",
+			fprintf(stderr, "warpstep: --live: a warp waited %g s at a statement: every warp was released\n",
 				live_timeout());
 		strbuf_release(&lerr);
 	}

@@ -26,7 +26,9 @@
  * (mask 0xf, SM 40 + block, values 100 * warp + k) and waits for the host's
  * release, then ors its lanes into the exit mask; cuStreamQuery says
  * CUDA_ERROR_NOT_READY until it ends and cuCtxSynchronize waits for it.
- * The occupancy is one block per SM and the SM count $FAKECUDA_SMS (4).
+ * A gate that waits longer than the header's timeout sets gave_up and
+ * release_all, as the PTX does. The occupancy is one block per SM and the
+ * SM count $FAKECUDA_SMS (4).
  * Built by the test with cc -shared -fPIC; not part of warpstep.
  */
 #include <stdint.h>
@@ -210,15 +212,32 @@ static struct live_sim {
 static uint32_t lsim_ld(const unsigned char *p) { return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE); }
 static void lsim_st(unsigned char *p, uint32_t v) { __atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE); }
 
+static double lsim_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static void *live_sim(void *arg)
 {
 	unsigned at[16] = { 0 }, gone = 0;
+	double since[16] = { 0 };
+	uint64_t tmo;
 	(void)arg;
+	memcpy(&tmo, lsim.area + 16, 8);
 	while (gone < lsim.nwarps) {
 		int rel = lsim_ld(lsim.area + 4) != 0;
 		for (unsigned w = 0; w < lsim.nwarps; w++) {
 			unsigned char *s = lsim.area + 64 + w * 128;
 			uint32_t seq = lsim_ld(s);
+			if (at[w] <= lsim.nlines && seq && !rel && lsim_ld(s + 4) < seq &&
+			    lsim_now() - since[w] > (double)tmo * 1e-9) {
+				/* the gate's timeout, as %globaltimer bounds it */
+				lsim_st(lsim.area + 8, 1);
+				lsim_st(lsim.area + 4, 1);
+				rel = 1;
+			}
 			if (at[w] > lsim.nlines || (seq && !rel && lsim_ld(s + 4) < seq))
 				continue;
 			if (at[w] == lsim.nlines || rel) {
@@ -238,6 +257,7 @@ static void *live_sim(void *arg)
 				uint64_t v = 100 * w + k;
 				memcpy(s + 40 + 8 * k, &v, 8);
 			}
+			since[w] = lsim_now();
 			lsim_st(s, seq + 1);
 			at[w]++;
 		}

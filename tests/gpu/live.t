@@ -114,4 +114,14 @@ printf 'step 0\n' | timeout 60 "$WARPSTEP" debug --gpu --live $prog >"$tmp/out" 
 st=$?
 [ $st -eq 0 ] && grep -qx "live: every warp released" "$tmp/out" && grep -qx "scaled: 3 6 12 24" "$tmp/out"
 tap_result $? "end of input: every warp released, the program ends (status $st)"
+# a gate's timeout: the host silent longer than WARPSTEP_LIVE_TIMEOUT
+(printf 'step 0\n'; sleep 2; printf 'info 0\nstep 0\ncontinue\n') |
+	WARPSTEP_LIVE_TIMEOUT=0.5 timeout 60 "$WARPSTEP" debug --gpu --live $prog >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && grep -q "^(live) live: a gate waited 0.5 s (WARPSTEP_LIVE_TIMEOUT): every warp was released" "$tmp/out" &&
+	grep -q "^warpstep: --live: a warp waited 0.5 s at a statement: every warp was released$" "$tmp/err" &&
+	grep -qx "scaled: 3 6 12 24" "$tmp/out"
+tap_result $? "a gate that times out frees every warp, and warpstep says so (status $st)"
+grep -q "^warp 0 (block 0 warp 0): finished line 8" "$tmp/out"
+tap_result $? "the warps then show as finished"
 tap_done
