@@ -73,6 +73,8 @@ struct cli {
 	long long launch;       /* trace --launch N */
 	const char *trace;      /* debug --trace FILE: replay a recorded trace */
 	int probes;             /* ptx --probes: with the trace probes */
+	int live;               /* --live: ptx with the live gates; debug --gpu steps on the GPU */
+	int living;             /* debug --gpu --live: program_run steps the launch chosen */
 };
 
 struct command {
@@ -116,7 +118,7 @@ static const struct command commands[] = {
 	{ "dump-diags", "PROG.cu", "print the diagnostics only", cmd_dump, SESSION_DUMP_DIAGS },
 	{ "ptx", "PROG.cu [-o FILE] [--arch sm_NN]", "write the PTX of the program's device code",
 	  cmd_ptx, SESSION_DUMP_DIAGS },
-	{ "debug", "[--gpu|--trace FILE] PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
+	{ "debug", "[--gpu [--live]|--trace FILE] PROG.cu [ARGS...]", "open the interface on a program (host main() included)",
 	  cmd_debug, SESSION_DUMP_DIAGS },
 	{ "trace", "--gpu PROG.cu -o FILE [--kernel NAME] [--launch N] [-- ARGS...]",
 	  "record one launch on the GPU warp by warp (debug --trace FILE replays it)", cmd_trace,
@@ -163,6 +165,7 @@ static const char options_help[] =
 	"  -o FILE                 ptx: write the PTX to FILE (default stdout); trace:\n"
 	"                          the trace file\n"
 	"  --probes                ptx: with the probes trace --gpu puts at each statement\n"
+
 	"  --kernel NAME           trace, debug --gpu: record a launch of kernel NAME\n"
 	"                          (default: any)\n"
 	"  --launch N              trace, debug --gpu: record its N-th launch (default 1)\n"
@@ -205,6 +208,12 @@ static void usage_line(FILE *f)
 	fprintf(f, "usage: warpstep [OPTIONS] [COMMAND [OPTIONS] PROG.cu [ARGS...]]\n");
 }
 
+/* beside options_help, which is as long as a C string literal may be */
+static const char options_help_live[] =
+	"  --live                  debug --gpu: step the launch's warps on the GPU itself,\n"
+	"                          one statement at a time, from commands on stdin; ptx:\n"
+	"                          with the gates that do it (docs/gpu.md)\n";
+
 static void help_print(FILE *f)
 {
 	usage_line(f);
@@ -216,9 +225,9 @@ static void help_print(FILE *f)
 		snprintf(head, sizeof(head), "%s %s", commands[i].name, commands[i].usage);
 		fprintf(f, "  %-28s %s\n", head, commands[i].summary);
 	}
-	fprintf(f, "\n%s\nExit status: the program's own; 1 when check finds a bug;\n"
+	fprintf(f, "\n%s%s\nExit status: the program's own; 1 when check finds a bug;\n"
 		   "2 for a usage error, an unreadable file or a compile error.\n"
-		   "See warpstep(1).\n", options_help);
+		   "See warpstep(1).\n", options_help, options_help_live);
 }
 
 /* Print "warpstep: <msg>", the usage line and a hint; return EXIT_USAGE. */
@@ -443,6 +452,10 @@ static int option_parse(struct cli *cli, int argc, char **argv, int *i, int *sta
 	}
 	if (strcmp(a, "--probes") == 0) {
 		cli->probes = 1;
+		return OPT_DONE;
+	}
+	if (strcmp(a, "--live") == 0) {
+		cli->live = 1;
 		return OPT_DONE;
 	}
 	if (strcmp(a, "-o") == 0) {
@@ -701,6 +714,120 @@ static void on_interrupt(int sig)
 	interrupted = 1;
 }
 
+/* debug --gpu --live: the gates' timeout, $WARPSTEP_LIVE_TIMEOUT seconds
+ * (default 60) */
+static double live_timeout(void)
+{
+	const char *e = getenv("WARPSTEP_LIVE_TIMEOUT");
+	double t = e && *e ? strtod(e, NULL) : 0;
+	return t > 0 && t <= 86400 ? t : 60;
+}
+
+static struct live_ctx {
+	const struct ir_module *mod;
+} live_ctx;
+
+static void live_show(struct live *lv, uint32_t w)
+{
+	struct live_warp o;
+	struct strbuf sb;
+
+	strbuf_init(&sb);
+	live_warp(lv, w, &o);
+	live_describe(live_ctx.mod, &o, w, &sb);
+	fputs(strbuf_cstr(&sb), stdout);
+	strbuf_release(&sb);
+}
+
+/*
+ * The command loop of debug --gpu --live (session_gpu_open_live's callback),
+ * reading stdin while the kernel waits on the GPU: step W [N], until W LINE,
+ * info [W], continue (every warp released: the kernel runs to its end),
+ * quit (the same) or end of input. The stepping itself is the session's
+ * (engine/session/live.c).
+ */
+static void live_repl(void *ctx, struct live *lv, const char *kernel, const uint32_t grid[3],
+		      const uint32_t block[3])
+{
+	struct live_ctx *lc = ctx;
+	char line[512];
+	uint32_t n = live_nwarps(lv);
+	int gave_up = 0;
+
+	(void)lc;
+	printf("live: kernel %s, grid (%u,%u,%u), block (%u,%u,%u): %u warps on the GPU, each at its first "
+	       "statement\n", kernel, grid[0], grid[1], grid[2], block[0], block[1], block[2], n);
+	for (uint32_t w = 0; w < n; w++)
+		live_show(lv, w);
+	for (;;) {
+		char cmd[32] = "";
+		long long a = -1, b = -1;
+		struct strbuf err;
+		int st = 0;
+
+		printf("(live) ");
+		fflush(stdout);
+		if (!fgets(line, sizeof(line), stdin)) {
+			printf("\n");
+			break;
+		}
+		if (!strchr(line, '\n') && !feof(stdin)) {
+			int ch;
+			while ((ch = getchar()) != EOF && ch != '\n')
+				;
+			printf("error: the command is too long\n");
+			continue;
+		}
+		if (!gave_up && live_gave_up(lv)) {
+			/* said before the command's answer, which it explains */
+			gave_up = 1;
+			printf("live: a gate waited %g s (WARPSTEP_LIVE_TIMEOUT): every warp was released and the "
+			       "kernel runs to its end\n", live_timeout());
+		}
+		int got = sscanf(line, "%31s %lld %lld", cmd, &a, &b);
+		if (got < 1)
+			continue;
+		if (!strcmp(cmd, "continue") || !strcmp(cmd, "c") || !strcmp(cmd, "quit") || !strcmp(cmd, "q"))
+			break;
+		strbuf_init(&err);
+		if (!strcmp(cmd, "info") || !strcmp(cmd, "i")) {
+			for (uint32_t w = 0; w < n; w++)
+				if (got < 2 || (uint64_t)a == w)
+					live_show(lv, w);
+		} else if (!strcmp(cmd, "step") || !strcmp(cmd, "s")) {
+			if (got < 2 || a < 0 || a >= n) {
+				printf("error: step needs a warp number, 0 to %u\n", n - 1);
+			} else {
+				for (long long k = 0; k < (got >= 3 && b > 0 ? b : 1) && st != LIVE_DONE; k++)
+					if ((st = live_step(lv, (uint32_t)a, 2.0, &err)) < 0)
+						break;
+				if (st < 0)
+					printf("error: %s\n", strbuf_cstr(&err));
+				live_show(lv, (uint32_t)a);
+			}
+		} else if (!strcmp(cmd, "until") || !strcmp(cmd, "u")) {
+			if (got < 3 || a < 0 || a >= n || b <= 0) {
+				printf("error: until needs a warp number (0 to %u) and a line\n", n - 1);
+			} else {
+				if (live_until(lv, (uint32_t)a, (uint32_t)b, 1000000, &err) < 0)
+					printf("error: %s\n", strbuf_cstr(&err));
+				live_show(lv, (uint32_t)a);
+			}
+		} else if (!strcmp(cmd, "help") || !strcmp(cmd, "h")) {
+			printf("step W [N]      release warp W for N statements (default 1)\n"
+			       "until W LINE    step warp W until it is at LINE\n"
+			       "info [W]        what every warp (or warp W) last reported\n"
+			       "continue, quit  release every warp: the kernel runs to its end\n");
+		} else {
+			printf("error: unknown command '%s' (step W [N], until W LINE, info [W], continue, quit, help)\n",
+			       cmd);
+		}
+		strbuf_release(&err);
+	}
+	printf("live: every warp released\n");
+	fflush(stdout);
+}
+
 /* Compile and run; argv[0] is the program path (its argv[0]). */
 static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 {
@@ -725,12 +852,16 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 		int lowering = 0;
 
 		strbuf_init(&err);
-		gpu = cli->tracing ? session_gpu_open_trace(c->mod, cli->kernel, (uint64_t)cli->launch, &err,
+		live_ctx.mod = c->mod;
+		gpu = cli->living ? session_gpu_open_live(c->mod, cli->kernel, (uint64_t)cli->launch, live_timeout(),
+							   live_repl, &live_ctx, &err, &lowering)
+		      : cli->tracing ? session_gpu_open_trace(c->mod, cli->kernel, (uint64_t)cli->launch, &err,
 							    &lowering)
 				   : session_gpu_open(c->mod, &err, &lowering);
 		if (!gpu) {
 			fprintf(stderr, "warpstep: %s: %s\n",
-				cli->compare ? "--compare" : cli->tracing == 1 ? "trace --gpu" : "--gpu", strbuf_cstr(&err));
+				cli->compare ? "--compare" : cli->tracing == 1 ? "trace --gpu" : "--gpu",
+				strbuf_cstr(&err));
 			strbuf_release(&err);
 			session_program_free(c);
 			return lowering ? EXIT_USAGE : EXIT_NOGPU;
@@ -807,6 +938,22 @@ static int program_run(struct cli *cli, int argc, char **argv, const char *text)
 	if (cli->stats)
 		fprintf(stderr, "warpstep: kernel_ms %.3f steps %llu\n", machine_device_ns(m) / 1e6,
 			(unsigned long long)machine_steps(m));
+	if (cli->living && !interrupted) {
+		/* the launch stepped, or why not */
+		struct strbuf lerr;
+		int gave_up = 0, lr;
+
+		strbuf_init(&lerr);
+		lr = session_gpu_live_result(gpu, &gave_up, &lerr);
+		if (lr < 0) {
+			fprintf(stderr, "warpstep: --live: %s\n", strbuf_cstr(&lerr));
+			status = EXIT_USAGE;
+		}
+		if (gave_up)
+			fprintf(stderr, "warpstep: --live: a warp waited %g s at a statement: every warp was released\n",
+				live_timeout());
+		strbuf_release(&lerr);
+	}
 	machine_free(m);
 	session_gpu_close(gpu);
 	cli->mo.gpu = NULL;
@@ -925,7 +1072,8 @@ static int cmd_ptx(struct cli *cli, const struct command *cmd, int argc, char **
 		strbuf_release(&err);
 		return EXIT_USAGE;
 	}
-	if ((cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
+	if ((cli->live ? session_ptx_live(c, arch, &out, &err)
+		       : cli->probes ? session_ptx_probes(c, arch, &out, &err) : session_ptx(c, arch, &out, &err)) < 0) {
 		fprintf(stderr, "warpstep: %s: cannot lower to PTX: %s\n", argv[0], strbuf_cstr(&err));
 		status = EXIT_USAGE;
 	} else if (!cli->output || !strcmp(cli->output, "-")) {
@@ -1339,6 +1487,14 @@ static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char 
 
 		if (cli->trace)
 			return usage_error("--gpu records a trace and --trace replays one: give one of them");
+		for (int j = 1; j < argc && strcmp(argv[j], "--"); j++)
+			if (!strcmp(argv[j], "--live")) {
+				cli->live = 1;
+				for (int k = j; k + 1 < argc; k++)
+					argv[k] = argv[k + 1];
+				argc--;
+				break;
+			}
 		while (i < argc && (!strncmp(argv[i], "--kernel", 8) || !strncmp(argv[i], "--launch", 8))) {
 			int st = 0;
 			if (option_parse(cli, argc, argv, &i, &st) == OPT_EXIT)
@@ -1350,6 +1506,19 @@ static int cmd_debug(struct cli *cli, const struct command *cmd, int argc, char 
 		argv[i - 1] = argv[0];
 		argc -= i - 1;
 		argv += i - 1;
+		if (cli->live) {
+			/* debug --gpu --live: the launch's warps stepped on the GPU,
+			 * from commands on stdin; the program's stdin is at end of file */
+			FILE *in = cli->mo.in;
+			if (!cli->launch)
+				cli->launch = 1;
+			cli->living = 1;
+			cli->mo.in = NULL;
+			status = program_run(cli, argc, argv, NULL);
+			cli->living = 0;
+			cli->mo.in = in;
+			return status;
+		}
 		if ((status = debug_record(cli, argc, argv, &path)))
 			return status;
 		o.trace = path;
@@ -1536,6 +1705,8 @@ static int cli_main(struct cli *cli, int argc, char **argv)
 		return usage_error("--gpu works with run, debug, trace and litmus only (docs/gpu.md)");
 	if (cli->trace && cmd->fn != cmd_debug)
 		return usage_error("--trace FILE works with debug only (trace --gpu records one)");
+	if (cli->live && cmd->fn != cmd_ptx && !(cmd->fn == cmd_debug && cli->gpu))
+		return usage_error("--live works with debug --gpu and ptx only (docs/gpu.md)");
 	return cmd->fn(cli, cmd, argc - i, argv + i);
 }
 

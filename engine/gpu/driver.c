@@ -158,7 +158,11 @@ enum {
 	X(cuTexObjectDestroy, CUresult, (CUtexObject)) \
 	X(cuSurfObjectCreate, CUresult, (CUsurfObject *, const CUDA_RESOURCE_DESC *)) \
 	X(cuSurfObjectDestroy, CUresult, (CUsurfObject)) \
-	X(cuLaunchKernelEx, CUresult, (const CUlaunchConfig *, CUfunction, void **, void **))
+	X(cuLaunchKernelEx, CUresult, (const CUlaunchConfig *, CUfunction, void **, void **)) \
+	X(cuMemHostAlloc, CUresult, (void **, size_t, unsigned)) \
+	X(cuMemHostGetDevicePointer_v2, CUresult, (CUdeviceptr *, void *, unsigned)) \
+	X(cuMemFreeHost, CUresult, (void *)) \
+	X(cuOccupancyMaxActiveBlocksPerMultiprocessor, CUresult, (int *, CUfunction, int, size_t))
 
 struct gpu_driver {
 	void *lib;
@@ -424,6 +428,41 @@ int gpu_stream_destroy(struct gpu_driver *d, void *s)
 int gpu_stream_synchronize(struct gpu_driver *d, void *s)
 {
 	return d->cuStreamSynchronize(s);
+}
+
+int gpu_host_alloc_mapped(struct gpu_driver *d, void **host, uint64_t *dptr, size_t bytes)
+{
+	CUdeviceptr p = 0;
+	CUresult r;
+	*host = NULL;
+	*dptr = 0;
+	if (!d->cuMemHostAlloc || !d->cuMemHostGetDevicePointer_v2 || !d->cuMemFreeHost)
+		return 801; /* CUDA_ERROR_NOT_SUPPORTED */
+	/* CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP */
+	if ((r = d->cuMemHostAlloc(host, bytes, 0x01 | 0x02)))
+		return r;
+	if ((r = d->cuMemHostGetDevicePointer_v2(&p, *host, 0))) {
+		d->cuMemFreeHost(*host);
+		*host = NULL;
+		return r;
+	}
+	*dptr = p;
+	return 0;
+}
+
+int gpu_host_free(struct gpu_driver *d, void *host)
+{
+	if (!d->cuMemFreeHost)
+		return 801;
+	return d->cuMemFreeHost(host);
+}
+
+int gpu_occupancy(struct gpu_driver *d, int *blocks_per_sm, void *fn, int threads, size_t shmem)
+{
+	*blocks_per_sm = 0;
+	if (!d->cuOccupancyMaxActiveBlocksPerMultiprocessor)
+		return 801;
+	return d->cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks_per_sm, fn, threads, shmem);
 }
 
 int gpu_stream_query(struct gpu_driver *d, void *s)

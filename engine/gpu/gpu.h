@@ -73,6 +73,54 @@ int gpu_ptx_emit(const struct ir_module *m, int arch, struct strbuf *out, struct
 #define GPU_LIT_ITERS "__ws_lit_iters"
 #define GPU_LIT_MASK "__ws_lit_mask"
 #define GPU_LIT_NTIDX "__ws_lit_ntidx"   /* the test's blockDim.x (threads past it stress) */
+/*
+ * GPU_PTX_LIVE (debug --gpu --live, docs/gpu.md "Live stepping"): a gate at
+ * every statement start of device code. While the module global
+ * GPU_LIVE_BUF holds the device address of the live area (mapped host
+ * memory: a GPU_LIVE_HDR-byte header, then a GPU_LIVE_SLOT-byte slot per
+ * warp of the launch, indexed by block linear index * warps per block +
+ * warp in block), the lowest active lane of each warp takes the warp's lock
+ * (GPU_LIVE_LOCK: a device word per warp), writes the statement, line,
+ * active mask, SM, warp slot and the values of up to GPU_LIVE_NVALS scalar
+ * variables in scope (gpu_live_vars) into its slot, then the statement
+ * count (seq), and spins until the host's count (go) reaches it; the other
+ * lanes wait for it at bar.warp.sync. A set release_all word in the header
+ * frees every gate; a gate that waited GPU_LIVE_TIMEOUT (the header's
+ * timeout_ns, by %globaltimer) sets release_all and gave_up and goes on,
+ * so the kernel never waits forever. A kernel's return ors the returning
+ * lanes into the slot's exit mask.
+ */
+#define GPU_PTX_LIVE 4u
+#define GPU_LIVE_BUF "__ws_live_buf"
+#define GPU_LIVE_LOCK "__ws_live_lock"
+#define GPU_LIVE_HDR 64
+#define GPU_LIVE_SLOT 128
+#define GPU_LIVE_NVALS 8
+/* header words (byte offsets) */
+#define GPU_LIVE_H_MAGIC 0
+#define GPU_LIVE_H_RELEASE 4
+#define GPU_LIVE_H_GAVEUP 8
+#define GPU_LIVE_H_TIMEOUT 16   /* u64 ns */
+/* slot fields (byte offsets) */
+#define GPU_LIVE_S_SEQ 0
+#define GPU_LIVE_S_GO 4
+#define GPU_LIVE_S_STMT 8
+#define GPU_LIVE_S_LINE 12
+#define GPU_LIVE_S_MASK 16
+#define GPU_LIVE_S_SMID 20
+#define GPU_LIVE_S_WARPID 24
+#define GPU_LIVE_S_EXIT 28
+#define GPU_LIVE_S_NVALS 32
+#define GPU_LIVE_S_BLOCK 36
+#define GPU_LIVE_S_VALS 40      /* GPU_LIVE_NVALS u64 */
+#define GPU_LIVE_S_WARP 104
+/*
+ * The variables whose values the gate at instruction pc of f writes: the
+ * indexes into f->vars of the first GPU_LIVE_NVALS scalar variables held in
+ * registers and in scope there, in f->vars' order, into out. Returns their
+ * number. The host reads the slot's values in the same order.
+ */
+uint32_t gpu_live_vars(const struct ir_func *f, uint32_t pc, uint32_t out[GPU_LIVE_NVALS]);
 int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, struct strbuf *out,
 		       struct strbuf *err);
 
@@ -168,6 +216,14 @@ int gpu_event_query(struct gpu_driver *d, void *e);
 int gpu_event_elapsed(struct gpu_driver *d, float *ms, void *start, void *end);
 int gpu_device_attribute(struct gpu_driver *d, int *v, int attr);
 int gpu_ctx_set_limit(struct gpu_driver *d, int limit, size_t value);
+/* Live stepping: page-locked host memory mapped into the GPU's address
+ * space (cuMemHostAlloc with DEVICEMAP, cuMemHostGetDevicePointer), its
+ * release, and the blocks of fn one SM holds at once with `threads` threads
+ * and shmem dynamic shared bytes. 801 (not supported) from a driver without
+ * these entry points. */
+int gpu_host_alloc_mapped(struct gpu_driver *d, void **host, uint64_t *dptr, size_t bytes);
+int gpu_host_free(struct gpu_driver *d, void *host);
+int gpu_occupancy(struct gpu_driver *d, int *blocks_per_sm, void *fn, int threads, size_t shmem);
 
 /* CUDA arrays (a mipmapped one when levels > 0: *mm), texture and surface
  * objects, for run --gpu's textures. format: CUarray_format (0x01 uint8 ...

@@ -61,6 +61,7 @@ struct px {
 	uint8_t need_vprintf, need_malloc, need_free, need_assert, need_grid, need_setcond, need_pipe, need_tex, need_sincosf, need_dmath;
 	int trace;              /* GPU_PTX_TRACE: a probe at each statement start */
 	int litmus;             /* GPU_PTX_LITMUS: the stress prologue, blockIdx remapped */
+	int live;               /* GPU_PTX_LIVE: a gate at each statement start */
 };
 
 static enum cls cls_of(unsigned t)
@@ -3008,6 +3009,129 @@ static void trace_probe(struct px *p, struct strbuf *o, uint32_t fi, uint32_t pc
 		    fi, l);
 }
 
+uint32_t gpu_live_vars(const struct ir_func *f, uint32_t pc, uint32_t out[GPU_LIVE_NVALS])
+{
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < f->nvars && n < GPU_LIVE_NVALS; k++) {
+		const struct ir_var *v = &f->vars[k];
+		if (v->loc == VLOC_REG && v->reg >= 0 && (uint32_t)v->reg < f->nregs && v->type &&
+		    v->type->scalar != IR_VOID && pc >= v->live_from && pc < v->live_to)
+			out[n++] = k;
+	}
+	return n;
+}
+
+/*
+ * The start of a live gate or exit (GPU_PTX_LIVE): the lowest active lane
+ * of the warp, when the live area is set, computes its slot (%wgs) and lock
+ * (%wgk) and takes the lock, unless release_all is set or the timeout
+ * passes (then to $Lwg..._out, without the lock). Opens a { } scope the
+ * caller closes.
+ */
+static void live_enter(struct px *p, struct strbuf *o, uint32_t fi, int l)
+{
+	strbuf_addf(o, "\t{\n\t.reg .pred %%wgp;\n\t.reg .b32 %%wgm, %%wgl, %%wgf, %%wgv, %%wgn, %%wgw;\n"
+		    "\t.reg .b64 %%wgb, %%wgs, %%wgk, %%wgt, %%wgo, %%wgx;\n"
+		    "\tactivemask.b32 %%wgm;\n\tmov.u32 %%wgl, %%laneid;\n\tbrev.b32 %%wgf, %%wgm;\n"
+		    "\tclz.b32 %%wgf, %%wgf;\n\tsetp.ne.u32 %%wgp, %%wgl, %%wgf;\n\t@%%wgp bra $Lwg%u_%d_out;\n"
+		    "\tld.global.u64 %%wgb, [%s];\n\tsetp.eq.u64 %%wgp, %%wgb, 0;\n\t@%%wgp bra $Lwg%u_%d_out;\n",
+		    fi, l, GPU_LIVE_BUF, fi, l);
+	/* block linear index (%wgv), warp in block (%wgw), warps per block (%wgn) */
+	strbuf_adds(o, "\tmov.u32 %wgv, %ctaid.z;\n\tmov.u32 %wgf, %nctaid.y;\n\tmul.lo.u32 %wgv, %wgv, %wgf;\n"
+		       "\tmov.u32 %wgf, %ctaid.y;\n\tadd.u32 %wgv, %wgv, %wgf;\n\tmov.u32 %wgf, %nctaid.x;\n"
+		       "\tmul.lo.u32 %wgv, %wgv, %wgf;\n\tmov.u32 %wgf, %ctaid.x;\n\tadd.u32 %wgv, %wgv, %wgf;\n"
+		       "\tmov.u32 %wgw, %tid.z;\n\tmov.u32 %wgf, %ntid.y;\n\tmul.lo.u32 %wgw, %wgw, %wgf;\n"
+		       "\tmov.u32 %wgf, %tid.y;\n\tadd.u32 %wgw, %wgw, %wgf;\n\tmov.u32 %wgf, %ntid.x;\n"
+		       "\tmul.lo.u32 %wgw, %wgw, %wgf;\n\tmov.u32 %wgf, %tid.x;\n\tadd.u32 %wgw, %wgw, %wgf;\n"
+		       "\tshr.u32 %wgw, %wgw, 5;\n"
+		       "\tmov.u32 %wgn, %ntid.x;\n\tmov.u32 %wgf, %ntid.y;\n\tmul.lo.u32 %wgn, %wgn, %wgf;\n"
+		       "\tmov.u32 %wgf, %ntid.z;\n\tmul.lo.u32 %wgn, %wgn, %wgf;\n\tadd.u32 %wgn, %wgn, 31;\n"
+		       "\tshr.u32 %wgn, %wgn, 5;\n\tmad.lo.u32 %wgf, %wgv, %wgn, %wgw;\n");
+	strbuf_addf(o, "\tmul.wide.u32 %%wgs, %%wgf, %d;\n\tadd.u64 %%wgs, %%wgs, %%wgb;\n\tadd.u64 %%wgs, %%wgs, %d;\n"
+		    "\tld.global.u64 %%wgk, [%s];\n\tmul.wide.u32 %%wgx, %%wgf, 4;\n\tadd.u64 %%wgk, %%wgk, %%wgx;\n"
+		    "\tld.volatile.u64 %%wgo, [%%wgb+%d];\n\tmov.u64 %%wgt, %%globaltimer;\n"
+		    "$Lwg%u_%d_lock:\n\tld.volatile.u32 %%wgf, [%%wgb+%d];\n\tsetp.ne.u32 %%wgp, %%wgf, 0;\n"
+		    "\t@%%wgp bra $Lwg%u_%d_out;\n\tatom.global.cas.b32 %%wgf, [%%wgk], 0, 1;\n"
+		    "\tsetp.eq.u32 %%wgp, %%wgf, 0;\n\t@%%wgp bra $Lwg%u_%d_got;\n"
+		    "\tmov.u64 %%wgx, %%globaltimer;\n\tsub.u64 %%wgx, %%wgx, %%wgt;\n\tsetp.gt.u64 %%wgp, %%wgx, %%wgo;\n"
+		    "\t@%%wgp bra $Lwg%u_%d_quit;\n\tnanosleep.u32 500;\n\tbra $Lwg%u_%d_lock;\n"
+		    "$Lwg%u_%d_got:\n\tfence.acq_rel.gpu;\n",
+		    GPU_LIVE_SLOT, GPU_LIVE_HDR, GPU_LIVE_LOCK, GPU_LIVE_H_TIMEOUT, fi, l, GPU_LIVE_H_RELEASE, fi,
+		    l, fi, l, fi, l, fi, l, fi, l);
+}
+
+/* The end of a live gate or exit: the lock released; the timeout's path
+ * (quit: release_all and gave_up set) and the way out. */
+static void live_leave(struct strbuf *o, uint32_t fi, int l, int sync)
+{
+	strbuf_addf(o, "\tfence.sc.sys;\n\tatom.global.exch.b32 %%wgf, [%%wgk], 0;\n\tbra $Lwg%u_%d_out;\n"
+		    "$Lwg%u_%d_quit:\n\tst.volatile.u32 [%%wgb+%d], 1;\n\tst.volatile.u32 [%%wgb+%d], 1;\n"
+		    "\tfence.sc.sys;\n\tbra $Lwg%u_%d_out;\n"
+		    "$Lwg%u_%d_qlock:\n\tst.volatile.u32 [%%wgb+%d], 1;\n\tst.volatile.u32 [%%wgb+%d], 1;\n"
+		    "\tfence.sc.sys;\n\tatom.global.exch.b32 %%wgf, [%%wgk], 0;\n"
+		    "$Lwg%u_%d_out:\n%s\t}\n",
+		    fi, l, fi, l, GPU_LIVE_H_GAVEUP, GPU_LIVE_H_RELEASE, fi, l, fi, l, GPU_LIVE_H_GAVEUP,
+		    GPU_LIVE_H_RELEASE, fi, l, sync ? "\tbar.warp.sync %wgm;\n" : "");
+}
+
+/*
+ * The live gate (GPU_PTX_LIVE, docs/gpu.md "Live stepping") at statement
+ * pc (source line line) of function fi: under the warp's lock, the record
+ * and the values into its slot, seq counted up, then a bounded spin until
+ * go reaches seq or release_all is set.
+ */
+static void live_gate(struct px *p, struct strbuf *o, uint32_t fi, uint32_t pc, uint32_t line)
+{
+	int l = p->nlabel++;
+	uint32_t vars[GPU_LIVE_NVALS];
+	uint32_t nv = gpu_live_vars(p->f, pc, vars);
+	live_enter(p, o, fi, l);
+	strbuf_addf(o, "\tst.volatile.u32 [%%wgs+%d], %u;\n\tst.volatile.u32 [%%wgs+%d], %u;\n"
+		    "\tst.volatile.u32 [%%wgs+%d], %%wgm;\n\tmov.u32 %%wgf, %%smid;\n\tst.volatile.u32 [%%wgs+%d], %%wgf;\n"
+		    "\tmov.u32 %%wgf, %%warpid;\n\tst.volatile.u32 [%%wgs+%d], %%wgf;\n"
+		    "\tst.volatile.u32 [%%wgs+%d], %u;\n\tst.volatile.u32 [%%wgs+%d], %%wgv;\n"
+		    "\tst.volatile.u32 [%%wgs+%d], %%wgw;\n",
+		    GPU_LIVE_S_STMT, fi << 20 | pc, GPU_LIVE_S_LINE, line, GPU_LIVE_S_MASK, GPU_LIVE_S_SMID,
+		    GPU_LIVE_S_WARPID, GPU_LIVE_S_NVALS, nv, GPU_LIVE_S_BLOCK, GPU_LIVE_S_WARP);
+	for (uint32_t k = 0; k < nv; k++) {
+		int r = p->f->vars[vars[k]].reg;
+		const char *rn = REG(p, r);
+		int off = GPU_LIVE_S_VALS + 8 * (int)k;
+		switch (cls_of(p->f->reg_ty[r])) {
+		case C_P: strbuf_addf(o, "\tselp.u64 %%wgx, 1, 0, %s;\n", rn); break;
+		case C_R: strbuf_addf(o, "\tcvt.u64.u32 %%wgx, %s;\n", rn); break;
+		case C_F: strbuf_addf(o, "\tmov.b32 %%wgf, %s;\n\tcvt.u64.u32 %%wgx, %%wgf;\n", rn); break;
+		case C_H: strbuf_addf(o, "\t{\n\t.reg .b16 %%wgh;\n\tmov.b16 %%wgh, %s;\n\tcvt.u64.u16 %%wgx, %%wgh;\n\t}\n", rn); break;
+		default: strbuf_addf(o, "\tmov.b64 %%wgx, %s;\n", rn); break;
+		}
+		strbuf_addf(o, "\tst.volatile.u64 [%%wgs+%d], %%wgx;\n", off);
+	}
+	/* seq + 1 published after the record; then wait for go */
+	strbuf_addf(o, "\tld.volatile.u32 %%wgn, [%%wgs+%d];\n\tadd.u32 %%wgn, %%wgn, 1;\n\tfence.sc.sys;\n"
+		    "\tst.volatile.u32 [%%wgs+%d], %%wgn;\n\tfence.sc.sys;\n"
+		    "$Lwg%u_%d_wait:\n\tld.volatile.u32 %%wgf, [%%wgs+%d];\n\tsetp.ge.u32 %%wgp, %%wgf, %%wgn;\n"
+		    "\t@%%wgp bra $Lwg%u_%d_go;\n\tld.volatile.u32 %%wgf, [%%wgb+%d];\n\tsetp.ne.u32 %%wgp, %%wgf, 0;\n"
+		    "\t@%%wgp bra $Lwg%u_%d_go;\n\tmov.u64 %%wgx, %%globaltimer;\n\tsub.u64 %%wgx, %%wgx, %%wgt;\n"
+		    "\tsetp.gt.u64 %%wgp, %%wgx, %%wgo;\n\t@%%wgp bra $Lwg%u_%d_qlock;\n\tnanosleep.u32 500;\n"
+		    "\tbra $Lwg%u_%d_wait;\n$Lwg%u_%d_go:\n",
+		    GPU_LIVE_S_SEQ, GPU_LIVE_S_SEQ, fi, l, GPU_LIVE_S_GO, fi, l, GPU_LIVE_H_RELEASE, fi, l, fi, l, fi, l,
+		    fi, l);
+	live_leave(o, fi, l, 1);
+}
+
+/* A kernel's return under GPU_PTX_LIVE: the returning lanes into the
+ * warp's exit mask (under its lock, so that the two sides of a divergent
+ * warp do not lose each other's lanes). */
+static void live_exit(struct px *p, struct strbuf *o, uint32_t fi)
+{
+	int l = p->nlabel++;
+	live_enter(p, o, fi, l);
+	strbuf_addf(o, "\tld.volatile.u32 %%wgf, [%%wgs+%d];\n\tor.b32 %%wgf, %%wgf, %%wgm;\n"
+		    "\tst.volatile.u32 [%%wgs+%d], %%wgf;\n",
+		    GPU_LIVE_S_EXIT, GPU_LIVE_S_EXIT);
+	live_leave(o, fi, l, 0);
+}
+
 /*
  * The litmus prologue (GPU_PTX_LITMUS, docs/gpu.md "litmus --gpu"): physical
  * block b plays role GPU_LIT_MAP[b]; a role below GPU_LIT_NTEST is a block of
@@ -3171,11 +3295,17 @@ static void emit_func(struct px *p, uint32_t fi, struct strbuf *out)
 		}
 		if (p->trace && (in->flags & IRF_STMT_START) && i < (1u << 20) && fi < (1u << 12))
 			trace_probe(p, &body, fi, i);
+		if (p->live && (in->flags & IRF_STMT_START) && i < (1u << 20) && fi < (1u << 12))
+			live_gate(p, &body, fi, i, in->span.line);
+		if (p->live && kernel && in->op == IR_RET)
+			live_exit(p, &body, fi);
 		emit_insn(p, in, i);
 	}
 	if (target[f->ncode])
 		strbuf_addf(&body, "$L%u_%u:\n", fi, f->ncode);
 	free(target);
+	if (p->live && kernel)
+		live_exit(p, &body, fi);
 	E(p, "ret;");
 	/* declarations, then the body */
 	strbuf_adds(out, strbuf_cstr(&hd));
@@ -3359,6 +3489,7 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 	memset(&p, 0, sizeof(p));
 	p.trace = (flags & GPU_PTX_TRACE) != 0;
 	p.litmus = (flags & GPU_PTX_LITMUS) != 0;
+	p.live = (flags & GPU_PTX_LIVE) != 0;
 	p.m = m;
 	p.arch = arch;
 	p.err = err;
@@ -3459,6 +3590,9 @@ int gpu_ptx_emit_flags(const struct ir_module *m, int arch, unsigned flags, stru
 			    ".visible .global .align 4 .u32 %s;\n.visible .global .align 4 .u32 %s;\n", GPU_LIT_MAP,
 			    GPU_LIT_MAXBLOCKS, GPU_LIT_NTEST, GPU_LIT_BAR, GPU_LIT_NTHREADS, GPU_LIT_SCRATCH, GPU_LIT_ITERS,
 			    GPU_LIT_MASK, GPU_LIT_NTIDX);
+	if (p.live)
+		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n",
+			    GPU_LIVE_BUF, GPU_LIVE_LOCK);
 	if (p.trace)
 		strbuf_addf(out, ".visible .global .align 8 .u64 %s;\n.visible .global .align 8 .u64 %s;\n"
 			    ".visible .global .align 8 .u64 %s;\n", GPU_TRACE_BUF, GPU_TRACE_N, GPU_TRACE_CAP);

@@ -33,6 +33,15 @@ int session_ptx_probes(const struct session_program *p, int arch, struct strbuf 
 	return gpu_ptx_emit_flags(p->mod, arch ? arch : 90, GPU_PTX_TRACE, out, err);
 }
 
+int session_ptx_live(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err)
+{
+	if (!p || !p->mod) {
+		strbuf_adds(err, "the program did not compile");
+		return -1;
+	}
+	return gpu_ptx_emit_flags(p->mod, arch ? arch : 90, GPU_PTX_LIVE, out, err);
+}
+
 /* ---- run --gpu: the backend of struct machine_gpu */
 
 /* The GPU's copy of one block of device memory (machine_devmem): for an
@@ -126,6 +135,16 @@ struct session_gpu {
 	uint32_t tgrid[3], tblock[3];
 	uint64_t tn;                    /* records the probes counted */
 	uint8_t *trec;                  /* min(tn, tcap) records of GPU_TRACE_REC bytes */
+	/* debug --gpu --live: the launch stepped on the GPU */
+	int living;
+	char *lkernel;                  /* NULL: any kernel */
+	uint64_t llaunch, lseen, ltimeout;
+	uint64_t lbuf_g, llock_g;       /* the gates' module globals */
+	int lived;                      /* 1: stepped; 2: refused (lerr says why) */
+	int lgaveup, lerrcode;
+	session_live_fn lcb;
+	void *lctx;
+	struct strbuf lverr;
 	/* litmus --gpu: the first launch runs lruns times with stress */
 	int litmus;                     /* 1: collect, 2: inject state linject */
 	int ldone;                      /* the litmus launch of this run was handled */
@@ -572,6 +591,84 @@ static void tex_release(struct session_gpu *g)
 	vec_free(&g->tmip);
 }
 
+static int live_finished(void *ctx)
+{
+	struct session_gpu *g = ctx;
+	return gpu_stream_query(g->drv, NULL) != 600; /* CUDA_ERROR_NOT_READY */
+}
+
+/*
+ * debug --gpu --live: launch l with the gates open and hand the live area to
+ * the front end's callback while the kernel runs; then every gate is
+ * released and the launch synchronized (*r the launch's result, *s the
+ * synchronization's). Returns 0 when the launch is refused (every block
+ * not resident at once, a cluster launch, no mapped memory: lerr says why;
+ * the caller then runs it as run --gpu does, the gates closed).
+ */
+static int live_launch(struct session_gpu *g, const struct machine_gpu_launch *l, void **ptrs, int *r, int *s)
+{
+	uint32_t nblocks = l->grid[0] * l->grid[1] * l->grid[2];
+	uint32_t threads = l->block[0] * l->block[1] * l->block[2];
+	const char *kname = g->mod->funcs[l->func].name;
+	int per = 0, sms = 0, e;
+	g->lived = 2;
+	if (l->cluster[0]) {
+		strbuf_addf(&g->lverr, "launch %llu of kernel '%s' is a cluster launch, which live stepping does not "
+				      "gate", (unsigned long long)g->llaunch, kname);
+		return 0;
+	}
+	if ((e = gpu_occupancy(g->drv, &per, g->fns[l->func], (int)threads, l->shmem)) ||
+	    (e = gpu_device_attribute(g->drv, &sms, 16 /* CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT */))) {
+		strbuf_addf(&g->lverr, "the driver cannot say how many blocks fit on the GPU at once (error %d)", e);
+		return 0;
+	}
+	if ((uint64_t)per * (uint64_t)sms < nblocks) {
+		strbuf_addf(&g->lverr, "launch %llu of kernel '%s' has %u blocks, but %s holds only %d at once "
+				      "(%d per SM x %d SMs): live stepping needs every block resident, since a "
+				      "waiting block would keep the others from starting; make the grid smaller",
+			    (unsigned long long)g->llaunch, kname, nblocks, gpu_driver_name(g->drv), per * sms, per,
+			    sms);
+		return 0;
+	}
+	uint32_t wpb = (threads + 31) / 32, nwarps = nblocks * wpb;
+	void *area = NULL;
+	uint64_t dev = 0, lock = 0, zero = 0;
+	if ((e = gpu_host_alloc_mapped(g->drv, &area, &dev, live_area_size(nwarps)))) {
+		strbuf_addf(&g->lverr, "no mapped host memory for the gates (error %d)", e);
+		return 0;
+	}
+	if ((e = gpu_mem_alloc(g->drv, &lock, (size_t)nwarps * 4))) {
+		gpu_host_free(g->drv, area);
+		strbuf_addf(&g->lverr, "no device memory for the gates' locks (error %d)", e);
+		return 0;
+	}
+	gpu_memset8(g->drv, lock, 0, (size_t)nwarps * 4, NULL);
+	struct live *lv = live_new(area, nblocks, threads, g->ltimeout, live_finished, g);
+	gpu_memcpy_htod(g->drv, g->llock_g, &lock, 8, NULL);
+	gpu_memcpy_htod(g->drv, g->lbuf_g, &dev, 8, NULL);
+	gpu_ctx_synchronize(g->drv);
+	g->lived = 1;
+	fflush(stdout);
+	gpu_event_record(g->drv, g->ev0, NULL);
+	*r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs, l->cooperative);
+	gpu_event_record(g->drv, g->ev1, NULL);
+	if (!*r) {
+		if (live_wait_all(lv, &g->lverr) == 0 && g->lcb)
+			g->lcb(g->lctx, lv, kname, l->grid, l->block);
+	} else {
+		strbuf_addf(&g->lverr, "the launch failed on the GPU with error %d", code(*r));
+	}
+	live_release(lv);
+	*s = gpu_ctx_synchronize(g->drv);
+	g->lgaveup = live_gave_up(lv);
+	g->lerrcode = code(*r ? *r : *s);
+	gpu_memcpy_htod(g->drv, g->lbuf_g, &zero, 8, NULL);
+	gpu_mem_free(g->drv, lock);
+	gpu_host_free(g->drv, area);
+	live_free(lv);
+	return 1;
+}
+
 static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_launch *l, uint64_t *ns)
 {
 	struct session_gpu *g = ctx;
@@ -711,15 +808,21 @@ static int gpu_launch_cb(void *ctx, struct machine *m, const struct machine_gpu_
 		if ((cap = tmpfile()) && (saved = dup(1)) >= 0)
 			dup2(fileno(cap), 1);
 	}
-	gpu_event_record(g->drv, g->ev0, NULL);
-	if (l->cluster[0] && !l->cooperative)
-		r = gpu_launch_cluster(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
-				       l->cluster);
-	else
-		r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
-			       l->cooperative);
-	gpu_event_record(g->drv, g->ev1, NULL);
-	int s = gpu_ctx_synchronize(g->drv);
+	int s = 0, stepped = 0;
+	if (g->living && !g->lived && (!g->lkernel || !strcmp(g->lkernel, g->mod->funcs[l->func].name)) &&
+	    ++g->lseen == g->llaunch)
+		stepped = live_launch(g, l, ptrs, &r, &s);
+	if (!stepped) {
+		gpu_event_record(g->drv, g->ev0, NULL);
+		if (l->cluster[0] && !l->cooperative)
+			r = gpu_launch_cluster(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL,
+					       ptrs, l->cluster);
+		else
+			r = gpu_launch(g->drv, g->fns[l->func], l->grid, l->block, (uint32_t)l->shmem, NULL, ptrs,
+				       l->cooperative);
+		gpu_event_record(g->drv, g->ev1, NULL);
+		s = gpu_ctx_synchronize(g->drv);
+	}
 	if (tbuf) {
 		uint64_t zero = 0;
 		g->traced = 1;
@@ -838,6 +941,45 @@ struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const ch
 	return g;
 }
 
+struct session_gpu *session_gpu_open_live(const struct ir_module *mod, const char *kernel, uint64_t launch,
+					  double timeout_s, session_live_fn cb, void *ctx, struct strbuf *err,
+					  int *lowering)
+{
+	struct session_gpu *g = gpu_open(mod, GPU_PTX_LIVE, err, lowering);
+	if (!g)
+		return NULL;
+	if (gpu_module_global(g->drv, g->module, GPU_LIVE_BUF, &g->lbuf_g, NULL) ||
+	    gpu_module_global(g->drv, g->module, GPU_LIVE_LOCK, &g->llock_g, NULL)) {
+		strbuf_adds(err, "the driver did not load the live gates' variables");
+		*lowering = 1;
+		session_gpu_close(g);
+		return NULL;
+	}
+	g->living = 1;
+	g->lkernel = kernel ? xstrdup(kernel) : NULL;
+	g->llaunch = launch ? launch : 1;
+	g->ltimeout = (uint64_t)((timeout_s > 0 ? timeout_s : 60) * 1e9);
+	g->lcb = cb;
+	g->lctx = ctx;
+	return g;
+}
+
+int session_gpu_live_result(const struct session_gpu *g, int *gave_up, struct strbuf *err)
+{
+	*gave_up = g->lgaveup;
+	if (!g->lived) {
+		strbuf_addf(err, "launch %llu of %s%s%s did not run (%llu did)", (unsigned long long)g->llaunch,
+			    g->lkernel ? "kernel '" : "any kernel", g->lkernel ? g->lkernel : "", g->lkernel ? "'" : "",
+			    (unsigned long long)g->lseen);
+		return -1;
+	}
+	if (g->lived == 2 || g->lverr.len) {
+		strbuf_adds(err, strbuf_cstr(&g->lverr));
+		return g->lived == 2 ? -1 : -2;
+	}
+	return 0;
+}
+
 struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_t runs, uint64_t seed,
 					    struct strbuf *err, int *lowering)
 {
@@ -898,6 +1040,7 @@ static struct session_gpu *gpu_open(const struct ir_module *mod, unsigned flags,
 	struct session_gpu *g = xcalloc(1, sizeof(*g));
 	g->drv = drv;
 	g->mod = mod;
+	strbuf_init(&g->lverr);
 	if (gpu_module_load(drv, strbuf_cstr(&ptx), &g->module, &why)) {
 		strbuf_addf(err, "the driver rejects the PTX (%s): %s", gpu_driver_name(drv), strbuf_cstr(&why));
 		*lowering = 1;
@@ -1303,6 +1446,8 @@ void session_gpu_close(struct session_gpu *g)
 	vec_free(&g->mirrors);
 	free(g->w);
 	free(g->tkernel);
+	free(g->lkernel);
+	strbuf_release(&g->lverr);
 	free(g->trec);
 	for (size_t i = 0; i < g->lstates.len; i++)
 		free(g->lstates.v[i].bytes);

@@ -191,6 +191,8 @@ int session_dump(const char *path, enum session_dump stage, const struct session
 int session_ptx(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 /* The same with the trace probes (trace --gpu; ptx --probes). */
 int session_ptx_probes(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
+/* The same with the live gates (debug --gpu --live; ptx --live). */
+int session_ptx_live(const struct session_program *p, int arch, struct strbuf *out, struct strbuf *err);
 
 /*
  * run --gpu (docs/gpu.md): load libcuda, lower mod's device code to PTX
@@ -232,6 +234,26 @@ struct session_gpu *session_gpu_open_trace(const struct ir_module *mod, const ch
 int session_gpu_trace_write(const struct session_gpu *g, const char *program, struct strbuf *out,
 			    struct strbuf *err);
 /*
+ * debug --gpu --live (docs/gpu.md "Live stepping"): as session_gpu_open,
+ * with the live gates in the PTX (gpu.h GPU_PTX_LIVE). Launch `launch` (1:
+ * the first) of kernel `kernel` (NULL: any) runs with the gates open when
+ * every block of it fits on the GPU at once: while it runs, cb(ctx, lv,
+ * kernel, grid, block) steps its warps (live_step ...) and returns; then
+ * every gate is released and the run goes on as run --gpu's. A gate waits
+ * at most timeout_s seconds (0: 60), then frees every warp.
+ * session_gpu_live_result: 0 when the launch was stepped; -1 with why in err
+ * when it did not run or was refused (not resident at once, a cluster
+ * launch); -2 when it ran but stepping failed (why in err). *gave_up: a
+ * gate timed out.
+ */
+struct live;
+typedef void (*session_live_fn)(void *ctx, struct live *lv, const char *kernel, const uint32_t grid[3],
+				const uint32_t block[3]);
+struct session_gpu *session_gpu_open_live(const struct ir_module *mod, const char *kernel, uint64_t launch,
+					  double timeout_s, session_live_fn cb, void *ctx, struct strbuf *err,
+					  int *lowering);
+int session_gpu_live_result(const struct session_gpu *g, int *gave_up, struct strbuf *err);
+/*
  * litmus --gpu (docs/gpu.md): as session_gpu_open, with the litmus prologue
  * in the PTX (gpu.h GPU_PTX_LITMUS). In the first run of the program on it,
  * its first launch runs `runs` times (0: 100000) on the GPU, each from the
@@ -251,6 +273,48 @@ struct session_gpu *session_gpu_open_litmus(const struct ir_module *mod, uint64_
 int session_gpu_litmus_result(const struct session_gpu *g, uint64_t *ran, int *stress, unsigned *threads,
 			      size_t *nstates, struct strbuf *err);
 uint64_t session_gpu_litmus_inject(struct session_gpu *g, size_t k);
+
+/*
+ * Live stepping on the GPU (debug --gpu --live; docs/gpu.md "Live
+ * stepping"): the host's side of the gates of gpu.h GPU_PTX_LIVE over the
+ * live area (live_area_size bytes, mapped host memory; plain memory in the
+ * tests). live_new zeroes it for nblocks blocks of `threads` threads, with
+ * the gates' timeout; finished(ctx), when given, says the kernel has ended
+ * (every warp then counts as finished). live_warp: what warp w (block *
+ * warps per block + warp) last reported and its state (LIVE_AT: waiting at a
+ * statement; LIVE_RUNNING: released, not at its next one yet; LIVE_DONE).
+ * live_wait_all waits until every warp is at a statement or done (-1 and
+ * every warp released after the watchdog's seconds of no progress).
+ * live_step releases warp w for one statement and waits up to wait_s
+ * seconds for it to reach the next: its state, or -1 with why in err (not
+ * at a statement, finished, no such warp). live_until steps w until it is
+ * at line `line` (at most max statements; a warp that makes no progress for
+ * the watchdog's seconds releases every warp: -1). live_release frees every
+ * gate for good (quit, errors). live_describe: one line for warp w, the
+ * values named from mod's debug information.
+ */
+struct live;
+enum live_state { LIVE_AT, LIVE_RUNNING, LIVE_DONE };
+struct live_warp {
+	int state;
+	uint32_t block, warp;           /* linear block index, warp in block */
+	uint32_t seq, stmt, line, mask, smid, warpid, exitmask, nvals;
+	uint64_t vals[8];
+};
+struct ir_module;
+size_t live_area_size(uint32_t nwarps);
+struct live *live_new(void *area, uint32_t nblocks, uint32_t threads, uint64_t timeout_ns,
+		      int (*finished)(void *ctx), void *ctx);
+void live_free(struct live *lv);
+uint32_t live_nwarps(const struct live *lv);
+void live_set_watchdog(struct live *lv, double seconds);
+int live_warp(struct live *lv, uint32_t w, struct live_warp *out);
+int live_wait_all(struct live *lv, struct strbuf *err);
+int live_step(struct live *lv, uint32_t w, double wait_s, struct strbuf *err);
+int live_until(struct live *lv, uint32_t w, uint32_t line, uint64_t max, struct strbuf *err);
+void live_release(struct live *lv);
+int live_gave_up(const struct live *lv);
+void live_describe(const struct ir_module *mod, const struct live_warp *o, uint32_t w, struct strbuf *out);
 
 /*
  * A recorded real execution (trace --gpu; docs/gpu.md "Traces"), replayed:

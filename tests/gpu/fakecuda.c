@@ -19,12 +19,24 @@
  * With $FAKECUDA_PLANT set (tests/gpu/compare.t only) the fake is a wrong
  * GPU: scale leaves p[3] one more than it should be, and hello's last line
  * says 7: run --compare must find both.
+ * Under debug --gpu --live (the PTX has the gates' __ws_live_buf, set for
+ * the launch stepped) scale plays the kernel's side of the gates in a
+ * thread, as its warps would (one a block): each walks the gates of scale's
+ * PTX in their order (the lines their st [%wgs+12] name), writes the slot
+ * (mask 0xf, SM 40 + block, values 100 * warp + k) and waits for the host's
+ * release, then ors its lanes into the exit mask; cuStreamQuery says
+ * CUDA_ERROR_NOT_READY until it ends and cuCtxSynchronize waits for it.
+ * A gate that waits longer than the header's timeout sets gave_up and
+ * release_all, as the PTX does. The occupancy is one block per SM and the
+ * SM count $FAKECUDA_SMS (4).
  * Built by the test with cc -shared -fPIC; not part of warpstep.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef int CUresult;
@@ -47,6 +59,8 @@ CUresult cuDeviceGetAttribute(int *v, int a, int d)
 {
 	(void)d;
 	*v = a == 75 ? 9 : 0; /* compute capability 9.0 */
+	if (a == 16) /* CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT */
+		*v = getenv("FAKECUDA_SMS") ? atoi(getenv("FAKECUDA_SMS")) : 4;
 	return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(void **c, int d) { (void)d; *c = (void *)1; return 0; }
@@ -63,9 +77,16 @@ CUresult cuDevicePrimaryCtxRelease_v2(int d)
 	return 0;
 }
 CUresult cuCtxSetCurrent(void *c) { (void)c; return 0; }
+static pthread_t live_thread;
+static volatile int live_running;
+static int live_joinable;
 CUresult cuCtxSynchronize(void)
 {
 	int e = pending_error;
+	if (live_joinable) {
+		pthread_join(live_thread, NULL);
+		live_joinable = 0;
+	}
 	return e;
 }
 CUresult cuCtxSetLimit(int l, size_t v) { (void)l; (void)v; return 0; }
@@ -181,6 +202,96 @@ CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, void *st)
 }
 CUresult cuStreamSynchronize(void *s) { (void)s; return 0; }
 
+/* the live gates' side of scale (see the top): warps one a block */
+static struct live_sim {
+	unsigned char *area;
+	unsigned nwarps;
+	unsigned lines[16], nvals[16], stmts[16], nlines;
+} lsim;
+
+static uint32_t lsim_ld(const unsigned char *p) { return __atomic_load_n((const uint32_t *)p, __ATOMIC_ACQUIRE); }
+static void lsim_st(unsigned char *p, uint32_t v) { __atomic_store_n((uint32_t *)p, v, __ATOMIC_RELEASE); }
+
+static double lsim_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void *live_sim(void *arg)
+{
+	unsigned at[16] = { 0 }, gone = 0;
+	double since[16] = { 0 };
+	uint64_t tmo;
+	(void)arg;
+	memcpy(&tmo, lsim.area + 16, 8);
+	while (gone < lsim.nwarps) {
+		int rel = lsim_ld(lsim.area + 4) != 0;
+		for (unsigned w = 0; w < lsim.nwarps; w++) {
+			unsigned char *s = lsim.area + 64 + w * 128;
+			uint32_t seq = lsim_ld(s);
+			if (at[w] <= lsim.nlines && seq && !rel && lsim_ld(s + 4) < seq &&
+			    lsim_now() - since[w] > (double)tmo * 1e-9) {
+				/* the gate's timeout, as %globaltimer bounds it */
+				lsim_st(lsim.area + 8, 1);
+				lsim_st(lsim.area + 4, 1);
+				rel = 1;
+			}
+			if (at[w] > lsim.nlines || (seq && !rel && lsim_ld(s + 4) < seq))
+				continue;
+			if (at[w] == lsim.nlines || rel) {
+				lsim_st(s + 28, lsim_ld(s + 28) | 0xf);
+				at[w] = lsim.nlines + 1;
+				gone++;
+				continue;
+			}
+			lsim_st(s + 8, lsim.stmts[at[w]]);
+			lsim_st(s + 12, lsim.lines[at[w]]);
+			lsim_st(s + 16, 0xf);
+			lsim_st(s + 20, 40 + w);
+			lsim_st(s + 24, 0);
+			lsim_st(s + 32, lsim.nvals[at[w]]);
+			lsim_st(s + 36, w);
+			for (unsigned k = 0; k < 8; k++) {
+				uint64_t v = 100 * w + k;
+				memcpy(s + 40 + 8 * k, &v, 8);
+			}
+			since[w] = lsim_now();
+			lsim_st(s, seq + 1);
+			at[w]++;
+		}
+		struct timespec ts = { 0, 200000 };
+		nanosleep(&ts, NULL);
+	}
+	live_running = 0;
+	return NULL;
+}
+
+static void live_start(unsigned nblocks)
+{
+	CUdeviceptr lb;
+	const char *e = strstr(module_text, ".entry scale("), *end = e ? strstr(e + 1, ".entry ") : NULL;
+	if (!e || cuModuleGetGlobal_v2(&lb, NULL, NULL, "__ws_live_buf") || !*(uint64_t *)(uintptr_t)lb)
+		return;
+	lsim.area = (unsigned char *)(uintptr_t)*(uint64_t *)(uintptr_t)lb;
+	lsim.nwarps = nblocks < 16 ? nblocks : 16;
+	lsim.nlines = 0;
+	for (const char *q = e; (q = strstr(q, "[%wgs+12], ")) && (!end || q < end) && lsim.nlines < 16; q++) {
+		const char *nv = strstr(q, "[%wgs+32], "), *sp = q;
+		while (sp > e && strncmp(sp, "[%wgs+8], ", 10))
+			sp--;
+		lsim.stmts[lsim.nlines] = (unsigned)strtoul(sp + 10, NULL, 10);
+		lsim.nvals[lsim.nlines] = nv ? (unsigned)strtoul(nv + 11, NULL, 10) : 0;
+		lsim.lines[lsim.nlines++] = (unsigned)strtoul(q + 11, NULL, 10);
+	}
+	live_running = 1;
+	if (pthread_create(&live_thread, NULL, live_sim, NULL))
+		live_running = 0;
+	else
+		live_joinable = 1;
+}
+
 static CUresult run(const char *name, void **params)
 {
 	if (!strcmp(name, "scale")) {
@@ -252,9 +363,11 @@ static CUresult run(const char *name, void **params)
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
 			unsigned sh, void *st, void **params, void **extra)
 {
-	(void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)sh; (void)st; (void)extra;
+	(void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)sh; (void)st; (void)extra;
 	if (pending_error)
 		return pending_error;
+	if (!strcmp(f, "scale"))
+		live_start(gx);
 	return run(f, params);
 }
 CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
@@ -265,7 +378,21 @@ CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy, unsigned g
 CUresult cuFuncSetAttribute(void *f, int a, int v) { (void)f; (void)a; (void)v; return 0; }
 CUresult cuStreamCreate(void **s, unsigned f) { (void)f; *s = NULL; return 0; }
 CUresult cuStreamDestroy_v2(void *s) { (void)s; return 0; }
-CUresult cuStreamQuery(void *s) { (void)s; return 0; }
+CUresult cuStreamQuery(void *s) { (void)s; return live_running ? 600 : 0; }
+CUresult cuMemHostAlloc(void **p, size_t n, unsigned f) { (void)f; *p = calloc(1, n); return *p ? 0 : 2; }
+CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned f)
+{
+	(void)f;
+	*d = (CUdeviceptr)(uintptr_t)p;
+	return 0;
+}
+CUresult cuMemFreeHost(void *p) { free(p); return 0; }
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int threads, size_t sh)
+{
+	(void)f; (void)threads; (void)sh;
+	*n = 1;
+	return 0;
+}
 static char events[64];
 static int nevents;
 CUresult cuEventCreate(void **e, unsigned f) { (void)f; *e = &events[nevents++ % 64]; return 0; }
