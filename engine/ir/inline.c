@@ -1140,6 +1140,8 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 		if (ok) {
 			coalesce_params(f);
 			forward_dest(f);
+			ir_hoist_invariants(f, a);
+			ir_compact_regs(f);
 		}
 	}
 }

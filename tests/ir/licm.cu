@@ -1,0 +1,179 @@
+// licm.cu - loop-invariant code motion in `warpstep run` (engine/ir/licm.c):
+// what may move out of a loop and what must stay. Each value printed would be
+// wrong if the pass moved the wrong thing.
+#include <stdio.h>
+
+#define T 8
+
+// a tiled product over 2-D and 3-D __shared__ arrays: the row address of
+// as[ty] and the column part of bs[k][tx] move out of the k loop
+__global__ void tiles(const int *a, const int *b, int *c, int n)
+{
+	__shared__ int as[T][T];
+	__shared__ int bs[T][T];
+	__shared__ int cube[2][T][T];
+	int tx = threadIdx.x, ty = threadIdx.y;
+	int sum = 0;
+	for (int t = 0; t < n / T; t++) {
+		as[ty][tx] = a[ty * n + t * T + tx];
+		bs[ty][tx] = b[(t * T + ty) * n + tx];
+		cube[t & 1][ty][tx] = t + tx;
+		__syncthreads();
+		for (int k = 0; k < T; k++)
+			sum += as[ty][k] * bs[k][tx] + cube[t & 1][k][tx];
+		__syncthreads();
+	}
+	c[ty * n + tx] = sum;
+}
+
+// loads that must stay in their loop: a store of the loop writes what they
+// read, and another thread changes shared memory between the barriers
+__global__ void loads(int *p, int *out)
+{
+	__shared__ int sh;
+	int tid = threadIdx.x;
+	if (tid == 0)
+		sh = 100;
+	__syncthreads();
+	int acc = 0, seen = 0;
+	for (int k = 0; k < 4; k++) {
+		acc += p[tid];          // the store below changes it every iteration
+		p[tid] = acc + k;
+		seen += sh;             // thread 0 changes it between the barriers
+		__syncthreads();
+		if (tid == 0)
+			sh += 10;
+		__syncthreads();
+	}
+	out[tid] = acc * 1000 + seen;
+}
+
+// division: by negative constants and with signed remainders (invariant,
+// they move and must round toward zero); by a variable that is zero, in a
+// loop that runs no iteration and under a condition no iteration meets (must
+// not move: no division happens)
+__global__ void divs(int n, int d, int trips, int *out)
+{
+	int tid = threadIdx.x;
+	int v = n - tid * 7;
+	int q = 0, r = 0, z = 0;
+	unsigned u = 0;
+	for (int k = 0; k < 3; k++) {
+		q += v / -4;
+		r += v % -4 + v % 4;
+		u += (unsigned)v / 3u + (unsigned)v % 5u;
+	}
+	for (int k = 0; k < trips; k++)
+		z += n / d;
+	for (int k = 0; k < 3; k++)
+		if (k == trips + 7)
+			z += n % d;
+	out[tid * 4 + 0] = q;
+	out[tid * 4 + 1] = r;
+	out[tid * 4 + 2] = (int)u;
+	out[tid * 4 + 3] = z;
+}
+
+// a value that changes inside the loop on one iteration only is not invariant
+static int late_change(int n)
+{
+	int base = 1, s = 0;
+	for (int k = 0; k < n; k++) {
+		s += base * 3 + k;
+		if (k == 2)
+			base = 10;
+	}
+	return s;
+}
+
+// a goto into the loop's body: the loop has two entries, nothing may move
+// into a place the second one skips (the second call would read m * 3 left
+// in the register by the first)
+static int two_entries(int n, int m)
+{
+	int s = 0, i = 0;
+	if (n > 5)
+		goto inside;
+	while (i < n) {
+		s += i;
+inside:
+		s += m * 3;
+		i++;
+	}
+	return s;
+}
+
+// pointers swapped every iteration
+static int swaps(int *x, int *y, int n)
+{
+	int s = 0;
+	for (int k = 0; k < n; k++) {
+		int *t = x;
+		x = y;
+		y = t;
+		s = s * 10 + x[0];
+	}
+	return s;
+}
+
+int main(void)
+{
+	const int n = 16;
+	int ha[n * n], hb[n * n], hc[n * n], ref[T * T];
+	for (int i = 0; i < n * n; i++) {
+		ha[i] = i % 7 - 3;
+		hb[i] = i % 5 - 2;
+	}
+	int *a, *b, *c;
+	cudaMalloc(&a, sizeof(ha));
+	cudaMalloc(&b, sizeof(hb));
+	cudaMalloc(&c, sizeof(hc));
+	cudaMemcpy(a, ha, sizeof(ha), cudaMemcpyHostToDevice);
+	cudaMemcpy(b, hb, sizeof(hb), cudaMemcpyHostToDevice);
+	cudaMemset(c, 0, sizeof(hc));
+	tiles<<<1, dim3(T, T)>>>(a, b, c, n);
+	cudaMemcpy(hc, c, sizeof(hc), cudaMemcpyDeviceToHost);
+	// the CPU reference: C[i*n+j] += A[i*n+k] * B[k*n+j], the invariant
+	// address of the element and i*n move out of the k loop
+	int bad = 0;
+	for (int i = 0; i < T; i++)
+		for (int j = 0; j < T; j++) {
+			ref[i * T + j] = 0;
+			for (int t = 0; t < n / T; t++)
+				for (int k = 0; k < T; k++)
+					ref[i * T + j] += ha[i * n + t * T + k] * hb[(t * T + k) * n + j] + t + j;
+			if (ref[i * T + j] != hc[i * n + j])
+				bad++;
+		}
+	printf("tiles: c[0][0]=%d c[3][5]=%d c[7][7]=%d, %d differ from the CPU\n", hc[0], hc[3 * n + 5],
+	       hc[7 * n + 7], bad);
+
+	int hp[4] = { 1, 2, 3, 4 }, ho[4];
+	int *p, *o;
+	cudaMalloc(&p, sizeof(hp));
+	cudaMalloc(&o, sizeof(ho));
+	cudaMemcpy(p, hp, sizeof(hp), cudaMemcpyHostToDevice);
+	loads<<<1, 4>>>(p, o);
+	cudaMemcpy(ho, o, sizeof(ho), cudaMemcpyDeviceToHost);
+	printf("loads: %d %d %d %d\n", ho[0], ho[1], ho[2], ho[3]);
+
+	int hd[8];
+	int *dd;
+	cudaMalloc(&dd, sizeof(hd));
+	divs<<<1, 2>>>(-13, 0, 0, dd);
+	cudaMemcpy(hd, dd, sizeof(hd), cudaMemcpyDeviceToHost);
+	for (int t = 0; t < 2; t++)
+		printf("divs thread %d: q=%d r=%d u=%u z=%d\n", t, hd[t * 4], hd[t * 4 + 1], (unsigned)hd[t * 4 + 2],
+		       hd[t * 4 + 3]);
+
+	int x[1] = { 1 }, y[1] = { 2 };
+	printf("host: late_change %d, two_entries %d %d, swaps %d\n", late_change(5), two_entries(3, 4),
+	       two_entries(7, 5), swaps(x, y, 5));
+	cudaFree(a);
+	cudaFree(b);
+	cudaFree(c);
+	cudaFree(p);
+	cudaFree(o);
+	cudaFree(dd);
+	return 0;
+}
