@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builtin.h"
 #include "ir.h"
 #include "util.h"
 
@@ -54,6 +55,8 @@ struct lx {
 	int32_t *def;            /* the defining instruction when ndef == 1 */
 	uint32_t *indef;         /* per register: writes inside the loop */
 	uint8_t *inv, *ban;      /* per instruction, inside the loop */
+	uint8_t *taint;          /* per register: follows from a moved load */
+	int loads;               /* loads may move out of this loop */
 };
 
 /* registers read by in */
@@ -105,19 +108,19 @@ static const struct ir_insn *const_of(const struct lx *x, int32_t r)
 	return k->op == IR_CONST ? k : NULL;
 }
 
-/* may in move out of a loop (its operands aside)? */
-static int movable(const struct lx *x, const struct ir_insn *in)
+/* an operation with no effect but its result, that cannot fail: the pure
+ * ops, and integer division by a constant other than 0 and -1 */
+static int harmless(const struct lx *x, const struct ir_insn *in)
 {
-	if (dead(in) || in->d < 0 || x->named[in->d] || x->ndef[in->d] != 1 || in->nargs)
+	if (dead(in) || in->nargs)
 		return 0;
 	switch (in->op) {
 	case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_NEG:
 	case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
 	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT:
-	case IR_GADDR: case IR_FADDR:
+	case IR_GADDR: case IR_FADDR: case IR_LADDR:
 		return 1;
 	case IR_DIV: case IR_REM: {
-		/* integer, by a constant that can neither be 0 nor overflow (-1) */
 		if (!is_int(in->t) || in->a == in->b)
 			return 0;
 		const struct ir_insn *k = const_of(x, in->b);
@@ -131,6 +134,12 @@ static int movable(const struct lx *x, const struct ir_insn *in)
 	}
 }
 
+/* may in move out of a loop (its operands aside)? harmless, into a temporary */
+static int movable(const struct lx *x, const struct ir_insn *in)
+{
+	return in->d >= 0 && !x->named[in->d] && x->ndef[in->d] == 1 && harmless(x, in);
+}
+
 /* is register r, read by instruction i of the loop, the same in every iteration? */
 static int inv_reg(const struct lx *x, int32_t r, uint32_t i, uint32_t h)
 {
@@ -141,17 +150,95 @@ static int inv_reg(const struct lx *x, int32_t r, uint32_t i, uint32_t h)
 	return x->inv[x->def[r] - (int32_t)h];
 }
 
-/* mark the invariant instructions of [h, e] (x->inv), not those banned */
+/* a plain load into a temporary (whether it may move: see loads_ok, mark) */
+static int load(const struct lx *x, const struct ir_insn *in)
+{
+	return in->op == IR_LD && !dead(in) && in->sem == SEM_WEAK && in->d >= 0 && !x->named[in->d] &&
+	       x->ndef[in->d] == 1 && !in->nargs && !(in->flags & IRF_BITS_RMW);
+}
+
+/*
+ * Loads move only out of a loop of host code that changes no memory and
+ * cannot fail but by its loads: nothing in it but what movable() takes,
+ * plain loads, branches and pure built-ins (the data pointer of a
+ * std::vector, read on every access of a CPU reference loop). Device code
+ * keeps its loads: other threads may write what a loop reads.
+ */
+static int loads_ok(const struct lx *x, uint32_t h, uint32_t e)
+{
+	const struct ir_func *f = x->f;
+	if (f->kind != FN_HOST)
+		return 0;
+	for (uint32_t i = h; i <= e; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (dead(in) || in->op == IR_NOP || in->op == IR_BR || in->op == IR_CBR ||
+		    (in->op == IR_LD && in->sem == SEM_WEAK && !(in->flags & IRF_BITS_RMW)) ||
+		    harmless(x, in))
+			continue;
+		if (in->op == IR_BCALL && in->imm >= 0 && in->imm < BI_COUNT &&
+		    builtin_table[in->imm].kind == BK_PURE)
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* mark the invariant instructions of [h, e] (x->inv), not those banned.
+ * A load moves when x->loads, only from the loop's first straight run
+ * and only when no load before it there stays (the first iteration reads
+ * memory in the same order, and a load that fails fails first). */
 static void mark(struct lx *x, uint32_t h, uint32_t e)
 {
 	const struct ir_func *f = x->f;
+	int prefix = 1, stays = 0;
 	for (uint32_t i = h; i <= e; i++) {
 		const struct ir_insn *in = &f->code[i];
-		int ok = !x->ban[i - h] && movable(x, in);
+		int ok = !x->ban[i - h] &&
+			 (movable(x, in) || (x->loads && prefix && !stays && load(x, in)));
 		if (ok)
 			EACH_READ(in, r, ok &= inv_reg(x, r, i, h));
 		x->inv[i - h] = (uint8_t)ok;
+		if (dead(in))
+			continue;
+		if (in->op == IR_LD && !ok)
+			stays = 1;
+		if (in->op == IR_BR || in->op == IR_CBR || in->op == IR_RET)
+			prefix = 0;
 	}
+}
+
+/* Does a branch of the loop depend on a load that would move? Then the
+ * loop may wait for another thread to write that memory (a spin on a
+ * flag); its loads stay. */
+static int exit_reads_load(struct lx *x, uint32_t h, uint32_t e)
+{
+	const struct ir_func *f = x->f;
+	int any = 0, hit = 0;
+	for (uint32_t i = h; i <= e; i++)
+		if (x->inv[i - h] && f->code[i].op == IR_LD) {
+			x->taint[f->code[i].d] = 1;
+			any = 1;
+		}
+	for (int again = any; again;) {
+		again = 0;
+		for (uint32_t i = h; i <= e; i++) {
+			const struct ir_insn *in = &f->code[i];
+			int t = 0;
+			if (dead(in))
+				continue;
+			EACH_READ(in, r, t |= x->taint[r]);
+			if (!t)
+				continue;
+			if (in->op == IR_CBR)
+				hit = 1;
+			EACH_WRITE(in, r, if (!x->taint[r]) { x->taint[r] = 1; again = 1; });
+		}
+	}
+	for (uint32_t i = h; i <= e; i++) {
+		const struct ir_insn *in = &f->code[i];
+		EACH_WRITE(in, r, x->taint[r] = 0);
+	}
+	return hit;
 }
 
 /* the first instruction at or after i (inside [h, e]) that stays */
@@ -379,12 +466,19 @@ static int hoist_one(struct lx *x, struct arena *a)
 				x->ban[i - h] = 0;
 				EACH_WRITE(&f->code[i], r, if (!dead(&f->code[i])) x->indef[r]++);
 			}
-			for (int round = 0; round < 64; round++) {
+			x->loads = loads_ok(x, h, e);
+			for (int pass = 0; pass < 2; pass++) {
+				for (int round = 0; round < 64; round++) {
+					mark(x, h, e);
+					if (!prune(x, h, e))
+						break;
+				}
 				mark(x, h, e);
-				if (!prune(x, h, e))
+				if (!x->loads || !exit_reads_load(x, h, e))
 					break;
+				x->loads = 0;
+				memset(x->ban, 0, e - h + 1);
 			}
-			mark(x, h, e);
 			for (int k = 0; k < 8 && reassociate(x, h, e); k++)
 				mark(x, h, e);
 			uint32_t cnt = 0;
@@ -423,6 +517,7 @@ void ir_hoist_invariants(struct ir_func *f, struct arena *a)
 	x.indef = xcalloc(nr, sizeof(uint32_t));
 	x.inv = xcalloc(n, 1);
 	x.ban = xcalloc(n, 1);
+	x.taint = xcalloc(nr, 1);
 	for (uint32_t r = 0; r < f->nparams && r < nr; r++)
 		x.named[r] = 1;
 	for (uint32_t k = 0; k < f->nvars; k++)
@@ -440,4 +535,5 @@ void ir_hoist_invariants(struct ir_func *f, struct arena *a)
 	free(x.indef);
 	free(x.inv);
 	free(x.ban);
+	free(x.taint);
 }

@@ -74,6 +74,18 @@ __global__ void divs(int n, int d, int trips, int *out)
 	out[tid * 4 + 3] = z;
 }
 
+// threadIdx and blockIdx are read once per function (at its entry, when
+// read twice or in a loop); the clock is read where the program reads it
+__global__ void ids(long long *out)
+{
+	long long t0 = clock64();
+	int s = 0;
+	for (int k = 0; k < 3; k++)
+		s += threadIdx.x + blockIdx.x * 10;
+	long long t1 = clock64();
+	out[blockIdx.x * 2 + threadIdx.x] = s * 10 + (t1 > t0);
+}
+
 // a value that changes inside the loop on one iteration only is not invariant
 static int late_change(int n)
 {
@@ -112,6 +124,29 @@ static int swaps(int *x, int *y, int n)
 		x = y;
 		y = t;
 		s = s * 10 + x[0];
+	}
+	return s;
+}
+
+// host loads: one a store of the loop changes (p and q are the same int),
+// one only an iteration that never comes would run (bad is NULL)
+static int alias_sum(const int *p, int *q, int n)
+{
+	int s = 0;
+	for (int k = 0; k < n; k++) {
+		s += *p;
+		*q = k;
+	}
+	return s;
+}
+
+static int guarded(const int *bad, const int *good, int n)
+{
+	int s = 0;
+	for (int k = 0; k < n; k++) {
+		s += *good + k;
+		if (k == n + 1)
+			s += *bad;
 	}
 	return s;
 }
@@ -166,7 +201,15 @@ int main(void)
 		printf("divs thread %d: q=%d r=%d u=%u z=%d\n", t, hd[t * 4], hd[t * 4 + 1], (unsigned)hd[t * 4 + 2],
 		       hd[t * 4 + 3]);
 
-	int x[1] = { 1 }, y[1] = { 2 };
+	long long hi[4], *di;
+	cudaMalloc(&di, sizeof(hi));
+	ids<<<2, 2>>>(di);
+	cudaMemcpy(hi, di, sizeof(hi), cudaMemcpyDeviceToHost);
+	printf("ids: %lld %lld %lld %lld\n", hi[0], hi[1], hi[2], hi[3]);
+	cudaFree(di);
+
+	int x[1] = { 1 }, y[1] = { 2 }, v = 5, g = 3;
+	printf("host loads: alias_sum %d, guarded %d\n", alias_sum(&v, &v, 4), guarded(0, &g, 4));
 	printf("host: late_change %d, two_entries %d %d, swaps %d\n", late_change(5), two_entries(3, 4),
 	       two_entries(7, 5), swaps(x, y, 5));
 	cudaFree(a);
