@@ -1173,6 +1173,7 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 		if (ok) {
 			coalesce_params(f);
 			forward_dest(f);
+			ir_fold_offsets(f);
 			ir_hoist_invariants(f, a);
 			ir_compact_regs(f);
 		}

@@ -258,6 +258,10 @@ void ir_optimize_run(struct ir_module *m, struct arena *a);
  * added first so that it moves too. Instruction count and registers stay;
  * branch targets, statement starts and live ranges follow. */
 void ir_hoist_invariants(struct ir_func *f, struct arena *a);
+/* licm.c: a temporary `p + constant` that only loads and stores of its
+ * straight run use as their address becomes their immediate offset (run's
+ * pipeline only). */
+void ir_fold_offsets(struct ir_func *f);
 /* opt.c: number the registers f still reads or writes densely, after
  * rewrites that left some unused (parameters keep 0..nparams-1, variables
  * follow). Unlike ir_optimize it accepts a function already optimised. */

@@ -537,3 +537,108 @@ void ir_hoist_invariants(struct ir_func *f, struct arena *a)
 	free(x.ban);
 	free(x.taint);
 }
+
+/*
+ * Constant offsets into loads and stores: `p->y` is lowered as CONST 4 ;
+ * r = ADD.ptr p, 4 ; LD [r]. A load or store adds its own immediate (imm)
+ * to its address register, so when r is a temporary that only loads and
+ * stores of the same straight run use as their address (p not written in
+ * between), they read [p + imm + 4] and the ADD goes. The address each
+ * accesses is the same to the byte, so is every check and finding.
+ */
+void ir_fold_offsets(struct ir_func *f)
+{
+	if (!f || !f->ncode || !f->code || !f->nregs)
+		return;
+	uint32_t n = f->ncode, nr = f->nregs;
+	struct lx x;
+	memset(&x, 0, sizeof(x));
+	x.f = f;
+	x.named = xcalloc(nr, 1);
+	x.ndef = xcalloc(nr, sizeof(uint32_t));
+	x.nuse = xcalloc(nr, sizeof(uint32_t));
+	x.def = xcalloc(nr, sizeof(int32_t));
+	uint8_t *lead = xcalloc(n + 1, 1);
+	for (uint32_t r = 0; r < f->nparams && r < nr; r++)
+		x.named[r] = 1;
+	for (uint32_t k = 0; k < f->nvars; k++)
+		if (f->vars[k].loc == VLOC_REG && f->vars[k].reg >= 0 && (uint32_t)f->vars[k].reg < nr)
+			x.named[f->vars[k].reg] = 1;
+	lead[0] = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			if ((uint32_t)in->tgt1 < n)
+				lead[in->tgt1] = 1;
+			if (in->op == IR_CBR && (uint32_t)in->tgt2 < n)
+				lead[in->tgt2] = 1;
+		}
+		if (in->op == IR_BR || in->op == IR_CBR || in->op == IR_RET || in->op == IR_TRAP ||
+		    in->op == IR_UNREACHABLE || in->op == IR_CALL || in->op == IR_ICALL)
+			lead[i + 1] = 1;
+	}
+	lx_count(&x);
+	for (uint32_t i = 0; i < n; i++) {
+		struct ir_insn *ad = &f->code[i];
+		if (dead(ad) || ad->op != IR_ADD || ad->t != IR_PTR || ad->d < 0 || x.named[ad->d] ||
+		    x.ndef[ad->d] != 1 || (ad->flags & IRF_STMT_START) || ad->a < 0 || ad->b < 0 ||
+		    ad->a == ad->b)
+			continue;
+		const struct ir_insn *k = const_of(&x, ad->b);
+		int32_t base = ad->a, kr = ad->b;
+		if (!k) {
+			k = const_of(&x, ad->a);
+			base = ad->b;
+			kr = ad->a;
+		}
+		if (!k || (k->t != IR_S64 && k->t != IR_U64 && k->t != IR_PTR) || base == ad->d)
+			continue;
+		/* every use: the address of a LD or ST after it in its straight run */
+		int32_t d = ad->d;
+		uint32_t left = x.nuse[d], j;
+		int ok = 1;
+		for (j = i + 1; ok && left && j < n && !lead[j]; j++) {
+			const struct ir_insn *q = &f->code[j];
+			if (dead(q))
+				continue;
+			int rd = 0;
+			EACH_READ(q, r, rd += r == d);
+			if (rd) {
+				if (!((q->op == IR_LD && q->a == d && rd == 1) ||
+				      (q->op == IR_ST && q->a == d && q->b != d && rd == 1)))
+					ok = 0;
+				left--;
+			}
+			if (left)
+				EACH_WRITE(q, r, ok &= r != base);
+		}
+		if (!ok || left)
+			continue;
+		for (uint32_t u = i + 1; u < j; u++) {
+			struct ir_insn *q = &f->code[u];
+			if (!dead(q) && (q->op == IR_LD || q->op == IR_ST) && q->a == d) {
+				q->a = base;
+				q->imm = (int64_t)((uint64_t)q->imm + (uint64_t)k->imm);
+			}
+		}
+		if (--x.nuse[kr] == 0 && x.def[kr] >= 0 &&
+		    !(f->code[x.def[kr]].flags & IRF_STMT_START)) {
+			struct ir_insn *kin = &f->code[x.def[kr]];
+			kin->op = IR_NOP;
+			kin->flags |= IRF_DEAD;
+			kin->d = kin->a = kin->b = kin->c = kin->e = -1;
+			x.ndef[kr] = 0;
+		}
+		x.nuse[base] += x.nuse[d];
+		x.nuse[d] = 0;
+		x.ndef[d] = 0;
+		ad->op = IR_NOP;
+		ad->flags |= IRF_DEAD;
+		ad->d = ad->a = ad->b = ad->c = ad->e = -1;
+	}
+	free(x.named);
+	free(x.ndef);
+	free(x.nuse);
+	free(x.def);
+	free(lead);
+}

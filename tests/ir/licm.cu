@@ -86,6 +86,34 @@ __global__ void ids(long long *out)
 	out[blockIdx.x * 2 + threadIdx.x] = s * 10 + (t1 > t0);
 }
 
+// fields at constant offsets: the offset goes into the load or store
+// (p->y is [p + 4]), negative ones too (q[-1].x is [q - 12])
+struct P {
+	int x, y;
+	float z;
+};
+
+__global__ void fields(P *p, int *out)
+{
+	int t = threadIdx.x;
+	P *q = p + t;
+	q->z = q->z + 0.5f;
+	out[t] = q->y * 100 + (int)(q->z * 10.0f) + (t ? q[-1].x : 0);
+}
+
+static int host_fields(int n)
+{
+	P loc[3];
+	for (int i = 0; i < 3; i++) {
+		loc[i].x = i + n;
+		loc[i].y = i * n;
+		loc[i].z = 0.25f * i;
+	}
+	P *q = &loc[2];
+	q->y += q[-1].x;
+	return q->y * 1000 + q[-2].x * 10 + (int)(q->z * 4.0f);
+}
+
 // a value that changes inside the loop on one iteration only is not invariant
 static int late_change(int n)
 {
@@ -207,6 +235,18 @@ int main(void)
 	cudaMemcpy(hi, di, sizeof(hi), cudaMemcpyDeviceToHost);
 	printf("ids: %lld %lld %lld %lld\n", hi[0], hi[1], hi[2], hi[3]);
 	cudaFree(di);
+
+	P hpv[3] = { { 1, 2, 0.5f }, { 3, 4, 1.5f }, { 5, 6, 2.5f } };
+	P *pv;
+	int hf[3], *df;
+	cudaMalloc(&pv, sizeof(hpv));
+	cudaMalloc(&df, sizeof(hf));
+	cudaMemcpy(pv, hpv, sizeof(hpv), cudaMemcpyHostToDevice);
+	fields<<<1, 3>>>(pv, df);
+	cudaMemcpy(hf, df, sizeof(hf), cudaMemcpyDeviceToHost);
+	printf("fields: %d %d %d, host %d\n", hf[0], hf[1], hf[2], host_fields(4));
+	cudaFree(pv);
+	cudaFree(df);
 
 	int x[1] = { 1 }, y[1] = { 2 }, v = 5, g = 3;
 	printf("host loads: alias_sum %d, guarded %d\n", alias_sum(&v, &v, 4), guarded(0, &g, 4));
