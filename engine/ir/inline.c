@@ -548,21 +548,31 @@ static int thread_into(struct ir_func *f, struct arena *a)
 }
 
 /*
- * Addresses of module objects: GADDR gives the same address every time a
- * thread runs it (a __shared__ array's is its block's, a global's is
- * fixed), so a function computes each object's address once, at its
- * entry, into one register that every former GADDR's readers read. Done
- * where it saves work: an object addressed inside a loop (an instruction
- * at or after the target of a branch back to it) or more than once. Only
- * temporaries' GADDRs move (defined once); a statement that began with one
- * begins with the next instruction.
+ * Addresses of module objects and the thread's own indices: GADDR gives the
+ * same address every time a thread runs it (a __shared__ array's is its
+ * block's, a global's is fixed), and SREG of threadIdx, blockDim,
+ * blockIdx, gridDim, the lane index, warpSize and the lane masks gives the
+ * same value (a thread never changes block, warp or lane), so a function
+ * computes each once, at its entry, into one register that every former
+ * GADDR's or SREG's readers read. Done where it saves work: a value taken
+ * inside a loop (an instruction at or after the target of a branch back to
+ * it) or more than once. Only temporaries' definitions move (defined once);
+ * SREGs only in functions the host never runs; a statement that began with
+ * one begins with the next instruction. Clocks, timers, the SM and warp
+ * ids stay where they are.
  */
+struct entry_val {
+	uint16_t op;             /* IR_GADDR or IR_SREG */
+	uint8_t t;
+	int64_t imm;
+};
+
 struct hoist {
 	const struct ir_func *f;
-	const uint8_t *gone;     /* per instruction: a GADDR that moved */
-	int32_t *objs;           /* objects, in order of first use */
-	uint32_t nobj;
-	int32_t base;            /* register of objs[0] */
+	const uint8_t *gone;     /* per instruction: a GADDR or SREG that moved */
+	struct entry_val *vals;  /* in order of first use */
+	uint32_t nval;
+	int32_t base;            /* register of vals[0] */
 };
 
 static void hoist_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, const uint32_t *map)
@@ -571,15 +581,15 @@ static void hoist_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, 
 	const struct ir_func *f = h->f;
 	(void)map;
 	if (i == 0) {
-		for (uint32_t k = 0; k < h->nobj; k++) {
+		for (uint32_t k = 0; k < h->nval; k++) {
 			struct ir_insn *in = &out[at++];
 			memset(in, 0, sizeof(*in));
-			in->op = IR_GADDR;
-			in->t = IR_PTR;
+			in->op = h->vals[k].op;
+			in->t = h->vals[k].t;
 			in->d = h->base + (int32_t)k;
 			in->a = in->b = in->c = in->e = -1;
 			in->tgt1 = in->tgt2 = -1;
-			in->imm = h->objs[k];
+			in->imm = h->vals[k].imm;
 			in->stmt = f->code[0].stmt;
 			in->span = f->code[0].span;
 			if (k == 0)
@@ -597,15 +607,21 @@ static void hoist_fill(void *ctx, uint32_t i, struct ir_insn *out, uint32_t at, 
 	}
 }
 
+/* is SREG imm the same whenever one thread reads it? */
+static int sreg_fixed(int64_t s)
+{
+	return (s >= SREG_TID_X && s <= SREG_LANEID) || s == SREG_WARPSIZE ||
+	       (s >= SREG_LANEMASK_LT && s <= SREG_LANEMASK_EQ);
+}
+
 static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_module *m)
 {
 	uint32_t n = f->ncode, nr = f->nregs ? f->nregs : 1;
 	uint32_t *ndef = xcalloc(nr, sizeof(uint32_t));
 	uint8_t *named = xcalloc(nr, 1), *gone = xcalloc(n + 1, 1);
-	int32_t *obj_reg = xmalloc((m->nobjs ? m->nobjs : 1) * sizeof(int32_t));
-	uint32_t *uses_of = xcalloc(m->nobjs ? m->nobjs : 1, sizeof(uint32_t));
 	int32_t *ren = xmalloc(nr * sizeof(int32_t));
 	uint32_t first_back = n; /* the lowest target of a backward branch */
+	int device_only = !(f->kind & FN_HOST);
 	for (uint32_t r = 0; r < f->nparams; r++)
 		named[r] = 1;
 	for (uint32_t k = 0; k < f->nvars; k++)
@@ -624,40 +640,50 @@ static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_modul
 	}
 	for (uint32_t r = 0; r < nr; r++)
 		ren[r] = -1;
-	for (uint32_t o = 0; o < m->nobjs; o++)
-		obj_reg[o] = -1;
 	int worth = 0;
-	VEC(int32_t) objs = { 0 };
+	VEC(struct entry_val) vals = { 0 };
+	VEC(uint32_t) uses = { 0 };
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &f->code[i];
-		if (in->op != IR_GADDR || in->d < 0 || named[in->d] || ndef[in->d] != 1 ||
-		    in->imm < 0 || (uint64_t)in->imm >= m->nobjs)
+		if (in->d < 0 || named[in->d] || ndef[in->d] != 1 || in->nargs)
 			continue;
+		if (in->op == IR_GADDR) {
+			if (in->imm < 0 || (uint64_t)in->imm >= m->nobjs)
+				continue;
+		} else if (in->op != IR_SREG || !device_only || !sreg_fixed(in->imm)) {
+			continue;
+		}
 		/* a statement that starts with it starts with the next instruction */
 		if ((in->flags & IRF_STMT_START) &&
 		    (i + 1 >= n || f->code[i + 1].stmt != in->stmt || i == 0))
 			continue;
-		if (obj_reg[in->imm] < 0) {
-			obj_reg[in->imm] = (int32_t)(f->nregs + objs.len);
-			vec_push(&objs, (int32_t)in->imm);
+		uint32_t k;
+		for (k = 0; k < vals.len; k++)
+			if (vals.v[k].op == in->op && vals.v[k].imm == in->imm &&
+			    (in->op == IR_GADDR || vals.v[k].t == in->t))
+				break;
+		if (k == vals.len) {
+			struct entry_val v = { (uint16_t)in->op, (uint8_t)(in->op == IR_GADDR ? IR_PTR : in->t), in->imm };
+			vec_push(&vals, v);
+			vec_push(&uses, 0);
 		}
-		if (++uses_of[in->imm] > 1 || i >= first_back)
+		if (++uses.v[k] > 1 || i >= first_back)
 			worth = 1;
-		ren[in->d] = obj_reg[in->imm];
+		ren[in->d] = (int32_t)(f->nregs + k);
 		gone[i] = 1;
 	}
 	for (uint32_t i = 0; i + 1 < n; i++)
 		if (gone[i] && (f->code[i].flags & IRF_STMT_START))
 			f->code[i + 1].flags |= IRF_STMT_START;
 	int changed = 0;
-	if (worth && objs.len) {
+	if (worth && vals.len) {
 		uint32_t *len = xcalloc(n, sizeof(uint32_t));
 		uint8_t *plain = xmalloc(n);
 		for (uint32_t i = 0; i < n; i++) {
 			plain[i] = !gone[i] && i != 0;
-			len[i] = i == 0 ? (uint32_t)objs.len + !gone[0] : 0;
+			len[i] = i == 0 ? (uint32_t)vals.len + !gone[0] : 0;
 		}
-		/* readers of the moved GADDRs read the object's register */
+		/* readers of the moved instructions read the entry's register */
 		for (uint32_t i = 0; i < n; i++) {
 			struct ir_insn *in = &f->code[i];
 			if (gone[i])
@@ -681,21 +707,26 @@ static int hoist_gaddr(struct ir_func *f, struct arena *a, const struct ir_modul
 				}
 			}
 		}
-		uint8_t *ty = xmalloc(objs.len);
-		memset(ty, IR_PTR, objs.len);
-		struct hoist h = { f, gone, objs.v, (uint32_t)objs.len, (int32_t)f->nregs };
-		rebuild(f, a, len, plain, hoist_fill, &h, f->nregs + (uint32_t)objs.len, ty);
+		uint8_t *ty = xmalloc(vals.len);
+		for (uint32_t k = 0; k < vals.len; k++)
+			ty[k] = vals.v[k].t;
+		struct hoist h = { f, gone, vals.v, (uint32_t)vals.len, (int32_t)f->nregs };
+		rebuild(f, a, len, plain, hoist_fill, &h, f->nregs + (uint32_t)vals.len, ty);
 		free(ty);
 		free(len);
 		free(plain);
 		changed = 1;
+	} else {
+		/* nothing moves: the statement starts stay where they were */
+		for (uint32_t i = 0; i + 1 < n; i++)
+			if (gone[i] && (f->code[i].flags & IRF_STMT_START))
+				f->code[i + 1].flags &= (uint16_t)~IRF_STMT_START;
 	}
-	vec_free(&objs);
+	vec_free(&vals);
+	vec_free(&uses);
 	free(ndef);
 	free(named);
 	free(gone);
-	free(obj_reg);
-	free(uses_of);
 	free(ren);
 	return changed;
 }
@@ -1074,6 +1105,8 @@ static void coalesce_params(struct ir_func *f)
 		struct ir_insn *mv = &f->code[j];
 		if (mv->flags & IRF_DEAD)
 			continue;
+		if (mv->op == IR_GADDR || mv->op == IR_SREG)
+			continue; /* hoist_gaddr's values, before the copies */
 		if (mv->op != IR_MOV)
 			break; /* only the copies at the entry */
 		int32_t p = mv->a, v = mv->d;
@@ -1140,6 +1173,9 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 		if (ok) {
 			coalesce_params(f);
 			forward_dest(f);
+			ir_fold_offsets(f);
+			ir_hoist_invariants(f, a);
+			ir_compact_regs(f);
 		}
 	}
 }

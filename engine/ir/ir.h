@@ -252,6 +252,20 @@ void ir_inline(struct ir_module *m, struct arena *a);
  * assigned to (t = e ; x = MOV t  =>  x = e). Same contract as ir_inline:
  * never for a session that steps. */
 void ir_optimize_run(struct ir_module *m, struct arena *a);
+/* licm.c: loop-invariant code motion on f (run's pipeline only; new code
+ * in arena): pure instructions whose operands no iteration changes move
+ * before their loop, and an element of a 2-D array has its invariant half
+ * added first so that it moves too. Instruction count and registers stay;
+ * branch targets, statement starts and live ranges follow. */
+void ir_hoist_invariants(struct ir_func *f, struct arena *a);
+/* licm.c: a temporary `p + constant` that only loads and stores of its
+ * straight run use as their address becomes their immediate offset (run's
+ * pipeline only). */
+void ir_fold_offsets(struct ir_func *f);
+/* opt.c: number the registers f still reads or writes densely, after
+ * rewrites that left some unused (parameters keep 0..nparams-1, variables
+ * follow). Unlike ir_optimize it accepts a function already optimised. */
+void ir_compact_regs(struct ir_func *f);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

@@ -346,6 +346,40 @@ static void opt_func(struct ir_func *f)
 	free(o.def);
 }
 
+void ir_compact_regs(struct ir_func *f)
+{
+	if (!f || !f->nregs || !f->code || f->nparams > f->nregs)
+		return;
+	for (uint32_t i = 0; i < f->ncode; i++) {
+		const struct ir_insn *in = &f->code[i];
+		int32_t r[5] = { in->d, in->a, in->b, in->c, in->e };
+		for (int k = 0; k < 5; k++)
+			if (r[k] < -1 || r[k] >= (int32_t)f->nregs)
+				return;
+		for (uint32_t k = 0; k < in->nargs; k++)
+			if (!in->args || in->args[k] < 0 || in->args[k] >= (int32_t)f->nregs)
+				return;
+	}
+	struct opt o;
+	uint32_t nr = f->nregs;
+	o.f = f;
+	o.named = xcalloc(nr, 1);
+	o.ndef = xcalloc(nr, sizeof(uint32_t));
+	o.nuse = xcalloc(nr, sizeof(uint32_t));
+	o.def = xcalloc(nr, sizeof(int32_t));
+	for (uint32_t i = 0; i < f->nparams; i++)
+		o.named[i] = 1;
+	for (uint32_t i = 0; i < f->nvars; i++)
+		if (f->vars[i].loc == VLOC_REG && f->vars[i].reg >= 0 && (uint32_t)f->vars[i].reg < nr)
+			o.named[f->vars[i].reg] = 1;
+	count(&o);
+	renumber(&o);
+	free(o.named);
+	free(o.ndef);
+	free(o.nuse);
+	free(o.def);
+}
+
 void ir_optimize(struct ir_module *m)
 {
 	for (uint32_t i = 0; m && i < m->nfuncs; i++)
