@@ -50,6 +50,8 @@ limit=${1:-480}
 jobs=${2:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
 [ $# -gt 2 ] && shift 2 || set --
 . tools/corpus/lib.sh || exit 2
-[ -x "${WARPSTEP:-./warpstep}" ] || { echo "measure.sh: build warpstep first (make)" >&2; exit 2; }
-export WARPSTEP=${WARPSTEP:-$PWD/warpstep}
+WARPSTEP=${WARPSTEP:-./warpstep}
+case $WARPSTEP in /*) ;; *) WARPSTEP=$PWD/$WARPSTEP ;; esac
+[ -x "$WARPSTEP" ] || { echo "measure.sh: build warpstep first (make)" >&2; exit 2; }
+export WARPSTEP
 corpus_lines "$@" | cut -d'|' -f1 | xargs -P "$jobs" -I{} sh "$0" --one {} "$limit"
