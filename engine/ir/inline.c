@@ -407,13 +407,6 @@ static int simple(unsigned op)
 	}
 }
 
-/* registers read by in (a, b, c, e, args) */
-#define EACH_READ(in, r, BODY) do { \
-	const struct ir_insn *q_ = (in); \
-	int32_t o_[4] = { q_->a, q_->b, q_->c, q_->op == IR_MATCH ? -1 : q_->e }; \
-	for (int k_ = 0; k_ < 4; k_++) { int32_t r = o_[k_]; if (r >= 0) { BODY; } } \
-	for (uint32_t k_ = 0; q_->args && k_ < q_->nargs; k_++) { int32_t r = q_->args[k_]; if (r >= 0) { BODY; } } \
-} while (0)
 
 /* the run t..e (e the CBR) that a BR to t may copy, else 0 */
 static uint32_t thread_run(const struct ir_func *f, uint32_t t, const uint32_t *nuse,
@@ -433,14 +426,14 @@ static uint32_t thread_run(const struct ir_func *f, uint32_t t, const uint32_t *
 	for (uint32_t k = t; k < e; k++)
 		uses_in[f->code[k].d] = 0;
 	for (uint32_t k = t; k <= e; k++)
-		EACH_READ(&f->code[k], r, uses_in[r]++);
+		IR_EACH_READ(&f->code[k], r, uses_in[r]++);
 	for (uint32_t k = t; k < e; k++) {
 		int32_t d = f->code[k].d;
 		if (uses_in[d] != nuse[d])
 			return 0;
 		for (uint32_t j = t; j <= k; j++) {
 			int rd = 0;
-			EACH_READ(&f->code[j], r, rd |= r == d);
+			IR_EACH_READ(&f->code[j], r, rd |= r == d);
 			if (rd)
 				return 0; /* read before (or by) its write: a value from outside */
 		}
@@ -506,7 +499,7 @@ static int thread_into(struct ir_func *f, struct arena *a)
 		if (f->vars[k].loc == VLOC_REG && f->vars[k].reg >= 0 && (uint32_t)f->vars[k].reg < nr)
 			named[f->vars[k].reg] = 1;
 	for (uint32_t i = 0; i < n; i++)
-		EACH_READ(&f->code[i], r, nuse[r]++);
+		IR_EACH_READ(&f->code[i], r, nuse[r]++);
 	struct thr_site *sites = xcalloc(n, sizeof(*sites));
 	uint32_t *len = xcalloc(n, sizeof(uint32_t));
 	uint8_t *plain = xmalloc(n);
@@ -923,7 +916,7 @@ static void forward_dest(struct ir_func *f)
 		}
 		if (in->op == IR_MATCH && in->e >= 0)
 			ndef[in->e]++;
-		EACH_READ(in, r, nuse[r]++);
+		IR_EACH_READ(in, r, nuse[r]++);
 	}
 	copy_forward(f, named, lead, ndef, nuse);
 	for (uint32_t r = 0; r < nr; r++)
@@ -955,7 +948,7 @@ static void forward_dest(struct ir_func *f)
 				continue;
 			if (in->d == v || (in->op == IR_MATCH && in->e == v))
 				ok = 0;
-			EACH_READ(in, r, ok &= r != v);
+			IR_EACH_READ(in, r, ok &= r != v);
 		}
 		if (!ok || lead[j])
 			continue;
@@ -985,7 +978,7 @@ static void forward_dest(struct ir_func *f)
 static int reads_reg(const struct ir_insn *in, int32_t r)
 {
 	int hit = 0;
-	EACH_READ(in, q, hit += q == r);
+	IR_EACH_READ(in, q, hit += q == r);
 	return hit;
 }
 

@@ -230,6 +230,16 @@ void ir_optimize(struct ir_module *m);
 /* Every register operand and variable register in range, and no
  * instruction optimised away yet (the passes' precondition). */
 int ir_func_operands_ok(const struct ir_func *f);
+
+/* IR_EACH_READ(in, r, BODY): BODY once per register the instruction reads
+ * (a, b, c, e unless MATCH writes it, then args), with r that register;
+ * run's rewrites (inline.c, licm.c) count and follow uses with it */
+#define IR_EACH_READ(in, r, BODY) do { \
+	const struct ir_insn *q_ = (in); \
+	int32_t o_[4] = { q_->a, q_->b, q_->c, q_->op == IR_MATCH ? -1 : q_->e }; \
+	for (int k_ = 0; k_ < 4; k_++) { int32_t r = o_[k_]; if (r >= 0) { BODY; } } \
+	for (uint32_t k_ = 0; q_->args && k_ < q_->nargs; k_++) { int32_t r = q_->args[k_]; if (r >= 0) { BODY; } } \
+} while (0)
 /* Set reg_pressure of every device function and kernel: the most 32-bit
  * registers live at once in its code as lowered (engine/ir/regs.c), a call
  * adding its callee's. Run before ir_optimize. */

@@ -59,13 +59,6 @@ struct lx {
 	int loads;               /* loads may move out of this loop */
 };
 
-/* registers read by in */
-#define EACH_READ(in, r, BODY) do { \
-	const struct ir_insn *q_ = (in); \
-	int32_t o_[4] = { q_->a, q_->b, q_->c, q_->op == IR_MATCH ? -1 : q_->e }; \
-	for (int k_ = 0; k_ < 4; k_++) { int32_t r = o_[k_]; if (r >= 0) { BODY; } } \
-	for (uint32_t k_ = 0; q_->args && k_ < q_->nargs; k_++) { int32_t r = q_->args[k_]; if (r >= 0) { BODY; } } \
-} while (0)
 
 #define EACH_WRITE(in, r, BODY) do { \
 	const struct ir_insn *w_ = (in); \
@@ -90,7 +83,7 @@ static void lx_count(struct lx *x)
 		if (dead(in))
 			continue;
 		EACH_WRITE(in, r, { x->ndef[r]++; x->def[r] = (int32_t)i; });
-		EACH_READ(in, r, x->nuse[r]++);
+		IR_EACH_READ(in, r, x->nuse[r]++);
 	}
 }
 
@@ -196,7 +189,7 @@ static void mark(struct lx *x, uint32_t h, uint32_t e)
 		int ok = !x->ban[i - h] &&
 			 (movable(x, in) || (x->loads && prefix && !stays && load(x, in)));
 		if (ok)
-			EACH_READ(in, r, ok &= inv_reg(x, r, i, h));
+			IR_EACH_READ(in, r, ok &= inv_reg(x, r, i, h));
 		x->inv[i - h] = (uint8_t)ok;
 		if (dead(in))
 			continue;
@@ -226,7 +219,7 @@ static int exit_reads_load(struct lx *x, uint32_t h, uint32_t e)
 			int t = 0;
 			if (dead(in))
 				continue;
-			EACH_READ(in, r, t |= x->taint[r]);
+			IR_EACH_READ(in, r, t |= x->taint[r]);
 			if (!t)
 				continue;
 			if (in->op == IR_CBR)
@@ -269,7 +262,7 @@ static int prune(struct lx *x, uint32_t h, uint32_t e)
 			if (x->inv[j - h] || dead(u))
 				continue;
 			int reads = 0;
-			EACH_READ(u, r, reads |= r == in->d);
+			IR_EACH_READ(u, r, reads |= r == in->d);
 			if (reads && (in->op == IR_CONST || (in->op == IR_SETP && u->op == IR_CBR)))
 				bad = 1;
 		}
@@ -321,7 +314,7 @@ static int reassociate(struct lx *x, uint32_t h, uint32_t e)
 				if (dead(q))
 					continue;
 				int rd = 0;
-				EACH_READ(q, r, rd |= r == d);
+				IR_EACH_READ(q, r, rd |= r == d);
 				if (rd && (j <= id || j > e))
 					ok = 0;
 			}
@@ -602,7 +595,7 @@ void ir_fold_offsets(struct ir_func *f)
 			if (dead(q))
 				continue;
 			int rd = 0;
-			EACH_READ(q, r, rd += r == d);
+			IR_EACH_READ(q, r, rd += r == d);
 			if (rd) {
 				if (!((q->op == IR_LD && q->a == d && rd == 1) ||
 				      (q->op == IR_ST && q->a == d && q->b != d && rd == 1)))
