@@ -284,11 +284,34 @@ static void renumber(struct opt *o)
 
 /* Are all operands in range, and the function not optimised yet? One that
  * is not is left alone: the engine reports it when it decodes it. */
-int ir_func_operands_ok(const struct ir_func *f)
+/* o's tables for f: parameters and variables' registers are named (kept) */
+static void opt_begin(struct opt *o, struct ir_func *f)
+{
+	uint32_t nr = f->nregs ? f->nregs : 1;
+	o->f = f;
+	o->named = xcalloc(nr, 1);
+	o->ndef = xcalloc(nr, sizeof(uint32_t));
+	o->nuse = xcalloc(nr, sizeof(uint32_t));
+	o->def = xcalloc(nr, sizeof(int32_t));
+	for (uint32_t i = 0; i < f->nparams && i < nr; i++)
+		o->named[i] = 1;
+	for (uint32_t i = 0; i < f->nvars; i++)
+		if (f->vars[i].loc == VLOC_REG && f->vars[i].reg >= 0 && (uint32_t)f->vars[i].reg < nr)
+			o->named[f->vars[i].reg] = 1;
+}
+
+static void opt_end(struct opt *o)
+{
+	free(o->named);
+	free(o->ndef);
+	free(o->nuse);
+	free(o->def);
+}
+
+/* every register operand of every instruction within the frame */
+static int operands_in_range(const struct ir_func *f)
 {
 	int32_t nr = (int32_t)f->nregs;
-	if (!f->ncode || f->nparams > f->nregs || !f->code)
-		return 0;
 	for (uint32_t i = 0; i < f->ncode; i++) {
 		const struct ir_insn *in = &f->code[i];
 		int32_t r[5] = { in->d, in->a, in->b, in->c, in->e };
@@ -298,9 +321,18 @@ int ir_func_operands_ok(const struct ir_func *f)
 		for (uint32_t k = 0; k < in->nargs; k++)
 			if (!in->args || in->args[k] < 0 || in->args[k] >= nr)
 				return 0;
-		if (in->flags & IRF_DEAD)
-			return 0; /* optimised already */
 	}
+	return 1;
+}
+
+int ir_func_operands_ok(const struct ir_func *f)
+{
+	int32_t nr = (int32_t)f->nregs;
+	if (!f->ncode || f->nparams > f->nregs || !f->code || !operands_in_range(f))
+		return 0;
+	for (uint32_t i = 0; i < f->ncode; i++)
+		if (f->code[i].flags & IRF_DEAD)
+			return 0; /* optimised already */
 	for (uint32_t i = 0; i < f->nvars; i++)
 		if (f->vars[i].loc == VLOC_REG && (f->vars[i].reg < -1 || f->vars[i].reg >= nr))
 			return 0;
@@ -312,17 +344,7 @@ static void opt_func(struct ir_func *f)
 	if (!ir_func_operands_ok(f))
 		return;
 	struct opt o;
-	uint32_t nr = f->nregs ? f->nregs : 1;
-	o.f = f;
-	o.named = xcalloc(nr, 1);
-	o.ndef = xcalloc(nr, sizeof(uint32_t));
-	o.nuse = xcalloc(nr, sizeof(uint32_t));
-	o.def = xcalloc(nr, sizeof(int32_t));
-	for (uint32_t i = 0; i < f->nparams; i++)
-		o.named[i] = 1;
-	for (uint32_t i = 0; i < f->nvars; i++)
-		if (f->vars[i].loc == VLOC_REG && f->vars[i].reg >= 0)
-			o.named[f->vars[i].reg] = 1;
+	opt_begin(&o, f);
 	if (!f->nregs_lowered) /* ir_inline may have set it */
 		f->nregs_lowered = f->nregs;
 	count(&o);
@@ -340,44 +362,20 @@ static void opt_func(struct ir_func *f)
 	if (drop_dead(&o))
 		count(&o);
 	renumber(&o);
-	free(o.named);
-	free(o.ndef);
-	free(o.nuse);
-	free(o.def);
+	opt_end(&o);
 }
 
 void ir_compact_regs(struct ir_func *f)
 {
 	if (!f || !f->nregs || !f->code || f->nparams > f->nregs)
 		return;
-	for (uint32_t i = 0; i < f->ncode; i++) {
-		const struct ir_insn *in = &f->code[i];
-		int32_t r[5] = { in->d, in->a, in->b, in->c, in->e };
-		for (int k = 0; k < 5; k++)
-			if (r[k] < -1 || r[k] >= (int32_t)f->nregs)
-				return;
-		for (uint32_t k = 0; k < in->nargs; k++)
-			if (!in->args || in->args[k] < 0 || in->args[k] >= (int32_t)f->nregs)
-				return;
-	}
+	if (!operands_in_range(f))
+		return;
 	struct opt o;
-	uint32_t nr = f->nregs;
-	o.f = f;
-	o.named = xcalloc(nr, 1);
-	o.ndef = xcalloc(nr, sizeof(uint32_t));
-	o.nuse = xcalloc(nr, sizeof(uint32_t));
-	o.def = xcalloc(nr, sizeof(int32_t));
-	for (uint32_t i = 0; i < f->nparams; i++)
-		o.named[i] = 1;
-	for (uint32_t i = 0; i < f->nvars; i++)
-		if (f->vars[i].loc == VLOC_REG && f->vars[i].reg >= 0 && (uint32_t)f->vars[i].reg < nr)
-			o.named[f->vars[i].reg] = 1;
+	opt_begin(&o, f);
 	count(&o);
 	renumber(&o);
-	free(o.named);
-	free(o.ndef);
-	free(o.nuse);
-	free(o.def);
+	opt_end(&o);
 }
 
 void ir_optimize(struct ir_module *m)
