@@ -1323,6 +1323,16 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 	machine_publish(m, &e);
 }
 
+/* win covers allocation a's bytes */
+static inline void window_of_alloc(struct window *win, struct alloc *a)
+{
+	win->lo = a->base;
+	win->len = a->size;
+	win->base = a->data;
+	win->a = a;
+	win->blk = NULL;
+}
+
 static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, int write,
 			     struct window *win)
 {
@@ -1360,11 +1370,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 		}
 		m->lc.dev = a;
 	}
-	win->lo = a->base;
-	win->len = a->size;
-	win->base = a->data;
-	win->a = a;
-	win->blk = NULL;
+	window_of_alloc(win, a);
 	return 1;
 }
 
@@ -2573,11 +2579,7 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 		for (unsigned i = 0; i < FAST_LC; i++) {
 			struct alloc *a = lc[i];
 			if (a && addr - a->base < a->size && !a->freed) {
-				win->lo = a->base;
-				win->len = a->size;
-				win->base = a->data;
-				win->a = a;
-				win->blk = NULL;
+				window_of_alloc(win, a);
 				return 1;
 			}
 		}
