@@ -1,5 +1,6 @@
 // bench: histogram, 2^20 bytes, 256 bins, privatized in shared memory then merged with global
-// atomics; 256 threads per block, one byte per thread. Argument "0" skips the launch (baseline).
+// atomics; 256 threads per block, one byte per thread. Argument "0" skips the launch (baseline);
+// a second argument is the log2 of the byte count (8 to 26, default 20).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -20,8 +21,13 @@ __global__ void histogram(const unsigned char *data, int n, unsigned int *bins)
 
 int main(int argc, char **argv)
 {
-	const int n = 1 << 20;
 	int run = argc < 2 || atoi(argv[1]) != 0;
+	int lg = argc > 2 ? atoi(argv[2]) : 20;
+	if (lg < 8 || lg > 26) {
+		fprintf(stderr, "histogram: size %s out of range, want the log2 of the byte count, 8 to 26\n", argv[2]);
+		return 2;
+	}
+	const int n = 1 << lg;
 	unsigned char *h = (unsigned char *)malloc(n);
 	unsigned int want[BINS], got[BINS];
 	for (int b = 0; b < BINS; b++)

@@ -1,9 +1,9 @@
-// bench: matmul_tiled, 256x256 floats, 16x16 tiles in shared memory.
-// Argument "0" skips the launch (baseline).
+// bench: matmul_tiled, n x n floats (default 256), 16x16 tiles in shared memory.
+// Argument "0" skips the launch (baseline); a second argument is the matrix side (a multiple
+// of 16 from 16 to 2048, default 256).
 #include <stdio.h>
 #include <stdlib.h>
 
-#define N 256
 #define TILE 16
 
 __global__ void matmul_tiled(const float *a, const float *b, float *c, int n)
@@ -27,9 +27,14 @@ __global__ void matmul_tiled(const float *a, const float *b, float *c, int n)
 int main(int argc, char **argv)
 {
 	int run = argc < 2 || atoi(argv[1]) != 0;
-	size_t bytes = N * N * sizeof(float);
+	int n = argc > 2 ? atoi(argv[2]) : 256;
+	if (n < 16 || n > 2048 || n % 16 != 0) {
+		fprintf(stderr, "matmul_tiled: side %s out of range, want a multiple of 16 from 16 to 2048\n", argv[2]);
+		return 2;
+	}
+	size_t bytes = (size_t)n * n * sizeof(float);
 	float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
-	for (int i = 0; i < N * N; i++) {
+	for (int i = 0; i < n * n; i++) {
 		a[i] = (float)(i % 7 - 3);
 		b[i] = (float)(i % 5 - 2);
 	}
@@ -41,20 +46,20 @@ int main(int argc, char **argv)
 	cudaMemcpy(db, b, bytes, cudaMemcpyHostToDevice);
 	cudaMemset(dc, 0, bytes);
 	if (run)
-		matmul_tiled<<<dim3(N / TILE, N / TILE), dim3(TILE, TILE)>>>(da, db, dc, N);
+		matmul_tiled<<<dim3(n / TILE, n / TILE), dim3(TILE, TILE)>>>(da, db, dc, n);
 	cudaMemcpy(c, dc, bytes, cudaMemcpyDeviceToHost);
 	/* verify a sample of rows exactly (all values are small integers) and checksum everything */
 	int bad = 0;
-	for (int i = 0; i < N; i += 17)
-		for (int j = 0; j < N; j++) {
+	for (int i = 0; i < n; i += 17)
+		for (int j = 0; j < n; j++) {
 			float s = 0.0f;
-			for (int k = 0; k < N; k++)
-				s += a[i * N + k] * b[k * N + j];
-			if (s != c[i * N + j])
+			for (int k = 0; k < n; k++)
+				s += a[i * n + k] * b[k * n + j];
+			if (s != c[i * n + j])
 				bad++;
 		}
 	double sum = 0;
-	for (int i = 0; i < N * N; i++)
+	for (int i = 0; i < n * n; i++)
 		sum += c[i];
 	if (!run) {
 		printf("matmul_tiled skipped\n");

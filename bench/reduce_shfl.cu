@@ -1,5 +1,6 @@
 // bench: reduce_shfl, 2^20 ints, __shfl_down_sync within each warp + one atomicAdd per warp,
-// 256 threads per block, one element per thread. Argument "0" skips the launch (baseline).
+// 256 threads per block, one element per thread. Argument "0" skips the launch (baseline);
+// a second argument is the log2 of the element count (8 to 26, default 20).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -15,8 +16,13 @@ __global__ void reduce_shfl(const int *in, int *total, int n)
 
 int main(int argc, char **argv)
 {
-	const int n = 1 << 20;
 	int run = argc < 2 || atoi(argv[1]) != 0;
+	int lg = argc > 2 ? atoi(argv[2]) : 20;
+	if (lg < 8 || lg > 26) {
+		fprintf(stderr, "reduce_shfl: size %s out of range, want the log2 of the element count, 8 to 26\n", argv[2]);
+		return 2;
+	}
+	const int n = 1 << lg;
 	int *h = (int *)malloc(n * sizeof(int));
 	long long want = 0;
 	for (int i = 0; i < n; i++) {

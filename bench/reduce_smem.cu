@@ -1,5 +1,6 @@
 // bench: reduce_smem, 2^20 ints, shared-memory tree + __syncthreads, 256 threads per block,
-// per-block partial sums added on the host. Argument "0" skips the launch (baseline).
+// per-block partial sums added on the host. Argument "0" skips the launch (baseline);
+// a second argument is the log2 of the element count (8 to 26, default 20).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,8 +24,13 @@ __global__ void reduce_smem(const int *in, int *partial, int n)
 
 int main(int argc, char **argv)
 {
-	const int n = 1 << 20, blocks = n / BLOCK;
 	int run = argc < 2 || atoi(argv[1]) != 0;
+	int lg = argc > 2 ? atoi(argv[2]) : 20;
+	if (lg < 8 || lg > 26) {
+		fprintf(stderr, "reduce_smem: size %s out of range, want the log2 of the element count, 8 to 26\n", argv[2]);
+		return 2;
+	}
+	const int n = 1 << lg, blocks = n / BLOCK;
 	int *h = (int *)malloc(n * sizeof(int)), *part = (int *)malloc(blocks * sizeof(int));
 	long long want = 0;
 	for (int i = 0; i < n; i++) {

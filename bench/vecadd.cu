@@ -1,4 +1,5 @@
-// bench: vecadd, 2^20 floats, 256 threads per block. Argument "0" skips the launch (baseline).
+// bench: vecadd, 2^20 floats, 256 threads per block. Argument "0" skips the launch (baseline);
+// a second argument is the log2 of the element count (8 to 26, default 20).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,8 +12,13 @@ __global__ void vecadd(const float *a, const float *b, float *c, int n)
 
 int main(int argc, char **argv)
 {
-	const int n = 1 << 20;
 	int run = argc < 2 || atoi(argv[1]) != 0;
+	int lg = argc > 2 ? atoi(argv[2]) : 20;
+	if (lg < 8 || lg > 26) {
+		fprintf(stderr, "vecadd: size %s out of range, want the log2 of the element count, 8 to 26\n", argv[2]);
+		return 2;
+	}
+	const int n = 1 << lg;
 	size_t bytes = n * sizeof(float);
 	float *a = (float *)malloc(bytes), *b = (float *)malloc(bytes), *c = (float *)malloc(bytes);
 	for (int i = 0; i < n; i++) {

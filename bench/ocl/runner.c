@@ -1,7 +1,9 @@
 /* runner.c: host program for the OpenCL versions of the bench kernels, meant to run under
- * Oclgrind (`oclgrind ./runner DIR NAME`). Sets up the same data as bench/NAME.cu, times the
- * kernel (enqueue to clFinish), verifies, prints "NAME checksum X ok" and "kernel_ms T".
- * NAME: vecadd, reduce_smem, matmul_tiled, histogram (reduce_shfl has no OpenCL 1.2 form). */
+ * Oclgrind (`oclgrind ./runner DIR NAME [SIZE]`). Sets up the same data as bench/NAME.cu, times
+ * the kernel (enqueue to clFinish), verifies, prints "NAME checksum X ok" and "kernel_ms T".
+ * NAME: vecadd, reduce_smem, matmul_tiled, histogram (reduce_shfl has no OpenCL 1.2 form).
+ * SIZE is bench/NAME.cu's second argument: the log2 of the element count (8 to 26, default
+ * 20), for matmul_tiled the matrix side (a multiple of 16 from 16 to 2048, default 256). */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -102,9 +104,8 @@ static void readback(cl_mem m, size_t bytes, void *dst)
 		die("clEnqueueReadBuffer", err);
 }
 
-static int run_vecadd(void)
+static int run_vecadd(int n)
 {
-	int n = 1 << 20;
 	float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
 	for (int i = 0; i < n; i++) {
 		a[i] = (float)(i & 1023);
@@ -128,9 +129,9 @@ static int run_vecadd(void)
 	return bad != 0;
 }
 
-static int run_reduce_smem(void)
+static int run_reduce_smem(int n)
 {
-	int n = 1 << 20, blocks = n / 256;
+	int blocks = n / 256;
 	int *h = malloc(n * sizeof *h), *part = malloc(blocks * sizeof *part);
 	long long want = 0;
 	for (int i = 0; i < n; i++) {
@@ -151,9 +152,8 @@ static int run_reduce_smem(void)
 	return sum != want;
 }
 
-static int run_matmul_tiled(void)
+static int run_matmul_tiled(int n)
 {
-	int n = 256;
 	size_t bytes = (size_t)n * n * sizeof(float);
 	float *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
 	for (int i = 0; i < n * n; i++) {
@@ -165,7 +165,7 @@ static int run_matmul_tiled(void)
 	clSetKernelArg(kern, 1, sizeof db, &db);
 	clSetKernelArg(kern, 2, sizeof dc, &dc);
 	clSetKernelArg(kern, 3, sizeof n, &n);
-	size_t g[2] = {256, 256}, l[2] = {16, 16};
+	size_t g[2] = {(size_t)n, (size_t)n}, l[2] = {16, 16};
 	double ms = launch(2, g, l);
 	readback(dc, bytes, c);
 	int bad = 0;
@@ -183,9 +183,8 @@ static int run_matmul_tiled(void)
 	return bad != 0;
 }
 
-static int run_histogram(void)
+static int run_histogram(int n)
 {
-	int n = 1 << 20;
 	unsigned char *h = malloc(n);
 	unsigned int want[256] = {0}, got[256] = {0};
 	unsigned x = 1;
@@ -213,8 +212,8 @@ static int run_histogram(void)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: runner DIR NAME\n");
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: runner DIR NAME [SIZE]\n");
 		return 2;
 	}
 	const char *name = argv[2];
@@ -222,12 +221,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "runner: no OpenCL version of %s\n", name);
 		return 3;
 	}
+	int mm = !strcmp(name, "matmul_tiled");
+	long size = mm ? 256 : 20;
+	if (argc == 4) {
+		char *end;
+		size = strtol(argv[3], &end, 10);
+		if (*argv[3] == 0 || *end != 0 || (mm ? size < 16 || size > 2048 || size % 16 : size < 8 || size > 26)) {
+			fprintf(stderr, "runner: size %s out of range for %s\n", argv[3], name);
+			return 2;
+		}
+	}
 	setup(argv[1], name);
 	if (!strcmp(name, "vecadd"))
-		return run_vecadd();
+		return run_vecadd(1 << size);
 	if (!strcmp(name, "reduce_smem"))
-		return run_reduce_smem();
-	if (!strcmp(name, "matmul_tiled"))
-		return run_matmul_tiled();
-	return run_histogram();
+		return run_reduce_smem(1 << size);
+	if (mm)
+		return run_matmul_tiled((int)size);
+	return run_histogram(1 << size);
 }
