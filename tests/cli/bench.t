@@ -5,6 +5,10 @@
 # ok, and --stats prints the grid time and step count that bench/run.sh reads; the launch
 # program's steps grow by one RET per warp per further launch (32768 warps of 2^20 threads)
 # and the host loop's few steps: a launch of reused blocks runs every warp once, no more.
+# The bench programs take their size (argv[2]) and refuse one out of range; a native twin
+# prints the same checksum as its .cu under warpstep; bench/run.sh at tiny sizes prints both
+# tables with a row per size and every cell verified, says FAIL for a run whose checksum is not
+# native's, and fills the Oclgrind columns when oclgrind is installed (SKIP otherwise).
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-bench.$$
@@ -28,4 +32,64 @@ tap_result $? "each further launch of 2^20 threads runs its 32768 warps once (st
 timeout 60 "$WARPSTEP" run bench/hello.cu >"$tmp/out" 2>"$tmp/err" </dev/null &&
 	[ "$(tail -n 1 "$tmp/out")" = "hello ok" ] && [ "$(grep -c '^hello from thread' "$tmp/out")" = 4 ]
 tap_result $? "bench/hello.cu runs"
+
+# sizes: every program refuses a size out of range with a message, not a crash
+bad=0
+for k in vecadd reduce_smem reduce_shfl histogram; do
+	timeout 60 "$WARPSTEP" run "bench/$k.cu" 1 30 >"$tmp/out" 2>"$tmp/err" </dev/null
+	[ $? = 2 ] && grep -q "^$k: size 30 out of range" "$tmp/out" "$tmp/err" || { echo "# $k" ; bad=1; }
+done
+timeout 60 "$WARPSTEP" run bench/matmul_tiled.cu 1 100 >"$tmp/out" 2>"$tmp/err" </dev/null
+[ $? = 2 ] && grep -q "^matmul_tiled: side 100 out of range" "$tmp/out" "$tmp/err" || bad=1
+tap_result $bad "the bench programs refuse a size out of range (exit 2, a message)"
+
+# a native twin and its .cu agree at a size other than the default (and "0" still skips)
+CFLAGS_BENCH="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
+ok=1
+for k in vecadd matmul_tiled; do
+	a=10
+	[ $k = matmul_tiled ] && a=48
+	${CC:-cc} $CFLAGS_BENCH -o "$tmp/native_$k" "bench/native/$k.c" &&
+		"$tmp/native_$k" 1 $a >"$tmp/nat" &&
+		timeout 60 "$WARPSTEP" run --fast "bench/$k.cu" 1 $a >"$tmp/ws" </dev/null &&
+		n=$(grep ' ok$' "$tmp/nat") && [ -n "$n" ] && [ "$n" = "$(cat "$tmp/ws")" ] &&
+		[ "$(timeout 60 "$WARPSTEP" run "bench/$k.cu" 0 $a </dev/null)" = "$k skipped" ] || { echo "# $k: ${n:-no checksum} / $(cat "$tmp/ws")"; ok=0; }
+done
+[ $ok = 1 ]
+tap_result $? "native twins print the .cu's checksum at size 2^10 (matmul 48x48), argument 0 skips"
+
+# bench/run.sh at two tiny sizes, vecadd only
+runbench() {
+	SIZES="10 11" EXTRA_SIZES="" KERNELS=vecadd REPS=1 BENCH_EXTRAS=0 BENCH_BUILD="$tmp/b$1" \
+		timeout 120 sh bench/run.sh >"$tmp/table$1" 2>"$tmp/log$1" </dev/null
+}
+WARPSTEP=$WARPSTEP runbench 1
+rc=$?
+cat "$tmp/table1" | tap_diag
+# a row: kernel size then numbers; "ko" and "wh" are the rows of the two tables
+ko=$(sed -n '/^kernel only/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^1[01] +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+|n/a) +\| +[0-9.]+x +[0-9.]+x +([0-9.]+x|n/a)$' | wc -l)
+wh=$(sed -n '/^whole programs/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^1[01] +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+|n/a) +\|.* \| +[0-9]+ +[0-9]+ +[0-9]+ +([0-9]+|n/a)$' | wc -l)
+[ $rc = 0 ] && [ "$ko" = 2 ] && [ "$wh" = 2 ] && ! grep -q FAIL "$tmp/table1" &&
+	grep -q '^targets (issue 13)$' "$tmp/table1" && grep -q '^  checked/fast kernel only.*: \(met\|NOT met\)$' "$tmp/table1"
+tap_result $? "bench/run.sh at 2^10 and 2^11: both tables have a verified row per size, and the targets block"
+
+if command -v oclgrind >/dev/null 2>&1; then
+	sed -n '/^whole programs/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^10 .*[0-9.]+x +[0-9.]+x \|' >/dev/null &&
+		grep -q '^  Oclgrind whole / warpstep whole.*: \(met\|NOT met\)$' "$tmp/table1"
+	tap_result $? "bench/run.sh: Oclgrind's kernel and whole runs verified, with their ratios"
+else
+	tap_skip "bench/run.sh: Oclgrind's columns" "oclgrind not installed"
+fi
+
+# a warpstep that prints another checksum than native fails its cells
+cat >"$tmp/fake" <<'EOS'
+#!/bin/sh
+echo "vecadd checksum 1 ok"
+echo "warpstep: kernel_ms 1.000 steps 1" >&2
+EOS
+chmod +x "$tmp/fake"
+WARPSTEP=$tmp/fake runbench 2
+sed -n '/^kernel only/,/^$/p' "$tmp/table2" | grep -Eq '^vecadd +2\^10 +[0-9.]+ +FAIL +FAIL ' &&
+	grep -q '^FAIL: 2 rows' "$tmp/table2"
+tap_result $? "bench/run.sh says FAIL where a run's checksum is not native's"
 tap_done
