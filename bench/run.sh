@@ -10,13 +10,14 @@
 # kernel time (native: bench/native/NAME.c, timed inside; warpstep: `run --stats` prints the
 # time spent running grids; Oclgrind: bench/ocl/runner.c, enqueue to clFinish), and the script
 # times the whole run (date +%s%N) and reads its peak RSS (/usr/bin/time). Each program checks
-# its result and its checksum line must equal native's; otherwise the cell says FAIL.
+# its result and its checksum line must equal native's; otherwise the cell says FAIL. The
+# runs of a row alternate between the configurations (see try below).
 #
 # Sizes: SIZES is a list of log2 element counts run for every kernel (default "14 17 20");
 # EXTRA_SIZES adds kernel:log2 pairs (default "vecadd:24", the memory target's size; empty
 # for none). matmul_tiled's size is its matrix side, n x n ~ 2^log2 rounded to a multiple of
 # 16 (2^14: 128, 2^17: 368, 2^20: 1024). "Full size" (the fast/native target) is the largest of
-# SIZES. Each cell is the minimum of REPS runs (default 3; Oclgrind OCL_REPS, default 1); a
+# SIZES. Each cell is the minimum of REPS runs (default 5; Oclgrind OCL_REPS, default 1); a
 # configuration whose first run takes more than SLOW_MS (default 3000) ms of wall time runs
 # once. Oclgrind is skipped ("skip") where its run is estimated, from the kernel's smaller
 # size, to take more than OCL_MAX_S seconds (default 60).
@@ -25,7 +26,7 @@
 # Run from the repository root (make bench builds warpstep first and does).
 WS=${WARPSTEP:-./warpstep}
 CC=${CC:-cc}
-REPS=${REPS:-3}
+REPS=${REPS:-5}
 OCL_REPS=${OCL_REPS:-1}
 KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
 SIZES=${SIZES:-"14 17 20"}
@@ -91,24 +92,46 @@ once() {
 	return 0
 }
 
-# measure N CMD...: up to N runs (one when the first is slower than SLOW_MS); sets RES to
-# "ok wall rss kernel" (the least wall, the largest RSS, the least kernel time) or "FAIL",
-# and CHECK to the checksum line
-measure() {
-	n=$1 r=0 bw= bm= bk=
+# Configurations are measured in rounds (native, --fast, checked, native, ...) so that a burst
+# of load on this shared machine falls on all of them alike. For a configuration CFG:
+# reset CFG...: forget its runs; try CFG CMD...: one more run (none once it failed, or after
+# a first run slower than SLOW_MS); result CFG: sets RES to "ok wall rss kernel" (the least
+# wall, the largest RSS, the least kernel time) or "FAIL", and CHECK to its checksum line
+reset() {
+	for c in "$@"; do eval "bw_$c= bm_$c= bk_$c= ck_$c= st_$c="; done
+}
+try() {
+	c=$1
 	shift
-	CHECK=
+	eval "st=\$st_$c"
+	case $st in FAIL | done) return ;; esac
+	once "$@" || { eval "st_$c=FAIL"; return; }
+	eval "ck=\$ck_$c bw=\$bw_$c bm=\$bm_$c bk=\$bk_$c"
+	[ -z "$ck" ] && eval "ck_$c=\$C" && ck=$C
+	[ "$C" = "$ck" ] || { eval "st_$c=FAIL"; return; }
+	set -- $(awk -v w="$W" -v m="$M" -v k="$K" -v bw="$bw" -v bm="$bm" -v bk="$bk" -v s="$SLOW_MS" 'BEGIN {
+		if (bw == "" && w != "") { if (w + 0 > s + 0) st = "done" }
+		if (bw == "" || (w != "" && w + 0 < bw + 0)) bw = w
+		if (bm == "" || (m != "" && m + 0 > bm + 0)) bm = m
+		if (bk == "" || k + 0 < bk + 0) bk = k
+		print (bw == "" ? "n/a" : bw), (bm == "" ? "n/a" : bm), bk, (st == "" ? "-" : st) }')
+	eval "bw_$c=$1 bm_$c=$2 bk_$c=$3"
+	[ "$4" = done ] && eval "st_$c=done"
+}
+result() {
+	eval "st=\$st_$1 CHECK=\$ck_$1 bw=\$bw_$1 bm=\$bm_$1 bk=\$bk_$1"
+	if [ "$st" = FAIL ] || [ -z "$bk" ]; then RES=FAIL; else RES="ok $bw $bm $bk"; fi
+}
+# measure N CMD...: one configuration alone, up to N runs; sets RES and CHECK
+measure() {
+	n=$1 r=0
+	shift
+	reset one
 	while [ $r -lt "$n" ]; do
-		once "$@" || { RES=FAIL; return; }
-		[ -z "$CHECK" ] && CHECK=$C
-		[ "$C" = "$CHECK" ] || { RES=FAIL; return; }
-		bw=$(awk -v a="$W" -v b="$bw" 'BEGIN { print (b == "" || (a != "" && a + 0 < b + 0)) ? a : b }')
-		bm=$(awk -v a="$M" -v b="$bm" 'BEGIN { print (b == "" || (a != "" && a + 0 > b + 0)) ? a : b }')
-		bk=$(awk -v a="$K" -v b="$bk" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }')
+		try one "$@"
 		r=$((r + 1))
-		awk -v w="$W" -v s="$SLOW_MS" 'BEGIN { exit !(w + 0 > s + 0) }' && break
 	done
-	RES="ok ${bw:-n/a} ${bm:-n/a} $bk"
+	result one
 }
 
 # arg K LOG2: the size argument of kernel K (matmul_tiled: the side); work K LOG2: its work
@@ -152,17 +175,22 @@ for k in $KERNELS; do
 		a=$(arg "$k" "$lg")
 		lab=$(label "$k" "$lg")
 		echo "bench: $k $lab" >&2
-		measure "$REPS" "$B/native_$k" 1 "$a"
-		nat=$RES want=$CHECK
-		CHECK=$want RES=$nat
+		reset native fast checked
+		r=0
+		while [ $r -lt "$REPS" ]; do
+			try native "$B/native_$k" 1 "$a"
+			if [ $have_ws = yes ]; then
+				try fast "$WS" run --stats --fast "bench/$k.cu" 1 "$a"
+				try checked "$WS" run --stats "bench/$k.cu" 1 "$a"
+			fi
+			r=$((r + 1))
+		done
+		result native
+		want=$CHECK
 		row native
 		for mode in fast checked; do
 			RES=n/a
-			if [ $have_ws = yes ]; then
-				opt=
-				[ $mode = fast ] && opt=--fast
-				measure "$REPS" "$WS" run --stats $opt "bench/$k.cu" 1 "$a"
-			fi
+			[ $have_ws = yes ] && result $mode
 			row $mode
 		done
 		RES=n/a
@@ -260,7 +288,6 @@ sed '/^targets (issue 13)$/,$d' "$B/tables.txt"
 sed -n '/^targets (issue 13)$/,$p' "$B/tables.txt" >"$B/targets.txt"
 
 if [ $have_ws = yes ] && [ "$BENCH_EXTRAS" != 0 ]; then
-	echo
 	# launches: the grid time of bench/launches.cu with 0 and with 50 empty launches after the
 	# first (a counting kernel over the same 2^20 threads); the difference is 50 further launches
 	measure "$REPS" "$WS" run --fast --stats bench/launches.cu 0
@@ -298,5 +325,6 @@ if [ $have_ws = yes ] && [ "$BENCH_EXTRAS" != 0 ]; then
 		done
 	fi
 fi
+echo
 cat "$B/targets.txt"
 exit 0
