@@ -37,6 +37,12 @@ BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 B=${BENCH_BUILD:-build/bench}
 CFLAGS_BENCH="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
 mkdir -p "$B" || exit 1
+for v in REPS OCL_REPS SLOW_MS OCL_MAX_S; do
+	eval "x=\$$v"
+	case $x in
+	'' | *[!0-9]* | 0) echo "bench: $v=$x is not a positive whole number" >&2; exit 2 ;;
+	esac
+done
 for s in $SIZES $EXTRA_SIZES; do
 	case ${s#*:} in
 	[0-9] | [0-9][0-9]) [ "${s#*:}" -ge 8 ] && [ "${s#*:}" -le 26 ] && continue ;;

@@ -28,6 +28,17 @@ static void die(const char *what, cl_int err)
 	exit(2);
 }
 
+/* xmalloc: malloc, or exit with a message when memory runs out */
+static void *xmalloc(size_t bytes)
+{
+	void *p = malloc(bytes ? bytes : 1);
+	if (!p) {
+		fprintf(stderr, "runner: out of memory allocating %zu bytes\n", bytes);
+		exit(2);
+	}
+	return p;
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -38,7 +49,7 @@ static char *slurp(const char *path)
 	fseek(f, 0, SEEK_END);
 	long n = ftell(f);
 	fseek(f, 0, SEEK_SET);
-	char *s = malloc(n + 1);
+	char *s = xmalloc(n + 1);
 	if (fread(s, 1, n, f) != (size_t)n)
 		die("read", -1);
 	s[n] = 0;
@@ -106,7 +117,7 @@ static void readback(cl_mem m, size_t bytes, void *dst)
 
 static int run_vecadd(int n)
 {
-	float *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), *c = malloc(n * sizeof *c);
+	float *a = xmalloc(n * sizeof *a), *b = xmalloc(n * sizeof *b), *c = xmalloc(n * sizeof *c);
 	for (int i = 0; i < n; i++) {
 		a[i] = (float)(i & 1023);
 		b[i] = (float)(i >> 10);
@@ -132,7 +143,7 @@ static int run_vecadd(int n)
 static int run_reduce_smem(int n)
 {
 	int blocks = n / 256;
-	int *h = malloc(n * sizeof *h), *part = malloc(blocks * sizeof *part);
+	int *h = xmalloc(n * sizeof *h), *part = xmalloc(blocks * sizeof *part);
 	long long want = 0;
 	for (int i = 0; i < n; i++) {
 		h[i] = (i * 7) % 101 - 50;
@@ -155,7 +166,7 @@ static int run_reduce_smem(int n)
 static int run_matmul_tiled(int n)
 {
 	size_t bytes = (size_t)n * n * sizeof(float);
-	float *a = malloc(bytes), *b = malloc(bytes), *c = malloc(bytes);
+	float *a = xmalloc(bytes), *b = xmalloc(bytes), *c = xmalloc(bytes);
 	for (int i = 0; i < n * n; i++) {
 		a[i] = (float)(i % 7 - 3);
 		b[i] = (float)(i % 5 - 2);
@@ -185,7 +196,7 @@ static int run_matmul_tiled(int n)
 
 static int run_histogram(int n)
 {
-	unsigned char *h = malloc(n);
+	unsigned char *h = xmalloc(n);
 	unsigned int want[256] = {0}, got[256] = {0};
 	unsigned x = 1;
 	for (int i = 0; i < n; i++) {
