@@ -2,14 +2,15 @@
 # bench/run.sh: build and run the five bench programs at several sizes, side by side, and print
 #   1. kernel only (ms): native C, warpstep --fast, warpstep (checkers on), Oclgrind, with
 #      fast/native, checked/fast and ocl/ws;
-#   2. whole programs (wall ms: start-up, compilation, host code and kernel, as a student runs
-#      them) of the same four, with ocl/ws and ocl/fast, and peak RSS (MiB);
+#   2. whole programs (start-up, compilation, host code and kernel, as a student runs them) of
+#      the same four: wall ms with ocl/ws and ocl/fast and peak RSS (MiB), then CPU ms (user +
+#      system, which the other jobs on a shared machine barely move) with the same ratios;
 #   3. launches, start-up and the 2^24-thread launch's memory (BENCH_EXTRAS=0 skips them);
 #   4. a "targets" block: each of issue 13's targets, met or NOT met.
 # Every number of a row comes from the same runs: a program prints its checksum line and its
 # kernel time (native: bench/native/NAME.c, timed inside; warpstep: `run --stats` prints the
-# time spent running grids; Oclgrind: bench/ocl/runner.c, enqueue to clFinish), and the script
-# times the whole run (date +%s%N) and reads its peak RSS (/usr/bin/time). Each program checks
+# time spent running grids; Oclgrind: bench/ocl/runner.c, enqueue to clFinish), and
+# bench/timeit.c measures the whole run: wall time, CPU time and peak RSS. Each program checks
 # its result and its checksum line must equal native's; otherwise the cell says FAIL. The
 # runs of a row alternate between the configurations (see try below).
 #
@@ -19,7 +20,8 @@
 # 16 (2^14: 128, 2^17: 368, 2^20: 1024). "Full size" (the fast/native target) is the largest of
 # SIZES. Each cell is the minimum of REPS runs (default 5; Oclgrind OCL_REPS, default 1); a
 # configuration whose first run takes more than SLOW_MS (default 3000) ms of wall time runs
-# once. Oclgrind is skipped ("skip") where its run is estimated, from the kernel's smaller
+# once. Oclgrind runs with OCL_THREADS worker threads (default 1: warpstep and native use
+# one). Oclgrind is skipped ("skip") where its run is estimated, from the kernel's smaller
 # size, to take more than OCL_MAX_S seconds (default 60).
 # Environment: WARPSTEP (default ./warpstep), CC (default cc), KERNELS (default all five),
 #   BENCH_BUILD (default build/bench), and the variables above.
@@ -28,6 +30,7 @@ WS=${WARPSTEP:-./warpstep}
 CC=${CC:-cc}
 REPS=${REPS:-5}
 OCL_REPS=${OCL_REPS:-1}
+OCL_THREADS=${OCL_THREADS:-1}
 KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
 SIZES=${SIZES:-"14 17 20"}
 EXTRA_SIZES=${EXTRA_SIZES-"vecadd:24"}
@@ -37,7 +40,7 @@ BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 B=${BENCH_BUILD:-build/bench}
 CFLAGS_BENCH="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
 mkdir -p "$B" || exit 1
-for v in REPS OCL_REPS SLOW_MS OCL_MAX_S; do
+for v in REPS OCL_REPS OCL_THREADS SLOW_MS OCL_MAX_S; do
 	eval "x=\$$v"
 	case $x in
 	'' | *[!0-9]* | 0) echo "bench: $v=$x is not a positive whole number" >&2; exit 2 ;;
@@ -51,6 +54,7 @@ for s in $SIZES $EXTRA_SIZES; do
 	exit 2
 done
 
+$CC $CFLAGS_BENCH -o "$B/timeit" bench/timeit.c || exit 1
 for k in $KERNELS; do
 	[ -f "bench/$k.cu" ] && [ -f "bench/native/$k.c" ] || { echo "bench: no kernel $k (bench/$k.cu, bench/native/$k.c)" >&2; exit 2; }
 	$CC $CFLAGS_BENCH -o "$B/native_$k" "bench/native/$k.c" || exit 1
@@ -68,43 +72,29 @@ else
 fi
 have_ws=no
 [ -x "$WS" ] && have_ws=yes || echo "note: no warpstep binary at $WS, its columns are n/a" >&2
-have_time=no
-[ -x /usr/bin/time ] && have_time=yes || echo "note: no /usr/bin/time, peak RSS is n/a" >&2
-
-# now_ns: a monotonic-enough clock in nanoseconds (GNU date), or empty
-now_ns() {
-	t=$(date +%s%N 2>/dev/null)
-	case $t in *N | "") echo "" ;; *) echo "$t" ;; esac
-}
-
-# once CMD...: run one program; sets W (wall ms), M (peak RSS MiB or empty), K (kernel ms),
-# C (its checksum line); returns 1 when it fails, does not say ok or prints no kernel time
+# once CMD...: run one program; sets W (wall ms), U (CPU ms), M (peak RSS MiB), K (kernel
+# ms), C (its checksum line); returns 1 when it fails, does not say ok or prints no kernel time
 once() {
-	t0=$(now_ns)
-	if [ $have_time = yes ]; then
-		/usr/bin/time -f 'rss %M' -o "$B/time.out" "$@" >"$B/run.out" 2>"$B/run.err" </dev/null || return 1
-	else
-		"$@" >"$B/run.out" 2>"$B/run.err" </dev/null || return 1
-	fi
-	t1=$(now_ns)
+	"$B/timeit" "$B/time.out" "$@" >"$B/run.out" 2>"$B/run.err" </dev/null || return 1
 	C=$(grep ' ok$' "$B/run.out" | head -n 1)
 	[ -n "$C" ] || return 1
 	K=$(sed -n 's/^\(warpstep: \)\{0,1\}kernel_ms \([0-9.]*\).*/\2/p' "$B/run.out" "$B/run.err" | head -n 1)
 	[ -n "$K" ] || return 1
-	M=
-	[ $have_time = yes ] && M=$(awk '/^rss / { printf "%.0f", $2 / 1024 }' "$B/time.out")
-	W=
-	[ -n "$t0" ] && [ -n "$t1" ] && W=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e6 }')
+	set -- $(cat "$B/time.out")
+	[ $# = 3 ] || return 1
+	W=$1 U=$2
+	M=$(awk -v k="$3" 'BEGIN { printf "%.0f", k / 1024 }')
 	return 0
 }
 
 # Configurations are measured in rounds (native, --fast, checked, native, ...) so that a burst
 # of load on this shared machine falls on all of them alike. For a configuration CFG:
 # reset CFG...: forget its runs; try CFG CMD...: one more run (none once it failed, or after
-# a first run slower than SLOW_MS); result CFG: sets RES to "ok wall rss kernel" (the least
-# wall, the largest RSS, the least kernel time) or "FAIL", and CHECK to its checksum line
+# a first run slower than SLOW_MS); result CFG: sets RES to "ok wall rss kernel cpu" (the
+# least wall, the largest RSS, the least kernel time, the least CPU) or "FAIL", and CHECK to
+# its checksum line
 reset() {
-	for c in "$@"; do eval "bw_$c= bm_$c= bk_$c= ck_$c= st_$c="; done
+	for c in "$@"; do eval "bw_$c= bm_$c= bk_$c= bu_$c= ck_$c= st_$c="; done
 }
 try() {
 	c=$1
@@ -112,21 +102,22 @@ try() {
 	eval "st=\$st_$c"
 	case $st in FAIL | done) return ;; esac
 	once "$@" || { eval "st_$c=FAIL"; return; }
-	eval "ck=\$ck_$c bw=\$bw_$c bm=\$bm_$c bk=\$bk_$c"
+	eval "ck=\$ck_$c bw=\$bw_$c bm=\$bm_$c bk=\$bk_$c bu=\$bu_$c"
 	[ -z "$ck" ] && eval "ck_$c=\$C" && ck=$C
 	[ "$C" = "$ck" ] || { eval "st_$c=FAIL"; return; }
-	set -- $(awk -v w="$W" -v m="$M" -v k="$K" -v bw="$bw" -v bm="$bm" -v bk="$bk" -v s="$SLOW_MS" 'BEGIN {
-		if (bw == "" && w != "") { if (w + 0 > s + 0) st = "done" }
-		if (bw == "" || (w != "" && w + 0 < bw + 0)) bw = w
-		if (bm == "" || (m != "" && m + 0 > bm + 0)) bm = m
+	set -- $(awk -v w="$W" -v m="$M" -v k="$K" -v u="$U" -v bw="$bw" -v bm="$bm" -v bk="$bk" -v bu="$bu" -v s="$SLOW_MS" 'BEGIN {
+		if (bw == "" && w + 0 > s + 0) st = "done"
+		if (bw == "" || w + 0 < bw + 0) bw = w
+		if (bm == "" || m + 0 > bm + 0) bm = m
 		if (bk == "" || k + 0 < bk + 0) bk = k
-		print (bw == "" ? "n/a" : bw), (bm == "" ? "n/a" : bm), bk, (st == "" ? "-" : st) }')
-	eval "bw_$c=$1 bm_$c=$2 bk_$c=$3"
-	[ "$4" = done ] && eval "st_$c=done"
+		if (bu == "" || u + 0 < bu + 0) bu = u
+		print bw, bm, bk, bu, (st == "" ? "-" : st) }')
+	eval "bw_$c=$1 bm_$c=$2 bk_$c=$3 bu_$c=$4"
+	[ "$5" = done ] && eval "st_$c=done"
 }
 result() {
-	eval "st=\$st_$1 CHECK=\$ck_$1 bw=\$bw_$1 bm=\$bm_$1 bk=\$bk_$1"
-	if [ "$st" = FAIL ] || [ -z "$bk" ]; then RES=FAIL; else RES="ok $bw $bm $bk"; fi
+	eval "st=\$st_$1 CHECK=\$ck_$1 bw=\$bw_$1 bm=\$bm_$1 bk=\$bk_$1 bu=\$bu_$1"
+	if [ "$st" = FAIL ] || [ -z "$bk" ]; then RES=FAIL; else RES="ok $bw $bm $bk $bu"; fi
 }
 # measure N CMD...: one configuration alone, up to N runs; sets RES and CHECK
 measure() {
@@ -208,7 +199,7 @@ for k in $KERNELS; do
 				RES=skip
 				echo "bench: oclgrind $k $lab skipped (estimated ${est} ms)" >&2
 			else
-				measure "$OCL_REPS" oclgrind "$B/runner" bench/ocl "$k" "$a"
+				measure "$OCL_REPS" oclgrind --num-threads "$OCL_THREADS" "$B/runner" bench/ocl "$k" "$a"
 				case $RES in ok*) set -- $RES; prev_ms=$2 prev_work=$w ;; esac
 			fi
 		fi
@@ -219,7 +210,7 @@ done
 # the tables, from the results: one line per kernel and size
 FULL=$(for s in $SIZES; do echo "$s"; done | sort -n | tail -n 1)
 echo "warpstep bench: $(uname -m), $(nproc 2>/dev/null || echo '?') cores, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'), $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "each cell: the least of $REPS runs (Oclgrind: $OCL_REPS; a configuration slower than $SLOW_MS ms runs once); ws = warpstep with its checkers on"
+echo "each cell: the least of $REPS alternating runs (Oclgrind: $OCL_REPS, $OCL_THREADS worker thread(s); a configuration slower than $SLOW_MS ms runs once); ws = warpstep with its checkers on"
 awk -F'\t' -v full="$FULL" -v ocl_max="$OCL_MAX_S" -v have_ocl="$have_ocl" -v extras="$BENCH_EXTRAS" '
 function num(cfg, field,   v, f) {
 	v = res[key, cfg]
@@ -276,6 +267,16 @@ END {
 			rss_f = ratio(rf, rn); rss_c = ratio(rc, rn)
 		}
 	}
+	print ""
+	print "whole programs, CPU ms (user + system of the whole run: what the other jobs on a shared machine barely change)"
+	printf "%-13s %8s %10s %10s %10s %10s | %9s %9s\n", "kernel", "size", "native", "ws --fast", "ws", "oclgrind", "ocl/ws", "ocl/fast"
+	for (i = 0; i < n; i++) {
+		key = order[i]
+		nu = num("native", 5); fu = num("fast", 5); cu = num("checked", 5); ou = num("ocl", 5)
+		r1 = ratio(ou, cu); r2 = ratio(ou, fu)
+		printf "%-13s %8s %10s %10s %10s %10s | %9s %9s\n", kname[key], lab[key], cell(nu), cell(fu), cell(cu), cell(ou), rcell(r1), rcell(r2)
+		if (r1 != "") { nocu++; if (worst_ocu == "" || r1 < worst_ocu) { worst_ocu = r1; worst_ocu_at = kname[key] " " lab[key] } if (r1 < 20) bad_ocu++ }
+	}
 	if (skips != "") printf "skip: Oclgrind not run where it was estimated (from the smaller size) to take over %d s:%s\n", ocl_max, substr(skips, 1, length(skips) - 1)
 	if (fails) printf "FAIL: %d rows have a run that failed, did not say ok or printed another checksum than native (see bench/run.sh)\n", fails
 	print ""
@@ -284,7 +285,8 @@ END {
 	else print "  fast/native kernel only, geometric mean at full size: not measured"
 	if (nck) printf "  checked/fast kernel only, every kernel and size: worst %.2fx (%s), %d of %d above 1.5x (target <= 1.5x): %s\n", worst_ck, worst_ck_at, bad_ck, nck, bad_ck ? "NOT met" : "met"
 	else print "  checked/fast kernel only: not measured"
-	if (nocl) printf "  Oclgrind whole / warpstep whole (checkers on), every size Oclgrind ran: worst %.1fx (%s), %d of %d below 20x (target >= 20x): %s\n", worst_ocl, worst_ocl_at, bad_ocl, nocl, bad_ocl ? "NOT met" : "met"
+	if (nocl) printf "  Oclgrind whole / warpstep whole (checkers on), wall time, every size Oclgrind ran: worst %.1fx (%s), %d of %d below 20x (target >= 20x): %s\n", worst_ocl, worst_ocl_at, bad_ocl, nocl, bad_ocl ? "NOT met" : "met"
+	if (nocu) printf "  the same on CPU time: worst %.1fx (%s), %d of %d below 20x (target >= 20x): %s\n", worst_ocu, worst_ocu_at, bad_ocu, nocu, bad_ocu ? "NOT met" : "met"
 	else print "  Oclgrind whole / warpstep whole: not measured" (have_ocl == "yes" ? "" : " (no oclgrind)")
 	if (rss_f != "") printf "  vecadd 2^24 peak RSS against native: --fast %.2fx (target < 2x): %s; checked %.2fx (target < 4x): %s\n", rss_f, (rss_f < 2) ? "met" : "NOT met", rss_c, (rss_c < 4) ? "met" : "NOT met"
 	else print "  vecadd 2^24 peak RSS against native: not measured (EXTRA_SIZES has no vecadd:24)"
@@ -317,19 +319,17 @@ if [ $have_ws = yes ] && [ "$BENCH_EXTRAS" != 0 ]; then
 		echo "start-up (bench/hello.cu): FAIL"
 	else
 		set -- $RES
-		echo "start-up (bench/hello.cu, whole run): $2 ms, peak RSS $3 MiB"
-		awk -v w="$2" 'BEGIN { printf "  start-up (hello world, whole run): %s ms (target < 5 ms): %s\n", w, (w + 0 < 5) ? "met" : "NOT met" }' >>"$B/targets.txt"
+		echo "start-up (bench/hello.cu, whole run): $2 ms wall, $5 ms CPU, peak RSS $3 MiB"
+		awk -v w="$2" -v u="$5" 'BEGIN { printf "  start-up (hello world, whole run): %s ms wall, %s ms CPU (target < 5 ms, on CPU time): %s\n", w, u, (u + 0 < 5) ? "met" : "NOT met" }' >>"$B/targets.txt"
 	fi
 	# memory: a 2^24-thread launch (bench/launch24.cu), peak RSS of the whole run
-	if [ $have_time = yes ]; then
-		for mode in "" --fast; do
-			measure 1 "$WS" run --stats $mode bench/launch24.cu
-			[ "$RES" = FAIL ] && { echo "2^24-thread launch (bench/launch24.cu, ${mode:-checkers on}): FAIL"; continue; }
-			set -- $RES
-			echo "2^24-thread launch (bench/launch24.cu, ${mode:-checkers on}): peak RSS $3 MiB"
-			awk -v m="$3" -v mode="${mode:-checkers on}" 'BEGIN { printf "  2^24-thread launch (%s): peak RSS %s MiB (target < 256 MiB): %s\n", mode, m, (m + 0 < 256) ? "met" : "NOT met" }' >>"$B/targets.txt"
-		done
-	fi
+	for mode in "" --fast; do
+		measure 1 "$WS" run --stats $mode bench/launch24.cu
+		[ "$RES" = FAIL ] && { echo "2^24-thread launch (bench/launch24.cu, ${mode:-checkers on}): FAIL"; continue; }
+		set -- $RES
+		echo "2^24-thread launch (bench/launch24.cu, ${mode:-checkers on}): peak RSS $3 MiB"
+		awk -v m="$3" -v mode="${mode:-checkers on}" 'BEGIN { printf "  2^24-thread launch (%s): peak RSS %s MiB (target < 256 MiB): %s\n", mode, m, (m + 0 < 256) ? "met" : "NOT met" }' >>"$B/targets.txt"
+	done
 fi
 echo
 cat "$B/targets.txt"

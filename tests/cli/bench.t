@@ -6,8 +6,8 @@
 # program's steps grow by one RET per warp per further launch (32768 warps of 2^20 threads)
 # and the host loop's few steps: a launch of reused blocks runs every warp once, no more.
 # The bench programs take their size (argv[2]) and refuse one out of range; a native twin
-# prints the same checksum as its .cu under warpstep; bench/run.sh at tiny sizes prints both
-# tables with a row per size and every cell verified, says FAIL for a run whose checksum is not
+# prints the same checksum as its .cu under warpstep; bench/run.sh at tiny sizes prints its
+# tables (kernel only, whole programs' wall and CPU time) with a row per size and every cell verified, says FAIL for a run whose checksum is not
 # native's, and fills the Oclgrind columns when oclgrind is installed (SKIP otherwise).
 . tests/tap.sh
 
@@ -69,9 +69,10 @@ cat "$tmp/table1" | tap_diag
 # a row: kernel size then numbers; "ko" and "wh" are the rows of the two tables
 ko=$(sed -n '/^kernel only/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^1[01] +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+|n/a) +\| +[0-9.]+x +[0-9.]+x +([0-9.]+x|n/a)$' | wc -l)
 wh=$(sed -n '/^whole programs/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^1[01] +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+|n/a) +\|.* \| +[0-9]+ +[0-9]+ +[0-9]+ +([0-9]+|n/a)$' | wc -l)
-[ $rc = 0 ] && [ "$ko" = 2 ] && [ "$wh" = 2 ] && ! grep -q FAIL "$tmp/table1" &&
+cpu=$(sed -n '/^whole programs, CPU ms/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^1[01] +[0-9.]+ +[0-9.]+ +[0-9.]+ +([0-9.]+|n/a) +\| +([0-9.]+x|n/a) +([0-9.]+x|n/a)$' | wc -l)
+[ $rc = 0 ] && [ "$ko" = 2 ] && [ "$wh" = 2 ] && [ "$cpu" = 2 ] && ! grep -q FAIL "$tmp/table1" &&
 	grep -q '^targets (issue 13)$' "$tmp/table1" && grep -q '^  checked/fast kernel only.*: \(met\|NOT met\)$' "$tmp/table1"
-tap_result $? "bench/run.sh at 2^10 and 2^11: both tables have a verified row per size, and the targets block"
+tap_result $? "bench/run.sh at 2^10 and 2^11: the three tables have a verified row per size, and the targets block"
 
 if command -v oclgrind >/dev/null 2>&1; then
 	sed -n '/^whole programs/,/^$/p' "$tmp/table1" | grep -E '^vecadd +2\^10 .*[0-9.]+x +[0-9.]+x \|' >/dev/null &&
