@@ -21,8 +21,8 @@
 # SIZES. Each cell is the minimum of REPS runs (default 5; Oclgrind OCL_REPS, default 1); a
 # configuration whose first run takes more than SLOW_MS (default 3000) ms of wall time runs
 # once. Oclgrind runs with OCL_THREADS worker threads (default 1: warpstep and native use
-# one). Oclgrind is skipped ("skip") where its run is estimated, from the kernel's smaller
-# size, to take more than OCL_MAX_S seconds (default 60).
+# one). Oclgrind is skipped ("skip") where its run is estimated, from the CPU time of the
+# kernel's smaller size, to take more than OCL_MAX_S seconds (default 60) of CPU.
 # Environment: WARPSTEP (default ./warpstep), CC (default cc), KERNELS (default all five),
 #   BENCH_BUILD (default build/bench), and the variables above.
 # Run from the repository root (make bench builds warpstep first and does).
@@ -197,10 +197,10 @@ for k in $KERNELS; do
 			[ -n "$prev_ms" ] && est=$(awk -v t="$prev_ms" -v a="$prev_work" -v b="$w" 'BEGIN { printf "%.0f", t * b / a }')
 			if [ -n "$est" ] && [ "$est" -gt $((OCL_MAX_S * 1000)) ]; then
 				RES=skip
-				echo "bench: oclgrind $k $lab skipped (estimated ${est} ms)" >&2
+				echo "bench: oclgrind $k $lab skipped (estimated ${est} ms of CPU)" >&2
 			else
 				measure "$OCL_REPS" oclgrind --num-threads "$OCL_THREADS" "$B/runner" bench/ocl "$k" "$a"
-				case $RES in ok*) set -- $RES; prev_ms=$2 prev_work=$w ;; esac
+				case $RES in ok*) set -- $RES; prev_ms=$5 prev_work=$w ;; esac
 			fi
 		fi
 		row ocl
@@ -277,7 +277,7 @@ END {
 		printf "%-13s %8s %10s %10s %10s %10s | %9s %9s\n", kname[key], lab[key], cell(nu), cell(fu), cell(cu), cell(ou), rcell(r1), rcell(r2)
 		if (r1 != "") { nocu++; if (worst_ocu == "" || r1 < worst_ocu) { worst_ocu = r1; worst_ocu_at = kname[key] " " lab[key] } if (r1 < 20) bad_ocu++ }
 	}
-	if (skips != "") printf "skip: Oclgrind not run where it was estimated (from the smaller size) to take over %d s:%s\n", ocl_max, substr(skips, 1, length(skips) - 1)
+	if (skips != "") printf "skip: Oclgrind not run where it was estimated (from the smaller size) to take over %d s of CPU:%s\n", ocl_max, substr(skips, 1, length(skips) - 1)
 	if (fails) printf "FAIL: %d rows have a run that failed, did not say ok or printed another checksum than native (see bench/run.sh)\n", fails
 	print ""
 	print "targets (issue 13)"
