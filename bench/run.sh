@@ -22,7 +22,7 @@
 # configuration whose first run takes more than SLOW_MS (default 3000) ms of wall time runs
 # once. Oclgrind runs with OCL_THREADS worker threads (default 1: warpstep and native use
 # one). Oclgrind is skipped ("skip") where its run is estimated, from the CPU time of the
-# kernel's smaller size, to take more than OCL_MAX_S seconds (default 60) of CPU.
+# kernel's smaller size, to take more than OCL_MAX_S seconds (default 40) of CPU.
 # Environment: WARPSTEP (default ./warpstep), CC (default cc), KERNELS (default all five),
 #   BENCH_BUILD (default build/bench), and the variables above.
 # Run from the repository root (make bench builds warpstep first and does).
@@ -35,7 +35,7 @@ KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
 SIZES=${SIZES:-"14 17 20"}
 EXTRA_SIZES=${EXTRA_SIZES-"vecadd:24"}
 SLOW_MS=${SLOW_MS:-3000}
-OCL_MAX_S=${OCL_MAX_S:-60}
+OCL_MAX_S=${OCL_MAX_S:-40}
 BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 B=${BENCH_BUILD:-build/bench}
 CFLAGS_BENCH="-std=c11 -D_POSIX_C_SOURCE=200809L -O2"
