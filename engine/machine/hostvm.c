@@ -50,8 +50,9 @@
 	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
 #define HV_B(X, x) X(x##_RR) X(x##_RK)
 /* loads and stores: x finds the memory and rewrites itself into x_S (the
- * thread's stack) or x_H (the host allocation it hit) */
-#define HV_M(X, x) X(x) X(x##_S) X(x##_H)
+ * thread's stack) or x_H (the host allocation it hit); IX_x, AIX_x and
+ * PX_x are x with the address computation before it fused (hv_fuse) */
+#define HV_M(X, x) X(x) X(x##_S) X(x##_H) X(IX_##x) X(AIX_##x) X(PX_##x)
 #define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
 	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
 	HV_B(X, MUL32U) HV_B(X, ADDN) HV_B(X, SUBN) HV_B(X, MULN) \
@@ -60,7 +61,8 @@
 	HV_B(X, DIVS) HV_B(X, DIVU) HV_B(X, REMS) HV_B(X, REMU) \
 	HV_B(X, MINS) HV_B(X, MAXS) HV_B(X, MINU) HV_B(X, MAXU) \
 	HV_B(X, MINF) HV_B(X, MAXF) HV_B(X, MIND) HV_B(X, MAXD) HV_B(X, SEL) \
-	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK)
+	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK) \
+	HV_CMPS(X, ACBR_RR) HV_CMPS(X, ACBR_RK)
 #define HV_OPS(X) X(EXIT) X(NOP) X(CONST) X(MOV) X(IDX) X(IDXSH) X(LADDR) X(GADDR) \
 	X(SHL) X(SAR) X(SHR) X(SHLK) X(SARK) X(SHRK) \
 	X(NEGI) X(NEGF) X(NEGD) X(NOTP) X(NOTI) \
@@ -460,6 +462,61 @@ static void hv_fuse(struct hv_func *f)
 	}
 }
 
+/* a load or store as hv_translate makes it (not yet rewritten) */
+static int is_memop(unsigned op)
+{
+	switch (op) {
+	case HV_LDS8: case HV_LDU8: case HV_LDS16: case HV_LDU16: case HV_LDS32: case HV_LDU32:
+	case HV_LD64: case HV_ST8: case HV_ST16: case HV_ST32: case HV_ST64:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* the fused form F (IX, AIX or PX) of load or store op x */
+static enum hv_op memop_fused(unsigned x, int fam)
+{
+	/* HV_M lays out x, x_S, x_H, IX_x, AIX_x, PX_x */
+	return (enum hv_op)(x + 3 + fam);
+}
+
+/* Sequences that run as one instruction, chosen from the instruction pairs
+ * of host loops (tools/opfreq.c over the bench programs and CPU matrix
+ * products; docs/PERFORMANCE.md, seventh session). The fused instruction
+ * replaces the first of its sequence and reads the operands of the others
+ * where they are; those keep their own form, for a jump to them and for
+ * the way out: when the last one (a load or store) does not hit the
+ * allocation it remembers, the fused instruction has done the others and
+ * goes on at it as if it had been reached alone. Every register is written
+ * in program order, and nothing before the last instruction can fail.
+ * - IX_x: an indexing by a power of two (IDXSH) whose address load or
+ *   store x uses (a[i]);
+ * - AIX_x: a 32-bit signed ADD, then IX_x (a[i * n + k]);
+ * - PX_x: a 64-bit ADD whose sum x uses (a pointer plus a byte offset);
+ * - ACBR_x: a 32-bit signed ADD or SUB of a constant, then the
+ *   compare-and-branch x (a loop counter: i++, i < n; i--, i >= 0). */
+static void hv_fuse_seq(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 1 < f->n; i++) {
+		struct hv_insn *h = &c[i], *n = &c[i + 1];
+		if (h->op == HV_IDXSH && is_memop(n->op) && n->a == h->d)
+			h->op = (uint16_t)memop_fused(n->op, 0);
+		else if (h->op == HV_ADD32S_RR && n->op == HV_IDXSH && i + 2 < f->n && is_memop(c[i + 2].op) &&
+			 c[i + 2].a == n->d) /* (the IDX is not rewritten yet) */
+			h->op = (uint16_t)memop_fused(c[i + 2].op, 1);
+		else if (h->op == HV_ADD64_RR && is_memop(n->op) && n->a == h->d)
+			h->op = (uint16_t)memop_fused(n->op, 2);
+		else if ((h->op == HV_ADD32S_RK || h->op == HV_SUB32S_RK) && n->op >= HV_CBR_RR_EQ_S &&
+			 n->op <= HV_CBR_RK_GE_D) {
+			if (h->op == HV_SUB32S_RK) /* i - k is i + -k in 32 bits */
+				h->k = (int64_t)(0 - (uint64_t)h->k);
+			h->op = (uint16_t)(HV_ACBR_RR_EQ_S + (n->op - HV_CBR_RR_EQ_S));
+		}
+	}
+}
+
 static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 {
 	struct hv_func *f = xmalloc(sizeof(*f));
@@ -468,15 +525,19 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	for (uint32_t i = 0; i < df->ncode; i++)
 		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
 	hv_fuse(f);
+	/* runs are those of the instructions as translated: a fused
+	 * compare-and-branch (ACBR) replaces an ADD, which ends none */
 	uint32_t run = 1;
 	for (uint32_t i = df->ncode; i-- > 0;) {
 		struct hv_insn *h = &f->code[i];
 		run = is_transfer(h->op) || i + 1 == df->ncode ? 1 : run + 1;
 		h->run = run;
-#if HV_THREADED
-		h->h = hv_tab[h->op];
-#endif
 	}
+	hv_fuse_seq(f);
+#if HV_THREADED
+	for (uint32_t i = 0; i < df->ncode; i++)
+		f->code[i].h = hv_tab[f->code[i].op];
+#endif
 	df->hv = f;
 	return f;
 }
@@ -617,6 +678,19 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define SETP_RK(x, E, OPND) L(SETP_RK_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
 #define CBR_RR(x, E, OPND) L(CBR_RR_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
 #define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
+	/* ADD32S_RK, then the compare-and-branch after it (its operands read after the ADD's write) */
+#define ACBR_RR(x, E, OPND) L(ACBR_RR_##x) { \
+	D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	ip++; \
+	uint64_t a = A_, b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR_RK(x, E, OPND) L(ACBR_RK_##x) { \
+	D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	ip++; \
+	uint64_t a = A_, b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
 #if HV_THREADED
 #define QUICK(x) do { ip->op = (uint16_t)(x); ip->h = hv_tab[x]; } while (0)
 #else
@@ -666,7 +740,41 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
 		NEXT; \
+	} \
+	L(IX_##x) { \
+		uint64_t t_ = A_ + (R[ip->b] << ip->k); \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(AIX_##x) { \
+		D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + R[ip->b]); \
+		ip++; \
+		uint64_t t_ = A_ + (R[ip->b] << ip->k); \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(PX_##x) { \
+		uint64_t t_ = A_ + R[ip->b]; \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
 	}
+	/* the load or store x at ip, fused after the instructions that computed
+	 * its address ADDR (the value of its register a): x_H's test inline,
+	 * else x's own handler, as if reached alone */
+#define MEMTAIL(x, T, KIND, CONV, ADDR) do { \
+	if (WS_LIKELY(ip->op == HV_##x##_H)) { \
+		uint64_t o_ = (ADDR) - ip->mlo; \
+		if (WS_LIKELY(o_ < ip->mlim && (uint32_t)ip->c == gen)) { \
+			uint8_t *p = ip->mdata + o_; \
+			KIND(T, CONV); \
+			NEXT; \
+		} \
+	} \
+	DISPATCH; \
+} while (0)
 
 	DISPATCH;
 #if !HV_THREADED
@@ -922,6 +1030,8 @@ dispatch:
 	CMPALL(SETP_RK, (uint64_t)ip->k)
 	CMPALL(CBR_RR, R[ip->b])
 	CMPALL(CBR_RK, (uint64_t)ip->k)
+	CMPALL(ACBR_RR, R[ip->b])
+	CMPALL(ACBR_RK, (uint64_t)ip->k)
 #if !HV_THREADED
 	case HV_NOPS:
 		break;
