@@ -70,7 +70,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -387,6 +387,25 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 			h->k = (int64_t)df->pool[in->b][0];
 		return;
 	case IR_BCALL: {
+		if ((in->imm == BI_memcpy || in->imm == BI_memset) && in->nargs >= 3) {
+			/* memcpy/memset(dst, src or value, n), done here while both
+			 * ranges are the thread's stack or live host allocations */
+			set_op(h, in->imm == BI_memcpy ? HV_BMEMCPY : HV_BMEMSET);
+			h->av = xmalloc(3 * sizeof(int32_t));
+			for (uint32_t k = 0; k < 3; k++)
+				h->av[k] = in->args[k] * WS_WARP;
+			return;
+		}
+		if (((in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_HOST &&
+		      !hthread_is_builtin((int)in->imm)) ||
+		     in->imm == BI_printf || in->imm == BI_malloc || in->imm == BI_free ||
+		     in->imm == BI_memcpy || in->imm == BI_memset) &&
+		    pc + 1 < df->ncode) {
+			/* the rest of the C library and the CUDA runtime (not host
+			 * threads: they switch threads): the general loop's own call */
+			set_op(h, HV_HCALL);
+			return;
+		}
 		if (in->imm == BI_rand) {
 			/* rand(): runtime_call's answer, normalised to the result
 			 * register's type as do_bcall normalises a host built-in's */
@@ -548,7 +567,8 @@ void hostvm_forget(struct dfunc *df)
 	if (!f)
 		return;
 	for (uint32_t i = 0; i < f->n; i++)
-		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE)
+		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE ||
+		    f->code[i].op == HV_BMEMCPY || f->code[i].op == HV_BMEMSET)
 			free(f->code[i].av);
 	free(f->code);
 	free(f);
@@ -587,9 +607,15 @@ static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint6
 		return w->ls[0].buf + off;
 	if (CHECK_WANTS(m, CEV_LANE) || ADDR_TAG(addr) != TAG_HOST)
 		return NULL;
+	for (int i = 0; i < 4; i++) {
+		struct alloc *a = m->lc.h[i];
+		if (a && ws_range_in(a->base, a->size, addr, n) && !a->freed)
+			return a->data + (addr - a->base);
+	}
 	struct alloc *a = mem_find(&m->mem, addr);
 	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, n))
 		return NULL;
+	m->lc.h[m->lc.hnext++ & 3] = a;
 	return a->data + (addr - a->base);
 }
 
@@ -638,8 +664,9 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	/* no allocation is freed while the engine runs: one a load or store
 	 * remembers is live while m->mem.nfrees is what it was then (the low
 	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
-	const uint32_t gen = (uint32_t)m->mem.nfrees;
-	const int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	uint32_t gen = (uint32_t)m->mem.nfrees;
+	int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	int64_t flushed = 0; /* steps already added to m->steps (HCALL) */
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
 #define NEXT do { ip++; DISPATCH; } while (0)
@@ -851,6 +878,71 @@ dispatch:
 		memset(dst, (int)(uint8_t)R[ip->b], (size_t)ip->k);
 		NEXT;
 	}
+	/* devlib.c do_mem on the host thread: d = dst, even for n = 0; the
+	 * write counted (nstores); anything but the stack or a live host
+	 * allocation (a fault, device memory, a checker listening) is the
+	 * general loop's, before the call */
+	L(BMEMCPY) {
+		uint64_t dst = R[ip->av[0]], src = R[ip->av[1]], n = R[ip->av[2]];
+		if (n) {
+			uint8_t *dp = hv_block(m, w, dst, n), *sp;
+			if (!dp || !(sp = hv_block(m, w, src, n)))
+				goto out;
+			memmove(dp, sp, (size_t)n);
+			nst++;
+		}
+		if (ip->d >= 0)
+			D_ = dst;
+		NEXT;
+	}
+	L(BMEMSET) {
+		uint64_t dst = R[ip->av[0]], v = R[ip->av[1]], n = R[ip->av[2]];
+		if (n) {
+			uint8_t *dp = hv_block(m, w, dst, n);
+			if (!dp)
+				goto out;
+			memset(dp, (int)(uint8_t)v, (size_t)n);
+			nst++;
+		}
+		if (ip->d >= 0)
+			D_ = dst;
+		NEXT;
+	}
+	L(HCALL) {
+		/* the general loop's call (interp_bcall), made from here: what it
+		 * may look at is brought up to date first (the place, the steps
+		 * with this one counted, as the general loop counts it before the
+		 * call); unless the call ran as the general loop then goes on
+		 * (no wait, no fault, no exit, the same frame, the next pc) the
+		 * engine leaves with the group as the call left it, and where the
+		 * general loop would return after the call, m->hv_stop makes
+		 * interp_run_group return */
+		int64_t ex = (int64_t)budget - left - ip->run + 1;
+		m->steps += (uint64_t)(ex - flushed);
+		m->dev.cycles += (uint64_t)(ex - flushed);
+		m->hv_steps += (uint64_t)(ex - flushed);
+		m->nstores += nst;
+		nst = 0;
+		flushed = ex;
+		uint32_t pc = (uint32_t)(ip - code);
+		g->fr = fr;
+		g->pc = pc;
+		int r = interp_bcall(m, w, (uint32_t)gi, &fr->code[pc]);
+		g = &w->g[gi];
+		if (r || m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err)) {
+			m->hv_stop = 1; /* where the general loop returns */
+			executed = (int)ex;
+			goto synced;
+		}
+		if (m->hooks || m->mm || g->fr != fr || g->pc != pc + 1) {
+			executed = (int)ex; /* where it goes on by itself */
+			goto synced;
+		}
+		gen = (uint32_t)m->mem.nfrees; /* free() forgets what loads remember */
+		gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+		ls = &w->ls[0];
+		NEXT;
+	}
 	L(BPURE) {
 		uint64_t args[16] = {0}, ret = 0;
 		for (int32_t k = 0; k < ip->a; k++)
@@ -1045,9 +1137,10 @@ out_target: /* before ip, a jump's target whose run was not charged */
 done:
 	g->fr = fr;
 	g->pc = (uint32_t)(ip - code);
-	m->steps += (uint64_t)executed;
-	m->dev.cycles += (uint64_t)executed;
-	m->hv_steps += (uint64_t)executed;
+synced: /* g->fr and g->pc are where they must be */
+	m->steps += (uint64_t)(executed - flushed);
+	m->dev.cycles += (uint64_t)(executed - flushed);
+	m->hv_steps += (uint64_t)(executed - flushed);
 	m->nstores += nst;
 	return executed;
 #undef L

@@ -59,6 +59,18 @@ run hostvm_fuse tests/cli/hostvm_fuse.cu "--sched random:5" "3"
 for lim in 20001 20002 20003 33333 51234; do
 	run hostvm_fuse tests/cli/hostvm_fuse.cu "--max-steps $lim" ""
 done
+# host built-ins made from inside the engine: memcpy/memset natively, the
+# rest as the general loop makes them; a wait for a grid, a double free, a
+# memset past a block, a memcpy into device memory, exit() in a loop, a
+# read after free, all both ways; step limits
+for a in "" 1 2 3 4 5; do
+	run hostvm_calls tests/cli/hostvm_calls.cu "" "$a"
+done
+run hostvm_calls tests/cli/hostvm_calls.cu "--sched random:7" ""
+run hostvm_calls tests/cli/hostvm_calls.cu "--fast" "5"
+for lim in 4097 8193 12289; do
+	run hostvm_calls tests/cli/hostvm_calls.cu "--max-steps $lim" ""
+done
 "$WARPSTEP" run tests/cli/hostvm_fuse.cu 3 > "$tmp/fuse" 2>&1 < /dev/null
 want='1254153263296 12625.500 8895'
 [ "$(cat "$tmp/fuse")" = "$want" ]

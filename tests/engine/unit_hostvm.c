@@ -373,6 +373,47 @@ static void test_fused(int opt)
 	compilation_release(&fc);
 }
 
+/* host built-ins (malloc, free, memcpy, memset, printf, snprintf, strlen,
+ * cudaMemcpy) are made from inside the engine (they used to hand back to
+ * the general loop at every call): the same output, exit status and steps,
+ * and all but the launches' and a few other steps in the engine */
+static void test_calls(void)
+{
+	struct compilation fc;
+	compilation_init(&fc);
+	int r = front_compile_file(&fc, "tests/cli/hostvm_calls.cu", NULL);
+	ok(r == 0, "tests/cli/hostvm_calls.cu compiles");
+	if (r) {
+		diag_render(&fc.diags, &fc.sm, stdout, 0);
+		compilation_release(&fc);
+		return;
+	}
+	ir_optimize_run(fc.mod, &fc.arena);
+	cur = fc.mod;
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, o[k], 0);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	char *sa = slurp(o[0]), *sb = slurp(o[1]);
+	ok(strcmp(sa, sb) == 0 && !strncmp(sa, "<0:120> 7\n<37:29297> 10\n", 24),
+	   "built-ins: the same output both ways");
+	ok(machine_exit_status(m[0]) == 4 && machine_exit_status(m[1]) == 4, "built-ins: exit status 4");
+	ok(machine_steps(m[0]) == machine_steps(m[1]), "built-ins: the same steps (%llu, %llu)",
+	   (unsigned long long)machine_steps(m[0]), (unsigned long long)machine_steps(m[1]));
+	uint64_t outside = machine_steps(m[0]) - machine_hostvm_steps(m[0]);
+	ok(outside < 1000, "built-ins: the engine makes the 2,100 calls (%llu steps outside it: the grids' and the launches')",
+	   (unsigned long long)outside);
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
 int main(void)
 {
 	tap_start();
@@ -392,6 +433,7 @@ int main(void)
 	test_rand();
 	test_fused(0);
 	test_fused(1);
+	test_calls();
 	compilation_release(&comp);
 	return tap_end();
 }
