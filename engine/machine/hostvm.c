@@ -62,7 +62,7 @@
 	HV_B(X, MINS) HV_B(X, MAXS) HV_B(X, MINU) HV_B(X, MAXU) \
 	HV_B(X, MINF) HV_B(X, MAXF) HV_B(X, MIND) HV_B(X, MAXD) HV_B(X, SEL) \
 	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK) \
-	HV_CMPS(X, ACBR_RR) HV_CMPS(X, ACBR_RK)
+	HV_CMPS(X, ACBR_RR) HV_CMPS(X, ACBR_RK) HV_CMPS(X, ACBR64_RR) HV_CMPS(X, ACBR64_RK)
 #define HV_OPS(X) X(EXIT) X(NOP) X(CONST) X(MOV) X(IDX) X(IDXSH) X(LADDR) X(GADDR) \
 	X(SHL) X(SAR) X(SHR) X(SHLK) X(SARK) X(SHRK) \
 	X(NEGI) X(NEGF) X(NEGD) X(NOTP) X(NOTI) \
@@ -511,10 +511,14 @@ static enum hv_op memop_fused(unsigned x, int fam)
  * in program order, and nothing before the last instruction can fail.
  * - IX_x: an indexing by a power of two (IDXSH) whose address load or
  *   store x uses (a[i]);
- * - AIX_x: a 32-bit signed ADD, then IX_x (a[i * n + k]);
+ * - AIX_x: a 32-bit signed ADD whose sum the IDX of IX_x indexes by
+ *   (a[i * n + k]);
  * - PX_x: a 64-bit ADD whose sum x uses (a pointer plus a byte offset);
- * - ACBR_x: a 32-bit signed ADD or SUB of a constant, then the
- *   compare-and-branch x (a loop counter: i++, i < n; i--, i >= 0). */
+ * - ACBR_x, ACBR64_x: a 32-bit signed or a 64-bit ADD or SUB of a
+ *   constant, then the compare-and-branch x of its result (a loop counter:
+ *   i++, i < n; i--, i >= 0; p++, p != end).
+ * Where the second reads the first's result, the fused instruction uses the
+ * value it computed instead of reading it back. */
 static void hv_fuse_seq(struct hv_func *f)
 {
 	struct hv_insn *c = f->code;
@@ -522,16 +526,17 @@ static void hv_fuse_seq(struct hv_func *f)
 		struct hv_insn *h = &c[i], *n = &c[i + 1];
 		if (h->op == HV_IDXSH && is_memop(n->op) && n->a == h->d)
 			h->op = (uint16_t)memop_fused(n->op, 0);
-		else if (h->op == HV_ADD32S_RR && n->op == HV_IDXSH && i + 2 < f->n && is_memop(c[i + 2].op) &&
-			 c[i + 2].a == n->d) /* (the IDX is not rewritten yet) */
+		else if (h->op == HV_ADD32S_RR && n->op == HV_IDXSH && n->b == h->d && i + 2 < f->n &&
+			 is_memop(c[i + 2].op) && c[i + 2].a == n->d) /* (the IDX is not rewritten yet) */
 			h->op = (uint16_t)memop_fused(c[i + 2].op, 1);
 		else if (h->op == HV_ADD64_RR && is_memop(n->op) && n->a == h->d)
 			h->op = (uint16_t)memop_fused(n->op, 2);
-		else if ((h->op == HV_ADD32S_RK || h->op == HV_SUB32S_RK) && n->op >= HV_CBR_RR_EQ_S &&
-			 n->op <= HV_CBR_RK_GE_D) {
-			if (h->op == HV_SUB32S_RK) /* i - k is i + -k in 32 bits */
+		else if ((h->op == HV_ADD32S_RK || h->op == HV_SUB32S_RK || h->op == HV_ADD64_RK ||
+			  h->op == HV_SUB64_RK) && n->op >= HV_CBR_RR_EQ_S && n->op <= HV_CBR_RK_GE_D && n->a == h->d) {
+			int w64 = h->op == HV_ADD64_RK || h->op == HV_SUB64_RK;
+			if (h->op == HV_SUB32S_RK || h->op == HV_SUB64_RK) /* i - k is i + -k (mod 2^32, 2^64) */
 				h->k = (int64_t)(0 - (uint64_t)h->k);
-			h->op = (uint16_t)(HV_ACBR_RR_EQ_S + (n->op - HV_CBR_RR_EQ_S));
+			h->op = (uint16_t)((w64 ? HV_ACBR64_RR_EQ_S : HV_ACBR_RR_EQ_S) + (n->op - HV_CBR_RR_EQ_S));
 		}
 	}
 }
@@ -707,15 +712,31 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
 	/* ADD32S_RK, then the compare-and-branch after it (its operands read after the ADD's write) */
 #define ACBR_RR(x, E, OPND) L(ACBR_RR_##x) { \
-	D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	D_ = a; \
 	ip++; \
-	uint64_t a = A_, b = OPND; \
+	uint64_t b = OPND; \
 	JUMP((E) ? ip->t1 : ip->t2x); \
 }
 #define ACBR_RK(x, E, OPND) L(ACBR_RK_##x) { \
-	D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	D_ = a; \
 	ip++; \
-	uint64_t a = A_, b = OPND; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR64_RR(x, E, OPND) L(ACBR64_RR_##x) { \
+	uint64_t a = A_ + (uint64_t)ip->k; \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR64_RK(x, E, OPND) L(ACBR64_RK_##x) { \
+	uint64_t a = A_ + (uint64_t)ip->k; \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
 	JUMP((E) ? ip->t1 : ip->t2x); \
 }
 #if HV_THREADED
@@ -775,9 +796,10 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		MEMTAIL(x, T, KIND, CONV, t_); \
 	} \
 	L(AIX_##x) { \
-		D_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + R[ip->b]); \
+		uint64_t s_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + R[ip->b]); \
+		D_ = s_; \
 		ip++; \
-		uint64_t t_ = A_ + (R[ip->b] << ip->k); \
+		uint64_t t_ = A_ + (s_ << ip->k); \
 		D_ = t_; \
 		ip++; \
 		MEMTAIL(x, T, KIND, CONV, t_); \
@@ -1124,6 +1146,8 @@ dispatch:
 	CMPALL(CBR_RK, (uint64_t)ip->k)
 	CMPALL(ACBR_RR, R[ip->b])
 	CMPALL(ACBR_RK, (uint64_t)ip->k)
+	CMPALL(ACBR64_RR, R[ip->b])
+	CMPALL(ACBR64_RK, (uint64_t)ip->k)
 #if !HV_THREADED
 	case HV_NOPS:
 		break;

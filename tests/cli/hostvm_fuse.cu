@@ -78,6 +78,15 @@ static long long counters(int n)
 	int i = 0;
 	for (;;) { s += i; if (++i == n) break; }
 	for (int j = -2147483647 + 3; j > -2147483647 - 0; j--) s += j & 1;
+	// 64-bit counters and pointers
+	for (long long j = 0; j < n; j++) s += j;
+	for (long long j = n; j >= 0; j -= 2) s += j;
+	for (unsigned long long u = 0; u != 7; u++) s += u;
+	for (unsigned long long u = 9; u > 2; u--) s += u * 3;
+	int arr[10];
+	for (int *q = arr; q != arr + 10; q++) *q = 3;
+	for (const int *q = arr; q < arr + 10; q++) s += *q;
+	for (int *q = arr + 9; q >= arr; q--) s += *q * 2;
 	return s;
 }
 
