@@ -50,9 +50,9 @@
 	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
 #define HV_B(X, x) X(x##_RR) X(x##_RK)
 /* loads and stores: x finds the memory and rewrites itself into x_S (the
- * thread's stack) or x_H (the host allocation it hit); IX_x, AIX_x and
- * PX_x are x with the address computation before it fused (hv_fuse) */
-#define HV_M(X, x) X(x) X(x##_S) X(x##_H) X(IX_##x) X(AIX_##x) X(PX_##x)
+ * thread's stack) or x_H (the host allocation it hit); IX_x, AIX_x, PX_x
+ * and MX_x are x with the address computation before it fused (hv_fuse_seq) */
+#define HV_M(X, x) X(x) X(x##_S) X(x##_H) X(IX_##x) X(AIX_##x) X(PX_##x) X(MX_##x)
 #define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
 	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
 	HV_B(X, MUL32U) HV_B(X, ADDN) HV_B(X, SUBN) HV_B(X, MULN) \
@@ -493,10 +493,10 @@ static int is_memop(unsigned op)
 	}
 }
 
-/* the fused form F (IX, AIX or PX) of load or store op x */
+/* the fused form F (0 IX, 1 AIX, 2 PX, 3 MX) of load or store op x */
 static enum hv_op memop_fused(unsigned x, int fam)
 {
-	/* HV_M lays out x, x_S, x_H, IX_x, AIX_x, PX_x */
+	/* HV_M lays out x, x_S, x_H, IX_x, AIX_x, PX_x, MX_x */
 	return (enum hv_op)(x + 3 + fam);
 }
 
@@ -514,6 +514,8 @@ static enum hv_op memop_fused(unsigned x, int fam)
  * - AIX_x: a 32-bit signed ADD whose sum the IDX of IX_x indexes by
  *   (a[i * n + k]);
  * - PX_x: a 64-bit ADD whose sum x uses (a pointer plus a byte offset);
+ * - MX_x: a 64-bit MUL by a constant, a 64-bit ADD of the product, and x
+ *   at the sum (an index the decoder did not make an IDX: `w[h[i]]++`);
  * - ACBR_x, ACBR64_x: a 32-bit signed or a 64-bit ADD or SUB of a
  *   constant, then the compare-and-branch x of its result (a loop counter:
  *   i++, i < n; i--, i >= 0; p++, p != end).
@@ -531,6 +533,11 @@ static void hv_fuse_seq(struct hv_func *f)
 			h->op = (uint16_t)memop_fused(c[i + 2].op, 1);
 		else if (h->op == HV_ADD64_RR && is_memop(n->op) && n->a == h->d)
 			h->op = (uint16_t)memop_fused(n->op, 2);
+		else if (h->op == HV_MUL64_RK && n->op == HV_ADD64_RR && (n->a == h->d || n->b == h->d) &&
+			 i + 2 < f->n && is_memop(c[i + 2].op) && c[i + 2].a == n->d) {
+			h->c = n->a == h->d ? n->b : n->a; /* the ADD's other operand */
+			h->op = (uint16_t)memop_fused(c[i + 2].op, 3);
+		}
 		else if ((h->op == HV_ADD32S_RK || h->op == HV_SUB32S_RK || h->op == HV_ADD64_RK ||
 			  h->op == HV_SUB64_RK) && n->op >= HV_CBR_RR_EQ_S && n->op <= HV_CBR_RK_GE_D && n->a == h->d) {
 			int w64 = h->op == HV_ADD64_RK || h->op == HV_SUB64_RK;
@@ -585,7 +592,7 @@ void hostvm_forget(struct dfunc *df)
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
  * another space, the general loop's business. */
-static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsigned sz)
+static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, uint64_t sz)
 {
 	if (ADDR_TAG(addr) != TAG_HOST)
 		return NULL;
@@ -601,8 +608,9 @@ static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsig
 	return a;
 }
 
-/* The bytes of [addr, addr+n) for an aggregate copy or fill: on w's own
- * stack, or in a live host allocation (only while no checker listens to
+/* The bytes of [addr, addr+n) for an aggregate copy or fill or a
+ * memcpy/memset: on w's own stack, or in a live host allocation (hv_heap's;
+ * only while no checker listens to
  * the accesses of single lanes, which interp_xlate publishes for those);
  * else NULL, the general loop's business. */
 static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint64_t n)
@@ -610,18 +618,10 @@ static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint6
 	uint64_t off = addr - ADDR(TAG_HSTACK, w->hbase);
 	if (off < w->ls[0].sp && w->ls[0].sp - off >= n)
 		return w->ls[0].buf + off;
-	if (CHECK_WANTS(m, CEV_LANE) || ADDR_TAG(addr) != TAG_HOST)
+	if (CHECK_WANTS(m, CEV_LANE))
 		return NULL;
-	for (int i = 0; i < 4; i++) {
-		struct alloc *a = m->lc.h[i];
-		if (a && ws_range_in(a->base, a->size, addr, n) && !a->freed)
-			return a->data + (addr - a->base);
-	}
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, n))
-		return NULL;
-	m->lc.h[m->lc.hnext++ & 3] = a;
-	return a->data + (addr - a->base);
+	struct alloc *a = hv_heap(m, addr, n);
+	return a ? a->data + (addr - a->base) : NULL;
 }
 
 static inline int64_t sdiv(int64_t a, int64_t b)
@@ -806,6 +806,15 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	} \
 	L(PX_##x) { \
 		uint64_t t_ = A_ + R[ip->b]; \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(MX_##x) { \
+		uint64_t p_ = A_ * (uint64_t)ip->k; \
+		D_ = p_; \
+		uint64_t t_ = R[ip->c] + p_; \
+		ip++; \
 		D_ = t_; \
 		ip++; \
 		MEMTAIL(x, T, KIND, CONV, t_); \

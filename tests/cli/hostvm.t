@@ -72,7 +72,7 @@ for lim in 4097 8193 12289; do
 	run hostvm_calls tests/cli/hostvm_calls.cu "--max-steps $lim" ""
 done
 "$WARPSTEP" run tests/cli/hostvm_fuse.cu 3 > "$tmp/fuse" 2>&1 < /dev/null
-want='1254153263296 12625.500 11007'
+want='1254153263296 12625.500 11007 109801'
 [ "$(cat "$tmp/fuse")" = "$want" ]
 tap_result $? "hostvm_fuse prints what the native program prints ($want)"
 run hostvm_mad tests/cli/hostvm_mad.cu "--max-steps 1000003" ""

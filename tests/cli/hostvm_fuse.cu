@@ -1,7 +1,8 @@
 // hostvm_fuse.cu - the host engine's fused sequences (engine/machine/hostvm.c, hv_fuse_seq):
 // an index and the load or store that uses it (IX), a 32-bit add before them (AIX), a
 // pointer plus a byte offset and its access (PX), a loop counter and its compare-and-branch
-// (ACBR), for every access width and sign and every compare, on the heap and on the stack.
+// (ACBR), an index the decoder left as MUL and ADD (MX), for every access width and sign
+// and every compare, on the heap and on the stack.
 // With an argument: 1 reads past the end of a block inside a fused loop (the fault is the
 // general loop's), 2 reads a freed block in one, 3 runs the loops again after frees.
 #include <cstdio>
@@ -90,6 +91,32 @@ static long long counters(int n)
 	return s;
 }
 
+// an index through a narrower value (w[h[i]]: MUL by the element size, ADD, access)
+static long long tables(void)
+{
+	unsigned char h[200];
+	unsigned int want[256];
+	long long big[256];
+	short sh[256];
+	for (int b = 0; b < 256; b++) {
+		want[b] = 0;
+		big[b] = b * 3;
+		sh[b] = (short)-b;
+	}
+	unsigned x = 1;
+	for (int i = 0; i < 200; i++) {
+		x = x * 1103515245u + 12345u;
+		h[i] = (unsigned char)(x >> 16);
+		want[h[i]]++;
+		big[h[i]] += i;
+		sh[h[i]] -= 2;
+	}
+	long long s = 0;
+	for (int b = 0; b < 256; b++)
+		s += want[b] * (b + 1) + big[b] + sh[b];
+	return s;
+}
+
 int main(int argc, char **argv)
 {
 	int mode = argc > 1 ? atoi(argv[1]) : 0;
@@ -109,7 +136,7 @@ int main(int argc, char **argv)
 			h = malloc(N * 8);
 		}
 	}
-	printf("%lld %.3f %lld\n", t, f_flt(20), counters(50));
+	printf("%lld %.3f %lld %lld\n", t, f_flt(20), counters(50), tables());
 	if (mode == 1) {
 		int *p = (int *)malloc(10 * sizeof(int));
 		long long s = 0;
