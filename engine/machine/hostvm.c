@@ -50,8 +50,9 @@
 	X(P##_EQ_D) X(P##_NE_D) X(P##_LT_D) X(P##_LE_D) X(P##_GT_D) X(P##_GE_D)
 #define HV_B(X, x) X(x##_RR) X(x##_RK)
 /* loads and stores: x finds the memory and rewrites itself into x_S (the
- * thread's stack) or x_H (the host allocation it hit) */
-#define HV_M(X, x) X(x) X(x##_S) X(x##_H)
+ * thread's stack) or x_H (the host allocation it hit); IX_x, AIX_x, PX_x
+ * and MX_x are x with the address computation before it fused (hv_fuse_seq) */
+#define HV_M(X, x) X(x) X(x##_S) X(x##_H) X(IX_##x) X(AIX_##x) X(PX_##x) X(MX_##x)
 #define HV_BX(X) HV_B(X, ADD64) HV_B(X, SUB64) HV_B(X, MUL64) HV_B(X, AND) HV_B(X, OR) HV_B(X, XOR) \
 	HV_B(X, ADD32S) HV_B(X, SUB32S) HV_B(X, MUL32S) HV_B(X, ADD32U) HV_B(X, SUB32U) \
 	HV_B(X, MUL32U) HV_B(X, ADDN) HV_B(X, SUBN) HV_B(X, MULN) \
@@ -60,7 +61,8 @@
 	HV_B(X, DIVS) HV_B(X, DIVU) HV_B(X, REMS) HV_B(X, REMU) \
 	HV_B(X, MINS) HV_B(X, MAXS) HV_B(X, MINU) HV_B(X, MAXU) \
 	HV_B(X, MINF) HV_B(X, MAXF) HV_B(X, MIND) HV_B(X, MAXD) HV_B(X, SEL) \
-	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK)
+	HV_CMPS(X, SETP_RR) HV_CMPS(X, SETP_RK) HV_CMPS(X, CBR_RR) HV_CMPS(X, CBR_RK) \
+	HV_CMPS(X, ACBR_RR) HV_CMPS(X, ACBR_RK) HV_CMPS(X, ACBR64_RR) HV_CMPS(X, ACBR64_RK)
 #define HV_OPS(X) X(EXIT) X(NOP) X(CONST) X(MOV) X(IDX) X(IDXSH) X(LADDR) X(GADDR) \
 	X(SHL) X(SAR) X(SHR) X(SHLK) X(SARK) X(SHRK) \
 	X(NEGI) X(NEGF) X(NEGD) X(NOTP) X(NOTI) \
@@ -68,7 +70,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -385,6 +387,25 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 			h->k = (int64_t)df->pool[in->b][0];
 		return;
 	case IR_BCALL: {
+		if ((in->imm == BI_memcpy || in->imm == BI_memset) && in->nargs >= 3) {
+			/* memcpy/memset(dst, src or value, n), done here while both
+			 * ranges are the thread's stack or live host allocations */
+			set_op(h, in->imm == BI_memcpy ? HV_BMEMCPY : HV_BMEMSET);
+			h->av = xmalloc(3 * sizeof(int32_t));
+			for (uint32_t k = 0; k < 3; k++)
+				h->av[k] = in->args[k] * WS_WARP;
+			return;
+		}
+		if (((in->imm >= 0 && in->imm < BI_COUNT && builtin_table[in->imm].kind == BK_HOST &&
+		      !hthread_is_builtin((int)in->imm)) ||
+		     in->imm == BI_printf || in->imm == BI_malloc || in->imm == BI_free ||
+		     in->imm == BI_memcpy || in->imm == BI_memset) &&
+		    pc + 1 < df->ncode) {
+			/* the rest of the C library and the CUDA runtime (not host
+			 * threads: they switch threads): the general loop's own call */
+			set_op(h, HV_HCALL);
+			return;
+		}
 		if (in->imm == BI_rand) {
 			/* rand(): runtime_call's answer, normalised to the result
 			 * register's type as do_bcall normalises a host built-in's */
@@ -460,6 +481,73 @@ static void hv_fuse(struct hv_func *f)
 	}
 }
 
+/* a load or store as hv_translate makes it (not yet rewritten) */
+static int is_memop(unsigned op)
+{
+	switch (op) {
+	case HV_LDS8: case HV_LDU8: case HV_LDS16: case HV_LDU16: case HV_LDS32: case HV_LDU32:
+	case HV_LD64: case HV_ST8: case HV_ST16: case HV_ST32: case HV_ST64:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* the fused form F (0 IX, 1 AIX, 2 PX, 3 MX) of load or store op x */
+static enum hv_op memop_fused(unsigned x, int fam)
+{
+	/* HV_M lays out x, x_S, x_H, IX_x, AIX_x, PX_x, MX_x */
+	return (enum hv_op)(x + 3 + fam);
+}
+
+/* Sequences that run as one instruction, chosen from the instruction pairs
+ * of host loops (tools/opfreq.c over the bench programs and CPU matrix
+ * products; docs/PERFORMANCE.md, seventh session). The fused instruction
+ * replaces the first of its sequence and reads the operands of the others
+ * where they are; those keep their own form, for a jump to them and for
+ * the way out: when the last one (a load or store) does not hit the
+ * allocation it remembers, the fused instruction has done the others and
+ * goes on at it as if it had been reached alone. Every register is written
+ * in program order, and nothing before the last instruction can fail.
+ * - IX_x: an indexing by a power of two (IDXSH) whose address load or
+ *   store x uses (a[i]);
+ * - AIX_x: a 32-bit signed ADD whose sum the IDX of IX_x indexes by
+ *   (a[i * n + k]);
+ * - PX_x: a 64-bit ADD whose sum x uses (a pointer plus a byte offset);
+ * - MX_x: a 64-bit MUL by a constant, a 64-bit ADD of the product, and x
+ *   at the sum (an index the decoder did not make an IDX: `w[h[i]]++`);
+ * - ACBR_x, ACBR64_x: a 32-bit signed or a 64-bit ADD or SUB of a
+ *   constant, then the compare-and-branch x of its result (a loop counter:
+ *   i++, i < n; i--, i >= 0; p++, p != end).
+ * Where the second reads the first's result, the fused instruction uses the
+ * value it computed instead of reading it back. */
+static void hv_fuse_seq(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 1 < f->n; i++) {
+		struct hv_insn *h = &c[i], *n = &c[i + 1];
+		if (h->op == HV_IDXSH && is_memop(n->op) && n->a == h->d)
+			h->op = (uint16_t)memop_fused(n->op, 0);
+		else if (h->op == HV_ADD32S_RR && n->op == HV_IDXSH && n->b == h->d && i + 2 < f->n &&
+			 is_memop(c[i + 2].op) && c[i + 2].a == n->d) /* (the IDX is not rewritten yet) */
+			h->op = (uint16_t)memop_fused(c[i + 2].op, 1);
+		else if (h->op == HV_ADD64_RR && is_memop(n->op) && n->a == h->d)
+			h->op = (uint16_t)memop_fused(n->op, 2);
+		else if (h->op == HV_MUL64_RK && n->op == HV_ADD64_RR && (n->a == h->d || n->b == h->d) &&
+			 i + 2 < f->n && is_memop(c[i + 2].op) && c[i + 2].a == n->d) {
+			h->c = n->a == h->d ? n->b : n->a; /* the ADD's other operand */
+			h->op = (uint16_t)memop_fused(c[i + 2].op, 3);
+		}
+		else if ((h->op == HV_ADD32S_RK || h->op == HV_SUB32S_RK || h->op == HV_ADD64_RK ||
+			  h->op == HV_SUB64_RK) && n->op >= HV_CBR_RR_EQ_S && n->op <= HV_CBR_RK_GE_D && n->a == h->d) {
+			int w64 = h->op == HV_ADD64_RK || h->op == HV_SUB64_RK;
+			if (h->op == HV_SUB32S_RK || h->op == HV_SUB64_RK) /* i - k is i + -k (mod 2^32, 2^64) */
+				h->k = (int64_t)(0 - (uint64_t)h->k);
+			h->op = (uint16_t)((w64 ? HV_ACBR64_RR_EQ_S : HV_ACBR_RR_EQ_S) + (n->op - HV_CBR_RR_EQ_S));
+		}
+	}
+}
+
 static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 {
 	struct hv_func *f = xmalloc(sizeof(*f));
@@ -468,15 +556,19 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	for (uint32_t i = 0; i < df->ncode; i++)
 		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
 	hv_fuse(f);
+	/* runs are those of the instructions as translated: a fused
+	 * compare-and-branch (ACBR) replaces an ADD, which ends none */
 	uint32_t run = 1;
 	for (uint32_t i = df->ncode; i-- > 0;) {
 		struct hv_insn *h = &f->code[i];
 		run = is_transfer(h->op) || i + 1 == df->ncode ? 1 : run + 1;
 		h->run = run;
-#if HV_THREADED
-		h->h = hv_tab[h->op];
-#endif
 	}
+	hv_fuse_seq(f);
+#if HV_THREADED
+	for (uint32_t i = 0; i < df->ncode; i++)
+		f->code[i].h = hv_tab[f->code[i].op];
+#endif
 	df->hv = f;
 	return f;
 }
@@ -487,7 +579,8 @@ void hostvm_forget(struct dfunc *df)
 	if (!f)
 		return;
 	for (uint32_t i = 0; i < f->n; i++)
-		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE)
+		if (f->code[i].op == HV_CALL || f->code[i].op == HV_CALLQ || f->code[i].op == HV_BPURE ||
+		    f->code[i].op == HV_BMEMCPY || f->code[i].op == HV_BMEMSET)
 			free(f->code[i].av);
 	free(f->code);
 	free(f);
@@ -499,7 +592,7 @@ void hostvm_forget(struct dfunc *df)
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
  * another space, the general loop's business. */
-static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsigned sz)
+static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, uint64_t sz)
 {
 	if (ADDR_TAG(addr) != TAG_HOST)
 		return NULL;
@@ -515,8 +608,9 @@ static WS_NOINLINE struct alloc *hv_heap(struct machine *m, uint64_t addr, unsig
 	return a;
 }
 
-/* The bytes of [addr, addr+n) for an aggregate copy or fill: on w's own
- * stack, or in a live host allocation (only while no checker listens to
+/* The bytes of [addr, addr+n) for an aggregate copy or fill or a
+ * memcpy/memset: on w's own stack, or in a live host allocation (hv_heap's;
+ * only while no checker listens to
  * the accesses of single lanes, which interp_xlate publishes for those);
  * else NULL, the general loop's business. */
 static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint64_t n)
@@ -524,12 +618,10 @@ static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint6
 	uint64_t off = addr - ADDR(TAG_HSTACK, w->hbase);
 	if (off < w->ls[0].sp && w->ls[0].sp - off >= n)
 		return w->ls[0].buf + off;
-	if (CHECK_WANTS(m, CEV_LANE) || ADDR_TAG(addr) != TAG_HOST)
+	if (CHECK_WANTS(m, CEV_LANE))
 		return NULL;
-	struct alloc *a = mem_find(&m->mem, addr);
-	if (!a || a->freed || !a->host_ok || !ws_range_in(a->base, a->size, addr, n))
-		return NULL;
-	return a->data + (addr - a->base);
+	struct alloc *a = hv_heap(m, addr, n);
+	return a ? a->data + (addr - a->base) : NULL;
 }
 
 static inline int64_t sdiv(int64_t a, int64_t b)
@@ -577,8 +669,9 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	/* no allocation is freed while the engine runs: one a load or store
 	 * remembers is live while m->mem.nfrees is what it was then (the low
 	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
-	const uint32_t gen = (uint32_t)m->mem.nfrees;
-	const int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	uint32_t gen = (uint32_t)m->mem.nfrees;
+	int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	int64_t flushed = 0; /* steps already added to m->steps (HCALL) */
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
 #define NEXT do { ip++; DISPATCH; } while (0)
@@ -617,6 +710,35 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 #define SETP_RK(x, E, OPND) L(SETP_RK_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
 #define CBR_RR(x, E, OPND) L(CBR_RR_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
 #define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
+	/* ADD32S_RK, then the compare-and-branch after it (its operands read after the ADD's write) */
+#define ACBR_RR(x, E, OPND) L(ACBR_RR_##x) { \
+	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR_RK(x, E, OPND) L(ACBR_RK_##x) { \
+	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR64_RR(x, E, OPND) L(ACBR64_RR_##x) { \
+	uint64_t a = A_ + (uint64_t)ip->k; \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
+#define ACBR64_RK(x, E, OPND) L(ACBR64_RK_##x) { \
+	uint64_t a = A_ + (uint64_t)ip->k; \
+	D_ = a; \
+	ip++; \
+	uint64_t b = OPND; \
+	JUMP((E) ? ip->t1 : ip->t2x); \
+}
 #if HV_THREADED
 #define QUICK(x) do { ip->op = (uint16_t)(x); ip->h = hv_tab[x]; } while (0)
 #else
@@ -666,7 +788,51 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
 		NEXT; \
+	} \
+	L(IX_##x) { \
+		uint64_t t_ = A_ + (R[ip->b] << ip->k); \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(AIX_##x) { \
+		uint64_t s_ = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + R[ip->b]); \
+		D_ = s_; \
+		ip++; \
+		uint64_t t_ = A_ + (s_ << ip->k); \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(PX_##x) { \
+		uint64_t t_ = A_ + R[ip->b]; \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
+	} \
+	L(MX_##x) { \
+		uint64_t p_ = A_ * (uint64_t)ip->k; \
+		D_ = p_; \
+		uint64_t t_ = R[ip->c] + p_; \
+		ip++; \
+		D_ = t_; \
+		ip++; \
+		MEMTAIL(x, T, KIND, CONV, t_); \
 	}
+	/* the load or store x at ip, fused after the instructions that computed
+	 * its address ADDR (the value of its register a): x_H's test inline,
+	 * else x's own handler, as if reached alone */
+#define MEMTAIL(x, T, KIND, CONV, ADDR) do { \
+	if (WS_LIKELY(ip->op == HV_##x##_H)) { \
+		uint64_t o_ = (ADDR) - ip->mlo; \
+		if (WS_LIKELY(o_ < ip->mlim && (uint32_t)ip->c == gen)) { \
+			uint8_t *p = ip->mdata + o_; \
+			KIND(T, CONV); \
+			NEXT; \
+		} \
+	} \
+	DISPATCH; \
+} while (0)
 
 	DISPATCH;
 #if !HV_THREADED
@@ -741,6 +907,71 @@ dispatch:
 			goto out;
 		m->nstores++;
 		memset(dst, (int)(uint8_t)R[ip->b], (size_t)ip->k);
+		NEXT;
+	}
+	/* devlib.c do_mem on the host thread: d = dst, even for n = 0; the
+	 * write counted (nstores); anything but the stack or a live host
+	 * allocation (a fault, device memory, a checker listening) is the
+	 * general loop's, before the call */
+	L(BMEMCPY) {
+		uint64_t dst = R[ip->av[0]], src = R[ip->av[1]], n = R[ip->av[2]];
+		if (n) {
+			uint8_t *dp = hv_block(m, w, dst, n), *sp;
+			if (!dp || !(sp = hv_block(m, w, src, n)))
+				goto out;
+			memmove(dp, sp, (size_t)n);
+			nst++;
+		}
+		if (ip->d >= 0)
+			D_ = dst;
+		NEXT;
+	}
+	L(BMEMSET) {
+		uint64_t dst = R[ip->av[0]], v = R[ip->av[1]], n = R[ip->av[2]];
+		if (n) {
+			uint8_t *dp = hv_block(m, w, dst, n);
+			if (!dp)
+				goto out;
+			memset(dp, (int)(uint8_t)v, (size_t)n);
+			nst++;
+		}
+		if (ip->d >= 0)
+			D_ = dst;
+		NEXT;
+	}
+	L(HCALL) {
+		/* the general loop's call (interp_bcall), made from here: what it
+		 * may look at is brought up to date first (the place, the steps
+		 * with this one counted, as the general loop counts it before the
+		 * call); unless the call ran as the general loop then goes on
+		 * (no wait, no fault, no exit, the same frame, the next pc) the
+		 * engine leaves with the group as the call left it, and where the
+		 * general loop would return after the call, m->hv_stop makes
+		 * interp_run_group return */
+		int64_t ex = (int64_t)budget - left - ip->run + 1;
+		m->steps += (uint64_t)(ex - flushed);
+		m->dev.cycles += (uint64_t)(ex - flushed);
+		m->hv_steps += (uint64_t)(ex - flushed);
+		m->nstores += nst;
+		nst = 0;
+		flushed = ex;
+		uint32_t pc = (uint32_t)(ip - code);
+		g->fr = fr;
+		g->pc = pc;
+		int r = interp_bcall(m, w, (uint32_t)gi, &fr->code[pc]);
+		g = &w->g[gi];
+		if (r || m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err)) {
+			m->hv_stop = 1; /* where the general loop returns */
+			executed = (int)ex;
+			goto synced;
+		}
+		if (m->hooks || m->mm || g->fr != fr || g->pc != pc + 1) {
+			executed = (int)ex; /* where it goes on by itself */
+			goto synced;
+		}
+		gen = (uint32_t)m->mem.nfrees; /* free() forgets what loads remember */
+		gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+		ls = &w->ls[0];
 		NEXT;
 	}
 	L(BPURE) {
@@ -922,6 +1153,10 @@ dispatch:
 	CMPALL(SETP_RK, (uint64_t)ip->k)
 	CMPALL(CBR_RR, R[ip->b])
 	CMPALL(CBR_RK, (uint64_t)ip->k)
+	CMPALL(ACBR_RR, R[ip->b])
+	CMPALL(ACBR_RK, (uint64_t)ip->k)
+	CMPALL(ACBR64_RR, R[ip->b])
+	CMPALL(ACBR64_RK, (uint64_t)ip->k)
 #if !HV_THREADED
 	case HV_NOPS:
 		break;
@@ -935,9 +1170,10 @@ out_target: /* before ip, a jump's target whose run was not charged */
 done:
 	g->fr = fr;
 	g->pc = (uint32_t)(ip - code);
-	m->steps += (uint64_t)executed;
-	m->dev.cycles += (uint64_t)executed;
-	m->hv_steps += (uint64_t)executed;
+synced: /* g->fr and g->pc are where they must be */
+	m->steps += (uint64_t)(executed - flushed);
+	m->dev.cycles += (uint64_t)(executed - flushed);
+	m->hv_steps += (uint64_t)(executed - flushed);
 	m->nstores += nst;
 	return executed;
 #undef L

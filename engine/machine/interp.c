@@ -2232,6 +2232,11 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 	return 0;
 }
 
+int interp_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
+{
+	return do_bcall(m, w, gi, in);
+}
+
 static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
 	struct group *g = &w->g[gi];
@@ -2702,8 +2707,10 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	while (n < budget) {
 		if (w->host && !m->hooks && !m->mm) { /* the memory model sees host accesses too */
 			n += hostvm_run(m, w, gi, budget - n);
-			if (n >= budget)
+			if (n >= budget || WS_UNLIKELY(m->hv_stop)) {
+				m->hv_stop = 0;
 				return n;
+			}
 		}
 		/* fast_run would stop before an instruction it does not know
 		 * (a kernel that only returns starts with one) */

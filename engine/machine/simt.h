@@ -457,6 +457,8 @@ struct machine {
 	int exit_status;
 	uint64_t steps;
 	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
+	int hv_stop;            /* hostvm_run made a built-in call after which the general loop
+				 * returns (a wait, a fault, an exit): interp_run_group does (and clears it) */
 	uint64_t polled;        /* steps charged to o.interrupt so far */
 	struct dev_state dev;    /* the device: grids, launches, clocks (machine.c's scheduler) */
 	struct rt_state rt;      /* the CUDA runtime's state (runtime.c) */
@@ -581,10 +583,16 @@ int interp_read_str(struct machine *m, struct warp *w, unsigned lane, uint64_t a
  * gi of host warp w (one lane, no hooks, no memory model) for up to budget
  * instructions and returns how many ran (steps and cycles counted); it
  * stops BEFORE any instruction it does not run exactly as interp_run_group
- * would, leaving pc and frames as that loop expects. m->o.no_hostvm
+ * would, leaving pc and frames as that loop expects; a host built-in it
+ * makes as that loop makes it (interp_bcall), and sets m->hv_stop where
+ * that loop would return after the call. m->o.no_hostvm
  * turns it off (it runs nothing). hostvm_forget drops df's
  * engine code (its breakpoints changed, or df is freed). */
 int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);
+/* interp.c: the built-in call in (IR_BCALL) of group gi, as the general loop
+ * makes it (pc advanced on success). Returns 0, 1 (the group waits, pc
+ * unchanged) or -1 (a fault or exit, pc unchanged). For hostvm.c. */
+int interp_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in);
 void hostvm_forget(struct dfunc *df);
 
 /* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1

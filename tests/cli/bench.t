@@ -93,4 +93,27 @@ WARPSTEP=$tmp/fake runbench 2
 sed -n '/^kernel only/,/^$/p' "$tmp/table2" | grep -Eq '^vecadd +2\^10 +[0-9.]+ +FAIL +FAIL ' &&
 	grep -q '^FAIL: 2 rows' "$tmp/table2"
 tap_result $? "bench/run.sh says FAIL where a run's checksum is not native's"
+
+# bench/host.sh (the host part against its native twin): it parses; the twins of the five
+# programs compile with bench/native/cuda_host.h and skip their launch like warpstep; one
+# quick row (no callgrind, one run) has its numbers
+sh -n bench/host.sh
+tap_result $? "bench/host.sh parses"
+if command -v g++ >/dev/null 2>&1 && command -v perf >/dev/null 2>&1 &&
+	perf stat -x, -e task-clock true >/dev/null 2>&1; then
+	good=1
+	for k in vecadd reduce_smem reduce_shfl matmul_tiled histogram; do
+		sed 's/<<<.*>>>//' "bench/$k.cu" >"$tmp/$k.cpp" &&
+			g++ -O0 -w -include bench/native/cuda_host.h -o "$tmp/$k" "$tmp/$k.cpp" &&
+			[ "$("$tmp/$k" 0)" = "$k skipped" ] || { good=0; echo "# $k: the native twin fails"; }
+	done
+	[ $good = 1 ]
+	tap_result $? "the native twins of the five bench programs compile and skip their launch"
+	KERNELS=vecadd REPS=1 HOST_NO_IR=1 BENCH_BUILD="$tmp/hb" sh bench/host.sh >"$tmp/host" 2>&1 &&
+		grep -Eq '^vecadd +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x' "$tmp/host"
+	tap_result $? "bench/host.sh measures a row ($(grep '^vecadd' "$tmp/host"))"
+else
+	tap_skip "bench/host.sh's native twins" "g++ or perf stat is missing"
+	tap_skip "bench/host.sh measures a row" "g++ or perf stat is missing"
+fi
 tap_done

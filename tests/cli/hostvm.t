@@ -48,6 +48,33 @@ run hostvm_deep tests/cli/hostvm_deep.cu "--max-steps 150001" ""
 # float and double, the product first and second): the native program's
 # numbers, bit for bit, also under a step limit
 run hostvm_mad tests/cli/hostvm_mad.cu "" ""
+# fused sequences (index + access, add + index + access, pointer + offset +
+# access, loop counter + compare-and-branch): every width, every compare,
+# heap and stack; a fault and a use after free inside a fused loop; frees
+# between runs of the same loops; step limits that stop inside a sequence
+for a in "" 1 2 3; do
+	run hostvm_fuse tests/cli/hostvm_fuse.cu "" "$a"
+done
+run hostvm_fuse tests/cli/hostvm_fuse.cu "--sched random:5" "3"
+for lim in 20001 20002 20003 33333 51234; do
+	run hostvm_fuse tests/cli/hostvm_fuse.cu "--max-steps $lim" ""
+done
+# host built-ins made from inside the engine: memcpy/memset natively, the
+# rest as the general loop makes them; a wait for a grid, a double free, a
+# memset past a block, a memcpy into device memory, exit() in a loop, a
+# read after free, all both ways; step limits
+for a in "" 1 2 3 4 5; do
+	run hostvm_calls tests/cli/hostvm_calls.cu "" "$a"
+done
+run hostvm_calls tests/cli/hostvm_calls.cu "--sched random:7" ""
+run hostvm_calls tests/cli/hostvm_calls.cu "--fast" "5"
+for lim in 4097 8193 12289; do
+	run hostvm_calls tests/cli/hostvm_calls.cu "--max-steps $lim" ""
+done
+"$WARPSTEP" run tests/cli/hostvm_fuse.cu 3 > "$tmp/fuse" 2>&1 < /dev/null
+want='1254153263296 12625.500 11007 109801'
+[ "$(cat "$tmp/fuse")" = "$want" ]
+tap_result $? "hostvm_fuse prints what the native program prints ($want)"
 run hostvm_mad tests/cli/hostvm_mad.cu "--max-steps 1000003" ""
 "$WARPSTEP" run tests/cli/hostvm_mad.cu > "$tmp/mad" 2>&1 < /dev/null
 want='0x1.89a3bap+30 0x1.33e82c7e8558p+21 -67667945 0x1.81ba6cp+17'

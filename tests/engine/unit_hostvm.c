@@ -54,6 +54,7 @@ static const char prog[] =
 	"}\n";
 
 static struct compilation comp;
+static struct ir_module *cur; /* the program start() runs: comp's, or the fused sequences' */
 
 static FILE *sink; /* the output of runs that do not compare it */
 
@@ -68,7 +69,7 @@ static struct machine *start(int off, FILE *out, uint64_t max_steps)
 	o.no_hostvm = off;
 	o.out = out;
 	o.max_steps = max_steps;
-	struct machine *m = machine_new(comp.mod, &o);
+	struct machine *m = machine_new(cur, &o);
 	char *argv[] = { "p", NULL };
 	machine_start(m, 1, argv);
 	return m;
@@ -325,11 +326,100 @@ static void test_rand(void)
 	compilation_release(&rc);
 }
 
+/* the fused sequences of hostvm.c (hv_fuse_seq: index + load or store,
+ * add + index + access, pointer + offset + access, loop counter +
+ * compare-and-branch; tests/cli/hostvm_fuse.cu runs every width and
+ * compare): single steps, and runs whose ends are shifted by single steps,
+ * stop inside each sequence and must leave the place and step count the
+ * general loop leaves, to the end of the program */
+static void test_fused(int opt)
+{
+	struct compilation fc;
+	compilation_init(&fc);
+	int r = front_compile_file(&fc, "tests/cli/hostvm_fuse.cu", NULL);
+	ok(r == 0, "tests/cli/hostvm_fuse.cu compiles (%s)", opt ? "optimized as run does" : "as the front end makes it");
+	if (r == 0 && opt)
+		ir_optimize_run(fc.mod, &fc.arena);
+	if (r) {
+		diag_render(&fc.diags, &fc.sm, stdout, 0);
+		compilation_release(&fc);
+		return;
+	}
+	cur = fc.mod;
+	struct machine *m[2];
+	struct trace *t[2] = { &ta, &tb };
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, NULL, 0);
+		t[k]->n = 0;
+		/* single steps through f_s8's loops, then runs (of 4096 steps:
+		 * machine_run's quantum) shifted by 0 to 12 single steps, to the end */
+		for (int i = 0; i < 9000 && machine_step(m[k]) == MST_RUNNING; i++)
+			rec(t[k], m[k]);
+		for (int i = 0; machine_get_status(m[k]) == MST_RUNNING; i++) {
+			machine_run(m[k], 1);
+			rec(t[k], m[k]);
+			for (int s = 0; s < i % 13 && machine_step(m[k]) == MST_RUNNING; s++)
+				rec(t[k], m[k]);
+		}
+	}
+	ok(same(&ta, &tb) && ta.n > 9000, "fused sequences: single steps and runs stop at the same places and counts (%zu stops)",
+	   ta.n);
+	ok(machine_steps(m[0]) == machine_steps(m[1]) && machine_exit_status(m[0]) == machine_exit_status(m[1]),
+	   "fused sequences: the same steps to the end (%llu, %llu)", (unsigned long long)machine_steps(m[0]),
+	   (unsigned long long)machine_steps(m[1]));
+	machine_free(m[0]);
+	machine_free(m[1]);
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
+/* host built-ins (malloc, free, memcpy, memset, printf, snprintf, strlen,
+ * cudaMemcpy) are made from inside the engine (they used to hand back to
+ * the general loop at every call): the same output, exit status and steps,
+ * and all but the launches' and a few other steps in the engine */
+static void test_calls(void)
+{
+	struct compilation fc;
+	compilation_init(&fc);
+	int r = front_compile_file(&fc, "tests/cli/hostvm_calls.cu", NULL);
+	ok(r == 0, "tests/cli/hostvm_calls.cu compiles");
+	if (r) {
+		diag_render(&fc.diags, &fc.sm, stdout, 0);
+		compilation_release(&fc);
+		return;
+	}
+	ir_optimize_run(fc.mod, &fc.arena);
+	cur = fc.mod;
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, o[k], 0);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	char *sa = slurp(o[0]), *sb = slurp(o[1]);
+	ok(strcmp(sa, sb) == 0 && !strncmp(sa, "<0:120> 7\n<37:29297> 10\n", 24),
+	   "built-ins: the same output both ways");
+	ok(machine_exit_status(m[0]) == 4 && machine_exit_status(m[1]) == 4, "built-ins: exit status 4");
+	ok(machine_steps(m[0]) == machine_steps(m[1]), "built-ins: the same steps (%llu, %llu)",
+	   (unsigned long long)machine_steps(m[0]), (unsigned long long)machine_steps(m[1]));
+	uint64_t outside = machine_steps(m[0]) - machine_hostvm_steps(m[0]);
+	ok(outside < 1000, "built-ins: the engine makes the 2,100 calls (%llu steps outside it: the grids' and the launches')",
+	   (unsigned long long)outside);
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
 int main(void)
 {
 	tap_start();
 	compilation_init(&comp);
 	int r = front_compile_string(&comp, "p.cu", prog, NULL);
+	cur = comp.mod;
 	ok(r == 0, "the program compiles");
 	if (r) {
 		diag_render(&comp.diags, &comp.sm, stdout, 0);
@@ -341,6 +431,9 @@ int main(void)
 	test_step_limit();
 	test_clone();
 	test_rand();
+	test_fused(0);
+	test_fused(1);
+	test_calls();
 	compilation_release(&comp);
 	return tap_end();
 }
