@@ -219,6 +219,7 @@ void grid_free(struct machine *m, struct grid *gr)
 		block_cache(m, b);
 	}
 	free(gr->res);
+	free(gr->par);
 	free(gr->l.param);
 	free(gr);
 	(void)m;
@@ -416,6 +417,33 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	return b;
 }
 
+/* The kernel's parameters as every warp's frame gets them (once a grid,
+ * not once a warp): scalars loaded from the launch's buffer, aggregates'
+ * place in it (each thread copies those onto its stack). */
+static void grid_params(struct grid *gr)
+{
+	const struct ir_func *fn = gr->fn;
+	const struct launch *L = &gr->l;
+	uint32_t n = fn->nparams < fn->nregs ? fn->nparams : fn->nregs;
+	gr->npar = n;
+	gr->par = xcalloc(n ? n : 1, sizeof(*gr->par));
+	uint32_t off = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		struct gparam *p = &gr->par[k];
+		uint32_t sz = fn->param_size ? fn->param_size[k] : 8;
+		uint32_t al = fn->param_align && fn->param_align[k] ? fn->param_align[k] : (sz >= 8 ? 8 : sz ? sz : 1);
+		off = (off + al - 1) & ~(al - 1);
+		unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
+		p->off = off;
+		p->size = sz;
+		p->align = al;
+		p->agg = (uint8_t)(interp_param_aggregate(fn, k) != 0);
+		if (!p->agg && ws_range_in(0, L->param_size, off, sz))
+			p->v = ld_param(L->param + off, t, sz);
+		off += sz;
+	}
+}
+
 static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
 {
 	struct launch *L = &gr->l;
@@ -437,9 +465,16 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		machine_publish(m, &e);
 	}
 	const struct ir_func *fn = gr->fn;
+	/* the common case in place (a launch starts every warp of every block):
+	 * the warp's first free frame fits and the kernel is stackless, as
+	 * interp_frame_new's own fast path, which takes every other case */
+	const struct dfunc *df = m->df[L->fidx];
+	uint32_t need = fn->nregs ? fn->nregs : 1;
+	int lean = df && !df->bad && df->stackless;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
-		w->live = w->exists;
+		uint32_t x = w->exists;
+		w->live = x;
 		w->exited = 0;
 		w->cur = 0;
 		w->rr = 0;
@@ -454,53 +489,53 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 				w->ls[l].sp = 0;
 			w->ls_moved = 0;
 		}
-		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
-		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
-			machine_fail_kernel(m, 719);
-			w->ng = 0;
-			continue;
+		struct frame *f = w->free_frames;
+		if (lean && f && f->cap >= need) {
+			w->free_frames = f->next_free;
+			frame_begin(f, fn, df, L->fidx, NULL, 0,
+				    x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
+		} else {
+			f = interp_frame_new(m, w, fn, L->fidx, NULL, x);
+			if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+				machine_fail_kernel(m, 719);
+				w->ng = 0;
+				continue;
+			}
+			if (!f) {
+				machine_finding_add(m, FK_STACK_OVERFLOW, w, x, fn->span, 0,
+						    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
+						    fn->frame_size);
+				machine_fail_kernel(m, 701);
+				w->ng = 0;
+				continue;
+			}
+			df = m->df[L->fidx]; /* decoded by the first frame */
+			lean = !df->bad && df->stackless;
 		}
-		if (!f) {
-			machine_finding_add(m, FK_STACK_OVERFLOW, w, w->exists, fn->span, 0,
-					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
-					    fn->frame_size);
-			machine_fail_kernel(m, 701);
-			w->ng = 0;
-			continue;
-		}
-		uint32_t off = 0;
-		for (uint32_t k = 0; k < fn->nparams && k < fn->nregs; k++) {
-			uint32_t sz = fn->param_size ? fn->param_size[k] : 8;
-			uint32_t al = fn->param_align && fn->param_align[k] ? fn->param_align[k] : (sz >= 8 ? 8 : sz ? sz : 1);
-			off = (off + al - 1) & ~(al - 1);
-			uint64_t v;
-			unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
-			if (interp_param_aggregate(fn, k)) {
+		uint64_t *r = f->r;
+		for (uint32_t k = 0; k < gr->npar; k++, r += WS_WARP) {
+			const struct gparam *p = &gr->par[k];
+			if (WS_UNLIKELY(p->agg)) {
 				/* a struct passed by value: each thread gets its own copy
 				 * on its stack, which it may modify */
 				for (uint32_t l = 0; l < WS_WARP; l++) {
 					uint32_t base = 0;
-					if (!(w->exists >> l & 1))
+					if (!(x >> l & 1))
 						continue;
-					if (interp_lstack_push(m, w, l, sz, al < 8 ? 8 : al, &base) == 0 &&
-					    ws_range_in(0, L->param_size, off, sz))
-						memcpy(w->ls[l].buf + base, L->param + off, sz);
-					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
+					if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
+					    ws_range_in(0, L->param_size, p->off, p->size))
+						memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
+					r[l] = ADDR(TAG_LOCAL, base);
 				}
-				off += sz;
 				continue;
 			}
-			if (ws_range_in(0, L->param_size, off, sz))
-				v = ld_param(L->param + off, t, sz);
-			else
-				v = 0;
+			uint64_t v = p->v;
 			for (uint32_t l = 0; l < WS_WARP; l++)
-				f->r[(size_t)k * WS_WARP + l] = v;
-			off += sz;
+				r[l] = v;
 		}
 		/* every field but the token stack past ntok (never read) */
 		struct group *g0 = &w->g[0];
-		g0->mask = w->exists;
+		g0->mask = x;
 		g0->pc = 0;
 		g0->fr = f;
 		g0->state = G_READY;
@@ -565,6 +600,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->bp.resume.on = 0;
 	gr->l = *l;
 	gr->fn = &m->mod->funcs[l->fidx];
+	grid_params(gr);
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
 	gr->warps_per_block = (gr->threads_per_block + WS_WARP - 1) / WS_WARP;
@@ -596,6 +632,9 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		machine_emit(m, &e);
 	}
 	grid_admit(m, gr);
+	const struct dfunc *df = m->df[l->fidx];
+	if (df && !df->bad && df->ncode && df->code[0].op == IR_RET && gr->csize == 1)
+		gr->quick = 1;
 	if (m->dev.fail_err)
 		grid_end(m);
 }
@@ -734,13 +773,81 @@ static void resume_drop(struct machine *m)
 			       total);
 }
 
+/* The round robin's visits of warps that only return (an empty kernel's:
+ * the whole cost of its launch), one after another in one call. Each is
+ * the visit sched_device_step would make (the warp at gr->rr, its one
+ * step, the round robin moved on, its block retired when its last warp
+ * left), and the calls between them would have done nothing else:
+ * machine_run set dev.batch_end at or below the first step count at which
+ * it or step_any would stop or look, and the batch ends after any visit
+ * that changed what they test (hooks, a stop, a failure, an interrupt).
+ * The caller has checked that no hook or memory model watches and that the
+ * schedule is the round robin. Returns the steps run; 0: the warp at rr is
+ * not such a warp (the general visit runs it or skips it). */
+static int sched_quick(struct machine *m, struct grid *gr)
+{
+	const struct dfunc *df = m->df[gr->l.fidx];
+	if (df->code[0].flags & DF_BREAK)
+		return 0;
+	uint32_t wpb = gr->warps_per_block;
+	uint64_t total = (uint64_t)gr->nres * wpb, end = m->dev.batch_end;
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	/* the exit event, the same but for the warp and lanes (checkers get it const) */
+	struct check_event ev = { .kind = CEV_WARP_EXIT };
+	struct check_event *evp = CHECK_WANTS(m, CEV_WARP_EXIT) ? &ev : NULL;
+	/* the round robin's place, kept here and stored back at the end */
+	uint64_t idx = gr->rr_idx;
+	int s = gr->rr_s;
+	uint32_t wi = gr->rr_wi;
+	int n = 0;
+	if (idx != (uint64_t)gr->rr)
+		return 0;
+	while (idx < total) {
+		struct block *b = gr->res[s];
+		if (!b || !interp_warp_quick_ret(m, &b->w[wi], df, evp))
+			break;
+		n++;
+		int bs = s;
+		if (++idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		} else if (++wi == wpb) {
+			wi = 0;
+			s++;
+		}
+		if (WS_UNLIKELY(m->dev.fail_err))
+			break; /* a checker failed the grid: it ends (sched_device_step) */
+		if (b->nexited == b->nthreads)
+			block_retire(m, gr, bs);
+		if (m->steps >= end || WS_UNLIKELY(m->hooks || m->bp.hit || m->dev.fail_err ||
+						   m->status != MST_RUNNING || (sig && *sig)))
+			break;
+	}
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_s = s;
+	gr->rr_wi = wi;
+	return n;
+}
+
 /* One scheduling decision on the device: pick a warp (rr or random), run
- * one of its groups for up to budget instructions. Returns instructions run. */
+ * one of its groups for up to budget instructions. Returns instructions run
+ * (several visits' under machine_run when the warps only return: sched_quick). */
 int sched_device_step(struct machine *m, int budget)
 {
 	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return 0;
+	if (gr->quick && m->dev.batch_end > m->steps && !m->hooks && !m->mm && !m->bp.resume.on &&
+	    m->o.sched == SCHED_RR) {
+		int n = sched_quick(m, gr);
+		if (n) {
+			if (m->dev.fail_err)
+				grid_end(m);
+			return n;
+		}
+	}
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
@@ -1068,6 +1175,21 @@ void machine_set_max_memory(struct machine *m, uint64_t bytes)
 	m->mem.limit = bytes;
 }
 
+/* The first step count at which machine_run's loop (max_steps from
+ * start, the interrupt poll) or step_any (the step limit, CEV_SAMPLE)
+ * would act: sched_quick's visits stop there (dev.batch_end). */
+static uint64_t run_batch_end(const struct machine *m, uint64_t start, uint64_t max_steps)
+{
+	uint64_t end = max_steps ? start + max_steps : UINT64_MAX;
+	if (m->o.interrupt && m->polled + 4096 < end)
+		end = m->polled + 4096;
+	if (m->o.max_steps && m->o.max_steps < end)
+		end = m->o.max_steps + 1; /* check_limit: once steps pass it */
+	if (CHECK_WANTS(m, CEV_SAMPLE) && m->chk.sample_next < end)
+		end = m->chk.sample_next;
+	return end;
+}
+
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
@@ -1078,8 +1200,10 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 			break;
 		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
 			break;
+		m->dev.batch_end = m->dev.grid && m->dev.grid->quick ? run_batch_end(m, start, max_steps) : 0;
 		step_any(m, QUANTUM_RR, 4096);
 	}
+	m->dev.batch_end = 0;
 	return m->status;
 }
 
