@@ -21,6 +21,8 @@ void machine_opts_init(struct machine_opts *o)
 	o->sched = SCHED_RR;
 	const char *e = getenv("WS_NO_HOSTVM");
 	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
+	e = getenv("WS_NO_QUICK");
+	o->no_quick = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -444,7 +446,89 @@ static void grid_params(struct grid *gr)
 	}
 }
 
-static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
+/* Warp w of block b starts the grid's kernel: one group of its threads at
+ * the first instruction, in a frame holding the parameters (block_new; a
+ * lazily admitted block's warps when they are first looked at). */
+static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
+{
+	struct launch *L = &gr->l;
+	const struct ir_func *fn = gr->fn;
+	const struct dfunc *df = m->df[L->fidx];
+	uint32_t x = w->exists;
+	w->live = x;
+	w->exited = 0;
+	w->cur = 0;
+	w->rr = 0;
+	w->ng = 0;
+	w->toks.len = 0;
+	w->bp_pass = 0;
+	/* the lane stacks start empty; they are where the last block
+	 * left them only if a lane pushed something (aggregate
+	 * parameters of a stackless kernel, a failed grid) */
+	if (w->ls_moved) {
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		w->ls_moved = 0;
+	}
+	/* the common case in place (a launch starts every warp of every
+	 * block): the warp's first free frame fits and the kernel is
+	 * stackless, as interp_frame_new's own fast path, which takes every
+	 * other case */
+	struct frame *f = w->free_frames;
+	if (df && f && f->cap >= (fn->nregs ? fn->nregs : 1) && df->stackless && !df->bad) {
+		w->free_frames = f->next_free;
+		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
+	} else {
+		f = interp_frame_new(m, w, fn, L->fidx, NULL, x);
+		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+			machine_fail_kernel(m, 719);
+			return;
+		}
+		if (!f) {
+			machine_finding_add(m, FK_STACK_OVERFLOW, w, x, fn->span, 0,
+					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
+					    fn->frame_size);
+			machine_fail_kernel(m, 701);
+			return;
+		}
+	}
+	uint64_t *r = f->r;
+	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+		const struct gparam *p = &gr->par[k];
+		if (WS_UNLIKELY(p->agg)) {
+			/* a struct passed by value: each thread gets its own copy
+			 * on its stack, which it may modify */
+			for (uint32_t l = 0; l < WS_WARP; l++) {
+				uint32_t base = 0;
+				if (!(x >> l & 1))
+					continue;
+				if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
+				    ws_range_in(0, L->param_size, p->off, p->size))
+					memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
+				r[l] = ADDR(TAG_LOCAL, base);
+			}
+			continue;
+		}
+		uint64_t v = p->v;
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			r[l] = v;
+	}
+	/* every field but the token stack past ntok (never read) */
+	struct group *g0 = &w->g[0];
+	g0->mask = x;
+	g0->pc = 0;
+	g0->fr = f;
+	g0->state = G_READY;
+	g0->ntok = 0;
+	g0->coll_mask = g0->coll_op = 0;
+	g0->cg_addr = g0->cg_token = 0;
+	w->ng = 1;
+}
+
+/* Block number linear enters resident slot `slot`. lazy (sched_quick only,
+ * grids that allow it, gr->lazy): its warps are started when the
+ * scheduler reaches them, and before sched_quick returns (block_start). */
+static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot, int lazy)
 {
 	struct launch *L = &gr->l;
 	struct block *b = block_alloc(m, gr);
@@ -464,87 +548,24 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					 .block = linear, .bytes = b->shared_size };
 		machine_publish(m, &e);
 	}
-	const struct ir_func *fn = gr->fn;
-	/* the common case in place (a launch starts every warp of every block):
-	 * the warp's first free frame fits and the kernel is stackless, as
-	 * interp_frame_new's own fast path, which takes every other case */
-	const struct dfunc *df = m->df[L->fidx];
-	uint32_t need = fn->nregs ? fn->nregs : 1;
-	int lean = df && !df->bad && df->stackless;
-	for (uint32_t i = 0; i < b->nwarps; i++) {
-		struct warp *w = &b->w[i];
-		uint32_t x = w->exists;
-		w->live = x;
-		w->exited = 0;
-		w->cur = 0;
-		w->rr = 0;
-		w->ng = 0;
-		w->toks.len = 0;
-		w->bp_pass = 0;
-		/* the lane stacks start empty; they are where the last block
-		 * left them only if a lane pushed something (aggregate
-		 * parameters of a stackless kernel, a failed grid) */
-		if (w->ls_moved) {
-			for (uint32_t l = 0; l < WS_WARP; l++)
-				w->ls[l].sp = 0;
-			w->ls_moved = 0;
-		}
-		struct frame *f = w->free_frames;
-		if (lean && f && f->cap >= need) {
-			w->free_frames = f->next_free;
-			frame_begin(f, fn, df, L->fidx, NULL, 0,
-				    x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
-		} else {
-			f = interp_frame_new(m, w, fn, L->fidx, NULL, x);
-			if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
-				machine_fail_kernel(m, 719);
-				w->ng = 0;
-				continue;
-			}
-			if (!f) {
-				machine_finding_add(m, FK_STACK_OVERFLOW, w, x, fn->span, 0,
-						    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
-						    fn->frame_size);
-				machine_fail_kernel(m, 701);
-				w->ng = 0;
-				continue;
-			}
-			df = m->df[L->fidx]; /* decoded by the first frame */
-			lean = !df->bad && df->stackless;
-		}
-		uint64_t *r = f->r;
-		for (uint32_t k = 0; k < gr->npar; k++, r += WS_WARP) {
-			const struct gparam *p = &gr->par[k];
-			if (WS_UNLIKELY(p->agg)) {
-				/* a struct passed by value: each thread gets its own copy
-				 * on its stack, which it may modify */
-				for (uint32_t l = 0; l < WS_WARP; l++) {
-					uint32_t base = 0;
-					if (!(x >> l & 1))
-						continue;
-					if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
-					    ws_range_in(0, L->param_size, p->off, p->size))
-						memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
-					r[l] = ADDR(TAG_LOCAL, base);
-				}
-				continue;
-			}
-			uint64_t v = p->v;
-			for (uint32_t l = 0; l < WS_WARP; l++)
-				r[l] = v;
-		}
-		/* every field but the token stack past ntok (never read) */
-		struct group *g0 = &w->g[0];
-		g0->mask = x;
-		g0->pc = 0;
-		g0->fr = f;
-		g0->state = G_READY;
-		g0->ntok = 0;
-		g0->coll_mask = g0->coll_op = 0;
-		g0->cg_addr = g0->cg_token = 0;
-		w->ng = 1;
+	if (lazy) {
+		b->unstarted = b->nwarps >= 32 ? WS_FULL : (1u << b->nwarps) - 1;
+		gr->nlazy++;
+		return b;
 	}
+	for (uint32_t i = 0; i < b->nwarps; i++)
+		warp_start(m, gr, &b->w[i]);
 	return b;
+}
+
+/* Start the warps of block b that a lazy admission left unstarted. */
+static void block_start(struct machine *m, struct grid *gr, struct block *b)
+{
+	for (uint32_t i = 0; i < b->nwarps; i++)
+		if (b->unstarted >> i & 1)
+			warp_start(m, gr, &b->w[i]);
+	b->unstarted = 0;
+	gr->nlazy--;
 }
 
 static void grid_end(struct machine *m);
@@ -563,7 +584,7 @@ static void grid_admit(struct machine *m, struct grid *gr)
 		if (s + cs > gr->nres)
 			gr->nres = s + cs;
 		for (int k = s; k < s + cs && gr->next_block < gr->nblocks; k++)
-			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k);
+			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k, 0);
 	}
 }
 
@@ -592,6 +613,15 @@ static uint64_t wall_ns(void)
 uint64_t machine_device_ns(const struct machine *m)
 {
 	return m->dev.ns;
+}
+
+/* every checker listening to events of kind k is an always-on one */
+static int listeners_always(const struct machine *m, int k)
+{
+	for (size_t i = 0; i < m->chk.by_kind[k].len; i++)
+		if (!m->chk.by_kind[k].v[i].c->always)
+			return 0;
+	return 1;
 }
 
 void sched_grid_start(struct machine *m, struct launch *l)
@@ -633,8 +663,19 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	}
 	grid_admit(m, gr);
 	const struct dfunc *df = m->df[l->fidx];
-	if (df && !df->bad && df->ncode && df->code[0].op == IR_RET && gr->csize == 1)
+	if (df && !df->bad && df->ncode && df->code[0].op == IR_RET && gr->csize == 1 && !m->o.no_quick) {
 		gr->quick = 1;
+		/* lazy admission: starting a warp then has no effect but on the
+		 * warp (a stackless kernel, no parameter copied to a stack), and
+		 * the checkers that hear of warps exiting and blocks starting
+		 * are the built-in always-on ones, which look at the exiting
+		 * warp alone */
+		int agg = 0;
+		for (uint32_t k = 0; k < gr->npar; k++)
+			agg |= gr->par[k].agg;
+		gr->lazy = df->stackless && !agg && listeners_always(m, CEV_WARP_EXIT) &&
+			   listeners_always(m, CEV_BLOCK_START);
+	}
 	if (m->dev.fail_err)
 		grid_end(m);
 }
@@ -725,8 +766,9 @@ static int warp_can_run(struct warp *w)
 	return 0;
 }
 
-/* Finish a block whose threads all exited. */
-static void block_retire(struct machine *m, struct grid *gr, int s)
+/* Finish a block whose threads all exited; the next one takes its slot
+ * (lazy: block_new's). */
+static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 {
 	if (m->acp)
 		acp_block_done(m, gr->res[s]); /* its copies in flight land before it goes */
@@ -756,7 +798,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
 	gr->res[s] = NULL;
 	gr->done_blocks++;
 	if (gr->next_block < gr->nblocks)
-		gr->res[s] = block_new(m, gr, gr->next_block++, s);
+		gr->res[s] = block_new(m, gr, gr->next_block++, s, lazy);
 }
 
 /* A stepping call other than machine_run: the group a stop interrupted
@@ -773,6 +815,20 @@ static void resume_drop(struct machine *m)
 			       total);
 }
 
+/* the hooks under which the visit of a warp that only returns is not
+ * sched_quick's: those interp_run_group tests before each instruction (the
+ * others are events that such a visit never makes: no memory access,
+ * barrier, divergence or launch) */
+#define QUICK_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
+
+/* what ends a batch of sched_quick's visits besides its step count: what
+ * machine_run and step_any test after each visit */
+static inline int quick_stop(const struct machine *m, const volatile sig_atomic_t *sig)
+{
+	return (m->hooks & QUICK_HOOKS) || m->bp.hit || m->dev.fail_err || m->status != MST_RUNNING ||
+	       (sig && *sig);
+}
+
 /* The round robin's visits of warps that only return (an empty kernel's:
  * the whole cost of its launch), one after another in one call. Each is
  * the visit sched_device_step would make (the warp at gr->rr, its one
@@ -784,6 +840,67 @@ static void resume_drop(struct machine *m)
  * The caller has checked that no hook or memory model watches and that the
  * schedule is the round robin. Returns the steps run; 0: the warp at rr is
  * not such a warp (the general visit runs it or skips it). */
+/* Warp w of block b, admitted lazily and not started, runs its kernel's
+ * one RET: what warp_start and interp_warp_quick_ret together leave,
+ * without building the group and frame the RET takes down again. When the
+ * warp's first free frame fits, the start would take it and the RET put it
+ * back first, with the parameters in its registers (a free frame's other
+ * fields are written again before it is used); else the warp starts and
+ * returns the long way. */
+static void warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
+			  const struct dfunc *df, uint32_t need, struct check_event *ev)
+{
+	struct frame *f = w->free_frames;
+	if (!f || f->cap < need) {
+		warp_start(m, gr, w);
+		interp_warp_quick_ret(m, w, df, ev);
+		return;
+	}
+	uint64_t *r = f->r;
+	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+		uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			r[l] = v;
+	}
+	uint32_t x = w->exists;
+	w->live = 0;
+	w->exited = x;
+	w->cur = -1;
+	w->rr = 0;
+	w->ng = 0;
+	w->toks.len = 0;
+	w->bp_pass = 0;
+	if (w->ls_moved) {
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		w->ls_moved = 0;
+	}
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[b->sm]++;
+	b->nexited += x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x);
+	if (ev) {
+		ev->w = w;
+		ev->b = b;
+		ev->mask = x;
+		machine_publish(m, ev);
+	}
+}
+
+/* The round robin's visits of warps that only return (an empty kernel's:
+ * the whole cost of its launch), one after another in one call. Each is
+ * the visit sched_device_step would make (the warp at gr->rr, its one
+ * step, the round robin moved on, its block retired when its last warp
+ * left), and the calls between them would have done nothing else:
+ * machine_run set dev.batch_end at or below the first step count at which
+ * it or step_any would stop or look, and the batch ends after any visit
+ * that changed what they test (hooks, a stop, a failure, an interrupt).
+ * The caller has checked that no hook or memory model watches and that the
+ * schedule is the round robin. Returns the steps run; 0: the warp at rr is
+ * not such a warp (the general visit runs it or skips it).
+ * In a gr->lazy grid the blocks admitted here start their warps only when
+ * reached (warp_lazy_ret); those still unstarted are started before this
+ * returns, so that nothing else ever sees a lazy block. */
 static int sched_quick(struct machine *m, struct grid *gr)
 {
 	const struct dfunc *df = m->df[gr->l.fidx];
@@ -799,35 +916,60 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	uint64_t idx = gr->rr_idx;
 	int s = gr->rr_s;
 	uint32_t wi = gr->rr_wi;
-	int n = 0;
+	uint32_t need = gr->fn->nregs ? gr->fn->nregs : 1;
+	int n = 0, lazy = gr->lazy;
 	if (idx != (uint64_t)gr->rr)
 		return 0;
 	while (idx < total) {
 		struct block *b = gr->res[s];
-		if (!b || !interp_warp_quick_ret(m, &b->w[wi], df, evp))
+		if (!b)
 			break;
-		n++;
+		int go = 1, failed = 0;
+		do { /* b's warps from wi on, a visit each, until b is done */
+			struct warp *w = &b->w[wi];
+			if (b->unstarted >> wi & 1) {
+				warp_lazy_ret(m, gr, b, w, df, need, evp);
+				if (!(b->unstarted &= ~(1u << wi)))
+					gr->nlazy--;
+			} else if (!interp_warp_quick_ret(m, w, df, evp)) {
+				go = 0;
+				break;
+			}
+			n++;
+			idx++;
+			wi++;
+			if (WS_UNLIKELY(m->dev.fail_err)) {
+				failed = 1; /* a checker failed the grid: it ends (sched_device_step) */
+				break;
+			}
+			go = m->steps < end && !quick_stop(m, sig);
+		} while (go && wi < wpb && b->nexited != b->nthreads);
 		int bs = s;
-		if (++idx == total) {
-			idx = 0;
-			s = 0;
-			wi = 0;
-		} else if (++wi == wpb) {
+		if (wi == wpb) {
 			wi = 0;
 			s++;
 		}
-		if (WS_UNLIKELY(m->dev.fail_err))
-			break; /* a checker failed the grid: it ends (sched_device_step) */
-		if (b->nexited == b->nthreads)
-			block_retire(m, gr, bs);
-		if (m->steps >= end || WS_UNLIKELY(m->hooks || m->bp.hit || m->dev.fail_err ||
-						   m->status != MST_RUNNING || (sig && *sig)))
+		if (idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		}
+		if (failed)
+			break;
+		if (b->nexited == b->nthreads) {
+			block_retire(m, gr, bs, lazy);
+			go = go && !quick_stop(m, sig);
+		}
+		if (!go)
 			break;
 	}
 	gr->rr = (int)idx;
 	gr->rr_idx = idx;
 	gr->rr_s = s;
 	gr->rr_wi = wi;
+	for (int k = 0; gr->nlazy && k < gr->nres; k++)
+		if (gr->res[k] && gr->res[k]->unstarted)
+			block_start(m, gr, gr->res[k]);
 	return n;
 }
 
@@ -839,7 +981,7 @@ int sched_device_step(struct machine *m, int budget)
 	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return 0;
-	if (gr->quick && m->dev.batch_end > m->steps && !m->hooks && !m->mm && !m->bp.resume.on &&
+	if (gr->quick && m->dev.batch_end > m->steps && !(m->hooks & QUICK_HOOKS) && !m->mm && !m->bp.resume.on &&
 	    m->o.sched == SCHED_RR) {
 		int n = sched_quick(m, gr);
 		if (n) {
@@ -970,7 +1112,7 @@ int sched_device_step(struct machine *m, int budget)
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
-			block_retire(m, gr, s);
+			block_retire(m, gr, s, 0);
 	}
 	if (m->dev.fail_err) {
 		grid_end(m);
@@ -1403,7 +1545,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->dev.grid, slot);
+		block_retire(m, m->dev.grid, slot, 0);
 	check_limit(m);
 	return 0;
 }
@@ -1468,7 +1610,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->dev.grid, c->slot);
+		block_retire(m, m->dev.grid, c->slot, 0);
 	check_limit(m);
 	return 0;
 }

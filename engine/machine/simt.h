@@ -299,6 +299,8 @@ struct block {
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
+	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
+				  * only inside machine.c's sched_quick, 0 elsewhere) */
 };
 
 struct launch {
@@ -335,6 +337,8 @@ struct grid {
 	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
 	uint8_t quick;          /* the kernel's first instruction is a RET and no clusters:
 				 * sched_quick may run its warps */
+	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
+	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
 /* ---- thread block clusters (cluster.c) */
