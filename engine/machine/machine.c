@@ -572,7 +572,7 @@ static void grid_end(struct machine *m);
 
 /* Fill the free slots with the next blocks; a cluster's blocks take csize
  * consecutive free slots together (they must be resident together) */
-static void grid_admit(struct machine *m, struct grid *gr)
+static void grid_admit(struct machine *m, struct grid *gr, int lazy)
 {
 	int cs = (int)gr->csize;
 	for (int s = 0; s + cs <= gr->maxres && gr->next_block < gr->nblocks; s += cs) {
@@ -584,7 +584,7 @@ static void grid_admit(struct machine *m, struct grid *gr)
 		if (s + cs > gr->nres)
 			gr->nres = s + cs;
 		for (int k = s; k < s + cs && gr->next_block < gr->nblocks; k++)
-			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k, 0);
+			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k, lazy);
 	}
 }
 
@@ -624,6 +624,36 @@ static int listeners_always(const struct machine *m, int k)
 	return 1;
 }
 
+/* gr->quick and gr->lazy, from its kernel's decoded code (sched_quick) */
+static void grid_quick(struct machine *m, struct grid *gr)
+{
+	const struct dfunc *df = m->df[gr->l.fidx];
+	if (!df || df->bad || !df->ncode || df->code[0].op != IR_RET || gr->csize != 1 || m->o.no_quick)
+		return;
+	gr->quick = 1;
+	/* lazy admission: starting a warp then has no effect but on the warp
+	 * (a stackless kernel, no parameter copied to a stack), and the
+	 * checkers that hear of warps exiting and blocks starting are the
+	 * built-in always-on ones, which look at the exiting warp alone */
+	int agg = 0;
+	for (uint32_t k = 0; k < gr->npar; k++)
+		agg |= gr->par[k].agg;
+	gr->lazy = df->stackless && !agg && listeners_always(m, CEV_WARP_EXIT) &&
+		   listeners_always(m, CEV_BLOCK_START);
+}
+
+/* Start the warps of every lazily admitted block of the running grid, so
+ * that whatever looks next sees what an admission that started them would
+ * have left (sched_quick's end, machine_run's, and before anything in
+ * machine_run and step_any that reads the grid's warps). */
+static void grid_start_lazy(struct machine *m)
+{
+	struct grid *gr = m->dev.grid;
+	for (int k = 0; gr && gr->nlazy && k < gr->nres; k++)
+		if (gr->res[k] && gr->res[k]->unstarted)
+			block_start(m, gr, gr->res[k]);
+}
+
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
@@ -661,21 +691,15 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);
 	}
-	grid_admit(m, gr);
-	const struct dfunc *df = m->df[l->fidx];
-	if (df && !df->bad && df->ncode && df->code[0].op == IR_RET && gr->csize == 1 && !m->o.no_quick) {
-		gr->quick = 1;
-		/* lazy admission: starting a warp then has no effect but on the
-		 * warp (a stackless kernel, no parameter copied to a stack), and
-		 * the checkers that hear of warps exiting and blocks starting
-		 * are the built-in always-on ones, which look at the exiting
-		 * warp alone */
-		int agg = 0;
-		for (uint32_t k = 0; k < gr->npar; k++)
-			agg |= gr->par[k].agg;
-		gr->lazy = df->stackless && !agg && listeners_always(m, CEV_WARP_EXIT) &&
-			   listeners_always(m, CEV_BLOCK_START);
-	}
+	/* a kernel decoded before (launched again) may have its first blocks
+	 * admitted lazily too, inside machine_run, where grid_start_lazy
+	 * starts them before anything but sched_quick looks (dev.in_run) */
+	int decoded = m->df[l->fidx] != NULL;
+	if (decoded)
+		grid_quick(m, gr);
+	grid_admit(m, gr, gr->lazy && m->dev.in_run && !m->mm);
+	if (!decoded)
+		grid_quick(m, gr);
 	if (m->dev.fail_err)
 		grid_end(m);
 }
@@ -734,6 +758,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 
 static void grid_end(struct machine *m)
 {
+	grid_start_lazy(m); /* nothing is lazy past the grid (block_cache reads the warps) */
 	struct grid *gr = m->dev.grid;
 	m->bp.resume.on = 0;
 	if (m->dev.fail_err) {
@@ -790,7 +815,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 			gr->res[k] = NULL;
 			gr->done_blocks++;
 		}
-		grid_admit(m, gr);
+		grid_admit(m, gr, 0);
 		return;
 	}
 	gr->res[s]->spare_next = gr->spare;
@@ -967,9 +992,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	gr->rr_idx = idx;
 	gr->rr_s = s;
 	gr->rr_wi = wi;
-	for (int k = 0; gr->nlazy && k < gr->nres; k++)
-		if (gr->res[k] && gr->res[k]->unstarted)
-			block_start(m, gr, gr->res[k]);
+	grid_start_lazy(m);
 	return n;
 }
 
@@ -990,6 +1013,8 @@ int sched_device_step(struct machine *m, int budget)
 			return n;
 		}
 	}
+	if (WS_UNLIKELY(gr->nlazy))
+		grid_start_lazy(m); /* the general visit sees every warp started */
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
@@ -1279,9 +1304,12 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	/* check_limit's two tests first, here: this runs at every scheduling decision */
-	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps)))
+	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps))) {
+		grid_start_lazy(m);
 		check_limit(m);
+	}
 	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
+		grid_start_lazy(m);
 		machine_publish_sample(m);
 		if (m->chk.end_grid)
 			grid_end(m);
@@ -1337,15 +1365,21 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 	uint64_t start = m->steps;
 	m->bp.hit = 0;
 	m->hooks &= ~STOP_HOOK;
+	m->dev.in_run = 1;
 	while (m->status == MST_RUNNING && !m->bp.hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
-		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
-			break;
+		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096)) {
+			grid_start_lazy(m);
+			if (machine_poll(m))
+				break;
+		}
 		m->dev.batch_end = m->dev.grid && m->dev.grid->quick ? run_batch_end(m, start, max_steps) : 0;
 		step_any(m, QUANTUM_RR, 4096);
 	}
 	m->dev.batch_end = 0;
+	m->dev.in_run = 0;
+	grid_start_lazy(m);
 	return m->status;
 }
 

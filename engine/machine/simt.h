@@ -300,7 +300,8 @@ struct block {
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
 	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
-				  * only inside machine.c's sched_quick, 0 elsewhere) */
+				  * only inside machine.c's machine_run, and there only
+				  * until something but sched_quick looks: 0 elsewhere) */
 };
 
 struct launch {
@@ -435,6 +436,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * first count at which machine_run or step_any would stop or look (0:
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
+	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
