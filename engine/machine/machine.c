@@ -615,12 +615,19 @@ uint64_t machine_device_ns(const struct machine *m)
 	return m->dev.ns;
 }
 
-/* every checker listening to events of kind k is an always-on one */
-static int listeners_always(const struct machine *m, int k)
+/* every checker listening to events of kind k is one of check/checkers.def
+ * (none that machine_add_checker added) */
+static int listeners_builtin(const struct machine *m, int k)
 {
-	for (size_t i = 0; i < m->chk.by_kind[k].len; i++)
-		if (!m->chk.by_kind[k].v[i].c->always)
+	size_t n;
+	const struct checker *const *t = check_table(&n);
+	for (size_t i = 0; i < m->chk.by_kind[k].len; i++) {
+		size_t j = 0;
+		while (j < n && t[j] != m->chk.by_kind[k].v[i].c)
+			j++;
+		if (j == n)
 			return 0;
+	}
 	return 1;
 }
 
@@ -633,13 +640,15 @@ static void grid_quick(struct machine *m, struct grid *gr)
 	gr->quick = 1;
 	/* lazy admission: starting a warp then has no effect but on the warp
 	 * (a stackless kernel, no parameter copied to a stack), and the
-	 * checkers that hear of warps exiting and blocks starting are the
-	 * built-in always-on ones, which look at the exiting warp alone */
+	 * checkers that hear of warps exiting and blocks starting, the only
+	 * events published while a lazy block is resident, are the built-in
+	 * ones, which look at the exiting warp, or the starting block's slot
+	 * and shared memory, alone (check_exit, check_race_shared) */
 	int agg = 0;
 	for (uint32_t k = 0; k < gr->npar; k++)
 		agg |= gr->par[k].agg;
-	gr->lazy = df->stackless && !agg && listeners_always(m, CEV_WARP_EXIT) &&
-		   listeners_always(m, CEV_BLOCK_START);
+	gr->lazy = df->stackless && !agg && listeners_builtin(m, CEV_WARP_EXIT) &&
+		   listeners_builtin(m, CEV_BLOCK_START);
 }
 
 /* Start the warps of every lazily admitted block of the running grid, so
