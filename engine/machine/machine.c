@@ -880,15 +880,15 @@ static inline int quick_stop(const struct machine *m, const volatile sig_atomic_
  * warp's first free frame fits, the start would take it and the RET put it
  * back first, with the parameters in its registers (a free frame's other
  * fields are written again before it is used); else the warp starts and
- * returns the long way. */
-static void warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
-			  const struct dfunc *df, uint32_t need, struct check_event *ev)
+ * returns the long way. Returns 1; 0 when the warp started but could not
+ * return that way (its visit is the general path's). */
+static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
+			 const struct dfunc *df, uint32_t need, struct check_event *ev)
 {
 	struct frame *f = w->free_frames;
 	if (!f || f->cap < need) {
 		warp_start(m, gr, w);
-		interp_warp_quick_ret(m, w, df, ev);
-		return;
+		return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
 	}
 	uint64_t *r = f->r;
 	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
@@ -919,6 +919,7 @@ static void warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, s
 		ev->mask = x;
 		machine_publish(m, ev);
 	}
+	return 1;
 }
 
 /* The round robin's visits of warps that only return (an empty kernel's:
@@ -962,9 +963,13 @@ static int sched_quick(struct machine *m, struct grid *gr)
 		do { /* b's warps from wi on, a visit each, until b is done */
 			struct warp *w = &b->w[wi];
 			if (b->unstarted >> wi & 1) {
-				warp_lazy_ret(m, gr, b, w, df, need, evp);
+				int ran = warp_lazy_ret(m, gr, b, w, df, need, evp);
 				if (!(b->unstarted &= ~(1u << wi)))
 					gr->nlazy--;
+				if (!ran) {
+					go = 0;
+					break;
+				}
 			} else if (!interp_warp_quick_ret(m, w, df, evp)) {
 				go = 0;
 				break;
