@@ -264,6 +264,7 @@ struct machine *machine_clone(const struct machine *s)
 
 		m->dev.grid = dup_bytes(g, sizeof(*g));
 		m->dev.grid->l.param = dup_bytes(g->l.param, g->l.param_size);
+		m->dev.grid->par = dup_bytes(g->par, (g->npar ? g->npar : 1) * sizeof(*g->par));
 		m->dev.grid->res = xcalloc(g->maxres ? (size_t)g->maxres : 1, sizeof(struct block *));
 		for (int i = 0; i < g->nres; i++)
 			m->dev.grid->res[i] = block_copy(&pm, g->res[i], 0);

@@ -523,8 +523,28 @@ static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct 
 	return 0;
 }
 
+static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
+						 int32_t fidx, struct frame *parent, uint32_t mask);
+
+/* The common case first (a launch starts one frame per warp): the first
+ * free frame fits, the function is decoded and stackless, the depth is
+ * within the limit; it sets what frame_new_slow sets. */
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask)
+{
+	struct frame *f = w->free_frames;
+	const struct dfunc *df = m->df[fidx];
+	uint32_t depth = parent ? parent->depth + 1 : 0;
+	if (WS_UNLIKELY(!f || !df || f->cap < (fn->nregs ? fn->nregs : 1) || !df->stackless ||
+			df->bad || (parent && depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))))
+		return frame_new_slow(m, w, fn, fidx, parent, mask);
+	w->free_frames = f->next_free;
+	frame_begin(f, fn, df, fidx, parent, depth, popc32(mask));
+	return f;
+}
+
+static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
+						 int32_t fidx, struct frame *parent, uint32_t mask)
 {
 	uint32_t need = fn->nregs ? fn->nregs : 1;
 	struct frame *f = w->free_frames, **pp = &w->free_frames;
@@ -570,16 +590,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 				    fn->name, bd->bad, bd->bad_at);
 		return NULL;
 	}
-	f->parent = parent;
-	f->next_free = NULL;
-	f->fn = fn;
-	f->df = m->df[fidx];
-	f->code = f->df->code;
-	f->fidx = fidx;
-	f->depth = parent ? parent->depth + 1 : 0;
-	f->nlanes = popc32(mask);
-	f->ret_pc = 0;
-	f->ret_reg = -1;
+	frame_begin(f, fn, m->df[fidx], fidx, parent, parent ? parent->depth + 1 : 0, popc32(mask));
 	uint32_t fail = 0;
 	/* every call costs stack on a GPU (return address, saved registers):
 	 * charge it 8 bytes so that recursion without locals overflows too */
@@ -757,6 +768,40 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 		coll_try(m, w);
 	if (!w->host && b->bar_arrived && b->bar_arrived >= b->nthreads - b->nexited)
 		interp_bar_release(m, b);
+}
+
+int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df, struct check_event *ev)
+{
+	struct group *g = &w->g[0];
+	struct frame *f = g->fr;
+	struct block *b = w->blk;
+	if (w->ng != 1 || g->state != G_READY || g->pc != 0 || g->ntok || w->toks.len ||
+	    f->df != df || f->depth || b->bar_arrived)
+		return 0;
+	uint32_t x = g->mask;
+	/* interp_run_group's count, then do_ret at depth 0 and lanes_exit for
+	 * a warp whose one group leaves: no token to complete, nothing to
+	 * settle, no collective or barrier waiting for the lanes */
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[b->sm]++;
+	if (!df->stackless)
+		EACH(x, l, w->ls[l].sp = f->lbase[l]);
+	f->nlanes -= popc32(x);
+	if (f->nlanes == 0)
+		frame_release(w, f);
+	w->ng = 0;
+	w->cur = -1; /* interp_warp_pick made it 0; group_remove unsets it */
+	w->live &= ~x;
+	w->exited |= x;
+	b->nexited += popc32(x);
+	if (ev) {
+		ev->w = w;
+		ev->b = b;
+		ev->mask = x;
+		machine_publish(m, ev);
+	}
+	return 1;
 }
 
 /* Forward progress: release parked groups when nothing else can run. */

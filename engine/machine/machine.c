@@ -21,6 +21,8 @@ void machine_opts_init(struct machine_opts *o)
 	o->sched = SCHED_RR;
 	const char *e = getenv("WS_NO_HOSTVM");
 	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
+	e = getenv("WS_NO_QUICK");
+	o->no_quick = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -219,6 +221,7 @@ void grid_free(struct machine *m, struct grid *gr)
 		block_cache(m, b);
 	}
 	free(gr->res);
+	free(gr->par);
 	free(gr->l.param);
 	free(gr);
 	(void)m;
@@ -416,7 +419,116 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	return b;
 }
 
-static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot)
+/* The kernel's parameters as every warp's frame gets them (once a grid,
+ * not once a warp): scalars loaded from the launch's buffer, aggregates'
+ * place in it (each thread copies those onto its stack). */
+static void grid_params(struct grid *gr)
+{
+	const struct ir_func *fn = gr->fn;
+	const struct launch *L = &gr->l;
+	uint32_t n = fn->nparams < fn->nregs ? fn->nparams : fn->nregs;
+	gr->npar = n;
+	gr->par = xcalloc(n ? n : 1, sizeof(*gr->par));
+	uint32_t off = 0;
+	for (uint32_t k = 0; k < n; k++) {
+		struct gparam *p = &gr->par[k];
+		uint32_t sz = fn->param_size ? fn->param_size[k] : 8;
+		uint32_t al = fn->param_align && fn->param_align[k] ? fn->param_align[k] : (sz >= 8 ? 8 : sz ? sz : 1);
+		off = (off + al - 1) & ~(al - 1);
+		unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
+		p->off = off;
+		p->size = sz;
+		p->align = al;
+		p->agg = (uint8_t)(interp_param_aggregate(fn, k) != 0);
+		if (!p->agg && ws_range_in(0, L->param_size, off, sz))
+			p->v = ld_param(L->param + off, t, sz);
+		off += sz;
+	}
+}
+
+/* Warp w of block b starts the grid's kernel: one group of its threads at
+ * the first instruction, in a frame holding the parameters (block_new; a
+ * lazily admitted block's warps when they are first looked at). */
+static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
+{
+	struct launch *L = &gr->l;
+	const struct ir_func *fn = gr->fn;
+	const struct dfunc *df = m->df[L->fidx];
+	uint32_t x = w->exists;
+	w->live = x;
+	w->exited = 0;
+	w->cur = 0;
+	w->rr = 0;
+	w->ng = 0;
+	w->toks.len = 0;
+	w->bp_pass = 0;
+	/* the lane stacks start empty; they are where the last block
+	 * left them only if a lane pushed something (aggregate
+	 * parameters of a stackless kernel, a failed grid) */
+	if (w->ls_moved) {
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		w->ls_moved = 0;
+	}
+	/* the common case in place (a launch starts every warp of every
+	 * block): the warp's first free frame fits and the kernel is
+	 * stackless, as interp_frame_new's own fast path, which takes every
+	 * other case */
+	struct frame *f = w->free_frames;
+	if (df && f && f->cap >= (fn->nregs ? fn->nregs : 1) && df->stackless && !df->bad) {
+		w->free_frames = f->next_free;
+		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
+	} else {
+		f = interp_frame_new(m, w, fn, L->fidx, NULL, x);
+		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+			machine_fail_kernel(m, 719);
+			return;
+		}
+		if (!f) {
+			machine_finding_add(m, FK_STACK_OVERFLOW, w, x, fn->span, 0,
+					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
+					    fn->frame_size);
+			machine_fail_kernel(m, 701);
+			return;
+		}
+	}
+	uint64_t *r = f->r;
+	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+		const struct gparam *p = &gr->par[k];
+		if (WS_UNLIKELY(p->agg)) {
+			/* a struct passed by value: each thread gets its own copy
+			 * on its stack, which it may modify */
+			for (uint32_t l = 0; l < WS_WARP; l++) {
+				uint32_t base = 0;
+				if (!(x >> l & 1))
+					continue;
+				if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
+				    ws_range_in(0, L->param_size, p->off, p->size))
+					memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
+				r[l] = ADDR(TAG_LOCAL, base);
+			}
+			continue;
+		}
+		uint64_t v = p->v;
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			r[l] = v;
+	}
+	/* every field but the token stack past ntok (never read) */
+	struct group *g0 = &w->g[0];
+	g0->mask = x;
+	g0->pc = 0;
+	g0->fr = f;
+	g0->state = G_READY;
+	g0->ntok = 0;
+	g0->coll_mask = g0->coll_op = 0;
+	g0->cg_addr = g0->cg_token = 0;
+	w->ng = 1;
+}
+
+/* Block number linear enters resident slot `slot`. lazy (sched_quick only,
+ * grids that allow it, gr->lazy): its warps are started when the
+ * scheduler reaches them, and before sched_quick returns (block_start). */
+static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot, int lazy)
 {
 	struct launch *L = &gr->l;
 	struct block *b = block_alloc(m, gr);
@@ -436,87 +548,31 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 					 .block = linear, .bytes = b->shared_size };
 		machine_publish(m, &e);
 	}
-	const struct ir_func *fn = gr->fn;
-	for (uint32_t i = 0; i < b->nwarps; i++) {
-		struct warp *w = &b->w[i];
-		w->live = w->exists;
-		w->exited = 0;
-		w->cur = 0;
-		w->rr = 0;
-		w->ng = 0;
-		w->toks.len = 0;
-		w->bp_pass = 0;
-		/* the lane stacks start empty; they are where the last block
-		 * left them only if a lane pushed something (aggregate
-		 * parameters of a stackless kernel, a failed grid) */
-		if (w->ls_moved) {
-			for (uint32_t l = 0; l < WS_WARP; l++)
-				w->ls[l].sp = 0;
-			w->ls_moved = 0;
-		}
-		struct frame *f = interp_frame_new(m, w, fn, L->fidx, NULL, w->exists);
-		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
-			machine_fail_kernel(m, 719);
-			w->ng = 0;
-			continue;
-		}
-		if (!f) {
-			machine_finding_add(m, FK_STACK_OVERFLOW, w, w->exists, fn->span, 0,
-					    "the kernel's local variables (%u bytes) do not fit in the thread's stack",
-					    fn->frame_size);
-			machine_fail_kernel(m, 701);
-			w->ng = 0;
-			continue;
-		}
-		uint32_t off = 0;
-		for (uint32_t k = 0; k < fn->nparams && k < fn->nregs; k++) {
-			uint32_t sz = fn->param_size ? fn->param_size[k] : 8;
-			uint32_t al = fn->param_align && fn->param_align[k] ? fn->param_align[k] : (sz >= 8 ? 8 : sz ? sz : 1);
-			off = (off + al - 1) & ~(al - 1);
-			uint64_t v;
-			unsigned t = fn->param_ty ? fn->param_ty[k] : IR_U64;
-			if (interp_param_aggregate(fn, k)) {
-				/* a struct passed by value: each thread gets its own copy
-				 * on its stack, which it may modify */
-				for (uint32_t l = 0; l < WS_WARP; l++) {
-					uint32_t base = 0;
-					if (!(w->exists >> l & 1))
-						continue;
-					if (interp_lstack_push(m, w, l, sz, al < 8 ? 8 : al, &base) == 0 &&
-					    ws_range_in(0, L->param_size, off, sz))
-						memcpy(w->ls[l].buf + base, L->param + off, sz);
-					f->r[(size_t)k * WS_WARP + l] = ADDR(TAG_LOCAL, base);
-				}
-				off += sz;
-				continue;
-			}
-			if (ws_range_in(0, L->param_size, off, sz))
-				v = ld_param(L->param + off, t, sz);
-			else
-				v = 0;
-			for (uint32_t l = 0; l < WS_WARP; l++)
-				f->r[(size_t)k * WS_WARP + l] = v;
-			off += sz;
-		}
-		/* every field but the token stack past ntok (never read) */
-		struct group *g0 = &w->g[0];
-		g0->mask = w->exists;
-		g0->pc = 0;
-		g0->fr = f;
-		g0->state = G_READY;
-		g0->ntok = 0;
-		g0->coll_mask = g0->coll_op = 0;
-		g0->cg_addr = g0->cg_token = 0;
-		w->ng = 1;
+	if (lazy) {
+		b->unstarted = b->nwarps >= 32 ? WS_FULL : (1u << b->nwarps) - 1;
+		gr->nlazy++;
+		return b;
 	}
+	for (uint32_t i = 0; i < b->nwarps; i++)
+		warp_start(m, gr, &b->w[i]);
 	return b;
+}
+
+/* Start the warps of block b that a lazy admission left unstarted. */
+static void block_start(struct machine *m, struct grid *gr, struct block *b)
+{
+	for (uint32_t i = 0; i < b->nwarps; i++)
+		if (b->unstarted >> i & 1)
+			warp_start(m, gr, &b->w[i]);
+	b->unstarted = 0;
+	gr->nlazy--;
 }
 
 static void grid_end(struct machine *m);
 
 /* Fill the free slots with the next blocks; a cluster's blocks take csize
  * consecutive free slots together (they must be resident together) */
-static void grid_admit(struct machine *m, struct grid *gr)
+static void grid_admit(struct machine *m, struct grid *gr, int lazy)
 {
 	int cs = (int)gr->csize;
 	for (int s = 0; s + cs <= gr->maxres && gr->next_block < gr->nblocks; s += cs) {
@@ -528,7 +584,7 @@ static void grid_admit(struct machine *m, struct grid *gr)
 		if (s + cs > gr->nres)
 			gr->nres = s + cs;
 		for (int k = s; k < s + cs && gr->next_block < gr->nblocks; k++)
-			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k);
+			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k, lazy);
 	}
 }
 
@@ -559,12 +615,61 @@ uint64_t machine_device_ns(const struct machine *m)
 	return m->dev.ns;
 }
 
+/* every checker listening to events of kind k is one of check/checkers.def
+ * (none that machine_add_checker added) */
+static int listeners_builtin(const struct machine *m, int k)
+{
+	size_t n;
+	const struct checker *const *t = check_table(&n);
+	for (size_t i = 0; i < m->chk.by_kind[k].len; i++) {
+		size_t j = 0;
+		while (j < n && t[j] != m->chk.by_kind[k].v[i].c)
+			j++;
+		if (j == n)
+			return 0;
+	}
+	return 1;
+}
+
+/* gr->quick and gr->lazy, from its kernel's decoded code (sched_quick) */
+static void grid_quick(struct machine *m, struct grid *gr)
+{
+	const struct dfunc *df = m->df[gr->l.fidx];
+	if (!df || df->bad || !df->ncode || df->code[0].op != IR_RET || gr->csize != 1 || m->o.no_quick)
+		return;
+	gr->quick = 1;
+	/* lazy admission: starting a warp then has no effect but on the warp
+	 * (a stackless kernel, no parameter copied to a stack), and the
+	 * checkers that hear of warps exiting and blocks starting, the only
+	 * events published while a lazy block is resident, are the built-in
+	 * ones, which look at the exiting warp, or the starting block's slot
+	 * and shared memory, alone (check_exit, check_race_shared) */
+	int agg = 0;
+	for (uint32_t k = 0; k < gr->npar; k++)
+		agg |= gr->par[k].agg;
+	gr->lazy = df->stackless && !agg && listeners_builtin(m, CEV_WARP_EXIT) &&
+		   listeners_builtin(m, CEV_BLOCK_START);
+}
+
+/* Start the warps of every lazily admitted block of the running grid, so
+ * that whatever looks next sees what an admission that started them would
+ * have left (sched_quick's end, machine_run's, and before anything in
+ * machine_run and step_any that reads the grid's warps). */
+static void grid_start_lazy(struct machine *m)
+{
+	struct grid *gr = m->dev.grid;
+	for (int k = 0; gr && gr->nlazy && k < gr->nres; k++)
+		if (gr->res[k] && gr->res[k]->unstarted)
+			block_start(m, gr, gr->res[k]);
+}
+
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
 	m->bp.resume.on = 0;
 	gr->l = *l;
 	gr->fn = &m->mod->funcs[l->fidx];
+	grid_params(gr);
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
 	gr->warps_per_block = (gr->threads_per_block + WS_WARP - 1) / WS_WARP;
@@ -595,7 +700,15 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		struct machine_event e = { .kind = EV_LAUNCH, .func = l->fidx, .slot = -1 };
 		machine_emit(m, &e);
 	}
-	grid_admit(m, gr);
+	/* a kernel decoded before (launched again) may have its first blocks
+	 * admitted lazily too, inside machine_run, where grid_start_lazy
+	 * starts them before anything but sched_quick looks (dev.in_run) */
+	int decoded = m->df[l->fidx] != NULL;
+	if (decoded)
+		grid_quick(m, gr);
+	grid_admit(m, gr, gr->lazy && m->dev.in_run && !m->mm);
+	if (!decoded)
+		grid_quick(m, gr);
 	if (m->dev.fail_err)
 		grid_end(m);
 }
@@ -654,6 +767,7 @@ static void report_deadlock(struct machine *m, struct grid *gr)
 
 static void grid_end(struct machine *m)
 {
+	grid_start_lazy(m); /* nothing is lazy past the grid (block_cache reads the warps) */
 	struct grid *gr = m->dev.grid;
 	m->bp.resume.on = 0;
 	if (m->dev.fail_err) {
@@ -686,8 +800,9 @@ static int warp_can_run(struct warp *w)
 	return 0;
 }
 
-/* Finish a block whose threads all exited. */
-static void block_retire(struct machine *m, struct grid *gr, int s)
+/* Finish a block whose threads all exited; the next one takes its slot
+ * (lazy: block_new's). */
+static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 {
 	if (m->acp)
 		acp_block_done(m, gr->res[s]); /* its copies in flight land before it goes */
@@ -709,7 +824,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
 			gr->res[k] = NULL;
 			gr->done_blocks++;
 		}
-		grid_admit(m, gr);
+		grid_admit(m, gr, 0);
 		return;
 	}
 	gr->res[s]->spare_next = gr->spare;
@@ -717,7 +832,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s)
 	gr->res[s] = NULL;
 	gr->done_blocks++;
 	if (gr->next_block < gr->nblocks)
-		gr->res[s] = block_new(m, gr, gr->next_block++, s);
+		gr->res[s] = block_new(m, gr, gr->next_block++, s, lazy);
 }
 
 /* A stepping call other than machine_run: the group a stop interrupted
@@ -734,13 +849,186 @@ static void resume_drop(struct machine *m)
 			       total);
 }
 
+/* the hooks under which the visit of a warp that only returns is not
+ * sched_quick's: those interp_run_group tests before each instruction (the
+ * others are events that such a visit never makes: no memory access,
+ * barrier, divergence or launch) */
+#define QUICK_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
+
+/* what ends a batch of sched_quick's visits besides its step count: what
+ * machine_run and step_any test after each visit */
+static inline int quick_stop(const struct machine *m, const volatile sig_atomic_t *sig)
+{
+	return (m->hooks & QUICK_HOOKS) || m->bp.hit || m->dev.fail_err || m->status != MST_RUNNING ||
+	       (sig && *sig);
+}
+
+/* The round robin's visits of warps that only return (an empty kernel's:
+ * the whole cost of its launch), one after another in one call. Each is
+ * the visit sched_device_step would make (the warp at gr->rr, its one
+ * step, the round robin moved on, its block retired when its last warp
+ * left), and the calls between them would have done nothing else:
+ * machine_run set dev.batch_end at or below the first step count at which
+ * it or step_any would stop or look, and the batch ends after any visit
+ * that changed what they test (hooks, a stop, a failure, an interrupt).
+ * The caller has checked that no hook or memory model watches and that the
+ * schedule is the round robin. Returns the steps run; 0: the warp at rr is
+ * not such a warp (the general visit runs it or skips it). */
+/* Warp w of block b, admitted lazily and not started, runs its kernel's
+ * one RET: what warp_start and interp_warp_quick_ret together leave,
+ * without building the group and frame the RET takes down again. When the
+ * warp's first free frame fits, the start would take it and the RET put it
+ * back first, with the parameters in its registers (a free frame's other
+ * fields are written again before it is used); else the warp starts and
+ * returns the long way. Returns 1; 0 when the warp started but could not
+ * return that way (its visit is the general path's). */
+static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
+			 const struct dfunc *df, uint32_t need, struct check_event *ev)
+{
+	struct frame *f = w->free_frames;
+	if (!f || f->cap < need) {
+		warp_start(m, gr, w);
+		return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
+	}
+	uint64_t *r = f->r;
+	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+		uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			r[l] = v;
+	}
+	uint32_t x = w->exists;
+	w->live = 0;
+	w->exited = x;
+	w->cur = -1;
+	w->rr = 0;
+	w->ng = 0;
+	w->toks.len = 0;
+	w->bp_pass = 0;
+	if (w->ls_moved) {
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		w->ls_moved = 0;
+	}
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[b->sm]++;
+	b->nexited += x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x);
+	if (ev) {
+		ev->w = w;
+		ev->b = b;
+		ev->mask = x;
+		machine_publish(m, ev);
+	}
+	return 1;
+}
+
+/* The round robin's visits of warps that only return (an empty kernel's:
+ * the whole cost of its launch), one after another in one call. Each is
+ * the visit sched_device_step would make (the warp at gr->rr, its one
+ * step, the round robin moved on, its block retired when its last warp
+ * left), and the calls between them would have done nothing else:
+ * machine_run set dev.batch_end at or below the first step count at which
+ * it or step_any would stop or look, and the batch ends after any visit
+ * that changed what they test (hooks, a stop, a failure, an interrupt).
+ * The caller has checked that no hook or memory model watches and that the
+ * schedule is the round robin. Returns the steps run; 0: the warp at rr is
+ * not such a warp (the general visit runs it or skips it).
+ * In a gr->lazy grid the blocks admitted here start their warps only when
+ * reached (warp_lazy_ret); those still unstarted are started before this
+ * returns, so that nothing else ever sees a lazy block. */
+static int sched_quick(struct machine *m, struct grid *gr)
+{
+	const struct dfunc *df = m->df[gr->l.fidx];
+	if (df->code[0].flags & DF_BREAK)
+		return 0;
+	uint32_t wpb = gr->warps_per_block;
+	uint64_t total = (uint64_t)gr->nres * wpb, end = m->dev.batch_end;
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	/* the exit event, the same but for the warp and lanes (checkers get it const) */
+	struct check_event ev = { .kind = CEV_WARP_EXIT };
+	struct check_event *evp = CHECK_WANTS(m, CEV_WARP_EXIT) ? &ev : NULL;
+	/* the round robin's place, kept here and stored back at the end */
+	uint64_t idx = gr->rr_idx;
+	int s = gr->rr_s;
+	uint32_t wi = gr->rr_wi;
+	uint32_t need = gr->fn->nregs ? gr->fn->nregs : 1;
+	int n = 0, lazy = gr->lazy;
+	if (idx != (uint64_t)gr->rr)
+		return 0;
+	while (idx < total) {
+		struct block *b = gr->res[s];
+		if (!b)
+			break;
+		int go = 1, failed = 0;
+		do { /* b's warps from wi on, a visit each, until b is done */
+			struct warp *w = &b->w[wi];
+			if (b->unstarted >> wi & 1) {
+				int ran = warp_lazy_ret(m, gr, b, w, df, need, evp);
+				if (!(b->unstarted &= ~(1u << wi)))
+					gr->nlazy--;
+				if (!ran) {
+					go = 0;
+					break;
+				}
+			} else if (!interp_warp_quick_ret(m, w, df, evp)) {
+				go = 0;
+				break;
+			}
+			n++;
+			idx++;
+			wi++;
+			if (WS_UNLIKELY(m->dev.fail_err)) {
+				failed = 1; /* a checker failed the grid: it ends (sched_device_step) */
+				break;
+			}
+			go = m->steps < end && !quick_stop(m, sig);
+		} while (go && wi < wpb && b->nexited != b->nthreads);
+		int bs = s;
+		if (wi == wpb) {
+			wi = 0;
+			s++;
+		}
+		if (idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		}
+		if (failed)
+			break;
+		if (b->nexited == b->nthreads) {
+			block_retire(m, gr, bs, lazy);
+			go = go && !quick_stop(m, sig);
+		}
+		if (!go)
+			break;
+	}
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_s = s;
+	gr->rr_wi = wi;
+	grid_start_lazy(m);
+	return n;
+}
+
 /* One scheduling decision on the device: pick a warp (rr or random), run
- * one of its groups for up to budget instructions. Returns instructions run. */
+ * one of its groups for up to budget instructions. Returns instructions run
+ * (several visits' under machine_run when the warps only return: sched_quick). */
 int sched_device_step(struct machine *m, int budget)
 {
 	struct grid *gr = m->dev.grid;
 	if (!gr)
 		return 0;
+	if (gr->quick && m->dev.batch_end > m->steps && !(m->hooks & QUICK_HOOKS) && !m->mm && !m->bp.resume.on &&
+	    m->o.sched == SCHED_RR) {
+		int n = sched_quick(m, gr);
+		if (n) {
+			if (m->dev.fail_err)
+				grid_end(m);
+			return n;
+		}
+	}
+	if (WS_UNLIKELY(gr->nlazy))
+		grid_start_lazy(m); /* the general visit sees every warp started */
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
@@ -863,7 +1151,7 @@ int sched_device_step(struct machine *m, int budget)
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
-			block_retire(m, gr, s);
+			block_retire(m, gr, s, 0);
 	}
 	if (m->dev.fail_err) {
 		grid_end(m);
@@ -1030,9 +1318,12 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 	else if (!runtime_next_launch(m))
 		m->status = MST_IDLE;
 	/* check_limit's two tests first, here: this runs at every scheduling decision */
-	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps)))
+	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps))) {
+		grid_start_lazy(m);
 		check_limit(m);
+	}
 	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
+		grid_start_lazy(m);
 		machine_publish_sample(m);
 		if (m->chk.end_grid)
 			grid_end(m);
@@ -1068,18 +1359,41 @@ void machine_set_max_memory(struct machine *m, uint64_t bytes)
 	m->mem.limit = bytes;
 }
 
+/* The first step count at which machine_run's loop (max_steps from
+ * start, the interrupt poll) or step_any (the step limit, CEV_SAMPLE)
+ * would act: sched_quick's visits stop there (dev.batch_end). */
+static uint64_t run_batch_end(const struct machine *m, uint64_t start, uint64_t max_steps)
+{
+	uint64_t end = max_steps ? start + max_steps : UINT64_MAX;
+	if (m->o.interrupt && m->polled + 4096 < end)
+		end = m->polled + 4096;
+	if (m->o.max_steps && m->o.max_steps < end)
+		end = m->o.max_steps + 1; /* check_limit: once steps pass it */
+	if (CHECK_WANTS(m, CEV_SAMPLE) && m->chk.sample_next < end)
+		end = m->chk.sample_next;
+	return end;
+}
+
 enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 {
 	uint64_t start = m->steps;
 	m->bp.hit = 0;
 	m->hooks &= ~STOP_HOOK;
+	m->dev.in_run = 1;
 	while (m->status == MST_RUNNING && !m->bp.hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
-		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096) && machine_poll(m))
-			break;
+		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096)) {
+			grid_start_lazy(m);
+			if (machine_poll(m))
+				break;
+		}
+		m->dev.batch_end = m->dev.grid && m->dev.grid->quick ? run_batch_end(m, start, max_steps) : 0;
 		step_any(m, QUANTUM_RR, 4096);
 	}
+	m->dev.batch_end = 0;
+	m->dev.in_run = 0;
+	grid_start_lazy(m);
 	return m->status;
 }
 
@@ -1279,7 +1593,7 @@ int machine_step_warp(struct machine *m, int slot, int warp)
 	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->dev.grid, slot);
+		block_retire(m, m->dev.grid, slot, 0);
 	check_limit(m);
 	return 0;
 }
@@ -1344,7 +1658,7 @@ int machine_choose(struct machine *m, const struct machine_choice *c)
 	if (m->dev.fail_err)
 		grid_end(m);
 	else if (b->nexited == b->nthreads)
-		block_retire(m, m->dev.grid, c->slot);
+		block_retire(m, m->dev.grid, c->slot, 0);
 	check_limit(m);
 	return 0;
 }

@@ -125,6 +125,12 @@ struct machine_opts {
 	 * host engine (hostvm.c); machine_opts_init sets it when the environment
 	 * has WS_NO_HOSTVM=1. Results and step counts are the same either way. */
 	int no_hostvm;
+	/* visit every warp of a kernel that only returns one scheduling call at
+	 * a time, started when its block is admitted, as any other kernel's
+	 * (machine.c sched_quick off); machine_opts_init sets it when the
+	 * environment has WS_NO_QUICK=1. Results and step counts are the same
+	 * either way. */
+	int no_quick;
 };
 
 void machine_opts_init(struct machine_opts *o);

@@ -185,6 +185,24 @@ struct frame {
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
+/* f's fields for an activation of fn (decoded: df, module index fidx) by
+ * nlanes lanes, called from parent (NULL: a kernel or main) at depth;
+ * lbase, the registers and the frame lists are the caller's business
+ * (interp_frame_new, block_new) */
+static inline void frame_begin(struct frame *f, const struct ir_func *fn, const struct dfunc *df,
+			       int32_t fidx, struct frame *parent, uint32_t depth, uint32_t nlanes)
+{
+	f->parent = parent;
+	f->next_free = NULL;
+	f->fn = fn;
+	f->df = df;
+	f->code = df->code;
+	f->fidx = fidx;
+	f->depth = depth;
+	f->nlanes = nlanes;
+	f->ret_pc = 0;
+	f->ret_reg = -1;
+}
 /* machine.c: where frame f (in the chain of the group holding lane) starts
  * on the lane's stack; also for a stackless frame, whose base is that of
  * the nearest frame above it that keeps one, or the lane's stack pointer. */
@@ -281,6 +299,9 @@ struct block {
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
+	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
+				  * only inside machine.c's machine_run, and there only
+				  * until something but sched_quick looks: 0 elsewhere) */
 };
 
 struct launch {
@@ -294,8 +315,16 @@ struct launch {
 	uint32_t cluster[3];    /* thread block cluster dimensions; 0: not a cluster launch */
 };
 
+struct gparam {                /* a kernel parameter as block_new loads it (grid_params) */
+	uint64_t v;             /* a scalar's value, the same for every thread */
+	uint32_t off, size, align; /* an aggregate's bytes in the launch's buffer */
+	uint8_t agg;            /* an aggregate: each thread gets a copy on its stack */
+};
+
 struct grid {
 	struct launch l;
+	struct gparam *par;     /* the kernel's parameters held in registers (npar) */
+	uint32_t npar;
 	const struct ir_func *fn;
 	uint64_t nblocks, next_block, done_blocks;
 	struct block **res;     /* resident slots */
@@ -307,6 +336,10 @@ struct grid {
 	uint32_t rr_wi;
 	uint32_t threads_per_block, warps_per_block;
 	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
+	uint8_t quick;          /* the kernel's first instruction is a RET and no clusters:
+				 * sched_quick may run its warps */
+	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
+	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
 /* ---- thread block clusters (cluster.c) */
@@ -398,6 +431,12 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint32_t nbcache;
 	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
 				 * thousands of blocks at once) */
+	/* machine_run: one call of sched_device_step may go on through warps
+	 * that only return (sched_quick) while m->steps is below this, the
+	 * first count at which machine_run or step_any would stop or look (0:
+	 * one visit a call, as machine_step) */
+	uint64_t batch_end;
+	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
@@ -557,6 +596,17 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
+/* The scheduler's visit of a warp that only returns (machine.c sched_quick):
+ * when device warp w's one group is ready at pc 0 of a frame of df (its
+ * kernel, whose first instruction is a RET without a breakpoint) at depth
+ * 0, with no tokens, and no thread of its block waits at a barrier, run
+ * that RET exactly as interp_warp_pick and interp_run_group would (one
+ * step, the lanes exit) and return 1; else change nothing and return 0.
+ * ev: NULL when no checker listens to CEV_WARP_EXIT, else an event of that
+ * kind, zero but for what this fills in (w, b, mask) and publishes. The
+ * caller has checked that no hook and no memory model watches. */
+int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df,
+			  struct check_event *ev);
 void interp_warp_release(struct warp *w);
 /* park, complete tokens, merge groups that meet (after any change) */
 void interp_warp_settle(struct machine *m, struct warp *w);

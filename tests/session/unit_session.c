@@ -41,6 +41,33 @@ static const char *const PROG =
 	"\treturn 0;\n"                                  /* 22 */
 	"}\n";                                           /* 23 */
 
+/* Kernels that only return, launched over more blocks than are resident
+ * (machine.c runs their warps in batches and admits blocks lazily), then a
+ * kernel that reads its SM's clock. Line numbers below are this program's. */
+static const char *const QUICK =
+	"#include <cstdio>\n"                            /* 1 */
+	"__global__ void empty() {}\n"                  /* 2 */
+	"__global__ void k(unsigned long long *o)\n"     /* 3 */
+	"{\n"                                            /* 4 */
+	"\tunsigned long long c = clock64();\n"          /* 5 */
+	"\to[threadIdx.x] = c + threadIdx.x;\n"           /* 6 */
+	"}\n"                                            /* 7 */
+	"int main()\n"                                   /* 8 */
+	"{\n"                                            /* 9 */
+	"\tunsigned long long *d;\n"                     /* 10 */
+	"\tcudaMalloc(&d, 64 * 8);\n"                    /* 11 */
+	"\tfor (int i = 0; i < 3; i++)\n"                /* 12 */
+	"\t\tempty<<<3000, 256>>>();\n"                   /* 13 */
+	"\tk<<<1, 32>>>(d);\n"                           /* 14 */
+	"\tempty<<<5000, 96>>>();\n"                     /* 15 */
+	"\tk<<<1, 32>>>(d);\n"                           /* 16 */
+	"\tcudaDeviceSynchronize();\n"                  /* 17 */
+	"\treturn 0;\n"                                  /* 18 */
+	"}\n";                                           /* 19 */
+
+/* 1: sessions start with machine_opts.no_quick (the general path only) */
+static int no_quick;
+
 struct prog {
 	struct compilation c;
 	struct session *s;
@@ -60,6 +87,7 @@ static int open_prog(struct prog *p, const char *text)
 	}
 	machine_opts_init(&mo);
 	mo.debugger = 1;
+	mo.no_quick = no_quick;
 	p->null = fopen("/dev/null", "w");
 	mo.out = mo.err = p->null;
 	p->s = session_new(p->c.mod, &p->c.sm, &mo, 1);
@@ -950,6 +978,44 @@ static void test_break_copy(void)
 	close_prog(&b);
 }
 
+/* Stops after launches of kernels that only return, and reverse execution
+ * back through them, with the quick visits (machine.c sched_quick) and
+ * without: the same steps and the same clock readings. */
+static void test_quick_launches(void)
+{
+	struct prog p;
+	struct session_stop st;
+	struct strbuf msg;
+	unsigned long long r[2][5];
+
+	for (int q = 0; q < 2; q++) {
+		no_quick = q;
+		memset(r[q], 0, sizeof(r[q]));
+		if (open_prog(&p, QUICK) < 0)
+			break;
+		strbuf_init(&msg);
+		session_break_line(p.s, 0, 6, NULL, 0, &msg);
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		r[q][0] = session_steps(p.s);
+		r[q][1] = (unsigned long long)value(&p, &st, "c");
+		step(&p, SESSION_CONTINUE, NULL, &st);
+		r[q][2] = session_steps(p.s);
+		r[q][3] = (unsigned long long)value(&p, &st, "c");
+		step(&p, SESSION_BACK, NULL, &st);
+		r[q][4] = session_steps(p.s) == r[q][0] ? (unsigned long long)value(&p, &st, "c") : 0;
+		strbuf_release(&msg);
+		close_prog(&p);
+	}
+	no_quick = 0;
+	ok(r[0][0] > 3 * 3000 * 8 && r[0][2] > r[0][0] + 5000 * 3, "stops in k after the empty launches (steps %llu, %llu)",
+	   r[0][0], r[0][2]);
+	ok(r[0][0] == r[1][0] && r[0][1] == r[1][1], "first stop: steps and clock as without quick visits (%llu %llu, %llu %llu)",
+	   r[0][0], r[1][0], r[0][1], r[1][1]);
+	ok(r[0][2] == r[1][2] && r[0][3] == r[1][3], "second stop: the same (%llu %llu, %llu %llu)", r[0][2], r[1][2],
+	   r[0][3], r[1][3]);
+	ok(r[0][4] == r[0][1] && r[1][4] == r[1][1], "reverse through the empty launches: back at the first stop, same clock");
+}
+
 int main(void)
 {
 	tap_start();
@@ -972,5 +1038,6 @@ int main(void)
 	test_values();
 	test_runs();
 	test_break_copy();
+	test_quick_launches();
 	return tap_end();
 }
