@@ -28,6 +28,7 @@
 #define PP_MAX_DEPTH 200      /* nested argument pre-expansion */
 #define PP_MAX_INCLUDE 200
 #define PP_MAX_EXPR_DEPTH 256
+#define PP_NAME_BITS 8192     /* the filter of defined names (1 KiB) */
 
 struct macro {
 	const char *name;
@@ -102,6 +103,7 @@ struct pp {
 	int depth;
 	long counter;
 	struct span where; /* the macro use being expanded, for limit diagnostics */
+	uint64_t names[PP_NAME_BITS / 64]; /* bit (hash % PP_NAME_BITS) set for each name ever defined */
 };
 
 /* --- small helpers --- */
@@ -263,7 +265,7 @@ uint32_t pp_hash_name(const char *s, size_t n)
 
 /* The name's hash, kept in the token (0: not yet computed; the built-in
  * headers' tables carry it from the build). */
-static uint32_t tok_hash(struct token *t)
+static inline uint32_t tok_hash(struct token *t)
 {
 	if (!t->hash)
 		t->hash = pp_hash_name(t->text, t->len);
@@ -280,11 +282,16 @@ static struct macro **macro_slot(struct pp *pp, const char *s, size_t n, uint32_
 	}
 }
 
-static struct macro *find_macro(struct pp *pp, struct token *t)
+/* Most identifiers name no macro: a bit per hash value, set when a name is
+ * defined (never cleared), answers most of them without the table. */
+static inline struct macro *find_macro(struct pp *pp, struct token *t)
 {
 	if (!is_ident(t))
 		return NULL;
-	struct macro *m = *macro_slot(pp, t->text, t->len, tok_hash(t));
+	uint32_t h = tok_hash(t);
+	if (!(pp->names[(h / 64) % (PP_NAME_BITS / 64)] >> (h % 64) & 1))
+		return NULL;
+	struct macro *m = *macro_slot(pp, t->text, t->len, h);
 	return m && !m->deleted ? m : NULL;
 }
 
@@ -316,6 +323,7 @@ static struct macro *add_macro(struct pp *pp, const char *name)
 	m->name = arena_strdup(pp->a, name);
 	m->len = n;
 	m->hash = h;
+	pp->names[(h / 64) % (PP_NAME_BITS / 64)] |= (uint64_t)1 << (h % 64);
 	return m;
 }
 
