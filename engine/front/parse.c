@@ -200,6 +200,8 @@ const char *qualify(struct parser *p, struct scope *sc, const char *name)
 	for (; sc && n < 32; sc = sc->parent)
 		if (sc->name)
 			parts[n++] = sc->name;
+	if (n == 0) /* most names (every global of the headers): no buffer */
+		return arena_strdup(p->a, name);
 	while (n > 0) {
 		strbuf_adds(&sb, parts[--n]);
 		strbuf_adds(&sb, "::");
