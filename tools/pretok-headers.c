@@ -110,6 +110,7 @@ struct hdr {
 	struct strbuf toks, lits; /* the C initialisers */
 	size_t ntok;
 	const char *guard;
+	uint64_t text_len, text_hash;
 };
 
 static int cmp_hdr(const void *a, const void *b)
@@ -147,6 +148,8 @@ static void do_header(struct hdr *h, const char *dir)
 	struct diaglist dl;
 	arena_init(&a);
 	diaglist_init(&dl);
+	h->text_len = len;
+	h->text_hash = pretok_text_hash(text, len);
 	struct token *toks = lex_text(&a, &dl, text, len, 1, LEX_NUM_LATER | LEX_BUILTIN);
 	if (dl.v.len)
 		die("lexing gives diagnostics (built-in headers must lex cleanly)", h->name);
@@ -258,13 +261,14 @@ int main(int argc, char **argv)
 	}
 	fprintf(f, "static const struct pretok_file files[] = {\n");
 	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "\t{ \"%s\", t_%zu, %zuu, l_%zu, ", h[i].name, i, h[i].ntok, i);
+		fprintf(f, "\t{ \"%s\", %lluu, %lluu, t_%zu, %zuu, l_%zu, ", h[i].name,
+			(unsigned long long)h[i].text_len, (unsigned long long)h[i].text_hash, i, h[i].ntok, i);
 		if (h[i].guard)
 			fprintf(f, "\"%s\" },\n", h[i].guard);
 		else
 			fprintf(f, "NULL },\n");
 	}
-	fprintf(f, "\t{ NULL, NULL, 0, NULL, NULL }\n};\n\n");
+	fprintf(f, "\t{ NULL, 0, 0, NULL, 0, NULL, NULL }\n};\n\n");
 	fprintf(f, "const struct pretok_file *pretok_at(size_t i)\n{\n"
 		   "\treturn i < %zu ? &files[i] : NULL;\n}\n\n", n);
 	fprintf(f, "const struct pretok_file *pretok_find(const char *name)\n{\n"

@@ -1451,7 +1451,9 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 			pp->bytes += len;
 		}
 		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
-		c = cache_add(pp, key.buf, id, builtin ? pretok_find(path) : NULL);
+		/* the build-time table, when it was made from this very text */
+		const struct pretok_file *pt = builtin ? pretok_find(path) : NULL;
+		c = cache_add(pp, key.buf, id, pretok_matches(pt, text, len) ? pt : NULL);
 		if (builtin)
 			shared_add(pp, c);
 	}

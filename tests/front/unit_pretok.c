@@ -120,7 +120,8 @@ int main(void)
 		size_t bad = text ? compare(f, text, len, &why) : 1;
 		ok(text && !bad, "%s: %u tokens as the lexer makes them%s%s (token %zu)", f->name,
 		   (unsigned)f->ntok, why ? ": differs in " : "", why ? why : "", bad ? bad - 1 : 0);
-		ok(pretok_find(f->name) == f, "pretok_find finds %s", f->name);
+		ok(pretok_find(f->name) == f && text && pretok_matches(f, text, len),
+		   "pretok_find finds %s, made from the embedded text", f->name);
 	}
 	ok(n > 100, "%zu built-in headers have token tables", n);
 	ok(pretok_find("no-such-header.h") == NULL && pretok_find("") == NULL, "pretok_find: unknown names give NULL");
@@ -148,6 +149,9 @@ int main(void)
 			*sp = ' '; /* the second line joins the first: lines and at_bol differ */
 		bad = compare(f, alt, len, &why);
 		ok(bad != 0, "a line joined in the text is seen (%s)", why ? why : "-");
+		ok(!pretok_matches(f, alt, len), "the table is not used for another text of the same length");
+		ok(!pretok_matches(f, text, len - 1), "nor for a shorter one");
+		ok(!pretok_matches(NULL, text, len), "nor without a table");
 		free(alt);
 	}
 	return tap_end();
