@@ -57,8 +57,10 @@ ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 
 # Sources
 GEN_HEADERS = engine/front/headers_gen.c
+# the same headers tokenised at build time (engine/front/pretok.h)
+GEN_TOKENS = engine/front/pretok_gen.c
 GEN_EXAMPLE = tui/example_gen.c
-ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS),$(wildcard engine/*/*.c)) $(GEN_HEADERS))
+ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS) $(GEN_TOKENS),$(wildcard engine/*/*.c)) $(GEN_HEADERS) $(GEN_TOKENS))
 LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
@@ -125,6 +127,19 @@ $(GEN_HEADERS): $(wildcard tools/embed-headers.sh) $(HEADER_FILES)
 			'const char *builtin_header(const char *name, size_t *len)' \
 			'{' '	(void)name;' '	if (len)' '		*len = 0;' '	return NULL;' '}' > $@; \
 	fi
+
+# The built-in headers' tokens, made by this tree's own lexer (tools/pretok-headers.c,
+# linked with the few engine objects it needs). The generator leaves an unchanged
+# output untouched, so alternating builds (build/, build/san) do not recompile it
+# (it runs again at each make, a fraction of a second); it exits without freeing,
+# so a sanitizer build's leak check is off for it.
+PRETOK_TOOL = $(B)/tools/pretok-headers
+PRETOK_OBJ = $(addprefix $(B)/engine/,front/lex.o front/pp.o front/token.o util/util.o util/diag.o)
+$(PRETOK_TOOL): tools/pretok-headers.c $(PRETOK_OBJ) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/pretok-headers.c $(PRETOK_OBJ) $(LIBS)
+$(GEN_TOKENS): $(PRETOK_TOOL) $(HEADER_FILES)
+	ASAN_OPTIONS=detect_leaks=0 $(PRETOK_TOOL) $@ engine/front/include $(patsubst engine/front/include/%,%,$(HEADER_FILES))
 
 # The program
 $(BIN): $(APP_OBJ) $(LIB)
@@ -249,7 +264,7 @@ FUZZ = $(FUZZ_NAMES)
 FUZZ_SRC_lua = $(SCRIPTS_SRC)
 FUZZ_CFLAGS_lua = -Iscripts $(LUA_CFLAGS) -Wno-overlength-strings
 FUZZ_LIBS_lua = $(LUA_LIBS)
-fuzz: $(GEN_HEADERS) $(GEN_SCRIPTS)
+fuzz: $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_SCRIPTS)
 	@if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		echo "fuzz: $(FUZZ_CC) not found; libFuzzer needs clang (apt-get install clang): skipped"; \
 		exit 0; \
@@ -285,7 +300,7 @@ uninstall:
 	rm -rf '$(DESTDIR)$(datadir)/warpstep'
 
 clean:
-	rm -rf build warpstep $(GEN_HEADERS) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
+	rm -rf build warpstep $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
 
 distclean: clean
 	rm -f config.mk

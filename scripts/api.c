@@ -207,10 +207,13 @@ static void budget_sync(lua_State *L, struct wsapi_host *h)
 /* User value 1: a machine's event callbacks; user value 2: the parent's
  * handle (a machine's program, a buffer's machine), kept alive as long as
  * the child is: collecting a program frees its machines and their buffers. */
-/* Before compiling or making a machine: when the memory left is under a
- * quarter of the limit, collect the garbage, so programs and machines a
- * script dropped (their memory is outside the Lua heap and never pushes the
- * collector) are freed before the limit refuses a new one. */
+/* Before compiling or making a machine: when the memory left is under half
+ * of the limit, collect the garbage, so programs and machines a script
+ * dropped (their memory is outside the Lua heap and never pushes the
+ * collector) are freed before the limit refuses a new one. Half, not a
+ * quarter: any object of at most half the limit then fits once the dropped
+ * ones are freed (a quarter let two dropped 22 MiB programs stand under a
+ * 64 MiB limit and the third compilation be refused). */
 static void reclaim(lua_State *L, struct wsapi_host *h)
 {
 	struct sandbox *sb = h && h->budget ? h->budget->ctx : NULL;
@@ -218,7 +221,7 @@ static void reclaim(lua_State *L, struct wsapi_host *h)
 	if (!sb)
 		return;
 	budget_sync(L, h);
-	if (sandbox_memory_left(sb) < (sandbox_memory_left(sb) + sandbox_memory(sb) + (h->memory ? h->memory(h->ctx) : 0)) / 4) {
+	if (sandbox_memory_left(sb) < (sandbox_memory_left(sb) + sandbox_memory(sb) + (h->memory ? h->memory(h->ctx) : 0)) / 2) {
 		lua_gc(L, LUA_GCCOLLECT);
 		budget_sync(L, h);
 	}

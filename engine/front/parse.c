@@ -153,21 +153,22 @@ struct sym *add_sym(struct parser *p, struct scope *sc, const char *name, enum s
 	return s;
 }
 
-static struct sym *find_in_scope_depth(struct scope *sc, const char *name, int depth)
+/* h: name_hash(name), computed once by the caller for every scope it asks */
+static struct sym *find_in_scope_depth(struct scope *sc, const char *name, unsigned h, int depth)
 {
 	if (!sc || depth > 8)
 		return NULL;
 	if (sc->hash) {
-		for (struct sym *s = sc->hash[name_hash(name)]; s; s = s->hnext)
-			if (!strcmp(s->name, name))
+		for (struct sym *s = sc->hash[h]; s; s = s->hnext)
+			if (s->name[0] == name[0] && !strcmp(s->name, name))
 				return s;
 	} else {
 		for (struct sym *s = sc->syms; s; s = s->next)
-			if (!strcmp(s->name, name))
+			if (s->name[0] == name[0] && !strcmp(s->name, name))
 				return s;
 	}
 	for (int i = 0; i < sc->nusings; i++) {
-		struct sym *s = find_in_scope_depth(sc->usings[i], name, depth + 1);
+		struct sym *s = find_in_scope_depth(sc->usings[i], name, h, depth + 1);
 		if (s)
 			return s;
 	}
@@ -176,13 +177,14 @@ static struct sym *find_in_scope_depth(struct scope *sc, const char *name, int d
 
 struct sym *find_in_scope(struct scope *sc, const char *name)
 {
-	return find_in_scope_depth(sc, name, 0);
+	return find_in_scope_depth(sc, name, name_hash(name), 0);
 }
 
 struct sym *lookup(struct parser *p, const char *name)
 {
+	unsigned h = name_hash(name);
 	for (struct scope *sc = p->scope; sc; sc = sc->parent) {
-		struct sym *s = find_in_scope(sc, name);
+		struct sym *s = find_in_scope_depth(sc, name, h, 0);
 		if (s)
 			return s;
 	}
@@ -198,6 +200,8 @@ const char *qualify(struct parser *p, struct scope *sc, const char *name)
 	for (; sc && n < 32; sc = sc->parent)
 		if (sc->name)
 			parts[n++] = sc->name;
+	if (n == 0) /* most names (every global of the headers): no buffer */
+		return arena_strdup(p->a, name);
 	while (n > 0) {
 		strbuf_adds(&sb, parts[--n]);
 		strbuf_adds(&sb, "::");

@@ -112,8 +112,10 @@ int is_auto_marker(struct type *t)
 /* GNU spellings that homework uses: __inline__, __inline, __restrict (no effect here) */
 static int is_gnu_spelling(struct token *t)
 {
-	return t->kind == TK_IDENT && (!strcmp(t->text, "__inline__") || !strcmp(t->text, "__inline") ||
-				       !strcmp(t->text, "__restrict"));
+	/* by the first bytes first: this is asked of nearly every identifier */
+	if (t->kind != TK_IDENT || t->text[0] != '_' || t->text[1] != '_' || (t->text[2] != 'i' && t->text[2] != 'r'))
+		return 0;
+	return !strcmp(t->text, "__inline__") || !strcmp(t->text, "__inline") || !strcmp(t->text, "__restrict");
 }
 
 int is_typename(struct parser *p, struct token *t)

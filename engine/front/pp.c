@@ -15,6 +15,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "pp.h"
 #include "lex.h"
+#include "pretok.h"
 #include "builtin.h"
 
 #include <errno.h>
@@ -27,11 +28,15 @@
 #define PP_MAX_DEPTH 200      /* nested argument pre-expansion */
 #define PP_MAX_INCLUDE 200
 #define PP_MAX_EXPR_DEPTH 256
+#define PP_NAME_BITS 8192     /* the filter of defined names (1 KiB) */
 
 struct macro {
 	const char *name;
+	size_t len;          /* of name */
+	uint32_t hash;       /* pp_hash_name(name) */
 	int objlike, deleted;
 	const char **params;
+	uint32_t *plen;      /* strlen of each of params */
 	int nparams;
 	const char *va_name; /* NULL: not variadic */
 	struct token *body;  /* ends in TK_EOF */
@@ -66,7 +71,8 @@ struct incl {
 struct cached {
 	char *key;
 	uint32_t file;
-	struct token *toks;
+	struct token *toks;             /* lexed; NULL when pt is set */
+	const struct pretok_file *pt;   /* a built-in header tokenised at build time */
 	const char *guard; /* include-guard macro, or NULL */
 	int once;
 };
@@ -97,6 +103,7 @@ struct pp {
 	int depth;
 	long counter;
 	struct span where; /* the macro use being expanded, for limit diagnostics */
+	uint64_t names[PP_NAME_BITS / 64]; /* bit (hash % PP_NAME_BITS) set for each name ever defined */
 };
 
 /* --- small helpers --- */
@@ -248,29 +255,43 @@ static const struct hideset *hs_intersect(struct pp *pp, const struct hideset *a
 
 /* --- the macro table --- */
 
-static size_t hash_name(const char *s, size_t n)
+uint32_t pp_hash_name(const char *s, size_t n)
 {
-	size_t h = 2166136261u;
+	uint32_t h = 2166136261u;
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return h ? h : 1;
 }
 
-static struct macro **macro_slot(struct pp *pp, const char *s, size_t n)
+/* The name's hash, kept in the token (0: not yet computed; the built-in
+ * headers' tables carry it from the build). */
+static inline uint32_t tok_hash(struct token *t)
 {
-	size_t i = hash_name(s, n) & (pp->cap - 1);
+	if (!t->hash)
+		t->hash = pp_hash_name(t->text, t->len);
+	return t->hash;
+}
+
+static struct macro **macro_slot(struct pp *pp, const char *s, size_t n, uint32_t h)
+{
+	size_t i = h & (pp->cap - 1);
 	for (;; i = (i + 1) & (pp->cap - 1)) {
 		struct macro *m = pp->slots[i];
-		if (!m || (strlen(m->name) == n && !memcmp(m->name, s, n)))
+		if (!m || (m->hash == h && m->len == n && !memcmp(m->name, s, n)))
 			return &pp->slots[i];
 	}
 }
 
-static struct macro *find_macro(struct pp *pp, const struct token *t)
+/* Most identifiers name no macro: a bit per hash value, set when a name is
+ * defined (never cleared), answers most of them without the table. */
+static inline struct macro *find_macro(struct pp *pp, struct token *t)
 {
 	if (!is_ident(t))
 		return NULL;
-	struct macro *m = *macro_slot(pp, t->text, t->len);
+	uint32_t h = tok_hash(t);
+	if (!(pp->names[(h / 64) % (PP_NAME_BITS / 64)] >> (h % 64) & 1))
+		return NULL;
+	struct macro *m = *macro_slot(pp, t->text, t->len, h);
 	return m && !m->deleted ? m : NULL;
 }
 
@@ -282,7 +303,7 @@ static void macro_grow(struct pp *pp)
 	pp->slots = xcalloc(pp->cap, sizeof(*pp->slots));
 	for (size_t i = 0; i < oldcap; i++)
 		if (old[i])
-			*macro_slot(pp, old[i]->name, strlen(old[i]->name)) = old[i];
+			*macro_slot(pp, old[i]->name, old[i]->len, old[i]->hash) = old[i];
 	free(old);
 }
 
@@ -290,7 +311,9 @@ static struct macro *add_macro(struct pp *pp, const char *name)
 {
 	if (2 * (pp->count + 1) > pp->cap)
 		macro_grow(pp);
-	struct macro **slot = macro_slot(pp, name, strlen(name));
+	size_t n = strlen(name);
+	uint32_t h = pp_hash_name(name, n);
+	struct macro **slot = macro_slot(pp, name, n, h);
 	if (!*slot) {
 		*slot = arena_alloc(pp->a, sizeof(**slot));
 		pp->count++;
@@ -298,6 +321,9 @@ static struct macro *add_macro(struct pp *pp, const char *name)
 	struct macro *m = *slot;
 	memset(m, 0, sizeof(*m));
 	m->name = arena_strdup(pp->a, name);
+	m->len = n;
+	m->hash = h;
+	pp->names[(h / 64) % (PP_NAME_BITS / 64)] |= (uint64_t)1 << (h % 64);
 	return m;
 }
 
@@ -308,7 +334,7 @@ static int find_param(const struct macro *m, const struct token *t)
 	if (!is_ident(t))
 		return -1;
 	for (int i = 0; i < m->nparams; i++)
-		if (equal(t, m->params[i]))
+		if (t->len == m->plen[i] && !memcmp(t->text, m->params[i], t->len))
 			return i;
 	if (m->va_name && equal(t, m->va_name))
 		return m->nparams;
@@ -353,8 +379,11 @@ static int read_params(struct pp *pp, struct token **rest, struct token *tok, st
 	if (ok) {
 		m->nparams = (int)ps.len;
 		m->params = arena_alloc(pp->a, (ps.len + 1) * sizeof(char *));
-		for (size_t i = 0; i < ps.len; i++)
+		m->plen = arena_alloc(pp->a, (ps.len + 1) * sizeof(uint32_t));
+		for (size_t i = 0; i < ps.len; i++) {
 			m->params[i] = ps.v[i];
+			m->plen[i] = (uint32_t)strlen(ps.v[i]);
+		}
 		tok = tok->next;
 	} else {
 		diag_error(pp->dl, tok->span, "pp-bad-define", "invalid macro parameter list");
@@ -409,9 +438,10 @@ static struct token *read_define(struct pp *pp, struct token *tok)
 	if (!check_body(pp, &tmp, body, name->span))
 		return tok;
 	struct macro *m = add_macro(pp, name->text);
-	const char *keep = m->name;
+	tmp.name = m->name;
+	tmp.len = m->len;
+	tmp.hash = m->hash;
 	*m = tmp;
-	m->name = keep;
 	m->body = body;
 	return tok;
 }
@@ -1214,8 +1244,9 @@ static struct cached *cache_by_id(struct pp *pp, uint32_t id)
 	return NULL;
 }
 
-/* The guard macro of `#ifndef G / #define G ... #endif <EOF>`, or NULL. */
-static const char *detect_guard(struct token *tok)
+/* The guard macro of `#ifndef G / #define G ... #endif <EOF>`, or NULL
+ * (pretok.h: the generator records it for each built-in header). */
+const char *pp_detect_guard(struct token *tok)
 {
 	if (!is_hash(tok) || !equal(tok->next, "ifndef") || !is_ident(tok->next->next))
 		return NULL;
@@ -1232,12 +1263,18 @@ static const char *detect_guard(struct token *tok)
 	return end->kind == TK_EOF ? g->text : NULL;
 }
 
-static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id)
+/* Register file id under key: its tokens are lexed now, or, for a built-in
+ * header tokenised at build time (pt), made from the table at each entry. */
+static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id, const struct pretok_file *pt)
 {
-	struct cached c = { xstrdup(key), id, NULL, NULL, 0 };
-	const struct srcfile *f = srcmgr_file(pp->sm, id);
-	c.toks = lex_text(pp->a, pp->dl, f->text, f->len, id, LEX_NUM_LATER | (f->builtin ? LEX_BUILTIN : 0));
-	c.guard = detect_guard(c.toks);
+	struct cached c = { xstrdup(key), id, NULL, pt, NULL, 0 };
+	if (pt) {
+		c.guard = pt->guard;
+	} else {
+		const struct srcfile *f = srcmgr_file(pp->sm, id);
+		c.toks = lex_text(pp->a, pp->dl, f->text, f->len, id, LEX_NUM_LATER | (f->builtin ? LEX_BUILTIN : 0));
+		c.guard = pp_detect_guard(c.toks);
+	}
 	vec_push(&pp->files, c);
 	return &pp->files.v[pp->files.len - 1];
 }
@@ -1414,7 +1451,9 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 			pp->bytes += len;
 		}
 		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
-		c = cache_add(pp, key.buf, id);
+		/* the build-time table, when it was made from this very text */
+		const struct pretok_file *pt = builtin ? pretok_find(path) : NULL;
+		c = cache_add(pp, key.buf, id, pretok_matches(pt, text, len) ? pt : NULL);
 		if (builtin)
 			shared_add(pp, c);
 	}
@@ -1427,7 +1466,11 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 {
 	if (c->once)
 		return rest;
-	struct macro *g = c->guard ? *macro_slot(pp, c->guard, strlen(c->guard)) : NULL;
+	struct macro *g = NULL;
+	if (c->guard) {
+		size_t n = strlen(c->guard);
+		g = *macro_slot(pp, c->guard, n, pp_hash_name(c->guard, n));
+	}
 	if (g && !g->deleted)
 		return rest;
 	if (pp->incl_depth >= PP_MAX_INCLUDE) {
@@ -1435,17 +1478,44 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 			   PP_MAX_INCLUDE);
 		return rest;
 	}
-	struct token *eof = c->toks;
-	while (eof->kind != TK_EOF)
-		eof = eof->next;
-	struct token *marker = copy_token(pp, eof);
+	struct token *marker;
+	if (c->pt) {
+		marker = arena_alloc(pp->a, sizeof(*marker));
+		pretok_token(c->pt, c->pt->ntok - 1, c->file, marker);
+		charge(pp, 1, marker->span);
+	} else {
+		struct token *eof = c->toks;
+		while (eof->kind != TK_EOF)
+			eof = eof->next;
+		marker = copy_token(pp, eof);
+	}
 	marker->next = rest;
 	struct incl *in = arena_alloc(pp->a, sizeof(*in));
 	in->prev = pp->incl;
 	in->cond_depth = pp->cond_depth;
 	pp->incl = in;
 	pp->incl_depth++;
-	return append(pp, c->toks, marker);
+	if (!c->pt)
+		return append(pp, c->toks, marker);
+	/* what append does to a lexed list: a fresh token per table entry,
+	 * allocated and charged by the thousand while the budget lasts, one
+	 * by one near its end (so that it stops where append would) */
+	const struct pretok_file *pt = c->pt;
+	uint32_t n = pt->ntok - 1, i = 0;
+	struct token head, *cur = &head;
+	while (i < n && !pp->stopped) {
+		uint32_t k = n - i < 1024 ? n - i : 1024;
+		if (pp->used + (long)k > PP_BUDGET)
+			k = 1;
+		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
+		for (uint32_t j = 0; j < k; j++, i++) {
+			pretok_token(pt, i, c->file, &t[j]);
+			cur = cur->next = &t[j];
+		}
+		charge(pp, k, t[k - 1].span);
+	}
+	cur->next = marker;
+	return head.next;
 }
 
 static void leave_file(struct pp *pp, struct token *marker)
@@ -1840,6 +1910,8 @@ static int literal_closed(const struct token *t)
  */
 static void finish_output(struct pp *pp, struct token *tok)
 {
+	uint32_t last = 0;
+	int builtin = 0;
 	for (; tok; tok = tok->next) {
 		struct span at = tok->origin.file ? tok->origin : tok->span;
 		if (tok->kind == TK_NUM) {
@@ -1852,8 +1924,12 @@ static void finish_output(struct pp *pp, struct token *tok)
 			diag_error(pp->dl, at, str ? "lex-unterminated-string" : "lex-unterminated-char",
 				   "missing terminating %s character", str ? "\"" : "'");
 		}
-		const struct srcfile *f = srcmgr_file(pp->sm, tok->span.file);
-		tok->from_builtin = f ? f->builtin != 0 : 0;
+		if (tok->span.file != last || !last) {
+			const struct srcfile *f = srcmgr_file(pp->sm, tok->span.file);
+			builtin = f ? f->builtin != 0 : 0;
+			last = tok->span.file;
+		}
+		tok->from_builtin = (unsigned)builtin;
 	}
 }
 
@@ -1885,7 +1961,7 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	if (!f->builtin)
 		pp.bytes = f->len;
 	char *real = f->builtin ? NULL : realpath(f->name, NULL);
-	struct cached *mc = cache_add(&pp, real ? (const char *)real : f->name, id);
+	struct cached *mc = cache_add(&pp, real ? (const char *)real : f->name, id, NULL);
 	free(real);
 	struct token *eof = mc->toks;
 	while (eof->kind != TK_EOF)
@@ -1897,7 +1973,7 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	predefine(&pp, &sb);
 	size_t len = sb.len;
 	uint32_t pid = srcmgr_add(sm, "<built-in>", strbuf_detach(&sb), len, 1);
-	struct cached *pc = cache_add(&pp, "<built-in>", pid);
+	struct cached *pc = cache_add(&pp, "<built-in>", pid, NULL);
 	struct token *stream = enter_file(&pp, pc, main_toks, main_toks);
 
 	struct token *out = preprocess2(&pp, stream);

@@ -38,7 +38,8 @@ struct token {
 	enum tok_kind kind;
 	struct span span;
 	struct span origin;
-	const char *text; /* spelling, NUL-terminated (arena) */
+	uint32_t hash;    /* preprocessor-private: the spelling's hash, 0 until computed */
+	const char *text; /* spelling, NUL-terminated (arena, or static for built-in headers) */
 	uint32_t len;
 	/* literals */
 	enum num_type numty;

@@ -275,14 +275,15 @@ static void type_str_depth(const struct type *t, struct strbuf *sb, int depth)
 	}
 	switch (t->kind) {
 	case TY_ENUM:
-		strbuf_addf(sb, "enum %s", t->name ? t->name : "<anonymous>");
+		strbuf_adds(sb, "enum "); /* no format: names of every declaration pass here */
+		strbuf_adds(sb, t->name ? t->name : "<anonymous>");
 		break;
 	case TY_TPARAM:
 		strbuf_adds(sb, t->name ? t->name : "T");
 		break;
 	case TY_STRUCT:
-		strbuf_addf(sb, "%s %s", t->rec->is_union ? "union" : "struct",
-			    t->rec->name ? t->rec->name : "<anonymous>");
+		strbuf_adds(sb, t->rec->is_union ? "union " : "struct ");
+		strbuf_adds(sb, t->rec->name ? t->rec->name : "<anonymous>");
 		break;
 	case TY_PTR: case TY_REF:
 		if (t->base->kind == TY_FUNC) {
