@@ -345,6 +345,14 @@ const char *check_grid_name(const struct machine *m);
  * header (cooperative groups, <atomic> ...): sp itself elsewhere. */
 struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
 			    struct span sp);
+/* Whether checker state self is left out of CEV_ACCESS (quiet 1) or sent
+ * them again (0): a checker with nothing to check in them for a while (the
+ * init checker while every allocation it tracked has been written) spares
+ * the machine the call. From the next CEV_ACCESS on; every other event
+ * still arrives. A machine's copy (machine_clone) starts with every
+ * checker listening: a checker that uses this keeps quiet in its state and
+ * starts its copy at 0. */
+void check_access_quiet(struct machine *m, const void *self, int quiet);
 /* Zeroed memory for a checker's large shadow (untouched pages cost no
  * memory), and its release. */
 void *check_shadow_alloc(size_t bytes);
