@@ -567,12 +567,10 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	uint32_t nv[WARP], ok = ~0u, okr = 1, sv = 0, same = 0;
 	/* first the commonest cases, cheaply: no word touched in this epoch
 	 * (the first access of a[i]) */
-	uint32_t used = 0;
-	for (uint32_t l = 0; l < WARP; l++) {
-		uint32_t t = p[l] >> 27;
-		used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
-	}
-	if (!used) {
+	uint32_t tags = 0; /* bit t: some word has tag t (a variable shift per lane) */
+	for (uint32_t l = 0; l < WARP; l++)
+		tags |= 1u << (p[l] >> 27);
+	if (!(tags & (1u << tag | 1u << T_WIDE))) {
 		for (uint32_t l = 0; l < WARP; l++)
 			p[l] = fresh | l;
 		return 1;
