@@ -249,15 +249,24 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 
 /* check_lanes_linear of a whole warp, step a power of two up to 8, as one
  * pass over 64-bit lanes: for the AVX2 versions of CHECK_CLONES functions
- * (a 64-bit subtract, xor and or per 4 lanes); the baseline compiles it
- * to scalar code, where check_lanes_linear's 32-bit halves are better. */
+ * (a 64-bit load, subtract, xor and or per 4 lanes, the lanes' offsets
+ * from a table); the baseline compiles it to scalar code, where
+ * check_lanes_linear's 32-bit halves are better. */
 static inline int check_warp_linear(const uint64_t *la, uint32_t step)
 {
+#define CHECK_OF(s, l) (s) * (l), (s) * (l) + (s), (s) * (l) + 2 * (s), (s) * (l) + 3 * (s)
+#define CHECK_ROW(s) { CHECK_OF(s, 0), CHECK_OF(s, 4), CHECK_OF(s, 8), CHECK_OF(s, 12), \
+		       CHECK_OF(s, 16), CHECK_OF(s, 20), CHECK_OF(s, 24), CHECK_OF(s, 28) }
+	static const uint64_t offs[4][32] = { CHECK_ROW(1), CHECK_ROW(2), CHECK_ROW(4), CHECK_ROW(8) };
+#undef CHECK_ROW
+#undef CHECK_OF
+	if (!step || (step & (step - 1)) || step > 8)
+		return check_lanes_linear(la, step, ~0u);
+	const uint64_t *d = offs[__builtin_ctz(step)];
 	uint64_t k0 = la[0], bad = 0;
-	const unsigned sh = (unsigned)__builtin_ctz(step | 16);
 	for (uint32_t l = 0; l < 32; l++)
-		bad |= (la[l] - ((uint64_t)l << sh)) ^ k0;
-	return step && !(step & (step - 1)) && step <= 8 ? !bad : check_lanes_linear(la, step, ~0u);
+		bad |= (la[l] - d[l]) ^ k0;
+	return !bad;
 }
 
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
@@ -345,6 +354,14 @@ const char *check_grid_name(const struct machine *m);
  * header (cooperative groups, <atomic> ...): sp itself elsewhere. */
 struct span check_user_span(const struct machine *m, const struct warp *w, uint32_t lanes,
 			    struct span sp);
+/* Whether checker state self is left out of CEV_ACCESS (quiet 1) or sent
+ * them again (0): a checker with nothing to check in them for a while (the
+ * init checker while every allocation it tracked has been written) spares
+ * the machine the call. From the next CEV_ACCESS on; every other event
+ * still arrives. A machine's copy (machine_clone) starts with every
+ * checker listening: a checker that uses this keeps quiet in its state and
+ * starts its copy at 0. */
+void check_access_quiet(struct machine *m, const void *self, int quiet);
 /* Zeroed memory for a checker's large shadow (untouched pages cost no
  * memory), and its release. */
 void *check_shadow_alloc(size_t bytes);

@@ -36,6 +36,7 @@ struct lslot {
 struct init {
 	VEC(struct ialloc *) a;  /* sorted by base */
 	size_t live;            /* how many of them have bits (are tracked) */
+	int quiet;              /* CEV_ACCESS not sent (check_access_quiet): live is 0 */
 	struct ialloc *last;
 	VEC(struct lslot) s;    /* by resident slot */
 };
@@ -380,6 +381,12 @@ static void init_event(void *self, const struct check_event *e)
 		break;
 	default:
 		break;
+	}
+	/* with no allocation tracked, accesses of device memory have nothing
+	 * to check: the machine stops sending them until one is again */
+	if ((x->live == 0) != x->quiet) {
+		x->quiet = x->live == 0;
+		check_access_quiet(e->m, x, x->quiet);
 	}
 }
 

@@ -75,6 +75,8 @@ struct desc {
 struct dcache {
 	uint64_t block;
 	uint32_t epoch, phase, warp, desc;
+	uint32_t me, tag;       /* the access's block number (struct acc) and epoch tag, made
+				   with the entry: no division per access */
 };
 struct grace {
 	struct galloc **t;      /* open addressing on base */
@@ -264,7 +266,11 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 
 /* ---- descriptors */
 
-static CHECK_INLINE uint32_t desc_get(struct grace *g, const struct check_event *e, uint32_t me, uint32_t phase)
+/* The context of warp e->w's accesses in this epoch and barrier phase
+ * (phase): its descriptor (NOSRC when the table is full), block number and
+ * epoch tag, kept between its accesses (looked up by resident slot and warp,
+ * made on the first access of the phase) */
+static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct check_event *e, uint32_t phase)
 {
 	if (g->depoch != g->epoch) {
 		g->depoch = g->epoch;
@@ -283,21 +289,25 @@ static CHECK_INLINE uint32_t desc_get(struct grace *g, const struct check_event 
 		g->cache[k] = xcalloc(WARP, sizeof(*g->cache[k])); /* the slot's first access */
 	struct dcache *c = &g->cache[k][e->warp];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
-		return c->desc;
-	if (g->nd == DESC_MAX)
-		return NOSRC;
-	if (g->nd == g->dcap) {
-		g->dcap = g->dcap ? 2 * g->dcap : 1024;
-		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
-	}
-	struct desc d = { (uint16_t)me, (uint16_t)e->warp, phase };
-	g->d[g->nd] = d;
+		return c;
 	c->epoch = g->epoch + 1;
 	c->block = e->block;
 	c->warp = e->warp;
 	c->phase = phase;
+	c->me = (uint32_t)(e->block % 0x7ffe) + 1;
+	c->tag = g->epoch % NTAGS + 1;
+	/* a full table stays full until the epoch ends: NOSRC for the phase */
+	c->desc = NOSRC;
+	if (g->nd == DESC_MAX)
+		return c;
+	if (g->nd == g->dcap) {
+		g->dcap = g->dcap ? 2 * g->dcap : 1024;
+		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
+	}
+	struct desc d = { (uint16_t)c->me, (uint16_t)e->warp, phase };
+	g->d[g->nd] = d;
 	c->desc = g->nd++;
-	return c->desc;
+	return c;
 }
 
 /* ---- compact words */
@@ -557,12 +567,10 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	uint32_t nv[WARP], ok = ~0u, okr = 1, sv = 0, same = 0;
 	/* first the commonest cases, cheaply: no word touched in this epoch
 	 * (the first access of a[i]) */
-	uint32_t used = 0;
-	for (uint32_t l = 0; l < WARP; l++) {
-		uint32_t t = p[l] >> 27;
-		used |= (uint32_t)(t == tag) | (uint32_t)(t == T_WIDE);
-	}
-	if (!used) {
+	uint32_t tags = 0; /* bit t: some word has tag t (a variable shift per lane) */
+	for (uint32_t l = 0; l < WARP; l++)
+		tags |= 1u << (p[l] >> 27);
+	if (!(tags & (1u << tag | 1u << T_WIDE))) {
 		for (uint32_t l = 0; l < WARP; l++)
 			p[l] = fresh | l;
 		return 1;
@@ -603,6 +611,30 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	if (!ok)
 		return 0;
 	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* A whole warp's 4-byte reads or writes whose half-warps are each on 16
+ * consecutive words, the two runs apart (two rows of a 16-wide tile:
+ * a[row * n + t * 16 + tx]): warp_words over a copy of the runs side by
+ * side (lanes 0..15, then 16..31), stored back when it took them: 1. 0 and
+ * nothing stored when the lanes are not so or a lane needs the per-lane
+ * path. Its own function, so that check()'s common path stays as it was. */
+CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, uint32_t fresh)
+{
+	const uint64_t *la = x->e->lane_addr, base = x->a->base, size = x->a->size;
+	uint64_t o0 = la[0] - base, o1 = la[16] - base;
+	if (((o0 | o1) & 3) || o0 > size || size - o0 < 64 || o1 > size || size - o1 < 64 ||
+	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
+	    !check_lanes_linear(la + 16, 4, 0xffffu))
+		return 0;
+	uint32_t t[WARP], *p0 = &x->a->c[o0 >> 2], *p1 = &x->a->c[o1 >> 2];
+	memcpy(t, p0, 16 * sizeof(*t));
+	memcpy(t + 16, p1, 16 * sizeof(*t));
+	if (!warp_words(g, x, t, fresh))
+		return 0;
+	memcpy(p0, t, 16 * sizeof(*t));
+	memcpy(p1, t + 16, 16 * sizeof(*t));
 	return 1;
 }
 
@@ -727,9 +759,10 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 	x.e = e;
 	x.a = galloc_get(g, e->addr, e->bytes);
 	x.acc = acc;
-	x.me = (uint32_t)(e->block % 0x7ffe) + 1;
 	x.phase = e->phase & 0x3fffff;
-	x.tag = g->epoch % NTAGS + 1;
+	const struct dcache *cx = ctx_get(g, e, x.phase);
+	x.me = cx->me;
+	x.tag = cx->tag;
 	x.shape = -1;
 	struct galloc *a = x.a;
 	if (a->seen != g->epoch) {
@@ -740,8 +773,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		}
 		a->seen = g->epoch;
 	}
-	uint32_t d = desc_get(g, e, x.me, x.phase);
-	x.src = d == NOSRC ? NOSRC : d << 5;
+	x.src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
 	/* the common cases inline: a word nobody touched in this epoch, read
 	 * by several blocks, updated by atomics only, read by this block
 	 * only, or last read or written by this same thread; a whole warp on
@@ -766,6 +798,8 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
 			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))
 				return;
+		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, &x, fresh)) {
+			return;
 		}
 	}
 	if (mask & (mask - 1)) {

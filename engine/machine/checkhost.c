@@ -19,9 +19,32 @@ static void add_regions(struct machine *m, const struct check_slot *s)
 			vec_push(&m->chk.by_region[r], *s);
 }
 
+/* by_region again from the slots not quiet, in order of installation */
+static void regions_rebuild(struct machine *m)
+{
+	for (int r = 0; r < CR_NREGIONS; r++)
+		m->chk.by_region[r].len = 0;
+	for (size_t i = 0; i < m->chk.v.len; i++)
+		if (!m->chk.v.v[i].quiet)
+			add_regions(m, &m->chk.v.v[i]);
+	m->chk.regions_dirty = 0;
+}
+
+void check_access_quiet(struct machine *m, const void *self, int quiet)
+{
+	for (size_t i = 0; i < m->chk.v.len; i++) {
+		struct check_slot *s = &m->chk.v.v[i];
+		if (s->self == self && s->quiet != !!quiet) {
+			s->quiet = !!quiet;
+			/* not now: machine_publish may be going through the list */
+			m->chk.regions_dirty = 1;
+		}
+	}
+}
+
 static void add(struct machine *m, const struct checker *c, void *self)
 {
-	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL, !self && c->create };
+	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL, !self && c->create, 0 };
 	vec_push(&m->chk.v, s);
 	m->chk.listen |= c->events;
 	for (int k = 0; k < CEV_NKINDS; k++)
@@ -63,10 +86,12 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 	memset(&m->chk.by_region, 0, sizeof(m->chk.by_region));
 	memset(&m->chk.sites, 0, sizeof(m->chk.sites));
 	m->chk.listen = 0;
+	m->chk.regions_dirty = 0;
 	for (size_t i = 0; i < s->chk.v.len; i++) {
 		const struct check_slot *o = &s->chk.v.v[i];
+		/* not quiet: a copy's state starts listening (check_access_quiet) */
 		struct check_slot n = { o->c, o->self && o->c->clone ? o->c->clone(o->self, m, map, ctx) : NULL,
-					o->owned };
+					o->owned, 0 };
 
 		if (o->self && !o->owned)
 			continue; /* a listener its installer attaches to the copy again */
@@ -101,7 +126,10 @@ void machine_publish(struct machine *m, struct check_event *e)
 	e->m = m;
 	if (e->kind == CEV_ACCESS && (unsigned)e->region < CR_NREGIONS) {
 		/* a memory access: only to the checkers of its region (the
-		 * hottest event: one per warp's load or store), from their list */
+		 * hottest event: one per warp's load or store), from their list,
+		 * less those quiet for now */
+		if (WS_UNLIKELY(m->chk.regions_dirty))
+			regions_rebuild(m);
 		const struct check_slot *s = m->chk.by_region[e->region].v;
 		size_t n = m->chk.by_region[e->region].len;
 		for (size_t i = 0; i < n; i++)

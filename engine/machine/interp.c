@@ -1338,19 +1338,44 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 			buf[l] = A[l] + imm; /* every row has 32 lanes: no mask test */
 		la = buf;
 	}
-	struct check_event e = { .kind = CEV_ACCESS, .w = w, .b = w->host ? NULL : w->blk,
-				 .mask = g->mask, .span = in->span,
-				 .space = ADDR_TAG(la[__builtin_ctz(g->mask)]), .size = sz,
-				 .access = acc, .sem = in->sem, .lane_addr = la, .slot = -1,
-				 .iflags = in->flags };
+	/* every field stored once (no clearing of the whole event first, 24
+	 * rep stos steps: the hottest event, one per warp's load or store) */
+	struct check_event e;
+	e.kind = CEV_ACCESS;
+	e.m = m;
+	e.w = w;
+	e.mask = g->mask;
+	e.span = in->span;
+	e.space = ADDR_TAG(la[__builtin_ctz(g->mask)]);
+	e.size = sz;
+	e.access = acc;
+	e.sem = in->sem;
+	e.lane_addr = la;
+	e.groups = NULL;
+	e.ngroups = 0;
+	e.arg = 0;
+	e.finding = NULL;
+	e.iflags = in->flags;
+	e.dslot = 0;
+	e.drank = e.crank = 0;
+	e.didx[0] = e.didx[1] = e.didx[2] = 0;
 	if (!w->host) {
 		struct block *b = w->blk;
+		e.b = b;
 		e.slot = b->slot;
 		e.warp = w->id;
 		e.phase = b->bar_gen;
 		e.wsync = w->wsync;
 		e.block = b->linear;
+	} else {
+		e.b = NULL;
+		e.slot = -1;
+		e.warp = 0;
+		e.phase = e.wsync = 0;
+		e.block = 0;
 	}
+	e.region = CR_NONE;
+	e.addr = e.bytes = 0;
 	if (win) {
 		e.region = win->a ? alloc_region(win->a) : CR_SHARED;
 		e.addr = win->lo;

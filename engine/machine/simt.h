@@ -378,6 +378,7 @@ struct check_slot {
 	const struct checker *c;
 	void *self;
 	int owned;              /* self was made by c->create (machine_add_checker's caller owns it otherwise) */
+	int quiet;              /* left out of chk.by_region for now (check_access_quiet) */
 };
 struct bp { uint32_t file, line; };
 
@@ -481,6 +482,8 @@ struct machine {
 		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
 		VEC(struct check_slot) by_region[CR_NREGIONS]; /* CEV_ACCESS's, by the regions
 								  they check (struct checker) */
+		int regions_dirty;      /* a checker's quiet changed: by_region is made again
+					   before the next CEV_ACCESS */
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */

@@ -441,6 +441,76 @@ int main()
 }
 ''')
 
+# A warp whose half-warps each touch 16 consecutive words of two rows (a
+# 16x16 block on a row-major array, matmul_tiled's tile loads) takes one
+# pass over both rows in the global checker: a write of rows another block
+# read, and of rows another warp of the block read, are still races; rows
+# read by several blocks, and a thread's own word read then written, not.
+prog("global_race_fast_rows", r"""
+#define N 64
+__global__ void k(float *a, float *out)
+{
+	int i = threadIdx.y * N + threadIdx.x;
+	if (blockIdx.x == 0)
+		out[i] = a[i];
+	else
+		a[i] = 1.0f;	//@global-race
+}
+int main()
+{
+	float *a, *out, h[16 * N];
+	cudaMalloc(&a, 16 * N * sizeof(float));
+	cudaMalloc(&out, 16 * N * sizeof(float));
+	cudaMemset(a, 0, 16 * N * sizeof(float));
+	k<<<2, dim3(16, 16)>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%g\n", h[16 * N - 1]);	/* the writer's: not racy */
+	return 0;
+}
+""")
+prog("global_race_fast_rows_block", r"""
+#define N 64
+__global__ void k(float *a, float *out)
+{
+	int tx = threadIdx.x, ty = threadIdx.y;
+	out[ty * N + tx] = a[ty * N + tx];	//@global-race
+	a[((ty + 2) % 16) * N + tx] = 2.0f;	//@global-race
+}
+int main()
+{
+	float *a, *out, h[16 * N];
+	cudaMalloc(&a, 16 * N * sizeof(float));
+	cudaMalloc(&out, 16 * N * sizeof(float));
+	cudaMemset(a, 0, 16 * N * sizeof(float));
+	k<<<1, dim3(16, 16)>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%g\n", h[0]);	/* every writer wrote 2 */
+	return 0;
+}
+""")
+prog("global_race_fast_rows_ok", r"""
+#define N 64
+__global__ void k(const float *a, float *b, float *out)
+{
+	int i = threadIdx.y * N + threadIdx.x;
+	out[blockIdx.x * 16 * N + i] = a[i];	/* a's rows read by every block */
+	b[blockIdx.x * 16 * N + i] += a[i];	/* each thread's own word, read then written */
+}
+int main()
+{
+	float *a, *b, *out, h[4 * 16 * N];
+	cudaMalloc(&a, 16 * N * sizeof(float));
+	cudaMalloc(&b, 4 * 16 * N * sizeof(float));
+	cudaMalloc(&out, 4 * 16 * N * sizeof(float));
+	cudaMemset(a, 0, 16 * N * sizeof(float));
+	cudaMemset(b, 0, 4 * 16 * N * sizeof(float));
+	k<<<4, dim3(16, 16)>>>(a, b, out);
+	cudaMemcpy(h, b, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%g\n", h[4 * 16 * N - 1]);
+	return 0;
+}
+""")
+
 prog("global_race_atomic_1", r"""
 __global__ void count(int *counter)
 {
@@ -1107,6 +1177,52 @@ int main()
 	int *d, h[8];
 	cudaMalloc(&d, sizeof(h));
 	cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);	//@uninitialized-read
+	return 0;
+}
+''')
+# The init checker stops listening to accesses while every allocation it
+# tracked is written (none left to check) and listens again when a new one
+# arrives: a cudaMalloc between two launches, a device malloc in a kernel.
+prog("uninit_global_quiet", r'''
+__global__ void k(const int *in, int *out)
+{
+	int i = threadIdx.x;
+	out[i] = in[i] + 1;	//@uninitialized-read
+}
+int main()
+{
+	int *in, *out, *fresh;
+	cudaMalloc(&in, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(in, 0, 32 * sizeof(int));
+	cudaMemset(out, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(in, out);	/* everything written: nothing to check */
+	cudaDeviceSynchronize();
+	cudaMalloc(&fresh, 32 * sizeof(int));
+	k<<<1, 32>>>(fresh, out);
+	cudaDeviceSynchronize();
+	return 0;
+}
+''')
+prog("uninit_global_quiet_heap", r'''
+__global__ void k(int *out)
+{
+	__shared__ int *p;
+	if (threadIdx.x == 0)
+		p = (int *)malloc(32 * sizeof(int));
+	__syncthreads();
+	out[threadIdx.x] = p[threadIdx.x];	//@uninitialized-read
+	__syncthreads();
+	if (threadIdx.x == 0)
+		free(p);
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(out, 0, 32 * sizeof(int));
+	k<<<1, 32>>>(out);
+	cudaDeviceSynchronize();
 	return 0;
 }
 ''')
