@@ -117,12 +117,15 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
 			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
 			s.caplog = s.nlog;
+			/* the deferred reads name the copy's machine, warp and block */
+			for (uint32_t j = 0; j < s.nlog; j++) {
+				s.log[j].e.m = m;
+				s.log[j].e.w = s.log[j].e.w ? map(ctx, s.log[j].e.w) : NULL;
+				s.log[j].e.b = s.log[j].e.b ? map(ctx, s.log[j].e.b) : NULL;
+			}
 		}
 		vec_push(&x->s, s);
 	}
-	(void)m;
-	(void)map;
-	(void)ctx;
 	return x;
 }
 
