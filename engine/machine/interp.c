@@ -1638,33 +1638,43 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		return 0;
 	uint64_t lo = win->lo, lim = win->len - 4, bad = 0, changed = 0;
 	uint8_t *base = win->base;
-	EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
-	if (bad)
-		return 0;
-	int keep = in->d >= 0;
-	if (t == IR_F32) {
-		EACH_SEQ(M, l, {
-			uint8_t *p = base + (A[l] - lo);
-			float o, r;
-			memcpy(&o, p, 4);
-			r = o + fval(B[l]);
-			changed += fbits(r) != fbits(o);
-			memcpy(p, &r, 4);
-			if (keep)
-				D[l] = fbits(o);
-		});
+	if (M == WS_FULL) {
+		if (!win_all_in(A, (uint64_t)0 - lo, win->len, 4))
+			return 0;
 	} else {
-		EACH_SEQ(M, l, {
-			uint8_t *p = base + (A[l] - lo);
-			uint32_t o, r;
-			memcpy(&o, p, 4);
-			r = o + (uint32_t)B[l];
-			changed += r != o;
-			memcpy(p, &r, 4);
-			if (keep)
-				D[l] = t == IR_S32 ? (uint64_t)(int64_t)(int32_t)o : o;
-		});
+		EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
+		if (bad)
+			return 0;
 	}
+	/* one loop per form (result kept or not, its type): the lanes'
+	 * read-add-write chain through memory is what remains per lane */
+#define ATOM_ADD32(T, ADD, KEEP) EACH_SEQ(M, l, { \
+	uint8_t *p = base + (A[l] - lo); \
+	T o, r; \
+	memcpy(&o, p, 4); \
+	r = ADD; \
+	memcpy(p, &r, 4); \
+	uint32_t ob, rb; \
+	memcpy(&ob, &o, 4); \
+	memcpy(&rb, &r, 4); \
+	KEEP; \
+})
+	if (t == IR_F32) {
+		if (in->d >= 0)
+			ATOM_ADD32(float, o + fval(B[l]), { D[l] = ob; changed += rb != ob; });
+		else
+			ATOM_ADD32(float, o + fval(B[l]), changed += rb != ob);
+	} else {
+		/* an integer add changes the word exactly when it adds a non-zero */
+		EACH(M, l, changed += (uint32_t)B[l] != 0);
+		if (in->d < 0)
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], (void)rb);
+		else if (t == IR_S32)
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], { (void)rb; D[l] = (uint64_t)(int64_t)(int32_t)ob; });
+		else
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], { (void)rb; D[l] = ob; });
+	}
+#undef ATOM_ADD32
 	m->nstores += changed;
 	return 1;
 }
@@ -1675,11 +1685,13 @@ static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, u
 	return atom_op(sub, t, old, ir_norm(b, t), ir_norm(c, t), store);
 }
 
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp);
+
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
-	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
-		 *C = reg(R, in->c);
-	unsigned t = in->t, sz = type_size(t);
+	uint64_t *A = reg(g->fr->r, in->a);
+	unsigned sz = type_size(in->t);
 	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_atom(m, w, g, in, atom_apply);
 		if (r != 1)
@@ -1687,13 +1699,30 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
-	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
 		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC, fast ? &win : NULL);
-	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
-		return 0;
+	return atom_at(m, w, g, in, fast ? &win : NULL);
+}
+
+/* do_atom after its look-up of the window (win: the one the first lane's
+ * address lies in, or NULL) and the checkers' event: atom_fast, else the
+ * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
+ * a fault. */
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
+		 *C = reg(R, in->c);
+	unsigned t = in->t, sz = type_size(t);
+	struct window win = { 0, 0, NULL, NULL, NULL };
+	int fast = wp != NULL, bad = 0;
+	if (fast) {
+		win = *wp;
+		if (atom_fast(m, w, in, g->mask, &win, D, A, B))
+			return 0;
+	}
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
 	EACH_SEQ(g->mask, l, {
@@ -2441,6 +2470,9 @@ enum fast_op {
 	F_CVT_COPY, F_CVT_S32, F_CVT_U32,
 	F_BR, F_CBR, F_LD, F_ST, F_DIVREM,
 	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
+	F_BAR,          /* bar_arrive, then back to the scheduler (as the general loop) */
+	F_SHFL, F_VOTE, /* a whole warp naming every lane: the collective at once, else F_GEN */
+	F_ATOM,         /* 32-bit integer or float atomicAdd: atom_fast in the window, else do_atom */
 	F_COUNT
 };
 
@@ -2517,6 +2549,11 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_LD: return F_LD;
 	case IR_ST: return F_ST;
 	case IR_DIV: case IR_REM: return F_DIVREM;
+	case IR_BAR: return F_BAR;
+	case IR_SHFL: return F_SHFL;
+	case IR_VOTE: return F_VOTE;
+	case IR_ATOM:
+		return in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32) ? F_ATOM : F_GEN;
 	case IR_BCALL:
 		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
 		    builtin_pure((int)in->imm))
@@ -2584,6 +2621,98 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 			}
 		}
 	return fast_window_miss(m, w, addr, write, win, lc, lcn);
+}
+
+/* a collective's member mask (register x, or none: the group) names every
+ * lane, in every lane: coll_arrive then finds nothing to report */
+static inline int coll_names_all(const uint64_t *R, int32_t x)
+{
+	if (x < 0)
+		return 1;
+	const uint64_t *MK = reg((uint64_t *)R, x);
+	uint32_t all = ~0u;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		all &= (uint32_t)MK[l];
+	return all == ~0u;
+}
+
+/* D[0..n) = V[0..n), normalised to type t (ir_norm) */
+static inline void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, unsigned t)
+{
+	switch (t) {
+	case IR_S32:
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < n; l++)
+			D[l] = (uint64_t)(int64_t)(int32_t)(uint32_t)V[l];
+		break;
+	case IR_U32:
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < n; l++)
+			D[l] = (uint32_t)V[l];
+		break;
+	default:
+		for (unsigned l = 0; l < n; l++)
+			D[l] = ir_norm(V[l], t);
+		break;
+	}
+}
+
+/* coll_complete's IR_SHFL for a whole warp that names every lane (so
+ * every source lane takes part): D[l] = A[shfl_src(l)], normalised */
+static inline void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
+			     const uint64_t *B, const uint64_t *C)
+{
+	uint64_t val[WS_WARP], res[WS_WARP];
+	unsigned t = in->t ? in->t : IR_U32;
+	memcpy(val, A, sizeof val); /* D may be A */
+	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32, diff = 0;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		diff |= ((uint32_t)B[l] ^ b0) | (C ? (uint32_t)C[l] ^ c0 : 0);
+	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
+		/* one offset for every lane, the whole warp wide (shfl_src with
+		 * width 32): lane l reads lane l + s, itself where that is
+		 * outside 0..31; up is down by -s; idx reads one lane */
+		int64_t s = in->sub == SHFL_UP ? -(int64_t)(int32_t)b0 : (int64_t)(int32_t)b0;
+		if (in->sub == SHFL_IDX) {
+			uint64_t v = val[b0 & 31];
+			for (unsigned l = 0; l < WS_WARP; l++)
+				res[l] = v;
+			norm_rows(D, res, WS_WARP, t);
+		} else if (s >= 0 && s < WS_WARP) {
+			norm_rows(D, val + s, WS_WARP - (unsigned)s, t);
+			norm_rows(D + WS_WARP - s, val + WS_WARP - s, (unsigned)s, t);
+		} else if (s < 0 && s > -WS_WARP) {
+			norm_rows(D, val, (unsigned)-s, t);
+			norm_rows(D - s, val, WS_WARP - (unsigned)-s, t);
+		} else {
+			norm_rows(D, val, WS_WARP, t);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint32_t width = C ? (uint32_t)C[l] : 32;
+		if (width == 0 || width > 32 || (width & (width - 1)))
+			width = 32;
+		int ok;
+		res[l] = val[shfl_src(in->sub, l, (int32_t)B[l], width, &ok)];
+	}
+	norm_rows(D, res, WS_WARP, t);
+}
+
+/* coll_complete's IR_VOTE for a whole warp that names every lane */
+static inline uint64_t fast_vote(unsigned sub, const uint64_t *P)
+{
+	uint32_t ballot = 0;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		ballot |= (uint32_t)(P[l] != 0) << l;
+	switch (sub) {
+	case VOTE_ALL: return ballot == ~0u;
+	case VOTE_ANY: return ballot != 0;
+	case VOTE_UNI: return ballot == 0 || ballot == ~0u;
+	default: return ballot;
+	}
 }
 
 /* every lane of the group: a full warp in one pass the compiler vectorizes */
