@@ -219,9 +219,9 @@ next:
 			JUMP(in->tgt1);
 		if (T == 0)
 			JUMP(in->tgt2);
-		/* divergence: do_cbr splits the group */
+		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
-		if (do_cbr(m, w, gi, in))
+		if (cbr_taken(m, w, gi, in, T))
 			goto settle_now;
 		pc = g->pc;
 		if (pc == stop)

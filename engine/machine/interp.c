@@ -862,7 +862,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 			g->state = G_READY;
 			any = 1;
 		}
-		if (any)
+		if (any && (w->ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
 	if (m->hooks & (1u << EV_BARRIER)) {
@@ -2143,6 +2143,8 @@ static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A
 	return T;
 }
 
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T);
+
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
 	struct group *g = &w->g[gi];
@@ -2154,6 +2156,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} else {
 		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 	}
+	return cbr_taken(m, w, gi, in, T);
+}
+
+/* do_cbr once T, the lanes of group gi that take the branch, is known
+ * (fast_run's F_CBR computed it): jump, or split the group */
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T)
+{
+	struct group *g = &w->g[gi];
+	uint32_t M = g->mask;
 	if (T == M) {
 		g->pc = (uint32_t)in->tgt1;
 		return 0;
@@ -2625,20 +2636,20 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 
 /* a collective's member mask (register x, or none: the group) names every
  * lane, in every lane: coll_arrive then finds nothing to report */
-static inline int coll_names_all(const uint64_t *R, int32_t x)
+static FAST_INLINE int coll_names_all(const uint64_t *R, int32_t x)
 {
 	if (x < 0)
 		return 1;
 	const uint64_t *MK = reg((uint64_t *)R, x);
-	uint32_t all = ~0u;
+	uint64_t all = ~(uint64_t)0;
 	LANES_INDEPENDENT
 	for (unsigned l = 0; l < WS_WARP; l++)
-		all &= (uint32_t)MK[l];
-	return all == ~0u;
+		all &= MK[l];
+	return (uint32_t)all == ~0u;
 }
 
 /* D[0..n) = V[0..n), normalised to type t (ir_norm) */
-static inline void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, unsigned t)
+static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, unsigned t)
 {
 	switch (t) {
 	case IR_S32:
@@ -2660,16 +2671,25 @@ static inline void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, unsigne
 
 /* coll_complete's IR_SHFL for a whole warp that names every lane (so
  * every source lane takes part): D[l] = A[shfl_src(l)], normalised */
-static inline void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
-			     const uint64_t *B, const uint64_t *C)
+static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
+				  const uint64_t *B, const uint64_t *C)
 {
 	uint64_t val[WS_WARP], res[WS_WARP];
 	unsigned t = in->t ? in->t : IR_U32;
 	memcpy(val, A, sizeof val); /* D may be A */
-	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32, diff = 0;
+	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
+	/* the same offset (and width) in every lane: the rows' words are
+	 * equal (a difference in the upper halves only takes the lane by
+	 * lane way, which is right too) */
+	uint64_t diff = 0;
 	LANES_INDEPENDENT
 	for (unsigned l = 0; l < WS_WARP; l++)
-		diff |= ((uint32_t)B[l] ^ b0) | (C ? (uint32_t)C[l] ^ c0 : 0);
+		diff |= B[l] ^ B[0];
+	if (C) {
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			diff |= C[l] ^ C[0];
+	}
 	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
 		/* one offset for every lane, the whole warp wide (shfl_src with
 		 * width 32): lane l reads lane l + s, itself where that is
@@ -2702,7 +2722,7 @@ static inline void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64
 }
 
 /* coll_complete's IR_VOTE for a whole warp that names every lane */
-static inline uint64_t fast_vote(unsigned sub, const uint64_t *P)
+static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 {
 	uint32_t ballot = 0;
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -2818,12 +2838,35 @@ static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, 
 #undef FCMPL
 #undef FCMP
 
+static int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried);
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
- * exits) so the caller re-picks. */
+ * exits) so the caller re-picks. A device group at an instruction of
+ * fast_run's goes there first, from this small function: a visit that
+ * fast_run completes (to a barrier, say) does not pay for the general
+ * loop's frame. */
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
-	int n = 0;
+	const struct group *g = &w->g[gi];
+	if (w->host || !g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN || budget <= 0)
+		return run_general(m, w, gi, budget, 0, 0);
+	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
+	if (why == FR_RETURN)
+		return ran;
+	if (why == FR_SETTLE) {
+		warp_settle(m, w);
+		return ran;
+	}
+	if (ran >= budget)
+		return ran;
+	return run_general(m, w, gi, budget, ran, 1);
+}
+
+/* interp_run_group's loop, n instructions already run; tried: fast_run
+ * has just handed the instruction at g->pc back (run it here first) */
+static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried)
+{
 	struct group *g = &w->g[gi];
 	/* the host thread is on no SM: its instructions advance no SM clock
 	 * (those hostvm.c runs do not either) */
@@ -2836,7 +2879,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		/* fast_run would stop before an instruction it does not know
 		 * (a kernel that only returns starts with one) */
-		if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
+		if (tried)
+			tried = 0;
+		else if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
 			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
 			n += ran;
 			if (why == FR_RETURN)
