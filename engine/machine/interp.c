@@ -888,7 +888,7 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 			b->bar_or |= p;
 		});
 	}
-	b->bar_arrived += popc32(M);
+	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
