@@ -2882,8 +2882,10 @@ static int run_general(struct machine *m, struct warp *w, int gi, int budget, in
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
 	const struct group *g = &w->g[gi];
-	if (w->host || !g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN || budget <= 0)
+	if (w->host || budget <= 0)
 		return run_general(m, w, gi, budget, 0, 0);
+	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) /* a RET, say: not fast_run's */
+		return run_general(m, w, gi, budget, 0, 1);
 	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
 	if (why == FR_RETURN)
 		return ran;
