@@ -8,7 +8,8 @@
 # each run is reported with the TAP directive `# TODO REASON` (a failure does not fail the suite). Optional files: NAME.args
 # (program arguments, one line), NAME.opts (extra warpstep options, e.g. `--simt its`).
 # Environment: WARPSTEP (default ./warpstep), PROGRAMS (a space-separated list of names to run,
-# default all), PROG_TIMEOUT (seconds per run, default 120).
+# default all), PROG_TIMEOUT (seconds per run, default 120), PROG_OPTS (warpstep options for
+# every run, e.g. --fast: tests/programs_fast.t).
 # Run from the repository root: prove tests/programs.t
 WARPSTEP=${WARPSTEP:-./warpstep}
 PROG_TIMEOUT=${PROG_TIMEOUT:-120}
@@ -56,10 +57,10 @@ for n in $names; do
 		copts=$(echo "$c" | tr ',=' '  ')
 		num=$((num + 1))
 		# shellcheck disable=SC2086
-		$to "$WARPSTEP" run $copts $opts "$src" $args >"$tmp/out" 2>"$tmp/err" </dev/null
+		$to "$WARPSTEP" run $copts $PROG_OPTS $opts "$src" $args >"$tmp/out" 2>"$tmp/err" </dev/null
 		st=$?
 		if [ "$st" -eq 124 ] && [ -n "$to" ]; then
-			echo "not ok $num - $n [$copts]: timed out after ${PROG_TIMEOUT}s$tododir"
+			echo "not ok $num - $n [$copts${PROG_OPTS:+ $PROG_OPTS}]: timed out after ${PROG_TIMEOUT}s$tododir"
 			[ -n "$todo" ] || fails=$((fails + 1))
 			continue
 		fi
@@ -67,9 +68,9 @@ for n in $names; do
 		cmp -s "$tmp/out" "$dir/$n.expected" || why="stdout differs"
 		[ "$st" = "$want_status" ] || why="${why:+$why, }exit status $st, expected $want_status"
 		if [ -z "$why" ]; then
-			echo "ok $num - $n [$copts]$tododir"
+			echo "ok $num - $n [$copts${PROG_OPTS:+ $PROG_OPTS}]$tododir"
 		else
-			echo "not ok $num - $n [$copts]: $why$tododir"
+			echo "not ok $num - $n [$copts${PROG_OPTS:+ $PROG_OPTS}]: $why$tododir"
 			[ -n "$todo" ] || fails=$((fails + 1))
 			diff -u "$dir/$n.expected" "$tmp/out" | sed -n '3,22p' | sed 's/^/#   /'
 			if [ -s "$tmp/err" ]; then

@@ -79,6 +79,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_CVT_COPY] = &&L_F_CVT_COPY, [F_CVT_S32] = &&L_F_CVT_S32, [F_CVT_U32] = &&L_F_CVT_U32,
 		[F_BR] = &&L_F_BR, [F_CBR] = &&L_F_CBR, [F_LD] = &&L_F_LD, [F_ST] = &&L_F_ST,
 		[F_DIVREM] = &&L_F_DIVREM, [F_FMAF] = &&L_F_FMAF, [F_FMA] = &&L_F_FMA,
+		[F_BAR] = &&L_F_BAR, [F_SHFL] = &&L_F_SHFL, [F_VOTE] = &&L_F_VOTE, [F_ATOM] = &&L_F_ATOM,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -218,9 +219,9 @@ next:
 			JUMP(in->tgt1);
 		if (T == 0)
 			JUMP(in->tgt2);
-		/* divergence: do_cbr splits the group */
+		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
-		if (do_cbr(m, w, gi, in))
+		if (cbr_taken(m, w, gi, in, T))
 			goto settle_now;
 		pc = g->pc;
 		if (pc == stop)
@@ -317,11 +318,66 @@ next:
 			FL(dbits(fma(dval(X[l]), dval(Y[l]), dval(Z[l]))));
 		goto bcall_done;
 	}
+	CASE(F_BAR)
+		/* the general loop's IR_BAR: the group arrives (and, the last to,
+		 * releases the block), then the scheduler picks the next warp */
+		SYNC();
+		bar_arrive(m, w, g, in);
+		why = FR_RETURN;
+		goto done;
+	CASE(F_SHFL)
+		/* coll_arrive and coll_complete of one group that is the whole
+		 * warp and names every lane: no finding, no checker event, no
+		 * other group to wait for; else the general loop runs it */
+		if (!full || !coll_names_all(R, in->e)) {
+			k--;
+			goto out;
+		}
+		w->wsync++;
+		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL);
+		goto coll_done;
+	CASE(F_VOTE) {
+		if (!full || !coll_names_all(R, in->a)) {
+			k--;
+			goto out;
+		}
+		w->wsync++;
+		if (in->d >= 0) {
+			uint64_t v = fast_vote(in->sub, B);
+			v = ir_norm(v, in->t ? in->t : IR_U32);
+			FL(v);
+		}
+		goto coll_done;
+	}
+	CASE(F_ATOM) {
+		/* do_atom without the observers fast_mem_ok rules out: the window
+		 * (through this run's allocations), the checkers' event, atom_fast
+		 * or the lanes one by one */
+		struct window win;
+		SYNC();
+		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win, lc, &lcn)) {
+			if (CHECK_WANTS(m, CEV_ACCESS))
+				access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+			if (atom_at(m, w, g, in, &win)) {
+				why = FR_RETURN;
+				goto done;
+			}
+		} else if (do_atom(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	}
 #ifndef FAST_THREADED
 	default:
 		goto out;
 	}
 #endif
+coll_done:
+	/* the general loop continues after a collective that completed at
+	 * once: no token test before the next instruction */
+	pc++;
+	DISPATCH();
 bcall_done:
 	/* what the general loop tests after a built-in */
 	pc++;

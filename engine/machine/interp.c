@@ -907,7 +907,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 			g->state = G_READY;
 			any = 1;
 		}
-		if (any)
+		if (any && (w->ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
 	if (m->hooks & (1u << EV_BARRIER)) {
@@ -933,7 +933,7 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 			b->bar_or |= p;
 		});
 	}
-	b->bar_arrived += popc32(M);
+	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
@@ -1708,33 +1708,43 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 		return 0;
 	uint64_t lo = win->lo, lim = win->len - 4, bad = 0, changed = 0;
 	uint8_t *base = win->base;
-	EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
-	if (bad)
-		return 0;
-	int keep = in->d >= 0;
-	if (t == IR_F32) {
-		EACH_SEQ(M, l, {
-			uint8_t *p = base + (A[l] - lo);
-			float o, r;
-			memcpy(&o, p, 4);
-			r = o + fval(B[l]);
-			changed += fbits(r) != fbits(o);
-			memcpy(p, &r, 4);
-			if (keep)
-				D[l] = fbits(o);
-		});
+	if (M == WS_FULL) {
+		if (!win_all_in(A, (uint64_t)0 - lo, win->len, 4))
+			return 0;
 	} else {
-		EACH_SEQ(M, l, {
-			uint8_t *p = base + (A[l] - lo);
-			uint32_t o, r;
-			memcpy(&o, p, 4);
-			r = o + (uint32_t)B[l];
-			changed += r != o;
-			memcpy(p, &r, 4);
-			if (keep)
-				D[l] = t == IR_S32 ? (uint64_t)(int64_t)(int32_t)o : o;
-		});
+		EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
+		if (bad)
+			return 0;
 	}
+	/* one loop per form (result kept or not, its type): the lanes'
+	 * read-add-write chain through memory is what remains per lane */
+#define ATOM_ADD32(T, ADD, KEEP) EACH_SEQ(M, l, { \
+	uint8_t *p = base + (A[l] - lo); \
+	T o, r; \
+	memcpy(&o, p, 4); \
+	r = ADD; \
+	memcpy(p, &r, 4); \
+	uint32_t ob, rb; \
+	memcpy(&ob, &o, 4); \
+	memcpy(&rb, &r, 4); \
+	KEEP; \
+})
+	if (t == IR_F32) {
+		if (in->d >= 0)
+			ATOM_ADD32(float, o + fval(B[l]), { D[l] = ob; changed += rb != ob; });
+		else
+			ATOM_ADD32(float, o + fval(B[l]), changed += rb != ob);
+	} else {
+		/* an integer add changes the word exactly when it adds a non-zero */
+		EACH(M, l, changed += (uint32_t)B[l] != 0);
+		if (in->d < 0)
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], (void)rb);
+		else if (t == IR_S32)
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], { (void)rb; D[l] = (uint64_t)(int64_t)(int32_t)ob; });
+		else
+			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], { (void)rb; D[l] = ob; });
+	}
+#undef ATOM_ADD32
 	m->nstores += changed;
 	return 1;
 }
@@ -1745,11 +1755,13 @@ static uint64_t atom_apply(unsigned sub, unsigned t, uint64_t old, uint64_t b, u
 	return atom_op(sub, t, old, ir_norm(b, t), ir_norm(c, t), store);
 }
 
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp);
+
 static int do_atom(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
-	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
-		 *C = reg(R, in->c);
-	unsigned t = in->t, sz = type_size(t);
+	uint64_t *A = reg(g->fr->r, in->a);
+	unsigned sz = type_size(in->t);
 	if (WS_UNLIKELY(m->mm)) {
 		int r = mm_atom(m, w, g, in, atom_apply);
 		if (r != 1)
@@ -1757,13 +1769,30 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
-	int bad = 0;
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
 		access_event(m, w, g, in, A, 0, sz, CHECK_ATOMIC, fast ? &win : NULL);
-	if (fast && atom_fast(m, w, in, g->mask, &win, D, A, B))
-		return 0;
+	return atom_at(m, w, g, in, fast ? &win : NULL);
+}
+
+/* do_atom after its look-up of the window (win: the one the first lane's
+ * address lies in, or NULL) and the checkers' event: atom_fast, else the
+ * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
+ * a fault. */
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
+		 *C = reg(R, in->c);
+	unsigned t = in->t, sz = type_size(t);
+	struct window win = { 0, 0, NULL, NULL, NULL };
+	int fast = wp != NULL, bad = 0;
+	if (fast) {
+		win = *wp;
+		if (atom_fast(m, w, in, g->mask, &win, D, A, B))
+			return 0;
+	}
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
 	EACH_SEQ(g->mask, l, {
@@ -2184,6 +2213,8 @@ static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A
 	return T;
 }
 
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T);
+
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
 	struct group *g = &w->g[gi];
@@ -2195,6 +2226,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} else {
 		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 	}
+	return cbr_taken(m, w, gi, in, T);
+}
+
+/* do_cbr once T, the lanes of group gi that take the branch, is known
+ * (fast_run's F_CBR computed it): jump, or split the group */
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T)
+{
+	struct group *g = &w->g[gi];
+	uint32_t M = g->mask;
 	if (T == M) {
 		g->pc = (uint32_t)in->tgt1;
 		return 0;
@@ -2516,6 +2556,9 @@ enum fast_op {
 	F_CVT_COPY, F_CVT_S32, F_CVT_U32,
 	F_BR, F_CBR, F_LD, F_ST, F_DIVREM,
 	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
+	F_BAR,          /* bar_arrive, then back to the scheduler (as the general loop) */
+	F_SHFL, F_VOTE, /* a whole warp naming every lane: the collective at once, else F_GEN */
+	F_ATOM,         /* 32-bit integer or float atomicAdd: atom_fast in the window, else do_atom */
 	F_COUNT
 };
 
@@ -2592,6 +2635,11 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_LD: return F_LD;
 	case IR_ST: return F_ST;
 	case IR_DIV: case IR_REM: return F_DIVREM;
+	case IR_BAR: return F_BAR;
+	case IR_SHFL: return F_SHFL;
+	case IR_VOTE: return F_VOTE;
+	case IR_ATOM:
+		return in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32) ? F_ATOM : F_GEN;
 	case IR_BCALL:
 		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
 		    builtin_pure((int)in->imm))
@@ -2661,6 +2709,107 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 	return fast_window_miss(m, w, addr, write, win, lc, lcn);
 }
 
+/* a collective's member mask (register x, or none: the group) names every
+ * lane, in every lane: coll_arrive then finds nothing to report */
+static FAST_INLINE int coll_names_all(const uint64_t *R, int32_t x)
+{
+	if (x < 0)
+		return 1;
+	const uint64_t *MK = reg((uint64_t *)R, x);
+	uint64_t all = ~(uint64_t)0;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		all &= MK[l];
+	return (uint32_t)all == ~0u;
+}
+
+/* D[0..n) = V[0..n), normalised to type t (ir_norm) */
+static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, unsigned t)
+{
+	switch (t) {
+	case IR_S32: /* sign-extended on the 64-bit lanes (S32W in fast_run) */
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < n; l++)
+			D[l] = ((V[l] & 0xffffffffu) ^ 0x80000000u) - 0x80000000u;
+		break;
+	case IR_U32:
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < n; l++)
+			D[l] = V[l] & 0xffffffffu;
+		break;
+	default:
+		for (unsigned l = 0; l < n; l++)
+			D[l] = ir_norm(V[l], t);
+		break;
+	}
+}
+
+/* coll_complete's IR_SHFL for a whole warp that names every lane (so
+ * every source lane takes part): D[l] = A[shfl_src(l)], normalised */
+static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
+				  const uint64_t *B, const uint64_t *C)
+{
+	uint64_t val[WS_WARP], res[WS_WARP];
+	unsigned t = in->t ? in->t : IR_U32;
+	memcpy(val, A, sizeof val); /* D may be A */
+	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
+	/* the same offset (and width) in every lane: the rows' words are
+	 * equal (a difference in the upper halves only takes the lane by
+	 * lane way, which is right too) */
+	uint64_t diff = 0;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		diff |= B[l] ^ B[0];
+	if (C) {
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			diff |= C[l] ^ C[0];
+	}
+	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
+		/* one offset for every lane, the whole warp wide (shfl_src with
+		 * width 32): lane l reads lane l + s, itself where that is
+		 * outside 0..31; up is down by -s; idx reads one lane */
+		int64_t s = in->sub == SHFL_UP ? -(int64_t)(int32_t)b0 : (int64_t)(int32_t)b0;
+		if (in->sub == SHFL_IDX) {
+			uint64_t v = val[b0 & 31];
+			for (unsigned l = 0; l < WS_WARP; l++)
+				res[l] = v;
+			norm_rows(D, res, WS_WARP, t);
+		} else if (s >= 0 && s < WS_WARP) {
+			norm_rows(D, val + s, WS_WARP - (unsigned)s, t);
+			norm_rows(D + WS_WARP - s, val + WS_WARP - s, (unsigned)s, t);
+		} else if (s < 0 && s > -WS_WARP) {
+			norm_rows(D, val, (unsigned)-s, t);
+			norm_rows(D - s, val, WS_WARP - (unsigned)-s, t);
+		} else {
+			norm_rows(D, val, WS_WARP, t);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint32_t width = C ? (uint32_t)C[l] : 32;
+		if (width == 0 || width > 32 || (width & (width - 1)))
+			width = 32;
+		int ok;
+		res[l] = val[shfl_src(in->sub, l, (int32_t)B[l], width, &ok)];
+	}
+	norm_rows(D, res, WS_WARP, t);
+}
+
+/* coll_complete's IR_VOTE for a whole warp that names every lane */
+static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
+{
+	uint32_t ballot = 0;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		ballot |= (uint32_t)(P[l] != 0) << l;
+	switch (sub) {
+	case VOTE_ALL: return ballot == ~0u;
+	case VOTE_ANY: return ballot != 0;
+	case VOTE_UNI: return ballot == 0 || ballot == ~0u;
+	default: return ballot;
+	}
+}
+
 /* every lane of the group: a full warp in one pass the compiler vectorizes */
 #define FL(EXPR) do { \
 	if (full) { \
@@ -2672,9 +2821,28 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 } while (0)
 #define S32(x) ((uint64_t)(int64_t)(int32_t)(uint32_t)(x))
 #define U32(x) ((uint64_t)(uint32_t)(x))
+/* the same values, written on the 64-bit lanes: gcc vectorizes S32(a + b)
+ * by narrowing both rows to 32 bits and widening again (77 instructions a
+ * warp with AVX2); on 64-bit lanes, the low word's sign brought down by an
+ * exclusive or and a subtraction, it takes 58 (U32: a mask, 38). Not for
+ * MUL, where a 64-bit multiply is the dearer part. */
+#define S32W(x) ((((uint64_t)(x) & 0xffffffffu) ^ 0x80000000u) - 0x80000000u)
+#define U32W(x) ((uint64_t)(x) & 0xffffffffu)
+#define FA_S32_ADD S32W
+#define FA_S32_SUB S32W
+#define FA_S32_AND S32W
+#define FA_S32_OR S32W
+#define FA_S32_XOR S32W
+#define FA_S32_MUL S32
+#define FA_U32_ADD U32W
+#define FA_U32_SUB U32W
+#define FA_U32_AND U32W
+#define FA_U32_OR U32W
+#define FA_U32_XOR U32W
+#define FA_U32_MUL U32
 #define FARITH(NAME, OP) \
-	CASE(F_##NAME##_S32) FL(S32(A[l] OP B[l])); NEXT_PC(); \
-	CASE(F_##NAME##_U32) FL(U32(A[l] OP B[l])); NEXT_PC(); \
+	CASE(F_##NAME##_S32) FL(FA_S32_##NAME(A[l] OP B[l])); NEXT_PC(); \
+	CASE(F_##NAME##_U32) FL(FA_U32_##NAME(A[l] OP B[l])); NEXT_PC(); \
 	CASE(F_##NAME##_64) FL(A[l] OP B[l]); NEXT_PC();
 #define FSETP(CAST, CONV) do { \
 	switch (in->sub) { \
@@ -2758,18 +2926,57 @@ static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, 
 #undef FL
 #undef S32
 #undef U32
+#undef S32W
+#undef U32W
+#undef FA_S32_ADD
+#undef FA_S32_SUB
+#undef FA_S32_AND
+#undef FA_S32_OR
+#undef FA_S32_XOR
+#undef FA_S32_MUL
+#undef FA_U32_ADD
+#undef FA_U32_SUB
+#undef FA_U32_AND
+#undef FA_U32_OR
+#undef FA_U32_XOR
+#undef FA_U32_MUL
 #undef FARITH
 #undef FSETP
 #undef NOCONV
 #undef FCMPL
 #undef FCMP
 
+static int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried);
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
- * exits) so the caller re-picks. */
+ * exits) so the caller re-picks. A device group at an instruction of
+ * fast_run's goes there first, from this small function: a visit that
+ * fast_run completes (to a barrier, say) does not pay for the general
+ * loop's frame. */
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
-	int n = 0;
+	const struct group *g = &w->g[gi];
+	if (w->host || budget <= 0)
+		return run_general(m, w, gi, budget, 0, 0);
+	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) /* a RET, say: not fast_run's */
+		return run_general(m, w, gi, budget, 0, 1);
+	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
+	if (why == FR_RETURN)
+		return ran;
+	if (why == FR_SETTLE) {
+		warp_settle(m, w);
+		return ran;
+	}
+	if (ran >= budget)
+		return ran;
+	return run_general(m, w, gi, budget, ran, 1);
+}
+
+/* interp_run_group's loop, n instructions already run; tried: fast_run
+ * has just handed the instruction at g->pc back (run it here first) */
+static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried)
+{
 	struct group *g = &w->g[gi];
 	/* the host thread is on no SM: its instructions advance no SM clock
 	 * (those hostvm.c runs do not either) */
@@ -2784,7 +2991,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 		}
 		/* fast_run would stop before an instruction it does not know
 		 * (a kernel that only returns starts with one) */
-		if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
+		if (tried)
+			tried = 0;
+		else if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
 			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
 			n += ran;
 			if (why == FR_RETURN)

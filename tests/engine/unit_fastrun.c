@@ -1,0 +1,241 @@
+/*
+ * unit_fastrun.c - TAP tests of the device fast path (engine/machine/fastrun.h)
+ * against the general interpreter loop: a machine with an EV_INSN observer
+ * (which does nothing) runs every instruction in the general loop, one
+ * without runs what it can in fast_run. A kernel that barriers, shuffles,
+ * votes and adds atomically, by whole warps, half warps and diverged paths,
+ * reads clock64() and races on a global must give the same output (the
+ * clocks and the racy counter show the order the warps ran in), exit status,
+ * steps and findings, with and without the checkers, under both --simt
+ * policies and random schedules; and runs of 1 to 60 steps interleaved with
+ * single steps must stop at the same steps and places.
+ */
+#include "front.h"
+#include "machine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+
+static const char prog[] =
+	"#include <cstdio>\n"
+	"__device__ int racy;\n"
+	"__global__ void k(int *out, float *fout, long long *clk)\n"
+	"{\n"
+	"\t__shared__ int s[96];\n"
+	"\t__shared__ int hist[8];\n"
+	"\tint t = threadIdx.x, lane = t & 31, w = t / 32;\n"
+	"\tif (t < 8)\n"
+	"\t\thist[t] = 0;\n"
+	"\tlong long c0 = clock64();\n"
+	"\t__syncthreads();\n"
+	"\tint v = (t * 7 + blockIdx.x * 13) % 23 - 11;\n"
+	"\tfor (int r = 0; r < 3; r++) {\n"
+	"\t\ts[t] = v;\n"
+	"\t\t__syncthreads();\n"
+	"\t\tv += s[(t + 1 + r) % blockDim.x];\n"
+	"\t\t__syncthreads();\n"
+	"\t\tv += __shfl_down_sync(0xffffffffu, v, 1 + r);\n"
+	"\t\tv ^= __shfl_xor_sync(0xffffffffu, v, 4) & 3;\n"
+	"\t\tv += __shfl_sync(0xffffffffu, v, (lane * 5) & 31) & 7;\n"
+	"\t\tif (lane < 20)\n"
+	"\t\t\tv += __shfl_xor_sync(0x000fffffu, v, 2) & 1;\n"
+	"\t\tif (lane & 1)\n"
+	"\t\t\tv += __shfl_up_sync(0xaaaaaaaau, v, 2) & 3;\n"
+	"\t\telse\n"
+	"\t\t\tv -= __ballot_sync(0x55555555u, v > 0) & 3;\n"
+	"\t\tv += __ballot_sync(0xffffffffu, v > 0) & 0xff;\n"
+	"\t\tv += __all_sync(0xffffffffu, v > -100) + __any_sync(0xffffffffu, v > 50);\n"
+	"\t\tatomicAdd(&hist[(v & 0x7fffffff) % 8], 1);\n"
+	"\t\tatomicAdd(&out[0], v);\n"
+	"\t\tatomicAdd(fout, (float)(v & 15) * 0.5f);\n"
+	"\t\tint old = atomicAdd(&out[2000 + (lane & 3)], 1);\n"
+	"\t\tv += old & 1;\n"
+	"\t\tv += __syncthreads_count(v & 1);\n"
+	"\t\tif (lane == 0)\n"
+	"\t\t\tatomicAdd(&out[1], v);\n"
+	"\t}\n"
+	"\tlong long c1 = clock64();\n"
+	"\tif (lane == 0) {\n"
+	"\t\tracy = racy + 1;\n"
+	"\t\tprintf(\"block %d warp %d v %d racy %d\\n\", blockIdx.x, w, v, racy);\n"
+	"\t}\n"
+	"\tclk[blockIdx.x * 96 + t] = c1 - c0;\n"
+	"\tout[2 + blockIdx.x * 96 + t] = v;\n"
+	"\t__syncthreads();\n"
+	"\tif (t < 8)\n"
+	"\t\tatomicAdd(&out[1000 + t], hist[t]);\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tint *out;\n"
+	"\tfloat *fout;\n"
+	"\tlong long *clk;\n"
+	"\tcudaMalloc(&out, 2004 * sizeof(int));\n"
+	"\tcudaMalloc(&fout, sizeof(float));\n"
+	"\tcudaMalloc(&clk, 4 * 96 * sizeof(long long));\n"
+	"\tcudaMemset(out, 0, 2004 * sizeof(int));\n"
+	"\tcudaMemset(fout, 0, sizeof(float));\n"
+	"\tk<<<4, 96>>>(out, fout, clk);\n"
+	"\tstatic int h[2004];\n"
+	"\tstatic long long c[4 * 96];\n"
+	"\tfloat f;\n"
+	"\tcudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(c, clk, sizeof c, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(&f, fout, sizeof f, cudaMemcpyDeviceToHost);\n"
+	"\tlong long sum = 0, csum = 0;\n"
+	"\tfor (int i = 0; i < 2004; i++)\n"
+	"\t\tsum = sum * 31 + h[i];\n"
+	"\tfor (int i = 0; i < 4 * 96; i++)\n"
+	"\t\tcsum = csum * 17 + c[i];\n"
+	"\tprintf(\"sum %lld clocks %lld float %.1f\\n\", sum, csum, f);\n"
+	"\treturn (int)(sum & 7);\n"
+	"}\n";
+
+static struct compilation comp;
+
+static void no_op(void *ctx, const struct machine_event *e)
+{
+	(void)ctx;
+	(void)e;
+}
+
+/* general: observe EV_INSN, so that every instruction runs in the general loop */
+static struct machine *start(int general, int fast, enum simt_policy simt, enum sched_policy sched,
+			     uint64_t seed, FILE *out)
+{
+	struct machine_opts o;
+	machine_opts_init(&o);
+	o.fast = fast;
+	o.simt = simt;
+	o.sched = sched;
+	o.seed = seed;
+	o.out = out;
+	o.err = out;
+	struct machine *m = machine_new(comp.mod, &o);
+	if (general)
+		machine_observe(m, 1u << EV_INSN, no_op, NULL);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	return m;
+}
+
+static char *slurp(FILE *f)
+{
+	long n;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	char *b = malloc((size_t)n + 1);
+	size_t got = fread(b, 1, (size_t)n, f);
+	b[got] = 0;
+	return b;
+}
+
+/* where three warps of two blocks are (function and pc of lane 0), or 0 outside a kernel */
+static uint64_t place(const struct machine *m)
+{
+	struct machine_kernel_info ki;
+	uint64_t h = 0;
+	if (machine_kernel(m, &ki) != 0 || !ki.active)
+		return 0;
+	for (int s = 0; s < 2; s++)
+		for (int w = 0; w < 3; w++) {
+			int f = -1;
+			uint32_t pc = 0;
+			if (machine_lane_frame_pc(m, s, w, 0, 0, &f, &pc) == 0)
+				h = h * 1000003u + (uint64_t)(uint32_t)f * 65536u + pc;
+		}
+	return h;
+}
+
+struct cfg {
+	const char *name;
+	enum simt_policy simt;
+	enum sched_policy sched;
+	uint64_t seed;
+};
+
+static const struct cfg cfgs[] = {
+	{ "stack", SIMT_STACK, SCHED_RR, 0 },
+	{ "its", SIMT_ITS, SCHED_RR, 0 },
+	{ "its random:1", SIMT_ITS, SCHED_RANDOM, 1 },
+	{ "stack random:2", SIMT_STACK, SCHED_RANDOM, 2 },
+	{ "its random:3", SIMT_ITS, SCHED_RANDOM, 3 },
+};
+
+static void test_whole_runs(const struct cfg *c, int fast)
+{
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, fast, c->simt, c->sched, c->seed, o[k]);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	char *a = slurp(o[0]), *b = slurp(o[1]);
+	ok(strcmp(a, b) == 0 && strstr(a, "sum "), "%s%s: the same output (%zu bytes)", c->name,
+	   fast ? " --fast" : "", strlen(a));
+	if (strcmp(a, b) != 0)
+		printf("# fast path:\n%s# general loop:\n%s", a, b);
+	ok(machine_exit_status(m[0]) == machine_exit_status(m[1]) &&
+		   machine_steps(m[0]) == machine_steps(m[1]) &&
+		   machine_nfindings(m[0]) == machine_nfindings(m[1]),
+	   "%s%s: the same exit status (%d), steps (%llu, %llu) and findings (%zu, %zu)", c->name,
+	   fast ? " --fast" : "", machine_exit_status(m[0]), (unsigned long long)machine_steps(m[0]),
+	   (unsigned long long)machine_steps(m[1]), machine_nfindings(m[0]), machine_nfindings(m[1]));
+	free(a);
+	free(b);
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+}
+
+/* runs of 1 .. 60 steps, each followed by a few single steps */
+static void test_short_runs(const struct cfg *c)
+{
+	static uint64_t tr[2][4000];
+	size_t n[2] = { 0, 0 };
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	for (int k = 0; k < 2; k++) {
+		struct machine *m = start(k, 1, c->simt, c->sched, c->seed, o[k]);
+		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 3900; len = len % 60 + 1) {
+			machine_run(m, (uint64_t)len);
+			tr[k][n[k]++] = machine_steps(m) * 1000003u ^ place(m);
+			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
+				machine_step(m);
+				tr[k][n[k]++] = machine_steps(m) * 1000003u ^ place(m);
+			}
+		}
+		machine_free(m);
+	}
+	int same = n[0] == n[1] && memcmp(tr[0], tr[1], n[0] * sizeof(uint64_t)) == 0;
+	char *a = slurp(o[0]), *b = slurp(o[1]);
+	ok(same && strcmp(a, b) == 0 && n[0] > 100, "%s: %zu short runs and single steps stop at the same steps and places",
+	   c->name, n[0]);
+	free(a);
+	free(b);
+	fclose(o[0]);
+	fclose(o[1]);
+}
+
+int main(void)
+{
+	tap_start();
+	compilation_init(&comp);
+	int r = front_compile_string(&comp, "p.cu", prog, NULL);
+	ok(r == 0, "the program compiles");
+	if (r) {
+		diag_render(&comp.diags, &comp.sm, stdout, 0);
+		return tap_end();
+	}
+	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
+		test_whole_runs(&cfgs[i], 1);
+		test_whole_runs(&cfgs[i], 0);
+		test_short_runs(&cfgs[i]);
+	}
+	compilation_release(&comp);
+	return tap_end();
+}
