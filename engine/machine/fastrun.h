@@ -82,7 +82,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		/* superinstructions */
 		[F_IDX_SH_LD] = &&L_F_IDX_SH_LD, [F_IDX_MUL_LD] = &&L_F_IDX_MUL_LD,
 		[F_IDX_SH_ST] = &&L_F_IDX_SH_ST, [F_IDX_MUL_ST] = &&L_F_IDX_MUL_ST,
-		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_DIVREM_I32] = &&L_F_DIVREM_I32,
+		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
+		[F_DIVREM_I32] = &&L_F_DIVREM_I32,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -416,20 +417,62 @@ idx_st:
 		}
 		uint64_t v = S32(a0 + B[0]);
 		FL(v);
+		goto counter_cbr;
+	}
+	CASE(F_SHRK_CBR) {
+		/* the same for SHR of s32 or u32 by a constant count (F_SHR_KS,
+		 * F_SHR_KU): `s >>= 1` of a reduction's loop */
+		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
+		int sg = is_signed(in->t);
+		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
+		if (!full || pair_diff(A)) {
+			if (sg)
+				FL((uint64_t)((int64_t)A[l] >> sh));
+			else if (sh >= 32)
+				FL(0);
+			else
+				FL(A[l] >> sh);
+			if (!PAIR_OK())
+				NEXT_PC();
+			PAIR_TAKE();
+			RUN_FETCHED();
+		}
+		v = sg ? (uint64_t)((int64_t)a0 >> sh) : sh >= 32 ? 0 : a0 >> sh;
+		FL(v);
+		goto counter_cbr;
+	}
+counter_cbr:
+	/* the counter's new value v is uniform: CBR.cmp v, X (s32 or u32) with X
+	 * a constant or uniform too takes one branch for the whole warp */
+	{
+		uint64_t v = D[0];
 		if (!PAIR_OK())
 			NEXT_PC();
 		PAIR_TAKE();
 		uint64_t y0 = B[0];
 		if (!(in->flags & DF_KB) && pair_diff(B))
 			RUN_FETCHED();
-		int32_t x = (int32_t)v, y = (int32_t)y0, c;
-		switch (in->sub) {
-		case CMP_EQ: c = x == y; break;
-		case CMP_NE: c = x != y; break;
-		case CMP_LT: c = x < y; break;
-		case CMP_LE: c = x <= y; break;
-		case CMP_GT: c = x > y; break;
-		default: c = x >= y; break;
+		int c;
+		if (in->t == IR_S32) {
+			int32_t x = (int32_t)v, y = (int32_t)y0;
+			switch (in->sub) {
+			case CMP_EQ: c = x == y; break;
+			case CMP_NE: c = x != y; break;
+			case CMP_LT: c = x < y; break;
+			case CMP_LE: c = x <= y; break;
+			case CMP_GT: c = x > y; break;
+			default: c = x >= y; break;
+			}
+		} else {
+			uint32_t x = (uint32_t)v, y = (uint32_t)y0;
+			switch (in->sub) {
+			case CMP_EQ: c = x == y; break;
+			case CMP_NE: c = x != y; break;
+			case CMP_LT: c = x < y; break;
+			case CMP_LE: c = x <= y; break;
+			case CMP_GT: c = x > y; break;
+			default: c = x >= y; break;
+			}
 		}
 		if (c)
 			JUMP(in->tgt1);

@@ -2446,6 +2446,7 @@ enum fast_op {
 	F_IDX_SH_LD, F_IDX_MUL_LD,   /* XOP_IDX, then the 4-byte LD of its result */
 	F_IDX_SH_ST, F_IDX_MUL_ST,   /* XOP_IDX, then the 4-byte ST to its result */
 	F_ADDK_CBR,                  /* ADD.s32 of a constant, then a CBR comparing its result */
+	F_SHRK_CBR,                  /* SHR by a constant, then a CBR comparing its result */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
 	F_COUNT
 };
@@ -2608,20 +2609,21 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 }
 
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's
- * window test (else 0, nothing stored): 32 consecutive words as one block,
- * else lane by lane in ascending order (with several lanes on one address
- * the highest wins). */
+ * window test (else 0, nothing stored): each half-warp on 16 consecutive
+ * words as one block (the second half after the first), else lane by lane
+ * in ascending order (with several lanes on one address the highest wins,
+ * as it does here: the halves' words are distinct within each). */
 PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
 	if (len < 4)
 		return 0;
-	uint64_t lim = len - 4, bad = 0, al = 0, a0 = A[0], c = 0;
-	for (unsigned l = 0; l < WS_WARP; l++) {
-		uint64_t o = A[l] + k;
-		bad |= o | (lim - o);
-		al |= o;
-		c |= (A[l] - a0) ^ pair_off4[l];
+	uint64_t lim = len - 4, bad = 0, al = 0, a0 = A[0], a1 = A[16], c = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
+		bad |= o0 | (lim - o0) | o1 | (lim - o1);
+		al |= o0 | o1;
+		c |= ((A[l] - a0) ^ pair_off4[l]) | ((A[l + 16] - a1) ^ pair_off4[l]);
 	}
 	if ((bad >> 63) || (al & 3))
 		return 0;
@@ -2629,7 +2631,8 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 		uint32_t v[WS_WARP];
 		for (unsigned l = 0; l < WS_WARP; l++)
 			v[l] = (uint32_t)B[l];
-		memcpy((void *)(base + (uintptr_t)a0), v, sizeof(v));
+		memcpy((void *)(base + (uintptr_t)a0), v, 64);
+		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
 	} else {
 		for (unsigned l = 0; l < WS_WARP; l++) {
 			uint32_t x = (uint32_t)B[l];
@@ -2661,9 +2664,11 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 				f[i] = sh ? F_IDX_SH_LD : F_IDX_MUL_LD;
 			else if (f[i + 1] == F_ST && q->b != p->d && !(q->flags & DF_KB))
 				f[i] = sh ? F_IDX_SH_ST : F_IDX_MUL_ST;
-		} else if (f[i] == F_ADD_S32 && (p->flags & DF_KB) && f[i + 1] == F_CBR &&
-			   (q->flags & DF_CMP) && q->a == p->d && q->t == IR_S32) {
-			f[i] = F_ADDK_CBR;
+		} else if ((f[i] == F_ADD_S32 || ((f[i] == F_SHR_KS || f[i] == F_SHR_KU) &&
+						   (p->t == IR_S32 || p->t == IR_U32))) &&
+			   (p->flags & DF_KB) && f[i + 1] == F_CBR && (q->flags & DF_CMP) && q->a == p->d &&
+			   (q->t == IR_S32 || q->t == IR_U32)) {
+			f[i] = f[i] == F_ADD_S32 ? F_ADDK_CBR : F_SHRK_CBR;
 		}
 	}
 }

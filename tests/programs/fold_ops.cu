@@ -48,7 +48,8 @@ __host__ __device__ unsigned udividend(int t)
 #define NSD 14
 #define NUD 12
 
-// loops whose counters and bounds are uniform or per-thread, every comparison
+// loops whose counters (added to or shifted) and bounds are uniform or per-thread, every
+// comparison
 __host__ __device__ int loops(int t, int n)
 {
 	int s = 0;
@@ -69,6 +70,14 @@ __host__ __device__ int loops(int t, int n)
 		s += 100;
 	for (int j = 100; j == 100; j += 1)
 		s += 5;
+	for (int h = 64; h > 0; h >>= 1) /* a reduction's halving */
+		s += h;
+	for (unsigned h = 0x80000000u; h >= 16u; h >>= 3) /* reaches 16 */
+		s += (int)(h & 0xffu) + 1;
+	for (int h = -t - 64; h < -1; h >>= 1) /* signed: rounds toward minus infinity */
+		s += 2;
+	for (int h = t + 40; h > 3; h >>= 1) /* a per-thread counter */
+		s += 1;
 	return s;
 }
 
@@ -118,6 +127,7 @@ __global__ void mem(const int *a, const unsigned *ua, const pt *ps, int *out, lo
 	out[NT * 8 + t * 2 + 1] = a[lo * 5 + hi * t];             /* one word, then consecutive */
 	fo[t] = ps[t].w * 2.0f;
 	fo[NT + 79 - t] = (float)t;                 /* stores, reversed */
+	fo[2 * NT + t / 16 * 32 + t % 16] = t + 0.5f; /* stores, half-warps on two rows */
 }
 
 static unsigned long long mix(unsigned long long h, long long v)
@@ -155,18 +165,19 @@ int main(void)
 	cudaMalloc(&dps, sizeof(hps));
 	cudaMalloc(&dout, NT * 10 * sizeof(int));
 	cudaMalloc(&dwide, NT * 2 * sizeof(long long));
-	cudaMalloc(&dfo, 2 * NT * sizeof(float));
+	cudaMalloc(&dfo, (2 * NT + 144) * sizeof(float));
 	cudaMemcpy(dsd, sd, sizeof(sd), cudaMemcpyHostToDevice);
 	cudaMemcpy(dud, ud, sizeof(ud), cudaMemcpyHostToDevice);
 	cudaMemcpy(da, ha, sizeof(ha), cudaMemcpyHostToDevice);
 	cudaMemcpy(dua, hua, sizeof(hua), cudaMemcpyHostToDevice);
 	cudaMemcpy(dps, hps, sizeof(hps), cudaMemcpyHostToDevice);
+	cudaMemset(dfo, 0, (2 * NT + 144) * sizeof(float)); /* the rows' gaps stay 0 */
 	divs<<<2, 40>>>(dsd, dud, dso, duo, dvo, 9);
 	mem<<<2, 40>>>(da, dua, dps, dout, dwide, dfo, 3);
 	static int so[NT * NSD], vo[NT * 8], out[NT * 10];
 	static unsigned uo[NT * NUD];
 	static long long wide[NT * 2];
-	static float fo[2 * NT];
+	static float fo[2 * NT + 144];
 	cudaMemcpy(so, dso, sizeof(so), cudaMemcpyDeviceToHost);
 	cudaMemcpy(uo, duo, sizeof(uo), cudaMemcpyDeviceToHost);
 	cudaMemcpy(vo, dvo, sizeof(vo), cudaMemcpyDeviceToHost);
@@ -219,6 +230,7 @@ int main(void)
 		bad += out[NT * 8 + t * 2 + 1] != ha[lo * 5 + hi * t];
 		bad += wide[t * 2] != (long long)ha[t] * 3 || wide[t * 2 + 1] != (long long)hua[t] + 1;
 		bad += fo[t] != hps[t].w * 2.0f || fo[NT + 79 - t] != (float)t;
+		bad += fo[2 * NT + t / 16 * 32 + t % 16] != t + 0.5f;
 	}
 	unsigned long long h = 14695981039346656037ull;
 	for (int i = 0; i < NT * 10; i++)
@@ -227,7 +239,8 @@ int main(void)
 	       out[41 * 8 + 2], out[41 * 8 + 3], out[41 * 8 + 4], out[41 * 8 + 5], out[41 * 8 + 6],
 	       out[41 * 8 + 7], h);
 	printf("wide: %lld %lld %lld %lld\n", wide[0], wide[1], wide[2 * 79], wide[2 * 79 + 1]);
-	printf("stores: %g %g %g %g\n", fo[3], fo[79], fo[NT], fo[2 * NT - 1]);
+	printf("stores: %g %g %g %g %g %g\n", fo[3], fo[79], fo[NT], fo[2 * NT - 1], fo[2 * NT + 33],
+	       fo[2 * NT + 143]);
 	printf("%d differ from the CPU\n", bad);
 	return 0;
 }
