@@ -83,7 +83,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_IDX_SH_LD] = &&L_F_IDX_SH_LD, [F_IDX_MUL_LD] = &&L_F_IDX_MUL_LD,
 		[F_IDX_SH_ST] = &&L_F_IDX_SH_ST, [F_IDX_MUL_ST] = &&L_F_IDX_MUL_ST,
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
-		[F_DIVREM_I32] = &&L_F_DIVREM_I32,
+		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -526,6 +526,45 @@ counter_cbr:
 			}
 		}
 		NEXT_PC();
+	}
+	CASE(F_LD4) {
+		/* a 4-byte load whose address another instruction computed: the
+		 * folded load's block copies (pair_load), else F_LD */
+		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				      in->t == IR_S32))
+				NEXT_PC();
+			if (do_ld(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		f = F_LD;
+		RUN_FETCHED();
+	}
+	CASE(F_ST4) {
+		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+				m->nstores++; /* as do_st counts it */
+				NEXT_PC();
+			}
+			if (do_st(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		f = F_ST;
+		RUN_FETCHED();
 	}
 #undef PAIR_OK
 #undef PAIR_TAKE

@@ -2448,6 +2448,7 @@ enum fast_op {
 	F_ADDK_CBR,                  /* ADD.s32 of a constant, then a CBR comparing its result */
 	F_SHRK_CBR,                  /* SHR by a constant, then a CBR comparing its result */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
+	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
 	F_COUNT
 };
 
@@ -2533,14 +2534,6 @@ static uint8_t fast_class(const struct ir_insn *in)
 	}
 }
 
-/* Superinstructions: pairs of consecutive instructions that one dispatch
- * runs (fastrun.h, "superinstructions"), chosen from the pair counts of
- * tools/opfreq.c (docs/PERFORMANCE.md, seventh session): indexing then the
- * load or store of the element (address folding), and a loop counter's
- * increment then its compare-and-branch. Only the class of the first
- * changes; the second stays in the code with its own class, so a jump to
- * it, a breakpoint on it, a hook or the end of the budget run it alone,
- * and the pair counts two steps. */
 /* lane l's offset from lane 0 on consecutive 4-byte words (a table: SSE2
  * and AVX2 have no 64-bit multiply) */
 static const uint64_t pair_off4[WS_WARP] = {
@@ -2651,6 +2644,14 @@ PAIR_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
 	return d;
 }
 
+/* Superinstructions: pairs of consecutive instructions that one dispatch
+ * runs (fastrun.h, "superinstructions"), chosen from the pair counts of
+ * tools/opfreq.c (docs/PERFORMANCE.md, seventh session): indexing then the
+ * load or store of the element (address folding), and a loop counter's
+ * increment (an add, or a shift) then its compare-and-branch. Only the
+ * class of the first changes; the second stays in the code with its own
+ * class, so a jump to it, a breakpoint on it, a hook or the end of the
+ * budget run it alone, and the pair counts two steps. */
 static void fast_pairs(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i + 1 < df->ncode; i++) {
@@ -2670,6 +2671,16 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			   (q->t == IR_S32 || q->t == IR_U32)) {
 			f[i] = f[i] == F_ADD_S32 ? F_ADDK_CBR : F_SHRK_CBR;
 		}
+	}
+	/* the other 4-byte loads and stores take the same block copies */
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *q = &df->code[i];
+		if (type_size(q->t) != 4 || q->t == IR_F16)
+			continue;
+		if (f[i] == F_LD)
+			f[i] = F_LD4;
+		else if (f[i] == F_ST && !(q->flags & DF_KB))
+			f[i] = F_ST4;
 	}
 }
 
