@@ -80,12 +80,20 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_BR] = &&L_F_BR, [F_CBR] = &&L_F_CBR, [F_LD] = &&L_F_LD, [F_ST] = &&L_F_ST,
 		[F_DIVREM] = &&L_F_DIVREM, [F_FMAF] = &&L_F_FMAF, [F_FMA] = &&L_F_FMA,
 		[F_BAR] = &&L_F_BAR, [F_SHFL] = &&L_F_SHFL, [F_VOTE] = &&L_F_VOTE, [F_ATOM] = &&L_F_ATOM,
+		/* superinstructions */
+		[F_IDX_SH_LD] = &&L_F_IDX_SH_LD, [F_IDX_MUL_LD] = &&L_F_IDX_MUL_LD,
+		[F_IDX_SH_ST] = &&L_F_IDX_SH_ST, [F_IDX_MUL_ST] = &&L_F_IDX_MUL_ST,
+		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
+		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
+/* run the instruction at pc, already fetched (in, f, D, A, B), by its class */
+#define RUN_FETCHED() goto *table[f]
 #else
 #define CASE(x) case x:
 #define DISPATCH() goto next
+#define RUN_FETCHED() goto fetched
 #endif
 /* after an instruction that falls through: the token test of the general loop */
 #define NEXT_PC() do { if (WS_UNLIKELY(++pc == stop)) goto settle; DISPATCH(); } while (0)
@@ -96,6 +104,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 #ifndef FAST_THREADED
 next:
 	FETCH();
+fetched:
 	switch (f) {
 #endif
 	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC();
@@ -368,6 +377,249 @@ next:
 		}
 		NEXT_PC();
 	}
+
+	/* ---- superinstructions (interp.c fast_pairs; issue 13 item 2) ----
+	 * The first instruction of a pair, then the second in the same
+	 * dispatch when PAIR_OK: nothing may stop between them (the token, the
+	 * budget, a breakpoint on the second; the hooks FETCH tested cannot
+	 * change in between). k counts each, so m->steps and the clocks are
+	 * those of the two instructions run one by one. PAIR_TAKE moves to the
+	 * second; its own class (F_LD, F_ST, F_CBR) runs it when the pair's
+	 * shortcut does not apply. */
+#define PAIR_OK() (pc + 1 != stop && k < budget && !(code[pc + 1].flags & DF_BREAK))
+#define PAIR_TAKE() do { \
+	pc++; k++; in = &code[pc]; f = fop[pc]; \
+	D = reg(R, in->d); \
+	A = reg(R, in->a); \
+	B = (in->flags & DF_KB) ? (uint64_t *)df->pool[in->b] : reg(R, in->b); \
+} while (0)
+	CASE(F_IDX_SH_LD) {
+		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		FL(A[l] + (B[l] << sh));
+		goto idx_ld;
+	}
+	CASE(F_IDX_MUL_LD) {
+		uint64_t kk = (uint64_t)in->imm;
+		FL(A[l] + B[l] * kk);
+	}
+idx_ld:
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+		/* a full warp's 4-byte load, no observer at all: as F_LD, but a
+		 * half-warp on 16 consecutive words or on one word (a tile's row,
+		 * a broadcast) is copied as a block */
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+		    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+			      in->t == IR_S32))
+			NEXT_PC();
+		if (do_ld(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	}
+	RUN_FETCHED();
+	CASE(F_IDX_SH_ST) {
+		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		FL(A[l] + (B[l] << sh));
+		goto idx_st;
+	}
+	CASE(F_IDX_MUL_ST) {
+		uint64_t kk = (uint64_t)in->imm;
+		FL(A[l] + B[l] * kk);
+	}
+idx_st:
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+		/* a full warp's 4-byte store, no observer: a warp on 32
+		 * consecutive words is one block copy, else F_ST's lane loop */
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+		    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+			m->nstores++; /* as do_st counts it */
+			NEXT_PC();
+		}
+		if (do_st(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC();
+	}
+	RUN_FETCHED();
+	CASE(F_ADDK_CBR) {
+		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
+		 * the same in every lane (uniform) is added and compared once */
+		uint64_t a0 = A[0];
+		if (!full || pair_diff(A)) {
+			FL(S32(A[l] + B[l]));
+			if (!PAIR_OK())
+				NEXT_PC();
+			PAIR_TAKE();
+			RUN_FETCHED();
+		}
+		uint64_t v = S32(a0 + B[0]);
+		FL(v);
+		goto counter_cbr;
+	}
+	CASE(F_SHRK_CBR) {
+		/* the same for SHR of s32 or u32 by a constant count (F_SHR_KS,
+		 * F_SHR_KU): `s >>= 1` of a reduction's loop */
+		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
+		int sg = is_signed(in->t);
+		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
+		if (!full || pair_diff(A)) {
+			if (sg)
+				FL((uint64_t)((int64_t)A[l] >> sh));
+			else if (sh >= 32)
+				FL(0);
+			else
+				FL(A[l] >> sh);
+			if (!PAIR_OK())
+				NEXT_PC();
+			PAIR_TAKE();
+			RUN_FETCHED();
+		}
+		v = sg ? (uint64_t)((int64_t)a0 >> sh) : sh >= 32 ? 0 : a0 >> sh;
+		FL(v);
+		goto counter_cbr;
+	}
+counter_cbr:
+	/* the counter's new value v is uniform: CBR.cmp v, X (s32 or u32) with X
+	 * a constant or uniform too takes one branch for the whole warp */
+	{
+		uint64_t v = D[0];
+		if (!PAIR_OK())
+			NEXT_PC();
+		PAIR_TAKE();
+		uint64_t y0 = B[0];
+		if (!(in->flags & DF_KB) && pair_diff(B))
+			RUN_FETCHED();
+		int c;
+		if (in->t == IR_S32) {
+			int32_t x = (int32_t)v, y = (int32_t)y0;
+			switch (in->sub) {
+			case CMP_EQ: c = x == y; break;
+			case CMP_NE: c = x != y; break;
+			case CMP_LT: c = x < y; break;
+			case CMP_LE: c = x <= y; break;
+			case CMP_GT: c = x > y; break;
+			default: c = x >= y; break;
+			}
+		} else {
+			uint32_t x = (uint32_t)v, y = (uint32_t)y0;
+			switch (in->sub) {
+			case CMP_EQ: c = x == y; break;
+			case CMP_NE: c = x != y; break;
+			case CMP_LT: c = x < y; break;
+			case CMP_LE: c = x <= y; break;
+			case CMP_GT: c = x > y; break;
+			default: c = x >= y; break;
+			}
+		}
+		if (c)
+			JUMP(in->tgt1);
+		JUMP(in->tgt2);
+	}
+	CASE(F_DIVREM_I32) {
+		/* s32 or u32 division or remainder: a divisor the same in every
+		 * lane of a full warp, other than 0 and -1 (do_divrem's findings and
+		 * INT_MIN / -1), is a multiply-high by its reciprocal (Granlund and
+		 * Montgomery: exact for every 32-bit dividend), which vectorizes
+		 * where a division does not; else do_divrem */
+		uint64_t b0 = B[0];
+		int sg = in->t == IR_S32, rem = in->op == IR_REM;
+		if (!full || (uint32_t)b0 == 0 || (sg && (int32_t)b0 == -1) ||
+		    (!(in->flags & DF_KB) && pair_diff(B))) {
+			SYNC();
+			if (do_divrem(m, w, g, in, D, A, B)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		/* u = |divisor|; q = floor(x / u) for x < 2^32: with s = ceil(log2 u),
+		 * mp = floor(2^32 (2^s - u) / u) + 1, t = (mp x) >> 32,
+		 * q = (t + ((x - t) >> 1)) >> (s - 1) (u >= 2), q = x (u = 1) */
+		uint32_t u = sg ? ((int32_t)b0 < 0 ? 0u - (uint32_t)b0 : (uint32_t)b0) : (uint32_t)b0;
+		unsigned s = u > 1 ? 32 - (unsigned)__builtin_clz(u - 1) : 0;
+		uint64_t mp = u > 1 ? (((uint64_t)1 << 32) * (((uint64_t)1 << s) - u)) / u + 1 : 0;
+		unsigned s1 = s ? s - 1 : 0, sh2 = u > 1;
+		uint32_t neg = sg && (int32_t)b0 < 0;
+		if (!sg) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				uint64_t x = (uint32_t)A[l];
+				uint64_t t = ((uint64_t)(uint32_t)mp * x) >> 32;
+				uint64_t q = ((t + ((x - t) >> sh2)) >> s1);
+				D[l] = rem ? (uint32_t)(x - q * u) : (uint32_t)q;
+			}
+		} else {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++) {
+				uint32_t xs = (uint32_t)A[l];
+				uint32_t xn = xs >> 31;
+				uint64_t x = xn ? 0u - xs : xs; /* |x|, 2^31 for INT_MIN */
+				uint64_t t = ((uint64_t)(uint32_t)mp * x) >> 32;
+				uint32_t q = (uint32_t)((t + ((x - t) >> sh2)) >> s1);
+				/* the quotient's sign: the dividend's and the divisor's */
+				uint32_t qs = (xn ^ neg) ? 0u - q : q;
+				uint32_t r = xs - qs * (uint32_t)b0;
+				D[l] = (uint64_t)(int64_t)(int32_t)(rem ? r : qs);
+			}
+		}
+		NEXT_PC();
+	}
+	CASE(F_LD4) {
+		/* a 4-byte load whose address another instruction computed: the
+		 * folded load's block copies (pair_load), else F_LD */
+		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				      in->t == IR_S32))
+				NEXT_PC();
+			if (do_ld(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		f = F_LD;
+		RUN_FETCHED();
+	}
+	CASE(F_ST4) {
+		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+				m->nstores++; /* as do_st counts it */
+				NEXT_PC();
+			}
+			if (do_st(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		f = F_ST;
+		RUN_FETCHED();
+	}
+#undef PAIR_OK
+#undef PAIR_TAKE
+
 #ifndef FAST_THREADED
 	default:
 		goto out;
@@ -402,6 +654,7 @@ done:
 #undef FETCH
 #undef CASE
 #undef DISPATCH
+#undef RUN_FETCHED
 #undef NEXT_PC
 #undef JUMP
 }

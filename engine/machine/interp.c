@@ -2559,6 +2559,14 @@ enum fast_op {
 	F_BAR,          /* bar_arrive, then back to the scheduler (as the general loop) */
 	F_SHFL, F_VOTE, /* a whole warp naming every lane: the collective at once, else F_GEN */
 	F_ATOM,         /* 32-bit integer or float atomicAdd: atom_fast in the window, else do_atom */
+	/* superinstructions (fast_pairs; fastrun.h's block of that name): the
+	 * instruction, then the next one in the same dispatch */
+	F_IDX_SH_LD, F_IDX_MUL_LD,   /* XOP_IDX, then the 4-byte LD of its result */
+	F_IDX_SH_ST, F_IDX_MUL_ST,   /* XOP_IDX, then the 4-byte ST to its result */
+	F_ADDK_CBR,                  /* ADD.s32 of a constant, then a CBR comparing its result */
+	F_SHRK_CBR,                  /* SHR by a constant, then a CBR comparing its result */
+	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
+	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
 	F_COUNT
 };
 
@@ -2634,7 +2642,7 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_CBR: return F_CBR;
 	case IR_LD: return F_LD;
 	case IR_ST: return F_ST;
-	case IR_DIV: case IR_REM: return F_DIVREM;
+	case IR_DIV: case IR_REM: return t == IR_S32 || t == IR_U32 ? F_DIVREM_I32 : F_DIVREM;
 	case IR_BAR: return F_BAR;
 	case IR_SHFL: return F_SHFL;
 	case IR_VOTE: return F_VOTE;
@@ -2649,11 +2657,169 @@ static uint8_t fast_class(const struct ir_insn *in)
 	}
 }
 
+/* lane l's offset from lane 0 on consecutive 4-byte words (a table: SSE2
+ * and AVX2 have no 64-bit multiply) */
+static const uint64_t pair_off4[WS_WARP] = {
+	0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60,
+	64, 68, 72, 76, 80, 84, 88, 92, 96, 100, 104, 108, 112, 116, 120, 124,
+};
+
+/* The lane passes of the superinstructions, out of line: inside fast_run's
+ * threaded code gcc 12 vectorizes no loop that reduces (an |= over the
+ * lanes; win_all_in and the compare-and-branch's mask are scalar there),
+ * here it does, in an AVX2 version chosen at load time. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define PAIR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define PAIR_CLONES
+#endif
+
+/* A full warp's 4-byte load at base + A[l], when every lane's offset
+ * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
+ * nothing loaded: win_all_in's test, in the same pass as the shape): a
+ * half-warp on 16 consecutive words or on one word is copied as a block;
+ * the values sign-extended (sgn) or zero-extended into D. */
+PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+					     uint64_t len, int sgn)
+{
+	uint32_t v[WS_WARP];
+	if (len < 4)
+		return 0;
+	uint64_t lim = len - 4, bad = 0, al = 0;
+	uint64_t a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
+		bad |= o0 | (lim - o0) | o1 | (lim - o1);
+		al |= o0 | o1;
+		c0 |= (A[l] - a0) ^ pair_off4[l];
+		c1 |= (A[l + 16] - a1) ^ pair_off4[l];
+		s0 |= A[l] ^ a0;
+		s1 |= A[l + 16] ^ a1;
+	}
+	if ((bad >> 63) || (al & 3))
+		return 0;
+	if ((!c0 || !s0) && (!c1 || !s1)) {
+		for (unsigned h = 0; h < 2; h++) {
+			const void *src = (const void *)(base + (uintptr_t)A[16 * h]);
+			if (!(h ? c1 : c0)) {
+				memcpy(&v[16 * h], src, 64);
+			} else {
+				uint32_t x;
+				memcpy(&x, src, 4);
+				for (unsigned l = 0; l < 16; l++)
+					v[16 * h + l] = x;
+			}
+		}
+	} else {
+		for (unsigned l = 0; l < WS_WARP; l++)
+			memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
+	}
+	if (sgn)
+		for (unsigned l = 0; l < WS_WARP; l++)
+			D[l] = (uint64_t)(int64_t)(int32_t)v[l];
+	else
+		for (unsigned l = 0; l < WS_WARP; l++)
+			D[l] = v[l];
+	return 1;
+}
+
+/* A full warp's 4-byte store of B to base + A[l], under pair_load's
+ * window test (else 0, nothing stored): each half-warp on 16 consecutive
+ * words as one block (the second half after the first), else lane by lane
+ * in ascending order (with several lanes on one address the highest wins,
+ * as it does here: the halves' words are distinct within each). */
+PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
+					      uint64_t len)
+{
+	if (len < 4)
+		return 0;
+	uint64_t lim = len - 4, bad = 0, al = 0, a0 = A[0], a1 = A[16], c = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
+		bad |= o0 | (lim - o0) | o1 | (lim - o1);
+		al |= o0 | o1;
+		c |= ((A[l] - a0) ^ pair_off4[l]) | ((A[l + 16] - a1) ^ pair_off4[l]);
+	}
+	if ((bad >> 63) || (al & 3))
+		return 0;
+	if (!c) {
+		uint32_t v[WS_WARP];
+		for (unsigned l = 0; l < WS_WARP; l++)
+			v[l] = (uint32_t)B[l];
+		memcpy((void *)(base + (uintptr_t)a0), v, 64);
+		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
+	} else {
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint32_t x = (uint32_t)B[l];
+			memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
+		}
+	}
+	return 1;
+}
+
+/* 0 when every lane of a full warp holds the same value */
+PAIR_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
+{
+	uint64_t a0 = A[0], d = 0;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		d |= A[l] ^ a0;
+	return d;
+}
+
+/* Superinstructions: pairs of consecutive instructions that one dispatch
+ * runs (fastrun.h, "superinstructions"), chosen from the pair counts of
+ * tools/opfreq.c (docs/PERFORMANCE.md, seventh session): indexing then the
+ * load or store of the element (address folding), and a loop counter's
+ * increment (an add, or a shift) then its compare-and-branch. Only the
+ * class of the first changes; the second stays in the code with its own
+ * class, so a jump to it, a breakpoint on it, a hook or the end of the
+ * budget run it alone, and the pair counts two steps. */
+static void fast_pairs(const struct dfunc *df, uint8_t *f)
+{
+	for (uint32_t i = 0; i + 1 < df->ncode; i++) {
+		const struct ir_insn *p = &df->code[i], *q = &df->code[i + 1];
+		if (p->d < 0)
+			continue;
+		if ((f[i] == F_IDX_SH || f[i] == F_IDX_MUL) && q->a == p->d &&
+		    type_size(q->t) == 4 && q->t != IR_F16) {
+			int sh = f[i] == F_IDX_SH;
+			if (f[i + 1] == F_LD)
+				f[i] = sh ? F_IDX_SH_LD : F_IDX_MUL_LD;
+			else if (f[i + 1] == F_ST && q->b != p->d && !(q->flags & DF_KB))
+				f[i] = sh ? F_IDX_SH_ST : F_IDX_MUL_ST;
+		} else if ((f[i] == F_ADD_S32 || ((f[i] == F_SHR_KS || f[i] == F_SHR_KU) &&
+						   (p->t == IR_S32 || p->t == IR_U32))) &&
+			   (p->flags & DF_KB) && f[i + 1] == F_CBR && (q->flags & DF_CMP) && q->a == p->d &&
+			   (q->t == IR_S32 || q->t == IR_U32)) {
+			f[i] = f[i] == F_ADD_S32 ? F_ADDK_CBR : F_SHRK_CBR;
+		}
+	}
+	/* the other 4-byte loads and stores take the same block copies */
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *q = &df->code[i];
+		if (type_size(q->t) != 4 || q->t == IR_F16)
+			continue;
+		if (f[i] == F_LD)
+			f[i] = F_LD4;
+		else if (f[i] == F_ST && !(q->flags & DF_KB))
+			f[i] = F_ST4;
+	}
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	uint8_t *f = xmalloc(df->ncode ? df->ncode : 1);
-	for (uint32_t i = 0; i < df->ncode; i++)
+	/* WS_NO_SUPER=1: no superinstructions (tests/ir/super.t compares) */
+	const char *e = getenv("WS_NO_SUPER");
+	int super = !(e && *e && strcmp(e, "0") != 0);
+	for (uint32_t i = 0; i < df->ncode; i++) {
 		f[i] = fast_class(&df->code[i]);
+		if (!super && f[i] == F_DIVREM_I32)
+			f[i] = F_DIVREM;
+	}
+	if (super)
+		fast_pairs(df, f);
 	return f;
 }
 
