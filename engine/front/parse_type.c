@@ -478,7 +478,7 @@ static int params_parse(struct parser *p)
 /* Skip a nested declarator quietly (its type is parsed again once the suffix is known). */
 static void probe_declarator(struct parser *p)
 {
-	struct dname dummy;
+	struct dname dummy = { 0 };
 	struct declattr ad = { 0 };
 	int saveq = p->quiet;
 	p->quiet++;
