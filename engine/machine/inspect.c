@@ -186,24 +186,6 @@ int machine_peek(const struct machine *m, uint64_t addr, void *buf, size_t n)
 	return 0;
 }
 
-/* The same lane choice as interp.c's shfl_src (PTX shfl.sync semantics). */
-static int shfl_lane(unsigned sub, unsigned lane, int32_t bval, uint32_t width)
-{
-	uint32_t segmask = (32 - width) & 31;
-	uint32_t cval = sub == SHFL_UP ? 0 : 31;
-	int32_t maxl = (int32_t)((lane & segmask) | (cval & ~segmask));
-	int32_t minl = (int32_t)(lane & segmask), j;
-	int ok;
-
-	switch (sub) {
-	case SHFL_UP: j = (int32_t)lane - bval; ok = j >= maxl; break;
-	case SHFL_DOWN: j = (int32_t)lane + bval; ok = j <= maxl; break;
-	case SHFL_BFLY: j = (int32_t)(lane ^ (uint32_t)bval); ok = j <= maxl; break;
-	default: j = minl | (int32_t)((uint32_t)bval & ~segmask & 31); ok = j <= maxl; break;
-	}
-	return !ok || j < 0 || j > 31 ? (int)lane : j;
-}
-
 int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t mask,
 			 int8_t src[32])
 {
@@ -229,7 +211,8 @@ int machine_shfl_sources(const struct machine *m, int slot, int warp, uint32_t m
 			width = (uint32_t)g->fr->r[(size_t)in->c * WS_WARP + (unsigned)l];
 		if (width == 0 || width > 32 || (width & (width - 1)))
 			width = 32;
-		src[l] = (int8_t)shfl_lane(in->sub, (unsigned)l, b, width);
+		int ok;
+		src[l] = (int8_t)interp_shfl_src(in->sub, (unsigned)l, b, width, &ok);
 	}
 	return 0;
 }

@@ -946,8 +946,9 @@ static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const
 
 /* ---- warp collectives */
 
-static uint32_t shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok)
+uint32_t interp_shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok)
 {
+	bval &= 31; /* PTX shfl.sync: bval = b[4:0] (down by 40 is down by 8 on the GPU) */
 	uint32_t segmask = (32 - width) & 31; /* c[12:8] */
 	uint32_t cval = sub == SHFL_UP ? 0 : 31;
 	int32_t maxl = (int32_t)((lane & segmask) | (cval & ~segmask));
@@ -1007,7 +1008,7 @@ static void coll_complete(struct machine *m, struct warp *w, const uint32_t *lis
 				if (width == 0 || width > 32 || (width & (width - 1)))
 					width = 32;
 				int ok;
-				uint32_t j = shfl_src(in->sub, l, (int32_t)B[l], width, &ok);
+				uint32_t j = interp_shfl_src(in->sub, l, (int32_t)B[l], width, &ok);
 				if (!(named >> j & 1))
 					bad |= 1u << l;
 				res[l] = (part >> j & 1) ? val[j] : 0;
@@ -2911,7 +2912,7 @@ static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, un
 }
 
 /* coll_complete's IR_SHFL for a whole warp that names every lane (so
- * every source lane takes part): D[l] = A[shfl_src(l)], normalised */
+ * every source lane takes part): D[l] = A[interp_shfl_src(l)], normalised */
 static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
 				  const uint64_t *B, const uint64_t *C)
 {
@@ -2935,7 +2936,7 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 		/* one offset for every lane, the whole warp wide (shfl_src with
 		 * width 32): lane l reads lane l + s, itself where that is
 		 * outside 0..31; up is down by -s; idx reads one lane */
-		int64_t s = in->sub == SHFL_UP ? -(int64_t)(int32_t)b0 : (int64_t)(int32_t)b0;
+		int64_t s = in->sub == SHFL_UP ? -(int64_t)(b0 & 31) : (int64_t)(b0 & 31);
 		if (in->sub == SHFL_IDX) {
 			uint64_t v = val[b0 & 31];
 			for (unsigned l = 0; l < WS_WARP; l++)
@@ -2957,7 +2958,7 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 		if (width == 0 || width > 32 || (width & (width - 1)))
 			width = 32;
 		int ok;
-		res[l] = val[shfl_src(in->sub, l, (int32_t)B[l], width, &ok)];
+		res[l] = val[interp_shfl_src(in->sub, l, (int32_t)B[l], width, &ok)];
 	}
 	norm_rows(D, res, WS_WARP, t);
 }

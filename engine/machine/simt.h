@@ -599,6 +599,9 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
+/* The lane a shuffle's lane reads (PTX shfl.sync: the low five bits of bval, the segment of
+ * width lanes, the clamp): itself where the source is out of range (*ok 0). */
+uint32_t interp_shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok);
 /* The scheduler's visit of a warp that only returns (machine.c sched_quick):
  * when device warp w's one group is ready at pc 0 of a frame of df (its
  * kernel, whose first instruction is a RET without a breakpoint) at depth

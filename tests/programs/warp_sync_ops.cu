@@ -118,11 +118,14 @@ __global__ void collectives(int *out, int *gcount, float *gfsum, unsigned *gsum,
 }
 
 /* the source lane of a shuffle (Programming Guide, Warp Shuffle Functions): kind 0 idx, 1 up,
- * 2 down, 3 xor; a source outside the lane's segment of width w reads the lane itself */
+ * 2 down, 3 xor; a source outside the lane's segment of width w reads the lane itself. The
+ * lane or offset is its low five bits (PTX shfl.sync: bval = b[4:0]): down by 40 is down by 8,
+ * as the H200 shows */
 static int src_lane(int kind, int lane, long long x, int w)
 {
 	int lo = lane & ~(w - 1), hi = lo + w - 1;
 	long long j;
+	x &= 31;
 	switch (kind) {
 	case 0: return lo + (int)(x & (w - 1));
 	case 1: j = lane - x; return j < lo ? lane : (int)j;
