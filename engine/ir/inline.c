@@ -1171,4 +1171,5 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 			ir_compact_regs(f);
 		}
 	}
+	ir_regalloc(m, a);
 }

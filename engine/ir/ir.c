@@ -167,6 +167,13 @@ static void print_func(const struct ir_func *f, uint32_t idx, struct strbuf *sb)
 		    kind_name(f->kind), f->mangled ? f->mangled : "", f->name ? f->name : "",
 		    ir_type_name((enum ir_type)f->ret), f->ret_sret ? " sret" : "", f->nparams, f->nregs,
 		    f->frame_size);
+	if (f->regmap) {
+		/* run's register allocation (regalloc.c): register -> row */
+		strbuf_addf(sb, "  rows %u:", f->nrows);
+		for (uint32_t r = 0; r < f->nregs; r++)
+			strbuf_addf(sb, " %d", f->regmap[r]);
+		strbuf_addc(sb, '\n');
+	}
 	if (f->launch_bounds_max)
 		strbuf_addf(sb, "  launch_bounds %d %d\n", f->launch_bounds_max, f->launch_bounds_min);
 	if (f->cluster_dims[0])

@@ -137,6 +137,13 @@ struct ir_func {
 	uint32_t nregs_lowered; /* nregs as lowered, before ir_optimize renumbered (0: not run) */
 	uint16_t reg_pressure; /* device code: 32-bit registers live at once as lowered (ir_estimate_regs) */
 	uint8_t *reg_ty;   /* enum ir_type per register */
+	/* run's register allocation (regalloc.c): register r of the code lives
+	 * in row regmap[r] of a frame, which has nrows rows of types row_ty;
+	 * NULL / 0: row r (ir_rows, ir_row_ty). The code keeps its numbers:
+	 * decode.c applies the map after its own rewrites. */
+	int32_t *regmap;
+	uint8_t *row_ty;
+	uint32_t nrows;
 	struct ir_insn *code;
 	uint32_t ncode;
 	struct ir_stmt *stmts;
@@ -183,6 +190,19 @@ struct ir_module {
 	uint8_t run_opt;             /* ir_optimize_run made it (run, check): nothing steps
 	                              * through it, the engine may fuse superinstructions */
 };
+
+/* The rows of a frame of f, and the type of row r (decoded operands are
+ * rows): what the engine sizes and reads frames by. */
+static inline uint32_t ir_rows(const struct ir_func *f)
+{
+	return f->nrows ? f->nrows : f->nregs;
+}
+static inline unsigned ir_row_ty(const struct ir_func *f, int32_t r)
+{
+	if (f->row_ty)
+		return f->row_ty[r];
+	return f->reg_ty ? f->reg_ty[r] : IR_S64;
+}
 
 const char *ir_op_name(enum ir_op op);
 const char *ir_type_name(enum ir_type t);
@@ -276,6 +296,22 @@ void ir_fold_offsets(struct ir_func *f);
  * rewrites that left some unused (parameters keep 0..nparams-1, variables
  * follow). Unlike ir_optimize it accepts a function already optimised. */
 void ir_compact_regs(struct ir_func *f);
+
+/* regalloc.c: run's register allocation (last step of ir_optimize_run; a
+ * session that steps never runs it): the registers of every device
+ * function (not host code) share 64-bit-per-lane rows where their live
+ * ranges never meet. Parameters, registers live on entry, registers a
+ * call, return, built-in, launch or collective names, and the temporaries
+ * decode.c rewrites (written once, no variable) keep rows of their own, so
+ * that the decoded code and m->steps stay the same. The whole module is
+ * left alone when some device function reads a register before writing it
+ * (reused frames keep rows), or under WS_NO_REGALLOC=1. */
+void ir_regalloc(struct ir_module *m, struct arena *a);
+/* Allocate f alone (no module checks; map and row types in arena a);
+ * returns f's rows after it (ir_rows). */
+uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a);
+/* Whether a register of f other than a parameter is live on entry. */
+int ir_regalloc_live_on_entry(struct ir_func *f);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

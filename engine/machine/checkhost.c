@@ -308,7 +308,7 @@ uint64_t check_warp_hash(const struct warp *w, int *blocked)
 		h = mix(h, (uint64_t)g->fr->fidx << 32 | g->fr->depth);
 		if (g->state == G_READY || g->state == G_PARK)
 			*blocked = 0;
-		uint32_t nregs = g->fr->fn->nregs;
+		uint32_t nregs = ir_rows(g->fr->fn);
 		for (uint32_t r = 0; r < nregs; r++)
 			for (uint32_t mm = g->mask; mm; mm &= mm - 1)
 				h = mix(h, g->fr->r[r * WS_WARP + (unsigned)__builtin_ctz(mm)]);

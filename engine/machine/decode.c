@@ -576,6 +576,21 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		fuse_mem(&x);
 	}
 
+	/* run's register allocation (regalloc.c): the rewrites above saw the
+	 * code's own register numbers; what runs names rows */
+	if (fn->regmap)
+		for (uint32_t i = 0; i < x.n; i++) {
+			struct ir_insn *in = &x.c[i];
+			if (x.dead[i])
+				continue;
+			int32_t *o[5] = { &in->d, &in->a, &in->b, &in->c, &in->e };
+			for (int k = 0; k < 5; k++)
+				if (*o[k] >= 0 && (uint32_t)*o[k] < fn->nregs && !(k == 2 && (in->flags & DF_KB)))
+					*o[k] = fn->regmap[*o[k]];
+			for (uint32_t k = 0; k < in->nargs && in->args; k++)
+				if (in->args[k] >= 0 && (uint32_t)in->args[k] < fn->nregs)
+					in->args[k] = fn->regmap[in->args[k]];
+		}
 	struct dfunc *df = xcalloc(1, sizeof(*df));
 	df->fn = fn;
 	df->map = xcalloc(x.n + 1, sizeof(uint32_t));

@@ -47,7 +47,7 @@ static int do_printf(struct machine *m, struct warp *w, struct group *g, const s
 		if (nargs >= 1 && interp_read_str(m, w, l, ARG(0, l), &fmt) == 0) {
 			for (int k = 1; k < nargs; k++) {
 				args[k - 1] = ARG(k, l);
-				types[k - 1] = fn->reg_ty ? fn->reg_ty[in->args[k]] : IR_S64;
+				types[k - 1] = (uint8_t)ir_row_ty(fn, in->args[k]);
 			}
 			r = builtin_format(&out, strbuf_cstr(&fmt), args, types, nargs - 1, str_cb, &c);
 		}

@@ -535,7 +535,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	struct frame *f = w->free_frames;
 	const struct dfunc *df = m->df[fidx];
 	uint32_t depth = parent ? parent->depth + 1 : 0;
-	if (WS_UNLIKELY(!f || !df || f->cap < (fn->nregs ? fn->nregs : 1) || !df->stackless ||
+	if (WS_UNLIKELY(!f || !df || f->cap < (ir_rows(fn) ? ir_rows(fn) : 1) || !df->stackless ||
 			df->bad || (parent && depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))))
 		return frame_new_slow(m, w, fn, fidx, parent, mask);
 	w->free_frames = f->next_free;
@@ -546,7 +546,7 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
 						 int32_t fidx, struct frame *parent, uint32_t mask)
 {
-	uint32_t need = fn->nregs ? fn->nregs : 1;
+	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
 	struct frame *f = w->free_frames, **pp = &w->free_frames;
 	while (f && f->cap < need) {
 		pp = &f->next_free;
@@ -2321,7 +2321,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		const struct ir_func *fn = g->fr->fn;
 		for (unsigned k = 0; k < nargs; k++) {
 			args[k] = R[(size_t)in->args[k] * WS_WARP];
-			types[k] = fn->reg_ty ? fn->reg_ty[in->args[k]] : IR_S64;
+			types[k] = (uint8_t)ir_row_ty(fn, in->args[k]);
 		}
 		int r = runtime_call(m, w, in, &ret, args, types);
 		if (r == 1) {
@@ -2332,7 +2332,7 @@ static int do_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct
 			return -1;
 		g = &w->g[gi];
 		if (in->d >= 0 && g->fr)
-			R[(size_t)in->d * WS_WARP] = ir_norm(ret, fn->reg_ty ? fn->reg_ty[in->d] : IR_S64);
+			R[(size_t)in->d * WS_WARP] = ir_norm(ret, ir_row_ty(fn, in->d));
 		g->pc++;
 		return 0;
 	}

@@ -475,7 +475,7 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	 * stackless, as interp_frame_new's own fast path, which takes every
 	 * other case */
 	struct frame *f = w->free_frames;
-	if (df && f && f->cap >= (fn->nregs ? fn->nregs : 1) && df->stackless && !df->bad) {
+	if (df && f && f->cap >= (ir_rows(fn) ? ir_rows(fn) : 1) && df->stackless && !df->bad) {
 		w->free_frames = f->next_free;
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
 	} else {
@@ -951,7 +951,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	uint64_t idx = gr->rr_idx;
 	int s = gr->rr_s;
 	uint32_t wi = gr->rr_wi;
-	uint32_t need = gr->fn->nregs ? gr->fn->nregs : 1;
+	uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;
 	int n = 0, lazy = gr->lazy;
 	if (idx != (uint64_t)gr->rr)
 		return 0;
@@ -1805,6 +1805,8 @@ int machine_lane_reg(const struct machine *m, int slot, int warp, int lane, int 
 			f = f->parent;
 		if (!f || r < 0 || (uint32_t)r >= f->fn->nregs)
 			return -1;
+		if (f->fn->regmap)
+			r = f->fn->regmap[r]; /* run's rows (regalloc.c) */
 		*val = f->r[(size_t)r * WS_WARP + lane];
 		return 0;
 	}
@@ -1912,6 +1914,8 @@ int machine_lane_set_reg(struct machine *m, int slot, int warp, int lane, int up
 			f = f->parent;
 		if (!f || r < 0 || (uint32_t)r >= f->fn->nregs)
 			return -1;
+		if (f->fn->regmap)
+			r = f->fn->regmap[r]; /* run's rows (regalloc.c) */
 		f->r[(size_t)r * WS_WARP + lane] = val;
 		return 0;
 	}

@@ -1861,7 +1861,7 @@ uint64_t machine_mm_hash(const struct machine *m)
 					const struct group *g = &w->g[j];
 					h = mix(h, (uint64_t)g->mask << 32 | g->pc);
 					h = mix(h, (uint64_t)g->state << 32 | g->fr->depth);
-					uint32_t nr = g->fr->fn->nregs;
+					uint32_t nr = ir_rows(g->fr->fn);
 					for (uint32_t M = g->mask; M; M &= M - 1) {
 						unsigned l = (unsigned)__builtin_ctz(M);
 						for (uint32_t r = 0; r < nr; r++)
@@ -1889,7 +1889,7 @@ uint64_t machine_mm_hash(const struct machine *m)
 				continue;
 			h = mix(h, (uint64_t)g->state << 32 | g->pc);
 			h = mix(h, (uint64_t)(uintptr_t)g->fr->fn << 8 | g->fr->depth);
-			for (uint32_t r = 0; r < g->fr->fn->nregs; r++)
+			for (uint32_t r = 0; r < ir_rows(g->fr->fn); r++)
 				h = mix(h, g->fr->r[(size_t)r * WS_WARP]);
 		}
 		const struct lstack *ls = &w->ls[0];

@@ -280,8 +280,11 @@ static struct pool_class *pool_class_of(struct pool *p, size_t n, int make)
 void *pool_alloc(struct pool *p, size_t n)
 {
 	n = (n + 63) & ~(size_t)63;
-	struct pool_class *k = p->classes ? pool_class_of(p, n, 0) : NULL;
-	if (k && k->head) {
+	/* the size's class is made here, where running out of memory is
+	 * expected, so that pool_free never allocates (a teardown after the
+	 * program's output and --report are written cannot fail) */
+	struct pool_class *k = pool_class_of(p, n, 1);
+	if (k->head) {
 		void *piece = k->head;
 		k->head = k->head->next;
 		memset(piece, 0, n);
@@ -308,7 +311,9 @@ void *pool_alloc(struct pool *p, size_t n)
 
 void pool_free(struct pool *p, void *piece, size_t n)
 {
-	struct pool_class *k = pool_class_of(p, (n + 63) & ~(size_t)63, 1);
+	struct pool_class *k = pool_class_of(p, (n + 63) & ~(size_t)63, 0);
+	if (!k)
+		return; /* not carved by pool_alloc: it stays in its chunk */
 	struct pool_free *f = piece;
 	f->next = k->head;
 	k->head = f;
@@ -628,16 +633,19 @@ int util_out_commit(struct util_out *o, const char **why)
 	if (fclose(o->f) != 0 && !err)
 		err = errno;
 	o->f = NULL;
+	/* before the rename: nothing after it may run out of memory (the
+	 * out-of-memory exit would leave the file written all the same) */
+	dir = err ? NULL : dir_of(o->path);
 	/* rename replaces a link planted at path meanwhile; it never follows it */
 	if (!err && rename(o->tmp, o->path) < 0)
 		err = errno;
 	if (err) {
 		*why = strerror(err);
+		free(dir);
 		util_out_abort(o);
 		return -1;
 	}
 	/* make the rename itself durable (best effort: some file systems refuse) */
-	dir = dir_of(o->path);
 	if ((fd = open(dir, O_RDONLY | O_CLOEXEC)) >= 0) {
 		(void)fsync(fd);
 		close(fd);
