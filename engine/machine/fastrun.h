@@ -406,24 +406,7 @@ idx_ld:
 	if (!PAIR_OK())
 		NEXT_PC();
 	PAIR_TAKE();
-	if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
-		/* a full warp's 4-byte load, no observer at all: as F_LD, but a
-		 * half-warp on 16 consecutive words or on one word (a tile's row,
-		 * a broadcast) is copied as a block */
-		struct window win;
-		uint64_t imm = (uint64_t)in->imm;
-		SYNC();
-		if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
-		    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-			      in->t == IR_S32))
-			NEXT_PC();
-		if (do_ld(m, w, g, in)) {
-			why = FR_RETURN;
-			goto done;
-		}
-		NEXT_PC();
-	}
-	RUN_FETCHED();
+	goto ld4; /* F_LD4's block copies, else the load's own class */
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
 		FL(A[l] + (B[l] << sh));
@@ -437,24 +420,7 @@ idx_st:
 	if (!PAIR_OK())
 		NEXT_PC();
 	PAIR_TAKE();
-	if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
-		/* a full warp's 4-byte store, no observer: a warp on 32
-		 * consecutive words is one block copy, else F_ST's lane loop */
-		struct window win;
-		uint64_t imm = (uint64_t)in->imm;
-		SYNC();
-		if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
-		    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
-			m->nstores++; /* as do_st counts it */
-			NEXT_PC();
-		}
-		if (do_st(m, w, g, in)) {
-			why = FR_RETURN;
-			goto done;
-		}
-		NEXT_PC();
-	}
-	RUN_FETCHED();
+	goto st4; /* F_ST4's block copy, else the store's own class */
 	CASE(F_ADDK_CBR) {
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
 		 * the same in every lane (uniform) is added and compared once */
@@ -579,8 +545,12 @@ counter_cbr:
 		NEXT_PC();
 	}
 	CASE(F_LD4) {
-		/* a 4-byte load whose address another instruction computed: the
-		 * folded load's block copies (pair_load), else F_LD */
+		/* a 4-byte load whose address another instruction computed, and
+		 * the load of an indexing pair (idx_ld): a full warp, no observer
+		 * at all: a half-warp on 16 consecutive words or on one word (a
+		 * tile's row, a broadcast) is copied as a block (pair_load), else
+		 * F_LD */
+	ld4:
 		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
@@ -599,6 +569,10 @@ counter_cbr:
 		RUN_FETCHED();
 	}
 	CASE(F_ST4) {
+		/* a 4-byte store, and the store of an indexing pair (idx_st): a
+		 * full warp, no observer: a warp on 32 consecutive words is one
+		 * block copy (pair_store), else F_ST */
+	st4:
 		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
