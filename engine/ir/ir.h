@@ -260,6 +260,20 @@ int ir_func_operands_ok(const struct ir_func *f);
 	for (int k_ = 0; k_ < 4; k_++) { int32_t r = o_[k_]; if (r >= 0) { BODY; } } \
 	for (uint32_t k_ = 0; q_->args && k_ < q_->nargs; k_++) { int32_t r = q_->args[k_]; if (r >= 0) { BODY; } } \
 } while (0)
+/* IR_EACH_WRITE(in, r, BODY): BODY once per register the instruction
+ * writes (d, and e for MATCH), with r that register; ir_insn_writes puts
+ * them in out (at most 2) and returns how many */
+#define IR_EACH_WRITE(in, r, BODY) do { \
+	const struct ir_insn *w_ = (in); \
+	if (w_->d >= 0) { int32_t r = w_->d; BODY; } \
+	if (w_->op == IR_MATCH && w_->e >= 0) { int32_t r = w_->e; BODY; } \
+} while (0)
+static inline int ir_insn_writes(const struct ir_insn *in, int32_t out[2])
+{
+	int n = 0;
+	IR_EACH_WRITE(in, r, out[n++] = r);
+	return n;
+}
 /* Set reg_pressure of every device function and kernel: the most 32-bit
  * registers live at once in its code as lowered (engine/ir/regs.c), a call
  * adding its callee's. Run before ir_optimize. */

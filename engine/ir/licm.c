@@ -60,11 +60,6 @@ struct lx {
 };
 
 
-#define EACH_WRITE(in, r, BODY) do { \
-	const struct ir_insn *w_ = (in); \
-	if (w_->d >= 0) { int32_t r = w_->d; BODY; } \
-	if (w_->op == IR_MATCH && w_->e >= 0) { int32_t r = w_->e; BODY; } \
-} while (0)
 
 static int dead(const struct ir_insn *in)
 {
@@ -82,7 +77,7 @@ static void lx_count(struct lx *x)
 		const struct ir_insn *in = &f->code[i];
 		if (dead(in))
 			continue;
-		EACH_WRITE(in, r, { x->ndef[r]++; x->def[r] = (int32_t)i; });
+		IR_EACH_WRITE(in, r, { x->ndef[r]++; x->def[r] = (int32_t)i; });
 		IR_EACH_READ(in, r, x->nuse[r]++);
 	}
 }
@@ -224,12 +219,12 @@ static int exit_reads_load(struct lx *x, uint32_t h, uint32_t e)
 				continue;
 			if (in->op == IR_CBR)
 				hit = 1;
-			EACH_WRITE(in, r, if (!x->taint[r]) { x->taint[r] = 1; again = 1; });
+			IR_EACH_WRITE(in, r, if (!x->taint[r]) { x->taint[r] = 1; again = 1; });
 		}
 	}
 	for (uint32_t i = h; i <= e; i++) {
 		const struct ir_insn *in = &f->code[i];
-		EACH_WRITE(in, r, x->taint[r] = 0);
+		IR_EACH_WRITE(in, r, x->taint[r] = 0);
 	}
 	return hit;
 }
@@ -457,7 +452,7 @@ static int hoist_one(struct lx *x, struct arena *a)
 				continue;
 			for (uint32_t i = h; i <= e; i++) {
 				x->ban[i - h] = 0;
-				EACH_WRITE(&f->code[i], r, if (!dead(&f->code[i])) x->indef[r]++);
+				IR_EACH_WRITE(&f->code[i], r, if (!dead(&f->code[i])) x->indef[r]++);
 			}
 			x->loads = loads_ok(x, h, e);
 			for (int pass = 0; pass < 2; pass++) {
@@ -482,7 +477,7 @@ static int hoist_one(struct lx *x, struct arena *a)
 				moved = 1;
 			}
 			for (uint32_t i = h; i <= e; i++)
-				EACH_WRITE(&f->code[i], r, x->indef[r] = 0);
+				IR_EACH_WRITE(&f->code[i], r, x->indef[r] = 0);
 		}
 	}
 	free(last);
@@ -603,7 +598,7 @@ void ir_fold_offsets(struct ir_func *f)
 				left--;
 			}
 			if (left)
-				EACH_WRITE(q, r, ok &= r != base);
+				IR_EACH_WRITE(q, r, ok &= r != base);
 		}
 		if (!ok || left)
 			continue;

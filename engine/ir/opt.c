@@ -53,19 +53,6 @@ static int is_dead(const struct ir_insn *in)
 	return (in->flags & IRF_DEAD) != 0;
 }
 
-/* for each register read by in: fn(reg) */
-#define EACH_USE(in, r, BODY) do { \
-	const struct ir_insn *u_ = (in); \
-	int32_t ops_[4] = { u_->a, u_->b, u_->c, u_->op == IR_MATCH ? -1 : u_->e }; \
-	for (int k_ = 0; k_ < 4; k_++) { int32_t r = ops_[k_]; if (r >= 0) { BODY; } } \
-	for (uint32_t k_ = 0; u_->args && k_ < u_->nargs; k_++) { int32_t r = u_->args[k_]; if (r >= 0) { BODY; } } \
-} while (0)
-
-#define EACH_DEF(in, r, BODY) do { \
-	const struct ir_insn *v_ = (in); \
-	if (v_->d >= 0) { int32_t r = v_->d; BODY; } \
-	if (v_->op == IR_MATCH && v_->e >= 0) { int32_t r = v_->e; BODY; } \
-} while (0)
 
 static void count(struct opt *o)
 {
@@ -78,8 +65,8 @@ static void count(struct opt *o)
 		const struct ir_insn *in = &f->code[i];
 		if (is_dead(in))
 			continue;
-		EACH_DEF(in, r, { o->ndef[r]++; o->def[r] = (int32_t)i; });
-		EACH_USE(in, r, o->nuse[r]++);
+		IR_EACH_WRITE(in, r, { o->ndef[r]++; o->def[r] = (int32_t)i; });
+		IR_EACH_READ(in, r, o->nuse[r]++);
 	}
 }
 
@@ -232,7 +219,7 @@ static int drop_dead(struct opt *o)
 			if (is_dead(in) || !pure(in->op) || in->d < 0 || o->named[in->d] ||
 			    o->nuse[in->d] || (in->flags & IRF_STMT_START))
 				continue;
-			EACH_USE(in, r, o->nuse[r]--);
+			IR_EACH_READ(in, r, o->nuse[r]--);
 			o->ndef[in->d]--;
 			drop(in);
 			again = changed = 1;

@@ -73,16 +73,6 @@ static int uses_of(const struct ir_insn *in, int32_t *out)
 	return n;
 }
 
-static int defs_of(const struct ir_insn *in, int32_t *out)
-{
-	int n = 0;
-	if (in->d >= 0)
-		out[n++] = in->d;
-	if (in->op == IR_MATCH && in->e >= 0)
-		out[n++] = in->e;
-	return n;
-}
-
 static int is_term(unsigned op)
 {
 	return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE;
@@ -166,7 +156,7 @@ static void ra_walk(struct ra *R, uint32_t b, uint64_t *cur, int edges)
 		const struct ir_insn *in = &f->code[i];
 		if (in->flags & IRF_DEAD)
 			continue;
-		int nd = defs_of(in, d), nu = uses_of(in, u);
+		int nd = ir_insn_writes(in, d), nu = uses_of(in, u);
 		for (int k = 0; k < nd; k++) {
 			if (!edges)
 				break;
@@ -336,7 +326,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 		if (in->flags & IRF_DEAD)
 			continue;
 		int32_t d[2], u[64];
-		int nd = defs_of(in, d), nu = uses_of(in, u);
+		int nd = ir_insn_writes(in, d), nu = uses_of(in, u);
 		for (int k = 0; k < nd; k++) {
 			ndef[d[k]]++;
 			def_at[d[k]] = (int32_t)i;

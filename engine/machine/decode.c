@@ -64,17 +64,6 @@ static int uses(const struct ir_insn *in, int32_t *out, int max)
 	return n;
 }
 
-/* registers written: d, and e for MATCH_ALL */
-static int defs(const struct ir_insn *in, int32_t *out)
-{
-	int n = 0;
-	if (in->d >= 0)
-		out[n++] = in->d;
-	if (in->op == IR_MATCH && in->e >= 0)
-		out[n++] = in->e;
-	return n;
-}
-
 static void count(struct dctx *x)
 {
 	uint32_t nr = x->fn->nregs;
@@ -86,7 +75,7 @@ static void count(struct dctx *x)
 		if (x->dead[i])
 			continue;
 		int32_t r[64];
-		int k = defs(&x->c[i], r);
+		int k = ir_insn_writes(&x->c[i], r);
 		for (int j = 0; j < k; j++)
 			if ((uint32_t)r[j] < nr)
 				x->ndef[r[j]]++;
@@ -150,7 +139,7 @@ static int reads(const struct ir_insn *in, int32_t r)
 static int writes(const struct ir_insn *in, int32_t r)
 {
 	int32_t d[2];
-	int n = defs(in, d);
+	int n = ir_insn_writes(in, d);
 	for (int i = 0; i < n; i++)
 		if (d[i] == r)
 			return 1;
