@@ -446,6 +446,27 @@ static void grid_params(struct grid *gr)
 	}
 }
 
+/* A warp's scheduling state at its start (live lanes, exited lanes, its
+ * current group) with no groups, tokens or breakpoint pass; the lane
+ * stacks start empty: they are where the last block left them only if a
+ * lane pushed something (aggregate parameters of a stackless kernel, a
+ * failed grid) */
+static inline void warp_reset(struct warp *w, uint32_t live, uint32_t exited, int cur)
+{
+	w->live = live;
+	w->exited = exited;
+	w->cur = cur;
+	w->rr = 0;
+	w->ng = 0;
+	w->toks.len = 0;
+	w->bp_pass = 0;
+	if (w->ls_moved) {
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			w->ls[l].sp = 0;
+		w->ls_moved = 0;
+	}
+}
+
 /* Warp w of block b starts the grid's kernel: one group of its threads at
  * the first instruction, in a frame holding the parameters (block_new; a
  * lazily admitted block's warps when they are first looked at). */
@@ -455,21 +476,7 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	const struct ir_func *fn = gr->fn;
 	const struct dfunc *df = m->df[L->fidx];
 	uint32_t x = w->exists;
-	w->live = x;
-	w->exited = 0;
-	w->cur = 0;
-	w->rr = 0;
-	w->ng = 0;
-	w->toks.len = 0;
-	w->bp_pass = 0;
-	/* the lane stacks start empty; they are where the last block
-	 * left them only if a lane pushed something (aggregate
-	 * parameters of a stackless kernel, a failed grid) */
-	if (w->ls_moved) {
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			w->ls[l].sp = 0;
-		w->ls_moved = 0;
-	}
+	warp_reset(w, x, 0, 0);
 	/* the common case in place (a launch starts every warp of every
 	 * block): the warp's first free frame fits and the kernel is
 	 * stackless, as interp_frame_new's own fast path, which takes every
@@ -897,18 +904,7 @@ static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, st
 			r[l] = v;
 	}
 	uint32_t x = w->exists;
-	w->live = 0;
-	w->exited = x;
-	w->cur = -1;
-	w->rr = 0;
-	w->ng = 0;
-	w->toks.len = 0;
-	w->bp_pass = 0;
-	if (w->ls_moved) {
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			w->ls[l].sp = 0;
-		w->ls_moved = 0;
-	}
+	warp_reset(w, 0, x, -1);
 	m->steps++;
 	m->dev.cycles++;
 	m->dev.smclk[b->sm]++;
