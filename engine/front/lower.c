@@ -1456,6 +1456,25 @@ static int by_value_arg(struct lower *L, struct node *a, int v)
 	return addr;
 }
 
+/*
+ * The built-in a call means in the space of the code that makes it. The
+ * built-in headers declare clock, sinf, sin(float), cosf and cos(float) once
+ * for both passes, without testing __CUDA_ARCH__ (so that the device pass
+ * starts from the host pass's preprocessing of cuda_runtime.h: pp.h,
+ * "prelude"); host code reads the emulated host clock, device code computes
+ * sinf and cosf as CUDA's libdevice does.
+ */
+static int builtin_in_space(int id, int device)
+{
+	if (!device && id == BI_clock)
+		return BI_clock_host;
+	if (device && id == BI_sinf)
+		return BI___ws_cuda_sinf;
+	if (device && id == BI_cosf)
+		return BI___ws_cuda_cosf;
+	return id;
+}
+
 static int gen_call(struct lower *L, struct node *n)
 {
 	int nargs = n->nargs + (n->sret_call ? 1 : 0);
@@ -1475,11 +1494,12 @@ static int gen_call(struct lower *L, struct node *n)
 	struct type *rt = n->ty;
 	enum ir_type t = rt->kind == TY_VOID || n->sret_call ? IR_VOID : type_ir(rt);
 	if (fn && fn->builtin_id >= 0 && !fn->body) {
-		const struct builtin_info *bi = &builtin_table[fn->builtin_id];
+		int id = builtin_in_space(fn->builtin_id, L->device);
+		const struct builtin_info *bi = &builtin_table[id];
 		if (bi->kind == BK_OP)
 			return gen_builtin_op(L, n, bi, args + (n->sret_call ? 1 : 0), n->nargs);
 		struct ir_insn *in = emit(L, IR_BCALL, t);
-		in->imm = fn->builtin_id;
+		in->imm = id;
 		in->args = args;
 		in->nargs = (uint16_t)k;
 		if (t != IR_VOID)

@@ -104,6 +104,13 @@ struct pp {
 	long counter;
 	struct span where; /* the macro use being expanded, for limit diagnostics */
 	uint64_t names[PP_NAME_BITS / 64]; /* bit (hash % PP_NAME_BITS) set for each name ever defined */
+	/* the prelude (pp.h): recorded by the host pass for the device pass */
+	struct token *prelude_end;  /* the EOF marker that ends the predefinitions file */
+	uint32_t watch;             /* pp_hash_name("__CUDA_ARCH__") while recording, else 0 */
+	int watched;                /* the prelude looked that name up (or one of its hash) */
+	int user_files;             /* files read from disk (not built-in headers) */
+	size_t ndiag0, nrule0;      /* diagnostics and rules before the prelude */
+	struct token *pre_first, *pre_last; /* the prelude's output, copied after finish_output */
 };
 
 /* --- small helpers --- */
@@ -274,6 +281,8 @@ static inline uint32_t tok_hash(struct token *t)
 
 static struct macro **macro_slot(struct pp *pp, const char *s, size_t n, uint32_t h)
 {
+	if (h == pp->watch)
+		pp->watched = 1; /* every lookup and definition of a name comes here */
 	size_t i = h & (pp->cap - 1);
 	for (;; i = (i + 1) & (pp->cap - 1)) {
 		struct macro *m = pp->slots[i];
@@ -1279,13 +1288,45 @@ static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id, con
 	return &pp->files.v[pp->files.len - 1];
 }
 
+/* The host pass's state after its implicit include (pp.h, "prelude"). */
+struct prelude {
+	/* the options it was made with (the device pass's must be the same) */
+	const char *const *include_dirs, *const *defines;
+	const char *implicit_include;
+	const struct pp_read_policy *policy;
+	int cuda_version;
+	struct token *toks, *tail;     /* a copy of its output (NULL: none) */
+	struct macro **slots;          /* the macro table, each macro copied */
+	size_t cap, count;
+	uint64_t names[PP_NAME_BITS / 64];
+	VEC(struct cached) files;      /* the include cache, main file first */
+	VEC(struct linemark) lines;
+	long used, counter;
+};
+
 struct pp_shared {
 	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
+	struct prelude *pre;      /* recorded by a host pass, or NULL */
+	int pre_state;            /* PRE_*: what became of the prelude */
 };
+
+enum { PRE_NONE, PRE_SAVED, PRE_REFUSED, PRE_REUSED };
 
 struct pp_shared *pp_shared_new(void)
 {
 	return xcalloc(1, sizeof(struct pp_shared));
+}
+
+static void prelude_free(struct prelude *pre)
+{
+	if (!pre)
+		return;
+	free(pre->slots);
+	for (size_t i = 0; i < pre->files.len; i++)
+		free(pre->files.v[i].key);
+	vec_free(&pre->files);
+	vec_free(&pre->lines);
+	free(pre);
 }
 
 void pp_shared_free(struct pp_shared *s)
@@ -1295,7 +1336,15 @@ void pp_shared_free(struct pp_shared *s)
 	for (size_t i = 0; i < s->files.len; i++)
 		free(s->files.v[i].key);
 	vec_free(&s->files);
+	prelude_free(s->pre);
 	free(s);
+}
+
+int pp_shared_prelude(const struct pp_shared *s)
+{
+	if (!s)
+		return -1;
+	return s->pre_state == PRE_REUSED ? 1 : s->pre_state == PRE_REFUSED ? -1 : 0;
 }
 
 /* A built-in header an earlier pass lexed, entered into this pass's cache
@@ -1449,6 +1498,7 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 				return NULL;
 			}
 			pp->bytes += len;
+			pp->user_files++;
 		}
 		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
 		/* the build-time table, when it was made from this very text */
@@ -1800,6 +1850,8 @@ static struct token *skip_pragma_op(struct pp *pp, struct token *tok)
 	return t;
 }
 
+static void prelude_save(struct pp *pp, struct token *first, struct token *last);
+
 static struct token *preprocess2(struct pp *pp, struct token *tok)
 {
 	struct token head, *cur = &head;
@@ -1810,6 +1862,8 @@ static struct token *preprocess2(struct pp *pp, struct token *tok)
 			if (!tok->next)
 				break;
 			leave_file(pp, tok);
+			if (tok == pp->prelude_end && pp->depth == 1)
+				prelude_save(pp, head.next, cur == &head ? NULL : cur);
 			tok = tok->next;
 			continue;
 		}
@@ -1908,7 +1962,7 @@ static int literal_closed(const struct token *t)
  * skipped groups may hold anything), at the place they were written;
  * mark built-in provenance.
  */
-static void finish_output(struct pp *pp, struct token *tok)
+static void finish_output(struct pp *pp, struct token *tok, const struct token *mark, size_t *ndiag_at_mark)
 {
 	uint32_t last = 0;
 	int builtin = 0;
@@ -1930,6 +1984,8 @@ static void finish_output(struct pp *pp, struct token *tok)
 			last = tok->span.file;
 		}
 		tok->from_builtin = (unsigned)builtin;
+		if (tok == mark)
+			*ndiag_at_mark = pp->dl->v.len;
 	}
 }
 
@@ -1943,6 +1999,143 @@ static void report_open_conds(struct pp *pp)
 	diag_error(pp->dl, c->tok->span, "pp-unterminated-if", "unterminated conditional directive");
 	pp->cond = NULL;
 	pp->cond_depth = 0;
+}
+
+/* --- the prelude: the implicit include preprocessed once for both passes --- */
+
+static const char arch_name[] = "__CUDA_ARCH__";
+
+static int same_list(const char *const *a, const char *const *b)
+{
+	for (; a && *a && b && *b; a++, b++)
+		if (strcmp(*a, *b))
+			return 0;
+	return !(a && *a) && !(b && *b);
+}
+
+static int prelude_fits(const struct prelude *pre, const struct pp_opts *o)
+{
+	return same_list(pre->include_dirs, o->include_dirs) && same_list(pre->defines, o->defines) &&
+	       !strcmp(pre->implicit_include, o->implicit_include) && pre->policy == o->policy &&
+	       pre->cuda_version == o->cuda_version;
+}
+
+/*
+ * At the end of the host pass's predefinitions file (its implicit include
+ * done): keep a copy of the state for the device pass, unless the prelude
+ * looked __CUDA_ARCH__ up (the device pass would have seen it defined),
+ * read a file from disk, gave a diagnostic or a diagnostic pragma, or hit a
+ * limit. The output so far is first..last.
+ */
+static void prelude_save(struct pp *pp, struct token *first, struct token *last)
+{
+	struct pp_shared *sh = pp->opts->shared;
+	pp->prelude_end = NULL;
+	pp->watch = 0;
+	if (pp->watched || pp->user_files || pp->stopped || pp->dl->v.len != pp->ndiag0 ||
+	    pp->dl->rules.len != pp->nrule0 || pp->dl->truncated) {
+		sh->pre_state = PRE_REFUSED;
+		return;
+	}
+	struct prelude *pre = xcalloc(1, sizeof(*pre));
+	const struct pp_opts *o = pp->opts;
+	pre->include_dirs = o->include_dirs;
+	pre->defines = o->defines;
+	pre->implicit_include = o->implicit_include;
+	pre->policy = o->policy;
+	pre->cuda_version = o->cuda_version;
+	/* the tokens: copied once finish_output has seen them (prelude_copy) */
+	pp->pre_first = last ? first : NULL;
+	pp->pre_last = last;
+	/* the macros: copied, since #define and #undef change them in place */
+	pre->cap = pp->cap;
+	pre->count = pp->count;
+	pre->slots = xcalloc(pp->cap, sizeof(*pre->slots));
+	struct macro *ms = arena_alloc(pp->a, (pp->count ? pp->count : 1) * sizeof(*ms));
+	size_t k = 0;
+	for (size_t i = 0; i < pp->cap; i++)
+		if (pp->slots[i] && k < pp->count) {
+			ms[k] = *pp->slots[i];
+			pre->slots[i] = &ms[k++];
+		}
+	memcpy(pre->names, pp->names, sizeof(pre->names));
+	for (size_t i = 0; i < pp->files.len; i++) {
+		struct cached c = pp->files.v[i];
+		c.key = xstrdup(c.key);
+		vec_push(&pre->files, c);
+	}
+	for (size_t i = 0; i < pp->lines.len; i++)
+		vec_push(&pre->lines, pp->lines.v[i]);
+	pre->used = pp->used;
+	pre->counter = pp->counter;
+	sh->pre = pre;
+	sh->pre_state = PRE_SAVED;
+}
+
+/*
+ * The end of the recording pass: a copy of the prelude's output as
+ * finish_output left it (the host parser splits some tokens: '>>'), or no
+ * prelude when finish_output reported a problem in it.
+ */
+static void prelude_copy(struct pp *pp, int clean)
+{
+	struct pp_shared *sh = pp->opts->shared;
+	if (!clean) {
+		prelude_free(sh->pre);
+		sh->pre = NULL;
+		sh->pre_state = PRE_REFUSED;
+		return;
+	}
+	size_t n = 0;
+	for (struct token *t = pp->pre_first; pp->pre_last && t != pp->pre_last->next; t = t->next)
+		n++;
+	if (!n)
+		return;
+	struct token *c = arena_alloc(pp->a, n * sizeof(*c)), *t = pp->pre_first;
+	for (size_t i = 0; i < n; i++, t = t->next) {
+		c[i] = *t;
+		c[i].next = i + 1 < n ? &c[i + 1] : NULL;
+	}
+	sh->pre->toks = c;
+	sh->pre->tail = &c[n - 1];
+}
+
+/*
+ * The device pass from the host pass's prelude: its macros, include cache
+ * (after this pass's own main file) and a copy of its output, then
+ * __CUDA_ARCH__ defined by a predefinitions file of its own. Returns the
+ * stream to preprocess (main_toks behind that file); *pre_out gets the
+ * prelude's output.
+ */
+static struct token *prelude_take(struct pp *pp, struct prelude *pre, struct token *main_toks,
+				  struct prelude *out)
+{
+	free(pp->slots);
+	pp->slots = pre->slots;
+	pre->slots = NULL;
+	pp->cap = pre->cap;
+	pp->count = pre->count;
+	memcpy(pp->names, pre->names, sizeof(pp->names));
+	for (size_t i = 1; i < pre->files.len; i++) {
+		struct cached c = pre->files.v[i];
+		c.key = xstrdup(c.key);
+		vec_push(&pp->files, c);
+	}
+	for (size_t i = 0; i < pre->lines.len; i++)
+		vec_push(&pp->lines, pre->lines.v[i]);
+	pp->used = pre->used;
+	pp->counter = pre->counter;
+	out->toks = pre->toks;
+	out->tail = pre->tail;
+	pre->toks = pre->tail = NULL;
+
+	struct strbuf sb;
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "#define %s %d\n", arch_name, pp->opts->cuda_arch);
+	size_t len = sb.len;
+	uint32_t pid = srcmgr_add(pp->sm, "<built-in>", strbuf_detach(&sb), len, 1);
+	struct cached *pc = cache_add(pp, "<built-in>", pid, NULL);
+	return enter_file(pp, pc, main_toks, main_toks);
 }
 
 struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,
@@ -1968,6 +2161,24 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 		eof = eof->next;
 	struct token *main_toks = append(&pp, mc->toks, copy_token(&pp, eof));
 
+	struct pp_shared *sh = opts ? opts->shared : NULL;
+	if (sh && sh->pre && opts->cuda_arch && opts->implicit_include && prelude_fits(sh->pre, opts)) {
+		struct prelude got = { 0 };
+		struct token *stream = prelude_take(&pp, sh->pre, main_toks, &got);
+		prelude_free(sh->pre);
+		sh->pre = NULL;
+		sh->pre_state = PRE_REUSED;
+		struct token *out = preprocess2(&pp, stream);
+		report_open_conds(&pp);
+		finish_output(&pp, out, NULL, NULL); /* the prelude's tokens are finished */
+		if (got.toks) {
+			got.tail->next = out;
+			out = got.toks;
+		}
+		pp_release(&pp);
+		return out;
+	}
+
 	struct strbuf sb;
 	strbuf_init(&sb);
 	predefine(&pp, &sb);
@@ -1975,10 +2186,26 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	uint32_t pid = srcmgr_add(sm, "<built-in>", strbuf_detach(&sb), len, 1);
 	struct cached *pc = cache_add(&pp, "<built-in>", pid, NULL);
 	struct token *stream = enter_file(&pp, pc, main_toks, main_toks);
+	if (sh && !sh->pre && !opts->cuda_arch && opts->implicit_include) {
+		/* record the prelude, watching for __CUDA_ARCH__ */
+		for (struct token *t = stream; t; t = t->next)
+			if (t->next == main_toks) {
+				pp.prelude_end = t;
+				break;
+			}
+		pp.watch = pp_hash_name(arch_name, strlen(arch_name));
+		pp.names[(pp.watch / 64) % (PP_NAME_BITS / 64)] |= (uint64_t)1 << (pp.watch % 64);
+		pp.ndiag0 = dl->v.len;
+		pp.nrule0 = dl->rules.len;
+	}
 
 	struct token *out = preprocess2(&pp, stream);
+	pp.watch = 0;
 	report_open_conds(&pp);
-	finish_output(&pp, out);
+	size_t nd = dl->v.len, nd_mark = nd;
+	finish_output(&pp, out, pp.pre_last, &nd_mark);
+	if (pp.pre_last)
+		prelude_copy(&pp, nd_mark == nd);
 	pp_release(&pp);
 	return out;
 }

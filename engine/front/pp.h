@@ -58,6 +58,27 @@ struct pp_opts {
 struct pp_shared *pp_shared_new(void);
 void pp_shared_free(struct pp_shared *s);
 
+/*
+ * The prelude: the predefined macros, the -D options and the implicit
+ * include (cuda_runtime.h, ~45 k tokens of built-in headers), which both
+ * passes preprocess the same way unless something in them depends on
+ * __CUDA_ARCH__ (defined in the device pass only). A host pass (cuda_arch
+ * 0) with opts->shared and an implicit include records, at the end of its
+ * prelude, a copy of its output tokens, macro table, include cache, #line
+ * marks, __COUNTER__ and token budget, provided the prelude never looked
+ * the name __CUDA_ARCH__ up (no #ifdef, defined, #if, expansion, #define or
+ * #undef of it), read no file from disk, gave no diagnostic or diagnostic
+ * pragma and hit no limit. A later pass with cuda_arch != 0 and the same
+ * include_dirs, defines, implicit_include, policy and cuda_version starts
+ * from that state (once: it takes it) and defines __CUDA_ARCH__ in a
+ * predefinitions file of its own, then preprocesses its main file: the
+ * tokens are the ones it would have made itself, except that the spans of
+ * the prelude's macro bodies name the host pass's predefinitions file.
+ * pp_shared_prelude says what became of it: 1 a pass started from it, 0
+ * not recorded (yet), -1 refused (the prelude depended on something).
+ */
+int pp_shared_prelude(const struct pp_shared *s);
+
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);
 struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,
 		     const struct pp_opts *opts);

@@ -24,6 +24,10 @@ __attribute__((weak)) const char *builtin_header(const char *name, size_t *len)
 		{ "stdio.h", "#ifndef STDIO_H\n#define STDIO_H\nint printf(const char *, ...);\n#endif\n" },
 		{ "sub/a.h", "#include \"b.h\"\n" },
 		{ "sub/b.h", "int from_b;\n" },
+		/* implicit includes for the prelude tests */
+		{ "arch.h", "#ifdef __CUDA_ARCH__\nint arch_dev;\n#else\nint arch_host;\n#endif\n" },
+		{ "rt2.h", "#include <stdio.h>\n#include <cuda_runtime.h>\n#define RT2_COUNT __COUNTER__\n"
+			   "int rt2_count = __COUNTER__;\n#undef CUDART_STUB\n" },
 	};
 	for (size_t i = 0; i < WS_ARRAY_LEN(hdrs); i++)
 		if (!strcmp(name, hdrs[i][0])) {
@@ -562,6 +566,73 @@ static void test_pp_builtin(void)
 	pp_expect_diag("#include <nope.h>\n", "pp-include-not-found", 1, 10, "missing built-in header");
 }
 
+/* count the tokens spelled name in a pass's output */
+static int count_ident(const struct token *t, const char *name)
+{
+	int n = 0;
+	for (; t; t = t->next)
+		n += t->kind == TK_IDENT && t->len == strlen(name) && !memcmp(t->text, name, t->len);
+	return n;
+}
+
+/* host then device pass over src with implicit include inc, sharing one
+ * pp_shared as front.c does; their tokens in *host and *dev; returns
+ * pp_shared_prelude */
+static int two_passes(struct run *r, const char *src, const char *inc, struct token **host, struct token **dev)
+{
+	run_init(r);
+	uint32_t id = add_text(r, "t.cu", src, strlen(src));
+	struct pp_opts o = { .implicit_include = inc, .shared = pp_shared_new() };
+	*host = pp_run(&r->a, &r->sm, &r->dl, id, &o);
+	o.cuda_arch = 900;
+	*dev = pp_run(&r->a, &r->sm, &r->dl, id, &o);
+	int st = pp_shared_prelude(o.shared);
+	pp_shared_free(o.shared);
+	return st;
+}
+
+static void test_pp_prelude(void)
+{
+	if (!builtin_header("__ws_pp_stub__", NULL)) {
+		printf("ok %d # SKIP the real built-in headers are linked\n", ++tap_ntest);
+		return;
+	}
+	struct run r;
+	struct token *h, *d;
+	int st = two_passes(&r, "int x;\n", "arch.h", &h, &d);
+	ok(st == -1 && count_ident(h, "arch_host") == 1 && count_ident(h, "arch_dev") == 0 &&
+	   count_ident(d, "arch_dev") == 1 && count_ident(d, "arch_host") == 0 && nerrors(&r) == 0,
+	   "prelude: an implicit include testing __CUDA_ARCH__ is refused, each pass gets its own tokens");
+	run_release(&r);
+	/* the device pass continues from the host's state: #pragma once, include
+	 * guards, #undef, __COUNTER__ */
+	const char *src = "#include <cuda_runtime.h>\n#include <stdio.h>\n#ifdef CUDART_STUB\nint stub_defined;\n#endif\n"
+			  "int c = __COUNTER__; int arch = __CUDA_ARCH__;\n";
+	st = two_passes(&r, src, "rt2.h", &h, &d);
+	int dev_arch = 0, dev_count = -1, host_count = -1, host_arch = 0;
+	for (struct token *t = d; t; t = t->next) {
+		if (t->kind == TK_IDENT && !strcmp(t->text, "arch") && t->next->next->kind == TK_NUM)
+			dev_arch = (int)t->next->next->ival;
+		if (t->kind == TK_IDENT && !strcmp(t->text, "c") && t->next->next->kind == TK_NUM)
+			dev_count = (int)t->next->next->ival;
+	}
+	for (struct token *t = h; t; t = t->next) {
+		if (t->kind == TK_IDENT && !strcmp(t->text, "arch") && t->next->next->kind == TK_IDENT)
+			host_arch = 1;
+		if (t->kind == TK_IDENT && !strcmp(t->text, "c") && t->next->next->kind == TK_NUM)
+			host_count = (int)t->next->next->ival;
+	}
+	ok(st == 1 && nerrors(&r) == 0, "prelude: an implicit include not testing __CUDA_ARCH__ is shared");
+	ok(count_ident(d, "cuda_rt_decl") == 1 && count_ident(d, "printf") == 1 && count_ident(d, "rt2_count") == 1 &&
+	   count_ident(h, "cuda_rt_decl") == 1 && count_ident(h, "printf") == 1,
+	   "prelude: #pragma once and include guards carry over to the device pass");
+	ok(!count_ident(d, "stub_defined") && !count_ident(h, "stub_defined"), "prelude: #undef carries over");
+	ok(host_count == 1 && dev_count == 1, "prelude: __COUNTER__ carries over (host %d, device %d)", host_count,
+	   dev_count);
+	ok(host_arch && dev_arch == 900, "prelude: __CUDA_ARCH__ defined in the device pass only");
+	run_release(&r);
+}
+
 static char *repeat(const char *a, long n, const char *mid, const char *b)
 {
 	struct strbuf sb;
@@ -724,6 +795,7 @@ int main(int argc, char **argv)
 	test_pp_directives();
 	test_pp_include();
 	test_pp_builtin();
+	test_pp_prelude();
 	test_pp_limits();
 	test_golden(regen);
 	return tap_end();

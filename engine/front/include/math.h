@@ -46,18 +46,13 @@ __host__ __device__ double sqrt(double a) __ws_builtin(sqrt);
 __host__ __device__ float cbrtf(float a) __ws_builtin(cbrtf);
 __host__ __device__ float cbrt(float a) __ws_builtin(cbrtf);
 __host__ __device__ double cbrt(double a) __ws_builtin(cbrt);
-#ifdef __CUDA_ARCH__
-/* the device's sinf and cosf are CUDA's (libdevice), not the host's */
-__host__ __device__ float sinf(float a) __ws_builtin(__ws_cuda_sinf);
-__host__ __device__ float sin(float a) __ws_builtin(__ws_cuda_sinf);
-__host__ __device__ float cosf(float a) __ws_builtin(__ws_cuda_cosf);
-__host__ __device__ float cos(float a) __ws_builtin(__ws_cuda_cosf);
-#else
+/* the device's sinf and cosf are CUDA's (libdevice), not the host's: lowering
+ * calls __ws_cuda_sinf and __ws_cuda_cosf from device code (one declaration
+ * for both passes, so that the header does not test __CUDA_ARCH__) */
 __host__ __device__ float sinf(float a) __ws_builtin(sinf);
 __host__ __device__ float sin(float a) __ws_builtin(sinf);
 __host__ __device__ float cosf(float a) __ws_builtin(cosf);
 __host__ __device__ float cos(float a) __ws_builtin(cosf);
-#endif
 __host__ __device__ double sin(double a) __ws_builtin(sin);
 __host__ __device__ double cos(double a) __ws_builtin(cos);
 __host__ __device__ float tanf(float a) __ws_builtin(tanf);

@@ -7,11 +7,8 @@ typedef long time_t;
 typedef long clock_t;
 #define CLOCKS_PER_SEC 1000000L
 time_t time(time_t *t) __ws_builtin(time);
-#ifdef __CUDA_ARCH__
+/* one declaration for both passes: lowering calls clock_host from host code */
 __host__ __device__ clock_t clock(void) __ws_builtin(clock);
-#else
-__host__ __device__ clock_t clock(void) __ws_builtin(clock_host);
-#endif
 struct timespec {
 	time_t tv_sec;
 	long tv_nsec;
