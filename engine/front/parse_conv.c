@@ -303,6 +303,8 @@ struct node *conv(struct parser *p, struct node *n, struct type *to, const char 
 			if (!p->quiet)
 				diag_warning(p->dl, n->span, "string-to-char-ptr",
 					     "conversion from a string literal to 'char *' is deprecated (use 'const char *')");
+			else
+				p->quiet_errors++; /* a diagnostic left out (params_parse) */
 			return new_cast(p, n, strip_cv(p, to));
 		}
 		if (type_is_ptr(from) && to->base->kind != TY_VOID && from->base->kind == TY_VOID)

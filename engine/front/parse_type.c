@@ -451,20 +451,39 @@ static int starts_params(struct parser *p)
 }
 
 
+/* A parameter list parsed quietly by params_parse that the declaration may
+ * keep instead of parsing it again: nothing in it was reported or left
+ * unreported, and it made no temporary or lambda (named by a counter). */
+struct params_trial {
+	struct type *fty;          /* NULL: parse the list again */
+	struct token *tok, *prev;  /* the parser's position after the ')' */
+};
+
 /* Whether the parenthesized list at p->tok parses as function parameters
- * (quietly; the tokens are read again afterwards). */
-static int params_parse(struct parser *p)
+ * (quietly), the list parsed as the parameters of a function returning ret
+ * in *tr when it can be kept (else the tokens are read again afterwards). */
+static int params_parse(struct parser *p, struct type *ret, struct params_trial *tr)
 {
 	struct token *save_tok = p->tok, *save_prev = p->prev;
 	struct scope *save_scope = p->scope;
 	int saveq = p->quiet, depth = p->depth, ok = 0;
+	int qerr = p->quiet_errors;
+	size_t ndiag = p->dl->v.len;
+	unsigned ntmp = p->tmpcount;
+	tr->fty = NULL;
 	p->quiet++;
 	jmp_buf jb, *save = p->recover;
 	p->recover = &jb;
 	if (!setjmp(jb)) {
 		next(p);
-		func_params(p, ty_int);
+		struct type *fty = func_params(p, ret);
 		ok = 1;
+		if (p->quiet_errors == qerr && p->dl->v.len == ndiag && p->tmpcount == ntmp &&
+		    p->depth == depth && p->scope == save_scope) {
+			tr->fty = fty;
+			tr->tok = p->tok;
+			tr->prev = p->prev;
+		}
 	}
 	p->recover = save;
 	p->quiet = saveq;
@@ -606,9 +625,16 @@ struct type *declarator_dn(struct parser *p, struct type *ty, struct dname *dn, 
 		dn->qual = qual;
 	}
 	int allow_func = !(p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !starts_params(p));
-	if (allow_func && p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !params_parse(p))
+	struct params_trial tr = { 0 };
+	if (allow_func && p->no_func_suffix && dn->tok && p->tok->kind == TK_LPAREN && !params_parse(p, ty, &tr))
 		allow_func = 0; /* T x(U(1), 2): an object whose first argument starts like a type */
-	ty = type_suffix(p, ty, allow_func);
+	if (tr.fty) {
+		ty = tr.fty; /* what type_suffix would make again */
+		p->tok = tr.tok;
+		p->prev = tr.prev;
+	} else {
+		ty = type_suffix(p, ty, allow_func);
+	}
 	/* trailing parts: const (methods), noexcept, __ws_builtin(NAME), attributes */
 	for (;;) {
 		if (ty->kind == TY_FUNC && consume(p, TK_CONST)) {
