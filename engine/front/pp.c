@@ -2086,18 +2086,21 @@ static void prelude_copy(struct pp *pp, int clean)
 		sh->pre_state = PRE_REFUSED;
 		return;
 	}
-	size_t n = 0;
-	for (struct token *t = pp->pre_first; pp->pre_last && t != pp->pre_last->next; t = t->next)
-		n++;
-	if (!n)
+	if (!pp->pre_last)
 		return;
-	struct token *c = arena_alloc(pp->a, n * sizeof(*c)), *t = pp->pre_first;
-	for (size_t i = 0; i < n; i++, t = t->next) {
-		c[i] = *t;
-		c[i].next = i + 1 < n ? &c[i + 1] : NULL;
+	/* by the thousand, as enter_file allocates: pieces that fit the
+	 * arena's (huge-page) chunks */
+	struct token head, *cur = &head, *t = pp->pre_first, *end = pp->pre_last->next;
+	while (t != end) {
+		struct token *c = arena_alloc(pp->a, 1024 * sizeof(*c));
+		for (int i = 0; i < 1024 && t != end; i++, t = t->next) {
+			c[i] = *t;
+			cur = cur->next = &c[i];
+		}
 	}
-	sh->pre->toks = c;
-	sh->pre->tail = &c[n - 1];
+	cur->next = NULL;
+	sh->pre->toks = head.next;
+	sh->pre->tail = cur;
 }
 
 /*
