@@ -30,6 +30,7 @@ void compilation_release(struct compilation *c)
 struct passes {
 	struct token *htok, *dtok;
 	struct program *host, *dev;
+	struct strbuf *host_pp; /* front_dump: the host pass's tokens, printed before the device pass */
 };
 
 static int same_diag(const struct diag *a, const struct diag *b)
@@ -80,6 +81,10 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	struct parse_opts hopt = { 0 };
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
 	diag_apply_rules(&c->diags);
+	if (ps->host_pp)
+		pp_print(ps->htok, ps->host_pp);
+	/* from here on htok leads into the device pass's tokens (pp.h, "prelude") */
+	ps->htok = NULL;
 
 	struct diaglist dd;
 	diaglist_init(&dd);
@@ -296,11 +301,11 @@ int front_dump(const char *path, enum front_stage stage, const struct front_opts
 	struct compilation c;
 	compilation_init(&c);
 	struct passes ps = { 0 };
+	if (stage == STAGE_PP_HOST)
+		ps.host_pp = out;
 	int rc = compile_file(&c, path, opts, &ps);
 	switch (stage) {
 	case STAGE_PP_HOST:
-		if (ps.htok)
-			pp_print(ps.htok, out);
 		break;
 	case STAGE_PP_DEVICE:
 		if (ps.dtok)

@@ -110,7 +110,7 @@ struct pp {
 	int watched;                /* the prelude looked that name up (or one of its hash) */
 	int user_files;             /* files read from disk (not built-in headers) */
 	size_t ndiag0, nrule0;      /* diagnostics and rules before the prelude */
-	struct token *pre_first, *pre_last; /* the prelude's output, copied after finish_output */
+	struct token *pre_first, *pre_last; /* the prelude's output, kept after finish_output */
 };
 
 /* --- small helpers --- */
@@ -1295,7 +1295,7 @@ struct prelude {
 	const char *implicit_include;
 	const struct pp_read_policy *policy;
 	int cuda_version;
-	struct token *toks, *tail;     /* a copy of its output (NULL: none) */
+	struct token *toks, *tail;     /* its output, the host pass's own tokens (NULL: none) */
 	struct macro **slots;          /* the macro table, each macro copied */
 	size_t cap, count;
 	uint64_t names[PP_NAME_BITS / 64];
@@ -2044,7 +2044,7 @@ static void prelude_save(struct pp *pp, struct token *first, struct token *last)
 	pre->implicit_include = o->implicit_include;
 	pre->policy = o->policy;
 	pre->cuda_version = o->cuda_version;
-	/* the tokens: copied once finish_output has seen them (prelude_copy) */
+	/* the tokens: kept once finish_output has seen them (prelude_keep) */
 	pp->pre_first = last ? first : NULL;
 	pp->pre_last = last;
 	/* the macros: copied, since #define and #undef change them in place */
@@ -2073,11 +2073,11 @@ static void prelude_save(struct pp *pp, struct token *first, struct token *last)
 }
 
 /*
- * The end of the recording pass: a copy of the prelude's output as
- * finish_output left it (the host parser splits some tokens: '>>'), or no
- * prelude when finish_output reported a problem in it.
+ * The end of the recording pass: the prelude's output as finish_output left
+ * it, for the device pass to continue (pp.h: the two passes share these
+ * tokens), or no prelude when finish_output reported a problem in it.
  */
-static void prelude_copy(struct pp *pp, int clean)
+static void prelude_keep(struct pp *pp, int clean)
 {
 	struct pp_shared *sh = pp->opts->shared;
 	if (!clean) {
@@ -2086,26 +2086,13 @@ static void prelude_copy(struct pp *pp, int clean)
 		sh->pre_state = PRE_REFUSED;
 		return;
 	}
-	if (!pp->pre_last)
-		return;
-	/* by the thousand, as enter_file allocates: pieces that fit the
-	 * arena's (huge-page) chunks */
-	struct token head, *cur = &head, *t = pp->pre_first, *end = pp->pre_last->next;
-	while (t != end) {
-		struct token *c = arena_alloc(pp->a, 1024 * sizeof(*c));
-		for (int i = 0; i < 1024 && t != end; i++, t = t->next) {
-			c[i] = *t;
-			cur = cur->next = &c[i];
-		}
-	}
-	cur->next = NULL;
-	sh->pre->toks = head.next;
-	sh->pre->tail = cur;
+	sh->pre->toks = pp->pre_first;
+	sh->pre->tail = pp->pre_last;
 }
 
 /*
  * The device pass from the host pass's prelude: its macros, include cache
- * (after this pass's own main file) and a copy of its output, then
+ * (after this pass's own main file) and its output, then
  * __CUDA_ARCH__ defined by a predefinitions file of its own. Returns the
  * stream to preprocess (main_toks behind that file); *pre_out gets the
  * prelude's output.
@@ -2208,7 +2195,7 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	size_t nd = dl->v.len, nd_mark = nd;
 	finish_output(&pp, out, pp.pre_last, &nd_mark);
 	if (pp.pre_last)
-		prelude_copy(&pp, nd_mark == nd);
+		prelude_keep(&pp, nd_mark == nd);
 	pp_release(&pp);
 	return out;
 }

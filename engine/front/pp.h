@@ -64,8 +64,8 @@ void pp_shared_free(struct pp_shared *s);
  * passes preprocess the same way unless something in them depends on
  * __CUDA_ARCH__ (defined in the device pass only). A host pass (cuda_arch
  * 0) with opts->shared and an implicit include records, at the end of its
- * prelude, a copy of its output tokens, macro table, include cache, #line
- * marks, __COUNTER__ and token budget, provided the prelude never looked
+ * prelude, its output tokens, a copy of its macro table and include cache,
+ * its #line marks, __COUNTER__ and token budget, provided the prelude never looked
  * the name __CUDA_ARCH__ up (no #ifdef, defined, #if, expansion, #define or
  * #undef of it), read no file from disk, gave no diagnostic or diagnostic
  * pragma and hit no limit. A later pass with cuda_arch != 0 and the same
@@ -74,6 +74,13 @@ void pp_shared_free(struct pp_shared *s);
  * predefinitions file of its own, then preprocesses its main file: the
  * tokens are the ones it would have made itself, except that the spans of
  * the prelude's macro bodies name the host pass's predefinitions file.
+ * The two passes' lists share the prelude's tokens: the device pass links
+ * the last of them to its own main file's, so the host pass's list must
+ * have been used up before (front.c parses it, and prints it for the
+ * golden tests, before the device pass); and the device pass's parser
+ * reads them as the host pass's parser left them (with any '>>' split in
+ * two: the same splits, since a header parses the same way in both passes
+ * when it does not depend on __CUDA_ARCH__).
  * pp_shared_prelude says what became of it: 1 a pass started from it, 0
  * not recorded (yet), -1 refused (the prelude depended on something).
  */

@@ -31,6 +31,20 @@ struct pass2 {
 	int reused;
 };
 
+/* A copy of list t: the device pass links the last of the prelude's
+ * tokens, which the passes share, to its own (pp.h). */
+static struct token *keep_list(struct arena *a, const struct token *t)
+{
+	struct token head, *cur = &head;
+	for (; t; t = t->next) {
+		struct token *c = arena_alloc(a, sizeof(*c));
+		*c = *t;
+		cur = cur->next = c;
+	}
+	cur->next = NULL;
+	return head.next;
+}
+
 /* host pass then device pass; share: one pp_shared for both (as front.c),
  * else the device pass gets a fresh one */
 static void run2(struct pass2 *r, const char *src, const struct pp_opts *base, const struct pp_opts *dev_base,
@@ -48,7 +62,7 @@ static void run2(struct pass2 *r, const char *src, const struct pp_opts *base, c
 	o.implicit_include = "cuda_runtime.h";
 	o.cuda_arch = 0;
 	o.shared = pp_shared_new();
-	r->host = pp_run(&r->a, &r->sm, &r->dl, id, &o);
+	r->host = keep_list(&r->a, pp_run(&r->a, &r->sm, &r->dl, id, &o));
 	struct pp_shared *fresh = share ? NULL : pp_shared_new();
 	struct pp_opts d = dev_base ? *dev_base : *base;
 	d.implicit_include = "cuda_runtime.h";

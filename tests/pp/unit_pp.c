@@ -576,14 +576,21 @@ static int count_ident(const struct token *t, const char *name)
 }
 
 /* host then device pass over src with implicit include inc, sharing one
- * pp_shared as front.c does; their tokens in *host and *dev; returns
- * pp_shared_prelude */
+ * pp_shared as front.c does; their tokens in *host (a copy: the passes
+ * share the prelude's tokens, and the device pass relinks the last) and
+ * *dev; returns pp_shared_prelude */
 static int two_passes(struct run *r, const char *src, const char *inc, struct token **host, struct token **dev)
 {
 	run_init(r);
 	uint32_t id = add_text(r, "t.cu", src, strlen(src));
 	struct pp_opts o = { .implicit_include = inc, .shared = pp_shared_new() };
-	*host = pp_run(&r->a, &r->sm, &r->dl, id, &o);
+	struct token head, *cur = &head;
+	for (struct token *t = pp_run(&r->a, &r->sm, &r->dl, id, &o); t; t = t->next) {
+		cur = cur->next = arena_alloc(&r->a, sizeof(*t));
+		*cur = *t;
+	}
+	cur->next = NULL;
+	*host = head.next;
 	o.cuda_arch = 900;
 	*dev = pp_run(&r->a, &r->sm, &r->dl, id, &o);
 	int st = pp_shared_prelude(o.shared);

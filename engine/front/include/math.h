@@ -46,13 +46,18 @@ __host__ __device__ double sqrt(double a) __ws_builtin(sqrt);
 __host__ __device__ float cbrtf(float a) __ws_builtin(cbrtf);
 __host__ __device__ float cbrt(float a) __ws_builtin(cbrtf);
 __host__ __device__ double cbrt(double a) __ws_builtin(cbrt);
-/* the device's sinf and cosf are CUDA's (libdevice), not the host's: lowering
- * calls __ws_cuda_sinf and __ws_cuda_cosf from device code (one declaration
- * for both passes, so that the header does not test __CUDA_ARCH__) */
+/*
+ * The device's sinf and cosf are CUDA's (libdevice), not the host's: lowering
+ * calls __ws_cuda_sinf and __ws_cuda_cosf from device code. One declaration
+ * serves both passes, so that this header does not test the device-pass
+ * macro (pp.h, "prelude": the device pass starts from the host pass's
+ * preprocessing of cuda_runtime.h); the comment keeps the lines below where
+ * they were. */
 __host__ __device__ float sinf(float a) __ws_builtin(sinf);
 __host__ __device__ float sin(float a) __ws_builtin(sinf);
 __host__ __device__ float cosf(float a) __ws_builtin(cosf);
 __host__ __device__ float cos(float a) __ws_builtin(cosf);
+/* (see above) */
 __host__ __device__ double sin(double a) __ws_builtin(sin);
 __host__ __device__ double cos(double a) __ws_builtin(cos);
 __host__ __device__ float tanf(float a) __ws_builtin(tanf);

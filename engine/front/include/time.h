@@ -7,8 +7,11 @@ typedef long time_t;
 typedef long clock_t;
 #define CLOCKS_PER_SEC 1000000L
 time_t time(time_t *t) __ws_builtin(time);
-/* one declaration for both passes: lowering calls clock_host from host code */
+/* One declaration for both passes (no test of the device-pass macro, so
+ * that the device pass starts from the host pass's preprocessing): lowering
+ * calls clock_host from host code. */
 __host__ __device__ clock_t clock(void) __ws_builtin(clock);
+/* (see above) */
 struct timespec {
 	time_t tv_sec;
 	long tv_nsec;
