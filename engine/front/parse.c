@@ -131,9 +131,9 @@ struct sym *add_sym(struct parser *p, struct scope *sc, const char *name, enum s
 	s->next = sc->syms;
 	sc->syms = s;
 	if (sc->hash) {
-		unsigned h = name_hash(name);
-		s->hnext = sc->hash[h];
-		sc->hash[h] = s;
+		s->hash = name_hash(name);
+		s->hnext = sc->hash[s->hash % SCOPE_HASH];
+		sc->hash[s->hash % SCOPE_HASH] = s;
 	} else if (++sc->nsyms == 32) {
 		/* big scopes (the headers' globals) get a hash table; the list keeps the order */
 		sc->hash = arena_alloc(p->a, sizeof(*sc->hash) * SCOPE_HASH);
@@ -144,9 +144,9 @@ struct sym *add_sym(struct parser *p, struct scope *sc, const char *name, enum s
 		}
 		while (rev) {
 			struct sym *nx = rev->hnext;
-			unsigned h = name_hash(rev->name);
-			rev->hnext = sc->hash[h];
-			sc->hash[h] = rev;
+			rev->hash = name_hash(rev->name);
+			rev->hnext = sc->hash[rev->hash % SCOPE_HASH];
+			sc->hash[rev->hash % SCOPE_HASH] = rev;
 			rev = nx;
 		}
 	}
@@ -159,8 +159,8 @@ static struct sym *find_in_scope_depth(struct scope *sc, const char *name, unsig
 	if (!sc || depth > 8)
 		return NULL;
 	if (sc->hash) {
-		for (struct sym *s = sc->hash[h]; s; s = s->hnext)
-			if (s->name[0] == name[0] && !strcmp(s->name, name))
+		for (struct sym *s = sc->hash[h % SCOPE_HASH]; s; s = s->hnext)
+			if (s->hash == h && !strcmp(s->name, name))
 				return s;
 	} else {
 		for (struct sym *s = sc->syms; s; s = s->next)

@@ -408,9 +408,11 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 		name = cls->rec->name ? cls->rec->name : "?";
 	const char *symname = is_ctor ? "<ctor>" : name;
 	struct sym *s = NULL;
-	for (struct sym *x = target->hash ? target->hash[name_hash(symname)] : target->syms; x;
+	unsigned hsym = target->hash ? name_hash(symname) : 0;
+	for (struct sym *x = target->hash ? target->hash[hsym % SCOPE_HASH] : target->syms; x;
 	     x = target->hash ? x->hnext : x->next)
-		if (!strcmp(x->name, symname) && (x->kind == SYM_FUNC || (x->kind == SYM_TEMPLATE && !x->tmpl->is_class))) {
+		if ((!target->hash || x->hash == hsym) && !strcmp(x->name, symname) &&
+		    (x->kind == SYM_FUNC || (x->kind == SYM_TEMPLATE && !x->tmpl->is_class))) {
 			s = x;
 			break;
 		}
@@ -1665,10 +1667,12 @@ static void using_decl(struct parser *p)
 	struct sym *alias = add_sym(p, p->scope, s->name, s->kind);
 	const char *nm = alias->name;
 	struct sym *nx = alias->next, *hn = alias->hnext;
+	unsigned h = alias->hash;
 	*alias = *s;
 	alias->name = nm;
 	alias->next = nx;
 	alias->hnext = hn;
+	alias->hash = h;
 }
 
 static void parse_external_member(struct parser *p)

@@ -31,6 +31,7 @@ struct sym {
 	struct sym *hnext;        /* hash bucket chain of big scopes */
 	const char *name;
 	enum sym_kind kind;
+	unsigned hash;            /* name_hash of the name, in a big scope (else 0) */
 	struct obj *obj;          /* VAR; FUNC: first of the overload chain */
 	struct type *ty;          /* TYPE, ENUMC */
 	long val;                 /* ENUMC; BVAR: which variable */
@@ -56,12 +57,15 @@ struct scope {
 
 #define SCOPE_HASH 512
 
+/* A name's hash: its bucket in a big scope is name_hash % SCOPE_HASH, and
+ * the symbols there keep it whole, so that a lookup compares names only
+ * when the hashes agree. */
 static inline unsigned name_hash(const char *s)
 {
 	unsigned h = 2166136261u;
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h % SCOPE_HASH;
+	return h;
 }
 
 struct tparam {

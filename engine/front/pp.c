@@ -37,6 +37,7 @@ struct macro {
 	int objlike, deleted;
 	const char **params;
 	uint32_t *plen;      /* strlen of each of params */
+	uint32_t *phash;     /* pp_hash_name of each of params */
 	int nparams;
 	const char *va_name; /* NULL: not variadic */
 	struct token *body;  /* ends in TK_EOF */
@@ -338,12 +339,13 @@ static struct macro *add_macro(struct pp *pp, const char *name)
 
 /* --- #define --- */
 
-static int find_param(const struct macro *m, const struct token *t)
+static int find_param(const struct macro *m, struct token *t)
 {
 	if (!is_ident(t))
 		return -1;
+	uint32_t h = m->nparams ? tok_hash(t) : 0;
 	for (int i = 0; i < m->nparams; i++)
-		if (t->len == m->plen[i] && !memcmp(t->text, m->params[i], t->len))
+		if (h == m->phash[i] && t->len == m->plen[i] && !memcmp(t->text, m->params[i], t->len))
 			return i;
 	if (m->va_name && equal(t, m->va_name))
 		return m->nparams;
@@ -389,9 +391,11 @@ static int read_params(struct pp *pp, struct token **rest, struct token *tok, st
 		m->nparams = (int)ps.len;
 		m->params = arena_alloc(pp->a, (ps.len + 1) * sizeof(char *));
 		m->plen = arena_alloc(pp->a, (ps.len + 1) * sizeof(uint32_t));
+		m->phash = arena_alloc(pp->a, (ps.len + 1) * sizeof(uint32_t));
 		for (size_t i = 0; i < ps.len; i++) {
 			m->params[i] = ps.v[i];
 			m->plen[i] = (uint32_t)strlen(ps.v[i]);
+			m->phash[i] = pp_hash_name(ps.v[i], m->plen[i]);
 		}
 		tok = tok->next;
 	} else {
@@ -548,7 +552,7 @@ eof:
 	return NULL;
 }
 
-static struct marg *find_arg(struct marg *args, const struct macro *m, const struct token *t)
+static struct marg *find_arg(struct marg *args, const struct macro *m, struct token *t)
 {
 	int i = find_param(m, t);
 	return i < 0 ? NULL : &args[i];
@@ -1965,17 +1969,19 @@ static int literal_closed(const struct token *t)
 static void finish_output(struct pp *pp, struct token *tok, const struct token *mark, size_t *ndiag_at_mark)
 {
 	uint32_t last = 0;
-	int builtin = 0;
+	unsigned builtin = 0;
 	for (; tok; tok = tok->next) {
-		struct span at = tok->origin.file ? tok->origin : tok->span;
-		if (tok->kind == TK_NUM) {
+		enum tok_kind k = tok->kind;
+		if (k == TK_NUM) {
 			struct span keep = tok->span;
-			tok->span = at;
+			if (tok->origin.file)
+				tok->span = tok->origin;
 			lex_number(tok, pp->dl);
 			tok->span = keep;
-		} else if ((tok->kind == TK_STR || tok->kind == TK_CHAR) && !literal_closed(tok)) {
-			int str = tok->kind == TK_STR;
-			diag_error(pp->dl, at, str ? "lex-unterminated-string" : "lex-unterminated-char",
+		} else if ((k == TK_STR || k == TK_CHAR) && !literal_closed(tok)) {
+			int str = k == TK_STR;
+			diag_error(pp->dl, tok->origin.file ? tok->origin : tok->span,
+				   str ? "lex-unterminated-string" : "lex-unterminated-char",
 				   "missing terminating %s character", str ? "\"" : "'");
 		}
 		if (tok->span.file != last || !last) {
@@ -1983,7 +1989,8 @@ static void finish_output(struct pp *pp, struct token *tok, const struct token *
 			builtin = f ? f->builtin != 0 : 0;
 			last = tok->span.file;
 		}
-		tok->from_builtin = (unsigned)builtin;
+		if (tok->from_builtin != builtin) /* most already are what they came as */
+			tok->from_builtin = builtin;
 		if (tok == mark)
 			*ndiag_at_mark = pp->dl->v.len;
 	}
