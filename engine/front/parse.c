@@ -461,6 +461,7 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	}
 	virtual_finish(p);
 	except_finish(p);
+	strbuf_release(&p->mangle_buf);
 	struct program *prog = arena_alloc(a, sizeof(*prog));
 	prog->globals = p->globals;
 	prog->funcs = p->funcs;

@@ -154,6 +154,7 @@ struct parser {
 	int nvclasses;
 	struct exc_state *exc;              /* exceptions: parse_except.c */
 	struct lambda *lambda;              /* the lambda whose body is being parsed */
+	struct strbuf mangle_buf;           /* mangle's, reused (released by parse_program) */
 };
 
 struct plist {

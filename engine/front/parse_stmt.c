@@ -81,7 +81,8 @@ struct node *compound_stmt(struct parser *p)
 	enter(p, t);
 	struct node *n = new_node(p, ND_BLOCK, t);
 	push_scope(p);
-	struct node head = { 0 }, *cur = &head;
+	struct node head, *cur = &head; /* only head.next is read: no 304-byte memset */
+	head.next = NULL;
 	while (p->tok->kind != TK_RBRACE) {
 		if (p->tok->kind == TK_EOF) {
 			error_at(p, p->tok, "syntax", "expected '}' at end of input");
