@@ -45,10 +45,15 @@
 #define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
 #define INIT_BIT 0x80000000u
 
-/* a weak read whose records are not made yet (see struct slot) */
+/* a weak read whose records are not made yet (see struct slot): what
+ * race_check asks of its event, 152 bytes (the whole event and its lanes
+ * took 448, written for every tile read and mostly dropped unread) */
 struct rlog {
-	struct check_event e;   /* the event as published (lane_addr: la, set when applied) */
-	uint64_t la[WARP];
+	uint32_t off[WARP];     /* the lanes' addresses, low halves */
+	uint32_t hi;            /* their high half, the same in every lane */
+	uint32_t mask, wsync;
+	uint16_t warp, size;
+	struct warp *w;
 };
 #define RLOG_MAX 4096u
 
@@ -70,10 +75,12 @@ struct slot {
 	 * nothing (histogram's bins). */
 	struct rlog *log;
 	uint32_t nlog, caplog;
+	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
 	int wrote;              /* a weak write was checked in this epoch */
 	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
 };
 struct shared {
+	struct machine *m;
 	VEC(struct slot) s;     /* by resident slot */
 	/* words read alone by a lane of the instruction being checked (by the
 	 * word's low bits; valid when its event number is this one's) */
@@ -84,8 +91,9 @@ struct shared {
 
 static void *shared_create(struct machine *m)
 {
-	(void)m;
-	return xcalloc(1, sizeof(struct shared));
+	struct shared *x = xcalloc(1, sizeof(struct shared));
+	x->m = m;
+	return x;
 }
 
 static void shared_destroy(void *self)
@@ -104,6 +112,7 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 {
 	const struct shared *o = self;
 	struct shared *x = xcalloc(1, sizeof(*x));
+	x->m = m;
 	for (size_t i = 0; i < o->s.len; i++) {
 		struct slot s = o->s.v[i];
 		if (s.w) {
@@ -117,12 +126,9 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
 			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
 			s.caplog = s.nlog;
-			/* the deferred reads name the copy's machine, warp and block */
-			for (uint32_t j = 0; j < s.nlog; j++) {
-				s.log[j].e.m = m;
-				s.log[j].e.w = s.log[j].e.w ? map(ctx, s.log[j].e.w) : NULL;
-				s.log[j].e.b = s.log[j].e.b ? map(ctx, s.log[j].e.b) : NULL;
-			}
+			/* the deferred reads name the copy's warps */
+			for (uint32_t j = 0; j < s.nlog; j++)
+				s.log[j].w = s.log[j].w ? map(ctx, s.log[j].w) : NULL;
 		}
 		vec_push(&x->s, s);
 	}
@@ -577,23 +583,49 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 	return i >= nw;
 }
 
-/* apply slot s's deferred reads, in order */
-static WS_NOINLINE void log_flush(struct shared *x, struct slot *s)
+/* apply slot k's (s) deferred reads, in order: each as race_check would
+ * have met its event (a read with no writer on initialized words reports
+ * nothing: the span, block and flags that only reports use are left out) */
+static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
 	uint32_t n = s->nlog;
+	uint64_t la[WARP];
+	struct check_event e;
+	memset(&e, 0, sizeof(e));
+	e.kind = CEV_ACCESS;
+	e.m = x->m;
+	e.access = CHECK_READ;
+	e.sem = SEM_WEAK;
+	e.lane_addr = la;
+	e.region = CR_SHARED;
+	e.slot = k;
+	e.addr = s->addr;
+	e.bytes = s->bytes;
 	s->nlog = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		struct rlog *r = &s->log[i];
-		r->e.lane_addr = r->la; /* the log may have moved since (xrealloc, a clone) */
-		race_check(x, &r->e, s);
+		const struct rlog *r = &s->log[i];
+		for (unsigned l = 0; l < WARP; l++)
+			la[l] = (uint64_t)r->hi << 32 | r->off[l];
+		e.w = r->w;
+		e.mask = r->mask;
+		e.size = r->size;
+		e.warp = r->warp;
+		e.wsync = r->wsync;
+		race_check(x, &e, s);
 	}
 }
 
-/* defer e, a weak read of slot s's own block that can neither race nor
- * read garbage (struct slot); 0 when it must be checked now */
-static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
+/* defer a weak read of slot s's own block (lane l of mask at A[l] + imm)
+ * that can neither race nor read garbage (struct slot); 0, nothing
+ * changed, when it must be checked now. in: the lanes' addresses are
+ * known to be inside the block's memory (so their high halves are one);
+ * else they are compared, and a read whose lanes differ above the low 32
+ * bits, which the log does not keep, is checked now. */
+static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t *A, uint64_t imm,
+				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
+				 uint64_t bytes, int in)
 {
-	if (s->wrote || e->dslot || !all_init(s, e->bytes))
+	if (s->wrote || !all_init(s, bytes))
 		return 0;
 	if (s->nlog == s->caplog) {
 		if (s->caplog == RLOG_MAX)
@@ -601,12 +633,26 @@ static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
 		s->caplog = s->caplog ? 2 * s->caplog : 256;
 		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
 	}
-	struct rlog *r = &s->log[s->nlog++];
-	r->e = *e;
-	for (unsigned l = 0; l < WARP; l++) /* inline, vectorized: not a memcpy call */
-		r->la[l] = e->lane_addr[l];
-	r->e.lane_addr = NULL; /* set when applied (log_flush); the rest stays valid while the
-				  block is resident */
+	struct rlog *r = &s->log[s->nlog];
+	uint64_t a0 = A[0] + imm;
+	if (!in) {
+		uint64_t d = 0;
+		for (unsigned l = 0; l < WARP; l++)
+			d |= (A[l] + imm) ^ a0;
+		if (d >> 32)
+			return 0;
+	}
+	for (unsigned l = 0; l < WARP; l++)
+		r->off[l] = (uint32_t)(A[l] + imm);
+	s->nlog++;
+	r->hi = (uint32_t)(a0 >> 32);
+	r->mask = mask;
+	r->wsync = wsync;
+	r->warp = (uint16_t)warp;
+	r->size = (uint16_t)size;
+	r->w = w;
+	s->addr = addr; /* the same for every read of the block's own memory */
+	s->bytes = bytes;
 	return 1;
 }
 
@@ -646,10 +692,11 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 		}
 		return;
 	}
-	if (e->access == CHECK_READ && log_read(s, e))
+	if (e->access == CHECK_READ && !e->dslot &&
+	    log_read(s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0))
 		return;
 	if (s->nlog)
-		log_flush(x, s);
+		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
 	if (e->access == CHECK_WRITE)
 		s->wrote = 1;
 	race_check(x, e, s);
@@ -699,6 +746,15 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 	}
 }
 
+/* struct checker's shared_read: a weak read of the block's own memory
+ * deferred as access() would, else 0 (the event follows) */
+CHECK_CLONES static int shared_read(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	struct slot *s = slot_get(x, r->slot, r->bytes);
+	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1);
+}
+
 const struct checker check_race_shared = {
 	.name = "shared",
 	.what = "shared-memory races between threads of a block, reads of shared memory never written",
@@ -709,4 +765,5 @@ const struct checker check_race_shared = {
 	.destroy = shared_destroy,
 	.clone = shared_clone,
 	.event = shared_event,
+	.shared_read = shared_read,
 };

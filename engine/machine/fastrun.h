@@ -250,7 +250,7 @@ fetched:
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS))
-				access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+				access_read_in(m, w, g, in, A, imm, sz, &win);
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
@@ -575,7 +575,7 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32)) {
-				access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				access_read_in(m, w, g, in, A, imm, 4, &win);
 				NEXT_PC();
 			}
 			if (do_ld(m, w, g, in)) {
