@@ -46,13 +46,22 @@
 #define INIT_BIT 0x80000000u
 
 /* a weak read whose records are not made yet (see struct slot): what
- * race_check asks of its event, 152 bytes (the whole event and its lanes
- * took 448, written for every tile read and mostly dropped unread) */
+ * race_check asks of its event, in 32 bytes (the whole event and its lanes
+ * took 448, written for every tile read and mostly dropped unread). The
+ * lanes' addresses: hi << 32 | o0 is lane 0's, hi << 32 | o1 lane 16's, and
+ * RL_ROWS: each half-warp on consecutive elements from there (a tile's row,
+ * s[tid]); RL_HALVES: each half-warp on its one address (a tile's column
+ * broadcast); RL_LANES: lane l's low half is the slot's lanes[32 * o0 + l]
+ * (high halves all hi) */
+enum { RL_ROWS, RL_HALVES, RL_LANES };
+/* lane l's offset in a half-warp's row of 4- and of 8-byte elements */
+static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
+static const uint64_t rl_step8[16] = { 0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120 };
 struct rlog {
-	uint32_t off[WARP];     /* the lanes' addresses, low halves */
-	uint32_t hi;            /* their high half, the same in every lane */
+	uint32_t o0, o1, hi;
 	uint32_t mask, wsync;
-	uint16_t warp, size;
+	uint16_t warp;
+	uint8_t size, kind;
 	struct warp *w;
 };
 #define RLOG_MAX 4096u
@@ -75,6 +84,8 @@ struct slot {
 	 * nothing (histogram's bins). */
 	struct rlog *log;
 	uint32_t nlog, caplog;
+	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
+	uint32_t nlanes, caplanes; /* entries */
 	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
 	int wrote;              /* a weak write was checked in this epoch */
 	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
@@ -102,6 +113,7 @@ static void shared_destroy(void *self)
 	for (size_t i = 0; i < x->s.len; i++) {
 		free(x->s.v[i].w);
 		free(x->s.v[i].log);
+		free(x->s.v[i].lanes);
 	}
 	vec_free(&x->s);
 	free(x);
@@ -122,6 +134,13 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 		}
 		s.log = NULL;
 		s.caplog = 0;
+		s.lanes = NULL;
+		s.caplanes = 0;
+		if (s.nlanes) {
+			s.lanes = xmalloc((size_t)s.nlanes * WARP * sizeof(*s.lanes));
+			memcpy(s.lanes, o->s.v[i].lanes, (size_t)s.nlanes * WARP * sizeof(*s.lanes));
+			s.caplanes = s.nlanes;
+		}
 		if (s.nlog) {
 			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
 			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
@@ -156,7 +175,7 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
  * applied yet), keep the initialized bits */
 static void epoch_end(struct slot *s)
 {
-	s->nlog = 0;
+	s->nlog = s->nlanes = 0;
 	s->wrote = 0;
 	if (s->lo >= s->hi)
 		return;
@@ -590,6 +609,7 @@ static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
 	uint32_t n = s->nlog;
 	uint64_t la[WARP];
+	const uint32_t *lanes = s->lanes;
 	struct check_event e;
 	memset(&e, 0, sizeof(e));
 	e.kind = CEV_ACCESS;
@@ -601,11 +621,18 @@ static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 	e.slot = k;
 	e.addr = s->addr;
 	e.bytes = s->bytes;
-	s->nlog = 0;
+	s->nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct rlog *r = &s->log[i];
-		for (unsigned l = 0; l < WARP; l++)
-			la[l] = (uint64_t)r->hi << 32 | r->off[l];
+		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
+		unsigned sh = r->size == 8 ? 3 : 2;
+		for (unsigned l = 0; l < WARP; l++) {
+			if (r->kind == RL_LANES)
+				la[l] = hi | lanes[(size_t)WARP * r->o0 + l];
+			else
+				la[l] = (l < 16 ? a0 : a16) +
+					(r->kind == RL_ROWS ? (uint64_t)(l & 15) << sh : 0);
+		}
 		e.w = r->w;
 		e.mask = r->mask;
 		e.size = r->size;
@@ -634,16 +661,42 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
 	}
 	struct rlog *r = &s->log[s->nlog];
-	uint64_t a0 = A[0] + imm;
-	if (!in) {
-		uint64_t d = 0;
-		for (unsigned l = 0; l < WARP; l++)
-			d |= (A[l] + imm) ^ a0;
-		if (d >> 32)
-			return 0;
+	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
+	r->kind = RL_LANES;
+	if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
+		/* a pattern (struct rlog), in passes the compiler vectorizes */
+		const uint64_t *st = size == 8 ? rl_step8 : rl_step4, b0 = A[0], b16 = A[16];
+		uint64_t dr = 0, db = 0;
+		for (unsigned l = 0; l < WARP / 2; l++)
+			dr |= (A[l] - b0 - st[l]) | (A[l + 16] - b16 - st[l]);
+		if (!dr) {
+			r->kind = RL_ROWS;
+		} else {
+			for (unsigned l = 0; l < WARP / 2; l++)
+				db |= (A[l] ^ b0) | (A[l + 16] ^ b16);
+			r->kind = !db ? RL_HALVES : RL_LANES;
+		}
 	}
-	for (unsigned l = 0; l < WARP; l++)
-		r->off[l] = (uint32_t)(A[l] + imm);
+	if (r->kind == RL_LANES) {
+		if (!in) {
+			uint64_t d = 0;
+			for (unsigned l = 0; l < WARP; l++)
+				d |= (A[l] + imm) ^ a0;
+			if (d >> 32)
+				return 0;
+		}
+		if (s->nlanes == s->caplanes) {
+			s->caplanes = s->caplanes ? 2 * s->caplanes : 16;
+			s->lanes = xrealloc(s->lanes, (size_t)s->caplanes * WARP * sizeof(*s->lanes));
+		}
+		uint32_t *o = s->lanes + (size_t)WARP * s->nlanes;
+		for (unsigned l = 0; l < WARP; l++)
+			o[l] = (uint32_t)(A[l] + imm);
+		r->o0 = s->nlanes++;
+	} else {
+		r->o0 = (uint32_t)a0;
+		r->o1 = (uint32_t)a16;
+	}
 	s->nlog++;
 	r->hi = (uint32_t)(a0 >> 32);
 	r->mask = mask;
@@ -725,7 +778,7 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
 		s->hi = 0;
-		s->nlog = 0;
+		s->nlog = s->nlanes = 0;
 		s->wrote = 0;
 		s->initw = 0;
 		break;

@@ -915,6 +915,39 @@ int main()
 	return 0;
 }
 """)
+# The deferred reads are logged by pattern (check_race_shared.c, struct
+# rlog): a row both half-warps read (each word's reader is the first lane,
+# 5 not 21) and a word broadcast to each half-warp (the second half's
+# first lane, 16), applied when another warp writes: each reader named.
+prog("shared_race_deferred_5", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32)
+		v = s[t % 16] + s[32 + t / 16];
+	else
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+	if (t == 35)
+		s[5] = v;	//@shared-race
+	if (t == 49)
+		s[33] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);	/* a reader's: not racy */
+	return 0;
+}
+""")
 prog("host_device_race_1", r"""
 __global__ void fill(int *a, int n)
 {
