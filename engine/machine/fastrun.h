@@ -249,8 +249,12 @@ fetched:
 		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
-			if (CHECK_WANTS(m, CEV_ACCESS))
-				access_read_in(m, w, g, in, A, imm, sz, &win);
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (!win.a)
+					access_read_in(m, w, g, in, A, imm, sz, &win);
+				else
+					access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+			}
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
@@ -575,7 +579,10 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32)) {
-				access_read_in(m, w, g, in, A, imm, 4, &win);
+				if (!win.a)
+					access_read_in(m, w, g, in, A, imm, 4, &win);
+				else
+					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				NEXT_PC();
 			}
 			if (do_ld(m, w, g, in)) {
