@@ -55,6 +55,7 @@
  * (high halves all hi) */
 enum { RL_ROWS, RL_HALVES, RL_LANES };
 /* lane l's offset in a half-warp's row of 4- and of 8-byte elements */
+static const uint64_t rl_step0[16];
 static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
 static const uint64_t rl_step8[16] = { 0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120 };
 struct rlog {
@@ -605,7 +606,7 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 /* apply slot k's (s) deferred reads, in order: each as race_check would
  * have met its event (a read with no writer on initialized words reports
  * nothing: the span, block and flags that only reports use are left out) */
-static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
+CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
 	uint32_t n = s->nlog;
 	uint64_t la[WARP];
@@ -625,13 +626,17 @@ static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 	for (uint32_t i = 0; i < n; i++) {
 		const struct rlog *r = &s->log[i];
 		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
-		unsigned sh = r->size == 8 ? 3 : 2;
-		for (unsigned l = 0; l < WARP; l++) {
-			if (r->kind == RL_LANES)
-				la[l] = hi | lanes[(size_t)WARP * r->o0 + l];
-			else
-				la[l] = (l < 16 ? a0 : a16) +
-					(r->kind == RL_ROWS ? (uint64_t)(l & 15) << sh : 0);
+		if (r->kind == RL_LANES) {
+			const uint32_t *o = lanes + (size_t)WARP * r->o0;
+			for (unsigned l = 0; l < WARP; l++)
+				la[l] = hi | o[l];
+		} else {
+			/* straight passes, vectorized */
+			const uint64_t *st = r->kind == RL_HALVES ? rl_step0 : r->size == 8 ? rl_step8 : rl_step4;
+			for (unsigned l = 0; l < WARP / 2; l++) {
+				la[l] = a0 + st[l];
+				la[l + 16] = a16 + st[l];
+			}
 		}
 		e.w = r->w;
 		e.mask = r->mask;
