@@ -1391,7 +1391,7 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 			}
 		}
 	}
-	machine_publish(m, &e);
+	machine_publish_access(m, &e);
 }
 
 /* access_event of a full warp's read whose every lane is inside win (the

@@ -538,6 +538,18 @@ int machine_checkers_can_clone(const struct machine *m);
 void machine_publish(struct machine *m, struct check_event *e);
 /* by_region made again after a checker's quiet changed (chk.regions_dirty) */
 void machine_checkers_regions(struct machine *m);
+/* machine_publish of a CEV_ACCESS event e whose region is set (< CR_NREGIONS)
+ * and whose m is m: to the checkers of its region, without the general
+ * path's tests (the hottest event: one per warp's load or store) */
+static inline void machine_publish_access(struct machine *m, const struct check_event *e)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	const struct check_slot *s = m->chk.by_region[e->region].v;
+	size_t n = m->chk.by_region[e->region].len;
+	for (size_t i = 0; i < n; i++)
+		s[i].c->event(s[i].self, e);
+}
 /* Offers r (struct check_sread) to the one checker of CR_SHARED accesses
  * (struct checker's shared_read): 1 when it took it (publish no CEV_ACCESS
  * for it), 0 else (publish it). */
