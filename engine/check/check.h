@@ -177,6 +177,21 @@ struct check_event {
 #endif
 
 /* ---- a checker: one row of checkers.def */
+/* A full warp's weak read of its own block's shared memory, every lane's
+ * address inside it, offered to the one checker of CR_SHARED accesses
+ * before its CEV_ACCESS is built (struct checker's shared_read): the
+ * fields that event would carry (its mask is every lane). */
+struct check_sread {
+	struct warp *w;
+	const uint64_t *A;     /* lane l's address is A[l] + imm */
+	uint64_t imm;
+	unsigned size;         /* bytes per lane */
+	int slot;              /* the block's resident slot */
+	unsigned warp;         /* w's index in its block */
+	uint32_t wsync;        /* w's warp collectives completed so far */
+	uint64_t addr, bytes;  /* the window: the block's shared memory */
+};
+
 struct checker {
 	const char *name;      /* "spin" */
 	const char *what;      /* one line: what it finds */
@@ -195,6 +210,13 @@ struct checker {
 	 * (create is NULL); a machine whose checkers have state but no clone
 	 * cannot be copied. */
 	void *(*clone)(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p), void *ctx);
+	/* Optional, the cheap way in for the commonest access of a shared
+	 * tile: a full warp's weak read of its own block's shared memory, offered
+	 * before the event is built when this checker is the only one that
+	 * checks CR_SHARED accesses. 1: taken, leaving the state event() would
+	 * have left, and no CEV_ACCESS is published for it; 0: nothing changed,
+	 * the event is published as usual. */
+	int (*shared_read)(void *self, const struct check_sread *r);
 };
 /* The table (checkers.def), in order; n set to its length. */
 const struct checker *const *check_table(size_t *n);

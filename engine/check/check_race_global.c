@@ -638,18 +638,19 @@ CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struc
 	return 1;
 }
 
-/* a whole warp's atomics (4 bytes) on 32 consecutive words: 1 when every
- * word is nobody's in this epoch or holds an atomic writer (then each gets
- * this lane's atomic record, as lane by lane), 0 and nothing stored else */
-static CHECK_INLINE int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh)
+/* the atomics (4 bytes) of the lanes of mask, lane l on p[l] of 32
+ * consecutive words: 1 when each of their words is nobody's in this epoch
+ * or holds an atomic writer (then each gets this lane's atomic record, as
+ * lane by lane; the other words stay), 0 and nothing stored else */
+static CHECK_INLINE int atomic_words(const struct acc *x, uint32_t *p, uint32_t fresh, uint32_t mask)
 {
 	const uint32_t tag = x->tag, hwa = CW(tag, K_WA, 0) >> 24;
 	uint32_t nv[WARP], ok = ~0u;
 	for (uint32_t l = 0; l < WARP; l++) {
-		uint32_t cw = p[l], t = cw >> 27;
+		uint32_t cw = p[l], t = cw >> 27, on = 0 - (mask >> l & 1);
 		uint32_t isfresh = (uint32_t)(t != tag) & (uint32_t)(t != T_WIDE);
-		ok &= 0 - (isfresh | (uint32_t)(cw >> 24 == hwa));
-		nv[l] = fresh | l;
+		ok &= ~on | (0 - (isfresh | (uint32_t)(cw >> 24 == hwa)));
+		nv[l] = (on & (fresh | l)) | (~on & cw);
 	}
 	if (!ok)
 		return 0;
@@ -796,11 +797,20 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			uint32_t *p = &a->c[o0 >> 2];
 			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
-			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh) : warp_words(g, &x, p, fresh))
+			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh, mask) : warp_words(g, &x, p, fresh))
 				return;
 		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, &x, fresh)) {
 			return;
 		}
+	}
+	if (acc == GR_ATOMIC && sz == 4 && mask != 0xffffffffu && (mask & (mask - 1))) {
+		/* some lanes of a warp, each on its own word of 32 consecutive
+		 * ones (bins[threadIdx.x] under an if): one pass */
+		unsigned l0 = (unsigned)__builtin_ctz(mask);
+		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
+		if (!(o & 3) && o <= size && size - o >= WARP * 4 && check_lanes_linear(la, 4, mask) &&
+		    atomic_words(&x, &a->c[o >> 2], fresh, mask))
+			return;
 	}
 	if (mask & (mask - 1)) {
 		/* every lane on one word (a broadcast, a[row * n + k]): the first

@@ -45,10 +45,25 @@
 #define RACE_REMOTE 1024u /* + the cluster rank: a thread of another block (DSMEM) */
 #define INIT_BIT 0x80000000u
 
-/* a weak read whose records are not made yet (see struct slot) */
+/* a weak read whose records are not made yet (see struct slot): what
+ * race_check asks of its event, in 32 bytes (the whole event and its lanes
+ * took 448, written for every tile read and mostly dropped unread). The
+ * lanes' addresses: hi << 32 | o0 is lane 0's, hi << 32 | o1 lane 16's, and
+ * RL_ROWS: each half-warp on consecutive elements from there (a tile's row,
+ * s[tid]); RL_HALVES: each half-warp on its one address (a tile's column
+ * broadcast); RL_LANES: lane l's low half is the slot's lanes[32 * o0 + l]
+ * (high halves all hi) */
+enum { RL_ROWS, RL_HALVES, RL_LANES };
+/* lane l's offset in a half-warp's row of 4- and of 8-byte elements */
+static const uint64_t rl_step0[16];
+static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
+static const uint64_t rl_step8[16] = { 0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120 };
 struct rlog {
-	struct check_event e;   /* the event as published (lane_addr: la, set when applied) */
-	uint64_t la[WARP];
+	uint32_t o0, o1, hi;
+	uint32_t mask, wsync;
+	uint16_t warp;
+	uint8_t size, kind;
+	struct warp *w;
 };
 #define RLOG_MAX 4096u
 
@@ -70,10 +85,14 @@ struct slot {
 	 * nothing (histogram's bins). */
 	struct rlog *log;
 	uint32_t nlog, caplog;
+	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
+	uint32_t nlanes, caplanes; /* entries */
+	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
 	int wrote;              /* a weak write was checked in this epoch */
 	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
 };
 struct shared {
+	struct machine *m;
 	VEC(struct slot) s;     /* by resident slot */
 	/* words read alone by a lane of the instruction being checked (by the
 	 * word's low bits; valid when its event number is this one's) */
@@ -84,8 +103,9 @@ struct shared {
 
 static void *shared_create(struct machine *m)
 {
-	(void)m;
-	return xcalloc(1, sizeof(struct shared));
+	struct shared *x = xcalloc(1, sizeof(struct shared));
+	x->m = m;
+	return x;
 }
 
 static void shared_destroy(void *self)
@@ -94,6 +114,7 @@ static void shared_destroy(void *self)
 	for (size_t i = 0; i < x->s.len; i++) {
 		free(x->s.v[i].w);
 		free(x->s.v[i].log);
+		free(x->s.v[i].lanes);
 	}
 	vec_free(&x->s);
 	free(x);
@@ -104,6 +125,7 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 {
 	const struct shared *o = self;
 	struct shared *x = xcalloc(1, sizeof(*x));
+	x->m = m;
 	for (size_t i = 0; i < o->s.len; i++) {
 		struct slot s = o->s.v[i];
 		if (s.w) {
@@ -113,16 +135,20 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 		}
 		s.log = NULL;
 		s.caplog = 0;
+		s.lanes = NULL;
+		s.caplanes = 0;
+		if (s.nlanes) {
+			s.lanes = xmalloc((size_t)s.nlanes * WARP * sizeof(*s.lanes));
+			memcpy(s.lanes, o->s.v[i].lanes, (size_t)s.nlanes * WARP * sizeof(*s.lanes));
+			s.caplanes = s.nlanes;
+		}
 		if (s.nlog) {
 			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
 			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
 			s.caplog = s.nlog;
-			/* the deferred reads name the copy's machine, warp and block */
-			for (uint32_t j = 0; j < s.nlog; j++) {
-				s.log[j].e.m = m;
-				s.log[j].e.w = s.log[j].e.w ? map(ctx, s.log[j].e.w) : NULL;
-				s.log[j].e.b = s.log[j].e.b ? map(ctx, s.log[j].e.b) : NULL;
-			}
+			/* the deferred reads name the copy's warps */
+			for (uint32_t j = 0; j < s.nlog; j++)
+				s.log[j].w = s.log[j].w ? map(ctx, s.log[j].w) : NULL;
 		}
 		vec_push(&x->s, s);
 	}
@@ -150,7 +176,7 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
  * applied yet), keep the initialized bits */
 static void epoch_end(struct slot *s)
 {
-	s->nlog = 0;
+	s->nlog = s->nlanes = 0;
 	s->wrote = 0;
 	if (s->lo >= s->hi)
 		return;
@@ -577,23 +603,61 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 	return i >= nw;
 }
 
-/* apply slot s's deferred reads, in order */
-static WS_NOINLINE void log_flush(struct shared *x, struct slot *s)
+/* apply slot k's (s) deferred reads, in order: each as race_check would
+ * have met its event (a read with no writer on initialized words reports
+ * nothing: the span, block and flags that only reports use are left out) */
+CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
 	uint32_t n = s->nlog;
-	s->nlog = 0;
+	uint64_t la[WARP];
+	const uint32_t *lanes = s->lanes;
+	struct check_event e;
+	memset(&e, 0, sizeof(e));
+	e.kind = CEV_ACCESS;
+	e.m = x->m;
+	e.access = CHECK_READ;
+	e.sem = SEM_WEAK;
+	e.lane_addr = la;
+	e.region = CR_SHARED;
+	e.slot = k;
+	e.addr = s->addr;
+	e.bytes = s->bytes;
+	s->nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		struct rlog *r = &s->log[i];
-		r->e.lane_addr = r->la; /* the log may have moved since (xrealloc, a clone) */
-		race_check(x, &r->e, s);
+		const struct rlog *r = &s->log[i];
+		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
+		if (r->kind == RL_LANES) {
+			const uint32_t *o = lanes + (size_t)WARP * r->o0;
+			for (unsigned l = 0; l < WARP; l++)
+				la[l] = hi | o[l];
+		} else {
+			/* straight passes, vectorized */
+			const uint64_t *st = r->kind == RL_HALVES ? rl_step0 : r->size == 8 ? rl_step8 : rl_step4;
+			for (unsigned l = 0; l < WARP / 2; l++) {
+				la[l] = a0 + st[l];
+				la[l + 16] = a16 + st[l];
+			}
+		}
+		e.w = r->w;
+		e.mask = r->mask;
+		e.size = r->size;
+		e.warp = r->warp;
+		e.wsync = r->wsync;
+		race_check(x, &e, s);
 	}
 }
 
-/* defer e, a weak read of slot s's own block that can neither race nor
- * read garbage (struct slot); 0 when it must be checked now */
-static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
+/* defer a weak read of slot s's own block (lane l of mask at A[l] + imm)
+ * that can neither race nor read garbage (struct slot); 0, nothing
+ * changed, when it must be checked now. in: the lanes' addresses are
+ * known to be inside the block's memory (so their high halves are one);
+ * else they are compared, and a read whose lanes differ above the low 32
+ * bits, which the log does not keep, is checked now. */
+static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t *A, uint64_t imm,
+				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
+				 uint64_t bytes, int in)
 {
-	if (s->wrote || e->dslot || !all_init(s, e->bytes))
+	if (s->wrote || !all_init(s, bytes))
 		return 0;
 	if (s->nlog == s->caplog) {
 		if (s->caplog == RLOG_MAX)
@@ -601,12 +665,52 @@ static CHECK_INLINE int log_read(struct slot *s, const struct check_event *e)
 		s->caplog = s->caplog ? 2 * s->caplog : 256;
 		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
 	}
-	struct rlog *r = &s->log[s->nlog++];
-	r->e = *e;
-	for (unsigned l = 0; l < WARP; l++) /* inline, vectorized: not a memcpy call */
-		r->la[l] = e->lane_addr[l];
-	r->e.lane_addr = NULL; /* set when applied (log_flush); the rest stays valid while the
-				  block is resident */
+	struct rlog *r = &s->log[s->nlog];
+	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
+	r->kind = RL_LANES;
+	if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
+		/* a pattern (struct rlog), in passes the compiler vectorizes */
+		const uint64_t *st = size == 8 ? rl_step8 : rl_step4, b0 = A[0], b16 = A[16];
+		uint64_t dr = 0, db = 0;
+		for (unsigned l = 0; l < WARP / 2; l++)
+			dr |= (A[l] - b0 - st[l]) | (A[l + 16] - b16 - st[l]);
+		if (!dr) {
+			r->kind = RL_ROWS;
+		} else {
+			for (unsigned l = 0; l < WARP / 2; l++)
+				db |= (A[l] ^ b0) | (A[l + 16] ^ b16);
+			r->kind = !db ? RL_HALVES : RL_LANES;
+		}
+	}
+	if (r->kind == RL_LANES) {
+		if (!in) {
+			uint64_t d = 0;
+			for (unsigned l = 0; l < WARP; l++)
+				d |= (A[l] + imm) ^ a0;
+			if (d >> 32)
+				return 0;
+		}
+		if (s->nlanes == s->caplanes) {
+			s->caplanes = s->caplanes ? 2 * s->caplanes : 16;
+			s->lanes = xrealloc(s->lanes, (size_t)s->caplanes * WARP * sizeof(*s->lanes));
+		}
+		uint32_t *o = s->lanes + (size_t)WARP * s->nlanes;
+		for (unsigned l = 0; l < WARP; l++)
+			o[l] = (uint32_t)(A[l] + imm);
+		r->o0 = s->nlanes++;
+	} else {
+		r->o0 = (uint32_t)a0;
+		r->o1 = (uint32_t)a16;
+	}
+	s->nlog++;
+	r->hi = (uint32_t)(a0 >> 32);
+	r->mask = mask;
+	r->wsync = wsync;
+	r->warp = (uint16_t)warp;
+	r->size = (uint16_t)size;
+	r->w = w;
+	s->addr = addr; /* the same for every read of the block's own memory */
+	s->bytes = bytes;
 	return 1;
 }
 
@@ -646,10 +750,11 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 		}
 		return;
 	}
-	if (e->access == CHECK_READ && log_read(s, e))
+	if (e->access == CHECK_READ && !e->dslot &&
+	    log_read(s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0))
 		return;
 	if (s->nlog)
-		log_flush(x, s);
+		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
 	if (e->access == CHECK_WRITE)
 		s->wrote = 1;
 	race_check(x, e, s);
@@ -678,7 +783,7 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
 		s->hi = 0;
-		s->nlog = 0;
+		s->nlog = s->nlanes = 0;
 		s->wrote = 0;
 		s->initw = 0;
 		break;
@@ -699,6 +804,15 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 	}
 }
 
+/* struct checker's shared_read: a weak read of the block's own memory
+ * deferred as access() would, else 0 (the event follows) */
+CHECK_CLONES static int shared_read(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	struct slot *s = slot_get(x, r->slot, r->bytes);
+	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1);
+}
+
 const struct checker check_race_shared = {
 	.name = "shared",
 	.what = "shared-memory races between threads of a block, reads of shared memory never written",
@@ -709,4 +823,5 @@ const struct checker check_race_shared = {
 	.destroy = shared_destroy,
 	.clone = shared_clone,
 	.event = shared_event,
+	.shared_read = shared_read,
 };

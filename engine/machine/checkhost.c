@@ -19,6 +19,16 @@ static void add_regions(struct machine *m, const struct check_slot *s)
 			vec_push(&m->chk.by_region[r], *s);
 }
 
+/* chk.sread from by_region: the one checker of CR_SHARED accesses, when it
+ * takes shared reads before their event is built */
+static void sread_find(struct machine *m)
+{
+	const struct check_slot *s = m->chk.by_region[CR_SHARED].v;
+	int one = m->chk.by_region[CR_SHARED].len == 1 && s[0].c->shared_read;
+	m->chk.sread = one ? s[0].c->shared_read : NULL;
+	m->chk.sread_self = one ? s[0].self : NULL;
+}
+
 /* by_region again from the slots not quiet, in order of installation */
 static void regions_rebuild(struct machine *m)
 {
@@ -27,6 +37,7 @@ static void regions_rebuild(struct machine *m)
 	for (size_t i = 0; i < m->chk.v.len; i++)
 		if (!m->chk.v.v[i].quiet)
 			add_regions(m, &m->chk.v.v[i]);
+	sread_find(m);
 	m->chk.regions_dirty = 0;
 }
 
@@ -51,6 +62,7 @@ static void add(struct machine *m, const struct checker *c, void *self)
 		if (c->events & CEV_BIT(k))
 			vec_push(&m->chk.by_kind[k], s);
 	add_regions(m, &s);
+	sread_find(m);
 }
 
 void machine_checkers_install(struct machine *m)
@@ -74,6 +86,8 @@ void machine_checkers_free(struct machine *m)
 		vec_free(&m->chk.by_region[r]);
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
+	m->chk.sread = NULL;
+	m->chk.sread_self = NULL;
 }
 
 /* machine_clone: m is a byte copy of s; give m its own checker lists and
@@ -103,6 +117,7 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 				vec_push(&m->chk.by_kind[k], n);
 		add_regions(m, &n);
 	}
+	sread_find(m);
 }
 
 int machine_checkers_can_clone(const struct machine *m)
@@ -140,6 +155,11 @@ void machine_publish(struct machine *m, struct check_event *e)
 	size_t n = m->chk.by_kind[e->kind].len;
 	for (size_t i = 0; i < n; i++)
 		s[i].c->event(s[i].self, e);
+}
+
+void machine_checkers_regions(struct machine *m)
+{
+	regions_rebuild(m);
 }
 
 void machine_publish_sample(struct machine *m)

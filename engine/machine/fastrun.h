@@ -249,8 +249,12 @@ fetched:
 		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
-			if (CHECK_WANTS(m, CEV_ACCESS))
-				access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (!win.a)
+					access_read_in(m, w, g, in, A, imm, sz, &win);
+				else
+					access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+			}
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
@@ -565,6 +569,28 @@ counter_cbr:
 			}
 			NEXT_PC();
 		}
+		if (full && fast_mem_ok(m)) {
+			/* the checkers listen: the same block copy, then their
+			 * event (they read the addresses, never the memory), else
+			 * do_ld, which publishes it */
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				      in->t == IR_S32)) {
+				if (!win.a)
+					access_read_in(m, w, g, in, A, imm, 4, &win);
+				else
+					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				NEXT_PC();
+			}
+			if (do_ld(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
 		f = F_LD;
 		RUN_FETCHED();
 	}
@@ -580,6 +606,23 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
+				NEXT_PC();
+			}
+			if (do_st(m, w, g, in)) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC();
+		}
+		if (full && fast_mem_ok(m)) {
+			/* the checkers listen: as F_LD4 */
+			struct window win;
+			uint64_t imm = (uint64_t)in->imm;
+			SYNC();
+			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+				m->nstores++; /* as do_st counts it */
+				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				NEXT_PC();
 			}
 			if (do_st(m, w, g, in)) {

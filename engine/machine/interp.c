@@ -1391,7 +1391,23 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 			}
 		}
 	}
-	machine_publish(m, &e);
+	machine_publish_access(m, &e);
+}
+
+/* access_event of a full warp's read whose every lane is inside win (the
+ * fast paths'): a weak read of the warp's own block's shared memory (a
+ * tile's) goes first to the shared checker's cheap way in, which may take
+ * it without the event */
+static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct group *g,
+				       const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+				       unsigned sz, const struct window *win)
+{
+	if (!win->a && win->blk == w->blk && in->sem == SEM_WEAK) {
+		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len };
+		if (machine_offer_sread(m, &r))
+			return;
+	}
+	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
 }
 
 /* win covers allocation a's bytes */

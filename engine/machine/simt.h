@@ -484,6 +484,10 @@ struct machine {
 								  they check (struct checker) */
 		int regions_dirty;      /* a checker's quiet changed: by_region is made again
 					   before the next CEV_ACCESS */
+		/* the shared_read of the one checker of CR_SHARED accesses, when it
+		 * has one (struct checker): made with by_region, else NULL */
+		int (*sread)(void *self, const struct check_sread *r);
+		void *sread_self;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
@@ -532,6 +536,29 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 			    void *ctx);
 int machine_checkers_can_clone(const struct machine *m);
 void machine_publish(struct machine *m, struct check_event *e);
+/* by_region made again after a checker's quiet changed (chk.regions_dirty) */
+void machine_checkers_regions(struct machine *m);
+/* machine_publish of a CEV_ACCESS event e whose region is set (< CR_NREGIONS)
+ * and whose m is m: to the checkers of its region, without the general
+ * path's tests (the hottest event: one per warp's load or store) */
+static inline void machine_publish_access(struct machine *m, const struct check_event *e)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	const struct check_slot *s = m->chk.by_region[e->region].v;
+	size_t n = m->chk.by_region[e->region].len;
+	for (size_t i = 0; i < n; i++)
+		s[i].c->event(s[i].self, e);
+}
+/* Offers r (struct check_sread) to the one checker of CR_SHARED accesses
+ * (struct checker's shared_read): 1 when it took it (publish no CEV_ACCESS
+ * for it), 0 else (publish it). */
+static inline int machine_offer_sread(struct machine *m, const struct check_sread *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.sread && m->chk.sread(m->chk.sread_self, r);
+}
 /* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
  * through the general translation (callers test CHECK_WANTS) */
 void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint64_t addr,

@@ -167,6 +167,54 @@ static void test_events(void)
 	ok(cnt.n[CEV_LAUNCH] == 1, "an added checker runs under --fast");
 }
 
+/* struct checker's shared_read: the counter, alone on CR_SHARED (--fast
+ * installs no shared checker), is offered the full warps' shared reads
+ * (s[63 - threadIdx.x]) before their event is built; taking them leaves
+ * only the writes' events, declining them publishes every one */
+static unsigned sread_n, sread_bad;
+static int sread_take;
+
+static int count_sread(void *self, const struct check_sread *r)
+{
+	sread_n++;
+	for (unsigned l = 0; l < 32; l++) {
+		unsigned t = r->warp * 32 + l;
+		uint64_t a = r->A[l] + r->imm;
+		if (a != ((uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT | 4 * (63 - t)))
+			sread_bad++;
+	}
+	if (r->size != 4 || r->warp > 1 || r->slot < 0 || r->bytes < 256 ||
+	    r->addr != (uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT || !r->w)
+		sread_bad++;
+	return sread_take;
+}
+
+static void test_sread(void)
+{
+	counter.regions = 1u << CR_SHARED;
+	counter.shared_read = count_sread;
+	sread_take = 1;
+	sread_n = sread_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(sread_n == 2 && !sread_bad, "each warp's shared read is offered, its lanes' addresses and fields as the event's (%u offers, %u wrong)",
+	   sread_n, sread_bad);
+	ok(cnt.n[CEV_ACCESS] == 2 && cnt.shared_writes == 64,
+	   "taken, the reads publish no event; the writes do (%u events)", cnt.n[CEV_ACCESS]);
+	sread_take = 0;
+	sread_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(sread_n == 2 && cnt.n[CEV_ACCESS] == 4, "declined, every access is published (%u offers, %u events)",
+	   sread_n, cnt.n[CEV_ACCESS]);
+	/* with the shared checker on CR_SHARED as well, nothing is offered */
+	sread_take = 1;
+	sread_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 0);
+	ok(sread_n == 0 && cnt.n[CEV_ACCESS] == 4, "two checkers of shared memory: no offer, 4 events (%u, %u)",
+	   sread_n, cnt.n[CEV_ACCESS]);
+	counter.shared_read = NULL;
+	counter.regions = 0;
+}
+
 /* the JSON report names the kind and severity of the table's row */
 static void test_json(void)
 {
@@ -453,6 +501,7 @@ int main(void)
 	test_kinds();
 	test_table();
 	test_events();
+	test_sread();
 	test_json();
 	test_exit();
 	test_recorder();

@@ -577,6 +577,56 @@ int main()
 # The global race checker's fast paths (docs/PERFORMANCE.md, "Cheap checkers"):
 # words whose record a warp's access leaves as it is, or updates with no test,
 # must still meet a later conflicting access, and an epoch's end must reset them.
+# Atomics of some lanes of a warp, each on its own word of 32 consecutive
+# ones (histogram's bins[threadIdx.x] under an if), are checked in one pass
+# when every word they update is fresh or holds atomics: a plain store of
+# another block still meets them (_1), atomics of several blocks do not (_2).
+prog("global_race_atomic_masked_1", r"""
+__global__ void k(unsigned *bins, unsigned *out)
+{
+	int t = threadIdx.x;
+	unsigned v = 0;
+	if (blockIdx.x == 0) {
+		if (t & 1)
+			bins[t] = 5;
+	} else {
+		for (int i = 0; i < 2000; i++)
+			v += i * t;
+		if (t & 1)
+			atomicAdd(&bins[t], 1u);	//@global-race
+	}
+	out[blockIdx.x * 32 + t] = v;
+}
+int main()
+{
+	unsigned *bins, *out, h[64];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMalloc(&out, 64 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	k<<<2, 32>>>(bins, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%u\n", h[33]);
+	return 0;
+}
+""")
+prog("global_race_atomic_masked_2", r"""
+__global__ void k(unsigned *bins)
+{
+	int t = threadIdx.x;
+	if ((t & 1) || blockIdx.x == 1)
+		atomicAdd(&bins[t], 1u);
+}
+int main()
+{
+	unsigned *bins, h[32];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	k<<<3, 32>>>(bins);
+	cudaMemcpy(h, bins, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%u %u\n", h[0], h[1]);
+	return 0;
+}
+""")
 prog("global_race_fast_read_shared", r"""
 __global__ void k(int *a, int *out)
 {
@@ -912,6 +962,39 @@ int main()
 	k<<<1, 64>>>(out);
 	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
 	printf("%d\n", h[63]);	/* a writer's: not racy */
+	return 0;
+}
+""")
+# The deferred reads are logged by pattern (check_race_shared.c, struct
+# rlog): a row both half-warps read (each word's reader is the first lane,
+# 5 not 21) and a word broadcast to each half-warp (the second half's
+# first lane, 16), applied when another warp writes: each reader named.
+prog("shared_race_deferred_5", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32)
+		v = s[t % 16] + s[32 + t / 16];
+	else
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+	if (t == 35)
+		s[5] = v;	//@shared-race
+	if (t == 49)
+		s[33] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);	/* a reader's: not racy */
 	return 0;
 }
 """)
