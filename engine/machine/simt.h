@@ -280,6 +280,7 @@ struct warp {
 	/* cluster.c: the cluster barrier phase each lane last arrived in
 	 * (WS_WARP of them), NULL before the warp's first arrival (all 0) */
 	uint64_t *cl_gen;
+	struct group g_in[WS_GIN];
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
 	uint32_t hid;           /* index in m->ht.all, 0 = main */
@@ -291,7 +292,6 @@ struct warp {
 	uint64_t hkey;          /* the object it waits for (address, or thread index) */
 	uint64_t hseq;          /* when it blocked (wake-ups are first come, first served) */
 	uint64_t hret;          /* finished: the value its start routine returned */
-	struct group g_in[WS_GIN];
 };
 /* tests/unit: a resident warp's own bytes stay within this budget (a launch
  * makes thousands at once; struct warp was 4744 bytes before the eighth
