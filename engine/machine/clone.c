@@ -150,9 +150,13 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	*d = *s;
 	pmap_put(pm, s, d);
 	VEC_DUP(d->toks, s->toks);
-	for (int l = 0; l < WS_WARP; l++) {
-		d->ls[l].buf = s->ls[l].buf ? dup_bytes(s->ls[l].buf, s->ls[l].cap) : NULL;
+	d->g = s->g == s->g_in ? d->g_in : dup_bytes(s->g, WS_MAXG * sizeof(*s->g));
+	if (s->ls != lstack_none) {
+		d->ls = dup_bytes(s->ls, WS_WARP * sizeof(*s->ls));
+		for (int l = 0; l < WS_WARP; l++)
+			d->ls[l].buf = s->ls[l].buf ? dup_bytes(s->ls[l].buf, s->ls[l].cap) : NULL;
 	}
+	d->cl_gen = s->cl_gen ? dup_bytes(s->cl_gen, WS_WARP * sizeof(*s->cl_gen)) : NULL;
 	d->all_frames = NULL;
 	for (const struct frame *f = s->all_frames; f; f = f->next_all) {
 		struct frame *nf = dup_bytes(f, sizeof(*f));
@@ -177,8 +181,11 @@ static void warp_fix(struct machine *m, struct pmap *pm, struct warp *w)
 		f->df = f->df ? m->df[f->fidx] : NULL;
 		f->code = f->df ? f->df->code : NULL;
 	}
-	for (uint32_t g = 0; g < WS_MAXG; g++)
+	for (uint32_t g = 0, n = warp_gcap(w); g < n; g++)
 		w->g[g].fr = pmap_get(pm, w->g[g].fr);
+	/* the thread index rows are the copy's own (machine_tid_rows) */
+	if (!w->host)
+		w->tid = machine_tid_rows(m, w->blk->shape, w->blk->nwarps)[w->id];
 	/* the group that passes a breakpoint once is named by its frame */
 	w->bp_pass_fr = pmap_get(pm, w->bp_pass_fr);
 }
@@ -224,6 +231,7 @@ struct machine *machine_clone(const struct machine *s)
 		return NULL;
 	m = dup_bytes(s, sizeof(*s));
 	memset(&m->dev.wpool, 0, sizeof(m->dev.wpool)); /* the copies' warps are malloc'd */
+	m->dev.tids = NULL;    /* made again as the copy's warps need them (warp_fix) */
 	/* observers stay with the original */
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));

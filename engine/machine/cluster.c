@@ -107,6 +107,8 @@ static int cl_arrive(struct machine *m, struct warp *w, struct group *g, const s
 {
 	uint64_t *R = g->fr->r, *D = in->d >= 0 ? R + (size_t)in->d * WS_WARP : NULL;
 	struct cg_cluster *c = cg_cluster_state(m, w->blk->cluster);
+	if (!w->cl_gen)
+		w->cl_gen = xcalloc(WS_WARP, sizeof(*w->cl_gen));
 	for (uint32_t mm = g->mask; mm; mm &= mm - 1) {
 		if (D)
 			D[__builtin_ctz(mm)] = c->gen;
@@ -123,7 +125,7 @@ static int cl_wait(struct machine *m, struct warp *w, struct group *g, const str
 	uint64_t *R = g->fr->r;
 	uint64_t tok = ARG(0, __builtin_ctz(g->mask));
 	if (tok == ~0ULL) /* barrier.cluster.wait: the phase this thread arrived in */
-		tok = w->cl_gen[__builtin_ctz(g->mask)];
+		tok = w->cl_gen ? w->cl_gen[__builtin_ctz(g->mask)] : 0;
 	struct cg_cluster *c = cg_cluster_state(m, w->blk->cluster);
 	if (c->gen > tok)
 		return 0;

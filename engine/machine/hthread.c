@@ -43,7 +43,7 @@ void hthread_main(struct machine *m, struct warp *w)
 {
 	w->hid = 0;
 	w->hbase = 0;
-	w->ls[0].host = 1;
+	warp_lstacks(w)[0].host = 1;
 	if (!m->ht.all.len)
 		vec_push(&m->ht.all, w);
 }
@@ -60,8 +60,7 @@ void hthread_free(struct machine *m)
 			free(f->r - WS_WARP);
 			free(f);
 		}
-		free(w->ls[0].buf);
-		vec_free(&w->toks);
+		warp_drop_parts(w);
 		free(w);
 	}
 	if (m->ht.all.len)
@@ -236,6 +235,7 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 		return E_AGAIN;
 	const struct ir_func *fn = &m->mod->funcs[idx];
 	struct warp *t = xcalloc(1, sizeof(*t));
+	warp_init(t, NULL);
 	t->blk = &m->ht.blk;
 	t->host = 1;
 	t->exists = t->live = 1;
@@ -243,11 +243,10 @@ static int thread_create(struct machine *m, struct warp *w, const uint64_t *a)
 	t->hid = (uint32_t)m->ht.all.len;
 	t->hbase = (uint64_t)t->hid << HSTACK_SHIFT;
 	t->hdetached = (uint8_t)(a[3] != 0);
-	t->ls[0].host = 1;
+	warp_lstacks(t)[0].host = 1;
 	struct frame *f = interp_frame_new(m, t, fn, (int32_t)idx, NULL, 1);
 	if (!f) {
-		free(t->ls[0].buf);
-		vec_free(&t->toks);
+		warp_drop_parts(t);
 		for (struct frame *x = t->all_frames, *nx; x; x = nx) {
 			nx = x->next_all;
 			free(x->r - WS_WARP);

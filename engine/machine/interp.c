@@ -177,7 +177,7 @@ static uint8_t *oob_local(struct machine *m, struct warp *w, unsigned lane, stru
 	 * frames here may use up to 64 KiB) for 2048 threads per SM */
 	uint64_t per = lim > 64 * 1024 ? lim : 1024;
 	uint64_t win = per * 2048 * (uint64_t)m->o.num_sms;
-	struct lstack *ls = &w->ls[lane];
+	struct lstack *ls = &warp_lstacks(w)[lane];
 	if (size > sizeof(m->far_local) || !ws_range_in(0, win, off, size)) {
 		fault(m, w, 1u << lane, sp, addr, FK_OOB_LOCAL, 700, msg);
 		return NULL;
@@ -475,7 +475,7 @@ static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct 
 int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
 		       uint32_t align, uint32_t *base)
 {
-	struct lstack *ls = &w->ls[lane];
+	struct lstack *ls = &warp_lstacks(w)[lane];
 	return lstack_push(m, w, lane, ls, size, align, base, 1);
 }
 
@@ -599,10 +599,10 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 	if (f->df->stackless)
 		; /* pushes nothing: frame_lbase finds its base when asked */
 	else if (fn->frame_size == 0)
-		EACH(mask, l, f->lbase[l] = w->ls[l].sp);
+		EACH(mask, l, f->lbase[l] = warp_lstacks(w)[l].sp);
 	else
 		EACH(mask, l, {
-			if (lstack_push(m, w, l, &w->ls[l], fn->frame_size, fn->frame_align, &f->lbase[l], 0))
+			if (lstack_push(m, w, l, &warp_lstacks(w)[l], fn->frame_size, fn->frame_align, &f->lbase[l], 0))
 				fail |= 1u << l;
 		});
 	if (fail) {
@@ -2276,7 +2276,8 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 		g->pc = (uint32_t)in->tgt1; /* cannot happen: at most 32 groups */
 		return 0;
 	}
-	struct group *n = &w->g[w->ng++];
+	struct group *n = warp_group_add(w);
+	g = &w->g[gi];
 	*n = *g;
 	n->mask = M & ~T;
 	n->pc = (uint32_t)in->tgt2;
@@ -2384,7 +2385,8 @@ static int do_icall(struct machine *m, struct warp *w, uint32_t gi, const struct
 		return -1;
 	}
 	if (same != g->mask) { /* lanes calling different functions run one after another */
-		struct group *n = &w->g[w->ng++];
+		struct group *n = warp_group_add(w);
+		g = &w->g[gi];
 		*n = *g;
 		n->mask = g->mask & ~same;
 		g->mask = same;
@@ -3310,7 +3312,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 			unsigned tag = w->host ? TAG_HSTACK : TAG_LOCAL;
 			EACH(M, l, {
 				uint32_t base = 0;
-				if (lstack_push(m, w, l, &w->ls[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base, 0))
+				if (lstack_push(m, w, l, &warp_lstacks(w)[l], (uint32_t)A[l], (uint32_t)(in->imm ? in->imm : 16), &base, 0))
 					bad = 1;
 				D[l] = ADDR(tag, w->hbase + base);
 			});

@@ -163,6 +163,90 @@ struct machine *machine_new(const struct ir_module *mod, const struct machine_op
 	return m;
 }
 
+/* ---- a warp's parts out of line (simt.h) */
+
+const struct lstack lstack_none[WS_WARP];
+
+static ws_tid_rows tid_zero; /* a host thread's (never written) */
+
+struct tid_table {
+	struct tid_table *next;
+	uint32_t dims[3], nwarps;
+	ws_tid_rows rows[];
+};
+
+void warp_init(struct warp *w, uint32_t (*tid)[WS_WARP])
+{
+	w->g = w->g_in;
+	w->ls = (struct lstack *)lstack_none; /* never written: warp_lstacks first */
+	w->tid = tid ? tid : tid_zero;
+}
+
+struct lstack *warp_lstacks_make(struct warp *w)
+{
+	w->ls = xcalloc(WS_WARP, sizeof(*w->ls));
+	return w->ls;
+}
+
+void warp_drop_parts(struct warp *w)
+{
+	if (w->ls != lstack_none) {
+		for (int l = 0; l < WS_WARP; l++)
+			free(w->ls[l].buf);
+		free(w->ls);
+		w->ls = (struct lstack *)lstack_none;
+	}
+	if (w->g != w->g_in) {
+		free(w->g);
+		w->g = w->g_in;
+	}
+	free(w->cl_gen);
+	w->cl_gen = NULL;
+	vec_free(&w->toks);
+}
+
+struct group *warp_group_add(struct warp *w)
+{
+	if (w->ng == WS_GIN && w->g == w->g_in) {
+		struct group *g = xcalloc(WS_MAXG, sizeof(*g));
+		memcpy(g, w->g_in, sizeof(w->g_in));
+		w->g = g;
+	}
+	struct group *n = &w->g[w->ng++];
+	memset(n, 0, sizeof(*n));
+	return n;
+}
+
+ws_tid_rows *machine_tid_rows(struct machine *m, const uint32_t dims[3], uint32_t nwarps)
+{
+	struct tid_table *t;
+	for (t = m->dev.tids; t; t = t->next)
+		if (!memcmp(t->dims, dims, sizeof(t->dims)) && t->nwarps >= nwarps)
+			return t->rows;
+	t = xcalloc(1, sizeof(*t) + (size_t)nwarps * sizeof(ws_tid_rows));
+	memcpy(t->dims, dims, sizeof(t->dims));
+	t->nwarps = nwarps;
+	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
+	 * rather than divided */
+	uint32_t tx = 0, ty = 0, tz = 0;
+	for (uint32_t i = 0; i < nwarps; i++)
+		for (uint32_t l = 0; l < WS_WARP; l++) {
+			t->rows[i][0][l] = tx;
+			t->rows[i][1][l] = ty;
+			t->rows[i][2][l] = tz;
+			if (++tx == dims[0]) {
+				tx = 0;
+				if (++ty == dims[1]) {
+					ty = 0;
+					tz++;
+				}
+			}
+		}
+	t->next = m->dev.tids;
+	m->dev.tids = t;
+	return t->rows;
+}
+
 static void warp_release(struct machine *m, struct warp *w)
 {
 	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
@@ -175,10 +259,7 @@ static void warp_release(struct machine *m, struct warp *w)
 		free(f);
 	}
 	w->all_frames = w->free_frames = NULL;
-	for (int l = 0; l < WS_WARP; l++) {
-		free(w->ls[l].buf);
-	}
-	vec_free(&w->toks);
+	warp_drop_parts(w);
 }
 
 static void block_free(struct machine *m, struct block *b)
@@ -239,6 +320,11 @@ void machine_free(struct machine *m)
 		block_free(m, b);
 	}
 	pool_release(&m->dev.wpool);
+	while (m->dev.tids) {
+		struct tid_table *t = m->dev.tids;
+		m->dev.tids = t->next;
+		free(t);
+	}
 	for (size_t i = m->dev.qhead; i < m->dev.queue.len; i++)
 		free(m->dev.queue.v[i].param);
 	vec_free(&m->dev.queue);
@@ -301,6 +387,7 @@ int machine_start(struct machine *m, int argc, char **argv)
 		return -1;
 	const struct ir_func *fn = &mod->funcs[mod->main_func];
 	struct warp *w = xcalloc(1, sizeof(*w));
+	warp_init(w, NULL);
 	m->ht.cur = w;
 	m->ht.blk.nthreads = 1;
 	m->ht.blk.nwarps = 1;
@@ -394,27 +481,14 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->w_pooled = b->w != NULL;
 	if (!b->w)
 		b->w = xcalloc(b->nwarps, sizeof(struct warp));
-	/* thread t's index (t % bx, t / bx % by, t / (bx * by)), counted up
-	 * rather than divided: this runs for every thread of a first launch */
-	uint32_t tx = 0, ty = 0, tz = 0;
+	ws_tid_rows *tid = machine_tid_rows(m, L->block, b->nwarps);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
 		uint32_t n = b->nthreads - i * WS_WARP;
+		warp_init(w, tid[i]);
 		w->blk = b;
 		w->id = i;
 		w->exists = n >= 32 ? WS_FULL : (1u << n) - 1;
-		for (uint32_t l = 0; l < WS_WARP; l++) {
-			w->tid[0][l] = tx;
-			w->tid[1][l] = ty;
-			w->tid[2][l] = tz;
-			if (++tx == L->block[0]) {
-				tx = 0;
-				if (++ty == L->block[1]) {
-					ty = 0;
-					tz++;
-				}
-			}
-		}
 	}
 	return b;
 }

@@ -243,9 +243,14 @@ struct lstack {
 };
 
 struct block;
+/* a warp's groups: WS_GIN inline (most warps never diverge further), all
+ * WS_MAXG out of line once it needs more (interp.c warp_group_add) */
+#define WS_GIN 4
 struct warp {
 	/* the fields every launch sets or every scheduler visit reads come
-	 * first, with g[0], so that starting a warp touches few cache lines */
+	 * first, with g_in, so that starting a warp touches few cache lines.
+	 * What few warps need lives out of line (a resident grid holds
+	 * thousands of warps: an H100 keeps 8448; docs/PERFORMANCE.md) */
 	struct block *blk;
 	uint32_t id;            /* warp index in block */
 	uint32_t exists, live, exited;
@@ -256,19 +261,26 @@ struct warp {
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
 				 * block_new resets the 32 pointers only then) */
-	VEC(struct token) toks;
+	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
+	struct group *g;        /* g_in, or WS_MAXG groups of its own (warp_group_add) */
 	struct frame *free_frames;
-	struct group g[WS_MAXG];
+	VEC(struct token) toks;
 	uint32_t tok_free_hint;
-	struct lstack ls[WS_WARP];
+	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
+	/* tid[d][lane]: the lanes' thread index, rows shared by every warp
+	 * at this place of a block of this shape (machine_tid_rows) */
+	uint32_t (*tid)[WS_WARP];   /* never written through */
+	/* the WS_WARP lane stacks: lstack_none (read-only, empty) until the
+	 * warp first needs them (warp_lstacks) */
+	struct lstack *ls;
 	struct frame *all_frames;
-	uint32_t tid[3][WS_WARP];
 	int blocked_host;       /* host: waiting for the device */
 	uint32_t bp_pass_mask;  /* ... for the group with these lanes */
 	const struct frame *bp_pass_fr; /* ... in this frame */
-	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
-	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
-	uint64_t cl_gen[WS_WARP]; /* cluster.c: the cluster barrier phase each lane last arrived in */
+	/* cluster.c: the cluster barrier phase each lane last arrived in
+	 * (WS_WARP of them), NULL before the warp's first arrival (all 0) */
+	uint64_t *cl_gen;
+	struct group g_in[WS_GIN];
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
 	uint32_t hid;           /* index in m->ht.all, 0 = main */
@@ -281,6 +293,37 @@ struct warp {
 	uint64_t hseq;          /* when it blocked (wake-ups are first come, first served) */
 	uint64_t hret;          /* finished: the value its start routine returned */
 };
+/* tests/unit: a resident warp's own bytes stay within this budget (a launch
+ * makes thousands at once; struct warp was 4744 bytes before the eighth
+ * session moved groups, lane stacks, thread indices and cluster phases out) */
+#define WS_WARP_BUDGET 640
+
+/* machine.c: the parts of a warp out of line. warp_init: a zeroed warp
+ * gets its inline groups, no lane stacks and the thread index rows tid
+ * (NULL: zero, a host thread's). warp_drop_parts frees what the warp holds
+ * out of line (groups, lane stacks, cluster phases, tokens; not frames).
+ * warp_lstacks_make gives w lane stacks of its own (empty). */
+extern const struct lstack lstack_none[WS_WARP];
+void warp_init(struct warp *w, uint32_t (*tid)[WS_WARP]);
+void warp_drop_parts(struct warp *w);
+struct lstack *warp_lstacks_make(struct warp *w);
+/* w's lane stacks, made writable: call before changing any of them */
+static inline struct lstack *warp_lstacks(struct warp *w)
+{
+	return w->ls != lstack_none ? w->ls : warp_lstacks_make(w);
+}
+/* the number of groups w has room for */
+static inline uint32_t warp_gcap(const struct warp *w)
+{
+	return w->g == w->g_in ? WS_GIN : WS_MAXG;
+}
+/* a new group at w->g[w->ng++] (zero; at most WS_MAXG): the array may move,
+ * so pointers to w's groups taken before are stale (interp.c) */
+struct group *warp_group_add(struct warp *w);
+/* the thread index rows of a block of shape dims (nwarps warps): warp i's
+ * at [i]; made once per shape and kept by m (machine_free frees them) */
+typedef uint32_t ws_tid_rows[3][WS_WARP];
+ws_tid_rows *machine_tid_rows(struct machine *m, const uint32_t dims[3], uint32_t nwarps);
 
 struct block {
 	uint32_t idx[3];
@@ -429,6 +472,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
+	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
 	uint32_t nbcache;
 	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
 				 * thousands of blocks at once) */

@@ -215,6 +215,18 @@ struct arena_chunk {
 #define FIRST_CHUNK ((size_t)64 << 10)
 #define HUGE_CHUNK ((size_t)2 << 20)
 
+/* $WS_NO_HUGEPAGES=1: huge_map leaves its chunks to small pages (the
+ * measurements behind the default are in docs/PERFORMANCE.md) */
+static int huge_off(void)
+{
+	static int off = -1;
+	if (off < 0) {
+		const char *e = getenv("WS_NO_HUGEPAGES");
+		off = e && *e && strcmp(e, "0") != 0;
+	}
+	return off;
+}
+
 /* size bytes (a multiple of HUGE_CHUNK) of zeroed memory at a HUGE_CHUNK
  * boundary, or NULL (then the caller uses malloc) */
 static void *huge_map(size_t size)
@@ -229,7 +241,8 @@ static void *huge_map(size_t size)
 		munmap(m, a - p);
 	if (p + span > a + size)
 		munmap((void *)(a + size), p + span - (a + size));
-	madvise((void *)a, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
+	if (!huge_off())
+		madvise((void *)a, size, MADV_HUGEPAGE); /* a hint: without it, small pages */
 	return (void *)a;
 #else
 	(void)size;

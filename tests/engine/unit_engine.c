@@ -242,6 +242,13 @@ static void count_ev(void *ctx, const struct machine_event *e)
 	}
 }
 static int custom_main;
+/* step mode: the most groups a device warp held, and a copy of the machine
+ * (machine_clone) made when one first held more than WS_GIN, run to the
+ * end separately: its out array lands in clone_out (clone_ran 1) */
+static int clone_check;
+static uint32_t max_groups;
+static int clone_ran;
+static uint32_t clone_out[NOUT];
 static int last_status;
 static size_t last_nfind;
 static char last_kind[64];
@@ -288,7 +295,19 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 				   (1u << EV_LAUNCH) | (1u << EV_INSN), count_ev, c);
 		machine_start(m, 1, argv);
 		uint64_t n = 0;
+		struct machine *copy = NULL;
+		max_groups = 0;
+		clone_ran = 0;
 		while (machine_step(m) == MST_RUNNING) {
+			struct grid *gr = m->dev.grid;
+			for (int s = 0; clone_check && gr && s < gr->nres; s++)
+				for (uint32_t wi = 0; gr->res[s] && wi < gr->res[s]->nwarps; wi++) {
+					const struct warp *w = &gr->res[s]->w[wi];
+					if (w->ng > max_groups)
+						max_groups = w->ng;
+					if (w->ng > WS_GIN && !copy)
+						copy = machine_clone(m);
+				}
 			struct machine_kernel_info ki;
 			if (machine_kernel(m, &ki) == 0 && ki.active) {
 				struct machine_group_info gi;
@@ -298,6 +317,12 @@ static int run_mod(struct tmod *t, int nfuncs, uint32_t gx, uint32_t bx, uint32_
 			n++;
 		}
 		evc.steps = n;
+		if (copy) {
+			while (machine_step(copy) == MST_RUNNING)
+				;
+			clone_ran = machine_host_read(copy, copy->obj_addr[0], clone_out, sizeof(clone_out)) == 0;
+			machine_free(copy);
+		}
 	} else {
 		machine_run_main(m, 1, argv);
 	}
@@ -422,6 +447,29 @@ static void test_loop(void)
 				good = 0;
 		ok(good, "loop with lane-dependent trip count reconverges after the loop (%s)", pol ? "its" : "stack");
 	}
+}
+
+/* A resident warp's own bytes stay within budget (a launch makes thousands
+ * of warps; what few need lives out of line), and a warp that needs more
+ * groups than it holds inline gets them, also in a checkpoint's copy. */
+static void test_warp_budget(void)
+{
+	ok(sizeof(struct warp) <= WS_WARP_BUDGET, "struct warp is %zu bytes, within its budget of %d",
+	   sizeof(struct warp), WS_WARP_BUDGET);
+	struct tmod t;
+	build_loop(&t.funcs[1]);
+	step_mode = 1;
+	clone_check = 1;
+	int r = run_mod(&t, 2, 1, 32, 1, SIMT_STACK, SCHED_RR, 0);
+	step_mode = 0;
+	clone_check = 0;
+	int good = r == 0 && clone_ran;
+	for (int i = 0; i < 32; i++)
+		if (outbuf[i] != (uint32_t)i || outbuf[64 + i] != 0xffffffffu || clone_out[i] != (uint32_t)i ||
+		    clone_out[64 + i] != 0xffffffffu)
+			good = 0;
+	ok(good && max_groups > WS_GIN, "a warp holding %u groups (%d inline) runs to the end, and so does "
+	   "its copy made when it first held more", max_groups, WS_GIN);
 }
 
 /* early return inside divergence: if (tid & 1) return; out[tid] = activemask */
@@ -1015,6 +1063,7 @@ int main(void)
 	tap_start();
 	test_nested();
 	test_loop();
+	test_warp_budget();
 	test_early_ret();
 	test_recursion();
 	test_stack_overflow();

@@ -1,0 +1,77 @@
+#!/bin/sh
+# memory.t - the memory a run touches (docs/PERFORMANCE.md, eighth session).
+# - WS_NO_HUGEPAGES=1 leaves the compile arena and the warp pool to small
+#   pages: the same output, findings, status and steps either way; where
+#   transparent huge pages are on for madvise'd memory only, it takes many
+#   more page faults (the default asks for huge pages).
+# - A resident warp's memory: reduce_smem at 2^20 keeps 8448 warps resident
+#   on the H100 profile (132 SMs x 8 blocks of 8 warps); the launch's peak
+#   RSS (run with the launch minus run without it, small pages) stays under
+#   52 MiB, about 6.3 KiB a warp for its struct and a 15-row frame (it was
+#   77 MiB when a warp held 33 groups inline).
+. tests/tap.sh
+
+tmp=${TMPDIR:-/tmp}/ws-memory.$$
+mkdir -p "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+
+# same NAME FILE ARGS: both ways, output, status and --stats steps equal
+same() {
+	for e in 0 1; do
+		# shellcheck disable=SC2086 # arguments are a word list
+		WS_NO_HUGEPAGES=$e timeout 120 "$WARPSTEP" run --stats "$2" $3 > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
+		echo "status $?" >> "$tmp/out.$e"
+		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
+	done
+	if cmp -s "$tmp/out.0" "$tmp/out.1" && grep -q 'steps [1-9]' "$tmp/out.0"; then
+		tap_result 0 "$1: huge pages or not, the same output, status and steps"
+	else
+		tap_result 1 "$1: WS_NO_HUGEPAGES changes the run"
+		diff "$tmp/out.0" "$tmp/out.1" | head -20 | tap_diag
+	fi
+}
+same reduce_smem bench/reduce_smem.cu "1 14"
+same pthread_condvar tests/programs/pthread_condvar.cu ""
+same cluster_dsmem tests/programs/cluster_dsmem.cu ""
+
+TIME=/usr/bin/time
+# rusage FIELD ENV ARGS...: GNU time's FIELD (%R minor faults, %M peak RSS KiB) of one run
+rusage() {
+	f=$1 e=$2
+	shift 2
+	WS_NO_HUGEPAGES=$e "$TIME" -o "$tmp/time" -f "$f" "$WARPSTEP" run --fast "$@" > /dev/null 2>&1 < /dev/null
+	tail -n 1 "$tmp/time"
+}
+
+thp=$(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+why=
+"$TIME" -f %R true > /dev/null 2>&1 || why="no GNU time at $TIME"
+# the sanitizer build (make check SANITIZE=1) adds its shadow's faults and redzones
+case ${WS_BUILD:-} in */san) why="the sanitizer build's memory is not the program's" ;; esac
+if [ -n "$why" ]; then
+	tap_skip "huge pages save page faults" "$why"
+	tap_skip "a resident warp's memory" "$why"
+	tap_done
+fi
+case $thp in
+*"[madvise]"*)
+	huge=$(rusage %R 0 bench/reduce_smem.cu 1 17)
+	small=$(rusage %R 1 bench/reduce_smem.cu 1 17)
+	if [ "$huge" -gt 0 ] && [ "$small" -gt $((huge * 3)) ]; then
+		tap_result 0 "huge pages save page faults: reduce_smem 2^17 takes $huge, $small with WS_NO_HUGEPAGES=1"
+	else
+		tap_result 1 "huge pages save page faults: reduce_smem 2^17 takes $huge, $small with WS_NO_HUGEPAGES=1"
+	fi ;;
+*)
+	tap_skip "huge pages save page faults" "transparent huge pages are not madvise-only here ($thp)" ;;
+esac
+
+without=$(rusage %M 1 bench/reduce_smem.cu 0 20)
+with=$(rusage %M 1 bench/reduce_smem.cu 1 20)
+launch=$((with - without))
+if [ "$without" -gt 0 ] && [ "$launch" -lt $((52 * 1024)) ]; then
+	tap_result 0 "a launch of 8448 resident warps (reduce_smem 2^20) adds $launch KiB of peak RSS, under 52 MiB"
+else
+	tap_result 1 "a launch of 8448 resident warps (reduce_smem 2^20) adds $launch KiB of peak RSS ($without without it), not under 52 MiB"
+fi
+tap_done
