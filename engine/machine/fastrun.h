@@ -24,8 +24,6 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	const int full = M == WS_FULL;
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
-	struct alloc *lc[FAST_LC] = { NULL };   /* allocations this run's accesses hit */
-	unsigned lcn = 0;
 	unsigned f;
 	*ran = 0;
 	if (!fop)
@@ -246,7 +244,7 @@ fetched:
 		unsigned t = in->t, sz = type_size(t);
 		SYNC();
 		if (full && (sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
-		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+		    fast_window(m, w, A[0] + imm, 0, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS))
@@ -285,7 +283,7 @@ fetched:
 		unsigned sz = type_size(in->t);
 		SYNC();
 		if (full && (sz == 4 || sz == 8) && fast_mem_ok(m) &&
-		    fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+		    fast_window(m, w, A[0] + imm, 1, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			m->nstores++; /* as do_st counts it */
 			if (CHECK_WANTS(m, CEV_ACCESS))
@@ -364,7 +362,7 @@ fetched:
 		 * or the lanes one by one */
 		struct window win;
 		SYNC();
-		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win, lc, &lcn)) {
+		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
 			if (CHECK_WANTS(m, CEV_ACCESS))
 				access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			if (atom_at(m, w, g, in, &win)) {
@@ -555,7 +553,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32))
 				NEXT_PC();
@@ -577,7 +575,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
 				NEXT_PC();
