@@ -129,6 +129,21 @@ fetched:
 		NEXT_PC();
 	}
 	CASE(F_SREG_TID) {
+		/* a one-dimensional block: lane l of warp i is thread 32 i + l
+		 * (block_alloc's numbering; every active lane exists, so below
+		 * the block's width), computed rather than read from w->tid,
+		 * whose lines a block reusing a retired one's warps finds out
+		 * of the caches */
+		const struct block *bk = w->blk;
+		if (bk->shape[1] == 1 && bk->shape[2] == 1) {
+			if (in->imm == SREG_TID_X) {
+				uint64_t t0 = (uint64_t)w->id * WS_WARP;
+				FL(t0 + l);
+			} else {
+				FL(0);
+			}
+			NEXT_PC();
+		}
 		const uint32_t *T = w->tid[in->imm - SREG_TID_X];
 		FL((uint64_t)T[l]);
 		NEXT_PC();
