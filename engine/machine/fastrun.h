@@ -251,14 +251,14 @@ fetched:
 		DISPATCH();
 	}
 	CASE(F_LD) {
-		/* a full warp's 4- or 8-byte loads inside one allocation or the
-		 * shared memory, no observer but the checkers (their event first,
-		 * as do_ld publishes it): one pass, else do_ld */
+		/* a full warp's 1-, 2-, 4- or 8-byte loads inside one allocation
+		 * or the shared memory, no observer but the checkers (their event
+		 * first, as do_ld publishes it): one pass, else do_ld */
 		struct window win;
 		uint64_t imm = (uint64_t)in->imm;
 		unsigned t = in->t, sz = type_size(t);
 		SYNC();
-		if (full && (sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
+		if (full && (sz == 1 || sz == 2 || sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
 		    fast_window(m, w, A[0] + imm, 0, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
@@ -281,10 +281,26 @@ fetched:
 					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
 					D[l] = v;
 				}
-			} else {
+			} else if (sz == 8) {
 				LANES_INDEPENDENT
 				for (unsigned l = 0; l < WS_WARP; l++)
 					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
+			} else if (sz == 1) {
+				/* bytes (ld_window's: s8 sign-extended, u8 and pred not) */
+				const int sg = t == IR_S8;
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
+					D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
+				}
+			} else {
+				const int sg = t == IR_S16;
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint16_t v;
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 2);
+					D[l] = sg ? (uint64_t)(int64_t)(int16_t)v : v;
+				}
 			}
 		} else if (do_ld(m, w, g, in)) {
 			why = FR_RETURN;
