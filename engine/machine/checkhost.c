@@ -317,6 +317,42 @@ static uint64_t mix(uint64_t h, uint64_t v)
 	return h * 0xbf58476d1ce4e5b9ull;
 }
 
+/* The registers of a group's lanes (mask), row by row: each lane keeps its
+ * own running value (a shift-add-xor step per row, which the compiler
+ * vectorizes: no multiply, no dependence between lanes), and the 32 of
+ * them are mixed once at the end. The spin checker hashes every resident
+ * warp (8448 on the H100) when a sample finds no progress: mixing each
+ * lane of each row in one serial chain cost a quarter of reduce_shfl's
+ * device instructions (docs/PERFORMANCE.md, eighth session); in an AVX2
+ * version where the CPU has it (SSE2 has no vector form of the step). Inactive
+ * lanes count as 0 whatever their rows hold, as before (the mask is
+ * hashed too). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define HASH_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define HASH_CLONES
+#endif
+HASH_CLONES static uint64_t hash_rows(uint64_t h, const uint64_t *r, uint32_t nrows, uint32_t mask)
+{
+	uint64_t sel[WS_WARP], acc[WS_WARP];
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		sel[l] = (mask >> l & 1) ? ~(uint64_t)0 : 0;
+		acc[l] = 0x9e3779b97f4a7c15ull + l;
+	}
+	for (uint32_t k = 0; k < nrows; k++, r += WS_WARP)
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint64_t a = acc[l] ^ (r[l] & sel[l]);
+			a += a << 13;
+			a ^= a >> 7;
+			acc[l] = a + (a << 3) + k;
+		}
+	for (unsigned l = 0; l < WS_WARP; l++)
+		if (mask >> l & 1)
+			h = mix(h, acc[l]);
+	return h;
+}
+
 uint64_t check_warp_hash(const struct warp *w, int *blocked)
 {
 	uint64_t h = 0x12345;
@@ -328,10 +364,7 @@ uint64_t check_warp_hash(const struct warp *w, int *blocked)
 		h = mix(h, (uint64_t)g->fr->fidx << 32 | g->fr->depth);
 		if (g->state == G_READY || g->state == G_PARK)
 			*blocked = 0;
-		uint32_t nregs = ir_rows(g->fr->fn);
-		for (uint32_t r = 0; r < nregs; r++)
-			for (uint32_t mm = g->mask; mm; mm &= mm - 1)
-				h = mix(h, g->fr->r[r * WS_WARP + (unsigned)__builtin_ctz(mm)]);
+		h = hash_rows(h, g->fr->r, ir_rows(g->fr->fn), g->mask);
 	}
 	return h;
 }

@@ -24,8 +24,6 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	const int full = M == WS_FULL;
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
-	struct alloc *lc[FAST_LC] = { NULL };   /* allocations this run's accesses hit */
-	unsigned lcn = 0;
 	unsigned f;
 	*ran = 0;
 	if (!fop)
@@ -131,6 +129,21 @@ fetched:
 		NEXT_PC();
 	}
 	CASE(F_SREG_TID) {
+		/* a one-dimensional block: lane l of warp i is thread 32 i + l
+		 * (block_alloc's numbering; every active lane exists, so below
+		 * the block's width), computed rather than read from w->tid,
+		 * whose lines a block reusing a retired one's warps finds out
+		 * of the caches */
+		const struct block *bk = w->blk;
+		if (bk->shape[1] == 1 && bk->shape[2] == 1) {
+			if (in->imm == SREG_TID_X) {
+				uint64_t t0 = (uint64_t)w->id * WS_WARP;
+				FL(t0 + l);
+			} else {
+				FL(0);
+			}
+			NEXT_PC();
+		}
 		const uint32_t *T = w->tid[in->imm - SREG_TID_X];
 		FL((uint64_t)T[l]);
 		NEXT_PC();
@@ -238,15 +251,15 @@ fetched:
 		DISPATCH();
 	}
 	CASE(F_LD) {
-		/* a full warp's 4- or 8-byte loads inside one allocation or the
-		 * shared memory, no observer but the checkers (their event first,
-		 * as do_ld publishes it): one pass, else do_ld */
+		/* a full warp's 1-, 2-, 4- or 8-byte loads inside one allocation
+		 * or the shared memory, no observer but the checkers (their event
+		 * first, as do_ld publishes it): one pass, else do_ld */
 		struct window win;
 		uint64_t imm = (uint64_t)in->imm;
 		unsigned t = in->t, sz = type_size(t);
 		SYNC();
-		if (full && (sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
-		    fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+		if (full && (sz == 1 || sz == 2 || sz == 4 || sz == 8) && t != IR_F16 && fast_mem_ok(m) &&
+		    fast_window(m, w, A[0] + imm, 0, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
@@ -272,10 +285,26 @@ fetched:
 					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
 					D[l] = v;
 				}
-			} else {
+			} else if (sz == 8) {
 				LANES_INDEPENDENT
 				for (unsigned l = 0; l < WS_WARP; l++)
 					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
+			} else if (sz == 1) {
+				/* bytes (ld_window's: s8 sign-extended, u8 and pred not) */
+				const int sg = t == IR_S8;
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
+					D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
+				}
+			} else {
+				const int sg = t == IR_S16;
+				FAST_UNROLL
+				for (unsigned l = 0; l < WS_WARP; l++) {
+					uint16_t v;
+					memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 2);
+					D[l] = sg ? (uint64_t)(int64_t)(int16_t)v : v;
+				}
 			}
 		} else if (do_ld(m, w, g, in)) {
 			why = FR_RETURN;
@@ -289,7 +318,7 @@ fetched:
 		unsigned sz = type_size(in->t);
 		SYNC();
 		if (full && (sz == 4 || sz == 8) && fast_mem_ok(m) &&
-		    fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) && win_all_in(A, imm - win.lo, win.len, sz)) {
+		    fast_window(m, w, A[0] + imm, 1, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			m->nstores++; /* as do_st counts it */
 			if (CHECK_WANTS(m, CEV_ACCESS))
@@ -368,7 +397,7 @@ fetched:
 		 * or the lanes one by one */
 		struct window win;
 		SYNC();
-		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win, lc, &lcn)) {
+		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
 			if (CHECK_WANTS(m, CEV_ACCESS))
 				access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			if (atom_at(m, w, g, in, &win)) {
@@ -559,7 +588,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32))
 				NEXT_PC();
@@ -576,7 +605,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 0, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32)) {
 				if (!win.a)
@@ -603,7 +632,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
 				NEXT_PC();
@@ -619,7 +648,7 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
-			if (fast_window(m, w, A[0] + imm, 1, &win, lc, &lcn) &&
+			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
 				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);

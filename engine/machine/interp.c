@@ -2853,19 +2853,16 @@ static inline int fast_mem_ok(const struct machine *m)
 	return m->acp == NULL && !m->mm && !(m->hooks & (1u << EV_MEM));
 }
 
-/* mem_window, first through the global allocations the fast run hit
- * before (lc, FAST_LC of them; one kernel often reads two arrays and
- * writes a third, which the machine's one-entry cache keeps missing). An
- * allocation enters lc only through mem_window, which checked it. */
-#define FAST_LC 4
+/* mem_window, first through the machine's recent device allocations
+ * (m->lc.d, which mem_window fills: one kernel often reads two arrays and
+ * writes a third, which its one-entry lc.dev keeps missing). They outlive
+ * the fast run: a warp's first access hits there too (a fast run's own
+ * list, empty at each start, cost vecadd a mem_window call per array and
+ * warp). */
 static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint64_t addr, int write,
-					struct window *win, struct alloc **lc, unsigned *lcn)
+					struct window *win)
 {
-	if (!mem_window(m, w, addr, write, win))
-		return 0;
-	if (win->a && ADDR_TAG(addr) == TAG_GLOBAL)
-		lc[(*lcn)++ % FAST_LC] = win->a;
-	return 1;
+	return mem_window(m, w, addr, write, win);
 }
 #if defined(__GNUC__)
 #define FAST_INLINE inline __attribute__((always_inline))
@@ -2873,7 +2870,7 @@ static WS_NOINLINE int fast_window_miss(struct machine *m, struct warp *w, uint6
 #define FAST_INLINE inline
 #endif
 static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t addr, int write,
-				   struct window *win, struct alloc **lc, unsigned *lcn)
+				   struct window *win)
 {
 	if (ADDR_TAG(addr) == TAG_SHARED && !DSMEM_RANK(addr)) { /* the block's own: as mem_window */
 		win->lo = ADDR(TAG_SHARED, 0);
@@ -2884,14 +2881,14 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 		return 1;
 	}
 	if (ADDR_TAG(addr) == TAG_GLOBAL)
-		for (unsigned i = 0; i < FAST_LC; i++) {
-			struct alloc *a = lc[i];
-			if (a && addr - a->base < a->size && !a->freed) {
+		for (unsigned i = 0; i < 4; i++) {
+			struct alloc *a = m->lc.d[i];
+			if (a && addr - a->base < a->size && !a->freed && a->dev_ok) {
 				window_of_alloc(win, a);
 				return 1;
 			}
 		}
-	return fast_window_miss(m, w, addr, write, win, lc, lcn);
+	return fast_window_miss(m, w, addr, write, win);
 }
 
 /* a collective's member mask (register x, or none: the group) names every

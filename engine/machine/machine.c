@@ -632,6 +632,10 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	if (lazy) {
 		b->unstarted = b->nwarps >= 32 ? WS_FULL : (1u << b->nwarps) - 1;
 		gr->nlazy++;
+		/* no groups (a failed grid's block may have left some): what
+		 * looks at the block's warps finds none in an unstarted one */
+		for (uint32_t i = 0; i < b->nwarps; i++)
+			b->w[i].ng = 0;
 		return b;
 	}
 	for (uint32_t i = 0; i < b->nwarps; i++)
@@ -712,11 +716,45 @@ static int listeners_builtin(const struct machine *m, int k)
 	return 1;
 }
 
+/* Whether machine_run's visits may start the warps of a block only when
+ * the round robin first reaches them (sched_visit), so that a warp's
+ * frame is written just before it runs instead of thousands of warps
+ * earlier, out of the caches by then. Starting a warp then has no effect
+ * but on the warp itself (a stackless kernel, no parameter copied to a
+ * stack, no cluster), and what looks at other warps of the block while
+ * it is resident (a barrier's release, the sync and exit checkers'
+ * sites, cooperative groups' waiters) looks at their groups, which an
+ * unstarted warp has none of, as a started one that has not reached
+ * them yet has none in that state; the checkers listening are the
+ * built-in ones. */
+static int lazy_visit_ok(const struct machine *m, const struct grid *gr, const struct dfunc *df)
+{
+	for (uint32_t k = 0; k < gr->npar; k++)
+		if (gr->par[k].agg)
+			return 0;
+	if (!df->stackless || gr->csize != 1)
+		return 0;
+	for (int k = 0; k < CEV_NKINDS; k++)
+		if (!listeners_builtin(m, k))
+			return 0;
+	return 1;
+}
+
+/* machine_run's visits start warps lazily now (a gr->lazy_visit grid):
+ * nothing observes the machine but the built-in checkers */
+static inline int lazy_visits(const struct machine *m)
+{
+	return m->dev.in_run && !m->hooks && !m->mm && m->o.sched == SCHED_RR;
+}
+
 /* gr->quick and gr->lazy, from its kernel's decoded code (sched_quick) */
 static void grid_quick(struct machine *m, struct grid *gr)
 {
 	const struct dfunc *df = m->df[gr->l.fidx];
-	if (!df || df->bad || !df->ncode || df->code[0].op != IR_RET || gr->csize != 1 || m->o.no_quick)
+	if (!df || df->bad || !df->ncode || gr->csize != 1 || m->o.no_quick)
+		return;
+	gr->lazy_visit = lazy_visit_ok(m, gr, df);
+	if (df->code[0].op != IR_RET)
 		return;
 	gr->quick = 1;
 	/* lazy admission: starting a warp then has no effect but on the warp
@@ -784,10 +822,17 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	/* a kernel decoded before (launched again) may have its first blocks
 	 * admitted lazily too, inside machine_run, where grid_start_lazy
 	 * starts them before anything but sched_quick looks (dev.in_run) */
+	if (!m->df[l->fidx] && m->dev.in_run && !m->mm) {
+		/* decoded now rather than by the first warp's start, so that
+		 * the first admission may be lazy too (the same decoding) */
+		m->df[l->fidx] = decode_func(gr->fn, m->mod);
+		if (m->bp.v.len && !m->df[l->fidx]->bad)
+			machine_apply_breaks(m, m->df[l->fidx]);
+	}
 	int decoded = m->df[l->fidx] != NULL;
 	if (decoded)
 		grid_quick(m, gr);
-	grid_admit(m, gr, gr->lazy && m->dev.in_run && !m->mm);
+	grid_admit(m, gr, (gr->lazy || (gr->lazy_visit && lazy_visits(m))) && m->dev.in_run && !m->mm);
 	if (!decoded)
 		grid_quick(m, gr);
 	if (m->dev.fail_err)
@@ -1083,7 +1128,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 /* One scheduling decision on the device: pick a warp (rr or random), run
  * one of its groups for up to budget instructions. Returns instructions run
  * (several visits' under machine_run when the warps only return: sched_quick). */
-int sched_device_step(struct machine *m, int budget)
+static int sched_visit(struct machine *m, int budget)
 {
 	struct grid *gr = m->dev.grid;
 	if (!gr)
@@ -1097,8 +1142,11 @@ int sched_device_step(struct machine *m, int budget)
 			return n;
 		}
 	}
-	if (WS_UNLIKELY(gr->nlazy))
-		grid_start_lazy(m); /* the general visit sees every warp started */
+	/* the general visit sees every warp started, but where the round
+	 * robin starts each as it reaches it (gr->lazy_visit) */
+	int lazyv = gr->lazy_visit && lazy_visits(m) && !m->bp.resume.on;
+	if (WS_UNLIKELY(gr->nlazy) && !lazyv)
+		grid_start_lazy(m);
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb;
 	uint64_t start;
@@ -1161,6 +1209,11 @@ int sched_device_step(struct machine *m, int budget)
 		if (!b)
 			continue;
 		struct warp *w = &b->w[wi];
+		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			warp_start(m, gr, w);
+			if (!(b->unstarted &= ~(1u << wi)))
+				gr->nlazy--;
+		}
 		if (!warp_can_run(w))
 			continue;
 		int gi, q = budget;
@@ -1221,13 +1274,14 @@ int sched_device_step(struct machine *m, int budget)
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
-			block_retire(m, gr, s, 0);
+			block_retire(m, gr, s, lazyv && lazy_visits(m));
 	}
 	if (m->dev.fail_err) {
 		grid_end(m);
 		return ran;
 	}
 	if (!ran) {
+		grid_start_lazy(m);
 		int live = 0;
 		for (int k = 0; k < gr->nres; k++)
 			if (gr->res[k])
@@ -1241,6 +1295,30 @@ int sched_device_step(struct machine *m, int budget)
 		grid_end(m);
 	}
 	return ran;
+}
+
+/* One scheduling decision on the device, or under machine_run several:
+ * the round robin's next visits follow in this call while nothing that
+ * machine_run and step_any do between two calls would act (their step
+ * counts: dev.batch_end; a stop, a failure, the end of the grid) and
+ * nothing observes the machine (no hook, no memory model, no random
+ * schedule): each is the visit the next call would make, with the same
+ * steps and clocks, without the trip through machine_run's loop and
+ * step_any (a block of reduce_smem visits each of its 8 warps 10 times).
+ * Returns the instructions run. */
+int sched_device_step(struct machine *m, int budget)
+{
+	const struct grid *gr = m->dev.grid;
+	int n = sched_visit(m, budget);
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	while (n > 0 && gr && m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->mm &&
+	       !m->bp.resume.on && m->o.sched == SCHED_RR && !m->o.no_quick && !quick_stop(m, sig)) {
+		int r = sched_visit(m, budget);
+		if (r <= 0)
+			break;
+		n += r;
+	}
+	return n;
 }
 
 /* ---- stepping */
@@ -1431,7 +1509,8 @@ void machine_set_max_memory(struct machine *m, uint64_t bytes)
 
 /* The first step count at which machine_run's loop (max_steps from
  * start, the interrupt poll) or step_any (the step limit, CEV_SAMPLE)
- * would act: sched_quick's visits stop there (dev.batch_end). */
+ * would act: sched_quick's and sched_device_step's visits stop there
+ * (dev.batch_end). */
 static uint64_t run_batch_end(const struct machine *m, uint64_t start, uint64_t max_steps)
 {
 	uint64_t end = max_steps ? start + max_steps : UINT64_MAX;
@@ -1458,7 +1537,7 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 			if (machine_poll(m))
 				break;
 		}
-		m->dev.batch_end = m->dev.grid && m->dev.grid->quick ? run_batch_end(m, start, max_steps) : 0;
+		m->dev.batch_end = m->dev.grid ? run_batch_end(m, start, max_steps) : 0;
 		step_any(m, QUANTUM_RR, 4096);
 	}
 	m->dev.batch_end = 0;

@@ -127,7 +127,9 @@ struct machine_opts {
 	int no_hostvm;
 	/* visit every warp of a kernel that only returns one scheduling call at
 	 * a time, started when its block is admitted, as any other kernel's
-	 * (machine.c sched_quick off); machine_opts_init sets it when the
+	 * (machine.c sched_quick off), and every kernel's warps one visit per
+	 * scheduling call, started at admission (sched_device_step's batches
+	 * and lazy visits off); machine_opts_init sets it when the
 	 * environment has WS_NO_QUICK=1. Results and step counts are the same
 	 * either way. */
 	int no_quick;

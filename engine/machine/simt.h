@@ -382,6 +382,7 @@ struct grid {
 	uint8_t quick;          /* the kernel's first instruction is a RET and no clusters:
 				 * sched_quick may run its warps */
 	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
+	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_visit) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
@@ -476,8 +477,8 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint32_t nbcache;
 	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
 				 * thousands of blocks at once) */
-	/* machine_run: one call of sched_device_step may go on through warps
-	 * that only return (sched_quick) while m->steps is below this, the
+	/* machine_run: one call of sched_device_step may go on through more
+	 * visits (and sched_quick's warps that only return) while m->steps is below this, the
 	 * first count at which machine_run or step_any would stop or look (0:
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
