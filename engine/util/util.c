@@ -370,6 +370,11 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 {
 	size_t last = a->head ? a->head->size + sizeof(struct arena_chunk) : 0;
 	size_t want = last < FIRST_CHUNK ? FIRST_CHUNK : last * 2 > HUGE_CHUNK ? HUGE_CHUNK : last * 2;
+	/* a request of a quarter of the next chunk or more (a header's
+	 * tokens): the arena is a large one, take a huge chunk now rather than
+	 * a malloc'd piece of small pages faulted one by one */
+	if (n >= want / 4 && n <= HUGE_CHUNK - sizeof(struct arena_chunk))
+		want = HUGE_CHUNK;
 	struct arena_chunk *c = NULL;
 	size_t mapped = 0;
 	if (want == HUGE_CHUNK && n <= HUGE_CHUNK - sizeof(*c)) {
