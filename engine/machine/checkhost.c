@@ -140,15 +140,9 @@ void machine_publish(struct machine *m, struct check_event *e)
 {
 	e->m = m;
 	if (e->kind == CEV_ACCESS && (unsigned)e->region < CR_NREGIONS) {
-		/* a memory access: only to the checkers of its region (the
-		 * hottest event: one per warp's load or store), from their list,
-		 * less those quiet for now */
-		if (WS_UNLIKELY(m->chk.regions_dirty))
-			regions_rebuild(m);
-		const struct check_slot *s = m->chk.by_region[e->region].v;
-		size_t n = m->chk.by_region[e->region].len;
-		for (size_t i = 0; i < n; i++)
-			s[i].c->event(s[i].self, e);
+		/* a memory access: only to the checkers of its region, from
+		 * their list, less those quiet for now (simt.h) */
+		machine_publish_access(m, e);
 		return;
 	}
 	const struct check_slot *s = m->chk.by_kind[e->kind].v;
