@@ -1615,6 +1615,7 @@ void machine_apply_breaks(struct machine *m, struct dfunc *df)
 			if (m->bp.v.v[k].file == sp.file && m->bp.v.v[k].line == sp.line)
 				in->flags |= DF_BREAK;
 	}
+	interp_fast_refresh(df); /* the fast path's FETCH tests only the class */
 }
 
 int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
