@@ -28,6 +28,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	*ran = 0;
 	if (!fop)
 		return FR_GENERAL;
+/* the observers that stop the fast path before every instruction; they
+ * change only inside calls out of it (an observer, the memory model), so
+ * that they are tested here and after each such call (NEXT_PC_CALLED)
+ * rather than by FETCH (cbr_taken, which emits EV_DIVERGE, then returns 1:
+ * the group settles) */
+#define STOP_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
+	if (m->hooks & STOP_HOOKS)
+		return FR_GENERAL;
 	if (g->ntok) {
 		/* the pc at which the group reaches its innermost token (at_token) */
 		const struct token *tk = &w->toks.v[g->tok[g->ntok - 1]];
@@ -41,13 +49,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint64_t d_ = (uint64_t)(k - counted); \
 	m->steps += d_; m->dev.cycles += d_; *smclk += d_; counted = k; g->pc = pc; \
 } while (0)
-/* the next instruction: stop before it unless it is ours and nothing watches */
+/* the next instruction: stop before it unless it is ours (a breakpoint's
+ * instruction is F_GEN: interp_fast_refresh; no observer of STOP_HOOKS
+ * watches: tested at the start and after each call that may add one) */
 #define FETCH() do { \
 	if (WS_UNLIKELY(k >= budget)) goto out; \
 	in = &code[pc]; \
 	f = fop[pc]; \
-	if (WS_UNLIKELY(f == F_GEN || (in->flags & DF_BREAK) || \
-			(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)))) \
+	if (WS_UNLIKELY(f == F_GEN)) \
 		goto out; \
 	k++; \
 	D = reg(R, in->d); \
@@ -95,6 +104,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 #endif
 /* after an instruction that falls through: the token test of the general loop */
 #define NEXT_PC() do { if (WS_UNLIKELY(++pc == stop)) goto settle; DISPATCH(); } while (0)
+/* the same after an instruction that called out of the fast path (to
+ * lane_op, do_ld, a checker...): an observer it ran may have added a hook
+ * (machine_observe, machine_request_stop) or the memory model MM_HOOK */
+#define NEXT_PC_CALLED() do { \
+	if (WS_UNLIKELY(++pc == stop)) goto settle; \
+	if (WS_UNLIKELY(m->hooks & STOP_HOOKS)) goto out; \
+	DISPATCH(); \
+} while (0)
 /* after a jump */
 #define JUMP(to) do { pc = (uint32_t)(to); if (WS_UNLIKELY(pc == stop)) goto settle; DISPATCH(); } while (0)
 
@@ -105,7 +122,7 @@ next:
 fetched:
 	switch (f) {
 #endif
-	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC();
+	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC_CALLED();
 	CASE(F_NOP) NEXT_PC();
 	CASE(F_CONST) {
 		uint64_t v = ir_norm((uint64_t)in->imm, in->t);
@@ -151,7 +168,7 @@ fetched:
 	CASE(F_SREG_CTA) {
 		uint64_t v = sreg_val(m, w, 0, (unsigned)in->imm);
 		FL(v);
-		NEXT_PC();
+		NEXT_PC_CALLED();
 	}
 	/* do_shift's constant counts: the count is the pool row's */
 	CASE(F_SHL_K32S) {
@@ -192,7 +209,7 @@ fetched:
 			FL(A[l] >> c);
 		NEXT_PC();
 	}
-	CASE(F_SREG) SYNC(); lane_op(m, w, fr, in, M, D, A, B); NEXT_PC(); /* clock() reads the counts */
+	CASE(F_SREG) SYNC(); lane_op(m, w, fr, in, M, D, A, B); NEXT_PC_CALLED(); /* clock() reads the counts */
 	CASE(F_SEL) {
 		const uint64_t *C = reg(R, in->c);
 		FL(A[l] ? B[l] : C[l]);
@@ -310,7 +327,7 @@ fetched:
 			why = FR_RETURN;
 			goto done;
 		}
-		NEXT_PC();
+		NEXT_PC_CALLED();
 	}
 	CASE(F_ST) {
 		struct window win;
@@ -338,7 +355,7 @@ fetched:
 			why = FR_RETURN;
 			goto done;
 		}
-		NEXT_PC();
+		NEXT_PC_CALLED();
 	}
 	CASE(F_DIVREM)
 		SYNC();
@@ -346,7 +363,7 @@ fetched:
 			why = FR_RETURN;
 			goto done;
 		}
-		NEXT_PC();
+		NEXT_PC_CALLED();
 	CASE(F_FMAF) {
 		/* do_bcall's pure built-in, lane by lane (libm.c: p_fmaf) */
 		const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
@@ -408,7 +425,7 @@ fetched:
 			why = FR_RETURN;
 			goto done;
 		}
-		NEXT_PC();
+		NEXT_PC_CALLED();
 	}
 
 	/* ---- superinstructions (interp.c fast_pairs; issue 13 item 2) ----
@@ -543,7 +560,7 @@ counter_cbr:
 				why = FR_RETURN;
 				goto done;
 			}
-			NEXT_PC();
+			NEXT_PC_CALLED();
 		}
 		/* u = |divisor|; q = floor(x / u) for x < 2^32: with s = ceil(log2 u),
 		 * mp = floor(2^32 (2^s - u) / u) + 1, t = (mp x) >> 32,
@@ -591,12 +608,12 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32))
-				NEXT_PC();
+				NEXT_PC_CALLED();
 			if (do_ld(m, w, g, in)) {
 				why = FR_RETURN;
 				goto done;
 			}
-			NEXT_PC();
+			NEXT_PC_CALLED();
 		}
 		if (full && fast_mem_ok(m)) {
 			/* the checkers listen: the same block copy, then their
@@ -612,13 +629,13 @@ counter_cbr:
 					access_read_in(m, w, g, in, A, imm, 4, &win);
 				else
 					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-				NEXT_PC();
+				NEXT_PC_CALLED();
 			}
 			if (do_ld(m, w, g, in)) {
 				why = FR_RETURN;
 				goto done;
 			}
-			NEXT_PC();
+			NEXT_PC_CALLED();
 		}
 		f = F_LD;
 		RUN_FETCHED();
@@ -635,13 +652,13 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
-				NEXT_PC();
+				NEXT_PC_CALLED();
 			}
 			if (do_st(m, w, g, in)) {
 				why = FR_RETURN;
 				goto done;
 			}
-			NEXT_PC();
+			NEXT_PC_CALLED();
 		}
 		if (full && fast_mem_ok(m)) {
 			/* the checkers listen: as F_LD4 */
@@ -652,13 +669,13 @@ counter_cbr:
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
 				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
-				NEXT_PC();
+				NEXT_PC_CALLED();
 			}
 			if (do_st(m, w, g, in)) {
 				why = FR_RETURN;
 				goto done;
 			}
-			NEXT_PC();
+			NEXT_PC_CALLED();
 		}
 		f = F_ST;
 		RUN_FETCHED();
@@ -703,6 +720,8 @@ done:
 #undef RUN_FETCHED
 #undef NEXT_PC
 #undef JUMP
+#undef NEXT_PC_CALLED
+#undef STOP_HOOKS
 }
 
 #undef FAST_RUN_NAME

@@ -2615,6 +2615,10 @@ static uint8_t fast_class(const struct ir_insn *in)
 	int k;
 	if (in->flags & ~FAST_FLAGS)
 		return F_GEN;
+	/* a breakpoint: the general loop stops there (fast_run's FETCH then
+	 * tests the class alone; machine_apply_breaks refreshes the classes) */
+	if (in->flags & DF_BREAK)
+		return F_GEN;
 	switch (in->op) {
 	case IR_NOP: return F_NOP;
 	case IR_CONST: return F_CONST;
@@ -2840,6 +2844,15 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 	if (super)
 		fast_pairs(df, f);
 	return f;
+}
+
+void interp_fast_refresh(struct dfunc *df)
+{
+	if (!df->fop)
+		return;
+	uint8_t *f = interp_fast_ops(df);
+	memcpy(df->fop, f, df->ncode ? df->ncode : 1);
+	free(f);
 }
 
 enum { FR_GENERAL, FR_RETURN, FR_SETTLE };

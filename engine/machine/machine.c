@@ -1125,21 +1125,37 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	return n;
 }
 
+/* sched_device_step's test for one more visit in the same call, after a
+ * visit of grid gr that ran (and retired no block, failed nothing) */
+static inline int chain_ok(const struct machine *m, const struct grid *gr)
+{
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	return m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->mm && !m->bp.resume.on &&
+	       m->o.sched == SCHED_RR && !m->o.no_quick && !quick_stop(m, sig);
+}
+
 /* One scheduling decision on the device: pick a warp (rr or random), run
  * one of its groups for up to budget instructions. Returns instructions run
- * (several visits' under machine_run when the warps only return: sched_quick). */
-static int sched_visit(struct machine *m, int budget)
+ * (several visits' under machine_run when the warps only return: sched_quick).
+ * Under machine_run (chain_ok) the visits that sched_device_step's next
+ * calls would make follow in this call (again:), without the call's entry
+ * and exit: the round trip of a warp that stopped at a barrier, say; the
+ * same visits, in the same order, with the same counts. *stop: set when the
+ * last visit found no warp to run (the call that returned 0 before). */
+static int sched_visit(struct machine *m, int budget, int *stop)
 {
 	struct grid *gr = m->dev.grid;
+	int chained = 0; /* the instructions of the visits this call made before (chain_ok) */
 	if (!gr)
 		return 0;
+again:
 	if (gr->quick && m->dev.batch_end > m->steps && !(m->hooks & QUICK_HOOKS) && !m->mm && !m->bp.resume.on &&
 	    m->o.sched == SCHED_RR) {
 		int n = sched_quick(m, gr);
 		if (n) {
 			if (m->dev.fail_err)
 				grid_end(m);
-			return n;
+			return chained + n;
 		}
 	}
 	/* the general visit sees every warp started, but where the round
@@ -1166,13 +1182,13 @@ static int sched_visit(struct machine *m, int budget)
 		/* one instruction, of the group the model's scheduler picks */
 		int64_t p = mm_sched_pick(m, &mmg);
 		if (m->status != MST_RUNNING)
-			return 0;
+			return chained;
 		if (p >= (int64_t)total) {
 			/* a host thread's instruction, beside the grid */
 			struct warp *hw = m->ht.all.len ? m->ht.all.v[p - (int64_t)total] : m->ht.cur;
 			m->ht.cur = hw;
 			int ran = interp_run_group(m, hw, 0, 1);
-			return ran ? ran : 1;
+			return chained + (ran ? ran : 1);
 		}
 		start = p < 0 ? 0 : (uint64_t)p;
 		budget = 1;
@@ -1244,7 +1260,7 @@ static int sched_visit(struct machine *m, int budget)
 			m->bp.resume.gi = gi;
 			m->bp.resume.budget = q - ran;
 			m->bp.resume.gen = gen;
-			return ran ? ran : 1;
+			return chained + (ran ? ran : 1);
 		}
 		if (!ran)
 			ran = 1;
@@ -1273,14 +1289,20 @@ static int sched_visit(struct machine *m, int budget)
 		}
 		if (m->dev.fail_err)
 			break;
-		if (b->nexited == b->nthreads)
+		if (b->nexited == b->nthreads) {
 			block_retire(m, gr, s, lazyv && lazy_visits(m));
+		} else if (chain_ok(m, gr)) {
+			/* the next visit, as sched_device_step's next call would make it */
+			chained += ran;
+			goto again;
+		}
 	}
 	if (m->dev.fail_err) {
 		grid_end(m);
-		return ran;
+		return chained + ran;
 	}
 	if (!ran) {
+		*stop = 1; /* sched_device_step's loop ends (the 0 it stopped at) */
 		grid_start_lazy(m);
 		int live = 0;
 		for (int k = 0; k < gr->nres; k++)
@@ -1288,13 +1310,13 @@ static int sched_visit(struct machine *m, int budget)
 				live = 1;
 		if (!live && gr->next_block >= gr->nblocks) {
 			grid_end(m);
-			return 0;
+			return chained;
 		}
 		report_deadlock(m, gr);
 		machine_fail_kernel(m, 702);
 		grid_end(m);
 	}
-	return ran;
+	return chained + ran;
 }
 
 /* One scheduling decision on the device, or under machine_run several:
@@ -1309,11 +1331,10 @@ static int sched_visit(struct machine *m, int budget)
 int sched_device_step(struct machine *m, int budget)
 {
 	const struct grid *gr = m->dev.grid;
-	int n = sched_visit(m, budget);
-	const volatile sig_atomic_t *sig = m->o.sigint;
-	while (n > 0 && gr && m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->mm &&
-	       !m->bp.resume.on && m->o.sched == SCHED_RR && !m->o.no_quick && !quick_stop(m, sig)) {
-		int r = sched_visit(m, budget);
+	int stop = 0;
+	int n = sched_visit(m, budget, &stop);
+	while (!stop && n > 0 && gr && chain_ok(m, gr)) {
+		int r = sched_visit(m, budget, &stop);
 		if (r <= 0)
 			break;
 		n += r;
@@ -1615,6 +1636,7 @@ void machine_apply_breaks(struct machine *m, struct dfunc *df)
 			if (m->bp.v.v[k].file == sp.file && m->bp.v.v[k].line == sp.line)
 				in->flags |= DF_BREAK;
 	}
+	interp_fast_refresh(df); /* the fast path's FETCH tests only the class */
 }
 
 int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)

@@ -167,6 +167,11 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 void decode_free(struct dfunc *df);
 /* interp.c: the fast path's class of each of df's instructions (df->fop) */
 uint8_t *interp_fast_ops(const struct dfunc *df);
+/* interp.c: recompute df->fop in place after df's DF_BREAK flags changed
+ * (a breakpoint instruction is of class F_GEN); the array stays where it
+ * is, so that a fast_run under way (an observer set the breakpoint) reads
+ * the new classes from its next instruction on */
+void interp_fast_refresh(struct dfunc *df);
 
 /* ---- execution state */
 struct frame {

@@ -48,6 +48,9 @@ for p in barrier_div_1 barrier_div_2 deadlock_1 deadlock_2 deadlock_3 ok_spinloc
 	run tests/findings/$p.cu "" ""
 	run tests/findings/$p.cu "--fast" ""
 done
+# barrier phases visited in one call, then a deadlock and a launch after it
+run tests/cli/lazy_visits_deadlock.cu "--fast" ""
+run tests/cli/lazy_visits_deadlock.cu "" ""
 # blocks that wait for blocks not yet resident: the spin checker's deadlock after 60 M steps
 run tests/findings/deadlock_nonresident.cu "--fast" ""
 tap_done

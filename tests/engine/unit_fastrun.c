@@ -221,6 +221,55 @@ static void test_short_runs(const struct cfg *c)
 	fclose(o[1]);
 }
 
+/* An observer that acts mid-run, from inside a call of the fast path: on
+ * its first event of a device warp it requests a stop (what = 0, at a load's EV_MEM, which
+ * do_ld emits; pure arithmetic follows) or sets a breakpoint on line 33,
+ * `v += old & 1;` (what = 1, at the group's split at a divergence,
+ * EV_DIVERGE), which the same warp reaches without leaving the fast path.
+ * fast_run tests the hooks only at its start and after its calls
+ * (NEXT_PC_CALLED), and a breakpoint only through the instruction classes
+ * (interp_fast_refresh): the stop must come at the same step and place as
+ * in the general loop. */
+struct mid {
+	struct machine *m;
+	int what, fired;
+};
+
+static void on_event(void *ctx, const struct machine_event *e)
+{
+	struct mid *d = ctx;
+	if (e->slot < 0 || d->fired++) /* the host's accesses run in the general loop */
+		return;
+	if (d->what == 0)
+		machine_request_stop(d->m);
+	else
+		machine_break_line(d->m, 1, 33, 1);
+}
+
+static void test_mid_run(const struct cfg *c, int what)
+{
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct mid d[2];
+	uint64_t steps[2], where[2];
+	int hit[2];
+	for (int k = 0; k < 2; k++) {
+		struct machine *m = start(k, 1, c->simt, c->sched, c->seed, o[k]);
+		d[k] = (struct mid){ m, what, 0 };
+		machine_observe(m, 1u << (what ? EV_DIVERGE : EV_MEM), on_event, &d[k]);
+		machine_run(m, 0);
+		struct machine_break_info bi;
+		steps[k] = machine_steps(m);
+		where[k] = place(m);
+		hit[k] = machine_break_hit(m, &bi);
+		machine_free(m);
+		fclose(o[k]);
+	}
+	ok(d[0].fired && steps[0] == steps[1] && where[0] == where[1] && hit[0] == hit[1] && hit[0] == what,
+	   "%s: %s from an observer mid-run stops at the same step (%llu, %llu) and place", c->name,
+	   what ? "a breakpoint set" : "a stop requested", (unsigned long long)steps[0],
+	   (unsigned long long)steps[1]);
+}
+
 int main(void)
 {
 	tap_start();
@@ -235,6 +284,8 @@ int main(void)
 		test_whole_runs(&cfgs[i], 1);
 		test_whole_runs(&cfgs[i], 0);
 		test_short_runs(&cfgs[i]);
+		test_mid_run(&cfgs[i], 0);
+		test_mid_run(&cfgs[i], 1);
 	}
 	compilation_release(&comp);
 	return tap_end();
