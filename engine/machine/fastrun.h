@@ -597,38 +597,25 @@ counter_cbr:
 	CASE(F_LD4) {
 		/* a 4-byte load whose address another instruction computed, and
 		 * the load of an indexing pair (idx_ld): a full warp, no observer
-		 * at all: a half-warp on 16 consecutive words or on one word (a
-		 * tile's row, a broadcast) is copied as a block (pair_load), else
-		 * F_LD */
+		 * but the checkers: a half-warp on 16 consecutive words or on one
+		 * word (a tile's row, a broadcast) is copied as a block
+		 * (pair_load), then the checkers get their event (they read the
+		 * addresses, never the memory); else do_ld, which publishes it;
+		 * else F_LD */
 	ld4:
-		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
-			struct window win;
-			uint64_t imm = (uint64_t)in->imm;
-			SYNC();
-			if (fast_window(m, w, A[0] + imm, 0, &win) &&
-			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-				      in->t == IR_S32))
-				NEXT_PC_CALLED();
-			if (do_ld(m, w, g, in)) {
-				why = FR_RETURN;
-				goto done;
-			}
-			NEXT_PC_CALLED();
-		}
 		if (full && fast_mem_ok(m)) {
-			/* the checkers listen: the same block copy, then their
-			 * event (they read the addresses, never the memory), else
-			 * do_ld, which publishes it */
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
 			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
 				      in->t == IR_S32)) {
-				if (!win.a)
-					access_read_in(m, w, g, in, A, imm, 4, &win);
-				else
-					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				if (CHECK_WANTS(m, CEV_ACCESS)) {
+					if (!win.a)
+						access_read_in(m, w, g, in, A, imm, 4, &win);
+					else
+						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				}
 				NEXT_PC_CALLED();
 			}
 			if (do_ld(m, w, g, in)) {
@@ -642,33 +629,19 @@ counter_cbr:
 	}
 	CASE(F_ST4) {
 		/* a 4-byte store, and the store of an indexing pair (idx_st): a
-		 * full warp, no observer: a warp on 32 consecutive words is one
-		 * block copy (pair_store), else F_ST */
+		 * full warp, no observer but the checkers: a warp on 32
+		 * consecutive words is one block copy (pair_store), then the
+		 * checkers' event; else do_st; else F_ST */
 	st4:
-		if (full && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS)) {
-			struct window win;
-			uint64_t imm = (uint64_t)in->imm;
-			SYNC();
-			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
-				m->nstores++; /* as do_st counts it */
-				NEXT_PC_CALLED();
-			}
-			if (do_st(m, w, g, in)) {
-				why = FR_RETURN;
-				goto done;
-			}
-			NEXT_PC_CALLED();
-		}
 		if (full && fast_mem_ok(m)) {
-			/* the checkers listen: as F_LD4 */
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 				m->nstores++; /* as do_st counts it */
-				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+				if (CHECK_WANTS(m, CEV_ACCESS))
+					access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				NEXT_PC_CALLED();
 			}
 			if (do_st(m, w, g, in)) {
