@@ -8,6 +8,10 @@
  * clear a reused heap block byte by byte (rep stosb: a third of what the
  * checkers add to vecadd at 2^14 elements); smaller shadows stay on the
  * heap, so that many small allocations do not each take a mapping.
+ * Below 2 MiB (no huge pages) the mapping is populated at once: a shadow
+ * is made when a kernel first touches its allocation, and faulting its
+ * pages one by one inside the kernel was most of what the checkers added
+ * to vecadd at 2^17 elements (773 faults; docs/PERFORMANCE.md).
  */
 #define _DEFAULT_SOURCE 1
 #include "check.h"
@@ -22,7 +26,12 @@ void *check_shadow_alloc(size_t bytes)
 {
 #if defined(MAP_ANONYMOUS)
 	if (bytes >= SHADOW_MAP) {
-		void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#if defined(MAP_POPULATE)
+		if (bytes < SHADOW_BIG)
+			flags |= MAP_POPULATE;
+#endif
+		void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
 		if (p != MAP_FAILED) {
 #if defined(MADV_HUGEPAGE)
 			if (bytes >= SHADOW_BIG)

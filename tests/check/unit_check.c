@@ -4,6 +4,7 @@
  * listens to, in the numbers the program makes them; the table of checkers
  * and the options' selection; the kinds table and the machine's view of it.
  */
+#define _DEFAULT_SOURCE 1 /* mincore */
 #include "check.h"
 #include "front.h"
 #include "machine.h"
@@ -11,6 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include "tap.h"
 
 /* one block of 64 threads: a barrier, shared and global accesses, a
@@ -494,9 +499,55 @@ static void test_memory_checkers(void)
 	ok(racy_kinds(1, NULL, NULL) == 0, "--fast: none of them");
 }
 
+/* the pages of p (bytes) that are resident, or -1 where mincore is not there */
+static long resident_pages(void *p, size_t bytes)
+{
+#if defined(__linux__)
+	long ps = sysconf(_SC_PAGESIZE);
+	size_t n = (bytes + (size_t)ps - 1) / (size_t)ps;
+	unsigned char *v = malloc(n);
+	long r = 0;
+	if (!v || mincore(p, bytes, v) != 0) {
+		free(v);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		r += v[i] & 1;
+	free(v);
+	return r;
+#else
+	(void)p;
+	(void)bytes;
+	return -1;
+#endif
+}
+
+/* check_shadow_alloc's policy (shadow.c): a shadow under 2 MiB comes with
+ * its pages (made when a kernel first touches its allocation, it would
+ * else fault them one by one inside the kernel); a larger one gets its
+ * pages as they are touched; both read zero */
+static void test_shadow_pages(void)
+{
+	size_t mid = (size_t)1 << 20, big = (size_t)64 << 20;
+	unsigned char *a = check_shadow_alloc(mid), *b = check_shadow_alloc(big);
+	long ps = sysconf(_SC_PAGESIZE);
+	long ra = resident_pages(a, mid), rb = resident_pages(b, big);
+	if (ra < 0) {
+		ok(1, "# SKIP no mincore here: shadow pages");
+		ok(1, "# SKIP no mincore here: shadow pages");
+	} else {
+		ok(ra == (long)(mid / (size_t)ps), "a 1 MiB shadow comes populated (%ld of %ld pages)", ra, (long)(mid / (size_t)ps));
+		ok(rb < (long)(big / (size_t)ps) / 2, "a 64 MiB shadow is not populated (%ld of %ld pages)", rb, (long)(big / (size_t)ps));
+	}
+	ok(a[0] == 0 && a[mid - 1] == 0 && b[0] == 0 && b[big - 1] == 0, "shadows read zero");
+	check_shadow_free(a, mid);
+	check_shadow_free(b, big);
+}
+
 int main(void)
 {
 	tap_start();
+	test_shadow_pages();
 	test_memory_checkers();
 	test_kinds();
 	test_table();
