@@ -717,7 +717,7 @@ static int listeners_builtin(const struct machine *m, int k)
 }
 
 /* Whether machine_run's visits may start the warps of a block only when
- * the round robin first reaches them (sched_visit), so that a warp's
+ * the round robin first reaches them (sched_device_step), so that a warp's
  * frame is written just before it runs instead of thousands of warps
  * earlier, out of the caches by then. Starting a warp then has no effect
  * but on the warp itself (a stackless kernel, no parameter copied to a
@@ -1137,12 +1137,15 @@ static inline int chain_ok(const struct machine *m, const struct grid *gr)
 /* One scheduling decision on the device: pick a warp (rr or random), run
  * one of its groups for up to budget instructions. Returns instructions run
  * (several visits' under machine_run when the warps only return: sched_quick).
- * Under machine_run (chain_ok) the visits that sched_device_step's next
- * calls would make follow in this call (again:), without the call's entry
- * and exit: the round trip of a warp that stopped at a barrier, say; the
- * same visits, in the same order, with the same counts. *stop: set when the
- * last visit found no warp to run (the call that returned 0 before). */
-static int sched_visit(struct machine *m, int budget, int *stop)
+ * Under machine_run the round robin's next visits follow in this call
+ * (again:) while nothing that machine_run and step_any do between two calls
+ * would act (chain_ok: their step counts, dev.batch_end; a stop, a failure,
+ * the end of the grid) and nothing observes the machine (no hook, no memory
+ * model, no random schedule): each is the visit the next call would make,
+ * with the same steps and clocks, without the trip through machine_run's
+ * loop and step_any (a block of reduce_smem visits each of its 8 warps 10
+ * times). */
+int sched_device_step(struct machine *m, int budget)
 {
 	struct grid *gr = m->dev.grid;
 	int chained = 0; /* the instructions of the visits this call made before (chain_ok) */
@@ -1155,6 +1158,10 @@ again:
 		if (n) {
 			if (m->dev.fail_err)
 				grid_end(m);
+			else if (chain_ok(m, gr)) {
+				chained += n;
+				goto again;
+			}
 			return chained + n;
 		}
 	}
@@ -1289,10 +1296,10 @@ again:
 		}
 		if (m->dev.fail_err)
 			break;
-		if (b->nexited == b->nthreads) {
+		if (b->nexited == b->nthreads)
 			block_retire(m, gr, s, lazyv && lazy_visits(m));
-		} else if (chain_ok(m, gr)) {
-			/* the next visit, as sched_device_step's next call would make it */
+		if (chain_ok(m, gr)) {
+			/* the next visit, as a next call would make it */
 			chained += ran;
 			goto again;
 		}
@@ -1302,7 +1309,6 @@ again:
 		return chained + ran;
 	}
 	if (!ran) {
-		*stop = 1; /* sched_device_step's loop ends (the 0 it stopped at) */
 		grid_start_lazy(m);
 		int live = 0;
 		for (int k = 0; k < gr->nres; k++)
@@ -1317,29 +1323,6 @@ again:
 		grid_end(m);
 	}
 	return chained + ran;
-}
-
-/* One scheduling decision on the device, or under machine_run several:
- * the round robin's next visits follow in this call while nothing that
- * machine_run and step_any do between two calls would act (their step
- * counts: dev.batch_end; a stop, a failure, the end of the grid) and
- * nothing observes the machine (no hook, no memory model, no random
- * schedule): each is the visit the next call would make, with the same
- * steps and clocks, without the trip through machine_run's loop and
- * step_any (a block of reduce_smem visits each of its 8 warps 10 times).
- * Returns the instructions run. */
-int sched_device_step(struct machine *m, int budget)
-{
-	const struct grid *gr = m->dev.grid;
-	int stop = 0;
-	int n = sched_visit(m, budget, &stop);
-	while (!stop && n > 0 && gr && chain_ok(m, gr)) {
-		int r = sched_visit(m, budget, &stop);
-		if (r <= 0)
-			break;
-		n += r;
-	}
-	return n;
 }
 
 /* ---- stepping */

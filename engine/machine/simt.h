@@ -387,7 +387,7 @@ struct grid {
 	uint8_t quick;          /* the kernel's first instruction is a RET and no clusters:
 				 * sched_quick may run its warps */
 	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
-	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_visit) */
+	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_device_step) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
