@@ -2792,23 +2792,23 @@ static int in_space(struct obj *fn, int device)
 	return device ? (fn->space & (SPC_DEVICE | SPC_GLOBAL)) != 0 : (fn->space & SPC_HOST) != 0;
 }
 
-static void mark_reachable(struct node *n, int depth);
+static void mark_reachable(int dev, struct node *n, int depth);
 
-static void mark_initz(struct initializer *in, int depth)
+static void mark_initz(int dev, struct initializer *in, int depth)
 {
 	if (!in || depth > 4000)
 		return;
 	if (in->expr)
-		mark_reachable(in->expr, depth + 1);
+		mark_reachable(dev, in->expr, depth + 1);
 	for (long i = 0; i < in->nchildren; i++)
-		mark_initz(in->children[i], depth + 1);
+		mark_initz(dev, in->children[i], depth + 1);
 }
 
-static void mark_fn(struct obj *fn, int depth);
+static void mark_fn(int dev, struct obj *fn, int depth);
 
 /* The special members that lowering calls implicitly (destructors, copies,
  * default construction) are reached through the types a function uses. */
-static void mark_type(struct type *t, int depth)
+static void mark_type(int dev, struct type *t, int depth)
 {
 	if (!t || depth > 64)
 		return;
@@ -2818,60 +2818,65 @@ static void mark_type(struct type *t, int depth)
 		return;
 	struct record *r = t->rec;
 	r->lw_marked = 1;
-	mark_fn(r->dtor, depth + 1);
-	mark_fn(r->copy_ctor, depth + 1);
-	mark_fn(r->copy_assign, depth + 1);
-	mark_fn(r->default_ctor, depth + 1);
-	mark_fn(r->move_ctor, depth + 1);
-	mark_type(r->base, depth + 1);
+	mark_fn(dev, r->dtor, depth + 1);
+	mark_fn(dev, r->copy_ctor, depth + 1);
+	mark_fn(dev, r->copy_assign, depth + 1);
+	mark_fn(dev, r->default_ctor, depth + 1);
+	mark_fn(dev, r->move_ctor, depth + 1);
+	mark_type(dev, r->base, depth + 1);
 	for (struct member *m = r->members; m; m = m->next)
-		mark_type(m->ty, depth + 1);
+		mark_type(dev, m->ty, depth + 1);
 }
 
-static void mark_fn(struct obj *fn, int depth)
+static void mark_fn(int dev, struct obj *fn, int depth)
 {
 	if (!fn || fn->lw_index == 1 || depth > 10000)
 		return;
 	fn->lw_index = 1;
+	/* a function of the other space only is never emitted by this pass,
+	 * nor is anything only its body reaches (its body may not even have
+	 * been parsed: skip_foreign_body) */
+	if (!in_space(fn, dev))
+		return;
 	if (fn->rec && fn->rec->lw_marked == 0) {
 		/* a class's methods run on objects that it must also destroy */
 		for (struct obj *q = fn->params; q; q = q->next)
 			if (q->ty->kind == TY_PTR)
-				mark_type(q->ty->base, 0);
+				mark_type(dev, q->ty->base, 0);
 			else
 				break;
 	}
 	for (struct obj *v = fn->locals; v; v = v->next)
-		mark_type(v->ty, 0);
+		mark_type(dev, v->ty, 0);
 	if (fn->body)
-		mark_reachable(fn->body, 0);
+		mark_reachable(dev, fn->body, 0);
 }
 
-static void mark_reachable(struct node *n, int depth)
+static void mark_reachable(int dev, struct node *n, int depth)
 {
 	if (!n || depth > 4000)
 		return;
 	if ((n->kind == ND_CALL || n->kind == ND_LAUNCH || n->kind == ND_FUNCADDR || n->kind == ND_NEW ||
 	     n->kind == ND_DELETE) && n->func)
-		mark_fn(n->func, depth);
+		mark_fn(dev, n->func, depth);
 	if (n->ty)
-		mark_type(n->ty->kind == TY_PTR && (n->kind == ND_NEW || n->kind == ND_DELETE) ? n->ty->base : n->ty, 0);
+		mark_type(dev, n->ty->kind == TY_PTR && (n->kind == ND_NEW || n->kind == ND_DELETE) ? n->ty->base : n->ty, 0);
 	if (n->kind == ND_DELETE && n->lhs && n->lhs->ty->kind == TY_PTR)
-		mark_type(n->lhs->ty->base, 0);
+		mark_type(dev, n->lhs->ty->base, 0);
 	if (n->kind == ND_DELETE && n->var)
-		mark_fn(n->var, depth); /* a virtual destructor's dispatcher */
+		mark_fn(dev, n->var, depth); /* a virtual destructor's dispatcher */
 	if (n->kind == ND_DECL && n->var && n->var->is_static)
-		mark_initz(n->var->init, depth + 1);
+		mark_initz(dev, n->var->init, depth + 1);
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,
 				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
 	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
-		mark_reachable(kids[i], depth + 1);
+		mark_reachable(dev, kids[i], depth + 1);
 	for (struct node *a = n->args; a; a = a->next)
-		mark_reachable(a, depth + 1);
+		mark_reachable(dev, a, depth + 1);
 	for (struct node *b = n->body; b; b = b->next)
-		mark_reachable(b, depth + 1);
+		mark_reachable(dev, b, depth + 1);
 	if (n->initz)
-		mark_initz(n->initz, depth + 1);
+		mark_initz(dev, n->initz, depth + 1);
 }
 
 /* The functions a pass must emit: those of the user's files, and what they reach. */
@@ -2879,6 +2884,7 @@ static void reach(struct lower *L, struct program *prog)
 {
 	if (!prog)
 		return;
+	int dev = prog->device_pass;
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next)
 		fn->lw_index = 0;
 	for (struct obj *fn = prog->funcs; fn; fn = fn->next) {
@@ -2890,14 +2896,14 @@ static void reach(struct lower *L, struct program *prog)
 		/* device copies of __host__ __device__ functions only when device code calls them */
 		if (prog->device_pass && (fn->space & SPC_HOST) && !(fn->space & SPC_GLOBAL))
 			continue;
-		mark_fn(fn, 0);
+		mark_fn(dev, fn, 0);
 	}
 	/* what the dynamic initialization of the host globals calls */
 	for (struct obj *v = prog->device_pass ? NULL : prog->globals; v; v = v->next) {
 		if (is_device_var(v))
 			continue;
-		mark_initz(v->init, 0);
-		mark_type(v->ty, 0);
+		mark_initz(dev, v->init, 0);
+		mark_type(dev, v->ty, 0);
 	}
 }
 
