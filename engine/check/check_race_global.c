@@ -78,6 +78,15 @@ struct dcache {
 	uint32_t me, tag;       /* the access's block number (struct acc) and epoch tag, made
 				   with the entry: no division per access */
 };
+/* a resident slot's warps' entries: the first 8 warps until a block has
+ * more (a slot per resident block, 8448 on the H100 profile: 32 entries
+ * each were a page of zeroes touched every 4 slots) */
+struct dslot {
+	uint32_t n;
+	struct dcache c[];
+};
+#define DSLOT_FIRST 8u
+
 struct grace {
 	struct galloc **t;      /* open addressing on base */
 	size_t cap, n;
@@ -87,7 +96,7 @@ struct grace {
 	uint32_t epoch;
 	struct desc *d;         /* this epoch's descriptors */
 	uint32_t nd, dcap, depoch;
-	struct dcache **cache;  /* by resident slot (ncache of them, NULL until used): by warp */
+	struct dslot **cache;   /* by resident slot (ncache of them, NULL until used) */
 	size_t ncache;
 };
 
@@ -251,8 +260,9 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
 		for (size_t i = 0; i < o->ncache; i++)
 			if (o->cache[i]) {
-				g->cache[i] = xmalloc(WARP * sizeof(*g->cache[i]));
-				memcpy(g->cache[i], o->cache[i], WARP * sizeof(*g->cache[i]));
+				size_t b = sizeof(struct dslot) + o->cache[i]->n * sizeof(struct dcache);
+				g->cache[i] = xmalloc(b);
+				memcpy(g->cache[i], o->cache[i], b);
 			}
 	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
@@ -285,9 +295,15 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct c
 		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
 		g->ncache = n;
 	}
-	if (WS_UNLIKELY(!g->cache[k]))
-		g->cache[k] = xcalloc(WARP, sizeof(*g->cache[k])); /* the slot's first access */
-	struct dcache *c = &g->cache[k][e->warp];
+	if (WS_UNLIKELY(!g->cache[k] || e->warp >= g->cache[k]->n)) {
+		/* the slot's first access, or a warp past its first 8 */
+		uint32_t had = g->cache[k] ? g->cache[k]->n : 0, n = e->warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
+		struct dslot *ds = xrealloc(g->cache[k], sizeof(*ds) + n * sizeof(struct dcache));
+		memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
+		ds->n = n;
+		g->cache[k] = ds;
+	}
+	struct dcache *c = &g->cache[k]->c[e->warp];
 	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
 		return c;
 	c->epoch = g->epoch + 1;

@@ -662,7 +662,7 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 	if (s->nlog == s->caplog) {
 		if (s->caplog == RLOG_MAX)
 			return 0;
-		s->caplog = s->caplog ? 2 * s->caplog : 256;
+		s->caplog = s->caplog ? 2 * s->caplog : 16;
 		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
 	}
 	struct rlog *r = &s->log[s->nlog];
@@ -691,7 +691,7 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 				return 0;
 		}
 		if (s->nlanes == s->caplanes) {
-			s->caplanes = s->caplanes ? 2 * s->caplanes : 16;
+			s->caplanes = s->caplanes ? 2 * s->caplanes : 2;
 			s->lanes = xrealloc(s->lanes, (size_t)s->caplanes * WARP * sizeof(*s->lanes));
 		}
 		uint32_t *o = s->lanes + (size_t)WARP * s->nlanes;

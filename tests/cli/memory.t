@@ -10,6 +10,10 @@
 #   52 MiB, about 6.3 KiB a warp for its struct and a 15-row frame (it was
 #   77 MiB when a warp held 33 groups inline).
 # - Start-up's page faults: hello world under 400 where huge pages are on.
+# - The checkers' own page faults: checked histogram at 2^17 (512 resident
+#   blocks, each with its slot in the shared and global race checkers) takes
+#   under 800 more than --fast (1122 more when each slot's deferred-read log
+#   started at 256 entries and its warp table at 32 warps; ninth session).
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-memory.$$
@@ -53,6 +57,7 @@ if [ -n "$why" ]; then
 	tap_skip "huge pages save page faults" "$why"
 	tap_skip "a resident warp's memory" "$why"
 	tap_skip "hello world's page faults" "$why"
+	tap_skip "the checkers' page faults" "$why"
 	tap_done
 fi
 case $thp in
@@ -67,6 +72,14 @@ case $thp in
 	# the compile arena: a header's tokens (enter_file asks for a whole file's
 	# at once, up to ~1 MiB) go to a huge chunk, not to a calloc'd piece of
 	# small pages faulted one by one (688 faults for hello world before, 231 after)
+	chk=$(WS_NO_HUGEPAGES=0 "$TIME" -o "$tmp/time" -f %R "$WARPSTEP" run bench/histogram.cu 1 17 > /dev/null 2>&1 < /dev/null &&
+		tail -n 1 "$tmp/time")
+	fast=$(rusage %R 0 bench/histogram.cu 1 17)
+	if [ "${chk:-0}" -gt 0 ] && [ "${fast:-0}" -gt 0 ] && [ $((chk - fast)) -lt 800 ]; then
+		tap_result 0 "the checkers add $((chk - fast)) page faults to histogram 2^17 ($chk, $fast with --fast), under 800"
+	else
+		tap_result 1 "the checkers add $((${chk:-0} - ${fast:-0})) page faults to histogram 2^17 ($chk, $fast with --fast), not under 800"
+	fi
 	hello=$(rusage %R 0 bench/hello.cu)
 	if [ "$hello" -gt 0 ] && [ "$hello" -lt 400 ]; then
 		tap_result 0 "hello world takes $hello page faults, under 400"
@@ -75,7 +88,8 @@ case $thp in
 	fi ;;
 *)
 	tap_skip "huge pages save page faults" "transparent huge pages are not madvise-only here ($thp)"
-	tap_skip "hello world's page faults" "transparent huge pages are not madvise-only here ($thp)" ;;
+	tap_skip "hello world's page faults" "transparent huge pages are not madvise-only here ($thp)"
+	tap_skip "the checkers' page faults" "transparent huge pages are not madvise-only here ($thp)" ;;
 esac
 
 without=$(rusage %M 1 bench/reduce_smem.cu 0 20)
