@@ -639,8 +639,14 @@ static uint16_t tok_new(struct warp *w, uint32_t mask, uint32_t rpc, uint32_t de
 		if (!w->toks.v[i].used)
 			break;
 	if (i == w->toks.len) {
-		struct token z = {0};
-		vec_push(&w->toks, z);
+		/* most warps hold one or two tokens at a time: a table of 2 to
+		 * start with (vec_push's 8 were 4096 pages of 160 bytes per
+		 * warp at 2^17 threads), doubled when needed */
+		if (w->toks.len == w->toks.cap) {
+			w->toks.cap = w->toks.cap ? 2 * w->toks.cap : 2;
+			w->toks.v = xrealloc(w->toks.v, w->toks.cap * sizeof(*w->toks.v));
+		}
+		memset(&w->toks.v[w->toks.len++], 0, sizeof(*w->toks.v));
 	}
 	struct token *t = &w->toks.v[i];
 	t->mask = mask;
