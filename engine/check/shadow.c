@@ -26,20 +26,10 @@ void *check_shadow_alloc(size_t bytes)
 {
 #if defined(MAP_ANONYMOUS)
 	if (bytes >= SHADOW_MAP) {
-		int flags = MAP_PRIVATE | MAP_ANONYMOUS;
-#if defined(MAP_POPULATE)
-		if (bytes < SHADOW_BIG)
-			flags |= MAP_POPULATE;
-#endif
-		void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
-		if (p != MAP_FAILED) {
-#if defined(MADV_HUGEPAGE)
-			if (bytes >= SHADOW_BIG)
-				madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-			return p;
-		}
-		util_oom(); /* not the heap: check_shadow_free unmaps what is this big */
+		void *p = util_map_zero(bytes, bytes < SHADOW_BIG, bytes >= SHADOW_BIG);
+		if (!p)
+			util_oom(); /* not the heap: check_shadow_free unmaps what is this big */
+		return p;
 	}
 #endif
 	return xcalloc(1, bytes ? bytes : 1);
@@ -51,7 +41,7 @@ void check_shadow_free(void *p, size_t bytes)
 		return;
 #if defined(MAP_ANONYMOUS)
 	if (bytes >= SHADOW_MAP) {
-		munmap(p, bytes);
+		util_unmap(p, bytes);
 		return;
 	}
 #endif

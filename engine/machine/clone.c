@@ -122,6 +122,7 @@ static void region_clone(struct pmap *pm, struct mem_region *d, const struct mem
 		struct alloc *a = dup_bytes(o, sizeof(*o));
 
 		a->data = dup_bytes(o->data, (size_t)o->cap);
+		a->mapped = 0; /* the copy is the heap's */
 		d->a.v[i] = a;
 		pmap_put(pm, o, a);
 	}

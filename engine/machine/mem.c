@@ -25,6 +25,14 @@
 
 #define GUARD 256
 #define RETAIN (64u << 20)
+/* cudaMalloc's memory from DEV_MAP bytes up to DEV_MAP_MAX is committed when
+ * it returns, as the GPU's is: a mapping of its own, populated (in huge
+ * pages from MEM_PAGE up), so that a kernel's first writes to an output
+ * array take no page faults inside the launch (vecadd at 2^20: 1024 of
+ * them, a tenth of its kernel time; docs/PERFORMANCE.md, ninth session).
+ * Bigger allocations stay lazy: a program may reserve more than it uses. */
+#define DEV_MAP ((uint64_t)64 << 10)
+#define DEV_MAP_MAX ((uint64_t)1 << 30)
 #define GAP_PAGE 4096u
 
 struct mem_page {
@@ -45,10 +53,21 @@ void mem_init(struct mem *mm)
 	mm->cnst.next = ADDR(TAG_CONST, 0x10000);
 }
 
+/* an allocation's bytes back to where they came from */
+static void data_free(struct alloc *a)
+{
+	if (a->mapped)
+		util_unmap(a->data, (size_t)a->cap);
+	else
+		free(a->data);
+	a->data = NULL;
+	a->mapped = 0;
+}
+
 static void region_release(struct mem_region *r)
 {
 	for (size_t i = 0; i < r->a.len; i++) {
-		free(r->a.v[i]->data);
+		data_free(r->a.v[i]);
 		free(r->a.v[i]);
 	}
 	vec_free(&r->a);
@@ -116,15 +135,20 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 		cap = (size + MEM_PAGE - 1) & ~(uint64_t)(MEM_PAGE - 1);
 	}
 	void *data = NULL;
+	int mapped = 0;
 	if (may_fail) {
 		if (size > HOST_MEM || (tag == TAG_HOST && size > HOST_MEM - mm->host_bytes))
 			return NULL;
 		uint64_t used = mm->host_bytes + mm->dev_bytes;
 		if (mm->limit && (used >= mm->limit || size > mm->limit - used))
 			return NULL;
+	}
+	if (tag == TAG_GLOBAL && kind == AK_DEV_MALLOC && cap >= DEV_MAP && cap <= DEV_MAP_MAX)
+		mapped = (data = util_map_zero((size_t)cap, 1, cap >= MEM_PAGE)) != NULL;
+	if (!data && may_fail) {
 		if (!(data = calloc(1, (size_t)cap)))
 			return NULL;
-	} else {
+	} else if (!data) {
 		data = xcalloc(1, cap);
 	}
 	uint64_t base = (r->next + align - 1) & ~(align - 1);
@@ -133,6 +157,7 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 	a->size = size;
 	a->cap = cap;
 	a->data = data;
+	a->mapped = (uint8_t)mapped;
 	a->kind = (uint8_t)kind;
 	a->id = ++mm->next_id;
 	a->obj = -1;
@@ -257,8 +282,7 @@ int mem_free(struct mem *mm, struct alloc *a)
 	if (ADDR_TAG(a->base) == TAG_GLOBAL && mm->retained + a->cap <= RETAIN) {
 		mm->retained += a->cap;     /* freed memory stays mapped */
 	} else {
-		free(a->data);
-		a->data = NULL;
+		data_free(a);
 	}
 	if (ADDR_TAG(a->base) == TAG_GLOBAL)
 		mm->dev_bytes -= a->size;

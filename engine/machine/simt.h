@@ -74,6 +74,7 @@ struct alloc {
 	uint8_t host_ok, dev_ok;
 	uint8_t ext;      /* in the ext region: at an address given from outside (mem_alloc_at) */
 	uint8_t newkind;  /* heap blocks: 0 malloc, 1 new, 2 new[] (delete must match) */
+	uint8_t mapped;   /* data is a mapping of its own (util_map_zero, cap bytes), not the heap's */
 	uint32_t id;
 	int32_t obj;      /* module object, or -1 */
 	/* bytes of data: size plus the tail up to the next allocation (global

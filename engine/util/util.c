@@ -260,6 +260,48 @@ static void huge_unmap(void *p, size_t size)
 #endif
 }
 
+void *util_map_zero(size_t bytes, int populate, int huge)
+{
+#if defined(MAP_ANONYMOUS)
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#if defined(MAP_POPULATE)
+	if (populate && !huge)
+		flags |= MAP_POPULATE;
+#endif
+	void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE, flags, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#if defined(MADV_HUGEPAGE)
+	if (huge && !huge_off())
+		madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+#if defined(__linux__)
+	/* committed after the advice, so that the pages are huge ones
+	 * (MAP_POPULATE would commit small pages before it); a kernel without
+	 * MADV_POPULATE_WRITE (before 5.14) leaves them to the first touch */
+	if (huge && populate)
+		madvise(p, bytes, 23 /* MADV_POPULATE_WRITE */);
+#endif
+	return p;
+#else
+	(void)bytes;
+	(void)populate;
+	(void)huge;
+	return NULL;
+#endif
+}
+
+void util_unmap(void *p, size_t bytes)
+{
+#if defined(MAP_ANONYMOUS)
+	if (p)
+		munmap(p, bytes ? bytes : 1);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
 /* ---- pools (util.h) */
 
 struct pool_chunk {

@@ -139,6 +139,15 @@ void *pool_alloc(struct pool *p, size_t n);
 void pool_free(struct pool *p, void *piece, size_t n);
 void pool_release(struct pool *p);
 
+/* Big zeroed buffers of their own mapping (device memory, checker shadows):
+ * bytes of zeroed memory from mmap, or NULL where there is no mmap or the
+ * mapping fails (the caller then uses calloc). populate: committed now
+ * rather than page by page at first touch; huge: offered to transparent
+ * huge pages (with populate, they are committed as huge pages where the
+ * kernel can). util_unmap takes back exactly such a buffer. */
+void *util_map_zero(size_t bytes, int populate, int huge);
+void util_unmap(void *p, size_t bytes);
+
 /*
  * Files. Reading: util_read_file reads only regular files of at most
  * UTIL_FILE_MAX bytes, and never blocks: a FIFO, a device, a socket or a
