@@ -30,6 +30,8 @@
  * pages from MEM_PAGE up), so that a kernel's first writes to an output
  * array take no page faults inside the launch (vecadd at 2^20: 1024 of
  * them, a tenth of its kernel time; docs/PERFORMANCE.md, ninth session).
+ * The host's malloc, cudaMallocHost and cudaMallocManaged too: committing
+ * in one call costs less than faulting page by page in host code.
  * Bigger allocations stay lazy: a program may reserve more than it uses. */
 #define DEV_MAP ((uint64_t)64 << 10)
 #define DEV_MAP_MAX ((uint64_t)1 << 30)
@@ -143,7 +145,8 @@ static struct alloc *alloc_new(struct mem *mm, unsigned tag, uint64_t size, uint
 		if (mm->limit && (used >= mm->limit || size > mm->limit - used))
 			return NULL;
 	}
-	if (tag == TAG_GLOBAL && kind == AK_DEV_MALLOC && cap >= DEV_MAP && cap <= DEV_MAP_MAX)
+	if ((kind == AK_DEV_MALLOC || kind == AK_HOST_MALLOC || kind == AK_HOST_PINNED || kind == AK_MANAGED) &&
+	    cap >= DEV_MAP && cap <= DEV_MAP_MAX)
 		mapped = (data = util_map_zero((size_t)cap, 1, cap >= MEM_PAGE)) != NULL;
 	if (!data && may_fail) {
 		if (!(data = calloc(1, (size_t)cap)))
