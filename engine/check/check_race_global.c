@@ -877,6 +877,15 @@ static void grace_event(void *self, const struct check_event *e)
 		if (!e->b)
 			g->epoch++;
 		break;
+	case CEV_UNDEFINED:
+		/* cudaMalloc (or a graph's or a kernel's malloc): the shadow is
+		 * made with the allocation, as compute-sanitizer's is, rather
+		 * than by the first kernel that touches it (its pages populated
+		 * inside that launch were a third of what the checkers added to
+		 * vecadd at 2^14 elements; docs/PERFORMANCE.md, ninth session);
+		 * the same zeroed shadow either way */
+		galloc_get(g, e->addr, e->bytes);
+		break;
 	case CEV_FREE:
 		drop(g, e->addr);
 		break;
@@ -889,7 +898,7 @@ const struct checker check_race_global = {
 	.name = "global",
 	.what = "global-memory races between blocks, and between threads of a block with no barrier between",
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LAUNCH) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC) |
-		  CEV_BIT(CEV_FREE),
+		  CEV_BIT(CEV_FREE) | CEV_BIT(CEV_UNDEFINED),
 	.regions = (1u << CR_GLOBAL) | (1u << CR_MANAGED) | (1u << CR_HOST),
 	.create = grace_create,
 	.destroy = grace_destroy,

@@ -627,6 +627,49 @@ int main()
 	return 0;
 }
 """)
+# The global checker makes an allocation's shadow with the allocation (its
+# CEV_UNDEFINED), not at the first kernel that touches it: 40 launches and
+# fences between cudaMalloc and the first access age the shadow's epoch tags
+# past their 30-epoch window, and the race is still found (_1) and a
+# block-private pattern still is not (_2) (docs/PERFORMANCE.md, ninth session).
+prog("global_race_early_shadow_1", r"""
+__global__ void idle(int *p) { __threadfence(); }
+__global__ void k(int *g)
+{
+	g[threadIdx.x & 7] = blockIdx.x;	//@global-race
+}
+int main()
+{
+	int *g, *other, h[8];
+	cudaMalloc(&g, 8 * sizeof(int));
+	cudaMalloc(&other, 8 * sizeof(int));
+	for (int i = 0; i < 40; i++)
+		idle<<<1, 1>>>(other);
+	k<<<2, 32>>>(g);
+	cudaMemcpy(h, g, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0] >= 0);
+	return 0;
+}
+""")
+prog("global_race_early_shadow_2", r"""
+__global__ void idle(int *p) { __threadfence(); }
+__global__ void k(int *g)
+{
+	g[blockIdx.x * 32 + threadIdx.x] = blockIdx.x;
+}
+int main()
+{
+	int *g, *other, h[64];
+	cudaMalloc(&g, 64 * sizeof(int));
+	cudaMalloc(&other, 8 * sizeof(int));
+	for (int i = 0; i < 40; i++)
+		idle<<<1, 1>>>(other);
+	k<<<2, 32>>>(g);
+	cudaMemcpy(h, g, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
 prog("global_race_fast_read_shared", r"""
 __global__ void k(int *a, int *out)
 {
