@@ -8,10 +8,12 @@
  * clear a reused heap block byte by byte (rep stosb: a third of what the
  * checkers add to vecadd at 2^14 elements); smaller shadows stay on the
  * heap, so that many small allocations do not each take a mapping.
- * Below 2 MiB (no huge pages) the mapping is populated at once: a shadow
- * is made when a kernel first touches its allocation, and faulting its
- * pages one by one inside the kernel was most of what the checkers added
- * to vecadd at 2^17 elements (773 faults; docs/PERFORMANCE.md).
+ * Below 2 MiB (no huge pages) the mapping is populated at once: faulting
+ * a shadow's pages one by one inside a kernel was most of what the
+ * checkers added to vecadd at 2^17 elements (773 faults;
+ * docs/PERFORMANCE.md); the global checker makes its shadows when the
+ * allocation is made (CEV_UNDEFINED), outside any kernel. The mappings
+ * are util_map_zero's (util.h).
  */
 #define _DEFAULT_SOURCE 1
 #include "check.h"
