@@ -83,18 +83,15 @@
  * instructions over the bench programs, tests/programs and the corpus;
  * docs/PERFORMANCE.md, ninth session): x (a simple operation: HV_UNS,
  * HV_BINS, SETP) then y, of kind N (a simple operation), J (a
- * compare-and-branch), A (a loop counter and its compare-and-branch, ACBR,
- * so three instructions), D (an integer division, which may fail), B (a
- * branch) or G (a fused load or store, IX_x, PX_x or MX_x, whose handler
- * the pair goes on in) */
+ * compare-and-branch), B (a branch) or G (a fused load or store, IX_x,
+ * PX_x or MX_x, whose handler the pair goes on in) */
 #define HV_PAIRS(P, X) \
 	P(X, AND_RK, CVT_S2F, N) P(X, SARK, CVT_S2F, N) P(X, CVT_F2D, ADDD_RR, N) \
 	P(X, ADDF_RR, CBR_RR_NE_F, J) P(X, MOV, ADD64_RR, N) P(X, SUB32S_RK, CVT_S2F, N) \
 	P(X, MUL32U_RK, ADD32U_RK, N) P(X, SHRK, CVT_N, N) P(X, CVT_N, MOV, N) P(X, CONST, CONST, N) \
 	P(X, CVT_S32, ADD32S_RR, N) P(X, ADD32S_RK, MOV, N) P(X, MOV, MUL64_RR, N) \
-	P(X, MUL64_RR, ADD64_RR, N) P(X, ADD64_RR, ACBR_RR_LT_S, A) P(X, CVT_S2F, MULF_RK, N) \
-	P(X, MOV, CONST, N) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) \
-	P(X, SHRK, CBR_RR_LT_U, J) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
+	P(X, MUL64_RR, ADD64_RR, N) P(X, CVT_S2F, MULF_RK, N) P(X, MOV, CONST, N) \
+	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
 	P(X, SUB32S_RK, IX_ST32, G)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
@@ -283,7 +280,7 @@ static void set_bin(struct hv_insn *h, const struct ir_insn *in, const struct df
 }
 
 /* The division by a constant of h's kind (HV_DIVS/DIVU/REMS/REMU, _RR or
- * _RK) of type t, k in register form: an HV_KDIV operation, with the shift
+ * _RK) of type t, k in register form (hv_fuse_pairs: the CONST before it): an HV_KDIV operation, with the shift
  * of a power of two in *c; HV_EXIT where none computes exactly what the
  * division does (k zero, k -1 of a signed type, k not a value of t). Its
  * operand is a value of t in register form, so that 32-bit division is
@@ -331,7 +328,7 @@ static int is_transfer(unsigned op)
 
 /* translate decoded instruction in (at pc) of df; unknown or unusual: HV_EXIT */
 static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t pc, const struct dfunc *df,
-			 const struct ir_module *mod, int super)
+			 const struct ir_module *mod)
 {
 	unsigned t = in->t, op = in->op;
 	memset(h, 0, sizeof(*h));
@@ -410,14 +407,6 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		else if (is_int(t))
 			set_bin(h, in, df, is_signed(t) ? (op == IR_DIV ? HV_DIVS_RR : HV_REMS_RR)
 							: (op == IR_DIV ? HV_DIVU_RR : HV_REMU_RR));
-		if (kb && super) {
-			int32_t sh;
-			enum hv_op kop = hv_kdiv(h->op, t, (uint64_t)h->k, &sh);
-			if (kop != HV_EXIT) {
-				set_op(h, kop);
-				h->c = sh;
-			}
-		}
 		return;
 	case IR_MIN: case IR_MAX: {
 		if (!has_d || cc < 0 || t == IR_PRED)
@@ -740,18 +729,19 @@ static uint32_t hv_span(unsigned op)
 static const struct { uint16_t x, y, p; } hv_pairs[] = { HV_PAIRS(HV_PAIR_ROW, _) };
 #undef HV_PAIR_ROW
 
-/* After the other fusions, from the first instruction on, each not yet
- * covered by a fused instruction: a CONST and the integer division by it
- * that follows (KC_x: the division strength-reduced by hv_kdiv; the
- * division keeps its own form, for a jump to it, and holds the constant
- * and its shift in its unused k and c), or a pair of HV_PAIRS. As in
- * hv_fuse_seq, the second keeps its own form and both are steps of one
- * run; the pair writes its registers in program order and nothing but its
- * last instruction can fail (a division by zero, before it). */
+/* After the other fusions: first every CONST followed by the integer
+ * division by it (KC_x: the division strength-reduced by hv_kdiv; the
+ * division keeps its own form, for a jump to it, and holds the constant and
+ * its shift in its unused k and c), then, from the first instruction on,
+ * each pair of HV_PAIRS whose first is not yet covered by a fused
+ * instruction. As in hv_fuse_seq, the second keeps its own form and both
+ * are steps of one run; the pair writes its registers in program order and
+ * nothing but its last instruction can fail (a fused access that hands
+ * back, before it). */
 static void hv_fuse_pairs(struct hv_func *f)
 {
 	struct hv_insn *c = f->code;
-	for (uint32_t i = 0; i + 1 < f->n;) {
+	for (uint32_t i = 0; i + 1 < f->n; i++) {
 		struct hv_insn *h = &c[i], *n = &c[i + 1];
 		int32_t sh;
 		enum hv_op kop;
@@ -761,9 +751,10 @@ static void hv_fuse_pairs(struct hv_func *f)
 			n->k = h->k;
 			n->c = sh;
 			set_op(h, (enum hv_op)(HV_KC_KDIVS32 + (kop - HV_KDIVS32)));
-			i += 2;
-			continue;
 		}
+	}
+	for (uint32_t i = 0; i + 1 < f->n;) {
+		struct hv_insn *h = &c[i], *n = &c[i + 1];
 		for (size_t j = 0; j < WS_ARRAY_LEN(hv_pairs); j++)
 			if (hv_pairs[j].x == h->op && hv_pairs[j].y == n->op) {
 				h->op = hv_pairs[j].p;
@@ -779,7 +770,7 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	f->n = df->ncode;
 	f->code = xcalloc(df->ncode ? df->ncode : 1, sizeof(struct hv_insn));
 	for (uint32_t i = 0; i < df->ncode; i++)
-		hv_translate(&f->code[i], &df->code[i], i, df, m->mod, !m->o.no_super);
+		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
 	if (!m->o.no_super)
 		hv_fuse(f);
 	/* runs are those of the instructions as translated: a fused
@@ -823,6 +814,21 @@ void hostvm_forget(struct dfunc *df)
 	free(f->code);
 	free(f);
 	df->hv = NULL;
+}
+
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[3])
+{
+	const struct hv_func *f = df ? df->hv : NULL;
+	out[0] = out[1] = out[2] = 0;
+	for (uint32_t i = 0; f && i < f->n; i++) {
+		unsigned op = f->code[i].op;
+		if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
+			out[1]++;
+		else if (op > HV_KC_KREMUP && op < HV_NOPS)
+			out[2]++;
+		else if (hv_span(op) > 1)
+			out[0]++;
+	}
 }
 
 /* ---- execution */
@@ -1311,8 +1317,6 @@ dispatch:
 	/* the pairs: x, then y at the next instruction */
 #define PAIR_N(y) hb_##y(R, ip); NEXT;
 #define PAIR_J(y) JUMPP(hc_##y(R, ip) ? ip->tp1 : ip->tp2);
-#define PAIR_A(y) { int c_ = ha_##y(R, ip); ip++; JUMPP(c_ ? ip->tp1 : ip->tp2); }
-#define PAIR_D(y) if (WS_UNLIKELY(!hd_##y(R, ip))) goto out; NEXT;
 #define PAIR_B(y) JUMPP(ip->tp1);
 #define PAIR_G(y) goto G_##y;
 #define PAIR(X, x, y, K) L(P_##x##__##y) { hb_##x(R, ip); ip++; PAIR_##K(y) }
