@@ -125,7 +125,7 @@ struct hv_insn {
 		struct hv_insn *tp1;    /* a branch: t1's instruction */
 	};
 	union {
-		uint64_t mlo;           /* x_H: the allocation's base - k; c = m->mem.nfrees then */
+		uint64_t mlo;           /* x_H: the allocation's base - k (m->hv_win lists it) */
 		struct dfunc *cdf;      /* CALLQ */
 		struct hv_insn *tp2;    /* a conditional branch: t2x's instruction */
 		builtin_pure_fn pure;   /* BPURE: the built-in (args: av, a of them) */
@@ -833,6 +833,32 @@ void hostvm_count_fused(const struct dfunc *df, uint32_t out[3])
 
 /* ---- execution */
 
+/* the access at pc of df remembers a host allocation (its mlim was 0) */
+static WS_NOINLINE void hv_remember(struct machine *m, const struct dfunc *df, uint32_t pc)
+{
+	struct hv_window h = { (struct dfunc *)df, pc };
+	vec_push(&m->hv_win, h);
+}
+
+/* every remembered allocation forgotten (a free happened): mlim 0 makes x_H
+ * and the fused accesses find the memory again (m->hv_win lists the
+ * instructions whose mlim is not 0; one whose function's engine code was
+ * dropped, or built again, is left alone unless it is x_H) */
+static WS_NOINLINE void hv_forget_windows(struct machine *m)
+{
+	for (size_t i = 0; i < m->hv_win.len; i++) {
+		const struct hv_window *h = &m->hv_win.v[i];
+		struct hv_func *f = h->df->hv;
+		if (!f || h->pc >= f->n)
+			continue;
+		unsigned op = f->code[h->pc].op;
+		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 == 2) /* x_H (HV_M) */
+			f->code[h->pc].mlim = 0;
+	}
+	m->hv_win.len = 0;
+	m->hv_nfrees = m->mem.nfrees;
+}
+
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
  * another space, the general loop's business. */
@@ -905,11 +931,11 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	struct lstack *ls = &w->ls[0];
 	int executed;
 	uint64_t nst = 0; /* stores, counted as do_st counts them (m->nstores) */
-	/* no allocation is freed while the engine runs: one a load or store
-	 * remembers is live while m->mem.nfrees is what it was then (the low
-	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
-	uint32_t gen = (uint32_t)m->mem.nfrees;
-	int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	/* no allocation is freed while the engine runs but in a built-in
+	 * call (HCALL); the ones loads and stores remember were live when
+	 * m->mem.nfrees was m->hv_nfrees */
+	if (WS_UNLIKELY(m->mem.nfrees != m->hv_nfrees))
+		hv_forget_windows(m);
 	int64_t flushed = 0; /* steps already added to m->steps (HCALL) */
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
@@ -971,13 +997,12 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 			if (WS_UNLIKELY(!n_)) \
 				goto out; \
-			if (gen_ok) { \
-				ip->mlo = n_->base - (uint64_t)ip->k; \
-				ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
-				ip->mdata = n_->data; \
-				ip->c = (int32_t)gen; \
-				QUICK(HV_##x##_H); \
-			} \
+			if (!ip->mlim) \
+				hv_remember(m, fr->df, (uint32_t)(ip - code)); \
+			ip->mlo = n_->base - (uint64_t)ip->k; \
+			ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
+			ip->mdata = n_->data; \
+			QUICK(HV_##x##_H); \
 			p = n_->data + (a_ - n_->base); \
 		} \
 		KIND(T, CONV); \
@@ -993,7 +1018,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	} \
 	L(x##_H) { \
 		uint64_t o_ = A_ - ip->mlo; \
-		if (WS_UNLIKELY(o_ >= ip->mlim || (uint32_t)ip->c != gen)) \
+		if (WS_UNLIKELY(o_ >= ip->mlim)) \
 			goto G_##x; \
 		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
@@ -1034,7 +1059,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	 * (mlim is 0 unless x is x_H), else x's own handler, as if reached alone */
 #define MEMTAIL(x, T, KIND, CONV, ADDR) do { \
 	uint64_t o_ = (ADDR) - ip->mlo; \
-	if (WS_LIKELY(o_ < ip->mlim && (uint32_t)ip->c == gen)) { \
+	if (WS_LIKELY(o_ < ip->mlim)) { \
 		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
 		NEXT; \
@@ -1155,8 +1180,8 @@ dispatch:
 			executed = (int)ex; /* where it goes on by itself */
 			goto synced;
 		}
-		gen = (uint32_t)m->mem.nfrees; /* free() forgets what loads remember */
-		gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+		if (m->mem.nfrees != m->hv_nfrees) /* free() forgets what accesses remember */
+			hv_forget_windows(m);
 		ls = &w->ls[0];
 		NEXT;
 	}

@@ -348,6 +348,7 @@ void machine_free(struct machine *m)
 	acp_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bp.v);
+	vec_free(&m->hv_win);
 	vec_free(&m->rt.events);
 	hostio_release(m);
 	strbuf_release(&m->io.dev_out);

@@ -105,8 +105,8 @@ struct mem {
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
 	uint64_t limit;          /* host_bytes + dev_bytes cap for mem_try_alloc; 0: none */
-	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: an allocation it remembers
-				  * is live while this has not changed) */
+	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: the allocations its loads
+				  * and stores remember are live while this has not changed) */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
@@ -553,6 +553,11 @@ struct machine {
 	int exit_status;
 	uint64_t steps;
 	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
+	/* hostvm.c: the loads and stores that remember a host allocation (x_H,
+	 * by function and pc), all forgotten when m->mem.nfrees is no longer
+	 * hv_nfrees (a free) */
+	VEC(struct hv_window { struct dfunc *df; uint32_t pc; }) hv_win;
+	uint64_t hv_nfrees;
 	int hv_stop;            /* hostvm_run made a built-in call after which the general loop
 				 * returns (a wait, a fault, an exit): interp_run_group does (and clears it) */
 	uint64_t polled;        /* steps charged to o.interrupt so far */
