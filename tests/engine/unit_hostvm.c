@@ -333,19 +333,28 @@ static void test_rand(void)
  * compare): single steps, and runs whose ends are shifted by single steps,
  * stop inside each sequence and must leave the place and step count the
  * general loop leaves, to the end of the program */
+/* compile path into fc, optimized as run does (opt) or as the front end
+ * makes it: 0, or -1 (reported, fc released) */
+static int compile_file(struct compilation *fc, const char *path, int opt)
+{
+	compilation_init(fc);
+	int r = front_compile_file(fc, path, NULL);
+	ok(r == 0, "%s compiles (%s)", path, opt ? "optimized as run does" : "as the front end makes it");
+	if (r == 0 && opt)
+		ir_optimize_run(fc->mod, &fc->arena);
+	if (r) {
+		diag_render(&fc->diags, &fc->sm, stdout, 0);
+		compilation_release(fc);
+		return -1;
+	}
+	return 0;
+}
+
 static void test_fused(int opt)
 {
 	struct compilation fc;
-	compilation_init(&fc);
-	int r = front_compile_file(&fc, "tests/cli/hostvm_fuse.cu", NULL);
-	ok(r == 0, "tests/cli/hostvm_fuse.cu compiles (%s)", opt ? "optimized as run does" : "as the front end makes it");
-	if (r == 0 && opt)
-		ir_optimize_run(fc.mod, &fc.arena);
-	if (r) {
-		diag_render(&fc.diags, &fc.sm, stdout, 0);
-		compilation_release(&fc);
+	if (compile_file(&fc, "tests/cli/hostvm_fuse.cu", opt))
 		return;
-	}
 	cur = fc.mod;
 	struct machine *m[2];
 	struct trace *t[2] = { &ta, &tb };
@@ -385,16 +394,8 @@ static void test_fused(int opt)
 static void test_super(int opt)
 {
 	struct compilation fc;
-	compilation_init(&fc);
-	int r = front_compile_file(&fc, "tests/programs/host_super.cu", NULL);
-	ok(r == 0, "tests/programs/host_super.cu compiles (%s)", opt ? "optimized as run does" : "as the front end makes it");
-	if (r == 0 && opt)
-		ir_optimize_run(fc.mod, &fc.arena);
-	if (r) {
-		diag_render(&fc.diags, &fc.sm, stdout, 0);
-		compilation_release(&fc);
+	if (compile_file(&fc, "tests/programs/host_super.cu", opt))
 		return;
-	}
 	FILE *want = fopen("tests/programs/host_super.expected", "r");
 	char wbuf[4096] = "";
 	size_t wn = want ? fread(wbuf, 1, sizeof(wbuf) - 1, want) : 0;
