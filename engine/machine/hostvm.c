@@ -84,7 +84,8 @@
  * docs/PERFORMANCE.md, ninth session): x (a simple operation: HV_UNS,
  * HV_BINS, SETP) then y, of kind N (a simple operation), J (a
  * compare-and-branch), B (a branch) or G (a fused load or store, IX_x,
- * PX_x or MX_x, whose handler the pair goes on in) */
+ * PX_x or MX_x, or another pair, whose handler the pair goes on in: three
+ * instructions, i++ widened to 64 bits and compared, for one) */
 #define HV_PAIRS(P, X) \
 	P(X, AND_RK, CVT_S2F, N) P(X, SARK, CVT_S2F, N) P(X, CVT_F2D, ADDD_RR, N) \
 	P(X, ADDF_RR, CBR_RR_NE_F, J) P(X, MOV, ADD64_RR, N) P(X, SUB32S_RK, CVT_S2F, N) \
@@ -93,7 +94,8 @@
 	P(X, MUL64_RR, ADD64_RR, N) P(X, CVT_S2F, MULF_RK, N) P(X, MOV, CONST, N) \
 	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
-	P(X, SUB32S_RK, IX_ST32, G)
+	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
+	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
 
 #define HV_ENUM(x) HV_##x,
@@ -732,12 +734,13 @@ static const struct { uint16_t x, y, p; } hv_pairs[] = { HV_PAIRS(HV_PAIR_ROW, _
 /* After the other fusions: first every CONST followed by the integer
  * division by it (KC_x: the division strength-reduced by hv_kdiv; the
  * division keeps its own form, for a jump to it, and holds the constant and
- * its shift in its unused k and c), then, from the first instruction on,
- * each pair of HV_PAIRS whose first is not yet covered by a fused
- * instruction. As in hv_fuse_seq, the second keeps its own form and both
- * are steps of one run; the pair writes its registers in program order and
- * nothing but its last instruction can fail (a fused access that hands
- * back, before it). */
+ * its shift in its unused k and c), then, from the last instruction back,
+ * each pair of HV_PAIRS (so that a pair can go on in the pair after it).
+ * As in hv_fuse_seq, the second keeps its own form and both are steps of
+ * one run; the pair writes its registers in program order and nothing but
+ * its last instruction can fail (a fused access that hands back, before
+ * it). An instruction that a fused instruction before it covers may head a
+ * pair too: the pair runs where a jump reaches it. */
 static void hv_fuse_pairs(struct hv_func *f)
 {
 	struct hv_insn *c = f->code;
@@ -753,14 +756,13 @@ static void hv_fuse_pairs(struct hv_func *f)
 			set_op(h, (enum hv_op)(HV_KC_KDIVS32 + (kop - HV_KDIVS32)));
 		}
 	}
-	for (uint32_t i = 0; i + 1 < f->n;) {
+	for (uint32_t i = f->n - 1; i-- > 0;) {
 		struct hv_insn *h = &c[i], *n = &c[i + 1];
 		for (size_t j = 0; j < WS_ARRAY_LEN(hv_pairs); j++)
 			if (hv_pairs[j].x == h->op && hv_pairs[j].y == n->op) {
 				h->op = hv_pairs[j].p;
 				break;
 			}
-		i += hv_span(h->op);
 	}
 }
 
@@ -1344,7 +1346,7 @@ dispatch:
 #define PAIR_J(y) JUMPP(hc_##y(R, ip) ? ip->tp1 : ip->tp2);
 #define PAIR_B(y) JUMPP(ip->tp1);
 #define PAIR_G(y) goto G_##y;
-#define PAIR(X, x, y, K) L(P_##x##__##y) { hb_##x(R, ip); ip++; PAIR_##K(y) }
+#define PAIR(X, x, y, K) L(P_##x##__##y) G_P_##x##__##y: { hb_##x(R, ip); ip++; PAIR_##K(y) }
 	HV_PAIRS(PAIR, _)
 	L(SEL_RR) { D_ = A_ ? R[ip->b] : R[ip->c]; NEXT; }
 	L(SEL_RK) { D_ = A_ ? (uint64_t)ip->k : R[ip->c]; NEXT; }
