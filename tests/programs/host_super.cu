@@ -256,6 +256,30 @@ static u64 stores(u64 h, int n)
 	return h;
 }
 
+/* an int counter compared with a size_t bound (widened, unsigned), sums
+ * compared with a register and a constant (bounds tests) */
+static u64 bounds(u64 h, int n)
+{
+	const size_t ds = 1000;
+	float *a = (float *)malloc(ds * sizeof(float));
+	for (int i = 0; i < ds; i++)
+		a[i] = 1.0f;
+	int hit = 0, in = 0;
+	for (int i = -n; i < n; i++) {
+		for (int j = -3; j <= 3; j++) {
+			int x = i + j;
+			if (x >= 0 && x < n)
+				in++;
+			int y = i * j;
+			if (y + i == j)
+				hit++;
+		}
+	}
+	h = mix(h, (u64)(a[999] + a[0]));
+	free(a);
+	return mix(mix(h, (u64)hit), (u64)in);
+}
+
 int main()
 {
 	u64 h = 1;
@@ -277,5 +301,7 @@ int main()
 	printf("wrap    %016llx\n", h);
 	h = stores(h, 1000);
 	printf("stores  %016llx\n", h);
+	h = bounds(h, 300);
+	printf("bounds  %016llx\n", h);
 	return 0;
 }
