@@ -844,8 +844,10 @@ static WS_NOINLINE void hv_remember(struct machine *m, const struct dfunc *df, u
 
 /* every remembered allocation forgotten (a free happened): mlim 0 makes x_H
  * and the fused accesses find the memory again (m->hv_win lists the
- * instructions whose mlim is not 0; one whose function's engine code was
- * dropped, or built again, is left alone unless it is x_H) */
+ * instructions whose mlim is not 0, each once: an access that goes to the
+ * stack keeps its window, still live, for a fused access to use; one whose
+ * function's engine code was dropped, or built again, is left alone unless
+ * it is an access) */
 static WS_NOINLINE void hv_forget_windows(struct machine *m)
 {
 	for (size_t i = 0; i < m->hv_win.len; i++) {
@@ -854,7 +856,7 @@ static WS_NOINLINE void hv_forget_windows(struct machine *m)
 		if (!f || h->pc >= f->n)
 			continue;
 		unsigned op = f->code[h->pc].op;
-		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 == 2) /* x_H (HV_M) */
+		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) /* x, x_S or x_H (HV_M) */
 			f->code[h->pc].mlim = 0;
 	}
 	m->hv_win.len = 0;
@@ -993,7 +995,6 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		uint8_t *p; \
 		if (o_ < ls->sp && ls->sp - o_ >= sizeof(T)) { \
 			p = ls->buf + o_; \
-			ip->mlim = 0; \
 			QUICK(HV_##x##_S); \
 		} else { \
 			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \

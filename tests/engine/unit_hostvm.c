@@ -460,6 +460,42 @@ static void test_super(int opt)
 	compilation_release(&fc);
 }
 
+/* an access that goes from a block to the stack and back keeps the block
+ * it remembered (it is still live) and is listed once in m->hv_win, which
+ * therefore stays small however often it alternates */
+static void test_windows(void)
+{
+	static const char alt[] =
+		"#include <cstdio>\n#include <cstdlib>\n"
+		"static int sum(const int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"
+		"int main() { int *h = (int *)malloc(64 * sizeof(int)); int st[64];\n"
+		" for (int i = 0; i < 64; i++) { h[i] = i; st[i] = 2 * i; }\n"
+		" long long t = 0; for (int r = 0; r < 5000; r++) t += sum(r & 1 ? h : st, 64);\n"
+		" printf(\"%lld\\n\", t); free(h); return 0; }\n";
+	struct compilation fc;
+	compilation_init(&fc);
+	int r = front_compile_string(&fc, "alt.cu", alt, NULL);
+	ok(r == 0, "windows: the program compiles");
+	if (r) {
+		diag_render(&fc.diags, &fc.sm, stdout, 0);
+		compilation_release(&fc);
+		return;
+	}
+	ir_optimize_run(fc.mod, &fc.arena);
+	cur = fc.mod;
+	FILE *o = tmpfile();
+	struct machine *m = start(0, o, 0);
+	size_t most = 0;
+	while (machine_run(m, 1) == MST_RUNNING) /* a quantum at a time */
+		most = m->hv_win.len > most ? m->hv_win.len : most;
+	ok(!strcmp(slurp(o), "15120000") && most >= 1 && most <= 8,
+	   "windows: 5,000 calls alternating a block and the stack list at most %zu accesses (the output %s)", most, slurp(o));
+	machine_free(m);
+	fclose(o);
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
 /* host built-ins (malloc, free, memcpy, memset, printf, snprintf, strlen,
  * cudaMemcpy) are made from inside the engine (they used to hand back to
  * the general loop at every call): the same output, exit status and steps,
@@ -522,6 +558,7 @@ int main(void)
 	test_fused(1);
 	test_super(0);
 	test_super(1);
+	test_windows();
 	test_calls();
 	compilation_release(&comp);
 	return tap_end();
