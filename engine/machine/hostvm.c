@@ -281,13 +281,14 @@ static void set_bin(struct hv_insn *h, const struct ir_insn *in, const struct df
 	}
 }
 
-/* The division by a constant of h's kind (HV_DIVS/DIVU/REMS/REMU, _RR or
- * _RK) of type t, k in register form (hv_fuse_pairs: the CONST before it): an HV_KDIV operation, with the shift
- * of a power of two in *c; HV_EXIT where none computes exactly what the
- * division does (k zero, k -1 of a signed type, k not a value of t). Its
- * operand is a value of t in register form, so that 32-bit division is
- * exact for types of 32 bits or less; a power of two is a shift and a mask
- * (signed: rounded toward zero by adding k - 1 to negative values). */
+/* The division of kind op (HV_DIVS/DIVU/REMS/REMU, _RR or _RK) of type t
+ * by the constant k in register form (hv_fuse_pairs: the CONST before it):
+ * an HV_KDIV operation, with the shift of a power of two in *c; HV_EXIT
+ * where none computes exactly what the division does (k zero, k -1 of a
+ * signed type, k not a value of t). Its operand is a value of t in register
+ * form, so that 32-bit division is exact for types of 32 bits or less; a
+ * power of two is a shift and a mask (signed: rounded toward zero by adding
+ * k - 1 to negative values). */
 static enum hv_op hv_kdiv(unsigned op, unsigned t, uint64_t k, int32_t *c)
 {
 	int rem, sg;
