@@ -84,8 +84,9 @@
  * docs/PERFORMANCE.md, ninth session): x (a simple operation: HV_UNS,
  * HV_BINS, SETP) then y, of kind N (a simple operation), J (a
  * compare-and-branch), B (a branch) or G (a fused load or store, IX_x,
- * PX_x or MX_x, or another pair, whose handler the pair goes on in: three
- * instructions, i++ widened to 64 bits and compared, for one) */
+ * PX_x or MX_x, another pair or a constant's division KC_x, whose handler
+ * the pair goes on in: three instructions, i++ widened to 64 bits and
+ * compared, or (i * 7) % 101, for one) */
 #define HV_PAIRS(P, X) \
 	P(X, AND_RK, CVT_S2F, N) P(X, SARK, CVT_S2F, N) P(X, CVT_F2D, ADDD_RR, N) \
 	P(X, ADDF_RR, CBR_RR_NE_F, J) P(X, MOV, ADD64_RR, N) P(X, SUB32S_RK, CVT_S2F, N) \
@@ -95,7 +96,7 @@
 	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
 	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
-	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J)
+	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
 
 #define HV_ENUM(x) HV_##x,
@@ -1329,7 +1330,7 @@ dispatch:
 	HV_IDIVS(IDIV)
 	/* division by a constant (hv_kdiv); KC_x: its CONST first */
 #define KDIV(x, E) \
-	L(KC_##x) { D_ = (uint64_t)ip->k; ip++; goto G_##x; } \
+	L(KC_##x) G_KC_##x: { D_ = (uint64_t)ip->k; ip++; goto G_##x; } \
 	L(x) G_##x: { uint64_t a = A_; int64_t k = ip->k; (void)k; D_ = (E); NEXT; }
 	KDIV(KDIVS32, (uint64_t)(int64_t)((int32_t)a / (int32_t)k))
 	KDIV(KREMS32, (uint64_t)(int64_t)((int32_t)a % (int32_t)k))
