@@ -237,6 +237,7 @@ struct machine *machine_clone(const struct machine *s)
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));
 	VEC_DUP(m->bp.v, s->bp.v);
+	memset(&m->hv_win, 0, sizeof(m->hv_win)); /* the copy's host engine code is built anew */
 	m->df = xcalloc(s->mod->nfuncs ? s->mod->nfuncs : 1, sizeof(struct dfunc *));
 	for (uint32_t i = 0; i < s->mod->nfuncs; i++)
 		if (s->df[i]) {

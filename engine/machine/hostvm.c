@@ -70,7 +70,34 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X)
+	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X) \
+	HV_KDIV(X, ) HV_KDIV(X, KC_) HV_PAIRS(HV_PAIR_OP, X)
+/* integer division by a constant (hv_kdiv): 32-bit division for types of
+ * 32 bits or less, 64-bit for 64-bit types, shifts and masks by a power of
+ * two (P: k = 1 << c); KC_x: a CONST, then the division by it at the next
+ * instruction (whose k and c hold the constant and its shift) */
+#define HV_KDIV(X, P) X(P##KDIVS32) X(P##KREMS32) X(P##KDIVU32) X(P##KREMU32) X(P##KDIVS64) \
+	X(P##KREMS64) X(P##KDIVU64) X(P##KREMU64) X(P##KDIVSP) X(P##KREMSP) X(P##KDIVUP) X(P##KREMUP)
+/* Pairs that run as one dispatch (hv_fuse_pairs), chosen from the measured
+ * pairs of host code (tools/opfreq.c's counts of the engine's own
+ * instructions over the bench programs, tests/programs and the corpus;
+ * docs/PERFORMANCE.md, ninth session): x (a simple operation: HV_UNS,
+ * HV_BINS, SETP) then y, of kind N (a simple operation), J (a
+ * compare-and-branch), B (a branch) or G (a fused load or store, IX_x,
+ * PX_x or MX_x, another pair or a constant's division KC_x, whose handler
+ * the pair goes on in: three instructions, i++ widened to 64 bits and
+ * compared, or (i * 7) % 101, for one) */
+#define HV_PAIRS(P, X) \
+	P(X, AND_RK, CVT_S2F, N) P(X, SARK, CVT_S2F, N) P(X, CVT_F2D, ADDD_RR, N) \
+	P(X, ADDF_RR, CBR_RR_NE_F, J) P(X, MOV, ADD64_RR, N) P(X, SUB32S_RK, CVT_S2F, N) \
+	P(X, MUL32U_RK, ADD32U_RK, N) P(X, SHRK, CVT_N, N) P(X, CVT_N, MOV, N) P(X, CONST, CONST, N) \
+	P(X, CVT_S32, ADD32S_RR, N) P(X, ADD32S_RK, MOV, N) P(X, MOV, MUL64_RR, N) \
+	P(X, MUL64_RR, ADD64_RR, N) P(X, CVT_S2F, MULF_RK, N) P(X, MOV, CONST, N) \
+	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
+	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
+	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
+	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G)
+#define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -98,10 +125,12 @@ struct hv_insn {
 	union {
 		int32_t *av;
 		uint8_t *mdata;         /* x_H: the allocation's bytes */
+		struct hv_insn *tp1;    /* a branch: t1's instruction */
 	};
 	union {
-		uint64_t mlo;           /* x_H: the allocation's base - k; c = m->mem.nfrees then */
+		uint64_t mlo;           /* x_H: the allocation's base - k (m->hv_win lists it) */
 		struct dfunc *cdf;      /* CALLQ */
+		struct hv_insn *tp2;    /* a conditional branch: t2x's instruction */
 		builtin_pure_fn pure;   /* BPURE: the built-in (args: av, a of them) */
 	};
 };
@@ -117,7 +146,114 @@ static const void *const *hv_tab; /* handler addresses, set by the first hostvm_
 
 /* ---- values (as interp.c keeps them: extended per their type) */
 
+/* The simple operations, one definition each: their handlers in hostvm_run
+ * and the pairs (HV_PAIRS) are made of these bodies. R: the frame's rows;
+ * ip: the instruction; a and b: its operands' values (b: a register, _RR,
+ * or the constant k, _RK). */
+#if defined(__GNUC__)
+#define HV_INLINE static inline __attribute__((always_inline))
+#else
+#define HV_INLINE static inline
+#endif
+#define S32X(x) ((uint64_t)(int64_t)(int32_t)(uint32_t)(x))
+/* d := E(a, b) */
+#define HV_BINS(X) X(ADD64, a + b) X(SUB64, a - b) X(MUL64, a * b) X(AND, a & b) X(OR, a | b) \
+	X(XOR, a ^ b) X(ADD32S, S32X(a + b)) X(SUB32S, S32X(a - b)) X(MUL32S, S32X(a * b)) \
+	X(ADD32U, (uint32_t)(a + b)) X(SUB32U, (uint32_t)(a - b)) X(MUL32U, (uint32_t)(a * b)) \
+	X(ADDN, ir_norm(a + b, ip->t)) X(SUBN, ir_norm(a - b, ip->t)) X(MULN, ir_norm(a * b, ip->t)) \
+	X(ADDF, fbits(fval(a) + fval(b))) X(SUBF, fbits(fval(a) - fval(b))) \
+	X(MULF, fbits(fval(a) * fval(b))) X(DIVF, fbits(fval(a) / fval(b))) \
+	X(REMF, fbits(fmodf(fval(a), fval(b)))) \
+	X(ADDD, dbits(dval(a) + dval(b))) X(SUBD, dbits(dval(a) - dval(b))) \
+	X(MULD, dbits(dval(a) * dval(b))) X(DIVD, dbits(dval(a) / dval(b))) \
+	X(REMD, dbits(fmod(dval(a), dval(b)))) \
+	X(MINS, (int64_t)a < (int64_t)b ? a : b) X(MAXS, (int64_t)a < (int64_t)b ? b : a) \
+	X(MINU, a < b ? a : b) X(MAXU, a < b ? b : a) \
+	X(MINF, fbits(fminf(fval(a), fval(b)))) X(MAXF, fbits(fmaxf(fval(a), fval(b)))) \
+	X(MIND, dbits(fmin(dval(a), dval(b)))) X(MAXD, dbits(fmax(dval(a), dval(b))))
+/* d := E(a) */
+#define HV_UNS(X) X(CONST, (uint64_t)ip->k) X(MOV, a) \
+	X(SHLK, ir_norm(a << ip->k, ip->t)) X(SARK, (uint64_t)((int64_t)a >> ip->k)) X(SHRK, a >> ip->k) \
+	X(NEGI, ir_norm((uint64_t)0 - a, ip->t)) X(NEGF, a ^ 0x80000000u) \
+	X(NEGD, a ^ 0x8000000000000000ull) X(NOTP, (uint64_t)!a) X(NOTI, ir_norm(~a, ip->t)) \
+	X(CVT_S32, (uint64_t)(int64_t)(int32_t)a) X(CVT_U32, (uint32_t)a) X(CVT_N, ir_norm(a, ip->t)) \
+	X(CVT_P, (uint64_t)(a != 0)) X(CVT_G, interp_cvt(a, ip->t, ip->t2)) \
+	X(CVT_S2D, dbits((double)(int64_t)a)) X(CVT_U2D, dbits((double)a)) \
+	X(CVT_F2D, dbits((double)fval(a))) X(CVT_D2F, fbits((float)dval(a))) \
+	X(CVT_S2F, fbits((float)(int64_t)a)) X(CVT_U2F, fbits((float)a)) \
+	X(IDX, a + R[ip->b] * (uint64_t)ip->k) X(IDXSH, a + (R[ip->b] << ip->k))
+/* integer division: d := E(a, b), normalised; by zero, the general loop's finding */
+#define HV_IDIVS(X) X(DIVS, (uint64_t)sdiv((int64_t)a, (int64_t)b)) X(DIVU, a / b) \
+	X(REMS, (uint64_t)srem((int64_t)a, (int64_t)b)) X(REMU, a % b)
+/* the six compares of a class, E(a, b) */
+#define CMP6(P, SFX, CAST, OPND) \
+	P(EQ_##SFX, CAST(a) == CAST(b), OPND) P(NE_##SFX, CAST(a) != CAST(b), OPND) \
+	P(LT_##SFX, CAST(a) < CAST(b), OPND) P(LE_##SFX, CAST(a) <= CAST(b), OPND) \
+	P(GT_##SFX, CAST(a) > CAST(b), OPND) P(GE_##SFX, CAST(a) >= CAST(b), OPND)
+#define S64(x) ((int64_t)(x))
+#define U64(x) ((uint64_t)(x))
+#define CMPALL(P, OPND) CMP6(P, S, S64, OPND) CMP6(P, U, U64, OPND) CMP6(P, F, fval, OPND) \
+	CMP6(P, D, dval, OPND)
 
+static inline int64_t sdiv(int64_t a, int64_t b)
+{
+	return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
+}
+static inline int64_t srem(int64_t a, int64_t b)
+{
+	return b == -1 ? 0 : a % b;
+}
+
+#define HB_BIN(x, E) \
+	HV_INLINE void hb_##x##_RR(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = R[ip->a], b = R[ip->b]; R[ip->d] = (E); } \
+	HV_INLINE void hb_##x##_RK(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = R[ip->a], b = (uint64_t)ip->k; R[ip->d] = (E); }
+HV_BINS(HB_BIN)
+#define HB_UN(x, E) \
+	HV_INLINE void hb_##x(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = R[ip->a]; (void)a; R[ip->d] = (E); }
+HV_UNS(HB_UN)
+/* 0: the divisor is zero (nothing written) */
+#define HD_IDIV(x, E) \
+	HV_INLINE int hd_##x##_RR(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = R[ip->a], b = R[ip->b]; if (WS_UNLIKELY(!b)) return 0; R[ip->d] = ir_norm((E), ip->t); return 1; } \
+	HV_INLINE int hd_##x##_RK(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = R[ip->a], b = (uint64_t)ip->k; if (WS_UNLIKELY(!b)) return 0; R[ip->d] = ir_norm((E), ip->t); return 1; }
+HV_IDIVS(HD_IDIV)
+/* a signed division by 1 << c rounds toward zero: k - 1 added to a negative value first */
+HV_INLINE int64_t hv_sbias(uint64_t a, int64_t k)
+{
+	return (int64_t)((uint64_t)((int64_t)a >> 63) & ((uint64_t)k - 1));
+}
+/* SETP d := E */
+#define HB_SETP_RR(x, E, OPND) \
+	HV_INLINE void hb_SETP_RR_##x(uint64_t *R, const struct hv_insn *ip) { uint64_t a = R[ip->a], b = OPND; R[ip->d] = (E); }
+#define HB_SETP_RK(x, E, OPND) \
+	HV_INLINE void hb_SETP_RK_##x(uint64_t *R, const struct hv_insn *ip) { uint64_t a = R[ip->a], b = OPND; R[ip->d] = (E); }
+CMPALL(HB_SETP_RR, R[ip->b])
+CMPALL(HB_SETP_RK, (uint64_t)ip->k)
+/* compare-and-branch: whether it is taken */
+#define HC_CBR_RR(x, E, OPND) \
+	HV_INLINE int hc_CBR_RR_##x(const uint64_t *R, const struct hv_insn *ip) { uint64_t a = R[ip->a], b = OPND; return (E); }
+#define HC_CBR_RK(x, E, OPND) \
+	HV_INLINE int hc_CBR_RK_##x(const uint64_t *R, const struct hv_insn *ip) { uint64_t a = R[ip->a], b = OPND; return (E); }
+CMPALL(HC_CBR_RR, R[ip->b])
+CMPALL(HC_CBR_RK, (uint64_t)ip->k)
+/* ACBR: a 32-bit signed (ACBR64: 64-bit) ADD of the constant k at ip, then
+ * the compare-and-branch at ip + 1 of its result (its operand b read after
+ * the ADD's write): whether it is taken */
+#define HA_ACBR(x, E, OPND, P, SUM) \
+	HV_INLINE int ha_##P##_##x(uint64_t *R, const struct hv_insn *ip) \
+	{ uint64_t a = SUM(R[ip->a] + (uint64_t)ip->k); R[ip->d] = a; ip++; uint64_t b = OPND; return (E); }
+#define HA_ACBR_RR(x, E, OPND) HA_ACBR(x, E, OPND, ACBR_RR, S32X)
+#define HA_ACBR_RK(x, E, OPND) HA_ACBR(x, E, OPND, ACBR_RK, S32X)
+#define HA_ACBR64_RR(x, E, OPND) HA_ACBR(x, E, OPND, ACBR64_RR, U64)
+#define HA_ACBR64_RK(x, E, OPND) HA_ACBR(x, E, OPND, ACBR64_RK, U64)
+CMPALL(HA_ACBR_RR, R[ip->b])
+CMPALL(HA_ACBR_RK, (uint64_t)ip->k)
+CMPALL(HA_ACBR64_RR, R[ip->b])
+CMPALL(HA_ACBR64_RK, (uint64_t)ip->k)
 
 static int is_signed(unsigned t)
 {
@@ -144,6 +280,36 @@ static void set_bin(struct hv_insn *h, const struct ir_insn *in, const struct df
 	} else {
 		h->op = (uint16_t)rr;
 	}
+}
+
+/* The division of kind op (HV_DIVS/DIVU/REMS/REMU, _RR or _RK) of type t
+ * by the constant k in register form (hv_fuse_pairs: the CONST before it):
+ * an HV_KDIV operation, with the shift of a power of two in *c; HV_EXIT
+ * where none computes exactly what the division does (k zero, k -1 of a
+ * signed type, k not a value of t). Its operand is a value of t in register
+ * form, so that 32-bit division is exact for types of 32 bits or less; a
+ * power of two is a shift and a mask (signed: rounded toward zero by adding
+ * k - 1 to negative values). */
+static enum hv_op hv_kdiv(unsigned op, unsigned t, uint64_t k, int32_t *c)
+{
+	int rem, sg;
+	switch (op) {
+	case HV_DIVS_RR: case HV_DIVS_RK: rem = 0; sg = 1; break;
+	case HV_DIVU_RR: case HV_DIVU_RK: rem = 0; sg = 0; break;
+	case HV_REMS_RR: case HV_REMS_RK: rem = 1; sg = 1; break;
+	case HV_REMU_RR: case HV_REMU_RK: rem = 1; sg = 0; break;
+	default: return HV_EXIT;
+	}
+	if (!is_int(t) || k == 0 || ir_norm(k, t) != k || sg != is_signed(t) || (sg && (int64_t)k == -1))
+		return HV_EXIT;
+	*c = 0;
+	if (!(k & (k - 1)) && (!sg || (int64_t)k > 0)) {
+		*c = __builtin_ctzll(k);
+		return sg ? (rem ? HV_KREMSP : HV_KDIVSP) : (rem ? HV_KREMUP : HV_KDIVUP);
+	}
+	if (ir_type_size(t) <= 4)
+		return sg ? (rem ? HV_KREMS32 : HV_KDIVS32) : (rem ? HV_KREMU32 : HV_KDIVU32);
+	return sg ? (rem ? HV_KREMS64 : HV_KDIVS64) : (rem ? HV_KREMU64 : HV_KDIVU64);
 }
 
 /* compare class: 0 signed, 1 unsigned, 2 f32, 3 f64; -1 none */
@@ -330,6 +496,7 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		return;
 	}
 	case IR_LD:
+		h->mlim = 0; /* no window: MEMTAIL goes to the handler */
 		if (!has_d)
 			return;
 		switch (t) {
@@ -344,6 +511,7 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		}
 		return;
 	case IR_ST:
+		h->mlim = 0;
 		if (kb)
 			return;
 		switch (t == IR_F16 ? 0 : ir_type_size(t)) {
@@ -548,6 +716,58 @@ static void hv_fuse_seq(struct hv_func *f)
 	}
 }
 
+/* the instructions a fused instruction covers, itself included (1: none) */
+static uint32_t hv_span(unsigned op)
+{
+	if (op >= HV_LDS8 && op <= HV_MX_ST64) {
+		unsigned fam = (op - HV_LDS8) % 7; /* HV_M's layout */
+		return fam == 3 || fam == 5 ? 2 : fam == 4 || fam == 6 ? 3 : 1;
+	}
+	if (op == HV_MAD32S || op == HV_MAD32SK || op == HV_MADF || op == HV_MADD ||
+	    (op >= HV_ACBR_RR_EQ_S && op <= HV_ACBR64_RK_GE_D) || (op >= HV_KC_KDIVS32 && op < HV_NOPS))
+		return 2;
+	return 1;
+}
+
+#define HV_PAIR_ROW(X, x, y, K) { HV_##x, HV_##y, HV_P_##x##__##y },
+static const struct { uint16_t x, y, p; } hv_pairs[] = { HV_PAIRS(HV_PAIR_ROW, _) };
+#undef HV_PAIR_ROW
+
+/* After the other fusions: first every CONST followed by the integer
+ * division by it (KC_x: the division strength-reduced by hv_kdiv; the
+ * division keeps its own form, for a jump to it, and holds the constant and
+ * its shift in its unused k and c), then, from the last instruction back,
+ * each pair of HV_PAIRS (so that a pair can go on in the pair after it).
+ * As in hv_fuse_seq, the second keeps its own form and both are steps of
+ * one run; the pair writes its registers in program order and nothing but
+ * its last instruction can fail (a fused access that hands back, before
+ * it). An instruction that a fused instruction before it covers may head a
+ * pair too: the pair runs where a jump reaches it. */
+static void hv_fuse_pairs(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 1 < f->n; i++) {
+		struct hv_insn *h = &c[i], *n = &c[i + 1];
+		int32_t sh;
+		enum hv_op kop;
+		if (h->op == HV_CONST && n->b == h->d && n->a != h->d &&
+		    (n->op == HV_DIVS_RR || n->op == HV_DIVU_RR || n->op == HV_REMS_RR || n->op == HV_REMU_RR) &&
+		    (kop = hv_kdiv(n->op, n->t, (uint64_t)h->k, &sh)) != HV_EXIT) {
+			n->k = h->k;
+			n->c = sh;
+			set_op(h, (enum hv_op)(HV_KC_KDIVS32 + (kop - HV_KDIVS32)));
+		}
+	}
+	for (uint32_t i = f->n - 1; i-- > 0;) {
+		struct hv_insn *h = &c[i], *n = &c[i + 1];
+		for (size_t j = 0; j < WS_ARRAY_LEN(hv_pairs); j++)
+			if (hv_pairs[j].x == h->op && hv_pairs[j].y == n->op) {
+				h->op = hv_pairs[j].p;
+				break;
+			}
+	}
+}
+
 static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 {
 	struct hv_func *f = xmalloc(sizeof(*f));
@@ -555,7 +775,8 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	f->code = xcalloc(df->ncode ? df->ncode : 1, sizeof(struct hv_insn));
 	for (uint32_t i = 0; i < df->ncode; i++)
 		hv_translate(&f->code[i], &df->code[i], i, df, m->mod);
-	hv_fuse(f);
+	if (!m->o.no_super)
+		hv_fuse(f);
 	/* runs are those of the instructions as translated: a fused
 	 * compare-and-branch (ACBR) replaces an ADD, which ends none */
 	uint32_t run = 1;
@@ -564,7 +785,19 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 		run = is_transfer(h->op) || i + 1 == df->ncode ? 1 : run + 1;
 		h->run = run;
 	}
-	hv_fuse_seq(f);
+	if (!m->o.no_super) {
+		hv_fuse_seq(f);
+		hv_fuse_pairs(f);
+	}
+	/* branches go to their targets' instructions (decode_func validated the targets) */
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		struct hv_insn *h = &f->code[i];
+		unsigned op = df->code[i].op;
+		if (op == IR_BR || op == IR_CBR) {
+			h->tp1 = f->code + h->t1;
+			h->tp2 = f->code + (op == IR_CBR ? h->t2x : h->t1);
+		}
+	}
 #if HV_THREADED
 	for (uint32_t i = 0; i < df->ncode; i++)
 		f->code[i].h = hv_tab[f->code[i].op];
@@ -587,7 +820,50 @@ void hostvm_forget(struct dfunc *df)
 	df->hv = NULL;
 }
 
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[3])
+{
+	const struct hv_func *f = df ? df->hv : NULL;
+	out[0] = out[1] = out[2] = 0;
+	for (uint32_t i = 0; f && i < f->n; i++) {
+		unsigned op = f->code[i].op;
+		if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
+			out[1]++;
+		else if (op > HV_KC_KREMUP && op < HV_NOPS)
+			out[2]++;
+		else if (hv_span(op) > 1)
+			out[0]++;
+	}
+}
+
 /* ---- execution */
+
+/* the access at pc of df remembers a host allocation (its mlim was 0) */
+static WS_NOINLINE void hv_remember(struct machine *m, const struct dfunc *df, uint32_t pc)
+{
+	struct hv_window h = { (struct dfunc *)df, pc };
+	vec_push(&m->hv_win, h);
+}
+
+/* every remembered allocation forgotten (a free happened): mlim 0 makes x_H
+ * and the fused accesses find the memory again (m->hv_win lists the
+ * instructions whose mlim is not 0, each once: an access that goes to the
+ * stack keeps its window, still live, for a fused access to use; one whose
+ * function's engine code was dropped, or built again, is left alone unless
+ * it is an access) */
+static WS_NOINLINE void hv_forget_windows(struct machine *m)
+{
+	for (size_t i = 0; i < m->hv_win.len; i++) {
+		const struct hv_window *h = &m->hv_win.v[i];
+		struct hv_func *f = h->df->hv;
+		if (!f || h->pc >= f->n)
+			continue;
+		unsigned op = f->code[h->pc].op;
+		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) /* x, x_S or x_H (HV_M) */
+			f->code[h->pc].mlim = 0;
+	}
+	m->hv_win.len = 0;
+	m->hv_nfrees = m->mem.nfrees;
+}
 
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
@@ -624,18 +900,10 @@ static uint8_t *hv_block(struct machine *m, struct warp *w, uint64_t addr, uint6
 	return a ? a->data + (addr - a->base) : NULL;
 }
 
-static inline int64_t sdiv(int64_t a, int64_t b)
-{
-	return b == -1 ? (int64_t)(0 - (uint64_t)a) : a / b;
-}
-static inline int64_t srem(int64_t a, int64_t b)
-{
-	return b == -1 ? 0 : a % b;
-}
-
 #if defined(__GNUC__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
+#pragma GCC diagnostic ignored "-Wunused-label" /* G_ labels no pair goes to */
 #endif
 
 int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
@@ -669,16 +937,24 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	struct lstack *ls = &w->ls[0];
 	int executed;
 	uint64_t nst = 0; /* stores, counted as do_st counts them (m->nstores) */
-	/* no allocation is freed while the engine runs: one a load or store
-	 * remembers is live while m->mem.nfrees is what it was then (the low
-	 * 32 bits are kept; past 2^32 frees nothing is remembered) */
-	uint32_t gen = (uint32_t)m->mem.nfrees;
-	int gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+	/* no allocation is freed while the engine runs but in a built-in
+	 * call (HCALL); the ones loads and stores remember were live when
+	 * m->mem.nfrees was m->hv_nfrees */
+	if (WS_UNLIKELY(m->mem.nfrees != m->hv_nfrees))
+		hv_forget_windows(m);
 	int64_t flushed = 0; /* steps already added to m->steps (HCALL) */
 	const uint64_t slo = ADDR(TAG_HSTACK, w->hbase);
 
 #define NEXT do { ip++; DISPATCH; } while (0)
 	/* go to pc x of the current function, charging its run */
+	/* go to instruction p of the current function (a branch's tp1 or tp2), charging its run */
+#define JUMPP(p) do { \
+	ip = (p); \
+	if (WS_UNLIKELY((int64_t)ip->run > left)) \
+		goto out_target; \
+	left -= ip->run; \
+	DISPATCH; \
+} while (0)
 #define JUMP(x) do { \
 	ip = code + (x); \
 	if (WS_UNLIKELY((int64_t)ip->run > left)) \
@@ -688,60 +964,22 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 } while (0)
 #define D_ R[ip->d]
 #define A_ R[ip->a]
-#define BIN(x, EXPR) \
-	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; D_ = (EXPR); NEXT; } \
-	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; D_ = (EXPR); NEXT; }
-#define FBIN(x, EXPR) BIN(x, fbits(EXPR(fval(a), fval(b))))
-#define DBIN(x, EXPR) BIN(x, dbits(EXPR(dval(a), dval(b))))
-#define ADDOP(x, y) ((x) + (y))
-#define SUBOP(x, y) ((x) - (y))
-#define MULOP(x, y) ((x) * (y))
-#define DIVOP(x, y) ((x) / (y))
+#define BIN(x, E) L(x##_RR) { hb_##x##_RR(R, ip); NEXT; } L(x##_RK) { hb_##x##_RK(R, ip); NEXT; }
+#define UN(x, E) L(x) { hb_##x(R, ip); NEXT; }
 	/* integer division: by zero, the general loop's finding */
-#define IDIV(x, EXPR) \
-	L(x##_RR) { uint64_t a = A_, b = R[ip->b]; if (WS_UNLIKELY(!b)) goto out; D_ = ir_norm((EXPR), ip->t); NEXT; } \
-	L(x##_RK) { uint64_t a = A_, b = (uint64_t)ip->k; if (WS_UNLIKELY(!b)) goto out; D_ = ir_norm((EXPR), ip->t); NEXT; }
-#define CMP6(P, SFX, CAST, OPND) \
-	P(EQ_##SFX, CAST(a) == CAST(b), OPND) P(NE_##SFX, CAST(a) != CAST(b), OPND) \
-	P(LT_##SFX, CAST(a) < CAST(b), OPND) P(LE_##SFX, CAST(a) <= CAST(b), OPND) \
-	P(GT_##SFX, CAST(a) > CAST(b), OPND) P(GE_##SFX, CAST(a) >= CAST(b), OPND)
-#define S64(x) ((int64_t)(x))
-#define U64(x) ((uint64_t)(x))
-#define CMPALL(P, OPND) CMP6(P, S, S64, OPND) CMP6(P, U, U64, OPND) CMP6(P, F, fval, OPND) \
-	CMP6(P, D, dval, OPND)
-#define SETP_RR(x, E, OPND) L(SETP_RR_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
-#define SETP_RK(x, E, OPND) L(SETP_RK_##x) { uint64_t a = A_, b = OPND; D_ = (E); NEXT; }
-#define CBR_RR(x, E, OPND) L(CBR_RR_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
-#define CBR_RK(x, E, OPND) L(CBR_RK_##x) { uint64_t a = A_, b = OPND; JUMP((E) ? ip->t1 : ip->t2x); }
-	/* ADD32S_RK, then the compare-and-branch after it (its operands read after the ADD's write) */
-#define ACBR_RR(x, E, OPND) L(ACBR_RR_##x) { \
-	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
-	D_ = a; \
-	ip++; \
-	uint64_t b = OPND; \
-	JUMP((E) ? ip->t1 : ip->t2x); \
-}
-#define ACBR_RK(x, E, OPND) L(ACBR_RK_##x) { \
-	uint64_t a = (uint64_t)(int64_t)(int32_t)(uint32_t)(A_ + (uint64_t)ip->k); \
-	D_ = a; \
-	ip++; \
-	uint64_t b = OPND; \
-	JUMP((E) ? ip->t1 : ip->t2x); \
-}
-#define ACBR64_RR(x, E, OPND) L(ACBR64_RR_##x) { \
-	uint64_t a = A_ + (uint64_t)ip->k; \
-	D_ = a; \
-	ip++; \
-	uint64_t b = OPND; \
-	JUMP((E) ? ip->t1 : ip->t2x); \
-}
-#define ACBR64_RK(x, E, OPND) L(ACBR64_RK_##x) { \
-	uint64_t a = A_ + (uint64_t)ip->k; \
-	D_ = a; \
-	ip++; \
-	uint64_t b = OPND; \
-	JUMP((E) ? ip->t1 : ip->t2x); \
-}
+#define IDIV(x, E) \
+	L(x##_RR) { if (WS_UNLIKELY(!hd_##x##_RR(R, ip))) goto out; NEXT; } \
+	L(x##_RK) { if (WS_UNLIKELY(!hd_##x##_RK(R, ip))) goto out; NEXT; }
+#define SETP_RR(x, E, OPND) L(SETP_RR_##x) { hb_SETP_RR_##x(R, ip); NEXT; }
+#define SETP_RK(x, E, OPND) L(SETP_RK_##x) { hb_SETP_RK_##x(R, ip); NEXT; }
+#define CBR_RR(x, E, OPND) L(CBR_RR_##x) JUMPP(hc_CBR_RR_##x(R, ip) ? ip->tp1 : ip->tp2);
+#define CBR_RK(x, E, OPND) L(CBR_RK_##x) JUMPP(hc_CBR_RK_##x(R, ip) ? ip->tp1 : ip->tp2);
+	/* ADD32S_RK, then the compare-and-branch after it */
+#define ACBR(P, x) L(P##_##x) { int c_ = ha_##P##_##x(R, ip); ip++; JUMPP(c_ ? ip->tp1 : ip->tp2); }
+#define ACBR_RR(x, E, OPND) ACBR(ACBR_RR, x)
+#define ACBR_RK(x, E, OPND) ACBR(ACBR_RK, x)
+#define ACBR64_RR(x, E, OPND) ACBR(ACBR64_RR, x)
+#define ACBR64_RK(x, E, OPND) ACBR(ACBR64_RK, x)
 #if HV_THREADED
 #define QUICK(x) do { ip->op = (uint16_t)(x); ip->h = hv_tab[x]; } while (0)
 #else
@@ -764,13 +1002,12 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 			if (WS_UNLIKELY(!n_)) \
 				goto out; \
-			if (gen_ok) { \
-				ip->mlo = n_->base - (uint64_t)ip->k; \
-				ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
-				ip->mdata = n_->data; \
-				ip->c = (int32_t)gen; \
-				QUICK(HV_##x##_H); \
-			} \
+			if (!ip->mlim) \
+				hv_remember(m, fr->df, (uint32_t)(ip - code)); \
+			ip->mlo = n_->base - (uint64_t)ip->k; \
+			ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
+			ip->mdata = n_->data; \
+			QUICK(HV_##x##_H); \
 			p = n_->data + (a_ - n_->base); \
 		} \
 		KIND(T, CONV); \
@@ -786,13 +1023,13 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 	} \
 	L(x##_H) { \
 		uint64_t o_ = A_ - ip->mlo; \
-		if (WS_UNLIKELY(o_ >= ip->mlim || (uint32_t)ip->c != gen)) \
+		if (WS_UNLIKELY(o_ >= ip->mlim)) \
 			goto G_##x; \
 		uint8_t *p = ip->mdata + o_; \
 		KIND(T, CONV); \
 		NEXT; \
 	} \
-	L(IX_##x) { \
+	L(IX_##x) G_IX_##x: { \
 		uint64_t t_ = A_ + (R[ip->b] << ip->k); \
 		D_ = t_; \
 		ip++; \
@@ -807,13 +1044,13 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		ip++; \
 		MEMTAIL(x, T, KIND, CONV, t_); \
 	} \
-	L(PX_##x) { \
+	L(PX_##x) G_PX_##x: { \
 		uint64_t t_ = A_ + R[ip->b]; \
 		D_ = t_; \
 		ip++; \
 		MEMTAIL(x, T, KIND, CONV, t_); \
 	} \
-	L(MX_##x) { \
+	L(MX_##x) G_MX_##x: { \
 		uint64_t p_ = A_ * (uint64_t)ip->k; \
 		D_ = p_; \
 		uint64_t t_ = R[ip->c] + p_; \
@@ -823,16 +1060,14 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 		MEMTAIL(x, T, KIND, CONV, t_); \
 	}
 	/* the load or store x at ip, fused after the instructions that computed
-	 * its address ADDR (the value of its register a): x_H's test inline,
-	 * else x's own handler, as if reached alone */
+	 * its address ADDR (the value of its register a): x_H's test inline
+	 * (mlim is 0 unless x is x_H), else x's own handler, as if reached alone */
 #define MEMTAIL(x, T, KIND, CONV, ADDR) do { \
-	if (WS_LIKELY(ip->op == HV_##x##_H)) { \
-		uint64_t o_ = (ADDR) - ip->mlo; \
-		if (WS_LIKELY(o_ < ip->mlim && (uint32_t)ip->c == gen)) { \
-			uint8_t *p = ip->mdata + o_; \
-			KIND(T, CONV); \
-			NEXT; \
-		} \
+	uint64_t o_ = (ADDR) - ip->mlo; \
+	if (WS_LIKELY(o_ < ip->mlim)) { \
+		uint8_t *p = ip->mdata + o_; \
+		KIND(T, CONV); \
+		NEXT; \
 	} \
 	DISPATCH; \
 } while (0)
@@ -844,10 +1079,7 @@ dispatch:
 #endif
 	L(EXIT) goto out;
 	L(NOP) NEXT;
-	L(CONST) { D_ = (uint64_t)ip->k; NEXT; }
-	L(MOV) { D_ = A_; NEXT; }
-	L(IDX) { D_ = A_ + R[ip->b] * (uint64_t)ip->k; NEXT; }
-	L(IDXSH) { D_ = A_ + (R[ip->b] << ip->k); NEXT; }
+	HV_UNS(UN)
 	L(LADDR) { D_ = ADDR(TAG_HSTACK, w->hbase + fr->lbase[0] + (uint64_t)ip->k); NEXT; }
 	L(GADDR) { D_ = m->obj_addr[ip->k]; NEXT; }
 	L(SHL) {
@@ -865,25 +1097,6 @@ dispatch:
 		D_ = s >= (uint64_t)ip->k ? 0 : a >> s;
 		NEXT;
 	}
-	L(SHLK) { D_ = ir_norm(A_ << ip->k, ip->t); NEXT; }
-	L(SARK) { D_ = (uint64_t)((int64_t)A_ >> ip->k); NEXT; }
-	L(SHRK) { D_ = A_ >> ip->k; NEXT; }
-	L(NEGI) { D_ = ir_norm((uint64_t)0 - A_, ip->t); NEXT; }
-	L(NEGF) { D_ = A_ ^ 0x80000000u; NEXT; }
-	L(NEGD) { D_ = A_ ^ 0x8000000000000000ull; NEXT; }
-	L(NOTP) { D_ = !A_; NEXT; }
-	L(NOTI) { D_ = ir_norm(~A_, ip->t); NEXT; }
-	L(CVT_S32) { D_ = (uint64_t)(int64_t)(int32_t)A_; NEXT; }
-	L(CVT_U32) { D_ = (uint32_t)A_; NEXT; }
-	L(CVT_N) { D_ = ir_norm(A_, ip->t); NEXT; }
-	L(CVT_P) { D_ = A_ != 0; NEXT; }
-	L(CVT_G) { D_ = interp_cvt(A_, ip->t, ip->t2); NEXT; }
-	L(CVT_S2D) { D_ = dbits((double)(int64_t)A_); NEXT; }
-	L(CVT_U2D) { D_ = dbits((double)A_); NEXT; }
-	L(CVT_F2D) { D_ = dbits((double)fval(A_)); NEXT; }
-	L(CVT_D2F) { D_ = fbits((float)dval(A_)); NEXT; }
-	L(CVT_S2F) { D_ = fbits((float)(int64_t)A_); NEXT; }
-	L(CVT_U2F) { D_ = fbits((float)A_); NEXT; }
 	MEMOP(LDS8, int8_t, LDB, (uint64_t)(int64_t)v_)
 	MEMOP(LDU8, uint8_t, LDB, v_)
 	MEMOP(LDS16, int16_t, LDB, (uint64_t)(int64_t)v_)
@@ -972,8 +1185,8 @@ dispatch:
 			executed = (int)ex; /* where it goes on by itself */
 			goto synced;
 		}
-		gen = (uint32_t)m->mem.nfrees; /* free() forgets what loads remember */
-		gen_ok = m->mem.nfrees < ((uint64_t)1 << 32);
+		if (m->mem.nfrees != m->hv_nfrees) /* free() forgets what accesses remember */
+			hv_forget_windows(m);
 		ls = &w->ls[0];
 		NEXT;
 	}
@@ -1023,8 +1236,8 @@ dispatch:
 		ip += 2;
 		DISPATCH;
 	}
-	L(BR) JUMP(ip->t1);
-	L(CBR) JUMP(A_ ? ip->t1 : ip->t2x);
+	L(BR) JUMPP(ip->tp1);
+	L(CBR) JUMPP(A_ ? ip->tp1 : ip->tp2);
 	L(CALL) {
 		/* the callee, once decoded (decoding, and its finding, are the
 		 * general loop's): its frame's needs go into the instruction */
@@ -1113,43 +1326,31 @@ dispatch:
 		code = pf->code;
 		JUMP(f->ret_pc);
 	}
-	BIN(ADD64, a + b)
-	BIN(SUB64, a - b)
-	BIN(MUL64, a * b)
-	BIN(AND, a & b)
-	BIN(OR, a | b)
-	BIN(XOR, a ^ b)
-	BIN(ADD32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a + b))
-	BIN(SUB32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a - b))
-	BIN(MUL32S, (uint64_t)(int64_t)(int32_t)(uint32_t)(a * b))
-	BIN(ADD32U, (uint32_t)(a + b))
-	BIN(SUB32U, (uint32_t)(a - b))
-	BIN(MUL32U, (uint32_t)(a * b))
-	BIN(ADDN, ir_norm(a + b, ip->t))
-	BIN(SUBN, ir_norm(a - b, ip->t))
-	BIN(MULN, ir_norm(a * b, ip->t))
-	FBIN(ADDF, ADDOP)
-	FBIN(SUBF, SUBOP)
-	FBIN(MULF, MULOP)
-	FBIN(DIVF, DIVOP)
-	FBIN(REMF, fmodf)
-	DBIN(ADDD, ADDOP)
-	DBIN(SUBD, SUBOP)
-	DBIN(MULD, MULOP)
-	DBIN(DIVD, DIVOP)
-	DBIN(REMD, fmod)
-	IDIV(DIVS, (uint64_t)sdiv((int64_t)a, (int64_t)b))
-	IDIV(DIVU, a / b)
-	IDIV(REMS, (uint64_t)srem((int64_t)a, (int64_t)b))
-	IDIV(REMU, a % b)
-	BIN(MINS, (int64_t)a < (int64_t)b ? a : b)
-	BIN(MAXS, (int64_t)a < (int64_t)b ? b : a)
-	BIN(MINU, a < b ? a : b)
-	BIN(MAXU, a < b ? b : a)
-	BIN(MINF, fbits(fminf(fval(a), fval(b))))
-	BIN(MAXF, fbits(fmaxf(fval(a), fval(b))))
-	BIN(MIND, dbits(fmin(dval(a), dval(b))))
-	BIN(MAXD, dbits(fmax(dval(a), dval(b))))
+	HV_BINS(BIN)
+	HV_IDIVS(IDIV)
+	/* division by a constant (hv_kdiv); KC_x: its CONST first */
+#define KDIV(x, E) \
+	L(KC_##x) G_KC_##x: { D_ = (uint64_t)ip->k; ip++; goto G_##x; } \
+	L(x) G_##x: { uint64_t a = A_; int64_t k = ip->k; (void)k; D_ = (E); NEXT; }
+	KDIV(KDIVS32, (uint64_t)(int64_t)((int32_t)a / (int32_t)k))
+	KDIV(KREMS32, (uint64_t)(int64_t)((int32_t)a % (int32_t)k))
+	KDIV(KDIVU32, (uint32_t)a / (uint32_t)k)
+	KDIV(KREMU32, (uint32_t)a % (uint32_t)k)
+	KDIV(KDIVS64, (uint64_t)((int64_t)a / k))
+	KDIV(KREMS64, (uint64_t)((int64_t)a % k))
+	KDIV(KDIVU64, a / (uint64_t)k)
+	KDIV(KREMU64, a % (uint64_t)k)
+	KDIV(KDIVSP, (uint64_t)(((int64_t)a + hv_sbias(a, k)) >> ip->c))
+	KDIV(KREMSP, (uint64_t)((((int64_t)a + hv_sbias(a, k)) & (k - 1)) - hv_sbias(a, k)))
+	KDIV(KDIVUP, a >> ip->c)
+	KDIV(KREMUP, a & ((uint64_t)k - 1))
+	/* the pairs: x, then y at the next instruction */
+#define PAIR_N(y) hb_##y(R, ip); NEXT;
+#define PAIR_J(y) JUMPP(hc_##y(R, ip) ? ip->tp1 : ip->tp2);
+#define PAIR_B(y) JUMPP(ip->tp1);
+#define PAIR_G(y) goto G_##y;
+#define PAIR(X, x, y, K) L(P_##x##__##y) G_P_##x##__##y: { hb_##x(R, ip); ip++; PAIR_##K(y) }
+	HV_PAIRS(PAIR, _)
 	L(SEL_RR) { D_ = A_ ? R[ip->b] : R[ip->c]; NEXT; }
 	L(SEL_RK) { D_ = A_ ? (uint64_t)ip->k : R[ip->c]; NEXT; }
 	CMPALL(SETP_RR, R[ip->b])
@@ -1183,6 +1384,7 @@ synced: /* g->fr and g->pc are where they must be */
 #undef DISPATCH
 #undef NEXT
 #undef JUMP
+#undef JUMPP
 #undef D_
 #undef A_
 #undef BIN

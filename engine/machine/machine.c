@@ -21,6 +21,8 @@ void machine_opts_init(struct machine_opts *o)
 	o->sched = SCHED_RR;
 	const char *e = getenv("WS_NO_HOSTVM");
 	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
+	e = getenv("WS_NO_SUPER");
+	o->no_super = e && *e && strcmp(e, "0") != 0;
 	e = getenv("WS_NO_QUICK");
 	o->no_quick = e && *e && strcmp(e, "0") != 0;
 }
@@ -346,6 +348,7 @@ void machine_free(struct machine *m)
 	acp_free(m);
 	vec_free(&m->obs);
 	vec_free(&m->bp.v);
+	vec_free(&m->hv_win);
 	vec_free(&m->rt.events);
 	hostio_release(m);
 	strbuf_release(&m->io.dev_out);

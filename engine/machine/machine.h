@@ -125,6 +125,11 @@ struct machine_opts {
 	 * host engine (hostvm.c); machine_opts_init sets it when the environment
 	 * has WS_NO_HOSTVM=1. Results and step counts are the same either way. */
 	int no_hostvm;
+	/* the host engine without superinstructions (hostvm.c: fused sequences,
+	 * pairs, divisions by constants); machine_opts_init sets it when the
+	 * environment has WS_NO_SUPER=1 (which also turns off the device fast
+	 * path's, interp.c). Results and step counts are the same either way. */
+	int no_super;
 	/* visit every warp of a kernel that only returns one scheduling call at
 	 * a time, started when its block is admitted, as any other kernel's
 	 * (machine.c sched_quick off), and every kernel's warps one visit per

@@ -106,8 +106,8 @@ struct mem {
 	VEC(uint32_t) pages;     /* per 2 MiB global page: live cudaMalloc'd/device heap blocks in it */
 	uint64_t host_bytes;     /* live host allocations (bounded by mem_try_alloc) */
 	uint64_t limit;          /* host_bytes + dev_bytes cap for mem_try_alloc; 0: none */
-	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: an allocation it remembers
-				  * is live while this has not changed) */
+	uint64_t nfrees;         /* mem_free calls so far (hostvm.c: the allocations its loads
+				  * and stores remember are live while this has not changed) */
 };
 void mem_init(struct mem *mm);
 void mem_release(struct mem *mm);
@@ -554,6 +554,11 @@ struct machine {
 	int exit_status;
 	uint64_t steps;
 	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
+	/* hostvm.c: the loads and stores that remember a host allocation (x_H,
+	 * by function and pc), all forgotten when m->mem.nfrees is no longer
+	 * hv_nfrees (a free) */
+	VEC(struct hv_window { struct dfunc *df; uint32_t pc; }) hv_win;
+	uint64_t hv_nfrees;
 	int hv_stop;            /* hostvm_run made a built-in call after which the general loop
 				 * returns (a wait, a fault, an exit): interp_run_group does (and clears it) */
 	uint64_t polled;        /* steps charged to o.interrupt so far */
@@ -728,6 +733,11 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget);
  * unchanged) or -1 (a fault or exit, pc unchanged). For hostvm.c. */
 int interp_bcall(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in);
 void hostvm_forget(struct dfunc *df);
+/* hostvm.c, for tests: the fused instructions in df's host engine code
+ * (none where the host has not run df): out[0] fused sequences (an access
+ * and its address, a multiply-add, a loop counter and its branch), out[1]
+ * constants and the divisions by them, out[2] pairs of HV_PAIRS */
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[3]);
 
 /* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1
  * the program stopped, -2 not a hostio built-in); hostio_out is the host

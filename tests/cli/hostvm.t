@@ -12,21 +12,30 @@ tmp=${TMPDIR:-/tmp}/ws-hostvm.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME FILE OPTS ARGS: both ways; kernel_ms (wall time) is left out
-run() {
-	name=$1 file=$2 opts=$3 args=$4
+# run_env VAR NAME FILE OPTS ARGS: with VAR=0 and VAR=1; kernel_ms (wall
+# time) is left out
+run_env() {
+	var=$1 name=$2 file=$3 opts=$4 args=$5
 	for e in 0 1; do
 		# shellcheck disable=SC2086 # options and arguments are word lists
-		WS_NO_HOSTVM=$e timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
+		env "$var=$e" timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
 		echo "status $?" >> "$tmp/out.$e"
 		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
 	done
 	if cmp -s "$tmp/out.0" "$tmp/out.1" && grep -q 'steps [1-9]' "$tmp/out.0"; then
-		tap_result 0 "$name $opts: the same output, findings, status and steps ($(grep -o 'steps [0-9][0-9]*$' "$tmp/out.0"))"
+		tap_result 0 "$name $opts ($var): the same output, findings, status and steps ($(grep -o 'steps [0-9][0-9]*$' "$tmp/out.0"))"
 	else
-		tap_result 1 "$name $opts: the host engine and the general loop differ"
+		tap_result 1 "$name $opts: $var=0 and $var=1 differ"
 		diff "$tmp/out.0" "$tmp/out.1" | head -20 | tap_diag
 	fi
+}
+# run NAME FILE OPTS ARGS: the host engine and the general loop
+run() {
+	run_env WS_NO_HOSTVM "$@"
+}
+# run_super NAME FILE OPTS ARGS: the host engine with and without its superinstructions
+run_super() {
+	run_env WS_NO_SUPER "$@"
 }
 
 for p in host_ops std_algorithm lambdas malloc_host argv pthread_mutex pthread_condvar std_thread; do
@@ -71,6 +80,29 @@ run hostvm_calls tests/cli/hostvm_calls.cu "--fast" "5"
 for lim in 4097 8193 12289; do
 	run hostvm_calls tests/cli/hostvm_calls.cu "--max-steps $lim" ""
 done
+# pairs and divisions by constants (HV_PAIRS, KC_x): host_super both ways,
+# unoptimised too (sessions run that), and under step limits that stop
+# between the two of a pair
+run host_super tests/programs/host_super.cu "" ""
+run host_super tests/programs/host_super.cu "--no-opt" ""
+for lim in 10001 10002 10003 77777 150001; do
+	run host_super tests/programs/host_super.cu "--max-steps $lim" ""
+done
+# the host engine with and without its superinstructions (WS_NO_SUPER=1):
+# the same output, findings, status and steps
+run_super host_super tests/programs/host_super.cu "" ""
+run_super host_super tests/programs/host_super.cu "--no-opt" ""
+run_super host_super tests/programs/host_super.cu "--max-steps 20011" ""
+run_super host_ops tests/programs/host_ops.cu "" ""
+run_super hostvm_fuse tests/cli/hostvm_fuse.cu "" "3"
+run_super hostvm_calls tests/cli/hostvm_calls.cu "" "5"
+for b in vecadd reduce_smem histogram; do
+	run_super "$b" "bench/$b.cu" "--fast" "1 12"
+done
+run_super matmul_tiled bench/matmul_tiled.cu "--fast" "1 48"
+"$WARPSTEP" run tests/programs/host_super.cu > "$tmp/super" 2>&1 < /dev/null
+cmp -s "$tmp/super" tests/programs/host_super.expected
+tap_result $? "host_super prints what the native program prints (tests/programs/host_super.expected)"
 "$WARPSTEP" run tests/cli/hostvm_fuse.cu 3 > "$tmp/fuse" 2>&1 < /dev/null
 want='1254153263296 12625.500 11007 109801'
 [ "$(cat "$tmp/fuse")" = "$want" ]

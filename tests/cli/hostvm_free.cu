@@ -1,6 +1,7 @@
 // hostvm_free.cu - loads and stores that remember the host allocation
 // they hit (engine/machine/hostvm.c) meet allocations freed and made anew
-// between their runs, and finally read freed memory (a use-after-free
+// between their runs (and the stack between two blocks), and finally read
+// freed memory (a use-after-free
 // finding, exit status 139): tests/cli/hostvm.t runs it under the host
 // engine and the general loop, which must agree.
 #include <cstdio>
@@ -29,7 +30,11 @@ int main()
 		int n = 50 + r * 7;
 		int *p = (int *)malloc(n * sizeof(int));
 		fill(p, n, r);
-		t += sum(p, n) + sum(keep, 64);
+		int st[64];
+		fill(st, 64, r + 1);
+		/* sum's load: p's block, the stack, then (next round) a block made
+		 * anew where p was: what it remembered of p must be forgotten */
+		t += sum(p, n) + sum(st, 64) + sum(keep, 64);
 		free(p);
 		if (r % 5 == 0) {
 			free(keep);

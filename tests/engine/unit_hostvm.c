@@ -10,6 +10,7 @@
  */
 #include "front.h"
 #include "machine.h"
+#include "simt.h" /* m->df, hostvm_count_fused */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -332,19 +333,28 @@ static void test_rand(void)
  * compare): single steps, and runs whose ends are shifted by single steps,
  * stop inside each sequence and must leave the place and step count the
  * general loop leaves, to the end of the program */
+/* compile path into fc, optimized as run does (opt) or as the front end
+ * makes it: 0, or -1 (reported, fc released) */
+static int compile_file(struct compilation *fc, const char *path, int opt)
+{
+	compilation_init(fc);
+	int r = front_compile_file(fc, path, NULL);
+	ok(r == 0, "%s compiles (%s)", path, opt ? "optimized as run does" : "as the front end makes it");
+	if (r == 0 && opt)
+		ir_optimize_run(fc->mod, &fc->arena);
+	if (r) {
+		diag_render(&fc->diags, &fc->sm, stdout, 0);
+		compilation_release(fc);
+		return -1;
+	}
+	return 0;
+}
+
 static void test_fused(int opt)
 {
 	struct compilation fc;
-	compilation_init(&fc);
-	int r = front_compile_file(&fc, "tests/cli/hostvm_fuse.cu", NULL);
-	ok(r == 0, "tests/cli/hostvm_fuse.cu compiles (%s)", opt ? "optimized as run does" : "as the front end makes it");
-	if (r == 0 && opt)
-		ir_optimize_run(fc.mod, &fc.arena);
-	if (r) {
-		diag_render(&fc.diags, &fc.sm, stdout, 0);
-		compilation_release(&fc);
+	if (compile_file(&fc, "tests/cli/hostvm_fuse.cu", opt))
 		return;
-	}
 	cur = fc.mod;
 	struct machine *m[2];
 	struct trace *t[2] = { &ta, &tb };
@@ -369,6 +379,119 @@ static void test_fused(int opt)
 	   (unsigned long long)machine_steps(m[1]));
 	machine_free(m[0]);
 	machine_free(m[1]);
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
+/* the host engine's pairs and divisions by constants (hostvm.c
+ * hv_fuse_pairs), in tests/programs/host_super.cu, compiled as the front
+ * end makes it (sessions) and as run optimises it: the general loop, the
+ * engine without its superinstructions (machine_opts.no_super) and with
+ * them stop at the same places with the same step counts after single
+ * steps and after runs whose ends are shifted by single steps (so that
+ * runs end between the two of a pair), and print the native program's
+ * output; with them, the engine's code has the fused forms, without, none */
+static void test_super(int opt)
+{
+	struct compilation fc;
+	if (compile_file(&fc, "tests/programs/host_super.cu", opt))
+		return;
+	FILE *want = fopen("tests/programs/host_super.expected", "r");
+	char wbuf[4096] = "";
+	size_t wn = want ? fread(wbuf, 1, sizeof(wbuf) - 1, want) : 0;
+	wbuf[wn] = 0;
+	if (want)
+		fclose(want);
+	cur = fc.mod;
+	static struct trace t3[3];
+	struct machine *m[3];
+	FILE *o[3];
+	uint32_t fused[3][3];
+	for (int k = 0; k < 3; k++) {
+		struct machine_opts mo;
+		machine_opts_init(&mo);
+		mo.no_hostvm = k == 0;
+		mo.no_super = k == 1;
+		mo.out = o[k] = tmpfile();
+		m[k] = machine_new(cur, &mo);
+		char *argv[] = { "p", NULL };
+		machine_start(m[k], 1, argv);
+		t3[k].n = 0;
+		for (int i = 0; i < 3000 && machine_step(m[k]) == MST_RUNNING; i++)
+			rec(&t3[k], m[k]);
+		for (int i = 0; machine_get_status(m[k]) == MST_RUNNING; i++) {
+			machine_run(m[k], 1);
+			rec(&t3[k], m[k]);
+			for (int s = 0; s < i % 7 && machine_step(m[k]) == MST_RUNNING; s++)
+				rec(&t3[k], m[k]);
+		}
+		fused[k][0] = fused[k][1] = fused[k][2] = 0;
+		for (uint32_t f = 0; f < cur->nfuncs; f++) {
+			uint32_t c[3];
+			hostvm_count_fused(m[k]->df[f], c);
+			for (int j = 0; j < 3; j++)
+				fused[k][j] += c[j];
+		}
+	}
+	ok(same(&t3[0], &t3[1]) && same(&t3[0], &t3[2]) && t3[0].n > 3000,
+	   "pairs (%s): the general loop and the engine without and with superinstructions stop at the same places and counts (%zu stops)",
+	   opt ? "optimized" : "unoptimized", t3[0].n);
+	int out_ok = 1;
+	for (int k = 0; k < 3; k++) {
+		rewind(o[k]);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof(buf) - 1, o[k]);
+		buf[n] = 0;
+		out_ok &= wn > 0 && strcmp(buf, wbuf) == 0;
+	}
+	ok(out_ok && machine_steps(m[0]) == machine_steps(m[1]) && machine_steps(m[0]) == machine_steps(m[2]),
+	   "pairs (%s): the native program's output three times, the same steps (%llu)", opt ? "optimized" : "unoptimized",
+	   (unsigned long long)machine_steps(m[0]));
+	ok(fused[1][0] + fused[1][1] + fused[1][2] == 0 && fused[0][0] + fused[0][1] + fused[0][2] == 0,
+	   "pairs (%s): no fused instruction without superinstructions or without the engine", opt ? "optimized" : "unoptimized");
+	ok(fused[2][0] > 20 && fused[2][1] >= 30 && fused[2][2] >= 40,
+	   "pairs (%s): with them, %u fused sequences, %u divisions by constants, %u pairs", opt ? "optimized" : "unoptimized",
+	   fused[2][0], fused[2][1], fused[2][2]);
+	for (int k = 0; k < 3; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
+/* an access that goes from a block to the stack and back keeps the block
+ * it remembered (it is still live) and is listed once in m->hv_win, which
+ * therefore stays small however often it alternates */
+static void test_windows(void)
+{
+	static const char alt[] =
+		"#include <cstdio>\n#include <cstdlib>\n"
+		"static int sum(const int *p, int n) { int s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }\n"
+		"int main() { int *h = (int *)malloc(64 * sizeof(int)); int st[64];\n"
+		" for (int i = 0; i < 64; i++) { h[i] = i; st[i] = 2 * i; }\n"
+		" long long t = 0; for (int r = 0; r < 5000; r++) t += sum(r & 1 ? h : st, 64);\n"
+		" printf(\"%lld\\n\", t); free(h); return 0; }\n";
+	struct compilation fc;
+	compilation_init(&fc);
+	int r = front_compile_string(&fc, "alt.cu", alt, NULL);
+	ok(r == 0, "windows: the program compiles");
+	if (r) {
+		diag_render(&fc.diags, &fc.sm, stdout, 0);
+		compilation_release(&fc);
+		return;
+	}
+	ir_optimize_run(fc.mod, &fc.arena);
+	cur = fc.mod;
+	FILE *o = tmpfile();
+	struct machine *m = start(0, o, 0);
+	size_t most = 0;
+	while (machine_run(m, 1) == MST_RUNNING) /* a quantum at a time */
+		most = m->hv_win.len > most ? m->hv_win.len : most;
+	ok(!strcmp(slurp(o), "15120000") && most >= 1 && most <= 8,
+	   "windows: 5,000 calls alternating a block and the stack list at most %zu accesses (the output %s)", most, slurp(o));
+	machine_free(m);
+	fclose(o);
 	cur = comp.mod;
 	compilation_release(&fc);
 }
@@ -433,6 +556,9 @@ int main(void)
 	test_rand();
 	test_fused(0);
 	test_fused(1);
+	test_super(0);
+	test_super(1);
+	test_windows();
 	test_calls();
 	compilation_release(&comp);
 	return tap_end();
