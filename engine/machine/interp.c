@@ -3104,15 +3104,28 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
  * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
  * reached its reconvergence token: settle the warp, then return). */
+#ifdef FAST_CLONES
+typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran);
+/* chosen once, before main (the CPU's features were tested at every visit) */
+static fast_run_fn *fast_run_best = fast_run_base;
+
+__attribute__((constructor)) static void fast_run_choose(void)
+{
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("x86-64-v4"))
+		fast_run_best = fast_run_v4;
+	else if (__builtin_cpu_supports("x86-64-v3"))
+		fast_run_best = fast_run_v3;
+}
+#endif
+
 static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
 {
 #ifdef FAST_CLONES
-	if (__builtin_cpu_supports("x86-64-v4"))
-		return fast_run_v4(m, w, gi, budget, smclk, ran);
-	if (__builtin_cpu_supports("x86-64-v3"))
-		return fast_run_v3(m, w, gi, budget, smclk, ran);
-#endif
+	return fast_run_best(m, w, gi, budget, smclk, ran);
+#else
 	return fast_run_base(m, w, gi, budget, smclk, ran);
+#endif
 }
 
 #ifdef FAST_THREADED
