@@ -3079,6 +3079,57 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #define FAST_UNROLL
 #endif
 
+#ifdef FAST_CLONES
+#include <immintrin.h>
+/* cmp_rows's loop: four lanes a compare, PREP making each 64-bit slot a
+ * signed 64-bit value that orders as the type does */
+#define CMP_ROWS(PREP) do { \
+	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
+		__m256i x = _mm256_loadu_si256((const __m256i *)(X + 4 * q)); \
+		__m256i y = _mm256_loadu_si256((const __m256i *)(Y + 4 * q)); \
+		x = PREP(x); \
+		y = PREP(y); \
+		__m256i r = eq ? _mm256_cmpeq_epi64(x, y) : _mm256_cmpgt_epi64(x, y); \
+		T |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(r)) << (4 * q); \
+	} \
+} while (0)
+#define CMP_S32(v) _mm256_slli_epi64(v, 32)
+#define CMP_U32(v) _mm256_and_si256(v, lo32)
+#define CMP_S64(v) (v)
+#define CMP_U64(v) _mm256_xor_si256(v, top)
+
+/* The lanes of a warp (all 32; the caller masks) for which the integer
+ * compare A sub B of type t holds, as the FCMP loops of the fast path
+ * decide it (S32 and U32 on the low 32 bits, the other signed types as
+ * signed 64-bit slots, the rest unsigned): a vector compare and a
+ * movemask for four lanes instead of a shift and an or per lane. AVX2:
+ * only the fast path's x86-64-v3 and v4 versions call it. */
+__attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned sub, unsigned t, const uint64_t *A,
+								   const uint64_t *B)
+{
+	/* LT is GT with the operands swapped; NE, LE and GE the complements
+	 * of EQ, GT and swapped GT */
+	int swap = sub == CMP_LT || sub == CMP_GE;
+	int inv = sub == CMP_NE || sub == CMP_LE || sub == CMP_GE;
+	int eq = sub == CMP_EQ || sub == CMP_NE;
+	const uint64_t *X = swap ? B : A, *Y = swap ? A : B;
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll), top = _mm256_set1_epi64x(INT64_MIN);
+	uint32_t T = 0;
+	switch (t) {
+	case IR_S32: CMP_ROWS(CMP_S32); break;
+	case IR_U32: CMP_ROWS(CMP_U32); break;
+	case IR_S8: case IR_S16: case IR_S64: CMP_ROWS(CMP_S64); break;
+	default: CMP_ROWS(CMP_U64); break;
+	}
+	return inv ? ~T : T;
+}
+#undef CMP_ROWS
+#undef CMP_S32
+#undef CMP_U32
+#undef CMP_S64
+#undef CMP_U64
+#endif
+
 #if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1
 #pragma GCC diagnostic push
@@ -3091,9 +3142,11 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #ifdef FAST_CLONES
 #define FAST_RUN_NAME fast_run_v3
 #define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v3")))
+#define FAST_RUN_AVX2 1
 #include "fastrun.h"
 #define FAST_RUN_NAME fast_run_v4
 #define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v4")))
+#define FAST_RUN_AVX2 1
 #include "fastrun.h"
 #endif
 
