@@ -591,6 +591,11 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 			continue;
 		}
 		uint64_t v = p->v;
+		/* whole: 16 stores rather than a loop of 16 (every warp of a
+		 * launch, every parameter) */
+#if defined(__GNUC__) && !defined(__clang__)
+		_Pragma("GCC unroll 32")
+#endif
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			r[l] = v;
 	}
