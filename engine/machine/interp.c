@@ -1461,6 +1461,80 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	return 1;
 }
 
+/* The lanes of a diverged group (mask M, not a whole warp) whose offsets
+ * A[l] + k fall outside [0, len - n] or are not n-aligned (len >= n, n a
+ * power of two), found four at a time with AVX2 compares where the CPU has
+ * them (lane_avx2), else lane by lane: the memory paths test a group's
+ * lanes this way before they load, add or store without a test per lane. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
+#define LANE_AVX2 1
+#include <immintrin.h>
+static int lane_avx2;
+
+__attribute__((constructor)) static void lane_avx2_init(void)
+{
+	__builtin_cpu_init();
+	lane_avx2 = __builtin_cpu_supports("avx2");
+}
+
+__attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_outside_avx2(const uint64_t *A, uint64_t k,
+									       uint64_t lim, uint64_t al)
+{
+	/* off > lim unsigned: both biased by the sign bit, compared signed */
+	const __m256i top = _mm256_set1_epi64x(INT64_MIN), vk = _mm256_set1_epi64x((long long)k),
+		      vlim = _mm256_set1_epi64x((long long)(lim ^ (uint64_t)INT64_MIN)),
+		      val = _mm256_set1_epi64x((long long)al), z = _mm256_setzero_si256();
+	uint32_t out = 0;
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i off = _mm256_add_epi64(_mm256_loadu_si256((const __m256i *)(A + 4 * q)), vk);
+		__m256i far = _mm256_cmpgt_epi64(_mm256_xor_si256(off, top), vlim);
+		__m256i ok = _mm256_cmpeq_epi64(_mm256_and_si256(off, val), z);
+		__m256i bad = _mm256_or_si256(far, _mm256_xor_si256(ok, _mm256_cmpeq_epi64(z, z)));
+		out |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) << (4 * q);
+	}
+	return out;
+}
+
+/* the lanes whose row holds a non-zero low 32 bits */
+__attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_nonzero32_avx2(const uint64_t *B)
+{
+	const __m256i z = _mm256_setzero_si256();
+	uint32_t zero = 0;
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i v = _mm256_slli_epi64(_mm256_loadu_si256((const __m256i *)(B + 4 * q)), 32);
+		zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, z))) << (4 * q);
+	}
+	return ~zero;
+}
+#endif
+
+/* how many lanes of M have a non-zero low 32 bits in row B */
+static inline uint32_t count_nonzero32(const uint64_t *B, uint32_t M)
+{
+#ifdef LANE_AVX2
+	if (lane_avx2 && M != 1)
+		return (uint32_t)__builtin_popcount(lanes_nonzero32_avx2(B) & M);
+#endif
+	uint32_t n = 0;
+	EACH(M, l, n += (uint32_t)B[l] != 0);
+	return n;
+}
+
+static inline uint32_t lanes_outside(const uint64_t *A, uint64_t k, uint64_t len, unsigned n, uint32_t M)
+{
+	uint64_t lim = len - n;
+#ifdef LANE_AVX2
+	if (lane_avx2)
+		return lanes_outside_avx2(A, k, lim, n - 1) & M;
+#endif
+	uint32_t out = 0;
+	EACH(M, l, {
+		uint64_t off = A[l] + k;
+		out |= (uint32_t)(off > lim || (off & (n - 1))) << l;
+	});
+	return out;
+}
+
 /* Loads and stores of the lanes whose addresses fall inside the window,
  * aligned, one loop per access type (no per-lane type switch); returns
  * the lanes left to the slow path. */
@@ -1515,6 +1589,20 @@ static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint
 				memcpy(&v, base + (A[l] + k), 4);
 				D[l] = v;
 			}
+		}
+		return 0;
+	}
+	if (M != WS_FULL && M != 1 && len >= 8 && !lanes_outside(A, imm - lo, len, type_size(t), M)) {
+		/* a diverged group inside the window, aligned: no test per lane */
+		uint64_t k = imm - lo;
+		switch (t) {
+		case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)(int8_t)base[A[l] + k]); break;
+		case IR_U8: case IR_PRED: EACH(M, l, D[l] = base[A[l] + k]); break;
+		case IR_S16: EACH(M, l, { int16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = (uint64_t)(int64_t)v; }); break;
+		case IR_U16: case IR_F16: EACH(M, l, { uint16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = v; }); break;
+		case IR_S32: EACH(M, l, { int32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = (uint64_t)(int64_t)v; }); break;
+		case IR_U32: case IR_F32: EACH(M, l, { uint32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = v; }); break;
+		default: EACH(M, l, memcpy(&D[l], base + (A[l] + k), 8)); break;
 		}
 		return 0;
 	}
@@ -1728,6 +1816,9 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 	if (M == WS_FULL) {
 		if (!win_all_in(A, (uint64_t)0 - lo, win->len, 4))
 			return 0;
+	} else if (M != 1) {
+		if (lanes_outside(A, (uint64_t)0 - lo, win->len, 4, M))
+			return 0;
 	} else {
 		EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
 		if (bad)
@@ -1753,7 +1844,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 			ATOM_ADD32(float, o + fval(B[l]), changed += rb != ob);
 	} else {
 		/* an integer add changes the word exactly when it adds a non-zero */
-		EACH(M, l, changed += (uint32_t)B[l] != 0);
+		changed += count_nonzero32(B, M);
 		if (in->d < 0)
 			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], (void)rb);
 		else if (t == IR_S32)
