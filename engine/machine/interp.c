@@ -1466,6 +1466,8 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
  * power of two), found four at a time with AVX2 compares where the CPU has
  * them (lane_avx2), else lane by lane: the memory paths test a group's
  * lanes this way before they load, add or store without a test per lane. */
+/* below this many lanes the test lane by lane costs less */
+#define LANES_VEC_MIN 8
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
 #define LANE_AVX2 1
 #include <immintrin.h>
@@ -1512,8 +1514,8 @@ __attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_nonzero32_avx2
 static inline uint32_t count_nonzero32(const uint64_t *B, uint32_t M)
 {
 #ifdef LANE_AVX2
-	if (lane_avx2 && M != 1)
-		return (uint32_t)__builtin_popcount(lanes_nonzero32_avx2(B) & M);
+	if (lane_avx2 && popc32(M) >= LANES_VEC_MIN)
+		return popc32(lanes_nonzero32_avx2(B) & M);
 #endif
 	uint32_t n = 0;
 	EACH(M, l, n += (uint32_t)B[l] != 0);
@@ -1592,7 +1594,7 @@ static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint
 		}
 		return 0;
 	}
-	if (M != WS_FULL && M != 1 && len >= 8 && !lanes_outside(A, imm - lo, len, type_size(t), M)) {
+	if (M != WS_FULL && len >= 8 && popc32(M) >= LANES_VEC_MIN && !lanes_outside(A, imm - lo, len, type_size(t), M)) {
 		/* a diverged group inside the window, aligned: no test per lane */
 		uint64_t k = imm - lo;
 		switch (t) {
@@ -1816,7 +1818,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 	if (M == WS_FULL) {
 		if (!win_all_in(A, (uint64_t)0 - lo, win->len, 4))
 			return 0;
-	} else if (M != 1) {
+	} else if (popc32(M) >= LANES_VEC_MIN) {
 		if (lanes_outside(A, (uint64_t)0 - lo, win->len, 4, M))
 			return 0;
 	} else {
