@@ -1182,10 +1182,11 @@ static int visit_stopped(struct machine *m, int s, uint32_t wi, int gi, int left
 
 /* The visits of a chain (sched_device_step, after one of its own visits
  * for which chain_ok held) in the common case: the warp at the round
- * robin's place is started and has one ready group. Each is the visit
+ * robin's place has (once started) one ready group. Each is the visit
  * sched_device_step's loop would make first (chain_ok: no stop to resume,
  * no memory model, no hook, the round robin; the grid has no sched_quick),
- * without its set-up and search. Adds the instructions run to *chained.
+ * without its set-up and search; a warp not started yet starts there, as
+ * the loop would start it. Adds the instructions run to *chained.
  * Returns 1 when sched_device_step returns now, 0 when the next visit is
  * not of the common case (it makes that one itself). */
 static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chained)
@@ -1195,9 +1196,15 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		int s = gr->rr_s;
 		uint32_t wi = gr->rr_wi;
 		struct block *b = gr->res[s];
-		if (!b || (b->unstarted >> wi & 1) || (gr->nlazy && !lazyv))
+		if (!b || (gr->nlazy && !lazyv))
 			return 0;
 		struct warp *w = &b->w[wi];
+		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			/* reached for the first time: started as the loop starts it */
+			warp_start(m, gr, w);
+			if (!(b->unstarted &= ~(1u << wi)))
+				gr->nlazy--;
+		}
 		if (w->ng != 1 || w->g[0].state != G_READY)
 			return 0;
 		w->cur = 0; /* interp_warp_pick's choice */
