@@ -770,28 +770,37 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 		interp_bar_release(m, b);
 }
 
-int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df, struct check_event *ev)
+/* Whether device warp w's RET (of group gi, at depth 0) leaves as
+ * warp_ret_exit does: its one group, no token in use, no thread of its
+ * block waiting at a barrier (lanes_exit would release it) */
+static int warp_ret_plain(const struct warp *w, uint32_t gi)
+{
+	if (w->host || w->ng != 1 || gi != 0 || w->g[0].ntok || w->blk->bar_arrived)
+		return 0;
+	for (size_t i = 0; i < w->toks.len; i++)
+		if (w->toks.v[i].used)
+			return 0;
+	return 1;
+}
+
+/* A device warp's one group (warp_ret_plain), its RET counted, leaves:
+ * do_ret at depth 0 and lanes_exit for a warp whose one group leaves (no
+ * token to complete, nothing to settle, no collective or barrier waiting
+ * for the lanes); ev as interp_warp_quick_ret's. */
+static void warp_ret_exit(struct machine *m, struct warp *w, struct check_event *ev)
 {
 	struct group *g = &w->g[0];
 	struct frame *f = g->fr;
 	struct block *b = w->blk;
-	if (w->ng != 1 || g->state != G_READY || g->pc != 0 || g->ntok || w->toks.len ||
-	    f->df != df || f->depth || b->bar_arrived)
-		return 0;
 	uint32_t x = g->mask;
-	/* interp_run_group's count, then do_ret at depth 0 and lanes_exit for
-	 * a warp whose one group leaves: no token to complete, nothing to
-	 * settle, no collective or barrier waiting for the lanes */
-	m->steps++;
-	m->dev.cycles++;
-	m->dev.smclk[b->sm]++;
-	if (!df->stackless)
+	if (!f->df->stackless)
 		EACH(x, l, w->ls[l].sp = f->lbase[l]);
 	f->nlanes -= popc32(x);
 	if (f->nlanes == 0)
 		frame_release(w, f);
 	w->ng = 0;
-	w->cur = -1; /* interp_warp_pick made it 0; group_remove unsets it */
+	if (w->cur == 0) /* group_remove's */
+		w->cur = -1;
 	w->live &= ~x;
 	w->exited |= x;
 	b->nexited += popc32(x);
@@ -801,6 +810,21 @@ int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc 
 		ev->mask = x;
 		machine_publish(m, ev);
 	}
+}
+
+int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df, struct check_event *ev)
+{
+	struct group *g = &w->g[0];
+	struct frame *f = g->fr;
+	if (w->ng != 1 || g->state != G_READY || g->pc != 0 || g->ntok || w->toks.len ||
+	    f->df != df || f->depth || w->blk->bar_arrived)
+		return 0;
+	w->cur = 0; /* interp_warp_pick's */
+	/* interp_run_group's count */
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[w->blk->sm]++;
+	warp_ret_exit(m, w, ev);
 	return 1;
 }
 
@@ -3301,6 +3325,8 @@ static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, 
 #undef FCMP
 
 static int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried);
+/* the hooks run_general acts on before an instruction */
+#define RUN_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
 
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
@@ -3324,8 +3350,21 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	}
 	if (ran >= budget)
 		return ran;
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (in->op == IR_RET && !g->fr->depth && !(in->flags & DF_BREAK) && !(m->hooks & RUN_HOOKS) &&
+	    warp_ret_plain(w, (uint32_t)gi)) {
+		/* the kernel's end for the whole warp, as run_general would
+		 * run it (its count, then warp_ret_exit) */
+		struct check_event e = { .kind = CEV_WARP_EXIT };
+		m->steps++;
+		m->dev.cycles++;
+		m->dev.smclk[w->blk->sm]++;
+		warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+		return ran + 1;
+	}
 	return run_general(m, w, gi, budget, ran, 1);
 }
+
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run
  * has just handed the instruction at g->pc back (run it here first) */
@@ -3536,6 +3575,13 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 			continue;
 		}
 		case IR_RET:
+			if (!fr->depth && warp_ret_plain(w, (uint32_t)gi)) {
+				/* the kernel's end for the whole warp: no token,
+				 * group or barrier for lanes_exit to see to */
+				struct check_event e = { .kind = CEV_WARP_EXIT };
+				warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+				return n;
+			}
 			if (do_ret(m, w, (uint32_t)gi, in)) {
 				if (m->status == MST_RUNNING)
 					warp_settle(m, w);
