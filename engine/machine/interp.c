@@ -3328,6 +3328,24 @@ static int run_general(struct machine *m, struct warp *w, int gi, int budget, in
 /* the hooks run_general acts on before an instruction */
 #define RUN_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
 
+/* Device group gi of w at a RET that ends the kernel for the whole warp,
+ * as run_general would run it (no breakpoint on it, no hook it acts on;
+ * warp_ret_plain): its count, then warp_ret_exit; returns 1. Else 0. */
+static inline int ret_quick(struct machine *m, struct warp *w, int gi)
+{
+	const struct group *g = &w->g[gi];
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (in->op != IR_RET || g->fr->depth || (in->flags & DF_BREAK) || (m->hooks & RUN_HOOKS) ||
+	    !warp_ret_plain(w, (uint32_t)gi))
+		return 0;
+	struct check_event e = { .kind = CEV_WARP_EXIT };
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[w->blk->sm]++;
+	warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+	return 1;
+}
+
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
  * exits) so the caller re-picks. A device group at an instruction of
@@ -3339,8 +3357,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	const struct group *g = &w->g[gi];
 	if (w->host || budget <= 0)
 		return run_general(m, w, gi, budget, 0, 0);
-	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) /* a RET, say: not fast_run's */
+	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) { /* a RET, say: not fast_run's */
+		if (ret_quick(m, w, gi))
+			return 1;
 		return run_general(m, w, gi, budget, 0, 1);
+	}
 	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
 	if (why == FR_RETURN)
 		return ran;
@@ -3350,18 +3371,8 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	}
 	if (ran >= budget)
 		return ran;
-	const struct ir_insn *in = &g->fr->code[g->pc];
-	if (in->op == IR_RET && !g->fr->depth && !(in->flags & DF_BREAK) && !(m->hooks & RUN_HOOKS) &&
-	    warp_ret_plain(w, (uint32_t)gi)) {
-		/* the kernel's end for the whole warp, as run_general would
-		 * run it (its count, then warp_ret_exit) */
-		struct check_event e = { .kind = CEV_WARP_EXIT };
-		m->steps++;
-		m->dev.cycles++;
-		m->dev.smclk[w->blk->sm]++;
-		warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+	if (ret_quick(m, w, gi))
 		return ran + 1;
-	}
 	return run_general(m, w, gi, budget, ran, 1);
 }
 
