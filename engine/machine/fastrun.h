@@ -1,7 +1,8 @@
 /*
  * fastrun.h - the body of interp.c's fast path (fast_run), a template:
  * interp.c includes it once per instruction set it compiles the lane loops
- * for (FAST_RUN_NAME, FAST_RUN_TARGET), with its macros (FL, FARITH...)
+ * for (FAST_RUN_NAME, FAST_RUN_TARGET; FAST_RUN_AVX2 where the target has
+ * AVX2), with its macros (FL, FARITH...)
  * and helpers in scope. No include guard, on purpose; nothing else may
  * include it.
  */
@@ -239,6 +240,10 @@ fetched:
 		uint32_t T = 0;
 		if (!(in->flags & DF_CMP)) {
 			EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
+#ifdef FAST_RUN_AVX2
+		} else if (!is_float(in->t) && M != 1) {
+			T = cmp_rows_avx2(in->sub, in->t, A, B) & M;
+#endif
 		} else if (full) {
 			/* cmp_mask's compares (32-bit ones for S32 and U32), in one
 			 * pass the compiler vectorizes */
@@ -699,3 +704,4 @@ done:
 
 #undef FAST_RUN_NAME
 #undef FAST_RUN_TARGET
+#undef FAST_RUN_AVX2

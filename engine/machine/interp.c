@@ -776,28 +776,37 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 		interp_bar_release(m, b);
 }
 
-int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df, struct check_event *ev)
+/* Whether device warp w's RET (of group gi, at depth 0) leaves as
+ * warp_ret_exit does: its one group, no token in use, no thread of its
+ * block waiting at a barrier (lanes_exit would release it) */
+static int warp_ret_plain(const struct warp *w, uint32_t gi)
+{
+	if (w->host || w->ng != 1 || gi != 0 || w->g[0].ntok || w->blk->bar_arrived)
+		return 0;
+	for (size_t i = 0; i < w->toks.len; i++)
+		if (w->toks.v[i].used)
+			return 0;
+	return 1;
+}
+
+/* A device warp's one group (warp_ret_plain), its RET counted, leaves:
+ * do_ret at depth 0 and lanes_exit for a warp whose one group leaves (no
+ * token to complete, nothing to settle, no collective or barrier waiting
+ * for the lanes); ev as interp_warp_quick_ret's. */
+static void warp_ret_exit(struct machine *m, struct warp *w, struct check_event *ev)
 {
 	struct group *g = &w->g[0];
 	struct frame *f = g->fr;
 	struct block *b = w->blk;
-	if (w->ng != 1 || g->state != G_READY || g->pc != 0 || g->ntok || w->toks.len ||
-	    f->df != df || f->depth || b->bar_arrived)
-		return 0;
 	uint32_t x = g->mask;
-	/* interp_run_group's count, then do_ret at depth 0 and lanes_exit for
-	 * a warp whose one group leaves: no token to complete, nothing to
-	 * settle, no collective or barrier waiting for the lanes */
-	m->steps++;
-	m->dev.cycles++;
-	m->dev.smclk[b->sm]++;
-	if (!df->stackless)
+	if (!f->df->stackless)
 		EACH(x, l, w->ls[l].sp = f->lbase[l]);
 	f->nlanes -= popc32(x);
 	if (f->nlanes == 0)
 		frame_release(w, f);
 	w->ng = 0;
-	w->cur = -1; /* interp_warp_pick made it 0; group_remove unsets it */
+	if (w->cur == 0) /* group_remove's */
+		w->cur = -1;
 	w->live &= ~x;
 	w->exited |= x;
 	b->nexited += popc32(x);
@@ -807,6 +816,21 @@ int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc 
 		ev->mask = x;
 		machine_publish(m, ev);
 	}
+}
+
+int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df, struct check_event *ev)
+{
+	struct group *g = &w->g[0];
+	struct frame *f = g->fr;
+	if (w->ng != 1 || g->state != G_READY || g->pc != 0 || g->ntok || w->toks.len ||
+	    f->df != df || f->depth || w->blk->bar_arrived)
+		return 0;
+	w->cur = 0; /* interp_warp_pick's */
+	/* interp_run_group's count */
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[w->blk->sm]++;
+	warp_ret_exit(m, w, ev);
 	return 1;
 }
 
@@ -1467,6 +1491,82 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 	return 1;
 }
 
+/* The lanes of a diverged group (mask M, not a whole warp) whose offsets
+ * A[l] + k fall outside [0, len - n] or are not n-aligned (len >= n, n a
+ * power of two), found four at a time with AVX2 compares where the CPU has
+ * them (lane_avx2), else lane by lane: the memory paths test a group's
+ * lanes this way before they load, add or store without a test per lane. */
+/* below this many lanes the test lane by lane costs less */
+#define LANES_VEC_MIN 8
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
+#define LANE_AVX2 1
+#include <immintrin.h>
+static int lane_avx2;
+
+__attribute__((constructor)) static void lane_avx2_init(void)
+{
+	__builtin_cpu_init();
+	lane_avx2 = __builtin_cpu_supports("avx2");
+}
+
+__attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_outside_avx2(const uint64_t *A, uint64_t k,
+									       uint64_t lim, uint64_t al)
+{
+	/* off > lim unsigned: both biased by the sign bit, compared signed */
+	const __m256i top = _mm256_set1_epi64x(INT64_MIN), vk = _mm256_set1_epi64x((long long)k),
+		      vlim = _mm256_set1_epi64x((long long)(lim ^ (uint64_t)INT64_MIN)),
+		      val = _mm256_set1_epi64x((long long)al), z = _mm256_setzero_si256();
+	uint32_t out = 0;
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i off = _mm256_add_epi64(_mm256_loadu_si256((const __m256i *)(A + 4 * q)), vk);
+		__m256i far = _mm256_cmpgt_epi64(_mm256_xor_si256(off, top), vlim);
+		__m256i ok = _mm256_cmpeq_epi64(_mm256_and_si256(off, val), z);
+		__m256i bad = _mm256_or_si256(far, _mm256_xor_si256(ok, _mm256_cmpeq_epi64(z, z)));
+		out |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(bad)) << (4 * q);
+	}
+	return out;
+}
+
+/* the lanes whose row holds a non-zero low 32 bits */
+__attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_nonzero32_avx2(const uint64_t *B)
+{
+	const __m256i z = _mm256_setzero_si256();
+	uint32_t zero = 0;
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i v = _mm256_slli_epi64(_mm256_loadu_si256((const __m256i *)(B + 4 * q)), 32);
+		zero |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(v, z))) << (4 * q);
+	}
+	return ~zero;
+}
+#endif
+
+/* how many lanes of M have a non-zero low 32 bits in row B */
+static inline uint32_t count_nonzero32(const uint64_t *B, uint32_t M)
+{
+#ifdef LANE_AVX2
+	if (lane_avx2 && popc32(M) >= LANES_VEC_MIN)
+		return popc32(lanes_nonzero32_avx2(B) & M);
+#endif
+	uint32_t n = 0;
+	EACH(M, l, n += (uint32_t)B[l] != 0);
+	return n;
+}
+
+static inline uint32_t lanes_outside(const uint64_t *A, uint64_t k, uint64_t len, unsigned n, uint32_t M)
+{
+	uint64_t lim = len - n;
+#ifdef LANE_AVX2
+	if (lane_avx2)
+		return lanes_outside_avx2(A, k, lim, n - 1) & M;
+#endif
+	uint32_t out = 0;
+	EACH(M, l, {
+		uint64_t off = A[l] + k;
+		out |= (uint32_t)(off > lim || (off & (n - 1))) << l;
+	});
+	return out;
+}
+
 /* Loads and stores of the lanes whose addresses fall inside the window,
  * aligned, one loop per access type (no per-lane type switch); returns
  * the lanes left to the slow path. */
@@ -1521,6 +1621,20 @@ static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint
 				memcpy(&v, base + (A[l] + k), 4);
 				D[l] = v;
 			}
+		}
+		return 0;
+	}
+	if (M != WS_FULL && len >= 8 && popc32(M) >= LANES_VEC_MIN && !lanes_outside(A, imm - lo, len, type_size(t), M)) {
+		/* a diverged group inside the window, aligned: no test per lane */
+		uint64_t k = imm - lo;
+		switch (t) {
+		case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)(int8_t)base[A[l] + k]); break;
+		case IR_U8: case IR_PRED: EACH(M, l, D[l] = base[A[l] + k]); break;
+		case IR_S16: EACH(M, l, { int16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = (uint64_t)(int64_t)v; }); break;
+		case IR_U16: case IR_F16: EACH(M, l, { uint16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = v; }); break;
+		case IR_S32: EACH(M, l, { int32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = (uint64_t)(int64_t)v; }); break;
+		case IR_U32: case IR_F32: EACH(M, l, { uint32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = v; }); break;
+		default: EACH(M, l, memcpy(&D[l], base + (A[l] + k), 8)); break;
 		}
 		return 0;
 	}
@@ -1734,6 +1848,9 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 	if (M == WS_FULL) {
 		if (!win_all_in(A, (uint64_t)0 - lo, win->len, 4))
 			return 0;
+	} else if (popc32(M) >= LANES_VEC_MIN) {
+		if (lanes_outside(A, (uint64_t)0 - lo, win->len, 4, M))
+			return 0;
 	} else {
 		EACH(M, l, { uint64_t off = A[l] - lo; bad |= (off > lim) | (off & 3); });
 		if (bad)
@@ -1759,7 +1876,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 			ATOM_ADD32(float, o + fval(B[l]), changed += rb != ob);
 	} else {
 		/* an integer add changes the word exactly when it adds a non-zero */
-		EACH(M, l, changed += (uint32_t)B[l] != 0);
+		changed += count_nonzero32(B, M);
 		if (in->d < 0)
 			ATOM_ADD32(uint32_t, o + (uint32_t)B[l], (void)rb);
 		else if (t == IR_S32)
@@ -3085,6 +3202,57 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #define FAST_UNROLL
 #endif
 
+#ifdef FAST_CLONES
+#include <immintrin.h>
+/* cmp_rows's loop: four lanes a compare, PREP making each 64-bit slot a
+ * signed 64-bit value that orders as the type does */
+#define CMP_ROWS(PREP) do { \
+	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
+		__m256i x = _mm256_loadu_si256((const __m256i *)(X + 4 * q)); \
+		__m256i y = _mm256_loadu_si256((const __m256i *)(Y + 4 * q)); \
+		x = PREP(x); \
+		y = PREP(y); \
+		__m256i r = eq ? _mm256_cmpeq_epi64(x, y) : _mm256_cmpgt_epi64(x, y); \
+		T |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(r)) << (4 * q); \
+	} \
+} while (0)
+#define CMP_S32(v) _mm256_slli_epi64(v, 32)
+#define CMP_U32(v) _mm256_and_si256(v, lo32)
+#define CMP_S64(v) (v)
+#define CMP_U64(v) _mm256_xor_si256(v, top)
+
+/* The lanes of a warp (all 32; the caller masks) for which the integer
+ * compare A sub B of type t holds, as the FCMP loops of the fast path
+ * decide it (S32 and U32 on the low 32 bits, the other signed types as
+ * signed 64-bit slots, the rest unsigned): a vector compare and a
+ * movemask for four lanes instead of a shift and an or per lane. AVX2:
+ * only the fast path's x86-64-v3 and v4 versions call it. */
+__attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned sub, unsigned t, const uint64_t *A,
+								   const uint64_t *B)
+{
+	/* LT is GT with the operands swapped; NE, LE and GE the complements
+	 * of EQ, GT and swapped GT */
+	int swap = sub == CMP_LT || sub == CMP_GE;
+	int inv = sub == CMP_NE || sub == CMP_LE || sub == CMP_GE;
+	int eq = sub == CMP_EQ || sub == CMP_NE;
+	const uint64_t *X = swap ? B : A, *Y = swap ? A : B;
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll), top = _mm256_set1_epi64x(INT64_MIN);
+	uint32_t T = 0;
+	switch (t) {
+	case IR_S32: CMP_ROWS(CMP_S32); break;
+	case IR_U32: CMP_ROWS(CMP_U32); break;
+	case IR_S8: case IR_S16: case IR_S64: CMP_ROWS(CMP_S64); break;
+	default: CMP_ROWS(CMP_U64); break;
+	}
+	return inv ? ~T : T;
+}
+#undef CMP_ROWS
+#undef CMP_S32
+#undef CMP_U32
+#undef CMP_S64
+#undef CMP_U64
+#endif
+
 #if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1
 #pragma GCC diagnostic push
@@ -3097,9 +3265,11 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #ifdef FAST_CLONES
 #define FAST_RUN_NAME fast_run_v3
 #define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v3")))
+#define FAST_RUN_AVX2 1
 #include "fastrun.h"
 #define FAST_RUN_NAME fast_run_v4
 #define FAST_RUN_TARGET __attribute__((target("arch=x86-64-v4")))
+#define FAST_RUN_AVX2 1
 #include "fastrun.h"
 #endif
 
@@ -3110,15 +3280,28 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
  * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
  * reached its reconvergence token: settle the warp, then return). */
+#ifdef FAST_CLONES
+typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran);
+/* chosen once, before main (the CPU's features were tested at every visit) */
+static fast_run_fn *fast_run_best = fast_run_base;
+
+__attribute__((constructor)) static void fast_run_choose(void)
+{
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("x86-64-v4"))
+		fast_run_best = fast_run_v4;
+	else if (__builtin_cpu_supports("x86-64-v3"))
+		fast_run_best = fast_run_v3;
+}
+#endif
+
 static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
 {
 #ifdef FAST_CLONES
-	if (__builtin_cpu_supports("x86-64-v4"))
-		return fast_run_v4(m, w, gi, budget, smclk, ran);
-	if (__builtin_cpu_supports("x86-64-v3"))
-		return fast_run_v3(m, w, gi, budget, smclk, ran);
-#endif
+	return fast_run_best(m, w, gi, budget, smclk, ran);
+#else
 	return fast_run_base(m, w, gi, budget, smclk, ran);
+#endif
 }
 
 #ifdef FAST_THREADED
@@ -3148,6 +3331,26 @@ static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, 
 #undef FCMP
 
 static int run_general(struct machine *m, struct warp *w, int gi, int budget, int n, int tried);
+/* the hooks run_general acts on before an instruction */
+#define RUN_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
+
+/* Device group gi of w at a RET that ends the kernel for the whole warp,
+ * as run_general would run it (no breakpoint on it, no hook it acts on;
+ * warp_ret_plain): its count, then warp_ret_exit; returns 1. Else 0. */
+static inline int ret_quick(struct machine *m, struct warp *w, int gi)
+{
+	const struct group *g = &w->g[gi];
+	const struct ir_insn *in = &g->fr->code[g->pc];
+	if (in->op != IR_RET || g->fr->depth || (in->flags & DF_BREAK) || (m->hooks & RUN_HOOKS) ||
+	    !warp_ret_plain(w, (uint32_t)gi))
+		return 0;
+	struct check_event e = { .kind = CEV_WARP_EXIT };
+	m->steps++;
+	m->dev.cycles++;
+	m->dev.smclk[w->blk->sm]++;
+	warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+	return 1;
+}
 
 /* Run group gi of w for up to budget instructions, stopping early whenever
  * the set of groups changes (divergence, parking, barriers, collectives,
@@ -3160,8 +3363,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	const struct group *g = &w->g[gi];
 	if (w->host || budget <= 0)
 		return run_general(m, w, gi, budget, 0, 0);
-	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) /* a RET, say: not fast_run's */
+	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) { /* a RET, say: not fast_run's */
+		if (ret_quick(m, w, gi))
+			return 1;
 		return run_general(m, w, gi, budget, 0, 1);
+	}
 	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
 	if (why == FR_RETURN)
 		return ran;
@@ -3171,8 +3377,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	}
 	if (ran >= budget)
 		return ran;
+	if (ret_quick(m, w, gi))
+		return ran + 1;
 	return run_general(m, w, gi, budget, ran, 1);
 }
+
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run
  * has just handed the instruction at g->pc back (run it here first) */
@@ -3383,6 +3592,13 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 			continue;
 		}
 		case IR_RET:
+			if (!fr->depth && warp_ret_plain(w, (uint32_t)gi)) {
+				/* the kernel's end for the whole warp: no token,
+				 * group or barrier for lanes_exit to see to */
+				struct check_event e = { .kind = CEV_WARP_EXIT };
+				warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+				return n;
+			}
 			if (do_ret(m, w, (uint32_t)gi, in)) {
 				if (m->status == MST_RUNNING)
 					warp_settle(m, w);

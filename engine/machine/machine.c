@@ -594,6 +594,11 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 			continue;
 		}
 		uint64_t v = p->v;
+		/* whole: 16 stores rather than a loop of 16 (every warp of a
+		 * launch, every parameter) */
+#if defined(__GNUC__) && !defined(__clang__)
+		_Pragma("GCC unroll 32")
+#endif
 		for (uint32_t l = 0; l < WS_WARP; l++)
 			r[l] = v;
 	}
@@ -1137,6 +1142,99 @@ static inline int chain_ok(const struct machine *m, const struct grid *gr)
 	       m->o.sched == SCHED_RR && !m->o.no_quick && !quick_stop(m, sig);
 }
 
+/* the round robin's next place after a visit of warp wi of the block in
+ * slot s (place idx of total) that began at barrier generation gen: the
+ * next warp; but when this warp completed a barrier, the first warp of its
+ * block, so a block runs through its barrier phases while its registers
+ * are still in cache */
+static inline void rr_advance(struct grid *gr, const struct block *b, uint32_t gen, int s, uint32_t wi,
+			      uint64_t idx, uint64_t total)
+{
+	uint32_t wpb = gr->warps_per_block;
+	if (b->bar_gen != gen) {
+		gr->rr = (int)((uint64_t)s * wpb);
+		gr->rr_s = s;
+		gr->rr_wi = 0;
+	} else if (idx + 1 == total) {
+		gr->rr = 0;
+		gr->rr_s = 0;
+		gr->rr_wi = 0;
+	} else {
+		gr->rr = (int)(idx + 1);
+		gr->rr_s = wi + 1 == wpb ? s + 1 : s;
+		gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
+	}
+	gr->rr_idx = (uint64_t)gr->rr;
+}
+
+/* a visit stopped before an instruction (m->bp.mid_stop) with left of its
+ * quantum q: the rest of it, then what follows, is for the next run */
+static int visit_stopped(struct machine *m, int s, uint32_t wi, int gi, int left, uint32_t gen)
+{
+	if (!m->bp.mid_stop || left <= 0 || m->status != MST_RUNNING || m->dev.fail_err)
+		return 0;
+	m->bp.mid_stop = 0;
+	m->bp.resume.on = 1;
+	m->bp.resume.slot = s;
+	m->bp.resume.warp = (int)wi;
+	m->bp.resume.gi = gi;
+	m->bp.resume.budget = left;
+	m->bp.resume.gen = gen;
+	return 1;
+}
+
+/* The visits of a chain (sched_device_step, after one of its own visits
+ * for which chain_ok held) in the common case: the warp at the round
+ * robin's place has (once started) one ready group. Each is the visit
+ * sched_device_step's loop would make first (chain_ok: no stop to resume,
+ * no memory model, no hook, the round robin; the grid has no sched_quick),
+ * without its set-up and search; a warp not started yet starts there, as
+ * the loop would start it. Adds the instructions run to *chained.
+ * Returns 1 when sched_device_step returns now, 0 when the next visit is
+ * not of the common case (it makes that one itself). */
+static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chained)
+{
+	int lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
+	for (;;) {
+		int s = gr->rr_s;
+		uint32_t wi = gr->rr_wi;
+		struct block *b = gr->res[s];
+		if (!b || (gr->nlazy && !lazyv))
+			return 0;
+		struct warp *w = &b->w[wi];
+		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			/* reached for the first time: started as the loop starts it */
+			warp_start(m, gr, w);
+			if (!(b->unstarted &= ~(1u << wi)))
+				gr->nlazy--;
+		}
+		if (w->ng != 1 || w->g[0].state != G_READY)
+			return 0;
+		w->cur = 0; /* interp_warp_pick's choice */
+		uint32_t gen = b->bar_gen;
+		m->bp.mid_stop = 0;
+		int ran = interp_run_group(m, w, 0, budget);
+		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, 0, budget - ran, gen)) {
+			*chained += ran ? ran : 1;
+			return 1;
+		}
+		if (!ran)
+			ran = 1;
+		*chained += ran;
+		if (w->ng > 1)
+			interp_warp_settle(m, w);
+		rr_advance(gr, b, gen, s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
+		if (m->dev.fail_err) {
+			grid_end(m);
+			return 1;
+		}
+		if (b->nexited == b->nthreads)
+			block_retire(m, gr, s, lazyv && lazy_visits(m));
+		if (!chain_ok(m, gr))
+			return 1;
+	}
+}
+
 /* One scheduling decision on the device: pick a warp (rr or random), run
  * one of its groups for up to budget instructions. Returns instructions run
  * (several visits' under machine_run when the warps only return: sched_quick).
@@ -1152,9 +1250,12 @@ int sched_device_step(struct machine *m, int budget)
 {
 	struct grid *gr = m->dev.grid;
 	int chained = 0; /* the instructions of the visits this call made before (chain_ok) */
+	int chain_visit = 0; /* the last of them was the loop's below (not sched_quick's) */
 	if (!gr)
 		return 0;
 again:
+	if (chain_visit && !gr->quick && sched_chain(m, gr, budget, &chained))
+		return chained;
 	if (gr->quick && m->dev.batch_end > m->steps && !(m->hooks & QUICK_HOOKS) && !m->mm && !m->bp.resume.on &&
 	    m->o.sched == SCHED_RR) {
 		int n = sched_quick(m, gr);
@@ -1260,43 +1361,16 @@ again:
 		}
 		m->bp.mid_stop = 0;
 		ran = interp_run_group(m, w, gi, q);
-		if (WS_UNLIKELY(m->bp.mid_stop) && ran < q && m->status == MST_RUNNING && !m->dev.fail_err) {
-			/* stopped before an instruction: the rest of the quantum,
-			 * then what follows it, is for the next run */
-			m->bp.mid_stop = 0;
-			m->bp.resume.on = 1;
-			m->bp.resume.slot = s;
-			m->bp.resume.warp = (int)wi;
-			m->bp.resume.gi = gi;
-			m->bp.resume.budget = q - ran;
-			m->bp.resume.gen = gen;
+		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen))
 			return chained + (ran ? ran : 1);
-		}
 		if (!ran)
 			ran = 1;
 		if (w->ng > 1)
 			interp_warp_settle(m, w);
 		if (WS_UNLIKELY(m->acp != NULL) && m->o.sched == SCHED_RANDOM && acp_inflight(m))
 			acp_tick(m); /* copies in flight land at random points */
-		/* rr: the next warp; but when this warp completed a barrier, go
-		 * back to the first warp of its block, so a block runs through
-		 * its barrier phases while its registers are still in cache */
-		if (m->o.sched == SCHED_RR) {
-			if (b->bar_gen != gen) {
-				gr->rr = (int)((uint64_t)s * wpb);
-				gr->rr_s = s;
-				gr->rr_wi = 0;
-			} else if (idx + 1 == total) {
-				gr->rr = 0;
-				gr->rr_s = 0;
-				gr->rr_wi = 0;
-			} else {
-				gr->rr = (int)(idx + 1);
-				gr->rr_s = wi + 1 == wpb ? s + 1 : s;
-				gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
-			}
-			gr->rr_idx = (uint64_t)gr->rr;
-		}
+		if (m->o.sched == SCHED_RR)
+			rr_advance(gr, b, gen, s, wi, idx, total);
 		if (m->dev.fail_err)
 			break;
 		if (b->nexited == b->nthreads)
@@ -1304,6 +1378,7 @@ again:
 		if (chain_ok(m, gr)) {
 			/* the next visit, as a next call would make it */
 			chained += ran;
+			chain_visit = 1;
 			goto again;
 		}
 	}

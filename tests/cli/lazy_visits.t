@@ -6,7 +6,8 @@
 # session); WS_NO_QUICK=1 turns both off. Each program's stdout, stderr (findings, and the
 # step count of --stats) and exit status must be the same both ways: --fast and checked,
 # both SIMT policies, a random schedule, step limits that stop a kernel in the middle, and
-# kernels with barriers, divergence, atomics, shuffles, clock() readings and deadlocks.
+# kernels with barriers, divergence, atomics, shuffles, clock() readings and deadlocks; the
+# chains' common visits (sched_chain) with WS_NO_QUICK=1's one visit a call.
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-lazy-visits.$$
@@ -51,6 +52,15 @@ done
 # barrier phases visited in one call, then a deadlock and a launch after it
 run tests/cli/lazy_visits_deadlock.cu "--fast" ""
 run tests/cli/lazy_visits_deadlock.cu "" ""
+# barrier phases of every kind in chains of visits (sched_chain): _count/_and/_or, partial
+# warps, threads that left before the barriers (1), divergence between barriers; the
+# program's tickets and clock readings show the order of the visits
+for a in 0 1; do
+	run tests/cli/lazy_visits_barriers.cu "--fast" "$a"
+	run tests/cli/lazy_visits_barriers.cu "" "$a"
+	run tests/cli/lazy_visits_barriers.cu "--fast --simt its" "$a"
+done
+run tests/cli/lazy_visits_barriers.cu "--fast --max-steps 300007" "1"
 # blocks that wait for blocks not yet resident: the spin checker's deadlock after 60 M steps
 run tests/findings/deadlock_nonresident.cu "--fast" ""
 tap_done
