@@ -98,7 +98,7 @@ extern const char pretok_pool[];
 static inline void pretok_token(const struct pretok_file *f, uint32_t i, uint32_t file, struct token *t)
 {
 	const struct pretok *p = &f->tok[i];
-	t->kind = (enum tok_kind)p->kind;
+	t->kind = p->kind;
 	t->span.file = file;
 	t->span.off = p->off;
 	t->span.len = p->len;
@@ -107,26 +107,25 @@ static inline void pretok_token(const struct pretok_file *f, uint32_t i, uint32_
 	t->origin = (struct span){ 0 };
 	t->text = pretok_pool + p->text;
 	t->len = p->tlen;
-	t->numty = (enum num_type)(p->flags >> 4);
-	t->hash = 0;
+	t->numty = (uint8_t)(p->flags >> 4);
 	if (p->kind == TK_IDENT || p->kind >= TK_AUTO) {
-		t->hash = p->lit;
-		t->ival = 0;
+		t->ival = 0; /* the whole literal union, then its hash */
 		t->fval = 0;
-		t->str = NULL;
-		t->strlen = 0;
+		t->hash = p->lit;
 	} else if (p->lit) {
 		const struct pretok_lit *l = &f->lit[p->lit];
-		t->ival = l->ival;
-		union { uint64_t u; double d; } fb = { l->fbits };
-		t->fval = fb.d;
-		t->str = p->kind == TK_STR || p->kind == TK_HEADER ? pretok_pool + l->str : NULL;
-		t->strlen = l->strlen;
+		if (p->kind == TK_STR || p->kind == TK_HEADER) {
+			t->fval = 0;
+			t->str = pretok_pool + l->str;
+			t->strlen = l->strlen;
+		} else {
+			t->ival = l->ival;
+			union { uint64_t u; double d; } fb = { l->fbits };
+			t->fval = fb.d;
+		}
 	} else {
 		t->ival = 0;
 		t->fval = 0;
-		t->str = NULL;
-		t->strlen = 0;
 	}
 	t->at_bol = (p->flags & PRETOK_BOL) != 0;
 	t->has_space = (p->flags & PRETOK_SPACE) != 0;
