@@ -2862,8 +2862,10 @@ static void mark_reachable(struct node *n, int depth)
 		mark_fn(n->var, depth); /* a virtual destructor's dispatcher */
 	if (n->kind == ND_DECL && n->var && n->var->is_static)
 		mark_initz(n->var->init, depth + 1);
+	int launch = n->kind == ND_LAUNCH; /* cfg shares a union with other kinds' fields */
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,
-				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
+				launch ? n->cfg[0] : NULL, launch ? n->cfg[1] : NULL,
+				launch ? n->cfg[2] : NULL, launch ? n->cfg[3] : NULL };
 	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
 		mark_reachable(kids[i], depth + 1);
 	for (struct node *a = n->args; a; a = a->next)
