@@ -1563,7 +1563,7 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 			k = 1;
 		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
 		for (uint32_t j = 0; j < k; j++, i++) {
-			pretok_token(pt, i, c->file, &t[j]);
+			pretok_token_zeroed(pt, i, c->file, &t[j]); /* arena memory is zero */
 			cur = cur->next = &t[j];
 		}
 		charge(pp, k, t[k - 1].span);
