@@ -191,9 +191,10 @@ enum node_kind {
 
 struct node {
 	/* the int fields in pairs, so that no padding is left; the fields of
-	 * a few kinds share one union (304 -> 240 bytes: hello world makes
-	 * 18 k nodes). A walker that visits every child reads cfg only of an
-	 * ND_LAUNCH. */
+	 * a few kinds share one union (304 -> 208 bytes: hello world makes
+	 * 18 k nodes). Every reader of a union field tests the node's kind
+	 * first (a walker that visits every child reads cfg only of an
+	 * ND_LAUNCH, initz only of an ND_DECL). */
 	enum node_kind kind;
 	int nargs;
 	struct type *ty;
@@ -208,8 +209,11 @@ struct node {
 	struct obj *func;        /* ND_CALL: callee (NULL: indirect through lhs) */
 	struct member *mem;      /* ND_MEMBER */
 	int64_t ival;
-	double fval;
 	union {
+		double fval;             /* ND_FNUM */
+		struct initializer *initz; /* ND_DECL of an aggregate local */
+		struct token *end_tok;   /* ND_BLOCK: the closing brace (where destructors run) */
+		void *aux;               /* ND_FUNCADDR: parser-private (overload sets) */
 		struct node *cfg[4];     /* ND_LAUNCH: grid, block, shmem, stream */
 		struct {                 /* ND_SWITCH, ND_CASE */
 			struct node *case_next;  /* ND_CASE chain of a switch */
@@ -230,9 +234,6 @@ struct node {
 	};
 	int depth;
 	int sret_call;           /* call returning an aggregate */
-	struct initializer *initz; /* ND_DECL of an aggregate local */
-	void *aux;               /* parser-private (overload sets) */
-	struct token *end_tok;   /* ND_BLOCK: the closing brace (where destructors run) */
 	int xvalue;              /* ND_DEREF: an rvalue reference's referent (std::move(x)) */
 	int lw_label;            /* lowering scratch */
 };

@@ -2199,7 +2199,7 @@ static void gen_stmt(struct lower *L, struct node *n)
 		place_label(L, end);
 		if (L->scl.len > d) {
 			/* the variables of the for's init statement */
-			struct span at = n->then && n->then->end_tok ? n->then->end_tok->span : n->span;
+			struct span at = n->then && n->then->kind == ND_BLOCK && n->then->end_tok ? n->then->end_tok->span : n->span;
 			begin_stmt(L, at);
 			run_scope_cleanups(L, d, at);
 			L->scl.len = d;
@@ -2538,7 +2538,8 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	}
 	gen_stmt(L, fn->body);
 	if (L->scl.len) {
-		struct span at = fn->body && fn->body->end_tok ? fn->body->end_tok->span : L->cur_span;
+		struct span at = fn->body && fn->body->kind == ND_BLOCK && fn->body->end_tok ? fn->body->end_tok->span
+											      : L->cur_span;
 		begin_stmt(L, at);
 		run_scope_cleanups(L, 0, at);
 	}
@@ -2872,7 +2873,7 @@ static void mark_reachable(struct node *n, int depth)
 		mark_reachable(a, depth + 1);
 	for (struct node *b = n->body; b; b = b->next)
 		mark_reachable(b, depth + 1);
-	if (n->initz)
+	if (n->kind == ND_DECL && n->initz)
 		mark_initz(n->initz, depth + 1);
 }
 

@@ -369,8 +369,8 @@ static void api(void)
  * first touch. The bounds are what the ninth session reached.
  */
 #define TOKEN_BUDGET 88
-#define NODE_BUDGET 240
-#define HELLO_ARENA_BUDGET ((size_t)12800 << 10)
+#define NODE_BUDGET 208
+#define HELLO_ARENA_BUDGET ((size_t)12288 << 10)
 static void footprint(void)
 {
 	ok(sizeof(struct token) <= TOKEN_BUDGET, "struct token is %zu bytes, within its budget of %d",
