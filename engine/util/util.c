@@ -157,15 +157,6 @@ void strbuf_add(struct strbuf *sb, const void *p, size_t n)
 	sb->buf[sb->len] = 0;
 }
 
-void strbuf_addc(struct strbuf *sb, char c)
-{
-	strbuf_add(sb, &c, 1);
-}
-
-void strbuf_adds(struct strbuf *sb, const char *s)
-{
-	strbuf_add(sb, s, strlen(s));
-}
 
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {

@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #if defined(__GNUC__)
 #define WS_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -101,8 +102,21 @@ void strbuf_init(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_add(struct strbuf *sb, const void *p, size_t n);
-void strbuf_addc(struct strbuf *sb, char c);
-void strbuf_adds(struct strbuf *sb, const char *s);
+/* Inline: the front end builds every function's mangled name and types'
+ * spellings a character or a literal at a time. */
+static inline void strbuf_addc(struct strbuf *sb, char c)
+{
+	if (sb->len + 2 <= sb->cap) {
+		sb->buf[sb->len++] = c;
+		sb->buf[sb->len] = 0;
+	} else {
+		strbuf_add(sb, &c, 1);
+	}
+}
+static inline void strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) WS_PRINTF(2, 3);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 const char *strbuf_cstr(const struct strbuf *sb);
