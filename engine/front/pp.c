@@ -144,11 +144,17 @@ static void stop(struct pp *pp, struct span sp, const char *why)
 	pp->stopped = 1;
 }
 
-static void charge(struct pp *pp, long n, struct span sp)
+static void over_budget(struct pp *pp, const struct span *sp)
+{
+	stop(pp, pp->where.file ? pp->where : *sp, "more than 4000000 tokens produced");
+}
+
+/* Count n tokens made against the budget (every copied token: inline) */
+static inline void charge(struct pp *pp, long n, const struct span *sp)
 {
 	pp->used += n;
 	if (pp->used > PP_BUDGET)
-		stop(pp, pp->where.file ? pp->where : sp, "more than 4000000 tokens produced");
+		over_budget(pp, sp);
 }
 
 static struct token *copy_token(struct pp *pp, const struct token *t)
@@ -156,7 +162,7 @@ static struct token *copy_token(struct pp *pp, const struct token *t)
 	struct token *c = arena_alloc(pp->a, sizeof(*c));
 	*c = *t;
 	c->next = NULL;
-	charge(pp, 1, t->span);
+	charge(pp, 1, &t->span);
 	return c;
 }
 
@@ -237,7 +243,7 @@ static const struct hideset *hs_add(struct pp *pp, const struct hideset *hs, con
 	struct hideset *n = arena_alloc(pp->a, sizeof(*n));
 	n->m = m;
 	n->next = hs;
-	charge(pp, 1, sp);
+	charge(pp, 1, &sp);
 	return n;
 }
 
@@ -591,7 +597,7 @@ static struct token *stringize(struct pp *pp, const struct token *hash, const st
 	t->origin = hash->origin;
 	t->at_bol = hash->at_bol;
 	t->has_space = hash->has_space;
-	charge(pp, 1, hash->span);
+	charge(pp, 1, &hash->span);
 	return t;
 }
 
@@ -1536,7 +1542,7 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 	if (c->pt) {
 		marker = arena_alloc(pp->a, sizeof(*marker));
 		pretok_token(c->pt, c->pt->ntok - 1, c->file, marker);
-		charge(pp, 1, marker->span);
+		charge(pp, 1, &marker->span);
 	} else {
 		struct token *eof = c->toks;
 		while (eof->kind != TK_EOF)
@@ -1566,7 +1572,7 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 			pretok_token_zeroed(pt, i, c->file, &t[j]); /* arena memory is zero */
 			cur = cur->next = &t[j];
 		}
-		charge(pp, k, t[k - 1].span);
+		charge(pp, k, &t[k - 1].span);
 	}
 	cur->next = marker;
 	return head.next;
