@@ -157,7 +157,6 @@ void strbuf_add(struct strbuf *sb, const void *p, size_t n)
 	sb->buf[sb->len] = 0;
 }
 
-
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
