@@ -564,11 +564,33 @@ static struct marg *find_arg(struct marg *args, const struct macro *m, struct to
 	return i < 0 ? NULL : &args[i];
 }
 
+/* An argument in which no macro can expand and no directive or _Pragma
+ * starts (*n: its tokens): preprocess2 gives back its tokens as they are. */
+static int arg_is_plain(struct pp *pp, struct token *t, long *n)
+{
+	for (*n = 0; t->kind != TK_EOF; t = t->next, ++*n)
+		if (is_hash(t) || (is_ident(t) && (find_macro(pp, t) || equal(t, "_Pragma"))))
+			return 0;
+	return 1;
+}
+
+/* The argument fully macro-expanded, made once. A plain argument (most of
+ * those of the built-in headers' macros) is its own expansion: the copy
+ * that preprocess2 would have returned unchanged is not made, but charged
+ * as it was, so that the budget runs out where it did. Only the list's
+ * EOF differs, and it is never emitted. */
 static struct token *expand_arg(struct pp *pp, struct marg *arg)
 {
 	if (!arg->exp) {
-		struct token *copy = append(pp, arg->tok, new_eof(pp, arg->tok));
-		arg->exp = preprocess2(pp, copy);
+		long n;
+		if (!pp->stopped && pp->depth < PP_MAX_DEPTH && arg_is_plain(pp, arg->tok, &n) &&
+		    pp->used + n + 1 <= PP_BUDGET) {
+			charge(pp, n + 1, &arg->tok->span);
+			arg->exp = arg->tok;
+		} else {
+			struct token *copy = append(pp, arg->tok, new_eof(pp, arg->tok));
+			arg->exp = preprocess2(pp, copy);
+		}
 	}
 	return arg->exp;
 }
