@@ -17,6 +17,7 @@ shift 2
 for b in "$old" "$new"; do
 	[ -x "$b" ] || { echo "dumps-compare: no warpstep binary at $b" >&2; exit 2; }
 done
+# shellcheck disable=SC2046 # find's output is a word list
 [ $# -gt 0 ] || set -- tests/programs/*.cu tests/front/golden/*.cu tests/findings/*.cu \
 	$(find examples -name '*.cu' | sort) bench/*.cu
 tmp=$(mktemp -d) || exit 2
@@ -32,6 +33,7 @@ for src in "$@"; do
 		n=$((n + 1))
 		for side in old new; do
 			eval bin=\$$side
+			# shellcheck disable=SC2154 # bin is set by the eval
 			(cd "$dir" && $to "$bin" $d "$file" </dev/null >"$tmp/$side.out" 2>"$tmp/$side.err"
 				echo $? >"$tmp/$side.rc")
 		done
