@@ -77,7 +77,7 @@ case $thp in
 		tap_result 1 "hello world takes $hello page faults, not under 300"
 	fi
 	# the compile arena's huge chunks are most of hello world's memory: 14.9 MB
-	# of tokens, nodes and symbols made 24.7 MiB of peak RSS; 12.0 MB, 21.1 MiB
+	# of tokens, nodes and symbols made 24.1 MiB of peak RSS; 11.9 MB, 20.6 MiB
 	# (docs/PERFORMANCE.md, start-up, ninth session)
 	rss=$(rusage %M 0 bench/hello.cu)
 	if [ "$rss" -gt 0 ] && [ "$rss" -lt $((23 * 1024)) ]; then
