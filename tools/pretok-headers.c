@@ -165,16 +165,19 @@ static void do_header(struct hdr *h, const char *dir)
 	for (struct token *t = toks; t; t = t->next) {
 		uint32_t lit = 0;
 		if (t->kind == TK_NUM || t->kind == TK_CHAR || t->kind == TK_STR || t->kind == TK_HEADER) {
-			union { double d; uint64_t u; } fb = { t->fval };
-			uint32_t str = 0;
-			if (t->kind == TK_STR || t->kind == TK_HEADER) {
+			/* the token's literal union holds values or bytes, by kind */
+			int is_str = t->kind == TK_STR || t->kind == TK_HEADER;
+			union { double d; uint64_t u; } fb = { is_str ? 0 : t->fval };
+			uint32_t str = 0, slen = 0;
+			if (is_str) {
 				str = pool_add(t->str, t->strlen);
 				fit(t->strlen, UINT32_MAX, "string length");
+				slen = t->strlen;
 			}
 			fit(nlit, UINT32_MAX, "literal index");
 			lit = (uint32_t)nlit++;
-			strbuf_addf(&h->lits, "{%lluu,%lluu,%lu,%lu},", (unsigned long long)t->ival,
-				    (unsigned long long)fb.u, (unsigned long)str, (unsigned long)t->strlen);
+			strbuf_addf(&h->lits, "{%lluu,%lluu,%lu,%lu},", is_str ? 0ull : (unsigned long long)t->ival,
+				    (unsigned long long)fb.u, (unsigned long)str, (unsigned long)slen);
 			if (nlit % 4 == 0)
 				strbuf_addc(&h->lits, '\n');
 		}

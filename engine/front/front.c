@@ -241,7 +241,7 @@ static void dump_node(struct strbuf *sb, struct node *n, int d)
 		for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
 			if (kids[i] && !(n->kind == ND_ASSIGN && kids[i] == n->init))
 				dump_node(sb, kids[i], d + 1);
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < 4 && n->kind == ND_LAUNCH; i++)
 			dump_node(sb, n->cfg[i], d + 1);
 		dump_list(sb, n->args, d + 1);
 	}

@@ -2199,7 +2199,7 @@ static void gen_stmt(struct lower *L, struct node *n)
 		place_label(L, end);
 		if (L->scl.len > d) {
 			/* the variables of the for's init statement */
-			struct span at = n->then && n->then->end_tok ? n->then->end_tok->span : n->span;
+			struct span at = n->then && n->then->kind == ND_BLOCK && n->then->end_tok ? n->then->end_tok->span : n->span;
 			begin_stmt(L, at);
 			run_scope_cleanups(L, d, at);
 			L->scl.len = d;
@@ -2538,7 +2538,8 @@ static void lower_function(struct lower *L, struct obj *fn, struct ir_func *f, i
 	}
 	gen_stmt(L, fn->body);
 	if (L->scl.len) {
-		struct span at = fn->body && fn->body->end_tok ? fn->body->end_tok->span : L->cur_span;
+		struct span at = fn->body && fn->body->kind == ND_BLOCK && fn->body->end_tok ? fn->body->end_tok->span
+											      : L->cur_span;
 		begin_stmt(L, at);
 		run_scope_cleanups(L, 0, at);
 	}
@@ -2867,15 +2868,17 @@ static void mark_reachable(int dev, struct node *n, int depth)
 		mark_fn(dev, n->var, depth); /* a virtual destructor's dispatcher */
 	if (n->kind == ND_DECL && n->var && n->var->is_static)
 		mark_initz(dev, n->var->init, depth + 1);
+	int launch = n->kind == ND_LAUNCH; /* cfg shares a union with other kinds' fields */
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc,
-				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
+				launch ? n->cfg[0] : NULL, launch ? n->cfg[1] : NULL,
+				launch ? n->cfg[2] : NULL, launch ? n->cfg[3] : NULL };
 	for (size_t i = 0; i < WS_ARRAY_LEN(kids); i++)
 		mark_reachable(dev, kids[i], depth + 1);
 	for (struct node *a = n->args; a; a = a->next)
 		mark_reachable(dev, a, depth + 1);
 	for (struct node *b = n->body; b; b = b->next)
 		mark_reachable(dev, b, depth + 1);
-	if (n->initz)
+	if (n->kind == ND_DECL && n->initz)
 		mark_initz(dev, n->initz, depth + 1);
 }
 

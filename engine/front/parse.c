@@ -180,15 +180,27 @@ struct sym *find_in_scope(struct scope *sc, const char *name)
 	return find_in_scope_depth(sc, name, name_hash(name), 0);
 }
 
-struct sym *lookup(struct parser *p, const char *name)
+/* name_hash of an identifier token's spelling: the preprocessor's hash of
+ * it when it has one (the same function, except that the preprocessor
+ * makes a hash of 0 into 1) */
+static unsigned tok_name_hash(const struct token *t)
 {
-	unsigned h = name_hash(name);
+	return t->kind == TK_IDENT && t->hash > 1 ? t->hash : name_hash(t->text);
+}
+
+static struct sym *lookup_hashed(struct parser *p, const char *name, unsigned h)
+{
 	for (struct scope *sc = p->scope; sc; sc = sc->parent) {
 		struct sym *s = find_in_scope_depth(sc, name, h, 0);
 		if (s)
 			return s;
 	}
 	return NULL;
+}
+
+struct sym *lookup(struct parser *p, const char *name)
+{
+	return lookup_hashed(p, name, name_hash(name));
 }
 
 const char *qualify(struct parser *p, struct scope *sc, const char *name)
@@ -231,12 +243,13 @@ struct sym *peek_name(struct parser *p, struct token *t, struct token **end)
 	for (int guard = 0; guard < 64; guard++) {
 		if (t->kind != TK_IDENT)
 			return NULL;
+		unsigned h = tok_name_hash(t);
 		if (global)
-			s = find_in_scope(p->global, t->text);
+			s = find_in_scope_depth(p->global, t->text, h, 0);
 		else if (sc)
-			s = find_in_scope(sc, t->text);
+			s = find_in_scope_depth(sc, t->text, h, 0);
 		else
-			s = lookup(p, t->text);
+			s = lookup_hashed(p, t->text, h);
 		global = 0;
 		struct token *after = t->next;
 		if (after->kind == TK_COLONCOLON && after->next->kind == TK_IDENT && s) {

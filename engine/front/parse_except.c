@@ -403,8 +403,10 @@ static int calls_may_throw(struct parser *p, struct node *n, int depth, struct o
 		if (n->exc_check && n->exc_exit_fn == self)
 			*checked_exit = 1;
 	}
+	int launch = n->kind == ND_LAUNCH; /* cfg shares a union with other kinds' fields */
 	struct node *kids[] = { n->lhs, n->rhs, n->cond, n->then, n->els, n->init, n->inc, n->body, n->args,
-				n->cfg[0], n->cfg[1], n->cfg[2], n->cfg[3] };
+				launch ? n->cfg[0] : NULL, launch ? n->cfg[1] : NULL,
+				launch ? n->cfg[2] : NULL, launch ? n->cfg[3] : NULL };
 	for (size_t i = 0; i < sizeof(kids) / sizeof(kids[0]); i++)
 		for (struct node *k = kids[i]; k; k = k->next) {
 			r |= calls_may_throw(p, k, depth + 1, self, checked_exit);

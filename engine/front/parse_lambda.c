@@ -45,6 +45,8 @@ static struct token *tok_copy(struct parser *p, struct token *t, enum tok_kind k
 	if (text) {
 		n->kind = k;
 		n->text = text;
+		n->ival = 0; /* the literal union (an identifier's hash) was t's */
+		n->fval = 0;
 	}
 	n->next = NULL;
 	return n;

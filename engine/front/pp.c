@@ -144,11 +144,17 @@ static void stop(struct pp *pp, struct span sp, const char *why)
 	pp->stopped = 1;
 }
 
-static void charge(struct pp *pp, long n, struct span sp)
+static void over_budget(struct pp *pp, const struct span *sp)
+{
+	stop(pp, pp->where.file ? pp->where : *sp, "more than 4000000 tokens produced");
+}
+
+/* Count n tokens made against the budget (every copied token: inline) */
+static inline void charge(struct pp *pp, long n, const struct span *sp)
 {
 	pp->used += n;
 	if (pp->used > PP_BUDGET)
-		stop(pp, pp->where.file ? pp->where : sp, "more than 4000000 tokens produced");
+		over_budget(pp, sp);
 }
 
 static struct token *copy_token(struct pp *pp, const struct token *t)
@@ -156,7 +162,7 @@ static struct token *copy_token(struct pp *pp, const struct token *t)
 	struct token *c = arena_alloc(pp->a, sizeof(*c));
 	*c = *t;
 	c->next = NULL;
-	charge(pp, 1, t->span);
+	charge(pp, 1, &t->span);
 	return c;
 }
 
@@ -237,7 +243,7 @@ static const struct hideset *hs_add(struct pp *pp, const struct hideset *hs, con
 	struct hideset *n = arena_alloc(pp->a, sizeof(*n));
 	n->m = m;
 	n->next = hs;
-	charge(pp, 1, sp);
+	charge(pp, 1, &sp);
 	return n;
 }
 
@@ -558,11 +564,33 @@ static struct marg *find_arg(struct marg *args, const struct macro *m, struct to
 	return i < 0 ? NULL : &args[i];
 }
 
+/* An argument in which no macro can expand and no directive or _Pragma
+ * starts (*n: its tokens): preprocess2 gives back its tokens as they are. */
+static int arg_is_plain(struct pp *pp, struct token *t, long *n)
+{
+	for (*n = 0; t->kind != TK_EOF; t = t->next, ++*n)
+		if (is_hash(t) || (is_ident(t) && (find_macro(pp, t) || equal(t, "_Pragma"))))
+			return 0;
+	return 1;
+}
+
+/* The argument fully macro-expanded, made once. A plain argument (most of
+ * those of the built-in headers' macros) is its own expansion: the copy
+ * that preprocess2 would have returned unchanged is not made, but charged
+ * as it was, so that the budget runs out where it did. Only the list's
+ * EOF differs, and it is never emitted. */
 static struct token *expand_arg(struct pp *pp, struct marg *arg)
 {
 	if (!arg->exp) {
-		struct token *copy = append(pp, arg->tok, new_eof(pp, arg->tok));
-		arg->exp = preprocess2(pp, copy);
+		long n;
+		if (!pp->stopped && pp->depth < PP_MAX_DEPTH && arg_is_plain(pp, arg->tok, &n) &&
+		    pp->used + n + 1 <= PP_BUDGET) {
+			charge(pp, n + 1, &arg->tok->span);
+			arg->exp = arg->tok;
+		} else {
+			struct token *copy = append(pp, arg->tok, new_eof(pp, arg->tok));
+			arg->exp = preprocess2(pp, copy);
+		}
 	}
 	return arg->exp;
 }
@@ -591,7 +619,7 @@ static struct token *stringize(struct pp *pp, const struct token *hash, const st
 	t->origin = hash->origin;
 	t->at_bol = hash->at_bol;
 	t->has_space = hash->has_space;
-	charge(pp, 1, hash->span);
+	charge(pp, 1, &hash->span);
 	return t;
 }
 
@@ -1536,7 +1564,7 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 	if (c->pt) {
 		marker = arena_alloc(pp->a, sizeof(*marker));
 		pretok_token(c->pt, c->pt->ntok - 1, c->file, marker);
-		charge(pp, 1, marker->span);
+		charge(pp, 1, &marker->span);
 	} else {
 		struct token *eof = c->toks;
 		while (eof->kind != TK_EOF)
@@ -1563,10 +1591,10 @@ static struct token *enter_file(struct pp *pp, struct cached *c, struct token *r
 			k = 1;
 		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
 		for (uint32_t j = 0; j < k; j++, i++) {
-			pretok_token(pt, i, c->file, &t[j]);
+			pretok_token_zeroed(pt, i, c->file, &t[j]); /* arena memory is zero */
 			cur = cur->next = &t[j];
 		}
-		charge(pp, k, t[k - 1].span);
+		charge(pp, k, &t[k - 1].span);
 	}
 	cur->next = marker;
 	return head.next;

@@ -20,7 +20,8 @@
  *   lex_text would have made it for file id `file` (kind, span, spelling,
  *   literal values, at_bol, has_space, from_builtin), except t->next, which
  *   it leaves alone. Spellings and string bytes are static. i < f->ntok;
- *   the last token is the TK_EOF.
+ *   the last token is the TK_EOF. pretok_token_zeroed does the same for a
+ *   token whose memory is all zero (fresh arena memory): no stores of zero.
  * - The generator refuses (and the build fails) when lexing a header gives
  *   any diagnostic, or a value does not fit its field.
  * - tests/front/unit_pretok.c lexes every header's text again and compares
@@ -95,43 +96,45 @@ const struct pretok_file *pretok_at(size_t i);
 /* the pool of spellings and string bytes that every table points into */
 extern const char pretok_pool[];
 
-static inline void pretok_token(const struct pretok_file *f, uint32_t i, uint32_t file, struct token *t)
+/* pretok_token for a token in zeroed memory (a fresh arena piece): the same
+ * token, without the stores of zero (the origin, the hideset, literal fields
+ * a kind does not have). */
+static inline void pretok_token_zeroed(const struct pretok_file *f, uint32_t i, uint32_t file, struct token *t)
 {
 	const struct pretok *p = &f->tok[i];
-	t->kind = (enum tok_kind)p->kind;
+	t->kind = p->kind;
 	t->span.file = file;
 	t->span.off = p->off;
 	t->span.len = p->len;
 	t->span.line = p->line;
 	t->span.col = p->col;
-	t->origin = (struct span){ 0 };
 	t->text = pretok_pool + p->text;
 	t->len = p->tlen;
-	t->numty = (enum num_type)(p->flags >> 4);
-	t->hash = 0;
+	t->numty = (uint8_t)(p->flags >> 4);
 	if (p->kind == TK_IDENT || p->kind >= TK_AUTO) {
 		t->hash = p->lit;
-		t->ival = 0;
-		t->fval = 0;
-		t->str = NULL;
-		t->strlen = 0;
 	} else if (p->lit) {
 		const struct pretok_lit *l = &f->lit[p->lit];
-		t->ival = l->ival;
-		union { uint64_t u; double d; } fb = { l->fbits };
-		t->fval = fb.d;
-		t->str = p->kind == TK_STR || p->kind == TK_HEADER ? pretok_pool + l->str : NULL;
-		t->strlen = l->strlen;
-	} else {
-		t->ival = 0;
-		t->fval = 0;
-		t->str = NULL;
-		t->strlen = 0;
+		if (p->kind == TK_STR || p->kind == TK_HEADER) {
+			t->str = pretok_pool + l->str;
+			t->strlen = l->strlen;
+		} else {
+			t->ival = l->ival;
+			union { uint64_t u; double d; } fb = { l->fbits };
+			t->fval = fb.d;
+		}
 	}
 	t->at_bol = (p->flags & PRETOK_BOL) != 0;
 	t->has_space = (p->flags & PRETOK_SPACE) != 0;
 	t->from_builtin = 1;
-	t->hideset = NULL;
+}
+
+static inline void pretok_token(const struct pretok_file *f, uint32_t i, uint32_t file, struct token *t)
+{
+	struct token *next = t->next;
+	memset(t, 0, sizeof(*t));
+	t->next = next;
+	pretok_token_zeroed(f, i, file, t);
 }
 
 /* The include guard of a lexed file (pp.c's detection), for the generator. */

@@ -33,25 +33,39 @@ enum num_type {
 	NUM_FLOAT, NUM_DOUBLE, NUM_LDOUBLE, NUM_CHAR /* 'c' in C++ is char */
 };
 
+/*
+ * 88 bytes (112 before the ninth session: a hello world materialises 56 k of
+ * them). The literal fields share one union, chosen by kind: the values of
+ * TK_NUM and TK_CHAR (a float literal sets both ival and fval), the decoded
+ * bytes of TK_STR and TK_HEADER, the spelling's hash of identifiers and
+ * keywords. A token whose kind changes (an identifier that #if turns into a
+ * number) gets the fields of its new kind written.
+ */
 struct token {
 	struct token *next;
-	enum tok_kind kind;
+	const char *text; /* spelling, NUL-terminated (arena, or static for built-in headers) */
+	const void *hideset;     /* preprocessor-private */
+	union {
+		struct {           /* TK_NUM, TK_CHAR */
+			uint64_t ival;
+			double fval;
+		};
+		struct {           /* TK_STR, TK_HEADER */
+			const char *str;   /* decoded bytes (arena), strlen may stop early at embedded NUL */
+			uint32_t strlen;   /* decoded length without the terminating NUL */
+		};
+		uint32_t hash;     /* identifiers, keywords: preprocessor-private, the
+				    * spelling's hash, 0 until computed */
+	};
 	struct span span;
 	struct span origin;
-	uint32_t hash;    /* preprocessor-private: the spelling's hash, 0 until computed */
-	const char *text; /* spelling, NUL-terminated (arena, or static for built-in headers) */
 	uint32_t len;
-	/* literals */
-	enum num_type numty;
-	uint64_t ival;
-	double fval;
-	const char *str;   /* TK_STR: decoded bytes (arena), strlen may stop early at embedded NUL */
-	uint32_t strlen;   /* TK_STR: decoded length without the terminating NUL */
+	uint8_t kind;            /* enum tok_kind */
+	uint8_t numty;           /* literals: enum num_type */
 	/* preprocessor */
 	unsigned at_bol : 1;     /* first token on its line */
 	unsigned has_space : 1;  /* whitespace before it */
 	unsigned from_builtin : 1; /* comes from a built-in header */
-	const void *hideset;     /* preprocessor-private */
 };
 
 const char *tok_kind_name(enum tok_kind k); /* "identifier", "(", "while", ... */

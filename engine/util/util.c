@@ -157,16 +157,6 @@ void strbuf_add(struct strbuf *sb, const void *p, size_t n)
 	sb->buf[sb->len] = 0;
 }
 
-void strbuf_addc(struct strbuf *sb, char c)
-{
-	strbuf_add(sb, &c, 1);
-}
-
-void strbuf_adds(struct strbuf *sb, const char *s)
-{
-	strbuf_add(sb, s, strlen(s));
-}
-
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;
@@ -202,7 +192,7 @@ char *strbuf_detach(struct strbuf *sb)
 
 struct arena_chunk {
 	struct arena_chunk *next;
-	size_t used, size;
+	size_t size;            /* the arena's cur and left track the newest one's use */
 	size_t mapped;          /* bytes of its own mapping (huge_map), 0: malloc'd */
 	_Alignas(16) unsigned char data[];
 };
@@ -392,6 +382,8 @@ void arena_init(struct arena *a)
 {
 	a->head = NULL;
 	a->total = 0;
+	a->cur = NULL;
+	a->left = 0;
 }
 
 void arena_release(struct arena *a)
@@ -430,7 +422,6 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 		c = xcalloc(1, sizeof(*c) + size);
 		want = sizeof(*c) + size;
 	}
-	c->used = 0;
 	c->size = want - sizeof(*c);
 	c->mapped = mapped;
 	c->next = a->head;
@@ -438,16 +429,13 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 	return c;
 }
 
-void *arena_alloc(struct arena *a, size_t n)
+void *arena_alloc_slow(struct arena *a, size_t n)
 {
-	n = (n + 15) & ~(size_t)15;
-	struct arena_chunk *c = a->head;
-	if (!c || c->size - c->used < n)
-		c = chunk_new(a, n);
-	void *p = c->data + c->used; /* zero: chunks start zeroed, pieces are never reused */
-	c->used += n;
+	struct arena_chunk *c = chunk_new(a, n);
+	a->cur = c->data + n;
+	a->left = c->size - n;
 	a->total += n;
-	return p;
+	return c->data;
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)

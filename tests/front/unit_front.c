@@ -7,6 +7,8 @@
  * Run from the repository root (or set WS_FRONT_GOLDEN to the directory).
  */
 #include "front.h"
+#include "ast.h"
+#include "token.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -360,6 +362,30 @@ static void api(void)
 	compilation_release(&c);
 }
 
+/*
+ * What a compilation touches (docs/PERFORMANCE.md, start-up, ninth session):
+ * hello world materialises about 56 k tokens and 18 k nodes, so their sizes
+ * are most of the compilation arena, whose huge pages the kernel zeroes at
+ * first touch. The bounds are what the ninth session reached.
+ */
+#define TOKEN_BUDGET 88
+#define NODE_BUDGET 208
+#define HELLO_ARENA_BUDGET ((size_t)12288 << 10)
+static void footprint(void)
+{
+	ok(sizeof(struct token) <= TOKEN_BUDGET, "struct token is %zu bytes, within its budget of %d",
+	   sizeof(struct token), TOKEN_BUDGET);
+	ok(sizeof(struct node) <= NODE_BUDGET, "struct node is %zu bytes, within its budget of %d",
+	   sizeof(struct node), NODE_BUDGET);
+	struct compilation c;
+	compilation_init(&c);
+	int rc = front_compile_file(&c, "bench/hello.cu", NULL);
+	ok(rc == 0 && c.arena.total <= HELLO_ARENA_BUDGET,
+	   "bench/hello.cu compiles in %zu KiB of arena, within its budget of %zu KiB",
+	   c.arena.total >> 10, HELLO_ARENA_BUDGET >> 10);
+	compilation_release(&c);
+}
+
 int main(void)
 {
 	const char *dir = getenv("WS_FRONT_GOLDEN");
@@ -367,6 +393,7 @@ int main(void)
 		dir = "tests/front/golden";
 	tap_start();
 	api();
+	footprint();
 	golden_all(dir);
 	invariants(dir);
 	robustness();

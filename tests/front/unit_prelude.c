@@ -109,10 +109,14 @@ static const char *same_tokens(const struct srcmgr *sa, const struct token *a, c
 			return "span";
 		if (!same_span(sa, a->origin, sb, b->origin))
 			return "origin";
-		if (a->numty != b->numty || a->ival != b->ival || memcmp(&a->fval, &b->fval, sizeof(a->fval)))
+		/* the literal union holds values, bytes or a name's hash by kind */
+		int str = a->kind == TK_STR || a->kind == TK_HEADER;
+		int lit = a->kind == TK_NUM || a->kind == TK_CHAR;
+		if (a->numty != b->numty ||
+		    (lit && (a->ival != b->ival || memcmp(&a->fval, &b->fval, sizeof(a->fval)))))
 			return "literal value";
-		if (a->strlen != b->strlen || (a->str != NULL) != (b->str != NULL) ||
-		    (a->str && memcmp(a->str, b->str, a->strlen)))
+		if (str && (a->strlen != b->strlen || (a->str != NULL) != (b->str != NULL) ||
+			    (a->str && memcmp(a->str, b->str, a->strlen))))
 			return "string bytes";
 		if (a->at_bol != b->at_bol || a->has_space != b->has_space || a->from_builtin != b->from_builtin)
 			return "flags";

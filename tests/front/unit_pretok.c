@@ -46,20 +46,20 @@ static size_t compare(const struct pretok_file *f, const char *text, size_t len,
 		}
 		pretok_token(f, i, FILE_ID, &p);
 		union { double d; uint64_t u; } x = { t->fval }, y = { p.fval };
+		/* the literal union holds values, bytes or a name's hash by kind */
 		int str = t->kind == TK_STR || t->kind == TK_HEADER;
+		int name = t->kind == TK_IDENT || t->kind >= TK_AUTO;
 		if (p.kind != t->kind)
 			*why = "kind";
 		else if (!same_span(p.span, t->span) || !same_span(p.origin, t->origin))
 			*why = "span";
 		else if (p.len != t->len || strcmp(p.text, t->text))
 			*why = "spelling";
-		else if (p.numty != t->numty || p.ival != t->ival || x.u != y.u)
+		else if (p.numty != t->numty || (!str && !name && (p.ival != t->ival || x.u != y.u)))
 			*why = "literal value";
-		else if (str ? !p.str || p.strlen != t->strlen || memcmp(p.str, t->str, (size_t)t->strlen + 1)
-			     : p.str != NULL || t->str != NULL || p.strlen != t->strlen)
+		else if (str && (!p.str || p.strlen != t->strlen || memcmp(p.str, t->str, (size_t)t->strlen + 1)))
 			*why = "string bytes";
-		else if ((t->kind == TK_IDENT || t->kind >= TK_AUTO) ? p.hash != pp_hash_name(t->text, t->len)
-									: p.hash != 0)
+		else if (name && p.hash != pp_hash_name(t->text, t->len))
 			*why = "name hash";
 		else if (p.at_bol != t->at_bol || p.has_space != t->has_space || p.from_builtin != t->from_builtin ||
 			 p.hideset != t->hideset)

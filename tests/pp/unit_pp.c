@@ -403,6 +403,31 @@ static void test_pp_macros(void)
 	run_release(&r);
 }
 
+/* Arguments a parameter uses outside # and ##: an argument in which no
+ * macro can expand is its own expansion (pp.c, expand_arg: no copy since
+ * the ninth session); the others are expanded first. */
+static void test_pp_args(void)
+{
+	pp_expect("#define TWO(x) x x\nTWO(a b)", "a b a b", "a plain argument used twice");
+	pp_expect("#define TWO(x) x x\n#define N 7\nTWO(N q)", "7 q 7 q", "an argument with a macro, expanded once");
+	pp_expect("#define ID(x) x\n#define G(y) [y]\nID(G)(1)", "[1]",
+		  "a function-like macro's name as the argument, called after substitution");
+	pp_expect("#define ID(x) x\nID(_Pragma(\"once\") b)", "b", "_Pragma in an argument");
+	pp_expect("#define ID(x) x\nID(ID(c) d)", "c d", "a macro call in an argument");
+	pp_expect("#define ID(x) x\n#define P(x) <x>\nID(P)(P(e))", "<<e>>", "a name, then a call, in arguments");
+	pp_expect("#define TWO(x) x x\n#define S(x) #x TWO(x)\nS(a + b)", "\"a + b\" a + b a + b",
+		  "one argument stringized and substituted");
+
+	struct run r;
+	pp_str(&r, "#define ID(x) (x)\nint v = ID(y);");
+	struct token *t = r.toks;
+	while (t->kind != TK_IDENT || strcmp(t->text, "y"))
+		t = t->next;
+	ok(t->span.line == 2 && t->span.col == 9 && t->origin.line == 2 && t->origin.col == 12,
+	   "a plain argument's token: span = expansion point, origin = where it was written");
+	run_release(&r);
+}
+
 static void test_pp_conditionals(void)
 {
 	pp_expect("#if 1\na\n#else\nb\n#endif", "a", "#if 1");
@@ -798,6 +823,7 @@ int main(int argc, char **argv)
 	test_lex_errors();
 	test_lex_random();
 	test_pp_macros();
+	test_pp_args();
 	test_pp_conditionals();
 	test_pp_directives();
 	test_pp_include();
