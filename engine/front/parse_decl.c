@@ -827,18 +827,9 @@ static void func_body(struct parser *p, struct obj *fn, struct scope *outer)
 	p->f = saved;
 }
 
-static void defer_body(struct parser *p, struct obj *fn)
+/* Past a function body unparsed: its mem-initializers, then the braces */
+static void skip_body(struct parser *p)
 {
-	struct deferred *d = arena_alloc(p->a, sizeof(*d));
-	d->fn = fn;
-	d->body = p->tok;
-	d->scope = p->scope;
-	d->next = NULL;
-	struct deferred **pp = &p->deferred;
-	while (*pp)
-		pp = &(*pp)->next;
-	*pp = d;
-	/* skip the body: mem-initializers and braces */
 	while (p->tok->kind != TK_LBRACE && p->tok->kind != TK_EOF) {
 		if (p->tok->kind == TK_LPAREN)
 			skip_balanced_parens(p);
@@ -853,6 +844,20 @@ static void defer_body(struct parser *p, struct obj *fn)
 			depth--;
 		next(p);
 	} while (depth > 0 && p->tok->kind != TK_EOF);
+}
+
+static void defer_body(struct parser *p, struct obj *fn)
+{
+	struct deferred *d = arena_alloc(p->a, sizeof(*d));
+	d->fn = fn;
+	d->body = p->tok;
+	d->scope = p->scope;
+	d->next = NULL;
+	struct deferred **pp = &p->deferred;
+	while (*pp)
+		pp = &(*pp)->next;
+	*pp = d;
+	skip_body(p);
 }
 
 /* A built-in header's function of the other space only (a __device__ one
@@ -870,20 +875,7 @@ static int skip_foreign_body(struct parser *p, struct obj *fn)
 	if (!p->tok->from_builtin || (fn->space & want) || fn->is_constexpr || fn->is_tmpl_inst ||
 	    (fn->is_defined && fn->body) || is_auto_marker(fn->ty->base) || p->tmpl_depth)
 		return 0;
-	while (p->tok->kind != TK_LBRACE && p->tok->kind != TK_EOF) {
-		if (p->tok->kind == TK_LPAREN)
-			skip_balanced_parens(p);
-		else
-			next(p);
-	}
-	int depth = 0;
-	do {
-		if (p->tok->kind == TK_LBRACE)
-			depth++;
-		else if (p->tok->kind == TK_RBRACE)
-			depth--;
-		next(p);
-	} while (depth > 0 && p->tok->kind != TK_EOF);
+	skip_body(p);
 	fn->is_defined = 1;
 	add_fn(p, fn);
 	return 1;
