@@ -190,7 +190,12 @@ struct check_sread {
 	unsigned warp;         /* w's index in its block */
 	uint32_t wsync;        /* w's warp collectives completed so far */
 	uint64_t addr, bytes;  /* the window: the block's shared memory */
+	int shape;             /* what the machine already knows of the lanes' addresses
+				  (size 4): CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES or 0 */
 };
+/* check_sread's shape: each half-warp on 16 consecutive elements (a
+ * tile's row), or each half-warp on one address (a column broadcast) */
+enum { CHECK_SHAPE_ROWS = 1, CHECK_SHAPE_HALVES = 2 };
 
 struct checker {
 	const char *name;      /* "spin" */

@@ -655,7 +655,7 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
  * bits, which the log does not keep, is checked now. */
 static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t *A, uint64_t imm,
 				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
-				 uint64_t bytes, int in)
+				 uint64_t bytes, int in, int shape)
 {
 	if (s->wrote || !all_init(s, bytes))
 		return 0;
@@ -668,7 +668,10 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 	struct rlog *r = &s->log[s->nlog];
 	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
 	r->kind = RL_LANES;
-	if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
+	if (in && size == 4 && shape && !((a0 ^ a16) >> 32)) {
+		/* the pattern the machine found loading it (pair_load) */
+		r->kind = shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
+	} else if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
 		/* a pattern (struct rlog), in passes the compiler vectorizes */
 		const uint64_t *st = size == 8 ? rl_step8 : rl_step4, b0 = A[0], b16 = A[16];
 		uint64_t dr = 0, db = 0;
@@ -751,7 +754,7 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 		return;
 	}
 	if (e->access == CHECK_READ && !e->dslot &&
-	    log_read(s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0))
+	    log_read(s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0, 0))
 		return;
 	if (s->nlog)
 		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
@@ -810,7 +813,7 @@ CHECK_CLONES static int shared_read(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
 	struct slot *s = slot_get(x, r->slot, r->bytes);
-	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1);
+	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1, r->shape);
 }
 
 const struct checker check_race_shared = {

@@ -286,7 +286,7 @@ fetched:
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
 				if (!win.a)
-					access_read_in(m, w, g, in, A, imm, sz, &win);
+					access_read_in(m, w, g, in, A, imm, sz, &win, 0);
 				else
 					access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
 			}
@@ -612,12 +612,13 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
+			int got;
 			if (fast_window(m, w, A[0] + imm, 0, &win) &&
-			    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-				      in->t == IR_S32)) {
+			    (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					     win.len, in->t == IR_S32))) {
 				if (CHECK_WANTS(m, CEV_ACCESS)) {
 					if (!win.a)
-						access_read_in(m, w, g, in, A, imm, 4, &win);
+						access_read_in(m, w, g, in, A, imm, 4, &win, got - 1);
 					else
 						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				}

@@ -1430,10 +1430,10 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
  * it without the event */
 static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct group *g,
 				       const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-				       unsigned sz, const struct window *win)
+				       unsigned sz, const struct window *win, int shape)
 {
 	if (!win->a && win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len };
+		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape };
 		if (machine_offer_sread(m, &r))
 			return;
 	}
@@ -2825,7 +2825,9 @@ static const uint64_t pair_off4[WS_WARP] = {
  * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
  * nothing loaded: win_all_in's test, in the same pass as the shape): a
  * half-warp on 16 consecutive words or on one word is copied as a block;
- * the values sign-extended (sgn) or zero-extended into D. */
+ * the values sign-extended (sgn) or zero-extended into D. Returns, when it
+ * loaded, 1 + the shape the shared checker would find again (struct
+ * check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
 PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
 					     uint64_t len, int sgn)
 {
@@ -2845,11 +2847,14 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 	}
 	if ((bad >> 63) || (al & 3))
 		return 0;
+	int shape = 0;
 	if ((!c0 || !s0) && (!c1 || !s1)) {
+		unsigned rows = 0;
 		for (unsigned h = 0; h < 2; h++) {
 			const void *src = (const void *)(base + (uintptr_t)A[16 * h]);
 			if (!(h ? c1 : c0)) {
 				memcpy(&v[16 * h], src, 64);
+				rows++;
 			} else {
 				uint32_t x;
 				memcpy(&x, src, 4);
@@ -2857,6 +2862,8 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 					v[16 * h + l] = x;
 			}
 		}
+		/* both halves on rows, or both broadcasts (they exclude each other) */
+		shape = rows == 2 ? CHECK_SHAPE_ROWS : rows == 0 ? CHECK_SHAPE_HALVES : 0;
 	} else {
 		for (unsigned l = 0; l < WS_WARP; l++)
 			memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
@@ -2867,7 +2874,7 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 	else
 		for (unsigned l = 0; l < WS_WARP; l++)
 			D[l] = v[l];
-	return 1;
+	return 1 + shape;
 }
 
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's

@@ -98,6 +98,9 @@ static struct checker counter = {
 	.event = count_event,
 };
 
+/* the program run() runs instead of prog, when set */
+static const char *run_prog;
+
 /* run prog with the counter listening to `listen`; the machine's findings */
 static size_t run(unsigned listen, int fast)
 {
@@ -107,7 +110,7 @@ static size_t run(unsigned listen, int fast)
 	counter.events = listen;
 	struct compilation c;
 	compilation_init(&c);
-	if (front_compile_string(&c, "c.cu", prog, NULL)) {
+	if (front_compile_string(&c, "c.cu", run_prog ? run_prog : prog, NULL)) {
 		diag_render(&c.diags, &c.sm, stdout, 0);
 		compilation_release(&c);
 		return (size_t)-1;
@@ -216,6 +219,60 @@ static void test_sread(void)
 	run(CEV_BIT(CEV_ACCESS), 0);
 	ok(sread_n == 0 && cnt.n[CEV_ACCESS] == 4, "two checkers of shared memory: no offer, 4 events (%u, %u)",
 	   sread_n, cnt.n[CEV_ACCESS]);
+	counter.shared_read = NULL;
+	counter.regions = 0;
+}
+
+/* check_sread's shape: what pair_load found loading a tile (each half-warp
+ * on 16 consecutive words, or on one word), so that the shared checker
+ * need not look again; an offer's shape must be its addresses' */
+static const char tiles[] =
+	"__global__ void k(float *out)\n"
+	"{\n"
+	"\t__shared__ float a[16][16];\n"
+	"\tint tx = threadIdx.x % 16, ty = threadIdx.x / 16;\n"
+	"\tfor (int i = threadIdx.x; i < 256; i += 32)\n"
+	"\t\t(&a[0][0])[i] = i;\n"
+	"\t__syncthreads();\n"
+	"\tout[threadIdx.x] = a[ty][tx] + a[ty][3] + a[tx][ty];\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tfloat *d;\n"
+	"\tcudaMalloc(&d, 32 * sizeof(float));\n"
+	"\tk<<<1, 32>>>(d);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+static unsigned shape_n[3], shape_bad;
+
+static int shape_sread(void *self, const struct check_sread *r)
+{
+	uint64_t rows = 0, halves = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		rows |= (r->A[l] - r->A[0] - 4 * l) | (r->A[l + 16] - r->A[16] - 4 * l);
+		halves |= (r->A[l] ^ r->A[0]) | (r->A[l + 16] ^ r->A[16]);
+	}
+	if (r->shape < 0 || r->shape > 2 || (r->shape == CHECK_SHAPE_ROWS && rows) ||
+	    (r->shape == CHECK_SHAPE_HALVES && halves))
+		shape_bad++;
+	else
+		shape_n[r->shape]++;
+	return 0;
+}
+
+static void test_sread_shape(void)
+{
+	counter.regions = 1u << CR_SHARED;
+	counter.shared_read = shape_sread;
+	memset(shape_n, 0, sizeof(shape_n));
+	shape_bad = 0;
+	run_prog = tiles;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	run_prog = NULL;
+	ok(!shape_bad && shape_n[CHECK_SHAPE_ROWS] >= 1 && shape_n[CHECK_SHAPE_HALVES] >= 1,
+	   "a tile's row and column reads are offered with their shapes, each its addresses' (rows %u, halves %u, other %u, wrong %u)",
+	   shape_n[CHECK_SHAPE_ROWS], shape_n[CHECK_SHAPE_HALVES], shape_n[0], shape_bad);
 	counter.shared_read = NULL;
 	counter.regions = 0;
 }
@@ -553,6 +610,7 @@ int main(void)
 	test_table();
 	test_events();
 	test_sread();
+	test_sread_shape();
 	test_json();
 	test_exit();
 	test_recorder();
