@@ -1501,13 +1501,7 @@ static inline int mem_window(struct machine *m, struct warp *w, uint64_t addr, i
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && !defined(WS_NO_CLONES)
 #define LANE_AVX2 1
 #include <immintrin.h>
-static int lane_avx2;
-
-__attribute__((constructor)) static void lane_avx2_init(void)
-{
-	__builtin_cpu_init();
-	lane_avx2 = __builtin_cpu_supports("avx2");
-}
+static int lane_avx2; /* set with fast_run's instruction set (fast_run_choose) */
 
 __attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_outside_avx2(const uint64_t *A, uint64_t k,
 									       uint64_t lim, uint64_t al)
@@ -3295,6 +3289,9 @@ static fast_run_fn *fast_run_best = fast_run_base;
 __attribute__((constructor)) static void fast_run_choose(void)
 {
 	__builtin_cpu_init();
+#ifdef LANE_AVX2
+	lane_avx2 = __builtin_cpu_supports("avx2");
+#endif
 	if (__builtin_cpu_supports("x86-64-v4"))
 		fast_run_best = fast_run_v4;
 	else if (__builtin_cpu_supports("x86-64-v3"))
