@@ -287,17 +287,25 @@ static const char rand_prog[] =
 	"\treturn (int)(s % 7);\n"
 	"}\n";
 
+/* c compiled from src (named name), as the test "what" says: 1, or 0 with
+ * the diagnostics shown and c released */
+static int compile_ok(struct compilation *c, const char *name, const char *src, const char *what)
+{
+	compilation_init(c);
+	int r = front_compile_string(c, name, src, NULL);
+	ok(r == 0, "%s", what);
+	if (r) {
+		diag_render(&c->diags, &c->sm, stdout, 0);
+		compilation_release(c);
+	}
+	return r == 0;
+}
+
 static void test_rand(void)
 {
 	struct compilation rc;
-	compilation_init(&rc);
-	int r = front_compile_string(&rc, "r.cu", rand_prog, NULL);
-	ok(r == 0, "the rand() program compiles");
-	if (r) {
-		diag_render(&rc.diags, &rc.sm, stdout, 0);
-		compilation_release(&rc);
+	if (!compile_ok(&rc, "r.cu", rand_prog, "the rand() program compiles"))
 		return;
-	}
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct machine *m[2];
 	for (int k = 0; k < 2; k++) {
@@ -473,14 +481,8 @@ static void test_windows(void)
 		" long long t = 0; for (int r = 0; r < 5000; r++) t += sum(r & 1 ? h : st, 64);\n"
 		" printf(\"%lld\\n\", t); free(h); return 0; }\n";
 	struct compilation fc;
-	compilation_init(&fc);
-	int r = front_compile_string(&fc, "alt.cu", alt, NULL);
-	ok(r == 0, "windows: the program compiles");
-	if (r) {
-		diag_render(&fc.diags, &fc.sm, stdout, 0);
-		compilation_release(&fc);
+	if (!compile_ok(&fc, "alt.cu", alt, "windows: the program compiles"))
 		return;
-	}
 	ir_optimize_run(fc.mod, &fc.arena);
 	cur = fc.mod;
 	FILE *o = tmpfile();
