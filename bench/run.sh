@@ -18,7 +18,7 @@
 # EXTRA_SIZES adds kernel:log2 pairs (default "vecadd:24", the memory target's size; empty
 # for none). matmul_tiled's size is its matrix side, n x n ~ 2^log2 rounded to a multiple of
 # 16 (2^14: 128, 2^17: 368, 2^20: 1024). "Full size" (the fast/native target) is the largest of
-# SIZES. Each cell is the minimum of REPS runs (default 5; Oclgrind OCL_REPS, default 1); a
+# SIZES. Each cell is the minimum of REPS runs (default 5; Oclgrind OCL_REPS, default REPS); a
 # configuration whose first run takes more than SLOW_MS (default 3000) ms of wall time runs
 # once. Oclgrind runs with OCL_THREADS worker threads (default 1: warpstep and native use
 # one). Oclgrind is skipped ("skip") where its run is estimated, from the CPU time of the
@@ -29,7 +29,9 @@
 WS=${WARPSTEP:-./warpstep}
 CC=${CC:-cc}
 REPS=${REPS:-5}
-OCL_REPS=${OCL_REPS:-1}
+# Oclgrind as many runs as the others: its time at 2^14 swings 63-119 ms from run to run, and
+# one run against warpstep's least of five favoured warpstep (SLOW_MS still makes a slow one once)
+OCL_REPS=${OCL_REPS:-$REPS}
 OCL_THREADS=${OCL_THREADS:-1}
 KERNELS=${KERNELS:-"vecadd reduce_smem reduce_shfl matmul_tiled histogram"}
 SIZES=${SIZES:-"14 17 20"}
