@@ -354,6 +354,10 @@ uint64_t check_warp_hash(const struct warp *w, int *blocked);
 /* Blocks of the running grid finished, and those not resident yet. */
 uint64_t check_blocks_done(const struct machine *m);
 uint64_t check_blocks_waiting(const struct machine *m);
+/* Steps within which machine_run's round robin surely visits every resident
+ * warp of the running grid once (a visit runs at most QUANTUM_RR steps),
+ * if no barrier sends it back to a block's first warp. */
+uint64_t check_round_steps(const struct machine *m);
 /* Device stores and memory-changing atomics so far (progress). */
 uint64_t check_stores(const struct machine *m);
 /* The running grid's shape: blocks and threads per block in each

@@ -13,6 +13,16 @@
  * repeating or waiting at a barrier or collective, nothing can ever change:
  * a deadlock finding lists who spins or waits where, and the grid fails.
  * A loop that computes (its registers change) is never taken for a spin.
+ *
+ * The first sample of an epoch that would hash is put off until a round of
+ * the round robin over the resident warps can have passed since the
+ * progress (check_round_steps): before that, a warp not yet visited again
+ * looks the same for want of a turn, not for spinning. On a big device
+ * profile a round outlasts the sampling interval (the H100's 8448 resident
+ * warps of 51 steps each before their first store: reduce_shfl) and the
+ * hashes of every resident warp cost more than the kernel's own work (30 M
+ * host instructions there); on a small grid a round is shorter than the
+ * interval and nothing is put off.
  */
 #include "check.h"
 #include "ir.h"
@@ -32,6 +42,8 @@ struct spin {
 	struct machine *m;
 	uint64_t stores;        /* check_stores at the last sample */
 	uint64_t done;          /* blocks done at the last sample */
+	uint64_t since;         /* check_steps at the last progress */
+	uint32_t judged;        /* epoch of the last sample that hashed */
 	uint32_t epoch;         /* advances whenever the device made progress */
 	struct spin_warp *w;
 	size_t nw;
@@ -123,8 +135,12 @@ static void spin_event(void *self, const struct check_event *e)
 		s->stores = stores;
 		s->done = done;
 		s->epoch++;
+		s->since = check_steps(m);
 		return;
 	}
+	if (s->judged != s->epoch && check_steps(m) - s->since < check_round_steps(m))
+		return; /* not a round since the progress: the next sample (CHECK_SAMPLE) */
+	s->judged = s->epoch;
 	size_t n = check_nwarps(m);
 	if (n > s->nw) {
 		s->w = xrealloc(s->w, n * sizeof(*s->w));

@@ -368,6 +368,11 @@ uint64_t check_blocks_done(const struct machine *m)
 	return m->dev.grid ? m->dev.grid->done_blocks : 0;
 }
 
+uint64_t check_round_steps(const struct machine *m)
+{
+	return (uint64_t)check_nwarps(m) * QUANTUM_RR;
+}
+
 uint64_t check_blocks_waiting(const struct machine *m)
 {
 	return m->dev.grid ? m->dev.grid->nblocks - m->dev.grid->next_block : 0;

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-#define QUANTUM_RR 256
 
 void machine_opts_init(struct machine_opts *o)
 {

@@ -370,6 +370,10 @@ struct gparam {                /* a kernel parameter as block_new loads it (grid
 	uint8_t agg;            /* an aggregate: each thread gets a copy on its stack */
 };
 
+/* the most steps one scheduler visit of a device warp runs (machine_run's
+ * device budget; check_round_steps) */
+#define QUANTUM_RR 256
+
 struct grid {
 	struct launch l;
 	struct gparam *par;     /* the kernel's parameters held in registers (npar) */
