@@ -1343,6 +1343,7 @@ struct pp_shared {
 	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
 	struct prelude *pre;      /* recorded by a host pass, or NULL */
 	int pre_state;            /* PRE_*: what became of the prelude */
+	int prebuilt;             /* a host pass loaded its prelude from the tables */
 };
 
 enum { PRE_NONE, PRE_SAVED, PRE_REFUSED, PRE_REUSED };
@@ -1373,6 +1374,11 @@ void pp_shared_free(struct pp_shared *s)
 	vec_free(&s->files);
 	prelude_free(s->pre);
 	free(s);
+}
+
+int pp_shared_prebuilt(const struct pp_shared *s)
+{
+	return s && s->prebuilt;
 }
 
 int pp_shared_prelude(const struct pp_shared *s)
@@ -2708,6 +2714,7 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 		/* the prelude from the tables: recorded for the device pass as
 		 * prelude_save and prelude_keep would record a preprocessed one */
 		if (sh) {
+			sh->prebuilt = 1;
 			pp.ndiag0 = dl->v.len;
 			pp.nrule0 = dl->rules.len;
 			prelude_save(&pp, pre_first, pre_last);

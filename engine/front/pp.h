@@ -101,11 +101,14 @@ int pp_shared_prelude(const struct pp_shared *s);
  * preprocesses the prelude as before. The hidesets of the prelude's output
  * tokens are not kept (nothing reads them once a token is output).
  *
+ * pp_shared_prebuilt says whether a host pass sharing s loaded them.
+ *
  * pp_prelude_emit writes the prelude that the host pass recorded in s (sm:
  * its sources) as the C source of prelude_gen.c (tools/prelude-gen.c), or
  * returns -1 with *why set when it cannot be written (none recorded, one
  * that names the main file, a value too large for its field).
  */
+int pp_shared_prebuilt(const struct pp_shared *s); /* 1: a host pass loaded the tables */
 int pp_prelude_emit(const struct pp_shared *s, const struct srcmgr *sm, struct strbuf *out, const char **why);
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);
