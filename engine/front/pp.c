@@ -2187,22 +2187,12 @@ static int list_empty(const char *const *l)
 
 /* One table token into zeroed (fresh arena) memory: file ids as the
  * tables have them (pb->pid the predefinitions file; pb_list moves them) */
-static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, struct token *t)
+static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, const struct token *tails,
+			   struct token *t)
 {
-	t->kind = p->kind;
-	t->numty = p->numty;
-	t->span.file = p->file;
-	t->span.off = p->off;
-	t->span.len = p->len;
-	t->span.line = p->line;
-	t->span.col = p->col;
-	t->origin.file = p->ofile; /* all zero for no origin */
-	t->origin.off = p->ooff;
-	t->origin.len = p->olen;
-	t->origin.line = p->oline;
-	t->origin.col = p->ocol;
+	t->span = p->span;
+	t->origin = p->origin;
 	t->text = pb->pool + p->text;
-	t->len = p->tlen;
 	if (p->flags & PB_LIT) {
 		const struct pb_lit *l = &pb->lits[p->lit];
 		if (p->kind == TK_STR || p->kind == TK_HEADER) {
@@ -2215,9 +2205,23 @@ static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, 
 	} else {
 		t->hash = p->lit; /* an identifier's hash, else 0 */
 	}
-	t->at_bol = (p->flags & PB_BOL) != 0;
-	t->has_space = (p->flags & PB_SPACE) != 0;
-	t->from_builtin = (p->flags & PB_BUILTIN) != 0;
+	/* len, kind, numty and the flag bits: the flags from a token that has
+	 * them (pb_tails), then the rest */
+	memcpy(&t->len, &tails[p->flags & 7].len, sizeof(*t) - offsetof(struct token, len));
+	t->len = p->tlen;
+	t->kind = p->kind;
+	t->numty = p->numty;
+}
+
+/* the eight combinations of the flag bits, for pb_fill */
+static void pb_tails(struct token tails[8])
+{
+	memset(tails, 0, 8 * sizeof(*tails));
+	for (int f = 0; f < 8; f++) {
+		tails[f].at_bol = (f & PB_BOL) != 0;
+		tails[f].has_space = (f & PB_SPACE) != 0;
+		tails[f].from_builtin = (f & PB_BUILTIN) != 0;
+	}
 }
 
 /* n table tokens as a list (NULL-terminated; *last: its last, or NULL),
@@ -2226,12 +2230,13 @@ static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, 
 static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
 			     uint32_t shift, struct token **last)
 {
-	struct token head, *cur = &head;
+	struct token head, *cur = &head, tails[8];
+	pb_tails(tails);
 	for (uint32_t i = 0; i < n;) {
 		uint32_t k = n - i < 1024 ? n - i : 1024;
 		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
 		for (uint32_t j = 0; j < k; j++, i++) {
-			pb_fill(pb, &p[i], &t[j]);
+			pb_fill(pb, &p[i], tails, &t[j]);
 			cur = cur->next = &t[j];
 		}
 	}
@@ -2436,10 +2441,10 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 {
 	struct pb_tok p;
 	memset(&p, 0, sizeof(p));
-	if (emit_file(e, t->span.file, &p.file) || emit_file(e, t->origin.file, &p.ofile))
+	uint8_t file, ofile;
+	if (emit_file(e, t->span.file, &file) || emit_file(e, t->origin.file, &ofile))
 		return -1;
-	if (t->span.col > UINT16_MAX || t->span.len > UINT16_MAX || t->origin.col > UINT16_MAX ||
-	    t->origin.len > UINT16_MAX || t->len > UINT16_MAX || strlen(t->text) != t->len) {
+	if (t->len > UINT16_MAX || strlen(t->text) != t->len) {
 		e->why = "a token's column, length or spelling does not fit its field";
 		return -1;
 	}
@@ -2447,14 +2452,6 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 		e->why = "a macro body token has a hideset";
 		return -1;
 	}
-	p.off = t->span.off;
-	p.line = t->span.line;
-	p.col = (uint16_t)t->span.col;
-	p.len = (uint16_t)t->span.len;
-	p.ooff = t->origin.off;
-	p.oline = t->origin.line;
-	p.ocol = (uint16_t)t->origin.col;
-	p.olen = (uint16_t)t->origin.len;
 	p.text = emit_pool(e, t->text, t->len);
 	p.tlen = (uint16_t)t->len;
 	p.kind = t->kind;
@@ -2486,9 +2483,11 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 		p.flags |= PB_LIT;
 		strbuf_addf(&e->lits, "{%lluu,%lluu,0,0},\n", (unsigned long long)w[0], (unsigned long long)w[1]);
 	}
-	strbuf_addf(to, "{%lu,%lu,%lu,%lu,%lu,%lu,%u,%u,%u,%u,%u,%u,%u,%u,%u,%u,0},\n", (unsigned long)p.off,
-		    (unsigned long)p.line, (unsigned long)p.ooff, (unsigned long)p.oline, (unsigned long)p.text,
-		    (unsigned long)p.lit, p.col, p.len, p.ocol, p.olen, p.tlen, p.kind, p.numty, p.file, p.ofile,
+	const struct span *sp = &t->span, *o = &t->origin;
+	strbuf_addf(to, "{{%u,%lu,%lu,%lu,%lu},{%u,%lu,%lu,%lu,%lu},%lu,%lu,%u,%u,%u,%u},\n", file,
+		    (unsigned long)sp->off, (unsigned long)sp->len, (unsigned long)sp->line, (unsigned long)sp->col,
+		    ofile, (unsigned long)o->off, (unsigned long)o->len, (unsigned long)o->line,
+		    (unsigned long)o->col, (unsigned long)p.text, (unsigned long)p.lit, p.tlen, p.kind, p.numty,
 		    p.flags);
 	return 0;
 }
@@ -2639,9 +2638,9 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	strbuf_add(out, e.lits.buf, e.lits.len);
 	strbuf_adds(out, "};\n\nstatic const struct pb_tok toks[] = {\n");
 	strbuf_add(out, e.toks.buf, e.toks.len);
-	strbuf_adds(out, "{0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
+	strbuf_adds(out, "{{0,0,0,0,0},{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
 	strbuf_add(out, e.mtoks.buf, e.mtoks.len);
-	strbuf_adds(out, "{0}};\n\nstatic const struct pb_macro macros[] = {\n");
+	strbuf_adds(out, "{{0,0,0,0,0},{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_macro macros[] = {\n");
 	strbuf_add(out, e.macros.buf, e.macros.len);
 	strbuf_adds(out, "{0}};\n\nstatic const uint32_t pnames[] = {\n");
 	strbuf_add(out, e.pnames.buf, e.pnames.len);

@@ -33,23 +33,21 @@
 #ifndef WS_PRELUDE_H
 #define WS_PRELUDE_H
 
+#include "diag.h"
+
 #include <stdint.h>
 
-/* one token (of the output or of a macro body): 40 bytes */
+/* one token (of the output or of a macro body): 56 bytes, its spans as
+ * struct token has them (one copy each) */
 struct pb_tok {
-	uint32_t off, line;     /* span */
-	uint32_t ooff, oline;   /* origin */
+	struct span span, origin; /* file ids as above; origin all zero for none */
 	uint32_t text;          /* the spelling, NUL-terminated, in the pool */
 	uint32_t lit;           /* PB_LIT: index into lits (literals, and tokens of other
 				 * kinds whose literal fields are not zero); else the
 				 * identifier's or keyword's hash (0: not computed), or 0 */
-	uint16_t col, len;      /* span */
-	uint16_t ocol, olen;    /* origin */
 	uint16_t tlen;          /* spelling length */
 	uint8_t kind, numty;
-	uint8_t file, ofile;    /* file ids of span and origin (above) */
 	uint8_t flags;          /* PB_* */
-	uint8_t pad;
 };
 
 enum { PB_BOL = 1, PB_SPACE = 2, PB_BUILTIN = 4, PB_LIT = 8 };
