@@ -89,7 +89,7 @@ int pp_shared_prelude(const struct pp_shared *s);
 
 /*
  * The prebuilt prelude (prelude.h): a host pass (cuda_arch 0) whose
- * implicit include is the one the tables were made with, with no -D, -U or
+ * implicit include is the one the tables were made with, with no -D or
  * -I option, whose predefinitions text and built-in headers' texts are the
  * ones the tables were made from (length and hash), and whose token budget
  * has room for the prelude, loads the prelude from the tables instead of

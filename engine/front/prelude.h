@@ -5,7 +5,7 @@
  * file, with the implicit `#include <cuda_runtime.h>`, is done: its output
  * tokens, its macro table, its include cache (#pragma once states; guards
  * are macros), its #line marks, __COUNTER__ and token budget. For the
- * default options (no -D, -U or -I, the default --cuda-version) it is the
+ * default options (no -D or -I, the default --cuda-version) it is the
  * same for every program, so tools/prelude-gen.c makes it at build time,
  * with this tree's own preprocessor, and writes it as the tables below
  * (engine/front/prelude_gen.c). pp_run loads them instead of preprocessing
