@@ -2188,10 +2188,11 @@ static int list_empty(const char *const *l)
 /* One table token into zeroed (fresh arena) memory: file ids as the
  * tables have them (pb->pid the predefinitions file; pb_list moves them) */
 static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, const struct token *tails,
-			   struct token *t)
+			   const struct span **origin, struct token *t)
 {
 	t->span = p->span;
-	t->origin = p->origin;
+	if (p->flags & PB_ORIGIN)
+		t->origin = *(*origin)++;
 	t->text = pb->pool + p->text;
 	if (p->flags & PB_LIT) {
 		const struct pb_lit *l = &pb->lits[p->lit];
@@ -2226,9 +2227,10 @@ static void pb_tails(struct token tails[8])
 
 /* n table tokens as a list (NULL-terminated; *last: its last, or NULL),
  * allocated a thousand at a time as enter_file does; their file ids moved
- * by shift (the predefinitions file is pb->pid + shift) */
+ * by shift (the predefinitions file is pb->pid + shift); the origins of
+ * those that have one from origin on */
 static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
-			     uint32_t shift, struct token **last)
+			     uint32_t shift, const struct span *origin, struct token **last)
 {
 	struct token head, *cur = &head, tails[8];
 	pb_tails(tails);
@@ -2236,7 +2238,7 @@ static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const s
 		uint32_t k = n - i < 1024 ? n - i : 1024;
 		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
 		for (uint32_t j = 0; j < k; j++, i++) {
-			pb_fill(pb, &p[i], tails, &t[j]);
+			pb_fill(pb, &p[i], tails, &origin, &t[j]);
 			cur = cur->next = &t[j];
 		}
 	}
@@ -2344,7 +2346,7 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 		}
 		if (pm->nbody) {
 			struct token *end;
-			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, &end);
+			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end);
 		}
 		pp->slots[pm->slot] = m;
 	}
@@ -2357,14 +2359,14 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 	}
 	pp->used += (long)pb->used;
 	pp->counter = (long)pb->counter;
-	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, last);
+	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, pb->origins, last);
 	return 1;
 }
 
 /* --- writing the prelude as C (tools/prelude-gen.c) --- */
 
 struct emit {
-	struct strbuf pool, toks, mtoks, lits, macros, pnames;
+	struct strbuf pool, toks, mtoks, lits, macros, pnames, origins;
 	size_t nlit, npname;
 	uint32_t at, nfiles;    /* the predefinitions file, and the files after it */
 	uint32_t pid;           /* the id the tables give the predefinitions file */
@@ -2448,8 +2450,10 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 		e->why = "a token's column, length or spelling does not fit its field";
 		return -1;
 	}
-	if (body && t->hideset) {
-		e->why = "a macro body token has a hideset";
+	static const struct span none;
+	int has_origin = memcmp(&t->origin, &none, sizeof(none)) != 0;
+	if (body && (t->hideset || has_origin)) {
+		e->why = "a macro body token has a hideset or an origin";
 		return -1;
 	}
 	p.text = emit_pool(e, t->text, t->len);
@@ -2457,7 +2461,7 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 	p.kind = t->kind;
 	p.numty = t->numty;
 	p.flags = (uint8_t)((t->at_bol ? PB_BOL : 0) | (t->has_space ? PB_SPACE : 0) |
-			    (t->from_builtin ? PB_BUILTIN : 0));
+			    (t->from_builtin ? PB_BUILTIN : 0) | (has_origin ? PB_ORIGIN : 0));
 	unsigned char zero[sizeof(t->ival) + sizeof(t->fval)] = { 0 };
 	if (t->kind == TK_IDENT || t->kind >= TK_AUTO) {
 		p.lit = t->hash;
@@ -2484,11 +2488,12 @@ static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, in
 		strbuf_addf(&e->lits, "{%lluu,%lluu,0,0},\n", (unsigned long long)w[0], (unsigned long long)w[1]);
 	}
 	const struct span *sp = &t->span, *o = &t->origin;
-	strbuf_addf(to, "{{%u,%lu,%lu,%lu,%lu},{%u,%lu,%lu,%lu,%lu},%lu,%lu,%u,%u,%u,%u},\n", file,
-		    (unsigned long)sp->off, (unsigned long)sp->len, (unsigned long)sp->line, (unsigned long)sp->col,
-		    ofile, (unsigned long)o->off, (unsigned long)o->len, (unsigned long)o->line,
-		    (unsigned long)o->col, (unsigned long)p.text, (unsigned long)p.lit, p.tlen, p.kind, p.numty,
-		    p.flags);
+	strbuf_addf(to, "{{%u,%lu,%lu,%lu,%lu},%lu,%lu,%u,%u,%u,%u},\n", file, (unsigned long)sp->off,
+		    (unsigned long)sp->len, (unsigned long)sp->line, (unsigned long)sp->col, (unsigned long)p.text,
+		    (unsigned long)p.lit, p.tlen, p.kind, p.numty, p.flags);
+	if (has_origin)
+		strbuf_addf(&e->origins, "{%u,%lu,%lu,%lu,%lu},\n", ofile, (unsigned long)o->off,
+			    (unsigned long)o->len, (unsigned long)o->line, (unsigned long)o->col);
 	return 0;
 }
 
@@ -2500,6 +2505,7 @@ static void emit_release(struct emit *e)
 	strbuf_release(&e->lits);
 	strbuf_release(&e->macros);
 	strbuf_release(&e->pnames);
+	strbuf_release(&e->origins);
 	free(e->slot_off);
 	free(e->slot_len);
 }
@@ -2521,6 +2527,7 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	strbuf_init(&e.lits);
 	strbuf_init(&e.macros);
 	strbuf_init(&e.pnames);
+	strbuf_init(&e.origins);
 	const struct prelude *pre = sh ? sh->pre : NULL;
 	if (!pre || pre->files.len < 2 || strcmp(pre->files.v[1].key, "<built-in>"))
 		return emit_fail(&e, why, "no prelude was recorded");
@@ -2638,9 +2645,11 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	strbuf_add(out, e.lits.buf, e.lits.len);
 	strbuf_adds(out, "};\n\nstatic const struct pb_tok toks[] = {\n");
 	strbuf_add(out, e.toks.buf, e.toks.len);
-	strbuf_adds(out, "{{0,0,0,0,0},{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
+	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct span origins[] = {\n");
+	strbuf_add(out, e.origins.buf, e.origins.len);
+	strbuf_adds(out, "{0,0,0,0,0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
 	strbuf_add(out, e.mtoks.buf, e.mtoks.len);
-	strbuf_adds(out, "{{0,0,0,0,0},{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_macro macros[] = {\n");
+	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_macro macros[] = {\n");
 	strbuf_add(out, e.macros.buf, e.macros.len);
 	strbuf_adds(out, "{0}};\n\nstatic const uint32_t pnames[] = {\n");
 	strbuf_add(out, e.pnames.buf, e.pnames.len);
@@ -2655,7 +2664,7 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	strbuf_addf(out, "static const struct pb_prelude prelude = {\n\t\"%s\", %lluu, %lluu, %lu,\n",
 		    pre->implicit_include, (unsigned long long)pf->len,
 		    (unsigned long long)pretok_text_hash(pf->text, pf->len), (unsigned long)e.pid);
-	strbuf_addf(out, "\tfiles, %lu, toks, %zu, mtoks, lits, macros, %zu, %zu, pnames, lines, %zu,\n",
+	strbuf_addf(out, "\tfiles, %lu, toks, %zu, origins, mtoks, lits, macros, %zu, %zu, pnames, lines, %zu,\n",
 		    (unsigned long)e.nfiles, ntok, nmacro, pre->cap, pre->lines.len);
 	strbuf_addf(out, "\t%ld, %ld, names, pool\n};\n\n", pre->used - pre->used0, pre->counter);
 	strbuf_adds(out, "const struct pb_prelude *pp_prebuilt(void)\n{\n\treturn &prelude;\n}\n");

@@ -37,10 +37,11 @@
 
 #include <stdint.h>
 
-/* one token (of the output or of a macro body): 56 bytes, its spans as
- * struct token has them (one copy each) */
+/* one token (of the output or of a macro body): 36 bytes, its span as
+ * struct token has it (one copy); the origins of the output's tokens that
+ * have one (a third of them: the expanded ones) are in a table of their own */
 struct pb_tok {
-	struct span span, origin; /* file ids as above; origin all zero for none */
+	struct span span;       /* file ids as above */
 	uint32_t text;          /* the spelling, NUL-terminated, in the pool */
 	uint32_t lit;           /* PB_LIT: index into lits (literals, and tokens of other
 				 * kinds whose literal fields are not zero); else the
@@ -50,7 +51,8 @@ struct pb_tok {
 	uint8_t flags;          /* PB_* */
 };
 
-enum { PB_BOL = 1, PB_SPACE = 2, PB_BUILTIN = 4, PB_LIT = 8 };
+/* PB_ORIGIN: the token's origin is the next one of pb_prelude.origins */
+enum { PB_BOL = 1, PB_SPACE = 2, PB_BUILTIN = 4, PB_LIT = 8, PB_ORIGIN = 16 };
 
 struct pb_lit {
 	uint64_t ival, fbits;   /* TK_NUM, TK_CHAR: the values (fval's bits) */
@@ -89,7 +91,8 @@ struct pb_prelude {
 	uint32_t nfiles;
 	const struct pb_tok *toks;    /* the output */
 	uint32_t ntok;
-	const struct pb_tok *mtoks;   /* the macros' bodies */
+	const struct span *origins;   /* of the output's PB_ORIGIN tokens, in order */
+	const struct pb_tok *mtoks;   /* the macros' bodies (no origins) */
 	const struct pb_lit *lits;
 	const struct pb_macro *macros;
 	uint32_t nmacro, cap;         /* macros, table capacity */
