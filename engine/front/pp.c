@@ -2642,21 +2642,21 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	for (size_t i = 0; i < e.pool.len; i++)
 		strbuf_addf(out, "%d,%s", (int)(unsigned char)e.pool.buf[i], i % 24 == 23 ? "\n" : "");
 	strbuf_adds(out, "0 };\n\nstatic const struct pb_lit lits[] = {\n");
-	strbuf_add(out, e.lits.buf, e.lits.len);
+	strbuf_adds(out, strbuf_cstr(&e.lits));
 	strbuf_adds(out, "};\n\nstatic const struct pb_tok toks[] = {\n");
-	strbuf_add(out, e.toks.buf, e.toks.len);
+	strbuf_adds(out, strbuf_cstr(&e.toks));
 	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct span origins[] = {\n");
-	strbuf_add(out, e.origins.buf, e.origins.len);
+	strbuf_adds(out, strbuf_cstr(&e.origins));
 	strbuf_adds(out, "{0,0,0,0,0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
-	strbuf_add(out, e.mtoks.buf, e.mtoks.len);
+	strbuf_adds(out, strbuf_cstr(&e.mtoks));
 	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_macro macros[] = {\n");
-	strbuf_add(out, e.macros.buf, e.macros.len);
+	strbuf_adds(out, strbuf_cstr(&e.macros));
 	strbuf_adds(out, "{0}};\n\nstatic const uint32_t pnames[] = {\n");
-	strbuf_add(out, e.pnames.buf, e.pnames.len);
+	strbuf_adds(out, strbuf_cstr(&e.pnames));
 	strbuf_adds(out, "0 };\n\nstatic const struct pb_file files[] = {\n");
-	strbuf_add(out, files.buf, files.len);
+	strbuf_adds(out, strbuf_cstr(&files));
 	strbuf_adds(out, "\t{ NULL, 0, 0, NULL, 0 }\n};\n\nstatic const struct pb_line lines[] = {\n");
-	strbuf_add(out, lines.buf, lines.len);
+	strbuf_adds(out, strbuf_cstr(&lines));
 	strbuf_adds(out, "{0,0,0}};\n\nstatic const uint64_t names[] = {\n");
 	for (size_t i = 0; i < PP_NAME_BITS / 64; i++)
 		strbuf_addf(out, "%lluu,%s", (unsigned long long)pre->names[i], i % 4 == 3 ? "\n" : "");
