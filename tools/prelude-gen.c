@@ -95,6 +95,9 @@ int main(int argc, char **argv)
 		refuse("the prelude gives a diagnostic", dl.v.v[0].msg);
 	if (asked)
 		refuse("the prelude asks the read policy about a file", NULL);
+	if (pp_shared_prelude(o.shared) < 0)
+		refuse("the host pass did not record its prelude (it looked __CUDA_ARCH__ up, read a file "
+		       "from disk or hit a limit)", NULL);
 	struct strbuf sb;
 	strbuf_init(&sb);
 	const char *why = NULL;

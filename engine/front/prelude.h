@@ -23,7 +23,8 @@
  * - pp_prebuilt() gives the tables, or NULL when there are none (the
  *   generator's own stub, or a build whose generator refused): then every
  *   pass preprocesses its prelude.
- * - The generator refuses (the build fails) when the prelude gives a
+ * - The generator makes no tables (a warning; pp_prebuilt() gives NULL, the
+ *   build goes on and unit_prebuilt fails) when the prelude gives a
  *   diagnostic, reads a file from disk, asks the read policy, depends on
  *   __CUDA_ARCH__ or holds a value that does not fit its field.
  * - tests/front/unit_prebuilt.c preprocesses the prelude at run time and
