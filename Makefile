@@ -59,8 +59,11 @@ ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 GEN_HEADERS = engine/front/headers_gen.c
 # the same headers tokenised at build time (engine/front/pretok.h)
 GEN_TOKENS = engine/front/pretok_gen.c
+# the host pass's prelude for the default options, preprocessed at build time (engine/front/prelude.h)
+GEN_PRELUDE = engine/front/prelude_gen.c
 GEN_EXAMPLE = tui/example_gen.c
-ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS) $(GEN_TOKENS),$(wildcard engine/*/*.c)) $(GEN_HEADERS) $(GEN_TOKENS))
+ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE),$(wildcard engine/*/*.c)) \
+	$(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE))
 LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
@@ -140,6 +143,19 @@ $(PRETOK_TOOL): tools/pretok-headers.c $(PRETOK_OBJ) config.mk
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/pretok-headers.c $(PRETOK_OBJ) $(LIBS)
 $(GEN_TOKENS): $(PRETOK_TOOL) $(HEADER_FILES)
 	ASAN_OPTIONS=detect_leaks=0 $(PRETOK_TOOL) $@ engine/front/include $(patsubst engine/front/include/%,%,$(HEADER_FILES))
+
+# The host pass's prelude (the predefinitions and the implicit cuda_runtime.h)
+# for the default options, made by this tree's own preprocessor over the
+# embedded headers and their tables (tools/prelude-gen.c); like the tables, it
+# is rewritten only when it changes. It depends on pp.o, lex.o and the headers,
+# so an edit of any of them makes it again.
+PRELUDE_TOOL = $(B)/tools/prelude-gen
+PRELUDE_OBJ = $(PRETOK_OBJ) $(addprefix $(B)/engine/,front/headers_gen.o front/pretok_gen.o)
+$(PRELUDE_TOOL): tools/prelude-gen.c $(PRELUDE_OBJ) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/prelude-gen.c $(PRELUDE_OBJ) $(LIBS)
+$(GEN_PRELUDE): $(PRELUDE_TOOL)
+	ASAN_OPTIONS=detect_leaks=0 $(PRELUDE_TOOL) $@
 
 # The program
 $(BIN): $(APP_OBJ) $(LIB)
@@ -264,7 +280,7 @@ FUZZ = $(FUZZ_NAMES)
 FUZZ_SRC_lua = $(SCRIPTS_SRC)
 FUZZ_CFLAGS_lua = -Iscripts $(LUA_CFLAGS) -Wno-overlength-strings
 FUZZ_LIBS_lua = $(LUA_LIBS)
-fuzz: $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_SCRIPTS)
+fuzz: $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_SCRIPTS)
 	@if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		echo "fuzz: $(FUZZ_CC) not found; libFuzzer needs clang (apt-get install clang): skipped"; \
 		exit 0; \
@@ -300,7 +316,7 @@ uninstall:
 	rm -rf '$(DESTDIR)$(datadir)/warpstep'
 
 clean:
-	rm -rf build warpstep $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
+	rm -rf build warpstep $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
 
 distclean: clean
 	rm -f config.mk

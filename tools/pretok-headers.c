@@ -15,6 +15,7 @@
 #include "lex.h"
 #include "pretok.h"
 #include "builtin.h"
+#include "prelude.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,11 @@ const struct pretok_file *pretok_find(const char *name)
 }
 
 const char pretok_pool[] = "";
+
+const struct pb_prelude *pp_prebuilt(void)
+{
+	return NULL;
+}
 
 static void die(const char *msg, const char *arg)
 {

@@ -16,6 +16,7 @@
 #include "pp.h"
 #include "lex.h"
 #include "pretok.h"
+#include "prelude.h"
 #include "builtin.h"
 
 #include <errno.h>
@@ -111,6 +112,7 @@ struct pp {
 	int watched;                /* the prelude looked that name up (or one of its hash) */
 	int user_files;             /* files read from disk (not built-in headers) */
 	size_t ndiag0, nrule0;      /* diagnostics and rules before the prelude */
+	long used0;                 /* the budget used before the prelude (the main file's tokens) */
 	struct token *pre_first, *pre_last; /* the prelude's output, kept after finish_output */
 };
 
@@ -1334,12 +1336,14 @@ struct prelude {
 	VEC(struct cached) files;      /* the include cache, main file first */
 	VEC(struct linemark) lines;
 	long used, counter;
+	long used0;                    /* of used, what the main file's tokens took before it */
 };
 
 struct pp_shared {
 	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
 	struct prelude *pre;      /* recorded by a host pass, or NULL */
 	int pre_state;            /* PRE_*: what became of the prelude */
+	int prebuilt;             /* a host pass loaded its prelude from the tables */
 };
 
 enum { PRE_NONE, PRE_SAVED, PRE_REFUSED, PRE_REUSED };
@@ -1370,6 +1374,11 @@ void pp_shared_free(struct pp_shared *s)
 	vec_free(&s->files);
 	prelude_free(s->pre);
 	free(s);
+}
+
+int pp_shared_prebuilt(const struct pp_shared *s)
+{
+	return s && s->prebuilt;
 }
 
 int pp_shared_prelude(const struct pp_shared *s)
@@ -1506,11 +1515,10 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 	if (!c && builtin)
 		c = shared_find(pp, key.buf);
 	if (!c) {
-		char *text;
+		const char *text;
 		size_t len = 0;
 		if (builtin) {
-			const char *t = builtin_header(path, &len);
-			text = xstrndup(t, len);
+			text = builtin_header(path, &len); /* static: srcmgr_add_static */
 		} else {
 			const char *err = NULL;
 			text = util_read_file(path, &len, &err);
@@ -1524,7 +1532,7 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 				diag_error(pp->dl, at->span, "pp-include-too-large",
 					   "cannot read '%s': the program's files would exceed %zu MiB in all",
 					   path, PP_MAX_FILE_BYTES >> 20);
-				free(text);
+				free((char *)text);
 				strbuf_release(&key);
 				pp->stopped = 1;
 				return NULL;
@@ -1532,7 +1540,8 @@ static struct cached *load_include(struct pp *pp, const char *path, int builtin,
 			pp->bytes += len;
 			pp->user_files++;
 		}
-		uint32_t id = srcmgr_add(pp->sm, builtin ? key.buf : path, text, len, builtin);
+		uint32_t id = builtin ? srcmgr_add_static(pp->sm, key.buf, text, len, 1)
+				      : srcmgr_add(pp->sm, path, (char *)text, len, 0);
 		/* the build-time table, when it was made from this very text */
 		const struct pretok_file *pt = builtin ? pretok_find(path) : NULL;
 		c = cache_add(pp, key.buf, id, pretok_matches(pt, text, len) ? pt : NULL);
@@ -1919,7 +1928,7 @@ static struct token *preprocess2(struct pp *pp, struct token *tok)
 
 /* --- predefined macros and the entry point --- */
 
-static void predefine(struct pp *pp, struct strbuf *sb)
+static void predefine_dynamic(struct pp *pp)
 {
 	static const char *const fixed[] = {
 		"__FILE__", "__LINE__", "__COUNTER__",
@@ -1929,6 +1938,11 @@ static void predefine(struct pp *pp, struct strbuf *sb)
 		m->objlike = 1;
 		m->dyn = (int)i + 1;
 	}
+}
+
+/* The predefinitions file's text (the dynamic macros are not in it). */
+static void predefine(struct pp *pp, struct strbuf *sb)
+{
 	strbuf_adds(sb, "#define __DATE__ \"Jan  1 2026\"\n#define __TIME__ \"00:00:00\"\n"
 		    "#define __cplusplus 201703L\n#define __CUDACC__ 1\n#define __NVCC__ 1\n"
 		    "#define __CUDACC_VER_BUILD__ 0\n#define __STDC__ 1\n"
@@ -2102,6 +2116,7 @@ static void prelude_save(struct pp *pp, struct token *first, struct token *last)
 	for (size_t i = 0; i < pp->lines.len; i++)
 		vec_push(&pre->lines, pp->lines.v[i]);
 	pre->used = pp->used;
+	pre->used0 = pp->used0;
 	pre->counter = pp->counter;
 	sh->pre = pre;
 	sh->pre_state = PRE_SAVED;
@@ -2163,6 +2178,507 @@ static struct token *prelude_take(struct pp *pp, struct prelude *pre, struct tok
 	return enter_file(pp, pc, main_toks, main_toks);
 }
 
+/* --- the prebuilt prelude (prelude.h): made at build time, loaded here --- */
+
+static int list_empty(const char *const *l)
+{
+	return !l || !*l;
+}
+
+/* One table token into zeroed (fresh arena) memory: file ids as the
+ * tables have them (pb->pid the predefinitions file; pb_list moves them) */
+static inline void pb_fill(const struct pb_prelude *pb, const struct pb_tok *p, const struct token *tails,
+			   const struct span **origin, struct token *t)
+{
+	t->span = p->span;
+	if (p->flags & PB_ORIGIN)
+		t->origin = *(*origin)++;
+	t->text = pb->pool + p->text;
+	if (p->flags & PB_LIT) {
+		const struct pb_lit *l = &pb->lits[p->lit];
+		if (p->kind == TK_STR || p->kind == TK_HEADER) {
+			t->str = pb->pool + l->str;
+			t->strlen = l->strlen;
+		} else {
+			uint64_t w[2] = { l->ival, l->fbits }; /* the union's bytes (emit_tok) */
+			memcpy(&t->ival, w, sizeof(w));
+		}
+	} else {
+		t->hash = p->lit; /* an identifier's hash, else 0 */
+	}
+	/* len, kind, numty and the flag bits: the flags from a token that has
+	 * them (pb_tails), then the rest */
+	memcpy(&t->len, &tails[p->flags & 7].len, sizeof(*t) - offsetof(struct token, len));
+	t->len = p->tlen;
+	t->kind = p->kind;
+	t->numty = p->numty;
+}
+
+/* the eight combinations of the flag bits, for pb_fill */
+static void pb_tails(struct token tails[8])
+{
+	memset(tails, 0, 8 * sizeof(*tails));
+	for (int f = 0; f < 8; f++) {
+		tails[f].at_bol = (f & PB_BOL) != 0;
+		tails[f].has_space = (f & PB_SPACE) != 0;
+		tails[f].from_builtin = (f & PB_BUILTIN) != 0;
+	}
+}
+
+/* n table tokens as a list (NULL-terminated; *last: its last, or NULL),
+ * allocated a thousand at a time as enter_file does; their file ids moved
+ * by shift (the predefinitions file is pb->pid + shift); the origins of
+ * those that have one from origin on */
+static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
+			     uint32_t shift, const struct span *origin, struct token **last)
+{
+	struct token head, *cur = &head, tails[8];
+	pb_tails(tails);
+	for (uint32_t i = 0; i < n;) {
+		uint32_t k = n - i < 1024 ? n - i : 1024;
+		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
+		for (uint32_t j = 0; j < k; j++, i++) {
+			pb_fill(pb, &p[i], tails, &origin, &t[j]);
+			cur = cur->next = &t[j];
+		}
+	}
+	cur->next = NULL;
+	*last = cur == &head ? NULL : cur;
+	if (shift)
+		for (struct token *t = head.next; t; t = t->next) {
+			t->span.file += t->span.file ? shift : 0;
+			t->origin.file += t->origin.file ? shift : 0;
+		}
+	return head.next;
+}
+
+static int prebuilt_off(void)
+{
+	const char *e = getenv("WS_NO_PREBUILT");
+	return e && *e;
+}
+
+/*
+ * The host pass's prelude from the tables, when they fit (pp.h): adds the
+ * predefinitions file and the built-in headers to the source manager and
+ * the include cache, sets the macro table, marks, budget and __COUNTER__,
+ * and returns 1 with the prelude's output in *first .. *last (both NULL
+ * when empty); 0, with nothing changed, when the prelude must be
+ * preprocessed.
+ */
+static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct token **first, struct token **last)
+{
+	const struct pp_opts *o = pp->opts;
+	if (!pb || !o || o->cuda_arch || o->no_prebuilt || !o->implicit_include ||
+	    strcmp(o->implicit_include, pb->implicit_include) || !list_empty(o->include_dirs) ||
+	    !list_empty(o->defines) || pp->used + pb->used > PP_BUDGET || prebuilt_off())
+		return 0;
+	struct strbuf sb;
+	strbuf_init(&sb);
+	predefine(pp, &sb);
+	if (sb.len != pb->pre_len || pretok_text_hash(sb.buf, sb.len) != pb->pre_hash) {
+		strbuf_release(&sb);
+		return 0;
+	}
+	/* the headers must be the very texts the tables were made from, each
+	 * with its build-time token table (as load_include would find it) */
+	const char **texts = xmalloc((pb->nfiles + 1) * sizeof(*texts));
+	const struct pretok_file **pts = xmalloc((pb->nfiles + 1) * sizeof(*pts));
+	for (uint32_t i = 0; i < pb->nfiles; i++) {
+		const struct pb_file *f = &pb->files[i];
+		size_t len = 0;
+		texts[i] = builtin_header(f->name, &len);
+		pts[i] = pretok_find(f->name);
+		if (!texts[i] || len != f->text_len || !pts[i] || pts[i]->text_len != f->text_len ||
+		    pts[i]->text_hash != f->text_hash || pretok_text_hash(texts[i], len) != f->text_hash) {
+			free(texts);
+			free(pts);
+			strbuf_release(&sb);
+			return 0;
+		}
+	}
+
+	size_t len = sb.len;
+	uint32_t pid = srcmgr_add(pp->sm, "<built-in>", strbuf_detach(&sb), len, 1);
+	cache_add(pp, "<built-in>", pid, NULL);
+	struct strbuf key;
+	strbuf_init(&key);
+	for (uint32_t i = 0; i < pb->nfiles; i++) {
+		const struct pb_file *f = &pb->files[i];
+		strbuf_reset(&key);
+		strbuf_adds(&key, "<built-in>/");
+		strbuf_adds(&key, f->name);
+		uint32_t id = srcmgr_add_static(pp->sm, key.buf, texts[i], f->text_len, 1);
+		struct cached c = { xstrdup(key.buf), id, NULL, pts[i], pts[i]->guard, f->once };
+		vec_push(&pp->files, c);
+		shared_add(pp, &c);
+	}
+	strbuf_release(&key);
+	free(texts);
+	free(pts);
+
+	/* the output first: its first thousand tokens make the arena take a
+	 * huge-page chunk (util.c), which the macros' small pieces then share;
+	 * made after them, the macros would grow it by malloc'd chunks of
+	 * small pages first (450 more page faults for a longer main file) */
+	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, pb->origins, last);
+
+	/* the macros, each where the table had it */
+	free(pp->slots);
+	pp->cap = pb->cap;
+	pp->count = pb->nmacro;
+	pp->slots = xcalloc(pb->cap, sizeof(*pp->slots));
+	struct macro *ms = arena_alloc(pp->a, (pb->nmacro ? pb->nmacro : 1) * sizeof(*ms));
+	for (uint32_t i = 0; i < pb->nmacro; i++) {
+		const struct pb_macro *pm = &pb->macros[i];
+		struct macro *m = &ms[i];
+		m->name = pb->pool + pm->name;
+		m->len = strlen(m->name);
+		m->hash = pm->hash;
+		m->objlike = pm->objlike;
+		m->deleted = pm->deleted;
+		m->dyn = pm->dyn;
+		m->nparams = pm->nparams;
+		m->va_name = pm->va_name ? pb->pool + pm->va_name : NULL;
+		if (!m->objlike) {
+			m->params = arena_alloc(pp->a, ((size_t)pm->nparams + 1) * sizeof(char *));
+			m->plen = arena_alloc(pp->a, ((size_t)pm->nparams + 1) * sizeof(uint32_t));
+			m->phash = arena_alloc(pp->a, ((size_t)pm->nparams + 1) * sizeof(uint32_t));
+			for (uint32_t k = 0; k < pm->nparams; k++) {
+				m->params[k] = pb->pool + pb->pnames[pm->params + k];
+				m->plen[k] = (uint32_t)strlen(m->params[k]);
+				m->phash[k] = pp_hash_name(m->params[k], m->plen[k]);
+			}
+		}
+		if (pm->nbody) {
+			struct token *end;
+			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end);
+		}
+		pp->slots[pm->slot] = m;
+	}
+	memcpy(pp->names, pb->names, sizeof(pp->names));
+	for (uint32_t i = 0; i < pb->nlines; i++) {
+		const struct pb_line *l = &pb->lines[i];
+		struct linemark lm = { l->file ? l->file + pid - pb->pid : 0, (long)l->delta,
+				       l->name == UINT32_MAX ? NULL : pb->pool + l->name };
+		vec_push(&pp->lines, lm);
+	}
+	pp->used += (long)pb->used;
+	pp->counter = (long)pb->counter;
+	return 1;
+}
+
+/* --- writing the prelude as C (tools/prelude-gen.c) --- */
+
+struct emit {
+	struct strbuf pool, toks, mtoks, lits, macros, pnames, origins;
+	size_t nlit, npname;
+	uint32_t at, nfiles;    /* the predefinitions file, and the files after it */
+	uint32_t pid;           /* the id the tables give the predefinitions file */
+	uint32_t *slot_off, *slot_len;
+	size_t nslots, nused;
+	const char *why;
+};
+
+static size_t emit_hash(const char *s, size_t n)
+{
+	return pp_hash_name(s, n);
+}
+
+static uint32_t emit_pool(struct emit *e, const char *s, size_t n);
+
+static void emit_pool_grow(struct emit *e)
+{
+	uint32_t *oo = e->slot_off, *ol = e->slot_len;
+	size_t old = e->nslots;
+	e->nslots = old ? old * 2 : 4096;
+	e->slot_off = xcalloc(e->nslots, sizeof(uint32_t));
+	e->slot_len = xcalloc(e->nslots, sizeof(uint32_t));
+	for (size_t i = 0; i < old; i++)
+		if (oo[i]) {
+			size_t h = emit_hash(e->pool.buf + oo[i], ol[i]) & (e->nslots - 1);
+			while (e->slot_off[h])
+				h = (h + 1) & (e->nslots - 1);
+			e->slot_off[h] = oo[i];
+			e->slot_len[h] = ol[i];
+		}
+	free(oo);
+	free(ol);
+}
+
+/* bytes s[0..n) NUL-terminated in the pool, equal ones once; offset 0 is "" */
+static uint32_t emit_pool(struct emit *e, const char *s, size_t n)
+{
+	if (e->pool.len == 0)
+		strbuf_addc(&e->pool, 0);
+	if (n == 0)
+		return 0;
+	if (2 * (e->nused + 1) > e->nslots)
+		emit_pool_grow(e);
+	size_t h = emit_hash(s, n) & (e->nslots - 1);
+	for (; e->slot_off[h]; h = (h + 1) & (e->nslots - 1))
+		if (e->slot_len[h] == n && !memcmp(e->pool.buf + e->slot_off[h], s, n))
+			return e->slot_off[h];
+	uint32_t off = (uint32_t)e->pool.len;
+	strbuf_add(&e->pool, s, n);
+	strbuf_addc(&e->pool, 0);
+	e->slot_off[h] = off;
+	e->slot_len[h] = (uint32_t)n;
+	e->nused++;
+	return off;
+}
+
+/* a file id as the tables hold it: as if the predefinitions file were
+ * e->pid (its id in the generator) */
+static int emit_file(struct emit *e, uint32_t id, uint8_t *rel)
+{
+	if (id == 0) {
+		*rel = 0;
+		return 0;
+	}
+	if (id < e->at || id - e->at > e->nfiles || id - e->at + e->pid > 255) {
+		e->why = "a token names a file outside the prelude";
+		return -1;
+	}
+	*rel = (uint8_t)(id - e->at + e->pid);
+	return 0;
+}
+
+static int emit_tok(struct emit *e, struct strbuf *to, const struct token *t, int body)
+{
+	struct pb_tok p;
+	memset(&p, 0, sizeof(p));
+	uint8_t file, ofile;
+	if (emit_file(e, t->span.file, &file) || emit_file(e, t->origin.file, &ofile))
+		return -1;
+	if (t->len > UINT16_MAX || strlen(t->text) != t->len) {
+		e->why = "a token's column, length or spelling does not fit its field";
+		return -1;
+	}
+	static const struct span none;
+	int has_origin = memcmp(&t->origin, &none, sizeof(none)) != 0;
+	if (body && (t->hideset || has_origin)) {
+		e->why = "a macro body token has a hideset or an origin";
+		return -1;
+	}
+	p.text = emit_pool(e, t->text, t->len);
+	p.tlen = (uint16_t)t->len;
+	p.kind = t->kind;
+	p.numty = t->numty;
+	p.flags = (uint8_t)((t->at_bol ? PB_BOL : 0) | (t->has_space ? PB_SPACE : 0) |
+			    (t->from_builtin ? PB_BUILTIN : 0) | (has_origin ? PB_ORIGIN : 0));
+	unsigned char zero[sizeof(t->ival) + sizeof(t->fval)] = { 0 };
+	if (t->kind == TK_IDENT || t->kind >= TK_AUTO) {
+		p.lit = t->hash;
+		if (memcmp((const char *)&t->ival + sizeof(t->hash), zero, sizeof(zero) - sizeof(t->hash))) {
+			e->why = "an identifier's literal fields are not zero";
+			return -1;
+		}
+	} else if (t->kind == TK_STR || t->kind == TK_HEADER) {
+		if (!t->str) {
+			e->why = "a string literal without its bytes";
+			return -1;
+		}
+		uint32_t so = emit_pool(e, t->str, t->strlen);
+		p.lit = (uint32_t)e->nlit++;
+		p.flags |= PB_LIT;
+		strbuf_addf(&e->lits, "{0,0,%lu,%lu},\n", (unsigned long)so, (unsigned long)t->strlen);
+	} else if (t->kind == TK_NUM || t->kind == TK_CHAR || memcmp(&t->ival, zero, sizeof(zero))) {
+		/* the values; or what another kind holds there (an EOF made from
+		 * an identifier keeps its hash): the union's bytes as they are */
+		uint64_t w[2];
+		memcpy(w, &t->ival, sizeof(w));
+		p.lit = (uint32_t)e->nlit++;
+		p.flags |= PB_LIT;
+		strbuf_addf(&e->lits, "{%lluu,%lluu,0,0},\n", (unsigned long long)w[0], (unsigned long long)w[1]);
+	}
+	const struct span *sp = &t->span, *o = &t->origin;
+	strbuf_addf(to, "{{%u,%lu,%lu,%lu,%lu},%lu,%lu,%u,%u,%u,%u},\n", file, (unsigned long)sp->off,
+		    (unsigned long)sp->len, (unsigned long)sp->line, (unsigned long)sp->col, (unsigned long)p.text,
+		    (unsigned long)p.lit, p.tlen, p.kind, p.numty, p.flags);
+	if (has_origin)
+		strbuf_addf(&e->origins, "{%u,%lu,%lu,%lu,%lu},\n", ofile, (unsigned long)o->off,
+			    (unsigned long)o->len, (unsigned long)o->line, (unsigned long)o->col);
+	return 0;
+}
+
+static void emit_release(struct emit *e)
+{
+	strbuf_release(&e->pool);
+	strbuf_release(&e->toks);
+	strbuf_release(&e->mtoks);
+	strbuf_release(&e->lits);
+	strbuf_release(&e->macros);
+	strbuf_release(&e->pnames);
+	strbuf_release(&e->origins);
+	free(e->slot_off);
+	free(e->slot_len);
+}
+
+static int emit_fail(struct emit *e, const char **why, const char *msg)
+{
+	*why = msg ? msg : e->why;
+	emit_release(e);
+	return -1;
+}
+
+int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct strbuf *out, const char **why)
+{
+	struct emit e;
+	memset(&e, 0, sizeof(e));
+	strbuf_init(&e.pool);
+	strbuf_init(&e.toks);
+	strbuf_init(&e.mtoks);
+	strbuf_init(&e.lits);
+	strbuf_init(&e.macros);
+	strbuf_init(&e.pnames);
+	strbuf_init(&e.origins);
+	const struct prelude *pre = sh ? sh->pre : NULL;
+	if (!pre || pre->files.len < 2 || strcmp(pre->files.v[1].key, "<built-in>"))
+		return emit_fail(&e, why, "no prelude was recorded");
+	if (!list_empty(pre->include_dirs) || !list_empty(pre->defines) || !pre->implicit_include)
+		return emit_fail(&e, why, "the prelude was made with -D or -I options");
+	e.at = pre->files.v[1].file;
+	e.pid = 2; /* the main file is 1 in front.c's compilations */
+	e.nfiles = (uint32_t)pre->files.len - 2;
+	const struct srcfile *pf = srcmgr_file(sm, e.at);
+	if (!pf)
+		return emit_fail(&e, why, "no predefinitions file");
+	strbuf_adds(&e.lits, "{0,0,0,0},\n");
+	e.nlit = 1;
+	emit_pool(&e, "", 0);
+
+	/* the headers, in srcmgr order */
+	struct strbuf files;
+	strbuf_init(&files);
+	const char *pfx = "<built-in>/";
+	for (size_t i = 2; i < pre->files.len; i++) {
+		const struct cached *c = &pre->files.v[i];
+		const struct srcfile *f = srcmgr_file(sm, c->file);
+		if (!f || c->file != e.at + i - 1 || strncmp(c->key, pfx, strlen(pfx)) || !c->pt || c->toks ||
+		    !f->builtin || strcmp(f->name, c->key)) {
+			strbuf_release(&files);
+			return emit_fail(&e, why, "a file of the prelude is not a built-in header with its table");
+		}
+		for (const char *q = c->key; *q; q++)
+			if (*q == '"' || *q == '\\' || (unsigned char)*q < 32) {
+				strbuf_release(&files);
+				return emit_fail(&e, why, "a header name needs quoting");
+			}
+		if (c->guard)
+			for (const char *q = c->guard; *q; q++)
+				if (!(*q == '_' || (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') ||
+				      (*q >= '0' && *q <= '9'))) {
+					strbuf_release(&files);
+					return emit_fail(&e, why, "a guard is not an identifier");
+				}
+		strbuf_addf(&files, "\t{ \"%s\", %lluu, %lluu, ", c->key + strlen(pfx), (unsigned long long)f->len,
+			    (unsigned long long)pretok_text_hash(f->text, f->len));
+		if (c->guard)
+			strbuf_addf(&files, "\"%s\", %d },\n", c->guard, c->once);
+		else
+			strbuf_addf(&files, "NULL, %d },\n", c->once);
+	}
+
+	/* the output */
+	size_t ntok = 0;
+	for (const struct token *t = pre->toks; t; t = t->next) {
+		if (emit_tok(&e, &e.toks, t, 0) < 0) {
+			strbuf_release(&files);
+			return emit_fail(&e, why, NULL);
+		}
+		ntok++;
+		if (t == pre->tail)
+			break;
+	}
+	/* the macros, by slot */
+	size_t nmacro = 0, nmtok = 0;
+	for (size_t s = 0; s < pre->cap; s++) {
+		const struct macro *m = pre->slots[s];
+		if (!m)
+			continue;
+		if (m->len != strlen(m->name) || m->nparams > UINT16_MAX) {
+			strbuf_release(&files);
+			return emit_fail(&e, why, "a macro does not fit its record");
+		}
+		size_t body = nmtok, nbody = 0;
+		for (const struct token *t = m->body; t; t = t->next, nbody++, nmtok++)
+			if (emit_tok(&e, &e.mtoks, t, 1) < 0) {
+				strbuf_release(&files);
+				return emit_fail(&e, why, NULL);
+			}
+		size_t params = e.npname;
+		for (int k = 0; k < m->nparams; k++) {
+			strbuf_addf(&e.pnames, "%lu,%s", (unsigned long)emit_pool(&e, m->params[k], strlen(m->params[k])),
+				    ++e.npname % 16 ? "" : "\n");
+		}
+		uint32_t va = m->va_name ? emit_pool(&e, m->va_name, strlen(m->va_name)) : 0;
+		if (m->va_name && !va) {
+			strbuf_release(&files);
+			return emit_fail(&e, why, "an empty variadic name");
+		}
+		strbuf_addf(&e.macros, "{%lu,%lu,%zu,%zu,%zu,%zu,%lu,%d,%d,%d,%d},\n",
+			    (unsigned long)emit_pool(&e, m->name, m->len), (unsigned long)m->hash, s, body, nbody,
+			    params, (unsigned long)va, m->nparams, m->objlike, m->deleted, m->dyn);
+		nmacro++;
+	}
+	if (nmacro != pre->count) {
+		strbuf_release(&files);
+		return emit_fail(&e, why, "the macro table's count is off");
+	}
+	struct strbuf lines;
+	strbuf_init(&lines);
+	for (size_t i = 0; i < pre->lines.len; i++) {
+		const struct linemark *l = &pre->lines.v[i];
+		uint8_t rel;
+		if (emit_file(&e, l->file, &rel) < 0) {
+			strbuf_release(&files);
+			strbuf_release(&lines);
+			return emit_fail(&e, why, NULL);
+		}
+		strbuf_addf(&lines, "{%u,%ld,%lu},\n", rel, l->delta,
+			    l->name ? (unsigned long)emit_pool(&e, l->name, strlen(l->name)) : (unsigned long)UINT32_MAX);
+	}
+
+	strbuf_adds(out, "/* Generated by tools/prelude-gen.c with this tree's preprocessor; do not edit.\n"
+			 " * The host pass's prelude for the default options (engine/front/prelude.h). */\n"
+			 "#include \"prelude.h\"\n#include <stddef.h>\n\n");
+	strbuf_adds(out, "static const char pool[] = {\n");
+	for (size_t i = 0; i < e.pool.len; i++)
+		strbuf_addf(out, "%d,%s", (int)(unsigned char)e.pool.buf[i], i % 24 == 23 ? "\n" : "");
+	strbuf_adds(out, "0 };\n\nstatic const struct pb_lit lits[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.lits));
+	strbuf_adds(out, "};\n\nstatic const struct pb_tok toks[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.toks));
+	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct span origins[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.origins));
+	strbuf_adds(out, "{0,0,0,0,0}};\n\nstatic const struct pb_tok mtoks[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.mtoks));
+	strbuf_adds(out, "{{0,0,0,0,0},0,0,0,0,0,0}};\n\nstatic const struct pb_macro macros[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.macros));
+	strbuf_adds(out, "{0}};\n\nstatic const uint32_t pnames[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&e.pnames));
+	strbuf_adds(out, "0 };\n\nstatic const struct pb_file files[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&files));
+	strbuf_adds(out, "\t{ NULL, 0, 0, NULL, 0 }\n};\n\nstatic const struct pb_line lines[] = {\n");
+	strbuf_adds(out, strbuf_cstr(&lines));
+	strbuf_adds(out, "{0,0,0}};\n\nstatic const uint64_t names[] = {\n");
+	for (size_t i = 0; i < PP_NAME_BITS / 64; i++)
+		strbuf_addf(out, "%lluu,%s", (unsigned long long)pre->names[i], i % 4 == 3 ? "\n" : "");
+	strbuf_adds(out, "};\n\n");
+	strbuf_addf(out, "static const struct pb_prelude prelude = {\n\t\"%s\", %lluu, %lluu, %lu,\n",
+		    pre->implicit_include, (unsigned long long)pf->len,
+		    (unsigned long long)pretok_text_hash(pf->text, pf->len), (unsigned long)e.pid);
+	strbuf_addf(out, "\tfiles, %lu, toks, %zu, origins, mtoks, lits, macros, %zu, %zu, pnames, lines, %zu,\n",
+		    (unsigned long)e.nfiles, ntok, nmacro, pre->cap, pre->lines.len);
+	strbuf_addf(out, "\t%ld, %ld, names, pool\n};\n\n", pre->used - pre->used0, pre->counter);
+	strbuf_adds(out, "const struct pb_prelude *pp_prebuilt(void)\n{\n\treturn &prelude;\n}\n");
+	strbuf_release(&files);
+	strbuf_release(&lines);
+	emit_release(&e);
+	return 0;
+}
+
 struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,
 		     const struct pp_opts *opts)
 {
@@ -2200,6 +2716,31 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 			got.tail->next = out;
 			out = got.toks;
 		}
+		pp_release(&pp);
+		return out;
+	}
+
+	pp.used0 = pp.used;
+	predefine_dynamic(&pp);
+	struct token *pre_first, *pre_last;
+	if (opts && (!sh || !sh->pre) && prebuilt_load(&pp, pp_prebuilt(), &pre_first, &pre_last)) {
+		/* the prelude from the tables: recorded for the device pass as
+		 * prelude_save and prelude_keep would record a preprocessed one */
+		if (sh) {
+			sh->prebuilt = 1;
+			pp.ndiag0 = dl->v.len;
+			pp.nrule0 = dl->rules.len;
+			prelude_save(&pp, pre_first, pre_last);
+		}
+		struct token *out = preprocess2(&pp, main_toks);
+		report_open_conds(&pp);
+		finish_output(&pp, out, NULL, NULL);
+		if (pre_last) {
+			pre_last->next = out;
+			out = pre_first;
+		}
+		if (pp.pre_last)
+			prelude_keep(&pp, 1);
 		pp_release(&pp);
 		return out;
 	}

@@ -49,6 +49,7 @@ struct pp_opts {
 	const struct pp_read_policy *policy; /* NULL: any file may be read */
 	int cuda_version;              /* __CUDACC_VER_MAJOR__: 12 or 13 (0 means 13) */
 	struct pp_shared *shared;      /* built-in headers lexed by an earlier pass, NULL: none */
+	int no_prebuilt;               /* 1: preprocess the prelude even where the prebuilt one fits (tests) */
 };
 
 /* Built-in headers lexed once per compilation: nvcc's two passes (host and
@@ -85,6 +86,30 @@ void pp_shared_free(struct pp_shared *s);
  * not recorded (yet), -1 refused (the prelude depended on something).
  */
 int pp_shared_prelude(const struct pp_shared *s);
+
+/*
+ * The prebuilt prelude (prelude.h): a host pass (cuda_arch 0) whose
+ * implicit include is the one the tables were made with, with no -D or
+ * -I option, whose predefinitions text and built-in headers' texts are the
+ * ones the tables were made from (length and hash), and whose token budget
+ * has room for the prelude, loads the prelude from the tables instead of
+ * preprocessing it: the same files are added to sm in the same order, the
+ * same tokens, macros, include cache, marks, __COUNTER__ and budget result,
+ * and with opts->shared it is recorded for the device pass as a
+ * preprocessed one would be. Anything else (opts->no_prebuilt, the
+ * environment variable WS_NO_PREBUILT set to a non-empty value, no tables)
+ * preprocesses the prelude as before. The hidesets of the prelude's output
+ * tokens are not kept (nothing reads them once a token is output).
+ *
+ * pp_shared_prebuilt says whether a host pass sharing s loaded them.
+ *
+ * pp_prelude_emit writes the prelude that the host pass recorded in s (sm:
+ * its sources) as the C source of prelude_gen.c (tools/prelude-gen.c), or
+ * returns -1 with *why set when it cannot be written (none recorded, one
+ * that names the main file, a value too large for its field).
+ */
+int pp_shared_prebuilt(const struct pp_shared *s); /* 1: a host pass loaded the tables */
+int pp_prelude_emit(const struct pp_shared *s, const struct srcmgr *sm, struct strbuf *out, const char **why);
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);
 struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id,

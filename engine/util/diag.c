@@ -12,7 +12,8 @@ void srcmgr_release(struct srcmgr *sm)
 {
 	for (size_t i = 0; i < sm->files.len; i++) {
 		free(sm->files.v[i].name);
-		free(sm->files.v[i].text);
+		if (!sm->files.v[i].borrowed)
+			free(sm->files.v[i].text);
 		free(sm->files.v[i].line_off);
 	}
 	vec_free(&sm->files);
@@ -20,7 +21,14 @@ void srcmgr_release(struct srcmgr *sm)
 
 uint32_t srcmgr_add(struct srcmgr *sm, const char *name, char *text, size_t len, int builtin)
 {
-	struct srcfile f = { xstrdup(name), text, len, builtin, NULL, 0 };
+	struct srcfile f = { xstrdup(name), text, len, builtin, NULL, 0, 0 };
+	vec_push(&sm->files, f);
+	return (uint32_t)sm->files.len;
+}
+
+uint32_t srcmgr_add_static(struct srcmgr *sm, const char *name, const char *text, size_t len, int builtin)
+{
+	struct srcfile f = { xstrdup(name), (char *)text, len, builtin, NULL, 0, 1 };
 	vec_push(&sm->files, f);
 	return (uint32_t)sm->files.len;
 }

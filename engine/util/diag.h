@@ -34,6 +34,7 @@ struct srcfile {
 	int builtin;    /* a built-in system header */
 	uint32_t *line_off; /* start offset of each line, computed lazily */
 	size_t nlines;
+	int borrowed;   /* text is static (srcmgr_add_static): not freed */
 };
 
 struct srcmgr {
@@ -44,6 +45,9 @@ void srcmgr_init(struct srcmgr *sm);
 void srcmgr_release(struct srcmgr *sm);
 /* Take ownership of text (malloc'd, NUL-terminated); return the file id. */
 uint32_t srcmgr_add(struct srcmgr *sm, const char *name, char *text, size_t len, int builtin);
+/* The same for text that outlives the srcmgr (a built-in header's static
+ * text): it is never written or freed. */
+uint32_t srcmgr_add_static(struct srcmgr *sm, const char *name, const char *text, size_t len, int builtin);
 const struct srcfile *srcmgr_file(const struct srcmgr *sm, uint32_t id); /* NULL if bad id */
 /* The text of 1-based line `line` of file id, without its newline; *n gets its length. */
 const char *srcmgr_line(struct srcmgr *sm, uint32_t id, uint32_t line, size_t *n);

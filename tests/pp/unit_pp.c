@@ -623,6 +623,28 @@ static int two_passes(struct run *r, const char *src, const char *inc, struct to
 	return st;
 }
 
+/* the prebuilt prelude (prelude.h) is made from the real headers: with
+ * other texts under the same names, each pass preprocesses its prelude */
+static void test_pp_prebuilt_stub(void)
+{
+	if (!builtin_header("__ws_pp_stub__", NULL)) {
+		printf("ok %d # SKIP the real built-in headers are linked\n", ++tap_ntest);
+		return;
+	}
+	struct run r;
+	run_init(&r);
+	uint32_t id = add_text(&r, "t.cu", "int x = CUDART_STUB;\n", 21);
+	struct pp_opts o = { .implicit_include = "cuda_runtime.h", .shared = pp_shared_new() };
+	struct token *toks = pp_run(&r.a, &r.sm, &r.dl, id, &o);
+	int num1 = 0;
+	for (struct token *t = toks; t; t = t->next)
+		num1 += t->kind == TK_NUM && t->ival == 1;
+	ok(!pp_shared_prebuilt(o.shared) && count_ident(toks, "cuda_rt_decl") == 1 && num1 == 1 && nerrors(&r) == 0,
+	   "prebuilt prelude: stub headers of the same names are preprocessed, not loaded from the tables");
+	pp_shared_free(o.shared);
+	run_release(&r);
+}
+
 static void test_pp_prelude(void)
 {
 	if (!builtin_header("__ws_pp_stub__", NULL)) {
@@ -828,6 +850,7 @@ int main(int argc, char **argv)
 	test_pp_directives();
 	test_pp_include();
 	test_pp_builtin();
+	test_pp_prebuilt_stub();
 	test_pp_prelude();
 	test_pp_limits();
 	test_golden(regen);
