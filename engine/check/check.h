@@ -197,6 +197,25 @@ struct check_sread {
  * tile's row), or each half-warp on one address (a column broadcast) */
 enum { CHECK_SHAPE_ROWS = 1, CHECK_SHAPE_HALVES = 2 };
 
+/* A full warp's weak 4-byte read or write of a device allocation (region
+ * CR_GLOBAL) whose half-warps are each on 16 consecutive words, every lane
+ * inside the allocation and aligned: lane l's address is a0 + 4 * l for l <
+ * 16, a16 + 4 * (l - 16) for the others (a[i] with i the thread index when
+ * a16 == a0 + 64; two rows of a tile otherwise). Offered to the one checker
+ * of CR_GLOBAL accesses before its CEV_ACCESS is built (struct checker's
+ * global_warp): the fields that event would carry (its mask is every
+ * lane, its size 4). */
+struct check_gwarp {
+	struct warp *w;
+	uint64_t a0, a16;
+	int write;             /* 1: CHECK_WRITE, 0: CHECK_READ */
+	int slot;              /* the block's resident slot */
+	unsigned warp;         /* w's index in its block */
+	uint32_t phase;        /* the block's __syncthreads() completed so far */
+	uint64_t block;        /* the block's linear index in the grid */
+	uint64_t addr, bytes;  /* the window: the allocation */
+};
+
 struct checker {
 	const char *name;      /* "spin" */
 	const char *what;      /* one line: what it finds */
@@ -222,6 +241,11 @@ struct checker {
 	 * have left, and no CEV_ACCESS is published for it; 0: nothing changed,
 	 * the event is published as usual. */
 	int (*shared_read)(void *self, const struct check_sread *r);
+	/* Optional, the same for the commonest access of global memory: a full
+	 * warp's weak 4-byte read or write of consecutive words (struct
+	 * check_gwarp), offered when this checker is the only one that checks
+	 * CR_GLOBAL accesses. 1: taken, as shared_read; 0: nothing changed. */
+	int (*global_warp)(void *self, const struct check_gwarp *r);
 };
 /* The table (checkers.def), in order; n set to its length. */
 const struct checker *const *check_table(size_t *n);

@@ -276,17 +276,19 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 
 /* ---- descriptors */
 
-/* The context of warp e->w's accesses in this epoch and barrier phase
- * (phase): its descriptor (NOSRC when the table is full), block number and
- * epoch tag, kept between its accesses (looked up by resident slot and warp,
- * made on the first access of the phase) */
-static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct check_event *e, uint32_t phase)
+/* The context of the accesses of warp `warp` of block `block` (in resident
+ * slot `slot`) in this epoch and barrier phase (phase): its descriptor
+ * (NOSRC when the table is full), block number and epoch tag, kept between
+ * its accesses (looked up by resident slot and warp, made on the first
+ * access of the phase) */
+static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsigned warp, uint64_t block,
+						 uint32_t phase)
 {
 	if (g->depoch != g->epoch) {
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	size_t k = (size_t)e->slot;
+	size_t k = (size_t)slot;
 	if (WS_UNLIKELY(k >= g->ncache)) {
 		size_t n = g->ncache ? 2 * g->ncache : 64;
 		while (n <= k)
@@ -295,22 +297,22 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct c
 		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
 		g->ncache = n;
 	}
-	if (WS_UNLIKELY(!g->cache[k] || e->warp >= g->cache[k]->n)) {
+	if (WS_UNLIKELY(!g->cache[k] || warp >= g->cache[k]->n)) {
 		/* the slot's first access, or a warp past its first 8 */
-		uint32_t had = g->cache[k] ? g->cache[k]->n : 0, n = e->warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
+		uint32_t had = g->cache[k] ? g->cache[k]->n : 0, n = warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
 		struct dslot *ds = xrealloc(g->cache[k], sizeof(*ds) + n * sizeof(struct dcache));
 		memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
 		ds->n = n;
 		g->cache[k] = ds;
 	}
-	struct dcache *c = &g->cache[k]->c[e->warp];
-	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
+	struct dcache *c = &g->cache[k]->c[warp];
+	if (c->epoch == g->epoch + 1 && c->block == block && c->warp == warp && c->phase == phase)
 		return c;
 	c->epoch = g->epoch + 1;
-	c->block = e->block;
-	c->warp = e->warp;
+	c->block = block;
+	c->warp = warp;
 	c->phase = phase;
-	c->me = (uint32_t)(e->block % 0x7ffe) + 1;
+	c->me = (uint32_t)(block % 0x7ffe) + 1;
 	c->tag = g->epoch % NTAGS + 1;
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
@@ -320,7 +322,7 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct c
 		g->dcap = g->dcap ? 2 * g->dcap : 1024;
 		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
 	}
-	struct desc d = { (uint16_t)c->me, (uint16_t)e->warp, phase };
+	struct desc d = { (uint16_t)c->me, (uint16_t)warp, phase };
 	g->d[g->nd] = d;
 	c->desc = g->nd++;
 	return c;
@@ -765,6 +767,19 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 	}
 }
 
+/* allocation a's first access in this epoch clears its words when their
+ * tags of 30 epochs back would return */
+static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
+{
+	if (WS_UNLIKELY(a->seen != g->epoch)) {
+		if (g->epoch - a->cleared >= NTAGS) {
+			memset(a->c, 0, a->nw * sizeof(uint32_t));
+			a->cleared = g->epoch;
+		}
+		a->seen = g->epoch;
+	}
+}
+
 CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
@@ -777,19 +792,12 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 	x.a = galloc_get(g, e->addr, e->bytes);
 	x.acc = acc;
 	x.phase = e->phase & 0x3fffff;
-	const struct dcache *cx = ctx_get(g, e, x.phase);
+	const struct dcache *cx = ctx_get(g, e->slot, e->warp, e->block, x.phase);
 	x.me = cx->me;
 	x.tag = cx->tag;
 	x.shape = -1;
 	struct galloc *a = x.a;
-	if (a->seen != g->epoch) {
-		/* a new epoch for this allocation: tags of 30 epochs back would return */
-		if (g->epoch - a->cleared >= NTAGS) {
-			memset(a->c, 0, a->nw * sizeof(uint32_t));
-			a->cleared = g->epoch;
-		}
-		a->seen = g->epoch;
-	}
+	galloc_epoch(g, a);
 	x.src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
 	/* the common cases inline: a word nobody touched in this epoch, read
 	 * by several blocks, updated by atomics only, read by this block
@@ -856,6 +864,52 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 	lanes(g, &x, mask, fresh, &found);
 }
 
+/* struct checker's global_warp: a full warp's weak 4-byte read or write on
+ * 32 consecutive words, or on two runs of 16 (two rows of a tile), taken
+ * when warp_words takes it, as check() would (its first two paths: the
+ * warp on consecutive words, half_rows) with the same state left; else 0
+ * and nothing changed (the event follows, and check() finds the same).
+ * What it saves is the event: building it, publishing it, and check()'s
+ * tests of what the machine already knows (the mask, the size, the
+ * semantics, the lanes' shape). */
+CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
+{
+	struct grace *g = self;
+	struct acc x;
+	x.e = NULL;
+	x.a = galloc_get(g, r->addr, r->bytes);
+	x.acc = r->write ? GR_WRITE : GR_READ;
+	x.phase = r->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, r->slot, r->warp, r->block, x.phase);
+	if (cx->desc == NOSRC)
+		return 0;
+	x.me = cx->me;
+	x.tag = cx->tag;
+	x.shape = -1;
+	x.src = cx->desc << 5;
+	struct galloc *a = x.a;
+	galloc_epoch(g, a);
+	const uint32_t fresh = CW(x.tag, r->write ? K_W : K_R, x.src);
+	/* every lane inside the allocation and aligned (the machine's test) */
+	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
+	uint32_t t[WARP], *p = &a->c[o0 >> 2];
+	const int two = o1 != o0 + 64;
+	if (two) {
+		if (o1 < o0 + 64 && o0 < o1 + 64)
+			return 0; /* the runs overlap: lane by lane */
+		memcpy(t, p, 16 * sizeof(*t));
+		memcpy(t + 16, &a->c[o1 >> 2], 16 * sizeof(*t));
+		p = t;
+	}
+	if (!warp_words(g, &x, p, fresh))
+		return 0;
+	if (two) {
+		memcpy(&a->c[o0 >> 2], t, 16 * sizeof(*t));
+		memcpy(&a->c[o1 >> 2], t + 16, 16 * sizeof(*t));
+	}
+	return 1;
+}
+
 static void grace_event(void *self, const struct check_event *e)
 {
 	struct grace *g = self;
@@ -904,4 +958,5 @@ const struct checker check_race_global = {
 	.destroy = grace_destroy,
 	.clone = grace_clone,
 	.event = grace_event,
+	.global_warp = global_warp,
 };

@@ -19,14 +19,21 @@ static void add_regions(struct machine *m, const struct check_slot *s)
 			vec_push(&m->chk.by_region[r], *s);
 }
 
-/* chk.sread from by_region: the one checker of CR_SHARED accesses, when it
- * takes shared reads before their event is built */
+/* chk.sread and chk.gwarp from by_region: the one checker of CR_SHARED
+ * (CR_GLOBAL) accesses, when it takes shared reads (a warp's consecutive
+ * global words) before their event is built */
 static void sread_find(struct machine *m)
 {
 	const struct check_slot *s = m->chk.by_region[CR_SHARED].v;
 	int one = m->chk.by_region[CR_SHARED].len == 1 && s[0].c->shared_read;
 	m->chk.sread = one ? s[0].c->shared_read : NULL;
 	m->chk.sread_self = one ? s[0].self : NULL;
+	/* and the one checker of CR_GLOBAL accesses, when it takes a warp's
+	 * consecutive words before their event is built */
+	const struct check_slot *gs = m->chk.by_region[CR_GLOBAL].v;
+	int gone = m->chk.by_region[CR_GLOBAL].len == 1 && gs[0].c->global_warp;
+	m->chk.gwarp = gone ? gs[0].c->global_warp : NULL;
+	m->chk.gwarp_self = gone ? gs[0].self : NULL;
 }
 
 /* by_region again from the slots not quiet, in order of installation */
@@ -88,6 +95,8 @@ void machine_checkers_free(struct machine *m)
 	m->chk.listen = 0;
 	m->chk.sread = NULL;
 	m->chk.sread_self = NULL;
+	m->chk.gwarp = NULL;
+	m->chk.gwarp_self = NULL;
 }
 
 /* machine_clone: m is a byte copy of s; give m its own checker lists and

@@ -620,7 +620,7 @@ counter_cbr:
 					if (!win.a)
 						access_read_in(m, w, g, in, A, imm, 4, &win, got - 1);
 					else
-						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+						access_global_in(m, w, g, in, A, imm, CHECK_READ, &win, got - 1);
 				}
 				NEXT_PC_CALLED();
 			}
@@ -643,11 +643,17 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
+			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					      win.len))) {
 				m->nstores++; /* as do_st counts it */
-				if (CHECK_WANTS(m, CEV_ACCESS))
-					access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+				if (CHECK_WANTS(m, CEV_ACCESS)) {
+					if (!win.a)
+						access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+					else
+						access_global_in(m, w, g, in, A, imm, CHECK_WRITE, &win, put - 1);
+				}
 				NEXT_PC_CALLED();
 			}
 			if (do_st(m, w, g, in)) {

@@ -1440,6 +1440,26 @@ static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct
 	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
 }
 
+/* access_event of a full warp's 4-byte access whose every lane is inside
+ * allocation win->a, aligned (F_LD4's and F_ST4's): with each half-warp on
+ * 16 consecutive words (shape CHECK_SHAPE_ROWS, from pair_load or
+ * pair_store), a weak access of a device allocation goes first to the
+ * global checker's cheap way in, which may take it without the event */
+static WS_NOINLINE void access_global_in(struct machine *m, struct warp *w, struct group *g,
+					 const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+					 enum check_access acc, const struct window *win, int shape)
+{
+	if (shape == CHECK_SHAPE_ROWS && in->sem == SEM_WEAK && !w->host &&
+	    alloc_region(win->a) == CR_GLOBAL) {
+		struct block *b = w->blk;
+		struct check_gwarp r = { w, A[0] + imm, A[16] + imm, acc == CHECK_WRITE, b->slot, w->id,
+					 b->bar_gen, b->linear, win->lo, win->len };
+		if (machine_offer_gwarp(m, &r))
+			return;
+	}
+	access_event(m, w, g, in, A, imm, 4, acc, win);
+}
+
 /* win covers allocation a's bytes */
 static inline void window_of_alloc(struct window *win, struct alloc *a)
 {
@@ -2875,7 +2895,8 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
  * words as one block (the second half after the first), else lane by lane
  * in ascending order (with several lanes on one address the highest wins,
- * as it does here: the halves' words are distinct within each). */
+ * as it does here: the halves' words are distinct within each). Returns,
+ * when it stored, 1 + CHECK_SHAPE_ROWS for the blocks, else 1. */
 PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
@@ -2896,11 +2917,11 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 			v[l] = (uint32_t)B[l];
 		memcpy((void *)(base + (uintptr_t)a0), v, 64);
 		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
-	} else {
-		for (unsigned l = 0; l < WS_WARP; l++) {
-			uint32_t x = (uint32_t)B[l];
-			memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
-		}
+		return 1 + CHECK_SHAPE_ROWS;
+	}
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint32_t x = (uint32_t)B[l];
+		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
 }

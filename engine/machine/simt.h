@@ -539,6 +539,9 @@ struct machine {
 		 * has one (struct checker): made with by_region, else NULL */
 		int (*sread)(void *self, const struct check_sread *r);
 		void *sread_self;
+		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
+		int (*gwarp)(void *self, const struct check_gwarp *r);
+		void *gwarp_self;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
@@ -614,6 +617,14 @@ static inline int machine_offer_sread(struct machine *m, const struct check_srea
 	if (WS_UNLIKELY(m->chk.regions_dirty))
 		machine_checkers_regions(m);
 	return m->chk.sread && m->chk.sread(m->chk.sread_self, r);
+}
+/* Offers r (struct check_gwarp) to the one checker of CR_GLOBAL accesses
+ * (struct checker's global_warp): 1 when it took it, 0 else (publish it). */
+static inline int machine_offer_gwarp(struct machine *m, const struct check_gwarp *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.gwarp && m->chk.gwarp(m->chk.gwarp_self, r);
 }
 /* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
  * through the general translation (callers test CHECK_WANTS) */

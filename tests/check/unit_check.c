@@ -277,6 +277,51 @@ static void test_sread_shape(void)
 	counter.regions = 0;
 }
 
+/* struct checker's global_warp: the counter, alone on CR_GLOBAL (--fast
+ * installs no global checker), is offered each warp's store of 32
+ * consecutive words (out[threadIdx.x]) before its event is built, with
+ * lane 0's and lane 16's addresses and the event's fields; taking them
+ * leaves the atomics' events only, declining them publishes every one; a
+ * second checker of global memory turns the offers off */
+static unsigned gwarp_n, gwarp_bad;
+static int gwarp_take;
+
+static int count_gwarp(void *self, const struct check_gwarp *r)
+{
+	gwarp_n++;
+	if (!r->write || r->warp > 1 || r->slot < 0 || r->block != 0 || r->bytes != 65 * sizeof(int) ||
+	    r->a0 - r->addr != 128 * r->warp || r->a16 != r->a0 + 64 || !r->w ||
+	    r->a0 >> MACHINE_TAG_SHIFT != MACHINE_TAG_GLOBAL)
+		gwarp_bad++;
+	return gwarp_take;
+}
+
+static void test_gwarp(void)
+{
+	counter.regions = 1u << CR_GLOBAL;
+	counter.global_warp = count_gwarp;
+	gwarp_take = 1;
+	gwarp_n = gwarp_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gwarp_n == 2 && !gwarp_bad, "each warp's store of consecutive words is offered, its fields as the event's (%u offers, %u wrong)",
+	   gwarp_n, gwarp_bad);
+	ok(cnt.n[CEV_ACCESS] == 2 && cnt.atomics == 64,
+	   "taken, the stores publish no event; the atomics do (%u events)", cnt.n[CEV_ACCESS]);
+	gwarp_take = 0;
+	gwarp_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gwarp_n == 2 && cnt.n[CEV_ACCESS] == 4, "declined, every access is published (%u offers, %u events)",
+	   gwarp_n, cnt.n[CEV_ACCESS]);
+	/* with the global and init checkers on CR_GLOBAL as well, nothing is offered */
+	gwarp_take = 1;
+	gwarp_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 0);
+	ok(gwarp_n == 0 && cnt.n[CEV_ACCESS] == 4, "three checkers of global memory: no offer, 4 events (%u, %u)",
+	   gwarp_n, cnt.n[CEV_ACCESS]);
+	counter.global_warp = NULL;
+	counter.regions = 0;
+}
+
 /* the JSON report names the kind and severity of the table's row */
 static void test_json(void)
 {
@@ -611,6 +656,7 @@ int main(void)
 	test_events();
 	test_sread();
 	test_sread_shape();
+	test_gwarp();
 	test_json();
 	test_exit();
 	test_recorder();

@@ -511,6 +511,114 @@ int main()
 }
 """)
 
+# A full warp's weak 4-byte access of consecutive words of a cudaMalloc'd
+# array is offered to the global checker before its event is built (struct
+# checker's global_warp, docs/PERFORMANCE.md, tenth session); its edges:
+# another warp of the block with no barrier between (_1; _2 with one: a near
+# miss), a partial warp beside full ones (_3), a warp's own words read and
+# its neighbours' written by the same warp, and another launch (_4, a near
+# miss), readers of several blocks met by a writer warp (_5).
+prog("global_race_warp_offer_1", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[t] = a[t];	//@global-race
+	a[(t + 32) % 64] = t;	//@global-race
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[32]);	/* each written by one thread */
+	return 0;
+}
+""")
+prog("global_race_warp_offer_2", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[t] = a[t];
+	__syncthreads();
+	a[(t + 32) % 64] = t;
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[32]);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_3", r"""
+__global__ void k(int *a)
+{
+	a[threadIdx.x] = blockIdx.x;	//@global-race
+}
+int main()
+{
+	int *a, h[48];
+	cudaMalloc(&a, 48 * sizeof(int));
+	k<<<2, 48>>>(a);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0] >= 0 && h[47] >= 0);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_4", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	out[t] = a[t];
+	a[t ^ 1] = out[t] + 1;	/* the same warp: its lanes are not told apart */
+	out[t] = a[t];
+}
+__global__ void w(int *a)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	a[t] = t;	/* another launch */
+}
+int main()
+{
+	int *a, *out, h[128];
+	cudaMalloc(&a, 128 * sizeof(int));
+	cudaMalloc(&out, 128 * sizeof(int));
+	cudaMemset(a, 0, 128 * sizeof(int));
+	k<<<2, 64>>>(a, out);
+	w<<<2, 64>>>(a);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[127]);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_5", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[blockIdx.x * 64 + t] = a[t];
+	if (blockIdx.x == 2 && t >= 32)
+		a[t] = 7;	//@global-race
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 3 * 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<3, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+
 prog("global_race_atomic_1", r"""
 __global__ void count(int *counter)
 {
