@@ -179,8 +179,9 @@ struct check_event {
 /* ---- a checker: one row of checkers.def */
 /* A full warp's weak read of its own block's shared memory, every lane's
  * address inside it, offered to the one checker of CR_SHARED accesses
- * before its CEV_ACCESS is built (struct checker's shared_read): the
- * fields that event would carry (its mask is every lane). */
+ * before its CEV_ACCESS is built (struct checker's shared_read; a 4-byte
+ * write the same way: shared_write): the fields that event would carry
+ * (its mask is every lane). */
 struct check_sread {
 	struct warp *w;
 	const uint64_t *A;     /* lane l's address is A[l] + imm */
@@ -241,6 +242,9 @@ struct checker {
 	 * have left, and no CEV_ACCESS is published for it; 0: nothing changed,
 	 * the event is published as usual. */
 	int (*shared_read)(void *self, const struct check_sread *r);
+	/* Optional, the same for a full warp's weak 4-byte write of its own
+	 * block's shared memory (r->size 4; r->shape CHECK_SHAPE_ROWS or 0) */
+	int (*shared_write)(void *self, const struct check_sread *r);
 	/* Optional, the same for the commonest access of global memory: a full
 	 * warp's weak 4-byte read or write of consecutive words (struct
 	 * check_gwarp), offered when this checker is the only one that checks
@@ -368,6 +372,11 @@ int check_group_get(const struct warp *w, int g, struct check_group *out);
  * (CEV_BARRIER: those about to move on); *n set to how many. Valid until
  * the next call. */
 const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n);
+/* Whether the groups of block b waiting at its __syncthreads() wait at more
+ * than one place (function and pc): 0 when check_block_sites would list one
+ * place only (or none); a walk over the block's warps that stores nothing,
+ * for the common barrier whose groups all wait at one __syncthreads(). */
+int check_block_split(const struct block *b);
 /* Threads of block b waiting at its __syncthreads() now (0: none). */
 uint32_t check_block_arrived(const struct block *b);
 /* The lanes named by w's groups that wait in a warp collective (0: none). */

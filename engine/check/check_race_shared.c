@@ -339,10 +339,10 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * fast cases of race_check (no record, or only records no access of this
  * warp can race with) and read only initialized words: the new words in
  * branch-free passes, 1. Else 0 and nothing changed. */
-static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+static CHECK_INLINE int full_warp(unsigned warp, uint32_t *p, int write, uint32_t ws)
 {
 	uint32_t nv[WARP], ok = 1;
-	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
 	for (unsigned l = 0; l < WARP; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
@@ -357,6 +357,36 @@ static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int 
 			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
 			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
 		}
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* full_warp for the lanes of mask only (a partial warp: s[t] under
+ * if (t < stride)), lane l on p[l]; the other words are left as they are
+ * (p[0..31] must all lie in the shadow) */
+static CHECK_INLINE int masked_warp(unsigned warp, uint32_t *p, int write, uint32_t ws, uint32_t mask)
+{
+	uint32_t nv[WARP], ok = ~0u;
+	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l, on = 0 - (mask >> l & 1);
+		uint32_t wr = rec & 0x7ff, rd = rec >> 11, good, n;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		if (write) {
+			good = fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) &
+			       ((uint32_t)(rd == 0) | (uint32_t)(rd == me1));
+			n = me1 | rd << 11 | wsb | INIT_BIT;
+		} else {
+			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+			good = fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
+			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+			n = wr | nrd << 11 | wsb | (v & INIT_BIT);
+		}
+		ok &= ~on | (0 - good);
+		nv[l] = (on & n) | (~on & v);
 	}
 	if (!ok)
 		return 0;
@@ -443,7 +473,9 @@ CHECK_CLONES static void race_check(struct shared *x, const struct check_event *
 			uint32_t wb = (uint32_t)(o0 >> 2) - l0;
 			lo = wb + l0 < lo ? wb + l0 : lo;
 			hi = wb + l1 + 1 > hi ? wb + l1 + 1 : hi;
-			if (mm == 0xffffffffu && full_warp(e, sh + wb, write, ws)) {
+			if (mm == 0xffffffffu ? full_warp(e->warp, sh + wb, write, ws) :
+			    (__builtin_popcount(mm) >= 16 && o0 >> 2 >= l0 && (uint64_t)wb + WARP <= s->n &&
+			     masked_warp(e->warp, sh + wb, write, ws, mm))) {
 				s->lo = lo;
 				s->hi = hi;
 				return;
@@ -626,6 +658,17 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 	for (uint32_t i = 0; i < n; i++) {
 		const struct rlog *r = &s->log[i];
 		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
+		if (r->kind == RL_ROWS && r->mask == ~0u && r->size == 4 && a16 - a0 == 64) {
+			/* a warp on 32 consecutive words: race_check's full_warp at once,
+			 * when it takes them (the event is for the other cases) */
+			uint64_t o0 = CHECK_ADDR_OFF(a0);
+			uint32_t wb = (uint32_t)(o0 >> 2);
+			if (!(o0 & 3) && o0 + 128 <= s->bytes && full_warp(r->warp, s->w + wb, 0, r->wsync & 0x1ff)) {
+				s->lo = wb < s->lo ? wb : s->lo;
+				s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+				continue;
+			}
+		}
 		if (r->kind == RL_LANES) {
 			const uint32_t *o = lanes + (size_t)WARP * r->o0;
 			for (unsigned l = 0; l < WARP; l++)
@@ -807,13 +850,78 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 	}
 }
 
-/* struct checker's shared_read: a weak read of the block's own memory
- * deferred as access() would, else 0 (the event follows) */
-CHECK_CLONES static int shared_read(void *self, const struct check_sread *r)
+/* A full warp's weak access r of its block's own memory as access() would
+ * check it after the log (flushed) and, for a write, the epoch's mark:
+ * race_check's commonest case, 32 consecutive words whose records
+ * full_warp takes (the lanes' shape is the machine's: r->shape, lane 16
+ * 64 bytes after lane 0), 1; else 0 (the event follows, and race_check
+ * finds the same state: the log is empty, the words untouched) */
+static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *r, struct slot *s, int write)
+{
+	if (s->nlog)
+		log_flush(x, r->slot, s);
+	if (write)
+		s->wrote = 1;
+	uint64_t o0 = CHECK_ADDR_OFF(r->A[0] + r->imm);
+	if (r->shape != CHECK_SHAPE_ROWS || r->size != 4 || r->A[16] - r->A[0] != 64 || (o0 & 3) ||
+	    o0 + 128 > r->bytes)
+		return 0;
+	uint32_t wb = (uint32_t)(o0 >> 2);
+	if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff))
+		return 0;
+	s->lo = wb < s->lo ? wb : s->lo;
+	s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+	return 1;
+}
+
+/* shared_read's general case: slot_get and log_read, else offer_words */
+CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
+{
+	struct slot *s = slot_get(x, r->slot, r->bytes);
+	if (log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1, r->shape))
+		return 1;
+	return offer_words(x, r, s, 0);
+}
+
+/* struct checker's shared_write: a weak write of the block's own memory
+ * checked as access() would, in offer_words, else 0 (the event follows) */
+CHECK_CLONES static int shared_write(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
-	struct slot *s = slot_get(x, r->slot, r->bytes);
-	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1, r->shape);
+	return offer_words(x, r, slot_get(x, r->slot, r->bytes), 1);
+}
+
+/* struct checker's shared_read: a weak read of the block's own memory
+ * deferred as access() would, else 0 (the event follows). Its commonest
+ * case first, without a vector loop or a call (a tile's row or column
+ * after the barrier: matmul_tiled's every shared read): a read whose
+ * shape the machine found, in a slot made, with room in its log, on
+ * memory all initialized as far as the slot knows already, and no weak
+ * write in the epoch: the entry log_read would write. */
+static int shared_read(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) {
+		struct slot *s = &x->s.v[r->slot];
+		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
+		if (!s->wrote && s->n >= r->bytes / 4 + 1 && s->initw >= (r->bytes + 3) / 4 &&
+		    s->nlog < s->caplog && !((a0 ^ a16) >> 32)) {
+			struct rlog *e = &s->log[s->nlog++];
+			e->o0 = (uint32_t)a0;
+			e->o1 = (uint32_t)a16;
+			e->hi = (uint32_t)(a0 >> 32);
+			e->mask = ~0u;
+			e->wsync = r->wsync;
+			e->warp = (uint16_t)r->warp;
+			e->size = 4;
+			e->kind = r->shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
+			e->w = r->w;
+			s->addr = r->addr;
+			s->bytes = r->bytes;
+			return 1;
+		}
+	}
+	return shared_read_any(x, r);
 }
 
 const struct checker check_race_shared = {
@@ -827,4 +935,5 @@ const struct checker check_race_shared = {
 	.clone = shared_clone,
 	.event = shared_event,
 	.shared_read = shared_read,
+	.shared_write = shared_write,
 };

@@ -650,7 +650,7 @@ counter_cbr:
 				m->nstores++; /* as do_st counts it */
 				if (CHECK_WANTS(m, CEV_ACCESS)) {
 					if (!win.a)
-						access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+						access_write_in(m, w, g, in, A, imm, &win, put - 1);
 					else
 						access_global_in(m, w, g, in, A, imm, CHECK_WRITE, &win, put - 1);
 				}

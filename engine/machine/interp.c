@@ -1440,6 +1440,22 @@ static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct
 	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
 }
 
+/* access_event of a full warp's 4-byte write whose every lane is inside
+ * win, the shared memory (F_ST4's): a weak write of the warp's own block's
+ * memory goes first to the shared checker's cheap way in (shape from
+ * pair_store) */
+static WS_NOINLINE void access_write_in(struct machine *m, struct warp *w, struct group *g,
+					const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+					const struct window *win, int shape)
+{
+	if (win->blk == w->blk && in->sem == SEM_WEAK) {
+		struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape };
+		if (machine_offer_swrite(m, &r))
+			return;
+	}
+	access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, win);
+}
+
 /* access_event of a full warp's 4-byte access whose every lane is inside
  * allocation win->a, aligned (F_LD4's and F_ST4's): with each half-warp on
  * 16 consecutive words (shape CHECK_SHAPE_ROWS, from pair_load or

@@ -538,6 +538,7 @@ struct machine {
 		/* the shared_read of the one checker of CR_SHARED accesses, when it
 		 * has one (struct checker): made with by_region, else NULL */
 		int (*sread)(void *self, const struct check_sread *r);
+		int (*swrite)(void *self, const struct check_sread *r); /* its shared_write */
 		void *sread_self;
 		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
 		int (*gwarp)(void *self, const struct check_gwarp *r);
@@ -617,6 +618,13 @@ static inline int machine_offer_sread(struct machine *m, const struct check_srea
 	if (WS_UNLIKELY(m->chk.regions_dirty))
 		machine_checkers_regions(m);
 	return m->chk.sread && m->chk.sread(m->chk.sread_self, r);
+}
+/* The same for a full warp's weak 4-byte write (struct checker's shared_write) */
+static inline int machine_offer_swrite(struct machine *m, const struct check_sread *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.swrite && m->chk.swrite(m->chk.sread_self, r);
 }
 /* Offers r (struct check_gwarp) to the one checker of CR_GLOBAL accesses
  * (struct checker's global_warp): 1 when it took it, 0 else (publish it). */

@@ -223,6 +223,85 @@ static void test_sread(void)
 	counter.regions = 0;
 }
 
+/* struct checker's shared_write: the counter, alone on CR_SHARED, is
+ * offered the full warps' stores of consecutive words (s[threadIdx.x] =
+ * threadIdx.x) with pair_store's shape; taking them leaves only the reads'
+ * events, declining them publishes every one */
+static unsigned swrite_n, swrite_bad;
+static int swrite_take;
+
+static int count_swrite(void *self, const struct check_sread *r)
+{
+	swrite_n++;
+	for (unsigned l = 0; l < 32; l++)
+		if (r->A[l] + r->imm != ((uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT | 4 * (r->warp * 32 + l)))
+			swrite_bad++;
+	if (r->size != 4 || r->warp > 1 || r->slot < 0 || r->bytes < 256 || r->shape != CHECK_SHAPE_ROWS ||
+	    r->addr != (uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT || !r->w)
+		swrite_bad++;
+	return swrite_take;
+}
+
+static void test_swrite(void)
+{
+	counter.regions = 1u << CR_SHARED;
+	counter.shared_write = count_swrite;
+	swrite_take = 1;
+	swrite_n = swrite_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(swrite_n == 2 && !swrite_bad, "each warp's shared store is offered, its lanes' addresses, shape and fields as the event's (%u offers, %u wrong)",
+	   swrite_n, swrite_bad);
+	ok(cnt.n[CEV_ACCESS] == 2 && cnt.shared_writes == 0,
+	   "taken, the stores publish no event; the reads do (%u events)", cnt.n[CEV_ACCESS]);
+	swrite_take = 0;
+	swrite_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(swrite_n == 2 && cnt.n[CEV_ACCESS] == 4 && cnt.shared_writes == 64,
+	   "declined, every access is published (%u offers, %u events)", swrite_n, cnt.n[CEV_ACCESS]);
+	counter.shared_write = NULL;
+	counter.regions = 0;
+}
+
+/* check_block_split at each CEV_BARRIER: 0 for a __syncthreads() every
+ * warp waits at, 1 when the warps wait at two different ones (the sync
+ * checker walks the sites only then) */
+static const char split_prog[] =
+	"__global__ void k(int *out)\n"
+	"{\n"
+	"\t__syncthreads();\n"
+	"\tif (threadIdx.x < 32) __syncthreads(); else __syncthreads();\n"
+	"\tout[threadIdx.x] = 1;\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(d);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+static unsigned split_seen[2], split_n;
+
+static void split_event(void *self, const struct check_event *e)
+{
+	if (e->kind == CEV_BARRIER && split_n < 2)
+		split_seen[split_n++] = (unsigned)check_block_split(e->b);
+}
+
+static void test_split(void)
+{
+	void (*ev)(void *, const struct check_event *) = counter.event;
+	counter.event = split_event;
+	split_n = 0;
+	run_prog = split_prog;
+	run(CEV_BIT(CEV_BARRIER), 1);
+	run_prog = NULL;
+	counter.event = ev;
+	ok(split_n == 2 && split_seen[0] == 0 && split_seen[1] == 1,
+	   "check_block_split: one __syncthreads() for every warp 0, two different ones 1 (%u barriers: %u, %u)",
+	   split_n, split_seen[0], split_seen[1]);
+}
+
 /* check_sread's shape: what pair_load found loading a tile (each half-warp
  * on 16 consecutive words, or on one word), so that the shared checker
  * need not look again; an offer's shape must be its addresses' */
@@ -657,6 +736,8 @@ int main(void)
 	test_sread();
 	test_sread_shape();
 	test_gwarp();
+	test_swrite();
+	test_split();
 	test_json();
 	test_exit();
 	test_recorder();

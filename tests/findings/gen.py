@@ -1193,6 +1193,113 @@ int main()
 	return 0;
 }
 """)
+# A full warp's weak 4-byte write of 32 consecutive shared words is offered
+# to the shared checker before its event is built (shared_write), a read
+# that cannot be deferred likewise, a deferred read on 32 consecutive words
+# is replayed without its event, and a partial warp's consecutive words
+# take one pass (docs/PERFORMANCE.md, tenth session). Their edges: another
+# warp's words written with no barrier (_1: both writes race), reads deferred then met by
+# another warp's write in the same epoch (_2), a partial warp reading words
+# its own lanes wrote with no __syncwarp (_3), and the same with one and
+# two warps reading the same words (_4, a near miss).
+prog("shared_race_offer_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;	//@shared-race
+	s[(t + 32) % 64] = -t;	//@shared-race
+	__syncthreads();
+	out[t] = s[t];
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = s[t];	//@shared-race
+	s[(t + 32) % 64] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_3", r"""
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	if (t < 32)
+		s[t] += s[t + 32];
+	if (t < 16)
+		s[t] += s[t + 16];	//@shared-race
+	if (t == 0)
+		*out = s[0];
+}
+int main()
+{
+	int h[64], *in, *out;
+	for (int i = 0; i < 64; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 64>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_4", r"""
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	int both = s[t % 32] + s[32 + t % 32];	/* read by both warps: no race */
+	__syncthreads();
+	for (int stride = 32; stride > 0; stride >>= 1) {
+		if (t < stride)
+			s[t] += s[t + stride];
+		__syncwarp();
+	}
+	if (t == 0)
+		out[0] = s[0];
+	out[1 + t] = both;
+}
+int main()
+{
+	int h[64], *in, *out, r[65];
+	for (int i = 0; i < 64; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(r));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 64>>>(in, out);
+	cudaMemcpy(r, out, sizeof(r), cudaMemcpyDeviceToHost);
+	printf("%d %d %d\n", r[0], r[1], r[64]);
+	return 0;
+}
+""")
 prog("shared_race_warp_its", r"""
 // warpstep-opts: --simt its
 __global__ void k(int *out)
