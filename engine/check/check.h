@@ -217,6 +217,26 @@ struct check_gwarp {
 	uint64_t addr, bytes;  /* the window: the allocation */
 };
 
+/* The other accesses of a device allocation (region CR_GLOBAL) from the
+ * machine's fast paths (a warp's bytes and halfwords, its atomics: lanes
+ * of mask), offered the same way (struct checker's global_access): the
+ * fields that event would carry and the global checker's fast paths ask;
+ * a lane's address may lie outside the allocation. */
+struct check_gaccess {
+	struct warp *w;
+	const uint64_t *A;     /* lane l's address is A[l] + imm (all 32 rows hold one) */
+	uint64_t imm;
+	unsigned size;         /* bytes per lane */
+	enum check_access access;
+	unsigned sem;          /* enum ir_sem of the instruction */
+	uint32_t mask;         /* lanes involved */
+	int slot;              /* the block's resident slot */
+	unsigned warp;         /* w's index in its block */
+	uint32_t phase;        /* the block's __syncthreads() completed so far */
+	uint64_t block;        /* the block's linear index in the grid */
+	uint64_t addr, bytes;  /* the window: the allocation */
+};
+
 struct checker {
 	const char *name;      /* "spin" */
 	const char *what;      /* one line: what it finds */
@@ -250,6 +270,10 @@ struct checker {
 	 * check_gwarp), offered when this checker is the only one that checks
 	 * CR_GLOBAL accesses. 1: taken, as shared_read; 0: nothing changed. */
 	int (*global_warp)(void *self, const struct check_gwarp *r);
+	/* Optional, the same for the other accesses of global memory the
+	 * machine's fast paths make (struct check_gaccess), offered to the
+	 * same one checker. */
+	int (*global_access)(void *self, const struct check_gaccess *r);
 };
 /* The table (checkers.def), in order; n set to its length. */
 const struct checker *const *check_table(size_t *n);
@@ -321,6 +345,28 @@ static inline int check_warp_linear(const uint64_t *la, uint32_t step)
 	uint64_t k0 = la[0], bad = 0;
 	for (uint32_t l = 0; l < 32; l++)
 		bad |= (la[l] - d[l]) ^ k0;
+	return !bad;
+}
+
+/* check_lanes_linear of the lanes of mask, step a power of two up to 8, as
+ * one pass over the 32 lanes (the others' addresses are ignored): for the
+ * AVX2 versions of CHECK_CLONES functions, where a mask of many lanes
+ * costs less so than lane by lane */
+static inline int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint32_t mask)
+{
+#define CHECK_OF(s, l) (s) * (l), (s) * (l) + (s), (s) * (l) + 2 * (s), (s) * (l) + 3 * (s)
+#define CHECK_ROW(s) { CHECK_OF(s, 0), CHECK_OF(s, 4), CHECK_OF(s, 8), CHECK_OF(s, 12), \
+		       CHECK_OF(s, 16), CHECK_OF(s, 20), CHECK_OF(s, 24), CHECK_OF(s, 28) }
+	static const uint64_t offs[4][32] = { CHECK_ROW(1), CHECK_ROW(2), CHECK_ROW(4), CHECK_ROW(8) };
+#undef CHECK_ROW
+#undef CHECK_OF
+	if (!step || (step & (step - 1)) || step > 8 || !mask)
+		return check_lanes_linear(la, step, mask);
+	const uint64_t *d = offs[__builtin_ctz(step)];
+	unsigned l0 = (unsigned)__builtin_ctz(mask);
+	uint64_t k0 = la[l0] - d[l0], bad = 0;
+	for (uint32_t l = 0; l < 32; l++)
+		bad |= ((la[l] - d[l]) ^ k0) & (0 - (uint64_t)(mask >> l & 1));
 	return !bad;
 }
 

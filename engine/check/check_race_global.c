@@ -98,6 +98,10 @@ struct grace {
 	uint32_t nd, dcap, depoch;
 	struct dslot **cache;   /* by resident slot (ncache of them, NULL until used) */
 	size_t ncache;
+	struct dcache *lastc;   /* the entry of the last warp that accessed (a warp makes
+				   several accesses in a row), of slot lslot, warp lwarp */
+	int lslot;
+	unsigned lwarp;
 };
 
 /* the access being checked */
@@ -256,6 +260,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 		g->t[i] = a;
 	}
 	g->cache = NULL;
+	g->lastc = NULL; /* into o's entries */
 	if (o->ncache) {
 		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
 		for (size_t i = 0; i < o->ncache; i++)
@@ -288,6 +293,9 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsi
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
+	struct dcache *c = g->lastc;
+	if (WS_LIKELY(c && slot == g->lslot && warp == g->lwarp))
+		goto found;
 	size_t k = (size_t)slot;
 	if (WS_UNLIKELY(k >= g->ncache)) {
 		size_t n = g->ncache ? 2 * g->ncache : 64;
@@ -305,7 +313,11 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsi
 		ds->n = n;
 		g->cache[k] = ds;
 	}
-	struct dcache *c = &g->cache[k]->c[warp];
+	c = &g->cache[k]->c[warp];
+	g->lastc = c;
+	g->lslot = slot;
+	g->lwarp = warp;
+found:
 	if (c->epoch == g->epoch + 1 && c->block == block && c->warp == warp && c->phase == phase)
 		return c;
 	c->epoch = g->epoch + 1;
@@ -638,9 +650,10 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
  * side (lanes 0..15, then 16..31), stored back when it took them: 1. 0 and
  * nothing stored when the lanes are not so or a lane needs the per-lane
  * path. Its own function, so that check()'s common path stays as it was. */
-CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, uint32_t fresh)
+CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, const uint64_t *la,
+					       uint32_t fresh)
 {
-	const uint64_t *la = x->e->lane_addr, base = x->a->base, size = x->a->size;
+	const uint64_t base = x->a->base, size = x->a->size;
 	uint64_t o0 = la[0] - base, o1 = la[16] - base;
 	if (((o0 | o1) & 3) || o0 > size || size - o0 < 64 || o1 > size || size - o1 < 64 ||
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
@@ -705,7 +718,10 @@ static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x
 	}
 	if (!ok)
 		return 0;
-	memcpy(p, nv, nw * sizeof(*nv));
+	if (nw == 8)
+		memcpy(p, nv, 8 * sizeof(*nv)); /* bytes: a fixed size, no call */
+	else
+		memcpy(p, nv, nw * sizeof(*nv));
 	return 1;
 }
 
@@ -780,39 +796,43 @@ static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
 	}
 }
 
-CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
+/* check()'s first part: the access's context (x, *fresh), then the whole
+ * warp's cases that take all their lanes at once or none (consecutive
+ * words, two rows, bytes and halfwords, atomics of some lanes): 1 when
+ * the access is done (or needs nothing: volatile), else 0 with nothing
+ * changed but the context, which check() goes on with. Only the fields of
+ * e that a fast path asks are read: access, sem, mask, size, lane_addr,
+ * slot, warp, block, phase, addr and bytes (global_warp's offers). */
+static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e, struct acc *x, uint32_t *freshp)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
 	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
 		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
 	if (e->sem == SEM_VOLATILE)
-		return;
-	struct acc x;
-	x.e = e;
-	x.a = galloc_get(g, e->addr, e->bytes);
-	x.acc = acc;
-	x.phase = e->phase & 0x3fffff;
-	const struct dcache *cx = ctx_get(g, e->slot, e->warp, e->block, x.phase);
-	x.me = cx->me;
-	x.tag = cx->tag;
-	x.shape = -1;
-	struct galloc *a = x.a;
+		return 1;
+	x->e = e;
+	x->a = galloc_get(g, e->addr, e->bytes);
+	x->acc = acc;
+	x->phase = e->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, e->slot, e->warp, e->block, x->phase);
+	x->me = cx->me;
+	x->tag = cx->tag;
+	x->shape = -1;
+	struct galloc *a = x->a;
 	galloc_epoch(g, a);
-	x.src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
+	x->src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
 	/* the common cases inline: a word nobody touched in this epoch, read
 	 * by several blocks, updated by atomics only, read by this block
 	 * only, or last read or written by this same thread; a whole warp on
 	 * 32 consecutive words in one pass; every lane on one word once */
-	const uint32_t fresh = acc == GR_READ ? CW(x.tag, K_R, x.src) : acc == GR_WRITE ? CW(x.tag, K_W, x.src) :
-			       acc == GR_ATOMIC ? CW(x.tag, K_WA, x.src) : 0;
-	const int simple = e->size <= 4 && x.src != NOSRC; /* one word per lane when aligned */
+	const uint32_t fresh = acc == GR_READ ? CW(x->tag, K_R, x->src) : acc == GR_WRITE ? CW(x->tag, K_W, x->src) :
+			       acc == GR_ATOMIC ? CW(x->tag, K_WA, x->src) : 0;
+	*freshp = fresh;
+	const int simple = e->size <= 4 && x->src != NOSRC; /* one word per lane when aligned */
 	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
 	uint32_t mask = e->mask;
-	int found = 0;
-	if (!simple || !mask) {
-		lanes(g, &x, mask, fresh, &found);
-		return;
-	}
+	if (!simple || !mask)
+		return 0;
 	if (mask == 0xffffffffu && acc <= GR_ATOMIC && (sz == 4 || acc == GR_READ) &&
 	    la[1] - la[0] == sz) {
 		/* a whole warp on consecutive elements (a[i] with i the thread
@@ -820,11 +840,11 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		uint64_t o0 = la[0] - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			uint32_t *p = &a->c[o0 >> 2];
-			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
-			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh, mask) : warp_words(g, &x, p, fresh))
-				return;
-		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, &x, fresh)) {
-			return;
+			if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) :
+			    acc == GR_ATOMIC ? atomic_words(x, p, fresh, mask) : warp_words(g, x, p, fresh))
+				return 1;
+		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, fresh)) {
+			return 1;
 		}
 	}
 	if (acc == GR_ATOMIC && sz == 4 && mask != 0xffffffffu && (mask & (mask - 1))) {
@@ -832,9 +852,29 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		 * ones (bins[threadIdx.x] under an if): one pass */
 		unsigned l0 = (unsigned)__builtin_ctz(mask);
 		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
-		if (!(o & 3) && o <= size && size - o >= WARP * 4 && check_lanes_linear(la, 4, mask) &&
-		    atomic_words(&x, &a->c[o >> 2], fresh, mask))
-			return;
+		if (!(o & 3) && o <= size && size - o >= WARP * 4 &&
+		    (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
+		    atomic_words(x, &a->c[o >> 2], fresh, mask))
+			return 1;
+	}
+	return 0;
+}
+
+CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
+{
+	struct acc x;
+	uint32_t fresh = 0;
+	if (check_fast(g, e, &x, &fresh))
+		return;
+	struct galloc *a = x.a;
+	const int acc = x.acc;
+	const int simple = e->size <= 4 && x.src != NOSRC; /* one word per lane when aligned */
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	uint32_t mask = e->mask;
+	int found = 0;
+	if (!simple || !mask) {
+		lanes(g, &x, mask, fresh, &found);
+		return;
 	}
 	if (mask & (mask - 1)) {
 		/* every lane on one word (a broadcast, a[row * n + k]): the first
@@ -864,14 +904,43 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 	lanes(g, &x, mask, fresh, &found);
 }
 
+/* struct checker's global_access: check_fast on the event's fields (no
+ * span, machine or flags: the fast paths report nothing), taken when it
+ * takes them; else 0 and nothing changed but the context (the event
+ * follows, and check() finds the same) */
+CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
+{
+	struct grace *g = self;
+	uint64_t la[WARP];
+	for (unsigned l = 0; l < WARP; l++)
+		la[l] = r->A[l] + r->imm;
+	struct check_event e;
+	e.kind = CEV_ACCESS;
+	e.w = r->w;
+	e.mask = r->mask;
+	e.size = r->size;
+	e.access = r->access;
+	e.sem = r->sem;
+	e.lane_addr = la;
+	e.slot = r->slot;
+	e.warp = r->warp;
+	e.phase = r->phase;
+	e.block = r->block;
+	e.addr = r->addr;
+	e.bytes = r->bytes;
+	struct acc x;
+	uint32_t fresh;
+	return check_fast(g, &e, &x, &fresh);
+}
+
 /* struct checker's global_warp: a full warp's weak 4-byte read or write on
  * 32 consecutive words, or on two runs of 16 (two rows of a tile), taken
- * when warp_words takes it, as check() would (its first two paths: the
+ * when warp_words takes it, as check_fast would (its first two paths: the
  * warp on consecutive words, half_rows) with the same state left; else 0
- * and nothing changed (the event follows, and check() finds the same).
- * What it saves is the event: building it, publishing it, and check()'s
- * tests of what the machine already knows (the mask, the size, the
- * semantics, the lanes' shape). */
+ * and nothing changed but the context (the event follows, and check()
+ * finds the same). What it saves is the event: building it, publishing
+ * it, and check()'s tests of what the machine already knows (the mask,
+ * the size, the semantics, the lanes' shape). */
 CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 {
 	struct grace *g = self;
@@ -959,4 +1028,5 @@ const struct checker check_race_global = {
 	.clone = grace_clone,
 	.event = grace_event,
 	.global_warp = global_warp,
+	.global_access = global_access,
 };

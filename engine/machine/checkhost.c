@@ -32,8 +32,9 @@ static void sread_find(struct machine *m)
 	/* and the one checker of CR_GLOBAL accesses, when it takes a warp's
 	 * consecutive words before their event is built */
 	const struct check_slot *gs = m->chk.by_region[CR_GLOBAL].v;
-	int gone = m->chk.by_region[CR_GLOBAL].len == 1 && gs[0].c->global_warp;
+	int gone = m->chk.by_region[CR_GLOBAL].len == 1;
 	m->chk.gwarp = gone ? gs[0].c->global_warp : NULL;
+	m->chk.gaccess = gone ? gs[0].c->global_access : NULL;
 	m->chk.gwarp_self = gone ? gs[0].self : NULL;
 }
 
@@ -98,6 +99,7 @@ void machine_checkers_free(struct machine *m)
 	m->chk.swrite = NULL;
 	m->chk.sread_self = NULL;
 	m->chk.gwarp = NULL;
+	m->chk.gaccess = NULL;
 	m->chk.gwarp_self = NULL;
 }
 

@@ -288,7 +288,7 @@ fetched:
 				if (!win.a)
 					access_read_in(m, w, g, in, A, imm, sz, &win, 0);
 				else
-					access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+					access_global_other(m, w, g, in, A, imm, sz, CHECK_READ, &win);
 			}
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
@@ -420,8 +420,12 @@ fetched:
 		struct window win;
 		SYNC();
 		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
-			if (CHECK_WANTS(m, CEV_ACCESS))
-				access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (!win.a)
+					access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+				else
+					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+			}
 			if (atom_at(m, w, g, in, &win)) {
 				why = FR_RETURN;
 				goto done;

@@ -1476,6 +1476,29 @@ static WS_NOINLINE void access_global_in(struct machine *m, struct warp *w, stru
 	access_event(m, w, g, in, A, imm, 4, acc, win);
 }
 
+/* access_event of the other accesses of allocation win->a from the fast
+ * paths (F_LD's bytes and halfwords, F_ATOM's atomics): of a device
+ * allocation, they go first to the global checker's cheap way in for them
+ * (struct check_gaccess) */
+static WS_NOINLINE void access_global_other(struct machine *m, struct warp *w, struct group *g,
+					    const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+					    unsigned sz, enum check_access acc, const struct window *win)
+{
+	/* what the checker's fast paths may take (else the offer is wasted):
+	 * lanes 4 or sz bytes apart, from the first two lanes on */
+	uint32_t M = g->mask, l0 = M ? (uint32_t)__builtin_ctz(M) : 0, M1 = M & (M - 1);
+	uint32_t l1 = M1 ? (uint32_t)__builtin_ctz(M1) : 0;
+	if (sz <= 4 && M1 && (acc == CHECK_ATOMIC || M == WS_FULL) &&
+	    A[l1] - A[l0] == (uint64_t)sz * (l1 - l0) && !w->host && alloc_region(win->a) == CR_GLOBAL) {
+		struct block *b = w->blk;
+		struct check_gaccess r = { w, A, imm, sz, acc, in->sem, g->mask, b->slot, w->id,
+					   b->bar_gen, b->linear, win->lo, win->len };
+		if (machine_offer_gaccess(m, &r))
+			return;
+	}
+	access_event(m, w, g, in, A, imm, sz, acc, win);
+}
+
 /* win covers allocation a's bytes */
 static inline void window_of_alloc(struct window *win, struct alloc *a)
 {

@@ -542,6 +542,7 @@ struct machine {
 		void *sread_self;
 		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
 		int (*gwarp)(void *self, const struct check_gwarp *r);
+		int (*gaccess)(void *self, const struct check_gaccess *r); /* its global_access */
 		void *gwarp_self;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
@@ -633,6 +634,13 @@ static inline int machine_offer_gwarp(struct machine *m, const struct check_gwar
 	if (WS_UNLIKELY(m->chk.regions_dirty))
 		machine_checkers_regions(m);
 	return m->chk.gwarp && m->chk.gwarp(m->chk.gwarp_self, r);
+}
+/* The same for the other accesses (struct checker's global_access) */
+static inline int machine_offer_gaccess(struct machine *m, const struct check_gaccess *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.gaccess && m->chk.gaccess(m->chk.gwarp_self, r);
 }
 /* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
  * through the general translation (callers test CHECK_WANTS) */

@@ -223,6 +223,65 @@ static void test_sread(void)
 	counter.regions = 0;
 }
 
+/* struct checker's global_access: the counter, alone on CR_GLOBAL, is
+ * offered a warp's byte loads and its atomics of some lanes on consecutive
+ * words (the other fast-path accesses of global memory), with the event's
+ * fields; taking them leaves the store's event only */
+static const char gacc_prog[] =
+	"__global__ void k(const unsigned char *b, unsigned *bins, int *out)\n"
+	"{\n"
+	"\tout[threadIdx.x] = b[threadIdx.x];\n"
+	"\tif (threadIdx.x & 1) atomicAdd(&bins[threadIdx.x], 1u);\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tunsigned char *b; unsigned *bins; int *out;\n"
+	"\tcudaMalloc(&b, 32); cudaMalloc(&bins, 128); cudaMalloc(&out, 128);\n"
+	"\tcudaMemset(b, 1, 32); cudaMemset(bins, 0, 128);\n"
+	"\tk<<<1, 32>>>(b, bins, out);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+static unsigned gacc_bytes, gacc_atomics, gacc_bad;
+static int gacc_take;
+
+static int count_gaccess(void *self, const struct check_gaccess *r)
+{
+	if (r->access == CHECK_READ && r->size == 1 && r->mask == ~0u && r->bytes == 32)
+		gacc_bytes++;
+	else if (r->access == CHECK_ATOMIC && r->size == 4 && r->mask == 0xaaaaaaaau && r->bytes == 128)
+		gacc_atomics++;
+	else
+		gacc_bad++;
+	for (unsigned l = 0; l < 32; l++)
+		if ((r->mask >> l & 1) && r->A[l] + r->imm != r->addr + l * r->size)
+			gacc_bad++;
+	if (r->warp || r->slot < 0 || r->block || !r->w)
+		gacc_bad++;
+	return gacc_take;
+}
+
+static void test_gaccess(void)
+{
+	counter.regions = 1u << CR_GLOBAL;
+	counter.global_access = count_gaccess;
+	run_prog = gacc_prog;
+	gacc_take = 1;
+	gacc_bytes = gacc_atomics = gacc_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gacc_bytes == 1 && gacc_atomics == 1 && !gacc_bad,
+	   "a warp's byte loads and masked atomics are offered, their fields as the event's (%u, %u, %u wrong)",
+	   gacc_bytes, gacc_atomics, gacc_bad);
+	ok(cnt.n[CEV_ACCESS] == 1, "taken, only the store publishes its event (%u events)", cnt.n[CEV_ACCESS]);
+	gacc_take = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(cnt.n[CEV_ACCESS] == 3 && cnt.atomics == 16, "declined, every access is published (%u events, %u atomic lanes)",
+	   cnt.n[CEV_ACCESS], cnt.atomics);
+	run_prog = NULL;
+	counter.global_access = NULL;
+	counter.regions = 0;
+}
+
 /* struct checker's shared_write: the counter, alone on CR_SHARED, is
  * offered the full warps' stores of consecutive words (s[threadIdx.x] =
  * threadIdx.x) with pair_store's shape; taking them leaves only the reads'
@@ -737,6 +796,7 @@ int main(void)
 	test_sread_shape();
 	test_gwarp();
 	test_swrite();
+	test_gaccess();
 	test_split();
 	test_json();
 	test_exit();
