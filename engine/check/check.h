@@ -177,11 +177,12 @@ struct check_event {
 #endif
 
 /* ---- a checker: one row of checkers.def */
-/* A full warp's weak read of its own block's shared memory, every lane's
- * address inside it, offered to the one checker of CR_SHARED accesses
- * before its CEV_ACCESS is built (struct checker's shared_read; a 4-byte
- * write the same way: shared_write): the fields that event would carry
- * (its mask is every lane). */
+/* A warp's weak read of its own block's shared memory, offered to the one
+ * checker of CR_SHARED accesses before its CEV_ACCESS is built (struct
+ * checker's shared_read; a 4-byte write the same way: shared_write): the
+ * fields that event would carry. A full warp's lanes (the fast paths')
+ * all lie inside the memory; a partial warp's (the general loop's) may
+ * not. */
 struct check_sread {
 	struct warp *w;
 	const uint64_t *A;     /* lane l's address is A[l] + imm */
@@ -191,8 +192,10 @@ struct check_sread {
 	unsigned warp;         /* w's index in its block */
 	uint32_t wsync;        /* w's warp collectives completed so far */
 	uint64_t addr, bytes;  /* the window: the block's shared memory */
-	int shape;             /* what the machine already knows of the lanes' addresses
-				  (size 4): CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES or 0 */
+	int shape;             /* what the machine already knows of a full warp's lanes'
+				  addresses (size 4): CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES or 0
+				  (always 0 for a partial warp) */
+	uint32_t mask;         /* the lanes involved (every lane: ~0u) */
 };
 /* check_sread's shape: each half-warp on 16 consecutive elements (a
  * tile's row), or each half-warp on one address (a column broadcast) */
@@ -262,8 +265,8 @@ struct checker {
 	 * have left, and no CEV_ACCESS is published for it; 0: nothing changed,
 	 * the event is published as usual. */
 	int (*shared_read)(void *self, const struct check_sread *r);
-	/* Optional, the same for a full warp's weak 4-byte write of its own
-	 * block's shared memory (r->size 4; r->shape CHECK_SHAPE_ROWS or 0) */
+	/* Optional, the same for a warp's weak 4-byte write of its own block's
+	 * shared memory (r->size 4; r->shape CHECK_SHAPE_ROWS or 0) */
 	int (*shared_write)(void *self, const struct check_sread *r);
 	/* Optional, the same for the commonest access of global memory: a full
 	 * warp's weak 4-byte read or write of consecutive words (struct

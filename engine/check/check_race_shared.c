@@ -862,6 +862,24 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 		log_flush(x, r->slot, s);
 	if (write)
 		s->wrote = 1;
+	const uint32_t M = r->mask;
+	if (M != ~0u) {
+		/* a partial warp on consecutive words: race_check's masked_warp
+		 * (its linear test, the lanes l0..l1 inside, then the pass) */
+		if (r->size != 4 || __builtin_popcount(M) < 16)
+			return 0;
+		unsigned l0 = (unsigned)__builtin_ctz(M), l1 = 31 - (unsigned)__builtin_clz(M);
+		uint64_t o = CHECK_ADDR_OFF(r->A[l0] + r->imm);
+		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0 ||
+		    !check_warp_linear_mask(r->A, 4, M))
+			return 0;
+		uint32_t wb = (uint32_t)(o >> 2) - l0;
+		if ((uint64_t)wb + WARP > s->n || !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+			return 0;
+		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
+		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
+		return 1;
+	}
 	uint64_t o0 = CHECK_ADDR_OFF(r->A[0] + r->imm);
 	if (r->shape != CHECK_SHAPE_ROWS || r->size != 4 || r->A[16] - r->A[0] != 64 || (o0 & 3) ||
 	    o0 + 128 > r->bytes)
@@ -878,7 +896,9 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
 {
 	struct slot *s = slot_get(x, r->slot, r->bytes);
-	if (log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1, r->shape))
+	/* a full warp's lanes are inside the memory (the fast paths' test) */
+	if (log_read(s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
+		     r->mask == ~0u, r->mask == ~0u ? r->shape : 0))
 		return 1;
 	return offer_words(x, r, s, 0);
 }
@@ -901,7 +921,7 @@ CHECK_CLONES static int shared_write(void *self, const struct check_sread *r)
 static int shared_read(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
-	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) {
+	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) { /* shape: a full warp */
 		struct slot *s = &x->s.v[r->slot];
 		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
 		if (!s->wrote && s->n >= r->bytes / 4 + 1 && s->initw >= (r->bytes + 3) / 4 &&

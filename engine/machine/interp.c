@@ -1424,32 +1424,35 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 	machine_publish_access(m, &e);
 }
 
-/* access_event of a full warp's read whose every lane is inside win (the
- * fast paths'): a weak read of the warp's own block's shared memory (a
- * tile's) goes first to the shared checker's cheap way in, which may take
- * it without the event */
+/* access_event of a read whose window win is shared memory (a full
+ * warp's from the fast paths: every lane inside; a group's from do_ld): a
+ * weak read of the warp's own block's shared memory (a tile's) goes first
+ * to the shared checker's cheap way in, which may take it without the
+ * event */
 static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct group *g,
 				       const struct ir_insn *in, const uint64_t *A, uint64_t imm,
 				       unsigned sz, const struct window *win, int shape)
 {
 	if (!win->a && win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape };
+		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape,
+					 g->mask };
 		if (machine_offer_sread(m, &r))
 			return;
 	}
 	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
 }
 
-/* access_event of a full warp's 4-byte write whose every lane is inside
- * win, the shared memory (F_ST4's): a weak write of the warp's own block's
- * memory goes first to the shared checker's cheap way in (shape from
- * pair_store) */
+/* access_event of a 4-byte write whose window win is shared memory (a
+ * full warp's from F_ST4, every lane inside, shape from pair_store; a
+ * group's from do_st): a weak write of the warp's own block's memory goes
+ * first to the shared checker's cheap way in */
 static WS_NOINLINE void access_write_in(struct machine *m, struct warp *w, struct group *g,
 					const struct ir_insn *in, const uint64_t *A, uint64_t imm,
 					const struct window *win, int shape)
 {
 	if (win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape };
+		struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape,
+					 g->mask };
 		if (machine_offer_swrite(m, &r))
 			return;
 	}
@@ -1776,8 +1779,12 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	if (CHECK_WANTS(m, CEV_ACCESS)) {
+		if (inwin && !win.a)
+			access_read_in(m, w, g, in, A, imm, sz, &win, 0);
+		else
+			access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	}
 	if (!inwin)
 		return ld_slow(m, w, in, M, D, A);
 	slow = ld_window(&win, t, M, D, A, imm);
@@ -1822,8 +1829,14 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	if (CHECK_WANTS(m, CEV_ACCESS)) {
+		/* a partial warp of 16 lanes or more: what the shared checker's
+		 * cheap way in for writes may take */
+		if (inwin && !win.a && sz == 4 && popc32(M) >= 16)
+			access_write_in(m, w, g, in, A, imm, &win, 0);
+		else
+			access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	}
 	if (!inwin)
 		return st_slow(m, w, in, M, A, B);
 	/* lanes in ascending order: with several lanes storing to one

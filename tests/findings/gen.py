@@ -1332,6 +1332,57 @@ int main()
 	return 0;
 }
 """)
+# Partial warps' shared accesses from the general loop go to the same
+# cheap ways in: a partial warp's reads are deferred (_5: 8 lanes' reads,
+# then another warp's write of those words), and a write of 16 lanes or
+# more takes masked_warp (_6: the write meets another warp's reads).
+prog("shared_race_offer_5", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 8)
+		v = s[t + 32];
+	else
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+	if (t >= 32)
+		s[t] = -t;	//@shared-race
+	out[t] = t < 8 ? v : 0;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_6", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = s[(t + 32) % 64];
+	if ((t & 31) < 16)
+		s[t] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
 prog("shared_race_warp_its", r"""
 // warpstep-opts: --simt its
 __global__ void k(int *out)
