@@ -268,6 +268,9 @@ struct checker {
 	/* Optional, the same for a warp's weak 4-byte write of its own block's
 	 * shared memory (r->size 4; r->shape CHECK_SHAPE_ROWS or 0) */
 	int (*shared_write)(void *self, const struct check_sread *r);
+	/* Optional, the same for a warp's atomics on its own block's shared
+	 * memory (r->size 4; r->shape 0) */
+	int (*shared_atomic)(void *self, const struct check_sread *r);
 	/* Optional, the same for the commonest access of global memory: a full
 	 * warp's weak 4-byte read or write of consecutive words (struct
 	 * check_gwarp), offered when this checker is the only one that checks

@@ -635,6 +635,47 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 	return i >= nw;
 }
 
+/* A deferred 4-byte read (lanes of mask at la[l]) replayed without
+ * race_check: when each lane's word inside the memory is aligned,
+ * initialized and holds no writer (so no finding can come of it), the
+ * reader records race_check would leave, lane by lane in its order (its
+ * skips of lanes whose word an earlier lane read change nothing): 1.
+ * Else 0, nothing changed. No writer is the rule for a deferred read (the
+ * log is flushed before any write of its epoch); the test keeps this exact
+ * whatever happens. */
+static CHECK_INLINE int replay_read(struct slot *s, const uint64_t *la, uint32_t mask, unsigned warp, uint32_t ws)
+{
+	uint32_t *sh = s->w;
+	const uint64_t lim = s->bytes;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		uint64_t off = LANE_OFF(la[__builtin_ctz(mm)]);
+		if (off + 4 > lim)
+			continue; /* race_check leaves it out */
+		if ((off & 3) || (sh[off >> 2] & (INIT_BIT | 0x7ffu)) != INIT_BIT)
+			return 0;
+	}
+	uint32_t lo = s->lo, hi = s->hi;
+	const uint32_t wsb = ws << 22;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = LANE_OFF(la[l]);
+		if (off + 4 > lim)
+			continue;
+		uint32_t wd = (uint32_t)(off >> 2), v = sh[wd], rec = v & 0x3fffffu, rd = rec >> 11;
+		uint32_t me1 = warp * WARP + l + 1;
+		/* race_word's: a collective of the warp since drops its own lanes' record */
+		if (rec && (v >> 22 & 0x1ff) != ws && rd && rd != RACE_MULTI && (rd - 1) / WARP == warp)
+			rd = 0;
+		rd = !rd ? me1 : rd != RACE_MULTI && (rd - 1) / WARP != warp ? RACE_MULTI : rd;
+		sh[wd] = rd << 11 | wsb | INIT_BIT;
+		lo = wd < lo ? wd : lo;
+		hi = wd + 1 > hi ? wd + 1 : hi;
+	}
+	s->lo = lo;
+	s->hi = hi;
+	return 1;
+}
+
 /* apply slot k's (s) deferred reads, in order: each as race_check would
  * have met its event (a read with no writer on initialized words reports
  * nothing: the span, block and flags that only reports use are left out) */
@@ -681,6 +722,8 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 				la[l + 16] = a16 + st[l];
 			}
 		}
+		if (r->size == 4 && replay_read(s, la, r->mask, r->warp, r->wsync & 0x1ff))
+			continue;
 		e.w = r->w;
 		e.mask = r->mask;
 		e.size = r->size;
@@ -944,6 +987,15 @@ static int shared_read(void *self, const struct check_sread *r)
 	return shared_read_any(x, r);
 }
 
+/* struct checker's shared_atomic: atomics on a block's memory all
+ * initialized change nothing (access()'s first test), else 0 (the event
+ * marks what they initialize) */
+static int shared_atomic(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	return all_init(slot_get(x, r->slot, r->bytes), r->bytes);
+}
+
 const struct checker check_race_shared = {
 	.name = "shared",
 	.what = "shared-memory races between threads of a block, reads of shared memory never written",
@@ -956,4 +1008,5 @@ const struct checker check_race_shared = {
 	.event = shared_event,
 	.shared_read = shared_read,
 	.shared_write = shared_write,
+	.shared_atomic = shared_atomic,
 };

@@ -28,6 +28,7 @@ static void sread_find(struct machine *m)
 	int one = m->chk.by_region[CR_SHARED].len == 1;
 	m->chk.sread = one ? s[0].c->shared_read : NULL;
 	m->chk.swrite = one ? s[0].c->shared_write : NULL;
+	m->chk.satomic = one ? s[0].c->shared_atomic : NULL;
 	m->chk.sread_self = one ? s[0].self : NULL;
 	/* and the one checker of CR_GLOBAL accesses, when it takes a warp's
 	 * consecutive words before their event is built */
@@ -97,6 +98,7 @@ void machine_checkers_free(struct machine *m)
 	m->chk.listen = 0;
 	m->chk.sread = NULL;
 	m->chk.swrite = NULL;
+	m->chk.satomic = NULL;
 	m->chk.sread_self = NULL;
 	m->chk.gwarp = NULL;
 	m->chk.gaccess = NULL;

@@ -285,9 +285,10 @@ fetched:
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
-				if (!win.a)
-					access_read_in(m, w, g, in, A, imm, sz, &win, 0);
-				else
+				if (!win.a) {
+					if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
+						access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+				} else
 					access_global_other(m, w, g, in, A, imm, sz, CHECK_READ, &win);
 			}
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
@@ -422,7 +423,7 @@ fetched:
 		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
 				if (!win.a)
-					access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+					access_atomic_in(m, w, g, in, A, &win);
 				else
 					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			}
@@ -621,10 +622,13 @@ counter_cbr:
 			    (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
 					     win.len, in->t == IR_S32))) {
 				if (CHECK_WANTS(m, CEV_ACCESS)) {
-					if (!win.a)
-						access_read_in(m, w, g, in, A, imm, 4, &win, got - 1);
-					else
-						access_global_in(m, w, g, in, A, imm, CHECK_READ, &win, got - 1);
+					if (!win.a) {
+						if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1))
+							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+					} else
+						if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
+						    !access_global_in(m, w, A, imm, 0, &win))
+							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				}
 				NEXT_PC_CALLED();
 			}
@@ -656,7 +660,9 @@ counter_cbr:
 					if (!win.a)
 						access_write_in(m, w, g, in, A, imm, &win, put - 1);
 					else
-						access_global_in(m, w, g, in, A, imm, CHECK_WRITE, &win, put - 1);
+						if (put - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
+						    !access_global_in(m, w, A, imm, 1, &win))
+							access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				}
 				NEXT_PC_CALLED();
 			}

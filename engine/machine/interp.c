@@ -1424,22 +1424,18 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 	machine_publish_access(m, &e);
 }
 
-/* access_event of a read whose window win is shared memory (a full
- * warp's from the fast paths: every lane inside; a group's from do_ld): a
- * weak read of the warp's own block's shared memory (a tile's) goes first
- * to the shared checker's cheap way in, which may take it without the
- * event */
-static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct group *g,
-				       const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-				       unsigned sz, const struct window *win, int shape)
+/* The shared checker's cheap way in for a weak read whose window win is
+ * shared memory (a full warp's from the fast paths: every lane inside,
+ * shape from pair_load; a group's from do_ld): 1 when it took it (a
+ * tile's read, deferred); 0, and the caller publishes its event, when the
+ * memory is another block's or the checker did not take it */
+static WS_NOINLINE int access_read_in(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+				      uint64_t imm, unsigned sz, const struct window *win, int shape)
 {
-	if (!win->a && win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape,
-					 g->mask };
-		if (machine_offer_sread(m, &r))
-			return;
-	}
-	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
+	if (win->blk != w->blk)
+		return 0;
+	struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape, g->mask };
+	return machine_offer_sread(m, &r);
 }
 
 /* access_event of a 4-byte write whose window win is shared memory (a
@@ -1459,24 +1455,36 @@ static WS_NOINLINE void access_write_in(struct machine *m, struct warp *w, struc
 	access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, win);
 }
 
-/* access_event of a full warp's 4-byte access whose every lane is inside
- * allocation win->a, aligned (F_LD4's and F_ST4's): with each half-warp on
- * 16 consecutive words (shape CHECK_SHAPE_ROWS, from pair_load or
- * pair_store), a weak access of a device allocation goes first to the
- * global checker's cheap way in, which may take it without the event */
-static WS_NOINLINE void access_global_in(struct machine *m, struct warp *w, struct group *g,
-					 const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-					 enum check_access acc, const struct window *win, int shape)
+/* The global checker's cheap way in for a full warp's weak 4-byte read or
+ * write (write 1) whose every lane is inside allocation win->a, aligned,
+ * each half-warp on 16 consecutive words (F_LD4's and F_ST4's, shape
+ * CHECK_SHAPE_ROWS from pair_load or pair_store): 1 when the checker took
+ * it; 0, and the caller publishes its event, when the allocation is not a
+ * device one or the checker did not take it */
+static WS_NOINLINE int access_global_in(struct machine *m, struct warp *w, const uint64_t *A, uint64_t imm,
+					int write, const struct window *win)
 {
-	if (shape == CHECK_SHAPE_ROWS && in->sem == SEM_WEAK && !w->host &&
-	    alloc_region(win->a) == CR_GLOBAL) {
-		struct block *b = w->blk;
-		struct check_gwarp r = { w, A[0] + imm, A[16] + imm, acc == CHECK_WRITE, b->slot, w->id,
-					 b->bar_gen, b->linear, win->lo, win->len };
-		if (machine_offer_gwarp(m, &r))
+	if (w->host || alloc_region(win->a) != CR_GLOBAL)
+		return 0;
+	struct block *b = w->blk;
+	struct check_gwarp r = { w, A[0] + imm, A[16] + imm, write, b->slot, w->id, b->bar_gen, b->linear,
+				 win->lo, win->len };
+	return machine_offer_gwarp(m, &r);
+}
+
+/* access_event of a warp's 4-byte atomics whose window win is shared
+ * memory (F_ATOM's): on the warp's own block's memory they go first to the
+ * shared checker's cheap way in */
+static WS_NOINLINE void access_atomic_in(struct machine *m, struct warp *w, struct group *g,
+					 const struct ir_insn *in, const uint64_t *A, const struct window *win)
+{
+	if (win->blk == w->blk) {
+		struct check_sread r = { w, A, 0, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, 0,
+					 g->mask };
+		if (machine_offer_satomic(m, &r))
 			return;
 	}
-	access_event(m, w, g, in, A, imm, 4, acc, win);
+	access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, win);
 }
 
 /* access_event of the other accesses of allocation win->a from the fast
@@ -1780,9 +1788,7 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 		mem_event(m, w, g, A, imm, sz, 0);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS)) {
-		if (inwin && !win.a)
-			access_read_in(m, w, g, in, A, imm, sz, &win, 0);
-		else
+		if (!inwin || win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
 			access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
 	}
 	if (!inwin)

@@ -539,6 +539,7 @@ struct machine {
 		 * has one (struct checker): made with by_region, else NULL */
 		int (*sread)(void *self, const struct check_sread *r);
 		int (*swrite)(void *self, const struct check_sread *r); /* its shared_write */
+		int (*satomic)(void *self, const struct check_sread *r); /* its shared_atomic */
 		void *sread_self;
 		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
 		int (*gwarp)(void *self, const struct check_gwarp *r);
@@ -626,6 +627,13 @@ static inline int machine_offer_swrite(struct machine *m, const struct check_sre
 	if (WS_UNLIKELY(m->chk.regions_dirty))
 		machine_checkers_regions(m);
 	return m->chk.swrite && m->chk.swrite(m->chk.sread_self, r);
+}
+/* The same for a warp's atomics (struct checker's shared_atomic) */
+static inline int machine_offer_satomic(struct machine *m, const struct check_sread *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.satomic && m->chk.satomic(m->chk.sread_self, r);
 }
 /* Offers r (struct check_gwarp) to the one checker of CR_GLOBAL accesses
  * (struct checker's global_warp): 1 when it took it, 0 else (publish it). */

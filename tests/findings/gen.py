@@ -1383,6 +1383,86 @@ int main()
 	return 0;
 }
 """)
+# Shared atomics go to the shared checker before their event
+# (shared_atomic), which takes them only when the block's memory is all
+# initialized; else their event marks what they update as initialized
+# (here the words no thread wrote): no uninitialized read (a near miss).
+prog("uninitialized_shared_atomic_offer", r"""
+__global__ void k(unsigned *out)
+{
+	__shared__ unsigned s[64];
+	if (threadIdx.x < 32)
+		s[threadIdx.x] = 0;
+	__syncthreads();
+	atomicAdd(&s[threadIdx.x], 1u);
+	__syncthreads();
+	out[threadIdx.x] = s[threadIdx.x];
+}
+int main()
+{
+	unsigned *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(unsigned));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%u\n", h[0]);	/* written, then updated once */
+	return 0;
+}
+""")
+# A deferred read replayed without race_check (replay_read) drops, as
+# race_word does, its warp's own record made before a __syncwarp: lane t
+# reads word t ^ 1, then after the __syncwarp word t, then writes word t
+# (a near miss); without the __syncwarp (_2) the write races with lane
+# t ^ 1 of the same warp.
+prog("shared_race_deferred_syncwarp_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32) {
+		v = s[t ^ 1];
+		__syncwarp();
+		v += s[t];
+		s[t] = v;
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[5]);
+	return 0;
+}
+""")
+prog("shared_race_deferred_syncwarp_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32) {
+		v = s[t ^ 1];
+		v += s[t];
+		s[t] = v;	//@shared-race
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
 prog("shared_race_warp_its", r"""
 // warpstep-opts: --simt its
 __global__ void k(int *out)
