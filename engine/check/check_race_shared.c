@@ -685,16 +685,7 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 	uint64_t la[WARP];
 	const uint32_t *lanes = s->lanes;
 	struct check_event e;
-	memset(&e, 0, sizeof(e));
-	e.kind = CEV_ACCESS;
-	e.m = x->m;
-	e.access = CHECK_READ;
-	e.sem = SEM_WEAK;
-	e.lane_addr = la;
-	e.region = CR_SHARED;
-	e.slot = k;
-	e.addr = s->addr;
-	e.bytes = s->bytes;
+	int made = 0; /* e is made for the first entry race_check needs */
 	s->nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct rlog *r = &s->log[i];
@@ -724,6 +715,19 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 		}
 		if (r->size == 4 && replay_read(s, la, r->mask, r->warp, r->wsync & 0x1ff))
 			continue;
+		if (!made) {
+			memset(&e, 0, sizeof(e));
+			e.kind = CEV_ACCESS;
+			e.m = x->m;
+			e.access = CHECK_READ;
+			e.sem = SEM_WEAK;
+			e.lane_addr = la;
+			e.region = CR_SHARED;
+			e.slot = k;
+			e.addr = s->addr;
+			e.bytes = s->bytes;
+			made = 1;
+		}
 		e.w = r->w;
 		e.mask = r->mask;
 		e.size = r->size;

@@ -656,14 +656,12 @@ counter_cbr:
 			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
 					      win.len))) {
 				m->nstores++; /* as do_st counts it */
-				if (CHECK_WANTS(m, CEV_ACCESS)) {
-					if (!win.a)
-						access_write_in(m, w, g, in, A, imm, &win, put - 1);
-					else
-						if (put - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
-						    !access_global_in(m, w, A, imm, 1, &win))
-							access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
-				}
+				/* the checkers' cheap ways in (shared or global), else the event */
+				if (CHECK_WANTS(m, CEV_ACCESS) &&
+				    (in->sem != SEM_WEAK ||
+				     !(win.a ? put - 1 == CHECK_SHAPE_ROWS && access_global_in(m, w, A, imm, 1, &win)
+					     : access_write_in(m, w, g, A, imm, &win, put - 1))))
+					access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				NEXT_PC_CALLED();
 			}
 			if (do_st(m, w, g, in)) {

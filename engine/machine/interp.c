@@ -1438,21 +1438,18 @@ static WS_NOINLINE int access_read_in(struct machine *m, struct warp *w, struct 
 	return machine_offer_sread(m, &r);
 }
 
-/* access_event of a 4-byte write whose window win is shared memory (a
- * full warp's from F_ST4, every lane inside, shape from pair_store; a
- * group's from do_st): a weak write of the warp's own block's memory goes
- * first to the shared checker's cheap way in */
-static WS_NOINLINE void access_write_in(struct machine *m, struct warp *w, struct group *g,
-					const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-					const struct window *win, int shape)
+/* The shared checker's cheap way in for a weak 4-byte write whose window
+ * win is shared memory (a full warp's from F_ST4, every lane inside, shape
+ * from pair_store; a group's from do_st): 1 when it took it; 0, and the
+ * caller publishes its event, when the memory is another block's or the
+ * checker did not take it */
+static WS_NOINLINE int access_write_in(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+				       uint64_t imm, const struct window *win, int shape)
 {
-	if (win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape,
-					 g->mask };
-		if (machine_offer_swrite(m, &r))
-			return;
-	}
-	access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, win);
+	if (win->blk != w->blk)
+		return 0;
+	struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape, g->mask };
+	return machine_offer_swrite(m, &r);
 }
 
 /* The global checker's cheap way in for a full warp's weak 4-byte read or
@@ -1838,9 +1835,8 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	if (CHECK_WANTS(m, CEV_ACCESS)) {
 		/* a partial warp of 16 lanes or more: what the shared checker's
 		 * cheap way in for writes may take */
-		if (inwin && !win.a && sz == 4 && popc32(M) >= 16)
-			access_write_in(m, w, g, in, A, imm, &win, 0);
-		else
+		if (!inwin || win.a || sz != 4 || popc32(M) < 16 || in->sem != SEM_WEAK ||
+		    !access_write_in(m, w, g, A, imm, &win, 0))
 			access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
 	}
 	if (!inwin)
