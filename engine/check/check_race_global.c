@@ -83,9 +83,15 @@ struct dcache {
  * each were a page of zeroes touched every 4 slots) */
 struct dslot {
 	uint32_t n;
+	uint32_t own;           /* 1: malloc'd alone (freed alone); 0: in a slab (struct grace) */
 	struct dcache c[];
 };
 #define DSLOT_FIRST 8u
+/* the first dslots of the slots, DSLOT_FIRST entries each, cut from slabs
+ * of this many (a launch's first access of each of its hundreds of
+ * resident slots made a malloc and a memset each) */
+#define DSLOT_SLAB 64u
+#define DSLOT_BYTES (sizeof(struct dslot) + DSLOT_FIRST * sizeof(struct dcache))
 
 struct grace {
 	struct galloc **t;      /* open addressing on base */
@@ -98,6 +104,8 @@ struct grace {
 	uint32_t nd, dcap, depoch;
 	struct dslot **cache;   /* by resident slot (ncache of them, NULL until used) */
 	size_t ncache;
+	VEC(char *) slabs;      /* slabs of DSLOT_SLAB dslots (own 0) */
+	uint32_t slab_used;     /* dslots taken from the last slab */
 	struct dcache *lastc;   /* the entry of the last warp that accessed (a warp makes
 				   several accesses in a row), of slot lslot, warp lwarp */
 	int lslot;
@@ -148,8 +156,12 @@ static void grace_destroy(void *self)
 	free(g->t);
 	free(g->d);
 	for (size_t i = 0; i < g->ncache; i++)
-		free(g->cache[i]);
+		if (g->cache[i] && g->cache[i]->own)
+			free(g->cache[i]);
 	free(g->cache);
+	for (size_t i = 0; i < g->slabs.len; i++)
+		free(g->slabs.v[i]);
+	vec_free(&g->slabs);
 	free(g);
 }
 
@@ -261,6 +273,8 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 	}
 	g->cache = NULL;
 	g->lastc = NULL; /* into o's entries */
+	memset(&g->slabs, 0, sizeof(g->slabs)); /* o's; the copies are malloc'd alone */
+	g->slab_used = DSLOT_SLAB;
 	if (o->ncache) {
 		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
 		for (size_t i = 0; i < o->ncache; i++)
@@ -268,6 +282,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 				size_t b = sizeof(struct dslot) + o->cache[i]->n * sizeof(struct dcache);
 				g->cache[i] = xmalloc(b);
 				memcpy(g->cache[i], o->cache[i], b);
+				g->cache[i]->own = 1;
 			}
 	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
@@ -307,9 +322,28 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsi
 	}
 	if (WS_UNLIKELY(!g->cache[k] || warp >= g->cache[k]->n)) {
 		/* the slot's first access, or a warp past its first 8 */
-		uint32_t had = g->cache[k] ? g->cache[k]->n : 0, n = warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
-		struct dslot *ds = xrealloc(g->cache[k], sizeof(*ds) + n * sizeof(struct dcache));
-		memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
+		struct dslot *old = g->cache[k], *ds;
+		uint32_t had = old ? old->n : 0, n = warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
+		if (!old && n == DSLOT_FIRST) {
+			if (g->slab_used == DSLOT_SLAB || !g->slabs.len) {
+				vec_push(&g->slabs, (char *)xmalloc((size_t)DSLOT_SLAB * DSLOT_BYTES));
+				g->slab_used = 0;
+			}
+			ds = (struct dslot *)(void *)(g->slabs.v[g->slabs.len - 1] + (size_t)g->slab_used++ * DSLOT_BYTES);
+			ds->own = 0;
+			/* an entry is empty while its epoch is 0 (the test above):
+			 * the rest is written when it is made */
+			for (uint32_t i = 0; i < DSLOT_FIRST; i++)
+				ds->c[i].epoch = 0;
+		} else {
+			ds = xmalloc(sizeof(*ds) + n * sizeof(struct dcache));
+			if (had)
+				memcpy(ds->c, old->c, had * sizeof(struct dcache));
+			memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
+			ds->own = 1;
+			if (old && old->own)
+				free(old);
+		}
 		ds->n = n;
 		g->cache[k] = ds;
 	}
