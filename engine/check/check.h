@@ -177,10 +177,12 @@ struct check_event {
 #endif
 
 /* ---- a checker: one row of checkers.def */
-/* A full warp's weak read of its own block's shared memory, every lane's
- * address inside it, offered to the one checker of CR_SHARED accesses
- * before its CEV_ACCESS is built (struct checker's shared_read): the
- * fields that event would carry (its mask is every lane). */
+/* A warp's weak read of its own block's shared memory, offered to the one
+ * checker of CR_SHARED accesses before its CEV_ACCESS is built (struct
+ * checker's shared_read; a 4-byte write the same way: shared_write): the
+ * fields that event would carry. A full warp's lanes (the fast paths')
+ * all lie inside the memory; a partial warp's (the general loop's) may
+ * not. */
 struct check_sread {
 	struct warp *w;
 	const uint64_t *A;     /* lane l's address is A[l] + imm */
@@ -190,12 +192,53 @@ struct check_sread {
 	unsigned warp;         /* w's index in its block */
 	uint32_t wsync;        /* w's warp collectives completed so far */
 	uint64_t addr, bytes;  /* the window: the block's shared memory */
-	int shape;             /* what the machine already knows of the lanes' addresses
-				  (size 4): CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES or 0 */
+	int shape;             /* what the machine already knows of a full warp's lanes'
+				  addresses (size 4): CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES or 0
+				  (always 0 for a partial warp) */
+	uint32_t mask;         /* the lanes involved (every lane: ~0u) */
 };
 /* check_sread's shape: each half-warp on 16 consecutive elements (a
  * tile's row), or each half-warp on one address (a column broadcast) */
 enum { CHECK_SHAPE_ROWS = 1, CHECK_SHAPE_HALVES = 2 };
+
+/* A full warp's weak 4-byte read or write of a device allocation (region
+ * CR_GLOBAL) whose half-warps are each on 16 consecutive words, every lane
+ * inside the allocation and aligned: lane l's address is a0 + 4 * l for l <
+ * 16, a16 + 4 * (l - 16) for the others (a[i] with i the thread index when
+ * a16 == a0 + 64; two rows of a tile otherwise). Offered to the one checker
+ * of CR_GLOBAL accesses before its CEV_ACCESS is built (struct checker's
+ * global_warp): the fields that event would carry (its mask is every
+ * lane, its size 4). */
+struct check_gwarp {
+	struct warp *w;
+	uint64_t a0, a16;
+	int write;             /* 1: CHECK_WRITE, 0: CHECK_READ */
+	int slot;              /* the block's resident slot */
+	unsigned warp;         /* w's index in its block */
+	uint32_t phase;        /* the block's __syncthreads() completed so far */
+	uint64_t block;        /* the block's linear index in the grid */
+	uint64_t addr, bytes;  /* the window: the allocation */
+};
+
+/* The other accesses of a device allocation (region CR_GLOBAL) from the
+ * machine's fast paths (a warp's bytes and halfwords, its atomics: lanes
+ * of mask), offered the same way (struct checker's global_access): the
+ * fields that event would carry and the global checker's fast paths ask;
+ * a lane's address may lie outside the allocation. */
+struct check_gaccess {
+	struct warp *w;
+	const uint64_t *A;     /* lane l's address is A[l] + imm (all 32 rows hold one) */
+	uint64_t imm;
+	unsigned size;         /* bytes per lane */
+	enum check_access access;
+	unsigned sem;          /* enum ir_sem of the instruction */
+	uint32_t mask;         /* lanes involved */
+	int slot;              /* the block's resident slot */
+	unsigned warp;         /* w's index in its block */
+	uint32_t phase;        /* the block's __syncthreads() completed so far */
+	uint64_t block;        /* the block's linear index in the grid */
+	uint64_t addr, bytes;  /* the window: the allocation */
+};
 
 struct checker {
 	const char *name;      /* "spin" */
@@ -222,6 +265,21 @@ struct checker {
 	 * have left, and no CEV_ACCESS is published for it; 0: nothing changed,
 	 * the event is published as usual. */
 	int (*shared_read)(void *self, const struct check_sread *r);
+	/* Optional, the same for a warp's weak 4-byte write of its own block's
+	 * shared memory (r->size 4; r->shape CHECK_SHAPE_ROWS or 0) */
+	int (*shared_write)(void *self, const struct check_sread *r);
+	/* Optional, the same for a warp's atomics on its own block's shared
+	 * memory (r->size 4; r->shape 0) */
+	int (*shared_atomic)(void *self, const struct check_sread *r);
+	/* Optional, the same for the commonest access of global memory: a full
+	 * warp's weak 4-byte read or write of consecutive words (struct
+	 * check_gwarp), offered when this checker is the only one that checks
+	 * CR_GLOBAL accesses. 1: taken, as shared_read; 0: nothing changed. */
+	int (*global_warp)(void *self, const struct check_gwarp *r);
+	/* Optional, the same for the other accesses of global memory the
+	 * machine's fast paths make (struct check_gaccess), offered to the
+	 * same one checker. */
+	int (*global_access)(void *self, const struct check_gaccess *r);
 };
 /* The table (checkers.def), in order; n set to its length. */
 const struct checker *const *check_table(size_t *n);
@@ -296,6 +354,28 @@ static inline int check_warp_linear(const uint64_t *la, uint32_t step)
 	return !bad;
 }
 
+/* check_lanes_linear of the lanes of mask, step a power of two up to 8, as
+ * one pass over the 32 lanes (the others' addresses are ignored): for the
+ * AVX2 versions of CHECK_CLONES functions, where a mask of many lanes
+ * costs less so than lane by lane */
+static inline int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint32_t mask)
+{
+#define CHECK_OF(s, l) (s) * (l), (s) * (l) + (s), (s) * (l) + 2 * (s), (s) * (l) + 3 * (s)
+#define CHECK_ROW(s) { CHECK_OF(s, 0), CHECK_OF(s, 4), CHECK_OF(s, 8), CHECK_OF(s, 12), \
+		       CHECK_OF(s, 16), CHECK_OF(s, 20), CHECK_OF(s, 24), CHECK_OF(s, 28) }
+	static const uint64_t offs[4][32] = { CHECK_ROW(1), CHECK_ROW(2), CHECK_ROW(4), CHECK_ROW(8) };
+#undef CHECK_ROW
+#undef CHECK_OF
+	if (!step || (step & (step - 1)) || step > 8 || !mask)
+		return check_lanes_linear(la, step, mask);
+	const uint64_t *d = offs[__builtin_ctz(step)];
+	unsigned l0 = (unsigned)__builtin_ctz(mask);
+	uint64_t k0 = la[l0] - d[l0], bad = 0;
+	for (uint32_t l = 0; l < 32; l++)
+		bad |= ((la[l] - d[l]) ^ k0) & (0 - (uint64_t)(mask >> l & 1));
+	return !bad;
+}
+
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */
 /* Record a finding of kind k (its table severity) at sp for lanes of w
  * (NULL: none). NULL when it repeats one at the same place (it counts). */
@@ -344,6 +424,11 @@ int check_group_get(const struct warp *w, int g, struct check_group *out);
  * (CEV_BARRIER: those about to move on); *n set to how many. Valid until
  * the next call. */
 const struct check_site *check_block_sites(struct machine *m, const struct block *b, int *n);
+/* Whether the groups of block b waiting at its __syncthreads() wait at more
+ * than one place (function and pc): 0 when check_block_sites would list one
+ * place only (or none); a walk over the block's warps that stores nothing,
+ * for the common barrier whose groups all wait at one __syncthreads(). */
+int check_block_split(const struct block *b);
 /* Threads of block b waiting at its __syncthreads() now (0: none). */
 uint32_t check_block_arrived(const struct block *b);
 /* The lanes named by w's groups that wait in a warp collective (0: none). */

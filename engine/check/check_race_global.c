@@ -83,9 +83,15 @@ struct dcache {
  * each were a page of zeroes touched every 4 slots) */
 struct dslot {
 	uint32_t n;
+	uint32_t own;           /* 1: malloc'd alone (freed alone); 0: in a slab (struct grace) */
 	struct dcache c[];
 };
 #define DSLOT_FIRST 8u
+/* the first dslots of the slots, DSLOT_FIRST entries each, cut from slabs
+ * of this many (a launch's first access of each of its hundreds of
+ * resident slots made a malloc and a memset each) */
+#define DSLOT_SLAB 64u
+#define DSLOT_BYTES (sizeof(struct dslot) + DSLOT_FIRST * sizeof(struct dcache))
 
 struct grace {
 	struct galloc **t;      /* open addressing on base */
@@ -98,6 +104,12 @@ struct grace {
 	uint32_t nd, dcap, depoch;
 	struct dslot **cache;   /* by resident slot (ncache of them, NULL until used) */
 	size_t ncache;
+	VEC(char *) slabs;      /* slabs of DSLOT_SLAB dslots (own 0) */
+	uint32_t slab_used;     /* dslots taken from the last slab */
+	struct dcache *lastc;   /* the entry of the last warp that accessed (a warp makes
+				   several accesses in a row), of slot lslot, warp lwarp */
+	int lslot;
+	unsigned lwarp;
 };
 
 /* the access being checked */
@@ -144,8 +156,12 @@ static void grace_destroy(void *self)
 	free(g->t);
 	free(g->d);
 	for (size_t i = 0; i < g->ncache; i++)
-		free(g->cache[i]);
+		if (g->cache[i] && g->cache[i]->own)
+			free(g->cache[i]);
 	free(g->cache);
+	for (size_t i = 0; i < g->slabs.len; i++)
+		free(g->slabs.v[i]);
+	vec_free(&g->slabs);
 	free(g);
 }
 
@@ -256,6 +272,9 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 		g->t[i] = a;
 	}
 	g->cache = NULL;
+	g->lastc = NULL; /* into o's entries */
+	memset(&g->slabs, 0, sizeof(g->slabs)); /* o's; the copies are malloc'd alone */
+	g->slab_used = DSLOT_SLAB;
 	if (o->ncache) {
 		g->cache = xcalloc(o->ncache, sizeof(*g->cache));
 		for (size_t i = 0; i < o->ncache; i++)
@@ -263,6 +282,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 				size_t b = sizeof(struct dslot) + o->cache[i]->n * sizeof(struct dcache);
 				g->cache[i] = xmalloc(b);
 				memcpy(g->cache[i], o->cache[i], b);
+				g->cache[i]->own = 1;
 			}
 	}
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
@@ -276,17 +296,22 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 
 /* ---- descriptors */
 
-/* The context of warp e->w's accesses in this epoch and barrier phase
- * (phase): its descriptor (NOSRC when the table is full), block number and
- * epoch tag, kept between its accesses (looked up by resident slot and warp,
- * made on the first access of the phase) */
-static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct check_event *e, uint32_t phase)
+/* The context of the accesses of warp `warp` of block `block` (in resident
+ * slot `slot`) in this epoch and barrier phase (phase): its descriptor
+ * (NOSRC when the table is full), block number and epoch tag, kept between
+ * its accesses (looked up by resident slot and warp, made on the first
+ * access of the phase) */
+static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsigned warp, uint64_t block,
+						 uint32_t phase)
 {
 	if (g->depoch != g->epoch) {
 		g->depoch = g->epoch;
 		g->nd = 0;
 	}
-	size_t k = (size_t)e->slot;
+	struct dcache *c = g->lastc;
+	if (WS_LIKELY(c && slot == g->lslot && warp == g->lwarp))
+		goto found;
+	size_t k = (size_t)slot;
 	if (WS_UNLIKELY(k >= g->ncache)) {
 		size_t n = g->ncache ? 2 * g->ncache : 64;
 		while (n <= k)
@@ -295,22 +320,45 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct c
 		memset(g->cache + g->ncache, 0, (n - g->ncache) * sizeof(*g->cache));
 		g->ncache = n;
 	}
-	if (WS_UNLIKELY(!g->cache[k] || e->warp >= g->cache[k]->n)) {
+	if (WS_UNLIKELY(!g->cache[k] || warp >= g->cache[k]->n)) {
 		/* the slot's first access, or a warp past its first 8 */
-		uint32_t had = g->cache[k] ? g->cache[k]->n : 0, n = e->warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
-		struct dslot *ds = xrealloc(g->cache[k], sizeof(*ds) + n * sizeof(struct dcache));
-		memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
+		struct dslot *old = g->cache[k], *ds;
+		uint32_t had = old ? old->n : 0, n = warp < DSLOT_FIRST ? DSLOT_FIRST : WARP;
+		if (!old && n == DSLOT_FIRST) {
+			if (g->slab_used == DSLOT_SLAB || !g->slabs.len) {
+				vec_push(&g->slabs, (char *)xmalloc((size_t)DSLOT_SLAB * DSLOT_BYTES));
+				g->slab_used = 0;
+			}
+			ds = (struct dslot *)(void *)(g->slabs.v[g->slabs.len - 1] + (size_t)g->slab_used++ * DSLOT_BYTES);
+			ds->own = 0;
+			/* an entry is empty while its epoch is 0 (the test above):
+			 * the rest is written when it is made */
+			for (uint32_t i = 0; i < DSLOT_FIRST; i++)
+				ds->c[i].epoch = 0;
+		} else {
+			ds = xmalloc(sizeof(*ds) + n * sizeof(struct dcache));
+			if (had)
+				memcpy(ds->c, old->c, had * sizeof(struct dcache));
+			memset(&ds->c[had], 0, (n - had) * sizeof(struct dcache));
+			ds->own = 1;
+			if (old && old->own)
+				free(old);
+		}
 		ds->n = n;
 		g->cache[k] = ds;
 	}
-	struct dcache *c = &g->cache[k]->c[e->warp];
-	if (c->epoch == g->epoch + 1 && c->block == e->block && c->warp == e->warp && c->phase == phase)
+	c = &g->cache[k]->c[warp];
+	g->lastc = c;
+	g->lslot = slot;
+	g->lwarp = warp;
+found:
+	if (c->epoch == g->epoch + 1 && c->block == block && c->warp == warp && c->phase == phase)
 		return c;
 	c->epoch = g->epoch + 1;
-	c->block = e->block;
-	c->warp = e->warp;
+	c->block = block;
+	c->warp = warp;
 	c->phase = phase;
-	c->me = (uint32_t)(e->block % 0x7ffe) + 1;
+	c->me = (uint32_t)(block % 0x7ffe) + 1;
 	c->tag = g->epoch % NTAGS + 1;
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
@@ -320,7 +368,7 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, const struct c
 		g->dcap = g->dcap ? 2 * g->dcap : 1024;
 		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
 	}
-	struct desc d = { (uint16_t)c->me, (uint16_t)e->warp, phase };
+	struct desc d = { (uint16_t)c->me, (uint16_t)warp, phase };
 	g->d[g->nd] = d;
 	c->desc = g->nd++;
 	return c;
@@ -636,9 +684,10 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
  * side (lanes 0..15, then 16..31), stored back when it took them: 1. 0 and
  * nothing stored when the lanes are not so or a lane needs the per-lane
  * path. Its own function, so that check()'s common path stays as it was. */
-CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, uint32_t fresh)
+CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, const uint64_t *la,
+					       uint32_t fresh)
 {
-	const uint64_t *la = x->e->lane_addr, base = x->a->base, size = x->a->size;
+	const uint64_t base = x->a->base, size = x->a->size;
 	uint64_t o0 = la[0] - base, o1 = la[16] - base;
 	if (((o0 | o1) & 3) || o0 > size || size - o0 < 64 || o1 > size || size - o1 < 64 ||
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
@@ -703,7 +752,10 @@ static CHECK_INLINE int read_subwords(const struct grace *g, const struct acc *x
 	}
 	if (!ok)
 		return 0;
-	memcpy(p, nv, nw * sizeof(*nv));
+	if (nw == 8)
+		memcpy(p, nv, 8 * sizeof(*nv)); /* bytes: a fixed size, no call */
+	else
+		memcpy(p, nv, nw * sizeof(*nv));
 	return 1;
 }
 
@@ -765,46 +817,56 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 	}
 }
 
-CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
+/* allocation a's first access in this epoch clears its words when their
+ * tags of 30 epochs back would return */
+static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
 {
-	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
-	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
-		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
-	if (e->sem == SEM_VOLATILE)
-		return;
-	struct acc x;
-	x.e = e;
-	x.a = galloc_get(g, e->addr, e->bytes);
-	x.acc = acc;
-	x.phase = e->phase & 0x3fffff;
-	const struct dcache *cx = ctx_get(g, e, x.phase);
-	x.me = cx->me;
-	x.tag = cx->tag;
-	x.shape = -1;
-	struct galloc *a = x.a;
-	if (a->seen != g->epoch) {
-		/* a new epoch for this allocation: tags of 30 epochs back would return */
+	if (WS_UNLIKELY(a->seen != g->epoch)) {
 		if (g->epoch - a->cleared >= NTAGS) {
 			memset(a->c, 0, a->nw * sizeof(uint32_t));
 			a->cleared = g->epoch;
 		}
 		a->seen = g->epoch;
 	}
-	x.src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
+}
+
+/* check()'s first part: the access's context (x, *fresh), then the whole
+ * warp's cases that take all their lanes at once or none (consecutive
+ * words, two rows, bytes and halfwords, atomics of some lanes): 1 when
+ * the access is done (or needs nothing: volatile), else 0 with nothing
+ * changed but the context, which check() goes on with. Only the fields of
+ * e that a fast path asks are read: access, sem, mask, size, lane_addr,
+ * slot, warp, block, phase, addr and bytes (global_warp's offers). */
+static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e, struct acc *x, uint32_t *freshp)
+{
+	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
+	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
+		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
+	if (e->sem == SEM_VOLATILE)
+		return 1;
+	x->e = e;
+	x->a = galloc_get(g, e->addr, e->bytes);
+	x->acc = acc;
+	x->phase = e->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, e->slot, e->warp, e->block, x->phase);
+	x->me = cx->me;
+	x->tag = cx->tag;
+	x->shape = -1;
+	struct galloc *a = x->a;
+	galloc_epoch(g, a);
+	x->src = cx->desc == NOSRC ? NOSRC : cx->desc << 5;
 	/* the common cases inline: a word nobody touched in this epoch, read
 	 * by several blocks, updated by atomics only, read by this block
 	 * only, or last read or written by this same thread; a whole warp on
 	 * 32 consecutive words in one pass; every lane on one word once */
-	const uint32_t fresh = acc == GR_READ ? CW(x.tag, K_R, x.src) : acc == GR_WRITE ? CW(x.tag, K_W, x.src) :
-			       acc == GR_ATOMIC ? CW(x.tag, K_WA, x.src) : 0;
-	const int simple = e->size <= 4 && x.src != NOSRC; /* one word per lane when aligned */
+	const uint32_t fresh = acc == GR_READ ? CW(x->tag, K_R, x->src) : acc == GR_WRITE ? CW(x->tag, K_W, x->src) :
+			       acc == GR_ATOMIC ? CW(x->tag, K_WA, x->src) : 0;
+	*freshp = fresh;
+	const int simple = e->size <= 4 && x->src != NOSRC; /* one word per lane when aligned */
 	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
 	uint32_t mask = e->mask;
-	int found = 0;
-	if (!simple || !mask) {
-		lanes(g, &x, mask, fresh, &found);
-		return;
-	}
+	if (!simple || !mask)
+		return 0;
 	if (mask == 0xffffffffu && acc <= GR_ATOMIC && (sz == 4 || acc == GR_READ) &&
 	    la[1] - la[0] == sz) {
 		/* a whole warp on consecutive elements (a[i] with i the thread
@@ -812,11 +874,11 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		uint64_t o0 = la[0] - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			uint32_t *p = &a->c[o0 >> 2];
-			if (sz < 4 ? read_subwords(g, &x, p, fresh, (unsigned)sz) :
-			    acc == GR_ATOMIC ? atomic_words(&x, p, fresh, mask) : warp_words(g, &x, p, fresh))
-				return;
-		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, &x, fresh)) {
-			return;
+			if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) :
+			    acc == GR_ATOMIC ? atomic_words(x, p, fresh, mask) : warp_words(g, x, p, fresh))
+				return 1;
+		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, fresh)) {
+			return 1;
 		}
 	}
 	if (acc == GR_ATOMIC && sz == 4 && mask != 0xffffffffu && (mask & (mask - 1))) {
@@ -824,9 +886,29 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		 * ones (bins[threadIdx.x] under an if): one pass */
 		unsigned l0 = (unsigned)__builtin_ctz(mask);
 		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
-		if (!(o & 3) && o <= size && size - o >= WARP * 4 && check_lanes_linear(la, 4, mask) &&
-		    atomic_words(&x, &a->c[o >> 2], fresh, mask))
-			return;
+		if (!(o & 3) && o <= size && size - o >= WARP * 4 &&
+		    (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
+		    atomic_words(x, &a->c[o >> 2], fresh, mask))
+			return 1;
+	}
+	return 0;
+}
+
+CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
+{
+	struct acc x;
+	uint32_t fresh = 0;
+	if (check_fast(g, e, &x, &fresh))
+		return;
+	struct galloc *a = x.a;
+	const int acc = x.acc;
+	const int simple = e->size <= 4 && x.src != NOSRC; /* one word per lane when aligned */
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	uint32_t mask = e->mask;
+	int found = 0;
+	if (!simple || !mask) {
+		lanes(g, &x, mask, fresh, &found);
+		return;
 	}
 	if (mask & (mask - 1)) {
 		/* every lane on one word (a broadcast, a[row * n + k]): the first
@@ -854,6 +936,81 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 		}
 	}
 	lanes(g, &x, mask, fresh, &found);
+}
+
+/* struct checker's global_access: check_fast on the event's fields (no
+ * span, machine or flags: the fast paths report nothing), taken when it
+ * takes them; else 0 and nothing changed but the context (the event
+ * follows, and check() finds the same) */
+CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
+{
+	struct grace *g = self;
+	uint64_t la[WARP];
+	for (unsigned l = 0; l < WARP; l++)
+		la[l] = r->A[l] + r->imm;
+	struct check_event e;
+	e.kind = CEV_ACCESS;
+	e.w = r->w;
+	e.mask = r->mask;
+	e.size = r->size;
+	e.access = r->access;
+	e.sem = r->sem;
+	e.lane_addr = la;
+	e.slot = r->slot;
+	e.warp = r->warp;
+	e.phase = r->phase;
+	e.block = r->block;
+	e.addr = r->addr;
+	e.bytes = r->bytes;
+	struct acc x;
+	uint32_t fresh;
+	return check_fast(g, &e, &x, &fresh);
+}
+
+/* struct checker's global_warp: a full warp's weak 4-byte read or write on
+ * 32 consecutive words, or on two runs of 16 (two rows of a tile), taken
+ * when warp_words takes it, as check_fast would (its first two paths: the
+ * warp on consecutive words, half_rows) with the same state left; else 0
+ * and nothing changed but the context (the event follows, and check()
+ * finds the same). What it saves is the event: building it, publishing
+ * it, and check()'s tests of what the machine already knows (the mask,
+ * the size, the semantics, the lanes' shape). */
+CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
+{
+	struct grace *g = self;
+	struct acc x;
+	x.e = NULL;
+	x.a = galloc_get(g, r->addr, r->bytes);
+	x.acc = r->write ? GR_WRITE : GR_READ;
+	x.phase = r->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, r->slot, r->warp, r->block, x.phase);
+	if (cx->desc == NOSRC)
+		return 0;
+	x.me = cx->me;
+	x.tag = cx->tag;
+	x.shape = -1;
+	x.src = cx->desc << 5;
+	struct galloc *a = x.a;
+	galloc_epoch(g, a);
+	const uint32_t fresh = CW(x.tag, r->write ? K_W : K_R, x.src);
+	/* every lane inside the allocation and aligned (the machine's test) */
+	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
+	uint32_t t[WARP], *p = &a->c[o0 >> 2];
+	const int two = o1 != o0 + 64;
+	if (two) {
+		if (o1 < o0 + 64 && o0 < o1 + 64)
+			return 0; /* the runs overlap: lane by lane */
+		memcpy(t, p, 16 * sizeof(*t));
+		memcpy(t + 16, &a->c[o1 >> 2], 16 * sizeof(*t));
+		p = t;
+	}
+	if (!warp_words(g, &x, p, fresh))
+		return 0;
+	if (two) {
+		memcpy(&a->c[o0 >> 2], t, 16 * sizeof(*t));
+		memcpy(&a->c[o1 >> 2], t + 16, 16 * sizeof(*t));
+	}
+	return 1;
 }
 
 static void grace_event(void *self, const struct check_event *e)
@@ -904,4 +1061,6 @@ const struct checker check_race_global = {
 	.destroy = grace_destroy,
 	.clone = grace_clone,
 	.event = grace_event,
+	.global_warp = global_warp,
+	.global_access = global_access,
 };

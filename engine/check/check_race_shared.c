@@ -339,10 +339,10 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
  * fast cases of race_check (no record, or only records no access of this
  * warp can race with) and read only initialized words: the new words in
  * branch-free passes, 1. Else 0 and nothing changed. */
-static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int write, uint32_t ws)
+static CHECK_INLINE int full_warp(unsigned warp, uint32_t *p, int write, uint32_t ws)
 {
 	uint32_t nv[WARP], ok = 1;
-	const uint32_t base = e->warp * WARP + 1, wsb = ws << 22, warp = e->warp;
+	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
 	for (unsigned l = 0; l < WARP; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
@@ -357,6 +357,36 @@ static CHECK_INLINE int full_warp(const struct check_event *e, uint32_t *p, int 
 			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
 			nv[l] = wr | nrd << 11 | wsb | (v & INIT_BIT);
 		}
+	}
+	if (!ok)
+		return 0;
+	memcpy(p, nv, sizeof(nv));
+	return 1;
+}
+
+/* full_warp for the lanes of mask only (a partial warp: s[t] under
+ * if (t < stride)), lane l on p[l]; the other words are left as they are
+ * (p[0..31] must all lie in the shadow) */
+static CHECK_INLINE int masked_warp(unsigned warp, uint32_t *p, int write, uint32_t ws, uint32_t mask)
+{
+	uint32_t nv[WARP], ok = ~0u;
+	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l, on = 0 - (mask >> l & 1);
+		uint32_t wr = rec & 0x7ff, rd = rec >> 11, good, n;
+		uint32_t fresh = (uint32_t)(rec == 0) | (uint32_t)((v >> 22 & 0x1ff) == ws);
+		if (write) {
+			good = fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) &
+			       ((uint32_t)(rd == 0) | (uint32_t)(rd == me1));
+			n = me1 | rd << 11 | wsb | INIT_BIT;
+		} else {
+			uint32_t other = (uint32_t)(rd != RACE_MULTI) & (uint32_t)((rd - 1) >> 5 != warp);
+			good = fresh & ((uint32_t)(wr == 0) | (uint32_t)(wr == me1)) & (v >> 31);
+			uint32_t nrd = rd == 0 ? me1 : other ? RACE_MULTI : rd;
+			n = wr | nrd << 11 | wsb | (v & INIT_BIT);
+		}
+		ok &= ~on | (0 - good);
+		nv[l] = (on & n) | (~on & v);
 	}
 	if (!ok)
 		return 0;
@@ -443,7 +473,9 @@ CHECK_CLONES static void race_check(struct shared *x, const struct check_event *
 			uint32_t wb = (uint32_t)(o0 >> 2) - l0;
 			lo = wb + l0 < lo ? wb + l0 : lo;
 			hi = wb + l1 + 1 > hi ? wb + l1 + 1 : hi;
-			if (mm == 0xffffffffu && full_warp(e, sh + wb, write, ws)) {
+			if (mm == 0xffffffffu ? full_warp(e->warp, sh + wb, write, ws) :
+			    (__builtin_popcount(mm) >= 16 && o0 >> 2 >= l0 && (uint64_t)wb + WARP <= s->n &&
+			     masked_warp(e->warp, sh + wb, write, ws, mm))) {
 				s->lo = lo;
 				s->hi = hi;
 				return;
@@ -603,6 +635,47 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 	return i >= nw;
 }
 
+/* A deferred 4-byte read (lanes of mask at la[l]) replayed without
+ * race_check: when each lane's word inside the memory is aligned,
+ * initialized and holds no writer (so no finding can come of it), the
+ * reader records race_check would leave, lane by lane in its order (its
+ * skips of lanes whose word an earlier lane read change nothing): 1.
+ * Else 0, nothing changed. No writer is the rule for a deferred read (the
+ * log is flushed before any write of its epoch); the test keeps this exact
+ * whatever happens. */
+static CHECK_INLINE int replay_read(struct slot *s, const uint64_t *la, uint32_t mask, unsigned warp, uint32_t ws)
+{
+	uint32_t *sh = s->w;
+	const uint64_t lim = s->bytes;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		uint64_t off = LANE_OFF(la[__builtin_ctz(mm)]);
+		if (off + 4 > lim)
+			continue; /* race_check leaves it out */
+		if ((off & 3) || (sh[off >> 2] & (INIT_BIT | 0x7ffu)) != INIT_BIT)
+			return 0;
+	}
+	uint32_t lo = s->lo, hi = s->hi;
+	const uint32_t wsb = ws << 22;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t off = LANE_OFF(la[l]);
+		if (off + 4 > lim)
+			continue;
+		uint32_t wd = (uint32_t)(off >> 2), v = sh[wd], rec = v & 0x3fffffu, rd = rec >> 11;
+		uint32_t me1 = warp * WARP + l + 1;
+		/* race_word's: a collective of the warp since drops its own lanes' record */
+		if (rec && (v >> 22 & 0x1ff) != ws && rd && rd != RACE_MULTI && (rd - 1) / WARP == warp)
+			rd = 0;
+		rd = !rd ? me1 : rd != RACE_MULTI && (rd - 1) / WARP != warp ? RACE_MULTI : rd;
+		sh[wd] = rd << 11 | wsb | INIT_BIT;
+		lo = wd < lo ? wd : lo;
+		hi = wd + 1 > hi ? wd + 1 : hi;
+	}
+	s->lo = lo;
+	s->hi = hi;
+	return 1;
+}
+
 /* apply slot k's (s) deferred reads, in order: each as race_check would
  * have met its event (a read with no writer on initialized words reports
  * nothing: the span, block and flags that only reports use are left out) */
@@ -612,20 +685,22 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 	uint64_t la[WARP];
 	const uint32_t *lanes = s->lanes;
 	struct check_event e;
-	memset(&e, 0, sizeof(e));
-	e.kind = CEV_ACCESS;
-	e.m = x->m;
-	e.access = CHECK_READ;
-	e.sem = SEM_WEAK;
-	e.lane_addr = la;
-	e.region = CR_SHARED;
-	e.slot = k;
-	e.addr = s->addr;
-	e.bytes = s->bytes;
+	int made = 0; /* e is made for the first entry race_check needs */
 	s->nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct rlog *r = &s->log[i];
 		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
+		if (r->kind == RL_ROWS && r->mask == ~0u && r->size == 4 && a16 - a0 == 64) {
+			/* a warp on 32 consecutive words: race_check's full_warp at once,
+			 * when it takes them (the event is for the other cases) */
+			uint64_t o0 = CHECK_ADDR_OFF(a0);
+			uint32_t wb = (uint32_t)(o0 >> 2);
+			if (!(o0 & 3) && o0 + 128 <= s->bytes && full_warp(r->warp, s->w + wb, 0, r->wsync & 0x1ff)) {
+				s->lo = wb < s->lo ? wb : s->lo;
+				s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+				continue;
+			}
+		}
 		if (r->kind == RL_LANES) {
 			const uint32_t *o = lanes + (size_t)WARP * r->o0;
 			for (unsigned l = 0; l < WARP; l++)
@@ -637,6 +712,21 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 				la[l] = a0 + st[l];
 				la[l + 16] = a16 + st[l];
 			}
+		}
+		if (r->size == 4 && replay_read(s, la, r->mask, r->warp, r->wsync & 0x1ff))
+			continue;
+		if (!made) {
+			memset(&e, 0, sizeof(e));
+			e.kind = CEV_ACCESS;
+			e.m = x->m;
+			e.access = CHECK_READ;
+			e.sem = SEM_WEAK;
+			e.lane_addr = la;
+			e.region = CR_SHARED;
+			e.slot = k;
+			e.addr = s->addr;
+			e.bytes = s->bytes;
+			made = 1;
 		}
 		e.w = r->w;
 		e.mask = r->mask;
@@ -807,13 +897,107 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 	}
 }
 
-/* struct checker's shared_read: a weak read of the block's own memory
- * deferred as access() would, else 0 (the event follows) */
-CHECK_CLONES static int shared_read(void *self, const struct check_sread *r)
+/* A full warp's weak access r of its block's own memory as access() would
+ * check it after the log (flushed) and, for a write, the epoch's mark:
+ * race_check's commonest case, 32 consecutive words whose records
+ * full_warp takes (the lanes' shape is the machine's: r->shape, lane 16
+ * 64 bytes after lane 0), 1; else 0 (the event follows, and race_check
+ * finds the same state: the log is empty, the words untouched) */
+static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *r, struct slot *s, int write)
+{
+	if (s->nlog)
+		log_flush(x, r->slot, s);
+	if (write)
+		s->wrote = 1;
+	const uint32_t M = r->mask;
+	if (M != ~0u) {
+		/* a partial warp on consecutive words: race_check's masked_warp
+		 * (its linear test, the lanes l0..l1 inside, then the pass) */
+		if (r->size != 4 || __builtin_popcount(M) < 16)
+			return 0;
+		unsigned l0 = (unsigned)__builtin_ctz(M), l1 = 31 - (unsigned)__builtin_clz(M);
+		uint64_t o = CHECK_ADDR_OFF(r->A[l0] + r->imm);
+		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0 ||
+		    !check_warp_linear_mask(r->A, 4, M))
+			return 0;
+		uint32_t wb = (uint32_t)(o >> 2) - l0;
+		if ((uint64_t)wb + WARP > s->n || !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+			return 0;
+		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
+		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
+		return 1;
+	}
+	uint64_t o0 = CHECK_ADDR_OFF(r->A[0] + r->imm);
+	if (r->shape != CHECK_SHAPE_ROWS || r->size != 4 || r->A[16] - r->A[0] != 64 || (o0 & 3) ||
+	    o0 + 128 > r->bytes)
+		return 0;
+	uint32_t wb = (uint32_t)(o0 >> 2);
+	if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff))
+		return 0;
+	s->lo = wb < s->lo ? wb : s->lo;
+	s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+	return 1;
+}
+
+/* shared_read's general case: slot_get and log_read, else offer_words */
+CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
+{
+	struct slot *s = slot_get(x, r->slot, r->bytes);
+	/* a full warp's lanes are inside the memory (the fast paths' test) */
+	if (log_read(s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
+		     r->mask == ~0u, r->mask == ~0u ? r->shape : 0))
+		return 1;
+	return offer_words(x, r, s, 0);
+}
+
+/* struct checker's shared_write: a weak write of the block's own memory
+ * checked as access() would, in offer_words, else 0 (the event follows) */
+CHECK_CLONES static int shared_write(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
-	struct slot *s = slot_get(x, r->slot, r->bytes);
-	return log_read(s, r->w, r->A, r->imm, ~0u, r->size, r->warp, r->wsync, r->addr, r->bytes, 1, r->shape);
+	return offer_words(x, r, slot_get(x, r->slot, r->bytes), 1);
+}
+
+/* struct checker's shared_read: a weak read of the block's own memory
+ * deferred as access() would, else 0 (the event follows). Its commonest
+ * case first, without a vector loop or a call (a tile's row or column
+ * after the barrier: matmul_tiled's every shared read): a read whose
+ * shape the machine found, in a slot made, with room in its log, on
+ * memory all initialized as far as the slot knows already, and no weak
+ * write in the epoch: the entry log_read would write. */
+static int shared_read(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) { /* shape: a full warp */
+		struct slot *s = &x->s.v[r->slot];
+		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
+		if (!s->wrote && s->n >= r->bytes / 4 + 1 && s->initw >= (r->bytes + 3) / 4 &&
+		    s->nlog < s->caplog && !((a0 ^ a16) >> 32)) {
+			struct rlog *e = &s->log[s->nlog++];
+			e->o0 = (uint32_t)a0;
+			e->o1 = (uint32_t)a16;
+			e->hi = (uint32_t)(a0 >> 32);
+			e->mask = ~0u;
+			e->wsync = r->wsync;
+			e->warp = (uint16_t)r->warp;
+			e->size = 4;
+			e->kind = r->shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
+			e->w = r->w;
+			s->addr = r->addr;
+			s->bytes = r->bytes;
+			return 1;
+		}
+	}
+	return shared_read_any(x, r);
+}
+
+/* struct checker's shared_atomic: atomics on a block's memory all
+ * initialized change nothing (access()'s first test), else 0 (the event
+ * marks what they initialize) */
+static int shared_atomic(void *self, const struct check_sread *r)
+{
+	struct shared *x = self;
+	return all_init(slot_get(x, r->slot, r->bytes), r->bytes);
 }
 
 const struct checker check_race_shared = {
@@ -827,4 +1011,6 @@ const struct checker check_race_shared = {
 	.clone = shared_clone,
 	.event = shared_event,
 	.shared_read = shared_read,
+	.shared_write = shared_write,
+	.shared_atomic = shared_atomic,
 };

@@ -19,14 +19,24 @@ static void add_regions(struct machine *m, const struct check_slot *s)
 			vec_push(&m->chk.by_region[r], *s);
 }
 
-/* chk.sread from by_region: the one checker of CR_SHARED accesses, when it
- * takes shared reads before their event is built */
+/* chk.sread and chk.gwarp from by_region: the one checker of CR_SHARED
+ * (CR_GLOBAL) accesses, when it takes shared reads (a warp's consecutive
+ * global words) before their event is built */
 static void sread_find(struct machine *m)
 {
 	const struct check_slot *s = m->chk.by_region[CR_SHARED].v;
-	int one = m->chk.by_region[CR_SHARED].len == 1 && s[0].c->shared_read;
+	int one = m->chk.by_region[CR_SHARED].len == 1;
 	m->chk.sread = one ? s[0].c->shared_read : NULL;
+	m->chk.swrite = one ? s[0].c->shared_write : NULL;
+	m->chk.satomic = one ? s[0].c->shared_atomic : NULL;
 	m->chk.sread_self = one ? s[0].self : NULL;
+	/* and the one checker of CR_GLOBAL accesses, when it takes a warp's
+	 * consecutive words before their event is built */
+	const struct check_slot *gs = m->chk.by_region[CR_GLOBAL].v;
+	int gone = m->chk.by_region[CR_GLOBAL].len == 1;
+	m->chk.gwarp = gone ? gs[0].c->global_warp : NULL;
+	m->chk.gaccess = gone ? gs[0].c->global_access : NULL;
+	m->chk.gwarp_self = gone ? gs[0].self : NULL;
 }
 
 /* by_region again from the slots not quiet, in order of installation */
@@ -87,7 +97,12 @@ void machine_checkers_free(struct machine *m)
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
 	m->chk.sread = NULL;
+	m->chk.swrite = NULL;
+	m->chk.satomic = NULL;
 	m->chk.sread_self = NULL;
+	m->chk.gwarp = NULL;
+	m->chk.gaccess = NULL;
+	m->chk.gwarp_self = NULL;
 }
 
 /* machine_clone: m is a byte copy of s; give m its own checker lists and
@@ -216,6 +231,27 @@ const struct check_site *check_block_sites(struct machine *m, const struct block
 	m->chk.sites.len = (size_t)k;
 	*n = k;
 	return cs;
+}
+
+int check_block_split(const struct block *b)
+{
+	int func = -1;
+	uint32_t pc = 0;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		const struct warp *w = &b->w[i];
+		for (uint32_t j = 0; j < w->ng; j++) {
+			const struct group *g = &w->g[j];
+			if (g->state != G_BAR)
+				continue;
+			if (func < 0) {
+				func = g->fr->fidx;
+				pc = g->pc;
+			} else if (g->fr->fidx != func || g->pc != pc) {
+				return 1;
+			}
+		}
+	}
+	return 0;
 }
 
 uint32_t check_block_arrived(const struct block *b)

@@ -285,10 +285,11 @@ fetched:
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
-				if (!win.a)
-					access_read_in(m, w, g, in, A, imm, sz, &win, 0);
-				else
-					access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+				if (!win.a) {
+					if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
+						access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+				} else
+					access_global_other(m, w, g, in, A, imm, sz, CHECK_READ, &win);
 			}
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
@@ -420,8 +421,12 @@ fetched:
 		struct window win;
 		SYNC();
 		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
-			if (CHECK_WANTS(m, CEV_ACCESS))
-				access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (!win.a)
+					access_atomic_in(m, w, g, in, A, &win);
+				else
+					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
+			}
 			if (atom_at(m, w, g, in, &win)) {
 				why = FR_RETURN;
 				goto done;
@@ -617,10 +622,13 @@ counter_cbr:
 			    (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
 					     win.len, in->t == IR_S32))) {
 				if (CHECK_WANTS(m, CEV_ACCESS)) {
-					if (!win.a)
-						access_read_in(m, w, g, in, A, imm, 4, &win, got - 1);
-					else
-						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+					if (!win.a) {
+						if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1))
+							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+					} else
+						if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
+						    !access_global_in(m, w, A, imm, 0, &win))
+							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				}
 				NEXT_PC_CALLED();
 			}
@@ -643,10 +651,16 @@ counter_cbr:
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
+			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					      win.len))) {
 				m->nstores++; /* as do_st counts it */
-				if (CHECK_WANTS(m, CEV_ACCESS))
+				/* the checkers' cheap ways in (shared or global), else the event */
+				if (CHECK_WANTS(m, CEV_ACCESS) &&
+				    (in->sem != SEM_WEAK ||
+				     !(win.a ? put - 1 == CHECK_SHAPE_ROWS && access_global_in(m, w, A, imm, 1, &win)
+					     : access_write_in(m, w, g, A, imm, &win, put - 1))))
 					access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				NEXT_PC_CALLED();
 			}

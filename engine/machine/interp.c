@@ -1424,20 +1424,87 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 	machine_publish_access(m, &e);
 }
 
-/* access_event of a full warp's read whose every lane is inside win (the
- * fast paths'): a weak read of the warp's own block's shared memory (a
- * tile's) goes first to the shared checker's cheap way in, which may take
- * it without the event */
-static WS_NOINLINE void access_read_in(struct machine *m, struct warp *w, struct group *g,
-				       const struct ir_insn *in, const uint64_t *A, uint64_t imm,
-				       unsigned sz, const struct window *win, int shape)
+/* The shared checker's cheap way in for a weak read whose window win is
+ * shared memory (a full warp's from the fast paths: every lane inside,
+ * shape from pair_load; a group's from do_ld): 1 when it took it (a
+ * tile's read, deferred); 0, and the caller publishes its event, when the
+ * memory is another block's or the checker did not take it */
+static WS_NOINLINE int access_read_in(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+				      uint64_t imm, unsigned sz, const struct window *win, int shape)
 {
-	if (!win->a && win->blk == w->blk && in->sem == SEM_WEAK) {
-		struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape };
-		if (machine_offer_sread(m, &r))
+	if (win->blk != w->blk)
+		return 0;
+	struct check_sread r = { w, A, imm, sz, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape, g->mask };
+	return machine_offer_sread(m, &r);
+}
+
+/* The shared checker's cheap way in for a weak 4-byte write whose window
+ * win is shared memory (a full warp's from F_ST4, every lane inside, shape
+ * from pair_store; a group's from do_st): 1 when it took it; 0, and the
+ * caller publishes its event, when the memory is another block's or the
+ * checker did not take it */
+static WS_NOINLINE int access_write_in(struct machine *m, struct warp *w, struct group *g, const uint64_t *A,
+				       uint64_t imm, const struct window *win, int shape)
+{
+	if (win->blk != w->blk)
+		return 0;
+	struct check_sread r = { w, A, imm, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, shape, g->mask };
+	return machine_offer_swrite(m, &r);
+}
+
+/* The global checker's cheap way in for a full warp's weak 4-byte read or
+ * write (write 1) whose every lane is inside allocation win->a, aligned,
+ * each half-warp on 16 consecutive words (F_LD4's and F_ST4's, shape
+ * CHECK_SHAPE_ROWS from pair_load or pair_store): 1 when the checker took
+ * it; 0, and the caller publishes its event, when the allocation is not a
+ * device one or the checker did not take it */
+static WS_NOINLINE int access_global_in(struct machine *m, struct warp *w, const uint64_t *A, uint64_t imm,
+					int write, const struct window *win)
+{
+	if (w->host || alloc_region(win->a) != CR_GLOBAL)
+		return 0;
+	struct block *b = w->blk;
+	struct check_gwarp r = { w, A[0] + imm, A[16] + imm, write, b->slot, w->id, b->bar_gen, b->linear,
+				 win->lo, win->len };
+	return machine_offer_gwarp(m, &r);
+}
+
+/* access_event of a warp's 4-byte atomics whose window win is shared
+ * memory (F_ATOM's): on the warp's own block's memory they go first to the
+ * shared checker's cheap way in */
+static WS_NOINLINE void access_atomic_in(struct machine *m, struct warp *w, struct group *g,
+					 const struct ir_insn *in, const uint64_t *A, const struct window *win)
+{
+	if (win->blk == w->blk) {
+		struct check_sread r = { w, A, 0, 4, w->blk->slot, w->id, w->wsync, win->lo, win->len, 0,
+					 g->mask };
+		if (machine_offer_satomic(m, &r))
 			return;
 	}
-	access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
+	access_event(m, w, g, in, A, 0, 4, CHECK_ATOMIC, win);
+}
+
+/* access_event of the other accesses of allocation win->a from the fast
+ * paths (F_LD's bytes and halfwords, F_ATOM's atomics): of a device
+ * allocation, they go first to the global checker's cheap way in for them
+ * (struct check_gaccess) */
+static WS_NOINLINE void access_global_other(struct machine *m, struct warp *w, struct group *g,
+					    const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+					    unsigned sz, enum check_access acc, const struct window *win)
+{
+	/* what the checker's fast paths may take (else the offer is wasted):
+	 * lanes 4 or sz bytes apart, from the first two lanes on */
+	uint32_t M = g->mask, l0 = M ? (uint32_t)__builtin_ctz(M) : 0, M1 = M & (M - 1);
+	uint32_t l1 = M1 ? (uint32_t)__builtin_ctz(M1) : 0;
+	if (sz <= 4 && M1 && (acc == CHECK_ATOMIC || M == WS_FULL) &&
+	    A[l1] - A[l0] == (uint64_t)sz * (l1 - l0) && !w->host && alloc_region(win->a) == CR_GLOBAL) {
+		struct block *b = w->blk;
+		struct check_gaccess r = { w, A, imm, sz, acc, in->sem, g->mask, b->slot, w->id,
+					   b->bar_gen, b->linear, win->lo, win->len };
+		if (machine_offer_gaccess(m, &r))
+			return;
+	}
+	access_event(m, w, g, in, A, imm, sz, acc, win);
 }
 
 /* win covers allocation a's bytes */
@@ -1717,8 +1784,10 @@ static int do_ld(struct machine *m, struct warp *w, struct group *g, const struc
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 0);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	if (CHECK_WANTS(m, CEV_ACCESS)) {
+		if (!inwin || win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
+			access_event(m, w, g, in, A, imm, sz, CHECK_READ, inwin ? &win : NULL);
+	}
 	if (!inwin)
 		return ld_slow(m, w, in, M, D, A);
 	slow = ld_window(&win, t, M, D, A, imm);
@@ -1763,8 +1832,13 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
-	if (CHECK_WANTS(m, CEV_ACCESS))
-		access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	if (CHECK_WANTS(m, CEV_ACCESS)) {
+		/* a partial warp of 16 lanes or more: what the shared checker's
+		 * cheap way in for writes may take */
+		if (!inwin || win.a || sz != 4 || popc32(M) < 16 || in->sem != SEM_WEAK ||
+		    !access_write_in(m, w, g, A, imm, &win, 0))
+			access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
+	}
 	if (!inwin)
 		return st_slow(m, w, in, M, A, B);
 	/* lanes in ascending order: with several lanes storing to one
@@ -2875,7 +2949,8 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
  * words as one block (the second half after the first), else lane by lane
  * in ascending order (with several lanes on one address the highest wins,
- * as it does here: the halves' words are distinct within each). */
+ * as it does here: the halves' words are distinct within each). Returns,
+ * when it stored, 1 + CHECK_SHAPE_ROWS for the blocks, else 1. */
 PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
@@ -2896,11 +2971,11 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 			v[l] = (uint32_t)B[l];
 		memcpy((void *)(base + (uintptr_t)a0), v, 64);
 		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
-	} else {
-		for (unsigned l = 0; l < WS_WARP; l++) {
-			uint32_t x = (uint32_t)B[l];
-			memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
-		}
+		return 1 + CHECK_SHAPE_ROWS;
+	}
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint32_t x = (uint32_t)B[l];
+		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
 }

@@ -542,7 +542,13 @@ struct machine {
 		/* the shared_read of the one checker of CR_SHARED accesses, when it
 		 * has one (struct checker): made with by_region, else NULL */
 		int (*sread)(void *self, const struct check_sread *r);
+		int (*swrite)(void *self, const struct check_sread *r); /* its shared_write */
+		int (*satomic)(void *self, const struct check_sread *r); /* its shared_atomic */
 		void *sread_self;
+		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
+		int (*gwarp)(void *self, const struct check_gwarp *r);
+		int (*gaccess)(void *self, const struct check_gaccess *r); /* its global_access */
+		void *gwarp_self;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
@@ -618,6 +624,35 @@ static inline int machine_offer_sread(struct machine *m, const struct check_srea
 	if (WS_UNLIKELY(m->chk.regions_dirty))
 		machine_checkers_regions(m);
 	return m->chk.sread && m->chk.sread(m->chk.sread_self, r);
+}
+/* The same for a full warp's weak 4-byte write (struct checker's shared_write) */
+static inline int machine_offer_swrite(struct machine *m, const struct check_sread *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.swrite && m->chk.swrite(m->chk.sread_self, r);
+}
+/* The same for a warp's atomics (struct checker's shared_atomic) */
+static inline int machine_offer_satomic(struct machine *m, const struct check_sread *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.satomic && m->chk.satomic(m->chk.sread_self, r);
+}
+/* Offers r (struct check_gwarp) to the one checker of CR_GLOBAL accesses
+ * (struct checker's global_warp): 1 when it took it, 0 else (publish it). */
+static inline int machine_offer_gwarp(struct machine *m, const struct check_gwarp *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.gwarp && m->chk.gwarp(m->chk.gwarp_self, r);
+}
+/* The same for the other accesses (struct checker's global_access) */
+static inline int machine_offer_gaccess(struct machine *m, const struct check_gaccess *r)
+{
+	if (WS_UNLIKELY(m->chk.regions_dirty))
+		machine_checkers_regions(m);
+	return m->chk.gaccess && m->chk.gaccess(m->chk.gwarp_self, r);
 }
 /* CEV_LANE: lane of w accesses [addr, addr+size) of region r (base, bytes)
  * through the general translation (callers test CHECK_WANTS) */

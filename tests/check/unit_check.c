@@ -223,6 +223,144 @@ static void test_sread(void)
 	counter.regions = 0;
 }
 
+/* struct checker's global_access: the counter, alone on CR_GLOBAL, is
+ * offered a warp's byte loads and its atomics of some lanes on consecutive
+ * words (the other fast-path accesses of global memory), with the event's
+ * fields; taking them leaves the store's event only */
+static const char gacc_prog[] =
+	"__global__ void k(const unsigned char *b, unsigned *bins, int *out)\n"
+	"{\n"
+	"\tout[threadIdx.x] = b[threadIdx.x];\n"
+	"\tif (threadIdx.x & 1) atomicAdd(&bins[threadIdx.x], 1u);\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tunsigned char *b; unsigned *bins; int *out;\n"
+	"\tcudaMalloc(&b, 32); cudaMalloc(&bins, 128); cudaMalloc(&out, 128);\n"
+	"\tcudaMemset(b, 1, 32); cudaMemset(bins, 0, 128);\n"
+	"\tk<<<1, 32>>>(b, bins, out);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+static unsigned gacc_bytes, gacc_atomics, gacc_bad;
+static int gacc_take;
+
+static int count_gaccess(void *self, const struct check_gaccess *r)
+{
+	if (r->access == CHECK_READ && r->size == 1 && r->mask == ~0u && r->bytes == 32)
+		gacc_bytes++;
+	else if (r->access == CHECK_ATOMIC && r->size == 4 && r->mask == 0xaaaaaaaau && r->bytes == 128)
+		gacc_atomics++;
+	else
+		gacc_bad++;
+	for (unsigned l = 0; l < 32; l++)
+		if ((r->mask >> l & 1) && r->A[l] + r->imm != r->addr + l * r->size)
+			gacc_bad++;
+	if (r->warp || r->slot < 0 || r->block || !r->w)
+		gacc_bad++;
+	return gacc_take;
+}
+
+static void test_gaccess(void)
+{
+	counter.regions = 1u << CR_GLOBAL;
+	counter.global_access = count_gaccess;
+	run_prog = gacc_prog;
+	gacc_take = 1;
+	gacc_bytes = gacc_atomics = gacc_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gacc_bytes == 1 && gacc_atomics == 1 && !gacc_bad,
+	   "a warp's byte loads and masked atomics are offered, their fields as the event's (%u, %u, %u wrong)",
+	   gacc_bytes, gacc_atomics, gacc_bad);
+	ok(cnt.n[CEV_ACCESS] == 1, "taken, only the store publishes its event (%u events)", cnt.n[CEV_ACCESS]);
+	gacc_take = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(cnt.n[CEV_ACCESS] == 3 && cnt.atomics == 16, "declined, every access is published (%u events, %u atomic lanes)",
+	   cnt.n[CEV_ACCESS], cnt.atomics);
+	run_prog = NULL;
+	counter.global_access = NULL;
+	counter.regions = 0;
+}
+
+/* struct checker's shared_write: the counter, alone on CR_SHARED, is
+ * offered the full warps' stores of consecutive words (s[threadIdx.x] =
+ * threadIdx.x) with pair_store's shape; taking them leaves only the reads'
+ * events, declining them publishes every one */
+static unsigned swrite_n, swrite_bad;
+static int swrite_take;
+
+static int count_swrite(void *self, const struct check_sread *r)
+{
+	swrite_n++;
+	for (unsigned l = 0; l < 32; l++)
+		if (r->A[l] + r->imm != ((uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT | 4 * (r->warp * 32 + l)))
+			swrite_bad++;
+	if (r->size != 4 || r->warp > 1 || r->slot < 0 || r->bytes < 256 || r->shape != CHECK_SHAPE_ROWS ||
+	    r->addr != (uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT || !r->w)
+		swrite_bad++;
+	return swrite_take;
+}
+
+static void test_swrite(void)
+{
+	counter.regions = 1u << CR_SHARED;
+	counter.shared_write = count_swrite;
+	swrite_take = 1;
+	swrite_n = swrite_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(swrite_n == 2 && !swrite_bad, "each warp's shared store is offered, its lanes' addresses, shape and fields as the event's (%u offers, %u wrong)",
+	   swrite_n, swrite_bad);
+	ok(cnt.n[CEV_ACCESS] == 2 && cnt.shared_writes == 0,
+	   "taken, the stores publish no event; the reads do (%u events)", cnt.n[CEV_ACCESS]);
+	swrite_take = 0;
+	swrite_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(swrite_n == 2 && cnt.n[CEV_ACCESS] == 4 && cnt.shared_writes == 64,
+	   "declined, every access is published (%u offers, %u events)", swrite_n, cnt.n[CEV_ACCESS]);
+	counter.shared_write = NULL;
+	counter.regions = 0;
+}
+
+/* check_block_split at each CEV_BARRIER: 0 for a __syncthreads() every
+ * warp waits at, 1 when the warps wait at two different ones (the sync
+ * checker walks the sites only then) */
+static const char split_prog[] =
+	"__global__ void k(int *out)\n"
+	"{\n"
+	"\t__syncthreads();\n"
+	"\tif (threadIdx.x < 32) __syncthreads(); else __syncthreads();\n"
+	"\tout[threadIdx.x] = 1;\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(d);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+static unsigned split_seen[2], split_n;
+
+static void split_event(void *self, const struct check_event *e)
+{
+	if (e->kind == CEV_BARRIER && split_n < 2)
+		split_seen[split_n++] = (unsigned)check_block_split(e->b);
+}
+
+static void test_split(void)
+{
+	void (*ev)(void *, const struct check_event *) = counter.event;
+	counter.event = split_event;
+	split_n = 0;
+	run_prog = split_prog;
+	run(CEV_BIT(CEV_BARRIER), 1);
+	run_prog = NULL;
+	counter.event = ev;
+	ok(split_n == 2 && split_seen[0] == 0 && split_seen[1] == 1,
+	   "check_block_split: one __syncthreads() for every warp 0, two different ones 1 (%u barriers: %u, %u)",
+	   split_n, split_seen[0], split_seen[1]);
+}
+
 /* check_sread's shape: what pair_load found loading a tile (each half-warp
  * on 16 consecutive words, or on one word), so that the shared checker
  * need not look again; an offer's shape must be its addresses' */
@@ -274,6 +412,51 @@ static void test_sread_shape(void)
 	   "a tile's row and column reads are offered with their shapes, each its addresses' (rows %u, halves %u, other %u, wrong %u)",
 	   shape_n[CHECK_SHAPE_ROWS], shape_n[CHECK_SHAPE_HALVES], shape_n[0], shape_bad);
 	counter.shared_read = NULL;
+	counter.regions = 0;
+}
+
+/* struct checker's global_warp: the counter, alone on CR_GLOBAL (--fast
+ * installs no global checker), is offered each warp's store of 32
+ * consecutive words (out[threadIdx.x]) before its event is built, with
+ * lane 0's and lane 16's addresses and the event's fields; taking them
+ * leaves the atomics' events only, declining them publishes every one; a
+ * second checker of global memory turns the offers off */
+static unsigned gwarp_n, gwarp_bad;
+static int gwarp_take;
+
+static int count_gwarp(void *self, const struct check_gwarp *r)
+{
+	gwarp_n++;
+	if (!r->write || r->warp > 1 || r->slot < 0 || r->block != 0 || r->bytes != 65 * sizeof(int) ||
+	    r->a0 - r->addr != 128 * r->warp || r->a16 != r->a0 + 64 || !r->w ||
+	    r->a0 >> MACHINE_TAG_SHIFT != MACHINE_TAG_GLOBAL)
+		gwarp_bad++;
+	return gwarp_take;
+}
+
+static void test_gwarp(void)
+{
+	counter.regions = 1u << CR_GLOBAL;
+	counter.global_warp = count_gwarp;
+	gwarp_take = 1;
+	gwarp_n = gwarp_bad = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gwarp_n == 2 && !gwarp_bad, "each warp's store of consecutive words is offered, its fields as the event's (%u offers, %u wrong)",
+	   gwarp_n, gwarp_bad);
+	ok(cnt.n[CEV_ACCESS] == 2 && cnt.atomics == 64,
+	   "taken, the stores publish no event; the atomics do (%u events)", cnt.n[CEV_ACCESS]);
+	gwarp_take = 0;
+	gwarp_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 1);
+	ok(gwarp_n == 2 && cnt.n[CEV_ACCESS] == 4, "declined, every access is published (%u offers, %u events)",
+	   gwarp_n, cnt.n[CEV_ACCESS]);
+	/* with the global and init checkers on CR_GLOBAL as well, nothing is offered */
+	gwarp_take = 1;
+	gwarp_n = 0;
+	run(CEV_BIT(CEV_ACCESS), 0);
+	ok(gwarp_n == 0 && cnt.n[CEV_ACCESS] == 4, "three checkers of global memory: no offer, 4 events (%u, %u)",
+	   gwarp_n, cnt.n[CEV_ACCESS]);
+	counter.global_warp = NULL;
 	counter.regions = 0;
 }
 
@@ -611,6 +794,10 @@ int main(void)
 	test_events();
 	test_sread();
 	test_sread_shape();
+	test_gwarp();
+	test_swrite();
+	test_gaccess();
+	test_split();
 	test_json();
 	test_exit();
 	test_recorder();

@@ -511,6 +511,146 @@ int main()
 }
 """)
 
+# A full warp's weak 4-byte access of consecutive words of a cudaMalloc'd
+# array is offered to the global checker before its event is built (struct
+# checker's global_warp, docs/PERFORMANCE.md, tenth session); its edges:
+# another warp of the block with no barrier between (_1; _2 with one: a near
+# miss), a partial warp beside full ones (_3), a warp's own words read and
+# its neighbours' written by the same warp, and another launch (_4, a near
+# miss), readers of several blocks met by a writer warp (_5).
+prog("global_race_warp_offer_1", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[t] = a[t];	//@global-race
+	a[(t + 32) % 64] = t;	//@global-race
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[32]);	/* each written by one thread */
+	return 0;
+}
+""")
+prog("global_race_warp_offer_2", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[t] = a[t];
+	__syncthreads();
+	a[(t + 32) % 64] = t;
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[32]);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_3", r"""
+__global__ void k(int *a)
+{
+	a[threadIdx.x] = blockIdx.x;	//@global-race
+}
+int main()
+{
+	int *a, h[48];
+	cudaMalloc(&a, 48 * sizeof(int));
+	k<<<2, 48>>>(a);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0] >= 0 && h[47] >= 0);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_4", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	out[t] = a[t];
+	a[t ^ 1] = out[t] + 1;	/* the same warp: its lanes are not told apart */
+	out[t] = a[t];
+}
+__global__ void w(int *a)
+{
+	int t = blockIdx.x * blockDim.x + threadIdx.x;
+	a[t] = t;	/* another launch */
+}
+int main()
+{
+	int *a, *out, h[128];
+	cudaMalloc(&a, 128 * sizeof(int));
+	cudaMalloc(&out, 128 * sizeof(int));
+	cudaMemset(a, 0, 128 * sizeof(int));
+	k<<<2, 64>>>(a, out);
+	w<<<2, 64>>>(a);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[127]);
+	return 0;
+}
+""")
+prog("global_race_warp_offer_5", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	out[blockIdx.x * 64 + t] = a[t];
+	if (blockIdx.x == 2 && t >= 32)
+		a[t] = 7;	//@global-race
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 3 * 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<3, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+
+# A warp's atomics of some lanes on their own consecutive words, offered
+# to the global checker before their event (global_access), leave their
+# records: another block's later plain store to those words still races.
+prog("global_race_atomic_masked_3", r"""
+__global__ void k(unsigned *bins, unsigned *out)
+{
+	int t = threadIdx.x;
+	unsigned v = 0;
+	if (blockIdx.x == 0) {
+		if (t & 1)
+			atomicAdd(&bins[t], 1u);
+	} else {
+		for (int i = 0; i < 2000; i++)
+			v += i * t;
+		if (t & 1)
+			bins[t] = 5;	//@global-race
+	}
+	out[blockIdx.x * 32 + t] = v;
+}
+int main()
+{
+	unsigned *bins, *out, h[64];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMalloc(&out, 64 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	cudaMemset(out, 0, 64 * sizeof(unsigned));	/* every allocation written: the offer is made */
+	k<<<2, 32>>>(bins, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%u\n", h[33]);
+	return 0;
+}
+""")
 prog("global_race_atomic_1", r"""
 __global__ void count(int *counter)
 {
@@ -1082,6 +1222,244 @@ int main()
 	cudaDeviceSynchronize();
 	printf("%d\n", hits >= 0 && hits <= n);
 	cudaFree(in);
+	return 0;
+}
+""")
+# A full warp's weak 4-byte write of 32 consecutive shared words is offered
+# to the shared checker before its event is built (shared_write), a read
+# that cannot be deferred likewise, a deferred read on 32 consecutive words
+# is replayed without its event, and a partial warp's consecutive words
+# take one pass (docs/PERFORMANCE.md, tenth session). Their edges: another
+# warp's words written with no barrier (_1: both writes race), reads deferred then met by
+# another warp's write in the same epoch (_2), a partial warp reading words
+# its own lanes wrote with no __syncwarp (_3), and the same with one and
+# two warps reading the same words (_4, a near miss).
+prog("shared_race_offer_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;	//@shared-race
+	s[(t + 32) % 64] = -t;	//@shared-race
+	__syncthreads();
+	out[t] = s[t];
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = s[t];	//@shared-race
+	s[(t + 32) % 64] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_3", r"""
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	if (t < 32)
+		s[t] += s[t + 32];
+	if (t < 16)
+		s[t] += s[t + 16];	//@shared-race
+	if (t == 0)
+		*out = s[0];
+}
+int main()
+{
+	int h[64], *in, *out;
+	for (int i = 0; i < 64; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(int));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 64>>>(in, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_4", r"""
+__global__ void k(const int *in, int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncthreads();
+	int both = s[t % 32] + s[32 + t % 32];	/* read by both warps: no race */
+	__syncthreads();
+	for (int stride = 32; stride > 0; stride >>= 1) {
+		if (t < stride)
+			s[t] += s[t + stride];
+		__syncwarp();
+	}
+	if (t == 0)
+		out[0] = s[0];
+	out[1 + t] = both;
+}
+int main()
+{
+	int h[64], *in, *out, r[65];
+	for (int i = 0; i < 64; i++)
+		h[i] = 1;
+	cudaMalloc(&in, sizeof(h));
+	cudaMalloc(&out, sizeof(r));
+	cudaMemcpy(in, h, sizeof(h), cudaMemcpyHostToDevice);
+	k<<<1, 64>>>(in, out);
+	cudaMemcpy(r, out, sizeof(r), cudaMemcpyDeviceToHost);
+	printf("%d %d %d\n", r[0], r[1], r[64]);
+	return 0;
+}
+""")
+# Partial warps' shared accesses from the general loop go to the same
+# cheap ways in: a partial warp's reads are deferred (_5: 8 lanes' reads,
+# then another warp's write of those words), and a write of 16 lanes or
+# more takes masked_warp (_6: the write meets another warp's reads).
+prog("shared_race_offer_5", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 8)
+		v = s[t + 32];
+	else
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+	if (t >= 32)
+		s[t] = -t;	//@shared-race
+	out[t] = t < 8 ? v : 0;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+prog("shared_race_offer_6", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = s[(t + 32) % 64];
+	if ((t & 31) < 16)
+		s[t] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+# Shared atomics go to the shared checker before their event
+# (shared_atomic), which takes them only when the block's memory is all
+# initialized; else their event marks what they update as initialized
+# (here the words no thread wrote): no uninitialized read (a near miss).
+prog("uninitialized_shared_atomic_offer", r"""
+__global__ void k(unsigned *out)
+{
+	__shared__ unsigned s[64];
+	if (threadIdx.x < 32)
+		s[threadIdx.x] = 0;
+	__syncthreads();
+	atomicAdd(&s[threadIdx.x], 1u);
+	__syncthreads();
+	out[threadIdx.x] = s[threadIdx.x];
+}
+int main()
+{
+	unsigned *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(unsigned));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%u\n", h[0]);	/* written, then updated once */
+	return 0;
+}
+""")
+# A deferred read replayed without race_check (replay_read) drops, as
+# race_word does, its warp's own record made before a __syncwarp: lane t
+# reads word t ^ 1, then after the __syncwarp word t, then writes word t
+# (a near miss); without the __syncwarp (_2) the write races with lane
+# t ^ 1 of the same warp.
+prog("shared_race_deferred_syncwarp_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32) {
+		v = s[t ^ 1];
+		__syncwarp();
+		v += s[t];
+		s[t] = v;
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[5]);
+	return 0;
+}
+""")
+prog("shared_race_deferred_syncwarp_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;
+	__syncthreads();
+	int v = 0;
+	if (t < 32) {
+		v = s[t ^ 1];
+		v += s[t];
+		s[t] = v;	//@shared-race
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
 	return 0;
 }
 """)

@@ -1,0 +1,20 @@
+#include <cstdio>
+#include <cstdlib>
+#include <cassert>
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x;
+	s[t] = t;	//@shared-race
+	s[(t + 32) % 64] = -t;	//@shared-race
+	__syncthreads();
+	out[t] = s[t];
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
