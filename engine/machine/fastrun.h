@@ -11,9 +11,12 @@
  * in m->steps and the clocks). Returns FR_GENERAL (the general loop runs
  * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
- * reached its reconvergence token: settle the warp, then return). */
+ * reached its reconvergence token: settle the warp, then return). ch: the
+ * chain of visits this one is part of (sched_hop), or NULL; when set, the
+ * visit returned for may be a later one of the chain (ch->w, group 0). */
 FAST_RUN_TARGET
-static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+			 struct chain *ch)
 {
 	struct group *g = &w->g[gi];
 	struct frame *fr = g->fr;
@@ -21,8 +24,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	const struct ir_insn *code = fr->code, *in;
 	const uint8_t *fop = df->fop;
 	uint64_t *R = fr->r, *D, *A, *B;
-	const uint32_t M = g->mask;
-	const int full = M == WS_FULL;
+	uint32_t M = g->mask;
+	int full = M == WS_FULL;
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	unsigned f;
@@ -387,6 +390,30 @@ fetched:
 		 * releases the block), then the scheduler picks the next warp */
 		SYNC();
 		bar_arrive(m, w, g, in);
+		if (ch) {
+			/* in a chain: the next visit, where it is the same block's
+			 * (sched_hop), from here (the hooks and the tokens: chain_ok
+			 * and hop_ready) */
+			int h = sched_hop(m, ch, k);
+			if (h == HOP_NEXT) {
+				w = ch->w;
+				gi = 0;
+				g = &w->g[0];
+				fr = g->fr;
+				df = fr->df;
+				code = fr->code;
+				fop = df->fop;
+				R = fr->r;
+				M = g->mask;
+				full = M == WS_FULL;
+				pc = g->pc;
+				stop = UINT32_MAX;
+				k = counted = 0;
+				DISPATCH();
+			}
+			if (h == HOP_LOOP)
+				k = 0; /* counted in ch->ran: no visit under way */
+		}
 		why = FR_RETURN;
 		goto done;
 	CASE(F_SHFL)

@@ -2705,6 +2705,7 @@ enum fast_op {
 	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
 	F_COUNT
 };
+_Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
  * base + 0 s32, 1 u32, 2 64-bit integers, 3 f32, 4 f64; -1 other types */
@@ -3282,7 +3283,8 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned su
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
  * reached its reconvergence token: settle the warp, then return). */
 #ifdef FAST_CLONES
-typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran);
+typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+			struct chain *c);
 /* chosen once, before main (the CPU's features were tested at every visit) */
 static fast_run_fn *fast_run_best = fast_run_base;
 
@@ -3299,12 +3301,13 @@ __attribute__((constructor)) static void fast_run_choose(void)
 }
 #endif
 
-static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+		    struct chain *c)
 {
 #ifdef FAST_CLONES
-	return fast_run_best(m, w, gi, budget, smclk, ran);
+	return fast_run_best(m, w, gi, budget, smclk, ran, c);
 #else
-	return fast_run_base(m, w, gi, budget, smclk, ran);
+	return fast_run_base(m, w, gi, budget, smclk, ran, c);
 #endif
 }
 
@@ -3362,7 +3365,7 @@ static inline int ret_quick(struct machine *m, struct warp *w, int gi)
  * fast_run's goes there first, from this small function: a visit that
  * fast_run completes (to a barrier, say) does not pay for the general
  * loop's frame. */
-int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
+static inline int run_group(struct machine *m, struct warp *w, int gi, int budget, struct chain *c)
 {
 	const struct group *g = &w->g[gi];
 	if (w->host || budget <= 0)
@@ -3372,9 +3375,11 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			return 1;
 		return run_general(m, w, gi, budget, 0, 1);
 	}
-	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
+	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran, c);
 	if (why == FR_RETURN)
 		return ran;
+	if (c)
+		w = c->w; /* the visit under way (sched_hop, gi 0) */
 	if (why == FR_SETTLE) {
 		warp_settle(m, w);
 		return ran;
@@ -3386,6 +3391,15 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	return run_general(m, w, gi, budget, ran, 1);
 }
 
+int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
+{
+	return run_group(m, w, gi, budget, NULL);
+}
+
+int interp_run_chain(struct machine *m, struct chain *c)
+{
+	return run_group(m, c->w, 0, c->budget, c);
+}
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run
  * has just handed the instruction at g->pc back (run it here first) */
@@ -3408,7 +3422,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 		if (tried)
 			tried = 0;
 		else if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
-			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
+			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran, NULL);
 			n += ran;
 			if (why == FR_RETURN)
 				return n;
