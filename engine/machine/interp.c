@@ -2816,92 +2816,154 @@ static const uint64_t pair_off4[WS_WARP] = {
 #define PAIR_CLONES
 #endif
 
-/* A full warp's 4-byte load at base + A[l], when every lane's offset
- * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
- * nothing loaded: win_all_in's test, in the same pass as the shape): a
- * half-warp on 16 consecutive words or on one word is copied as a block;
- * the values sign-extended (sgn) or zero-extended into D. Returns, when it
- * loaded, 1 + the shape the shared checker would find again (struct
- * check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
-PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
-					     uint64_t len, int sgn)
+/* the 16 words of a half-warp at base + a, into D[0..16), sign-extended
+ * (sgn) or not */
+static inline void pair_row(uint64_t *D, uintptr_t src, int sgn)
 {
-	uint32_t v[WS_WARP];
-	if (len < 4)
-		return 0;
-	uint64_t lim = len - 4, bad = 0, al = 0;
-	uint64_t a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
-	for (unsigned l = 0; l < 16; l++) {
-		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
-		bad |= o0 | (lim - o0) | o1 | (lim - o1);
-		al |= o0 | o1;
-		c0 |= (A[l] - a0) ^ pair_off4[l];
-		c1 |= (A[l + 16] - a1) ^ pair_off4[l];
-		s0 |= A[l] ^ a0;
-		s1 |= A[l + 16] ^ a1;
+	if (sgn) {
+		for (unsigned l = 0; l < 16; l++) {
+			int32_t x;
+			memcpy(&x, (const void *)(src + 4 * l), 4);
+			D[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < 16; l++) {
+			uint32_t x;
+			memcpy(&x, (const void *)(src + 4 * l), 4);
+			D[l] = x;
+		}
+	}
+}
+
+/* one word at src for a half-warp's 16 lanes */
+static inline void pair_bcast(uint64_t *D, uintptr_t src, int sgn)
+{
+	uint32_t x;
+	memcpy(&x, (const void *)src, 4);
+	uint64_t v = sgn ? (uint64_t)(int64_t)(int32_t)x : x;
+	for (unsigned l = 0; l < 16; l++)
+		D[l] = v;
+}
+
+/* offset o (of a half-warp's first lane) in [0, lim - span], 4-byte
+ * aligned: the half's lanes, on rows (span 60) or on one word (span 0),
+ * all lie in the window (lim = its length - 4, below 2^62) */
+static inline int pair_in(uint64_t o, uint64_t lim, uint64_t span)
+{
+	return lim >= span && o <= lim - span && !(o & 3);
+}
+
+/* pair_load's other shapes: every lane's offset tested (lim: the window's
+ * length - 4), then loaded (out of line: its frame is not the common
+ * shapes') */
+PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+						   uint64_t lim, int sgn)
+{
+	uint64_t bad = 0, al = 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t o = A[l] + k;
+		bad |= o | (lim - o);
+		al |= o;
 	}
 	if ((bad >> 63) || (al & 3))
 		return 0;
-	int shape = 0;
-	if ((!c0 || !s0) && (!c1 || !s1)) {
-		unsigned rows = 0;
-		for (unsigned h = 0; h < 2; h++) {
-			const void *src = (const void *)(base + (uintptr_t)A[16 * h]);
-			if (!(h ? c1 : c0)) {
-				memcpy(&v[16 * h], src, 64);
-				rows++;
-			} else {
-				uint32_t x;
-				memcpy(&x, src, 4);
-				for (unsigned l = 0; l < 16; l++)
-					v[16 * h + l] = x;
-			}
-		}
-		/* both halves on rows, or both broadcasts (they exclude each other) */
-		shape = rows == 2 ? CHECK_SHAPE_ROWS : rows == 0 ? CHECK_SHAPE_HALVES : 0;
-	} else {
-		for (unsigned l = 0; l < WS_WARP; l++)
-			memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
-	}
+	uint32_t v[WS_WARP];
+	for (unsigned l = 0; l < WS_WARP; l++)
+		memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
 	if (sgn)
 		for (unsigned l = 0; l < WS_WARP; l++)
 			D[l] = (uint64_t)(int64_t)(int32_t)v[l];
 	else
 		for (unsigned l = 0; l < WS_WARP; l++)
 			D[l] = v[l];
-	return 1 + shape;
+	return 1;
+}
+
+/* A full warp's 4-byte load at base + A[l], when every lane's offset
+ * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
+ * nothing loaded): a half-warp on 16 consecutive words or on one word is
+ * copied as a block; the values sign-extended (sgn) or zero-extended into
+ * D. The shape comes first (one pass of differences from each half's first
+ * lane); a half on rows or on one word is then in the window exactly when
+ * its first and last lanes are, and only other shapes test every lane.
+ * Returns, when it loaded, 1 + the shape the shared checker would find
+ * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
+PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+					     uint64_t len, int sgn)
+{
+	if (len < 4 || len >> 62)
+		return 0;
+	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c0 = 0, c1 = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		c0 |= (A[l] - a0) ^ pair_off4[l];
+		c1 |= (A[l + 16] - a1) ^ pair_off4[l];
+	}
+	uint64_t o0 = a0 + k, o1 = a1 + k;
+	if (!c0 && !c1) { /* a tile's rows */
+		if (!pair_in(o0, lim, 60) || !pair_in(o1, lim, 60))
+			return 0;
+		pair_row(D, base + (uintptr_t)a0, sgn);
+		pair_row(D + 16, base + (uintptr_t)a1, sgn);
+		return 1 + CHECK_SHAPE_ROWS;
+	}
+	uint64_t s0 = 0, s1 = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		s0 |= A[l] ^ a0;
+		s1 |= A[l + 16] ^ a1;
+	}
+	if ((!c0 || !s0) && (!c1 || !s1)) {
+		/* each half on rows or on one word (they exclude each other) */
+		if (!pair_in(o0, lim, c0 ? 0 : 60) || !pair_in(o1, lim, c1 ? 0 : 60))
+			return 0;
+		if (c0)
+			pair_bcast(D, base + (uintptr_t)a0, sgn);
+		else
+			pair_row(D, base + (uintptr_t)a0, sgn);
+		if (c1)
+			pair_bcast(D + 16, base + (uintptr_t)a1, sgn);
+		else
+			pair_row(D + 16, base + (uintptr_t)a1, sgn);
+		/* both broadcasts, or one of each */
+		return 1 + (c0 && c1 ? CHECK_SHAPE_HALVES : 0);
+	}
+	return pair_load_lanes(D, A, base, k, lim, sgn);
 }
 
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
- * words as one block (the second half after the first), else lane by lane
- * in ascending order (with several lanes on one address the highest wins,
- * as it does here: the halves' words are distinct within each). */
+ * words as one block (the second half after the first; the window test
+ * then of its first and last lanes), else lane by lane in ascending order
+ * (with several lanes on one address the highest wins, as it does here:
+ * the halves' words are distinct within each). */
 PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
-	if (len < 4)
+	if (len < 4 || len >> 62)
 		return 0;
-	uint64_t lim = len - 4, bad = 0, al = 0, a0 = A[0], a1 = A[16], c = 0;
-	for (unsigned l = 0; l < 16; l++) {
-		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
-		bad |= o0 | (lim - o0) | o1 | (lim - o1);
-		al |= o0 | o1;
+	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c = 0;
+	for (unsigned l = 0; l < 16; l++)
 		c |= ((A[l] - a0) ^ pair_off4[l]) | ((A[l + 16] - a1) ^ pair_off4[l]);
-	}
-	if ((bad >> 63) || (al & 3))
-		return 0;
 	if (!c) {
+		if (!pair_in(a0 + k, lim, 60) || !pair_in(a1 + k, lim, 60))
+			return 0;
 		uint32_t v[WS_WARP];
 		for (unsigned l = 0; l < WS_WARP; l++)
 			v[l] = (uint32_t)B[l];
 		memcpy((void *)(base + (uintptr_t)a0), v, 64);
 		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
-	} else {
-		for (unsigned l = 0; l < WS_WARP; l++) {
-			uint32_t x = (uint32_t)B[l];
-			memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
-		}
+		return 1;
+	}
+	uint64_t bad = 0, al = 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t o = A[l] + k;
+		bad |= o | (lim - o);
+		al |= o;
+	}
+	if ((bad >> 63) || (al & 3))
+		return 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint32_t x = (uint32_t)B[l];
+		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
 }
