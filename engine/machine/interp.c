@@ -903,6 +903,14 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
+/* a released group's result of __syncthreads_count, _and or _or (in->d) */
+static WS_NOINLINE void bar_result(struct group *g, const struct ir_insn *in, uint32_t popc, int band, int bor)
+{
+	uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band : (uint64_t)bor;
+	uint64_t *D = reg(g->fr->r, in->d);
+	EACH(g->mask, l, D[l] = v);
+}
+
 void interp_bar_release(struct machine *m, struct block *b)
 {
 	if (CHECK_WANTS(m, CEV_BARRIER)) {
@@ -921,23 +929,33 @@ void interp_bar_release(struct machine *m, struct block *b)
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
+		uint32_t ng = w->ng;
+		if (ng == 1) {
+			/* the common case: the warp's one group, waiting at a plain
+			 * __syncthreads(), without tokens (nothing to settle) */
+			struct group *g = &w->g[0];
+			if (g->state != G_BAR)
+				continue;
+			const struct ir_insn *in = &g->fr->code[g->pc];
+			if (WS_LIKELY(in->d < 0 && !g->ntok)) {
+				g->pc++;
+				g->state = G_READY;
+				continue;
+			}
+		}
 		int any = 0;
-		for (uint32_t j = 0; j < w->ng; j++) {
+		for (uint32_t j = 0; j < ng; j++) {
 			struct group *g = &w->g[j];
 			if (g->state != G_BAR)
 				continue;
 			const struct ir_insn *in = &g->fr->code[g->pc];
-			if (in->d >= 0) {
-				uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band
-					   : (uint64_t)bor;
-				uint64_t *D = reg(g->fr->r, in->d);
-				EACH(g->mask, l, D[l] = v);
-			}
+			if (in->d >= 0)
+				bar_result(g, in, popc, band, bor);
 			g->pc++;
 			g->state = G_READY;
 			any = 1;
 		}
-		if (any && (w->ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
+		if (any && (ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
 	if (m->hooks & (1u << EV_BARRIER)) {
