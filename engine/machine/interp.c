@@ -2902,7 +2902,7 @@ PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *
  * nothing loaded): a half-warp on 16 consecutive words or on one word is
  * copied as a block; the values sign-extended (sgn) or zero-extended into
  * D. The shape comes first (one pass of differences from each half's first
- * lane); a half on rows or on one word is then in the window exactly when
+ * lane: rows, or one word); a half on rows or on one word is then in the window exactly when
  * its first and last lanes are, and only other shapes test every lane.
  * Returns, when it loaded, 1 + the shape the shared checker would find
  * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
@@ -2911,10 +2911,13 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 {
 	if (len < 4 || len >> 62)
 		return 0;
-	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c0 = 0, c1 = 0;
+	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
 	for (unsigned l = 0; l < 16; l++) {
-		c0 |= (A[l] - a0) ^ pair_off4[l];
-		c1 |= (A[l + 16] - a1) ^ pair_off4[l];
+		uint64_t d0 = A[l] - a0, d1 = A[l + 16] - a1;
+		c0 |= d0 ^ pair_off4[l];
+		c1 |= d1 ^ pair_off4[l];
+		s0 |= d0;
+		s1 |= d1;
 	}
 	uint64_t o0 = a0 + k, o1 = a1 + k;
 	if (!c0 && !c1) { /* a tile's rows */
@@ -2923,11 +2926,6 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
 		pair_row(D, base + (uintptr_t)a0, sgn);
 		pair_row(D + 16, base + (uintptr_t)a1, sgn);
 		return 1 + CHECK_SHAPE_ROWS;
-	}
-	uint64_t s0 = 0, s1 = 0;
-	for (unsigned l = 0; l < 16; l++) {
-		s0 |= A[l] ^ a0;
-		s1 |= A[l + 16] ^ a1;
 	}
 	if ((!c0 || !s0) && (!c1 || !s1)) {
 		/* each half on rows or on one word (they exclude each other) */
