@@ -478,6 +478,12 @@ fetched:
 	 * second; its own class (F_LD, F_ST, F_CBR) runs it when the pair's
 	 * shortcut does not apply. */
 #define PAIR_OK() (pc + 1 != stop && k < budget && !(code[pc + 1].flags & DF_BREAK))
+/* a full warp's row A not the same in every lane */
+#ifdef FAST_RUN_AVX2
+#define ROW_DIFF(A) row_diff_avx2(A)
+#else
+#define ROW_DIFF(A) (pair_diff(A) != 0)
+#endif
 #define PAIR_TAKE() do { \
 	pc++; k++; in = &code[pc]; f = fop[pc]; \
 	D = reg(R, in->d); \
@@ -516,7 +522,7 @@ idx_st:
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
 		 * the same in every lane (uniform) is added and compared once */
 		uint64_t a0 = A[0];
-		if (!full || pair_diff(A)) {
+		if (!full || ROW_DIFF(A)) {
 			FL(S32(A[l] + B[l]));
 			if (!PAIR_OK())
 				NEXT_PC();
@@ -533,7 +539,7 @@ idx_st:
 		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
 		int sg = is_signed(in->t);
 		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
-		if (!full || pair_diff(A)) {
+		if (!full || ROW_DIFF(A)) {
 			if (sg)
 				FL((uint64_t)((int64_t)A[l] >> sh));
 			else if (sh >= 32)
@@ -558,7 +564,7 @@ counter_cbr:
 			NEXT_PC();
 		PAIR_TAKE();
 		uint64_t y0 = B[0];
-		if (!(in->flags & DF_KB) && pair_diff(B))
+		if (!(in->flags & DF_KB) && ROW_DIFF(B))
 			RUN_FETCHED();
 		int c;
 		if (in->t == IR_S32) {
@@ -595,7 +601,7 @@ counter_cbr:
 		uint64_t b0 = B[0];
 		int sg = in->t == IR_S32, rem = in->op == IR_REM;
 		if (!full || (uint32_t)b0 == 0 || (sg && (int32_t)b0 == -1) ||
-		    (!(in->flags & DF_KB) && pair_diff(B))) {
+		    (!(in->flags & DF_KB) && ROW_DIFF(B))) {
 			SYNC();
 			if (do_divrem(m, w, g, in, D, A, B)) {
 				why = FR_RETURN;
@@ -697,6 +703,7 @@ counter_cbr:
 	}
 #undef PAIR_OK
 #undef PAIR_TAKE
+#undef ROW_DIFF
 
 #ifndef FAST_THREADED
 	default:

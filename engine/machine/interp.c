@@ -3301,6 +3301,18 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #define CMP_S64(v) (v)
 #define CMP_U64(v) _mm256_xor_si256(v, top)
 
+/* pair_diff inside the fast path's x86-64-v3 and v4 versions: 0 when
+ * every lane of row A holds A[0] (a loop counter, its bound), without the
+ * call (eight 4-lane compares with A[0], one movemask) */
+__attribute__((target("avx2"))) static inline int row_diff_avx2(const uint64_t *A)
+{
+	const __m256i a0 = _mm256_set1_epi64x((long long)A[0]);
+	__m256i d = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)A), a0);
+	for (unsigned q = 1; q < WS_WARP / 4; q++)
+		d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(A + 4 * q)), a0));
+	return !_mm256_testz_si256(d, d);
+}
+
 /* The lanes of a warp (all 32; the caller masks) for which the integer
  * compare A sub B of type t holds, as the FCMP loops of the fast path
  * decide it (S32 and U32 on the low 32 bits, the other signed types as
