@@ -3455,7 +3455,7 @@ static inline int ret_quick(struct machine *m, struct warp *w, int gi)
  * fast_run's goes there first, from this small function: a visit that
  * fast_run completes (to a barrier, say) does not pay for the general
  * loop's frame. */
-static inline int run_group(struct machine *m, struct warp *w, int gi, int budget, struct chain *c)
+static inline int run_group(struct machine *m, struct warp *w, int gi, int budget, struct chain *c, int defer)
 {
 	const struct group *g = &w->g[gi];
 	if (w->host || budget <= 0)
@@ -3471,7 +3471,8 @@ static inline int run_group(struct machine *m, struct warp *w, int gi, int budge
 	if (c)
 		w = c->w; /* the visit under way (sched_hop, gi 0) */
 	if (why == FR_SETTLE) {
-		warp_settle(m, w);
+		if (!defer || w->ng <= 1)
+			warp_settle(m, w);
 		return ran;
 	}
 	if (ran >= budget)
@@ -3483,12 +3484,17 @@ static inline int run_group(struct machine *m, struct warp *w, int gi, int budge
 
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 {
-	return run_group(m, w, gi, budget, NULL);
+	return run_group(m, w, gi, budget, NULL, 0);
+}
+
+int interp_run_visit(struct machine *m, struct warp *w, int gi, int budget)
+{
+	return run_group(m, w, gi, budget, NULL, 1);
 }
 
 int interp_run_chain(struct machine *m, struct chain *c)
 {
-	return run_group(m, c->w, 0, c->budget, c);
+	return run_group(m, c->w, 0, c->budget, c, 1);
 }
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run

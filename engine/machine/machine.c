@@ -1213,7 +1213,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			wi = c.wi;
 			gen = c.gen;
 		} else {
-			ran = interp_run_group(m, w, 0, budget);
+			ran = interp_run_visit(m, w, 0, budget);
 		}
 		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, 0, budget - ran, gen)) {
 			*chained += ran ? ran : 1;
@@ -1380,7 +1380,7 @@ again:
 				q = 4; /* its: diverged paths of a warp take turns */
 		}
 		m->bp.mid_stop = 0;
-		ran = interp_run_group(m, w, gi, q);
+		ran = interp_run_visit(m, w, gi, q); /* settled below */
 		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen))
 			return chained + (ran ? ran : 1);
 		if (!ran)

@@ -679,6 +679,10 @@ void machine_exit(struct machine *m, int status);
 /* interp.c */
 /* Execute up to budget instructions of group gi of warp w; returns number run. */
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget);
+/* interp_run_group for a caller that settles w itself when it is left with
+ * more than one group (machine.c's visits: interp_warp_settle then), so
+ * that a visit ending at a reconvergence point settles once, not twice */
+int interp_run_visit(struct machine *m, struct warp *w, int gi, int budget);
 
 /* A chain of visits (machine.c sched_chain) that the fast path may carry on
  * itself: when a visit ends at a barrier and the next visit of the chain is
@@ -808,7 +812,7 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 }
 
 /* the visits of chain c, from c->w's group 0 (sched_chain's
- * interp_run_group): returns the instructions of the visit under way when
+ * interp_run_visit): returns the instructions of the visit under way when
  * it returns (c->w, c->gen...: sched_hop may have begun later ones) */
 int interp_run_chain(struct machine *m, struct chain *c);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
