@@ -11,9 +11,12 @@
  * in m->steps and the clocks). Returns FR_GENERAL (the general loop runs
  * the instruction at g->pc next, or the budget is spent), FR_RETURN (an
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
- * reached its reconvergence token: settle the warp, then return). */
+ * reached its reconvergence token: settle the warp, then return). ch: the
+ * chain of visits this one is part of (sched_hop), or NULL; when set, the
+ * visit returned for may be a later one of the chain (ch->w, group 0). */
 FAST_RUN_TARGET
-static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+			 struct chain *ch)
 {
 	struct group *g = &w->g[gi];
 	struct frame *fr = g->fr;
@@ -21,8 +24,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	const struct ir_insn *code = fr->code, *in;
 	const uint8_t *fop = df->fop;
 	uint64_t *R = fr->r, *D, *A, *B;
-	const uint32_t M = g->mask;
-	const int full = M == WS_FULL;
+	uint32_t M = g->mask;
+	int full = M == WS_FULL;
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	unsigned f;
@@ -387,7 +390,40 @@ fetched:
 		/* the general loop's IR_BAR: the group arrives (and, the last to,
 		 * releases the block), then the scheduler picks the next warp */
 		SYNC();
-		bar_arrive(m, w, g, in);
+		if (in->sub == BAR_SYNC && !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+			/* bar_arrive's plain __syncthreads() with no checker on the arrival */
+			struct block *bk = w->blk;
+			bk->bar_arrived += full ? WS_WARP : popc32(M);
+			g->state = G_BAR;
+			if (bk->bar_arrived >= bk->nthreads - bk->nexited)
+				interp_bar_release(m, bk);
+		} else {
+			bar_arrive(m, w, g, in);
+		}
+		if (ch) {
+			/* in a chain: the next visit, where it is the same block's
+			 * (sched_hop), from here (the hooks and the tokens: chain_ok
+			 * and hop_ready) */
+			int h = sched_hop(m, ch, k);
+			if (h == HOP_NEXT) {
+				w = ch->w;
+				gi = 0;
+				g = &w->g[0];
+				fr = g->fr;
+				df = fr->df;
+				code = fr->code;
+				fop = df->fop;
+				R = fr->r;
+				M = g->mask;
+				full = M == WS_FULL;
+				pc = g->pc;
+				stop = UINT32_MAX;
+				k = counted = 0;
+				DISPATCH();
+			}
+			if (h == HOP_LOOP)
+				k = 0; /* counted in ch->ran: no visit under way */
+		}
 		why = FR_RETURN;
 		goto done;
 	CASE(F_SHFL)
@@ -447,6 +483,12 @@ fetched:
 	 * second; its own class (F_LD, F_ST, F_CBR) runs it when the pair's
 	 * shortcut does not apply. */
 #define PAIR_OK() (pc + 1 != stop && k < budget && !(code[pc + 1].flags & DF_BREAK))
+/* a full warp's row A not the same in every lane */
+#ifdef FAST_RUN_AVX2
+#define ROW_DIFF(A) row_diff_avx2(A)
+#else
+#define ROW_DIFF(A) (pair_diff(A) != 0)
+#endif
 #define PAIR_TAKE() do { \
 	pc++; k++; in = &code[pc]; f = fop[pc]; \
 	D = reg(R, in->d); \
@@ -485,7 +527,7 @@ idx_st:
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
 		 * the same in every lane (uniform) is added and compared once */
 		uint64_t a0 = A[0];
-		if (!full || pair_diff(A)) {
+		if (!full || ROW_DIFF(A)) {
 			FL(S32(A[l] + B[l]));
 			if (!PAIR_OK())
 				NEXT_PC();
@@ -502,7 +544,7 @@ idx_st:
 		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
 		int sg = is_signed(in->t);
 		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
-		if (!full || pair_diff(A)) {
+		if (!full || ROW_DIFF(A)) {
 			if (sg)
 				FL((uint64_t)((int64_t)A[l] >> sh));
 			else if (sh >= 32)
@@ -527,7 +569,7 @@ counter_cbr:
 			NEXT_PC();
 		PAIR_TAKE();
 		uint64_t y0 = B[0];
-		if (!(in->flags & DF_KB) && pair_diff(B))
+		if (!(in->flags & DF_KB) && ROW_DIFF(B))
 			RUN_FETCHED();
 		int c;
 		if (in->t == IR_S32) {
@@ -564,7 +606,7 @@ counter_cbr:
 		uint64_t b0 = B[0];
 		int sg = in->t == IR_S32, rem = in->op == IR_REM;
 		if (!full || (uint32_t)b0 == 0 || (sg && (int32_t)b0 == -1) ||
-		    (!(in->flags & DF_KB) && pair_diff(B))) {
+		    (!(in->flags & DF_KB) && ROW_DIFF(B))) {
 			SYNC();
 			if (do_divrem(m, w, g, in, D, A, B)) {
 				why = FR_RETURN;
@@ -675,6 +717,7 @@ counter_cbr:
 	}
 #undef PAIR_OK
 #undef PAIR_TAKE
+#undef ROW_DIFF
 
 #ifndef FAST_THREADED
 	default:

@@ -903,6 +903,14 @@ int interp_warp_pick(struct machine *m, struct warp *w)
 
 /* ---- barriers */
 
+/* a released group's result of __syncthreads_count, _and or _or (in->d) */
+static WS_NOINLINE void bar_result(struct group *g, const struct ir_insn *in, uint32_t popc, int band, int bor)
+{
+	uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band : (uint64_t)bor;
+	uint64_t *D = reg(g->fr->r, in->d);
+	EACH(g->mask, l, D[l] = v);
+}
+
 void interp_bar_release(struct machine *m, struct block *b)
 {
 	if (CHECK_WANTS(m, CEV_BARRIER)) {
@@ -921,23 +929,33 @@ void interp_bar_release(struct machine *m, struct block *b)
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
+		uint32_t ng = w->ng;
+		if (ng == 1) {
+			/* the common case: the warp's one group, waiting at a plain
+			 * __syncthreads(), without tokens (nothing to settle) */
+			struct group *g = &w->g[0];
+			if (g->state != G_BAR)
+				continue;
+			const struct ir_insn *in = &g->fr->code[g->pc];
+			if (WS_LIKELY(in->d < 0 && !g->ntok)) {
+				g->pc++;
+				g->state = G_READY;
+				continue;
+			}
+		}
 		int any = 0;
-		for (uint32_t j = 0; j < w->ng; j++) {
+		for (uint32_t j = 0; j < ng; j++) {
 			struct group *g = &w->g[j];
 			if (g->state != G_BAR)
 				continue;
 			const struct ir_insn *in = &g->fr->code[g->pc];
-			if (in->d >= 0) {
-				uint64_t v = in->sub == BAR_POPC ? popc : in->sub == BAR_AND ? (uint64_t)band
-					   : (uint64_t)bor;
-				uint64_t *D = reg(g->fr->r, in->d);
-				EACH(g->mask, l, D[l] = v);
-			}
+			if (in->d >= 0)
+				bar_result(g, in, popc, band, bor);
 			g->pc++;
 			g->state = G_READY;
 			any = 1;
 		}
-		if (any && (w->ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
+		if (any && (ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
 	if (m->hooks & (1u << EV_BARRIER)) {
@@ -2779,6 +2797,7 @@ enum fast_op {
 	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
 	F_COUNT
 };
+_Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
  * base + 0 s32, 1 u32, 2 64-bit integers, 3 f32, 4 f64; -1 other types */
@@ -2889,83 +2908,135 @@ static const uint64_t pair_off4[WS_WARP] = {
 #define PAIR_CLONES
 #endif
 
-/* A full warp's 4-byte load at base + A[l], when every lane's offset
- * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
- * nothing loaded: win_all_in's test, in the same pass as the shape): a
- * half-warp on 16 consecutive words or on one word is copied as a block;
- * the values sign-extended (sgn) or zero-extended into D. Returns, when it
- * loaded, 1 + the shape the shared checker would find again (struct
- * check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
-PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
-					     uint64_t len, int sgn)
+/* the 16 words of a half-warp at base + a, into D[0..16), sign-extended
+ * (sgn) or not */
+static inline void pair_row(uint64_t *D, uintptr_t src, int sgn)
 {
-	uint32_t v[WS_WARP];
-	if (len < 4)
-		return 0;
-	uint64_t lim = len - 4, bad = 0, al = 0;
-	uint64_t a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
-	for (unsigned l = 0; l < 16; l++) {
-		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
-		bad |= o0 | (lim - o0) | o1 | (lim - o1);
-		al |= o0 | o1;
-		c0 |= (A[l] - a0) ^ pair_off4[l];
-		c1 |= (A[l + 16] - a1) ^ pair_off4[l];
-		s0 |= A[l] ^ a0;
-		s1 |= A[l + 16] ^ a1;
+	if (sgn) {
+		for (unsigned l = 0; l < 16; l++) {
+			int32_t x;
+			memcpy(&x, (const void *)(src + 4 * l), 4);
+			D[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < 16; l++) {
+			uint32_t x;
+			memcpy(&x, (const void *)(src + 4 * l), 4);
+			D[l] = x;
+		}
+	}
+}
+
+/* one word at src for a half-warp's 16 lanes */
+static inline void pair_bcast(uint64_t *D, uintptr_t src, int sgn)
+{
+	uint32_t x;
+	memcpy(&x, (const void *)src, 4);
+	uint64_t v = sgn ? (uint64_t)(int64_t)(int32_t)x : x;
+	for (unsigned l = 0; l < 16; l++)
+		D[l] = v;
+}
+
+/* offset o (of a half-warp's first lane) in [0, lim - span], 4-byte
+ * aligned: the half's lanes, on rows (span 60) or on one word (span 0),
+ * all lie in the window (lim = its length - 4, below 2^62) */
+static inline int pair_in(uint64_t o, uint64_t lim, uint64_t span)
+{
+	return lim >= span && o <= lim - span && !(o & 3);
+}
+
+/* pair_load's other shapes: every lane's offset tested (lim: the window's
+ * length - 4), then loaded (out of line: its frame is not the common
+ * shapes') */
+PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+						   uint64_t lim, int sgn)
+{
+	uint64_t bad = 0, al = 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t o = A[l] + k;
+		bad |= o | (lim - o);
+		al |= o;
 	}
 	if ((bad >> 63) || (al & 3))
 		return 0;
-	int shape = 0;
-	if ((!c0 || !s0) && (!c1 || !s1)) {
-		unsigned rows = 0;
-		for (unsigned h = 0; h < 2; h++) {
-			const void *src = (const void *)(base + (uintptr_t)A[16 * h]);
-			if (!(h ? c1 : c0)) {
-				memcpy(&v[16 * h], src, 64);
-				rows++;
-			} else {
-				uint32_t x;
-				memcpy(&x, src, 4);
-				for (unsigned l = 0; l < 16; l++)
-					v[16 * h + l] = x;
-			}
-		}
-		/* both halves on rows, or both broadcasts (they exclude each other) */
-		shape = rows == 2 ? CHECK_SHAPE_ROWS : rows == 0 ? CHECK_SHAPE_HALVES : 0;
-	} else {
-		for (unsigned l = 0; l < WS_WARP; l++)
-			memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
-	}
+	uint32_t v[WS_WARP];
+	for (unsigned l = 0; l < WS_WARP; l++)
+		memcpy(&v[l], (const void *)(base + (uintptr_t)A[l]), 4);
 	if (sgn)
 		for (unsigned l = 0; l < WS_WARP; l++)
 			D[l] = (uint64_t)(int64_t)(int32_t)v[l];
 	else
 		for (unsigned l = 0; l < WS_WARP; l++)
 			D[l] = v[l];
-	return 1 + shape;
+	return 1;
+}
+
+/* A full warp's 4-byte load at base + A[l], when every lane's offset
+ * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
+ * nothing loaded): a half-warp on 16 consecutive words or on one word is
+ * copied as a block; the values sign-extended (sgn) or zero-extended into
+ * D. The shape comes first (one pass of differences from each half's first
+ * lane: rows, or one word); a half on rows or on one word is then in the window exactly when
+ * its first and last lanes are, and only other shapes test every lane.
+ * Returns, when it loaded, 1 + the shape the shared checker would find
+ * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
+PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+					     uint64_t len, int sgn)
+{
+	if (len < 4 || len >> 62)
+		return 0;
+	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		uint64_t d0 = A[l] - a0, d1 = A[l + 16] - a1;
+		c0 |= d0 ^ pair_off4[l];
+		c1 |= d1 ^ pair_off4[l];
+		s0 |= d0;
+		s1 |= d1;
+	}
+	uint64_t o0 = a0 + k, o1 = a1 + k;
+	if (!c0 && !c1) { /* a tile's rows */
+		if (!pair_in(o0, lim, 60) || !pair_in(o1, lim, 60))
+			return 0;
+		pair_row(D, base + (uintptr_t)a0, sgn);
+		pair_row(D + 16, base + (uintptr_t)a1, sgn);
+		return 1 + CHECK_SHAPE_ROWS;
+	}
+	if ((!c0 || !s0) && (!c1 || !s1)) {
+		/* each half on rows or on one word (they exclude each other) */
+		if (!pair_in(o0, lim, c0 ? 0 : 60) || !pair_in(o1, lim, c1 ? 0 : 60))
+			return 0;
+		if (c0)
+			pair_bcast(D, base + (uintptr_t)a0, sgn);
+		else
+			pair_row(D, base + (uintptr_t)a0, sgn);
+		if (c1)
+			pair_bcast(D + 16, base + (uintptr_t)a1, sgn);
+		else
+			pair_row(D + 16, base + (uintptr_t)a1, sgn);
+		/* both broadcasts, or one of each */
+		return 1 + (c0 && c1 ? CHECK_SHAPE_HALVES : 0);
+	}
+	return pair_load_lanes(D, A, base, k, lim, sgn);
 }
 
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
- * words as one block (the second half after the first), else lane by lane
- * in ascending order (with several lanes on one address the highest wins,
- * as it does here: the halves' words are distinct within each). Returns,
- * when it stored, 1 + CHECK_SHAPE_ROWS for the blocks, else 1. */
+ * words as one block (the second half after the first; the window test
+ * then of its first and last lanes), else lane by lane in ascending order
+ * (with several lanes on one address the highest wins, as it does here:
+ * the halves' words are distinct within each). Returns, when it stored,
+ * 1 + CHECK_SHAPE_ROWS for the blocks, else 1. */
 PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
-	if (len < 4)
+	if (len < 4 || len >> 62)
 		return 0;
-	uint64_t lim = len - 4, bad = 0, al = 0, a0 = A[0], a1 = A[16], c = 0;
-	for (unsigned l = 0; l < 16; l++) {
-		uint64_t o0 = A[l] + k, o1 = A[l + 16] + k;
-		bad |= o0 | (lim - o0) | o1 | (lim - o1);
-		al |= o0 | o1;
+	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c = 0;
+	for (unsigned l = 0; l < 16; l++)
 		c |= ((A[l] - a0) ^ pair_off4[l]) | ((A[l + 16] - a1) ^ pair_off4[l]);
-	}
-	if ((bad >> 63) || (al & 3))
-		return 0;
 	if (!c) {
+		if (!pair_in(a0 + k, lim, 60) || !pair_in(a1 + k, lim, 60))
+			return 0;
 		uint32_t v[WS_WARP];
 		for (unsigned l = 0; l < WS_WARP; l++)
 			v[l] = (uint32_t)B[l];
@@ -2973,6 +3044,14 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
 		return 1 + CHECK_SHAPE_ROWS;
 	}
+	uint64_t bad = 0, al = 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint64_t o = A[l] + k;
+		bad |= o | (lim - o);
+		al |= o;
+	}
+	if ((bad >> 63) || (al & 3))
+		return 0;
 	for (unsigned l = 0; l < WS_WARP; l++) {
 		uint32_t x = (uint32_t)B[l];
 		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
@@ -3297,6 +3376,18 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 #define CMP_S64(v) (v)
 #define CMP_U64(v) _mm256_xor_si256(v, top)
 
+/* pair_diff inside the fast path's x86-64-v3 and v4 versions: 0 when
+ * every lane of row A holds A[0] (a loop counter, its bound), without the
+ * call (eight 4-lane compares with A[0], one movemask) */
+__attribute__((target("avx2"))) static inline int row_diff_avx2(const uint64_t *A)
+{
+	const __m256i a0 = _mm256_set1_epi64x((long long)A[0]);
+	__m256i d = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)A), a0);
+	for (unsigned q = 1; q < WS_WARP / 4; q++)
+		d = _mm256_or_si256(d, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(A + 4 * q)), a0));
+	return !_mm256_testz_si256(d, d);
+}
+
 /* The lanes of a warp (all 32; the caller masks) for which the integer
  * compare A sub B of type t holds, as the FCMP loops of the fast path
  * decide it (S32 and U32 on the low 32 bits, the other signed types as
@@ -3357,7 +3448,8 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned su
  * instruction asked interp_run_group to return) or FR_SETTLE (the group
  * reached its reconvergence token: settle the warp, then return). */
 #ifdef FAST_CLONES
-typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran);
+typedef int fast_run_fn(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+			struct chain *c);
 /* chosen once, before main (the CPU's features were tested at every visit) */
 static fast_run_fn *fast_run_best = fast_run_base;
 
@@ -3374,12 +3466,13 @@ __attribute__((constructor)) static void fast_run_choose(void)
 }
 #endif
 
-static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran)
+static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
+		    struct chain *c)
 {
 #ifdef FAST_CLONES
-	return fast_run_best(m, w, gi, budget, smclk, ran);
+	return fast_run_best(m, w, gi, budget, smclk, ran, c);
 #else
-	return fast_run_base(m, w, gi, budget, smclk, ran);
+	return fast_run_base(m, w, gi, budget, smclk, ran, c);
 #endif
 }
 
@@ -3437,7 +3530,7 @@ static inline int ret_quick(struct machine *m, struct warp *w, int gi)
  * fast_run's goes there first, from this small function: a visit that
  * fast_run completes (to a barrier, say) does not pay for the general
  * loop's frame. */
-int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
+static inline int run_group(struct machine *m, struct warp *w, int gi, int budget, struct chain *c, int defer)
 {
 	const struct group *g = &w->g[gi];
 	if (w->host || budget <= 0)
@@ -3447,11 +3540,14 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 			return 1;
 		return run_general(m, w, gi, budget, 0, 1);
 	}
-	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran);
+	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran, c);
 	if (why == FR_RETURN)
 		return ran;
+	if (c)
+		w = c->w; /* the visit under way (sched_hop, gi 0) */
 	if (why == FR_SETTLE) {
-		warp_settle(m, w);
+		if (!defer || w->ng <= 1)
+			warp_settle(m, w);
 		return ran;
 	}
 	if (ran >= budget)
@@ -3461,6 +3557,20 @@ int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
 	return run_general(m, w, gi, budget, ran, 1);
 }
 
+int interp_run_group(struct machine *m, struct warp *w, int gi, int budget)
+{
+	return run_group(m, w, gi, budget, NULL, 0);
+}
+
+int interp_run_visit(struct machine *m, struct warp *w, int gi, int budget)
+{
+	return run_group(m, w, gi, budget, NULL, 1);
+}
+
+int interp_run_chain(struct machine *m, struct chain *c)
+{
+	return run_group(m, c->w, 0, c->budget, c, 1);
+}
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run
  * has just handed the instruction at g->pc back (run it here first) */
@@ -3483,7 +3593,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 		if (tried)
 			tried = 0;
 		else if (!w->host && g->fr->df->fop && g->fr->df->fop[g->pc] != F_GEN) {
-			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran);
+			int ran, why = fast_run(m, w, (uint32_t)gi, budget - n, smclk, &ran, NULL);
 			n += ran;
 			if (why == FR_RETURN)
 				return n;

@@ -24,6 +24,8 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_super = e && *e && strcmp(e, "0") != 0;
 	e = getenv("WS_NO_QUICK");
 	o->no_quick = e && *e && strcmp(e, "0") != 0;
+	e = getenv("WS_NO_HOP");
+	o->no_hop = e && *e && strcmp(e, "0") != 0;
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -1136,34 +1138,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
  * visit of grid gr that ran (and retired no block, failed nothing) */
 static inline int chain_ok(const struct machine *m, const struct grid *gr)
 {
-	const volatile sig_atomic_t *sig = m->o.sigint;
-	return m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->mm && !m->bp.resume.on &&
-	       m->o.sched == SCHED_RR && !m->o.no_quick && !quick_stop(m, sig);
-}
-
-/* the round robin's next place after a visit of warp wi of the block in
- * slot s (place idx of total) that began at barrier generation gen: the
- * next warp; but when this warp completed a barrier, the first warp of its
- * block, so a block runs through its barrier phases while its registers
- * are still in cache */
-static inline void rr_advance(struct grid *gr, const struct block *b, uint32_t gen, int s, uint32_t wi,
-			      uint64_t idx, uint64_t total)
-{
-	uint32_t wpb = gr->warps_per_block;
-	if (b->bar_gen != gen) {
-		gr->rr = (int)((uint64_t)s * wpb);
-		gr->rr_s = s;
-		gr->rr_wi = 0;
-	} else if (idx + 1 == total) {
-		gr->rr = 0;
-		gr->rr_s = 0;
-		gr->rr_wi = 0;
-	} else {
-		gr->rr = (int)(idx + 1);
-		gr->rr_s = wi + 1 == wpb ? s + 1 : s;
-		gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
-	}
-	gr->rr_idx = (uint64_t)gr->rr;
+	return !m->mm && !m->bp.resume.on && m->o.sched == SCHED_RR && !m->o.no_quick && chain_live(m, gr);
 }
 
 /* a visit stopped before an instruction (m->bp.mid_stop) with left of its
@@ -1188,17 +1163,23 @@ static int visit_stopped(struct machine *m, int s, uint32_t wi, int gi, int left
  * sched_device_step's loop would make first (chain_ok: no stop to resume,
  * no memory model, no hook, the round robin; the grid has no sched_quick),
  * without its set-up and search; a warp not started yet starts there, as
- * the loop would start it. Adds the instructions run to *chained.
+ * the loop would start it. The fast path may go on from a visit that ends
+ * at a barrier to the next of the same block itself (sched_hop; not under
+ * m->o.no_hop). Adds the instructions run to *chained.
  * Returns 1 when sched_device_step returns now, 0 when the next visit is
  * not of the common case (it makes that one itself). */
 static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chained)
 {
-	int lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
+	struct chain c;
+	c.gr = gr;
+	c.budget = budget;
+	c.lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
+	int hop = !m->o.no_hop;
 	for (;;) {
 		int s = gr->rr_s;
 		uint32_t wi = gr->rr_wi;
 		struct block *b = gr->res[s];
-		if (!b || (gr->nlazy && !lazyv))
+		if (!b || (gr->nlazy && !c.lazyv))
 			return 0;
 		struct warp *w = &b->w[wi];
 		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
@@ -1212,7 +1193,27 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		w->cur = 0; /* interp_warp_pick's choice */
 		uint32_t gen = b->bar_gen;
 		m->bp.mid_stop = 0;
-		int ran = interp_run_group(m, w, 0, budget);
+		int ran;
+		if (hop) {
+			c.b = b;
+			c.w = w;
+			c.s = s;
+			c.wi = wi;
+			c.gen = gen;
+			c.ran = 0;
+			c.loop = 0;
+			ran = interp_run_chain(m, &c);
+			*chained += c.ran;
+			if (c.loop)
+				continue; /* sched_hop ended the last visit and started the next warp */
+			b = c.b;
+			w = c.w;
+			s = c.s;
+			wi = c.wi;
+			gen = c.gen;
+		} else {
+			ran = interp_run_visit(m, w, 0, budget);
+		}
 		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, 0, budget - ran, gen)) {
 			*chained += ran ? ran : 1;
 			return 1;
@@ -1228,10 +1229,29 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			return 1;
 		}
 		if (b->nexited == b->nthreads)
-			block_retire(m, gr, s, lazyv && lazy_visits(m));
+			block_retire(m, gr, s, c.lazyv && lazy_visits(m));
 		if (!chain_ok(m, gr))
 			return 1;
 	}
+}
+
+int sched_hop_start(struct machine *m, struct chain *c, int k, uint32_t nwi)
+{
+	struct grid *gr = c->gr;
+	struct block *b = c->b;
+	struct warp *nw = &b->w[nwi];
+	/* the visit ends as sched_chain ends it */
+	c->ran += k;
+	rr_advance(gr, b, c->gen, c->s, c->wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
+	/* sched_chain's next visit starts the warp */
+	warp_start(m, gr, nw);
+	if (!(b->unstarted &= ~(1u << nwi)))
+		gr->nlazy--;
+	if (!hop_ready(nw) || m->dev.fail_err) {
+		c->loop = 1;
+		return HOP_LOOP;
+	}
+	return hop_begin(m, c, nw, nwi);
 }
 
 /* One scheduling decision on the device: pick a warp (rr or random), run
@@ -1359,7 +1379,7 @@ again:
 				q = 4; /* its: diverged paths of a warp take turns */
 		}
 		m->bp.mid_stop = 0;
-		ran = interp_run_group(m, w, gi, q);
+		ran = interp_run_visit(m, w, gi, q); /* settled below */
 		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen))
 			return chained + (ran ? ran : 1);
 		if (!ran)

@@ -138,6 +138,12 @@ struct machine_opts {
 	 * environment has WS_NO_QUICK=1. Results and step counts are the same
 	 * either way. */
 	int no_quick;
+	/* in a chain of visits (above), the fast path does not go on from a
+	 * warp that stopped at a barrier to the next warp of its block itself
+	 * (interp.c fast_run, machine.c sched_hop): every visit returns to the
+	 * scheduler; machine_opts_init sets it when the environment has
+	 * WS_NO_HOP=1. Results and step counts are the same either way. */
+	int no_hop;
 };
 
 void machine_opts_init(struct machine_opts *o);

@@ -718,6 +718,142 @@ void machine_exit(struct machine *m, int status);
 /* interp.c */
 /* Execute up to budget instructions of group gi of warp w; returns number run. */
 int interp_run_group(struct machine *m, struct warp *w, int gi, int budget);
+/* interp_run_group for a caller that settles w itself when it is left with
+ * more than one group (machine.c's visits: interp_warp_settle then), so
+ * that a visit ending at a reconvergence point settles once, not twice */
+int interp_run_visit(struct machine *m, struct warp *w, int gi, int budget);
+
+/* A chain of visits (machine.c sched_chain) that the fast path may carry on
+ * itself: when a visit ends at a barrier and the next visit of the chain is
+ * of the same block (the next warp, or its first after the barrier's
+ * release) and of the common case, fast_run's F_BAR ends the one and begins
+ * the other (sched_hop) instead of returning through interp_run_group and
+ * sched_chain, which would make the same two steps. The visit under way:
+ * warp w (index wi) of block b in slot s, begun at b's barrier generation
+ * gen, each visit's quantum budget. */
+struct chain {
+	struct grid *gr;
+	struct block *b;
+	struct warp *w;
+	int s;
+	uint32_t wi, gen;
+	int budget;
+	int lazyv;      /* sched_chain's: warps not started yet start when reached */
+	int ran;        /* the instructions of the visits sched_hop ended (each >= 1) */
+	int loop;       /* sched_hop ended the visit and started the next warp, which
+			 * sched_chain visits itself (no visit is under way) */
+};
+/* sched_hop's answers: nothing changed (the visit ends as any other), or
+ * the chain's next visit begins (c->w from its pc), or the visit ended
+ * (counted) and sched_chain makes the next (c->loop set) */
+enum { HOP_NONE, HOP_NEXT, HOP_LOOP };
+/* interp.c's fast class of an instruction the general loop runs (df->fop) */
+#define FOP_GEN 0
+/* machine.c's chain_ok but for what cannot change while a chain's visits
+ * run (the memory model, a stop to resume, the schedule and its options:
+ * set before machine_run, or by sched_device_step itself) */
+static inline int chain_live(const struct machine *m, const struct grid *gr)
+{
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	return m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->bp.hit && !m->dev.fail_err &&
+	       m->status == MST_RUNNING && !(sig && *sig);
+}
+
+/* the round robin's next place after a visit of warp wi of the block in
+ * slot s (place idx of total) that began at barrier generation gen: the
+ * next warp; but when this warp completed a barrier, the first warp of its
+ * block, so a block runs through its barrier phases while its registers
+ * are still in cache */
+static inline void rr_advance(struct grid *gr, const struct block *b, uint32_t gen, int s, uint32_t wi,
+			      uint64_t idx, uint64_t total)
+{
+	uint32_t wpb = gr->warps_per_block;
+	if (b->bar_gen != gen) {
+		gr->rr = (int)((uint64_t)s * wpb);
+		gr->rr_s = s;
+		gr->rr_wi = 0;
+	} else if (idx + 1 == total) {
+		gr->rr = 0;
+		gr->rr_s = 0;
+		gr->rr_wi = 0;
+	} else {
+		gr->rr = (int)(idx + 1);
+		gr->rr_s = wi + 1 == wpb ? s + 1 : s;
+		gr->rr_wi = wi + 1 == wpb ? 0 : wi + 1;
+	}
+	gr->rr_idx = (uint64_t)gr->rr;
+}
+
+/* a warp ready for a visit sched_hop begins: sched_chain's test, and
+ * interp_run_group's and fast_run's for their fast path */
+static inline int hop_ready(const struct warp *w)
+{
+	const struct group *g = &w->g[0];
+	const uint8_t *fop;
+	return w->ng == 1 && g->state == G_READY && !g->ntok && (fop = g->fr->df->fop) != NULL &&
+	       fop[g->pc] != FOP_GEN;
+}
+
+/* sched_hop's next visit begins, of warp nwi of c's block, as sched_chain
+ * begins it */
+static inline int hop_begin(struct machine *m, struct chain *c, struct warp *nw, uint32_t nwi)
+{
+	nw->cur = 0; /* interp_warp_pick's choice */
+	m->bp.mid_stop = 0;
+	c->w = nw;
+	c->wi = nwi;
+	c->gen = c->b->bar_gen;
+	return HOP_NEXT;
+}
+
+/* machine.c: sched_hop where the next warp is not started yet: ends the
+ * visit, starts the warp, begins its visit when it is ready for one */
+int sched_hop_start(struct machine *m, struct chain *c, int k, uint32_t nwi);
+
+/* fast_run's F_BAR in a chain c, after the visit's group arrived at the
+ * barrier: the visit ran k instructions (k >= 1, counted in m->steps and
+ * the clocks). Decides as machine.c's sched_chain would after the visit
+ * and before the next, and does what it would do; HOP_NEXT only where the
+ * next warp's group 0 is its only one, ready, without tokens, at an
+ * instruction of a fast class (not FOP_GEN). A visit in fast_run sets no
+ * m->bp.mid_stop (the general loop's) and retires no block (this warp's
+ * group waits at the barrier or has just been released). */
+static inline int sched_hop(struct machine *m, struct chain *c, int k)
+{
+	struct grid *gr = c->gr;
+	struct block *b = c->b;
+	uint32_t wi = c->wi, nwi;
+	if (c->w->ng != 1) /* sched_chain would settle it */
+		return HOP_NONE;
+	/* rr_advance's next place, if it is in the same block */
+	if (b->bar_gen != c->gen)
+		nwi = 0;
+	else if (wi + 1 < gr->warps_per_block)
+		nwi = wi + 1;
+	else
+		return HOP_NONE;
+	if (!chain_live(m, gr) || (gr->nlazy && !c->lazyv))
+		return HOP_NONE;
+	if (WS_UNLIKELY(b->unstarted >> nwi & 1))
+		return sched_hop_start(m, c, k, nwi);
+	struct warp *nw = &b->w[nwi];
+	if (!hop_ready(nw))
+		return HOP_NONE;
+	/* the visit ends as sched_chain ends it: rr_advance's place, known to
+	 * be warp nwi of the same block (the first after a release, else the
+	 * next: idx + 1) */
+	c->ran += k;
+	gr->rr = (int)(nwi ? gr->rr_idx + 1 : (uint64_t)c->s * gr->warps_per_block);
+	gr->rr_s = c->s;
+	gr->rr_wi = nwi;
+	gr->rr_idx = (uint64_t)gr->rr;
+	return hop_begin(m, c, nw, nwi);
+}
+
+/* the visits of chain c, from c->w's group 0 (sched_chain's
+ * interp_run_visit): returns the instructions of the visit under way when
+ * it returns (c->w, c->gen...: sched_hop may have begun later ones) */
+int interp_run_chain(struct machine *m, struct chain *c);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);

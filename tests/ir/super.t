@@ -12,12 +12,12 @@
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-super.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME FILE OPTS: both ways; kernel_ms (wall time) is left out
+# run NAME FILE OPTS [ARGS]: both ways; kernel_ms (wall time) is left out
 run() {
-	name=$1 file=$2 opts=$3
+	name=$1 file=$2 opts=$3 args=$4
 	for e in 0 1; do
-		# shellcheck disable=SC2086 # options are a word list
-		WS_NO_SUPER=$e timeout 120 "$WARPSTEP" run --stats $opts "$file" > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
+		# shellcheck disable=SC2086 # options and arguments are word lists
+		WS_NO_SUPER=$e timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
 		echo "status $?" >> "$tmp/out.$e"
 		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
 	done
@@ -39,6 +39,12 @@ run fold_ops tests/programs/fold_ops.cu "--fast --max-steps 20011"
 run fold_ops tests/programs/fold_ops.cu "--fast --simt its"
 run super_edge tests/ir/super_edge.cu "--fast"
 run super_edge tests/ir/super_edge.cu ""
+# tile reads and writes as blocks (pair_load, pair_store): rows and words at the end of
+# their window, overlapping and mixed halves, and a row one word past the end (reported)
+for a in 0 1; do
+	run "super_tiles $a" tests/ir/super_tiles.cu "--fast" "$a"
+	run "super_tiles $a" tests/ir/super_tiles.cu "" "$a"
+done
 
 # fold_ops prints the CPU's numbers (written from the C semantics: a native build)
 "$WARPSTEP" run --fast tests/programs/fold_ops.cu > "$tmp/fold" 2>&1 < /dev/null
@@ -59,4 +65,10 @@ cmp -s "$tmp/edge" "$tmp/want" || r=1
 grep -q 'integer division by zero' "$tmp/edge.err" || r=1
 [ "$r" -eq 0 ] || { cat "$tmp/edge" "$tmp/edge.err" | head -20 | tap_diag; }
 tap_result "$r" "super_edge: the highest lane's store stays, division by zero is reported"
+# super_tiles 1: the row whose last lane is past the allocation's end is reported there
+"$WARPSTEP" run --fast tests/ir/super_tiles.cu 1 > "$tmp/tiles" 2> "$tmp/tiles.err" < /dev/null
+grep -q 'oob-global-read.*0 bytes past the end of a 4000-byte allocation' "$tmp/tiles.err"
+r=$?
+[ "$r" -eq 0 ] || head -20 "$tmp/tiles.err" | tap_diag
+tap_result "$r" "super_tiles 1: a tile row one word past the allocation's end is reported"
 tap_done
