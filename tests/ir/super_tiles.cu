@@ -31,7 +31,7 @@ __global__ void tiles(const int *g, const unsigned *gu, int n, int *out, unsigne
 	int f = g[n - 1];              /* one word, the allocation's last */
 	int q = g[(l * 7) % n];        /* no shape: lane by lane */
 	int x = mode ? g[n - 31 + l] : 0; /* mode 1: the last lane one past the end */
-	w[i] = a + b + c;              /* both halves store the same row */
+	w[i] = a + b;                  /* both halves store the same row */
 	__syncthreads();
 	int base = (blockIdx.x * 32 + l) * 8;
 	out[base + 0] = a;
