@@ -433,6 +433,11 @@ int check_block_split(const struct block *b);
 uint32_t check_block_arrived(const struct block *b);
 /* The lanes named by w's groups that wait in a warp collective (0: none). */
 uint32_t check_warp_coll_named(const struct warp *w);
+/* Where group j of warp w spins, for a report that must not depend on the
+ * step at which it is made: the span of the first conditional branch its
+ * code reaches from its pc, following jumps (a spin loop's test), else (a
+ * call, a return, no branch within 64 instructions) its pc's span. */
+struct span check_group_spin_span(const struct warp *w, int j);
 /* A hash of warp w's whole state (groups, pcs, registers of its live
  * lanes), and whether every group of it is blocked (barrier, collective). */
 uint64_t check_warp_hash(const struct warp *w, int *blocked);

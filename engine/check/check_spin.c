@@ -98,6 +98,10 @@ static void spin_report(struct machine *m, uint64_t interval)
 		for (int j = 0; j < cw.ngroups; j++) {
 			struct check_group g;
 			check_group_get(cw.w, j, &g);
+			/* a spinning group anywhere in its loop: the loop's test, so
+			 * that the report is the same whichever sample makes it */
+			if (g.state == CG_READY)
+				g.span = check_group_spin_span(cw.w, j);
 			if (listed == 8) {
 				more++;
 				continue;

@@ -316,6 +316,25 @@ int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
 	return check_warp_info(&b->w[k], out);
 }
 
+struct span check_group_spin_span(const struct warp *w, int j)
+{
+	const struct group *g = &w->g[j];
+	const struct dfunc *df = g->fr->df;
+	uint32_t pc = g->pc;
+	for (int k = 0; k < 64 && pc < df->ncode; k++) {
+		const struct ir_insn *in = &df->code[pc];
+		if (in->op == IR_CBR)
+			return in->span;
+		if (in->op == IR_BR)
+			pc = (uint32_t)in->tgt1;
+		else if (in->op == IR_RET || in->op == IR_CALL || in->op == IR_ICALL)
+			break;
+		else
+			pc++;
+	}
+	return g->fr->code[g->pc].span;
+}
+
 int check_group_get(const struct warp *w, int j, struct check_group *out)
 {
 	if (j < 0 || (uint32_t)j >= w->ng)
