@@ -2945,11 +2945,9 @@ static inline int pair_in(uint64_t o, uint64_t lim, uint64_t span)
 	return lim >= span && o <= lim - span && !(o & 3);
 }
 
-/* pair_load's other shapes: every lane's offset tested (lim: the window's
- * length - 4), then loaded (out of line: its frame is not the common
- * shapes') */
-PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
-						   uint64_t lim, int sgn)
+/* every lane's offset A[l] + k in [0, lim] (lim: the window's length - 4)
+ * and 4-byte aligned: the window test of shapes other than rows and words */
+static inline int pair_lanes_in(const uint64_t *A, uint64_t k, uint64_t lim)
 {
 	uint64_t bad = 0, al = 0;
 	for (unsigned l = 0; l < WS_WARP; l++) {
@@ -2957,7 +2955,16 @@ PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *
 		bad |= o | (lim - o);
 		al |= o;
 	}
-	if ((bad >> 63) || (al & 3))
+	return !(bad >> 63) && !(al & 3);
+}
+
+/* pair_load's other shapes: every lane's offset tested (lim: the window's
+ * length - 4), then loaded (out of line: its frame is not the common
+ * shapes') */
+PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+						   uint64_t lim, int sgn)
+{
+	if (!pair_lanes_in(A, k, lim))
 		return 0;
 	uint32_t v[WS_WARP];
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -3044,13 +3051,7 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
 		return 1 + CHECK_SHAPE_ROWS;
 	}
-	uint64_t bad = 0, al = 0;
-	for (unsigned l = 0; l < WS_WARP; l++) {
-		uint64_t o = A[l] + k;
-		bad |= o | (lim - o);
-		al |= o;
-	}
-	if ((bad >> 63) || (al & 3))
+	if (!pair_lanes_in(A, k, lim))
 		return 0;
 	for (unsigned l = 0; l < WS_WARP; l++) {
 		uint32_t x = (uint32_t)B[l];
