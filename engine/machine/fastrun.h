@@ -390,16 +390,7 @@ fetched:
 		/* the general loop's IR_BAR: the group arrives (and, the last to,
 		 * releases the block), then the scheduler picks the next warp */
 		SYNC();
-		if (in->sub == BAR_SYNC && !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
-			/* bar_arrive's plain __syncthreads() with no checker on the arrival */
-			struct block *bk = w->blk;
-			bk->bar_arrived += full ? WS_WARP : popc32(M);
-			g->state = G_BAR;
-			if (bk->bar_arrived >= bk->nthreads - bk->nexited)
-				interp_bar_release(m, bk);
-		} else {
-			bar_arrive(m, w, g, in);
-		}
+		bar_arrive(m, w, g, in);
 		if (ch) {
 			/* in a chain: the next visit, where it is the same block's
 			 * (sched_hop), from here (the hooks and the tokens: chain_ok

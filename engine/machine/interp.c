@@ -964,7 +964,10 @@ void interp_bar_release(struct machine *m, struct block *b)
 	}
 }
 
-static void bar_arrive(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+/* The group arrives at a barrier (and, the last to, releases the block).
+ * Inline: fast_run's F_BAR takes the plain __syncthreads() with no arrival
+ * checker through its two tests (tenth session, s10-dev's measured path). */
+static inline void bar_arrive(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	struct block *b = w->blk;
 	if (w->host) {
