@@ -219,6 +219,36 @@ static inline unsigned ir_type_size(unsigned t)
 	}
 }
 
+/* The ops whose second operand the decoder (machine/decode.c, constfold)
+ * turns into a constant-pool operand when a CONST defines it, and those of
+ * them that take a constant first operand too (they commute). licm.c keeps
+ * such a CONST beside its readers rather than hoisting it. */
+static inline int ir_op_takes_const(unsigned op)
+{
+	switch (op) {
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR:
+	case IR_SHL: case IR_SHR: case IR_MIN: case IR_MAX: case IR_SETP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static inline int ir_op_commutes(unsigned op)
+{
+	return op == IR_ADD || op == IR_MUL || op == IR_AND || op == IR_OR || op == IR_XOR ||
+	       op == IR_MIN || op == IR_MAX;
+}
+
+/* 1 when the decoder would make register r, defined by a CONST, a constant
+ * operand of u: u takes constants, reads r once, as its second operand or
+ * (commuting) its first */
+static inline int ir_const_folds_into(const struct ir_insn *u, int32_t r)
+{
+	return ir_op_takes_const(u->op) && u->a != u->b &&
+	       (u->b == r || (u->a == r && ir_op_commutes(u->op)));
+}
+
 /* A value in register form of type t (ir.def: registers hold values
  * extended per their type): the one definition the optimiser, the decoder
  * and both interpreters share. */

@@ -32,8 +32,15 @@
  * iteration). Pointer addition wraps at 64 bits, so the order of the two
  * additions does not change the address.
  *
- * What stays: a CONST whose readers stay (decode.c folds it into them as
- * a constant operand), a SETP that a branch of the loop reads (decode.c
+ * What stays: in device code, a CONST that a reader that stays would take
+ * as a constant operand (decode.c's constfold; the fast path's
+ * constant-count shifts and counter-and-branch pairs need it there), while
+ * one only other instructions read (a shuffle's mask and width, a
+ * conversion, a call's argument) moves like any invariant, or it would run
+ * at every iteration of every warp (reduce_shfl: 2 of a loop's 7); in code
+ * the host runs, every CONST whose readers stay (the host engine fuses a
+ * CONST with its reader: hoisted, reduce_smem's host part took 13 M more
+ * instructions); a SETP that a branch of the loop reads (decode.c
  * fuses the pair), an instruction that begins its statement when the next
  * instruction left in the loop belongs to another statement (every
  * statement keeps a place).
@@ -242,7 +249,7 @@ static uint32_t next_kept(const struct lx *x, uint32_t i, uint32_t e, uint32_t h
 static int prune(struct lx *x, uint32_t h, uint32_t e)
 {
 	const struct ir_func *f = x->f;
-	int banned = 0;
+	int banned = 0, host = (f->kind & FN_HOST) != 0;
 	for (uint32_t i = h; i <= e; i++) {
 		const struct ir_insn *in = &f->code[i];
 		if (!x->inv[i - h])
@@ -258,7 +265,8 @@ static int prune(struct lx *x, uint32_t h, uint32_t e)
 				continue;
 			int reads = 0;
 			IR_EACH_READ(u, r, reads |= r == in->d);
-			if (reads && (in->op == IR_CONST || (in->op == IR_SETP && u->op == IR_CBR)))
+			if (reads && ((in->op == IR_CONST && (host || ir_const_folds_into(u, in->d))) ||
+				      (in->op == IR_SETP && u->op == IR_CBR)))
 				bad = 1;
 		}
 		if (bad) {

@@ -179,23 +179,6 @@ static void copyprop(struct dctx *x)
 	}
 }
 
-static int foldable(unsigned op)
-{
-	switch (op) {
-	case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR:
-	case IR_SHL: case IR_SHR: case IR_MIN: case IR_MAX: case IR_SETP:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-static int commutes(unsigned op)
-{
-	return op == IR_ADD || op == IR_MUL || op == IR_AND || op == IR_OR || op == IR_XOR ||
-	       op == IR_MIN || op == IR_MAX;
-}
-
 /* a CONST's value in register form (ir.def: extended per its type) */
 
 static int32_t pool_add(struct dctx *x, uint64_t v)
@@ -220,11 +203,11 @@ static void constfold(struct dctx *x)
 			struct ir_insn *u = &x->c[j];
 			if (x->dead[j] || !reads(u, r))
 				continue;
-			if (!foldable(u->op) || (u->flags & DF_KB) || u->a == u->b) {
+			if (!ir_op_takes_const(u->op) || (u->flags & DF_KB) || u->a == u->b) {
 				left--;
 				continue;
 			}
-			if (u->a == r && commutes(u->op)) {
+			if (u->a == r && ir_op_commutes(u->op)) {
 				u->a = u->b;
 				u->b = r;
 			}

@@ -98,4 +98,18 @@ ws dump-run-ir bench/matmul_tiled.cu
 n=$(sed -n 's/^func .* kernel "matmul_tiled.* regs=\([0-9]*\) .*/\1/p' "$tmp/out")
 expect '[ -n "$n" ] && [ "$n" -le 106 ]' "bench matmul_tiled: at most 106 registers per thread ($n; 140 before)"
 
+# the shuffle loop of bench/reduce_shfl.cu: the mask and the width, CONSTs that only the
+# SHFL reads, are made before the loop, not at every iteration of every warp; the CONSTs a
+# compare or an add takes as its constant operand stay beside it (decode.c folds them;
+# tenth session). Host code keeps its CONSTs (the host engine fuses them with their readers).
+ws dump-run-ir bench/reduce_shfl.cu
+awk '/ kernel "reduce_shfl/,/^$/' "$tmp/out" >"$tmp/shfl"
+back=$(sed -n 's/.* \([0-9]*\)  CBR.pred r[0-9]* @\([0-9]*\) @.*/\2 \1/p' "$tmp/shfl" | awk '$1 < $2 { print; exit }')
+set -- $back
+body=$(awk -v a="$1" -v b="$2" '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+$/) { n = $i; break } } n >= a && n <= b && !/NOP/' "$tmp/shfl")
+expect '[ -n "$back" ] && echo "$body" | grep -q " SHFL" && ! echo "$body" | grep -q "CONST.u32 4294967295\|CONST.s32 32 "' \
+	"reduce_shfl.cu: the shuffle's mask and width are made before its loop"
+s=$(steps bench/reduce_shfl.cu 1 14)
+expect '[ -n "$s" ] && [ "$s" -le 221000 ]' "reduce_shfl.cu 1 14: at most 221000 steps ($s; 224349 before)"
+
 tap_done
