@@ -839,14 +839,11 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 	struct warp *nw = &b->w[nwi];
 	if (!hop_ready(nw))
 		return HOP_NONE;
-	/* the visit ends as sched_chain ends it: rr_advance's place, known to
-	 * be warp nwi of the same block (the first after a release, else the
-	 * next: idx + 1) */
+	/* the visit ends as sched_chain ends it: rr_advance's place (the round
+	 * robin is at this visit's warp), known to be warp nwi of the same
+	 * block */
 	c->ran += k;
-	gr->rr = (int)(nwi ? gr->rr_idx + 1 : (uint64_t)c->s * gr->warps_per_block);
-	gr->rr_s = c->s;
-	gr->rr_wi = nwi;
-	gr->rr_idx = (uint64_t)gr->rr;
+	rr_advance(gr, b, c->gen, c->s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
 	return hop_begin(m, c, nw, nwi);
 }
 
