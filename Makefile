@@ -61,9 +61,11 @@ GEN_HEADERS = engine/front/headers_gen.c
 GEN_TOKENS = engine/front/pretok_gen.c
 # the host pass's prelude for the default options, preprocessed at build time (engine/front/prelude.h)
 GEN_PRELUDE = engine/front/prelude_gen.c
+# the prelude's units and what each reaches, recorded at build time by parsing it (engine/front/units.h)
+GEN_UNITS = engine/front/units_gen.c
 GEN_EXAMPLE = tui/example_gen.c
-ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE),$(wildcard engine/*/*.c)) \
-	$(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE))
+ENGINE_SRC = $(sort $(filter-out $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_UNITS),$(wildcard engine/*/*.c)) \
+	$(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_UNITS))
 LIB_SRC = $(ENGINE_SRC)
 LIB_OBJ = $(LIB_SRC:%.c=$(B)/%.o)
 LIB = $(B)/libwarpstep.a
@@ -156,6 +158,19 @@ $(PRELUDE_TOOL): tools/prelude-gen.c $(PRELUDE_OBJ) config.mk
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/prelude-gen.c $(PRELUDE_OBJ) $(LIBS)
 $(GEN_PRELUDE): $(PRELUDE_TOOL)
 	ASAN_OPTIONS=detect_leaks=0 $(PRELUDE_TOOL) $@
+
+# The prelude's units (engine/front/units.h): this tree's parser reads the
+# prebuilt prelude in both passes (tools/units-gen.c) and records them; like
+# the prelude it is rewritten only when it changes. The tool is linked from
+# every engine object but units_gen.o, so a change anywhere in the engine
+# makes it again.
+UNITS_TOOL = $(B)/tools/units-gen
+UNITS_OBJ = $(filter-out $(GEN_UNITS:%.c=$(B)/%.o),$(LIB_OBJ))
+$(UNITS_TOOL): tools/units-gen.c $(UNITS_OBJ) config.mk
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ tools/units-gen.c $(UNITS_OBJ) $(LIBS)
+$(GEN_UNITS): $(UNITS_TOOL)
+	ASAN_OPTIONS=detect_leaks=0 $(UNITS_TOOL) $@
 
 # The program
 $(BIN): $(APP_OBJ) $(LIB)
@@ -280,7 +295,7 @@ FUZZ = $(FUZZ_NAMES)
 FUZZ_SRC_lua = $(SCRIPTS_SRC)
 FUZZ_CFLAGS_lua = -Iscripts $(LUA_CFLAGS) -Wno-overlength-strings
 FUZZ_LIBS_lua = $(LUA_LIBS)
-fuzz: $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_SCRIPTS)
+fuzz: $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_UNITS) $(GEN_SCRIPTS)
 	@if ! command -v $(FUZZ_CC) >/dev/null 2>&1; then \
 		echo "fuzz: $(FUZZ_CC) not found; libFuzzer needs clang (apt-get install clang): skipped"; \
 		exit 0; \
@@ -316,7 +331,7 @@ uninstall:
 	rm -rf '$(DESTDIR)$(datadir)/warpstep'
 
 clean:
-	rm -rf build warpstep $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
+	rm -rf build warpstep $(GEN_HEADERS) $(GEN_TOKENS) $(GEN_PRELUDE) $(GEN_UNITS) $(GEN_EXAMPLE) $(GEN_SCRIPTS)
 
 distclean: clean
 	rm -f config.mk

@@ -6,6 +6,8 @@
 #include "ast.h"
 #include "lower.h"
 #include "pp.h"
+#include "prelude.h"
+#include "units.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +66,17 @@ static void merge_diags(struct diaglist *into, struct diaglist *from)
 	free(map);
 }
 
+/* The prelude's units a pass that starts from the prebuilt prelude of sh
+ * steps over (units.h), or NULL: every unit parsed. */
+static struct unit_skip *pass_units(struct pp_shared *sh)
+{
+	uint32_t n = pp_prelude_ntok(sh);
+	const struct pu_tables *tab = units_prebuilt();
+	if (!n || !tab || tab->ntok != n || tab->check != units_prelude_check(pp_prebuilt()))
+		return NULL;
+	return units_plan(tab, pp_prelude_tok, sh, n, pp_prelude_tok(sh, n - 1)->next);
+}
+
 static int compile_id(struct compilation *c, uint32_t id, const struct front_opts *o, struct passes *ps)
 {
 	struct front_opts none = { 0 };
@@ -79,7 +92,10 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	po.shared = pp_shared_new(); /* the device pass reuses the host pass's header tokens */
 	ps->htok = pp_run(&c->arena, &c->sm, &c->diags, id, &po);
 	struct parse_opts hopt = { 0 };
+	struct unit_skip *skip = pass_units(po.shared);
+	hopt.skip = skip;
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
+	units_done(skip);
 	diag_apply_rules(&c->diags);
 	if (ps->host_pp)
 		pp_print(ps->htok, ps->host_pp);
@@ -90,9 +106,13 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	diaglist_init(&dd);
 	po.cuda_arch = o->cuda_arch ? o->cuda_arch : 900;
 	ps->dtok = pp_run(&c->arena, &c->sm, &dd, id, &po);
-	pp_shared_free(po.shared);
-	struct parse_opts dopt = { 1 };
+	/* the device pass's own tokens follow the same prelude tokens when it
+	 * started from the host pass's prelude (pp.h) */
+	skip = pp_shared_prelude(po.shared) == 1 ? pass_units(po.shared) : NULL;
+	struct parse_opts dopt = { 1, NULL, skip };
 	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
+	units_done(skip); /* before the shared state its tokens are found by */
+	pp_shared_free(po.shared);
 	diag_apply_rules(&dd);
 	merge_diags(&c->diags, &dd);
 	c->diags.ruled = c->diags.v.len;

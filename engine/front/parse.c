@@ -130,6 +130,8 @@ struct sym *add_sym(struct parser *p, struct scope *sc, const char *name, enum s
 	s->kind = k;
 	s->next = sc->syms;
 	sc->syms = s;
+	if (sc->urec)
+		unit_rec_name(sc->urec, name);
 	if (sc->hash) {
 		s->hash = name_hash(name);
 		s->hnext = sc->hash[s->hash % SCOPE_HASH];
@@ -177,6 +179,8 @@ static struct sym *find_in_scope_depth(struct scope *sc, const char *name, unsig
 
 struct sym *find_in_scope(struct scope *sc, const char *name)
 {
+	if (sc && sc->urec) /* a redeclaration, or a qualified name: the unit may change what it finds */
+		unit_rec_name(sc->urec, name);
 	return find_in_scope_depth(sc, name, name_hash(name), 0);
 }
 
@@ -439,6 +443,9 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	p->device_pass = o ? o->device_pass : 0;
 	p->global = arena_alloc(a, sizeof(*p->global));
 	p->global->is_ns = 1;
+	p->rec = o ? o->rec : NULL;
+	p->skip = o ? o->skip : NULL;
+	p->global->urec = p->rec;
 	p->scope = p->global;
 	p->globals_tail = &p->globals;
 	p->funcs_tail = &p->funcs;

@@ -410,6 +410,8 @@ static struct obj *declare_function(struct parser *p, struct type *fty, struct d
 	const char *symname = is_ctor ? "<ctor>" : name;
 	struct sym *s = NULL;
 	unsigned hsym = target->hash ? name_hash(symname) : 0;
+	if (target->urec)
+		unit_rec_name(target->urec, symname);
 	for (struct sym *x = target->hash ? target->hash[hsym % SCOPE_HASH] : target->syms; x;
 	     x = target->hash ? x->hnext : x->next)
 		if ((!target->hash || x->hash == hsym) && !strcmp(x->name, symname) &&
@@ -1637,6 +1639,7 @@ static void namespace_decl(struct parser *p)
 		ns = arena_alloc(p->a, sizeof(*ns));
 		ns->parent = p->scope;
 		ns->is_ns = 1;
+		ns->urec = p->rec;
 		ns->name = name ? name->text : NULL;
 		if (name) {
 			struct sym *s = add_sym(p, p->scope, name->text, SYM_NS);
@@ -1777,7 +1780,55 @@ static int out_of_class_special(struct parser *p)
 	return 1;
 }
 
+/* the parser's state that a prelude unit must leave as it found it to be
+ * skippable (units.h) */
+static void unit_state(const struct parser *p, struct unit_state *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->tmpcount = p->tmpcount;
+	st->range_for_count = p->range_for_count;
+	st->nvclasses = p->nvclasses;
+	st->ninst = p->ninst;
+	st->vclasses = p->vclasses;
+	st->vdisps = p->vdisps;
+	st->gtemps_tail = p->gtemps_tail;
+	st->exc = p->exc;
+	st->deferred = p->deferred;
+	st->ndiags = p->dl->v.len;
+}
+
+static void parse_external_one(struct parser *p, int ctx);
+
+/*
+ * external-decl at file or namespace scope is a unit of the prelude
+ * (units.h): one this pass steps over (skip_unit on its first token) is
+ * not read at all; while units are recorded, each is bracketed.
+ */
 void parse_external(struct parser *p, int ctx)
+{
+	if (ctx != CTX_FILE || (!p->rec && !p->tok->skip_unit)) {
+		parse_external_one(p, ctx);
+		return;
+	}
+	struct token *end, *last;
+	if (p->tok->skip_unit && units_find(p->skip, p->tok, &end, &last)) {
+		p->prev = last;
+		p->tok = end;
+		return;
+	}
+	if (!p->rec) {
+		parse_external_one(p, ctx);
+		return;
+	}
+	struct unit_state st;
+	unit_state(p, &st);
+	unit_rec_begin(p->rec, p->tok, &st);
+	parse_external_one(p, ctx);
+	unit_state(p, &st);
+	unit_rec_end(p->rec, p->tok, &st);
+}
+
+static void parse_external_one(struct parser *p, int ctx)
 {
 	struct token *t = p->tok;
 	if (ctx == CTX_FILE && out_of_class_special(p))

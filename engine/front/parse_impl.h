@@ -11,6 +11,7 @@
 
 #include "ast.h"
 #include "builtin.h"
+#include "units.h"
 
 #include <setjmp.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ struct scope {
 	int is_ns;
 	int nsyms;
 	struct sym **hash;        /* SCOPE_HASH buckets once the scope is big */
+	struct unit_rec *urec;    /* a namespace scope while units are recorded (units.h) */
 };
 
 #define SCOPE_HASH 512
@@ -155,6 +157,8 @@ struct parser {
 	struct exc_state *exc;              /* exceptions: parse_except.c */
 	struct lambda *lambda;              /* the lambda whose body is being parsed */
 	struct strbuf mangle_buf;           /* mangle's, reused (released by parse_program) */
+	struct unit_rec *rec;               /* recording the prelude's units (units.h), or NULL */
+	struct unit_skip *skip;             /* the prelude's units this pass steps over, or NULL */
 };
 
 struct plist {

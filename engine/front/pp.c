@@ -1344,6 +1344,8 @@ struct pp_shared {
 	struct prelude *pre;      /* recorded by a host pass, or NULL */
 	int pre_state;            /* PRE_*: what became of the prelude */
 	int prebuilt;             /* a host pass loaded its prelude from the tables */
+	struct token **chunks;    /* then its output tokens, 1024 to a chunk (pp_prelude_tok) */
+	uint32_t ntok;
 };
 
 enum { PRE_NONE, PRE_SAVED, PRE_REFUSED, PRE_REUSED };
@@ -1373,12 +1375,24 @@ void pp_shared_free(struct pp_shared *s)
 		free(s->files.v[i].key);
 	vec_free(&s->files);
 	prelude_free(s->pre);
+	free(s->chunks);
 	free(s);
 }
 
 int pp_shared_prebuilt(const struct pp_shared *s)
 {
 	return s && s->prebuilt;
+}
+
+uint32_t pp_prelude_ntok(const struct pp_shared *s)
+{
+	return s && s->prebuilt ? s->ntok : 0;
+}
+
+struct token *pp_prelude_tok(void *s, uint32_t i)
+{
+	struct pp_shared *sh = s;
+	return &sh->chunks[i / 1024][i % 1024];
 }
 
 int pp_shared_prelude(const struct pp_shared *s)
@@ -2230,13 +2244,15 @@ static void pb_tails(struct token tails[8])
  * by shift (the predefinitions file is pb->pid + shift); the origins of
  * those that have one from origin on */
 static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
-			     uint32_t shift, const struct span *origin, struct token **last)
+			     uint32_t shift, const struct span *origin, struct token **last, struct token **chunks)
 {
 	struct token head, *cur = &head, tails[8];
 	pb_tails(tails);
 	for (uint32_t i = 0; i < n;) {
 		uint32_t k = n - i < 1024 ? n - i : 1024;
 		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
+		if (chunks)
+			chunks[i / 1024] = t;
 		for (uint32_t j = 0; j < k; j++, i++) {
 			pb_fill(pb, &p[i], tails, &origin, &t[j]);
 			cur = cur->next = &t[j];
@@ -2266,7 +2282,8 @@ static int prebuilt_off(void)
  * when empty); 0, with nothing changed, when the prelude must be
  * preprocessed.
  */
-static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct token **first, struct token **last)
+static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct token **first, struct token **last,
+			 struct token ***chunks)
 {
 	const struct pp_opts *o = pp->opts;
 	if (!pb || !o || o->cuda_arch || o->no_prebuilt || !o->implicit_include ||
@@ -2321,7 +2338,8 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 	 * huge-page chunk (util.c), which the macros' small pieces then share;
 	 * made after them, the macros would grow it by malloc'd chunks of
 	 * small pages first (450 more page faults for a longer main file) */
-	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, pb->origins, last);
+	*chunks = xmalloc(sizeof(struct token *) * (pb->ntok / 1024 + 1));
+	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, pb->origins, last, *chunks);
 
 	/* the macros, each where the table had it */
 	free(pp->slots);
@@ -2352,7 +2370,7 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 		}
 		if (pm->nbody) {
 			struct token *end;
-			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end);
+			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end, NULL);
 		}
 		pp->slots[pm->slot] = m;
 	}
@@ -2722,12 +2740,16 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 
 	pp.used0 = pp.used;
 	predefine_dynamic(&pp);
-	struct token *pre_first, *pre_last;
-	if (opts && (!sh || !sh->pre) && prebuilt_load(&pp, pp_prebuilt(), &pre_first, &pre_last)) {
+	struct token *pre_first, *pre_last, **chunks = NULL;
+	if (opts && (!sh || !sh->pre) && prebuilt_load(&pp, pp_prebuilt(), &pre_first, &pre_last, &chunks)) {
 		/* the prelude from the tables: recorded for the device pass as
 		 * prelude_save and prelude_keep would record a preprocessed one */
+		if (!sh)
+			free(chunks);
 		if (sh) {
 			sh->prebuilt = 1;
+			sh->chunks = chunks;
+			sh->ntok = pp_prebuilt()->ntok;
 			pp.ndiag0 = dl->v.len;
 			pp.nrule0 = dl->rules.len;
 			prelude_save(&pp, pre_first, pre_last);

@@ -109,6 +109,10 @@ int pp_shared_prelude(const struct pp_shared *s);
  * that names the main file, a value too large for its field).
  */
 int pp_shared_prebuilt(const struct pp_shared *s); /* 1: a host pass loaded the tables */
+/* the prebuilt prelude's token count (0: none loaded), and its token i
+ * (s: the pp_shared; as units_plan's tok) */
+uint32_t pp_prelude_ntok(const struct pp_shared *s);
+struct token *pp_prelude_tok(void *s, uint32_t i);
 int pp_prelude_emit(const struct pp_shared *s, const struct srcmgr *sm, struct strbuf *out, const char **why);
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);

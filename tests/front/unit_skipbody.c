@@ -37,7 +37,8 @@ static void parse2(struct passes2 *r, const char *src)
 		o.implicit_include = "cuda_runtime.h";
 		o.cuda_arch = dev ? 900 : 0;
 		struct token *t = pp_run(&r->a, &r->sm, &r->dl, id, &o);
-		struct parse_opts po = { dev };
+		struct parse_opts po = { 0 };
+		po.device_pass = dev;
 		r->prog[dev] = parse_program(&r->a, &r->dl, t, &po);
 	}
 }
