@@ -36,6 +36,12 @@ static void die(const char *msg, const char *arg)
 	exit(1);
 }
 
+/* the prelude's tokens by index, as the host pass listed them before parsing */
+static struct token *tok_at(void *ctx, uint32_t i)
+{
+	return ((struct token **)ctx)[i];
+}
+
 static int same_text(const char *path, const struct strbuf *sb)
 {
 	size_t len;
@@ -67,27 +73,33 @@ int main(int argc, char **argv)
 	const char *why = NULL;
 	struct token *htok = pp_run(&a, &sm, &dl, id, &o);
 	uint32_t ntok = pp_prelude_ntok(o.shared);
+	struct token **toks = xmalloc(sizeof(*toks) * (ntok + 1));
+	uint32_t n = 0;
+	for (struct token *t = htok; t && n < ntok; t = t->next)
+		toks[n++] = t;
+	if (n != ntok)
+		ntok = 0;
 	struct unit_rec *rh = unit_rec_new(), *rd = unit_rec_new();
 	struct strbuf sb;
 	strbuf_init(&sb);
 	if (!ntok)
 		why = "the host pass did not load the prebuilt prelude";
 	if (!why) {
-		struct parse_opts po = { 0, rh, NULL };
+		struct parse_opts po = { 0, rh };
 		parse_program(&a, &dl, htok, &po);
 		o.cuda_arch = 900;
 		struct token *dtok = pp_run(&a, &sm, &dl, id, &o);
 		if (pp_shared_prelude(o.shared) != 1)
 			why = "the device pass did not start from the host pass's prelude";
 		else {
-			struct parse_opts pd = { 1, rd, NULL };
+			struct parse_opts pd = { 1, rd };
 			parse_program(&a, &dl, dtok, &pd);
 		}
 	}
 	if (!why && dl.v.len)
 		why = dl.v.v[0].msg;
 	if (!why)
-		units_emit(rh, rd, pp_prelude_tok, o.shared, ntok, units_prelude_check(pp_prebuilt()), &sb, &why);
+		units_emit(rh, rd, tok_at, toks, pp_prebuilt(), &sb, &why);
 	if (why) {
 		fprintf(stderr, "units-gen: warning: %s; no units: every pass parses the whole prelude\n", why);
 		strbuf_reset(&sb);
@@ -97,6 +109,7 @@ int main(int argc, char **argv)
 	}
 	unit_rec_free(rh);
 	unit_rec_free(rd);
+	free(toks);
 	if (same_text(out, &sb))
 		return 0; /* unchanged: keep its time, so nothing recompiles */
 	struct strbuf tmp;

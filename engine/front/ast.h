@@ -246,11 +246,9 @@ struct program {
 };
 
 struct unit_rec;
-struct unit_skip;
 struct parse_opts {
 	int device_pass;         /* 0: host pass, 1: device pass */
 	struct unit_rec *rec;    /* tools/units-gen.c: record the prelude's units (units.h) */
-	struct unit_skip *skip;  /* the prelude's units this pass steps over (units.h), or NULL */
 };
 
 struct program *parse_program(struct arena *a, struct diaglist *dl, struct token *tok,

@@ -66,15 +66,17 @@ static void merge_diags(struct diaglist *into, struct diaglist *from)
 	free(map);
 }
 
-/* The prelude's units a pass that starts from the prebuilt prelude of sh
- * steps over (units.h), or NULL: every unit parsed. */
-static struct unit_skip *pass_units(struct pp_shared *sh)
+/* Makes the prelude's units this pass reaches (units.h), from its own
+ * tokens after the prelude; every unit when it must parse them all. */
+static void pass_units(struct pp_shared *sh)
 {
-	uint32_t n = pp_prelude_ntok(sh);
-	const struct pu_tables *tab = units_prebuilt();
-	if (!n || !tab || tab->ntok != n || tab->check != units_prelude_check(pp_prebuilt()))
-		return NULL;
-	return units_plan(tab, pp_prelude_tok, sh, n, pp_prelude_tok(sh, n - 1)->next);
+	const struct pu_tables *tab = pp_prelude_units(sh);
+	if (!tab)
+		return;
+	uint8_t *kept = xcalloc(tab->nunits, 1);
+	int planned = units_plan(tab, pp_prelude_user(sh), kept);
+	pp_prelude_expand(sh, planned ? kept : NULL);
+	free(kept);
 }
 
 static int compile_id(struct compilation *c, uint32_t id, const struct front_opts *o, struct passes *ps)
@@ -90,12 +92,12 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	po.implicit_include = "cuda_runtime.h";
 	po.policy = o->policy;
 	po.shared = pp_shared_new(); /* the device pass reuses the host pass's header tokens */
+	/* the prelude's units as stubs, made as a pass reaches them (units.h) */
+	po.units = units_fit(units_prebuilt(), pp_prebuilt()) ? units_prebuilt() : NULL;
 	ps->htok = pp_run(&c->arena, &c->sm, &c->diags, id, &po);
 	struct parse_opts hopt = { 0 };
-	struct unit_skip *skip = pass_units(po.shared);
-	hopt.skip = skip;
+	pass_units(po.shared);
 	ps->host = parse_program(&c->arena, &c->diags, ps->htok, &hopt);
-	units_done(skip);
 	diag_apply_rules(&c->diags);
 	if (ps->host_pp)
 		pp_print(ps->htok, ps->host_pp);
@@ -108,11 +110,13 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	ps->dtok = pp_run(&c->arena, &c->sm, &dd, id, &po);
 	/* the device pass's own tokens follow the same prelude tokens when it
 	 * started from the host pass's prelude (pp.h) */
-	skip = pp_shared_prelude(po.shared) == 1 ? pass_units(po.shared) : NULL;
-	struct parse_opts dopt = { 1, NULL, skip };
-	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
-	units_done(skip); /* before the shared state its tokens are found by */
+	if (pp_shared_prelude(po.shared) == 1)
+		pass_units(po.shared);
+	else
+		pp_prelude_expand(po.shared, NULL); /* (not this pass's tokens; kept whole all the same) */
 	pp_shared_free(po.shared);
+	struct parse_opts dopt = { 1, NULL };
+	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
 	diag_apply_rules(&dd);
 	merge_diags(&c->diags, &dd);
 	c->diags.ruled = c->diags.v.len;

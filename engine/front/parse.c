@@ -444,7 +444,6 @@ struct program *parse_program(struct arena *a, struct diaglist *dl, struct token
 	p->global = arena_alloc(a, sizeof(*p->global));
 	p->global->is_ns = 1;
 	p->rec = o ? o->rec : NULL;
-	p->skip = o ? o->skip : NULL;
 	p->global->urec = p->rec;
 	p->scope = p->global;
 	p->globals_tail = &p->globals;

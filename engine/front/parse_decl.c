@@ -1801,23 +1801,18 @@ static void parse_external_one(struct parser *p, int ctx);
 
 /*
  * external-decl at file or namespace scope is a unit of the prelude
- * (units.h): one this pass steps over (skip_unit on its first token) is
- * not read at all; while units are recorded, each is bracketed.
+ * (units.h): a stub (a unit no name of the program reaches) is stepped
+ * over whole; while units are recorded, each is bracketed.
  */
 void parse_external(struct parser *p, int ctx)
 {
-	if (ctx != CTX_FILE || (!p->rec && !p->tok->skip_unit)) {
+	if (ctx != CTX_FILE || (!p->rec && !p->tok->unit_stub)) {
 		parse_external_one(p, ctx);
 		return;
 	}
-	struct token *end, *last;
-	if (p->tok->skip_unit && units_find(p->skip, p->tok, &end, &last)) {
-		p->prev = last;
-		p->tok = end;
-		return;
-	}
-	if (!p->rec) {
-		parse_external_one(p, ctx);
+	if (p->tok->unit_stub) {
+		p->prev = p->tok;
+		p->tok = p->tok->next;
 		return;
 	}
 	struct unit_state st;

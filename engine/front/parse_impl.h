@@ -158,7 +158,6 @@ struct parser {
 	struct lambda *lambda;              /* the lambda whose body is being parsed */
 	struct strbuf mangle_buf;           /* mangle's, reused (released by parse_program) */
 	struct unit_rec *rec;               /* recording the prelude's units (units.h), or NULL */
-	struct unit_skip *skip;             /* the prelude's units this pass steps over, or NULL */
 };
 
 struct plist {

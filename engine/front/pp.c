@@ -17,6 +17,7 @@
 #include "lex.h"
 #include "pretok.h"
 #include "prelude.h"
+#include "units.h"
 #include "builtin.h"
 
 #include <errno.h>
@@ -1339,13 +1340,24 @@ struct prelude {
 	long used0;                    /* of used, what the main file's tokens took before it */
 };
 
+/* the prebuilt prelude's units (units.h) as stubs: each one's first token,
+ * unit_stub set, whose next is the token after the unit until it is expanded */
+struct units_list {
+	const struct pu_tables *tab;
+	struct token **first;     /* per unit */
+	uint32_t shift;           /* the file id shift of the prelude's tokens */
+};
+
 struct pp_shared {
 	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
 	struct prelude *pre;      /* recorded by a host pass, or NULL */
 	int pre_state;            /* PRE_*: what became of the prelude */
 	int prebuilt;             /* a host pass loaded its prelude from the tables */
-	struct token **chunks;    /* then its output tokens, 1024 to a chunk (pp_prelude_tok) */
-	uint32_t ntok;
+	uint32_t ntok;            /* then its token count */
+	struct units_list units;  /* its units that are stubs (opts->collapse_units) */
+	struct token *tail;       /* its last token, kept as units are expanded */
+	struct arena *a;          /* where its tokens are */
+	const struct pb_prelude *pb;
 };
 
 enum { PRE_NONE, PRE_SAVED, PRE_REFUSED, PRE_REUSED };
@@ -1375,7 +1387,7 @@ void pp_shared_free(struct pp_shared *s)
 		free(s->files.v[i].key);
 	vec_free(&s->files);
 	prelude_free(s->pre);
-	free(s->chunks);
+	free(s->units.first);
 	free(s);
 }
 
@@ -1389,10 +1401,43 @@ uint32_t pp_prelude_ntok(const struct pp_shared *s)
 	return s && s->prebuilt ? s->ntok : 0;
 }
 
-struct token *pp_prelude_tok(void *s, uint32_t i)
+const struct pu_tables *pp_prelude_units(const struct pp_shared *s)
 {
-	struct pp_shared *sh = s;
-	return &sh->chunks[i / 1024][i % 1024];
+	return s && s->prebuilt ? s->units.tab : NULL;
+}
+
+struct token *pp_prelude_user(const struct pp_shared *s)
+{
+	return s && s->prebuilt && s->tail ? s->tail->next : NULL;
+}
+
+static struct token *pb_list(struct arena *a, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
+			     uint32_t shift, const struct span **origin, struct token **last);
+
+void pp_prelude_expand(struct pp_shared *s, const uint8_t *keep)
+{
+	const struct pu_tables *tab = pp_prelude_units(s);
+	if (!tab)
+		return;
+	const struct pb_prelude *pb = s->pb;
+	for (uint32_t u = 0; u < tab->nunits; u++) {
+		struct token *f = s->units.first[u];
+		if ((keep && !keep[u]) || !f->unit_stub)
+			continue;
+		f->unit_stub = 0;
+		const struct pu_unit *pu = &tab->units[u];
+		if (pu->end - pu->start < 2)
+			continue;
+		const struct span *org = pb->origins + pu->origin0 + ((pb->toks[pu->start].flags & PB_ORIGIN) != 0);
+		struct token *last, *rest = pb_list(s->a, pb, &pb->toks[pu->start + 1], pu->end - pu->start - 1,
+						    s->units.shift, &org, &last);
+		last->next = f->next;
+		f->next = rest;
+		if (s->tail == f)
+			s->tail = last;
+		if (s->pre && s->pre->tail == f)
+			s->pre->tail = last;
+	}
 }
 
 int pp_shared_prelude(const struct pp_shared *s)
@@ -2242,19 +2287,17 @@ static void pb_tails(struct token tails[8])
 /* n table tokens as a list (NULL-terminated; *last: its last, or NULL),
  * allocated a thousand at a time as enter_file does; their file ids moved
  * by shift (the predefinitions file is pb->pid + shift); the origins of
- * those that have one from origin on */
-static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
-			     uint32_t shift, const struct span *origin, struct token **last, struct token **chunks)
+ * those that have one from *origin on (*origin: past them) */
+static struct token *pb_list(struct arena *a, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
+			     uint32_t shift, const struct span **origin, struct token **last)
 {
 	struct token head, *cur = &head, tails[8];
 	pb_tails(tails);
 	for (uint32_t i = 0; i < n;) {
 		uint32_t k = n - i < 1024 ? n - i : 1024;
-		struct token *t = arena_alloc(pp->a, k * sizeof(*t));
-		if (chunks)
-			chunks[i / 1024] = t;
+		struct token *t = arena_alloc(a, k * sizeof(*t));
 		for (uint32_t j = 0; j < k; j++, i++) {
-			pb_fill(pb, &p[i], tails, &origin, &t[j]);
+			pb_fill(pb, &p[i], tails, origin, &t[j]);
 			cur = cur->next = &t[j];
 		}
 	}
@@ -2266,6 +2309,49 @@ static struct token *pb_list(struct pp *pp, const struct pb_prelude *pb, const s
 			t->origin.file += t->origin.file ? shift : 0;
 		}
 	return head.next;
+}
+
+/* The prelude's tokens with each of units' units a stub (its first
+ * token, unit_stub set, followed by the token after the unit): the other
+ * tokens are made when pp_prelude_expand asks for them. One block, so that
+ * the arena takes a huge-page chunk for it, as for the whole prelude
+ * (util.c; small pieces first would grow it by small pages). */
+static struct token *pb_collapsed(struct arena *a, const struct pb_prelude *pb, uint32_t shift,
+				  struct units_list *units, struct token **lastp)
+{
+	const struct pu_tables *tab = units->tab;
+	uint32_t n = pb->ntok;
+	for (uint32_t u = 0; u < tab->nunits; u++)
+		n -= tab->units[u].end - tab->units[u].start - 1;
+	struct token *t = arena_alloc(a, (n ? n : 1) * sizeof(*t)), tails[8];
+	pb_tails(tails);
+	const struct span *org = pb->origins;
+	units->first = xmalloc(sizeof(*units->first) * tab->nunits);
+	units->shift = shift;
+	uint32_t k = 0, u = 0;
+	for (uint32_t i = 0; i < pb->ntok; k++) {
+		pb_fill(pb, &pb->toks[i], tails, &org, &t[k]);
+		if (shift) {
+			t[k].span.file += t[k].span.file ? shift : 0;
+			t[k].origin.file += t[k].origin.file ? shift : 0;
+		}
+		t[k].next = &t[k + 1];
+		if (u < tab->nunits && tab->units[u].start == i) {
+			t[k].unit_stub = 1;
+			units->first[u] = &t[k];
+			org = pb->origins + tab->units[u].origin0 + tab->units[u].norig;
+			i = tab->units[u++].end;
+		} else {
+			i++;
+		}
+	}
+	if (!k) {
+		*lastp = NULL;
+		return NULL;
+	}
+	t[k - 1].next = NULL;
+	*lastp = &t[k - 1];
+	return t;
 }
 
 static int prebuilt_off(void)
@@ -2283,7 +2369,7 @@ static int prebuilt_off(void)
  * preprocessed.
  */
 static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct token **first, struct token **last,
-			 struct token ***chunks)
+			 struct units_list *units)
 {
 	const struct pp_opts *o = pp->opts;
 	if (!pb || !o || o->cuda_arch || o->no_prebuilt || !o->implicit_include ||
@@ -2338,8 +2424,12 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 	 * huge-page chunk (util.c), which the macros' small pieces then share;
 	 * made after them, the macros would grow it by malloc'd chunks of
 	 * small pages first (450 more page faults for a longer main file) */
-	*chunks = xmalloc(sizeof(struct token *) * (pb->ntok / 1024 + 1));
-	*first = pb_list(pp, pb, pb->toks, pb->ntok, pid - pb->pid, pb->origins, last, *chunks);
+	if (units)
+		*first = pb_collapsed(pp->a, pb, pid - pb->pid, units, last);
+	else {
+		const struct span *org = pb->origins;
+		*first = pb_list(pp->a, pb, pb->toks, pb->ntok, pid - pb->pid, &org, last);
+	}
 
 	/* the macros, each where the table had it */
 	free(pp->slots);
@@ -2370,7 +2460,7 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 		}
 		if (pm->nbody) {
 			struct token *end;
-			m->body = pb_list(pp, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end, NULL);
+			m->body = pb_list(pp->a, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end);
 		}
 		pp->slots[pm->slot] = m;
 	}
@@ -2740,16 +2830,21 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 
 	pp.used0 = pp.used;
 	predefine_dynamic(&pp);
-	struct token *pre_first, *pre_last, **chunks = NULL;
-	if (opts && (!sh || !sh->pre) && prebuilt_load(&pp, pp_prebuilt(), &pre_first, &pre_last, &chunks)) {
+	struct token *pre_first, *pre_last;
+	struct units_list ul = { 0 }, *units = NULL;
+	if (opts && sh && opts->units && opts->units->ntok == (pp_prebuilt() ? pp_prebuilt()->ntok : 0)) {
+		ul.tab = opts->units;
+		units = &ul;
+	}
+	if (opts && (!sh || !sh->pre) && prebuilt_load(&pp, pp_prebuilt(), &pre_first, &pre_last, units)) {
 		/* the prelude from the tables: recorded for the device pass as
 		 * prelude_save and prelude_keep would record a preprocessed one */
-		if (!sh)
-			free(chunks);
 		if (sh) {
 			sh->prebuilt = 1;
-			sh->chunks = chunks;
 			sh->ntok = pp_prebuilt()->ntok;
+			sh->units = units ? ul : (struct units_list){ 0 };
+			sh->a = pp.a;
+			sh->pb = pp_prebuilt();
 			pp.ndiag0 = dl->v.len;
 			pp.nrule0 = dl->rules.len;
 			prelude_save(&pp, pre_first, pre_last);
@@ -2763,9 +2858,12 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 		}
 		if (pp.pre_last)
 			prelude_keep(&pp, 1);
+		if (sh)
+			sh->tail = pre_last;
 		pp_release(&pp);
 		return out;
 	}
+	free(ul.first);
 
 	struct strbuf sb;
 	strbuf_init(&sb);

@@ -41,6 +41,7 @@
  */
 /* struct pp_read_policy: front.h (the Lua host sets one) */
 
+struct pu_tables;
 struct pp_opts {
 	int cuda_arch;                 /* 0: the host pass; e.g. 900: the device pass */
 	const char *const *include_dirs; /* NULL-terminated, may be NULL */
@@ -50,6 +51,9 @@ struct pp_opts {
 	int cuda_version;              /* __CUDACC_VER_MAJOR__: 12 or 13 (0 means 13) */
 	struct pp_shared *shared;      /* built-in headers lexed by an earlier pass, NULL: none */
 	int no_prebuilt;               /* 1: preprocess the prelude even where the prebuilt one fits (tests) */
+	/* front.c: the units tables (units.h) made for the prebuilt prelude,
+	 * whose units are then stubs (pp_prelude_expand), or NULL */
+	const struct pu_tables *units;
 };
 
 /* Built-in headers lexed once per compilation: nvcc's two passes (host and
@@ -109,10 +113,24 @@ int pp_shared_prelude(const struct pp_shared *s);
  * that names the main file, a value too large for its field).
  */
 int pp_shared_prebuilt(const struct pp_shared *s); /* 1: a host pass loaded the tables */
-/* the prebuilt prelude's token count (0: none loaded), and its token i
- * (s: the pp_shared; as units_plan's tok) */
+/*
+ * The prebuilt prelude's units (units.h). With opts->units and
+ * opts->shared, a host pass that loads the prebuilt prelude makes each of
+ * its units a stub: the unit's first token with unit_stub set, whose next
+ * is the token after the unit (the parser steps over it whole); the lists
+ * are otherwise what they would be. pp_prelude_expand(s, keep) makes the
+ * tokens of each stub unit u with keep[u] (keep NULL: every one) and links
+ * them in place, for the rest of the compilation (both passes share the
+ * prelude's tokens).
+ * pp_prelude_ntok: the prebuilt prelude's token count (0: none loaded);
+ * pp_prelude_units: the units tables when its units are stubs, else NULL;
+ * pp_prelude_user: the first token after the prelude, of the pass that
+ * last linked it (the host pass, then the device pass).
+ */
 uint32_t pp_prelude_ntok(const struct pp_shared *s);
-struct token *pp_prelude_tok(void *s, uint32_t i);
+const struct pu_tables *pp_prelude_units(const struct pp_shared *s);
+struct token *pp_prelude_user(const struct pp_shared *s);
+void pp_prelude_expand(struct pp_shared *s, const uint8_t *keep);
 int pp_prelude_emit(const struct pp_shared *s, const struct srcmgr *sm, struct strbuf *out, const char **why);
 
 struct token *lex_file(struct arena *a, struct srcmgr *sm, struct diaglist *dl, uint32_t id);

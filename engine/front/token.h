@@ -66,7 +66,7 @@ struct token {
 	unsigned at_bol : 1;     /* first token on its line */
 	unsigned has_space : 1;  /* whitespace before it */
 	unsigned from_builtin : 1; /* comes from a built-in header */
-	unsigned skip_unit : 1;  /* parser: the first token of a prelude unit this pass steps over (units.h) */
+	unsigned unit_stub : 1;  /* stands for a whole prelude unit not made (pp.h, units.h): next is the token after it */
 };
 
 const char *tok_kind_name(enum tok_kind k); /* "identifier", "(", "while", ... */

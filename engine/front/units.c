@@ -51,12 +51,9 @@ uint64_t units_prelude_check(const struct pb_prelude *pb)
 
 /* --- run time --- */
 
-static size_t ptr_slot(const struct token *t, uint32_t cap)
+int units_fit(const struct pu_tables *tab, const struct pb_prelude *pb)
 {
-	uintptr_t x = (uintptr_t)t;
-	x ^= x >> 17;
-	x *= 0x9e3779b97f4a7c15ull;
-	return (size_t)(x >> 20) & (cap - 1);
+	return tab && pb && tab->ntok == pb->ntok && tab->nunits && tab->check == units_prelude_check(pb);
 }
 
 static const struct pu_name *find_name(const struct pu_tables *tab, const struct token *t)
@@ -71,24 +68,19 @@ static const struct pu_name *find_name(const struct pu_tables *tab, const struct
 	}
 }
 
-struct unit_skip *units_plan(const struct pu_tables *tab, struct token *(*tok)(void *ctx, uint32_t i),
-			     void *ctx, uint32_t ntok, const struct token *user)
+int units_plan(const struct pu_tables *tab, const struct token *user, uint8_t *kept)
 {
-	if (!tab || tab->ntok != ntok || !ntok || off())
-		return NULL;
+	if (off())
+		return 0;
+	for (const struct token *t = user; t && t->kind != TK_EOF; t = t->next)
+		if (t->kind == TK_ASM)
+			return 0; /* rewritten into calls of the headers' __ws_ functions (parse_asm.c) */
 	uint32_t n = tab->nunits;
-	uint8_t *kept = xmalloc(n ? n : 1);
-	memcpy(kept, tab->base, n);
+	for (uint32_t u = 0; u < n; u++)
+		kept[u] |= tab->base[u];
 	uint32_t *stack = xmalloc(sizeof(uint32_t) * (n ? n : 1));
 	uint32_t sp = 0;
 	for (const struct token *t = user; t && t->kind != TK_EOF; t = t->next) {
-		if (t->kind == TK_ASM) {
-			/* inline assembly is rewritten into calls of the headers'
-			 * __ws_ functions (parse_asm.c): every unit is parsed */
-			free(kept);
-			free(stack);
-			return NULL;
-		}
 		if (t->kind != TK_IDENT)
 			continue;
 		const struct pu_name *nm = find_name(tab, t);
@@ -113,55 +105,7 @@ struct unit_skip *units_plan(const struct pu_tables *tab, struct token *(*tok)(v
 		}
 	}
 	free(stack);
-	uint32_t nskip = 0;
-	for (uint32_t u = 0; u < n; u++)
-		nskip += !kept[u];
-	struct unit_skip *s = xcalloc(1, sizeof(*s));
-	s->marked = xmalloc(sizeof(*s->marked) * (nskip ? nskip : 1));
-	s->unit = xmalloc(sizeof(*s->unit) * (nskip ? nskip : 1));
-	s->tab = tab;
-	s->tok = tok;
-	s->ctx = ctx;
-	s->ntok = ntok;
-	s->after = tok(ctx, ntok - 1)->next;
-	for (uint32_t u = 0; u < n; u++) {
-		if (kept[u])
-			continue;
-		struct token *st = tok(ctx, tab->units[u].start);
-		st->skip_unit = 1;
-		s->marked[s->n] = st;
-		s->unit[s->n++] = u;
-	}
-	free(kept);
-	return s;
-}
-
-int units_find(struct unit_skip *s, const struct token *t, struct token **end, struct token **last)
-{
-	if (!s)
-		return 0;
-	uint32_t i = s->cursor;
-	if (i >= s->n || s->marked[i] != t)
-		for (i = 0; i < s->n && s->marked[i] != t; i++)
-			;
-	if (i >= s->n)
-		return 0;
-	s->cursor = i + 1;
-	const struct pu_unit *pu = &s->tab->units[s->unit[i]];
-	*end = pu->end < s->ntok ? s->tok(s->ctx, pu->end) : s->after;
-	*last = s->tok(s->ctx, pu->end - 1);
 	return 1;
-}
-
-void units_done(struct unit_skip *s)
-{
-	if (!s)
-		return;
-	for (uint32_t i = 0; i < s->n; i++)
-		s->marked[i]->skip_unit = 0;
-	free(s->marked);
-	free(s->unit);
-	free(s);
 }
 
 /* --- recording --- */
@@ -236,6 +180,14 @@ void unit_rec_name(struct unit_rec *r, const char *name)
 }
 
 /* --- writing the tables --- */
+
+static size_t ptr_slot(const struct token *t, uint32_t cap)
+{
+	uintptr_t x = (uintptr_t)t;
+	x ^= x >> 17;
+	x *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(x >> 20) & (cap - 1);
+}
 
 struct ptrmap {
 	const struct token **keys;
@@ -313,8 +265,10 @@ static void emit_u32s(struct strbuf *out, const char *name, const uint32_t *v, s
 }
 
 int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void *ctx, uint32_t i), void *ctx,
-	       uint32_t ntok, uint64_t check, struct strbuf *out, const char **why)
+	       const struct pb_prelude *pb, struct strbuf *out, const char **why)
 {
+	uint32_t ntok = pb->ntok;
+	uint64_t check = units_prelude_check(pb);
 	if (h->units.len != d->units.len || h->open.len || d->open.len) {
 		*why = "the two passes read the prelude as different units";
 		return -1;
@@ -415,6 +369,11 @@ int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void
 		} \
 	} while (0)
 
+	/* orig[k]: how many of the tokens before k have a macro origin */
+	uint32_t *orig = xmalloc(sizeof(uint32_t) * (ntok + 1));
+	orig[0] = 0;
+	for (uint32_t k = 0; k < ntok; k++)
+		orig[k + 1] = orig[k] + ((pb->toks[k].flags & PB_ORIGIN) != 0);
 	/* deps: per table unit, the other units its identifiers reach */
 	VEC(uint32_t) deps = { 0 };
 	struct pu_unit *units = xcalloc(nskip + 1, sizeof(*units));
@@ -425,6 +384,8 @@ int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void
 		struct pu_unit *pu = &units[idx[i]];
 		pu->start = ustart[i];
 		pu->end = uend[i];
+		pu->origin0 = orig[ustart[i]];
+		pu->norig = orig[uend[i]] - orig[ustart[i]];
 		pu->deps = (uint32_t)deps.len;
 		seen[idx[i]] = 1;
 		for (uint32_t k = ustart[i]; k < uend[i]; k++)
@@ -494,9 +455,9 @@ int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void
 	strbuf_adds(out, st.pool.len ? "\n};\n" : "0 };\n");
 	strbuf_adds(out, "static const struct pu_unit units[] = {");
 	for (uint32_t i = 0; i < nskip; i++)
-		strbuf_addf(out, "%s{%u,%u,%u,%u},", i % 4 ? "" : "\n", units[i].start, units[i].end, units[i].deps,
-			    units[i].ndeps);
-	strbuf_adds(out, nskip ? "\n};\n" : "{0,0,0,0} };\n");
+		strbuf_addf(out, "%s{%u,%u,%u,%u,%u,%u},", i % 3 ? "" : "\n", units[i].start, units[i].end, units[i].deps,
+			    units[i].ndeps, units[i].origin0, units[i].norig);
+	strbuf_adds(out, nskip ? "\n};\n" : "{0,0,0,0,0,0} };\n");
 	emit_u32s(out, "deps", deps.v, deps.len);
 	strbuf_adds(out, "static const uint8_t base[] = {");
 	for (uint32_t i = 0; i < nskip; i++)
@@ -527,6 +488,7 @@ int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void
 	free(base);
 	free(stack);
 	free(owner);
+	free(orig);
 	free(idx);
 	free(skip);
 	free(ustart);

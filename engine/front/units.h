@@ -48,6 +48,8 @@
 struct pu_unit {
 	uint32_t start, end;     /* prelude token indices: [start, end) */
 	uint32_t deps, ndeps;    /* pu_tables.deps[deps .. deps + ndeps): units it reaches */
+	uint32_t origin0, norig; /* its tokens' macro origins: pb_prelude.origins[origin0 ..
+				  * origin0 + norig) */
 };
 
 struct pu_name {
@@ -78,33 +80,16 @@ uint64_t units_prelude_check(const struct pb_prelude *pb);
 
 /* --- run time --- */
 
-/* The units a pass steps over, in token order: the parser asks about them
- * in that order, so a cursor finds each at once. */
-struct unit_skip {
-	struct token **marked;   /* their first tokens, whose skip_unit is set */
-	uint32_t *unit;          /* their indices in the tables */
-	uint32_t n, cursor;
-	const struct pu_tables *tab;
-	struct token *(*tok)(void *ctx, uint32_t i);
-	void *ctx;
-	uint32_t ntok;
-	struct token *after;     /* the pass's first token after the prelude */
-};
+/* 1 when tab was made from the prebuilt prelude pb (token count and check) */
+int units_fit(const struct pu_tables *tab, const struct pb_prelude *pb);
 
 /*
- * units_plan: with tab made for the prelude whose token i is tok(ctx, i)
- * (ntok tokens, tab->ntok of them), and user the pass's first token after
- * the prelude, decides which units this pass parses and sets skip_unit on
- * the first token of each other one. Returns the plan (units_done clears
- * the bits and frees it), or NULL, with nothing set, when tab does not fit
- * or units are off (WS_NO_UNITS).
- * units_count (tests, bench): how many units the last plan of s skips.
+ * units_plan: which of tab's units a pass parses, from user, its first
+ * token after the prelude: kept[u] = 1 for each unit reached (tab->nunits
+ * entries, zeroed by the caller). Returns 1, or 0 when the pass must parse
+ * every unit (inline assembly, WS_NO_UNITS) and kept is left as it was.
  */
-struct unit_skip *units_plan(const struct pu_tables *tab, struct token *(*tok)(void *ctx, uint32_t i),
-			     void *ctx, uint32_t ntok, const struct token *user);
-void units_done(struct unit_skip *s);
-/* the parser: t has skip_unit; *end and *last of its unit (1), or 0 */
-int units_find(struct unit_skip *s, const struct token *t, struct token **end, struct token **last);
+int units_plan(const struct pu_tables *tab, const struct token *user, uint8_t *kept);
 
 /* --- recording (tools/units-gen.c; the parser calls these when parse_opts.rec is set) --- */
 
@@ -125,11 +110,12 @@ void unit_rec_name(struct unit_rec *r, const char *name);
 
 /*
  * units_emit: the units recorded by the host pass's parse (h) and the
- * device pass's (d) of the prelude whose token i is tok(ctx, i), as the C
+ * device pass's (d) of the prebuilt prelude pb, whose token i in the
+ * passes' lists is tok(ctx, i), as the C
  * source of units_gen.c. Returns -1 with *why set when the two passes do
  * not split the prelude alike or a unit's token is not one of the prelude's.
  */
 int units_emit(struct unit_rec *h, struct unit_rec *d, struct token *(*tok)(void *ctx, uint32_t i), void *ctx,
-	       uint32_t ntok, uint64_t check, struct strbuf *out, const char **why);
+	       const struct pb_prelude *pb, struct strbuf *out, const char **why);
 
 #endif

@@ -113,11 +113,12 @@ struct plan {
 	struct srcmgr sm;
 	struct diaglist dl;
 	struct pp_shared *sh;
-	struct unit_skip *skip;
-	uint32_t ntok;
+	const struct pu_tables *tab; /* the prelude's units are stubs */
+	uint8_t *kept;               /* the plan, NULL: none (every unit made) */
+	struct token *toks;          /* the pass's list */
 };
 
-/* the host pass's plan for src, as front.c makes it */
+/* the host pass's plan for src, as front.c makes it (not expanded) */
 static void plan_host(struct plan *p, const char *src, const char *const *defines)
 {
 	memset(p, 0, sizeof(*p));
@@ -129,33 +130,114 @@ static void plan_host(struct plan *p, const char *src, const char *const *define
 	o.implicit_include = "cuda_runtime.h";
 	o.shared = p->sh = pp_shared_new();
 	o.defines = defines;
-	pp_run(&p->a, &p->sm, &p->dl, id, &o);
-	p->ntok = pp_prelude_ntok(p->sh);
-	if (p->ntok)
-		p->skip = units_plan(units_prebuilt(), pp_prelude_tok, p->sh, p->ntok,
-				     pp_prelude_tok(p->sh, p->ntok - 1)->next);
+	o.units = units_prebuilt();
+	p->toks = pp_run(&p->a, &p->sm, &p->dl, id, &o);
+	p->tab = pp_prelude_units(p->sh);
+	if (p->tab) {
+		p->kept = calloc(p->tab->nunits, 1);
+		if (!units_plan(p->tab, pp_prelude_user(p->sh), p->kept)) {
+			free(p->kept);
+			p->kept = NULL;
+		}
+	}
 }
 
 static void plan_release(struct plan *p)
 {
-	units_done(p->skip);
+	free(p->kept);
 	pp_shared_free(p->sh);
 	arena_release(&p->a);
 	srcmgr_release(&p->sm);
 	diaglist_release(&p->dl);
 }
 
-static int unit_skipped(struct plan *p, uint32_t u)
-{
-	const struct pu_tables *t = units_prebuilt();
-	struct token *st = pp_prelude_tok(p->sh, t->units[u].start), *e, *l;
-	return st->skip_unit && units_find(p->skip, st, &e, &l);
-}
-
 static const char hello[] = "#include <cstdio>\n"
 			    "__global__ void k(float *x) { x[threadIdx.x] = sinf(x[0]) + make_float4(1, 2, 3, 4).w; }\n"
 			    "int main() { float *d; cudaMalloc(&d, 64); k<<<1, 4>>>(d); cudaDeviceSynchronize(); "
 			    "printf(\"ok\\n\"); return 0; }\n";
+
+/* the tokens from t up to end, and how many of them are stubs */
+static uint32_t list_tokens(const struct token *t, const struct token *end, int *stubs)
+{
+	uint32_t n = 0;
+	*stubs = 0;
+	for (; t && t != end; t = t->next) {
+		n++;
+		*stubs += t->unit_stub;
+	}
+	return n;
+}
+
+/* every field a later stage reads, of two tokens */
+static int same_token(const struct token *x, const struct token *y)
+{
+	return x->kind == y->kind && x->len == y->len && !strcmp(x->text, y->text) &&
+	       !memcmp(&x->span, &y->span, sizeof(x->span)) && !memcmp(&x->origin, &y->origin, sizeof(x->origin)) &&
+	       x->at_bol == y->at_bol && x->has_space == y->has_space && x->from_builtin == y->from_builtin &&
+	       x->numty == y->numty && (x->kind != TK_IDENT || x->hash == y->hash);
+}
+
+/* the host pass's prelude with stubs, expanded by keep (NULL: all), against
+ * the same prelude made whole: the same tokens in the same order */
+static void check_expand(const char *src, int all)
+{
+	const struct pu_tables *t = units_prebuilt();
+	struct plan p, q;
+	plan_host(&p, src, NULL);
+	memset(&q, 0, sizeof(q));
+	arena_init(&q.a);
+	srcmgr_init(&q.sm);
+	diaglist_init(&q.dl);
+	uint32_t id = srcmgr_add(&q.sm, "t.cu", xstrdup(src), strlen(src), 0);
+	struct pp_opts o = { 0 };
+	o.implicit_include = "cuda_runtime.h";
+	o.shared = q.sh = pp_shared_new();
+	struct token *whole = pp_run(&q.a, &q.sm, &q.dl, id, &o);
+	uint32_t ntok = pp_prelude_ntok(p.sh);
+	int stubs;
+	uint32_t n = list_tokens(p.toks, pp_prelude_user(p.sh), &stubs);
+	uint32_t want = ntok;
+	for (uint32_t u = 0; u < t->nunits; u++)
+		want -= t->units[u].end - t->units[u].start - 1;
+	ok(n == want && stubs == (int)t->nunits, "made with stubs: %u tokens (%u), %d stubs (%u)", n, want, stubs,
+	   t->nunits);
+	pp_prelude_expand(p.sh, all ? NULL : p.kept);
+	n = list_tokens(p.toks, pp_prelude_user(p.sh), &stubs);
+	want = ntok;
+	int want_stubs = 0;
+	for (uint32_t u = 0; u < t->nunits; u++)
+		if (!all && !p.kept[u]) {
+			want -= t->units[u].end - t->units[u].start - 1;
+			want_stubs++;
+		}
+	ok(n == want && stubs == want_stubs, "expanded (%s): %u tokens (%u), %d stubs (%d)", all ? "all" : "the plan", n,
+	   want, stubs, want_stubs);
+	/* the expanded tokens are the whole prelude's, stubs standing for their units */
+	const struct token *x = p.toks, *y = whole;
+	int same = 1;
+	uint32_t at = 0;
+	for (uint32_t u = 0; x && y && at < ntok && same;) {
+		while (u < t->nunits && t->units[u].start < at)
+			u++;
+		same = same_token(x, y);
+		if (x->unit_stub && u < t->nunits && t->units[u].start == at) {
+			for (uint32_t k = t->units[u].start; k < t->units[u].end && y; k++)
+				y = y->next;
+			at = t->units[u].end;
+		} else {
+			y = y->next;
+			at++;
+		}
+		x = x->next;
+	}
+	ok(same && at == ntok && x == pp_prelude_user(p.sh), "each token as the whole prelude has it (%u of %u)", at,
+	   ntok);
+	plan_release(&p);
+	pp_shared_free(q.sh);
+	arena_release(&q.a);
+	srcmgr_release(&q.sm);
+	diaglist_release(&q.dl);
+}
 
 static void check_plans(void)
 {
@@ -164,12 +246,15 @@ static void check_plans(void)
 		return;
 	struct plan p;
 	plan_host(&p, hello, NULL);
-	ok(p.skip != NULL, "hello world: the host pass has a plan");
-	if (p.skip) {
-		ok(p.skip->n > t->nunits * 3 / 4, "it steps over %u of %u units", p.skip->n, t->nunits);
-		int base_kept = 1, named_kept = 1, marked = 1;
+	ok(p.tab == t && p.kept != NULL, "hello world: the host pass's units are stubs, and it has a plan");
+	if (p.kept) {
+		uint32_t nk = 0;
 		for (uint32_t u = 0; u < t->nunits; u++)
-			if (t->base[u] && unit_skipped(&p, u))
+			nk += p.kept[u];
+		ok(t->nunits - nk > t->nunits * 3 / 4, "it leaves %u of %u units out", t->nunits - nk, t->nunits);
+		int base_kept = 1, named_kept = 1;
+		for (uint32_t u = 0; u < t->nunits; u++)
+			if (t->base[u] && !p.kept[u])
 				base_kept = 0;
 		static const char *const used[] = { "sinf", "make_float4", "cudaMalloc", "printf", "cudaDeviceSynchronize",
 						    "uint3", "float4" };
@@ -181,40 +266,34 @@ static void check_plans(void)
 				continue;
 			}
 			for (uint32_t k = 0; k < n->nunits; k++)
-				if (unit_skipped(&p, t->name_units[n->units + k])) {
+				if (!p.kept[t->name_units[n->units + k]]) {
 					named_kept = 0;
-					note("a unit declaring %s is skipped", used[i]);
+					note("a unit declaring %s is left out", used[i]);
 				}
 		}
-		for (uint32_t i = 0; i < p.skip->n; i++)
-			if (!p.skip->marked[i]->skip_unit)
-				marked = 0;
-		ok(base_kept, "no unit every program reaches is skipped");
-		ok(named_kept, "every unit declaring a name the program uses is parsed");
-		ok(marked, "each skipped unit's first token is marked");
-		struct unit_skip *s = p.skip;
-		struct token *first = s->n ? s->marked[0] : NULL;
-		units_done(s);
-		p.skip = NULL;
-		ok(!first || !first->skip_unit, "units_done clears the marks");
+		ok(base_kept, "every unit all programs reach is kept");
+		ok(named_kept, "every unit declaring a name the program uses is kept");
 	}
 	plan_release(&p);
 
 	plan_host(&p, "__global__ void k(int *x) { int v; asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(v)); x[0] = v; }\n"
 		      "int main() { return 0; }\n", NULL);
-	ok(p.ntok && !p.skip, "inline assembly: every unit is parsed (no plan)");
+	ok(p.tab && !p.kept, "inline assembly: no plan (every unit made)");
 	plan_release(&p);
 
 	setenv("WS_NO_UNITS", "1", 1);
 	plan_host(&p, hello, NULL);
-	ok(p.ntok && !p.skip, "WS_NO_UNITS=1: no plan");
+	ok(p.tab && !p.kept, "WS_NO_UNITS=1: no plan");
 	plan_release(&p);
 	unsetenv("WS_NO_UNITS");
 
 	static const char *const defs[] = { "FOO=1", NULL };
 	plan_host(&p, hello, defs);
-	ok(!p.ntok && !p.skip, "-D: the prelude is preprocessed, every unit parsed (no plan)");
+	ok(!p.tab && !p.kept, "-D: the prelude is preprocessed, no stubs");
 	plan_release(&p);
+
+	check_expand(hello, 0);
+	check_expand(hello, 1);
 }
 
 /* the three dumps of path, with units on or off, into one buffer */
