@@ -12,9 +12,13 @@
  * index order a turn of HQ_RR instructions; --sched random:SEED picks a
  * random runnable thread for a random turn of 1 to HQ_RANDOM instructions.
  * Turns count instructions, not calls, so stepping one instruction at a
- * time gives the same interleaving as running. With one thread nothing of
- * this happens (no random numbers are drawn): programs without threads
- * run exactly as before.
+ * time gives the same interleaving as running: a turn ends early where the
+ * thread blocks, yields (sched_yield: quant 0, and interp.c's general loop
+ * returns after a host built-in that leaves quant 0) or ends, and main's
+ * turn ends at its first pthread_create (quant is 0 while main is alone),
+ * whether a run or a step executes those instructions. With one thread
+ * nothing of this happens (no random numbers are drawn): programs without
+ * threads run exactly as before.
  *
  * Blocking: a built-in that cannot complete (join of a running thread, a
  * held mutex, a condition wait, a barrier, a once routine another thread
