@@ -25,7 +25,10 @@
  * runs) records what the thread waits for (w->hwait, w->hkey) and returns
  * 1; the instruction stays, the thread is not picked until an action on
  * that object wakes it, and then the instruction runs again. Wake-ups keep
- * the order in which threads blocked. When every live thread is blocked,
+ * the order in which threads blocked; an unlock hands the mutex over to the
+ * thread that has waited for it longest (its lock completes when it runs
+ * again), so the unlocking thread cannot take it back first. When every
+ * live thread is blocked,
  * that is a host-deadlock finding (each thread and what it waits for) and
  * the program stops with status 134.
  */
@@ -310,10 +313,26 @@ static int mutex_unlock(struct machine *m, struct warp *w, uint64_t mx)
 		wr32(m, mx + 12, count - 1);
 		return 0;
 	}
+	/* first come, first served: the thread that has waited longest owns
+	 * the mutex now, so the unlocking thread cannot take it back before
+	 * any waiter runs (a turn that always ends while that thread holds it
+	 * again starved the waiters for good) */
+	struct warp *next = NULL;
+	for (size_t i = 0; i < m->ht.all.len; i++) {
+		struct warp *x = m->ht.all.v[i];
+		if (x->hwait == HW_MUTEX && x->hkey == mx && (!next || x->hseq < next->hseq))
+			next = x;
+	}
+	if (next) {
+		wr32(m, mx + 8, next->hid + 1);
+		wr32(m, mx + 12, 1);
+		next->hwait = HW_NONE;
+		next->hresume = 1; /* its lock completes when it runs again */
+		return 0;
+	}
 	wr32(m, mx, 0);
 	wr32(m, mx + 8, 0);
 	wr32(m, mx + 12, 0);
-	wake(m, HW_MUTEX, mx, 1);
 	return 0;
 }
 
@@ -384,6 +403,10 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 		m->ht.quant = 0;
 		return 0;
 	case BI___ws_mutex_lock: {
+		if (w->hresume) { /* the unlocking thread handed it over */
+			w->hresume = 0;
+			return 0;
+		}
 		int r = mutex_lock(m, w, a[0], (int)a[1]);
 		if (r == 1 && !a[1])
 			return 1;
