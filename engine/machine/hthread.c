@@ -9,7 +9,8 @@
  *
  * Scheduling (machine.c host_step asks hthread_pick): while no grid runs,
  * the host threads take turns. --sched rr gives each runnable thread in
- * index order a turn of HQ_RR instructions; --sched random:SEED picks a
+ * index order a turn of HQ_RR / 2 to 3 * HQ_RR / 2 - 1 instructions (a
+ * fixed sequence of lengths, rr_turn); --sched random:SEED picks a
  * random runnable thread for a random turn of 1 to HQ_RANDOM instructions.
  * Turns count instructions, not calls, so stepping one instruction at a
  * time gives the same interleaving as running: a turn ends early where the
@@ -28,9 +29,8 @@
  * the order in which threads blocked; an unlock hands the mutex over to the
  * thread that has waited for it longest (its lock completes when it runs
  * again), so the unlocking thread cannot take it back first. When every
- * live thread is blocked,
- * that is a host-deadlock finding (each thread and what it waits for) and
- * the program stops with status 134.
+ * live thread is blocked, that is a host-deadlock finding (each thread and
+ * what it waits for) and the program stops with status 134.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -134,6 +134,23 @@ static void report_deadlock(struct machine *m)
 	strbuf_release(&sb);
 }
 
+/* The length of the next turn under --sched rr: HQ_RR / 2 to 3 * HQ_RR / 2
+ * - 1 instructions from a fixed sequence (splitmix64 from state 0, apart
+ * from the random scheduler's numbers). Turns of one fixed length end at
+ * the same instruction of a loop whose length divides it, every time: a
+ * thread that polls a lock it takes and drops, or holds a spin lock,
+ * could be stopped while holding it at every turn, and a thread spinning
+ * on it never saw it free. Varying lengths, like an OS's time slices, end
+ * such a loop's turns at every place of it in turn. */
+static uint32_t rr_turn(struct machine *m)
+{
+	uint64_t z = (m->ht.rr += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return HQ_RR / 2 + (uint32_t)(z % HQ_RR);
+}
+
 struct warp *hthread_pick(struct machine *m)
 {
 	struct warp *cur = m->ht.cur;
@@ -163,7 +180,7 @@ struct warp *hthread_pick(struct machine *m)
 		for (size_t k = 1; k <= n && !w; k++)
 			if (runnable(m->ht.all.v[(start + k) % n]))
 				w = m->ht.all.v[(start + k) % n];
-		m->ht.quant = HQ_RR;
+		m->ht.quant = rr_turn(m);
 	}
 	m->ht.cur = w;
 	return w;

@@ -54,7 +54,7 @@ done
 # only woke the waiters; modes 2 and 3: a spinner finds a lock taken
 # whenever its holder's turn always ends inside the critical section).
 pprog=tests/cli/host_rr_progress.cu
-for mode in 0 1; do
+for mode in 0 1 2 3; do
 	bad=
 	for after in 0 2 4; do
 		for delay in 0 1 2 3 4 5; do
