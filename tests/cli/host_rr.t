@@ -69,11 +69,22 @@ for mode in 0 1 2 3; do
 	tap_result $? "rr: mode $mode of $pprog ends whatever the lengths of main's loops"
 done
 
+# The hand-over makes the longest waiter the owner of the mutex: of a
+# recursive one with a count of 1, of an error-checking one that it alone
+# may unlock (tests/cli/host_handoff.cu checks every return value).
+hprog=tests/cli/host_handoff.cu
+for sched in rr random:1 random:2; do
+	out=$("$WARPSTEP" run --sched "$sched" "$hprog" 2>&1 </dev/null)
+	echo "$sched: $out" | tap_diag
+	[ "$out" = "recursive 450, error-checking 450, failures 0" ]
+	tap_result $? "--sched $sched: a mutex handed over is owned by the waiter that takes it"
+done
+
 run=$("$WARPSTEP" run "$yprog" 2>"$tmp/err" </dev/null)
 [ "$run" = "aabababababb" ]
 tap_result $? "rr: after each sched_yield the other thread has the turn ($run)"
 
-for p in "$yprog" "$pprog"; do
+for p in "$yprog" "$pprog" "$hprog"; do
 	if [ -x "$NVCC" ]; then
 		"$NVCC" -arch=sm_90 -o "$tmp/a.out" "$p" >"$tmp/nvcc.log" 2>&1
 		r=$?
