@@ -9,21 +9,28 @@
  *
  * Scheduling (machine.c host_step asks hthread_pick): while no grid runs,
  * the host threads take turns. --sched rr gives each runnable thread in
- * index order a turn of HQ_RR instructions; --sched random:SEED picks a
+ * index order a turn of HQ_RR / 2 to 3 * HQ_RR / 2 - 1 instructions (a
+ * fixed sequence of lengths, rr_turn); --sched random:SEED picks a
  * random runnable thread for a random turn of 1 to HQ_RANDOM instructions.
  * Turns count instructions, not calls, so stepping one instruction at a
- * time gives the same interleaving as running. With one thread nothing of
- * this happens (no random numbers are drawn): programs without threads
- * run exactly as before.
+ * time gives the same interleaving as running: a turn ends early where the
+ * thread blocks, yields (sched_yield: quant 0, and interp.c's general loop
+ * returns after a host built-in that leaves quant 0) or ends, and main's
+ * turn ends at its first pthread_create (quant is 0 while main is alone),
+ * whether a run or a step executes those instructions. With one thread
+ * nothing of this happens (no random numbers are drawn): programs without
+ * threads run exactly as before.
  *
  * Blocking: a built-in that cannot complete (join of a running thread, a
  * held mutex, a condition wait, a barrier, a once routine another thread
  * runs) records what the thread waits for (w->hwait, w->hkey) and returns
  * 1; the instruction stays, the thread is not picked until an action on
  * that object wakes it, and then the instruction runs again. Wake-ups keep
- * the order in which threads blocked. When every live thread is blocked,
- * that is a host-deadlock finding (each thread and what it waits for) and
- * the program stops with status 134.
+ * the order in which threads blocked; an unlock hands the mutex over to the
+ * thread that has waited for it longest (its lock completes when it runs
+ * again), so the unlocking thread cannot take it back first. When every
+ * live thread is blocked, that is a host-deadlock finding (each thread and
+ * what it waits for) and the program stops with status 134.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +134,23 @@ static void report_deadlock(struct machine *m)
 	strbuf_release(&sb);
 }
 
+/* The length of the next turn under --sched rr: HQ_RR / 2 to 3 * HQ_RR / 2
+ * - 1 instructions from a fixed sequence (splitmix64 from state 0, apart
+ * from the random scheduler's numbers). Turns of one fixed length end at
+ * the same instruction of a loop whose length divides it, every time: a
+ * thread that polls a lock it takes and drops, or holds a spin lock,
+ * could be stopped while holding it at every turn, and a thread spinning
+ * on it never saw it free. Varying lengths, like an OS's time slices, end
+ * such a loop's turns at every place of it in turn. */
+static uint32_t rr_turn(struct machine *m)
+{
+	uint64_t z = (m->ht.rr += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return HQ_RR / 2 + (uint32_t)(z % HQ_RR);
+}
+
 struct warp *hthread_pick(struct machine *m)
 {
 	struct warp *cur = m->ht.cur;
@@ -156,7 +180,7 @@ struct warp *hthread_pick(struct machine *m)
 		for (size_t k = 1; k <= n && !w; k++)
 			if (runnable(m->ht.all.v[(start + k) % n]))
 				w = m->ht.all.v[(start + k) % n];
-		m->ht.quant = HQ_RR;
+		m->ht.quant = rr_turn(m);
 	}
 	m->ht.cur = w;
 	return w;
@@ -306,10 +330,26 @@ static int mutex_unlock(struct machine *m, struct warp *w, uint64_t mx)
 		wr32(m, mx + 12, count - 1);
 		return 0;
 	}
+	/* first come, first served: the thread that has waited longest owns
+	 * the mutex now, so the unlocking thread cannot take it back before
+	 * any waiter runs (a turn that always ends while that thread holds it
+	 * again starved the waiters for good) */
+	struct warp *next = NULL;
+	for (size_t i = 0; i < m->ht.all.len; i++) {
+		struct warp *x = m->ht.all.v[i];
+		if (x->hwait == HW_MUTEX && x->hkey == mx && (!next || x->hseq < next->hseq))
+			next = x;
+	}
+	if (next) {
+		wr32(m, mx + 8, next->hid + 1);
+		wr32(m, mx + 12, 1);
+		next->hwait = HW_NONE;
+		next->hresume = 1; /* its lock completes when it runs again */
+		return 0;
+	}
 	wr32(m, mx, 0);
 	wr32(m, mx + 8, 0);
 	wr32(m, mx + 12, 0);
-	wake(m, HW_MUTEX, mx, 1);
 	return 0;
 }
 
@@ -380,6 +420,10 @@ int hthread_call(struct machine *m, struct warp *w, int id, const uint64_t *a, u
 		m->ht.quant = 0;
 		return 0;
 	case BI___ws_mutex_lock: {
+		if (w->hresume) { /* the unlocking thread handed it over */
+			w->hresume = 0;
+			return 0;
+		}
 		int r = mutex_lock(m, w, a[0], (int)a[1]);
 		if (r == 1 && !a[1])
 			return 1;

@@ -3778,6 +3778,10 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 			g = &w->g[gi];
 			if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err))
 				return n;
+			/* a host thread gave up its turn (sched_yield): the next
+			 * thread's turn starts here, as when stepping one by one */
+			if (w->host && !m->ht.quant && m->ht.all.len > 1)
+				return n;
 			if (g->ntok && at_token(w, g)) {
 				warp_settle(m, w);
 				return n;

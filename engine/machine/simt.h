@@ -472,6 +472,7 @@ struct ht_state {              /* the host threads (hthread.c) */
 	VEC(struct warp *) all; /* every host thread, by index */
 	uint32_t quant;         /* instructions left of the running host thread's turn */
 	uint64_t seq;           /* blocking order (wake-ups are first come, first served) */
+	uint64_t rr;            /* --sched rr: the state of its turn lengths (hthread.c rr_turn) */
 };
 struct dev_state {             /* the device (machine.c's scheduler, runtime.c's queue) */
 	struct grid *grid;      /* running grid or NULL */

@@ -22,7 +22,7 @@ tap_result $? "a seed repeats its interleaving of host threads"
 [ -n "$r2" ] && [ "$r1" != "$r2" ] && [ "$r1" -lt 4000 ] && [ "$r2" -lt 4000 ]
 tap_result $? "two seeds interleave the racing threads differently: updates are lost"
 [ -n "$rr" ] && [ "$rr" -lt 4000 ]
-tap_result $? "rr interleaves them too (turns of 1000 instructions)"
+tap_result $? "rr interleaves them too (turns of 500 to 1499 instructions)"
 "$WARPSTEP" check "$prog" >/dev/null 2>"$tmp/err" </dev/null
 tap_result $? "check: host-thread races are not a finding (not checked)"
 
