@@ -24,8 +24,10 @@
  * units_plan starts from the identifiers of the pass's own tokens after the
  * prelude (the main file and what it includes, with its macros expanded),
  * plus the names the parser itself looks up (uint3 and dim3, for
- * threadIdx and friends), and closes under deps; the parser then steps over
- * every unit not reached (the token's skip_unit bit: parse_external).
+ * threadIdx and friends), and closes under deps. The prelude's units start
+ * as stubs (pp.h, pp_prelude_expand): the units reached are made into
+ * tokens in place, and the parser steps over every other (the first
+ * token's unit_stub bit: parse_external).
  * Whatever a program names, all its declarations are parsed in their
  * order; an entity it cannot name has no effect on its parse. The unit
  * test tests/front/unit_units.c and tools/dumps-compare.sh (every dump of
