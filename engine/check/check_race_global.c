@@ -50,6 +50,20 @@
 #define T_WIDE 31u
 #define NOSRC 0xffffffffu
 #define DESC_MAX (1u << 19)
+/* Runs: the compact words go by aligned runs of RUN (32) words, one
+ * record of 4 bytes each in a->r. A record with RUN_EXP set says the run's
+ * words are in a->c, one each; any other record r stands for all RUN of
+ * them: word j of the run holds (r & ~31) | j, or with RUN_FLAT set
+ * r & ~31 for every j. A whole warp's 4-byte access of a run, lane j on
+ * word j, leaves its words so (each lane's record, or readers of several
+ * blocks), so that vecadd's arrays have 4 shadow bytes per 32 words
+ * (faulted in inside the kernel: docs/PERFORMANCE.md, eleventh session)
+ * and a->c's pages are never touched. Every other path expands the runs
+ * it touches first (run_expand: the same words, written out), so that
+ * what a word holds, and so every finding, does not depend on the form. */
+#define RUN 32u
+#define RUN_EXP 1u
+#define RUN_FLAT 2u
 
 enum { K_W, K_WA, K_R, K_RM, K_RW };
 enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
@@ -58,7 +72,9 @@ enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
 struct galloc {
 	uint64_t base, size;
 	size_t nw;              /* words */
-	uint32_t *c;            /* compact words */
+	size_t nr;              /* runs of RUN words (c holds nr * RUN words) */
+	uint32_t *r;            /* a record per run: RUN_EXP, or the run's words as one (below) */
+	uint32_t *c;            /* compact words (of the runs marked RUN_EXP only) */
 	uint64_t *wide;         /* 2 words per word (NULL until a word needs it) */
 	uint32_t seen;          /* the epoch of the last access */
 	uint32_t cleared;       /* the epoch the compact words were last cleared in */
@@ -136,7 +152,8 @@ static size_t wide_bytes(const struct galloc *a)
 
 static void galloc_free(struct galloc *a)
 {
-	check_shadow_free(a->c, a->nw * sizeof(uint32_t));
+	check_shadow_free(a->r, a->nr * sizeof(uint32_t));
+	check_shadow_free(a->c, a->nr * RUN * sizeof(uint32_t));
 	check_shadow_free(a->wide, wide_bytes(a));
 	free(a);
 }
@@ -240,7 +257,9 @@ static CHECK_INLINE struct galloc *galloc_get(struct grace *g, uint64_t base, ui
 		a->base = base;
 		a->size = size;
 		a->nw = (size_t)(size / 4 + 1);
-		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
+		a->nr = (size_t)((size + 3) / 4 + RUN - 1) / RUN; /* the words a lane may touch */
+		a->r = check_shadow_alloc_now(a->nr * sizeof(uint32_t));
+		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
 		a->seen = a->cleared = g->epoch;
 		put(g, a);
 		g->n++;
@@ -263,8 +282,13 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 			continue;
 		struct galloc *a = xmalloc(sizeof(*a));
 		*a = *s;
-		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
-		memcpy(a->c, s->c, a->nw * sizeof(uint32_t));
+		a->r = check_shadow_alloc_now(a->nr * sizeof(uint32_t));
+		memcpy(a->r, s->r, a->nr * sizeof(uint32_t));
+		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
+		/* the expanded runs' words only: the others' pages stay untouched */
+		for (size_t k = 0; k < a->nr; k++)
+			if (s->r[k] & RUN_EXP)
+				memcpy(&a->c[k * RUN], &s->c[k * RUN], RUN * sizeof(uint32_t));
 		if (s->wide) {
 			a->wide = check_shadow_alloc(wide_bytes(a));
 			memcpy(a->wide, s->wide, wide_bytes(a));
@@ -379,6 +403,27 @@ found:
 #define TAG(cw) ((cw) >> 27)
 #define KIND(cw) ((cw) >> 24 & 7)
 #define CW(tag, kind, src) ((tag) << 27 | (uint32_t)(kind) << 24 | ((src) & 0xffffff))
+
+/* run k's words written out into a->c, the run marked RUN_EXP */
+static WS_NOINLINE void run_expand(struct galloc *a, size_t k)
+{
+	uint32_t v = a->r[k], *p = &a->c[k * RUN];
+	uint32_t hi = v & ~31u, lm = v & RUN_FLAT ? 0 : 31u;
+	for (uint32_t j = 0; j < RUN; j++)
+		p[j] = hi | (j & lm);
+	a->r[k] = RUN_EXP;
+}
+
+/* words wd..wd+n-1 (inside the allocation) as compact words in a->c,
+ * their runs expanded where they were not: the way in for every path that
+ * reads or writes words one by one */
+static CHECK_INLINE uint32_t *words_at(struct galloc *a, uint64_t wd, uint64_t n)
+{
+	for (uint64_t k = wd / RUN, kl = (wd + n - 1) / RUN; k <= kl; k++)
+		if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
+			run_expand(a, (size_t)k);
+	return &a->c[wd];
+}
 
 static void decode(const struct grace *g, const struct acc *x, uint64_t wd, struct rec *r)
 {
@@ -600,6 +645,7 @@ static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
 	uint64_t sz = e->size, wd = off >> 2;
+	words_at(a, wd, ((off + sz - 1) >> 2) - wd + 1);
 	if (x->acc == GR_READ && sz <= 4 && !(off & 3) && read_multi(g, x, wd))
 		return;
 	if (x->acc == GR_ATOMIC && sz == 4 && !(off & 3) && atomic_only(g, x, wd)) {
@@ -678,6 +724,57 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	return 1;
 }
 
+/* run k's words set to t[0..31]: one record when they are one (each
+ * lane's own, or all alike), else written out */
+static CHECK_INLINE void run_put(struct galloc *a, size_t k, const uint32_t *t)
+{
+	uint32_t t0 = t[0], lan = t0 & 31u, flat = t0 & 31u;
+	for (uint32_t j = 0; j < RUN; j++) {
+		lan |= t[j] ^ (t0 | j);
+		flat |= t[j] ^ t0;
+	}
+	if (!lan) {
+		a->r[k] = t0;
+	} else if (!flat) {
+		a->r[k] = t0 | RUN_FLAT;
+	} else {
+		memcpy(&a->c[k * RUN], t, RUN * sizeof(*t));
+		a->r[k] = RUN_EXP;
+	}
+}
+
+/* warp_words on the 32 words from offset o0 (aligned to 4, inside the
+ * allocation; lane l on word o0 / 4 + l), in their run's record when they
+ * are one aligned run not written out: a run nobody touched in this epoch
+ * takes this access's record, one this thread's record leaves it, the
+ * rest go through warp_words on the words the record stands for (written
+ * out only when the result is not one record); else on a->c */
+static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, uint64_t o0, uint32_t fresh)
+{
+	struct galloc *a = x->a;
+	uint64_t wd = o0 >> 2;
+	if (WS_UNLIKELY(wd % RUN))
+		return warp_words(g, x, words_at(a, wd, WARP), fresh);
+	size_t k = (size_t)(wd / RUN);
+	uint32_t v = a->r[k];
+	if (v & RUN_EXP)
+		return warp_words(g, x, &a->c[wd], fresh);
+	if (TAG(v) != x->tag) {
+		a->r[k] = fresh;
+		return 1;
+	}
+	if (v == fresh || v == CW(x->tag, K_RW, x->src) ||
+	    (x->acc == GR_READ && v == (CW(x->tag, K_RM, 0) | RUN_FLAT)))
+		return 1;
+	uint32_t t[WARP], hi = v & ~31u, lm = v & RUN_FLAT ? 0 : 31u;
+	for (uint32_t j = 0; j < RUN; j++)
+		t[j] = hi | (j & lm);
+	if (!warp_words(g, x, t, fresh))
+		return 0;
+	run_put(a, k, t);
+	return 1;
+}
+
 /* A whole warp's 4-byte reads or writes whose half-warps are each on 16
  * consecutive words, the two runs apart (two rows of a 16-wide tile:
  * a[row * n + t * 16 + tx]): warp_words over a copy of the runs side by
@@ -693,7 +790,7 @@ CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struc
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
 	    !check_lanes_linear(la + 16, 4, 0xffffu))
 		return 0;
-	uint32_t t[WARP], *p0 = &x->a->c[o0 >> 2], *p1 = &x->a->c[o1 >> 2];
+	uint32_t t[WARP], *p0 = words_at(x->a, o0 >> 2, 16), *p1 = words_at(x->a, o1 >> 2, 16);
 	memcpy(t, p0, 16 * sizeof(*t));
 	memcpy(t + 16, p1, 16 * sizeof(*t));
 	if (!warp_words(g, x, t, fresh))
@@ -765,7 +862,6 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 {
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
-	uint32_t *c = a->c;
 	const int acc = x->acc;
 	const uint32_t tag = x->tag, src = x->src, me = x->me;
 	const uint32_t rm = CW(tag, K_RM, 0), rw = CW(tag, K_RW, src);
@@ -778,7 +874,7 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
 			continue;
 		if (simple && !(off & (sz - 1))) {
-			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
+			uint32_t *p = words_at(a, off >> 2, 1), cw = *p, t = TAG(cw);
 			if (t != tag && t != T_WIDE && !*found) {
 				*p = fresh ? fresh | l : 0;
 				continue;
@@ -823,7 +919,7 @@ static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
 {
 	if (WS_UNLIKELY(a->seen != g->epoch)) {
 		if (g->epoch - a->cleared >= NTAGS) {
-			memset(a->c, 0, a->nw * sizeof(uint32_t));
+			memset(a->r, 0, a->nr * sizeof(uint32_t)); /* every run empty, none written out */
 			a->cleared = g->epoch;
 		}
 		a->seen = g->epoch;
@@ -873,10 +969,14 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		 * index): one range and alignment test, then one pass */
 		uint64_t o0 = la[0] - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
-			uint32_t *p = &a->c[o0 >> 2];
-			if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) :
-			    acc == GR_ATOMIC ? atomic_words(x, p, fresh, mask) : warp_words(g, x, p, fresh))
-				return 1;
+			if (sz == 4 && acc != GR_ATOMIC) {
+				if (run_words(g, x, o0, fresh))
+					return 1;
+			} else {
+				uint32_t *p = words_at(a, o0 >> 2, WARP * sz / 4);
+				if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) : atomic_words(x, p, fresh, mask))
+					return 1;
+			}
 		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, fresh)) {
 			return 1;
 		}
@@ -888,7 +988,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
 		if (!(o & 3) && o <= size && size - o >= WARP * 4 &&
 		    (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
-		    atomic_words(x, &a->c[o >> 2], fresh, mask))
+		    atomic_words(x, words_at(a, o >> 2, WARP), fresh, mask))
 			return 1;
 	}
 	return 0;
@@ -923,7 +1023,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 			if (!ws_range_in(0, size, off, sz))
 				return; /* every lane is outside */
 			if (!found && !(off & (sz - 1))) {
-				uint32_t *p = &a->c[off >> 2], cw = *p;
+				uint32_t *p = words_at(a, off >> 2, 1), cw = *p;
 				if (acc == GR_READ && cw == CW(x.tag, K_RM, 0))
 					return;
 				if ((acc == GR_READ && cw == CW(x.tag, K_R, x.src | l0)) ||
@@ -995,21 +1095,17 @@ CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 	const uint32_t fresh = CW(x.tag, r->write ? K_W : K_R, x.src);
 	/* every lane inside the allocation and aligned (the machine's test) */
 	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
-	uint32_t t[WARP], *p = &a->c[o0 >> 2];
-	const int two = o1 != o0 + 64;
-	if (two) {
-		if (o1 < o0 + 64 && o0 < o1 + 64)
-			return 0; /* the runs overlap: lane by lane */
-		memcpy(t, p, 16 * sizeof(*t));
-		memcpy(t + 16, &a->c[o1 >> 2], 16 * sizeof(*t));
-		p = t;
-	}
-	if (!warp_words(g, &x, p, fresh))
+	if (o1 == o0 + 64)
+		return run_words(g, &x, o0, fresh);
+	if (o1 < o0 + 64 && o0 < o1 + 64)
+		return 0; /* the runs overlap: lane by lane */
+	uint32_t t[WARP], *p0 = words_at(a, o0 >> 2, 16), *p1 = words_at(a, o1 >> 2, 16);
+	memcpy(t, p0, 16 * sizeof(*t));
+	memcpy(t + 16, p1, 16 * sizeof(*t));
+	if (!warp_words(g, &x, t, fresh))
 		return 0;
-	if (two) {
-		memcpy(&a->c[o0 >> 2], t, 16 * sizeof(*t));
-		memcpy(&a->c[o1 >> 2], t + 16, 16 * sizeof(*t));
-	}
+	memcpy(p0, t, 16 * sizeof(*t));
+	memcpy(p1, t + 16, 16 * sizeof(*t));
 	return 1;
 }
 

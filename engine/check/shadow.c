@@ -37,6 +37,19 @@ void *check_shadow_alloc(size_t bytes)
 	return xcalloc(1, bytes ? bytes : 1);
 }
 
+void *check_shadow_alloc_now(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS)
+	if (bytes >= SHADOW_MAP) {
+		void *p = util_map_zero(bytes, 1, bytes >= SHADOW_BIG);
+		if (!p)
+			util_oom();
+		return p;
+	}
+#endif
+	return xcalloc(1, bytes ? bytes : 1);
+}
+
 void check_shadow_free(void *p, size_t bytes)
 {
 	if (!p)
