@@ -126,6 +126,8 @@ struct grace {
 				   several accesses in a row), of slot lslot, warp lwarp */
 	int lslot;
 	unsigned lwarp;
+	uint32_t *renum;        /* desc_collect's table, DESC_MAX entries (NULL until used) */
+	uint32_t nocollect;     /* epoch + 1 of an epoch whose table is left full */
 };
 
 /* the access being checked */
@@ -172,6 +174,7 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	free(g->renum);
 	for (size_t i = 0; i < g->ncache; i++)
 		if (g->cache[i] && g->cache[i]->own)
 			free(g->cache[i]);
@@ -309,6 +312,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 				g->cache[i]->own = 1;
 			}
 	}
+	g->renum = NULL; /* o's */
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
 		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
@@ -319,6 +323,8 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 }
 
 /* ---- descriptors */
+
+static void desc_collect(struct grace *g);
 
 /* The context of the accesses of warp `warp` of block `block` (in resident
  * slot `slot`) in this epoch and barrier phase (phase): its descriptor
@@ -386,8 +392,19 @@ found:
 	c->tag = g->epoch % NTAGS + 1;
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
-	if (g->nd == DESC_MAX)
-		return c;
+	if (WS_UNLIKELY(g->nd == DESC_MAX)) {
+		/* the descriptors no word and no warp's entry names any more
+		 * (warps of finished blocks and phases, overwritten) are made
+		 * free; an epoch where that frees less than half leaves the
+		 * table full (the words then go wide) rather than scan again */
+		if (g->nocollect != g->epoch + 1) {
+			desc_collect(g);
+			if (g->nd > DESC_MAX / 2)
+				g->nocollect = g->epoch + 1;
+		}
+		if (g->nd == DESC_MAX)
+			return c;
+	}
 	if (g->nd == g->dcap) {
 		g->dcap = g->dcap ? 2 * g->dcap : 1024;
 		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
@@ -503,6 +520,90 @@ static void encode(struct grace *g, const struct acc *x, uint64_t wd, const stru
 		*c = CW(t, K_RW, r->sw);
 	} else {
 		wide_put(g, x->a, wd, r);
+	}
+}
+
+/* the descriptor compact word (or run record) cw of this epoch's tag
+ * names, or NOSRC */
+static inline uint32_t cw_desc(uint32_t cw, uint32_t tag)
+{
+	if (TAG(cw) != tag || KIND(cw) == K_RM)
+		return NOSRC;
+	return (cw & 0xffffff) >> 5;
+}
+
+/* cw with descriptor d renumbered by renum when it names one */
+static inline uint32_t cw_renum(uint32_t cw, uint32_t tag, const uint32_t *renum)
+{
+	uint32_t d = cw_desc(cw, tag);
+	return d == NOSRC ? cw : (cw & ~((DESC_MAX - 1) << 5)) | renum[d] << 5;
+}
+
+/* A full table of descriptors (ctx_get) made smaller: the descriptors that
+ * a compact word or run record of this epoch names, or a resident warp's
+ * entry, keep their order and are numbered from 0 again, the words and
+ * entries renumbered with them; the others (warps of phases whose words
+ * were all overwritten, by readers of several blocks say) are dropped.
+ * What each word stands for is unchanged (the same block, warp and phase),
+ * so no finding depends on it; the words stay compact where the full table
+ * made them wide (matmul_tiled at 1024: 2.1 M descriptors a launch, a
+ * tenth of them named at any time; docs/PERFORMANCE.md, eleventh session). */
+static WS_NOINLINE void desc_collect(struct grace *g)
+{
+	const uint32_t tag = g->epoch % NTAGS + 1;
+	if (!g->renum)
+		g->renum = xmalloc(DESC_MAX * sizeof(*g->renum));
+	uint32_t *rn = g->renum;
+	memset(rn, 0, g->nd * sizeof(*rn));
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < g->cap; i++) {
+			struct galloc *a = g->t[i];
+			if (!a || a->seen != g->epoch)
+				continue; /* no word of this epoch */
+			for (size_t k = 0; k < a->nr; k++) {
+				uint32_t v = a->r[k], *p = &a->c[k * RUN];
+				if (!(v & RUN_EXP)) {
+					uint32_t d = cw_desc(v, tag);
+					if (d == NOSRC)
+						continue;
+					if (pass)
+						a->r[k] = cw_renum(v, tag, rn);
+					else
+						rn[d] = 1;
+					continue;
+				}
+				for (uint32_t j = 0; j < RUN; j++) {
+					uint32_t d = cw_desc(p[j], tag);
+					if (d == NOSRC)
+						continue;
+					if (pass)
+						p[j] = cw_renum(p[j], tag, rn);
+					else
+						rn[d] = 1;
+				}
+			}
+		}
+		for (size_t i = 0; i < g->ncache; i++) {
+			struct dslot *ds = g->cache[i];
+			for (uint32_t w = 0; ds && w < ds->n; w++) {
+				struct dcache *e = &ds->c[w];
+				if (e->epoch != g->epoch + 1 || e->desc == NOSRC)
+					continue;
+				if (pass)
+					e->desc = rn[e->desc];
+				else
+					rn[e->desc] = 1;
+			}
+		}
+		if (pass)
+			break;
+		uint32_t n = 0;
+		for (uint32_t i = 0; i < g->nd; i++)
+			if (rn[i]) {
+				g->d[n] = g->d[i];
+				rn[i] = n++;
+			}
+		g->nd = n;
 	}
 }
 
