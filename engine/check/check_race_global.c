@@ -35,7 +35,9 @@
  * kept whole, 16 bytes, in a wide shadow the word then points to (tag
  * WIDE), whose pages cost memory only where used. A word whose tag is not
  * the epoch's is empty: an allocation's compact words are cleared only
- * once every 30 epochs.
+ * once every 30 epochs. The compact words are kept by runs of 32, one
+ * record for a run whole warps left alike (RUN, below); the descriptor
+ * table, when full, drops the descriptors nothing names (desc_collect).
  */
 #include "check.h"
 #include "ir.h"
@@ -431,14 +433,16 @@ static WS_NOINLINE void run_expand(struct galloc *a, size_t k)
 	a->r[k] = RUN_EXP;
 }
 
-/* words wd..wd+n-1 (inside the allocation) as compact words in a->c,
- * their runs expanded where they were not: the way in for every path that
- * reads or writes words one by one */
+/* words wd..wd+n-1 (inside the allocation, 1 <= n <= RUN: two runs at
+ * most) as compact words in a->c, their runs expanded where they were
+ * not: the way in for every path that reads or writes words one by one */
 static CHECK_INLINE uint32_t *words_at(struct galloc *a, uint64_t wd, uint64_t n)
 {
-	for (uint64_t k = wd / RUN, kl = (wd + n - 1) / RUN; k <= kl; k++)
-		if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
-			run_expand(a, (size_t)k);
+	size_t k = (size_t)(wd / RUN), kl = (size_t)((wd + n - 1) / RUN);
+	if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
+		run_expand(a, k);
+	if (WS_UNLIKELY(kl != k) && !(a->r[kl] & RUN_EXP))
+		run_expand(a, kl);
 	return &a->c[wd];
 }
 
