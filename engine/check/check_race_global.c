@@ -52,18 +52,20 @@
 #define T_WIDE 31u
 #define NOSRC 0xffffffffu
 #define DESC_MAX (1u << 19)
-/* Runs: the compact words go by aligned runs of RUN (32) words, one
+/* Runs: the compact words go by aligned runs of RUN (16) words, one
  * record of 4 bytes each in a->r. A record with RUN_EXP set says the run's
  * words are in a->c, one each; any other record r stands for all RUN of
- * them: word j of the run holds (r & ~31) | j, or with RUN_FLAT set
- * r & ~31 for every j. A whole warp's 4-byte access of a run, lane j on
- * word j, leaves its words so (each lane's record, or readers of several
- * blocks), so that vecadd's arrays have 4 shadow bytes per 32 words
- * (faulted in inside the kernel: docs/PERFORMANCE.md, eleventh session)
+ * them: word j of the run holds r + j (r's low 5 bits are the lane of its
+ * first word, 0 or 16), or with RUN_FLAT set r & ~31 for every j. A whole
+ * warp's 4-byte access of two runs, lanes 0..15 on one and 16..31 on the
+ * other (32 consecutive words, or two rows of a 16-wide tile), leaves
+ * their words so (each lane's record, or readers of several blocks), so
+ * that vecadd's arrays have 4 shadow bytes per 16 words (they were
+ * faulted in inside the kernel: docs/PERFORMANCE.md, eleventh session)
  * and a->c's pages are never touched. Every other path expands the runs
  * it touches first (run_expand: the same words, written out), so that
  * what a word holds, and so every finding, does not depend on the form. */
-#define RUN 32u
+#define RUN 16u
 #define RUN_EXP 1u
 #define RUN_FLAT 2u
 
@@ -423,26 +425,32 @@ found:
 #define KIND(cw) ((cw) >> 24 & 7)
 #define CW(tag, kind, src) ((tag) << 27 | (uint32_t)(kind) << 24 | ((src) & 0xffffff))
 
+/* the words run record v (not RUN_EXP) stands for, into t[0..RUN-1] */
+static CHECK_INLINE void run_words_of(uint32_t v, uint32_t *t)
+{
+	uint32_t hi = v & RUN_FLAT ? v & ~31u : v, lm = v & RUN_FLAT ? 0 : ~0u;
+	for (uint32_t j = 0; j < RUN; j++)
+		t[j] = hi + (j & lm);
+}
+
 /* run k's words written out into a->c, the run marked RUN_EXP */
 static WS_NOINLINE void run_expand(struct galloc *a, size_t k)
 {
-	uint32_t v = a->r[k], *p = &a->c[k * RUN];
-	uint32_t hi = v & ~31u, lm = v & RUN_FLAT ? 0 : 31u;
-	for (uint32_t j = 0; j < RUN; j++)
-		p[j] = hi | (j & lm);
+	run_words_of(a->r[k], &a->c[k * RUN]);
 	a->r[k] = RUN_EXP;
 }
 
-/* words wd..wd+n-1 (inside the allocation, 1 <= n <= RUN: two runs at
- * most) as compact words in a->c, their runs expanded where they were
- * not: the way in for every path that reads or writes words one by one */
+/* words wd..wd+n-1 (inside the allocation, 1 <= n <= 2 * RUN) as compact
+ * words in a->c, their runs expanded where they were not: the way in for
+ * every path that reads or writes words one by one */
 static CHECK_INLINE uint32_t *words_at(struct galloc *a, uint64_t wd, uint64_t n)
 {
 	size_t k = (size_t)(wd / RUN), kl = (size_t)((wd + n - 1) / RUN);
 	if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
 		run_expand(a, k);
-	if (WS_UNLIKELY(kl != k) && !(a->r[kl] & RUN_EXP))
-		run_expand(a, kl);
+	while (WS_UNLIKELY(k < kl))
+		if (!(a->r[++k] & RUN_EXP))
+			run_expand(a, k);
 	return &a->c[wd];
 }
 
@@ -829,13 +837,13 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	return 1;
 }
 
-/* run k's words set to t[0..31]: one record when they are one (each
- * lane's own, or all alike), else written out */
+/* run k's words set to t[0..RUN-1]: one record when they are one (each
+ * lane's own from lane 0 or 16, or all alike), else written out */
 static CHECK_INLINE void run_put(struct galloc *a, size_t k, const uint32_t *t)
 {
-	uint32_t t0 = t[0], lan = t0 & 31u, flat = t0 & 31u;
+	uint32_t t0 = t[0], lan = t0 & 15u, flat = t0 & 31u;
 	for (uint32_t j = 0; j < RUN; j++) {
-		lan |= t[j] ^ (t0 | j);
+		lan |= t[j] ^ (t0 + j);
 		flat |= t[j] ^ t0;
 	}
 	if (!lan) {
@@ -848,35 +856,50 @@ static CHECK_INLINE void run_put(struct galloc *a, size_t k, const uint32_t *t)
 	}
 }
 
-/* warp_words on the 32 words from offset o0 (aligned to 4, inside the
- * allocation; lane l on word o0 / 4 + l), in their run's record when they
- * are one aligned run not written out: a run nobody touched in this epoch
- * takes this access's record, one this thread's record leaves it, the
- * rest go through warp_words on the words the record stands for (written
- * out only when the result is not one record); else on a->c */
-static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, uint64_t o0, uint32_t fresh)
+/* warp_words for a whole warp whose lanes 0..15 are on the words of run
+ * k0 and lanes 16..31 on those of run k1 (k1 = k0 + 1: 32 consecutive
+ * words; else two rows of a tile), on the runs' records when neither is
+ * written out: runs nobody touched in this epoch take this access's
+ * records, runs that hold this thread's records or (a read) readers of
+ * several blocks stay, the rest go through warp_words on the words the
+ * records stand for (written out only where the result is not one
+ * record); else on the words. The same result and state as warp_words on
+ * the words, as check_fast and global_warp would run it. */
+static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, size_t k0, size_t k1, uint32_t fresh)
 {
 	struct galloc *a = x->a;
-	uint64_t wd = o0 >> 2;
-	if (WS_UNLIKELY(wd % RUN))
-		return warp_words(g, x, words_at(a, wd, WARP), fresh);
-	size_t k = (size_t)(wd / RUN);
-	uint32_t v = a->r[k];
-	if (v & RUN_EXP)
-		return warp_words(g, x, &a->c[wd], fresh);
-	if (TAG(v) != x->tag) {
-		a->r[k] = fresh;
+	uint32_t v0 = a->r[k0], v1 = a->r[k1];
+	if (WS_UNLIKELY((v0 | v1) & RUN_EXP)) {
+		uint32_t t[WARP], *p0 = words_at(a, k0 * RUN, RUN), *p1 = words_at(a, k1 * RUN, RUN);
+		if (k1 == k0 + 1)
+			return warp_words(g, x, p0, fresh);
+		memcpy(t, p0, 16 * sizeof(*t));
+		memcpy(t + 16, p1, 16 * sizeof(*t));
+		if (!warp_words(g, x, t, fresh))
+			return 0;
+		memcpy(p0, t, 16 * sizeof(*t));
+		memcpy(p1, t + 16, 16 * sizeof(*t));
 		return 1;
 	}
-	if (v == fresh || v == CW(x->tag, K_RW, x->src) ||
-	    (x->acc == GR_READ && v == (CW(x->tag, K_RM, 0) | RUN_FLAT)))
+	const uint32_t tag = x->tag;
+	if (TAG(v0) != tag && TAG(v1) != tag) {
+		a->r[k0] = fresh;
+		a->r[k1] = fresh | 16;
 		return 1;
-	uint32_t t[WARP], hi = v & ~31u, lm = v & RUN_FLAT ? 0 : 31u;
-	for (uint32_t j = 0; j < RUN; j++)
-		t[j] = hi | (j & lm);
+	}
+	/* this thread's own records, or (a read) readers of several blocks */
+	const uint32_t rw = CW(tag, K_RW, x->src), rmf = CW(tag, K_RM, 0) | RUN_FLAT;
+	const int rd = x->acc == GR_READ;
+	if ((v0 == fresh || v0 == rw || (rd && v0 == rmf)) &&
+	    (v1 == (fresh | 16) || v1 == (rw | 16) || (rd && v1 == rmf)))
+		return 1;
+	uint32_t t[WARP];
+	run_words_of(v0, t);
+	run_words_of(v1, t + 16);
 	if (!warp_words(g, x, t, fresh))
 		return 0;
-	run_put(a, k, t);
+	run_put(a, k0, t);
+	run_put(a, k1, t + 16);
 	return 1;
 }
 
@@ -895,6 +918,8 @@ CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struc
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
 	    !check_lanes_linear(la + 16, 4, 0xffffu))
 		return 0;
+	if (!((o0 | o1) & 63))
+		return run_words(g, x, (size_t)(o0 >> 6), (size_t)(o1 >> 6), fresh);
 	uint32_t t[WARP], *p0 = words_at(x->a, o0 >> 2, 16), *p1 = words_at(x->a, o1 >> 2, 16);
 	memcpy(t, p0, 16 * sizeof(*t));
 	memcpy(t + 16, p1, 16 * sizeof(*t));
@@ -1075,7 +1100,8 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		uint64_t o0 = la[0] - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			if (sz == 4 && acc != GR_ATOMIC) {
-				if (run_words(g, x, o0, fresh))
+				if (!(o0 & 63) ? run_words(g, x, (size_t)(o0 >> 6), (size_t)(o0 >> 6) + 1, fresh) :
+				    warp_words(g, x, words_at(a, o0 >> 2, WARP), fresh))
 					return 1;
 			} else {
 				uint32_t *p = words_at(a, o0 >> 2, WARP * sz / 4);
@@ -1200,8 +1226,10 @@ CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 	const uint32_t fresh = CW(x.tag, r->write ? K_W : K_R, x.src);
 	/* every lane inside the allocation and aligned (the machine's test) */
 	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
+	if (!((o0 | o1) & 63) && (o1 >= o0 + 64 || o0 >= o1 + 64)) /* two runs, apart */
+		return run_words(g, &x, (size_t)(o0 >> 6), (size_t)(o1 >> 6), fresh);
 	if (o1 == o0 + 64)
-		return run_words(g, &x, o0, fresh);
+		return warp_words(g, &x, words_at(a, o0 >> 2, WARP), fresh);
 	if (o1 < o0 + 64 && o0 < o1 + 64)
 		return 0; /* the runs overlap: lane by lane */
 	uint32_t t[WARP], *p0 = words_at(a, o0 >> 2, 16), *p1 = words_at(a, o1 >> 2, 16);

@@ -644,8 +644,8 @@ int main()
 """)
 
 # A run written by a whole warp, then one lane of another warp of the block
-# (no barrier) reads a word of it: the run is written out and the lane's
-# word holds the writer. And the other way: one lane's write, then a whole
+# (no barrier) reads a word of its second half: the run is written out and
+# the lane's word holds the writer, lane 20 (golden stderr). And the other way: one lane's write, then a whole
 # warp's read of the run.
 prog("global_race_run_2", r"""
 __global__ void k(int *a, int *b, int *out)
@@ -653,8 +653,8 @@ __global__ void k(int *a, int *b, int *out)
 	int t = threadIdx.x;
 	if (t < 32)
 		a[t] = t;
-	else if (t == 35)
-		out[0] = a[3];	//@global-race
+	else if (t == 52)
+		out[0] = a[20];	//@global-race
 	if (t == 40)
 		b[8] = 1;	//@global-race
 	else if (t < 32)
@@ -669,7 +669,7 @@ int main()
 	cudaMemset(b, 0, 32 * sizeof(int));
 	k<<<1, 64>>>(a, b, out);
 	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
-	printf("%d %d\n", h[3], h[31]);
+	printf("%d %d\n", h[20], h[31]);
 	return 0;
 }
 """)
@@ -817,6 +817,33 @@ int main()
 	k<<<3, 32>>>(a, b, out);
 	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
 	printf("%d %d\n", h[0], h[63] >= 0);
+	return 0;
+}
+""")
+
+# Two rows of a 16-wide tile (lanes 0..15 on one row, 16..31 on the next:
+# two runs apart, one record each) read by block 0, then written by block
+# 1: a race; block 2's writes of two other rows' halves race with nothing.
+prog("global_race_run_8", r"""
+__global__ void k(int *a, int *out)
+{
+	int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+	if (blockIdx.x == 0)
+		out[threadIdx.x] = a[ty * 32 + tx];
+	else if (blockIdx.x == 1)
+		a[ty * 32 + tx] = threadIdx.x;	//@global-race
+	else
+		a[(ty + 2) * 32 + 16 + tx] = 1;
+}
+int main()
+{
+	int *a, *out, h[128];
+	cudaMalloc(&a, 128 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(a, 0, 128 * sizeof(int));
+	k<<<3, 32>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d %d\n", h[0] >= 0, h[48], h[127]);
 	return 0;
 }
 """)

@@ -6,8 +6,8 @@ __global__ void k(int *a, int *b, int *out)
 	int t = threadIdx.x;
 	if (t < 32)
 		a[t] = t;
-	else if (t == 35)
-		out[0] = a[3];	//@global-race
+	else if (t == 52)
+		out[0] = a[20];	//@global-race
 	if (t == 40)
 		b[8] = 1;	//@global-race
 	else if (t < 32)
@@ -22,6 +22,6 @@ int main()
 	cudaMemset(b, 0, 32 * sizeof(int));
 	k<<<1, 64>>>(a, b, out);
 	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
-	printf("%d %d\n", h[3], h[31]);
+	printf("%d %d\n", h[20], h[31]);
 	return 0;
 }
