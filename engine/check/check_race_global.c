@@ -156,6 +156,17 @@ static size_t wide_bytes(const struct galloc *a)
 	return a->nw * 2 * sizeof(uint64_t);
 }
 
+/* an allocation's run records (zero: every run empty), committed at once
+ * up to RUNS_NOW bytes (an allocation of 256 MiB), so that a kernel does
+ * not fault them in; a larger one's pages come as they are touched (a
+ * program that allocates much and touches little should not pay for it) */
+#define RUNS_NOW ((size_t)16 << 20)
+static uint32_t *runs_alloc(size_t nr)
+{
+	size_t b = nr * sizeof(uint32_t);
+	return b <= RUNS_NOW ? check_shadow_alloc_now(b) : check_shadow_alloc(b);
+}
+
 static void galloc_free(struct galloc *a)
 {
 	check_shadow_free(a->r, a->nr * sizeof(uint32_t));
@@ -265,7 +276,7 @@ static CHECK_INLINE struct galloc *galloc_get(struct grace *g, uint64_t base, ui
 		a->size = size;
 		a->nw = (size_t)(size / 4 + 1);
 		a->nr = (size_t)((size + 3) / 4 + RUN - 1) / RUN; /* the words a lane may touch */
-		a->r = check_shadow_alloc_now(a->nr * sizeof(uint32_t));
+		a->r = runs_alloc(a->nr);
 		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
 		a->seen = a->cleared = g->epoch;
 		put(g, a);
@@ -289,7 +300,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 			continue;
 		struct galloc *a = xmalloc(sizeof(*a));
 		*a = *s;
-		a->r = check_shadow_alloc_now(a->nr * sizeof(uint32_t));
+		a->r = runs_alloc(a->nr);
 		memcpy(a->r, s->r, a->nr * sizeof(uint32_t));
 		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
 		/* the expanded runs' words only: the others' pages stay untouched */
