@@ -12,8 +12,11 @@
  * a shadow's pages one by one inside a kernel was most of what the
  * checkers added to vecadd at 2^17 elements (773 faults;
  * docs/PERFORMANCE.md); the global checker makes its shadows when the
- * allocation is made (CEV_UNDEFINED), outside any kernel. The mappings
- * are util_map_zero's (util.h).
+ * allocation is made (CEV_UNDEFINED), outside any kernel.
+ * check_shadow_alloc_now commits a shadow at every size (huge pages from
+ * 2 MiB up): for the global checker's run records, which every access
+ * reads (a sixteenth of the words' shadow). The mappings are
+ * util_map_zero's (util.h).
  */
 #define _DEFAULT_SOURCE 1
 #include "check.h"
