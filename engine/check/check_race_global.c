@@ -35,7 +35,7 @@
  * kept whole, 16 bytes, in a wide shadow the word then points to (tag
  * WIDE), whose pages cost memory only where used. A word whose tag is not
  * the epoch's is empty: an allocation's compact words are cleared only
- * once every 30 epochs. The compact words are kept by runs of 32, one
+ * once every 30 epochs. The compact words are kept by runs of 16, one
  * record for a run whole warps left alike (RUN, below); the descriptor
  * table, when full, drops the descriptors nothing names (desc_collect).
  */
