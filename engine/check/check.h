@@ -486,6 +486,11 @@ void check_access_quiet(struct machine *m, const void *self, int quiet);
 /* Zeroed memory for a checker's large shadow (untouched pages cost no
  * memory), and its release. */
 void *check_shadow_alloc(size_t bytes);
+/* The same, its pages committed at once at every size (huge ones from
+ * 2 MiB up where the system has them): for a small shadow that every
+ * access reads, so that its first touches are not made inside a kernel.
+ * Released with check_shadow_free. */
+void *check_shadow_alloc_now(size_t bytes);
 void check_shadow_free(void *p, size_t bytes);
 
 #endif

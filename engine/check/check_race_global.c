@@ -35,7 +35,9 @@
  * kept whole, 16 bytes, in a wide shadow the word then points to (tag
  * WIDE), whose pages cost memory only where used. A word whose tag is not
  * the epoch's is empty: an allocation's compact words are cleared only
- * once every 30 epochs.
+ * once every 30 epochs. The compact words are kept by runs of 16, one
+ * record for a run whole warps left alike (RUN, below); the descriptor
+ * table, when full, drops the descriptors nothing names (desc_collect).
  */
 #include "check.h"
 #include "ir.h"
@@ -50,6 +52,22 @@
 #define T_WIDE 31u
 #define NOSRC 0xffffffffu
 #define DESC_MAX (1u << 19)
+/* Runs: the compact words go by aligned runs of RUN (16) words, one
+ * record of 4 bytes each in a->r. A record with RUN_EXP set says the run's
+ * words are in a->c, one each; any other record r stands for all RUN of
+ * them: word j of the run holds r + j (r's low 5 bits are the lane of its
+ * first word, 0 or 16), or with RUN_FLAT set r & ~31 for every j. A whole
+ * warp's 4-byte access of two runs, lanes 0..15 on one and 16..31 on the
+ * other (32 consecutive words, or two rows of a 16-wide tile), leaves
+ * their words so (each lane's record, or readers of several blocks), so
+ * that vecadd's arrays have 4 shadow bytes per 16 words (they were
+ * faulted in inside the kernel: docs/PERFORMANCE.md, eleventh session)
+ * and a->c's pages are never touched. Every other path expands the runs
+ * it touches first (run_expand: the same words, written out), so that
+ * what a word holds, and so every finding, does not depend on the form. */
+#define RUN 16u
+#define RUN_EXP 1u
+#define RUN_FLAT 2u
 
 enum { K_W, K_WA, K_R, K_RM, K_RW };
 enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
@@ -58,7 +76,9 @@ enum { GR_READ, GR_WRITE, GR_ATOMIC, GR_ATOMIC_READ };
 struct galloc {
 	uint64_t base, size;
 	size_t nw;              /* words */
-	uint32_t *c;            /* compact words */
+	size_t nr;              /* runs of RUN words (c holds nr * RUN words) */
+	uint32_t *r;            /* a record per run: RUN_EXP, or the run's words as one (below) */
+	uint32_t *c;            /* compact words (of the runs marked RUN_EXP only) */
 	uint64_t *wide;         /* 2 words per word (NULL until a word needs it) */
 	uint32_t seen;          /* the epoch of the last access */
 	uint32_t cleared;       /* the epoch the compact words were last cleared in */
@@ -110,6 +130,8 @@ struct grace {
 				   several accesses in a row), of slot lslot, warp lwarp */
 	int lslot;
 	unsigned lwarp;
+	uint32_t *renum;        /* desc_collect's table, DESC_MAX entries (NULL until used) */
+	uint32_t nocollect;     /* epoch + 1 of an epoch whose table is left full */
 };
 
 /* the access being checked */
@@ -134,9 +156,21 @@ static size_t wide_bytes(const struct galloc *a)
 	return a->nw * 2 * sizeof(uint64_t);
 }
 
+/* an allocation's run records (zero: every run empty), committed at once
+ * up to RUNS_NOW bytes (an allocation of 256 MiB), so that a kernel does
+ * not fault them in; a larger one's pages come as they are touched (a
+ * program that allocates much and touches little should not pay for it) */
+#define RUNS_NOW ((size_t)16 << 20)
+static uint32_t *runs_alloc(size_t nr)
+{
+	size_t b = nr * sizeof(uint32_t);
+	return b <= RUNS_NOW ? check_shadow_alloc_now(b) : check_shadow_alloc(b);
+}
+
 static void galloc_free(struct galloc *a)
 {
-	check_shadow_free(a->c, a->nw * sizeof(uint32_t));
+	check_shadow_free(a->r, a->nr * sizeof(uint32_t));
+	check_shadow_free(a->c, a->nr * RUN * sizeof(uint32_t));
 	check_shadow_free(a->wide, wide_bytes(a));
 	free(a);
 }
@@ -155,6 +189,7 @@ static void grace_destroy(void *self)
 			galloc_free(g->t[i]);
 	free(g->t);
 	free(g->d);
+	free(g->renum);
 	for (size_t i = 0; i < g->ncache; i++)
 		if (g->cache[i] && g->cache[i]->own)
 			free(g->cache[i]);
@@ -240,7 +275,9 @@ static CHECK_INLINE struct galloc *galloc_get(struct grace *g, uint64_t base, ui
 		a->base = base;
 		a->size = size;
 		a->nw = (size_t)(size / 4 + 1);
-		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
+		a->nr = (size_t)((size + 3) / 4 + RUN - 1) / RUN; /* the words a lane may touch */
+		a->r = runs_alloc(a->nr);
+		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
 		a->seen = a->cleared = g->epoch;
 		put(g, a);
 		g->n++;
@@ -263,8 +300,13 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 			continue;
 		struct galloc *a = xmalloc(sizeof(*a));
 		*a = *s;
-		a->c = check_shadow_alloc(a->nw * sizeof(uint32_t));
-		memcpy(a->c, s->c, a->nw * sizeof(uint32_t));
+		a->r = runs_alloc(a->nr);
+		memcpy(a->r, s->r, a->nr * sizeof(uint32_t));
+		a->c = check_shadow_alloc(a->nr * RUN * sizeof(uint32_t));
+		/* the expanded runs' words only: the others' pages stay untouched */
+		for (size_t k = 0; k < a->nr; k++)
+			if (s->r[k] & RUN_EXP)
+				memcpy(&a->c[k * RUN], &s->c[k * RUN], RUN * sizeof(uint32_t));
 		if (s->wide) {
 			a->wide = check_shadow_alloc(wide_bytes(a));
 			memcpy(a->wide, s->wide, wide_bytes(a));
@@ -285,6 +327,7 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 				g->cache[i]->own = 1;
 			}
 	}
+	g->renum = NULL; /* o's */
 	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
 		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
@@ -295,6 +338,8 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 }
 
 /* ---- descriptors */
+
+static void desc_collect(struct grace *g);
 
 /* The context of the accesses of warp `warp` of block `block` (in resident
  * slot `slot`) in this epoch and barrier phase (phase): its descriptor
@@ -362,8 +407,19 @@ found:
 	c->tag = g->epoch % NTAGS + 1;
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
-	if (g->nd == DESC_MAX)
-		return c;
+	if (WS_UNLIKELY(g->nd == DESC_MAX)) {
+		/* the descriptors no word and no warp's entry names any more
+		 * (warps of finished blocks and phases, overwritten) are made
+		 * free; an epoch where that frees less than half leaves the
+		 * table full (the words then go wide) rather than scan again */
+		if (g->nocollect != g->epoch + 1) {
+			desc_collect(g);
+			if (g->nd > DESC_MAX / 2)
+				g->nocollect = g->epoch + 1;
+		}
+		if (g->nd == DESC_MAX)
+			return c;
+	}
 	if (g->nd == g->dcap) {
 		g->dcap = g->dcap ? 2 * g->dcap : 1024;
 		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
@@ -379,6 +435,35 @@ found:
 #define TAG(cw) ((cw) >> 27)
 #define KIND(cw) ((cw) >> 24 & 7)
 #define CW(tag, kind, src) ((tag) << 27 | (uint32_t)(kind) << 24 | ((src) & 0xffffff))
+
+/* the words run record v (not RUN_EXP) stands for, into t[0..RUN-1] */
+static CHECK_INLINE void run_words_of(uint32_t v, uint32_t *t)
+{
+	uint32_t hi = v & RUN_FLAT ? v & ~31u : v, lm = v & RUN_FLAT ? 0 : ~0u;
+	for (uint32_t j = 0; j < RUN; j++)
+		t[j] = hi + (j & lm);
+}
+
+/* run k's words written out into a->c, the run marked RUN_EXP */
+static WS_NOINLINE void run_expand(struct galloc *a, size_t k)
+{
+	run_words_of(a->r[k], &a->c[k * RUN]);
+	a->r[k] = RUN_EXP;
+}
+
+/* words wd..wd+n-1 (inside the allocation, 1 <= n <= 2 * RUN) as compact
+ * words in a->c, their runs expanded where they were not: the way in for
+ * every path that reads or writes words one by one */
+static CHECK_INLINE uint32_t *words_at(struct galloc *a, uint64_t wd, uint64_t n)
+{
+	size_t k = (size_t)(wd / RUN), kl = (size_t)((wd + n - 1) / RUN);
+	if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
+		run_expand(a, k);
+	while (WS_UNLIKELY(k < kl))
+		if (!(a->r[++k] & RUN_EXP))
+			run_expand(a, k);
+	return &a->c[wd];
+}
 
 static void decode(const struct grace *g, const struct acc *x, uint64_t wd, struct rec *r)
 {
@@ -458,6 +543,90 @@ static void encode(struct grace *g, const struct acc *x, uint64_t wd, const stru
 		*c = CW(t, K_RW, r->sw);
 	} else {
 		wide_put(g, x->a, wd, r);
+	}
+}
+
+/* the descriptor compact word (or run record) cw of this epoch's tag
+ * names, or NOSRC */
+static inline uint32_t cw_desc(uint32_t cw, uint32_t tag)
+{
+	if (TAG(cw) != tag || KIND(cw) == K_RM)
+		return NOSRC;
+	return (cw & 0xffffff) >> 5;
+}
+
+/* cw with descriptor d renumbered by renum when it names one */
+static inline uint32_t cw_renum(uint32_t cw, uint32_t tag, const uint32_t *renum)
+{
+	uint32_t d = cw_desc(cw, tag);
+	return d == NOSRC ? cw : (cw & ~((DESC_MAX - 1) << 5)) | renum[d] << 5;
+}
+
+/* A full table of descriptors (ctx_get) made smaller: the descriptors that
+ * a compact word or run record of this epoch names, or a resident warp's
+ * entry, keep their order and are numbered from 0 again, the words and
+ * entries renumbered with them; the others (warps of phases whose words
+ * were all overwritten, by readers of several blocks say) are dropped.
+ * What each word stands for is unchanged (the same block, warp and phase),
+ * so no finding depends on it; the words stay compact where the full table
+ * made them wide (matmul_tiled at 1024: 2.1 M descriptors a launch, a
+ * tenth of them named at any time; docs/PERFORMANCE.md, eleventh session). */
+static WS_NOINLINE void desc_collect(struct grace *g)
+{
+	const uint32_t tag = g->epoch % NTAGS + 1;
+	if (!g->renum)
+		g->renum = xmalloc(DESC_MAX * sizeof(*g->renum));
+	uint32_t *rn = g->renum;
+	memset(rn, 0, g->nd * sizeof(*rn));
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < g->cap; i++) {
+			struct galloc *a = g->t[i];
+			if (!a || a->seen != g->epoch)
+				continue; /* no word of this epoch */
+			for (size_t k = 0; k < a->nr; k++) {
+				uint32_t v = a->r[k], *p = &a->c[k * RUN];
+				if (!(v & RUN_EXP)) {
+					uint32_t d = cw_desc(v, tag);
+					if (d == NOSRC)
+						continue;
+					if (pass)
+						a->r[k] = cw_renum(v, tag, rn);
+					else
+						rn[d] = 1;
+					continue;
+				}
+				for (uint32_t j = 0; j < RUN; j++) {
+					uint32_t d = cw_desc(p[j], tag);
+					if (d == NOSRC)
+						continue;
+					if (pass)
+						p[j] = cw_renum(p[j], tag, rn);
+					else
+						rn[d] = 1;
+				}
+			}
+		}
+		for (size_t i = 0; i < g->ncache; i++) {
+			struct dslot *ds = g->cache[i];
+			for (uint32_t w = 0; ds && w < ds->n; w++) {
+				struct dcache *e = &ds->c[w];
+				if (e->epoch != g->epoch + 1 || e->desc == NOSRC)
+					continue;
+				if (pass)
+					e->desc = rn[e->desc];
+				else
+					rn[e->desc] = 1;
+			}
+		}
+		if (pass)
+			break;
+		uint32_t n = 0;
+		for (uint32_t i = 0; i < g->nd; i++)
+			if (rn[i]) {
+				g->d[n] = g->d[i];
+				rn[i] = n++;
+			}
+		g->nd = n;
 	}
 }
 
@@ -600,6 +769,7 @@ static WS_NOINLINE void lane(struct grace *g, struct acc *x, unsigned l, uint64_
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
 	uint64_t sz = e->size, wd = off >> 2;
+	words_at(a, wd, ((off + sz - 1) >> 2) - wd + 1);
 	if (x->acc == GR_READ && sz <= 4 && !(off & 3) && read_multi(g, x, wd))
 		return;
 	if (x->acc == GR_ATOMIC && sz == 4 && !(off & 3) && atomic_only(g, x, wd)) {
@@ -678,6 +848,72 @@ static CHECK_INLINE int warp_words(const struct grace *g, const struct acc *x, u
 	return 1;
 }
 
+/* run k's words set to t[0..RUN-1]: one record when they are one (each
+ * lane's own from lane 0 or 16, or all alike), else written out */
+static CHECK_INLINE void run_put(struct galloc *a, size_t k, const uint32_t *t)
+{
+	uint32_t t0 = t[0], lan = t0 & 15u, flat = t0 & 31u;
+	for (uint32_t j = 0; j < RUN; j++) {
+		lan |= t[j] ^ (t0 + j);
+		flat |= t[j] ^ t0;
+	}
+	if (!lan) {
+		a->r[k] = t0;
+	} else if (!flat) {
+		a->r[k] = t0 | RUN_FLAT;
+	} else {
+		memcpy(&a->c[k * RUN], t, RUN * sizeof(*t));
+		a->r[k] = RUN_EXP;
+	}
+}
+
+/* warp_words for a whole warp whose lanes 0..15 are on the words of run
+ * k0 and lanes 16..31 on those of run k1 (k1 = k0 + 1: 32 consecutive
+ * words; else two rows of a tile), on the runs' records when neither is
+ * written out: runs nobody touched in this epoch take this access's
+ * records, runs that hold this thread's records or (a read) readers of
+ * several blocks stay, the rest go through warp_words on the words the
+ * records stand for (written out only where the result is not one
+ * record); else on the words. The same result and state as warp_words on
+ * the words, as check_fast and global_warp would run it. */
+static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, size_t k0, size_t k1, uint32_t fresh)
+{
+	struct galloc *a = x->a;
+	uint32_t v0 = a->r[k0], v1 = a->r[k1];
+	if (WS_UNLIKELY((v0 | v1) & RUN_EXP)) {
+		uint32_t t[WARP], *p0 = words_at(a, k0 * RUN, RUN), *p1 = words_at(a, k1 * RUN, RUN);
+		if (k1 == k0 + 1)
+			return warp_words(g, x, p0, fresh);
+		memcpy(t, p0, 16 * sizeof(*t));
+		memcpy(t + 16, p1, 16 * sizeof(*t));
+		if (!warp_words(g, x, t, fresh))
+			return 0;
+		memcpy(p0, t, 16 * sizeof(*t));
+		memcpy(p1, t + 16, 16 * sizeof(*t));
+		return 1;
+	}
+	const uint32_t tag = x->tag;
+	if (TAG(v0) != tag && TAG(v1) != tag) {
+		a->r[k0] = fresh;
+		a->r[k1] = fresh | 16;
+		return 1;
+	}
+	/* this thread's own records, or (a read) readers of several blocks */
+	const uint32_t rw = CW(tag, K_RW, x->src), rmf = CW(tag, K_RM, 0) | RUN_FLAT;
+	const int rd = x->acc == GR_READ;
+	if ((v0 == fresh || v0 == rw || (rd && v0 == rmf)) &&
+	    (v1 == (fresh | 16) || v1 == (rw | 16) || (rd && v1 == rmf)))
+		return 1;
+	uint32_t t[WARP];
+	run_words_of(v0, t);
+	run_words_of(v1, t + 16);
+	if (!warp_words(g, x, t, fresh))
+		return 0;
+	run_put(a, k0, t);
+	run_put(a, k1, t + 16);
+	return 1;
+}
+
 /* A whole warp's 4-byte reads or writes whose half-warps are each on 16
  * consecutive words, the two runs apart (two rows of a 16-wide tile:
  * a[row * n + t * 16 + tx]): warp_words over a copy of the runs side by
@@ -693,7 +929,9 @@ CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struc
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
 	    !check_lanes_linear(la + 16, 4, 0xffffu))
 		return 0;
-	uint32_t t[WARP], *p0 = &x->a->c[o0 >> 2], *p1 = &x->a->c[o1 >> 2];
+	if (!((o0 | o1) & 63))
+		return run_words(g, x, (size_t)(o0 >> 6), (size_t)(o1 >> 6), fresh);
+	uint32_t t[WARP], *p0 = words_at(x->a, o0 >> 2, 16), *p1 = words_at(x->a, o1 >> 2, 16);
 	memcpy(t, p0, 16 * sizeof(*t));
 	memcpy(t + 16, p1, 16 * sizeof(*t));
 	if (!warp_words(g, x, t, fresh))
@@ -765,7 +1003,6 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 {
 	const struct check_event *e = x->e;
 	struct galloc *a = x->a;
-	uint32_t *c = a->c;
 	const int acc = x->acc;
 	const uint32_t tag = x->tag, src = x->src, me = x->me;
 	const uint32_t rm = CW(tag, K_RM, 0), rw = CW(tag, K_RW, src);
@@ -778,7 +1015,7 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 		if (WS_UNLIKELY(!ws_range_in(0, size, off, sz)))
 			continue;
 		if (simple && !(off & (sz - 1))) {
-			uint32_t *p = &c[off >> 2], cw = *p, t = TAG(cw);
+			uint32_t *p = words_at(a, off >> 2, 1), cw = *p, t = TAG(cw);
 			if (t != tag && t != T_WIDE && !*found) {
 				*p = fresh ? fresh | l : 0;
 				continue;
@@ -823,7 +1060,7 @@ static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
 {
 	if (WS_UNLIKELY(a->seen != g->epoch)) {
 		if (g->epoch - a->cleared >= NTAGS) {
-			memset(a->c, 0, a->nw * sizeof(uint32_t));
+			memset(a->r, 0, a->nr * sizeof(uint32_t)); /* every run empty, none written out */
 			a->cleared = g->epoch;
 		}
 		a->seen = g->epoch;
@@ -873,10 +1110,15 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		 * index): one range and alignment test, then one pass */
 		uint64_t o0 = la[0] - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
-			uint32_t *p = &a->c[o0 >> 2];
-			if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) :
-			    acc == GR_ATOMIC ? atomic_words(x, p, fresh, mask) : warp_words(g, x, p, fresh))
-				return 1;
+			if (sz == 4 && acc != GR_ATOMIC) {
+				if (!(o0 & 63) ? run_words(g, x, (size_t)(o0 >> 6), (size_t)(o0 >> 6) + 1, fresh) :
+				    warp_words(g, x, words_at(a, o0 >> 2, WARP), fresh))
+					return 1;
+			} else {
+				uint32_t *p = words_at(a, o0 >> 2, WARP * sz / 4);
+				if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) : atomic_words(x, p, fresh, mask))
+					return 1;
+			}
 		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, fresh)) {
 			return 1;
 		}
@@ -888,7 +1130,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
 		if (!(o & 3) && o <= size && size - o >= WARP * 4 &&
 		    (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
-		    atomic_words(x, &a->c[o >> 2], fresh, mask))
+		    atomic_words(x, words_at(a, o >> 2, WARP), fresh, mask))
 			return 1;
 	}
 	return 0;
@@ -923,7 +1165,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 			if (!ws_range_in(0, size, off, sz))
 				return; /* every lane is outside */
 			if (!found && !(off & (sz - 1))) {
-				uint32_t *p = &a->c[off >> 2], cw = *p;
+				uint32_t *p = words_at(a, off >> 2, 1), cw = *p;
 				if (acc == GR_READ && cw == CW(x.tag, K_RM, 0))
 					return;
 				if ((acc == GR_READ && cw == CW(x.tag, K_R, x.src | l0)) ||
@@ -995,21 +1237,19 @@ CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 	const uint32_t fresh = CW(x.tag, r->write ? K_W : K_R, x.src);
 	/* every lane inside the allocation and aligned (the machine's test) */
 	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
-	uint32_t t[WARP], *p = &a->c[o0 >> 2];
-	const int two = o1 != o0 + 64;
-	if (two) {
-		if (o1 < o0 + 64 && o0 < o1 + 64)
-			return 0; /* the runs overlap: lane by lane */
-		memcpy(t, p, 16 * sizeof(*t));
-		memcpy(t + 16, &a->c[o1 >> 2], 16 * sizeof(*t));
-		p = t;
-	}
-	if (!warp_words(g, &x, p, fresh))
+	if (!((o0 | o1) & 63) && (o1 >= o0 + 64 || o0 >= o1 + 64)) /* two runs, apart */
+		return run_words(g, &x, (size_t)(o0 >> 6), (size_t)(o1 >> 6), fresh);
+	if (o1 == o0 + 64)
+		return warp_words(g, &x, words_at(a, o0 >> 2, WARP), fresh);
+	if (o1 < o0 + 64 && o0 < o1 + 64)
+		return 0; /* the runs overlap: lane by lane */
+	uint32_t t[WARP], *p0 = words_at(a, o0 >> 2, 16), *p1 = words_at(a, o1 >> 2, 16);
+	memcpy(t, p0, 16 * sizeof(*t));
+	memcpy(t + 16, p1, 16 * sizeof(*t));
+	if (!warp_words(g, &x, t, fresh))
 		return 0;
-	if (two) {
-		memcpy(&a->c[o0 >> 2], t, 16 * sizeof(*t));
-		memcpy(&a->c[o1 >> 2], t + 16, 16 * sizeof(*t));
-	}
+	memcpy(p0, t, 16 * sizeof(*t));
+	memcpy(p1, t + 16, 16 * sizeof(*t));
 	return 1;
 }
 

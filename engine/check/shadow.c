@@ -12,8 +12,11 @@
  * a shadow's pages one by one inside a kernel was most of what the
  * checkers added to vecadd at 2^17 elements (773 faults;
  * docs/PERFORMANCE.md); the global checker makes its shadows when the
- * allocation is made (CEV_UNDEFINED), outside any kernel. The mappings
- * are util_map_zero's (util.h).
+ * allocation is made (CEV_UNDEFINED), outside any kernel.
+ * check_shadow_alloc_now commits a shadow at every size (huge pages from
+ * 2 MiB up): for the global checker's run records, which every access
+ * reads (a sixteenth of the words' shadow). The mappings are
+ * util_map_zero's (util.h).
  */
 #define _DEFAULT_SOURCE 1
 #include "check.h"
@@ -31,6 +34,19 @@ void *check_shadow_alloc(size_t bytes)
 		void *p = util_map_zero(bytes, bytes < SHADOW_BIG, bytes >= SHADOW_BIG);
 		if (!p)
 			util_oom(); /* not the heap: check_shadow_free unmaps what is this big */
+		return p;
+	}
+#endif
+	return xcalloc(1, bytes ? bytes : 1);
+}
+
+void *check_shadow_alloc_now(size_t bytes)
+{
+#if defined(MAP_ANONYMOUS)
+	if (bytes >= SHADOW_MAP) {
+		void *p = util_map_zero(bytes, 1, bytes >= SHADOW_BIG);
+		if (!p)
+			util_oom();
 		return p;
 	}
 #endif

@@ -619,6 +619,274 @@ int main()
 }
 """)
 
+# A whole warp's words kept as one run record (check_race_global.c, runs):
+# another block's whole warp on the same run meets the record.
+prog("global_race_run_1", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x == 0)
+		a[t] = t;
+	else
+		out[t] = a[t];	//@global-race
+}
+int main()
+{
+	int *a, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	k<<<2, 32>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+
+# A run written by a whole warp, then one lane of another warp of the block
+# (no barrier) reads a word of its second half: the run is written out and
+# the lane's word holds the writer, lane 20 (golden stderr). And the other way: one lane's write, then a whole
+# warp's read of the run.
+prog("global_race_run_2", r"""
+__global__ void k(int *a, int *b, int *out)
+{
+	int t = threadIdx.x;
+	if (t < 32)
+		a[t] = t;
+	else if (t == 52)
+		out[0] = a[20];	//@global-race
+	if (t == 40)
+		b[8] = 1;	//@global-race
+	else if (t < 32)
+		out[32 + t] = b[t];
+}
+int main()
+{
+	int *a, *b, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&b, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(b, 0, 32 * sizeof(int));
+	k<<<1, 64>>>(a, b, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[20], h[31]);
+	return 0;
+}
+""")
+
+# Partial warps: 16 lanes' writes (the run written out), a whole warp's
+# reads of the same run in another block; a whole warp's run, then 16 lanes
+# of another block.
+prog("global_race_run_3", r"""
+__global__ void k(int *a, int *b, int *out)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x == 0) {
+		if (t < 16)
+			a[t] = t;	//@global-race
+		b[t] = t;	//@global-race
+	} else {
+		out[t] = a[t];
+		if (t >= 16)
+			out[32 + t] = b[t];
+	}
+}
+int main()
+{
+	int *a, *b, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&b, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	cudaMemset(b, 0, 32 * sizeof(int));
+	k<<<2, 32>>>(a, b, out);
+	cudaMemcpy(h, b, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+
+# A warp's 32 words across two runs (a[t + 16]), then another block's two
+# whole warps each on one run: both runs' halves race.
+prog("global_race_run_4", r"""
+__global__ void k(int *a, int *out)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x == 0) {
+		if (t < 32)
+			a[t + 16] = t;
+	} else {
+		out[t] = a[t];	//@global-race
+	}
+}
+int main()
+{
+	int *a, *out, h[64];
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	k<<<2, 64>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d %d\n", h[0], h[16], h[47]);
+	return 0;
+}
+""")
+
+# Atomics against plain accesses on runs: a whole warp's atomics then
+# another block's plain stores, plain stores then atomics (both race), and
+# atomics of two blocks (no race).
+prog("global_race_run_5", r"""
+__global__ void k(int *a, int *b, int *c)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x == 0) {
+		atomicAdd(&a[t], 1);
+		b[t] = t;
+		atomicAdd(&c[t], 1);
+	} else {
+		a[t] = 0;	//@global-race
+		atomicAdd(&b[t], 1);	//@global-race
+		atomicAdd(&c[t], 2);
+	}
+}
+int main()
+{
+	int *a, *b, *c, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&b, 32 * sizeof(int));
+	cudaMalloc(&c, 32 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	cudaMemset(c, 0, 32 * sizeof(int));
+	k<<<2, 32>>>(a, b, c);
+	cudaMemcpy(h, c, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+
+# A run written by warp 0 and read by warp 1 of the block: a race with no
+# __syncthreads() between, none after one.
+prog("global_race_run_6", r"""
+__global__ void k(int *a, int *b, int *out)
+{
+	int t = threadIdx.x;
+	if (t < 32) {
+		a[t] = t;
+		b[t] = t;
+	} else {
+		out[t] = b[t - 32];	//@global-race
+	}
+	__syncthreads();
+	if (t >= 32)
+		out[t - 32] = a[t - 32];
+}
+int main()
+{
+	int *a, *b, *out, h[32];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&b, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(a, b, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[31]);
+	return 0;
+}
+""")
+
+# Read-read is not a race: two blocks' whole warps read the same runs
+# (left as one record of readers of several blocks); a third block's
+# write of one of them races with them.
+prog("global_race_run_7", r"""
+__global__ void k(int *a, int *b, int *out)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x < 2) {
+		out[blockIdx.x * 32 + t] = a[t] + b[t];
+	} else {
+		b[t] = t;	//@global-race
+	}
+}
+int main()
+{
+	int *a, *b, *out, h[64];
+	cudaMalloc(&a, 32 * sizeof(int));
+	cudaMalloc(&b, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(a, 0, 32 * sizeof(int));
+	cudaMemset(b, 0, 32 * sizeof(int));
+	k<<<3, 32>>>(a, b, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63] >= 0);
+	return 0;
+}
+""")
+
+# Two rows of a 16-wide tile (lanes 0..15 on one row, 16..31 on the next:
+# two runs apart, one record each) read by block 0, then written by block
+# 1: a race; block 2's writes of two other rows' halves race with nothing.
+prog("global_race_run_8", r"""
+__global__ void k(int *a, int *out)
+{
+	int tx = threadIdx.x & 15, ty = threadIdx.x >> 4;
+	if (blockIdx.x == 0)
+		out[threadIdx.x] = a[ty * 32 + tx];
+	else if (blockIdx.x == 1)
+		a[ty * 32 + tx] = threadIdx.x;	//@global-race
+	else
+		a[(ty + 2) * 32 + 16 + tx] = 1;
+}
+int main()
+{
+	int *a, *out, h[128];
+	cudaMalloc(&a, 128 * sizeof(int));
+	cudaMalloc(&out, 32 * sizeof(int));
+	cudaMemset(a, 0, 128 * sizeof(int));
+	k<<<3, 32>>>(a, out);
+	cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d %d\n", h[0] >= 0, h[48], h[127]);
+	return 0;
+}
+""")
+
+# A full table of descriptors (2^19 warp phases: 64 blocks of 1024 threads,
+# 385 phases) is collected in the middle of the launch: the records made
+# before it (block 0's read of b[0], block 5's run of c) still name their
+# blocks after it (golden stderr).
+prog("global_race_desc_collect_1", r"""
+__global__ void k(const int *a, int *b, int *c, int *out, int phases)
+{
+	int t = threadIdx.x, s = 0;
+	if (blockIdx.x == 0 && t == 0)
+		s += b[0];
+	if (blockIdx.x == 5 && t < 32)
+		c[t] = t;
+	for (int i = 0; i < phases; i++) {
+		s += a[t];
+		__syncthreads();
+	}
+	if (blockIdx.x == gridDim.x - 1 && t == 0)
+		b[0] = s;	//@global-race
+	if (blockIdx.x == gridDim.x - 1 && t >= 32 && t < 64)
+		s += c[t - 32];	//@global-race
+	out[blockIdx.x * blockDim.x + t] = s;
+}
+int main()
+{
+	int *a, *b, *c, *out, h[2];
+	const int blocks = 64, threads = 1024, phases = 384;
+	cudaMalloc(&a, threads * sizeof(int));
+	cudaMalloc(&b, sizeof(int));
+	cudaMalloc(&c, 32 * sizeof(int));
+	cudaMalloc(&out, blocks * threads * sizeof(int));
+	cudaMemset(a, 0, threads * sizeof(int));
+	cudaMemset(b, 0, sizeof(int));
+	k<<<blocks, threads>>>(a, b, c, out, phases);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+
 # A warp's atomics of some lanes on their own consecutive words, offered
 # to the global checker before their event (global_access), leave their
 # records: another block's later plain store to those words still races.
