@@ -20,6 +20,8 @@
 #include "pp.h"
 #include "prelude.h"
 
+#include "gen_write.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,12 +30,6 @@
 const struct pb_prelude *pp_prebuilt(void)
 {
 	return NULL;
-}
-
-static void die(const char *msg, const char *arg)
-{
-	fprintf(stderr, "prelude-gen: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	exit(1);
 }
 
 static const char *refused; /* why there are no tables, or NULL */
@@ -57,16 +53,6 @@ static int may_read(void *ctx, const char *path, const char **why)
 	asked = 1;
 	*why = "the prelude may not read files";
 	return -1;
-}
-
-static int same_text(const char *path, const struct strbuf *sb)
-{
-	size_t len;
-	const char *err;
-	char *t = util_read_file(path, &len, &err);
-	int same = t && len == sb->len && !memcmp(t, sb->buf, len);
-	free(t);
-	return same;
 }
 
 int main(int argc, char **argv)
@@ -111,19 +97,6 @@ int main(int argc, char **argv)
 				 "#include \"prelude.h\"\n#include <stddef.h>\n\n"
 				 "const struct pb_prelude *pp_prebuilt(void)\n{\n\treturn NULL;\n}\n");
 	}
-	if (same_text(out, &sb))
-		return 0; /* unchanged: keep its time, so nothing recompiles */
-	struct strbuf tmp;
-	strbuf_init(&tmp);
-	strbuf_adds(&tmp, out);
-	strbuf_adds(&tmp, ".tmp");
-	FILE *f = fopen(strbuf_cstr(&tmp), "w");
-	if (!f)
-		die("cannot write", strbuf_cstr(&tmp));
-	fwrite(sb.buf, 1, sb.len, f);
-	if (ferror(f) | fclose(f))
-		die("cannot write", strbuf_cstr(&tmp));
-	if (rename(strbuf_cstr(&tmp), out) != 0)
-		die("cannot rename the output to", out);
+	gen_write("prelude-gen", out, &sb);
 	return 0;
 }

@@ -20,6 +20,8 @@
 #include "prelude.h"
 #include "units.h"
 
+#include "gen_write.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,26 +32,10 @@ const struct pu_tables *units_prebuilt(void)
 	return NULL;
 }
 
-static void die(const char *msg, const char *arg)
-{
-	fprintf(stderr, "units-gen: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-	exit(1);
-}
-
 /* the prelude's tokens by index, as the host pass listed them before parsing */
 static struct token *tok_at(void *ctx, uint32_t i)
 {
 	return ((struct token **)ctx)[i];
-}
-
-static int same_text(const char *path, const struct strbuf *sb)
-{
-	size_t len;
-	const char *err;
-	char *t = util_read_file(path, &len, &err);
-	int same = t && len == sb->len && !memcmp(t, sb->buf, len);
-	free(t);
-	return same;
 }
 
 int main(int argc, char **argv)
@@ -110,19 +96,6 @@ int main(int argc, char **argv)
 	unit_rec_free(rh);
 	unit_rec_free(rd);
 	free(toks);
-	if (same_text(out, &sb))
-		return 0; /* unchanged: keep its time, so nothing recompiles */
-	struct strbuf tmp;
-	strbuf_init(&tmp);
-	strbuf_adds(&tmp, out);
-	strbuf_adds(&tmp, ".tmp");
-	FILE *f = fopen(strbuf_cstr(&tmp), "w");
-	if (!f)
-		die("cannot write", strbuf_cstr(&tmp));
-	fwrite(sb.buf, 1, sb.len, f);
-	if (ferror(f) | fclose(f))
-		die("cannot write", strbuf_cstr(&tmp));
-	if (rename(strbuf_cstr(&tmp), out) != 0)
-		die("cannot rename the output to", out);
+	gen_write("units-gen", out, &sb);
 	return 0;
 }
