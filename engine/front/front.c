@@ -112,8 +112,6 @@ static int compile_id(struct compilation *c, uint32_t id, const struct front_opt
 	 * started from the host pass's prelude (pp.h) */
 	if (pp_shared_prelude(po.shared) == 1)
 		pass_units(po.shared);
-	else
-		pp_prelude_expand(po.shared, NULL); /* (not this pass's tokens; kept whole all the same) */
 	pp_shared_free(po.shared);
 	struct parse_opts dopt = { 1, NULL };
 	ps->dev = parse_program(&c->arena, &dd, ps->dtok, &dopt);
