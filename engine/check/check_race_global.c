@@ -867,6 +867,22 @@ static CHECK_INLINE void run_put(struct galloc *a, size_t k, const uint32_t *t)
 	}
 }
 
+/* warp_words for a whole warp whose lanes 0..15 are on the 16 words at p0
+ * and lanes 16..31 on the 16 at p1: over a copy of them side by side,
+ * stored back when it took them (1), else 0 and nothing stored */
+static CHECK_INLINE int halves_words(const struct grace *g, const struct acc *x, uint32_t *p0, uint32_t *p1,
+				     uint32_t fresh)
+{
+	uint32_t t[WARP];
+	memcpy(t, p0, 16 * sizeof(*t));
+	memcpy(t + 16, p1, 16 * sizeof(*t));
+	if (!warp_words(g, x, t, fresh))
+		return 0;
+	memcpy(p0, t, 16 * sizeof(*t));
+	memcpy(p1, t + 16, 16 * sizeof(*t));
+	return 1;
+}
+
 /* warp_words for a whole warp whose lanes 0..15 are on the words of run
  * k0 and lanes 16..31 on those of run k1 (k1 = k0 + 1: 32 consecutive
  * words; else two rows of a tile), on the runs' records when neither is
@@ -881,16 +897,10 @@ static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, si
 	struct galloc *a = x->a;
 	uint32_t v0 = a->r[k0], v1 = a->r[k1];
 	if (WS_UNLIKELY((v0 | v1) & RUN_EXP)) {
-		uint32_t t[WARP], *p0 = words_at(a, k0 * RUN, RUN), *p1 = words_at(a, k1 * RUN, RUN);
+		uint32_t *p0 = words_at(a, k0 * RUN, RUN), *p1 = words_at(a, k1 * RUN, RUN);
 		if (k1 == k0 + 1)
 			return warp_words(g, x, p0, fresh);
-		memcpy(t, p0, 16 * sizeof(*t));
-		memcpy(t + 16, p1, 16 * sizeof(*t));
-		if (!warp_words(g, x, t, fresh))
-			return 0;
-		memcpy(p0, t, 16 * sizeof(*t));
-		memcpy(p1, t + 16, 16 * sizeof(*t));
-		return 1;
+		return halves_words(g, x, p0, p1, fresh);
 	}
 	const uint32_t tag = x->tag;
 	if (TAG(v0) != tag && TAG(v1) != tag) {
@@ -931,14 +941,7 @@ CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struc
 		return 0;
 	if (!((o0 | o1) & 63))
 		return run_words(g, x, (size_t)(o0 >> 6), (size_t)(o1 >> 6), fresh);
-	uint32_t t[WARP], *p0 = words_at(x->a, o0 >> 2, 16), *p1 = words_at(x->a, o1 >> 2, 16);
-	memcpy(t, p0, 16 * sizeof(*t));
-	memcpy(t + 16, p1, 16 * sizeof(*t));
-	if (!warp_words(g, x, t, fresh))
-		return 0;
-	memcpy(p0, t, 16 * sizeof(*t));
-	memcpy(p1, t + 16, 16 * sizeof(*t));
-	return 1;
+	return halves_words(g, x, words_at(x->a, o0 >> 2, 16), words_at(x->a, o1 >> 2, 16), fresh);
 }
 
 /* the atomics (4 bytes) of the lanes of mask, lane l on p[l] of 32
