@@ -29,9 +29,9 @@
  * tokens in place, and the parser steps over every other (the first
  * token's unit_stub bit: parse_external).
  * Whatever a program names, all its declarations are parsed in their
- * order; an entity it cannot name has no effect on its parse. The unit
- * test tests/front/unit_units.c and tools/dumps-compare.sh (every dump of
- * every program, with and without WS_NO_UNITS) hold that.
+ * order; an entity it cannot name has no effect on its parse.
+ * tests/front/unit_units.c holds that (the tree, IR and diagnostics of
+ * every test program and example, with and without WS_NO_UNITS).
  *
  * Off (every unit parsed): WS_NO_UNITS set to a non-empty value, a pass
  * that preprocessed its prelude (-D, -I, --cuda-version, WS_NO_PREBUILT),

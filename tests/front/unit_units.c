@@ -95,7 +95,7 @@ static void check_tables(void)
 	ok(named == (int)t->nunits, "every unit declares a name (%d of %u)", named, t->nunits);
 }
 
-/* the units of the table declaring name, as a list terminated by UINT32_MAX */
+/* the name table's entry for name (the units declaring it), or NULL */
 static const struct pu_name *name_entry(const struct pu_tables *t, const char *name)
 {
 	uint32_t h = fnv(name);
