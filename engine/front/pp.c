@@ -1309,6 +1309,15 @@ const char *pp_detect_guard(struct token *tok)
 
 /* Register file id under key: its tokens are lexed now, or, for a built-in
  * header tokenised at build time (pt), made from the table at each entry. */
+/* toks: the file's tokens as lexed already (never changed: each use of a
+ * cached file copies them), or NULL to lex them */
+static struct cached *cache_add_lexed(struct pp *pp, const char *key, uint32_t id, struct token *toks)
+{
+	struct cached c = { xstrdup(key), id, toks, NULL, pp_detect_guard(toks), 0 };
+	vec_push(&pp->files, c);
+	return &pp->files.v[pp->files.len - 1];
+}
+
 static struct cached *cache_add(struct pp *pp, const char *key, uint32_t id, const struct pretok_file *pt)
 {
 	struct cached c = { xstrdup(key), id, NULL, pt, NULL, 0 };
@@ -1352,6 +1361,8 @@ struct pp_shared {
 	VEC(struct cached) files; /* built-in headers: key, file id, tokens, guard */
 	struct prelude *pre;      /* recorded by a host pass, or NULL */
 	int pre_state;            /* PRE_*: what became of the prelude */
+	struct token *main_toks;  /* the main file as the first pass lexed it (cache_add_lexed) */
+	uint32_t main_id;
 	int prebuilt;             /* a host pass loaded its prelude from the tables */
 	uint32_t ntok;            /* then its token count */
 	struct units_list units;  /* its units that are stubs (opts->collapse_units) */
@@ -2803,14 +2814,25 @@ struct token *pp_run(struct arena *a, struct srcmgr *sm, struct diaglist *dl, ui
 	if (!f->builtin)
 		pp.bytes = f->len;
 	char *real = f->builtin ? NULL : realpath(f->name, NULL);
-	struct cached *mc = cache_add(&pp, real ? (const char *)real : f->name, id, NULL);
+	struct pp_shared *sh = opts ? opts->shared : NULL;
+	struct cached *mc;
+	if (sh && sh->main_toks && sh->main_id == id) {
+		/* the device pass: the main file as the host pass lexed it (its
+		 * diagnostics, if any, are the host pass's) */
+		mc = cache_add_lexed(&pp, real ? (const char *)real : f->name, id, sh->main_toks);
+	} else {
+		mc = cache_add(&pp, real ? (const char *)real : f->name, id, NULL);
+		if (sh && !sh->main_toks) {
+			sh->main_toks = mc->toks;
+			sh->main_id = id;
+		}
+	}
 	free(real);
 	struct token *eof = mc->toks;
 	while (eof->kind != TK_EOF)
 		eof = eof->next;
 	struct token *main_toks = append(&pp, mc->toks, copy_token(&pp, eof));
 
-	struct pp_shared *sh = opts ? opts->shared : NULL;
 	if (sh && sh->pre && opts->cuda_arch && opts->implicit_include && prelude_fits(sh->pre, opts)) {
 		struct prelude got = { 0 };
 		struct token *stream = prelude_take(&pp, sh->pre, main_toks, &got);
