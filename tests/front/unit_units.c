@@ -174,7 +174,10 @@ static int same_token(const struct token *x, const struct token *y)
 	return x->kind == y->kind && x->len == y->len && !strcmp(x->text, y->text) &&
 	       !memcmp(&x->span, &y->span, sizeof(x->span)) && !memcmp(&x->origin, &y->origin, sizeof(x->origin)) &&
 	       x->at_bol == y->at_bol && x->has_space == y->has_space && x->from_builtin == y->from_builtin &&
-	       x->numty == y->numty && (x->kind != TK_IDENT || x->hash == y->hash);
+	       x->numty == y->numty && (x->kind != TK_IDENT || x->hash == y->hash) &&
+	       ((x->kind != TK_NUM && x->kind != TK_CHAR) || (x->ival == y->ival && !memcmp(&x->fval, &y->fval, 8))) &&
+	       ((x->kind != TK_STR && x->kind != TK_HEADER) ||
+		(x->strlen == y->strlen && (!x->strlen || !memcmp(x->str, y->str, x->strlen))));
 }
 
 /* the host pass's prelude with stubs, expanded by keep (NULL: all), against
