@@ -2005,26 +2005,21 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	return atom_at(m, w, g, in, fast ? &win : NULL);
 }
 
-/* do_atom after its look-up of the window (win: the one the first lane's
- * address lies in, or NULL) and the checkers' event: atom_fast, else the
- * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
- * a fault. */
-static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
-		   const struct window *wp)
+/* The lanes of M one by one, in ascending order, from atom_at and from
+ * fast_run's F_ATOM where its pass stopped (atom_add32_run): an address in
+ * the window (wp, or NULL) is used there, any other through xl, which
+ * faults. Returns -1 after a fault. */
+static int atom_lanes(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		      const struct window *wp, uint64_t *D, const uint64_t *A, const uint64_t *B, const uint64_t *C)
 {
-	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
-		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = wp != NULL, bad = 0;
-	if (fast) {
+	if (fast)
 		win = *wp;
-		if (atom_fast(m, w, in, g->mask, &win, D, A, B))
-			return 0;
-	}
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
-	EACH_SEQ(g->mask, l, {
+	EACH_SEQ(M, l, {
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
@@ -2046,6 +2041,20 @@ static int atom_at(struct machine *m, struct warp *w, struct group *g, const str
 			D[l] = old;
 	});
 	return bad ? -1 : 0;
+}
+
+/* do_atom after its look-up of the window (win: the one the first lane's
+ * address lies in, or NULL) and the checkers' event: atom_fast, else the
+ * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
+ * a fault. */
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
+		 *C = reg(R, in->c);
+	if (wp && atom_fast(m, w, in, g->mask, wp, D, A, B))
+		return 0;
+	return atom_lanes(m, w, in, g->mask, wp, D, A, B, C);
 }
 
 static int do_memcpy_set(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -3184,6 +3193,71 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 			}
 		}
 	return fast_window_miss(m, w, addr, write, win);
+}
+
+/* F_ATOM's 32-bit add (integer or float) with nothing observing but the
+ * checkers, whose event came first: when every lane of M has its address
+ * in the window, aligned (else 0: nothing done, atom_lanes runs them all,
+ * as atom_at would), the lanes in ascending order, each read, added and
+ * written back, as atom_lanes does; the words changed counted in *nst for
+ * the spin-wait detector (an integer add changes its word exactly when it
+ * adds a non-zero). A result nothing reads (d < 0) goes to a scratch row:
+ * one loop per type, no test per lane. Out of line and in an AVX2 version
+ * (the window test and the count vectorize there; inside fast_run's frame
+ * gcc also kept the window and the mask in memory). */
+PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
+						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
+{
+	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
+	if (len < 4)
+		return 0;
+	if (M == WS_FULL) {
+		if (!win_all_in(A, k, len, 4))
+			return 0;
+	} else if (popc32(M) >= LANES_VEC_MIN) {
+		if (lanes_outside(A, k, len, 4, M))
+			return 0;
+	} else {
+		uint64_t lim = len - 4, bad = 0;
+		EACH(M, l, { uint64_t off = A[l] + k; bad |= (off > lim) | (off & 3); });
+		if (bad)
+			return 0;
+	}
+	/* lane l's word: base + A[l] (k folded in; an integer, not a pointer) */
+	uintptr_t base = (uintptr_t)win->base + (uintptr_t)k;
+	uint64_t sink[WS_WARP];
+	uint64_t *Dk = in->d >= 0 ? D : sink;
+	unsigned t = in->t;
+	if (t != IR_F32) {
+		if (M == WS_FULL) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++)
+				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
+		} else {
+			changed = count_nonzero32(B, M);
+		}
+	}
+#define ATOM_PASS(T, ADD, KEEP) EACH_SEQ(M, l, { \
+	void *p = (void *)(base + (uintptr_t)A[l]); \
+	T o, r; \
+	memcpy(&o, p, 4); \
+	r = ADD; \
+	memcpy(p, &r, 4); \
+	uint32_t ob, rb; \
+	memcpy(&ob, &o, 4); \
+	memcpy(&rb, &r, 4); \
+	(void)rb; \
+	KEEP; \
+})
+	if (t == IR_F32)
+		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
+	else if (t == IR_S32)
+		ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
+	else
+		ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
+#undef ATOM_PASS
+	*nst += changed;
+	return 1;
 }
 
 /* a collective's member mask (register x, or none: the group) names every
