@@ -3221,6 +3221,11 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
  * one loop per type, no test per lane. Out of line and in an AVX2 version
  * (the window test and the count vectorize there; inside fast_run's frame
  * gcc also kept the window and the mask in memory). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define ATOM_UNROLL _Pragma("GCC unroll 4")
+#else
+#define ATOM_UNROLL
+#endif
 PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
 						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
 {
@@ -3253,7 +3258,9 @@ PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint
 			changed = count_nonzero32(B, M);
 		}
 	}
-#define ATOM_PASS(T, ADD, KEEP) EACH_SEQ(M, l, { \
+/* ascending lanes; a whole warp's loop unrolled (it does not vectorize:
+ * lanes may share a word) */
+#define ATOM_LANE(T, ADD, KEEP) { \
 	void *p = (void *)(base + (uintptr_t)A[l]); \
 	T o, r; \
 	memcpy(&o, p, 4); \
@@ -3264,7 +3271,19 @@ PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint
 	memcpy(&rb, &r, 4); \
 	(void)rb; \
 	KEEP; \
-})
+}
+#define ATOM_PASS(T, ADD, KEEP) do { \
+	if (M == WS_FULL) { \
+		ATOM_UNROLL \
+		for (unsigned l = 0; l < WS_WARP; l++) \
+			ATOM_LANE(T, ADD, KEEP) \
+	} else { \
+		for (uint64_t m_ = M; m_; m_ &= m_ - 1) { \
+			uint64_t l = (uint64_t)__builtin_ctzll(m_); \
+			ATOM_LANE(T, ADD, KEEP) \
+		} \
+	} \
+} while (0)
 	if (t == IR_F32)
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
 	else if (t == IR_S32)
@@ -3272,6 +3291,7 @@ PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint
 	else
 		ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
 #undef ATOM_PASS
+#undef ATOM_LANE
 	*nst += changed;
 	return 1;
 }
