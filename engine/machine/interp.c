@@ -2022,7 +2022,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 }
 
 /* The lanes of M one by one, in ascending order, from atom_at and from
- * fast_run's F_ATOM where its pass stopped (atom_add32_run): an address in
+ * fast_run's F_ATOM where its pass stopped (atom32_run): an address in
  * the window (wp, or NULL) is used there, any other through xl, which
  * faults. Returns -1 after a fault. */
 static int atom_lanes(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
@@ -2814,7 +2814,8 @@ enum fast_op {
 	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
 	F_BAR,          /* bar_arrive, then back to the scheduler (as the general loop) */
 	F_SHFL, F_VOTE, /* a whole warp naming every lane: the collective at once, else F_GEN */
-	F_ATOM,         /* 32-bit integer or float atomicAdd: atom_fast in the window, else do_atom */
+	F_ATOM,         /* 32-bit atomicAdd (integer, float), and sub, exch, and, or, xor, min, max of
+			 * 32-bit integers: atom32_run in the window, else atom_lanes or do_atom */
 	/* superinstructions (fast_pairs; fastrun.h's block of that name): the
 	 * instruction, then the next one in the same dispatch */
 	F_IDX_SH_LD, F_IDX_MUL_LD,   /* XOP_IDX, then the 4-byte LD of its result */
@@ -2908,7 +2909,14 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_SHFL: return F_SHFL;
 	case IR_VOTE: return F_VOTE;
 	case IR_ATOM:
-		return in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32) ? F_ATOM : F_GEN;
+		if (in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32))
+			return F_ATOM;
+		switch (in->sub) { /* atom32_run's other RMWs, on 32-bit integers */
+		case ATOM_SUB: case ATOM_EXCH: case ATOM_AND: case ATOM_OR: case ATOM_XOR: case ATOM_MIN: case ATOM_MAX:
+			return t == IR_S32 || t == IR_U32 ? F_ATOM : F_GEN;
+		default:
+			return F_GEN;
+		}
 	case IR_BCALL:
 		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
 		    builtin_pure((int)in->imm))
@@ -3211,13 +3219,14 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 	return fast_window_miss(m, w, addr, write, win);
 }
 
-/* F_ATOM's 32-bit add (integer or float) with nothing observing but the
- * checkers, whose event came first: when every lane of M has its address
- * in the window, aligned (else 0: nothing done, atom_lanes runs them all,
- * as atom_at would), the lanes in ascending order, each read, added and
- * written back, as atom_lanes does; the words changed counted in *nst for
- * the spin-wait detector (an integer add changes its word exactly when it
- * adds a non-zero). A result nothing reads (d < 0) goes to a scratch row:
+/* F_ATOM's 32-bit add (integer or float), or other RMW of a 32-bit
+ * integer (fast_class), with nothing observing but the checkers, whose
+ * event came first: when every lane of M has its address in the window,
+ * aligned (else 0: nothing done, atom_lanes runs them all, as atom_at
+ * would), the lanes in ascending order, each read, changed and written
+ * back, as atom_lanes does (atom_op's results); the words changed counted
+ * in *nst for the spin-wait detector (an integer add changes its word
+ * exactly when it adds a non-zero). A result nothing reads (d < 0) goes to a scratch row:
  * one loop per type, no test per lane. Out of line and in an AVX2 version
  * (the window test and the count vectorize there; inside fast_run's frame
  * gcc also kept the window and the mask in memory). */
@@ -3226,7 +3235,7 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 #else
 #define ATOM_UNROLL
 #endif
-PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
+PAIR_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
 						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
 {
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
@@ -3249,7 +3258,7 @@ PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint
 	uint64_t sink[WS_WARP];
 	uint64_t *Dk = in->d >= 0 ? D : sink;
 	unsigned t = in->t;
-	if (t != IR_F32) {
+	if (t != IR_F32 && in->sub == ATOM_ADD) {
 		if (M == WS_FULL) {
 			LANES_INDEPENDENT
 			for (unsigned l = 0; l < WS_WARP; l++)
@@ -3284,12 +3293,42 @@ PAIR_CLONES WS_NOINLINE static int atom_add32_run(const struct ir_insn *in, uint
 		} \
 	} \
 } while (0)
-	if (t == IR_F32)
+	if (t == IR_F32) {
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
-	else if (t == IR_S32)
-		ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
-	else
-		ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
+	} else if (in->sub == ATOM_ADD) {
+		if (t == IR_S32)
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
+		else
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
+	} else {
+		/* atom_op's other integer RMWs on 32 bits (fast_class): the word
+		 * changes where the result differs from it */
+		const int sg = t == IR_S32;
+#define ATOM_OP(EXPR) ATOM_PASS(uint32_t, (EXPR), \
+	{ Dk[l] = sg ? (uint64_t)(int64_t)(int32_t)ob : ob; changed += rb != ob; })
+#define BW ((uint32_t)B[l])
+		switch (in->sub) {
+		case ATOM_SUB: ATOM_OP(o - BW); break;
+		case ATOM_EXCH: ATOM_OP(BW); break;
+		case ATOM_AND: ATOM_OP(o & BW); break;
+		case ATOM_OR: ATOM_OP(o | BW); break;
+		case ATOM_XOR: ATOM_OP(o ^ BW); break;
+		case ATOM_MIN:
+			if (sg)
+				ATOM_OP((int32_t)o < (int32_t)BW ? o : BW);
+			else
+				ATOM_OP(o < BW ? o : BW);
+			break;
+		default: /* ATOM_MAX */
+			if (sg)
+				ATOM_OP((int32_t)o > (int32_t)BW ? o : BW);
+			else
+				ATOM_OP(o > BW ? o : BW);
+			break;
+		}
+#undef BW
+#undef ATOM_OP
+	}
 #undef ATOM_PASS
 #undef ATOM_LANE
 	*nst += changed;

@@ -1,11 +1,12 @@
 /*
  * unit_atomics.c - TAP tests of the device fast path's atomic adds
- * (fastrun.h F_ATOM, interp.c atom_add32_run) against the general loop
+ * (fastrun.h F_ATOM, interp.c atom32_run) against the general loop
  * and against the host. One warp adds 32-bit integers and floats, on
  * global and shared memory, whole and diverged (fewer than 8 lanes and
  * more), several lanes on one word, one lane's address in another
  * allocation (the whole add then goes lane by lane), results kept and
- * dropped; main() repeats every add on the host in ascending lane order
+ * dropped, and sub, exch, min, max (signed and not), and, or, xor (k2);
+ * main() repeats every one on the host in ascending lane order
  * and compares the old values each lane got and the words' final values
  * (float sums of 1 and 3e7 round differently in any other order; an S32
  * old value is tested for its sign, which a value not sign-extended in its
@@ -24,7 +25,7 @@
 #include <string.h>
 #include "tap.h"
 
-/* two halves: a string of over 4095 bytes is not portable C */
+/* in parts: a string of over 4095 bytes is not portable C */
 static const char prog_kernels[] =
 	"#include <cstdio>\n"
 	"__global__ void k(unsigned *u, int *s, float *f, unsigned *other, unsigned *ou, int *os, float *of, int *neg,\n"
@@ -55,6 +56,33 @@ static const char prog_kernels[] =
 	"		sout[t] = su[t];\n"
 	"	if (t < 2)\n"
 	"		sfout[t] = sf[t];\n"
+	"}\n"
+	"__global__ void k2(unsigned *ru, int *ri, unsigned *rm, int *neg)\n"
+	"{\n"
+	"	__shared__ int si[2];\n"
+	"	int t = threadIdx.x, x = (t * 37) % 29 - 14;\n"
+	"	unsigned y = (unsigned)t * 2654435761u;\n"
+	"	if (t < 2)\n"
+	"		si[t] = t ? -50 : 50;\n"
+	"	__syncthreads();\n"
+	"	rm[t] = atomicSub(&ru[0], (unsigned)t * 3u);\n"
+	"	rm[32 + t] = atomicExch(&ru[1], y);\n"
+	"	rm[64 + t] = (unsigned)atomicMin(&ri[0], x);\n"
+	"	rm[96 + t] = (unsigned)atomicMax(&ri[1], x);\n"
+	"	rm[128 + t] = atomicMin(&ru[2], y);\n"
+	"	rm[160 + t] = atomicMax(&ru[3], y);\n"
+	"	rm[192 + t] = atomicAnd(&ru[4], ~(1u << t));\n"
+	"	rm[224 + t] = atomicOr(&ru[5], y >> 7);\n"
+	"	if (t & 2)\n"
+	"		rm[256 + t] = atomicXor(&ru[6], y);\n"
+	"	neg[t] = atomicExch(&ri[2], x) < 0;\n"
+	"	int o = atomicMax(&si[0], x * 3);\n"
+	"	neg[32 + t] = o < 0;\n"
+	"	if (t % 5 == 1)\n"
+	"		neg[64 + t] = atomicMin(&si[1], x - t);\n"
+	"	__syncthreads();\n"
+	"	if (t < 2)\n"
+	"		ri[3 + t] = si[t];\n"
 	"}\n"
 	"__global__ void r(unsigned *g)\n"
 	"{\n"
@@ -159,6 +187,71 @@ static const char prog_main[] =
 	"	r<<<1, 64>>>(g);\n"
 	"	cudaMemcpy(hg, g, sizeof hg, cudaMemcpyDeviceToHost);\n"
 	"	printf(\"race %u %u %u\\n\", hg[0], hg[3], hg[8 + 5]);\n"
+;
+static const char prog_main2[] =
+	"	{\n"
+	"		unsigned hru[7] = { 1000000u, 7u, 0xffffffffu, 0u, 0xffffffffu, 0u, 12345u }, *ru, *rm, hrm[288];\n"
+	"		int hri[5] = { 100, -100, 0, 0, 0 }, *ri, *ng, hng[96];\n"
+	"		cudaMalloc(&ru, sizeof hru);\n"
+	"		cudaMalloc(&ri, sizeof hri);\n"
+	"		cudaMalloc(&rm, sizeof hrm);\n"
+	"		cudaMalloc(&ng, sizeof hng);\n"
+	"		cudaMemcpy(ru, hru, sizeof hru, cudaMemcpyHostToDevice);\n"
+	"		cudaMemcpy(ri, hri, sizeof hri, cudaMemcpyHostToDevice);\n"
+	"		cudaMemset(rm, 0, sizeof hrm);\n"
+	"		cudaMemset(ng, 0, sizeof hng);\n"
+	"		k2<<<1, 32>>>(ru, ri, rm, ng);\n"
+	"		unsigned gu[7];\n"
+	"		int gi[5], si[2] = { 50, -50 };\n"
+	"		cudaMemcpy(gu, ru, sizeof gu, cudaMemcpyDeviceToHost);\n"
+	"		cudaMemcpy(gi, ri, sizeof gi, cudaMemcpyDeviceToHost);\n"
+	"		cudaMemcpy(hrm, rm, sizeof hrm, cudaMemcpyDeviceToHost);\n"
+	"		cudaMemcpy(hng, ng, sizeof hng, cudaMemcpyDeviceToHost);\n"
+	"		int nb = 0;\n"
+	"		for (int t = 0; t < 32; t++) {\n"
+	"			int x = (t * 37) % 29 - 14;\n"
+	"			unsigned y = (unsigned)t * 2654435761u;\n"
+	"			nb += hrm[t] != hru[0];\n"
+	"			hru[0] -= (unsigned)t * 3u;\n"
+	"			nb += hrm[32 + t] != hru[1];\n"
+	"			hru[1] = y;\n"
+	"			nb += hrm[64 + t] != (unsigned)hri[0];\n"
+	"			if (x < hri[0])\n"
+	"				hri[0] = x;\n"
+	"			nb += hrm[96 + t] != (unsigned)hri[1];\n"
+	"			if (x > hri[1])\n"
+	"				hri[1] = x;\n"
+	"			nb += hrm[128 + t] != hru[2];\n"
+	"			if (y < hru[2])\n"
+	"				hru[2] = y;\n"
+	"			nb += hrm[160 + t] != hru[3];\n"
+	"			if (y > hru[3])\n"
+	"				hru[3] = y;\n"
+	"			nb += hrm[192 + t] != hru[4];\n"
+	"			hru[4] &= ~(1u << t);\n"
+	"			nb += hrm[224 + t] != hru[5];\n"
+	"			hru[5] |= y >> 7;\n"
+	"			if (t & 2) {\n"
+	"				nb += hrm[256 + t] != hru[6];\n"
+	"				hru[6] ^= y;\n"
+	"			}\n"
+	"			nb += hng[t] != (hri[2] < 0);\n"
+	"			hri[2] = x;\n"
+	"			nb += hng[32 + t] != (si[0] < 0);\n"
+	"			if (x * 3 > si[0])\n"
+	"				si[0] = x * 3;\n"
+	"			if (t % 5 == 1) {\n"
+	"				nb += hng[64 + t] != si[1];\n"
+	"				if (x - t < si[1])\n"
+	"					si[1] = x - t;\n"
+	"			}\n"
+	"		}\n"
+	"		for (int i = 0; i < 7; i++)\n"
+	"			nb += gu[i] != hru[i];\n"
+	"		nb += gi[0] != hri[0] || gi[1] != hri[1] || gi[2] != hri[2] || gi[3] != si[0] || gi[4] != si[1];\n"
+	"		printf(\"rmw %s (%d differ) %u %d\\n\", nb ? \"FAIL\" : \"ok\", nb, gu[6], gi[4]);\n"
+	"		bad += nb;\n"
+	"	}\n"
 	"	printf(\"atomics %s (%d differ), float %.1f shared %u %.1f\\n\", bad ? \"FAIL\" : \"ok\", bad, hf, hsout[1], hsf[0]);\n"
 	"	return bad != 0;\n"
 	"}\n";
@@ -211,7 +304,8 @@ static void test_whole_runs(enum simt_policy simt, int fast)
 			;
 	}
 	char *a = slurp(o[0]), *b = slurp(o[1]);
-	ok(strstr(a, "atomics ok (0 differ)") && strstr(a, "race 4 5 7"), "%s%s: the fast path's adds are the host's",
+	ok(strstr(a, "atomics ok (0 differ)") && strstr(a, "rmw ok (0 differ)") && strstr(a, "race 4 5 7"),
+	   "%s%s: the fast path's adds and other RMWs are the host's",
 	   name, fast ? " --fast" : "");
 	ok(strcmp(a, b) == 0, "%s%s: the same output as the general loop", name, fast ? " --fast" : "");
 	if (strcmp(a, b) != 0 || !strstr(a, "atomics ok"))
@@ -269,8 +363,8 @@ int main(void)
 {
 	tap_start();
 	compilation_init(&comp);
-	char prog[sizeof prog_kernels + sizeof prog_main];
-	snprintf(prog, sizeof prog, "%s%s", prog_kernels, prog_main);
+	char prog[sizeof prog_kernels + sizeof prog_main + sizeof prog_main2];
+	snprintf(prog, sizeof prog, "%s%s%s", prog_kernels, prog_main, prog_main2);
 	int r = front_compile_string(&comp, "p.cu", prog, NULL);
 	ok(r == 0, "the program compiles");
 	if (r) {
