@@ -332,15 +332,6 @@ fetched:
 					D[l] = sg ? (uint64_t)(int64_t)(int16_t)v : v;
 				}
 			}
-		} else if (!full && sz <= 8 && fast_mem_ok(m) && popc32(M) >= LANES_VEC_MIN &&
-			   fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win) && win.len >= 8 &&
-			   !lanes_outside(A, imm - win.lo, win.len, sz, M)) {
-			/* a diverged group of 8 lanes or more inside the window: do_ld's
-			 * ld_window, its event first, without do_ld's tests and look-up */
-			if (CHECK_WANTS(m, CEV_ACCESS) &&
-			    (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0)))
-				access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
-			ld_group_call(t, M, D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo));
 		} else if (do_ld(m, w, g, in)) {
 			why = FR_RETURN;
 			goto done;
