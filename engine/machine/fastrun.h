@@ -443,8 +443,8 @@ fetched:
 	}
 	CASE(F_ATOM) {
 		/* do_atom without the observers fast_mem_ok rules out: the window
-		 * (through this run's allocations), the checkers' event, atom_fast
-		 * or the lanes one by one */
+		 * (through this run's allocations), the checkers' event, then
+		 * atom32_run's pass, or the lanes one by one */
 		struct window win;
 		SYNC();
 		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
@@ -454,7 +454,8 @@ fetched:
 				else
 					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			}
-			if (atom_at(m, w, g, in, &win)) {
+			if (!atom32_run(in, M, &win, D, A, B, &m->nstores) &&
+			    atom_lanes(m, w, in, M, &win, D, A, B, reg(R, in->c))) {
 				why = FR_RETURN;
 				goto done;
 			}

@@ -1680,6 +1680,27 @@ static inline int win_all_in(const uint64_t *A, uint64_t k, uint64_t len, unsign
 	return !(bad >> 63) && !(al & (n - 1));
 }
 
+/* a diverged group's load of type t at base + A[l], every lane inside the
+ * window, aligned (lanes_outside found none): no test per lane. base
+ * (the window's base less its lo, plus the instruction's offset) is an
+ * integer, not a pointer: it may lie outside the window; with it the lane
+ * loop adds one row to one register (0.66 M fewer host instructions in
+ * histogram's reload of local[threadIdx.x] than base[A[l] + k]) */
+#define LDG(l) ((const void *)(base + (uintptr_t)A[l]))
+static inline void ld_group(unsigned t, uint32_t M, uint64_t *D, const uint64_t *A, uintptr_t base)
+{
+	switch (t) {
+	case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)*(const int8_t *)LDG(l)); break;
+	case IR_U8: case IR_PRED: EACH(M, l, D[l] = *(const uint8_t *)LDG(l)); break;
+	case IR_S16: EACH(M, l, { int16_t v; memcpy(&v, LDG(l), 2); D[l] = (uint64_t)(int64_t)v; }); break;
+	case IR_U16: case IR_F16: EACH(M, l, { uint16_t v; memcpy(&v, LDG(l), 2); D[l] = v; }); break;
+	case IR_S32: EACH(M, l, { int32_t v; memcpy(&v, LDG(l), 4); D[l] = (uint64_t)(int64_t)v; }); break;
+	case IR_U32: case IR_F32: EACH(M, l, { uint32_t v; memcpy(&v, LDG(l), 4); D[l] = v; }); break;
+	default: EACH(M, l, memcpy(&D[l], LDG(l), 8)); break;
+	}
+}
+#undef LDG
+
 static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint64_t *D,
 			  const uint64_t *A, uint64_t imm)
 {
@@ -1707,17 +1728,7 @@ static uint32_t ld_window(const struct window *win, unsigned t, uint32_t M, uint
 		return 0;
 	}
 	if (M != WS_FULL && len >= 8 && popc32(M) >= LANES_VEC_MIN && !lanes_outside(A, imm - lo, len, type_size(t), M)) {
-		/* a diverged group inside the window, aligned: no test per lane */
-		uint64_t k = imm - lo;
-		switch (t) {
-		case IR_S8: EACH(M, l, D[l] = (uint64_t)(int64_t)(int8_t)base[A[l] + k]); break;
-		case IR_U8: case IR_PRED: EACH(M, l, D[l] = base[A[l] + k]); break;
-		case IR_S16: EACH(M, l, { int16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = (uint64_t)(int64_t)v; }); break;
-		case IR_U16: case IR_F16: EACH(M, l, { uint16_t v; memcpy(&v, base + (A[l] + k), 2); D[l] = v; }); break;
-		case IR_S32: EACH(M, l, { int32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = (uint64_t)(int64_t)v; }); break;
-		case IR_U32: case IR_F32: EACH(M, l, { uint32_t v; memcpy(&v, base + (A[l] + k), 4); D[l] = v; }); break;
-		default: EACH(M, l, memcpy(&D[l], base + (A[l] + k), 8)); break;
-		}
+		ld_group(t, M, D, A, (uintptr_t)base + (uintptr_t)(imm - lo));
 		return 0;
 	}
 	switch (t) {
@@ -2005,26 +2016,21 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	return atom_at(m, w, g, in, fast ? &win : NULL);
 }
 
-/* do_atom after its look-up of the window (win: the one the first lane's
- * address lies in, or NULL) and the checkers' event: atom_fast, else the
- * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
- * a fault. */
-static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
-		   const struct window *wp)
+/* The lanes of M one by one, in ascending order, from atom_at and from
+ * fast_run's F_ATOM where its pass stopped (atom32_run): an address in
+ * the window (wp, or NULL) is used there, any other through xl, which
+ * faults. Returns -1 after a fault. */
+static int atom_lanes(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		      const struct window *wp, uint64_t *D, const uint64_t *A, const uint64_t *B, const uint64_t *C)
 {
-	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
-		 *C = reg(R, in->c);
 	unsigned t = in->t, sz = type_size(t);
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = wp != NULL, bad = 0;
-	if (fast) {
+	if (fast)
 		win = *wp;
-		if (atom_fast(m, w, in, g->mask, &win, D, A, B))
-			return 0;
-	}
 	/* lanes in ascending order: the order the hardware serializes them in is
 	 * unspecified; this one is deterministic */
-	EACH_SEQ(g->mask, l, {
+	EACH_SEQ(M, l, {
 		if (bad) break;
 		uint8_t *p;
 		uint64_t off = A[l] - (fast ? win.lo : 0);
@@ -2046,6 +2052,20 @@ static int atom_at(struct machine *m, struct warp *w, struct group *g, const str
 			D[l] = old;
 	});
 	return bad ? -1 : 0;
+}
+
+/* do_atom after its look-up of the window (win: the one the first lane's
+ * address lies in, or NULL) and the checkers' event: atom_fast, else the
+ * lanes one by one. fast_run's F_ATOM comes in here too. Returns -1 after
+ * a fault. */
+static int atom_at(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+		   const struct window *wp)
+{
+	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a), *B = reg(R, in->b),
+		 *C = reg(R, in->c);
+	if (wp && atom_fast(m, w, in, g->mask, wp, D, A, B))
+		return 0;
+	return atom_lanes(m, w, in, g->mask, wp, D, A, B, C);
 }
 
 static int do_memcpy_set(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
@@ -2789,7 +2809,8 @@ enum fast_op {
 	F_FMAF, F_FMA,  /* BCALL fmaf, fma: what nvcc's contraction of a*b+c makes */
 	F_BAR,          /* bar_arrive, then back to the scheduler (as the general loop) */
 	F_SHFL, F_VOTE, /* a whole warp naming every lane: the collective at once, else F_GEN */
-	F_ATOM,         /* 32-bit integer or float atomicAdd: atom_fast in the window, else do_atom */
+	F_ATOM,         /* 32-bit atomicAdd (integer, float), and sub, exch, and, or, xor, min, max of
+			 * 32-bit integers: atom32_run in the window, else atom_lanes or do_atom */
 	/* superinstructions (fast_pairs; fastrun.h's block of that name): the
 	 * instruction, then the next one in the same dispatch */
 	F_IDX_SH_LD, F_IDX_MUL_LD,   /* XOP_IDX, then the 4-byte LD of its result */
@@ -2883,7 +2904,14 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_SHFL: return F_SHFL;
 	case IR_VOTE: return F_VOTE;
 	case IR_ATOM:
-		return in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32) ? F_ATOM : F_GEN;
+		if (in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32))
+			return F_ATOM;
+		switch (in->sub) { /* atom32_run's other RMWs, on 32-bit integers */
+		case ATOM_SUB: case ATOM_EXCH: case ATOM_AND: case ATOM_OR: case ATOM_XOR: case ATOM_MIN: case ATOM_MAX:
+			return t == IR_S32 || t == IR_U32 ? F_ATOM : F_GEN;
+		default:
+			return F_GEN;
+		}
 	case IR_BCALL:
 		if (in->nargs == 3 && in->args && (in->imm == BI_fmaf || in->imm == BI_fma) &&
 		    builtin_pure((int)in->imm))
@@ -3184,6 +3212,122 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 			}
 		}
 	return fast_window_miss(m, w, addr, write, win);
+}
+
+/* F_ATOM's 32-bit add (integer or float), or other RMW of a 32-bit
+ * integer (fast_class), with nothing observing but the checkers, whose
+ * event came first: when every lane of M has its address in the window,
+ * aligned (else 0: nothing done, atom_lanes runs them all, as atom_at
+ * would), the lanes in ascending order, each read, changed and written
+ * back, as atom_lanes does (atom_op's results); the words changed counted
+ * in *nst for the spin-wait detector (an integer add changes its word
+ * exactly when it adds a non-zero). A result nothing reads (d < 0) goes to a scratch row:
+ * one loop per type, no test per lane. Out of line and in an AVX2 version
+ * (the window test and the count vectorize there; inside fast_run's frame
+ * gcc also kept the window and the mask in memory). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define ATOM_UNROLL _Pragma("GCC unroll 4")
+#else
+#define ATOM_UNROLL
+#endif
+PAIR_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
+						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
+{
+	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
+	if (len < 4)
+		return 0;
+	if (M == WS_FULL) {
+		if (!win_all_in(A, k, len, 4))
+			return 0;
+	} else if (popc32(M) >= LANES_VEC_MIN) {
+		if (lanes_outside(A, k, len, 4, M))
+			return 0;
+	} else {
+		uint64_t lim = len - 4, bad = 0;
+		EACH(M, l, { uint64_t off = A[l] + k; bad |= (off > lim) | (off & 3); });
+		if (bad)
+			return 0;
+	}
+	/* lane l's word: base + A[l] (k folded in; an integer, not a pointer) */
+	uintptr_t base = (uintptr_t)win->base + (uintptr_t)k;
+	uint64_t sink[WS_WARP];
+	uint64_t *Dk = in->d >= 0 ? D : sink;
+	unsigned t = in->t;
+	if (t != IR_F32 && in->sub == ATOM_ADD) {
+		if (M == WS_FULL) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++)
+				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
+		} else {
+			changed = count_nonzero32(B, M);
+		}
+	}
+/* ascending lanes; a whole warp's loop unrolled (it does not vectorize:
+ * lanes may share a word) */
+#define ATOM_LANE(T, ADD, KEEP) { \
+	void *p = (void *)(base + (uintptr_t)A[l]); \
+	T o, r; \
+	memcpy(&o, p, 4); \
+	r = ADD; \
+	memcpy(p, &r, 4); \
+	uint32_t ob, rb; \
+	memcpy(&ob, &o, 4); \
+	memcpy(&rb, &r, 4); \
+	(void)rb; \
+	KEEP; \
+}
+#define ATOM_PASS(T, ADD, KEEP) do { \
+	if (M == WS_FULL) { \
+		ATOM_UNROLL \
+		for (unsigned l = 0; l < WS_WARP; l++) \
+			ATOM_LANE(T, ADD, KEEP) \
+	} else { \
+		for (uint64_t m_ = M; m_; m_ &= m_ - 1) { \
+			uint64_t l = (uint64_t)__builtin_ctzll(m_); \
+			ATOM_LANE(T, ADD, KEEP) \
+		} \
+	} \
+} while (0)
+	if (t == IR_F32) {
+		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
+	} else if (in->sub == ATOM_ADD) {
+		if (t == IR_S32)
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
+		else
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
+	} else {
+		/* atom_op's other integer RMWs on 32 bits (fast_class): the word
+		 * changes where the result differs from it */
+		const int sg = t == IR_S32;
+#define ATOM_OP(EXPR) ATOM_PASS(uint32_t, (EXPR), \
+	{ Dk[l] = sg ? (uint64_t)(int64_t)(int32_t)ob : ob; changed += rb != ob; })
+#define BW ((uint32_t)B[l])
+		switch (in->sub) {
+		case ATOM_SUB: ATOM_OP(o - BW); break;
+		case ATOM_EXCH: ATOM_OP(BW); break;
+		case ATOM_AND: ATOM_OP(o & BW); break;
+		case ATOM_OR: ATOM_OP(o | BW); break;
+		case ATOM_XOR: ATOM_OP(o ^ BW); break;
+		case ATOM_MIN:
+			if (sg)
+				ATOM_OP((int32_t)o < (int32_t)BW ? o : BW);
+			else
+				ATOM_OP(o < BW ? o : BW);
+			break;
+		default: /* ATOM_MAX */
+			if (sg)
+				ATOM_OP((int32_t)o > (int32_t)BW ? o : BW);
+			else
+				ATOM_OP(o > BW ? o : BW);
+			break;
+		}
+#undef BW
+#undef ATOM_OP
+	}
+#undef ATOM_PASS
+#undef ATOM_LANE
+	*nst += changed;
+	return 1;
 }
 
 /* a collective's member mask (register x, or none: the group) names every
