@@ -244,6 +244,11 @@ struct checker {
 	const char *name;      /* "spin" */
 	const char *what;      /* one line: what it finds */
 	unsigned events;       /* CEV_BIT(...) | ...: what it listens to */
+	/* 1: its CEV_WARP_EXIT does nothing for a plain exit, a warp whose
+	 * last group leaves while no thread of its block waits at a barrier
+	 * (every warp of a kernel that ends without diverging): the machine
+	 * publishes no such event when every listener says so */
+	int plain_exit_quiet;
 	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
 	/* CEV_ACCESS: the regions it checks, bits 1u << enum check_region (0:
 	 * every one); the machine does not call it for the others' accesses */

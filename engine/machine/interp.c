@@ -3524,7 +3524,7 @@ static inline int ret_quick(struct machine *m, struct warp *w, int gi)
 	m->steps++;
 	m->dev.cycles++;
 	m->dev.smclk[w->blk->sm]++;
-	warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+	warp_ret_exit(m, w, CHECK_WANTS_PLAIN_EXIT(m) ? &e : NULL);
 	return 1;
 }
 
@@ -3793,7 +3793,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 				/* the kernel's end for the whole warp: no token,
 				 * group or barrier for lanes_exit to see to */
 				struct check_event e = { .kind = CEV_WARP_EXIT };
-				warp_ret_exit(m, w, CHECK_WANTS(m, CEV_WARP_EXIT) ? &e : NULL);
+				warp_ret_exit(m, w, CHECK_WANTS_PLAIN_EXIT(m) ? &e : NULL);
 				return n;
 			}
 			if (do_ret(m, w, (uint32_t)gi, in)) {

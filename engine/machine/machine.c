@@ -1070,7 +1070,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	const volatile sig_atomic_t *sig = m->o.sigint;
 	/* the exit event, the same but for the warp and lanes (checkers get it const) */
 	struct check_event ev = { .kind = CEV_WARP_EXIT };
-	struct check_event *evp = CHECK_WANTS(m, CEV_WARP_EXIT) ? &ev : NULL;
+	struct check_event *evp = CHECK_WANTS_PLAIN_EXIT(m) ? &ev : NULL;
 	/* the round robin's place, kept here and stored back at the end */
 	uint64_t idx = gr->rr_idx;
 	int s = gr->rr_s;
