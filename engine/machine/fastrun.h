@@ -170,9 +170,21 @@ fetched:
 		NEXT_PC();
 	}
 	CASE(F_SREG_CTA) {
-		uint64_t v = sreg_val(m, w, 0, (unsigned)in->imm);
+		/* sreg_val's blockIdx, blockDim and gridDim, read here (a call
+		 * per warp of every kernel that computes its index) */
+		unsigned s = (unsigned)in->imm;
+		const struct grid *gr = m->dev.grid;
+		uint64_t v;
+		if (s >= SREG_CTAID_X && s <= SREG_CTAID_Z)
+			v = w->blk->idx[s - SREG_CTAID_X];
+		else if (!gr)
+			v = 1;
+		else if (s <= SREG_NTID_Z)
+			v = gr->l.block[s - SREG_NTID_X];
+		else
+			v = gr->l.grid[s - SREG_NCTAID_X];
 		FL(v);
-		NEXT_PC_CALLED();
+		NEXT_PC();
 	}
 	/* do_shift's constant counts: the count is the pool row's */
 	CASE(F_SHL_K32S) {
