@@ -420,9 +420,11 @@ struct check_warp {
 	uint32_t live;         /* lanes not exited */
 	int ngroups;
 };
-/* Resident warps of the running grid: how many, and the i-th (0 or -1). */
+/* Resident warps of the running grid: how many, and the i-th (0 or -1;
+ * every resident warp started, as an admission that started them all
+ * would leave it: the machine starts those it admitted lazily first) */
 size_t check_nwarps(const struct machine *m);
-int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
+int check_warp_get(struct machine *m, size_t i, struct check_warp *out);
 int check_warp_info(const struct warp *w, struct check_warp *out);
 int check_group_get(const struct warp *w, int g, struct check_group *out);
 /* The groups of block b waiting at its __syncthreads(), in warp order

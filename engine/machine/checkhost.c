@@ -311,10 +311,12 @@ int check_warp_info(const struct warp *w, struct check_warp *out)
 	return 0;
 }
 
-int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
+int check_warp_get(struct machine *m, size_t i, struct check_warp *out)
 {
 	if (i >= check_nwarps(m))
 		return -1;
+	if (m->dev.grid->nlazy)
+		sched_start_lazy(m); /* what an admission that started them would show */
 	const struct block *b = m->dev.grid->res[i / m->dev.grid->warps_per_block];
 	uint32_t k = (uint32_t)(i % m->dev.grid->warps_per_block);
 	if (!b || k >= b->nwarps)

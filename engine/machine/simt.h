@@ -1018,6 +1018,9 @@ void hthread_free(struct machine *m);
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);
 void sched_grid_start(struct machine *m, struct launch *l);
+/* start the warps of the running grid that a lazy admission left
+ * unstarted (check_warp_get, before a checker reads a resident warp) */
+void sched_start_lazy(struct machine *m);
 uint32_t sched_max_resident(struct machine *m, const struct launch *l);
 void grid_free(struct machine *m, struct grid *gr);
 
