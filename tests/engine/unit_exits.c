@@ -8,7 +8,9 @@
  * checker of CEV_SAMPLE that reads the resident warps (check_warp_get) must
  * find each started, as an admission that started every warp would leave
  * it. The built-in exit checker alone (plain_exit_quiet) is told of no
- * plain exit, and the findings stay the same.
+ * plain exit, and the findings stay the same. A warp started on a frame
+ * that a warp of the same grid left finds the launch's parameters there
+ * (warp_start keeps them), unless the kernel or the debugger wrote them.
  */
 #include "check.h"
 #include "front.h"
@@ -56,6 +58,50 @@ static const char prog[] =
 	"\tstatic float h[40000];\n"
 	"\tcudaMemcpy(h, c, sizeof h, cudaMemcpyDeviceToHost);\n"
 	"\tprintf(\"c %.0f %.0f\\n\", h[0], h[n - 1]);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* Warps that find their kernel's parameters in place (warp_start keeps
+ * the rows a warp of the same grid left, when the kernel writes none of
+ * them): launches of one kernel with other values, a kernel that writes
+ * its parameter, two resident blocks so that every slot's frames serve
+ * many warps; line 5 is where the debugger changes a parameter */
+static const char params[] =
+	"#include <cstdio>\n"
+	"__global__ void same(int *out, int a, int b)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tout[i] = a * 1000 + b + i;\n"
+	"}\n"
+	"__global__ void bump(int *out, int a)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\ta += i & 3;\n"
+	"\tout[i] = a;\n"
+	"}\n"
+	"static int h[64 * 96];\n"
+	"static int bad(int *o, int a, int b, int bumped)\n"
+	"{\n"
+	"\tint n = 0;\n"
+	"\tcudaMemcpy(h, o, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\tfor (int i = 0; i < 64 * 96; i++)\n"
+	"\t\tn += h[i] != (bumped ? a + (i & 3) : a * 1000 + b + i);\n"
+	"\treturn n;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tint *o;\n"
+	"\tcudaMalloc(&o, sizeof h);\n"
+	"\tsame<<<64, 96>>>(o, 1, 2);\n"
+	"\tint b1 = bad(o, 1, 2, 0);\n"
+	"\tsame<<<64, 96>>>(o, 3, 4);\n"
+	"\tint b2 = bad(o, 3, 4, 0);\n"
+	"\tbump<<<64, 96>>>(o, 7);\n"
+	"\tint b3 = bad(o, 7, 0, 1);\n"
+	"\tbump<<<64, 96>>>(o, 9);\n"
+	"\tint b4 = bad(o, 9, 0, 1);\n"
+	"\tsame<<<64, 96>>>(o, 5, 6);\n"
+	"\tprintf(\"bad %d %d %d %d %d\\n\", b1, b2, b3, b4, bad(o, 5, 6, 0));\n"
 	"\treturn 0;\n"
 	"}\n";
 
@@ -138,6 +184,48 @@ static char *slurp(FILE *f)
 	return b;
 }
 
+/* params under a two-block device, quick visits or not; debug: stop at
+ * the first warp's line 5, give its lane 0's `a` (register 1) 999, go on */
+static char *run_params(int quick, int debug)
+{
+	struct compilation pc;
+	compilation_init(&pc);
+	if (front_compile_string(&pc, "params.cu", params, NULL)) {
+		diag_render(&pc.diags, &pc.sm, stdout, 0);
+		compilation_release(&pc);
+		return NULL;
+	}
+	FILE *o = tmpfile();
+	struct machine_opts mo;
+	machine_opts_init(&mo);
+	mo.fast = 1;
+	mo.no_quick = !quick;
+	mo.num_sms = 1;
+	mo.max_blocks_per_sm = 2;
+	mo.debugger = debug;
+	mo.out = o;
+	mo.err = o;
+	struct machine *m = machine_new(pc.mod, &mo);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	if (debug) {
+		struct machine_break_info bi;
+		machine_break_line(m, 1, 5, 1);
+		while (machine_run(m, 0) == MST_RUNNING && !machine_break_hit(m, &bi))
+			;
+		machine_break_line(m, 1, 5, 0);
+		if (machine_break_hit(m, &bi))
+			machine_lane_set_reg(m, bi.slot, bi.warp, 0, 0, 1, 999);
+	}
+	while (machine_run(m, 0) == MST_RUNNING)
+		;
+	machine_free(m);
+	char *out = slurp(o);
+	fclose(o);
+	compilation_release(&pc);
+	return out;
+}
+
 int main(void)
 {
 	tap_start();
@@ -188,6 +276,18 @@ int main(void)
 			machine_free(m);
 			fclose(o);
 		}
+	for (int quick = 1; quick >= 0; quick--) {
+		char *p = run_params(quick, 0);
+		ok(p && !strcmp(p, "bad 0 0 0 0 0\n"), "%s: every warp finds its launch's parameters (%s)",
+		   quick ? "quick visits" : "no quick visits", p ? p : "(no output)");
+		free(p);
+		p = run_params(quick, 1);
+		/* the stopped lane's own store may see 999; no later warp may */
+		ok(p && (!strcmp(p, "bad 0 0 0 0 0\n") || !strcmp(p, "bad 1 0 0 0 0\n")),
+		   "%s: a parameter the debugger changes stays that warp's (%s)",
+		   quick ? "quick visits" : "no quick visits", p ? p : "(no output)");
+		free(p);
+	}
 	/* the built-in checkers alone: the same findings with and without them told */
 	FILE *o = tmpfile();
 	struct machine *m = run(1, 1, NULL, NULL, o);
