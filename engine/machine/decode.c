@@ -605,16 +605,6 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	for (uint32_t i = 0; i < kept; i++)
 		if (df->code[i].op == IR_LADDR || df->code[i].op == IR_ALLOCA)
 			df->stackless = 0;
-	/* the rows below every row an instruction writes (d; a match's
-	 * predicate e): the parameters' rows a kernel only reads */
-	df->kept_rows = UINT32_MAX;
-	for (uint32_t i = 0; i < kept; i++) {
-		const struct ir_insn *in = &df->code[i];
-		if (in->d >= 0 && (uint32_t)in->d < df->kept_rows)
-			df->kept_rows = (uint32_t)in->d;
-		if (in->op == IR_MATCH && in->e >= 0 && (uint32_t)in->e < df->kept_rows)
-			df->kept_rows = (uint32_t)in->e;
-	}
 	df->npool = (uint32_t)x.pool.len;
 	df->pool = xmalloc((x.pool.len ? x.pool.len : 1) * sizeof(*df->pool));
 	for (size_t i = 0; i < x.pool.len; i++)

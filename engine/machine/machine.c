@@ -518,7 +518,6 @@ static void grid_params(struct grid *gr)
 		p->size = sz;
 		p->align = al;
 		p->agg = (uint8_t)(interp_param_aggregate(fn, k) != 0);
-		gr->par_agg |= p->agg;
 		if (!p->agg && ws_range_in(0, L->param_size, off, sz))
 			p->v = ld_param(L->param + off, t, sz);
 		off += sz;
@@ -555,8 +554,6 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	const struct ir_func *fn = gr->fn;
 	const struct dfunc *df = m->df[L->fidx];
 	uint32_t x = w->exists;
-	uint64_t serial = m->dev.nlaunched;
-	int have = 0; /* the frame holds this grid's parameters (par_grid) */
 	warp_reset(w, x, 0, 0);
 	/* the common case in place (a launch starts every warp of every
 	 * block): the warp's first free frame fits and the kernel is
@@ -564,7 +561,6 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	 * other case */
 	struct frame *f = w->free_frames;
 	if (df && f && f->cap >= (ir_rows(fn) ? ir_rows(fn) : 1) && df->stackless && !df->bad) {
-		have = f->par_grid == serial;
 		w->free_frames = f->next_free;
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
 	} else {
@@ -582,12 +578,7 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 		}
 	}
 	uint64_t *r = f->r;
-	/* a warp of this grid left the frame with the parameters in place
-	 * (its kernel writes none of their rows, none is an aggregate's
-	 * stack address): the same values, not written again */
-	int keep = gr->npar <= f->df->kept_rows && !gr->par_agg;
-	f->par_grid = keep ? serial : 0;
-	for (uint32_t k = 0, np = have && keep ? 0 : gr->npar; k < np; k++, r += WS_WARP) {
+	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
 		const struct gparam *p = &gr->par[k];
 		if (WS_UNLIKELY(p->agg)) {
 			/* a struct passed by value: each thread gets its own copy
@@ -2189,7 +2180,6 @@ int machine_lane_set_reg(struct machine *m, int slot, int warp, int lane, int up
 		if (f->fn->regmap)
 			r = f->fn->regmap[r]; /* run's rows (regalloc.c) */
 		f->r[(size_t)r * WS_WARP + lane] = val;
-		f->par_grid = 0; /* a parameter's row may differ from the launch's now */
 		return 0;
 	}
 	return -1;

@@ -160,8 +160,6 @@ struct dfunc {
 	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
 	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path */
-	uint32_t kept_rows;      /* no instruction writes rows 0 .. kept_rows - 1 (a kernel's
-				  * parameters stay as its frame's start wrote them) */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
 	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
@@ -190,11 +188,6 @@ struct frame {
 	uint32_t nlanes;        /* lanes still in this frame */
 	uint32_t cap;           /* register capacity */
 	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
-	/* the grid (its dev.nlaunched) whose kernel's parameters this frame's
-	 * first rows hold, as warp_start wrote them, when the kernel writes
-	 * none of those rows (dfunc.kept_rows): a warp of the same grid that
-	 * takes the frame next finds them there. 0: none (frame_begin) */
-	uint64_t par_grid;
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
@@ -215,7 +208,6 @@ static inline void frame_begin(struct frame *f, const struct ir_func *fn, const 
 	f->nlanes = nlanes;
 	f->ret_pc = 0;
 	f->ret_reg = -1;
-	f->par_grid = 0;
 }
 /* machine.c: where frame f (in the chain of the group holding lane) starts
  * on the lane's stack; also for a stackless frame, whose base is that of
@@ -386,7 +378,6 @@ struct grid {
 	struct launch l;
 	struct gparam *par;     /* the kernel's parameters held in registers (npar) */
 	uint32_t npar;
-	uint8_t par_agg;        /* one of them is an aggregate (each thread's copy) */
 	const struct ir_func *fn;
 	uint64_t nblocks, next_block, done_blocks;
 	struct block **res;     /* resident slots */

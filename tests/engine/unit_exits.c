@@ -9,8 +9,9 @@
  * find each started, as an admission that started every warp would leave
  * it. The built-in exit checker alone (plain_exit_quiet) is told of no
  * plain exit, and the findings stay the same. A warp started on a frame
- * that a warp of the same grid left finds the launch's parameters there
- * (warp_start keeps them), unless the kernel or the debugger wrote them.
+ * that a warp of the same grid left finds the launch's parameters, also
+ * when the kernel or the debugger wrote a parameter's row of that frame
+ * (what a start that kept the rows a predecessor left would get wrong).
  */
 #include "check.h"
 #include "front.h"
@@ -61,11 +62,10 @@ static const char prog[] =
 	"\treturn 0;\n"
 	"}\n";
 
-/* Warps that find their kernel's parameters in place (warp_start keeps
- * the rows a warp of the same grid left, when the kernel writes none of
- * them): launches of one kernel with other values, a kernel that writes
- * its parameter, two resident blocks so that every slot's frames serve
- * many warps; line 5 is where the debugger changes a parameter */
+/* Warps that start on frames warps of the same grid left: launches of
+ * one kernel with other values, a kernel that writes its parameter, two
+ * resident blocks so that every slot's frames serve many warps; line 5
+ * is where the debugger changes a parameter */
 static const char params[] =
 	"#include <cstdio>\n"
 	"__global__ void same(int *out, int a, int b)\n"
