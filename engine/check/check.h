@@ -244,6 +244,11 @@ struct checker {
 	const char *name;      /* "spin" */
 	const char *what;      /* one line: what it finds */
 	unsigned events;       /* CEV_BIT(...) | ...: what it listens to */
+	/* 1: its CEV_WARP_EXIT does nothing for a plain exit, a warp whose
+	 * last group leaves while no thread of its block waits at a barrier
+	 * (every warp of a kernel that ends without diverging): the machine
+	 * publishes no such event when every listener says so */
+	int plain_exit_quiet;
 	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
 	/* CEV_ACCESS: the regions it checks, bits 1u << enum check_region (0:
 	 * every one); the machine does not call it for the others' accesses */
@@ -415,9 +420,11 @@ struct check_warp {
 	uint32_t live;         /* lanes not exited */
 	int ngroups;
 };
-/* Resident warps of the running grid: how many, and the i-th (0 or -1). */
+/* Resident warps of the running grid: how many, and the i-th (0 or -1;
+ * every resident warp started, as an admission that started them all
+ * would leave it: the machine starts those it admitted lazily first) */
 size_t check_nwarps(const struct machine *m);
-int check_warp_get(const struct machine *m, size_t i, struct check_warp *out);
+int check_warp_get(struct machine *m, size_t i, struct check_warp *out);
 int check_warp_info(const struct warp *w, struct check_warp *out);
 int check_group_get(const struct warp *w, int g, struct check_group *out);
 /* The groups of block b waiting at its __syncthreads(), in warp order

@@ -214,6 +214,9 @@ const struct checker check_exit = {
 	.name = "exit",
 	.what = "lanes that exit while others wait for them at a collective or a barrier",
 	.events = CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END),
+	/* a plain exit: no thread at a barrier (skip_note), no group left to
+	 * wait at a collective (coll_exit) */
+	.plain_exit_quiet = 1,
 	.always = 1,
 	.create = exits_create,
 	.clone = exits_clone,

@@ -68,6 +68,8 @@ static void add(struct machine *m, const struct checker *c, void *self)
 	struct check_slot s = { c, self ? self : c->create ? c->create(m) : NULL, !self && c->create, 0 };
 	vec_push(&m->chk.v, s);
 	m->chk.listen |= c->events;
+	if ((c->events & CEV_BIT(CEV_WARP_EXIT)) && !c->plain_exit_quiet)
+		m->chk.exit_loud++;
 	for (int k = 0; k < CEV_NKINDS; k++)
 		if (c->events & CEV_BIT(k))
 			vec_push(&m->chk.by_kind[k], s);
@@ -96,6 +98,7 @@ void machine_checkers_free(struct machine *m)
 		vec_free(&m->chk.by_region[r]);
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
+	m->chk.exit_loud = 0;
 	m->chk.sread = NULL;
 	m->chk.swrite = NULL;
 	m->chk.satomic = NULL;
@@ -115,6 +118,7 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 	memset(&m->chk.by_region, 0, sizeof(m->chk.by_region));
 	memset(&m->chk.sites, 0, sizeof(m->chk.sites));
 	m->chk.listen = 0;
+	m->chk.exit_loud = 0;
 	m->chk.regions_dirty = 0;
 	for (size_t i = 0; i < s->chk.v.len; i++) {
 		const struct check_slot *o = &s->chk.v.v[i];
@@ -127,6 +131,8 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 
 		vec_push(&m->chk.v, n);
 		m->chk.listen |= o->c->events;
+		if ((o->c->events & CEV_BIT(CEV_WARP_EXIT)) && !o->c->plain_exit_quiet)
+			m->chk.exit_loud++;
 		for (int k = 0; k < CEV_NKINDS; k++)
 			if (o->c->events & CEV_BIT(k))
 				vec_push(&m->chk.by_kind[k], n);
@@ -305,10 +311,12 @@ int check_warp_info(const struct warp *w, struct check_warp *out)
 	return 0;
 }
 
-int check_warp_get(const struct machine *m, size_t i, struct check_warp *out)
+int check_warp_get(struct machine *m, size_t i, struct check_warp *out)
 {
 	if (i >= check_nwarps(m))
 		return -1;
+	if (m->dev.grid->nlazy)
+		sched_start_lazy(m); /* what an admission that started them would show */
 	const struct block *b = m->dev.grid->res[i / m->dev.grid->warps_per_block];
 	uint32_t k = (uint32_t)(i % m->dev.grid->warps_per_block);
 	if (!b || k >= b->nwarps)

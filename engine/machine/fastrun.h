@@ -55,13 +55,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 } while (0)
 /* the next instruction: stop before it unless it is ours (a breakpoint's
  * instruction is F_GEN: interp_fast_refresh; no observer of STOP_HOOKS
- * watches: tested at the start and after each call that may add one) */
+ * watches: tested at the start and after each call that may add one).
+ * F_GEN is a class of its own (L_F_GEN uncounts it and leaves), so that
+ * the dispatch tests nothing but the budget; its operands' rows are
+ * computed, never read */
 #define FETCH() do { \
 	if (WS_UNLIKELY(k >= budget)) goto out; \
 	in = &code[pc]; \
 	f = fop[pc]; \
-	if (WS_UNLIKELY(f == F_GEN)) \
-		goto out; \
 	k++; \
 	D = reg(R, in->d); \
 	A = reg(R, in->a); \
@@ -69,7 +70,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 } while (0)
 #ifdef FAST_THREADED
 	static const void *const table[F_COUNT] = {
-		[F_GEN] = &&out, [F_LANE] = &&L_F_LANE, [F_NOP] = &&L_F_NOP, [F_CONST] = &&L_F_CONST,
+		[F_GEN] = &&L_F_GEN, [F_LANE] = &&L_F_LANE, [F_NOP] = &&L_F_NOP, [F_CONST] = &&L_F_CONST,
 		[F_MOV] = &&L_F_MOV, [F_IDX_SH] = &&L_F_IDX_SH, [F_IDX_MUL] = &&L_F_IDX_MUL,
 		[F_GADDR] = &&L_F_GADDR, [F_SREG_TID] = &&L_F_SREG_TID, [F_SREG_CTA] = &&L_F_SREG_CTA,
 		[F_SREG] = &&L_F_SREG,
@@ -126,6 +127,7 @@ next:
 fetched:
 	switch (f) {
 #endif
+	CASE(F_GEN) k--; goto out; /* not begun: the general loop runs it */
 	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC_CALLED();
 	CASE(F_NOP) NEXT_PC();
 	CASE(F_CONST) {
@@ -170,9 +172,21 @@ fetched:
 		NEXT_PC();
 	}
 	CASE(F_SREG_CTA) {
-		uint64_t v = sreg_val(m, w, 0, (unsigned)in->imm);
+		/* sreg_val's blockIdx, blockDim and gridDim, read here (a call
+		 * per warp of every kernel that computes its index) */
+		unsigned s = (unsigned)in->imm;
+		const struct grid *gr = m->dev.grid;
+		uint64_t v;
+		if (s >= SREG_CTAID_X && s <= SREG_CTAID_Z)
+			v = w->blk->idx[s - SREG_CTAID_X];
+		else if (!gr)
+			v = 1;
+		else if (s <= SREG_NTID_Z)
+			v = gr->l.block[s - SREG_NTID_X];
+		else
+			v = gr->l.grid[s - SREG_NCTAID_X];
 		FL(v);
-		NEXT_PC_CALLED();
+		NEXT_PC();
 	}
 	/* do_shift's constant counts: the count is the pool row's */
 	CASE(F_SHL_K32S) {

@@ -791,6 +791,11 @@ static void grid_start_lazy(struct machine *m)
 			block_start(m, gr, gr->res[k]);
 }
 
+void sched_start_lazy(struct machine *m)
+{
+	grid_start_lazy(m);
+}
+
 void sched_grid_start(struct machine *m, struct launch *l)
 {
 	struct grid *gr = xcalloc(1, sizeof(*gr));
@@ -1070,7 +1075,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	const volatile sig_atomic_t *sig = m->o.sigint;
 	/* the exit event, the same but for the warp and lanes (checkers get it const) */
 	struct check_event ev = { .kind = CEV_WARP_EXIT };
-	struct check_event *evp = CHECK_WANTS(m, CEV_WARP_EXIT) ? &ev : NULL;
+	struct check_event *evp = CHECK_WANTS_PLAIN_EXIT(m) ? &ev : NULL;
 	/* the round robin's place, kept here and stored back at the end */
 	uint64_t idx = gr->rr_idx;
 	int s = gr->rr_s;
@@ -1572,7 +1577,14 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 		check_limit(m);
 	}
 	if (WS_UNLIKELY(m->dev.grid && m->steps >= m->chk.sample_next) && CHECK_WANTS(m, CEV_SAMPLE)) {
-		grid_start_lazy(m);
+		/* the built-in checkers read resident warps through
+		 * check_warp_get, which starts them first: the spin checker
+		 * only when a sample saw no progress, so that a sample of a
+		 * progressing grid leaves the warps to start when the round
+		 * robin reaches them (a warp started here ran a round later,
+		 * its frame out of the caches by then) */
+		if (!listeners_builtin(m, CEV_SAMPLE))
+			grid_start_lazy(m);
 		machine_publish_sample(m);
 		if (m->chk.end_grid)
 			grid_end(m);

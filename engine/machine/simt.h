@@ -534,6 +534,9 @@ struct machine {
 	 * before an event is built */
 	struct {
 		unsigned listen;
+		/* the CEV_WARP_EXIT listeners that hear of a plain exit (not
+		 * plain_exit_quiet): none, and warp_ret_exit publishes nothing */
+		int exit_loud;
 		VEC(struct check_slot) v;  /* in order of installation */
 		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
 		VEC(struct check_slot) by_region[CR_NREGIONS]; /* CEV_ACCESS's, by the regions
@@ -594,6 +597,8 @@ struct machine {
  * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
  * so that an event nobody listens to costs one branch. */
 #define CHECK_WANTS(m, k) WS_UNLIKELY((m)->chk.listen & CEV_BIT(k))
+/* a plain exit's CEV_WARP_EXIT (struct checker's plain_exit_quiet) */
+#define CHECK_WANTS_PLAIN_EXIT(m) WS_UNLIKELY((m)->chk.exit_loud != 0)
 void machine_checkers_install(struct machine *m);
 void machine_checkers_free(struct machine *m);
 /* machine_clone's part (checkhost.c): m, a byte copy of s, gets its own
@@ -864,7 +869,7 @@ uint32_t interp_shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t wid
  * 0, with no tokens, and no thread of its block waits at a barrier, run
  * that RET exactly as interp_warp_pick and interp_run_group would (one
  * step, the lanes exit) and return 1; else change nothing and return 0.
- * ev: NULL when no checker listens to CEV_WARP_EXIT, else an event of that
+ * ev: NULL when no checker hears of a plain exit (CHECK_WANTS_PLAIN_EXIT), else an event of that
  * kind, zero but for what this fills in (w, b, mask) and publishes. The
  * caller has checked that no hook and no memory model watches. */
 int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc *df,
@@ -1013,6 +1018,9 @@ void hthread_free(struct machine *m);
 /* sched (machine.c) */
 int sched_device_step(struct machine *m, int budget);
 void sched_grid_start(struct machine *m, struct launch *l);
+/* start the warps of the running grid that a lazy admission left
+ * unstarted (check_warp_get, before a checker reads a resident warp) */
+void sched_start_lazy(struct machine *m);
 uint32_t sched_max_resident(struct machine *m, const struct launch *l);
 void grid_free(struct machine *m, struct grid *gr);
 
