@@ -47,4 +47,19 @@ static inline int tap_end(void)
 	return tap_nfail != 0;
 }
 
+/* The whole text written so far to f (a tmpfile() the machine under test
+ * printed to), from its start; malloc'd, NUL-terminated. */
+static inline char *tap_slurp(FILE *f)
+{
+	long n;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	size_t len = n > 0 ? (size_t)n : 0;
+	char *b = xmalloc(len + 1);
+	size_t got = fread(b, 1, len, f);
+	b[got] = 0;
+	return b;
+}
+
 #endif

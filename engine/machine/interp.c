@@ -1930,6 +1930,22 @@ static uint64_t atom_op(unsigned sub, unsigned t, uint64_t old, uint64_t b, uint
 	}
 	return ir_norm(r, t);
 }
+/* One lane's 32-bit read-modify-write at P (atom_fast's and atom32_run's
+ * loops): o the word as read, r = ADD written back, ob and rb their bits,
+ * then KEEP (which may read all four). */
+#define ATOM_RMW32(P, T, ADD, KEEP) { \
+	void *p_ = (P); \
+	T o, r; \
+	memcpy(&o, p_, 4); \
+	r = ADD; \
+	memcpy(p_, &r, 4); \
+	uint32_t ob, rb; \
+	memcpy(&ob, &o, 4); \
+	memcpy(&rb, &r, 4); \
+	(void)rb; \
+	KEEP; \
+}
+
 
 /* The common atomics (32-bit integer or float add, the histogram and
  * counter idiom) when every lane's address lies in the window, aligned,
@@ -1958,17 +1974,7 @@ static int atom_fast(struct machine *m, struct warp *w, const struct ir_insn *in
 	}
 	/* one loop per form (result kept or not, its type): the lanes'
 	 * read-add-write chain through memory is what remains per lane */
-#define ATOM_ADD32(T, ADD, KEEP) EACH_SEQ(M, l, { \
-	uint8_t *p = base + (A[l] - lo); \
-	T o, r; \
-	memcpy(&o, p, 4); \
-	r = ADD; \
-	memcpy(p, &r, 4); \
-	uint32_t ob, rb; \
-	memcpy(&ob, &o, 4); \
-	memcpy(&rb, &r, 4); \
-	KEEP; \
-})
+#define ATOM_ADD32(T, ADD, KEEP) EACH_SEQ(M, l, { ATOM_RMW32(base + (A[l] - lo), T, ADD, KEEP) })
 	if (t == IR_F32) {
 		if (in->d >= 0)
 			ATOM_ADD32(float, o + fval(B[l]), { D[l] = ob; changed += rb != ob; });
@@ -3264,18 +3270,7 @@ PAIR_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t
 	}
 /* ascending lanes; a whole warp's loop unrolled (it does not vectorize:
  * lanes may share a word) */
-#define ATOM_LANE(T, ADD, KEEP) { \
-	void *p = (void *)(base + (uintptr_t)A[l]); \
-	T o, r; \
-	memcpy(&o, p, 4); \
-	r = ADD; \
-	memcpy(p, &r, 4); \
-	uint32_t ob, rb; \
-	memcpy(&ob, &o, 4); \
-	memcpy(&rb, &r, 4); \
-	(void)rb; \
-	KEEP; \
-}
+#define ATOM_LANE(T, ADD, KEEP) ATOM_RMW32((void *)(base + (uintptr_t)A[l]), T, ADD, KEEP)
 #define ATOM_PASS(T, ADD, KEEP) do { \
 	if (M == WS_FULL) { \
 		ATOM_UNROLL \

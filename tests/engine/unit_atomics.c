@@ -281,18 +281,6 @@ static struct machine *start(int general, int fast, enum simt_policy simt, FILE 
 	return m;
 }
 
-static char *slurp(FILE *f)
-{
-	long n;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	char *b = malloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	b[got] = 0;
-	return b;
-}
-
 static void test_whole_runs(enum simt_policy simt, int fast)
 {
 	const char *name = simt == SIMT_ITS ? "its" : "stack";
@@ -303,7 +291,7 @@ static void test_whole_runs(enum simt_policy simt, int fast)
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
-	char *a = slurp(o[0]), *b = slurp(o[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(strstr(a, "atomics ok (0 differ)") && strstr(a, "rmw ok (0 differ)") && strstr(a, "race 4 5 7"),
 	   "%s%s: the fast path's adds and other RMWs are the host's",
 	   name, fast ? " --fast" : "");

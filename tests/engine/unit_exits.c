@@ -172,18 +172,6 @@ static struct machine *run(int fast, int quick, const struct checker *c, struct 
 	return m;
 }
 
-static char *slurp(FILE *f)
-{
-	long n;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	char *b = malloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	b[got] = 0;
-	return b;
-}
-
 /* params under a two-block device, quick visits or not; debug: stop at
  * the first warp's line 5, give its lane 0's `a` (register 1) 999, go on */
 static char *run_params(int quick, int debug)
@@ -220,7 +208,7 @@ static char *run_params(int quick, int debug)
 	while (machine_run(m, 0) == MST_RUNNING)
 		;
 	machine_free(m);
-	char *out = slurp(o);
+	char *out = tap_slurp(o);
 	fclose(o);
 	compilation_release(&pc);
 	return out;
@@ -245,7 +233,7 @@ int main(void)
 			struct count n = { 0 };
 			FILE *o = tmpfile();
 			struct machine *m = run(fast, quick, &exit_counter, &n, o);
-			char *out = slurp(o);
+			char *out = tap_slurp(o);
 			ok(n.lanes == threads && strstr(out, "c 1 1"),
 			   "%s: a checker of CEV_WARP_EXIT hears every thread leave (%llu of %llu, %llu events)", name,
 			   (unsigned long long)n.lanes, (unsigned long long)threads, (unsigned long long)n.events);
@@ -291,7 +279,7 @@ int main(void)
 	/* the built-in checkers alone: the same findings with and without them told */
 	FILE *o = tmpfile();
 	struct machine *m = run(1, 1, NULL, NULL, o);
-	char *out = slurp(o);
+	char *out = tap_slurp(o);
 	ok(strcmp(ref, out) == 0 && machine_nfindings(m) == fast_findings,
 	   "--fast without an added checker: the same output and findings (%zu)", fast_findings);
 	free(out);

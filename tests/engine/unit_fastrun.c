@@ -121,18 +121,6 @@ static struct machine *start(int general, int fast, enum simt_policy simt, enum 
 	return m;
 }
 
-static char *slurp(FILE *f)
-{
-	long n;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	char *b = malloc((size_t)n + 1);
-	size_t got = fread(b, 1, (size_t)n, f);
-	b[got] = 0;
-	return b;
-}
-
 /* where three warps of two blocks are (function and pc of lane 0), or 0 outside a kernel */
 static uint64_t place(const struct machine *m)
 {
@@ -174,7 +162,7 @@ static void test_whole_runs(const struct cfg *c, int fast)
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
-	char *a = slurp(o[0]), *b = slurp(o[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(strcmp(a, b) == 0 && strstr(a, "sum "), "%s%s: the same output (%zu bytes)", c->name,
 	   fast ? " --fast" : "", strlen(a));
 	if (strcmp(a, b) != 0)
@@ -212,7 +200,7 @@ static void test_short_runs(const struct cfg *c)
 		machine_free(m);
 	}
 	int same = n[0] == n[1] && memcmp(tr[0], tr[1], n[0] * sizeof(uint64_t)) == 0;
-	char *a = slurp(o[0]), *b = slurp(o[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(same && strcmp(a, b) == 0 && n[0] > 100, "%s: %zu short runs and single steps stop at the same steps and places",
 	   c->name, n[0]);
 	free(a);
