@@ -40,10 +40,10 @@ aarch64-linux-gnu-gcc -o "$tmp/probe" "$tmp/probe.c" 2>/dev/null || skip_all "aa
 mkdir "$tmp/src" && git ls-files -z | (cd "$repo" && xargs -0 tar cf -) | (cd "$tmp/src" && tar xf -)
 tap_result $? "the tracked tree copies"
 
-(cd "$tmp/src" && PKG_CONFIG_LIBDIR="$pc:/usr/share/pkgconfig" sh ./configure CC=aarch64-linux-gnu-gcc) \
+(cd "$tmp/src" && PKG_CONFIG_LIBDIR="$pc:/usr/share/pkgconfig" sh ./configure --enable-werror CC=aarch64-linux-gnu-gcc) \
 	>"$tmp/configure.out" 2>&1
 st=$?
-tap_result $st "./configure CC=aarch64-linux-gnu-gcc succeeds"
+tap_result $st "./configure --enable-werror CC=aarch64-linux-gnu-gcc succeeds"
 [ $st -eq 0 ] || { tap_diag <"$tmp/configure.out"; tap_done; }
 
 jobs=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
