@@ -2468,7 +2468,8 @@ static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A
 	return T;
 }
 
-static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T);
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
+		     int park);
 
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
@@ -2481,12 +2482,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} else {
 		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 	}
-	return cbr_taken(m, w, gi, in, T);
+	return cbr_taken(m, w, gi, in, T, 0);
 }
 
 /* do_cbr once T, the lanes of group gi that take the branch, is known
- * (fast_run's F_CBR computed it): jump, or split the group */
-static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T)
+ * (fast_run's F_CBR computed it): jump, or split the group. park: the
+ * caller settles the warp before anything can look at it (fast_run, which
+ * ends the visit at a split), so that the new group may be parked here */
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
+		     int park)
 {
 	struct group *g = &w->g[gi];
 	uint32_t M = g->mask;
@@ -2522,6 +2526,20 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 	g->mask = T;
 	g->pc = (uint32_t)in->tgt1;
 	w->cur = (int32_t)gi;
+	/* an `if` without `else`: the not-taken lanes are already at the
+	 * reconvergence point. The settle that follows the split would park
+	 * them and nothing else: the warp had one group (so none other is at
+	 * its token or can merge), the taken one is not at the token, the
+	 * innermost token is this split's and its lanes do not complete it.
+	 * Parking them here is that settle's work, done where the group is at
+	 * hand; no observer (m->hooks) may see the warp in between */
+	if (park && w->ng == 2 && !m->hooks && n->pc == rpc && g->pc != rpc && n->ntok) {
+		struct token *t = &w->toks.v[n->tok[n->ntok - 1]];
+		if (t->rpc == rpc && t->depth == depth && ((t->arrived | n->mask) & t->mask) != t->mask) {
+			t->arrived |= n->mask;
+			n->state = G_PARK;
+		}
+	}
 	if (m->hooks & (1u << EV_DIVERGE)) {
 		struct machine_event e = { .kind = EV_DIVERGE, .slot = w->host ? -1 : w->blk->slot,
 					   .warp = (int)w->id, .mask = T, .func = fidx,
