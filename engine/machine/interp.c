@@ -700,10 +700,40 @@ static void warp_settle(struct machine *m, struct warp *w)
 	interp_warp_settle(m, w);
 }
 
+/* The common end of a two-way split: one group ready at its token, the
+ * other parked there, at the same place, each inside that token only, and
+ * their lanes complete it. What interp_warp_settle's loops do then (park
+ * the ready one, tok_complete: the first group takes both masks and is
+ * ready, the second leaves; nothing more to park or merge), without their
+ * scans. EV_RECONVERGE's observers take the loops. */
+static int settle_pair(struct machine *m, struct warp *w)
+{
+	struct group *a = &w->g[0], *b = &w->g[1];
+	if (a->ntok != 1 || b->ntok != 1 || a->tok[0] != b->tok[0] || a->pc != b->pc || a->fr != b->fr ||
+	    (m->hooks & (1u << EV_RECONVERGE)))
+		return 0;
+	struct group *r = a->state == G_READY && b->state == G_PARK ? a
+			  : a->state == G_PARK && b->state == G_READY ? b : NULL;
+	if (!r || !at_token(w, r))
+		return 0;
+	struct token *t = &w->toks.v[a->tok[0]];
+	if (((t->arrived | r->mask) & t->mask) != t->mask)
+		return 0;
+	t->arrived |= r->mask;
+	t->used = 0;
+	a->mask |= b->mask;
+	a->ntok = 0;
+	a->state = G_READY;
+	group_remove(w, 1);
+	return 1;
+}
+
 void interp_warp_settle(struct machine *m, struct warp *w)
 {
 	if (w->ng == 0 || (w->ng == 1 && !w->g[0].ntok))
 		return; /* no token to reach, no two groups to merge */
+	if (w->ng == 2 && settle_pair(m, w))
+		return;
 again:
 	for (uint32_t j = 0; j < w->ng; j++) {
 		struct group *g = &w->g[j];

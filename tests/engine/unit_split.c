@@ -2,9 +2,10 @@
  * unit_split.c - TAP tests of the two-way split whose not-taken side is the
  * reconvergence point (an `if` without `else`): fast_run's cbr_taken parks
  * that group, with its lanes in the token's arrived mask, where the general
- * loop leaves it ready for the settle that follows. A machine with an
- * EV_INSN observer (which does nothing: every instruction in the general
- * loop) and one without must hold the same groups (masks, pcs, states, their
+ * loop leaves it ready for the settle that follows; and the settle that ends
+ * a two-way split (settle_pair). A machine with EV_INSN and EV_RECONVERGE
+ * observers (which do nothing: every instruction in the general loop, every
+ * settle in interp_warp_settle's loops) and one without must hold the same groups (masks, pcs, states, their
  * tokens, the current one) and the same tokens (lanes, arrived lanes,
  * reconvergence pc, depth) in every resident warp at every stop of runs of 1
  * to 60 steps and single steps, and give the same output (clock64() and a
@@ -87,7 +88,9 @@ static void no_op(void *ctx, const struct machine_event *e)
 	(void)e;
 }
 
-/* general: observe EV_INSN, so that every instruction runs in the general loop */
+/* general: observe EV_INSN, so that every instruction runs in the general
+ * loop, and EV_RECONVERGE, so that every settle takes interp_warp_settle's
+ * loops (not settle_pair) */
 static struct machine *start(int general, enum simt_policy simt, enum sched_policy sched, uint64_t seed,
 			     FILE *out)
 {
@@ -101,7 +104,7 @@ static struct machine *start(int general, enum simt_policy simt, enum sched_poli
 	o.err = out;
 	struct machine *m = machine_new(comp.mod, &o);
 	if (general)
-		machine_observe(m, 1u << EV_INSN, no_op, NULL);
+		machine_observe(m, (1u << EV_INSN) | (1u << EV_RECONVERGE), no_op, NULL);
 	char *argv[] = { "p", NULL };
 	machine_start(m, 1, argv);
 	return m;
