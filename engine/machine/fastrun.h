@@ -282,7 +282,7 @@ fetched:
 			JUMP(in->tgt2);
 		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
-		if (cbr_taken(m, w, gi, in, T))
+		if (cbr_taken(m, w, gi, in, T, 1))
 			goto settle_now;
 		pc = g->pc;
 		if (pc == stop)

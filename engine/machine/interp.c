@@ -700,10 +700,40 @@ static void warp_settle(struct machine *m, struct warp *w)
 	interp_warp_settle(m, w);
 }
 
+/* The common end of a two-way split: one group ready at its token, the
+ * other parked there, at the same place, each inside that token only, and
+ * their lanes complete it. What interp_warp_settle's loops do then (park
+ * the ready one, tok_complete: the first group takes both masks and is
+ * ready, the second leaves; nothing more to park or merge), without their
+ * scans. EV_RECONVERGE's observers take the loops. */
+static int settle_pair(struct machine *m, struct warp *w)
+{
+	struct group *a = &w->g[0], *b = &w->g[1];
+	if (a->ntok != 1 || b->ntok != 1 || a->tok[0] != b->tok[0] || a->pc != b->pc || a->fr != b->fr ||
+	    (m->hooks & (1u << EV_RECONVERGE)))
+		return 0;
+	struct group *r = a->state == G_READY && b->state == G_PARK ? a
+			  : a->state == G_PARK && b->state == G_READY ? b : NULL;
+	if (!r || !at_token(w, r))
+		return 0;
+	struct token *t = &w->toks.v[a->tok[0]];
+	if (((t->arrived | r->mask) & t->mask) != t->mask)
+		return 0;
+	t->arrived |= r->mask;
+	t->used = 0;
+	a->mask |= b->mask;
+	a->ntok = 0;
+	a->state = G_READY;
+	group_remove(w, 1);
+	return 1;
+}
+
 void interp_warp_settle(struct machine *m, struct warp *w)
 {
 	if (w->ng == 0 || (w->ng == 1 && !w->g[0].ntok))
 		return; /* no token to reach, no two groups to merge */
+	if (w->ng == 2 && settle_pair(m, w))
+		return;
 again:
 	for (uint32_t j = 0; j < w->ng; j++) {
 		struct group *g = &w->g[j];
@@ -2468,7 +2498,8 @@ static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A
 	return T;
 }
 
-static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T);
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
+		     int park);
 
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
@@ -2481,12 +2512,15 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	} else {
 		EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 	}
-	return cbr_taken(m, w, gi, in, T);
+	return cbr_taken(m, w, gi, in, T, 0);
 }
 
 /* do_cbr once T, the lanes of group gi that take the branch, is known
- * (fast_run's F_CBR computed it): jump, or split the group */
-static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T)
+ * (fast_run's F_CBR computed it): jump, or split the group. park: the
+ * caller settles the warp before anything can look at it (fast_run, which
+ * ends the visit at a split), so that the new group may be parked here */
+static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
+		     int park)
 {
 	struct group *g = &w->g[gi];
 	uint32_t M = g->mask;
@@ -2522,6 +2556,20 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 	g->mask = T;
 	g->pc = (uint32_t)in->tgt1;
 	w->cur = (int32_t)gi;
+	/* an `if` without `else`: the not-taken lanes are already at the
+	 * reconvergence point. The settle that follows the split would park
+	 * them and nothing else: the warp had one group (so none other is at
+	 * its token or can merge), the taken one is not at the token, the
+	 * innermost token is this split's and its lanes do not complete it.
+	 * Parking them here is that settle's work, done where the group is at
+	 * hand; no observer (m->hooks) may see the warp in between */
+	if (park && w->ng == 2 && !m->hooks && n->pc == rpc && g->pc != rpc && n->ntok) {
+		struct token *t = &w->toks.v[n->tok[n->ntok - 1]];
+		if (t->rpc == rpc && t->depth == depth && ((t->arrived | n->mask) & t->mask) != t->mask) {
+			t->arrived |= n->mask;
+			n->state = G_PARK;
+		}
+	}
 	if (m->hooks & (1u << EV_DIVERGE)) {
 		struct machine_event e = { .kind = EV_DIVERGE, .slot = w->host ? -1 : w->blk->slot,
 					   .warp = (int)w->id, .mask = T, .func = fidx,
