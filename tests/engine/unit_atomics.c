@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "unit_compile.h"
 
 /* in parts: a string of over 4095 bytes is not portable C */
 static const char prog_kernels[] =
@@ -350,15 +351,10 @@ static void test_mem_hook(enum simt_policy simt)
 int main(void)
 {
 	tap_start();
-	compilation_init(&comp);
 	char prog[sizeof prog_kernels + sizeof prog_main + sizeof prog_main2];
 	snprintf(prog, sizeof prog, "%s%s%s", prog_kernels, prog_main, prog_main2);
-	int r = front_compile_string(&comp, "p.cu", prog, NULL);
-	ok(r == 0, "the program compiles");
-	if (r) {
-		diag_render(&comp.diags, &comp.sm, stdout, 0);
+	if (unit_compile(&comp, prog))
 		return tap_end();
-	}
 	test_whole_runs(SIMT_STACK, 1);
 	test_whole_runs(SIMT_STACK, 0);
 	test_whole_runs(SIMT_ITS, 1);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "unit_compile.h"
 
 static const char prog[] =
 	"#include <cstdio>\n"
@@ -217,13 +218,8 @@ static char *run_params(int quick, int debug)
 int main(void)
 {
 	tap_start();
-	compilation_init(&comp);
-	int r = front_compile_string(&comp, "p.cu", prog, NULL);
-	ok(r == 0, "the program compiles");
-	if (r) {
-		diag_render(&comp.diags, &comp.sm, stdout, 0);
+	if (unit_compile(&comp, prog))
 		return tap_end();
-	}
 	char *ref = NULL;
 	size_t ref_findings = 0, fast_findings = 0;
 	for (int fast = 1; fast >= 0; fast--)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "unit_compile.h"
 
 static const char prog[] =
 	"#include <cstdio>\n"
@@ -162,13 +163,8 @@ static void test_turns(void)
 int main(void)
 {
 	tap_start();
-	compilation_init(&comp);
-	int r = front_compile_string(&comp, "p.cu", prog, NULL);
-	ok(r == 0, "the program compiles");
-	if (r) {
-		diag_render(&comp.diags, &comp.sm, stdout, 0);
+	if (unit_compile(&comp, prog))
 		return tap_end();
-	}
 	test_turns();
 	compilation_release(&comp);
 	return tap_end();

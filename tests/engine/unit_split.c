@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tap.h"
+#include "unit_compile.h"
 
 static const char prog[] =
 	"#include <cstdio>\n"
@@ -238,13 +239,8 @@ static void test_short_runs(const struct cfg *c)
 int main(void)
 {
 	tap_start();
-	compilation_init(&comp);
-	int r = front_compile_string(&comp, "p.cu", prog, NULL);
-	ok(r == 0, "the program compiles");
-	if (r) {
-		diag_render(&comp.diags, &comp.sm, stdout, 0);
+	if (unit_compile(&comp, prog))
 		return tap_end();
-	}
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
 		test_whole_runs(&cfgs[i]);
 		test_short_runs(&cfgs[i]);
