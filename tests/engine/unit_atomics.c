@@ -259,27 +259,11 @@ static const char prog_main2[] =
 
 static struct compilation comp;
 
-static void no_op(void *ctx, const struct machine_event *e)
-{
-	(void)ctx;
-	(void)e;
-}
-
 /* general: observe EV_INSN, so that every instruction runs in the general loop */
 static struct machine *start(int general, int fast, enum simt_policy simt, FILE *out)
 {
-	struct machine_opts o;
-	machine_opts_init(&o);
-	o.fast = fast;
-	o.simt = simt;
-	o.out = out;
-	o.err = out;
-	struct machine *m = machine_new(comp.mod, &o);
-	if (general)
-		machine_observe(m, 1u << EV_INSN, no_op, NULL);
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	return m;
+	const struct unit_cfg c = { NULL, simt, SCHED_RR, 0 };
+	return unit_start(&comp, &c, fast, general ? 1u << EV_INSN : 0, out);
 }
 
 static void test_whole_runs(enum simt_policy simt, int fast)

@@ -96,30 +96,10 @@ static const char prog[] =
 
 static struct compilation comp;
 
-static void no_op(void *ctx, const struct machine_event *e)
-{
-	(void)ctx;
-	(void)e;
-}
-
 /* general: observe EV_INSN, so that every instruction runs in the general loop */
-static struct machine *start(int general, int fast, enum simt_policy simt, enum sched_policy sched,
-			     uint64_t seed, FILE *out)
+static struct machine *start(int general, int fast, const struct unit_cfg *c, FILE *out)
 {
-	struct machine_opts o;
-	machine_opts_init(&o);
-	o.fast = fast;
-	o.simt = simt;
-	o.sched = sched;
-	o.seed = seed;
-	o.out = out;
-	o.err = out;
-	struct machine *m = machine_new(comp.mod, &o);
-	if (general)
-		machine_observe(m, 1u << EV_INSN, no_op, NULL);
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	return m;
+	return unit_start(&comp, c, fast, general ? 1u << EV_INSN : 0, out);
 }
 
 /* where three warps of two blocks are (function and pc of lane 0), or 0 outside a kernel */
@@ -139,14 +119,7 @@ static uint64_t place(const struct machine *m)
 	return h;
 }
 
-struct cfg {
-	const char *name;
-	enum simt_policy simt;
-	enum sched_policy sched;
-	uint64_t seed;
-};
-
-static const struct cfg cfgs[] = {
+static const struct unit_cfg cfgs[] = {
 	{ "stack", SIMT_STACK, SCHED_RR, 0 },
 	{ "its", SIMT_ITS, SCHED_RR, 0 },
 	{ "its random:1", SIMT_ITS, SCHED_RANDOM, 1 },
@@ -154,12 +127,12 @@ static const struct cfg cfgs[] = {
 	{ "its random:3", SIMT_ITS, SCHED_RANDOM, 3 },
 };
 
-static void test_whole_runs(const struct cfg *c, int fast)
+static void test_whole_runs(const struct unit_cfg *c, int fast)
 {
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct machine *m[2];
 	for (int k = 0; k < 2; k++) {
-		m[k] = start(k, fast, c->simt, c->sched, c->seed, o[k]);
+		m[k] = start(k, fast, c, o[k]);
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
@@ -183,13 +156,13 @@ static void test_whole_runs(const struct cfg *c, int fast)
 }
 
 /* runs of 1 .. 60 steps, each followed by a few single steps */
-static void test_short_runs(const struct cfg *c)
+static void test_short_runs(const struct unit_cfg *c)
 {
 	static uint64_t tr[2][4000];
 	size_t n[2] = { 0, 0 };
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(k, 1, c->simt, c->sched, c->seed, o[k]);
+		struct machine *m = start(k, 1, c, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 3900; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
 			tr[k][n[k]++] = machine_steps(m) * 1000003u ^ place(m);
@@ -235,14 +208,14 @@ static void on_event(void *ctx, const struct machine_event *e)
 		machine_break_line(d->m, 1, 33, 1);
 }
 
-static void test_mid_run(const struct cfg *c, int what)
+static void test_mid_run(const struct unit_cfg *c, int what)
 {
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct mid d[2];
 	uint64_t steps[2], where[2];
 	int hit[2];
 	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(k, 1, c->simt, c->sched, c->seed, o[k]);
+		struct machine *m = start(k, 1, c, o[k]);
 		d[k] = (struct mid){ m, what, 0 };
 		machine_observe(m, 1u << (what ? EV_DIVERGE : EV_MEM), on_event, &d[k]);
 		machine_run(m, 0);

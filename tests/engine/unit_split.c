@@ -83,32 +83,10 @@ static const char prog[] =
 
 static struct compilation comp;
 
-static void no_op(void *ctx, const struct machine_event *e)
+/* general: observe EV_INSN and EV_RECONVERGE, so that neither shortcut runs */
+static struct machine *start(int general, const struct unit_cfg *c, FILE *out)
 {
-	(void)ctx;
-	(void)e;
-}
-
-/* general: observe EV_INSN, so that every instruction runs in the general
- * loop, and EV_RECONVERGE, so that every settle takes interp_warp_settle's
- * loops (not settle_pair) */
-static struct machine *start(int general, enum simt_policy simt, enum sched_policy sched, uint64_t seed,
-			     FILE *out)
-{
-	struct machine_opts o;
-	machine_opts_init(&o);
-	o.fast = 1;
-	o.simt = simt;
-	o.sched = sched;
-	o.seed = seed;
-	o.out = out;
-	o.err = out;
-	struct machine *m = machine_new(comp.mod, &o);
-	if (general)
-		machine_observe(m, (1u << EV_INSN) | (1u << EV_RECONVERGE), no_op, NULL);
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	return m;
+	return unit_start(&comp, c, 1, general ? (1u << EV_INSN) | (1u << EV_RECONVERGE) : 0, out);
 }
 
 #define MIX(h, x) ((h) = ((h) ^ (uint64_t)(x)) * 1099511628211u)
@@ -156,26 +134,19 @@ static uint64_t state(const struct machine *m)
 	return h;
 }
 
-struct cfg {
-	const char *name;
-	enum simt_policy simt;
-	enum sched_policy sched;
-	uint64_t seed;
-};
-
-static const struct cfg cfgs[] = {
+static const struct unit_cfg cfgs[] = {
 	{ "stack", SIMT_STACK, SCHED_RR, 0 },
 	{ "its", SIMT_ITS, SCHED_RR, 0 },
 	{ "its random:1", SIMT_ITS, SCHED_RANDOM, 1 },
 	{ "stack random:2", SIMT_STACK, SCHED_RANDOM, 2 },
 };
 
-static void test_whole_runs(const struct cfg *c)
+static void test_whole_runs(const struct unit_cfg *c)
 {
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct machine *m[2];
 	for (int k = 0; k < 2; k++) {
-		m[k] = start(k, c->simt, c->sched, c->seed, o[k]);
+		m[k] = start(k, c, o[k]);
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
@@ -197,13 +168,13 @@ static void test_whole_runs(const struct cfg *c)
 
 /* runs of 1 .. 60 steps, each followed by a few single steps: the groups
  * and tokens at every stop */
-static void test_short_runs(const struct cfg *c)
+static void test_short_runs(const struct unit_cfg *c)
 {
 	static uint64_t tr[2][8000];
 	size_t n[2] = { 0, 0 }, parked = 0;
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(k, c->simt, c->sched, c->seed, o[k]);
+		struct machine *m = start(k, c, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 7900; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
 			tr[k][n[k]++] = state(m);
