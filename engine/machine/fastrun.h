@@ -174,17 +174,7 @@ fetched:
 	CASE(F_SREG_CTA) {
 		/* sreg_val's blockIdx, blockDim and gridDim, read here (a call
 		 * per warp of every kernel that computes its index) */
-		unsigned s = (unsigned)in->imm;
-		const struct grid *gr = m->dev.grid;
-		uint64_t v;
-		if (s >= SREG_CTAID_X && s <= SREG_CTAID_Z)
-			v = w->blk->idx[s - SREG_CTAID_X];
-		else if (!gr)
-			v = 1;
-		else if (s <= SREG_NTID_Z)
-			v = gr->l.block[s - SREG_NTID_X];
-		else
-			v = gr->l.grid[s - SREG_NCTAID_X];
+		uint64_t v = sreg_cta(m, w, (unsigned)in->imm);
 		FL(v);
 		NEXT_PC();
 	}

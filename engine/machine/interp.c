@@ -2265,17 +2265,29 @@ static void do_minmax(const struct ir_insn *in, uint32_t M, uint64_t *D, uint64_
 		EACH(M, l, D[l] = ((A[l] < B[l]) ^ mx) ? A[l] : B[l]);
 }
 
+/* blockIdx, blockDim and gridDim (s one of SREG_NTID_X..SREG_NCTAID_Z):
+ * sreg_val's, and fast_run's in line (F_SREG_CTA) */
+static inline uint64_t sreg_cta(const struct machine *m, const struct warp *w, unsigned s)
+{
+	const struct grid *gr = m->dev.grid;
+	if (s >= SREG_CTAID_X && s <= SREG_CTAID_Z)
+		return w->blk->idx[s - SREG_CTAID_X];
+	if (!gr)
+		return 1;
+	if (s <= SREG_NTID_Z)
+		return gr->l.block[s - SREG_NTID_X];
+	return gr->l.grid[s - SREG_NCTAID_X];
+}
+
 static uint64_t sreg_val(struct machine *m, struct warp *w, unsigned l, unsigned s)
 {
-	struct grid *gr = m->dev.grid;
 	struct block *b = w->blk;
 	switch (s) {
 	case SREG_TID_X: case SREG_TID_Y: case SREG_TID_Z: return w->tid[s - SREG_TID_X][l];
 	case SREG_NTID_X: case SREG_NTID_Y: case SREG_NTID_Z:
-		return gr ? gr->l.block[s - SREG_NTID_X] : 1;
-	case SREG_CTAID_X: case SREG_CTAID_Y: case SREG_CTAID_Z: return b->idx[s - SREG_CTAID_X];
+	case SREG_CTAID_X: case SREG_CTAID_Y: case SREG_CTAID_Z:
 	case SREG_NCTAID_X: case SREG_NCTAID_Y: case SREG_NCTAID_Z:
-		return gr ? gr->l.grid[s - SREG_NCTAID_X] : 1;
+		return sreg_cta(m, w, s);
 	case SREG_LANEID: return l;
 	case SREG_WARPID: return w->id;
 	case SREG_NWARPID: return 64;
