@@ -174,7 +174,7 @@ $(GEN_UNITS): $(UNITS_TOOL)
 
 # The program
 $(BIN): $(APP_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(APP_OBJ) $(LIB) $(APP_LIBS)
+	$(CC) $(ALL_LDFLAGS) $(APP_LDFLAGS) -o $@ $(APP_OBJ) $(LIB) $(APP_LIBS)
 
 $(B)/tui/%.o: tui/%.c config.mk
 	@mkdir -p $(@D)
@@ -239,7 +239,7 @@ $(B)/tests/main-failalloc.o: tui/main.c config.mk
 	$(CC) $(ALL_CFLAGS) $(APP_CFLAGS) -DWS_TEST_FAIL_ALLOC -c $< -o $@
 
 $(FAILALLOC_BIN): $(filter-out $(B)/tui/main.o,$(APP_OBJ)) $(B)/tests/main-failalloc.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(filter-out $(B)/tui/main.o,$(APP_OBJ)) $(B)/tests/main-failalloc.o $(LIB) $(APP_LIBS)
+	$(CC) $(ALL_LDFLAGS) $(APP_LDFLAGS) -o $@ $(filter-out $(B)/tui/main.o,$(APP_OBJ)) $(B)/tests/main-failalloc.o $(LIB) $(APP_LIBS)
 
 test-bins: $(BIN) $(UNIT_BIN) $(CORPUS_BIN) $(FAILALLOC_BIN)
 

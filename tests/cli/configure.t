@@ -45,8 +45,21 @@ if command -v readelf >/dev/null 2>&1 && [ -f config.mk ] && readelf -d "$WARPST
 		grep -q -e 'liblua' "$tmp/dyn"
 		tap_result $? "config.mk asks for shared libraries: $WARPSTEP needs the shared Lua"
 	fi
+	# position-dependent where configure found the compiler could link so
+	readelf -h "$WARPSTEP" >"$tmp/hdr" 2>&1
+	if grep -q '^APP_LDFLAGS = -no-pie' config.mk; then
+		grep -q 'Type: *EXEC' "$tmp/hdr"
+		tap_result $? "config.mk asks for -no-pie: $WARPSTEP is a position-dependent executable (no start-up relocations)"
+	else
+		grep -q 'Type: *DYN' "$tmp/hdr"
+		tap_result $? "config.mk has no -no-pie: $WARPSTEP is the compiler's default, position-independent"
+	fi
 else
 	tap_skip "the binary's shared libraries" "no readelf, no config.mk or not an ELF binary"
+	tap_skip "the binary's kind" "no readelf, no config.mk or not an ELF binary"
 fi
+grep -q '^checking whether .* links position-dependent executables\.\.\. ' "$tmp/out" &&
+	grep -q '^APP_LDFLAGS =' "$tmp/config.mk"
+tap_result $? "./configure checks for -no-pie and writes APP_LDFLAGS"
 
 tap_done
