@@ -49,16 +49,18 @@
  * race_check asks of its event, in 16 bytes (the whole event and its lanes
  * took 448, written for every tile read and mostly dropped unread; 32 with
  * the high half and the warp's pointer in each entry). The lanes'
- * addresses: s->hi32 << 32 | o0 is lane 0's, s->hi32 << 32 | o1 lane 16's
+ * addresses: s->hib | o0 is lane 0's, s->hib | o1 lane 16's
  * (every entry of a slot's log has the same high half: struct slot), and
  * RL_ROWS: each half-warp on consecutive elements from there (a tile's row,
  * s[tid]); RL_HALVES: each half-warp on its one address (a tile's column
  * broadcast); RL_LANES: lane l's low half is the slot's lanes[32 * o0 + l]
- * (high halves all hi32). meta packs the warp's collective count (the 9
+ * (high halves all hib's). meta packs the warp's collective count (the 9
  * bits race_check compares), the warp in its block, the access's size
  * and the kind (RL_META); the warp's pointer, which only a report would
  * name, is the log's w[warp] (struct rbuf) */
 enum { RL_ROWS, RL_HALVES, RL_LANES };
+/* a read's shape as the machine found it is its kind + 1 (shared_read) */
+_Static_assert(RL_ROWS == CHECK_SHAPE_ROWS - 1 && RL_HALVES == CHECK_SHAPE_HALVES - 1, "RL_ kinds");
 /* lane l's offset in a half-warp's row of 4- and of 8-byte elements */
 static const uint64_t rl_step0[16];
 static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
@@ -81,6 +83,7 @@ struct rbuf {
 	struct rlog e[];
 };
 #define RLOG_MAX 4096u
+#define RLOG_FIRST 16u /* a log's first capacity */
 #define RBUF_BYTES(cap) (sizeof(struct rbuf) + (size_t)(cap) * sizeof(struct rlog))
 
 struct slot {
@@ -98,9 +101,9 @@ struct slot {
 	 * of the slot's records; an epoch's end forgets them, as it forgets the
 	 * records. matmul_tiled's tile reads after its __syncthreads() then
 	 * cost a copy each. Atomics on a block's memory all initialized change
-	 * nothing (histogram's bins). The log is lent by the checker's pool
-	 * (struct shared) at the epoch's first deferred read and given back at
-	 * its end. */
+	 * nothing (histogram's bins). A log that grew past its first capacity
+	 * is lent by the checker's pool (struct shared) at the epoch's first
+	 * deferred read and given back at its end (log_give). */
 	struct rbuf *log;
 	uint32_t nlog, caplog;
 	/* shared_read may write entries [nlog, open) without asking more: the
@@ -108,7 +111,7 @@ struct slot {
 	 * bytes) was found all initialized (log_read sets it, every change of
 	 * those makes it 0) */
 	uint32_t open;
-	uint32_t hi32;          /* the high half of every entry's addresses */
+	uint64_t hib;           /* the high half of every entry's addresses (low half 0) */
 	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
 	uint32_t nlanes, caplanes; /* entries */
 	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
@@ -215,11 +218,13 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
 	return s;
 }
 
-/* slot s's log, emptied, goes back to x's pool */
-static void log_give(struct shared *x, struct slot *s)
+/* slot s's log, emptied, goes back to x's pool; a log of the first
+ * capacity stays (reduce_smem's epochs defer one read each: lending it
+ * would cost more than it saves) */
+static CHECK_INLINE void log_give(struct shared *x, struct slot *s)
 {
-	s->nlog = 0;
-	if (!s->caplog)
+	s->nlog = s->open = 0;
+	if (s->caplog <= RLOG_FIRST)
 		return;
 	if (x->npool == x->cappool) {
 		x->cappool = x->cappool ? 2 * x->cappool : 8;
@@ -228,7 +233,7 @@ static void log_give(struct shared *x, struct slot *s)
 	x->pool[x->npool].log = s->log;
 	x->pool[x->npool++].cap = s->caplog;
 	s->log = NULL;
-	s->caplog = s->open = 0;
+	s->caplog = 0;
 }
 
 /* a weak write of slot s is checked in this epoch: no more deferred reads */
@@ -240,11 +245,15 @@ static inline void mark_wrote(struct slot *s)
 
 /* the epoch of slot s ends: forget the records (and the reads not
  * applied yet: the log goes back to the pool), keep the initialized bits */
-static void epoch_end(struct shared *x, struct slot *s)
+static CHECK_INLINE void epoch_end(struct shared *x, struct slot *s)
 {
 	log_give(x, s);
 	s->nlanes = 0;
 	s->wrote = 0;
+	/* a log the slot kept stays open while its memory is known initialized
+	 * (caplog: a read was deferred, so bytes is the memory's) */
+	if (s->caplog && s->initw >= (s->bytes + 3) / 4)
+		s->open = s->caplog;
 	if (s->lo >= s->hi)
 		return;
 	uint32_t *w = s->w, lo = s->lo, hi = s->hi; /* locals: the loop vectorizes */
@@ -758,7 +767,7 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 		const struct rlog *r = &s->log->e[i];
 		const unsigned kind = RL_KIND(r->meta), size = RL_SIZE(r->meta), warp = RL_WARP(r->meta);
 		const uint32_t ws = RL_WSYNC(r->meta);
-		uint64_t hi = (uint64_t)s->hi32 << 32, a0 = hi | r->o0, a16 = hi | r->o1;
+		uint64_t hi = s->hib, a0 = hi | r->o0, a16 = hi | r->o1;
 		if (kind == RL_ROWS && r->mask == ~0u && size == 4 && a16 - a0 == 64) {
 			/* a warp on 32 consecutive words: race_check's full_warp at once,
 			 * when it takes them (the event is for the other cases) */
@@ -816,9 +825,10 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
 				 uint64_t bytes, int in, int shape)
 {
+	if (s->wrote || warp >= RLOG_WARPS || size > 0xff || !all_init(s, bytes))
+		return 0;
 	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
-	if (s->wrote || warp >= RLOG_WARPS || size > 0xff || !all_init(s, bytes) ||
-	    (s->nlog && (a0 >> 32) != s->hi32))
+	if (s->nlog && (a0 ^ s->hib) >> 32)
 		return 0;
 	if (s->nlog == s->caplog) {
 		if (s->caplog == RLOG_MAX)
@@ -829,7 +839,7 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 			s->log = x->pool[x->npool].log;
 			s->caplog = x->pool[x->npool].cap;
 		} else {
-			s->caplog = s->caplog ? 2 * s->caplog : 16;
+			s->caplog = s->caplog ? 2 * s->caplog : RLOG_FIRST;
 			s->log = xrealloc(s->log, RBUF_BYTES(s->caplog));
 		}
 	}
@@ -873,7 +883,7 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 		r->o1 = (uint32_t)a16;
 	}
 	s->nlog++;
-	s->hi32 = (uint32_t)(a0 >> 32);
+	s->hib = a0 & ~(uint64_t)0xffffffffu;
 	r->mask = mask;
 	r->meta = RL_META(wsync, warp, size, kind);
 	s->log->w[warp] = w;
@@ -1048,14 +1058,16 @@ static int shared_read(void *self, const struct check_sread *r)
 	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) { /* shape: a full warp */
 		struct slot *s = &x->s.v[r->slot];
 		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
-		if (s->nlog < s->open && r->bytes == s->bytes && r->addr == s->addr && r->warp < RLOG_WARPS &&
-		    (a0 >> 32) == s->hi32 && (a16 >> 32) == s->hi32) {
-			struct rlog *e = &s->log->e[s->nlog++];
-			e->o0 = (uint32_t)a0;
-			e->o1 = (uint32_t)a16;
-			e->mask = ~0u;
-			e->meta = RL_META(r->wsync, r->warp, 4, r->shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES);
-			s->log->w[r->warp] = r->w;
+		uint32_t n = s->nlog, warp = r->warp;
+		if (n < s->open && r->bytes == s->bytes && r->addr == s->addr && warp < RLOG_WARPS &&
+		    !(((a0 ^ s->hib) | (a16 ^ s->hib)) >> 32)) {
+			struct rbuf *b = s->log;
+			s->nlog = n + 1;
+			b->e[n].o0 = (uint32_t)a0;
+			b->e[n].o1 = (uint32_t)a16;
+			b->e[n].mask = ~0u;
+			b->e[n].meta = RL_META(r->wsync, warp, 4, (unsigned)r->shape - 1);
+			b->w[warp] = r->w;
 			return 1;
 		}
 	}
