@@ -831,7 +831,7 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 	if (s->nlog && (a0 ^ s->hib) >> 32)
 		return 0;
 	if (s->nlog == s->caplog) {
-		if (s->caplog == RLOG_MAX)
+		if (s->caplog >= RLOG_MAX) /* a clone's log may have any capacity */
 			return 0;
 		if (!s->caplog && x->npool) {
 			/* the log given back last (struct shared) */
