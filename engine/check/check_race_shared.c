@@ -46,26 +46,45 @@
 #define INIT_BIT 0x80000000u
 
 /* a weak read whose records are not made yet (see struct slot): what
- * race_check asks of its event, in 32 bytes (the whole event and its lanes
- * took 448, written for every tile read and mostly dropped unread). The
- * lanes' addresses: hi << 32 | o0 is lane 0's, hi << 32 | o1 lane 16's, and
+ * race_check asks of its event, in 16 bytes (the whole event and its lanes
+ * took 448, written for every tile read and mostly dropped unread; 32 with
+ * the high half and the warp's pointer in each entry). The lanes'
+ * addresses: s->hib | o0 is lane 0's, s->hib | o1 lane 16's
+ * (every entry of a slot's log has the same high half: struct slot), and
  * RL_ROWS: each half-warp on consecutive elements from there (a tile's row,
  * s[tid]); RL_HALVES: each half-warp on its one address (a tile's column
  * broadcast); RL_LANES: lane l's low half is the slot's lanes[32 * o0 + l]
- * (high halves all hi) */
+ * (high halves all hib's). meta packs the warp's collective count (the 9
+ * bits race_check compares), the warp in its block, the access's size
+ * and the kind (RL_META); the warp's pointer, which only a report would
+ * name, is the log's w[warp] (struct rbuf) */
 enum { RL_ROWS, RL_HALVES, RL_LANES };
+/* a read's shape as the machine found it is its kind + 1 (shared_read) */
+_Static_assert(RL_ROWS == CHECK_SHAPE_ROWS - 1 && RL_HALVES == CHECK_SHAPE_HALVES - 1, "RL_ kinds");
 /* lane l's offset in a half-warp's row of 4- and of 8-byte elements */
 static const uint64_t rl_step0[16];
 static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
 static const uint64_t rl_step8[16] = { 0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120 };
 struct rlog {
-	uint32_t o0, o1, hi;
-	uint32_t mask, wsync;
-	uint16_t warp;
-	uint8_t size, kind;
-	struct warp *w;
+	uint32_t o0, o1, mask, meta;
+};
+#define RLOG_WARPS 32u /* a block's warps (1024 threads): a read of a warp past them is checked at once */
+#define RL_META(wsync, warp, size, kind) \
+	((uint32_t)(wsync) & 0x1ffu) | (uint32_t)(warp) << 9 | (uint32_t)(size) << 14 | (uint32_t)(kind) << 22
+#define RL_WSYNC(m) ((m) & 0x1ffu)
+#define RL_WARP(m) ((m) >> 9 & 0x1fu)
+#define RL_SIZE(m) ((m) >> 14 & 0xffu)
+#define RL_KIND(m) ((m) >> 22 & 3u)
+/* a log: the warps' pointers by warp (set by each entry of the warp; a
+ * block's warp is one struct warp while the slot holds it), then the
+ * entries */
+struct rbuf {
+	struct warp *w[RLOG_WARPS];
+	struct rlog e[];
 };
 #define RLOG_MAX 4096u
+#define RLOG_FIRST 16u /* a log's first capacity */
+#define RBUF_BYTES(cap) (sizeof(struct rbuf) + (size_t)(cap) * sizeof(struct rlog))
 
 struct slot {
 	uint32_t *w;            /* the shadow words */
@@ -82,9 +101,17 @@ struct slot {
 	 * of the slot's records; an epoch's end forgets them, as it forgets the
 	 * records. matmul_tiled's tile reads after its __syncthreads() then
 	 * cost a copy each. Atomics on a block's memory all initialized change
-	 * nothing (histogram's bins). */
-	struct rlog *log;
+	 * nothing (histogram's bins). A log that grew past its first capacity
+	 * is lent by the checker's pool (struct shared) at the epoch's first
+	 * deferred read and given back at its end (log_give). */
+	struct rbuf *log;
 	uint32_t nlog, caplog;
+	/* shared_read may write entries [nlog, open) without asking more: the
+	 * epoch has no weak write (wrote), the log is lent, and memory [0,
+	 * bytes) was found all initialized (log_read sets it, every change of
+	 * those makes it 0) */
+	uint32_t open;
+	uint64_t hib;           /* the high half of every entry's addresses (low half 0) */
 	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
 	uint32_t nlanes, caplanes; /* entries */
 	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
@@ -94,6 +121,17 @@ struct slot {
 struct shared {
 	struct machine *m;
 	VEC(struct slot) s;     /* by resident slot */
+	/* Logs no slot holds (struct slot), the last given back on top. The
+	 * scheduler runs a block's warps from one barrier to the next before
+	 * the next block's, so an epoch's log is mostly given back before the
+	 * next slot's epoch takes one: a few logs, written again while still
+	 * in cache, instead of one per resident slot touched once (matmul_tiled
+	 * 128^2: 64 slots of 8 KiB, 119 of the launch's page faults) */
+	struct rpool {
+		struct rbuf *log;
+		uint32_t cap;
+	} *pool;
+	uint32_t npool, cappool;
 	/* words read alone by a lane of the instruction being checked (by the
 	 * word's low bits; valid when its event number is this one's) */
 	uint32_t memo_w[WARP];
@@ -116,6 +154,9 @@ static void shared_destroy(void *self)
 		free(x->s.v[i].log);
 		free(x->s.v[i].lanes);
 	}
+	for (uint32_t i = 0; i < x->npool; i++)
+		free(x->pool[i].log);
+	free(x->pool);
 	vec_free(&x->s);
 	free(x);
 }
@@ -135,6 +176,7 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 		}
 		s.log = NULL;
 		s.caplog = 0;
+		s.open = 0;
 		s.lanes = NULL;
 		s.caplanes = 0;
 		if (s.nlanes) {
@@ -143,12 +185,16 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			s.caplanes = s.nlanes;
 		}
 		if (s.nlog) {
-			s.log = xmalloc((size_t)s.nlog * sizeof(*s.log));
-			memcpy(s.log, o->s.v[i].log, (size_t)s.nlog * sizeof(*s.log));
+			s.log = xmalloc(RBUF_BYTES(s.nlog));
+			memcpy(s.log, o->s.v[i].log, RBUF_BYTES(s.nlog));
 			s.caplog = s.nlog;
-			/* the deferred reads name the copy's warps */
-			for (uint32_t j = 0; j < s.nlog; j++)
-				s.log[j].w = s.log[j].w ? map(ctx, s.log[j].w) : NULL;
+			/* the deferred reads name the copy's warps (the entries' only:
+			 * the others may be stale) */
+			for (uint32_t j = 0; j < s.nlog; j++) {
+				unsigned wi = RL_WARP(s.log->e[j].meta);
+				struct warp *ow = o->s.v[i].log->w[wi];
+				s.log->w[wi] = ow ? map(ctx, ow) : NULL;
+			}
 		}
 		vec_push(&x->s, s);
 	}
@@ -172,12 +218,42 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
 	return s;
 }
 
-/* the epoch of slot s ends: forget the records (and the reads not
- * applied yet), keep the initialized bits */
-static void epoch_end(struct slot *s)
+/* slot s's log, emptied, goes back to x's pool; a log of the first
+ * capacity stays (reduce_smem's epochs defer one read each: lending it
+ * would cost more than it saves) */
+static CHECK_INLINE void log_give(struct shared *x, struct slot *s)
 {
-	s->nlog = s->nlanes = 0;
+	s->nlog = s->open = 0;
+	if (s->caplog <= RLOG_FIRST)
+		return;
+	if (x->npool == x->cappool) {
+		x->cappool = x->cappool ? 2 * x->cappool : 8;
+		x->pool = xrealloc(x->pool, (size_t)x->cappool * sizeof(*x->pool));
+	}
+	x->pool[x->npool].log = s->log;
+	x->pool[x->npool++].cap = s->caplog;
+	s->log = NULL;
+	s->caplog = 0;
+}
+
+/* a weak write of slot s is checked in this epoch: no more deferred reads */
+static inline void mark_wrote(struct slot *s)
+{
+	s->wrote = 1;
+	s->open = 0;
+}
+
+/* the epoch of slot s ends: forget the records (and the reads not
+ * applied yet: the log goes back to the pool), keep the initialized bits */
+static CHECK_INLINE void epoch_end(struct shared *x, struct slot *s)
+{
+	log_give(x, s);
+	s->nlanes = 0;
 	s->wrote = 0;
+	/* a log the slot kept stays open while its memory is known initialized
+	 * (caplog: a read was deferred, so bytes is the memory's) */
+	if (s->caplog && s->initw >= (s->bytes + 3) / 4)
+		s->open = s->caplog;
 	if (s->lo >= s->hi)
 		return;
 	uint32_t *w = s->w, lo = s->lo, hi = s->hi; /* locals: the loop vectorizes */
@@ -688,32 +764,34 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 	int made = 0; /* e is made for the first entry race_check needs */
 	s->nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		const struct rlog *r = &s->log[i];
-		uint64_t hi = (uint64_t)r->hi << 32, a0 = hi | r->o0, a16 = hi | r->o1;
-		if (r->kind == RL_ROWS && r->mask == ~0u && r->size == 4 && a16 - a0 == 64) {
+		const struct rlog *r = &s->log->e[i];
+		const unsigned kind = RL_KIND(r->meta), size = RL_SIZE(r->meta), warp = RL_WARP(r->meta);
+		const uint32_t ws = RL_WSYNC(r->meta);
+		uint64_t hi = s->hib, a0 = hi | r->o0, a16 = hi | r->o1;
+		if (kind == RL_ROWS && r->mask == ~0u && size == 4 && a16 - a0 == 64) {
 			/* a warp on 32 consecutive words: race_check's full_warp at once,
 			 * when it takes them (the event is for the other cases) */
 			uint64_t o0 = CHECK_ADDR_OFF(a0);
 			uint32_t wb = (uint32_t)(o0 >> 2);
-			if (!(o0 & 3) && o0 + 128 <= s->bytes && full_warp(r->warp, s->w + wb, 0, r->wsync & 0x1ff)) {
+			if (!(o0 & 3) && o0 + 128 <= s->bytes && full_warp(warp, s->w + wb, 0, ws)) {
 				s->lo = wb < s->lo ? wb : s->lo;
 				s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
 				continue;
 			}
 		}
-		if (r->kind == RL_LANES) {
+		if (kind == RL_LANES) {
 			const uint32_t *o = lanes + (size_t)WARP * r->o0;
 			for (unsigned l = 0; l < WARP; l++)
 				la[l] = hi | o[l];
 		} else {
 			/* straight passes, vectorized */
-			const uint64_t *st = r->kind == RL_HALVES ? rl_step0 : r->size == 8 ? rl_step8 : rl_step4;
+			const uint64_t *st = kind == RL_HALVES ? rl_step0 : size == 8 ? rl_step8 : rl_step4;
 			for (unsigned l = 0; l < WARP / 2; l++) {
 				la[l] = a0 + st[l];
 				la[l + 16] = a16 + st[l];
 			}
 		}
-		if (r->size == 4 && replay_read(s, la, r->mask, r->warp, r->wsync & 0x1ff))
+		if (size == 4 && replay_read(s, la, r->mask, warp, ws))
 			continue;
 		if (!made) {
 			memset(&e, 0, sizeof(e));
@@ -728,11 +806,11 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 			e.bytes = s->bytes;
 			made = 1;
 		}
-		e.w = r->w;
+		e.w = s->log->w[warp];
 		e.mask = r->mask;
-		e.size = r->size;
-		e.warp = r->warp;
-		e.wsync = r->wsync;
+		e.size = size;
+		e.warp = warp;
+		e.wsync = ws;
 		race_check(x, &e, s);
 	}
 }
@@ -743,24 +821,33 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
  * known to be inside the block's memory (so their high halves are one);
  * else they are compared, and a read whose lanes differ above the low 32
  * bits, which the log does not keep, is checked now. */
-static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t *A, uint64_t imm,
+static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *w, const uint64_t *A, uint64_t imm,
 				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
 				 uint64_t bytes, int in, int shape)
 {
-	if (s->wrote || !all_init(s, bytes))
+	if (s->wrote || warp >= RLOG_WARPS || size > 0xff || !all_init(s, bytes))
+		return 0;
+	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
+	if (s->nlog && (a0 ^ s->hib) >> 32)
 		return 0;
 	if (s->nlog == s->caplog) {
-		if (s->caplog == RLOG_MAX)
+		if (s->caplog >= RLOG_MAX) /* a clone's log may have any capacity */
 			return 0;
-		s->caplog = s->caplog ? 2 * s->caplog : 16;
-		s->log = xrealloc(s->log, (size_t)s->caplog * sizeof(*s->log));
+		if (!s->caplog && x->npool) {
+			/* the log given back last (struct shared) */
+			x->npool--;
+			s->log = x->pool[x->npool].log;
+			s->caplog = x->pool[x->npool].cap;
+		} else {
+			s->caplog = s->caplog ? 2 * s->caplog : RLOG_FIRST;
+			s->log = xrealloc(s->log, RBUF_BYTES(s->caplog));
+		}
 	}
-	struct rlog *r = &s->log[s->nlog];
-	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
-	r->kind = RL_LANES;
+	struct rlog *r = &s->log->e[s->nlog];
+	unsigned kind = RL_LANES;
 	if (in && size == 4 && shape && !((a0 ^ a16) >> 32)) {
 		/* the pattern the machine found loading it (pair_load) */
-		r->kind = shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
+		kind = shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
 	} else if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
 		/* a pattern (struct rlog), in passes the compiler vectorizes */
 		const uint64_t *st = size == 8 ? rl_step8 : rl_step4, b0 = A[0], b16 = A[16];
@@ -768,14 +855,14 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 		for (unsigned l = 0; l < WARP / 2; l++)
 			dr |= (A[l] - b0 - st[l]) | (A[l + 16] - b16 - st[l]);
 		if (!dr) {
-			r->kind = RL_ROWS;
+			kind = RL_ROWS;
 		} else {
 			for (unsigned l = 0; l < WARP / 2; l++)
 				db |= (A[l] ^ b0) | (A[l + 16] ^ b16);
-			r->kind = !db ? RL_HALVES : RL_LANES;
+			kind = !db ? RL_HALVES : RL_LANES;
 		}
 	}
-	if (r->kind == RL_LANES) {
+	if (kind == RL_LANES) {
 		if (!in) {
 			uint64_t d = 0;
 			for (unsigned l = 0; l < WARP; l++)
@@ -796,14 +883,13 @@ static CHECK_INLINE int log_read(struct slot *s, struct warp *w, const uint64_t 
 		r->o1 = (uint32_t)a16;
 	}
 	s->nlog++;
-	r->hi = (uint32_t)(a0 >> 32);
+	s->hib = a0 & ~(uint64_t)0xffffffffu;
 	r->mask = mask;
-	r->wsync = wsync;
-	r->warp = (uint16_t)warp;
-	r->size = (uint16_t)size;
-	r->w = w;
+	r->meta = RL_META(wsync, warp, size, kind);
+	s->log->w[warp] = w;
 	s->addr = addr; /* the same for every read of the block's own memory */
 	s->bytes = bytes;
+	s->open = s->caplog; /* memory [0, bytes) initialized, no weak write */
 	return 1;
 }
 
@@ -844,12 +930,12 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 		return;
 	}
 	if (e->access == CHECK_READ && !e->dslot &&
-	    log_read(s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0, 0))
+	    log_read(x, s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0, 0))
 		return;
 	if (s->nlog)
 		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
 	if (e->access == CHECK_WRITE)
-		s->wrote = 1;
+		mark_wrote(s);
 	race_check(x, e, s);
 }
 
@@ -876,7 +962,8 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
 		s->hi = 0;
-		s->nlog = s->nlanes = 0;
+		log_give(x, s);
+		s->nlanes = 0;
 		s->wrote = 0;
 		s->initw = 0;
 		break;
@@ -886,10 +973,10 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 	case CEV_SYNC:
 		if (e->slot >= 0) {
 			if ((size_t)e->slot < x->s.len)
-				epoch_end(&x->s.v[e->slot]);
+				epoch_end(x, &x->s.v[e->slot]);
 		} else if (e->kind == CEV_SYNC) {
 			for (size_t i = 0; i < x->s.len; i++)
-				epoch_end(&x->s.v[i]);
+				epoch_end(x, &x->s.v[i]);
 		}
 		break;
 	default:
@@ -908,7 +995,7 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 	if (s->nlog)
 		log_flush(x, r->slot, s);
 	if (write)
-		s->wrote = 1;
+		mark_wrote(s);
 	const uint32_t M = r->mask;
 	if (M != ~0u) {
 		/* a partial warp on consecutive words: race_check's masked_warp
@@ -944,7 +1031,7 @@ CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const stru
 {
 	struct slot *s = slot_get(x, r->slot, r->bytes);
 	/* a full warp's lanes are inside the memory (the fast paths' test) */
-	if (log_read(s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
+	if (log_read(x, s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
 		     r->mask == ~0u, r->mask == ~0u ? r->shape : 0))
 		return 1;
 	return offer_words(x, r, s, 0);
@@ -962,29 +1049,25 @@ CHECK_CLONES static int shared_write(void *self, const struct check_sread *r)
  * deferred as access() would, else 0 (the event follows). Its commonest
  * case first, without a vector loop or a call (a tile's row or column
  * after the barrier: matmul_tiled's every shared read): a read whose
- * shape the machine found, in a slot made, with room in its log, on
- * memory all initialized as far as the slot knows already, and no weak
- * write in the epoch: the entry log_read would write. */
+ * shape the machine found, in a slot whose log is open (struct slot: the
+ * epoch's first read went through log_read) for the same memory, with the
+ * same high half: the entry log_read would write. */
 static int shared_read(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
 	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) { /* shape: a full warp */
 		struct slot *s = &x->s.v[r->slot];
 		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
-		if (!s->wrote && s->n >= r->bytes / 4 + 1 && s->initw >= (r->bytes + 3) / 4 &&
-		    s->nlog < s->caplog && !((a0 ^ a16) >> 32)) {
-			struct rlog *e = &s->log[s->nlog++];
-			e->o0 = (uint32_t)a0;
-			e->o1 = (uint32_t)a16;
-			e->hi = (uint32_t)(a0 >> 32);
-			e->mask = ~0u;
-			e->wsync = r->wsync;
-			e->warp = (uint16_t)r->warp;
-			e->size = 4;
-			e->kind = r->shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
-			e->w = r->w;
-			s->addr = r->addr;
-			s->bytes = r->bytes;
+		uint32_t n = s->nlog, warp = r->warp;
+		if (n < s->open && r->bytes == s->bytes && r->addr == s->addr && warp < RLOG_WARPS &&
+		    !(((a0 ^ s->hib) | (a16 ^ s->hib)) >> 32)) {
+			struct rbuf *b = s->log;
+			s->nlog = n + 1;
+			b->e[n].o0 = (uint32_t)a0;
+			b->e[n].o1 = (uint32_t)a16;
+			b->e[n].mask = ~0u;
+			b->e[n].meta = RL_META(r->wsync, warp, 4, (unsigned)r->shape - 1);
+			b->w[warp] = r->w;
 			return 1;
 		}
 	}

@@ -1731,6 +1731,52 @@ int main()
 	return 0;
 }
 """)
+# Deferred reads (check_race_shared.c, struct rlog: 16-byte entries, their high half per slot, the
+# warp's pointer per log, logs lent from one pool and given back at each epoch's end): 3 blocks of
+# 32 warps, 40 epochs of tile-like reads each, then warp 31's read of words 78 KB into the block's
+# dynamic shared memory (past 16 bits of offset), after 40 __syncwarp()s, met by its own lane 0's
+# write: the race names lane 3 (golden stderr), which only holds when the entry kept the offset,
+# the warp (31) and its collective count (a count recorded wrong drops the warp's own reader).
+# Warp 30 does the same with a __syncwarp() between: no race.
+prog("shared_race_log_pack_1", r"""
+#define N 20000
+__global__ void k(int *out)
+{
+	extern __shared__ int s[];
+	int t = threadIdx.y * 32 + threadIdx.x, w = threadIdx.y, l = threadIdx.x;
+	for (int i = t; i < N; i += 1024)
+		s[i] = i;
+	__syncthreads();
+	int v = 0;
+	for (int e = 0; e < 40; e++) {
+		v += s[(e * 293 + w * 16 + (l & 15)) % (N - 64)];
+		v += s[N - 64 + w + (l >> 4)];
+		__syncwarp();
+		__syncthreads();
+	}
+	if (w == 31) {
+		v += s[N - 16 + (l & 15)];
+		if (l == 0)
+			s[N - 13] = v;	//@shared-race
+	}
+	if (w == 30) {
+		v += s[N - 48 + (l & 15)];
+		__syncwarp();
+		if (l == 0)
+			s[N - 45] = v;
+	}
+	out[blockIdx.x * 1024 + t] = v;
+}
+int main()
+{
+	int *out;
+	cudaMalloc(&out, 3 * 1024 * sizeof(int));
+	cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, N * sizeof(int));
+	k<<<3, dim3(32, 32), N * sizeof(int)>>>(out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
 prog("shared_race_warp_its", r"""
 // warpstep-opts: --simt its
 __global__ void k(int *out)
