@@ -951,6 +951,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 	uint32_t popc = b->bar_popc;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;
+	b->bar_whole = 0;
 	b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
@@ -1015,6 +1016,8 @@ static inline void bar_arrive(struct machine *m, struct warp *w, struct group *g
 		});
 	}
 	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
+	if (M == w->live)
+		b->bar_whole |= 1u << w->id; /* the warp's one group (its every live lane) */
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,

@@ -341,6 +341,9 @@ struct block {
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
 	int bar_and, bar_or;
+	uint32_t bar_whole;      /* warps whose every live lane waits at the barrier (bit per
+				  * warp: bar_arrive; 0 at its release), which cannot run until
+				  * it: machine.c's chain_find passes them together */
 	uint32_t sm;
 	int slot;
 	uint64_t cluster;        /* the cluster's linear number (cluster launches) */
