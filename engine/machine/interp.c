@@ -792,6 +792,8 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
 	if (!w->host && CHECK_WANTS(m, CEV_WARP_EXIT)) {
+		if (b->bar_arrived)
+			b->exit_noted = 1; /* the release is a barrier_after_exit listener's */
 		struct check_event e = { .kind = CEV_WARP_EXIT, .w = w, .b = w->blk, .mask = x };
 		machine_publish(m, &e);
 	}
@@ -943,9 +945,10 @@ static WS_NOINLINE void bar_result(struct group *g, const struct ir_insn *in, ui
 
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (CHECK_WANTS(m, CEV_BARRIER)) {
+	if (CHECK_WANTS(m, CEV_BARRIER) && (m->chk.bar_loud || b->exit_noted)) {
 		struct check_event e = { .kind = CEV_BARRIER, .b = b, .slot = b->slot,
 					 .phase = b->bar_gen };
+		b->exit_noted = 0;
 		machine_publish(m, &e);
 	}
 	uint32_t popc = b->bar_popc;

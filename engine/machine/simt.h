@@ -341,6 +341,10 @@ struct block {
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
 	int bar_and, bar_or;
+	uint8_t exit_noted;      /* threads exited (lanes_exit) while others waited at the
+				  * barrier: its release is published to every CEV_BARRIER
+				  * listener (struct checker's barrier_after_exit); 0 again
+				  * once it is */
 	uint32_t bar_whole;      /* warps whose every live lane waits at the barrier (bit per
 				  * warp: bar_arrive; 0 at its release), which cannot run until
 				  * it: machine.c's chain_find passes them together */
@@ -540,6 +544,10 @@ struct machine {
 		/* the CEV_WARP_EXIT listeners that hear of a plain exit (not
 		 * plain_exit_quiet): none, and warp_ret_exit publishes nothing */
 		int exit_loud;
+		/* the CEV_BARRIER listeners that hear of every release (not
+		 * barrier_after_exit): none, and a release is published only
+		 * for a block with b->exit_noted */
+		int bar_loud;
 		VEC(struct check_slot) v;  /* in order of installation */
 		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
 		VEC(struct check_slot) by_region[CR_NREGIONS]; /* CEV_ACCESS's, by the regions
