@@ -2534,9 +2534,10 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 }
 
 /* do_cbr once T, the lanes of group gi that take the branch, is known
- * (fast_run's F_CBR computed it): jump, or split the group. park: the
- * caller settles the warp before anything can look at it (fast_run, which
- * ends the visit at a split), so that the new group may be parked here */
+ * (fast_run's F_CBR computed it): jump (0), or split the group (1). park:
+ * the caller settles the warp before anything can look at it (fast_run,
+ * which ends the visit at a split), so that the new group may be parked
+ * here; 2: it was, and the settle would find nothing more to do */
 static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
 		     int park)
 {
@@ -2586,6 +2587,7 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 		if (t->rpc == rpc && t->depth == depth && ((t->arrived | n->mask) & t->mask) != t->mask) {
 			t->arrived |= n->mask;
 			n->state = G_PARK;
+			return 2; /* no hook: no EV_DIVERGE to emit */
 		}
 	}
 	if (m->hooks & (1u << EV_DIVERGE)) {

@@ -1286,6 +1286,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 	struct chain c;
 	c.gr = gr;
 	c.budget = budget;
+	c.settled = 0;
 	c.lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
 	int hop = !m->o.no_hop;
 	for (;;) {
@@ -1319,6 +1320,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			c.gen = gen;
 			c.ran = 0;
 			c.loop = 0;
+			c.settled = 0;
 			ran = interp_run_chain(m, &c);
 			*chained += c.ran;
 			if (c.loop)
@@ -1338,7 +1340,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		if (!ran)
 			ran = 1;
 		*chained += ran;
-		if (w->ng > 1)
+		if (w->ng > 1 && !c.settled)
 			interp_warp_settle(m, w);
 		rr_advance(gr, b, gen, s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
 		if (m->dev.fail_err) {

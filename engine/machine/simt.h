@@ -759,6 +759,9 @@ struct chain {
 	int ran;        /* the instructions of the visits sched_hop ended (each >= 1) */
 	int loop;       /* sched_hop ended the visit and started the next warp, which
 			 * sched_chain visits itself (no visit is under way) */
+	int settled;    /* the visit ended at a split that left c->w as the settle
+			 * after it would (interp.c cbr_taken's park): sched_chain
+			 * does not settle it again */
 };
 /* sched_hop's answers: nothing changed (the visit ends as any other), or
  * the chain's next visit begins (c->w from its pc), or the visit ended
