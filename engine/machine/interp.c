@@ -1019,7 +1019,7 @@ static inline void bar_arrive(struct machine *m, struct warp *w, struct group *g
 		});
 	}
 	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
-	if (M == w->live)
+	if (M == WS_FULL || M == w->live)
 		b->bar_whole |= 1u << w->id; /* the warp's one group (its every live lane) */
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
