@@ -860,10 +860,14 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 	if (!hop_ready(nw))
 		return HOP_NONE;
 	/* the visit ends as sched_chain ends it: rr_advance's place (the round
-	 * robin is at this visit's warp), known to be warp nwi of the same
-	 * block */
+	 * robin is at this visit's warp, place rr_idx of slot c->s), known to
+	 * be warp nwi of the same block: the block's first after a release,
+	 * else the next (not the grid's last place: wi + 1 < wpb) */
 	c->ran += k;
-	rr_advance(gr, b, c->gen, c->s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - wi;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_wi = nwi;
 	return hop_begin(m, c, nw, nwi);
 }
 
