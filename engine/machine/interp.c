@@ -951,7 +951,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 		b->exit_noted = 0;
 		machine_publish(m, &e);
 	}
-	uint32_t popc = b->bar_popc;
+	uint32_t popc = b->bar_popc, whole = b->bar_whole;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;
 	b->bar_whole = 0;
@@ -963,6 +963,12 @@ void interp_bar_release(struct machine *m, struct block *b)
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
+		if (whole >> i & 1) {
+			/* its one group at a plain barrier without tokens (bar_arrive) */
+			w->g[0].pc++;
+			w->g[0].state = G_READY;
+			continue;
+		}
 		uint32_t ng = w->ng;
 		if (ng == 1) {
 			/* the common case: the warp's one group, waiting at a plain
@@ -1019,8 +1025,8 @@ static inline void bar_arrive(struct machine *m, struct warp *w, struct group *g
 		});
 	}
 	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
-	if (M == WS_FULL || M == w->live)
-		b->bar_whole |= 1u << w->id; /* the warp's one group (its every live lane) */
+	if ((M == WS_FULL || M == w->live) && in->d < 0 && !g->ntok)
+		b->bar_whole |= 1u << w->id; /* the release's common case (interp_bar_release) */
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,

@@ -345,9 +345,11 @@ struct block {
 				  * barrier: its release is published to every CEV_BARRIER
 				  * listener (struct checker's barrier_after_exit); 0 again
 				  * once it is */
-	uint32_t bar_whole;      /* warps whose every live lane waits at the barrier (bit per
-				  * warp: bar_arrive; 0 at its release), which cannot run until
-				  * it: machine.c's chain_find passes them together */
+	uint32_t bar_whole;      /* warps whose one group, every live lane, waits at a plain
+				  * __syncthreads() (no result) without tokens (bit per warp:
+				  * bar_arrive; 0 at its release, which readies them without
+				  * a test), which cannot run until it: machine.c's chain_find
+				  * passes them together */
 	uint32_t sm;
 	int slot;
 	uint64_t cluster;        /* the cluster's linear number (cluster launches) */
