@@ -249,6 +249,12 @@ struct checker {
 	 * (every warp of a kernel that ends without diverging): the machine
 	 * publishes no such event when every listener says so */
 	int plain_exit_quiet;
+	/* 1: its CEV_BARRIER acts only on a block where threads exited while
+	 * others of the block waited at its barrier (a CEV_WARP_EXIT with
+	 * check_block_arrived non-zero; the exit checker's notes): the machine
+	 * publishes the release of another block's barrier only when a
+	 * listener does not say so (the release of every barrier in --fast) */
+	int barrier_after_exit;
 	int always;            /* 1: runs with --fast too (checks the program cannot run without) */
 	/* CEV_ACCESS: the regions it checks, bits 1u << enum check_region (0:
 	 * every one); the machine does not call it for the others' accesses */

@@ -217,6 +217,8 @@ const struct checker check_exit = {
 	/* a plain exit: no thread at a barrier (skip_note), no group left to
 	 * wait at a collective (coll_exit) */
 	.plain_exit_quiet = 1,
+	/* a barrier's release: skip_report, for a block noted at an exit */
+	.barrier_after_exit = 1,
 	.always = 1,
 	.create = exits_create,
 	.clone = exits_clone,

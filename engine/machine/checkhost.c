@@ -70,6 +70,8 @@ static void add(struct machine *m, const struct checker *c, void *self)
 	m->chk.listen |= c->events;
 	if ((c->events & CEV_BIT(CEV_WARP_EXIT)) && !c->plain_exit_quiet)
 		m->chk.exit_loud++;
+	if ((c->events & CEV_BIT(CEV_BARRIER)) && !c->barrier_after_exit)
+		m->chk.bar_loud++;
 	for (int k = 0; k < CEV_NKINDS; k++)
 		if (c->events & CEV_BIT(k))
 			vec_push(&m->chk.by_kind[k], s);
@@ -99,6 +101,7 @@ void machine_checkers_free(struct machine *m)
 	vec_free(&m->chk.sites);
 	m->chk.listen = 0;
 	m->chk.exit_loud = 0;
+	m->chk.bar_loud = 0;
 	m->chk.sread = NULL;
 	m->chk.swrite = NULL;
 	m->chk.satomic = NULL;
@@ -119,6 +122,7 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 	memset(&m->chk.sites, 0, sizeof(m->chk.sites));
 	m->chk.listen = 0;
 	m->chk.exit_loud = 0;
+	m->chk.bar_loud = 0;
 	m->chk.regions_dirty = 0;
 	for (size_t i = 0; i < s->chk.v.len; i++) {
 		const struct check_slot *o = &s->chk.v.v[i];
@@ -133,6 +137,8 @@ void machine_checkers_clone(struct machine *m, const struct machine *s, void *(*
 		m->chk.listen |= o->c->events;
 		if ((o->c->events & CEV_BIT(CEV_WARP_EXIT)) && !o->c->plain_exit_quiet)
 			m->chk.exit_loud++;
+		if ((o->c->events & CEV_BIT(CEV_BARRIER)) && !o->c->barrier_after_exit)
+			m->chk.bar_loud++;
 		for (int k = 0; k < CEV_NKINDS; k++)
 			if (o->c->events & CEV_BIT(k))
 				vec_push(&m->chk.by_kind[k], n);

@@ -272,8 +272,12 @@ fetched:
 			JUMP(in->tgt2);
 		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
-		if (cbr_taken(m, w, gi, in, T, 1))
+		int split = cbr_taken(m, w, gi, in, T, 1);
+		if (split) {
+			if (split == 2 && ch)
+				ch->settled = 1; /* sched_chain's settle would find nothing */
 			goto settle_now;
+		}
 		pc = g->pc;
 		if (pc == stop)
 			goto settle_now;

@@ -792,6 +792,8 @@ static void lanes_exit(struct machine *m, struct warp *w, uint32_t gi)
 	/* collectives waiting for lanes that just exited complete without them */
 	int waiting = 0;
 	if (!w->host && CHECK_WANTS(m, CEV_WARP_EXIT)) {
+		if (b->bar_arrived)
+			b->exit_noted = 1; /* the release is a barrier_after_exit listener's */
 		struct check_event e = { .kind = CEV_WARP_EXIT, .w = w, .b = w->blk, .mask = x };
 		machine_publish(m, &e);
 	}
@@ -943,14 +945,16 @@ static WS_NOINLINE void bar_result(struct group *g, const struct ir_insn *in, ui
 
 void interp_bar_release(struct machine *m, struct block *b)
 {
-	if (CHECK_WANTS(m, CEV_BARRIER)) {
+	if (CHECK_WANTS(m, CEV_BARRIER) && (m->chk.bar_loud || b->exit_noted)) {
 		struct check_event e = { .kind = CEV_BARRIER, .b = b, .slot = b->slot,
 					 .phase = b->bar_gen };
+		b->exit_noted = 0;
 		machine_publish(m, &e);
 	}
-	uint32_t popc = b->bar_popc;
+	uint32_t popc = b->bar_popc, whole = b->bar_whole;
 	int band = b->bar_and, bor = b->bar_or;
 	b->bar_arrived = 0;
+	b->bar_whole = 0;
 	b->bar_popc = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
@@ -959,6 +963,12 @@ void interp_bar_release(struct machine *m, struct block *b)
 		mm_bar(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		struct warp *w = &b->w[i];
+		if (whole >> i & 1) {
+			/* its one group at a plain barrier without tokens (bar_arrive) */
+			w->g[0].pc++;
+			w->g[0].state = G_READY;
+			continue;
+		}
 		uint32_t ng = w->ng;
 		if (ng == 1) {
 			/* the common case: the warp's one group, waiting at a plain
@@ -1015,6 +1025,8 @@ static inline void bar_arrive(struct machine *m, struct warp *w, struct group *g
 		});
 	}
 	b->bar_arrived += M == WS_FULL ? WS_WARP : popc32(M);
+	if ((M == WS_FULL || M == w->live) && in->d < 0 && !g->ntok)
+		b->bar_whole |= 1u << w->id; /* the release's common case (interp_bar_release) */
 	g->state = G_BAR;
 	if (CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 		struct check_event e = { .kind = CEV_BARRIER_ARRIVE, .w = w, .b = b, .mask = M,
@@ -2528,9 +2540,10 @@ static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct i
 }
 
 /* do_cbr once T, the lanes of group gi that take the branch, is known
- * (fast_run's F_CBR computed it): jump, or split the group. park: the
- * caller settles the warp before anything can look at it (fast_run, which
- * ends the visit at a split), so that the new group may be parked here */
+ * (fast_run's F_CBR computed it): jump (0), or split the group (1). park:
+ * the caller settles the warp before anything can look at it (fast_run,
+ * which ends the visit at a split), so that the new group may be parked
+ * here; 2: it was, and the settle would find nothing more to do */
 static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
 		     int park)
 {
@@ -2580,6 +2593,7 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 		if (t->rpc == rpc && t->depth == depth && ((t->arrived | n->mask) & t->mask) != t->mask) {
 			t->arrived |= n->mask;
 			n->state = G_PARK;
+			return 2; /* no hook: no EV_DIVERGE to emit */
 		}
 	}
 	if (m->hooks & (1u << EV_DIVERGE)) {

@@ -627,7 +627,8 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
 	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
 	b->nexited = 0;
-	b->bar_arrived = b->bar_gen = b->bar_popc = 0;
+	b->bar_arrived = b->bar_gen = b->bar_popc = b->bar_whole = 0;
+	b->exit_noted = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;
 	b->slot = slot;
@@ -1162,6 +1163,113 @@ static int visit_stopped(struct machine *m, int s, uint32_t wi, int gi, int left
 	return 1;
 }
 
+/* sched_device_step's search for a visit (its loop, where chain_ok holds:
+ * no stop to resume, no memory model, the round robin) from place *idx
+ * (slot *sp, warp *wip): each warp reached is started, one that cannot
+ * run is passed, the first whose group interp_warp_pick picks is the
+ * visit's. Returns that group and its place in *sp, *wip, *idx; -1 when no
+ * place of the grid has one (the loop then finds none either and reports
+ * the deadlock or the grid's end). The warps of a block that wait at its
+ * barrier whole (b->bar_whole) are passed together, untested (reduce_smem's
+ * diverged warp 0 leaves the other seven of its block waiting at each of
+ * its last rounds). */
+static int chain_find(struct machine *m, struct grid *gr, int *sp, uint32_t *wip, uint64_t *idxp)
+{
+	uint32_t wpb = gr->warps_per_block;
+	uint64_t total = (uint64_t)gr->nres * wpb, idx = *idxp;
+	int s = *sp;
+	uint32_t wi = *wip;
+	for (uint64_t k = 0; k < total; k++, idx++, wi++) {
+		if (wi == wpb) {
+			wi = 0;
+			s++;
+		}
+		if (idx == total) {
+			idx = 0;
+			s = 0;
+			wi = 0;
+		}
+		struct block *b = gr->res[s];
+		if (!b)
+			continue;
+		uint32_t bw = b->bar_whole >> wi;
+		if (bw & 1) {
+			/* this warp and those after it of the block that wait at
+			 * the barrier whole (started: they arrived) */
+			uint64_t n = (uint64_t)__builtin_ctzll(~(uint64_t)bw);
+			if (n > total - k)
+				n = total - k;
+			k += n - 1;
+			idx += n - 1;
+			wi += (uint32_t)n - 1;
+			continue;
+		}
+		struct warp *w = &b->w[wi];
+		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			warp_start(m, gr, w);
+			if (!(b->unstarted &= ~(1u << wi)))
+				gr->nlazy--;
+		}
+		if (!warp_can_run(w))
+			continue;
+		int gi = interp_warp_pick(m, w);
+		if (gi < 0)
+			continue;
+		*sp = s;
+		*wip = wi;
+		*idxp = idx;
+		return gi;
+	}
+	return -1;
+}
+
+/* sched_chain's answers besides its own (1: sched_device_step returns, 0:
+ * its loop makes the next visit): the chain goes on */
+#define CHAIN_ON 2
+
+/* The chain's visit where the warp at the round robin's place (started)
+ * is not of the common case: waiting at a barrier, exited, or diverged
+ * (reduce_smem's warp 0 in its last rounds). Makes the visit
+ * sched_device_step's loop would make, its search (chain_find), pick,
+ * quantum, visit and what follows the visit being the loop's, under the
+ * same chain_ok (chained: as sched_chain's). Returns 0 when no warp can
+ * run (the loop reports it), 1 when sched_device_step returns, CHAIN_ON
+ * when the chain goes on. */
+static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budget, int *chained, int lazyv)
+{
+	int s = gr->rr_s;
+	uint32_t wi = gr->rr_wi;
+	uint64_t idx = gr->rr_idx;
+	int gi = chain_find(m, gr, &s, &wi, &idx);
+	if (gi < 0)
+		return 0;
+	struct block *b = gr->res[s];
+	struct warp *w = &b->w[wi];
+	int q = budget;
+	if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
+		q = 4; /* its: diverged paths of a warp take turns */
+	uint32_t gen = b->bar_gen;
+	m->bp.mid_stop = 0;
+	int ran = interp_run_visit(m, w, gi, q); /* settled below */
+	if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen)) {
+		*chained += ran ? ran : 1;
+		return 1;
+	}
+	if (!ran)
+		ran = 1;
+	*chained += ran;
+	if (w->ng > 1)
+		interp_warp_settle(m, w);
+	rr_advance(gr, b, gen, s, wi, idx, (uint64_t)gr->nres * gr->warps_per_block);
+	if (m->dev.fail_err) {
+		grid_end(m);
+		return 1;
+	}
+	if (b->nexited == b->nthreads)
+		block_retire(m, gr, s, lazyv && lazy_visits(m));
+	return chain_ok(m, gr) ? CHAIN_ON : 1;
+}
+
 /* The visits of a chain (sched_device_step, after one of its own visits
  * for which chain_ok held) in the common case: the warp at the round
  * robin's place has (once started) one ready group. Each is the visit
@@ -1178,6 +1286,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 	struct chain c;
 	c.gr = gr;
 	c.budget = budget;
+	c.settled = 0;
 	c.lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
 	int hop = !m->o.no_hop;
 	for (;;) {
@@ -1193,8 +1302,12 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
-		if (w->ng != 1 || w->g[0].state != G_READY)
-			return 0;
+		if (w->ng != 1 || w->g[0].state != G_READY) {
+			int r = chain_other(m, gr, budget, chained, c.lazyv);
+			if (r != CHAIN_ON)
+				return r;
+			continue;
+		}
 		w->cur = 0; /* interp_warp_pick's choice */
 		uint32_t gen = b->bar_gen;
 		m->bp.mid_stop = 0;
@@ -1207,6 +1320,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			c.gen = gen;
 			c.ran = 0;
 			c.loop = 0;
+			c.settled = 0;
 			ran = interp_run_chain(m, &c);
 			*chained += c.ran;
 			if (c.loop)
@@ -1226,7 +1340,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		if (!ran)
 			ran = 1;
 		*chained += ran;
-		if (w->ng > 1)
+		if (w->ng > 1 && !c.settled)
 			interp_warp_settle(m, w);
 		rr_advance(gr, b, gen, s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
 		if (m->dev.fail_err) {

@@ -341,6 +341,15 @@ struct block {
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
 	int bar_and, bar_or;
+	uint8_t exit_noted;      /* threads exited (lanes_exit) while others waited at the
+				  * barrier: its release is published to every CEV_BARRIER
+				  * listener (struct checker's barrier_after_exit); 0 again
+				  * once it is */
+	uint32_t bar_whole;      /* warps whose one group, every live lane, waits at a plain
+				  * __syncthreads() (no result) without tokens (bit per warp:
+				  * bar_arrive; 0 at its release, which readies them without
+				  * a test), which cannot run until it: machine.c's chain_find
+				  * passes them together */
 	uint32_t sm;
 	int slot;
 	uint64_t cluster;        /* the cluster's linear number (cluster launches) */
@@ -537,6 +546,10 @@ struct machine {
 		/* the CEV_WARP_EXIT listeners that hear of a plain exit (not
 		 * plain_exit_quiet): none, and warp_ret_exit publishes nothing */
 		int exit_loud;
+		/* the CEV_BARRIER listeners that hear of every release (not
+		 * barrier_after_exit): none, and a release is published only
+		 * for a block with b->exit_noted */
+		int bar_loud;
 		VEC(struct check_slot) v;  /* in order of installation */
 		VEC(struct check_slot) by_kind[CEV_NKINDS]; /* the listeners of each event */
 		VEC(struct check_slot) by_region[CR_NREGIONS]; /* CEV_ACCESS's, by the regions
@@ -748,6 +761,9 @@ struct chain {
 	int ran;        /* the instructions of the visits sched_hop ended (each >= 1) */
 	int loop;       /* sched_hop ended the visit and started the next warp, which
 			 * sched_chain visits itself (no visit is under way) */
+	int settled;    /* the visit ended at a split that left c->w as the settle
+			 * after it would (interp.c cbr_taken's park): sched_chain
+			 * does not settle it again */
 };
 /* sched_hop's answers: nothing changed (the visit ends as any other), or
  * the chain's next visit begins (c->w from its pc), or the visit ended
@@ -846,10 +862,14 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 	if (!hop_ready(nw))
 		return HOP_NONE;
 	/* the visit ends as sched_chain ends it: rr_advance's place (the round
-	 * robin is at this visit's warp), known to be warp nwi of the same
-	 * block */
+	 * robin is at this visit's warp, place rr_idx of slot c->s), known to
+	 * be warp nwi of the same block: the block's first after a release,
+	 * else the next (not the grid's last place: wi + 1 < wpb) */
 	c->ran += k;
-	rr_advance(gr, b, c->gen, c->s, wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - wi;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_wi = nwi;
 	return hop_begin(m, c, nw, nwi);
 }
 
