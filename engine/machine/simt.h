@@ -188,6 +188,8 @@ struct frame {
 	uint32_t nlanes;        /* lanes still in this frame */
 	uint32_t cap;           /* register capacity */
 	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
+	uint8_t stashed;        /* the machine's (m->dev.fstash, machine.c warp_start): it goes
+				 * back there, not to the warp's list, and on no warp's all_frames */
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
@@ -393,6 +395,7 @@ struct grid {
 				 * sched_quick may run its warps */
 	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
 	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_device_step) */
+	uint8_t stash;          /* its warps' frames come from m->dev.fstash (machine.c stash_ok) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
@@ -494,6 +497,15 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
 	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
+	/* kernel frames shared by every warp of a stash grid (gr->stash), last
+	 * freed first taken, so that a warp starts on the frame the last warp
+	 * to exit left, still in the caches, instead of its slot's own (8448
+	 * slots on the H100: 26 MB of frames for a vecadd); fstash_all lists
+	 * every one (next_all), freed with the machine */
+	struct frame *fstash, *fstash_all;
+	uint64_t nframes, nstashed; /* device frames made for warps' own lists, for the stash */
+	uint8_t fstash_mod;     /* whether the module's device code reads no row before writing
+				 * it: 1 yes, 2 no, 0 not yet known (machine.c stash_ok) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
