@@ -1090,16 +1090,20 @@ static inline int quick_stop(const struct machine *m, const volatile sig_atomic_
 static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
 			 const struct dfunc *df, uint32_t need, struct check_event *ev)
 {
-	struct frame *f = w->free_frames;
-	if (!f || f->cap < need) {
-		warp_start(m, gr, w);
-		return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
-	}
-	uint64_t *r = f->r;
-	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
-		uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			r[l] = v;
+	/* a stash grid's warp touches no frame: no later activation reads
+	 * a row before writing it (stash_ok) */
+	if (!gr->stash) {
+		struct frame *f = w->free_frames;
+		if (!f || f->cap < need) {
+			warp_start(m, gr, w);
+			return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
+		}
+		uint64_t *r = f->r;
+		for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+			uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
+			for (uint32_t l = 0; l < WS_WARP; l++)
+				r[l] = v;
+		}
 	}
 	uint32_t x = w->exists;
 	warp_reset(w, 0, x, -1);
