@@ -305,6 +305,8 @@ int ir_regalloc_live_on_entry(struct ir_func *f)
 
 int ir_regalloc_entry_written(struct ir_func *f)
 {
+	if (f->code && f->ncode && !f->nregs)
+		return 1; /* no register to read (an empty kernel); ra_ok wants some */
 	return ra_ok(f) && !ir_regalloc_live_on_entry(f);
 }
 
