@@ -614,13 +614,19 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 	return f;
 }
 
-/* f, done, back where it came from: its warp's free list, or the
- * machine's stash (machine.c warp_start) */
+/* f, done, back where it came from: its warp's free list, or the end of
+ * the machine's queue (machine.c warp_start) */
 static void frame_release(struct machine *m, struct warp *w, struct frame *f)
 {
-	struct frame **head = f->stashed ? &m->dev.fstash : &w->free_frames;
-	f->next_free = *head;
-	*head = f;
+	struct fstash *q = f->stash;
+	if (q) {
+		f->next_free = NULL;
+		*(q->tail ? &q->tail->next_free : &q->head) = f;
+		q->tail = f;
+		return;
+	}
+	f->next_free = w->free_frames;
+	w->free_frames = f;
 }
 
 /* ---- groups and tokens */

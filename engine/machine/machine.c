@@ -329,6 +329,11 @@ void machine_free(struct machine *m)
 		block_free(m, b);
 	}
 	frames_free(m, m->dev.fstash_all); /* the warps holding some went above */
+	while (m->dev.fstashes) {
+		struct fstash *q = m->dev.fstashes;
+		m->dev.fstashes = q->next;
+		free(q);
+	}
 	pool_release(&m->dev.wpool);
 	while (m->dev.tids) {
 		struct tid_table *t = m->dev.tids;
@@ -552,11 +557,12 @@ static inline void warp_reset(struct warp *w, uint32_t live, uint32_t exited, in
 	}
 }
 
-/* A frame of cap rows for the machine's stash (gr->stash), zeroed as
+/* A frame for queue q of the machine's stash (gr->stash), zeroed as
  * frame_new_slow's, on m->dev.fstash_all rather than a warp's list: the
  * warps that use it come and go */
-static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, uint32_t cap)
+static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstash *q)
 {
+	uint32_t cap = q->cap;
 	struct frame *f = pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
 	if (f) {
 		f->pooled = 1;
@@ -566,7 +572,7 @@ static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, uint32_t cap
 		f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
 	}
 	f->cap = cap;
-	f->stashed = 1;
+	f->stash = q;
 	m->dev.nstashed++;
 	f->next_all = m->dev.fstash_all;
 	m->dev.fstash_all = f;
@@ -618,11 +624,14 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	struct frame *f = w->free_frames;
 	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
 	if (gr->stash) {
-		f = m->dev.fstash;
-		if (WS_LIKELY(f && f->cap >= need))
-			m->dev.fstash = f->next_free;
-		else
-			f = stash_frame_new(m, need);
+		struct fstash *q = m->dev.fstash;
+		f = q->head;
+		if (WS_LIKELY(f)) {
+			if (!(q->head = f->next_free))
+				q->tail = NULL;
+		} else {
+			f = stash_frame_new(m, q);
+		}
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
 	} else if (df && f && f->cap >= need && df->stackless && !df->bad) {
 		w->free_frames = f->next_free;
@@ -909,6 +918,20 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	}
 	int decoded = m->df[l->fidx] != NULL;
 	gr->stash = (uint8_t)stash_ok(m, m->df[l->fidx]);
+	if (gr->stash) {
+		/* the queue of the kernel's row count (a run has a few) */
+		uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;
+		struct fstash *q = m->dev.fstashes;
+		while (q && q->cap != need)
+			q = q->next;
+		if (!q) {
+			q = xcalloc(1, sizeof(*q));
+			q->cap = need;
+			q->next = m->dev.fstashes;
+			m->dev.fstashes = q;
+		}
+		m->dev.fstash = q;
+	}
 	if (decoded)
 		grid_quick(m, gr);
 	grid_admit(m, gr, (gr->lazy || (gr->lazy_visit && lazy_visits(m))) && m->dev.in_run && !m->mm);
