@@ -580,8 +580,8 @@ static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstas
 }
 
 /* Whether the warps of a grid of kernel df may take their frames from the
- * machine's stash (gr->stash), the one the last warp to exit left, rather
- * than each the frame its slot's previous warp left. A warp then starts
+ * machine's stash (gr->stash), the oldest one a warp of its row count
+ * left, rather than each the frame its slot's previous warp left. A warp then starts
  * on rows another warp wrote, and nobody can tell: no function the device
  * may run has a register but its parameters that is read before it is
  * written (regalloc.c's analysis; warp_start writes the parameters,
@@ -619,8 +619,8 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	/* the common case in place (a launch starts every warp of every
 	 * block): the warp's first free frame fits and the kernel is
 	 * stackless, as interp_frame_new's own fast path, which takes every
-	 * other case; a stash grid's frame is the stash's top one, or a new
-	 * one where that does not fit */
+	 * other case; a stash grid's frame is the head of its queue, or a
+	 * new one where the queue is empty */
 	struct frame *f = w->free_frames;
 	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
 	if (gr->stash) {

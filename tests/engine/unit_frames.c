@@ -1,7 +1,7 @@
 /*
  * unit_frames.c - TAP tests of the frames an unobserved machine's warps
  * share (machine_opts.unobserved, machine.c stash_ok): a kernel's warps
- * start on the frame the last warp to exit left, so a 2^16-thread vecadd
+ * start on frames the warps before them left, so a 2^16-thread vecadd
  * makes a frame or two, not one per resident warp; kernels of different
  * row counts launched in turn stay right; and nothing changes where
  * somebody could tell: a module with a register read before it is written
