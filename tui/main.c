@@ -993,6 +993,9 @@ static int cmd_run(struct cli *cli, const struct command *cmd, int argc, char **
 	    (status = output_check("--report", cli->report, inputs)))
 		return status;
 	cli->mo.in = stdin;     /* the program reads the command's stdin, as a native one */
+	/* nothing looks at the machine but through the program's output and
+	 * the findings: its kernels' warps may share frames (machine.c stash_ok) */
+	cli->mo.unobserved = 1;
 	/* nothing steps through this run: small functions are inlined (no
 	 * finding carries a backtrace; docs/debugging.md). Not with --gpu: the
 	 * PTX keeps the program's functions; not under the relaxed model or

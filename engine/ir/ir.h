@@ -356,6 +356,11 @@ void ir_regalloc(struct ir_module *m, struct arena *a);
 uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a);
 /* Whether a register of f other than a parameter is live on entry. */
 int ir_regalloc_live_on_entry(struct ir_func *f);
+/* 1 when f could be analysed and every register of f but its parameters
+ * is written before any read on every path (none live on entry); 0 when
+ * some may be read first, or f is beyond the analysis (too many
+ * registers, malformed code) */
+int ir_regalloc_entry_written(struct ir_func *f);
 
 /* cfg.c: ipdom[i] for every instruction: the immediate post-dominator
  * instruction of a CBR at i (or -1 = function exit); undefined for other

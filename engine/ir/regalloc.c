@@ -303,6 +303,13 @@ int ir_regalloc_live_on_entry(struct ir_func *f)
 	return any;
 }
 
+int ir_regalloc_entry_written(struct ir_func *f)
+{
+	if (f->code && f->ncode && !f->nregs)
+		return 1; /* no register to read (an empty kernel); ra_ok wants some */
+	return ra_ok(f) && !ir_regalloc_live_on_entry(f);
+}
+
 uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 {
 	struct ra R;

@@ -220,7 +220,8 @@ static void block_fix(struct machine *m, struct pmap *pm, struct block *b, int c
 
 int machine_can_clone(const struct machine *m)
 {
-	return !m->mm && !m->io.io_used && !m->o.gpu && machine_checkers_can_clone(m);
+	/* a stash frame (machine.c stash_ok) is on no warp's frame list */
+	return !m->mm && !m->io.io_used && !m->o.gpu && !m->dev.fstash_all && machine_checkers_can_clone(m);
 }
 
 struct machine *machine_clone(const struct machine *s)

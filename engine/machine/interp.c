@@ -574,6 +574,7 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 			f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
 		}
 		f->cap = cap;
+		m->dev.nframes += !w->host;
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}
@@ -613,8 +614,17 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 	return f;
 }
 
-static void frame_release(struct warp *w, struct frame *f)
+/* f, done, back where it came from: its warp's free list, or the end of
+ * the machine's queue (machine.c warp_start) */
+static void frame_release(struct machine *m, struct warp *w, struct frame *f)
 {
+	struct fstash *q = f->stash;
+	if (q) {
+		f->next_free = NULL;
+		*(q->tail ? &q->tail->next_free : &q->head) = f;
+		q->tail = f;
+		return;
+	}
 	f->next_free = w->free_frames;
 	w->free_frames = f;
 }
@@ -835,7 +845,7 @@ static void warp_ret_exit(struct machine *m, struct warp *w, struct check_event 
 		EACH(x, l, w->ls[l].sp = f->lbase[l]);
 	f->nlanes -= popc32(x);
 	if (f->nlanes == 0)
-		frame_release(w, f);
+		frame_release(m, w, f);
 	w->ng = 0;
 	if (w->cur == 0) /* group_remove's */
 		w->cur = -1;
@@ -2414,7 +2424,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 			EACH(M, l, w->ls[l].sp = f->lbase[l]);
 		f->nlanes -= popc32(M);
 		if (f->nlanes == 0)
-			frame_release(w, f);
+			frame_release(m, w, f);
 		lanes_exit(m, w, gi);
 		return 1;
 	}
@@ -2432,7 +2442,7 @@ static int do_ret(struct machine *m, struct warp *w, uint32_t gi, const struct i
 	g->pc = f->ret_pc;
 	f->nlanes -= popc32(M);
 	if (f->nlanes == 0)
-		frame_release(w, f);
+		frame_release(m, w, f);
 	return g->ntok && at_token(w, g);
 }
 

@@ -250,9 +250,10 @@ ws_tid_rows *machine_tid_rows(struct machine *m, const uint32_t dims[3], uint32_
 	return t->rows;
 }
 
-static void warp_release(struct machine *m, struct warp *w)
+/* free the frames of list f (linked by next_all) */
+static void frames_free(struct machine *m, struct frame *f)
 {
-	for (struct frame *f = w->all_frames, *nx; f; f = nx) {
+	for (struct frame *nx; f; f = nx) {
 		nx = f->next_all;
 		if (f->pooled) {
 			pool_free(&m->dev.wpool, f, FRAME_BYTES(f->cap));
@@ -261,6 +262,11 @@ static void warp_release(struct machine *m, struct warp *w)
 		free(f->r - WS_WARP); /* row -1, the zero row, starts the block */
 		free(f);
 	}
+}
+
+static void warp_release(struct machine *m, struct warp *w)
+{
+	frames_free(m, w->all_frames);
 	w->all_frames = w->free_frames = NULL;
 	warp_drop_parts(w);
 }
@@ -321,6 +327,12 @@ void machine_free(struct machine *m)
 		struct block *b = m->dev.bcache;
 		m->dev.bcache = b->spare_next;
 		block_free(m, b);
+	}
+	frames_free(m, m->dev.fstash_all); /* the warps holding some went above */
+	while (m->dev.fstashes) {
+		struct fstash *q = m->dev.fstashes;
+		m->dev.fstashes = q->next;
+		free(q);
 	}
 	pool_release(&m->dev.wpool);
 	while (m->dev.tids) {
@@ -545,6 +557,55 @@ static inline void warp_reset(struct warp *w, uint32_t live, uint32_t exited, in
 	}
 }
 
+/* A frame for queue q of the machine's stash (gr->stash), zeroed as
+ * frame_new_slow's, on m->dev.fstash_all rather than a warp's list: the
+ * warps that use it come and go */
+static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstash *q)
+{
+	uint32_t cap = q->cap;
+	struct frame *f = pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
+	if (f) {
+		f->pooled = 1;
+		f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
+	} else {
+		f = xcalloc(1, sizeof(*f));
+		f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+	}
+	f->cap = cap;
+	f->stash = q;
+	m->dev.nstashed++;
+	f->next_all = m->dev.fstash_all;
+	m->dev.fstash_all = f;
+	return f;
+}
+
+/* Whether the warps of a grid of kernel df may take their frames from the
+ * machine's stash (gr->stash), the oldest one a warp of its row count
+ * left, rather than each the frame its slot's previous warp left. A warp then starts
+ * on rows another warp wrote, and nobody can tell: no function the device
+ * may run has a register but its parameters that is read before it is
+ * written (regalloc.c's analysis; warp_start writes the parameters,
+ * do_call a callee's), and nothing looks at a frame but its warp: the
+ * machine is unobserved (a debugger shows rows before they are written;
+ * a clone copies every frame; machine_can_clone refuses once a stash
+ * frame exists), no hook, no memory model (its delayed register writes
+ * name frames). The spin checker hashes a warp's rows, unwritten ones
+ * too, but compares a warp only with itself within one activation, whose
+ * frame does not change. The kernel is decoded and stackless (no lbase). */
+static int stash_ok(struct machine *m, const struct dfunc *df)
+{
+	if (!m->o.unobserved || m->mm || m->hooks || !df || df->bad || !df->stackless)
+		return 0;
+	if (!m->dev.fstash_mod) {
+		int ok = 1;
+		for (uint32_t i = 0; ok && i < m->mod->nfuncs; i++)
+			if (m->mod->funcs[i].kind != FN_HOST) /* a kernel, __device__ or both */
+				ok = ir_regalloc_entry_written((struct ir_func *)&m->mod->funcs[i]);
+		m->dev.fstash_mod = ok ? 1 : 2;
+	}
+	return m->dev.fstash_mod == 1;
+}
+
 /* Warp w of block b starts the grid's kernel: one group of its threads at
  * the first instruction, in a frame holding the parameters (block_new; a
  * lazily admitted block's warps when they are first looked at). */
@@ -558,9 +619,21 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	/* the common case in place (a launch starts every warp of every
 	 * block): the warp's first free frame fits and the kernel is
 	 * stackless, as interp_frame_new's own fast path, which takes every
-	 * other case */
+	 * other case; a stash grid's frame is the head of its queue, or a
+	 * new one where the queue is empty */
 	struct frame *f = w->free_frames;
-	if (df && f && f->cap >= (ir_rows(fn) ? ir_rows(fn) : 1) && df->stackless && !df->bad) {
+	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
+	if (gr->stash) {
+		struct fstash *q = m->dev.fstash;
+		f = q->head;
+		if (WS_LIKELY(f)) {
+			if (!(q->head = f->next_free))
+				q->tail = NULL;
+		} else {
+			f = stash_frame_new(m, q);
+		}
+		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
+	} else if (df && f && f->cap >= need && df->stackless && !df->bad) {
 		w->free_frames = f->next_free;
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
 	} else {
@@ -845,6 +918,21 @@ void sched_grid_start(struct machine *m, struct launch *l)
 			machine_apply_breaks(m, m->df[l->fidx]);
 	}
 	int decoded = m->df[l->fidx] != NULL;
+	gr->stash = (uint8_t)stash_ok(m, m->df[l->fidx]);
+	if (gr->stash) {
+		/* the queue of the kernel's row count (a run has a few) */
+		uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;
+		struct fstash *q = m->dev.fstashes;
+		while (q && q->cap != need)
+			q = q->next;
+		if (!q) {
+			q = xcalloc(1, sizeof(*q));
+			q->cap = need;
+			q->next = m->dev.fstashes;
+			m->dev.fstashes = q;
+		}
+		m->dev.fstash = q;
+	}
 	if (decoded)
 		grid_quick(m, gr);
 	grid_admit(m, gr, (gr->lazy || (gr->lazy_visit && lazy_visits(m))) && m->dev.in_run && !m->mm);
@@ -1026,16 +1114,20 @@ static inline int quick_stop(const struct machine *m, const volatile sig_atomic_
 static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, struct warp *w,
 			 const struct dfunc *df, uint32_t need, struct check_event *ev)
 {
-	struct frame *f = w->free_frames;
-	if (!f || f->cap < need) {
-		warp_start(m, gr, w);
-		return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
-	}
-	uint64_t *r = f->r;
-	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
-		uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			r[l] = v;
+	/* a stash grid's warp touches no frame: no later activation reads
+	 * a row before writing it (stash_ok) */
+	if (!gr->stash) {
+		struct frame *f = w->free_frames;
+		if (!f || f->cap < need) {
+			warp_start(m, gr, w);
+			return interp_warp_quick_ret(m, w, df, ev); /* 0: started, not run */
+		}
+		uint64_t *r = f->r;
+		for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+			uint64_t v = gr->par[k].v; /* no aggregates (gr->lazy) */
+			for (uint32_t l = 0; l < WS_WARP; l++)
+				r[l] = v;
+		}
 	}
 	uint32_t x = w->exists;
 	warp_reset(w, 0, x, -1);
@@ -1922,6 +2014,12 @@ int machine_run_main(struct machine *m, int argc, char **argv)
 int machine_exit_status(const struct machine *m)
 {
 	return m->exit_status;
+}
+
+void machine_frames_made(const struct machine *m, uint64_t *own, uint64_t *stashed)
+{
+	*own = m->dev.nframes;
+	*stashed = m->dev.nstashed;
 }
 
 uint64_t machine_steps(const struct machine *m)

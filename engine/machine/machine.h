@@ -144,6 +144,12 @@ struct machine_opts {
 	 * scheduler; machine_opts_init sets it when the environment has
 	 * WS_NO_HOP=1. Results and step counts are the same either way. */
 	int no_hop;
+	/* nothing but the program's own output, exit status and findings will
+	 * look at this machine: no session, debugger, clone, hook or script
+	 * (warpstep run and check set it). Its kernels' warps may then share
+	 * their frames (machine.c stash_ok) where no register is read before
+	 * it is written. Results and step counts are the same either way. */
+	int unobserved;
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -248,7 +254,8 @@ void machine_free(struct machine *m);
  * shares m's module, options (streams, callbacks) and argv, and has no
  * observers. NULL when m cannot be copied exactly (machine_can_clone: the
  * program has used files or stdin, whose state outside is not the
- * machine's, or the relaxed memory model or a schedule is attached). machine_clone_bytes: about how much memory a copy takes. */
+ * machine's, or the relaxed memory model or a schedule is attached, or
+ * an unobserved machine's warps shared frames). machine_clone_bytes: about how much memory a copy takes. */
 struct machine *machine_clone(const struct machine *m);
 int machine_can_clone(const struct machine *m);
 uint64_t machine_clone_bytes(const struct machine *m);
@@ -387,6 +394,10 @@ void machine_request_stop(struct machine *m);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
 uint64_t machine_steps(const struct machine *m);
+/* The device frames made so far: for warps' own lists (*own) and for
+ * the machine's stash that warps share (*stashed; machine_opts.unobserved)
+ * (tests, profiling). */
+void machine_frames_made(const struct machine *m, uint64_t *own, uint64_t *stashed);
 /* How many of those steps the host engine (hostvm.c) ran (tests, profiling). */
 uint64_t machine_hostvm_steps(const struct machine *m);
 /* Wall-clock nanoseconds spent running grids so far (for benchmarks: the

@@ -190,6 +190,16 @@ struct frame {
 	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
 	uint64_t *r;            /* r[reg * 32 + lane] */
 	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
+	struct fstash *stash;   /* the machine's queue it belongs to (machine.c warp_start): it
+				 * goes back there, not to the warp's list, and is on no warp's
+				 * all_frames; NULL: the warp's own */
+};
+/* the machine's frames of one row count that the warps of stash grids
+ * share (machine.c stash_ok), first freed first taken */
+struct fstash {
+	struct frame *head, *tail;
+	uint32_t cap;
+	struct fstash *next;
 };
 /* f's fields for an activation of fn (decoded: df, module index fidx) by
  * nlanes lanes, called from parent (NULL: a kernel or main) at depth;
@@ -402,6 +412,8 @@ struct grid {
 				 * sched_quick may run its warps */
 	uint8_t lazy;           /* ... and admit blocks lazily (machine.c sched_grid_start) */
 	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_device_step) */
+	uint8_t stash;          /* its warps' frames come from m->dev.fstash, a queue of its
+				 * kernel's row count (machine.c stash_ok) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 };
 
@@ -503,6 +515,20 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
 	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
+	/* kernel frames shared by the warps of stash grids (gr->stash), one
+	 * queue per row count (fstashes), first freed first taken, so that a
+	 * warp starts on a frame the warps before it left instead of its
+	 * slot's own: a vecadd's warps, one live at a time, all run on one
+	 * frame still in the caches, not on 8448 (26 MB on the H100); and
+	 * where every resident warp is live (barriers), the frames go round
+	 * in the order the round robin takes them, as the slots' own do.
+	 * fstash: the running stash grid's queue; fstash_all lists every
+	 * frame (next_all), freed with the machine */
+	struct fstash *fstash, *fstashes;
+	struct frame *fstash_all;
+	uint64_t nframes, nstashed; /* device frames made for warps' own lists, for the stash */
+	uint8_t fstash_mod;     /* whether the module's device code reads no row before writing
+				 * it: 1 yes, 2 no, 0 not yet known (machine.c stash_ok) */
 };
 struct lc_state {              /* the memory fast paths (interp.c) */
 	struct alloc *dev;      /* last allocation a device access hit */
