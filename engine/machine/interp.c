@@ -526,6 +526,23 @@ static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct 
 static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
 						 int32_t fidx, struct frame *parent, uint32_t mask);
 
+/* A zeroed frame of cap rows, not on any list: from the warps' pool where
+ * pooled (a device frame) and the pool has room, else from the heap */
+struct frame *interp_frame_alloc(struct machine *m, uint32_t cap, int pooled)
+{
+	struct frame *f = pooled ? pool_alloc(&m->dev.wpool, FRAME_BYTES(cap)) : NULL;
+	if (f) {
+		f->pooled = 1;
+		f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
+	} else {
+		f = xcalloc(1, sizeof(*f));
+		/* row -1 stays zero: the "no operand" register (see reg) */
+		f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
+	}
+	f->cap = cap;
+	return f;
+}
+
 /* The common case first (a launch starts one frame per warp): the first
  * free frame fits, the function is decoded and stackless, the depth is
  * within the limit; it sets what frame_new_slow sets. */
@@ -563,17 +580,7 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 		 * memory) and comes with them from the pool (huge pages: a
 		 * launch makes thousands at once); the host keeps room for a
 		 * callee's (hostvm.c reuses frames only where they fit) */
-		uint32_t cap = w->host && need < 16 ? 16 : need;
-		f = w->host ? NULL : pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
-		if (f) {
-			f->pooled = 1;
-			f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
-		} else {
-			f = xcalloc(1, sizeof(*f));
-			/* row -1 stays zero: the "no operand" register (see reg) */
-			f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
-		}
-		f->cap = cap;
+		f = interp_frame_alloc(m, w->host && need < 16 ? 16 : need, !w->host);
 		m->dev.nframes += !w->host;
 		f->next_all = w->all_frames;
 		w->all_frames = f;

@@ -557,21 +557,12 @@ static inline void warp_reset(struct warp *w, uint32_t live, uint32_t exited, in
 	}
 }
 
-/* A frame for queue q of the machine's stash (gr->stash), zeroed as
- * frame_new_slow's, on m->dev.fstash_all rather than a warp's list: the
+/* A frame for queue q of the machine's stash (gr->stash), zeroed (interp_frame_alloc, as
+ * frame_new_slow's), on m->dev.fstash_all rather than a warp's list: the
  * warps that use it come and go */
 static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstash *q)
 {
-	uint32_t cap = q->cap;
-	struct frame *f = pool_alloc(&m->dev.wpool, FRAME_BYTES(cap));
-	if (f) {
-		f->pooled = 1;
-		f->r = (uint64_t *)((unsigned char *)f + FRAME_HEAD) + WS_WARP;
-	} else {
-		f = xcalloc(1, sizeof(*f));
-		f->r = (uint64_t *)xcalloc((size_t)(cap + 1) * WS_WARP, sizeof(uint64_t)) + WS_WARP;
-	}
-	f->cap = cap;
+	struct frame *f = interp_frame_alloc(m, q->cap, 1);
 	f->stash = q;
 	m->dev.nstashed++;
 	f->next_all = m->dev.fstash_all;
@@ -1255,23 +1246,22 @@ static int visit_stopped(struct machine *m, int s, uint32_t wi, int gi, int left
 	return 1;
 }
 
-/* sched_device_step's search for a visit (its loop, where chain_ok holds:
- * no stop to resume, no memory model, the round robin) from place *idx
- * (slot *sp, warp *wip): each warp reached is started, one that cannot
- * run is passed, the first whose group interp_warp_pick picks is the
- * visit's. Returns that group and its place in *sp, *wip, *idx; -1 when no
- * place of the grid has one (the loop then finds none either and reports
- * the deadlock or the grid's end). The warps of a block that wait at its
- * barrier whole (b->bar_whole) are passed together, untested (reduce_smem's
- * diverged warp 0 leaves the other seven of its block waiting at each of
- * its last rounds). */
-static int chain_find(struct machine *m, struct grid *gr, int *sp, uint32_t *wip, uint64_t *idxp)
+/* The scheduler's search for a visit (sched_device_step's, and the
+ * chain's, chain_other), over n places of the round robin from place *idx
+ * (slot *sp, warp *wip; the place past the last wraps to the first): each
+ * warp reached is started, one that cannot run is passed, the first whose
+ * group interp_warp_pick picks is the visit's. Returns that group and its
+ * place in *sp, *wip, *idx; -1 when none of the n places has one. The
+ * warps of a block that wait at its barrier whole (b->bar_whole) are
+ * passed together, untested (reduce_smem's diverged warp 0 leaves the
+ * other seven of its block waiting at each of its last rounds). */
+static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uint32_t *wip, uint64_t *idxp, uint64_t n)
 {
 	uint32_t wpb = gr->warps_per_block;
 	uint64_t total = (uint64_t)gr->nres * wpb, idx = *idxp;
 	int s = *sp;
 	uint32_t wi = *wip;
-	for (uint64_t k = 0; k < total; k++, idx++, wi++) {
+	for (uint64_t k = 0; k < n; k++, idx++, wi++) {
 		if (wi == wpb) {
 			wi = 0;
 			s++;
@@ -1288,12 +1278,12 @@ static int chain_find(struct machine *m, struct grid *gr, int *sp, uint32_t *wip
 		if (bw & 1) {
 			/* this warp and those after it of the block that wait at
 			 * the barrier whole (started: they arrived) */
-			uint64_t n = (uint64_t)__builtin_ctzll(~(uint64_t)bw);
-			if (n > total - k)
-				n = total - k;
-			k += n - 1;
-			idx += n - 1;
-			wi += (uint32_t)n - 1;
+			uint64_t nw = (uint64_t)__builtin_ctzll(~(uint64_t)bw);
+			if (nw > n - k)
+				nw = n - k;
+			k += nw - 1;
+			idx += nw - 1;
+			wi += (uint32_t)nw - 1;
 			continue;
 		}
 		struct warp *w = &b->w[wi];
@@ -1319,46 +1309,62 @@ static int chain_find(struct machine *m, struct grid *gr, int *sp, uint32_t *wip
  * its loop makes the next visit): the chain goes on */
 #define CHAIN_ON 2
 
+/* The visit of group gi of warp wi of slot s (the round robin's place
+ * idx) for up to q instructions (gen: its block's barrier generation when
+ * it began), and what follows it: the settle, the round robin's next place,
+ * the block's retirement (not after a failure: the caller ends the grid).
+ * *ranp: its instructions, at least 1. Returns 1 when a stop ended it
+ * (visit_stopped: the caller returns at once), else 0. */
+static WS_INLINE int visit_make(struct machine *m, struct grid *gr, int s, uint32_t wi, int gi, int q, uint32_t gen,
+		      uint64_t idx, int lazyv, int *ranp)
+{
+	struct block *b = gr->res[s];
+	struct warp *w = &b->w[wi];
+	m->bp.mid_stop = 0;
+	int ran = interp_run_visit(m, w, gi, q); /* settled below */
+	if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen)) {
+		*ranp = ran ? ran : 1;
+		return 1;
+	}
+	*ranp = ran ? ran : 1;
+	if (w->ng > 1)
+		interp_warp_settle(m, w);
+	if (WS_UNLIKELY(m->acp != NULL) && m->o.sched == SCHED_RANDOM && acp_inflight(m))
+		acp_tick(m); /* copies in flight land at random points */
+	if (m->o.sched == SCHED_RR)
+		rr_advance(gr, b, gen, s, wi, idx, (uint64_t)gr->nres * gr->warps_per_block);
+	if (!m->dev.fail_err && b->nexited == b->nthreads)
+		block_retire(m, gr, s, lazyv && lazy_visits(m));
+	return 0;
+}
+
 /* The chain's visit where the warp at the round robin's place (started)
  * is not of the common case: waiting at a barrier, exited, or diverged
- * (reduce_smem's warp 0 in its last rounds). Makes the visit
- * sched_device_step's loop would make, its search (chain_find), pick,
- * quantum, visit and what follows the visit being the loop's, under the
- * same chain_ok (chained: as sched_chain's). Returns 0 when no warp can
- * run (the loop reports it), 1 when sched_device_step returns, CHAIN_ON
- * when the chain goes on. */
+ * (reduce_smem's warp 0 in its last rounds): the visit sched_device_step's
+ * loop would make (chain_find, then visit_make), under the same chain_ok
+ * (chained: as sched_chain's). Returns 0 when no warp can run (the loop
+ * reports it), 1 when sched_device_step returns, CHAIN_ON when the chain
+ * goes on. */
 static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budget, int *chained, int lazyv)
 {
 	int s = gr->rr_s;
 	uint32_t wi = gr->rr_wi;
 	uint64_t idx = gr->rr_idx;
-	int gi = chain_find(m, gr, &s, &wi, &idx);
+	int gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
 	if (gi < 0)
 		return 0;
 	struct block *b = gr->res[s];
-	struct warp *w = &b->w[wi];
-	int q = budget;
-	if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
+	int q = budget, ran;
+	if (m->o.simt == SIMT_ITS && b->w[wi].ng > 1 && q > 4)
 		q = 4; /* its: diverged paths of a warp take turns */
-	uint32_t gen = b->bar_gen;
-	m->bp.mid_stop = 0;
-	int ran = interp_run_visit(m, w, gi, q); /* settled below */
-	if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen)) {
-		*chained += ran ? ran : 1;
-		return 1;
-	}
-	if (!ran)
-		ran = 1;
+	int stopped = visit_make(m, gr, s, wi, gi, q, b->bar_gen, idx, lazyv, &ran);
 	*chained += ran;
-	if (w->ng > 1)
-		interp_warp_settle(m, w);
-	rr_advance(gr, b, gen, s, wi, idx, (uint64_t)gr->nres * gr->warps_per_block);
+	if (stopped)
+		return 1;
 	if (m->dev.fail_err) {
 		grid_end(m);
 		return 1;
 	}
-	if (b->nexited == b->nthreads)
-		block_retire(m, gr, s, lazyv && lazy_visits(m));
 	return chain_ok(m, gr) ? CHAIN_ON : 1;
 }
 
@@ -1552,60 +1558,44 @@ again:
 		s = total ? (int)(start / wpb) : 0;
 		wi = total ? (uint32_t)(start % wpb) : 0;
 	}
-	for (uint64_t k = 0; k < total && !ran; k++, idx++, wi++) {
-		if (wi == wpb) {
-			wi = 0;
-			s++;
-		}
-		if (idx == total) {
-			idx = 0;
-			s = 0;
-			wi = 0;
-		}
+	int gi = -1, q = budget;
+	uint32_t gen = 0;
+	if (total) {
+		/* the place start first: a stop's group resumes there (ready,
+		 * so its warp can run), the memory model's pick runs there */
 		struct block *b = gr->res[s];
-		if (!b)
-			continue;
-		struct warp *w = &b->w[wi];
-		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
+		struct warp *w = b ? &b->w[wi] : NULL;
+		if (w && WS_UNLIKELY(b->unstarted >> wi & 1)) {
 			warp_start(m, gr, w);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
-		if (!warp_can_run(w))
-			continue;
-		int gi, q = budget;
-		uint32_t gen = b->bar_gen;
-		if (WS_UNLIKELY(resume)) {
-			gi = m->bp.resume.gi;
-			q = m->bp.resume.budget;
-			gen = m->bp.resume.gen;
-			resume = 0;
-		} else {
-			gi = mmg >= 0 && k == 0 ? mmg : interp_warp_pick(m, w);
-			if (gi < 0)
-				continue;
-			if (m->o.sched == SCHED_RANDOM && budget > 1)
-				q = 1 + (int)(machine_rand(m) % 16);
-			else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4)
-				q = 4; /* its: diverged paths of a warp take turns */
+		if (w && warp_can_run(w))
+			gi = resume ? m->bp.resume.gi : mmg >= 0 ? mmg : interp_warp_pick(m, w);
+		if (gi < 0) {
+			/* the round robin's search from the next place */
+			wi++;
+			idx++;
+			gi = chain_find(m, gr, &s, &wi, &idx, total - 1);
 		}
-		m->bp.mid_stop = 0;
-		ran = interp_run_visit(m, w, gi, q); /* settled below */
-		if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, s, wi, gi, q - ran, gen))
-			return chained + (ran ? ran : 1);
-		if (!ran)
-			ran = 1;
-		if (w->ng > 1)
-			interp_warp_settle(m, w);
-		if (WS_UNLIKELY(m->acp != NULL) && m->o.sched == SCHED_RANDOM && acp_inflight(m))
-			acp_tick(m); /* copies in flight land at random points */
-		if (m->o.sched == SCHED_RR)
-			rr_advance(gr, b, gen, s, wi, idx, total);
-		if (m->dev.fail_err)
-			break;
-		if (b->nexited == b->nthreads)
-			block_retire(m, gr, s, lazyv && lazy_visits(m));
-		if (chain_ok(m, gr)) {
+		if (gi >= 0) {
+			b = gr->res[s];
+			w = &b->w[wi];
+			gen = b->bar_gen;
+			if (WS_UNLIKELY(resume)) {
+				q = m->bp.resume.budget;
+				gen = m->bp.resume.gen;
+			} else if (m->o.sched == SCHED_RANDOM && budget > 1) {
+				q = 1 + (int)(machine_rand(m) % 16);
+			} else if (m->o.simt == SIMT_ITS && w->ng > 1 && q > 4) {
+				q = 4; /* its: diverged paths of a warp take turns */
+			}
+		}
+	}
+	if (gi >= 0) {
+		if (visit_make(m, gr, s, wi, gi, q, gen, idx, lazyv, &ran))
+			return chained + ran;
+		if (!m->dev.fail_err && chain_ok(m, gr)) {
 			/* the next visit, as a next call would make it */
 			chained += ran;
 			chain_visit = 1;

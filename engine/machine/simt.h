@@ -903,6 +903,7 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
  * interp_run_visit): returns the instructions of the visit under way when
  * it returns (c->w, c->gen...: sched_hop may have begun later ones) */
 int interp_run_chain(struct machine *m, struct chain *c);
+struct frame *interp_frame_alloc(struct machine *m, uint32_t cap, int pooled);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);

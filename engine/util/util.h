@@ -41,12 +41,14 @@
 #define WS_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define WS_NORETURN __attribute__((noreturn))
 #define WS_NOINLINE __attribute__((noinline))
+#define WS_INLINE inline __attribute__((always_inline))
 #define WS_LIKELY(x) __builtin_expect(!!(x), 1)
 #define WS_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define WS_PRINTF(f, a)
 #define WS_NORETURN
 #define WS_NOINLINE
+#define WS_INLINE inline
 #define WS_LIKELY(x) (x)
 #define WS_UNLIKELY(x) (x)
 #endif
