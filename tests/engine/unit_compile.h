@@ -38,20 +38,27 @@ static inline void unit_no_op(void *ctx, const struct machine_event *e)
 	(void)e;
 }
 
-/* a machine of comp's program started on main(), --fast or checked, its
- * output to out; observe: the event kinds a no-op observer listens to
- * (EV_INSN keeps every instruction in the general loop, off the fast path) */
+/* the options of a machine under configuration c, --fast or checked, its
+ * output to out */
+static inline void unit_opts(struct machine_opts *o, const struct unit_cfg *c, int fast, FILE *out)
+{
+	machine_opts_init(o);
+	o->fast = fast;
+	o->simt = c->simt;
+	o->sched = c->sched;
+	o->seed = c->seed;
+	o->out = out;
+	o->err = out;
+}
+
+/* a machine of comp's program started on main() (unit_opts); observe: the
+ * event kinds a no-op observer listens to (EV_INSN keeps every instruction
+ * in the general loop, off the fast path) */
 static inline struct machine *unit_start(const struct compilation *comp, const struct unit_cfg *c, int fast,
 					 unsigned observe, FILE *out)
 {
 	struct machine_opts o;
-	machine_opts_init(&o);
-	o.fast = fast;
-	o.simt = c->simt;
-	o.sched = c->sched;
-	o.seed = c->seed;
-	o.out = out;
-	o.err = out;
+	unit_opts(&o, c, fast, out);
 	struct machine *m = machine_new(comp->mod, &o);
 	if (observe)
 		machine_observe(m, observe, unit_no_op, NULL);

@@ -34,6 +34,7 @@
 #include <string.h>
 #include "tap.h"
 #include "unit_compile.h"
+#include "unit_state.h"
 
 static const char prog[] =
 	"#include <cstdio>\n"
@@ -120,15 +121,9 @@ static unsigned heard;
 static struct machine *start(int general, const struct unit_cfg *c, int fast, FILE *out)
 {
 	struct machine_opts o;
-	machine_opts_init(&o);
-	o.fast = fast;
-	o.simt = c->simt;
-	o.sched = c->sched;
-	o.seed = c->seed;
+	unit_opts(&o, c, fast, out);
 	o.num_sms = 1;
 	o.max_blocks_per_sm = 3;
-	o.out = out;
-	o.err = out;
 	struct machine *m = machine_new(comp.mod, &o);
 	if (general) {
 		machine_observe(m, 1u << EV_INSN, unit_no_op, NULL);
@@ -137,53 +132,6 @@ static struct machine *start(int general, const struct unit_cfg *c, int fast, FI
 	char *argv[] = { "p", NULL };
 	machine_start(m, 1, argv);
 	return m;
-}
-
-#define MIX(h, x) ((h) = ((h) ^ (uint64_t)(x)) * 1099511628211u)
-
-/* the groups and tokens of every started resident warp, and the steps */
-static uint64_t state(const struct machine *m)
-{
-	uint64_t h = 14695981039346656037u;
-	MIX(h, m->steps);
-	const struct grid *gr = m->dev.grid;
-	if (!gr)
-		return h;
-	for (int s = 0; s < gr->nres; s++) {
-		const struct block *b = gr->res[s];
-		if (!b)
-			continue;
-		MIX(h, 1000 + s);
-		MIX(h, b->linear);
-		MIX(h, b->bar_arrived);
-		for (uint32_t i = 0; i < b->nwarps; i++) {
-			const struct warp *w = &b->w[i];
-			if (b->unstarted >> i & 1)
-				continue;
-			MIX(h, w->ng);
-			MIX(h, (uint32_t)w->cur);
-			for (uint32_t j = 0; j < w->ng; j++) {
-				const struct group *g = &w->g[j];
-				MIX(h, g->mask);
-				MIX(h, g->pc);
-				MIX(h, g->state);
-				MIX(h, g->ntok);
-				for (unsigned q = 0; q < g->ntok; q++)
-					MIX(h, g->tok[q]);
-			}
-			for (size_t q = 0; q < w->toks.len; q++) {
-				const struct token *tk = &w->toks.v[q];
-				if (!tk->used)
-					continue;
-				MIX(h, q);
-				MIX(h, tk->mask);
-				MIX(h, tk->arrived);
-				MIX(h, tk->rpc);
-				MIX(h, tk->depth);
-			}
-		}
-	}
-	return h;
 }
 
 static const struct unit_cfg cfgs[] = {
@@ -251,10 +199,10 @@ static void test_short_runs(const struct unit_cfg *c)
 		struct machine *m = start(k, c, 1, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 7900; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
-			tr[k][n[k]++] = state(m);
+			tr[k][n[k]++] = unit_state(m, 1);
 			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
 				machine_step(m);
-				tr[k][n[k]++] = state(m);
+				tr[k][n[k]++] = unit_state(m, 1);
 			}
 			/* stops where a diverged warp runs while others of its
 			 * block wait at the barrier whole */

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "tap.h"
 #include "unit_compile.h"
+#include "unit_state.h"
 
 static const char prog[] =
 	"#include <cstdio>\n"
@@ -89,51 +90,6 @@ static struct machine *start(int general, const struct unit_cfg *c, FILE *out)
 	return unit_start(&comp, c, 1, general ? (1u << EV_INSN) | (1u << EV_RECONVERGE) : 0, out);
 }
 
-#define MIX(h, x) ((h) = ((h) ^ (uint64_t)(x)) * 1099511628211u)
-
-/* the groups and tokens of every started resident warp, and the steps */
-static uint64_t state(const struct machine *m)
-{
-	uint64_t h = 14695981039346656037u;
-	MIX(h, m->steps);
-	const struct grid *gr = m->dev.grid;
-	if (!gr)
-		return h;
-	for (int s = 0; s < gr->nres; s++) {
-		const struct block *b = gr->res[s];
-		if (!b)
-			continue;
-		MIX(h, 1000 + s);
-		for (uint32_t i = 0; i < b->nwarps; i++) {
-			const struct warp *w = &b->w[i];
-			if (b->unstarted >> i & 1)
-				continue;
-			MIX(h, w->ng);
-			MIX(h, (uint32_t)w->cur);
-			for (uint32_t j = 0; j < w->ng; j++) {
-				const struct group *g = &w->g[j];
-				MIX(h, g->mask);
-				MIX(h, g->pc);
-				MIX(h, g->state);
-				MIX(h, g->ntok);
-				for (unsigned q = 0; q < g->ntok; q++)
-					MIX(h, g->tok[q]);
-			}
-			for (size_t q = 0; q < w->toks.len; q++) {
-				const struct token *tk = &w->toks.v[q];
-				if (!tk->used)
-					continue;
-				MIX(h, q);
-				MIX(h, tk->mask);
-				MIX(h, tk->arrived);
-				MIX(h, tk->rpc);
-				MIX(h, tk->depth);
-			}
-		}
-	}
-	return h;
-}
-
 static const struct unit_cfg cfgs[] = {
 	{ "stack", SIMT_STACK, SCHED_RR, 0 },
 	{ "its", SIMT_ITS, SCHED_RR, 0 },
@@ -177,10 +133,10 @@ static void test_short_runs(const struct unit_cfg *c)
 		struct machine *m = start(k, c, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 7900; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
-			tr[k][n[k]++] = state(m);
+			tr[k][n[k]++] = unit_state(m, 0);
 			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
 				machine_step(m);
-				tr[k][n[k]++] = state(m);
+				tr[k][n[k]++] = unit_state(m, 0);
 			}
 			/* stops that see a group parked by a split (not yet run on) */
 			const struct grid *gr = m->dev.grid;

@@ -1,0 +1,64 @@
+/*
+ * unit_state.h - what a stop of a device run shows, hashed, for the engine
+ * unit tests that compare a machine taking a shortcut with one whose
+ * observers turn it off (tests/engine/unit_split.c, unit_smem.c).
+ */
+#ifndef WS_TESTS_UNIT_STATE_H
+#define WS_TESTS_UNIT_STATE_H
+
+#include <stdint.h>
+
+#include "simt.h"
+
+#define UNIT_MIX(h, x) ((h) = ((h) ^ (uint64_t)(x)) * 1099511628211u)
+
+/* the steps, and the groups and tokens of every started resident warp;
+ * blocks: each resident block's place in the grid and its barrier's
+ * arrivals too */
+static inline uint64_t unit_state(const struct machine *m, int blocks)
+{
+	uint64_t h = 14695981039346656037u;
+	UNIT_MIX(h, m->steps);
+	const struct grid *gr = m->dev.grid;
+	if (!gr)
+		return h;
+	for (int s = 0; s < gr->nres; s++) {
+		const struct block *b = gr->res[s];
+		if (!b)
+			continue;
+		UNIT_MIX(h, 1000 + s);
+		if (blocks) {
+			UNIT_MIX(h, b->linear);
+			UNIT_MIX(h, b->bar_arrived);
+		}
+		for (uint32_t i = 0; i < b->nwarps; i++) {
+			const struct warp *w = &b->w[i];
+			if (b->unstarted >> i & 1)
+				continue;
+			UNIT_MIX(h, w->ng);
+			UNIT_MIX(h, (uint32_t)w->cur);
+			for (uint32_t j = 0; j < w->ng; j++) {
+				const struct group *g = &w->g[j];
+				UNIT_MIX(h, g->mask);
+				UNIT_MIX(h, g->pc);
+				UNIT_MIX(h, g->state);
+				UNIT_MIX(h, g->ntok);
+				for (unsigned q = 0; q < g->ntok; q++)
+					UNIT_MIX(h, g->tok[q]);
+			}
+			for (size_t q = 0; q < w->toks.len; q++) {
+				const struct token *tk = &w->toks.v[q];
+				if (!tk->used)
+					continue;
+				UNIT_MIX(h, q);
+				UNIT_MIX(h, tk->mask);
+				UNIT_MIX(h, tk->arrived);
+				UNIT_MIX(h, tk->rpc);
+				UNIT_MIX(h, tk->depth);
+			}
+		}
+	}
+	return h;
+}
+
+#endif
