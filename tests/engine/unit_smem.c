@@ -188,34 +188,31 @@ static void test_whole_runs(const struct unit_cfg *c, int fast)
 	}
 }
 
+/* the blocks of m's grid (all started) where a diverged warp 0 runs while
+ * others wait at the barrier whole */
+static size_t waiting_blocks(const struct machine *m)
+{
+	size_t waiting = 0;
+	const struct grid *gr = m->dev.grid;
+	for (int s = 0; gr && s < gr->nres; s++)
+		waiting += gr->res[s] && gr->res[s]->bar_whole && !gr->res[s]->unstarted &&
+			   gr->res[s]->w[0].ng == 2;
+	return waiting;
+}
+
 /* runs of 1 .. 60 steps, each followed by a few single steps: the groups
  * and tokens at every stop */
 static void test_short_runs(const struct unit_cfg *c)
 {
 	static uint64_t tr[2][8000];
-	size_t n[2] = { 0, 0 }, waiting = 0;
+	size_t n[2], waiting = 0;
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	for (int k = 0; k < 2; k++) {
 		struct machine *m = start(k, c, 1, o[k]);
-		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 7900; len = len % 60 + 1) {
-			machine_run(m, (uint64_t)len);
-			tr[k][n[k]++] = unit_state(m, 1);
-			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
-				machine_step(m);
-				tr[k][n[k]++] = unit_state(m, 1);
-			}
-			/* stops where a diverged warp runs while others of its
-			 * block wait at the barrier whole */
-			const struct grid *gr = m->dev.grid;
-			for (int s = 0; !k && gr && s < gr->nres; s++)
-				waiting += gr->res[s] && gr->res[s]->bar_whole && !gr->res[s]->unstarted &&
-					   gr->res[s]->w[0].ng == 2;
-		}
+		n[k] = unit_stops(m, 1, tr[k], 8000, k ? NULL : waiting_blocks, &waiting);
 		machine_free(m);
 	}
-	size_t at = 0;
-	while (at < n[0] && at < n[1] && tr[0][at] == tr[1][at])
-		at++;
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
 	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && n[0] > 100 && waiting > 0,
 	   "%s: %zu stops of short runs and single steps find the same groups and tokens (first differing: %zu; "

@@ -122,36 +122,34 @@ static void test_whole_runs(const struct unit_cfg *c)
 	}
 }
 
+/* the warps of m's grid (started) with a group parked by a split (not yet
+ * run on) beside a ready one */
+static size_t parked_groups(const struct machine *m)
+{
+	size_t parked = 0;
+	const struct grid *gr = m->dev.grid;
+	for (int s = 0; gr && s < gr->nres; s++)
+		for (uint32_t i = 0; gr->res[s] && i < gr->res[s]->nwarps; i++) {
+			const struct warp *w = &gr->res[s]->w[i];
+			parked += !(gr->res[s]->unstarted >> i & 1) && w->ng == 2 && w->g[1].state == G_PARK &&
+				  w->g[0].state == G_READY;
+		}
+	return parked;
+}
+
 /* runs of 1 .. 60 steps, each followed by a few single steps: the groups
  * and tokens at every stop */
 static void test_short_runs(const struct unit_cfg *c)
 {
 	static uint64_t tr[2][8000];
-	size_t n[2] = { 0, 0 }, parked = 0;
+	size_t n[2], parked = 0;
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	for (int k = 0; k < 2; k++) {
 		struct machine *m = start(k, c, o[k]);
-		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] < 7900; len = len % 60 + 1) {
-			machine_run(m, (uint64_t)len);
-			tr[k][n[k]++] = unit_state(m, 0);
-			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
-				machine_step(m);
-				tr[k][n[k]++] = unit_state(m, 0);
-			}
-			/* stops that see a group parked by a split (not yet run on) */
-			const struct grid *gr = m->dev.grid;
-			for (int s = 0; k && gr && s < gr->nres; s++)
-				for (uint32_t i = 0; gr->res[s] && i < gr->res[s]->nwarps; i++) {
-					const struct warp *w = &gr->res[s]->w[i];
-					parked += !(gr->res[s]->unstarted >> i & 1) && w->ng == 2 &&
-						  w->g[1].state == G_PARK && w->g[0].state == G_READY;
-				}
-		}
+		n[k] = unit_stops(m, 0, tr[k], 8000, k ? parked_groups : NULL, &parked);
 		machine_free(m);
 	}
-	size_t at = 0;
-	while (at < n[0] && at < n[1] && tr[0][at] == tr[1][at])
-		at++;
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
 	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && n[0] > 100 && parked > 0,
 	   "%s: %zu stops of short runs and single steps find the same groups and tokens (first differing: %zu; "

@@ -61,4 +61,35 @@ static inline uint64_t unit_state(const struct machine *m, int blocks)
 	return h;
 }
 
+/* runs of 1 .. 60 steps of m, each followed by a few single steps, while it
+ * runs and tr has room (cap): unit_state(m, blocks) at every stop into tr;
+ * after each run, count(m) (when given) is added to *seen. Returns the
+ * stops recorded. */
+static inline size_t unit_stops(struct machine *m, int blocks, uint64_t *tr, size_t cap,
+				size_t (*count)(const struct machine *), size_t *seen)
+{
+	size_t n = 0;
+	for (int len = 1; machine_get_status(m) == MST_RUNNING && n + 100 < cap; len = len % 60 + 1) {
+		machine_run(m, (uint64_t)len);
+		tr[n++] = unit_state(m, blocks);
+		for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
+			machine_step(m);
+			tr[n++] = unit_state(m, blocks);
+		}
+		if (count)
+			*seen += count(m);
+	}
+	return n;
+}
+
+/* the first stop at which two records differ (the shorter's length when
+ * one is the other's start) */
+static inline size_t unit_first_differing(const uint64_t *a, size_t na, const uint64_t *b, size_t nb)
+{
+	size_t at = 0;
+	while (at < na && at < nb && a[at] == b[at])
+		at++;
+	return at;
+}
+
 #endif
