@@ -201,6 +201,43 @@ struct check_sread {
  * tile's row), or each half-warp on one address (a column broadcast) */
 enum { CHECK_SHAPE_ROWS = 1, CHECK_SHAPE_HALVES = 2 };
 
+/* A slot's log of deferred shared reads (the shared checker's, struct
+ * checker's shared_logs), which the machine's fast path may append a
+ * tile's read to without a call: what shared_read does in its commonest
+ * case, with the same tests. An entry (16 bytes): the two low halves of
+ * lane 0's and lane 16's addresses (the high half is the log's hib), the
+ * mask and CHECK_RL_META's packing of the warp's collective count (the 9
+ * bits the checker compares), the warp in its block, the size and the
+ * kind (a shape of check_sread less 1). A log's warps' pointers (set by
+ * each entry of the warp) come first. */
+struct check_rlog {
+	uint32_t o0, o1, mask, meta;
+};
+#define CHECK_RLOG_WARPS 32u /* a block's warps (1024 threads): a read of a warp past them is not deferred */
+struct check_rbuf {
+	struct warp *w[CHECK_RLOG_WARPS];
+	struct check_rlog e[];
+};
+#define CHECK_RL_META(wsync, warp, size, kind) \
+	(((uint32_t)(wsync) & 0x1ffu) | (uint32_t)(warp) << 9 | (uint32_t)(size) << 14 | (uint32_t)(kind) << 22)
+/* One slot's: a full warp's weak 4-byte read of its own block's memory
+ * [addr, addr + bytes) whose shape the machine found (size 4), whose warp
+ * is under CHECK_RLOG_WARPS and whose lanes 0 and 16 have the high half
+ * hib, may be written at e[nlog] when nlog < open (nlog then one more);
+ * anything else goes to shared_read. */
+struct check_slog {
+	struct check_rbuf *log;
+	uint32_t nlog, open;
+	uint64_t hib;           /* the high half of every entry's addresses (low half 0) */
+	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
+};
+/* The slots' (by resident slot k: base + k * stride), as long as the
+ * checker lives; base and len change as slots are added */
+struct check_slogs {
+	char *base;
+	size_t stride, len;
+};
+
 /* A full warp's weak 4-byte read or write of a device allocation (region
  * CR_GLOBAL) whose half-warps are each on 16 consecutive words, every lane
  * inside the allocation and aligned: lane l's address is a0 + 4 * l for l <
@@ -282,6 +319,11 @@ struct checker {
 	/* Optional, the same for a warp's atomics on its own block's shared
 	 * memory (r->size 4; r->shape 0) */
 	int (*shared_atomic)(void *self, const struct check_sread *r);
+	/* Optional, with shared_read: its slots' logs (struct check_slogs, in
+	 * the checker's state), to which the machine appends the reads
+	 * shared_read would log at once, when this checker is the only one of
+	 * CR_SHARED accesses */
+	const struct check_slogs *(*shared_logs)(void *self);
 	/* Optional, the same for the commonest access of global memory: a full
 	 * warp's weak 4-byte read or write of consecutive words (struct
 	 * check_gwarp), offered when this checker is the only one that checks

@@ -46,18 +46,21 @@
 #define INIT_BIT 0x80000000u
 
 /* a weak read whose records are not made yet (see struct slot): what
- * race_check asks of its event, in 16 bytes (the whole event and its lanes
- * took 448, written for every tile read and mostly dropped unread; 32 with
- * the high half and the warp's pointer in each entry). The lanes'
- * addresses: s->hib | o0 is lane 0's, s->hib | o1 lane 16's
- * (every entry of a slot's log has the same high half: struct slot), and
- * RL_ROWS: each half-warp on consecutive elements from there (a tile's row,
- * s[tid]); RL_HALVES: each half-warp on its one address (a tile's column
- * broadcast); RL_LANES: lane l's low half is the slot's lanes[32 * o0 + l]
- * (high halves all hib's). meta packs the warp's collective count (the 9
- * bits race_check compares), the warp in its block, the access's size
- * and the kind (RL_META); the warp's pointer, which only a report would
- * name, is the log's w[warp] (struct rbuf) */
+ * race_check asks of its event, in 16 bytes (struct check_rlog: the whole
+ * event and its lanes took 448, written for every tile read and mostly
+ * dropped unread; 32 with the high half and the warp's pointer in each
+ * entry). The lanes' addresses: hib | o0 is lane 0's, hib | o1 lane 16's
+ * (every entry of a slot's log has the same high half: struct
+ * check_slog), and RL_ROWS: each half-warp on consecutive elements from
+ * there (a tile's row, s[tid]); RL_HALVES: each half-warp on its one
+ * address (a tile's column broadcast); RL_LANES: lane l's low half is the
+ * slot's lanes[32 * o0 + l] (high halves all hib's). meta packs the warp's
+ * collective count (the 9 bits race_check compares), the warp in its
+ * block, the access's size and the kind (CHECK_RL_META); the warp's
+ * pointer, which only a report would name, is the log's w[warp] (struct
+ * check_rbuf: set by each entry of the warp; a block's warp is one struct
+ * warp while the slot holds it). The machine's fast path writes the
+ * commonest entries itself (check.h, struct check_slog). */
 enum { RL_ROWS, RL_HALVES, RL_LANES };
 /* a read's shape as the machine found it is its kind + 1 (shared_read) */
 _Static_assert(RL_ROWS == CHECK_SHAPE_ROWS - 1 && RL_HALVES == CHECK_SHAPE_HALVES - 1, "RL_ kinds");
@@ -65,62 +68,49 @@ _Static_assert(RL_ROWS == CHECK_SHAPE_ROWS - 1 && RL_HALVES == CHECK_SHAPE_HALVE
 static const uint64_t rl_step0[16];
 static const uint64_t rl_step4[16] = { 0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60 };
 static const uint64_t rl_step8[16] = { 0, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120 };
-struct rlog {
-	uint32_t o0, o1, mask, meta;
-};
-#define RLOG_WARPS 32u /* a block's warps (1024 threads): a read of a warp past them is checked at once */
-#define RL_META(wsync, warp, size, kind) \
-	((uint32_t)(wsync) & 0x1ffu) | (uint32_t)(warp) << 9 | (uint32_t)(size) << 14 | (uint32_t)(kind) << 22
 #define RL_WSYNC(m) ((m) & 0x1ffu)
 #define RL_WARP(m) ((m) >> 9 & 0x1fu)
 #define RL_SIZE(m) ((m) >> 14 & 0xffu)
 #define RL_KIND(m) ((m) >> 22 & 3u)
-/* a log: the warps' pointers by warp (set by each entry of the warp; a
- * block's warp is one struct warp while the slot holds it), then the
- * entries */
-struct rbuf {
-	struct warp *w[RLOG_WARPS];
-	struct rlog e[];
-};
 #define RLOG_MAX 4096u
 #define RLOG_FIRST 16u /* a log's first capacity */
-#define RBUF_BYTES(cap) (sizeof(struct rbuf) + (size_t)(cap) * sizeof(struct rlog))
+#define RBUF_BYTES(cap) (sizeof(struct check_rbuf) + (size_t)(cap) * sizeof(struct check_rlog))
 
 struct slot {
-	uint32_t *w;            /* the shadow words */
-	uint32_t n;             /* words */
-	uint32_t lo, hi;        /* words touched since the epoch began: [lo, hi) */
 	/* Reads after a barrier, deferred. While no weak write has been
 	 * checked in this epoch (wrote 0) no word holds a writer, so a read
 	 * cannot race; when the block's memory is all initialized (every
 	 * word's bit 31, which only a new block clears: initw) it cannot
 	 * read garbage either: it changes nothing but the reader records, which
 	 * only a later write of the same epoch asks. Such reads are kept in
-	 * log, in order, and applied (race_check, as if they came now: the
+	 * q.log, in order, and applied (race_check, as if they came now: the
 	 * words' state is the one they would have met) before any other access
 	 * of the slot's records; an epoch's end forgets them, as it forgets the
 	 * records. matmul_tiled's tile reads after its __syncthreads() then
 	 * cost a copy each. Atomics on a block's memory all initialized change
 	 * nothing (histogram's bins). A log that grew past its first capacity
 	 * is lent by the checker's pool (struct shared) at the epoch's first
-	 * deferred read and given back at its end (log_give). */
-	struct rbuf *log;
-	uint32_t nlog, caplog;
-	/* shared_read may write entries [nlog, open) without asking more: the
-	 * epoch has no weak write (wrote), the log is lent, and memory [0,
-	 * bytes) was found all initialized (log_read sets it, every change of
-	 * those makes it 0) */
-	uint32_t open;
-	uint64_t hib;           /* the high half of every entry's addresses (low half 0) */
+	 * deferred read and given back at its end (log_give).
+	 * q.open: shared_read, and the machine (struct check_slog), may write
+	 * entries [q.nlog, q.open) without asking more: the epoch has no weak
+	 * write (wrote), the log is lent, and memory [0, q.bytes) was found all
+	 * initialized (log_read sets it, every change of those makes it 0).
+	 * First in the slot: the machine finds it at the slot's address
+	 * (struct shared's logs). */
+	struct check_slog q;
+	uint32_t caplog;
+	uint32_t *w;            /* the shadow words */
+	uint32_t n;             /* words */
+	uint32_t lo, hi;        /* words touched since the epoch began: [lo, hi) */
 	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
 	uint32_t nlanes, caplanes; /* entries */
-	uint64_t addr, bytes;   /* the deferred reads' window (the block's memory) */
 	int wrote;              /* a weak write was checked in this epoch */
 	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
 };
 struct shared {
 	struct machine *m;
 	VEC(struct slot) s;     /* by resident slot */
+	struct check_slogs logs; /* the slots' q for the machine (shared_logs), as s moves */
 	/* Logs no slot holds (struct slot), the last given back on top. The
 	 * scheduler runs a block's warps from one barrier to the next before
 	 * the next block's, so an epoch's log is mostly given back before the
@@ -128,7 +118,7 @@ struct shared {
 	 * in cache, instead of one per resident slot touched once (matmul_tiled
 	 * 128^2: 64 slots of 8 KiB, 119 of the launch's page faults) */
 	struct rpool {
-		struct rbuf *log;
+		struct check_rbuf *log;
 		uint32_t cap;
 	} *pool;
 	uint32_t npool, cappool;
@@ -151,7 +141,7 @@ static void shared_destroy(void *self)
 	struct shared *x = self;
 	for (size_t i = 0; i < x->s.len; i++) {
 		free(x->s.v[i].w);
-		free(x->s.v[i].log);
+		free(x->s.v[i].q.log);
 		free(x->s.v[i].lanes);
 	}
 	for (uint32_t i = 0; i < x->npool; i++)
@@ -159,6 +149,15 @@ static void shared_destroy(void *self)
 	free(x->pool);
 	vec_free(&x->s);
 	free(x);
+}
+
+/* the slots' logs as the machine finds them (struct check_slogs), after
+ * x->s grew (it may have moved) */
+static void logs_moved(struct shared *x)
+{
+	x->logs.base = x->s.len ? (char *)&x->s.v[0].q : NULL;
+	x->logs.stride = sizeof(struct slot);
+	x->logs.len = x->s.len;
 }
 
 static void *shared_clone(const void *self, struct machine *m, void *(*map)(void *ctx, const void *p),
@@ -174,9 +173,9 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			memcpy(c, s.w, (size_t)s.n * sizeof(*c));
 			s.w = c;
 		}
-		s.log = NULL;
+		s.q.log = NULL;
 		s.caplog = 0;
-		s.open = 0;
+		s.q.open = 0;
 		s.lanes = NULL;
 		s.caplanes = 0;
 		if (s.nlanes) {
@@ -184,29 +183,33 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 			memcpy(s.lanes, o->s.v[i].lanes, (size_t)s.nlanes * WARP * sizeof(*s.lanes));
 			s.caplanes = s.nlanes;
 		}
-		if (s.nlog) {
-			s.log = xmalloc(RBUF_BYTES(s.nlog));
-			memcpy(s.log, o->s.v[i].log, RBUF_BYTES(s.nlog));
-			s.caplog = s.nlog;
+		if (s.q.nlog) {
+			s.q.log = xmalloc(RBUF_BYTES(s.q.nlog));
+			memcpy(s.q.log, o->s.v[i].q.log, RBUF_BYTES(s.q.nlog));
+			s.caplog = s.q.nlog;
 			/* the deferred reads name the copy's warps (the entries' only:
 			 * the others may be stale) */
-			for (uint32_t j = 0; j < s.nlog; j++) {
-				unsigned wi = RL_WARP(s.log->e[j].meta);
-				struct warp *ow = o->s.v[i].log->w[wi];
-				s.log->w[wi] = ow ? map(ctx, ow) : NULL;
+			for (uint32_t j = 0; j < s.q.nlog; j++) {
+				unsigned wi = RL_WARP(s.q.log->e[j].meta);
+				struct warp *ow = o->s.v[i].q.log->w[wi];
+				s.q.log->w[wi] = ow ? map(ctx, ow) : NULL;
 			}
 		}
 		vec_push(&x->s, s);
 	}
+	logs_moved(x);
 	return x;
 }
 
 /* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
 static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
 {
-	while (x->s.len <= (size_t)k) {
-		struct slot z = { 0 };
-		vec_push(&x->s, z);
+	if (WS_UNLIKELY(x->s.len <= (size_t)k)) {
+		while (x->s.len <= (size_t)k) {
+			struct slot z = { 0 };
+			vec_push(&x->s, z);
+		}
+		logs_moved(x);
 	}
 	struct slot *s = &x->s.v[k];
 	uint32_t n = (uint32_t)(bytes / 4 + 1);
@@ -223,16 +226,16 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
  * would cost more than it saves) */
 static CHECK_INLINE void log_give(struct shared *x, struct slot *s)
 {
-	s->nlog = s->open = 0;
+	s->q.nlog = s->q.open = 0;
 	if (s->caplog <= RLOG_FIRST)
 		return;
 	if (x->npool == x->cappool) {
 		x->cappool = x->cappool ? 2 * x->cappool : 8;
 		x->pool = xrealloc(x->pool, (size_t)x->cappool * sizeof(*x->pool));
 	}
-	x->pool[x->npool].log = s->log;
+	x->pool[x->npool].log = s->q.log;
 	x->pool[x->npool++].cap = s->caplog;
-	s->log = NULL;
+	s->q.log = NULL;
 	s->caplog = 0;
 }
 
@@ -240,7 +243,7 @@ static CHECK_INLINE void log_give(struct shared *x, struct slot *s)
 static inline void mark_wrote(struct slot *s)
 {
 	s->wrote = 1;
-	s->open = 0;
+	s->q.open = 0;
 }
 
 /* the epoch of slot s ends: forget the records (and the reads not
@@ -252,8 +255,8 @@ static CHECK_INLINE void epoch_end(struct shared *x, struct slot *s)
 	s->wrote = 0;
 	/* a log the slot kept stays open while its memory is known initialized
 	 * (caplog: a read was deferred, so bytes is the memory's) */
-	if (s->caplog && s->initw >= (s->bytes + 3) / 4)
-		s->open = s->caplog;
+	if (s->caplog && s->initw >= (s->q.bytes + 3) / 4)
+		s->q.open = s->caplog;
 	if (s->lo >= s->hi)
 		return;
 	uint32_t *w = s->w, lo = s->lo, hi = s->hi; /* locals: the loop vectorizes */
@@ -722,7 +725,7 @@ static CHECK_INLINE int all_init(struct slot *s, uint64_t bytes)
 static CHECK_INLINE int replay_read(struct slot *s, const uint64_t *la, uint32_t mask, unsigned warp, uint32_t ws)
 {
 	uint32_t *sh = s->w;
-	const uint64_t lim = s->bytes;
+	const uint64_t lim = s->q.bytes;
 	for (uint32_t mm = mask; mm; mm &= mm - 1) {
 		uint64_t off = LANE_OFF(la[__builtin_ctz(mm)]);
 		if (off + 4 > lim)
@@ -757,23 +760,23 @@ static CHECK_INLINE int replay_read(struct slot *s, const uint64_t *la, uint32_t
  * nothing: the span, block and flags that only reports use are left out) */
 CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
-	uint32_t n = s->nlog;
+	uint32_t n = s->q.nlog;
 	uint64_t la[WARP];
 	const uint32_t *lanes = s->lanes;
 	struct check_event e;
 	int made = 0; /* e is made for the first entry race_check needs */
-	s->nlog = s->nlanes = 0;
+	s->q.nlog = s->nlanes = 0;
 	for (uint32_t i = 0; i < n; i++) {
-		const struct rlog *r = &s->log->e[i];
+		const struct check_rlog *r = &s->q.log->e[i];
 		const unsigned kind = RL_KIND(r->meta), size = RL_SIZE(r->meta), warp = RL_WARP(r->meta);
 		const uint32_t ws = RL_WSYNC(r->meta);
-		uint64_t hi = s->hib, a0 = hi | r->o0, a16 = hi | r->o1;
+		uint64_t hi = s->q.hib, a0 = hi | r->o0, a16 = hi | r->o1;
 		if (kind == RL_ROWS && r->mask == ~0u && size == 4 && a16 - a0 == 64) {
 			/* a warp on 32 consecutive words: race_check's full_warp at once,
 			 * when it takes them (the event is for the other cases) */
 			uint64_t o0 = CHECK_ADDR_OFF(a0);
 			uint32_t wb = (uint32_t)(o0 >> 2);
-			if (!(o0 & 3) && o0 + 128 <= s->bytes && full_warp(warp, s->w + wb, 0, ws)) {
+			if (!(o0 & 3) && o0 + 128 <= s->q.bytes && full_warp(warp, s->w + wb, 0, ws)) {
 				s->lo = wb < s->lo ? wb : s->lo;
 				s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
 				continue;
@@ -802,11 +805,11 @@ CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct s
 			e.lane_addr = la;
 			e.region = CR_SHARED;
 			e.slot = k;
-			e.addr = s->addr;
-			e.bytes = s->bytes;
+			e.addr = s->q.addr;
+			e.bytes = s->q.bytes;
 			made = 1;
 		}
-		e.w = s->log->w[warp];
+		e.w = s->q.log->w[warp];
 		e.mask = r->mask;
 		e.size = size;
 		e.warp = warp;
@@ -825,31 +828,31 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
 				 uint64_t bytes, int in, int shape)
 {
-	if (s->wrote || warp >= RLOG_WARPS || size > 0xff || !all_init(s, bytes))
+	if (s->wrote || warp >= CHECK_RLOG_WARPS || size > 0xff || !all_init(s, bytes))
 		return 0;
 	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
-	if (s->nlog && (a0 ^ s->hib) >> 32)
+	if (s->q.nlog && (a0 ^ s->q.hib) >> 32)
 		return 0;
-	if (s->nlog == s->caplog) {
+	if (s->q.nlog == s->caplog) {
 		if (s->caplog >= RLOG_MAX) /* a clone's log may have any capacity */
 			return 0;
 		if (!s->caplog && x->npool) {
 			/* the log given back last (struct shared) */
 			x->npool--;
-			s->log = x->pool[x->npool].log;
+			s->q.log = x->pool[x->npool].log;
 			s->caplog = x->pool[x->npool].cap;
 		} else {
 			s->caplog = s->caplog ? 2 * s->caplog : RLOG_FIRST;
-			s->log = xrealloc(s->log, RBUF_BYTES(s->caplog));
+			s->q.log = xrealloc(s->q.log, RBUF_BYTES(s->caplog));
 		}
 	}
-	struct rlog *r = &s->log->e[s->nlog];
+	struct check_rlog *r = &s->q.log->e[s->q.nlog];
 	unsigned kind = RL_LANES;
 	if (in && size == 4 && shape && !((a0 ^ a16) >> 32)) {
 		/* the pattern the machine found loading it (pair_load) */
 		kind = shape == CHECK_SHAPE_ROWS ? RL_ROWS : RL_HALVES;
 	} else if (in && (size == 4 || size == 8) && !((a0 ^ a16) >> 32)) {
-		/* a pattern (struct rlog), in passes the compiler vectorizes */
+		/* a pattern (struct check_rlog), in passes the compiler vectorizes */
 		const uint64_t *st = size == 8 ? rl_step8 : rl_step4, b0 = A[0], b16 = A[16];
 		uint64_t dr = 0, db = 0;
 		for (unsigned l = 0; l < WARP / 2; l++)
@@ -882,14 +885,14 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 		r->o0 = (uint32_t)a0;
 		r->o1 = (uint32_t)a16;
 	}
-	s->nlog++;
-	s->hib = a0 & ~(uint64_t)0xffffffffu;
+	s->q.nlog++;
+	s->q.hib = a0 & ~(uint64_t)0xffffffffu;
 	r->mask = mask;
-	r->meta = RL_META(wsync, warp, size, kind);
-	s->log->w[warp] = w;
-	s->addr = addr; /* the same for every read of the block's own memory */
-	s->bytes = bytes;
-	s->open = s->caplog; /* memory [0, bytes) initialized, no weak write */
+	r->meta = CHECK_RL_META(wsync, warp, size, kind);
+	s->q.log->w[warp] = w;
+	s->q.addr = addr; /* the same for every read of the block's own memory */
+	s->q.bytes = bytes;
+	s->q.open = s->caplog; /* memory [0, bytes) initialized, no weak write */
 	return 1;
 }
 
@@ -932,7 +935,7 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 	if (e->access == CHECK_READ && !e->dslot &&
 	    log_read(x, s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0, 0))
 		return;
-	if (s->nlog)
+	if (s->q.nlog)
 		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
 	if (e->access == CHECK_WRITE)
 		mark_wrote(s);
@@ -992,7 +995,7 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
  * finds the same state: the log is empty, the words untouched) */
 static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *r, struct slot *s, int write)
 {
-	if (s->nlog)
+	if (s->q.nlog)
 		log_flush(x, r->slot, s);
 	if (write)
 		mark_wrote(s);
@@ -1058,20 +1061,27 @@ static int shared_read(void *self, const struct check_sread *r)
 	if (WS_LIKELY(r->shape && r->size == 4 && (size_t)r->slot < x->s.len)) { /* shape: a full warp */
 		struct slot *s = &x->s.v[r->slot];
 		uint64_t a0 = r->A[0] + r->imm, a16 = r->A[16] + r->imm;
-		uint32_t n = s->nlog, warp = r->warp;
-		if (n < s->open && r->bytes == s->bytes && r->addr == s->addr && warp < RLOG_WARPS &&
-		    !(((a0 ^ s->hib) | (a16 ^ s->hib)) >> 32)) {
-			struct rbuf *b = s->log;
-			s->nlog = n + 1;
+		uint32_t n = s->q.nlog, warp = r->warp;
+		if (n < s->q.open && r->bytes == s->q.bytes && r->addr == s->q.addr && warp < CHECK_RLOG_WARPS &&
+		    !(((a0 ^ s->q.hib) | (a16 ^ s->q.hib)) >> 32)) {
+			struct check_rbuf *b = s->q.log;
+			s->q.nlog = n + 1;
 			b->e[n].o0 = (uint32_t)a0;
 			b->e[n].o1 = (uint32_t)a16;
 			b->e[n].mask = ~0u;
-			b->e[n].meta = RL_META(r->wsync, warp, 4, (unsigned)r->shape - 1);
+			b->e[n].meta = CHECK_RL_META(r->wsync, warp, 4, (unsigned)r->shape - 1);
 			b->w[warp] = r->w;
 			return 1;
 		}
 	}
 	return shared_read_any(x, r);
+}
+
+/* struct checker's shared_logs */
+static const struct check_slogs *shared_logs(void *self)
+{
+	struct shared *x = self;
+	return &x->logs;
 }
 
 /* struct checker's shared_atomic: atomics on a block's memory all
@@ -1096,4 +1106,5 @@ const struct checker check_race_shared = {
 	.shared_read = shared_read,
 	.shared_write = shared_write,
 	.shared_atomic = shared_atomic,
+	.shared_logs = shared_logs,
 };

@@ -19,6 +19,9 @@ static void add_regions(struct machine *m, const struct check_slot *s)
 			vec_push(&m->chk.by_region[r], *s);
 }
 
+/* chk.slogs when the machine may append to no log */
+static const struct check_slogs slogs_none;
+
 /* chk.sread and chk.gwarp from by_region: the one checker of CR_SHARED
  * (CR_GLOBAL) accesses, when it takes shared reads (a warp's consecutive
  * global words) before their event is built */
@@ -30,6 +33,7 @@ static void sread_find(struct machine *m)
 	m->chk.swrite = one ? s[0].c->shared_write : NULL;
 	m->chk.satomic = one ? s[0].c->shared_atomic : NULL;
 	m->chk.sread_self = one ? s[0].self : NULL;
+	m->chk.slogs = one && s[0].c->shared_read && s[0].c->shared_logs ? s[0].c->shared_logs(s[0].self) : &slogs_none;
 	/* and the one checker of CR_GLOBAL accesses, when it takes a warp's
 	 * consecutive words before their event is built */
 	const struct check_slot *gs = m->chk.by_region[CR_GLOBAL].v;
@@ -59,6 +63,9 @@ void check_access_quiet(struct machine *m, const void *self, int quiet)
 			s->quiet = !!quiet;
 			/* not now: machine_publish may be going through the list */
 			m->chk.regions_dirty = 1;
+			/* nor may the machine append to the logs of a checker that
+			 * may no longer be the one (sread_find sets them again) */
+			m->chk.slogs = &slogs_none;
 		}
 	}
 }
@@ -106,6 +113,7 @@ void machine_checkers_free(struct machine *m)
 	m->chk.swrite = NULL;
 	m->chk.satomic = NULL;
 	m->chk.sread_self = NULL;
+	m->chk.slogs = &slogs_none;
 	m->chk.gwarp = NULL;
 	m->chk.gaccess = NULL;
 	m->chk.gwarp_self = NULL;

@@ -663,15 +663,11 @@ counter_cbr:
 			if (fast_window(m, w, A[0] + imm, 0, &win) &&
 			    (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
 					     win.len, in->t == IR_S32))) {
-				if (CHECK_WANTS(m, CEV_ACCESS)) {
-					if (!win.a) {
-						if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1))
-							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-					} else
-						if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
-						    !access_global_in(m, w, A, imm, 0, &win))
-							access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-				}
+				/* a tile's read goes to the shared checker's open log at
+				 * once; the others to its way in, the global checker's,
+				 * or their event */
+				if (CHECK_WANTS(m, CEV_ACCESS) && !access_read_log(m, w, in, A, imm, &win, got - 1))
+					access_ld4(m, w, g, in, A, imm, &win, got - 1);
 				NEXT_PC_CALLED();
 			}
 			if (do_ld(m, w, g, in)) {

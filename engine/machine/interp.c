@@ -1549,6 +1549,52 @@ static WS_NOINLINE int access_global_in(struct machine *m, struct warp *w, const
 	return machine_offer_gwarp(m, &r);
 }
 
+/* The checkers' part of a full warp's 4-byte load from F_LD4 (window
+ * win, every lane inside, shape from pair_load) that access_read_log did
+ * not take: the shared checker's or the global checker's way in, else the
+ * event */
+static WS_NOINLINE void access_ld4(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				   const uint64_t *A, uint64_t imm, const struct window *win, int shape)
+{
+	if (!win->a) {
+		if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, win, shape))
+			access_event(m, w, g, in, A, imm, 4, CHECK_READ, win);
+	} else if (shape != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK || !access_global_in(m, w, A, imm, 0, win))
+		access_event(m, w, g, in, A, imm, 4, CHECK_READ, win);
+}
+
+/* The shared checker's commonest case without a call: a full warp's weak
+ * 4-byte read (F_LD4's: window win, every lane inside) of its own block's
+ * shared memory whose shape pair_load found (CHECK_SHAPE_ROWS or _HALVES:
+ * a tile's row or column after a barrier), appended to the slot's open log
+ * (struct check_slog) as shared_read would append it, under the same
+ * tests: 1; else 0 (access_ld4, as before). chk.slogs has no slot while
+ * by_region is not current (a checker's quiet changed: the offer makes
+ * it). */
+static WS_NOINLINE int access_read_log(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
+				     uint64_t imm, const struct window *win, int shape)
+{
+	const struct check_slogs *L = m->chk.slogs;
+	const struct block *b = w->blk;
+	size_t k = (size_t)b->slot;
+	unsigned warp = w->id;
+	if (win->a || win->blk != b || in->sem != SEM_WEAK || !shape || k >= L->len || warp >= CHECK_RLOG_WARPS)
+		return 0;
+	struct check_slog *q = (struct check_slog *)(L->base + k * L->stride);
+	uint32_t n = q->nlog;
+	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
+	if (n >= q->open || win->len != q->bytes || win->lo != q->addr || ((a0 ^ q->hib) | (a16 ^ q->hib)) >> 32)
+		return 0;
+	struct check_rbuf *lg = q->log;
+	q->nlog = n + 1;
+	lg->e[n].o0 = (uint32_t)a0;
+	lg->e[n].o1 = (uint32_t)a16;
+	lg->e[n].mask = ~0u;
+	lg->e[n].meta = CHECK_RL_META(w->wsync, warp, 4, (unsigned)shape - 1);
+	lg->w[warp] = w;
+	return 1;
+}
+
 /* access_event of a warp's 4-byte atomics whose window win is shared
  * memory (F_ATOM's): on the warp's own block's memory they go first to the
  * shared checker's cheap way in */

@@ -588,6 +588,11 @@ struct machine {
 		int (*swrite)(void *self, const struct check_sread *r); /* its shared_write */
 		int (*satomic)(void *self, const struct check_sread *r); /* its shared_atomic */
 		void *sread_self;
+		/* its slots' logs (struct checker's shared_logs), to which
+		 * access_read_log appends a tile's read itself; none (a list of
+		 * no slot) when there is no such checker or by_region is not
+		 * current (regions_dirty) */
+		const struct check_slogs *slogs;
 		/* the global_warp of the one checker of CR_GLOBAL accesses, the same way */
 		int (*gwarp)(void *self, const struct check_gwarp *r);
 		int (*gaccess)(void *self, const struct check_gaccess *r); /* its global_access */
