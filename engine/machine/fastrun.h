@@ -660,13 +660,18 @@ counter_cbr:
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
 			int got;
-			if (fast_window(m, w, A[0] + imm, 0, &win) &&
-			    (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-					     win.len, in->t == IR_S32))) {
+			if (!CHECK_WANTS(m, CEV_ACCESS)) {
+				if (fast_window(m, w, A[0] + imm, 0, &win) &&
+				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+					      in->t == IR_S32))
+					NEXT_PC_CALLED();
+			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
+				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+						    win.len, in->t == IR_S32))) {
 				/* a tile's read goes to the shared checker's open log at
-				 * once; the others to its way in, the global checker's,
-				 * or their event */
-				if (CHECK_WANTS(m, CEV_ACCESS) && !access_read_log(m, w, in, A, imm, &win, got - 1))
+				 * once (no call); the others to its way in, the global
+				 * checker's, or their event */
+				if (!access_read_log(m, w, in, A, imm, &win, got - 1))
 					access_ld4(m, w, g, in, A, imm, &win, got - 1);
 				NEXT_PC_CALLED();
 			}

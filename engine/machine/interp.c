@@ -1567,11 +1567,15 @@ static WS_NOINLINE void access_ld4(struct machine *m, struct warp *w, struct gro
  * 4-byte read (F_LD4's: window win, every lane inside) of its own block's
  * shared memory whose shape pair_load found (CHECK_SHAPE_ROWS or _HALVES:
  * a tile's row or column after a barrier), appended to the slot's open log
- * (struct check_slog) as shared_read would append it, under the same
- * tests: 1; else 0 (access_ld4, as before). chk.slogs has no slot while
- * by_region is not current (a checker's quiet changed: the offer makes
- * it). */
-static WS_NOINLINE int access_read_log(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
+ * (struct check_slog) as shared_read would append it: 1; else 0
+ * (access_ld4, as before). shared_read's tests, two of them implied: a
+ * window of the warp's own block with the log's addr (the block's memory,
+ * or the same memory by its cluster rank) has the log's bytes (the block's
+ * size; a new block closes the log), and every lane inside it has the high
+ * half of addr (its low half is 0, the memory under 4 GiB), which is hib.
+ * chk.slogs has no slot while by_region is not current (a checker's quiet
+ * changed: the offer makes it). */
+static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
 				     uint64_t imm, const struct window *win, int shape)
 {
 	const struct check_slogs *L = m->chk.slogs;
@@ -1582,13 +1586,12 @@ static WS_NOINLINE int access_read_log(struct machine *m, struct warp *w, const 
 		return 0;
 	struct check_slog *q = (struct check_slog *)(L->base + k * L->stride);
 	uint32_t n = q->nlog;
-	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
-	if (n >= q->open || win->len != q->bytes || win->lo != q->addr || ((a0 ^ q->hib) | (a16 ^ q->hib)) >> 32)
+	if (n >= q->open || win->lo != q->addr)
 		return 0;
 	struct check_rbuf *lg = q->log;
 	q->nlog = n + 1;
-	lg->e[n].o0 = (uint32_t)a0;
-	lg->e[n].o1 = (uint32_t)a16;
+	lg->e[n].o0 = (uint32_t)(A[0] + imm);
+	lg->e[n].o1 = (uint32_t)(A[16] + imm);
 	lg->e[n].mask = ~0u;
 	lg->e[n].meta = CHECK_RL_META(w->wsync, warp, 4, (unsigned)shape - 1);
 	lg->w[warp] = w;
