@@ -668,11 +668,16 @@ counter_cbr:
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
 				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
 						    win.len, in->t == IR_S32))) {
-				/* a tile's read goes to the shared checker's open log at
-				 * once (no call); the others to its way in, the global
-				 * checker's, or their event */
-				if (!access_read_log(m, w, in, A, imm, &win, got - 1))
-					access_ld4(m, w, g, in, A, imm, &win, got - 1);
+				/* the global checker's way in; a tile's read to the shared
+				 * checker's open log at once (no call), else to its way
+				 * in; else their event */
+				if (win.a) {
+					if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
+					    !access_global_in(m, w, A, imm, 0, &win))
+						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				} else if (!access_read_log(m, w, in, A, imm, &win, got - 1) &&
+					   (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1)))
+					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				NEXT_PC_CALLED();
 			}
 			if (do_ld(m, w, g, in)) {

@@ -1549,32 +1549,19 @@ static WS_NOINLINE int access_global_in(struct machine *m, struct warp *w, const
 	return machine_offer_gwarp(m, &r);
 }
 
-/* The checkers' part of a full warp's 4-byte load from F_LD4 (window
- * win, every lane inside, shape from pair_load) that access_read_log did
- * not take: the shared checker's or the global checker's way in, else the
- * event */
-static WS_NOINLINE void access_ld4(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
-				   const uint64_t *A, uint64_t imm, const struct window *win, int shape)
-{
-	if (!win->a) {
-		if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, win, shape))
-			access_event(m, w, g, in, A, imm, 4, CHECK_READ, win);
-	} else if (shape != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK || !access_global_in(m, w, A, imm, 0, win))
-		access_event(m, w, g, in, A, imm, 4, CHECK_READ, win);
-}
-
 /* The shared checker's commonest case without a call: a full warp's weak
- * 4-byte read (F_LD4's: window win, every lane inside) of its own block's
- * shared memory whose shape pair_load found (CHECK_SHAPE_ROWS or _HALVES:
- * a tile's row or column after a barrier), appended to the slot's open log
- * (struct check_slog) as shared_read would append it: 1; else 0
- * (access_ld4, as before). shared_read's tests, two of them implied: a
- * window of the warp's own block with the log's addr (the block's memory,
- * or the same memory by its cluster rank) has the log's bytes (the block's
- * size; a new block closes the log), and every lane inside it has the high
- * half of addr (its low half is 0, the memory under 4 GiB), which is hib.
- * chk.slogs has no slot while by_region is not current (a checker's quiet
- * changed: the offer makes it). */
+ * 4-byte read (F_LD4's: window win of shared memory, every lane inside)
+ * of its own block's memory whose shape pair_load found (CHECK_SHAPE_ROWS
+ * or _HALVES: a tile's row or column after a barrier), appended to the
+ * slot's open log (struct check_slog) as shared_read would append it: 1;
+ * else 0 (access_read_in, then the event, as before). shared_read's tests,
+ * two of them implied: a window of the warp's own block with the log's
+ * addr (the block's memory, or the same memory by its cluster rank) has
+ * the log's bytes (the block's size; a new block closes the log), and
+ * every lane inside it has the high half of addr (its low half is 0, the
+ * memory under 4 GiB), which is hib. chk.slogs has no slot while
+ * by_region is not current (a checker's quiet changed: the offer makes
+ * it). */
 static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
 				     uint64_t imm, const struct window *win, int shape)
 {
@@ -1582,7 +1569,7 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
 	const struct block *b = w->blk;
 	size_t k = (size_t)b->slot;
 	unsigned warp = w->id;
-	if (win->a || win->blk != b || in->sem != SEM_WEAK || !shape || k >= L->len || warp >= CHECK_RLOG_WARPS)
+	if (win->blk != b || in->sem != SEM_WEAK || !shape || k >= L->len || warp >= CHECK_RLOG_WARPS)
 		return 0;
 	struct check_slog *q = (struct check_slog *)(L->base + k * L->stride);
 	uint32_t n = q->nlog;
