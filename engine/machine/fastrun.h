@@ -14,6 +14,12 @@
  * reached its reconvergence token: settle the warp, then return). ch: the
  * chain of visits this one is part of (sched_hop), or NULL; when set, the
  * visit returned for may be a later one of the chain (ch->w, group 0). */
+/* FL's blend of a diverged group's lanes: where the lanes' loops are AVX2 */
+#ifdef FAST_RUN_AVX2
+#define FL_BLEND 1
+#else
+#define FL_BLEND 0
+#endif
 FAST_RUN_TARGET
 static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
 			 struct chain *ch)
@@ -760,6 +766,7 @@ done:
 #undef STOP_HOOKS
 }
 
+#undef FL_BLEND
 #undef FAST_RUN_NAME
 #undef FAST_RUN_TARGET
 #undef FAST_RUN_AVX2

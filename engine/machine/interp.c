@@ -3456,9 +3456,7 @@ static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, un
 static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
 				  const uint64_t *B, const uint64_t *C)
 {
-	uint64_t val[WS_WARP], res[WS_WARP];
 	unsigned t = in->t ? in->t : IR_U32;
-	memcpy(val, A, sizeof val); /* D may be A */
 	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
 	/* the same offset (and width) in every lane: the rows' words are
 	 * equal (a difference in the upper halves only takes the lane by
@@ -3475,24 +3473,31 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
 		/* one offset for every lane, the whole warp wide (shfl_src with
 		 * width 32): lane l reads lane l + s, itself where that is
-		 * outside 0..31; up is down by -s; idx reads one lane */
-		int64_t s = in->sub == SHFL_UP ? -(int64_t)(b0 & 31) : (int64_t)(b0 & 31);
+		 * outside 0..31; up is down by -s; idx reads one lane. The
+		 * rows are either the same or disjoint: the lanes that move are
+		 * one overlapping copy (memmove: D may be A), those that read
+		 * themselves are already in place where D is A, else one copy;
+		 * then one normalising pass of fixed length (the two passes of
+		 * variable length over a copy of A did not vectorize as well) */
+		unsigned s = b0 & 31;
 		if (in->sub == SHFL_IDX) {
-			uint64_t v = val[b0 & 31];
+			uint64_t v = A[s];
 			for (unsigned l = 0; l < WS_WARP; l++)
-				res[l] = v;
-			norm_rows(D, res, WS_WARP, t);
-		} else if (s >= 0 && s < WS_WARP) {
-			norm_rows(D, val + s, WS_WARP - (unsigned)s, t);
-			norm_rows(D + WS_WARP - s, val + WS_WARP - s, (unsigned)s, t);
-		} else if (s < 0 && s > -WS_WARP) {
-			norm_rows(D, val, (unsigned)-s, t);
-			norm_rows(D - s, val, WS_WARP - (unsigned)-s, t);
+				D[l] = v;
+		} else if (in->sub == SHFL_UP) {
+			memmove(D + s, A, (WS_WARP - s) * sizeof(uint64_t));
+			if (D != A)
+				memcpy(D, A, s * sizeof(uint64_t));
 		} else {
-			norm_rows(D, val, WS_WARP, t);
+			memmove(D, A + s, (WS_WARP - s) * sizeof(uint64_t));
+			if (D != A)
+				memcpy(D + WS_WARP - s, A + WS_WARP - s, s * sizeof(uint64_t));
 		}
+		norm_rows(D, D, WS_WARP, t);
 		return;
 	}
+	uint64_t val[WS_WARP], res[WS_WARP];
+	memcpy(val, A, sizeof val); /* D may be A */
 	for (unsigned l = 0; l < WS_WARP; l++) {
 		uint32_t width = C ? (uint32_t)C[l] : 32;
 		if (width == 0 || width > 32 || (width & (width - 1)))
@@ -3517,11 +3522,31 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 	}
 }
 
-/* every lane of the group: a full warp in one pass the compiler vectorizes */
+/* lane l's bit of a group's mask, for FL's blend: (M >> l) & 1 did not
+ * vectorize (gcc 12), an and with a row of constants and a compare do */
+static const uint64_t fl_lane_bit[WS_WARP] = {
+#define FL_BITS4(n) 1ull << (n), 1ull << ((n) + 1), 1ull << ((n) + 2), 1ull << ((n) + 3)
+	FL_BITS4(0), FL_BITS4(4), FL_BITS4(8), FL_BITS4(12),
+	FL_BITS4(16), FL_BITS4(20), FL_BITS4(24), FL_BITS4(28),
+#undef FL_BITS4
+};
+
+/* every lane of the group: a full warp in one pass the compiler vectorizes;
+ * in the AVX2 and AVX-512 versions (FL_BLEND) a group of LANES_VEC_MIN
+ * lanes or more too, every lane's value computed and the group's lanes
+ * blended in (FL's expressions read rows and constants only: nothing
+ * traps or has an effect in the other lanes), fewer lanes one by one */
 #define FL(EXPR) do { \
 	if (full) { \
 		LANES_INDEPENDENT \
 		for (unsigned l = 0; l < WS_WARP; l++) D[l] = (EXPR); \
+	} else if (FL_BLEND && popc32(M) >= LANES_VEC_MIN) { \
+		const uint64_t mw_ = M; \
+		LANES_INDEPENDENT \
+		for (unsigned l = 0; l < WS_WARP; l++) { \
+			uint64_t k_ = 0 - (uint64_t)((mw_ & fl_lane_bit[l]) != 0); \
+			D[l] = (D[l] & ~k_) | ((uint64_t)(EXPR) & k_); \
+		} \
 	} else { \
 		for (uint32_t m_ = M; m_; m_ &= m_ - 1) { unsigned l = (unsigned)__builtin_ctz(m_); D[l] = (EXPR); } \
 	} \
