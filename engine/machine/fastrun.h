@@ -331,12 +331,7 @@ fetched:
 					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
 			} else if (sz == 1) {
 				/* bytes (ld_window's: s8 sign-extended, u8 and pred not) */
-				const int sg = t == IR_S8;
-				FAST_UNROLL
-				for (unsigned l = 0; l < WS_WARP; l++) {
-					uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
-					D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
-				}
+				ld_bytes(D, A, base, t == IR_S8);
 			} else {
 				const int sg = t == IR_S16;
 				FAST_UNROLL

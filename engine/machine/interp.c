@@ -3188,6 +3188,37 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 	return 1;
 }
 
+/* F_LD's bytes for a full warp, every lane's address in the window
+ * (win_all_in): lane l reads base + A[l], s8 sign-extended (sg), u8 and
+ * pred not. A warp on 32 consecutive bytes (A[l] = A[0] + l: data[i] with
+ * i the thread's index) is one block read, widened in one pass; else
+ * byte by byte. Out of line: in fast_run either loop moved its register
+ * allocation */
+PAIR_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+{
+	uint64_t a0 = A[0], d = 0;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		d |= A[l] - a0 - l;
+	if (!d) {
+		const uint8_t *p = (const uint8_t *)(base + (uintptr_t)a0);
+		if (sg) {
+			for (unsigned l = 0; l < WS_WARP; l++)
+				D[l] = (uint64_t)(int64_t)(int8_t)p[l];
+		} else {
+			for (unsigned l = 0; l < WS_WARP; l++)
+				D[l] = p[l];
+		}
+		return;
+	}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
+		D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
+	}
+}
+
 /* 0 when every lane of a full warp holds the same value */
 PAIR_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
 {
