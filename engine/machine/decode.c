@@ -478,6 +478,42 @@ static void fuse_cbr(struct dctx *x)
 	}
 }
 
+/* CVT.u32.s32 t = v (or s32 from u32) ; SHFL ... lane offset t  =>  NOP ;
+ * SHFL ... lane offset v (t a temporary read only there, v not written in
+ * between, both in one block): the shuffle reads its offset's low five
+ * bits (interp_shfl_src) and fast_run tests the row for one value in
+ * every lane, which the two forms of one 32-bit value pass or fail
+ * alike. The CVT stays a NOP, so that the steps are the same; its row,
+ * which nothing reads now, is no longer written. Only for code that `run`
+ * compiled (as fuse_idx2): sessions step and show the instructions as
+ * they are. reduce_shfl's `__shfl_down_sync(m, v, off)` with an int off. */
+static void shflcvt(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *cv = &x->c[i];
+		if (x->dead[i] || cv->op != IR_CVT || !temp(x, cv->d) || x->nuse[cv->d] != 1 || cv->a < 0 ||
+		    cv->a == cv->d ||
+		    !((cv->t == IR_U32 && cv->t2 == IR_S32) || (cv->t == IR_S32 && cv->t2 == IR_U32)))
+			continue;
+		uint32_t j;
+		for (j = i + 1; j < x->n && x->blk[j] == x->blk[i]; j++) {
+			if (x->dead[j])
+				continue;
+			if (reads(&x->c[j], cv->d) || writes(&x->c[j], cv->a))
+				break;
+		}
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *sh = &x->c[j];
+		if (sh->op != IR_SHFL || (sh->flags & DF_KB) || sh->b != cv->d || sh->a == cv->d || sh->c == cv->d || sh->e == cv->d ||
+		    sh->d == cv->a || writes(sh, cv->a) || sh->nargs)
+			continue;
+		sh->b = cv->a;
+		cv->op = IR_NOP;
+		cv->d = cv->a = -1;
+	}
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -533,6 +569,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	fuse_idx(&x);
 	count(&x);
 	fuse_cbr(&x);
+	if (fuse) {
+		count(&x);
+		shflcvt(&x);
+	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for
 	 * them and runs the plain instructions for less: callgrind, --fast,
