@@ -3505,24 +3505,29 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 		/* one offset for every lane, the whole warp wide (shfl_src with
 		 * width 32): lane l reads lane l + s, itself where that is
 		 * outside 0..31; up is down by -s; idx reads one lane. The
-		 * rows are either the same or disjoint: the lanes that move are
-		 * one overlapping copy (memmove: D may be A), those that read
-		 * themselves are already in place where D is A, else one copy;
-		 * then one normalising pass of fixed length (the two passes of
-		 * variable length over a copy of A did not vectorize as well) */
+		 * rows are either the same or disjoint; where D is A, the lanes
+		 * that move are one overlapping copy (memmove) and those that
+		 * read themselves are in place, then one normalising pass of
+		 * fixed length (the two passes of variable length over a copy of
+		 * A did not vectorize as well) */
 		unsigned s = b0 & 31;
 		if (in->sub == SHFL_IDX) {
 			uint64_t v = A[s];
 			for (unsigned l = 0; l < WS_WARP; l++)
 				D[l] = v;
+		} else if (D != A) {
+			/* every lane its own value, then the lanes that move
+			 * theirs (two normalising passes, no copy) */
+			norm_rows(D, A, WS_WARP, t);
+			if (in->sub == SHFL_UP)
+				norm_rows(D + s, A, WS_WARP - s, t);
+			else
+				norm_rows(D, A + s, WS_WARP - s, t);
+			return;
 		} else if (in->sub == SHFL_UP) {
 			memmove(D + s, A, (WS_WARP - s) * sizeof(uint64_t));
-			if (D != A)
-				memcpy(D, A, s * sizeof(uint64_t));
 		} else {
 			memmove(D, A + s, (WS_WARP - s) * sizeof(uint64_t));
-			if (D != A)
-				memcpy(D + WS_WARP - s, A + WS_WARP - s, s * sizeof(uint64_t));
 		}
 		norm_rows(D, D, WS_WARP, t);
 		return;
