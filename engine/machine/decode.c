@@ -253,15 +253,23 @@ static void cvtconst(struct dctx *x)
 	free(def);
 }
 
-/* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX */
-static void fuse_idx(struct dctx *x)
+/* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX.
+ * narrow: the same from an 8- or 16-bit integer (histogram's
+ * local[data[i]]), whose CVT and MUL become NOPs instead of being dropped,
+ * so that the steps stay those of the code before (the pass came later
+ * than the steps it would change); only for code that `run` compiled, as
+ * fuse_idx2. The rows hold every integer type extended to 64 bits
+ * (ir_norm), so that the CVT to 64 bits is a copy (fast_run's
+ * F_CVT_COPY), and XOP_IDX reads the narrow row as it is. */
+static void fuse_idx(struct dctx *x, int narrow)
 {
 	for (uint32_t i = 0; i < x->n; i++) {
 		struct ir_insn *cv = &x->c[i];
 		if (x->dead[i] || cv->op != IR_CVT || !temp(x, cv->d) || x->nuse[cv->d] != 1)
 			continue;
 		if (!((cv->t == IR_S64 || cv->t == IR_U64) &&
-		      (cv->t2 == IR_S32 || cv->t2 == IR_U32 || cv->t2 == IR_S64 || cv->t2 == IR_U64)))
+		      (narrow ? cv->t2 == IR_S8 || cv->t2 == IR_U8 || cv->t2 == IR_S16 || cv->t2 == IR_U16
+			      : cv->t2 == IR_S32 || cv->t2 == IR_U32 || cv->t2 == IR_S64 || cv->t2 == IR_U64)))
 			continue;
 		uint32_t j = i + 1, k;
 		while (j < x->n && x->dead[j])
@@ -292,7 +300,16 @@ static void fuse_idx(struct dctx *x)
 		ad->b = cv->a;
 		ad->t2 = cv->t2;
 		ad->imm = scale;
-		x->dead[i] = x->dead[j] = 1;
+		if (!narrow) {
+			x->dead[i] = x->dead[j] = 1;
+			continue;
+		}
+		struct ir_insn *nop[2] = { cv, mu };
+		for (int q = 0; q < 2; q++) {
+			nop[q]->op = IR_NOP;
+			nop[q]->d = nop[q]->a = nop[q]->b = -1;
+			nop[q]->flags &= (uint16_t)~DF_KB;
+		}
 	}
 }
 
@@ -566,12 +583,14 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	count(&x);
 	constfold(&x);
 	count(&x);
-	fuse_idx(&x);
+	fuse_idx(&x, 0);
 	count(&x);
 	fuse_cbr(&x);
 	if (fuse) {
 		count(&x);
 		shflcvt(&x);
+		count(&x);
+		fuse_idx(&x, 1);
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for
