@@ -531,6 +531,88 @@ static void shflcvt(struct dctx *x)
 	}
 }
 
+/* 1 if every path from the function's entry to instruction u passes
+ * instruction d (d before u in one block, or no path around d): a walk
+ * from the entry that does not enter d. Dropped instructions fall
+ * through, as in the decoded code. */
+static int dominates(const struct dctx *x, uint32_t d, uint32_t u, uint8_t *seen, uint32_t *stack)
+{
+	if (x->blk[d] == x->blk[u])
+		return d < u;
+	uint32_t n = 0;
+	memset(seen, 0, x->n);
+	if (d != 0) {
+		stack[n++] = 0;
+		seen[0] = 1;
+	}
+	while (n) {
+		uint32_t i = stack[--n], nx[2];
+		int k = 0;
+		if (i == u)
+			return 0;
+		const struct ir_insn *in = &x->c[i];
+		if (x->dead[i] || (in->op != IR_BR && in->op != IR_CBR && in->op != IR_RET &&
+				   in->op != IR_TRAP && in->op != IR_UNREACHABLE)) {
+			nx[k++] = i + 1;
+		} else if (in->op == IR_BR || in->op == IR_CBR) {
+			nx[k++] = (uint32_t)in->tgt1;
+			if (in->op == IR_CBR)
+				nx[k++] = (uint32_t)in->tgt2;
+		}
+		for (int q = 0; q < k; q++)
+			if (nx[q] < x->n && nx[q] != d && !seen[nx[q]]) {
+				seen[nx[q]] = 1;
+				stack[n++] = nx[q];
+			}
+	}
+	return 1;
+}
+
+/* a shuffle's width (c) and member mask (e) are most often constants
+ * defined before the loop the shuffle is in: where each is a temporary
+ * whose one definition, a CONST, lies on every path to the shuffle, every
+ * lane that reaches the shuffle holds that constant (its row is written
+ * by nothing else while the temporary lives: regalloc.c's live ranges),
+ * and DF_KCE spares fast_run the test of the rows for one value in every
+ * lane (fastrun.h F_SHFL). Only for code that `run` compiled: a session's
+ * debugger may assign one lane's copy of a register. */
+static void shflconst(struct dctx *x)
+{
+	uint32_t nr = x->fn->nregs;
+	int32_t *def = NULL;
+	uint8_t *seen = NULL;
+	uint32_t *stack = NULL;
+	for (uint32_t j = 0; j < x->n; j++) {
+		struct ir_insn *sh = &x->c[j];
+		if (x->dead[j] || sh->op != IR_SHFL)
+			continue;
+		if (!def) {
+			def = xmalloc((nr ? nr : 1) * sizeof(int32_t));
+			for (uint32_t r = 0; r < nr; r++)
+				def[r] = -1;
+			for (uint32_t i = 0; i < x->n; i++)
+				if (!x->dead[i] && x->c[i].op == IR_CONST && x->c[i].d >= 0 && (uint32_t)x->c[i].d < nr)
+					def[x->c[i].d] = (int32_t)i;
+			seen = xmalloc(x->n + 1);
+			stack = xmalloc((x->n + 1) * sizeof(uint32_t));
+		}
+		int ok = 1;
+		int32_t ops[2] = { sh->c, sh->e };
+		for (int q = 0; q < 2 && ok; q++) {
+			int32_t r = ops[q];
+			if (r < 0)
+				continue;
+			ok = (uint32_t)r < nr && temp(x, r) && def[r] >= 0 &&
+			     dominates(x, (uint32_t)def[r], j, seen, stack);
+		}
+		if (ok)
+			sh->flags |= DF_KCE;
+	}
+	free(def);
+	free(seen);
+	free(stack);
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -561,7 +643,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	for (uint32_t i = 0; i < x.n; i++)
@@ -591,6 +673,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		shflcvt(&x);
 		count(&x);
 		fuse_idx(&x, 1);
+		count(&x);
+		shflconst(&x);
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for

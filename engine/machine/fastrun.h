@@ -430,7 +430,8 @@ fetched:
 		/* coll_arrive and coll_complete of one group that is the whole
 		 * warp and names every lane: no finding, no checker event, no
 		 * other group to wait for; else the general loop runs it */
-		if (!full || !coll_names_all(R, in->e)) {
+		if (!full || !((in->flags & DF_KCE) ? in->e < 0 || (uint32_t)reg(R, in->e)[0] == ~0u
+						     : coll_names_all(R, in->e))) {
 			k--;
 			goto out;
 		}

@@ -2938,7 +2938,7 @@ static int fast_type(unsigned t, int fl)
 /* the instruction flags fast_run knows the meaning of; an instruction with
  * any other flag (a new operand form, say) is left to the general loop */
 #define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
-		    DF_KB | DF_BREAK | DF_CMP | DF_STMT)
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE)
 
 static uint8_t fast_class(const struct ir_insn *in)
 {
@@ -3487,6 +3487,8 @@ static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, un
 static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
 				  const uint64_t *B, const uint64_t *C)
 {
+	/* C's lanes hold one value (DF_KCE): no test of the row */
+	const uint64_t *CT = (in->flags & DF_KCE) ? NULL : C;
 	unsigned t = in->t ? in->t : IR_U32;
 	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
 	/* the same offset (and width) in every lane: the rows' words are
@@ -3496,10 +3498,10 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 	LANES_INDEPENDENT
 	for (unsigned l = 0; l < WS_WARP; l++)
 		diff |= B[l] ^ B[0];
-	if (C) {
+	if (CT) {
 		LANES_INDEPENDENT
 		for (unsigned l = 0; l < WS_WARP; l++)
-			diff |= C[l] ^ C[0];
+			diff |= CT[l] ^ CT[0];
 	}
 	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
 		/* one offset for every lane, the whole warp wide (shfl_src with
