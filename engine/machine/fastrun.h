@@ -144,12 +144,12 @@ fetched:
 	CASE(F_MOV) FL(A[l]); NEXT_PC();
 	CASE(F_IDX_SH) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		NEXT_PC();
 	}
 	CASE(F_IDX_MUL) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 		NEXT_PC();
 	}
 	CASE(F_GADDR) {
@@ -499,12 +499,12 @@ fetched:
 } while (0)
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		goto idx_ld;
 	}
 	CASE(F_IDX_MUL_LD) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 	}
 idx_ld:
 	if (!PAIR_OK())
@@ -513,12 +513,12 @@ idx_ld:
 	goto ld4; /* F_LD4's block copies, else the load's own class */
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		goto idx_st;
 	}
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 	}
 idx_st:
 	if (!PAIR_OK())
