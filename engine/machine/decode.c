@@ -253,15 +253,23 @@ static void cvtconst(struct dctx *x)
 	free(def);
 }
 
-/* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX */
-static void fuse_idx(struct dctx *x)
+/* CVT.64 <- 32 ; MUL.64 by a constant ; ADD.ptr base  =>  XOP_IDX.
+ * narrow: the same from an 8- or 16-bit integer (histogram's
+ * local[data[i]]), whose CVT and MUL become NOPs instead of being dropped,
+ * so that the steps stay those of the code before (the pass came later
+ * than the steps it would change); only for code that `run` compiled, as
+ * fuse_idx2. The rows hold every integer type extended to 64 bits
+ * (ir_norm), so that the CVT to 64 bits is a copy (fast_run's
+ * F_CVT_COPY), and XOP_IDX reads the narrow row as it is. */
+static void fuse_idx(struct dctx *x, int narrow)
 {
 	for (uint32_t i = 0; i < x->n; i++) {
 		struct ir_insn *cv = &x->c[i];
 		if (x->dead[i] || cv->op != IR_CVT || !temp(x, cv->d) || x->nuse[cv->d] != 1)
 			continue;
 		if (!((cv->t == IR_S64 || cv->t == IR_U64) &&
-		      (cv->t2 == IR_S32 || cv->t2 == IR_U32 || cv->t2 == IR_S64 || cv->t2 == IR_U64)))
+		      (narrow ? cv->t2 == IR_S8 || cv->t2 == IR_U8 || cv->t2 == IR_S16 || cv->t2 == IR_U16
+			      : cv->t2 == IR_S32 || cv->t2 == IR_U32 || cv->t2 == IR_S64 || cv->t2 == IR_U64)))
 			continue;
 		uint32_t j = i + 1, k;
 		while (j < x->n && x->dead[j])
@@ -292,7 +300,16 @@ static void fuse_idx(struct dctx *x)
 		ad->b = cv->a;
 		ad->t2 = cv->t2;
 		ad->imm = scale;
-		x->dead[i] = x->dead[j] = 1;
+		if (!narrow) {
+			x->dead[i] = x->dead[j] = 1;
+			continue;
+		}
+		struct ir_insn *nop[2] = { cv, mu };
+		for (int q = 0; q < 2; q++) {
+			nop[q]->op = IR_NOP;
+			nop[q]->d = nop[q]->a = nop[q]->b = -1;
+			nop[q]->flags &= (uint16_t)~DF_KB;
+		}
 	}
 }
 
@@ -478,6 +495,124 @@ static void fuse_cbr(struct dctx *x)
 	}
 }
 
+/* CVT.u32.s32 t = v (or s32 from u32) ; SHFL ... lane offset t  =>  NOP ;
+ * SHFL ... lane offset v (t a temporary read only there, v not written in
+ * between, both in one block): the shuffle reads its offset's low five
+ * bits (interp_shfl_src) and fast_run tests the row for one value in
+ * every lane, which the two forms of one 32-bit value pass or fail
+ * alike. The CVT stays a NOP, so that the steps are the same; its row,
+ * which nothing reads now, is no longer written. Only for code that `run`
+ * compiled (as fuse_idx2): sessions step and show the instructions as
+ * they are. reduce_shfl's `__shfl_down_sync(m, v, off)` with an int off. */
+static void shflcvt(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *cv = &x->c[i];
+		if (x->dead[i] || cv->op != IR_CVT || !temp(x, cv->d) || x->nuse[cv->d] != 1 || cv->a < 0 ||
+		    cv->a == cv->d ||
+		    !((cv->t == IR_U32 && cv->t2 == IR_S32) || (cv->t == IR_S32 && cv->t2 == IR_U32)))
+			continue;
+		uint32_t j;
+		for (j = i + 1; j < x->n && x->blk[j] == x->blk[i]; j++) {
+			if (x->dead[j])
+				continue;
+			if (reads(&x->c[j], cv->d) || writes(&x->c[j], cv->a))
+				break;
+		}
+		if (j >= x->n || x->blk[j] != x->blk[i])
+			continue;
+		struct ir_insn *sh = &x->c[j];
+		if (sh->op != IR_SHFL || (sh->flags & DF_KB) || sh->b != cv->d || sh->a == cv->d || sh->c == cv->d || sh->e == cv->d ||
+		    sh->d == cv->a || writes(sh, cv->a) || sh->nargs)
+			continue;
+		sh->b = cv->a;
+		cv->op = IR_NOP;
+		cv->d = cv->a = -1;
+	}
+}
+
+/* 1 if every path from the function's entry to instruction u passes
+ * instruction d (d before u in one block, or no path around d): a walk
+ * from the entry that does not enter d. Dropped instructions fall
+ * through, as in the decoded code. */
+static int dominates(const struct dctx *x, uint32_t d, uint32_t u, uint8_t *seen, uint32_t *stack)
+{
+	if (x->blk[d] == x->blk[u])
+		return d < u;
+	uint32_t n = 0;
+	memset(seen, 0, x->n);
+	if (d != 0) {
+		stack[n++] = 0;
+		seen[0] = 1;
+	}
+	while (n) {
+		uint32_t i = stack[--n], nx[2];
+		int k = 0;
+		if (i == u)
+			return 0;
+		const struct ir_insn *in = &x->c[i];
+		if (x->dead[i] || (in->op != IR_BR && in->op != IR_CBR && in->op != IR_RET &&
+				   in->op != IR_TRAP && in->op != IR_UNREACHABLE)) {
+			nx[k++] = i + 1;
+		} else if (in->op == IR_BR || in->op == IR_CBR) {
+			nx[k++] = (uint32_t)in->tgt1;
+			if (in->op == IR_CBR)
+				nx[k++] = (uint32_t)in->tgt2;
+		}
+		for (int q = 0; q < k; q++)
+			if (nx[q] < x->n && nx[q] != d && !seen[nx[q]]) {
+				seen[nx[q]] = 1;
+				stack[n++] = nx[q];
+			}
+	}
+	return 1;
+}
+
+/* a shuffle's width (c) and member mask (e) are most often constants
+ * defined before the loop the shuffle is in: where each is a temporary
+ * whose one definition, a CONST, lies on every path to the shuffle, every
+ * lane that reaches the shuffle holds that constant (its row is written
+ * by nothing else while the temporary lives: regalloc.c's live ranges),
+ * and DF_KCE spares fast_run the test of the rows for one value in every
+ * lane (fastrun.h F_SHFL). Only for code that `run` compiled: a session's
+ * debugger may assign one lane's copy of a register. */
+static void shflconst(struct dctx *x)
+{
+	uint32_t nr = x->fn->nregs;
+	int32_t *def = NULL;
+	uint8_t *seen = NULL;
+	uint32_t *stack = NULL;
+	for (uint32_t j = 0; j < x->n; j++) {
+		struct ir_insn *sh = &x->c[j];
+		if (x->dead[j] || sh->op != IR_SHFL)
+			continue;
+		if (!def) {
+			def = xmalloc((nr ? nr : 1) * sizeof(int32_t));
+			for (uint32_t r = 0; r < nr; r++)
+				def[r] = -1;
+			for (uint32_t i = 0; i < x->n; i++)
+				if (!x->dead[i] && x->c[i].op == IR_CONST && x->c[i].d >= 0 && (uint32_t)x->c[i].d < nr)
+					def[x->c[i].d] = (int32_t)i;
+			seen = xmalloc(x->n + 1);
+			stack = xmalloc((x->n + 1) * sizeof(uint32_t));
+		}
+		int ok = 1;
+		int32_t ops[2] = { sh->c, sh->e };
+		for (int q = 0; q < 2 && ok; q++) {
+			int32_t r = ops[q];
+			if (r < 0)
+				continue;
+			ok = (uint32_t)r < nr && temp(x, r) && def[r] >= 0 &&
+			     dominates(x, (uint32_t)def[r], j, seen, stack);
+		}
+		if (ok)
+			sh->flags |= DF_KCE;
+	}
+	free(def);
+	free(seen);
+	free(stack);
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -508,7 +643,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	for (uint32_t i = 0; i < x.n; i++)
@@ -530,9 +665,19 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	count(&x);
 	constfold(&x);
 	count(&x);
-	fuse_idx(&x);
+	fuse_idx(&x, 0);
 	count(&x);
 	fuse_cbr(&x);
+	/* WS_NO_SUPER=1: not these (tests/ir/super.t compares) */
+	const char *nosup = getenv("WS_NO_SUPER");
+	if (fuse && !(nosup && *nosup && strcmp(nosup, "0") != 0)) {
+		count(&x);
+		shflcvt(&x);
+		count(&x);
+		fuse_idx(&x, 1);
+		count(&x);
+		shflconst(&x);
+	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for
 	 * them and runs the plain instructions for less: callgrind, --fast,

@@ -14,6 +14,12 @@
  * reached its reconvergence token: settle the warp, then return). ch: the
  * chain of visits this one is part of (sched_hop), or NULL; when set, the
  * visit returned for may be a later one of the chain (ch->w, group 0). */
+/* FL's blend of a diverged group's lanes: where the lanes' loops are AVX2 */
+#ifdef FAST_RUN_AVX2
+#define FL_BLEND 1
+#else
+#define FL_BLEND 0
+#endif
 FAST_RUN_TARGET
 static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
 			 struct chain *ch)
@@ -138,12 +144,12 @@ fetched:
 	CASE(F_MOV) FL(A[l]); NEXT_PC();
 	CASE(F_IDX_SH) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		NEXT_PC();
 	}
 	CASE(F_IDX_MUL) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 		NEXT_PC();
 	}
 	CASE(F_GADDR) {
@@ -325,12 +331,7 @@ fetched:
 					memcpy(&D[l], (const void *)(base + (uintptr_t)A[l]), 8);
 			} else if (sz == 1) {
 				/* bytes (ld_window's: s8 sign-extended, u8 and pred not) */
-				const int sg = t == IR_S8;
-				FAST_UNROLL
-				for (unsigned l = 0; l < WS_WARP; l++) {
-					uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
-					D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
-				}
+				ld_bytes(D, A, base, t == IR_S8);
 			} else {
 				const int sg = t == IR_S16;
 				FAST_UNROLL
@@ -429,7 +430,8 @@ fetched:
 		/* coll_arrive and coll_complete of one group that is the whole
 		 * warp and names every lane: no finding, no checker event, no
 		 * other group to wait for; else the general loop runs it */
-		if (!full || !coll_names_all(R, in->e)) {
+		if (!full || !((in->flags & DF_KCE) ? in->e < 0 || (uint32_t)reg(R, in->e)[0] == ~0u
+						     : coll_names_all(R, in->e))) {
 			k--;
 			goto out;
 		}
@@ -497,12 +499,12 @@ fetched:
 } while (0)
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		goto idx_ld;
 	}
 	CASE(F_IDX_MUL_LD) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 	}
 idx_ld:
 	if (!PAIR_OK())
@@ -511,12 +513,12 @@ idx_ld:
 	goto ld4; /* F_LD4's block copies, else the load's own class */
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FL(A[l] + (B[l] << sh));
+		FLB(A[l] + (B[l] << sh));
 		goto idx_st;
 	}
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
-		FL(A[l] + B[l] * kk);
+		FLB(A[l] + B[l] * kk);
 	}
 idx_st:
 	if (!PAIR_OK())
@@ -766,6 +768,7 @@ done:
 #undef STOP_HOOKS
 }
 
+#undef FL_BLEND
 #undef FAST_RUN_NAME
 #undef FAST_RUN_TARGET
 #undef FAST_RUN_AVX2

@@ -2974,7 +2974,7 @@ static int fast_type(unsigned t, int fl)
 /* the instruction flags fast_run knows the meaning of; an instruction with
  * any other flag (a new operand form, say) is left to the general loop */
 #define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
-		    DF_KB | DF_BREAK | DF_CMP | DF_STMT)
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE)
 
 static uint8_t fast_class(const struct ir_insn *in)
 {
@@ -3222,6 +3222,37 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
 		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
+}
+
+/* F_LD's bytes for a full warp, every lane's address in the window
+ * (win_all_in): lane l reads base + A[l], s8 sign-extended (sg), u8 and
+ * pred not. A warp on 32 consecutive bytes (A[l] = A[0] + l: data[i] with
+ * i the thread's index) is one block read, widened in one pass; else
+ * byte by byte. Out of line: in fast_run either loop moved its register
+ * allocation */
+PAIR_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+{
+	uint64_t a0 = A[0], d = 0;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		d |= A[l] - a0 - l;
+	if (!d) {
+		const uint8_t *p = (const uint8_t *)(base + (uintptr_t)a0);
+		if (sg) {
+			for (unsigned l = 0; l < WS_WARP; l++)
+				D[l] = (uint64_t)(int64_t)(int8_t)p[l];
+		} else {
+			for (unsigned l = 0; l < WS_WARP; l++)
+				D[l] = p[l];
+		}
+		return;
+	}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
+		D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
+	}
 }
 
 /* 0 when every lane of a full warp holds the same value */
@@ -3492,9 +3523,9 @@ static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, un
 static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
 				  const uint64_t *B, const uint64_t *C)
 {
-	uint64_t val[WS_WARP], res[WS_WARP];
+	/* C's lanes hold one value (DF_KCE): no test of the row */
+	const uint64_t *CT = (in->flags & DF_KCE) ? NULL : C;
 	unsigned t = in->t ? in->t : IR_U32;
-	memcpy(val, A, sizeof val); /* D may be A */
 	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
 	/* the same offset (and width) in every lane: the rows' words are
 	 * equal (a difference in the upper halves only takes the lane by
@@ -3503,32 +3534,44 @@ static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const u
 	LANES_INDEPENDENT
 	for (unsigned l = 0; l < WS_WARP; l++)
 		diff |= B[l] ^ B[0];
-	if (C) {
+	if (CT) {
 		LANES_INDEPENDENT
 		for (unsigned l = 0; l < WS_WARP; l++)
-			diff |= C[l] ^ C[0];
+			diff |= CT[l] ^ CT[0];
 	}
 	if (!diff && c0 == 32 && in->sub != SHFL_BFLY) {
 		/* one offset for every lane, the whole warp wide (shfl_src with
 		 * width 32): lane l reads lane l + s, itself where that is
-		 * outside 0..31; up is down by -s; idx reads one lane */
-		int64_t s = in->sub == SHFL_UP ? -(int64_t)(b0 & 31) : (int64_t)(b0 & 31);
+		 * outside 0..31; up is down by -s; idx reads one lane. The
+		 * rows are either the same or disjoint; where D is A, the lanes
+		 * that move are one overlapping copy (memmove) and those that
+		 * read themselves are in place, then one normalising pass of
+		 * fixed length (the two passes of variable length over a copy of
+		 * A did not vectorize as well) */
+		unsigned s = b0 & 31;
 		if (in->sub == SHFL_IDX) {
-			uint64_t v = val[b0 & 31];
+			uint64_t v = A[s];
 			for (unsigned l = 0; l < WS_WARP; l++)
-				res[l] = v;
-			norm_rows(D, res, WS_WARP, t);
-		} else if (s >= 0 && s < WS_WARP) {
-			norm_rows(D, val + s, WS_WARP - (unsigned)s, t);
-			norm_rows(D + WS_WARP - s, val + WS_WARP - s, (unsigned)s, t);
-		} else if (s < 0 && s > -WS_WARP) {
-			norm_rows(D, val, (unsigned)-s, t);
-			norm_rows(D - s, val, WS_WARP - (unsigned)-s, t);
+				D[l] = v;
+		} else if (D != A) {
+			/* every lane its own value, then the lanes that move
+			 * theirs (two normalising passes, no copy) */
+			norm_rows(D, A, WS_WARP, t);
+			if (in->sub == SHFL_UP)
+				norm_rows(D + s, A, WS_WARP - s, t);
+			else
+				norm_rows(D, A + s, WS_WARP - s, t);
+			return;
+		} else if (in->sub == SHFL_UP) {
+			memmove(D + s, A, (WS_WARP - s) * sizeof(uint64_t));
 		} else {
-			norm_rows(D, val, WS_WARP, t);
+			memmove(D, A + s, (WS_WARP - s) * sizeof(uint64_t));
 		}
+		norm_rows(D, D, WS_WARP, t);
 		return;
 	}
+	uint64_t val[WS_WARP], res[WS_WARP];
+	memcpy(val, A, sizeof val); /* D may be A */
 	for (unsigned l = 0; l < WS_WARP; l++) {
 		uint32_t width = C ? (uint32_t)C[l] : 32;
 		if (width == 0 || width > 32 || (width & (width - 1)))
@@ -3553,11 +3596,42 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 	}
 }
 
+/* lane l's bit of a group's mask, for FL's blend: (M >> l) & 1 did not
+ * vectorize (gcc 12), an and with a row of constants and a compare do */
+static const uint64_t fl_lane_bit[WS_WARP] = {
+#define FL_BITS4(n) 1ull << (n), 1ull << ((n) + 1), 1ull << ((n) + 2), 1ull << ((n) + 3)
+	FL_BITS4(0), FL_BITS4(4), FL_BITS4(8), FL_BITS4(12),
+	FL_BITS4(16), FL_BITS4(20), FL_BITS4(24), FL_BITS4(28),
+#undef FL_BITS4
+};
+
 /* every lane of the group: a full warp in one pass the compiler vectorizes */
 #define FL(EXPR) do { \
 	if (full) { \
 		LANES_INDEPENDENT \
 		for (unsigned l = 0; l < WS_WARP; l++) D[l] = (EXPR); \
+	} else { \
+		for (uint32_t m_ = M; m_; m_ &= m_ - 1) { unsigned l = (unsigned)__builtin_ctz(m_); D[l] = (EXPR); } \
+	} \
+} while (0)
+/* FL for the indexing classes (a diverged group's address before its load,
+ * store or atomic: histogram's bins[t]); in the AVX2 and AVX-512 versions
+ * (FL_BLEND) a group of LANES_VEC_MIN lanes or more computes every lane's
+ * value and blends the group's lanes in (the expression reads rows and
+ * constants only: nothing traps or has an effect in the other lanes).
+ * Only there: in every FL it moved fast_run's register allocation
+ * (matmul_tiled +1.4%, vecadd +1.1% device instructions) */
+#define FLB(EXPR) do { \
+	if (full) { \
+		LANES_INDEPENDENT \
+		for (unsigned l = 0; l < WS_WARP; l++) D[l] = (EXPR); \
+	} else if (FL_BLEND && popc32(M) >= LANES_VEC_MIN) { \
+		const uint64_t mw_ = M; \
+		LANES_INDEPENDENT \
+		for (unsigned l = 0; l < WS_WARP; l++) { \
+			uint64_t k_ = 0 - (uint64_t)((mw_ & fl_lane_bit[l]) != 0); \
+			D[l] = (D[l] & ~k_) | ((uint64_t)(EXPR) & k_); \
+		} \
 	} else { \
 		for (uint32_t m_ = M; m_; m_ &= m_ - 1) { unsigned l = (unsigned)__builtin_ctz(m_); D[l] = (EXPR); } \
 	} \

@@ -143,6 +143,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_BREAK 0x200           /* insn.flags: a breakpoint is set on this statement start */
 #define DF_CMP 0x400             /* CBR: branch on (a sub b) of type t, a fused SETP */
 #define DF_STMT 0x800            /* insn.flags: a statement starts here (EV_STMT, breakpoints) */
+#define DF_KCE 0x1000            /* SHFL: rows c and e (those it has) each hold one value in every
+                                  * lane that reaches it: a CONST whose every path there passes
+                                  * (decode.c shflconst; run's code only) */
 enum { XOP_IDX = IR_NOPS + 1,   /* d := a + b * imm (b already extended to 64 bits) */
        XOP_IDX2 = IR_NOPS + 3,   /* d := a + b * imm + c * tgt1 (two XOP_IDX, a 2-D index) */
        XOP_GTID = IR_NOPS + 4,   /* d (u32) := ctaid.x * ntid.x + tid.x (5 IR instructions) */

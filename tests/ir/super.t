@@ -39,6 +39,17 @@ run fold_ops tests/programs/fold_ops.cu "--fast --max-steps 20011"
 run fold_ops tests/programs/fold_ops.cu "--fast --simt its"
 run super_edge tests/ir/super_edge.cu "--fast"
 run super_edge tests/ir/super_edge.cu ""
+# the fourteenth session's shuffles, diverged groups, byte loads, narrow indices (decode's
+# rewrites of run's code are off with WS_NO_SUPER too); and against the CPU
+run narrow_shfl tests/ir/narrow_shfl.cu "--fast"
+run narrow_shfl tests/ir/narrow_shfl.cu ""
+run narrow_shfl tests/ir/narrow_shfl.cu "--fast --simt its"
+run narrow_shfl tests/ir/narrow_shfl.cu "--fast --max-steps 9000"
+"$WARPSTEP" run --fast tests/ir/narrow_shfl.cu > "$tmp/narrow" 2>&1 < /dev/null
+r=0
+[ "$(grep -c ': 0 wrong$' "$tmp/narrow")" -eq 6 ] || r=1
+[ "$r" -eq 0 ] || head -20 "$tmp/narrow" | tap_diag
+tap_result "$r" "narrow_shfl --fast: every result as the CPU's"
 # tile reads and writes as blocks (pair_load, pair_store): rows and words at the end of
 # their window, overlapping and mixed halves, and a row one word past the end (reported)
 for a in 0 1; do
