@@ -367,6 +367,9 @@ struct block {
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
 	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
+	/* w is NULL while the block holds no warps: admitted lazily in a
+	 * gr->wlazy grid and not reached yet (every warp unstarted), or
+	 * retired there (machine.c block_warps) */
 	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
 				  * only inside machine.c's machine_run, and there only
 				  * until something but sched_quick looks: 0 elsewhere) */
@@ -415,6 +418,17 @@ struct grid {
 	uint8_t stash;          /* its warps' frames come from m->dev.fstash, a queue of its
 				 * kernel's row count (machine.c stash_ok) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
+	uint8_t wlazy;          /* its lazily admitted blocks get their warps when first reached,
+				 * and its retiring blocks give theirs back (machine.c wlazy_ok) */
+};
+/* warp arrays that no block holds, of blocks of one shape, first given
+ * back first taken (machine.c block_warps): a ring of n from head */
+struct wqueue {
+	uint32_t shape[3], nwarps;
+	struct warp **v;
+	uint8_t *pooled;        /* v[i] came from m->dev.wpool (else malloc) */
+	uint32_t cap, head, n;
+	struct wqueue *next;
 };
 
 /* ---- thread block clusters (cluster.c) */
@@ -527,6 +541,12 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	struct fstash *fstash, *fstashes;
 	struct frame *fstash_all;
 	uint64_t nframes, nstashed; /* device frames made for warps' own lists, for the stash */
+	/* warp arrays that blocks of gr->wlazy grids gave back, one queue
+	 * per block shape, and whether the module's device code keeps
+	 * nothing on the lanes' stacks (1 yes, 2 no, 0 not yet known;
+	 * machine.c wlazy_ok) */
+	struct wqueue *wqs;
+	uint8_t wq_mod;
 	uint8_t fstash_mod;     /* whether the module's device code reads no row before writing
 				 * it: 1 yes, 2 no, 0 not yet known (machine.c stash_ok) */
 };
