@@ -556,6 +556,7 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 	if (!w)
 		w = xcalloc(b->nwarps, sizeof(struct warp));
 	ws_tid_rows *tid = machine_tid_rows(m, b->shape, b->nwarps);
+	m->dev.nwarps += b->nwarps;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
 		uint32_t n = b->nthreads - i * WS_WARP;
 		warp_init(&w[i], tid[i]);
@@ -2152,6 +2153,11 @@ int machine_run_main(struct machine *m, int argc, char **argv)
 int machine_exit_status(const struct machine *m)
 {
 	return m->exit_status;
+}
+
+uint64_t machine_warps_made(const struct machine *m)
+{
+	return m->dev.nwarps;
 }
 
 void machine_frames_made(const struct machine *m, uint64_t *own, uint64_t *stashed)

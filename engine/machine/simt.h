@@ -546,6 +546,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * nothing on the lanes' stacks (1 yes, 2 no, 0 not yet known;
 	 * machine.c wlazy_ok) */
 	struct wqueue *wqs;
+	uint64_t nwarps;        /* warps built (block_warps; machine_warps_made) */
 	uint8_t wq_mod;
 	uint8_t fstash_mod;     /* whether the module's device code reads no row before writing
 				 * it: 1 yes, 2 no, 0 not yet known (machine.c stash_ok) */
