@@ -103,17 +103,16 @@ static const char mixed[] =
  * read through its pointer past the live frames (a finding, which goes
  * on) shows what the warp it runs on kept there: put's i of the block
  * before it on the same warp. one's blocks are resident at once and
- * finish in one visit each, so warps passed from block to block would
- * leave two's blocks on warps with other stacks (or none) than their
- * slots' */
+ * their warps finish in one visit each (a few instructions), so warps
+ * passed from block to block would leave two's blocks on warps with
+ * other stacks (or none) than their slots' */
 static const char stack[] =
 	"#include <cstdio>\n"
 	"__device__ __noinline__ int put(int i)\n"
 	"{\n"
 	"\tvolatile int v[64];\n"
-	"\tfor (int k = 0; k < 64; k++)\n"
-	"\t\tv[k] = i;\n"
-	"\treturn v[i & 63];\n"
+	"\tv[40 + (i & 1)] = i;\n"
+	"\treturn v[40 + (i & 1)];\n"
 	"}\n"
 	"__device__ __noinline__ volatile int *spot(int i)\n"
 	"{\n"
