@@ -537,16 +537,18 @@ static struct wqueue *wq_of(struct machine *m, const struct block *b)
  * none, as block_new's lazy admission leaves it). */
 static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 {
-	struct wqueue *q = wq_of(m, b);
+	struct grid *gr = m->dev.grid; /* b is one of its blocks */
+	struct wqueue *q = gr->wq ? gr->wq : wq_of(m, b);
 	struct warp *w;
 	if (q->n) {
-		w = q->v[q->head];
-		b->w_pooled = q->pooled[q->head];
-		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+		uint32_t h = q->head;
+		w = q->v[h];
+		b->w_pooled = q->pooled[h];
+		q->head = h + 1 == q->cap ? 0 : h + 1;
 		q->n--;
-		for (uint32_t i = 0; i < b->nwarps; i++) {
-			w[i].blk = b;
-			w[i].ng = 0;
+		for (struct warp *x = w, *e = w + b->nwarps; x < e; x++) {
+			x->blk = b;
+			x->ng = 0;
 		}
 		b->w = w;
 		return;
@@ -571,10 +573,10 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
  * block to reach its first warp takes them: a kernel whose warps finish
  * in one visit, or whose blocks finish in one round, keeps a few arrays
  * going round, in the caches, rather than one per resident slot) */
-static void block_warps_give(struct machine *m, struct block *b)
+static void block_warps_give(struct machine *m, struct grid *gr, struct block *b)
 {
-	struct wqueue *q = wq_of(m, b);
-	if (q->n == q->cap) {
+	struct wqueue *q = gr->wq; /* b is the grid's (sched_grid_start) */
+	if (WS_UNLIKELY(q->n == q->cap)) {
 		/* the ring grows: its entries from 0 in order */
 		uint32_t cap = q->cap ? q->cap * 2 : 16;
 		struct warp **v = xmalloc(cap * sizeof(*v));
@@ -1065,6 +1067,11 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		grid_quick(m, gr);
 		gr->wlazy = (uint8_t)wlazy_ok(m, gr);
 	}
+	if (gr->wlazy) {
+		struct block shape = { .nwarps = gr->warps_per_block };
+		memcpy(shape.shape, l->block, sizeof(shape.shape));
+		gr->wq = wq_of(m, &shape);
+	}
 	grid_admit(m, gr, (gr->lazy || (gr->lazy_visit && lazy_visits(m))) && m->dev.in_run && !m->mm);
 	if (!decoded)
 		grid_quick(m, gr);
@@ -1189,7 +1196,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 	gr->res[s]->spare_next = gr->spare;
 	gr->spare = gr->res[s];
 	if (gr->wlazy)
-		block_warps_give(m, gr->res[s]);
+		block_warps_give(m, gr, gr->res[s]);
 	gr->res[s] = NULL;
 	gr->done_blocks++;
 	if (gr->next_block < gr->nblocks)
@@ -1315,7 +1322,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 			break;
 		int go = 1, failed = 0;
 		if (WS_UNLIKELY(!b->w))
-			block_warps(m, b); /* reached for the first time (gr->wlazy) */
+			block_warps(m, b); /* its first warp is reached (gr->wlazy) */
 		do { /* b's warps from wi on, a visit each, until b is done */
 			struct warp *w = &b->w[wi];
 			if (b->unstarted >> wi & 1) {
@@ -1429,14 +1436,14 @@ static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uin
 			wi += (uint32_t)nw - 1;
 			continue;
 		}
-		if (WS_UNLIKELY(!b->w))
-			block_warps(m, b);
-		struct warp *w = &b->w[wi];
 		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
-			warp_start(m, gr, w);
+			if (!b->w)
+				block_warps(m, b); /* its first warp reached (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = &b->w[wi];
 		if (!warp_can_run(w))
 			continue;
 		int gi = interp_warp_pick(m, w);
@@ -1538,15 +1545,15 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		struct block *b = gr->res[s];
 		if (!b || (gr->nlazy && !c.lazyv))
 			return 0;
-		if (WS_UNLIKELY(!b->w))
-			block_warps(m, b);
-		struct warp *w = &b->w[wi];
 		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
 			/* reached for the first time: started as the loop starts it */
-			warp_start(m, gr, w);
+			if (!b->w)
+				block_warps(m, b); /* the block's first (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = &b->w[wi];
 		if (w->ng != 1 || w->g[0].state != G_READY) {
 			int r = chain_other(m, gr, budget, chained, c.lazyv);
 			if (r != CHAIN_ON)
@@ -1711,14 +1718,14 @@ again:
 		/* the place start first: a stop's group resumes there (ready,
 		 * so its warp can run), the memory model's pick runs there */
 		struct block *b = gr->res[s];
-		if (b && WS_UNLIKELY(!b->w))
-			block_warps(m, b);
-		struct warp *w = b ? &b->w[wi] : NULL;
-		if (w && WS_UNLIKELY(b->unstarted >> wi & 1)) {
-			warp_start(m, gr, w);
+		if (b && WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			if (!b->w)
+				block_warps(m, b); /* its first warp reached (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = b ? &b->w[wi] : NULL;
 		if (w && warp_can_run(w))
 			gi = resume ? m->bp.resume.gi : mmg >= 0 ? mmg : interp_warp_pick(m, w);
 		if (gi < 0) {

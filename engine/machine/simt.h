@@ -420,6 +420,7 @@ struct grid {
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 	uint8_t wlazy;          /* its lazily admitted blocks get their warps when first reached,
 				 * and its retiring blocks give theirs back (machine.c wlazy_ok) */
+	struct wqueue *wq;      /* wlazy: the queue of its blocks' shape (m->dev.wqs) */
 };
 /* warp arrays that no block holds, of blocks of one shape, first given
  * back first taken (machine.c block_warps): a ring of n from head */
