@@ -233,6 +233,7 @@ struct machine *machine_clone(const struct machine *s)
 		return NULL;
 	m = dup_bytes(s, sizeof(*s));
 	memset(&m->dev.wpool, 0, sizeof(m->dev.wpool)); /* the copies' warps are malloc'd */
+	memset(&m->dev.wapool, 0, sizeof(m->dev.wapool));
 	m->dev.tids = NULL;    /* made again as the copy's warps need them (warp_fix) */
 	m->dev.wqs = NULL;     /* the arrays no block holds stay the original's (block_warps) */
 	/* observers stay with the original */

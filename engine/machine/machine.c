@@ -271,13 +271,13 @@ static void warp_release(struct machine *m, struct warp *w)
 	warp_drop_parts(w);
 }
 
-/* free a warp array of n warps (pooled: from m->dev.wpool) */
+/* free a warp array of n warps (pooled: from m->dev.wapool) */
 static void warps_free(struct machine *m, struct warp *w, uint32_t n, int pooled)
 {
 	for (uint32_t i = 0; i < n; i++)
 		warp_release(m, &w[i]);
 	if (pooled)
-		pool_free(&m->dev.wpool, w, (size_t)n * sizeof(struct warp));
+		pool_free(&m->dev.wapool, w, (size_t)n * sizeof(struct warp));
 	else
 		free(w);
 }
@@ -353,6 +353,7 @@ void machine_free(struct machine *m)
 		free(q);
 	}
 	pool_release(&m->dev.wpool);
+	pool_release(&m->dev.wapool);
 	while (m->dev.tids) {
 		struct tid_table *t = m->dev.tids;
 		m->dev.tids = t->next;
@@ -553,7 +554,7 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 		b->w = w;
 		return;
 	}
-	w = pool_alloc(&m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	w = pool_alloc(&m->dev.wapool, (size_t)b->nwarps * sizeof(struct warp));
 	b->w_pooled = w != NULL;
 	if (!w)
 		w = xcalloc(b->nwarps, sizeof(struct warp));
