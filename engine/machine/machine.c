@@ -271,13 +271,13 @@ static void warp_release(struct machine *m, struct warp *w)
 	warp_drop_parts(w);
 }
 
-/* free a warp array of n warps (pooled: from m->dev.wapool) */
+/* free a warp array of n warps (pooled: its pool, block's w_pooled) */
 static void warps_free(struct machine *m, struct warp *w, uint32_t n, int pooled)
 {
 	for (uint32_t i = 0; i < n; i++)
 		warp_release(m, &w[i]);
 	if (pooled)
-		pool_free(&m->dev.wapool, w, (size_t)n * sizeof(struct warp));
+		pool_free(pooled == 2 ? &m->dev.wapool : &m->dev.wpool, w, (size_t)n * sizeof(struct warp));
 	else
 		free(w);
 }
@@ -554,8 +554,8 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 		b->w = w;
 		return;
 	}
-	w = pool_alloc(&m->dev.wapool, (size_t)b->nwarps * sizeof(struct warp));
-	b->w_pooled = w != NULL;
+	w = pool_alloc(gr->wlazy ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = w ? 1 + gr->wlazy : 0;
 	if (!w)
 		w = xcalloc(b->nwarps, sizeof(struct warp));
 	ws_tid_rows *tid = machine_tid_rows(m, b->shape, b->nwarps);

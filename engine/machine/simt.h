@@ -366,7 +366,7 @@ struct block {
 	uint32_t crank;          /* the block's rank in its cluster */
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
-	uint8_t w_pooled;        /* w came from m->dev.wapool (else malloc) */
+	uint8_t w_pooled;        /* w came from m->dev.wpool (1), m->dev.wapool (2), else malloc */
 	/* w is NULL while the block holds no warps: admitted lazily in a
 	 * gr->wlazy grid and not reached yet (every warp unstarted), or
 	 * retired there (machine.c block_warps) */
@@ -427,7 +427,7 @@ struct grid {
 struct wqueue {
 	uint32_t shape[3], nwarps;
 	struct warp **v;
-	uint8_t *pooled;        /* v[i] came from m->dev.wapool (else malloc) */
+	uint8_t *pooled;        /* v[i]'s pool, as block's w_pooled */
 	uint32_t cap, head, n;
 	struct wqueue *next;
 };
@@ -522,12 +522,14 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
 	uint32_t nbcache;
-	/* blocks' warp arrays, apart from the frames: built as blocks are
-	 * first reached (machine.c block_warps), they would lie between the
-	 * frames of the warps started before, and reduce_smem, whose 8448
-	 * warps are all live, took 20% longer so */
+	/* the warp arrays of gr->wlazy grids, apart from the frames: built as
+	 * blocks are first reached (machine.c block_warps), they would lie
+	 * between the frames of the warps started before, and reduce_smem,
+	 * whose 8448 warps are all live, took 20% longer so. Other grids
+	 * build theirs in wpool, at admission as before (a machine of
+	 * explore's, one an execution, maps one 2 MB chunk, not two) */
 	struct pool wapool;
-	struct pool wpool;      /* frames (huge pages: a launch admits up to
+	struct pool wpool;      /* blocks' warp arrays and frames (huge pages: a launch admits up to
 				 * thousands of blocks at once) */
 	/* machine_run: one call of sched_device_step may go on through more
 	 * visits (and sched_quick's warps that only return) while m->steps is below this, the
