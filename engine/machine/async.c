@@ -573,7 +573,8 @@ static void pipe_wake(struct machine *m, struct acp_pipe *p)
 	struct grid *gr = m->dev.grid;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *rb = p->b ? p->b : gr->res[s];
-		for (uint32_t i = 0; rb && i < rb->nwarps; i++) {
+		/* a block holding no warps yet (machine.c block_warps) has no group */
+		for (uint32_t i = 0; rb && rb->w && i < rb->nwarps; i++) {
 			struct warp *w = &rb->w[i];
 			for (uint32_t j = 0; j < w->ng; j++)
 				if (w->g[j].state == G_CGWAIT && w->g[j].cg_addr == p->addr)

@@ -189,7 +189,8 @@ static void wake(struct machine *m, struct block *b, uint64_t addr)
 	struct grid *gr = m->dev.grid;
 	for (int s = 0; gr && s < gr->nres; s++) {
 		struct block *rb = b ? b : gr->res[s];
-		for (uint32_t i = 0; rb && i < rb->nwarps; i++) {
+		/* a block holding no warps yet (machine.c block_warps) has no group */
+		for (uint32_t i = 0; rb && rb->w && i < rb->nwarps; i++) {
 			struct warp *w = &rb->w[i];
 			for (uint32_t j = 0; j < w->ng; j++)
 				if (w->g[j].state == G_CGWAIT && w->g[j].cg_addr == addr)
@@ -517,7 +518,7 @@ static int waiters_of(const struct machine *m, const struct block *b, uint64_t a
 		      struct machine_cgbar_waiter *out, int max)
 {
 	int n = 0;
-	for (uint32_t i = 0; i < b->nwarps; i++) {
+	for (uint32_t i = 0; b->w && i < b->nwarps; i++) {
 		const struct warp *w = &b->w[i];
 		for (uint32_t j = 0; j < w->ng; j++) {
 			const struct group *g = &w->g[j];
@@ -566,7 +567,7 @@ int machine_warp_tile(const struct machine *m, int slot, int warp)
 {
 	const struct grid *gr = m->dev.grid;
 	if (!gr || slot < 0 || slot >= gr->nres || !gr->res[slot] || warp < 0 ||
-	    (uint32_t)warp >= gr->res[slot]->nwarps)
+	    (uint32_t)warp >= gr->res[slot]->nwarps || !gr->res[slot]->w)
 		return 0;
 	return gr->res[slot]->w[warp].cg_tile;
 }

@@ -202,9 +202,9 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 	b = dup_bytes(s, sizeof(*s));
 	pmap_put(pm, s, b);
 	b->shared = dup_bytes(s->shared, s->shared_size ? s->shared_size : 1);
-	b->w = xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp));
+	b->w = s->w ? xcalloc(s->nwarps ? s->nwarps : 1, sizeof(struct warp)) : NULL; /* none: block_warps */
 	b->w_pooled = 0;
-	for (uint32_t i = 0; i < s->nwarps; i++)
+	for (uint32_t i = 0; b->w && i < s->nwarps; i++)
 		warp_copy(pm, &b->w[i], &s->w[i]);
 	b->spare_next = chain ? block_copy(pm, s->spare_next, 1) : NULL;
 	return b;
@@ -213,7 +213,7 @@ static struct block *block_copy(struct pmap *pm, const struct block *s, int chai
 static void block_fix(struct machine *m, struct pmap *pm, struct block *b, int chain)
 {
 	for (; b; b = chain ? b->spare_next : NULL) {
-		for (uint32_t i = 0; i < b->nwarps; i++)
+		for (uint32_t i = 0; b->w && i < b->nwarps; i++)
 			warp_fix(m, pm, &b->w[i]);
 	}
 }
@@ -233,7 +233,9 @@ struct machine *machine_clone(const struct machine *s)
 		return NULL;
 	m = dup_bytes(s, sizeof(*s));
 	memset(&m->dev.wpool, 0, sizeof(m->dev.wpool)); /* the copies' warps are malloc'd */
+	memset(&m->dev.wapool, 0, sizeof(m->dev.wapool));
 	m->dev.tids = NULL;    /* made again as the copy's warps need them (warp_fix) */
+	m->dev.wqs = NULL;     /* the arrays no block holds stay the original's (block_warps) */
 	/* observers stay with the original */
 	m->hooks = 0;
 	memset(&m->obs, 0, sizeof(m->obs));

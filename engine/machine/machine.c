@@ -271,14 +271,21 @@ static void warp_release(struct machine *m, struct warp *w)
 	warp_drop_parts(w);
 }
 
+/* free a warp array of n warps (pooled: its pool, block's w_pooled) */
+static void warps_free(struct machine *m, struct warp *w, uint32_t n, int pooled)
+{
+	for (uint32_t i = 0; i < n; i++)
+		warp_release(m, &w[i]);
+	if (pooled)
+		pool_free(pooled == 2 ? &m->dev.wapool : &m->dev.wpool, w, (size_t)n * sizeof(struct warp));
+	else
+		free(w);
+}
+
 static void block_free(struct machine *m, struct block *b)
 {
-	for (uint32_t i = 0; i < b->nwarps; i++)
-		warp_release(m, &b->w[i]);
-	if (b->w_pooled)
-		pool_free(&m->dev.wpool, b->w, (size_t)b->nwarps * sizeof(struct warp));
-	else
-		free(b->w);
+	if (b->w)
+		warps_free(m, b->w, b->nwarps, b->w_pooled);
 	free(b->shared);
 	free(b);
 }
@@ -288,7 +295,7 @@ static void block_free(struct machine *m, struct block *b)
 static void block_cache(struct machine *m, struct block *b)
 {
 	int clean = m->dev.nbcache < 4096;
-	for (uint32_t i = 0; clean && i < b->nwarps; i++)
+	for (uint32_t i = 0, n = b->w ? b->nwarps : 0; clean && i < n; i++)
 		if (b->w[i].ng)
 			clean = 0;
 	if (!clean) {
@@ -328,6 +335,17 @@ void machine_free(struct machine *m)
 		m->dev.bcache = b->spare_next;
 		block_free(m, b);
 	}
+	while (m->dev.wqs) {
+		struct wqueue *q = m->dev.wqs;
+		m->dev.wqs = q->next;
+		for (uint32_t i = 0; i < q->n; i++) {
+			uint32_t k = (q->head + i) % q->cap;
+			warps_free(m, q->v[k], q->nwarps, q->pooled[k]);
+		}
+		free(q->v);
+		free(q->pooled);
+		free(q);
+	}
 	frames_free(m, m->dev.fstash_all); /* the warps holding some went above */
 	while (m->dev.fstashes) {
 		struct fstash *q = m->dev.fstashes;
@@ -335,6 +353,7 @@ void machine_free(struct machine *m)
 		free(q);
 	}
 	pool_release(&m->dev.wpool);
+	pool_release(&m->dev.wapool);
 	while (m->dev.tids) {
 		struct tid_table *t = m->dev.tids;
 		m->dev.tids = t->next;
@@ -493,20 +512,92 @@ static struct block *block_alloc(struct machine *m, struct grid *gr)
 	b->nwarps = gr->warps_per_block;
 	b->shared_size = ((m->mod->shared_static_size + 15) & ~(uint64_t)15) + L->shmem;
 	b->shared = xcalloc(1, b->shared_size ? b->shared_size : 1);
-	b->w = pool_alloc(&m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
-	b->w_pooled = b->w != NULL;
-	if (!b->w)
-		b->w = xcalloc(b->nwarps, sizeof(struct warp));
-	ws_tid_rows *tid = machine_tid_rows(m, L->block, b->nwarps);
-	for (uint32_t i = 0; i < b->nwarps; i++) {
-		struct warp *w = &b->w[i];
-		uint32_t n = b->nthreads - i * WS_WARP;
-		warp_init(w, tid[i]);
-		w->blk = b;
-		w->id = i;
-		w->exists = n >= 32 ? WS_FULL : (1u << n) - 1;
+	return b; /* its warps: block_new's block_warps */
+}
+
+/* the queue of warp arrays for blocks of b's shape (made on first use) */
+static struct wqueue *wq_of(struct machine *m, const struct block *b)
+{
+	struct wqueue *q;
+	for (q = m->dev.wqs; q; q = q->next)
+		if (!memcmp(q->shape, b->shape, sizeof(q->shape)))
+			return q;
+	q = xcalloc(1, sizeof(*q));
+	memcpy(q->shape, b->shape, sizeof(q->shape));
+	q->nwarps = b->nwarps;
+	q->next = m->dev.wqs;
+	m->dev.wqs = q;
+	return q;
+}
+
+/* Block b, which holds no warps, gets an array of them: the one a
+ * retired block of its shape gave back first (block_warps_give), else a
+ * new one. A warp keeps what it holds for its next block (frame free
+ * lists, thread indices; gr->wlazy: nobody can tell whose it was), and
+ * has no groups until started (what looks at an unstarted warp finds
+ * none, as block_new's lazy admission leaves it). */
+static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
+{
+	struct grid *gr = m->dev.grid; /* b is one of its blocks */
+	struct wqueue *q = gr->wq ? gr->wq : wq_of(m, b);
+	struct warp *w;
+	if (q->n) {
+		uint32_t h = q->head;
+		w = q->v[h];
+		b->w_pooled = q->pooled[h];
+		q->head = h + 1 == q->cap ? 0 : h + 1;
+		q->n--;
+		for (struct warp *x = w, *e = w + b->nwarps; x < e; x++) {
+			x->blk = b;
+			x->ng = 0;
+		}
+		b->w = w;
+		return;
 	}
-	return b;
+	w = pool_alloc(gr->wlazy ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = w ? 1 + gr->wlazy : 0;
+	if (!w)
+		w = xcalloc(b->nwarps, sizeof(struct warp));
+	ws_tid_rows *tid = machine_tid_rows(m, b->shape, b->nwarps);
+	m->dev.nwarps += b->nwarps;
+	for (uint32_t i = 0; i < b->nwarps; i++) {
+		uint32_t n = b->nthreads - i * WS_WARP;
+		warp_init(&w[i], tid[i]);
+		w[i].blk = b;
+		w[i].id = i;
+		w[i].exists = n >= 32 ? WS_FULL : (1u << n) - 1;
+	}
+	b->w = w;
+}
+
+/* Retired block b of a gr->wlazy grid gives its warps back (the next
+ * block to reach its first warp takes them: a kernel whose warps finish
+ * in one visit, or whose blocks finish in one round, keeps a few arrays
+ * going round, in the caches, rather than one per resident slot) */
+static void block_warps_give(struct machine *m, struct grid *gr, struct block *b)
+{
+	struct wqueue *q = gr->wq; /* b is the grid's (sched_grid_start) */
+	if (WS_UNLIKELY(q->n == q->cap)) {
+		/* the ring grows: its entries from 0 in order */
+		uint32_t cap = q->cap ? q->cap * 2 : 16;
+		struct warp **v = xmalloc(cap * sizeof(*v));
+		uint8_t *pooled = xmalloc(cap);
+		for (uint32_t i = 0; i < q->n; i++) {
+			v[i] = q->v[(q->head + i) % q->cap];
+			pooled[i] = q->pooled[(q->head + i) % q->cap];
+		}
+		free(q->v);
+		free(q->pooled);
+		q->v = v;
+		q->pooled = pooled;
+		q->cap = cap;
+		q->head = 0;
+	}
+	uint32_t k = q->head + q->n < q->cap ? q->head + q->n : q->head + q->n - q->cap;
+	q->v[k] = b->w;
+	q->pooled[k] = b->w_pooled;
+	q->n++;
+	b->w = NULL;
 }
 
 /* The kernel's parameters as every warp's frame gets them (once a grid,
@@ -707,11 +798,17 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 		b->unstarted = b->nwarps >= 32 ? WS_FULL : (1u << b->nwarps) - 1;
 		gr->nlazy++;
 		/* no groups (a failed grid's block may have left some): what
-		 * looks at the block's warps finds none in an unstarted one */
-		for (uint32_t i = 0; i < b->nwarps; i++)
-			b->w[i].ng = 0;
+		 * looks at the block's warps finds none in an unstarted one;
+		 * gr->wlazy: no warps either, until the first is reached */
+		if (!b->w && !gr->wlazy)
+			block_warps(m, b);
+		if (b->w)
+			for (uint32_t i = 0; i < b->nwarps; i++)
+				b->w[i].ng = 0;
 		return b;
 	}
+	if (!b->w)
+		block_warps(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++)
 		warp_start(m, gr, &b->w[i]);
 	return b;
@@ -720,6 +817,8 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 /* Start the warps of block b that a lazy admission left unstarted. */
 static void block_start(struct machine *m, struct grid *gr, struct block *b)
 {
+	if (!b->w)
+		block_warps(m, b);
 	for (uint32_t i = 0; i < b->nwarps; i++)
 		if (b->unstarted >> i & 1)
 			warp_start(m, gr, &b->w[i]);
@@ -819,6 +918,54 @@ static int lazy_visit_ok(const struct machine *m, const struct grid *gr, const s
 static inline int lazy_visits(const struct machine *m)
 {
 	return m->dev.in_run && !m->hooks && !m->mm && m->o.sched == SCHED_RR;
+}
+
+/* the checker events that may be heard while a gr->wlazy grid runs: the
+ * always-on checkers' (check_spin, check_exit), built-in ones, which read a
+ * resident warp through check_warp_get (which starts the lazy blocks) or
+ * the warps of the block an event is about (started) */
+#define WLAZY_EVENTS (CEV_BIT(CEV_SAMPLE) | CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END))
+
+/* Whether the lazily admitted blocks of grid gr may take their warps only
+ * when the round robin first reaches one (block_warps), and its retired
+ * blocks give theirs back, so that a block may run on the warps of any
+ * block before it rather than its slot's. That is seen only through what
+ * a warp keeps from one block to the next: the rows of its frames (a
+ * stash grid's code reads no row before writing it, stash_ok, which also
+ * wants an unobserved machine, no hook, no memory model), its lanes'
+ * stacks (no function the device may run keeps anything there: no
+ * locals, no alloca), its count of warp collectives (wsync, heard only
+ * by checkers of shared accesses) and cooperative groups' tile size (read
+ * by the debugger): so a stash grid of a lazy kernel, no cluster, and no
+ * checker but WLAZY_EVENTS's built-in ones. */
+static int wlazy_ok(struct machine *m, const struct grid *gr)
+{
+	if (!gr->stash || gr->csize != 1 || !(gr->lazy || gr->lazy_visit))
+		return 0;
+	/* a kernel whose warps only return (sched_quick) touches a line of
+	 * each warp, in a visit of a few instructions: giving a block its
+	 * warps and taking them back costs more than the memory it saves
+	 * (launches.cu's empty kernel: +8% instructions, +13% kernel time) */
+	if (gr->quick)
+		return 0;
+	if (m->chk.listen & ~WLAZY_EVENTS)
+		return 0;
+	for (int k = 0; k < CEV_NKINDS; k++)
+		if ((WLAZY_EVENTS & CEV_BIT(k)) && !listeners_builtin(m, k))
+			return 0;
+	if (!m->dev.wq_mod) {
+		int ok = 1;
+		for (uint32_t i = 0; ok && i < m->mod->nfuncs; i++) {
+			const struct ir_func *fn = &m->mod->funcs[i];
+			if (fn->kind == FN_HOST)
+				continue;
+			ok = fn->frame_size == 0;
+			for (uint32_t j = 0; ok && j < fn->ncode; j++)
+				ok = fn->code[j].op != IR_ALLOCA;
+		}
+		m->dev.wq_mod = ok ? 1 : 2;
+	}
+	return m->dev.wq_mod == 1;
 }
 
 /* gr->quick and gr->lazy, from its kernel's decoded code (sched_quick) */
@@ -924,8 +1071,15 @@ void sched_grid_start(struct machine *m, struct launch *l)
 		}
 		m->dev.fstash = q;
 	}
-	if (decoded)
+	if (decoded) {
 		grid_quick(m, gr);
+		gr->wlazy = (uint8_t)wlazy_ok(m, gr);
+	}
+	if (gr->wlazy) {
+		struct block shape = { .nwarps = gr->warps_per_block };
+		memcpy(shape.shape, l->block, sizeof(shape.shape));
+		gr->wq = wq_of(m, &shape);
+	}
 	grid_admit(m, gr, (gr->lazy || (gr->lazy_visit && lazy_visits(m))) && m->dev.in_run && !m->mm);
 	if (!decoded)
 		grid_quick(m, gr);
@@ -1049,6 +1203,8 @@ static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 	}
 	gr->res[s]->spare_next = gr->spare;
 	gr->spare = gr->res[s];
+	if (gr->wlazy)
+		block_warps_give(m, gr, gr->res[s]);
 	gr->res[s] = NULL;
 	gr->done_blocks++;
 	if (gr->next_block < gr->nblocks)
@@ -1173,8 +1329,10 @@ static int sched_quick(struct machine *m, struct grid *gr)
 		if (!b)
 			break;
 		int go = 1, failed = 0;
+		if (WS_UNLIKELY(!b->w))
+			block_warps(m, b); /* its first warp is reached (gr->wlazy) */
+		struct warp *w = &b->w[wi];
 		do { /* b's warps from wi on, a visit each, until b is done */
-			struct warp *w = &b->w[wi];
 			if (b->unstarted >> wi & 1) {
 				int ran = warp_lazy_ret(m, gr, b, w, df, need, evp);
 				if (!(b->unstarted &= ~(1u << wi)))
@@ -1190,6 +1348,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 			n++;
 			idx++;
 			wi++;
+			w++;
 			if (WS_UNLIKELY(m->dev.fail_err)) {
 				failed = 1; /* a checker failed the grid: it ends (sched_device_step) */
 				break;
@@ -1286,12 +1445,14 @@ static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uin
 			wi += (uint32_t)nw - 1;
 			continue;
 		}
-		struct warp *w = &b->w[wi];
 		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
-			warp_start(m, gr, w);
+			if (!b->w)
+				block_warps(m, b); /* its first warp reached (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = &b->w[wi];
 		if (!warp_can_run(w))
 			continue;
 		int gi = interp_warp_pick(m, w);
@@ -1393,13 +1554,15 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		struct block *b = gr->res[s];
 		if (!b || (gr->nlazy && !c.lazyv))
 			return 0;
-		struct warp *w = &b->w[wi];
 		if (WS_UNLIKELY(b->unstarted >> wi & 1)) {
 			/* reached for the first time: started as the loop starts it */
-			warp_start(m, gr, w);
+			if (!b->w)
+				block_warps(m, b); /* the block's first (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = &b->w[wi];
 		if (w->ng != 1 || w->g[0].state != G_READY) {
 			int r = chain_other(m, gr, budget, chained, c.lazyv);
 			if (r != CHAIN_ON)
@@ -1564,12 +1727,14 @@ again:
 		/* the place start first: a stop's group resumes there (ready,
 		 * so its warp can run), the memory model's pick runs there */
 		struct block *b = gr->res[s];
-		struct warp *w = b ? &b->w[wi] : NULL;
-		if (w && WS_UNLIKELY(b->unstarted >> wi & 1)) {
-			warp_start(m, gr, w);
+		if (b && WS_UNLIKELY(b->unstarted >> wi & 1)) {
+			if (!b->w)
+				block_warps(m, b); /* its first warp reached (gr->wlazy) */
+			warp_start(m, gr, &b->w[wi]);
 			if (!(b->unstarted &= ~(1u << wi)))
 				gr->nlazy--;
 		}
+		struct warp *w = b ? &b->w[wi] : NULL;
 		if (w && warp_can_run(w))
 			gi = resume ? m->bp.resume.gi : mmg >= 0 ? mmg : interp_warp_pick(m, w);
 		if (gi < 0) {
@@ -2004,6 +2169,11 @@ int machine_run_main(struct machine *m, int argc, char **argv)
 int machine_exit_status(const struct machine *m)
 {
 	return m->exit_status;
+}
+
+uint64_t machine_warps_made(const struct machine *m)
+{
+	return m->dev.nwarps;
 }
 
 void machine_frames_made(const struct machine *m, uint64_t *own, uint64_t *stashed)

@@ -400,6 +400,10 @@ uint64_t machine_steps(const struct machine *m);
 void machine_frames_made(const struct machine *m, uint64_t *own, uint64_t *stashed);
 /* How many of those steps the host engine (hostvm.c) ran (tests, profiling). */
 uint64_t machine_hostvm_steps(const struct machine *m);
+/* The device warps built so far (blocks' warp arrays, machine.c
+ * block_warps: a lazily admitted block's when the round robin first
+ * reaches it, where nobody can tell) (tests, profiling). */
+uint64_t machine_warps_made(const struct machine *m);
 /* Wall-clock nanoseconds spent running grids so far (for benchmarks: the
  * one value of the machine that is not deterministic). */
 uint64_t machine_device_ns(const struct machine *m);

@@ -369,7 +369,10 @@ struct block {
 	uint32_t crank;          /* the block's rank in its cluster */
 	struct block *spare_next;
 	uint32_t shape[3];       /* block dimensions it was built for (reuse key) */
-	uint8_t w_pooled;        /* w came from m->dev.wpool (else malloc) */
+	uint8_t w_pooled;        /* w came from m->dev.wpool (1), m->dev.wapool (2), else malloc */
+	/* w is NULL while the block holds no warps: admitted lazily in a
+	 * gr->wlazy grid and not reached yet (every warp unstarted), or
+	 * retired there (machine.c block_warps) */
 	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
 				  * only inside machine.c's machine_run, and there only
 				  * until something but sched_quick looks: 0 elsewhere) */
@@ -418,6 +421,18 @@ struct grid {
 	uint8_t stash;          /* its warps' frames come from m->dev.fstash, a queue of its
 				 * kernel's row count (machine.c stash_ok) */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
+	uint8_t wlazy;          /* its lazily admitted blocks get their warps when first reached,
+				 * and its retiring blocks give theirs back (machine.c wlazy_ok) */
+	struct wqueue *wq;      /* wlazy: the queue of its blocks' shape (m->dev.wqs) */
+};
+/* warp arrays that no block holds, of blocks of one shape, first given
+ * back first taken (machine.c block_warps): a ring of n from head */
+struct wqueue {
+	uint32_t shape[3], nwarps;
+	struct warp **v;
+	uint8_t *pooled;        /* v[i]'s pool, as block's w_pooled */
+	uint32_t cap, head, n;
+	struct wqueue *next;
 };
 
 /* ---- thread block clusters (cluster.c) */
@@ -510,7 +525,14 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
 	uint32_t nbcache;
-	struct pool wpool;      /* blocks' warp arrays (huge pages: a launch admits up to
+	/* the warp arrays of gr->wlazy grids, apart from the frames: built as
+	 * blocks are first reached (machine.c block_warps), they would lie
+	 * between the frames of the warps started before, and reduce_smem,
+	 * whose 8448 warps are all live, took 20% longer so. Other grids
+	 * build theirs in wpool, at admission as before (a machine of
+	 * explore's, one an execution, maps one 2 MB chunk, not two) */
+	struct pool wapool;
+	struct pool wpool;      /* blocks' warp arrays and frames (huge pages: a launch admits up to
 				 * thousands of blocks at once) */
 	/* machine_run: one call of sched_device_step may go on through more
 	 * visits (and sched_quick's warps that only return) while m->steps is below this, the
@@ -530,6 +552,13 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	struct fstash *fstash, *fstashes;
 	struct frame *fstash_all;
 	uint64_t nframes, nstashed; /* device frames made for warps' own lists, for the stash */
+	/* warp arrays that blocks of gr->wlazy grids gave back, one queue
+	 * per block shape, and whether the module's device code keeps
+	 * nothing on the lanes' stacks (1 yes, 2 no, 0 not yet known;
+	 * machine.c wlazy_ok) */
+	struct wqueue *wqs;
+	uint64_t nwarps;        /* warps built (block_warps; machine_warps_made) */
+	uint8_t wq_mod;
 	uint8_t fstash_mod;     /* whether the module's device code reads no row before writing
 				 * it: 1 yes, 2 no, 0 not yet known (machine.c stash_ok) */
 };
