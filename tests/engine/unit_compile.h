@@ -7,6 +7,7 @@
 #define WS_TESTS_UNIT_COMPILE_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "front.h"
 #include "machine.h"
@@ -65,6 +66,44 @@ static inline struct machine *unit_start(const struct compilation *comp, const s
 	char *argv[] = { "p", NULL };
 	machine_start(m, 1, argv);
 	return m;
+}
+
+/* src run to its end on a machine of options mo (their out and err set
+ * here, to one temporary file), observe as unit_start's; done(m, ctx), if
+ * given, reads what the test wants of the machine before it is freed.
+ * Returns the output with its last newline dropped (one line, for the
+ * test's name), NULL where the program did not compile; *steps: the
+ * machine's steps. */
+static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, unsigned observe,
+				    void (*done)(struct machine *, void *), void *ctx, uint64_t *steps)
+{
+	struct compilation c;
+	*steps = 0;
+	if (unit_compile(&c, src)) {
+		compilation_release(&c);
+		return NULL;
+	}
+	FILE *o = tmpfile();
+	mo->out = o;
+	mo->err = o;
+	struct machine *m = machine_new(c.mod, mo);
+	if (observe)
+		machine_observe(m, observe, unit_no_op, NULL);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	while (machine_run(m, 0) == MST_RUNNING)
+		;
+	*steps = machine_steps(m);
+	if (done)
+		done(m, ctx);
+	machine_free(m);
+	char *out = tap_slurp(o);
+	fclose(o);
+	size_t len = out ? strlen(out) : 0;
+	if (len && out[len - 1] == '\n')
+		out[len - 1] = 0;
+	compilation_release(&c);
+	return out;
 }
 
 #endif

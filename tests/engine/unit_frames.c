@@ -116,41 +116,24 @@ struct res {
 /* src run to its end: --fast or checked, unobserved or not, observed by
  * a no-op hook of every instruction or not, on a one-slot device or the
  * default H100 */
+static void frames_made(struct machine *m, void *ctx)
+{
+	struct res *r = ctx;
+	machine_frames_made(m, &r->own, &r->stashed);
+}
+
 static struct res run(const char *src, int fast, int unobserved, int hook, int one_slot)
 {
 	struct res r = { 0 };
-	struct compilation c;
-	if (unit_compile(&c, src)) {
-		compilation_release(&c);
-		return r;
-	}
-	FILE *o = tmpfile();
 	struct machine_opts mo;
 	machine_opts_init(&mo);
 	mo.fast = fast;
 	mo.unobserved = unobserved;
-	mo.out = o;
-	mo.err = o;
 	if (one_slot) {
 		mo.num_sms = 1;
 		mo.max_blocks_per_sm = 1;
 	}
-	struct machine *m = machine_new(c.mod, &mo);
-	if (hook)
-		machine_observe(m, 1u << EV_INSN, unit_no_op, NULL);
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	while (machine_run(m, 0) == MST_RUNNING)
-		;
-	r.steps = machine_steps(m);
-	machine_frames_made(m, &r.own, &r.stashed);
-	machine_free(m);
-	r.out = tap_slurp(o);
-	fclose(o);
-	size_t len = r.out ? strlen(r.out) : 0;
-	if (len && r.out[len - 1] == '\n')
-		r.out[len - 1] = 0; /* one line, in the test's name */
-	compilation_release(&c);
+	r.out = unit_run_to_end(src, &mo, hook ? 1u << EV_INSN : 0, frames_made, &r, &r.steps);
 	return r;
 }
 
