@@ -1291,6 +1291,22 @@ static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, st
 	return 1;
 }
 
+/* The round robin's place (idx, the warp wi of resident slot s) moved on by
+ * one warp past its block's last, or past the last resident warp (total),
+ * to the first of the next block, or of slot 0: sched_quick and chain_find */
+static WS_INLINE void rr_wrap(uint64_t *idx, int *s, uint32_t *wi, uint32_t wpb, uint64_t total)
+{
+	if (*wi == wpb) {
+		*wi = 0;
+		(*s)++;
+	}
+	if (*idx == total) {
+		*idx = 0;
+		*s = 0;
+		*wi = 0;
+	}
+}
+
 /* The round robin's visits of warps that only return (an empty kernel's:
  * the whole cost of its launch), one after another in one call. Each is
  * the visit sched_device_step would make (the warp at gr->rr, its one
@@ -1356,15 +1372,7 @@ static int sched_quick(struct machine *m, struct grid *gr)
 			go = m->steps < end && !quick_stop(m, sig);
 		} while (go && wi < wpb && b->nexited != b->nthreads);
 		int bs = s;
-		if (wi == wpb) {
-			wi = 0;
-			s++;
-		}
-		if (idx == total) {
-			idx = 0;
-			s = 0;
-			wi = 0;
-		}
+		rr_wrap(&idx, &s, &wi, wpb, total);
 		if (failed)
 			break;
 		if (b->nexited == b->nthreads) {
@@ -1421,15 +1429,7 @@ static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uin
 	int s = *sp;
 	uint32_t wi = *wip;
 	for (uint64_t k = 0; k < n; k++, idx++, wi++) {
-		if (wi == wpb) {
-			wi = 0;
-			s++;
-		}
-		if (idx == total) {
-			idx = 0;
-			s = 0;
-			wi = 0;
-		}
+		rr_wrap(&idx, &s, &wi, wpb, total);
 		struct block *b = gr->res[s];
 		if (!b)
 			continue;
