@@ -377,9 +377,9 @@ static int config_load(struct cli *cli)
 		fclose(f);
 	if (!status && (env = getenv("WARPSTEP_DEVICE")) && *env)
 		status = opt_device(cli, env, "WARPSTEP_DEVICE");
-	if ((env = getenv("WS_NO_OPT")) && *env && strcmp(env, "0"))
+	if (util_env_on("WS_NO_OPT"))
 		cli->fo.no_opt = 1;
-	if ((env = getenv("WS_NO_INLINE")) && *env && strcmp(env, "0"))
+	if (util_env_on("WS_NO_INLINE"))
 		cli->no_inline = 1;
 	return status;
 }

@@ -2367,8 +2367,7 @@ static struct token *pb_collapsed(struct arena *a, const struct pb_prelude *pb, 
 
 static int prebuilt_off(void)
 {
-	const char *e = getenv("WS_NO_PREBUILT");
-	return e && *e;
+	return util_env_on("WS_NO_PREBUILT");
 }
 
 /*

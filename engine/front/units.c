@@ -27,8 +27,7 @@ static uint32_t tok_hash(const struct token *t)
 
 static int off(void)
 {
-	const char *e = getenv("WS_NO_UNITS");
-	return e && *e;
+	return util_env_on("WS_NO_UNITS");
 }
 
 uint64_t units_prelude_check(const struct pb_prelude *pb)

@@ -408,8 +408,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 
 void ir_regalloc(struct ir_module *m, struct arena *a)
 {
-	const char *e = getenv("WS_NO_REGALLOC");
-	if (!m || (e && *e && strcmp(e, "0")))
+	if (!m || util_env_on("WS_NO_REGALLOC"))
 		return;
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		struct ir_func *f = &m->funcs[i];

@@ -669,8 +669,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	count(&x);
 	fuse_cbr(&x);
 	/* WS_NO_SUPER=1: not these (tests/ir/super.t compares) */
-	const char *nosup = getenv("WS_NO_SUPER");
-	if (fuse && !(nosup && *nosup && strcmp(nosup, "0") != 0)) {
+	if (fuse && !util_env_on("WS_NO_SUPER")) {
 		count(&x);
 		shflcvt(&x);
 		count(&x);

@@ -3308,8 +3308,7 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	uint8_t *f = xmalloc(df->ncode ? df->ncode : 1);
 	/* WS_NO_SUPER=1: no superinstructions (tests/ir/super.t compares) */
-	const char *e = getenv("WS_NO_SUPER");
-	int super = !(e && *e && strcmp(e, "0") != 0);
+	int super = !util_env_on("WS_NO_SUPER");
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		f[i] = fast_class(&df->code[i]);
 		if (!super && f[i] == F_DIVREM_I32)

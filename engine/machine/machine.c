@@ -18,14 +18,10 @@ void machine_opts_init(struct machine_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->simt = SIMT_STACK;
 	o->sched = SCHED_RR;
-	const char *e = getenv("WS_NO_HOSTVM");
-	o->no_hostvm = e && *e && strcmp(e, "0") != 0;
-	e = getenv("WS_NO_SUPER");
-	o->no_super = e && *e && strcmp(e, "0") != 0;
-	e = getenv("WS_NO_QUICK");
-	o->no_quick = e && *e && strcmp(e, "0") != 0;
-	e = getenv("WS_NO_HOP");
-	o->no_hop = e && *e && strcmp(e, "0") != 0;
+	o->no_hostvm = util_env_on("WS_NO_HOSTVM");
+	o->no_super = util_env_on("WS_NO_SUPER");
+	o->no_quick = util_env_on("WS_NO_QUICK");
+	o->no_hop = util_env_on("WS_NO_HOP");
 }
 
 uint64_t machine_rand(struct machine *m)

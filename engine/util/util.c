@@ -211,10 +211,15 @@ static int huge_off(void)
 {
 	static int off = -1;
 	if (off < 0) {
-		const char *e = getenv("WS_NO_HUGEPAGES");
-		off = e && *e && strcmp(e, "0") != 0;
+		off = util_env_on("WS_NO_HUGEPAGES");
 	}
 	return off;
+}
+
+int util_env_on(const char *name)
+{
+	const char *e = getenv(name);
+	return e && *e && strcmp(e, "0") != 0;
 }
 
 /* size bytes (a multiple of HUGE_CHUNK) of zeroed memory at a HUGE_CHUNK

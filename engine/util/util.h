@@ -207,6 +207,10 @@ void util_json_str(FILE *f, const char *s);
 /* Read a whole regular file (NUL-terminated; *len without the NUL). Returns
  * NULL and sets *err (when err is not NULL) to a static message on failure:
  * strerror text, "not a regular file", "larger than the 16 MiB limit". */
+/* whether environment variable name is set to something other than "" or
+ * "0": the one reading of every WS_NO_* switch */
+int util_env_on(const char *name);
+
 char *util_read_file(const char *path, size_t *len, const char **err);
 
 /* Whether path could be read by util_read_file (without reading it): 0, or

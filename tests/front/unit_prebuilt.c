@@ -311,6 +311,11 @@ int main(void)
 	fallback("no implicit include", "int v;\n", &on, NULL);
 	setenv("WS_NO_PREBUILT", "1", 1);
 	fallback("WS_NO_PREBUILT=1", hello, &none, NULL);
+	/* "0" is off, as for every WS_NO_* switch (util_env_on) */
+	setenv("WS_NO_PREBUILT", "0", 1);
+	run(&t, "int y;\n", &o13, 0, 0);
+	ok(t.prebuilt == 1, "WS_NO_PREBUILT=0 loads the tables");
+	release(&t);
 	unsetenv("WS_NO_PREBUILT");
 
 	/* the whole front end, both ways: the rendered diagnostics of a program

@@ -288,6 +288,11 @@ static void check_plans(void)
 	plan_host(&p, hello, NULL);
 	ok(p.tab && !p.kept, "WS_NO_UNITS=1: no plan");
 	plan_release(&p);
+	/* "0" is off, as for every WS_NO_* switch (util_env_on) */
+	setenv("WS_NO_UNITS", "0", 1);
+	plan_host(&p, hello, NULL);
+	ok(p.tab && p.kept, "WS_NO_UNITS=0: the plan is made");
+	plan_release(&p);
 	unsetenv("WS_NO_UNITS");
 
 	static const char *const defs[] = { "FOO=1", NULL };
