@@ -405,7 +405,19 @@ fetched:
 		/* the general loop's IR_BAR: the group arrives (and, the last to,
 		 * releases the block), then the scheduler picks the next warp */
 		SYNC();
-		bar_arrive(m, w, g, in);
+		if (ch && full && in->sub == BAR_SYNC && in->d < 0 && !g->ntok && !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+			/* bar_arrive's common case, a whole warp (of the device:
+			 * a chain's) at a plain __syncthreads() */
+			struct block *b = w->blk;
+			uint32_t n = b->bar_arrived + WS_WARP;
+			b->bar_arrived = n;
+			b->bar_whole |= 1u << w->id;
+			g->state = G_BAR;
+			if (n >= b->nthreads - b->nexited)
+				interp_bar_release(m, b);
+		} else {
+			bar_arrive(m, w, g, in);
+		}
 		if (ch) {
 			/* in a chain: the next visit, where it is the same block's
 			 * (sched_hop), from here (the hooks and the tokens: chain_ok

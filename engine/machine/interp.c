@@ -978,7 +978,18 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_gen++;
 	if (WS_UNLIKELY(m->mm))
 		mm_bar(m, b);
-	for (uint32_t i = 0; i < b->nwarps; i++) {
+	uint32_t nw = b->nwarps;
+	if (whole == (nw >= 32 ? ~0u : (1u << nw) - 1)) {
+		/* every warp waits whole (reduce_smem's full phases): the loop
+		 * below's first case for each, without its tests */
+		for (uint32_t i = 0; i < nw; i++) {
+			struct group *g = &b->w[i].g[0];
+			g->pc++;
+			g->state = G_READY;
+		}
+		goto released;
+	}
+	for (uint32_t i = 0; i < nw; i++) {
 		struct warp *w = &b->w[i];
 		if (whole >> i & 1) {
 			/* its one group at a plain barrier without tokens (bar_arrive) */
@@ -1015,6 +1026,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 		if (any && (ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
+released:
 	if (m->hooks & (1u << EV_BARRIER)) {
 		struct machine_event e = { .kind = EV_BARRIER, .slot = b->slot, .warp = -1 };
 		machine_emit(m, &e);
