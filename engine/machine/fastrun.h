@@ -597,10 +597,23 @@ counter_cbr:
 		uint64_t v = D[0];
 		if (!PAIR_OK())
 			NEXT_PC();
-		PAIR_TAKE();
+		/* PAIR_TAKE, its rows but the bound's read only where F_CBR runs
+		 * the compare */
+		pc++;
+		k++;
+		in = &code[pc];
+		f = fop[pc];
+		if (in->flags & DF_KB) {
+			B = (uint64_t *)df->pool[in->b];
+		} else {
+			B = reg(R, in->b);
+			if (ROW_DIFF(B)) {
+				D = reg(R, in->d);
+				A = reg(R, in->a);
+				RUN_FETCHED();
+			}
+		}
 		uint64_t y0 = B[0];
-		if (!(in->flags & DF_KB) && ROW_DIFF(B))
-			RUN_FETCHED();
 		int c;
 		if (in->t == IR_S32) {
 			int32_t x = (int32_t)v, y = (int32_t)y0;
