@@ -758,6 +758,13 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
+		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		    !CHECK_WANTS(m, CEV_ACCESS)) {
+			/* a diverged group on one run of consecutive words */
+			SYNC();
+			if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+				NEXT_PC_CALLED();
+		}
 		f = F_LD;
 		RUN_FETCHED();
 	}
@@ -789,6 +796,12 @@ counter_cbr:
 				goto done;
 			}
 			NEXT_PC_CALLED();
+		}
+		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		    !CHECK_WANTS(m, CEV_ACCESS)) {
+			SYNC();
+			if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+				NEXT_PC_CALLED();
 		}
 		f = F_ST;
 		RUN_FETCHED();

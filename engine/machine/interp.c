@@ -3716,6 +3716,68 @@ static const uint64_t fl_lane_bit[WS_WARP] = {
 #define FAST_CLONES 1
 #endif
 
+/* fast_run's 4-byte loads and stores of a diverged group (F_LD4, F_ST4)
+ * whose lanes are one run, lanes lo .. lo + n - 1 of M, on n consecutive
+ * words: reduce_smem's s[t] and s[t + stride] in its last rounds. The
+ * window (fast_window's) holding them all, aligned, as ld_window and
+ * st_window would find each lane's: its offset, else 0 (the shape or the
+ * window is not that; nothing done, do_ld or do_st then). *lo, *n: the run */
+static int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
+		    unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+{
+	unsigned l0 = (unsigned)__builtin_ctz(M), k = popc32(M);
+	if (k == WS_WARP || M != ((1u << k) - 1) << l0)
+		return 0;
+	uint64_t a0 = A[l0];
+	for (unsigned l = 1; l < k; l++)
+		if (A[l0 + l] != a0 + 4 * (uint64_t)l)
+			return 0;
+	uint64_t addr = a0 + imm, o;
+	if (!fast_window(m, w, addr, write, win))
+		return 0;
+	o = addr - win->lo;
+	if ((o & 3) || win->len < 4 * (uint64_t)k || o > win->len - 4 * (uint64_t)k)
+		return 0;
+	*lo = l0;
+	*n = k;
+	*off = o;
+	return 1;
+}
+
+static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, uint64_t *D, const uint64_t *A,
+				uint64_t imm, int sg)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o;
+	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
+		return 0;
+	const uint8_t *p = (const uint8_t *)win.base + o;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x;
+		memcpy(&x, p + 4 * l, 4);
+		D[lo + l] = sg ? (uint64_t)(int64_t)(int32_t)x : x;
+	}
+	return 1;
+}
+
+static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A,
+				 const uint64_t *B, uint64_t imm)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o;
+	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
+		return 0;
+	uint8_t *p = (uint8_t *)win.base + o;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x = (uint32_t)B[lo + l];
+		memcpy(p + 4 * l, &x, 4);
+	}
+	m->nstores++; /* as do_st counts it */
+	return 1;
+}
+
 /* fast_run's F_*_CBR_CMP compare of row X with the counter's value y (in
  * every lane; the compare's a when ysub) where the lanes' loops are not
  * AVX2: cmp_mask's, on a row of y */
