@@ -34,6 +34,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	int full = M == WS_FULL;
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
+	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
+	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
 	*ran = 0;
 	if (!fop)
@@ -102,6 +104,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_IDX_SH_LD] = &&L_F_IDX_SH_LD, [F_IDX_MUL_LD] = &&L_F_IDX_MUL_LD,
 		[F_IDX_SH_ST] = &&L_F_IDX_SH_ST, [F_IDX_MUL_ST] = &&L_F_IDX_MUL_ST,
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
+		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
 	};
 #define CASE(x) L_##x:
@@ -272,13 +275,15 @@ fetched:
 		} else {
 			T = cmp_mask(in, M, A, B);
 		}
-		if (T == M)
+		cbr_T = T;
+	cbr_mask:
+		if (cbr_T == M)
 			JUMP(in->tgt1);
-		if (T == 0)
+		if (cbr_T == 0)
 			JUMP(in->tgt2);
 		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
-		int split = cbr_taken(m, w, gi, in, T, 1);
+		int split = cbr_taken(m, w, gi, in, cbr_T, 1);
 		if (split) {
 			if (split == 2 && ch)
 				ch->settled = 1; /* sched_chain's settle would find nothing */
@@ -396,10 +401,23 @@ fetched:
 		goto bcall_done;
 	}
 	CASE(F_BAR)
+	bar:
 		/* the general loop's IR_BAR: the group arrives (and, the last to,
 		 * releases the block), then the scheduler picks the next warp */
 		SYNC();
-		bar_arrive(m, w, g, in);
+		if (ch && full && in->sub == BAR_SYNC && in->d < 0 && !g->ntok && !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+			/* bar_arrive's common case, a whole warp (of the device:
+			 * a chain's) at a plain __syncthreads() */
+			struct block *b = w->blk;
+			uint32_t n = b->bar_arrived + WS_WARP;
+			b->bar_arrived = n;
+			b->bar_whole |= 1u << w->id;
+			g->state = G_BAR;
+			if (n >= b->nthreads - b->nexited)
+				interp_bar_release(m, b);
+		} else {
+			bar_arrive(m, w, g, in);
+		}
 		if (ch) {
 			/* in a chain: the next visit, where it is the same block's
 			 * (sched_hop), from here (the hooks and the tokens: chain_ok
@@ -525,7 +543,12 @@ idx_st:
 		NEXT_PC();
 	PAIR_TAKE();
 	goto st4; /* F_ST4's block copy, else the store's own class */
-	CASE(F_ADDK_CBR) {
+	CASE(F_ADDK_CBR_CMP)
+		cmp3 = 1;
+		goto addk_cbr;
+	CASE(F_ADDK_CBR)
+		cmp3 = 0;
+	addk_cbr: {
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
 		 * the same in every lane (uniform) is added and compared once */
 		uint64_t a0 = A[0];
@@ -540,11 +563,16 @@ idx_st:
 		FL(v);
 		goto counter_cbr;
 	}
-	CASE(F_SHRK_CBR) {
+	CASE(F_SHRK_CBR_CMP)
+		cmp3 = 1;
+		goto shrk_cbr;
+	CASE(F_SHRK_CBR)
+		cmp3 = 0;
+	shrk_cbr: {
 		/* the same for SHR of s32 or u32 by a constant count (F_SHR_KS,
 		 * F_SHR_KU): `s >>= 1` of a reduction's loop */
 		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
-		int sg = is_signed(in->t);
+		int sg = in->t == IR_S32; /* else U32 (fast_pairs) */
 		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
 		if (!full || ROW_DIFF(A)) {
 			if (sg)
@@ -569,10 +597,23 @@ counter_cbr:
 		uint64_t v = D[0];
 		if (!PAIR_OK())
 			NEXT_PC();
-		PAIR_TAKE();
+		/* PAIR_TAKE, its rows but the bound's read only where F_CBR runs
+		 * the compare */
+		pc++;
+		k++;
+		in = &code[pc];
+		f = fop[pc];
+		if (in->flags & DF_KB) {
+			B = (uint64_t *)df->pool[in->b];
+		} else {
+			B = reg(R, in->b);
+			if (ROW_DIFF(B)) {
+				D = reg(R, in->d);
+				A = reg(R, in->a);
+				RUN_FETCHED();
+			}
+		}
 		uint64_t y0 = B[0];
-		if (!(in->flags & DF_KB) && ROW_DIFF(B))
-			RUN_FETCHED();
 		int c;
 		if (in->t == IR_S32) {
 			int32_t x = (int32_t)v, y = (int32_t)y0;
@@ -595,9 +636,38 @@ counter_cbr:
 			default: c = x >= y; break;
 			}
 		}
-		if (c)
-			JUMP(in->tgt1);
-		JUMP(in->tgt2);
+		if (!c)
+			JUMP(in->tgt2);
+		pc = (uint32_t)in->tgt1;
+		if (WS_UNLIKELY(pc == stop))
+			goto settle;
+		/* F_*_CBR_CMP: the CBR at the loop's top compares a row with
+		 * the counter (fast_pairs), here v in every lane: F_CBR's compare
+		 * with v prepared once, without its dispatch (when FETCH would
+		 * run it: the budget, no breakpoint) */
+		if (cmp3 && k < budget && !(code[pc].flags & DF_BREAK)) {
+			uint32_t cd = (uint32_t)in->a; /* the counter's register */
+			in = &code[pc];
+			k++;
+			int ysub = (uint32_t)in->a == cd;
+			const uint64_t *X = reg(R, ysub ? in->b : in->a);
+#ifdef FAST_RUN_AVX2
+			cbr_T = cmp_row_k_avx2(in->sub, in->t, X, v, ysub);
+#else
+			cbr_T = cmp_row_k(in, X, v, ysub);
+#endif
+			if (cbr_T || (uint32_t)in->tgt2 == stop)
+				goto cbr_mask;
+			/* no lane takes it: to the barrier at its end, as FETCH
+			 * would run it (the budget, its class) */
+			pc = (uint32_t)in->tgt2;
+			if (k >= budget || fop[pc] != F_BAR)
+				DISPATCH();
+			in = &code[pc];
+			k++;
+			goto bar;
+		}
+		DISPATCH();
 	}
 	CASE(F_DIVREM_I32) {
 		/* s32 or u32 division or remainder: a divisor the same in every
@@ -688,6 +758,13 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
+		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		    !CHECK_WANTS(m, CEV_ACCESS)) {
+			/* a diverged group on one run of consecutive words */
+			SYNC();
+			if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+				NEXT_PC_CALLED();
+		}
 		f = F_LD;
 		RUN_FETCHED();
 	}
@@ -719,6 +796,12 @@ counter_cbr:
 				goto done;
 			}
 			NEXT_PC_CALLED();
+		}
+		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		    !CHECK_WANTS(m, CEV_ACCESS)) {
+			SYNC();
+			if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+				NEXT_PC_CALLED();
 		}
 		f = F_ST;
 		RUN_FETCHED();

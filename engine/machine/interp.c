@@ -978,7 +978,18 @@ void interp_bar_release(struct machine *m, struct block *b)
 	b->bar_gen++;
 	if (WS_UNLIKELY(m->mm))
 		mm_bar(m, b);
-	for (uint32_t i = 0; i < b->nwarps; i++) {
+	uint32_t nw = b->nwarps;
+	if (whole == (nw >= 32 ? ~0u : (1u << nw) - 1)) {
+		/* every warp waits whole (reduce_smem's full phases): the loop
+		 * below's first case for each, without its tests */
+		for (uint32_t i = 0; i < nw; i++) {
+			struct group *g = &b->w[i].g[0];
+			g->pc++;
+			g->state = G_READY;
+		}
+		goto released;
+	}
+	for (uint32_t i = 0; i < nw; i++) {
 		struct warp *w = &b->w[i];
 		if (whole >> i & 1) {
 			/* its one group at a plain barrier without tokens (bar_arrive) */
@@ -1015,6 +1026,7 @@ void interp_bar_release(struct machine *m, struct block *b)
 		if (any && (ng > 1 || w->g[0].ntok)) /* else interp_warp_settle has nothing to do */
 			warp_settle(m, w);
 	}
+released:
 	if (m->hooks & (1u << EV_BARRIER)) {
 		struct machine_event e = { .kind = EV_BARRIER, .slot = b->slot, .warp = -1 };
 		machine_emit(m, &e);
@@ -2950,6 +2962,8 @@ enum fast_op {
 	F_IDX_SH_ST, F_IDX_MUL_ST,   /* XOP_IDX, then the 4-byte ST to its result */
 	F_ADDK_CBR,                  /* ADD.s32 of a constant, then a CBR comparing its result */
 	F_SHRK_CBR,                  /* SHR by a constant, then a CBR comparing its result */
+	F_ADDK_CBR_CMP, F_SHRK_CBR_CMP, /* the same, and where the CBR jumps back to the loop's
+					 * top, the CBR there comparing a row with the counter */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
 	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
 	F_COUNT
@@ -3290,6 +3304,14 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			   (p->flags & DF_KB) && f[i + 1] == F_CBR && (q->flags & DF_CMP) && q->a == p->d &&
 			   (q->t == IR_S32 || q->t == IR_U32)) {
 			f[i] = f[i] == F_ADD_S32 ? F_ADDK_CBR : F_SHRK_CBR;
+			/* reduce_smem's `if (t < stride)` at the top of the loop that
+			 * `stride >>= 1` ends: the counter is uniform when the pair's
+			 * shortcut runs, so that compare is of one row with a value */
+			uint32_t t1 = (uint32_t)q->tgt1;
+			const struct ir_insn *r = t1 < df->ncode ? &df->code[t1] : NULL;
+			if (r && f[t1] == F_CBR && (r->flags & DF_CMP) && !(r->flags & DF_KB) &&
+			    (r->t == IR_S32 || r->t == IR_U32) && (r->a == p->d) != (r->b == p->d))
+				f[i] = f[i] == F_ADDK_CBR ? F_ADDK_CBR_CMP : F_SHRK_CBR_CMP;
 		}
 	}
 	/* the other 4-byte loads and stores take the same block copies */
@@ -3693,6 +3715,79 @@ static const uint64_t fl_lane_bit[WS_WARP] = {
 #define FAST_CLONES 1
 #endif
 
+/* fast_run's 4-byte loads and stores of a diverged group (F_LD4, F_ST4)
+ * whose lanes are one run, lanes lo .. lo + n - 1 of M, on n consecutive
+ * words: reduce_smem's s[t] and s[t + stride] in its last rounds. The
+ * window (fast_window's) holding them all, aligned, as ld_window and
+ * st_window would find each lane's: its offset, else 0 (the shape or the
+ * window is not that; nothing done, do_ld or do_st then). *lo, *n: the run */
+static int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
+		    unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+{
+	unsigned l0 = (unsigned)__builtin_ctz(M), k = popc32(M);
+	if (k == WS_WARP || M != ((1u << k) - 1) << l0)
+		return 0;
+	uint64_t a0 = A[l0];
+	for (unsigned l = 1; l < k; l++)
+		if (A[l0 + l] != a0 + 4 * (uint64_t)l)
+			return 0;
+	uint64_t addr = a0 + imm, o;
+	if (!fast_window(m, w, addr, write, win))
+		return 0;
+	o = addr - win->lo;
+	if ((o & 3) || win->len < 4 * (uint64_t)k || o > win->len - 4 * (uint64_t)k)
+		return 0;
+	*lo = l0;
+	*n = k;
+	*off = o;
+	return 1;
+}
+
+static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, uint64_t *D, const uint64_t *A,
+				uint64_t imm, int sg)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o;
+	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
+		return 0;
+	const uint8_t *p = (const uint8_t *)win.base + o;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x;
+		memcpy(&x, p + 4 * l, 4);
+		D[lo + l] = sg ? (uint64_t)(int64_t)(int32_t)x : x;
+	}
+	return 1;
+}
+
+static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A,
+				 const uint64_t *B, uint64_t imm)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o;
+	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
+		return 0;
+	uint8_t *p = (uint8_t *)win.base + o;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x = (uint32_t)B[lo + l];
+		memcpy(p + 4 * l, &x, 4);
+	}
+	m->nstores++; /* as do_st counts it */
+	return 1;
+}
+
+/* fast_run's F_*_CBR_CMP compare of row X with the counter's value y (in
+ * every lane; the compare's a when ysub) where the lanes' loops are not
+ * AVX2: cmp_mask's, on a row of y */
+static uint32_t cmp_row_k(const struct ir_insn *in, const uint64_t *X, uint64_t y, int ysub)
+{
+	uint64_t Y[WS_WARP];
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Y[l] = y;
+	return ysub ? cmp_mask(in, WS_FULL, Y, X) : cmp_mask(in, WS_FULL, X, Y);
+}
+
 /* the lane loops that do not vectorize (loads and stores of 32 addresses) */
 #if defined(__GNUC__) && !defined(__clang__)
 #define FAST_UNROLL _Pragma("GCC unroll 8")
@@ -3756,6 +3851,44 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned su
 	}
 	return inv ? ~T : T;
 }
+
+/* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
+ * counter): X sub y, or y sub X when ysub (the counter is the compare's
+ * a), with y prepared once. The same prepared slots and compares, so the
+ * same lanes */
+#define CMP_ROW_K(PREP, CMP) do { \
+	const __m256i yv = PREP(_mm256_set1_epi64x((long long)y)); \
+	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
+		__m256i x = PREP(_mm256_loadu_si256((const __m256i *)(X + 4 * q))); \
+		T |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(CMP)) << (4 * q); \
+	} \
+} while (0)
+#define CMP_ROW_K3(PREP) do { \
+	if (eq) \
+		CMP_ROW_K(PREP, _mm256_cmpeq_epi64(x, yv)); \
+	else if (xgt) \
+		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(x, yv)); \
+	else \
+		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(yv, x)); \
+} while (0)
+__attribute__((target("avx2"))) static WS_NOINLINE uint32_t cmp_row_k_avx2(unsigned sub, unsigned t,
+									const uint64_t *X, uint64_t y, int ysub)
+{
+	/* A sub B is A > B (GT), B > A (LT), or EQ, each maybe complemented;
+	 * X is A unless ysub */
+	int inv = sub == CMP_NE || sub == CMP_LE || sub == CMP_GE;
+	int eq = sub == CMP_EQ || sub == CMP_NE;
+	int xgt = (sub == CMP_GT || sub == CMP_LE) != ysub;
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
+	uint32_t T = 0;
+	if (t == IR_S32)
+		CMP_ROW_K3(CMP_S32);
+	else
+		CMP_ROW_K3(CMP_U32);
+	return inv ? ~T : T;
+}
+#undef CMP_ROW_K3
+#undef CMP_ROW_K
 #undef CMP_ROWS
 #undef CMP_S32
 #undef CMP_U32
