@@ -2340,7 +2340,23 @@ static struct token *pb_collapsed(struct arena *a, const struct pb_prelude *pb, 
 	units->first = xmalloc(sizeof(*units->first) * tab->nunits);
 	units->shift = shift;
 	uint32_t k = 0, u = 0;
-	for (uint32_t i = 0; i < pb->ntok; k++) {
+	if (tab->nstok == n && tab->stoks) {
+		/* the same list from the tables' copy of its records, in one run */
+		org = tab->sorigins;
+		for (; k < n; k++) {
+			pb_fill(pb, &tab->stoks[k], tails, &org, &t[k]);
+			if (shift) {
+				t[k].span.file += t[k].span.file ? shift : 0;
+				t[k].origin.file += t[k].origin.file ? shift : 0;
+			}
+			t[k].next = &t[k + 1];
+			if (u < tab->nunits && tab->stub_at[u] == k) {
+				t[k].unit_stub = 1;
+				units->first[u++] = &t[k];
+			}
+		}
+	}
+	for (uint32_t i = 0; i < pb->ntok && k < n; k++) {
 		pb_fill(pb, &pb->toks[i], tails, &org, &t[k]);
 		if (shift) {
 			t[k].span.file += t[k].span.file ? shift : 0;
