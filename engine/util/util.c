@@ -279,7 +279,11 @@ struct zone {
 
 static struct zone *zones;      /* every live zone, the newest first */
 static struct zone *zone_cur;   /* where pieces come from (the newest), or NULL */
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
 static int zone_none;           /* 1: no mapping can be had (huge_map gave NULL) */
+#else
+static int zone_none = 1;       /* huge_map never maps here */
+#endif
 
 static struct zone *zone_new(void)
 {
@@ -315,15 +319,6 @@ static void *zone_take(size_t n)
 	z->hi = p;
 	z->refs++;
 	return p;
-}
-
-static struct zone *zone_of(const void *p)
-{
-	for (struct zone *z = zones; z; z = z->next)
-		if ((const unsigned char *)p >= (unsigned char *)z &&
-		    (const unsigned char *)p < (unsigned char *)z + HUGE_CHUNK)
-			return z;
-	return NULL;
 }
 
 /* a piece back: the zone goes when its last one does */
@@ -389,7 +384,9 @@ void *util_map_zero(size_t bytes, int populate, int huge)
 void util_unmap(void *p, size_t bytes)
 {
 #if defined(MAP_ANONYMOUS)
-	struct zone *z = p ? zone_of(p) : NULL;
+	struct zone *z = zones; /* a piece of a zone goes back to it */
+	while (z && ((unsigned char *)p < (unsigned char *)z || (unsigned char *)p >= (unsigned char *)z + HUGE_CHUNK))
+		z = z->next;
 	if (z)
 		zone_put(z);
 	else if (p)
