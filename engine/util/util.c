@@ -453,8 +453,10 @@ void *pool_alloc(struct pool *p, size_t n)
 		/* a chunk of the newest zone (a small launch's warps share the
 		 * compilation's huge page); else, while the pool is small, small
 		 * pages committed at once (a huge page's first touch costs about
-		 * what 360 KiB of them do), then a zone of its own; a piece too
-		 * big for a zone, a huge chunk of its own */
+		 * what 360 KiB of them do); a big pool takes a zone of its own
+		 * whole, as its chunks were before zones (64 KiB chunks would
+		 * leave a piece's worth unused at each end); a piece too big for
+		 * a zone, a huge chunk of its own */
 		size_t want = (n + sizeof(struct pool_chunk) + 4095) & ~(size_t)4095;
 		if (want < POOL_CHUNK)
 			want = POOL_CHUNK;
@@ -465,10 +467,14 @@ void *pool_alloc(struct pool *p, size_t n)
 			c = huge_map(HUGE_CHUNK);
 			size = want = HUGE_CHUNK;
 		} else if (!(c = zone_take(want))) {
-			if (p->bytes < POOL_SMALL && (c = util_map_zero(want, 1, 0)) != NULL)
-				z = NULL, size = want;
-			else if ((z = zone_new()) != NULL)
+			if (p->bytes < POOL_SMALL && (c = util_map_zero(want, 1, 0)) != NULL) {
+				z = NULL;
+				size = want;
+			} else if ((z = zone_new()) != NULL) {
+				if (p->bytes >= POOL_SMALL)
+					want = HUGE_CHUNK - 4096; /* all of it (4 KiB aligned below the head) */
 				c = zone_take(want);
+			}
 		}
 		if (!c)
 			return NULL;
