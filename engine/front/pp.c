@@ -44,6 +44,11 @@ struct macro {
 	const char *va_name; /* NULL: not variadic */
 	struct token *body;  /* ends in TK_EOF */
 	int dyn;             /* DYN_* for __FILE__ and friends */
+	/* a macro of the prebuilt prelude: its body is made from these tables
+	 * (file ids moved by lshift) when it is first expanded (macro_body) */
+	const struct pb_prelude *lpb;
+	const struct pb_macro *lpm;
+	uint32_t lshift;
 };
 
 enum { DYN_NONE, DYN_FILE, DYN_LINE, DYN_COUNTER };
@@ -839,6 +844,23 @@ static struct token *finish_expansion(struct pp *pp, struct token *body, const s
 	return body;
 }
 
+static struct token *pb_list(struct arena *a, const struct pb_prelude *pb, const struct pb_tok *p, uint32_t n,
+			     uint32_t shift, const struct span **origin, struct token **last);
+
+/* m's body, made now if m is a prebuilt macro whose body was not made yet:
+ * a program expands a few of the prelude's 191 macros, and the tokens are
+ * those prebuilt_load made for every macro before (the same fields; only
+ * where in the arena they lie differs) */
+static struct token *macro_body(struct arena *a, struct macro *m)
+{
+	if (WS_UNLIKELY(m->lpm != NULL)) {
+		struct token *end;
+		m->body = pb_list(a, m->lpb, &m->lpb->mtoks[m->lpm->body], m->lpm->nbody, m->lshift, NULL, &end);
+		m->lpm = NULL;
+	}
+	return m->body;
+}
+
 /* If tok is a macro use, replace it by its expansion in *rest and return 1. */
 static int expand_macro(struct pp *pp, struct token **rest, struct token *tok)
 {
@@ -856,7 +878,7 @@ static int expand_macro(struct pp *pp, struct token **rest, struct token *tok)
 	}
 	if (m->objlike) {
 		const struct hideset *hs = hs_add(pp, tok->hideset, m, tok->span);
-		struct token *body = append(pp, m->body, NULL);
+		struct token *body = append(pp, macro_body(pp->a, m), NULL);
 		*rest = finish_expansion(pp, body, tok, hs, tok->next);
 		return 1;
 	}
@@ -870,7 +892,7 @@ static int expand_macro(struct pp *pp, struct token **rest, struct token *tok)
 	}
 	const struct hideset *hs = hs_intersect(pp, tok->hideset, rparen->hideset, tok->span);
 	hs = hs_add(pp, hs, m, tok->span);
-	struct token *body = subst(pp, m, args, m->body);
+	struct token *body = subst(pp, m, args, macro_body(pp->a, m));
 	*rest = finish_expansion(pp, body, tok, hs, rparen->next);
 	return 1;
 }
@@ -2340,7 +2362,23 @@ static struct token *pb_collapsed(struct arena *a, const struct pb_prelude *pb, 
 	units->first = xmalloc(sizeof(*units->first) * tab->nunits);
 	units->shift = shift;
 	uint32_t k = 0, u = 0;
-	for (uint32_t i = 0; i < pb->ntok; k++) {
+	if (tab->nstok == n && tab->stoks) {
+		/* the same list from the tables' copy of its records, in one run */
+		org = tab->sorigins;
+		for (; k < n; k++) {
+			pb_fill(pb, &tab->stoks[k], tails, &org, &t[k]);
+			if (shift) {
+				t[k].span.file += t[k].span.file ? shift : 0;
+				t[k].origin.file += t[k].origin.file ? shift : 0;
+			}
+			t[k].next = &t[k + 1];
+			if (u < tab->nunits && tab->stub_at[u] == k) {
+				t[k].unit_stub = 1;
+				units->first[u++] = &t[k];
+			}
+		}
+	}
+	for (uint32_t i = 0; i < pb->ntok && k < n; k++) {
 		pb_fill(pb, &pb->toks[i], tails, &org, &t[k]);
 		if (shift) {
 			t[k].span.file += t[k].span.file ? shift : 0;
@@ -2468,9 +2506,10 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 				m->phash[k] = pp_hash_name(m->params[k], m->plen[k]);
 			}
 		}
-		if (pm->nbody) {
-			struct token *end;
-			m->body = pb_list(pp->a, pb, &pb->mtoks[pm->body], pm->nbody, pid - pb->pid, NULL, &end);
+		if (pm->nbody) { /* made when first expanded (macro_body) */
+			m->lpb = pb;
+			m->lpm = pm;
+			m->lshift = pid - pb->pid;
 		}
 		pp->slots[pm->slot] = m;
 	}
@@ -2490,6 +2529,7 @@ static int prebuilt_load(struct pp *pp, const struct pb_prelude *pb, struct toke
 
 struct emit {
 	struct strbuf pool, toks, mtoks, lits, macros, pnames, origins;
+	struct arena a;         /* the bodies of a loaded prelude's macros (macro_body) */
 	size_t nlit, npname;
 	uint32_t at, nfiles;    /* the predefinitions file, and the files after it */
 	uint32_t pid;           /* the id the tables give the predefinitions file */
@@ -2631,6 +2671,7 @@ static void emit_release(struct emit *e)
 	strbuf_release(&e->origins);
 	free(e->slot_off);
 	free(e->slot_len);
+	arena_release(&e->a);
 }
 
 static int emit_fail(struct emit *e, const char **why, const char *msg)
@@ -2651,6 +2692,7 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 	strbuf_init(&e.macros);
 	strbuf_init(&e.pnames);
 	strbuf_init(&e.origins);
+	arena_init(&e.a);
 	const struct prelude *pre = sh ? sh->pre : NULL;
 	if (!pre || pre->files.len < 2 || strcmp(pre->files.v[1].key, "<built-in>"))
 		return emit_fail(&e, why, "no prelude was recorded");
@@ -2720,7 +2762,8 @@ int pp_prelude_emit(const struct pp_shared *sh, const struct srcmgr *sm, struct 
 			return emit_fail(&e, why, "a macro does not fit its record");
 		}
 		size_t body = nmtok, nbody = 0;
-		for (const struct token *t = m->body; t; t = t->next, nbody++, nmtok++)
+		struct macro lm = *m; /* a loaded prelude's macro: its body made here */
+		for (const struct token *t = macro_body(&e.a, &lm); t; t = t->next, nbody++, nmtok++)
 			if (emit_tok(&e, &e.mtoks, t, 1) < 0) {
 				strbuf_release(&files);
 				return emit_fail(&e, why, NULL);

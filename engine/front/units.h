@@ -47,6 +47,8 @@
 
 /* --- the tables (units_gen.c, made by tools/units-gen.c) --- */
 
+struct pb_tok;
+
 struct pu_unit {
 	uint32_t start, end;     /* prelude token indices: [start, end) */
 	uint32_t deps, ndeps;    /* pu_tables.deps[deps .. deps + ndeps): units it reaches */
@@ -71,6 +73,14 @@ struct pu_tables {
 	uint32_t names_cap;
 	const uint32_t *name_units;
 	const char *pool;
+	/* the prelude's tokens with each unit a stub (its first token), as
+	 * pp.c's pb_collapsed lists them: copies of pb_prelude.toks records in
+	 * one run, so that a run reads 2 k records instead of touching every
+	 * page of the 45 k (each a page fault on the binary's file) */
+	const struct pb_tok *stoks;
+	uint32_t nstok;
+	const struct span *sorigins;  /* the origins of those with PB_ORIGIN, in order */
+	const uint32_t *stub_at;      /* per unit, the index of its stub in stoks */
 };
 
 const struct pu_tables *units_prebuilt(void);

@@ -193,7 +193,7 @@ char *strbuf_detach(struct strbuf *sb)
 struct arena_chunk {
 	struct arena_chunk *next;
 	size_t size;            /* the arena's cur and left track the newest one's use */
-	size_t mapped;          /* bytes of its own mapping (huge_map), 0: malloc'd */
+	struct zone *zone;      /* the zone it lies in, or NULL: malloc'd */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -255,9 +255,109 @@ static void huge_unmap(void *p, size_t size)
 #endif
 }
 
+/* ---- zones: one huge page shared by the small users of fresh memory
+ *
+ * The first touch of a 2 MiB huge page costs about what 90 faults of 4 KiB
+ * cost in the VM this was measured on (the kernel zeroes all of it), so it
+ * pays only when most of it is used. In a small run (vecadd at 2^14) the
+ * arena used half of its huge chunk, the warp pool 300 KiB of another (a
+ * hello world 8 KiB), and the program's 64 KiB arrays, their device copies
+ * and the checkers' shadows took nine populated mappings of small pages of
+ * their own. A zone is one such 2 MiB mapping that they share: the arena
+ * whose newest chunk it is (its tenant) grows up from the bottom, the other
+ * pieces (pool chunks, small arena chunks, util_map_zero's small buffers)
+ * are carved down from the top, 4 KiB aligned, and the zone is unmapped
+ * when its last piece goes back. Nothing carved is ever carved again, so a
+ * piece is zero as a fresh mapping is. The process is single-threaded (host
+ * threads are emulated), so the zones are plain globals. */
+struct zone {
+	struct zone *next;      /* the live zones, for util_unmap */
+	size_t refs;            /* pieces not given back, the tenant's chunk one of them */
+	unsigned char *hi;      /* the free part ends here (the pieces lie above it) */
+	unsigned char *lo;      /* and starts here, when the zone has no tenant */
+	struct arena *tenant;   /* whose newest chunk this is: its free end is ours */
+};
+#define ZONE_HEAD ((size_t)64)
+#define ZONE_PIECE_MAX ((size_t)512 << 10) /* util_map_zero's buffers from a zone up to this */
+#define POOL_CHUNK ((size_t)64 << 10)
+#define POOL_SMALL ((size_t)384 << 10)    /* a pool takes no zone of its own below this */
+
+static struct zone *zones;      /* every live zone, the newest first */
+static struct zone *zone_cur;   /* where pieces come from (the newest), or NULL */
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+static int zone_none;           /* 1: no mapping can be had (huge_map gave NULL) */
+#else
+static int zone_none = 1;       /* huge_map never maps here */
+#endif
+
+static struct zone *zone_new(void)
+{
+	struct zone *z = huge_map(HUGE_CHUNK);
+	if (!z) {
+		zone_none = 1;
+		return NULL;
+	}
+	z->next = zones;
+	zones = z;
+	z->lo = (unsigned char *)z + ZONE_HEAD;
+	z->hi = (unsigned char *)z + HUGE_CHUNK;
+	zone_cur = z;
+	return z;
+}
+
+/* n bytes (a multiple of 4 KiB) of zero memory, 4 KiB aligned, from the top
+ * of the newest zone, or NULL when it has no room (the tenant's free end
+ * shrinks by what is taken) */
+static void *zone_take(size_t n)
+{
+	struct zone *z = zone_cur;
+	if (!z)
+		return NULL;
+	unsigned char *lo = z->tenant ? z->tenant->cur : z->lo;
+	if ((size_t)(z->hi - lo) < n)
+		return NULL;
+	unsigned char *p = (unsigned char *)((uintptr_t)(z->hi - n) & ~(uintptr_t)4095);
+	if (p < lo)
+		return NULL;
+	if (z->tenant)
+		z->tenant->left = (size_t)(p - lo);
+	z->hi = p;
+	z->refs++;
+	return p;
+}
+
+/* a piece back: the zone goes when its last one does */
+static void zone_put(struct zone *z)
+{
+	if (--z->refs)
+		return;
+	struct zone **pp = &zones;
+	while (*pp != z)
+		pp = &(*pp)->next;
+	*pp = z->next;
+	if (zone_cur == z)
+		zone_cur = NULL;
+	huge_unmap(z, HUGE_CHUNK);
+}
+
+/* the tenant a leaves z (it moves on to a new chunk, or is released): what
+ * it did not use is still zero and stays the zone's */
+static void zone_leave(struct zone *z, struct arena *a)
+{
+	if (z && z->tenant == a) {
+		z->tenant = NULL;
+		z->lo = a->cur;
+	}
+}
+
 void *util_map_zero(size_t bytes, int populate, int huge)
 {
 #if defined(MAP_ANONYMOUS)
+	if (!huge && bytes && bytes <= ZONE_PIECE_MAX) { /* a piece of the newest zone, if it has room */
+		void *z = zone_take((bytes + 4095) & ~(size_t)4095);
+		if (z)
+			return z;
+	}
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS;
 #if defined(MAP_POPULATE)
 	if (populate && !huge)
@@ -289,7 +389,12 @@ void *util_map_zero(size_t bytes, int populate, int huge)
 void util_unmap(void *p, size_t bytes)
 {
 #if defined(MAP_ANONYMOUS)
-	if (p)
+	struct zone *z = zones; /* a piece of a zone goes back to it */
+	while (z && ((unsigned char *)p < (unsigned char *)z || (unsigned char *)p >= (unsigned char *)z + HUGE_CHUNK))
+		z = z->next;
+	if (z)
+		zone_put(z);
+	else if (p)
 		munmap(p, bytes ? bytes : 1);
 #else
 	(void)p;
@@ -302,6 +407,9 @@ void util_unmap(void *p, size_t bytes)
 struct pool_chunk {
 	struct pool_chunk *next;
 	size_t used;
+	size_t room;            /* bytes of data */
+	struct zone *zone;      /* a piece of this zone, or NULL: a mapping of its own */
+	size_t size;            /* bytes of that mapping */
 	_Alignas(64) unsigned char data[];
 };
 struct pool_free {
@@ -344,15 +452,44 @@ void *pool_alloc(struct pool *p, size_t n)
 	if (n > room)
 		return NULL;
 	struct pool_chunk *c = p->head;
-	if (!c || room - c->used < n) {
+	if (!c || c->room - c->used < n) {
 		if (fail_now())
 			util_oom();
-		c = huge_map(HUGE_CHUNK);
+		/* a chunk of the newest zone (a small launch's warps share the
+		 * compilation's huge page); else, while the pool is small, small
+		 * pages committed at once (a huge page's first touch costs about
+		 * what 360 KiB of them do); a big pool takes a zone of its own
+		 * whole, as its chunks were before zones (64 KiB chunks would
+		 * leave a piece's worth unused at each end); a piece too big for
+		 * a zone, a huge chunk of its own */
+		size_t want = (n + sizeof(struct pool_chunk) + 4095) & ~(size_t)4095;
+		if (want < POOL_CHUNK)
+			want = POOL_CHUNK;
+		struct zone *z = zone_cur;
+		size_t size = 0;
+		if (want > HUGE_CHUNK - 4096) {
+			z = NULL;
+			c = huge_map(HUGE_CHUNK);
+			size = want = HUGE_CHUNK;
+		} else if (!(c = zone_take(want))) {
+			if (p->bytes < POOL_SMALL && (c = util_map_zero(want, 1, 0)) != NULL) {
+				z = NULL;
+				size = want;
+			} else if ((z = zone_new()) != NULL) {
+				if (p->bytes >= POOL_SMALL)
+					want = HUGE_CHUNK - 4096; /* all of it (4 KiB aligned below the head) */
+				c = zone_take(want);
+			}
+		}
 		if (!c)
 			return NULL;
 		c->used = 0;
+		c->room = want - sizeof(struct pool_chunk);
+		c->zone = z;
+		c->size = size;
 		c->next = p->head;
 		p->head = c;
+		p->bytes += want;
 	}
 	void *piece = c->data + c->used; /* fresh mapped memory: zero */
 	c->used += n;
@@ -374,13 +511,17 @@ void pool_release(struct pool *p)
 	while (p->head) {
 		struct pool_chunk *c = p->head;
 		p->head = c->next;
-		huge_unmap(c, HUGE_CHUNK);
+		if (c->zone)
+			zone_put(c->zone);
+		else
+			util_unmap(c, c->size);
 	}
 	while (p->classes) {
 		struct pool_class *k = p->classes;
 		p->classes = k->next;
 		free(k);
 	}
+	p->bytes = 0;
 }
 
 void arena_init(struct arena *a)
@@ -396,10 +537,12 @@ void arena_release(struct arena *a)
 	struct arena_chunk *c = a->head;
 	while (c) {
 		struct arena_chunk *next = c->next;
-		if (c->mapped)
-			huge_unmap(c, c->mapped);
-		else
+		if (c->zone) {
+			zone_leave(c->zone, a);
+			zone_put(c->zone);
+		} else {
 			free(c);
+		}
 		c = next;
 	}
 	arena_init(a);
@@ -414,13 +557,32 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 	 * a malloc'd piece of small pages faulted one by one */
 	if (n >= want / 4 && n <= HUGE_CHUNK - sizeof(struct arena_chunk))
 		want = HUGE_CHUNK;
+	/* an arena when there is no zone (the process's first, the
+	 * compilation's) opens one: its first small chunks would be small
+	 * pages faulted one by one */
+	if (!zone_cur && !zone_none)
+		want = HUGE_CHUNK;
 	struct arena_chunk *c = NULL;
-	size_t mapped = 0;
-	if (want == HUGE_CHUNK && n <= HUGE_CHUNK - sizeof(*c)) {
+	struct zone *z = NULL;
+	if (want == HUGE_CHUNK && n <= HUGE_CHUNK - sizeof(*c) - ZONE_HEAD) {
 		if (fail_now()) /* the allocation funnel's count and injected failures */
 			util_oom();
-		c = huge_map(HUGE_CHUNK);
-		mapped = c ? HUGE_CHUNK : 0;
+		if ((z = zone_new())) {
+			c = (struct arena_chunk *)((unsigned char *)z + ZONE_HEAD);
+			want = HUGE_CHUNK - ZONE_HEAD;
+			z->refs = 1;
+			z->tenant = a;
+		}
+	} else if (want < HUGE_CHUNK && n <= want - sizeof(*c) && zone_cur) {
+		if (fail_now()) /* counted as the calloc below would be */
+			util_oom();
+		z = zone_cur; /* a small chunk: a piece of the newest zone, if it has room */
+		if ((c = zone_take(want)) == NULL) {
+			z = NULL;
+			c = calloc(1, want); /* as xcalloc, counted already */
+			if (!c)
+				util_oom();
+		}
 	}
 	if (!c) { /* zeroed whole (a mapped chunk is zero already) */
 		size_t size = n > want - sizeof(*c) ? n : want - sizeof(*c);
@@ -428,7 +590,7 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 		want = sizeof(*c) + size;
 	}
 	c->size = want - sizeof(*c);
-	c->mapped = mapped;
+	c->zone = z;
 	c->next = a->head;
 	a->head = c;
 	return c;
@@ -436,6 +598,8 @@ static struct arena_chunk *chunk_new(struct arena *a, size_t n)
 
 void *arena_alloc_slow(struct arena *a, size_t n)
 {
+	if (a->head)
+		zone_leave(a->head->zone, a);
 	struct arena_chunk *c = chunk_new(a, n);
 	a->cur = c->data + n;
 	a->left = c->size - n;

@@ -166,6 +166,7 @@ struct pool_class;
 struct pool {
 	struct pool_chunk *head;
 	struct pool_class *classes; /* freed pieces, by size */
+	size_t bytes;               /* of its chunks */
 };
 void *pool_alloc(struct pool *p, size_t n);
 void pool_free(struct pool *p, void *piece, size_t n);

@@ -11,7 +11,8 @@
  * - For each program, the two passes give the same tokens (every field,
  *   file ids included), the same source files (names, texts) and the same
  *   diagnostics whether the host pass loads the tables or preprocesses its
- *   prelude: __LINE__, __FILE__, #line, __COUNTER__, a user #undef of a
+ *   prelude: __LINE__, __FILE__, #line, __COUNTER__, header macros expanded
+ *   first in either pass (their bodies are made then), a user #undef of a
  *   header macro, a diagnostic inside a built-in header, a main file whose
  *   id is not 1.
  * - Each option that changes the prelude falls back to preprocessing it.
@@ -267,6 +268,19 @@ int main(void)
 	     "int e = EOF; unsigned s = cudaStreamNonBlocking; double pi = M_PI;\n"
 	     "#ifdef __WS_STDIO_H\nint guarded;\n#endif\n#pragma once\n",
 	     0, NULL);
+	/* the prelude's macro bodies are made when first expanded: in the
+	 * host pass, only in the device pass (__CUDA_ARCH__), in #if, nested,
+	 * function-like with # (assert), and with the main file's id moved */
+	static const char lazy[] =
+		"#include <cstdio>\n#include <cstdlib>\n#include <cmath>\n#include <cassert>\n"
+		"int v = CUDART_VERSION; int e = EOF;\n"
+		"#if RAND_MAX > 1000 && EXIT_FAILURE\nint big;\n#endif\n"
+		"__global__ void k(float *p) {\n"
+		"#ifdef __CUDA_ARCH__\n\tp[0] = INFINITY; assert(p != NULL);\n#endif\n"
+		"\tp[1] = EXIT_FAILURE;\n}\n"
+		"int main(void) { assert(v > 0 && \"v\"); return e == EOF ? EXIT_SUCCESS : RAND_MAX; }\n";
+	both("header macros expanded in one pass or both", lazy, 0, NULL);
+	both("header macros expanded, a main file whose id is not 1", lazy, 2, NULL);
 	struct strbuf diags;
 	strbuf_init(&diags);
 	both("a diagnostic inside a built-in header",

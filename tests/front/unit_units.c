@@ -93,6 +93,27 @@ static void check_tables(void)
 	free(has);
 	ok(names, "the name table: hashes and unit lists valid");
 	ok(named == (int)t->nunits, "every unit declares a name (%d of %u)", named, t->nunits);
+	/* the collapsed list's copy (stoks): the prelude's records, each unit
+	 * stepped over after its first token, with their origins */
+	int scopy = t->stoks != NULL, sorg = 1, sat = 1;
+	uint32_t k = 0, o = 0, so = 0;
+	for (uint32_t i = 0, u = 0; scopy && i < pb->ntok; k++) {
+		if (k >= t->nstok || memcmp(&t->stoks[k], &pb->toks[i], sizeof(pb->toks[i])) != 0) {
+			scopy = 0;
+			break;
+		}
+		if (pb->toks[i].flags & PB_ORIGIN)
+			sorg &= memcmp(&t->sorigins[so++], &pb->origins[o++], sizeof(pb->origins[0])) == 0;
+		if (u < t->nunits && t->units[u].start == i) {
+			sat &= t->stub_at[u] == k;
+			o = t->units[u].origin0 + t->units[u].norig;
+			i = t->units[u++].end;
+		} else {
+			i++;
+		}
+	}
+	ok(scopy && k == t->nstok, "the stub list's records are the prelude's (%u of %u)", k, t->nstok);
+	ok(sorg && sat, "and so are their origins, and each unit's stub is where it is listed");
 }
 
 /* the name table's entry for name (the units declaring it), or NULL */
