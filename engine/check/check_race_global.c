@@ -1292,26 +1292,22 @@ CHECK_CLONES static WS_NOINLINE int global_warp_all(struct grace *g, const struc
 	return 1;
 }
 
-/* ctx_get where its first test failed: a warp's first access of a phase */
-static WS_NOINLINE const struct dcache *ctx_made(struct grace *g, int slot, unsigned warp, uint64_t block,
-						 uint32_t phase)
-{
-	return ctx_get(g, slot, warp, block, phase);
-}
-
 /* The machine's offer of a full warp's 4-byte access of two runs apart
  * (struct check_gwarp): what global_warp_all does when the allocation is
- * one of the last four and seen in this epoch (galloc_get and
- * galloc_epoch change nothing then), the warp's context (ctx_get, the same
- * changes in either order with them) and each run empty in this epoch or
+ * the warp's context the last one made (ctx_get's first test), the
+ * allocation one of the last four and seen in this epoch (galloc_get and
+ * galloc_epoch change nothing then) and each run empty in this epoch or
  * this thread's own (run_words' first cases); anything else, before any
- * change but the context, is global_warp_all's. No frame for the general
- * cases' arrays, no registers saved for them: vecadd's accesses took about
- * 140 instructions each. */
-static int global_warp(void *self, const struct check_gwarp *r)
+ * change, is global_warp_all's. No frame for the general cases' arrays,
+ * no registers saved for them: vecadd's accesses took about 140
+ * instructions each, its second and third of a warp now about 70. */
+CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 {
 	struct grace *g = self;
 	const struct dcache *c = g->lastc;
+	if (WS_UNLIKELY(!c || r->slot != g->lslot || r->warp != g->lwarp || g->depoch != g->epoch ||
+			c->epoch != g->epoch + 1 || c->block != r->block || c->phase != (r->phase & 0x3fffff)))
+		return global_warp_all(g, r);
 	struct galloc *a = NULL;
 	for (int k = 0; k < 4; k++) {
 		struct galloc *l = g->last[k];
@@ -1322,10 +1318,6 @@ static int global_warp(void *self, const struct check_gwarp *r)
 	}
 	if (WS_UNLIKELY(!a || a->seen != g->epoch))
 		return global_warp_all(g, r);
-	const uint32_t phase = r->phase & 0x3fffff;
-	if (WS_UNLIKELY(!c || r->slot != g->lslot || r->warp != g->lwarp || g->depoch != g->epoch ||
-			c->epoch != g->epoch + 1 || c->block != r->block || c->phase != phase))
-		c = ctx_made(g, r->slot, r->warp, r->block, phase);
 	if (c->desc == NOSRC)
 		return 0;
 	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
