@@ -554,8 +554,15 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 		b->w = w;
 		return;
 	}
-	w = pool_alloc(gr->wlazy ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
-	b->w_pooled = w ? 1 + gr->wlazy : 0;
+	/* a wlazy grid's first array of a shape from wpool, whose chunk the
+	 * frames have mapped already: a kernel whose blocks finish one at a
+	 * time (vecadd) uses one array, which alone in wapool cost a 2 MB
+	 * chunk faulted in and zeroed (0.2-0.3 ms a run); the others from
+	 * wapool (s14-warps: reduce_smem's 1,056 among the frames took 20%
+	 * longer) */
+	int apart = gr->wlazy && q->made++;
+	w = pool_alloc(apart ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = w ? 1 + apart : 0;
 	if (!w)
 		w = xcalloc(b->nwarps, sizeof(struct warp));
 	ws_tid_rows *tid = machine_tid_rows(m, b->shape, b->nwarps);
