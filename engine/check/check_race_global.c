@@ -194,13 +194,13 @@ static WS_NOINLINE void desc_grow(struct grace *g)
 		return;
 	}
 	struct desc *d = util_map_zero((size_t)DESC_MAX * sizeof(*d), 0, 0);
-	if (!d)
-		util_oom();
+	g->dmapped = d != NULL;
+	if (!d) /* no anonymous mappings here: the heap, all at once */
+		d = xmalloc((size_t)DESC_MAX * sizeof(*d));
 	memcpy(d, g->d, g->nd * sizeof(*d));
-	free(g->d); /* on the heap: a mapped table never grows */
+	free(g->d); /* on the heap: a table of DESC_MAX never grows */
 	g->d = d;
 	g->dcap = DESC_MAX;
-	g->dmapped = 1;
 }
 
 static void desc_free(struct grace *g)
