@@ -94,10 +94,14 @@ struct desc {
  * made thousands of resident warps evict each other's, filling the table) */
 struct dcache {
 	uint64_t block;
-	uint32_t epoch, phase, warp, desc;
-	uint32_t me, tag;       /* the access's block number (struct acc) and epoch tag, made
-				   with the entry: no division per access */
+	uint32_t epoch, phase, desc; /* the warp is the entry's place in its slot's */
+	uint16_t me;            /* the access's block number (struct acc) and epoch tag, made */
+	uint8_t tag;            /* with the entry: no division per access */
 };
+/* 24 bytes: 8,448 resident warps' entries are 200 KB (32 bytes, with the
+ * warp's number kept in the entry too, were 68 of checked vecadd's page
+ * faults at 2^20) */
+_Static_assert(sizeof(struct dcache) == 24, "struct dcache");
 /* a resident slot's warps' entries: the first 8 warps until a block has
  * more (a slot per resident block, 8448 on the H100 profile: 32 entries
  * each were a page of zeroes touched every 4 slots) */
@@ -120,8 +124,10 @@ struct grace {
 				    writes a third), replaced in turn */
 	unsigned nlast;
 	uint32_t epoch;
-	struct desc *d;         /* this epoch's descriptors */
+	struct desc *d;         /* this epoch's descriptors: DESC_FIRST on the heap, then
+				   DESC_MAX mapped (dmapped; desc_grow) */
 	uint32_t nd, dcap, depoch;
+	int dmapped;
 	struct dslot **cache;   /* by resident slot (ncache of them, NULL until used) */
 	size_t ncache;
 	VEC(char *) slabs;      /* slabs of DSLOT_SLAB dslots (own 0) */
@@ -175,6 +181,36 @@ static void galloc_free(struct galloc *a)
 	free(a);
 }
 
+/* The descriptor table's first DESC_FIRST entries come from the heap; past
+ * them, room for all DESC_MAX is mapped at once and its pages come as the
+ * table fills (vecadd at 2^20 makes 32,768: doubling by realloc copied the
+ * table four times, about 35 of the launch's page faults, and moved it) */
+#define DESC_FIRST 1024u
+static WS_NOINLINE void desc_grow(struct grace *g)
+{
+	if (!g->dcap) {
+		g->dcap = DESC_FIRST;
+		g->d = xmalloc(g->dcap * sizeof(*g->d));
+		return;
+	}
+	struct desc *d = util_map_zero((size_t)DESC_MAX * sizeof(*d), 0, 0);
+	g->dmapped = d != NULL;
+	if (!d) /* no anonymous mappings here: the heap, all at once */
+		d = xmalloc((size_t)DESC_MAX * sizeof(*d));
+	memcpy(d, g->d, g->nd * sizeof(*d));
+	free(g->d); /* on the heap: a table of DESC_MAX never grows */
+	g->d = d;
+	g->dcap = DESC_MAX;
+}
+
+static void desc_free(struct grace *g)
+{
+	if (g->dmapped)
+		util_unmap(g->d, (size_t)g->dcap * sizeof(*g->d));
+	else
+		free(g->d);
+}
+
 static void *grace_create(struct machine *m)
 {
 	(void)m;
@@ -188,7 +224,7 @@ static void grace_destroy(void *self)
 		if (g->t[i])
 			galloc_free(g->t[i]);
 	free(g->t);
-	free(g->d);
+	desc_free(g);
 	free(g->renum);
 	for (size_t i = 0; i < g->ncache; i++)
 		if (g->cache[i] && g->cache[i]->own)
@@ -328,7 +364,11 @@ static void *grace_clone(const void *self, struct machine *m, void *(*map)(void 
 			}
 	}
 	g->renum = NULL; /* o's */
-	g->d = o->dcap ? xmalloc(o->dcap * sizeof(*g->d)) : NULL;
+	/* the copy's table on the heap, as large as o's entries need (it
+	 * maps DESC_MAX when it grows past them) */
+	g->dcap = o->nd > DESC_FIRST ? o->nd : o->dcap ? DESC_FIRST : 0;
+	g->dmapped = 0;
+	g->d = g->dcap ? xmalloc(g->dcap * sizeof(*g->d)) : NULL;
 	if (o->nd)
 		memcpy(g->d, o->d, o->nd * sizeof(*g->d));
 	(void)m;
@@ -397,14 +437,13 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsi
 	g->lslot = slot;
 	g->lwarp = warp;
 found:
-	if (c->epoch == g->epoch + 1 && c->block == block && c->warp == warp && c->phase == phase)
+	if (c->epoch == g->epoch + 1 && c->block == block && c->phase == phase)
 		return c;
 	c->epoch = g->epoch + 1;
 	c->block = block;
-	c->warp = warp;
 	c->phase = phase;
-	c->me = (uint32_t)(block % 0x7ffe) + 1;
-	c->tag = g->epoch % NTAGS + 1;
+	c->me = (uint16_t)(block % 0x7ffe + 1);
+	c->tag = (uint8_t)(g->epoch % NTAGS + 1);
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
 	if (WS_UNLIKELY(g->nd == DESC_MAX)) {
@@ -420,10 +459,8 @@ found:
 		if (g->nd == DESC_MAX)
 			return c;
 	}
-	if (g->nd == g->dcap) {
-		g->dcap = g->dcap ? 2 * g->dcap : 1024;
-		g->d = xrealloc(g->d, g->dcap * sizeof(*g->d));
-	}
+	if (WS_UNLIKELY(g->nd == g->dcap))
+		desc_grow(g);
 	struct desc d = { (uint16_t)c->me, (uint16_t)warp, phase };
 	g->d[g->nd] = d;
 	c->desc = g->nd++;
@@ -1220,9 +1257,8 @@ CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
  * finds the same). What it saves is the event: building it, publishing
  * it, and check()'s tests of what the machine already knows (the mask,
  * the size, the semantics, the lanes' shape). */
-CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
+CHECK_CLONES static WS_NOINLINE int global_warp_all(struct grace *g, const struct check_gwarp *r)
 {
-	struct grace *g = self;
 	struct acc x;
 	x.e = NULL;
 	x.a = galloc_get(g, r->addr, r->bytes);
@@ -1254,6 +1290,55 @@ CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 	memcpy(p0, t, 16 * sizeof(*t));
 	memcpy(p1, t + 16, 16 * sizeof(*t));
 	return 1;
+}
+
+/* The machine's offer of a full warp's 4-byte access of two runs apart
+ * (struct check_gwarp): what global_warp_all does when the allocation is
+ * the warp's context the last one made (ctx_get's first test), the
+ * allocation one of the last four and seen in this epoch (galloc_get and
+ * galloc_epoch change nothing then) and each run empty in this epoch or
+ * this thread's own (run_words' first cases); anything else, before any
+ * change, is global_warp_all's. No frame for the general cases' arrays,
+ * no registers saved for them: vecadd's accesses took about 140
+ * instructions each, its second and third of a warp now about 70. */
+CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
+{
+	struct grace *g = self;
+	const struct dcache *c = g->lastc;
+	if (WS_UNLIKELY(!c || r->slot != g->lslot || r->warp != g->lwarp || g->depoch != g->epoch ||
+			c->epoch != g->epoch + 1 || c->block != r->block || c->phase != (r->phase & 0x3fffff)))
+		return global_warp_all(g, r);
+	struct galloc *a = NULL;
+	for (int k = 0; k < 4; k++) {
+		struct galloc *l = g->last[k];
+		if (l && l->base == r->addr && l->size == r->bytes) {
+			a = l;
+			break;
+		}
+	}
+	if (WS_UNLIKELY(!a || a->seen != g->epoch))
+		return global_warp_all(g, r);
+	if (c->desc == NOSRC)
+		return 0;
+	uint64_t o0 = r->a0 - a->base, o1 = r->a16 - a->base;
+	if (((o0 | o1) & 63) || (o1 < o0 + 64 && o0 < o1 + 64))
+		return global_warp_all(g, r);
+	size_t k0 = (size_t)(o0 >> 6), k1 = (size_t)(o1 >> 6);
+	uint32_t v0 = a->r[k0], v1 = a->r[k1];
+	const uint32_t tag = c->tag, src = c->desc << 5, fresh = CW(tag, r->write ? K_W : K_R, src);
+	if ((v0 | v1) & RUN_EXP)
+		return global_warp_all(g, r);
+	if (TAG(v0) != tag && TAG(v1) != tag) {
+		a->r[k0] = fresh;
+		a->r[k1] = fresh | 16;
+		return 1;
+	}
+	const uint32_t rw = CW(tag, K_RW, src), rmf = CW(tag, K_RM, 0) | RUN_FLAT;
+	const int rd = !r->write;
+	if ((v0 == fresh || v0 == rw || (rd && v0 == rmf)) &&
+	    (v1 == (fresh | 16) || v1 == (rw | 16) || (rd && v1 == rmf)))
+		return 1;
+	return global_warp_all(g, r);
 }
 
 static void grace_event(void *self, const struct check_event *e)

@@ -550,8 +550,15 @@ static WS_NOINLINE void block_warps(struct machine *m, struct block *b)
 		b->w = w;
 		return;
 	}
-	w = pool_alloc(gr->wlazy ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
-	b->w_pooled = w ? 1 + gr->wlazy : 0;
+	/* a wlazy grid's first array of a shape from wpool, whose chunk the
+	 * frames have mapped already: a kernel whose blocks finish one at a
+	 * time (vecadd) uses one array, which alone in wapool cost a 2 MB
+	 * chunk faulted in and zeroed (0.2-0.3 ms a run); the others from
+	 * wapool (s14-warps: reduce_smem's 1,056 among the frames took 20%
+	 * longer) */
+	int apart = gr->wlazy && q->made++;
+	w = pool_alloc(apart ? &m->dev.wapool : &m->dev.wpool, (size_t)b->nwarps * sizeof(struct warp));
+	b->w_pooled = w ? 1 + apart : 0;
 	if (!w)
 		w = xcalloc(b->nwarps, sizeof(struct warp));
 	ws_tid_rows *tid = machine_tid_rows(m, b->shape, b->nwarps);
@@ -944,10 +951,21 @@ static int wlazy_ok(struct machine *m, const struct grid *gr)
 	 * (launches.cu's empty kernel: +8% instructions, +13% kernel time) */
 	if (gr->quick)
 		return 0;
-	if (m->chk.listen & ~WLAZY_EVENTS)
+	/* the checked mode (other built-in checkers listening): of what a
+	 * warp keeps, they hear only its count of warp collectives, and only
+	 * the shared-memory checker, through accesses of its block's shared
+	 * memory (race_word compares one warp's count with the count a word
+	 * kept from the last warp that touched it, so the counts' values,
+	 * not only their steps, matter): none in a block without shared
+	 * memory (an access there is out of bounds, and no event is
+	 * published for it). Every listener is built-in (lazy_visit_ok; gr->quick
+	 * grids are refused above), and each reads only the warps of the
+	 * block its event is about, started (docs/PERFORMANCE.md, s15-chk). */
+	int checked = (m->chk.listen & ~WLAZY_EVENTS) != 0;
+	if (checked && (m->mod->shared_static_size || gr->l.shmem))
 		return 0;
 	for (int k = 0; k < CEV_NKINDS; k++)
-		if ((WLAZY_EVENTS & CEV_BIT(k)) && !listeners_builtin(m, k))
+		if ((checked || (WLAZY_EVENTS & CEV_BIT(k))) && !listeners_builtin(m, k))
 			return 0;
 	if (!m->dev.wq_mod) {
 		int ok = 1;

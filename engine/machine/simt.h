@@ -432,6 +432,7 @@ struct wqueue {
 	struct warp **v;
 	uint8_t *pooled;        /* v[i]'s pool, as block's w_pooled */
 	uint32_t cap, head, n;
+	uint32_t made;          /* arrays block_warps made for this shape */
 	struct wqueue *next;
 };
 

@@ -6,10 +6,12 @@
  * block or two, not 2048; the output and steps are those of a machine
  * that builds them all; and every warp is built where somebody could
  * tell which block's warps a block runs on: a machine not marked
- * unobserved (a debugger's), one with a hook, checked mode (the race
- * checker hears a warp's collectives count), a module whose device code
+ * unobserved (a debugger's), one with a hook, checked mode where the
+ * blocks have shared memory (the shared-memory race checker compares a
+ * warp's collectives count with other warps'), a module whose device code
  * keeps something on the lanes' stacks (a read of a local never written
- * shows what the slot's previous block left there).
+ * shows what the slot's previous block left there). Checked mode without
+ * shared memory builds a block or two, as --fast does.
  */
 #include "machine.h"
 
@@ -47,6 +49,9 @@ static const char adds[] =
 	"\tprintf(\"bad %d\\n\", bad);\n"
 	"\treturn 0;\n"
 	"}\n";
+
+/* adds with 64 bytes of dynamic shared memory a block, unused */
+static char adds_shmem[sizeof adds + 16];
 
 /* add's warps finish in one visit, sum's blocks (a barrier) in a round;
  * then add again, on the warps the first two launches left */
@@ -186,8 +191,22 @@ int main(void)
 	ok(hk.out && base.out && !strcmp(hk.out, base.out) && hk.warps == 2048,
 	   "unobserved but hooked: every resident warp is built (%llu)", (unsigned long long)hk.warps);
 	struct res ck = run(adds, 0, 1, 0);
-	ok(ck.out && base.out && !strcmp(ck.out, base.out) && ck.warps == 2048,
-	   "unobserved, checked: every resident warp is built (%llu)", (unsigned long long)ck.warps);
+	struct res ck0 = run(adds, 0, 0, 0);
+	ok(ck.out && base.out && !strcmp(ck.out, base.out) && ck.steps == ck0.steps && ck0.warps == 2048,
+	   "unobserved, checked: the same output and steps as observed (%s)", ck.out ? ck.out : "(none)");
+	ok(ck.warps >= 8 && ck.warps <= 32, "unobserved, checked, no shared memory: the warps of a block or two (%llu)",
+	   (unsigned long long)ck.warps);
+	/* the same launches with shared memory (the race checker hears the
+	 * warps' collective counts): every warp, in checked mode only */
+	const char *at = strstr(adds, "256>>>(a, c, n)"), *at2 = strstr(adds, "256>>>(c, a, n)");
+	size_t k1 = (size_t)(at - adds) + 3, k2 = (size_t)(at2 - adds) + 3;
+	snprintf(adds_shmem, sizeof adds_shmem, "%.*s, 64%.*s, 64%s", (int)k1, adds, (int)(k2 - k1), adds + k1,
+		 adds + k2);
+	struct res sh = run(adds_shmem, 0, 1, 0), shf = run(adds_shmem, 1, 1, 0);
+	ok(sh.out && base.out && !strcmp(sh.out, base.out) && sh.warps == 2048,
+	   "unobserved, checked, shared memory: every resident warp is built (%llu)", (unsigned long long)sh.warps);
+	ok(shf.out && base.out && !strcmp(shf.out, base.out) && shf.warps >= 8 && shf.warps <= 32,
+	   "... --fast: a block or two (%llu)", (unsigned long long)shf.warps);
 	/* sum's blocks wait at a barrier: all its warps at once, then add's
 	 * blocks go round them (first given back, first taken) */
 	struct res m0 = run(mixed, 1, 0, 0);
@@ -206,6 +225,9 @@ int main(void)
 	free(lz.out);
 	free(hk.out);
 	free(ck.out);
+	free(ck0.out);
+	free(sh.out);
+	free(shf.out);
 	free(m0.out);
 	free(m1.out);
 	free(s0.out);
