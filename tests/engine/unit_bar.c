@@ -147,131 +147,9 @@ static const char prog[] =
 	"\treturn (int)(sum & 7);\n"
 	"}\n";
 
-static struct compilation comp;
+#include "unit_barphase.h"
 
-/* a listener of every barrier's release (not barrier_after_exit) */
-static void bar_heard(void *self, const struct check_event *e)
-{
-	(void)e;
-	++*(unsigned *)self;
-}
-
-static const struct checker bar_counter = {
-	.name = "bar-counter",
-	.what = "counts the barriers' releases",
-	.events = CEV_BIT(CEV_BARRIER),
-	.event = bar_heard,
-};
-
-static unsigned heard;
-
-/* general: an EV_INSN observer and the release counter, so that none of
- * the shortcuts runs (bar_whole is the arrival's, in both) */
-static struct machine *start(int general, const struct unit_cfg *c, int fast, FILE *out)
-{
-	struct machine_opts o;
-	unit_opts(&o, c, fast, out);
-	o.num_sms = 1;
-	o.max_blocks_per_sm = 3;
-	struct machine *m = machine_new(comp.mod, &o);
-	if (general) {
-		machine_observe(m, 1u << EV_INSN, unit_no_op, NULL);
-		machine_add_checker(m, &bar_counter, &heard);
-	}
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	return m;
-}
-
-static const struct unit_cfg cfgs[] = {
-	{ "stack", SIMT_STACK, SCHED_RR, 0 },
-	{ "its", SIMT_ITS, SCHED_RR, 0 },
-};
-
-/* the findings of m, kind and line, one string */
-static void findings(const struct machine *m, char *buf, size_t len)
-{
-	size_t at = 0;
-	buf[0] = 0;
-	for (size_t i = 0; i < machine_nfindings(m) && at + 64 < len; i++) {
-		const struct machine_finding *f = machine_finding_get(m, i);
-		at += (size_t)snprintf(buf + at, len - at, "%d:%u ", (int)f->id, f->span.line);
-	}
-}
-
-static void test_whole_runs(const struct unit_cfg *c, int fast)
-{
-	FILE *o[2] = { tmpfile(), tmpfile() };
-	struct machine *m[2];
-	heard = 0;
-	for (int k = 0; k < 2; k++) {
-		m[k] = start(k, c, fast, o[k]);
-		while (machine_run(m[k], 0) == MST_RUNNING)
-			;
-	}
-	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
-	const char *mode = fast ? "--fast" : "checked";
-	ok(strcmp(a, b) == 0 && strstr(a, "values ok"),
-	   "%s %s: the same output, with the right values (%zu bytes)", c->name, mode, strlen(a));
-	if (strcmp(a, b) != 0 || !strstr(a, "values ok"))
-		printf("# shortcuts:\n%s# general:\n%s", a, b);
-	char fa[512], fb[512], want[64];
-	findings(m[0], fa, sizeof fa);
-	findings(m[1], fb, sizeof fb);
-	/* the exit checker's warnings: block 2 at the first barrier, block 3 in the first loop */
-	snprintf(want, sizeof want, "%d:13 ", (int)FK_BARRIER_DIVERGENCE);
-	int w11 = strstr(fa, want) != NULL;
-	snprintf(want, sizeof want, "%d:19 ", (int)FK_BARRIER_DIVERGENCE);
-	ok(strcmp(fa, fb) == 0 && w11 && strstr(fa, want) && heard > 7 * 6,
-	   "%s %s: the same findings (%s), the exit checker's two warnings among them, with every release heard "
-	   "(%u)",
-	   c->name, mode, fa, heard);
-	ok(machine_exit_status(m[0]) == machine_exit_status(m[1]) && machine_steps(m[0]) == machine_steps(m[1]),
-	   "%s %s: the same exit status (%d) and steps (%llu, %llu)", c->name, mode, machine_exit_status(m[0]),
-	   (unsigned long long)machine_steps(m[0]), (unsigned long long)machine_steps(m[1]));
-	free(a);
-	free(b);
-	for (int k = 0; k < 2; k++) {
-		machine_free(m[k]);
-		fclose(o[k]);
-	}
-}
-
-/* the blocks of m's grid (all started) where a diverged warp 0 runs while
- * others wait at the barrier whole */
-static size_t waiting_blocks(const struct machine *m)
-{
-	size_t waiting = 0;
-	const struct grid *gr = m->dev.grid;
-	for (int s = 0; gr && s < gr->nres; s++)
-		waiting += gr->res[s] && gr->res[s]->bar_whole && !gr->res[s]->unstarted &&
-			   gr->res[s]->w[0].ng == 2;
-	return waiting;
-}
-
-/* runs of 1 .. 60 steps, each followed by a few single steps: the groups
- * and tokens at every stop */
-static void test_short_runs(const struct unit_cfg *c)
-{
-	static uint64_t tr[2][8000];
-	size_t n[2], waiting = 0;
-	FILE *o[2] = { tmpfile(), tmpfile() };
-	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(k, c, 1, o[k]);
-		n[k] = unit_stops(m, 1, tr[k], 8000, k ? NULL : waiting_blocks, &waiting);
-		machine_free(m);
-	}
-	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
-	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
-	ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && n[0] > 100 && waiting > 0,
-	   "%s: %zu stops of short runs and single steps find the same groups and tokens (first differing: %zu; "
-	   "%zu stops with a diverged warp 0 beside waiting warps)",
-	   c->name, n[0], at, waiting);
-	free(a);
-	free(b);
-	fclose(o[0]);
-	fclose(o[1]);
-}
+static const struct barphase phase = { "values", 13, 19 };
 
 int main(void)
 {
@@ -281,8 +159,8 @@ int main(void)
 	/* run's IR (the loops rotated, the compares fused) */
 	ir_optimize_run(comp.mod, &comp.arena);
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
-		test_whole_runs(&cfgs[i], 1);
-		test_whole_runs(&cfgs[i], 0);
+		test_whole_runs(&cfgs[i], 1, &phase);
+		test_whole_runs(&cfgs[i], 0, &phase);
 		test_short_runs(&cfgs[i]);
 	}
 	compilation_release(&comp);
