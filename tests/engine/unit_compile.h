@@ -106,4 +106,24 @@ static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, un
 	return out;
 }
 
+/* two machines run alike, m[0] with the fast path's shortcuts and m[1]
+ * without: both freed with their output files */
+static inline void unit_free_pair(struct machine *m[2], FILE *o[2])
+{
+	for (int k = 0; k < 2; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+}
+
+/* the same exit status and steps of such a pair (what names the run), then
+ * both freed */
+static inline void unit_same_end(struct machine *m[2], FILE *o[2], const char *what)
+{
+	ok(machine_exit_status(m[0]) == machine_exit_status(m[1]) && machine_steps(m[0]) == machine_steps(m[1]),
+	   "%s: the same exit status (%d) and steps (%llu, %llu)", what, machine_exit_status(m[0]),
+	   (unsigned long long)machine_steps(m[0]), (unsigned long long)machine_steps(m[1]));
+	unit_free_pair(m, o);
+}
+
 #endif

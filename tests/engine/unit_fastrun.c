@@ -149,10 +149,7 @@ static void test_whole_runs(const struct unit_cfg *c, int fast)
 	   (unsigned long long)machine_steps(m[1]), machine_nfindings(m[0]), machine_nfindings(m[1]));
 	free(a);
 	free(b);
-	for (int k = 0; k < 2; k++) {
-		machine_free(m[k]);
-		fclose(o[k]);
-	}
+	unit_free_pair(m, o);
 }
 
 /* runs of 1 .. 60 steps, each followed by a few single steps */
