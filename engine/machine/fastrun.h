@@ -758,7 +758,7 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			/* a diverged group on one run of consecutive words */
 			SYNC();
@@ -797,7 +797,7 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && !((M >> __builtin_ctz(M)) & ((M >> __builtin_ctz(M)) + 1)) && !w->host && fast_mem_ok(m) &&
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			SYNC();
 			if (run_store(m, w, M, A, B, (uint64_t)in->imm))

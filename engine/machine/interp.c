@@ -3721,6 +3721,15 @@ static const uint64_t fl_lane_bit[WS_WARP] = {
  * window (fast_window's) holding them all, aligned, as ld_window and
  * st_window would find each lane's: its offset, else 0 (the shape or the
  * window is not that; nothing done, do_ld or do_st then). *lo, *n: the run */
+/* whether mask M (not 0) is one run of consecutive lanes: the test before
+ * run_load and run_store, in line in fast_run (a mask with a gap goes on
+ * without the call) */
+static inline int mask_one_run(uint32_t M)
+{
+	uint32_t r = M >> __builtin_ctz(M);
+	return !(r & (r + 1));
+}
+
 static int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
 		    unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
 {
