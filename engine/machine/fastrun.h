@@ -415,6 +415,54 @@ fetched:
 			g->state = G_BAR;
 			if (n >= b->nthreads - b->nexited)
 				interp_bar_release(m, b);
+			/* sched_hop's common case in line (the next warp of the
+			 * block, started, its one group ready at a fast
+			 * instruction), its tests on what this arrival has in
+			 * registers and the next visit's state read once, for
+			 * hop_ready and for the visit both; anything else goes to
+			 * sched_hop below, which tests it all again (nothing here
+			 * changed) */
+			struct grid *gr = ch->gr;
+			uint32_t nwi = b->bar_gen != ch->gen ? 0 : ch->wi + 1;
+			if (w->ng == 1 && nwi < gr->warps_per_block && chain_still(m) && (!gr->nlazy || ch->lazyv) &&
+			    !(b->unstarted >> nwi & 1)) {
+				struct warp *nw = &b->w[nwi];
+				struct group *ng = &nw->g[0];
+				if (nw->ng == 1 && ng->state == G_READY && !ng->ntok) {
+					struct frame *nfr = ng->fr;
+					const uint8_t *nfop = nfr->df->fop;
+					uint32_t npc = ng->pc;
+					if (nfop && nfop[npc] != FOP_GEN) {
+						/* sched_hop's end of the visit and hop_begin
+						 * (m->bp.mid_stop is 0 already: sched_chain
+						 * cleared it before the chain's first visit,
+						 * and only run_general sets it) */
+						ch->ran += k;
+						uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - ch->wi;
+						gr->rr = (int)idx;
+						gr->rr_idx = idx;
+						gr->rr_wi = nwi;
+						nw->cur = 0;
+						ch->w = nw;
+						ch->wi = nwi;
+						ch->gen = b->bar_gen;
+						w = nw;
+						gi = 0;
+						g = ng;
+						fr = nfr;
+						df = nfr->df;
+						code = nfr->code;
+						fop = nfop;
+						R = nfr->r;
+						M = ng->mask;
+						full = M == WS_FULL;
+						pc = npc;
+						stop = UINT32_MAX;
+						k = counted = 0;
+						DISPATCH();
+					}
+				}
+			}
 		} else {
 			bar_arrive(m, w, g, in);
 		}

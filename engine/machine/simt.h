@@ -540,6 +540,12 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * first count at which machine_run or step_any would stop or look (0:
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
+	/* set by every writer of what chain_live tests but the steps and the
+	 * interrupt (a hook added, a stop, a breakpoint hit, a failure, the
+	 * program's end, a grid's start or end), cleared where chain_live has
+	 * just held in a chain (machine.c sched_chain, sched_hop): while 0,
+	 * fast_run's hop tests only the steps and the interrupt (chain_still) */
+	int chain_dirty;
 	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
 	/* kernel frames shared by the warps of stash grids (gr->stash), one
 	 * queue per row count (fstashes), first freed first taken, so that a
@@ -838,11 +844,24 @@ enum { HOP_NONE, HOP_NEXT, HOP_LOOP };
 /* machine.c's chain_ok but for what cannot change while a chain's visits
  * run (the memory model, a stop to resume, the schedule and its options:
  * set before machine_run, or by sched_device_step itself) */
-static inline int chain_live(const struct machine *m, const struct grid *gr)
+static WS_INLINE int chain_live(const struct machine *m, const struct grid *gr)
 {
 	const volatile sig_atomic_t *sig = m->o.sigint;
-	return m->dev.grid == gr && m->steps < m->dev.batch_end && !m->hooks && !m->bp.hit && !m->dev.fail_err &&
-	       m->status == MST_RUNNING && !(sig && *sig);
+	/* the four words a call out of the fast path may set (an observer's
+	 * hook, a stop, a failure, the program's exit) or'd and tested once:
+	 * every hop reads them all (one test a word was 30 host instructions
+	 * a barrier's hop, s16-hop) */
+	uint64_t off = (uint64_t)m->hooks | (uint64_t)(unsigned)m->bp.hit | m->dev.fail_err |
+		       (uint64_t)((unsigned)m->status ^ MST_RUNNING);
+	return m->dev.grid == gr && m->steps < m->dev.batch_end && !off && !(sig && *sig);
+}
+
+/* chain_live where it held last in this chain and nothing has set
+ * m->dev.chain_dirty since (fast_run's hop) */
+static WS_INLINE int chain_still(const struct machine *m)
+{
+	const volatile sig_atomic_t *sig = m->o.sigint;
+	return !m->dev.chain_dirty && m->steps < m->dev.batch_end && !(sig && *sig);
 }
 
 /* the round robin's next place after a visit of warp wi of the block in
@@ -920,6 +939,7 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 		return HOP_NONE;
 	if (!chain_live(m, gr) || (gr->nlazy && !c->lazyv))
 		return HOP_NONE;
+	m->dev.chain_dirty = 0; /* chain_live holds */
 	if (WS_UNLIKELY(b->unstarted >> nwi & 1))
 		return sched_hop_start(m, c, k, nwi);
 	struct warp *nw = &b->w[nwi];
