@@ -151,6 +151,149 @@ static const char prog[] =
 
 static const struct barphase phase = { "values", 13, 19 };
 
+/* ---- the sixteenth session's hop (s16-hop): fast_run goes on from a
+ * whole warp's arrival to the next warp's visit testing only
+ * m->dev.chain_dirty, the steps and the interrupt; every writer of what
+ * chain_live tests must set the word. A checker that hears each release
+ * (in F_BAR's arrival, just before the hop) acts on the machine there, as
+ * an observer of the debugger would: a stop, an observer of every
+ * instruction added and removed, a breakpoint set and cleared, the grid
+ * failed. The machine with the shortcuts must stop where the one without
+ * stops (the same steps, groups and tokens) and its added observer must
+ * hear as many instructions. */
+
+/* blocks of four whole warps (each release in F_BAR's arrival, then the
+ * hop), seven of them on a device that holds three at a time; block 2's
+ * last warp exits between the first barrier and the loop's */
+static const char prog_hop[] =
+	"#include <cstdio>\n"
+	"__global__ void k(int *out)\n"
+	"{\n"
+	"\t__shared__ int s[128];\n"
+	"\tint t = threadIdx.x;\n"
+	"\ts[t] = t * 3 + blockIdx.x;\n"
+	"\t__syncthreads();\n"
+	"\tif (blockIdx.x == 2 && t >= 96)\n"
+	"\t\treturn;\n"
+	"\tfor (unsigned st = 64; st > 0; st >>= 1) {\n"
+	"\t\tif (t < st)\n"
+	"\t\t\ts[t] += s[t + st];\n"
+	"\t\t__syncthreads();\n"
+	"\t}\n"
+	"\tout[blockIdx.x * 128 + t] = s[t];\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tint *out;\n"
+	"\tcudaMalloc(&out, 7 * 128 * sizeof(int));\n"
+	"\tcudaMemset(out, 0, 7 * 128 * sizeof(int));\n"
+	"\tk<<<7, 128>>>(out);\n"
+	"\tstatic int h[7 * 128];\n"
+	"\tcudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\tlong long sum = 0;\n"
+	"\tfor (int i = 0; i < 7 * 128; i++)\n"
+	"\t\tsum = sum * 31 + h[i];\n"
+	"\tprintf(\"sum %lld block 0 %d\\n\", sum, h[0]);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static struct compilation comp_hop;
+
+/* what the actor does at the nth release it hears (mode) on machine act_m */
+static struct machine *act_m;
+static unsigned act_mode, act_n;
+static int act_id;
+static uint64_t act_insns;
+
+static void insn_count(void *ctx, const struct machine_event *e)
+{
+	(void)e;
+	++*(uint64_t *)ctx;
+}
+
+static void act_heard(void *self, const struct check_event *e)
+{
+	(void)self;
+	(void)e;
+	unsigned n = ++act_n;
+	switch (act_mode) {
+	case 0: /* a stop at every third release */
+		if (n % 3 == 2)
+			machine_request_stop(act_m);
+		break;
+	case 1: /* an observer of every instruction from the 10th release to the 20th, and the 30th to the 40th */
+		if (n == 10 || n == 30)
+			act_id = machine_observe(act_m, 1u << EV_INSN, insn_count, &act_insns);
+		if (n == 20 || n == 40)
+			machine_unobserve(act_m, act_id);
+		break;
+	case 2: /* a breakpoint on the loop's body from the 12th release to the 30th */
+		if (n == 12 || n == 30)
+			machine_break_line(act_m, 1, 12, n == 12);
+		break;
+	case 3: /* the grid fails at the 5th (a later one may come where no hop follows) */
+		if (n == 5)
+			machine_fail_kernel(act_m, 700);
+		break;
+	default: /* the program ends at the 6th */
+		if (n == 6)
+			machine_exit(act_m, 3);
+		break;
+	}
+}
+
+static const struct checker actor = {
+	.name = "hop-actor",
+	.what = "acts on the machine at the barriers' releases",
+	.events = CEV_BIT(CEV_BARRIER),
+	.event = act_heard,
+};
+
+static void test_acted(const struct unit_cfg *c, int fast, unsigned mode)
+{
+	static const char *const modes[] = { "a stop", "an observer added and removed", "a breakpoint set and cleared",
+					     "the grid failed", "the program ended" };
+	static uint64_t tr[2][4000];
+	size_t n[2] = { 0, 0 };
+	uint64_t insns[2];
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	for (int k = 0; k < 2; k++) {
+		struct machine_opts op;
+		unit_opts(&op, c, fast, o[k]);
+		op.num_sms = 1;
+		op.max_blocks_per_sm = 3;
+		m[k] = machine_new(comp_hop.mod, &op);
+		if (k)
+			machine_observe(m[k], 1u << EV_INSN, unit_no_op, NULL);
+		machine_add_checker(m[k], &actor, NULL);
+		char *argv[] = { "p", NULL };
+		machine_start(m[k], 1, argv);
+		act_m = m[k];
+		act_mode = mode;
+		act_n = 0;
+		act_insns = 0;
+		while (machine_run(m[k], 0) == MST_RUNNING && n[k] < 4000)
+			tr[k][n[k]++] = unit_state(m[k], 1);
+		insns[k] = act_insns;
+	}
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(n[0] == n[1] && at == n[0] && n[0] >= (mode == 0 ? 15u : mode == 2 ? 5u : 0u) && insns[0] == insns[1] &&
+		   (mode != 1 || insns[0] > 300) && strcmp(a, b) == 0,
+	   "%s %s, %s by a checker at releases: the same %zu stops (first differing: %zu), output and "
+	   "instructions observed (%llu, %llu)",
+	   c->name, fast ? "--fast" : "checked", modes[mode], n[0], at, (unsigned long long)insns[0],
+	   (unsigned long long)insns[1]);
+	if (strcmp(a, b) != 0)
+		printf("# shortcuts:\n%s# general:\n%s", a, b);
+	free(a);
+	free(b);
+	char what[96];
+	snprintf(what, sizeof what, "%s %s, %s", c->name, fast ? "--fast" : "checked", modes[mode]);
+	unit_same_end(m, o, what);
+}
+
 int main(void)
 {
 	tap_start();
@@ -164,5 +307,15 @@ int main(void)
 		test_short_runs(&cfgs[i]);
 	}
 	compilation_release(&comp);
+	if (unit_compile(&comp_hop, prog_hop))
+		return tap_end();
+	ir_optimize_run(comp_hop.mod, &comp_hop.arena);
+	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
+		for (unsigned mode = 0; mode < 5; mode++) {
+			test_acted(&cfgs[i], 1, mode);
+			test_acted(&cfgs[i], 0, mode);
+		}
+	}
+	compilation_release(&comp_hop);
 	return tap_end();
 }
