@@ -4113,7 +4113,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 				bi->pc = fr->df->orig[g->pc];
 				bi->span = in->span;
 				m->bp.hit = 1;
-				m->dev.chain_dirty = 1; /* chain_live's */
+				m->dev.chain_end = 0; /* chain_live's */
 				m->bp.mid_stop = 1;
 				w->bp_pass = g->pc + 1;
 				w->bp_pass_mask = M;

@@ -62,7 +62,7 @@ int machine_observe(struct machine *m, unsigned kinds, machine_observer_fn fn, v
 	struct observer o = { kinds, fn, ctx, ++m->next_obs };
 	vec_push(&m->obs, o);
 	m->hooks |= kinds;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 	return o.id;
 }
 
@@ -77,7 +77,7 @@ void machine_unobserve(struct machine *m, int id)
 		}
 		m->hooks |= m->obs.v[i].kinds;
 	}
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 }
 
 /* ---- lifecycle */
@@ -400,7 +400,7 @@ void machine_exit(struct machine *m, int status)
 	if (m->status == MST_FINISHED)
 		return;
 	m->status = MST_FINISHED;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 	m->exit_status = status;
 	fflush(m->io.out);
 	fflush(m->io.err);
@@ -410,7 +410,7 @@ void machine_fail_kernel(struct machine *m, int err)
 {
 	if (!m->dev.fail_err)
 		m->dev.fail_err = (uint64_t)err;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 }
 
 /* ---- host thread */
@@ -1048,7 +1048,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->maxres = (int)mr;
 	gr->res = xcalloc(mr ? mr : 1, sizeof(struct block *));
 	m->dev.grid = gr;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 	m->dev.t0 = wall_ns();
 	m->dev.fail_err = 0;
 	cg_grid_start(m);
@@ -1173,7 +1173,7 @@ static void grid_end(struct machine *m)
 	}
 	m->dev.fail_err = 0;
 	m->dev.grid = NULL;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 	m->dev.ns += wall_ns() - m->dev.t0;
 	if (CHECK_WANTS(m, CEV_GRID_END)) {
 		struct check_event e = { .kind = CEV_GRID_END, .arg = gr->l.fidx };
@@ -1568,7 +1568,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 	c.settled = 0;
 	c.lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
 	int hop = !m->o.no_hop;
-	m->dev.chain_dirty = 0; /* sched_device_step's chain_ok holds */
+	m->dev.chain_end = m->dev.batch_end; /* sched_device_step's chain_ok holds */
 	for (;;) {
 		int s = gr->rr_s;
 		uint32_t wi = gr->rr_wi;
@@ -1588,7 +1588,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			int r = chain_other(m, gr, budget, chained, c.lazyv);
 			if (r != CHAIN_ON)
 				return r;
-			m->dev.chain_dirty = 0; /* its chain_ok holds */
+			m->dev.chain_end = m->dev.batch_end; /* its chain_ok holds */
 			continue;
 		}
 		w->cur = 0; /* interp_warp_pick's choice */
@@ -1634,7 +1634,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			block_retire(m, gr, s, c.lazyv && lazy_visits(m));
 		if (!chain_ok(m, gr))
 			return 1;
-		m->dev.chain_dirty = 0;
+		m->dev.chain_end = m->dev.batch_end;
 	}
 }
 
@@ -1955,7 +1955,7 @@ static void step_any(struct machine *m, int dev_budget, int host_budget)
 		host_step(m, host_budget);
 	else if (!runtime_next_launch(m)) {
 		m->status = MST_IDLE;
-		m->dev.chain_dirty = 1;
+		m->dev.chain_end = 0;
 	}
 	/* check_limit's two tests first, here: this runs at every scheduling decision */
 	if (WS_UNLIKELY((m->o.sigint && *m->o.sigint) || (m->o.max_steps && m->steps > m->o.max_steps))) {
@@ -2143,7 +2143,7 @@ int machine_break_line(struct machine *m, uint32_t file, uint32_t line, int on)
 void machine_request_stop(struct machine *m)
 {
 	m->hooks |= STOP_HOOK;
-	m->dev.chain_dirty = 1;
+	m->dev.chain_end = 0;
 }
 
 /* A warp keeps its pass mark only while the group it names stands there. */

@@ -1299,7 +1299,7 @@ int mm_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_in
 		}
 		vec_push(&mm->defer, d);
 		m->hooks |= MM_HOOK;
-		m->dev.chain_dirty = 1; /* chain_live's hooks */
+		m->dev.chain_end = 0; /* chain_live's hooks */
 
 		return 0;
 	}

@@ -540,12 +540,13 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * first count at which machine_run or step_any would stop or look (0:
 	 * one visit a call, as machine_step) */
 	uint64_t batch_end;
-	/* set by every writer of what chain_live tests but the steps and the
-	 * interrupt (a hook added, a stop, a breakpoint hit, a failure, the
-	 * program's end, a grid's start or end), cleared where chain_live has
-	 * just held in a chain (machine.c sched_chain, sched_hop): while 0,
-	 * fast_run's hop tests only the steps and the interrupt (chain_still) */
-	int chain_dirty;
+	/* the steps at which fast_run's hop stops going on in a chain
+	 * (chain_still): batch_end where chain_live has just held in one
+	 * (machine.c sched_chain, sched_hop), 0 once a writer of anything
+	 * else it tests but the interrupt acted (a hook added, a stop, a
+	 * breakpoint hit, a failure, the program's end, a grid's start or
+	 * end), so that the hop tests one count for them all */
+	uint64_t chain_end;
 	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
 	/* kernel frames shared by the warps of stash grids (gr->stash), one
 	 * queue per row count (fstashes), first freed first taken, so that a
@@ -856,12 +857,13 @@ static WS_INLINE int chain_live(const struct machine *m, const struct grid *gr)
 	return m->dev.grid == gr && m->steps < m->dev.batch_end && !off && !(sig && *sig);
 }
 
-/* chain_live where it held last in this chain and nothing has set
- * m->dev.chain_dirty since (fast_run's hop) */
+/* chain_live where it held last in this chain (fast_run's hop): no writer
+ * of what it tests has acted since (m->dev.chain_end 0), the steps and the
+ * interrupt */
 static WS_INLINE int chain_still(const struct machine *m)
 {
 	const volatile sig_atomic_t *sig = m->o.sigint;
-	return !m->dev.chain_dirty && m->steps < m->dev.batch_end && !(sig && *sig);
+	return m->steps < m->dev.chain_end && !(sig && *sig);
 }
 
 /* the round robin's next place after a visit of warp wi of the block in
@@ -939,7 +941,7 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 		return HOP_NONE;
 	if (!chain_live(m, gr) || (gr->nlazy && !c->lazyv))
 		return HOP_NONE;
-	m->dev.chain_dirty = 0; /* chain_live holds */
+	m->dev.chain_end = m->dev.batch_end; /* chain_live holds */
 	if (WS_UNLIKELY(b->unstarted >> nwi & 1))
 		return sched_hop_start(m, c, k, nwi);
 	struct warp *nw = &b->w[nwi];

@@ -153,8 +153,8 @@ static const struct barphase phase = { "values", 13, 19 };
 
 /* ---- the sixteenth session's hop (s16-hop): fast_run goes on from a
  * whole warp's arrival to the next warp's visit testing only
- * m->dev.chain_dirty, the steps and the interrupt; every writer of what
- * chain_live tests must set the word. A checker that hears each release
+ * m->dev.chain_end (the steps) and the interrupt; every writer of what
+ * chain_live tests must zero it. A checker that hears each release
  * (in F_BAR's arrival, just before the hop) acts on the machine there, as
  * an observer of the debugger would: a stop, an observer of every
  * instruction added and removed, a breakpoint set and cleared, the grid
