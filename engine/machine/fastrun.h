@@ -401,9 +401,10 @@ fetched:
 		goto bcall_done;
 	}
 	CASE(F_BAR)
-	bar:
+	bar: {
 		/* the general loop's IR_BAR: the group arrives (and, the last to,
 		 * releases the block), then the scheduler picks the next warp */
+		int h = HOP_NONE;
 		SYNC();
 		if (ch && full && in->sub == BAR_SYNC && in->d < 0 && !g->ntok && !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
 			/* bar_arrive's common case, a whole warp (of the device:
@@ -424,8 +425,13 @@ fetched:
 			 * changed) */
 			struct grid *gr = ch->gr;
 			uint32_t nwi = b->bar_gen != ch->gen ? 0 : ch->wi + 1;
-			if (w->ng == 1 && nwi < gr->warps_per_block && chain_still(m) && (!gr->nlazy || ch->lazyv) &&
-			    !(b->unstarted >> nwi & 1)) {
+			if (w->ng == 1 && nwi < gr->warps_per_block && chain_still(m) && (!gr->nlazy || ch->lazyv)) {
+				if (WS_UNLIKELY(b->unstarted >> nwi & 1)) {
+					/* sched_hop's call, its tests passed here
+					 * (not twice: histogram's first barrier) */
+					h = sched_hop_start(m, ch, k, nwi);
+					goto hopped;
+				}
 				struct warp *nw = &b->w[nwi];
 				struct group *ng = &nw->g[0];
 				if (nw->ng == 1 && ng->state == G_READY && !ng->ntok) {
@@ -466,32 +472,33 @@ fetched:
 		} else {
 			bar_arrive(m, w, g, in);
 		}
-		if (ch) {
-			/* in a chain: the next visit, where it is the same block's
-			 * (sched_hop), from here (the hooks and the tokens: chain_ok
-			 * and hop_ready) */
-			int h = sched_hop(m, ch, k);
-			if (h == HOP_NEXT) {
-				w = ch->w;
-				gi = 0;
-				g = &w->g[0];
-				fr = g->fr;
-				df = fr->df;
-				code = fr->code;
-				fop = df->fop;
-				R = fr->r;
-				M = g->mask;
-				full = M == WS_FULL;
-				pc = g->pc;
-				stop = UINT32_MAX;
-				k = counted = 0;
-				DISPATCH();
-			}
-			if (h == HOP_LOOP)
-				k = 0; /* counted in ch->ran: no visit under way */
+		/* in a chain: the next visit, where it is the same block's
+		 * (sched_hop), from here (the hooks and the tokens: chain_ok and
+		 * hop_ready) */
+		if (ch)
+			h = sched_hop(m, ch, k);
+	hopped:
+		if (h == HOP_NEXT) {
+			w = ch->w;
+			gi = 0;
+			g = &w->g[0];
+			fr = g->fr;
+			df = fr->df;
+			code = fr->code;
+			fop = df->fop;
+			R = fr->r;
+			M = g->mask;
+			full = M == WS_FULL;
+			pc = g->pc;
+			stop = UINT32_MAX;
+			k = counted = 0;
+			DISPATCH();
 		}
+		if (h == HOP_LOOP)
+			k = 0; /* counted in ch->ran: no visit under way */
 		why = FR_RETURN;
 		goto done;
+	}
 	CASE(F_SHFL)
 		/* coll_arrive and coll_complete of one group that is the whole
 		 * warp and names every lane: no finding, no checker event, no

@@ -1568,7 +1568,10 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 	c.settled = 0;
 	c.lazyv = gr->lazy_visit && m->dev.in_run; /* sched_device_step's, under chain_ok */
 	int hop = !m->o.no_hop;
-	m->dev.chain_end = m->dev.batch_end; /* sched_device_step's chain_ok holds */
+	/* sched_device_step's chain_ok holds; a writer that zeroes it later
+	 * in the chain sends the hops to sched_hop, which arms it again where
+	 * chain_live holds */
+	m->dev.chain_end = m->dev.batch_end;
 	for (;;) {
 		int s = gr->rr_s;
 		uint32_t wi = gr->rr_wi;
@@ -1588,7 +1591,6 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			int r = chain_other(m, gr, budget, chained, c.lazyv);
 			if (r != CHAIN_ON)
 				return r;
-			m->dev.chain_end = m->dev.batch_end; /* its chain_ok holds */
 			continue;
 		}
 		w->cur = 0; /* interp_warp_pick's choice */
@@ -1634,7 +1636,6 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			block_retire(m, gr, s, c.lazyv && lazy_visits(m));
 		if (!chain_ok(m, gr))
 			return 1;
-		m->dev.chain_end = m->dev.batch_end;
 	}
 }
 
