@@ -150,7 +150,10 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 
 	*d = *s;
 	pmap_put(pm, s, d);
-	VEC_DUP(d->toks, s->toks);
+	if (s->toks.v == s->tok_in)
+		d->toks.v = d->tok_in; /* copied with the warp */
+	else
+		VEC_DUP(d->toks, s->toks);
 	d->g = s->g == s->g_in ? d->g_in : dup_bytes(s->g, WS_MAXG * sizeof(*s->g));
 	if (s->ls != lstack_none) {
 		d->ls = dup_bytes(s->ls, WS_WARP * sizeof(*s->ls));

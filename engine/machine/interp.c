@@ -659,9 +659,19 @@ static uint16_t tok_new(struct warp *w, uint32_t mask, uint32_t rpc, uint32_t de
 		/* most warps hold one or two tokens at a time: a table of 2 to
 		 * start with (vec_push's 8 were 4096 pages of 160 bytes per
 		 * warp at 2^17 threads), doubled when needed */
-		if (w->toks.len == w->toks.cap) {
-			w->toks.cap = w->toks.cap ? 2 * w->toks.cap : 2;
-			w->toks.v = xrealloc(w->toks.v, w->toks.cap * sizeof(*w->toks.v));
+		if (!w->toks.v) {
+			w->toks.v = w->tok_in; /* the warp's own (struct warp) */
+			w->toks.cap = WS_TOKIN;
+		} else if (w->toks.len == w->toks.cap) {
+			size_t cap = 2 * w->toks.cap, sz = sizeof(*w->toks.v);
+			if (w->toks.v == w->tok_in) {
+				struct token *v = xmalloc(cap * sz);
+				memcpy(v, w->tok_in, w->toks.len * sz);
+				w->toks.v = v;
+			} else {
+				w->toks.v = xrealloc(w->toks.v, cap * sz);
+			}
+			w->toks.cap = cap;
 		}
 		memset(&w->toks.v[w->toks.len++], 0, sizeof(*w->toks.v));
 	}

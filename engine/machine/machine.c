@@ -203,7 +203,10 @@ void warp_drop_parts(struct warp *w)
 	}
 	free(w->cl_gen);
 	w->cl_gen = NULL;
-	vec_free(&w->toks);
+	if (w->toks.v != w->tok_in)
+		free(w->toks.v);
+	w->toks.v = NULL; /* tok_new starts again on tok_in */
+	w->toks.len = w->toks.cap = 0;
 }
 
 struct group *warp_group_add(struct warp *w)

@@ -265,6 +265,7 @@ struct block;
 /* a warp's groups: WS_GIN inline (most warps never diverge further), all
  * WS_MAXG out of line once it needs more (interp.c warp_group_add) */
 #define WS_GIN 4
+#define WS_TOKIN 2
 struct warp {
 	/* the fields every launch sets or every scheduler visit reads come
 	 * first, with g_in, so that starting a warp touches few cache lines.
@@ -300,6 +301,11 @@ struct warp {
 	 * (WS_WARP of them), NULL before the warp's first arrival (all 0) */
 	uint64_t *cl_gen;
 	struct group g_in[WS_GIN];
+	/* toks' first WS_TOKIN entries (interp.c tok_new): a warp's first
+	 * divergence needs one, and a fresh warp of every block (histogram at
+	 * 2^17: 4,096 of them) paid a malloc at its first and a free at its
+	 * block's end */
+	struct token tok_in[WS_TOKIN];
 	/* host threads (hthread.c); zero for device warps and for main */
 	uint64_t hbase;         /* its index << HSTACK_SHIFT: the addresses of its stack */
 	uint32_t hid;           /* index in m->ht.all, 0 = main */

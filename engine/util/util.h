@@ -74,6 +74,8 @@ char *xstrndup(const char *s, size_t n);
 void util_fail_after(long n);
 /* Calls of the funnel so far (xmalloc, xcalloc, xrealloc, arena chunks). */
 unsigned long util_alloc_calls(void);
+/* mmap calls made for fresh memory so far (huge_map, util_map_zero) */
+unsigned long util_map_calls(void);
 /* Exit status of warpstep itself running out of memory (not a status of the
  * program's: like timeout(1) and env(1), 125 says "the tool failed"). */
 #define WS_EXIT_OOM 125

@@ -116,5 +116,29 @@ int main(void)
 	ok(pool_alloc(&p, (size_t)3 << 20) == NULL, "a piece larger than a chunk is refused (the caller mallocs)");
 	pool_release(&p);
 	ok(p.head == NULL && p.classes == NULL, "pool released");
+
+	/* small pools made and released again and again (explore's machine
+	 * per execution): once the zone's top is used up their chunks are
+	 * kept and given zeroed to the next pool, not mapped again */
+	int dirty = 0;
+	unsigned long maps = 0;
+	for (int round = 0; round < 200; round++) {
+		if (round == 100)
+			maps = util_map_calls();
+		struct pool q = { 0 };
+		for (int i = 0; i < 40; i++) {
+			unsigned char *r = pool_alloc(&q, 1000 + 24 * (size_t)i);
+			if (!r || !zero(r, 1000 + 24 * (size_t)i))
+				dirty++;
+			if (r)
+				memset(r, 0xa5, 1000 + 24 * (size_t)i);
+			if (r && i % 7 == 3)
+				pool_free(&q, r, 1000 + 24 * (size_t)i);
+		}
+		pool_release(&q);
+	}
+	ok(dirty == 0, "pools of kept chunks hand out zeroed pieces (%d not)", dirty);
+	ok(util_map_calls() == maps, "100 small pools after the first 100 map nothing (%lu mmaps)",
+	   util_map_calls() - maps);
 	return tap_end();
 }
