@@ -865,8 +865,15 @@ static void write_out(struct ctx *x, struct plan *p, struct arena *a)
 
 int ir_unroll_loops(struct ir_func *f, struct arena *a)
 {
-	if (!f || !f->code || !f->ncode || !(f->kind & (FN_DEVICE | FN_KERNEL)) ||
-	    util_env_on("WS_NO_UNROLL"))
+	if (!f || !f->code || !f->ncode || !(f->kind & (FN_DEVICE | FN_KERNEL)))
+		return 0;
+	/* most functions have no loop: nothing allocated for them */
+	uint32_t back = 0;
+	for (uint32_t i = 0; i < f->ncode && !back; i++) {
+		const struct ir_insn *in = &f->code[i];
+		back = in->op == IR_CBR && !is_dead(in) && ((uint32_t)in->tgt1 <= i || (uint32_t)in->tgt2 <= i);
+	}
+	if (!back || util_env_on("WS_NO_UNROLL"))
 		return 0;
 	uint32_t budget = UNROLL_ADD_MAX;
 	int done = 0;
