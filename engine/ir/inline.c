@@ -1164,6 +1164,7 @@ void ir_optimize_run(struct ir_module *m, struct arena *a)
 					ok = 0;
 		}
 		if (ok) {
+			ir_unroll_loops(f, a);
 			coalesce_params(f);
 			forward_dest(f);
 			ir_fold_offsets(f);
