@@ -499,7 +499,7 @@ void machine_publish_lane(struct machine *m, struct warp *w, unsigned lane, uint
 	if (!w->host) {
 		e.slot = w->blk->slot;
 		e.warp = w->id;
-		e.phase = w->blk->bar_gen;
+		e.phase = chk_phase(w->blk);
 		e.wsync = w->wsync;
 		e.block = w->blk->linear;
 	}

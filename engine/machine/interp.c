@@ -236,7 +236,7 @@ static WS_NOINLINE void dsmem_lane_event(struct machine *m, struct warp *w, unsi
 				 .access = CHECK_WRITE, .lane_addr = la, .region = CR_SHARED,
 				 .addr = ADDR(TAG_SHARED, (uint64_t)DSMEM_RANK(addr) << 32),
 				 .bytes = tb->shared_size, .slot = w->blk->slot, .warp = w->id,
-				 .phase = w->blk->bar_gen, .wsync = w->wsync, .block = w->blk->linear,
+				 .phase = chk_phase(w->blk), .wsync = w->wsync, .block = w->blk->linear,
 				 .crank = w->blk->crank };
 	dsmem_target(&e, tb);
 	machine_publish(m, &e);
@@ -1497,7 +1497,7 @@ static WS_NOINLINE void access_event(struct machine *m, struct warp *w, struct g
 		e.b = b;
 		e.slot = b->slot;
 		e.warp = w->id;
-		e.phase = b->bar_gen;
+		e.phase = chk_phase(b);
 		e.wsync = w->wsync;
 		e.block = b->linear;
 	} else {
@@ -1566,7 +1566,7 @@ static WS_NOINLINE int access_global_in(struct machine *m, struct warp *w, const
 	if (w->host || alloc_region(win->a) != CR_GLOBAL)
 		return 0;
 	struct block *b = w->blk;
-	struct check_gwarp r = { w, A[0] + imm, A[16] + imm, write, b->slot, w->id, b->bar_gen, b->linear,
+	struct check_gwarp r = { w, A[0] + imm, A[16] + imm, write, b->slot, w->id, chk_phase(b), b->linear,
 				 win->lo, win->len };
 	return machine_offer_gwarp(m, &r);
 }
@@ -1638,7 +1638,7 @@ static WS_NOINLINE void access_global_other(struct machine *m, struct warp *w, s
 	    A[l1] - A[l0] == (uint64_t)sz * (l1 - l0) && !w->host && alloc_region(win->a) == CR_GLOBAL) {
 		struct block *b = w->blk;
 		struct check_gaccess r = { w, A, imm, sz, acc, in->sem, g->mask, b->slot, w->id,
-					   b->bar_gen, b->linear, win->lo, win->len };
+					   chk_phase(b), b->linear, win->lo, win->len };
 		if (machine_offer_gaccess(m, &r))
 			return;
 	}
@@ -1916,6 +1916,46 @@ static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 	return bad ? -1 : 0;
 }
 
+/* The checkers' CEV_FENCE for group g's fence of in's scope, or for a
+ * release of that scope (release_event): the shared checker's epoch of the
+ * block ends (of every block of the cluster at cluster scope), the global
+ * checker's at gpu and system scope, and the block's accesses after it are
+ * in a new phase for the global checker (chk_phase), as after a barrier */
+static void fence_event(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	struct check_event e = { .kind = CEV_FENCE, .w = w, .b = w->host ? NULL : w->blk, .mask = g->mask,
+				 .span = in->span, .arg = (int)in->scope, .slot = w->host ? -1 : w->blk->slot };
+	if (!w->host)
+		w->blk->chk_sync++;
+	machine_publish(m, &e);
+	/* a cluster fence orders the accesses to the shared memory
+	 * of every block of the cluster (distributed shared memory) */
+	if (in->scope == SCOPE_CLUSTER && !w->host && m->dev.grid)
+		for (uint32_t r = 0; r < m->dev.grid->csize; r++) {
+			struct block *cb = cluster_block(m, w->blk, r);
+			if (cb && cb != w->blk)
+				machine_publish_sync(m, cb);
+		}
+}
+
+/* A store with release semantics, or a read-modify-write with release,
+ * acq_rel or seq_cst ones (cuda::atomic_ref's store(v, release), fetch_add
+ * by default), orders what its thread did before it for whoever acquires
+ * what it wrote: to the checkers, whose epochs stand in for happens-before,
+ * it is a fence of its scope just before the access (the flag protocols
+ * of release and acquire, as with a fence and a relaxed flag). fast_class
+ * leaves these to the general loop. */
+static inline int is_release(const struct ir_insn *in)
+{
+	return in->sem == SEM_RELEASE || in->sem == SEM_ACQ_REL || in->sem == SEM_SC;
+}
+
+static void release_event(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
+{
+	if (is_release(in) && CHECK_WANTS(m, CEV_FENCE))
+		fence_event(m, w, g, in);
+}
+
 static int do_ld(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in)
 {
 	uint64_t *R = g->fr->r, *D = reg(R, in->d), *A = reg(R, in->a);
@@ -1980,6 +2020,7 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, imm, sz, 1);
+	release_event(m, w, g, in);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS)) {
 		/* a partial warp of 16 lanes or more: what the shared checker's
@@ -2132,6 +2173,7 @@ static int do_atom(struct machine *m, struct warp *w, struct group *g, const str
 	}
 	if (m->hooks & (1u << EV_MEM))
 		mem_event(m, w, g, A, 0, sz, 1);
+	release_event(m, w, g, in);
 	struct window win = { 0, 0, NULL, NULL, NULL };
 	int fast = !w->host && mem_window(m, w, A[__builtin_ctz(g->mask)], 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS))
@@ -3055,12 +3097,14 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_BR: return F_BR;
 	case IR_CBR: return F_CBR;
 	case IR_LD: return F_LD;
-	case IR_ST: return F_ST;
+	case IR_ST: return is_release(in) ? F_GEN : F_ST; /* release_event */
 	case IR_DIV: case IR_REM: return t == IR_S32 || t == IR_U32 ? F_DIVREM_I32 : F_DIVREM;
 	case IR_BAR: return F_BAR;
 	case IR_SHFL: return F_SHFL;
 	case IR_VOTE: return F_VOTE;
 	case IR_ATOM:
+		if (is_release(in))
+			return F_GEN; /* release_event */
 		if (in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32))
 			return F_ATOM;
 		switch (in->sub) { /* atom32_run's other RMWs, on 32-bit integers */
@@ -4152,21 +4196,8 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 		case IR_FENCE:
 			if (WS_UNLIKELY(m->mm))
 				mm_fence(m, w, g, in);
-			if (CHECK_WANTS(m, CEV_FENCE)) {
-				struct check_event e = { .kind = CEV_FENCE, .w = w,
-							 .b = w->host ? NULL : w->blk, .mask = g->mask,
-							 .span = in->span, .arg = (int)in->scope,
-							 .slot = w->host ? -1 : w->blk->slot };
-				machine_publish(m, &e);
-				/* a cluster fence orders the accesses to the shared memory
-				 * of every block of the cluster (distributed shared memory) */
-				if (in->scope == SCOPE_CLUSTER && !w->host && m->dev.grid)
-					for (uint32_t r = 0; r < m->dev.grid->csize; r++) {
-						struct block *cb = cluster_block(m, w->blk, r);
-						if (cb && cb != w->blk)
-							machine_publish_sync(m, cb);
-					}
-			}
+			if (CHECK_WANTS(m, CEV_FENCE))
+				fence_event(m, w, g, in);
 			break;
 		case XOP_IDXM: /* decode.c fuse_mem: run's device code only */
 			idx_rows(D, A, B, in->imm, in->c >= 0 ? reg(R, in->c) : NULL, in->tgt1, M);

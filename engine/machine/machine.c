@@ -793,6 +793,7 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
 	b->nexited = 0;
 	b->bar_arrived = b->bar_gen = b->bar_popc = b->bar_whole = 0;
+	b->chk_sync = 0;
 	b->exit_noted = 0;
 	b->bar_and = 1;
 	b->bar_or = 0;

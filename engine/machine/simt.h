@@ -359,6 +359,9 @@ struct block {
 	uint32_t nwarps;
 	uint32_t nthreads, nexited;
 	uint32_t bar_arrived, bar_gen, bar_popc;
+	/* fences and releases its threads made (interp.c fence_event): with
+	 * bar_gen, the phase the checkers' accesses carry (chk_phase) */
+	uint32_t chk_sync;
 	int bar_and, bar_or;
 	uint8_t exit_noted;      /* threads exited (lanes_exit) while others waited at the
 				  * barrier: its release is published to every CEV_BARRIER
@@ -383,6 +386,15 @@ struct block {
 				  * only inside machine.c's machine_run, and there only
 				  * until something but sched_quick looks: 0 elsewhere) */
 };
+/* the phase of block b's threads' accesses as the checkers see it: its
+ * __syncthreads() completed, and every fence or release one of its threads
+ * made (a flag protocol inside the block: the global checker's phases
+ * order the accesses of one block as the shared checker's epochs, which
+ * every fence ends, do) */
+static inline uint32_t chk_phase(const struct block *b)
+{
+	return b->bar_gen + b->chk_sync;
+}
 
 struct launch {
 	int32_t fidx;

@@ -3684,6 +3684,158 @@ int main()
 }
 """)
 
+# flag protocols inside a block (cuda::atomic_ref): a release store and an
+# acquire load, or a block fence and a relaxed flag, order the data (the
+# checkers take a release, and every fence, as the end of an epoch);
+# relaxed on both sides, they do not. The writer waits for the reader's
+# acknowledgement, so the reader runs while the writer is still at it.
+prog("flag_release_1", r"""
+#include <cuda/atomic>
+__global__ void k(int *out)
+{
+	__shared__ int payload[4];
+	__shared__ int flag, ack;
+	cuda::atomic_ref<int, cuda::thread_scope_block> f(flag), a(ack);
+	if (threadIdx.x == 0) {
+		f.store(0, cuda::memory_order_relaxed);
+		a.store(0, cuda::memory_order_relaxed);
+	}
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		for (int j = 0; j < 4; j++)
+			payload[j] = (int)blockIdx.x * 10 + j;
+		f.store(1, cuda::memory_order_release);
+		while (a.load(cuda::memory_order_acquire) == 0)
+			;
+	} else if (threadIdx.x == 32) {
+		while (f.load(cuda::memory_order_acquire) == 0)
+			;
+		int s = 0;
+		for (int j = 0; j < 4; j++)
+			s += payload[j];
+		out[blockIdx.x] = s;
+		a.store(1, cuda::memory_order_release);
+	}
+}
+int main()
+{
+	int *out, h[2];
+	cudaMalloc(&out, sizeof h);
+	k<<<2, 64>>>(out);
+	cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+prog("flag_release_2", r"""
+#include <cuda/atomic>
+__global__ void k(int *out)
+{
+	__shared__ int payload[4];
+	__shared__ int flag, ack;
+	cuda::atomic_ref<int, cuda::thread_scope_block> f(flag), a(ack);
+	if (threadIdx.x == 0) {
+		f.store(0, cuda::memory_order_relaxed);
+		a.store(0, cuda::memory_order_relaxed);
+	}
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		for (int j = 0; j < 4; j++)
+			payload[j] = (int)blockIdx.x * 10 + j;
+		f.store(1, cuda::memory_order_relaxed);
+		while (a.load(cuda::memory_order_relaxed) == 0)
+			;
+	} else if (threadIdx.x == 32) {
+		while (f.load(cuda::memory_order_relaxed) == 0)
+			;
+		int s = 0;
+		for (int j = 0; j < 4; j++)
+			s += payload[j];	//@shared-race
+		out[blockIdx.x] = s;
+		a.store(1, cuda::memory_order_relaxed);
+	}
+}
+int main()
+{
+	int *out, h[2];
+	cudaMalloc(&out, sizeof h);
+	k<<<2, 64>>>(out);
+	cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+prog("flag_fence_block_1", r"""
+#include <cuda/atomic>
+__global__ void k(int *data, int *out)
+{
+	__shared__ int flag, ack;
+	cuda::atomic_ref<int, cuda::thread_scope_block> f(flag), a(ack);
+	if (threadIdx.x == 0) {
+		f.store(0, cuda::memory_order_relaxed);
+		a.store(0, cuda::memory_order_relaxed);
+	}
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		data[blockIdx.x] = 7 + (int)blockIdx.x;
+		cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_block);
+		f.store(1, cuda::memory_order_relaxed);
+		while (a.load(cuda::memory_order_relaxed) == 0)
+			;
+	} else if (threadIdx.x == 32) {
+		while (f.load(cuda::memory_order_relaxed) == 0)
+			;
+		cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_block);
+		out[blockIdx.x] = data[blockIdx.x];
+		a.store(1, cuda::memory_order_relaxed);
+	}
+}
+int main()
+{
+	int *data, *out, h[2];
+	cudaMalloc(&data, sizeof h);
+	cudaMalloc(&out, sizeof h);
+	k<<<2, 64>>>(data, out);
+	cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+prog("flag_fence_block_2", r"""
+#include <cuda/atomic>
+__global__ void k(int *data, int *out)
+{
+	__shared__ int flag, ack;
+	cuda::atomic_ref<int, cuda::thread_scope_block> f(flag), a(ack);
+	if (threadIdx.x == 0) {
+		f.store(0, cuda::memory_order_relaxed);
+		a.store(0, cuda::memory_order_relaxed);
+	}
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		data[blockIdx.x] = 7 + (int)blockIdx.x;
+		f.store(1, cuda::memory_order_relaxed);
+		while (a.load(cuda::memory_order_relaxed) == 0)
+			;
+	} else if (threadIdx.x == 32) {
+		while (f.load(cuda::memory_order_relaxed) == 0)
+			;
+		out[blockIdx.x] = data[blockIdx.x];	//@global-race
+		a.store(1, cuda::memory_order_relaxed);
+	}
+}
+int main()
+{
+	int *data, *out, h[2];
+	cudaMalloc(&data, sizeof h);
+	cudaMalloc(&out, sizeof h);
+	k<<<2, 64>>>(data, out);
+	cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []

@@ -1,0 +1,39 @@
+#include <cstdio>
+#include <cstdlib>
+#include <cassert>
+#include <cuda/atomic>
+__global__ void k(int *out)
+{
+	__shared__ int payload[4];
+	__shared__ int flag, ack;
+	cuda::atomic_ref<int, cuda::thread_scope_block> f(flag), a(ack);
+	if (threadIdx.x == 0) {
+		f.store(0, cuda::memory_order_relaxed);
+		a.store(0, cuda::memory_order_relaxed);
+	}
+	__syncthreads();
+	if (threadIdx.x == 0) {
+		for (int j = 0; j < 4; j++)
+			payload[j] = (int)blockIdx.x * 10 + j;
+		f.store(1, cuda::memory_order_relaxed);
+		while (a.load(cuda::memory_order_relaxed) == 0)
+			;
+	} else if (threadIdx.x == 32) {
+		while (f.load(cuda::memory_order_relaxed) == 0)
+			;
+		int s = 0;
+		for (int j = 0; j < 4; j++)
+			s += payload[j];	//@shared-race
+		out[blockIdx.x] = s;
+		a.store(1, cuda::memory_order_relaxed);
+	}
+}
+int main()
+{
+	int *out, h[2];
+	cudaMalloc(&out, sizeof h);
+	k<<<2, 64>>>(out);
+	cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[1]);
+	return 0;
+}
