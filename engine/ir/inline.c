@@ -1211,12 +1211,12 @@ void ir_optimize_run_func(struct ir_func *f, struct arena *a)
 				ok = 0;
 	}
 	if (ok) {
+		/* loops of a constant trip count written out (unroll.c): a
+		 * specialised kernel's blockDim loops are such loops */
+		ir_unroll_loops(f, a);
 		coalesce_params(f);
 		forward_dest(f);
 		ir_fold_offsets(f);
-		/* S16-LOOP: loops of a constant trip count unrolled here
-		 * (ir_unroll_loops, engine/ir/unroll.c), before the invariants
-		 * move: a specialised kernel's blockDim loops are such loops */
 		ir_hoist_invariants(f, a);
 		ir_compact_regs(f);
 	}

@@ -362,6 +362,13 @@ void ir_hoist_invariants(struct ir_func *f, struct arena *a);
  * straight run use as their address becomes their immediate offset (run's
  * pipeline only). */
 void ir_fold_offsets(struct ir_func *f);
+/* unroll.c: loops whose passes the IR fixes (counters constant on entry,
+ * changed by constant steps, the test reading only them; at most 32
+ * passes, at most 512 instructions added to f) are written out once per
+ * pass, each copy reading the counters' values as constants; the tests
+ * and branches go (run's pipeline only; new code and registers in arena).
+ * Returns the loops written out; none under WS_NO_UNROLL=1. */
+int ir_unroll_loops(struct ir_func *f, struct arena *a);
 /* opt.c: number the registers f still reads or writes densely, after
  * rewrites that left some unused (parameters keep 0..nparams-1, variables
  * follow). Unlike ir_optimize it accepts a function already optimised. */

@@ -13,6 +13,8 @@
 #   with --no-inline (ir_optimize only), and `check` reports nothing;
 # - a host loop spinning on another thread's plain store still ends;
 # - fewer interpreted steps, fewer registers.
+# The dumps are made with WS_NO_UNROLL=1: unrolling (tests/ir/unroll.t) leaves no loop in
+# the kernels looked at here.
 . tests/tap.sh
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-licm.XXXXXX") || exit 1
@@ -20,10 +22,13 @@ trap 'rm -rf "$tmp"' EXIT
 ws() { "$WARPSTEP" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; st=$?; }
 show() { { echo "status $st; stdout:"; head -40 "$tmp/out"; echo "stderr:"; head -20 "$tmp/err"; } | tap_diag; }
 expect() { eval "$1"; r=$?; [ "$r" -eq 0 ] || show; tap_result "$r" "$2"; }
+# the loops this test looks at are written out by run's unrolling (engine/ir/unroll.c):
+# its dumps are made without it, so that licm's work on them stays visible
+wsl() { WS_NO_UNROLL=1 "$WARPSTEP" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; st=$?; }
 steps() { "$WARPSTEP" run --stats "$@" 2>&1 >/dev/null </dev/null | sed -n 's/^warpstep: kernel_ms .* steps \([0-9]*\)$/\1/p'; }
 
 # --- golden
-ws dump-run-ir tests/ir/hoist.cu
+wsl dump-run-ir tests/ir/hoist.cu
 [ -n "$WS_UPDATE_GOLDEN" ] && cp "$tmp/out" tests/ir/hoist.run-ir
 r=0
 cmp -s "$tmp/out" tests/ir/hoist.run-ir || { r=1; diff tests/ir/hoist.run-ir "$tmp/out" | head -40 | tap_diag; }
@@ -94,7 +99,7 @@ expect '[ -n "$s" ] && [ "$s" -le 23500 ]' "licm.cu: at most 23500 steps ($s; 34
 # that writes no memory), not on every access
 s=$(steps tests/ir/vec_loop.cu 20)
 expect '[ -n "$s" ] && [ "$s" -le 120000 ]' "vec_loop.cu 20: at most 120000 steps ($s; 136678 before)"
-ws dump-run-ir bench/matmul_tiled.cu
+wsl dump-run-ir bench/matmul_tiled.cu
 n=$(sed -n 's/^func .* kernel "matmul_tiled.* regs=\([0-9]*\) .*/\1/p' "$tmp/out")
 expect '[ -n "$n" ] && [ "$n" -le 106 ]' "bench matmul_tiled: at most 106 registers per thread ($n; 140 before)"
 
@@ -102,7 +107,7 @@ expect '[ -n "$n" ] && [ "$n" -le 106 ]' "bench matmul_tiled: at most 106 regist
 # SHFL reads, are made before the loop, not at every iteration of every warp; the CONSTs a
 # compare or an add takes as its constant operand stay beside it (decode.c folds them;
 # tenth session). Host code keeps its CONSTs (the host engine fuses them with their readers).
-ws dump-run-ir bench/reduce_shfl.cu
+wsl dump-run-ir bench/reduce_shfl.cu
 awk '/ kernel "reduce_shfl/,/^$/' "$tmp/out" >"$tmp/shfl"
 back=$(sed -n 's/.* \([0-9]*\)  CBR.pred r[0-9]* @\([0-9]*\) @.*/\2 \1/p' "$tmp/shfl" | awk '$1 < $2 { print; exit }')
 set -- $back
