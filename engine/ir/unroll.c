@@ -634,6 +634,43 @@ static void plan_invariant(struct ctx *x, const struct plan *p, uint8_t *ren, ui
 	free(nrd);
 }
 
+/* What a collective, call or built-in names keeps a row of its own
+ * (regalloc.c): renamed per copy, each copy would add a row to every
+ * frame (reduce_shfl 14 -> 22 rows, matmul_tiled 27 -> 50). The copies run
+ * one after the other, so one register serves them all: their results
+ * (but one only a MOV reads: forward_dest writes it into the MOV's
+ * register, if it is defined once), and their operands (but copies:
+ * decode.c propagates a MOV away, if it is defined once; and what the
+ * first copy computes for all). */
+static void keep_rows(struct ctx *x, const struct plan *p, uint8_t *ren, const uint8_t *inv)
+{
+	struct ir_func *f = x->f;
+	int32_t *def = xmalloc(x->nr * sizeof(int32_t));
+	for (uint32_t r = 0; r < x->nr; r++)
+		def[r] = -1;
+	for (uint32_t k = p->B; k < p->L; k++)
+		if (!is_dead(&f->code[k]))
+			IR_EACH_WRITE(&f->code[k], r, def[r] = (int32_t)k);
+	for (uint32_t k = p->B; k < p->L; k++) {
+		const struct ir_insn *in = &f->code[k];
+		if (is_dead(in) || !(waits(in) || in->op == IR_BCALL))
+			continue;
+		IR_EACH_WRITE(in, r, {
+			int movs = 1; /* read only by a MOV: forward_dest writes it straight */
+			for (uint32_t j = p->B; j <= p->L; j++)
+				if (!is_dead(&f->code[j]) && f->code[j].op != IR_MOV && reads_reg(&f->code[j], r))
+					movs = 0;
+			if (!movs)
+				ren[r] = 0;
+		});
+		IR_EACH_READ(in, r, {
+			if (def[r] >= 0 && f->code[def[r]].op != IR_MOV && !inv[def[r] - (int32_t)p->B])
+				ren[r] = 0;
+		});
+	}
+	free(def);
+}
+
 struct emit {
 	struct ir_func *f;
 	struct arena *a;
@@ -656,6 +693,7 @@ static void write_out(struct ctx *x, struct plan *p, struct arena *a)
 	uint8_t *inv = xcalloc(L - B + 1, 1);
 	plan_rename(x, p, ren);
 	plan_invariant(x, p, ren, inv);
+	keep_rows(x, p, ren, inv);
 	int32_t *rmap = xmalloc(x->nr * sizeof(int32_t));
 	uint32_t *map = xmalloc((n + 1) * sizeof(uint32_t));   /* old index -> new, outside copies */
 	uint32_t ncopy = p->trips ? p->trips : 1;
@@ -865,8 +903,15 @@ static void write_out(struct ctx *x, struct plan *p, struct arena *a)
 
 int ir_unroll_loops(struct ir_func *f, struct arena *a)
 {
-	if (!f || !f->code || !f->ncode || !(f->kind & (FN_DEVICE | FN_KERNEL)) ||
-	    util_env_on("WS_NO_UNROLL"))
+	if (!f || !f->code || !f->ncode || !(f->kind & (FN_DEVICE | FN_KERNEL)))
+		return 0;
+	/* most functions have no loop: nothing allocated for them */
+	uint32_t back = 0;
+	for (uint32_t i = 0; i < f->ncode && !back; i++) {
+		const struct ir_insn *in = &f->code[i];
+		back = in->op == IR_CBR && !is_dead(in) && ((uint32_t)in->tgt1 <= i || (uint32_t)in->tgt2 <= i);
+	}
+	if (!back || util_env_on("WS_NO_UNROLL"))
 		return 0;
 	uint32_t budget = UNROLL_ADD_MAX;
 	int done = 0;
