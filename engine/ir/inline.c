@@ -70,6 +70,8 @@ static int sane(const struct ir_func *f)
 }
 
 static int writes(const struct ir_func *g, int32_t r);
+static int reads_shape(const struct ir_func *f);
+static struct ir_func *func_dup(const struct ir_func *f, struct arena *a);
 
 /* may fi's body replace a call of it? */
 static int inlinable(const struct ir_module *m, uint32_t fi)
@@ -864,7 +866,57 @@ void ir_inline(struct ir_module *m, struct arena *a)
 			thread_into(&m->funcs[i], a);
 		if (sane(&m->funcs[i]))
 			hoist_gaddr(&m->funcs[i], a, m);
+		if (sane(&m->funcs[i]) && reads_shape(&m->funcs[i]))
+			m->funcs[i].spec_src = func_dup(&m->funcs[i], a);
 	}
+}
+
+/* a kernel reading blockDim or gridDim, which a launch makes constants */
+static int shape_sreg(const struct ir_insn *in)
+{
+	return in->op == IR_SREG && !(in->flags & IRF_DEAD) &&
+	       ((in->imm >= SREG_NTID_X && in->imm <= SREG_NTID_Z) ||
+		(in->imm >= SREG_NCTAID_X && in->imm <= SREG_NCTAID_Z));
+}
+
+static int reads_shape(const struct ir_func *f)
+{
+	if ((f->kind & (FN_KERNEL | FN_HOST)) != FN_KERNEL)
+		return 0;
+	for (uint32_t i = 0; i < f->ncode; i++)
+		if (shape_sreg(&f->code[i]))
+			return 1;
+	return 0;
+}
+
+/* f with its own copies of what the passes rewrite (code, argument lists,
+ * register types, variables, statements), in arena a */
+static struct ir_func *func_dup(const struct ir_func *f, struct arena *a)
+{
+	struct ir_func *g = arena_alloc(a, sizeof(*g));
+	*g = *f;
+	g->spec_src = NULL;
+	g->code = arena_alloc(a, (f->ncode ? f->ncode : 1) * sizeof(*g->code));
+	memcpy(g->code, f->code, f->ncode * sizeof(*g->code));
+	for (uint32_t i = 0; i < f->ncode; i++)
+		if (g->code[i].nargs && g->code[i].args) {
+			int32_t *v = arena_alloc(a, g->code[i].nargs * sizeof(int32_t));
+			memcpy(v, g->code[i].args, g->code[i].nargs * sizeof(int32_t));
+			g->code[i].args = v;
+		}
+	if (f->reg_ty) {
+		g->reg_ty = arena_alloc(a, f->nregs ? f->nregs : 1);
+		memcpy(g->reg_ty, f->reg_ty, f->nregs);
+	}
+	if (f->vars) {
+		g->vars = arena_alloc(a, (f->nvars ? f->nvars : 1) * sizeof(*g->vars));
+		memcpy(g->vars, f->vars, f->nvars * sizeof(*g->vars));
+	}
+	if (f->stmts) {
+		g->stmts = arena_alloc(a, (f->nstmts ? f->nstmts : 1) * sizeof(*g->stmts));
+		memcpy(g->stmts, f->stmts, f->nstmts * sizeof(*g->stmts));
+	}
+	return g;
 }
 
 /*
@@ -1098,8 +1150,9 @@ static void coalesce_params(struct ir_func *f)
 		struct ir_insn *mv = &f->code[j];
 		if (mv->flags & IRF_DEAD)
 			continue;
-		if (mv->op == IR_GADDR || mv->op == IR_SREG)
-			continue; /* hoist_gaddr's values, before the copies */
+		if (mv->op == IR_GADDR || mv->op == IR_SREG || (f->spec && mv->op == IR_CONST))
+			continue; /* hoist_gaddr's values (a specialised copy's
+				   * blockDim and gridDim), before the copies */
 		if (mv->op != IR_MOV)
 			break; /* only the copies at the entry */
 		int32_t p = mv->a, v = mv->d;
@@ -1139,38 +1192,65 @@ static void coalesce_params(struct ir_func *f)
 	free(ndef);
 }
 
+void ir_optimize_run_func(struct ir_func *f, struct arena *a)
+{
+	ir_optimize_func(f);
+	int ok = f->ncode > 0 && f->code;
+	for (uint32_t k = 0; ok && k < f->ncode; k++) {
+		const struct ir_insn *in = &f->code[k];
+		if ((in->op == IR_BR || in->op == IR_CBR) &&
+		    ((uint32_t)in->tgt1 >= f->ncode ||
+		     (in->op == IR_CBR && (uint32_t)in->tgt2 >= f->ncode)))
+			ok = 0;
+		if (in->d >= (int32_t)f->nregs || in->a >= (int32_t)f->nregs ||
+		    in->b >= (int32_t)f->nregs || in->c >= (int32_t)f->nregs ||
+		    in->e >= (int32_t)f->nregs)
+			ok = 0;
+		for (uint32_t q = 0; q < in->nargs; q++)
+			if (!in->args || in->args[q] < 0 || in->args[q] >= (int32_t)f->nregs)
+				ok = 0;
+	}
+	if (ok) {
+		/* loops of a constant trip count written out (unroll.c): a
+		 * specialised kernel's blockDim loops are such loops */
+		ir_unroll_loops(f, a);
+		coalesce_params(f);
+		forward_dest(f);
+		ir_fold_offsets(f);
+		ir_hoist_invariants(f, a);
+		ir_compact_regs(f);
+	}
+}
+
 void ir_optimize_run(struct ir_module *m, struct arena *a)
 {
 	if (!m)
 		return;
 	m->run_opt = 1;
 	ir_inline(m, a);
-	ir_optimize(m);
-	for (uint32_t i = 0; m && i < m->nfuncs; i++) {
-		struct ir_func *f = &m->funcs[i];
-		int ok = f->ncode > 0 && f->code;
-		for (uint32_t k = 0; ok && k < f->ncode; k++) {
-			const struct ir_insn *in = &f->code[k];
-			if ((in->op == IR_BR || in->op == IR_CBR) &&
-			    ((uint32_t)in->tgt1 >= f->ncode ||
-			     (in->op == IR_CBR && (uint32_t)in->tgt2 >= f->ncode)))
-				ok = 0;
-			if (in->d >= (int32_t)f->nregs || in->a >= (int32_t)f->nregs ||
-			    in->b >= (int32_t)f->nregs || in->c >= (int32_t)f->nregs ||
-			    in->e >= (int32_t)f->nregs)
-				ok = 0;
-			for (uint32_t q = 0; q < in->nargs; q++)
-				if (!in->args || in->args[q] < 0 || in->args[q] >= (int32_t)f->nregs)
-					ok = 0;
-		}
-		if (ok) {
-			ir_unroll_loops(f, a);
-			coalesce_params(f);
-			forward_dest(f);
-			ir_fold_offsets(f);
-			ir_hoist_invariants(f, a);
-			ir_compact_regs(f);
-		}
-	}
+	for (uint32_t i = 0; i < m->nfuncs; i++)
+		ir_optimize_run_func(&m->funcs[i], a);
 	ir_regalloc(m, a);
+}
+
+struct ir_func *ir_specialize(const struct ir_func *src, const struct ir_module *mod,
+			      const uint32_t block[3], const uint32_t grid[3], struct arena *a)
+{
+	struct ir_func *g = func_dup(src, a);
+	g->spec = 1;
+	for (uint32_t i = 0; i < g->ncode; i++) {
+		struct ir_insn *in = &g->code[i];
+		if (!shape_sreg(in))
+			continue;
+		uint32_t v = in->imm <= SREG_NTID_Z ? block[in->imm - SREG_NTID_X] : grid[in->imm - SREG_NCTAID_X];
+		in->op = IR_CONST;
+		in->imm = (int64_t)ir_norm(v, in->t);
+	}
+	ir_optimize_run_func(g, a);
+	if (mod->run_rows) {
+		if (ir_regalloc_live_on_entry(g))
+			return NULL; /* ir_regalloc would have left the module alone */
+		ir_regalloc_func(g, a);
+	}
+	return g;
 }

@@ -161,7 +161,7 @@ static void print_insn(const struct ir_insn *in, uint32_t i, struct strbuf *sb)
 	strbuf_addc(sb, '\n');
 }
 
-static void print_func(const struct ir_func *f, uint32_t idx, struct strbuf *sb)
+void ir_print_func(const struct ir_func *f, uint32_t idx, struct strbuf *sb)
 {
 	strbuf_addf(sb, "func %u %s \"%s\" (%s) ret=%s%s params=%u regs=%u frame=%u\n", idx,
 		    kind_name(f->kind), f->mangled ? f->mangled : "", f->name ? f->name : "",
@@ -221,7 +221,7 @@ void ir_print(const struct ir_module *m, struct strbuf *out)
 	strbuf_addf(out, "shared_static_size %" PRIu64 "\nmain %d\n", m->shared_static_size, m->main_func);
 	for (uint32_t i = 0; i < m->nfuncs; i++) {
 		strbuf_addc(out, '\n');
-		print_func(&m->funcs[i], i, out);
+		ir_print_func(&m->funcs[i], i, out);
 	}
 }
 

@@ -155,6 +155,13 @@ struct ir_func {
 	uint32_t cluster_dims[3]; /* __cluster_dims__(x, y, z) of a kernel; 0 when absent */
 	uint8_t variadic;
 	struct span span;  /* the definition */
+	/* run's kernels that read blockDim or gridDim (ir_inline): the code as
+	 * ir_inline left it (hoist_gaddr: those reads at the entry), before the
+	 * per-function passes, which the machine specialises per launch shape
+	 * (ir_specialize); NULL: none */
+	struct ir_func *spec_src;
+	/* a specialised copy (ir_specialize): its constants fold further */
+	uint8_t spec;
 };
 
 enum ir_objkind { OBJ_GLOBAL, OBJ_CONST, OBJ_SHARED, OBJ_MANAGED, OBJ_HOST, OBJ_STRING };
@@ -189,6 +196,8 @@ struct ir_module {
 	struct srcmgr *sm;           /* the source files, for spans */
 	uint8_t run_opt;             /* ir_optimize_run made it (run, check): nothing steps
 	                              * through it, the engine may fuse superinstructions */
+	uint8_t run_rows;            /* ir_regalloc gave the device functions rows (their
+	                              * specialised copies get theirs too) */
 };
 
 /* The rows of a frame of f, and the type of row r (decoded operands are
@@ -271,12 +280,16 @@ static inline uint64_t ir_norm(uint64_t v, unsigned t)
 int ir_param_aggregate(const struct ir_func *fn, uint32_t k);
 /* Write a readable listing of the module (golden tests of lowering). */
 void ir_print(const struct ir_module *m, struct strbuf *out);
+/* ir_print's listing of one function, index idx */
+void ir_print_func(const struct ir_func *f, uint32_t idx, struct strbuf *out);
 
 /* opt.c: optimise every function of m in place (after lowering, before the
  * engine runs it): constant conversions, unsigned division and remainder by
  * powers of two, dead temporaries, dense register numbers. Variables and
  * statements stay where the debugger finds them. */
 void ir_optimize(struct ir_module *m);
+/* ir_optimize of one function (ir_optimize_run_func's first step) */
+void ir_optimize_func(struct ir_func *f);
 /* Every register operand and variable register in range, and no
  * instruction optimised away yet (the passes' precondition). */
 int ir_func_operands_ok(const struct ir_func *f);
@@ -326,6 +339,19 @@ void ir_inline(struct ir_module *m, struct arena *a);
  * assigned to (t = e ; x = MOV t  =>  x = e). Same contract as ir_inline:
  * never for a session that steps. */
 void ir_optimize_run(struct ir_module *m, struct arena *a);
+/* The per-function part of ir_optimize_run, after ir_inline: ir_optimize's
+ * passes, then run's own (parameters coalesced, results straight into
+ * variables, offsets folded, loops unrolled, invariants hoisted, registers
+ * compacted); ir_specialize runs it on its copies. */
+void ir_optimize_run_func(struct ir_func *f, struct arena *a);
+/* A copy of kernel src (a spec_src) in arena a for a launch of block shape
+ * block and grid shape grid: its reads of ntid and nctaid are constants,
+ * then ir_optimize_run_func and, when mod's
+ * device functions have rows (run_rows), ir_regalloc_func. The copy keeps
+ * src's name, parameters, variables and spans. NULL when the copy could
+ * not be given rows (a register read before written). */
+struct ir_func *ir_specialize(const struct ir_func *src, const struct ir_module *mod,
+			      const uint32_t block[3], const uint32_t grid[3], struct arena *a);
 /* licm.c: loop-invariant code motion on f (run's pipeline only; new code
  * in arena): pure instructions whose operands no iteration changes move
  * before their loop, and an element of a 2-D array has its invariant half

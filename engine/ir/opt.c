@@ -137,6 +137,45 @@ static int reduce_divrem(struct opt *o)
 	return changed;
 }
 
+/* A specialised kernel's copy (ir_specialize; run's steps are its own):
+ * also integer shifts, MIN, MAX and unsigned DIV and REM (by a constant
+ * other than 0) of two constant temporaries => CONST, as interp.c
+ * computes them: blockDim.x / 2, gridDim.x * blockDim.x >> k ... */
+static int fold_spec(struct opt *o, struct ir_insn *in)
+{
+	unsigned op = in->op, t = in->t;
+	if (is_dead(in) || !is_int(t) || in->a < 0 || in->b < 0 ||
+	    (op != IR_SHL && op != IR_SHR && op != IR_MIN && op != IR_MAX &&
+	     !((op == IR_DIV || op == IR_REM) && is_unsigned(t))))
+		return 0;
+	struct ir_insn *ka = const_def(o, in->a), *kb = const_def(o, in->b);
+	if (!ka || !kb || ka->t != t || (op != IR_SHL && op != IR_SHR && kb->t != t) || !is_int(kb->t))
+		return 0;
+	uint64_t x = ir_norm((uint64_t)ka->imm, t), y = ir_norm((uint64_t)kb->imm, kb->t), v;
+	unsigned bits = ir_type_size(t) * 8;
+	int sg = !is_unsigned(t);
+	switch (op) {
+	case IR_SHL: y &= 0xffffffffu; v = y >= bits ? 0 : x << y; break;
+	case IR_SHR:
+		y &= 0xffffffffu;
+		if (sg)
+			v = (uint64_t)((int64_t)x >> (y >= bits ? 63 : y));
+		else
+			v = y >= bits ? 0 : x >> y;
+		break;
+	case IR_MIN: v = (sg ? (int64_t)x < (int64_t)y : x < y) ? x : y; break;
+	case IR_MAX: v = (sg ? (int64_t)x < (int64_t)y : x < y) ? y : x; break;
+	case IR_DIV: if (!y) return 0; v = x / y; break;
+	default: if (!y) return 0; v = x % y; break;
+	}
+	o->nuse[in->a]--;
+	o->nuse[in->b]--;
+	in->op = IR_CONST;
+	in->imm = (int64_t)ir_norm(v, t);
+	in->a = in->b = -1;
+	return 1;
+}
+
 /* integer ADD, SUB, MUL, AND, OR, XOR of two constant temporaries =>
  * CONST (wrapping as the type does); x + 0, x - 0, x | 0, x ^ 0, x * 1 =>
  * MOV x. Lowering writes p[2] as CONST 2 ; CVT ; CONST 4 ; MUL ; ADD. */
@@ -146,6 +185,8 @@ static int fold_alu(struct opt *o)
 	for (uint32_t i = 0; i < o->f->ncode; i++) {
 		struct ir_insn *in = &o->f->code[i];
 		unsigned op = in->op;
+		if (o->f->spec && fold_spec(o, in))
+			changed = 1;
 		if (is_dead(in) || (op != IR_ADD && op != IR_SUB && op != IR_MUL && op != IR_AND &&
 				    op != IR_OR && op != IR_XOR) ||
 		    !(is_int(in->t) || in->t == IR_PTR) || in->a < 0 || in->b < 0)
@@ -326,7 +367,7 @@ int ir_func_operands_ok(const struct ir_func *f)
 	return 1;
 }
 
-static void opt_func(struct ir_func *f)
+void ir_optimize_func(struct ir_func *f)
 {
 	if (!ir_func_operands_ok(f))
 		return;
@@ -368,5 +409,5 @@ void ir_compact_regs(struct ir_func *f)
 void ir_optimize(struct ir_module *m)
 {
 	for (uint32_t i = 0; m && i < m->nfuncs; i++)
-		opt_func(&m->funcs[i]);
+		ir_optimize_func(&m->funcs[i]);
 }

@@ -420,4 +420,5 @@ void ir_regalloc(struct ir_module *m, struct arena *a)
 		if ((f->kind & (FN_DEVICE | FN_KERNEL)) && !(f->kind & FN_HOST))
 			ir_regalloc_func(f, a);
 	}
+	m->run_rows = 1;
 }

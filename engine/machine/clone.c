@@ -175,6 +175,28 @@ static void warp_copy(struct pmap *pm, struct warp *d, const struct warp *s)
 	}
 }
 
+/* The original's specialised kernels (machine.c spec_of), made again for
+ * the copy, which frees its own: the same IR from the same source and
+ * shape; pm maps each original's IR and decoded code to the copy's. */
+static void spec_clone(struct pmap *pm, struct machine *m, const struct machine *s)
+{
+	memset(&m->spec, 0, sizeof(m->spec));
+	memset(&m->spec_arena, 0, sizeof(m->spec_arena));
+	if (s->spec.len)
+		arena_init(&m->spec_arena);
+	for (size_t i = 0; i < s->spec.len; i++) {
+		struct spec e = s->spec.v[i];
+		if (e.fn) {
+			e.fn = ir_specialize(m->mod->funcs[e.fidx].spec_src, m->mod, e.block, e.grid,
+					     &m->spec_arena);
+			e.df = decode_func(e.fn, m->mod);
+			pmap_put(pm, s->spec.v[i].fn, e.fn);
+			pmap_put(pm, s->spec.v[i].df, e.df);
+		}
+		vec_push(&m->spec, e);
+	}
+}
+
 static void warp_fix(struct machine *m, struct pmap *pm, struct warp *w)
 {
 	w->blk = pmap_get(pm, w->blk);
@@ -182,7 +204,13 @@ static void warp_fix(struct machine *m, struct pmap *pm, struct warp *w)
 	for (struct frame *f = w->all_frames; f; f = f->next_all) {
 		f->parent = pmap_get(pm, f->parent);
 		f->next_free = pmap_get(pm, f->next_free);
-		f->df = f->df ? m->df[f->fidx] : NULL;
+		const struct ir_func *sfn = pmap_get(pm, f->fn);
+		if (sfn) { /* a specialised kernel's frame: the copy's own */
+			f->fn = sfn;
+			f->df = f->df ? pmap_get(pm, f->df) : NULL;
+		} else {
+			f->df = f->df ? m->df[f->fidx] : NULL;
+		}
 		f->code = f->df ? f->df->code : NULL;
 	}
 	for (uint32_t g = 0, n = warp_gcap(w); g < n; g++)
@@ -251,6 +279,7 @@ struct machine *machine_clone(const struct machine *s)
 			if (m->bp.v.len && !m->df[i]->bad)
 				machine_apply_breaks(m, m->df[i]);
 		}
+	spec_clone(&pm, m, s);
 	mem_clone(&pm, &m->mem, &s->mem);
 	m->obj_addr = dup_bytes(s->obj_addr, (s->mod->nobjs ? s->mod->nobjs : 1) * sizeof(uint64_t));
 	VEC_DUP(m->findings, s->findings);
@@ -285,6 +314,10 @@ struct machine *machine_clone(const struct machine *s)
 		for (int i = 0; i < g->nres; i++)
 			m->dev.grid->res[i] = block_copy(&pm, g->res[i], 0);
 		m->dev.grid->spare = block_copy(&pm, g->spare, 1);
+		if (g->sdf) {
+			m->dev.grid->fn = pmap_get(&pm, g->fn);
+			m->dev.grid->sdf = pmap_get(&pm, g->sdf);
+		}
 	}
 	m->dev.bcache = block_copy(&pm, s->dev.bcache, 1);
 	m->dev.queue.len = m->dev.queue.cap = s->dev.queue.len;

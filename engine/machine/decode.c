@@ -190,16 +190,37 @@ static int32_t pool_add(struct dctx *x, uint64_t v)
 	return (int32_t)x->pool.len - 1;
 }
 
-/* constants into the second operand */
+/* Whether the first block runs once, before every other: no branch goes
+ * back to it. A specialised kernel's copy (ir_specialize) has its blockDim
+ * and gridDim there, as CONSTs that dominate every reader. */
+static int entry_once(const struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		const struct ir_insn *in = &x->c[i];
+		if (x->dead[i] || (in->op != IR_BR && in->op != IR_CBR))
+			continue;
+		if ((uint32_t)in->tgt1 < x->n && x->blk[in->tgt1] == x->blk[0])
+			return 0;
+		if (in->op == IR_CBR && (uint32_t)in->tgt2 < x->n && x->blk[in->tgt2] == x->blk[0])
+			return 0;
+	}
+	return 1;
+}
+
+/* constants into the second operand: readers in the CONST's block, and
+ * in a specialised copy those of a CONST of a first block that runs once
+ * anywhere (its launch shape: `i < blockDim.x` in a loop) */
 static void constfold(struct dctx *x)
 {
+	int anywhere = x->fn->spec && x->n && entry_once(x);
 	for (uint32_t i = 0; i < x->n; i++) {
 		struct ir_insn *k = &x->c[i];
 		if (x->dead[i] || k->op != IR_CONST || !temp(x, k->d))
 			continue;
 		int32_t r = k->d;
 		uint32_t left = x->nuse[r];
-		for (uint32_t j = i + 1; j < x->n && left && x->blk[j] == x->blk[i]; j++) {
+		int all = anywhere && x->blk[i] == x->blk[0];
+		for (uint32_t j = i + 1; j < x->n && left && (all || x->blk[j] == x->blk[i]); j++) {
 			struct ir_insn *u = &x->c[j];
 			if (x->dead[j] || !reads(u, r))
 				continue;

@@ -524,7 +524,8 @@ static int lstack_push(struct machine *m, struct warp *w, unsigned lane, struct 
 }
 
 static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
-						 int32_t fidx, struct frame *parent, uint32_t mask);
+						 const struct dfunc *sdf, int32_t fidx, struct frame *parent,
+						 uint32_t mask);
 
 /* A zeroed frame of cap rows, not on any list: from the warps' pool where
  * pooled (a device frame) and the pool has room, else from the heap */
@@ -554,14 +555,23 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 	uint32_t depth = parent ? parent->depth + 1 : 0;
 	if (WS_UNLIKELY(!f || !df || f->cap < (ir_rows(fn) ? ir_rows(fn) : 1) || !df->stackless ||
 			df->bad || (parent && depth > (w->host ? (1u << 16) : (uint32_t)(m->rt.stack_limit / 8)))))
-		return frame_new_slow(m, w, fn, fidx, parent, mask);
+		return frame_new_slow(m, w, fn, NULL, fidx, parent, mask);
 	w->free_frames = f->next_free;
 	frame_begin(f, fn, df, fidx, parent, depth, popc32(mask));
 	return f;
 }
 
+struct frame *interp_frame_new_df(struct machine *m, struct warp *w, const struct ir_func *fn,
+				  const struct dfunc *df, int32_t fidx, struct frame *parent, uint32_t mask)
+{
+	return frame_new_slow(m, w, fn, df, fidx, parent, mask);
+}
+
+/* sdf: the decoded code of fn when fn is a kernel's specialised copy, else
+ * NULL (m->df[fidx], decoded here the first time) */
 static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *w, const struct ir_func *fn,
-						 int32_t fidx, struct frame *parent, uint32_t mask)
+						 const struct dfunc *sdf, int32_t fidx, struct frame *parent,
+						 uint32_t mask)
 {
 	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
 	struct frame *f = w->free_frames, **pp = &w->free_frames;
@@ -585,20 +595,21 @@ static WS_NOINLINE struct frame *frame_new_slow(struct machine *m, struct warp *
 		f->next_all = w->all_frames;
 		w->all_frames = f;
 	}
-	if (!m->df[fidx]) {
+	if (!sdf && !m->df[fidx]) {
 		m->df[fidx] = decode_func(fn, m->mod);
 		if (m->bp.v.len && !m->df[fidx]->bad)
 			machine_apply_breaks(m, m->df[fidx]);
 	}
-	if (m->df[fidx]->bad) {
-		const struct dfunc *bd = m->df[fidx];
+	const struct dfunc *df = sdf ? sdf : m->df[fidx];
+	if (df->bad) {
+		const struct dfunc *bd = df;
 		machine_finding_add(m, FK_TRAP, w, mask,
 				    bd->bad_at < fn->ncode ? fn->code[bd->bad_at].span : fn->span, 0,
 				    "internal error: %s cannot run: %s (instruction %u); please report this",
 				    fn->name, bd->bad, bd->bad_at);
 		return NULL;
 	}
-	frame_begin(f, fn, m->df[fidx], fidx, parent, parent ? parent->depth + 1 : 0, popc32(mask));
+	frame_begin(f, fn, df, fidx, parent, parent ? parent->depth + 1 : 0, popc32(mask));
 	uint32_t fail = 0;
 	/* every call costs stack on a GPU (return address, saved registers):
 	 * charge it 8 bytes so that recursion without locals overflows too */

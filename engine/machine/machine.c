@@ -22,6 +22,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_super = util_env_on("WS_NO_SUPER");
 	o->no_quick = util_env_on("WS_NO_QUICK");
 	o->no_hop = util_env_on("WS_NO_HOP");
+	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 
 uint64_t machine_rand(struct machine *m)
@@ -373,6 +374,7 @@ void machine_free(struct machine *m)
 		decode_free(m->df[i]);
 	}
 	free(m->df);
+	machine_spec_free(m);
 	for (size_t i = 0; i < m->findings.len; i++)
 		free(m->findings.v[i].msg);
 	vec_free(&m->findings);
@@ -671,6 +673,99 @@ static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstas
 	return f;
 }
 
+/*
+ * Kernels specialised at launch. In run and check (a module from
+ * ir_optimize_run: nothing steps through it), a launch of a kernel that
+ * reads blockDim or gridDim runs a copy of its IR in which those reads are
+ * the launch's constants, folded and optimised again (ir_specialize):
+ * `for (s = blockDim.x / 2; s > 0; s >>= 1)` starts from a constant,
+ * divisions and compares by blockDim take constant operands. The copy
+ * keeps the kernel's name, parameters, spans and variables, and its frames
+ * the kernel's function index: findings, reports and the runtime's
+ * queries name the kernel as compiled; what differs is the instructions
+ * that run, so run's steps are those of the copy. One copy per kernel and
+ * shape, made at its first launch and kept until the machine is freed
+ * (a program that launches a kernel a thousand times pays once), at most
+ * SPEC_MAX shapes a kernel (then it runs as compiled). Never where
+ * anything looks at instructions (hooks, breakpoints, a debugger), nor
+ * under the memory model, and not with WS_NO_SPECIALIZE=1.
+ */
+#define SPEC_MAX 16
+
+static int spec_ok(const struct machine *m)
+{
+	return m->mod->run_opt && m->dev.in_run && !m->o.no_spec && !m->mm && !m->hooks &&
+	       !m->bp.v.len && !m->o.debugger && !m->o.gpu && !m->o.schedule;
+}
+
+/* the kernel's copy for l's shape, made now if it is new; NULL: none
+ * (SPEC_MAX shapes already) */
+static const struct spec *spec_of(struct machine *m, const struct launch *l)
+{
+	size_t nf = 0;
+	for (size_t i = m->spec.len; i-- > 0;) {
+		struct spec *s = &m->spec.v[i];
+		if (s->fidx != l->fidx)
+			continue;
+		if (!memcmp(s->block, l->block, sizeof(s->block)) && !memcmp(s->grid, l->grid, sizeof(s->grid)))
+			return s;
+		nf++;
+	}
+	if (nf >= SPEC_MAX)
+		return NULL;
+	if (!m->spec.len)
+		arena_init(&m->spec_arena);
+	const struct ir_func *fn = &m->mod->funcs[l->fidx];
+	struct spec s = { .fidx = l->fidx };
+	memcpy(s.block, l->block, sizeof(s.block));
+	memcpy(s.grid, l->grid, sizeof(s.grid));
+	s.fn = ir_specialize(fn->spec_src, m->mod, l->block, l->grid, &m->spec_arena);
+	/* stash_ok asks of the module's functions whether a register is read
+	 * before it is written: the copy must answer as its kernel does */
+	if (s.fn && !ir_regalloc_entry_written(s.fn) && ir_regalloc_entry_written((struct ir_func *)fn))
+		s.fn = NULL;
+	if (s.fn && util_env_on("WS_DUMP_SPEC")) {
+		/* the copy as dump-run-ir lists its kernel (tests/ir/spec.t) */
+		struct strbuf sb;
+		strbuf_init(&sb);
+		strbuf_addf(&sb, "specialised block (%u,%u,%u) grid (%u,%u,%u)\n", l->block[0], l->block[1],
+			    l->block[2], l->grid[0], l->grid[1], l->grid[2]);
+		ir_print_func(s.fn, (uint32_t)l->fidx, &sb);
+		fputs(strbuf_cstr(&sb), m->io.err);
+		strbuf_release(&sb);
+	}
+	if (s.fn) {
+		s.df = decode_func(s.fn, m->mod);
+		if (s.df->bad) {
+			decode_free(s.df);
+			s.df = NULL;
+			s.fn = NULL;
+		}
+	}
+	vec_push(&m->spec, s);
+	return &m->spec.v[m->spec.len - 1];
+}
+
+void machine_spec_free(struct machine *m)
+{
+	for (size_t i = 0; i < m->spec.len; i++) {
+		hostvm_forget(m->spec.v[i].df);
+		decode_free(m->spec.v[i].df);
+	}
+	if (m->spec.len)
+		arena_release(&m->spec_arena);
+	vec_free(&m->spec);
+}
+
+void machine_spec_counts(const struct machine *m, uint64_t *made, uint64_t *used)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < m->spec.len; i++)
+		n += m->spec.v[i].fn != NULL;
+	*made = n;
+	*used = m->dev.nspec_used;
+}
+
 /* Whether the warps of a grid of kernel df may take their frames from the
  * machine's stash (gr->stash), the oldest one a warp of its row count
  * left, rather than each the frame its slot's previous warp left. A warp then starts
@@ -705,7 +800,7 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 {
 	struct launch *L = &gr->l;
 	const struct ir_func *fn = gr->fn;
-	const struct dfunc *df = m->df[L->fidx];
+	const struct dfunc *df = grid_df(m, gr);
 	uint32_t x = w->exists;
 	warp_reset(w, x, 0, 0);
 	/* the common case in place (a launch starts every warp of every
@@ -729,8 +824,9 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 		w->free_frames = f->next_free;
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
 	} else {
-		f = interp_frame_new(m, w, fn, L->fidx, NULL, x);
-		if (!f && m->df[L->fidx] && m->df[L->fidx]->bad) {
+		f = gr->sdf ? interp_frame_new_df(m, w, fn, gr->sdf, L->fidx, NULL, x)
+			    : interp_frame_new(m, w, fn, L->fidx, NULL, x);
+		if (!f && grid_df(m, gr) && grid_df(m, gr)->bad) {
 			machine_fail_kernel(m, 719);
 			return;
 		}
@@ -993,7 +1089,7 @@ static int wlazy_ok(struct machine *m, const struct grid *gr)
 /* gr->quick and gr->lazy, from its kernel's decoded code (sched_quick) */
 static void grid_quick(struct machine *m, struct grid *gr)
 {
-	const struct dfunc *df = m->df[gr->l.fidx];
+	const struct dfunc *df = grid_df(m, gr);
 	if (!df || df->bad || !df->ncode || gr->csize != 1 || m->o.no_quick)
 		return;
 	gr->lazy_visit = lazy_visit_ok(m, gr, df);
@@ -1036,6 +1132,14 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	m->bp.resume.on = 0;
 	gr->l = *l;
 	gr->fn = &m->mod->funcs[l->fidx];
+	if (gr->fn->spec_src && spec_ok(m)) {
+		const struct spec *sp = spec_of(m, l);
+		if (sp && sp->fn) {
+			gr->fn = sp->fn;
+			gr->sdf = sp->df;
+			m->dev.nspec_used++;
+		}
+	}
 	grid_params(gr);
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
@@ -1071,15 +1175,15 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	/* a kernel decoded before (launched again) may have its first blocks
 	 * admitted lazily too, inside machine_run, where grid_start_lazy
 	 * starts them before anything but sched_quick looks (dev.in_run) */
-	if (!m->df[l->fidx] && m->dev.in_run && !m->mm) {
+	if (!gr->sdf && !m->df[l->fidx] && m->dev.in_run && !m->mm) {
 		/* decoded now rather than by the first warp's start, so that
 		 * the first admission may be lazy too (the same decoding) */
 		m->df[l->fidx] = decode_func(gr->fn, m->mod);
 		if (m->bp.v.len && !m->df[l->fidx]->bad)
 			machine_apply_breaks(m, m->df[l->fidx]);
 	}
-	int decoded = m->df[l->fidx] != NULL;
-	gr->stash = (uint8_t)stash_ok(m, m->df[l->fidx]);
+	int decoded = grid_df(m, gr) != NULL;
+	gr->stash = (uint8_t)stash_ok(m, grid_df(m, gr));
 	if (gr->stash) {
 		/* the queue of the kernel's row count (a run has a few) */
 		uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;
@@ -1347,7 +1451,7 @@ static WS_INLINE void rr_wrap(uint64_t *idx, int *s, uint32_t *wi, uint32_t wpb,
  * returns, so that nothing else ever sees a lazy block. */
 static int sched_quick(struct machine *m, struct grid *gr)
 {
-	const struct dfunc *df = m->df[gr->l.fidx];
+	const struct dfunc *df = grid_df(m, gr);
 	if (df->code[0].flags & DF_BREAK)
 		return 0;
 	uint32_t wpb = gr->warps_per_block;

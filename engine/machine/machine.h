@@ -150,6 +150,12 @@ struct machine_opts {
 	 * their frames (machine.c stash_ok) where no register is read before
 	 * it is written. Results and step counts are the same either way. */
 	int unobserved;
+	/* run's kernels (a module from ir_optimize_run) run as compiled, not
+	 * as copies specialised on each launch's block and grid shape
+	 * (machine.c spec_of); machine_opts_init sets it when the environment
+	 * has WS_NO_SPECIALIZE=1. Results are the same either way; run's
+	 * steps are those of the code that ran. */
+	int no_spec;
 };
 
 void machine_opts_init(struct machine_opts *o);
@@ -393,6 +399,9 @@ int machine_break_pass(struct machine *m, int slot, int warp, int lane);
 void machine_request_stop(struct machine *m);
 /* Source span of instruction pc (IR index) of function func. */
 struct span machine_span(const struct machine *m, int func, uint32_t pc);
+/* The specialised copies of kernels the machine made (machine.c spec_of),
+ * one per kernel and launch shape, and the launches that ran one */
+void machine_spec_counts(const struct machine *m, uint64_t *made, uint64_t *used);
 uint64_t machine_steps(const struct machine *m);
 /* The device frames made so far: for warps' own lists (*own) and for
  * the machine's stash that warps share (*stashed; machine_opts.unobserved)

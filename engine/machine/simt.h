@@ -421,7 +421,8 @@ struct grid {
 	struct launch l;
 	struct gparam *par;     /* the kernel's parameters held in registers (npar) */
 	uint32_t npar;
-	const struct ir_func *fn;
+	const struct ir_func *fn;  /* the kernel's IR, or its copy for this launch's shape */
+	struct dfunc *sdf;         /* that copy decoded (machine.c spec_of); NULL: m->df[l.fidx] */
 	uint64_t nblocks, next_block, done_blocks;
 	struct block **res;     /* resident slots */
 	struct block *spare;    /* retired blocks kept for reuse (next in ->spare_next) */
@@ -540,6 +541,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t *smclk;        /* per-SM cycle counters (clock(), clock64()) */
 	uint64_t fail_err;      /* error the running grid failed with */
 	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
+	uint64_t nspec_used;    /* of them, those that ran a specialised copy (machine.c spec_of) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
@@ -616,10 +618,24 @@ struct rnd_state {
 	int rand_seeded;
 };
 
+/* a kernel's copy for one launch shape (machine.c spec_of) */
+struct spec {
+	int32_t fidx;
+	uint32_t block[3];
+	uint32_t grid[3];
+	struct ir_func *fn;
+	struct dfunc *df;
+};
+
 struct machine {
 	const struct ir_module *mod;
 	struct machine_opts o;
 	struct dfunc **df;      /* per function, decoded lazily */
+	/* run's kernels specialised on a launch shape (machine.c spec_of):
+	 * the copies' IR in spec_arena, decoded; fn NULL: the copy was
+	 * declined (the kernel runs as compiled) */
+	struct arena spec_arena;
+	VEC(struct spec) spec;
 	struct mem mem;
 	uint64_t *obj_addr;     /* generic address of each module object */
 	VEC(struct machine_finding) findings;
@@ -787,6 +803,14 @@ void machine_publish_copy(struct machine *m, uint64_t addr, uint64_t n, int writ
 
 /* machine.c */
 void machine_apply_breaks(struct machine *m, struct dfunc *df);
+/* machine.c: free the machine's specialised kernels (machine_free's, clone's) */
+void machine_spec_free(struct machine *m);
+/* the decoded code grid gr's warps start in: its specialised copy's, else
+ * its kernel's */
+static inline const struct dfunc *grid_df(const struct machine *m, const struct grid *gr)
+{
+	return gr->sdf ? gr->sdf : m->df[gr->l.fidx];
+}
 /* report.c: record a finding of kind (its severity in findings.def, or
  * error 1/0 where this call site differs from the table, said there) for
  * lanes of w (NULL: no thread) at sp. NULL when it repeats one of the same
@@ -984,6 +1008,9 @@ int interp_run_chain(struct machine *m, struct chain *c);
 struct frame *interp_frame_alloc(struct machine *m, uint32_t cap, int pooled);
 struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct ir_func *fn,
 			       int32_t fidx, struct frame *parent, uint32_t mask);
+/* the same for a kernel's specialised copy fn, decoded df (machine.c spec_of) */
+struct frame *interp_frame_new_df(struct machine *m, struct warp *w, const struct ir_func *fn,
+				  const struct dfunc *df, int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
 /* The lane a shuffle's lane reads (PTX shfl.sync: the low five bits of bval, the segment of
  * width lanes, the clamp): itself where the source is out of range (*ok 0). */
