@@ -397,18 +397,6 @@ static int inline_into(struct ir_module *m, struct arena *a, uint32_t fi, const 
  */
 #define THREAD_MAX 8
 
-static int simple(unsigned op)
-{
-	switch (op) {
-	case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND:
-	case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR: case IR_MIN:
-	case IR_MAX: case IR_SETP: case IR_CVT: case IR_NEG: case IR_SEL:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 
 /* the run t..e (e the CBR) that a BR to t may copy, else 0 */
 static uint32_t thread_run(const struct ir_func *f, uint32_t t, const uint32_t *nuse,
@@ -419,7 +407,7 @@ static uint32_t thread_run(const struct ir_func *f, uint32_t t, const uint32_t *
 		const struct ir_insn *in = &f->code[e];
 		if (in->op == IR_CBR)
 			break;
-		if (!simple(in->op) || in->d < 0 || named[in->d])
+		if (!ir_op_pure(in->op) || in->d < 0 || named[in->d])
 			return 0;
 	}
 	if (e >= f->ncode || f->code[e].op != IR_CBR || e == t)
@@ -989,7 +977,7 @@ static void forward_dest(struct ir_func *f)
 		struct ir_insn *src = &f->code[i];
 		int pure_call = src->op == IR_BCALL && src->imm >= 0 && src->imm < BI_COUNT &&
 				builtin_table[src->imm].kind == BK_PURE;
-		if (!(simple(src->op) || pure_call) || src->d != t)
+		if (!(ir_op_pure(src->op) || pure_call) || src->d != t)
 			continue;
 		int ok = 1;
 		for (uint32_t k = i + 1; ok && k < j; k++) {

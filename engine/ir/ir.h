@@ -290,6 +290,20 @@ void ir_print_func(const struct ir_func *f, uint32_t idx, struct strbuf *out);
 void ir_optimize(struct ir_module *m);
 /* ir_optimize of one function (ir_optimize_run_func's first step) */
 void ir_optimize_func(struct ir_func *f);
+/* side-effect-free register ops, each lane's result a function of its
+ * operands: what a pass may evaluate elsewhere (copy, unroll, thread) and
+ * drop when nothing reads the result (inline.c, unroll.c) */
+static inline int ir_op_pure(unsigned op)
+{
+	switch (op) {
+	case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND:
+	case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR: case IR_MIN:
+	case IR_MAX: case IR_SETP: case IR_CVT: case IR_NEG: case IR_SEL:
+		return 1;
+	default:
+		return 0;
+	}
+}
 /* Every register operand and variable register in range, and no
  * instruction optimised away yet (the passes' precondition). */
 int ir_func_operands_ok(const struct ir_func *f);

@@ -78,19 +78,6 @@ static int is_signed(unsigned t)
 	return t == IR_S8 || t == IR_S16 || t == IR_S32 || t == IR_S64;
 }
 
-/* side-effect-free register ops: what may be evaluated here, and dropped
- * when nothing reads the result */
-static int pure(unsigned op)
-{
-	switch (op) {
-	case IR_CONST: case IR_MOV: case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND:
-	case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR: case IR_MIN:
-	case IR_MAX: case IR_SETP: case IR_CVT: case IR_NEG: case IR_SEL:
-		return 1;
-	default:
-		return 0;
-	}
-}
 
 static unsigned reg_type(const struct ir_func *f, int32_t r)
 {
@@ -105,7 +92,7 @@ static int eval(const struct ir_insn *in, const struct env *e, uint64_t *out)
 {
 	unsigned t = in->t;
 	uint64_t a = 0, b = 0, c = 0;
-	if (in->d < 0 || !pure(in->op) || in->op == IR_SEL)
+	if (in->d < 0 || !ir_op_pure(in->op) || in->op == IR_SEL)
 		return 0;
 	if (in->op == IR_CONST) {
 		*out = ir_norm((uint64_t)in->imm, t);
@@ -556,7 +543,7 @@ static void plan_invariant(struct ctx *x, const struct plan *p, uint8_t *ren, ui
 			IR_EACH_READ(&f->code[k], r, nrd[r]++);
 	for (uint32_t k = p->B; k < p->L && (k == p->B || !x->lead[k]); k++) {
 		struct ir_insn *in = &f->code[k];
-		if (is_dead(in) || !pure(in->op) || in->d < 0 || !ren[in->d] || nw[in->d] != 1)
+		if (is_dead(in) || !ir_op_pure(in->op) || in->d < 0 || !ren[in->d] || nw[in->d] != 1)
 			continue;
 		defk[in->d] = (int32_t)k;
 		/* (A + c) + V, A and V the same in every pass, c not: A + V
@@ -867,7 +854,7 @@ static void write_out(struct ctx *x, struct plan *p, struct arena *a)
 		changed = 0;
 		for (uint32_t k = hi; k-- > lo;) {
 			struct ir_insn *in = &o.out.v[k];
-			if (is_dead(in) || !pure(in->op) || in->d < 0 || named[in->d] || nuse[in->d])
+			if (is_dead(in) || !ir_op_pure(in->op) || in->d < 0 || named[in->d] || nuse[in->d])
 				continue;
 			IR_EACH_READ(in, r, nuse[r]--);
 			in->op = IR_NOP;
