@@ -317,7 +317,13 @@ struct warp {
 	uint64_t hkey;          /* the object it waits for (address, or thread index) */
 	uint64_t hseq;          /* when it blocked (wake-ups are first come, first served) */
 	uint64_t hret;          /* finished: the value its start routine returned */
+	/* to a whole number of cache lines (the assertion below): a block's
+	 * warps are one array of a 64-byte aligned pool piece, so that each
+	 * warp's first fields, which every start and visit reads, share one
+	 * line (at 616 bytes, with tok_in, they straddled lines; 576 before) */
+	uint8_t pad_[24];
 };
+_Static_assert(sizeof(struct warp) % 64 == 0, "struct warp: adjust pad_ to a multiple of 64 bytes");
 /* tests/unit: a resident warp's own bytes stay within this budget (a launch
  * makes thousands at once; struct warp was 4744 bytes before the eighth
  * session moved groups, lane stacks, thread indices and cluster phases out) */
