@@ -126,6 +126,13 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	if (WS_UNLIKELY(m->hooks & STOP_HOOKS)) goto out; \
 	DISPATCH(); \
 } while (0)
+/* the next visit of the chain: group G, group 0 of warp W (ready, no
+ * token: the hop's tests), in its frame FR, from its pc (F_BAR's hops) */
+#define BEGIN_VISIT(W, G, FR) do { \
+	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	DISPATCH(); \
+} while (0)
 /* after a jump */
 #define JUMP(to) do { pc = (uint32_t)(to); if (WS_UNLIKELY(pc == stop)) goto settle; DISPATCH(); } while (0)
 
@@ -437,8 +444,7 @@ fetched:
 				if (nw->ng == 1 && ng->state == G_READY && !ng->ntok) {
 					struct frame *nfr = ng->fr;
 					const uint8_t *nfop = nfr->df->fop;
-					uint32_t npc = ng->pc;
-					if (nfop && nfop[npc] != FOP_GEN) {
+					if (nfop && nfop[ng->pc] != FOP_GEN) {
 						/* sched_hop's end of the visit and hop_begin
 						 * (m->bp.mid_stop is 0 already: sched_chain
 						 * cleared it before the chain's first visit,
@@ -452,20 +458,7 @@ fetched:
 						ch->w = nw;
 						ch->wi = nwi;
 						ch->gen = b->bar_gen;
-						w = nw;
-						gi = 0;
-						g = ng;
-						fr = nfr;
-						df = nfr->df;
-						code = nfr->code;
-						fop = nfop;
-						R = nfr->r;
-						M = ng->mask;
-						full = M == WS_FULL;
-						pc = npc;
-						stop = UINT32_MAX;
-						k = counted = 0;
-						DISPATCH();
+						BEGIN_VISIT(nw, ng, nfr);
 					}
 				}
 			}
@@ -478,22 +471,8 @@ fetched:
 		if (ch)
 			h = sched_hop(m, ch, k);
 	hopped:
-		if (h == HOP_NEXT) {
-			w = ch->w;
-			gi = 0;
-			g = &w->g[0];
-			fr = g->fr;
-			df = fr->df;
-			code = fr->code;
-			fop = df->fop;
-			R = fr->r;
-			M = g->mask;
-			full = M == WS_FULL;
-			pc = g->pc;
-			stop = UINT32_MAX;
-			k = counted = 0;
-			DISPATCH();
-		}
+		if (h == HOP_NEXT)
+			BEGIN_VISIT(ch->w, &ch->w->g[0], ch->w->g[0].fr);
 		if (h == HOP_LOOP)
 			k = 0; /* counted in ch->ran: no visit under way */
 		why = FR_RETURN;
@@ -902,6 +881,7 @@ done:
 #undef RUN_FETCHED
 #undef NEXT_PC
 #undef JUMP
+#undef BEGIN_VISIT
 #undef NEXT_PC_CALLED
 #undef STOP_HOOKS
 }
