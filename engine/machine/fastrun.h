@@ -359,8 +359,14 @@ fetched:
 		}
 		NEXT_PC_CALLED();
 	}
+/* a release store or RMW while a checker listens for fences: not begun,
+ * the general loop runs it (release_event), as F_GEN */
+#define REL_DECLINE() do { \
+	if (WS_UNLIKELY(is_release(in)) && CHECK_WANTS(m, CEV_FENCE)) { k--; goto out; } \
+} while (0)
 	CASE(F_ST) {
 		struct window win;
+		REL_DECLINE();
 		uint64_t imm = (uint64_t)in->imm;
 		unsigned sz = type_size(in->t);
 		SYNC();
@@ -508,6 +514,7 @@ fetched:
 		 * (through this run's allocations), the checkers' event, then
 		 * atom32_run's pass, or the lanes one by one */
 		struct window win;
+		REL_DECLINE();
 		SYNC();
 		if (fast_mem_ok(m) && fast_window(m, w, A[__builtin_ctz(M)], 1, &win)) {
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
@@ -873,6 +880,7 @@ out:
 	SYNC();
 done:
 	*ran = k;
+	m->fast_steps += (uint64_t)k;
 	return why;
 #undef SYNC
 #undef FETCH
@@ -884,6 +892,7 @@ done:
 #undef BEGIN_VISIT
 #undef NEXT_PC_CALLED
 #undef STOP_HOOKS
+#undef REL_DECLINE
 }
 
 #undef FL_BLEND

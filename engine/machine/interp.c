@@ -1907,12 +1907,57 @@ static uint32_t st_window(const struct window *win, unsigned t, uint32_t M, cons
 }
 #undef WIN_ST
 
+/* The lanes of M at one address of their own stacks, in bounds and
+ * aligned (a C++ object every thread keeps on its stack, as
+ * cuda::atomic_ref's member functions read it: a local address names no
+ * lane, so that the row is uniform; no window covers the 32 stacks),
+ * nothing watching lanes one by one: the address's offset in each stack,
+ * and ld_slow and st_slow go to the stacks without xl's tests of the other
+ * spaces; else -1 (the lanes one by one through xl, whose errors and
+ * events are the same for these lanes). */
+static inline int64_t local_lanes(struct machine *m, const struct warp *w, uint32_t M, const uint64_t *A,
+				  uint64_t imm, unsigned sz)
+{
+	if (w->host || CHECK_WANTS(m, CEV_LANE))
+		return -1;
+	unsigned l0 = (unsigned)__builtin_ctz(M);
+	uint64_t a0 = A[l0], addr = a0 + imm, diff = 0, off = ADDR_OFF(addr), end = off + sz;
+	if (ADDR_TAG(addr) != TAG_LOCAL || (addr & (sz - 1)))
+		return -1;
+	const struct lstack *ls = w->ls;
+	if (M == WS_FULL) {
+		for (unsigned l = 0; l < WS_WARP; l++)
+			diff |= A[l] ^ a0;
+		for (unsigned l = 0; l < WS_WARP; l++)
+			diff |= (uint64_t)(end > ls[l].sp);
+	} else {
+		for (uint32_t q = M; q; q &= q - 1) {
+			unsigned l = (unsigned)__builtin_ctz(q);
+			diff |= (A[l] ^ a0) | (uint64_t)(end > ls[l].sp);
+		}
+	}
+	return diff ? -1 : (int64_t)off;
+}
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
 	unsigned t = in->t, sz = type_size(t);
 	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
+	int64_t off = local_lanes(m, w, M, A, imm, sz);
+	if (off >= 0) {
+		const struct lstack *ls = w->ls;
+		if (sz == 8 && M == WS_FULL)
+			for (unsigned l = 0; l < WS_WARP; l++)
+				memcpy(&D[l], ls[l].buf + off, 8);
+		else
+			for (uint32_t q = M; q; q &= q - 1) {
+				unsigned l = (unsigned)__builtin_ctz(q);
+				D[l] = ld_raw(ls[l].buf + off, t);
+			}
+		return 0;
+	}
 	EACH(M, l, {
 		if (bad) break;
 		uint64_t addr = A[l] + imm;
@@ -1954,8 +1999,10 @@ static void fence_event(struct machine *m, struct warp *w, struct group *g, cons
  * by default), orders what its thread did before it for whoever acquires
  * what it wrote: to the checkers, whose epochs stand in for happens-before,
  * it is a fence of its scope just before the access (the flag protocols
- * of release and acquire, as with a fence and a relaxed flag). fast_class
- * leaves these to the general loop. */
+ * of release and acquire, as with a fence and a relaxed flag). fast_run's
+ * F_ST and F_ATOM hand these to the general loop while a checker listens
+ * for fences (REL_DECLINE); fast_pairs fuses no release store, so that
+ * they reach F_ST (a --fast run, where nothing listens, keeps them). */
 static inline int is_release(const struct ir_insn *in)
 {
 	return in->sem == SEM_RELEASE || in->sem == SEM_ACQ_REL || in->sem == SEM_SC;
@@ -2000,6 +2047,16 @@ static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 	unsigned t = in->t, sz = type_size(t);
 	uint64_t imm = (uint64_t)in->imm;
 	int bad = 0;
+	int64_t off = local_lanes(m, w, M, A, imm, sz);
+	if (off >= 0) {
+		/* each lane's own stack: no two lanes store to one byte */
+		const struct lstack *ls = w->ls;
+		for (uint32_t q = M; q; q &= q - 1) {
+			unsigned l = (unsigned)__builtin_ctz(q);
+			st_raw(ls[l].buf + off, t, B[l]);
+		}
+		return 0;
+	}
 	EACH_SEQ(M, l, {
 		if (bad) break;
 		uint64_t addr = A[l] + imm;
@@ -3108,14 +3165,12 @@ static uint8_t fast_class(const struct ir_insn *in)
 	case IR_BR: return F_BR;
 	case IR_CBR: return F_CBR;
 	case IR_LD: return F_LD;
-	case IR_ST: return is_release(in) ? F_GEN : F_ST; /* release_event */
+	case IR_ST: return F_ST; /* a release declines there while a checker listens (REL_DECLINE) */
 	case IR_DIV: case IR_REM: return t == IR_S32 || t == IR_U32 ? F_DIVREM_I32 : F_DIVREM;
 	case IR_BAR: return F_BAR;
 	case IR_SHFL: return F_SHFL;
 	case IR_VOTE: return F_VOTE;
 	case IR_ATOM:
-		if (is_release(in))
-			return F_GEN; /* release_event */
 		if (in->sub == ATOM_ADD && (t == IR_S32 || t == IR_U32 || t == IR_F32))
 			return F_ATOM;
 		switch (in->sub) { /* atom32_run's other RMWs, on 32-bit integers */
@@ -3362,7 +3417,7 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			int sh = f[i] == F_IDX_SH;
 			if (f[i + 1] == F_LD)
 				f[i] = sh ? F_IDX_SH_LD : F_IDX_MUL_LD;
-			else if (f[i + 1] == F_ST && q->b != p->d && !(q->flags & DF_KB))
+			else if (f[i + 1] == F_ST && q->b != p->d && !(q->flags & DF_KB) && !is_release(q))
 				f[i] = sh ? F_IDX_SH_ST : F_IDX_MUL_ST;
 		} else if ((f[i] == F_ADD_S32 || ((f[i] == F_SHR_KS || f[i] == F_SHR_KU) &&
 						   (p->t == IR_S32 || p->t == IR_U32))) &&
@@ -3386,7 +3441,7 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			continue;
 		if (f[i] == F_LD)
 			f[i] = F_LD4;
-		else if (f[i] == F_ST && !(q->flags & DF_KB))
+		else if (f[i] == F_ST && !(q->flags & DF_KB) && !is_release(q))
 			f[i] = F_ST4;
 	}
 }

@@ -2322,6 +2322,11 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
+uint64_t machine_fast_steps(const struct machine *m)
+{
+	return m->fast_steps;
+}
+
 uint64_t machine_hostvm_steps(const struct machine *m)
 {
 	return m->hv_steps;
