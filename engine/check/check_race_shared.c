@@ -458,6 +458,35 @@ static CHECK_INLINE int fresh_words(uint32_t *p, int write, uint32_t base, uint3
 	return 1;
 }
 
+/* fresh_words for a few lanes (mask), lane by lane, with masked_warp's
+ * linear test of their addresses A (lane l on p[l]): two passes of 32
+ * lanes cost more than these for up to 8 (reduce_smem's last strides,
+ * t < 8, 4, 2, 1). 1, stored; else 0, nothing changed (the long way
+ * decides). */
+static CHECK_INLINE int few_words(const uint64_t *A, uint32_t *p, int write, uint32_t base, uint32_t wsb,
+				  uint32_t mask)
+{
+	const unsigned l0 = (unsigned)__builtin_ctz(mask);
+	const uint64_t k0 = A[l0] - 4 * (uint64_t)l0;
+	uint32_t bad = 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint32_t v = p[l];
+		bad |= (uint32_t)(A[l] - 4 * (uint64_t)l != k0);
+		if (write)
+			bad |= (uint32_t)((v & 0x3fffffu) != 0) & (uint32_t)((v & ~INIT_BIT) != ((base + l) << 11 | wsb));
+		else
+			bad |= (v & 0x3fffffu) | (~v & INIT_BIT);
+	}
+	if (bad)
+		return 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		p[l] = write ? (base + l) | (p[l] & 0x7ffu << 11) | wsb | INIT_BIT : (base + l) << 11 | wsb | INIT_BIT;
+	}
+	return 1;
+}
+
 /* A weak load or store of lanes of one warp. The common cases take no
  * call: a word nobody touched since the epoch began, a word whose only
  * record is this very thread's (the read-modify-write of s[tid]), a
@@ -1073,12 +1102,17 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 			return 0;
 		unsigned l0 = (unsigned)__builtin_ctz(M), l1 = 31 - (unsigned)__builtin_clz(M);
 		uint64_t o = CHECK_ADDR_OFF(r->A[l0] + r->imm);
-		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0 ||
-		    !check_warp_linear_mask(r->A, 4, M))
+		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0)
 			return 0;
 		uint32_t wb = (uint32_t)(o >> 2) - l0;
-		if ((uint64_t)wb + WARP > s->n || !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+		if ((uint64_t)wb + WARP > s->n)
 			return 0;
+		if (!(__builtin_popcount(M) <= 8 &&
+		      few_words(r->A, s->w + wb, write, r->warp * WARP + 1, (r->wsync & 0x1ff) << 22, M))) {
+			if (!check_warp_linear_mask(r->A, 4, M) ||
+			    !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+				return 0;
+		}
 		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
 		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
 		return 1;
