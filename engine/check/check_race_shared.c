@@ -212,8 +212,8 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 	return x;
 }
 
-/* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
-static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+/* slot_get's rare cases: slot k made or its shadow grown */
+static WS_NOINLINE struct slot *slot_make(struct shared *x, int k, uint64_t bytes)
 {
 	int made = 0;
 	if (WS_UNLIKELY(x->s.len <= (size_t)k)) {
@@ -234,6 +234,18 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
 	if (WS_UNLIKELY(made))
 		s->lo = s->n; /* no word touched: as CEV_BLOCK_START leaves it */
 	return s;
+}
+
+/* slot k's shadow, for bytes of shared memory (zeroed when new or grown):
+ * an existing slot large enough without a call (every access asks) */
+static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+{
+	if (WS_LIKELY((size_t)k < x->s.len)) {
+		struct slot *s = &x->s.v[k];
+		if (WS_LIKELY(s->n >= (uint32_t)(bytes / 4 + 1)))
+			return s;
+	}
+	return slot_make(x, k, bytes);
 }
 
 /* slot s's log, emptied, goes back to x's pool; a log of the first
@@ -1133,8 +1145,9 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
 {
 	struct slot *s = slot_get(x, r->slot, r->bytes);
-	/* a full warp's lanes are inside the memory (the fast paths' test) */
-	if (log_read(x, s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
+	/* a full warp's lanes are inside the memory (the fast paths' test);
+	 * log_read's first test first (reduce_smem's reads all fail it) */
+	if (!(s->wrote | s->eager) && log_read(x, s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
 		     r->mask == ~0u, r->mask == ~0u ? r->shape : 0))
 		return 1;
 	return offer_words(x, r, s, 0);
