@@ -1040,6 +1040,11 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 {
 	struct shared *x = self;
+	/* a block without shared memory in a slot never used (below), before
+	 * the switch: its cases' frame (an aligned stack for the vector code)
+	 * costs more than the test */
+	if (e->kind == CEV_BLOCK_START && !e->bytes && (size_t)e->slot >= x->s.len)
+		return;
 	switch (e->kind) {
 	case CEV_ACCESS:
 		if (e->region == CR_SHARED && e->slot >= 0)
@@ -1060,9 +1065,8 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 		 * can be in its memory (nothing is published for one out of
 		 * it), so no slot (vecadd's 1,056 resident slots grew the vector
 		 * and took a word each: about 60 page faults a launch); one made
-		 * later by slot_get starts as this would leave it */
-		if (!e->bytes && (size_t)e->slot >= x->s.len)
-			break;
+		 * later by slot_get starts as this would leave it (tested
+		 * above) */
 		struct slot *s = slot_get(x, e->slot, e->bytes);
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
