@@ -105,6 +105,17 @@ struct slot {
 	uint32_t *lanes;        /* RL_LANES's low halves, 32 an entry */
 	uint32_t nlanes, caplanes; /* entries */
 	int wrote;              /* a weak write was checked in this epoch */
+	/* Reads are checked at once, not deferred: an epoch of this slot
+	 * flushed its log for a weak write (reduce_smem's s[t] +=
+	 * s[t + stride]: the warp that reads writes next, so every entry was
+	 * replayed a few instructions later, at the cost of the entry, the
+	 * flush and the replay's lane passes on top of the check). Until an
+	 * epoch ends with reads and no weak write (the log would have paid:
+	 * matmul_tiled's tile reads). It keeps across the slot's blocks (the
+	 * same kernel's next block). Either way the words end as race_check
+	 * leaves them: a deferred read is replayed as if it came then, so
+	 * this changes what costs, never a finding. */
+	int eager;
 	uint32_t initw;         /* words [0, initw) are initialized (all_init: it only grows) */
 };
 struct shared {
@@ -201,8 +212,8 @@ static void *shared_clone(const void *self, struct machine *m, void *(*map)(void
 	return x;
 }
 
-/* slot k's shadow, for bytes of shared memory (zeroed when new or grown) */
-static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+/* slot_get's rare cases: slot k made or its shadow grown */
+static WS_NOINLINE struct slot *slot_make(struct shared *x, int k, uint64_t bytes)
 {
 	int made = 0;
 	if (WS_UNLIKELY(x->s.len <= (size_t)k)) {
@@ -223,6 +234,18 @@ static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t byte
 	if (WS_UNLIKELY(made))
 		s->lo = s->n; /* no word touched: as CEV_BLOCK_START leaves it */
 	return s;
+}
+
+/* slot k's shadow, for bytes of shared memory (zeroed when new or grown):
+ * an existing slot large enough without a call (every access asks) */
+static CHECK_INLINE struct slot *slot_get(struct shared *x, int k, uint64_t bytes)
+{
+	if (WS_LIKELY((size_t)k < x->s.len)) {
+		struct slot *s = &x->s.v[k];
+		if (WS_LIKELY(s->n >= (uint32_t)(bytes / 4 + 1)))
+			return s;
+	}
+	return slot_make(x, k, bytes);
 }
 
 /* slot s's log, emptied, goes back to x's pool; a log of the first
@@ -254,12 +277,16 @@ static inline void mark_wrote(struct slot *s)
  * applied yet: the log goes back to the pool), keep the initialized bits */
 static CHECK_INLINE void epoch_end(struct shared *x, struct slot *s)
 {
+	/* reads and no weak write (words touched, wrote 0): deferring pays */
+	if (!s->wrote && s->lo < s->hi)
+		s->eager = 0;
 	log_give(x, s);
 	s->nlanes = 0;
 	s->wrote = 0;
 	/* a log the slot kept stays open while its memory is known initialized
-	 * (caplog: a read was deferred, so bytes is the memory's) */
-	if (s->caplog && s->initw >= (s->q.bytes + 3) / 4)
+	 * (caplog: a read was deferred, so bytes is the memory's) and reads
+	 * are deferred */
+	if (s->caplog && !s->eager && s->initw >= (s->q.bytes + 3) / 4)
 		s->q.open = s->caplog;
 	if (s->lo >= s->hi)
 		return;
@@ -414,6 +441,64 @@ static WS_NOINLINE int race_word(const struct check_event *e, uint32_t *sh, unsi
 	return found;
 }
 
+/* full_warp's and masked_warp's commonest words, in two short passes: no
+ * record since the epoch began (epoch_end cleared them; a read: an
+ * initialized word), or for a write only this very lane's read since the
+ * warp's last collective (s[t] += ...: the lane read its word, then
+ * writes it). The lane's record replaces them as the long pass would
+ * (a write keeps its own read), 1; else 0 and nothing changed. Lanes of
+ * mask (on p[l]) only; base: the warp's first thread + 1. */
+static CHECK_INLINE int fresh_words(uint32_t *p, int write, uint32_t base, uint32_t wsb, uint32_t mask)
+{
+	uint32_t bad = 0;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], on = 0 - (mask >> l & 1);
+		if (write)
+			bad |= on & (0 - (uint32_t)((v & 0x3fffffu) != 0)) &
+			       ((v & ~INIT_BIT) ^ ((base + l) << 11 | wsb));
+		else
+			bad |= on & ((v & 0x3fffffu) | (~v & INIT_BIT));
+	}
+	if (bad)
+		return 0;
+	for (unsigned l = 0; l < WARP; l++) {
+		uint32_t v = p[l], on = 0 - (mask >> l & 1);
+		uint32_t n = write ? (base + l) | (v & 0x7ffu << 11) | wsb | INIT_BIT
+				   : (base + l) << 11 | wsb | INIT_BIT;
+		p[l] = (on & n) | (~on & v);
+	}
+	return 1;
+}
+
+/* fresh_words for a few lanes (mask), lane by lane, with masked_warp's
+ * linear test of their addresses A (lane l on p[l]): two passes of 32
+ * lanes cost more than these for up to 8 (reduce_smem's last strides,
+ * t < 8, 4, 2, 1). 1, stored; else 0, nothing changed (the long way
+ * decides). */
+static CHECK_INLINE int few_words(const uint64_t *A, uint32_t *p, int write, uint32_t base, uint32_t wsb,
+				  uint32_t mask)
+{
+	const unsigned l0 = (unsigned)__builtin_ctz(mask);
+	const uint64_t k0 = A[l0] - 4 * (uint64_t)l0;
+	uint32_t bad = 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint32_t v = p[l];
+		bad |= (uint32_t)(A[l] - 4 * (uint64_t)l != k0);
+		if (write)
+			bad |= (uint32_t)((v & 0x3fffffu) != 0) & (uint32_t)((v & ~INIT_BIT) != ((base + l) << 11 | wsb));
+		else
+			bad |= (v & 0x3fffffu) | (~v & INIT_BIT);
+	}
+	if (bad)
+		return 0;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		p[l] = write ? (base + l) | (p[l] & 0x7ffu << 11) | wsb | INIT_BIT : (base + l) << 11 | wsb | INIT_BIT;
+	}
+	return 1;
+}
+
 /* A weak load or store of lanes of one warp. The common cases take no
  * call: a word nobody touched since the epoch began, a word whose only
  * record is this very thread's (the read-modify-write of s[tid]), a
@@ -426,6 +511,8 @@ static CHECK_INLINE int full_warp(unsigned warp, uint32_t *p, int write, uint32_
 {
 	uint32_t nv[WARP], ok = 1;
 	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
+	if (fresh_words(p, write, base, wsb, ~0u))
+		return 1;
 	for (unsigned l = 0; l < WARP; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l;
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11;
@@ -454,6 +541,8 @@ static CHECK_INLINE int masked_warp(unsigned warp, uint32_t *p, int write, uint3
 {
 	uint32_t nv[WARP], ok = ~0u;
 	const uint32_t base = warp * WARP + 1, wsb = ws << 22;
+	if (fresh_words(p, write, base, wsb, mask))
+		return 1;
 	for (unsigned l = 0; l < WARP; l++) {
 		uint32_t v = p[l], rec = v & 0x3fffffu, me1 = base + l, on = 0 - (mask >> l & 1);
 		uint32_t wr = rec & 0x7ff, rd = rec >> 11, good, n;
@@ -832,7 +921,7 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 				 uint32_t mask, unsigned size, unsigned warp, uint32_t wsync, uint64_t addr,
 				 uint64_t bytes, int in, int shape)
 {
-	if (s->wrote || warp >= CHECK_RLOG_WARPS || size > 0xff || !all_init(s, bytes))
+	if (s->wrote || s->eager || warp >= CHECK_RLOG_WARPS || size > 0xff || !all_init(s, bytes))
 		return 0;
 	uint64_t a0 = A[0] + imm, a16 = A[16] + imm;
 	if (s->q.nlog && (a0 ^ s->q.hib) >> 32)
@@ -939,8 +1028,10 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 	if (e->access == CHECK_READ && !e->dslot &&
 	    log_read(x, s, e->w, e->lane_addr, 0, e->mask, sz, e->warp, e->wsync, e->addr, e->bytes, 0, 0))
 		return;
-	if (s->q.nlog)
+	if (s->q.nlog) {
 		log_flush(x, e->dslot ? e->dslot - 1 : e->slot, s);
+		s->eager |= e->access == CHECK_WRITE;
+	}
 	if (e->access == CHECK_WRITE)
 		mark_wrote(s);
 	race_check(x, e, s);
@@ -949,6 +1040,11 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 {
 	struct shared *x = self;
+	/* a block without shared memory in a slot never used (below), before
+	 * the switch: its cases' frame (an aligned stack for the vector code)
+	 * costs more than the test */
+	if (e->kind == CEV_BLOCK_START && !e->bytes && (size_t)e->slot >= x->s.len)
+		return;
 	switch (e->kind) {
 	case CEV_ACCESS:
 		if (e->region == CR_SHARED && e->slot >= 0)
@@ -969,9 +1065,8 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
 		 * can be in its memory (nothing is published for one out of
 		 * it), so no slot (vecadd's 1,056 resident slots grew the vector
 		 * and took a word each: about 60 page faults a launch); one made
-		 * later by slot_get starts as this would leave it */
-		if (!e->bytes && (size_t)e->slot >= x->s.len)
-			break;
+		 * later by slot_get starts as this would leave it (tested
+		 * above) */
 		struct slot *s = slot_get(x, e->slot, e->bytes);
 		memset(s->w, 0, (size_t)s->n * sizeof(*s->w));
 		s->lo = s->n;
@@ -1006,24 +1101,34 @@ CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
  * finds the same state: the log is empty, the words untouched) */
 static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *r, struct slot *s, int write)
 {
-	if (s->q.nlog)
+	if (s->q.nlog) {
 		log_flush(x, r->slot, s);
+		s->eager |= write;
+	}
 	if (write)
 		mark_wrote(s);
 	const uint32_t M = r->mask;
 	if (M != ~0u) {
 		/* a partial warp on consecutive words: race_check's masked_warp
-		 * (its linear test, the lanes l0..l1 inside, then the pass) */
-		if (r->size != 4 || __builtin_popcount(M) < 16)
+		 * (its linear test, the lanes l0..l1 inside, then the pass), of
+		 * any number of lanes: race_check takes the same records lane by
+		 * lane when masked_warp declines, and its event costs more than
+		 * the pass (reduce_smem's last five strides) */
+		if (r->size != 4)
 			return 0;
 		unsigned l0 = (unsigned)__builtin_ctz(M), l1 = 31 - (unsigned)__builtin_clz(M);
 		uint64_t o = CHECK_ADDR_OFF(r->A[l0] + r->imm);
-		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0 ||
-		    !check_warp_linear_mask(r->A, 4, M))
+		if ((o & 3) || o + 4 * (uint64_t)(l1 - l0) + 4 > r->bytes || o >> 2 < l0)
 			return 0;
 		uint32_t wb = (uint32_t)(o >> 2) - l0;
-		if ((uint64_t)wb + WARP > s->n || !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+		if ((uint64_t)wb + WARP > s->n)
 			return 0;
+		if (!(__builtin_popcount(M) <= 8 &&
+		      few_words(r->A, s->w + wb, write, r->warp * WARP + 1, (r->wsync & 0x1ff) << 22, M))) {
+			if (!check_warp_linear_mask(r->A, 4, M) ||
+			    !masked_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff, M))
+				return 0;
+		}
 		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
 		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
 		return 1;
@@ -1044,8 +1149,9 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
 {
 	struct slot *s = slot_get(x, r->slot, r->bytes);
-	/* a full warp's lanes are inside the memory (the fast paths' test) */
-	if (log_read(x, s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
+	/* a full warp's lanes are inside the memory (the fast paths' test);
+	 * log_read's first test first (reduce_smem's reads all fail it) */
+	if (!(s->wrote | s->eager) && log_read(x, s, r->w, r->A, r->imm, r->mask, r->size, r->warp, r->wsync, r->addr, r->bytes,
 		     r->mask == ~0u, r->mask == ~0u ? r->shape : 0))
 		return 1;
 	return offer_words(x, r, s, 0);

@@ -255,10 +255,26 @@ const struct check_site *check_block_sites(struct machine *m, const struct block
 
 int check_block_split(const struct block *b)
 {
+	const struct warp *w = b->w, *end = w + b->nwarps;
+	/* the commonest block first, with the first group's place loaded once:
+	 * each warp one group, all waiting at one barrier (the loop below
+	 * cost about 200 instructions at each of reduce_smem's nine barriers
+	 * a block, of 8 warps) */
+	if (w < end && w->ng == 1 && w->g[0].state == G_BAR) {
+		const uint32_t pc0 = w->g[0].pc;
+		const int f0 = w->g[0].fr->fidx;
+		for (w++; w < end && w->ng == 1; w++) {
+			const struct group *g = &w->g[0];
+			if (g->state != G_BAR || g->pc != pc0 || g->fr->fidx != f0)
+				break;
+		}
+		if (w == end)
+			return 0;
+	}
 	int func = -1;
 	uint32_t pc = 0;
 	for (uint32_t i = 0; i < b->nwarps; i++) {
-		const struct warp *w = &b->w[i];
+		w = &b->w[i];
 		for (uint32_t j = 0; j < w->ng; j++) {
 			const struct group *g = &w->g[j];
 			if (g->state != G_BAR)

@@ -2091,9 +2091,9 @@ static int do_st(struct machine *m, struct warp *w, struct group *g, const struc
 	release_event(m, w, g, in);
 	int inwin = !w->host && mem_window(m, w, A[__builtin_ctz(M)] + imm, 1, &win);
 	if (CHECK_WANTS(m, CEV_ACCESS)) {
-		/* a partial warp of 16 lanes or more: what the shared checker's
-		 * cheap way in for writes may take */
-		if (!inwin || win.a || sz != 4 || popc32(M) < 16 || in->sem != SEM_WEAK ||
+		/* a partial warp's 4-byte store: what the shared checker's cheap
+		 * way in for writes may take (lanes on consecutive words) */
+		if (!inwin || win.a || sz != 4 || in->sem != SEM_WEAK ||
 		    !access_write_in(m, w, g, A, imm, &win, 0))
 			access_event(m, w, g, in, A, imm, sz, CHECK_WRITE, inwin ? &win : NULL);
 	}
