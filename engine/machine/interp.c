@@ -2701,7 +2701,9 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 		g->pc = (uint32_t)in->tgt1; /* cannot happen: at most 32 groups */
 		return 0;
 	}
-	struct group *n = warp_group_add(w);
+	/* warp_group_add, less its zeroing (the copy writes every field)
+	 * where the group fits where the warp's groups are */
+	struct group *n = w->ng < warp_gcap(w) ? &w->g[w->ng++] : warp_group_add(w);
 	g = &w->g[gi];
 	*n = *g;
 	n->mask = M & ~T;
