@@ -1688,7 +1688,9 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	 * histogram's bins): the search would stop at this place, first,
 	 * with interp_warp_pick's answer, the current group */
 	int gi = pair_pick(m, gr, s, wi, idx);
-	if (gi < 0)
+	if (gi >= 0)
+		m->dev.npair++;
+	else
 		gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
 	if (gi < 0)
 		return 0;
