@@ -494,6 +494,12 @@ fetched:
 			goto out;
 		}
 		w->wsync++;
+#ifdef FAST_RUN_AVX2
+		/* room: the row on the side an up or down shuffle reads past */
+		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL,
+			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap))
+			goto coll_done;
+#endif
 		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL);
 		goto coll_done;
 	CASE(F_VOTE) {

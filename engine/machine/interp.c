@@ -2758,7 +2758,9 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 		g->pc = (uint32_t)in->tgt1; /* cannot happen: at most 32 groups */
 		return 0;
 	}
-	struct group *n = warp_group_add(w);
+	/* warp_group_add, less its zeroing (the copy writes every field)
+	 * where the group fits where the warp's groups are */
+	struct group *n = w->ng < warp_gcap(w) ? &w->g[w->ng++] : warp_group_add(w);
 	g = &w->g[gi];
 	*n = *g;
 	n->mask = M & ~T;
@@ -3981,6 +3983,51 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned su
 	return inv ? ~T : T;
 }
 
+/* lane l, in four-lane rows (shfl_avx2's blend) */
+static const int64_t shfl_lane[WS_WARP] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+};
+
+/* fast_shfl's commonest case inside the fast path's x86-64-v3 and v4
+ * versions: a whole warp's up or down shuffle of a 32-bit value by one
+ * offset (row b the same in every lane, the width 32) into another row.
+ * Four lanes at a time, one pass: each lane's own value and the one s
+ * lanes away, blended by the lane's index, then normalised (fast_shfl's
+ * two passes, one of 32 - s lanes, took 101 instructions a shuffle).
+ * The value s lanes away is read for every lane: past the row's end for
+ * the last s lanes of a down shuffle, before its start for the first s of
+ * an up, in the frame's neighbouring row (room: fast_run's test that the
+ * frame has one there; before row 0 lies the zero row), values no lane
+ * keeps (that row may be D's, being written). Returns 0, having written
+ * nothing, where the shuffle is not of that case (fast_shfl then). Out of
+ * line: in line it moved fast_run's register allocation (vecadd +0.2%,
+ * reduce_smem +0.7% device instructions at 2^17). */
+__attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
+							   const uint64_t *B, const uint64_t *C, int room)
+{
+	unsigned t = in->t ? in->t : IR_U32;
+	int up = in->sub == SHFL_UP;
+	if ((!up && in->sub != SHFL_DOWN) || D == A || !room || (t != IR_S32 && t != IR_U32) ||
+	    (C && (uint32_t)C[0] != 32) || row_diff_avx2(B) || (C && !(in->flags & DF_KCE) && row_diff_avx2(C)))
+		return 0;
+	unsigned s = (uint32_t)B[0] & 31;
+	const uint64_t *S = up ? A - s : A + s;
+	/* down: lanes l < 32 - s move, (32 - s) > l; up: lanes l >= s, l > s - 1 */
+	const __m256i cut = _mm256_set1_epi64x(up ? (long long)s - 1 : (long long)(WS_WARP - s));
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
+	const __m256i sg = _mm256_set1_epi64x(t == IR_S32 ? 0x80000000ll : 0);
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i ix = _mm256_loadu_si256((const __m256i *)(shfl_lane + 4 * q));
+		__m256i mv = up ? _mm256_cmpgt_epi64(ix, cut) : _mm256_cmpgt_epi64(cut, ix);
+		__m256i v = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(A + 4 * q)),
+					       _mm256_loadu_si256((const __m256i *)(S + 4 * q)), mv);
+		v = _mm256_sub_epi64(_mm256_xor_si256(_mm256_and_si256(v, lo32), sg), sg);
+		_mm256_storeu_si256((__m256i *)(D + 4 * q), v);
+	}
+	return 1;
+}
+
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
  * counter): X sub y, or y sub X when ysub (the counter is the compare's
  * a), with y prepared once. The same prepared slots and compares, so the
@@ -4070,6 +4117,18 @@ __attribute__((constructor)) static void fast_run_choose(void)
 		fast_run_best = fast_run_v3;
 }
 #endif
+
+void interp_fast_baseline(int on)
+{
+#ifdef FAST_CLONES
+	if (on)
+		fast_run_best = fast_run_base;
+	else
+		fast_run_choose();
+#else
+	(void)on;
+#endif
+}
 
 static int fast_run(struct machine *m, struct warp *w, uint32_t gi, int budget, uint64_t *smclk, int *ran,
 		    struct chain *c)

@@ -793,6 +793,38 @@ static int stash_ok(struct machine *m, const struct dfunc *df)
 	return m->dev.fstash_mod == 1;
 }
 
+/* The rows of the scalar parameters (not the aggregates') of a warp's
+ * frame from row r, as every warp of a launch starts: each the parameter
+ * in every lane; returns whether there is an aggregate (warp_start copies
+ * those). Out of line, in an AVX2 version too where the compiler makes
+ * one: 8 stores a row rather than the 16 of the baseline's SSE2 (vecadd's
+ * four parameters were half of warp_start). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define PARAM_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define PARAM_CLONES
+#endif
+PARAM_CLONES WS_NOINLINE static int param_rows(uint64_t *r, const struct gparam *par, uint32_t np)
+{
+	int agg = 0;
+	for (uint32_t k = 0; k < np; k++, r += WS_WARP) {
+		if (WS_UNLIKELY(par[k].agg)) {
+			agg = 1;
+			continue;
+		}
+		uint64_t v = par[k].v;
+		/* whole: the stores without a loop (every warp of a launch,
+		 * every parameter) */
+#if defined(__GNUC__) && !defined(__clang__)
+		_Pragma("GCC unroll 32")
+#endif
+		for (uint32_t l = 0; l < WS_WARP; l++)
+			r[l] = v;
+	}
+	return agg;
+}
+
 /* Warp w of block b starts the grid's kernel: one group of its threads at
  * the first instruction, in a frame holding the parameters (block_new; a
  * lazily admitted block's warps when they are first looked at). */
@@ -839,30 +871,22 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 		}
 	}
 	uint64_t *r = f->r;
-	for (uint32_t k = 0, np = gr->npar; k < np; k++, r += WS_WARP) {
+	/* the scalars' rows, then the aggregates', in the parameters' order */
+	for (uint32_t k = 0, np = param_rows(r, gr->par, gr->npar) ? gr->npar : 0; k < np; k++, r += WS_WARP) {
 		const struct gparam *p = &gr->par[k];
-		if (WS_UNLIKELY(p->agg)) {
-			/* a struct passed by value: each thread gets its own copy
-			 * on its stack, which it may modify */
-			for (uint32_t l = 0; l < WS_WARP; l++) {
-				uint32_t base = 0;
-				if (!(x >> l & 1))
-					continue;
-				if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
-				    ws_range_in(0, L->param_size, p->off, p->size))
-					memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
-				r[l] = ADDR(TAG_LOCAL, base);
-			}
+		if (!p->agg)
 			continue;
+		/* a struct passed by value: each thread gets its own copy on
+		 * its stack, which it may modify */
+		for (uint32_t l = 0; l < WS_WARP; l++) {
+			uint32_t base = 0;
+			if (!(x >> l & 1))
+				continue;
+			if (interp_lstack_push(m, w, l, p->size, p->align < 8 ? 8 : p->align, &base) == 0 &&
+			    ws_range_in(0, L->param_size, p->off, p->size))
+				memcpy(w->ls[l].buf + base, L->param + p->off, p->size);
+			r[l] = ADDR(TAG_LOCAL, base);
 		}
-		uint64_t v = p->v;
-		/* whole: 16 stores rather than a loop of 16 (every warp of a
-		 * launch, every parameter) */
-#if defined(__GNUC__) && !defined(__clang__)
-		_Pragma("GCC unroll 32")
-#endif
-		for (uint32_t l = 0; l < WS_WARP; l++)
-			r[l] = v;
 	}
 	/* every field but the token stack past ntok (never read) */
 	struct group *g0 = &w->g[0];
@@ -1594,6 +1618,26 @@ static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uin
 	return -1;
 }
 
+/* chain_find's answer where its search stops at its first place (slot s,
+ * warp wi, the round robin's place idx, in range), found without the
+ * search: a warp of two groups whose current one is ready, which
+ * interp_warp_pick picks (under the SIMT stack, or the other group not
+ * ready: no choice by turns); its block not at a barrier whole (no warp
+ * passed). Else -1: the search decides. */
+static inline int pair_pick(const struct machine *m, const struct grid *gr, int s, uint32_t wi, uint64_t idx)
+{
+	const struct block *b = gr->res[s];
+	if (!b || idx >= (uint64_t)gr->nres * gr->warps_per_block || wi >= gr->warps_per_block ||
+	    (b->bar_whole >> wi & 1) || (b->unstarted >> wi & 1))
+		return -1;
+	const struct warp *w = &b->w[wi];
+	int32_t c = w->cur;
+	if (w->ng != 2 || (uint32_t)c > 1 || w->g[c].state != G_READY ||
+	    (m->o.simt != SIMT_STACK && w->g[c ^ 1].state == G_READY))
+		return -1;
+	return (int)c;
+}
+
 /* sched_chain's answers besides its own (1: sched_device_step returns, 0:
  * its loop makes the next visit): the chain goes on */
 #define CHAIN_ON 2
@@ -1639,7 +1683,15 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	int s = gr->rr_s;
 	uint32_t wi = gr->rr_wi;
 	uint64_t idx = gr->rr_idx;
-	int gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
+	/* the warp at the place split in two at its last visit (an `if`
+	 * without `else` of some lanes: reduce_shfl's lane 0 and its atomic,
+	 * histogram's bins): the search would stop at this place, first,
+	 * with interp_warp_pick's answer, the current group */
+	int gi = pair_pick(m, gr, s, wi, idx);
+	if (gi >= 0)
+		m->dev.npair++;
+	else
+		gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
 	if (gi < 0)
 		return 0;
 	struct block *b = gr->res[s];

@@ -548,6 +548,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t fail_err;      /* error the running grid failed with */
 	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
 	uint64_t nspec_used;    /* of them, those that ran a specialised copy (machine.c spec_of) */
+	uint64_t npair;         /* visits whose group pair_pick found (machine.c chain_other; tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
@@ -1019,6 +1020,9 @@ struct frame *interp_frame_new(struct machine *m, struct warp *w, const struct i
 struct frame *interp_frame_new_df(struct machine *m, struct warp *w, const struct ir_func *fn,
 				  const struct dfunc *df, int32_t fidx, struct frame *parent, uint32_t mask);
 int interp_warp_pick(struct machine *m, struct warp *w);
+/* tests: fast_run's baseline version from now on (on), or again the best
+ * the CPU has (its AVX2 or AVX-512 version where there is one) */
+void interp_fast_baseline(int on);
 /* The lane a shuffle's lane reads (PTX shfl.sync: the low five bits of bval, the segment of
  * width lanes, the clamp): itself where the source is out of range (*ok 0). */
 uint32_t interp_shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok);

@@ -1,0 +1,384 @@
+/*
+ * unit_warpcost.c - TAP tests of what a warp costs from its start to its
+ * exit (docs/PERFORMANCE.md, s17-warp):
+ * - chain_other's pair_pick: the visit of a warp that split in two at its
+ *   last visit (an `if` without `else`: lane 0's atomic) takes the current
+ *   group without the round robin's search. The visits it makes are
+ *   counted (m->dev.npair: none without the shortcut), and a machine with
+ *   an EV_INSN observer (no chain, no fast path) holds the same groups and
+ *   tokens at every stop of short runs and gives the same output, steps and
+ *   exit status, under both --simt policies, round robin and random;
+ * - warp_start's parameter rows (param_rows): scalars of every size and
+ *   aggregates passed by value between them, in warps that start on frames
+ *   other warps left (`run`'s stash: a kernel that writes its parameters,
+ *   then one of another kernel with as many rows) read their launch's
+ *   values;
+ * - the fast path's shuffles (shfl_avx2 in the AVX2 and AVX-512 versions,
+ *   fast_shfl in the baseline one, both run here: interp_fast_baseline):
+ *   32-bit values at the wrap edges (INT_MAX + 1, INT_MIN - 1, UINT_MAX +
+ *   1), negative ones, every offset up and down, with a width, from the
+ *   frame's first and last rows (the rows either side), against the
+ *   values the host computes. (A down shuffle of the frame's last row,
+ *   which shfl_avx2 leaves to fast_shfl, is not reached here: a frame has
+ *   more rows than its kernel's values use.)
+ */
+#include "front.h"
+#include "machine.h"
+#include "simt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "unit_compile.h"
+#include "unit_state.h"
+
+/* lane 0 of each warp adds to a global total (reduce_shfl's last lines),
+ * others exit at the reconvergence point; a block of 80 threads has a
+ * partial last warp; a second kernel splits at an if with an else */
+static const char pair_prog[] =
+	"#include <cstdio>\n"
+	"__device__ int racy;\n"
+	"__global__ void red(const int *in, int *total, long long *clk, int n)\n"
+	"{\n"
+	"\tint i = blockIdx.x * 80 + threadIdx.x;\n"
+	"\tint v = i < n ? in[i] : 0;\n"
+	"\tfor (int off = 16; off > 0; off >>= 1)\n"
+	"\t\tv += __shfl_down_sync(0xffffffffu, v, off);\n"
+	"\tif ((threadIdx.x & 31) == 0) {\n"
+	"\t\tatomicAdd(total, v);\n"
+	"\t\tracy = racy * 3 + (int)blockIdx.x;\n"
+	"\t\tclk[i / 32] = clock64();\n"
+	"\t}\n"
+	"}\n"
+	"__global__ void both(int *out)\n"
+	"{\n"
+	"\tint t = blockIdx.x * 80 + threadIdx.x, v;\n"
+	"\tif (t & 4)\n"
+	"\t\tv = t * 7;\n"
+	"\telse\n"
+	"\t\tv = t + 100;\n"
+	"\tout[t] = v + racy;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int n = 12 * 80;\n"
+	"\tstatic int h[n], o[n];\n"
+	"\tstatic long long c[n / 32 + 1];\n"
+	"\tint *din, *dt, *dout;\n"
+	"\tlong long *dc;\n"
+	"\tlong long want = 0;\n"
+	"\tfor (int i = 0; i < n; i++) {\n"
+	"\t\th[i] = (i * 7) % 101 - 50;\n"
+	"\t\twant += h[i];\n"
+	"\t}\n"
+	"\tcudaMalloc(&din, sizeof h);\n"
+	"\tcudaMalloc(&dt, sizeof(int));\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMalloc(&dc, sizeof c);\n"
+	"\tcudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tcudaMemset(dt, 0, sizeof(int));\n"
+	"\tred<<<12, 80>>>(din, dt, dc, n - 5);\n"
+	"\tboth<<<12, 80>>>(dout);\n"
+	"\tint total = 0;\n"
+	"\tcudaMemcpy(&total, dt, sizeof(int), cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(c, dc, sizeof c, cudaMemcpyDeviceToHost);\n"
+	"\tlong long s = 0, cs = 0;\n"
+	"\tfor (int i = 0; i < n; i++)\n"
+	"\t\ts = s * 31 + o[i];\n"
+	"\tfor (int i = 0; i < n / 32; i++)\n"
+	"\t\tcs = cs * 17 + c[i];\n"
+	"\tfor (int i = n - 5; i < n; i++)\n"
+	"\t\twant -= h[i];\n"
+	"\tprintf(\"total %d %s sum %lld clocks %lld\\n\", total, total == want ? \"ok\" : \"FAIL\", s, cs);\n"
+	"\treturn total != want;\n"
+	"}\n";
+
+static struct compilation comp;
+
+static const struct unit_cfg cfgs[] = {
+	{ "stack", SIMT_STACK, SCHED_RR, 0 },
+	{ "its", SIMT_ITS, SCHED_RR, 0 },
+	{ "stack random:3", SIMT_STACK, SCHED_RANDOM, 3 },
+};
+
+/* general: an EV_INSN observer, so that no chain and no fast path runs */
+static struct machine *start(int general, const struct unit_cfg *c, FILE *out)
+{
+	return unit_start(&comp, c, 1, general ? 1u << EV_INSN : 0, out);
+}
+
+static void test_pair_whole(const struct unit_cfg *c)
+{
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	uint64_t picks[2];
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(k, c, o[k]);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+		picks[k] = m[k]->dev.npair;
+	}
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(strcmp(a, b) == 0 && strstr(a, " ok sum "), "%s: the same output with the shortcuts and without (%.*s)",
+	   c->name, (int)strcspn(a, "\n"), a);
+	/* the round robin's chain: every warp of `red` visits its lane 0
+	 * after the split (12 blocks of three warps), not under a random
+	 * schedule or an observer */
+	int chained = c->sched == SCHED_RR;
+	ok(chained ? picks[0] >= 36 && picks[1] == 0 : picks[0] == 0 && picks[1] == 0,
+	   "%s: pair_pick found %llu visits (%llu with an observer)", c->name, (unsigned long long)picks[0],
+	   (unsigned long long)picks[1]);
+	free(a);
+	free(b);
+	unit_same_end(m, o, c->name);
+}
+
+/* runs of 1 .. 60 steps, each followed by a few single steps: the groups
+ * and tokens at every stop */
+static void test_pair_stops(const struct unit_cfg *c)
+{
+	static uint64_t tr[2][12000];
+	size_t n[2];
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	for (int k = 0; k < 2; k++) {
+		struct machine *m = start(k, c, o[k]);
+		n[k] = unit_stops(m, 1, tr[k], 12000, NULL, NULL);
+		machine_free(m);
+	}
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && n[0] > 100,
+	   "%s: %zu stops of short runs and single steps find the same groups and tokens (first differing: %zu)",
+	   c->name, n[0], at);
+	free(a);
+	free(b);
+	fclose(o[0]);
+	fclose(o[1]);
+}
+
+/* parameters of every size, an aggregate between scalars, a kernel that
+ * writes its parameters (a later warp on its frame reads the launch's
+ * values), then a kernel of as many rows with other values */
+static const char param_prog[] =
+	"#include <cstdio>\n"
+	"struct agg { int a; double b; char c; };\n"
+	"__global__ void k1(int *out, char ch, agg s, long long big, short sh, double d, unsigned u)\n"
+	"{\n"
+	"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tlong long v = ch + s.a + (long long)s.b + s.c + big + sh + (long long)d + u;\n"
+	"\ts.a += t;\n"
+	"\tch = (char)t;\n"
+	"\tbig = t * 3;\n"
+	"\tsh = (short)-t;\n"
+	"\tu = 7u * t;\n"
+	"\tout[t] = (int)(v % 1000003) + s.a - t + ch - (char)t + (int)(big - 3 * t) + sh + t + (int)(u - 7u * t);\n"
+	"}\n"
+	"__global__ void k2(int *out, unsigned u, char ch, agg s, long long big, short sh, double d)\n"
+	"{\n"
+	"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tlong long v = ch + s.a + (long long)s.b + s.c + big + sh + (long long)d + u;\n"
+	"\tout[t] = (int)(v % 1000003) + t;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int n = 40 * 64;\n"
+	"\tstatic int h[n];\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, sizeof h);\n"
+	"\tagg s1 = { -5, 2.5, 9 }, s2 = { 77, -1.0, -3 };\n"
+	"\tint bad = 0;\n"
+	"\tfor (int r = 0; r < 2; r++) {\n"
+	"\t\tk1<<<40, 64>>>(d, (char)-7, s1, 1LL << 40, (short)-300, 12345.75, 4000000000u);\n"
+	"\t\tcudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\t\tlong long w1 = -7 + -5 + 2 + 9 + (1LL << 40) - 300 + 12345 + 4000000000LL;\n"
+	"\t\tfor (int i = 0; i < n; i++)\n"
+	"\t\t\tbad += h[i] != (int)(w1 % 1000003) - 5;\n"
+	"\t\tk2<<<40, 64>>>(d, 17u, (char)100, s2, -(1LL << 33), (short)5, -0.5);\n"
+	"\t\tcudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);\n"
+	"\t\tlong long w2 = 100 + 77 - 1 - 3 - (1LL << 33) + 5 + 0 + 17;\n"
+	"\t\tfor (int i = 0; i < n; i++)\n"
+	"\t\t\tbad += h[i] != (int)(w2 % 1000003) + i;\n"
+	"\t}\n"
+	"\tprintf(\"params %s %d\\n\", bad ? \"FAIL\" : \"ok\", bad);\n"
+	"\treturn bad != 0;\n"
+	"}\n";
+
+/* src, as run compiles it (ir_optimize_run), run to its end as `warpstep
+ * run` runs it (unobserved: the stash), fast or checked; its output, its
+ * last line's newline dropped */
+static char *run_unobserved(const char *src, int fast, uint64_t *steps)
+{
+	struct compilation c;
+	*steps = 0;
+	if (unit_compile(&c, src)) {
+		compilation_release(&c);
+		return NULL;
+	}
+	ir_optimize_run(c.mod, &c.arena);
+	struct unit_cfg cfg = { "stack", SIMT_STACK, SCHED_RR, 0 };
+	FILE *o = tmpfile();
+	struct machine_opts mo;
+	unit_opts(&mo, &cfg, fast, o);
+	mo.unobserved = 1;
+	struct machine *m = machine_new(c.mod, &mo);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	while (machine_run(m, 0) == MST_RUNNING)
+		;
+	*steps = machine_steps(m);
+	machine_free(m);
+	char *out = tap_slurp(o);
+	fclose(o);
+	size_t len = out ? strlen(out) : 0;
+	if (len && out[len - 1] == '\n')
+		out[len - 1] = 0;
+	compilation_release(&c);
+	return out;
+}
+
+static void test_params(void)
+{
+	for (int fast = 1; fast >= 0; fast--) {
+		uint64_t steps;
+		char *out = run_unobserved(param_prog, fast, &steps);
+		ok(out && strcmp(out, "params ok 0") == 0, "%s: every warp's parameters are its launch's (%s)",
+		   fast ? "--fast" : "checked", out ? out : "no output");
+		free(out);
+	}
+}
+
+/* shuffles of 32-bit values up and down by every offset, with widths,
+ * from the kernel's first parameter-free rows and its last (a lot of live
+ * values: the last row in use), each checked on the host */
+static const char shfl_prog[] =
+	"#include <cstdio>\n"
+	"#include <climits>\n"
+	"__global__ void k(const int *in, int *out, unsigned *uout, int w)\n"
+	"{\n"
+	"\tint t = threadIdx.x, lane = t & 31;\n"
+	"\tint v = in[blockIdx.x * 32 + lane];\n"
+	"\tunsigned u = (unsigned)v * 2654435761u;\n"
+	"\tint o = 0;\n"
+	"\tunsigned uo = 0;\n"
+	"#pragma unroll\n"
+	"\tfor (int s = 0; s < 32; s++) {\n"
+	"\t\tint a = __shfl_down_sync(0xffffffffu, v, s) + INT_MAX;\n"
+	"\t\tint b = __shfl_up_sync(0xffffffffu, v, s) + INT_MIN;\n"
+	"\t\tunsigned c = __shfl_down_sync(0xffffffffu, u, s) + 1u;\n"
+	"\t\tunsigned d = __shfl_up_sync(0xffffffffu, u, s) - 1u;\n"
+	"\t\tint e = __shfl_down_sync(0xffffffffu, v, s, w) - 3;\n"
+	"\t\to = o * 31 + a + (b >> 3) + e;\n"
+	"\t\tuo = uo * 17u + c + (d >> 2);\n"
+	"\t}\n"
+	"\tout[blockIdx.x * 32 + lane] = o;\n"
+	"\tuout[blockIdx.x * 32 + lane] = uo;\n"
+	"}\n"
+	"__device__ int gin[32], gout[2][32 * 32], gs[32];\n"
+	"/* no parameter: v is the frame's first row (an up shuffle reads the zero\n"
+	" * row before it), then its last (a down shuffle's row after it is none) */\n"
+	"__global__ void k0()\n"
+	"{\n"
+	"\tint v = gin[threadIdx.x];\n"
+	"\tfor (int s = 0; s < 32; s++)\n"
+	"\t\tgout[0][s * 32 + threadIdx.x] = __shfl_up_sync(0xffffffffu, v, gs[s]);\n"
+	"}\n"
+	"__global__ void k1()\n"
+	"{\n"
+	"\tint s = gs[threadIdx.x & 0];\n"
+	"\tint v = gin[threadIdx.x];\n"
+	"\tgout[1][s * 32 + threadIdx.x] = __shfl_down_sync(0xffffffffu, v, s);\n"
+	"}\n"
+	"static int src(int lane, int s, int up, int width)\n"
+	"{\n"
+	"\tint base = lane & ~(width - 1), l = lane - base;\n"
+	"\tint x = up ? l - s : l + s;\n"
+	"\treturn x < 0 || x >= width ? lane : base + x;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int nb = 4, n = nb * 32;\n"
+	"\tstatic int h[n], o[n];\n"
+	"\tstatic unsigned uo[n];\n"
+	"\tfor (int i = 0; i < n; i++)\n"
+	"\t\th[i] = i % 5 == 0 ? INT_MIN + i : i % 5 == 1 ? INT_MAX - i : i % 5 == 2 ? -i * 1000 : i % 5 == 3 ? -1 : i;\n"
+	"\tint *din, *dout;\n"
+	"\tunsigned *duo;\n"
+	"\tcudaMalloc(&din, sizeof h);\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMalloc(&duo, sizeof uo);\n"
+	"\tcudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tint bad = 0;\n"
+	"\tfor (int w = 32; w >= 8; w /= 2) {\n"
+	"\t\tk<<<nb, 32>>>(din, dout, duo, w);\n"
+	"\t\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\t\tcudaMemcpy(uo, duo, sizeof uo, cudaMemcpyDeviceToHost);\n"
+	"\t\tfor (int i = 0; i < n; i++) {\n"
+	"\t\t\tint lane = i & 31, blk = i - lane, wo = 0;\n"
+	"\t\t\tunsigned wu = 0;\n"
+	"\t\t\tfor (int s = 0; s < 32; s++) {\n"
+	"\t\t\t\tint a = (int)((unsigned)h[blk + src(lane, s, 0, 32)] + (unsigned)INT_MAX);\n"
+	"\t\t\t\tint b = (int)((unsigned)h[blk + src(lane, s, 1, 32)] + (unsigned)INT_MIN);\n"
+	"\t\t\t\tunsigned c = (unsigned)h[blk + src(lane, s, 0, 32)] * 2654435761u + 1u;\n"
+	"\t\t\t\tunsigned d = (unsigned)h[blk + src(lane, s, 1, 32)] * 2654435761u - 1u;\n"
+	"\t\t\t\tint e = (int)((unsigned)h[blk + src(lane, s, 0, w)] - 3u);\n"
+	"\t\t\t\two = (int)((unsigned)wo * 31u + (unsigned)a + (unsigned)(b >> 3) + (unsigned)e);\n"
+	"\t\t\t\twu = wu * 17u + c + (d >> 2);\n"
+	"\t\t\t}\n"
+	"\t\t\tbad += o[i] != wo || uo[i] != wu;\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tint hin[32], hs[32];\n"
+	"\tstatic int hout[2][32 * 32];\n"
+	"\tfor (int i = 0; i < 32; i++) {\n"
+	"\t\thin[i] = i & 1 ? INT_MIN + i : -i;\n"
+	"\t\ths[i] = i;\n"
+	"\t}\n"
+	"\tcudaMemcpyToSymbol(gin, hin, sizeof hin);\n"
+	"\tfor (int s = 0; s < 32; s++) {\n"
+	"\t\tcudaMemcpyToSymbol(gs, hs + s, sizeof(int));\n"
+	"\t\tk1<<<1, 32>>>();\n"
+	"\t}\n"
+	"\tcudaMemcpyToSymbol(gs, hs, sizeof hs);\n"
+	"\tk0<<<1, 32>>>();\n"
+	"\tcudaMemcpyFromSymbol(hout, gout, sizeof hout);\n"
+	"\tfor (int s = 0; s < 32; s++)\n"
+	"\t\tfor (int l = 0; l < 32; l++)\n"
+	"\t\t\tbad += hout[0][s * 32 + l] != hin[src(l, s, 1, 32)] || hout[1][s * 32 + l] != hin[src(l, s, 0, 32)];\n"
+	"\tprintf(\"shuffles %s %d\\n\", bad ? \"FAIL\" : \"ok\", bad);\n"
+	"\treturn bad != 0;\n"
+	"}\n";
+
+static void test_shuffles(void)
+{
+	for (int base = 0; base < 2; base++) {
+		interp_fast_baseline(base);
+		for (int fast = 1; fast >= 0; fast--) {
+			uint64_t steps;
+			char *out = run_unobserved(shfl_prog, fast, &steps);
+			ok(out && strcmp(out, "shuffles ok 0") == 0,
+			   "%s, %s version: 32-bit shuffles up and down by every offset and width, at the wrap "
+			   "edges, match the host's (%s)",
+			   fast ? "--fast" : "checked", base ? "the baseline" : "the best", out ? out : "no output");
+			free(out);
+		}
+	}
+	interp_fast_baseline(0);
+}
+
+int main(void)
+{
+	tap_start();
+	if (unit_compile(&comp, pair_prog))
+		return tap_end();
+	ir_optimize_run(comp.mod, &comp.arena);
+	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++) {
+		test_pair_whole(&cfgs[i]);
+		test_pair_stops(&cfgs[i]);
+	}
+	compilation_release(&comp);
+	test_params();
+	test_shuffles();
+	return tap_end();
+}
