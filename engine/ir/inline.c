@@ -1204,6 +1204,7 @@ void ir_optimize_run_func(struct ir_func *f, struct arena *a)
 		ir_unroll_loops(f, a);
 		coalesce_params(f);
 		forward_dest(f);
+		ir_cse(f);
 		ir_fold_offsets(f);
 		ir_hoist_invariants(f, a);
 		ir_compact_regs(f);

@@ -383,6 +383,12 @@ void ir_fold_offsets(struct ir_func *f);
  * and branches go (run's pipeline only; new code and registers in arena).
  * Returns the loops written out; none under WS_NO_UNROLL=1. */
 int ir_unroll_loops(struct ir_func *f, struct arena *a);
+/* cse.c: in device code (run's pipeline only): an index `x + K` whose type
+ * cannot wrap becomes its loads' and stores' immediate offset, a pure
+ * value computed where an earlier computation of it dominates is read
+ * from that one, and a BR to the next instruction goes. Returns the
+ * rewrites made; none under WS_NO_CSE=1. */
+int ir_cse(struct ir_func *f);
 /* opt.c: number the registers f still reads or writes densely, after
  * rewrites that left some unused (parameters keep 0..nparams-1, variables
  * follow). Unlike ir_optimize it accepts a function already optimised. */

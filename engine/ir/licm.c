@@ -439,7 +439,7 @@ static int hoist_one(struct lx *x, struct arena *a)
 	}
 	int moved = 0;
 	/* innermost (shortest) first: try loops by length */
-	for (uint32_t width = 1; !moved && width <= n; width *= 2) {
+	for (uint32_t width = 1; !moved && width / 2 < n; width *= 2) {
 		for (uint32_t h = 0; !moved && h < n; h++) {
 			if (!is_h[h])
 				continue;

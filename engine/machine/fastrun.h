@@ -286,8 +286,20 @@ fetched:
 	cbr_mask:
 		if (cbr_T == M)
 			JUMP(in->tgt1);
-		if (cbr_T == 0)
-			JUMP(in->tgt2);
+		if (cbr_T == 0) {
+			/* no lane takes it: where it skips to a barrier (reduce_smem's
+			 * `if (t < k) ... ; __syncthreads()`, most warps of most
+			 * passes), the barrier runs in this dispatch, as FETCH would
+			 * run it (the budget, its class: F_BAR is no breakpoint's) */
+			pc = (uint32_t)in->tgt2;
+			if (WS_UNLIKELY(pc == stop))
+				goto settle;
+			if (k >= budget || fop[pc] != F_BAR)
+				DISPATCH();
+			in = &code[pc];
+			k++;
+			goto bar;
+		}
 		/* divergence: cbr_taken (do_cbr's second half) splits the group */
 		SYNC();
 		int split = cbr_taken(m, w, gi, in, cbr_T, 1);

@@ -279,8 +279,10 @@ static void test_acted(const struct unit_cfg *c, int fast, unsigned mode)
 	}
 	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
 	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	/* the observer hears some hundreds of instructions (383, then 299 once run's
+	 * common subexpressions, engine/ir/cse.c, made the passes shorter) */
 	ok(n[0] == n[1] && at == n[0] && n[0] >= (mode == 0 ? 15u : mode == 2 ? 5u : 0u) && insns[0] == insns[1] &&
-		   (mode != 1 || insns[0] > 300) && strcmp(a, b) == 0,
+		   (mode != 1 || insns[0] > 200) && strcmp(a, b) == 0,
 	   "%s %s, %s by a checker at releases: the same %zu stops (first differing: %zu), output and "
 	   "instructions observed (%llu, %llu)",
 	   c->name, fast ? "--fast" : "checked", modes[mode], n[0], at, (unsigned long long)insns[0],
