@@ -36,8 +36,9 @@ aarch64-linux-gnu-gcc -o "$tmp/probe" "$tmp/probe.c" 2>/dev/null || skip_all "aa
 "$tmp/probe" 2>/dev/null
 [ $? -eq 7 ] || skip_all "this kernel does not run arm64 binaries (binfmt_misc with qemu-user)"
 
-# the tracked files, as a fresh clone has them
-mkdir "$tmp/src" && git ls-files -z | (cd "$repo" && xargs -0 tar cf -) | (cd "$tmp/src" && tar xf -)
+# the tracked files, as a fresh clone has them (one tar reading the list: xargs splits a
+# list longer than its command buffer, 128 KiB, into several archives, and tar xf reads the first)
+mkdir "$tmp/src" && git ls-files -z | (cd "$repo" && tar --null -T - -cf -) | (cd "$tmp/src" && tar xf -)
 tap_result $? "the tracked tree copies"
 
 (cd "$tmp/src" && PKG_CONFIG_LIBDIR="$pc:/usr/share/pkgconfig" sh ./configure --enable-werror CC=aarch64-linux-gnu-gcc) \
