@@ -312,8 +312,7 @@ static void type_range(unsigned t, int64_t *lo, int64_t *hi)
 /* a register-form value of type t (at most 32 bits) as the integer it is */
 static int64_t as_int(uint64_t v, unsigned t)
 {
-	v = ir_norm(v, t);
-	return is_signed_int(t) ? (int64_t)v : (int64_t)v;
+	return (int64_t)ir_norm(v, t); /* sign- or zero-extended by its type */
 }
 
 static int fits(int64_t lo, int64_t hi, unsigned t)
@@ -556,6 +555,7 @@ struct vkey {
 	uint16_t op;
 	uint8_t t, t2, sub, sp;
 	uint8_t kind[4];   /* 0 none, 1 a value number, 2 a constant */
+	uint8_t ct[4];     /* a constant's type (its value alone names no type) */
 	int64_t imm;
 	int64_t v[4];
 };
@@ -606,7 +606,7 @@ static int make_key(const struct cx *x, uint32_t i, struct vkey *k)
 		if (c) {
 			k->kind[q] = 2;
 			k->v[q] = (int64_t)ir_norm((uint64_t)c->imm, c->t);
-			k->v[q] ^= (int64_t)c->t << 56; /* the type in the top bits, beside the value */
+			k->ct[q] = (uint8_t)c->t;
 			if (c->t != x->f->reg_ty[r])
 				return 0;
 		} else {
@@ -615,13 +615,16 @@ static int make_key(const struct cx *x, uint32_t i, struct vkey *k)
 		}
 	}
 	if (ir_op_commutes(in->op) &&
-	    (k->kind[0] > k->kind[1] || (k->kind[0] == k->kind[1] && k->v[0] > k->v[1]))) {
-		uint8_t tk = k->kind[0];
+	    (k->kind[0] > k->kind[1] ||
+	     (k->kind[0] == k->kind[1] && (k->v[0] > k->v[1] || (k->v[0] == k->v[1] && k->ct[0] > k->ct[1]))))) {
+		uint8_t tk = k->kind[0], tc = k->ct[0];
 		int64_t tv = k->v[0];
 		k->kind[0] = k->kind[1];
 		k->v[0] = k->v[1];
+		k->ct[0] = k->ct[1];
 		k->kind[1] = tk;
 		k->v[1] = tv;
+		k->ct[1] = tc;
 	}
 	return 1;
 }
@@ -633,7 +636,7 @@ static uint64_t key_hash(const struct vkey *k)
 	h = (h ^ ((uint64_t)k->t << 8 | k->t2 | (uint64_t)k->sub << 16 | (uint64_t)k->sp << 24)) * 1099511628211ull;
 	h = (h ^ (uint64_t)k->imm) * 1099511628211ull;
 	for (int q = 0; q < 4; q++)
-		h = (h ^ ((uint64_t)k->v[q] + k->kind[q])) * 1099511628211ull;
+		h = (h ^ ((uint64_t)k->v[q] + k->kind[q] + ((uint64_t)k->ct[q] << 56))) * 1099511628211ull;
 	return h ^ (h >> 29);
 }
 
@@ -643,7 +646,7 @@ static int key_eq(const struct vkey *a, const struct vkey *b)
 	    a->imm != b->imm)
 		return 0;
 	for (int q = 0; q < 4; q++)
-		if (a->kind[q] != b->kind[q] || a->v[q] != b->v[q])
+		if (a->kind[q] != b->kind[q] || a->v[q] != b->v[q] || a->ct[q] != b->ct[q])
 			return 0;
 	return 1;
 }
