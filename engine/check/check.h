@@ -158,17 +158,7 @@ struct check_event {
 	uint32_t didx[3];
 };
 
-/* On an event function of a checker whose common cases are branch-free
- * passes over a warp's lanes: compiled twice (x86-64 baseline and AVX2,
- * x86-64-v3), the CPU's best chosen once at load time, as the device fast
- * path's lane loops (docs/PERFORMANCE.md); elsewhere one version. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-	!defined(WS_NO_CLONES)
-#define CHECK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define CHECK_CLONES
-#endif
-/* on the helpers of a CHECK_CLONES function: inlined, so compiled into
+/* on the helpers of a WS_CLONES function: inlined, so compiled into
  * each of its versions (a call would run the baseline one) */
 #if defined(__GNUC__)
 #define CHECK_INLINE inline __attribute__((always_inline))
@@ -386,7 +376,7 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
 }
 
 /* check_lanes_linear of a whole warp, step a power of two up to 8, as one
- * pass over 64-bit lanes: for the AVX2 versions of CHECK_CLONES functions
+ * pass over 64-bit lanes: for the AVX2 versions of WS_CLONES functions
  * (a 64-bit load, subtract, xor and or per 4 lanes, the lanes' offsets
  * from a table); the baseline compiles it to scalar code, where
  * check_lanes_linear's 32-bit halves are better. */
@@ -409,7 +399,7 @@ static inline int check_warp_linear(const uint64_t *la, uint32_t step)
 
 /* check_lanes_linear of the lanes of mask, step a power of two up to 8, as
  * one pass over the 32 lanes (the others' addresses are ignored): for the
- * AVX2 versions of CHECK_CLONES functions, where a mask of many lanes
+ * AVX2 versions of WS_CLONES functions, where a mask of many lanes
  * costs less so than lane by lane */
 static inline int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint32_t mask)
 {

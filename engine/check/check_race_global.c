@@ -967,7 +967,7 @@ static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, si
  * side (lanes 0..15, then 16..31), stored back when it took them: 1. 0 and
  * nothing stored when the lanes are not so or a lane needs the per-lane
  * path. Its own function, so that check()'s common path stays as it was. */
-CHECK_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, const uint64_t *la,
+WS_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, const uint64_t *la,
 					       uint32_t fresh)
 {
 	const uint64_t base = x->a->base, size = x->a->size;
@@ -1176,7 +1176,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 	return 0;
 }
 
-CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
+WS_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	struct acc x;
 	uint32_t fresh = 0;
@@ -1224,7 +1224,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
  * span, machine or flags: the fast paths report nothing), taken when it
  * takes them; else 0 and nothing changed but the context (the event
  * follows, and check() finds the same) */
-CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
+WS_CLONES static int global_access(void *self, const struct check_gaccess *r)
 {
 	struct grace *g = self;
 	uint64_t la[WARP];
@@ -1257,7 +1257,7 @@ CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
  * finds the same). What it saves is the event: building it, publishing
  * it, and check()'s tests of what the machine already knows (the mask,
  * the size, the semantics, the lanes' shape). */
-CHECK_CLONES static WS_NOINLINE int global_warp_all(struct grace *g, const struct check_gwarp *r)
+WS_CLONES static WS_NOINLINE int global_warp_all(struct grace *g, const struct check_gwarp *r)
 {
 	struct acc x;
 	x.e = NULL;
@@ -1301,7 +1301,7 @@ CHECK_CLONES static WS_NOINLINE int global_warp_all(struct grace *g, const struc
  * change, is global_warp_all's. No frame for the general cases' arrays,
  * no registers saved for them: vecadd's accesses took about 140
  * instructions each, its second and third of a warp now about 70. */
-CHECK_CLONES static int global_warp(void *self, const struct check_gwarp *r)
+WS_CLONES static int global_warp(void *self, const struct check_gwarp *r)
 {
 	struct grace *g = self;
 	const struct dcache *c = g->lastc;

@@ -596,7 +596,7 @@ static inline int half_same(const uint64_t *la, unsigned from)
 	return !d;
 }
 
-CHECK_CLONES static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
+WS_CLONES static void race_check(struct shared *x, const struct check_event *e, struct slot *s)
 {
 	uint32_t *sh = s->w;
 	const uint64_t *la = e->lane_addr;
@@ -851,7 +851,7 @@ static CHECK_INLINE int replay_read(struct slot *s, const uint64_t *la, uint32_t
 /* apply slot k's (s) deferred reads, in order: each as race_check would
  * have met its event (a read with no writer on initialized words reports
  * nothing: the span, block and flags that only reports use are left out) */
-CHECK_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
+WS_CLONES static WS_NOINLINE void log_flush(struct shared *x, int k, struct slot *s)
 {
 	uint32_t n = s->q.nlog;
 	uint64_t la[WARP];
@@ -1037,7 +1037,7 @@ static CHECK_INLINE void access(struct shared *x, const struct check_event *e)
 	race_check(x, e, s);
 }
 
-CHECK_CLONES static void shared_event(void *self, const struct check_event *e)
+WS_CLONES static void shared_event(void *self, const struct check_event *e)
 {
 	struct shared *x = self;
 	/* a block without shared memory in a slot never used (below), before
@@ -1146,7 +1146,7 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 }
 
 /* shared_read's general case: slot_get and log_read, else offer_words */
-CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
+WS_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const struct check_sread *r)
 {
 	struct slot *s = slot_get(x, r->slot, r->bytes);
 	/* a full warp's lanes are inside the memory (the fast paths' test);
@@ -1159,7 +1159,7 @@ CHECK_CLONES static WS_NOINLINE int shared_read_any(struct shared *x, const stru
 
 /* struct checker's shared_write: a weak write of the block's own memory
  * checked as access() would, in offer_words, else 0 (the event follows) */
-CHECK_CLONES static int shared_write(void *self, const struct check_sread *r)
+WS_CLONES static int shared_write(void *self, const struct check_sread *r)
 {
 	struct shared *x = self;
 	return offer_words(x, r, slot_get(x, r->slot, r->bytes), 1);

@@ -414,13 +414,7 @@ static uint64_t mix(uint64_t h, uint64_t v)
  * version where the CPU has it (SSE2 has no vector form of the step). Inactive
  * lanes count as 0 whatever their rows hold, as before (the mask is
  * hashed too). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-	!defined(WS_NO_CLONES)
-#define HASH_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define HASH_CLONES
-#endif
-HASH_CLONES static uint64_t hash_rows(uint64_t h, const uint64_t *r, uint32_t nrows, uint32_t mask)
+WS_CLONES static uint64_t hash_rows(uint64_t h, const uint64_t *r, uint32_t nrows, uint32_t mask)
 {
 	uint64_t sel[WS_WARP], acc[WS_WARP];
 	for (unsigned l = 0; l < WS_WARP; l++) {

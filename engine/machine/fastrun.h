@@ -898,7 +898,6 @@ out:
 	SYNC();
 done:
 	*ran = k;
-	m->fast_steps += (uint64_t)k;
 	return why;
 #undef SYNC
 #undef FETCH

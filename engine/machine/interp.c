@@ -3201,12 +3201,6 @@ static const uint64_t pair_off4[WS_WARP] = {
  * threaded code gcc 12 vectorizes no loop that reduces (an |= over the
  * lanes; win_all_in and the compare-and-branch's mask are scalar there),
  * here it does, in an AVX2 version chosen at load time. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-	!defined(WS_NO_CLONES)
-#define PAIR_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define PAIR_CLONES
-#endif
 
 /* the 16 words of a half-warp at base + a, into D[0..16), sign-extended
  * (sgn) or not */
@@ -3261,7 +3255,7 @@ static inline int pair_lanes_in(const uint64_t *A, uint64_t k, uint64_t lim)
 /* pair_load's other shapes: every lane's offset tested (lim: the window's
  * length - 4), then loaded (out of line: its frame is not the common
  * shapes') */
-PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+WS_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
 						   uint64_t lim, int sgn)
 {
 	if (!pair_lanes_in(A, k, lim))
@@ -3287,7 +3281,7 @@ PAIR_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *
  * its first and last lanes are, and only other shapes test every lane.
  * Returns, when it loaded, 1 + the shape the shared checker would find
  * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
-PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+WS_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
 					     uint64_t len, int sgn)
 {
 	if (len < 4 || len >> 62)
@@ -3333,7 +3327,7 @@ PAIR_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uin
  * (with several lanes on one address the highest wins, as it does here:
  * the halves' words are distinct within each). Returns, when it stored,
  * 1 + CHECK_SHAPE_ROWS for the blocks, else 1. */
-PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
+WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len)
 {
 	if (len < 4 || len >> 62)
@@ -3366,7 +3360,7 @@ PAIR_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t 
  * i the thread's index) is one block read, widened in one pass; else
  * byte by byte. Out of line: in fast_run either loop moved its register
  * allocation */
-PAIR_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
 {
 	uint64_t a0 = A[0], d = 0;
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -3392,7 +3386,7 @@ PAIR_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uin
 }
 
 /* 0 when every lane of a full warp holds the same value */
-PAIR_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
+WS_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
 {
 	uint64_t a0 = A[0], d = 0;
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -3537,7 +3531,7 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 #else
 #define ATOM_UNROLL
 #endif
-PAIR_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
+WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
 						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
 {
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
@@ -4314,6 +4308,7 @@ static WS_NOINLINE int run_general(struct machine *m, struct warp *w, int gi, in
 		}
 		n++;
 		m->steps++;
+		m->gen_steps += !w->host;
 		m->dev.cycles++;
 		(*smclk)++;
 		switch (in->op) {

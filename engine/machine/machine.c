@@ -799,13 +799,7 @@ static int stash_ok(struct machine *m, const struct dfunc *df)
  * those). Out of line, in an AVX2 version too where the compiler makes
  * one: 8 stores a row rather than the 16 of the baseline's SSE2 (vecadd's
  * four parameters were half of warp_start). */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-	!defined(WS_NO_CLONES)
-#define PARAM_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define PARAM_CLONES
-#endif
-PARAM_CLONES WS_NOINLINE static int param_rows(uint64_t *r, const struct gparam *par, uint32_t np)
+WS_CLONES WS_NOINLINE static int param_rows(uint64_t *r, const struct gparam *par, uint32_t np)
 {
 	int agg = 0;
 	for (uint32_t k = 0; k < np; k++, r += WS_WARP) {
@@ -2374,9 +2368,9 @@ uint64_t machine_steps(const struct machine *m)
 	return m->steps;
 }
 
-uint64_t machine_fast_steps(const struct machine *m)
+uint64_t machine_general_steps(const struct machine *m)
 {
-	return m->fast_steps;
+	return m->gen_steps;
 }
 
 uint64_t machine_hostvm_steps(const struct machine *m)

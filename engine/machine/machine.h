@@ -403,8 +403,9 @@ struct span machine_span(const struct machine *m, int func, uint32_t pc);
  * one per kernel and launch shape, and the launches that ran one */
 void machine_spec_counts(const struct machine *m, uint64_t *made, uint64_t *used);
 uint64_t machine_steps(const struct machine *m);
-/* How many of those steps interp.c's device fast path ran (tests, profiling). */
-uint64_t machine_fast_steps(const struct machine *m);
+/* How many of those steps were device instructions that interp.c's general
+ * loop ran, not its fast path (tests, profiling). */
+uint64_t machine_general_steps(const struct machine *m);
 /* The device frames made so far: for warps' own lists (*own) and for
  * the machine's stash that warps share (*stashed; machine_opts.unobserved)
  * (tests, profiling). */

@@ -693,7 +693,7 @@ struct machine {
 	int exit_status;
 	uint64_t steps;
 	uint64_t hv_steps;      /* of which the host engine ran (hostvm.c) */
-	uint64_t fast_steps;    /* of which interp.c's fast path ran (fastrun.h; tests) */
+	uint64_t gen_steps;     /* of which the general loop ran on the device (run_general; tests) */
 	/* hostvm.c: the loads and stores that remember a host allocation (x_H,
 	 * by function and pc), all forgotten when m->mem.nfrees is no longer
 	 * hv_nfrees (a free) */

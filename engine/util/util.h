@@ -53,6 +53,18 @@
 #define WS_UNLIKELY(x) (x)
 #endif
 
+/* On a function whose common cases are branch-free passes over a warp's
+ * lanes: compiled twice (x86-64 baseline and AVX2, x86-64-v3), the CPU's
+ * best chosen once at load time (docs/PERFORMANCE.md); elsewhere, or with
+ * WS_NO_CLONES, one version. The lane loops of fast_run (interp.c) are
+ * compiled per instruction set by including fastrun.h instead. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+	!defined(WS_NO_CLONES)
+#define WS_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define WS_CLONES
+#endif
+
 #define WS_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Whether the n bytes at addr lie inside the size bytes at base. Every
