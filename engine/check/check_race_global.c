@@ -957,6 +957,22 @@ static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, si
 	if ((v0 == fresh || v0 == rw || (rd && v0 == rmf)) &&
 	    (v1 == (fresh | 16) || v1 == (rw | 16) || (rd && v1 == rmf)))
 		return 1;
+	if (rd && v0 >> 24 == CW(tag, K_R, 0) >> 24 && !(v0 & 31u) && v1 == (v0 | 16)) {
+		/* a read of the words one other warp read, each lane its own (a
+		 * tile's row that another block read first: matmul's a and b):
+		 * they become this thread's when that warp is of this block,
+		 * else readers of several blocks, as warp_words and run_put
+		 * leave them (its read case with one descriptor), without the
+		 * passes */
+		if (g->d[(v0 & 0xffffff) >> 5].me == x->me) {
+			a->r[k0] = fresh;
+			a->r[k1] = fresh | 16;
+		} else {
+			a->r[k0] = rmf;
+			a->r[k1] = rmf;
+		}
+		return 1;
+	}
 	uint32_t t[WARP];
 	run_words_of(v0, t);
 	run_words_of(v1, t + 16);
