@@ -1129,44 +1129,31 @@ static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
 	}
 }
 
-/* What check_fast reads of an access: an event's fields (check()) or the
- * machine's offer's (global_access), each copied from its own in the
- * caller; check_fast is inlined, so these stay in registers (building a
- * struct check_event for the offer, then reading it back, was about 30
- * instructions of each of histogram's 65,536) */
-struct fargs {
-	const struct check_event *e; /* x->e: the event, or NULL (the fast paths report nothing) */
-	const uint64_t *la;     /* lane l's address is la[l] + imm */
-	uint64_t imm, size, block, addr, bytes;
-	enum check_access access;
-	unsigned sem, warp;
-	uint32_t mask, phase;
-	int slot;
-};
-
 /* check()'s first part: the access's context (x, *fresh), then the whole
  * warp's cases that take all their lanes at once or none (consecutive
  * words, two rows, bytes and halfwords, atomics of some lanes): 1 when
  * the access is done (or needs nothing: volatile), else 0 with nothing
- * changed but the context, which check() goes on with. Lane l's address
- * is f->la[l] + f->imm (global_access passes the machine's rows and
- * offset, check() the event's addresses and 0): the lanes' shape tests
- * here compare differences of 64-bit addresses only (check_warp_linear,
- * and check_lanes_linear of masks not whole), which the offset does not
+ * changed but the context, which check() goes on with. Only the fields of
+ * e that a fast path asks are read: access, sem, mask, size, lane_addr,
+ * slot, warp, block, phase, addr and bytes (global_warp's offers). Lane
+ * l's address is e->lane_addr[l] + imm (global_access passes the
+ * machine's rows and offset, check() 0): the lanes' shape tests here
+ * compare differences of 64-bit addresses only (check_warp_linear, and
+ * check_lanes_linear of masks not whole), which the offset does not
  * change, so only the offsets from the allocation's base add it. */
-static CHECK_INLINE int check_fast(struct grace *g, const struct fargs *f, struct acc *x, uint32_t *freshp)
+static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e, struct acc *x, uint32_t *freshp,
+				   uint64_t imm)
 {
-	const uint64_t imm = f->imm;
-	int acc = f->access == CHECK_ATOMIC ? GR_ATOMIC : f->access == CHECK_WRITE ? GR_WRITE : GR_READ;
-	if (f->sem != SEM_WEAK && f->sem != SEM_VOLATILE && acc <= GR_WRITE)
+	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
+	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
 		acc = acc == GR_WRITE ? GR_ATOMIC : GR_ATOMIC_READ;
-	if (f->sem == SEM_VOLATILE)
+	if (e->sem == SEM_VOLATILE)
 		return 1;
-	x->e = f->e;
-	x->a = galloc_get(g, f->addr, f->bytes);
+	x->e = e;
+	x->a = galloc_get(g, e->addr, e->bytes);
 	x->acc = acc;
-	x->phase = f->phase & 0x3fffff;
-	const struct dcache *cx = ctx_get(g, f->slot, f->warp, f->block, x->phase);
+	x->phase = e->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, e->slot, e->warp, e->block, x->phase);
 	x->me = cx->me;
 	x->tag = cx->tag;
 	x->shape = -1;
@@ -1180,9 +1167,9 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct fargs *f, struc
 	const uint32_t fresh = acc == GR_READ ? CW(x->tag, K_R, x->src) : acc == GR_WRITE ? CW(x->tag, K_W, x->src) :
 			       acc == GR_ATOMIC ? CW(x->tag, K_WA, x->src) : 0;
 	*freshp = fresh;
-	const int simple = f->size <= 4 && x->src != NOSRC; /* one word per lane when aligned */
-	const uint64_t *la = f->la, base = a->base, size = a->size, sz = f->size;
-	uint32_t mask = f->mask;
+	const int simple = e->size <= 4 && x->src != NOSRC; /* one word per lane when aligned */
+	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
+	uint32_t mask = e->mask;
 	if (!simple || !mask)
 		return 0;
 	if (mask == 0xffffffffu && acc <= GR_ATOMIC && (sz == 4 || acc == GR_READ) &&
@@ -1221,9 +1208,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	struct acc x;
 	uint32_t fresh = 0;
-	const struct fargs f = { e, e->lane_addr, 0, e->size, e->block, e->addr, e->bytes, e->access, e->sem,
-				 e->warp, e->mask, e->phase, e->slot };
-	if (check_fast(g, &f, &x, &fresh))
+	if (check_fast(g, e, &x, &fresh, 0))
 		return;
 	struct galloc *a = x.a;
 	const int acc = x.acc;
@@ -1263,7 +1248,7 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 	lanes(g, &x, mask, fresh, &found);
 }
 
-/* struct checker's global_access: check_fast on the offer's fields (no
+/* struct checker's global_access: check_fast on the event's fields (no
  * span, machine or flags: the fast paths report nothing), taken when it
  * takes them; else 0 and nothing changed but the context (the event
  * follows, and check() finds the same). The lanes are the machine's rows
@@ -1273,11 +1258,23 @@ CHECK_CLONES static void check(struct grace *g, const struct check_event *e)
 CHECK_CLONES static int global_access(void *self, const struct check_gaccess *r)
 {
 	struct grace *g = self;
-	const struct fargs f = { NULL, r->A, r->imm, r->size, r->block, r->addr, r->bytes, r->access, r->sem,
-				 r->warp, r->mask, r->phase, r->slot };
+	struct check_event e;
+	e.kind = CEV_ACCESS;
+	e.w = r->w;
+	e.mask = r->mask;
+	e.size = r->size;
+	e.access = r->access;
+	e.sem = r->sem;
+	e.lane_addr = r->A;
+	e.slot = r->slot;
+	e.warp = r->warp;
+	e.phase = r->phase;
+	e.block = r->block;
+	e.addr = r->addr;
+	e.bytes = r->bytes;
 	struct acc x;
 	uint32_t fresh;
-	return check_fast(g, &f, &x, &fresh);
+	return check_fast(g, &e, &x, &fresh, r->imm);
 }
 
 /* struct checker's global_warp: a full warp's weak 4-byte read or write on
