@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "front.h"
+#include "ir.h"
 #include "machine.h"
 #include "tap.h"
 
@@ -73,9 +74,10 @@ static inline struct machine *unit_start(const struct compilation *comp, const s
  * given, reads what the test wants of the machine before it is freed.
  * Returns the output with its last newline dropped (one line, for the
  * test's name), NULL where the program did not compile; *steps: the
- * machine's steps. */
-static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, unsigned observe,
-				    void (*done)(struct machine *, void *), void *ctx, uint64_t *steps)
+ * machine's steps. run_ir: compiled as `warpstep run` compiles it
+ * (ir_optimize_run: inlining, unrolling...), else as a session does. */
+static inline char *unit_run_ir_to_end(const char *src, int run_ir, struct machine_opts *mo, unsigned observe,
+				       void (*done)(struct machine *, void *), void *ctx, uint64_t *steps)
 {
 	struct compilation c;
 	*steps = 0;
@@ -83,6 +85,8 @@ static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, un
 		compilation_release(&c);
 		return NULL;
 	}
+	if (run_ir)
+		ir_optimize_run(c.mod, &c.arena);
 	FILE *o = tmpfile();
 	mo->out = o;
 	mo->err = o;
@@ -104,6 +108,13 @@ static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, un
 		out[len - 1] = 0;
 	compilation_release(&c);
 	return out;
+}
+
+/* unit_run_ir_to_end as a session compiles */
+static inline char *unit_run_to_end(const char *src, struct machine_opts *mo, unsigned observe,
+				    void (*done)(struct machine *, void *), void *ctx, uint64_t *steps)
+{
+	return unit_run_ir_to_end(src, 0, mo, observe, done, ctx, steps);
 }
 
 /* two machines run alike, m[0] with the fast path's shortcuts and m[1]

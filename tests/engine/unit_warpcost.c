@@ -210,32 +210,11 @@ static const char param_prog[] =
  * last line's newline dropped */
 static char *run_unobserved(const char *src, int fast, uint64_t *steps)
 {
-	struct compilation c;
-	*steps = 0;
-	if (unit_compile(&c, src)) {
-		compilation_release(&c);
-		return NULL;
-	}
-	ir_optimize_run(c.mod, &c.arena);
 	struct unit_cfg cfg = { "stack", SIMT_STACK, SCHED_RR, 0 };
-	FILE *o = tmpfile();
 	struct machine_opts mo;
-	unit_opts(&mo, &cfg, fast, o);
+	unit_opts(&mo, &cfg, fast, NULL);
 	mo.unobserved = 1;
-	struct machine *m = machine_new(c.mod, &mo);
-	char *argv[] = { "p", NULL };
-	machine_start(m, 1, argv);
-	while (machine_run(m, 0) == MST_RUNNING)
-		;
-	*steps = machine_steps(m);
-	machine_free(m);
-	char *out = tap_slurp(o);
-	fclose(o);
-	size_t len = out ? strlen(out) : 0;
-	if (len && out[len - 1] == '\n')
-		out[len - 1] = 0;
-	compilation_release(&c);
-	return out;
+	return unit_run_ir_to_end(src, 1, &mo, 0, NULL, NULL, steps);
 }
 
 static void test_params(void)
