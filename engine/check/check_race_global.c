@@ -439,11 +439,17 @@ static CHECK_INLINE const struct dcache *ctx_get(struct grace *g, int slot, unsi
 found:
 	if (c->epoch == g->epoch + 1 && c->block == block && c->phase == phase)
 		return c;
+	/* the block number and the epoch tag stay when the entry has them (a
+	 * new phase of the same block: histogram's warps make a descriptor at
+	 * each of their two accesses, and the two divisions were a fifth of
+	 * ctx_get's cost) */
+	if (!c->epoch || c->block != block)
+		c->me = (uint16_t)(block % 0x7ffe + 1);
+	if (c->epoch != g->epoch + 1)
+		c->tag = (uint8_t)(g->epoch % NTAGS + 1);
 	c->epoch = g->epoch + 1;
 	c->block = block;
 	c->phase = phase;
-	c->me = (uint16_t)(block % 0x7ffe + 1);
-	c->tag = (uint8_t)(g->epoch % NTAGS + 1);
 	/* a full table stays full until the epoch ends: NOSRC for the phase */
 	c->desc = NOSRC;
 	if (WS_UNLIKELY(g->nd == DESC_MAX)) {
@@ -951,6 +957,22 @@ static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, si
 	if ((v0 == fresh || v0 == rw || (rd && v0 == rmf)) &&
 	    (v1 == (fresh | 16) || v1 == (rw | 16) || (rd && v1 == rmf)))
 		return 1;
+	if (rd && v0 >> 24 == CW(tag, K_R, 0) >> 24 && !(v0 & 31u) && v1 == (v0 | 16)) {
+		/* a read of the words one other warp read, each lane its own (a
+		 * tile's row that another block read first: matmul's a and b):
+		 * they become this thread's when that warp is of this block,
+		 * else readers of several blocks, as warp_words and run_put
+		 * leave them (its read case with one descriptor), without the
+		 * passes */
+		if (g->d[(v0 & 0xffffff) >> 5].me == x->me) {
+			a->r[k0] = fresh;
+			a->r[k1] = fresh | 16;
+		} else {
+			a->r[k0] = rmf;
+			a->r[k1] = rmf;
+		}
+		return 1;
+	}
 	uint32_t t[WARP];
 	run_words_of(v0, t);
 	run_words_of(v1, t + 16);
@@ -968,10 +990,10 @@ static CHECK_INLINE int run_words(const struct grace *g, const struct acc *x, si
  * nothing stored when the lanes are not so or a lane needs the per-lane
  * path. Its own function, so that check()'s common path stays as it was. */
 WS_CLONES static WS_NOINLINE int half_rows(const struct grace *g, const struct acc *x, const uint64_t *la,
-					       uint32_t fresh)
+					       uint64_t imm, uint32_t fresh)
 {
 	const uint64_t base = x->a->base, size = x->a->size;
-	uint64_t o0 = la[0] - base, o1 = la[16] - base;
+	uint64_t o0 = la[0] + imm - base, o1 = la[16] + imm - base;
 	if (((o0 | o1) & 3) || o0 > size || size - o0 < 64 || o1 > size || size - o1 < 64 ||
 	    (o1 < o0 + 64 && o0 < o1 + 64) || !check_lanes_linear(la, 4, 0xffffu) ||
 	    !check_lanes_linear(la + 16, 4, 0xffffu))
@@ -1113,8 +1135,14 @@ static CHECK_INLINE void galloc_epoch(struct grace *g, struct galloc *a)
  * the access is done (or needs nothing: volatile), else 0 with nothing
  * changed but the context, which check() goes on with. Only the fields of
  * e that a fast path asks are read: access, sem, mask, size, lane_addr,
- * slot, warp, block, phase, addr and bytes (global_warp's offers). */
-static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e, struct acc *x, uint32_t *freshp)
+ * slot, warp, block, phase, addr and bytes (global_warp's offers). Lane
+ * l's address is e->lane_addr[l] + imm (global_access passes the
+ * machine's rows and offset, check() 0): the lanes' shape tests here
+ * compare differences of 64-bit addresses only (check_warp_linear, and
+ * check_lanes_linear of masks not whole), which the offset does not
+ * change, so only the offsets from the allocation's base add it. */
+static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e, struct acc *x, uint32_t *freshp,
+				   uint64_t imm)
 {
 	int acc = e->access == CHECK_ATOMIC ? GR_ATOMIC : e->access == CHECK_WRITE ? GR_WRITE : GR_READ;
 	if (e->sem != SEM_WEAK && e->sem != SEM_VOLATILE && acc <= GR_WRITE)
@@ -1148,7 +1176,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 	    la[1] - la[0] == sz) {
 		/* a whole warp on consecutive elements (a[i] with i the thread
 		 * index): one range and alignment test, then one pass */
-		uint64_t o0 = la[0] - base;
+		uint64_t o0 = la[0] + imm - base;
 		if (!(o0 & 3) && o0 <= size && size - o0 >= WARP * sz && check_warp_linear(la, (uint32_t)sz)) {
 			if (sz == 4 && acc != GR_ATOMIC) {
 				if (!(o0 & 63) ? run_words(g, x, (size_t)(o0 >> 6), (size_t)(o0 >> 6) + 1, fresh) :
@@ -1159,7 +1187,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 				if (sz < 4 ? read_subwords(g, x, p, fresh, (unsigned)sz) : atomic_words(x, p, fresh, mask))
 					return 1;
 			}
-		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, fresh)) {
+		} else if (acc <= GR_WRITE && sz == 4 && half_rows(g, x, la, imm, fresh)) {
 			return 1;
 		}
 	}
@@ -1167,7 +1195,7 @@ static CHECK_INLINE int check_fast(struct grace *g, const struct check_event *e,
 		/* some lanes of a warp, each on its own word of 32 consecutive
 		 * ones (bins[threadIdx.x] under an if): one pass */
 		unsigned l0 = (unsigned)__builtin_ctz(mask);
-		uint64_t o = la[l0] - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
+		uint64_t o = la[l0] + imm - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
 		if (!(o & 3) && o <= size && size - o >= WARP * 4 &&
 		    (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
 		    atomic_words(x, words_at(a, o >> 2, WARP), fresh, mask))
@@ -1180,7 +1208,7 @@ WS_CLONES static void check(struct grace *g, const struct check_event *e)
 {
 	struct acc x;
 	uint32_t fresh = 0;
-	if (check_fast(g, e, &x, &fresh))
+	if (check_fast(g, e, &x, &fresh, 0))
 		return;
 	struct galloc *a = x.a;
 	const int acc = x.acc;
@@ -1223,13 +1251,13 @@ WS_CLONES static void check(struct grace *g, const struct check_event *e)
 /* struct checker's global_access: check_fast on the event's fields (no
  * span, machine or flags: the fast paths report nothing), taken when it
  * takes them; else 0 and nothing changed but the context (the event
- * follows, and check() finds the same) */
+ * follows, and check() finds the same). The lanes are the machine's rows
+ * and offset as they come (check_fast adds the offset where it counts):
+ * writing the 32 addresses out was 26 instructions of each of
+ * histogram's 65,536 offers. */
 WS_CLONES static int global_access(void *self, const struct check_gaccess *r)
 {
 	struct grace *g = self;
-	uint64_t la[WARP];
-	for (unsigned l = 0; l < WARP; l++)
-		la[l] = r->A[l] + r->imm;
 	struct check_event e;
 	e.kind = CEV_ACCESS;
 	e.w = r->w;
@@ -1237,7 +1265,7 @@ WS_CLONES static int global_access(void *self, const struct check_gaccess *r)
 	e.size = r->size;
 	e.access = r->access;
 	e.sem = r->sem;
-	e.lane_addr = la;
+	e.lane_addr = r->A;
 	e.slot = r->slot;
 	e.warp = r->warp;
 	e.phase = r->phase;
@@ -1246,7 +1274,7 @@ WS_CLONES static int global_access(void *self, const struct check_gaccess *r)
 	e.bytes = r->bytes;
 	struct acc x;
 	uint32_t fresh;
-	return check_fast(g, &e, &x, &fresh);
+	return check_fast(g, &e, &x, &fresh, r->imm);
 }
 
 /* struct checker's global_warp: a full warp's weak 4-byte read or write on

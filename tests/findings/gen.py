@@ -3957,6 +3957,177 @@ int main()
 }
 """)
 
+# s17-chk2: a whole warp's read of two runs that one other warp read (each
+# lane its own word) takes them at the run records (run_words): readers of
+# several blocks when that warp is of another block, this thread's when of
+# this block. Each must still meet a later write: a lane of a third block
+# on 32 consecutive words and on a tile's two rows (lanes 0..15 on row 0,
+# 16..31 on row 1, 64 words apart), and another block's lane after two
+# warps of block 0 read (the report names the later reader, block 0's
+# thread 41: golden stderr). The near misses are global_race_run_read_2.
+prog("global_race_run_read_1", r"""
+__global__ void k(int *a, int *b, int *c, int *out)
+{
+	int t = threadIdx.x, w = t / 32, tile = (t % 32) / 16 * 64 + t % 16;
+	if (blockIdx.x < 2 && w == 0) {
+		out[blockIdx.x * 64 + t] = a[t];
+		out[blockIdx.x * 64 + 32 + t] = c[tile];
+	}
+	if (blockIdx.x == 0)
+		out[128 + t] = b[t % 32];
+	int v = 0;
+	for (int j = 0; j < 200 * (int)blockIdx.x; j++)
+		v += j & t;
+	if (t == 0)
+		out[256 + blockIdx.x] = v;
+	if (blockIdx.x == 2 && t == 7)
+		a[7] = 1;	//@global-race
+	if (blockIdx.x == 2 && t == 20)
+		c[68] = 1;	//@global-race
+	if (blockIdx.x == 1 && t == 9)
+		b[9] = 2;	//@global-race
+}
+int main()
+{
+	int *a, *b, *c, *out;
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&b, 64 * sizeof(int));
+	cudaMalloc(&c, 128 * sizeof(int));
+	cudaMalloc(&out, 512 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	cudaMemset(b, 0, 64 * sizeof(int));
+	cudaMemset(c, 0, 128 * sizeof(int));
+	k<<<3, 64>>>(a, b, c, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+# The near misses of global_race_run_read_1: the same reads by three blocks
+# (runs and a tile's rows), with no write; two warps of block 0 read, then
+# after a barrier a lane of warp 0 writes a word both read (ordered); the
+# writes of a second launch.
+prog("global_race_run_read_2", r"""
+__global__ void k(int *a, int *b, int *c, int *out)
+{
+	int t = threadIdx.x, w = t / 32, tile = (t % 32) / 16 * 64 + t % 16;
+	if (w == 0) {
+		out[blockIdx.x * 64 + t] = a[t];
+		out[blockIdx.x * 64 + 32 + t] = c[tile];
+	}
+	if (blockIdx.x == 0)
+		out[256 + t] = b[t % 32];
+	__syncthreads();
+	if (blockIdx.x == 0 && t == 9)
+		b[9] = 2;
+}
+__global__ void k2(int *a, int *c)
+{
+	if (threadIdx.x == 7) {
+		a[7] = 1;
+		c[68] = 1;
+	}
+}
+int main()
+{
+	int *a, *b, *c, *out, h;
+	cudaMalloc(&a, 64 * sizeof(int));
+	cudaMalloc(&b, 64 * sizeof(int));
+	cudaMalloc(&c, 128 * sizeof(int));
+	cudaMalloc(&out, 512 * sizeof(int));
+	cudaMemset(a, 0, 64 * sizeof(int));
+	cudaMemset(b, 0, 64 * sizeof(int));
+	cudaMemset(c, 0, 128 * sizeof(int));
+	k<<<3, 64>>>(a, b, c, out);
+	k2<<<1, 32>>>(a, c);
+	cudaMemcpy(&h, b + 9, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %d\n", (int)cudaDeviceSynchronize(), h);
+	return 0;
+}
+""")
+
+# s17-chk2: the machine's offers of bytes and atomics (global_access) with
+# the instruction's offset (d[t + 4], bins[t + 1]): a byte race inside a
+# word another warp of the block read (no barrier), a whole warp's atomics
+# and then another block's plain store of one of their words (a race), a
+# partial warp's atomics against another block's plain store. The near
+# misses are global_race_offer_imm_2.
+prog("global_race_offer_imm_1", r"""
+__global__ void k(unsigned char *d, unsigned *bins, unsigned *part, int *out)
+{
+	int t = threadIdx.x;
+	if (blockIdx.x == 0) {
+		if (t < 32)
+			out[t] = d[t + 4];
+		else if (t == 35)
+			d[6] = 1;	//@global-race
+		if (t < 32)
+			atomicAdd(&bins[t + 1], 1u);
+		if (t < 32 && t % 3)
+			atomicAdd(&part[t + 2], 1u);
+	} else {
+		int v = 0;
+		for (int j = 0; j < 200; j++)
+			v += j & t;
+		out[64 + t] = v;
+		if (t == 3)
+			bins[4] = 0;	//@global-race
+		if (t == 5)
+			part[7] = 0;	//@global-race
+	}
+}
+int main()
+{
+	unsigned char *d;
+	unsigned *bins, *part;
+	int *out;
+	cudaMalloc(&d, 64);
+	cudaMalloc(&bins, 64 * sizeof(unsigned));
+	cudaMalloc(&part, 64 * sizeof(unsigned));
+	cudaMalloc(&out, 128 * sizeof(int));
+	cudaMemset(d, 0, 64);
+	cudaMemset(bins, 0, 64 * sizeof(unsigned));
+	cudaMemset(part, 0, 64 * sizeof(unsigned));
+	k<<<2, 64>>>(d, bins, part, out);
+	printf("%d\n", (int)cudaDeviceSynchronize());
+	return 0;
+}
+""")
+
+# The near misses of global_race_offer_imm_1: bytes read by two warps and
+# two blocks; whole and partial warps' atomics of both blocks on the same
+# words; a plain load of a word the other block updates atomically (loads
+# are not reported against atomics).
+prog("global_race_offer_imm_2", r"""
+__global__ void k(unsigned char *d, unsigned *bins, unsigned *part, int *out)
+{
+	int t = threadIdx.x;
+	out[blockIdx.x * 64 + t] = d[t % 32 + 4];
+	atomicAdd(&bins[t % 32 + 1], 1u);
+	if (t % 3)
+		atomicAdd(&part[t % 32 + 2], 1u);
+	if (blockIdx.x == 1 && t == 0)
+		out[200] = (int)bins[5];
+}
+int main()
+{
+	unsigned char *d;
+	unsigned *bins, *part, h[64];
+	int *out;
+	cudaMalloc(&d, 64);
+	cudaMalloc(&bins, 64 * sizeof(unsigned));
+	cudaMalloc(&part, 64 * sizeof(unsigned));
+	cudaMalloc(&out, 256 * sizeof(int));
+	cudaMemset(d, 0, 64);
+	cudaMemset(bins, 0, 64 * sizeof(unsigned));
+	cudaMemset(part, 0, 64 * sizeof(unsigned));
+	k<<<2, 64>>>(d, bins, part, out);
+	cudaMemcpy(h, bins, sizeof h, cudaMemcpyDeviceToHost);
+	printf("%d %u %u\n", (int)cudaDeviceSynchronize(), h[1], h[32]);
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
