@@ -7,19 +7,13 @@
  * waits there for the other side of the branch; the token machinery of
  * interp.c does the same. Algorithm: Cooper, Harvey and Kennedy's
  * iterative dominators on the reversed CFG, with a virtual exit node.
+ * The same blocks and the same iteration forward give cse.c its
+ * dominators (ir_cfg_build, ir_cfg_doms in ir.h).
  */
 #include "ir.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-struct cfg {
-	uint32_t nb;            /* blocks; node nb is the virtual exit */
-	uint32_t *first;        /* first insn of each block */
-	uint32_t *blk_of;       /* insn -> block */
-	uint32_t (*succ)[2];    /* successors, UINT32_MAX = none */
-	VEC(uint32_t) *pred;    /* predecessors (in the forward CFG) */
-};
 
 static int is_term(const struct ir_insn *in)
 {
@@ -31,13 +25,22 @@ static int is_term(const struct ir_insn *in)
 	}
 }
 
-static void cfg_build(const struct ir_func *f, struct cfg *c)
+/* a dropped instruction (IRF_DEAD, left in place by the optimiser) is a
+ * NOP to the blocks: it ends none and jumps nowhere */
+static int live(const struct ir_insn *in)
+{
+	return !(in->flags & IRF_DEAD);
+}
+
+void ir_cfg_build(const struct ir_func *f, struct ir_cfg *c)
 {
 	uint32_t n = f->ncode;
 	uint8_t *lead = xcalloc(n + 1, 1);
 	lead[0] = 1;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &f->code[i];
+		if (!live(in))
+			continue;
 		if (in->op == IR_BR || in->op == IR_CBR) {
 			if ((uint32_t)in->tgt1 < n)
 				lead[in->tgt1] = 1;
@@ -47,22 +50,25 @@ static void cfg_build(const struct ir_func *f, struct cfg *c)
 		if (is_term(in))
 			lead[i + 1] = 1;
 	}
+	c->n = n;
 	c->blk_of = xcalloc(n ? n : 1, sizeof(uint32_t));
-	c->first = xcalloc(n + 1, sizeof(uint32_t));
+	c->first = xcalloc(n + 2, sizeof(uint32_t));
 	c->nb = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		if (lead[i])
 			c->first[c->nb++] = i;
 		c->blk_of[i] = c->nb - 1;
 	}
+	c->first[c->nb] = n;
 	free(lead);
 	c->succ = xcalloc(c->nb + 1, sizeof(*c->succ));
 	c->pred = xcalloc(c->nb + 1, sizeof(*c->pred));
+	c->succ[c->nb][0] = c->succ[c->nb][1] = UINT32_MAX;
 	for (uint32_t b = 0; b < c->nb; b++) {
-		uint32_t last = (b + 1 < c->nb ? c->first[b + 1] : n) - 1;
+		uint32_t last = c->first[b + 1] - 1;
 		const struct ir_insn *in = &f->code[last];
 		uint32_t s0 = UINT32_MAX, s1 = UINT32_MAX;
-		switch (in->op) {
+		switch (live(in) ? in->op : IR_NOP) {
 		case IR_BR: s0 = (uint32_t)in->tgt1 < n ? c->blk_of[in->tgt1] : c->nb; break;
 		case IR_CBR:
 			s0 = (uint32_t)in->tgt1 < n ? c->blk_of[in->tgt1] : c->nb;
@@ -82,7 +88,7 @@ static void cfg_build(const struct ir_func *f, struct cfg *c)
 	}
 }
 
-static void cfg_free(struct cfg *c)
+void ir_cfg_free(struct ir_cfg *c)
 {
 	for (uint32_t b = 0; b <= c->nb; b++)
 		vec_free(&c->pred[b]);
@@ -90,37 +96,24 @@ static void cfg_free(struct cfg *c)
 	free(c->succ);
 	free(c->first);
 	free(c->blk_of);
+	memset(c, 0, sizeof(*c));
 }
 
-/* post-order of the reverse CFG from the exit (iterative DFS over preds) */
-static uint32_t rev_postorder(struct cfg *c, uint32_t *order, uint32_t *num)
+/* the edges out of node v in the direction of the walk: successors
+ * forward, predecessors for post-dominators; *k counts them */
+static uint32_t edge_out(const struct ir_cfg *c, int post, uint32_t v, uint32_t k)
 {
-	uint32_t N = c->nb + 1, cnt = 0, sp = 0;
-	uint32_t *stk = xmalloc(N * sizeof(uint32_t)), *it = xcalloc(N, sizeof(uint32_t));
-	uint8_t *seen = xcalloc(N, 1);
-	stk[sp++] = c->nb;
-	seen[c->nb] = 1;
-	while (sp) {
-		uint32_t v = stk[sp - 1];
-		if (it[v] < c->pred[v].len) {
-			uint32_t p = c->pred[v].v[it[v]++];
-			if (!seen[p]) {
-				seen[p] = 1;
-				stk[sp++] = p;
-			}
-		} else {
-			num[v] = cnt;
-			order[cnt++] = v;
-			sp--;
-		}
-	}
-	for (uint32_t v = 0; v < N; v++)
-		if (!seen[v])
-			num[v] = UINT32_MAX;
-	free(stk);
-	free(it);
-	free(seen);
-	return cnt;
+	if (post)
+		return k < c->pred[v].len ? c->pred[v].v[k] : UINT32_MAX - 1;
+	return k < 2 ? c->succ[v][k] : UINT32_MAX - 1;
+}
+
+/* and into it: the ones the iteration meets */
+static uint32_t edge_in(const struct ir_cfg *c, int post, uint32_t v, uint32_t k)
+{
+	if (!post)
+		return k < c->pred[v].len ? c->pred[v].v[k] : UINT32_MAX - 1;
+	return k < 2 ? c->succ[v][k] : UINT32_MAX - 1;
 }
 
 static uint32_t intersect(const uint32_t *idom, const uint32_t *num, uint32_t a, uint32_t b)
@@ -134,31 +127,42 @@ static uint32_t intersect(const uint32_t *idom, const uint32_t *num, uint32_t a,
 	return a;
 }
 
-int32_t *cfg_ipdom(const struct ir_func *f)
+uint32_t ir_cfg_doms(const struct ir_cfg *c, int post, uint32_t *idom, uint32_t *num)
 {
-	int32_t *res = xmalloc((f->ncode ? f->ncode : 1) * sizeof(int32_t));
-	for (uint32_t i = 0; i < f->ncode; i++)
-		res[i] = -1;
-	if (f->ncode == 0)
-		return res;
-	struct cfg c;
-	cfg_build(f, &c);
-	uint32_t N = c.nb + 1;
-	uint32_t *order = xmalloc(N * sizeof(uint32_t)), *num = xmalloc(N * sizeof(uint32_t));
-	uint32_t *idom = xmalloc(N * sizeof(uint32_t));
-	uint32_t cnt = rev_postorder(&c, order, num);
-	for (uint32_t v = 0; v < N; v++)
+	uint32_t N = c->nb + 1, root = post ? c->nb : 0, cnt = 0, sp = 0;
+	uint32_t *order = xmalloc(N * sizeof(uint32_t));
+	uint32_t *stk = xmalloc(N * sizeof(uint32_t)), *it = xcalloc(N, sizeof(uint32_t));
+	for (uint32_t v = 0; v < N; v++) {
+		num[v] = UINT32_MAX;
 		idom[v] = UINT32_MAX;
-	idom[c.nb] = c.nb;
+	}
+	/* postorder from the root by an explicit stack (num marks the
+	 * visited: UINT32_MAX - 1 while on the stack) */
+	stk[sp++] = root;
+	num[root] = UINT32_MAX - 1;
+	while (sp) {
+		uint32_t v = stk[sp - 1], e = edge_out(c, post, v, it[v]);
+		if (e != UINT32_MAX - 1) {
+			it[v]++;
+			if (e != UINT32_MAX && num[e] == UINT32_MAX) {
+				num[e] = UINT32_MAX - 1;
+				stk[sp++] = e;
+			}
+			continue;
+		}
+		num[v] = cnt;
+		order[cnt++] = v;
+		sp--;
+	}
+	/* Cooper, Harvey and Kennedy's iteration, in reverse postorder */
+	idom[root] = root;
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (uint32_t k = cnt; k-- > 0;) {
-			uint32_t b = order[k];
-			if (b == c.nb)
+			uint32_t b = order[k], nd = UINT32_MAX, p;
+			if (b == root)
 				continue;
-			uint32_t nd = UINT32_MAX;
-			for (int s = 0; s < 2; s++) {
-				uint32_t p = c.succ[b][s];
+			for (uint32_t q = 0; (p = edge_in(c, post, b, q)) != UINT32_MAX - 1; q++) {
 				if (p == UINT32_MAX || idom[p] == UINT32_MAX)
 					continue;
 				nd = nd == UINT32_MAX ? p : intersect(idom, num, p, nd);
@@ -169,14 +173,29 @@ int32_t *cfg_ipdom(const struct ir_func *f)
 			}
 		}
 	}
-	for (uint32_t b = 0; b < c.nb; b++) {
-		uint32_t last = (b + 1 < c.nb ? c.first[b + 1] : f->ncode) - 1;
-		uint32_t d = idom[b];
-		res[last] = (d == UINT32_MAX || d == c.nb) ? -1 : (int32_t)c.first[d];
-	}
 	free(order);
-	free(num);
+	free(stk);
+	free(it);
+	return cnt;
+}
+
+int32_t *cfg_ipdom(const struct ir_func *f)
+{
+	int32_t *res = xmalloc((f->ncode ? f->ncode : 1) * sizeof(int32_t));
+	for (uint32_t i = 0; i < f->ncode; i++)
+		res[i] = -1;
+	if (f->ncode == 0)
+		return res;
+	struct ir_cfg c;
+	ir_cfg_build(f, &c);
+	uint32_t *idom = xmalloc((c.nb + 1) * sizeof(uint32_t)), *num = xmalloc((c.nb + 1) * sizeof(uint32_t));
+	ir_cfg_doms(&c, 1, idom, num);
+	for (uint32_t b = 0; b < c.nb; b++) {
+		uint32_t d = idom[b];
+		res[c.first[b + 1] - 1] = (d == UINT32_MAX || d == c.nb) ? -1 : (int32_t)c.first[d];
+	}
 	free(idom);
-	cfg_free(&c);
+	free(num);
+	ir_cfg_free(&c);
 	return res;
 }

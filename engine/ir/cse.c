@@ -64,9 +64,10 @@ struct cx {
 	uint8_t *param;
 	uint32_t *ndef, *nuse;
 	int32_t *def;       /* the writer when ndef == 1 (parameters: -1) */
-	uint32_t *blk;      /* per instruction: its block */
+	struct ir_cfg cfg;  /* the blocks (cfg.c) */
+	uint32_t *blk;      /* per instruction: its block (cfg's) */
 	uint32_t nb;
-	uint32_t *bfirst;   /* per block: its first instruction */
+	uint32_t *bfirst;   /* per block: its first instruction (cfg's) */
 	int32_t *idom;      /* per block: immediate dominator, -1 for the entry or unreachable */
 	uint32_t *rpo;      /* per block: its place in reverse postorder (UINT32_MAX: unreachable) */
 	int32_t *vn;        /* per register: the register holding its value number */
@@ -102,149 +103,23 @@ static void cx_count(struct cx *x)
 	}
 }
 
-static int ends_block(unsigned op)
-{
-	return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE;
-}
-
-/* blocks, their successors, reverse postorder and immediate dominators
- * (the iterative method over reverse postorder); dropped instructions
- * fall through as in the decoded code */
+/* blocks, reverse postorder and immediate dominators (cfg.c's, forward):
+ * dropped instructions fall through as in the decoded code */
 static void cx_blocks(struct cx *x)
 {
-	struct ir_func *f = x->f;
-	uint32_t n = x->n;
-	uint8_t *lead = xcalloc(n + 1, 1);
-	lead[0] = 1;
-	for (uint32_t i = 0; i < n; i++) {
-		const struct ir_insn *in = &f->code[i];
-		if (dead(in))
-			continue;
-		if (in->op == IR_BR || in->op == IR_CBR) {
-			lead[in->tgt1] = 1;
-			if (in->op == IR_CBR)
-				lead[in->tgt2] = 1;
-		}
-		if (ends_block(in->op))
-			lead[i + 1] = 1;
+	ir_cfg_build(x->f, &x->cfg);
+	uint32_t N = x->cfg.nb + 1;
+	uint32_t *id = xmalloc(N * sizeof(uint32_t)), *num = xmalloc(N * sizeof(uint32_t));
+	uint32_t cnt = ir_cfg_doms(&x->cfg, 0, id, num);
+	x->nb = x->cfg.nb;
+	x->blk = x->cfg.blk_of;
+	x->bfirst = x->cfg.first;
+	for (uint32_t b = 0; b < x->nb; b++) {
+		x->rpo[b] = num[b] == UINT32_MAX ? UINT32_MAX : cnt - 1 - num[b];
+		x->idom[b] = b == 0 || id[b] == UINT32_MAX ? -1 : (int32_t)id[b];
 	}
-	uint32_t nb = 0;
-	for (uint32_t i = 0; i < n; i++) {
-		if (lead[i])
-			nb++;
-		x->blk[i] = nb - 1;
-	}
-	x->nb = nb;
-	x->bfirst = xmalloc(nb * sizeof(uint32_t));
-	for (uint32_t i = 0; i < n; i++)
-		if (lead[i])
-			x->bfirst[x->blk[i]] = i;
-	/* successors: the last live instruction of each block decides */
-	int32_t (*succ)[2] = xmalloc(nb * sizeof(*succ));
-	for (uint32_t b = 0; b < nb; b++) {
-		uint32_t end = b + 1 < nb ? x->bfirst[b + 1] : n, last = end;
-		for (uint32_t i = end; i-- > x->bfirst[b];)
-			if (!dead(&f->code[i])) {
-				last = i;
-				break;
-			}
-		succ[b][0] = succ[b][1] = -1;
-		const struct ir_insn *in = last < end ? &f->code[last] : NULL;
-		if (in && in->op == IR_BR) {
-			succ[b][0] = (int32_t)x->blk[in->tgt1];
-		} else if (in && in->op == IR_CBR) {
-			succ[b][0] = (int32_t)x->blk[in->tgt1];
-			succ[b][1] = (int32_t)x->blk[in->tgt2];
-		} else if (!in || !ends_block(in->op)) {
-			if (end < n)
-				succ[b][0] = (int32_t)x->blk[end];
-		}
-	}
-	/* postorder by an explicit stack */
-	uint32_t *post = xmalloc(nb * sizeof(uint32_t)), np = 0;
-	uint32_t *stk = xmalloc(nb * sizeof(uint32_t));
-	uint8_t *state = xcalloc(nb, 1), *edge = xcalloc(nb, 1);
-	uint32_t sp = 0;
-	stk[sp++] = 0;
-	state[0] = 1;
-	while (sp) {
-		uint32_t b = stk[sp - 1];
-		if (edge[b] < 2) {
-			int32_t s = succ[b][edge[b]++];
-			if (s >= 0 && !state[s]) {
-				state[s] = 1;
-				stk[sp++] = (uint32_t)s;
-			}
-			continue;
-		}
-		post[np++] = b;
-		sp--;
-	}
-	for (uint32_t b = 0; b < nb; b++) {
-		x->rpo[b] = UINT32_MAX;
-		x->idom[b] = -1;
-	}
-	for (uint32_t k = 0; k < np; k++)
-		x->rpo[post[k]] = np - 1 - k;
-	/* predecessors, as a flat list */
-	uint32_t *pcount = xcalloc(nb + 1, sizeof(uint32_t));
-	for (uint32_t b = 0; b < nb; b++)
-		for (int q = 0; q < 2; q++)
-			if (succ[b][q] >= 0 && x->rpo[b] != UINT32_MAX)
-				pcount[succ[b][q] + 1]++;
-	for (uint32_t b = 0; b < nb; b++)
-		pcount[b + 1] += pcount[b];
-	uint32_t *pred = xmalloc((pcount[nb] + 1) * sizeof(uint32_t));
-	uint32_t *pfill = xcalloc(nb, sizeof(uint32_t));
-	for (uint32_t b = 0; b < nb; b++)
-		for (int q = 0; q < 2; q++)
-			if (succ[b][q] >= 0 && x->rpo[b] != UINT32_MAX) {
-				uint32_t s = (uint32_t)succ[b][q];
-				pred[pcount[s] + pfill[s]++] = b;
-			}
-	/* idom: Cooper, Harvey and Kennedy's iteration; the entry is its own
-	 * while it runs, -1 afterwards */
-	x->idom[0] = 0;
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (uint32_t k = np; k-- > 0;) {
-			uint32_t b = post[k];
-			if (b == 0)
-				continue;
-			int32_t nd = -1;
-			for (uint32_t p = pcount[b]; p < pcount[b + 1]; p++) {
-				int32_t q = (int32_t)pred[p];
-				if (x->idom[q] < 0)
-					continue;
-				if (nd < 0) {
-					nd = q;
-					continue;
-				}
-				int32_t u = q, v = nd;
-				while (u != v) {
-					while (x->rpo[u] > x->rpo[v])
-						u = x->idom[u];
-					while (x->rpo[v] > x->rpo[u])
-						v = x->idom[v];
-				}
-				nd = u;
-			}
-			if (nd >= 0 && x->idom[b] != nd) {
-				x->idom[b] = nd;
-				changed = 1;
-			}
-		}
-	}
-	x->idom[0] = -1;
-	free(lead);
-	free(succ);
-	free(post);
-	free(stk);
-	free(state);
-	free(edge);
-	free(pcount);
-	free(pred);
-	free(pfill);
+	free(id);
+	free(num);
 }
 
 /* does instruction d dominate instruction u (every path from the entry to
@@ -718,7 +593,6 @@ int ir_cse(struct ir_func *f)
 	x.nuse = xcalloc(x.nr, sizeof(uint32_t));
 	x.def = xmalloc(x.nr * sizeof(int32_t));
 	x.vn = xmalloc(x.nr * sizeof(int32_t));
-	x.blk = xcalloc(x.n + 1, sizeof(uint32_t));
 	x.idom = xmalloc((x.n + 1) * sizeof(int32_t));
 	x.rpo = xmalloc((x.n + 1) * sizeof(uint32_t));
 	for (uint32_t r = 0; r < f->nparams && r < x.nr; r++)
@@ -741,11 +615,16 @@ int ir_cse(struct ir_func *f)
 
 	/* value numbers, blocks in reverse postorder: an operand's writer
 	 * (dominating its reader) comes first */
-	uint32_t *order = xmalloc((x.nb ? x.nb : 1) * sizeof(uint32_t));
+	uint32_t *order = xmalloc((x.nb + 1) * sizeof(uint32_t));
 	uint32_t nord = 0;
+	for (uint32_t b = 0; b <= x.nb; b++)
+		order[b] = UINT32_MAX;
 	for (uint32_t b = 0; b < x.nb; b++)
 		if (x.rpo[b] != UINT32_MAX)
-			order[x.rpo[b]] = b, nord++;
+			order[x.rpo[b]] = b;
+	for (uint32_t o = 0; o <= x.nb; o++)
+		if (order[o] != UINT32_MAX)
+			order[nord++] = order[o]; /* the exit's place, if reached, left out */
 	uint32_t nbk = 16;
 	while (nbk < 2 * x.n)
 		nbk <<= 1;
@@ -839,9 +718,8 @@ int ir_cse(struct ir_func *f)
 	free(x.nuse);
 	free(x.def);
 	free(x.vn);
-	free(x.blk);
 	free(x.idom);
 	free(x.rpo);
-	free(x.bfirst);
+	ir_cfg_free(&x.cfg);
 	return changed;
 }

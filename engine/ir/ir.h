@@ -420,4 +420,24 @@ int ir_regalloc_entry_written(struct ir_func *f);
  * ops. The array is the caller's to free. */
 int32_t *cfg_ipdom(const struct ir_func *f);
 
+/* cfg.c: the basic blocks of f's code (an IRF_DEAD instruction is a NOP to
+ * them): nb blocks, node nb the virtual exit that returns, traps and the
+ * fall past the end lead to; first[b] the first instruction of block b
+ * (first[nb] = n), blk_of[i] the block of instruction i, succ[b] up to two
+ * successors (UINT32_MAX: none), pred[b] the predecessors. */
+struct ir_cfg {
+	uint32_t nb, n;
+	uint32_t *first, *blk_of;
+	uint32_t (*succ)[2];
+	VEC(uint32_t) *pred;
+};
+void ir_cfg_build(const struct ir_func *f, struct ir_cfg *c);
+void ir_cfg_free(struct ir_cfg *c);
+/* Immediate dominators of the nb + 1 nodes: from block 0 forward (post 0)
+ * or post-dominators from the exit (post 1). idom[v]: UINT32_MAX where the
+ * root does not reach v, the root its own; num[v]: v's place in the
+ * postorder from the root (the root's the highest; UINT32_MAX unreached).
+ * Returns how many nodes the root reaches. */
+uint32_t ir_cfg_doms(const struct ir_cfg *c, int post, uint32_t *idom, uint32_t *num);
+
 #endif
