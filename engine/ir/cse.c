@@ -71,7 +71,51 @@ struct cx {
 	int32_t *idom;      /* per block: immediate dominator, -1 for the entry or unreachable */
 	uint32_t *rpo;      /* per block: its place in reverse postorder (UINT32_MAX: unreachable) */
 	int32_t *vn;        /* per register: the register holding its value number */
+	/* per register: the instructions that read it, a list through rd
+	 * (rhead, rtail: -1 when empty). An entry may be stale (the reader
+	 * dropped, or its operand renamed) and a reader may appear twice: each
+	 * walk tests the instruction itself, once (stamp) */
+	int32_t *rhead, *rtail;
+	struct { uint32_t insn; int32_t next; } *rd;
+	uint32_t nrd, caprd;
+	uint32_t *stamp, now; /* per instruction: the walk that last met it */
 };
+
+/* add instruction i to the readers of r */
+static void reader_add(struct cx *x, int32_t r, uint32_t i)
+{
+	if (x->rtail[r] >= 0 && x->rd[x->rtail[r]].insn == i)
+		return; /* read twice by i */
+	if (x->nrd == x->caprd) {
+		x->caprd = x->caprd ? 2 * x->caprd : 64;
+		x->rd = xrealloc(x->rd, x->caprd * sizeof(*x->rd));
+	}
+	x->rd[x->nrd].insn = i;
+	x->rd[x->nrd].next = -1;
+	if (x->rtail[r] >= 0)
+		x->rd[x->rtail[r]].next = (int32_t)x->nrd;
+	else
+		x->rhead[r] = (int32_t)x->nrd;
+	x->rtail[r] = (int32_t)x->nrd++;
+}
+
+/* the readers of from become readers of to (rename_reads) */
+static void readers_move(struct cx *x, int32_t from, int32_t to)
+{
+	if (x->rhead[from] < 0)
+		return;
+	if (x->rtail[to] >= 0)
+		x->rd[x->rtail[to]].next = x->rhead[from];
+	else
+		x->rhead[to] = x->rhead[from];
+	x->rtail[to] = x->rtail[from];
+	x->rhead[from] = x->rtail[from] = -1;
+}
+
+/* each live instruction on r's list once: for (READERS(x, r, e, i)) */
+#define READERS(x, r, e, i) \
+	int32_t e = ((x)->now++, (x)->rhead[r]); e >= 0; e = (x)->rd[e].next) \
+		if ((i = (x)->rd[e].insn, (x)->stamp[i] != (x)->now) && ((x)->stamp[i] = (x)->now, !dead(&(x)->f->code[i]))
 
 static int dead(const struct ir_insn *in)
 {
@@ -99,7 +143,7 @@ static void cx_count(struct cx *x)
 		if (dead(in))
 			continue;
 		IR_EACH_WRITE(in, r, { x->ndef[r]++; x->def[r] = (int32_t)i; });
-		IR_EACH_READ(in, r, x->nuse[r]++);
+		IR_EACH_READ(in, r, { x->nuse[r]++; reader_add(x, r, i); });
 	}
 }
 
@@ -281,13 +325,13 @@ static int range_of(const struct cx *x, int32_t r, uint32_t at, int64_t *lo, int
 
 /* every read of d (written by instruction w): the address of a LD, or of
  * a ST that does not store d, dominated by w */
-static int address_only(const struct cx *x, int32_t d, uint32_t w)
+static int address_only(struct cx *x, int32_t d, uint32_t w)
 {
-	uint32_t left = x->nuse[d];
-	for (uint32_t i = 0; left && i < x->n; i++) {
+	uint32_t left = x->nuse[d], i;
+	for (READERS(x, d, e, i)) {
+		if (!left)
+			break;
 		const struct ir_insn *q = &x->f->code[i];
-		if (dead(q))
-			continue;
 		int rd = 0;
 		IR_EACH_READ(q, r, rd += r == d);
 		if (!rd)
@@ -385,9 +429,11 @@ static int fold_index(struct cx *x, uint32_t i, int32_t *work, uint32_t *nw)
 		else
 			rd->b = xr;
 		x->nuse[xr]++;
-		for (uint32_t u = 0; u < x->n; u++) {
+		reader_add(x, xr, ri);
+		uint32_t u;
+		for (READERS(x, ad->d, e, u)) {
 			struct ir_insn *q = &f->code[u];
-			if (!dead(q) && (q->op == IR_LD || q->op == IR_ST) && q->a == ad->d)
+			if ((q->op == IR_LD || q->op == IR_ST) && q->a == ad->d)
 				q->imm = (int64_t)((uint64_t)q->imm + off);
 		}
 		drop_use(x, yr, work, nw);
@@ -542,19 +588,16 @@ static int fused_inner(const struct cx *x, const struct ir_insn *in)
 static int rename_reads(struct cx *x, int32_t from, int32_t to, uint32_t j)
 {
 	struct ir_func *f = x->f;
-	for (uint32_t u = 0; u < x->n; u++) {
+	uint32_t u;
+	for (READERS(x, from, e, u)) {
 		const struct ir_insn *q = &f->code[u];
-		if (dead(q))
-			continue;
 		int rd = 0;
 		IR_EACH_READ(q, r, rd |= r == from);
 		if (rd && !dom(x, j, u))
 			return 0;
 	}
-	for (uint32_t u = 0; u < x->n; u++) {
+	for (READERS(x, from, e, u)) {
 		struct ir_insn *q = &f->code[u];
-		if (dead(q))
-			continue;
 		if (q->a == from)
 			q->a = to, x->nuse[to]++;
 		if (q->b == from)
@@ -567,6 +610,7 @@ static int rename_reads(struct cx *x, int32_t from, int32_t to, uint32_t j)
 			if (q->args[k] == from)
 				q->args[k] = to, x->nuse[to]++;
 	}
+	readers_move(x, from, to);
 	x->nuse[from] = 0;
 	return 1;
 }
@@ -593,6 +637,11 @@ int ir_cse(struct ir_func *f)
 	x.nuse = xcalloc(x.nr, sizeof(uint32_t));
 	x.def = xmalloc(x.nr * sizeof(int32_t));
 	x.vn = xmalloc(x.nr * sizeof(int32_t));
+	x.rhead = xmalloc(x.nr * sizeof(int32_t));
+	x.rtail = xmalloc(x.nr * sizeof(int32_t));
+	for (uint32_t r = 0; r < x.nr; r++)
+		x.rhead[r] = x.rtail[r] = -1;
+	x.stamp = xcalloc(x.n + 1, sizeof(uint32_t));
 	x.idom = xmalloc((x.n + 1) * sizeof(int32_t));
 	x.rpo = xmalloc((x.n + 1) * sizeof(uint32_t));
 	for (uint32_t r = 0; r < f->nparams && r < x.nr; r++)
@@ -718,6 +767,10 @@ int ir_cse(struct ir_func *f)
 	free(x.nuse);
 	free(x.def);
 	free(x.vn);
+	free(x.rhead);
+	free(x.rtail);
+	free(x.rd);
+	free(x.stamp);
 	free(x.idom);
 	free(x.rpo);
 	ir_cfg_free(&x.cfg);
