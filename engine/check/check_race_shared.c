@@ -1131,6 +1131,9 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 		}
 		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
 		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
+		/* lanes l0..l1 all written, from the initialized prefix on */
+		if (write && wb + l0 <= s->initw && wb + l1 + 1 > s->initw && !(((M >> l0) + 1) & (M >> l0)))
+			s->initw = wb + l1 + 1;
 		return 1;
 	}
 	uint64_t o0 = CHECK_ADDR_OFF(r->A[0] + r->imm);
@@ -1142,6 +1145,12 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 		return 0;
 	s->lo = wb < s->lo ? wb : s->lo;
 	s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+	/* a write's 32 words are initialized now (full_warp's INIT_BIT): the
+	 * prefix all_init knows grows over them when they touch it, and the
+	 * epoch's first read or atomic does not scan the words again
+	 * (histogram's local[threadIdx.x] = 0, warp by warp) */
+	if (write && wb <= s->initw && wb + WARP > s->initw)
+		s->initw = wb + WARP;
 	return 1;
 }
 
