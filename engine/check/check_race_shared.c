@@ -1141,8 +1141,20 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 	    o0 + 128 > r->bytes)
 		return 0;
 	uint32_t wb = (uint32_t)(o0 >> 2);
-	if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff))
+	if ((wb >= s->hi || wb + WARP <= s->lo) && (write || wb + WARP <= s->initw)) {
+		/* no word of the 32 touched since the epoch began (a record is
+		 * made only with its word inside [lo, hi); epoch_end clears those,
+		 * CEV_BLOCK_START all): no record, so fresh_words' test passes
+		 * (a read's words initialized: the prefix), and its second pass
+		 * is this, without the first (histogram's local[threadIdx.x] =
+		 * 0, each warp on its own words) */
+		uint32_t *p = s->w + wb;
+		const uint32_t base = r->warp * WARP + 1, wsb = (r->wsync & 0x1ff) << 22 | INIT_BIT;
+		for (unsigned l = 0; l < WARP; l++)
+			p[l] = (write ? base + l : (base + l) << 11) | wsb;
+	} else if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff)) {
 		return 0;
+	}
 	s->lo = wb < s->lo ? wb : s->lo;
 	s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
 	/* a write's 32 words are initialized now (full_warp's INIT_BIT): the

@@ -4192,6 +4192,73 @@ int main()
 }
 """)
 
+# A whole warp's write to 32 words none of which was touched since the
+# epoch began (check_race_shared.c offer_words: [wb, wb + 32) outside the
+# slot's [lo, hi)) is stored without fresh_words' test (the eighteenth
+# session). A read of one word by another warp in the same epoch, at each
+# edge of the write's words (word 31 of 0..31, word 1 of 1..32: warp 0's
+# loop lets warp 1 read first), must still make the write a race. They
+# fail when either end of the test is off by one. The near misses (the
+# word just outside: 32, 0) are shared_fresh_range_2.
+prog("shared_fresh_range_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t == 37)
+		v = s[b == 0 ? 31 : 1];
+	if (t < 32) {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (b == 0)
+			s[t] = v;	//@shared-race
+		else
+			s[t + 1] = v;	//@shared-race
+	}
+	out[b * 64 + t] = v;
+}
+int main()
+{
+	int *out, h[128];
+	cudaMalloc(&out, 128 * sizeof(int));
+	k<<<2, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[3], h[64 + 3]);	/* the writers': not racy */
+	return 0;
+}
+""")
+prog("shared_fresh_range_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t == 37)
+		v = s[b == 0 ? 32 : 0];
+	if (t < 32) {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (b == 0)
+			s[t] = v;
+		else
+			s[t + 1] = v;
+	}
+	out[b * 64 + t] = v;
+}
+int main()
+{
+	int *out, h[128];
+	cudaMalloc(&out, 128 * sizeof(int));
+	k<<<2, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d %d %d\n", h[3], h[37], h[64 + 3], h[64 + 37]);
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
