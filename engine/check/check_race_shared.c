@@ -959,20 +959,22 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 		}
 	}
 	if (kind == RL_LANES) {
-		if (!in) {
-			uint64_t d = 0;
-			for (unsigned l = 0; l < WARP; l++)
-				d |= (A[l] + imm) ^ a0;
-			if (d >> 32)
-				return 0;
-		}
 		if (s->nlanes == s->caplanes) {
 			s->caplanes = s->caplanes ? 2 * s->caplanes : 2;
 			s->lanes = xrealloc(s->lanes, (size_t)s->caplanes * WARP * sizeof(*s->lanes));
 		}
+		/* the low halves copied and the high halves compared in one pass
+		 * (the entry is taken only when they are one: the copy is left
+		 * unused otherwise) */
 		uint32_t *o = s->lanes + (size_t)WARP * s->nlanes;
-		for (unsigned l = 0; l < WARP; l++)
-			o[l] = (uint32_t)(A[l] + imm);
+		uint64_t d = 0;
+		for (unsigned l = 0; l < WARP; l++) {
+			uint64_t v = A[l] + imm;
+			o[l] = (uint32_t)v;
+			d |= v ^ a0;
+		}
+		if (!in && d >> 32)
+			return 0;
 		r->o0 = s->nlanes++;
 	} else {
 		r->o0 = (uint32_t)a0;
