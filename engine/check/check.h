@@ -413,10 +413,11 @@ static inline int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint
 		return check_lanes_linear(la, step, mask);
 	const uint64_t *d = offs[__builtin_ctz(step)];
 	unsigned l0 = (unsigned)__builtin_ctz(mask);
-	uint64_t k0 = la[l0] - d[l0], bad = 0;
+	uint64_t k0 = la[l0] - d[l0];
+	uint32_t ne = 0;
 	for (uint32_t l = 0; l < 32; l++)
-		bad |= ((la[l] - d[l]) ^ k0) & (0 - (uint64_t)(mask >> l & 1));
-	return !bad;
+		ne |= (uint32_t)(la[l] - d[l] != k0) << l;
+	return !(ne & mask);
 }
 
 /* ---- what the machine offers its checkers (engine/machine/checkhost.c) */

@@ -959,20 +959,22 @@ static CHECK_INLINE int log_read(struct shared *x, struct slot *s, struct warp *
 		}
 	}
 	if (kind == RL_LANES) {
-		if (!in) {
-			uint64_t d = 0;
-			for (unsigned l = 0; l < WARP; l++)
-				d |= (A[l] + imm) ^ a0;
-			if (d >> 32)
-				return 0;
-		}
 		if (s->nlanes == s->caplanes) {
 			s->caplanes = s->caplanes ? 2 * s->caplanes : 2;
 			s->lanes = xrealloc(s->lanes, (size_t)s->caplanes * WARP * sizeof(*s->lanes));
 		}
+		/* the low halves copied and the high halves compared in one pass
+		 * (the entry is taken only when they are one: the copy is left
+		 * unused otherwise) */
 		uint32_t *o = s->lanes + (size_t)WARP * s->nlanes;
-		for (unsigned l = 0; l < WARP; l++)
-			o[l] = (uint32_t)(A[l] + imm);
+		uint64_t d = 0;
+		for (unsigned l = 0; l < WARP; l++) {
+			uint64_t v = A[l] + imm;
+			o[l] = (uint32_t)v;
+			d |= v ^ a0;
+		}
+		if (!in && d >> 32)
+			return 0;
 		r->o0 = s->nlanes++;
 	} else {
 		r->o0 = (uint32_t)a0;
@@ -1131,6 +1133,9 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 		}
 		s->lo = wb + l0 < s->lo ? wb + l0 : s->lo;
 		s->hi = wb + l1 + 1 > s->hi ? wb + l1 + 1 : s->hi;
+		/* lanes l0..l1 all written, from the initialized prefix on */
+		if (write && wb + l0 <= s->initw && wb + l1 + 1 > s->initw && !(((M >> l0) + 1) & (M >> l0)))
+			s->initw = wb + l1 + 1;
 		return 1;
 	}
 	uint64_t o0 = CHECK_ADDR_OFF(r->A[0] + r->imm);
@@ -1138,10 +1143,28 @@ static CHECK_INLINE int offer_words(struct shared *x, const struct check_sread *
 	    o0 + 128 > r->bytes)
 		return 0;
 	uint32_t wb = (uint32_t)(o0 >> 2);
-	if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff))
+	if ((wb >= s->hi || wb + WARP <= s->lo) && (write || wb + WARP <= s->initw)) {
+		/* no word of the 32 touched since the epoch began (a record is
+		 * made only with its word inside [lo, hi); epoch_end clears those,
+		 * CEV_BLOCK_START all): no record, so fresh_words' test passes
+		 * (a read's words initialized: the prefix), and its second pass
+		 * is this, without the first (histogram's local[threadIdx.x] =
+		 * 0, each warp on its own words) */
+		uint32_t *p = s->w + wb;
+		const uint32_t base = r->warp * WARP + 1, wsb = (r->wsync & 0x1ff) << 22 | INIT_BIT;
+		for (unsigned l = 0; l < WARP; l++)
+			p[l] = (write ? base + l : (base + l) << 11) | wsb;
+	} else if (!full_warp(r->warp, s->w + wb, write, r->wsync & 0x1ff)) {
 		return 0;
+	}
 	s->lo = wb < s->lo ? wb : s->lo;
 	s->hi = wb + WARP > s->hi ? wb + WARP : s->hi;
+	/* a write's 32 words are initialized now (full_warp's INIT_BIT): the
+	 * prefix all_init knows grows over them when they touch it, and the
+	 * epoch's first read or atomic does not scan the words again
+	 * (histogram's local[threadIdx.x] = 0, warp by warp) */
+	if (write && wb <= s->initw && wb + WARP > s->initw)
+		s->initw = wb + WARP;
 	return 1;
 }
 

@@ -784,9 +784,48 @@ static void test_shadow_pages(void)
 	check_shadow_free(b, big);
 }
 
+/* check_warp_linear_mask against the definition (lane l of mask at the
+ * first lane's address + step * (l - l0)): rows of each step with lanes
+ * off the mask anywhere, one lane of the mask moved by one byte or by
+ * 4 GiB, rows across a 4 GiB line, random masks (the lanes that differ
+ * are counted as a 32-bit mask and then masked since the eighteenth
+ * session) */
+static void test_linear_mask(void)
+{
+	static const uint32_t steps[] = { 1, 2, 4, 8 };
+	uint64_t la[32], seed = 12345;
+	unsigned bad = 0, n = 0, yes = 0;
+	for (unsigned it = 0; it < 4000; it++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t step = steps[seed >> 60 & 3], mask = (uint32_t)(seed >> 20);
+		if (it % 3 == 0)
+			mask |= 1u << (seed >> 8 & 31);
+		if (!mask)
+			mask = 1;
+		uint64_t base = it % 5 == 0 ? 0x100000000ull - 64 : 0x720000000000ull + (seed >> 40);
+		for (unsigned l = 0; l < 32; l++)
+			la[l] = (mask >> l & 1) ? base + (uint64_t)step * l : seed ^ (l * 0x9e3779b97f4a7c15ull);
+		if (it % 4 == 1) {
+			unsigned l = (unsigned)(seed >> 12) & 31;
+			la[l] += it % 8 == 1 ? 1 : 0x100000000ull;
+		}
+		unsigned l0 = (unsigned)__builtin_ctz(mask);
+		int want = 1;
+		for (unsigned l = 0; l < 32; l++)
+			if ((mask >> l & 1) && la[l] != la[l0] + (uint64_t)step * (l - l0))
+				want = 0;
+		bad += check_warp_linear_mask(la, step, mask) != want;
+		yes += want;
+		n++;
+	}
+	ok(!bad && yes && yes < n, "check_warp_linear_mask: %u of %u answers as the definition's (%u linear)", n - bad, n,
+	   yes);
+}
+
 int main(void)
 {
 	tap_start();
+	test_linear_mask();
 	test_shadow_pages();
 	test_memory_checkers();
 	test_kinds();
