@@ -611,9 +611,10 @@ idx_st:
 		cmp3 = 0;
 	addk_cbr: {
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
-		 * the same in every lane (uniform) is added and compared once */
+		 * the same in every lane (uniform) is added and compared once
+		 * (fop[ncode + pc]: uniform.c found it so, no test of the row) */
 		uint64_t a0 = A[0];
-		if (!full || ROW_DIFF(A)) {
+		if (!full || (!fop[df->ncode + pc] && ROW_DIFF(A))) {
 			FL(S32(A[l] + B[l]));
 			if (!PAIR_OK())
 				NEXT_PC();
@@ -635,7 +636,7 @@ idx_st:
 		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
 		int sg = in->t == IR_S32; /* else U32 (fast_pairs) */
 		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
-		if (!full || ROW_DIFF(A)) {
+		if (!full || (!fop[df->ncode + pc] && ROW_DIFF(A))) {
 			if (sg)
 				FL((uint64_t)((int64_t)A[l] >> sh));
 			else if (sh >= 32)
@@ -668,7 +669,7 @@ counter_cbr:
 			B = (uint64_t *)df->pool[in->b];
 		} else {
 			B = reg(R, in->b);
-			if (ROW_DIFF(B)) {
+			if (f != F_CBR_U && ROW_DIFF(B)) { /* F_CBR_U: uniform rows */
 				D = reg(R, in->d);
 				A = reg(R, in->a);
 				RUN_FETCHED();

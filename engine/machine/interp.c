@@ -3452,7 +3452,9 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
  * own class kept at f[ncode + i] (F_UNI's lane computes by it); a CBR on
  * uniform rows F_CBR_U (an integer compare, or a predicate); a shuffle
  * whose offset, width and member mask are uniform F_SHFL_U. After the
- * superinstructions: an instruction of a pair keeps the pair's class. */
+ * superinstructions: the first of a pair keeps the pair's class, with
+ * f[ncode + i] 1 where its counter is uniform; the CBR of a pair may
+ * become F_CBR_U (the pair's second runs by its own class). */
 static void fast_uniform(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i < df->ncode; i++) {
@@ -3480,6 +3482,11 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 		case F_SHFL:
 			if ((u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E))
 				f[i] = F_SHFL_U;
+			break;
+		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:
+			/* a uniform counter: the pair's shortcut without its row test */
+			if (u & UNI_OPS)
+				f[df->ncode + i] = 1;
 			break;
 		default:
 			break;

@@ -37,9 +37,12 @@
 #include <string.h>
 #include "builtin.h"
 
-static int is_term(unsigned op)
+/* a block's last instruction (one ir_optimize dropped is a NOP) */
+static int is_term(const struct ir_insn *in)
 {
-	return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE;
+	unsigned op = in->op;
+	return !(in->flags & IRF_DEAD) &&
+	       (op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE);
 }
 
 /* registers read (decode.c's uses: b not where it is a pool constant, e
@@ -99,7 +102,7 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	if (!n)
 		return U;
 	for (uint32_t i = 0; i < n; i++)
-		if (code[i].op == IR_CALL || code[i].op == IR_ICALL)
+		if ((code[i].op == IR_CALL || code[i].op == IR_ICALL) && !(code[i].flags & IRF_DEAD))
 			goto none;
 	/* basic blocks: leaders at the targets and after each terminator */
 	uint8_t *lead = xcalloc(n + 1, 1);
@@ -107,12 +110,13 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	lead[0] = 1;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &code[i];
+		if (!is_term(in))
+			continue;
+		lead[i + 1] = 1;
 		if ((in->op == IR_BR || in->op == IR_CBR) && (uint32_t)in->tgt1 < n)
 			lead[in->tgt1] = 1;
 		if (in->op == IR_CBR && (uint32_t)in->tgt2 < n)
 			lead[in->tgt2] = 1;
-		if (is_term(in->op))
-			lead[i + 1] = 1;
 	}
 	uint32_t *first = xmalloc((n + 1) * sizeof(uint32_t));
 	for (uint32_t i = 0; i < n; i++) {
@@ -125,11 +129,11 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	for (uint32_t b = 0; b < nb; b++) {
 		const struct ir_insn *in = &code[first[b + 1] - 1];
 		uint32_t s0 = UINT32_MAX, s1 = UINT32_MAX;
-		if (in->op == IR_BR || in->op == IR_CBR) {
+		if (is_term(in) && (in->op == IR_BR || in->op == IR_CBR)) {
 			s0 = (uint32_t)in->tgt1 < n ? blk[in->tgt1] : UINT32_MAX;
 			if (in->op == IR_CBR)
 				s1 = (uint32_t)in->tgt2 < n ? blk[in->tgt2] : UINT32_MAX;
-		} else if (!is_term(in->op) && first[b + 1] < n) {
+		} else if (!is_term(in) && first[b + 1] < n) {
 			s0 = b + 1;
 		}
 		succ[b][0] = s0;
