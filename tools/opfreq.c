@@ -61,7 +61,7 @@ static void op_name(int id, char *buf, size_t n)
 /* an instruction the fast path runs once for the group (interp.c
  * fast_uniform): an ALU op, CVT, SETP, SEL or indexing whose register
  * operands are all uniform, a CBR on uniform rows, a shuffle whose offset,
- * width and mask are */
+ * width and mask are, a vote whose mask is */
 static int uni_counted(const struct dfunc *df, uint32_t d)
 {
 	const struct ir_insn *in = &df->code[d];
@@ -72,6 +72,8 @@ static int uni_counted(const struct dfunc *df, uint32_t d)
 		return (u & UNI_OPS) != 0;
 	case IR_SHFL:
 		return (u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E);
+	case IR_VOTE:
+		return (u & UNI_A) != 0;
 	default:
 		return 0;
 	}

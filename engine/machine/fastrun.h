@@ -517,7 +517,10 @@ fetched:
 		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 0);
 		goto coll_done;
 	CASE(F_VOTE) {
-		if (!full || !coll_names_all(R, in->a)) {
+		/* fop[ncode + pc]: the member mask is uniform (fast_uniform), its
+		 * first lane is every lane's */
+		if (!full || !(fop[df->ncode + pc] ? in->a < 0 || (uint32_t)reg(R, in->a)[0] == ~0u
+						 : coll_names_all(R, in->a))) {
 			k--;
 			goto out;
 		}

@@ -3454,7 +3454,8 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
  * whose offset, width and member mask are uniform F_SHFL_U. After the
  * superinstructions: the first of a pair keeps the pair's class, with
  * f[ncode + i] 1 where its counter is uniform; the CBR of a pair may
- * become F_CBR_U (the pair's second runs by its own class). */
+ * become F_CBR_U (the pair's second runs by its own class). F_VOTE: 1
+ * there where its member mask is uniform. */
 static void fast_uniform(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i < df->ncode; i++) {
@@ -3482,6 +3483,11 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 		case F_SHFL:
 			if ((u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E))
 				f[i] = F_SHFL_U;
+			break;
+		case F_VOTE:
+			/* a uniform member mask: its first lane tested alone */
+			if (u & UNI_A)
+				f[df->ncode + i] = 1;
 			break;
 		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:
 			/* a uniform counter: the pair's shortcut without its row test */

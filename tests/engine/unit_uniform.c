@@ -257,13 +257,50 @@ static const char run_prog[] =
 	"\treturn bad != 0;\n"
 	"}\n";
 
+/* votes with a uniform member mask (F_VOTE's test of its first lane): a
+ * mask from a parameter, every lane's in the first launch, a partial
+ * warp's in the second (blocks of 16 threads: the general loop's
+ * collective) */
+static const char vote_prog[] =
+	"#include <cstdio>\n"
+	"__global__ void v(int *out, unsigned m, int n)\n"
+	"{\n"
+	"\tint t = threadIdx.x, g = blockIdx.x * blockDim.x + t;\n"
+	"\tout[g] = __all_sync(m, t < n) + 2 * __any_sync(m, t == n) +\n"
+	"\t\t 4 * (__ballot_sync(m, t & 1) == (m & 0xaaaaaaaau));\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tstatic int o[128];\n"
+	"\tint *d;\n"
+	"\tunsigned s = 0, want = 0, s2 = 0, want2 = 0;\n"
+	"\tcudaMalloc(&d, sizeof o);\n"
+	"\tv<<<2, 64>>>(d, 0xffffffffu, 40);\n"
+	"\tcudaMemcpy(o, d, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\tfor (int i = 0; i < 128; i++) {\n"
+	"\t\tint w = i % 64 / 32;\n"
+	"\t\ts = s * 3 + (unsigned)o[i];\n"
+	"\t\twant = want * 3 + (w == 0) + 2 * (w == 1) + 4;\n"
+	"\t}\n"
+	"\tv<<<2, 16>>>(d, 0xffffu, 8);\n"
+	"\tcudaMemcpy(o, d, 32 * sizeof(int), cudaMemcpyDeviceToHost);\n"
+	"\tfor (int i = 0; i < 32; i++) {\n"
+	"\t\ts2 = s2 * 3 + (unsigned)o[i];\n"
+	"\t\twant2 = want2 * 3 + 6;\n"
+	"\t}\n"
+	"\tprintf(\"votes %s %u %u\\n\", s == want && s2 == want2 ? \"ok\" : \"FAIL\", s, s2);\n"
+	"\treturn 0;\n"
+	"}\n";
+
 static const struct unit_cfg cfgs[] = {
 	{ "stack", SIMT_STACK, SCHED_RR, 0 },
 	{ "its", SIMT_ITS, SCHED_RR, 0 },
 	{ "its random:5", SIMT_ITS, SCHED_RANDOM, 5 },
 };
 
-static void test_partial(const struct unit_cfg *c)
+/* src run --fast (as `run` runs it) with the analysis and without: the
+ * output must begin with want, and be the same, with the same steps */
+static void test_same(const struct unit_cfg *c, const char *what, const char *src, const char *want)
 {
 	char *out[2];
 	uint64_t steps[2];
@@ -273,16 +310,22 @@ static void test_partial(const struct unit_cfg *c)
 		struct machine_opts mo;
 		unit_opts(&mo, c, 1, NULL);
 		mo.unobserved = 1;
-		out[k] = unit_run_ir_to_end(run_prog, 1, &mo, 0, NULL, NULL, &steps[k]);
+		out[k] = unit_run_ir_to_end(src, 1, &mo, 0, NULL, NULL, &steps[k]);
 		unsetenv("WS_NO_UNIFORM");
 	}
-	ok(out[0] && strncmp(out[0], "uniform ok 0 ", 13) == 0, "%s: every lane's values are the host's (%s)", c->name,
-	   out[0] ? out[0] : "no output");
+	ok(out[0] && strncmp(out[0], want, strlen(want)) == 0, "%s, %s: every lane's values are the host's (%s)",
+	   c->name, what, out[0] ? out[0] : "no output");
 	ok(out[0] && out[1] && strcmp(out[0], out[1]) == 0 && steps[0] == steps[1],
-	   "%s: the same output and steps (%llu, %llu) without the analysis", c->name,
+	   "%s, %s: the same output and steps (%llu, %llu) without the analysis", c->name, what,
 	   (unsigned long long)steps[0], (unsigned long long)steps[1]);
 	free(out[0]);
 	free(out[1]);
+}
+
+static void test_partial(const struct unit_cfg *c)
+{
+	test_same(c, "partial masks", run_prog, "uniform ok 0 ");
+	test_same(c, "votes", vote_prog, "votes ok ");
 }
 
 int main(void)
