@@ -13,7 +13,9 @@
  *   in a block whose last warp is partial, whose results the lanes
  *   outside the group keep their own values of: the same output and steps
  *   as a run without the analysis (WS_NO_UNIFORM=1), under both --simt
- *   policies and a random schedule, and the values the host computes.
+ *   policies and a random schedule, in the fast path's best version and
+ *   its baseline one, and the values the host computes; votes whose
+ *   member mask is a parameter.
  */
 #include "front.h"
 #include "machine.h"
@@ -334,5 +336,9 @@ int main(void)
 	test_analysis();
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
 		test_partial(&cfgs[i]);
+	/* the fast path's baseline version (fast_shfl, not shfl_avx2) */
+	interp_fast_baseline(1);
+	test_partial(&(struct unit_cfg){ "stack, the baseline version", SIMT_STACK, SCHED_RR, 0 });
+	interp_fast_baseline(0);
 	return tap_end();
 }
