@@ -162,7 +162,8 @@ struct dfunc {
 	uint32_t npool;
 	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
-	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path */
+	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path;
+				  * then ncode more: what fast_uniform notes of a uniform one */
 	uint8_t *uni;            /* per decoded instruction: UNI_* (uniform.c), or NULL */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
