@@ -31,6 +31,7 @@
 struct freq {
 	struct machine *m;
 	uint64_t ops[2][NNAMES];
+	uint64_t uni[NNAMES];   /* device instructions on uniform operands (uniform.c) */
 	uint64_t *pairs[2];     /* [NNAMES * NNAMES] */
 	/* the last op of each warp: open hash on (slot, warp) */
 	struct { int64_t key; int32_t last; } *last;
@@ -55,6 +56,27 @@ static void op_name(int id, char *buf, size_t n)
 		op == XOP_IDX2 ? "IDX2" : op == XOP_GTID ? "GTID" : op == XOP_IDXM ? "IDXM" :
 		op < IR_NOPS ? ir_op_name(op) : "?";
 	snprintf(buf, n, "%s%s", s, k ? ".k" : "");
+}
+
+/* an instruction the fast path runs once for the group (interp.c
+ * fast_uniform): an ALU op, CVT, SETP, SEL or indexing whose register
+ * operands are all uniform, a CBR on uniform rows, a shuffle whose offset,
+ * width and mask are, a vote whose mask is */
+static int uni_counted(const struct dfunc *df, uint32_t d)
+{
+	const struct ir_insn *in = &df->code[d];
+	uint8_t u = df->uni ? df->uni[d] : 0;
+	switch (in->op) {
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR: case IR_XOR:
+	case IR_SHL: case IR_SHR: case IR_SETP: case IR_SEL: case IR_CVT: case XOP_IDX: case IR_CBR:
+		return (u & UNI_OPS) != 0;
+	case IR_SHFL:
+		return (u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E);
+	case IR_VOTE:
+		return (u & UNI_A) != 0;
+	default:
+		return 0;
+	}
 }
 
 static int32_t *last_of(struct freq *f, int slot, int warp)
@@ -84,6 +106,8 @@ static void on_insn(void *ctx, const struct machine_event *e)
 		return;
 	int id = op_id(&df->code[d]), dev = e->slot >= 0;
 	f->ops[dev][id]++;
+	if (dev && uni_counted(df, d))
+		f->uni[id]++;
 	int32_t *last = last_of(f, e->slot, e->warp);
 	if (*last >= 0)
 		f->pairs[dev][(size_t)*last * NNAMES + (size_t)id]++;
@@ -119,6 +143,21 @@ static void report(struct freq *f, int top)
 			op_name(r[i].a, a, sizeof(a));
 			printf("%s\top\t%llu\t%.1f\t%s\n", where[dev], (unsigned long long)r[i].n,
 			       100.0 * (double)r[i].n / (double)total, a);
+		}
+		if (dev) {
+			/* the uniform ones (uni_counted), by op, then their share */
+			uint64_t un = 0;
+			for (int i = 0; i < NNAMES; i++) {
+				if (!f->uni[i])
+					continue;
+				char a[32];
+				op_name(i, a, sizeof(a));
+				printf("%s\tuniform\t%llu\t%.1f\t%s\n", where[dev], (unsigned long long)f->uni[i],
+				       100.0 * (double)f->uni[i] / (double)total, a);
+				un += f->uni[i];
+			}
+			printf("%s\tuniform\t%llu\t%.1f\t-\n", where[dev], (unsigned long long)un,
+			       100.0 * (double)un / (double)total);
 		}
 		n = 0;
 		for (int i = 0; i < NNAMES; i++)

@@ -713,6 +713,28 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		fuse_mem(&x);
 	}
 
+	/* the uniform registers (uniform.c) of a kernel that `run` compiled
+	 * (a session's debugger may assign one lane's copy of a register),
+	 * found on the code's own register numbers: a copy of the kept
+	 * instructions before they name rows (rows are shared by registers of
+	 * disjoint lives, uniform or not). Where rows were allocated, no
+	 * register is read before it is written (ir_regalloc).
+	 * WS_NO_UNIFORM=1: none (tests compare). */
+	struct ir_insn *pre = NULL;
+	uint32_t npre = 0;
+	if (fuse && fn->regmap && (fn->kind & FN_KERNEL) && !util_env_on("WS_NO_UNIFORM")) {
+		pre = xmalloc((x.n ? x.n : 1) * sizeof(*pre));
+		for (uint32_t i = 0; i < x.n; i++) {
+			if (x.dead[i])
+				continue;
+			pre[npre] = x.c[i];
+			if (x.c[i].nargs && x.c[i].args) {
+				pre[npre].args = xmalloc(x.c[i].nargs * sizeof(int32_t));
+				memcpy(pre[npre].args, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
+			}
+			npre++;
+		}
+	}
 	/* run's register allocation (regalloc.c): the rewrites above saw the
 	 * code's own register numbers; what runs names rows */
 	if (fn->regmap)
@@ -779,6 +801,17 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	tmp.code = df->code;
 	tmp.ncode = df->ncode;
 	df->ipdom = cfg_ipdom(&tmp);
+	if (pre) {
+		for (uint32_t i = 0; i < npre; i++) {
+			pre[i].tgt1 = df->code[i].tgt1;
+			pre[i].tgt2 = df->code[i].tgt2;
+		}
+		df->uni = uniform_insns(pre, npre, fn->nregs, fn->nparams, df->ipdom);
+		for (uint32_t i = 0; i < npre; i++)
+			if (pre[i].nargs)
+				free(pre[i].args);
+		free(pre);
+	}
 	df->fop = interp_fast_ops(df);
 	vec_free(&x.pool);
 	free(x.c);
@@ -803,5 +836,6 @@ void decode_free(struct dfunc *df)
 	free(df->pool);
 	free(df->ipdom);
 	free(df->fop);
+	free(df->uni);
 	free(df);
 }

@@ -106,6 +106,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
 		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
+		/* uniform instructions */
+		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -509,13 +511,16 @@ fetched:
 #ifdef FAST_RUN_AVX2
 		/* room: the row on the side an up or down shuffle reads past */
 		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL,
-			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap))
+			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap, 0))
 			goto coll_done;
 #endif
-		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL);
+		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 0);
 		goto coll_done;
 	CASE(F_VOTE) {
-		if (!full || !coll_names_all(R, in->a)) {
+		/* fop[ncode + pc]: the member mask is uniform (fast_uniform), its
+		 * first lane is every lane's */
+		if (!full || !(fop[df->ncode + pc] ? in->a < 0 || (uint32_t)reg(R, in->a)[0] == ~0u
+						 : coll_names_all(R, in->a))) {
 			k--;
 			goto out;
 		}
@@ -609,9 +614,10 @@ idx_st:
 		cmp3 = 0;
 	addk_cbr: {
 		/* a loop counter: ADD.s32 r = c + K, then CBR.cmp r, X. A counter
-		 * the same in every lane (uniform) is added and compared once */
+		 * the same in every lane (uniform) is added and compared once
+		 * (fop[ncode + pc]: uniform.c found it so, no test of the row) */
 		uint64_t a0 = A[0];
-		if (!full || ROW_DIFF(A)) {
+		if (!full || (!fop[df->ncode + pc] && ROW_DIFF(A))) {
 			FL(S32(A[l] + B[l]));
 			if (!PAIR_OK())
 				NEXT_PC();
@@ -633,7 +639,7 @@ idx_st:
 		uint64_t a0 = A[0], c = B[0] & 0xffffffffu, v;
 		int sg = in->t == IR_S32; /* else U32 (fast_pairs) */
 		unsigned sh = c >= 32 ? (sg ? 63 : 64) : (unsigned)c;
-		if (!full || ROW_DIFF(A)) {
+		if (!full || (!fop[df->ncode + pc] && ROW_DIFF(A))) {
 			if (sg)
 				FL((uint64_t)((int64_t)A[l] >> sh));
 			else if (sh >= 32)
@@ -666,7 +672,7 @@ counter_cbr:
 			B = (uint64_t *)df->pool[in->b];
 		} else {
 			B = reg(R, in->b);
-			if (ROW_DIFF(B)) {
+			if (f != F_CBR_U && ROW_DIFF(B)) { /* F_CBR_U: uniform rows */
 				D = reg(R, in->d);
 				A = reg(R, in->a);
 				RUN_FETCHED();
@@ -868,6 +874,115 @@ counter_cbr:
 #undef PAIR_OK
 #undef PAIR_TAKE
 #undef ROW_DIFF
+
+	/* ---- uniform instructions (interp.c fast_uniform; uniform.c) ----
+	 * Every lane of the group holds one value of each operand: the first
+	 * lane's is computed, by the formula of the instruction's own class,
+	 * and written to every lane of the group (FL: the other lanes' rows
+	 * as they were) */
+	CASE(F_UNI) {
+		unsigned L = full ? 0 : (unsigned)__builtin_ctz(M);
+		uint64_t a = A[L], b = B[L], v, c;
+		unsigned sh;
+		switch (fop[df->ncode + pc]) {
+		case F_SHL_K32S: c = b & 0xffffffffu; v = c >= 32 ? 0 : S32(a << c); break;
+		case F_SHL_K32U: c = b & 0xffffffffu; v = c >= 32 ? 0 : U32(a << c); break;
+		case F_SHL_K64: c = b & 0xffffffffu; v = c >= 64 ? 0 : a << c; break;
+		case F_SHR_KS:
+			c = b & 0xffffffffu;
+			sh = c >= type_size(in->t) * 8 ? 63 : (unsigned)c;
+			v = (uint64_t)((int64_t)a >> sh);
+			break;
+		case F_SHR_KU: c = b & 0xffffffffu; v = c >= type_size(in->t) * 8 ? 0 : a >> c; break;
+		case F_SEL: v = a ? b : reg(R, in->c)[L]; break;
+		case F_ADD_S32: v = FA_S32_ADD(a + b); break;
+		case F_ADD_U32: v = FA_U32_ADD(a + b); break;
+		case F_ADD_64: v = a + b; break;
+		case F_ADD_F32: v = fbits(fval(a) + fval(b)); break;
+		case F_ADD_F64: v = dbits(dval(a) + dval(b)); break;
+		case F_SUB_S32: v = FA_S32_SUB(a - b); break;
+		case F_SUB_U32: v = FA_U32_SUB(a - b); break;
+		case F_SUB_64: v = a - b; break;
+		case F_SUB_F32: v = fbits(fval(a) - fval(b)); break;
+		case F_SUB_F64: v = dbits(dval(a) - dval(b)); break;
+		case F_MUL_S32: v = FA_S32_MUL(a * b); break;
+		case F_MUL_U32: v = FA_U32_MUL(a * b); break;
+		case F_MUL_64: v = a * b; break;
+		case F_MUL_F32: v = fbits(fval(a) * fval(b)); break;
+		case F_MUL_F64: v = dbits(dval(a) * dval(b)); break;
+		case F_AND_S32: v = FA_S32_AND(a & b); break;
+		case F_AND_U32: v = FA_U32_AND(a & b); break;
+		case F_AND_64: v = a & b; break;
+		case F_OR_S32: v = FA_S32_OR(a | b); break;
+		case F_OR_U32: v = FA_U32_OR(a | b); break;
+		case F_OR_64: v = a | b; break;
+		case F_XOR_S32: v = FA_S32_XOR(a ^ b); break;
+		case F_XOR_U32: v = FA_U32_XOR(a ^ b); break;
+		case F_XOR_64: v = a ^ b; break;
+		case F_SETP_S: v = uni_cmp(in->sub, (int64_t)a < (int64_t)b, a == b); break;
+		case F_SETP_U: v = uni_cmp(in->sub, a < b, a == b); break;
+		case F_SETP_F32:
+			switch (in->sub) {
+			case CMP_EQ: v = fval(a) == fval(b); break;
+			case CMP_NE: v = fval(a) != fval(b); break;
+			case CMP_LT: v = fval(a) < fval(b); break;
+			case CMP_LE: v = fval(a) <= fval(b); break;
+			case CMP_GT: v = fval(a) > fval(b); break;
+			default: v = fval(a) >= fval(b); break;
+			}
+			break;
+		case F_SETP_F64:
+			switch (in->sub) {
+			case CMP_EQ: v = dval(a) == dval(b); break;
+			case CMP_NE: v = dval(a) != dval(b); break;
+			case CMP_LT: v = dval(a) < dval(b); break;
+			case CMP_LE: v = dval(a) <= dval(b); break;
+			case CMP_GT: v = dval(a) > dval(b); break;
+			default: v = dval(a) >= dval(b); break;
+			}
+			break;
+		case F_CVT_S32: v = S32(a); break;
+		case F_CVT_U32: v = U32(a); break;
+		case F_IDX_SH: v = a + (b << __builtin_ctzll((uint64_t)in->imm)); break;
+		default: v = a + b * (uint64_t)in->imm; break; /* F_IDX_MUL */
+		}
+		FL(v);
+		NEXT_PC();
+	}
+	CASE(F_CBR_U) {
+		/* F_CBR's compare (cmp_mask's types: 32-bit for S32 and U32,
+		 * 64-bit otherwise) or predicate, of the first lane */
+		unsigned L = full ? 0 : (unsigned)__builtin_ctz(M);
+		uint64_t a = A[L];
+		int c;
+		if (!(in->flags & DF_CMP)) {
+			c = a != 0;
+		} else {
+			uint64_t b = B[L];
+			switch (in->t) {
+			case IR_S32: c = uni_cmp(in->sub, (int32_t)a < (int32_t)b, (uint32_t)a == (uint32_t)b); break;
+			case IR_U32: c = uni_cmp(in->sub, (uint32_t)a < (uint32_t)b, (uint32_t)a == (uint32_t)b); break;
+			case IR_S8: case IR_S16: case IR_S64: c = uni_cmp(in->sub, (int64_t)a < (int64_t)b, a == b); break;
+			default: c = uni_cmp(in->sub, a < b, a == b); break;
+			}
+		}
+		cbr_T = c ? M : 0;
+		goto cbr_mask;
+	}
+	CASE(F_SHFL_U)
+		/* F_SHFL, the member mask's first lane for its row */
+		if (!full || !(in->e < 0 || (uint32_t)reg(R, in->e)[0] == ~0u)) {
+			k--;
+			goto out;
+		}
+		w->wsync++;
+#ifdef FAST_RUN_AVX2
+		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL,
+			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap, 1))
+			goto coll_done;
+#endif
+		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 1);
+		goto coll_done;
 
 #ifndef FAST_THREADED
 	default:

@@ -3088,6 +3088,11 @@ enum fast_op {
 					 * top, the CBR there comparing a row with the counter */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
 	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
+	/* uniform instructions (uniform.c: every lane of the group holds one
+	 * value of each operand; fast_uniform) */
+	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
+	F_CBR_U,        /* a CBR: one lane's test for the whole group */
+	F_SHFL_U,       /* F_SHFL whose offset, width and member mask rows are not tested */
 	F_COUNT
 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
@@ -3442,9 +3447,63 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 	}
 }
 
+/* The classes of uniform instructions (df->uni, uniform.c): the ALU
+ * classes whose every register operand is uniform become F_UNI, their
+ * own class kept at f[ncode + i] (F_UNI's lane computes by it); a CBR on
+ * uniform rows F_CBR_U (an integer compare, or a predicate); a shuffle
+ * whose offset, width and member mask are uniform F_SHFL_U. After the
+ * superinstructions: the first of a pair keeps the pair's class, with
+ * f[ncode + i] 1 where its counter is uniform; the CBR of a pair may
+ * become F_CBR_U (the pair's second runs by its own class). F_VOTE: 1
+ * there where its member mask is uniform. */
+static void fast_uniform(const struct dfunc *df, uint8_t *f)
+{
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *in = &df->code[i];
+		uint8_t u = df->uni[i];
+		switch (f[i]) {
+		case F_SHL_K32S: case F_SHL_K32U: case F_SHL_K64: case F_SHR_KS: case F_SHR_KU:
+		case F_SEL:
+		case F_ADD_S32: case F_ADD_U32: case F_ADD_64: case F_ADD_F32: case F_ADD_F64:
+		case F_SUB_S32: case F_SUB_U32: case F_SUB_64: case F_SUB_F32: case F_SUB_F64:
+		case F_MUL_S32: case F_MUL_U32: case F_MUL_64: case F_MUL_F32: case F_MUL_F64:
+		case F_AND_S32: case F_AND_U32: case F_AND_64: case F_OR_S32: case F_OR_U32: case F_OR_64:
+		case F_XOR_S32: case F_XOR_U32: case F_XOR_64:
+		case F_SETP_S: case F_SETP_U: case F_SETP_F32: case F_SETP_F64:
+		case F_CVT_S32: case F_CVT_U32: case F_IDX_SH: case F_IDX_MUL:
+			if (u & UNI_OPS) {
+				f[df->ncode + i] = f[i];
+				f[i] = F_UNI;
+			}
+			break;
+		case F_CBR:
+			if ((u & UNI_OPS) && (!(in->flags & DF_CMP) || !is_float(in->t)))
+				f[i] = F_CBR_U;
+			break;
+		case F_SHFL:
+			if ((u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E))
+				f[i] = F_SHFL_U;
+			break;
+		case F_VOTE:
+			/* a uniform member mask: its first lane tested alone */
+			if (u & UNI_A)
+				f[df->ncode + i] = 1;
+			break;
+		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:
+			/* a uniform counter: the pair's shortcut without its row test */
+			if (u & UNI_OPS)
+				f[df->ncode + i] = 1;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
-	uint8_t *f = xmalloc(df->ncode ? df->ncode : 1);
+	/* the classes, then (F_UNI's) the classes they stand for */
+	uint8_t *f = xcalloc(df->ncode ? 2 * (size_t)df->ncode : 1, 1);
 	/* WS_NO_SUPER=1: no superinstructions (tests/ir/super.t compares) */
 	int super = !util_env_on("WS_NO_SUPER");
 	for (uint32_t i = 0; i < df->ncode; i++) {
@@ -3454,6 +3513,8 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 	}
 	if (super)
 		fast_pairs(df, f);
+	if (df->uni)
+		fast_uniform(df, f);
 	return f;
 }
 
@@ -3462,7 +3523,7 @@ void interp_fast_refresh(struct dfunc *df)
 	if (!df->fop)
 		return;
 	uint8_t *f = interp_fast_ops(df);
-	memcpy(df->fop, f, df->ncode ? df->ncode : 1);
+	memcpy(df->fop, f, df->ncode ? 2 * (size_t)df->ncode : 1);
 	free(f);
 }
 
@@ -3658,19 +3719,22 @@ static FAST_INLINE void norm_rows(uint64_t *D, const uint64_t *V, unsigned n, un
 /* coll_complete's IR_SHFL for a whole warp that names every lane (so
  * every source lane takes part): D[l] = A[interp_shfl_src(l)], normalised */
 static FAST_INLINE void fast_shfl(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
-				  const uint64_t *B, const uint64_t *C)
+				  const uint64_t *B, const uint64_t *C, int buni)
 {
-	/* C's lanes hold one value (DF_KCE): no test of the row */
-	const uint64_t *CT = (in->flags & DF_KCE) ? NULL : C;
+	/* C's lanes hold one value (DF_KCE; buni: B's and C's, F_SHFL_U): no
+	 * test of the row */
+	const uint64_t *CT = (in->flags & DF_KCE) || buni ? NULL : C;
 	unsigned t = in->t ? in->t : IR_U32;
 	uint32_t b0 = (uint32_t)B[0], c0 = C ? (uint32_t)C[0] : 32;
 	/* the same offset (and width) in every lane: the rows' words are
 	 * equal (a difference in the upper halves only takes the lane by
 	 * lane way, which is right too) */
 	uint64_t diff = 0;
-	LANES_INDEPENDENT
-	for (unsigned l = 0; l < WS_WARP; l++)
-		diff |= B[l] ^ B[0];
+	if (!buni) {
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			diff |= B[l] ^ B[0];
+	}
 	if (CT) {
 		LANES_INDEPENDENT
 		for (unsigned l = 0; l < WS_WARP; l++)
@@ -3730,6 +3794,19 @@ static FAST_INLINE uint64_t fast_vote(unsigned sub, const uint64_t *P)
 	case VOTE_ANY: return ballot != 0;
 	case VOTE_UNI: return ballot == 0 || ballot == ~0u;
 	default: return ballot;
+	}
+}
+
+/* the compare sub of two values from their lt and eq (F_UNI, F_CBR_U) */
+static inline int uni_cmp(unsigned sub, int lt, int eq)
+{
+	switch (sub) {
+	case CMP_EQ: return eq;
+	case CMP_NE: return !eq;
+	case CMP_LT: return lt;
+	case CMP_LE: return lt || eq;
+	case CMP_GT: return !lt && !eq;
+	default: return !lt;
 	}
 }
 
@@ -3998,12 +4075,14 @@ static const int64_t shfl_lane[WS_WARP] = {
  * line: in line it moved fast_run's register allocation (vecadd +0.2%,
  * reduce_smem +0.7% device instructions at 2^17). */
 __attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
-							   const uint64_t *B, const uint64_t *C, int room)
+							   const uint64_t *B, const uint64_t *C, int room, int buni)
 {
 	unsigned t = in->t ? in->t : IR_U32;
 	int up = in->sub == SHFL_UP;
+	/* buni: B's and C's lanes hold one value each (F_SHFL_U) */
 	if ((!up && in->sub != SHFL_DOWN) || D == A || !room || (t != IR_S32 && t != IR_U32) ||
-	    (C && (uint32_t)C[0] != 32) || row_diff_avx2(B) || (C && !(in->flags & DF_KCE) && row_diff_avx2(C)))
+	    (C && (uint32_t)C[0] != 32) ||
+	    (!buni && (row_diff_avx2(B) || (C && !(in->flags & DF_KCE) && row_diff_avx2(C)))))
 		return 0;
 	unsigned s = (uint32_t)B[0] & 31;
 	const uint64_t *S = up ? A - s : A + s;

@@ -162,12 +162,26 @@ struct dfunc {
 	uint32_t npool;
 	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
-	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path */
+	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path;
+				  * then ncode more: what fast_uniform notes of a uniform one */
+	uint8_t *uni;            /* per decoded instruction: UNI_* (uniform.c), or NULL */
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
 	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
 };
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod);
+/* uniform.c: per register of a kernel's code (n instructions, ipdom per
+ * CBR as cfg_ipdom's), 1 where every lane of a group that reads it holds
+ * one value (the registers numbered as the code names them; the code's
+ * registers written before read); uniform_insns: per instruction, which
+ * operands (UNI_A, UNI_B: b a register or a pool constant, UNI_C, UNI_E;
+ * an absent operand counts) are uniform, UNI_OPS: every register it
+ * reads. Arrays of the caller's to free. */
+enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16 };
+uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+		      const int32_t *ipdom);
+uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+		       const int32_t *ipdom);
 void decode_free(struct dfunc *df);
 /* interp.c: the fast path's class of each of df's instructions (df->fop) */
 uint8_t *interp_fast_ops(const struct dfunc *df);

@@ -1,0 +1,241 @@
+/*
+ * uniform.c - which registers of a kernel hold one value in every lane of
+ * a group (issue 13 item 1: uniform values computed once a warp).
+ *
+ * The classic divergence analysis, for the IR's registers (not SSA: a
+ * register may have several definitions), iterated to a fixed point:
+ * a register is uniform when every definition of it
+ * - is of a uniform kind (CONST, MOV, GADDR, the block's and grid's
+ *   special registers, the pure ALU ops, CVT, SETP, SEL, indexing) whose
+ *   register operands are uniform, and
+ * - lies outside the region of every divergent branch: the blocks a CBR
+ *   whose operands are not uniform reaches before its immediate
+ *   post-dominator (the reconvergence point of the token machinery;
+ *   everything it reaches where that is the function's exit). A loop whose
+ *   exit test is divergent has its whole body in that region.
+ * Kernel parameters are uniform. Why that makes the rows equal: a
+ * definition outside every divergent region runs in a group of every live
+ * lane of the warp (groups only split at divergent branches, and merge
+ * at their post-dominators or where they meet at one pc with the same
+ * tokens, both inside the region), so every lane's last write of a
+ * uniform register is one execution on equal operands. Two assumptions,
+ * checked here: no register is read before it is written (the caller
+ * runs it only on code regalloc.c allocated rows for, which it does
+ * where none is live on entry), and no group is left behind inside a
+ * divergent region while another runs on: the forward progress rule
+ * (simt.h) releases a parked group while the others are blocked, so a
+ * region holding a barrier, a collective or a call makes the analysis
+ * give up (no register uniform), as does any call (a callee's divergent
+ * return).
+ * Loads, atomics, shuffles, votes, calls and threadIdx or the lane's
+ * index are never uniform (a load from a uniform address could be, were
+ * no lane-dependent store proven to come between; it is not tried).
+ */
+#include "simt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "builtin.h"
+
+/* a block's last instruction (one ir_optimize dropped is a NOP) */
+static int is_term(const struct ir_insn *in)
+{
+	unsigned op = in->op;
+	return !(in->flags & IRF_DEAD) &&
+	       (op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE);
+}
+
+/* registers read (decode.c's uses: b not where it is a pool constant, e
+ * not for MATCH, where it is written) */
+static int reads_of(const struct ir_insn *in, int32_t *out, int max)
+{
+	int n = 0;
+	int32_t r[4] = { in->a, in->b, in->c, in->e };
+	for (int i = 0; i < 4; i++) {
+		if (r[i] < 0 || (i == 1 && (in->flags & DF_KB)) || (i == 3 && in->op == IR_MATCH))
+			continue;
+		if (n < max)
+			out[n++] = r[i];
+	}
+	for (uint32_t k = 0; k < in->nargs && in->args; k++)
+		if (n < max)
+			out[n++] = in->args[k];
+	return n;
+}
+
+/* an op whose result is the same in every lane where its operands are */
+static int uniform_kind(const struct ir_insn *in)
+{
+	switch (in->op) {
+	case IR_CONST: case IR_MOV: case IR_GADDR: case IR_FADDR:
+	case IR_ADD: case IR_SUB: case IR_MUL: case IR_DIV: case IR_REM: case IR_NEG:
+	case IR_AND: case IR_OR: case IR_XOR: case IR_NOT: case IR_SHL: case IR_SHR:
+	case IR_MIN: case IR_MAX: case IR_SETP: case IR_SEL: case IR_CVT:
+	case XOP_IDX: case XOP_IDX2:
+		return 1;
+	case IR_SREG:
+		return (in->imm >= SREG_NTID_X && in->imm <= SREG_NCTAID_Z) || in->imm == SREG_WARPSIZE;
+	default:
+		return 0;
+	}
+}
+
+/* an op that may wait for other lanes (or run code that does) */
+static int may_wait(const struct ir_insn *in)
+{
+	switch (in->op) {
+	case IR_BAR: case IR_WARPSYNC: case IR_SHFL: case IR_VOTE: case IR_MATCH: case IR_REDUX:
+	case IR_CALL: case IR_ICALL: case IR_LAUNCH:
+		return 1;
+	case IR_BCALL:
+		return !(in->imm >= 0 && in->imm < BI_COUNT && builtin_pure((int)in->imm));
+	default:
+		return 0;
+	}
+}
+
+uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+		      const int32_t *ipdom)
+{
+	uint8_t *U = xmalloc(nregs ? nregs : 1);
+	memset(U, 1, nregs);
+	if (!n)
+		return U;
+	for (uint32_t i = 0; i < n; i++)
+		if ((code[i].op == IR_CALL || code[i].op == IR_ICALL) && !(code[i].flags & IRF_DEAD))
+			goto none;
+	/* basic blocks: leaders at the targets and after each terminator */
+	uint8_t *lead = xcalloc(n + 1, 1);
+	uint32_t *blk = xmalloc(n * sizeof(uint32_t)), nb = 0;
+	lead[0] = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &code[i];
+		if (!is_term(in))
+			continue;
+		lead[i + 1] = 1;
+		if ((in->op == IR_BR || in->op == IR_CBR) && (uint32_t)in->tgt1 < n)
+			lead[in->tgt1] = 1;
+		if (in->op == IR_CBR && (uint32_t)in->tgt2 < n)
+			lead[in->tgt2] = 1;
+	}
+	uint32_t *first = xmalloc((n + 1) * sizeof(uint32_t));
+	for (uint32_t i = 0; i < n; i++) {
+		if (lead[i])
+			first[nb++] = i;
+		blk[i] = nb - 1;
+	}
+	first[nb] = n;
+	uint32_t (*succ)[2] = xmalloc(nb * sizeof(*succ));
+	for (uint32_t b = 0; b < nb; b++) {
+		const struct ir_insn *in = &code[first[b + 1] - 1];
+		uint32_t s0 = UINT32_MAX, s1 = UINT32_MAX;
+		if (is_term(in) && (in->op == IR_BR || in->op == IR_CBR)) {
+			s0 = (uint32_t)in->tgt1 < n ? blk[in->tgt1] : UINT32_MAX;
+			if (in->op == IR_CBR)
+				s1 = (uint32_t)in->tgt2 < n ? blk[in->tgt2] : UINT32_MAX;
+		} else if (!is_term(in) && first[b + 1] < n) {
+			s0 = b + 1;
+		}
+		succ[b][0] = s0;
+		succ[b][1] = s1;
+	}
+	uint8_t *inreg = xmalloc(nb);
+	uint32_t *stack = xmalloc((2 * nb + 2) * sizeof(uint32_t));
+	int32_t r[64];
+	(void)nparams; /* a kernel's: uniform, as every register starts */
+	for (int changed = 1; changed;) {
+		changed = 0;
+		memset(inreg, 0, nb);
+		/* the regions of the divergent branches */
+		for (uint32_t b = 0; b < nb; b++) {
+			uint32_t at = first[b + 1] - 1;
+			const struct ir_insn *br = &code[at];
+			if (br->op != IR_CBR || (br->flags & IRF_DEAD))
+				continue;
+			int k = reads_of(br, r, 64), div = 0;
+			for (int j = 0; j < k; j++)
+				div |= (uint32_t)r[j] >= nregs || !U[r[j]];
+			if (!div)
+				continue;
+			uint32_t stop = ipdom[at] >= 0 && (uint32_t)ipdom[at] < n ? blk[ipdom[at]] : UINT32_MAX;
+			uint32_t sp = 0;
+			for (int s = 0; s < 2; s++)
+				if (succ[b][s] != UINT32_MAX)
+					stack[sp++] = succ[b][s];
+			uint8_t *seen = xcalloc(nb, 1);
+			while (sp) {
+				uint32_t x = stack[--sp];
+				if (x == stop || seen[x])
+					continue;
+				seen[x] = 1;
+				inreg[x] = 1;
+				for (int s = 0; s < 2; s++)
+					if (succ[x][s] != UINT32_MAX && !seen[succ[x][s]])
+						stack[sp++] = succ[x][s];
+			}
+			free(seen);
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			const struct ir_insn *in = &code[i];
+			if (in->flags & IRF_DEAD)
+				continue;
+			if (inreg[blk[i]] && may_wait(in))
+				goto give_up;
+			int32_t d[64];
+			int nd = ir_insn_writes(in, d);
+			if (!nd)
+				continue;
+			int uni = uniform_kind(in) && !inreg[blk[i]];
+			if (uni) {
+				int k = reads_of(in, r, 64);
+				for (int j = 0; j < k && uni; j++)
+					uni = (uint32_t)r[j] < nregs && U[r[j]];
+			}
+			for (int j = 0; j < nd; j++)
+				if (!uni && (uint32_t)d[j] < nregs && U[d[j]]) {
+					U[d[j]] = 0;
+					changed = 1;
+				}
+		}
+	}
+	if (0) {
+	give_up:
+		memset(U, 0, nregs);
+	}
+	free(lead);
+	free(blk);
+	free(first);
+	free(succ);
+	free(inreg);
+	free(stack);
+	return U;
+none:
+	memset(U, 0, nregs);
+	return U;
+}
+
+uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+		       const int32_t *ipdom)
+{
+	uint8_t *U = uniform_regs(code, n, nregs, nparams, ipdom);
+	uint8_t *f = xcalloc(n ? n : 1, 1);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ir_insn *in = &code[i];
+		int32_t o[4] = { in->a, in->b, in->c, in->e };
+		uint8_t v = 0;
+		for (int k = 0; k < 4; k++) {
+			int konst = k == 1 && (in->flags & DF_KB);
+			if (o[k] < 0 || konst || ((uint32_t)o[k] < nregs && U[o[k]]))
+				v |= (uint8_t)(UNI_A << k);
+		}
+		int32_t r[64];
+		int k = reads_of(in, r, 64), all = 1;
+		for (int j = 0; j < k; j++)
+			all &= (uint32_t)r[j] < nregs && U[r[j]];
+		if (all)
+			v |= UNI_OPS;
+		f[i] = v;
+	}
+	free(U);
+	return f;
+}
