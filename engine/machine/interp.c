@@ -3846,15 +3846,17 @@ static inline int mask_one_run(uint32_t M)
 	return !(r & (r + 1));
 }
 
-static int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
-		    unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+/* M: one run of consecutive lanes, not all 32 (mask_one_run, tested in
+ * line by the caller, and !full): its lanes are counted without a
+ * population count (a call of its own in the baseline build) */
+static inline int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
+			   unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
 {
-	unsigned l0 = (unsigned)__builtin_ctz(M), k = popc32(M);
-	if (k == WS_WARP || M != ((1u << k) - 1) << l0)
-		return 0;
-	uint64_t a0 = A[l0];
+	unsigned l0 = (unsigned)__builtin_ctz(M), k = (unsigned)__builtin_ctzll(~(uint64_t)(M >> l0));
+	const uint64_t *a = A + l0;
+	uint64_t a0 = a[0], e = a0;
 	for (unsigned l = 1; l < k; l++)
-		if (A[l0 + l] != a0 + 4 * (uint64_t)l)
+		if (a[l] != (e += 4))
 			return 0;
 	uint64_t addr = a0 + imm, o;
 	if (!fast_window(m, w, addr, write, win))
@@ -3877,10 +3879,20 @@ static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, u
 	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
 		return 0;
 	const uint8_t *p = (const uint8_t *)win.base + o;
-	for (unsigned l = 0; l < n; l++) {
-		uint32_t x;
-		memcpy(&x, p + 4 * l, 4);
-		D[lo + l] = sg ? (uint64_t)(int64_t)(int32_t)x : x;
+	uint64_t *d = D + lo;
+	/* one loop for each extension: the test out of the lanes' loop */
+	if (sg) {
+		for (unsigned l = 0; l < n; l++) {
+			int32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < n; l++) {
+			uint32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = x;
+		}
 	}
 	return 1;
 }
@@ -3894,8 +3906,9 @@ static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, 
 	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
 		return 0;
 	uint8_t *p = (uint8_t *)win.base + o;
+	const uint64_t *b = B + lo;
 	for (unsigned l = 0; l < n; l++) {
-		uint32_t x = (uint32_t)B[lo + l];
+		uint32_t x = (uint32_t)b[l];
 		memcpy(p + 4 * l, &x, 4);
 	}
 	m->nstores++; /* as do_st counts it */
