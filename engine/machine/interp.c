@@ -4036,23 +4036,20 @@ __attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir
 }
 
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
- * counter): X sub y, or y sub X when ysub (the counter is the compare's
- * a), with y prepared once. The same prepared slots and compares, so the
- * same lanes */
-#define CMP_ROW_K(PREP, CMP) do { \
-	const __m256i yv = PREP(_mm256_set1_epi64x((long long)y)); \
-	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
-		__m256i x = PREP(_mm256_loadu_si256((const __m256i *)(X + 4 * q))); \
-		T |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(CMP)) << (4 * q); \
+ * counter, a constant): X sub y, or y sub X when ysub (the counter is the
+ * compare's a). Only the low words count (S32: signed, U32: unsigned, as
+ * cmp_rows_avx2's slots order them), so eight lanes' low words are packed
+ * into one row (a shuffle and a permute of two loads) and compared at once
+ * as signed 32-bit words, U32's with their top bits flipped on both sides
+ * (four lanes a compare took twice the compares, movemasks and ors) */
+#define CMP_ROW_K(CMP) do { \
+	for (unsigned q = 0; q < WS_WARP / 8; q++) { \
+		__m256 lo_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q))); \
+		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4))); \
+		__m256i x = _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88)); \
+		x = _mm256_xor_si256(_mm256_permute4x64_epi64(x, 0xd8), flip); \
+		T |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * q); \
 	} \
-} while (0)
-#define CMP_ROW_K3(PREP) do { \
-	if (eq) \
-		CMP_ROW_K(PREP, _mm256_cmpeq_epi64(x, yv)); \
-	else if (xgt) \
-		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(x, yv)); \
-	else \
-		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(yv, x)); \
 } while (0)
 __attribute__((target("avx2"))) static WS_NOINLINE uint32_t cmp_row_k_avx2(unsigned sub, unsigned t,
 									const uint64_t *X, uint64_t y, int ysub)
@@ -4062,15 +4059,18 @@ __attribute__((target("avx2"))) static WS_NOINLINE uint32_t cmp_row_k_avx2(unsig
 	int inv = sub == CMP_NE || sub == CMP_LE || sub == CMP_GE;
 	int eq = sub == CMP_EQ || sub == CMP_NE;
 	int xgt = (sub == CMP_GT || sub == CMP_LE) != ysub;
-	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
+	const uint32_t fb = t == IR_S32 ? 0 : 0x80000000u;
+	const __m256i flip = _mm256_set1_epi32((int)fb);
+	const __m256i yv = _mm256_set1_epi32((int)((uint32_t)y ^ fb));
 	uint32_t T = 0;
-	if (t == IR_S32)
-		CMP_ROW_K3(CMP_S32);
+	if (eq)
+		CMP_ROW_K(_mm256_cmpeq_epi32(x, yv));
+	else if (xgt)
+		CMP_ROW_K(_mm256_cmpgt_epi32(x, yv));
 	else
-		CMP_ROW_K3(CMP_U32);
+		CMP_ROW_K(_mm256_cmpgt_epi32(yv, x));
 	return inv ? ~T : T;
 }
-#undef CMP_ROW_K3
 #undef CMP_ROW_K
 #undef CMP_ROWS
 #undef CMP_S32
