@@ -268,7 +268,8 @@ fetched:
 			/* against a constant (reduce_smem's `t < k`): the constant
 			 * prepared once, not loaded and prepared four lanes at a time */
 			T = ((in->flags & DF_KB) && (in->t == IR_S32 || in->t == IR_U32)
-				     ? cmp_row_k_avx2(in->sub, in->t, A, B[0], 0)
+				     ? (in->t == IR_U32 && in->sub == CMP_LT ? cmp_lt_u32k_avx2(A, B[0])
+									     : cmp_row_k_avx2(in->sub, in->t, A, B[0], 0))
 				     : cmp_rows_avx2(in->sub, in->t, A, B)) & M;
 #endif
 		} else if (full) {
