@@ -3854,10 +3854,13 @@ static inline int lane_run(struct machine *m, struct warp *w, uint32_t M, const 
 {
 	unsigned l0 = (unsigned)__builtin_ctz(M), k = (unsigned)__builtin_ctzll(~(uint64_t)(M >> l0));
 	const uint64_t *a = A + l0;
-	uint64_t a0 = a[0], e = a0;
+	uint64_t a0 = a[0], bad = 0;
+	/* every lane's difference from its word's address or'd: no exit
+	 * inside the loop */
 	for (unsigned l = 1; l < k; l++)
-		if (a[l] != (e += 4))
-			return 0;
+		bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	if (bad)
+		return 0;
 	uint64_t addr = a0 + imm, o;
 	if (!fast_window(m, w, addr, write, win))
 		return 0;
