@@ -3923,16 +3923,21 @@ static inline int mask_one_run(uint32_t M)
 	return !(r & (r + 1));
 }
 
-static int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
-		    unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+/* M: one run of consecutive lanes, not all 32 (mask_one_run, tested in
+ * line by the caller, and !full): its lanes are counted without a
+ * population count (a call of its own in the baseline build) */
+static inline int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
+			   unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
 {
-	unsigned l0 = (unsigned)__builtin_ctz(M), k = popc32(M);
-	if (k == WS_WARP || M != ((1u << k) - 1) << l0)
-		return 0;
-	uint64_t a0 = A[l0];
+	unsigned l0 = (unsigned)__builtin_ctz(M), k = (unsigned)__builtin_ctzll(~(uint64_t)(M >> l0));
+	const uint64_t *a = A + l0;
+	uint64_t a0 = a[0], bad = 0;
+	/* every lane's difference from its word's address or'd: no exit
+	 * inside the loop */
 	for (unsigned l = 1; l < k; l++)
-		if (A[l0 + l] != a0 + 4 * (uint64_t)l)
-			return 0;
+		bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	if (bad)
+		return 0;
 	uint64_t addr = a0 + imm, o;
 	if (!fast_window(m, w, addr, write, win))
 		return 0;
@@ -3954,10 +3959,20 @@ static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, u
 	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
 		return 0;
 	const uint8_t *p = (const uint8_t *)win.base + o;
-	for (unsigned l = 0; l < n; l++) {
-		uint32_t x;
-		memcpy(&x, p + 4 * l, 4);
-		D[lo + l] = sg ? (uint64_t)(int64_t)(int32_t)x : x;
+	uint64_t *d = D + lo;
+	/* one loop for each extension: the test out of the lanes' loop */
+	if (sg) {
+		for (unsigned l = 0; l < n; l++) {
+			int32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < n; l++) {
+			uint32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = x;
+		}
 	}
 	return 1;
 }
@@ -3971,8 +3986,9 @@ static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, 
 	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
 		return 0;
 	uint8_t *p = (uint8_t *)win.base + o;
+	const uint64_t *b = B + lo;
 	for (unsigned l = 0; l < n; l++) {
-		uint32_t x = (uint32_t)B[lo + l];
+		uint32_t x = (uint32_t)b[l];
 		memcpy(p + 4 * l, &x, 4);
 	}
 	m->nstores++; /* as do_st counts it */
@@ -4102,23 +4118,20 @@ __attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir
 }
 
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
- * counter): X sub y, or y sub X when ysub (the counter is the compare's
- * a), with y prepared once. The same prepared slots and compares, so the
- * same lanes */
-#define CMP_ROW_K(PREP, CMP) do { \
-	const __m256i yv = PREP(_mm256_set1_epi64x((long long)y)); \
-	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
-		__m256i x = PREP(_mm256_loadu_si256((const __m256i *)(X + 4 * q))); \
-		T |= (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(CMP)) << (4 * q); \
+ * counter, a constant): X sub y, or y sub X when ysub (the counter is the
+ * compare's a). Only the low words count (S32: signed, U32: unsigned, as
+ * cmp_rows_avx2's slots order them), so eight lanes' low words are packed
+ * into one row (a shuffle and a permute of two loads) and compared at once
+ * as signed 32-bit words, U32's with their top bits flipped on both sides
+ * (four lanes a compare took twice the compares, movemasks and ors) */
+#define CMP_ROW_K(CMP) do { \
+	for (unsigned q = 0; q < WS_WARP / 8; q++) { \
+		__m256 lo_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q))); \
+		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4))); \
+		__m256i x = _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88)); \
+		x = _mm256_xor_si256(_mm256_permute4x64_epi64(x, 0xd8), flip); \
+		T |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(CMP)) << (8 * q); \
 	} \
-} while (0)
-#define CMP_ROW_K3(PREP) do { \
-	if (eq) \
-		CMP_ROW_K(PREP, _mm256_cmpeq_epi64(x, yv)); \
-	else if (xgt) \
-		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(x, yv)); \
-	else \
-		CMP_ROW_K(PREP, _mm256_cmpgt_epi64(yv, x)); \
 } while (0)
 __attribute__((target("avx2"))) static WS_NOINLINE uint32_t cmp_row_k_avx2(unsigned sub, unsigned t,
 									const uint64_t *X, uint64_t y, int ysub)
@@ -4128,16 +4141,37 @@ __attribute__((target("avx2"))) static WS_NOINLINE uint32_t cmp_row_k_avx2(unsig
 	int inv = sub == CMP_NE || sub == CMP_LE || sub == CMP_GE;
 	int eq = sub == CMP_EQ || sub == CMP_NE;
 	int xgt = (sub == CMP_GT || sub == CMP_LE) != ysub;
-	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
+	const uint32_t fb = t == IR_S32 ? 0 : 0x80000000u;
+	const __m256i flip = _mm256_set1_epi32((int)fb);
+	const __m256i yv = _mm256_set1_epi32((int)((uint32_t)y ^ fb));
 	uint32_t T = 0;
-	if (t == IR_S32)
-		CMP_ROW_K3(CMP_S32);
+	if (eq)
+		CMP_ROW_K(_mm256_cmpeq_epi32(x, yv));
+	else if (xgt)
+		CMP_ROW_K(_mm256_cmpgt_epi32(x, yv));
 	else
-		CMP_ROW_K3(CMP_U32);
+		CMP_ROW_K(_mm256_cmpgt_epi32(yv, x));
 	return inv ? ~T : T;
 }
-#undef CMP_ROW_K3
 #undef CMP_ROW_K
+/* cmp_row_k_avx2's commonest case in line in the fast path's F_CBR (the
+ * AVX2 and AVX-512 versions): u32 lanes below a constant, reduce_smem's
+ * `t < k` of every warp at every round (the call and the choice of the
+ * relation were a fifth of it) */
+__attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const uint64_t *X, uint64_t y)
+{
+	const __m256i flip = _mm256_set1_epi32((int)0x80000000u);
+	const __m256i yv = _mm256_set1_epi32((int)((uint32_t)y ^ 0x80000000u));
+	uint32_t T = 0;
+	for (unsigned q = 0; q < WS_WARP / 8; q++) {
+		__m256 lo_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q)));
+		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4)));
+		__m256i x = _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88));
+		x = _mm256_xor_si256(_mm256_permute4x64_epi64(x, 0xd8), flip);
+		T |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(yv, x))) << (8 * q);
+	}
+	return T;
+}
 #undef CMP_ROWS
 #undef CMP_S32
 #undef CMP_U32

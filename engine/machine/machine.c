@@ -1632,6 +1632,38 @@ static inline int pair_pick(const struct machine *m, const struct grid *gr, int 
 	return (int)c;
 }
 
+/* pair_pick one place on, where the warp at the round robin's place (slot
+ * s, warp wi, place idx, in range) waits at its block's barrier whole with
+ * every warp after it up to the next place: chain_find's first step passes
+ * them together (b->bar_whole), then stops at that place first when
+ * pair_pick's case holds there (reduce_smem's warp 0 split at `t < k` in
+ * its last rounds, reached after the previous block's seven waiting
+ * warps). Returns the group and the place in *sp, *wip, *idxp; else -1
+ * (the search decides). */
+static inline int pair_pick_past(const struct machine *m, const struct grid *gr, int *sp, uint32_t *wip,
+				 uint64_t *idxp)
+{
+	uint32_t wpb = gr->warps_per_block, wi = *wip;
+	uint64_t total = (uint64_t)gr->nres * wpb, idx = *idxp;
+	int s = *sp;
+	const struct block *b = gr->res[s];
+	if (!b || idx >= total || wi >= wpb || !(b->bar_whole >> wi & 1))
+		return -1;
+	uint32_t nw = (uint32_t)__builtin_ctzll(~(uint64_t)(b->bar_whole >> wi));
+	if (nw >= total)
+		return -1; /* the search ends there */
+	idx += nw;
+	wi += nw;
+	rr_wrap(&idx, &s, &wi, wpb, total);
+	int gi = pair_pick(m, gr, s, wi, idx);
+	if (gi >= 0) {
+		*sp = s;
+		*wip = wi;
+		*idxp = idx;
+	}
+	return gi;
+}
+
 /* sched_chain's answers besides its own (1: sched_device_step returns, 0:
  * its loop makes the next visit): the chain goes on */
 #define CHAIN_ON 2
@@ -1684,6 +1716,8 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	int gi = pair_pick(m, gr, s, wi, idx);
 	if (gi >= 0)
 		m->dev.npair++;
+	else if ((gi = pair_pick_past(m, gr, &s, &wi, &idx)) >= 0)
+		m->dev.npast++;
 	else
 		gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
 	if (gi < 0)

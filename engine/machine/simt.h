@@ -563,6 +563,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t nlaunched;     /* grids started so far (the running one's serial number) */
 	uint64_t nspec_used;    /* of them, those that ran a specialised copy (machine.c spec_of) */
 	uint64_t npair;         /* visits whose group pair_pick found (machine.c chain_other; tests) */
+	uint64_t npast;         /* those pair_pick_past found past a block's waiting warps (tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
