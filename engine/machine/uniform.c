@@ -37,14 +37,6 @@
 #include <string.h>
 #include "builtin.h"
 
-/* a block's last instruction (one ir_optimize dropped is a NOP) */
-static int is_term(const struct ir_insn *in)
-{
-	unsigned op = in->op;
-	return !(in->flags & IRF_DEAD) &&
-	       (op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE);
-}
-
 /* registers read (decode.c's uses: b not where it is a pool constant, e
  * not for MATCH, where it is written) */
 static int reads_of(const struct ir_insn *in, int32_t *out, int max)
@@ -104,41 +96,14 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	for (uint32_t i = 0; i < n; i++)
 		if ((code[i].op == IR_CALL || code[i].op == IR_ICALL) && !(code[i].flags & IRF_DEAD))
 			goto none;
-	/* basic blocks: leaders at the targets and after each terminator */
-	uint8_t *lead = xcalloc(n + 1, 1);
-	uint32_t *blk = xmalloc(n * sizeof(uint32_t)), nb = 0;
-	lead[0] = 1;
-	for (uint32_t i = 0; i < n; i++) {
-		const struct ir_insn *in = &code[i];
-		if (!is_term(in))
-			continue;
-		lead[i + 1] = 1;
-		if ((in->op == IR_BR || in->op == IR_CBR) && (uint32_t)in->tgt1 < n)
-			lead[in->tgt1] = 1;
-		if (in->op == IR_CBR && (uint32_t)in->tgt2 < n)
-			lead[in->tgt2] = 1;
-	}
-	uint32_t *first = xmalloc((n + 1) * sizeof(uint32_t));
-	for (uint32_t i = 0; i < n; i++) {
-		if (lead[i])
-			first[nb++] = i;
-		blk[i] = nb - 1;
-	}
-	first[nb] = n;
-	uint32_t (*succ)[2] = xmalloc(nb * sizeof(*succ));
-	for (uint32_t b = 0; b < nb; b++) {
-		const struct ir_insn *in = &code[first[b + 1] - 1];
-		uint32_t s0 = UINT32_MAX, s1 = UINT32_MAX;
-		if (is_term(in) && (in->op == IR_BR || in->op == IR_CBR)) {
-			s0 = (uint32_t)in->tgt1 < n ? blk[in->tgt1] : UINT32_MAX;
-			if (in->op == IR_CBR)
-				s1 = (uint32_t)in->tgt2 < n ? blk[in->tgt2] : UINT32_MAX;
-		} else if (!is_term(in) && first[b + 1] < n) {
-			s0 = b + 1;
-		}
-		succ[b][0] = s0;
-		succ[b][1] = s1;
-	}
+	/* the blocks (cfg.c's; node nb is the exit, which has no successor) */
+	struct ir_func fn;
+	memset(&fn, 0, sizeof(fn));
+	fn.code = (struct ir_insn *)code;
+	fn.ncode = n;
+	struct ir_cfg cfg;
+	ir_cfg_build(&fn, &cfg);
+	uint32_t nb = cfg.nb + 1, *first = cfg.first, *blk = cfg.blk_of, (*succ)[2] = cfg.succ;
 	uint8_t *inreg = xmalloc(nb);
 	uint32_t *stack = xmalloc((2 * nb + 2) * sizeof(uint32_t));
 	int32_t r[64];
@@ -148,6 +113,8 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 		memset(inreg, 0, nb);
 		/* the regions of the divergent branches */
 		for (uint32_t b = 0; b < nb; b++) {
+			if (b == cfg.nb)
+				continue;
 			uint32_t at = first[b + 1] - 1;
 			const struct ir_insn *br = &code[at];
 			if (br->op != IR_CBR || (br->flags & IRF_DEAD))
@@ -202,10 +169,7 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	give_up:
 		memset(U, 0, nregs);
 	}
-	free(lead);
-	free(blk);
-	free(first);
-	free(succ);
+	ir_cfg_free(&cfg);
 	free(inreg);
 	free(stack);
 	return U;
