@@ -839,3 +839,8 @@ void decode_free(struct dfunc *df)
 	free(df->uni);
 	free(df);
 }
+
+int decode_uses(const struct ir_insn *in, int32_t *out, int max)
+{
+	return uses(in, out, max);
+}

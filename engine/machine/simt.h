@@ -183,6 +183,9 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		       const int32_t *ipdom);
 void decode_free(struct dfunc *df);
+/* decode.c: the registers an instruction reads (b not where it is a pool
+ * constant, e not for MATCH, which writes it), at most max into out */
+int decode_uses(const struct ir_insn *in, int32_t *out, int max);
 /* interp.c: the fast path's class of each of df's instructions (df->fop) */
 uint8_t *interp_fast_ops(const struct dfunc *df);
 /* interp.c: recompute df->fop in place after df's DF_BREAK flags changed

@@ -37,24 +37,6 @@
 #include <string.h>
 #include "builtin.h"
 
-/* registers read (decode.c's uses: b not where it is a pool constant, e
- * not for MATCH, where it is written) */
-static int reads_of(const struct ir_insn *in, int32_t *out, int max)
-{
-	int n = 0;
-	int32_t r[4] = { in->a, in->b, in->c, in->e };
-	for (int i = 0; i < 4; i++) {
-		if (r[i] < 0 || (i == 1 && (in->flags & DF_KB)) || (i == 3 && in->op == IR_MATCH))
-			continue;
-		if (n < max)
-			out[n++] = r[i];
-	}
-	for (uint32_t k = 0; k < in->nargs && in->args; k++)
-		if (n < max)
-			out[n++] = in->args[k];
-	return n;
-}
-
 /* an op whose result is the same in every lane where its operands are */
 static int uniform_kind(const struct ir_insn *in)
 {
@@ -119,7 +101,7 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 			const struct ir_insn *br = &code[at];
 			if (br->op != IR_CBR || (br->flags & IRF_DEAD))
 				continue;
-			int k = reads_of(br, r, 64), div = 0;
+			int k = decode_uses(br, r, 64), div = 0;
 			for (int j = 0; j < k; j++)
 				div |= (uint32_t)r[j] >= nregs || !U[r[j]];
 			if (!div)
@@ -154,7 +136,7 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 				continue;
 			int uni = uniform_kind(in) && !inreg[blk[i]];
 			if (uni) {
-				int k = reads_of(in, r, 64);
+				int k = decode_uses(in, r, 64);
 				for (int j = 0; j < k && uni; j++)
 					uni = (uint32_t)r[j] < nregs && U[r[j]];
 			}
@@ -193,7 +175,7 @@ uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, u
 				v |= (uint8_t)(UNI_A << k);
 		}
 		int32_t r[64];
-		int k = reads_of(in, r, 64), all = 1;
+		int k = decode_uses(in, r, 64), all = 1;
 		for (int j = 0; j < k; j++)
 			all &= (uint32_t)r[j] < nregs && U[r[j]];
 		if (all)
