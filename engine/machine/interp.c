@@ -1627,17 +1627,21 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
  * not defer replays reads on words with no writer, which finds nothing,
  * and their records go at the epoch's end as the log does), and the words'
  * touched range (the slot's lo, hi), which decides its eager mode, is not
- * grown by a deferred read. 1: the read needs nothing; 0 otherwise (as
- * before). A cluster launch declines: another block may write this one's
- * memory in the epoch. */
+ * grown by a deferred read. Any shape and warp: an open log means the
+ * slot is not eager, and a read log_read would not defer (RL_LANES, a
+ * warp past CHECK_RLOG_WARPS) is checked at once against words no write
+ * of the epoch touched, which finds nothing, and its records go at the
+ * epoch's end, where the slot's eager mode stays off (it is off while the
+ * log is open). 1: the read needs nothing; 0 otherwise (as before). A
+ * cluster launch declines: another block may write this one's memory in
+ * the epoch. */
 static WS_INLINE int access_read_quiet(struct machine *m, const struct warp *w, const struct ir_insn *in,
-				       const struct window *win, int shape)
+				       const struct window *win)
 {
 	const struct check_slogs *L = m->chk.slogs;
 	const struct block *b = w->blk;
 	size_t k = (size_t)b->slot;
-	if (!(in->flags & DF_QUIET) || win->blk != b || !shape || k >= L->len || w->id >= CHECK_RLOG_WARPS ||
-	    m->dev.grid->csize > 1)
+	if (!(in->flags & DF_QUIET) || win->blk != b || k >= L->len || m->dev.grid->csize > 1)
 		return 0;
 	const struct check_slog *q = (const struct check_slog *)(L->base + k * L->stride);
 	if (!q->open || win->lo != q->addr)
