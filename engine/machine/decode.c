@@ -806,7 +806,17 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 			pre[i].tgt1 = df->code[i].tgt1;
 			pre[i].tgt2 = df->code[i].tgt2;
 		}
-		df->uni = uniform_insns(pre, npre, fn->nregs, fn->nparams, df->ipdom);
+		int aligned = 0;
+		df->uni = uniform_insns_aligned(pre, npre, fn->nregs, fn->nparams, df->ipdom, &aligned);
+		/* the loads in barrier epochs no write of shared memory can meet
+		 * (epoch.c): only where every warp runs the same barriers */
+		if (aligned && !util_env_on("WS_NO_QUIET")) {
+			uint8_t *q = epoch_quiet_loads(pre, npre);
+			for (uint32_t i = 0; i < npre; i++)
+				if (q[i])
+					df->code[i].flags |= DF_QUIET;
+			free(q);
+		}
 		for (uint32_t i = 0; i < npre; i++)
 			if (pre[i].nargs)
 				free(pre[i].args);

@@ -817,7 +817,8 @@ counter_cbr:
 					if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
 					    !access_global_in(m, w, A, imm, 0, &win))
 						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-				} else if (!access_read_log(m, w, in, A, imm, &win, got - 1) &&
+				} else if (!access_read_quiet(m, w, in, &win) &&
+					   !access_read_log(m, w, in, A, imm, &win, got - 1) &&
 					   (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1)))
 					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
 				NEXT_PC_CALLED();

@@ -1618,6 +1618,38 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
 	return 1;
 }
 
+/* A tile's read (a shape access_read_log takes) at a DF_QUIET load: no
+ * warp of the block can write shared memory before the epoch ends
+ * (epoch.c), and while the slot's log is open (struct check_slog: no weak
+ * write in the epoch yet, the block's memory all initialized) the entry
+ * would be dropped unread at the epoch's end: nothing but a later weak
+ * write of the epoch replays the log (a flush by a read the checker does
+ * not defer replays reads on words with no writer, which finds nothing,
+ * and their records go at the epoch's end as the log does), and the words'
+ * touched range (the slot's lo, hi), which decides its eager mode, is not
+ * grown by a deferred read. Any shape and warp: an open log means the
+ * slot is not eager, and a read log_read would not defer (RL_LANES, a
+ * warp past CHECK_RLOG_WARPS) is checked at once against words no write
+ * of the epoch touched, which finds nothing, and its records go at the
+ * epoch's end, where the slot's eager mode stays off (it is off while the
+ * log is open). 1: the read needs nothing; 0 otherwise (as before). A
+ * cluster launch declines: another block may write this one's memory in
+ * the epoch. */
+static WS_INLINE int access_read_quiet(struct machine *m, const struct warp *w, const struct ir_insn *in,
+				       const struct window *win)
+{
+	const struct check_slogs *L = m->chk.slogs;
+	const struct block *b = w->blk;
+	size_t k = (size_t)b->slot;
+	if (!(in->flags & DF_QUIET) || win->blk != b || k >= L->len || m->dev.grid->csize > 1)
+		return 0;
+	const struct check_slog *q = (const struct check_slog *)(L->base + k * L->stride);
+	if (!q->open || win->lo != q->addr)
+		return 0;
+	m->dev.nquiet++;
+	return 1;
+}
+
 /* access_event of a warp's 4-byte atomics whose window win is shared
  * memory (F_ATOM's): on the warp's own block's memory they go first to the
  * shared checker's cheap way in */
@@ -3115,7 +3147,7 @@ static int fast_type(unsigned t, int fl)
 /* the instruction flags fast_run knows the meaning of; an instruction with
  * any other flag (a new operand form, say) is left to the general loop */
 #define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
-		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE)
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE | DF_QUIET)
 
 static uint8_t fast_class(const struct ir_insn *in)
 {

@@ -146,6 +146,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_KCE 0x1000            /* SHFL: rows c and e (those it has) each hold one value in every
                                   * lane that reaches it: a CONST whose every path there passes
                                   * (decode.c shflconst; run's code only) */
+#define DF_QUIET 0x4000          /* LD: no write of shared memory by any warp of the block can
+                                  * come in its barrier epoch (epoch.c; run's code only): the
+                                  * shared checker's deferred read needs no log entry */
 enum { XOP_IDX = IR_NOPS + 1,   /* d := a + b * imm (b already extended to 64 bits) */
        XOP_IDX2 = IR_NOPS + 3,   /* d := a + b * imm + c * tgt1 (two XOP_IDX, a 2-D index) */
        XOP_GTID = IR_NOPS + 4,   /* d (u32) := ctaid.x * ntid.x + tid.x (5 IR instructions) */
@@ -182,6 +185,16 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 		      const int32_t *ipdom);
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		       const int32_t *ipdom);
+/* uniform_insns, and *aligned (when not NULL): 1 where every warp of a
+ * block runs the same barrier instructions in the same order (no call, no
+ * barrier under a divergent branch) */
+uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+			       const int32_t *ipdom, int *aligned);
+/* epoch.c: per instruction of a kernel's code whose barriers are aligned
+ * (uniform_insns_aligned), 1 on each LD that no instruction which may
+ * write shared memory can meet between the block barriers around it. The
+ * caller's to free. */
+uint8_t *epoch_quiet_loads(const struct ir_insn *code, uint32_t n);
 void decode_free(struct dfunc *df);
 /* decode.c: the registers an instruction reads (b not where it is a pool
  * constant, e not for MATCH, which writes it), at most max into out */
@@ -567,6 +580,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t nspec_used;    /* of them, those that ran a specialised copy (machine.c spec_of) */
 	uint64_t npair;         /* visits whose group pair_pick found (machine.c chain_other; tests) */
 	uint64_t npast;         /* those pair_pick_past found past a block's waiting warps (tests) */
+	uint64_t nquiet;        /* shared reads at DF_QUIET loads not logged (access_read_quiet; tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */

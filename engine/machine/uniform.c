@@ -68,9 +68,16 @@ static int may_wait(const struct ir_insn *in)
 	}
 }
 
-uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
-		      const int32_t *ipdom)
+/* uniform_regs; *aligned (when not NULL) 1 where the analysis did not
+ * give up: no call, and no region of a divergent branch holds a barrier
+ * (then every warp of a block runs the same barrier instructions in the
+ * same order: the branches that lead to them read only uniform registers,
+ * which hold one value in the whole block, none being per warp) */
+static uint8_t *uniform_core(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+			     const int32_t *ipdom, int *aligned)
 {
+	if (aligned)
+		*aligned = 1;
 	uint8_t *U = xmalloc(nregs ? nregs : 1);
 	memset(U, 1, nregs);
 	if (!n)
@@ -150,6 +157,8 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	if (0) {
 	give_up:
 		memset(U, 0, nregs);
+		if (aligned)
+			*aligned = 0;
 	}
 	ir_cfg_free(&cfg);
 	free(inreg);
@@ -157,13 +166,27 @@ uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, ui
 	return U;
 none:
 	memset(U, 0, nregs);
+	if (aligned)
+		*aligned = 0;
 	return U;
+}
+
+uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+		      const int32_t *ipdom)
+{
+	return uniform_core(code, n, nregs, nparams, ipdom, NULL);
 }
 
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		       const int32_t *ipdom)
 {
-	uint8_t *U = uniform_regs(code, n, nregs, nparams, ipdom);
+	return uniform_insns_aligned(code, n, nregs, nparams, ipdom, NULL);
+}
+
+uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
+			       const int32_t *ipdom, int *aligned)
+{
+	uint8_t *U = uniform_core(code, n, nregs, nparams, ipdom, aligned);
 	uint8_t *f = xcalloc(n ? n : 1, 1);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &code[i];

@@ -4259,6 +4259,198 @@ int main()
 }
 """)
 
+prog("epoch_quiet_1", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* a write of another warp later in the epoch: the reads are logged */
+	v = s[t & 31];
+	v += s[(t & 31) + 32];
+	if (t >= 32)
+		s[t] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_2", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* the same through a generic pointer */
+	int *p = w ? s : g;
+	v = s[t & 31];
+	v += s[(t & 31) + 32];
+	if (t >= 32)
+		p[t] = v;	//@shared-race
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_3", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* an atomic after the reads: not a race, and the reads are logged */
+	v = s[t & 31];
+	v += s[(t & 31) + 32];
+	if (t >= 32)
+		atomicAdd(&s[t], v);
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_4", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* warps at different barriers: warp 1's write is in warp 0's epoch
+	 * though no path joins them (uniform.c's barriers not aligned) */
+	if (t < 32) {
+		__syncthreads();	//@barrier-divergence
+		v = s[t & 31];
+		v += s[(t & 31) + 32];
+		v += s[(t & 31) + 32];
+		v += s[(t & 31) + 32];
+		__syncthreads();	//@barrier-divergence
+	} else {
+		__syncthreads();
+		s[t] = t;	//@shared-race
+		__syncthreads();
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_5", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* a named barrier (bar.sync 1: the block's) ends the epoch */
+	v = s[t & 31];
+	v += s[(t & 31) + 32];
+	asm volatile("bar.sync 1;" ::: "memory");
+	if (t >= 32)
+		s[t] = v;
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_6", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* a write before the reads in the epoch */
+	if (t >= 32)
+		s[t] = 5;	//@shared-race
+	v = s[t & 31];
+	v += s[(t & 31) + 32];
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+prog("epoch_quiet_7", r"""
+__device__ int g[64];
+__global__ void k(int *out, int w)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	/* tiles read between barriers, written before them: no finding, the
+	 * reads need no log entry */
+	for (int i = 0; i < 4; i++) {
+		if (i)
+			s[t] = t + i;
+		__syncthreads();
+		for (int j = 0; j < 32; j++)
+			v += s[j] * s[(t & 31) + 32];
+		__syncthreads();
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	k<<<1, 64>>>(out, 1);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[0], h[63]);
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
