@@ -843,14 +843,21 @@ counter_cbr:
 		/* two f32 loads and the fmaf of their results, then each triple
 		 * that continues it (decode's flag at fop[ncode + pc]: the same
 		 * address rows, unwritten), in this one dispatch: a full warp, no
-		 * observer at all (checked runs take F_LD4, which hands each load
-		 * to the checkers), both rows in the block's own shared memory on
-		 * pair_load's shapes, found once for the run of triples; per
-		 * triple, PAIR_OK for its second and third instructions and
-		 * pair_in for its four halves, else F_LD4 runs its first load and
-		 * the rest go by their own classes. k counts three a triple. */
-		if (!full || !fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS))
+		 * observer but the checkers, both rows in the block's own shared
+		 * memory on pair_load's shapes, found once for the run of
+		 * triples; per triple, PAIR_OK for its second and third
+		 * instructions and pair_in for its four halves, else F_LD4 runs
+		 * its first load and the rest go by their own classes. k counts
+		 * three a triple. Checked (chk), each load's event as F_LD4
+		 * publishes it (the shared checker's log, its way in, else the
+		 * event; they read the addresses, never the memory), and after
+		 * each what NEXT_PC_CALLED and the next F_LD4 test: a new stop
+		 * hook leaves, a memory observer or a checker that stops
+		 * listening hands the rest to their classes, the loads done so
+		 * far done. */
+		if (!full || !fast_mem_ok(m))
 			goto ld4;
+		const int chk = CHECK_WANTS(m, CEV_ACCESS) != 0;
 		const uint64_t *AY = reg(R, code[pc + 1].a);
 		uint64_t ax = A[0] + (uint64_t)in->imm, ay = AY[0] + (uint64_t)code[pc + 1].imm;
 		if (ADDR_TAG(ax) != TAG_SHARED || DSMEM_RANK(ax) || ADDR_TAG(ay) != TAG_SHARED || DSMEM_RANK(ay))
@@ -873,12 +880,46 @@ counter_cbr:
 			uintptr_t lb = (uintptr_t)lw.base;
 			struct llf_src ls = { { lb + (uintptr_t)(x0 + kx), lb + (uintptr_t)(x1 + kx),
 						lb + (uintptr_t)(y0 + ky), lb + (uintptr_t)(y1 + ky) }, sx, sy };
-			k += 2;
-			pc += 2;
+			uint64_t *DX = D, *DY = reg(R, i1->d);
+			if (chk) {
+				/* pair_load's shape of each load: rows, two words, mixed */
+				const int hx = sx == 3 ? CHECK_SHAPE_ROWS : sx ? 0 : CHECK_SHAPE_HALVES;
+				const int hy = sy == 3 ? CHECK_SHAPE_ROWS : sy ? 0 : CHECK_SHAPE_HALVES;
+				uint64_t imm = (uint64_t)in->imm;
+				SYNC();
+				if (!access_read_log(m, w, in, A, imm, &lw, hx) &&
+				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &lw, hx)))
+					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &lw);
+				pc++;
+				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
+					llf_lanes(DX, DY, NULL, NULL, &ls, 1);
+					if (m->hooks & STOP_HOOKS)
+						goto out;
+					DISPATCH();
+				}
+				k++;
+				in = i1;
+				imm = (uint64_t)in->imm;
+				SYNC();
+				if (!access_read_log(m, w, in, AY, imm, &lw, hy) &&
+				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, AY, imm, 4, &lw, hy)))
+					access_event(m, w, g, in, AY, imm, 4, CHECK_READ, &lw);
+				pc++;
+				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
+					llf_lanes(DX, DY, NULL, NULL, &ls, 2);
+					if (m->hooks & STOP_HOOKS)
+						goto out;
+					DISPATCH();
+				}
+				k++;
+			} else {
+				k += 2;
+				pc += 2;
+			}
 			in = i2;
 			D = reg(R, in->d);
 			const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
-			if (!llf_lanes(reg(R, code[pc - 2].d), reg(R, i1->d), D, Z, &ls))
+			if (!llf_lanes(DX, DY, D, Z, &ls, 3))
 				FL(fbits(fmaf(fval(X[l]), fval(Y[l]), fval(Z[l])))); /* F_FMAF's */
 			/* bcall_done's tests */
 			pc++;

@@ -3408,10 +3408,12 @@ static inline void llf_half(uint32_t *v, uintptr_t src, int row)
  * computed, so the vector form equals F_FMAF's lane loop on every value
  * but a NaN, whose payload depends on which operand the instruction
  * propagates: where any lane's result is a NaN, nothing is written to D
- * and 0 returned (F_FMAF's own loop then computes it); else 1. Out of
- * line: in fast_run the lanes' loops and the NaN reduction stay scalar */
+ * and 0 returned (F_FMAF's own loop then computes it); else 1. upto 1
+ * or 2: the first load only, or both (a checked triple that stops after
+ * it). Out of line: in fast_run the lanes' loops and the NaN reduction
+ * stay scalar */
 WS_CLONES WS_NOINLINE static int llf_lanes(uint64_t *X, uint64_t *Y, uint64_t *D, const uint64_t *Z,
-					   const struct llf_src *s)
+					   const struct llf_src *s, int upto)
 {
 	uint32_t x[WS_WARP], y[WS_WARP];
 	float fx[WS_WARP], fy[WS_WARP], fz[WS_WARP], r[WS_WARP];
@@ -3421,8 +3423,12 @@ WS_CLONES WS_NOINLINE static int llf_lanes(uint64_t *X, uint64_t *Y, uint64_t *D
 	llf_half(y + 16, s->p[3], s->sy & 2);
 	for (unsigned l = 0; l < WS_WARP; l++)
 		X[l] = x[l];
+	if (upto < 2)
+		return 1;
 	for (unsigned l = 0; l < WS_WARP; l++)
 		Y[l] = y[l];
+	if (upto < 3)
+		return 1;
 	memcpy(fx, x, sizeof fx);
 	memcpy(fy, y, sizeof fy);
 	for (unsigned l = 0; l < WS_WARP; l++)
