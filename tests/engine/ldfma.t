@@ -33,8 +33,8 @@ run() {
 }
 
 t=tests/programs/ldfma_tiles.cu
-for o in "--fast" "" "--fast --simt its" "--fast --sched random:7" "--fast --max-steps 4001" \
-	 "--fast --max-steps 4002" "--fast --max-steps 4003" "--fast --max-steps 30001"; do
+for o in "--fast" "" "--fast --simt its" "--fast --sched random:7" "--fast --max-steps 12300" \
+	 "--fast --max-steps 12301" "--fast --max-steps 12302" "--fast --max-steps 12500" "--fast --max-steps 12501" "--fast --max-steps 12502" "--fast --max-steps 12700"; do
 	run ldfma_tiles "$t" "$o" raw
 done
 # the same bits as the GPU's (NaN as "nan")
@@ -51,6 +51,8 @@ for a in "0 0" "0 5" "1 2" "1 4" "2 9" "2 0"; do
 	run ldfma_edge "$ef" "" "$a"
 done
 run ldfma_edge "$ef" "--fast --max-steps 2000" "0 5"
+run ldfma_edge "$ef" "--fast --sched random:3" "0 0"
+run ldfma_edge "$ef" "--sched random:3" "0 0"
 run matmul_tiled bench/matmul_tiled.cu "--fast" "1 48"
 run matmul_tiled bench/matmul_tiled.cu "" "1 32"
 tap_done

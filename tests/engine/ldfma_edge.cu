@@ -7,11 +7,11 @@
 
 #define T 16
 
-__global__ void edge(const float *in, float *out, int mode, int off)
+__global__ void edge(const float *in, float *out, long long *clk, int mode, int off)
 {
 	__shared__ float s[T][T];
-	int tx = threadIdx.x, ty = threadIdx.y, t = ty * T + tx;
-	s[ty][tx] = in[t];
+	int tx = threadIdx.x, ty = threadIdx.y, t = ty * T + tx, b = blockIdx.x * T * T;
+	s[ty][tx] = in[t] + (float)blockIdx.x;
 	__syncthreads();
 	float sum = 1.0f;
 	if (mode == 0) {
@@ -27,26 +27,34 @@ __global__ void edge(const float *in, float *out, int mode, int off)
 		for (int k = 0; k < T; k++)
 			sum += s[ty][k] * s[k][tx];
 	}
-	out[t] = sum;
+	out[b + t] = sum;
+	clk[b + t] = clock64();
 }
 
 int main(int argc, char **argv)
 {
 	int mode = argc > 1 ? argv[1][0] - '0' : 0, off = argc > 2 ? argv[2][0] - '0' : 0;
-	static float h[T * T], o[T * T];
+	static float h[T * T], o[8 * T * T];
+	static long long c[8 * T * T];
 	for (int i = 0; i < T * T; i++)
 		h[i] = (float)(i % 13) * 0.25f - 1.0f;
 	float *din, *dout;
+	long long *dclk;
 	cudaMalloc(&din, sizeof h);
 	cudaMalloc(&dout, sizeof o);
+	cudaMalloc(&dclk, sizeof c);
 	cudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);
-	edge<<<1, dim3(T, T)>>>(din, dout, mode, off);
+	edge<<<8, dim3(T, T)>>>(din, dout, dclk, mode, off);
 	cudaError_t e = cudaDeviceSynchronize();
 	printf("mode %d off %d: %s\n", mode, off, cudaGetErrorString(e));
 	cudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);
+	cudaMemcpy(c, dclk, sizeof c, cudaMemcpyDeviceToHost);
 	double sum = 0;
-	for (int i = 0; i < T * T; i++)
+	unsigned long long cs = 0;
+	for (int i = 0; i < 8 * T * T; i++) {
 		sum += o[i] * (double)(i + 1);
-	printf("checksum %.6f\n", sum);
+		cs = cs * 31 + (unsigned long long)c[i];
+	}
+	printf("checksum %.6f clocks %llx\n", sum, cs);
 	return e != cudaSuccess;
 }
