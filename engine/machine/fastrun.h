@@ -106,6 +106,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
 		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
+		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 	};
@@ -838,6 +839,101 @@ counter_cbr:
 		}
 		f = F_LD;
 		RUN_FETCHED();
+	}
+	CASE(F_LDLD_FMAF) {
+		/* two f32 loads and the fmaf of their results, then each triple
+		 * that continues it (decode's flag at fop[ncode + pc]: the same
+		 * address rows, unwritten), in this one dispatch: a full warp, no
+		 * observer but the checkers, both rows in the block's own shared
+		 * memory on pair_load's shapes, found once for the run of
+		 * triples; per triple, PAIR_OK for its second and third
+		 * instructions and pair_in for its four halves, else F_LD4 runs
+		 * its first load and the rest go by their own classes. k counts
+		 * three a triple. Checked (chk), each load's event as F_LD4
+		 * publishes it (the shared checker's log, its way in, else the
+		 * event; they read the addresses, never the memory), and after
+		 * each what NEXT_PC_CALLED and the next F_LD4 test: a new stop
+		 * hook leaves, a memory observer or a checker that stops
+		 * listening hands the rest to their classes, the loads done so
+		 * far done. */
+		if (!full || !fast_mem_ok(m))
+			goto ld4;
+		const int chk = CHECK_WANTS(m, CEV_ACCESS) != 0;
+		const uint64_t *AY = reg(R, code[pc + 1].a);
+		uint64_t ax = A[0] + (uint64_t)in->imm, ay = AY[0] + (uint64_t)code[pc + 1].imm;
+		if (ADDR_TAG(ax) != TAG_SHARED || DSMEM_RANK(ax) || ADDR_TAG(ay) != TAG_SHARED || DSMEM_RANK(ay))
+			goto ld4;
+		struct window lw;
+		int sx = llf_shape(A), sy;
+		if (sx < 0 || (sy = llf_shape(AY)) < 0 || !fast_window(m, w, ax, 0, &lw) || lw.len < 4 ||
+		    lw.len >> 62)
+			goto ld4;
+		const uint64_t x0 = A[0], x1 = A[16], y0 = AY[0], y1 = AY[16], llim = lw.len - 4;
+		for (;;) {
+			/* at the triple's first load, fetched and counted */
+			const struct ir_insn *i1 = &code[pc + 1], *i2 = &code[pc + 2];
+			if (pc + 1 == stop || pc + 2 == stop || k + 2 > budget || ((i1->flags | i2->flags) & DF_BREAK))
+				goto ld4;
+			uint64_t kx = (uint64_t)in->imm - lw.lo, ky = (uint64_t)i1->imm - lw.lo;
+			if (!pair_in(x0 + kx, llim, sx & 1 ? 60 : 0) || !pair_in(x1 + kx, llim, sx & 2 ? 60 : 0) ||
+			    !pair_in(y0 + ky, llim, sy & 1 ? 60 : 0) || !pair_in(y1 + ky, llim, sy & 2 ? 60 : 0))
+				goto ld4;
+			uintptr_t lb = (uintptr_t)lw.base;
+			struct llf_src ls = { { lb + (uintptr_t)(x0 + kx), lb + (uintptr_t)(x1 + kx),
+						lb + (uintptr_t)(y0 + ky), lb + (uintptr_t)(y1 + ky) }, sx, sy };
+			uint64_t *DX = D, *DY = reg(R, i1->d);
+			if (chk) {
+				/* pair_load's shape of each load: rows, two words, mixed */
+				const int hx = sx == 3 ? CHECK_SHAPE_ROWS : sx ? 0 : CHECK_SHAPE_HALVES;
+				const int hy = sy == 3 ? CHECK_SHAPE_ROWS : sy ? 0 : CHECK_SHAPE_HALVES;
+				uint64_t imm = (uint64_t)in->imm;
+				SYNC();
+				if (!access_read_log(m, w, in, A, imm, &lw, hx) &&
+				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &lw, hx)))
+					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &lw);
+				pc++;
+				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
+					llf_lanes(DX, DY, NULL, NULL, &ls, 1);
+					if (m->hooks & STOP_HOOKS)
+						goto out;
+					DISPATCH();
+				}
+				k++;
+				in = i1;
+				imm = (uint64_t)in->imm;
+				SYNC();
+				if (!access_read_log(m, w, in, AY, imm, &lw, hy) &&
+				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, AY, imm, 4, &lw, hy)))
+					access_event(m, w, g, in, AY, imm, 4, CHECK_READ, &lw);
+				pc++;
+				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
+					llf_lanes(DX, DY, NULL, NULL, &ls, 2);
+					if (m->hooks & STOP_HOOKS)
+						goto out;
+					DISPATCH();
+				}
+				k++;
+			} else {
+				k += 2;
+				pc += 2;
+			}
+			in = i2;
+			D = reg(R, in->d);
+			const uint64_t *X = reg(R, in->args[0]), *Y = reg(R, in->args[1]), *Z = reg(R, in->args[2]);
+			if (!llf_lanes(DX, DY, D, Z, &ls, 3))
+				FL(fbits(fmaf(fval(X[l]), fval(Y[l]), fval(Z[l])))); /* F_FMAF's */
+			/* bcall_done's tests */
+			pc++;
+			if (m->status != MST_RUNNING || (m->dev.grid && m->dev.fail_err)) {
+				why = FR_RETURN;
+				goto out;
+			}
+			if (WS_UNLIKELY(pc == stop))
+				goto settle;
+			if (fop[pc] != F_LDLD_FMAF || !fop[df->ncode + pc])
+				DISPATCH();
+			FETCH();
+		}
 	}
 	CASE(F_ST4) {
 		/* a 4-byte store, and the store of an indexing pair (idx_st): a

@@ -3120,6 +3120,9 @@ enum fast_op {
 					 * top, the CBR there comparing a row with the counter */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
 	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
+	F_LDLD_FMAF,                 /* two f32 LDs, then the fmaf of their results (matmul's
+				      * `sum += as[ty][k] * bs[k][tx]`): llf_shape, llf_lanes;
+				      * f[ncode + i] 1 where it continues the triple before */
 	/* uniform instructions (uniform.c: every lane of the group holds one
 	 * value of each operand; fast_uniform) */
 	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
@@ -3391,6 +3394,91 @@ WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B
 	return 1;
 }
 
+/* F_LDLD_FMAF's shape of a full warp's address row A (pair_load's test,
+ * without the load): bit h set where half-warp h is on 16 consecutive
+ * words, clear where it is on one word; -1 for any other shape */
+WS_CLONES WS_NOINLINE static int llf_shape(const uint64_t *A)
+{
+	uint64_t a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
+	for (unsigned l = 0; l < 16; l++) {
+		uint64_t d0 = A[l] - a0, d1 = A[l + 16] - a1;
+		c0 |= d0 ^ pair_off4[l];
+		c1 |= d1 ^ pair_off4[l];
+		s0 |= d0;
+		s1 |= d1;
+	}
+	if ((c0 && s0) || (c1 && s1))
+		return -1;
+	return (c0 ? 0 : 1) | (c1 ? 0 : 2);
+}
+
+/* where F_LDLD_FMAF's two loads read: each half-warp's first word (p[0],
+ * p[1] the first load's halves, p[2], p[3] the second's), and their shapes
+ * (llf_shape) */
+struct llf_src {
+	uintptr_t p[4];
+	int sx, sy;
+};
+
+/* a half-warp's 16 words: a row at src, or the word at src for each lane */
+static inline void llf_half(uint32_t *v, uintptr_t src, int row)
+{
+	if (row) {
+		memcpy(v, (const void *)src, 64);
+	} else {
+		uint32_t x;
+		memcpy(&x, (const void *)src, 4);
+		for (unsigned l = 0; l < 16; l++)
+			v[l] = x;
+	}
+}
+
+/* F_LDLD_FMAF's lanes, every read in the window (the caller's pair_in):
+ * the first load into X, the second into Y (f32 bits zero-extended, as
+ * pair_load stores them), then fmaf(X, Y, Z) into D, Z read after the
+ * loads wrote (it may be X or Y). fmaf is correctly rounded wherever it is
+ * computed, so the vector form equals F_FMAF's lane loop on every value
+ * but a NaN, whose payload depends on which operand the instruction
+ * propagates: where any lane's result is a NaN, nothing is written to D
+ * and 0 returned (F_FMAF's own loop then computes it); else 1. upto 1
+ * or 2: the first load only, or both (a checked triple that stops after
+ * it). Out of line: in fast_run the lanes' loops and the NaN reduction
+ * stay scalar */
+WS_CLONES WS_NOINLINE static int llf_lanes(uint64_t *X, uint64_t *Y, uint64_t *D, const uint64_t *Z,
+					   const struct llf_src *s, int upto)
+{
+	uint32_t x[WS_WARP], y[WS_WARP];
+	float fx[WS_WARP], fy[WS_WARP], fz[WS_WARP], r[WS_WARP];
+	llf_half(x, s->p[0], s->sx & 1);
+	llf_half(x + 16, s->p[1], s->sx & 2);
+	llf_half(y, s->p[2], s->sy & 1);
+	llf_half(y + 16, s->p[3], s->sy & 2);
+	for (unsigned l = 0; l < WS_WARP; l++)
+		X[l] = x[l];
+	if (upto < 2)
+		return 1;
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Y[l] = y[l];
+	if (upto < 3)
+		return 1;
+	memcpy(fx, x, sizeof fx);
+	memcpy(fy, y, sizeof fy);
+	for (unsigned l = 0; l < WS_WARP; l++)
+		fz[l] = fval(Z[l]);
+	uint32_t nan = 0;
+	for (unsigned l = 0; l < WS_WARP; l++) {
+		r[l] = fmaf(fx[l], fy[l], fz[l]);
+		nan |= r[l] != r[l];
+	}
+	if (nan)
+		return 0;
+	uint32_t u[WS_WARP];
+	memcpy(u, r, sizeof u);
+	for (unsigned l = 0; l < WS_WARP; l++)
+		D[l] = u[l];
+	return 1;
+}
+
 /* F_LD's bytes for a full warp, every lane's address in the window
  * (win_all_in): lane l reads base + A[l], s8 sign-extended (sg), u8 and
  * pred not. A warp on 32 consecutive bytes (A[l] = A[0] + l: data[i] with
@@ -3476,6 +3564,31 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			f[i] = F_LD4;
 		else if (f[i] == F_ST && !(q->flags & DF_KB) && !is_release(q))
 			f[i] = F_ST4;
+	}
+	/* two f32 loads, then the fmaf of their results (an unrolled dot
+	 * product's step: matmul's `sum += as[ty][k] * bs[k][tx]`); the second
+	 * load's address is not the first's result. A triple that follows one
+	 * on the same two address rows, which that one writes to neither,
+	 * continues it: its rows' shapes are the ones already found.
+	 * WS_NO_LDFMA=1 turns them off (tests/engine/ldfma.t compares) */
+	if (util_env_on("WS_NO_LDFMA"))
+		return;
+	for (uint32_t i = 0; i + 2 < df->ncode; i++) {
+		const struct ir_insn *x = &df->code[i], *y = x + 1, *z = x + 2;
+		if (f[i] != F_LD4 || f[i + 1] != F_LD4 || f[i + 2] != F_FMAF || x->t != IR_F32 || y->t != IR_F32 ||
+		    x->d < 0 || y->d < 0 || z->d < 0 || x->d == y->d || y->a == x->d || z->nargs != 3 ||
+		    z->args[0] != x->d || z->args[1] != y->d)
+			continue;
+		f[i] = F_LDLD_FMAF;
+		const struct ir_insn *p = x - 3;
+		if (i >= 3 && f[i - 3] == F_LDLD_FMAF && p->a == x->a && p[1].a == y->a) {
+			int32_t ra = x->a, rb = y->a;
+			int w = 0;
+			for (unsigned j = 0; j < 3; j++)
+				w |= p[j].d == ra || p[j].d == rb;
+			if (!w)
+				f[df->ncode + i] = 1;
+		}
 	}
 }
 
