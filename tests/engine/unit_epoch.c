@@ -43,6 +43,51 @@
 	"\tout[blockIdx.x * 64 + t] = v;\n" \
 	"}\n"
 
+/* mm in floats: the tile loop is matmul_tiled's LD, LD, fmaf, which
+ * fast_run runs as one superinstruction (F_LDLD_FMAF, s18-mm) */
+/* a float tile loop as matmul_tiled writes it: its LD, LD, fmaf run as one
+ * superinstruction (F_LDLD_FMAF, s18-mm) */
+#define K_FM \
+	"__global__ void fm(int *out, int n)\n" \
+	"{\n" \
+	"\t__shared__ float as[4][16];\n" \
+	"\t__shared__ float bs[16][16];\n" \
+	"\tint t = threadIdx.x;\n" \
+	"\tfloat v = 0;\n" \
+	"\tfor (int i = 0; i < n; i++) {\n" \
+	"\t\tas[t >> 4][t & 15] = 0.5f * (t + i);\n" \
+	"\t\tfor (int q = 0; q < 4; q++)\n" \
+	"\t\t\tbs[(t >> 4) * 4 + q][t & 15] = 0.25f * (t - q + i);\n" \
+	"\t\t__syncthreads();\n" \
+	"\t\tfor (int j = 0; j < 16; j++)\n" \
+	"\t\t\tv += as[t >> 4][j] * bs[j][t & 15];\n" \
+	"\t\t__syncthreads();\n" \
+	"\t}\n" \
+	"\tout[blockIdx.x * 64 + t] = (int)(v * 4);\n" \
+	"}\n"
+
+/* fm with a store in the reads' epoch */
+#define K_FW \
+	"__global__ void fw(int *out, int n)\n" \
+	"{\n" \
+	"\t__shared__ float as[4][16];\n" \
+	"\t__shared__ float bs[16][16];\n" \
+	"\tint t = threadIdx.x;\n" \
+	"\tfloat v = 0;\n" \
+	"\tfor (int i = 0; i < n; i++) {\n" \
+	"\t\tas[t >> 4][t & 15] = 0.5f * (t + i);\n" \
+	"\t\tfor (int q = 0; q < 4; q++)\n" \
+	"\t\t\tbs[(t >> 4) * 4 + q][t & 15] = 0.25f * (t - q + i);\n" \
+	"\t\t__syncthreads();\n" \
+	"\t\tfor (int j = 0; j < 16; j++)\n" \
+	"\t\t\tv += as[t >> 4][j] * bs[j][t & 15];\n" \
+	"\t\tif (t >= 32)\n" \
+	"\t\t\tas[t >> 4][t & 15] = v;\n" \
+	"\t\t__syncthreads();\n" \
+	"\t}\n" \
+	"\tout[blockIdx.x * 64 + t] = (int)(v * 4);\n" \
+	"}\n"
+
 #define K_WR \
 	"__global__ void wr(int *out, int n)\n" \
 	"{\n" \
@@ -252,10 +297,39 @@ static void test_skip(void)
 	}
 }
 
+/* the float tile loop through F_LDLD_FMAF, which skips both loads' checks
+ * at once: as many reads skipped as F_LD4 skips them one by one
+ * (WS_NO_LDFMA=1), the same output with and without either */
+static void test_fma(void)
+{
+	uint64_t q, ql, q0, qf, qw;
+	char *a = run_kernel("fm", K_FM, 0, 0, &q);
+	setenv("WS_NO_LDFMA", "1", 1);
+	char *l = run_kernel("fm", K_FM, 0, 0, &ql);
+	unsetenv("WS_NO_LDFMA");
+	char *b = run_kernel("fm", K_FM, 0, 1, &q0);
+	char *f = run_kernel("fm", K_FM, 1, 0, &qf);
+	char *w = run_kernel("fw", K_FW, 0, 0, &qw);
+	ok(a && l && b && f && !strcmp(a, l) && !strcmp(a, b) && !strcmp(a, f),
+	   "fm: the same output checked with the skip, without it, without the superinstruction and --fast (%s)",
+	   a ? a : "?");
+	ok(q > 0 && q == ql, "fm: the superinstruction skips as many reads (%llu) as the loads one by one (%llu)",
+	   (unsigned long long)q, (unsigned long long)ql);
+	ok(q0 == 0 && qf == 0 && qw == 0,
+	   "fm: none skipped with WS_NO_QUIET=1 (%llu) or --fast (%llu); fw, a store in the epoch: none (%llu)",
+	   (unsigned long long)q0, (unsigned long long)qf, (unsigned long long)qw);
+	free(a);
+	free(l);
+	free(b);
+	free(f);
+	free(w);
+}
+
 int main(void)
 {
 	tap_start();
 	test_analysis();
 	test_skip();
+	test_fma();
 	return tap_end();
 }
