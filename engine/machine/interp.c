@@ -3468,9 +3468,14 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 		} else if (f[i] == F_SHFL && (f[i + 1] == F_ADD_S32 || f[i + 1] == F_ADD_U32 || f[i + 1] == F_ADD_64) &&
 			   !(q->flags & DF_KB) && (q->a == p->d || q->b == p->d)) {
 			/* reduce_shfl's `v += __shfl_down_sync(m, v, s)` */
+			/* the add's other operand; where it is the shuffle's row
+			 * too (r + r), the add reads that row twice: neither dead
+			 * nor the source's values (D may be A) */
+			int32_t x = q->a == p->d ? q->b : q->a;
 			f[i] = F_SHFL_ADD;
-			f[df->ncode + i] = (uint8_t)(((q->a == p->d ? q->b : q->a) == p->a ? SHFL_ADD_XA : 0) |
-						     (shfl_dead_after(df, f, i + 2, p->d) ? SHFL_ADD_DEAD : 0));
+			if (x != p->d)
+				f[df->ncode + i] = (uint8_t)((x == p->a ? SHFL_ADD_XA : 0) |
+							     (shfl_dead_after(df, f, i + 2, p->d) ? SHFL_ADD_DEAD : 0));
 		}
 	}
 	/* the other 4-byte loads and stores take the same block copies */
