@@ -109,6 +109,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
+		[F_SHFL_ADD] = &&L_F_SHFL_ADD,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -515,9 +516,7 @@ fetched:
 		}
 		w->wsync++;
 #ifdef FAST_RUN_AVX2
-		/* room: the row on the side an up or down shuffle reads past */
-		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL,
-			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap, 0))
+		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 0))
 			goto coll_done;
 #endif
 		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 0);
@@ -1086,12 +1085,44 @@ counter_cbr:
 		}
 		w->wsync++;
 #ifdef FAST_RUN_AVX2
-		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL,
-			      in->sub == SHFL_UP ? in->a >= 0 : in->a >= 0 && (uint32_t)in->a + 1 < fr->cap, 1))
+		if (shfl_avx2(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 1))
 			goto coll_done;
 #endif
 		fast_shfl(in, D, A, B, in->c >= 0 ? reg(R, in->c) : NULL, 1);
 		goto coll_done;
+	CASE(F_SHFL_ADD) {
+		/* F_SHFL (F_SHFL_U where fop[ncode + pc]: its rows are uniform),
+		 * then the integer ADD at pc + 1 that reads its result
+		 * (fast_pairs): in the AVX2 and AVX-512 versions one pass
+		 * (shfl_add_avx2), counted as the two instructions the general
+		 * loop runs (coll_done, then the ADD's dispatch: its budget test,
+		 * no token test between them). Elsewhere, or where the budget
+		 * ends after the shuffle, the shuffle alone */
+		unsigned mode = fop[df->ncode + pc];
+		int buni = mode & SHFL_ADD_UNI;
+		if (!full || !(buni || (in->flags & DF_KCE) ? in->e < 0 || (uint32_t)reg(R, in->e)[0] == ~0u
+							     : coll_names_all(R, in->e))) {
+			k--;
+			goto out;
+		}
+		w->wsync++;
+		const uint64_t *C = in->c >= 0 ? reg(R, in->c) : NULL;
+#ifdef FAST_RUN_AVX2
+		if (k < budget) {
+			const struct ir_insn *q = &code[pc + 1];
+			if (shfl_add_avx2(in, D, A, B, C, mode, (unsigned)(fop[pc + 1] - F_ADD_S32), reg(R, q->d),
+					  reg(R, q->a == in->d ? q->b : q->a))) {
+				k++;
+				pc++;
+				NEXT_PC();
+			}
+		}
+		if (shfl_avx2(in, D, A, B, C, buni))
+			goto coll_done;
+#endif
+		fast_shfl(in, D, A, B, C, buni);
+		goto coll_done;
+	}
 
 #ifndef FAST_THREADED
 	default:

@@ -3128,8 +3128,15 @@ enum fast_op {
 	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
 	F_CBR_U,        /* a CBR: one lane's test for the whole group */
 	F_SHFL_U,       /* F_SHFL whose offset, width and member mask rows are not tested */
+	F_SHFL_ADD,     /* a superinstruction: F_SHFL (or F_SHFL_U), then the F_ADD_S32,
+			 * F_ADD_U32 or F_ADD_64 after it that reads its result; fop[ncode + pc]:
+			 * SHFL_ADD_* */
 	F_COUNT
 };
+/* F_SHFL_ADD's fop[ncode + pc]: the shuffle's offset, width and member mask
+ * rows are uniform (F_SHFL_U's); its row is dead after the add (fast_pairs);
+ * the add's other operand is the shuffle's source */
+enum { SHFL_ADD_UNI = 1, SHFL_ADD_DEAD = 2, SHFL_ADD_XA = 4 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3527,6 +3534,31 @@ WS_CLONES WS_NOINLINE static uint64_t pair_diff(const uint64_t *A)
  * class of the first changes; the second stays in the code with its own
  * class, so a jump to it, a breakpoint on it, a hook or the end of the
  * budget run it alone, and the pair counts two steps. */
+/* Whether row r, which instruction j - 1 read last, is dead from j on: the
+ * next instruction of the straight code after it that names r writes it in
+ * every lane of its group without reading it (a shuffle, CONST or MOV),
+ * and only NOPs and CONSTs (nothing that may stop, fault or be a
+ * breakpoint's: those are F_GEN) lie between. Only in code that `run`
+ * compiled (df->uni: no debugger reads the row meanwhile) */
+static int shfl_dead_after(const struct dfunc *df, const uint8_t *f, uint32_t j, int32_t r)
+{
+	if (!df->uni)
+		return 0;
+	for (; j < df->ncode; j++) {
+		const struct ir_insn *in = &df->code[j];
+		if (f[j] != F_NOP && f[j] != F_CONST && f[j] != F_MOV && f[j] != F_SHFL)
+			return 0;
+		if (in->a == r || (f[j] == F_SHFL && (in->b == r || in->c == r || in->e == r)) ||
+		    (f[j] == F_MOV && (in->flags & DF_KB)))
+			return 0;
+		if (f[j] != F_NOP && in->d == r)
+			return 1;
+		if (f[j] != F_NOP && f[j] != F_CONST)
+			return 0;
+	}
+	return 0;
+}
+
 static void fast_pairs(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i + 1 < df->ncode; i++) {
@@ -3553,6 +3585,17 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			if (r && f[t1] == F_CBR && (r->flags & DF_CMP) && !(r->flags & DF_KB) &&
 			    (r->t == IR_S32 || r->t == IR_U32) && (r->a == p->d) != (r->b == p->d))
 				f[i] = f[i] == F_ADDK_CBR ? F_ADDK_CBR_CMP : F_SHRK_CBR_CMP;
+		} else if (f[i] == F_SHFL && (f[i + 1] == F_ADD_S32 || f[i + 1] == F_ADD_U32 || f[i + 1] == F_ADD_64) &&
+			   !(q->flags & DF_KB) && (q->a == p->d || q->b == p->d)) {
+			/* reduce_shfl's `v += __shfl_down_sync(m, v, s)` */
+			/* the add's other operand; where it is the shuffle's row
+			 * too (r + r), the add reads that row twice: neither dead
+			 * nor the source's values (D may be A) */
+			int32_t x = q->a == p->d ? q->b : q->a;
+			f[i] = F_SHFL_ADD;
+			if (x != p->d)
+				f[df->ncode + i] = (uint8_t)((x == p->a ? SHFL_ADD_XA : 0) |
+							     (shfl_dead_after(df, f, i + 2, p->d) ? SHFL_ADD_DEAD : 0));
 		}
 	}
 	/* the other 4-byte loads and stores take the same block copies */
@@ -3629,6 +3672,11 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 			if ((u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E))
 				f[i] = F_SHFL_U;
 			break;
+		case F_SHFL_ADD:
+			/* the pair's shuffle without its row tests */
+			if ((u & (UNI_B | UNI_C | UNI_E)) == (UNI_B | UNI_C | UNI_E))
+				f[df->ncode + i] |= SHFL_ADD_UNI;
+			break;
 		case F_VOTE:
 			/* a uniform member mask: its first lane tested alone */
 			if (u & UNI_A)
@@ -3660,6 +3708,10 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 		fast_pairs(df, f);
 	if (df->uni)
 		fast_uniform(df, f);
+	/* F_SHFL_ADD runs the instruction after it by its add's class */
+	for (uint32_t i = 0; i + 1 < df->ncode; i++)
+		if (f[i] == F_SHFL_ADD && f[i + 1] != F_ADD_S32 && f[i + 1] != F_ADD_U32 && f[i + 1] != F_ADD_64)
+			f[i] = f[df->ncode + i] & SHFL_ADD_UNI ? F_SHFL_U : F_SHFL;
 	return f;
 }
 
@@ -4215,52 +4267,262 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_rows_avx2(unsigned su
 	return inv ? ~T : T;
 }
 
-/* lane l, in four-lane rows (shfl_avx2's blend) */
+/* lane l, in four-lane rows (shfl_rows_avx2's source lanes) */
 static const int64_t shfl_lane[WS_WARP] = {
 	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
 	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
 };
 
-/* fast_shfl's commonest case inside the fast path's x86-64-v3 and v4
- * versions: a whole warp's up or down shuffle of a 32-bit value by one
- * offset (row b the same in every lane, the width 32) into another row.
- * Four lanes at a time, one pass: each lane's own value and the one s
- * lanes away, blended by the lane's index, then normalised (fast_shfl's
- * two passes, one of 32 - s lanes, took 101 instructions a shuffle).
- * The value s lanes away is read for every lane: past the row's end for
- * the last s lanes of a down shuffle, before its start for the first s of
- * an up, in the frame's neighbouring row (room: fast_run's test that the
- * frame has one there; before row 0 lies the zero row), values no lane
- * keeps (that row may be D's, being written). Returns 0, having written
- * nothing, where the shuffle is not of that case (fast_shfl then). Out of
- * line: in line it moved fast_run's register allocation (vecadd +0.2%,
- * reduce_smem +0.7% device instructions at 2^17). */
-__attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
-							   const uint64_t *B, const uint64_t *C, int room, int buni)
+/* each four lanes of the rows: L their indices; the whole loop unrolled
+ * (sh stays in registers) */
+#define SHFL_EACH(BODY) do { \
+	_Pragma("GCC unroll 8") \
+	for (unsigned q = 0; q < WS_WARP / 4; q++) { \
+		const __m256i L = _mm256_loadu_si256((const __m256i *)(shfl_lane + 4 * q)); \
+		(void)L; \
+		BODY; \
+	} \
+} while (0)
+
+/* The shuffled rows of a whole warp's shuffle by one offset s and width w
+ * (a power of two, 1 to 32), into sh[0..8), four lanes each, as
+ * interp_shfl_src picks them, not normalised: up and down read the lanes
+ * that move with a masked load s lanes away (the lanes that keep their own
+ * value read nothing there: no row before or after A is touched), blended
+ * with A's; xor and idx gather each lane's source. Every lane of A is read
+ * before the callers store anything: D and the fused add's rows may be A.
+ * In line: its callers keep sh in registers. */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+shfl_rows_avx2(unsigned sub, const uint64_t *A, uint32_t s, uint32_t w, __m256i *sh)
+{
+	const __m256i wm = _mm256_set1_epi64x((long long)w - 1);
+	const long long *a = (const long long *)A;
+	switch (sub) {
+	case SHFL_DOWN: {
+		/* lane l + s, where (l mod w) + s < w */
+		const __m256i lim = _mm256_set1_epi64x((long long)w - (long long)s);
+		SHFL_EACH(__m256i ok = _mm256_cmpgt_epi64(lim, _mm256_and_si256(L, wm));
+			  sh[q] = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(a + 4 * q)),
+						     _mm256_maskload_epi64(a + 4 * q + s, ok), ok));
+		break;
+	}
+	case SHFL_UP: {
+		/* lane l - s, where (l mod w) >= s */
+		const __m256i s1 = _mm256_set1_epi64x((long long)s - 1);
+		SHFL_EACH(__m256i ok = _mm256_cmpgt_epi64(_mm256_and_si256(L, wm), s1);
+			  sh[q] = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(a + 4 * q)),
+						     _mm256_maskload_epi64(a + 4 * q - (long)s, ok), ok));
+		break;
+	}
+	case SHFL_BFLY: {
+		/* lane l ^ s, where it is at most the segment's last lane */
+		const __m256i sv = _mm256_set1_epi64x((long long)s), one = _mm256_set1_epi64x(1);
+		SHFL_EACH(__m256i j = _mm256_xor_si256(L, sv);
+			  __m256i ok = _mm256_cmpgt_epi64(_mm256_add_epi64(_mm256_or_si256(L, wm), one), j);
+			  sh[q] = _mm256_i64gather_epi64(a, _mm256_blendv_epi8(L, j, ok), 8));
+		break;
+	}
+	default: {
+		/* idx: the segment's lane s mod w */
+		const __m256i sw = _mm256_set1_epi64x((long long)(s & (w - 1)));
+		SHFL_EACH(sh[q] = _mm256_i64gather_epi64(a, _mm256_or_si256(_mm256_andnot_si256(wm, L), sw), 8));
+		break;
+	}
+	}
+}
+
+/* shfl_packed_avx2's masks: lane l moves where T[32 + l + s] (down) or
+ * T[32 + l - s] (up) is set */
+static const int32_t shfl_move[96] = {
+	[32] = -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+	-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+};
+
+/* lanes 8j .. 8j + 7's low words of row R, in order (cmp_row_k_avx2's
+ * packing) */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) __m256i shfl_pack(const uint64_t *R,
+											      unsigned j)
+{
+	__m256 lo = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(R + 8 * j)));
+	__m256 hi = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(R + 8 * j + 4)));
+	return _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0x88)), 0xd8);
+}
+
+/* eight packed words into lanes 8j .. 8j + 7 of D, sign-extended (nk 0:
+ * S32) or zero-extended (U32, F32): normalised */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void shfl_unpack(uint64_t *D, unsigned j,
+											    __m256i x, int nk)
+{
+	__m128i lo = _mm256_castsi256_si128(x), hi = _mm256_extracti128_si256(x, 1);
+	_mm256_storeu_si256((__m256i *)(D + 8 * j), nk ? _mm256_cvtepu32_epi64(lo) : _mm256_cvtepi32_epi64(lo));
+	_mm256_storeu_si256((__m256i *)(D + 8 * j + 4), nk ? _mm256_cvtepu32_epi64(hi) : _mm256_cvtepi32_epi64(hi));
+}
+
+/* The commonest shuffle, up or down by s the whole warp wide, of a 32-bit
+ * type, on the lanes' low words packed eight to a vector (only they count:
+ * the result is normalised from them), into sh[0..4) packed: A's packed
+ * rows stored on the stack, the lanes that move read s words away with a
+ * masked load (those that keep their own value read nothing there), then
+ * blended with their own. P: A packed. */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+shfl_packed_avx2(int up, uint32_t s, const __m256i *P, __m256i *sh)
+{
+	int32_t buf[96];
+	for (unsigned j = 0; j < 4; j++)
+		_mm256_storeu_si256((__m256i *)(buf + 32 + 8 * j), P[j]);
+	const int32_t *src = up ? buf + 32 - s : buf + 32 + s, *mt = up ? shfl_move + 32 - s : shfl_move + 32 + s;
+	for (unsigned j = 0; j < 4; j++) {
+		__m256i mv = _mm256_loadu_si256((const __m256i *)(mt + 8 * j));
+		sh[j] = _mm256_blendv_epi8(P[j], _mm256_maskload_epi32(src + 8 * j, mv), mv);
+	}
+}
+
+/* v normalised as kind nk: 0 S32, 1 U32 (F32), 2 the 64-bit types */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) __m256i shfl_norm(__m256i v, int nk)
+{
+	if (nk == 2)
+		return v;
+	v = _mm256_and_si256(v, _mm256_set1_epi64x(0xffffffffll));
+	if (nk == 1)
+		return v;
+	const __m256i sg = _mm256_set1_epi64x(0x80000000ll);
+	return _mm256_sub_epi64(_mm256_xor_si256(v, sg), sg);
+}
+
+/* shfl_avx2's and shfl_add_avx2's tests: a shuffle they do (rows B and C
+ * the same in every lane: tested unless buni, F_SHFL_U's; a type of 32 or
+ * 64 bits), its normalising kind (shfl_norm), offset and width (1 to 32,
+ * the others are fast_shfl's 32) */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) int
+shfl_ok_avx2(const struct ir_insn *in, const uint64_t *B, const uint64_t *C, int buni, int *nk, uint32_t *s,
+	     uint32_t *w)
 {
 	unsigned t = in->t ? in->t : IR_U32;
-	int up = in->sub == SHFL_UP;
-	/* buni: B's and C's lanes hold one value each (F_SHFL_U) */
-	if ((!up && in->sub != SHFL_DOWN) || D == A || !room || (t != IR_S32 && t != IR_U32) ||
-	    (C && (uint32_t)C[0] != 32) ||
-	    (!buni && (row_diff_avx2(B) || (C && !(in->flags & DF_KCE) && row_diff_avx2(C)))))
+	*nk = t == IR_S32 ? 0 : t == IR_U32 || t == IR_F32 ? 1 :
+	      t == IR_S64 || t == IR_U64 || t == IR_F64 || t == IR_PTR ? 2 : -1;
+	if (*nk < 0 || (!buni && (row_diff_avx2(B) || (C && !(in->flags & DF_KCE) && row_diff_avx2(C)))))
 		return 0;
-	unsigned s = (uint32_t)B[0] & 31;
-	const uint64_t *S = up ? A - s : A + s;
-	/* down: lanes l < 32 - s move, (32 - s) > l; up: lanes l >= s, l > s - 1 */
-	const __m256i cut = _mm256_set1_epi64x(up ? (long long)s - 1 : (long long)(WS_WARP - s));
-	const __m256i lo32 = _mm256_set1_epi64x(0xffffffffll);
-	const __m256i sg = _mm256_set1_epi64x(t == IR_S32 ? 0x80000000ll : 0);
-	for (unsigned q = 0; q < WS_WARP / 4; q++) {
-		__m256i ix = _mm256_loadu_si256((const __m256i *)(shfl_lane + 4 * q));
-		__m256i mv = up ? _mm256_cmpgt_epi64(ix, cut) : _mm256_cmpgt_epi64(cut, ix);
-		__m256i v = _mm256_blendv_epi8(_mm256_loadu_si256((const __m256i *)(A + 4 * q)),
-					       _mm256_loadu_si256((const __m256i *)(S + 4 * q)), mv);
-		v = _mm256_sub_epi64(_mm256_xor_si256(_mm256_and_si256(v, lo32), sg), sg);
-		_mm256_storeu_si256((__m256i *)(D + 4 * q), v);
+	uint32_t width = C ? (uint32_t)C[0] : 32;
+	if (width == 0 || width > 32 || (width & (width - 1)))
+		width = 32;
+	*s = (uint32_t)B[0] & 31;
+	*w = width;
+	return 1;
+}
+
+/* fast_shfl inside the fast path's x86-64-v3 and v4 versions: a whole
+ * warp's shuffle (up, down, xor, idx) by one offset and width, of a 32- or
+ * 64-bit type (shfl_rows_avx2), about 8 instructions for four lanes (the
+ * previous version, up and down by width 32 only, took 108 a shuffle,
+ * normalising pass included). Returns 0, having written nothing, where the
+ * shuffle is not of that case (fast_shfl then). Out of line: in line it
+ * moved fast_run's register allocation (vecadd +0.2%, reduce_smem +0.7%
+ * device instructions at 2^17). */
+__attribute__((target("avx2"))) static WS_NOINLINE int shfl_avx2(const struct ir_insn *in, uint64_t *D, const uint64_t *A,
+							   const uint64_t *B, const uint64_t *C, int buni)
+{
+	uint32_t s, w;
+	int nk;
+	__m256i sh[WS_WARP / 4];
+	if (!shfl_ok_avx2(in, B, C, buni, &nk, &s, &w))
+		return 0;
+	if (nk < 2 && w == 32 && (in->sub == SHFL_UP || in->sub == SHFL_DOWN)) {
+		/* 32-bit, up or down the whole warp wide: packed */
+		__m256i P[4];
+		for (unsigned j = 0; j < 4; j++)
+			P[j] = shfl_pack(A, j);
+		shfl_packed_avx2(in->sub == SHFL_UP, s, P, sh);
+		for (unsigned j = 0; j < 4; j++) {
+			if (nk)
+				shfl_unpack(D, j, sh[j], 1);
+			else
+				shfl_unpack(D, j, sh[j], 0);
+		}
+		return 1;
+	}
+	shfl_rows_avx2(in->sub, A, s, w, sh);
+	switch (nk) {
+	case 0: SHFL_EACH(_mm256_storeu_si256((__m256i *)(D + 4 * q), shfl_norm(sh[q], 0))); break;
+	case 1: SHFL_EACH(_mm256_storeu_si256((__m256i *)(D + 4 * q), shfl_norm(sh[q], 1))); break;
+	default: SHFL_EACH(_mm256_storeu_si256((__m256i *)(D + 4 * q), sh[q])); break;
 	}
 	return 1;
 }
+
+/* shfl_add_avx2's other cases, four lanes at a time: D, then V */
+#define SHFL_ADD(NK, AK) SHFL_EACH( \
+	__m256i n_ = shfl_norm(sh[q], NK); \
+	_mm256_storeu_si256((__m256i *)(D + 4 * q), n_); \
+	_mm256_storeu_si256((__m256i *)(V + 4 * q), \
+			    shfl_norm(_mm256_add_epi64(_mm256_loadu_si256((const __m256i *)(X + 4 * q)), n_), AK)))
+/* shfl_add_avx2's commonest case: a 32-bit shuffle up or down the whole
+ * warp wide and a 32-bit add of its type (nk: 0 S32, 1 U32), on the packed
+ * words (the sum's low word is the words' sum). xa: the add's other
+ * operand X is the shuffle's A (reduce_shfl's `v += shfl(v)`: A's packed
+ * words are X's); dd: D is dead after the add (fast_pairs), not written.
+ * Otherwise X is packed after D was written: X may be D. Constant
+ * arguments: each case its own straight code. */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void
+shfl_add32_avx2(const uint64_t *A, uint64_t *D, uint64_t *V, const uint64_t *X, uint32_t s, int up, int nk, int xa,
+		int dd)
+{
+	__m256i P[4], sh[4];
+	for (unsigned j = 0; j < 4; j++)
+		P[j] = shfl_pack(A, j);
+	shfl_packed_avx2(up, s, P, sh);
+	if (!dd)
+		for (unsigned j = 0; j < 4; j++)
+			shfl_unpack(D, j, sh[j], nk);
+	for (unsigned j = 0; j < 4; j++)
+		shfl_unpack(V, j, _mm256_add_epi32(xa ? P[j] : shfl_pack(X, j), sh[j]), nk);
+}
+
+/* F_SHFL_ADD: shfl_avx2, then the ADD that reads its result (the pair
+ * `r = SHFL v ...; v = ADD v r` of a reduction) in the same pass: D (the
+ * shuffle's row, which the program may read later) written unless fast_pairs
+ * found it dead, then V = X + D normalised by the add's class ak (0 s32, 1
+ * u32, 2 64-bit: F_ADD_S32 + ak). X is the add's other operand (an integer
+ * add commutes); X and V may be A or D: every lane of A was read (into sh)
+ * before the first store, and each four lanes of X are read after D's same
+ * lanes were written. mode: fop[ncode + pc], SHFL_ADD_UNI (F_SHFL_U's
+ * uniform rows), SHFL_ADD_DEAD, SHFL_ADD_XA (X is A). Returns 0, having
+ * written nothing, where shfl_avx2 would. */
+__attribute__((target("avx2"))) static WS_NOINLINE int shfl_add_avx2(const struct ir_insn *in, uint64_t *D,
+							       const uint64_t *A, const uint64_t *B,
+							       const uint64_t *C, unsigned mode, unsigned ak,
+							       uint64_t *V, const uint64_t *X)
+{
+	uint32_t s, w;
+	int nk;
+	__m256i sh[WS_WARP / 4];
+	if (!shfl_ok_avx2(in, B, C, mode & SHFL_ADD_UNI, &nk, &s, &w))
+		return 0;
+	if (nk == (int)ak && nk < 2 && w == 32 && (in->sub == SHFL_UP || in->sub == SHFL_DOWN)) {
+		int up = in->sub == SHFL_UP, dd = (mode & SHFL_ADD_DEAD) != 0, xa = (mode & SHFL_ADD_XA) != 0;
+		switch (up | nk << 1 | xa << 2 | dd << 3) {
+#define SA32(K) case K: shfl_add32_avx2(A, D, V, X, s, K & 1, K >> 1 & 1, K >> 2 & 1, K >> 3 & 1); break;
+		SA32(0) SA32(1) SA32(2) SA32(3) SA32(4) SA32(5) SA32(6) SA32(7)
+		SA32(8) SA32(9) SA32(10) SA32(11) SA32(12) SA32(13) SA32(14) SA32(15)
+#undef SA32
+		}
+		return 1;
+	}
+	shfl_rows_avx2(in->sub, A, s, w, sh);
+	switch (nk * 3 + (int)ak) {
+	case 0: SHFL_ADD(0, 0); break;
+	case 1: SHFL_ADD(0, 1); break;
+	case 2: SHFL_ADD(0, 2); break;
+	case 3: SHFL_ADD(1, 0); break;
+	case 4: SHFL_ADD(1, 1); break;
+	case 5: SHFL_ADD(1, 2); break;
+	case 6: SHFL_ADD(2, 0); break;
+	case 7: SHFL_ADD(2, 1); break;
+	default: SHFL_ADD(2, 2); break;
+	}
+	return 1;
+}
+#undef SHFL_ADD
+#undef SHFL_EACH
 
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
  * counter, a constant): X sub y, or y sub X when ysub (the counter is the

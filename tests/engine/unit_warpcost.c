@@ -18,9 +18,12 @@
  *   32-bit values at the wrap edges (INT_MAX + 1, INT_MIN - 1, UINT_MAX +
  *   1), negative ones, every offset up and down, with a width, from the
  *   frame's first and last rows (the rows either side), against the
- *   values the host computes. (A down shuffle of the frame's last row,
- *   which shfl_avx2 leaves to fast_shfl, is not reached here: a frame has
- *   more rows than its kernel's values use.)
+ *   values the host computes;
+ * - F_SHFL_ADD, a shuffle and the integer add that reads its result in one
+ *   dispatch: up, down and xor, s32, u32 and 64-bit, widths 32 to 1, the
+ *   shuffled row dead after the add or read again, give the values and
+ *   steps of the two instructions run apart (WS_NO_SUPER=1), in the best
+ *   version and the baseline one, and the checked run's values.
  */
 #include "front.h"
 #include "machine.h"
@@ -346,6 +349,97 @@ static void test_shuffles(void)
 	interp_fast_baseline(0);
 }
 
+/* the fused shuffle and add (F_SHFL_ADD): reductions up, down and xor of
+ * s32 and u32 at the wrap edges, by offsets and widths from a parameter,
+ * the shuffled value dead after the add or read again, the add's other
+ * operand the shuffle's source or another row, 64-bit ones; every lane's
+ * values printed */
+static const char fuse_prog[] =
+	"#include <cstdio>\n"
+	"#include <climits>\n"
+	"__global__ void k(const int *in, long long *out, int s, int w)\n"
+	"{\n"
+	"\tint l = threadIdx.x;\n"
+	"\tint v = in[l], x = v ^ 0x5a5a5a5a;\n"
+	"\tunsigned u = (unsigned)v * 2654435761u;\n"
+	"\tlong long q = (long long)v << 31;\n"
+	"\tfor (int off = 16; off > 0; off >>= 1)\n"
+	"\t\tv += __shfl_down_sync(0xffffffffu, v, off);\n"
+	"\tfor (int off = 1; off < 32; off <<= 1)\n"
+	"\t\tu += __shfl_up_sync(0xffffffffu, u, off);\n"
+	"\tint t = __shfl_down_sync(0xffffffffu, x, s, w);\n"
+	"\tint a = t + v;\n"
+	"\tunsigned t2 = __shfl_up_sync(0xffffffffu, u, s, w);\n"
+	"\tunsigned b = u + t2;\n"
+	"\tint t3 = __shfl_xor_sync(0xffffffffu, v, s, w);\n"
+	"\tint c = x + t3;\n"
+	"\tq += __shfl_down_sync(0xffffffffu, q, s, w);\n"
+	"\tint d = x;\n"
+	"\td += __shfl_up_sync(0xffffffffu, d, s);\n"
+	"\tout[l] = v ^ ((long long)u << 32);\n"
+	"\tout[32 + l] = a ^ ((long long)b << 32);\n"
+	"\tout[64 + l] = (t ^ c) + ((long long)t2 << 32) + t3;\n"
+	"\tout[96 + l] = q ^ d;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tstatic int h[32];\n"
+	"\tstatic long long o[128];\n"
+	"\tfor (int i = 0; i < 32; i++)\n"
+	"\t\th[i] = i % 4 == 0 ? INT_MAX - i : i % 4 == 1 ? INT_MIN + i : i % 4 == 2 ? -i * 977 : i;\n"
+	"\tint *din;\n"
+	"\tlong long *dout;\n"
+	"\tcudaMalloc(&din, sizeof h);\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tunsigned long long sum = 0;\n"
+	"\tfor (int w = 32; w >= 1; w /= 2)\n"
+	"\t\tfor (int s = 0; s < 33; s += 3) {\n"
+	"\t\t\tk<<<1, 32>>>(din, dout, s, w);\n"
+	"\t\t\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\t\t\tfor (int i = 0; i < 128; i++)\n"
+	"\t\t\t\tsum = sum * 1000003ull + (unsigned long long)o[i];\n"
+	"\t\t}\n"
+	"\tprintf(\"fused %llu\\n\", sum);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* F_SHFL_ADD against its two instructions run apart (WS_NO_SUPER=1), in
+ * the best version and the baseline one, and against the checked run: the
+ * same output and steps */
+static void test_fused(void)
+{
+	uint64_t want_steps = 0;
+	char *want = NULL;
+	for (int base = 0; base < 2; base++) {
+		interp_fast_baseline(base);
+		for (int sup = 1; sup >= 0; sup--) {
+			if (!sup)
+				setenv("WS_NO_SUPER", "1", 1);
+			uint64_t steps;
+			char *out = run_unobserved(fuse_prog, 1, &steps);
+			unsetenv("WS_NO_SUPER");
+			if (!want) {
+				want = out;
+				want_steps = steps;
+				ok(out && strncmp(out, "fused ", 6) == 0, "the fused shuffles run (%s)", out ? out : "no output");
+				continue;
+			}
+			ok(out && strcmp(out, want) == 0 && steps == want_steps,
+			   "%s version, %s: the shuffle-and-add pairs give the same values and steps (%s, %llu steps)",
+			   base ? "the baseline" : "the best", sup ? "fused" : "WS_NO_SUPER=1", out ? out : "no output",
+			   (unsigned long long)steps);
+			free(out);
+		}
+	}
+	interp_fast_baseline(0);
+	uint64_t steps;
+	char *out = run_unobserved(fuse_prog, 0, &steps);
+	ok(out && want && strcmp(out, want) == 0, "checked: the same values (%s)", out ? out : "no output");
+	free(out);
+	free(want);
+}
+
 int main(void)
 {
 	tap_start();
@@ -359,5 +453,6 @@ int main(void)
 	compilation_release(&comp);
 	test_params();
 	test_shuffles();
+	test_fused();
 	return tap_end();
 }
