@@ -30,7 +30,7 @@ skip_reason() {
 		echo "__syncwarp() in one half of a warp and __syncthreads() in the other: sm_90 lets both pass; warpstep reports a deadlock with 702 (documented choice)" ;;
 	host_deadlock_1)
 		echo "two host threads deadlock on two mutexes: the real process hangs (status 124); warpstep reports host-deadlock and exits 134 (documented)" ;;
-	shared_race_2)
+	shared_race_2|epoch_quiet_6)
 		echo "a shared-memory race: the value read depends on the schedule" ;;
 	unreachable_1)
 		echo "reaching __builtin_unreachable() is undefined behaviour: nvcc compiles the switch as if case 3 never came, so the H200 returns no error; warpstep stops the kernel with 715 and names the line (docs/findings.md)" ;;

@@ -48,7 +48,7 @@ __global__ void k(int *o, unsigned *uo, long long *lo, int s, int w)
 	lo[l] = ll + t7;
 	double dd = (double)v * 0.5;
 	dd += __shfl_up_sync(0xffffffffu, dd, s, w);
-	r[8] = (int)(dd * 2.0);
+	r[8] = (int)(long long)(dd * 2.0); /* in long long's range: no overflow */
 	/* a half warp's shuffles */
 	int h = 0;
 	if (l < 16) {
@@ -142,9 +142,9 @@ int main(void)
 				long long t7 = hl[src(1, i, s, w)];
 				double dd = (double)hv[i] * 0.5 + (double)hv[src(0, i, s, w)] * 0.5;
 				int h = i < 16 ? add(hv[i], hv[src(1, i, s & 7, 16)]) : 0;
-				int want[NT] = { a[i], (int)b[i], add(hv[i], t) ^ t, add(add(t2, x), -t2),
+				int want[NT] = { a[i], (int)b[i], add(hv[i], t) ^ t, add(add(t2, x), (int)(0u - (unsigned)t2)),
 						 (int)((hu[i] + t3) ^ (t3 >> 1)), (int)(hu[i] + t4), add(hv[i], t5),
-						 add(t6, hv[i]), (int)(dd * 2.0), h, m[i] };
+						 add(t6, hv[i]), (int)(long long)(dd * 2.0), h, m[i] };
 				for (int q = 0; q < NT; q++) {
 					bad += o[NT * i + q] != want[q];
 					sum = sum * 31u + (unsigned)o[NT * i + q];
