@@ -868,6 +868,10 @@ counter_cbr:
 		    lw.len >> 62)
 			goto ld4;
 		const uint64_t x0 = A[0], x1 = A[16], y0 = AY[0], y1 = AY[16], llim = lw.len - 4;
+		/* the slot's log open for this window (access_read_quiet's test
+		 * but the load's flag): a quiet triple calls no checker, so it
+		 * stays open; asked again after a triple that called one */
+		int qopen = chk && slog_open(m, w, &lw);
 		for (;;) {
 			/* at the triple's first load, fetched and counted */
 			const struct ir_insn *i1 = &code[pc + 1], *i2 = &code[pc + 2];
@@ -885,9 +889,10 @@ counter_cbr:
 			 * checker (access_read_quiet's answer is the same for both: one
 			 * window, one warp), nothing is called, so nothing the tests
 			 * after each load read can change: as in --fast */
-			int quiet = chk && (in->flags & i1->flags & DF_QUIET) && access_read_quiet(m, w, in, &lw);
+			const unsigned qf = (unsigned)in->flags & (unsigned)i1->flags;
+			const int quiet = qopen && (qf & DF_QUIET);
 			if (quiet)
-				m->dev.nquiet++; /* the second load's */
+				m->dev.nquiet += 2;
 			if (chk && !quiet) {
 				/* pair_load's shape of each load: rows, two words, mixed */
 				const int hx = sx == 3 ? CHECK_SHAPE_ROWS : sx ? 0 : CHECK_SHAPE_HALVES;
@@ -919,6 +924,7 @@ counter_cbr:
 					DISPATCH();
 				}
 				k++;
+				qopen = slog_open(m, w, &lw);
 			} else {
 				k += 2;
 				pc += 2;

@@ -1635,16 +1635,21 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
  * log is open). 1: the read needs nothing; 0 otherwise (as before). A
  * cluster launch declines: another block may write this one's memory in
  * the epoch. */
-static WS_INLINE int access_read_quiet(struct machine *m, const struct warp *w, const struct ir_insn *in,
-				       const struct window *win)
+static WS_INLINE int slog_open(const struct machine *m, const struct warp *w, const struct window *win)
 {
 	const struct check_slogs *L = m->chk.slogs;
 	const struct block *b = w->blk;
 	size_t k = (size_t)b->slot;
-	if (!(in->flags & DF_QUIET) || win->blk != b || k >= L->len || m->dev.grid->csize > 1)
+	if (win->blk != b || k >= L->len || m->dev.grid->csize > 1)
 		return 0;
 	const struct check_slog *q = (const struct check_slog *)(L->base + k * L->stride);
-	if (!q->open || win->lo != q->addr)
+	return q->open && win->lo == q->addr;
+}
+
+static WS_INLINE int access_read_quiet(struct machine *m, const struct warp *w, const struct ir_insn *in,
+				       const struct window *win)
+{
+	if (!(in->flags & DF_QUIET) || !slog_open(m, w, win))
 		return 0;
 	m->dev.nquiet++;
 	return 1;
