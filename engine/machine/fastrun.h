@@ -817,10 +817,9 @@ counter_cbr:
 					if (got - 1 != CHECK_SHAPE_ROWS || in->sem != SEM_WEAK ||
 					    !access_global_in(m, w, A, imm, 0, &win))
 						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-				} else if (!access_read_quiet(m, w, in, &win) &&
-					   !access_read_log(m, w, in, A, imm, &win, got - 1) &&
-					   (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, got - 1)))
-					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				} else {
+					access_read_shared(m, w, g, in, A, imm, &win, got - 1);
+				}
 				NEXT_PC_CALLED();
 			}
 			if (do_ld(m, w, g, in)) {
@@ -899,9 +898,7 @@ counter_cbr:
 				const int hy = sy == 3 ? CHECK_SHAPE_ROWS : sy ? 0 : CHECK_SHAPE_HALVES;
 				uint64_t imm = (uint64_t)in->imm;
 				SYNC();
-				if (!access_read_quiet(m, w, in, &lw) && !access_read_log(m, w, in, A, imm, &lw, hx) &&
-				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &lw, hx)))
-					access_event(m, w, g, in, A, imm, 4, CHECK_READ, &lw);
+				access_read_shared(m, w, g, in, A, imm, &lw, hx);
 				pc++;
 				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
 					llf_lanes(DX, DY, NULL, NULL, &ls, 1);
@@ -913,9 +910,7 @@ counter_cbr:
 				in = i1;
 				imm = (uint64_t)in->imm;
 				SYNC();
-				if (!access_read_quiet(m, w, in, &lw) && !access_read_log(m, w, in, AY, imm, &lw, hy) &&
-				    (in->sem != SEM_WEAK || !access_read_in(m, w, g, AY, imm, 4, &lw, hy)))
-					access_event(m, w, g, in, AY, imm, 4, CHECK_READ, &lw);
+				access_read_shared(m, w, g, in, AY, imm, &lw, hy);
 				pc++;
 				if (WS_UNLIKELY((m->hooks & STOP_HOOKS) || !fast_mem_ok(m) || !CHECK_WANTS(m, CEV_ACCESS))) {
 					llf_lanes(DX, DY, NULL, NULL, &ls, 2);

@@ -1655,6 +1655,19 @@ static WS_INLINE int access_read_quiet(struct machine *m, const struct warp *w, 
 	return 1;
 }
 
+/* A 4-byte read of shared memory in the window win to the checkers (F_LD4's
+ * and F_LDLD_FMAF's loads; shape as access_read_log's): nothing at a quiet
+ * load, else the slot's open log, else the shared checker's way in (a weak
+ * read), else the event */
+static WS_INLINE void access_read_shared(struct machine *m, struct warp *w, struct group *g,
+					 const struct ir_insn *in, const uint64_t *A, uint64_t imm,
+					 const struct window *win, int shape)
+{
+	if (!access_read_quiet(m, w, in, win) && !access_read_log(m, w, in, A, imm, win, shape) &&
+	    (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, win, shape)))
+		access_event(m, w, g, in, A, imm, 4, CHECK_READ, win);
+}
+
 /* access_event of a warp's 4-byte atomics whose window win is shared
  * memory (F_ATOM's): on the warp's own block's memory they go first to the
  * shared checker's cheap way in */
