@@ -109,7 +109,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
-		[F_SHFL_ADD] = &&L_F_SHFL_ADD,
+		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -150,7 +150,8 @@ fetched:
 	CASE(F_GEN) k--; goto out; /* not begun: the general loop runs it */
 	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC_CALLED();
 	CASE(F_NOP) NEXT_PC();
-	CASE(F_CONST) {
+	CASE(F_CONST)
+	const_one: {
 		uint64_t v = ir_norm((uint64_t)in->imm, in->t);
 		FL(v);
 		NEXT_PC();
@@ -1123,6 +1124,24 @@ counter_cbr:
 #endif
 		fast_shfl(in, D, A, B, C, buni);
 		goto coll_done;
+	}
+	CASE(F_SHFL_RED) {
+		/* a run of CONSTs and F_SHFL_ADD pairs (fast_chains) in one
+		 * pass, counted as its n instructions, where the group is the
+		 * whole warp (what each shuffle tests; their other tests were
+		 * made by fast_chains), the budget reaches the run's end and the
+		 * group's token is not inside it (the general loop's test after
+		 * each instruction); else its first instruction, a CONST, alone */
+#ifdef FAST_RUN_AVX2
+		unsigned n = fop[df->ncode + pc];
+		if (full && k + (int)n - 1 <= budget && stop - pc - 1 >= n - 1) {
+			w->wsync += shfl_chain_avx2(code, fop, df->ncode, pc, n, R);
+			k += (int)n - 1;
+			pc += n - 1;
+			NEXT_PC();
+		}
+#endif
+		goto const_one;
 	}
 
 #ifndef FAST_THREADED

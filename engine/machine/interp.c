@@ -3149,12 +3149,19 @@ enum fast_op {
 	F_SHFL_ADD,     /* a superinstruction: F_SHFL (or F_SHFL_U), then the F_ADD_S32,
 			 * F_ADD_U32 or F_ADD_64 after it that reads its result; fop[ncode + pc]:
 			 * SHFL_ADD_* */
+	F_SHFL_RED,     /* a CONST that begins a run of CONSTs and F_SHFL_ADD pairs of 32-bit
+			 * shuffles the whole warp wide accumulating into one row (fast_chains):
+			 * the run in one dispatch (shfl_chain_avx2); fop[ncode + pc] its length */
 	F_COUNT
 };
 /* F_SHFL_ADD's fop[ncode + pc]: the shuffle's offset, width and member mask
  * rows are uniform (F_SHFL_U's); its row is dead after the add (fast_pairs);
  * the add's other operand is the shuffle's source */
 enum { SHFL_ADD_UNI = 1, SHFL_ADD_DEAD = 2, SHFL_ADD_XA = 4 };
+/* inside a run of F_SHFL_RED (fast_chains): a pair's fop[ncode + pc] has its
+ * offset above these bits (SHFL_RED_S); a CONST's there is SHFL_RED_SKIP
+ * where a later CONST of the run writes the same row */
+enum { SHFL_RED_S = 3, SHFL_RED_SKIP = 1 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3711,6 +3718,108 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 	}
 }
 
+/* A CONST's value in a run of fast_chains: the last CONST of the run that
+ * wrote row r before it, or 0 where none did */
+static int chain_const(const int32_t *row, const uint64_t *val, unsigned n, int32_t r, uint64_t *v)
+{
+	for (unsigned q = n; q-- > 0;)
+		if (row[q] == r) {
+			*v = val[q];
+			return 1;
+		}
+	return 0;
+}
+
+/* Runs of CONSTs and F_SHFL_ADD pairs `d = SHFL.t x, s, w, m; x = ADD.t x, d`
+ * (t s32 or u32, each pair's x, d and t the same), from a CONST on: a
+ * reduction's loop unrolled (reduce_shfl: the member mask, the offset and
+ * the width, then five pairs with a CONST of the offset between them, 17
+ * instructions) becomes F_SHFL_RED at its first CONST, which runs the run
+ * in one dispatch (shfl_chain_avx2) on the x row's low words packed, kept
+ * packed from one pair to the next. Every shuffle's offset, width and
+ * member mask are CONSTs of the run before it (their values known here),
+ * the width 32 and the mask every lane's (what F_SHFL tests at run time),
+ * up, down or xor; no CONST of the run writes the x or d row. The runs'
+ * instructions keep their own classes (a jump into one, or a run that
+ * F_SHFL_RED declines, runs them one by one); a breakpoint's instruction
+ * (F_GEN) ends a run. fop[ncode + first]: the run's length; a pair's
+ * fop[ncode + pc] gets its offset (SHFL_RED_S), a CONST's SHFL_RED_SKIP
+ * where a later one of the run writes its row (not written: nothing of
+ * the run reads rows but x and d, and the run is not stopped inside).
+ * WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
+static void fast_chains(const struct dfunc *df, uint8_t *f)
+{
+	enum { CHAIN_MAX = 127 };
+	int32_t row[CHAIN_MAX];
+	uint64_t val[CHAIN_MAX];
+	uint32_t at[CHAIN_MAX];
+	uint8_t off[CHAIN_MAX];
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		if (f[i] != F_CONST || df->code[i].d < 0)
+			continue;
+		unsigned nc = 0, npair = 0;
+		int32_t X = -1, Dr = -1;
+		unsigned t = 0;
+		uint32_t j = i, end = i;
+		while (j < df->ncode && j - i + 2 <= CHAIN_MAX) {
+			const struct ir_insn *in = &df->code[j];
+			if (f[j] == F_CONST && in->d >= 0 && in->d != X && in->d != Dr) {
+				row[nc] = in->d;
+				val[nc] = ir_norm((uint64_t)in->imm, in->t);
+				at[nc++] = j++;
+				continue;
+			}
+			if (f[j] != F_SHFL_ADD || j + 1 >= df->ncode)
+				break;
+			const struct ir_insn *q = in + 1;
+			uint64_t vb, vc = 32, ve = ~(uint64_t)0, dummy;
+			if ((in->sub != SHFL_UP && in->sub != SHFL_DOWN && in->sub != SHFL_BFLY) ||
+			    (in->t != IR_S32 && in->t != IR_U32) || f[j + 1] != (in->t == IR_S32 ? F_ADD_S32 : F_ADD_U32) ||
+			    in->nargs || in->a < 0 || in->d < 0 || in->a == in->d || q->d != in->a || (q->flags & DF_KB) ||
+			    !((q->a == in->d && q->b == in->a) || (q->b == in->d && q->a == in->a)))
+				break;
+			if (X < 0) {
+				if (chain_const(row, val, nc, in->a, &dummy) || chain_const(row, val, nc, in->d, &dummy))
+					break;
+				X = in->a;
+				Dr = in->d;
+				t = in->t;
+			} else if (in->a != X || in->d != Dr || in->t != t) {
+				break;
+			}
+			if ((in->flags & DF_KB) ? (vb = df->pool[in->b][0], 0) : !chain_const(row, val, nc, in->b, &vb))
+				break;
+			if ((in->c >= 0 && !chain_const(row, val, nc, in->c, &vc)) ||
+			    (in->e >= 0 && !chain_const(row, val, nc, in->e, &ve)))
+				break;
+			uint32_t width = (uint32_t)vc;
+			if (width == 0 || width > 32 || (width & (width - 1)))
+				width = 32;
+			if (width != 32 || (uint32_t)ve != ~0u)
+				break;
+			off[npair++] = (uint8_t)((uint32_t)vb & 31);
+			j += 2;
+			end = j;
+		}
+		if (npair < 2)
+			continue;
+		/* the run ends at its last pair */
+		f[i] = F_SHFL_RED;
+		f[df->ncode + i] = (uint8_t)(end - i);
+		for (unsigned c = 1; c < nc && at[c] < end; c++)
+			for (unsigned e = c + 1; e < nc && at[e] < end; e++)
+				if (row[e] == row[c]) {
+					f[df->ncode + at[c]] = SHFL_RED_SKIP;
+					break;
+				}
+		unsigned p = 0;
+		for (uint32_t x = i + 1; x < end; x++)
+			if (f[x] == F_SHFL_ADD)
+				f[df->ncode + x] = (uint8_t)(f[df->ncode + x] | off[p++] << SHFL_RED_S);
+		i = end - 1;
+	}
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	/* the classes, then (F_UNI's) the classes they stand for */
@@ -3730,6 +3839,8 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 	for (uint32_t i = 0; i + 1 < df->ncode; i++)
 		if (f[i] == F_SHFL_ADD && f[i + 1] != F_ADD_S32 && f[i + 1] != F_ADD_U32 && f[i + 1] != F_ADD_64)
 			f[i] = f[df->ncode + i] & SHFL_ADD_UNI ? F_SHFL_U : F_SHFL;
+	if (super && !util_env_on("WS_NO_SHFLRED"))
+		fast_chains(df, f);
 	return f;
 }
 
@@ -4541,6 +4652,68 @@ __attribute__((target("avx2"))) static WS_NOINLINE int shfl_add_avx2(const struc
 }
 #undef SHFL_ADD
 #undef SHFL_EACH
+
+/* F_SHFL_RED: the run of n instructions from pc that fast_chains found, a
+ * whole warp's: x's low words packed once, each pair's shuffle (up and
+ * down as shfl_packed_avx2, xor a permute within and across the four
+ * vectors) added to them, the CONSTs' rows written in order (those a later
+ * one overwrites skipped), then d (the last shuffle's words, unless that
+ * pair's row is dead: fast_pairs) and x unpacked, normalised by the pairs'
+ * type. Returns the number of shuffles. Out of line: fast_run's register
+ * allocation (see shfl_avx2). */
+__attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(const struct ir_insn *code, const uint8_t *fop,
+								       uint32_t ncode, uint32_t pc, unsigned n,
+								       uint64_t *R)
+{
+	__m256i P[4], sh[4];
+	unsigned ns = 0, mode = 0, nk = 0;
+	uint64_t *X = NULL, *D = NULL;
+	for (uint32_t i = pc, end = pc + n; i < end; i++) {
+		const struct ir_insn *in = &code[i];
+		if (fop[i] == F_SHFL_ADD) {
+			mode = fop[ncode + i];
+			uint32_t s = mode >> SHFL_RED_S;
+			if (!ns) {
+				X = reg(R, in->a);
+				D = reg(R, in->d);
+				nk = in->t != IR_S32;
+				for (unsigned j = 0; j < 4; j++)
+					P[j] = shfl_pack(X, j);
+			}
+			if (in->sub == SHFL_BFLY) {
+				const __m256i ix = _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+								    _mm256_set1_epi32((int)(s & 7)));
+				for (unsigned j = 0; j < 4; j++)
+					sh[j] = _mm256_permutevar8x32_epi32(P[j ^ (s >> 3)], ix);
+			} else {
+				shfl_packed_avx2(in->sub == SHFL_UP, s, P, sh);
+			}
+			for (unsigned j = 0; j < 4; j++)
+				P[j] = _mm256_add_epi32(P[j], sh[j]);
+			ns++;
+			i++;
+		} else if (i == pc || !(fop[ncode + i] & SHFL_RED_SKIP)) {
+			const __m256i v = _mm256_set1_epi64x((long long)ir_norm((uint64_t)in->imm, in->t));
+			uint64_t *d = reg(R, in->d);
+			for (unsigned l = 0; l < WS_WARP; l += 4)
+				_mm256_storeu_si256((__m256i *)(d + l), v);
+		}
+	}
+	if (nk) {
+		if (!(mode & SHFL_ADD_DEAD))
+			for (unsigned j = 0; j < 4; j++)
+				shfl_unpack(D, j, sh[j], 1);
+		for (unsigned j = 0; j < 4; j++)
+			shfl_unpack(X, j, P[j], 1);
+	} else {
+		if (!(mode & SHFL_ADD_DEAD))
+			for (unsigned j = 0; j < 4; j++)
+				shfl_unpack(D, j, sh[j], 0);
+		for (unsigned j = 0; j < 4; j++)
+			shfl_unpack(X, j, P[j], 0);
+	}
+	return ns;
+}
 
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
  * counter, a constant): X sub y, or y sub X when ysub (the counter is the
