@@ -3747,6 +3747,13 @@ static int chain_const(const int32_t *row, const uint64_t *val, unsigned n, int3
  * where a later one of the run writes its row (not written: nothing of
  * the run reads rows but x and d, and the run is not stopped inside).
  * WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
+static unsigned long fast_chains_made;
+
+unsigned long interp_fast_chains(void)
+{
+	return __atomic_load_n(&fast_chains_made, __ATOMIC_RELAXED);
+}
+
 static void fast_chains(const struct dfunc *df, uint8_t *f)
 {
 	enum { CHAIN_MAX = 127 };
@@ -3806,6 +3813,7 @@ static void fast_chains(const struct dfunc *df, uint8_t *f)
 		/* the run ends at its last pair */
 		f[i] = F_SHFL_RED;
 		f[df->ncode + i] = (uint8_t)(end - i);
+		__atomic_fetch_add(&fast_chains_made, 1, __ATOMIC_RELAXED);
 		for (unsigned c = 1; c < nc && at[c] < end; c++)
 			for (unsigned e = c + 1; e < nc && at[e] < end; e++)
 				if (row[e] == row[c]) {

@@ -23,7 +23,13 @@
  *   dispatch: up, down and xor, s32, u32 and 64-bit, widths 32 to 1, the
  *   shuffled row dead after the add or read again, give the values and
  *   steps of the two instructions run apart (WS_NO_SUPER=1), in the best
- *   version and the baseline one, and the checked run's values.
+ *   version and the baseline one, and the checked run's values;
+ * - F_SHFL_RED, a run of CONSTs and shuffle-adds (a reduction's unrolled
+ *   loop: down, up and xor of int and unsigned, two runs back to back, a
+ *   partial warp, lane 0's atomic) in one dispatch: at every stop of short
+ *   runs and single steps the same groups, tokens, steps and register rows
+ *   as with WS_NO_SHFLRED=1, under both --simt policies and a random
+ *   schedule, in the best version and the baseline one, and runs made.
  */
 #include "front.h"
 #include "machine.h"
@@ -440,6 +446,142 @@ static void test_fused(void)
 	free(want);
 }
 
+/* reductions and scans as runs of CONSTs and shuffle-adds (fast_chains):
+ * int down, unsigned up (wrapping), int and unsigned xor, two runs on one
+ * value back to back, one by a parameter's offset (no run), blocks of 80
+ * threads (the last warp partial: F_SHFL_RED declines), lane 0's atomic */
+static const char chain_prog[] =
+	"#include <cstdio>\n"
+	"__global__ void red(const int *in, int *out, int *total, int s)\n"
+	"{\n"
+	"\tint i = blockIdx.x * 80 + threadIdx.x;\n"
+	"\tint v = in[i], a = v, x = v ^ 0x5a5a5a;\n"
+	"\tunsigned u = (unsigned)v * 2654435761u, y = (unsigned)v + 0x80000000u;\n"
+	"\tfor (int off = 16; off > 0; off >>= 1)\n"
+	"\t\ta += __shfl_down_sync(0xffffffffu, a, off);\n"
+	"\tfor (int off = 1; off < 32; off <<= 1)\n"
+	"\t\tu += __shfl_up_sync(0xffffffffu, u, off);\n"
+	"\tfor (int off = 1; off < 32; off <<= 1)\n"
+	"\t\tx += __shfl_xor_sync(0xffffffffu, x, off);\n"
+	"\tfor (int off = 16; off > 0; off >>= 1)\n"
+	"\t\ty += __shfl_xor_sync(0xffffffffu, y, off);\n"
+	"\tfor (int off = 1; off < 32; off <<= 1)\n"
+	"\t\ty += __shfl_up_sync(0xffffffffu, y, off);\n"
+	"\tv += __shfl_down_sync(0xffffffffu, v, s);\n"
+	"\tv += __shfl_xor_sync(0xffffffffu, v, s);\n"
+	"\tout[i] = a ^ (int)u ^ x ^ (int)y ^ v;\n"
+	"\tif ((threadIdx.x & 31) == 0)\n"
+	"\t\tatomicAdd(total, a);\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int n = 24 * 80;\n"
+	"\tstatic int h[n], o[n];\n"
+	"\tint *din, *dout, *dt;\n"
+	"\tfor (int i = 0; i < n; i++)\n"
+	"\t\th[i] = i % 3 ? (i * 7919) % 20011 - 10000 : 2147480000 - i;\n"
+	"\tcudaMalloc(&din, sizeof h);\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMalloc(&dt, sizeof(int));\n"
+	"\tcudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tcudaMemset(dt, 0, sizeof(int));\n"
+	"\tred<<<24, 80>>>(din, dout, dt, 3);\n"
+	"\tint total = 0;\n"
+	"\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(&total, dt, sizeof(int), cudaMemcpyDeviceToHost);\n"
+	"\tunsigned long long sum = 0;\n"
+	"\tfor (int i = 0; i < n; i++)\n"
+	"\t\tsum = sum * 1000003ull + (unsigned)o[i];\n"
+	"\tprintf(\"chain total %d sum %llu\\n\", total, sum);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* unit_state, and every register row of each started warp's groups'
+ * frames */
+static uint64_t chain_state(const struct machine *m)
+{
+	uint64_t h = unit_state(m, 1);
+	const struct grid *gr = m->dev.grid;
+	if (!gr)
+		return h;
+	for (int s = 0; s < gr->nres; s++) {
+		const struct block *b = gr->res[s];
+		if (!b)
+			continue;
+		for (uint32_t i = 0; i < b->nwarps; i++) {
+			const struct warp *w = &b->w[i];
+			if (b->unstarted >> i & 1)
+				continue;
+			for (uint32_t j = 0; j < w->ng; j++) {
+				const struct frame *fr = w->g[j].fr;
+				for (size_t q = 0; fr && q < (size_t)fr->cap * WS_WARP; q++)
+					UNIT_MIX(h, fr->r[q]);
+			}
+		}
+	}
+	return h;
+}
+
+/* unit_stops with chain_state */
+static size_t chain_stops(struct machine *m, uint64_t *tr, size_t cap)
+{
+	size_t n = 0;
+	for (int len = 1; machine_get_status(m) == MST_RUNNING && n + 100 < cap; len = len % 60 + 1) {
+		machine_run(m, (uint64_t)len);
+		tr[n++] = chain_state(m);
+		for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
+			machine_step(m);
+			tr[n++] = chain_state(m);
+		}
+	}
+	return n;
+}
+
+/* F_SHFL_RED against WS_NO_SHFLRED=1, stop by stop, registers included */
+static void test_chain_stops(void)
+{
+	static uint64_t tr[2][20000];
+	struct compilation cc;
+	if (unit_compile(&cc, chain_prog)) {
+		ok(0, "the chain program compiles");
+		return;
+	}
+	ir_optimize_run(cc.mod, &cc.arena);
+	for (int base = 0; base < 2; base++) {
+		interp_fast_baseline(base);
+		for (size_t c = 0; c < sizeof(cfgs) / sizeof(cfgs[0]); c++) {
+			size_t n[2];
+			unsigned long made[2];
+			FILE *o[2] = { tmpfile(), tmpfile() };
+			for (int k = 0; k < 2; k++) {
+				if (k)
+					setenv("WS_NO_SHFLRED", "1", 1);
+				unsigned long before = interp_fast_chains();
+				struct machine *m = unit_start(&cc, &cfgs[c], 1, 0, o[k]);
+				n[k] = chain_stops(m, tr[k], 20000);
+				while (machine_run(m, 0) == MST_RUNNING)
+					;
+				made[k] = interp_fast_chains() - before;
+				machine_free(m);
+				unsetenv("WS_NO_SHFLRED");
+			}
+			size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
+			char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+			ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && strncmp(a, "chain total ", 12) == 0 &&
+			   n[0] > 150 && made[0] >= 5 && made[1] == 0,
+			   "%s version, %s: %zu stops with runs of shuffle-adds (%lu made) and without find the same "
+			   "groups, tokens, steps and rows (first differing: %zu; %.*s)",
+			   base ? "the baseline" : "the best", cfgs[c].name, n[0], made[0], at, (int)strcspn(a, "\n"), a);
+			free(a);
+			free(b);
+			fclose(o[0]);
+			fclose(o[1]);
+		}
+	}
+	interp_fast_baseline(0);
+	compilation_release(&cc);
+}
+
 int main(void)
 {
 	tap_start();
@@ -454,5 +596,6 @@ int main(void)
 	test_params();
 	test_shuffles();
 	test_fused();
+	test_chain_stops();
 	return tap_end();
 }
