@@ -634,6 +634,20 @@ static void shflconst(struct dctx *x)
 	free(stack);
 }
 
+/* An atomic whose old value nothing reads (atomicAdd(&bin, 1) as a
+ * statement: a temporary written there and read nowhere) writes no row:
+ * d = -1, so that fast_run's pass adds into memory without keeping each
+ * lane's old value (atom32_run). The instruction, its step and its memory
+ * effect are the same. Only for code that `run` compiled (as shflcvt). */
+static void atomdead(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *in = &x->c[i];
+		if (!x->dead[i] && in->op == IR_ATOM && temp(x, in->d) && x->nuse[in->d] == 0)
+			in->d = -1;
+	}
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -697,6 +711,8 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		fuse_idx(&x, 1);
 		count(&x);
 		shflconst(&x);
+		count(&x);
+		atomdead(&x);
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for

@@ -3857,7 +3857,11 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	if (t == IR_F32) {
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
 	} else if (in->sub == ATOM_ADD) {
-		if (t == IR_S32)
+		/* an old value nothing reads (decode.c atomdead): each lane one
+		 * add into memory (3 host instructions a lane, not 7) */
+		if (in->d < 0)
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], (void)ob);
+		else if (t == IR_S32)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
 		else
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
