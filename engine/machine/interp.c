@@ -3791,6 +3791,41 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 	return fast_window_miss(m, w, addr, write, win);
 }
 
+/* F_LD of a diverged group (histogram's reload of local[threadIdx.x] in
+ * the if's body, about 20 lanes; reduce_smem's last rounds): with nothing
+ * observing (fast_mem_ok) and no checker listening for accesses, LANES_VEC_MIN
+ * lanes or more, every lane's address in the window, aligned (lanes_outside
+ * found none): ld_group's loop, as do_ld's ld_window would run it, without
+ * do_ld's tests of the observers and its look-up of the window (about 100
+ * host instructions a call). Anything else goes to do_ld as before: a lane
+ * outside the window, a fault, a checker's event. Returns do_ld's. Out of
+ * line and in an AVX2 version (a mask loop of 64-bit lanes there). */
+WS_CLONES WS_NOINLINE static int ld_part(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+					 uint64_t *D, const uint64_t *A)
+{
+	uint32_t M = g->mask;
+	uint64_t imm = (uint64_t)in->imm;
+	struct window win;
+	if (popc32(M) >= LANES_VEC_MIN && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS) &&
+	    fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win) && win.len >= 8 &&
+	    !lanes_outside(A, imm - win.lo, win.len, type_size(in->t), M)) {
+		uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
+		if (type_size(in->t) == 4) {
+			const int sg = in->t == IR_S32;
+			for (uint64_t m_ = M; m_; m_ &= m_ - 1) {
+				uint64_t l = (uint64_t)__builtin_ctzll(m_);
+				uint32_t v;
+				memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
+				D[l] = sg ? (uint64_t)(int64_t)(int32_t)v : v;
+			}
+		} else {
+			ld_group(in->t, M, D, A, base);
+		}
+		return 0;
+	}
+	return do_ld(m, w, g, in);
+}
+
 /* F_ATOM's 32-bit add (integer or float), or other RMW of a 32-bit
  * integer (fast_class), with nothing observing but the checkers, whose
  * event came first: when every lane of M has its address in the window,
