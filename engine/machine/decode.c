@@ -634,6 +634,55 @@ static void shflconst(struct dctx *x)
 	free(stack);
 }
 
+/* An atomic whose old value nothing reads (atomicAdd(&bin, 1) as a
+ * statement: a temporary written there and read nowhere) writes no row:
+ * d = -1, so that fast_run's pass adds into memory without keeping each
+ * lane's old value (atom32_run). The instruction, its step and its memory
+ * effect are the same. Only for code that `run` compiled (as shflcvt). */
+static void atomdead(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *in = &x->c[i];
+		if (!x->dead[i] && in->op == IR_ATOM && temp(x, in->d) && x->nuse[in->d] == 0)
+			in->d = -1;
+	}
+}
+
+/* An integer instruction of no effect whose result nothing reads (run's
+ * IR leaves some: histogram's CVT of threadIdx.x before a load whose
+ * address cse.c took from an earlier one) becomes a NOP: the step stays,
+ * the row is not written, fast_run's NOP costs a dispatch instead of a
+ * pass over the lanes. Nothing observes a register (the checkers watch
+ * memory), and none of these ops traps. Only for code that `run` compiled
+ * (as shflcvt). */
+static int int_type(unsigned t)
+{
+	return (t >= IR_PRED && t <= IR_U64) || t == IR_PTR;
+}
+
+static void deadpure(struct dctx *x)
+{
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *in = &x->c[i];
+		if (x->dead[i] || !temp(x, in->d) || x->nuse[in->d] != 0 || in->nargs || !int_type(in->t))
+			continue;
+		switch (in->op) {
+		case IR_CVT:
+			if (!int_type(in->t2))
+				continue;
+			break;
+		case IR_MOV: case IR_CONST: case IR_ADD: case IR_SUB: case IR_MUL: case IR_AND: case IR_OR:
+		case IR_XOR:
+			break;
+		default:
+			continue;
+		}
+		in->op = IR_NOP;
+		in->d = in->a = in->b = in->c = in->e = -1;
+		in->flags &= (uint16_t)~DF_KB;
+	}
+}
+
 struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 {
 	uint32_t at = 0;
@@ -697,6 +746,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		fuse_idx(&x, 1);
 		count(&x);
 		shflconst(&x);
+		count(&x);
+		atomdead(&x);
+		count(&x);
+		deadpure(&x);
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for

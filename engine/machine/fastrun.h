@@ -375,7 +375,7 @@ fetched:
 					D[l] = sg ? (uint64_t)(int64_t)(int16_t)v : v;
 				}
 			}
-		} else if (do_ld(m, w, g, in)) {
+		} else if (full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A)) {
 			why = FR_RETURN;
 			goto done;
 		}

@@ -1787,6 +1787,99 @@ __attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_outside_avx2(c
 	return out;
 }
 
+/* A group's 32-bit loads and integer adds on consecutive words (lane l
+ * at w0 + 4 l: local[threadIdx.x], bins[threadIdx.x]), eight lanes a
+ * step with masked loads and stores: histogram's reload of
+ * local[threadIdx.x] and its atomicAdd(&bins[threadIdx.x], ...) of about
+ * 20 lanes were a loop of 7 host instructions a lane after lanes_outside.
+ * lane_run4: WS_NO_RUN4=1 turns them off (tests/engine/unit_run4.c
+ * compares). */
+static int lane_run4;
+
+/* the lanes whose row A is not a0 + 4 l */
+__attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_off_run4_avx2(const uint64_t *A, uint64_t a0)
+{
+	const __m256i q16 = _mm256_set1_epi64x(16);
+	__m256i want = _mm256_add_epi64(_mm256_set1_epi64x((long long)a0), _mm256_set_epi64x(12, 8, 4, 0));
+	uint32_t bad = 0;
+	for (unsigned q = 0; q < WS_WARP / 4; q++) {
+		__m256i eq = _mm256_cmpeq_epi64(_mm256_loadu_si256((const __m256i *)(A + 4 * q)), want);
+		bad |= (uint32_t)(~_mm256_movemask_pd(_mm256_castsi256_pd(eq)) & 0xf) << (4 * q);
+		want = _mm256_add_epi64(want, q16);
+	}
+	return bad;
+}
+
+/* The words of the lanes of M at w0 + 4 l (w0: lane 0's, an integer: it
+ * may lie outside the window, the lanes of M do not), eight lanes a step:
+ * a masked load and store touch no other lane's word (nor fault on one).
+ * mode 0: D[l] = the word, sign-extended if sg, else zero-extended (a
+ * load); 1: the word += B[l] (an atomic add whose old value nothing
+ * reads; the lanes' words are distinct, so no order between them); 2:
+ * the same, and D[l] = the old word, extended as in mode 0. */
+__attribute__((target("avx2"))) WS_NOINLINE static void run4_avx2(uintptr_t w0, uint32_t M, uint64_t *D,
+								   const uint64_t *B, int sg, int mode)
+{
+	const __m256i bit32 = _mm256_set_epi32(128, 64, 32, 16, 8, 4, 2, 1), bit64 = _mm256_set_epi64x(8, 4, 2, 1);
+	for (unsigned q = 0; q < WS_WARP / 8; q++) {
+		uint32_t mq = (M >> (8 * q)) & 0xff;
+		if (!mq)
+			continue;
+		int *wq = (int *)(w0 + 32 * q);
+		__m256i mk = _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int)mq), bit32), bit32);
+		__m256i v = _mm256_maskload_epi32(wq, mk);
+		if (mode) {
+			/* the low halves of B's eight rows, in lane order */
+			__m256 b0 = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(B + 8 * q)));
+			__m256 b1 = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(B + 8 * q + 4)));
+			__m256i b = _mm256_permute4x64_epi64(_mm256_castps_si256(_mm256_shuffle_ps(b0, b1, 0x88)), 0xd8);
+			_mm256_maskstore_epi32(wq, mk, _mm256_add_epi32(v, b));
+			if (mode == 1)
+				continue;
+		}
+		__m128i v0 = _mm256_castsi256_si128(v), v1 = _mm256_extracti128_si256(v, 1);
+		__m256i lo = sg ? _mm256_cvtepi32_epi64(v0) : _mm256_cvtepu32_epi64(v0);
+		__m256i hi = sg ? _mm256_cvtepi32_epi64(v1) : _mm256_cvtepu32_epi64(v1);
+		__m256i mlo = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(mq & 0xf), bit64), bit64);
+		__m256i mhi = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(mq >> 4), bit64), bit64);
+		_mm256_maskstore_epi64((long long *)(D + 8 * q), mlo, lo);
+		_mm256_maskstore_epi64((long long *)(D + 8 * q + 4), mhi, hi);
+	}
+}
+#endif
+
+/* Whether the lanes of M (LANES_VEC_MIN or more) read or write the
+ * consecutive words base + A[l], all inside a window of len bytes,
+ * aligned (the offsets A[l] + k): then lane 0's word, else 0. Two lanes
+ * tested first (random addresses, as histogram's local[data[i]], fail
+ * there), then every lane (lanes_off_run4_avx2). */
+static inline uintptr_t run4_at(const uint64_t *A, uint32_t M, uint64_t k, uint64_t len, uintptr_t base)
+{
+#ifdef LANE_AVX2
+	if (!lane_run4 || len < 4)
+		return 0;
+	unsigned lo = (unsigned)__builtin_ctz(M), hi = 31u - (unsigned)__builtin_clz(M);
+	uint64_t a = A[lo] + k, b = A[hi] + k, lim = len - 4;
+	if (b - a != 4 * (uint64_t)(hi - lo) || a > lim || b > lim || (a & 3))
+		return 0;
+	uint64_t a0 = A[lo] - 4 * (uint64_t)lo;
+	if (lanes_off_run4_avx2(A, a0) & M)
+		return 0;
+	return base + (uintptr_t)a0;
+#else
+	(void)A; (void)M; (void)k; (void)len; (void)base;
+	return 0;
+#endif
+}
+#ifndef LANE_AVX2
+/* never called: run4_at found no run */
+static inline void run4_avx2(uintptr_t w0, uint32_t M, uint64_t *D, const uint64_t *B, int sg, int mode)
+{
+	(void)w0; (void)M; (void)D; (void)B; (void)sg; (void)mode;
+}
+#endif
+
+#ifdef LANE_AVX2
 /* the lanes whose row holds a non-zero low 32 bits */
 __attribute__((target("avx2"))) WS_NOINLINE static uint32_t lanes_nonzero32_avx2(const uint64_t *B)
 {
@@ -3910,6 +4003,57 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
 	return fast_window_miss(m, w, addr, write, win);
 }
 
+/* F_LD of a diverged group (histogram's reload of local[threadIdx.x] in
+ * the if's body, about 20 lanes; reduce_smem's last rounds): with nothing
+ * observing (fast_mem_ok) and no checker listening for accesses, LANES_VEC_MIN
+ * lanes or more (ld_part tested these), every lane's address in the
+ * window, aligned (lanes_outside
+ * found none): ld_group's loop, as do_ld's ld_window would run it, without
+ * do_ld's tests of the observers and its look-up of the window (about 100
+ * host instructions a call). Anything else goes to do_ld as before: a lane
+ * outside the window, a fault, a checker's event. Returns do_ld's. Out of
+ * line and in an AVX2 version (a mask loop of 64-bit lanes there). */
+WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, struct group *g,
+					     const struct ir_insn *in, uint64_t *D, const uint64_t *A)
+{
+	uint32_t M = g->mask;
+	uint64_t imm = (uint64_t)in->imm;
+	struct window win;
+	if (fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win) && win.len >= 8) {
+		uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo), w0;
+		if (type_size(in->t) == 4 && (w0 = run4_at(A, M, imm - win.lo, win.len, base))) {
+			run4_avx2(w0, M, D, NULL, in->t == IR_S32, 0);
+			return 0;
+		}
+		if (lanes_outside(A, imm - win.lo, win.len, type_size(in->t), M))
+			return do_ld(m, w, g, in);
+		if (type_size(in->t) == 4) {
+			const int sg = in->t == IR_S32;
+			for (uint64_t m_ = M; m_; m_ &= m_ - 1) {
+				uint64_t l = (uint64_t)__builtin_ctzll(m_);
+				uint32_t v;
+				memcpy(&v, (const void *)(base + (uintptr_t)A[l]), 4);
+				D[l] = sg ? (uint64_t)(int64_t)(int32_t)v : v;
+			}
+		} else {
+			ld_group(in->t, M, D, A, base);
+		}
+		return 0;
+	}
+	return do_ld(m, w, g, in);
+}
+
+/* ld_part_run's tests that need no window, in line: a checked run's loads
+ * and a small group's go to do_ld without a second call (reduce_smem's
+ * checked last rounds were +0.8% through ld_part_run) */
+static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+			       uint64_t *D, const uint64_t *A)
+{
+	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS))
+		return ld_part_run(m, w, g, in, D, A);
+	return do_ld(m, w, g, in);
+}
+
 /* F_ATOM's 32-bit add (integer or float), or other RMW of a 32-bit
  * integer (fast_class), with nothing observing but the checkers, whose
  * event came first: when every lane of M has its address in the window,
@@ -3932,6 +4076,14 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
 		return 0;
+	uintptr_t w0;
+	if (in->sub == ATOM_ADD && in->t != IR_F32 && popc32(M) >= LANES_VEC_MIN &&
+	    (w0 = run4_at(A, M, k, len, (uintptr_t)win->base + (uintptr_t)k))) {
+		/* consecutive words: no two lanes on one word, all at once */
+		*nst += count_nonzero32(B, M);
+		run4_avx2(w0, M, D, B, in->t == IR_S32, in->d >= 0 ? 2 : 1);
+		return 1;
+	}
 	if (M == WS_FULL) {
 		if (!win_all_in(A, k, len, 4))
 			return 0;
@@ -3976,7 +4128,11 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	if (t == IR_F32) {
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
 	} else if (in->sub == ATOM_ADD) {
-		if (t == IR_S32)
+		/* an old value nothing reads (decode.c atomdead): each lane one
+		 * add into memory (3 host instructions a lane, not 7) */
+		if (in->d < 0)
+			ATOM_PASS(uint32_t, o + (uint32_t)B[l], (void)ob);
+		else if (t == IR_S32)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
 		else
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = ob);
@@ -4823,6 +4979,7 @@ __attribute__((constructor)) static void fast_run_choose(void)
 	__builtin_cpu_init();
 #ifdef LANE_AVX2
 	lane_avx2 = __builtin_cpu_supports("avx2");
+	lane_run4 = lane_avx2 && !util_env_on("WS_NO_RUN4");
 #endif
 	if (__builtin_cpu_supports("x86-64-v4"))
 		fast_run_best = fast_run_v4;
