@@ -3149,6 +3149,7 @@ enum fast_op {
 	F_SHFL_ADD,     /* a superinstruction: F_SHFL (or F_SHFL_U), then the F_ADD_S32,
 			 * F_ADD_U32 or F_ADD_64 after it that reads its result; fop[ncode + pc]:
 			 * SHFL_ADD_* */
+	F_CBR_LTK,      /* F_CBR of u32 lanes below a constant (fast_cbr_ltk): reduce_smem's `t < k` */
 	F_COUNT
 };
 /* F_SHFL_ADD's fop[ncode + pc]: the shuffle's offset, width and member mask
@@ -3711,6 +3712,23 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 	}
 }
 
+/* A CBR left to F_CBR (not a pair's, not uniform) comparing u32 lanes
+ * below a constant becomes F_CBR_LTK: reduce_smem's `t < k`, eight a warp,
+ * whose class tests in F_CBR (a predicate? a float? a constant? which
+ * type, which relation?) were about 29 host instructions of a compare's 88.
+ * The AVX2 and AVX-512 versions go straight to cmp_lt_u32k_avx2; the
+ * baseline one runs F_CBR. After fast_pairs (which looks for F_CBR after
+ * a counter's add or shift) and fast_uniform. */
+static void fast_cbr_ltk(const struct dfunc *df, uint8_t *f)
+{
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *in = &df->code[i];
+		if (f[i] == F_CBR && (in->flags & DF_CMP) && (in->flags & DF_KB) && in->t == IR_U32 &&
+		    in->sub == CMP_LT)
+			f[i] = F_CBR_LTK;
+	}
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	/* the classes, then (F_UNI's) the classes they stand for */
@@ -3726,6 +3744,7 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 		fast_pairs(df, f);
 	if (df->uni)
 		fast_uniform(df, f);
+	fast_cbr_ltk(df, f);
 	/* F_SHFL_ADD runs the instruction after it by its add's class */
 	for (uint32_t i = 0; i + 1 < df->ncode; i++)
 		if (f[i] == F_SHFL_ADD && f[i + 1] != F_ADD_S32 && f[i + 1] != F_ADD_U32 && f[i + 1] != F_ADD_64)
