@@ -3150,6 +3150,8 @@ enum fast_op {
 			 * F_ADD_U32 or F_ADD_64 after it that reads its result; fop[ncode + pc]:
 			 * SHFL_ADD_* */
 	F_CBR_LTK,      /* F_CBR of u32 lanes below a constant (fast_cbr_ltk): reduce_smem's `t < k` */
+	F_CBR_K,        /* F_CBR of s32 or u32 lanes and a constant by another relation or type
+			 * (fast_cbr_ltk): reduce_smem's `t == 0` */
 	F_COUNT
 };
 /* F_SHFL_ADD's fop[ncode + pc]: the shuffle's offset, width and member mask
@@ -3715,17 +3717,22 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 /* A CBR left to F_CBR (not a pair's, not uniform) comparing u32 lanes
  * below a constant becomes F_CBR_LTK: reduce_smem's `t < k`, eight a warp,
  * whose class tests in F_CBR (a predicate? a float? a constant? which
- * type, which relation?) were about 29 host instructions of a compare's 88.
- * The AVX2 and AVX-512 versions go straight to cmp_lt_u32k_avx2; the
- * baseline one runs F_CBR. After fast_pairs (which looks for F_CBR after
- * a counter's add or shift) and fast_uniform. */
+ * type, which relation?) were about 29 host instructions of a compare's 88;
+ * any other compare of s32 or u32 lanes with a constant F_CBR_K
+ * (cmp_row_k_avx2: reduce_smem's `t == 0`). The AVX2 and AVX-512 versions
+ * go straight to the compare; the baseline one runs F_CBR. After
+ * fast_pairs (which looks for F_CBR after a counter's add or shift) and
+ * fast_uniform. WS_NO_CBRK=1: neither class (tests compare). */
 static void fast_cbr_ltk(const struct dfunc *df, uint8_t *f)
 {
+	if (util_env_on("WS_NO_CBRK"))
+		return;
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		const struct ir_insn *in = &df->code[i];
-		if (f[i] == F_CBR && (in->flags & DF_CMP) && (in->flags & DF_KB) && in->t == IR_U32 &&
-		    in->sub == CMP_LT)
-			f[i] = F_CBR_LTK;
+		if (f[i] != F_CBR || !(in->flags & DF_CMP) || !(in->flags & DF_KB) ||
+		    (in->t != IR_U32 && in->t != IR_S32))
+			continue;
+		f[i] = in->t == IR_U32 && in->sub == CMP_LT ? F_CBR_LTK : F_CBR_K;
 	}
 }
 
