@@ -3736,6 +3736,14 @@ static void fast_cbr_ltk(const struct dfunc *df, uint8_t *f)
 	}
 }
 
+uint32_t interp_fast_ncbrk(const struct dfunc *df)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; df->fop && i < df->ncode; i++)
+		n += df->fop[i] == F_CBR_LTK || df->fop[i] == F_CBR_K;
+	return n;
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	/* the classes, then (F_UNI's) the classes they stand for */
