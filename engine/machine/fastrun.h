@@ -110,6 +110,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
+		[F_CBR_LTK] = &&L_F_CBR_LTK, [F_CBR_K] = &&L_F_CBR_K,
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -264,6 +265,20 @@ fetched:
 	CASE(F_CVT_S32) FL(S32(A[l])); NEXT_PC();
 	CASE(F_CVT_U32) FL(U32(A[l])); NEXT_PC();
 	CASE(F_BR) JUMP(in->tgt1);
+	CASE(F_CBR_K)
+		/* F_CBR's s32 or u32 compare with a constant (fast_cbr_ltk): its
+		 * class tests done once, at decode; the baseline version runs
+		 * F_CBR's own code (falls through) */
+#ifdef FAST_RUN_AVX2
+		cbr_T = cmp_row_k_avx2(in->sub, in->t, A, B[0], 0) & M;
+		goto cbr_mask;
+#endif
+	CASE(F_CBR_LTK)
+		/* the same by LT of u32 lanes */
+#ifdef FAST_RUN_AVX2
+		cbr_T = cmp_lt_u32k_avx2(A, B[0]) & M;
+		goto cbr_mask;
+#endif
 	CASE(F_CBR) {
 		uint32_t T = 0;
 		if (!(in->flags & DF_CMP)) {

@@ -3245,6 +3245,9 @@ enum fast_op {
 	F_SHFL_RED,     /* a CONST that begins a run of CONSTs and F_SHFL_ADD pairs of 32-bit
 			 * shuffles the whole warp wide accumulating into one row (fast_chains):
 			 * the run in one dispatch (shfl_chain_avx2); fop[ncode + pc] its length */
+	F_CBR_LTK,      /* F_CBR of u32 lanes below a constant (fast_cbr_ltk): reduce_smem's `t < k` */
+	F_CBR_K,        /* F_CBR of s32 or u32 lanes and a constant by another relation or type
+			 * (fast_cbr_ltk): reduce_smem's `t == 0` */
 	F_COUNT
 };
 /* F_SHFL_ADD's fop[ncode + pc]: the shuffle's offset, width and member mask
@@ -3921,6 +3924,36 @@ static void fast_chains(const struct dfunc *df, uint8_t *f)
 	}
 }
 
+/* A CBR left to F_CBR (not a pair's, not uniform) comparing u32 lanes
+ * below a constant becomes F_CBR_LTK: reduce_smem's `t < k`, eight a warp,
+ * whose class tests in F_CBR (a predicate? a float? a constant? which
+ * type, which relation?) were about 29 host instructions of a compare's 88;
+ * any other compare of s32 or u32 lanes with a constant F_CBR_K
+ * (cmp_row_k_avx2: reduce_smem's `t == 0`). The AVX2 and AVX-512 versions
+ * go straight to the compare; the baseline one runs F_CBR. After
+ * fast_pairs (which looks for F_CBR after a counter's add or shift) and
+ * fast_uniform. WS_NO_CBRK=1: neither class (tests compare). */
+static void fast_cbr_ltk(const struct dfunc *df, uint8_t *f)
+{
+	if (util_env_on("WS_NO_CBRK"))
+		return;
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *in = &df->code[i];
+		if (f[i] != F_CBR || !(in->flags & DF_CMP) || !(in->flags & DF_KB) ||
+		    (in->t != IR_U32 && in->t != IR_S32))
+			continue;
+		f[i] = in->t == IR_U32 && in->sub == CMP_LT ? F_CBR_LTK : F_CBR_K;
+	}
+}
+
+uint32_t interp_fast_ncbrk(const struct dfunc *df)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; df->fop && i < df->ncode; i++)
+		n += df->fop[i] == F_CBR_LTK || df->fop[i] == F_CBR_K;
+	return n;
+}
+
 uint8_t *interp_fast_ops(const struct dfunc *df)
 {
 	/* the classes, then (F_UNI's) the classes they stand for */
@@ -3936,6 +3969,7 @@ uint8_t *interp_fast_ops(const struct dfunc *df)
 		fast_pairs(df, f);
 	if (df->uni)
 		fast_uniform(df, f);
+	fast_cbr_ltk(df, f);
 	/* F_SHFL_ADD runs the instruction after it by its add's class */
 	for (uint32_t i = 0; i + 1 < df->ncode; i++)
 		if (f[i] == F_SHFL_ADD && f[i + 1] != F_ADD_S32 && f[i + 1] != F_ADD_U32 && f[i + 1] != F_ADD_64)

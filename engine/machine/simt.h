@@ -1058,6 +1058,9 @@ void interp_fast_baseline(int on);
 /* tests: the runs of shuffle-adds (F_SHFL_RED) the fast path's classes
  * were given since the process started */
 unsigned long interp_fast_chains(void);
+/* tests: how many of df's instructions fast_run compares with a constant
+ * by their own classes (interp.c fast_cbr_ltk; none under WS_NO_CBRK=1) */
+uint32_t interp_fast_ncbrk(const struct dfunc *df);
 /* The lane a shuffle's lane reads (PTX shfl.sync: the low five bits of bval, the segment of
  * width lanes, the clamp): itself where the source is out of range (*ok 0). */
 uint32_t interp_shfl_src(unsigned sub, unsigned lane, int32_t bval, uint32_t width, int *ok);
