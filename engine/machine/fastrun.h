@@ -35,6 +35,9 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
+	/* an indexing pair's address row is on 32 consecutive words (set by
+	 * idx_ld and idx_st for the ld4 or st4 they go to, which clear it) */
+	int krow = 0;
 	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
 	*ran = 0;
@@ -584,32 +587,50 @@ fetched:
 	A = reg(R, in->a); \
 	B = (in->flags & DF_KB) ? (uint64_t *)df->pool[in->b] : reg(R, in->b); \
 } while (0)
+/* fop[ncode + pc] (fast_uniform): the base is uniform, the index on lanes
+ * (ext(T(c + x_l)), x_l lane l's threadIdx.x) and the step 4 bytes. In a
+ * full warp x_l = (x_0 + l) mod blockDim.x, so the index's last lane less
+ * its first is 31 - k * blockDim.x (k: the wraps of threadIdx.x, 31 or
+ * fewer, blockDim.x at most 1024) plus a multiple of 2^32 (where T(c +
+ * x_l) crosses ext's boundary, up by one step or down at a wrap): 31
+ * exactly when every lane's is the first's + l, and the addresses are
+ * then 32 consecutive words. B is read before D, which may be its row. */
+#define IDX_ROWS() (full && fop[df->ncode + pc] && B[WS_WARP - 1] - B[0] == WS_WARP - 1)
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		krow = IDX_ROWS();
 		FLB(A[l] + (B[l] << sh));
 		goto idx_ld;
 	}
 	CASE(F_IDX_MUL_LD) {
 		uint64_t kk = (uint64_t)in->imm;
+		krow = 0;
 		FLB(A[l] + B[l] * kk);
 	}
 idx_ld:
-	if (!PAIR_OK())
+	if (!PAIR_OK()) {
+		krow = 0;
 		NEXT_PC();
+	}
 	PAIR_TAKE();
 	goto ld4; /* F_LD4's block copies, else the load's own class */
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		krow = IDX_ROWS();
 		FLB(A[l] + (B[l] << sh));
 		goto idx_st;
 	}
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
+		krow = 0;
 		FLB(A[l] + B[l] * kk);
 	}
+#undef IDX_ROWS
 idx_st:
-	if (!PAIR_OK())
+	if (!PAIR_OK()) {
+		krow = 0;
 		NEXT_PC();
+	}
 	PAIR_TAKE();
 	goto st4; /* F_ST4's block copy, else the store's own class */
 	CASE(F_ADDK_CBR_CMP)
@@ -800,16 +821,20 @@ counter_cbr:
 		if (full && fast_mem_ok(m)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
+			/* pair_load, or its rows where idx_ld found them */
+			int (*const pl)(uint64_t *, const uint64_t *, uintptr_t, uint64_t, uint64_t, int) =
+				krow ? pair_load_rows : pair_load;
+			krow = 0;
 			SYNC();
 			int got;
 			if (!CHECK_WANTS(m, CEV_ACCESS)) {
 				if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-					      in->t == IR_S32))
+				    pl(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				       in->t == IR_S32))
 					NEXT_PC_CALLED();
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-						    win.len, in->t == IR_S32))) {
+				   (got = pl(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					     win.len, in->t == IR_S32))) {
 				/* the global checker's way in; a tile's read to the shared
 				 * checker's open log at once (no call), else to its way
 				 * in; else their event */
@@ -828,6 +853,7 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
+		krow = 0;
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			/* a diverged group on one run of consecutive words */
@@ -951,11 +977,15 @@ counter_cbr:
 		if (full && fast_mem_ok(m)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
+			/* pair_store, or its rows where idx_st found them */
+			int (*const ps)(const uint64_t *, const uint64_t *, uintptr_t, uint64_t, uint64_t) =
+				krow ? pair_store_rows : pair_store;
+			krow = 0;
 			SYNC();
 			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-					      win.len))) {
+			    (put = ps(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+				      win.len))) {
 				m->nstores++; /* as do_st counts it */
 				/* the checkers' cheap ways in (shared or global), else the event */
 				if (CHECK_WANTS(m, CEV_ACCESS) &&
@@ -971,6 +1001,7 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
+		krow = 0;
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			SYNC();

@@ -179,8 +179,11 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
  * registers written before read); uniform_insns: per instruction, which
  * operands (UNI_A, UNI_B: b a register or a pool constant, UNI_C, UNI_E;
  * an absent operand counts) are uniform, UNI_OPS: every register it
- * reads. Arrays of the caller's to free. */
-enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16 };
+ * reads; UNI_BX: b is a register on lanes, lane l's value ext(T(c + x_l))
+ * for one c, x_l its threadIdx.x, T the low 32 bits, ext the row's
+ * extension (uniform.c lanex_def; WS_NO_LANEX=1: none). Arrays of the
+ * caller's to free. */
+enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16, UNI_BX = 32 };
 uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		      const int32_t *ipdom);
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
