@@ -35,9 +35,6 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
-	/* an indexing pair's address row is on 32 consecutive words (set by
-	 * idx_ld and idx_st for the ld4 or st4 they go to, which clear it) */
-	int krow = 0;
 	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
 	*ran = 0;
@@ -594,45 +591,89 @@ fetched:
  * fewer, blockDim.x at most 1024) plus a multiple of 2^32 (where T(c +
  * x_l) crosses ext's boundary, up by one step or down at a wrap): 31
  * exactly when every lane's is the first's + l, and the addresses are
- * then 32 consecutive words. B is read before D, which may be its row. */
+ * then 32 consecutive words (idx_ld_rows, idx_st_rows). B is read before
+ * D, which may be its row. */
 #define IDX_ROWS() (full && fop[df->ncode + pc] && B[WS_WARP - 1] - B[0] == WS_WARP - 1)
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		krow = IDX_ROWS();
+		if (IDX_ROWS()) {
+			FLB(A[l] + (B[l] << sh));
+			goto idx_ld_rows;
+		}
 		FLB(A[l] + (B[l] << sh));
 		goto idx_ld;
 	}
 	CASE(F_IDX_MUL_LD) {
 		uint64_t kk = (uint64_t)in->imm;
-		krow = 0;
 		FLB(A[l] + B[l] * kk);
 	}
 idx_ld:
-	if (!PAIR_OK()) {
-		krow = 0;
+	if (!PAIR_OK())
 		NEXT_PC();
-	}
 	PAIR_TAKE();
 	goto ld4; /* F_LD4's block copies, else the load's own class */
+idx_ld_rows:
+	/* F_LD4 without a checker, its rows known (pair_load_rows); with one, F_LD4 */
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (!fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS))
+		goto ld4;
+	{
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 0, &win) &&
+		    pair_load_rows(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				   in->t == IR_S32))
+			NEXT_PC_CALLED();
+		if (do_ld(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC_CALLED();
+	}
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		krow = IDX_ROWS();
+		if (IDX_ROWS()) {
+			FLB(A[l] + (B[l] << sh));
+			goto idx_st_rows;
+		}
 		FLB(A[l] + (B[l] << sh));
 		goto idx_st;
 	}
+#undef IDX_ROWS
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
-		krow = 0;
 		FLB(A[l] + B[l] * kk);
 	}
-#undef IDX_ROWS
 idx_st:
-	if (!PAIR_OK()) {
-		krow = 0;
+	if (!PAIR_OK())
 		NEXT_PC();
-	}
 	PAIR_TAKE();
 	goto st4; /* F_ST4's block copy, else the store's own class */
+idx_st_rows:
+	/* F_ST4 without a checker, its rows known (pair_store_rows); with one, F_ST4 */
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (!fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS))
+		goto st4;
+	{
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 1, &win) &&
+		    pair_store_rows(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+			m->nstores++; /* as do_st counts it */
+			NEXT_PC_CALLED();
+		}
+		if (do_st(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC_CALLED();
+	}
 	CASE(F_ADDK_CBR_CMP)
 		cmp3 = 1;
 		goto addk_cbr;
@@ -821,20 +862,16 @@ counter_cbr:
 		if (full && fast_mem_ok(m)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
-			/* pair_load, or its rows where idx_ld found them */
-			int (*const pl)(uint64_t *, const uint64_t *, uintptr_t, uint64_t, uint64_t, int) =
-				krow ? pair_load_rows : pair_load;
-			krow = 0;
 			SYNC();
 			int got;
 			if (!CHECK_WANTS(m, CEV_ACCESS)) {
 				if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				    pl(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-				       in->t == IR_S32))
+				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+					      in->t == IR_S32))
 					NEXT_PC_CALLED();
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				   (got = pl(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-					     win.len, in->t == IR_S32))) {
+				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+						    win.len, in->t == IR_S32))) {
 				/* the global checker's way in; a tile's read to the shared
 				 * checker's open log at once (no call), else to its way
 				 * in; else their event */
@@ -853,7 +890,6 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		krow = 0;
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			/* a diverged group on one run of consecutive words */
@@ -977,15 +1013,11 @@ counter_cbr:
 		if (full && fast_mem_ok(m)) {
 			struct window win;
 			uint64_t imm = (uint64_t)in->imm;
-			/* pair_store, or its rows where idx_st found them */
-			int (*const ps)(const uint64_t *, const uint64_t *, uintptr_t, uint64_t, uint64_t) =
-				krow ? pair_store_rows : pair_store;
-			krow = 0;
 			SYNC();
 			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    (put = ps(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-				      win.len))) {
+			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					      win.len))) {
 				m->nstores++; /* as do_st counts it */
 				/* the checkers' cheap ways in (shared or global), else the event */
 				if (CHECK_WANTS(m, CEV_ACCESS) &&
@@ -1001,7 +1033,6 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		krow = 0;
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
 		    !CHECK_WANTS(m, CEV_ACCESS)) {
 			SYNC();
