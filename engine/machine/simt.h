@@ -229,6 +229,9 @@ struct frame {
 	struct fstash *stash;   /* the machine's queue it belongs to (machine.c warp_start): it
 				 * goes back there, not to the warp's list, and is on no warp's
 				 * all_frames; NULL: the warp's own */
+	uint64_t ptag;          /* a stash frame: the grid (its serial, gr->pserial) whose scalar
+				 * parameters its first rows hold, as warp_start wrote them and
+				 * its kernel left them (gr->pkeep); 0: none */
 };
 /* the machine's frames of one row count that the warps of stash grids
  * share (machine.c stash_ok), first freed first taken */
@@ -478,6 +481,9 @@ struct grid {
 	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_device_step) */
 	uint8_t stash;          /* its warps' frames come from m->dev.fstash, a queue of its
 				 * kernel's row count (machine.c stash_ok) */
+	uint8_t pkeep;          /* a stash grid whose kernel writes no parameter's row and has
+				 * no aggregate parameter (machine.c params_kept) */
+	uint64_t pserial;       /* m->dev.nlaunched when it started: its frames' ptag */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 	uint8_t wlazy;          /* its lazily admitted blocks get their warps when first reached,
 				 * and its retiring blocks give theirs back (machine.c wlazy_ok) */

@@ -16,7 +16,12 @@
  * - rows that look consecutive but are not: an int index past 2^31 and an
  *   unsigned one past 2^32 inside a warp (the first lanes in bounds), a
  *   base one byte on (misaligned), the last lane out of bounds: the same
- *   output (the error) and steps as without the analysis.
+ *   output (the error) and steps as without the analysis;
+ * - the parameters' rows a stash frame keeps for the next warp of its grid
+ *   (machine.c params_kept): launches of kernels with other values, a
+ *   kernel that assigns its parameter in some lanes, one with a struct
+ *   parameter, one with no parameter left alive: the host's values and the
+ *   same output and steps as with every warp writing them (WS_NO_PKEEP=1).
  */
 #include "front.h"
 #include "machine.h"
@@ -202,6 +207,66 @@ static const char edge_prog[] =
 	"\treturn 0;\n"
 	"}\n";
 
+/* kernels whose warps reuse each other's frames, launched with other
+ * parameters */
+static const char param_prog[] =
+	"#include <cstdio>\n"
+	"struct pr { int a, b; };\n"
+	"__global__ void p(int *out, int n, int m)\n"
+	"{\n"
+	"\tint g = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tout[g] = n * 1000 + m + g;\n"
+	"}\n"
+	"__global__ void q(int *out, int n, int m)\n"
+	"{\n"
+	"\tint g = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (threadIdx.x & 1)\n"
+	"\t\tn += 7;\n"
+	"\tif (threadIdx.x % 3 == 0)\n"
+	"\t\tm = g;\n"
+	"\tout[g] = n * 1000 + m + g;\n"
+	"}\n"
+	"__global__ void s(int *out, pr v, int m)\n"
+	"{\n"
+	"\tint g = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (g & 2)\n"
+	"\t\tv.a += g;\n"
+	"\tout[g] = v.a * 1000 + v.b + m + g;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int N = 4096;\n"
+	"\tstatic int o[N];\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, sizeof o);\n"
+	"\tint bad = 0;\n"
+	"\tlong long sum = 0;\n"
+	"\tfor (int r = 0; r < 12; r++) {\n"
+	"\t\tint n = r * 3 + 1, m = 100 - r, nb = 1 + r % 4 * 5, bs = r % 3 ? 256 : 96, k = r % 3;\n"
+	"\t\tpr v = { n + 5, m * 2 };\n"
+	"\t\tif (k == 0)\n"
+	"\t\t\tp<<<nb, bs>>>(d, n, m);\n"
+	"\t\telse if (k == 1)\n"
+	"\t\t\tq<<<nb, bs>>>(d, n, m);\n"
+	"\t\telse\n"
+	"\t\t\ts<<<nb, bs>>>(d, v, m);\n"
+	"\t\tcudaMemcpy(o, d, (size_t)nb * bs * sizeof(int), cudaMemcpyDeviceToHost);\n"
+	"\t\tfor (int g = 0; g < nb * bs; g++) {\n"
+	"\t\t\tint t = g % bs, want;\n"
+	"\t\t\tif (k == 0)\n"
+	"\t\t\t\twant = n * 1000 + m + g;\n"
+	"\t\t\telse if (k == 1)\n"
+	"\t\t\t\twant = (t & 1 ? n + 7 : n) * 1000 + (t % 3 == 0 ? g : m) + g;\n"
+	"\t\t\telse\n"
+	"\t\t\t\twant = (g & 2 ? v.a + g : v.a) * 1000 + v.b + m + g;\n"
+	"\t\t\tbad += o[g] != want;\n"
+	"\t\t\tsum = sum * 31 + o[g];\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tprintf(\"params %s %d sum %lld\\n\", bad ? \"FAIL\" : \"ok\", bad, sum);\n"
+	"\treturn bad != 0;\n"
+	"}\n";
+
 static const struct unit_cfg cfgs[] = {
 	{ "stack", SIMT_STACK, SCHED_RR, 0 },
 	{ "its random:5", SIMT_ITS, SCHED_RANDOM, 5 },
@@ -210,25 +275,27 @@ static const struct unit_cfg cfgs[] = {
 /* src run (as `run` runs it), --fast or checked, with the analysis and
  * without: the output must begin with want (when given), and be the same,
  * with the same steps */
+static const char *no_env = "WS_NO_LANEX";
+
 static void test_same(const struct unit_cfg *c, int fast, const char *what, const char *src, const char *want)
 {
 	char *out[2];
 	uint64_t steps[2];
 	for (int k = 0; k < 2; k++) {
 		if (k)
-			setenv("WS_NO_LANEX", "1", 1);
+			setenv(no_env, "1", 1);
 		struct machine_opts mo;
 		unit_opts(&mo, c, fast, NULL);
 		mo.unobserved = 1;
 		out[k] = unit_run_ir_to_end(src, 1, &mo, 0, NULL, NULL, &steps[k]);
-		unsetenv("WS_NO_LANEX");
+		unsetenv(no_env);
 	}
 	if (want)
 		ok(out[0] && strncmp(out[0], want, strlen(want)) == 0, "%s, %s, %s: the host's values (%.200s)",
 		   c->name, fast ? "--fast" : "checked", what, out[0] ? out[0] : "no output");
 	ok(out[0] && out[1] && strcmp(out[0], out[1]) == 0 && steps[0] == steps[1],
-	   "%s, %s, %s: the same output and steps (%llu, %llu) without the analysis", c->name,
-	   fast ? "--fast" : "checked", what, (unsigned long long)steps[0], (unsigned long long)steps[1]);
+	   "%s, %s, %s: the same output and steps (%llu, %llu) with %s=1", c->name,
+	   fast ? "--fast" : "checked", what, (unsigned long long)steps[0], (unsigned long long)steps[1], no_env);
 	if (out[0] && out[1] && strcmp(out[0], out[1]))
 		printf("# with:    %.300s\n# without: %.300s\n", out[0], out[1]);
 	free(out[0]);
@@ -283,5 +350,9 @@ int main(void)
 			test_same(&cfgs[0], fast, edges[which], p, NULL);
 		free(p);
 	}
+	no_env = "WS_NO_PKEEP";
+	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
+		for (int fast = 1; fast >= 0; fast--)
+			test_same(&cfgs[i], fast, "parameters kept", param_prog, "params ok 0 ");
 	return tap_end();
 }
