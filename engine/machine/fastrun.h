@@ -260,8 +260,10 @@ fetched:
 	CASE(F_SETP_F32) FSETP(uint64_t, fval); NEXT_PC();
 	CASE(F_SETP_F64) FSETP(uint64_t, dval); NEXT_PC();
 	CASE(F_CVT_COPY) FL(A[l]); NEXT_PC();
-	CASE(F_CVT_S32) FL(S32(A[l])); NEXT_PC();
-	CASE(F_CVT_U32) FL(U32(A[l])); NEXT_PC();
+	/* on the 64-bit lanes (S32W, U32W: the same values; gcc narrows and
+	 * widens again for S32, 76 host instructions a warp in vecadd) */
+	CASE(F_CVT_S32) FL(S32W(A[l])); NEXT_PC();
+	CASE(F_CVT_U32) FL(U32W(A[l])); NEXT_PC();
 	CASE(F_BR) JUMP(in->tgt1);
 	CASE(F_CBR) {
 		uint32_t T = 0;
