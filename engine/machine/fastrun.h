@@ -615,11 +615,12 @@ idx_ld:
 	PAIR_TAKE();
 	goto ld4; /* F_LD4's block copies, else the load's own class */
 idx_ld_rows:
-	/* F_LD4 without a checker, its rows known (pair_load_rows); with one, F_LD4 */
+	/* F_LD4, its rows known (pair_load_rows: the shape CHECK_SHAPE_ROWS
+	 * that pair_load would find), the checkers' ways in as F_LD4's */
 	if (!PAIR_OK())
 		NEXT_PC();
 	PAIR_TAKE();
-	if (!fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS))
+	if (!fast_mem_ok(m))
 		goto ld4;
 	{
 		struct window win;
@@ -627,8 +628,17 @@ idx_ld_rows:
 		SYNC();
 		if (fast_window(m, w, A[0] + imm, 0, &win) &&
 		    pair_load_rows(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-				   in->t == IR_S32))
+				   in->t == IR_S32)) {
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (win.a) {
+					if (in->sem != SEM_WEAK || !access_global_in(m, w, A, imm, 0, &win))
+						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				} else {
+					access_read_shared(m, w, g, in, A, imm, &win, CHECK_SHAPE_ROWS);
+				}
+			}
 			NEXT_PC_CALLED();
+		}
 		if (do_ld(m, w, g, in)) {
 			why = FR_RETURN;
 			goto done;
@@ -655,11 +665,11 @@ idx_st:
 	PAIR_TAKE();
 	goto st4; /* F_ST4's block copy, else the store's own class */
 idx_st_rows:
-	/* F_ST4 without a checker, its rows known (pair_store_rows); with one, F_ST4 */
+	/* F_ST4, its rows known (pair_store_rows), the checkers' ways in as F_ST4's */
 	if (!PAIR_OK())
 		NEXT_PC();
 	PAIR_TAKE();
-	if (!fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS))
+	if (!fast_mem_ok(m))
 		goto st4;
 	{
 		struct window win;
@@ -668,6 +678,11 @@ idx_st_rows:
 		if (fast_window(m, w, A[0] + imm, 1, &win) &&
 		    pair_store_rows(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
 			m->nstores++; /* as do_st counts it */
+			if (CHECK_WANTS(m, CEV_ACCESS) &&
+			    (in->sem != SEM_WEAK ||
+			     !(win.a ? access_global_in(m, w, A, imm, 1, &win)
+				     : access_write_in(m, w, g, A, imm, &win, CHECK_SHAPE_ROWS))))
+				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 			NEXT_PC_CALLED();
 		}
 		if (do_st(m, w, g, in)) {
