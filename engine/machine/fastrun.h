@@ -262,8 +262,10 @@ fetched:
 	CASE(F_SETP_F32) FSETP(uint64_t, fval); NEXT_PC();
 	CASE(F_SETP_F64) FSETP(uint64_t, dval); NEXT_PC();
 	CASE(F_CVT_COPY) FL(A[l]); NEXT_PC();
-	CASE(F_CVT_S32) FL(S32(A[l])); NEXT_PC();
-	CASE(F_CVT_U32) FL(U32(A[l])); NEXT_PC();
+	/* on the 64-bit lanes (S32W, U32W: the same values; gcc narrows and
+	 * widens again for S32, 76 host instructions a warp in vecadd) */
+	CASE(F_CVT_S32) FL(S32W(A[l])); NEXT_PC();
+	CASE(F_CVT_U32) FL(U32W(A[l])); NEXT_PC();
 	CASE(F_BR) JUMP(in->tgt1);
 	CASE(F_CBR_K)
 		/* F_CBR's s32 or u32 compare with a constant (fast_cbr_ltk): its
@@ -600,8 +602,22 @@ fetched:
 	A = reg(R, in->a); \
 	B = (in->flags & DF_KB) ? (uint64_t *)df->pool[in->b] : reg(R, in->b); \
 } while (0)
+/* fop[ncode + pc] (fast_uniform): the base is uniform, the index on lanes
+ * (ext(T(c + x_l)), x_l lane l's threadIdx.x) and the step 4 bytes. In a
+ * full warp x_l = (x_0 + l) mod blockDim.x, so the index's last lane less
+ * its first is 31 - k * blockDim.x (k: the wraps of threadIdx.x, 31 or
+ * fewer, blockDim.x at most 1024) plus a multiple of 2^32 (where T(c +
+ * x_l) crosses ext's boundary, up by one step or down at a wrap): 31
+ * exactly when every lane's is the first's + l, and the addresses are
+ * then 32 consecutive words (idx_ld_rows, idx_st_rows). B is read before
+ * D, which may be its row. */
+#define IDX_ROWS() (full && fop[df->ncode + pc] && B[WS_WARP - 1] - B[0] == WS_WARP - 1)
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		if (IDX_ROWS()) {
+			FLB(A[l] + (B[l] << sh));
+			goto idx_ld_rows;
+		}
 		FLB(A[l] + (B[l] << sh));
 		goto idx_ld;
 	}
@@ -614,11 +630,47 @@ idx_ld:
 		NEXT_PC();
 	PAIR_TAKE();
 	goto ld4; /* F_LD4's block copies, else the load's own class */
+idx_ld_rows:
+	/* F_LD4, its rows known (pair_load_rows: the shape CHECK_SHAPE_ROWS
+	 * that pair_load would find), the checkers' ways in as F_LD4's */
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (!fast_mem_ok(m))
+		goto ld4;
+	{
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 0, &win) &&
+		    pair_load_rows(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				   in->t == IR_S32)) {
+			if (CHECK_WANTS(m, CEV_ACCESS)) {
+				if (win.a) {
+					if (in->sem != SEM_WEAK || !access_global_in(m, w, A, imm, 0, &win))
+						access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+				} else {
+					access_read_shared(m, w, g, in, A, imm, &win, CHECK_SHAPE_ROWS);
+				}
+			}
+			NEXT_PC_CALLED();
+		}
+		if (do_ld(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC_CALLED();
+	}
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
+		if (IDX_ROWS()) {
+			FLB(A[l] + (B[l] << sh));
+			goto idx_st_rows;
+		}
 		FLB(A[l] + (B[l] << sh));
 		goto idx_st;
 	}
+#undef IDX_ROWS
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
 		FLB(A[l] + B[l] * kk);
@@ -628,6 +680,33 @@ idx_st:
 		NEXT_PC();
 	PAIR_TAKE();
 	goto st4; /* F_ST4's block copy, else the store's own class */
+idx_st_rows:
+	/* F_ST4, its rows known (pair_store_rows), the checkers' ways in as F_ST4's */
+	if (!PAIR_OK())
+		NEXT_PC();
+	PAIR_TAKE();
+	if (!fast_mem_ok(m))
+		goto st4;
+	{
+		struct window win;
+		uint64_t imm = (uint64_t)in->imm;
+		SYNC();
+		if (fast_window(m, w, A[0] + imm, 1, &win) &&
+		    pair_store_rows(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+			m->nstores++; /* as do_st counts it */
+			if (CHECK_WANTS(m, CEV_ACCESS) &&
+			    (in->sem != SEM_WEAK ||
+			     !(win.a ? access_global_in(m, w, A, imm, 1, &win)
+				     : access_write_in(m, w, g, A, imm, &win, CHECK_SHAPE_ROWS))))
+				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+			NEXT_PC_CALLED();
+		}
+		if (do_st(m, w, g, in)) {
+			why = FR_RETURN;
+			goto done;
+		}
+		NEXT_PC_CALLED();
+	}
 	CASE(F_ADDK_CBR_CMP)
 		cmp3 = 1;
 		goto addk_cbr;

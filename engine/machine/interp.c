@@ -3488,6 +3488,34 @@ WS_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintp
 	return pair_load_lanes(D, A, base, k, lim, sgn);
 }
 
+/* pair_load where the address row is known to be on 32 consecutive words
+ * (fast_run's test of an indexing pair that uniform.c proved on lanes,
+ * UNI_BX): no shape pass, the window test of the first lane for both
+ * halves (span 124: pair_load's two tests of rows 64 bytes apart), the
+ * same block copies and answer */
+WS_CLONES WS_NOINLINE static int pair_load_rows(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+						  uint64_t len, int sgn)
+{
+	uint64_t a0 = A[0];
+	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
+		return 0;
+	pair_row(D, base + (uintptr_t)a0, sgn);
+	pair_row(D + 16, base + (uintptr_t)a0 + 64, sgn);
+	return 1 + CHECK_SHAPE_ROWS;
+}
+
+/* a half-warp's 16 words narrowed from row S straight into memory at dst
+ * (restrict: rows are not device memory); through an array and a copy,
+ * gcc spilled every vector (pair_store_rows: 87 host instructions a warp,
+ * 53 this way) */
+static inline void pair_narrow(unsigned char *restrict dst, const uint64_t *restrict S)
+{
+	for (unsigned l = 0; l < 16; l++) {
+		uint32_t x = (uint32_t)S[l];
+		memcpy(dst + 4 * l, &x, 4);
+	}
+}
+
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
  * words as one block (the second half after the first; the window test
@@ -3506,11 +3534,8 @@ WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B
 	if (!c) {
 		if (!pair_in(a0 + k, lim, 60) || !pair_in(a1 + k, lim, 60))
 			return 0;
-		uint32_t v[WS_WARP];
-		for (unsigned l = 0; l < WS_WARP; l++)
-			v[l] = (uint32_t)B[l];
-		memcpy((void *)(base + (uintptr_t)a0), v, 64);
-		memcpy((void *)(base + (uintptr_t)a1), v + 16, 64);
+		pair_narrow((unsigned char *)(base + (uintptr_t)a0), B);
+		pair_narrow((unsigned char *)(base + (uintptr_t)a1), B + 16);
 		return 1 + CHECK_SHAPE_ROWS;
 	}
 	if (!pair_lanes_in(A, k, lim))
@@ -3520,6 +3545,18 @@ WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B
 		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
+}
+
+/* pair_store on a row known to be on 32 consecutive words (pair_load_rows) */
+WS_CLONES WS_NOINLINE static int pair_store_rows(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
+						   uint64_t len)
+{
+	uint64_t a0 = A[0];
+	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
+		return 0;
+	pair_narrow((unsigned char *)(base + (uintptr_t)a0), B);
+	pair_narrow((unsigned char *)(base + (uintptr_t)a0) + 64, B + 16);
+	return 1 + CHECK_SHAPE_ROWS;
 }
 
 /* F_LDLD_FMAF's shape of a full warp's address row A (pair_load's test,
@@ -3801,6 +3838,14 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 		case F_VOTE:
 			/* a uniform member mask: its first lane tested alone */
 			if (u & UNI_A)
+				f[df->ncode + i] = 1;
+			break;
+		case F_IDX_SH_LD: case F_IDX_SH_ST:
+			/* a uniform base and an index on lanes (uniform.c UNI_BX) in
+			 * 4-byte steps: the address row of a full warp is on 32
+			 * consecutive words when the index's last lane is its first
+			 * + 31 (fast_run's one test; pair_load_rows) */
+			if ((u & UNI_A) && (u & UNI_BX) && in->imm == 4)
 				f[df->ncode + i] = 1;
 			break;
 		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:

@@ -667,6 +667,7 @@ static WS_NOINLINE struct frame *stash_frame_new(struct machine *m, struct fstas
 {
 	struct frame *f = interp_frame_alloc(m, q->cap, 1);
 	f->stash = q;
+	f->ptag = 0;
 	m->dev.nstashed++;
 	f->next_all = m->dev.fstash_all;
 	m->dev.fstash_all = f;
@@ -819,6 +820,28 @@ WS_CLONES WS_NOINLINE static int param_rows(uint64_t *r, const struct gparam *pa
 	return agg;
 }
 
+/* Whether the parameters' rows (the first npar: warp_start's) of a frame
+ * of kernel df hold, when a warp of the grid leaves it, what warp_start
+ * wrote there: no parameter is an aggregate (their rows are per-lane
+ * stack addresses) and no instruction writes one of those rows (d, or e
+ * which MATCH writes; regalloc.c may give a row to registers of disjoint
+ * lives). A stash frame's rows are written only by its warps' kernels
+ * (stash_ok: nothing else looks or writes), so a frame that the grid's own
+ * warps alone used since warp_start wrote its parameters (f->ptag) holds
+ * them still, and the next warp of that grid need not write them again */
+static int params_kept(const struct dfunc *df, const struct gparam *par, uint32_t npar)
+{
+	for (uint32_t k = 0; k < npar; k++)
+		if (par[k].agg)
+			return 0;
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *in = &df->code[i];
+		if ((in->d >= 0 && (uint32_t)in->d < npar) || (in->e >= 0 && (uint32_t)in->e < npar))
+			return 0;
+	}
+	return 1;
+}
+
 /* Warp w of block b starts the grid's kernel: one group of its threads at
  * the first instruction, in a frame holding the parameters (block_new; a
  * lazily admitted block's warps when they are first looked at). */
@@ -836,6 +859,7 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	 * new one where the queue is empty */
 	struct frame *f = w->free_frames;
 	uint32_t need = ir_rows(fn) ? ir_rows(fn) : 1;
+	int kept = 0;
 	if (gr->stash) {
 		struct fstash *q = m->dev.fstash;
 		f = q->head;
@@ -846,6 +870,9 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 			f = stash_frame_new(m, q);
 		}
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
+		/* the grid's parameters still in the rows (params_kept) */
+		kept = gr->pkeep && f->ptag == gr->pserial;
+		f->ptag = gr->pkeep ? gr->pserial : 0;
 	} else if (df && f && f->cap >= need && df->stackless && !df->bad) {
 		w->free_frames = f->next_free;
 		frame_begin(f, fn, df, L->fidx, NULL, 0, x == WS_FULL ? WS_WARP : (uint32_t)__builtin_popcount(x));
@@ -866,7 +893,8 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	}
 	uint64_t *r = f->r;
 	/* the scalars' rows, then the aggregates', in the parameters' order */
-	for (uint32_t k = 0, np = param_rows(r, gr->par, gr->npar) ? gr->npar : 0; k < np; k++, r += WS_WARP) {
+	for (uint32_t k = 0, np = !kept && param_rows(r, gr->par, gr->npar) ? gr->npar : 0; k < np;
+	     k++, r += WS_WARP) {
 		const struct gparam *p = &gr->par[k];
 		if (!p->agg)
 			continue;
@@ -1180,6 +1208,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	cg_grid_start(m);
 	acp_grid_start(m);
 	m->dev.nlaunched++;
+	gr->pserial = m->dev.nlaunched;
 	if (m->mm)
 		mm_reset(m);
 	if (CHECK_WANTS(m, CEV_LAUNCH)) {
@@ -1202,6 +1231,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	}
 	int decoded = grid_df(m, gr) != NULL;
 	gr->stash = (uint8_t)stash_ok(m, grid_df(m, gr));
+	gr->pkeep = gr->stash && !util_env_on("WS_NO_PKEEP") && params_kept(grid_df(m, gr), gr->par, gr->npar);
 	if (gr->stash) {
 		/* the queue of the kernel's row count (a run has a few) */
 		uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;

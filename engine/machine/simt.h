@@ -179,8 +179,11 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
  * registers written before read); uniform_insns: per instruction, which
  * operands (UNI_A, UNI_B: b a register or a pool constant, UNI_C, UNI_E;
  * an absent operand counts) are uniform, UNI_OPS: every register it
- * reads. Arrays of the caller's to free. */
-enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16 };
+ * reads; UNI_BX: b is a register on lanes, lane l's value ext(T(c + x_l))
+ * for one c, x_l its threadIdx.x, T the low 32 bits, ext the row's
+ * extension (uniform.c lanex_def; WS_NO_LANEX=1: none). Arrays of the
+ * caller's to free. */
+enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16, UNI_BX = 32 };
 uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		      const int32_t *ipdom);
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
@@ -226,6 +229,9 @@ struct frame {
 	struct fstash *stash;   /* the machine's queue it belongs to (machine.c warp_start): it
 				 * goes back there, not to the warp's list, and is on no warp's
 				 * all_frames; NULL: the warp's own */
+	uint64_t ptag;          /* a stash frame: the grid (its serial, gr->pserial) whose scalar
+				 * parameters its first rows hold, as warp_start wrote them and
+				 * its kernel left them (gr->pkeep); 0: none */
 };
 /* the machine's frames of one row count that the warps of stash grids
  * share (machine.c stash_ok), first freed first taken */
@@ -475,6 +481,9 @@ struct grid {
 	uint8_t lazy_visit;     /* any kernel: machine_run's visits start warps lazily (sched_device_step) */
 	uint8_t stash;          /* its warps' frames come from m->dev.fstash, a queue of its
 				 * kernel's row count (machine.c stash_ok) */
+	uint8_t pkeep;          /* a stash grid whose kernel writes no parameter's row and has
+				 * no aggregate parameter (machine.c params_kept) */
+	uint64_t pserial;       /* m->dev.nlaunched when it started: its frames' ptag */
 	uint32_t nlazy;         /* resident blocks with unstarted warps */
 	uint8_t wlazy;          /* its lazily admitted blocks get their warps when first reached,
 				 * and its retiring blocks give theirs back (machine.c wlazy_ok) */

@@ -68,16 +68,57 @@ static int may_wait(const struct ir_insn *in)
 	}
 }
 
+/* an integer type of 4 or 8 bytes (a row holds it extended per its type) */
+static int int_4_8(unsigned t)
+{
+	return t == IR_S32 || t == IR_U32 || t == IR_S64 || t == IR_U64;
+}
+
+/* Whether definition in (outside every divergent region) keeps its
+ * register on lanes: in a full warp, lane l's value is ext(T(c + x_l)) for
+ * one c, where x_l is lane l's threadIdx.x, T keeps the low 32 bits and
+ * ext is the row's one extension (sign or zero: every lane the same). The
+ * kinds: threadIdx.x (c = 0), MOV, a 32-bit ADD of such a register and a
+ * uniform one (T(c + u + x_l)), an integer CVT between 4- and 8-byte types
+ * (a copy or a truncation: the low 32 bits kept). X: the registers so far. */
+static int lanex_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *X, uint32_t nregs)
+{
+	int32_t a = in->a, b = in->b;
+#define LX_REG(r) ((r) >= 0 && (uint32_t)(r) < nregs)
+	switch (in->op) {
+	case IR_SREG:
+		return in->imm == SREG_TID_X;
+	case IR_MOV:
+		return !(in->flags & DF_KB) && LX_REG(a) && X[a];
+	case IR_CVT:
+		return int_4_8(in->t) && int_4_8(in->t2) && LX_REG(a) && X[a];
+	case IR_ADD: {
+		if ((in->t != IR_S32 && in->t != IR_U32) || !LX_REG(a))
+			return 0;
+		if (in->flags & DF_KB)
+			return X[a];
+		if (!LX_REG(b))
+			return 0;
+		return (X[a] && U[b] && !X[b]) || (X[b] && U[a] && !X[a]);
+	}
+	default:
+		return 0;
+	}
+#undef LX_REG
+}
+
 /* uniform_regs; *aligned (when not NULL) 1 where the analysis did not
  * give up: no call, and no region of a divergent branch holds a barrier
  * (then every warp of a block runs the same barrier instructions in the
  * same order: the branches that lead to them read only uniform registers,
  * which hold one value in the whole block, none being per warp) */
 static uint8_t *uniform_core(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
-			     const int32_t *ipdom, int *aligned)
+			     const int32_t *ipdom, int *aligned, uint8_t **lanex)
 {
 	if (aligned)
 		*aligned = 1;
+	if (lanex)
+		*lanex = xcalloc(nregs ? nregs : 1, 1);
 	uint8_t *U = xmalloc(nregs ? nregs : 1);
 	memset(U, 1, nregs);
 	if (!n)
@@ -154,6 +195,37 @@ static uint8_t *uniform_core(const struct ir_insn *code, uint32_t n, uint32_t nr
 				}
 		}
 	}
+	/* the registers on lanes (lanex_def), with the final regions: every
+	 * register with a definition to begin with, each dropped whose
+	 * definition is of another kind or inside a region, to a fixed point.
+	 * Sound as the uniform registers are: each lane's last write of one
+	 * is one execution of a definition run by every live lane, on
+	 * operands that were (inductively) on lanes or uniform */
+	if (lanex && !util_env_on("WS_NO_LANEX")) {
+		uint8_t *X = *lanex;
+		for (uint32_t i = 0; i < n; i++) {
+			int32_t d[2];
+			int nd = (code[i].flags & IRF_DEAD) ? 0 : ir_insn_writes(&code[i], d);
+			for (int j = 0; j < nd; j++)
+				if ((uint32_t)d[j] < nregs)
+					X[d[j]] = 1;
+		}
+		for (int changed = 1; changed;) {
+			changed = 0;
+			for (uint32_t i = 0; i < n; i++) {
+				const struct ir_insn *in = &code[i];
+				int32_t d[2];
+				int nd = (in->flags & IRF_DEAD) ? 0 : ir_insn_writes(in, d);
+				if (!nd || (!inreg[blk[i]] && lanex_def(in, U, X, nregs)))
+					continue;
+				for (int j = 0; j < nd; j++)
+					if ((uint32_t)d[j] < nregs && X[d[j]]) {
+						X[d[j]] = 0;
+						changed = 1;
+					}
+			}
+		}
+	}
 	if (0) {
 	give_up:
 		memset(U, 0, nregs);
@@ -174,7 +246,7 @@ none:
 uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		      const int32_t *ipdom)
 {
-	return uniform_core(code, n, nregs, nparams, ipdom, NULL);
+	return uniform_core(code, n, nregs, nparams, ipdom, NULL, NULL);
 }
 
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
@@ -186,7 +258,8 @@ uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, u
 uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 			       const int32_t *ipdom, int *aligned)
 {
-	uint8_t *U = uniform_core(code, n, nregs, nparams, ipdom, aligned);
+	uint8_t *X = NULL;
+	uint8_t *U = uniform_core(code, n, nregs, nparams, ipdom, aligned, &X);
 	uint8_t *f = xcalloc(n ? n : 1, 1);
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ir_insn *in = &code[i];
@@ -203,8 +276,11 @@ uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t 
 			all &= (uint32_t)r[j] < nregs && U[r[j]];
 		if (all)
 			v |= UNI_OPS;
+		if (in->b >= 0 && !(in->flags & DF_KB) && (uint32_t)in->b < nregs && X[in->b])
+			v |= UNI_BX;
 		f[i] = v;
 	}
 	free(U);
+	free(X);
 	return f;
 }
