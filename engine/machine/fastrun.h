@@ -148,7 +148,14 @@ next:
 fetched:
 	switch (f) {
 #endif
-	CASE(F_GEN) k--; goto out; /* not begun: the general loop runs it */
+	CASE(F_GEN)
+		/* a RET that ends the warp in a chain: ret_quick's exit here, then
+		 * the chain's next visit where it is the block's next warp
+		 * (ret_hop); the RET is begun, counted with the visit's */
+		if (ch && ret_plain_at(m, w, in))
+			goto ret_exit;
+		k--;
+		goto out; /* not begun: the general loop runs it */
 	CASE(F_LANE) lane_op(m, w, fr, in, M, D, A, B); NEXT_PC_CALLED();
 	CASE(F_NOP) NEXT_PC();
 	CASE(F_CONST)
@@ -1243,6 +1250,38 @@ counter_cbr:
 		goto out;
 	}
 #endif
+ret_exit: {
+	/* ret_quick's count and exit (its tests passed at F_GEN) */
+	int h;
+	SYNC();
+	for (;;) {
+		if (CHECK_WANTS_PLAIN_EXIT(m)) {
+			struct check_event e = { .kind = CEV_WARP_EXIT };
+			warp_ret_exit(m, w, &e);
+		} else {
+			warp_ret_exit(m, w, NULL);
+		}
+		h = ret_hop(m, ch, k);
+		if (h != HOP_NEXT)
+			break;
+		w = ch->w;
+		g = &w->g[0];
+		fr = g->fr;
+		if (fr->df->fop[g->pc] != FOP_GEN || !ret_plain_at(m, w, &fr->code[g->pc]))
+			BEGIN_VISIT(w, g, fr);
+		/* the next visit is a plain exit too (histogram's and
+		 * reduce_shfl's warps reach their RET each in a visit of its
+		 * own): the RET's count, then its exit */
+		k = counted = 1;
+		m->steps++;
+		m->dev.cycles++;
+		(*smclk)++;
+	}
+	if (h == HOP_LOOP)
+		k = 0; /* counted in ch->ran: no visit under way */
+	why = FR_RETURN;
+	goto done;
+}
 coll_done:
 	/* the general loop continues after a collective that completed at
 	 * once: no token test before the next instruction */

@@ -5020,6 +5020,52 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const ui
 #undef CMP_U64
 #endif
 
+/* ret_quick's test, for fast_run in a chain (c->w's group 0 at in, an
+ * instruction of class F_GEN; no hook that run_general acts on) */
+static inline int ret_plain_at(const struct machine *m, const struct warp *w, const struct ir_insn *in)
+{
+	return in->op == IR_RET && !w->g[0].fr->depth && !(in->flags & DF_BREAK) &&
+	       !(m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)) && !m->o.no_exit_hop &&
+	       warp_ret_plain(w, 0);
+}
+
+/* fast_run's chain c after its visit's warp left the kernel at a plain
+ * RET (ret_quick's, counted: the visit ran k instructions, k >= 1):
+ * decides as machine.c's sched_chain would after the visit and before the
+ * next, and does what it would do, where the next visit is the same
+ * block's (rr_advance's next place: no block to retire, this one still has
+ * a warp). HOP_NEXT where the next warp's group 0 is its only one, ready,
+ * without tokens, in decoded code (fast_run begins it; at a RET or another
+ * instruction fast_run does not run, that visit goes on as interp_run_chain
+ * would begin it: ret_quick, or the general loop); sched_hop_start's answer
+ * where the next warp is not started yet; else HOP_NONE (the visit ends as
+ * any other, to sched_chain). A visit's exit releases no barrier and
+ * changes no barrier generation (warp_ret_plain: no thread of the block
+ * waits at one); what a checker's exit event (CHECK_WANTS_PLAIN_EXIT) or
+ * anything else did to the machine, chain_still sees (m->dev.chain_end). */
+static inline int ret_hop(struct machine *m, struct chain *c, int k)
+{
+	struct grid *gr = c->gr;
+	struct block *b = c->b;
+	uint32_t nwi = b->bar_gen != c->gen ? 0 : c->wi + 1;
+	if (b->nexited == b->nthreads || nwi >= gr->warps_per_block || !chain_still(m) || (gr->nlazy && !c->lazyv))
+		return HOP_NONE;
+	if (WS_UNLIKELY(b->unstarted >> nwi & 1))
+		return sched_hop_start(m, c, k, nwi);
+	struct warp *nw = &b->w[nwi];
+	const struct group *ng = &nw->g[0];
+	if (nw->ng != 1 || ng->state != G_READY || ng->ntok || !ng->fr->df->fop)
+		return HOP_NONE;
+	/* sched_hop's end of the visit: the round robin's next place is the
+	 * block's next warp (or its first, after a release) */
+	c->ran += k;
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_wi = nwi;
+	return hop_begin(m, c, nw, nwi);
+}
+
 #if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1
 #pragma GCC diagnostic push
@@ -5154,9 +5200,16 @@ static inline int run_group(struct machine *m, struct warp *w, int gi, int budge
 	if (w->host || budget <= 0)
 		return run_general(m, w, gi, budget, 0, 0);
 	if (!g->fr->df->fop || g->fr->df->fop[g->pc] == F_GEN) { /* a RET, say: not fast_run's */
-		if (ret_quick(m, w, gi))
-			return 1;
-		return run_general(m, w, gi, budget, 0, 1);
+		/* but a chain's visit at a RET goes through fast_run, which
+		 * runs it as ret_quick would and may go on to the block's next
+		 * warps (ret_hop: histogram's and reduce_shfl's exits, a block
+		 * at a time); where it does not take the RET it returns at
+		 * once (F_GEN: nothing run), and the lines below run it */
+		if (!c || !g->fr->df->fop || g->fr->code[g->pc].op != IR_RET || m->o.no_exit_hop) {
+			if (ret_quick(m, w, gi))
+				return 1;
+			return run_general(m, w, gi, budget, 0, 1);
+		}
 	}
 	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran, c);
 	if (why == FR_RETURN)

@@ -22,6 +22,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_super = util_env_on("WS_NO_SUPER");
 	o->no_quick = util_env_on("WS_NO_QUICK");
 	o->no_hop = util_env_on("WS_NO_HOP");
+	o->no_exit_hop = util_env_on("WS_NO_EXITHOP");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 

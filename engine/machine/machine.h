@@ -144,6 +144,13 @@ struct machine_opts {
 	 * scheduler; machine_opts_init sets it when the environment has
 	 * WS_NO_HOP=1. Results and step counts are the same either way. */
 	int no_hop;
+	/* in a chain of visits, the fast path does not go on from a warp
+	 * that left the kernel (a plain RET: interp.c ret_quick's) to the next
+	 * warp of its block itself (interp.c ret_hop): every such visit
+	 * returns to the scheduler; machine_opts_init sets it when the
+	 * environment has WS_NO_EXITHOP=1. Results and step counts are the
+	 * same either way. */
+	int no_exit_hop;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share
