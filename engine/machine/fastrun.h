@@ -138,6 +138,15 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
 	DISPATCH(); \
 } while (0)
+/* the next visit of the chain: group ch->gi of warp ch->w (pair_hop's
+ * tests passed), to its innermost token's place as at fast_run's entry */
+#define BEGIN_GROUP_VISIT() do { \
+	w = ch->w; gi = ch->gi; g = &w->g[gi]; fr = g->fr; df = fr->df; code = fr->code; fop = df->fop; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	if (g->ntok && fr->depth == w->toks.v[g->tok[g->ntok - 1]].depth) \
+		stop = w->toks.v[g->tok[g->ntok - 1]].rpc; \
+	DISPATCH(); \
+} while (0)
 /* after a jump */
 #define JUMP(to) do { pc = (uint32_t)(to); if (WS_UNLIKELY(pc == stop)) goto settle; DISPATCH(); } while (0)
 
@@ -508,6 +517,7 @@ fetched:
 						gr->rr_wi = nwi;
 						nw->cur = 0;
 						ch->w = nw;
+						ch->gi = 0;
 						ch->wi = nwi;
 						ch->gen = b->bar_gen;
 						BEGIN_VISIT(nw, ng, nfr);
@@ -1299,6 +1309,12 @@ bcall_done:
 	DISPATCH();
 settle:
 	SYNC();
+	if (ch) {
+		/* the chain's next visit, where it is the block's next warp's
+		 * (pair_hop: it settled this warp) */
+		if (pair_hop(m, ch, k) == HOP_NEXT)
+			BEGIN_GROUP_VISIT();
+	}
 settle_now:
 	why = FR_SETTLE;
 	goto done;
@@ -1315,6 +1331,7 @@ done:
 #undef NEXT_PC
 #undef JUMP
 #undef BEGIN_VISIT
+#undef BEGIN_GROUP_VISIT
 #undef NEXT_PC_CALLED
 #undef STOP_HOOKS
 #undef REL_DECLINE

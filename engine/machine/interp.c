@@ -5066,6 +5066,64 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
 	return hop_begin(m, c, nw, nwi);
 }
 
+/* fast_run's chain c after its visit's group reached its reconvergence
+ * token (k instructions, counted): where the next visit is the block's
+ * next warp's and fast_run can begin it (the whole warp's one group,
+ * ready: sched_chain's visit; or, the warp split, its current group:
+ * chain_other's, pair_pick's test), the end of this visit as sched_chain
+ * and chain_other make it (the warp's settle, once: run_group's or
+ * visit_make's; the round robin's next place), then that visit's begin
+ * (HOP_NEXT: c->w, c->gi); else HOP_NONE, nothing done. A settle completes
+ * a token; it releases no barrier, exits no lane, changes no barrier
+ * generation; observers: none while chain_still holds. Not under its
+ * (chain_other's quantum of 4 for a split warp). */
+static inline int pair_hop(struct machine *m, struct chain *c, int k)
+{
+	struct grid *gr = c->gr;
+	struct block *b = c->b;
+	uint32_t nwi = b->bar_gen != c->gen ? 0 : c->wi + 1;
+	if (nwi >= gr->warps_per_block || m->o.simt == SIMT_ITS || m->o.no_pair_hop || !chain_still(m) ||
+	    (gr->nlazy && !c->lazyv) || (b->unstarted >> nwi & 1) || (b->bar_whole >> nwi & 1))
+		return HOP_NONE;
+	struct warp *nw = &b->w[nwi];
+	uint32_t ngi = 0;
+	if (nw->ng != 1) {
+		/* pair_pick's: two groups, the current one ready and picked
+		 * (the stack, or the other not ready) */
+		int32_t cur = nw->cur;
+		if (nw->ng != 2 || (uint32_t)cur > 1 || nw->g[cur].state != G_READY ||
+		    (m->o.simt != SIMT_STACK && nw->g[cur ^ 1].state == G_READY))
+			return HOP_NONE;
+		ngi = (uint32_t)cur;
+	} else if (nw->g[0].state != G_READY) {
+		return HOP_NONE;
+	}
+	const struct group *ng = &nw->g[ngi];
+	const uint8_t *nfop = ng->fr->df->fop;
+	if (!nfop || nfop[ng->pc] == FOP_GEN)
+		return HOP_NONE;
+	if (ng->ntok && ng->fr->depth < nw->toks.v[ng->tok[ng->ntok - 1]].depth)
+		return HOP_NONE; /* fast_run's entry would not run it */
+	/* the visit ends */
+	interp_warp_settle(m, c->w);
+	c->ran += k;
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_wi = nwi;
+	/* the next begins */
+	if (ngi == 0 && nw->ng == 1)
+		return hop_begin(m, c, nw, nwi);
+	m->dev.npair++;
+	m->bp.mid_stop = 0;
+	c->w = nw;
+	c->gi = ngi;
+	c->wi = nwi;
+	c->gen = b->bar_gen;
+	c->settled = 0;
+	return HOP_NEXT;
+}
+
 #if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1
 #pragma GCC diagnostic push
@@ -5214,8 +5272,10 @@ static inline int run_group(struct machine *m, struct warp *w, int gi, int budge
 	int ran, why = fast_run(m, w, (uint32_t)gi, budget, &m->dev.smclk[w->blk->sm], &ran, c);
 	if (why == FR_RETURN)
 		return ran;
-	if (c)
-		w = c->w; /* the visit under way (sched_hop, gi 0) */
+	if (c) {
+		w = c->w; /* the visit under way (sched_hop, ret_hop, pair_hop) */
+		gi = (int)c->gi;
+	}
 	if (why == FR_SETTLE) {
 		if (!defer || w->ng <= 1)
 			warp_settle(m, w);
@@ -5240,7 +5300,7 @@ int interp_run_visit(struct machine *m, struct warp *w, int gi, int budget)
 
 int interp_run_chain(struct machine *m, struct chain *c)
 {
-	return run_group(m, c->w, 0, c->budget, c, 1);
+	return run_group(m, c->w, (int)c->gi, c->budget, c, 1);
 }
 
 /* interp_run_group's loop, n instructions already run; tried: fast_run

@@ -23,6 +23,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_quick = util_env_on("WS_NO_QUICK");
 	o->no_hop = util_env_on("WS_NO_HOP");
 	o->no_exit_hop = util_env_on("WS_NO_EXITHOP");
+	o->no_pair_hop = util_env_on("WS_NO_PAIRHOP");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 
@@ -1728,6 +1729,55 @@ static WS_INLINE int visit_make(struct machine *m, struct grid *gr, int s, uint3
 	return 0;
 }
 
+/* chain_other's visit of group gi of warp wi of slot s, the round robin's
+ * place (pair_pick's: a split warp's current group), as visit_make makes
+ * it, but as a chain's (struct chain, interp_run_chain), from which the
+ * fast path may go on to the block's next warps (interp.c pair_hop:
+ * reduce_shfl's and histogram's lanes after their split, a block at a
+ * time); then what visit_make does after the visit under way (c.w, c.gi
+ * ...) where the fast path did not (c.loop). Not under its (chain_other's
+ * quantum). Returns as chain_other. */
+static WS_NOINLINE int chain_pair(struct machine *m, struct grid *gr, int s, uint32_t wi, int gi, int budget,
+				  int *chained, int lazyv)
+{
+	struct block *b = gr->res[s];
+	struct chain c;
+	c.gr = gr;
+	c.b = b;
+	c.w = &b->w[wi];
+	c.s = s;
+	c.wi = wi;
+	c.gen = b->bar_gen;
+	c.budget = budget;
+	c.lazyv = lazyv;
+	c.ran = 0;
+	c.loop = 0;
+	c.settled = 0;
+	c.gi = (uint32_t)gi;
+	m->bp.mid_stop = 0;
+	int ran = interp_run_chain(m, &c);
+	*chained += c.ran;
+	if (c.loop)
+		return CHAIN_ON; /* sched_hop ended the last visit and started the next warp */
+	struct warp *w = c.w;
+	b = c.b;
+	if (WS_UNLIKELY(m->bp.mid_stop) && visit_stopped(m, c.s, c.wi, (int)c.gi, budget - ran, c.gen)) {
+		*chained += ran ? ran : 1;
+		return 1;
+	}
+	*chained += ran ? ran : 1;
+	if (w->ng > 1 && !c.settled)
+		interp_warp_settle(m, w);
+	rr_advance(gr, b, c.gen, c.s, c.wi, gr->rr_idx, (uint64_t)gr->nres * gr->warps_per_block);
+	if (!m->dev.fail_err && b->nexited == b->nthreads)
+		block_retire(m, gr, c.s, lazyv && lazy_visits(m));
+	if (m->dev.fail_err) {
+		grid_end(m);
+		return 1;
+	}
+	return chain_ok(m, gr) ? CHAIN_ON : 1;
+}
+
 /* The chain's visit where the warp at the round robin's place (started)
  * is not of the common case: waiting at a barrier, exited, or diverged
  * (reduce_smem's warp 0 in its last rounds): the visit sched_device_step's
@@ -1744,7 +1794,7 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	 * without `else` of some lanes: reduce_shfl's lane 0 and its atomic,
 	 * histogram's bins): the search would stop at this place, first,
 	 * with interp_warp_pick's answer, the current group */
-	int gi = pair_pick(m, gr, s, wi, idx);
+	int gi = pair_pick(m, gr, s, wi, idx), pair = gi >= 0;
 	if (gi >= 0)
 		m->dev.npair++;
 	else if ((gi = pair_pick_past(m, gr, &s, &wi, &idx)) >= 0)
@@ -1757,6 +1807,8 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	int q = budget, ran;
 	if (m->o.simt == SIMT_ITS && b->w[wi].ng > 1 && q > 4)
 		q = 4; /* its: diverged paths of a warp take turns */
+	else if (pair && !m->o.no_hop && !m->o.no_pair_hop && m->o.simt != SIMT_ITS)
+		return chain_pair(m, gr, s, wi, gi, budget, chained, lazyv);
 	int stopped = visit_make(m, gr, s, wi, gi, q, b->bar_gen, idx, lazyv, &ran);
 	*chained += ran;
 	if (stopped)
@@ -1825,6 +1877,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 			c.ran = 0;
 			c.loop = 0;
 			c.settled = 0;
+			c.gi = 0;
 			ran = interp_run_chain(m, &c);
 			*chained += c.ran;
 			if (c.loop)

@@ -151,6 +151,13 @@ struct machine_opts {
 	 * environment has WS_NO_EXITHOP=1. Results and step counts are the
 	 * same either way. */
 	int no_exit_hop;
+	/* in a chain of visits, the fast path does not go on from a group
+	 * that reached its reconvergence point to the next warp of its block
+	 * itself (interp.c pair_hop), nor does chain_other's visit of a split
+	 * warp's group begin a chain: every such visit returns to the
+	 * scheduler; machine_opts_init sets it when the environment has
+	 * WS_NO_PAIRHOP=1. Results and step counts are the same either way. */
+	int no_pair_hop;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share

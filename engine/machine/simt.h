@@ -926,6 +926,9 @@ struct chain {
 	int settled;    /* the visit ended at a split that left c->w as the settle
 			 * after it would (interp.c cbr_taken's park): sched_chain
 			 * does not settle it again */
+	uint32_t gi;    /* the group of c->w the visit under way runs: 0 but where
+			 * chain_other began it (a split warp's current group) or
+			 * interp.c pair_hop went on to one */
 };
 /* sched_hop's answers: nothing changed (the visit ends as any other), or
  * the chain's next visit begins (c->w from its pc), or the visit ended
@@ -999,6 +1002,7 @@ static inline int hop_begin(struct machine *m, struct chain *c, struct warp *nw,
 	nw->cur = 0; /* interp_warp_pick's choice */
 	m->bp.mid_stop = 0;
 	c->w = nw;
+	c->gi = 0;
 	c->wi = nwi;
 	c->gen = c->b->bar_gen;
 	return HOP_NEXT;
