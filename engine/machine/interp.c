@@ -5063,6 +5063,7 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
 	gr->rr = (int)idx;
 	gr->rr_idx = idx;
 	gr->rr_wi = nwi;
+	m->dev.nrethop++;
 	return hop_begin(m, c, nw, nwi);
 }
 
@@ -5111,6 +5112,7 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
 	gr->rr = (int)idx;
 	gr->rr_idx = idx;
 	gr->rr_wi = nwi;
+	m->dev.npairhop++;
 	/* the next begins */
 	if (ngi == 0 && nw->ng == 1)
 		return hop_begin(m, c, nw, nwi);

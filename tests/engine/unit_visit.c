@@ -1,0 +1,251 @@
+/*
+ * unit_visit.c - TAP tests of the twentieth session's visits that the fast
+ * path begins itself in a chain (docs/PERFORMANCE.md, s20-visit):
+ * - ret_hop: a visit that ends at a plain RET exits its warp and goes on
+ *   to the block's next warp (a run of exits, histogram's and
+ *   reduce_shfl's third visits, reduce_smem's warps after the last
+ *   barrier);
+ * - pair_hop and chain_pair: a split warp's group visit (chain_other's
+ *   pair_pick) runs as a chain's, and a visit whose group reaches its
+ *   reconvergence token settles the warp and goes on to the block's next
+ *   warp, its split group or its whole one.
+ * A machine with both (the default) and one without (WS_NO_EXITHOP=1,
+ * WS_NO_PAIRHOP=1: every such visit returns to the scheduler) give the
+ * same output (a racy global and clock64() in it), steps and exit status,
+ * --fast and checked, and hold the same groups, tokens and barrier
+ * arrivals at every stop of short runs and single steps; chain_other's
+ * pair_pick count (m->dev.npair) is the same, and the hops were taken
+ * (m->dev.nrethop, npairhop) with them on, none off. Kernels: lane 0's
+ * atomic after a split (blocks of 80 threads: a partial last warp; of 32:
+ * one warp), histogram's two barriers and split (blocks of 224 and 256
+ * threads: 7 and 8 warps), reduce_smem's barrier loop with its split
+ * warp 0 (200 and 256 threads), nested splits (two tokens) with warps of
+ * a partial last block leaving at once; under `stack`, `its` and `stack
+ * random:3`, all blocks resident or one at a time.
+ */
+#include "front.h"
+#include "machine.h"
+#include "simt.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tap.h"
+#include "unit_compile.h"
+#include "unit_state.h"
+
+static const char prog[] =
+	"#include <cstdio>\n"
+	"__device__ int racy;\n"
+	"__global__ void lane0(const int *in, int *total, long long *clk, int n)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tint v = i < n ? in[i] * 3 + 1 : 0;\n"
+	"\tif ((threadIdx.x & 31) == 0) {\n"
+	"\t\tatomicAdd(total, v);\n"
+	"\t\tracy = racy * 3 + (int)blockIdx.x;\n"
+	"\t\tclk[i / 32] = clock64();\n"
+	"\t}\n"
+	"}\n"
+	"__global__ void hist(const unsigned char *data, int n, unsigned *bins)\n"
+	"{\n"
+	"\t__shared__ unsigned local[256];\n"
+	"\tlocal[threadIdx.x] = 0;\n"
+	"\t__syncthreads();\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (i < n)\n"
+	"\t\tatomicAdd(&local[data[i] % blockDim.x], 1u);\n"
+	"\t__syncthreads();\n"
+	"\tif (local[threadIdx.x])\n"
+	"\t\tatomicAdd(&bins[threadIdx.x], local[threadIdx.x]);\n"
+	"}\n"
+	"__global__ void red(const int *in, int *part, int n)\n"
+	"{\n"
+	"\t__shared__ int s[256];\n"
+	"\tunsigned t = threadIdx.x;\n"
+	"\tunsigned i = blockIdx.x * blockDim.x + t;\n"
+	"\ts[t] = i < n ? in[i] : 0;\n"
+	"\t__syncthreads();\n"
+	"\tfor (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {\n"
+	"\t\tif (t < k)\n"
+	"\t\t\ts[t] += s[t + k];\n"
+	"\t\t__syncthreads();\n"
+	"\t}\n"
+	"\tif (t == 0)\n"
+	"\t\tpart[blockIdx.x] = s[0] + racy;\n"
+	"}\n"
+	"__global__ void nest(int *out, int n)\n"
+	"{\n"
+	"\tint t = threadIdx.x, i = blockIdx.x * blockDim.x + t;\n"
+	"\tif (i >= n)\n"
+	"\t\treturn;\n"
+	"\tint v = t;\n"
+	"\tif (t & 1) {\n"
+	"\t\tv += 3;\n"
+	"\t\tif (t & 2)\n"
+	"\t\t\tv *= 5;\n"
+	"\t}\n"
+	"\tif ((t & 31) < 3)\n"
+	"\t\tatomicAdd(&out[0], v);\n"
+	"\tout[i + 1] = v;\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tconst int n = 2400;\n"
+	"\tstatic int h[n], part[16], o[n + 1];\n"
+	"\tstatic unsigned char d[n];\n"
+	"\tstatic unsigned bins[256];\n"
+	"\tstatic long long c[n / 32 + 1];\n"
+	"\tint *din, *dp, *dt, *dout;\n"
+	"\tunsigned char *dd;\n"
+	"\tunsigned *db;\n"
+	"\tlong long *dc;\n"
+	"\tfor (int i = 0; i < n; i++) {\n"
+	"\t\th[i] = (i * 7) % 101 - 50;\n"
+	"\t\td[i] = (unsigned char)((i * 37 + i / 7) % 180);\n"
+	"\t}\n"
+	"\tcudaMalloc(&din, sizeof h);\n"
+	"\tcudaMalloc(&dp, sizeof part);\n"
+	"\tcudaMalloc(&dt, sizeof(int));\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMalloc(&dd, sizeof d);\n"
+	"\tcudaMalloc(&db, sizeof bins);\n"
+	"\tcudaMalloc(&dc, sizeof c);\n"
+	"\tcudaMemcpy(din, h, sizeof h, cudaMemcpyHostToDevice);\n"
+	"\tcudaMemcpy(dd, d, sizeof d, cudaMemcpyHostToDevice);\n"
+	"\tcudaMemset(dp, 0, sizeof part);\n"
+	"\tcudaMemset(dt, 0, sizeof(int));\n"
+	"\tcudaMemset(dout, 0, sizeof o);\n"
+	"\tcudaMemset(db, 0, sizeof bins);\n"
+	"\tlane0<<<12, 80>>>(din, dt, dc, 12 * 80 - 5);\n"
+	"\tlane0<<<7, 32>>>(din, dt, dc, 7 * 32);\n"
+	"\thist<<<6, 224>>>(dd, 6 * 224 - 9, db);\n"
+	"\thist<<<4, 256>>>(dd, 4 * 256, db);\n"
+	"\tred<<<5, 200>>>(din, dp, 1000);\n"
+	"\tred<<<9, 256>>>(din, dp + 5, n);\n"
+	"\tnest<<<5, 96>>>(dout, 5 * 96 - 40);\n"
+	"\tint tot;\n"
+	"\tcudaMemcpy(&tot, dt, sizeof tot, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(part, dp, sizeof part, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(bins, db, sizeof bins, cudaMemcpyDeviceToHost);\n"
+	"\tcudaMemcpy(c, dc, sizeof c, cudaMemcpyDeviceToHost);\n"
+	"\tlong long p = 0, s = 0, b = 0, cs = 0;\n"
+	"\tfor (int k = 0; k < 14; k++)\n"
+	"\t\tp = p * 31 + part[k];\n"
+	"\tfor (int k = 0; k <= n; k++)\n"
+	"\t\ts = s * 17 + o[k];\n"
+	"\tfor (int k = 0; k < 256; k++)\n"
+	"\t\tb = b * 13 + bins[k];\n"
+	"\tfor (int k = 0; k < n / 32; k++)\n"
+	"\t\tcs = cs * 7 + c[k];\n"
+	"\tprintf(\"total %d parts %lld nest %lld bins %lld clocks %lld \\n\", tot, p, s, b, cs);\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static struct compilation comp;
+
+static const struct unit_cfg cfgs[] = {
+	{ "stack", SIMT_STACK, SCHED_RR, 0 },
+	{ "its", SIMT_ITS, SCHED_RR, 0 },
+	{ "stack random:3", SIMT_STACK, SCHED_RANDOM, 3 },
+};
+
+/* off: neither hop (the options WS_NO_EXITHOP and WS_NO_PAIRHOP set);
+ * one: a device of one SM holding one block at a time */
+static struct machine *start(const struct unit_cfg *c, int fast, int one, int off, FILE *out)
+{
+	struct machine_opts o;
+	unit_opts(&o, c, fast, out);
+	o.no_exit_hop = off;
+	o.no_pair_hop = off;
+	if (one) {
+		o.num_sms = 1;
+		o.max_blocks_per_sm = 1;
+	}
+	struct machine *m = machine_new(comp.mod, &o);
+	char *argv[] = { "p", NULL };
+	machine_start(m, 1, argv);
+	return m;
+}
+
+static void test_whole(const struct unit_cfg *c, int fast, int one, int base)
+{
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	char what[128];
+	snprintf(what, sizeof what, "%s, %s, %s, %s version", c->name, fast ? "--fast" : "checked",
+		 one ? "one block resident" : "all resident", base ? "the baseline" : "the best");
+	interp_fast_baseline(base);
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(c, fast, one, k, o[k]);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	interp_fast_baseline(0);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(a && b && strcmp(a, b) == 0 && strstr(a, "total "), "%s: the same output with the hops and without (%.*s)",
+	   what, a ? (int)strcspn(a, "\n") : 0, a ? a : "");
+	free(a);
+	free(b);
+	/* round robin: the hops taken with them on, none off; pair_pick's
+	 * count the same (pair_hop counts the visits it begins as chain_other
+	 * would); random: no chain, no hop */
+	int rr = c->sched == SCHED_RR;
+	uint64_t r0 = m[0]->dev.nrethop, p0 = m[0]->dev.npairhop;
+	ok(m[0]->dev.npair == m[1]->dev.npair && m[1]->dev.nrethop == 0 && m[1]->dev.npairhop == 0 &&
+	   (rr ? r0 > 0 && (c->simt == SIMT_ITS ? p0 == 0 : p0 > 0) : r0 == 0 && p0 == 0),
+	   "%s: %llu exits and %llu settles went on in line; pair_pick's visits %llu and %llu", what,
+	   (unsigned long long)r0, (unsigned long long)p0, (unsigned long long)m[0]->dev.npair,
+	   (unsigned long long)m[1]->dev.npair);
+	unit_same_end(m, o, what);
+}
+
+/* the hops a machine took so far */
+static size_t hops(const struct machine *m)
+{
+	return (size_t)(m->dev.nrethop + m->dev.npairhop);
+}
+
+/* runs of 1 .. 60 steps, each followed by a few single steps: the groups,
+ * tokens and barrier arrivals at every stop (the hops taken inside the
+ * short runs too, under the round robin) */
+static void test_stops(const struct unit_cfg *c, int one)
+{
+	static uint64_t tr[2][60000];
+	size_t n[2], seen[2] = { 0, 0 };
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	for (int k = 0; k < 2; k++) {
+		struct machine *m = start(c, 1, one, k, o[k]);
+		n[k] = unit_stops(m, 1, tr[k], 60000, hops, &seen[k]);
+		machine_free(m);
+	}
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(n[0] == n[1] && at == n[0] && a && b && strcmp(a, b) == 0 && n[0] > 100 && !seen[1] &&
+	   (c->sched != SCHED_RR || seen[0]),
+	   "%s, %s: %zu stops of short runs and single steps find the same groups, tokens and arrivals "
+	   "with the hops and without (first differing: %zu; hops %zu)",
+	   c->name, one ? "one block resident" : "all resident", n[0], at, seen[0]);
+	free(a);
+	free(b);
+	fclose(o[0]);
+	fclose(o[1]);
+}
+
+int main(void)
+{
+	tap_start();
+	if (unit_compile(&comp, prog))
+		return tap_end();
+	ir_optimize_run(comp.mod, &comp.arena);
+	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
+		for (int one = 0; one < 2; one++) {
+			for (int fast = 0; fast < 2; fast++)
+				for (int base = 0; base < 2; base++)
+					test_whole(&cfgs[i], fast, one, base);
+			test_stops(&cfgs[i], one);
+		}
+	compilation_release(&comp);
+	return tap_end();
+}
