@@ -4122,14 +4122,60 @@ WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, 
 	return do_ld(m, w, g, in);
 }
 
-/* ld_part_run's tests that need no window, in line: a checked run's loads
- * and a small group's go to do_ld without a second call (reduce_smem's
- * checked last rounds were +0.8% through ld_part_run) */
+/* WS_NO_LDCHK=1: a checked run's group loads all go through do_ld
+ * (ld_part_chk off; tests/findings/ldchk.t compares) */
+static int ld_chk_on = 1;
+
+__attribute__((constructor)) static void ld_chk_choose(void)
+{
+	ld_chk_on = !util_env_on("WS_NO_LDCHK");
+}
+
+/* ld_part_run for a checked run (a checker listens for accesses, nothing
+ * else observes: fast_mem_ok): the checkers' calls exactly as do_ld makes
+ * them, in its order and with its arguments (the window mem_window finds,
+ * which fast_window's is; a weak read of the block's shared memory to the
+ * shared checker's way in, else the event; the event before the load, so
+ * that D may be A's row), then the load as ld_part_run's where the lanes
+ * are consecutive words (run4), else do_ld's own tail (ld_window, ld_slow
+ * for the lanes outside it, with their faults). A window not found goes
+ * to do_ld before anything is done. histogram's checked reload of
+ * local[threadIdx.x] under its `if`, about 20 lanes: do_ld's observer
+ * tests, mem_window, lanes_outside and ld_group's 9 a lane were about 470
+ * host instructions a warp besides the checker's. */
+WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, struct group *g,
+					     const struct ir_insn *in, uint64_t *D, const uint64_t *A)
+{
+	uint32_t M = g->mask;
+	uint64_t imm = (uint64_t)in->imm;
+	unsigned t = in->t, sz = type_size(t);
+	struct window win;
+	if (!fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		return do_ld(m, w, g, in);
+	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+	uintptr_t w0;
+	if (sz == 4 && win.len >= 8 &&
+	    (w0 = run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo)))) {
+		run4_avx2(w0, M, D, NULL, t == IR_S32, 0);
+		return 0;
+	}
+	uint32_t slow = ld_window(&win, t, M, D, A, imm);
+	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
+}
+
+/* ld_part_run's tests that need no window, in line: a small group's
+ * loads go to do_ld without a second call (reduce_smem's checked last
+ * rounds were +0.8% through ld_part_run); a checked run's to ld_part_chk */
 static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
 			       uint64_t *D, const uint64_t *A)
 {
-	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS))
-		return ld_part_run(m, w, g, in, D, A);
+	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m)) {
+		if (!CHECK_WANTS(m, CEV_ACCESS))
+			return ld_part_run(m, w, g, in, D, A);
+		if (ld_chk_on)
+			return ld_part_chk(m, w, g, in, D, A);
+	}
 	return do_ld(m, w, g, in);
 }
 
