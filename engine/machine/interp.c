@@ -1618,6 +1618,63 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
 	return 1;
 }
 
+/* WS_NO_LDCHK=1: a checked run's group loads all go through do_ld
+ * (ld_part_chk off); WS_NO_RUNLOG=1: ld_part_chk's reads of the block's
+ * shared memory go to access_read_in (access_read_run off).
+ * tests/findings/ldchk.t compares the findings with and without. */
+static int ld_chk_on = 1, run_log_on = 1;
+
+__attribute__((constructor)) static void ld_chk_choose(void)
+{
+	ld_chk_on = !util_env_on("WS_NO_LDCHK");
+	run_log_on = !util_env_on("WS_NO_RUNLOG");
+}
+
+/* A group's weak 4-byte read (mask M, not every lane) of its own block's
+ * shared memory whose lanes run4_at found on consecutive words (lane l at
+ * a0 + 4 l, every lane of M inside the window, aligned), appended to the
+ * slot's open log as one RL_ROWS entry with its mask (lane 0's and lane
+ * 16's words, were they on) instead of the 32 lanes' low halves that
+ * shared_read's log_read copies for a group (RL_LANES): the replay
+ * (log_flush) gives every lane of M the same address either way and looks
+ * at no other lane. Taken only where log_read would defer the read: the
+ * log open for this memory, the warp under CHECK_RLOG_WARPS, and every
+ * lane's address (those off M too, as log_read compares them) with the
+ * log's high half, which lane 0's word then has too (a0 not below the
+ * window, whose low half is 0). 1: done; else 0 (access_read_in, then the
+ * event, as before). histogram's reload of local[threadIdx.x] under its
+ * if: about 250 host instructions a warp through shared_read_any. */
+static WS_INLINE int access_read_run(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
+				     uint64_t imm, const struct window *win, uint32_t M)
+{
+	const struct check_slogs *L = m->chk.slogs;
+	const struct block *b = w->blk;
+	size_t k = (size_t)b->slot;
+	unsigned warp = w->id, l0 = (unsigned)__builtin_ctz(M);
+	uint64_t a0 = A[l0] + imm - 4 * (uint64_t)l0; /* lane 0's word, were it on */
+	if (!run_log_on || win->blk != b || in->sem != SEM_WEAK || k >= L->len || warp >= CHECK_RLOG_WARPS ||
+	    a0 < win->lo)
+		return 0;
+	struct check_slog *q = (struct check_slog *)(L->base + k * L->stride);
+	uint32_t n = q->nlog;
+	if (n >= q->open || win->lo != q->addr)
+		return 0;
+	uint64_t d = 0, hib = q->hib;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		d |= (A[l] + imm) ^ hib;
+	if ((d | (a0 ^ hib)) >> 32)
+		return 0;
+	struct check_rbuf *lg = q->log;
+	q->nlog = n + 1;
+	lg->e[n].o0 = (uint32_t)a0;
+	lg->e[n].o1 = (uint32_t)(a0 + 64);
+	lg->e[n].mask = M;
+	lg->e[n].meta = CHECK_RL_META(w->wsync, warp, 4, CHECK_SHAPE_ROWS - 1);
+	lg->w[warp] = w;
+	return 1;
+}
+
 /* A tile's read (a shape access_read_log takes) at a DF_QUIET load: no
  * warp of the block can write shared memory before the epoch ends
  * (epoch.c), and while the slot's log is open (struct check_slog: no weak
@@ -4122,14 +4179,6 @@ WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, 
 	return do_ld(m, w, g, in);
 }
 
-/* WS_NO_LDCHK=1: a checked run's group loads all go through do_ld
- * (ld_part_chk off; tests/findings/ldchk.t compares) */
-static int ld_chk_on = 1;
-
-__attribute__((constructor)) static void ld_chk_choose(void)
-{
-	ld_chk_on = !util_env_on("WS_NO_LDCHK");
-}
 
 /* ld_part_run for a checked run (a checker listens for accesses, nothing
  * else observes: fast_mem_ok): the checkers' calls exactly as do_ld makes
@@ -4152,11 +4201,13 @@ WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, 
 	struct window win;
 	if (!fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
 		return do_ld(m, w, g, in);
-	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
+	/* the lanes' shape first (it reads the addresses only) */
+	uintptr_t w0 = sz == 4 && win.len >= 8 ?
+		       run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo)) : 0;
+	if (!(w0 && !win.a && access_read_run(m, w, in, A, imm, &win, M)) &&
+	    (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0)))
 		access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
-	uintptr_t w0;
-	if (sz == 4 && win.len >= 8 &&
-	    (w0 = run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo)))) {
+	if (w0) {
 		run4_avx2(w0, M, D, NULL, t == IR_S32, 0);
 		return 0;
 	}
