@@ -923,11 +923,12 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
-		    !CHECK_WANTS(m, CEV_ACCESS)) {
-			/* a diverged group on one run of consecutive words */
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
+			/* a diverged group on one run of consecutive words (checked:
+			 * the checkers' calls as do_ld's, run_load_chk) */
 			SYNC();
-			if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+			if (!CHECK_WANTS(m, CEV_ACCESS) ? run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32)
+							: run_load_chk(m, w, g, in, D, A))
 				NEXT_PC_CALLED();
 		}
 		f = F_LD;
@@ -1066,10 +1067,10 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
-		    !CHECK_WANTS(m, CEV_ACCESS)) {
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
 			SYNC();
-			if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+			if (!CHECK_WANTS(m, CEV_ACCESS) ? run_store(m, w, M, A, B, (uint64_t)in->imm)
+							: run_store_chk(m, w, g, in, A, B))
 				NEXT_PC_CALLED();
 		}
 		f = F_ST;

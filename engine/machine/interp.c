@@ -4661,6 +4661,65 @@ static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, 
 	return 1;
 }
 
+/* run_load and run_store for a checked run (a checker listens for
+ * accesses, nothing else observes: fast_mem_ok): the lanes one run on
+ * consecutive words in the window (lane_run: the window mem_window finds
+ * for the group's first lane), the checkers' calls exactly as do_ld and
+ * do_st make them (the shared checker's way in for the block's weak
+ * accesses, else the event, before the access; do_st's count of stores
+ * first), then the run's copy. Anything else, before anything is done, 0
+ * (F_LD, F_ST, then do_ld or do_st, as before). reduce_smem's checked last
+ * rounds (s[t] and s[t + stride] of 16 lanes down to 1) went through do_ld
+ * and do_st: their tests of the observers, mem_window, ld_window's and
+ * st_window's lane loops. WS_NO_LDCHK=1 turns them off with ld_part_chk. */
+static WS_NOINLINE int run_load_chk(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				    uint64_t *D, const uint64_t *A)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o, imm = (uint64_t)in->imm;
+	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, &lo, &n, &win, &o))
+		return 0;
+	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, 0))
+		access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+	const uint8_t *p = (const uint8_t *)win.base + o;
+	uint64_t *d = D + lo;
+	if (in->t == IR_S32) {
+		for (unsigned l = 0; l < n; l++) {
+			int32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < n; l++) {
+			uint32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = x;
+		}
+	}
+	return 1;
+}
+
+static WS_NOINLINE int run_store_chk(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				     const uint64_t *A, const uint64_t *B)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o, imm = (uint64_t)in->imm;
+	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, &lo, &n, &win, &o))
+		return 0;
+	m->nstores++; /* as do_st counts it, first */
+	if (win.a || in->sem != SEM_WEAK || !access_write_in(m, w, g, A, imm, &win, 0))
+		access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+	uint8_t *p = (uint8_t *)win.base + o;
+	const uint64_t *b = B + lo;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x = (uint32_t)b[l];
+		memcpy(p + 4 * l, &x, 4);
+	}
+	return 1;
+}
+
 /* fast_run's F_*_CBR_CMP compare of row X with the counter's value y (in
  * every lane; the compare's a when ysub) where the lanes' loops are not
  * AVX2: cmp_mask's, on a row of y */

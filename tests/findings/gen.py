@@ -4695,6 +4695,67 @@ int main()
 	return 0;
 }
 """)
+prog("chk_run_group_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t < 32) {
+		if (t < 12)
+			s[t + 4] = t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t >= 38 && t < 42)
+			v += s[t - 30];	//@shared-race
+		if (t >= 33 && t < 36)
+			v += s[t - 33];
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[1], h[63]);
+	return 0;
+}
+""")
+prog("chk_run_group_2", r"""
+__global__ void k(int *data, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t >= 3 && t < 10)
+			data[t] = t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t >= 12 && t < 20)
+			v += data[t];
+		if (t >= 9 && t < 12)
+			v += data[t];	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	int *d, *out, h[64];
+	cudaMalloc(&d, 32 * sizeof(int));
+	cudaMemset(d, 0, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(d, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[32 + 10]);
+	return 0;
+}
+""")
 
 def main():
     for name, src in sorted(P.items()):
