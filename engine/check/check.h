@@ -380,7 +380,7 @@ static inline int check_lanes_linear(const uint64_t *la, uint32_t step, uint32_t
  * (a 64-bit load, subtract, xor and or per 4 lanes, the lanes' offsets
  * from a table); the baseline compiles it to scalar code, where
  * check_lanes_linear's 32-bit halves are better. */
-static inline int check_warp_linear(const uint64_t *la, uint32_t step)
+static CHECK_INLINE int check_warp_linear(const uint64_t *la, uint32_t step)
 {
 #define CHECK_OF(s, l) (s) * (l), (s) * (l) + (s), (s) * (l) + 2 * (s), (s) * (l) + 3 * (s)
 #define CHECK_ROW(s) { CHECK_OF(s, 0), CHECK_OF(s, 4), CHECK_OF(s, 8), CHECK_OF(s, 12), \
@@ -401,7 +401,7 @@ static inline int check_warp_linear(const uint64_t *la, uint32_t step)
  * one pass over the 32 lanes (the others' addresses are ignored): for the
  * AVX2 versions of WS_CLONES functions, where a mask of many lanes
  * costs less so than lane by lane */
-static inline int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint32_t mask)
+static CHECK_INLINE int check_warp_linear_mask(const uint64_t *la, uint32_t step, uint32_t mask)
 {
 #define CHECK_OF(s, l) (s) * (l), (s) * (l) + (s), (s) * (l) + 2 * (s), (s) * (l) + 3 * (s)
 #define CHECK_ROW(s) { CHECK_OF(s, 0), CHECK_OF(s, 4), CHECK_OF(s, 8), CHECK_OF(s, 12), \

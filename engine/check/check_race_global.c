@@ -211,9 +211,14 @@ static void desc_free(struct grace *g)
 		free(g->d);
 }
 
+/* WS_NO_GACCESS=1: every offer of global_access through check_fast
+ * (gaccess_lean off; tests/findings/ldchk.t compares) */
+static int gaccess_on;
+
 static void *grace_create(struct machine *m)
 {
 	(void)m;
+	gaccess_on = !util_env_on("WS_NO_GACCESS");
 	return xcalloc(1, sizeof(struct grace));
 }
 
@@ -1248,6 +1253,69 @@ WS_CLONES static void check(struct grace *g, const struct check_event *e)
 	lanes(g, &x, mask, fresh, &found);
 }
 
+/* global_access's two commonest offers without the event check_fast reads
+ * (its 13 fields stored, the access's kind and semantics tested again):
+ * a whole warp's weak reads of 32 consecutive bytes or halfwords (bytes
+ * of an array, data[i]) and a warp's atomics of 4 bytes on consecutive
+ * words, some lanes or all (bins[threadIdx.x] under an if); global_access
+ * chose them by the offer's fields. check_fast's steps for these, in its
+ * order, with the same state left, and 0 wherever it returns 0 for them
+ * (the context made, nothing else changed). histogram's two offers a warp
+ * were about 500 host instructions each with the machine's side. */
+static CHECK_INLINE int gaccess_lean(struct grace *g, const struct check_gaccess *r)
+{
+	struct acc x;
+	x.e = NULL; /* no path here reports or reads the event */
+	x.a = galloc_get(g, r->addr, r->bytes);
+	x.acc = r->access == CHECK_ATOMIC ? GR_ATOMIC : GR_READ;
+	x.phase = r->phase & 0x3fffff;
+	const struct dcache *cx = ctx_get(g, r->slot, r->warp, r->block, x.phase);
+	x.me = cx->me;
+	x.tag = cx->tag;
+	x.shape = -1;
+	struct galloc *a = x.a;
+	galloc_epoch(g, a);
+	if (cx->desc == NOSRC)
+		return 0; /* check_fast's `simple` false */
+	x.src = cx->desc << 5;
+	const uint64_t *la = r->A, base = a->base, size = a->size, sz = r->size, imm = r->imm;
+	const uint32_t mask = r->mask;
+	if (x.acc == GR_READ) {
+		const uint32_t fresh = CW(x.tag, K_R, x.src);
+		uint64_t o0 = la[0] + imm - base;
+		if (!(la[1] - la[0] == sz && !(o0 & 3) && o0 <= size && size - o0 >= WARP * sz &&
+		      check_warp_linear(la, (uint32_t)sz)))
+			return 0;
+		uint32_t *p = words_at(a, o0 >> 2, WARP * sz / 4);
+		if (sz == 1) {
+			/* 8 words nobody touched in this epoch (each block's bytes of
+			 * data[i]): read_subwords leaves each to its last lane */
+			uint32_t used = 0;
+			for (uint32_t j = 0; j < 8; j++) {
+				uint32_t t = p[j] >> 27;
+				used |= (uint32_t)(t == x.tag) | (uint32_t)(t == T_WIDE);
+			}
+			if (!used) {
+				for (uint32_t j = 0; j < 8; j++)
+					p[j] = fresh | (4 * j + 3);
+				return 1;
+			}
+		}
+		return read_subwords(g, &x, p, fresh, (unsigned)sz);
+	}
+	const uint32_t fresh = CW(x.tag, K_WA, x.src);
+	if (mask == 0xffffffffu) {
+		uint64_t o0 = la[0] + imm - base;
+		return la[1] - la[0] == 4 && !(o0 & 3) && o0 <= size && size - o0 >= WARP * 4 &&
+		       check_warp_linear(la, 4) && atomic_words(&x, words_at(a, o0 >> 2, WARP), fresh, mask);
+	}
+	unsigned l0 = (unsigned)__builtin_ctz(mask);
+	uint64_t o = la[l0] + imm - base - 4 * (uint64_t)l0; /* lane 0's word, were it on */
+	return !(o & 3) && o <= size && size - o >= WARP * 4 &&
+	       (__builtin_popcount(mask) >= 8 ? check_warp_linear_mask(la, 4, mask) : check_lanes_linear(la, 4, mask)) &&
+	       atomic_words(&x, words_at(a, o >> 2, WARP), fresh, mask);
+}
+
 /* struct checker's global_access: check_fast on the event's fields (no
  * span, machine or flags: the fast paths report nothing), taken when it
  * takes them; else 0 and nothing changed but the context (the event
@@ -1258,6 +1326,10 @@ WS_CLONES static void check(struct grace *g, const struct check_event *e)
 WS_CLONES static int global_access(void *self, const struct check_gaccess *r)
 {
 	struct grace *g = self;
+	if (r->mask & (r->mask - 1) && gaccess_on &&
+	    ((r->access == CHECK_READ && r->sem == SEM_WEAK && r->mask == ~0u && (r->size == 1 || r->size == 2)) ||
+	     (r->access == CHECK_ATOMIC && r->sem != SEM_VOLATILE && r->size == 4)))
+		return gaccess_lean(g, r);
 	struct check_event e;
 	e.kind = CEV_ACCESS;
 	e.w = r->w;

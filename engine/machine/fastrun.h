@@ -940,12 +940,16 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
-		    !CHECK_WANTS(m, CEV_ACCESS)) {
-			/* a diverged group on one run of consecutive words */
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
+			/* a diverged group on one run of consecutive words (checked:
+			 * the checkers' calls as do_ld's, run_load_chk) */
 			SYNC();
-			if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
+				if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+					NEXT_PC_CALLED();
+			} else if (run_load_chk(m, w, g, in, D, A)) {
 				NEXT_PC_CALLED();
+			}
 		}
 		f = F_LD;
 		RUN_FETCHED();
@@ -1083,11 +1087,14 @@ counter_cbr:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m) &&
-		    !CHECK_WANTS(m, CEV_ACCESS)) {
+		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
 			SYNC();
-			if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
+				if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+					NEXT_PC_CALLED();
+			} else if (run_store_chk(m, w, g, in, A, B)) {
 				NEXT_PC_CALLED();
+			}
 		}
 		f = F_ST;
 		RUN_FETCHED();

@@ -1618,6 +1618,63 @@ static WS_INLINE int access_read_log(struct machine *m, struct warp *w, const st
 	return 1;
 }
 
+/* WS_NO_LDCHK=1: a checked run's group loads all go through do_ld
+ * (ld_part_chk off); WS_NO_RUNLOG=1: ld_part_chk's reads of the block's
+ * shared memory go to access_read_in (access_read_run off).
+ * tests/findings/ldchk.t compares the findings with and without. */
+static int ld_chk_on = 1, run_log_on = 1;
+
+__attribute__((constructor)) static void ld_chk_choose(void)
+{
+	ld_chk_on = !util_env_on("WS_NO_LDCHK");
+	run_log_on = !util_env_on("WS_NO_RUNLOG");
+}
+
+/* A group's weak 4-byte read (mask M, not every lane) of its own block's
+ * shared memory whose lanes run4_at found on consecutive words (lane l at
+ * a0 + 4 l, every lane of M inside the window, aligned), appended to the
+ * slot's open log as one RL_ROWS entry with its mask (lane 0's and lane
+ * 16's words, were they on) instead of the 32 lanes' low halves that
+ * shared_read's log_read copies for a group (RL_LANES): the replay
+ * (log_flush) gives every lane of M the same address either way and looks
+ * at no other lane. Taken only where log_read would defer the read: the
+ * log open for this memory, the warp under CHECK_RLOG_WARPS, and every
+ * lane's address (those off M too, as log_read compares them) with the
+ * log's high half, which lane 0's word then has too (a0 not below the
+ * window, whose low half is 0). 1: done; else 0 (access_read_in, then the
+ * event, as before). histogram's reload of local[threadIdx.x] under its
+ * if: about 250 host instructions a warp through shared_read_any. */
+static WS_INLINE int access_read_run(struct machine *m, struct warp *w, const struct ir_insn *in, const uint64_t *A,
+				     uint64_t imm, const struct window *win, uint32_t M)
+{
+	const struct check_slogs *L = m->chk.slogs;
+	const struct block *b = w->blk;
+	size_t k = (size_t)b->slot;
+	unsigned warp = w->id, l0 = (unsigned)__builtin_ctz(M);
+	uint64_t a0 = A[l0] + imm - 4 * (uint64_t)l0; /* lane 0's word, were it on */
+	if (!run_log_on || win->blk != b || in->sem != SEM_WEAK || k >= L->len || warp >= CHECK_RLOG_WARPS ||
+	    a0 < win->lo)
+		return 0;
+	struct check_slog *q = (struct check_slog *)(L->base + k * L->stride);
+	uint32_t n = q->nlog;
+	if (n >= q->open || win->lo != q->addr)
+		return 0;
+	uint64_t d = 0, hib = q->hib;
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		d |= (A[l] + imm) ^ hib;
+	if ((d | (a0 ^ hib)) >> 32)
+		return 0;
+	struct check_rbuf *lg = q->log;
+	q->nlog = n + 1;
+	lg->e[n].o0 = (uint32_t)a0;
+	lg->e[n].o1 = (uint32_t)(a0 + 64);
+	lg->e[n].mask = M;
+	lg->e[n].meta = CHECK_RL_META(w->wsync, warp, 4, CHECK_SHAPE_ROWS - 1);
+	lg->w[warp] = w;
+	return 1;
+}
+
 /* A tile's read (a shape access_read_log takes) at a DF_QUIET load: no
  * warp of the block can write shared memory before the epoch ends
  * (epoch.c), and while the slot's log is open (struct check_slog: no weak
@@ -4122,14 +4179,54 @@ WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, 
 	return do_ld(m, w, g, in);
 }
 
-/* ld_part_run's tests that need no window, in line: a checked run's loads
- * and a small group's go to do_ld without a second call (reduce_smem's
- * checked last rounds were +0.8% through ld_part_run) */
+
+/* ld_part_run for a checked run (a checker listens for accesses, nothing
+ * else observes: fast_mem_ok): the checkers' calls exactly as do_ld makes
+ * them, in its order and with its arguments (the window mem_window finds,
+ * which fast_window's is; a weak read of the block's shared memory to the
+ * shared checker's way in, else the event; the event before the load, so
+ * that D may be A's row), then the load as ld_part_run's where the lanes
+ * are consecutive words (run4), else do_ld's own tail (ld_window, ld_slow
+ * for the lanes outside it, with their faults). A window not found goes
+ * to do_ld before anything is done. histogram's checked reload of
+ * local[threadIdx.x] under its `if`, about 20 lanes: do_ld's observer
+ * tests, mem_window, lanes_outside and ld_group's 9 a lane were about 470
+ * host instructions a warp besides the checker's. */
+WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, struct group *g,
+					     const struct ir_insn *in, uint64_t *D, const uint64_t *A)
+{
+	uint32_t M = g->mask;
+	uint64_t imm = (uint64_t)in->imm;
+	unsigned t = in->t, sz = type_size(t);
+	struct window win;
+	if (!fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win))
+		return do_ld(m, w, g, in);
+	/* the lanes' shape first (it reads the addresses only) */
+	uintptr_t w0 = sz == 4 && win.len >= 8 ?
+		       run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo)) : 0;
+	if (!(w0 && !win.a && access_read_run(m, w, in, A, imm, &win, M)) &&
+	    (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0)))
+		access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
+	if (w0) {
+		run4_avx2(w0, M, D, NULL, t == IR_S32, 0);
+		return 0;
+	}
+	uint32_t slow = ld_window(&win, t, M, D, A, imm);
+	return slow ? ld_slow(m, w, in, slow, D, A) : 0;
+}
+
+/* ld_part_run's tests that need no window, in line: a small group's
+ * loads go to do_ld without a second call (reduce_smem's checked last
+ * rounds were +0.8% through ld_part_run); a checked run's to ld_part_chk */
 static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
 			       uint64_t *D, const uint64_t *A)
 {
-	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m) && !CHECK_WANTS(m, CEV_ACCESS))
-		return ld_part_run(m, w, g, in, D, A);
+	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m)) {
+		if (!CHECK_WANTS(m, CEV_ACCESS))
+			return ld_part_run(m, w, g, in, D, A);
+		if (ld_chk_on)
+			return ld_part_chk(m, w, g, in, D, A);
+	}
 	return do_ld(m, w, g, in);
 }
 
@@ -4561,6 +4658,65 @@ static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, 
 		memcpy(p + 4 * l, &x, 4);
 	}
 	m->nstores++; /* as do_st counts it */
+	return 1;
+}
+
+/* run_load and run_store for a checked run (a checker listens for
+ * accesses, nothing else observes: fast_mem_ok): the lanes one run on
+ * consecutive words in the window (lane_run: the window mem_window finds
+ * for the group's first lane), the checkers' calls exactly as do_ld and
+ * do_st make them (the shared checker's way in for the block's weak
+ * accesses, else the event, before the access; do_st's count of stores
+ * first), then the run's copy. Anything else, before anything is done, 0
+ * (F_LD, F_ST, then do_ld or do_st, as before). reduce_smem's checked last
+ * rounds (s[t] and s[t + stride] of 16 lanes down to 1) went through do_ld
+ * and do_st: their tests of the observers, mem_window, ld_window's and
+ * st_window's lane loops. WS_NO_LDCHK=1 turns them off with ld_part_chk. */
+static WS_NOINLINE int run_load_chk(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				    uint64_t *D, const uint64_t *A)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o, imm = (uint64_t)in->imm;
+	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, &lo, &n, &win, &o))
+		return 0;
+	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, 0))
+		access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
+	const uint8_t *p = (const uint8_t *)win.base + o;
+	uint64_t *d = D + lo;
+	if (in->t == IR_S32) {
+		for (unsigned l = 0; l < n; l++) {
+			int32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = (uint64_t)(int64_t)x;
+		}
+	} else {
+		for (unsigned l = 0; l < n; l++) {
+			uint32_t x;
+			memcpy(&x, p + 4 * l, 4);
+			d[l] = x;
+		}
+	}
+	return 1;
+}
+
+static WS_NOINLINE int run_store_chk(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				     const uint64_t *A, const uint64_t *B)
+{
+	struct window win;
+	unsigned lo, n;
+	uint64_t o, imm = (uint64_t)in->imm;
+	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, &lo, &n, &win, &o))
+		return 0;
+	m->nstores++; /* as do_st counts it, first */
+	if (win.a || in->sem != SEM_WEAK || !access_write_in(m, w, g, A, imm, &win, 0))
+		access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
+	uint8_t *p = (uint8_t *)win.base + o;
+	const uint64_t *b = B + lo;
+	for (unsigned l = 0; l < n; l++) {
+		uint32_t x = (uint32_t)b[l];
+		memcpy(p + 4 * l, &x, 4);
+	}
 	return 1;
 }
 

@@ -4451,6 +4451,312 @@ int main()
 }
 """)
 
+# s20-chk (docs/PERFORMANCE.md, "Issue 13 item 5, twentieth session"): the checked
+# fast paths that take a warp's accesses without their event (check_race_global.c
+# gaccess_lean, interp.c ld_part_chk and access_read_run; off with WS_NO_GACCESS,
+# WS_NO_LDCHK, WS_NO_RUNLOG: tests/check/ldchk.t) must keep every race. Block 1 (or
+# warp 1) waits in a loop so that the other side's access comes first.
+prog("chk_bytes_race_1", r"""
+__global__ void k(unsigned char *data, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		data[t + 8] = (unsigned char)t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		v += data[t];	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned char *d;
+	int *out, h[64];
+	cudaMalloc(&d, 64);
+	cudaMemset(d, 0, 64);
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(d, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("chk_bytes_race_2", r"""
+__global__ void k(unsigned char *data, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		data[t + 32] = (unsigned char)t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		v += data[t];
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned char *d;
+	int *out, h[64];
+	cudaMalloc(&d, 64);
+	cudaMemset(d, 0, 64);
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(d, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[32 + 1]);
+	return 0;
+}
+""")
+prog("chk_bytes_race_3", r"""
+__global__ void k(unsigned char *data, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t == 20)
+			data[t] = 7;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t % 3 != 0)
+			v += data[t];	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned char *d;
+	int *out, h[64];
+	cudaMalloc(&d, 64);
+	cudaMemset(d, 0, 64);
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(d, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("chk_atomic_plain_1", r"""
+__global__ void k(unsigned *bins, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t == 10)
+			bins[t] = 5;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t % 3 != 0)
+			atomicAdd(&bins[t], 1u);	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned *bins;
+	int *out, h[64];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(bins, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("chk_atomic_plain_2", r"""
+__global__ void k(unsigned *bins, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t % 3 != 0)
+			atomicAdd(&bins[t], 1u);
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t == 9)
+			bins[t] = 1;
+		if (t == 10)
+			bins[t] = 5;	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned *bins;
+	int *out, h[64];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(bins, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("chk_atomic_plain_3", r"""
+__global__ void k(unsigned *bins, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t == 15)
+			bins[t] = 5;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		atomicAdd(&bins[(t * 5) % 32], 1u);	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	unsigned *bins;
+	int *out, h[64];
+	cudaMalloc(&bins, 32 * sizeof(unsigned));
+	cudaMemset(bins, 0, 32 * sizeof(unsigned));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(bins, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[0]);
+	return 0;
+}
+""")
+prog("chk_shared_run_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t < 32) {
+		v = s[32 + t];
+		if (t % 4 != 0)
+			v += s[t + 1];
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t == 32)
+			s[5] = v;
+		if (t == 33)
+			s[6] = v;	//@shared-race
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[1], h[63]);
+	return 0;
+}
+""")
+prog("chk_shared_run_2", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t < 32) {
+		v = s[32 + t];
+		if (t > 4 && t != 9 && t < 30)
+			v += s[t - 2];
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t == 32)
+			s[7] = v;
+		if (t == 33)
+			s[3] = v;	//@shared-race
+		if (t == 34)
+			s[28] = v;
+		if (t == 35)
+			s[2] = v;
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[1], h[63]);
+	return 0;
+}
+""")
+prog("chk_run_group_1", r"""
+__global__ void k(int *out)
+{
+	__shared__ int s[64];
+	int t = threadIdx.x, v = 0;
+	s[t] = t;
+	__syncthreads();
+	if (t < 32) {
+		if (t < 12)
+			s[t + 4] = t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t >= 38 && t < 42)
+			v += s[t - 30];	//@shared-race
+		if (t >= 33 && t < 36)
+			v += s[t - 33];
+	}
+	out[t] = v;
+}
+int main()
+{
+	int *out, h[64];
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<1, 64>>>(out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d %d\n", h[1], h[63]);
+	return 0;
+}
+""")
+prog("chk_run_group_2", r"""
+__global__ void k(int *data, int *out)
+{
+	int t = threadIdx.x, b = blockIdx.x, v = 0;
+	if (b == 0) {
+		if (t >= 3 && t < 10)
+			data[t] = t;
+	} else {
+		for (int i = 0; i < 3000; i++)
+			v += i * t;
+		if (t >= 12 && t < 20)
+			v += data[t];
+		if (t >= 9 && t < 12)
+			v += data[t];	//@global-race
+	}
+	out[b * 32 + t] = v;
+}
+int main()
+{
+	int *d, *out, h[64];
+	cudaMalloc(&d, 32 * sizeof(int));
+	cudaMemset(d, 0, 32 * sizeof(int));
+	cudaMalloc(&out, 64 * sizeof(int));
+	cudaMemset(out, 0, 64 * sizeof(int));
+	k<<<2, 32>>>(d, out);
+	cudaMemcpy(h, out, sizeof(h), cudaMemcpyDeviceToHost);
+	printf("%d\n", h[32 + 10]);
+	return 0;
+}
+""")
+
 def main():
     for name, src in sorted(P.items()):
         exp = []
