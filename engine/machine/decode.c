@@ -876,6 +876,9 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		free(pre);
 	}
 	df->fop = interp_fast_ops(df);
+	/* run's narrow rows (interp.c): WS_NO_N32=1 none (tests compare) */
+	if (fuse && (fn->kind & FN_KERNEL) && !util_env_on("WS_NO_N32"))
+		interp_n32(df);
 	vec_free(&x.pool);
 	free(x.c);
 	free(x.dead);
@@ -900,6 +903,7 @@ void decode_free(struct dfunc *df)
 	free(df->ipdom);
 	free(df->fop);
 	free(df->uni);
+	free(df->nrow);
 	free(df);
 }
 

@@ -14,6 +14,10 @@
  * reached its reconvergence token: settle the warp, then return). ch: the
  * chain of visits this one is part of (sched_hop), or NULL; when set, the
  * visit returned for may be a later one of the chain (ch->w, group 0). */
+/* FAST_RUN_N32: this version runs the classes of narrow rows (interp_n32;
+ * fast_run picks it for a frame whose code has them); the other one is
+ * the code as it was before them, for every other frame, and leaves a
+ * visit to such a frame (a chain's hop) to the general loop */
 /* FL's blend of a diverged group's lanes: where the lanes' loops are AVX2 */
 #ifdef FAST_RUN_AVX2
 #define FL_BLEND 1
@@ -37,6 +41,9 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
 	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
+#if FAST_RUN_N32
+	uint64_t nwb[WS_WARP]; /* F_N_WIDEN's index row */
+#endif
 	*ran = 0;
 	if (!fop)
 		return FR_GENERAL;
@@ -111,6 +118,21 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
 		[F_CBR_LTK] = &&L_F_CBR_LTK, [F_CBR_K] = &&L_F_CBR_K,
+		/* narrow rows */
+#if FAST_RUN_N32
+		[F_N_ADD] = &&L_F_N_ADD, [F_N_SUB] = &&L_F_N_SUB, [F_N_MUL] = &&L_F_N_MUL,
+		[F_N_AND] = &&L_F_N_AND, [F_N_OR] = &&L_F_N_OR, [F_N_XOR] = &&L_F_N_XOR,
+		[F_N_FADD] = &&L_F_N_FADD, [F_N_FSUB] = &&L_F_N_FSUB, [F_N_FMUL] = &&L_F_N_FMUL,
+		[F_N_CONST] = &&L_F_N_CONST, [F_N_MOV] = &&L_F_N_MOV, [F_N_SREG_TID] = &&L_F_N_SREG_TID,
+		[F_N_SREG_CTA] = &&L_F_N_SREG_CTA, [F_N_CVT] = &&L_F_N_CVT,
+		[F_N_UNI] = &&L_F_N_UNI, [F_N_WIDEN] = &&L_F_N_WIDEN
+#else
+		[F_N_ADD] = &&L_F_GEN, [F_N_SUB] = &&L_F_GEN, [F_N_MUL] = &&L_F_GEN, [F_N_AND] = &&L_F_GEN,
+		[F_N_OR] = &&L_F_GEN, [F_N_XOR] = &&L_F_GEN, [F_N_FADD] = &&L_F_GEN, [F_N_FSUB] = &&L_F_GEN,
+		[F_N_FMUL] = &&L_F_GEN, [F_N_CONST] = &&L_F_GEN, [F_N_MOV] = &&L_F_GEN,
+		[F_N_SREG_TID] = &&L_F_GEN, [F_N_SREG_CTA] = &&L_F_GEN, [F_N_CVT] = &&L_F_GEN,
+		[F_N_UNI] = &&L_F_GEN, [F_N_WIDEN] = &&L_F_GEN
+#endif
 	};
 #define CASE(x) L_##x:
 #define DISPATCH() do { FETCH(); goto *table[f]; } while (0)
@@ -133,11 +155,22 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 } while (0)
 /* the next visit of the chain: group G, group 0 of warp W (ready, no
  * token: the hop's tests), in its frame FR, from its pc (F_BAR's hops) */
+#if FAST_RUN_N32
 #define BEGIN_VISIT(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
 	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
 	DISPATCH(); \
 } while (0)
+#else
+/* (a frame with narrow rows: as if its first instruction were F_GEN) */
+#define BEGIN_VISIT(W, G, FR) do { \
+	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	if (WS_UNLIKELY(df->nrow != NULL)) \
+		goto out; \
+	DISPATCH(); \
+} while (0)
+#endif
 /* the next visit of the chain: group ch->gi of warp ch->w (pair_hop's
  * tests passed), to its innermost token's place as at fast_run's entry */
 #define BEGIN_GROUP_VISIT() do { \
@@ -145,6 +178,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
 	if (g->ntok && fr->depth == w->toks.v[g->tok[g->ntok - 1]].depth) \
 		stop = w->toks.v[g->tok[g->ntok - 1]].rpc; \
+	if (!FAST_RUN_N32 && WS_UNLIKELY(df->nrow != NULL)) \
+		goto out; \
 	DISPATCH(); \
 } while (0)
 /* after a jump */
@@ -607,6 +642,22 @@ fetched:
 	 * second; its own class (F_LD, F_ST, F_CBR) runs it when the pair's
 	 * shortcut does not apply. */
 #define PAIR_OK() (pc + 1 != stop && k < budget && !(code[pc + 1].flags & DF_BREAK))
+/* a 4-byte load's extension (pair_load's sgn: 2 where D is narrow), a
+ * store's narrow B; do_ld and do_st with the row wide while they run */
+#if FAST_RUN_N32
+#define LD_SG() ((fop[2 * df->ncode + pc] & N32_D) ? 2 : in->t == IR_S32)
+#define ST_NB() ((fop[2 * df->ncode + pc] & N32_B) != 0)
+#define DO_LD() (WS_UNLIKELY(fop[2 * df->ncode + pc]) \
+	? n32_ld(m, w, g, in, fop[2 * df->ncode + pc], full, D, A) \
+	: full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A))
+#define DO_ST() (WS_UNLIKELY(fop[2 * df->ncode + pc]) ? n32_st(m, w, g, in, fop[2 * df->ncode + pc]) \
+					      : do_st(m, w, g, in))
+#else
+#define LD_SG() (in->t == IR_S32)
+#define ST_NB() 0
+#define DO_LD() (full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A))
+#define DO_ST() do_st(m, w, g, in)
+#endif
 /* a full warp's row A not the same in every lane */
 #ifdef FAST_RUN_AVX2
 #define ROW_DIFF(A) row_diff_avx2(A)
@@ -661,7 +712,7 @@ idx_ld_rows:
 		SYNC();
 		if (fast_window(m, w, A[0] + imm, 0, &win) &&
 		    pair_load_rows(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-				   in->t == IR_S32)) {
+				   LD_SG())) {
 			if (CHECK_WANTS(m, CEV_ACCESS)) {
 				if (win.a) {
 					if (in->sem != SEM_WEAK || !access_global_in(m, w, A, imm, 0, &win))
@@ -672,7 +723,7 @@ idx_ld_rows:
 			}
 			NEXT_PC_CALLED();
 		}
-		if (do_ld(m, w, g, in)) {
+		if (DO_LD()) {
 			why = FR_RETURN;
 			goto done;
 		}
@@ -709,7 +760,8 @@ idx_st_rows:
 		uint64_t imm = (uint64_t)in->imm;
 		SYNC();
 		if (fast_window(m, w, A[0] + imm, 1, &win) &&
-		    pair_store_rows(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len)) {
+		    pair_store_rows(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+				    ST_NB())) {
 			m->nstores++; /* as do_st counts it */
 			if (CHECK_WANTS(m, CEV_ACCESS) &&
 			    (in->sem != SEM_WEAK ||
@@ -718,7 +770,7 @@ idx_st_rows:
 				access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 			NEXT_PC_CALLED();
 		}
-		if (do_st(m, w, g, in)) {
+		if (DO_ST()) {
 			why = FR_RETURN;
 			goto done;
 		}
@@ -917,11 +969,11 @@ counter_cbr:
 			if (!CHECK_WANTS(m, CEV_ACCESS)) {
 				if (fast_window(m, w, A[0] + imm, 0, &win) &&
 				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-					      in->t == IR_S32))
+					      LD_SG()))
 					NEXT_PC_CALLED();
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
 				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-						    win.len, in->t == IR_S32))) {
+						    win.len, LD_SG()))) {
 				/* the global checker's way in; a tile's read to the shared
 				 * checker's open log at once (no call), else to its way
 				 * in; else their event */
@@ -934,7 +986,7 @@ counter_cbr:
 				}
 				NEXT_PC_CALLED();
 			}
-			if (do_ld(m, w, g, in)) {
+			if (DO_LD()) {
 				why = FR_RETURN;
 				goto done;
 			}
@@ -945,11 +997,20 @@ counter_cbr:
 			 * the checkers' calls as do_ld's, run_load_chk) */
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_load(m, w, M, D, A, (uint64_t)in->imm, in->t == IR_S32))
+				if (run_load(m, w, M, D, A, (uint64_t)in->imm, LD_SG()))
 					NEXT_PC_CALLED();
-			} else if (run_load_chk(m, w, g, in, D, A)) {
+			} else if (run_load_chk(m, w, g, in, D, A, LD_SG())) {
 				NEXT_PC_CALLED();
 			}
+		}
+		if (FAST_RUN_N32 && WS_UNLIKELY(fop[2 * df->ncode + pc])) {
+			/* a narrow row: F_LD's helpers, the row wide meanwhile */
+			SYNC();
+			if (DO_LD()) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC_CALLED();
 		}
 		f = F_LD;
 		RUN_FETCHED();
@@ -1071,7 +1132,7 @@ counter_cbr:
 			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-					      win.len))) {
+					      win.len, ST_NB()))) {
 				m->nstores++; /* as do_st counts it */
 				/* the checkers' cheap ways in (shared or global), else the event */
 				if (CHECK_WANTS(m, CEV_ACCESS) &&
@@ -1081,7 +1142,7 @@ counter_cbr:
 					access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
 				NEXT_PC_CALLED();
 			}
-			if (do_st(m, w, g, in)) {
+			if (DO_ST()) {
 				why = FR_RETURN;
 				goto done;
 			}
@@ -1090,17 +1151,30 @@ counter_cbr:
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_store(m, w, M, A, B, (uint64_t)in->imm))
+				if (run_store(m, w, M, A, B, (uint64_t)in->imm, ST_NB()))
 					NEXT_PC_CALLED();
-			} else if (run_store_chk(m, w, g, in, A, B)) {
+			} else if (run_store_chk(m, w, g, in, A, B, ST_NB())) {
 				NEXT_PC_CALLED();
 			}
+		}
+		if (FAST_RUN_N32 && WS_UNLIKELY(ST_NB())) {
+			/* a narrow row: F_ST's helper, the row wide meanwhile */
+			SYNC();
+			if (DO_ST()) {
+				why = FR_RETURN;
+				goto done;
+			}
+			NEXT_PC_CALLED();
 		}
 		f = F_ST;
 		RUN_FETCHED();
 	}
 #undef PAIR_OK
 #undef PAIR_TAKE
+#undef LD_SG
+#undef ST_NB
+#undef DO_LD
+#undef DO_ST
 #undef ROW_DIFF
 
 	/* ---- uniform instructions (interp.c fast_uniform; uniform.c) ----
@@ -1112,6 +1186,18 @@ counter_cbr:
 		unsigned L = full ? 0 : (unsigned)__builtin_ctz(M);
 		uint64_t a = A[L], b = B[L], v, c;
 		unsigned sh;
+#if FAST_RUN_N32
+		if (0) {
+	CASE(F_N_UNI)
+			/* each operand by its form (a narrow one extended by the
+			 * type it has in a wide row: n32_sgn's) */
+			L = full ? 0 : (unsigned)__builtin_ctz(M);
+			const unsigned nf_ = fop[2 * df->ncode + pc], u_ = fop[df->ncode + pc];
+			const int sg_ = (u_ == F_CVT_S32 || u_ == F_CVT_U32 ? in->t2 : in->t) == IR_S32;
+			a = nf_ & N32_A ? n32_ext(((const n32_t *)A)[L], sg_) : A[L];
+			b = nf_ & N32_B ? n32_ext(((const n32_t *)B)[L], sg_) : B[L];
+		}
+#endif
 		switch (fop[df->ncode + pc]) {
 		case F_SHL_K32S: c = b & 0xffffffffu; v = c >= 32 ? 0 : S32(a << c); break;
 		case F_SHL_K32U: c = b & 0xffffffffu; v = c >= 32 ? 0 : U32(a << c); break;
@@ -1174,7 +1260,12 @@ counter_cbr:
 		case F_IDX_SH: v = a + (b << __builtin_ctzll((uint64_t)in->imm)); break;
 		default: v = a + b * (uint64_t)in->imm; break; /* F_IDX_MUL */
 		}
-		FL(v);
+#if FAST_RUN_N32
+		if (WS_UNLIKELY(f == F_N_UNI) && (fop[2 * df->ncode + pc] & N32_D))
+			FL32(v);
+		else
+#endif
+			FL(v);
 		NEXT_PC();
 	}
 	CASE(F_CBR_U) {
@@ -1262,6 +1353,101 @@ counter_cbr:
 		goto const_one;
 	}
 
+#if FAST_RUN_N32
+	/* ---- narrow rows (interp.c interp_n32): 32-bit lanes ---- */
+#define NA ((const n32_t *)A)
+#define NB ((const n32_t *)B)
+#define NARITH(NAME, OP) \
+	CASE(F_N_##NAME) \
+		if (in->flags & DF_KB) { \
+			const uint32_t b_ = (uint32_t)B[0]; \
+			FL32(NA[l] OP b_); \
+		} else { \
+			FL32(NA[l] OP NB[l]); \
+		} \
+		NEXT_PC();
+#define NFARITH(NAME, OP) \
+	CASE(F_N_##NAME) \
+		if (in->flags & DF_KB) { \
+			const float b_ = fval(B[0]); \
+			FL32(fbits(fval(NA[l]) OP b_)); \
+		} else { \
+			FL32(fbits(fval(NA[l]) OP fval(NB[l]))); \
+		} \
+		NEXT_PC();
+	NARITH(ADD, +)
+	NARITH(SUB, -)
+	NARITH(MUL, *)
+	NARITH(AND, &)
+	NARITH(OR, |)
+	NARITH(XOR, ^)
+	NFARITH(FADD, +)
+	NFARITH(FSUB, -)
+	NFARITH(FMUL, *)
+#undef NARITH
+#undef NFARITH
+	CASE(F_N_CONST) {
+		const uint32_t v = (uint32_t)ir_norm((uint64_t)in->imm, in->t);
+		FL32(v);
+		NEXT_PC();
+	}
+	CASE(F_N_MOV) FL32(NA[l]); NEXT_PC();
+	CASE(F_N_SREG_TID) {
+		/* F_SREG_TID's */
+		const struct block *bk = w->blk;
+		if (bk->shape[1] == 1 && bk->shape[2] == 1) {
+			if (in->imm == SREG_TID_X) {
+				const uint32_t t0 = w->id * WS_WARP;
+				FL32(t0 + l);
+			} else {
+				FL32(0);
+			}
+			NEXT_PC();
+		}
+		const uint32_t *T = w->tid[in->imm - SREG_TID_X];
+		FL32(T[l]);
+		NEXT_PC();
+	}
+	CASE(F_N_SREG_CTA) {
+		const uint32_t v = (uint32_t)sreg_cta(m, w, (unsigned)in->imm);
+		FL32(v);
+		NEXT_PC();
+	}
+	CASE(F_N_CVT) {
+		/* between s32, u32, s64 and u64: to 32 bits the low word; a
+		 * narrow source to a wide row extended as the wide classes
+		 * leave it (a 32-bit destination by its type, a 64-bit one by
+		 * the source's) */
+		const unsigned nf = fop[2 * df->ncode + pc];
+		if (nf & N32_D) {
+			if (nf & N32_A)
+				FL32(NA[l]);
+			else
+				FL32(A[l]);
+		} else if (in->t == IR_S32 || (in->t2 == IR_S32 && in->t != IR_U32)) {
+			FL((uint64_t)(int64_t)(int32_t)NA[l]);
+		} else {
+			FL((uint64_t)NA[l]);
+		}
+		NEXT_PC();
+	}
+	CASE(F_N_WIDEN)
+		/* the index widened (by its type, t2) into a row of ours, then
+		 * the indexing class, which reads it before it writes D (a wide
+		 * row: never the index's) */
+		{
+			const int sg = in->t2 == IR_S32;
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++)
+				nwb[l] = n32_ext(NB[l], sg);
+		}
+		B = nwb;
+		f = fop[3 * df->ncode + pc];
+		RUN_FETCHED();
+#undef NA
+#undef NB
+#endif
+
 #ifndef FAST_THREADED
 	default:
 		goto out;
@@ -1348,3 +1534,4 @@ done:
 #undef FAST_RUN_NAME
 #undef FAST_RUN_TARGET
 #undef FAST_RUN_AVX2
+#undef FAST_RUN_N32

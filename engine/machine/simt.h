@@ -168,6 +168,9 @@ struct dfunc {
 	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path;
 				  * then ncode more: what fast_uniform notes of a uniform one */
 	uint8_t *uni;            /* per decoded instruction: UNI_* (uniform.c), or NULL */
+	uint8_t *nrow;           /* per row (nrows): 1 where its lanes are 32-bit (interp.c
+				  * interp_n32; run's code only), or NULL */
+	uint32_t nrows;
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
 	void *hv;                /* hostvm.c: its host engine code, built when first run (NULL) */
@@ -209,6 +212,11 @@ uint8_t *interp_fast_ops(const struct dfunc *df);
  * is, so that a fast_run under way (an observer set the breakpoint) reads
  * the new classes from its next instruction on */
 void interp_fast_refresh(struct dfunc *df);
+/* interp.c: the rows of df's code that hold 32-bit lanes (df->nrow), and
+ * df->fop again with their classes; interp_n32_rows: how many rows every
+ * call made narrow (tests) */
+void interp_n32(struct dfunc *df);
+unsigned long interp_n32_rows(void);
 
 /* ---- execution state */
 struct frame {
