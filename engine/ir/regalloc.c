@@ -218,98 +218,6 @@ static void ra_ext(struct ra *R, const int32_t *def_at, const uint32_t *ndef)
 	}
 }
 
-static int t32(unsigned t) { return t == IR_S32 || t == IR_U32 || t == IR_F32; }
-
-/* the register operands of in that interp.c's narrow rows (interp_n32,
- * n32_can) may hold as 32-bit lanes: bit 0 d, 1 a, 2 b; *same: all of
- * them or none */
-static unsigned ra_n32_ops(const struct ir_insn *in, int *same)
-{
-	unsigned t = in->t, t2 = in->t2, i32 = t == IR_S32 || t == IR_U32;
-	*same = 0;
-	switch (in->op) {
-	case IR_ADD: case IR_SUB: case IR_MUL:
-		if (!i32 && t != IR_F32)
-			return 0;
-		*same = 1;
-		return 7;
-	case IR_AND: case IR_OR: case IR_XOR:
-		if (!i32)
-			return 0;
-		*same = 1;
-		return 7;
-	case IR_MOV:
-		*same = 1;
-		return t32(t) ? 3 : 0;
-	case IR_CONST:
-		return t32(t) ? 1 : 0;
-	case IR_SREG:
-		return t == IR_U32 ? 1 : 0;
-	case IR_CVT:
-		if (!(i32 || t == IR_S64 || t == IR_U64) ||
-		    !(t2 == IR_S32 || t2 == IR_U32 || t2 == IR_S64 || t2 == IR_U64))
-			return 0;
-		return (i32 ? 1u : 0) | (t2 == IR_S32 || t2 == IR_U32 ? 2u : 0);
-	case IR_LD:
-		return t32(t) ? 1 : 0;
-	case IR_ST:
-		return t32(t) ? 4 : 0;
-	default:
-		return 0;
-	}
-}
-
-/* which 32-bit registers may become narrow rows (may32[r]): those no
- * instruction names in an operand interp_n32 keeps wide (a compare, an
- * address, a shift, a call...), nor with a wide register in an operation
- * of one form (ra_n32_ops' same), nor stands for in a temporary (R->ext)
- * that is wide. Only a row class: a wrong guess costs speed, not
- * correctness (interp_n32 decides from the decoded code) */
-static void ra_may32(const struct ra *R, uint8_t *may32)
-{
-	const struct ir_func *f = R->f;
-	for (uint32_t r = 0; r < R->nr; r++)
-		may32[r] = f->reg_ty && t32(f->reg_ty[r]);
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (uint32_t i = 0; i < R->n; i++) {
-			const struct ir_insn *in = &f->code[i];
-			if (in->flags & IRF_DEAD)
-				continue;
-			int same;
-			unsigned ok = ra_n32_ops(in, &same);
-			int32_t o[3] = { in->d, in->a, in->b };
-			int wide = 0;
-			for (int k = 0; k < 3; k++)
-				if (o[k] >= 0 && (!(ok >> k & 1) || !may32[o[k]]))
-					wide = 1;
-			for (int k = 0; k < 3; k++)
-				if (o[k] >= 0 && may32[o[k]] && (!(ok >> k & 1) || (same && wide))) {
-					may32[o[k]] = 0;
-					changed = 1;
-				}
-			int32_t x[3] = { in->c, in->op == IR_MATCH ? -1 : in->e, -1 };
-			for (int k = 0; k < 2; k++)
-				if (x[k] >= 0 && may32[x[k]]) {
-					may32[x[k]] = 0;
-					changed = 1;
-				}
-			for (uint32_t k = 0; in->args && k < in->nargs; k++)
-				if (in->args[k] >= 0 && may32[in->args[k]]) {
-					may32[in->args[k]] = 0;
-					changed = 1;
-				}
-		}
-		for (uint32_t t = 0; t < R->nr; t++)
-			if (!may32[t])
-				for (int q = 0; q < RA_EXT && R->ext[t][q] >= 0; q++)
-					if (may32[R->ext[t][q]]) {
-						may32[R->ext[t][q]] = 0;
-						changed = 1;
-					}
-	}
-}
-
 /* 1 if f's code and operands are what the pass can read */
 static int ra_ok(const struct ir_func *f)
 {
@@ -457,18 +365,12 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 	uint8_t *shared = xcalloc(nr, 1);       /* row may take more registers */
 	uint64_t *members = xcalloc((size_t)nr * R.nw, sizeof(uint64_t)); /* registers in each row */
 	uint8_t *rowty = xcalloc(nr, 1);
-	/* rows by width: a 32-bit register that may become a narrow row
-	 * (ra_may32) shares rows only with such registers, so that no 64-bit
-	 * register or predicate on its row keeps the row wide */
-	uint8_t *rowcl = xcalloc(nr, 1), *may32 = xcalloc(nr, 1);
-	if (!util_env_on("WS_NO_N32"))
-		ra_may32(&R, may32);
 	uint32_t nrow = 0;
 	for (uint32_t r = 0; r < nr; r++) {
 		int32_t c = -1;
 		if (!R.pin[r]) {
 			for (uint32_t k = 0; k < nrow && c < 0; k++) {
-				if (!shared[k] || rowcl[k] != may32[r])
+				if (!shared[k])
 					continue;
 				int meet = 0;
 				for (uint32_t w = 0; w < R.nw && !meet; w++)
@@ -480,7 +382,6 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 		if (c < 0) {
 			c = (int32_t)nrow++;
 			shared[c] = !R.pin[r];
-			rowcl[c] = may32[r];
 			rowty[c] = f->reg_ty ? f->reg_ty[r] : IR_S64;
 		}
 		col[r] = c;
@@ -497,8 +398,6 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 	free(shared);
 	free(members);
 	free(rowty);
-	free(rowcl);
-	free(may32);
 	free(cur);
 	free(ndef);
 	free(def_at);
