@@ -4913,11 +4913,8 @@ static int n32_sgn(const struct ir_insn *in, unsigned slot)
 	return t == IR_S32;
 }
 
-/* in's narrow rows (nf: N32_*) widened in place for the general loop and
- * its helpers, which read rows as 64-bit lanes (each row once: a row two
- * operands name is widened by the first read's type); n32_narrow after it
- * ran: every one leaves narrow */
-WS_CLONES WS_NOINLINE static void n32_widen(uint64_t *R, const struct ir_insn *in, unsigned nf)
+/* n32_widen's and n32_narrow's walk: each narrow row of in once */
+WS_CLONES WS_NOINLINE static void n32_rows(uint64_t *R, const struct ir_insn *in, unsigned nf, int widen)
 {
 	const int32_t r[3] = { in->a, in->b, in->d };
 	static const unsigned s[3] = { N32_A, N32_B, N32_D };
@@ -4927,24 +4924,27 @@ WS_CLONES WS_NOINLINE static void n32_widen(uint64_t *R, const struct ir_insn *i
 			continue;
 		for (int j = 0; j < i; j++)
 			dup |= (nf & s[j]) && r[j] == r[i];
-		if (!dup)
+		if (dup)
+			continue;
+		if (widen)
 			n32_widen_row(reg(R, r[i]), n32_sgn(in, s[i]));
+		else
+			n32_narrow_row(reg(R, r[i]));
 	}
 }
 
-WS_CLONES WS_NOINLINE static void n32_narrow(uint64_t *R, const struct ir_insn *in, unsigned nf)
+/* in's narrow rows (nf: N32_*) widened in place for the general loop and
+ * its helpers, which read rows as 64-bit lanes (a row two operands name is
+ * widened by the first read's type); n32_narrow after it ran: every one
+ * leaves narrow */
+static inline void n32_widen(uint64_t *R, const struct ir_insn *in, unsigned nf)
 {
-	const int32_t r[3] = { in->a, in->b, in->d };
-	static const unsigned s[3] = { N32_A, N32_B, N32_D };
-	for (int i = 0; i < 3; i++) {
-		int dup = 0;
-		if (!(nf & s[i]))
-			continue;
-		for (int j = 0; j < i; j++)
-			dup |= (nf & s[j]) && r[j] == r[i];
-		if (!dup)
-			n32_narrow_row(reg(R, r[i]));
-	}
+	n32_rows(R, in, nf, 1);
+}
+
+static inline void n32_narrow(uint64_t *R, const struct ir_insn *in, unsigned nf)
+{
+	n32_rows(R, in, nf, 0);
 }
 
 
