@@ -1729,6 +1729,20 @@ static WS_INLINE int visit_make(struct machine *m, struct grid *gr, int s, uint3
 	return 0;
 }
 
+/* c's next visit: group gi of warp wi of block b (slot s), nothing run yet */
+static inline void chain_visit(struct chain *c, struct block *b, int s, uint32_t wi, uint32_t gi)
+{
+	c->b = b;
+	c->w = &b->w[wi];
+	c->s = s;
+	c->wi = wi;
+	c->gen = b->bar_gen;
+	c->ran = 0;
+	c->loop = 0;
+	c->settled = 0;
+	c->gi = gi;
+}
+
 /* chain_other's visit of group gi of warp wi of slot s, the round robin's
  * place (pair_pick's: a split warp's current group), as visit_make makes
  * it, but as a chain's (struct chain, interp_run_chain), from which the
@@ -1743,17 +1757,9 @@ static WS_NOINLINE int chain_pair(struct machine *m, struct grid *gr, int s, uin
 	struct block *b = gr->res[s];
 	struct chain c;
 	c.gr = gr;
-	c.b = b;
-	c.w = &b->w[wi];
-	c.s = s;
-	c.wi = wi;
-	c.gen = b->bar_gen;
 	c.budget = budget;
 	c.lazyv = lazyv;
-	c.ran = 0;
-	c.loop = 0;
-	c.settled = 0;
-	c.gi = (uint32_t)gi;
+	chain_visit(&c, b, s, wi, (uint32_t)gi);
 	m->bp.mid_stop = 0;
 	int ran = interp_run_chain(m, &c);
 	*chained += c.ran;
@@ -1869,15 +1875,7 @@ static int sched_chain(struct machine *m, struct grid *gr, int budget, int *chai
 		m->bp.mid_stop = 0;
 		int ran;
 		if (hop) {
-			c.b = b;
-			c.w = w;
-			c.s = s;
-			c.wi = wi;
-			c.gen = gen;
-			c.ran = 0;
-			c.loop = 0;
-			c.settled = 0;
-			c.gi = 0;
+			chain_visit(&c, b, s, wi, 0);
 			ran = interp_run_chain(m, &c);
 			*chained += c.ran;
 			if (c.loop)
