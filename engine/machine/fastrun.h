@@ -172,9 +172,11 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 } while (0)
 #endif
 /* the next visit of the chain: group ch->gi of warp ch->w (pair_hop's
- * tests passed), to its innermost token's place as at fast_run's entry */
+ * tests passed), to its innermost token's place as at fast_run's entry;
+ * its block's SM clock (pair_hop_past's visit is another block's) */
 #define BEGIN_GROUP_VISIT() do { \
 	w = ch->w; gi = ch->gi; g = &w->g[gi]; fr = g->fr; df = fr->df; code = fr->code; fop = df->fop; \
+	smclk = &m->dev.smclk[w->blk->sm]; \
 	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
 	if (g->ntok && fr->depth == w->toks.v[g->tok[g->ntok - 1]].depth) \
 		stop = w->toks.v[g->tok[g->ntok - 1]].rpc; \

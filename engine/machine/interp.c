@@ -5635,14 +5635,94 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
  * a token; it releases no barrier, exits no lane, changes no barrier
  * generation; observers: none while chain_still holds. Not under its
  * (chain_other's quantum of 4 for a split warp). */
+/* pair_hop where the round robin's next place, warp nwi of c's block,
+ * waits at the block's barrier whole (b->bar_whole): reduce_smem's warp 0
+ * split at `t < k` in its last rounds, whose next visit is the next
+ * block's warp 0, split the same way. What machine.c would do: the
+ * settle, rr_advance's place nwi, then (the warp there waits: sched_chain
+ * calls chain_other) pair_pick there fails, pair_pick_past passes the
+ * waiting warps and finds the next place's split warp, whose current
+ * group chain_other visits as a chain's (chain_pair, the round robin's
+ * place moved to it). Decided here the same way, in the same order, on
+ * the same state (the settle changes no other warp: the next visit's warp
+ * must not be this one); HOP_NEXT with c's block, slot, warp and group the
+ * next visit's; else HOP_NONE, nothing done. Not inline: fast_run's
+ * settle path stays as short as it was. */
+static WS_NOINLINE int pair_hop_past(struct machine *m, struct chain *c, int k, uint32_t nwi)
+{
+	struct grid *gr = c->gr;
+	const struct block *b = c->b;
+	uint32_t wpb = gr->warps_per_block;
+	uint64_t total = (uint64_t)gr->nres * wpb;
+	if (m->o.no_past_hop || b->nexited == b->nthreads) /* not a block sched_chain would retire */
+		return HOP_NONE;
+	/* rr_advance's place (not the grid's last: nwi < wpb), then
+	 * pair_pick_past's steps from it */
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
+	uint32_t nw = (uint32_t)__builtin_ctzll(~(uint64_t)(b->bar_whole >> nwi));
+	if (nw >= total)
+		return HOP_NONE;
+	idx += nw;
+	uint32_t wi = nwi + nw;
+	int s = c->s;
+	if (wi == wpb) {
+		wi = 0;
+		s++;
+	}
+	if (idx == total) {
+		idx = 0;
+		s = 0;
+		wi = 0;
+	}
+	/* pair_pick's tests there */
+	struct block *nb = gr->res[s];
+	if (!nb || idx >= total || wi >= wpb || (nb->bar_whole >> wi & 1) || (nb->unstarted >> wi & 1))
+		return HOP_NONE;
+	struct warp *nw_ = &nb->w[wi];
+	int32_t cur = nw_->cur;
+	if (nw_ == c->w || nw_->ng != 2 || (uint32_t)cur > 1 || nw_->g[cur].state != G_READY ||
+	    (m->o.simt != SIMT_STACK && nw_->g[cur ^ 1].state == G_READY))
+		return HOP_NONE;
+	/* fast_run's, as pair_hop's */
+	const struct group *ng = &nw_->g[cur];
+	const uint8_t *nfop = ng->fr->df->fop;
+	if (!nfop || nfop[ng->pc] == FOP_GEN)
+		return HOP_NONE;
+	if (ng->ntok && ng->fr->depth < nw_->toks.v[ng->tok[ng->ntok - 1]].depth)
+		return HOP_NONE;
+	/* the visit ends */
+	interp_warp_settle(m, c->w);
+	c->ran += k;
+	/* chain_other's: pair_pick_past's count, the round robin's place
+	 * moved to the visit's, chain_pair's begin */
+	m->dev.npast++;
+	m->dev.npairhop++;
+	m->dev.npasthop++;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_s = s;
+	gr->rr_wi = wi;
+	m->bp.mid_stop = 0;
+	c->b = nb;
+	c->s = s;
+	c->w = nw_;
+	c->gi = (uint32_t)cur;
+	c->wi = wi;
+	c->gen = nb->bar_gen;
+	c->settled = 0;
+	return HOP_NEXT;
+}
+
 static inline int pair_hop(struct machine *m, struct chain *c, int k)
 {
 	struct grid *gr = c->gr;
 	struct block *b = c->b;
 	uint32_t nwi = b->bar_gen != c->gen ? 0 : c->wi + 1;
 	if (nwi >= gr->warps_per_block || m->o.simt == SIMT_ITS || m->o.no_pair_hop || !chain_still(m) ||
-	    (gr->nlazy && !c->lazyv) || (b->unstarted >> nwi & 1) || (b->bar_whole >> nwi & 1))
+	    (gr->nlazy && !c->lazyv) || (b->unstarted >> nwi & 1))
 		return HOP_NONE;
+	if (b->bar_whole >> nwi & 1)
+		return pair_hop_past(m, c, k, nwi);
 	struct warp *nw = &b->w[nwi];
 	uint32_t ngi = 0;
 	if (nw->ng != 1) {

@@ -24,6 +24,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_hop = util_env_on("WS_NO_HOP");
 	o->no_exit_hop = util_env_on("WS_NO_EXITHOP");
 	o->no_pair_hop = util_env_on("WS_NO_PAIRHOP");
+	o->no_past_hop = util_env_on("WS_NO_PASTHOP");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 
@@ -1801,11 +1802,27 @@ static WS_NOINLINE int chain_other(struct machine *m, struct grid *gr, int budge
 	 * histogram's bins): the search would stop at this place, first,
 	 * with interp_warp_pick's answer, the current group */
 	int gi = pair_pick(m, gr, s, wi, idx), pair = gi >= 0;
-	if (gi >= 0)
+	if (gi >= 0) {
 		m->dev.npair++;
-	else if ((gi = pair_pick_past(m, gr, &s, &wi, &idx)) >= 0)
+	} else if ((gi = pair_pick_past(m, gr, &s, &wi, &idx)) >= 0) {
 		m->dev.npast++;
-	else
+		if (!m->o.no_hop && !m->o.no_pair_hop && !m->o.no_past_hop && m->o.simt != SIMT_ITS) {
+			/* as pair_pick's visit, a chain's (reduce_smem's warp 0
+			 * in its last rounds, whose settle may go on to the next
+			 * block's: pair_hop), with the round robin's place moved
+			 * to it first, which the chain's visits take as theirs
+			 * (rr_advance after it sets all four fields from its
+			 * arguments; a stop in it resumes from its own place, or
+			 * resume_drop sets rr, where rr_idx is only a shortcut
+			 * kept consistent with rr_s and rr_wi; nothing reads them
+			 * during a visit) */
+			gr->rr = (int)idx;
+			gr->rr_idx = idx;
+			gr->rr_s = s;
+			gr->rr_wi = wi;
+			return chain_pair(m, gr, s, wi, gi, budget, chained, lazyv);
+		}
+	} else
 		gi = chain_find(m, gr, &s, &wi, &idx, (uint64_t)gr->nres * gr->warps_per_block);
 	if (gi < 0)
 		return 0;

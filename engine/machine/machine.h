@@ -158,6 +158,13 @@ struct machine_opts {
 	 * scheduler; machine_opts_init sets it when the environment has
 	 * WS_NO_PAIRHOP=1. Results and step counts are the same either way. */
 	int no_pair_hop;
+	/* nor does the visit of a split warp's group that chain_other finds
+	 * past a block's warps waiting at its barrier (pair_pick_past's)
+	 * begin a chain, nor does the fast path go on to such a visit in
+	 * another block itself (interp.c pair_hop); machine_opts_init sets it
+	 * when the environment has WS_NO_PASTHOP=1 (or WS_NO_PAIRHOP=1).
+	 * Results and step counts are the same either way. */
+	int no_past_hop;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share

@@ -599,6 +599,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t npast;         /* those pair_pick_past found past a block's waiting warps (tests) */
 	uint64_t nrethop;       /* visits fast_run began after a warp's exit (interp.c ret_hop; tests) */
 	uint64_t npairhop;      /* visits fast_run began after a group's settle (interp.c pair_hop; tests) */
+	uint64_t npasthop;      /* of them, those in another block, past waiting warps (pair_hop; tests) */
 	uint64_t nquiet;        /* shared reads at DF_QUIET loads not logged (access_read_quiet; tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */

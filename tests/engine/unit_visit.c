@@ -92,7 +92,7 @@ static const char prog[] =
 	"int main()\n"
 	"{\n"
 	"\tconst int n = 2400;\n"
-	"\tstatic int h[n], part[16], o[n + 1];\n"
+	"\tstatic int h[n], part[24], o[n + 1];\n"
 	"\tstatic unsigned char d[n];\n"
 	"\tstatic unsigned bins[256];\n"
 	"\tstatic long long c[n / 32 + 1];\n"
@@ -123,6 +123,8 @@ static const char prog[] =
 	"\thist<<<4, 256>>>(dd, 4 * 256, db);\n"
 	"\tred<<<5, 200>>>(din, dp, 1000);\n"
 	"\tred<<<9, 256>>>(din, dp + 5, n);\n"
+	"\tred<<<4, 224>>>(din, dp + 14, 4 * 224 - 30);\n"
+	"\tred<<<3, 32>>>(din, dp + 18, 90);\n"
 	"\tnest<<<5, 96>>>(dout, 5 * 96 - 40);\n"
 	"\tint tot;\n"
 	"\tcudaMemcpy(&tot, dt, sizeof tot, cudaMemcpyDeviceToHost);\n"
@@ -131,7 +133,7 @@ static const char prog[] =
 	"\tcudaMemcpy(bins, db, sizeof bins, cudaMemcpyDeviceToHost);\n"
 	"\tcudaMemcpy(c, dc, sizeof c, cudaMemcpyDeviceToHost);\n"
 	"\tlong long p = 0, s = 0, b = 0, cs = 0;\n"
-	"\tfor (int k = 0; k < 14; k++)\n"
+	"\tfor (int k = 0; k < 21; k++)\n"
 	"\t\tp = p * 31 + part[k];\n"
 	"\tfor (int k = 0; k <= n; k++)\n"
 	"\t\ts = s * 17 + o[k];\n"
@@ -151,14 +153,17 @@ static const struct unit_cfg cfgs[] = {
 	{ "stack random:3", SIMT_STACK, SCHED_RANDOM, 3 },
 };
 
-/* off: neither hop (the options WS_NO_EXITHOP and WS_NO_PAIRHOP set);
- * one: a device of one SM holding one block at a time */
+/* off: 1, neither hop (the options WS_NO_EXITHOP and WS_NO_PAIRHOP set);
+ * 2, all but the visits past a block's waiting warps (WS_NO_PASTHOP:
+ * s20-bar's pair_hop_past and chain_other's chain for them); one: a
+ * device of one SM holding one block at a time */
 static struct machine *start(const struct unit_cfg *c, int fast, int one, int off, FILE *out)
 {
 	struct machine_opts o;
 	unit_opts(&o, c, fast, out);
-	o.no_exit_hop = off;
-	o.no_pair_hop = off;
+	o.no_exit_hop = off == 1;
+	o.no_pair_hop = off == 1;
+	o.no_past_hop = off == 2;
 	if (one) {
 		o.num_sms = 1;
 		o.max_blocks_per_sm = 1;
@@ -207,6 +212,93 @@ static size_t hops(const struct machine *m)
 	return (size_t)(m->dev.nrethop + m->dev.npairhop);
 }
 
+/* those past a block's waiting warps (pair_hop_past) */
+static size_t past_hops(const struct machine *m)
+{
+	return (size_t)m->dev.npasthop;
+}
+
+/* s20-bar: the machine with every hop and one without the visits past a
+ * block's waiting warps (reduce_smem's warp 0 split in its last rounds,
+ * blocks of 7 and 8 warps, one of a partial last warp; blocks of one
+ * warp, where none is past): the same output, steps and exit status, the
+ * same count of pair_pick_past's visits (pair_hop_past counts those it
+ * begins as chain_other would), hops past waiting warps taken under the
+ * round robin and the stack where several blocks are resident (with one,
+ * the next such visit is the same warp's: declined), none without */
+static void test_past(const struct unit_cfg *c, int fast, int one, int base)
+{
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	struct machine *m[2];
+	char what[128];
+	snprintf(what, sizeof what, "%s, %s, %s, %s version", c->name, fast ? "--fast" : "checked",
+		 one ? "one block resident" : "all resident", base ? "the baseline" : "the best");
+	interp_fast_baseline(base);
+	for (int k = 0; k < 2; k++) {
+		m[k] = start(c, fast, one, k ? 2 : 0, o[k]);
+		while (machine_run(m[k], 0) == MST_RUNNING)
+			;
+	}
+	interp_fast_baseline(0);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(a && b && strcmp(a, b) == 0 && strstr(a, "total "),
+	   "%s: the same output with the hops past waiting warps and without", what);
+	free(a);
+	free(b);
+	uint64_t p0 = m[0]->dev.npasthop;
+	int want = c->sched == SCHED_RR && c->simt == SIMT_STACK && !one;
+	ok(m[0]->dev.npast == m[1]->dev.npast && m[1]->dev.npasthop == 0 && (want ? p0 > 0 : p0 == 0),
+	   "%s: %llu visits past waiting warps began in line; pair_pick_past's visits %llu and %llu", what,
+	   (unsigned long long)p0, (unsigned long long)m[0]->dev.npast, (unsigned long long)m[1]->dev.npast);
+	unit_same_end(m, o, what);
+}
+
+/* unit_state and the round robin's place (pair_hop_past moves it as
+ * chain_other would: every field of it the same at every stop) */
+static uint64_t state_rr(struct machine *m)
+{
+	const struct grid *gr = m->dev.grid;
+	uint64_t h = unit_state(m, 1);
+	if (gr)
+		h = h * 1000003u + (uint64_t)(uint32_t)gr->rr * 131u + gr->rr_idx * 31u + (uint64_t)gr->rr_s * 7u +
+		    gr->rr_wi;
+	return h;
+}
+
+/* test_stops for the hops past waiting warps (the machine without them
+ * has every other hop), unit_stops' runs with the round robin's place in
+ * each record */
+static void test_past_stops(const struct unit_cfg *c, int one)
+{
+	static uint64_t tr[2][60000];
+	size_t n[2] = { 0, 0 }, seen[2] = { 0, 0 };
+	FILE *o[2] = { tmpfile(), tmpfile() };
+	for (int k = 0; k < 2; k++) {
+		struct machine *m = start(c, 1, one, k ? 2 : 0, o[k]);
+		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] + 100 < 60000; len = len % 60 + 1) {
+			machine_run(m, (uint64_t)len);
+			tr[k][n[k]++] = state_rr(m);
+			for (int s = 0; s < len % 4 && machine_get_status(m) == MST_RUNNING; s++) {
+				machine_step(m);
+				tr[k][n[k]++] = state_rr(m);
+			}
+			seen[k] += past_hops(m);
+		}
+		machine_free(m);
+	}
+	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	ok(n[0] == n[1] && at == n[0] && a && b && strcmp(a, b) == 0 && n[0] > 100 && !seen[1] &&
+	   (c->sched != SCHED_RR || c->simt != SIMT_STACK || one || seen[0]),
+	   "%s, %s: %zu stops find the same groups, tokens and arrivals with the hops past waiting "
+	   "warps and without (first differing: %zu; hops %zu)",
+	   c->name, one ? "one block resident" : "all resident", n[0], at, seen[0]);
+	free(a);
+	free(b);
+	fclose(o[0]);
+	fclose(o[1]);
+}
+
 /* runs of 1 .. 60 steps, each followed by a few single steps: the groups,
  * tokens and barrier arrivals at every stop (the hops taken inside the
  * short runs too, under the round robin) */
@@ -245,6 +337,10 @@ int main(void)
 				for (int base = 0; base < 2; base++)
 					test_whole(&cfgs[i], fast, one, base);
 			test_stops(&cfgs[i], one);
+			for (int fast = 0; fast < 2; fast++)
+				for (int base = 0; base < 2; base++)
+					test_past(&cfgs[i], fast, one, base);
+			test_past_stops(&cfgs[i], one);
 		}
 	compilation_release(&comp);
 	return tap_end();
