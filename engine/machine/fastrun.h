@@ -548,10 +548,7 @@ fetched:
 						 * cleared it before the chain's first visit,
 						 * and only run_general sets it) */
 						ch->ran += k;
-						uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - ch->wi;
-						gr->rr = (int)idx;
-						gr->rr_idx = idx;
-						gr->rr_wi = nwi;
+						chain_next_place(gr, ch, nwi);
 						nw->cur = 0;
 						ch->w = nw;
 						ch->gi = 0;

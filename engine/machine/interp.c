@@ -5616,10 +5616,7 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
 	/* sched_hop's end of the visit: the round robin's next place is the
 	 * block's next warp (or its first, after a release) */
 	c->ran += k;
-	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
-	gr->rr = (int)idx;
-	gr->rr_idx = idx;
-	gr->rr_wi = nwi;
+	chain_next_place(gr, c, nwi);
 	m->dev.nrethop++;
 	return hop_begin(m, c, nw, nwi);
 }
@@ -5745,10 +5742,7 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
 	/* the visit ends */
 	interp_warp_settle(m, c->w);
 	c->ran += k;
-	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
-	gr->rr = (int)idx;
-	gr->rr_idx = idx;
-	gr->rr_wi = nwi;
+	chain_next_place(gr, c, nwi);
 	m->dev.npairhop++;
 	/* the next begins */
 	if (ngi == 0 && nw->ng == 1)

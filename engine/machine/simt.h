@@ -1006,6 +1006,18 @@ static inline int hop_ready(const struct warp *w)
 	       fop[g->pc] != FOP_GEN;
 }
 
+/* a chain's hop within its block: the round robin's next place, known
+ * to be warp nwi of the same block as c's visit (its first after a
+ * release, else the next: not the grid's last place), as rr_advance would
+ * set it */
+static inline void chain_next_place(struct grid *gr, const struct chain *c, uint32_t nwi)
+{
+	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - c->wi;
+	gr->rr = (int)idx;
+	gr->rr_idx = idx;
+	gr->rr_wi = nwi;
+}
+
 /* sched_hop's next visit begins, of warp nwi of c's block, as sched_chain
  * begins it */
 static inline int hop_begin(struct machine *m, struct chain *c, struct warp *nw, uint32_t nwi)
@@ -1058,10 +1070,7 @@ static inline int sched_hop(struct machine *m, struct chain *c, int k)
 	 * be warp nwi of the same block: the block's first after a release,
 	 * else the next (not the grid's last place: wi + 1 < wpb) */
 	c->ran += k;
-	uint64_t idx = nwi ? gr->rr_idx + 1 : gr->rr_idx - wi;
-	gr->rr = (int)idx;
-	gr->rr_idx = idx;
-	gr->rr_wi = nwi;
+	chain_next_place(gr, c, nwi);
 	return hop_begin(m, c, nw, nwi);
 }
 
