@@ -1343,7 +1343,7 @@ counter_cbr:
 #ifdef FAST_RUN_AVX2
 		unsigned n = fop[df->ncode + pc];
 		if (full && k + (int)n - 1 <= budget && stop - pc - 1 >= n - 1) {
-			w->wsync += shfl_chain_avx2(code, fop, df->ncode, pc, n, R);
+			w->wsync += shfl_chain_avx2(code, fop, df->ncode, pc, R);
 			k += (int)n - 1;
 			pc += n - 1;
 			NEXT_PC();

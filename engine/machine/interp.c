@@ -3324,8 +3324,11 @@ enum { N32_D = 1, N32_A = 2, N32_B = 4 };
 enum { SHFL_ADD_UNI = 1, SHFL_ADD_DEAD = 2, SHFL_ADD_XA = 4 };
 /* inside a run of F_SHFL_RED (fast_chains): a pair's fop[ncode + pc] has its
  * offset above these bits (SHFL_RED_S); a CONST's there is SHFL_RED_SKIP
- * where a later CONST of the run writes the same row */
-enum { SHFL_RED_S = 3, SHFL_RED_SKIP = 1 };
+ * where a later CONST of the run writes the same row. fop[3 ncode + pc] of
+ * the run's first CONST and of each pair and CONST the run writes: how far
+ * the next of them is (SHFL_RED_LINK, 0 after the last); the first CONST's
+ * SHFL_RED_W0 where its row is written */
+enum { SHFL_RED_S = 3, SHFL_RED_SKIP = 1, SHFL_RED_LINK = 0x7f, SHFL_RED_W0 = 0x80 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3982,7 +3985,10 @@ static int chain_const(const int32_t *row, const uint64_t *val, unsigned n, int3
  * fop[ncode + pc] gets its offset (SHFL_RED_S), a CONST's SHFL_RED_SKIP
  * where a later one of the run writes its row (not written: nothing of
  * the run reads rows but x and d, and the run is not stopped inside).
- * WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
+ * The pairs and the CONSTs written are linked (fop[3 ncode + pc]:
+ * SHFL_RED_LINK, SHFL_RED_W0), so that shfl_chain_avx2 visits only them
+ * (reduce_shfl: 8 of 16 instructions, the loop over all 16 was a third
+ * of its cost). WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
 static unsigned long fast_chains_made;
 
 unsigned long interp_fast_chains(void)
@@ -4050,16 +4056,28 @@ static void fast_chains(const struct dfunc *df, uint8_t *f)
 		f[i] = F_SHFL_RED;
 		f[df->ncode + i] = (uint8_t)(end - i);
 		__atomic_fetch_add(&fast_chains_made, 1, __ATOMIC_RELAXED);
-		for (unsigned c = 1; c < nc && at[c] < end; c++)
+		uint8_t *link = f + 3 * (size_t)df->ncode;
+		link[i] = SHFL_RED_W0;
+		for (unsigned c = 0; c < nc && at[c] < end; c++)
 			for (unsigned e = c + 1; e < nc && at[e] < end; e++)
 				if (row[e] == row[c]) {
-					f[df->ncode + at[c]] = SHFL_RED_SKIP;
+					if (c)
+						f[df->ncode + at[c]] = SHFL_RED_SKIP;
+					else
+						link[i] = 0;
 					break;
 				}
 		unsigned p = 0;
-		for (uint32_t x = i + 1; x < end; x++)
+		uint32_t last = i;
+		for (uint32_t x = i + 1; x < end; x++) {
 			if (f[x] == F_SHFL_ADD)
 				f[df->ncode + x] = (uint8_t)(f[df->ncode + x] | off[p++] << SHFL_RED_S);
+			else if (f[x] != F_CONST || (f[df->ncode + x] & SHFL_RED_SKIP))
+				continue;
+			link[last] = (uint8_t)(link[last] | (x - last));
+			link[x] = 0;
+			last = x;
+		}
 		i = end - 1;
 	}
 }
@@ -5453,65 +5471,142 @@ __attribute__((target("avx2"))) static WS_NOINLINE int shfl_add_avx2(const struc
 #undef SHFL_ADD
 #undef SHFL_EACH
 
-/* F_SHFL_RED: the run of n instructions from pc that fast_chains found, a
- * whole warp's: x's low words packed once, each pair's shuffle (up and
- * down as shfl_packed_avx2, xor a permute within and across the four
- * vectors) added to them, the CONSTs' rows written in order (those a later
- * one overwrites skipped), then d (the last shuffle's words, unless that
- * pair's row is dead: fast_pairs) and x unpacked, normalised by the pairs'
- * type. Returns the number of shuffles. Out of line: fast_run's register
- * allocation (see shfl_avx2). */
-__attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(const struct ir_insn *code, const uint8_t *fop,
-								       uint32_t ncode, uint32_t pc, unsigned n,
-								       uint64_t *R)
+/* One shuffle of shfl_chain_avx2's packed rows P into sh, by s, down, up
+ * or xor: the offsets of a reduction's or a scan's unrolled loop (1, 2,
+ * 4, 8, 16) in registers (whole vectors chosen, two halves joined, words
+ * shifted across them: alignr), every other offset of up and down through
+ * the stack (shfl_packed_avx2); the lanes past the warp's edge keep their
+ * own words. Indices constant: P and sh stay in registers (a permute of
+ * P[j ^ (s >> 3)] kept them on the stack). */
+#define SHFL_DN12(K) do { \
+	for (unsigned j = 0; j < 3; j++) \
+		sh[j] = _mm256_alignr_epi8(_mm256_permute2x128_si256(P[j], P[j + 1], 0x21), P[j], 4 * (K)); \
+	sh[3] = _mm256_blend_epi32(_mm256_alignr_epi8(_mm256_permute2x128_si256(P[3], P[3], 0x11), P[3], 4 * (K)), \
+				   P[3], (0xff << (8 - (K))) & 0xff); \
+} while (0)
+#define SHFL_UP12(K) do { \
+	for (unsigned j = 1; j < 4; j++) \
+		sh[j] = _mm256_alignr_epi8(P[j], _mm256_permute2x128_si256(P[j - 1], P[j], 0x21), 16 - 4 * (K)); \
+	sh[0] = _mm256_blend_epi32(_mm256_alignr_epi8(P[0], _mm256_permute2x128_si256(P[0], P[0], 0x00), 16 - 4 * (K)), \
+				   P[0], (1 << (K)) - 1); \
+} while (0)
+#define SHFL_SET(A, B, C, D) do { \
+	sh[0] = (A); \
+	sh[1] = (B); \
+	sh[2] = (C); \
+	sh[3] = (D); \
+} while (0)
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void shfl_step_avx2(unsigned sub, uint32_t s,
+											       const __m256i *P, __m256i *sh)
 {
-	__m256i P[4], sh[4];
-	unsigned ns = 0, mode = 0, nk = 0;
-	uint64_t *X = NULL, *D = NULL;
-	for (uint32_t i = pc, end = pc + n; i < end; i++) {
-		const struct ir_insn *in = &code[i];
-		if (fop[i] == F_SHFL_ADD) {
-			mode = fop[ncode + i];
-			uint32_t s = mode >> SHFL_RED_S;
-			if (!ns) {
-				X = reg(R, in->a);
-				D = reg(R, in->d);
-				nk = in->t != IR_S32;
-				for (unsigned j = 0; j < 4; j++)
-					P[j] = shfl_pack(X, j);
-			}
-			if (in->sub == SHFL_BFLY) {
-				const __m256i ix = _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-								    _mm256_set1_epi32((int)(s & 7)));
-				for (unsigned j = 0; j < 4; j++)
-					sh[j] = _mm256_permutevar8x32_epi32(P[j ^ (s >> 3)], ix);
-			} else {
-				shfl_packed_avx2(in->sub == SHFL_UP, s, P, sh);
-			}
-			for (unsigned j = 0; j < 4; j++)
-				P[j] = _mm256_add_epi32(P[j], sh[j]);
-			ns++;
-			i++;
-		} else if (i == pc || !(fop[ncode + i] & SHFL_RED_SKIP)) {
-			const __m256i v = _mm256_set1_epi64x((long long)ir_norm((uint64_t)in->imm, in->t));
-			uint64_t *d = reg(R, in->d);
-			for (unsigned l = 0; l < WS_WARP; l += 4)
-				_mm256_storeu_si256((__m256i *)(d + l), v);
+	if (sub == SHFL_BFLY) {
+		const __m256i ix = _mm256_xor_si256(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+						    _mm256_set1_epi32((int)(s & 7)));
+		switch (s >> 3) {
+		case 0: SHFL_SET(P[0], P[1], P[2], P[3]); break;
+		case 1: SHFL_SET(P[1], P[0], P[3], P[2]); break;
+		case 2: SHFL_SET(P[2], P[3], P[0], P[1]); break;
+		default: SHFL_SET(P[3], P[2], P[1], P[0]); break;
 		}
-	}
-	if (nk) {
-		if (!(mode & SHFL_ADD_DEAD))
+		if (s & 7)
 			for (unsigned j = 0; j < 4; j++)
-				shfl_unpack(D, j, sh[j], 1);
-		for (unsigned j = 0; j < 4; j++)
-			shfl_unpack(X, j, P[j], 1);
-	} else {
-		if (!(mode & SHFL_ADD_DEAD))
-			for (unsigned j = 0; j < 4; j++)
-				shfl_unpack(D, j, sh[j], 0);
-		for (unsigned j = 0; j < 4; j++)
-			shfl_unpack(X, j, P[j], 0);
+				sh[j] = _mm256_permutevar8x32_epi32(sh[j], ix);
+		return;
 	}
+	switch (s | (sub == SHFL_UP) << 5) {
+	case 1: SHFL_DN12(1); break;
+	case 2: SHFL_DN12(2); break;
+	case 4:
+		for (unsigned j = 0; j < 3; j++)
+			sh[j] = _mm256_permute2x128_si256(P[j], P[j + 1], 0x21);
+		sh[3] = _mm256_permute2x128_si256(P[3], P[3], 0x11);
+		break;
+	case 8: SHFL_SET(P[1], P[2], P[3], P[3]); break;
+	case 16: SHFL_SET(P[2], P[3], P[2], P[3]); break;
+	case 32 | 1: SHFL_UP12(1); break;
+	case 32 | 2: SHFL_UP12(2); break;
+	case 32 | 4:
+		for (unsigned j = 1; j < 4; j++)
+			sh[j] = _mm256_permute2x128_si256(P[j - 1], P[j], 0x21);
+		sh[0] = _mm256_permute2x128_si256(P[0], P[0], 0x00);
+		break;
+	case 32 | 8: SHFL_SET(P[0], P[0], P[1], P[2]); break;
+	case 32 | 16: SHFL_SET(P[0], P[1], P[0], P[1]); break;
+	default: shfl_packed_avx2(sub == SHFL_UP, s, P, sh); break;
+	}
+}
+#undef SHFL_DN12
+#undef SHFL_UP12
+#undef SHFL_SET
+
+/* a run's CONST at pc (shfl_chain_avx2): its value in every lane of its row */
+__attribute__((target("avx2"))) static inline __attribute__((always_inline)) void shfl_chain_const(const struct ir_insn *in,
+												 uint64_t *R)
+{
+	const __m256i v = _mm256_set1_epi64x((long long)ir_norm((uint64_t)in->imm, in->t));
+	uint64_t *d = reg(R, in->d);
+	for (unsigned l = 0; l < WS_WARP; l += 4)
+		_mm256_storeu_si256((__m256i *)(d + l), v);
+}
+
+/* F_SHFL_RED: the run from pc that fast_chains found, a whole warp's: its
+ * pairs and the CONSTs it writes by their links (SHFL_RED_LINK: the
+ * others are the pairs' adds and CONSTs a later one overwrites), x's low
+ * words packed once, each pair's shuffle (up and down as
+ * shfl_packed_avx2, xor a permute within and across the four vectors)
+ * added to them, each CONST's row written (no two of the run's rows
+ * written are the same, nor x or d, which are all its pairs read: their
+ * order does not matter), then d (the last shuffle's words, unless that
+ * pair's row is dead: fast_pairs) and x unpacked, normalised by the
+ * pairs' type. Returns the number of shuffles. Out of line: fast_run's
+ * register allocation (see shfl_avx2). */
+__attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(const struct ir_insn *code, const uint8_t *fop,
+								       uint32_t ncode, uint32_t pc, uint64_t *R)
+{
+	/* the packed rows in variables, not arrays: across the loop GCC kept
+	 * arrays on the stack */
+	__m256i p0 = _mm256_setzero_si256(), p1 = p0, p2 = p0, p3 = p0, s0 = p0, s1 = p0, s2 = p0, s3 = p0;
+	unsigned ns = 0, mode = 0;
+	int nk = 0;
+	uint64_t *X = NULL, *D = NULL;
+	const uint8_t *link = fop + 3 * (size_t)ncode;
+	if (link[pc] & SHFL_RED_W0)
+		shfl_chain_const(&code[pc], R);
+	for (uint32_t i = pc, nx = link[pc] & SHFL_RED_LINK; nx;) {
+		i += nx;
+		nx = link[i];
+		const struct ir_insn *in = &code[i];
+		if (fop[i] != F_SHFL_ADD) {
+			shfl_chain_const(in, R);
+			continue;
+		}
+		mode = fop[ncode + i];
+		if (!ns++) {
+			X = reg(R, in->a);
+			D = reg(R, in->d);
+			nk = in->t != IR_S32;
+			p0 = shfl_pack(X, 0);
+			p1 = shfl_pack(X, 1);
+			p2 = shfl_pack(X, 2);
+			p3 = shfl_pack(X, 3);
+		}
+		__m256i P[4] = { p0, p1, p2, p3 }, sh[4];
+		shfl_step_avx2(in->sub, mode >> SHFL_RED_S, P, sh);
+		p0 = _mm256_add_epi32(p0, s0 = sh[0]);
+		p1 = _mm256_add_epi32(p1, s1 = sh[1]);
+		p2 = _mm256_add_epi32(p2, s2 = sh[2]);
+		p3 = _mm256_add_epi32(p3, s3 = sh[3]);
+	}
+	if (!(mode & SHFL_ADD_DEAD)) {
+		shfl_unpack(D, 0, s0, nk);
+		shfl_unpack(D, 1, s1, nk);
+		shfl_unpack(D, 2, s2, nk);
+		shfl_unpack(D, 3, s3, nk);
+	}
+	shfl_unpack(X, 0, p0, nk);
+	shfl_unpack(X, 1, p1, nk);
+	shfl_unpack(X, 2, p2, nk);
+	shfl_unpack(X, 3, p3, nk);
 	return ns;
 }
 
