@@ -1341,7 +1341,7 @@ counter_cbr:
 		 * group's token is not inside it (the general loop's test after
 		 * each instruction); else its first instruction, a CONST, alone */
 #ifdef FAST_RUN_AVX2
-		unsigned n = fop[df->ncode + pc];
+		unsigned n = fop[df->ncode + pc] & SHFL_RED_LEN;
 		if (full && k + (int)n - 1 <= budget && stop - pc - 1 >= n - 1) {
 			w->wsync += shfl_chain_avx2(code, fop, df->ncode, pc, R);
 			k += (int)n - 1;

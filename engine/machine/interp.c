@@ -3324,11 +3324,18 @@ enum { N32_D = 1, N32_A = 2, N32_B = 4 };
 enum { SHFL_ADD_UNI = 1, SHFL_ADD_DEAD = 2, SHFL_ADD_XA = 4 };
 /* inside a run of F_SHFL_RED (fast_chains): a pair's fop[ncode + pc] has its
  * offset above these bits (SHFL_RED_S); a CONST's there is SHFL_RED_SKIP
- * where a later CONST of the run writes the same row. fop[3 ncode + pc] of
- * the run's first CONST and of each pair and CONST the run writes: how far
- * the next of them is (SHFL_RED_LINK, 0 after the last); the first CONST's
- * SHFL_RED_W0 where its row is written */
-enum { SHFL_RED_S = 3, SHFL_RED_SKIP = 1, SHFL_RED_LINK = 0x7f, SHFL_RED_W0 = 0x80 };
+ * where a later CONST of the run writes the same row. The first CONST's
+ * fop[ncode + pc]: the run's length (SHFL_RED_LEN), SHFL_RED_CANON where
+ * its pairs are five shuffles of one kind by 16, 8, 4, 2 and 1 (down or
+ * xor) or by 1, 2, 4, 8 and 16 (SHFL_RED_ASC: up or xor). fop[3 ncode +
+ * pc]: of each pair, how far the next pair is; of each CONST the run
+ * writes, how far the next is; of the first CONST, how far the first
+ * other it writes is, and SHFL_RED_W0 where its own row is written
+ * (SHFL_RED_LINK: 0 after the last) */
+enum {
+	SHFL_RED_S = 3, SHFL_RED_SKIP = 1, SHFL_RED_LINK = 0x7f, SHFL_RED_W0 = 0x80,
+	SHFL_RED_LEN = 0x3f, SHFL_RED_CANON = 0x40, SHFL_RED_ASC = 0x80
+};
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3985,10 +3992,11 @@ static int chain_const(const int32_t *row, const uint64_t *val, unsigned n, int3
  * fop[ncode + pc] gets its offset (SHFL_RED_S), a CONST's SHFL_RED_SKIP
  * where a later one of the run writes its row (not written: nothing of
  * the run reads rows but x and d, and the run is not stopped inside).
- * The pairs and the CONSTs written are linked (fop[3 ncode + pc]:
- * SHFL_RED_LINK, SHFL_RED_W0), so that shfl_chain_avx2 visits only them
- * (reduce_shfl: 8 of 16 instructions, the loop over all 16 was a third
- * of its cost). WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
+ * The pairs, and the CONSTs written, are linked (fop[3 ncode + pc]), and
+ * the commonest shapes marked (SHFL_RED_CANON), so that shfl_chain_avx2
+ * visits only them (reduce_shfl: 7 of 16 instructions; the loop over all
+ * 16 was a third of its cost), and a reduction's or a scan's shuffles
+ * run in line. WS_NO_SHFLRED=1 turns them off (unit_warpcost compares). */
 static unsigned long fast_chains_made;
 
 unsigned long interp_fast_chains(void)
@@ -3998,7 +4006,7 @@ unsigned long interp_fast_chains(void)
 
 static void fast_chains(const struct dfunc *df, uint8_t *f)
 {
-	enum { CHAIN_MAX = 127 };
+	enum { CHAIN_MAX = SHFL_RED_LEN };
 	int32_t row[CHAIN_MAX];
 	uint64_t val[CHAIN_MAX];
 	uint32_t at[CHAIN_MAX];
@@ -4055,6 +4063,18 @@ static void fast_chains(const struct dfunc *df, uint8_t *f)
 		/* the run ends at its last pair */
 		f[i] = F_SHFL_RED;
 		f[df->ncode + i] = (uint8_t)(end - i);
+		if (npair == 5) {
+			unsigned sub = df->code[end - 2].sub, down = 1, up = 1;
+			for (unsigned q = 0; q < 5; q++) {
+				down &= off[q] == 16u >> q;
+				up &= off[q] == 1u << q;
+			}
+			for (uint32_t x = i + 1; x < end; x++)
+				if (f[x] == F_SHFL_ADD && df->code[x].sub != sub)
+					down = up = 0;
+			if ((down && sub != SHFL_UP) || (up && sub != SHFL_DOWN))
+				f[df->ncode + i] |= (uint8_t)(SHFL_RED_CANON | (up ? SHFL_RED_ASC : 0));
+		}
 		__atomic_fetch_add(&fast_chains_made, 1, __ATOMIC_RELAXED);
 		uint8_t *link = f + 3 * (size_t)df->ncode;
 		link[i] = SHFL_RED_W0;
@@ -4068,15 +4088,17 @@ static void fast_chains(const struct dfunc *df, uint8_t *f)
 					break;
 				}
 		unsigned p = 0;
-		uint32_t last = i;
+		uint32_t lastk = i, lastp = 0;
 		for (uint32_t x = i + 1; x < end; x++) {
-			if (f[x] == F_SHFL_ADD)
+			if (f[x] == F_SHFL_ADD) {
 				f[df->ncode + x] = (uint8_t)(f[df->ncode + x] | off[p++] << SHFL_RED_S);
-			else if (f[x] != F_CONST || (f[df->ncode + x] & SHFL_RED_SKIP))
-				continue;
-			link[last] = (uint8_t)(link[last] | (x - last));
-			link[x] = 0;
-			last = x;
+				if (lastp)
+					link[lastp] = (uint8_t)(x - lastp);
+				lastp = x;
+			} else if (f[x] == F_CONST && !(f[df->ncode + x] & SHFL_RED_SKIP)) {
+				link[lastk] = (uint8_t)(link[lastk] | (x - lastk));
+				lastk = x;
+			}
 		}
 		i = end - 1;
 	}
@@ -4223,7 +4245,7 @@ void interp_n32(struct dfunc *df)
 				hold[df->code[i + 1].tgt1] = 1;
 			break;
 		case F_LDLD_FMAF: len = 3; break;
-		case F_SHFL_RED: len = f[n + i]; break;
+		case F_SHFL_RED: len = f[n + i] & SHFL_RED_LEN; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
@@ -5549,55 +5571,68 @@ __attribute__((target("avx2"))) static inline __attribute__((always_inline)) voi
 		_mm256_storeu_si256((__m256i *)(d + l), v);
 }
 
-/* F_SHFL_RED: the run from pc that fast_chains found, a whole warp's: its
- * pairs and the CONSTs it writes by their links (SHFL_RED_LINK: the
- * others are the pairs' adds and CONSTs a later one overwrites), x's low
- * words packed once, each pair's shuffle (up and down as
- * shfl_packed_avx2, xor a permute within and across the four vectors)
- * added to them, each CONST's row written (no two of the run's rows
- * written are the same, nor x or d, which are all its pairs read: their
- * order does not matter), then d (the last shuffle's words, unless that
- * pair's row is dead: fast_pairs) and x unpacked, normalised by the
- * pairs' type. Returns the number of shuffles. Out of line: fast_run's
- * register allocation (see shfl_avx2). */
+/* F_SHFL_RED: the run from pc that fast_chains found, a whole warp's: x's
+ * low words packed once, each pair's shuffle added to them (a canonical
+ * run's five in line, shfl_step_avx2 with constant operands; another's by
+ * the pairs' links, each by its offset), d (the last shuffle's words,
+ * unless that pair's row is dead: fast_pairs) and x unpacked, normalised
+ * by the pairs' type, then the rows of the CONSTs the run writes, by
+ * their links (no two of them are the same row, nor x or d: their order
+ * does not matter). Returns the number of shuffles. Out of line:
+ * fast_run's register allocation (see shfl_avx2). */
+#define SHFL_RED_STEP(SUB, SH) do { \
+	__m256i P_[4] = { p0, p1, p2, p3 }, sh_[4]; \
+	shfl_step_avx2((SUB), (SH), P_, sh_); \
+	p0 = _mm256_add_epi32(p0, s0 = sh_[0]); \
+	p1 = _mm256_add_epi32(p1, s1 = sh_[1]); \
+	p2 = _mm256_add_epi32(p2, s2 = sh_[2]); \
+	p3 = _mm256_add_epi32(p3, s3 = sh_[3]); \
+} while (0)
+#define SHFL_RED_CANON5(SUB, ASC) do { \
+	SHFL_RED_STEP((SUB), (ASC) ? 1 : 16); \
+	SHFL_RED_STEP((SUB), (ASC) ? 2 : 8); \
+	SHFL_RED_STEP((SUB), 4); \
+	SHFL_RED_STEP((SUB), (ASC) ? 8 : 2); \
+	SHFL_RED_STEP((SUB), (ASC) ? 16 : 1); \
+} while (0)
 __attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(const struct ir_insn *code, const uint8_t *fop,
 								       uint32_t ncode, uint32_t pc, uint64_t *R)
 {
-	/* the packed rows in variables, not arrays: across the loop GCC kept
+	/* the packed rows in variables, not arrays: across a loop GCC kept
 	 * arrays on the stack */
-	__m256i p0 = _mm256_setzero_si256(), p1 = p0, p2 = p0, p3 = p0, s0 = p0, s1 = p0, s2 = p0, s3 = p0;
-	unsigned ns = 0, mode = 0;
-	int nk = 0;
-	uint64_t *X = NULL, *D = NULL;
+	__m256i p0, p1, p2, p3, s0, s1, s2, s3;
 	const uint8_t *link = fop + 3 * (size_t)ncode;
-	if (link[pc] & SHFL_RED_W0)
-		shfl_chain_const(&code[pc], R);
-	for (uint32_t i = pc, nx = link[pc] & SHFL_RED_LINK; nx;) {
-		i += nx;
-		nx = link[i];
-		const struct ir_insn *in = &code[i];
-		if (fop[i] != F_SHFL_ADD) {
-			shfl_chain_const(in, R);
-			continue;
+	const unsigned shape = fop[ncode + pc];
+	uint32_t i = pc + 1;
+	while (fop[i] != F_SHFL_ADD)
+		i++;
+	const struct ir_insn *in = &code[i];
+	uint64_t *X = reg(R, in->a), *D = reg(R, in->d);
+	const int nk = in->t != IR_S32;
+	unsigned ns = 5;
+	p0 = shfl_pack(X, 0);
+	p1 = shfl_pack(X, 1);
+	p2 = shfl_pack(X, 2);
+	p3 = shfl_pack(X, 3);
+	if (shape & SHFL_RED_CANON) {
+		switch (in->sub | ((shape & SHFL_RED_ASC) ? 4 : 0)) {
+		case SHFL_DOWN: SHFL_RED_CANON5(SHFL_DOWN, 0); break;
+		case SHFL_UP | 4: SHFL_RED_CANON5(SHFL_UP, 1); break;
+		case SHFL_BFLY: SHFL_RED_CANON5(SHFL_BFLY, 0); break;
+		default: SHFL_RED_CANON5(SHFL_BFLY, 1); break;
 		}
-		mode = fop[ncode + i];
-		if (!ns++) {
-			X = reg(R, in->a);
-			D = reg(R, in->d);
-			nk = in->t != IR_S32;
-			p0 = shfl_pack(X, 0);
-			p1 = shfl_pack(X, 1);
-			p2 = shfl_pack(X, 2);
-			p3 = shfl_pack(X, 3);
+		while (link[i])
+			i += link[i];
+	} else {
+		for (ns = 1;; ns++) {
+			SHFL_RED_STEP(in->sub, fop[ncode + i] >> SHFL_RED_S);
+			if (!link[i])
+				break;
+			i += link[i];
+			in = &code[i];
 		}
-		__m256i P[4] = { p0, p1, p2, p3 }, sh[4];
-		shfl_step_avx2(in->sub, mode >> SHFL_RED_S, P, sh);
-		p0 = _mm256_add_epi32(p0, s0 = sh[0]);
-		p1 = _mm256_add_epi32(p1, s1 = sh[1]);
-		p2 = _mm256_add_epi32(p2, s2 = sh[2]);
-		p3 = _mm256_add_epi32(p3, s3 = sh[3]);
 	}
-	if (!(mode & SHFL_ADD_DEAD)) {
+	if (!(fop[ncode + i] & SHFL_ADD_DEAD)) {
 		shfl_unpack(D, 0, s0, nk);
 		shfl_unpack(D, 1, s1, nk);
 		shfl_unpack(D, 2, s2, nk);
@@ -5607,8 +5642,16 @@ __attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(cons
 	shfl_unpack(X, 1, p1, nk);
 	shfl_unpack(X, 2, p2, nk);
 	shfl_unpack(X, 3, p3, nk);
+	if (link[pc] & SHFL_RED_W0)
+		shfl_chain_const(&code[pc], R);
+	for (uint32_t k = pc, nx = link[pc] & SHFL_RED_LINK; nx; nx = link[k]) {
+		k += nx;
+		shfl_chain_const(&code[k], R);
+	}
 	return ns;
 }
+#undef SHFL_RED_STEP
+#undef SHFL_RED_CANON5
 
 /* cmp_rows_avx2 where one operand is y in every lane (a uniform loop
  * counter, a constant): X sub y, or y sub X when ysub (the counter is the
