@@ -4577,6 +4577,15 @@ static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *
  * one loop per type, no test per lane. Out of line and in an AVX2 version
  * (the window test and the count vectorize there; inside fast_run's frame
  * gcc also kept the window and the mask in memory). */
+/* WS_NO_ATOM1=1: a single lane's add goes through the passes below
+ * (tests/programs atom_one compares) */
+static int atom_one_on = 1;
+
+__attribute__((constructor)) static void atom_one_choose(void)
+{
+	atom_one_on = !util_env_on("WS_NO_ATOM1");
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #define ATOM_UNROLL _Pragma("GCC unroll 4")
 #else
@@ -4588,6 +4597,18 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
 		return 0;
+	if (!(M & (M - 1)) && in->sub == ATOM_ADD && in->t != IR_F32 && atom_one_on) {
+		/* one lane's integer add (reduce_shfl's lane 0, a warp's total):
+		 * the passes' set-up was most of it */
+		const unsigned l = (unsigned)__builtin_ctz(M);
+		const uint64_t off = A[l] + k;
+		if (off > len - 4 || (off & 3))
+			return 0;
+		ATOM_RMW32((void *)((uintptr_t)win->base + (uintptr_t)off), uint32_t, o + (uint32_t)B[l],
+			   if (in->d >= 0) D[l] = in->t == IR_S32 ? (uint64_t)(int64_t)(int32_t)ob : ob);
+		*nst += (uint32_t)B[l] != 0;
+		return 1;
+	}
 	uintptr_t w0;
 	if (in->sub == ATOM_ADD && in->t != IR_F32 && popc32(M) >= LANES_VEC_MIN &&
 	    (w0 = run4_at(A, M, k, len, (uintptr_t)win->base + (uintptr_t)k))) {
@@ -5621,8 +5642,7 @@ __attribute__((target("avx2"))) static WS_NOINLINE unsigned shfl_chain_avx2(cons
 		case SHFL_BFLY: SHFL_RED_CANON5(SHFL_BFLY, 0); break;
 		default: SHFL_RED_CANON5(SHFL_BFLY, 1); break;
 		}
-		while (link[i])
-			i += link[i];
+		i = pc + (shape & SHFL_RED_LEN) - 2; /* the last pair: the run ends with its add */
 	} else {
 		for (ns = 1;; ns++) {
 			SHFL_RED_STEP(in->sub, fop[ncode + i] >> SHFL_RED_S);
