@@ -4597,18 +4597,6 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
 		return 0;
-	if (!(M & (M - 1)) && in->sub == ATOM_ADD && in->t != IR_F32 && atom_one_on) {
-		/* one lane's integer add (reduce_shfl's lane 0, a warp's total):
-		 * the passes' set-up was most of it */
-		const unsigned l = (unsigned)__builtin_ctz(M);
-		const uint64_t off = A[l] + k;
-		if (off > len - 4 || (off & 3))
-			return 0;
-		ATOM_RMW32((void *)((uintptr_t)win->base + (uintptr_t)off), uint32_t, o + (uint32_t)B[l],
-			   if (in->d >= 0) D[l] = in->t == IR_S32 ? (uint64_t)(int64_t)(int32_t)ob : ob);
-		*nst += (uint32_t)B[l] != 0;
-		return 1;
-	}
 	uintptr_t w0;
 	if (in->sub == ATOM_ADD && in->t != IR_F32 && popc32(M) >= LANES_VEC_MIN &&
 	    (w0 = run4_at(A, M, k, len, (uintptr_t)win->base + (uintptr_t)k))) {
@@ -4624,6 +4612,18 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 		if (lanes_outside(A, k, len, 4, M))
 			return 0;
 	} else {
+		if (!(M & (M - 1)) && in->sub == ATOM_ADD && in->t != IR_F32 && atom_one_on) {
+			/* one lane's integer add (reduce_shfl's lane 0, a warp's total):
+			 * the passes' set-up was most of it */
+			const unsigned l = (unsigned)__builtin_ctz(M);
+			const uint64_t off = A[l] + k;
+			if (off > len - 4 || (off & 3))
+				return 0;
+			ATOM_RMW32((void *)((uintptr_t)win->base + (uintptr_t)off), uint32_t, o + (uint32_t)B[l],
+				   if (in->d >= 0) D[l] = in->t == IR_S32 ? (uint64_t)(int64_t)(int32_t)ob : ob);
+			*nst += (uint32_t)B[l] != 0;
+			return 1;
+		}
 		uint64_t lim = len - 4, bad = 0;
 		EACH(M, l, { uint64_t off = A[l] + k; bad |= (off > lim) | (off & 3); });
 		if (bad)
