@@ -4566,6 +4566,15 @@ static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *
 	return do_ld(m, w, g, in);
 }
 
+/* WS_NO_ATOM1=1: atom32_run's single-lane add goes through its passes
+ * (tests/programs/atom_one: the same output either way) */
+static int atom_one_on = 1;
+
+__attribute__((constructor)) static void atom_one_choose(void)
+{
+	atom_one_on = !util_env_on("WS_NO_ATOM1");
+}
+
 /* F_ATOM's 32-bit add (integer or float), or other RMW of a 32-bit
  * integer (fast_class), with nothing observing but the checkers, whose
  * event came first: when every lane of M has its address in the window,
@@ -4577,15 +4586,6 @@ static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *
  * one loop per type, no test per lane. Out of line and in an AVX2 version
  * (the window test and the count vectorize there; inside fast_run's frame
  * gcc also kept the window and the mask in memory). */
-/* WS_NO_ATOM1=1: a single lane's add goes through the passes below
- * (tests/programs atom_one compares) */
-static int atom_one_on = 1;
-
-__attribute__((constructor)) static void atom_one_choose(void)
-{
-	atom_one_on = !util_env_on("WS_NO_ATOM1");
-}
-
 #if defined(__GNUC__) && !defined(__clang__)
 #define ATOM_UNROLL _Pragma("GCC unroll 4")
 #else
