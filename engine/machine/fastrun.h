@@ -39,6 +39,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
+	int atom_k; /* F_ATOM: its B's lanes hold one value (F_CONST_ATOM) */
 	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
 #if FAST_RUN_N32
@@ -113,7 +114,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
 		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
-		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF,
+		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF, [F_CONST_ATOM] = &&L_F_CONST_ATOM,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
@@ -606,7 +607,9 @@ fetched:
 		}
 		goto coll_done;
 	}
-	CASE(F_ATOM) {
+	CASE(F_ATOM)
+		atom_k = 0;
+	atom: {
 		/* do_atom without the observers fast_mem_ok rules out: the window
 		 * (through this run's allocations), the checkers' event, then
 		 * atom32_run's pass, or the lanes one by one */
@@ -620,7 +623,7 @@ fetched:
 				else
 					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			}
-			if (!atom32_run(in, M, &win, D, A, B, &m->nstores) &&
+			if (!atom32_run(in, M, &win, D, A, B, atom_k, &m->nstores) &&
 			    atom_lanes(m, w, in, M, &win, D, A, B, reg(R, in->c))) {
 				why = FR_RETURN;
 				goto done;
@@ -679,6 +682,16 @@ fetched:
  * then 32 consecutive words (idx_ld_rows, idx_st_rows). B is read before
  * D, which may be its row. */
 #define IDX_ROWS() (full && fop[df->ncode + pc] && B[WS_WARP - 1] - B[0] == WS_WARP - 1)
+	CASE(F_CONST_ATOM) {
+		/* the CONST, then the atomic that adds its value */
+		uint64_t v = ir_norm((uint64_t)in->imm, in->t);
+		FL(v);
+		if (!PAIR_OK())
+			NEXT_PC();
+		PAIR_TAKE();
+		atom_k = 1;
+		goto atom;
+	}
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
 		if (IDX_ROWS()) {

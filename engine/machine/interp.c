@@ -3291,6 +3291,9 @@ enum fast_op {
 	F_LDLD_FMAF,                 /* two f32 LDs, then the fmaf of their results (matmul's
 				      * `sum += as[ty][k] * bs[k][tx]`): llf_shape, llf_lanes;
 				      * f[ncode + i] 1 where it continues the triple before */
+	F_CONST_ATOM,                /* a CONST, then the F_ATOM whose value operand it writes
+				      * (histogram's atomicAdd(&bin, 1)): atom32_run's add of
+				      * one value */
 	/* uniform instructions (uniform.c: every lane of the group holds one
 	 * value of each operand; fast_uniform) */
 	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
@@ -3851,6 +3854,16 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 							     (shfl_dead_after(df, f, i + 2, p->d) ? SHFL_ADD_DEAD : 0));
 		}
 	}
+	/* a CONST, then the atomic that adds it (F_CONST_ATOM): atom32_run
+	 * knows every lane's value. WS_NO_CONSTATOM=1 turns them off
+	 * (tests/ir/hist_warp.t compares) */
+	if (!util_env_on("WS_NO_CONSTATOM"))
+		for (uint32_t i = 0; i + 1 < df->ncode; i++) {
+			const struct ir_insn *p = &df->code[i], *q = p + 1;
+			if (f[i] == F_CONST && f[i + 1] == F_ATOM && p->d >= 0 && q->b == p->d && q->a != p->d &&
+			    !(q->flags & DF_KB))
+				f[i] = F_CONST_ATOM;
+		}
 	/* the other 4-byte loads and stores take the same block copies */
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		const struct ir_insn *q = &df->code[i];
@@ -4543,7 +4556,7 @@ static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *
 #define ATOM_UNROLL
 #endif
 WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
-						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
+						  uint64_t *D, const uint64_t *A, const uint64_t *B, int bk, uint64_t *nst)
 {
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
@@ -4573,7 +4586,14 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t sink[WS_WARP];
 	uint64_t *Dk = in->d >= 0 ? D : sink;
 	unsigned t = in->t;
-	if (t != IR_F32 && in->sub == ATOM_ADD) {
+	/* bk: B's lanes hold one value (F_CONST_ATOM: the CONST before wrote
+	 * it); an integer add of it whose old value nothing reads changes
+	 * every lane's word or none, and each lane adds it (no count of B's
+	 * lanes, no load of B a lane) */
+	const int add1 = bk && in->d < 0 && t != IR_F32 && in->sub == ATOM_ADD;
+	if (add1) {
+		changed = (uint32_t)B[__builtin_ctz(M)] ? popc32(M) : 0;
+	} else if (t != IR_F32 && in->sub == ATOM_ADD) {
 		if (M == WS_FULL) {
 			LANES_INDEPENDENT
 			for (unsigned l = 0; l < WS_WARP; l++)
@@ -4602,7 +4622,10 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	} else if (in->sub == ATOM_ADD) {
 		/* an old value nothing reads (decode.c atomdead): each lane one
 		 * add into memory (3 host instructions a lane, not 7) */
-		if (in->d < 0)
+		const uint32_t v = (uint32_t)B[__builtin_ctz(M)];
+		if (add1)
+			ATOM_PASS(uint32_t, o + v, (void)ob);
+		else if (in->d < 0)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], (void)ob);
 		else if (t == IR_S32)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
