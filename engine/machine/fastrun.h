@@ -115,6 +115,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
 		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF, [F_CONST_ATOM] = &&L_F_CONST_ATOM,
+		[F_LDB_ATOM] = &&L_F_LDB_ATOM,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
@@ -394,7 +395,8 @@ fetched:
 			goto settle_now;
 		DISPATCH();
 	}
-	CASE(F_LD) {
+	CASE(F_LD)
+	ld: {
 		/* a full warp's 1-, 2-, 4- or 8-byte loads inside one allocation
 		 * or the shared memory, no observer but the checkers (their event
 		 * first, as do_ld publishes it): one pass, else do_ld */
@@ -691,6 +693,40 @@ fetched:
 		PAIR_TAKE();
 		atom_k = 1;
 		goto atom;
+	}
+	CASE(F_LDB_ATOM) {
+		/* the byte load, its NOPs, the indexing of a shared (or global)
+		 * array by its value, the CONST and the atomicAdd of it, in this
+		 * one dispatch (decode's run of L instructions): a full warp, no
+		 * observer, no checker listening for accesses, nothing stopping
+		 * inside the run (the token, the budget, a breakpoint), every
+		 * byte inside its window (win_all_in) and every value's word
+		 * inside the atomic's (ldb_atom_in, the base one value: uniform.c);
+		 * else the LD's own class, and each after it by its own. k counts
+		 * the L instructions; the words changed are counted as atom32_run
+		 * counts them (a non-zero add changes every lane's word) */
+		const unsigned L = fop[df->ncode + pc];
+		if (!full || !fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS) || k + (int)L - 1 > budget)
+			goto ld;
+		for (unsigned q = 1; q < L; q++)
+			if (pc + q == stop || (code[pc + q].flags & DF_BREAK))
+				goto ld;
+		const struct ir_insn *ix = &code[pc + L - 3], *kc = ix + 1;
+		const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)in->imm;
+		const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
+		const int sg = in->t == IR_S8;
+		struct window dw, aw;
+		SYNC();
+		if (!fast_window(m, w, A[0] + imm, 0, &dw) || !win_all_in(A, imm - dw.lo, dw.len, 1) ||
+		    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+			goto ld;
+		const uint64_t z = ir_norm((uint64_t)kc->imm, kc->t);
+		ldb_atom(reg(R, ix->d), D, A, (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo), sg, a0, sh,
+			 (uintptr_t)aw.base - (uintptr_t)aw.lo, z);
+		m->nstores += (uint32_t)z ? WS_WARP : 0;
+		k += (int)L - 1;
+		pc += L - 1;
+		NEXT_PC_CALLED();
 	}
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);

@@ -3294,6 +3294,10 @@ enum fast_op {
 	F_CONST_ATOM,                /* a CONST, then the F_ATOM whose value operand it writes
 				      * (histogram's atomicAdd(&bin, 1)): atom32_run's add of
 				      * one value */
+	F_LDB_ATOM,                  /* a byte LD, NOPs, the F_IDX_SH of its value on a uniform
+				      * base, then F_CONST_ATOM's pair adding into the address
+				      * (histogram's atomicAdd(&local[data[i]], 1u)): ldb_atom;
+				      * f[ncode + i] the run's length */
 	/* uniform instructions (uniform.c: every lane of the group holds one
 	 * value of each operand; fast_uniform) */
 	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
@@ -3748,7 +3752,7 @@ WS_CLONES WS_NOINLINE static int llf_lanes(uint64_t *X, uint64_t *Y, uint64_t *D
  * i the thread's index) is one block read, widened in one pass; else
  * byte by byte. Out of line: in fast_run either loop moved its register
  * allocation */
-WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+static inline void ld_bytes_in(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
 {
 	uint64_t a0 = A[0], d = 0;
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -3771,6 +3775,10 @@ WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintp
 		uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
 		D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
 	}
+}
+WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+{
+	ld_bytes_in(D, A, base, sg);
 }
 
 /* 0 when every lane of a full warp holds the same value */
@@ -3863,6 +3871,30 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			if (f[i] == F_CONST && f[i + 1] == F_ATOM && p->d >= 0 && q->b == p->d && q->a != p->d &&
 			    !(q->flags & DF_KB))
 				f[i] = F_CONST_ATOM;
+		}
+	/* a byte load whose value indexes an atomicAdd of a constant
+	 * (F_LDB_ATOM): the LD, NOPs, the indexing on a base the same in
+	 * every lane (uniform.c; run's kernels only) by a power of two of 4
+	 * or more, then F_CONST_ATOM's CONST into the LD's row (the byte's
+	 * last reader was the indexing) and the integer add (no old value,
+	 * not a release) at the indexing's result. WS_NO_LDBATOM=1 turns
+	 * them off (hist_warp.t compares) */
+	if (df->uni && !util_env_on("WS_NO_LDBATOM"))
+		for (uint32_t i = 0; i + 3 < df->ncode; i++) {
+			const struct ir_insn *p = &df->code[i];
+			uint32_t j = i + 1;
+			while (j < df->ncode && f[j] == F_NOP)
+				j++;
+			if (f[i] != F_LD || (p->t != IR_U8 && p->t != IR_S8) || p->d < 0 || j + 2 >= df->ncode ||
+			    j + 3 - i > 255 || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
+				continue;
+			const struct ir_insn *x = &df->code[j], *q = x + 2;
+			if (x->b == p->d && !(x->flags & DF_KB) && x->a != p->d && x->d >= 0 && x->imm >= 4 &&
+			    (df->uni[j] & UNI_A) && x[1].d == p->d && x->d != p->d && q->a == x->d && q->b == p->d &&
+			    q->d < 0 && q->sub == ATOM_ADD && (q->t == IR_S32 || q->t == IR_U32) && !is_release(q)) {
+				f[i] = F_LDB_ATOM;
+				f[df->ncode + i] = (uint8_t)(j + 3 - i);
+			}
 		}
 	/* the other 4-byte loads and stores take the same block copies */
 	for (uint32_t i = 0; i < df->ncode; i++) {
@@ -4218,12 +4250,12 @@ void interp_n32(struct dfunc *df)
 				hold[df->code[i + 1].tgt1] = 1;
 			break;
 		case F_LDLD_FMAF: len = 3; break;
-		case F_SHFL_RED: len = f[n + i]; break;
+		case F_SHFL_RED: case F_LDB_ATOM: len = f[n + i]; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
 			hold[j] = 1;
-		if (f[i] == F_SHFL_RED)
+		if (f[i] == F_SHFL_RED || f[i] == F_LDB_ATOM)
 			hold[i] = 1;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -4664,6 +4696,38 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 #undef ATOM_LANE
 	*nst += changed;
 	return 1;
+}
+
+/* F_LDB_ATOM's window test: the atomic's offsets o + (x << sh), x every
+ * value of a u8 (or an s8: sg) and o the base's offset in the window,
+ * all inside its len bytes, on 4-byte words */
+static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg)
+{
+	uint64_t below = sg ? (uint64_t)128 << sh : 0, above = (uint64_t)(sg ? 127 : 255) << sh;
+	return sh >= 2 && sh < 16 && len >= 4 && above <= len - 4 && !(o & 3) && o >= below &&
+	       o <= len - 4 - above;
+}
+
+/* F_LDB_ATOM's lanes (fastrun.h), a full warp, every address in its
+ * window (win_all_in, ldb_atom_in): the LD's bytes at dbase + A[l] (to a
+ * scratch row: the CONST's row Z is the LD's), the indexing Y[l] = a0 +
+ * (x << sh), Z, then the adds of z's low 32 bits at abase + Y[l] in
+ * ascending lanes, as atom32_run's (every load before every add, as the
+ * instructions one by one) */
+WS_CLONES WS_NOINLINE static void ldb_atom(uint64_t *Y, uint64_t *Z, const uint64_t *A, uintptr_t dbase, int sg,
+					   uint64_t a0, unsigned sh, uintptr_t abase, uint64_t z)
+{
+	uint64_t T[WS_WARP];
+	ld_bytes_in(T, A, dbase, sg);
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Y[l] = a0 + (T[l] << sh);
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Z[l] = z;
+	const uint32_t v = (uint32_t)z;
+	ATOM_UNROLL
+	for (unsigned l = 0; l < WS_WARP; l++)
+		ATOM_RMW32((void *)(abase + (uintptr_t)Y[l]), uint32_t, o + v, (void)ob)
 }
 
 /* a collective's member mask (register x, or none: the group) names every
