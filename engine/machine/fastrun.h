@@ -697,7 +697,8 @@ fetched:
 	CASE(F_LDB_ATOM) {
 		/* the byte load, its NOPs, the indexing of a shared (or global)
 		 * array by its value, the CONST and the atomicAdd of it, in this
-		 * one dispatch (decode's run of L instructions): a full warp, no
+		 * one dispatch (decode's run of L instructions; the LD's and the
+		 * indexing's rows dead after it, not written): a full warp, no
 		 * observer, no checker listening for accesses, nothing stopping
 		 * inside the run (the token, the budget, a breakpoint), every
 		 * byte inside its window (win_all_in) and every value's word
@@ -721,8 +722,8 @@ fetched:
 		    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
 			goto ld;
 		const uint64_t z = ir_norm((uint64_t)kc->imm, kc->t);
-		ldb_atom(reg(R, ix->d), D, A, (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo), sg, a0, sh,
-			 (uintptr_t)aw.base - (uintptr_t)aw.lo, z);
+		ldb_atom(reg(R, kc->d), A, (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo), sg, a0, sh,
+			 (uintptr_t)aw.base - (uintptr_t)aw.lo, z, dw.base != aw.base);
 		m->nstores += (uint32_t)z ? WS_WARP : 0;
 		k += (int)L - 1;
 		pc += L - 1;

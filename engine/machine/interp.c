@@ -3823,6 +3823,63 @@ static int shfl_dead_after(const struct dfunc *df, const uint8_t *f, uint32_t j,
 	return 0;
 }
 
+/* Whether row r is dead after instruction j of a kernel that `run`
+ * compiled (df->uni; nothing but its code reads its rows there): on every
+ * path on from j an instruction writes r before any reads it, or the
+ * kernel returns (a thread's rows end with it). Each lane follows one
+ * path, so that a write some lanes skip (an if) leaves the row live on
+ * the path that skips it. Calls, and a kernel with an instruction that
+ * reads other lanes' rows (a shuffle, vote, match or reduction, a builtin
+ * not pure), count as reads. */
+static int row_dead_after(const struct dfunc *df, uint32_t j, int32_t r)
+{
+	const uint32_t n = df->ncode;
+	if (!df->uni || !(df->fn->kind & FN_KERNEL) || r < 0)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned op = df->code[i].op;
+		if (op == IR_SHFL || op == IR_VOTE || op == IR_MATCH || op == IR_REDUX || op == IR_CALL ||
+		    op == IR_ICALL || (op == IR_BCALL && !builtin_pure((int)df->code[i].imm)))
+			return 0;
+	}
+	/* each instruction seen pushes two at most */
+	uint32_t *stack = xmalloc((2 * (size_t)n + 2) * sizeof(uint32_t)), sp = 0;
+	uint8_t *seen = xcalloc(n + 1, 1);
+	int dead = 1;
+	stack[sp++] = j + 1;
+	while (sp && dead) {
+		uint32_t i = stack[--sp];
+		if (i >= n) {
+			dead = 0;
+			break;
+		}
+		if (seen[i])
+			continue;
+		seen[i] = 1;
+		const struct ir_insn *in = &df->code[i];
+		int32_t u[64], wr[2];
+		if (in->nargs + 4 > 64)
+			dead = 0;
+		int k = dead ? decode_uses(in, u, 64) : 0, nw = ir_insn_writes(in, wr), wrote = 0;
+		for (int q = 0; q < k; q++)
+			dead &= u[q] != r;
+		for (int q = 0; q < nw; q++)
+			wrote |= wr[q] == r;
+		if (!dead || wrote || in->op == IR_RET || in->op == IR_TRAP || in->op == IR_UNREACHABLE)
+			continue;
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			stack[sp++] = (uint32_t)in->tgt1;
+			if (in->op == IR_CBR)
+				stack[sp++] = (uint32_t)in->tgt2;
+		} else {
+			stack[sp++] = i + 1;
+		}
+	}
+	free(stack);
+	free(seen);
+	return dead;
+}
+
 static void fast_pairs(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i + 1 < df->ncode; i++) {
@@ -3873,12 +3930,13 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 				f[i] = F_CONST_ATOM;
 		}
 	/* a byte load whose value indexes an atomicAdd of a constant
-	 * (F_LDB_ATOM): the LD, NOPs, the indexing on a base the same in
-	 * every lane (uniform.c; run's kernels only) by a power of two of 4
-	 * or more, then F_CONST_ATOM's CONST into the LD's row (the byte's
-	 * last reader was the indexing) and the integer add (no old value,
-	 * not a release) at the indexing's result. WS_NO_LDBATOM=1 turns
-	 * them off (hist_warp.t compares) */
+	 * (F_LDB_ATOM; fop[ncode + i] the run's length): the LD, NOPs, the
+	 * indexing by its value on a base the same in every lane (uniform.c)
+	 * by a power of two of 4 or more, then F_CONST_ATOM's CONST and the
+	 * integer add (no old value, not a release) at the indexing's
+	 * result, which is dead after the add, as is the LD's row unless the
+	 * CONST's overwrites it (row_dead_after: run's kernels only): neither
+	 * is written. WS_NO_LDBATOM=1 turns them off (hist_warp.t compares) */
 	if (df->uni && !util_env_on("WS_NO_LDBATOM"))
 		for (uint32_t i = 0; i + 3 < df->ncode; i++) {
 			const struct ir_insn *p = &df->code[i];
@@ -3889,9 +3947,10 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			    j + 3 - i > 255 || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
 				continue;
 			const struct ir_insn *x = &df->code[j], *q = x + 2;
-			if (x->b == p->d && !(x->flags & DF_KB) && x->a != p->d && x->d >= 0 && x->imm >= 4 &&
-			    (df->uni[j] & UNI_A) && x[1].d == p->d && x->d != p->d && q->a == x->d && q->b == p->d &&
-			    q->d < 0 && q->sub == ATOM_ADD && (q->t == IR_S32 || q->t == IR_U32) && !is_release(q)) {
+			if (x->b == p->d && !(x->flags & DF_KB) && x->d >= 0 && x->imm >= 4 && (df->uni[j] & UNI_A) &&
+			    x[1].d != x->d && q->a == x->d && q->b == x[1].d && q->d < 0 && q->sub == ATOM_ADD &&
+			    (q->t == IR_S32 || q->t == IR_U32) && !is_release(q) && row_dead_after(df, j + 2, x->d) &&
+			    (x[1].d == p->d || row_dead_after(df, j + 2, p->d))) {
 				f[i] = F_LDB_ATOM;
 				f[df->ncode + i] = (uint8_t)(j + 3 - i);
 			}
@@ -4250,7 +4309,8 @@ void interp_n32(struct dfunc *df)
 				hold[df->code[i + 1].tgt1] = 1;
 			break;
 		case F_LDLD_FMAF: len = 3; break;
-		case F_SHFL_RED: case F_LDB_ATOM: len = f[n + i]; break;
+		case F_SHFL_RED: len = f[n + i]; break;
+		case F_LDB_ATOM: len = f[n + i]; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
@@ -4709,25 +4769,33 @@ static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg
 }
 
 /* F_LDB_ATOM's lanes (fastrun.h), a full warp, every address in its
- * window (win_all_in, ldb_atom_in): the LD's bytes at dbase + A[l] (to a
- * scratch row: the CONST's row Z is the LD's), the indexing Y[l] = a0 +
- * (x << sh), Z, then the adds of z's low 32 bits at abase + Y[l] in
- * ascending lanes, as atom32_run's (every load before every add, as the
- * instructions one by one) */
-WS_CLONES WS_NOINLINE static void ldb_atom(uint64_t *Y, uint64_t *Z, const uint64_t *A, uintptr_t dbase, int sg,
-					   uint64_t a0, unsigned sh, uintptr_t abase, uint64_t z)
+ * window (win_all_in, ldb_atom_in): lane l's byte x at dbase + A[l], then
+ * its add of z's low 32 bits at abase + a0 + (x << sh), in ascending
+ * lanes, as atom32_run's; then the CONST's row Z (last: it may be A's).
+ * Every load before every add, as the instructions one by one, but where
+ * the bytes' window is not the words' (apart: no add changes a byte):
+ * each lane's load then its add in one pass */
+WS_CLONES WS_NOINLINE static void ldb_atom(uint64_t *Z, const uint64_t *A, uintptr_t dbase, int sg, uint64_t a0,
+					   unsigned sh, uintptr_t abase, uint64_t z, int apart)
 {
-	uint64_t T[WS_WARP];
-	ld_bytes_in(T, A, dbase, sg);
-	LANES_INDEPENDENT
-	for (unsigned l = 0; l < WS_WARP; l++)
-		Y[l] = a0 + (T[l] << sh);
+	const uint32_t v = (uint32_t)z;
+	const uintptr_t ab = abase + (uintptr_t)a0;
+	if (apart) {
+		ATOM_UNROLL
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint8_t x = *(const uint8_t *)(dbase + (uintptr_t)A[l]);
+			uint64_t o_ = (sg ? (uint64_t)(int64_t)(int8_t)x : x) << sh;
+			ATOM_RMW32((void *)(ab + (uintptr_t)o_), uint32_t, o + v, (void)ob)
+		}
+	} else {
+		uint64_t T[WS_WARP];
+		ld_bytes_in(T, A, dbase, sg);
+		ATOM_UNROLL
+		for (unsigned l = 0; l < WS_WARP; l++)
+			ATOM_RMW32((void *)(ab + (uintptr_t)(T[l] << sh)), uint32_t, o + v, (void)ob)
+	}
 	for (unsigned l = 0; l < WS_WARP; l++)
 		Z[l] = z;
-	const uint32_t v = (uint32_t)z;
-	ATOM_UNROLL
-	for (unsigned l = 0; l < WS_WARP; l++)
-		ATOM_RMW32((void *)(abase + (uintptr_t)Y[l]), uint32_t, o + v, (void)ob)
 }
 
 /* a collective's member mask (register x, or none: the group) names every

@@ -43,8 +43,8 @@ for o in "--fast" "" "--fast --simt its" "--fast --sched random:5"; do
 	run hist_bytes tests/programs/hist_bytes.cu "$o"
 done
 run atom_const tests/programs/atom_const.cu "--fast --max-steps 4001"
-# stops inside the kernel's atomics (its steps about 54,880 to 55,120)
-for s in $(seq 54881 7 55120); do
+# stops inside the kernel's atomics (its steps about 66,450 to 66,800)
+for s in $(seq 66451 9 66800); do
 	run hist_bytes tests/programs/hist_bytes.cu "--fast --max-steps $s"
 done
 for a in 0 1 2 3 4 5 6; do

@@ -38,6 +38,10 @@ __global__ void bytes(const unsigned char *u, const signed char *s, const unsign
 	atomicAdd(&gbin[256 + c], 1u);
 	twice[i] = c * 3u + 1u;            // the byte again after its add
 	atomicAdd(&gsm[small[i]], 1u);     // bytes below 64 into an allocation of 64 words
+	unsigned *hi = gbin + 1280;
+	unsigned *at = &hi[u[(i * 3) % N]];
+	atomicAdd(at, 2u);                  // the word's address used again after the add
+	twice[N + i] = (unsigned)(at - gbin);
 	__syncthreads();
 	for (int b = t; b < 256; b += NT) {
 		atomicAdd(&gbin[768 + b], su[b]);
@@ -59,7 +63,7 @@ int main(void)
 		s[i] = (signed char)(x >> 11);
 		small[i] = (unsigned char)((x >> 20) & 63);
 	}
-	static unsigned want[1280], got[1280], wtw[N], tw[N], wsm[64], gsm[64];
+	static unsigned want[1536], got[1536], wtw[2 * N], tw[2 * N], wsm[64], gsm[64];
 	static int wint[256], gi[256];
 	unsigned char sb[N];
 	for (int b = 0; b < N; b++)
@@ -73,6 +77,8 @@ int main(void)
 		want[256 + u[i]] += 1;
 		wtw[i] = u[i] * 3u + 1u;
 		wsm[small[i]] += 1;
+		want[1280 + u[(i * 3) % N]] += 2;
+		wtw[N + i] = 1280 + u[(i * 3) % N];
 	}
 	unsigned char *du, *dsmall;
 	signed char *ds;
@@ -98,7 +104,7 @@ int main(void)
 	cudaMemcpy(gsm, dsm, sizeof gsm, cudaMemcpyDeviceToHost);
 	int bad = 0;
 	unsigned long long sum = 0;
-	for (int b = 0; b < 1280; b++) {
+	for (int b = 0; b < 1536; b++) {
 		bad += got[b] != want[b];
 		sum = sum * 31 + got[b];
 	}
@@ -106,7 +112,7 @@ int main(void)
 		bad += gi[b] != wint[b];
 		sum = sum * 31 + (unsigned)gi[b];
 	}
-	for (int i = 0; i < N; i++)
+	for (int i = 0; i < 2 * N; i++)
 		bad += tw[i] != wtw[i];
 	for (int b = 0; b < 64; b++)
 		bad += gsm[b] != wsm[b];
