@@ -4678,22 +4678,6 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t sink[WS_WARP];
 	uint64_t *Dk = in->d >= 0 ? D : sink;
 	unsigned t = in->t;
-	/* bk: B's lanes hold one value (F_CONST_ATOM: the CONST before wrote
-	 * it); an integer add of it whose old value nothing reads changes
-	 * every lane's word or none, and each lane adds it (no count of B's
-	 * lanes, no load of B a lane) */
-	const int add1 = bk && in->d < 0 && t != IR_F32 && in->sub == ATOM_ADD;
-	if (add1) {
-		changed = (uint32_t)B[__builtin_ctz(M)] ? popc32(M) : 0;
-	} else if (t != IR_F32 && in->sub == ATOM_ADD) {
-		if (M == WS_FULL) {
-			LANES_INDEPENDENT
-			for (unsigned l = 0; l < WS_WARP; l++)
-				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
-		} else {
-			changed = count_nonzero32(B, M);
-		}
-	}
 /* ascending lanes; a whole warp's loop unrolled (it does not vectorize:
  * lanes may share a word) */
 #define ATOM_LANE(T, ADD, KEEP) ATOM_RMW32((void *)(base + (uintptr_t)A[l]), T, ADD, KEEP)
@@ -4709,15 +4693,31 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 		} \
 	} \
 } while (0)
+	if (bk && in->d < 0 && t != IR_F32 && in->sub == ATOM_ADD) {
+		/* bk: B's lanes hold one value (F_CONST_ATOM: the CONST before
+		 * wrote it); an integer add of it whose old value nothing reads
+		 * changes every lane's word or none, and each lane adds it (no
+		 * count of B's lanes, no load of B a lane) */
+		const uint32_t v = (uint32_t)B[__builtin_ctz(M)];
+		ATOM_PASS(uint32_t, o + v, (void)ob);
+		*nst += v ? popc32(M) : 0;
+		return 1;
+	}
+	if (t != IR_F32 && in->sub == ATOM_ADD) {
+		if (M == WS_FULL) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++)
+				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
+		} else {
+			changed = count_nonzero32(B, M);
+		}
+	}
 	if (t == IR_F32) {
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
 	} else if (in->sub == ATOM_ADD) {
 		/* an old value nothing reads (decode.c atomdead): each lane one
 		 * add into memory (3 host instructions a lane, not 7) */
-		const uint32_t v = (uint32_t)B[__builtin_ctz(M)];
-		if (add1)
-			ATOM_PASS(uint32_t, o + v, (void)ob);
-		else if (in->d < 0)
+		if (in->d < 0)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], (void)ob);
 		else if (t == IR_S32)
 			ATOM_PASS(uint32_t, o + (uint32_t)B[l], Dk[l] = (uint64_t)(int64_t)(int32_t)ob);
