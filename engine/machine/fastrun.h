@@ -316,7 +316,10 @@ fetched:
 	CASE(F_SETP_U) FSETP(uint64_t, NOCONV); NEXT_PC();
 	CASE(F_SETP_F32) FSETP(uint64_t, fval); NEXT_PC();
 	CASE(F_SETP_F64) FSETP(uint64_t, dval); NEXT_PC();
-	CASE(F_CVT_COPY) FL(A[l]); NEXT_PC();
+	CASE(F_CVT_COPY)
+	cvt_copy:
+		FL(A[l]);
+		NEXT_PC();
 	/* on the 64-bit lanes (S32W, U32W: the same values; gcc narrows and
 	 * widens again for S32, 76 host instructions a warp in vecadd) */
 	CASE(F_CVT_S32) FL(S32W(A[l])); NEXT_PC();
@@ -698,36 +701,35 @@ fetched:
 		/* the byte load, its NOPs, the indexing of a shared (or global)
 		 * array by its value, the CONST and the atomicAdd of it, in this
 		 * one dispatch (decode's run of L instructions; the LD's and the
-		 * indexing's rows dead after it, not written): a full warp, no
+		 * indexing's rows dead after it, not written), from the CVT and
+		 * the ADD that compute the load's address where the run begins
+		 * there (pre: their rows dead too; the addresses the base's
+		 * first lane plus the index's): a full warp, no
 		 * observer, no checker listening for accesses, nothing stopping
 		 * inside the run (the token, the budget, a breakpoint), every
 		 * byte inside its window (win_all_in) and every value's word
 		 * inside the atomic's (ldb_atom_in, the base one value: uniform.c);
-		 * else the LD's own class, and each after it by its own. k counts
-		 * the L instructions; the words changed are counted as atom32_run
-		 * counts them (a non-zero add changes every lane's word) */
+		 * else the first instruction's own class, and each after it by
+		 * its own. k counts the L instructions */
 		const unsigned L = fop[df->ncode + pc];
+		const int pre = in->op == IR_CVT;
 		if (!full || !fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS) || k + (int)L - 1 > budget)
-			goto ld;
+			goto ldb_decline;
 		for (unsigned q = 1; q < L; q++)
 			if (pc + q == stop || (code[pc + q].flags & DF_BREAK))
-				goto ld;
+				goto ldb_decline;
 		const struct ir_insn *ix = &code[pc + L - 3], *kc = ix + 1;
-		const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)in->imm;
-		const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
-		const int sg = in->t == IR_S8;
-		struct window dw, aw;
 		SYNC();
-		if (!fast_window(m, w, A[0] + imm, 0, &dw) || !win_all_in(A, imm - dw.lo, dw.len, 1) ||
-		    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
-			goto ld;
-		const uint64_t z = ir_norm((uint64_t)kc->imm, kc->t);
-		ldb_atom(reg(R, kc->d), A, (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo), sg, a0, sh,
-			 (uintptr_t)aw.base - (uintptr_t)aw.lo, z, dw.base != aw.base);
-		m->nstores += (uint32_t)z ? WS_WARP : 0;
+		if (!ldb_atom(m, w, pre ? in + 2 : in, A, pre ? reg(R, in[1].a) : NULL, reg(R, ix->a)[0],
+			      (unsigned)__builtin_ctzll((uint64_t)ix->imm), reg(R, kc->d), ir_norm((uint64_t)kc->imm, kc->t)))
+			goto ldb_decline;
 		k += (int)L - 1;
 		pc += L - 1;
 		NEXT_PC_CALLED();
+	ldb_decline:
+		if (pre)
+			goto cvt_copy;
+		goto ld;
 	}
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);

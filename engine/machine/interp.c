@@ -3930,7 +3930,8 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 				f[i] = F_CONST_ATOM;
 		}
 	/* a byte load whose value indexes an atomicAdd of a constant
-	 * (F_LDB_ATOM; fop[ncode + i] the run's length): the LD, NOPs, the
+	 * (F_LDB_ATOM; fop[ncode + i] the run's length): [its address's CVT
+	 * and ADD,] the LD, NOPs, the
 	 * indexing by its value on a base the same in every lane (uniform.c)
 	 * by a power of two of 4 or more, then F_CONST_ATOM's CONST and the
 	 * integer add (no old value, not a release) at the indexing's
@@ -3953,6 +3954,20 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			    (x[1].d == p->d || row_dead_after(df, j + 2, p->d))) {
 				f[i] = F_LDB_ATOM;
 				f[df->ncode + i] = (uint8_t)(j + 3 - i);
+				/* the LD's address computed just before it, a copy of an
+				 * index widened (CVT: rows hold extended values) and its
+				 * ADD to a uniform base, both rows dead after the run or
+				 * the CONST's, neither the indexing's base: the run begins
+				 * at the CVT (and still at the LD, where one enters there) */
+				const struct ir_insn *c = p - 2;
+				if (i >= 2 && j + 5 - i <= 255 && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
+				    c->d >= 0 && c[1].d >= 0 && c[1].b == c->d && !(c[1].flags & DF_KB) && c[1].a != c->d &&
+				    (df->uni[i - 1] & UNI_A) && p->a == c[1].d && x->a != c->d && x->a != c[1].d &&
+				    (c->d == x[1].d || row_dead_after(df, j + 2, c->d)) &&
+				    (c[1].d == x[1].d || row_dead_after(df, j + 2, c[1].d))) {
+					f[i - 2] = F_LDB_ATOM;
+					f[df->ncode + i - 2] = (uint8_t)(j + 5 - i);
+				}
 			}
 		}
 	/* the other 4-byte loads and stores take the same block copies */
@@ -4768,19 +4783,41 @@ static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg
 	       o <= len - 4 - above;
 }
 
-/* F_LDB_ATOM's lanes (fastrun.h), a full warp, every address in its
- * window (win_all_in, ldb_atom_in): lane l's byte x at dbase + A[l], then
- * its add of z's low 32 bits at abase + a0 + (x << sh), in ascending
- * lanes, as atom32_run's; then the CONST's row Z (last: it may be A's).
- * Every load before every add, as the instructions one by one, but where
- * the bytes' window is not the words' (apart: no add changes a byte):
- * each lane's load then its add in one pass */
-WS_CLONES WS_NOINLINE static void ldb_atom(uint64_t *Z, const uint64_t *A, uintptr_t dbase, int sg, uint64_t a0,
-					   unsigned sh, uintptr_t abase, uint64_t z, int apart)
+/* F_LDB_ATOM's lanes (fastrun.h), a full warp, with nothing observing
+ * and no checker listening for accesses: the LD's addresses (A, or the
+ * first lane of the ADD's base B0 plus A where the run begins at the
+ * address's CVT and ADD), each inside the bytes' window (win_all_in), and
+ * the words for every value of the byte inside the atomic's
+ * (ldb_atom_in), else 0: nothing done. Then lane l's byte x at its
+ * address and its add of z's low 32 bits at a0 + (x << sh), in ascending
+ * lanes, as atom32_run's (the words changed counted as it counts them: a
+ * non-zero add changes every lane's); then the CONST's row Z (last: it may
+ * be A's). Every load before every add, as the instructions one by one,
+ * but where the bytes' window is not the words' (no add changes a byte):
+ * each lane's load then its add in one pass. Out of line, with its own
+ * address row: in fast_run's frame that row cost every dispatch */
+WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *ld,
+					  const uint64_t *A, const uint64_t *B0, uint64_t a0, unsigned sh, uint64_t *Z,
+					  uint64_t z)
 {
+	uint64_t la[WS_WARP];
+	if (B0) {
+		const uint64_t b0 = B0[0];
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			la[l] = b0 + A[l];
+		A = la;
+	}
+	const uint64_t imm = (uint64_t)ld->imm;
+	const int sg = ld->t == IR_S8;
+	struct window dw, aw;
+	if (!fast_window(m, w, A[0] + imm, 0, &dw) || !win_all_in(A, imm - dw.lo, dw.len, 1) ||
+	    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+		return 0;
+	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
+	const uintptr_t ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
 	const uint32_t v = (uint32_t)z;
-	const uintptr_t ab = abase + (uintptr_t)a0;
-	if (apart) {
+	if (dw.base != aw.base) {
 		ATOM_UNROLL
 		for (unsigned l = 0; l < WS_WARP; l++) {
 			uint8_t x = *(const uint8_t *)(dbase + (uintptr_t)A[l]);
@@ -4796,6 +4833,8 @@ WS_CLONES WS_NOINLINE static void ldb_atom(uint64_t *Z, const uint64_t *A, uintp
 	}
 	for (unsigned l = 0; l < WS_WARP; l++)
 		Z[l] = z;
+	m->nstores += v ? WS_WARP : 0;
+	return 1;
 }
 
 /* a collective's member mask (register x, or none: the group) names every
