@@ -39,6 +39,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint32_t pc = g->pc, stop = UINT32_MAX;
 	int k = 0, counted = 0, why = FR_GENERAL;
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
+	int atom_k; /* F_ATOM: its B's lanes hold one value (F_CONST_ATOM) */
 	uint32_t cbr_T; /* F_CBR's taken lanes */
 	unsigned f;
 #if FAST_RUN_N32
@@ -113,7 +114,8 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 		[F_ADDK_CBR] = &&L_F_ADDK_CBR, [F_SHRK_CBR] = &&L_F_SHRK_CBR,
 		[F_ADDK_CBR_CMP] = &&L_F_ADDK_CBR_CMP, [F_SHRK_CBR_CMP] = &&L_F_SHRK_CBR_CMP,
 		[F_DIVREM_I32] = &&L_F_DIVREM_I32, [F_LD4] = &&L_F_LD4, [F_ST4] = &&L_F_ST4,
-		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF,
+		[F_LDLD_FMAF] = &&L_F_LDLD_FMAF, [F_CONST_ATOM] = &&L_F_CONST_ATOM,
+		[F_LDB_ATOM] = &&L_F_LDB_ATOM,
 		/* uniform instructions */
 		[F_UNI] = &&L_F_UNI, [F_CBR_U] = &&L_F_CBR_U, [F_SHFL_U] = &&L_F_SHFL_U,
 		[F_SHFL_ADD] = &&L_F_SHFL_ADD, [F_SHFL_RED] = &&L_F_SHFL_RED,
@@ -314,7 +316,10 @@ fetched:
 	CASE(F_SETP_U) FSETP(uint64_t, NOCONV); NEXT_PC();
 	CASE(F_SETP_F32) FSETP(uint64_t, fval); NEXT_PC();
 	CASE(F_SETP_F64) FSETP(uint64_t, dval); NEXT_PC();
-	CASE(F_CVT_COPY) FL(A[l]); NEXT_PC();
+	CASE(F_CVT_COPY)
+	cvt_copy:
+		FL(A[l]);
+		NEXT_PC();
 	/* on the 64-bit lanes (S32W, U32W: the same values; gcc narrows and
 	 * widens again for S32, 76 host instructions a warp in vecadd) */
 	CASE(F_CVT_S32) FL(S32W(A[l])); NEXT_PC();
@@ -393,7 +398,8 @@ fetched:
 			goto settle_now;
 		DISPATCH();
 	}
-	CASE(F_LD) {
+	CASE(F_LD)
+	ld: {
 		/* a full warp's 1-, 2-, 4- or 8-byte loads inside one allocation
 		 * or the shared memory, no observer but the checkers (their event
 		 * first, as do_ld publishes it): one pass, else do_ld */
@@ -606,7 +612,9 @@ fetched:
 		}
 		goto coll_done;
 	}
-	CASE(F_ATOM) {
+	CASE(F_ATOM)
+		atom_k = 0;
+	atom: {
 		/* do_atom without the observers fast_mem_ok rules out: the window
 		 * (through this run's allocations), the checkers' event, then
 		 * atom32_run's pass, or the lanes one by one */
@@ -620,7 +628,7 @@ fetched:
 				else
 					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			}
-			if (!atom32_run(in, M, &win, D, A, B, &m->nstores) &&
+			if (!atom32_run(in, M, &win, D, A, B, atom_k, &m->nstores) &&
 			    atom_lanes(m, w, in, M, &win, D, A, B, reg(R, in->c))) {
 				why = FR_RETURN;
 				goto done;
@@ -679,6 +687,50 @@ fetched:
  * then 32 consecutive words (idx_ld_rows, idx_st_rows). B is read before
  * D, which may be its row. */
 #define IDX_ROWS() (full && fop[df->ncode + pc] && B[WS_WARP - 1] - B[0] == WS_WARP - 1)
+	CASE(F_CONST_ATOM) {
+		/* the CONST, then the atomic that adds its value */
+		uint64_t v = ir_norm((uint64_t)in->imm, in->t);
+		FL(v);
+		if (!PAIR_OK())
+			NEXT_PC();
+		PAIR_TAKE();
+		atom_k = 1;
+		goto atom;
+	}
+	CASE(F_LDB_ATOM) {
+		/* the byte load, its NOPs, the indexing of a shared (or global)
+		 * array by its value, the CONST and the atomicAdd of it, in this
+		 * one dispatch (decode's run of L instructions; the LD's and the
+		 * indexing's rows dead after it, not written), from the CVT and
+		 * the ADD that compute the load's address where the run begins
+		 * there (pre: their rows dead too; the addresses the base's
+		 * first lane plus the index's): a full warp, no
+		 * observer, no checker listening for accesses, nothing stopping
+		 * inside the run (the token, the budget, a breakpoint), every
+		 * byte inside its window (win_all_in) and every value's word
+		 * inside the atomic's (ldb_atom_in, the base one value: uniform.c);
+		 * else the first instruction's own class, and each after it by
+		 * its own. k counts the L instructions */
+		const unsigned L = fop[df->ncode + pc];
+		const int pre = in->op == IR_CVT;
+		if (!full || !fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS) || k + (int)L - 1 > budget)
+			goto ldb_decline;
+		for (unsigned q = 1; q < L; q++)
+			if (pc + q == stop || (code[pc + q].flags & DF_BREAK))
+				goto ldb_decline;
+		const struct ir_insn *ix = &code[pc + L - 3], *kc = ix + 1;
+		SYNC();
+		if (!ldb_atom(m, w, pre ? in + 2 : in, A, pre ? reg(R, in[1].a) : NULL, reg(R, ix->a)[0],
+			      (unsigned)__builtin_ctzll((uint64_t)ix->imm), reg(R, kc->d), ir_norm((uint64_t)kc->imm, kc->t)))
+			goto ldb_decline;
+		k += (int)L - 1;
+		pc += L - 1;
+		NEXT_PC_CALLED();
+	ldb_decline:
+		if (pre)
+			goto cvt_copy;
+		goto ld;
+	}
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
 		if (IDX_ROWS()) {

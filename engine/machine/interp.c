@@ -3291,6 +3291,13 @@ enum fast_op {
 	F_LDLD_FMAF,                 /* two f32 LDs, then the fmaf of their results (matmul's
 				      * `sum += as[ty][k] * bs[k][tx]`): llf_shape, llf_lanes;
 				      * f[ncode + i] 1 where it continues the triple before */
+	F_CONST_ATOM,                /* a CONST, then the F_ATOM whose value operand it writes
+				      * (histogram's atomicAdd(&bin, 1)): atom32_run's add of
+				      * one value */
+	F_LDB_ATOM,                  /* a byte LD, NOPs, the F_IDX_SH of its value on a uniform
+				      * base, then F_CONST_ATOM's pair adding into the address
+				      * (histogram's atomicAdd(&local[data[i]], 1u)): ldb_atom;
+				      * f[ncode + i] the run's length */
 	/* uniform instructions (uniform.c: every lane of the group holds one
 	 * value of each operand; fast_uniform) */
 	F_UNI,          /* an ALU op of class fop[ncode + pc]: one lane computed, the value broadcast */
@@ -3755,7 +3762,7 @@ WS_CLONES WS_NOINLINE static int llf_lanes(uint64_t *X, uint64_t *Y, uint64_t *D
  * i the thread's index) is one block read, widened in one pass; else
  * byte by byte. Out of line: in fast_run either loop moved its register
  * allocation */
-WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+static inline void ld_bytes_in(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
 {
 	uint64_t a0 = A[0], d = 0;
 	for (unsigned l = 0; l < WS_WARP; l++)
@@ -3778,6 +3785,10 @@ WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintp
 		uint8_t v = *(const uint8_t *)(base + (uintptr_t)A[l]);
 		D[l] = sg ? (uint64_t)(int64_t)(int8_t)v : v;
 	}
+}
+WS_CLONES WS_NOINLINE static void ld_bytes(uint64_t *D, const uint64_t *A, uintptr_t base, int sg)
+{
+	ld_bytes_in(D, A, base, sg);
 }
 
 /* 0 when every lane of a full warp holds the same value */
@@ -3822,6 +3833,63 @@ static int shfl_dead_after(const struct dfunc *df, const uint8_t *f, uint32_t j,
 	return 0;
 }
 
+/* Whether row r is dead after instruction j of a kernel that `run`
+ * compiled (df->uni; nothing but its code reads its rows there): on every
+ * path on from j an instruction writes r before any reads it, or the
+ * kernel returns (a thread's rows end with it). Each lane follows one
+ * path, so that a write some lanes skip (an if) leaves the row live on
+ * the path that skips it. Calls, and a kernel with an instruction that
+ * reads other lanes' rows (a shuffle, vote, match or reduction, a builtin
+ * not pure), count as reads. */
+static int row_dead_after(const struct dfunc *df, uint32_t j, int32_t r)
+{
+	const uint32_t n = df->ncode;
+	if (!df->uni || !(df->fn->kind & FN_KERNEL) || r < 0)
+		return 0;
+	for (uint32_t i = 0; i < n; i++) {
+		unsigned op = df->code[i].op;
+		if (op == IR_SHFL || op == IR_VOTE || op == IR_MATCH || op == IR_REDUX || op == IR_CALL ||
+		    op == IR_ICALL || (op == IR_BCALL && !builtin_pure((int)df->code[i].imm)))
+			return 0;
+	}
+	/* each instruction seen pushes two at most */
+	uint32_t *stack = xmalloc((2 * (size_t)n + 2) * sizeof(uint32_t)), sp = 0;
+	uint8_t *seen = xcalloc(n + 1, 1);
+	int dead = 1;
+	stack[sp++] = j + 1;
+	while (sp && dead) {
+		uint32_t i = stack[--sp];
+		if (i >= n) {
+			dead = 0;
+			break;
+		}
+		if (seen[i])
+			continue;
+		seen[i] = 1;
+		const struct ir_insn *in = &df->code[i];
+		int32_t u[64], wr[2];
+		if (in->nargs + 4 > 64)
+			dead = 0;
+		int k = dead ? decode_uses(in, u, 64) : 0, nw = ir_insn_writes(in, wr), wrote = 0;
+		for (int q = 0; q < k; q++)
+			dead &= u[q] != r;
+		for (int q = 0; q < nw; q++)
+			wrote |= wr[q] == r;
+		if (!dead || wrote || in->op == IR_RET || in->op == IR_TRAP || in->op == IR_UNREACHABLE)
+			continue;
+		if (in->op == IR_BR || in->op == IR_CBR) {
+			stack[sp++] = (uint32_t)in->tgt1;
+			if (in->op == IR_CBR)
+				stack[sp++] = (uint32_t)in->tgt2;
+		} else {
+			stack[sp++] = i + 1;
+		}
+	}
+	free(stack);
+	free(seen);
+	return dead;
+}
+
 static void fast_pairs(const struct dfunc *df, uint8_t *f)
 {
 	for (uint32_t i = 0; i + 1 < df->ncode; i++) {
@@ -3861,6 +3929,57 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 							     (shfl_dead_after(df, f, i + 2, p->d) ? SHFL_ADD_DEAD : 0));
 		}
 	}
+	/* a CONST, then the atomic that adds it (F_CONST_ATOM): atom32_run
+	 * knows every lane's value. WS_NO_CONSTATOM=1 turns them off
+	 * (tests/ir/hist_warp.t compares) */
+	if (!util_env_on("WS_NO_CONSTATOM"))
+		for (uint32_t i = 0; i + 1 < df->ncode; i++) {
+			const struct ir_insn *p = &df->code[i], *q = p + 1;
+			if (f[i] == F_CONST && f[i + 1] == F_ATOM && p->d >= 0 && q->b == p->d && q->a != p->d &&
+			    !(q->flags & DF_KB))
+				f[i] = F_CONST_ATOM;
+		}
+	/* a byte load whose value indexes an atomicAdd of a constant
+	 * (F_LDB_ATOM; fop[ncode + i] the run's length): [its address's CVT
+	 * and ADD,] the LD, NOPs, the
+	 * indexing by its value on a base the same in every lane (uniform.c)
+	 * by a power of two of 4 or more, then F_CONST_ATOM's CONST and the
+	 * integer add (no old value, not a release) at the indexing's
+	 * result, which is dead after the add, as is the LD's row unless the
+	 * CONST's overwrites it (row_dead_after: run's kernels only): neither
+	 * is written. WS_NO_LDBATOM=1 turns them off (hist_warp.t compares) */
+	if (df->uni && !util_env_on("WS_NO_LDBATOM"))
+		for (uint32_t i = 0; i + 3 < df->ncode; i++) {
+			const struct ir_insn *p = &df->code[i];
+			uint32_t j = i + 1;
+			while (j < df->ncode && f[j] == F_NOP)
+				j++;
+			if (f[i] != F_LD || (p->t != IR_U8 && p->t != IR_S8) || p->d < 0 || j + 2 >= df->ncode ||
+			    j + 3 - i > 255 || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
+				continue;
+			const struct ir_insn *x = &df->code[j], *q = x + 2;
+			if (x->b == p->d && !(x->flags & DF_KB) && x->d >= 0 && x->imm >= 4 && (df->uni[j] & UNI_A) &&
+			    x[1].d != x->d && q->a == x->d && q->b == x[1].d && q->d < 0 && q->sub == ATOM_ADD &&
+			    (q->t == IR_S32 || q->t == IR_U32) && !is_release(q) && row_dead_after(df, j + 2, x->d) &&
+			    (x[1].d == p->d || row_dead_after(df, j + 2, p->d))) {
+				f[i] = F_LDB_ATOM;
+				f[df->ncode + i] = (uint8_t)(j + 3 - i);
+				/* the LD's address computed just before it, a copy of an
+				 * index widened (CVT: rows hold extended values) and its
+				 * ADD to a uniform base, both rows dead after the run or
+				 * the CONST's, neither the indexing's base: the run begins
+				 * at the CVT (and still at the LD, where one enters there) */
+				const struct ir_insn *c = p - 2;
+				if (i >= 2 && j + 5 - i <= 255 && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
+				    c->d >= 0 && c[1].d >= 0 && c[1].b == c->d && !(c[1].flags & DF_KB) && c[1].a != c->d &&
+				    (df->uni[i - 1] & UNI_A) && p->a == c[1].d && x->a != c->d && x->a != c[1].d &&
+				    (c->d == x[1].d || row_dead_after(df, j + 2, c->d)) &&
+				    (c[1].d == x[1].d || row_dead_after(df, j + 2, c[1].d))) {
+					f[i - 2] = F_LDB_ATOM;
+					f[df->ncode + i - 2] = (uint8_t)(j + 5 - i);
+				}
+			}
+		}
 	/* the other 4-byte loads and stores take the same block copies */
 	for (uint32_t i = 0; i < df->ncode; i++) {
 		const struct ir_insn *q = &df->code[i];
@@ -4246,11 +4365,12 @@ void interp_n32(struct dfunc *df)
 			break;
 		case F_LDLD_FMAF: len = 3; break;
 		case F_SHFL_RED: len = f[n + i] & SHFL_RED_LEN; break;
+		case F_LDB_ATOM: len = f[n + i]; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
 			hold[j] = 1;
-		if (f[i] == F_SHFL_RED)
+		if (f[i] == F_SHFL_RED || f[i] == F_LDB_ATOM)
 			hold[i] = 1;
 	}
 	for (uint32_t i = 0; i < n; i++) {
@@ -4592,7 +4712,7 @@ __attribute__((constructor)) static void atom_one_choose(void)
 #define ATOM_UNROLL
 #endif
 WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
-						  uint64_t *D, const uint64_t *A, const uint64_t *B, uint64_t *nst)
+						  uint64_t *D, const uint64_t *A, const uint64_t *B, int bk, uint64_t *nst)
 {
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
@@ -4634,15 +4754,6 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 	uint64_t sink[WS_WARP];
 	uint64_t *Dk = in->d >= 0 ? D : sink;
 	unsigned t = in->t;
-	if (t != IR_F32 && in->sub == ATOM_ADD) {
-		if (M == WS_FULL) {
-			LANES_INDEPENDENT
-			for (unsigned l = 0; l < WS_WARP; l++)
-				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
-		} else {
-			changed = count_nonzero32(B, M);
-		}
-	}
 /* ascending lanes; a whole warp's loop unrolled (it does not vectorize:
  * lanes may share a word) */
 #define ATOM_LANE(T, ADD, KEEP) ATOM_RMW32((void *)(base + (uintptr_t)A[l]), T, ADD, KEEP)
@@ -4658,6 +4769,25 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 		} \
 	} \
 } while (0)
+	if (bk && in->d < 0 && t != IR_F32 && in->sub == ATOM_ADD) {
+		/* bk: B's lanes hold one value (F_CONST_ATOM: the CONST before
+		 * wrote it); an integer add of it whose old value nothing reads
+		 * changes every lane's word or none, and each lane adds it (no
+		 * count of B's lanes, no load of B a lane) */
+		const uint32_t v = (uint32_t)B[__builtin_ctz(M)];
+		ATOM_PASS(uint32_t, o + v, (void)ob);
+		*nst += v ? popc32(M) : 0;
+		return 1;
+	}
+	if (t != IR_F32 && in->sub == ATOM_ADD) {
+		if (M == WS_FULL) {
+			LANES_INDEPENDENT
+			for (unsigned l = 0; l < WS_WARP; l++)
+				changed += (B[l] << 32) != 0; /* the low 32 bits: a 64-bit compare */
+		} else {
+			changed = count_nonzero32(B, M);
+		}
+	}
 	if (t == IR_F32) {
 		ATOM_PASS(float, o + fval(B[l]), { Dk[l] = ob; changed += rb != ob; });
 	} else if (in->sub == ATOM_ADD) {
@@ -4701,6 +4831,70 @@ WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M
 #undef ATOM_PASS
 #undef ATOM_LANE
 	*nst += changed;
+	return 1;
+}
+
+/* F_LDB_ATOM's window test: the atomic's offsets o + (x << sh), x every
+ * value of a u8 (or an s8: sg) and o the base's offset in the window,
+ * all inside its len bytes, on 4-byte words */
+static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg)
+{
+	uint64_t below = sg ? (uint64_t)128 << sh : 0, above = (uint64_t)(sg ? 127 : 255) << sh;
+	return sh >= 2 && sh < 16 && len >= 4 && above <= len - 4 && !(o & 3) && o >= below &&
+	       o <= len - 4 - above;
+}
+
+/* F_LDB_ATOM's lanes (fastrun.h), a full warp, with nothing observing
+ * and no checker listening for accesses: the LD's addresses (A, or the
+ * first lane of the ADD's base B0 plus A where the run begins at the
+ * address's CVT and ADD), each inside the bytes' window (win_all_in), and
+ * the words for every value of the byte inside the atomic's
+ * (ldb_atom_in), else 0: nothing done. Then lane l's byte x at its
+ * address and its add of z's low 32 bits at a0 + (x << sh), in ascending
+ * lanes, as atom32_run's (the words changed counted as it counts them: a
+ * non-zero add changes every lane's); then the CONST's row Z (last: it may
+ * be A's). Every load before every add, as the instructions one by one,
+ * but where the bytes' window is not the words' (no add changes a byte):
+ * each lane's load then its add in one pass. Out of line, with its own
+ * address row: in fast_run's frame that row cost every dispatch */
+WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *ld,
+					  const uint64_t *A, const uint64_t *B0, uint64_t a0, unsigned sh, uint64_t *Z,
+					  uint64_t z)
+{
+	uint64_t la[WS_WARP];
+	if (B0) {
+		const uint64_t b0 = B0[0];
+		LANES_INDEPENDENT
+		for (unsigned l = 0; l < WS_WARP; l++)
+			la[l] = b0 + A[l];
+		A = la;
+	}
+	const uint64_t imm = (uint64_t)ld->imm;
+	const int sg = ld->t == IR_S8;
+	struct window dw, aw;
+	if (!fast_window(m, w, A[0] + imm, 0, &dw) || !win_all_in(A, imm - dw.lo, dw.len, 1) ||
+	    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+		return 0;
+	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
+	const uintptr_t ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
+	const uint32_t v = (uint32_t)z;
+	if (dw.base != aw.base) {
+		ATOM_UNROLL
+		for (unsigned l = 0; l < WS_WARP; l++) {
+			uint8_t x = *(const uint8_t *)(dbase + (uintptr_t)A[l]);
+			uint64_t o_ = (sg ? (uint64_t)(int64_t)(int8_t)x : x) << sh;
+			ATOM_RMW32((void *)(ab + (uintptr_t)o_), uint32_t, o + v, (void)ob)
+		}
+	} else {
+		uint64_t T[WS_WARP];
+		ld_bytes_in(T, A, dbase, sg);
+		ATOM_UNROLL
+		for (unsigned l = 0; l < WS_WARP; l++)
+			ATOM_RMW32((void *)(ab + (uintptr_t)(T[l] << sh)), uint32_t, o + v, (void)ob)
+	}
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Z[l] = z;
+	m->nstores += v ? WS_WARP : 0;
 	return 1;
 }
 

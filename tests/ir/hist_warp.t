@@ -1,6 +1,9 @@
 #!/bin/sh
 # hist_warp.t - histogram's warp (docs/PERFORMANCE.md, "Issue 13 item 1, nineteenth session:
-# histogram's warp (s19-hist)"): an atomic whose old value nothing reads writes no row
+# histogram's warp (s19-hist)"; s21-hist: a CONST and the atomicAdd of it, F_CONST_ATOM, off with
+# WS_NO_CONSTATOM=1, tests/programs/atom_const.cu; a byte load whose value indexes the
+# atomicAdd of a constant, F_LDB_ATOM, off with WS_NO_LDBATOM=1, tests/programs/hist_bytes.cu,
+# also stopped by step limits inside its runs): an atomic whose old value nothing reads writes no row
 # (decode.c atomdead, off with WS_NO_SUPER=1), a diverged group's loads without do_ld
 # (interp.c ld_part), and a group's 4-byte loads and integer atomicAdd on consecutive words
 # eight lanes a step (run4_at, run4_avx2; off with WS_NO_RUN4=1). tests/programs/hist_warp.cu
@@ -13,36 +16,50 @@
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-histwarp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME FILE OPTS [ARGS]: as is, WS_NO_RUN4=1, WS_NO_SUPER=1; kernel_ms is left out
+# run NAME FILE OPTS [ARGS]: as is, and with each switch: kernel_ms is left out
+switches="WS_NO_RUN4 WS_NO_SUPER WS_NO_CONSTATOM WS_NO_LDBATOM"
 run() {
 	name=$1 file=$2 opts=$3 args=$4
-	for e in plain WS_NO_RUN4 WS_NO_SUPER; do
+	for e in plain $switches; do
 		# shellcheck disable=SC2086 # options and arguments are word lists
 		env "$e=1" timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
 		echo "status $?" >> "$tmp/out.$e"
 		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
 	done
 	r=0
-	cmp -s "$tmp/out.plain" "$tmp/out.WS_NO_RUN4" || r=1
-	cmp -s "$tmp/out.plain" "$tmp/out.WS_NO_SUPER" || r=1
+	for e in $switches; do
+		cmp -s "$tmp/out.plain" "$tmp/out.$e" || { r=1; diff "$tmp/out.plain" "$tmp/out.$e" | head -10 | tap_diag; }
+	done
 	grep -q 'steps [1-9]' "$tmp/out.plain" || r=1
-	tap_result $r "$name $opts: the same output, findings, status and steps with WS_NO_RUN4 and WS_NO_SUPER"
-	if [ $r -ne 0 ]; then
-		diff "$tmp/out.plain" "$tmp/out.WS_NO_RUN4" | head -10 | tap_diag
-		diff "$tmp/out.plain" "$tmp/out.WS_NO_SUPER" | head -10 | tap_diag
-	fi
+	tap_result $r "$name $opts: the same output, findings, status and steps with $switches"
 }
 
 for o in "--fast" "" "--fast --simt its"; do
 	run hist_warp tests/programs/hist_warp.cu "$o"
 done
 run hist_warp tests/programs/hist_warp.cu "--fast --max-steps 30011"
+for o in "--fast" "" "--fast --simt its" "--fast --sched random:5"; do
+	run atom_const tests/programs/atom_const.cu "$o"
+	run hist_bytes tests/programs/hist_bytes.cu "$o"
+done
+run atom_const tests/programs/atom_const.cu "--fast --max-steps 4001"
+# stops inside the kernel's atomics (its steps about 66,450 to 66,800)
+for s in $(seq 66451 9 66800); do
+	run hist_bytes tests/programs/hist_bytes.cu "--fast --max-steps $s"
+done
 for a in 0 1 2 3 4 5 6; do
 	run "hist_edge $a" tests/ir/hist_edge.cu "--fast" "$a"
 	run "hist_edge $a" tests/ir/hist_edge.cu "" "$a"
 done
 
 # the CPU's results
+for f in tests/programs/atom_const.cu tests/programs/hist_bytes.cu bench/histogram.cu; do
+	"$WARPSTEP" run --fast "$f" > "$tmp/ac" 2>&1 < /dev/null
+	r=$?
+	grep -q ': 0 wrong;\|checksum .* ok' "$tmp/ac" || r=1
+	[ "$r" -eq 0 ] || head -5 "$tmp/ac" | tap_diag
+	tap_result "$r" "$f --fast: every atomicAdd of a constant as the CPU's"
+done
 "$WARPSTEP" run --fast tests/programs/hist_warp.cu > "$tmp/hw" 2>&1 < /dev/null
 r=$?
 [ "$(grep -c ': 0 wrong;' "$tmp/hw")" -eq 2 ] || r=1
