@@ -3287,7 +3287,8 @@ enum fast_op {
 	F_ADDK_CBR_CMP, F_SHRK_CBR_CMP, /* the same, and where the CBR jumps back to the loop's
 					 * top, the CBR there comparing a row with the counter */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
-	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
+	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store;
+				      * f[ncode + i] 1 where its address row is on lanes (UNI_AX) */
 	F_LDLD_FMAF,                 /* two f32 LDs, then the fmaf of their results (matmul's
 				      * `sum += as[ty][k] * bs[k][tx]`): llf_shape, llf_lanes;
 				      * f[ncode + i] 1 where it continues the triple before */
@@ -3941,6 +3942,15 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 			 * consecutive words when the index's last lane is its first
 			 * + 31 (fast_run's one test; pair_load_rows) */
 			if ((u & UNI_A) && (u & UNI_BX) && in->imm == 4)
+				f[df->ncode + i] = 1;
+			break;
+		case F_LD4: case F_ST4:
+			/* an address row on lanes (uniform.c UNI_AX): a full warp's
+			 * 32 addresses are consecutive words when its last is its
+			 * first + 124, a run of n lanes' when its last is its first
+			 * + 4 (n - 1) (fast_run's one test; pair_load_rows,
+			 * lane_run) */
+			if (u & UNI_AX)
 				f[df->ncode + i] = 1;
 			break;
 		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:
@@ -4997,15 +5007,20 @@ static inline int mask_one_run(uint32_t M)
  * line by the caller, and !full): its lanes are counted without a
  * population count (a call of its own in the baseline build) */
 static inline int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
-			   unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+			   int ax, unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
 {
 	unsigned l0 = (unsigned)__builtin_ctz(M), k = (unsigned)__builtin_ctzll(~(uint64_t)(M >> l0));
 	const uint64_t *a = A + l0;
 	uint64_t a0 = a[0], bad = 0;
-	/* every lane's difference from its word's address or'd: no exit
-	 * inside the loop */
-	for (unsigned l = 1; l < k; l++)
-		bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	if (ax) {
+		/* an address row on lanes (UNI_AX): its run's last lane tells */
+		bad = a[k - 1] - (a0 + 4 * (uint64_t)(k - 1));
+	} else {
+		/* every lane's difference from its word's address or'd: no
+		 * exit inside the loop */
+		for (unsigned l = 1; l < k; l++)
+			bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	}
 	if (bad)
 		return 0;
 	uint64_t addr = a0 + imm, o;
@@ -5057,24 +5072,24 @@ static inline void run_copy_out(uint8_t *p, const uint64_t *B, unsigned lo, unsi
 }
 
 static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, uint64_t *D, const uint64_t *A,
-				uint64_t imm, int sg)
+				uint64_t imm, int sg, int ax)
 {
 	struct window win;
 	unsigned lo, n;
 	uint64_t o;
-	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
+	if (!lane_run(m, w, M, A, imm, 0, ax, &lo, &n, &win, &o))
 		return 0;
 	run_copy_in(D, lo, n, (const uint8_t *)win.base + o, sg);
 	return 1;
 }
 
 static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A,
-				 const uint64_t *B, uint64_t imm, int nb)
+				 const uint64_t *B, uint64_t imm, int nb, int ax)
 {
 	struct window win;
 	unsigned lo, n;
 	uint64_t o;
-	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
+	if (!lane_run(m, w, M, A, imm, 1, ax, &lo, &n, &win, &o))
 		return 0;
 	run_copy_out((uint8_t *)win.base + o, B, lo, n, nb);
 	m->nstores++; /* as do_st counts it */
@@ -5098,7 +5113,7 @@ static WS_NOINLINE int run_load_chk(struct machine *m, struct warp *w, struct gr
 	struct window win;
 	unsigned lo, n;
 	uint64_t o, imm = (uint64_t)in->imm;
-	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, &lo, &n, &win, &o))
+	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, 0, &lo, &n, &win, &o))
 		return 0;
 	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, 0))
 		access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
@@ -5112,7 +5127,7 @@ static WS_NOINLINE int run_store_chk(struct machine *m, struct warp *w, struct g
 	struct window win;
 	unsigned lo, n;
 	uint64_t o, imm = (uint64_t)in->imm;
-	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, &lo, &n, &win, &o))
+	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, 0, &lo, &n, &win, &o))
 		return 0;
 	m->nstores++; /* as do_st counts it, first */
 	if (win.a || in->sem != SEM_WEAK || !access_write_in(m, w, g, A, imm, &win, 0))

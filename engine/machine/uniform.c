@@ -107,6 +107,26 @@ static int lanex_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *
 #undef LX_REG
 }
 
+/* Whether definition in (outside every divergent region) keeps its
+ * register an address on lanes: lane l's value u + 4 e_l, u uniform, e_l
+ * the value of a register on lanes (lanex_def's ext(T(c + x_l))): an
+ * indexing of 4-byte steps from a uniform base, or a MOV of such a
+ * register. In a full warp the last lane's less the first's is then 124
+ * exactly when the 32 addresses are consecutive words, and in any run of
+ * consecutive lanes its last's less its first's is 4 (n - 1) exactly when
+ * its n addresses are (fast_run's F_LD4 and F_ST4: one test instead of the
+ * shape's pass). X: the registers on lanes (final), AX: these so far. */
+static int addrx_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *X, const uint8_t *AX,
+		     uint32_t nregs)
+{
+	int32_t a = in->a, b = in->b;
+	if (a < 0 || (uint32_t)a >= nregs || (in->flags & DF_KB))
+		return 0;
+	if (in->op == IR_MOV)
+		return AX[a];
+	return in->op == XOP_IDX && in->imm == 4 && U[a] && b >= 0 && (uint32_t)b < nregs && (X[b] & 1);
+}
+
 /* uniform_regs; *aligned (when not NULL) 1 where the analysis did not
  * give up: no call, and no region of a divergent branch holds a barrier
  * (then every warp of a block runs the same barrier instructions in the
@@ -226,6 +246,37 @@ static uint8_t *uniform_core(const struct ir_insn *code, uint32_t n, uint32_t nr
 			}
 		}
 	}
+	/* the addresses on lanes (addrx_def), the same way, on the final
+	 * registers on lanes; bit 2 of *lanex (bit 1: on lanes).
+	 * WS_NO_ADDRX=1: none */
+	if (lanex && !util_env_on("WS_NO_ADDRX")) {
+		uint8_t *X = *lanex, *AX = xcalloc(nregs ? nregs : 1, 1);
+		for (uint32_t i = 0; i < n; i++) {
+			int32_t d[2];
+			int nd = (code[i].flags & IRF_DEAD) ? 0 : ir_insn_writes(&code[i], d);
+			for (int j = 0; j < nd; j++)
+				if ((uint32_t)d[j] < nregs)
+					AX[d[j]] = 1;
+		}
+		for (int changed = 1; changed;) {
+			changed = 0;
+			for (uint32_t i = 0; i < n; i++) {
+				const struct ir_insn *in = &code[i];
+				int32_t d[2];
+				int nd = (in->flags & IRF_DEAD) ? 0 : ir_insn_writes(in, d);
+				if (!nd || (!inreg[blk[i]] && addrx_def(in, U, X, AX, nregs)))
+					continue;
+				for (int j = 0; j < nd; j++)
+					if ((uint32_t)d[j] < nregs && AX[d[j]]) {
+						AX[d[j]] = 0;
+						changed = 1;
+					}
+			}
+		}
+		for (uint32_t q = 0; q < nregs; q++)
+			X[q] |= (uint8_t)(AX[q] << 1);
+		free(AX);
+	}
 	if (0) {
 	give_up:
 		memset(U, 0, nregs);
@@ -276,8 +327,10 @@ uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t 
 			all &= (uint32_t)r[j] < nregs && U[r[j]];
 		if (all)
 			v |= UNI_OPS;
-		if (in->b >= 0 && !(in->flags & DF_KB) && (uint32_t)in->b < nregs && X[in->b])
+		if (in->b >= 0 && !(in->flags & DF_KB) && (uint32_t)in->b < nregs && (X[in->b] & 1))
 			v |= UNI_BX;
+		if (in->a >= 0 && (uint32_t)in->a < nregs && (X[in->a] & 2))
+			v |= UNI_AX;
 		f[i] = v;
 	}
 	free(U);
