@@ -663,10 +663,10 @@ fetched:
 #else
 #define ROW_DIFF(A) (pair_diff(A) != 0)
 #endif
-/* F_LD4's or F_ST4's (CLASS) address row on lanes (fop[ncode + pc]:
- * uniform.c UNI_AX), where the instruction runs as its own class (not
- * F_LDLD_FMAF's load, whose fop[ncode + pc] is its own) */
-#define ADDR_X(CLASS) (f == (CLASS) && fop[df->ncode + pc])
+/* F_LD4's or F_ST4's address row on lanes (fop[ncode + pc]: LDST_AX,
+ * uniform.c UNI_AX; 0 at F_LDLD_FMAF's, whose 1 there is its own), for
+ * their helpers' sgn and nb */
+#define ADDR_X() (fop[df->ncode + pc] & LDST_AX)
 #define PAIR_TAKE() do { \
 	pc++; k++; in = &code[pc]; f = fop[pc]; \
 	D = reg(R, in->d); \
@@ -969,19 +969,14 @@ counter_cbr:
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
 			int got;
-			/* an address row on lanes (ADDR_X) on 32 consecutive words:
-			 * pair_load_rows, without pair_load's pass for the shape */
-			const int rows = ADDR_X(F_LD4) && A[WS_WARP - 1] - A[0] == 4 * (WS_WARP - 1);
-#define PAIR_LD(...) (rows ? pair_load_rows(__VA_ARGS__) : pair_load(__VA_ARGS__))
 			if (!CHECK_WANTS(m, CEV_ACCESS)) {
 				if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				    PAIR_LD(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-					    LD_SG()))
+				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
+					      LD_SG() | ADDR_X()))
 					NEXT_PC_CALLED();
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
-				   (got = PAIR_LD(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-						  win.len, LD_SG()))) {
-#undef PAIR_LD
+				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+						    win.len, LD_SG() | ADDR_X()))) {
 				/* the global checker's way in; a tile's read to the shared
 				 * checker's open log at once (no call), else to its way
 				 * in; else their event */
@@ -1005,9 +1000,9 @@ counter_cbr:
 			 * the checkers' calls as do_ld's, run_load_chk) */
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_load(m, w, M, D, A, (uint64_t)in->imm, LD_SG(), ADDR_X(F_LD4)))
+				if (run_load(m, w, M, D, A, (uint64_t)in->imm, LD_SG() | ADDR_X()))
 					NEXT_PC_CALLED();
-			} else if (run_load_chk(m, w, g, in, D, A, LD_SG())) {
+			} else if (run_load_chk(m, w, g, in, D, A, LD_SG() | ADDR_X())) {
 				NEXT_PC_CALLED();
 			}
 		}
@@ -1138,13 +1133,9 @@ counter_cbr:
 			uint64_t imm = (uint64_t)in->imm;
 			SYNC();
 			int put;
-			/* F_LD4's rows, pair_store_rows */
-			const int rows = ADDR_X(F_ST4) && A[WS_WARP - 1] - A[0] == 4 * (WS_WARP - 1);
-#define PAIR_ST(...) (rows ? pair_store_rows(__VA_ARGS__) : pair_store(__VA_ARGS__))
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
-			    (put = PAIR_ST(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-					   ST_NB()))) {
-#undef PAIR_ST
+			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
+					      win.len, ST_NB() | ADDR_X()))) {
 				m->nstores++; /* as do_st counts it */
 				/* the checkers' cheap ways in (shared or global), else the event */
 				if (CHECK_WANTS(m, CEV_ACCESS) &&
@@ -1163,9 +1154,9 @@ counter_cbr:
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_store(m, w, M, A, B, (uint64_t)in->imm, ST_NB(), ADDR_X(F_ST4)))
+				if (run_store(m, w, M, A, B, (uint64_t)in->imm, ST_NB() | ADDR_X()))
 					NEXT_PC_CALLED();
-			} else if (run_store_chk(m, w, g, in, A, B, ST_NB())) {
+			} else if (run_store_chk(m, w, g, in, A, B, ST_NB() | ADDR_X())) {
 				NEXT_PC_CALLED();
 			}
 		}
