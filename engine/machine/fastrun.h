@@ -671,6 +671,10 @@ fetched:
 #else
 #define ROW_DIFF(A) (pair_diff(A) != 0)
 #endif
+/* F_LD4's or F_ST4's address row on lanes (fop[ncode + pc]: LDST_AX,
+ * uniform.c UNI_AX; 0 at F_LDLD_FMAF's, whose 1 there is its own), for
+ * their helpers' sgn and nb */
+#define ADDR_X() (fop[df->ncode + pc] & LDST_AX)
 #define PAIR_TAKE() do { \
 	pc++; k++; in = &code[pc]; f = fop[pc]; \
 	D = reg(R, in->d); \
@@ -1020,11 +1024,11 @@ counter_cbr:
 			if (!CHECK_WANTS(m, CEV_ACCESS)) {
 				if (fast_window(m, w, A[0] + imm, 0, &win) &&
 				    pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo, win.len,
-					      LD_SG()))
+					      LD_SG() | ADDR_X()))
 					NEXT_PC_CALLED();
 			} else if (fast_window(m, w, A[0] + imm, 0, &win) &&
 				   (got = pair_load(D, A, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-						    win.len, LD_SG()))) {
+						    win.len, LD_SG() | ADDR_X()))) {
 				/* the global checker's way in; a tile's read to the shared
 				 * checker's open log at once (no call), else to its way
 				 * in; else their event */
@@ -1048,9 +1052,9 @@ counter_cbr:
 			 * the checkers' calls as do_ld's, run_load_chk) */
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_load(m, w, M, D, A, (uint64_t)in->imm, LD_SG()))
+				if (run_load(m, w, M, D, A, (uint64_t)in->imm, LD_SG() | ADDR_X()))
 					NEXT_PC_CALLED();
-			} else if (run_load_chk(m, w, g, in, D, A, LD_SG())) {
+			} else if (run_load_chk(m, w, g, in, D, A, LD_SG() | ADDR_X())) {
 				NEXT_PC_CALLED();
 			}
 		}
@@ -1183,7 +1187,7 @@ counter_cbr:
 			int put;
 			if (fast_window(m, w, A[0] + imm, 1, &win) &&
 			    (put = pair_store(A, B, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), imm - win.lo,
-					      win.len, ST_NB()))) {
+					      win.len, ST_NB() | ADDR_X()))) {
 				m->nstores++; /* as do_st counts it */
 				/* the checkers' cheap ways in (shared or global), else the event */
 				if (CHECK_WANTS(m, CEV_ACCESS) &&
@@ -1202,9 +1206,9 @@ counter_cbr:
 		if (!full && mask_one_run(M) && !w->host && fast_mem_ok(m)) {
 			SYNC();
 			if (WS_LIKELY(!CHECK_WANTS(m, CEV_ACCESS))) {
-				if (run_store(m, w, M, A, B, (uint64_t)in->imm, ST_NB()))
+				if (run_store(m, w, M, A, B, (uint64_t)in->imm, ST_NB() | ADDR_X()))
 					NEXT_PC_CALLED();
-			} else if (run_store_chk(m, w, g, in, A, B, ST_NB())) {
+			} else if (run_store_chk(m, w, g, in, A, B, ST_NB() | ADDR_X())) {
 				NEXT_PC_CALLED();
 			}
 		}
@@ -1227,6 +1231,7 @@ counter_cbr:
 #undef DO_LD
 #undef DO_ST
 #undef ROW_DIFF
+#undef ADDR_X
 
 	/* ---- uniform instructions (interp.c fast_uniform; uniform.c) ----
 	 * Every lane of the group holds one value of each operand: the first

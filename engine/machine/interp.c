@@ -3287,7 +3287,8 @@ enum fast_op {
 	F_ADDK_CBR_CMP, F_SHRK_CBR_CMP, /* the same, and where the CBR jumps back to the loop's
 					 * top, the CBR there comparing a row with the counter */
 	F_DIVREM_I32,                /* DIV or REM of s32 or u32 (a uniform divisor: multiply-high) */
-	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store */
+	F_LD4, F_ST4,                /* a 4-byte LD or ST not after its indexing: pair_load, pair_store;
+				      * f[ncode + i] LDST_AX where its address row is on lanes */
 	F_LDLD_FMAF,                 /* two f32 LDs, then the fmaf of their results (matmul's
 				      * `sum += as[ty][k] * bs[k][tx]`): llf_shape, llf_lanes;
 				      * f[ncode + i] 1 where it continues the triple before */
@@ -3343,6 +3344,11 @@ enum {
 	SHFL_RED_S = 3, SHFL_RED_SKIP = 1, SHFL_RED_LINK = 0x7f, SHFL_RED_W0 = 0x80,
 	SHFL_RED_LEN = 0x3f, SHFL_RED_CANON = 0x40, SHFL_RED_ASC = 0x80
 };
+/* F_LD4's and F_ST4's fop[ncode + pc]: the address row is on lanes
+ * (uniform.c UNI_AX; not 1, F_LDLD_FMAF's flag at the pc from which it
+ * goes to F_LD4's code); passed on in their helpers' sgn and nb
+ * (pair_load, pair_store, run_load, run_store and the checked two) */
+enum { LDST_AX = 4 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3543,6 +3549,22 @@ WS_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A,
 	return 1;
 }
 
+/* pair_load where the address row is known to be on 32 consecutive words
+ * (fast_run's test of an indexing pair that uniform.c proved on lanes,
+ * UNI_BX): no shape pass, the window test of the first lane for both
+ * halves (span 124: pair_load's two tests of rows 64 bytes apart), the
+ * same block copies and answer */
+WS_CLONES WS_NOINLINE static int pair_load_rows(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
+						  uint64_t len, int sgn)
+{
+	uint64_t a0 = A[0];
+	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
+		return 0;
+	pair_row(D, 0, base + (uintptr_t)a0, sgn);
+	pair_row(D, 1, base + (uintptr_t)a0 + 64, sgn);
+	return 1 + CHECK_SHAPE_ROWS;
+}
+
 /* A full warp's 4-byte load at base + A[l], when every lane's offset
  * A[l] + k lies in the window (length len) and is 4-byte aligned (else 0,
  * nothing loaded): a half-warp on 16 consecutive words or on one word is
@@ -3551,10 +3573,18 @@ WS_CLONES WS_NOINLINE static int pair_load_lanes(uint64_t *D, const uint64_t *A,
  * lane: rows, or one word); a half on rows or on one word is then in the window exactly when
  * its first and last lanes are, and only other shapes test every lane.
  * Returns, when it loaded, 1 + the shape the shared checker would find
- * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0). */
+ * again (struct check_sread: CHECK_SHAPE_ROWS, CHECK_SHAPE_HALVES, or 0).
+ * sgn may carry LDST_AX: an address row on lanes, on 32 consecutive words
+ * exactly when its last lane is its first's + 124 (pair_load_rows then,
+ * without the pass for the shape). */
 WS_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
 					     uint64_t len, int sgn)
 {
+	if (sgn & LDST_AX) {
+		sgn &= ~LDST_AX;
+		if (A[WS_WARP - 1] - A[0] == 4 * (WS_WARP - 1))
+			return pair_load_rows(D, A, base, k, len, sgn);
+	}
 	if (len < 4 || len >> 62)
 		return 0;
 	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c0 = 0, c1 = 0, s0 = 0, s1 = 0;
@@ -3591,22 +3621,6 @@ WS_CLONES WS_NOINLINE static int pair_load(uint64_t *D, const uint64_t *A, uintp
 	return pair_load_lanes(D, A, base, k, lim, sgn);
 }
 
-/* pair_load where the address row is known to be on 32 consecutive words
- * (fast_run's test of an indexing pair that uniform.c proved on lanes,
- * UNI_BX): no shape pass, the window test of the first lane for both
- * halves (span 124: pair_load's two tests of rows 64 bytes apart), the
- * same block copies and answer */
-WS_CLONES WS_NOINLINE static int pair_load_rows(uint64_t *D, const uint64_t *A, uintptr_t base, uint64_t k,
-						  uint64_t len, int sgn)
-{
-	uint64_t a0 = A[0];
-	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
-		return 0;
-	pair_row(D, 0, base + (uintptr_t)a0, sgn);
-	pair_row(D, 1, base + (uintptr_t)a0 + 64, sgn);
-	return 1 + CHECK_SHAPE_ROWS;
-}
-
 /* a half-warp's 16 words narrowed from row S straight into memory at dst
  * (restrict: rows are not device memory); through an array and a copy,
  * gcc spilled every vector (pair_store_rows: 87 host instructions a warp,
@@ -3619,6 +3633,22 @@ static inline void pair_narrow(unsigned char *restrict dst, const uint64_t *rest
 	}
 }
 
+/* pair_store on a row known to be on 32 consecutive words (pair_load_rows) */
+WS_CLONES WS_NOINLINE static int pair_store_rows(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
+						   uint64_t len, int nb)
+{
+	uint64_t a0 = A[0];
+	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
+		return 0;
+	if (nb) { /* a narrow row: its 128 bytes as they are */
+		memcpy((void *)(base + (uintptr_t)a0), B, 128);
+		return 1 + CHECK_SHAPE_ROWS;
+	}
+	pair_narrow((unsigned char *)(base + (uintptr_t)a0), B);
+	pair_narrow((unsigned char *)(base + (uintptr_t)a0) + 64, B + 16);
+	return 1 + CHECK_SHAPE_ROWS;
+}
+
 /* A full warp's 4-byte store of B to base + A[l], under pair_load's
  * window test (else 0, nothing stored): each half-warp on 16 consecutive
  * words as one block (the second half after the first; the window test
@@ -3629,6 +3659,11 @@ static inline void pair_narrow(unsigned char *restrict dst, const uint64_t *rest
 WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
 					      uint64_t len, int nb)
 {
+	if (nb & LDST_AX) { /* pair_load's */
+		nb &= ~LDST_AX;
+		if (A[WS_WARP - 1] - A[0] == 4 * (WS_WARP - 1))
+			return pair_store_rows(A, B, base, k, len, nb);
+	}
 	if (len < 4 || len >> 62)
 		return 0;
 	uint64_t lim = len - 4, a0 = A[0], a1 = A[16], c = 0;
@@ -3653,22 +3688,6 @@ WS_CLONES WS_NOINLINE static int pair_store(const uint64_t *A, const uint64_t *B
 		memcpy((void *)(base + (uintptr_t)A[l]), &x, 4);
 	}
 	return 1;
-}
-
-/* pair_store on a row known to be on 32 consecutive words (pair_load_rows) */
-WS_CLONES WS_NOINLINE static int pair_store_rows(const uint64_t *A, const uint64_t *B, uintptr_t base, uint64_t k,
-						   uint64_t len, int nb)
-{
-	uint64_t a0 = A[0];
-	if (len < 4 || len >> 62 || !pair_in(a0 + k, len - 4, 124))
-		return 0;
-	if (nb) { /* a narrow row: its 128 bytes as they are */
-		memcpy((void *)(base + (uintptr_t)a0), B, 128);
-		return 1 + CHECK_SHAPE_ROWS;
-	}
-	pair_narrow((unsigned char *)(base + (uintptr_t)a0), B);
-	pair_narrow((unsigned char *)(base + (uintptr_t)a0) + 64, B + 16);
-	return 1 + CHECK_SHAPE_ROWS;
 }
 
 /* F_LDLD_FMAF's shape of a full warp's address row A (pair_load's test,
@@ -4071,6 +4090,15 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 			 * + 31 (fast_run's one test; pair_load_rows) */
 			if ((u & UNI_A) && (u & UNI_BX) && in->imm == 4)
 				f[df->ncode + i] = 1;
+			break;
+		case F_LD4: case F_ST4:
+			/* an address row on lanes (uniform.c UNI_AX): a full warp's
+			 * 32 addresses are consecutive words when its last is its
+			 * first + 124, a run of n lanes' when its last is its first
+			 * + 4 (n - 1) (fast_run's one test; pair_load_rows,
+			 * lane_run) */
+			if (u & UNI_AX)
+				f[df->ncode + i] = LDST_AX;
 			break;
 		case F_ADDK_CBR: case F_SHRK_CBR: case F_ADDK_CBR_CMP: case F_SHRK_CBR_CMP:
 			/* a uniform counter: the pair's shortcut without its row test */
@@ -5252,15 +5280,20 @@ static inline int mask_one_run(uint32_t M)
  * line by the caller, and !full): its lanes are counted without a
  * population count (a call of its own in the baseline build) */
 static inline int lane_run(struct machine *m, struct warp *w, uint32_t M, const uint64_t *A, uint64_t imm, int write,
-			   unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
+			   int ax, unsigned *lo, unsigned *n, struct window *win, uint64_t *off)
 {
 	unsigned l0 = (unsigned)__builtin_ctz(M), k = (unsigned)__builtin_ctzll(~(uint64_t)(M >> l0));
 	const uint64_t *a = A + l0;
 	uint64_t a0 = a[0], bad = 0;
-	/* every lane's difference from its word's address or'd: no exit
-	 * inside the loop */
-	for (unsigned l = 1; l < k; l++)
-		bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	if (ax) {
+		/* an address row on lanes (UNI_AX): its run's last lane tells */
+		bad = a[k - 1] - (a0 + 4 * (uint64_t)(k - 1));
+	} else {
+		/* every lane's difference from its word's address or'd: no
+		 * exit inside the loop */
+		for (unsigned l = 1; l < k; l++)
+			bad |= a[l] - (a0 + 4 * (uint64_t)l);
+	}
 	if (bad)
 		return 0;
 	uint64_t addr = a0 + imm, o;
@@ -5311,15 +5344,16 @@ static inline void run_copy_out(uint8_t *p, const uint64_t *B, unsigned lo, unsi
 		}
 }
 
+/* (sg and nb may carry LDST_AX: lane_run's ax) */
 static WS_NOINLINE int run_load(struct machine *m, struct warp *w, uint32_t M, uint64_t *D, const uint64_t *A,
 				uint64_t imm, int sg)
 {
 	struct window win;
 	unsigned lo, n;
 	uint64_t o;
-	if (!lane_run(m, w, M, A, imm, 0, &lo, &n, &win, &o))
+	if (!lane_run(m, w, M, A, imm, 0, sg & LDST_AX, &lo, &n, &win, &o))
 		return 0;
-	run_copy_in(D, lo, n, (const uint8_t *)win.base + o, sg);
+	run_copy_in(D, lo, n, (const uint8_t *)win.base + o, sg & ~LDST_AX);
 	return 1;
 }
 
@@ -5329,9 +5363,9 @@ static WS_NOINLINE int run_store(struct machine *m, struct warp *w, uint32_t M, 
 	struct window win;
 	unsigned lo, n;
 	uint64_t o;
-	if (!lane_run(m, w, M, A, imm, 1, &lo, &n, &win, &o))
+	if (!lane_run(m, w, M, A, imm, 1, nb & LDST_AX, &lo, &n, &win, &o))
 		return 0;
-	run_copy_out((uint8_t *)win.base + o, B, lo, n, nb);
+	run_copy_out((uint8_t *)win.base + o, B, lo, n, nb & ~LDST_AX);
 	m->nstores++; /* as do_st counts it */
 	return 1;
 }
@@ -5353,11 +5387,11 @@ static WS_NOINLINE int run_load_chk(struct machine *m, struct warp *w, struct gr
 	struct window win;
 	unsigned lo, n;
 	uint64_t o, imm = (uint64_t)in->imm;
-	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, &lo, &n, &win, &o))
+	if (!ld_chk_on || !lane_run(m, w, g->mask, A, imm, 0, sg & LDST_AX, &lo, &n, &win, &o))
 		return 0;
 	if (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, 4, &win, 0))
 		access_event(m, w, g, in, A, imm, 4, CHECK_READ, &win);
-	run_copy_in(D, lo, n, (const uint8_t *)win.base + o, sg);
+	run_copy_in(D, lo, n, (const uint8_t *)win.base + o, sg & ~LDST_AX);
 	return 1;
 }
 
@@ -5367,12 +5401,12 @@ static WS_NOINLINE int run_store_chk(struct machine *m, struct warp *w, struct g
 	struct window win;
 	unsigned lo, n;
 	uint64_t o, imm = (uint64_t)in->imm;
-	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, &lo, &n, &win, &o))
+	if (!ld_chk_on || is_release(in) || !lane_run(m, w, g->mask, A, imm, 1, nb & LDST_AX, &lo, &n, &win, &o))
 		return 0;
 	m->nstores++; /* as do_st counts it, first */
 	if (win.a || in->sem != SEM_WEAK || !access_write_in(m, w, g, A, imm, &win, 0))
 		access_event(m, w, g, in, A, imm, 4, CHECK_WRITE, &win);
-	run_copy_out((uint8_t *)win.base + o, B, lo, n, nb);
+	run_copy_out((uint8_t *)win.base + o, B, lo, n, nb & ~LDST_AX);
 	return 1;
 }
 

@@ -80,8 +80,9 @@ static int int_4_8(unsigned t)
  * ext is the row's one extension (sign or zero: every lane the same). The
  * kinds: threadIdx.x (c = 0), MOV, a 32-bit ADD of such a register and a
  * uniform one (T(c + u + x_l)), an integer CVT between 4- and 8-byte types
- * (a copy or a truncation: the low 32 bits kept). X: the registers so far. */
-static int lanex_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *X, uint32_t nregs)
+ * (a copy or a truncation: the low 32 bits kept). X: the registers so far
+ * (def_fixpoint passes them as S too). */
+static int lanex_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *X, const uint8_t *S, uint32_t nregs)
 {
 	int32_t a = in->a, b = in->b;
 #define LX_REG(r) ((r) >= 0 && (uint32_t)(r) < nregs)
@@ -105,6 +106,58 @@ static int lanex_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *
 		return 0;
 	}
 #undef LX_REG
+}
+
+/* Whether definition in (outside every divergent region) keeps its
+ * register an address on lanes: lane l's value u + 4 e_l, u uniform, e_l
+ * the value of a register on lanes (lanex_def's ext(T(c + x_l))): an
+ * indexing of 4-byte steps from a uniform base, or a MOV of such a
+ * register. In a full warp the last lane's less the first's is then 124
+ * exactly when the 32 addresses are consecutive words, and in any run of
+ * consecutive lanes its last's less its first's is 4 (n - 1) exactly when
+ * its n addresses are (fast_run's F_LD4 and F_ST4: one test instead of the
+ * shape's pass). X: the registers on lanes (final), S: these so far. */
+static int addrx_def(const struct ir_insn *in, const uint8_t *U, const uint8_t *X, const uint8_t *S, uint32_t nregs)
+{
+	int32_t a = in->a, b = in->b;
+	if (a < 0 || (uint32_t)a >= nregs || (in->flags & DF_KB))
+		return 0;
+	if (in->op == IR_MOV)
+		return S[a];
+	return in->op == XOP_IDX && in->imm == 4 && U[a] && b >= 0 && (uint32_t)b < nregs && (X[b] & 1);
+}
+
+/* S: the registers whose every definition lies outside every divergent
+ * region (inreg, blk: uniform_core's) and keeps its register in S by def
+ * (lanex_def, addrx_def: S so far, X and U as they read them); from every
+ * register with a definition, each dropped whose definition does not, to
+ * a fixed point */
+static void def_fixpoint(const struct ir_insn *code, uint32_t n, uint32_t nregs, const uint8_t *inreg,
+			 const uint32_t *blk, const uint8_t *U, const uint8_t *X, uint8_t *S,
+			 int (*def)(const struct ir_insn *, const uint8_t *, const uint8_t *, const uint8_t *, uint32_t))
+{
+	for (uint32_t i = 0; i < n; i++) {
+		int32_t d[2];
+		int nd = (code[i].flags & IRF_DEAD) ? 0 : ir_insn_writes(&code[i], d);
+		for (int j = 0; j < nd; j++)
+			if ((uint32_t)d[j] < nregs)
+				S[d[j]] = 1;
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			const struct ir_insn *in = &code[i];
+			int32_t d[2];
+			int nd = (in->flags & IRF_DEAD) ? 0 : ir_insn_writes(in, d);
+			if (!nd || (!inreg[blk[i]] && def(in, U, X, S, nregs)))
+				continue;
+			for (int j = 0; j < nd; j++)
+				if ((uint32_t)d[j] < nregs && S[d[j]]) {
+					S[d[j]] = 0;
+					changed = 1;
+				}
+		}
+	}
 }
 
 /* uniform_regs; *aligned (when not NULL) 1 where the analysis did not
@@ -201,30 +254,17 @@ static uint8_t *uniform_core(const struct ir_insn *code, uint32_t n, uint32_t nr
 	 * Sound as the uniform registers are: each lane's last write of one
 	 * is one execution of a definition run by every live lane, on
 	 * operands that were (inductively) on lanes or uniform */
-	if (lanex && !util_env_on("WS_NO_LANEX")) {
-		uint8_t *X = *lanex;
-		for (uint32_t i = 0; i < n; i++) {
-			int32_t d[2];
-			int nd = (code[i].flags & IRF_DEAD) ? 0 : ir_insn_writes(&code[i], d);
-			for (int j = 0; j < nd; j++)
-				if ((uint32_t)d[j] < nregs)
-					X[d[j]] = 1;
-		}
-		for (int changed = 1; changed;) {
-			changed = 0;
-			for (uint32_t i = 0; i < n; i++) {
-				const struct ir_insn *in = &code[i];
-				int32_t d[2];
-				int nd = (in->flags & IRF_DEAD) ? 0 : ir_insn_writes(in, d);
-				if (!nd || (!inreg[blk[i]] && lanex_def(in, U, X, nregs)))
-					continue;
-				for (int j = 0; j < nd; j++)
-					if ((uint32_t)d[j] < nregs && X[d[j]]) {
-						X[d[j]] = 0;
-						changed = 1;
-					}
-			}
-		}
+	if (lanex && !util_env_on("WS_NO_LANEX"))
+		def_fixpoint(code, n, nregs, inreg, blk, U, *lanex, *lanex, lanex_def);
+	/* the addresses on lanes (addrx_def), the same way, on the final
+	 * registers on lanes; bit 2 of *lanex (bit 1: on lanes).
+	 * WS_NO_ADDRX=1: none */
+	if (lanex && !util_env_on("WS_NO_ADDRX")) {
+		uint8_t *X = *lanex, *AX = xcalloc(nregs ? nregs : 1, 1);
+		def_fixpoint(code, n, nregs, inreg, blk, U, X, AX, addrx_def);
+		for (uint32_t q = 0; q < nregs; q++)
+			X[q] |= (uint8_t)(AX[q] << 1);
+		free(AX);
 	}
 	if (0) {
 	give_up:
@@ -276,8 +316,10 @@ uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t 
 			all &= (uint32_t)r[j] < nregs && U[r[j]];
 		if (all)
 			v |= UNI_OPS;
-		if (in->b >= 0 && !(in->flags & DF_KB) && (uint32_t)in->b < nregs && X[in->b])
+		if (in->b >= 0 && !(in->flags & DF_KB) && (uint32_t)in->b < nregs && (X[in->b] & 1))
 			v |= UNI_BX;
+		if (in->a >= 0 && (uint32_t)in->a < nregs && (X[in->a] & 2))
+			v |= UNI_AX;
 		f[i] = v;
 	}
 	free(U);

@@ -17,6 +17,16 @@
  *   unsigned one past 2^32 inside a warp (the first lanes in bounds), a
  *   base one byte on (misaligned), the last lane out of bounds: the same
  *   output (the error) and steps as without the analysis;
+ * - uniform.c's UNI_AX (an address register u + 4 ext(T(c + x_l)), u
+ *   uniform: an indexing of such an index from a uniform base, 4-byte
+ *   steps) and F_LD4's and F_ST4's one test of it (pair_load_rows,
+ *   pair_store_rows, lane_run's run by its last lane): the analysis'
+ *   answer (reduce_smem's s[t] and s[t + k] are; an address assigned under
+ *   a divergent branch, 2 t, 8-byte steps are not), and shared memory
+ *   read and written through one address row on random block shapes
+ *   whose warps' threadIdx.x wraps (whole warps, and runs of lanes across
+ *   the wrap): the host's values, the same output and steps as without it
+ *   (WS_NO_ADDRX=1), --fast and checked;
  * - the parameters' rows a stash frame keeps for the next warp of its grid
  *   (machine.c params_kept): launches of kernels with other values, a
  *   kernel that assigns its parameter in some lanes, one with a struct
@@ -77,6 +87,70 @@ static void count_idx(const struct ir_module *mod, const char *name, int *nidx, 
 			*nx += df->uni && (df->uni[i] & UNI_BX);
 		}
 	decode_free(df);
+}
+
+/* kernel name's loads and stores: how many, and how many through an
+ * address on lanes (UNI_AX) */
+static void count_ax(const struct ir_module *mod, const char *name, int *nmem, int *nx)
+{
+	*nmem = *nx = 0;
+	const struct ir_func *fn = kernel(mod, name);
+	if (!fn)
+		return;
+	struct dfunc *df = decode_func(fn, mod);
+	for (uint32_t i = 0; i < df->ncode; i++)
+		if (df->code[i].op == IR_LD || df->code[i].op == IR_ST) {
+			(*nmem)++;
+			*nx += df->uni && (df->uni[i] & UNI_AX);
+		}
+	decode_free(df);
+}
+
+static const char ax_ana_prog[] =
+	"__global__ void r(int *out)\n"
+	"{\n"
+	"\t__shared__ int s[256];\n"
+	"\tunsigned t = threadIdx.x;\n"
+	"\ts[t] = t;\n"
+	"\t__syncthreads();\n"
+	"\tif (t < 64)\n"
+	"\t\ts[t] += s[t + 64];\n"
+	"\t__syncthreads();\n"
+	"\tout[t] = s[t];\n"
+	"}\n"
+	"__global__ void q(int *out, int n)\n"
+	"{\n"
+	"\t__shared__ int s[512];\n"
+	"\t__shared__ long long l[256];\n"
+	"\tunsigned t = threadIdx.x;\n"
+	"\tint *p = &s[t * 2];\n"
+	"\tif (t & 1)\n"
+	"\t\tp = &s[t];\n"
+	"\t*p = n;\n"
+	"\tl[t] = n;\n"
+	"\t__syncthreads();\n"
+	"\t*p += (int)l[t];\n"
+	"}\n"
+	"int main() { return 0; }\n";
+
+static void test_addrx(void)
+{
+	struct compilation comp;
+	if (unit_compile(&comp, ax_ana_prog)) {
+		compilation_release(&comp);
+		return;
+	}
+	ir_optimize_run(comp.mod, &comp.arena);
+	int n, x;
+	count_ax(comp.mod, "r", &n, &x);
+	ok(n >= 4 && x >= 3, "reduce_smem's s[t], s[t + 64]: addresses on lanes (%d of %d)", x, n);
+	count_ax(comp.mod, "q", &n, &x);
+	ok(n >= 3 && x == 0, "an address assigned under a divergent branch, 2 t, 8-byte steps: none on lanes (%d of %d)", x, n);
+	setenv("WS_NO_ADDRX", "1", 1);
+	count_ax(comp.mod, "r", &n, &x);
+	unsetenv("WS_NO_ADDRX");
+	ok(n >= 4 && x == 0, "WS_NO_ADDRX=1: none (%d of %d)", x, n);
+	compilation_release(&comp);
 }
 
 static void test_analysis(void)
@@ -160,6 +234,69 @@ static const char shape_prog[] =
 	"\t\t\t\t\t}\n"
 	"\t}\n"
 	"\tprintf(\"lanex %%s %%d sum %%lld\\n\", bad ? \"FAIL\" : \"ok\", bad, sum);\n"
+	"\treturn bad != 0;\n"
+	"}\n";
+
+/* shared memory through one address row p = &s[threadIdx.x] (UNI_AX) on
+ * the table's block shapes { bx, by, bz, grid }: written by the first row
+ * of threads, read by every warp (whole warps, threadIdx.x wrapping in
+ * them where bx is not a multiple of 32), written again by a run of
+ * lanes across the wrap (row 0's last 8 threads, row 1's first 8: no two
+ * on one word), read back; s2 through p2 = &s2[threadIdx.x], written by
+ * the block's second warp alone (whole, wrapping) and read back by it */
+static const char ax_prog[] =
+	"#include <cstdio>\n"
+	"__global__ void k(const int *in, int *out)\n"
+	"{\n"
+	"\t__shared__ int s[1024], s2[1024];\n"
+	"\tunsigned t = threadIdx.x, y = threadIdx.z * blockDim.y + threadIdx.y;\n"
+	"\tunsigned lin = y * blockDim.x + t;\n"
+	"\tint *p = &s[t];\n"
+	"\tif (y == 0)\n"
+	"\t\t*p = in[blockIdx.x * 1024 + t];\n"
+	"\t__syncthreads();\n"
+	"\tint v = *p;\n"
+	"\t__syncthreads();\n"
+	"\tif ((y == 0 && t + 8 >= blockDim.x) || (y == 1 && t < 8))\n"
+	"\t\t*p = v * 3 + (int)lin;\n"
+	"\tint *p2 = &s2[t], w1 = blockDim.x >= 32 && lin >> 5 == 1;\n"
+	"\tif (w1)\n"
+	"\t\t*p2 = v + 7;\n"
+	"\t__syncthreads();\n"
+	"\tout[blockIdx.x * 1024 + lin] = *p + v + (w1 ? *p2 : 0);\n"
+	"}\n"
+	"int main()\n"
+	"{\n"
+	"\tstatic const unsigned shapes[][4] = { %s };\n"
+	"\tconst int N = 3 * 1024;\n"
+	"\tstatic int a[N], o[N];\n"
+	"\tint *da, *dout;\n"
+	"\tfor (int j = 0; j < N; j++)\n"
+	"\t\ta[j] = j * 5 - (j >> 2);\n"
+	"\tcudaMalloc(&da, sizeof a);\n"
+	"\tcudaMalloc(&dout, sizeof o);\n"
+	"\tcudaMemcpy(da, a, sizeof a, cudaMemcpyHostToDevice);\n"
+	"\tint bad = 0;\n"
+	"\tlong long sum = 0;\n"
+	"\tfor (unsigned sh = 0; sh < sizeof shapes / sizeof shapes[0]; sh++) {\n"
+	"\t\tunsigned bx = shapes[sh][0], by = shapes[sh][1], bz = shapes[sh][2], gx = shapes[sh][3];\n"
+	"\t\tcudaMemset(dout, 0, sizeof o);\n"
+	"\t\tk<<<gx, dim3(bx, by, bz)>>>(da, dout);\n"
+	"\t\tcudaMemcpy(o, dout, sizeof o, cudaMemcpyDeviceToHost);\n"
+	"\t\tfor (unsigned bi = 0; bi < gx; bi++)\n"
+	"\t\t\tfor (unsigned y = 0; y < by * bz; y++)\n"
+	"\t\t\t\tfor (unsigned t = 0; t < bx; t++) {\n"
+	"\t\t\t\t\tint v = a[bi * 1024 + t], s = v;\n"
+	"\t\t\t\t\tif (t + 8 >= bx)\n"
+	"\t\t\t\t\t\ts = v * 3 + (int)t;\n"
+	"\t\t\t\t\telse if (by * bz > 1 && t < 8)\n"
+	"\t\t\t\t\t\ts = v * 3 + (int)(bx + t);\n"
+	"\t\t\t\t\tint got = o[bi * 1024 + y * bx + t], w1 = bx >= 32 && (y * bx + t) >> 5 == 1;\n"
+	"\t\t\t\t\tbad += got != s + v + (w1 ? v + 7 : 0);\n"
+	"\t\t\t\t\tsum = sum * 31 + got;\n"
+	"\t\t\t\t}\n"
+	"\t}\n"
+	"\tprintf(\"addrx %%s %%d sum %%lld\\n\", bad ? \"FAIL\" : \"ok\", bad, sum);\n"
 	"\treturn bad != 0;\n"
 	"}\n";
 
@@ -325,10 +462,28 @@ static void shapes(char *buf, size_t len)
 	}
 }
 
+/* 10 random block shapes for ax_prog: blockDim.x 16 to 200 (its two
+ * writing runs apart), a third of them 2-D or 3-D, at most 1024 threads
+ * and 1024 rows of the block */
+static void ax_shapes(char *buf, size_t len)
+{
+	size_t o = 0;
+	for (int s = 0; s < 10; s++) {
+		unsigned bx, by, bz;
+		do {
+			bx = rnd(4) == 0 ? 32 * (1 + rnd(6)) : 16 + rnd(185);
+			by = rnd(3) ? 1 + rnd(4) : 1;
+			bz = rnd(4) == 0 ? 1 + rnd(2) : 1;
+		} while (bx * by * bz > 1024);
+		o += (size_t)snprintf(buf + o, len - o, "%s{ %u, %u, %u, %u }", s ? ", " : "", bx, by, bz, 1 + rnd(3));
+	}
+}
+
 int main(void)
 {
 	tap_start();
 	test_analysis();
+	test_addrx();
 	static char prog[16384], table[1024];
 	for (int round = 0; round < 3; round++) {
 		shapes(table, sizeof table);
@@ -349,6 +504,16 @@ int main(void)
 		for (int fast = 1; fast >= 0; fast--)
 			test_same(&cfgs[0], fast, edges[which], p, NULL);
 		free(p);
+	}
+	no_env = "WS_NO_ADDRX";
+	for (int round = 0; round < 3; round++) {
+		ax_shapes(table, sizeof table);
+		snprintf(prog, sizeof prog, ax_prog, table);
+		char what[1100];
+		snprintf(what, sizeof what, "shared memory through one address row, shapes %s", table);
+		for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
+			for (int fast = 1; fast >= 0; fast--)
+				test_same(&cfgs[i], fast, what, prog, "addrx ok 0 ");
 	}
 	no_env = "WS_NO_PKEEP";
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
