@@ -6031,6 +6031,27 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
  * must not be this one); HOP_NEXT with c's block, slot, warp and group the
  * next visit's; else HOP_NONE, nothing done. Not inline: fast_run's
  * settle path stays as short as it was. */
+/* pair_pick's choice in warp nw of two groups: the current one, ready and
+ * picked (the stack, or the other not ready); -1 where it would not pick */
+static inline int32_t pair_pick_cur(const struct machine *m, const struct warp *nw)
+{
+	int32_t cur = nw->cur;
+	if (nw->ng != 2 || (uint32_t)cur > 1 || nw->g[cur].state != G_READY ||
+	    (m->o.simt != SIMT_STACK && nw->g[cur ^ 1].state == G_READY))
+		return -1;
+	return cur;
+}
+
+/* whether fast_run's entry would run group g of warp nw: decoded code, an
+ * instruction of a fast class, no token of a deeper frame */
+static inline int hop_fast_entry(const struct warp *nw, const struct group *g)
+{
+	const uint8_t *nfop = g->fr->df->fop;
+	if (!nfop || nfop[g->pc] == FOP_GEN)
+		return 0;
+	return !g->ntok || g->fr->depth >= nw->toks.v[g->tok[g->ntok - 1]].depth;
+}
+
 static WS_NOINLINE int pair_hop_past(struct machine *m, struct chain *c, int k, uint32_t nwi)
 {
 	struct grid *gr = c->gr;
@@ -6062,16 +6083,8 @@ static WS_NOINLINE int pair_hop_past(struct machine *m, struct chain *c, int k, 
 	if (!nb || idx >= total || wi >= wpb || (nb->bar_whole >> wi & 1) || (nb->unstarted >> wi & 1))
 		return HOP_NONE;
 	struct warp *nw_ = &nb->w[wi];
-	int32_t cur = nw_->cur;
-	if (nw_ == c->w || nw_->ng != 2 || (uint32_t)cur > 1 || nw_->g[cur].state != G_READY ||
-	    (m->o.simt != SIMT_STACK && nw_->g[cur ^ 1].state == G_READY))
-		return HOP_NONE;
-	/* fast_run's, as pair_hop's */
-	const struct group *ng = &nw_->g[cur];
-	const uint8_t *nfop = ng->fr->df->fop;
-	if (!nfop || nfop[ng->pc] == FOP_GEN)
-		return HOP_NONE;
-	if (ng->ntok && ng->fr->depth < nw_->toks.v[ng->tok[ng->ntok - 1]].depth)
+	int32_t cur = pair_pick_cur(m, nw_);
+	if (nw_ == c->w || cur < 0 || !hop_fast_entry(nw_, &nw_->g[cur])) /* fast_run's, as pair_hop's */
 		return HOP_NONE;
 	/* the visit ends */
 	interp_warp_settle(m, c->w);
@@ -6109,22 +6122,15 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
 	struct warp *nw = &b->w[nwi];
 	uint32_t ngi = 0;
 	if (nw->ng != 1) {
-		/* pair_pick's: two groups, the current one ready and picked
-		 * (the stack, or the other not ready) */
-		int32_t cur = nw->cur;
-		if (nw->ng != 2 || (uint32_t)cur > 1 || nw->g[cur].state != G_READY ||
-		    (m->o.simt != SIMT_STACK && nw->g[cur ^ 1].state == G_READY))
+		int32_t cur = pair_pick_cur(m, nw);
+		if (cur < 0)
 			return HOP_NONE;
 		ngi = (uint32_t)cur;
 	} else if (nw->g[0].state != G_READY) {
 		return HOP_NONE;
 	}
-	const struct group *ng = &nw->g[ngi];
-	const uint8_t *nfop = ng->fr->df->fop;
-	if (!nfop || nfop[ng->pc] == FOP_GEN)
+	if (!hop_fast_entry(nw, &nw->g[ngi]))
 		return HOP_NONE;
-	if (ng->ntok && ng->fr->depth < nw->toks.v[ng->tok[ng->ntok - 1]].depth)
-		return HOP_NONE; /* fast_run's entry would not run it */
 	/* the visit ends */
 	interp_warp_settle(m, c->w);
 	c->ran += k;
