@@ -25,6 +25,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_exit_hop = util_env_on("WS_NO_EXITHOP");
 	o->no_pair_hop = util_env_on("WS_NO_PAIRHOP");
 	o->no_past_hop = util_env_on("WS_NO_PASTHOP");
+	o->no_qblock = util_env_on("WS_NO_QBLOCK");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 
@@ -1470,6 +1471,27 @@ static int warp_lazy_ret(struct machine *m, struct grid *gr, struct block *b, st
 	return 1;
 }
 
+/* Block b, admitted lazily and none of its warps started, runs whole: each
+ * warp's one RET as warp_lazy_ret runs it (a step, a cycle of the block's
+ * SM, its lanes exited), in one step of the accounting. sched_quick's
+ * caller has checked that every warp of it runs before the batch ends and
+ * that no checker hears a plain exit; nothing between two warps' visits
+ * could change what quick_stop tests (no event, no frame: a stash grid),
+ * but an interrupt, which no run can time. The warps are left as the lazy
+ * admission left them (no groups), not reset: nothing reads a warp of a
+ * retired block before warp_start or warp_lazy_ret resets it (block_new,
+ * block_start, the general visit's and the chain's starts). */
+static WS_INLINE void block_quick_whole(struct machine *m, struct grid *gr, struct block *b, uint32_t wpb)
+{
+	m->steps += wpb;
+	m->dev.cycles += wpb;
+	m->dev.smclk[b->sm] += wpb;
+	b->nexited = b->nthreads;
+	b->unstarted = 0;
+	gr->nlazy--;
+	m->dev.nqblock++;
+}
+
 /* The round robin's place (idx, the warp wi of resident slot s) moved on by
  * one warp past its block's last, or past the last resident warp (total),
  * to the first of the next block, or of slot 0: sched_quick and chain_find */
@@ -1517,6 +1539,10 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	uint32_t wi = gr->rr_wi;
 	uint32_t need = ir_rows(gr->fn) ? ir_rows(gr->fn) : 1;
 	int n = 0, lazy = gr->lazy;
+	/* a block whose warps are all unstarted runs whole where its warps'
+	 * visits would touch nothing but counts (block_quick_whole) */
+	int whole = lazy && gr->stash && !evp && !m->o.no_qblock;
+	uint32_t all = wpb >= 32 ? WS_FULL : (1u << wpb) - 1;
 	if (idx != (uint64_t)gr->rr)
 		return 0;
 	while (idx < total) {
@@ -1524,32 +1550,40 @@ static int sched_quick(struct machine *m, struct grid *gr)
 		if (!b)
 			break;
 		int go = 1, failed = 0;
-		if (WS_UNLIKELY(!b->w))
-			block_warps(m, b); /* its first warp is reached (gr->wlazy) */
-		struct warp *w = &b->w[wi];
-		do { /* b's warps from wi on, a visit each, until b is done */
-			if (b->unstarted >> wi & 1) {
-				int ran = warp_lazy_ret(m, gr, b, w, df, need, evp);
-				if (!(b->unstarted &= ~(1u << wi)))
-					gr->nlazy--;
-				if (!ran) {
+		if (whole && wi == 0 && b->unstarted == all && m->steps + wpb <= end) {
+			block_quick_whole(m, gr, b, wpb);
+			n += (int)wpb;
+			idx += wpb;
+			wi = wpb;
+			go = m->steps < end && !quick_stop(m, sig);
+		} else {
+			if (WS_UNLIKELY(!b->w))
+				block_warps(m, b); /* its first warp is reached (gr->wlazy) */
+			struct warp *w = &b->w[wi];
+			do { /* b's warps from wi on, a visit each, until b is done */
+				if (b->unstarted >> wi & 1) {
+					int ran = warp_lazy_ret(m, gr, b, w, df, need, evp);
+					if (!(b->unstarted &= ~(1u << wi)))
+						gr->nlazy--;
+					if (!ran) {
+						go = 0;
+						break;
+					}
+				} else if (!interp_warp_quick_ret(m, w, df, evp)) {
 					go = 0;
 					break;
 				}
-			} else if (!interp_warp_quick_ret(m, w, df, evp)) {
-				go = 0;
-				break;
-			}
-			n++;
-			idx++;
-			wi++;
-			w++;
-			if (WS_UNLIKELY(m->dev.fail_err)) {
-				failed = 1; /* a checker failed the grid: it ends (sched_device_step) */
-				break;
-			}
-			go = m->steps < end && !quick_stop(m, sig);
-		} while (go && wi < wpb && b->nexited != b->nthreads);
+				n++;
+				idx++;
+				wi++;
+				w++;
+				if (WS_UNLIKELY(m->dev.fail_err)) {
+					failed = 1; /* a checker failed the grid: it ends (sched_device_step) */
+					break;
+				}
+				go = m->steps < end && !quick_stop(m, sig);
+			} while (go && wi < wpb && b->nexited != b->nthreads);
+		}
 		int bs = s;
 		rr_wrap(&idx, &s, &wi, wpb, total);
 		if (failed)

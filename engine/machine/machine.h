@@ -165,6 +165,12 @@ struct machine_opts {
 	 * when the environment has WS_NO_PASTHOP=1 (or WS_NO_PAIRHOP=1).
 	 * Results and step counts are the same either way. */
 	int no_past_hop;
+	/* sched_quick runs each lazily admitted block of a kernel that only
+	 * returns one warp at a time, never a whole block in one step
+	 * (machine.c block_quick_whole); machine_opts_init sets it when the
+	 * environment has WS_NO_QBLOCK=1. Results and step counts are the
+	 * same either way. */
+	int no_qblock;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share

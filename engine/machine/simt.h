@@ -603,6 +603,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t npairhop;      /* visits fast_run began after a group's settle (interp.c pair_hop; tests) */
 	uint64_t npasthop;      /* of them, those in another block, past waiting warps (pair_hop; tests) */
 	uint64_t nquiet;        /* shared reads at DF_QUIET loads not logged (access_read_quiet; tests) */
+	uint64_t nqblock;       /* blocks sched_quick ran whole (machine.c block_quick_whole; tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
