@@ -301,7 +301,7 @@ static void block_free(struct machine *m, struct block *b)
 static void block_cache(struct machine *m, struct block *b)
 {
 	int clean = m->dev.nbcache < 4096;
-	for (uint32_t i = 0, n = b->w ? b->nwarps : 0; clean && i < n; i++)
+	for (uint32_t i = 0, n = b->w && !b->ng0 ? b->nwarps : 0; clean && i < n; i++)
 		if (b->w[i].ng)
 			clean = 0;
 	if (!clean) {
@@ -926,17 +926,37 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	w->ng = 1;
 }
 
-/* Block number linear enters resident slot `slot`. lazy (sched_quick only,
- * grids that allow it, gr->lazy): its warps are started when the
- * scheduler reaches them, and before sched_quick returns (block_start). */
-static struct block *block_new(struct machine *m, struct grid *gr, uint64_t linear, int slot, int lazy)
+/* The grid's next block (gr->next_block in admission order) enters resident
+ * slot `slot` as block b (block_alloc's). lazy (sched_quick only, grids that
+ * allow it, gr->lazy): its warps are started when the scheduler reaches
+ * them, and before sched_quick returns (block_start). */
+static WS_INLINE struct block *block_init(struct machine *m, struct grid *gr, struct block *b, int slot, int lazy)
 {
 	struct launch *L = &gr->l;
-	struct block *b = block_alloc(m, gr);
+	uint64_t linear;
+	if (gr->csize == 1) {
+		/* blocks in linear order, each its own cluster: the index
+		 * counted on from the last block's (gr->nidx), no division (a
+		 * launch of empty blocks admits thousands) */
+		linear = gr->next_block++;
+		memcpy(b->idx, gr->nidx, sizeof(b->idx));
+		b->cluster = linear;
+		b->crank = 0;
+		if (++gr->nidx[0] == L->grid[0]) {
+			gr->nidx[0] = 0;
+			if (++gr->nidx[1] == L->grid[1]) {
+				gr->nidx[1] = 0;
+				gr->nidx[2]++;
+			}
+		}
+	} else {
+		linear = cluster_seq_linear(gr, gr->next_block++);
+		b->idx[0] = (uint32_t)(linear % L->grid[0]);
+		b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
+		b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
+		b->cluster = cluster_of(gr, b->idx, &b->crank);
+	}
 	b->linear = linear;
-	b->idx[0] = (uint32_t)(linear % L->grid[0]);
-	b->idx[1] = (uint32_t)((linear / L->grid[0]) % L->grid[1]);
-	b->idx[2] = (uint32_t)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
 	b->nexited = 0;
 	b->bar_arrived = b->bar_gen = b->bar_popc = b->bar_whole = 0;
 	b->chk_sync = 0;
@@ -945,21 +965,23 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	b->bar_or = 0;
 	b->slot = slot;
 	b->sm = (uint32_t)(slot % m->o.num_sms);
-	b->cluster = cluster_of(gr, b->idx, &b->crank);
 	if (CHECK_WANTS(m, CEV_BLOCK_START)) {
 		struct check_event e = { .kind = CEV_BLOCK_START, .b = b, .slot = slot,
 					 .block = linear, .bytes = b->shared_size };
 		machine_publish(m, &e);
 	}
+	int ng0 = b->ng0;
+	b->ng0 = 0;
 	if (lazy) {
-		b->unstarted = b->nwarps >= 32 ? WS_FULL : (1u << b->nwarps) - 1;
+		b->unstarted = gr->wall;
 		gr->nlazy++;
 		/* no groups (a failed grid's block may have left some): what
-		 * looks at the block's warps finds none in an unstarted one;
-		 * gr->wlazy: no warps either, until the first is reached */
+		 * looks at the block's warps finds none in an unstarted one
+		 * (b->ng0: none has any); gr->wlazy: no warps either, until
+		 * the first is reached */
 		if (!b->w && !gr->wlazy)
 			block_warps(m, b);
-		if (b->w)
+		if (b->w && !ng0)
 			for (uint32_t i = 0; i < b->nwarps; i++)
 				b->w[i].ng = 0;
 		return b;
@@ -969,6 +991,11 @@ static struct block *block_new(struct machine *m, struct grid *gr, uint64_t line
 	for (uint32_t i = 0; i < b->nwarps; i++)
 		warp_start(m, gr, &b->w[i]);
 	return b;
+}
+
+static struct block *block_new(struct machine *m, struct grid *gr, int slot, int lazy)
+{
+	return block_init(m, gr, block_alloc(m, gr), slot, lazy);
 }
 
 /* Start the warps of block b that a lazy admission left unstarted. */
@@ -999,7 +1026,7 @@ static void grid_admit(struct machine *m, struct grid *gr, int lazy)
 		if (s + cs > gr->nres)
 			gr->nres = s + cs;
 		for (int k = s; k < s + cs && gr->next_block < gr->nblocks; k++)
-			gr->res[k] = block_new(m, gr, cluster_seq_linear(gr, gr->next_block++), k, lazy);
+			gr->res[k] = block_new(m, gr, k, lazy);
 	}
 }
 
@@ -1194,6 +1221,7 @@ void sched_grid_start(struct machine *m, struct launch *l)
 	gr->nblocks = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
 	gr->threads_per_block = l->block[0] * l->block[1] * l->block[2];
 	gr->warps_per_block = (gr->threads_per_block + WS_WARP - 1) / WS_WARP;
+	gr->wall = gr->warps_per_block >= 32 ? WS_FULL : (1u << gr->warps_per_block) - 1;
 	for (int k = 0; k < 3; k++)
 		gr->cdim[k] = l->cluster[k] ? l->cluster[k] : 1;
 	gr->csize = gr->cdim[0] * gr->cdim[1] * gr->cdim[2];
@@ -1381,14 +1409,19 @@ static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 		grid_admit(m, gr, 0);
 		return;
 	}
-	gr->res[s]->spare_next = gr->spare;
-	gr->spare = gr->res[s];
+	struct block *b = gr->res[s];
 	if (gr->wlazy)
-		block_warps_give(m, gr, gr->res[s]);
+		block_warps_give(m, gr, b);
 	gr->res[s] = NULL;
 	gr->done_blocks++;
-	if (gr->next_block < gr->nblocks)
-		gr->res[s] = block_new(m, gr, gr->next_block++, s, lazy);
+	if (gr->next_block < gr->nblocks) {
+		/* the next block is b again: block_alloc would take back first
+		 * the spare b would have become */
+		gr->res[s] = block_init(m, gr, b, s, lazy);
+		return;
+	}
+	b->spare_next = gr->spare;
+	gr->spare = b;
 }
 
 /* A stepping call other than machine_run: the group a stop interrupted
@@ -1488,6 +1521,7 @@ static WS_INLINE void block_quick_whole(struct machine *m, struct grid *gr, stru
 	m->dev.smclk[b->sm] += wpb;
 	b->nexited = b->nthreads;
 	b->unstarted = 0;
+	b->ng0 = 1;
 	gr->nlazy--;
 	m->dev.nqblock++;
 }
@@ -1542,7 +1576,6 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	/* a block whose warps are all unstarted runs whole where its warps'
 	 * visits would touch nothing but counts (block_quick_whole) */
 	int whole = lazy && gr->stash && !evp && !m->o.no_qblock;
-	uint32_t all = wpb >= 32 ? WS_FULL : (1u << wpb) - 1;
 	if (idx != (uint64_t)gr->rr)
 		return 0;
 	while (idx < total) {
@@ -1550,12 +1583,14 @@ static int sched_quick(struct machine *m, struct grid *gr)
 		if (!b)
 			break;
 		int go = 1, failed = 0;
-		if (whole && wi == 0 && b->unstarted == all && m->steps + wpb <= end) {
+		if (whole && wi == 0 && b->unstarted == gr->wall && m->steps + wpb <= end) {
 			block_quick_whole(m, gr, b, wpb);
 			n += (int)wpb;
 			idx += wpb;
 			wi = wpb;
-			go = m->steps < end && !quick_stop(m, sig);
+			/* quick_stop after the block's retirement below, which
+			 * clears nothing it tests */
+			go = m->steps < end;
 		} else {
 			if (WS_UNLIKELY(!b->w))
 				block_warps(m, b); /* its first warp is reached (gr->wlazy) */

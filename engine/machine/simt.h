@@ -437,6 +437,9 @@ struct block {
 	uint32_t unstarted;      /* warps a lazy admission has not started (bit per warp;
 				  * only inside machine.c's machine_run, and there only
 				  * until something but sched_quick looks: 0 elsewhere) */
+	uint8_t ng0;             /* no warp holds a group, none started since a lazy admission
+				  * gave each none: a block sched_quick ran whole, retired
+				  * (machine.c block_quick_whole), until block_new admits it */
 };
 /* the phase of block b's threads' accesses as the checkers see it: its
  * __syncthreads() completed, and every fence or release one of its threads
@@ -484,6 +487,8 @@ struct grid {
 	int rr_s;
 	uint32_t rr_wi;
 	uint32_t threads_per_block, warps_per_block;
+	uint32_t wall;          /* a bit per warp of a block: a lazy block's unstarted at admission */
+	uint32_t nidx[3];       /* csize 1: the index of block next_block (machine.c block_new) */
 	uint32_t cdim[3], csize; /* cluster dimensions (1 1 1 without clusters) and blocks per cluster */
 	uint8_t quick;          /* the kernel's first instruction is a RET and no clusters:
 				 * sched_quick may run its warps */
