@@ -1555,7 +1555,15 @@ static WS_INLINE void rr_wrap(uint64_t *idx, int *s, uint32_t *wi, uint32_t wpb,
  * not such a warp (the general visit runs it or skips it).
  * In a gr->lazy grid the blocks admitted here start their warps only when
  * reached (warp_lazy_ret); those still unstarted are started before this
- * returns, so that nothing else ever sees a lazy block. */
+ * returns, so that nothing else ever sees a lazy block, but where the
+ * general visit starts warps lazily too (gr->lazy_visit under
+ * lazy_visits, whole blocks on): what looks at the machine from
+ * machine_run's loop starts them itself (the interrupt's poll, the step
+ * limit, a sample heard by a checker not built in, machine_run's end),
+ * and the visits that follow run them, whole where none of a block has
+ * started (the spin checker's sample every 2^18 steps started about a
+ * thousand blocks of launches.cu's, each a round before its warps' one
+ * step: 2.2 M instructions). */
 static int sched_quick(struct machine *m, struct grid *gr)
 {
 	const struct dfunc *df = grid_df(m, gr);
@@ -1634,7 +1642,8 @@ static int sched_quick(struct machine *m, struct grid *gr)
 	gr->rr_idx = idx;
 	gr->rr_s = s;
 	gr->rr_wi = wi;
-	grid_start_lazy(m);
+	if (!(whole && gr->lazy_visit && lazy_visits(m)))
+		grid_start_lazy(m);
 	return n;
 }
 

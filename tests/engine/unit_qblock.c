@@ -13,10 +13,13 @@
  * that end inside blocks and at their edges) and single steps. Empty
  * kernels with and without parameters, blocks of 1, 2, 3 (a partial last
  * warp), 8 and 32 warps (the whole mask), of one thread, a 3-D grid, several
- * launches in a row; under `stack`, `its` (whole blocks taken under the
- * round robin) and `stack random:3` (never taken), all blocks resident or
- * one at a time. The machines are unobserved (warpstep run's: stash grids,
- * which whole blocks want).
+ * launches in a row, one of 320,000 steps (the spin checker's sample at
+ * step 2^18 ends a batch inside it: its lazy blocks stay lazy for the
+ * next, machine.c sched_quick's end); under `stack`, `its` (whole blocks
+ * taken under the round robin) and `stack random:3` (never taken), on the
+ * default device (whole runs), one of 8 SMs and one holding one block at a
+ * time. The machines are unobserved (warpstep
+ * run's: stash grids, which whole blocks want).
  */
 #include "front.h"
 #include "machine.h"
@@ -61,7 +64,7 @@ static const char prog[] =
 	"\tempty<<<40, 1024>>>();\n"
 	"\tempty<<<300, 1>>>();\n"
 	"\tempty<<<200, 256>>>();\n"
-	"\tempty<<<200, 256>>>();\n"
+	"\tempty<<<40000, 256>>>();\n"
 	"\twork<<<300, 33>>>(c, clk, 80);\n"
 	"\targs<<<90, 200>>>(c, -3, 5, 0.f);\n"
 	"\twork<<<40, 256>>>(c, clk, 380);\n"
@@ -82,17 +85,21 @@ static const struct unit_cfg cfgs[] = {
 	{ "stack random:3", SIMT_STACK, SCHED_RANDOM, 3 },
 };
 
-/* off: whole blocks off (WS_NO_QBLOCK); one: a device of one SM holding
- * one block at a time */
-static struct machine *start(const struct unit_cfg *c, int fast, int one, int off, FILE *out)
+/* the devices: the default one (whole runs only: a stop starts every lazy
+ * block, thousands on it), one of 8 SMs, one of one SM holding one block
+ * at a time */
+static const char *const devs[] = { "all resident", "8 SMs", "one block resident" };
+
+/* off: whole blocks off (WS_NO_QBLOCK); dev: devs[dev] */
+static struct machine *start(const struct unit_cfg *c, int fast, int dev, int off, FILE *out)
 {
 	struct machine_opts o;
 	unit_opts(&o, c, fast, out);
 	o.unobserved = 1;
 	o.no_qblock = off;
-	if (one) {
-		o.num_sms = 1;
-		o.max_blocks_per_sm = 1;
+	if (dev) {
+		o.num_sms = dev == 1 ? 8 : 1;
+		o.max_blocks_per_sm = dev == 1 ? o.max_blocks_per_sm : 1;
 	}
 	struct machine *m = machine_new(comp.mod, &o);
 	char *argv[] = { "p", NULL };
@@ -129,22 +136,21 @@ static uint64_t state(struct machine *m)
 	return h;
 }
 
-static void name(char *what, size_t n, const struct unit_cfg *c, int fast, int one)
+static void name(char *what, size_t n, const struct unit_cfg *c, int fast, int dev)
 {
-	snprintf(what, n, "%s, %s, %s", c->name, fast ? "--fast" : "checked",
-		 one ? "one block resident" : "all resident");
+	snprintf(what, n, "%s, %s, %s", c->name, fast ? "--fast" : "checked", devs[dev]);
 }
 
 /* whole runs: the same output, steps, clocks and status; whole blocks
  * taken under the round robin, none under the random schedule or off */
-static void test_whole(const struct unit_cfg *c, int fast, int one)
+static void test_whole(const struct unit_cfg *c, int fast, int dev)
 {
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct machine *m[2];
 	char what[128];
-	name(what, sizeof what, c, fast, one);
+	name(what, sizeof what, c, fast, dev);
 	for (int k = 0; k < 2; k++) {
-		m[k] = start(c, fast, one, k, o[k]);
+		m[k] = start(c, fast, dev, k, o[k]);
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
@@ -163,16 +169,16 @@ static void test_whole(const struct unit_cfg *c, int fast, int one)
 /* runs of 1 .. 60 steps, each followed by a few single steps: state() at
  * every stop (whole blocks taken inside the short runs too, under the
  * round robin) */
-static void test_stops(const struct unit_cfg *c, int fast, int one)
+static void test_stops(const struct unit_cfg *c, int fast, int dev)
 {
 	static uint64_t tr[2][60000];
 	size_t n[2] = { 0, 0 };
 	uint64_t seen[2];
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	char what[128];
-	name(what, sizeof what, c, fast, one);
+	name(what, sizeof what, c, fast, dev);
 	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(c, fast, one, k, o[k]);
+		struct machine *m = start(c, fast, dev, k, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] + 100 < 60000; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
 			tr[k][n[k]++] = state(m);
@@ -204,10 +210,11 @@ int main(void)
 		return tap_end();
 	ir_optimize_run(comp.mod, &comp.arena);
 	for (size_t i = 0; i < sizeof(cfgs) / sizeof(cfgs[0]); i++)
-		for (int one = 0; one < 2; one++)
+		for (int dev = 0; dev < 3; dev++)
 			for (int fast = 0; fast < 2; fast++) {
-				test_whole(&cfgs[i], fast, one);
-				test_stops(&cfgs[i], fast, one);
+				test_whole(&cfgs[i], fast, dev);
+				if (dev)
+					test_stops(&cfgs[i], fast, dev);
 			}
 	compilation_release(&comp);
 	return tap_end();
