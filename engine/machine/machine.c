@@ -1382,6 +1382,27 @@ static int warp_can_run(struct warp *w)
 	return 0;
 }
 
+/* Block of slot s, of a grid without clusters, whose threads all exited
+ * and whose copies in flight have landed, leaves; the next one takes its
+ * slot (lazy: block_init's). In line in sched_quick, whose blocks are
+ * such (a launch of empty blocks retires thousands). */
+static WS_INLINE void block_leave(struct machine *m, struct grid *gr, int s, int lazy)
+{
+	struct block *b = gr->res[s];
+	if (gr->wlazy)
+		block_warps_give(m, gr, b);
+	gr->res[s] = NULL;
+	gr->done_blocks++;
+	if (gr->next_block < gr->nblocks) {
+		/* the next block is b again: block_alloc would take back first
+		 * the spare b would have become */
+		gr->res[s] = block_init(m, gr, b, s, lazy);
+		return;
+	}
+	b->spare_next = gr->spare;
+	gr->spare = b;
+}
+
 /* Finish a block whose threads all exited; the next one takes its slot
  * (lazy: block_new's). */
 static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
@@ -1409,19 +1430,7 @@ static void block_retire(struct machine *m, struct grid *gr, int s, int lazy)
 		grid_admit(m, gr, 0);
 		return;
 	}
-	struct block *b = gr->res[s];
-	if (gr->wlazy)
-		block_warps_give(m, gr, b);
-	gr->res[s] = NULL;
-	gr->done_blocks++;
-	if (gr->next_block < gr->nblocks) {
-		/* the next block is b again: block_alloc would take back first
-		 * the spare b would have become */
-		gr->res[s] = block_init(m, gr, b, s, lazy);
-		return;
-	}
-	b->spare_next = gr->spare;
-	gr->spare = b;
+	block_leave(m, gr, s, lazy);
 }
 
 /* A stepping call other than machine_run: the group a stop interrupted
@@ -1632,7 +1641,11 @@ static int sched_quick(struct machine *m, struct grid *gr)
 		if (failed)
 			break;
 		if (b->nexited == b->nthreads) {
-			block_retire(m, gr, bs, lazy);
+			/* no clusters (gr->quick) */
+			if (WS_UNLIKELY(m->acp))
+				block_retire(m, gr, bs, lazy);
+			else
+				block_leave(m, gr, bs, lazy);
 			go = go && !quick_stop(m, sig);
 		}
 		if (!go)
