@@ -713,7 +713,7 @@ fetched:
 		 * counts the L instructions. Checked, ldb_atom_chk makes the
 		 * LD's and the atomic's checkers' calls as their classes make
 		 * them, and may stop after the LD (2) */
-		const unsigned L = fop[df->ncode + pc];
+		const unsigned L = fop[df->ncode + pc] & LDB_LEN;
 		const int pre = in->op == IR_CVT;
 		/* no breakpoint inside the run: decode fused none (fast_class
 		 * makes a breakpoint's instruction F_GEN, and
@@ -735,7 +735,7 @@ fetched:
 			NEXT_PC_CALLED();
 		}
 		SYNC();
-		if (!ldb_atom(m, w, in, L, R))
+		if (!ldb_atom(m, w, in, fop[df->ncode + pc], R))
 			goto ldb_decline;
 		k += (int)L - 1;
 		pc += L - 1;

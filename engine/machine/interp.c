@@ -3354,6 +3354,9 @@ enum {
  * goes to F_LD4's code); passed on in their helpers' sgn and nb
  * (pair_load, pair_store, run_load, run_store and the checked two) */
 enum { LDST_AX = 4 };
+/* F_LDB_ATOM's f[ncode + i]: the run's length, and whether the index of
+ * the load's address is on lanes (where the run begins at its CVT) */
+enum { LDB_LEN = 0x7f, LDB_LANES = 0x80 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3979,7 +3982,7 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			while (j < df->ncode && f[j] == F_NOP)
 				j++;
 			if (f[i] != F_LD || (p->t != IR_U8 && p->t != IR_S8) || p->d < 0 || j + 2 >= df->ncode ||
-			    j + 3 - i > 255 || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
+			    j + 3 - i > LDB_LEN || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
 				continue;
 			const struct ir_insn *x = &df->code[j], *q = x + 2;
 			if (x->b == p->d && !(x->flags & DF_KB) && x->d >= 0 && x->imm >= 4 && (df->uni[j] & UNI_A) &&
@@ -3992,15 +3995,19 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 				 * index widened (CVT: rows hold extended values) and its
 				 * ADD to a uniform base, both rows dead after the run or
 				 * the CONST's, neither the indexing's base: the run begins
-				 * at the CVT (and still at the LD, where one enters there) */
+				 * at the CVT (and still at the LD, where one enters there).
+				 * LDB_LANES: the index is on lanes (uniform.c UNI_AL at the
+				 * CVT: its operand's every definition outside every divergent
+				 * region, the run's warp full), the bytes then consecutive
+				 * when its last lane is its first + 31 (ldb_atom) */
 				const struct ir_insn *c = p - 2;
-				if (i >= 2 && j + 5 - i <= 255 && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
+				if (i >= 2 && j + 5 - i <= LDB_LEN && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
 				    c->d >= 0 && c[1].d >= 0 && c[1].b == c->d && !(c[1].flags & DF_KB) && c[1].a != c->d &&
 				    (df->uni[i - 1] & UNI_A) && p->a == c[1].d && x->a != c->d && x->a != c[1].d &&
 				    (c->d == x[1].d || row_dead_after(df, j + 2, c->d)) &&
 				    (c[1].d == x[1].d || row_dead_after(df, j + 2, c[1].d))) {
 					f[i - 2] = F_LDB_ATOM;
-					f[df->ncode + i - 2] = (uint8_t)(j + 5 - i);
+					f[df->ncode + i - 2] = (uint8_t)((j + 5 - i) | (df->uni[i - 2] & UNI_AL ? LDB_LANES : 0));
 				}
 			}
 		}
@@ -4399,7 +4406,7 @@ void interp_n32(struct dfunc *df)
 			break;
 		case F_LDLD_FMAF: len = 3; break;
 		case F_SHFL_RED: len = f[n + i] & SHFL_RED_LEN; break;
-		case F_LDB_ATOM: len = f[n + i]; break;
+		case F_LDB_ATOM: len = f[n + i] & LDB_LEN; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
@@ -4904,11 +4911,13 @@ static FAST_INLINE const uint64_t *ldb_windows(struct machine *m, struct warp *w
 	return A;
 }
 
-/* F_LDB_ATOM's run of L instructions from f (fastrun.h) in frame rows R,
+/* F_LDB_ATOM's run from f (fastrun.h; lf its f[ncode + i]: L instructions
+ * and LDB_LANES) in frame rows R,
  * a full warp, with nothing observing and no checker listening for
  * accesses: the LD's addresses (its row, or the first lane of the ADD's
  * base plus the CVT's row where the run begins at the address's CVT and
- * ADD) and the words inside their windows (ldb_windows), else 0: nothing
+ * ADD) and the words inside their windows (ldb_windows; 32 consecutive
+ * bytes, LDB_LANES', by the first's offset alone), else 0: nothing
  * done. Then lane l's byte x at its address and its add of the CONST's z
  * (low 32 bits) at a0 + (x << sh), the indexing's, in ascending lanes, as
  * atom32_run's (the words changed counted as it counts them: a non-zero
@@ -4917,39 +4926,59 @@ static FAST_INLINE const uint64_t *ldb_windows(struct machine *m, struct warp *w
  * one, but where the bytes' window is not the words' (no add changes a
  * byte): each lane's load then its add in one pass. Out of line, with its
  * own address row: in fast_run's frame that row cost every dispatch */
-WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *f, unsigned L,
+WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *f, unsigned lf,
 					  uint64_t *R)
 {
+	const unsigned L = lf & LDB_LEN;
 	const int pre = f->op == IR_CVT;
 	const struct ir_insn *ld = pre ? f + 2 : f, *ix = f + L - 3, *kc = ix + 1;
-	const uint64_t a0 = reg(R, ix->a)[0];
+	const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)ld->imm, z = ir_norm((uint64_t)kc->imm, kc->t);
 	const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
+	const int sg = ld->t == IR_S8;
+	const uint32_t v = (uint32_t)z;
+	uint64_t *Z = reg(R, kc->d);
 	uint64_t la[WS_WARP];
 	struct window dw, aw;
-	const uint64_t *A = ldb_windows(m, w, ld, reg(R, f->a), pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw);
-	if (!A)
-		return 0;
-	const uint64_t imm = (uint64_t)ld->imm, z = ir_norm((uint64_t)kc->imm, kc->t);
-	uint64_t *Z = reg(R, kc->d);
-	const int sg = ld->t == IR_S8;
-	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
-	const uintptr_t ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
-	const uint32_t v = (uint32_t)z;
-/* the pass of lane loads and adds, the byte extended by X (one loop per
- * extension: no test a lane) */
-#define LDB_PASS(X) do { \
+	const uint64_t *A = reg(R, f->a);
+	uintptr_t ab;
+/* the pass of lane loads and adds, lane l's byte at P, extended by X (one
+ * loop per extension: no test a lane) */
+#define LDB_PASS(P, X) do { \
 	ATOM_UNROLL \
 	for (unsigned l = 0; l < WS_WARP; l++) { \
-		uint8_t x = *(const uint8_t *)(dbase + (uintptr_t)A[l]); \
+		uint8_t x = *(const uint8_t *)(P); \
 		uint64_t o_ = (uint64_t)(X) << sh; \
 		ATOM_RMW32((void *)(ab + (uintptr_t)o_), uint32_t, o + v, (void)ob) \
 	} \
 } while (0)
+	if ((lf & LDB_LANES) && A[WS_WARP - 1] - A[0] == WS_WARP - 1) {
+		/* the index on lanes (decode's LDB_LANES), its last lane its
+		 * first + 31: the bytes are 32 consecutive ones (the IDX_ROWS
+		 * argument), inside the window when the first's offset leaves
+		 * 32 bytes; else no run, as ldb_windows would find */
+		const uint64_t a = reg(R, f[1].a)[0] + A[0] + imm;
+		if (!fast_window(m, w, a, 0, &dw) || dw.len < WS_WARP || a - dw.lo > dw.len - WS_WARP ||
+		    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+			return 0;
+		if (dw.base != aw.base) {
+			const uintptr_t db0 = (uintptr_t)dw.base + (uintptr_t)(a - dw.lo);
+			ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
+			if (sg)
+				LDB_PASS(db0 + l, (int64_t)(int8_t)x);
+			else
+				LDB_PASS(db0 + l, x);
+			goto done;
+		}
+	}
+	if (!(A = ldb_windows(m, w, ld, A, pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw)))
+		return 0;
+	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
+	ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
 	if (dw.base != aw.base) {
 		if (sg)
-			LDB_PASS((int64_t)(int8_t)x);
+			LDB_PASS(dbase + (uintptr_t)A[l], (int64_t)(int8_t)x);
 		else
-			LDB_PASS(x);
+			LDB_PASS(dbase + (uintptr_t)A[l], x);
 #undef LDB_PASS
 	} else {
 		uint64_t T[WS_WARP];
@@ -4958,6 +4987,7 @@ WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, con
 		for (unsigned l = 0; l < WS_WARP; l++)
 			ATOM_RMW32((void *)(ab + (uintptr_t)(T[l] << sh)), uint32_t, o + v, (void)ob)
 	}
+done:
 	for (unsigned l = 0; l < WS_WARP; l++)
 		Z[l] = z;
 	m->nstores += v ? WS_WARP : 0;

@@ -1,14 +1,15 @@
 #!/bin/sh
 # ldbchk.t - a checked run's byte load whose value indexes an atomicAdd of a constant in one
 # dispatch (docs/PERFORMANCE.md, s22-hist: interp.c ldb_atom_chk, F_LDB_ATOM's checked form,
-# off with WS_NO_LDBCHK=1; WS_NO_LDBATOM=1 turns F_LDB_ATOM off in both modes): the
+# off with WS_NO_LDBCHK=1; WS_NO_LDBATOM=1 turns F_LDB_ATOM off in both modes, WS_NO_LANEX=1
+# its reading of 32 consecutive bytes by the first lane's offset, LDB_LANES): the
 # checkers' calls of the load and of the atomic as their own classes make them, with the
 # steps and pc of each. Histograms whose byte loads race with another block's stores
 # (chk_ldb_race_1), whose global bins a plain store races with (chk_ldb_race_2), whose
 # shared bins the atomics alone initialize (chk_ldb_uninit_1: a finding only where no
 # atomic wrote), whose last warp reads past the data (chk_ldb_oob_1: the load's own class
-# reports it), and histogram, hist_bytes and hist_warp, checked, under the default and a
-# random schedule and with step limits that end inside the runs: stdout, stderr (every
+# reports it; its --fast run too), and histogram, hist_bytes and hist_warp, checked, under the
+# default and a random schedule and with step limits that end inside the runs: stdout, stderr (every
 # finding's kind, line and text, in order; --stats's steps) and the exit status must be
 # the same with each switch.
 . tests/tap.sh
@@ -16,7 +17,7 @@
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-ldbchk.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-switches="WS_NO_LDBCHK WS_NO_LDBATOM"
+switches="WS_NO_LDBCHK WS_NO_LDBATOM WS_NO_LANEX"
 # run NAME DIR FILE OPTS [ARGS]: from DIR (the findings name their file), as is and with
 # each switch; kernel_ms is left out
 run() {
@@ -40,6 +41,7 @@ ws=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
 for n in chk_ldb_race_1 chk_ldb_race_2 chk_ldb_uninit_1 chk_ldb_oob_1; do
 	run "$n" tests/findings "$n.cu" ""
 	run "$n" tests/findings "$n.cu" "--sched random:7"
+	run "$n" tests/findings "$n.cu" "--fast"
 done
 # stops inside the atomics' runs (chk_ldb_uninit_1's kernel from step 2,339, its
 # barriers' phase of the atomics about 2,340 to 2,480)
