@@ -725,7 +725,7 @@ fetched:
 			if (!ldb_chk_on)
 				goto ldb_decline;
 			SYNC();
-			int r = ldb_atom_chk(m, w, g, in, L, R, smclk);
+			int r = ldb_atom_chk(m, w, g, in, fop[df->ncode + pc], R, smclk);
 			if (!r)
 				goto ldb_decline;
 			unsigned q = r == 2 ? (pre ? 2 : 0) : L - 1;

@@ -4891,12 +4891,15 @@ static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg
 
 /* F_LDB_ATOM's windows: the LD's addresses (A, or the first lane of the
  * ADD's base B0 plus A, then into la), each inside the bytes' window dw
- * (win_all_in), and the words for every value of the byte inside the
+ * (win_all_in; where *run, LDB_LANES, and B0, and A's last lane is its
+ * first + 31, 32 consecutive bytes: the first's offset tells, and *run
+ * stays 1, else 0), and the words for every value of the byte inside the
  * atomic's aw (ldb_atom_in); returns the address row, or NULL */
 static FAST_INLINE const uint64_t *ldb_windows(struct machine *m, struct warp *w, const struct ir_insn *ld,
 					       const uint64_t *A, const uint64_t *B0, uint64_t a0, unsigned sh,
-					       uint64_t *la, struct window *dw, struct window *aw)
+					       uint64_t *la, struct window *dw, struct window *aw, int *run)
 {
+	const int lanes = *run = *run && B0 && A[WS_WARP - 1] - A[0] == WS_WARP - 1;
 	if (B0) {
 		const uint64_t b0 = B0[0];
 		LANES_INDEPENDENT
@@ -4905,7 +4908,9 @@ static FAST_INLINE const uint64_t *ldb_windows(struct machine *m, struct warp *w
 		A = la;
 	}
 	const uint64_t imm = (uint64_t)ld->imm;
-	if (!fast_window(m, w, A[0] + imm, 0, dw) || !win_all_in(A, imm - dw->lo, dw->len, 1) ||
+	if (!fast_window(m, w, A[0] + imm, 0, dw) ||
+	    (lanes ? dw->len < WS_WARP || A[0] + imm - dw->lo > dw->len - WS_WARP
+		   : !win_all_in(A, imm - dw->lo, dw->len, 1)) ||
 	    !fast_window(m, w, a0, 1, aw) || !ldb_atom_in(a0 - aw->lo, aw->len, sh, ld->t == IR_S8))
 		return NULL;
 	return A;
@@ -4970,7 +4975,8 @@ WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, con
 			goto done;
 		}
 	}
-	if (!(A = ldb_windows(m, w, ld, A, pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw)))
+	int run = 0;
+	if (!(A = ldb_windows(m, w, ld, A, pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw, &run)))
 		return 0;
 	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
 	ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
@@ -5028,10 +5034,11 @@ __attribute__((constructor)) static void ldb_chk_choose(void)
 }
 
 /* F_LDB_ATOM of a checked run (a checker listens for accesses; nothing
- * else observes: fast_mem_ok), the run of L instructions from f in frame
- * rows R, fast_run's SYNC done at f: ldb_atom's windows (else 0, nothing
- * done), then, with the steps and pc at the LD, its checkers' calls as
- * F_LD makes them (ld_access) and the bytes. Where those calls left a
+ * else observes: fast_mem_ok), the run from f in frame rows R (lf its
+ * f[ncode + i], as ldb_atom's), fast_run's SYNC done at f: ldb_atom's
+ * windows (else 0, nothing done), then, with the steps and pc at the LD,
+ * its checkers' calls as F_LD makes them (ld_access) and the bytes (32
+ * consecutive ones at once where ldb_windows found them). Where those calls left a
  * hook that stops fast_run or an observer of memory, the rows of the CVT,
  * the ADD and the LD are written as one by one and 2 returned: fast_run
  * goes on after the LD. Else, with the steps and pc at the atomic, its
@@ -5039,20 +5046,34 @@ __attribute__((constructor)) static void ldb_chk_choose(void)
  * words' addresses, the adds and the CONST's row as ldb_atom's: 1. The
  * steps are counted here as fast_run's SYNC counts them */
 WS_CLONES WS_NOINLINE static int ldb_atom_chk(struct machine *m, struct warp *w, struct group *g,
-					      const struct ir_insn *f, unsigned L, uint64_t *R, uint64_t *smclk)
+					      const struct ir_insn *f, unsigned lf, uint64_t *R, uint64_t *smclk)
 {
+	const unsigned L = lf & LDB_LEN;
 	const int pre = f->op == IR_CVT;
 	const struct ir_insn *ld = pre ? f + 2 : f, *ix = f + L - 3, *kc = ix + 1, *at = ix + 2;
 	const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)ld->imm;
 	const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
 	uint64_t la[WS_WARP], T[WS_WARP];
 	struct window dw, aw;
-	const uint64_t *A = ldb_windows(m, w, ld, reg(R, f->a), pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw);
+	int run = (lf & LDB_LANES) != 0;
+	const uint64_t *A = ldb_windows(m, w, ld, reg(R, f->a), pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw,
+					&run);
 	if (!A)
 		return 0;
 	fast_steps(m, g, smclk, pre ? 2 : 0);
 	ld_access(m, w, g, ld, A, imm, 1, &dw);
-	ld_bytes_in(T, A, (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo), ld->t == IR_S8);
+	const uintptr_t db = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
+	if (run) {
+		const uint8_t *p = (const uint8_t *)(db + (uintptr_t)A[0]);
+		if (ld->t == IR_S8)
+			for (unsigned l = 0; l < WS_WARP; l++)
+				T[l] = (uint64_t)(int64_t)(int8_t)p[l];
+		else
+			for (unsigned l = 0; l < WS_WARP; l++)
+				T[l] = p[l];
+	} else {
+		ld_bytes_in(T, A, db, ld->t == IR_S8);
+	}
 	if ((m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)) || !fast_mem_ok(m)) {
 		if (pre) {
 			const uint64_t *X = reg(R, f->a), *P = reg(R, f[1].a);
