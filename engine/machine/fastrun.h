@@ -411,13 +411,8 @@ fetched:
 		    fast_window(m, w, A[0] + imm, 0, &win) && win_all_in(A, imm - win.lo, win.len, sz)) {
 			/* lane l reads at base + A[l], inside the window (win_all_in);
 			 * base itself may lie outside it: an integer, not a pointer */
-			if (CHECK_WANTS(m, CEV_ACCESS)) {
-				if (!win.a) {
-					if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0))
-						access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
-				} else
-					access_global_other(m, w, g, in, A, imm, sz, CHECK_READ, &win);
-			}
+			if (CHECK_WANTS(m, CEV_ACCESS))
+				ld_access(m, w, g, in, A, imm, sz, &win);
 			uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo);
 			if (t == IR_S32) {
 				LANES_INDEPENDENT
@@ -451,7 +446,8 @@ fetched:
 					D[l] = sg ? (uint64_t)(int64_t)(int16_t)v : v;
 				}
 			}
-		} else if (full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A)) {
+		} else if (full ? do_ld(m, w, g, in)
+				: ld_part(m, w, g, in, D, A, fop[pc] == F_LD4 ? fop[df->ncode + pc] & LDST_AX : 0)) {
 			why = FR_RETURN;
 			goto done;
 		}
@@ -628,7 +624,7 @@ fetched:
 				else
 					access_global_other(m, w, g, in, A, 0, 4, CHECK_ATOMIC, &win);
 			}
-			if (!atom32_run(in, M, &win, D, A, B, atom_k, &m->nstores) &&
+			if (!atom32_run(in, M, &win, D, A, B, atom_k, fop[df->ncode + pc] & LDST_AX, &m->nstores) &&
 			    atom_lanes(m, w, in, M, &win, D, A, B, reg(R, in->c))) {
 				why = FR_RETURN;
 				goto done;
@@ -656,13 +652,13 @@ fetched:
 #define ST_NB() ((fop[2 * df->ncode + pc] & N32_B) != 0)
 #define DO_LD() (WS_UNLIKELY(fop[2 * df->ncode + pc]) \
 	? n32_ld(m, w, g, in, fop[2 * df->ncode + pc], full, D, A) \
-	: full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A))
+	: full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A, ADDR_X()))
 #define DO_ST() (WS_UNLIKELY(fop[2 * df->ncode + pc]) ? n32_st(m, w, g, in, fop[2 * df->ncode + pc]) \
 					      : do_st(m, w, g, in))
 #else
 #define LD_SG() (in->t == IR_S32)
 #define ST_NB() 0
-#define DO_LD() (full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A))
+#define DO_LD() (full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A, ADDR_X()))
 #define DO_ST() do_st(m, w, g, in)
 #endif
 /* a full warp's row A not the same in every lane */
@@ -709,23 +705,37 @@ fetched:
 		 * the ADD that compute the load's address where the run begins
 		 * there (pre: their rows dead too; the addresses the base's
 		 * first lane plus the index's): a full warp, no
-		 * observer, no checker listening for accesses, nothing stopping
-		 * inside the run (the token, the budget, a breakpoint), every
-		 * byte inside its window (win_all_in) and every value's word
-		 * inside the atomic's (ldb_atom_in, the base one value: uniform.c);
-		 * else the first instruction's own class, and each after it by
-		 * its own. k counts the L instructions */
-		const unsigned L = fop[df->ncode + pc];
+		 * observer, nothing stopping inside the run (the token, the
+		 * budget, a breakpoint), every byte inside its window
+		 * (win_all_in) and every value's word inside the atomic's
+		 * (ldb_atom_in, the base one value: uniform.c); else the first
+		 * instruction's own class, and each after it by its own. k
+		 * counts the L instructions. Checked, ldb_atom_chk makes the
+		 * LD's and the atomic's checkers' calls as their classes make
+		 * them, and may stop after the LD (2) */
+		const unsigned L = fop[df->ncode + pc] & LDB_LEN;
 		const int pre = in->op == IR_CVT;
-		if (!full || !fast_mem_ok(m) || CHECK_WANTS(m, CEV_ACCESS) || k + (int)L - 1 > budget)
+		/* no breakpoint inside the run: decode fused none (fast_class
+		 * makes a breakpoint's instruction F_GEN, and
+		 * machine_apply_breaks refreshes the classes); the token's pc
+		 * inside it (stop - pc - 1 < L - 1) declines */
+		if (!full || !fast_mem_ok(m) || k + (int)L - 1 > budget || stop - pc - 1 < L - 1)
 			goto ldb_decline;
-		for (unsigned q = 1; q < L; q++)
-			if (pc + q == stop || (code[pc + q].flags & DF_BREAK))
+		if (CHECK_WANTS(m, CEV_ACCESS)) {
+			if (!ldb_chk_on)
 				goto ldb_decline;
-		const struct ir_insn *ix = &code[pc + L - 3], *kc = ix + 1;
+			SYNC();
+			int r = ldb_atom_chk(m, w, g, in, fop[df->ncode + pc], R, smclk);
+			if (!r)
+				goto ldb_decline;
+			unsigned q = r == 2 ? (pre ? 2 : 0) : L - 1;
+			k += (int)q;
+			counted = k;
+			pc += q;
+			NEXT_PC_CALLED();
+		}
 		SYNC();
-		if (!ldb_atom(m, w, pre ? in + 2 : in, A, pre ? reg(R, in[1].a) : NULL, reg(R, ix->a)[0],
-			      (unsigned)__builtin_ctzll((uint64_t)ix->imm), reg(R, kc->d), ir_norm((uint64_t)kc->imm, kc->t)))
+		if (!ldb_atom(m, w, in, fop[df->ncode + pc], R))
 			goto ldb_decline;
 		k += (int)L - 1;
 		pc += L - 1;

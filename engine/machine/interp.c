@@ -1909,8 +1909,13 @@ __attribute__((target("avx2"))) WS_NOINLINE static void run4_avx2(uintptr_t w0, 
  * consecutive words base + A[l], all inside a window of len bytes,
  * aligned (the offsets A[l] + k): then lane 0's word, else 0. Two lanes
  * tested first (random addresses, as histogram's local[data[i]], fail
- * there), then every lane (lanes_off_run4_avx2). */
-static inline uintptr_t run4_at(const uint64_t *A, uint32_t M, uint64_t k, uint64_t len, uintptr_t base)
+ * there), then every lane (lanes_off_run4_avx2), but where the row is
+ * on lanes (ax: uniform.c UNI_AX, LDST_AX): lane l's address is then
+ * u + 4 ext(T(c + x_l)), and the lanes from the first to the last are on
+ * consecutive words exactly when the last's is the first's + 4 per lane
+ * (pair_load_rows' and lane_run's argument), whichever lanes of them M
+ * holds */
+static inline uintptr_t run4_at(const uint64_t *A, uint32_t M, uint64_t k, uint64_t len, uintptr_t base, int ax)
 {
 #ifdef LANE_AVX2
 	if (!lane_run4 || len < 4)
@@ -1920,11 +1925,11 @@ static inline uintptr_t run4_at(const uint64_t *A, uint32_t M, uint64_t k, uint6
 	if (b - a != 4 * (uint64_t)(hi - lo) || a > lim || b > lim || (a & 3))
 		return 0;
 	uint64_t a0 = A[lo] - 4 * (uint64_t)lo;
-	if (lanes_off_run4_avx2(A, a0) & M)
+	if (!ax && (lanes_off_run4_avx2(A, a0) & M))
 		return 0;
 	return base + (uintptr_t)a0;
 #else
-	(void)A; (void)M; (void)k; (void)len; (void)base;
+	(void)A; (void)M; (void)k; (void)len; (void)base; (void)ax;
 	return 0;
 #endif
 }
@@ -3349,6 +3354,9 @@ enum {
  * goes to F_LD4's code); passed on in their helpers' sgn and nb
  * (pair_load, pair_store, run_load, run_store and the checked two) */
 enum { LDST_AX = 4 };
+/* F_LDB_ATOM's f[ncode + i]: the run's length, and whether the index of
+ * the load's address is on lanes (where the run begins at its CVT) */
+enum { LDB_LEN = 0x7f, LDB_LANES = 0x80 };
 _Static_assert(F_GEN == FOP_GEN, "simt.h's FOP_GEN is interp.c's F_GEN");
 
 /* the class of an arithmetic op (ADD, SUB, MUL, AND, OR, XOR) of type t:
@@ -3974,7 +3982,7 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 			while (j < df->ncode && f[j] == F_NOP)
 				j++;
 			if (f[i] != F_LD || (p->t != IR_U8 && p->t != IR_S8) || p->d < 0 || j + 2 >= df->ncode ||
-			    j + 3 - i > 255 || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
+			    j + 3 - i > LDB_LEN || f[j] != F_IDX_SH || f[j + 1] != F_CONST_ATOM)
 				continue;
 			const struct ir_insn *x = &df->code[j], *q = x + 2;
 			if (x->b == p->d && !(x->flags & DF_KB) && x->d >= 0 && x->imm >= 4 && (df->uni[j] & UNI_A) &&
@@ -3987,15 +3995,19 @@ static void fast_pairs(const struct dfunc *df, uint8_t *f)
 				 * index widened (CVT: rows hold extended values) and its
 				 * ADD to a uniform base, both rows dead after the run or
 				 * the CONST's, neither the indexing's base: the run begins
-				 * at the CVT (and still at the LD, where one enters there) */
+				 * at the CVT (and still at the LD, where one enters there).
+				 * LDB_LANES: the index is on lanes (uniform.c UNI_AL at the
+				 * CVT: its operand's every definition outside every divergent
+				 * region, the run's warp full), the bytes then consecutive
+				 * when its last lane is its first + 31 (ldb_atom) */
 				const struct ir_insn *c = p - 2;
-				if (i >= 2 && j + 5 - i <= 255 && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
+				if (i >= 2 && j + 5 - i <= LDB_LEN && f[i - 2] == F_CVT_COPY && f[i - 1] == F_ADD_64 &&
 				    c->d >= 0 && c[1].d >= 0 && c[1].b == c->d && !(c[1].flags & DF_KB) && c[1].a != c->d &&
 				    (df->uni[i - 1] & UNI_A) && p->a == c[1].d && x->a != c->d && x->a != c[1].d &&
 				    (c->d == x[1].d || row_dead_after(df, j + 2, c->d)) &&
 				    (c[1].d == x[1].d || row_dead_after(df, j + 2, c[1].d))) {
 					f[i - 2] = F_LDB_ATOM;
-					f[df->ncode + i - 2] = (uint8_t)(j + 5 - i);
+					f[df->ncode + i - 2] = (uint8_t)((j + 5 - i) | (df->uni[i - 2] & UNI_AL ? LDB_LANES : 0));
 				}
 			}
 		}
@@ -4091,12 +4103,13 @@ static void fast_uniform(const struct dfunc *df, uint8_t *f)
 			if ((u & UNI_A) && (u & UNI_BX) && in->imm == 4)
 				f[df->ncode + i] = 1;
 			break;
-		case F_LD4: case F_ST4:
+		case F_LD4: case F_ST4: case F_ATOM:
 			/* an address row on lanes (uniform.c UNI_AX): a full warp's
 			 * 32 addresses are consecutive words when its last is its
 			 * first + 124, a run of n lanes' when its last is its first
 			 * + 4 (n - 1) (fast_run's one test; pair_load_rows,
-			 * lane_run) */
+			 * lane_run), the lanes of a diverged group's from its first
+			 * to its last likewise (run4_at: ld_part, atom32_run) */
 			if (u & UNI_AX)
 				f[df->ncode + i] = LDST_AX;
 			break;
@@ -4393,7 +4406,7 @@ void interp_n32(struct dfunc *df)
 			break;
 		case F_LDLD_FMAF: len = 3; break;
 		case F_SHFL_RED: len = f[n + i] & SHFL_RED_LEN; break;
-		case F_LDB_ATOM: len = f[n + i]; break;
+		case F_LDB_ATOM: len = f[n + i] & LDB_LEN; break;
 		default: break;
 		}
 		for (uint32_t j = i + 1; j < i + len && j < n; j++)
@@ -4632,16 +4645,17 @@ static FAST_INLINE int fast_window(struct machine *m, struct warp *w, uint64_t a
  * do_ld's tests of the observers and its look-up of the window (about 100
  * host instructions a call). Anything else goes to do_ld as before: a lane
  * outside the window, a fault, a checker's event. Returns do_ld's. Out of
- * line and in an AVX2 version (a mask loop of 64-bit lanes there). */
+ * line and in an AVX2 version (a mask loop of 64-bit lanes there). ax:
+ * the address row is on lanes (run4_at). */
 WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, struct group *g,
-					     const struct ir_insn *in, uint64_t *D, const uint64_t *A)
+					     const struct ir_insn *in, uint64_t *D, const uint64_t *A, int ax)
 {
 	uint32_t M = g->mask;
 	uint64_t imm = (uint64_t)in->imm;
 	struct window win;
 	if (fast_window(m, w, A[__builtin_ctz(M)] + imm, 0, &win) && win.len >= 8) {
 		uintptr_t base = (uintptr_t)win.base + (uintptr_t)(imm - win.lo), w0;
-		if (type_size(in->t) == 4 && (w0 = run4_at(A, M, imm - win.lo, win.len, base))) {
+		if (type_size(in->t) == 4 && (w0 = run4_at(A, M, imm - win.lo, win.len, base, ax))) {
 			run4_avx2(w0, M, D, NULL, in->t == IR_S32, 0);
 			return 0;
 		}
@@ -4677,7 +4691,7 @@ WS_CLONES WS_NOINLINE static int ld_part_run(struct machine *m, struct warp *w, 
  * tests, mem_window, lanes_outside and ld_group's 9 a lane were about 470
  * host instructions a warp besides the checker's. */
 WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, struct group *g,
-					     const struct ir_insn *in, uint64_t *D, const uint64_t *A)
+					     const struct ir_insn *in, uint64_t *D, const uint64_t *A, int ax)
 {
 	uint32_t M = g->mask;
 	uint64_t imm = (uint64_t)in->imm;
@@ -4687,7 +4701,7 @@ WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, 
 		return do_ld(m, w, g, in);
 	/* the lanes' shape first (it reads the addresses only) */
 	uintptr_t w0 = sz == 4 && win.len >= 8 ?
-		       run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo)) : 0;
+		       run4_at(A, M, imm - win.lo, win.len, (uintptr_t)win.base + (uintptr_t)(imm - win.lo), ax) : 0;
 	if (!(w0 && !win.a && access_read_run(m, w, in, A, imm, &win, M)) &&
 	    (win.a || in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, &win, 0)))
 		access_event(m, w, g, in, A, imm, sz, CHECK_READ, &win);
@@ -4701,15 +4715,16 @@ WS_CLONES WS_NOINLINE static int ld_part_chk(struct machine *m, struct warp *w, 
 
 /* ld_part_run's tests that need no window, in line: a small group's
  * loads go to do_ld without a second call (reduce_smem's checked last
- * rounds were +0.8% through ld_part_run); a checked run's to ld_part_chk */
+ * rounds were +0.8% through ld_part_run); a checked run's to ld_part_chk.
+ * ax: the address row is on lanes (run4_at) */
 static FAST_INLINE int ld_part(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
-			       uint64_t *D, const uint64_t *A)
+			       uint64_t *D, const uint64_t *A, int ax)
 {
 	if (popc32(g->mask) >= LANES_VEC_MIN && fast_mem_ok(m)) {
 		if (!CHECK_WANTS(m, CEV_ACCESS))
-			return ld_part_run(m, w, g, in, D, A);
+			return ld_part_run(m, w, g, in, D, A, ax);
 		if (ld_chk_on)
-			return ld_part_chk(m, w, g, in, D, A);
+			return ld_part_chk(m, w, g, in, D, A, ax);
 	}
 	return do_ld(m, w, g, in);
 }
@@ -4733,21 +4748,23 @@ __attribute__((constructor)) static void atom_one_choose(void)
  * exactly when it adds a non-zero). A result nothing reads (d < 0) goes to a scratch row:
  * one loop per type, no test per lane. Out of line and in an AVX2 version
  * (the window test and the count vectorize there; inside fast_run's frame
- * gcc also kept the window and the mask in memory). */
+ * gcc also kept the window and the mask in memory). ax: the address row
+ * is on lanes (run4_at). */
 #if defined(__GNUC__) && !defined(__clang__)
 #define ATOM_UNROLL _Pragma("GCC unroll 4")
 #else
 #define ATOM_UNROLL
 #endif
 WS_CLONES WS_NOINLINE static int atom32_run(const struct ir_insn *in, uint32_t M, const struct window *win,
-						  uint64_t *D, const uint64_t *A, const uint64_t *B, int bk, uint64_t *nst)
+						  uint64_t *D, const uint64_t *A, const uint64_t *B, int bk, int ax,
+						  uint64_t *nst)
 {
 	uint64_t len = win->len, k = (uint64_t)0 - win->lo, changed = 0;
 	if (len < 4)
 		return 0;
 	uintptr_t w0;
 	if (in->sub == ATOM_ADD && in->t != IR_F32 && popc32(M) >= LANES_VEC_MIN &&
-	    (w0 = run4_at(A, M, k, len, (uintptr_t)win->base + (uintptr_t)k))) {
+	    (w0 = run4_at(A, M, k, len, (uintptr_t)win->base + (uintptr_t)k, ax))) {
 		/* consecutive words: no two lanes on one word, all at once */
 		*nst += count_nonzero32(B, M);
 		run4_avx2(w0, M, D, B, in->t == IR_S32, in->d >= 0 ? 2 : 1);
@@ -4872,24 +4889,17 @@ static FAST_INLINE int ldb_atom_in(uint64_t o, uint64_t len, unsigned sh, int sg
 	       o <= len - 4 - above;
 }
 
-/* F_LDB_ATOM's lanes (fastrun.h), a full warp, with nothing observing
- * and no checker listening for accesses: the LD's addresses (A, or the
- * first lane of the ADD's base B0 plus A where the run begins at the
- * address's CVT and ADD), each inside the bytes' window (win_all_in), and
- * the words for every value of the byte inside the atomic's
- * (ldb_atom_in), else 0: nothing done. Then lane l's byte x at its
- * address and its add of z's low 32 bits at a0 + (x << sh), in ascending
- * lanes, as atom32_run's (the words changed counted as it counts them: a
- * non-zero add changes every lane's); then the CONST's row Z (last: it may
- * be A's). Every load before every add, as the instructions one by one,
- * but where the bytes' window is not the words' (no add changes a byte):
- * each lane's load then its add in one pass. Out of line, with its own
- * address row: in fast_run's frame that row cost every dispatch */
-WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *ld,
-					  const uint64_t *A, const uint64_t *B0, uint64_t a0, unsigned sh, uint64_t *Z,
-					  uint64_t z)
+/* F_LDB_ATOM's windows: the LD's addresses (A, or the first lane of the
+ * ADD's base B0 plus A, then into la), each inside the bytes' window dw
+ * (win_all_in; where *run, LDB_LANES, and B0, and A's last lane is its
+ * first + 31, 32 consecutive bytes: the first's offset tells, and *run
+ * stays 1, else 0), and the words for every value of the byte inside the
+ * atomic's aw (ldb_atom_in); returns the address row, or NULL */
+static FAST_INLINE const uint64_t *ldb_windows(struct machine *m, struct warp *w, const struct ir_insn *ld,
+					       const uint64_t *A, const uint64_t *B0, uint64_t a0, unsigned sh,
+					       uint64_t *la, struct window *dw, struct window *aw, int *run)
 {
-	uint64_t la[WS_WARP];
+	const int lanes = *run = *run && B0 && A[WS_WARP - 1] - A[0] == WS_WARP - 1;
 	if (B0) {
 		const uint64_t b0 = B0[0];
 		LANES_INDEPENDENT
@@ -4898,21 +4908,84 @@ WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, con
 		A = la;
 	}
 	const uint64_t imm = (uint64_t)ld->imm;
+	if (!fast_window(m, w, A[0] + imm, 0, dw) ||
+	    (lanes ? dw->len < WS_WARP || A[0] + imm - dw->lo > dw->len - WS_WARP
+		   : !win_all_in(A, imm - dw->lo, dw->len, 1)) ||
+	    !fast_window(m, w, a0, 1, aw) || !ldb_atom_in(a0 - aw->lo, aw->len, sh, ld->t == IR_S8))
+		return NULL;
+	return A;
+}
+
+/* F_LDB_ATOM's run from f (fastrun.h; lf its f[ncode + i]: L instructions
+ * and LDB_LANES) in frame rows R,
+ * a full warp, with nothing observing and no checker listening for
+ * accesses: the LD's addresses (its row, or the first lane of the ADD's
+ * base plus the CVT's row where the run begins at the address's CVT and
+ * ADD) and the words inside their windows (ldb_windows; 32 consecutive
+ * bytes, LDB_LANES', by the first's offset alone), else 0: nothing
+ * done. Then lane l's byte x at its address and its add of the CONST's z
+ * (low 32 bits) at a0 + (x << sh), the indexing's, in ascending lanes, as
+ * atom32_run's (the words changed counted as it counts them: a non-zero
+ * add changes every lane's); then the CONST's row (last: it may be the
+ * addresses'). Every load before every add, as the instructions one by
+ * one, but where the bytes' window is not the words' (no add changes a
+ * byte): each lane's load then its add in one pass. Out of line, with its
+ * own address row: in fast_run's frame that row cost every dispatch */
+WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, const struct ir_insn *f, unsigned lf,
+					  uint64_t *R)
+{
+	const unsigned L = lf & LDB_LEN;
+	const int pre = f->op == IR_CVT;
+	const struct ir_insn *ld = pre ? f + 2 : f, *ix = f + L - 3, *kc = ix + 1;
+	const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)ld->imm, z = ir_norm((uint64_t)kc->imm, kc->t);
+	const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
 	const int sg = ld->t == IR_S8;
+	const uint32_t v = (uint32_t)z;
+	uint64_t *Z = reg(R, kc->d);
+	uint64_t la[WS_WARP];
 	struct window dw, aw;
-	if (!fast_window(m, w, A[0] + imm, 0, &dw) || !win_all_in(A, imm - dw.lo, dw.len, 1) ||
-	    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+	const uint64_t *A = reg(R, f->a);
+	uintptr_t ab;
+/* the pass of lane loads and adds, lane l's byte at P, extended by X (one
+ * loop per extension: no test a lane) */
+#define LDB_PASS(P, X) do { \
+	ATOM_UNROLL \
+	for (unsigned l = 0; l < WS_WARP; l++) { \
+		uint8_t x = *(const uint8_t *)(P); \
+		uint64_t o_ = (uint64_t)(X) << sh; \
+		ATOM_RMW32((void *)(ab + (uintptr_t)o_), uint32_t, o + v, (void)ob) \
+	} \
+} while (0)
+	if ((lf & LDB_LANES) && A[WS_WARP - 1] - A[0] == WS_WARP - 1) {
+		/* the index on lanes (decode's LDB_LANES), its last lane its
+		 * first + 31: the bytes are 32 consecutive ones (the IDX_ROWS
+		 * argument), inside the window when the first's offset leaves
+		 * 32 bytes; else no run, as ldb_windows would find */
+		const uint64_t a = reg(R, f[1].a)[0] + A[0] + imm;
+		if (!fast_window(m, w, a, 0, &dw) || dw.len < WS_WARP || a - dw.lo > dw.len - WS_WARP ||
+		    !fast_window(m, w, a0, 1, &aw) || !ldb_atom_in(a0 - aw.lo, aw.len, sh, sg))
+			return 0;
+		if (dw.base != aw.base) {
+			const uintptr_t db0 = (uintptr_t)dw.base + (uintptr_t)(a - dw.lo);
+			ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
+			if (sg)
+				LDB_PASS(db0 + l, (int64_t)(int8_t)x);
+			else
+				LDB_PASS(db0 + l, x);
+			goto done;
+		}
+	}
+	int run = 0;
+	if (!(A = ldb_windows(m, w, ld, A, pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw, &run)))
 		return 0;
 	const uintptr_t dbase = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
-	const uintptr_t ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
-	const uint32_t v = (uint32_t)z;
+	ab = (uintptr_t)aw.base - (uintptr_t)aw.lo + (uintptr_t)a0;
 	if (dw.base != aw.base) {
-		ATOM_UNROLL
-		for (unsigned l = 0; l < WS_WARP; l++) {
-			uint8_t x = *(const uint8_t *)(dbase + (uintptr_t)A[l]);
-			uint64_t o_ = (sg ? (uint64_t)(int64_t)(int8_t)x : x) << sh;
-			ATOM_RMW32((void *)(ab + (uintptr_t)o_), uint32_t, o + v, (void)ob)
-		}
+		if (sg)
+			LDB_PASS(dbase + (uintptr_t)A[l], (int64_t)(int8_t)x);
+		else
+			LDB_PASS(dbase + (uintptr_t)A[l], x);
+#undef LDB_PASS
 	} else {
 		uint64_t T[WS_WARP];
 		ld_bytes_in(T, A, dbase, sg);
@@ -4920,6 +4993,117 @@ WS_CLONES WS_NOINLINE static int ldb_atom(struct machine *m, struct warp *w, con
 		for (unsigned l = 0; l < WS_WARP; l++)
 			ATOM_RMW32((void *)(ab + (uintptr_t)(T[l] << sh)), uint32_t, o + v, (void)ob)
 	}
+done:
+	for (unsigned l = 0; l < WS_WARP; l++)
+		Z[l] = z;
+	m->nstores += v ? WS_WARP : 0;
+	return 1;
+}
+
+/* F_LD's checkers' calls for a full warp's load, every lane inside window
+ * win, before the load as do_ld makes them: a weak read of the block's
+ * shared memory to the shared checker's way in, else the event; another
+ * allocation's to the global checker's way in (access_global_other) */
+static FAST_INLINE void ld_access(struct machine *m, struct warp *w, struct group *g, const struct ir_insn *in,
+				  const uint64_t *A, uint64_t imm, unsigned sz, const struct window *win)
+{
+	if (!win->a) {
+		if (in->sem != SEM_WEAK || !access_read_in(m, w, g, A, imm, sz, win, 0))
+			access_event(m, w, g, in, A, imm, sz, CHECK_READ, win);
+	} else
+		access_global_other(m, w, g, in, A, imm, sz, CHECK_READ, win);
+}
+
+/* fast_run's SYNC of n more instructions begun, from inside a helper
+ * that runs several (g->pc then at the last of them) */
+static inline void fast_steps(struct machine *m, struct group *g, uint64_t *smclk, unsigned n)
+{
+	m->steps += n;
+	m->dev.cycles += n;
+	*smclk += n;
+	g->pc += n;
+}
+
+/* WS_NO_LDBCHK=1: a checked run's F_LDB_ATOM runs its instructions one by
+ * one (ldb_atom_chk off; tests/findings/ldbchk.t compares) */
+static int ldb_chk_on = 1;
+
+__attribute__((constructor)) static void ldb_chk_choose(void)
+{
+	ldb_chk_on = !util_env_on("WS_NO_LDBCHK");
+}
+
+/* F_LDB_ATOM of a checked run (a checker listens for accesses; nothing
+ * else observes: fast_mem_ok), the run from f in frame rows R (lf its
+ * f[ncode + i], as ldb_atom's), fast_run's SYNC done at f: ldb_atom's
+ * windows (else 0, nothing done), then, with the steps and pc at the LD,
+ * its checkers' calls as F_LD makes them (ld_access) and the bytes (32
+ * consecutive ones at once where ldb_windows found them). Where those calls left a
+ * hook that stops fast_run or an observer of memory, the rows of the CVT,
+ * the ADD and the LD are written as one by one and 2 returned: fast_run
+ * goes on after the LD. Else, with the steps and pc at the atomic, its
+ * calls as F_ATOM makes them (where a checker still listens) on the
+ * words' addresses, the adds and the CONST's row as ldb_atom's: 1. The
+ * steps are counted here as fast_run's SYNC counts them */
+WS_CLONES WS_NOINLINE static int ldb_atom_chk(struct machine *m, struct warp *w, struct group *g,
+					      const struct ir_insn *f, unsigned lf, uint64_t *R, uint64_t *smclk)
+{
+	const unsigned L = lf & LDB_LEN;
+	const int pre = f->op == IR_CVT;
+	const struct ir_insn *ld = pre ? f + 2 : f, *ix = f + L - 3, *kc = ix + 1, *at = ix + 2;
+	const uint64_t a0 = reg(R, ix->a)[0], imm = (uint64_t)ld->imm;
+	const unsigned sh = (unsigned)__builtin_ctzll((uint64_t)ix->imm);
+	uint64_t la[WS_WARP], T[WS_WARP];
+	struct window dw, aw;
+	int run = (lf & LDB_LANES) != 0;
+	const uint64_t *A = ldb_windows(m, w, ld, reg(R, f->a), pre ? reg(R, f[1].a) : NULL, a0, sh, la, &dw, &aw,
+					&run);
+	if (!A)
+		return 0;
+	fast_steps(m, g, smclk, pre ? 2 : 0);
+	ld_access(m, w, g, ld, A, imm, 1, &dw);
+	const uintptr_t db = (uintptr_t)dw.base + (uintptr_t)(imm - dw.lo);
+	if (run) {
+		const uint8_t *p = (const uint8_t *)(db + (uintptr_t)A[0]);
+		if (ld->t == IR_S8)
+			for (unsigned l = 0; l < WS_WARP; l++)
+				T[l] = (uint64_t)(int64_t)(int8_t)p[l];
+		else
+			for (unsigned l = 0; l < WS_WARP; l++)
+				T[l] = p[l];
+	} else {
+		ld_bytes_in(T, A, db, ld->t == IR_S8);
+	}
+	if ((m->hooks & ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)) || !fast_mem_ok(m)) {
+		if (pre) {
+			const uint64_t *X = reg(R, f->a), *P = reg(R, f[1].a);
+			uint64_t *C = reg(R, f->d), *S = reg(R, f[1].d);
+			for (unsigned l = 0; l < WS_WARP; l++)
+				C[l] = X[l];
+			const uint64_t *Q = reg(R, f[1].b);
+			for (unsigned l = 0; l < WS_WARP; l++)
+				S[l] = P[l] + Q[l];
+		}
+		memcpy(reg(R, ld->d), T, sizeof T);
+		return 2;
+	}
+	LANES_INDEPENDENT
+	for (unsigned l = 0; l < WS_WARP; l++)
+		T[l] = a0 + (T[l] << sh);
+	fast_steps(m, g, smclk, L - 1 - (pre ? 2 : 0));
+	if (CHECK_WANTS(m, CEV_ACCESS)) {
+		if (!aw.a)
+			access_atomic_in(m, w, g, at, T, &aw);
+		else
+			access_global_other(m, w, g, at, T, 0, 4, CHECK_ATOMIC, &aw);
+	}
+	const uintptr_t ab = (uintptr_t)aw.base - (uintptr_t)aw.lo;
+	const uint64_t z = ir_norm((uint64_t)kc->imm, kc->t);
+	const uint32_t v = (uint32_t)z;
+	ATOM_UNROLL
+	for (unsigned l = 0; l < WS_WARP; l++)
+		ATOM_RMW32((void *)(ab + (uintptr_t)T[l]), uint32_t, o + v, (void)ob)
+	uint64_t *Z = reg(R, kc->d);
 	for (unsigned l = 0; l < WS_WARP; l++)
 		Z[l] = z;
 	m->nstores += v ? WS_WARP : 0;
@@ -5240,7 +5424,7 @@ static WS_NOINLINE int n32_ld(struct machine *m, struct warp *w, struct group *g
 {
 	uint64_t *R = g->fr->r;
 	n32_widen(R, in, nf);
-	int r = full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A);
+	int r = full ? do_ld(m, w, g, in) : ld_part(m, w, g, in, D, A, 0);
 	n32_narrow(R, in, nf);
 	return r;
 }

@@ -186,9 +186,9 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
  * for one c, x_l its threadIdx.x, T the low 32 bits, ext the row's
  * extension (uniform.c lanex_def; WS_NO_LANEX=1: none); UNI_AX: a is a
  * register holding an address on lanes, lane l's u + 4 e_l, u uniform, e_l
- * such an index (uniform.c addrx_def; WS_NO_ADDRX=1: none). Arrays of the
- * caller's to free. */
-enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16, UNI_BX = 32, UNI_AX = 64 };
+ * such an index (uniform.c addrx_def; WS_NO_ADDRX=1: none); UNI_AL: a is
+ * a register on lanes as UNI_BX's b. Arrays of the caller's to free. */
+enum { UNI_A = 1, UNI_B = 2, UNI_C = 4, UNI_E = 8, UNI_OPS = 16, UNI_BX = 32, UNI_AX = 64, UNI_AL = 128 };
 uint8_t *uniform_regs(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,
 		      const int32_t *ipdom);
 uint8_t *uniform_insns(const struct ir_insn *code, uint32_t n, uint32_t nregs, uint32_t nparams,

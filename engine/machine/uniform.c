@@ -320,6 +320,8 @@ uint8_t *uniform_insns_aligned(const struct ir_insn *code, uint32_t n, uint32_t 
 			v |= UNI_BX;
 		if (in->a >= 0 && (uint32_t)in->a < nregs && (X[in->a] & 2))
 			v |= UNI_AX;
+		if (in->a >= 0 && (uint32_t)in->a < nregs && (X[in->a] & 1))
+			v |= UNI_AL;
 		f[i] = v;
 	}
 	free(U);

@@ -25,8 +25,10 @@
  *   a divergent branch, 2 t, 8-byte steps are not), and shared memory
  *   read and written through one address row on random block shapes
  *   whose warps' threadIdx.x wraps (whole warps, and runs of lanes across
- *   the wrap): the host's values, the same output and steps as without it
- *   (WS_NO_ADDRX=1), --fast and checked;
+ *   the wrap), and atomicAdd on and loads through one such row by groups
+ *   with holes (run4_at's test of the first and last lanes alone, ld_part
+ *   and atom32_run): the host's values, the same output and steps as
+ *   without it (WS_NO_ADDRX=1), --fast and checked;
  * - the parameters' rows a stash frame keeps for the next warp of its grid
  *   (machine.c params_kept): launches of kernels with other values, a
  *   kernel that assigns its parameter in some lanes, one with a struct
@@ -248,12 +250,14 @@ static const char ax_prog[] =
 	"#include <cstdio>\n"
 	"__global__ void k(const int *in, int *out)\n"
 	"{\n"
-	"\t__shared__ int s[1024], s2[1024];\n"
+	"\t__shared__ int s[1024], s2[1024], s3[1024];\n"
 	"\tunsigned t = threadIdx.x, y = threadIdx.z * blockDim.y + threadIdx.y;\n"
 	"\tunsigned lin = y * blockDim.x + t;\n"
-	"\tint *p = &s[t];\n"
-	"\tif (y == 0)\n"
+	"\tint *p = &s[t], *p3 = &s3[t];\n"
+	"\tif (y == 0) {\n"
 	"\t\t*p = in[blockIdx.x * 1024 + t];\n"
+	"\t\t*p3 = 0;\n"
+	"\t}\n"
 	"\t__syncthreads();\n"
 	"\tint v = *p;\n"
 	"\t__syncthreads();\n"
@@ -262,8 +266,13 @@ static const char ax_prog[] =
 	"\tint *p2 = &s2[t], w1 = blockDim.x >= 32 && lin >> 5 == 1;\n"
 	"\tif (w1)\n"
 	"\t\t*p2 = v + 7;\n"
+	"\tif (lin %% 5 != 3)\n"
+	"\t\tatomicAdd(p3, (int)lin + 1);\n"
 	"\t__syncthreads();\n"
-	"\tout[blockIdx.x * 1024 + lin] = *p + v + (w1 ? *p2 : 0);\n"
+	"\tint z = 0;\n"
+	"\tif (lin %% 3 != 1)\n"
+	"\t\tz = *p3;\n"
+	"\tout[blockIdx.x * 1024 + lin] = *p + v + (w1 ? *p2 : 0) + 7 * z;\n"
 	"}\n"
 	"int main()\n"
 	"{\n"
@@ -291,8 +300,10 @@ static const char ax_prog[] =
 	"\t\t\t\t\t\ts = v * 3 + (int)t;\n"
 	"\t\t\t\t\telse if (by * bz > 1 && t < 8)\n"
 	"\t\t\t\t\t\ts = v * 3 + (int)(bx + t);\n"
-	"\t\t\t\t\tint got = o[bi * 1024 + y * bx + t], w1 = bx >= 32 && (y * bx + t) >> 5 == 1;\n"
-	"\t\t\t\t\tbad += got != s + v + (w1 ? v + 7 : 0);\n"
+	"\t\t\t\t\tint got = o[bi * 1024 + y * bx + t], w1 = bx >= 32 && (y * bx + t) >> 5 == 1, z = 0;\n"
+	"\t\t\t\t\tfor (unsigned yy = 0; yy < by * bz && (y * bx + t) %% 3 != 1; yy++)\n"
+	"\t\t\t\t\t\tz += (yy * bx + t) %% 5 != 3 ? (int)(yy * bx + t) + 1 : 0;\n"
+	"\t\t\t\t\tbad += got != s + v + (w1 ? v + 7 : 0) + 7 * z;\n"
 	"\t\t\t\t\tsum = sum * 31 + got;\n"
 	"\t\t\t\t}\n"
 	"\t}\n"

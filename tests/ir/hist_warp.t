@@ -3,7 +3,9 @@
 # histogram's warp (s19-hist)"; s21-hist: a CONST and the atomicAdd of it, F_CONST_ATOM, off with
 # WS_NO_CONSTATOM=1, tests/programs/atom_const.cu; a byte load whose value indexes the
 # atomicAdd of a constant, F_LDB_ATOM, off with WS_NO_LDBATOM=1, tests/programs/hist_bytes.cu,
-# also stopped by step limits inside its runs): an atomic whose old value nothing reads writes no row
+# also stopped by step limits inside its runs; s22-hist: its bytes at an index on lanes read by
+# the first lane's offset, off with WS_NO_LANEX=1, tests/programs/hist_lanes.cu): an atomic whose
+# old value nothing reads writes no row
 # (decode.c atomdead, off with WS_NO_SUPER=1), a diverged group's loads without do_ld
 # (interp.c ld_part), and a group's 4-byte loads and integer atomicAdd on consecutive words
 # eight lanes a step (run4_at, run4_avx2; off with WS_NO_RUN4=1). tests/programs/hist_warp.cu
@@ -17,7 +19,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-histwarp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 # run NAME FILE OPTS [ARGS]: as is, and with each switch: kernel_ms is left out
-switches="WS_NO_RUN4 WS_NO_SUPER WS_NO_CONSTATOM WS_NO_LDBATOM"
+switches="WS_NO_RUN4 WS_NO_SUPER WS_NO_CONSTATOM WS_NO_LDBATOM WS_NO_LANEX"
 run() {
 	name=$1 file=$2 opts=$3 args=$4
 	for e in plain $switches; do
@@ -41,6 +43,7 @@ run hist_warp tests/programs/hist_warp.cu "--fast --max-steps 30011"
 for o in "--fast" "" "--fast --simt its" "--fast --sched random:5"; do
 	run atom_const tests/programs/atom_const.cu "$o"
 	run hist_bytes tests/programs/hist_bytes.cu "$o"
+	run hist_lanes tests/programs/hist_lanes.cu "$o"
 done
 run atom_const tests/programs/atom_const.cu "--fast --max-steps 4001"
 # stops inside the kernel's atomics (its steps about 66,450 to 66,800)
@@ -53,10 +56,11 @@ for a in 0 1 2 3 4 5 6; do
 done
 
 # the CPU's results
-for f in tests/programs/atom_const.cu tests/programs/hist_bytes.cu bench/histogram.cu; do
+for f in tests/programs/atom_const.cu tests/programs/hist_bytes.cu tests/programs/hist_lanes.cu bench/histogram.cu; do
 	"$WARPSTEP" run --fast "$f" > "$tmp/ac" 2>&1 < /dev/null
 	r=$?
 	grep -q ': 0 wrong;\|checksum .* ok' "$tmp/ac" || r=1
+	! grep -q ' [1-9][0-9]* wrong' "$tmp/ac" || r=1
 	[ "$r" -eq 0 ] || head -5 "$tmp/ac" | tap_diag
 	tap_result "$r" "$f --fast: every atomicAdd of a constant as the CPU's"
 done
