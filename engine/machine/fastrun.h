@@ -163,14 +163,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 #if FAST_RUN_N32
 #define BEGIN_VISIT(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
 	DISPATCH(); \
 } while (0)
 #else
 /* (a frame with narrow rows: as if its first instruction were F_GEN) */
 #define BEGIN_VISIT(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
 	if (WS_UNLIKELY(df->nrow != NULL)) \
 		goto out; \
 	DISPATCH(); \
@@ -554,7 +554,7 @@ fetched:
 				}
 				struct warp *nw = &b->w[nwi];
 				struct group *ng = &nw->g[0];
-				if (nw->ng == 1 && ng->state == G_READY && !ng->ntok && !nw->pend) {
+				if (nw->ng == 1 && ng->state == G_READY && !ng->ntok) {
 					struct frame *nfr = ng->fr;
 					const uint8_t *nfop = nfr->df->fop;
 					if (nfop && nfop[ng->pc] != FOP_GEN) {

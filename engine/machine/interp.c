@@ -2940,8 +2940,8 @@ static inline struct group *group_fork(struct warp *w, uint32_t gi, uint32_t res
  * when the region's visit reaches the point (the lanes join again). The
  * visits are those of the split: the split ends the visit, the warp's next
  * runs the region under the taken lanes' mask (fast_run's stop: the
- * point), the settle ends that one; the hops that would not begin a split
- * warp's visit (ret_hop, sched_hop: hop_ready) do not begin this one's.
+ * point), the settle ends that one (a chain's hop may begin that visit:
+ * fast_run's stop is w->pend_stop where the group has no token).
  * Where anything else would look at the warp (the general loop, a stop of
  * machine_run, the region's visit ending before the point), pend_split
  * makes cbr_taken's groups and token as they would be. Only under run's
@@ -6081,7 +6081,7 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
 		return sched_hop_start(m, c, k, nwi);
 	struct warp *nw = &b->w[nwi];
 	const struct group *ng = &nw->g[0];
-	if (nw->ng != 1 || ng->state != G_READY || ng->ntok || nw->pend || !ng->fr->df->fop)
+	if (nw->ng != 1 || ng->state != G_READY || ng->ntok || !ng->fr->df->fop)
 		return HOP_NONE;
 	/* sched_hop's end of the visit: the round robin's next place is the
 	 * block's next warp (or its first, after a release) */

@@ -1024,7 +1024,7 @@ static inline int hop_ready(const struct warp *w)
 {
 	const struct group *g = &w->g[0];
 	const uint8_t *fop;
-	return w->ng == 1 && g->state == G_READY && !g->ntok && !w->pend && (fop = g->fr->df->fop) != NULL &&
+	return w->ng == 1 && g->state == G_READY && !g->ntok && (fop = g->fr->df->fop) != NULL &&
 	       fop[g->pc] != FOP_GEN;
 }
 
