@@ -347,6 +347,8 @@ int check_warp_get(struct machine *m, size_t i, struct check_warp *out)
 		return -1;
 	if (m->dev.grid->nlazy)
 		sched_start_lazy(m); /* what an admission that started them would show */
+	if (m->dev.pend_any)
+		interp_pend_flush(m); /* the groups split1's splits stand for */
 	const struct block *b = m->dev.grid->res[i / m->dev.grid->warps_per_block];
 	uint32_t k = (uint32_t)(i % m->dev.grid->warps_per_block);
 	if (!b || k >= b->nwarps)

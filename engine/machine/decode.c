@@ -697,6 +697,41 @@ struct dfunc *decode_func(const struct ir_func *fn, const struct ir_module *mod)
 	return decode_ok(fn, mod->run_opt && !(fn->kind & FN_HOST));
 }
 
+/* df->split1: the CBRs (of a class of fast_run's) whose taken side is a
+ * region of instructions of fast_run's classes that runs straight, from
+ * the taken target, to the branch's reconvergence point, its not-taken
+ * target (an `if` without `else`: reduce_shfl's lane 0 and its atomic,
+ * reduce_smem's `t < k` and `t == 0`): no branch, call, return, barrier
+ * or cross-lane instruction, nothing fast_run hands to the general loop.
+ * fast_run splits a warp's one group there without the token and the
+ * second group (interp.c split1) */
+static void split1_marks(struct dfunc *df)
+{
+	const uint8_t *fop = df->fop;
+	uint8_t *mk = NULL;
+	for (uint32_t i = 0; i < df->ncode; i++) {
+		const struct ir_insn *in = &df->code[i];
+		if (in->op != IR_CBR || fop[i] == FOP_GEN || df->ipdom[i] < 0)
+			continue;
+		uint32_t t1 = (uint32_t)in->tgt1, rpc = (uint32_t)df->ipdom[i];
+		if ((uint32_t)in->tgt2 != rpc || t1 <= i || t1 >= rpc || rpc > df->ncode)
+			continue;
+		uint32_t j = t1;
+		for (; j < rpc; j++) {
+			unsigned op = df->code[j].op;
+			if (fop[j] == FOP_GEN || op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_BAR ||
+			    op == IR_SHFL || op == IR_VOTE)
+				break;
+		}
+		if (j < rpc)
+			continue;
+		if (!mk)
+			mk = xcalloc(df->ncode, 1);
+		mk[i] = 1;
+	}
+	df->split1 = mk;
+}
+
 static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 {
 	struct dctx x;
@@ -879,6 +914,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 	/* run's narrow rows (interp.c): WS_NO_N32=1 none (tests compare) */
 	if (fuse && (fn->kind & FN_KERNEL) && !util_env_on("WS_NO_N32"))
 		interp_n32(df);
+	/* run's splits of short regions (interp.c split1; none under the
+	 * machine option no_split1, WS_NO_SPLIT1=1) */
+	if (fuse)
+		split1_marks(df);
 	vec_free(&x.pool);
 	free(x.c);
 	free(x.dead);
@@ -904,6 +943,7 @@ void decode_free(struct dfunc *df)
 	free(df->fop);
 	free(df->uni);
 	free(df->nrow);
+	free(df->split1);
 	free(df);
 }
 

@@ -36,7 +36,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	uint64_t *R = fr->r, *D, *A, *B;
 	uint32_t M = g->mask;
 	int full = M == WS_FULL;
-	uint32_t pc = g->pc, stop = UINT32_MAX;
+	uint32_t pc = g->pc, stop = w->pend_stop; /* split1's, or none: the token's below */
 	int k = 0, counted = 0, why = FR_GENERAL;
 	int cmp3 = 0; /* F_*_CBR_CMP: the counter's CBR goes on to the compare at its target */
 	int atom_k; /* F_ATOM: its B's lanes hold one value (F_CONST_ATOM) */
@@ -54,8 +54,11 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
  * rather than by FETCH (cbr_taken, which emits EV_DIVERGE, then returns 1:
  * the group settles) */
 #define STOP_HOOKS ((1u << EV_INSN) | (1u << EV_STMT) | MM_HOOK | STOP_HOOK)
-	if (m->hooks & STOP_HOOKS)
+	if (m->hooks & STOP_HOOKS) {
+		if (WS_UNLIKELY(w->pend))
+			pend_split(w); /* split1's, to the general loop */
 		return FR_GENERAL;
+	}
 	if (g->ntok) {
 		/* the pc at which the group reaches its innermost token (at_token) */
 		const struct token *tk = &w->toks.v[g->tok[g->ntok - 1]];
@@ -160,14 +163,14 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 #if FAST_RUN_N32
 #define BEGIN_VISIT(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
 	DISPATCH(); \
 } while (0)
 #else
 /* (a frame with narrow rows: as if its first instruction were F_GEN) */
 #define BEGIN_VISIT(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
 	if (WS_UNLIKELY(df->nrow != NULL)) \
 		goto out; \
 	DISPATCH(); \
@@ -179,7 +182,7 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 #define BEGIN_GROUP_VISIT() do { \
 	w = ch->w; gi = ch->gi; g = &w->g[gi]; fr = g->fr; df = fr->df; code = fr->code; fop = df->fop; \
 	smclk = &m->dev.smclk[w->blk->sm]; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = UINT32_MAX; k = counted = 0; \
+	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
 	if (g->ntok && fr->depth == w->toks.v[g->tok[g->ntok - 1]].depth) \
 		stop = w->toks.v[g->tok[g->ntok - 1]].rpc; \
 	if (!FAST_RUN_N32 && WS_UNLIKELY(df->nrow != NULL)) \
@@ -385,8 +388,14 @@ fetched:
 			k++;
 			goto bar;
 		}
-		/* divergence: cbr_taken (do_cbr's second half) splits the group */
+		/* divergence: cbr_taken (do_cbr's second half) splits the group;
+		 * split1's regions without its token and second group */
 		SYNC();
+		if (df->split1 && m->dev.split1_on && split1(m, w, in, cbr_T)) {
+			if (ch)
+				ch->settled = 1;
+			goto settle_now;
+		}
 		int split = cbr_taken(m, w, gi, in, cbr_T, 1);
 		if (split) {
 			if (split == 2 && ch)
@@ -1568,6 +1577,13 @@ bcall_done:
 	DISPATCH();
 settle:
 	SYNC();
+	if (WS_UNLIKELY(w->pend)) {
+		/* split1's region run: its lanes and the waiting ones, one
+		 * group, as the settle of cbr_taken's two would leave them */
+		g->mask |= w->pend;
+		w->pend = 0;
+		w->pend_stop = UINT32_MAX;
+	}
 	if (ch) {
 		/* the chain's next visit, where it is the block's next warp's
 		 * (pair_hop: it settled this warp) */
@@ -1579,6 +1595,8 @@ settle_now:
 	goto done;
 out:
 	SYNC();
+	if (WS_UNLIKELY(stop != UINT32_MAX) && w->pend)
+		pend_split(w); /* the visit leaves split1's region: to the general loop, or its budget spent */
 done:
 	*ran = k;
 	return why;

@@ -766,10 +766,8 @@ static int settle_pair(struct machine *m, struct warp *w)
 	return 1;
 }
 
-void interp_warp_settle(struct machine *m, struct warp *w)
+void interp_warp_settle_any(struct machine *m, struct warp *w)
 {
-	if (w->ng == 0 || (w->ng == 1 && !w->g[0].ntok))
-		return; /* no token to reach, no two groups to merge */
 	if (w->ng == 2 && settle_pair(m, w))
 		return;
 again:
@@ -2915,6 +2913,100 @@ static uint32_t cmp_mask(const struct ir_insn *in, uint32_t M, const uint64_t *A
 static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in, uint32_t T,
 		     int park);
 
+/* a new innermost token of group gi: its lanes M meet at rpc (depth) */
+static inline void tok_push(struct warp *w, uint32_t gi, uint32_t M, uint32_t rpc, uint32_t depth)
+{
+	uint16_t t = tok_new(w, M, rpc, depth);
+	struct group *g = &w->g[gi];
+	g->tok[g->ntok++] = t;
+}
+
+/* a new group of lanes rest at pc, a copy of group gi (its frame, state,
+ * tokens), which the caller leaves without them: warp_group_add, less its
+ * zeroing (the copy writes every field) where the group fits where the
+ * warp's groups are. Returns the new group. */
+static inline struct group *group_fork(struct warp *w, uint32_t gi, uint32_t rest, uint32_t pc)
+{
+	struct group *n = w->ng < warp_gcap(w) ? &w->g[w->ng++] : warp_group_add(w);
+	struct group *g = &w->g[gi];
+	*n = *g;
+	n->mask = rest;
+	n->pc = pc;
+	return n;
+}
+
+/* split1 (none under m->o.no_split1, WS_NO_SPLIT1=1; decode.c marks its
+ * branches, df->split1): where a warp's one group diverges at an `if`
+ * without `else` whose body is a short region of fast_run's (reduce_shfl's
+ * lane 0 and its atomic, reduce_smem's `t < k` and `t == 0`), fast_run
+ * leaves the taken lanes in the group, at the region, and the others in
+ * w->pend, waiting at the reconvergence point (w->pend_stop): cbr_taken's
+ * token and parked group without their making, nor the settle's unmaking
+ * when the region's visit reaches the point (the lanes join again). The
+ * visits are those of the split: the split ends the visit, the warp's next
+ * runs the region under the taken lanes' mask (fast_run's stop: the
+ * point), the settle ends that one (a chain's hop may begin that visit:
+ * fast_run's stop is w->pend_stop where the group has no token).
+ * Where anything else would look at the warp (the general loop, a stop of
+ * machine_run, the region's visit ending before the point), pend_split
+ * makes cbr_taken's groups and token as they would be. Only under run's
+ * round robin and the stack (the visits the same as the split's: the
+ * warp's one ready group is picked as pair_pick picks the taken one), with
+ * no observer and no checker but the always-on ones (check_spin reads the
+ * warps through check_warp_get, the step limit and Ctrl-C report groups:
+ * pend_split first): m->dev.split1_on, which fast_run tests first. */
+void interp_split1_arm(struct machine *m)
+{
+	m->dev.split1_on = !m->o.no_split1 && !m->mm && !(m->chk.listen & ~WLAZY_EVENTS) &&
+			   m->o.simt == SIMT_STACK && m->o.sched == SCHED_RR;
+}
+
+/* split1's split of warp w's group at CBR in, T its taken lanes, where
+ * the warp has that one group, without tokens, the CBR is marked and no
+ * observer watches: 1, else 0 (not split). Out of fast_run's line: its
+ * code for every other branch stays as it was. */
+static WS_NOINLINE int split1(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t T)
+{
+	struct group *g = &w->g[0];
+	if (m->hooks || w->ng != 1 || g->ntok || !g->fr->df->split1[in - g->fr->code])
+		return 0;
+	w->pend = g->mask & ~T;
+	w->pend_stop = (uint32_t)in->tgt2;
+	g->mask = T;
+	g->pc = (uint32_t)in->tgt1;
+	w->cur = 0;
+	m->dev.pend_any = 1;
+	m->dev.nsplit1++;
+	return 1;
+}
+
+/* split1's waiting lanes made what cbr_taken (its park: return 2) would
+ * have made of them, group 0 where it is now in its region: a token of
+ * both its lanes and them, they a group parked there */
+static WS_NOINLINE void pend_split(struct warp *w)
+{
+	uint32_t rest = w->pend, rpc = w->pend_stop;
+	w->pend = 0;
+	w->pend_stop = UINT32_MAX;
+	tok_push(w, 0, w->g[0].mask | rest, rpc, w->g[0].fr->depth);
+	struct group *n = group_fork(w, 0, rest, rpc);
+	n->state = G_PARK;
+	w->toks.v[n->tok[n->ntok - 1]].arrived = rest;
+	w->cur = 0;
+}
+
+void interp_pend_flush(struct machine *m)
+{
+	const struct grid *gr = m->dev.grid;
+	m->dev.pend_any = 0;
+	for (int s = 0; gr && s < gr->nres; s++) {
+		struct block *b = gr->res[s];
+		for (uint32_t i = 0; b && b->w && i < b->nwarps; i++)
+			if (!(b->unstarted >> i & 1) && b->w[i].pend)
+				pend_split(&b->w[i]);
+	}
+}
+
 static int do_cbr(struct machine *m, struct warp *w, uint32_t gi, const struct ir_insn *in)
 {
 	struct group *g = &w->g[gi];
@@ -2954,22 +3046,14 @@ static int cbr_taken(struct machine *m, struct warp *w, uint32_t gi, const struc
 	uint32_t rpc = ip < 0 ? UINT32_MAX : (uint32_t)ip;
 	uint32_t depth = g->fr->depth;
 	if (!(g->ntok && w->toks.v[g->tok[g->ntok - 1]].rpc == rpc &&
-	      w->toks.v[g->tok[g->ntok - 1]].depth == depth) && g->ntok < WS_TOKMAX) {
-		uint16_t t = tok_new(w, M, rpc, depth);
-		g = &w->g[gi];
-		g->tok[g->ntok++] = t;
-	}
+	      w->toks.v[g->tok[g->ntok - 1]].depth == depth) && g->ntok < WS_TOKMAX)
+		tok_push(w, gi, M, rpc, depth);
 	if (w->ng >= WS_MAXG) {
 		g->pc = (uint32_t)in->tgt1; /* cannot happen: at most 32 groups */
 		return 0;
 	}
-	/* warp_group_add, less its zeroing (the copy writes every field)
-	 * where the group fits where the warp's groups are */
-	struct group *n = w->ng < warp_gcap(w) ? &w->g[w->ng++] : warp_group_add(w);
+	struct group *n = group_fork(w, gi, M & ~T, (uint32_t)in->tgt2);
 	g = &w->g[gi];
-	*n = *g;
-	n->mask = M & ~T;
-	n->pc = (uint32_t)in->tgt2;
 	g->mask = T;
 	g->pc = (uint32_t)in->tgt1;
 	w->cur = (int32_t)gi;
@@ -6215,17 +6299,6 @@ static inline int ret_hop(struct machine *m, struct chain *c, int k)
  * must not be this one); HOP_NEXT with c's block, slot, warp and group the
  * next visit's; else HOP_NONE, nothing done. Not inline: fast_run's
  * settle path stays as short as it was. */
-/* pair_pick's choice in warp nw of two groups: the current one, ready and
- * picked (the stack, or the other not ready); -1 where it would not pick */
-static inline int32_t pair_pick_cur(const struct machine *m, const struct warp *nw)
-{
-	int32_t cur = nw->cur;
-	if (nw->ng != 2 || (uint32_t)cur > 1 || nw->g[cur].state != G_READY ||
-	    (m->o.simt != SIMT_STACK && nw->g[cur ^ 1].state == G_READY))
-		return -1;
-	return cur;
-}
-
 /* whether fast_run's entry would run group g of warp nw: decoded code, an
  * instruction of a fast class, no token of a deeper frame */
 static inline int hop_fast_entry(const struct warp *nw, const struct group *g)
@@ -6504,6 +6577,8 @@ static inline int run_group(struct machine *m, struct warp *w, int gi, int budge
 		if (!c || !g->fr->df->fop || g->fr->code[g->pc].op != IR_RET || m->o.no_exit_hop) {
 			if (ret_quick(m, w, gi))
 				return 1;
+			if (WS_UNLIKELY(w->pend))
+				pend_split(w); /* split1's region at a breakpoint's F_GEN */
 			return run_general(m, w, gi, budget, 0, 1);
 		}
 	}

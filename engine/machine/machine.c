@@ -26,6 +26,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_pair_hop = util_env_on("WS_NO_PAIRHOP");
 	o->no_past_hop = util_env_on("WS_NO_PASTHOP");
 	o->no_qblock = util_env_on("WS_NO_QBLOCK");
+	o->no_split1 = util_env_on("WS_NO_SPLIT1");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 
@@ -924,6 +925,8 @@ static void warp_start(struct machine *m, struct grid *gr, struct warp *w)
 	g0->coll_mask = g0->coll_op = 0;
 	g0->cg_addr = g0->cg_token = 0;
 	w->ng = 1;
+	w->pend = 0;
+	w->pend_stop = UINT32_MAX;
 }
 
 /* The grid's next block (gr->next_block in admission order) enters resident
@@ -1103,12 +1106,6 @@ static inline int lazy_visits(const struct machine *m)
 {
 	return m->dev.in_run && !m->hooks && !m->mm && m->o.sched == SCHED_RR;
 }
-
-/* the checker events that may be heard while a gr->wlazy grid runs: the
- * always-on checkers' (check_spin, check_exit), built-in ones, which read a
- * resident warp through check_warp_get (which starts the lazy blocks) or
- * the warps of the block an event is about (started) */
-#define WLAZY_EVENTS (CEV_BIT(CEV_SAMPLE) | CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END))
 
 /* Whether the lazily admitted blocks of grid gr may take their warps only
  * when the round robin first reaches one (block_warps), and its retired
@@ -1740,20 +1737,16 @@ static WS_INLINE int chain_find(struct machine *m, struct grid *gr, int *sp, uin
  * warp wi, the round robin's place idx, in range), found without the
  * search: a warp of two groups whose current one is ready, which
  * interp_warp_pick picks (under the SIMT stack, or the other group not
- * ready: no choice by turns); its block not at a barrier whole (no warp
- * passed). Else -1: the search decides. */
+ * ready: no choice by turns), or the one ready group of split1's split
+ * (pair_pick_cur); its block not at a barrier whole (no warp passed).
+ * Else -1: the search decides. */
 static inline int pair_pick(const struct machine *m, const struct grid *gr, int s, uint32_t wi, uint64_t idx)
 {
 	const struct block *b = gr->res[s];
 	if (!b || idx >= (uint64_t)gr->nres * gr->warps_per_block || wi >= gr->warps_per_block ||
 	    (b->bar_whole >> wi & 1) || (b->unstarted >> wi & 1))
 		return -1;
-	const struct warp *w = &b->w[wi];
-	int32_t c = w->cur;
-	if (w->ng != 2 || (uint32_t)c > 1 || w->g[c].state != G_READY ||
-	    (m->o.simt != SIMT_STACK && w->g[c ^ 1].state == G_READY))
-		return -1;
-	return (int)c;
+	return (int)pair_pick_cur(m, &b->w[wi]);
 }
 
 /* pair_pick one place on, where the warp at the round robin's place (slot
@@ -2295,6 +2288,8 @@ static void interrupt_report(struct machine *m)
 
 static void check_limit(struct machine *m)
 {
+	if (m->dev.pend_any)
+		interp_pend_flush(m); /* what the finding's place and a report read */
 	if (WS_UNLIKELY(m->o.sigint && *m->o.sigint) && m->status == MST_RUNNING) {
 		interrupt_report(m);
 		if (m->dev.grid) {
@@ -2407,11 +2402,14 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 	m->bp.hit = 0;
 	m->hooks &= ~STOP_HOOK;
 	m->dev.in_run = 1;
+	interp_split1_arm(m);
 	while (m->status == MST_RUNNING && !m->bp.hit && !(m->hooks & STOP_HOOK)) {
 		if (max_steps && m->steps - start >= max_steps)
 			break;
 		if (WS_UNLIKELY(m->o.interrupt && m->steps - m->polled >= 4096)) {
 			grid_start_lazy(m);
+			if (m->dev.pend_any)
+				interp_pend_flush(m); /* what the poll's caller may read */
 			if (machine_poll(m))
 				break;
 		}
@@ -2420,6 +2418,9 @@ enum machine_status machine_run(struct machine *m, uint64_t max_steps)
 	}
 	m->dev.batch_end = 0;
 	m->dev.in_run = 0;
+	m->dev.split1_on = 0;
+	if (m->dev.pend_any)
+		interp_pend_flush(m);
 	grid_start_lazy(m);
 	return m->status;
 }

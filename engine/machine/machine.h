@@ -171,6 +171,12 @@ struct machine_opts {
 	 * environment has WS_NO_QBLOCK=1. Results and step counts are the
 	 * same either way. */
 	int no_qblock;
+	/* the fast path splits a warp at an `if` without `else` whose body
+	 * is a short region (decode.c split1_marks) as every split, with a
+	 * token and a second group, not as interp.c split1; machine_opts_init
+	 * sets it when the environment has WS_NO_SPLIT1=1. Results, step
+	 * counts and what every stop shows are the same either way. */
+	int no_split1;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share

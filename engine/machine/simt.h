@@ -170,6 +170,9 @@ struct dfunc {
 	uint8_t *uni;            /* per decoded instruction: UNI_* (uniform.c), or NULL */
 	uint8_t *nrow;           /* per row (nrows): 1 where its lanes are 32-bit (interp.c
 				  * interp_n32; run's code only), or NULL */
+	uint8_t *split1;         /* per decoded instruction: 1 on a CBR whose taken side is a short
+				  * region that falls through to its reconvergence point, its
+				  * not-taken target (interp.c split1; run's code only), or NULL */
 	uint32_t nrows;
 	const char *bad;         /* invalid IR: why (the function cannot run) */
 	uint32_t bad_at;
@@ -367,7 +370,14 @@ struct warp {
 	 * warps are one array of a 64-byte aligned pool piece, so that each
 	 * warp's first fields, which every start and visit reads, share one
 	 * line (at 616 bytes, with tok_in, they straddled lines; 576 before) */
-	uint8_t pad_[24];
+	/* run's split of a short region (interp.c split1): g[0] holds the
+	 * lanes that run it, pend the others, waiting at pend_stop, where the
+	 * token and the parked group cbr_taken would have made stand for them
+	 * (pend_split makes them where anything else looks); pend 0 and
+	 * pend_stop UINT32_MAX: none (fast_run's stop where g[0] has no
+	 * token, read as it is) */
+	uint32_t pend, pend_stop;
+	uint8_t pad_[16];
 };
 _Static_assert(sizeof(struct warp) % 64 == 0, "struct warp: adjust pad_ to a multiple of 64 bytes");
 /* tests/unit: a resident warp's own bytes stay within this budget (a launch
@@ -609,6 +619,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t npasthop;      /* of them, those in another block, past waiting warps (pair_hop; tests) */
 	uint64_t nquiet;        /* shared reads at DF_QUIET loads not logged (access_read_quiet; tests) */
 	uint64_t nqblock;       /* blocks sched_quick ran whole (machine.c block_quick_whole; tests) */
+	uint64_t nsplit1;       /* splits of interp.c split1's (tests) */
 	uint64_t ns, t0;        /* wall time spent running grids (benchmarks), start of the running one */
 	struct block *bcache;   /* blocks of finished grids, reused by the next launch */
 	struct tid_table *tids; /* machine_tid_rows' tables, one per block shape */
@@ -635,6 +646,8 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	 * end), so that the hop tests one count for them all */
 	uint64_t chain_end;
 	int in_run;             /* machine_run is running (a grid it starts may admit lazily) */
+	int pend_any;           /* a warp of the grid may hold a split of fast_run's (w->pend) */
+	int split1_on;          /* machine_run: what interp.c split1 needs of the machine holds */
 	/* kernel frames shared by the warps of stash grids (gr->stash), one
 	 * queue per row count (fstashes), first freed first taken, so that a
 	 * warp starts on a frame the warps before it left instead of its
@@ -783,6 +796,13 @@ struct machine {
  * those that listen to it. Callers test m->chk.listen first (CHECK_WANTS),
  * so that an event nobody listens to costs one branch. */
 #define CHECK_WANTS(m, k) WS_UNLIKELY((m)->chk.listen & CEV_BIT(k))
+/* the checker events that may be heard while a gr->wlazy grid runs
+ * (machine.c) or a warp holds split1's split (interp.c): the always-on
+ * checkers' (check_spin, check_exit), built-in ones, which read a resident
+ * warp through check_warp_get (which starts the lazy blocks and makes
+ * split1's splits) or the warps of the block an event is about (started;
+ * none in split1's region: the event is a barrier's or an exit's) */
+#define WLAZY_EVENTS (CEV_BIT(CEV_SAMPLE) | CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END))
 /* a plain exit's CEV_WARP_EXIT (struct checker's plain_exit_quiet) */
 #define CHECK_WANTS_PLAIN_EXIT(m) WS_UNLIKELY((m)->chk.exit_loud != 0)
 void machine_checkers_install(struct machine *m);
@@ -1014,6 +1034,21 @@ static inline int hop_ready(const struct warp *w)
 	       fop[g->pc] != FOP_GEN;
 }
 
+/* pair_pick's choice in warp nw of two groups: the current one, ready and
+ * picked (the stack, or the other not ready); or of one group holding
+ * interp.c split1's split (w->pend: the two groups it stands for), the
+ * one, ready; -1 where it would not pick */
+static inline int32_t pair_pick_cur(const struct machine *m, const struct warp *nw)
+{
+	int32_t cur = nw->cur;
+	if (nw->ng == 1 && nw->pend)
+		return nw->g[0].state == G_READY ? 0 : -1;
+	if (nw->ng != 2 || (uint32_t)cur > 1 || nw->g[cur].state != G_READY ||
+	    (m->o.simt != SIMT_STACK && nw->g[cur ^ 1].state == G_READY))
+		return -1;
+	return cur;
+}
+
 /* a chain's hop within its block: the round robin's next place, known
  * to be warp nwi of the same block as c's visit (its first after a
  * release, else the next: not the grid's last place), as rr_advance would
@@ -1118,7 +1153,21 @@ int interp_warp_quick_ret(struct machine *m, struct warp *w, const struct dfunc 
 			  struct check_event *ev);
 void interp_warp_release(struct warp *w);
 /* park, complete tokens, merge groups that meet (after any change) */
-void interp_warp_settle(struct machine *m, struct warp *w);
+void interp_warp_settle_any(struct machine *m, struct warp *w);
+static inline void interp_warp_settle(struct machine *m, struct warp *w)
+{
+	/* else no token to reach, no two groups to merge: the call saved
+	 * (split1's joined warps, two settles each) */
+	if (w->ng > 1 || (w->ng == 1 && w->g[0].ntok))
+		interp_warp_settle_any(m, w);
+}
+/* interp.c split1: the warps of the grid that hold a split of fast_run's
+ * (w->pend) get cbr_taken's groups and token for it (machine_run's end:
+ * what a stop shows) */
+void interp_pend_flush(struct machine *m);
+/* interp.c split1: machine_run's start tests what split1 needs of the
+ * machine for the run (m->dev.split1_on; machine_run's end clears it) */
+void interp_split1_arm(struct machine *m);
 /* push size bytes (zeroed) on a lane's local stack, copies of by-value
  * arguments (CEV_STACK: defined bytes); -1 on overflow */
 int interp_lstack_push(struct machine *m, struct warp *w, unsigned lane, uint32_t size,
