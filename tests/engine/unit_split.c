@@ -143,16 +143,12 @@ static void test_short_runs(const struct unit_cfg *c)
 		n[k] = unit_stops(m, 0, tr[k], 8000, k ? parked_groups : NULL, &parked);
 		machine_free(m);
 	}
-	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
-	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
-	ok(n[0] == n[1] && at == n[0] && strcmp(a, b) == 0 && n[0] > 100 && parked > 0,
+	size_t at;
+	int same = unit_stops_same(tr[0], tr[1], n, 100, o, &at, NULL);
+	ok(same && parked > 0,
 	   "%s: %zu stops of short runs and single steps find the same groups and tokens (first differing: %zu; "
 	   "%zu stops with a parked second group)",
 	   c->name, n[0], at, parked);
-	free(a);
-	free(b);
-	fclose(o[0]);
-	fclose(o[1]);
 }
 
 int main(void)

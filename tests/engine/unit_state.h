@@ -7,8 +7,12 @@
 #define WS_TESTS_UNIT_STATE_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "simt.h"
+#include "tap.h"
 
 #define UNIT_MIX(h, x) ((h) = ((h) ^ (uint64_t)(x)) * 1099511628211u)
 
@@ -90,6 +94,28 @@ static inline size_t unit_first_differing(const uint64_t *a, size_t na, const ui
 	while (at < na && at < nb && a[at] == b[at])
 		at++;
 	return at;
+}
+
+/* the end of a stop-by-stop comparison of two machines: tr0 and tr1 their
+ * n[0] and n[1] stops' records, o[0] and o[1] their output (closed here).
+ * 1 when they made as many stops, more than min, each the same, and
+ * printed the same; *at: the first differing stop; *out (when given): the
+ * first machine's output (empty where it could not be read), which the
+ * caller frees */
+static inline int unit_stops_same(const uint64_t *tr0, const uint64_t *tr1, const size_t n[2], size_t min, FILE *o[2],
+				  size_t *at, char **out)
+{
+	*at = unit_first_differing(tr0, n[0], tr1, n[1]);
+	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
+	int same = n[0] == n[1] && *at == n[0] && n[0] > min && a && b && strcmp(a, b) == 0;
+	free(b);
+	if (out)
+		*out = a ? a : calloc(1, 1);
+	else
+		free(a);
+	fclose(o[0]);
+	fclose(o[1]);
+	return same;
 }
 
 #endif
