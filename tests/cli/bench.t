@@ -8,7 +8,8 @@
 # The bench programs take their size (argv[2]) and refuse one out of range; a native twin
 # prints the same checksum as its .cu under warpstep; bench/run.sh at tiny sizes prints its
 # tables (kernel only, whole programs' wall and CPU time) with a row per size and every cell verified, says FAIL for a run whose checksum is not
-# native's, and fills the Oclgrind columns when oclgrind is installed (SKIP otherwise).
+# native's, and fills the Oclgrind columns when oclgrind is installed (SKIP otherwise);
+# bench/check.sh's checked / --fast line by device counts computes the ratios and verdict.
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-bench.$$
@@ -99,6 +100,18 @@ tap_result $? "bench/run.sh says FAIL where a run's checksum is not native's"
 # quick row (no callgrind, one run) has its numbers
 sh -n bench/host.sh
 tap_result $? "bench/host.sh parses"
+# bench/check.sh's last line: checked / --fast by device counts, each of the five kernels and
+# the worst against issue 13's 1.5x (BENCH_RATIO reads a file of baseline.tsv's form)
+printf '# c\nvecadd\tfast\t9\t200\nvecadd\tchecked\t9\t300\nhello\tfast\t9\t10\nhello\tchecked\t9\t90\nhistogram\tfast\t9\t100\nhistogram\tchecked\t9\t120\n' >"$tmp/r.tsv"
+r1=$(BENCH_RATIO="$tmp/r.tsv" sh bench/check.sh)
+sed -i 's/\t300$/\t302/' "$tmp/r.tsv"
+r2=$(BENCH_RATIO="$tmp/r.tsv" sh bench/check.sh)
+r3=$(BENCH_RATIO=bench/baseline.tsv sh bench/check.sh)
+[ "$r1" = "checked / --fast, device instructions: vecadd 1.50x, histogram 1.20x; worst 1.50x (vecadd), target 1.5x: met" ] &&
+	[ "$r2" = "checked / --fast, device instructions: vecadd 1.51x, histogram 1.20x; worst 1.51x (vecadd), target 1.5x: NOT met" ] &&
+	echo "$r3" | grep -Eq '^checked / --fast, device instructions: vecadd [0-9.]+x, reduce_smem [0-9.]+x, reduce_shfl [0-9.]+x, matmul_tiled [0-9.]+x, histogram [0-9.]+x; worst [0-9.]+x \([a-z_]+\), target 1.5x: (met|NOT met)$'
+tap_result $? "bench/check.sh's checked / --fast line by device counts (the baseline's: ${r3#checked / --fast, device instructions: })"
+
 if command -v g++ >/dev/null 2>&1 && command -v perf >/dev/null 2>&1 &&
 	perf stat -x, -e task-clock true >/dev/null 2>&1; then
 	good=1
