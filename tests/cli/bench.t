@@ -9,7 +9,8 @@
 # prints the same checksum as its .cu under warpstep; bench/run.sh at tiny sizes prints its
 # tables (kernel only, whole programs' wall and CPU time) with a row per size and every cell verified, says FAIL for a run whose checksum is not
 # native's, and fills the Oclgrind columns when oclgrind is installed (SKIP otherwise);
-# bench/check.sh's checked / --fast line by device counts computes the ratios and verdict.
+# bench/check.sh's ratio lines by device counts (checked / --fast, --fast / native) compute
+# the ratios, the verdict and the geometric mean.
 . tests/tap.sh
 
 tmp=${TMPDIR:-/tmp}/ws-bench.$$
@@ -102,15 +103,21 @@ sh -n bench/host.sh
 tap_result $? "bench/host.sh parses"
 # bench/check.sh's last line: checked / --fast by device counts, each of the five kernels and
 # the worst against issue 13's 1.5x (BENCH_RATIO reads a file of baseline.tsv's form)
-printf '# c\nvecadd\tfast\t9\t200\nvecadd\tchecked\t9\t300\nhello\tfast\t9\t10\nhello\tchecked\t9\t90\nhistogram\tfast\t9\t100\nhistogram\tchecked\t9\t120\n' >"$tmp/r.tsv"
+printf '# c\nvecadd\tfast\t9\t200\nvecadd\tchecked\t9\t300\nvecadd\tnative\t9\t10\nhello\tfast\t9\t10\nhello\tchecked\t9\t90\nhistogram\tfast\t9\t100\nhistogram\tchecked\t9\t120\nhistogram\tnative\t9\t20\n' >"$tmp/r.tsv"
 r1=$(BENCH_RATIO="$tmp/r.tsv" sh bench/check.sh)
 sed -i 's/\t300$/\t302/' "$tmp/r.tsv"
 r2=$(BENCH_RATIO="$tmp/r.tsv" sh bench/check.sh)
 r3=$(BENCH_RATIO=bench/baseline.tsv sh bench/check.sh)
-[ "$r1" = "checked / --fast, device instructions: vecadd 1.50x, histogram 1.20x; worst 1.50x (vecadd), target 1.5x: met" ] &&
-	[ "$r2" = "checked / --fast, device instructions: vecadd 1.51x, histogram 1.20x; worst 1.51x (vecadd), target 1.5x: NOT met" ] &&
-	echo "$r3" | grep -Eq '^checked / --fast, device instructions: vecadd [0-9.]+x, reduce_smem [0-9.]+x, reduce_shfl [0-9.]+x, matmul_tiled [0-9.]+x, histogram [0-9.]+x; worst [0-9.]+x \([a-z_]+\), target 1.5x: (met|NOT met)$'
-tap_result $? "bench/check.sh's checked / --fast line by device counts (the baseline's: ${r3#checked / --fast, device instructions: })"
+nl='
+'
+fn="--fast / native, device instructions: vecadd 20.00x, histogram 5.00x; geometric mean 10.00x (the target, 10x, is on time)"
+k='[0-9.]+x'
+[ "$r1" = "checked / --fast, device instructions: vecadd 1.50x, histogram 1.20x; worst 1.50x (vecadd), target 1.5x: met$nl$fn" ] &&
+	[ "$r2" = "checked / --fast, device instructions: vecadd 1.51x, histogram 1.20x; worst 1.51x (vecadd), target 1.5x: NOT met$nl$fn" ] &&
+	echo "$r3" | head -n 1 | grep -Eq "^checked / --fast, device instructions: vecadd $k, reduce_smem $k, reduce_shfl $k, matmul_tiled $k, histogram $k; worst $k \\([a-z_]+\\), target 1.5x: (met|NOT met)\$" &&
+	echo "$r3" | sed -n 2p | grep -Eq "^--fast / native, device instructions: vecadd $k, reduce_smem $k, reduce_shfl $k, matmul_tiled $k, histogram $k; geometric mean $k \\(the target, 10x, is on time\\)\$" &&
+	[ "$(echo "$r3" | wc -l)" = 2 ]
+tap_result $? "bench/check.sh's ratio lines by device counts, checked / --fast and --fast / native (the baseline's: $(echo "$r3" | sed 's/.*instructions: //' | tr '\n' ' '))"
 
 if command -v g++ >/dev/null 2>&1 && command -v perf >/dev/null 2>&1 &&
 	perf stat -x, -e task-clock true >/dev/null 2>&1; then
