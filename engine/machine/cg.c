@@ -145,10 +145,12 @@ struct span cg_user_span(const struct machine *m, const struct warp *w, uint32_t
 	if (!w || !lanes || !sf || !sf->builtin)
 		return sp;
 	unsigned l = (unsigned)__builtin_ctz(lanes);
-	for (uint32_t j = 0; j < w->ng; j++) {
-		if (!(w->g[j].mask >> l & 1))
+	for (uint32_t j = 0; j < warp_seen_ng(w); j++) {
+		struct group tmp;
+		const struct group *g = warp_seen_group(w, j, &tmp);
+		if (!(g->mask >> l & 1))
 			continue;
-		for (const struct frame *fr = w->g[j].fr; fr && fr->parent && fr->ret_pc; fr = fr->parent) {
+		for (const struct frame *fr = g->fr; fr && fr->parent && fr->ret_pc; fr = fr->parent) {
 			struct span up = fr->parent->code[fr->ret_pc - 1].span;
 			sf = srcmgr_file(m->mod->sm, up.file);
 			if (sf && !sf->builtin)

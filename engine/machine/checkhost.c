@@ -337,7 +337,7 @@ int check_warp_info(const struct warp *w, struct check_warp *out)
 		memcpy(out->block, w->blk->idx, sizeof(out->block));
 	out->id = w->id;
 	out->live = w->live;
-	out->ngroups = (int)w->ng;
+	out->ngroups = (int)warp_seen_ng(w);
 	return 0;
 }
 
@@ -358,7 +358,8 @@ int check_warp_get(struct machine *m, size_t i, struct check_warp *out)
 
 struct span check_group_spin_span(const struct warp *w, int j)
 {
-	const struct group *g = &w->g[j];
+	struct group tmp;
+	const struct group *g = warp_seen_group(w, (uint32_t)j, &tmp);
 	const struct dfunc *df = g->fr->df;
 	uint32_t pc = g->pc;
 	for (int k = 0; k < 64 && pc < df->ncode; k++) {
@@ -377,9 +378,10 @@ struct span check_group_spin_span(const struct warp *w, int j)
 
 int check_group_get(const struct warp *w, int j, struct check_group *out)
 {
-	if (j < 0 || (uint32_t)j >= w->ng)
+	if (j < 0 || (uint32_t)j >= warp_seen_ng(w))
 		return -1;
-	const struct group *g = &w->g[j];
+	struct group tmp;
+	const struct group *g = warp_seen_group(w, (uint32_t)j, &tmp);
 	out->mask = g->mask;
 	out->state = g->state == G_READY ? CG_READY : g->state == G_PARK ? CG_PARKED :
 		     g->state == G_BAR ? CG_BARRIER : g->state == G_COLL ? CG_COLLECTIVE : CG_OTHER;
@@ -439,9 +441,11 @@ WS_CLONES static uint64_t hash_rows(uint64_t h, const uint64_t *r, uint32_t nrow
 uint64_t check_warp_hash(const struct warp *w, int *blocked)
 {
 	uint64_t h = 0x12345;
-	*blocked = w->ng > 0;
-	for (uint32_t j = 0; j < w->ng; j++) {
-		const struct group *g = &w->g[j];
+	uint32_t ng = warp_seen_ng(w);
+	*blocked = ng > 0;
+	for (uint32_t j = 0; j < ng; j++) {
+		struct group tmp;
+		const struct group *g = warp_seen_group(w, j, &tmp);
 		h = mix(h, g->mask);
 		h = mix(h, (uint64_t)g->pc << 8 | g->state);
 		h = mix(h, (uint64_t)g->fr->fidx << 32 | g->fr->depth);

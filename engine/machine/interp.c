@@ -2952,12 +2952,23 @@ static inline struct group *group_fork(struct warp *w, uint32_t gi, uint32_t res
  * makes cbr_taken's groups and token as they would be. Only under run's
  * round robin and the stack (the visits the same as the split's: the
  * warp's one ready group is picked as pair_pick picks the taken one), with
- * no observer and no checker but the always-on ones (check_spin reads the
- * warps through check_warp_get, the step limit and Ctrl-C report groups:
- * pend_split first): m->dev.split1_on, which fast_run tests first. */
+ * no observer: m->dev.split1_on, which fast_run tests first.
+ * Checked runs too (not under m->o.no_split1chk, WS_NO_SPLIT1CHK=1: then
+ * only where no checker listens but the always-on ones), whatever the
+ * checkers, since none sees a difference: a checker sees a warp only
+ * through its events and check.h's services. The events of the region's
+ * instructions (accesses, fences, findings) are its taken lanes', group
+ * 0 either way, with the same mask; a warp holding a split runs nothing
+ * until the region, so publishes nothing, and its block's barrier cannot
+ * complete (its waiting lanes have not arrived); the services that read
+ * groups show the second group the split stands for (warp_seen_group:
+ * check_warp_info's count, check_group_get, check_warp_hash, the spin
+ * span, a finding's place in a built-in header), check_warp_get makes
+ * the splits (the spin checker's samples), and the step limit and Ctrl-C
+ * make them before they report. */
 void interp_split1_arm(struct machine *m)
 {
-	m->dev.split1_on = !m->o.no_split1 && !m->mm && !(m->chk.listen & ~WLAZY_EVENTS) &&
+	m->dev.split1_on = !m->o.no_split1 && !m->mm && (!m->o.no_split1chk || !(m->chk.listen & ~WLAZY_EVENTS)) &&
 			   m->o.simt == SIMT_STACK && m->o.sched == SCHED_RR;
 }
 

@@ -27,6 +27,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_past_hop = util_env_on("WS_NO_PASTHOP");
 	o->no_qblock = util_env_on("WS_NO_QBLOCK");
 	o->no_split1 = util_env_on("WS_NO_SPLIT1");
+	o->no_split1chk = util_env_on("WS_NO_SPLIT1CHK");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
 }
 

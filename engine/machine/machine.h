@@ -177,6 +177,11 @@ struct machine_opts {
 	 * sets it when the environment has WS_NO_SPLIT1=1. Results, step
 	 * counts and what every stop shows are the same either way. */
 	int no_split1;
+	/* split1 only where no checker listens but the always-on ones
+	 * (--fast), as before the twenty-third session; machine_opts_init
+	 * sets it when the environment has WS_NO_SPLIT1CHK=1. Results, step
+	 * counts, findings and what every stop shows are the same either way. */
+	int no_split1chk;
 	/* nothing but the program's own output, exit status and findings will
 	 * look at this machine: no session, debugger, clone, hook or script
 	 * (warpstep run and check set it). Its kernels' warps may then share

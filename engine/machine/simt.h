@@ -404,6 +404,27 @@ static inline uint32_t warp_gcap(const struct warp *w)
 {
 	return w->g == w->g_in ? WS_GIN : WS_MAXG;
 }
+/* group j of w (j < warp_seen_ng(w)) as whatever is not the scheduler
+ * sees it (the checkers' services, checkhost.c; a finding's place, cg.c):
+ * where w holds interp.c split1's split (w->pend; w has one group then),
+ * its waiting lanes are group 1, the copy of group 0 parked at
+ * w->pend_stop that pend_split would make, shown in *tmp without being
+ * made, so that a checker's look from inside the region (an access's
+ * event, a finding) leaves the warp as it runs */
+static inline uint32_t warp_seen_ng(const struct warp *w)
+{
+	return w->ng + (w->pend != 0);
+}
+static inline const struct group *warp_seen_group(const struct warp *w, uint32_t j, struct group *tmp)
+{
+	if (j < w->ng)
+		return &w->g[j];
+	*tmp = w->g[0];
+	tmp->mask = w->pend;
+	tmp->pc = w->pend_stop;
+	tmp->state = G_PARK;
+	return tmp;
+}
 /* a new group at w->g[w->ng++] (zero; at most WS_MAXG): the array may move,
  * so pointers to w's groups taken before are stale (interp.c) */
 struct group *warp_group_add(struct warp *w);
@@ -797,11 +818,9 @@ struct machine {
  * so that an event nobody listens to costs one branch. */
 #define CHECK_WANTS(m, k) WS_UNLIKELY((m)->chk.listen & CEV_BIT(k))
 /* the checker events that may be heard while a gr->wlazy grid runs
- * (machine.c) or a warp holds split1's split (interp.c): the always-on
- * checkers' (check_spin, check_exit), built-in ones, which read a resident
- * warp through check_warp_get (which starts the lazy blocks and makes
- * split1's splits) or the warps of the block an event is about (started;
- * none in split1's region: the event is a barrier's or an exit's) */
+ * (machine.c): the always-on checkers' (check_spin, check_exit), built-in
+ * ones, which read a resident warp through check_warp_get (which starts
+ * the lazy blocks) or the warps of the block an event is about (started) */
 #define WLAZY_EVENTS (CEV_BIT(CEV_SAMPLE) | CEV_BIT(CEV_WARP_EXIT) | CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_GRID_END))
 /* a plain exit's CEV_WARP_EXIT (struct checker's plain_exit_quiet) */
 #define CHECK_WANTS_PLAIN_EXIT(m) WS_UNLIKELY((m)->chk.exit_loud != 0)
