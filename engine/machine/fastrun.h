@@ -565,6 +565,12 @@ fetched:
 						ch->gi = 0;
 						ch->wi = nwi;
 						ch->gen = b->bar_gen;
+#ifdef FAST_RUN_AVX2
+						if (nfop[ng->pc] == F_CBR_LTK && !m->o.no_bar_sweep) {
+							h = HOP_NEXT;
+							goto hopped;
+						}
+#endif
 						BEGIN_VISIT(nw, ng, nfr);
 					}
 				}
@@ -578,6 +584,17 @@ fetched:
 		if (ch)
 			h = sched_hop(m, ch, k);
 	hopped:
+#ifdef FAST_RUN_AVX2
+		if (h == HOP_NEXT && ch->w->g[0].fr->df->fop[ch->w->g[0].pc] == F_CBR_LTK && !m->o.no_bar_sweep &&
+		    !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+			/* the next visits, where they skip to this barrier, in the
+			 * hop (bar_sweep); k: the count of the visit under way
+			 * where the hop ends after one of them (else begun below,
+			 * or sched_chain's) */
+			h = bar_sweep(m, ch, budget, smclk);
+			k = 2;
+		}
+#endif
 		if (h == HOP_NEXT)
 			BEGIN_VISIT(ch->w, &ch->w->g[0], ch->w->g[0].fr);
 		if (h == HOP_LOOP)
