@@ -6418,11 +6418,14 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
  * visit is such a one too: the visit's state, its dispatch and F_BAR's
  * tests, each once a warp, were most of a barrier's cost. Returns the
  * hop's answer for the visit under way: HOP_NEXT (c->w's visit begun,
- * fast_run runs it; where none ran here, c->w's own), or, after a visit
- * run here (2 instructions), sched_hop's or sched_hop_start's where the
- * in-line hop's tests fail. Not under WS_NO_BARSWEEP=1 (m->o.no_bar_sweep). */
+ * fast_run runs it; where none ran here, c->w's own), SWEEP_CMP where
+ * that visit's compare is done and takes some lane (*T: fast_run's F_CBR
+ * goes on from its result), or, after a visit run here (2 instructions),
+ * sched_hop's or sched_hop_start's where the in-line hop's tests fail.
+ * Not under WS_NO_BARSWEEP=1 (m->o.no_bar_sweep). */
+enum { SWEEP_CMP = HOP_LOOP + 1 };
 __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine *m, struct chain *c, int budget,
-								  uint64_t *smclk)
+								  uint64_t *smclk, uint32_t *T)
 {
 	struct grid *gr = c->gr;
 	struct block *b = c->b;
@@ -6456,9 +6459,10 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 		}
 		/* the whole warp, the token's place (split1's), no checker of
 		 * arrivals (a release may have called one), no lane taking it */
-		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE) ||
-		    cmp_lt_u32k_avx2(reg(fr->r, ra), kv))
+		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
 			return HOP_NEXT;
+		if ((*T = cmp_lt_u32k_avx2(reg(fr->r, ra), kv)) != 0)
+			return SWEEP_CMP;
 		m->steps += 2;
 		m->dev.cycles += 2;
 		*smclk += 2;
