@@ -6224,6 +6224,19 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const ui
 	}
 	return T;
 }
+/* no u32 lane of X below y (cmp_lt_u32k_avx2's 0): the lanes' least
+ * against y, without their order (bar_sweep: the warps past k) */
+__attribute__((target("avx2"))) static inline int lt_u32k_none_avx2(const uint64_t *X, uint64_t y)
+{
+	__m256i mn = _mm256_set1_epi32(-1);
+	for (unsigned q = 0; q < WS_WARP / 8; q++) {
+		__m256 lo_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q)));
+		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4)));
+		mn = _mm256_min_epu32(mn, _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88)));
+	}
+	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
+	       -1;
+}
 #undef CMP_ROWS
 #undef CMP_S32
 #undef CMP_U32
@@ -6461,8 +6474,11 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 		 * arrivals (a release may have called one), no lane taking it */
 		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
 			return HOP_NEXT;
-		if ((*T = cmp_lt_u32k_avx2(reg(fr->r, ra), kv)) != 0)
+		const uint64_t *X = reg(fr->r, ra);
+		if (!lt_u32k_none_avx2(X, kv)) {
+			*T = cmp_lt_u32k_avx2(X, kv);
 			return SWEEP_CMP;
+		}
 		m->steps += 2;
 		m->dev.cycles += 2;
 		*smclk += 2;
