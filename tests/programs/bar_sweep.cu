@@ -11,7 +11,7 @@
 __global__ void np2(const int *in, int *part, int n)
 {
 	__shared__ int s[320];
-	unsigned t = threadIdx.x;
+	unsigned t = threadIdx.x, u = t ^ 31;
 	unsigned i = blockIdx.x * blockDim.x + t;
 	s[t] = i < n ? in[i] : 0;
 	__syncthreads();
@@ -31,9 +31,16 @@ __global__ void np2(const int *in, int *part, int n)
 			s[t] += r + 1;
 		__syncthreads();
 	}
+	if (u < 8)
+		s[t] += 5;
+	__syncthreads();
+	int p = s[t] > 2;
 	if (t < 40)
 		s[t] *= 3;
-	int c = __syncthreads_count(s[t] > 2);
+	int c = __syncthreads_count(p);
+	if (t < 70)
+		s[t] += 2;
+	c += __syncthreads_or(p && t > 250) * 100;
 	if (t == 0)
 		part[blockIdx.x] = v * 1000 + c * 7 + s[0] + s[blockDim.x - 1];
 }
