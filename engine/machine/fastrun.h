@@ -159,18 +159,21 @@ static int FAST_RUN_NAME(struct machine *m, struct warp *w, uint32_t gi, int bud
 	DISPATCH(); \
 } while (0)
 /* the next visit of the chain: group G, group 0 of warp W (ready, no
- * token: the hop's tests), in its frame FR, from its pc (F_BAR's hops) */
-#if FAST_RUN_N32
-#define BEGIN_VISIT(W, G, FR) do { \
+ * token: the hop's tests), in its frame FR, from its pc (F_BAR's hops);
+ * VISIT_STATE its state, without the dispatch */
+#define VISIT_STATE(W, G, FR) do { \
 	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
 	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
+} while (0)
+#if FAST_RUN_N32
+#define BEGIN_VISIT(W, G, FR) do { \
+	VISIT_STATE(W, G, FR); \
 	DISPATCH(); \
 } while (0)
 #else
 /* (a frame with narrow rows: as if its first instruction were F_GEN) */
 #define BEGIN_VISIT(W, G, FR) do { \
-	w = (W); gi = 0; g = (G); fr = (FR); df = fr->df; code = fr->code; fop = df->fop; \
-	R = fr->r; M = g->mask; full = M == WS_FULL; pc = g->pc; stop = w->pend_stop; k = counted = 0; \
+	VISIT_STATE(W, G, FR); \
 	if (WS_UNLIKELY(df->nrow != NULL)) \
 		goto out; \
 	DISPATCH(); \
@@ -565,6 +568,12 @@ fetched:
 						ch->gi = 0;
 						ch->wi = nwi;
 						ch->gen = b->bar_gen;
+#ifdef FAST_RUN_AVX2
+						if (nfop[ng->pc] == F_CBR_LTK && !m->o.no_bar_sweep) {
+							h = HOP_NEXT;
+							goto hopped;
+						}
+#endif
 						BEGIN_VISIT(nw, ng, nfr);
 					}
 				}
@@ -578,6 +587,28 @@ fetched:
 		if (ch)
 			h = sched_hop(m, ch, k);
 	hopped:
+#ifdef FAST_RUN_AVX2
+		if (h == HOP_NEXT && ch->w->g[0].fr->df->fop[ch->w->g[0].pc] == F_CBR_LTK && !m->o.no_bar_sweep &&
+		    !CHECK_WANTS(m, CEV_BARRIER_ARRIVE)) {
+			/* the next visits, where they skip to this barrier, in the
+			 * hop (bar_sweep); k: the count of the visit under way
+			 * where the hop ends after one of them (else begun below,
+			 * or sched_chain's) */
+			uint32_t T;
+			h = bar_sweep(m, ch, budget, smclk, &T);
+			k = 2;
+			if (h == SWEEP_CMP) {
+				/* the visit begun and its F_CBR_LTK fetched (its
+				 * frame without narrow rows, the budget for it),
+				 * the compare's lanes T of the whole warp */
+				VISIT_STATE(ch->w, &ch->w->g[0], ch->w->g[0].fr);
+				in = &code[pc];
+				k = 1;
+				cbr_T = T;
+				goto cbr_mask;
+			}
+		}
+#endif
 		if (h == HOP_NEXT)
 			BEGIN_VISIT(ch->w, &ch->w->g[0], ch->w->g[0].fr);
 		if (h == HOP_LOOP)
@@ -1608,6 +1639,7 @@ done:
 #undef NEXT_PC
 #undef JUMP
 #undef BEGIN_VISIT
+#undef VISIT_STATE
 #undef BEGIN_GROUP_VISIT
 #undef NEXT_PC_CALLED
 #undef STOP_HOOKS

@@ -6235,6 +6235,19 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const ui
 	}
 	return T;
 }
+/* no u32 lane of X below y (cmp_lt_u32k_avx2's 0): the lanes' least
+ * against y, without their order (bar_sweep: the warps past k) */
+__attribute__((target("avx2"))) static inline int lt_u32k_none_avx2(const uint64_t *X, uint64_t y)
+{
+	__m256i mn = _mm256_set1_epi32(-1);
+	for (unsigned q = 0; q < WS_WARP / 8; q++) {
+		__m256 lo_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q)));
+		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4)));
+		mn = _mm256_min_epu32(mn, _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88)));
+	}
+	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
+	       -1;
+}
 #undef CMP_ROWS
 #undef CMP_S32
 #undef CMP_U32
@@ -6416,6 +6429,99 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
 	c->settled = 0;
 	return HOP_NEXT;
 }
+
+#ifdef FAST_CLONES
+/* fast_run's hop at a barrier (its AVX2 and AVX-512 versions), where the
+ * visit of chain c's warp c->w has begun (the hop's end of the visit
+ * before and begin of this one done: F_BAR's in-line hop, sched_hop) and
+ * its one group is at an F_CBR_LTK: where that compare takes no lane and
+ * skips to a plain __syncthreads() (reduce_smem's `if (t < k)` in the
+ * warps past k, at every round), the visit runs here as fast_run would
+ * run it (BEGIN_VISIT, the CBR, F_BAR's arrival), its two instructions
+ * counted, then F_BAR's in-line hop from it, for as long as the next
+ * visit is such a one too: the visit's state, its dispatch and F_BAR's
+ * tests, each once a warp, were most of a barrier's cost. Returns the
+ * hop's answer for the visit under way: HOP_NEXT (c->w's visit begun,
+ * fast_run runs it; where none ran here, c->w's own), SWEEP_CMP where
+ * that visit's compare is done and takes some lane (*T: fast_run's F_CBR
+ * goes on from its result), or, after a visit run here (2 instructions),
+ * sched_hop's or sched_hop_start's where the in-line hop's tests fail.
+ * Not under WS_NO_BARSWEEP=1 (m->o.no_bar_sweep). */
+enum { SWEEP_CMP = HOP_LOOP + 1 };
+__attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine *m, struct chain *c, int budget,
+								  uint64_t *smclk, uint32_t *T)
+{
+	struct grid *gr = c->gr;
+	struct block *b = c->b;
+	struct warp *w = c->w;
+	/* the instruction whose class and barrier were tested last (each
+	 * warp of a round's sweep is at the same one): its frame's code, its
+	 * pc, the compare's register, constant and target */
+	const struct dfunc *df = NULL;
+	uint32_t pc = 0, to = 0;
+	int32_t ra = 0;
+	uint64_t kv = 0;
+	if (budget < 2)
+		return HOP_NEXT;
+	for (;;) {
+		struct group *g = &w->g[0];
+		const struct frame *fr = g->fr;
+		if (fr->df != df || g->pc != pc) {
+			/* fast_run's tests on the way: the frame's version (narrow
+			 * rows: declined here), the class, the barrier's class (no
+			 * breakpoint) and its in-line arrival's */
+			const struct dfunc *d = fr->df;
+			const struct ir_insn *in = &fr->code[g->pc], *bar = &fr->code[in->tgt2];
+			if (d->nrow || d->fop[g->pc] != F_CBR_LTK || d->fop[in->tgt2] != F_BAR || bar->sub != BAR_SYNC ||
+			    bar->d >= 0)
+				return HOP_NEXT;
+			df = d;
+			pc = g->pc;
+			to = (uint32_t)in->tgt2;
+			ra = in->a;
+			kv = ((const uint64_t *)d->pool[in->b])[0];
+		}
+		/* the whole warp, the token's place (split1's), no checker of
+		 * arrivals (a release may have called one), no lane taking it */
+		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
+			return HOP_NEXT;
+		const uint64_t *X = reg(fr->r, ra);
+		if (!lt_u32k_none_avx2(X, kv)) {
+			*T = cmp_lt_u32k_avx2(X, kv);
+			return SWEEP_CMP;
+		}
+		m->steps += 2;
+		m->dev.cycles += 2;
+		*smclk += 2;
+		m->dev.nsweep++;
+		g->pc = to;
+		uint32_t n = b->bar_arrived + WS_WARP;
+		b->bar_arrived = n;
+		b->bar_whole |= 1u << w->id;
+		g->state = G_BAR;
+		if (n >= b->nthreads - b->nexited)
+			interp_bar_release(m, b);
+		/* F_BAR's in-line hop (c->gi is 0: the hop's), else sched_hop */
+		uint32_t nwi = b->bar_gen != c->gen ? 0 : c->wi + 1;
+		if (nwi >= gr->warps_per_block || !chain_still(m) || (gr->nlazy && !c->lazyv))
+			return sched_hop(m, c, 2);
+		if (WS_UNLIKELY(b->unstarted >> nwi & 1))
+			return sched_hop_start(m, c, 2, nwi);
+		struct warp *nw = &b->w[nwi];
+		const struct group *ng = &nw->g[0];
+		const struct dfunc *nd = ng->fr->df;
+		if (nw->ng != 1 || ng->state != G_READY || ng->ntok ||
+		    ((nd != df || ng->pc != pc) && (!nd->fop || nd->fop[ng->pc] == FOP_GEN)))
+			return sched_hop(m, c, 2);
+		c->ran += 2;
+		chain_next_place(gr, c, nwi);
+		nw->cur = 0;
+		c->w = w = nw;
+		c->wi = nwi;
+		c->gen = b->bar_gen;
+	}
+}
+#endif
 
 #if defined(__GNUC__) && !defined(WS_NO_THREADED)
 #define FAST_THREADED 1

@@ -25,6 +25,7 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_exit_hop = util_env_on("WS_NO_EXITHOP");
 	o->no_pair_hop = util_env_on("WS_NO_PAIRHOP");
 	o->no_past_hop = util_env_on("WS_NO_PASTHOP");
+	o->no_bar_sweep = util_env_on("WS_NO_BARSWEEP");
 	o->no_qblock = util_env_on("WS_NO_QBLOCK");
 	o->no_split1 = util_env_on("WS_NO_SPLIT1");
 	o->no_split1chk = util_env_on("WS_NO_SPLIT1CHK");

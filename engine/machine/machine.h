@@ -165,6 +165,12 @@ struct machine_opts {
 	 * when the environment has WS_NO_PASTHOP=1 (or WS_NO_PAIRHOP=1).
 	 * Results and step counts are the same either way. */
 	int no_past_hop;
+	/* fast_run begins every visit its barrier hops reach, never runs a
+	 * visit whose compare with a constant takes no lane and skips to a
+	 * plain __syncthreads() in the hop itself (interp.c bar_sweep);
+	 * machine_opts_init sets it when the environment has
+	 * WS_NO_BARSWEEP=1. Results and step counts are the same either way. */
+	int no_bar_sweep;
 	/* sched_quick runs each lazily admitted block of a kernel that only
 	 * returns one warp at a time, never a whole block in one step
 	 * (machine.c block_quick_whole); machine_opts_init sets it when the

@@ -638,6 +638,7 @@ struct dev_state {             /* the device (machine.c's scheduler, runtime.c's
 	uint64_t nrethop;       /* visits fast_run began after a warp's exit (interp.c ret_hop; tests) */
 	uint64_t npairhop;      /* visits fast_run began after a group's settle (interp.c pair_hop; tests) */
 	uint64_t npasthop;      /* of them, those in another block, past waiting warps (pair_hop; tests) */
+	uint64_t nsweep;        /* visits run in a barrier's hop (interp.c bar_sweep; tests) */
 	uint64_t nquiet;        /* shared reads at DF_QUIET loads not logged (access_read_quiet; tests) */
 	uint64_t nqblock;       /* blocks sched_quick ran whole (machine.c block_quick_whole; tests) */
 	uint64_t nsplit1;       /* splits of interp.c split1's (tests) */

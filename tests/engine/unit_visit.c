@@ -22,6 +22,13 @@
  * warp 0 (200 and 256 threads), nested splits (two tokens) with warps of
  * a partial last block leaving at once; under `stack`, `its` and `stack
  * random:3`, all blocks resident or one at a time.
+ * s23-smem's bar_sweep (the visits a barrier's hop runs itself, whose
+ * compare with a constant takes no lane and skips to the barrier): a
+ * reduction over blocks of any width (9 warps, 3, a partial one, one: the
+ * upper half's length, not a power of two), rounds of constants some warps
+ * pass whole, some in part, some not at all (a round none passes, one all
+ * do), a __syncthreads_count() after such a skip (declined: its result),
+ * clock64() after the rounds; the same as with WS_NO_BARSWEEP's option.
  */
 #include "front.h"
 #include "machine.h"
@@ -89,10 +96,45 @@ static const char prog[] =
 	"\t\tatomicAdd(&out[0], v);\n"
 	"\tout[i + 1] = v;\n"
 	"}\n"
+	"__global__ void np2(const int *in, int *part, long long *clk, int n)\n"
+	"{\n"
+	"\t__shared__ int s[320];\n"
+	"\tunsigned t = threadIdx.x, u = t ^ 31;\n"
+	"\tunsigned i = blockIdx.x * blockDim.x + t;\n"
+	"\ts[t] = i < n ? in[i] : 0;\n"
+	"\t__syncthreads();\n"
+	"\tfor (unsigned m = blockDim.x; m > 1;) {\n"
+	"\t\tunsigned h = (m + 1) / 2;\n"
+	"\t\tif (t < m - h)\n"
+	"\t\t\ts[t] += s[t + h];\n"
+	"\t\t__syncthreads();\n"
+	"\t\tm = h;\n"
+	"\t}\n"
+	"\tint v = s[0];\n"
+	"\t__syncthreads();\n"
+	"\tconst unsigned ks[6] = { 300, 65, 64, 0, 33, 7 };\n"
+	"#pragma unroll\n"
+	"\tfor (int r = 0; r < 6; r++) {\n"
+	"\t\tif (t < ks[r])\n"
+	"\t\t\ts[t] += r + 1;\n"
+	"\t\t__syncthreads();\n"
+	"\t}\n"
+	"\tif (u < 8)\n"
+	"\t\ts[t] += 5;\n"
+	"\t__syncthreads();\n"
+	"\tint p = s[t] > 2;\n"
+	"\tif (t < 40)\n"
+	"\t\ts[t] *= 3;\n"
+	"\tint c = __syncthreads_count(p);\n"
+	"\tif (t % 32 == 0)\n"
+	"\t\tclk[blockIdx.x * 10 + t / 32] = clock64();\n"
+	"\tif (t == 0)\n"
+	"\t\tpart[blockIdx.x] = v * 1000 + c * 7 + s[0] + s[blockDim.x - 1];\n"
+	"}\n"
 	"int main()\n"
 	"{\n"
 	"\tconst int n = 2400;\n"
-	"\tstatic int h[n], part[24], o[n + 1];\n"
+	"\tstatic int h[n], part[36], o[n + 1];\n"
 	"\tstatic unsigned char d[n];\n"
 	"\tstatic unsigned bins[256];\n"
 	"\tstatic long long c[n / 32 + 1];\n"
@@ -125,6 +167,10 @@ static const char prog[] =
 	"\tred<<<9, 256>>>(din, dp + 5, n);\n"
 	"\tred<<<4, 224>>>(din, dp + 14, 4 * 224 - 30);\n"
 	"\tred<<<3, 32>>>(din, dp + 18, 90);\n"
+	"\tnp2<<<3, 288>>>(din, dp + 21, dc, 3 * 288 - 50);\n"
+	"\tnp2<<<4, 96>>>(din, dp + 24, dc + 5, n);\n"
+	"\tnp2<<<5, 40>>>(din, dp + 28, dc + 9, 190);\n"
+	"\tnp2<<<3, 32>>>(din, dp + 33, dc + 3, 90);\n"
 	"\tnest<<<5, 96>>>(dout, 5 * 96 - 40);\n"
 	"\tint tot;\n"
 	"\tcudaMemcpy(&tot, dt, sizeof tot, cudaMemcpyDeviceToHost);\n"
@@ -133,7 +179,7 @@ static const char prog[] =
 	"\tcudaMemcpy(bins, db, sizeof bins, cudaMemcpyDeviceToHost);\n"
 	"\tcudaMemcpy(c, dc, sizeof c, cudaMemcpyDeviceToHost);\n"
 	"\tlong long p = 0, s = 0, b = 0, cs = 0;\n"
-	"\tfor (int k = 0; k < 21; k++)\n"
+	"\tfor (int k = 0; k < 36; k++)\n"
 	"\t\tp = p * 31 + part[k];\n"
 	"\tfor (int k = 0; k <= n; k++)\n"
 	"\t\ts = s * 17 + o[k];\n"
@@ -155,8 +201,9 @@ static const struct unit_cfg cfgs[] = {
 
 /* off: 1, neither hop (the options WS_NO_EXITHOP and WS_NO_PAIRHOP set);
  * 2, all but the visits past a block's waiting warps (WS_NO_PASTHOP:
- * s20-bar's pair_hop_past and chain_other's chain for them); one: a
- * device of one SM holding one block at a time */
+ * s20-bar's pair_hop_past and chain_other's chain for them); 3, all but
+ * the visits a barrier's hop runs itself (WS_NO_BARSWEEP: s23-smem's
+ * bar_sweep); one: a device of one SM holding one block at a time */
 static struct machine *start(const struct unit_cfg *c, int fast, int one, int off, FILE *out)
 {
 	struct machine_opts o;
@@ -164,6 +211,7 @@ static struct machine *start(const struct unit_cfg *c, int fast, int one, int of
 	o.no_exit_hop = off == 1;
 	o.no_pair_hop = off == 1;
 	o.no_past_hop = off == 2;
+	o.no_bar_sweep = off == 3;
 	if (one) {
 		o.num_sms = 1;
 		o.max_blocks_per_sm = 1;
@@ -218,15 +266,48 @@ static size_t past_hops(const struct machine *m)
 	return (size_t)m->dev.npasthop;
 }
 
+/* the visits run in a barrier's hop (bar_sweep) */
+static size_t sweeps(const struct machine *m)
+{
+	return (size_t)m->dev.nsweep;
+}
+
+/* a hop test_hop compares with and without: start's off for the machine
+ * without it, its count, its name, and where the machine with it takes
+ * some (one: one block resident; base: the baseline version) */
+struct hopk {
+	int off;
+	size_t (*count)(const struct machine *);
+	const char *name;
+	int (*want)(const struct unit_cfg *c, int one, int base);
+};
+
+/* pair_hop_past: under the round robin and the stack where several blocks
+ * are resident (with one, the next such visit is the same warp's:
+ * declined) */
+static int want_past(const struct unit_cfg *c, int one, int base)
+{
+	return c->sched == SCHED_RR && c->simt == SIMT_STACK && !one;
+}
+
+/* bar_sweep: in a chain (the round robin), in the AVX2 and AVX-512
+ * versions (F_CBR_LTK's) */
+static int want_sweep(const struct unit_cfg *c, int one, int base)
+{
+	return c->sched == SCHED_RR && !base;
+}
+
+static const struct hopk past = { 2, past_hops, "the hops past waiting warps", want_past };
+static const struct hopk sweep = { 3, sweeps, "the visits run in barriers' hops", want_sweep };
+
 /* s20-bar: the machine with every hop and one without the visits past a
  * block's waiting warps (reduce_smem's warp 0 split in its last rounds,
  * blocks of 7 and 8 warps, one of a partial last warp; blocks of one
- * warp, where none is past): the same output, steps and exit status, the
- * same count of pair_pick_past's visits (pair_hop_past counts those it
- * begins as chain_other would), hops past waiting warps taken under the
- * round robin and the stack where several blocks are resident (with one,
- * the next such visit is the same warp's: declined), none without */
-static void test_past(const struct unit_cfg *c, int fast, int one, int base)
+ * warp, where none is past); s23-smem: one without the visits a barrier's
+ * hop runs: the same output, steps and exit status, the same count of
+ * pair_pick_past's visits (pair_hop_past counts those it begins as
+ * chain_other would), the hops taken where want says, none without */
+static void test_hop(const struct hopk *hk, const struct unit_cfg *c, int fast, int one, int base)
 {
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	struct machine *m[2];
@@ -235,21 +316,21 @@ static void test_past(const struct unit_cfg *c, int fast, int one, int base)
 		 one ? "one block resident" : "all resident", base ? "the baseline" : "the best");
 	interp_fast_baseline(base);
 	for (int k = 0; k < 2; k++) {
-		m[k] = start(c, fast, one, k ? 2 : 0, o[k]);
+		m[k] = start(c, fast, one, k ? hk->off : 0, o[k]);
 		while (machine_run(m[k], 0) == MST_RUNNING)
 			;
 	}
 	interp_fast_baseline(0);
 	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
-	ok(a && b && strcmp(a, b) == 0 && strstr(a, "total "),
-	   "%s: the same output with the hops past waiting warps and without", what);
+	ok(a && b && strcmp(a, b) == 0 && strstr(a, "total "), "%s: the same output with %s and without", what,
+	   hk->name);
 	free(a);
 	free(b);
-	uint64_t p0 = m[0]->dev.npasthop;
-	int want = c->sched == SCHED_RR && c->simt == SIMT_STACK && !one;
-	ok(m[0]->dev.npast == m[1]->dev.npast && m[1]->dev.npasthop == 0 && (want ? p0 > 0 : p0 == 0),
-	   "%s: %llu visits past waiting warps began in line; pair_pick_past's visits %llu and %llu", what,
-	   (unsigned long long)p0, (unsigned long long)m[0]->dev.npast, (unsigned long long)m[1]->dev.npast);
+	size_t p0 = hk->count(m[0]);
+	int want = hk->want(c, one, base);
+	ok(m[0]->dev.npast == m[1]->dev.npast && hk->count(m[1]) == 0 && (want ? p0 > 0 : p0 == 0),
+	   "%s: %zu of %s; pair_pick_past's visits %llu and %llu", what, p0, hk->name,
+	   (unsigned long long)m[0]->dev.npast, (unsigned long long)m[1]->dev.npast);
 	unit_same_end(m, o, what);
 }
 
@@ -265,16 +346,16 @@ static uint64_t state_rr(struct machine *m)
 	return h;
 }
 
-/* test_stops for the hops past waiting warps (the machine without them
- * has every other hop), unit_stops' runs with the round robin's place in
- * each record */
-static void test_past_stops(const struct unit_cfg *c, int one)
+/* test_stops for the hops past waiting warps, or the visits run in
+ * barriers' hops (the machine without them has every other hop),
+ * unit_stops' runs with the round robin's place in each record */
+static void test_hop_stops(const struct hopk *hk, const struct unit_cfg *c, int one)
 {
 	static uint64_t tr[2][60000];
 	size_t n[2] = { 0, 0 }, seen[2] = { 0, 0 };
 	FILE *o[2] = { tmpfile(), tmpfile() };
 	for (int k = 0; k < 2; k++) {
-		struct machine *m = start(c, 1, one, k ? 2 : 0, o[k]);
+		struct machine *m = start(c, 1, one, k ? hk->off : 0, o[k]);
 		for (int len = 1; machine_get_status(m) == MST_RUNNING && n[k] + 100 < 60000; len = len % 60 + 1) {
 			machine_run(m, (uint64_t)len);
 			tr[k][n[k]++] = state_rr(m);
@@ -282,17 +363,17 @@ static void test_past_stops(const struct unit_cfg *c, int one)
 				machine_step(m);
 				tr[k][n[k]++] = state_rr(m);
 			}
-			seen[k] += past_hops(m);
+			seen[k] += hk->count(m);
 		}
 		machine_free(m);
 	}
 	size_t at = unit_first_differing(tr[0], n[0], tr[1], n[1]);
 	char *a = tap_slurp(o[0]), *b = tap_slurp(o[1]);
 	ok(n[0] == n[1] && at == n[0] && a && b && strcmp(a, b) == 0 && n[0] > 100 && !seen[1] &&
-	   (c->sched != SCHED_RR || c->simt != SIMT_STACK || one || seen[0]),
-	   "%s, %s: %zu stops find the same groups, tokens and arrivals with the hops past waiting "
-	   "warps and without (first differing: %zu; hops %zu)",
-	   c->name, one ? "one block resident" : "all resident", n[0], at, seen[0]);
+	   (!hk->want(c, one, 0) || seen[0]),
+	   "%s, %s: %zu stops find the same groups, tokens and arrivals with %s and without (first "
+	   "differing: %zu; hops %zu)",
+	   c->name, one ? "one block resident" : "all resident", n[0], hk->name, at, seen[0]);
 	free(a);
 	free(b);
 	fclose(o[0]);
@@ -338,9 +419,12 @@ int main(void)
 					test_whole(&cfgs[i], fast, one, base);
 			test_stops(&cfgs[i], one);
 			for (int fast = 0; fast < 2; fast++)
-				for (int base = 0; base < 2; base++)
-					test_past(&cfgs[i], fast, one, base);
-			test_past_stops(&cfgs[i], one);
+				for (int base = 0; base < 2; base++) {
+					test_hop(&past, &cfgs[i], fast, one, base);
+					test_hop(&sweep, &cfgs[i], fast, one, base);
+				}
+			test_hop_stops(&past, &cfgs[i], one);
+			test_hop_stops(&sweep, &cfgs[i], one);
 		}
 	compilation_release(&comp);
 	return tap_end();
