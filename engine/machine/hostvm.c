@@ -176,7 +176,8 @@ static const void *const *hv_tab; /* handler addresses, set by the first hostvm_
 	X(SHLK, ir_norm(a << ip->k, ip->t)) X(SARK, (uint64_t)((int64_t)a >> ip->k)) X(SHRK, a >> ip->k) \
 	X(NEGI, ir_norm((uint64_t)0 - a, ip->t)) X(NEGF, a ^ 0x80000000u) \
 	X(NEGD, a ^ 0x8000000000000000ull) X(NOTP, (uint64_t)!a) X(NOTI, ir_norm(~a, ip->t)) \
-	X(CVT_S32, (uint64_t)(int64_t)(int32_t)a) X(CVT_U32, (uint32_t)a) X(CVT_N, ir_norm(a, ip->t)) \
+	X(CVT_S32, (uint64_t)(int64_t)(int32_t)a) X(CVT_U32, (uint32_t)a) \
+	X(CVT_N, (uint64_t)((int64_t)(a << ip->c) >> ip->c) & (uint64_t)ip->k) \
 	X(CVT_P, (uint64_t)(a != 0)) X(CVT_G, interp_cvt(a, ip->t, ip->t2)) \
 	X(CVT_S2D, dbits((double)(int64_t)a)) X(CVT_U2D, dbits((double)a)) \
 	X(CVT_F2D, dbits((double)fval(a))) X(CVT_D2F, fbits((float)dval(a))) \
@@ -481,8 +482,17 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		int fl = t == IR_F32 || t == IR_F64, fl2 = t2 == IR_F32 || t2 == IR_F64;
 		if ((t == t2 && (fl || t == IR_PRED)) || (!fl && !fl2 && t != IR_PRED && ir_type_size(t) == 8))
 			set_op(h, HV_MOV); /* a widening to 64 bits of an extended value is a copy */
-		else if (!fl && !fl2)
-			set_op(h, t == IR_PRED ? HV_CVT_P : t == IR_S32 ? HV_CVT_S32 : t == IR_U32 ? HV_CVT_U32 : HV_CVT_N);
+		else if (!fl && !fl2 && (t == IR_PRED || t == IR_S32 || t == IR_U32))
+			set_op(h, t == IR_PRED ? HV_CVT_P : t == IR_S32 ? HV_CVT_S32 : HV_CVT_U32);
+		else if (!fl && !fl2) {
+			/* 8 or 16 bits: ir_norm without its switch on the type (the
+			 * value shifted to the top, shifted back arithmetically, the
+			 * bits above an unsigned type masked off) */
+			unsigned bits = ir_type_size(t) * 8;
+			set_op(h, HV_CVT_N);
+			h->c = (int32_t)(64 - bits);
+			h->k = (int64_t)(is_signed(t) ? ~0ull : (1ull << bits) - 1);
+		}
 		else if (t == IR_F64 && t2 == IR_F32)
 			set_op(h, HV_CVT_F2D);
 		else if (t == IR_F32 && t2 == IR_F64)
