@@ -70,6 +70,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
+	HV_INCS(HV_INC_OP, X) \
 	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X) \
 	HV_KDIV(X, ) HV_KDIV(X, KC_) HV_PAIRS(HV_PAIR_OP, X)
 /* integer division by a constant (hv_kdiv): 32-bit division for types of
@@ -96,8 +97,21 @@
 	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
 	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
-	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G)
+	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G) \
+	P(X, MUL64_RK, ADD64_RR, N) P(X, MOV, P_MUL64_RK__ADD64_RR, G)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
+/* Counters (hv_fuse_inc): a load ld, the ADD or SUB x of what it loaded,
+ * and the store st of the result at the same address (`want[k]++`,
+ * `a[i] += v`) run as one instruction INC_x_RR or INC_x_RK, at the load;
+ * T: the type loaded and stored, CONV: the load's extension */
+#define HV_INCS(P, X) \
+	P(X, ADD32U, LDU32, ST32, uint32_t, v_) P(X, SUB32U, LDU32, ST32, uint32_t, v_) \
+	P(X, ADD32S, LDS32, ST32, int32_t, (uint64_t)(int64_t)v_) \
+	P(X, SUB32S, LDS32, ST32, int32_t, (uint64_t)(int64_t)v_) \
+	P(X, ADD64, LD64, ST64, uint64_t, v_) P(X, SUB64, LD64, ST64, uint64_t, v_) \
+	P(X, ADDF, LDU32, ST32, uint32_t, v_) P(X, SUBF, LDU32, ST32, uint32_t, v_) \
+	P(X, ADDD, LD64, ST64, uint64_t, v_) P(X, SUBD, LD64, ST64, uint64_t, v_)
+#define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -726,9 +740,45 @@ static void hv_fuse_seq(struct hv_func *f)
 	}
 }
 
+#define HV_INC_ROW(X, x, ld, st, T, CONV) { HV_##x##_RR, HV_##ld, HV_##st, HV_INC_##x##_RR },
+static const struct { uint16_t add, ld, st, inc; } hv_incs[] = { HV_INCS(HV_INC_ROW, _) };
+#undef HV_INC_ROW
+
+static int is_inc(unsigned op)
+{
+	return op >= HV_INC_ADD32U_RR && op <= HV_INC_SUBD_RK;
+}
+
+/* Counters, before hv_fuse_seq (which then leaves the load to them): a
+ * load, an ADD or SUB, and a store of the sum to the load's address (the
+ * same register, not written by the two, and the same offset) run as one
+ * instruction INC_x (HV_INCS) at the load, which finds the memory once for
+ * both accesses; the ADD and the store keep their own forms (a jump to
+ * them), the three are steps of one run, and where the memory is not the
+ * stack or a live host allocation the general loop runs the load, before
+ * anything is done. The instructions before the load that compute its
+ * address stay single instructions or pairs (HV_PAIRS). */
+static void hv_fuse_inc(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 2 < f->n; i++) {
+		struct hv_insn *l = &c[i], *x = &c[i + 1], *s = &c[i + 2];
+		if (s->a != l->a || s->k != l->k || s->b != x->d || l->d == l->a || x->d == l->a)
+			continue;
+		for (size_t j = 0; j < WS_ARRAY_LEN(hv_incs); j++)
+			if (l->op == hv_incs[j].ld && s->op == hv_incs[j].st &&
+			    (x->op == hv_incs[j].add || x->op == hv_incs[j].add + 1)) {
+				set_op(l, (enum hv_op)(hv_incs[j].inc + (x->op - hv_incs[j].add)));
+				break;
+			}
+	}
+}
+
 /* the instructions a fused instruction covers, itself included (1: none) */
 static uint32_t hv_span(unsigned op)
 {
+	if (is_inc(op))
+		return 3;
 	if (op >= HV_LDS8 && op <= HV_MX_ST64) {
 		unsigned fam = (op - HV_LDS8) % 7; /* HV_M's layout */
 		return fam == 3 || fam == 5 ? 2 : fam == 4 || fam == 6 ? 3 : 1;
@@ -796,6 +846,8 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 		h->run = run;
 	}
 	if (!m->o.no_super) {
+		if (!m->o.no_hostinc)
+			hv_fuse_inc(f);
 		hv_fuse_seq(f);
 		hv_fuse_pairs(f);
 	}
@@ -868,7 +920,8 @@ static WS_NOINLINE void hv_forget_windows(struct machine *m)
 		if (!f || h->pc >= f->n)
 			continue;
 		unsigned op = f->code[h->pc].op;
-		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) /* x, x_S or x_H (HV_M) */
+		if ((op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) || /* x, x_S or x_H (HV_M) */
+		    is_inc(op))
 			f->code[h->pc].mlim = 0;
 	}
 	m->hv_win.len = 0;
@@ -1118,6 +1171,39 @@ dispatch:
 	MEMOP(ST16, uint16_t, STB, 0)
 	MEMOP(ST32, uint32_t, STB, 0)
 	MEMOP(ST64, uint64_t, STB, 0)
+	/* a counter (hv_fuse_inc): the memory found once, in the window the
+	 * instruction keeps (as x_H's), else on the stack, else hv_heap's
+	 * (remembered), else the general loop's load; then the load, the ADD
+	 * or SUB y at ip + 1 (from the registers, as it runs alone) and the
+	 * store of its result */
+#define INC(X, x, ld, st, T, CONV) \
+	L(INC_##x##_RR) { INCB(T, CONV, x##_RR); } \
+	L(INC_##x##_RK) { INCB(T, CONV, x##_RK); }
+#define INCB(T, CONV, y) do { \
+	uint64_t a_ = A_ + (uint64_t)ip->k, o_ = A_ - ip->mlo; \
+	uint8_t *p; \
+	if (WS_LIKELY(o_ < ip->mlim)) { \
+		p = ip->mdata + o_; \
+	} else if ((o_ = a_ - slo) < ls->sp && ls->sp - o_ >= sizeof(T)) { \
+		p = ls->buf + o_; \
+	} else { \
+		struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
+		if (WS_UNLIKELY(!n_)) \
+			goto out; \
+		if (!ip->mlim) \
+			hv_remember(m, fr->df, (uint32_t)(ip - code)); \
+		ip->mlo = n_->base - (uint64_t)ip->k; \
+		ip->mlim = n_->size - sizeof(T) + 1; \
+		ip->mdata = n_->data; \
+		p = n_->data + (a_ - n_->base); \
+	} \
+	LDB(T, CONV); \
+	hb_##y(R, ip + 1); \
+	ip += 2; \
+	STB(T, 0); \
+	NEXT; \
+} while (0)
+	HV_INCS(INC, _)
 	L(MEMCPY) {
 		/* do_memcpy_set: interp_xlate counts the write (nstores) */
 		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;
