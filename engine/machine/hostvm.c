@@ -98,12 +98,15 @@
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
 	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
 	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G) \
-	P(X, MUL64_RK, ADD64_RR, N) P(X, MOV, P_MUL64_RK__ADD64_RR, G)
+	P(X, MUL64_RK, ADD64_RR, N) P(X, MOV, P_MUL64_RK__ADD64_RR, G) \
+	P(X, ADD32U_RK, P_SHRK__CVT_N, G) P(X, MUL32U_RK, P_ADD32U_RK__P_SHRK__CVT_N, G)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
 /* Counters (hv_fuse_inc): a load ld, the ADD or SUB x of what it loaded,
  * and the store st of the result at the same address (`want[k]++`,
- * `a[i] += v`) run as one instruction INC_x_RR or INC_x_RK, at the load;
- * T: the type loaded and stored, CONV: the load's extension */
+ * `a[i] += v`) run as one instruction INC_x_RR or INC_x_RK, at the load,
+ * which rewrites itself into INC_x_RR_S or INC_x_RK_S (the stack first)
+ * while it finds its memory on the thread's stack; T: the type loaded and
+ * stored, CONV: the load's extension */
 #define HV_INCS(P, X) \
 	P(X, ADD32U, LDU32, ST32, uint32_t, v_) P(X, SUB32U, LDU32, ST32, uint32_t, v_) \
 	P(X, ADD32S, LDS32, ST32, int32_t, (uint64_t)(int64_t)v_) \
@@ -111,7 +114,7 @@
 	P(X, ADD64, LD64, ST64, uint64_t, v_) P(X, SUB64, LD64, ST64, uint64_t, v_) \
 	P(X, ADDF, LDU32, ST32, uint32_t, v_) P(X, SUBF, LDU32, ST32, uint32_t, v_) \
 	P(X, ADDD, LD64, ST64, uint64_t, v_) P(X, SUBD, LD64, ST64, uint64_t, v_)
-#define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK)
+#define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK) X(INC_##x##_RR_S) X(INC_##x##_RK_S)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -746,7 +749,7 @@ static const struct { uint16_t add, ld, st, inc; } hv_incs[] = { HV_INCS(HV_INC_
 
 static int is_inc(unsigned op)
 {
-	return op >= HV_INC_ADD32U_RR && op <= HV_INC_SUBD_RK;
+	return op >= HV_INC_ADD32U_RR && op <= HV_INC_SUBD_RK_S;
 }
 
 /* Counters, before hv_fuse_seq (which then leaves the load to them): a
@@ -1177,15 +1180,26 @@ dispatch:
 	 * or SUB y at ip + 1 (from the registers, as it runs alone) and the
 	 * store of its result */
 #define INC(X, x, ld, st, T, CONV) \
-	L(INC_##x##_RR) { INCB(T, CONV, x##_RR); } \
-	L(INC_##x##_RK) { INCB(T, CONV, x##_RK); }
-#define INCB(T, CONV, y) do { \
+	L(INC_##x##_RR) G_INC_##x##_RR: { INCB(T, CONV, x##_RR, INC_##x##_RR_S); } \
+	L(INC_##x##_RK) G_INC_##x##_RK: { INCB(T, CONV, x##_RK, INC_##x##_RK_S); } \
+	L(INC_##x##_RR_S) { INCS(T, CONV, x##_RR); } \
+	L(INC_##x##_RK_S) { INCS(T, CONV, x##_RK); }
+	/* x_S: the stack, else x */
+#define INCS(T, CONV, y) do { \
+	uint64_t o_ = A_ + (uint64_t)ip->k - slo; \
+	if (WS_UNLIKELY(o_ >= ls->sp || ls->sp - o_ < sizeof(T))) \
+		goto G_INC_##y; \
+	uint8_t *p = ls->buf + o_; \
+	INCDO(T, CONV, y); \
+} while (0)
+#define INCB(T, CONV, y, S) do { \
 	uint64_t a_ = A_ + (uint64_t)ip->k, o_ = A_ - ip->mlo; \
 	uint8_t *p; \
 	if (WS_LIKELY(o_ < ip->mlim)) { \
 		p = ip->mdata + o_; \
 	} else if ((o_ = a_ - slo) < ls->sp && ls->sp - o_ >= sizeof(T)) { \
 		p = ls->buf + o_; \
+		QUICK(HV_##S); \
 	} else { \
 		struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 		if (WS_UNLIKELY(!n_)) \
@@ -1197,6 +1211,9 @@ dispatch:
 		ip->mdata = n_->data; \
 		p = n_->data + (a_ - n_->base); \
 	} \
+	INCDO(T, CONV, y); \
+} while (0)
+#define INCDO(T, CONV, y) do { \
 	LDB(T, CONV); \
 	hb_##y(R, ip + 1); \
 	ip += 2; \
