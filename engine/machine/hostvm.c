@@ -70,7 +70,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
-	HV_INCS(HV_INC_OP, X) \
+	HV_INCS(HV_INC_OP, X) HV_SLS(HV_SL_OP, X) \
 	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X) \
 	HV_KDIV(X, ) HV_KDIV(X, KC_) HV_PAIRS(HV_PAIR_OP, X)
 /* integer division by a constant (hv_kdiv): 32-bit division for types of
@@ -114,6 +114,17 @@
 	P(X, ADD64, LD64, ST64, uint64_t, v_) P(X, SUB64, LD64, ST64, uint64_t, v_) \
 	P(X, ADDF, LDU32, ST32, uint32_t, v_) P(X, SUBF, LDU32, ST32, uint32_t, v_) \
 	P(X, ADDD, LD64, ST64, uint64_t, v_) P(X, SUBD, LD64, ST64, uint64_t, v_)
+/* Stores read back (hv_fuse_sl): `p[i] = v; ... p[i]` as the decoder
+ * leaves it for a byte array, a MOV (the index widened), a 64-bit ADD (the
+ * element's address) and the store st, then the same three with the load
+ * ld of the same size, run as one instruction SL_st_ld at the first MOV;
+ * T: the type loaded, CONV: its extension */
+#define HV_SLS(P, X) \
+	P(X, ST8, LDU8, uint8_t, v_) P(X, ST8, LDS8, int8_t, (uint64_t)(int64_t)v_) \
+	P(X, ST16, LDU16, uint16_t, v_) P(X, ST16, LDS16, int16_t, (uint64_t)(int64_t)v_) \
+	P(X, ST32, LDU32, uint32_t, v_) P(X, ST32, LDS32, int32_t, (uint64_t)(int64_t)v_) \
+	P(X, ST64, LD64, uint64_t, v_)
+#define HV_SL_OP(X, st, ld, T, CONV) X(SL_##st##_##ld)
 #define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK) X(INC_##x##_RR_S) X(INC_##x##_RK_S)
 
 #define HV_ENUM(x) HV_##x,
@@ -777,11 +788,55 @@ static void hv_fuse_inc(struct hv_func *f)
 	}
 }
 
+#define HV_SL_ROW(X, st, ld, T, CONV) { HV_##st, HV_##ld, HV_SL_##st##_##ld },
+static const struct { uint16_t st, ld, sl; } hv_sls[] = { HV_SLS(HV_SL_ROW, _) };
+#undef HV_SL_ROW
+
+/* Stores read back, before hv_fuse_seq: MOV m0, ADD64 a0 of m0's result
+ * and another register x, store at a0's result + k, then MOV m1 of m0's
+ * operand, ADD64 of m1's result and x, load of the same size at its
+ * result + k (`p[i] = v; ... p[i]`) run as one instruction SL_st_ld at
+ * m0 (c: x): no instruction writes m0's operand or x, so the load's
+ * address is the store's, its bytes the ones stored; m1 and its ADD get
+ * m0's and a0's values. The store finds its memory in the window of the
+ * store instruction or on the stack; else the store runs as if reached
+ * alone, and the rest singly. The six keep their own forms (a jump to
+ * them) and are steps of one run. */
+static void hv_fuse_sl(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 5 < f->n; i++) {
+		struct hv_insn *m0 = &c[i], *a0 = &c[i + 1], *st = &c[i + 2], *m1 = &c[i + 3], *a1 = &c[i + 4],
+			       *ld = &c[i + 5];
+		if (m0->op != HV_MOV || a0->op != HV_ADD64_RR || m1->op != HV_MOV || a1->op != HV_ADD64_RR ||
+		    (a0->a == m0->d) == (a0->b == m0->d))
+			continue;
+		int32_t x = a0->a == m0->d ? a0->b : a0->a;
+		if (m0->d == m0->a || m0->d == x || a0->d == m0->a || a0->d == x || st->a != a0->d ||
+		    m1->a != m0->a || m1->d == x || !((a1->a == m1->d && a1->b == x) || (a1->b == m1->d && a1->a == x)) ||
+		    ld->a != a1->d || ld->k != st->k)
+			continue;
+		for (size_t j = 0; j < WS_ARRAY_LEN(hv_sls); j++)
+			if (st->op == hv_sls[j].st && ld->op == hv_sls[j].ld) {
+				set_op(m0, (enum hv_op)hv_sls[j].sl);
+				m0->c = x;
+				break;
+			}
+	}
+}
+
+static int is_sl(unsigned op)
+{
+	return op >= HV_SL_ST8_LDU8 && op <= HV_SL_ST64_LD64;
+}
+
 /* the instructions a fused instruction covers, itself included (1: none) */
 static uint32_t hv_span(unsigned op)
 {
 	if (is_inc(op))
 		return 3;
+	if (is_sl(op))
+		return 6;
 	if (op >= HV_LDS8 && op <= HV_MX_ST64) {
 		unsigned fam = (op - HV_LDS8) % 7; /* HV_M's layout */
 		return fam == 3 || fam == 5 ? 2 : fam == 4 || fam == 6 ? 3 : 1;
@@ -851,6 +906,8 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 	if (!m->o.no_super) {
 		if (!m->o.no_hostinc)
 			hv_fuse_inc(f);
+		if (!m->o.no_hostfwd)
+			hv_fuse_sl(f);
 		hv_fuse_seq(f);
 		hv_fuse_pairs(f);
 	}
@@ -1221,6 +1278,33 @@ dispatch:
 	NEXT; \
 } while (0)
 	HV_INCS(INC, _)
+	/* a store read back (hv_fuse_sl): MOV, ADD, the store where the store
+	 * instruction's window or the stack has it (else the store as if
+	 * reached alone), the MOV and ADD again with the values they had, and
+	 * the load from the bytes just stored */
+#define SL(X, st, ld, T, CONV) \
+	L(SL_##st##_##ld) { \
+		uint64_t v1_ = A_; \
+		D_ = v1_; \
+		uint64_t t_ = R[ip->c] + v1_; \
+		R[ip[1].d] = t_; \
+		ip += 2; \
+		uint64_t o_ = t_ - ip->mlo; \
+		uint8_t *p; \
+		if (WS_LIKELY(o_ < ip->mlim)) \
+			p = ip->mdata + o_; \
+		else if ((o_ = t_ + (uint64_t)ip->k - slo) < ls->sp && ls->sp - o_ >= sizeof(T)) \
+			p = ls->buf + o_; \
+		else \
+			DISPATCH; \
+		STB(T, 0); \
+		R[ip[1].d] = v1_; \
+		R[ip[2].d] = t_; \
+		ip += 3; \
+		LDB(T, CONV); \
+		NEXT; \
+	}
+	HV_SLS(SL, _)
 	L(MEMCPY) {
 		/* do_memcpy_set: interp_xlate counts the write (nstores) */
 		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;

@@ -195,6 +195,11 @@ struct machine_opts {
 	 * environment has WS_NO_HOSTINC=1. Results and step counts are the
 	 * same either way. */
 	int no_hostinc;
+	/* the host engine without its stores read back (hostvm.c hv_fuse_sl:
+	 * `p[i] = v; ... p[i]` as one instruction that loads the bytes it has
+	 * just stored); machine_opts_init sets it when the environment has
+	 * WS_NO_HOSTFWD=1. Results and step counts are the same either way. */
+	int no_hostfwd;
 };
 
 void machine_opts_init(struct machine_opts *o);
