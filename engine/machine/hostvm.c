@@ -115,15 +115,14 @@
 	P(X, ADDF, LDU32, ST32, uint32_t, v_) P(X, SUBF, LDU32, ST32, uint32_t, v_) \
 	P(X, ADDD, LD64, ST64, uint64_t, v_) P(X, SUBD, LD64, ST64, uint64_t, v_)
 /* Stores read back (hv_fuse_sl): `p[i] = v; ... p[i]` as the decoder
- * leaves it for a byte array, a MOV (the index widened), a 64-bit ADD (the
- * element's address) and the store st, then the same three with the load
- * ld of the same size, run as one instruction SL_st_ld at the first MOV;
- * T: the type loaded, CONV: its extension */
+ * leaves it for a byte array (wider elements are indexed, IDX; a cast
+ * pointer `*(short *)(p + i)` is copied before the load, a MOV more), a
+ * MOV (the index widened), a 64-bit ADD (the element's address) and the
+ * store st, then the same three with the load ld of the same size, run as
+ * one instruction SL_st_ld at the first MOV; T: the type loaded, CONV: its
+ * extension */
 #define HV_SLS(P, X) \
-	P(X, ST8, LDU8, uint8_t, v_) P(X, ST8, LDS8, int8_t, (uint64_t)(int64_t)v_) \
-	P(X, ST16, LDU16, uint16_t, v_) P(X, ST16, LDS16, int16_t, (uint64_t)(int64_t)v_) \
-	P(X, ST32, LDU32, uint32_t, v_) P(X, ST32, LDS32, int32_t, (uint64_t)(int64_t)v_) \
-	P(X, ST64, LD64, uint64_t, v_)
+	P(X, ST8, LDU8, uint8_t, v_) P(X, ST8, LDS8, int8_t, (uint64_t)(int64_t)v_)
 #define HV_SL_OP(X, st, ld, T, CONV) X(SL_##st##_##ld)
 #define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK) X(INC_##x##_RR_S) X(INC_##x##_RK_S)
 
@@ -827,7 +826,7 @@ static void hv_fuse_sl(struct hv_func *f)
 
 static int is_sl(unsigned op)
 {
-	return op >= HV_SL_ST8_LDU8 && op <= HV_SL_ST64_LD64;
+	return op >= HV_SL_ST8_LDU8 && op <= HV_SL_ST8_LDS8;
 }
 
 /* the instructions a fused instruction covers, itself included (1: none) */
