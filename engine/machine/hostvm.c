@@ -941,13 +941,15 @@ void hostvm_forget(struct dfunc *df)
 	df->hv = NULL;
 }
 
-void hostvm_count_fused(const struct dfunc *df, uint32_t out[3])
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[4])
 {
 	const struct hv_func *f = df ? df->hv : NULL;
-	out[0] = out[1] = out[2] = 0;
+	out[0] = out[1] = out[2] = out[3] = 0;
 	for (uint32_t i = 0; f && i < f->n; i++) {
 		unsigned op = f->code[i].op;
-		if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
+		if (is_inc(op) || is_sl(op))
+			out[3]++;
+		else if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
 			out[1]++;
 		else if (op > HV_KC_KREMUP && op < HV_NOPS)
 			out[2]++;
