@@ -70,6 +70,7 @@
 	X(CVT_S2F) X(CVT_U2F) \
 	HV_M(X, LDS8) HV_M(X, LDU8) HV_M(X, LDS16) HV_M(X, LDU16) HV_M(X, LDS32) HV_M(X, LDU32) \
 	HV_M(X, LD64) HV_M(X, ST8) HV_M(X, ST16) HV_M(X, ST32) HV_M(X, ST64) \
+	HV_INCS(HV_INC_OP, X) HV_SLS(HV_SL_OP, X) \
 	X(MEMCPY) X(MEMSET) X(BMEMCPY) X(BMEMSET) X(HCALL) X(BPURE) X(RAND) X(MAD32S) X(MAD32SK) X(MADF) X(MADD) X(BR) X(CBR) X(CALL) X(CALLQ) X(RET) HV_BX(X) \
 	HV_KDIV(X, ) HV_KDIV(X, KC_) HV_PAIRS(HV_PAIR_OP, X)
 /* integer division by a constant (hv_kdiv): 32-bit division for types of
@@ -96,8 +97,34 @@
 	P(X, ADD32S_RK, BR, B) P(X, MOV, SHRK, N) P(X, CVT_S2F, DIVF_RR, N) P(X, MOV, PX_ST8, G) \
 	P(X, MOV, PX_LDU8, G) P(X, MOV, MX_LDU32, G) P(X, CONST, IX_ST32, G) P(X, CVT_S2F, IX_ST32, G) \
 	P(X, SUB32S_RK, IX_ST32, G) P(X, MOV, CBR_RK_LT_U, J) P(X, ADD32S_RK, P_MOV__CBR_RK_LT_U, G) \
-	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G)
+	P(X, ADD32S_RR, CBR_RR_EQ_S, J) P(X, ADD32S_RR, CBR_RK_GE_S, J) P(X, MUL32S_RK, KC_KREMS32, G) \
+	P(X, MUL64_RK, ADD64_RR, N) P(X, MOV, P_MUL64_RK__ADD64_RR, G) \
+	P(X, ADD32U_RK, P_SHRK__CVT_N, G) P(X, MUL32U_RK, P_ADD32U_RK__P_SHRK__CVT_N, G)
 #define HV_PAIR_OP(X, x, y, K) X(P_##x##__##y)
+/* Counters (hv_fuse_inc): a load ld, the ADD or SUB x of what it loaded,
+ * and the store st of the result at the same address (`want[k]++`,
+ * `a[i] += v`) run as one instruction INC_x_RR or INC_x_RK, at the load,
+ * which rewrites itself into INC_x_RR_S or INC_x_RK_S (the stack first)
+ * while it finds its memory on the thread's stack; T: the type loaded and
+ * stored, CONV: the load's extension */
+#define HV_INCS(P, X) \
+	P(X, ADD32U, LDU32, ST32, uint32_t, v_) P(X, SUB32U, LDU32, ST32, uint32_t, v_) \
+	P(X, ADD32S, LDS32, ST32, int32_t, (uint64_t)(int64_t)v_) \
+	P(X, SUB32S, LDS32, ST32, int32_t, (uint64_t)(int64_t)v_) \
+	P(X, ADD64, LD64, ST64, uint64_t, v_) P(X, SUB64, LD64, ST64, uint64_t, v_) \
+	P(X, ADDF, LDU32, ST32, uint32_t, v_) P(X, SUBF, LDU32, ST32, uint32_t, v_) \
+	P(X, ADDD, LD64, ST64, uint64_t, v_) P(X, SUBD, LD64, ST64, uint64_t, v_)
+/* Stores read back (hv_fuse_sl): `p[i] = v; ... p[i]` as the decoder
+ * leaves it for a byte array (wider elements are indexed, IDX; a cast
+ * pointer `*(short *)(p + i)` is copied before the load, a MOV more), a
+ * MOV (the index widened), a 64-bit ADD (the element's address) and the
+ * store st, then the same three with the load ld of the same size, run as
+ * one instruction SL_st_ld at the first MOV; T: the type loaded, CONV: its
+ * extension */
+#define HV_SLS(P, X) \
+	P(X, ST8, LDU8, uint8_t, v_) P(X, ST8, LDS8, int8_t, (uint64_t)(int64_t)v_)
+#define HV_SL_OP(X, st, ld, T, CONV) X(SL_##st##_##ld)
+#define HV_INC_OP(X, x, ld, st, T, CONV) X(INC_##x##_RR) X(INC_##x##_RK) X(INC_##x##_RR_S) X(INC_##x##_RK_S)
 
 #define HV_ENUM(x) HV_##x,
 enum hv_op { HV_OPS(HV_ENUM) HV_NOPS };
@@ -176,7 +203,8 @@ static const void *const *hv_tab; /* handler addresses, set by the first hostvm_
 	X(SHLK, ir_norm(a << ip->k, ip->t)) X(SARK, (uint64_t)((int64_t)a >> ip->k)) X(SHRK, a >> ip->k) \
 	X(NEGI, ir_norm((uint64_t)0 - a, ip->t)) X(NEGF, a ^ 0x80000000u) \
 	X(NEGD, a ^ 0x8000000000000000ull) X(NOTP, (uint64_t)!a) X(NOTI, ir_norm(~a, ip->t)) \
-	X(CVT_S32, (uint64_t)(int64_t)(int32_t)a) X(CVT_U32, (uint32_t)a) X(CVT_N, ir_norm(a, ip->t)) \
+	X(CVT_S32, (uint64_t)(int64_t)(int32_t)a) X(CVT_U32, (uint32_t)a) \
+	X(CVT_N, (uint64_t)((int64_t)(a << ip->c) >> ip->c) & (uint64_t)ip->k) \
 	X(CVT_P, (uint64_t)(a != 0)) X(CVT_G, interp_cvt(a, ip->t, ip->t2)) \
 	X(CVT_S2D, dbits((double)(int64_t)a)) X(CVT_U2D, dbits((double)a)) \
 	X(CVT_F2D, dbits((double)fval(a))) X(CVT_D2F, fbits((float)dval(a))) \
@@ -481,8 +509,17 @@ static void hv_translate(struct hv_insn *h, const struct ir_insn *in, uint32_t p
 		int fl = t == IR_F32 || t == IR_F64, fl2 = t2 == IR_F32 || t2 == IR_F64;
 		if ((t == t2 && (fl || t == IR_PRED)) || (!fl && !fl2 && t != IR_PRED && ir_type_size(t) == 8))
 			set_op(h, HV_MOV); /* a widening to 64 bits of an extended value is a copy */
-		else if (!fl && !fl2)
-			set_op(h, t == IR_PRED ? HV_CVT_P : t == IR_S32 ? HV_CVT_S32 : t == IR_U32 ? HV_CVT_U32 : HV_CVT_N);
+		else if (!fl && !fl2 && (t == IR_PRED || t == IR_S32 || t == IR_U32))
+			set_op(h, t == IR_PRED ? HV_CVT_P : t == IR_S32 ? HV_CVT_S32 : HV_CVT_U32);
+		else if (!fl && !fl2) {
+			/* 8 or 16 bits: ir_norm without its switch on the type (the
+			 * value shifted to the top, shifted back arithmetically, the
+			 * bits above an unsigned type masked off) */
+			unsigned bits = ir_type_size(t) * 8;
+			set_op(h, HV_CVT_N);
+			h->c = (int32_t)(64 - bits);
+			h->k = (int64_t)(is_signed(t) ? ~0ull : (1ull << bits) - 1);
+		}
 		else if (t == IR_F64 && t2 == IR_F32)
 			set_op(h, HV_CVT_F2D);
 		else if (t == IR_F32 && t2 == IR_F64)
@@ -716,9 +753,89 @@ static void hv_fuse_seq(struct hv_func *f)
 	}
 }
 
+#define HV_INC_ROW(X, x, ld, st, T, CONV) { HV_##x##_RR, HV_##ld, HV_##st, HV_INC_##x##_RR },
+static const struct { uint16_t add, ld, st, inc; } hv_incs[] = { HV_INCS(HV_INC_ROW, _) };
+#undef HV_INC_ROW
+
+static int is_inc(unsigned op)
+{
+	return op >= HV_INC_ADD32U_RR && op <= HV_INC_SUBD_RK_S;
+}
+
+/* Counters, before hv_fuse_seq (which then leaves the load to them): a
+ * load, an ADD or SUB, and a store of the sum to the load's address (the
+ * same register, not written by the two, and the same offset) run as one
+ * instruction INC_x (HV_INCS) at the load, which finds the memory once for
+ * both accesses; the ADD and the store keep their own forms (a jump to
+ * them), the three are steps of one run, and where the memory is not the
+ * stack or a live host allocation the general loop runs the load, before
+ * anything is done. The instructions before the load that compute its
+ * address stay single instructions or pairs (HV_PAIRS). */
+static void hv_fuse_inc(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 2 < f->n; i++) {
+		struct hv_insn *l = &c[i], *x = &c[i + 1], *s = &c[i + 2];
+		if (s->a != l->a || s->k != l->k || s->b != x->d || l->d == l->a || x->d == l->a)
+			continue;
+		for (size_t j = 0; j < WS_ARRAY_LEN(hv_incs); j++)
+			if (l->op == hv_incs[j].ld && s->op == hv_incs[j].st &&
+			    (x->op == hv_incs[j].add || x->op == hv_incs[j].add + 1)) {
+				set_op(l, (enum hv_op)(hv_incs[j].inc + (x->op - hv_incs[j].add)));
+				break;
+			}
+	}
+}
+
+#define HV_SL_ROW(X, st, ld, T, CONV) { HV_##st, HV_##ld, HV_SL_##st##_##ld },
+static const struct { uint16_t st, ld, sl; } hv_sls[] = { HV_SLS(HV_SL_ROW, _) };
+#undef HV_SL_ROW
+
+/* Stores read back, before hv_fuse_seq: MOV m0, ADD64 a0 of m0's result
+ * and another register x, store at a0's result + k, then MOV m1 of m0's
+ * operand, ADD64 of m1's result and x, load of the same size at its
+ * result + k (`p[i] = v; ... p[i]`) run as one instruction SL_st_ld at
+ * m0 (c: x): no instruction writes m0's operand or x, so the load's
+ * address is the store's, its bytes the ones stored; m1 and its ADD get
+ * m0's and a0's values. The store finds its memory in the window of the
+ * store instruction or on the stack; else the store runs as if reached
+ * alone, and the rest singly. The six keep their own forms (a jump to
+ * them) and are steps of one run. */
+static void hv_fuse_sl(struct hv_func *f)
+{
+	struct hv_insn *c = f->code;
+	for (uint32_t i = 0; i + 5 < f->n; i++) {
+		struct hv_insn *m0 = &c[i], *a0 = &c[i + 1], *st = &c[i + 2], *m1 = &c[i + 3], *a1 = &c[i + 4],
+			       *ld = &c[i + 5];
+		if (m0->op != HV_MOV || a0->op != HV_ADD64_RR || m1->op != HV_MOV || a1->op != HV_ADD64_RR ||
+		    (a0->a == m0->d) == (a0->b == m0->d))
+			continue;
+		int32_t x = a0->a == m0->d ? a0->b : a0->a;
+		if (m0->d == m0->a || m0->d == x || a0->d == m0->a || a0->d == x || st->a != a0->d ||
+		    m1->a != m0->a || m1->d == x || !((a1->a == m1->d && a1->b == x) || (a1->b == m1->d && a1->a == x)) ||
+		    ld->a != a1->d || ld->k != st->k)
+			continue;
+		for (size_t j = 0; j < WS_ARRAY_LEN(hv_sls); j++)
+			if (st->op == hv_sls[j].st && ld->op == hv_sls[j].ld) {
+				set_op(m0, (enum hv_op)hv_sls[j].sl);
+				m0->c = x;
+				break;
+			}
+	}
+}
+
+static int is_sl(unsigned op)
+{
+	return op >= HV_SL_ST8_LDU8 && op <= HV_SL_ST8_LDS8;
+}
+
 /* the instructions a fused instruction covers, itself included (1: none) */
 static uint32_t hv_span(unsigned op)
 {
+	if (is_inc(op))
+		return 3;
+	if (is_sl(op))
+		return 6;
 	if (op >= HV_LDS8 && op <= HV_MX_ST64) {
 		unsigned fam = (op - HV_LDS8) % 7; /* HV_M's layout */
 		return fam == 3 || fam == 5 ? 2 : fam == 4 || fam == 6 ? 3 : 1;
@@ -786,6 +903,10 @@ static struct hv_func *hv_build(struct machine *m, struct dfunc *df)
 		h->run = run;
 	}
 	if (!m->o.no_super) {
+		if (!m->o.no_hostinc)
+			hv_fuse_inc(f);
+		if (!m->o.no_hostfwd)
+			hv_fuse_sl(f);
 		hv_fuse_seq(f);
 		hv_fuse_pairs(f);
 	}
@@ -820,13 +941,15 @@ void hostvm_forget(struct dfunc *df)
 	df->hv = NULL;
 }
 
-void hostvm_count_fused(const struct dfunc *df, uint32_t out[3])
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[4])
 {
 	const struct hv_func *f = df ? df->hv : NULL;
-	out[0] = out[1] = out[2] = 0;
+	out[0] = out[1] = out[2] = out[3] = 0;
 	for (uint32_t i = 0; f && i < f->n; i++) {
 		unsigned op = f->code[i].op;
-		if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
+		if (is_inc(op) || is_sl(op))
+			out[3]++;
+		else if (op >= HV_KC_KDIVS32 && op <= HV_KC_KREMUP)
 			out[1]++;
 		else if (op > HV_KC_KREMUP && op < HV_NOPS)
 			out[2]++;
@@ -858,7 +981,8 @@ static WS_NOINLINE void hv_forget_windows(struct machine *m)
 		if (!f || h->pc >= f->n)
 			continue;
 		unsigned op = f->code[h->pc].op;
-		if (op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) /* x, x_S or x_H (HV_M) */
+		if ((op >= HV_LDS8 && op <= HV_MX_ST64 && (op - HV_LDS8) % 7 <= 2) || /* x, x_S or x_H (HV_M) */
+		    is_inc(op))
 			f->code[h->pc].mlim = 0;
 	}
 	m->hv_win.len = 0;
@@ -1108,6 +1232,80 @@ dispatch:
 	MEMOP(ST16, uint16_t, STB, 0)
 	MEMOP(ST32, uint32_t, STB, 0)
 	MEMOP(ST64, uint64_t, STB, 0)
+	/* a counter (hv_fuse_inc): the memory found once, in the window the
+	 * instruction keeps (as x_H's), else on the stack, else hv_heap's
+	 * (remembered), else the general loop's load; then the load, the ADD
+	 * or SUB y at ip + 1 (from the registers, as it runs alone) and the
+	 * store of its result */
+#define INC(X, x, ld, st, T, CONV) \
+	L(INC_##x##_RR) G_INC_##x##_RR: { INCB(T, CONV, x##_RR, INC_##x##_RR_S); } \
+	L(INC_##x##_RK) G_INC_##x##_RK: { INCB(T, CONV, x##_RK, INC_##x##_RK_S); } \
+	L(INC_##x##_RR_S) { INCS(T, CONV, x##_RR); } \
+	L(INC_##x##_RK_S) { INCS(T, CONV, x##_RK); }
+	/* x_S: the stack, else x */
+#define INCS(T, CONV, y) do { \
+	uint64_t o_ = A_ + (uint64_t)ip->k - slo; \
+	if (WS_UNLIKELY(o_ >= ls->sp || ls->sp - o_ < sizeof(T))) \
+		goto G_INC_##y; \
+	uint8_t *p = ls->buf + o_; \
+	INCDO(T, CONV, y); \
+} while (0)
+#define INCB(T, CONV, y, S) do { \
+	uint64_t a_ = A_ + (uint64_t)ip->k, o_ = A_ - ip->mlo; \
+	uint8_t *p; \
+	if (WS_LIKELY(o_ < ip->mlim)) { \
+		p = ip->mdata + o_; \
+	} else if ((o_ = a_ - slo) < ls->sp && ls->sp - o_ >= sizeof(T)) { \
+		p = ls->buf + o_; \
+		QUICK(HV_##S); \
+	} else { \
+		struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
+		if (WS_UNLIKELY(!n_)) \
+			goto out; \
+		if (!ip->mlim) \
+			hv_remember(m, fr->df, (uint32_t)(ip - code)); \
+		ip->mlo = n_->base - (uint64_t)ip->k; \
+		ip->mlim = n_->size - sizeof(T) + 1; \
+		ip->mdata = n_->data; \
+		p = n_->data + (a_ - n_->base); \
+	} \
+	INCDO(T, CONV, y); \
+} while (0)
+#define INCDO(T, CONV, y) do { \
+	LDB(T, CONV); \
+	hb_##y(R, ip + 1); \
+	ip += 2; \
+	STB(T, 0); \
+	NEXT; \
+} while (0)
+	HV_INCS(INC, _)
+	/* a store read back (hv_fuse_sl): MOV, ADD, the store where the store
+	 * instruction's window or the stack has it (else the store as if
+	 * reached alone), the MOV and ADD again with the values they had, and
+	 * the load from the bytes just stored */
+#define SL(X, st, ld, T, CONV) \
+	L(SL_##st##_##ld) { \
+		uint64_t v1_ = A_; \
+		D_ = v1_; \
+		uint64_t t_ = R[ip->c] + v1_; \
+		R[ip[1].d] = t_; \
+		ip += 2; \
+		uint64_t o_ = t_ - ip->mlo; \
+		uint8_t *p; \
+		if (WS_LIKELY(o_ < ip->mlim)) \
+			p = ip->mdata + o_; \
+		else if ((o_ = t_ + (uint64_t)ip->k - slo) < ls->sp && ls->sp - o_ >= sizeof(T)) \
+			p = ls->buf + o_; \
+		else \
+			DISPATCH; \
+		STB(T, 0); \
+		R[ip[1].d] = v1_; \
+		R[ip[2].d] = t_; \
+		ip += 3; \
+		LDB(T, CONV); \
+		NEXT; \
+	}
+	HV_SLS(SL, _)
 	L(MEMCPY) {
 		/* do_memcpy_set: interp_xlate counts the write (nstores) */
 		uint8_t *dst = hv_block(m, w, A_, (uint64_t)ip->k), *src;

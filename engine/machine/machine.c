@@ -30,6 +30,8 @@ void machine_opts_init(struct machine_opts *o)
 	o->no_split1 = util_env_on("WS_NO_SPLIT1");
 	o->no_split1chk = util_env_on("WS_NO_SPLIT1CHK");
 	o->no_spec = util_env_on("WS_NO_SPECIALIZE");
+	o->no_hostinc = util_env_on("WS_NO_HOSTINC");
+	o->no_hostfwd = util_env_on("WS_NO_HOSTFWD");
 }
 
 uint64_t machine_rand(struct machine *m)

@@ -200,6 +200,17 @@ struct machine_opts {
 	 * has WS_NO_SPECIALIZE=1. Results are the same either way; run's
 	 * steps are those of the code that ran. */
 	int no_spec;
+	/* the host engine without its counters (hostvm.c hv_fuse_inc: a load,
+	 * an ADD or SUB of what it loaded and the store of the result to the
+	 * same address as one instruction); machine_opts_init sets it when the
+	 * environment has WS_NO_HOSTINC=1. Results and step counts are the
+	 * same either way. */
+	int no_hostinc;
+	/* the host engine without its stores read back (hostvm.c hv_fuse_sl:
+	 * `p[i] = v; ... p[i]` as one instruction that loads the bytes it has
+	 * just stored); machine_opts_init sets it when the environment has
+	 * WS_NO_HOSTFWD=1. Results and step counts are the same either way. */
+	int no_hostfwd;
 };
 
 void machine_opts_init(struct machine_opts *o);

@@ -1225,8 +1225,9 @@ void hostvm_forget(struct dfunc *df);
 /* hostvm.c, for tests: the fused instructions in df's host engine code
  * (none where the host has not run df): out[0] fused sequences (an access
  * and its address, a multiply-add, a loop counter and its branch), out[1]
- * constants and the divisions by them, out[2] pairs of HV_PAIRS */
-void hostvm_count_fused(const struct dfunc *df, uint32_t out[3]);
+ * constants and the divisions by them, out[2] pairs of HV_PAIRS, out[3]
+ * counters and stores read back (HV_INCS, HV_SLS; not in out[0]) */
+void hostvm_count_fused(const struct dfunc *df, uint32_t out[4]);
 
 /* hostio.c: the stdio file API. hostio_call runs built-in id (0 done, -1
  * the program stopped, -2 not a hostio built-in); hostio_out is the host

@@ -108,6 +108,27 @@ want='1254153263296 12625.500 11007 109801'
 [ "$(cat "$tmp/fuse")" = "$want" ]
 tap_result $? "hostvm_fuse prints what the native program prints ($want)"
 run hostvm_mad tests/cli/hostvm_mad.cu "--max-steps 1000003" ""
+# counters and stores read back (HV_INCS, HV_SLS): host_count and the
+# histogram's input loop with and without them (WS_NO_HOSTINC=1,
+# WS_NO_HOSTFWD=1), against the general loop, unoptimised, under step
+# limits that stop inside the sequences, and the three host findings they
+# must report as the general loop does (a counter past its block, after
+# free, a store read back past its block)
+for v in WS_NO_HOSTINC WS_NO_HOSTFWD; do
+	run_env "$v" host_count tests/programs/host_count.cu "" ""
+	run_env "$v" host_count tests/programs/host_count.cu "--no-opt" ""
+	run_env "$v" histogram bench/histogram.cu "--fast" "1 12"
+	for f in host_count_oob_1 host_count_uaf_1 host_readback_oob_1; do
+		run_env "$v" "$f" "tests/findings/$f.cu" "" ""
+	done
+done
+run host_count tests/programs/host_count.cu "" ""
+for lim in 30001 30002 30003 1000001 2500007; do
+	run host_count tests/programs/host_count.cu "--max-steps $lim" ""
+done
+for f in host_count_oob_1 host_count_uaf_1 host_readback_oob_1; do
+	run "$f" "tests/findings/$f.cu" "" ""
+done
 "$WARPSTEP" run tests/cli/hostvm_mad.cu > "$tmp/mad" 2>&1 < /dev/null
 want='0x1.89a3bap+30 0x1.33e82c7e8558p+21 -67667945 0x1.81ba6cp+17'
 [ "$(cat "$tmp/mad")" = "$want" ]

@@ -435,7 +435,7 @@ static void test_super(int opt)
 		}
 		fused[k][0] = fused[k][1] = fused[k][2] = 0;
 		for (uint32_t f = 0; f < cur->nfuncs; f++) {
-			uint32_t c[3];
+			uint32_t c[4];
 			hostvm_count_fused(m[k]->df[f], c);
 			for (int j = 0; j < 3; j++)
 				fused[k][j] += c[j];
@@ -461,6 +461,91 @@ static void test_super(int opt)
 	   "pairs (%s): with them, %u fused sequences, %u divisions by constants, %u pairs", opt ? "optimized" : "unoptimized",
 	   fused[2][0], fused[2][1], fused[2][2]);
 	for (int k = 0; k < 3; k++) {
+		machine_free(m[k]);
+		fclose(o[k]);
+	}
+	cur = comp.mod;
+	compilation_release(&fc);
+}
+
+/* the host thread's registers in its current frame, hashed */
+static uint64_t regs_hash(const struct machine *m)
+{
+	uint64_t h = 0, v;
+	for (int r = 0; r < 4096 && machine_lane_reg(m, -1, 0, 0, 0, r, &v) == 0; r++)
+		h = (h ^ v) * 0x100000001b3ull + (uint64_t)r;
+	return h;
+}
+
+/* the counters and stores read back of hostvm.c (hv_fuse_inc, hv_fuse_sl)
+ * in tests/programs/host_count.cu, compiled as the front end makes it and
+ * as run optimises it: the general loop, the engine without its
+ * superinstructions, without the counters and stores read back
+ * (WS_NO_HOSTINC, WS_NO_HOSTFWD) and with everything stop at the same
+ * places with the same step counts and the same registers after single
+ * steps and after runs whose ends are shifted by single steps (so that
+ * runs end inside the sequences), and print the native program's output;
+ * the engine's code has more fused instructions with them than without */
+static void test_count(int opt)
+{
+	struct compilation fc;
+	if (compile_file(&fc, "tests/programs/host_count.cu", opt))
+		return;
+	FILE *want = fopen("tests/programs/host_count.expected", "r");
+	static char wbuf[4096], buf[4096];
+	size_t wn = want ? fread(wbuf, 1, sizeof(wbuf) - 1, want) : 0;
+	wbuf[wn] = 0;
+	if (want)
+		fclose(want);
+	cur = fc.mod;
+	static struct trace t4[4];
+	struct machine *m[4];
+	FILE *o[4];
+	uint32_t fused[4] = { 0, 0, 0, 0 };
+	int out_ok = 1;
+	for (int k = 0; k < 4; k++) {
+		struct machine_opts mo;
+		machine_opts_init(&mo);
+		mo.no_hostvm = k == 0;
+		mo.no_super = k == 1;
+		mo.no_hostinc = mo.no_hostfwd = k == 2;
+		mo.out = o[k] = tmpfile();
+		m[k] = machine_new(cur, &mo);
+		char *argv[] = { "p", NULL };
+		machine_start(m[k], 1, argv);
+		t4[k].n = 0;
+		for (int i = 0; i < 3000 && machine_step(m[k]) == MST_RUNNING; i++)
+			rec(&t4[k], m[k]);
+		for (int i = 0; machine_get_status(m[k]) == MST_RUNNING; i++) {
+			machine_run(m[k], 1);
+			rec(&t4[k], m[k]);
+			for (int s = 0; s < i % 7 && machine_step(m[k]) == MST_RUNNING; s++) {
+				rec(&t4[k], m[k]);
+				if (t4[k].n < sizeof(t4[k].v) / sizeof(t4[k].v[0]))
+					t4[k].v[t4[k].n++] = regs_hash(m[k]);
+			}
+		}
+		for (uint32_t f = 0; f < cur->nfuncs; f++) {
+			uint32_t c[4];
+			hostvm_count_fused(m[k]->df[f], c);
+			fused[k] += c[3];
+		}
+		rewind(o[k]);
+		size_t n = fread(buf, 1, sizeof(buf) - 1, o[k]);
+		buf[n] = 0;
+		out_ok &= wn > 0 && strcmp(buf, wbuf) == 0;
+	}
+	ok(same(&t4[0], &t4[1]) && same(&t4[0], &t4[2]) && same(&t4[0], &t4[3]) && t4[0].n > 3000,
+	   "counters and stores read back (%s): the general loop, the engine without superinstructions, without counters and stores read back and with everything stop at the same places, counts and registers (%zu stops)",
+	   opt ? "optimized" : "unoptimized", t4[0].n);
+	ok(out_ok && machine_steps(m[0]) == machine_steps(m[1]) && machine_steps(m[0]) == machine_steps(m[2]) &&
+		   machine_steps(m[0]) == machine_steps(m[3]),
+	   "counters and stores read back (%s): the native program's output four times, the same steps (%llu)",
+	   opt ? "optimized" : "unoptimized", (unsigned long long)machine_steps(m[0]));
+	ok(fused[3] >= (opt ? 20u : 1u) && fused[0] + fused[1] + fused[2] == 0,
+	   "counters and stores read back (%s): %u in the engine's code with them, none without", opt ? "optimized" : "unoptimized",
+	   fused[3]);
+	for (int k = 0; k < 4; k++) {
 		machine_free(m[k]);
 		fclose(o[k]);
 	}
@@ -560,6 +645,8 @@ int main(void)
 	test_fused(1);
 	test_super(0);
 	test_super(1);
+	test_count(0);
+	test_count(1);
 	test_windows();
 	test_calls();
 	compilation_release(&comp);
