@@ -34,6 +34,8 @@ skip_reason() {
 		echo "a shared-memory race: the value read depends on the schedule" ;;
 	unreachable_1)
 		echo "reaching __builtin_unreachable() is undefined behaviour: nvcc compiles the switch as if case 3 never came, so the H200 returns no error; warpstep stops the kernel with 715 and names the line (docs/findings.md)" ;;
+	host_count_oob_1|host_count_uaf_1|host_readback_oob_1)
+		echo "host memory read past its block or after free is undefined behaviour: natively the read finds the heap's bytes and the program runs on (status 0); warpstep reports it and stops the program as a segfault would (139, docs/findings.md)" ;;
 	stack_overflow_2)
 		echo "nvcc removes the side-effect-free unbounded recursion (undefined behaviour), so the GPU never overflows; warpstep runs it and reports 700" ;;
 	*) return 1 ;;
