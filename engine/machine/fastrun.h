@@ -529,12 +529,7 @@ fetched:
 			/* bar_arrive's common case, a whole warp (of the device:
 			 * a chain's) at a plain __syncthreads() */
 			struct block *b = w->blk;
-			uint32_t n = b->bar_arrived + WS_WARP;
-			b->bar_arrived = n;
-			b->bar_whole |= 1u << w->id;
-			g->state = G_BAR;
-			if (n >= b->nthreads - b->nexited)
-				interp_bar_release(m, b);
+			bar_arrive_whole(m, b, w, g);
 			/* sched_hop's common case in line (the next warp of the
 			 * block, started, its one group ready at a fast
 			 * instruction), its tests on what this arrival has in

@@ -989,6 +989,18 @@ static WS_NOINLINE void hv_forget_windows(struct machine *m)
 	m->hv_nfrees = m->mem.nfrees;
 }
 
+/* the access of the engine loop's ip, sz bytes at its base plus ip->k,
+ * found them in the host allocation n_ (hv_heap: the sz bytes are n_'s):
+ * its window is n_'s, remembered for a free to forget (a macro: a call in
+ * hostvm_run's loop cost 2% of its instructions, in its registers) */
+#define HV_WINDOW_SET(n_, sz) do { \
+	if (!ip->mlim) \
+		hv_remember(m, fr->df, (uint32_t)(ip - code)); \
+	ip->mlo = (n_)->base - (uint64_t)ip->k; \
+	ip->mlim = (n_)->size - (sz) + 1; \
+	ip->mdata = (n_)->data; \
+} while (0)
+
 /* The live host allocation holding [addr, addr+sz) (interp.c's host
  * translation: the last four hits, then a search), or NULL: a fault or
  * another space, the general loop's business. */
@@ -1126,11 +1138,7 @@ int hostvm_run(struct machine *m, struct warp *w, int gi, int budget)
 			struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 			if (WS_UNLIKELY(!n_)) \
 				goto out; \
-			if (!ip->mlim) \
-				hv_remember(m, fr->df, (uint32_t)(ip - code)); \
-			ip->mlo = n_->base - (uint64_t)ip->k; \
-			ip->mlim = n_->size >= sizeof(T) ? n_->size - sizeof(T) + 1 : 0; \
-			ip->mdata = n_->data; \
+			HV_WINDOW_SET(n_, sizeof(T)); \
 			QUICK(HV_##x##_H); \
 			p = n_->data + (a_ - n_->base); \
 		} \
@@ -1262,11 +1270,7 @@ dispatch:
 		struct alloc *n_ = hv_heap(m, a_, sizeof(T)); \
 		if (WS_UNLIKELY(!n_)) \
 			goto out; \
-		if (!ip->mlim) \
-			hv_remember(m, fr->df, (uint32_t)(ip - code)); \
-		ip->mlo = n_->base - (uint64_t)ip->k; \
-		ip->mlim = n_->size - sizeof(T) + 1; \
-		ip->mdata = n_->data; \
+		HV_WINDOW_SET(n_, sizeof(T)); \
 		p = n_->data + (a_ - n_->base); \
 	} \
 	INCDO(T, CONV, y); \

@@ -6431,6 +6431,19 @@ static inline int pair_hop(struct machine *m, struct chain *c, int k)
 }
 
 #ifdef FAST_CLONES
+/* bar_arrive's common case: the whole warp w, its group g, at a plain
+ * __syncthreads() of its block b (fast_run's F_BAR, bar_sweep); the block
+ * released where it is the last to arrive */
+static inline void bar_arrive_whole(struct machine *m, struct block *b, const struct warp *w, struct group *g)
+{
+	uint32_t n = b->bar_arrived + WS_WARP;
+	b->bar_arrived = n;
+	b->bar_whole |= 1u << w->id;
+	g->state = G_BAR;
+	if (n >= b->nthreads - b->nexited)
+		interp_bar_release(m, b);
+}
+
 /* fast_run's hop at a barrier (its AVX2 and AVX-512 versions), where the
  * visit of chain c's warp c->w has begun (the hop's end of the visit
  * before and begin of this one done: F_BAR's in-line hop, sched_hop) and
@@ -6495,12 +6508,7 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 		*smclk += 2;
 		m->dev.nsweep++;
 		g->pc = to;
-		uint32_t n = b->bar_arrived + WS_WARP;
-		b->bar_arrived = n;
-		b->bar_whole |= 1u << w->id;
-		g->state = G_BAR;
-		if (n >= b->nthreads - b->nexited)
-			interp_bar_release(m, b);
+		bar_arrive_whole(m, b, w, g);
 		/* F_BAR's in-line hop (c->gi is 0: the hop's), else sched_hop */
 		uint32_t nwi = b->bar_gen != c->gen ? 0 : c->wi + 1;
 		if (nwi >= gr->warps_per_block || !chain_still(m) || (gr->nlazy && !c->lazyv))
