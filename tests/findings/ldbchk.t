@@ -18,26 +18,9 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-ldbchk.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
 switches="WS_NO_LDBCHK WS_NO_LDBATOM WS_NO_LANEX"
-# run NAME DIR FILE OPTS [ARGS]: from DIR (the findings name their file), as is and with
-# each switch; kernel_ms is left out
-run() {
-	name=$1 dir=$2 file=$3 opts=$4 args=$5
-	for e in plain $switches; do
-		# shellcheck disable=SC2086 # options and arguments are word lists
-		(cd "$dir" && env "$e=1" timeout 120 "$ws" run --stats $opts "$file" $args) \
-			> "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
-		echo "status $?" >> "$tmp/out.$e"
-		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
-	done
-	r=0
-	for e in $switches; do
-		cmp -s "$tmp/out.plain" "$tmp/out.$e" || { r=1; diff "$tmp/out.plain" "$tmp/out.$e" | head -10 | tap_diag; }
-	done
-	grep -q 'steps [1-9]' "$tmp/out.plain" || r=1
-	tap_result $r "$name $opts: the same output, findings, status and steps with $switches"
-}
+. tests/switches.sh
+run() { switch_run "$@"; }
 
-ws=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
 for n in chk_ldb_race_1 chk_ldb_race_2 chk_ldb_uninit_1 chk_ldb_oob_1; do
 	run "$n" tests/findings "$n.cu" ""
 	run "$n" tests/findings "$n.cu" "--sched random:7"

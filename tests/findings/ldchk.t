@@ -17,26 +17,10 @@
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-ldchk.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME DIR FILE OPTS [ARGS]: from DIR (the findings name their file), as is and with
-# each switch; kernel_ms is left out
-run() {
-	name=$1 dir=$2 file=$3 opts=$4 args=$5
-	for e in plain WS_NO_LDCHK WS_NO_RUNLOG WS_NO_GACCESS; do
-		# shellcheck disable=SC2086 # options and arguments are word lists
-		(cd "$dir" && env "$e=1" timeout 120 "$ws" run --stats $opts "$file" $args) \
-			> "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
-		echo "status $?" >> "$tmp/out.$e"
-		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
-	done
-	r=0
-	for e in WS_NO_LDCHK WS_NO_RUNLOG WS_NO_GACCESS; do
-		cmp -s "$tmp/out.plain" "$tmp/out.$e" || { r=1; diff "$tmp/out.plain" "$tmp/out.$e" | head -10 | tap_diag; }
-	done
-	grep -q 'steps [1-9]' "$tmp/out.plain" || r=1
-	tap_result $r "$name $opts: the same output, findings, status and steps without each fast path"
-}
+switches="WS_NO_LDCHK WS_NO_RUNLOG WS_NO_GACCESS"
+. tests/switches.sh
+run() { switch_run "$@"; }
 
-ws=$(cd "$(dirname "$WARPSTEP")" && pwd)/$(basename "$WARPSTEP")
 for f in tests/findings/chk_*.cu tests/findings/global_race_*.cu tests/findings/shared_race_*.cu \
 	 tests/findings/shared_fresh_range_*.cu tests/findings/shared_init_prefix_*.cu; do
 	n=$(basename "$f")

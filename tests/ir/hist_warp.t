@@ -18,23 +18,10 @@
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ws-histwarp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME FILE OPTS [ARGS]: as is, and with each switch: kernel_ms is left out
+# run NAME FILE OPTS [ARGS]: from the top, as is and with each switch (tests/switches.sh)
 switches="WS_NO_RUN4 WS_NO_SUPER WS_NO_CONSTATOM WS_NO_LDBATOM WS_NO_LANEX"
-run() {
-	name=$1 file=$2 opts=$3 args=$4
-	for e in plain $switches; do
-		# shellcheck disable=SC2086 # options and arguments are word lists
-		env "$e=1" timeout 120 "$WARPSTEP" run --stats $opts "$file" $args > "$tmp/out.$e" 2> "$tmp/err.$e" < /dev/null
-		echo "status $?" >> "$tmp/out.$e"
-		sed 's/kernel_ms [0-9.]*/kernel_ms -/' "$tmp/err.$e" >> "$tmp/out.$e"
-	done
-	r=0
-	for e in $switches; do
-		cmp -s "$tmp/out.plain" "$tmp/out.$e" || { r=1; diff "$tmp/out.plain" "$tmp/out.$e" | head -10 | tap_diag; }
-	done
-	grep -q 'steps [1-9]' "$tmp/out.plain" || r=1
-	tap_result $r "$name $opts: the same output, findings, status and steps with $switches"
-}
+. tests/switches.sh
+run() { switch_run "$1" . "$2" "$3" "$4"; }
 
 for o in "--fast" "" "--fast --simt its"; do
 	run hist_warp tests/programs/hist_warp.cu "$o"
