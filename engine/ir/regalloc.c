@@ -31,9 +31,18 @@
  * - they are live on entry to the function (read before written on some
  *   path: an uninitialised local whose zero, or a reused frame's old value,
  *   is observable);
- * - a call, return, built-in, launch, alloca or warp/block collective names
- *   them (argument lists, built-ins' argument types, the collectives
- *   reading other lanes' rows at other times).
+ * - a call, return, built-in, launch or alloca names them (argument lists
+ *   and results are read and written by the row's type: ir_row_ty).
+ * A warp or block collective's registers (shuffle, vote, match, reduction,
+ * __syncwarp, __activemask, a barrier's predicate and result) share rows
+ * like any other's: a collective reads each waiting lane's operands from
+ * that lane's slots when it completes (interp.c coll_complete; a barrier's
+ * predicate at arrival), and while a lane waits nothing writes its slots
+ * (its own group waits; the others write their own lanes only), so that
+ * per-lane liveness holds across the wait. Their rows held 4 of
+ * reduce_shfl's 14 rows, and each row a warp writes costs it 4 cache
+ * lines (docs/PERFORMANCE.md, the twenty-fourth session).
+ * $WS_NO_RACOLL=1 gives them rows of their own again (tests compare).
  * Variables' registers may share rows: run's code has no debugger (the
  * debugger's sessions never run this pass); machine_reg_get/set follow the
  * map.
@@ -79,13 +88,14 @@ static int is_term(unsigned op)
 }
 
 /* an instruction whose registers something outside plain lane-wise data flow names */
-static int names_regs(unsigned op)
+static int names_regs(unsigned op, int coll)
 {
 	switch (op) {
-	case IR_CALL: case IR_ICALL: case IR_BCALL: case IR_RET: case IR_LAUNCH:
-	case IR_SHFL: case IR_VOTE: case IR_MATCH: case IR_REDUX: case IR_BAR:
-	case IR_WARPSYNC: case IR_ACTIVEMASK: case IR_ALLOCA:
+	case IR_CALL: case IR_ICALL: case IR_BCALL: case IR_RET: case IR_LAUNCH: case IR_ALLOCA:
 		return 1;
+	case IR_SHFL: case IR_VOTE: case IR_MATCH: case IR_REDUX: case IR_BAR:
+	case IR_WARPSYNC: case IR_ACTIVEMASK:
+		return coll;
 	default:
 		return 0;
 	}
@@ -328,6 +338,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 		R.pin[r] = 1;
 		ndef[r]++; /* as decode counts them */
 	}
+	const int coll = util_env_on("WS_NO_RACOLL");
 	for (uint32_t i = 0; i < R.n; i++) {
 		const struct ir_insn *in = &f->code[i];
 		if (in->flags & IRF_DEAD)
@@ -338,7 +349,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 			ndef[d[k]]++;
 			def_at[d[k]] = (int32_t)i;
 		}
-		if (names_regs(in->op)) {
+		if (names_regs(in->op, coll)) {
 			for (int k = 0; k < nd; k++)
 				R.pin[d[k]] = 1;
 			for (int k = 0; k < nu; k++)

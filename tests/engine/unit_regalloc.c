@@ -1,7 +1,9 @@
 /*
  * unit_regalloc.c - run's register allocation (engine/ir/regalloc.c):
  * registers share rows, a register live on entry keeps a row of its own,
- * parameters keep theirs, and a module with such a register is left alone.
+ * parameters keep theirs, and a module with such a register is left alone;
+ * a collective's registers share rows like any other's (WS_NO_RACOLL=1:
+ * rows of their own).
  * TAP 13. With WS_VERBOSE set, prints the IR.
  */
 #include "front.h"
@@ -38,6 +40,40 @@ static const char src_clean[] =
 	"	o[t] = u + c;\n"
 	"}\n"
 	"int main(void) { return 0; }\n";
+
+/* a reduction of shuffles: their offsets, width and mask are temporaries
+ * that live from their CONST to the shuffle */
+static const char src_shfl[] =
+	"__global__ void k(const int *in, int *o)\n"
+	"{\n"
+	"	int v = in[threadIdx.x];\n"
+	"	int t = v * 3 + 1;\n"
+	"	for (int off = 16; off > 0; off >>= 1)\n"
+	"		v += __shfl_down_sync(0xffffffffu, v, off);\n"
+	"	if (__any_sync(0xffffffffu, t > 5))\n"
+	"		o[threadIdx.x] = v + t;\n"
+	"}\n"
+	"int main(void) { return 0; }\n";
+
+/* 1 if every register that a shuffle or vote of f names has a row no
+ * other register shares */
+static int coll_alone(const struct ir_func *f)
+{
+	for (uint32_t i = 0; i < f->ncode; i++) {
+		const struct ir_insn *in = &f->code[i];
+		if ((in->op != IR_SHFL && in->op != IR_VOTE) || (in->flags & IRF_DEAD))
+			continue;
+		int32_t regs[5] = { in->d, in->a, in->b, in->c, in->e };
+		for (int k = 0; k < 5; k++) {
+			if (regs[k] < 0)
+				continue;
+			for (uint32_t q = 0; q < f->nregs; q++)
+				if ((int32_t)q != regs[k] && f->regmap[q] == f->regmap[regs[k]])
+					return 0;
+		}
+	}
+	return 1;
+}
 
 static struct ir_func *find(struct ir_module *m)
 {
@@ -117,6 +153,25 @@ int main(void)
 	ok(f && f->regmap && f->nrows < f->nregs, "run's pipeline shares rows (%u registers, %u rows)",
 	   f ? f->nregs : 0, f ? ir_rows(f) : 0);
 	compilation_release(&cu);
+
+	/* collectives: their registers share rows; WS_NO_RACOLL=1 pins them */
+	r = compile(&cu, src_shfl);
+	ok(r == 0, "the shuffle reduction compiles");
+	f = r ? NULL : find(cu.mod);
+	uint32_t rows_shared = f ? ir_rows(f) : 0;
+	ok(f && f->regmap && !coll_alone(f), "a shuffle's or vote's register shares a row (%u registers, %u rows)",
+	   f ? f->nregs : 0, rows_shared);
+	if (f && f->regmap && getenv("WS_VERBOSE"))
+		dump(cu.mod);
+	compilation_release(&cu);
+	setenv("WS_NO_RACOLL", "1", 1);
+	r = compile(&cu, src_shfl);
+	f = r ? NULL : find(cu.mod);
+	ok(f && f->regmap && coll_alone(f), "WS_NO_RACOLL=1: every register a shuffle or vote names has a row of its own");
+	ok(f && ir_rows(f) > rows_shared, "... which takes more rows (%u, against %u)", f ? ir_rows(f) : 0,
+	   rows_shared);
+	compilation_release(&cu);
+	unsetenv("WS_NO_RACOLL");
 
 	setenv("WS_NO_REGALLOC", "1", 1);
 	r = compile(&cu, src_clean);
