@@ -225,27 +225,32 @@ unsigned long interp_n32_rows(void);
 
 /* ---- execution state */
 struct frame {
-	struct frame *parent, *next_free;
-	struct frame *next_all;  /* every frame the warp ever allocated */
-	const struct ir_func *fn;
+	/* what a visit (fast_run) and a warp's start (machine.c warp_start)
+	 * read is the first cache line: r, df, code, depth, the stash's
+	 * fields (docs/PERFORMANCE.md, the twenty-fourth session) */
+	uint64_t *r;            /* r[reg * 32 + lane] */
 	const struct dfunc *df;
 	const struct ir_insn *code; /* df->code */
-	int32_t fidx;
-	uint32_t ret_pc;
-	int32_t ret_reg;
-	uint32_t depth;
-	uint32_t nlanes;        /* lanes still in this frame */
-	uint32_t cap;           /* register capacity */
-	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
-	uint64_t *r;            /* r[reg * 32 + lane] */
-	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 	struct fstash *stash;   /* the machine's queue it belongs to (machine.c warp_start): it
 				 * goes back there, not to the warp's list, and is on no warp's
 				 * all_frames; NULL: the warp's own */
 	uint64_t ptag;          /* a stash frame: the grid (its serial, gr->pserial) whose scalar
 				 * parameters its first rows hold, as warp_start wrote them and
 				 * its kernel left them (gr->pkeep); 0: none */
+	struct frame *parent;
+	uint32_t depth;
+	uint32_t nlanes;        /* lanes still in this frame */
+	uint32_t cap;           /* register capacity */
+	uint8_t pooled;         /* frame and rows are one piece of m->dev.wpool (frame_bytes) */
+	struct frame *next_free;
+	struct frame *next_all;  /* every frame the warp ever allocated */
+	const struct ir_func *fn;
+	int32_t fidx;
+	uint32_t ret_pc;
+	int32_t ret_reg;
+	uint32_t lbase[WS_WARP]; /* lane stack pointers at entry; not kept when df->stackless */
 };
+_Static_assert(offsetof(struct frame, pooled) < 64, "struct frame: a visit's fields in its first line");
 /* the machine's frames of one row count that the warps of stash grids
  * share (machine.c stash_ok), first freed first taken */
 struct fstash {
@@ -316,29 +321,40 @@ struct block;
 #define WS_GIN 4
 #define WS_TOKIN 2
 struct warp {
-	/* the fields every launch sets or every scheduler visit reads come
-	 * first, with g_in, so that starting a warp touches few cache lines.
-	 * What few warps need lives out of line (a resident grid holds
-	 * thousands of warps: an H100 keeps 8448; docs/PERFORMANCE.md) */
+	/* what every scheduler visit reads is the first cache line (the
+	 * group it runs, g_in[0], begins the second; the tid rows' pointer
+	 * leads it), so that a visit touches two lines of a warp; what a
+	 * launch sets follows, then what few warps need. A resident grid
+	 * holds thousands of warps (an H100 keeps 8448) and the round robin
+	 * comes back to one after all the others: each line a visit reads is
+	 * a miss (docs/PERFORMANCE.md, the twenty-fourth session) */
 	struct block *blk;
 	uint32_t id;            /* warp index in block */
 	uint32_t exists, live, exited;
 	uint32_t ng;
 	int32_t cur;            /* sticky group (stack policy), -1 */
-	uint32_t rr;            /* rotation for its + rr */
 	int host;
-	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
 	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
 				 * block_new resets the 32 pointers only then) */
 	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 	struct group *g;        /* g_in, or WS_MAXG groups of its own (warp_group_add) */
-	struct frame *free_frames;
-	VEC(struct token) toks;
-	uint32_t tok_free_hint;
-	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
+	/* run's split of a short region (interp.c split1): g[0] holds the
+	 * lanes that run it, pend the others, waiting at pend_stop, where the
+	 * token and the parked group cbr_taken would have made stand for them
+	 * (pend_split makes them where anything else looks); pend 0 and
+	 * pend_stop UINT32_MAX: none (fast_run's stop where g[0] has no
+	 * token, read as it is) */
+	uint32_t pend, pend_stop;
 	/* tid[d][lane]: the lanes' thread index, rows shared by every warp
 	 * at this place of a block of this shape (machine_tid_rows) */
 	uint32_t (*tid)[WS_WARP];   /* never written through */
+	struct group g_in[WS_GIN];
+	uint32_t rr;            /* rotation for its + rr */
+	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
+	struct frame *free_frames;
+	VEC(struct token) toks;
+	uint32_t tok_free_hint;
 	/* the WS_WARP lane stacks: lstack_none (read-only, empty) until the
 	 * warp first needs them (warp_lstacks) */
 	struct lstack *ls;
@@ -349,7 +365,6 @@ struct warp {
 	/* cluster.c: the cluster barrier phase each lane last arrived in
 	 * (WS_WARP of them), NULL before the warp's first arrival (all 0) */
 	uint64_t *cl_gen;
-	struct group g_in[WS_GIN];
 	/* toks' first WS_TOKIN entries (interp.c tok_new): a warp's first
 	 * divergence needs one, and a fresh warp of every block (histogram at
 	 * 2^17: 4,096 of them) paid a malloc at its first and a free at its
@@ -368,18 +383,11 @@ struct warp {
 	uint64_t hret;          /* finished: the value its start routine returned */
 	/* to a whole number of cache lines (the assertion below): a block's
 	 * warps are one array of a 64-byte aligned pool piece, so that each
-	 * warp's first fields, which every start and visit reads, share one
-	 * line (at 616 bytes, with tok_in, they straddled lines; 576 before) */
-	/* run's split of a short region (interp.c split1): g[0] holds the
-	 * lanes that run it, pend the others, waiting at pend_stop, where the
-	 * token and the parked group cbr_taken would have made stand for them
-	 * (pend_split makes them where anything else looks); pend 0 and
-	 * pend_stop UINT32_MAX: none (fast_run's stop where g[0] has no
-	 * token, read as it is) */
-	uint32_t pend, pend_stop;
-	uint8_t pad_[16];
+	 * warp's first line holds what every visit reads */
+	uint8_t pad_[8];
 };
 _Static_assert(sizeof(struct warp) % 64 == 0, "struct warp: adjust pad_ to a multiple of 64 bytes");
+_Static_assert(offsetof(struct warp, g_in) == 72, "struct warp: a visit's fields in its first line, g_in[0]'s in its second");
 /* tests/unit: a resident warp's own bytes stay within this budget (a launch
  * makes thousands at once; struct warp was 4744 bytes before the eighth
  * session moved groups, lane stacks, thread indices and cluster phases out) */
