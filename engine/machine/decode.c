@@ -589,6 +589,71 @@ static int dominates(const struct dctx *x, uint32_t d, uint32_t u, uint8_t *seen
 	return 1;
 }
 
+/* 1 if register r, read at instruction u, holds threadIdx.x in every lane
+ * that reaches u: its one definition (def: each register's), an SREG of
+ * tid.x or a 32-bit MOV of such a register (at most four copies), lies on
+ * every path to u, and so on for the copy's source at the MOV. Rows hold
+ * a register's value while it lives (regalloc.c) */
+static int tid_x_at(const struct dctx *x, int32_t r, uint32_t u, const int32_t *def, uint8_t *seen,
+		    uint32_t *stack)
+{
+	for (int hop = 0; hop < 4; hop++) {
+		if (r < 0 || (uint32_t)r >= x->fn->nregs || x->ndef[r] != 1 || def[r] < 0)
+			return 0;
+		uint32_t d = (uint32_t)def[r];
+		if (!dominates(x, d, u, seen, stack))
+			return 0;
+		const struct ir_insn *in = &x->c[d];
+		if (in->op == IR_SREG)
+			return in->sub == SREG_TID_X && in->t == IR_U32;
+		if (in->op != IR_MOV || (in->t != IR_U32 && in->t != IR_S32))
+			return 0;
+		r = in->a;
+		u = d;
+	}
+	return 0;
+}
+
+/* a branch on a compare of threadIdx.x (reduce_smem's `if (t < k)`, t a
+ * copy of threadIdx.x): DF_TIDA, so that interp.c bar_sweep, which tests a
+ * skipping warp's lanes against k at every round of a tree, reads the
+ * thread index row every warp at its place shares (in the caches) instead
+ * of the warp's own row (4 cache lines it missed: the round robin comes
+ * back to a warp after all 8448 others). Only for code that `run`
+ * compiled (a session's debugger may assign one lane's copy of a
+ * register); not under WS_NO_SWEEPTID=1 */
+static void cbrtid(struct dctx *x)
+{
+	int32_t *def = NULL;
+	uint8_t *seen = NULL;
+	uint32_t *stack = NULL;
+	for (uint32_t j = 0; j < x->n; j++) {
+		struct ir_insn *br = &x->c[j];
+		if (x->dead[j] || br->op != IR_CBR || !(br->flags & DF_CMP) || br->t != IR_U32)
+			continue;
+		if (!def) {
+			uint32_t nr = x->fn->nregs ? x->fn->nregs : 1;
+			def = xmalloc(nr * sizeof(int32_t));
+			for (uint32_t r = 0; r < nr; r++)
+				def[r] = -1;
+			for (uint32_t i = 0; i < x->n; i++) {
+				int32_t d[2];
+				int nd = x->dead[i] ? 0 : ir_insn_writes(&x->c[i], d);
+				for (int k = 0; k < nd; k++)
+					if (d[k] >= 0 && (uint32_t)d[k] < nr)
+						def[d[k]] = (int32_t)i;
+			}
+			seen = xmalloc(x->n + 1);
+			stack = xmalloc((x->n + 1) * sizeof(uint32_t));
+		}
+		if (tid_x_at(x, br->a, j, def, seen, stack))
+			br->flags |= DF_TIDA;
+	}
+	free(def);
+	free(seen);
+	free(stack);
+}
+
 /* a shuffle's width (c) and member mask (e) are most often constants
  * defined before the loop the shuffle is in: where each is a temporary
  * whose one definition, a CONST, lies on every path to the shuffle, every
@@ -748,7 +813,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE | DF_TIDA);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	for (uint32_t i = 0; i < x.n; i++)
@@ -785,6 +850,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		atomdead(&x);
 		count(&x);
 		deadpure(&x);
+		if ((fn->kind & FN_KERNEL) && !util_env_on("WS_NO_SWEEPTID")) {
+			count(&x);
+			cbrtid(&x);
+		}
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off
 	 * in the general loop; the device fast path (fastrun.h) has no class for

@@ -3472,7 +3472,7 @@ static int fast_type(unsigned t, int fl)
 /* the instruction flags fast_run knows the meaning of; an instruction with
  * any other flag (a new operand form, say) is left to the general loop */
 #define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
-		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE | DF_QUIET)
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE | DF_QUIET | DF_TIDA)
 
 static uint8_t fast_class(const struct ir_insn *in)
 {
@@ -6248,6 +6248,15 @@ __attribute__((target("avx2"))) static inline int lt_u32k_none_avx2(const uint64
 	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
 	       -1;
 }
+/* lt_u32k_none_avx2 on the 32-bit lanes of a thread index row (DF_TIDA) */
+__attribute__((target("avx2"))) static inline int lt_u32k_none_tid_avx2(const uint32_t *X, uint64_t y)
+{
+	__m256i mn = _mm256_loadu_si256((const __m256i *)X);
+	for (unsigned q = 1; q < WS_WARP / 8; q++)
+		mn = _mm256_min_epu32(mn, _mm256_loadu_si256((const __m256i *)(X + 8 * q)));
+	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
+	       -1;
+}
 #undef CMP_ROWS
 #undef CMP_S32
 #undef CMP_U32
@@ -6474,6 +6483,7 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 	uint32_t pc = 0, to = 0;
 	int32_t ra = 0;
 	uint64_t kv = 0;
+	int tida = 0; /* the compare's a is threadIdx.x (DF_TIDA): the warp's tid row tells */
 	if (budget < 2)
 		return HOP_NEXT;
 	for (;;) {
@@ -6493,13 +6503,14 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 			to = (uint32_t)in->tgt2;
 			ra = in->a;
 			kv = ((const uint64_t *)d->pool[in->b])[0];
+			tida = (in->flags & DF_TIDA) != 0;
 		}
 		/* the whole warp, the token's place (split1's), no checker of
 		 * arrivals (a release may have called one), no lane taking it */
 		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
 			return HOP_NEXT;
 		const uint64_t *X = reg(fr->r, ra);
-		if (!lt_u32k_none_avx2(X, kv)) {
+		if (!(tida ? lt_u32k_none_tid_avx2(w->tid[0], kv) : lt_u32k_none_avx2(X, kv))) {
 			*T = cmp_lt_u32k_avx2(X, kv);
 			return SWEEP_CMP;
 		}

@@ -146,6 +146,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_KCE 0x1000            /* SHFL: rows c and e (those it has) each hold one value in every
                                   * lane that reaches it: a CONST whose every path there passes
                                   * (decode.c shflconst; run's code only) */
+#define DF_TIDA 0x2000           /* CBR (DF_CMP): a holds threadIdx.x in every lane that reaches
+                                  * it (decode.c cbrtid; run's code only): interp.c bar_sweep
+                                  * reads the warp's shared tid row, not the frame's */
 #define DF_QUIET 0x4000          /* LD: no write of shared memory by any warp of the block can
                                   * come in its barrier epoch (epoch.c; run's code only): the
                                   * shared checker's deferred read needs no log entry */
