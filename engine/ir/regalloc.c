@@ -87,15 +87,16 @@ static int is_term(unsigned op)
 	return op == IR_BR || op == IR_CBR || op == IR_RET || op == IR_TRAP || op == IR_UNREACHABLE;
 }
 
-/* an instruction whose registers something outside plain lane-wise data flow names */
-static int names_regs(unsigned op, int coll)
+/* an instruction whose registers something outside plain lane-wise data
+ * flow names; a collective's only where pin_coll (WS_NO_RACOLL=1) */
+static int names_regs(unsigned op, int pin_coll)
 {
 	switch (op) {
 	case IR_CALL: case IR_ICALL: case IR_BCALL: case IR_RET: case IR_LAUNCH: case IR_ALLOCA:
 		return 1;
 	case IR_SHFL: case IR_VOTE: case IR_MATCH: case IR_REDUX: case IR_BAR:
 	case IR_WARPSYNC: case IR_ACTIVEMASK:
-		return coll;
+		return pin_coll;
 	default:
 		return 0;
 	}
@@ -338,7 +339,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 		R.pin[r] = 1;
 		ndef[r]++; /* as decode counts them */
 	}
-	const int coll = util_env_on("WS_NO_RACOLL");
+	const int pin_coll = util_env_on("WS_NO_RACOLL");
 	for (uint32_t i = 0; i < R.n; i++) {
 		const struct ir_insn *in = &f->code[i];
 		if (in->flags & IRF_DEAD)
@@ -349,7 +350,7 @@ uint32_t ir_regalloc_func(struct ir_func *f, struct arena *a)
 			ndef[d[k]]++;
 			def_at[d[k]] = (int32_t)i;
 		}
-		if (names_regs(in->op, coll)) {
+		if (names_regs(in->op, pin_coll)) {
 			for (int k = 0; k < nd; k++)
 				R.pin[d[k]] = 1;
 			for (int k = 0; k < nu; k++)

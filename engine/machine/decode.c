@@ -589,19 +589,59 @@ static int dominates(const struct dctx *x, uint32_t d, uint32_t u, uint8_t *seen
 	return 1;
 }
 
+/* each register's definition (the last one a live instruction makes:
+ * the one, where ndef is 1) and dominates()'s scratch, made at a pass's
+ * first need (shflconst, cbrtid) */
+struct defs {
+	int32_t *def;
+	uint8_t *seen;
+	uint32_t *stack;
+};
+
+static void defs_make(const struct dctx *x, struct defs *s)
+{
+	uint32_t nr = x->fn->nregs ? x->fn->nregs : 1;
+	s->def = xmalloc(nr * sizeof(int32_t));
+	for (uint32_t r = 0; r < nr; r++)
+		s->def[r] = -1;
+	for (uint32_t i = 0; i < x->n; i++) {
+		int32_t d[2];
+		int nd = x->dead[i] ? 0 : ir_insn_writes(&x->c[i], d);
+		for (int k = 0; k < nd; k++)
+			if (d[k] >= 0 && (uint32_t)d[k] < nr)
+				s->def[d[k]] = (int32_t)i;
+	}
+	s->seen = xmalloc(x->n + 1);
+	s->stack = xmalloc((x->n + 1) * sizeof(uint32_t));
+}
+
+/* register r's one definition, where it lies on every path to instruction
+ * u; else -1 */
+static int32_t defs_one(const struct dctx *x, struct defs *s, int32_t r, uint32_t u)
+{
+	if (r < 0 || (uint32_t)r >= x->fn->nregs || x->ndef[r] != 1 || s->def[r] < 0 ||
+	    !dominates(x, (uint32_t)s->def[r], u, s->seen, s->stack))
+		return -1;
+	return s->def[r];
+}
+
+static void defs_free(struct defs *s)
+{
+	free(s->def);
+	free(s->seen);
+	free(s->stack);
+}
+
 /* 1 if register r, read at instruction u, holds threadIdx.x in every lane
- * that reaches u: its one definition (def: each register's), an SREG of
- * tid.x or a 32-bit MOV of such a register (at most four copies), lies on
- * every path to u, and so on for the copy's source at the MOV. Rows hold
+ * that reaches u: its one definition, an SREG of tid.x or a 32-bit MOV of
+ * such a register (at most four copies), lies on every path to u
+ * (defs_one), and so on for the copy's source at the MOV. Rows hold
  * a register's value while it lives (regalloc.c) */
-static int tid_x_at(const struct dctx *x, int32_t r, uint32_t u, const int32_t *def, uint8_t *seen,
-		    uint32_t *stack)
+static int tid_x_at(const struct dctx *x, struct defs *s, int32_t r, uint32_t u)
 {
 	for (int hop = 0; hop < 4; hop++) {
-		if (r < 0 || (uint32_t)r >= x->fn->nregs || x->ndef[r] != 1 || def[r] < 0)
-			return 0;
-		uint32_t d = (uint32_t)def[r];
-		if (!dominates(x, d, u, seen, stack))
+		int32_t d = defs_one(x, s, r, u);
+		if (d < 0)
 			return 0;
 		const struct ir_insn *in = &x->c[d];
 		if (in->op == IR_SREG)
@@ -609,7 +649,7 @@ static int tid_x_at(const struct dctx *x, int32_t r, uint32_t u, const int32_t *
 		if (in->op != IR_MOV || (in->t != IR_U32 && in->t != IR_S32))
 			return 0;
 		r = in->a;
-		u = d;
+		u = (uint32_t)d;
 	}
 	return 0;
 }
@@ -624,34 +664,17 @@ static int tid_x_at(const struct dctx *x, int32_t r, uint32_t u, const int32_t *
  * register); not under WS_NO_SWEEPTID=1 */
 static void cbrtid(struct dctx *x)
 {
-	int32_t *def = NULL;
-	uint8_t *seen = NULL;
-	uint32_t *stack = NULL;
+	struct defs s = { 0 };
 	for (uint32_t j = 0; j < x->n; j++) {
 		struct ir_insn *br = &x->c[j];
 		if (x->dead[j] || br->op != IR_CBR || !(br->flags & DF_CMP) || br->t != IR_U32)
 			continue;
-		if (!def) {
-			uint32_t nr = x->fn->nregs ? x->fn->nregs : 1;
-			def = xmalloc(nr * sizeof(int32_t));
-			for (uint32_t r = 0; r < nr; r++)
-				def[r] = -1;
-			for (uint32_t i = 0; i < x->n; i++) {
-				int32_t d[2];
-				int nd = x->dead[i] ? 0 : ir_insn_writes(&x->c[i], d);
-				for (int k = 0; k < nd; k++)
-					if (d[k] >= 0 && (uint32_t)d[k] < nr)
-						def[d[k]] = (int32_t)i;
-			}
-			seen = xmalloc(x->n + 1);
-			stack = xmalloc((x->n + 1) * sizeof(uint32_t));
-		}
-		if (tid_x_at(x, br->a, j, def, seen, stack))
+		if (!s.def)
+			defs_make(x, &s);
+		if (tid_x_at(x, &s, br->a, j))
 			br->flags |= DF_TIDA;
 	}
-	free(def);
-	free(seen);
-	free(stack);
+	defs_free(&s);
 }
 
 /* a shuffle's width (c) and member mask (e) are most often constants
@@ -664,39 +687,25 @@ static void cbrtid(struct dctx *x)
  * debugger may assign one lane's copy of a register. */
 static void shflconst(struct dctx *x)
 {
-	uint32_t nr = x->fn->nregs;
-	int32_t *def = NULL;
-	uint8_t *seen = NULL;
-	uint32_t *stack = NULL;
+	struct defs s = { 0 };
 	for (uint32_t j = 0; j < x->n; j++) {
 		struct ir_insn *sh = &x->c[j];
 		if (x->dead[j] || sh->op != IR_SHFL)
 			continue;
-		if (!def) {
-			def = xmalloc((nr ? nr : 1) * sizeof(int32_t));
-			for (uint32_t r = 0; r < nr; r++)
-				def[r] = -1;
-			for (uint32_t i = 0; i < x->n; i++)
-				if (!x->dead[i] && x->c[i].op == IR_CONST && x->c[i].d >= 0 && (uint32_t)x->c[i].d < nr)
-					def[x->c[i].d] = (int32_t)i;
-			seen = xmalloc(x->n + 1);
-			stack = xmalloc((x->n + 1) * sizeof(uint32_t));
-		}
+		if (!s.def)
+			defs_make(x, &s);
 		int ok = 1;
 		int32_t ops[2] = { sh->c, sh->e };
 		for (int q = 0; q < 2 && ok; q++) {
-			int32_t r = ops[q];
-			if (r < 0)
+			if (ops[q] < 0)
 				continue;
-			ok = (uint32_t)r < nr && temp(x, r) && def[r] >= 0 &&
-			     dominates(x, (uint32_t)def[r], j, seen, stack);
+			int32_t d = temp(x, ops[q]) ? defs_one(x, &s, ops[q], j) : -1;
+			ok = d >= 0 && x->c[d].op == IR_CONST;
 		}
 		if (ok)
 			sh->flags |= DF_KCE;
 	}
-	free(def);
-	free(seen);
-	free(stack);
+	defs_free(&s);
 }
 
 /* An atomic whose old value nothing reads (atomicAdd(&bin, 1) as a

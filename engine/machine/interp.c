@@ -6235,6 +6235,12 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const ui
 	}
 	return T;
 }
+/* the least of eight u32 lanes' minima mn not below y */
+__attribute__((target("avx2"))) static inline int min_u32_not_below(__m256i mn, uint64_t y)
+{
+	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
+	       -1;
+}
 /* no u32 lane of X below y (cmp_lt_u32k_avx2's 0): the lanes' least
  * against y, without their order (bar_sweep: the warps past k) */
 __attribute__((target("avx2"))) static inline int lt_u32k_none_avx2(const uint64_t *X, uint64_t y)
@@ -6245,17 +6251,15 @@ __attribute__((target("avx2"))) static inline int lt_u32k_none_avx2(const uint64
 		__m256 hi_ = _mm256_castsi256_ps(_mm256_loadu_si256((const __m256i *)(X + 8 * q + 4)));
 		mn = _mm256_min_epu32(mn, _mm256_castps_si256(_mm256_shuffle_ps(lo_, hi_, 0x88)));
 	}
-	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
-	       -1;
+	return min_u32_not_below(mn, y);
 }
-/* lt_u32k_none_avx2 on the 32-bit lanes of a thread index row (DF_TIDA) */
+/* the same on the 32-bit lanes of a thread index row (DF_TIDA) */
 __attribute__((target("avx2"))) static inline int lt_u32k_none_tid_avx2(const uint32_t *X, uint64_t y)
 {
 	__m256i mn = _mm256_loadu_si256((const __m256i *)X);
 	for (unsigned q = 1; q < WS_WARP / 8; q++)
 		mn = _mm256_min_epu32(mn, _mm256_loadu_si256((const __m256i *)(X + 8 * q)));
-	return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(mn, _mm256_set1_epi32((int)(uint32_t)y)), mn)) ==
-	       -1;
+	return min_u32_not_below(mn, y);
 }
 #undef CMP_ROWS
 #undef CMP_S32
