@@ -6488,6 +6488,9 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 	int32_t ra = 0;
 	uint64_t kv = 0;
 	int tida = 0; /* the compare's a is threadIdx.x (DF_TIDA): the warp's tid row tells */
+	/* the block's thread index rows (w->tid is tt[w->id]: machine_tid_rows),
+	 * found from the first warp's pointer, so that the others' are not read */
+	const ws_tid_rows *tt = NULL;
 	if (budget < 2)
 		return HOP_NEXT;
 	for (;;) {
@@ -6514,7 +6517,9 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
 			return HOP_NEXT;
 		const uint64_t *X = reg(fr->r, ra);
-		if (!(tida ? lt_u32k_none_tid_avx2(w->tid[0], kv) : lt_u32k_none_avx2(X, kv))) {
+		if (tida && !tt)
+			tt = (const ws_tid_rows *)w->tid - w->id;
+		if (!(tida ? lt_u32k_none_tid_avx2(tt[w->id][0], kv) : lt_u32k_none_avx2(X, kv))) {
 			*T = cmp_lt_u32k_avx2(X, kv);
 			return SWEEP_CMP;
 		}

@@ -324,24 +324,20 @@ struct block;
 #define WS_GIN 4
 #define WS_TOKIN 2
 struct warp {
-	/* what every scheduler visit reads is the first cache line (the
-	 * group it runs, g_in[0], begins the second; the tid rows' pointer
-	 * leads it), so that a visit touches two lines of a warp; what a
-	 * launch sets follows, then what few warps need. A resident grid
-	 * holds thousands of warps (an H100 keeps 8448) and the round robin
-	 * comes back to one after all the others: each line a visit reads is
-	 * a miss (docs/PERFORMANCE.md, the twenty-fourth session) */
+	/* what every scheduler visit reads is the first cache line, g_in[0]'s
+	 * mask, pc, fr, state and ntok included (its first 18 bytes, from
+	 * offset 40: the static assertion below), so that a visit, and a
+	 * barrier's release of each of its block's warps, touches one line
+	 * of a warp; what a launch sets follows, then what few warps need. A
+	 * resident grid holds thousands of warps (an H100 keeps 8448) and the
+	 * round robin comes back to one after all the others (a block whose
+	 * warp 0 splits at `t < k` releases its barrier a round later): each
+	 * line a visit reads is a miss (docs/PERFORMANCE.md, the
+	 * twenty-fourth session) */
 	struct block *blk;
-	uint32_t id;            /* warp index in block */
-	uint32_t exists, live, exited;
+	struct group *g;        /* g_in, or WS_MAXG groups of its own (warp_group_add) */
 	uint32_t ng;
 	int32_t cur;            /* sticky group (stack policy), -1 */
-	int host;
-	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
-	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
-				 * block_new resets the 32 pointers only then) */
-	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
-	struct group *g;        /* g_in, or WS_MAXG groups of its own (warp_group_add) */
 	/* run's split of a short region (interp.c split1): g[0] holds the
 	 * lanes that run it, pend the others, waiting at pend_stop, where the
 	 * token and the parked group cbr_taken would have made stand for them
@@ -349,10 +345,17 @@ struct warp {
 	 * pend_stop UINT32_MAX: none (fast_run's stop where g[0] has no
 	 * token, read as it is) */
 	uint32_t pend, pend_stop;
+	uint32_t id;            /* warp index in block */
+	int host;
+	struct group g_in[WS_GIN];
 	/* tid[d][lane]: the lanes' thread index, rows shared by every warp
 	 * at this place of a block of this shape (machine_tid_rows) */
 	uint32_t (*tid)[WS_WARP];   /* never written through */
-	struct group g_in[WS_GIN];
+	uint32_t exists, live, exited;
+	uint32_t wsync;         /* collectives completed (orders lanes' shared accesses) */
+	uint8_t ls_moved;       /* a lane stack pointer may be nonzero (lstack_push sets it;
+				 * block_new resets the 32 pointers only then) */
+	uint8_t cg_tile;        /* cg.c: tile size of the last tiled_partition in this warp, 0 none */
 	uint32_t rr;            /* rotation for its + rr */
 	uint32_t bp_pass;       /* pc at which this warp passes a breakpoint once (resume), +1 */
 	struct frame *free_frames;
@@ -390,7 +393,8 @@ struct warp {
 	uint8_t pad_[8];
 };
 _Static_assert(sizeof(struct warp) % 64 == 0, "struct warp: adjust pad_ to a multiple of 64 bytes");
-_Static_assert(offsetof(struct warp, g_in) == 72, "struct warp: a visit's fields in its first line, g_in[0]'s in its second");
+_Static_assert(offsetof(struct warp, g_in) == 40 && offsetof(struct group, ntok) < 24,
+	       "struct warp: a visit's fields, g_in[0]'s mask, pc, fr, state and ntok with them, in its first line");
 /* tests/unit: a resident warp's own bytes stay within this budget (a launch
  * makes thousands at once; struct warp was 4744 bytes before the eighth
  * session moved groups, lane stacks, thread indices and cluster phases out) */
