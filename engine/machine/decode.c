@@ -677,6 +677,26 @@ static void cbrtid(struct dctx *x)
 	defs_free(&s);
 }
 
+/* an index whose base is a kernel's scalar parameter that no instruction
+ * writes (vecadd's a[i], histogram's data[i] and bins[t]): DF_AUNI, so that
+ * fast_run reads the base's first lane, one cache line of its row rather
+ * than four. Every warp of a launch starts with the parameter in every
+ * lane of its row (machine.c param_rows; parameters keep their rows,
+ * regalloc.c), and an aggregate's row holds each lane's own address
+ * (ir_param_aggregate): not those. Only for code that `run` compiled (a
+ * session's debugger may assign one lane's copy of a register); not
+ * under WS_NO_IDXPARAM=1 */
+static void idxparam(struct dctx *x)
+{
+	const struct ir_func *fn = x->fn;
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *in = &x->c[i];
+		if (!x->dead[i] && in->op == XOP_IDX && in->a >= 0 && (uint32_t)in->a < fn->nparams &&
+		    x->ndef[in->a] == 1 && !ir_param_aggregate(fn, (uint32_t)in->a))
+			in->flags |= DF_AUNI;
+	}
+}
+
 /* a shuffle's width (c) and member mask (e) are most often constants
  * defined before the loop the shuffle is in: where each is a temporary
  * whose one definition, a CONST, lies on every path to the shuffle, every
@@ -822,7 +842,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 			memcpy(a, x.c[i].args, x.c[i].nargs * sizeof(int32_t));
 			x.c[i].args = a;
 		}
-		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE | DF_TIDA);
+		x.c[i].flags &= (uint16_t)~(DF_KB | DF_CMP | DF_BREAK | DF_STMT | DF_KCE | DF_TIDA | DF_AUNI);
 	}
 	x.dead = xcalloc(x.n + 1, 1);
 	for (uint32_t i = 0; i < x.n; i++)
@@ -862,6 +882,10 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		if ((fn->kind & FN_KERNEL) && !util_env_on("WS_NO_SWEEPTID")) {
 			count(&x);
 			cbrtid(&x);
+		}
+		if ((fn->kind & FN_KERNEL) && !util_env_on("WS_NO_IDXPARAM")) {
+			count(&x);
+			idxparam(&x);
 		}
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off

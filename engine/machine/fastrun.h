@@ -221,12 +221,12 @@ fetched:
 	CASE(F_MOV) FL(A[l]); NEXT_PC();
 	CASE(F_IDX_SH) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
-		FLB(A[l] + (B[l] << sh));
+		IDX_FLB(B[l] << sh);
 		NEXT_PC();
 	}
 	CASE(F_IDX_MUL) {
 		uint64_t kk = (uint64_t)in->imm;
-		FLB(A[l] + B[l] * kk);
+		IDX_FLB(B[l] * kk);
 		NEXT_PC();
 	}
 	CASE(F_GADDR) {
@@ -783,15 +783,15 @@ fetched:
 	CASE(F_IDX_SH_LD) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
 		if (IDX_ROWS()) {
-			FLB(A[l] + (B[l] << sh));
+			IDX_FLB(B[l] << sh);
 			goto idx_ld_rows;
 		}
-		FLB(A[l] + (B[l] << sh));
+		IDX_FLB(B[l] << sh);
 		goto idx_ld;
 	}
 	CASE(F_IDX_MUL_LD) {
 		uint64_t kk = (uint64_t)in->imm;
-		FLB(A[l] + B[l] * kk);
+		IDX_FLB(B[l] * kk);
 	}
 idx_ld:
 	if (!PAIR_OK())
@@ -832,16 +832,16 @@ idx_ld_rows:
 	CASE(F_IDX_SH_ST) {
 		unsigned sh = (unsigned)__builtin_ctzll((uint64_t)in->imm);
 		if (IDX_ROWS()) {
-			FLB(A[l] + (B[l] << sh));
+			IDX_FLB(B[l] << sh);
 			goto idx_st_rows;
 		}
-		FLB(A[l] + (B[l] << sh));
+		IDX_FLB(B[l] << sh);
 		goto idx_st;
 	}
 #undef IDX_ROWS
 	CASE(F_IDX_MUL_ST) {
 		uint64_t kk = (uint64_t)in->imm;
-		FLB(A[l] + B[l] * kk);
+		IDX_FLB(B[l] * kk);
 	}
 idx_st:
 	if (!PAIR_OK())

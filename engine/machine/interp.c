@@ -3472,7 +3472,7 @@ static int fast_type(unsigned t, int fl)
 /* the instruction flags fast_run knows the meaning of; an instruction with
  * any other flag (a new operand form, say) is left to the general loop */
 #define FAST_FLAGS (IRF_CACHE_MASK | IRF_STMT_START | IRF_DEAD | IRF_BITS_RMW | \
-		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE | DF_QUIET | DF_TIDA)
+		    DF_KB | DF_BREAK | DF_CMP | DF_STMT | DF_KCE | DF_QUIET | DF_TIDA | DF_AUNI)
 
 static uint8_t fast_class(const struct ir_insn *in)
 {
@@ -5372,6 +5372,18 @@ static const uint64_t fl_lane_bit[WS_WARP] = {
 		} \
 	} else { \
 		for (uint32_t m_ = M; m_; m_ &= m_ - 1) { unsigned l = (unsigned)__builtin_ctz(m_); D[l] = (EXPR); } \
+	} \
+} while (0)
+/* FLB of an index's lanes, A + OFF (OFF names the lane l): where A is a
+ * kernel parameter's row (DF_AUNI: one value in every lane), its first
+ * lane only, so that the index reads one cache line of the row, not four
+ * (the round robin leaves a warp's rows cold between its visits) */
+#define IDX_FLB(OFF) do { \
+	if (in->flags & DF_AUNI) { \
+		const uint64_t a_ = A[0]; \
+		FLB(a_ + (OFF)); \
+	} else { \
+		FLB(A[l] + (OFF)); \
 	} \
 } while (0)
 #define S32(x) ((uint64_t)(int64_t)(int32_t)(uint32_t)(x))

@@ -149,6 +149,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_TIDA 0x2000           /* CBR (DF_CMP): a holds threadIdx.x in every lane that reaches
                                   * it (decode.c cbrtid; run's code only): interp.c bar_sweep
                                   * reads the warp's shared tid row, not the frame's */
+#define DF_AUNI 0x8000           /* XOP_IDX: a is a scalar parameter of the kernel that no
+                                  * instruction writes, one value in every lane of its row
+                                  * (decode.c idxparam; run's code only): fast_run reads a[0] */
 #define DF_QUIET 0x4000          /* LD: no write of shared memory by any warp of the block can
                                   * come in its barrier epoch (epoch.c; run's code only): the
                                   * shared checker's deferred read needs no log entry */
