@@ -644,8 +644,8 @@ static int tid_x_at(const struct dctx *x, struct defs *s, int32_t r, uint32_t u)
 		if (d < 0)
 			return 0;
 		const struct ir_insn *in = &x->c[d];
-		if (in->op == IR_SREG)
-			return in->sub == SREG_TID_X && in->t == IR_U32;
+		if (in->op == IR_SREG) /* its register: imm (sub is 0 for every one) */
+			return in->imm == SREG_TID_X && in->t == IR_U32;
 		if (in->op != IR_MOV || (in->t != IR_U32 && in->t != IR_S32))
 			return 0;
 		r = in->a;
@@ -979,9 +979,13 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		}
 	}
 	df->stackless = fn->frame_size == 0;
-	for (uint32_t i = 0; i < kept; i++)
+	df->flat = 1;
+	for (uint32_t i = 0; i < kept; i++) {
 		if (df->code[i].op == IR_LADDR || df->code[i].op == IR_ALLOCA)
 			df->stackless = 0;
+		if (df->code[i].op == IR_CALL || df->code[i].op == IR_ICALL)
+			df->flat = 0;
+	}
 	df->npool = (uint32_t)x.pool.len;
 	df->pool = xmalloc((x.pool.len ? x.pool.len : 1) * sizeof(*df->pool));
 	for (size_t i = 0; i < x.pool.len; i++)

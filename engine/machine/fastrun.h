@@ -336,13 +336,19 @@ fetched:
 		 * class tests done once, at decode; the baseline version runs
 		 * F_CBR's own code (falls through) */
 #ifdef FAST_RUN_AVX2
-		cbr_T = cmp_row_k_avx2(in->sub, in->t, A, B[0], 0) & M;
+		if ((in->flags & DF_TIDA) && tid_1d(w))
+			cbr_T = cmp_tid_k(in->sub, in->t, w->id, B[0]) & M; /* no row read */
+		else
+			cbr_T = cmp_row_k_avx2(in->sub, in->t, A, B[0], 0) & M;
 		goto cbr_mask;
 #endif
 	CASE(F_CBR_LTK)
 		/* the same by LT of u32 lanes */
 #ifdef FAST_RUN_AVX2
-		cbr_T = cmp_lt_u32k_avx2(A, B[0]) & M;
+		if ((in->flags & DF_TIDA) && tid_1d(w))
+			cbr_T = cmp_tid_k(CMP_LT, IR_U32, w->id, B[0]) & M;
+		else
+			cbr_T = cmp_lt_u32k_avx2(A, B[0]) & M;
 		goto cbr_mask;
 #endif
 	CASE(F_CBR) {

@@ -6247,6 +6247,39 @@ __attribute__((target("avx2"))) static inline uint32_t cmp_lt_u32k_avx2(const ui
 	}
 	return T;
 }
+/* A compare of threadIdx.x (a CBR's DF_TIDA operand) with a constant k,
+ * in a one-dimensional block (tid_1d), without a row: lane l of warp id
+ * holds 32 id + l there (machine.c block_alloc's numbering, F_SREG_TID's),
+ * below 2^31, the same as s32 and as u32, so that the lanes below k form
+ * a prefix of the warp. The lanes of relation sub (enum ir_cmp) of type t
+ * (IR_S32 or IR_U32: how k's low 32 bits read), as cmp_row_k_avx2 gives
+ * them; the caller masks the lanes that do not exist. reduce_smem's warps
+ * compare `t < k` and `t == 0` so, and read no line of their frame's
+ * rows for it (the rows were written a round of the round robin before:
+ * 4 L1 misses each, on the branch's path; docs/PERFORMANCE.md, the
+ * twenty-fifth session). */
+static inline int tid_1d(const struct warp *w)
+{
+	return w->blk->shape[1] == 1 && w->blk->shape[2] == 1;
+}
+
+static inline uint32_t cmp_tid_k(unsigned sub, unsigned t, uint32_t id, uint64_t k)
+{
+	int64_t kk = t == IR_S32 ? (int64_t)(int32_t)(uint32_t)k : (int64_t)(uint32_t)k;
+	int64_t c = kk - 32 * (int64_t)id; /* lane c holds k */
+	uint32_t lt = c <= 0 ? 0 : c >= 32 ? ~0u : (1u << c) - 1;        /* lanes below k */
+	uint32_t le = c < 0 ? 0 : c >= 31 ? ~0u : (1u << (c + 1)) - 1;  /* at most k */
+	uint32_t eq = c >= 0 && c < 32 ? 1u << c : 0;
+	switch (sub) {
+	case CMP_LT: return lt;
+	case CMP_LE: return le;
+	case CMP_GT: return ~le;
+	case CMP_GE: return ~lt;
+	case CMP_EQ: return eq;
+	default: return ~eq;
+	}
+}
+
 /* the least of eight u32 lanes' minima mn not below y */
 __attribute__((target("avx2"))) static inline int min_u32_not_below(__m256i mn, uint64_t y)
 {
@@ -6508,12 +6541,17 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 	for (;;) {
 		struct group *g = &w->g[0];
 		const struct frame *fr = g->fr;
-		if (fr->df != df || g->pc != pc) {
+		/* the warp's code: the sweep's where it has no call (df->flat:
+		 * every warp of the grid runs it in its one frame, whose line is
+		 * then not read at all where the compare is of threadIdx.x in a
+		 * one-dimensional block) */
+		const struct dfunc *cd = df && df->flat ? df : fr->df;
+		if (cd != df || g->pc != pc) {
 			/* fast_run's tests on the way: the frame's version (narrow
 			 * rows: declined here), the class, the barrier's class (no
 			 * breakpoint) and its in-line arrival's */
-			const struct dfunc *d = fr->df;
-			const struct ir_insn *in = &fr->code[g->pc], *bar = &fr->code[in->tgt2];
+			const struct dfunc *d = cd;
+			const struct ir_insn *in = &d->code[g->pc], *bar = &d->code[in->tgt2];
 			if (d->nrow || d->fop[g->pc] != F_CBR_LTK || d->fop[in->tgt2] != F_BAR || bar->sub != BAR_SYNC ||
 			    bar->d >= 0)
 				return HOP_NEXT;
@@ -6528,12 +6566,20 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 		 * arrivals (a release may have called one), no lane taking it */
 		if (g->mask != WS_FULL || to == w->pend_stop || CHECK_WANTS(m, CEV_BARRIER_ARRIVE))
 			return HOP_NEXT;
-		const uint64_t *X = reg(fr->r, ra);
-		if (tida && !tt)
-			tt = (const ws_tid_rows *)w->tid - w->id;
-		if (!(tida ? lt_u32k_none_tid_avx2(tt[w->id][0], kv) : lt_u32k_none_avx2(X, kv))) {
-			*T = cmp_lt_u32k_avx2(X, kv);
-			return SWEEP_CMP;
+		if (tida && tid_1d(w)) {
+			uint32_t t1 = cmp_tid_k(CMP_LT, IR_U32, w->id, kv);
+			if (t1) {
+				*T = t1;
+				return SWEEP_CMP;
+			}
+		} else {
+			const uint64_t *X = reg(fr->r, ra);
+			if (tida && !tt)
+				tt = (const ws_tid_rows *)w->tid - w->id;
+			if (!(tida ? lt_u32k_none_tid_avx2(tt[w->id][0], kv) : lt_u32k_none_avx2(X, kv))) {
+				*T = cmp_lt_u32k_avx2(X, kv);
+				return SWEEP_CMP;
+			}
 		}
 		m->steps += 2;
 		m->dev.cycles += 2;
@@ -6549,7 +6595,7 @@ __attribute__((target("avx2"))) static WS_NOINLINE int bar_sweep(struct machine 
 			return sched_hop_start(m, c, 2, nwi);
 		struct warp *nw = &b->w[nwi];
 		const struct group *ng = &nw->g[0];
-		const struct dfunc *nd = ng->fr->df;
+		const struct dfunc *nd = df->flat ? df : ng->fr->df;
 		if (nw->ng != 1 || ng->state != G_READY || ng->ntok ||
 		    ((nd != df || ng->pc != pc) && (!nd->fop || nd->fop[ng->pc] == FOP_GEN)))
 			return sched_hop(m, c, 2);

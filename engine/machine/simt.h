@@ -171,6 +171,9 @@ struct dfunc {
 	uint32_t npool;
 	uint8_t stackless;       /* no local memory, LADDR or ALLOCA: its frames push nothing on
 				  * the lane stacks, so they keep no lbase (frame_lbase) */
+	uint8_t flat;            /* no CALL or ICALL: a warp running it as its kernel has no other
+				  * frame, so that every warp of its grid is in a frame of this
+				  * code (interp.c bar_sweep reads no other warp's frame) */
 	uint8_t *fop;            /* per decoded instruction: its class in interp.c's fast path;
 				  * then ncode more: what fast_uniform notes of a uniform one */
 	uint8_t *uni;            /* per decoded instruction: UNI_* (uniform.c), or NULL */
