@@ -20,6 +20,19 @@ trap 'rm -rf "$tmp"' EXIT
 sh -n bench/run.sh && sh -n bench/check.sh
 tap_result $? "bench/run.sh and bench/check.sh parse"
 
+# bench/compare.sh: two binaries side by side (here the same one twice, tiny size, two
+# rounds): a line per kernel with the paired median and quartiles; bad arguments exit 2
+sh -n bench/compare.sh &&
+	ROUNDS=2 LG=10 KERNELS="vecadd reduce_shfl" timeout 120 sh bench/compare.sh "$WARPSTEP" "$WARPSTEP" >"$tmp/cmp" 2>&1 &&
+	[ "$(grep -c -E '^(vecadd|reduce_shfl) +[-+][0-9.]+% \[ *[-+][0-9.]+%, +[-+][0-9.]+%\] +old [0-9.]+ ms +new [0-9.]+ ms$' "$tmp/cmp")" = 2 ]
+r=$?
+[ $r = 0 ] || tap_diag <"$tmp/cmp"
+tap_result $r "bench/compare.sh times two binaries in alternating paired rounds"
+sh bench/compare.sh "$WARPSTEP" >"$tmp/cmp" 2>&1
+[ $? = 2 ] && grep -q '^usage: bench/compare.sh OLD NEW' "$tmp/cmp" && ROUNDS=0 sh bench/compare.sh "$WARPSTEP" "$WARPSTEP" 2>/dev/null
+[ $? = 2 ]
+tap_result $? "bench/compare.sh refuses one binary and ROUNDS=0 (exit 2)"
+
 steps() {
 	timeout 120 "$WARPSTEP" run --fast --stats bench/launches.cu "$1" >"$tmp/out" 2>"$tmp/err" </dev/null || return 1
 	grep -q "^launches $(($1 + 1)) threads 1048576 ok$" "$tmp/out" || return 1
