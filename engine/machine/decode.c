@@ -659,7 +659,9 @@ static int tid_x_at(const struct dctx *x, struct defs *s, int32_t r, uint32_t u)
  * skipping warp's lanes against k at every round of a tree, reads the
  * thread index row every warp at its place shares (in the caches) instead
  * of the warp's own row (4 cache lines it missed: the round robin comes
- * back to a warp after all 8448 others). Only for code that `run`
+ * back to a warp after all 8448 others); in a one-dimensional block it
+ * and fast_run's compares with a constant read no row at all (interp.c
+ * cmp_tid_k: lane l of warp i holds 32 i + l). Only for code that `run`
  * compiled (a session's debugger may assign one lane's copy of a
  * register); not under WS_NO_SWEEPTID=1 */
 static void cbrtid(struct dctx *x)

@@ -148,7 +148,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
                                   * (decode.c shflconst; run's code only) */
 #define DF_TIDA 0x2000           /* CBR (DF_CMP): a holds threadIdx.x in every lane that reaches
                                   * it (decode.c cbrtid; run's code only): interp.c bar_sweep
-                                  * reads the warp's shared tid row, not the frame's */
+                                  * reads the warp's shared tid row, not the frame's, and in a
+                                  * one-dimensional block it and fast_run's compares with a
+                                  * constant read no row (interp.c cmp_tid_k) */
 #define DF_AUNI 0x8000           /* XOP_IDX: a is a scalar parameter of the kernel that no
                                   * instruction writes, one value in every lane of its row
                                   * (decode.c idxparam; run's code only): fast_run reads a[0] */
