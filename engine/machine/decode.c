@@ -699,6 +699,24 @@ static void idxparam(struct dctx *x)
 	}
 }
 
+/* a branch on a compare with a kernel's scalar parameter that no
+ * instruction writes (vecadd's, reduce_shfl's and histogram's `i < n`):
+ * DF_BUNI, so that fast_run compares the lanes with the parameter's first
+ * lane, as with a constant, and reads one cache line of its row rather
+ * than four (the round robin left them cold: docs/PERFORMANCE.md, the
+ * twenty-fifth session). The same conditions as idxparam's. Not under
+ * WS_NO_IDXPARAM=1 */
+static void cbrparam(struct dctx *x)
+{
+	const struct ir_func *fn = x->fn;
+	for (uint32_t i = 0; i < x->n; i++) {
+		struct ir_insn *in = &x->c[i];
+		if (!x->dead[i] && in->op == IR_CBR && (in->flags & DF_CMP) && !(in->flags & DF_KB) && in->b >= 0 &&
+		    (uint32_t)in->b < fn->nparams && x->ndef[in->b] == 1 && !ir_param_aggregate(fn, (uint32_t)in->b))
+			in->flags |= DF_BUNI;
+	}
+}
+
 /* a shuffle's width (c) and member mask (e) are most often constants
  * defined before the loop the shuffle is in: where each is a temporary
  * whose one definition, a CONST, lies on every path to the shuffle, every
@@ -888,6 +906,7 @@ static struct dfunc *decode_ok(const struct ir_func *fn, int fuse)
 		if ((fn->kind & FN_KERNEL) && !util_env_on("WS_NO_IDXPARAM")) {
 			count(&x);
 			idxparam(&x);
+			cbrparam(&x);
 		}
 	}
 	/* The device superinstructions (XOP_IDX2, XOP_GTID, XOP_IDXM) paid off

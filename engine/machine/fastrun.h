@@ -357,9 +357,11 @@ fetched:
 			EACH(M, l, T |= (uint32_t)(A[l] != 0) << l);
 #ifdef FAST_RUN_AVX2
 		} else if (!is_float(in->t) && M != 1) {
-			/* against a constant (reduce_smem's `t < k`): the constant
-			 * prepared once, not loaded and prepared four lanes at a time */
-			T = ((in->flags & DF_KB) && (in->t == IR_S32 || in->t == IR_U32)
+			/* against a constant (reduce_smem's `t < k`), or a scalar
+			 * parameter (DF_BUNI: its first lane is every lane's): the
+			 * value prepared once, not loaded and prepared four lanes at
+			 * a time */
+			T = ((in->flags & (DF_KB | DF_BUNI)) && (in->t == IR_S32 || in->t == IR_U32)
 				     ? (in->t == IR_U32 && in->sub == CMP_LT ? cmp_lt_u32k_avx2(A, B[0])
 									     : cmp_row_k_avx2(in->sub, in->t, A, B[0], 0))
 				     : cmp_rows_avx2(in->sub, in->t, A, B)) & M;

@@ -154,6 +154,9 @@ size_t mem_page_bytes(void);  /* bytes of one gap page (machine_clone) */
 #define DF_AUNI 0x8000           /* XOP_IDX: a is a scalar parameter of the kernel that no
                                   * instruction writes, one value in every lane of its row
                                   * (decode.c idxparam; run's code only): fast_run reads a[0] */
+#define DF_BUNI DF_AUNI         /* CBR (DF_CMP, b a register): b is a scalar parameter of the
+                                  * kernel that no instruction writes, as DF_AUNI's a (decode.c
+                                  * cbrparam; run's code only): fast_run compares with b[0] */
 #define DF_QUIET 0x4000          /* LD: no write of shared memory by any warp of the block can
                                   * come in its barrier epoch (epoch.c; run's code only): the
                                   * shared checker's deferred read needs no log entry */
