@@ -688,13 +688,18 @@ static void cbrtid(struct dctx *x)
  * (ir_param_aggregate): not those. Only for code that `run` compiled (a
  * session's debugger may assign one lane's copy of a register); not
  * under WS_NO_IDXPARAM=1 */
+/* register r is a kernel's scalar parameter that no instruction writes:
+ * its row holds the parameter in every lane (idxparam's and cbrparam's) */
+static int scalar_param(const struct dctx *x, int32_t r)
+{
+	return r >= 0 && (uint32_t)r < x->fn->nparams && x->ndef[r] == 1 && !ir_param_aggregate(x->fn, (uint32_t)r);
+}
+
 static void idxparam(struct dctx *x)
 {
-	const struct ir_func *fn = x->fn;
 	for (uint32_t i = 0; i < x->n; i++) {
 		struct ir_insn *in = &x->c[i];
-		if (!x->dead[i] && in->op == XOP_IDX && in->a >= 0 && (uint32_t)in->a < fn->nparams &&
-		    x->ndef[in->a] == 1 && !ir_param_aggregate(fn, (uint32_t)in->a))
+		if (!x->dead[i] && in->op == XOP_IDX && scalar_param(x, in->a))
 			in->flags |= DF_AUNI;
 	}
 }
@@ -708,11 +713,10 @@ static void idxparam(struct dctx *x)
  * WS_NO_IDXPARAM=1 */
 static void cbrparam(struct dctx *x)
 {
-	const struct ir_func *fn = x->fn;
 	for (uint32_t i = 0; i < x->n; i++) {
 		struct ir_insn *in = &x->c[i];
-		if (!x->dead[i] && in->op == IR_CBR && (in->flags & DF_CMP) && !(in->flags & DF_KB) && in->b >= 0 &&
-		    (uint32_t)in->b < fn->nparams && x->ndef[in->b] == 1 && !ir_param_aggregate(fn, (uint32_t)in->b))
+		if (!x->dead[i] && in->op == IR_CBR && (in->flags & DF_CMP) && !(in->flags & DF_KB) &&
+		    scalar_param(x, in->b))
 			in->flags |= DF_BUNI;
 	}
 }
