@@ -170,20 +170,48 @@ static int is_init(const struct ialloc *a, uint64_t off, uint64_t n)
 {
 	if (!a->bits)
 		return 1;
-	uint64_t i = off, end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
-	for (; i < end && (i & 63); i++)
-		if (!(a->bits[i >> 3] >> (i & 7) & 1))
-			return 0;
-	for (; i + 64 <= end; i += 64) {
+	uint64_t end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
+	if (off >= end)
+		return 1;
+	/* the bits of bytes off..end-1: the first and last byte of bits under
+	 * masks, the whole bytes between them 8 at a time (not bit by bit:
+	 * a warp's 128 bytes at a[i + s] start anywhere in a byte of bits) */
+	const uint8_t *b = a->bits;
+	uint64_t fb = off >> 3, lb = (end - 1) >> 3;
+	uint8_t first = (uint8_t)(0xffu << (off & 7)), last = (uint8_t)(0xffu >> (7 - ((end - 1) & 7)));
+	if (fb == lb)
+		return (b[fb] & (first & last)) == (first & last);
+	if ((b[fb] & first) != first || (b[lb] & last) != last)
+		return 0;
+	uint64_t j = fb + 1;
+	for (; j + 8 <= lb; j += 8) {
 		uint64_t v;
-		memcpy(&v, a->bits + (i >> 3), 8);
+		memcpy(&v, b + j, 8);
 		if (v != ~(uint64_t)0)
 			return 0;
 	}
-	for (; i < end; i++)
-		if (!(a->bits[i >> 3] >> (i & 7) & 1))
+	for (; j < lb; j++)
+		if (b[j] != 0xff)
 			return 0;
 	return 1;
+}
+
+/* n more bytes of a marked (with repeats): once they add up to its size,
+ * whether every byte is written is checked, and a complete allocation is
+ * no longer tracked (its bits dropped) */
+static void mark_count(struct init *x, struct ialloc *a, uint64_t n)
+{
+	a->hint += n;
+	if (a->hint >= a->size) {
+		/* maybe complete: check once, then stop tracking */
+		if (is_init(a, 0, a->size)) {
+			free(a->bits);
+			a->bits = NULL;
+			x->live--;
+		} else {
+			a->hint = a->size / 2;
+		}
+	}
 }
 
 static void mark(struct init *x, struct ialloc *a, uint64_t off, uint64_t n)
@@ -201,17 +229,7 @@ static void mark(struct init *x, struct ialloc *a, uint64_t off, uint64_t n)
 	}
 	for (; i < end; i++)
 		a->bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-	a->hint += n;
-	if (a->hint >= a->size) {
-		/* maybe complete: check once, then stop tracking */
-		if (is_init(a, 0, a->size)) {
-			free(a->bits);
-			a->bits = NULL;
-			x->live--;
-		} else {
-			a->hint = a->size / 2;
-		}
-	}
+	mark_count(x, a, n);
 }
 
 static void uninit_report(const struct check_event *e, unsigned l, const struct ialloc *a,
@@ -250,6 +268,67 @@ static void access(struct init *x, const struct check_event *e)
 			if (is_init(a, off, n))
 				return;
 		}
+	}
+	if ((sz == 1 || sz == 2 || sz == 4 || sz == 8) && a->size >= e->bytes && e->bytes >= sz) {
+		/* the lanes one by one, each lane's aligned bytes (inside the
+		 * window, so tracked) within one byte of bits (their mask bm):
+		 * what the loop below does with is_init and mark, in the same
+		 * order, without their loops (nb_coalescing's strided a[i * s]:
+		 * each lane on a word of its own; docs/PERFORMANCE.md,
+		 * twenty-sixth session) */
+		const unsigned bm0 = (1u << sz) - 1;
+		const uint64_t base = e->addr, top = e->bytes - sz;
+		if (e->access != CHECK_ATOMIC && (e->access == CHECK_READ || a->hint + WARP * sz < a->size)) {
+			/* every lane's bytes tracked when inside the window, and no
+			 * write can make the marks add up to the size (mark_count's
+			 * test) before the last lane: a read tests every lane, then
+			 * looks for the first unwritten one in order only when one
+			 * is; a write sets each lane's bits and counts them once */
+			uint8_t *bits = a->bits;
+			uint32_t bad = 0, nmark = 0;
+			for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				uint64_t off = e->lane_addr[l] - base;
+				if (off > top || (off & (sz - 1)))
+					continue;
+				uint8_t *p = &bits[off >> 3];
+				const uint8_t bm = (uint8_t)(bm0 << (off & 7));
+				if (e->access == CHECK_READ) {
+					bad |= (uint32_t)((*p & bm) != bm);
+				} else {
+					*p |= bm;
+					nmark++;
+				}
+			}
+			if (e->access != CHECK_READ) {
+				mark_count(x, a, (uint64_t)nmark * sz);
+				return;
+			}
+			if (!bad)
+				return;
+		}
+		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			uint64_t off = e->lane_addr[l] - base;
+			if (off > top || (off & (sz - 1)))
+				continue;
+			uint8_t *p = &a->bits[off >> 3];
+			const uint8_t bm = (uint8_t)(bm0 << (off & 7));
+			if (e->access == CHECK_ATOMIC && !reported && (*p & bm) != bm) {
+				uninit_report(e, l, a, e->lane_addr[l], sz);
+				reported = 1;
+			}
+			if (e->access != CHECK_READ) {
+				*p |= bm;
+				mark_count(x, a, sz);
+				if (!a->bits)
+					return;
+			} else if ((*p & bm) != bm) {
+				uninit_report(e, l, a, e->lane_addr[l], sz);
+				return;
+			}
+		}
+		return;
 	}
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
