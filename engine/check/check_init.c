@@ -166,17 +166,14 @@ static void untrack(struct init *x, uint64_t base)
 	x->a.len--;
 }
 
-static int is_init(const struct ialloc *a, uint64_t off, uint64_t n)
+/* ---- bit ranges: bit i of bits stands for byte i */
+
+/* whether bits off..end-1 (off < end) are all set: the first and last
+ * byte of bits under masks, the whole bytes between them 8 at a time (not
+ * bit by bit: a warp's 128 bytes at a[i + s] start anywhere in a byte of
+ * bits, a by-value struct's bytes are dozens) */
+static int bits_all(const uint8_t *b, uint64_t off, uint64_t end)
 {
-	if (!a->bits)
-		return 1;
-	uint64_t end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
-	if (off >= end)
-		return 1;
-	/* the bits of bytes off..end-1: the first and last byte of bits under
-	 * masks, the whole bytes between them 8 at a time (not bit by bit:
-	 * a warp's 128 bytes at a[i + s] start anywhere in a byte of bits) */
-	const uint8_t *b = a->bits;
 	uint64_t fb = off >> 3, lb = (end - 1) >> 3;
 	uint8_t first = (uint8_t)(0xffu << (off & 7)), last = (uint8_t)(0xffu >> (7 - ((end - 1) & 7)));
 	if (fb == lb)
@@ -194,6 +191,30 @@ static int is_init(const struct ialloc *a, uint64_t off, uint64_t n)
 		if (b[j] != 0xff)
 			return 0;
 	return 1;
+}
+
+/* bits off..end-1 (off < end) set (set 1) or cleared (set 0) */
+static void bits_put(uint8_t *b, uint64_t off, uint64_t end, int set)
+{
+	uint64_t fb = off >> 3, lb = (end - 1) >> 3;
+	uint8_t first = (uint8_t)(0xffu << (off & 7)), last = (uint8_t)(0xffu >> (7 - ((end - 1) & 7)));
+	if (fb == lb) {
+		uint8_t m = first & last;
+		b[fb] = set ? (uint8_t)(b[fb] | m) : (uint8_t)(b[fb] & ~m);
+		return;
+	}
+	b[fb] = set ? (uint8_t)(b[fb] | first) : (uint8_t)(b[fb] & ~first);
+	b[lb] = set ? (uint8_t)(b[lb] | last) : (uint8_t)(b[lb] & ~last);
+	if (lb > fb + 1)
+		memset(b + fb + 1, set ? 0xff : 0, lb - fb - 1);
+}
+
+static int is_init(const struct ialloc *a, uint64_t off, uint64_t n)
+{
+	if (!a->bits)
+		return 1;
+	uint64_t end = ws_range_in(0, a->size, off, n) ? off + n : a->size;
+	return off >= end || bits_all(a->bits, off, end);
 }
 
 /* n more bytes of a marked (with repeats): once they add up to its size,
@@ -220,15 +241,8 @@ static void mark(struct init *x, struct ialloc *a, uint64_t off, uint64_t n)
 		return;
 	if (!ws_range_in(0, a->size, off, n))
 		n = a->size - off;
-	uint64_t i = off, end = off + n;
-	for (; i < end && (i & 7); i++)
-		a->bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-	if (end - i >= 8) {
-		memset(a->bits + (i >> 3), 0xff, (end - i) >> 3);
-		i += (end - i) & ~(uint64_t)7;
-	}
-	for (; i < end; i++)
-		a->bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+	if (n)
+		bits_put(a->bits, off, off + n, 1);
 	mark_count(x, a, n);
 }
 
@@ -383,12 +397,8 @@ static void stack_push(struct init *x, const struct check_event *e)
 		memset(b->bits + b->cap / 8, 0, nc / 8 + 1 - b->cap / 8);
 		b->cap = nc;
 	}
-	for (uint64_t i = off; i < end; i++) {
-		if (e->arg)
-			b->bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-		else
-			b->bits[i >> 3] &= (uint8_t)~(1u << (i & 7));
-	}
+	if (off < end)
+		bits_put(b->bits, off, end, e->arg != 0);
 }
 
 static void local_access(struct init *x, const struct check_event *e)
@@ -398,16 +408,14 @@ static void local_access(struct init *x, const struct check_event *e)
 	uint64_t off = CHECK_ADDR_OFF(e->lane_addr[l]), n = e->size;
 	if (!b->bits || !ws_range_in(0, b->cap, off, n))
 		return;
-	for (uint64_t i = off; i < off + n; i++) {
-		if (e->access != CHECK_READ)
-			b->bits[i >> 3] |= (uint8_t)(1u << (i & 7));
-		else if (!(b->bits[i >> 3] >> (i & 7) & 1)) {
-			check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1u << l, e->span, e->lane_addr[l],
-				     "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
-				     (unsigned long long)n);
-			return;
-		}
-	}
+	if (!n)
+		return;
+	if (e->access != CHECK_READ)
+		bits_put(b->bits, off, off + n, 1);
+	else if (!bits_all(b->bits, off, off + n))
+		check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1u << l, e->span, e->lane_addr[l],
+			     "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
+			     (unsigned long long)n);
 }
 
 static void init_event(void *self, const struct check_event *e)
