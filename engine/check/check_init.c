@@ -292,34 +292,22 @@ static void access(struct init *x, const struct check_event *e)
 		 * twenty-sixth session) */
 		const unsigned bm0 = (1u << sz) - 1;
 		const uint64_t base = e->addr, top = e->bytes - sz;
-		if (e->access != CHECK_ATOMIC && (e->access == CHECK_READ || a->hint + WARP * sz < a->size)) {
-			/* every lane's bytes tracked when inside the window, and no
-			 * write can make the marks add up to the size (mark_count's
-			 * test) before the last lane: a read tests every lane, then
-			 * looks for the first unwritten one in order only when one
-			 * is; a write sets each lane's bits and counts them once */
+		if (e->access == CHECK_WRITE && a->hint + WARP * sz < a->size) {
+			/* a write, and no lane's can make the marks add up to the
+			 * size (mark_count's test) before the last: each lane's
+			 * bits set, the bytes counted once */
 			uint8_t *bits = a->bits;
-			uint32_t bad = 0, nmark = 0;
+			uint32_t nmark = 0;
 			for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 				unsigned l = (unsigned)__builtin_ctz(mm);
 				uint64_t off = e->lane_addr[l] - base;
 				if (off > top || (off & (sz - 1)))
 					continue;
-				uint8_t *p = &bits[off >> 3];
-				const uint8_t bm = (uint8_t)(bm0 << (off & 7));
-				if (e->access == CHECK_READ) {
-					bad |= (uint32_t)((*p & bm) != bm);
-				} else {
-					*p |= bm;
-					nmark++;
-				}
+				bits[off >> 3] |= (uint8_t)(bm0 << (off & 7));
+				nmark++;
 			}
-			if (e->access != CHECK_READ) {
-				mark_count(x, a, (uint64_t)nmark * sz);
-				return;
-			}
-			if (!bad)
-				return;
+			mark_count(x, a, (uint64_t)nmark * sz);
+			return;
 		}
 		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
