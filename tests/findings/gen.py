@@ -2141,6 +2141,11 @@ __global__ void at_int(int *a, int s)
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	atomicAdd(&a[i * s], 1);	//@uninitialized-read
 }
+__global__ void rd_int0(const int *a, int *out, int s)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	out[i] = a[i * s];	//@uninitialized-read
+}
 int main()
 {
 	int *a, *b, *out, *fresh;
@@ -2171,6 +2176,7 @@ int main()
 	cudaMemset(d, 0, N / 2 * sizeof(double));
 	rd_double<<<N / 3 / 64, 64>>>(d, dout, 3);
 	at_int<<<N / 2 / 64, 64>>>(fresh, 2);
+	rd_int0<<<N / 2 / 64, 64>>>(a, out, 2);	/* the first unwritten word at lane 0 */
 	printf("%d\n", (int)cudaDeviceSynchronize());
 	return 0;
 }
