@@ -323,6 +323,19 @@ struct checker {
 	 * machine's fast paths make (struct check_gaccess), offered to the
 	 * same one checker. */
 	int (*global_access)(void *self, const struct check_gaccess *r);
+	/* Optional: the regions (bits of enum check_region) of the CEV_LANE
+	 * events it acts on; 0: any. The machine offers local_lanes only when
+	 * every CEV_LANE listener declares them. */
+	uint32_t lane_regions;
+	/* Optional: a warp's loads or stores of its lanes' own local memory
+	 * (region CR_LOCAL; every lane of e->mask aligned and inside its live
+	 * stack; CEV_LANE's fields, lane_addr for each lane of the mask), as
+	 * one event instead of one CEV_LANE per lane, offered when this is the
+	 * only CEV_LANE listener whose lane_regions has CR_LOCAL. 1: taken,
+	 * leaving what the lanes' events one after the other would have left
+	 * (each lane's findings in lane order); 0: nothing changed, each lane's
+	 * CEV_LANE is published as usual. */
+	int (*local_lanes)(void *self, const struct check_event *e);
 };
 /* The table (checkers.def), in order; n set to its length. */
 const struct checker *const *check_table(size_t *n);

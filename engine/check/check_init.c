@@ -389,9 +389,9 @@ static void stack_push(struct init *x, const struct check_event *e)
 		bits_put(b->bits, off, end, e->arg != 0);
 }
 
-static void local_access(struct init *x, const struct check_event *e)
+/* lane l's access of its local memory */
+static void local_lane(struct init *x, const struct check_event *e, unsigned l)
 {
-	unsigned l = (unsigned)__builtin_ctz(e->mask);
 	struct lbits *b = lane_bits(x, e, l);
 	uint64_t off = CHECK_ADDR_OFF(e->lane_addr[l]), n = e->size;
 	if (!b->bits || !ws_range_in(0, b->cap, off, n))
@@ -404,6 +404,24 @@ static void local_access(struct init *x, const struct check_event *e)
 		check_report(e->m, FK_UNINITIALIZED_READ, e->w, 1u << l, e->span, e->lane_addr[l],
 			     "reads %llu bytes of the thread's local memory (a local variable or array) that were never written",
 			     (unsigned long long)n);
+}
+
+static void local_access(struct init *x, const struct check_event *e)
+{
+	local_lane(x, e, (unsigned)__builtin_ctz(e->mask));
+}
+
+/* struct checker's local_lanes: each lane of the mask as its own CEV_LANE
+ * would be (lc_soa's by-value struct read field by field, per lane, went
+ * through every CEV_LANE listener) */
+static int init_local_lanes(void *self, const struct check_event *e)
+{
+	struct init *x = self;
+	if (e->slot < 0)
+		return 0;
+	for (uint32_t mm = e->mask; mm; mm &= mm - 1)
+		local_lane(x, e, (unsigned)__builtin_ctz(mm));
+	return 1;
 }
 
 static void init_event(void *self, const struct check_event *e)
@@ -471,6 +489,8 @@ const struct checker check_init = {
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_COPY) | CEV_BIT(CEV_STACK) |
 		  CEV_BIT(CEV_UNDEFINED) | CEV_BIT(CEV_FREE),
 	.regions = 1u << CR_GLOBAL,
+	.lane_regions = (1u << CR_GLOBAL) | (1u << CR_LOCAL),
+	.local_lanes = init_local_lanes,
 	.create = init_create,
 	.destroy = init_destroy,
 	.clone = init_clone,

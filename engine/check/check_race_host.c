@@ -166,6 +166,7 @@ const struct checker check_race_host = {
 	.what = "host accesses to managed memory while a kernel that uses it may be running",
 	.events = CEV_BIT(CEV_LANE) | CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_GRID_END),
 	.regions = 1u << CR_MANAGED,
+	.lane_regions = 1u << CR_MANAGED, /* its CEV_LANE: the host thread's */
 	.create = hrace_create,
 	.destroy = hrace_destroy,
 	.clone = hrace_clone,

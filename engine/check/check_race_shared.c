@@ -1239,6 +1239,7 @@ const struct checker check_race_shared = {
 	.events = CEV_BIT(CEV_ACCESS) | CEV_BIT(CEV_LANE) | CEV_BIT(CEV_BLOCK_START) |
 		  CEV_BIT(CEV_BARRIER) | CEV_BIT(CEV_FENCE) | CEV_BIT(CEV_SYNC),
 	.regions = 1u << CR_SHARED,
+	.lane_regions = 1u << CR_SHARED, /* its CEV_LANE: writes off the fast path */
 	.create = shared_create,
 	.destroy = shared_destroy,
 	.clone = shared_clone,

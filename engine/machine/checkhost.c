@@ -41,6 +41,18 @@ static void sread_find(struct machine *m)
 	m->chk.gwarp = gone ? gs[0].c->global_warp : NULL;
 	m->chk.gaccess = gone ? gs[0].c->global_access : NULL;
 	m->chk.gwarp_self = gone ? gs[0].self : NULL;
+	/* and the one listener of CEV_LANE that acts on local memory, when
+	 * it takes a warp's local lanes at once and every other listener
+	 * says it acts on other regions only */
+	const struct check_slot *ls = m->chk.by_kind[CEV_LANE].v, *lo = NULL;
+	int nlo = 0;
+	for (size_t i = 0; i < m->chk.by_kind[CEV_LANE].len; i++)
+		if (!ls[i].c->lane_regions || (ls[i].c->lane_regions & (1u << CR_LOCAL))) {
+			lo = &ls[i];
+			nlo++;
+		}
+	m->chk.llocal = nlo == 1 ? lo->c->local_lanes : NULL;
+	m->chk.llocal_self = nlo == 1 ? lo->self : NULL;
 }
 
 /* by_region again from the slots not quiet, in order of installation */
@@ -117,6 +129,8 @@ void machine_checkers_free(struct machine *m)
 	m->chk.gwarp = NULL;
 	m->chk.gaccess = NULL;
 	m->chk.gwarp_self = NULL;
+	m->chk.llocal = NULL;
+	m->chk.llocal_self = NULL;
 }
 
 /* machine_clone: m is a byte copy of s; give m its own checker lists and

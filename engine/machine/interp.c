@@ -2142,6 +2142,35 @@ static inline int64_t local_lanes(struct machine *m, const struct warp *w, uint3
 	return diff ? -1 : (int64_t)off;
 }
 
+/* A warp's loads or stores (write) of sz bytes, every lane of M on its own
+ * local memory, aligned, inside its live stack, while a checker listens to
+ * CEV_LANE: the one listener that acts on local memory takes them as one
+ * event (struct checker's local_lanes, chk.llocal), where xl published a
+ * CEV_LANE per lane to every listener. 1 when it did (the caller then loads
+ * or stores each lane's bytes: nothing a lane's event does depends on the
+ * bytes, nor do the bytes on it); 0, nothing done, else */
+static int local_offer(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
+		       const uint64_t *A, uint64_t imm, unsigned sz, int write)
+{
+	if (!m->chk.llocal || w->host)
+		return 0;
+	uint64_t la[WS_WARP];
+	for (uint32_t q = M; q; q &= q - 1) {
+		unsigned l = (unsigned)__builtin_ctz(q);
+		uint64_t addr = A[l] + imm;
+		if (ADDR_TAG(addr) != TAG_LOCAL || (addr & (sz - 1)) || !ws_range_in(0, w->ls[l].sp, ADDR_OFF(addr), sz))
+			return 0;
+		la[l] = addr;
+	}
+	struct block *b = w->blk;
+	struct check_event e = { .kind = CEV_LANE, .m = m, .w = w, .b = b, .mask = M, .span = in->span,
+				 .space = TAG_LOCAL, .size = sz, .access = write ? CHECK_WRITE : CHECK_READ,
+				 .lane_addr = la, .region = CR_LOCAL, .addr = ADDR(TAG_LOCAL, 0),
+				 .slot = b->slot, .warp = w->id, .phase = chk_phase(b), .wsync = w->wsync,
+				 .block = b->linear };
+	return m->chk.llocal(m->chk.llocal_self, &e);
+}
+
 static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, uint32_t M,
 		   uint64_t *D, const uint64_t *A)
 {
@@ -2159,6 +2188,14 @@ static int ld_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 				unsigned l = (unsigned)__builtin_ctz(q);
 				D[l] = ld_raw(ls[l].buf + off, t);
 			}
+		return 0;
+	}
+	if (CHECK_WANTS(m, CEV_LANE) && local_offer(m, w, in, M, A, imm, sz, 0)) {
+		const struct lstack *ls = w->ls;
+		for (uint32_t q = M; q; q &= q - 1) {
+			unsigned l = (unsigned)__builtin_ctz(q);
+			D[l] = ld_raw(ls[l].buf + ADDR_OFF(A[l] + imm), t);
+		}
 		return 0;
 	}
 	EACH(M, l, {
@@ -2257,6 +2294,14 @@ static int st_slow(struct machine *m, struct warp *w, const struct ir_insn *in, 
 		for (uint32_t q = M; q; q &= q - 1) {
 			unsigned l = (unsigned)__builtin_ctz(q);
 			st_raw(ls[l].buf + off, t, B[l]);
+		}
+		return 0;
+	}
+	if (CHECK_WANTS(m, CEV_LANE) && local_offer(m, w, in, M, A, imm, sz, 1)) {
+		const struct lstack *ls = w->ls;
+		for (uint32_t q = M; q; q &= q - 1) {
+			unsigned l = (unsigned)__builtin_ctz(q);
+			st_raw(ls[l].buf + ADDR_OFF(A[l] + imm), t, B[l]);
 		}
 		return 0;
 	}

@@ -799,6 +799,10 @@ struct machine {
 		int (*gwarp)(void *self, const struct check_gwarp *r);
 		int (*gaccess)(void *self, const struct check_gaccess *r); /* its global_access */
 		void *gwarp_self;
+		/* the one checker that takes a warp's local lanes as one event
+		 * (struct checker's local_lanes; checkhost.c sread_find) */
+		int (*llocal)(void *self, const struct check_event *e);
+		void *llocal_self;
 		uint64_t sample_next;   /* step of the next CEV_SAMPLE */
 		int end_grid;           /* a checker failed the grid: end it */
 		VEC(struct check_site) sites; /* check_block_sites' list (reused) */
