@@ -390,9 +390,8 @@ static void stack_push(struct init *x, const struct check_event *e)
 }
 
 /* lane l's access of its local memory */
-static void local_lane(struct init *x, const struct check_event *e, unsigned l)
+static void local_lane_at(const struct check_event *e, unsigned l, const struct lbits *b)
 {
-	struct lbits *b = lane_bits(x, e, l);
 	uint64_t off = CHECK_ADDR_OFF(e->lane_addr[l]), n = e->size;
 	if (!b->bits || !ws_range_in(0, b->cap, off, n))
 		return;
@@ -408,7 +407,8 @@ static void local_lane(struct init *x, const struct check_event *e, unsigned l)
 
 static void local_access(struct init *x, const struct check_event *e)
 {
-	local_lane(x, e, (unsigned)__builtin_ctz(e->mask));
+	unsigned l = (unsigned)__builtin_ctz(e->mask);
+	local_lane_at(e, l, lane_bits(x, e, l));
 }
 
 /* struct checker's local_lanes: each lane of the mask as its own CEV_LANE
@@ -419,8 +419,15 @@ static int init_local_lanes(void *self, const struct check_event *e)
 	struct init *x = self;
 	if (e->slot < 0)
 		return 0;
-	for (uint32_t mm = e->mask; mm; mm &= mm - 1)
-		local_lane(x, e, (unsigned)__builtin_ctz(mm));
+	/* the warp's lanes' bits found once (lane_bits for its last lane
+	 * makes every entry before it: an entry without bits is skipped, as
+	 * an entry not made) */
+	const struct lbits *b = lane_bits(x, e, 31 - (unsigned)__builtin_clz(e->mask)) -
+				(31 - __builtin_clz(e->mask));
+	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		local_lane_at(e, l, &b[l]);
+	}
 	return 1;
 }
 
