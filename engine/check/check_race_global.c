@@ -1076,6 +1076,41 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 	const int simple = e->size <= 4 && src != NOSRC;
 	const uint64_t *la = e->lane_addr, base = a->base, size = a->size, sz = e->size;
 	uint32_t lastd = NOSRC, lastsame = 0;
+	if (simple && sz == 4 && size >= 4 && acc <= GR_WRITE && !*found) {
+		/* the loop below's commonest cases for 4-byte words, lane after
+		 * lane, up to the first lane that is not one of them (which the
+		 * loop then takes from): a word nobody touched in this epoch,
+		 * read by readers of several blocks, or this thread's own
+		 * (nb_coalescing's a[i * s] = a[i * s] + 1, lc_aos's fields:
+		 * each lane on a word of its own, about 40 host instructions a
+		 * lane that way) */
+		const uint32_t own = acc == GR_READ ? (uint32_t)K_R : (uint32_t)K_W;
+		const uint64_t top = size - 4;
+		for (; mask; mask &= mask - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mask);
+			uint64_t off = la[l] - base;
+			if (off > top || (off & 3))
+				break;
+			size_t wd = (size_t)(off >> 2), k = wd / RUN;
+			if (WS_UNLIKELY(!(a->r[k] & RUN_EXP)))
+				run_expand(a, k);
+			uint32_t *p = &a->c[wd], cw = *p, t = TAG(cw);
+			if (t != tag && t != T_WIDE) {
+				*p = fresh | l;
+				continue;
+			}
+			if (acc == GR_READ && cw == rm)
+				continue;
+			if (t != tag || (cw & 0xffffff) != (src | l))
+				break;
+			uint32_t kd = KIND(cw);
+			if (kd == K_RW || kd == own)
+				continue;
+			if (kd == K_RM || kd == K_WA)
+				break;
+			*p = rw | l;
+		}
+	}
 	for (uint32_t mm = mask; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		uint64_t off = la[l] - base;
