@@ -48,6 +48,7 @@ static const char prog[] =
 struct counts {
 	unsigned n[CEV_NKINDS];
 	unsigned shared_writes, global_reads, atomics;
+	unsigned local_events, local_lanes;   /* CEV_LANE of CR_LOCAL */
 	int finding_kind;
 	int bad_kind;          /* an event it did not listen to arrived */
 	int bad_region;        /* an access of a region it did not ask for arrived */
@@ -88,6 +89,10 @@ static void count_event(void *self, const struct check_event *e)
 	}
 	if (e->kind == CEV_FINDING)
 		c->finding_kind = e->arg;
+	if (e->kind == CEV_LANE && e->region == CR_LOCAL) {
+		c->local_events++;
+		c->local_lanes += (unsigned)__builtin_popcount(e->mask);
+	}
 }
 
 static struct checker counter = {
@@ -195,6 +200,45 @@ static int count_sread(void *self, const struct check_sread *r)
 	    r->addr != (uint64_t)MACHINE_TAG_SHARED << MACHINE_TAG_SHIFT || !r->w)
 		sread_bad++;
 	return sread_take;
+}
+
+/* struct checker's local_lanes: a warp's loads and stores of a local array
+ * go to the init checker as one event when every CEV_LANE listener says
+ * which regions it acts on (lane_regions) and only the init checker's have
+ * CR_LOCAL; a listener that does not say (0) hears each lane's CEV_LANE */
+static const char local_prog[] =
+	"__global__ void k(int *out, int j)\n"
+	"{\n"
+	"\tint buf[8];\n"
+	"\tfor (int i = 0; i < 8; i += 2)\n"
+	"\t\tbuf[i] = i * threadIdx.x;\n"
+	"\tout[threadIdx.x] = buf[j] + buf[j + 1];\n"
+	"}\n"
+	"int main(void)\n"
+	"{\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+	"\tk<<<1, 64>>>(d, 2);\n"
+	"\tcudaDeviceSynchronize();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+static void test_local_lanes(void)
+{
+	run_prog = local_prog;
+	counter.lane_regions = 0;
+	size_t nf0 = run(CEV_BIT(CEV_LANE), 0);
+	unsigned ev0 = cnt.local_events, lanes0 = cnt.local_lanes;
+	ok(nf0 == 1, "buf[j + 1], never written, is found (%zu findings)", nf0);
+	ok(ev0 > 0 && ev0 == lanes0 && lanes0 % 64 == 0,
+	   "a listener that names no regions hears each lane's local access (%u events, %u lanes)", ev0,
+	   lanes0);
+	counter.lane_regions = 1u << CR_SHARED;
+	size_t nf1 = run(CEV_BIT(CEV_LANE), 0);
+	ok(nf1 == nf0, "the same finding when the init checker takes a warp's lanes at once (%zu)", nf1);
+	ok(cnt.local_events == 0, "a listener of shared lanes hears no local access (%u)", cnt.local_events);
+	counter.lane_regions = 0;
+	run_prog = NULL;
 }
 
 static void test_sread(void)
@@ -831,6 +875,7 @@ int main(void)
 	test_kinds();
 	test_table();
 	test_events();
+	test_local_lanes();
 	test_sread();
 	test_sread_shape();
 	test_gwarp();
