@@ -1080,14 +1080,19 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 		/* the loop below's commonest cases for 4-byte words, lane after
 		 * lane, up to the first lane that is not one of them (which the
 		 * loop then takes from): a word nobody touched in this epoch,
-		 * read by readers of several blocks, or this thread's own
-		 * (nb_coalescing's a[i * s] = a[i * s] + 1, lc_aos's fields:
-		 * each lane on a word of its own, about 40 host instructions a
-		 * lane that way) */
+		 * read by readers of several blocks (a lane on the same word as
+		 * the last such lane is not looked at again: a naive matrix
+		 * product's A[row * K + i], one word a half-warp), or this
+		 * thread's own (nb_coalescing's a[i * s] = a[i * s] + 1, lc_aos's
+		 * fields: each lane on a word of its own, about 40 host
+		 * instructions a lane that way) */
 		const uint32_t own = acc == GR_READ ? (uint32_t)K_R : (uint32_t)K_W;
 		const uint64_t top = size - 4;
+		uint64_t rma = ~(uint64_t)0; /* the address of the last word a read left to readers of several blocks */
 		for (; mask; mask &= mask - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mask);
+			if (la[l] == rma)
+				continue; /* the same word as a lane before: still theirs (a broadcast) */
 			uint64_t off = la[l] - base;
 			if (off > top || (off & 3))
 				break;
@@ -1099,8 +1104,10 @@ static CHECK_INLINE void lanes(struct grace *g, struct acc *x, uint32_t mask, ui
 				*p = fresh | l;
 				continue;
 			}
-			if (acc == GR_READ && cw == rm)
+			if (acc == GR_READ && cw == rm) {
+				rma = la[l];
 				continue;
+			}
 			if (t != tag || (cw & 0xffffff) != (src | l))
 				break;
 			uint32_t kd = KIND(cw);
