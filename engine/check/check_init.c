@@ -283,53 +283,26 @@ static void access(struct init *x, const struct check_event *e)
 				return;
 		}
 	}
-	if ((sz == 1 || sz == 2 || sz == 4 || sz == 8) && a->size >= e->bytes && e->bytes >= sz) {
-		/* the lanes one by one, each lane's aligned bytes (inside the
-		 * window, so tracked) within one byte of bits (their mask bm):
-		 * what the loop below does with is_init and mark, in the same
-		 * order, without their loops (nb_coalescing's strided a[i * s]:
-		 * each lane on a word of its own; docs/PERFORMANCE.md,
-		 * twenty-sixth session) */
+	if ((sz == 1 || sz == 2 || sz == 4 || sz == 8) && a->size >= e->bytes && e->bytes >= sz &&
+	    e->access == CHECK_WRITE && a->hint + WARP * sz < a->size) {
+		/* a warp's plain write on words of their own (nb_coalescing's
+		 * strided a[i * s]; docs/PERFORMANCE.md, twenty-sixth session):
+		 * each lane's aligned bytes (inside the window, so tracked)
+		 * within one byte of bits, and no lane's can make the marks add
+		 * up to the size (mark_count's test) before the last, so what
+		 * the loop below does with mark, the bytes counted once */
 		const unsigned bm0 = (1u << sz) - 1;
 		const uint64_t base = e->addr, top = e->bytes - sz;
-		if (e->access == CHECK_WRITE && a->hint + WARP * sz < a->size) {
-			/* a write, and no lane's can make the marks add up to the
-			 * size (mark_count's test) before the last: each lane's
-			 * bits set, the bytes counted once */
-			uint8_t *bits = a->bits;
-			uint32_t nmark = 0;
-			for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
-				unsigned l = (unsigned)__builtin_ctz(mm);
-				uint64_t off = e->lane_addr[l] - base;
-				if (off > top || (off & (sz - 1)))
-					continue;
-				bits[off >> 3] |= (uint8_t)(bm0 << (off & 7));
-				nmark++;
-			}
-			mark_count(x, a, (uint64_t)nmark * sz);
-			return;
-		}
+		uint32_t nmark = 0;
 		for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
 			uint64_t off = e->lane_addr[l] - base;
 			if (off > top || (off & (sz - 1)))
 				continue;
-			uint8_t *p = &a->bits[off >> 3];
-			const uint8_t bm = (uint8_t)(bm0 << (off & 7));
-			if (e->access == CHECK_ATOMIC && !reported && (*p & bm) != bm) {
-				uninit_report(e, l, a, e->lane_addr[l], sz);
-				reported = 1;
-			}
-			if (e->access != CHECK_READ) {
-				*p |= bm;
-				mark_count(x, a, sz);
-				if (!a->bits)
-					return;
-			} else if ((*p & bm) != bm) {
-				uninit_report(e, l, a, e->lane_addr[l], sz);
-				return;
-			}
+			a->bits[off >> 3] |= (uint8_t)(bm0 << (off & 7));
+			nmark++;
 		}
+		mark_count(x, a, (uint64_t)nmark * sz);
 		return;
 	}
 	for (uint32_t mm = e->mask; mm; mm &= mm - 1) {
